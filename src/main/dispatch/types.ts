@@ -1,0 +1,34 @@
+// The dispatcher's contract with its callers (the agent loop today; an MCP server later: SPEC §14).
+import type { ToolName } from '../../shared/domain';
+import type { ToolResult } from '../tools/types';
+
+/** What the floor checks on every call of a session-tier tool (seed 003 §3). */
+export interface CallOrigin {
+  agentId: string;
+  conversationId: string;
+  /** The live owner request (turn) this call belongs to; null for a scheduled run. */
+  ownerRequestId: string | null;
+  /** 0 for the agent the owner talks to; >0 for a delegate. */
+  delegationDepth: number;
+}
+
+export interface ToolCallRequest extends CallOrigin {
+  /** Stable id (the provider's tool_use id is fine); the transcript row's key. */
+  callId: string;
+  tool: string;
+  args: unknown;
+}
+
+/** A tool as offered to the model: name, description and JSON schema of its input. */
+export interface OfferedTool {
+  name: ToolName;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
+export interface Dispatcher {
+  /** The tools the vocabulary allows this agent (installed ∧ granted ∧ has workspace where needed). */
+  offeredTools(agentId: string): OfferedTool[];
+  /** installed → granted → floor → tierFor → card (waits for the owner) → run → recorded. */
+  dispatch(request: ToolCallRequest, signal: AbortSignal): Promise<ToolResult>;
+}

@@ -1,0 +1,2 @@
+export * from './agent';
+export * from './tools';

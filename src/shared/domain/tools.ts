@@ -1,0 +1,57 @@
+import type { Scope } from './agent';
+
+/** Names the model sees; each must match ^[a-zA-Z0-9_-]{1,64}$ (SPEC §6). */
+export const TOOL_NAMES = [
+  'read',
+  'list',
+  'search',
+  'write',
+  'edit',
+  'run',
+  'start',
+  'output',
+  'stop',
+  'git',
+  'screenshot',
+  'preview',
+  'summarise',
+  'workspace',
+  'bash',
+] as const;
+export type ToolName = (typeof TOOL_NAMES)[number];
+
+/** The tool → scope map of SPEC §3. */
+export const TOOL_SCOPE: Record<ToolName, Scope> = {
+  read: 'file_read',
+  list: 'file_read',
+  search: 'file_read',
+  summarise: 'file_read',
+  write: 'file_write',
+  edit: 'file_edit',
+  run: 'process',
+  start: 'process',
+  output: 'process',
+  stop: 'process',
+  git: 'git',
+  preview: 'preview',
+  screenshot: 'preview',
+  workspace: 'workspace',
+  bash: 'shell',
+};
+
+/** A tier decision: the closed union every tierFor returns (SPEC §5). */
+export type TierDecision = { tier: 'auto'; reason: string } | { tier: 'gated'; reason: string };
+
+export const TOOL_CALL_STATUSES = [
+  'refused',
+  'pending',
+  'running',
+  'done',
+  'failed',
+  'interrupted',
+] as const;
+export type ToolCallStatus = (typeof TOOL_CALL_STATUSES)[number];
+
+export function assertNever(value: never): never {
+  throw new Error(`unexpected value: ${JSON.stringify(value)}`);
+}
