@@ -10,6 +10,8 @@ export interface PathContext {
   home: string;
   /** Paddock's data directory (denied, except <data>/repositories/**). */
   dataDir: string;
+  /** Whether the workspace's volume ignores case; probed once per workspace when absent. */
+  caseInsensitive?: boolean;
 }
 
 export interface PathRequest {

@@ -1,2 +1,5 @@
 export * from './agent';
 export * from './tools';
+export * from './vocabulary';
+export * from './cards';
+export * from './conversation';

@@ -1,0 +1,36 @@
+// `npm start`: build, then open the Electron window. Where no Electron binary could be installed
+// (ELECTRON_SKIP_BINARY_DOWNLOAD=1 on a machine without internet), say so and run the same app as
+// a local web page instead (`paddock serve`).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+const build = spawnSync(npx, ['electron-vite', 'build'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+// The install's own record of its binary; require('electron') would try to download a missing one.
+function findElectron() {
+  try {
+    const dir = path.dirname(require.resolve('electron/package.json'));
+    const recorded = path.join(dir, 'path.txt');
+    if (!fs.existsSync(recorded)) return null;
+    const binary = path.join(dir, 'dist', fs.readFileSync(recorded, 'utf8').trim());
+    return fs.existsSync(binary) ? binary : null;
+  } catch {
+    return null;
+  }
+}
+const electronBinary = findElectron();
+
+const child = electronBinary
+  ? spawn(electronBinary, [path.join(root, 'out', 'main', 'index.js')], { cwd: root, stdio: 'inherit' })
+  : (console.log('Electron is not installed here (its binary download was skipped); starting the web app instead.'),
+    spawn(process.execPath, [path.join(root, 'bin', 'paddock.js'), 'serve', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' }));
+child.on('exit', (code) => process.exit(code ?? 0));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

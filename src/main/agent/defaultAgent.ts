@@ -1,0 +1,35 @@
+// The agent the first start creates (seed 003 §11): developer, @dev, granted the developer tools'
+// scopes and nothing else (no shell), in run mode as the seed decides, edits applied.
+import type { Agent, Scope } from '../../shared/domain';
+import { OUTPUT_BOUND_DEFAULT } from '../../shared/domain';
+
+export const DEFAULT_AGENT_ID = 'developer';
+
+/** file_read file_write file_edit process git preview workspace: every developer tool, never bash. */
+export const DEVELOPER_SCOPES: readonly Scope[] = [
+  'file_read',
+  'file_write',
+  'file_edit',
+  'process',
+  'git',
+  'preview',
+  'workspace',
+];
+
+export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-4-5';
+
+export function defaultAgent(now: Date = new Date()): Agent {
+  return {
+    id: DEFAULT_AGENT_ID,
+    name: 'developer',
+    handle: '@dev',
+    provider: 'anthropic',
+    model: DEFAULT_ANTHROPIC_MODEL,
+    baseUrl: null,
+    scopes: [...DEVELOPER_SCOPES],
+    mode: 'run',
+    acceptancePolicy: 'apply',
+    maxOutputTokens: OUTPUT_BOUND_DEFAULT,
+    createdAt: now.toISOString(),
+  };
+}

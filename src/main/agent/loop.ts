@@ -1,0 +1,160 @@
+// The agent loop (SPEC §8): the owner's message opens a turn, a live owner request. The turn sends
+// the conversation and the tools the vocabulary allows, streams text and calls to the window,
+// dispatches each call through the dispatcher (cards wait for the owner inside it), returns the
+// results and goes on until the model stops, the owner cancels, the bound is hit or the turn limit.
+import { randomUUID } from 'node:crypto';
+import type { Agent, ScopeReport, Workspace } from '../../shared/domain';
+import type { Dispatcher } from '../dispatch/types';
+import type { Db } from '../store/database';
+import { createConversationStore, type ConversationStore } from '../store/conversations';
+import type { AgentEvent, TurnEndReason } from './events';
+import { agentTurnHolder, lockRefusal, type ProjectLock } from './projectLock';
+import type { ProviderFor } from './providers';
+import { ProviderError } from './providers/types';
+import { runTurn, type TurnContext } from './turn';
+
+export const DEFAULT_TURN_LIMIT = 50;
+
+export interface AgentRunnerDeps {
+  db: Db;
+  dispatcher: Dispatcher;
+  vocabularyFor(agentId: string): ScopeReport[];
+  providerFor: ProviderFor;
+  agents: { get(agentId: string): Agent | null };
+  workspaces: { get(agentId: string): Workspace | null };
+  emit(event: AgentEvent): void;
+  lock: ProjectLock;
+  /** Shared with the window's reads; built from db when absent. */
+  conversations?: ConversationStore;
+  /** Model requests one turn may make before it stops and says so. */
+  turnLimit?: number;
+  /** Text batching interval for the window. */
+  batchMs?: number;
+}
+
+export interface StartTurnInput {
+  agentId: string;
+  conversationId: string;
+  text: string;
+}
+
+export interface AgentRunner {
+  /** Stores the owner's message and starts the turn; events follow. Returns the turn (owner request) id. */
+  startTurn(input: StartTurnInput): string;
+  /** The Retry after a provider error: sends the stored conversation again without a new message. */
+  retryTurn(input: { agentId: string; conversationId: string }): string;
+  /** The Stop button: aborts the stream or the call in progress. */
+  cancel(turnId: string): boolean;
+  /** Resolves when the turn has ended (immediately for one that ended recently). */
+  settled(turnId: string): Promise<TurnEndReason>;
+  /** The turn working in a conversation, if any. */
+  activeTurn(conversationId: string): string | null;
+}
+
+export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
+  const conversations = deps.conversations ?? createConversationStore(deps.db);
+  const active = new Map<string, { conversationId: string; controller: AbortController; done: Promise<TurnEndReason> }>();
+  const ended = new Map<string, TurnEndReason>();
+  const busyConversations = new Map<string, string>();
+  // Full results of recent calls, kept in memory only: the transcript stores summaries (SPEC §11).
+  const fullResults = new Map<string, Map<string, string>>();
+
+  function remember(turnId: string, reason: TurnEndReason): TurnEndReason {
+    ended.set(turnId, reason);
+    if (ended.size > 200) ended.delete(ended.keys().next().value as string);
+    return reason;
+  }
+
+  function refuse(turnId: string, agentId: string, conversationId: string, message: string): string {
+    const base = { turnId, agentId, conversationId };
+    remember(turnId, 'refused');
+    queueMicrotask(() => {
+      deps.emit({ ...base, type: 'error', message, retryable: true });
+      deps.emit({ ...base, type: 'turn_ended', reason: 'refused' });
+    });
+    return turnId;
+  }
+
+  function begin(agentId: string, conversationId: string, text: string | null): string {
+    const agent = deps.agents.get(agentId);
+    if (!agent) throw new Error(`no agent ${agentId}`);
+    const conversation = conversations.get(conversationId);
+    if (!conversation || conversation.agentId !== agentId) {
+      throw new Error(`conversation ${conversationId} does not belong to agent ${agent.handle}`);
+    }
+    const turnId = randomUUID();
+    const working = busyConversations.get(conversationId);
+    if (working) {
+      return refuse(turnId, agentId, conversationId, 'refused: a turn is already working in this conversation; stop it or wait for it to end');
+    }
+    // Taken synchronously, before anything is stored or sent: an owner's Pull that holds the
+    // workspace refuses the turn, and a turn that holds it refuses the Pull (seed 000).
+    const workspace = deps.workspaces.get(agentId);
+    let release = (): void => {};
+    if (workspace) {
+      const attempt = deps.lock.tryAcquire(workspace.directory, agentTurnHolder(agent.handle));
+      if (!attempt.ok) return refuse(turnId, agentId, conversationId, lockRefusal(workspace.directory, attempt.heldBy));
+      release = attempt.release;
+    }
+    if (text !== null) conversations.append(conversationId, { role: 'owner', text });
+    busyConversations.set(conversationId, turnId);
+    const controller = new AbortController();
+    let results = fullResults.get(conversationId);
+    if (!results) fullResults.set(conversationId, (results = new Map()));
+    const context: TurnContext = {
+      turnId,
+      agentId,
+      conversationId,
+      signal: controller.signal,
+      conversations,
+      fullResults: results,
+      turnLimit: deps.turnLimit ?? DEFAULT_TURN_LIMIT,
+      batchMs: deps.batchMs ?? 16,
+      db: deps.db,
+      dispatcher: deps.dispatcher,
+      vocabularyFor: deps.vocabularyFor,
+      providerFor: deps.providerFor,
+      agents: deps.agents,
+      workspaces: deps.workspaces,
+      emit: deps.emit,
+    };
+    const done = Promise.resolve()
+      .then(() => runTurn(context))
+      .catch((error: unknown) => {
+        // runTurn reports its own failures; this is the last guard so a bug never leaves the lock held.
+        const message = error instanceof ProviderError ? error.message : `the turn failed: ${(error as Error).message}`;
+        deps.emit({ turnId, agentId, conversationId, type: 'error', message, retryable: false });
+        return 'error' as TurnEndReason;
+      })
+      .then((reason) => {
+        release();
+        busyConversations.delete(conversationId);
+        active.delete(turnId);
+        remember(turnId, reason);
+        deps.emit({ turnId, agentId, conversationId, type: 'turn_ended', reason });
+        return reason;
+      });
+    active.set(turnId, { conversationId, controller, done });
+    return turnId;
+  }
+
+  return {
+    startTurn: ({ agentId, conversationId, text }) => begin(agentId, conversationId, text),
+    retryTurn: ({ agentId, conversationId }) => begin(agentId, conversationId, null),
+    cancel(turnId) {
+      const turn = active.get(turnId);
+      if (!turn) return false;
+      turn.controller.abort();
+      return true;
+    },
+    settled(turnId) {
+      const turn = active.get(turnId);
+      if (turn) return turn.done;
+      const reason = ended.get(turnId);
+      return reason ? Promise.resolve(reason) : Promise.reject(new Error(`no turn ${turnId}`));
+    },
+    activeTurn(conversationId) {
+      return busyConversations.get(conversationId) ?? null;
+    },
+  };
+}

@@ -1,0 +1,67 @@
+// Which provider an agent talks to, built fresh for each request so a changed base URL, model or
+// key applies to the next request (the same rule as the output bound, AC-10).
+import type { Agent } from '../../../shared/domain';
+import { assertNever } from '../../../shared/domain';
+import type { SecretStore } from '../keys';
+import { ANTHROPIC_DEFAULT_BASE_URL, createAnthropicProvider } from './anthropic';
+import { OPENAI_DEFAULT_BASE_URL, createOpenAiProvider } from './openai';
+import { ProviderError, type ModelProvider } from './types';
+
+export interface ProviderFactoryOptions {
+  secrets: SecretStore;
+  /** Read once at start by the composition root: ANTHROPIC_BASE_URL, OPENAI_BASE_URL. */
+  env?: NodeJS.ProcessEnv;
+  /** Retries of 429/5xx/network failures, with the SDKs' exponential backoff. Default 2. */
+  maxRetries?: number;
+  timeoutMs?: number;
+}
+
+export type ProviderFor = (agent: Agent) => ModelProvider;
+
+/** The endpoint an agent's requests go to: its own base URL, else the environment's, else the default. */
+export function baseUrlFor(agent: Agent, env: NodeJS.ProcessEnv = {}): string {
+  if (agent.baseUrl) return agent.baseUrl;
+  switch (agent.provider) {
+    case 'anthropic':
+      return env.ANTHROPIC_BASE_URL || ANTHROPIC_DEFAULT_BASE_URL;
+    case 'openai':
+      return env.OPENAI_BASE_URL || OPENAI_DEFAULT_BASE_URL;
+    default:
+      return assertNever(agent.provider);
+  }
+}
+
+export function createProviderFor(options: ProviderFactoryOptions): ProviderFor {
+  const env = options.env ?? {};
+  return (agent) => {
+    const apiKey = options.secrets.get(agent.id);
+    const baseUrl = baseUrlFor(agent, env);
+    // The vendors' own endpoints always need a key; a local server or proxy may not, so only
+    // those get a placeholder and the request is sent.
+    if (apiKey === null && (baseUrl === ANTHROPIC_DEFAULT_BASE_URL || baseUrl === OPENAI_DEFAULT_BASE_URL)) {
+      return missingKey(agent);
+    }
+    const providerOptions = {
+      apiKey,
+      baseUrl,
+      maxRetries: options.maxRetries ?? 2,
+      timeoutMs: options.timeoutMs,
+    };
+    switch (agent.provider) {
+      case 'anthropic':
+        return createAnthropicProvider(providerOptions);
+      case 'openai':
+        return createOpenAiProvider(providerOptions);
+      default:
+        return assertNever(agent.provider);
+    }
+  };
+}
+
+function missingKey(agent: Agent): ModelProvider {
+  return {
+    async *stream() {
+      throw new ProviderError(`no API key is set for ${agent.handle}: add one in Settings before sending`, false);
+    },
+  };
+}

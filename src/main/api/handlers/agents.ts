@@ -1,0 +1,88 @@
+import type { Agent } from '../../../shared/domain';
+import type { AgentView } from '../../../shared/ipc';
+import type { Core } from '../../core';
+import { describeVocabulary } from '../../dispatch/vocabulary';
+import { ApiRefusal, type Handlers } from '../router';
+import { DEFAULT_ANTHROPIC_MODEL, DEVELOPER_SCOPES } from '../../agent/defaultAgent';
+import { requireAgent, type HostCapabilities } from './context';
+
+export function agentView(core: Core, agent: Agent): AgentView {
+  return {
+    ...agent,
+    workspace: core.workspaces.get(agent.id),
+    runsAnyCommand: agent.mode === 'run' && agent.scopes.includes('shell'),
+    vocabulary: describeVocabulary(core.installed, agent.scopes),
+    hasApiKey: core.secrets.get(agent.id) !== null,
+  };
+}
+
+type AgentCalls =
+  | 'agents.list'
+  | 'agents.create'
+  | 'agents.update'
+  | 'agents.remove'
+  | 'agents.vocabulary'
+  | 'agents.setApiKey'
+  | 'agents.clearApiKey'
+  | 'workspaces.set'
+  | 'workspaces.pickDirectory';
+
+export function agentHandlers(core: Core, host: HostCapabilities): Pick<Handlers, AgentCalls> {
+  const changed = (): void => core.events.emit({ type: 'agents.changed' });
+  return {
+    'agents.list': () => core.agents.list().map((agent) => agentView(core, agent)),
+    'agents.create': (request) => {
+      const handle = request.handle.startsWith('@') ? request.handle : `@${request.handle}`;
+      if (core.agents.list().some((agent) => agent.handle.toLowerCase() === handle.toLowerCase())) {
+        throw new ApiRefusal('conflict', `the handle ${handle} is already used by another agent`);
+      }
+      const agent = core.agents.create({
+        name: request.name,
+        handle,
+        provider: request.provider ?? 'anthropic',
+        model: request.model ?? DEFAULT_ANTHROPIC_MODEL,
+        scopes: request.scopes ?? [...DEVELOPER_SCOPES],
+        mode: request.mode,
+      });
+      changed();
+      return agentView(core, agent);
+    },
+    'agents.update': (request) => {
+      const { agentId, ...patch } = request;
+      requireAgent(core, agentId);
+      const agent = core.agents.update(agentId, patch);
+      if (!agent) throw new ApiRefusal('not-found', 'there is no such agent');
+      changed();
+      return agentView(core, agent);
+    },
+    'agents.remove': async (request) => {
+      await core.removeAgent(request.agentId);
+      changed();
+      return { removed: true };
+    },
+    'agents.vocabulary': (request) => describeVocabulary(core.installed, requireAgent(core, request.agentId).scopes),
+    'agents.setApiKey': (request) => {
+      const agent = requireAgent(core, request.agentId);
+      core.secrets.set(agent.id, request.apiKey);
+      changed();
+      return agentView(core, agent);
+    },
+    'agents.clearApiKey': (request) => {
+      const agent = requireAgent(core, request.agentId);
+      core.secrets.delete(agent.id);
+      changed();
+      return agentView(core, agent);
+    },
+    'workspaces.set': async (request) => {
+      const agent = requireAgent(core, request.agentId);
+      const assigned = await core.assignment.assign(agent.id, request.directory);
+      if (!assigned.ok) throw new ApiRefusal('refused', assigned.reason);
+      changed();
+      return agentView(core, agent);
+    },
+    'workspaces.pickDirectory': async () => {
+      if (!host.pickDirectory) throw new ApiRefusal('unsupported', 'this window has no folder dialog: type the directory’s path');
+      return { directory: await host.pickDirectory() };
+    },
+  };
+}

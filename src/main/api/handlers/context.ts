@@ -1,0 +1,24 @@
+import type { Agent } from '../../../shared/domain';
+import type { Core } from '../../core';
+import type { PathContext } from '../../workspace/types';
+import { ApiRefusal } from '../router';
+
+export interface HostCapabilities {
+  host: 'electron' | 'web';
+  version: string;
+  /** Electron: the system folder dialog. The web host has none: the owner types a path. */
+  pickDirectory?: () => Promise<string | null>;
+}
+
+export function requireAgent(core: Core, agentId: string): Agent {
+  const agent = core.agents.get(agentId);
+  if (!agent) throw new ApiRefusal('not-found', 'there is no such agent');
+  return agent;
+}
+
+export function requireWorkspace(core: Core, agentId: string): PathContext {
+  const agent = requireAgent(core, agentId);
+  const workspace = core.workspaces.get(agent.id);
+  if (!workspace) throw new ApiRefusal('refused', `${agent.handle} has no workspace yet`);
+  return { workspace: workspace.directory, home: core.options.home, dataDir: core.options.dataDir };
+}

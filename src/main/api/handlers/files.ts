@@ -1,0 +1,19 @@
+import type { Core } from '../../core';
+import { workspaceFile, workspaceTree } from '../../owner/ownerFiles';
+import { ApiRefusal, type Handlers } from '../router';
+import { requireWorkspace } from './context';
+
+export function fileHandlers(core: Core): Pick<Handlers, 'files.tree' | 'files.read'> {
+  return {
+    'files.tree': (request) => {
+      const tree = workspaceTree(requireWorkspace(core, request.agentId), request.path ?? '.', request.depth ?? 4);
+      if (!tree.ok) throw new ApiRefusal('refused', tree.error);
+      return tree.value;
+    },
+    'files.read': (request) => {
+      const file = workspaceFile(requireWorkspace(core, request.agentId), request.path);
+      if (!file.ok) throw new ApiRefusal('refused', file.error);
+      return file.value;
+    },
+  };
+}

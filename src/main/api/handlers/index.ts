@@ -1,0 +1,36 @@
+// Every call of the contract, by domain. The compiler checks that none is missing.
+import type { Core } from '../../core';
+import type { Handlers } from '../router';
+import { agentHandlers } from './agents';
+import { appHandlers } from './app';
+import { cardHandlers } from './cards';
+import type { HostCapabilities } from './context';
+import { conversationHandlers } from './conversations';
+import { fileHandlers } from './files';
+import { ownerHandlers } from './owner';
+import { previewHandlers } from './preview';
+import { processHandlers } from './processes';
+import { rememberedHandlers } from './remembered';
+import { repositoryHandlers } from './repositories';
+import { summaryHandlers } from './summary';
+import { terminalHandlers } from './terminal';
+
+export type { HostCapabilities } from './context';
+export { agentView } from './agents';
+
+export function createHandlers(core: Core, host: HostCapabilities): Handlers {
+  return {
+    ...appHandlers(core, host),
+    ...agentHandlers(core, host),
+    ...cardHandlers(core),
+    ...conversationHandlers(core),
+    ...fileHandlers(core),
+    ...ownerHandlers(core),
+    ...previewHandlers(core),
+    ...processHandlers(core),
+    ...rememberedHandlers(core),
+    ...repositoryHandlers(core),
+    ...summaryHandlers(core),
+    ...terminalHandlers(core),
+  };
+}

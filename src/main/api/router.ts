@@ -1,0 +1,58 @@
+// The one door from the window into the core. Both hosts pass every call through here: the name
+// must be in the contract, the payload must satisfy its schema, the sender must be trusted, and
+// whatever happens inside comes back as a Result, never as a thrown error.
+import { z } from 'zod';
+import { fail, ok, requestSchemas, type CallName, type RequestOf, type ResponseOf, type Result } from '../../shared/ipc';
+
+export type Handlers = { [K in CallName]: (request: z.output<(typeof requestSchemas)[K]>) => Promise<ResponseOf<K>> | ResponseOf<K> };
+
+/** A refusal a handler throws on purpose: it reaches the window as its code and sentence. */
+export class ApiRefusal extends Error {
+  constructor(
+    readonly code: 'refused' | 'not-found' | 'conflict' | 'unsupported' | 'bad-request',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface Sender {
+  /** Decided by the host: the app's own window (Electron) or an authenticated socket (web). */
+  trusted: boolean;
+  describe: string;
+}
+
+export type Logger = (message: string) => void;
+
+function isCallName(name: unknown): name is CallName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(requestSchemas, name);
+}
+
+export function createApiRouter(handlers: Handlers, log: Logger) {
+  return async function handle(name: unknown, payload: unknown, sender: Sender): Promise<Result<unknown>> {
+    if (!sender.trusted) {
+      log(`refused a call from an untrusted sender (${sender.describe})`);
+      return fail('untrusted-sender', 'refused: this call did not come from Paddock’s own window');
+    }
+    if (!isCallName(name)) {
+      log(`refused an unknown call ${JSON.stringify(String(name)).slice(0, 80)}`);
+      return fail('unknown-call', `refused: there is no call named ${JSON.stringify(String(name)).slice(0, 80)}`);
+    }
+    const parsed = requestSchemas[name].safeParse(payload ?? {});
+    if (!parsed.success) {
+      log(`refused malformed ${name}: ${parsed.error.message}`);
+      return fail('bad-request', `refused: ${name} was sent malformed arguments: ${z.prettifyError(parsed.error)}`);
+    }
+    try {
+      const handler = handlers[name] as (request: unknown) => Promise<unknown> | unknown;
+      return ok(await handler(parsed.data));
+    } catch (error) {
+      if (error instanceof ApiRefusal) return fail(error.code, error.message);
+      log(`${name} failed: ${(error as Error).stack ?? String(error)}`);
+      return fail('internal', `${name} failed: ${(error as Error).message}`);
+    }
+  };
+}
+
+export type ApiRouter = ReturnType<typeof createApiRouter>;
+export type { RequestOf };

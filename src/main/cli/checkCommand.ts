@@ -1,0 +1,149 @@
+// `paddock check-command` (SPEC §2): the command policy's decision for scripts and corpora.
+//   check-command --workspace DIR [--cwd REL] [--mode ask|edit|run] [--data-dir D] COMMAND
+//   check-command --jsonl [--workspace DIR] [--cwd REL] [--mode M] [--data-dir D]  < objects
+// prints one JSON line per decision: {"tier":"auto"|"gated","reason":"…","argv":[…]|null}.
+// COMMAND is every word after the options (option parsing stops at the first word that is not an
+// option, or after `--`); several words are joined with single spaces, so a caller that wants an
+// exact string passes it as one argument. No remembered commands are consulted here.
+import path from 'node:path';
+import readline from 'node:readline';
+import { MODES, type Mode } from '../../shared/domain';
+import { defaultDataDir, ownerHome } from '../environment';
+import { classifyCommand } from '../policy/classify';
+import type { CommandDecision } from '../policy/types';
+import { validateWorkspaceRoot } from '../workspace/resolve';
+import type { PathContext } from '../workspace/types';
+
+export interface CheckCommandIo {
+  stdin: NodeJS.ReadableStream;
+  stdout: { write(chunk: string): unknown };
+  stderr: { write(chunk: string): unknown };
+  env: NodeJS.ProcessEnv;
+}
+
+interface Options {
+  workspace?: string;
+  cwd?: string;
+  mode: Mode;
+  dataDir?: string;
+  jsonl: boolean;
+  command: string[];
+}
+
+const USAGE =
+  'usage: paddock check-command --workspace DIR [--cwd REL] [--mode ask|edit|run] [--data-dir D] COMMAND\n' +
+  '       paddock check-command --jsonl [--workspace DIR] [--cwd REL] [--mode ask|edit|run] [--data-dir D] < lines\n';
+
+const VALUE_OPTIONS = new Set(['--workspace', '--cwd', '--mode', '--data-dir']);
+
+function isMode(value: unknown): value is Mode {
+  return typeof value === 'string' && (MODES as readonly string[]).includes(value);
+}
+
+function parseOptions(args: readonly string[]): Options | string {
+  const o: Options = { mode: 'run', jsonl: false, command: [] };
+  let i = 0;
+  for (; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--') {
+      i++;
+      break;
+    }
+    if (!arg.startsWith('--')) break;
+    if (arg === '--jsonl') {
+      o.jsonl = true;
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = eq >= 0 ? arg.slice(0, eq) : arg;
+    if (!VALUE_OPTIONS.has(name)) return `unknown option ${arg}`;
+    const value = eq >= 0 ? arg.slice(eq + 1) : args[++i];
+    if (value === undefined) return `${name} needs a value`;
+    if (name === '--workspace') o.workspace = value;
+    else if (name === '--cwd') o.cwd = value;
+    else if (name === '--data-dir') o.dataDir = value;
+    else if (isMode(value)) o.mode = value;
+    else return `--mode must be one of ${MODES.join(', ')}, not ${JSON.stringify(value)}`;
+  }
+  o.command = args.slice(i);
+  if (o.jsonl) {
+    if (o.command.length > 0) return 'with --jsonl the commands come from standard input, not the arguments';
+    return o;
+  }
+  if (o.workspace === undefined) return '--workspace DIR is required';
+  if (o.command.length === 0) return 'a COMMAND to check is required';
+  return o;
+}
+
+interface Decider {
+  decide(workspace: string, cwd: string | undefined, mode: Mode, command: string): CommandDecision;
+}
+
+function makeDecider(home: string, dataDir: string): Decider {
+  // One validation per workspace string per process: a corpus of thousands of lines repeats them.
+  const roots = new Map<string, { ok: true; paths: PathContext } | { ok: false; reason: string }>();
+  return {
+    decide(workspace, cwd, mode, command) {
+      let root = roots.get(workspace);
+      if (root === undefined) {
+        const v = validateWorkspaceRoot(workspace, { home, dataDir });
+        root = v.ok ? { ok: true, paths: { workspace: v.path, home, dataDir } } : { ok: false, reason: v.reason };
+        roots.set(workspace, root);
+      }
+      if (!root.ok) return { tier: 'gated', reason: root.reason, argv: null };
+      return classifyCommand(command, { paths: root.paths, cwd, mode, remembered: [] });
+    },
+  };
+}
+
+function line(decision: CommandDecision): string {
+  return `${JSON.stringify({ tier: decision.tier, reason: decision.reason, argv: decision.argv })}\n`;
+}
+
+function malformed(reason: string): string {
+  return line({ tier: 'gated', reason: `malformed request: ${reason}`, argv: null });
+}
+
+/** One line of --jsonl input → one answer line; never throws, never stops the stream. */
+function answerLine(text: string, defaults: Options, decider: Decider): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return malformed('the line is not JSON');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return malformed('the line is not a JSON object');
+  const req = value as Record<string, unknown>;
+  const workspace = req.workspace ?? defaults.workspace;
+  const cwd = req.cwd ?? defaults.cwd;
+  const mode = req.mode ?? defaults.mode;
+  if (typeof workspace !== 'string') return malformed('workspace must be a string');
+  if (cwd !== undefined && cwd !== null && typeof cwd !== 'string') return malformed('cwd must be a string');
+  if (!isMode(mode)) return malformed(`mode must be one of ${MODES.join(', ')}`);
+  if (typeof req.command !== 'string') return malformed('command must be a string');
+  try {
+    return line(decider.decide(workspace, typeof cwd === 'string' ? cwd : undefined, mode, req.command));
+  } catch (error) {
+    return malformed(`the decision failed: ${(error as Error).message}`);
+  }
+}
+
+export async function runCheckCommand(args: string[], io: CheckCommandIo): Promise<number> {
+  const options = parseOptions(args);
+  if (typeof options === 'string') {
+    io.stderr.write(`check-command: ${options}\n${USAGE}`);
+    return 2;
+  }
+  const home = ownerHome(io.env);
+  const dataDir = options.dataDir !== undefined ? path.resolve(options.dataDir) : defaultDataDir(io.env);
+  const decider = makeDecider(home, dataDir);
+  if (!options.jsonl) {
+    io.stdout.write(line(decider.decide(options.workspace as string, options.cwd, options.mode, options.command.join(' '))));
+    return 0;
+  }
+  const lines = readline.createInterface({ input: io.stdin, crlfDelay: Infinity });
+  for await (const text of lines) {
+    io.stdout.write(answerLine(text, options, decider));
+  }
+  return 0;
+}

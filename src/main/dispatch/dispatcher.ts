@@ -1,0 +1,174 @@
+// The one path every tool call takes (SPEC §5, issue 5):
+// installed? → granted? → floor → arguments → tierFor → card (if gated) → run → recorded.
+import { z } from 'zod';
+import { TOOL_SCOPE, type Card, type RememberKind, type ToolName } from '../../shared/domain';
+import type { PendingCards } from '../approvals/pendingCards';
+import type { AgentsRepository } from '../store/agents';
+import type { Db } from '../store/database';
+import type { ToolCallsRepository } from '../store/toolCalls';
+import type { WorkspacesRepository } from '../store/workspaces';
+import type { AnyToolDefinition, ToolCallContext, ToolResult } from '../tools/types';
+import { checkFloor } from './floor';
+import { isToolName } from './registry';
+import type { Dispatcher, OfferedTool, ToolCallRequest } from './types';
+
+export interface DispatcherDeps {
+  db: Db;
+  agents: AgentsRepository;
+  workspaces: WorkspacesRepository;
+  toolCalls: ToolCallsRepository;
+  cards: PendingCards;
+  tools: readonly AnyToolDefinition[];
+  installed: ReadonlySet<ToolName>;
+  home: string;
+  dataDir: string;
+  /** The literal remember choices a card offers for a plain command's argv. */
+  rememberChoicesFor(argv: string[]): { kind: RememberKind; label: string }[];
+  rememberCommand(input: { agentId: string; directory: string; argv: string[]; kind: RememberKind }): void;
+  /** Live output of a running call, for the window. */
+  onOutput?(callId: string, chunk: string): void;
+  /** Any change of a call's record, for the window. */
+  onCallChanged?(callId: string): void;
+}
+
+const refusal = (error: string, status = 403): ToolResult => ({ ok: false, status, error });
+
+// File contents are never stored (SPEC §11): what a read or a search returned is summarised by size.
+const RETURNS_FILE_CONTENTS: ReadonlySet<string> = new Set(['read', 'search']);
+
+function summarise(toolName: string, text: string): string {
+  if (RETURNS_FILE_CONTENTS.has(toolName)) return `returned ${text.length} characters (contents are not stored)`;
+  return text.length > 500 ? `${text.slice(0, 500)}…` : text;
+}
+
+export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByName(name: string): AnyToolDefinition | null } {
+  const byName = new Map(deps.tools.map((tool) => [tool.name, tool]));
+  const conversationExists = deps.db.prepare<[string], { id: string }>('SELECT id FROM conversations WHERE id = ?');
+
+  function installedTool(name: string): AnyToolDefinition | null {
+    if (!isToolName(name) || !deps.installed.has(name)) return null;
+    return byName.get(name) ?? null;
+  }
+
+  function record(callId: string, change: () => void): void {
+    change();
+    deps.onCallChanged?.(callId);
+  }
+
+  return {
+    toolByName: installedTool,
+
+    offeredTools(agentId: string): OfferedTool[] {
+      const agent = deps.agents.get(agentId);
+      if (!agent) return [];
+      const hasWorkspace = deps.workspaces.get(agentId) !== null;
+      const offered: OfferedTool[] = [];
+      for (const tool of deps.tools) {
+        if (!deps.installed.has(tool.name) || !agent.scopes.includes(tool.scope)) continue;
+        // AC-6: no workspace, no root to bound a path to — only the tool that asks the owner for one.
+        if (!hasWorkspace && tool.name !== 'workspace') continue;
+        offered.push({
+          name: tool.name,
+          description: tool.description,
+          inputSchema: z.toJSONSchema(tool.schema, { io: 'input' }) as Record<string, unknown>,
+        });
+      }
+      return offered;
+    },
+
+    async dispatch(request: ToolCallRequest, signal: AbortSignal): Promise<ToolResult> {
+      const tool = installedTool(request.tool);
+      const agent = deps.agents.get(request.agentId);
+      const known = agent !== null && conversationExists.get(request.conversationId) !== undefined;
+      // The record is written before anything else happens, when there is a conversation to file it under.
+      if (known) {
+        record(request.callId, () =>
+          deps.toolCalls.open({
+            id: request.callId,
+            conversationId: request.conversationId,
+            agentId: request.agentId,
+            tool: request.tool,
+            args: request.args,
+          }),
+        );
+      }
+      const refuse = (error: string, status = 403): ToolResult => {
+        if (known) record(request.callId, () => deps.toolCalls.finish(request.callId, 'refused', null, error));
+        return refusal(error, status);
+      };
+
+      if (!tool) return refuse(`refused: the tool "${request.tool}" is not installed in this Paddock`, 404);
+      const floor = checkFloor(request, agent, known, TOOL_SCOPE[tool.name], tool.name);
+      if (!floor.ok) return refuse(floor.message);
+      if (!agent) return refuse('session-not-authorized: the call names no known agent');
+
+      const parsed = tool.schema.safeParse(request.args);
+      if (!parsed.success) {
+        return refuse(`refused: invalid arguments for ${tool.name}: ${z.prettifyError(parsed.error)}`, 400);
+      }
+      const workspace = deps.workspaces.get(agent.id);
+      if (!workspace && tool.name !== 'workspace') {
+        return refuse(`refused: ${agent.handle} has no workspace, so ${tool.name} has no directory to work in`);
+      }
+
+      const context: ToolCallContext = {
+        agent,
+        workspace,
+        home: deps.home,
+        dataDir: deps.dataDir,
+        callId: request.callId,
+        conversationId: request.conversationId,
+        signal,
+        onOutput: deps.onOutput ? (chunk) => deps.onOutput?.(request.callId, chunk) : undefined,
+      };
+
+      try {
+        const tier = await tool.tierFor(parsed.data, context);
+        record(request.callId, () => deps.toolCalls.setTier(request.callId, tier.tier, tier.reason));
+        if (tier.tier === 'gated') {
+          const preview = tool.preview ? await tool.preview(parsed.data, context) : {};
+          const draft: Omit<Card, 'id' | 'createdAt'> = {
+            callId: request.callId,
+            agentId: agent.id,
+            conversationId: request.conversationId,
+            tool: tool.name,
+            args: parsed.data,
+            reason: tier.reason,
+            ...preview,
+            rememberChoices:
+              preview.rememberable && preview.argv && workspace ? deps.rememberChoicesFor(preview.argv) : undefined,
+          };
+          const { card, outcome } = deps.cards.ask(draft, signal);
+          record(request.callId, () => deps.toolCalls.markPending(request.callId, card));
+          const answer = await outcome;
+          if (answer.decision === 'cancelled') {
+            record(request.callId, () => {
+              deps.toolCalls.markAnswered(request.callId, 'unanswered');
+              deps.toolCalls.finish(request.callId, 'interrupted', null, `not run: ${answer.why}`);
+            });
+            return refusal(`not run: ${answer.why}`, 409);
+          }
+          record(request.callId, () => deps.toolCalls.markAnswered(request.callId, answer.decision));
+          if (answer.decision === 'deny') {
+            record(request.callId, () => deps.toolCalls.finish(request.callId, 'refused', null, 'the owner denied this call'));
+            return refusal('the owner denied this call');
+          }
+          if (answer.remember && card.argv && workspace) {
+            deps.rememberCommand({ agentId: agent.id, directory: workspace.directory, argv: card.argv, kind: answer.remember });
+          }
+          context.approval = { baseHash: card.baseHash ?? null };
+        }
+        record(request.callId, () => deps.toolCalls.markRunning(request.callId));
+        const result = await tool.run(parsed.data, context);
+        record(request.callId, () =>
+          deps.toolCalls.finish(request.callId, result.ok ? 'done' : 'failed', result.ok ? summarise(tool.name, result.text) : null, result.ok ? null : result.error),
+        );
+        return result;
+      } catch (error) {
+        const message = `${tool.name} failed: ${(error as Error).message}`;
+        record(request.callId, () => deps.toolCalls.finish(request.callId, 'failed', null, message));
+        return { ok: false, error: message };
+      }
+    },
+  };
+}

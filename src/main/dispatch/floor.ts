@@ -1,0 +1,44 @@
+// The registry floor (seed 003 §3): every developer tool declares the session tier, so whatever
+// tierFor says, a call needs a live owner request, a grant, an agent, a conversation and depth 0.
+import type { Agent, Scope } from '../../shared/domain';
+import type { CallOrigin } from './types';
+
+export type FloorVerdict = { ok: true } | { ok: false; code: 'session-not-authorized' | 'scope-not-granted'; message: string };
+
+export function checkFloor(
+  origin: CallOrigin,
+  agent: Agent | null,
+  conversationExists: boolean,
+  scope: Scope,
+  toolName: string,
+): FloorVerdict {
+  if (!agent) {
+    return { ok: false, code: 'session-not-authorized', message: 'session-not-authorized: the call names no known agent' };
+  }
+  if (!agent.scopes.includes(scope)) {
+    // AC-8: installed but not granted is refused at dispatch, with no effect.
+    return {
+      ok: false,
+      code: 'scope-not-granted',
+      message: `refused at dispatch: ${agent.handle} is not granted the ${scope} scope that ${toolName} needs`,
+    };
+  }
+  if (origin.delegationDepth !== 0) {
+    return {
+      ok: false,
+      code: 'session-not-authorized',
+      message: `session-not-authorized: a delegate (depth ${origin.delegationDepth}) gets none of the developer tools`,
+    };
+  }
+  if (!origin.ownerRequestId) {
+    return {
+      ok: false,
+      code: 'session-not-authorized',
+      message: 'session-not-authorized: no live owner request (a scheduled run gets no developer tool)',
+    };
+  }
+  if (!conversationExists) {
+    return { ok: false, code: 'session-not-authorized', message: 'session-not-authorized: the call names no known conversation' };
+  }
+  return { ok: true };
+}

@@ -1,0 +1,46 @@
+// The vocabulary (SPEC §3, AC-7): one function that reports, per scope, whether its tools are
+// installed (and which switch decides), whether the agent is granted it, and how contained it is.
+// Settings shows it and the agent's system prompt is written from it.
+import {
+  SCOPES,
+  TOOL_NAMES,
+  TOOL_SCOPE,
+  type InstanceSwitch,
+  type Scope,
+  type ScopeReport,
+  type ToolName,
+} from '../../shared/domain';
+
+export const SHELL_CONTAINMENT =
+  'Not contained: bash runs as your user and reaches everything your user reaches — every file, every credential, the network.';
+
+const CONTAINMENT: Record<Scope, string> = {
+  file_read: 'Contained: paths resolve inside the workspace; the deny list is never readable.',
+  file_write: 'Contained: same resolution, and a direct write — no proposal step.',
+  file_edit: 'Contained: bounded edits, proposed or applied per the acceptance policy.',
+  process: 'Bounded: commands run as argv with no shell, inside the workspace, per the mode and the run list; a project’s own scripts run as you.',
+  git: 'Contained: hardened git at the repository root; no push, reset or history rewrite.',
+  preview: 'Contained: pages of the agent’s own processes, on a separate origin with its own credential.',
+  workspace: 'Always a card: only you set the directory an agent works in.',
+  shell: SHELL_CONTAINMENT,
+};
+
+function decidedBy(scope: Scope): InstanceSwitch[] {
+  if (scope === 'file_edit') return ['file_edit'];
+  if (scope === 'shell') return ['coding_tools', 'shell'];
+  return ['coding_tools'];
+}
+
+export function describeVocabulary(installed: ReadonlySet<ToolName>, granted: readonly Scope[]): ScopeReport[] {
+  return SCOPES.map((scope) => {
+    const installedTools = TOOL_NAMES.filter((tool) => TOOL_SCOPE[tool] === scope && installed.has(tool));
+    return {
+      scope,
+      installedTools,
+      installed: installedTools.length > 0,
+      decidedBy: decidedBy(scope),
+      granted: granted.includes(scope),
+      containment: CONTAINMENT[scope],
+    };
+  });
+}

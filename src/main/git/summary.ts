@@ -1,0 +1,172 @@
+// What the owner reviews (seed 003 §6): the branch, the diff against the branch point, file by file.
+//
+// The branch point is the merge-base of HEAD with the first of these that exists and is not the
+// current branch itself: the current branch's upstream, origin/HEAD, then a local main, master,
+// trunk or develop. When none exists (a lone main, a fresh repository) the summary covers the
+// changes since HEAD. The diff runs from that commit to the working tree, so uncommitted work is
+// included; untracked files (not ignored) are listed as added.
+import fs from 'node:fs';
+import path from 'node:path';
+import { runGit, type GitRun, type RunGitOptions } from './runner';
+import { GIT_READ_FLAGS } from './actions';
+import type { ResolvePath } from './pathspecs';
+import type { PathContext } from '../workspace/types';
+
+export interface FileChange {
+  path: string;
+  oldPath: string | null;
+  /** A added, M modified, D deleted, R renamed, C copied, T type changed, U untracked (shown as added). */
+  status: 'A' | 'M' | 'D' | 'R' | 'C' | 'T' | 'U';
+  additions: number;
+  deletions: number;
+  binary: boolean;
+  /** Both sides in full, for a side-by-side diff; null when binary or larger than the bound. */
+  original: string | null;
+  modified: string | null;
+  /** Absolute path in the workspace, for "Open in editor". */
+  absolutePath: string;
+}
+
+export interface DiffSummary {
+  branch: string | null;
+  head: string | null;
+  base: { ref: string; commit: string } | null;
+  files: FileChange[];
+  totals: { files: number; additions: number; deletions: number };
+}
+
+const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
+const CONTENT_BOUND = 512 * 1024;
+const BASE_CANDIDATES = ['origin/HEAD', 'main', 'master', 'trunk', 'develop'];
+
+type Base = Omit<RunGitOptions, 'args'>;
+
+export async function summariseRepository(options: Base, pathCtx: PathContext, resolvePath: ResolvePath): Promise<DiffSummary> {
+  const git = (args: string[]) => runGit({ ...options, args, readOnly: true });
+  const text = async (args: string[]) => {
+    const run = await git(args);
+    return run.exitCode === 0 ? run.stdout.trim() : null;
+  };
+  const branch = await text(['symbolic-ref', '--quiet', '--short', 'HEAD']);
+  const head = await text(['rev-parse', '--verify', '--quiet', 'HEAD']);
+  const base = head ? await branchPoint(text, branch) : null;
+  const from = base?.commit ?? head ?? EMPTY_TREE;
+
+  const nameStatus = await must(git(['diff', ...GIT_READ_FLAGS, '--ignore-submodules=all', '-M', '--name-status', '-z', from]));
+  const numstat = await must(git(['diff', ...GIT_READ_FLAGS, '--ignore-submodules=all', '-M', '--numstat', '-z', from]));
+  const fullPatch = await git(['diff', ...GIT_READ_FLAGS, '--ignore-submodules=all', '-M', '--unified=100000000', from]);
+  const files = parseNameStatus(nameStatus, pathCtx.workspace);
+  applyNumstat(files, numstat);
+  applyFullContext(files, fullPatch.truncated ? null : fullPatch.stdout);
+
+  const untracked = (await must(git(['ls-files', '-z', '--others', '--exclude-standard']))).split('\0').filter(Boolean);
+  for (const rel of untracked) files.push(await untrackedFile(rel, pathCtx, resolvePath));
+
+  const totals = files.reduce((t, f) => ({ files: t.files + 1, additions: t.additions + f.additions, deletions: t.deletions + f.deletions }), { files: 0, additions: 0, deletions: 0 });
+  return { branch, head, base, files, totals };
+}
+
+async function branchPoint(text: (args: string[]) => Promise<string | null>, branch: string | null): Promise<DiffSummary['base']> {
+  const candidates = [...(branch ? [`${branch}@{upstream}`] : []), ...BASE_CANDIDATES];
+  for (const candidate of candidates) {
+    if (branch && (candidate === branch || candidate === `refs/heads/${branch}`)) continue;
+    const name = candidate.endsWith('@{upstream}') || candidate === 'origin/HEAD'
+      ? await text(['rev-parse', '--abbrev-ref', '--verify', '--quiet', candidate])
+      : (await text(['rev-parse', '--verify', '--quiet', `refs/heads/${candidate}`])) ? candidate : null;
+    if (!name || name === branch) continue;
+    const commit = await text(['merge-base', 'HEAD', name]);
+    if (commit) return { ref: name, commit };
+  }
+  return null;
+}
+
+async function must(run: Promise<GitRun>): Promise<string> {
+  const done = await run;
+  if (done.exitCode !== 0) throw new Error(`git failed while summarising: ${done.stderr.trim()}`);
+  return done.stdout;
+}
+
+function parseNameStatus(output: string, workspace: string): FileChange[] {
+  const parts = output.split('\0');
+  const files: FileChange[] = [];
+  for (let i = 0; i < parts.length; ) {
+    const code = parts[i];
+    if (!code) break;
+    const letter = code[0] as FileChange['status'];
+    const twoPaths = letter === 'R' || letter === 'C';
+    const oldPath = twoPaths ? parts[i + 1] : null;
+    const newPath = twoPaths ? parts[i + 2] : parts[i + 1];
+    i += twoPaths ? 3 : 2;
+    files.push({ path: newPath, oldPath, status: letter, additions: 0, deletions: 0, binary: false, original: null, modified: null, absolutePath: path.join(workspace, newPath) });
+  }
+  return files;
+}
+
+/** numstat -z: "add\tdel\tpath\0", or for a rename "add\tdel\t\0old\0new\0"; binary is "-\t-". */
+function applyNumstat(files: FileChange[], output: string): void {
+  const parts = output.split('\0');
+  let index = 0;
+  for (let i = 0; i < parts.length && index < files.length; index += 1) {
+    const m = /^(-|\d+)\t(-|\d+)\t(.*)$/.exec(parts[i]);
+    if (!m) break;
+    i += m[3] === '' ? 3 : 1;
+    const file = files[index];
+    file.binary = m[1] === '-';
+    file.additions = file.binary ? 0 : Number(m[1]);
+    file.deletions = file.binary ? 0 : Number(m[2]);
+  }
+}
+
+/** With unlimited context each file's patch holds both sides whole; files come in --name-status order. */
+function applyFullContext(files: FileChange[], patch: string | null): void {
+  if (patch === null) return;
+  const chunks = patch.split(/^(?=diff --git )/m).filter((c) => c.startsWith('diff --git '));
+  chunks.forEach((chunk, index) => {
+    const file = files[index];
+    if (!file || file.binary || chunk.length > 2 * CONTENT_BOUND) return;
+    const original: string[] = [];
+    const modified: string[] = [];
+    let inHunk = false;
+    let last: 'o' | 'm' | 'both' | null = null;
+    const trailing = { o: true, m: true };
+    for (const line of chunk.split('\n')) {
+      if (line.startsWith('@@')) { inHunk = true; continue; }
+      if (!inHunk) continue;
+      if (line.startsWith('\\')) {
+        if (last === 'o' || last === 'both') trailing.o = false;
+        if (last === 'm' || last === 'both') trailing.m = false;
+        continue;
+      }
+      const body = line.slice(1);
+      if (line.startsWith(' ')) { original.push(body); modified.push(body); last = 'both'; }
+      else if (line.startsWith('-')) { original.push(body); last = 'o'; }
+      else if (line.startsWith('+')) { modified.push(body); last = 'm'; }
+    }
+    file.original = file.status === 'A' ? '' : original.join('\n') + (original.length && trailing.o ? '\n' : '');
+    file.modified = file.status === 'D' ? '' : modified.join('\n') + (modified.length && trailing.m ? '\n' : '');
+  });
+}
+
+/** An untracked file's content, read only through the resolver and never through a link. */
+async function untrackedFile(rel: string, ctx: PathContext, resolvePath: ResolvePath): Promise<FileChange> {
+  const change: FileChange = { path: rel, oldPath: null, status: 'U', additions: 0, deletions: 0, binary: false, original: '', modified: null, absolutePath: path.join(ctx.workspace, rel) };
+  const decision = await resolvePath(ctx, { path: rel, for: 'read' });
+  if (!decision.ok) return change;
+  let fd: number | null = null;
+  try {
+    fd = fs.openSync(decision.path, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile() || stat.size > CONTENT_BOUND) return change;
+    const buffer = Buffer.alloc(stat.size);
+    fs.readSync(fd, buffer, 0, stat.size, 0);
+    if (buffer.includes(0)) return { ...change, binary: true };
+    const content = buffer.toString('utf8');
+    change.modified = content;
+    change.additions = content === '' ? 0 : content.split('\n').length - (content.endsWith('\n') ? 1 : 0);
+    return change;
+  } catch {
+    return change;
+  } finally {
+    if (fd !== null) fs.closeSync(fd);
+  }
+}

@@ -1,0 +1,67 @@
+// Setting an agent's workspace: the owner's folder pick and the `workspace` tool's approved card
+// both come here, so the rules of SPEC §4 hold whichever way a directory is named.
+import type { Workspace } from '../../shared/domain';
+import type { WorkspacesRepository } from '../store/workspaces';
+import { describeFacts, directoryFacts } from './directoryFacts';
+
+export type RootDecision = { ok: true; path: string } | { ok: false; reason: string };
+
+export interface WorkspaceAssignmentDeps {
+  workspaces: WorkspacesRepository;
+  /** SPEC §4's root rules (exists, is a directory, not `/`, not Paddock's state, not denied). */
+  validateRoot(directory: string): RootDecision;
+  /** PATH from the owner's login shell, captured once when the owner approves a workspace. */
+  capturePath(): Promise<string>;
+  findGit(capturedPath: string): string | null;
+  /** All of an agent's processes are killed when its workspace changes (seed 003 §4). */
+  stopAgentProcesses(agentId: string): Promise<void>;
+}
+
+export interface WorkspaceProposal {
+  directory: string;
+  details: string[];
+  capturedPath: string;
+}
+
+const CAPTURE_REUSE_MS = 5 * 60_000;
+
+export function createWorkspaceAssignment(deps: WorkspaceAssignmentDeps) {
+  let lastCapture: { at: number; value: Promise<string> } | null = null;
+  // A card shows the PATH that approval will store: one capture serves both within a few minutes.
+  function capture(): Promise<string> {
+    if (!lastCapture || Date.now() - lastCapture.at > CAPTURE_REUSE_MS) {
+      lastCapture = { at: Date.now(), value: deps.capturePath() };
+    }
+    return lastCapture.value;
+  }
+
+  return {
+    /** The owner's login-shell PATH (captured at most every few minutes). */
+    capturedPath: capture,
+
+    async propose(directory: string): Promise<{ ok: true; proposal: WorkspaceProposal } | { ok: false; reason: string }> {
+      const root = deps.validateRoot(directory);
+      if (!root.ok) return root;
+      const capturedPath = await capture();
+      const details = [...describeFacts(directoryFacts(root.path)), `PATH to capture: ${capturedPath}`];
+      return { ok: true, proposal: { directory: root.path, details, capturedPath } };
+    },
+
+    async assign(agentId: string, directory: string): Promise<{ ok: true; workspace: Workspace } | { ok: false; reason: string }> {
+      const root = deps.validateRoot(directory);
+      if (!root.ok) return root;
+      const capturedPath = await capture();
+      const previous = deps.workspaces.get(agentId);
+      if (previous) await deps.stopAgentProcesses(agentId);
+      const workspace = deps.workspaces.set({
+        agentId,
+        directory: root.path,
+        capturedPath,
+        gitBinary: deps.findGit(capturedPath),
+      });
+      return { ok: true, workspace };
+    },
+  };
+}
+
+export type WorkspaceAssignment = ReturnType<typeof createWorkspaceAssignment>;

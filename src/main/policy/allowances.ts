@@ -1,0 +1,164 @@
+// The two allowances that turn on a file being there (seed 003 §5, after the table). They are
+// decided here, with the filesystem, rather than by the table:
+// - an install that only reproduces the lockfile in the command's directory;
+// - npx of a binary the project already has in node_modules/.bin, between the cwd and the root.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PathContext } from '../workspace/types';
+import { isGitComponent } from '../workspace/gitName';
+import { show } from './values';
+
+export type Allowance = { applies: false } | { applies: true; tier: 'auto' | 'gated'; reason: string };
+
+interface InstallShape {
+  /** The subcommands that install from the lockfile; '' is the bare program (yarn). */
+  subcommands: readonly string[];
+  lockfiles: readonly string[];
+  /**
+   * The only flags accepted, exact spellings: frozen, offline, no-scripts. Everything else (a
+   * registry, a prefix, --force, `=` spellings) leaves it a card.
+   */
+  flags: ReadonlySet<string>;
+}
+
+const INSTALLS: Readonly<Record<string, InstallShape>> = {
+  npm: {
+    subcommands: ['ci', 'install'],
+    lockfiles: ['package-lock.json', 'npm-shrinkwrap.json'],
+    flags: new Set(['--ignore-scripts', '--offline']),
+  },
+  pnpm: {
+    subcommands: ['install'],
+    lockfiles: ['pnpm-lock.yaml'],
+    flags: new Set(['--frozen-lockfile', '--offline', '--ignore-scripts']),
+  },
+  yarn: {
+    subcommands: ['', 'install'],
+    lockfiles: ['yarn.lock'],
+    flags: new Set(['--immutable', '--frozen-lockfile', '--offline', '--ignore-scripts']),
+  },
+  bun: {
+    subcommands: ['install'],
+    lockfiles: ['bun.lockb', 'bun.lock'],
+    flags: new Set(['--frozen-lockfile', '--ignore-scripts']),
+  },
+};
+
+const NOT_APPLICABLE: Allowance = { applies: false };
+
+function isRegularFile(file: string): boolean {
+  try {
+    // lstat: a lockfile that is a link is not "in the command's directory" — it could be anything.
+    return fs.lstatSync(file, { throwIfNoEntry: false })?.isFile() === true;
+  } catch {
+    return false;
+  }
+}
+
+function installAllowance(argv: readonly string[], cwdAbsolute: string): Allowance {
+  const program = argv[0];
+  const shape = INSTALLS[program];
+  if (shape === undefined) return NOT_APPLICABLE;
+  let rest = argv.slice(1);
+  let sub: string;
+  if (rest.length > 0 && shape.subcommands.includes(rest[0])) {
+    sub = rest[0];
+    rest = rest.slice(1);
+  } else if (shape.subcommands.includes('') && rest.every((w) => w.startsWith('-'))) {
+    sub = '';
+  } else {
+    return NOT_APPLICABLE;
+  }
+  const shown = sub === '' ? program : `${program} ${sub}`;
+  // A package named on the line is something new: the table's reason ("installs packages") applies.
+  if (rest.some((w) => !w.startsWith('-'))) return NOT_APPLICABLE;
+  const extra = rest.find((w) => !shape.flags.has(w));
+  if (extra !== undefined) {
+    return {
+      applies: true,
+      tier: 'gated',
+      reason: `${shown} ${extra} is not on the run list; a lockfile install takes only ${[...shape.flags].join(', ')}`,
+    };
+  }
+  const lockfile = shape.lockfiles.find((name) => isRegularFile(path.join(cwdAbsolute, name)));
+  if (lockfile === undefined) {
+    return {
+      applies: true,
+      tier: 'gated',
+      reason: `${shown} installs packages this machine did not have: there is no ${shape.lockfiles.join(' or ')} (a regular file) in this directory for it to reproduce`,
+    };
+  }
+  return { applies: true, tier: 'auto', reason: `on the run list: ${shown} reproduces the ${lockfile} in this directory` };
+}
+
+const BARE_BINARY = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
+
+/** npx's arguments are bounded the one way the grammar can (seed 003 §5): none absolute, none climbing, none ~. */
+function npxArgumentProblem(arg: string): string | null {
+  // `--out=/tmp/x`, `file:///etc`, `a,../b`: every piece a program might read as a path is held to the rule.
+  for (const piece of arg.split(/[=,:]/)) {
+    if (piece.startsWith('/')) return `${show(arg)} names an absolute path`;
+    if (piece.startsWith('~')) return `${show(arg)} begins at ~`;
+    const parts = piece.split('/');
+    if (parts.includes('..')) return `${show(arg)} climbs with '..'`;
+    if (parts.some(isGitComponent)) return `${show(arg)} names .git`;
+  }
+  return null;
+}
+
+function inside(real: string, paths: PathContext): boolean {
+  const fold = (p: string) => (paths.caseInsensitive ? p.toLowerCase() : p);
+  return fold(real).startsWith(`${fold(paths.workspace).replace(/\/+$/, '')}/`);
+}
+
+function npxAllowance(argv: readonly string[], paths: PathContext, cwdAbsolute: string): Allowance {
+  if (argv[0] !== 'npx') return NOT_APPLICABLE;
+  const bin = argv[1];
+  if (bin === undefined) return { applies: true, tier: 'gated', reason: 'npx needs the name of a binary of this project' };
+  if (bin.startsWith('-')) {
+    return { applies: true, tier: 'gated', reason: `npx ${bin} is not on the run list: npx takes no flags here` };
+  }
+  if (!BARE_BINARY.test(bin)) {
+    return {
+      applies: true,
+      tier: 'gated',
+      reason: `npx ${bin} names a package or a path, not a binary of this project; npx would fetch and run it`,
+    };
+  }
+  for (const arg of argv.slice(2)) {
+    const problem = npxArgumentProblem(arg);
+    if (problem) return { applies: true, tier: 'gated', reason: `npx ${bin}: the argument ${problem}` };
+  }
+  const root = paths.workspace.replace(/\/+$/, '') || '/';
+  for (let dir = cwdAbsolute; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', '.bin', bin);
+    if (fs.existsSync(candidate)) {
+      let real: string;
+      try {
+        real = fs.realpathSync.native(candidate);
+      } catch {
+        real = '';
+      }
+      if (!inside(real, paths)) {
+        return { applies: true, tier: 'gated', reason: `npx ${bin}: ${path.relative(root, candidate)} leads outside the workspace` };
+      }
+      return {
+        applies: true,
+        tier: 'auto',
+        reason: `on the run list: npx ${bin} runs the project's own ${path.relative(root, candidate) || candidate}`,
+      };
+    }
+    if (dir === root || !dir.startsWith(root) || dir === path.dirname(dir)) break;
+  }
+  return {
+    applies: true,
+    tier: 'gated',
+    reason: `npx ${bin} would fetch and run a package: there is no node_modules/.bin/${bin} between this directory and the workspace root`,
+  };
+}
+
+/** The file-dependent allowances; `applies: false` hands the command to the table. */
+export function fileAllowance(argv: readonly string[], paths: PathContext, cwdAbsolute: string): Allowance {
+  const install = installAllowance(argv, cwdAbsolute);
+  return install.applies ? install : npxAllowance(argv, paths, cwdAbsolute);
+}

@@ -1,0 +1,78 @@
+// The decision (seed 003 §3, §5; SPEC §5, §7): whether a command runs without a card.
+// ask gates every command; edit gates every command the owner has not remembered; run consults,
+// in order, the owner's remembered commands, the two file-dependent allowances and the table.
+// Every path the table accepts is then resolved with the `run` rule before anything is auto.
+import { assertNever } from '../../shared/domain';
+import { fileAllowance } from './allowances';
+import { readGrammar } from './grammar';
+import { lexCommand } from './lexer';
+import { checkPaths, resolveCommandCwd, type CwdResolution } from './paths';
+import { describeRemembered, matchesRemembered } from './remembered';
+import type { ClassifyContext, CommandDecision, RememberedCommand } from './types';
+
+function gated(reason: string, argv: string[] | null): CommandDecision {
+  return { tier: 'gated', reason, argv };
+}
+
+/** Only entries bound to this workspace directory count (a moved workspace starts with nothing). */
+function rememberedHere(argv: string[], ctx: ClassifyContext): RememberedCommand | null {
+  const workspace = ctx.paths.workspace;
+  return matchesRemembered(
+    argv,
+    ctx.remembered.filter((entry) => entry.directory === workspace),
+  );
+}
+
+/** The programs whose answer can turn on files in the command's directory (seed 003 §5). */
+const FILE_DEPENDENT = new Set(['npm', 'pnpm', 'yarn', 'bun', 'npx']);
+
+function byRunList(argv: string[], ctx: ClassifyContext): CommandDecision {
+  // The grammar is pure and cheap; the cwd walk touches the filesystem, so it is done once, and only
+  // when an answer depends on it. Nothing is auto before the cwd itself has been resolved.
+  let cwd: CwdResolution | undefined;
+  const resolveCwd = (): CwdResolution => (cwd ??= resolveCommandCwd(ctx.paths, ctx.cwd));
+  if (FILE_DEPENDENT.has(argv[0])) {
+    const here = resolveCwd();
+    if (!here.ok) return gated(here.reason, argv);
+    const allowance = fileAllowance(argv, ctx.paths, here.absolute);
+    if (allowance.applies) return { tier: allowance.tier, reason: allowance.reason, argv };
+  }
+  const verdict = readGrammar(argv);
+  if (!verdict.ok) return gated(verdict.reason, argv);
+  const here = resolveCwd();
+  if (!here.ok) return gated(here.reason, argv);
+  const pathProblem = checkPaths(ctx.paths, here.relative, verdict.checks);
+  if (pathProblem !== null) return gated(pathProblem, argv);
+  return { tier: 'auto', reason: `on the run list: ${verdict.summary}`, argv };
+}
+
+export function classifyCommand(command: string, ctx: ClassifyContext): CommandDecision {
+  const lexed = lexCommand(command);
+  const argv = lexed.ok ? lexed.argv : null;
+  switch (ctx.mode) {
+    case 'ask':
+      // Never auto in ask, remembered or not (seed 003 §3).
+      return gated(lexed.ok ? 'ask mode asks before every command' : `ask mode asks before every command; ${lexed.reason}`, argv);
+    case 'edit':
+    case 'run': {
+      if (!lexed.ok) return gated(lexed.reason, null);
+      const remembered = rememberedHere(lexed.argv, ctx);
+      if (remembered) {
+        return {
+          tier: 'auto',
+          reason: `you allowed ${describeRemembered(remembered.kind, remembered.argv)} in this workspace`,
+          argv: lexed.argv,
+        };
+      }
+      if (ctx.mode === 'edit') return gated('edit mode asks before every command you have not allowed in this workspace', lexed.argv);
+      try {
+        return byRunList(lexed.argv, ctx);
+      } catch (error) {
+        // A filesystem surprise is a card, never an exception and never an auto.
+        return gated(`the run list could not decide (${(error as Error).message}), so it asks`, lexed.argv);
+      }
+    }
+    default:
+      return assertNever(ctx.mode);
+  }
+}

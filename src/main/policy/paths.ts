@@ -1,0 +1,80 @@
+// seed 003 §5.3 / SPEC §7: every path — operand or flag value — resolves inside the workspace with
+// the resolver's `run` rule (not absolute, no `..`, no `~`, no link component, nothing in .git, not
+// deny-listed), against the directory the command will run in, because that is what the program
+// reads it against. There is one resolver; this file only asks it and words the answer.
+import fs from 'node:fs';
+import { compileDenyList, foldFor } from '../workspace/denyList';
+import { isGitComponent } from '../workspace/gitName';
+import { resolveDetailed } from '../workspace/resolve';
+import { volumeIgnoresCase } from '../workspace/volume';
+import type { PathContext } from '../workspace/types';
+import type { PathCheck } from './types';
+
+export type CwdResolution = { ok: true; absolute: string; relative: string } | { ok: false; reason: string };
+
+/** The command's directory, itself resolved inside the workspace with the `run` rule. */
+export function resolveCommandCwd(paths: PathContext, cwd: string | undefined): CwdResolution {
+  // A workspace that is itself inside a .git directory would make every operand a .git path.
+  if (paths.workspace.split('/').some(isGitComponent)) {
+    return { ok: false, reason: `the workspace ${paths.workspace} is inside .git, which a command may not work in` };
+  }
+  // The root itself was accepted when the workspace was granted (PathContext): nothing to walk.
+  if (cwd === undefined || cwd === '' || cwd === '.') return { ok: true, absolute: paths.workspace, relative: '.' };
+  const wanted = cwd;
+  const r = resolveDetailed(paths, { path: wanted, for: 'run' });
+  if (!r.ok) return { ok: false, reason: `the working directory is refused: ${r.reason.replace(/^refused: /, '').replace(/\.$/, '')}` };
+  if (r.rel.length > 0 && !r.stat?.isDirectory()) {
+    return { ok: false, reason: `the working directory ${JSON.stringify(wanted)} is not a directory in the workspace` };
+  }
+  return { ok: true, absolute: r.path, relative: r.rel.length === 0 ? '.' : r.rel.join('/') };
+}
+
+function lstatOrNothing(p: string): fs.Stats | undefined {
+  try {
+    return fs.lstatSync(p, { throwIfNoEntry: false });
+  } catch {
+    return undefined; // ENOTDIR and the like: nothing there
+  }
+}
+
+/**
+ * A deny-listed place (or Paddock's data directory) strictly below `dir`, by its label, or null.
+ * The resolver refuses a path inside such a place; a program that descends from above would
+ * reach it anyway, so a recursive search must not start above one (SPEC §4: even when the
+ * workspace is placed above them).
+ */
+function deniedBelow(paths: PathContext, dir: string): string | null {
+  const fold = foldFor(paths.caseInsensitive ?? volumeIgnoresCase(paths.workspace));
+  const list = compileDenyList(paths.home, paths.dataDir, fold);
+  const top = fold(dir).replace(/\/+$/, '');
+  const inside = (key: string) => key === top || key.startsWith(`${top}/`);
+  for (const entry of list.exact.values()) {
+    if (entry.key !== top && inside(entry.key)) return entry.label;
+  }
+  for (const [key, entries] of list.prefixed) {
+    if (inside(key)) return entries[0].label;
+  }
+  return null;
+}
+
+/** Returns why the first failing check gates, or null when every path is inside. */
+export function checkPaths(paths: PathContext, cwdRelative: string, checks: readonly PathCheck[]): string | null {
+  for (const check of checks) {
+    const r = resolveDetailed(paths, { path: check.path, for: 'run', cwd: cwdRelative });
+    if (!r.ok) return `${check.role} is refused: ${r.reason.replace(/^refused: /, '').replace(/\.$/, '')}`;
+    if (check.recursive) {
+      const below = deniedBelow(paths, r.path);
+      if (below !== null) return `${check.role} ${JSON.stringify(check.path)} would read ${below}, which lies inside it`;
+    }
+    if (!check.mustBeFile && !check.notDirectory) continue;
+    // The resolver leaves stat unset for the start directory itself (`.`): ask the filesystem.
+    const st = r.stat ?? lstatOrNothing(r.path);
+    if (check.mustBeFile && !st?.isFile()) {
+      return `${check.role} ${JSON.stringify(check.path)} is not a file of the project`;
+    }
+    if (check.notDirectory && st?.isDirectory()) {
+      return `${check.role} ${JSON.stringify(check.path)} is a directory, whose files would be read through any links inside it`;
+    }
+  }
+  return null;
+}

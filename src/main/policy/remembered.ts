@@ -1,0 +1,69 @@
+// Remembered commands (seed 003 §3, SPEC §5): the run list's floor grown by the owner, one card at
+// a time. Matched on the argv that would be spawned — so only a plain command can be remembered —
+// either exactly, or by program and subcommand (the first two words). Pure: the store keeps them.
+import { lexCommand } from './lexer';
+import type { RememberedCommand } from './types';
+
+export type RememberKind = RememberedCommand['kind'];
+
+export interface RememberChoice {
+  kind: RememberKind;
+  /** What is stored: the whole argv (exact) or its first two words (prefix). */
+  argv: string[];
+  /** The sentence a card shows. */
+  sentence: string;
+}
+
+const SAFE_WORD = /^[^\s'"]+$/;
+
+/** An argv written back as a plain command that lexes to the same argv (for cards and Settings). */
+export function formatArgv(argv: readonly string[]): string {
+  return argv
+    .map((word) => {
+      if (SAFE_WORD.test(word)) return word;
+      if (!word.includes("'")) return `'${word}'`;
+      if (!word.includes('"')) return `"${word}"`;
+      return word
+        .split("'")
+        .map((piece) => (piece === '' ? '' : `'${piece}'`))
+        .join(`"'"`);
+    })
+    .join(' ');
+}
+
+function equalWords(a: readonly string[], b: readonly string[], count: number): boolean {
+  for (let i = 0; i < count; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Whether one remembered entry admits this argv. A prefix needs both words: one word is exact only. */
+export function rememberedAdmits(argv: readonly string[], entry: RememberedCommand): boolean {
+  if (entry.kind === 'exact') return argv.length === entry.argv.length && equalWords(argv, entry.argv, argv.length);
+  return entry.argv.length === 2 && argv.length >= 2 && equalWords(argv, entry.argv, 2);
+}
+
+/** The first remembered entry that admits this argv, or null. Directory binding is the caller's filter. */
+export function matchesRemembered(argv: readonly string[], remembered: readonly RememberedCommand[]): RememberedCommand | null {
+  for (const entry of remembered) if (rememberedAdmits(argv, entry)) return entry;
+  return null;
+}
+
+/** The owner's words for an entry: "exactly `npm install left-pad`" or "any command that begins `npm install`". */
+export function describeRemembered(kind: RememberKind, argv: readonly string[]): string {
+  return kind === 'exact' ? `exactly \`${formatArgv(argv)}\`` : `any command that begins \`${formatArgv(argv.slice(0, 2))}\``;
+}
+
+/** Only a plain command has one argv to match, so only a plain command can be remembered. */
+export function isRememberable(command: string): boolean {
+  return lexCommand(command).ok;
+}
+
+/** What a card offers: exactly this argv, and (with at least two words) its program and subcommand. */
+export function rememberChoices(argv: readonly string[]): RememberChoice[] {
+  if (argv.length === 0) return [];
+  const choices: RememberChoice[] = [{ kind: 'exact', argv: [...argv], sentence: describeRemembered('exact', argv) }];
+  if (argv.length >= 2) {
+    choices.push({ kind: 'prefix', argv: argv.slice(0, 2), sentence: describeRemembered('prefix', argv) });
+  }
+  return choices;
+}

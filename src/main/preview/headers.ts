@@ -1,0 +1,127 @@
+// Header rewriting between the preview origin and the app behind it (SPEC §9).
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+
+export const COOKIE_PREFIX = 'paddock_preview_';
+
+export function cookieName(name: string): string {
+  return `${COOKIE_PREFIX}${name}`;
+}
+
+function cookiePairs(header: string | undefined): string[] {
+  return (header ?? '').split(';').map((part) => part.trim()).filter((part) => part.length > 0);
+}
+
+/** Every value offered for cookie `name` (a browser may send several with different paths). */
+export function cookieValues(header: string | undefined, name: string): string[] {
+  const values: string[] = [];
+  for (const pair of cookiePairs(header)) {
+    const eq = pair.indexOf('=');
+    if (eq > 0 && pair.slice(0, eq) === name) values.push(pair.slice(eq + 1));
+  }
+  return values;
+}
+
+/** The app never sees a preview credential (its own or another preview's). */
+export function withoutPreviewCookies(header: string | undefined): string | undefined {
+  const kept = cookiePairs(header).filter((pair) => !pair.startsWith(COOKIE_PREFIX));
+  return kept.length > 0 ? kept.join('; ') : undefined;
+}
+
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+export interface TargetInfo {
+  name: string;
+  prefix: string;
+  /** `127.0.0.1:<port>` or `[::1]:<port>`: what the app sees as its Host. */
+  targetHost: string;
+  port: number;
+  /** The preview listener's own origin, e.g. http://127.0.0.1:41234. */
+  previewOrigin: string;
+}
+
+/** Request headers for the app: no hop-by-hop, no preview cookie, the app's own Host and Origin. */
+export function forwardRequestHeaders(
+  headers: IncomingHttpHeaders,
+  target: TargetInfo,
+  keepUpgrade: boolean,
+): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = {};
+  const named = new Set(
+    String(headers.connection ?? '')
+      .split(',')
+      .map((t) => t.trim().toLowerCase()),
+  );
+  for (const [key, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    if (!keepUpgrade && (HOP_BY_HOP.has(key) || named.has(key))) continue;
+    out[key] = value;
+  }
+  const cookie = withoutPreviewCookies(headers.cookie);
+  if (cookie === undefined) delete out.cookie;
+  else out.cookie = cookie;
+  out.host = target.targetHost;
+  // Dev servers check Origin against their own host (hot-reload sockets, CSRF guards).
+  if (headers.origin === target.previewOrigin) out.origin = `http://${target.targetHost}`;
+  out['x-forwarded-prefix'] = target.prefix.slice(0, -1);
+  return out;
+}
+
+/** A Location that points at the app (path-absolute or the app's own origin) goes back under the prefix. */
+export function rewriteLocation(location: string, target: TargetInfo): string {
+  if (location.startsWith('/') && !location.startsWith('//')) return target.prefix + location.slice(1);
+  let url: URL;
+  try {
+    url = new URL(location);
+  } catch {
+    return location;
+  }
+  const appHosts = [`127.0.0.1:${target.port}`, `localhost:${target.port}`, `[::1]:${target.port}`];
+  if (url.protocol !== 'http:' || !appHosts.includes(url.host)) return location;
+  return target.previewOrigin + target.prefix + (url.pathname + url.search + url.hash).slice(1);
+}
+
+/**
+ * The app's cookies stay inside its own preview: Path is re-rooted under the prefix and Domain is
+ * dropped, and a cookie named like a preview credential is not passed on at all.
+ */
+export function rewriteSetCookie(values: string[], target: TargetInfo): string[] {
+  const kept: string[] = [];
+  for (const value of values) {
+    const parts = value.split(';').map((p) => p.trim());
+    if (parts[0].startsWith(COOKIE_PREFIX)) continue;
+    let path = target.prefix;
+    const attrs = parts.slice(1).filter((attr) => {
+      const lower = attr.toLowerCase();
+      if (lower.startsWith('path=')) {
+        const p = attr.slice(5);
+        if (p.startsWith('/')) path = target.prefix + p.slice(1);
+        return false;
+      }
+      return !lower.startsWith('domain=');
+    });
+    kept.push([parts[0], ...attrs, `Path=${path}`].join('; '));
+  }
+  return kept;
+}
+
+/** Response headers for the browser: hop-by-hop removed, Location and Set-Cookie re-rooted. */
+export function backwardResponseHeaders(headers: IncomingHttpHeaders, target: TargetInfo): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = {};
+  for (const [key, value] of Object.entries(headers)) {
+    if (value === undefined || HOP_BY_HOP.has(key)) continue;
+    out[key] = value;
+  }
+  if (typeof headers.location === 'string') out.location = rewriteLocation(headers.location, target);
+  if (headers['set-cookie'] !== undefined) out['set-cookie'] = rewriteSetCookie(headers['set-cookie'], target);
+  return out;
+}

@@ -1,0 +1,73 @@
+// Port resolution for previews and screenshots (SPEC §9, seed 003 §12): the port behind a process
+// name is resolved on every request and must be one the process itself is listening on.
+import { createProcListeners, listeningSocketsLinux } from './procListeners';
+import { listeningSocketsLsof } from './lsofListeners';
+import type { ListeningSocket, ListeningSocketsOf, PortResolution, RunningProcessLookup } from './types';
+
+/** The platform's way of finding a pid's listening sockets, per request (Linux: /proc; macOS: lsof). */
+export function createListeningSockets(): ListeningSocketsOf {
+  if (process.platform === 'darwin') return (pid) => listeningSocketsLsof(pid);
+  return createProcListeners();
+}
+
+/** The loopback ports `pid` and its descendants in its process group are listening on (a full scan). */
+export async function listeningPorts(pid: number): Promise<Set<number>> {
+  const sockets = process.platform === 'darwin' ? await listeningSocketsLsof(pid) : await listeningSocketsLinux(pid);
+  return new Set(sockets.map((s) => s.port));
+}
+
+const POSTGRES_PORT = 5432;
+
+/** Refused whatever the process does: privileged ports, the database port, Paddock's own listeners. */
+export function refusedPortReason(port: number, ownPorts: readonly number[]): string | null {
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) return `refused: ${port} is not a TCP port`;
+  if (port < 1024) return `refused: port ${port} is privileged and is never previewed`;
+  if (port === POSTGRES_PORT) return 'refused: port 5432 (PostgreSQL) is never previewed';
+  if (ownPorts.includes(port)) return `refused: port ${port} is one of Paddock's own listeners`;
+  return null;
+}
+
+export interface PortResolverDeps {
+  lookup: RunningProcessLookup;
+  /** Paddock's own listeners (the window's and the preview's), read on every call. */
+  ownPorts(): readonly number[];
+  /** Injected for tests; defaults to the platform's. */
+  listeningSockets?: ListeningSocketsOf;
+}
+
+export type PortResolver = (name: string, requestedPort?: number) => Promise<PortResolution>;
+
+/**
+ * Resolves a process name to the port a preview may reach: the requested or declared port when the
+ * process really listens on it, else the lowest acceptable port it listens on.
+ */
+export function createPortResolver(deps: PortResolverDeps): PortResolver {
+  const socketsOf = deps.listeningSockets ?? createListeningSockets();
+  return async (name, requestedPort) => {
+    const running = deps.lookup.findRunning(name);
+    if (running === null) return { ok: false, reason: `no process named "${name}" is running` };
+    const own = deps.ownPorts();
+    const wanted = requestedPort ?? running.port ?? undefined;
+    if (wanted !== undefined) {
+      const refused = refusedPortReason(wanted, own);
+      if (refused !== null) return { ok: false, reason: refused };
+    }
+    const sockets: ListeningSocket[] = await socketsOf(running.pid, wanted);
+    let chosen: ListeningSocket | undefined;
+    if (wanted !== undefined) {
+      chosen = sockets.find((s) => s.port === wanted);
+      if (chosen === undefined) {
+        return {
+          ok: false,
+          reason: `refused: "${name}" (pid ${running.pid}) is not listening on port ${wanted}; only a port the process itself holds is previewed`,
+        };
+      }
+    } else {
+      chosen = sockets.find((s) => refusedPortReason(s.port, own) === null);
+      if (chosen === undefined) {
+        return { ok: false, reason: `"${name}" (pid ${running.pid}) is not listening on any port Paddock can preview` };
+      }
+    }
+    return { ok: true, port: chosen.port, host: chosen.host, pid: running.pid, agentId: running.agentId };
+  };
+}

@@ -1,0 +1,111 @@
+// Streaming proxy to the app (SPEC §9): bodies flow through pipe in both directions, so a 100 MB
+// response or upload is never held and a slow reader slows the app down instead of growing memory.
+import http from 'node:http';
+import net from 'node:net';
+import type { Duplex, Readable } from 'node:stream';
+import { backwardResponseHeaders, forwardRequestHeaders, type TargetInfo } from './headers';
+import type { LoopbackHost } from './types';
+
+export interface ProxyTarget extends TargetInfo {
+  host: LoopbackHost;
+  /** The path and query to ask the app for, prefix already stripped (starts with `/`). */
+  path: string;
+}
+
+/** Bodyless status answers: the preview says nothing about what it refused or why. */
+export function answerBodyless(res: http.ServerResponse, status: number, headers: http.OutgoingHttpHeaders = {}): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(status, { ...headers, 'content-length': '0', 'cache-control': 'no-store' });
+  res.end();
+}
+
+export function refuseUpgrade(socket: Duplex, status: number, text: string): void {
+  if (!socket.writable) return void socket.destroy();
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+  socket.once('finish', () => socket.destroy());
+}
+
+export interface HttpProxyOptions {
+  agent: http.Agent;
+  /** Called with the app's response when it is HTML, after it is piped (the asset scan). */
+  onHtml?(body: Readable): void;
+  /** Ask for an unencoded body (the asset scan reads bytes, not gzip). */
+  identityEncoding?: boolean;
+}
+
+export function proxyHttp(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  target: ProxyTarget,
+  options: HttpProxyOptions,
+): void {
+  const headers = forwardRequestHeaders(req.headers, target, false);
+  if (options.identityEncoding) headers['accept-encoding'] = 'identity';
+  const upstream = http.request({
+    host: target.host,
+    port: target.port,
+    method: req.method,
+    path: target.path,
+    headers,
+    agent: options.agent,
+  });
+  upstream.on('response', (appRes) => {
+    res.writeHead(appRes.statusCode ?? 502, appRes.statusMessage, backwardResponseHeaders(appRes.headers, target));
+    appRes.pipe(res);
+    const type = String(appRes.headers['content-type'] ?? '');
+    const encoding = String(appRes.headers['content-encoding'] ?? 'identity');
+    if (options.onHtml && type.startsWith('text/html') && encoding === 'identity') options.onHtml(appRes);
+    appRes.on('error', () => res.destroy());
+  });
+  upstream.on('error', () => answerBodyless(res, 502));
+  // The browser went away: stop asking the app (and stop reading its body).
+  res.on('close', () => {
+    if (!res.writableFinished) upstream.destroy();
+  });
+  // A request without a body (most GETs) is ended at once rather than piped: one write fewer.
+  const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+  if (hasBody) req.pipe(upstream);
+  else {
+    req.resume();
+    upstream.end();
+  }
+}
+
+/** Websocket (or any upgrade): the handshake is re-written, then the two sockets are piped raw. */
+export function proxyUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer, target: ProxyTarget): void {
+  const headers = forwardRequestHeaders(req.headers, target, true);
+  const upstream = net.connect({ host: target.host, port: target.port });
+  const teardown = (): void => {
+    upstream.destroy();
+    socket.destroy();
+  };
+  let connected = false;
+  upstream.once('connect', () => {
+    connected = true;
+    const lines = [`${req.method ?? 'GET'} ${target.path} HTTP/1.1`];
+    for (const [key, value] of Object.entries(headers)) {
+      if (value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value]) {
+        // Header values come from node's parser (no CR/LF), but never trust that across a rewrite.
+        if (/[\r\n]/.test(String(v))) continue;
+        lines.push(`${key}: ${v}`);
+      }
+    }
+    upstream.write(lines.join('\r\n') + '\r\n\r\n');
+    if (head.length > 0) upstream.write(head);
+    upstream.pipe(socket);
+    socket.pipe(upstream);
+  });
+  upstream.on('error', () => {
+    if (!connected) refuseUpgrade(socket, 502, 'Bad Gateway');
+    else teardown();
+  });
+  upstream.on('close', () => {
+    if (connected) socket.destroy();
+  });
+  socket.on('error', teardown);
+  socket.on('close', () => upstream.destroy());
+}

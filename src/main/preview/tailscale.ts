@@ -1,0 +1,97 @@
+// The Tailscale route (SPEC §9, seed 003 §12): off by default; when the owner turns it on and
+// `tailscale` is on PATH, each started process with a port gets `tailscale serve` in front of the
+// preview listener — its real port, never a guess — and loses it when the process stops.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export type RunTailscale = (file: string, args: string[]) => Promise<void>;
+
+export interface TailscaleRoutesDeps {
+  /** The owner's switch (Settings → Developer), read on every start. */
+  enabled(): boolean;
+  /** The preview listener's real port. */
+  previewPort: number | (() => number);
+  /** Where `tailscale` is looked up (default: process.env.PATH). */
+  env?: NodeJS.ProcessEnv;
+  run?: RunTailscale;
+  /** A route that could not be added or removed: said to the owner, never thrown at the supervisor. */
+  onError?(message: string): void;
+}
+
+export interface TailscaleRoutes {
+  onProcessStarted(name: string, port: number | null): Promise<void>;
+  onProcessStopped(name: string): Promise<void>;
+  /** The sentence Settings shows beside the switch: exactly what turning it on exposes. */
+  exposure(): string;
+}
+
+/** The absolute path of an executable `name` on PATH, or null. */
+export function findOnPath(name: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  for (const dir of (env.PATH ?? '').split(path.delimiter)) {
+    if (!path.isAbsolute(dir)) continue; // a relative PATH entry would resolve against our cwd
+    const candidate = path.join(dir, name);
+    try {
+      if (fs.statSync(candidate).isFile()) {
+        fs.accessSync(candidate, fs.constants.X_OK);
+        return candidate;
+      }
+    } catch {
+      // not here
+    }
+  }
+  return null;
+}
+
+const runFile: RunTailscale = (file, args) =>
+  new Promise((resolve, reject) => {
+    // argv, no shell: nothing in a process name or port is ever interpreted.
+    execFile(file, args, { timeout: 15_000 }, (err, _stdout, stderr) => {
+      if (err) reject(new Error(String(stderr).trim() || err.message));
+      else resolve();
+    });
+  });
+
+export function tailscaleExposure(previewPort: number): string {
+  return (
+    'When on, each process an agent starts with a port is published on your tailnet (tailscale serve, not funnel) ' +
+    `at https://<this machine's tailnet name>:<that port>, forwarding to Paddock's preview listener on ` +
+    `http://127.0.0.1:${previewPort}; every device on your tailnet can reach that address until the process stops, ` +
+    'when the route is removed. Nothing else on this machine is published.'
+  );
+}
+
+export function createTailscaleRoutes(deps: TailscaleRoutesDeps): TailscaleRoutes {
+  const run = deps.run ?? runFile;
+  const previewPort = (): number => (typeof deps.previewPort === 'function' ? deps.previewPort() : deps.previewPort);
+  /** Routes this Paddock added: name → https port and the binary that added it. */
+  const routes = new Map<string, { port: number; binary: string }>();
+  const report = (message: string): void => deps.onError?.(message);
+
+  return {
+    async onProcessStarted(name, port) {
+      if (!deps.enabled() || port === null) return;
+      if (!Number.isInteger(port) || port < 1 || port > 65_535) return;
+      const binary = findOnPath('tailscale', deps.env);
+      if (binary === null) return report('Tailscale route not added: `tailscale` is not on PATH.');
+      try {
+        await run(binary, ['serve', '--bg', `--https=${port}`, `http://127.0.0.1:${previewPort()}`]);
+        routes.set(name, { port, binary });
+      } catch (err) {
+        report(`Tailscale route for "${name}" on port ${port} was not added: ${(err as Error).message}`);
+      }
+    },
+    async onProcessStopped(name) {
+      // Removed even if the switch went off meanwhile: what we added, we take away.
+      const route = routes.get(name);
+      if (route === undefined) return;
+      routes.delete(name);
+      try {
+        await run(route.binary, ['serve', `--https=${route.port}`, 'off']);
+      } catch (err) {
+        report(`Tailscale route for "${name}" on port ${route.port} was not removed: ${(err as Error).message}`);
+      }
+    },
+    exposure: () => tailscaleExposure(previewPort()),
+  };
+}

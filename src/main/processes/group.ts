@@ -1,0 +1,46 @@
+// Process-group signalling. Every child Paddock spawns leads its own group (detached: true, or
+// setsid under node-pty), so a signal to -pgid reaches its grandchildren too (SPEC §6: a timeout,
+// a cancel, a stop and quitting kill the whole group).
+
+/** Sends `signal` to the whole group led by `pgid`. False when no member is left. */
+export function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
+  if (!Number.isInteger(pgid) || pgid <= 1) return false; // -1 and -0 would mean "everyone" / "my group"
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether any process of the group is alive (signal 0 checks without delivering). */
+export function groupAlive(pgid: number): boolean {
+  if (!Number.isInteger(pgid) || pgid <= 1) return false;
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: a member exists but belongs to someone else — still alive.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export const DEFAULT_KILL_GRACE_MS = 2_000;
+
+/**
+ * SIGTERM to the group, then SIGKILL once `graceMs` has passed if any member is still there
+ * (a grandchild that ignores SIGTERM dies too). Resolves when the group is gone or SIGKILL was sent.
+ */
+export async function terminateGroup(pgid: number, graceMs = DEFAULT_KILL_GRACE_MS): Promise<void> {
+  if (!signalGroup(pgid, 'SIGTERM')) return;
+  const deadline = Date.now() + graceMs;
+  while (Date.now() < deadline) {
+    if (!groupAlive(pgid)) return;
+    await delay(Math.min(50, Math.max(1, deadline - Date.now())));
+  }
+  signalGroup(pgid, 'SIGKILL');
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,93 @@
+// From a model's command string to a spawnable command (SPEC §6 `run`, `start`): the policy's one
+// lexer (the argv classified is the argv spawned), the cwd resolved inside the workspace with the
+// same rule the classifier used, the program resolved to an absolute file on the workspace's
+// captured PATH (never in the workspace), and the environment Paddock builds.
+import fs from 'node:fs';
+import path from 'node:path';
+import { lexCommand } from '../policy/lexer';
+import { resolveCommandCwd } from '../policy/paths';
+import { resolveInsideWorkspace } from '../workspace/resolve';
+import type { PathContext } from '../workspace/types';
+import { buildChildEnv } from './env';
+import { findOnPath } from './shellPath';
+
+export interface PreparedCommand {
+  /** The argv as the lexer split it (argv[0] as written). */
+  argv: string[];
+  program: string;
+  args: string[];
+  /** Absolute, inside the workspace. */
+  cwd: string;
+  /** Relative to the workspace ('.' for the root), for cards and results. */
+  cwdShown: string;
+  env: Record<string, string>;
+}
+
+export type Prepared = { ok: true; command: PreparedCommand } | { ok: false; status: number; error: string };
+
+/** The few names of Paddock's own environment a child may inherit (SPEC §6). */
+export type OwnerEnv = Partial<Record<'USER' | 'LOGNAME' | 'LANG' | 'LC_ALL' | 'TMPDIR' | 'SHELL', string>>;
+
+export function childEnvForWorkspace(capturedPath: string, home: string, owner: OwnerEnv, term: string): Record<string, string> {
+  return buildChildEnv({
+    PATH: capturedPath,
+    HOME: home,
+    USER: owner.USER ?? owner.LOGNAME,
+    LANG: owner.LANG,
+    LC_ALL: owner.LC_ALL,
+    TERM: term,
+    TMPDIR: owner.TMPDIR,
+    SHELL: owner.SHELL,
+  });
+}
+
+function isExecutableFile(file: string): boolean {
+  try {
+    if (!fs.statSync(file).isFile()) return false;
+    fs.accessSync(file, fs.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The program: a bare name is looked up on the captured PATH only. A name with a slash is never a
+ * run-list program (the classifier gates it), so it reaches here only after a card: a relative one
+ * must still resolve inside the workspace with the `run` rule; an absolute one must exist.
+ */
+function resolveProgram(name: string, capturedPath: string, paths: PathContext, cwdShown: string): string | { error: string } {
+  if (!name.includes('/')) {
+    const found = findOnPath(name, capturedPath, { workspace: paths.workspace });
+    return found ?? { error: `\`${name}\` was not found on the workspace's PATH (${capturedPath}); the PATH was captured from your login shell when the workspace was approved` };
+  }
+  let file = name;
+  if (!path.isAbsolute(name)) {
+    const inside = resolveInsideWorkspace(paths, { path: name, for: 'run', cwd: cwdShown === '.' ? undefined : cwdShown });
+    if (!inside.ok) return { error: inside.reason };
+    file = inside.path;
+  }
+  return isExecutableFile(file) ? file : { error: `\`${name}\` is not an executable file` };
+}
+
+export function prepareCommand(
+  command: string,
+  cwd: string | undefined,
+  paths: PathContext,
+  capturedPath: string,
+  env: Record<string, string>,
+): Prepared {
+  const lexed = lexCommand(command);
+  if (!lexed.ok) {
+    return { ok: false, status: 400, error: `refused: run has no shell, so it runs only plain commands (${lexed.reason}). Use separate calls instead of pipes or chains.` };
+  }
+  const where = resolveCommandCwd(paths, cwd);
+  if (!where.ok) return { ok: false, status: 403, error: where.reason };
+  const [name, ...args] = lexed.argv;
+  const program = resolveProgram(name, capturedPath, paths, where.relative);
+  if (typeof program !== 'string') return { ok: false, status: 404, error: program.error };
+  return {
+    ok: true,
+    command: { argv: lexed.argv, program, args, cwd: where.absolute, cwdShown: where.relative, env },
+  };
+}

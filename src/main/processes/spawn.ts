@@ -1,0 +1,263 @@
+// The one place a process starts for an agent (SPEC §6, §14): run, start, bash and the owner's
+// terminal all come through here, so the OS sandbox of a later issue wraps exactly one seam
+// (`CommandWrapper`). No shell is ever put in front of an argv here: what was classified is what
+// is spawned. Every child leads its own process group, so a kill reaches its grandchildren.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn as spawnPty, type IPty } from 'node-pty';
+import { DEFAULT_KILL_GRACE_MS, terminateGroup } from './group';
+import { LiveStream } from './live';
+import { TailBuffer, droppedLine } from './tail';
+
+export interface Command {
+  /** Absolute path of the program; never looked up here. */
+  program: string;
+  /** The arguments after the program (argv[1..]). */
+  args: string[];
+  cwd: string;
+  env: Record<string, string>;
+}
+
+export type SpawnPurpose = 'run' | 'start' | 'bash' | 'terminal' | 'owner';
+
+/**
+ * The sandbox seam: rewrites a command before it starts (e.g. into `bwrap … -- program args`).
+ * Identity until the OS sandbox lands; 'owner' commands (capturing PATH) are the owner's own.
+ */
+export type CommandWrapper = (command: Command, purpose: SpawnPurpose) => Command;
+
+export const identityWrapper: CommandWrapper = (command) => command;
+
+export const DEFAULT_MAX_OUTPUT_BYTES = 200 * 1024;
+
+export interface RunBoundedOptions extends Command {
+  timeoutMs: number;
+  maxOutputBytes?: number;
+  signal?: AbortSignal;
+  /** Live text for the window, coalesced and bounded (see LiveStream). */
+  onOutput?: (chunk: string) => void;
+  killGraceMs?: number;
+  wrap?: CommandWrapper;
+  purpose?: SpawnPurpose;
+}
+
+export interface BoundedResult {
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  cancelled: boolean;
+  elapsedMs: number;
+  /** The tail of both streams; starts with a line naming what was dropped when anything was. */
+  output: string;
+  droppedBytes: number;
+}
+
+export class SpawnError extends Error {}
+
+function checkCommand(command: Command): void {
+  if (!path.isAbsolute(command.program)) {
+    throw new SpawnError(`refused: the program must be an absolute path, not \`${command.program}\``);
+  }
+}
+
+function spawnFailure(program: string, error: NodeJS.ErrnoException, cwd: string): SpawnError {
+  const why =
+    error.code === 'ENOENT'
+      ? `the program or the directory ${cwd} does not exist`
+      : error.code === 'EACCES'
+        ? 'it is not executable'
+        : error.message;
+  return new SpawnError(`could not start ${program}: ${why}`);
+}
+
+/**
+ * Runs one command to completion with bounded memory: both streams go into one tail buffer of
+ * `maxOutputBytes`; a timeout or an abort kills the whole group (SIGTERM, then SIGKILL after a
+ * grace). Members of the group left behind when the program exits are ended too: a `run` is
+ * one command, and what it leaves running would escape every bound (long-lived work is `start`'s).
+ */
+export function runBounded(options: RunBoundedOptions): Promise<BoundedResult> {
+  const wrap = options.wrap ?? identityWrapper;
+  const command = wrap(
+    { program: options.program, args: options.args, cwd: options.cwd, env: options.env },
+    options.purpose ?? 'run',
+  );
+  checkCommand(command);
+  const grace = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
+  const tail = new TailBuffer(options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES);
+  const live = options.onOutput ? new LiveStream(options.onOutput) : null;
+  const started = performance.now();
+
+  return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) {
+      resolve({ exitCode: null, signal: null, timedOut: false, cancelled: true, elapsedMs: 0, output: '', droppedBytes: 0 });
+      return;
+    }
+    let child: ChildProcess;
+    try {
+      child = spawn(command.program, command.args, {
+        cwd: command.cwd,
+        env: command.env,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        windowsHide: true,
+      });
+    } catch (error) {
+      reject(spawnFailure(command.program, error as NodeJS.ErrnoException, command.cwd));
+      return;
+    }
+    const pid = child.pid;
+    let exitCode: number | null = null;
+    let exitSignal: string | null = null;
+    let timedOut = false;
+    let cancelled = false;
+    let settled = false;
+    let killing = false;
+    let watchdog: NodeJS.Timeout | null = null;
+
+    const onData = (chunk: Buffer): void => {
+      tail.write(chunk);
+      live?.push(chunk);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+
+    const killGroup = (): void => {
+      if (killing || pid === undefined) return;
+      killing = true;
+      void terminateGroup(pid, grace);
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup();
+    }, options.timeoutMs);
+    const onAbort = (): void => {
+      cancelled = true;
+      killGroup();
+    };
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+
+    const finish = (): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (watchdog) clearTimeout(watchdog);
+      options.signal?.removeEventListener('abort', onAbort);
+      live?.end();
+      const text = tail.text();
+      const dropped = tail.droppedBytes;
+      resolve({
+        exitCode,
+        signal: exitSignal,
+        timedOut,
+        cancelled,
+        elapsedMs: Math.round(performance.now() - started),
+        output: dropped > 0 ? droppedLine(dropped, tail.capacity) + text : text,
+        droppedBytes: dropped,
+      });
+    };
+
+    child.on('error', (error) => {
+      if (pid === undefined) {
+        settled = true;
+        clearTimeout(timer);
+        options.signal?.removeEventListener('abort', onAbort);
+        reject(spawnFailure(command.program, error, command.cwd));
+      }
+    });
+    child.on('exit', (code, sig) => {
+      exitCode = code;
+      exitSignal = sig;
+      killGroup();
+      // A member that left the group (setsid) may still hold the pipes: stop waiting for them.
+      watchdog = setTimeout(() => {
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        finish();
+      }, grace + 1_000);
+    });
+    child.on('close', finish);
+  });
+}
+
+export interface LongLivedOptions extends Command {
+  /** Both streams are written here directly by the child (the file is truncated first). */
+  logPath: string;
+  wrap?: CommandWrapper;
+}
+
+export interface LongLivedProcess {
+  pid: number;
+  child: ChildProcess;
+  /** Settles when the group leader exits. */
+  exited: Promise<{ exitCode: number | null; signal: string | null }>;
+}
+
+/** Starts a long-lived process (`start`): own group, no shell, output to its log file. */
+export function spawnLongLived(options: LongLivedOptions): LongLivedProcess {
+  const command = (options.wrap ?? identityWrapper)(
+    { program: options.program, args: options.args, cwd: options.cwd, env: options.env },
+    'start',
+  );
+  checkCommand(command);
+  fs.mkdirSync(path.dirname(options.logPath), { recursive: true, mode: 0o700 });
+  const fd = fs.openSync(options.logPath, 'w', 0o600);
+  let child: ChildProcess;
+  try {
+    child = spawn(command.program, command.args, {
+      cwd: command.cwd,
+      env: command.env,
+      detached: true,
+      stdio: ['ignore', fd, fd],
+      windowsHide: true,
+    });
+  } catch (error) {
+    throw spawnFailure(command.program, error as NodeJS.ErrnoException, command.cwd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  // Node reports ENOENT/EACCES as an 'error' event on the next tick; without a listener it throws.
+  child.on('error', () => undefined);
+  if (child.pid === undefined) {
+    const reason = Object.assign(new Error('spawn failed'), { code: accessCode(command) });
+    throw spawnFailure(command.program, reason, command.cwd);
+  }
+  const exited = new Promise<{ exitCode: number | null; signal: string | null }>((resolve) => {
+    child.on('exit', (code, sig) => resolve({ exitCode: code, signal: sig }));
+  });
+  return { pid: child.pid, child, exited };
+}
+
+function accessCode(command: Command): string {
+  try {
+    fs.accessSync(command.cwd);
+    fs.accessSync(command.program, fs.constants.X_OK);
+    return 'UNKNOWN';
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code ?? 'UNKNOWN';
+  }
+}
+
+export interface TerminalSpawnOptions extends Command {
+  cols: number;
+  rows: number;
+  wrap?: CommandWrapper;
+  purpose: 'bash' | 'terminal';
+}
+
+/** A process on a pseudo-terminal (bash, the owner's terminal). node-pty makes it a session leader. */
+export function spawnInTerminal(options: TerminalSpawnOptions): IPty {
+  const command = (options.wrap ?? identityWrapper)(
+    { program: options.program, args: options.args, cwd: options.cwd, env: options.env },
+    options.purpose,
+  );
+  checkCommand(command);
+  return spawnPty(command.program, command.args, {
+    name: command.env.TERM ?? 'xterm-256color',
+    cols: options.cols,
+    rows: options.rows,
+    cwd: command.cwd,
+    env: command.env,
+  });
+}

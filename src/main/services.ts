@@ -1,0 +1,65 @@
+// The long-lived services around the tools: the process supervisor, the owner's terminals, the
+// preview listener and its Tailscale routes. Built by the core; each stops in shutdown().
+import type { Db } from './store/database';
+import type { EventBus } from './events';
+import { Supervisor } from './processes/supervisor';
+import { TerminalSessions } from './processes/pty';
+import { startPreviewServer } from './preview/server';
+import { createTailscaleRoutes, tailscaleExposure } from './preview/tailscale';
+
+export interface ServiceOptions {
+  db: Db;
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+  events: EventBus;
+  tailscaleEnabled(): boolean;
+  log(message: string): void;
+}
+
+export async function startServices(options: ServiceOptions) {
+  const supervisor = new Supervisor({ db: options.db, dataDir: options.dataDir });
+  // Rows whose process is gone (or whose pid now names a stranger) are stale and never signalled.
+  const reconciled = await supervisor.reconcileAtStart();
+  if (reconciled.stopped > 0) options.log(`stopped ${reconciled.stopped} process(es) left running by an earlier Paddock`);
+
+  const ownPorts: number[] = [];
+  const preview = await startPreviewServer({ lookup: supervisor, ownPorts: () => ownPorts });
+  const tailscale = createTailscaleRoutes({
+    enabled: options.tailscaleEnabled,
+    previewPort: () => preview.port,
+    env: options.env,
+    onError: (message) => options.log(`tailscale: ${message}`),
+  });
+  supervisor.onEvent((event) => {
+    if (event.type === 'started') void tailscale.onProcessStarted(event.name, event.port);
+    else void tailscale.onProcessStopped(event.name);
+    options.events.emit({ type: 'processes.changed' });
+  });
+
+  const terminals = new TerminalSessions();
+  terminals.onData((terminalId, data) => options.events.emit({ type: 'terminal.data', terminalId, data }));
+  terminals.onExit((terminalId, exitCode) => options.events.emit({ type: 'terminal.exit', terminalId, exitCode }));
+
+  return {
+    supervisor,
+    terminals,
+    preview,
+    tailscaleStatement: (): string => tailscaleExposure(preview.port),
+    /** The window's own listener: the preview refuses to proxy to it. */
+    registerOwnPort(port: number): void {
+      ownPorts.push(port);
+    },
+    async stop(): Promise<void> {
+      await supervisor.stopAll();
+      await terminals.closeAll();
+      await preview.close();
+    },
+    /** Process 'exit': nothing asynchronous can run any more. */
+    killAllSync(): void {
+      supervisor.killAllSync();
+      terminals.killAllSync();
+    },
+  };
+}
+
+export type Services = Awaited<ReturnType<typeof startServices>>;

@@ -1,0 +1,130 @@
+// Repository for `agents` (SPEC §11). The owner's settings of each agent live here.
+import { randomUUID } from 'node:crypto';
+import {
+  clampOutputBound,
+  SCOPES,
+  type AcceptancePolicy,
+  type Agent,
+  type Mode,
+  type Provider,
+  type Scope,
+} from '../../shared/domain';
+import type { Db } from './database';
+
+interface AgentRow {
+  id: string;
+  name: string;
+  handle: string;
+  provider: Provider;
+  model: string;
+  base_url: string | null;
+  scopes: string;
+  mode: Mode;
+  acceptance_policy: AcceptancePolicy;
+  max_output_tokens: number;
+  created_at: string;
+}
+
+export interface NewAgent {
+  name: string;
+  handle: string;
+  provider: Provider;
+  model: string;
+  baseUrl?: string | null;
+  scopes: Scope[];
+  mode?: Mode;
+  acceptancePolicy?: AcceptancePolicy;
+  maxOutputTokens?: number;
+}
+
+export type AgentPatch = Partial<
+  Pick<Agent, 'name' | 'provider' | 'model' | 'baseUrl' | 'scopes' | 'mode' | 'acceptancePolicy' | 'maxOutputTokens'>
+>;
+
+function toAgent(row: AgentRow): Agent {
+  const scopes = (JSON.parse(row.scopes) as string[]).filter((s): s is Scope =>
+    (SCOPES as readonly string[]).includes(s),
+  );
+  return {
+    id: row.id,
+    name: row.name,
+    handle: row.handle,
+    provider: row.provider,
+    model: row.model,
+    baseUrl: row.base_url,
+    scopes,
+    mode: row.mode,
+    acceptancePolicy: row.acceptance_policy,
+    maxOutputTokens: row.max_output_tokens,
+    createdAt: row.created_at,
+  };
+}
+
+export class AgentHandleTakenError extends Error {}
+
+export function createAgentsRepository(db: Db) {
+  const byId = db.prepare<[string], AgentRow>('SELECT * FROM agents WHERE id = ?');
+  const all = db.prepare<[], AgentRow>('SELECT * FROM agents ORDER BY created_at, name');
+  return {
+    list(): Agent[] {
+      return all.all().map(toAgent);
+    },
+    get(id: string): Agent | null {
+      const row = byId.get(id);
+      return row ? toAgent(row) : null;
+    },
+    create(input: NewAgent): Agent {
+      const id = randomUUID();
+      try {
+        db.prepare(
+          `INSERT INTO agents (id, name, handle, provider, model, base_url, scopes, mode, acceptance_policy, max_output_tokens, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        ).run(
+          id,
+          input.name,
+          input.handle,
+          input.provider,
+          input.model,
+          input.baseUrl ?? null,
+          JSON.stringify([...new Set(input.scopes)]),
+          // A new agent starts in `run`, as seed 003 §3 decides.
+          input.mode ?? 'run',
+          input.acceptancePolicy ?? 'apply',
+          clampOutputBound(input.maxOutputTokens ?? 8192),
+          new Date().toISOString(),
+        );
+      } catch (error) {
+        if (/UNIQUE constraint failed: agents.handle/.test((error as Error).message)) {
+          throw new AgentHandleTakenError(`the handle ${input.handle} is already used by another agent`);
+        }
+        throw error;
+      }
+      return this.get(id) as Agent;
+    },
+    update(id: string, patch: AgentPatch): Agent | null {
+      const current = this.get(id);
+      if (!current) return null;
+      const next = { ...current, ...patch };
+      db.prepare(
+        `UPDATE agents SET name = ?, provider = ?, model = ?, base_url = ?, scopes = ?, mode = ?,
+           acceptance_policy = ?, max_output_tokens = ? WHERE id = ?`,
+      ).run(
+        next.name,
+        next.provider,
+        next.model,
+        next.baseUrl,
+        JSON.stringify([...new Set(next.scopes)]),
+        next.mode,
+        next.acceptancePolicy,
+        clampOutputBound(next.maxOutputTokens),
+        id,
+      );
+      return this.get(id);
+    },
+    remove(id: string): boolean {
+      return db.prepare('DELETE FROM agents WHERE id = ?').run(id).changes > 0;
+    },
+  };
+}
+
+export type AgentsRepository = ReturnType<typeof createAgentsRepository>;

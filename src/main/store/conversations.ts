@@ -1,0 +1,165 @@
+// Conversations and their messages (SPEC §8, §11): written as they happen, read back exactly.
+// Tool-call rows belong to the dispatcher (tool_calls); a message row keeps what the conversation
+// needs to reopen: the assistant's text and calls, each result (a summary for file tools) and notices.
+import { randomUUID } from 'node:crypto';
+import type { Db } from './database';
+
+export interface Conversation {
+  id: string;
+  agentId: string;
+  title: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface StoredToolCall {
+  id: string;
+  name: string;
+  args: unknown;
+}
+
+/** What a message says, by role. Stored as JSON in messages.content. */
+export type MessageBody =
+  | { role: 'owner'; text: string }
+  | { role: 'assistant'; text: string; toolCalls: StoredToolCall[] }
+  | { role: 'tool'; callId: string; tool: string; text: string; isError: boolean }
+  | { role: 'notice'; text: string };
+
+export type StoredMessage = MessageBody & { id: number; conversationId: string; createdAt: string };
+
+export interface MessagePage {
+  /** Oldest first. */
+  messages: StoredMessage[];
+  /** Pass as `before` to get the page before this one; null when this page starts the conversation. */
+  olderCursor: number | null;
+}
+
+interface ConversationRow {
+  id: string;
+  agent_id: string;
+  title: string;
+  created_at: string;
+  updated_at: string;
+}
+
+interface MessageRow {
+  id: number;
+  conversation_id: string;
+  role: MessageBody['role'];
+  content: string;
+  created_at: string;
+}
+
+const MAX_PAGE = 500;
+
+export function createConversationStore(db: Db, now: () => Date = () => new Date()) {
+  const insertConversation = db.prepare(
+    'INSERT INTO conversations (id, agent_id, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const selectConversation = db.prepare('SELECT * FROM conversations WHERE id = ?');
+  const selectByAgent = db.prepare(
+    'SELECT * FROM conversations WHERE agent_id = ? ORDER BY updated_at DESC, id',
+  );
+  const updateTitle = db.prepare('UPDATE conversations SET title = ?, updated_at = ? WHERE id = ?');
+  const touch = db.prepare('UPDATE conversations SET updated_at = ? WHERE id = ?');
+  const insertMessage = db.prepare(
+    'INSERT INTO messages (conversation_id, role, content, created_at) VALUES (?, ?, ?, ?)',
+  );
+  const selectAll = db.prepare('SELECT * FROM messages WHERE conversation_id = ? ORDER BY id');
+  const selectLatest = db.prepare(
+    'SELECT * FROM messages WHERE conversation_id = ? ORDER BY id DESC LIMIT ?',
+  );
+  const selectBefore = db.prepare(
+    'SELECT * FROM messages WHERE conversation_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
+  );
+  const selectAfter = db.prepare(
+    'SELECT * FROM messages WHERE conversation_id = ? AND id > ? ORDER BY id LIMIT ?',
+  );
+  const countMessages = db.prepare('SELECT count(*) FROM messages WHERE conversation_id = ?').pluck();
+  const selectToolResult = db.prepare(
+    "SELECT id FROM messages WHERE conversation_id = ? AND role = 'tool' AND json_extract(content, '$.callId') = ? LIMIT 1",
+  );
+
+  const append = db.transaction((conversationId: string, body: MessageBody): StoredMessage => {
+    const createdAt = now().toISOString();
+    const { role, ...rest } = body;
+    const info = insertMessage.run(conversationId, role, JSON.stringify(rest), createdAt);
+    touch.run(createdAt, conversationId);
+    return { ...body, id: Number(info.lastInsertRowid), conversationId, createdAt };
+  });
+
+  return {
+    create(agentId: string, title: string): Conversation {
+      const id = randomUUID();
+      const at = now().toISOString();
+      insertConversation.run(id, agentId, title, at, at);
+      return { id, agentId, title, createdAt: at, updatedAt: at };
+    },
+    get(id: string): Conversation | null {
+      const row = selectConversation.get(id) as ConversationRow | undefined;
+      return row ? toConversation(row) : null;
+    },
+    listForAgent(agentId: string): Conversation[] {
+      return (selectByAgent.all(agentId) as ConversationRow[]).map(toConversation);
+    },
+    rename(id: string, title: string): void {
+      updateTitle.run(title, now().toISOString(), id);
+    },
+    append(conversationId: string, body: MessageBody): StoredMessage {
+      return append(conversationId, body);
+    },
+    /** Every message, oldest first: what the loop projects for the model. */
+    all(conversationId: string): StoredMessage[] {
+      return (selectAll.all(conversationId) as MessageRow[]).map(toMessage);
+    },
+    /**
+     * One page for the window: the newest `limit` messages, or those before the cursor, oldest
+     * first. A 10,000-message conversation opens one page at a time (SPEC §8, virtualised list).
+     */
+    page(conversationId: string, options: { before?: number; limit?: number } = {}): MessagePage {
+      const limit = Math.max(1, Math.min(MAX_PAGE, options.limit ?? 100));
+      const rows = (
+        options.before === undefined
+          ? selectLatest.all(conversationId, limit + 1)
+          : selectBefore.all(conversationId, options.before, limit + 1)
+      ) as MessageRow[];
+      const hasOlder = rows.length > limit;
+      const messages = rows.slice(0, limit).reverse().map(toMessage);
+      return { messages, olderCursor: hasOlder && messages.length > 0 ? messages[0].id : null };
+    },
+    /** Messages written after a known id (the window catching up after a reconnect). */
+    after(conversationId: string, afterId: number, limit = 100): StoredMessage[] {
+      const bounded = Math.max(1, Math.min(MAX_PAGE, limit));
+      return (selectAfter.all(conversationId, afterId, bounded) as MessageRow[]).map(toMessage);
+    },
+    count(conversationId: string): number {
+      return countMessages.get(conversationId) as number;
+    },
+    hasToolResult(conversationId: string, callId: string): boolean {
+      return selectToolResult.get(conversationId, callId) !== undefined;
+    },
+  };
+}
+
+export type ConversationStore = ReturnType<typeof createConversationStore>;
+
+function toConversation(row: ConversationRow): Conversation {
+  return {
+    id: row.id,
+    agentId: row.agent_id,
+    title: row.title,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toMessage(row: MessageRow): StoredMessage {
+  const rest = JSON.parse(row.content) as Record<string, unknown>;
+  return {
+    ...(rest as object),
+    role: row.role,
+    id: row.id,
+    conversationId: row.conversation_id,
+    createdAt: row.created_at,
+  } as StoredMessage;
+}

@@ -1,0 +1,87 @@
+// Repository for `tool_calls`: the durable record of every call, written before it runs and
+// after it ends (SPEC §8). Arguments are stored; file contents never are.
+import type { Card, ToolCallStatus, ToolCallView } from '../../shared/domain';
+import type { Db } from './database';
+
+interface ToolCallRow {
+  id: string;
+  conversation_id: string;
+  agent_id: string;
+  tool: string;
+  args: string;
+  tier: 'auto' | 'gated' | null;
+  reason: string | null;
+  status: ToolCallStatus;
+  card: string | null;
+  answer: string | null;
+  result_summary: string | null;
+  error: string | null;
+  created_at: string;
+  started_at: string | null;
+  ended_at: string | null;
+}
+
+function toView(row: ToolCallRow): ToolCallView {
+  return {
+    id: row.id,
+    conversationId: row.conversation_id,
+    agentId: row.agent_id,
+    tool: row.tool,
+    args: JSON.parse(row.args) as unknown,
+    tier: row.tier,
+    reason: row.reason,
+    status: row.status,
+    answer: row.answer,
+    resultSummary: row.result_summary,
+    error: row.error,
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    endedAt: row.ended_at,
+  };
+}
+
+const now = (): string => new Date().toISOString();
+
+export function createToolCallsRepository(db: Db) {
+  return {
+    open(input: { id: string; conversationId: string; agentId: string; tool: string; args: unknown }): void {
+      db.prepare(
+        `INSERT INTO tool_calls (id, conversation_id, agent_id, tool, args, status, created_at)
+         VALUES (?, ?, ?, ?, ?, 'running', ?)`,
+      ).run(input.id, input.conversationId, input.agentId, input.tool, JSON.stringify(input.args ?? null), now());
+    },
+    setTier(id: string, tier: 'auto' | 'gated', reason: string): void {
+      db.prepare('UPDATE tool_calls SET tier = ?, reason = ? WHERE id = ?').run(tier, reason, id);
+    },
+    markPending(id: string, card: Card): void {
+      db.prepare("UPDATE tool_calls SET status = 'pending', card = ? WHERE id = ?").run(JSON.stringify(card), id);
+    },
+    markAnswered(id: string, answer: string): void {
+      db.prepare('UPDATE tool_calls SET answer = ? WHERE id = ?').run(answer, id);
+    },
+    markRunning(id: string): void {
+      db.prepare("UPDATE tool_calls SET status = 'running', started_at = ? WHERE id = ?").run(now(), id);
+    },
+    finish(id: string, status: Exclude<ToolCallStatus, 'pending' | 'running'>, summary: string | null, error: string | null): void {
+      db.prepare('UPDATE tool_calls SET status = ?, result_summary = ?, error = ?, ended_at = ? WHERE id = ?').run(
+        status,
+        summary,
+        error,
+        now(),
+        id,
+      );
+    },
+    get(id: string): ToolCallView | null {
+      const row = db.prepare<[string], ToolCallRow>('SELECT * FROM tool_calls WHERE id = ?').get(id);
+      return row ? toView(row) : null;
+    },
+    listForConversation(conversationId: string): ToolCallView[] {
+      return db
+        .prepare<[string], ToolCallRow>('SELECT * FROM tool_calls WHERE conversation_id = ? ORDER BY created_at, rowid')
+        .all(conversationId)
+        .map(toView);
+    },
+  };
+}
+
+export type ToolCallsRepository = ReturnType<typeof createToolCallsRepository>;

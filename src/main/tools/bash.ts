@@ -1,0 +1,118 @@
+// bash {command, timeoutSeconds?} (seed 000 shell scope, SPEC §5, §6): the owner's shell with -c, in
+// the workspace. It is NOT contained: never inspected or filtered, it runs as the owner's user and
+// reaches everything that user reaches. A card in ask and edit; in run mode it runs without one
+// (Settings shows such agents in the danger colour).
+// It runs on pipes, not on node-pty: on Linux a pty loses the last output written just before the
+// shell exits (seen here about one run in five), and the model's bounded result must be complete.
+// The live view still streams through ctx.onOutput; the owner's own terminal is the pty (pty.ts).
+import path from 'node:path';
+import { z } from 'zod';
+import { assertNever } from '../../shared/domain';
+import { describeFinished, NO_WORKSPACE_FOR_COMMANDS, timeoutMsFor } from '../processes/commandTools';
+import { childEnvForWorkspace, type OwnerEnv } from '../processes/prepare';
+import { runBounded, type CommandWrapper } from '../processes/spawn';
+import type { ToolDefinition } from './types';
+
+export const BASH_DEFAULT_TIMEOUT_SECONDS = 120;
+export const BASH_MAX_TIMEOUT_SECONDS = 1_800;
+
+export interface BashToolDeps {
+  /** The owner's login shell (absolute); /bin/sh when unknown. */
+  shell?: string;
+  ownerEnv?: OwnerEnv;
+  defaultTimeoutSeconds?: number;
+  maxTimeoutSeconds?: number;
+  maxOutputBytes?: number;
+  killGraceMs?: number;
+  wrap?: CommandWrapper;
+}
+
+export const BASH_NOT_CONTAINED =
+  'bash is not contained: it runs as the owner’s user and reaches everything that user reaches (files outside the workspace, credentials, the network).';
+
+const DESCRIPTION = [
+  "Run a command line through the owner's shell (pipes, redirections, variables all work), in the workspace directory.",
+  BASH_NOT_CONTAINED,
+  'Output is returned, the last 200 KB when longer, with the exit code; the command is killed at the timeout.',
+  'Prefer run for single commands.',
+].join(' ');
+
+export function createBashTool(deps: BashToolDeps = {}) {
+  const defaultSeconds = deps.defaultTimeoutSeconds ?? BASH_DEFAULT_TIMEOUT_SECONDS;
+  const maxSeconds = deps.maxTimeoutSeconds ?? BASH_MAX_TIMEOUT_SECONDS;
+  const shell = deps.shell && path.isAbsolute(deps.shell) ? deps.shell : '/bin/sh';
+  const schema = z.object({
+    command: z.string().min(1).describe('The command line, run with the shell’s -c'),
+    timeoutSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(maxSeconds)
+      .optional()
+      .describe(`Kill it after this many seconds (default ${defaultSeconds}, at most ${maxSeconds})`),
+  });
+  type BashArgs = z.infer<typeof schema>;
+
+  const tool: ToolDefinition<BashArgs> = {
+    name: 'bash',
+    scope: 'shell',
+    description: DESCRIPTION,
+    schema,
+    replayUnsafe: true,
+    tierFor(_args, ctx) {
+      if (!ctx.workspace) return { tier: 'gated', reason: 'this agent has no workspace, so bash has no directory to run in' };
+      const mode = ctx.agent.mode;
+      switch (mode) {
+        case 'ask':
+        case 'edit':
+          return { tier: 'gated', reason: `bash runs any command as you; in ${mode} mode every bash call needs your approval` };
+        case 'run':
+          return { tier: 'auto', reason: 'in run mode bash runs without a card; it is not contained and runs as you' };
+        default:
+          return assertNever(mode);
+      }
+    },
+    preview: async (args) => ({
+      argv: [shell, '-c', args.command],
+      cwd: '.',
+      rememberable: false,
+      details: [BASH_NOT_CONTAINED],
+    }),
+    async run(args, ctx) {
+      if (!ctx.workspace) return NO_WORKSPACE_FOR_COMMANDS;
+      const timeoutMs = timeoutMsFor(args.timeoutSeconds, defaultSeconds, maxSeconds);
+      const env = childEnvForWorkspace(ctx.workspace.capturedPath, ctx.home, { ...deps.ownerEnv, SHELL: shell }, 'dumb');
+      let result;
+      try {
+        result = await runBounded({
+          program: shell,
+          args: ['-c', args.command],
+          cwd: ctx.workspace.directory,
+          env,
+          timeoutMs,
+          maxOutputBytes: deps.maxOutputBytes,
+          killGraceMs: deps.killGraceMs,
+          signal: ctx.signal,
+          onOutput: ctx.onOutput,
+          wrap: deps.wrap,
+          purpose: 'bash',
+        });
+      } catch (error) {
+        return { ok: false, status: 500, error: `could not start ${shell}: ${(error as Error).message}` };
+      }
+      return {
+        ok: true,
+        text: describeFinished(args.command, '.', result, timeoutMs),
+        data: {
+          exitCode: result.exitCode,
+          signal: result.signal,
+          timedOut: result.timedOut,
+          cancelled: result.cancelled,
+          elapsedMs: result.elapsedMs,
+          droppedBytes: result.droppedBytes,
+        },
+      };
+    },
+  };
+  return tool;
+}

@@ -1,0 +1,216 @@
+// The git tool (seed 003 §4, SPEC §6). Every action goes through the hardened runner, which checks
+// the repository (root only, no program-naming configuration) before each invocation.
+import type { PathContext } from '../workspace/types';
+import type { ToolCallContext, ToolDefinition, ToolResult } from './types';
+import { assertNever, type TierDecision } from '../../shared/domain';
+import { checkBranchName, effectOf, gitArgsSchema, GIT_READ_FLAGS, type GitArgs } from '../git/actions';
+import { GitRefusal, runGit, spawnGit, type GitRun } from '../git/runner';
+import { enclosingRepository } from '../git/repository';
+import { gitDirectories } from '../git/hardening';
+import { scopePathspecs, type ResolvePath } from '../git/pathspecs';
+import { commitCandidates } from '../git/commitCandidates';
+import { resolveInsideWorkspace } from '../workspace/resolve';
+
+export interface GitToolDeps {
+  /** The workspace resolver; resolveInsideWorkspace unless a test passes another. */
+  resolvePath?: ResolvePath;
+  timeoutMs?: number;
+}
+
+const RESULT_BOUND = 200 * 1024;
+
+const DESCRIPTION = [
+  'Git in the workspace: status, diff, log, branch (list, or create at HEAD and switch to it), commit (paths or all), stash (push or list), init.',
+  'Works only when the workspace is the repository root. Push, reset, checkout of another branch, stash pop/apply and history rewrites are not offered.',
+  "Git runs with the owner's configuration off, no hooks, no pager, no signing, no external diff or textconv.",
+  "A repository's own .git/config can still define filters, drivers, includes and other settings that name programs;",
+  'Paddock refuses to run git in a repository whose configuration sets any of them, and says which setting to remove.',
+].join(' ');
+
+export function createGitTool(options: GitToolDeps = {}): ToolDefinition<GitArgs> {
+  const deps: Required<Pick<GitToolDeps, 'resolvePath'>> & GitToolDeps = {
+    ...options,
+    resolvePath: options.resolvePath ?? resolveInsideWorkspace,
+  };
+  return {
+    name: 'git',
+    scope: 'git',
+    description: DESCRIPTION,
+    schema: gitArgsSchema,
+    replayUnsafe: false,
+    tierFor: (args, ctx) => tierFor(args, ctx),
+    async preview(args, ctx) {
+      return {
+        argv: ['git', ...describeArgv(args)],
+        cwd: ctx.workspace?.directory,
+        details: [effectSentence(args)],
+      };
+    },
+    async run(args, ctx) {
+      try {
+        return await runAction(args, ctx, deps);
+      } catch (error) {
+        if (error instanceof GitRefusal) return { ok: false, status: 403, error: error.message };
+        throw error;
+      }
+    },
+  };
+}
+
+export function tierFor(args: GitArgs, ctx: ToolCallContext): TierDecision {
+  if (!ctx.workspace) return { tier: 'gated', reason: 'this agent has no workspace, so git has no repository to act on' };
+  const mode = ctx.agent.mode;
+  const effect = effectOf(args);
+  switch (effect) {
+    case 'read':
+      return { tier: 'auto', reason: 'git reads are auto in every mode' };
+    case 'init':
+      return { tier: 'gated', reason: 'git init makes a new repository, which the owner approves in every mode' };
+    case 'branch-create':
+    case 'stash-push':
+      return mode === 'ask'
+        ? { tier: 'gated', reason: `in ask mode, git ${args.action} changes the repository only with the owner's approval` }
+        : { tier: 'auto', reason: `git ${args.action} is auto in ${mode} mode` };
+    case 'commit':
+      return mode === 'run'
+        ? { tier: 'auto', reason: 'a commit is auto in run mode' }
+        : { tier: 'gated', reason: `a commit is auto only in run mode (this agent is in ${mode} mode): git add runs a repository's own filters and commit its hooks` };
+    default:
+      return assertNever(effect);
+  }
+}
+
+async function runAction(args: GitArgs, ctx: ToolCallContext, deps: GitToolDeps & { resolvePath: ResolvePath }): Promise<ToolResult> {
+  const workspace = ctx.workspace;
+  if (!workspace) return { ok: false, status: 403, error: 'refused: this agent has no workspace' };
+  if (!workspace.gitBinary) {
+    return { ok: false, status: 403, error: "refused: no git binary was found on the workspace's captured PATH" };
+  }
+  const pathCtx: PathContext = { workspace: workspace.directory, home: ctx.home, dataDir: ctx.dataDir };
+  let specs: string[] = [];
+  if (args.paths && args.paths.length > 0) {
+    const scoped = await scopePathspecs(args.paths, pathCtx, deps.resolvePath);
+    if (!scoped.ok) return { ok: false, status: 403, error: scoped.reason };
+    specs = scoped.specs;
+  }
+  const base = {
+    gitBinary: workspace.gitBinary,
+    workspace: workspace.directory,
+    dataDir: ctx.dataDir,
+    timeoutMs: deps.timeoutMs,
+    signal: ctx.signal,
+    identity: { name: `${ctx.agent.name} (Paddock)`, email: `${ctx.agent.handle}@paddock.invalid` },
+  };
+  const git = (gitArgs: string[], extra: { readOnly?: boolean; input?: string } = {}) =>
+    runGit({ ...base, args: gitArgs, ...extra });
+  const where = workspace.directory;
+
+  switch (args.action) {
+    case 'status':
+      return report(`git status in ${where}`, await git(['status', '--short', '--branch', '--ignore-submodules=all', '--', ...specs], { readOnly: true }));
+    case 'diff':
+      return report(`git diff in ${where}`, await git(describeArgv(args, specs), { readOnly: true }));
+    case 'log':
+      return report(`git log in ${where}`, await git(describeArgv(args, specs), { readOnly: true }));
+    case 'branch': {
+      if (args.name === undefined) return report(`branches in ${where}`, await git(['branch', '--list', '--no-color', '-v'], { readOnly: true }));
+      const bad = checkBranchName(args.name);
+      if (bad) return { ok: false, status: 403, error: bad };
+      return report(`created and switched to ${args.name} in ${where}`, await git(['switch', '--no-guess', '-c', args.name, 'HEAD']));
+    }
+    case 'commit': {
+      if (args.all) {
+        const candidates = await commitCandidates(git, pathCtx, deps.resolvePath);
+        if (!candidates.ok) return { ok: false, status: 403, error: candidates.reason };
+        specs = candidates.specs;
+        if (specs.length === 0) return { ok: true, text: `nothing to commit in ${where}` };
+      }
+      const input = specs.join('\0');
+      const pathspecFlags = ['--pathspec-from-file=-', '--pathspec-file-nul'];
+      const added = await git(['add', '--all', ...pathspecFlags], { input });
+      if (added.exitCode !== 0) return report(`git add in ${where}`, added);
+      return report(
+        `git commit in ${where}`,
+        await git(['commit', '--no-verify', '--no-gpg-sign', '--no-edit', `--message=${args.message ?? ''}`, ...pathspecFlags], { input }),
+      );
+    }
+    case 'stash':
+      if (args.op === 'push') {
+        const message = args.message ? [`--message=${args.message}`] : [];
+        return report(`git stash push in ${where}`, await git(['stash', 'push', ...message, '--', ...specs]));
+      }
+      return report(`git stash list in ${where}`, await git(['stash', 'list', '--no-color'], { readOnly: true }));
+    case 'init':
+      return init(where, ctx.dataDir, workspace.gitBinary, deps.timeoutMs);
+    default:
+      return assertNever(args.action);
+  }
+}
+
+/** Refused inside an existing repository: a nested repository is the confusion the root check exists for. */
+async function init(where: string, dataDir: string, gitBinary: string, timeoutMs?: number): Promise<ToolResult> {
+  const existing = enclosingRepository(where);
+  if (existing) {
+    return {
+      ok: false,
+      status: 403,
+      error: existing === where
+        ? `refused: ${where} is already a git repository`
+        : `refused: ${where} is inside the repository at ${existing}; git init does not nest a repository inside another`,
+    };
+  }
+  const dirs = gitDirectories(dataDir);
+  // The template is the empty hooks directory: no sample hooks or other files are copied in.
+  const run = await spawnGit({
+    gitBinary, workspace: where, dataDir, cwd: where, timeoutMs,
+    args: ['init', '--quiet', `--template=${dirs.emptyHooks}`, '--initial-branch=main'],
+  });
+  return report(`initialised a git repository in ${where}`, run);
+}
+
+function describeArgv(args: GitArgs, specs: string[] = args.paths ?? []): string[] {
+  switch (args.action) {
+    case 'diff':
+      return ['diff', ...GIT_READ_FLAGS, '--ignore-submodules=all', ...(args.staged ? ['--cached'] : []), ...(args.stat ? ['--stat'] : []), '--', ...specs];
+    case 'log':
+      return ['log', ...GIT_READ_FLAGS, '--no-show-signature', `--max-count=${args.limit ?? 20}`, '--date=short', '--format=%h %ad %an %s', '--', ...specs];
+    case 'status':
+      return ['status', '--short', '--branch', '--', ...specs];
+    case 'branch':
+      return args.name === undefined ? ['branch', '--list'] : ['switch', '-c', args.name, 'HEAD'];
+    case 'commit':
+      return ['commit', '--no-verify', `--message=${args.message ?? ''}`, ...(args.all ? ['(all changes)'] : ['--', ...specs])];
+    case 'stash':
+      return args.op === 'push' ? ['stash', 'push', '--', ...specs] : ['stash', 'list'];
+    case 'init':
+      return ['init'];
+    default:
+      return assertNever(args.action);
+  }
+}
+
+function effectSentence(args: GitArgs): string {
+  const effect = effectOf(args);
+  switch (effect) {
+    case 'read': return 'Reads the repository; changes nothing.';
+    case 'init': return 'Creates a new git repository in the workspace.';
+    case 'branch-create': return 'Creates a branch at HEAD and switches to it; the working tree is left alone.';
+    case 'commit': return 'Stages the named changes and commits them (no hooks, no signing).';
+    case 'stash-push': return 'Moves uncommitted changes into a stash; the working tree returns to HEAD.';
+    default: return assertNever(effect);
+  }
+}
+
+function report(what: string, run: GitRun): ToolResult {
+  let body = run.stdout;
+  let note = run.truncated ? '\n[output truncated]' : '';
+  if (body.length > RESULT_BOUND) {
+    body = body.slice(0, RESULT_BOUND);
+    note = '\n[output truncated at 200 KB]';
+  }
+  if (run.exitCode !== 0) {
+    return { ok: false, error: `${what} failed (exit ${run.exitCode}): ${(run.stderr || body).trim()}` };
+  }
+  const text = `${what}:\n${body.trimEnd() || '(no output)'}${note}`;
+  return { ok: true, text: run.stderr.trim() && !body.trim() ? `${text}\n${run.stderr.trim()}` : text };
+}

@@ -1,0 +1,57 @@
+// Every tool Paddock has, built once by the composition root. Which of them exist for the model
+// is the switches' decision (dispatch/registry.ts); which an agent may call is its scopes'.
+import type { WorkspaceAssignment } from '../owner/workspaceAssignment';
+import type { OwnerEnv } from '../processes/prepare';
+import type { Supervisor } from '../processes/supervisor';
+import type { PreviewServer } from '../preview/server';
+import type { RememberedCommand } from '../policy';
+import { createBashTool } from './bash';
+import { editTool } from './edit';
+import { createGitTool } from './git';
+import { listTool } from './list';
+import { createOutputTool } from './output';
+import { createPreviewTool } from './preview';
+import { readTool } from './read';
+import { createRunTool, type CommandFinished } from './run';
+import { createScreenshotTool, type CapturePage } from './screenshot';
+import { createSearchTool } from './search';
+import { createStartTool } from './start';
+import { createStopTool } from './stop';
+import { createSummariseTool } from './summarise';
+import type { TestRun } from '../store/testRuns';
+import type { AnyToolDefinition } from './types';
+import { createWorkspaceTool } from './workspace';
+import { writeTool } from './write';
+
+export interface ToolSetDeps {
+  assignment: WorkspaceAssignment;
+  supervisor: Supervisor;
+  preview: PreviewServer;
+  capture: CapturePage;
+  ownerEnv: OwnerEnv;
+  shell: string | undefined;
+  rememberedFor(agentId: string, directory: string): readonly RememberedCommand[];
+  lastTestRun(agentId: string, directory: string): TestRun | null;
+  onCommandFinished(finished: CommandFinished): void;
+}
+
+export function createToolSet(deps: ToolSetDeps): AnyToolDefinition[] {
+  const { supervisor, preview, ownerEnv, rememberedFor } = deps;
+  return [
+    readTool,
+    listTool,
+    createSearchTool(),
+    writeTool,
+    editTool,
+    createRunTool({ rememberedFor, ownerEnv, onCommandFinished: deps.onCommandFinished }),
+    createStartTool({ supervisor, rememberedFor, ownerEnv }),
+    createOutputTool({ supervisor }),
+    createStopTool({ supervisor }),
+    createBashTool({ shell: deps.shell, ownerEnv }),
+    createGitTool(),
+    createSummariseTool({ lastTestRun: deps.lastTestRun }),
+    createPreviewTool({ lookup: supervisor, preview }),
+    createScreenshotTool({ lookup: supervisor, resolve: (name, port) => preview.resolve(name, port), capture: deps.capture }),
+    createWorkspaceTool({ assignment: deps.assignment }),
+  ];
+}

@@ -1,0 +1,127 @@
+// run {command, cwd?, timeoutSeconds?} (SPEC §6, seed 003 §4): one command in the workspace, with
+// no shell. The policy's lexer splits it (the argv classified is the argv spawned), the program
+// is an absolute file on the workspace's captured PATH, the environment is Paddock's own short
+// list, output is a 200 KB tail over both streams, and a timeout or a cancel kills the group.
+import { z } from 'zod';
+import {
+  commandPreview,
+  commandTier,
+  describeFinished,
+  NO_WORKSPACE_FOR_COMMANDS,
+  prepareFor,
+  timeoutMsFor,
+  type CommandToolDeps,
+} from '../processes/commandTools';
+import { formatArgv } from '../policy';
+import { runBounded, SpawnError, type CommandWrapper } from '../processes/spawn';
+import type { ToolDefinition } from './types';
+
+export const RUN_DEFAULT_TIMEOUT_SECONDS = 120;
+export const RUN_MAX_TIMEOUT_SECONDS = 1_800;
+
+export interface CommandFinished {
+  agentId: string;
+  directory: string;
+  argv: string[];
+  exitCode: number | null;
+  output: string;
+}
+
+export interface RunToolDeps extends CommandToolDeps {
+  defaultTimeoutSeconds?: number;
+  maxTimeoutSeconds?: number;
+  maxOutputBytes?: number;
+  killGraceMs?: number;
+  /** The OS sandbox seam (SPEC §14); identity until it lands. */
+  wrap?: CommandWrapper;
+  /** Called after every finished run (the test-run recording of SPEC §12). */
+  onCommandFinished?: (finished: CommandFinished) => void;
+}
+
+const DESCRIPTION = [
+  'Run one command in the workspace and wait for it (tests, builds, linters, read-only tools).',
+  'There is no shell: the command is split into words (quotes group), so pipes, redirections, `&&`, `$VAR` and `~` are not available.',
+  "The program is looked up on the workspace's PATH; the environment holds only PATH HOME USER LANG LC_ALL TERM TMPDIR SHELL and CI=1.",
+  'Output of both streams is returned, the last 200 KB when longer, with the exit code and the elapsed time.',
+  'Use start for servers and watchers that keep running.',
+].join(' ');
+
+export function createRunTool(deps: RunToolDeps = {}) {
+  const defaultSeconds = deps.defaultTimeoutSeconds ?? RUN_DEFAULT_TIMEOUT_SECONDS;
+  const maxSeconds = deps.maxTimeoutSeconds ?? RUN_MAX_TIMEOUT_SECONDS;
+  const schema = z.object({
+    command: z.string().min(1).describe('The command, e.g. "npm test" or "pytest -q tests/unit"'),
+    cwd: z.string().optional().describe('Directory relative to the workspace to run in (default: the workspace)'),
+    timeoutSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(maxSeconds)
+      .optional()
+      .describe(`Kill the command after this many seconds (default ${defaultSeconds}, at most ${maxSeconds})`),
+  });
+  type RunArgs = z.infer<typeof schema>;
+
+  const tool: ToolDefinition<RunArgs> = {
+    name: 'run',
+    scope: 'process',
+    description: DESCRIPTION,
+    schema,
+    replayUnsafe: true,
+    tierFor: (args, ctx) => commandTier(args.command, args.cwd, ctx, deps),
+    preview: async (args, ctx) => commandPreview(args.command, args.cwd, ctx, deps),
+    async run(args, ctx) {
+      const prepared = prepareFor(args.command, args.cwd, ctx, deps);
+      if (!prepared || !ctx.workspace) return NO_WORKSPACE_FOR_COMMANDS;
+      if (!prepared.ok) return { ok: false, status: prepared.status, error: prepared.error };
+      const command = prepared.command;
+      const timeoutMs = timeoutMsFor(args.timeoutSeconds, defaultSeconds, maxSeconds);
+      let result;
+      try {
+        result = await runBounded({
+          program: command.program,
+          args: command.args,
+          cwd: command.cwd,
+          env: command.env,
+          timeoutMs,
+          maxOutputBytes: deps.maxOutputBytes,
+          killGraceMs: deps.killGraceMs,
+          signal: ctx.signal,
+          onOutput: ctx.onOutput,
+          wrap: deps.wrap,
+          purpose: 'run',
+        });
+      } catch (error) {
+        if (error instanceof SpawnError) return { ok: false, status: 500, error: error.message };
+        throw error;
+      }
+      try {
+        deps.onCommandFinished?.({
+          agentId: ctx.agent.id,
+          directory: ctx.workspace.directory,
+          argv: command.argv,
+          exitCode: result.exitCode,
+          output: result.output,
+        });
+      } catch {
+        // Recording a test run is a side note; the command's result still reaches the model.
+      }
+      return {
+        ok: true,
+        text: describeFinished(formatArgv(command.argv), command.cwdShown, result, timeoutMs),
+        data: {
+          argv: command.argv,
+          program: command.program,
+          cwd: command.cwdShown,
+          exitCode: result.exitCode,
+          signal: result.signal,
+          timedOut: result.timedOut,
+          cancelled: result.cancelled,
+          elapsedMs: result.elapsedMs,
+          droppedBytes: result.droppedBytes,
+        },
+      };
+    },
+  };
+  return tool;
+}

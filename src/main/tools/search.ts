@@ -1,0 +1,147 @@
+// search {query, path?, glob?, regex?} (SPEC §6): ripgrep when it is on PATH (--no-follow --no-config,
+// JSON output, the query after -e so it is never read as a flag, fixed strings unless `regex`), else a
+// bounded walk in TypeScript with the same rules. `path:line: text`, at most 200 results.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import { z } from 'zod';
+import { TOOL_SCOPE } from '../../shared/domain';
+import type { ToolDefinition, ToolResult } from './types';
+import { resolveDetailed } from '../workspace/resolve';
+import { NO_WORKSPACE, pathContextOf, shownPath } from '../workspace/toolContext';
+import { searchFallback, type SearchHits } from '../workspace/searchFallback';
+
+export const SEARCH_MAX_RESULTS = 200;
+const SEARCH_TIMEOUT_MS = 30_000;
+const LINE_MAX_CHARS = 300;
+
+const searchSchema = z.object({
+  query: z.string().min(1).describe('Text to find (a regular expression when regex is true)'),
+  path: z.string().optional().describe('Directory or file relative to the workspace (default: the workspace)'),
+  glob: z.string().optional().describe('Only files matching this glob, e.g. "*.ts" or "src/**/*.tsx"'),
+  regex: z.boolean().optional().describe('Treat query as a regular expression'),
+});
+export type SearchArgs = z.infer<typeof searchSchema>;
+
+/** The first executable `rg` on PATH, or null. */
+export function findRipgrep(envPath: string | undefined = process.env.PATH): string | null {
+  for (const dir of (envPath ?? '').split(path.delimiter)) {
+    if (!dir || !path.isAbsolute(dir)) continue;
+    const candidate = path.join(dir, process.platform === 'win32' ? 'rg.exe' : 'rg');
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK);
+      if (fs.statSync(candidate).isFile()) return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return null;
+}
+
+export function clipLine(text: string): string {
+  const line = text.replace(/\r?\n$/, '');
+  return line.length > LINE_MAX_CHARS ? `${line.slice(0, LINE_MAX_CHARS)}…` : line;
+}
+
+function decode(field: { text?: string; bytes?: string } | undefined): string {
+  if (!field) return '';
+  return field.text ?? Buffer.from(field.bytes ?? '', 'base64').toString('utf8');
+}
+
+/** Runs ripgrep with cwd the workspace and `target` relative to it, so its paths are workspace-relative. */
+export function searchWithRipgrep(rg: string, root: string, target: string, args: SearchArgs, signal?: AbortSignal): Promise<SearchHits> {
+  const argv = ['--json', '--no-follow', '--no-config', '--no-require-git', '--no-messages', '-g', '!node_modules'];
+  if (!args.regex) argv.push('--fixed-strings');
+  if (args.glob) argv.push('-g', args.glob);
+  argv.push('-e', args.query, '--', target);
+  return new Promise((resolve) => {
+    const child = spawn(rg, argv, { cwd: root, env: { PATH: process.env.PATH ?? '', LANG: 'C.UTF-8' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const hits: string[] = [];
+    let truncated = false;
+    let stderr = '';
+    let settled = false;
+    const stop = (): void => {
+      if (!child.killed) child.kill('SIGTERM');
+    };
+    const timer = setTimeout(stop, SEARCH_TIMEOUT_MS);
+    signal?.addEventListener('abort', stop, { once: true });
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 4_000) stderr += chunk.toString('utf8');
+    });
+    const lines = readline.createInterface({ input: child.stdout });
+    lines.on('line', (line) => {
+      if (truncated || !line.includes('"type":"match"')) return;
+      let event: { type?: string; data?: { path?: { text?: string; bytes?: string }; line_number?: number; lines?: { text?: string; bytes?: string } } };
+      try {
+        event = JSON.parse(line);
+      } catch {
+        return;
+      }
+      if (event.type !== 'match' || !event.data) return;
+      if (hits.length >= SEARCH_MAX_RESULTS) {
+        truncated = true;
+        stop();
+        return;
+      }
+      const file = decode(event.data.path).replace(/^\.\//, '');
+      hits.push(`${file}:${event.data.line_number ?? 0}: ${clipLine(decode(event.data.lines))}`);
+    });
+    const finish = (code: number | null): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', stop);
+      const error = code === 2 && hits.length === 0 && !truncated ? stderr.trim() || 'ripgrep failed' : null;
+      resolve({ hits, truncated, error });
+    };
+    child.on('error', (e) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ hits, truncated, error: `ripgrep could not start: ${e.message}` });
+    });
+    // 'close' comes after stdout ended, by when readline has emitted every line.
+    child.on('close', (code) => finish(code));
+  });
+}
+
+export interface SearchToolDeps {
+  /** Absolute path of ripgrep; null forces the TypeScript fallback. Found once on PATH by default. */
+  ripgrep?: string | null;
+}
+
+export function createSearchTool(deps: SearchToolDeps = {}): ToolDefinition<SearchArgs> {
+  let rg: string | null | undefined = deps.ripgrep;
+  return {
+    name: 'search',
+    scope: TOOL_SCOPE.search,
+    description:
+      'Search file contents in the workspace. Fixed text unless regex is true; optional glob filter. Results are "path:line: text", at most 200; .gitignore, hidden files, node_modules and links are skipped.',
+    schema: searchSchema,
+    replayUnsafe: false,
+    tierFor: () => ({ tier: 'auto', reason: 'searching inside the workspace is allowed in every mode' }),
+    async run(args, ctx): Promise<ToolResult> {
+      const pctx = pathContextOf(ctx);
+      if (pctx === null) return NO_WORKSPACE;
+      const res = resolveDetailed(pctx, { path: args.path ?? '.', for: 'read' });
+      if (!res.ok) return { ok: false, status: 403, error: res.reason };
+      if (res.rel.length > 0 && res.stat === undefined) return { ok: false, status: 404, error: `${shownPath(res.rel)} does not exist.` };
+      if (rg === undefined) rg = findRipgrep();
+      const target = shownPath(res.rel);
+      const found = rg !== null ? await searchWithRipgrep(rg, pctx.workspace, target, args, ctx.signal) : searchFallback(pctx.workspace, res.rel, args, SEARCH_MAX_RESULTS);
+      if (found.error) return { ok: false, status: 400, error: `search failed: ${found.error}` };
+      const header =
+        found.hits.length === 0
+          ? `no match for ${JSON.stringify(args.query)} in ${target}`
+          : `${found.hits.length} match${found.hits.length === 1 ? '' : 'es'} for ${JSON.stringify(args.query)} in ${target}${found.truncated ? ` (stopped at ${SEARCH_MAX_RESULTS}; narrow the path or glob to see the rest)` : ''}`;
+      return {
+        ok: true,
+        text: found.hits.length > 0 ? `${header}\n${found.hits.join('\n')}` : header,
+        data: { path: res.path, results: found.hits.length, truncated: found.truncated, engine: rg !== null ? 'ripgrep' : 'fallback' },
+      };
+    },
+  };
+}
+
+export const searchTool = createSearchTool();

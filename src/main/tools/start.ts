@@ -1,0 +1,79 @@
+// start {name, command, port?} (seed 003 §4, SPEC §6): a long-lived process (a dev server, a
+// watcher) owned by the agent. Same tier as run and spawned the same way down to the program; the
+// supervisor enforces four per agent, a name one agent's at a time, and identity by (pid, start time).
+import { z } from 'zod';
+import { formatArgv } from '../policy';
+import { commandPreview, commandTier, NO_WORKSPACE_FOR_COMMANDS, prepareFor, type CommandToolDeps } from '../processes/commandTools';
+import { SpawnError } from '../processes/spawn';
+import { PROCESS_NAME, SupervisorError, type Supervisor } from '../processes/supervisor';
+import type { ToolDefinition } from './types';
+
+export interface StartToolDeps extends CommandToolDeps {
+  supervisor: Supervisor;
+  /** How long start waits to report a process that fails at once (default 1 s). */
+  settleMs?: number;
+}
+
+const DESCRIPTION = [
+  'Start a long-running process in the workspace (a dev server, a test watcher) under a name, and return at once.',
+  'Same rules as run: no shell, the program from the workspace PATH, the same short environment.',
+  'At most 4 per agent; a name is unique across Paddock while its process runs.',
+  'Give the port it listens on if you know it. Read its output with output {name}; end it with stop {name}.',
+].join(' ');
+
+const schema = z.object({
+  name: z.string().regex(PROCESS_NAME).describe('A short name: letters, digits, - and _ (e.g. "web")'),
+  command: z.string().min(1).describe('The command, e.g. "npm run dev"'),
+  port: z.number().int().min(1).max(65_535).optional().describe('The port the process will listen on, if known'),
+});
+export type StartArgs = z.infer<typeof schema>;
+
+export function createStartTool(deps: StartToolDeps): ToolDefinition<StartArgs> {
+  return {
+    name: 'start',
+    scope: 'process',
+    description: DESCRIPTION,
+    schema,
+    replayUnsafe: true,
+    tierFor: (args, ctx) => commandTier(args.command, undefined, ctx, deps),
+    preview: async (args, ctx) => commandPreview(args.command, undefined, ctx, deps),
+    async run(args, ctx) {
+      const prepared = prepareFor(args.command, undefined, ctx, deps);
+      if (!prepared || !ctx.workspace) return NO_WORKSPACE_FOR_COMMANDS;
+      if (!prepared.ok) return { ok: false, status: prepared.status, error: prepared.error };
+      const command = prepared.command;
+      let row;
+      try {
+        row = deps.supervisor.start(ctx.agent.id, {
+          name: args.name,
+          program: command.program,
+          args: command.args,
+          cwd: command.cwd,
+          env: command.env,
+          port: args.port ?? null,
+        });
+      } catch (error) {
+        if (error instanceof SupervisorError || error instanceof SpawnError) {
+          return { ok: false, status: error instanceof SupervisorError ? 409 : 500, error: error.message };
+        }
+        throw error;
+      }
+      const shown = formatArgv(command.argv);
+      const exited = await deps.supervisor.exitedWithin(row, deps.settleMs ?? 1_000);
+      const early = deps.supervisor.output(ctx.agent.id, args.name, 0);
+      if (exited) {
+        return {
+          ok: true,
+          text: `\`${args.name}\` (${shown}) exited at once with code ${early.exitCode ?? 'none'}.\n${early.text || '(no output)'}`,
+          data: { name: args.name, pid: row.pid, running: false, exitCode: early.exitCode },
+        };
+      }
+      const port = row.port ? ` on port ${row.port}` : '';
+      return {
+        ok: true,
+        text: `started \`${args.name}\` (${shown}) in the workspace${port}, pid ${row.pid}. Read its output with output {name: "${args.name}", since: ${early.next}}; stop it with stop {name: "${args.name}"}.\n${early.text}`,
+        data: { name: args.name, pid: row.pid, running: true, port: row.port, next: early.next },
+      };
+    },
+  };
+}

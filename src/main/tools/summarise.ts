@@ -1,0 +1,110 @@
+// summarise {} (seed 003 §6, SPEC §6): the branch, the diff stat against the branch point, and the
+// last test command with its result, for the Summary tab. The text goes to the model and is the
+// copyable form; `data` carries every file's diff for the window. A read: auto in every mode.
+import { z } from 'zod';
+import type { ToolDefinition, ToolResult } from './types';
+import type { TierDecision } from '../../shared/domain';
+import { summariseRepository, type DiffSummary } from '../git/summary';
+import type { ResolvePath } from '../git/pathspecs';
+import type { TestRun } from '../store/testRuns';
+import { measureRun, type FailingTests } from '../store/testRuns';
+import { resolveInsideWorkspace } from '../workspace/resolve';
+
+export interface SummariseDeps {
+  /** The last recorded test run of this agent in this directory (store/testRuns.ts lastRun). */
+  lastTestRun(agentId: string, directory: string): TestRun | null;
+  resolvePath?: ResolvePath;
+  timeoutMs?: number;
+}
+
+export const summariseArgsSchema = z.object({}).strict();
+export type SummariseArgs = z.infer<typeof summariseArgsSchema>;
+
+export interface SummaryData {
+  kind: 'summary';
+  workspace: string;
+  /** Null when git could not act here (not a repository root, refused configuration): the reason says why. */
+  diff: DiffSummary | null;
+  gitUnavailable: string | null;
+  lastTestRun: { command: string; runner: string | null; exitCode: number | null; passed: number | null; failed: number | null; skipped: number | null; at: string } | null;
+  failingTests: FailingTests;
+  /** The copyable text form (the same text the model receives). */
+  text: string;
+}
+
+export function createSummariseTool(deps: SummariseDeps): ToolDefinition<SummariseArgs> {
+  const resolvePath = deps.resolvePath ?? resolveInsideWorkspace;
+  return {
+    name: 'summarise',
+    scope: 'file_read',
+    description:
+      'Summarise the work for the owner to review: the branch, the diff stat against the branch point (uncommitted changes included), and the last test command with its result. Call it when you are done. Changes nothing.',
+    schema: summariseArgsSchema,
+    replayUnsafe: false,
+    tierFor: (_args, ctx): TierDecision =>
+      ctx.workspace
+        ? { tier: 'auto', reason: 'summarise only reads, so it is auto in every mode' }
+        : { tier: 'gated', reason: 'this agent has no workspace to summarise' },
+    async run(_args, ctx): Promise<ToolResult> {
+      const workspace = ctx.workspace;
+      if (!workspace) return { ok: false, status: 403, error: 'refused: this agent has no workspace to summarise' };
+      let diff: DiffSummary | null = null;
+      let gitUnavailable: string | null = null;
+      if (!workspace.gitBinary) {
+        gitUnavailable = "no git binary was found on the workspace's captured PATH";
+      } else {
+        try {
+          diff = await summariseRepository(
+            { gitBinary: workspace.gitBinary, workspace: workspace.directory, dataDir: ctx.dataDir, signal: ctx.signal, timeoutMs: deps.timeoutMs },
+            { workspace: workspace.directory, home: ctx.home, dataDir: ctx.dataDir },
+            resolvePath,
+          );
+        } catch (error) {
+          // A refusal (not a repository root, configuration that names a program) or a git failure:
+          // the owner still gets the test part, and the reason.
+          if (!(error instanceof Error)) throw error;
+          gitUnavailable = error.message;
+        }
+      }
+      const run = deps.lastTestRun(ctx.agent.id, workspace.directory);
+      const data: SummaryData = {
+        kind: 'summary',
+        workspace: workspace.directory,
+        diff,
+        gitUnavailable,
+        lastTestRun: run && { command: run.command, runner: run.runner, exitCode: run.exitCode, passed: run.passed, failed: run.failed, skipped: run.skipped, at: run.createdAt },
+        failingTests: measureRun(run),
+        text: '',
+      };
+      data.text = summaryText(data);
+      return { ok: true, text: data.text, data };
+    },
+  };
+}
+
+export function summaryText(data: SummaryData): string {
+  const lines: string[] = [`Workspace: ${data.workspace}`];
+  if (data.diff) {
+    const { branch, head, base, files, totals } = data.diff;
+    const where = branch ?? (head ? `detached HEAD at ${head.slice(0, 7)}` : 'no commits yet');
+    lines.push(`Branch: ${where}${base ? ` (branch point: ${base.ref} at ${base.commit.slice(0, 7)})` : ' (no branch point found: changes since HEAD)'}`);
+    lines.push(`${totals.files} file${totals.files === 1 ? '' : 's'} changed, +${totals.additions} -${totals.deletions} (uncommitted changes included)`);
+    for (const file of files) {
+      const counts = file.binary ? 'binary' : `+${file.additions} -${file.deletions}`;
+      const name = file.oldPath ? `${file.oldPath} -> ${file.path}` : file.path;
+      lines.push(`  ${file.status === 'U' ? 'A' : file.status} ${name} (${counts})`);
+    }
+  } else {
+    lines.push(`Git: ${data.gitUnavailable ?? 'unavailable'}`);
+  }
+  const run = data.lastTestRun;
+  if (!run) {
+    lines.push('Last test run: none recorded in this workspace');
+  } else {
+    const counts = run.failed === null ? 'no count in its output' : `${run.passed ?? 0} passed, ${run.failed} failed, ${run.skipped ?? 0} skipped`;
+    const verdict = run.exitCode === 0 ? 'passed' : `failed (exit ${run.exitCode ?? 'unknown'})`;
+    lines.push(`Last test run: ${run.command} — ${run.runner ? verdict : 'not a test runner'}: ${counts} (${run.at})`);
+  }
+  lines.push(data.failingTests.measurable ? `Failing tests: ${data.failingTests.failing}` : `Failing tests: not measurable (${data.failingTests.reason})`);
+  return lines.join('\n');
+}

@@ -1,0 +1,47 @@
+// write {path, content} (SPEC §5, §6, seed 000): creates parents, replaces atomically, returns the
+// unified diff and the sha256 of what it replaced. A card in `ask` mode and for the always-a-card
+// files; otherwise direct — never governed by the edit acceptance policy (seed 000).
+import { z } from 'zod';
+import { TOOL_SCOPE } from '../../shared/domain';
+import type { CardPreview, ToolDefinition, ToolResult } from './types';
+import { alwaysCardReason, applyChange, diffOf, planFrom, readBefore } from '../workspace/fileChange';
+import { NO_WORKSPACE, pathContextOf } from '../workspace/toolContext';
+
+const writeSchema = z.object({
+  path: z.string().describe('File path relative to the workspace; parent directories are created'),
+  content: z.string().describe('The whole new content of the file'),
+});
+export type WriteArgs = z.infer<typeof writeSchema>;
+
+export const writeTool: ToolDefinition<WriteArgs> = {
+  name: 'write',
+  scope: TOOL_SCOPE.write,
+  description: 'Create or replace a file in the workspace with the given content. Parent directories are created.',
+  schema: writeSchema,
+  replayUnsafe: true,
+  tierFor(args, ctx) {
+    const pctx = pathContextOf(ctx);
+    // No workspace or a refused path: run refuses at once, so there is nothing to ask the owner.
+    if (pctx !== null) {
+      const card = alwaysCardReason(pctx, args.path);
+      if (card) return { tier: 'gated', reason: card };
+    }
+    if (ctx.agent.mode === 'ask') return { tier: 'gated', reason: 'in ask mode every write is a card' };
+    return { tier: 'auto', reason: `in ${ctx.agent.mode} mode writes inside the workspace need no card` };
+  },
+  async preview(args, ctx): Promise<CardPreview> {
+    const pctx = pathContextOf(ctx);
+    if (pctx === null) return { details: ['this agent has no workspace'] };
+    const before = readBefore(pctx, args.path);
+    if (!before.ok) return { path: args.path, details: [before.error] };
+    const change = planFrom(before, args.content);
+    return { path: change.path, diff: diffOf(change), baseHash: change.baseHash };
+  },
+  async run(args, ctx): Promise<ToolResult> {
+    const pctx = pathContextOf(ctx);
+    if (pctx === null) return NO_WORKSPACE;
+    const before = readBefore(pctx, args.path);
+    if (!before.ok) return before;
+    return applyChange(pctx, args.path, planFrom(before, args.content), ctx.approval);
+  },
+};

@@ -1,0 +1,161 @@
+// The deny list of SPEC §4: places that hold credentials or make programs start, refused even when a
+// workspace contains them (the workspace may be the home directory, or above it). Also Paddock's
+// own data directory, except <data>/repositories/** where connected worktrees live (AC-9).
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Relative to the owner's home. A trailing `*` matches any name with that prefix. */
+export const HOME_DENY_LIST: readonly string[] = [
+  '.ssh',
+  '.aws',
+  '.gnupg',
+  '.npmrc',
+  '.netrc',
+  '.gitconfig',
+  '.git-credentials',
+  '.config/git',
+  '.config/gh',
+  '.bashrc',
+  '.bash_profile',
+  '.bash_login',
+  '.profile',
+  '.zshrc',
+  '.zshenv',
+  '.zprofile',
+  '.zlogin',
+  '.config/fish',
+  '.docker',
+  '.kube',
+  '.pypirc',
+  '.cargo/credentials*',
+  '.config/gcloud',
+  '.azure',
+  '.local/bin',
+  '.config/autostart',
+  '.config/systemd',
+  'Library/LaunchAgents',
+  'Library/Keychains',
+  // Other agents' configuration: a hook or MCP server written there runs on their next start.
+  '.claude',
+  '.claude.json',
+  '.cursor',
+  '.codex',
+  '.gemini',
+];
+
+export interface DenyEntry {
+  /** Folded absolute path of the denied place (or of its directory, for a prefix entry). */
+  key: string;
+  /** Set for `name*` entries: the folded name prefix, matched inside `key`. */
+  namePrefix?: string;
+  /** How the refusal names the place ("~/.ssh", "Paddock's own data directory"). */
+  label: string;
+  /** Paddock's data directory: its repositories/ subtree is not denied. */
+  dataDir?: boolean;
+}
+
+export interface CompiledDenyList {
+  exact: Map<string, DenyEntry>;
+  /** Folded directory → entries whose name prefix is matched inside that directory. */
+  prefixed: Map<string, DenyEntry[]>;
+  /** Folded `<data>/repositories` paths (raw and real) that stay allowed under a denied data dir. */
+  repositories: string[];
+}
+
+export type Fold = (s: string) => string;
+
+const identity: Fold = (s) => s;
+/** Case-insensitive volumes (macOS) also ignore Unicode normalisation: compare NFC, lowercased. */
+export const foldInsensitive: Fold = (s) => s.normalize('NFC').toLowerCase();
+export function foldFor(caseInsensitive: boolean): Fold {
+  return caseInsensitive ? foldInsensitive : identity;
+}
+
+function realOrSelf(p: string): string {
+  try {
+    return fs.realpathSync.native(p);
+  } catch {
+    return p;
+  }
+}
+
+// Real paths of the deny entries are cached briefly: a link placed at ~/.ssh by the owner is picked
+// up within this window, and no file tool can itself create a link in a denied place.
+const CACHE_MS = 2_000;
+const cache = new Map<string, { at: number; list: CompiledDenyList }>();
+
+export function compileDenyList(home: string, dataDir: string, fold: Fold): CompiledDenyList {
+  const cacheKey = `${home}\0${dataDir}\0${fold === identity ? 's' : 'i'}`;
+  const now = Date.now();
+  const hit = cache.get(cacheKey);
+  if (hit && now - hit.at < CACHE_MS) return hit.list;
+
+  const exact = new Map<string, DenyEntry>();
+  const prefixed = new Map<string, DenyEntry[]>();
+  const add = (abs: string, entry: Omit<DenyEntry, 'key'>): void => {
+    for (const form of new Set([abs, realOrSelf(abs)])) {
+      if (entry.namePrefix !== undefined) {
+        const dir = fold(form);
+        const list = prefixed.get(dir) ?? [];
+        list.push({ ...entry, key: dir });
+        prefixed.set(dir, list);
+      } else {
+        exact.set(fold(form), { ...entry, key: fold(form) });
+      }
+    }
+  };
+  for (const rel of HOME_DENY_LIST) {
+    const label = `~/${rel}`;
+    if (rel.endsWith('*')) {
+      const dir = path.join(home, path.dirname(rel));
+      add(dir, { label, namePrefix: fold(path.basename(rel).slice(0, -1)) });
+    } else {
+      add(path.join(home, rel), { label });
+    }
+  }
+  add(dataDir, { label: `Paddock's own data directory (${dataDir})`, dataDir: true });
+  const repos = path.join(dataDir, 'repositories');
+  const repositories = [...new Set([repos, realOrSelf(repos)])].map(fold);
+  const list = { exact, prefixed, repositories };
+  cache.set(cacheKey, { at: now, list });
+  return list;
+}
+
+/**
+ * The deny entry that covers exactly `folded` as a step below `foldedParent` (which the caller has
+ * already checked), or null. Callers walk one component at a time, so one lookup per step suffices.
+ */
+export function deniedStep(list: CompiledDenyList, foldedParent: string, folded: string): DenyEntry | null {
+  const hit = list.exact.get(folded);
+  if (hit) return hit;
+  const prefixes = list.prefixed.get(foldedParent);
+  if (prefixes) {
+    const name = folded.slice(foldedParent.length + 1);
+    for (const entry of prefixes) if (name.startsWith(entry.namePrefix ?? '')) return entry;
+  }
+  return null;
+}
+
+/**
+ * The deny entry covering an absolute folded path, checking every ancestor. A path inside
+ * <data>/repositories is not covered by the data-dir entry (connected worktrees live there).
+ */
+export function deniedArea(list: CompiledDenyList, folded: string): DenyEntry | null {
+  const inRepositories = list.repositories.some((r) => folded === r || folded.startsWith(r + '/'));
+  let current = folded;
+  while (current.length > 1) {
+    const cut = current.lastIndexOf('/');
+    const parent = current.slice(0, cut);
+    const hit = deniedStep(list, parent, current);
+    if (hit && !(hit.dataDir && inRepositories)) return hit;
+    current = cut === 0 ? '/' : parent;
+  }
+  return null;
+}
+
+export function denyReason(entry: DenyEntry): string {
+  if (entry.dataDir) {
+    return `refused: ${entry.label} holds its database, logs, files and credentials and is never a path a tool may touch.`;
+  }
+  return `refused: ${entry.label} is on the deny list (credentials and programs that start on their own) and is never read or written, even inside a workspace.`;
+}

@@ -1,0 +1,244 @@
+// The one resolver (SPEC §4, seed 000 AC-4/AC-5, seed 003 §2/§5). Every file tool and the command
+// policy call it before doing anything. It resolves links itself, one component at a time with
+// lstat/readlink, so the answer is a real path inside the workspace or a refusal naming the rule.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PathContext, PathDecision, PathPurpose, PathRequest } from './types';
+import { compileDenyList, deniedArea, deniedStep, denyReason, foldFor, type CompiledDenyList, type Fold } from './denyList';
+import { volumeIgnoresCase } from './volume';
+import { isGitComponent } from './gitName';
+
+/** Like the kernel's MAXSYMLINKS: more link expansions than this in one path is a loop. */
+const LINK_LIMIT = 40;
+/** Marks where a link's target components end on the pending stack (NUL never names a component). */
+const END_OF_LINK = '\0';
+const ALIASES = ['/dev', '/proc', '/sys'];
+
+export type Resolution =
+  | {
+      ok: true;
+      path: string;
+      /** Real components below the workspace: no link among them when validated. */
+      rel: string[];
+      /** lstat of the final component (undefined: absent) and of its parent, for the (dev, ino) check. */
+      stat: fs.Stats | undefined;
+      parentStat: fs.Stats | undefined;
+      /** How many links were followed on the way (list refuses a link in the path it was asked for). */
+      links: number;
+    }
+  | { ok: false; status: 403; reason: string };
+
+interface Walker {
+  ws: string;
+  wsParts: string[];
+  fold: Fold;
+  deny: CompiledDenyList;
+  purpose: PathPurpose;
+  shown: string;
+}
+
+function refuse(reason: string): { ok: false; status: 403; reason: string } {
+  return { ok: false, status: 403, reason };
+}
+
+function show(p: string): string {
+  return JSON.stringify(p.length > 200 ? `${p.slice(0, 200)}…` : p);
+}
+
+/** Components below the workspace of an absolute path, or null when it is not under the workspace. */
+function componentsInside(abs: string, w: Walker): string[] | null {
+  const parts = abs.split('/').filter((c) => c !== '' && c !== '.');
+  if (parts.length < w.wsParts.length) return null;
+  for (let i = 0; i < w.wsParts.length; i++) {
+    if (w.fold(parts[i]) !== w.fold(w.wsParts[i])) return null;
+  }
+  return parts.slice(w.wsParts.length);
+}
+
+function isFinal(pending: string[]): boolean {
+  for (const c of pending) if (c !== '' && c !== '.' && c !== END_OF_LINK) return false;
+  return true;
+}
+
+/** Walks `comps` from the directory `start` (components below the workspace). */
+function walk(w: Walker, start: string[], comps: string[]): Resolution {
+  const rel = start.slice();
+  const positions = [w.ws];
+  const folded = [w.fold(w.ws)];
+  const stats: (fs.Stats | undefined)[] = [undefined];
+  for (const c of start) {
+    positions.push(`${positions[positions.length - 1]}/${c}`);
+    folded.push(`${folded[folded.length - 1]}/${w.fold(c)}`);
+    stats.push(undefined);
+  }
+  const pending = comps.slice().reverse();
+  let linkDepth = 0;
+  let hops = 0;
+  let link = '';
+  let missingAt = -1;
+
+  while (pending.length > 0) {
+    const c = pending.pop() as string;
+    if (c === END_OF_LINK) {
+      linkDepth--;
+      continue;
+    }
+    if (c === '' || c === '.') continue;
+    if (c === '..') {
+      if (rel.length === 0) {
+        return refuse(
+          linkDepth > 0
+            ? `refused: ${show(w.shown)} goes through the link ${show(link)}, which points outside the workspace.`
+            : `refused: ${show(w.shown)} climbs out of the workspace with '..'.`,
+        );
+      }
+      rel.pop();
+      positions.pop();
+      folded.pop();
+      stats.pop();
+      if (missingAt >= rel.length) missingAt = -1;
+      continue;
+    }
+    const parent = positions[positions.length - 1];
+    const next = `${parent}/${c}`;
+    const foldedNext = `${folded[folded.length - 1]}/${w.fold(c)}`;
+    // Checked before lstat: a denied place is not even looked at, and a link there is refused as the place.
+    const denied = deniedStep(w.deny, folded[folded.length - 1], foldedNext);
+    if (denied && !denied.dataDir) return refuse(denyReason(denied));
+    if (w.purpose !== 'read' && isGitComponent(c)) {
+      return refuse(
+        w.purpose === 'write'
+          ? `refused: ${show(w.shown)} is inside .git, which a file tool never writes.`
+          : `refused: ${show(w.shown)} is inside .git, which a command operand may not name.`,
+      );
+    }
+    let st: fs.Stats | undefined;
+    if (missingAt < 0) {
+      try {
+        st = fs.lstatSync(next, { throwIfNoEntry: false });
+      } catch {
+        st = undefined; // ENOTDIR and the like: nothing there; the tool's own open reports it.
+      }
+      if (st === undefined) {
+        if (linkDepth > 0) {
+          return refuse(`refused: ${show(w.shown)} goes through the link ${show(link)}, whose target does not exist.`);
+        }
+        missingAt = rel.length;
+      }
+    }
+    if (st !== undefined && st.isSymbolicLink()) {
+      const shownLink = [...rel, c].join('/');
+      if (w.purpose === 'run') {
+        return refuse(
+          `refused: ${show(w.shown)} contains the symbolic link ${show(shownLink)}; a command operand may contain no link, because the program would follow it.`,
+        );
+      }
+      if (w.purpose === 'write' && linkDepth === 0 && isFinal(pending)) {
+        return refuse(`refused: ${show(w.shown)} is a symbolic link; a write never follows a link at the destination.`);
+      }
+      if (++hops > LINK_LIMIT) return refuse(`refused: ${show(w.shown)} goes through links that loop.`);
+      if (linkDepth === 0) link = shownLink;
+      let target: string;
+      try {
+        target = fs.readlinkSync(next);
+      } catch {
+        return refuse(`refused: ${show(w.shown)} goes through the link ${show(link)}, which changed while it was read.`);
+      }
+      pending.push(END_OF_LINK);
+      linkDepth++;
+      let targetComps = target.split('/');
+      if (path.isAbsolute(target)) {
+        const inside = componentsInside(target, w);
+        if (inside === null) {
+          return refuse(`refused: ${show(w.shown)} goes through the link ${show(link)}, which points outside the workspace.`);
+        }
+        targetComps = inside;
+        rel.length = 0;
+        positions.length = 1;
+        folded.length = 1;
+        stats.length = 1;
+        missingAt = -1;
+      }
+      for (let i = targetComps.length - 1; i >= 0; i--) pending.push(targetComps[i]);
+      continue;
+    }
+    rel.push(c);
+    positions.push(next);
+    folded.push(foldedNext);
+    stats.push(st);
+  }
+
+  const finalFolded = folded[folded.length - 1];
+  const area = deniedArea(w.deny, finalFolded);
+  if (area) return refuse(denyReason(area));
+  return {
+    ok: true,
+    path: positions[positions.length - 1],
+    rel,
+    stat: stats[stats.length - 1],
+    parentStat: stats.length > 1 ? stats[stats.length - 2] : undefined,
+    links: hops,
+  };
+}
+
+/** Rules checked on the string alone, before any filesystem access. */
+function refuseByShape(p: string, purpose: PathPurpose, what: string): string | null {
+  if (p.length === 0) return `refused: the ${what} is empty.`;
+  if (p.includes('\0')) return `refused: the ${what} contains a NUL character.`;
+  if (p.startsWith('~')) return `refused: ${show(p)} begins with '~', which is never expanded; give a path relative to the workspace.`;
+  if (purpose === 'run') {
+    if (p.startsWith('/')) return `refused: ${show(p)} is absolute; a command operand must be relative to the workspace.`;
+    if (p.split('/').includes('..')) return `refused: ${show(p)} contains '..', which a command operand may not use.`;
+  }
+  return null;
+}
+
+function startComponents(p: string, w: Walker): { comps: string[] } | { reason: string } {
+  if (!p.startsWith('/')) return { comps: p.split('/') };
+  const inside = componentsInside(p, w);
+  if (inside !== null) return { comps: inside };
+  if (ALIASES.some((a) => p === a || p.startsWith(`${a}/`))) {
+    return { reason: `refused: ${show(p)} is a device or process alias, outside every workspace.` };
+  }
+  return { reason: `refused: ${show(p)} is outside the workspace ${w.ws}.` };
+}
+
+/** The full answer: also the components below the workspace and the final lstat (for safe open). */
+export function resolveDetailed(ctx: PathContext, req: PathRequest): Resolution {
+  const ws = ctx.workspace.length > 1 ? ctx.workspace.replace(/\/+$/, '') : ctx.workspace;
+  const shapeError = refuseByShape(req.path, req.for, 'path');
+  if (shapeError) return refuse(shapeError);
+  const fold = foldFor(ctx.caseInsensitive ?? volumeIgnoresCase(ws));
+  const w: Walker = {
+    ws,
+    wsParts: ws.split('/').filter((c) => c !== ''),
+    fold,
+    deny: compileDenyList(ctx.home, ctx.dataDir, fold),
+    purpose: req.for,
+    shown: req.path,
+  };
+
+  let start: string[] = [];
+  if (req.cwd !== undefined && req.cwd !== '' && req.cwd !== '.') {
+    const cwdPurpose: PathPurpose = req.for === 'run' ? 'run' : 'read';
+    const cwdError = refuseByShape(req.cwd, cwdPurpose, 'working directory');
+    if (cwdError) return refuse(cwdError);
+    const cwdStart = startComponents(req.cwd, w);
+    if ('reason' in cwdStart) return refuse(cwdStart.reason);
+    const cwd = walk({ ...w, purpose: cwdPurpose, shown: req.cwd }, [], cwdStart.comps);
+    if (!cwd.ok) return cwd;
+    if (cwd.rel.length > 0 && !cwd.stat?.isDirectory()) return refuse(`refused: the working directory ${show(req.cwd)} is not a directory in the workspace.`);
+    start = cwd.rel;
+  }
+  const first = startComponents(req.path, w);
+  if ('reason' in first) return refuse(first.reason);
+  return walk(w, req.path.startsWith('/') ? [] : start, first.comps);
+}
+
+/** SPEC §4: the absolute real path inside the workspace (real parent + name when absent), or a 403. */
+export function resolveInsideWorkspace(ctx: PathContext, req: PathRequest): PathDecision {
+  const r = resolveDetailed(ctx, req);
+  return r.ok ? { ok: true, path: r.path } : r;
+}
+
+export { validateWorkspaceRoot } from './root';

@@ -1,0 +1,69 @@
+// Which directories may be a workspace root (SPEC §4, seed 000 AC-9): an existing directory, by its
+// real path; never the filesystem root, a device or process tree, Paddock's own state (named by
+// area) or a deny-listed place. A connected worktree under <data>/repositories/<id>/agent is fine.
+import fs from 'node:fs';
+import path from 'node:path';
+import { compileDenyList, deniedArea, denyReason, foldFor } from './denyList';
+import { volumeIgnoresCase } from './volume';
+
+export type RootDecision = { ok: true; path: string } | { ok: false; reason: string };
+
+const SYSTEM_ALIASES = ['/dev', '/proc', '/sys'];
+
+/** What lives directly under <data>, for a refusal that names the area (AC-9). */
+function areaName(first: string): string {
+  const lower = first.toLowerCase();
+  if (lower.startsWith('paddock.db')) return 'its database';
+  if (lower === 'developer') return 'its process logs';
+  if (lower === 'logs') return 'its logs';
+  if (lower === 'files') return 'its files (screenshots and attachments)';
+  if (lower === 'credentials') return 'its credentials';
+  if (lower === 'repositories') return 'the folder of every connected repository';
+  return `its ${first} area`;
+}
+
+function realOrSelf(p: string): string {
+  try {
+    return fs.realpathSync.native(p);
+  } catch {
+    return p;
+  }
+}
+
+export function validateWorkspaceRoot(dir: string, ctx: { home: string; dataDir: string }): RootDecision {
+  if (dir.length === 0 || dir.includes('\0')) return { ok: false, reason: 'refused: a workspace must be a directory path.' };
+  if (!path.isAbsolute(dir)) return { ok: false, reason: `refused: the workspace ${dir} must be an absolute path.` };
+  let st: fs.Stats | undefined;
+  try {
+    st = fs.statSync(dir, { throwIfNoEntry: false });
+  } catch {
+    st = undefined;
+  }
+  if (st === undefined) return { ok: false, reason: `refused: the workspace ${dir} does not exist.` };
+  if (!st.isDirectory()) return { ok: false, reason: `refused: the workspace ${dir} is not a directory.` };
+  const real = realOrSelf(dir);
+  if (real === '/') return { ok: false, reason: 'refused: the filesystem root is never a workspace.' };
+  if (SYSTEM_ALIASES.some((a) => real === a || real.startsWith(`${a}/`))) {
+    return { ok: false, reason: `refused: ${real} is a device or process tree, never a workspace.` };
+  }
+
+  const fold = foldFor(volumeIgnoresCase(real));
+  const target = fold(real);
+  for (const data of new Set([ctx.dataDir, realOrSelf(ctx.dataDir)])) {
+    const d = fold(data);
+    if (target !== d && !target.startsWith(`${d}/`)) continue;
+    const below = real.slice(data.length + 1).split('/').filter((c) => c !== '');
+    // Only a project's folder inside repositories/ is a worktree; everything else is Paddock's state.
+    if (below.length >= 2 && below[0].toLowerCase() === 'repositories') continue;
+    const area = below.length === 0 ? 'the data directory itself' : areaName(below[0]);
+    return {
+      ok: false,
+      reason: `refused: ${real} is inside Paddock's own state (${area}, under ${data}); only a connected repository under ${path.join(data, 'repositories')} may be a workspace.`,
+    };
+  }
+  const denied = deniedArea(compileDenyList(ctx.home, ctx.dataDir, fold), target);
+  if (denied && !denied.dataDir) {
+    return { ok: false, reason: denyReason(denied).replace(/ and is never read or written.*$/, ', so it is never a workspace.') };
+  }
+  return { ok: true, path: real };
+}

@@ -1,0 +1,139 @@
+// The search tool when ripgrep is absent (SPEC §6): the same rules as ripgrep's defaults as Paddock
+// runs it — .gitignore honoured, hidden files, node_modules and links skipped, binary files skipped —
+// bounded in files, bytes and time. A model-written regular expression runs under a vm timeout, so a
+// catastrophic pattern stops the search instead of freezing the core.
+import fs from 'node:fs';
+import vm from 'node:vm';
+import ignore from 'ignore';
+import { openAt, openDirPath, closeDir, type SafeDir } from './safeOpen';
+import { walkTree } from './walkTree';
+
+export interface SearchHits {
+  hits: string[];
+  truncated: boolean;
+  error: string | null;
+}
+
+export interface FallbackArgs {
+  query: string;
+  glob?: string;
+  regex?: boolean;
+}
+
+const MAX_FILE_BYTES = 4 * 1024 * 1024;
+const MAX_TOTAL_BYTES = 256 * 1024 * 1024;
+const MAX_FILES = 100_000;
+const TIME_LIMIT_MS = 20_000;
+const LINE_MAX_CHARS = 300;
+
+function clip(line: string): string {
+  const l = line.replace(/\r$/, '');
+  return l.length > LINE_MAX_CHARS ? `${l.slice(0, LINE_MAX_CHARS)}…` : l;
+}
+
+function readSmallFile(dir: SafeDir, name: string): Buffer | null {
+  let fd: number;
+  try {
+    fd = openAt(dir, name, fs.constants.O_RDONLY);
+  } catch {
+    return null; // vanished or became a link: skipped like any link
+  }
+  try {
+    const st = fs.fstatSync(fd);
+    if (!st.isFile() || st.size > MAX_FILE_BYTES) return null;
+    const buf = Buffer.alloc(st.size);
+    let got = 0;
+    while (got < st.size) {
+      const n = fs.readSync(fd, buf, got, st.size - got, got);
+      if (n === 0) break;
+      got += n;
+    }
+    const data = buf.subarray(0, got);
+    return data.subarray(0, 8192).includes(0) ? null : data;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function run(root: string, rel: readonly string[], isFile: boolean, args: FallbackArgs, limit: number, hits: string[]): SearchHits {
+  let matcher: (line: string) => boolean;
+  if (args.regex) {
+    let re: RegExp;
+    try {
+      re = new RegExp(args.query);
+    } catch (e) {
+      return { hits: [], truncated: false, error: `the regular expression is not valid: ${(e as Error).message}` };
+    }
+    matcher = (line) => re.test(line);
+  } else {
+    matcher = (line) => line.includes(args.query);
+  }
+  const base = rel.join('/');
+  const globRules = args.glob ? ignore().add(args.glob) : null;
+  let truncated = false;
+  let files = 0;
+  let bytes = 0;
+
+  const searchFile = (dir: SafeDir, name: string, fileRel: string): boolean => {
+    if (++files > MAX_FILES || bytes > MAX_TOTAL_BYTES) {
+      truncated = true;
+      return false;
+    }
+    const data = readSmallFile(dir, name);
+    if (data === null) return true;
+    bytes += data.length;
+    const lines = data.toString('utf8').split('\n');
+    for (let i = 0; i < lines.length; i++) {
+      if (!matcher(lines[i])) continue;
+      if (hits.length >= limit) {
+        truncated = true;
+        return false;
+      }
+      hits.push(`${fileRel}:${i + 1}: ${clip(lines[i])}`);
+    }
+    return true;
+  };
+
+  if (isFile) {
+    const dir = openDirPath(root, rel.slice(0, -1));
+    try {
+      searchFile(dir, rel[rel.length - 1], base);
+    } finally {
+      closeDir(dir);
+    }
+    return { hits, truncated, error: null };
+  }
+  walkTree(root, rel, {
+    maxDepth: 64,
+    includeHidden: false,
+    visit(entry, parent) {
+      if (entry.kind !== 'file') return true;
+      if (globRules) {
+        const sub = base === '' ? entry.rel : entry.rel.slice(base.length + 1);
+        if (!globRules.ignores(sub)) return true; // a glob selects files, as ripgrep's -g does
+      }
+      return searchFile(parent, entry.name, entry.rel);
+    },
+  });
+  return { hits, truncated, error: null };
+}
+
+/** Searches the directory (or file) `rel` below `root`; never throws for a slow pattern. */
+export function searchFallback(root: string, rel: readonly string[], args: FallbackArgs, limit: number): SearchHits {
+  let isFile = false;
+  if (rel.length > 0) {
+    const st = fs.lstatSync(`${root}/${rel.join('/')}`, { throwIfNoEntry: false });
+    isFile = st?.isFile() ?? false;
+  }
+  const hits: string[] = [];
+  try {
+    return vm.runInNewContext('search()', { search: () => run(root, rel, isFile, args, limit, hits) }, { timeout: TIME_LIMIT_MS }) as SearchHits;
+  } catch (e) {
+    const message = (e as Error).message ?? String(e);
+    if (/timed out/.test(message)) {
+      // Whatever was found before the stop is still an answer; nothing found is an error worth naming.
+      return { hits, truncated: true, error: hits.length > 0 ? null : `the search took longer than ${TIME_LIMIT_MS / 1000} s and was stopped` };
+    }
+    return { hits: [], truncated: false, error: message };
+  }
+}

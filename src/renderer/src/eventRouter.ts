@@ -1,0 +1,95 @@
+// Routes the core's events to the stores. Every event passes one frame batcher, so a flood of text
+// deltas or output chunks costs one state update per store per frame (the window stays typeable).
+import { assertNever, type AgentEvent, type ToolCallView } from '../../shared/domain';
+import type { PaddockEvent } from '../../shared/ipc';
+import { subscribe } from './api';
+import { createFrameBatcher } from './lib/frameBatcher';
+import { messageOf } from './lib/errors';
+import { useAgentsStore } from './stores/useAgentsStore';
+import { useAppStore } from './stores/useAppStore';
+import { useCardsStore } from './stores/useCardsStore';
+import { useConversationStore } from './stores/useConversationStore';
+import { usePreviewStore } from './stores/usePreviewStore';
+import { useProcessesStore } from './stores/useProcessesStore';
+import { useRememberedStore } from './stores/useRememberedStore';
+import { useRepositoriesStore } from './stores/useRepositoriesStore';
+import { useSummaryStore } from './stores/useSummaryStore';
+import { useToolCallsStore } from './stores/useToolCallsStore';
+
+const fail = (reason: unknown): void => useAppStore.getState().showError(messageOf(reason));
+
+export function routeEvents(events: PaddockEvent[]): void {
+  const agentEvents: AgentEvent[] = [];
+  const changed: ToolCallView[] = [];
+  const output: { callId: string; chunk: string }[] = [];
+  const progress: { agentId: string; line: string }[] = [];
+  const reload = new Set<'agents' | 'processes' | 'remembered'>();
+  for (const event of events) {
+    switch (event.type) {
+      case 'conversation':
+        agentEvents.push(event.event);
+        break;
+      case 'toolCall.changed':
+        changed.push(event.call);
+        break;
+      case 'toolCall.output':
+        output.push(event);
+        break;
+      case 'repositories.progress':
+        progress.push(event);
+        break;
+      case 'agents.changed':
+        reload.add('agents');
+        break;
+      case 'processes.changed':
+        reload.add('processes');
+        break;
+      case 'remembered.changed':
+        reload.add('remembered');
+        break;
+      case 'card.pending':
+        useCardsStore.getState().added(event.card);
+        break;
+      case 'card.resolved':
+        useCardsStore.getState().resolved(event.cardId);
+        break;
+      case 'summary.changed':
+        void useSummaryStore.getState().load(event.agentId).catch(fail);
+        break;
+      case 'preview.shown':
+        void usePreviewStore.getState().show(event.agentId, event.name, event.absoluteAssets);
+        break;
+      case 'screenshot.taken':
+        usePreviewStore.getState().screenshotTaken(event.agentId, event.name, event.file);
+        break;
+      case 'terminal.data':
+      case 'terminal.exit':
+        // The terminal view subscribes on its own: xterm batches its own writes.
+        break;
+      default:
+        assertNever(event);
+    }
+  }
+  useToolCallsStore.getState().upsert(changed);
+  useToolCallsStore.getState().appendOutput(output);
+  if (agentEvents.length > 0) useConversationStore.getState().applyAgentEvents(agentEvents);
+  if (progress.length > 0) useRepositoriesStore.getState().appendProgress(progress);
+  if (reload.has('agents')) void useAgentsStore.getState().load().catch(fail);
+  if (reload.has('processes')) void useProcessesStore.getState().load().catch(fail);
+  if (reload.has('remembered')) void useRememberedStore.getState().load().catch(fail);
+}
+
+/** Loads what the window shows at start and follows the core's events; returns the unsubscribe. */
+export function startWindow(): () => void {
+  void useAppStore.getState().load().catch(fail);
+  void useAgentsStore.getState().load().catch(fail);
+  void useCardsStore.getState().load().catch(fail);
+  void useProcessesStore.getState().load().catch(fail);
+  void useRememberedStore.getState().load().catch(fail);
+  const batcher = createFrameBatcher(routeEvents);
+  const unsubscribe = subscribe((event) => batcher.push(event));
+  return () => {
+    unsubscribe();
+    batcher.flushNow();
+  };
+}

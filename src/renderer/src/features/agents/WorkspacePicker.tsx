@@ -1,0 +1,70 @@
+import { useState, type FormEvent } from 'react';
+import { call, CallError } from '../../api';
+import { useAgentsStore } from '../../stores/useAgentsStore';
+import { useAppStore } from '../../stores/useAppStore';
+import type { AgentView } from '../../../../shared/ipc';
+
+/** Electron: the system folder dialog. Web host: a path the core validates (SPEC §4 root rules). */
+export function WorkspacePicker({ agent }: { agent: AgentView }) {
+  const setWorkspace = useAgentsStore((state) => state.setWorkspace);
+  const canPick = useAppStore((state) => state.info?.canPickDirectory ?? false);
+  const [directory, setDirectory] = useState(agent.workspace?.directory ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function apply(target: string): Promise<void> {
+    setBusy(true);
+    setError(null);
+    try {
+      await setWorkspace(agent.id, target);
+    } catch (reason) {
+      setError(reason instanceof CallError ? reason.message : String(reason));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function pick(): Promise<void> {
+    const picked = await call('workspaces.pickDirectory', {});
+    if (picked.directory) {
+      setDirectory(picked.directory);
+      await apply(picked.directory);
+    }
+  }
+
+  return (
+    <form
+      className="workspace-picker"
+      aria-label="Workspace"
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        void apply(directory.trim());
+      }}
+    >
+      <label htmlFor={`workspace-${agent.id}`}>Workspace directory</label>
+      <div className="row">
+        <input
+          id={`workspace-${agent.id}`}
+          value={directory}
+          onChange={(event) => setDirectory(event.target.value)}
+          placeholder="/home/you/projects/app"
+          spellCheck={false}
+        />
+        {canPick && (
+          <button type="button" onClick={() => void pick()} disabled={busy}>
+            Choose…
+          </button>
+        )}
+        <button type="submit" className="primary" disabled={busy || directory.trim() === ''}>
+          {busy ? 'Checking…' : 'Set workspace'}
+        </button>
+      </div>
+      {error && <p className="form-error" role="alert">{error}</p>}
+      {agent.workspace && (
+        <p className="hint">
+          PATH captured for this workspace: <code>{agent.workspace.capturedPath}</code>
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import { messageOf } from '../../lib/errors';
+import { useAppStore } from '../../stores/useAppStore';
+import { useConversationStore } from '../../stores/useConversationStore';
+import { Composer } from './Composer';
+import { Transcript } from './Transcript';
+
+/** The selected conversation of an agent: transcript and composer, or a way to start one. */
+export function ConversationPane({ agentId }: { agentId: string }) {
+  const conversationId = useConversationStore((state) => state.selected[agentId] ?? null);
+  const loaded = useConversationStore((state) => state.byAgent[agentId] !== undefined);
+  const create = useConversationStore((state) => state.create);
+  const loadConversations = useConversationStore((state) => state.loadConversations);
+  const showError = useAppStore((state) => state.showError);
+  // Shown in place, not as the window's alert: the agent's other controls stay usable beside it.
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!loaded) void loadConversations(agentId).catch((reason: unknown) => setLoadError(messageOf(reason)));
+  }, [agentId, loaded, loadConversations]);
+
+  if (!conversationId) {
+    return (
+      <div className="conversation-empty">
+        <button type="button" className="primary" onClick={() => void create(agentId).catch((reason: unknown) => showError(messageOf(reason)))}>
+          Start a conversation
+        </button>
+        {loadError && <span className="hint">Conversations could not be listed: {loadError}</span>}
+        <span className="hint">
+          or press <kbd>Ctrl</kbd>+<kbd>N</kbd>
+        </span>
+      </div>
+    );
+  }
+  return (
+    <div className="conversation">
+      <Transcript agentId={agentId} conversationId={conversationId} />
+      <Composer conversationId={conversationId} />
+    </div>
+  );
+}

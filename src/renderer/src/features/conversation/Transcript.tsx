@@ -1,0 +1,73 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useConversationStore } from '../../stores/useConversationStore';
+import { TranscriptRow } from './TranscriptRow';
+import { transcriptItems } from './transcriptItems';
+
+const NO_MESSAGES: never[] = [];
+const NEAR_BOTTOM_PX = 80;
+const NEAR_TOP_PX = 200;
+
+/**
+ * The conversation, virtualised: only the rows on screen are in the DOM, so 10,000 messages cost
+ * what 30 do. It follows the bottom while the owner is there, and loads older pages at the top.
+ */
+export function Transcript({ agentId, conversationId }: { agentId: string; conversationId: string }) {
+  const messages = useConversationStore((state) => state.messages[conversationId] ?? NO_MESSAGES);
+  const live = useConversationStore((state) => state.live[conversationId]);
+  const hasOlder = useConversationStore((state) => state.olderCursor[conversationId] != null);
+  const loadOlder = useConversationStore((state) => state.loadOlder);
+  const items = useMemo(() => transcriptItems(messages, live), [messages, live]);
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 72,
+    overscan: 8,
+    getItemKey: (index) => items[index]?.key ?? index,
+  });
+
+  // Follow new output only when the owner has not scrolled up to read.
+  useLayoutEffect(() => {
+    if (atBottom.current && items.length > 0) virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
+  }, [items, virtualizer]);
+
+  useEffect(() => {
+    atBottom.current = true;
+  }, [conversationId]);
+
+  async function onScroll(): Promise<void> {
+    const element = scrollRef.current;
+    if (!element) return;
+    atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
+    if (element.scrollTop < NEAR_TOP_PX && hasOlder) {
+      const added = await loadOlder(conversationId);
+      if (added > 0) virtualizer.scrollToIndex(added, { align: 'start' });
+    }
+  }
+
+  return (
+    <div className="transcript" ref={scrollRef} onScroll={() => void onScroll()} role="log" aria-label="Conversation" aria-live="off">
+      {items.length === 0 && <p className="hint transcript-empty">Say what you want done. Enter sends, Shift+Enter adds a line.</p>}
+      <div className="transcript-inner" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((row) => {
+          const item = items[row.index];
+          if (!item) return null;
+          return (
+            <div
+              key={row.key}
+              data-index={row.index}
+              ref={virtualizer.measureElement}
+              className="transcript-row"
+              style={{ transform: `translateY(${row.start}px)` }}
+            >
+              <TranscriptRow item={item} agentId={agentId} conversationId={conversationId} />
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

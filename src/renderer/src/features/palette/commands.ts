@@ -1,0 +1,64 @@
+import { messageOf } from '../../lib/errors';
+import { useAgentsStore } from '../../stores/useAgentsStore';
+import { useAppStore } from '../../stores/useAppStore';
+import { useCardsStore } from '../../stores/useCardsStore';
+import { useConversationStore } from '../../stores/useConversationStore';
+import { useProcessesStore } from '../../stores/useProcessesStore';
+import { PANE_TABS, useSidePaneStore } from '../../stores/useSidePaneStore';
+
+/** The common actions, shared by the command palette and the shortcuts. */
+export interface WindowCommand {
+  id: string;
+  title: string;
+  shortcut?: string;
+  run(): void;
+}
+
+const fail = (reason: unknown): void => useAppStore.getState().showError(messageOf(reason));
+
+export function newConversation(): void {
+  const agentId = useAgentsStore.getState().selectedId;
+  if (!agentId) return;
+  useAppStore.getState().setView('agent');
+  void useConversationStore.getState().create(agentId).then(focusComposer).catch(fail);
+}
+
+/** Stops the selected conversation's turn; a pending card is answered by its own keys instead. */
+export function stopTurn(): boolean {
+  const agentId = useAgentsStore.getState().selectedId;
+  const conversationId = agentId ? useConversationStore.getState().selected[agentId] : null;
+  if (!conversationId || !useConversationStore.getState().live[conversationId]?.working) return false;
+  if (useCardsStore.getState().cards.length > 0) return false;
+  void useConversationStore.getState().cancel(conversationId).catch(fail);
+  return true;
+}
+
+export function focusComposer(): void {
+  setTimeout(() => document.getElementById('composer-input')?.focus(), 0);
+}
+
+export function windowCommands(): WindowCommand[] {
+  const app = useAppStore.getState();
+  return [
+    { id: 'conversation.new', title: 'New conversation', shortcut: 'Ctrl+N', run: newConversation },
+    { id: 'composer.focus', title: 'Write a message', run: focusComposer },
+    { id: 'turn.stop', title: 'Stop the agent', shortcut: 'Esc', run: () => void stopTurn() },
+    { id: 'agent.new', title: 'New agent', run: () => app.setCreatingAgent(true) },
+    ...PANE_TABS.map((tab, index) => ({
+      id: `pane.${tab}`,
+      title: `Show ${tab}`,
+      shortcut: `Ctrl+${index + 1}`,
+      run: () => useSidePaneStore.getState().setTab(tab),
+    })),
+    { id: 'settings.open', title: 'Settings → Developer', run: () => app.setView('settings') },
+    { id: 'processes.stopAll', title: 'Stop all processes', run: () => void useProcessesStore.getState().stopAll().catch(fail) },
+    ...useAgentsStore.getState().agents.map((agent) => ({
+      id: `agent.select.${agent.id}`,
+      title: `Go to ${agent.name}`,
+      run: () => {
+        useAgentsStore.getState().select(agent.id);
+        app.setView('agent');
+      },
+    })),
+  ];
+}

@@ -1,0 +1,91 @@
+import { hostKind } from '../../api';
+import { messageOf } from '../../lib/errors';
+import { usePreview, usePreviewStore } from '../../stores/usePreviewStore';
+import { runningOf, useProcessesStore } from '../../stores/useProcessesStore';
+import { useState } from 'react';
+import { ProcessOutput } from './ProcessOutput';
+
+/** The app the agent is building, live, beside its process output (SPEC §9). */
+export function PreviewTab({ agentId, visible }: { agentId: string; visible: boolean }) {
+  const processes = useProcessesStore((state) => state.processes);
+  const preview = usePreview(agentId);
+  const show = usePreviewStore((state) => state.show);
+  const freshLink = usePreviewStore((state) => state.freshLink);
+  const [showShot, setShowShot] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const running = runningOf(processes, agentId);
+  const name = preview.name ?? running[0]?.name ?? null;
+
+  async function openInTab(): Promise<void> {
+    if (!name) return;
+    try {
+      window.open(await freshLink(agentId, name), '_blank', 'noopener,noreferrer');
+    } catch (reason) {
+      setError(messageOf(reason));
+    }
+  }
+
+  return (
+    <div className="preview-tab">
+      <div className="preview-toolbar">
+        <label>
+          Process{' '}
+          <select aria-label="Preview process" value={name ?? ''} onChange={(event) => void show(agentId, event.target.value)} disabled={running.length === 0}>
+            {name === null && <option value="">none running</option>}
+            {name !== null && !running.some((process) => process.name === name) && <option value={name}>{name} (ended)</option>}
+            {running.map((process) => (
+              <option key={process.name} value={process.name}>
+                {process.name}
+                {process.port ? ` :${process.port}` : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" onClick={() => name && void show(agentId, name)} disabled={!name}>
+          {preview.url ? 'Reload' : 'Show preview'}
+        </button>
+        <button type="button" onClick={() => void openInTab()} disabled={!name}>
+          Open in a tab
+        </button>
+        <button type="button" aria-pressed={showShot} onClick={() => setShowShot(!showShot)}>
+          Screenshot
+        </button>
+      </div>
+      {preview.absoluteAssets && (
+        <p className="banner banner-info" role="note">
+          This app references absolute paths (/…); under a preview path some assets may not load.
+        </p>
+      )}
+      {(preview.error ?? error) && <p className="form-error">{preview.error ?? error}</p>}
+      {showShot && (
+        <section className="screenshot" aria-label="Latest screenshot">
+          {preview.screenshot ? (
+            <p className="hint">
+              Latest screenshot saved to <code>{preview.screenshot}</code>
+            </p>
+          ) : (
+            <p className="hint">No screenshot yet: the agent takes one with its screenshot tool.</p>
+          )}
+        </section>
+      )}
+      <div className="preview-body">
+        {preview.url && name ? (
+          <iframe
+            key={preview.url}
+            className="preview-frame"
+            title={`Preview of ${name}`}
+            src={preview.url}
+            sandbox="allow-scripts allow-forms allow-same-origin allow-popups"
+            referrerPolicy="no-referrer"
+          />
+        ) : (
+          <p className="hint">{running.length === 0 ? 'No process is running. The agent starts one with its start tool.' : 'Choose a process and show its preview.'}</p>
+        )}
+        {hostKind === 'electron' && preview.url && (
+          <p className="hint">If the frame stays empty, use “Open in a tab”: the preview’s cookie is first-party there.</p>
+        )}
+        {name && <ProcessOutput agentId={agentId} name={name} active={visible} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { messageOf } from '../../lib/errors';
+import { useAgentsStore } from '../../stores/useAgentsStore';
+import { useAppStore } from '../../stores/useAppStore';
+import { runningOf, useProcessesStore } from '../../stores/useProcessesStore';
+import { AgentSettingsRow } from './AgentSettingsRow';
+import { AgentSettingsSection } from './AgentSettingsSection';
+import { InstanceSwitches } from './InstanceSwitches';
+import { RememberedCommands } from './RememberedCommands';
+
+export const WORKSPACE_WARNING =
+  'A developer agent runs code you did not write, inside this directory, with the rights of your user. Give it a workspace you would let a colleague use.';
+
+/** Settings → Developer (SPEC §10, seed 003 §8). Owner-only: none of these actions is a model tool. */
+export function DeveloperSettings() {
+  const agents = useAgentsStore((state) => state.agents);
+  const processes = useProcessesStore((state) => state.processes);
+  const stopAll = useProcessesStore((state) => state.stopAll);
+  const showError = useAppStore((state) => state.showError);
+  const [stopped, setStopped] = useState<string | null>(null);
+  const anyRunning = processes.some((process) => process.status === 'running');
+
+  return (
+    <section className="settings" aria-label="Settings → Developer">
+      <h1>Settings → Developer</h1>
+      <p className="warning">{WORKSPACE_WARNING}</p>
+
+      <h2>Workspaces</h2>
+      <table className="settings-table" aria-label="Workspaces">
+        <thead>
+          <tr>
+            <th>Agent</th>
+            <th>Directory</th>
+            <th>Mode</th>
+            <th>Running processes</th>
+          </tr>
+        </thead>
+        <tbody>
+          {agents.map((agent) => (
+            <AgentSettingsRow key={agent.id} agent={agent} running={runningOf(processes, agent.id)} />
+          ))}
+        </tbody>
+      </table>
+      <div className="row">
+        <button
+          type="button"
+          className="danger"
+          disabled={!anyRunning}
+          onClick={() =>
+            void stopAll()
+              .then((count) => setStopped(count === 1 ? 'Stopped 1 process.' : `Stopped ${count} processes.`))
+              .catch((reason: unknown) => showError(messageOf(reason)))
+          }
+        >
+          Stop all processes
+        </button>
+        {stopped && <span className="hint" role="status">{stopped}</span>}
+      </div>
+
+      <h2>Commands you allowed</h2>
+      <RememberedCommands />
+
+      <h2>Agents</h2>
+      {agents.length === 0 && <p className="hint">No agents yet.</p>}
+      {agents.map((agent) => (
+        <AgentSettingsSection key={agent.id} agent={agent} />
+      ))}
+
+      <h2>Instance switches</h2>
+      <InstanceSwitches />
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react';
+import { PROVIDERS, type Provider } from '../../../../shared/domain';
+import type { AgentView } from '../../../../shared/ipc';
+import { call } from '../../api';
+import { messageOf } from '../../lib/errors';
+import { useAgentsStore } from '../../stores/useAgentsStore';
+import { useAppStore } from '../../stores/useAppStore';
+
+/** Provider, model, base URL and the API key. The key goes to the core once and is never shown back. */
+export function ProviderSettings({ agent }: { agent: AgentView }) {
+  const load = useAgentsStore((state) => state.load);
+  const keyStorage = useAppStore((state) => state.info?.keyStorage ?? null);
+  const [model, setModel] = useState(agent.model);
+  const [baseUrl, setBaseUrl] = useState(agent.baseUrl ?? '');
+  const [apiKey, setApiKey] = useState('');
+  const [status, setStatus] = useState<string | null>(null);
+
+  async function run(action: () => Promise<unknown>, done: string): Promise<void> {
+    try {
+      await action();
+      await load();
+      setStatus(done);
+    } catch (reason) {
+      setStatus(messageOf(reason));
+    }
+  }
+
+  function saveConnection(event: FormEvent): void {
+    event.preventDefault();
+    void run(() => call('agents.update', { agentId: agent.id, model: model.trim(), baseUrl: baseUrl.trim() === '' ? null : baseUrl.trim() }), 'Saved.');
+  }
+
+  function saveKey(event: FormEvent): void {
+    event.preventDefault();
+    const key = apiKey;
+    setApiKey('');
+    void run(() => call('agents.setApiKey', { agentId: agent.id, apiKey: key }), 'Key saved.');
+  }
+
+  return (
+    <div className="provider-settings">
+      <form className="row" onSubmit={saveConnection} aria-label={`Provider of ${agent.name}`}>
+        <label>
+          Provider{' '}
+          <select
+            aria-label={`Provider of ${agent.name}`}
+            value={agent.provider}
+            onChange={(event) => void run(() => call('agents.update', { agentId: agent.id, provider: event.target.value as Provider }), 'Saved.')}
+          >
+            {PROVIDERS.map((provider) => (
+              <option key={provider}>{provider}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Model <input aria-label={`Model of ${agent.name}`} value={model} onChange={(event) => setModel(event.target.value)} />
+        </label>
+        <label>
+          Base URL{' '}
+          <input aria-label={`Base URL of ${agent.name}`} value={baseUrl} placeholder="the provider's default" onChange={(event) => setBaseUrl(event.target.value)} />
+        </label>
+        <button type="submit">Save</button>
+      </form>
+      <form className="row" onSubmit={saveKey}>
+        <label>
+          API key{' '}
+          <input
+            type="password"
+            autoComplete="off"
+            aria-label={`API key of ${agent.name}`}
+            value={apiKey}
+            placeholder={agent.hasApiKey ? 'a key is stored (type to replace it)' : 'no key stored'}
+            onChange={(event) => setApiKey(event.target.value)}
+          />
+        </label>
+        <button type="submit" disabled={apiKey === ''}>
+          Save key
+        </button>
+        {agent.hasApiKey && (
+          <button type="button" onClick={() => void run(() => call('agents.clearApiKey', { agentId: agent.id }), 'Key removed.')}>
+            Remove key
+          </button>
+        )}
+      </form>
+      {keyStorage && <p className="hint">Keys are stored: {keyStorage}</p>}
+      {status && <p className="hint" role="status">{status}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useSelectedAgent } from '../../stores/useAgentsStore';
+import { PANE_TABS, useSidePaneStore, type PaneTab } from '../../stores/useSidePaneStore';
+import { FilesTab } from '../files/FilesTab';
+import { PreviewTab } from '../preview/PreviewTab';
+import { SummaryTab } from '../summary/SummaryTab';
+import { ResizeHandle } from './ResizeHandle';
+
+// xterm is only fetched when the terminal is first opened.
+const TerminalTab = lazy(() => import('../terminal/TerminalTab').then((module) => ({ default: module.TerminalTab })));
+
+/** Files, Terminal, Preview, Summary (Ctrl/Cmd+1…4). A tab once opened stays mounted, so a terminal keeps its shell. */
+export function SidePane() {
+  const tab = useSidePaneStore((state) => state.tab);
+  const setTab = useSidePaneStore((state) => state.setTab);
+  const agent = useSelectedAgent();
+  const [visited, setVisited] = useState<Partial<Record<PaneTab, boolean>>>({});
+  if (!visited[tab]) setVisited({ ...visited, [tab]: true });
+
+  const workspaceKey = agent?.workspace ? `${agent.id}:${agent.workspace.directory}` : null;
+  function body(name: PaneTab): ReactNode {
+    if (!agent || !agent.workspace || !workspaceKey) return <p className="hint">Give the agent a workspace to see its files, terminal, preview and summary.</p>;
+    switch (name) {
+      case 'Files':
+        return <FilesTab key={workspaceKey} agentId={agent.id} />;
+      case 'Terminal':
+        return (
+          <Suspense fallback={<p className="hint">Loading the terminal…</p>}>
+            <TerminalTab key={workspaceKey} agentId={agent.id} visible={tab === 'Terminal'} />
+          </Suspense>
+        );
+      case 'Preview':
+        return <PreviewTab key={workspaceKey} agentId={agent.id} visible={tab === 'Preview'} />;
+      case 'Summary':
+        return <SummaryTab key={workspaceKey} agentId={agent.id} />;
+    }
+  }
+
+  return (
+    <aside className="sidepane" aria-label="Side pane">
+      <ResizeHandle />
+      <div className="sidepane-inner">
+        <div className="tabs" role="tablist" aria-label="Side pane tabs">
+          {PANE_TABS.map((name, index) => (
+            <button
+              key={name}
+              id={`tab-${name}`}
+              type="button"
+              role="tab"
+              aria-selected={tab === name}
+              aria-controls={`panel-${name}`}
+              className={tab === name ? 'tab selected' : 'tab'}
+              title={`${name} (Ctrl+${index + 1})`}
+              onClick={() => setTab(name)}
+            >
+              {name}
+            </button>
+          ))}
+        </div>
+        {PANE_TABS.filter((name) => visited[name]).map((name) => (
+          <div key={name} id={`panel-${name}`} className="tab-body" role="tabpanel" aria-labelledby={`tab-${name}`} hidden={tab !== name}>
+            {body(name)}
+          </div>
+        ))}
+      </div>
+    </aside>
+  );
+}

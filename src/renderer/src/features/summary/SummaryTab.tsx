@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'react';
+import { call } from '../../api';
+import { messageOf } from '../../lib/errors';
+import { useFilesStore } from '../../stores/useFilesStore';
+import { useSummaryStore } from '../../stores/useSummaryStore';
+import { FailingTests } from './FailingTestsChart';
+
+/** What the owner reviews (seed 003 §6): branch, diff stat, files with their diffs, the last test run. */
+export function SummaryTab({ agentId }: { agentId: string }) {
+  const summary = useSummaryStore((state) => state.summaries[agentId]);
+  const failing = useSummaryStore((state) => state.failing[agentId]);
+  const error = useSummaryStore((state) => state.errors[agentId]);
+  const load = useSummaryStore((state) => state.load);
+  const showDiff = useFilesStore((state) => state.showDiff);
+  const [note, setNote] = useState<string | null>(null);
+
+  useEffect(() => {
+    void load(agentId);
+  }, [agentId, load]);
+
+  async function openInEditor(path?: string): Promise<void> {
+    try {
+      const { opened } = await call('summary.openInEditor', { agentId, ...(path ? { path } : {}) });
+      setNote(opened ? 'Opened in your editor.' : 'No editor could be opened.');
+    } catch (reason) {
+      setNote(messageOf(reason));
+    }
+  }
+
+  async function copy(): Promise<void> {
+    if (!summary) return;
+    try {
+      await navigator.clipboard.writeText(summary.text);
+      setNote('Copied the summary as text.');
+    } catch (reason) {
+      setNote(`Could not copy: ${messageOf(reason)}`);
+    }
+  }
+
+  return (
+    <div className="summary-tab">
+      <div className="summary-toolbar">
+        <button type="button" onClick={() => void load(agentId)}>
+          Refresh
+        </button>
+        <button type="button" onClick={() => void openInEditor()} disabled={!summary}>
+          Open in editor
+        </button>
+        <button type="button" onClick={() => void copy()} disabled={!summary}>
+          Copy as text
+        </button>
+      </div>
+      {note && <p className="hint" role="status">{note}</p>}
+      {error && <p className="form-error">{error}</p>}
+      {summary && (
+        <>
+          <dl className="summary-facts">
+            <dt>Branch</dt>
+            <dd>{summary.branch ?? 'not a repository'}{summary.base ? ` (from ${summary.base})` : ''}</dd>
+            <dt>Last test run</dt>
+            <dd>
+              {summary.lastTest ? (
+                <>
+                  <code>{summary.lastTest.command}</code> — {summary.lastTest.passed ?? '?'} passed, {summary.lastTest.failed ?? '?'} failed
+                  {summary.lastTest.exitCode !== null ? `, exit ${summary.lastTest.exitCode}` : ''}
+                </>
+              ) : (
+                'none recorded'
+              )}
+            </dd>
+          </dl>
+          {summary.diffStat && <pre className="tool-output">{summary.diffStat}</pre>}
+          <ul className="summary-files" aria-label="Changed files">
+            {summary.files.map((file) => (
+              <li key={file.path}>
+                <span className="hint">{file.status}</span> <code>{file.path}</code>{' '}
+                <button type="button" className="link" onClick={() => showDiff(agentId, { path: file.path, sides: { before: file.before, after: file.after }, unified: null })}>
+                  Diff
+                </button>
+                <button type="button" className="link" onClick={() => void openInEditor(file.path)} aria-label={`Open ${file.path} in editor`}>
+                  Editor
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {failing && <FailingTests metric={failing} />}
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import { CallError } from '../api';
+
+/** The core's sentence when it refused, else the plain message: the window never rewrites a reason. */
+export function messageOf(reason: unknown): string {
+  if (reason instanceof CallError) return reason.message;
+  if (reason instanceof Error) return reason.message;
+  return String(reason);
+}

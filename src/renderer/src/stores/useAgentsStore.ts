@@ -1,0 +1,64 @@
+import { create } from 'zustand';
+import type { AcceptancePolicy, Mode, Scope } from '../../../shared/domain';
+import type { AgentView } from '../../../shared/ipc';
+import { call } from '../api';
+
+interface AgentsState {
+  agents: AgentView[];
+  selectedId: string | null;
+  loaded: boolean;
+  load(): Promise<void>;
+  select(id: string): void;
+  create(input: { name: string; handle: string }): Promise<AgentView>;
+  setMode(agentId: string, mode: Mode): Promise<void>;
+  setPolicy(agentId: string, acceptancePolicy: AcceptancePolicy): Promise<void>;
+  setScopes(agentId: string, scopes: Scope[]): Promise<void>;
+  setOutputBound(agentId: string, maxOutputTokens: number): Promise<void>;
+  setWorkspace(agentId: string, directory: string): Promise<void>;
+}
+
+export const useAgentsStore = create<AgentsState>((set, get) => {
+  const replace = (agent: AgentView): void =>
+    set({ agents: get().agents.map((existing) => (existing.id === agent.id ? agent : existing)) });
+  return {
+    agents: [],
+    selectedId: null,
+    loaded: false,
+    async load() {
+      const agents = await call('agents.list', {});
+      const selected = get().selectedId;
+      set({
+        agents,
+        loaded: true,
+        selectedId: selected && agents.some((agent) => agent.id === selected) ? selected : (agents[0]?.id ?? null),
+      });
+    },
+    select(id) {
+      set({ selectedId: id });
+    },
+    async create(input) {
+      const agent = await call('agents.create', input);
+      set({ agents: [...get().agents.filter((a) => a.id !== agent.id), agent], selectedId: agent.id });
+      return agent;
+    },
+    async setMode(agentId, mode) {
+      replace(await call('agents.update', { agentId, mode }));
+    },
+    async setPolicy(agentId, acceptancePolicy) {
+      replace(await call('agents.update', { agentId, acceptancePolicy }));
+    },
+    async setScopes(agentId, scopes) {
+      replace(await call('agents.update', { agentId, scopes }));
+    },
+    async setOutputBound(agentId, maxOutputTokens) {
+      replace(await call('agents.update', { agentId, maxOutputTokens }));
+    },
+    async setWorkspace(agentId, directory) {
+      replace(await call('workspaces.set', { agentId, directory }));
+    },
+  };
+});
+
+export function useSelectedAgent(): AgentView | null {
+  return useAgentsStore((state) => state.agents.find((agent) => agent.id === state.selectedId) ?? null);
+}

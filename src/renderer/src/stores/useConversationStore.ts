@@ -1,0 +1,179 @@
+import { create } from 'zustand';
+import type { AgentEvent, ConversationView, MessageView } from '../../../shared/domain';
+import { call } from '../api';
+import { messageOf } from '../lib/errors';
+import { useToolCallsStore } from './useToolCallsStore';
+
+/** What a turn has streamed so far, in order: text runs and the tool calls between them. */
+export type LiveSegment = { kind: 'text'; text: string } | { kind: 'call'; callId: string; tool: string; args: unknown };
+
+export interface LiveTurn {
+  turnId: string | null;
+  ownerText: string | null;
+  segments: LiveSegment[];
+  working: boolean;
+  notices: string[];
+  error: { message: string; retryable: boolean } | null;
+  /** The owner's last message, so Retry re-sends exactly it. */
+  lastSent: string | null;
+}
+
+const PAGE = 200;
+
+interface ConversationState {
+  byAgent: Record<string, ConversationView[]>;
+  selected: Record<string, string | null>;
+  messages: Record<string, MessageView[]>;
+  olderCursor: Record<string, number | null>;
+  loadingOlder: Record<string, boolean>;
+  live: Record<string, LiveTurn>;
+  loadConversations(agentId: string): Promise<void>;
+  create(agentId: string): Promise<ConversationView>;
+  select(agentId: string, conversationId: string): void;
+  loadLatest(conversationId: string): Promise<void>;
+  loadOlder(conversationId: string): Promise<number>;
+  send(conversationId: string, text: string): Promise<void>;
+  retry(conversationId: string): Promise<void>;
+  cancel(conversationId: string): Promise<void>;
+  applyAgentEvents(events: AgentEvent[]): void;
+}
+
+const idle = (lastSent: string | null = null): LiveTurn => ({
+  turnId: null,
+  ownerText: null,
+  segments: [],
+  working: false,
+  notices: [],
+  error: null,
+  lastSent,
+});
+
+/** Merges a page into what is loaded, by id, oldest first. */
+function mergeMessages(existing: MessageView[], page: MessageView[]): MessageView[] {
+  if (existing.length === 0) return page;
+  const byId = new Map(existing.map((message) => [message.id, message]));
+  for (const message of page) byId.set(message.id, message);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+function applyOne(turn: LiveTurn, event: AgentEvent): LiveTurn {
+  switch (event.type) {
+    case 'turn_started':
+      return { ...turn, turnId: event.turnId, working: true, error: null };
+    case 'text': {
+      const last = turn.segments[turn.segments.length - 1];
+      const segments =
+        last?.kind === 'text'
+          ? [...turn.segments.slice(0, -1), { kind: 'text' as const, text: last.text + event.text }]
+          : [...turn.segments, { kind: 'text' as const, text: event.text }];
+      return { ...turn, turnId: event.turnId, working: true, segments };
+    }
+    case 'tool_call_started':
+      return { ...turn, working: true, segments: [...turn.segments, { kind: 'call', callId: event.callId, tool: event.tool, args: event.args }] };
+    case 'tool_call_finished':
+      return turn;
+    case 'notice':
+      return { ...turn, notices: [...turn.notices, event.text] };
+    case 'error':
+      return { ...turn, error: { message: event.message, retryable: event.retryable } };
+    case 'turn_ended':
+      return { ...turn, working: false };
+  }
+}
+
+export const useConversationStore = create<ConversationState>((set, get) => ({
+  byAgent: {},
+  selected: {},
+  messages: {},
+  olderCursor: {},
+  loadingOlder: {},
+  live: {},
+  async loadConversations(agentId) {
+    const list = await call('conversations.list', { agentId });
+    const current = get().selected[agentId];
+    const selected = current && list.some((c) => c.id === current) ? current : (list[0]?.id ?? null);
+    set({ byAgent: { ...get().byAgent, [agentId]: list }, selected: { ...get().selected, [agentId]: selected } });
+    if (selected && !get().messages[selected]) await get().loadLatest(selected);
+  },
+  async create(agentId) {
+    const conversation = await call('conversations.create', { agentId });
+    const list = [conversation, ...(get().byAgent[agentId] ?? []).filter((c) => c.id !== conversation.id)];
+    set({
+      byAgent: { ...get().byAgent, [agentId]: list },
+      selected: { ...get().selected, [agentId]: conversation.id },
+      messages: { ...get().messages, [conversation.id]: [] },
+      olderCursor: { ...get().olderCursor, [conversation.id]: null },
+    });
+    return conversation;
+  },
+  select(agentId, conversationId) {
+    set({ selected: { ...get().selected, [agentId]: conversationId } });
+    if (!get().messages[conversationId]) void get().loadLatest(conversationId);
+  },
+  async loadLatest(conversationId) {
+    const page = await call('conversations.messages', { conversationId, limit: PAGE });
+    const known = get().messages[conversationId];
+    set({
+      messages: { ...get().messages, [conversationId]: mergeMessages(known ?? [], page.messages) },
+      olderCursor: known ? get().olderCursor : { ...get().olderCursor, [conversationId]: page.olderCursor },
+    });
+    useToolCallsStore.getState().upsert(page.calls);
+  },
+  async loadOlder(conversationId) {
+    const before = get().olderCursor[conversationId];
+    if (before == null || get().loadingOlder[conversationId]) return 0;
+    set({ loadingOlder: { ...get().loadingOlder, [conversationId]: true } });
+    try {
+      const page = await call('conversations.messages', { conversationId, before, limit: PAGE });
+      set({
+        messages: { ...get().messages, [conversationId]: mergeMessages(get().messages[conversationId] ?? [], page.messages) },
+        olderCursor: { ...get().olderCursor, [conversationId]: page.olderCursor },
+      });
+      useToolCallsStore.getState().upsert(page.calls);
+      return page.messages.length;
+    } finally {
+      set({ loadingOlder: { ...get().loadingOlder, [conversationId]: false } });
+    }
+  },
+  async send(conversationId, text) {
+    const live = { ...idle(text), ownerText: text, working: true };
+    set({ live: { ...get().live, [conversationId]: live } });
+    try {
+      const { turnId } = await call('conversations.send', { conversationId, text });
+      const current = get().live[conversationId];
+      if (current && current.turnId === null) set({ live: { ...get().live, [conversationId]: { ...current, turnId } } });
+    } catch (reason) {
+      const current = get().live[conversationId] ?? live;
+      set({ live: { ...get().live, [conversationId]: { ...current, working: false, error: { message: messageOf(reason), retryable: true } } } });
+    }
+  },
+  async retry(conversationId) {
+    const text = get().live[conversationId]?.lastSent;
+    if (text) await get().send(conversationId, text);
+  },
+  async cancel(conversationId) {
+    await call('conversations.cancel', { conversationId });
+  },
+  applyAgentEvents(events) {
+    const live = { ...get().live };
+    const ended = new Set<string>();
+    for (const event of events) {
+      const turn = live[event.conversationId] ?? idle();
+      live[event.conversationId] = applyOne(turn, event);
+      if (event.type === 'turn_ended') ended.add(event.conversationId);
+    }
+    set({ live });
+    // The stored transcript is the truth once a turn ends: fetch it, then drop the streamed copy
+    // (keeping an error and the text to retry, which the stored messages do not carry).
+    for (const conversationId of ended) {
+      void get()
+        .loadLatest(conversationId)
+        .then(() => {
+          const turn = get().live[conversationId];
+          if (!turn || turn.working) return;
+          set({ live: { ...get().live, [conversationId]: { ...idle(turn.lastSent), error: turn.error } } });
+        })
+        .catch(() => undefined);
+    }
+  },
+}));

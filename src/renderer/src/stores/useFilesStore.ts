@@ -1,0 +1,74 @@
+import { create } from 'zustand';
+import type { FileContentView, FileTreeView } from '../../../shared/ipc';
+import { call } from '../api';
+import { sidesFromApplied, sidesFromPending } from '../lib/diffSides';
+import { messageOf } from '../lib/errors';
+import { useSidePaneStore } from './useSidePaneStore';
+
+/** A two-sided view for the Files tab: a write or edit card, or a file of the summary. */
+export interface DiffRequest {
+  path: string;
+  /** Both sides when known; else only the unified text, shown by the light DiffView. */
+  sides: { before: string; after: string } | null;
+  unified: string | null;
+}
+
+interface FilesState {
+  trees: Record<string, FileTreeView>;
+  treeError: Record<string, string | null>;
+  open: Record<string, FileContentView | null>;
+  diff: Record<string, DiffRequest | null>;
+  openError: Record<string, string | null>;
+  loadTree(agentId: string): Promise<void>;
+  openFile(agentId: string, path: string): Promise<void>;
+  showDiff(agentId: string, diff: DiffRequest): void;
+  /** A unified diff of a pending card (applies to the file now) or of a finished edit (already applied). */
+  openUnifiedDiff(agentId: string, path: string, unified: string, state: 'pending' | 'applied', isNewFile?: boolean): Promise<void>;
+  close(agentId: string): void;
+}
+
+export const useFilesStore = create<FilesState>((set, get) => ({
+  trees: {},
+  treeError: {},
+  open: {},
+  diff: {},
+  openError: {},
+  async loadTree(agentId) {
+    try {
+      const tree = await call('files.tree', { agentId, depth: 8 });
+      set({ trees: { ...get().trees, [agentId]: tree }, treeError: { ...get().treeError, [agentId]: null } });
+    } catch (reason) {
+      set({ treeError: { ...get().treeError, [agentId]: messageOf(reason) } });
+    }
+  },
+  async openFile(agentId, path) {
+    useSidePaneStore.getState().setTab('Files');
+    set({ diff: { ...get().diff, [agentId]: null }, openError: { ...get().openError, [agentId]: null } });
+    try {
+      const content = await call('files.read', { agentId, path });
+      set({ open: { ...get().open, [agentId]: content } });
+    } catch (reason) {
+      set({ open: { ...get().open, [agentId]: null }, openError: { ...get().openError, [agentId]: messageOf(reason) } });
+    }
+  },
+  showDiff(agentId, diff) {
+    useSidePaneStore.getState().setTab('Files');
+    set({ diff: { ...get().diff, [agentId]: diff }, openError: { ...get().openError, [agentId]: null } });
+  },
+  async openUnifiedDiff(agentId, path, unified, state, isNewFile = false) {
+    let current = '';
+    if (!isNewFile) {
+      const content = await call('files.read', { agentId, path }).catch(() => null);
+      if (!content || content.truncated) {
+        get().showDiff(agentId, { path, sides: null, unified });
+        return;
+      }
+      current = content.content;
+    }
+    const sides = state === 'pending' ? sidesFromPending(current, unified) : sidesFromApplied(current, unified);
+    get().showDiff(agentId, { path, sides, unified });
+  },
+  close(agentId) {
+    set({ open: { ...get().open, [agentId]: null }, diff: { ...get().diff, [agentId]: null } });
+  },
+}));

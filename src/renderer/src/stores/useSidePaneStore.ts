@@ -1,0 +1,50 @@
+import { create } from 'zustand';
+
+export const PANE_TABS = ['Files', 'Terminal', 'Preview', 'Summary'] as const;
+export type PaneTab = (typeof PANE_TABS)[number];
+
+const WIDTH_KEY = 'paddock.sidepane.width';
+export const PANE_MIN_WIDTH = 280;
+export const PANE_MAX_WIDTH = 1400;
+const DEFAULT_WIDTH = 460;
+
+function clampWidth(width: number): number {
+  if (!Number.isFinite(width)) return DEFAULT_WIDTH;
+  return Math.round(Math.min(PANE_MAX_WIDTH, Math.max(PANE_MIN_WIDTH, width)));
+}
+
+function storedWidth(): number {
+  try {
+    const raw = globalThis.localStorage?.getItem(WIDTH_KEY);
+    return raw ? clampWidth(Number(raw)) : DEFAULT_WIDTH;
+  } catch {
+    return DEFAULT_WIDTH;
+  }
+}
+
+interface SidePaneState {
+  tab: PaneTab;
+  width: number;
+  setTab(tab: PaneTab): void;
+  setWidth(width: number): void;
+  /** Saves the width once a drag ends, not on every pixel. */
+  persistWidth(): void;
+}
+
+export const useSidePaneStore = create<SidePaneState>((set, get) => ({
+  tab: 'Files',
+  width: storedWidth(),
+  setTab(tab) {
+    set({ tab });
+  },
+  setWidth(width) {
+    set({ width: clampWidth(width) });
+  },
+  persistWidth() {
+    try {
+      globalThis.localStorage?.setItem(WIDTH_KEY, String(get().width));
+    } catch {
+      // Storage may be unavailable (private mode): the width then lasts for this session only.
+    }
+  },
+}));

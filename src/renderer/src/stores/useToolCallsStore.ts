@@ -1,0 +1,34 @@
+import { create } from 'zustand';
+import type { ToolCallView } from '../../../shared/domain';
+import { appendCapped, EMPTY_CAPPED, type CappedText } from '../lib/cappedText';
+
+/** Tool calls as the core records them, their live output (capped), and which rows are open. */
+interface ToolCallsState {
+  calls: Record<string, ToolCallView>;
+  output: Record<string, CappedText>;
+  expanded: Record<string, boolean>;
+  upsert(calls: ToolCallView[]): void;
+  appendOutput(chunks: { callId: string; chunk: string }[]): void;
+  toggle(callId: string): void;
+}
+
+export const useToolCallsStore = create<ToolCallsState>((set, get) => ({
+  calls: {},
+  output: {},
+  expanded: {},
+  upsert(calls) {
+    if (calls.length === 0) return;
+    const next = { ...get().calls };
+    for (const view of calls) next[view.id] = view;
+    set({ calls: next });
+  },
+  appendOutput(chunks) {
+    if (chunks.length === 0) return;
+    const next = { ...get().output };
+    for (const { callId, chunk } of chunks) next[callId] = appendCapped(next[callId] ?? EMPTY_CAPPED, chunk);
+    set({ output: next });
+  },
+  toggle(callId) {
+    set({ expanded: { ...get().expanded, [callId]: !get().expanded[callId] } });
+  },
+}));

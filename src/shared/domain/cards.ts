@@ -1,0 +1,51 @@
+import type { ToolName, ToolCallStatus } from './tools';
+
+export type RememberKind = 'exact' | 'prefix';
+
+/** An approval card as the window shows it (SPEC §5). */
+export interface Card {
+  id: string;
+  callId: string;
+  agentId: string;
+  conversationId: string;
+  tool: ToolName;
+  args: unknown;
+  /** The one-sentence reason from the rule that matched. */
+  reason: string;
+  path?: string;
+  diff?: string;
+  /** sha256 of the content the diff was computed against; null when the file did not exist. */
+  baseHash?: string | null;
+  argv?: string[];
+  cwd?: string;
+  details?: string[];
+  /** Literal sentences of what each remember choice would allow (plain commands only). */
+  rememberChoices?: { kind: RememberKind; label: string }[];
+  createdAt: string;
+}
+
+export interface CardAnswer {
+  cardId: string;
+  decision: 'approve' | 'deny';
+  /** Must equal the card's hash: an answer computed for another version of the diff is refused. */
+  baseHash?: string | null;
+  remember?: RememberKind;
+}
+
+/** A tool call as the transcript and the window show it. */
+export interface ToolCallView {
+  id: string;
+  conversationId: string;
+  agentId: string;
+  tool: string;
+  args: unknown;
+  tier: 'auto' | 'gated' | null;
+  reason: string | null;
+  status: ToolCallStatus;
+  answer: string | null;
+  resultSummary: string | null;
+  error: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  endedAt: string | null;
+}

@@ -1,0 +1,153 @@
+// The one contract between the window and the core (SPEC §2, STYLE: IPC). Every call is declared
+// here once: its request schema (validated by the core on arrival) and its response type.
+// docs/ipc.md says how to add one.
+import { z } from 'zod';
+import {
+  ACCEPTANCE_POLICIES,
+  MODES,
+  PROVIDERS,
+  SCOPES,
+  type Card,
+  type ConversationView,
+  type MessageView,
+  type ScopeReport,
+  type ToolCallView,
+} from '../domain';
+import type {
+  AgentView,
+  AppInfo,
+  FailingTestsView,
+  FileContentView,
+  FileTreeView,
+  ProcessView,
+  RememberedCommandView,
+  SummaryView,
+} from './views';
+
+const id = z.string().min(1).max(200);
+const none = z.object({}).strict();
+
+export const requestSchemas = {
+  'app.info': none,
+  'agents.list': none,
+  'agents.create': z
+    .object({
+      name: z.string().trim().min(1).max(80),
+      handle: z.string().trim().regex(/^@?[a-z0-9][a-z0-9_-]{0,39}$/i, 'a handle is letters, digits, - and _'),
+      provider: z.enum(PROVIDERS).optional(),
+      model: z.string().trim().min(1).max(200).optional(),
+      scopes: z.array(z.enum(SCOPES)).optional(),
+      mode: z.enum(MODES).optional(),
+    })
+    .strict(),
+  'agents.update': z
+    .object({
+      agentId: id,
+      mode: z.enum(MODES).optional(),
+      acceptancePolicy: z.enum(ACCEPTANCE_POLICIES).optional(),
+      scopes: z.array(z.enum(SCOPES)).optional(),
+      maxOutputTokens: z.number().int().optional(),
+      provider: z.enum(PROVIDERS).optional(),
+      model: z.string().trim().min(1).max(200).optional(),
+      baseUrl: z.string().trim().max(500).nullable().optional(),
+    })
+    .strict(),
+  'agents.remove': z.object({ agentId: id }).strict(),
+  'agents.vocabulary': z.object({ agentId: id }).strict(),
+  'workspaces.set': z.object({ agentId: id, directory: z.string().min(1).max(4096) }).strict(),
+  'workspaces.pickDirectory': none,
+  'settings.setSwitches': z
+    .object({ coding_tools: z.boolean().optional(), file_edit: z.boolean().optional(), shell: z.boolean().optional() })
+    .strict(),
+  'settings.setTailscale': z.object({ enabled: z.boolean() }).strict(),
+  'cards.list': none,
+  'cards.answer': z
+    .object({
+      cardId: id,
+      decision: z.enum(['approve', 'deny']),
+      baseHash: z.string().max(128).nullable().optional(),
+      remember: z.enum(['exact', 'prefix']).optional(),
+    })
+    .strict(),
+  'toolCalls.list': z.object({ conversationId: id }).strict(),
+  'remembered.list': none,
+  'remembered.forget': z.object({ id: z.number().int().positive() }).strict(),
+  'processes.list': none,
+  'processes.stop': z.object({ agentId: id, name: z.string().min(1).max(64) }).strict(),
+  'processes.stopAll': none,
+  'processes.output': z.object({ agentId: id, name: z.string().min(1).max(64), since: z.number().int().nonnegative().optional() }).strict(),
+  'agents.setApiKey': z.object({ agentId: id, apiKey: z.string().min(1).max(500) }).strict(),
+  'agents.clearApiKey': z.object({ agentId: id }).strict(),
+  'conversations.list': z.object({ agentId: id }).strict(),
+  'conversations.create': z.object({ agentId: id, title: z.string().trim().min(1).max(200).optional() }).strict(),
+  'conversations.messages': z
+    .object({ conversationId: id, before: z.number().int().positive().optional(), limit: z.number().int().min(1).max(500).optional() })
+    .strict(),
+  'conversations.send': z.object({ conversationId: id, text: z.string().trim().min(1).max(200_000) }).strict(),
+  'conversations.cancel': z.object({ conversationId: id }).strict(),
+  'conversations.retry': z.object({ conversationId: id }).strict(),
+  'files.tree': z.object({ agentId: id, path: z.string().max(4096).optional(), depth: z.number().int().min(1).max(8).optional() }).strict(),
+  'files.read': z.object({ agentId: id, path: z.string().min(1).max(4096) }).strict(),
+  'terminal.open': z.object({ agentId: id, cols: z.number().int().min(10).max(500), rows: z.number().int().min(5).max(300) }).strict(),
+  'terminal.write': z.object({ terminalId: id, data: z.string().max(65_536) }).strict(),
+  'terminal.resize': z.object({ terminalId: id, cols: z.number().int().min(10).max(500), rows: z.number().int().min(5).max(300) }).strict(),
+  'terminal.close': z.object({ terminalId: id }).strict(),
+  'preview.link': z.object({ agentId: id, name: z.string().min(1).max(64) }).strict(),
+  'preview.check': z.object({ agentId: id, name: z.string().min(1).max(64) }).strict(),
+  'summary.get': z.object({ agentId: id }).strict(),
+  'summary.openInEditor': z.object({ agentId: id, path: z.string().max(4096).optional() }).strict(),
+  'tests.failing': z.object({ agentId: id }).strict(),
+  'owner.pull': z.object({ agentId: id }).strict(),
+  'owner.runTests': z.object({ agentId: id, command: z.string().trim().min(1).max(1000) }).strict(),
+  'repositories.clone': z.object({ agentId: id, url: z.string().trim().min(1).max(2000) }).strict(),
+  'repositories.create': z.object({ agentId: id }).strict(),
+} as const;
+
+export type CallName = keyof typeof requestSchemas;
+export type RequestOf<K extends CallName> = z.input<(typeof requestSchemas)[K]>;
+
+export interface ResponseMap {
+  'app.info': AppInfo;
+  'agents.list': AgentView[];
+  'agents.create': AgentView;
+  'agents.update': AgentView;
+  'agents.remove': { removed: boolean };
+  'agents.vocabulary': ScopeReport[];
+  'workspaces.set': AgentView;
+  'workspaces.pickDirectory': { directory: string | null };
+  'settings.setSwitches': AppInfo;
+  'settings.setTailscale': AppInfo;
+  'cards.list': Card[];
+  'cards.answer': { answered: true };
+  'toolCalls.list': ToolCallView[];
+  'remembered.list': RememberedCommandView[];
+  'remembered.forget': { forgotten: boolean };
+  'processes.list': ProcessView[];
+  'processes.stop': { stopped: boolean };
+  'processes.stopAll': { stopped: number };
+  'processes.output': { text: string; next: number; running: boolean };
+  'agents.setApiKey': AgentView;
+  'agents.clearApiKey': AgentView;
+  'conversations.list': ConversationView[];
+  'conversations.create': ConversationView;
+  'conversations.messages': { messages: MessageView[]; olderCursor: number | null; calls: ToolCallView[] };
+  'conversations.send': { turnId: string };
+  'conversations.cancel': { cancelled: boolean };
+  'conversations.retry': { turnId: string };
+  'files.tree': FileTreeView;
+  'files.read': FileContentView;
+  'terminal.open': { terminalId: string };
+  'terminal.write': { written: boolean };
+  'terminal.resize': { resized: boolean };
+  'terminal.close': { closed: boolean };
+  'preview.link': { url: string };
+  'preview.check': { ok: boolean; absoluteAssets: boolean };
+  'summary.get': SummaryView;
+  'summary.openInEditor': { opened: boolean };
+  'tests.failing': FailingTestsView;
+  'owner.pull': { ok: boolean; output: string };
+  'owner.runTests': { ok: boolean; output: string };
+  'repositories.clone': AgentView;
+  'repositories.create': AgentView;
+}
+export type ResponseOf<K extends CallName> = ResponseMap[K];

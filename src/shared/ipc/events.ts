@@ -1,0 +1,18 @@
+// Events the core pushes to the window (main → window). High-rate ones are batched by the core.
+import type { AgentEvent, Card, ToolCallView } from '../domain';
+
+export type PaddockEvent =
+  | { type: 'agents.changed' }
+  | { type: 'card.pending'; card: Card }
+  | { type: 'card.resolved'; cardId: string; decision: 'approve' | 'deny' | 'cancelled' }
+  | { type: 'toolCall.changed'; call: ToolCallView }
+  | { type: 'toolCall.output'; callId: string; chunk: string }
+  | { type: 'processes.changed' }
+  | { type: 'remembered.changed' }
+  | { type: 'conversation'; event: AgentEvent }
+  | { type: 'terminal.data'; terminalId: string; data: string }
+  | { type: 'terminal.exit'; terminalId: string; exitCode: number | null }
+  | { type: 'repositories.progress'; agentId: string; line: string }
+  | { type: 'summary.changed'; agentId: string }
+  | { type: 'preview.shown'; agentId: string; name: string; absoluteAssets: boolean }
+  | { type: 'screenshot.taken'; agentId: string; name: string; file: string };

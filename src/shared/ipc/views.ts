@@ -1,0 +1,88 @@
+// What the window is shown: plain data the core computes. The window decides no rule from it.
+import type { Agent, InstanceSwitch, InstanceSwitches, RememberKind, ScopeReport, Workspace } from '../domain';
+
+export interface AgentView extends Agent {
+  workspace: Workspace | null;
+  /** `run` mode with `shell` granted: "runs any command as you, without asking" (SPEC §5). */
+  runsAnyCommand: boolean;
+  vocabulary: ScopeReport[];
+  hasApiKey: boolean;
+}
+
+export interface AppInfo {
+  version: string;
+  host: 'electron' | 'web';
+  dataDir: string;
+  /** Switches in force (read at start) and as saved; a difference means "restart Paddock to apply". */
+  switches: InstanceSwitches;
+  savedSwitches: InstanceSwitches;
+  switchesFromEnvironment: InstanceSwitch[];
+  restartRequired: boolean;
+  keyStorage: string;
+  tailscale: { enabled: boolean; statement: string };
+  canPickDirectory: boolean;
+}
+
+export interface RememberedCommandView {
+  id: number;
+  agentId: string;
+  agentHandle: string;
+  directory: string;
+  argv: string[];
+  kind: RememberKind;
+  createdAt: string;
+}
+
+export interface ProcessView {
+  name: string;
+  agentId: string;
+  pid: number;
+  argv: string[];
+  cwd: string;
+  port: number | null;
+  status: 'running' | 'exited' | 'stopped' | 'stale';
+  exitCode: number | null;
+  startedAt: string;
+}
+
+export interface FileEntryView {
+  /** Relative to the workspace, `/`-separated. */
+  path: string;
+  type: 'file' | 'dir';
+}
+
+export interface FileTreeView {
+  root: string;
+  entries: FileEntryView[];
+  skippedLinks: number;
+  truncated: boolean;
+}
+
+export interface FileContentView {
+  path: string;
+  content: string;
+  truncated: boolean;
+}
+
+export interface SummaryFileView {
+  path: string;
+  status: string;
+  before: string;
+  after: string;
+}
+
+export interface SummaryView {
+  branch: string | null;
+  base: string | null;
+  diffStat: string;
+  files: SummaryFileView[];
+  lastTest: { command: string; passed: number | null; failed: number | null; exitCode: number | null; at: string } | null;
+  text: string;
+}
+
+export interface FailingTestsView {
+  measurable: boolean;
+  failing: number | null;
+  reason: string | null;
+  history: { at: string; failing: number | null }[];
+}

@@ -1,0 +1,90 @@
+// Recovery after a SIGKILL of the core in the middle of a `run` (SPEC §8, seed 000): the call is
+// marked interrupted, the model is told "interrupted, not repeated", and nothing runs it again.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { recoverInterruptedCalls } from '../../../src/main/agent/recovery';
+import { startFakeModelServer } from '../../support/fakeModelServer';
+import { createCore, createFakeDispatcher } from './harness';
+import { toolResultsIn } from './wire';
+
+const CHILD = path.join(__dirname, 'fixtures', 'crashingCore.ts');
+let cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  cleanups = [];
+});
+
+function runUntilCallStarts(args: string[]): Promise<{ callId: string; kill: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = /RUNNING (\S+)\n/.exec(stdout);
+      if (match) resolve({ callId: match[1], kill: async () => void (child.kill('SIGKILL'), await exited) });
+    });
+    child.on('exit', (code) => reject(new Error(`the child exited (${code}) before the call started: ${stderr}`)));
+  });
+}
+
+describe.each(['anthropic', 'openai'] as const)('recovery after a SIGKILL mid-call (%s)', (provider) => {
+  it('marks the call interrupted, tells the model, and never runs it again', async () => {
+    const server = await startFakeModelServer((_request, index) =>
+      index === 0 ? { text: 'Running the tests.', toolCalls: [{ name: 'run', args: { command: 'npm test' } }] } : { text: 'It was interrupted; I will check first.' },
+    );
+    cleanups.push(() => server.close());
+    const baseUrl = provider === 'anthropic' ? server.url : server.openaiUrl;
+    const first = createCore({ provider, baseUrl, dispatcher: createFakeDispatcher({}) });
+    const { dataDir, conversationId } = first;
+    first.close();
+
+    const child = await runUntilCallStarts([dataDir, conversationId, provider, baseUrl]);
+    await child.kill();
+
+    const again = createFakeDispatcher({ run: () => ({ ok: true, text: 'ran again' }) });
+    const core = createCore({ provider, baseUrl, dataDir, conversationId, dispatcher: again });
+    cleanups.push(() => core.close());
+    const interrupted = recoverInterruptedCalls(core.db, core.conversations);
+    expect(interrupted).toEqual([{ id: child.callId, conversationId, tool: 'run', was: 'running' }]);
+    expect(core.db.prepare('SELECT status, error FROM tool_calls WHERE id = ?').get(child.callId)).toEqual({
+      status: 'interrupted',
+      error: 'interrupted, not repeated: Paddock stopped while the call was running',
+    });
+    // Recovery is idempotent: a second start finds nothing to mark.
+    expect(recoverInterruptedCalls(core.db, core.conversations)).toEqual([]);
+
+    const turnId = core.runner.startTurn({ agentId: core.agent.id, conversationId, text: 'what happened?' });
+    expect(await core.runner.settled(turnId)).toBe('completed');
+    const sent = toolResultsIn(server.requests[1]);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].callId).toBe(child.callId);
+    expect(sent[0].text).toMatch(/^interrupted, not repeated/);
+    expect(again.calls).toHaveLength(0);
+    const stored = core.conversations.all(conversationId);
+    expect(stored.map((m) => m.role)).toEqual(['owner', 'assistant', 'tool', 'owner', 'assistant']);
+    expect(stored[2]).toMatchObject({ role: 'tool', callId: child.callId, isError: true });
+  });
+});
+
+describe('recovery of a card nobody answered', () => {
+  it('marks a pending call interrupted as unanswered and keeps a tool result in the transcript', async () => {
+    const core = createCore({ provider: 'anthropic', baseUrl: 'http://127.0.0.1:9', dispatcher: createFakeDispatcher({}) });
+    cleanups.push(() => core.close());
+    core.conversations.append(core.conversationId, { role: 'assistant', text: '', toolCalls: [{ id: 'toolu_card', name: 'write', args: { path: 'a' } }] });
+    core.db
+      .prepare("INSERT INTO tool_calls (id, conversation_id, agent_id, tool, args, tier, status, created_at) VALUES ('toolu_card', ?, ?, 'write', '{}', 'gated', 'pending', ?)")
+      .run(core.conversationId, core.agent.id, new Date().toISOString());
+    expect(recoverInterruptedCalls(core.db, core.conversations)).toEqual([
+      { id: 'toolu_card', conversationId: core.conversationId, tool: 'write', was: 'pending' },
+    ]);
+    expect(core.db.prepare('SELECT status, error FROM tool_calls').get()).toEqual({
+      status: 'interrupted',
+      error: 'interrupted, not repeated: the card was unanswered when Paddock stopped',
+    });
+    expect(core.conversations.all(core.conversationId).at(-1)).toMatchObject({ role: 'tool', callId: 'toolu_card', isError: true });
+  });
+});

@@ -1,0 +1,262 @@
+// An independent oracle for the run list, written from seed 003 §5's table and SPEC §7 directly —
+// it shares no code with src/main/policy. The property tests assert that the policy says "auto"
+// exactly when this oracle admits the argv. Paths are answered by the test's own map of the
+// fixture (which shapes are inside, files, directories), not by the resolver.
+//
+// Decisions the table leaves open, taken the strict way (and documented in the policy too):
+// values never begin with '-'; `--` is accepted only by the plain GNU readers; unittest is reached
+// only through `python -m`; diff takes no directory; node without --test needs a script file first;
+// `python x.py` needs an existing .py file and nothing else; a <word> is never only dots.
+
+export interface PathFacts {
+  ok: boolean;
+  file: boolean;
+  dir: boolean;
+}
+export type PathOracle = (p: string) => PathFacts;
+
+type K = 'sw' | 'word' | 'glob' | 'n' | 're' | 'path';
+
+interface Row {
+  sub?: string[];
+  subRequired?: boolean;
+  /** Other subcommands of the program: standing first, never admitted. */
+  notSub?: string[];
+  letters?: string; // single-letter switches
+  letterValues?: Record<string, K>;
+  longs?: Record<string, K>;
+  dashWords?: Record<string, K>; // read whole: go, cargo
+  dashWordsEq?: boolean;
+  dd?: boolean;
+  ops: 'paths' | 'none' | 'pattern' | 'words' | 'any' | 'go' | 'npm' | 'make' | 'which' | 'uniq' | 'diff' | 'node';
+}
+
+const ROWS: Record<string, Row> = {
+  node: { longs: { '--test': 'sw' }, ops: 'node' },
+  pytest: { letters: 'qxv', letterValues: { k: 'word', p: 'word' }, longs: { '--maxfail': 'n' }, ops: 'paths' },
+  unittest: { ops: 'words' },
+  go: { sub: ['test', 'build', 'vet', 'fmt'], subRequired: true, dashWords: { '-v': 'sw', '-run': 're' }, dashWordsEq: true, ops: 'go' },
+  cargo: { sub: ['test', 'build', 'check', 'clippy', 'fmt'], subRequired: true, letters: 'v', longs: { '--release': 'sw' }, dashWords: { '-run': 're' }, ops: 'words' },
+  make: { ops: 'make' },
+  tsc: { letterValues: { p: 'path' }, longs: { '--project': 'path', '--noEmit': 'sw' }, ops: 'paths' },
+  vitest: { sub: ['run'], notSub: ['watch', 'dev', 'bench', 'init', 'list', 'related', 'typecheck', 'help'], letterValues: { t: 'word' }, ops: 'paths' },
+  jest: { sub: ['run'], letterValues: { t: 'word' }, ops: 'paths' },
+  eslint: { longs: { '--fix': 'sw' }, ops: 'paths' },
+  prettier: { longs: { '--check': 'sw', '--write': 'sw' }, ops: 'paths' },
+  ruff: { sub: ['check', 'format'], notSub: ['server', 'clean', 'rule', 'config', 'linter', 'version', 'help', 'analyze', 'generate-shell-completion'], longs: { '--check': 'sw', '--fix': 'sw' }, ops: 'paths' },
+  black: { longs: { '--check': 'sw' }, ops: 'paths' },
+  mypy: { longs: { '--check': 'sw' }, ops: 'paths' },
+  ls: { letters: 'la', dd: true, ops: 'paths' },
+  cat: { dd: true, ops: 'paths' },
+  head: { letterValues: { n: 'n', c: 'n' }, dd: true, ops: 'paths' },
+  tail: { letterValues: { n: 'n', c: 'n' }, dd: true, ops: 'paths' },
+  wc: { letters: 'lcw', dd: true, ops: 'paths' },
+  grep: { letters: 'nirEFwcl', longs: { '--include': 'glob' }, dd: true, ops: 'pattern' },
+  rg: { letters: 'niwlc', letterValues: { g: 'glob', t: 'word' }, longs: { '--no-follow': 'sw' }, dd: true, ops: 'pattern' },
+  diff: { letters: 'u', dd: true, ops: 'diff' },
+  sort: { letters: 'nru', dd: true, ops: 'paths' },
+  uniq: { letters: 'c', dd: true, ops: 'uniq' },
+  echo: { ops: 'any' },
+  pwd: { ops: 'none' },
+  which: { ops: 'which' },
+};
+for (const pm of ['npm', 'pnpm', 'yarn', 'bun']) ROWS[pm] = { sub: ['run', 'test', 'build', 'lint', 'typecheck'], subRequired: true, ops: 'npm' };
+
+function isPlainWord(w: string): boolean {
+  if (w.length === 0) return false;
+  for (const ch of w) {
+    const c = ch.codePointAt(0) as number;
+    // Controls, DEL, C1 controls and the invisible spaces/format characters the tests generate.
+    if (c < 0x21 || (c >= 0x7f && c <= 0xa0) || [0xad, 0x200b, 0x202e, 0x3000, 0xfeff].includes(c)) return false;
+    if ('$`~|;&<>(){}[]\\\'"'.includes(ch)) return false;
+  }
+  return true;
+}
+
+const gitLike = (c: string) => /^\.git[. ]*$/i.test(c) || /^git~1$/i.test(c);
+
+function valueOk(k: K, v: string, po: PathOracle): boolean {
+  if (v === '' || v[0] === '-') return false;
+  if (k === 'word') return !/[/\\]/.test(v) && !/^\.+$/.test(v);
+  if (k === 'n') return /^[0-9]+$/.test(v);
+  if (k === 're') return true;
+  if (k === 'glob') {
+    const body = v[0] === '!' ? v.slice(1) : v;
+    if (body[0] === '/') return false;
+    return body.split('/').every((c) => c !== '..' && !gitLike(c));
+  }
+  if (k === 'path') return po(v).ok;
+  return false;
+}
+
+/** Reads flags and operands; returns the operands and flags seen, or null when anything is outside the row. */
+function scan(row: Row, args: string[], po: PathOracle): { ops: string[]; seen: string[] } | null {
+  const ops: string[] = [];
+  const seen: string[] = [];
+  let dd = false;
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i];
+    if (w[0] !== '-') {
+      ops.push(w);
+      continue;
+    }
+    if (dd || w === '-') return null;
+    if (w === '--') {
+      if (!row.dd) return null;
+      dd = true;
+      continue;
+    }
+    const [name, ...restParts] = w.split('=');
+    const eqValue = w.includes('=') ? restParts.join('=') : null;
+    const dw = row.dashWords?.[name];
+    if (dw !== undefined) {
+      if (dw === 'sw') {
+        if (eqValue !== null) return null;
+      } else if (eqValue !== null) {
+        if (!row.dashWordsEq || !valueOk(dw, eqValue, po)) return null;
+      } else {
+        if (i + 1 >= args.length || !valueOk(dw, args[i + 1], po)) return null;
+        i++;
+      }
+      seen.push(name);
+      continue;
+    }
+    if (w.startsWith('--')) {
+      const lk = row.longs?.[name];
+      if (lk === undefined) return null;
+      if (lk === 'sw') {
+        if (eqValue !== null) return null;
+      } else if (eqValue !== null) {
+        if (!valueOk(lk, eqValue, po)) return null;
+      } else {
+        if (i + 1 >= args.length || !valueOk(lk, args[i + 1], po)) return null;
+        i++;
+      }
+      seen.push(name);
+      continue;
+    }
+    // A cluster of letters.
+    let j = 1;
+    for (; j < w.length; j++) {
+      const letter = w[j];
+      if ((row.letters ?? '').includes(letter)) {
+        seen.push(`-${letter}`);
+        continue;
+      }
+      const vk = row.letterValues?.[letter];
+      if (vk === undefined) return null;
+      let rest = w.slice(j + 1);
+      if (rest === '') {
+        if (i + 1 >= args.length || !valueOk(vk, args[i + 1], po)) return null;
+        i++;
+      } else {
+        if (rest[0] === '=') rest = rest.slice(1);
+        if (!valueOk(vk, rest, po)) return null;
+      }
+      seen.push(`-${letter}`);
+      break;
+    }
+  }
+  return { ops, seen };
+}
+
+function wordOk(w: string): boolean {
+  return valueOk('word', w, () => ({ ok: false, file: false, dir: false }));
+}
+
+function rowAdmits(name: string, row: Row, args: string[], po: PathOracle): boolean {
+  if (row.sub) {
+    if (args.length > 0 && row.sub.includes(args[0])) args = args.slice(1);
+    else if (row.subRequired || (args.length > 0 && row.notSub?.includes(args[0]))) return false;
+  }
+  const s = scan(row, args, po);
+  if (s === null) return false;
+  const { ops, seen } = s;
+  const allPaths = (list: string[]) => list.every((p) => po(p).ok);
+  switch (row.ops) {
+    case 'paths':
+      return allPaths(ops);
+    case 'none':
+      return ops.length === 0;
+    case 'any':
+      return true;
+    case 'pattern':
+      return ops.length >= 1 && allPaths(ops.slice(1));
+    case 'words':
+      return ops.every(wordOk);
+    case 'make':
+      return ops.every((w) => wordOk(w) && /^[A-Za-z0-9:_.-]+$/.test(w));
+    case 'npm':
+      return ops.length <= 1 && ops.every((w) => wordOk(w) && /^[a-z0-9:_.-]+$/.test(w));
+    case 'which':
+      return ops.length === 1 && wordOk(ops[0]);
+    case 'uniq':
+      return ops.length <= 1 && allPaths(ops);
+    case 'diff':
+      return ops.every((p) => po(p).ok && !po(p).dir);
+    case 'node':
+      if (seen.includes('--test')) return allPaths(ops);
+      return ops.length >= 1 && po(ops[0]).file && allPaths(ops);
+    case 'go':
+      return ops.every((op) => {
+        const base = op === './...' ? '.' : op.endsWith('/...') ? op.slice(0, -4) : op;
+        return base !== '' && !base.includes('...') && po(base).ok;
+      });
+  }
+  return false;
+}
+
+const FIND: Record<string, K> = {
+  '-name': 'glob', '-iname': 'glob', '-type': 'word', '-maxdepth': 'n', '-mindepth': 'n',
+  '-path': 'glob', '-newer': 'path', '-size': 'word', '-not': 'sw', '-o': 'sw', '-a': 'sw',
+};
+
+function findAdmits(args: string[], po: PathOracle): boolean {
+  let i = 0;
+  if (args.length > 0 && args[0][0] !== '-' && !['!', '(', ')', ','].includes(args[0])) {
+    if (!po(args[0]).ok) return false;
+    i = 1;
+  }
+  for (; i < args.length; i++) {
+    const k = FIND[args[i]];
+    if (k === undefined) return false;
+    if (k === 'sw') continue;
+    if (i + 1 >= args.length || !valueOk(k, args[i + 1], po)) return false;
+    i++;
+  }
+  return true;
+}
+
+function npxAdmits(args: string[], binsHere: readonly string[]): boolean {
+  if (args.length === 0 || !binsHere.includes(args[0])) return false;
+  return args.slice(1).every((a) =>
+    a.split(/[=,:]/).every((piece) => piece[0] !== '/' && piece[0] !== '~' && piece.split('/').every((c) => c !== '..' && !gitLike(c))),
+  );
+}
+
+/** Whether the oracle admits this command (run mode, cwd = workspace root, no lockfiles present). */
+export function oracleAdmits(words: string[], po: PathOracle, binsHere: readonly string[]): boolean {
+  if (words.length === 0 || !words.every(isPlainWord)) return false;
+  const [program, ...args] = words;
+  if (program === 'find') return findAdmits(args, po);
+  if (program === 'npx') return npxAdmits(args, binsHere);
+  if (program === 'python' || program === 'python3') {
+    if (args.length === 0) return false;
+    let module: string | undefined;
+    let rest: string[];
+    if (args[0] === '-m') {
+      module = args[1];
+      rest = args.slice(2);
+    } else if (/^-m[^=]/.test(args[0])) {
+      module = args[0].slice(2);
+      rest = args.slice(1);
+    } else {
+      return args.length === 1 && args[0][0] !== '-' && args[0].endsWith('.py') && po(args[0]).file;
+    }
+    if (module === undefined || !['pytest', 'unittest', 'mypy', 'ruff', 'black'].includes(module)) return false;
+    return rowAdmits(module, ROWS[module], rest, po);
+  }
+  if (program === 'unittest') return false;
+  const row = ROWS[program];
+  return row !== undefined && rowAdmits(program, row, args, po);
+}

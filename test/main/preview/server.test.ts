@@ -1,0 +1,237 @@
+// The preview listener against a real dev server child (SPEC §9): tickets, cookies, Host, ports.
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startPreviewServer, type PreviewServer } from '../../../src/main/preview/server';
+import { FakeLookup, redeem, request, startFixture, type Fixture } from './helpers';
+
+let app: Fixture;
+let liar: Fixture;
+let preview: PreviewServer;
+let clock = Date.now();
+const lookup = new FakeLookup();
+const WINDOW_PORT = 45_999;
+
+async function session(name: string): Promise<string> {
+  const { reply, cookie } = await redeem(preview.issueTicket(name));
+  expect(reply.status).toBe(302);
+  return cookie;
+}
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !condition(); i++) await new Promise((r) => setTimeout(r, 10));
+}
+
+beforeAll(async () => {
+  app = await startFixture();
+  liar = await startFixture(['--lie', String(app.port)]);
+  lookup.set('app', { pid: app.pid });
+  lookup.set('rel', { pid: app.pid });
+  lookup.set('fresh', { pid: app.pid });
+  lookup.set('probe', { pid: app.pid, port: app.port });
+  lookup.set('liar', { pid: liar.pid, port: app.port });
+  lookup.set('liar2', { pid: liar.pid });
+  lookup.set('priv', { pid: app.pid, port: 80 });
+  lookup.set('pg', { pid: app.pid, port: 5432 });
+  lookup.set('window', { pid: app.pid, port: WINDOW_PORT });
+  preview = await startPreviewServer({ lookup, ownPorts: () => [WINDOW_PORT], now: () => clock });
+  lookup.set('self', { pid: app.pid, port: preview.port });
+});
+
+afterAll(async () => {
+  await preview?.close();
+  app?.stop();
+  liar?.stop();
+});
+
+describe('the way in', () => {
+  it('answers a bodyless 401 without the cookie', async () => {
+    const reply = await request(preview.port, '/preview/developer/app/');
+    expect(reply.status).toBe(401);
+    expect(reply.body).toBe('');
+  });
+
+  it('exchanges a ticket once for a scoped HttpOnly cookie and a redirect to the clean path', async () => {
+    const ticketUrl = preview.issueTicket('app');
+    expect(ticketUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${preview.port}/preview/developer/app/\\?ticket=[A-Za-z0-9_-]{43}$`));
+    const { reply, cookie } = await redeem(ticketUrl);
+    expect(reply.status).toBe(302);
+    expect(reply.headers.location).toBe('/preview/developer/app/');
+    const set = reply.headers['set-cookie']?.[0] ?? '';
+    expect(set).toMatch(/^paddock_preview_app=[A-Za-z0-9_-]{43}; /);
+    expect(set).toContain('HttpOnly');
+    expect(set).toContain('SameSite=Lax');
+    expect(set).toContain('Path=/preview/developer/app/');
+    expect(set).toContain('Max-Age=86400');
+
+    const page = await request(preview.port, '/preview/developer/app/', { cookie });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('Hello from the fixture');
+
+    const again = await redeem(ticketUrl);
+    expect(again.reply.status).toBe(401);
+    expect(again.reply.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses an expired ticket', async () => {
+    const ticketUrl = preview.issueTicket('app');
+    clock += 5 * 60 * 1000 + 1;
+    const { reply } = await redeem(ticketUrl);
+    expect(reply.status).toBe(401);
+  });
+
+  it('refuses a ticket presented for another process, and burns it', async () => {
+    const ticketUrl = preview.issueTicket('app');
+    const stolen = ticketUrl.replace('/developer/app/', '/developer/rel/');
+    expect((await redeem(stolen)).reply.status).toBe(401);
+    expect((await redeem(ticketUrl)).reply.status).toBe(401);
+  });
+
+  it('refuses a wrong cookie and a cookie of another preview', async () => {
+    const cookie = await session('app');
+    const wrong = cookie.replace(/=.*/, '=' + 'A'.repeat(43));
+    expect((await request(preview.port, '/preview/developer/app/', { cookie: wrong })).status).toBe(401);
+    const moved = cookie.replace('paddock_preview_app', 'paddock_preview_rel');
+    expect((await request(preview.port, '/preview/developer/rel/', { cookie: moved })).status).toBe(401);
+  });
+
+  it('expires a session after 24 hours', async () => {
+    const cookie = await session('app');
+    clock += 24 * 60 * 60 * 1000 + 1;
+    expect((await request(preview.port, '/preview/developer/app/', { cookie })).status).toBe(401);
+  });
+});
+
+describe('the Host and the path', () => {
+  it('refuses a foreign Host even with a valid cookie', async () => {
+    const cookie = await session('app');
+    for (const host of ['evil.example', `evil.example:${preview.port}`, `127.0.0.1:${preview.port + 1}`, '127.0.0.1']) {
+      const reply = await request(preview.port, '/preview/developer/app/', { cookie, host });
+      expect(reply.status, host).toBe(421);
+      expect(reply.body).toBe('');
+    }
+    expect((await request(preview.port, '/preview/developer/app/', { cookie, host: `localhost:${preview.port}` })).status).toBe(200);
+  });
+
+  it('serves nothing outside /preview/developer/<process>/', async () => {
+    const cookie = await session('app');
+    for (const p of ['/', '/preview/', '/preview/other/app/', '/preview/developer/../app/', '/preview/developer/a%2Fb/', 'http://127.0.0.1/preview/developer/app/']) {
+      const reply = await request(preview.port, p, { cookie });
+      expect(reply.status, p).toBe(404);
+      expect(reply.body).toBe('');
+    }
+    const bare = await request(preview.port, '/preview/developer/app', { cookie });
+    expect(bare.status).toBe(302);
+    expect(bare.headers.location).toBe('/preview/developer/app/');
+  });
+});
+
+describe('the proxy', () => {
+  it('strips the prefix and the preview cookie, and gives the app its own Host', async () => {
+    const cookie = await session('app');
+    const reply = await request(preview.port, '/preview/developer/app/echo?a=1', { cookie: `${cookie}; theirs=1` });
+    expect(JSON.parse(reply.body)).toEqual({ url: '/echo?a=1', host: `127.0.0.1:${app.port}`, cookie: 'theirs=1' });
+  });
+
+  it('rewrites Location and the app’s cookie paths under the prefix', async () => {
+    const cookie = await session('app');
+    const redirect = await request(preview.port, '/preview/developer/app/redirect', { cookie });
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.location).toBe(`http://127.0.0.1:${preview.port}/preview/developer/app/landed?x=1`);
+    const page = await request(preview.port, '/preview/developer/app/', { cookie });
+    expect(page.headers['set-cookie']).toEqual(['appsession=1; Path=/preview/developer/app/']);
+  });
+
+  it('streams an upload through without holding it', async () => {
+    const cookie = await session('app');
+    const size = 8 * 1024 * 1024;
+    const reply = await new Promise<string>((resolve, reject) => {
+      const req = http.request(
+        { host: '127.0.0.1', port: preview.port, path: '/preview/developer/app/upload', method: 'POST', headers: { cookie, host: `127.0.0.1:${preview.port}` } },
+        (res) => {
+          let body = '';
+          res.on('data', (c) => (body += c));
+          res.on('end', () => resolve(body));
+        },
+      );
+      req.on('error', reject);
+      req.end(Buffer.alloc(size, 1));
+    });
+    expect(reply).toBe(String(size));
+  });
+
+  it('proxies a websocket echo with the cookie and refuses it without', async () => {
+    const cookie = await session('app');
+    const ws = new WebSocket(`ws://127.0.0.1:${preview.port}/preview/developer/app/socket`, { headers: { cookie } });
+    const messages: string[] = [];
+    await new Promise<void>((resolve, reject) => {
+      ws.on('message', (data) => {
+        messages.push(String(data));
+        if (messages.length === 1) ws.send('ping');
+        if (messages.length === 2) resolve();
+      });
+      ws.on('error', reject);
+    });
+    ws.close();
+    expect(messages).toEqual(['hello /socket', 'echo:ping']);
+
+    const statusOf = (headers: Record<string, string>): Promise<number> =>
+      new Promise((resolve) => {
+        const bad = new WebSocket(`ws://127.0.0.1:${preview.port}/preview/developer/app/socket`, { headers });
+        bad.on('unexpected-response', (_req, res) => {
+          resolve(res.statusCode ?? 0);
+          bad.terminate();
+        });
+        bad.on('open', () => resolve(101));
+        bad.on('error', () => undefined);
+      });
+    expect(await statusOf({})).toBe(401);
+    expect(await statusOf({ cookie, host: 'evil.example' })).toBe(421);
+  });
+});
+
+describe('port resolution', () => {
+  it('gives nothing to a process that prints a port it does not listen on', async () => {
+    const refused = await preview.resolve('liar');
+    expect(refused).toEqual({ ok: false, reason: expect.stringContaining(`is not listening on port ${app.port}`) });
+    expect((await preview.resolve('liar2')).ok).toBe(false);
+    const cookie = await session('liar');
+    const reply = await request(preview.port, '/preview/developer/liar/', { cookie });
+    expect(reply.status).toBe(502);
+    expect(reply.body).toBe('');
+  });
+
+  it('refuses privileged ports, 5432 and Paddock’s own listeners outright', async () => {
+    expect(await preview.resolve('priv')).toEqual({ ok: false, reason: expect.stringContaining('privileged') });
+    expect(await preview.resolve('pg')).toEqual({ ok: false, reason: expect.stringContaining('5432') });
+    expect(await preview.resolve('window')).toEqual({ ok: false, reason: expect.stringContaining("Paddock's own") });
+    expect(await preview.resolve('self')).toEqual({ ok: false, reason: expect.stringContaining("Paddock's own") });
+    expect(await preview.resolve('nobody')).toEqual({ ok: false, reason: expect.stringContaining('no process named') });
+  });
+
+  it('resolves the port the process really listens on', async () => {
+    expect(await preview.resolve('app')).toMatchObject({ ok: true, port: app.port, pid: app.pid });
+    expect(await preview.resolve('probe')).toMatchObject({ ok: true, port: app.port });
+  });
+});
+
+describe('absolute assets', () => {
+  it('notes root-absolute assets on the first HTML response only', async () => {
+    expect(preview.check('nobody')).toEqual({ ok: false, absoluteAssets: false });
+    const cookie = await session('fresh');
+    await request(preview.port, '/preview/developer/fresh/app.js', { cookie });
+    expect(preview.check('fresh')).toEqual({ ok: true, absoluteAssets: false });
+    await request(preview.port, '/preview/developer/fresh/', { cookie });
+    await waitFor(() => preview.check('fresh').absoluteAssets);
+    expect(preview.check('fresh')).toEqual({ ok: true, absoluteAssets: true });
+
+    const rel = await session('rel');
+    await request(preview.port, '/preview/developer/rel/relative', { cookie: rel });
+    await request(preview.port, '/preview/developer/rel/', { cookie: rel });
+    expect(preview.check('rel')).toEqual({ ok: true, absoluteAssets: false });
+  });
+
+  it('inspect asks the app itself when nothing was seen yet', async () => {
+    expect(await preview.inspect('probe')).toEqual({ ok: true, absoluteAssets: true });
+  });
+});

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readLogChunk } from '../../../src/main/processes/logs';
+import { TailBuffer } from '../../../src/main/processes/tail';
+import { removeTempDirs, tempDir } from './helpers';
+
+afterEach(removeTempDirs);
+
+describe('TailBuffer', () => {
+  it('keeps exactly the last `capacity` bytes of any sequence of writes', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 64 }), fc.array(fc.uint8Array({ maxLength: 100 }), { maxLength: 30 }), (cap, chunks) => {
+        const tail = new TailBuffer(cap);
+        for (const chunk of chunks) tail.write(Buffer.from(chunk));
+        const all = Buffer.concat(chunks.map((c) => Buffer.from(c)));
+        expect(tail.bytes().equals(all.subarray(Math.max(0, all.length - cap)))).toBe(true);
+        expect(tail.droppedBytes).toBe(Math.max(0, all.length - cap));
+      }),
+    );
+  });
+
+  it('never starts its text inside a UTF-8 character', () => {
+    const tail = new TailBuffer(5);
+    tail.write(Buffer.from('ééé')); // 6 bytes: the first kept byte is a continuation byte
+    expect(tail.text()).toBe('éé');
+  });
+});
+
+describe('readLogChunk', () => {
+  it('ends chunks on character boundaries and continues exactly where it stopped', () => {
+    const log = path.join(tempDir(), 'x.log');
+    const content = 'aé€😀b'.repeat(50);
+    fs.writeFileSync(log, content);
+    let since = 0;
+    let text = '';
+    for (let i = 0; i < 1000 && since < Buffer.byteLength(content); i++) {
+      const chunk = readLogChunk(log, since, 7);
+      text += chunk.text.replace(/\n\[[^\]]*more; continue with since=\d+\]$/, '');
+      since = chunk.next;
+    }
+    expect(text).toBe(content);
+  });
+
+  it('answers an absent log with nothing, and a cursor past the end from the start', () => {
+    const dir = tempDir();
+    expect(readLogChunk(path.join(dir, 'none.log'), 0)).toEqual({ text: '', next: 0, size: 0 });
+    fs.writeFileSync(path.join(dir, 'a.log'), 'abc');
+    const chunk = readLogChunk(path.join(dir, 'a.log'), 99);
+    expect(chunk.text).toMatch(/restarted\); reading from the start\]\nabc$/);
+    expect(chunk.next).toBe(3);
+  });
+});

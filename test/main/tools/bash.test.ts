@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createBashTool } from '../../../src/main/tools/bash';
+import { removeTempDirs, tempDir, toolContext } from '../processes/helpers';
+
+afterEach(removeTempDirs);
+
+type Result = { ok: true; text: string; data?: unknown } | { ok: false; status?: number; error: string };
+const text = (result: Result): string => (result.ok ? result.text : `ERROR ${result.error}`);
+
+describe('bash', () => {
+  it('says plainly that it is not contained', () => {
+    const tool = createBashTool();
+    expect(tool.scope).toBe('shell');
+    expect(tool.replayUnsafe).toBe(true);
+    expect(tool.description).toContain('not contained');
+    expect(tool.description).toContain('reaches everything that user reaches');
+  });
+
+  it('is a card in ask and edit, auto in run, gated without a workspace', async () => {
+    const tool = createBashTool();
+    const ws = tempDir('paddock-ws-');
+    expect((await tool.tierFor({ command: 'ls' }, toolContext({ workspace: ws, mode: 'ask' }))).tier).toBe('gated');
+    const edit = await tool.tierFor({ command: 'ls' }, toolContext({ workspace: ws, mode: 'edit' }));
+    expect(edit).toEqual({ tier: 'gated', reason: 'bash runs any command as you; in edit mode every bash call needs your approval' });
+    expect((await tool.tierFor({ command: 'ls' }, toolContext({ workspace: ws, mode: 'run' }))).tier).toBe('auto');
+    expect((await tool.tierFor({ command: 'ls' }, toolContext({ workspace: null }))).tier).toBe('gated');
+    expect(await tool.run({ command: 'ls' }, toolContext({ workspace: null }))).toMatchObject({ ok: false, status: 403 });
+  });
+
+  it('runs through the shell in the workspace, streams and bounds its output', async () => {
+    const tool = createBashTool({ shell: '/bin/sh', maxOutputBytes: 4096 });
+    const ws = tempDir('paddock-ws-');
+    fs.writeFileSync(path.join(ws, 'f.txt'), 'x\ny\n');
+    const streamed: string[] = [];
+    const ctx = toolContext({ workspace: ws, onOutput: (c) => streamed.push(c) });
+    const result = await tool.run({ command: 'pwd; wc -l < f.txt | tr -d " "; echo "$((2+3))"; exit 3' }, ctx);
+    expect(text(result)).toBe(`$ pwd; wc -l < f.txt | tr -d " "; echo "$((2+3))"; exit 3\n(in .) exit code 3 · ${/· ([\d.]+ s)/.exec(text(result))?.[1]}\n${ws}\n2\n5\n`);
+    expect(streamed.join('')).toContain('5');
+    const flood = await tool.run({ command: 'i=0; while [ $i -lt 3000 ]; do echo "line $i"; i=$((i+1)); done' }, ctx);
+    expect(text(flood)).toMatch(/of earlier output dropped; the last 4\.0 KB follow\]/);
+    expect(text(flood).trimEnd().endsWith('line 2999')).toBe(true);
+  });
+
+  it('gives the shell nothing of Paddock’s environment', async () => {
+    process.env.PADDOCK_SECRET = 'do-not-leak';
+    try {
+      const tool = createBashTool({ shell: '/bin/sh' });
+      const result = await tool.run({ command: 'env' }, toolContext({ workspace: tempDir('paddock-ws-') }));
+      expect(text(result)).not.toContain('do-not-leak');
+      expect(text(result)).toContain('CI=1');
+    } finally {
+      delete process.env.PADDOCK_SECRET;
+    }
+  });
+
+  it('kills the command at its timeout', async () => {
+    const tool = createBashTool({ shell: '/bin/sh', killGraceMs: 200 });
+    const result = await tool.run({ command: 'sleep 30', timeoutSeconds: 1 }, toolContext({ workspace: tempDir('paddock-ws-') }));
+    expect(text(result)).toContain('timed out after 1.00 s');
+  });
+});

@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRunTool, type CommandFinished } from '../../../src/main/tools/run';
+import { removeTempDirs, tempDir, testPath, toolContext } from '../processes/helpers';
+
+afterEach(removeTempDirs);
+
+function workspace(): string {
+  const dir = tempDir('paddock-ws-');
+  fs.mkdirSync(path.join(dir, 'src'));
+  fs.writeFileSync(path.join(dir, 'src', 'a.txt'), 'alpha\n');
+  return dir;
+}
+
+type RunResult = { ok: true; text: string; data?: unknown } | { ok: false; status?: number; error: string };
+function text(result: RunResult): string {
+  return result.ok ? result.text : `ERROR ${result.error}`;
+}
+
+describe('run: tier', () => {
+  it('is the policy’s decision: the run list auto in run mode, everything gated in ask', async () => {
+    const tool = createRunTool();
+    const ws = workspace();
+    expect((await tool.tierFor({ command: 'ls -l src' }, toolContext({ workspace: ws }))).tier).toBe('auto');
+    expect((await tool.tierFor({ command: 'ls -l src' }, toolContext({ workspace: ws, mode: 'ask' }))).tier).toBe('gated');
+    expect((await tool.tierFor({ command: 'ls' }, toolContext({ workspace: null }))).tier).toBe('gated');
+  });
+
+  it('seed scenario 3: npm install and rm -rf . are cards in run mode, naming the rule', async () => {
+    const tool = createRunTool();
+    const ws = workspace();
+    const install = await tool.tierFor({ command: 'npm install' }, toolContext({ workspace: ws }));
+    expect(install.tier).toBe('gated');
+    expect(install.reason).toMatch(/npm install/);
+    const rm = await tool.tierFor({ command: 'rm -rf .' }, toolContext({ workspace: ws }));
+    expect(rm.tier).toBe('gated');
+    expect(rm.reason).toMatch(/\brm\b/);
+  });
+
+  it('uses the owner’s remembered commands for this agent and directory', async () => {
+    const ws = workspace();
+    const tool = createRunTool({
+      rememberedFor: (agentId, directory) =>
+        agentId === 'alice' && directory === ws
+          ? [{ id: 1, agentId, directory, argv: ['npm', 'install'], kind: 'exact', createdAt: 'now' }]
+          : [],
+    });
+    expect((await tool.tierFor({ command: 'npm install' }, toolContext({ workspace: ws }))).tier).toBe('auto');
+    expect((await tool.tierFor({ command: 'npm install' }, toolContext({ workspace: ws, agentId: 'bob' }))).tier).toBe('gated');
+  });
+
+  it('previews the argv, cwd and whether the card may remember it', async () => {
+    const tool = createRunTool();
+    const ws = workspace();
+    const preview = await tool.preview?.({ command: 'ls "src"', cwd: 'src' }, toolContext({ workspace: ws }));
+    expect(preview?.argv).toEqual(['ls', 'src']);
+    expect(preview?.cwd).toBe('src');
+    expect(preview?.rememberable).toBe(true);
+    expect(preview?.details?.[0]).toMatch(/^runs \/.*\/ls$/);
+    expect((await tool.preview?.({ command: 'ls | wc' }, toolContext({ workspace: ws })))?.rememberable).toBe(false);
+  });
+});
+
+describe('run: body', () => {
+  it('runs argv in the cwd with exit code, elapsed time and output', async () => {
+    const finished: CommandFinished[] = [];
+    const tool = createRunTool({ onCommandFinished: (f) => finished.push(f) });
+    const ws = workspace();
+    const streamed: string[] = [];
+    const result = await tool.run({ command: 'cat a.txt', cwd: 'src' }, toolContext({ workspace: ws, onOutput: (c) => streamed.push(c) }));
+    expect(text(result)).toMatch(/^\$ cat a\.txt\n\(in src\) exit code 0 · [\d.]+ s\nalpha\n$/);
+    expect(streamed.join('')).toBe('alpha\n');
+    expect(finished).toEqual([{ agentId: 'alice', directory: ws, argv: ['cat', 'a.txt'], exitCode: 0, output: 'alpha\n' }]);
+    const failing = await tool.run({ command: 'ls missing-file' }, toolContext({ workspace: ws }));
+    expect(text(failing)).toMatch(/exit code [12]/);
+  });
+
+  it('has no shell: metacharacters are refused, not interpreted', async () => {
+    const tool = createRunTool();
+    const ws = workspace();
+    const result = await tool.run({ command: 'echo hi > out.txt' }, toolContext({ workspace: ws }));
+    expect(result.ok).toBe(false);
+    expect(text(result)).toMatch(/run has no shell/);
+    expect(fs.existsSync(path.join(ws, 'out.txt'))).toBe(false);
+  });
+
+  it('resolves the program on the captured PATH only, never in the workspace', async () => {
+    const tool = createRunTool();
+    const ws = workspace();
+    const bin = path.join(ws, 'bin');
+    fs.mkdirSync(bin);
+    fs.writeFileSync(path.join(bin, 'ls'), '#!/bin/sh\necho SHADOWED\n', { mode: 0o755 });
+    fs.writeFileSync(path.join(bin, 'only-here'), '#!/bin/sh\necho HERE\n', { mode: 0o755 });
+    const ctx = toolContext({ workspace: ws, capturedPath: `${bin}:.:${testPath()}` });
+    expect(text(await tool.run({ command: 'ls' }, ctx))).not.toContain('SHADOWED');
+    const missing = await tool.run({ command: 'only-here' }, ctx);
+    expect(missing).toMatchObject({ ok: false, status: 404 });
+    expect(text(missing)).toContain("`only-here` was not found on the workspace's PATH");
+  });
+
+  it('refuses a cwd outside the workspace', async () => {
+    const tool = createRunTool();
+    const result = await tool.run({ command: 'ls', cwd: '../' }, toolContext({ workspace: workspace() }));
+    expect(result).toMatchObject({ ok: false, status: 403 });
+  });
+
+  it('gives the command nothing of Paddock’s environment', async () => {
+    process.env.PADDOCK_SECRET = 'do-not-leak';
+    process.env.ANTHROPIC_API_KEY = 'sk-do-not-leak';
+    try {
+      const tool = createRunTool({ ownerEnv: { USER: 'owner', LANG: 'C.UTF-8' } });
+      const ctx = toolContext({ workspace: workspace() });
+      const result = await tool.run({ command: 'env' }, ctx);
+      const lines = text(result).split('\n').slice(2).filter((line) => line.includes('='));
+      const names = lines.map((line) => line.split('=')[0]).sort();
+      expect(names).toEqual(['CI', 'HOME', 'LANG', 'PATH', 'TERM', 'USER']);
+      expect(lines).toContain(`HOME=${ctx.home}`);
+      expect(text(result)).not.toContain('do-not-leak');
+    } finally {
+      delete process.env.PADDOCK_SECRET;
+      delete process.env.ANTHROPIC_API_KEY;
+    }
+  });
+
+  it('kills the command at its timeout and says so', async () => {
+    const tool = createRunTool({ killGraceMs: 200 });
+    const result = await tool.run({ command: 'sleep 30', timeoutSeconds: 1 }, toolContext({ workspace: workspace() }));
+    expect(text(result)).toMatch(/timed out after 1\.00 s; its whole process group was killed/);
+  });
+
+  it('stops when the call is cancelled', async () => {
+    const tool = createRunTool({ killGraceMs: 200 });
+    const controller = new AbortController();
+    const pending = tool.run({ command: 'sleep 30' }, toolContext({ workspace: workspace(), signal: controller.signal }));
+    setTimeout(() => controller.abort(), 100);
+    expect(text(await pending)).toMatch(/cancelled; its whole process group was killed/);
+  });
+
+  it('is refused without a workspace and is replay-unsafe', async () => {
+    const tool = createRunTool();
+    expect(tool.replayUnsafe).toBe(true);
+    expect(await tool.run({ command: 'ls' }, toolContext({ workspace: null }))).toMatchObject({ ok: false, status: 403 });
+  });
+});

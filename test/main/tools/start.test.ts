@@ -1,0 +1,97 @@
+// start, output and stop as the model calls them (seed 003 §4), over a real supervisor and
+// real child processes.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Supervisor } from '../../../src/main/processes/supervisor';
+import { createOutputTool } from '../../../src/main/tools/output';
+import { createStartTool } from '../../../src/main/tools/start';
+import { createStopTool } from '../../../src/main/tools/stop';
+import { FAMILY, databaseWithAgents, familyPids, killQuietly, removeTempDirs, tempDir, toolContext, waitGone } from '../processes/helpers';
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  removeTempDirs();
+});
+
+function setup(settleMs = 300) {
+  const dataDir = tempDir('paddock-data-');
+  const db = databaseWithAgents(dataDir, ['alice', 'bob']);
+  const supervisor = new Supervisor({ db, dataDir, killGraceMs: 500 });
+  cleanups.push(async () => {
+    await supervisor.stopAll();
+    db.close();
+  });
+  const ws = tempDir('paddock-ws-');
+  fs.copyFileSync(FAMILY, path.join(ws, 'family.cjs'));
+  fs.writeFileSync(path.join(ws, 'idle.js'), "console.log('ready'); setInterval(() => {}, 1000);\n");
+  fs.writeFileSync(path.join(ws, 'fail.js'), "console.error('boom'); process.exit(2);\n");
+  const deps = { supervisor, settleMs };
+  const ctx = (agentId = 'alice') => toolContext({ workspace: ws, agentId, dataDir });
+  return { supervisor, ws, ctx, start: createStartTool(deps), output: createOutputTool(deps), stop: createStopTool(deps) };
+}
+
+type Result = { ok: true; text: string; data?: unknown } | { ok: false; status?: number; error: string };
+const text = (result: Result): string => (result.ok ? result.text : `ERROR ${result.error}`);
+
+describe('start / output / stop tools', () => {
+  it('start is tiered like run and is replay-unsafe; output and stop are auto', async () => {
+    const { start, output, stop, ctx } = setup();
+    expect(start.replayUnsafe).toBe(true);
+    expect((await start.tierFor({ name: 'web', command: 'node idle.js' }, ctx())).tier).toBe('auto');
+    expect((await start.tierFor({ name: 'web', command: 'npx vite' }, ctx())).tier).toBe('gated');
+    expect((await output.tierFor({ name: 'web' }, ctx())).tier).toBe('auto');
+    expect((await stop.tierFor({ name: 'web' }, ctx())).tier).toBe('auto');
+  });
+
+  it('starts, reads output with a cursor, and stops the whole group', async () => {
+    const { start, output, stop, ctx } = setup();
+    const started = await start.run({ name: 'web', command: 'node family.cjs --listen', port: 3000 }, ctx());
+    expect(text(started)).toMatch(/^started `web` \(node family\.cjs --listen\) in the workspace on port 3000, pid \d+/);
+    let latest = '';
+    const deadline = Date.now() + 20_000;
+    while (!latest.includes('listening') && Date.now() < deadline) {
+      latest = text(await output.run({ name: 'web' }, ctx()));
+      if (!latest.includes('listening')) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const pids = familyPids(latest);
+    expect(pids).not.toBeNull();
+    cleanups.push(() => killQuietly(pids ? [pids.parent, pids.grandchild] : []));
+    expect(latest).toMatch(/^`web` \(running\); next: \d+\n/);
+    const next = Number(/next: (\d+)/.exec(latest)?.[1]);
+    expect(text(await output.run({ name: 'web', since: next }, ctx()))).toContain('(no new output)');
+
+    expect(text(await stop.run({ name: 'web' }, ctx('bob')))).toMatch(/belongs to another agent/);
+    expect(text(await stop.run({ name: 'web' }, ctx()))).toMatch(/^stopped `web` \(pid \d+\): its whole process group was ended\.$/);
+    if (pids) await waitGone([pids.parent, pids.grandchild]);
+    expect(text(await output.run({ name: 'web' }, ctx()))).toMatch(/^`web` \(stopped\)/);
+  });
+
+  it('reports a process that fails at once, with its output', async () => {
+    // A generous settle: start returns as soon as the process exits, so it costs nothing here.
+    const { start, ctx } = setup(30_000);
+    const result = await start.run({ name: 'bad', command: 'node fail.js' }, ctx());
+    expect(text(result)).toBe('`bad` (node fail.js) exited at once with code 2.\nboom\n');
+  });
+
+  it('refuses a 5th process and a name another agent holds', async () => {
+    const { start, ctx } = setup();
+    for (const name of ['a', 'b', 'c', 'd']) expect((await start.run({ name, command: 'node idle.js' }, ctx())).ok).toBe(true);
+    const fifth = await start.run({ name: 'e', command: 'node idle.js' }, ctx());
+    expect(fifth).toMatchObject({ ok: false, status: 409 });
+    expect(text(fifth)).toContain('this agent already runs 4 processes');
+    const taken = await start.run({ name: 'a', command: 'node idle.js' }, ctx('bob'));
+    expect(text(taken)).toContain('the name `a` belongs to agent');
+  });
+
+  it('is refused without a workspace, and for an unknown name', async () => {
+    const { start, output, stop, ctx } = setup();
+    const none = toolContext({ workspace: null });
+    expect(await start.run({ name: 'x', command: 'node idle.js' }, none)).toMatchObject({ ok: false, status: 403 });
+    expect(await output.run({ name: 'x' }, none)).toMatchObject({ ok: false, status: 403 });
+    expect(await stop.run({ name: 'x' }, none)).toMatchObject({ ok: false, status: 403 });
+    expect(text(await output.run({ name: 'nope' }, ctx()))).toContain('no process named `nope`');
+    expect(text(await stop.run({ name: 'nope' }, ctx()))).toContain('no process named `nope` is running');
+  });
+});

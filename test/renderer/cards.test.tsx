@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Card } from '../../src/shared/domain';
+
+vi.mock('../../src/renderer/src/api', () => import('./apiMock'));
+const { call } = await import('./apiMock');
+const { CardView, CARD_KEY_DELAY_MS } = await import('../../src/renderer/src/features/cards/CardView');
+
+const commandCard: Card = {
+  id: 'card-1',
+  callId: 'call-1',
+  agentId: 'agent-1',
+  conversationId: 'conv-1',
+  tool: 'run',
+  args: { command: 'npm test' },
+  reason: 'npm test is not on the run list in ask mode',
+  argv: ['npm', 'test'],
+  cwd: '/work/app',
+  rememberChoices: [
+    { kind: 'exact', label: 'Always allow exactly `npm test` in /work/app' },
+    { kind: 'prefix', label: 'Always allow any command starting with `npm test` in /work/app' },
+  ],
+  createdAt: '2025-01-01T00:00:00Z',
+};
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
+  call.mockClear();
+  call.mockResolvedValue({ answered: true });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('an approval card', () => {
+  it('ignores y before the card has been visible for 500 ms, and approves with y after', async () => {
+    render(<CardView card={commandCard} active />);
+    fireEvent.keyDown(window, { key: 'y' });
+    fireEvent.keyDown(window, { key: 'n' });
+    expect(call).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: /^Approve/ })).toHaveProperty('disabled', true);
+
+    await act(async () => {
+      vi.advanceTimersByTime(CARD_KEY_DELAY_MS + 10);
+    });
+    expect(screen.getByRole('button', { name: /^Approve/ })).toHaveProperty('disabled', false);
+    await act(async () => {
+      fireEvent.keyDown(window, { key: 'y' });
+    });
+    expect(call).toHaveBeenCalledTimes(1);
+    expect(call).toHaveBeenCalledWith('cards.answer', { cardId: 'card-1', decision: 'approve', baseHash: undefined, remember: undefined });
+  });
+
+  it('denies with n after the delay, and a key typed in a field never answers', async () => {
+    render(
+      <>
+        <input aria-label="elsewhere" />
+        <CardView card={commandCard} active />
+      </>,
+    );
+    await act(async () => {
+      vi.advanceTimersByTime(CARD_KEY_DELAY_MS + 10);
+    });
+    fireEvent.keyDown(screen.getByLabelText('elsewhere'), { key: 'y' });
+    expect(call).not.toHaveBeenCalled();
+    await act(async () => {
+      fireEvent.keyDown(window, { key: 'n' });
+    });
+    expect(call).toHaveBeenCalledWith('cards.answer', expect.objectContaining({ cardId: 'card-1', decision: 'deny' }));
+  });
+
+  it('shows the core’s remember labels literally and sends the chosen kind', async () => {
+    render(<CardView card={commandCard} active />);
+    const exact = screen.getByRole('button', { name: 'Always allow exactly `npm test` in /work/app' });
+    expect(screen.getByRole('button', { name: 'Always allow any command starting with `npm test` in /work/app' })).toBeTruthy();
+    await act(async () => {
+      vi.advanceTimersByTime(CARD_KEY_DELAY_MS + 10);
+    });
+    await act(async () => {
+      fireEvent.click(exact);
+    });
+    expect(call).toHaveBeenCalledWith('cards.answer', expect.objectContaining({ decision: 'approve', remember: 'exact' }));
+  });
+
+  it('an inactive card (not first in the queue) takes no keys', async () => {
+    render(<CardView card={commandCard} active={false} />);
+    await act(async () => {
+      vi.advanceTimersByTime(CARD_KEY_DELAY_MS + 10);
+    });
+    fireEvent.keyDown(window, { key: 'y' });
+    expect(call).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AgentEvent } from '../../src/shared/domain';
+
+vi.mock('../../src/renderer/src/api', () => import('./apiMock'));
+const { call } = await import('./apiMock');
+const { routeEvents } = await import('../../src/renderer/src/eventRouter');
+const { useConversationStore } = await import('../../src/renderer/src/stores/useConversationStore');
+const { createFrameBatcher } = await import('../../src/renderer/src/lib/frameBatcher');
+
+const turn = { turnId: 't1', agentId: 'agent-1', conversationId: 'conv-1' };
+
+beforeEach(() => {
+  call.mockReset();
+  useConversationStore.setState({ live: {}, messages: {}, olderCursor: {} });
+});
+
+describe('a streamed turn', () => {
+  it('joins 10,000 text deltas into one text run, in one state update', () => {
+    const updates = vi.fn();
+    const unsubscribe = useConversationStore.subscribe(updates);
+    const events: AgentEvent[] = [{ ...turn, type: 'turn_started' }];
+    for (let index = 0; index < 10_000; index += 1) events.push({ ...turn, type: 'text', text: 'a' });
+    events.push({ ...turn, type: 'tool_call_started', callId: 'c1', tool: 'read', args: { path: 'a.ts' } });
+    events.push({ ...turn, type: 'text', text: 'done' });
+    routeEvents(events.map((event) => ({ type: 'conversation', event })));
+    unsubscribe();
+    expect(updates).toHaveBeenCalledTimes(1);
+    const live = useConversationStore.getState().live['conv-1'];
+    expect(live?.working).toBe(true);
+    expect(live?.segments).toEqual([
+      { kind: 'text', text: 'a'.repeat(10_000) },
+      { kind: 'call', callId: 'c1', tool: 'read', args: { path: 'a.ts' } },
+      { kind: 'text', text: 'done' },
+    ]);
+  });
+
+  it('reads the stored transcript when the turn ends, and Retry re-sends the owner’s text', async () => {
+    call.mockImplementation(async (name: string) => {
+      if (name === 'conversations.messages') return { messages: [], olderCursor: null, calls: [] };
+      if (name === 'conversations.send') return { turnId: 't2' };
+      return {};
+    });
+    await useConversationStore.getState().send('conv-1', 'fix the test');
+    expect(call).toHaveBeenCalledWith('conversations.send', { conversationId: 'conv-1', text: 'fix the test' });
+    routeEvents([
+      { type: 'conversation', event: { ...turn, type: 'error', message: 'The model did not answer.', retryable: true } },
+      { type: 'conversation', event: { ...turn, type: 'turn_ended', reason: 'error' } },
+    ]);
+    await vi.waitFor(() => expect(call).toHaveBeenCalledWith('conversations.messages', { conversationId: 'conv-1', limit: 200 }));
+    await vi.waitFor(() => expect(useConversationStore.getState().live['conv-1']?.segments).toEqual([]));
+    expect(useConversationStore.getState().live['conv-1']?.error?.message).toBe('The model did not answer.');
+    call.mockClear();
+    await useConversationStore.getState().retry('conv-1');
+    expect(call).toHaveBeenCalledWith('conversations.send', { conversationId: 'conv-1', text: 'fix the test' });
+  });
+
+  it('the frame batcher hands over everything pushed, once', () => {
+    const flushed: number[][] = [];
+    const batcher = createFrameBatcher<number>((items) => flushed.push(items));
+    for (let index = 0; index < 5; index += 1) batcher.push(index);
+    batcher.flushNow();
+    batcher.flushNow();
+    expect(flushed).toEqual([[0, 1, 2, 3, 4]]);
+  });
+});

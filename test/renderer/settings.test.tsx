@@ -1,0 +1,107 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AgentView, RememberedCommandView } from '../../src/shared/ipc';
+
+vi.mock('../../src/renderer/src/api', () => import('./apiMock'));
+const { call } = await import('./apiMock');
+const { DeveloperSettings } = await import('../../src/renderer/src/features/settings/DeveloperSettings');
+const { useAgentsStore } = await import('../../src/renderer/src/stores/useAgentsStore');
+const { useRememberedStore } = await import('../../src/renderer/src/stores/useRememberedStore');
+const { useProcessesStore } = await import('../../src/renderer/src/stores/useProcessesStore');
+
+function agent(overrides: Partial<AgentView>): AgentView {
+  return {
+    id: 'agent-1',
+    name: 'Developer',
+    handle: '@dev',
+    provider: 'anthropic',
+    model: 'claude',
+    baseUrl: null,
+    scopes: ['file_read', 'file_write', 'process'],
+    mode: 'ask',
+    acceptancePolicy: 'apply',
+    maxOutputTokens: 8192,
+    createdAt: '',
+    workspace: { agentId: 'agent-1', directory: '/home/me/app', capturedPath: '/usr/bin', gitBinary: null, createdAt: '' },
+    runsAnyCommand: false,
+    vocabulary: [],
+    hasApiKey: false,
+    ...overrides,
+  };
+}
+
+const remembered: RememberedCommandView = {
+  id: 42,
+  agentId: 'agent-1',
+  agentHandle: '@dev',
+  directory: '/home/me/app',
+  argv: ['npm', 'test'],
+  kind: 'prefix',
+  createdAt: '',
+};
+
+beforeEach(() => {
+  call.mockReset();
+  call.mockResolvedValue({ forgotten: true });
+  useAgentsStore.setState({ agents: [agent({})], selectedId: 'agent-1' });
+  useRememberedStore.setState({ commands: [remembered] });
+  useProcessesStore.setState({ processes: [] });
+});
+afterEach(cleanup);
+
+describe('Settings → Developer', () => {
+  it('shows the warning sentence and the workspaces with each agent’s mode', () => {
+    render(<DeveloperSettings />);
+    expect(screen.getByText(/A developer agent runs code you did not write/)).toBeTruthy();
+    const row = within(screen.getByRole('table', { name: 'Workspaces' })).getByRole('row', { name: /Developer/ });
+    expect(row.textContent).toContain('/home/me/app');
+    expect((screen.getByLabelText('Mode of Developer in settings') as HTMLSelectElement).value).toBe('ask');
+  });
+
+  it('Forget calls remembered.forget and the command leaves the list', async () => {
+    render(<DeveloperSettings />);
+    const table = screen.getByRole('table', { name: 'Commands you allowed' });
+    expect(table.textContent).toContain('npm test');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Forget npm test' }));
+    });
+    expect(call).toHaveBeenCalledWith('remembered.forget', { id: 42 });
+    expect(screen.queryByRole('table', { name: 'Commands you allowed' })).toBeNull();
+  });
+
+  it('uses the danger colour for an agent in run mode with the shell granted, as the core reports it', () => {
+    useAgentsStore.setState({
+      agents: [
+        agent({ mode: 'run', scopes: ['file_read', 'shell'], runsAnyCommand: true }),
+        agent({ id: 'agent-2', name: 'Reviewer', handle: '@rev', mode: 'run', runsAnyCommand: false }),
+      ],
+    });
+    render(<DeveloperSettings />);
+    const rows = within(screen.getByRole('table', { name: 'Workspaces' })).getAllByRole('row');
+    const developer = rows.find((row) => row.textContent?.includes('Developer'));
+    const reviewer = rows.find((row) => row.textContent?.includes('Reviewer'));
+    expect(developer?.className).toContain('danger-row');
+    expect(developer?.textContent).toContain('runs any command as you, without asking');
+    expect(reviewer?.className ?? '').not.toContain('danger-row');
+    expect(screen.getByRole('region', { name: 'Settings of Developer' }).className).toContain('danger-section');
+  });
+
+  it('a scope checkbox sends the whole new grant to agents.update', async () => {
+    call.mockResolvedValue(agent({ scopes: ['file_read', 'file_write', 'process', 'git'] }));
+    render(<DeveloperSettings />);
+    await act(async () => {
+      fireEvent.click(screen.getByLabelText('Grant git to Developer'));
+    });
+    expect(call).toHaveBeenCalledWith('agents.update', { agentId: 'agent-1', scopes: ['file_read', 'file_write', 'process', 'git'] });
+  });
+
+  it('the API key field never shows a stored key', () => {
+    useAgentsStore.setState({ agents: [agent({ hasApiKey: true })] });
+    render(<DeveloperSettings />);
+    const field = screen.getByLabelText('API key of Developer') as HTMLInputElement;
+    expect(field.type).toBe('password');
+    expect(field.value).toBe('');
+    expect(field.placeholder).toContain('a key is stored');
+  });
+});

@@ -1,0 +1,93 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ToolCallView } from '../../src/shared/domain';
+
+vi.mock('../../src/renderer/src/api', () => import('./apiMock'));
+const { call } = await import('./apiMock');
+const { ToolCallRow } = await import('../../src/renderer/src/features/conversation/ToolCallRow');
+const { useToolCallsStore } = await import('../../src/renderer/src/stores/useToolCallsStore');
+const { useCardsStore } = await import('../../src/renderer/src/stores/useCardsStore');
+const { OUTPUT_CAP_CHARS } = await import('../../src/renderer/src/lib/cappedText');
+
+const view: ToolCallView = {
+  id: 'call-7',
+  conversationId: 'conv-1',
+  agentId: 'agent-1',
+  tool: 'run',
+  args: { command: 'npm test -- --run' },
+  tier: 'auto',
+  reason: 'npm test is on the run list',
+  status: 'running',
+  answer: null,
+  resultSummary: null,
+  error: null,
+  createdAt: '2025-01-01T00:00:00Z',
+  startedAt: '2025-01-01T00:00:01Z',
+  endedAt: null,
+};
+
+beforeEach(() => {
+  call.mockReset();
+  useToolCallsStore.setState({ calls: {}, output: {}, expanded: {} });
+  useCardsStore.setState({ cards: [] });
+});
+afterEach(cleanup);
+
+describe('a tool call row', () => {
+  it('is one compact line (tool, main argument, status) that expands to arguments, reason and live output', () => {
+    useToolCallsStore.getState().upsert([view]);
+    render(<ToolCallRow agentId="agent-1" callId="call-7" tool="run" args={view.args} />);
+    const toggle = screen.getByRole('button', { name: 'run npm test -- --run' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByLabelText('Status').textContent).toBe('running');
+    expect(screen.queryByRole('region', { name: 'Details of run' })).toBeNull();
+
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const details = screen.getByRole('region', { name: 'Details of run' });
+    expect(details.textContent).toContain('"command": "npm test -- --run"');
+    expect(details.textContent).toContain('Ran at once: npm test is on the run list');
+
+    act(() => {
+      useToolCallsStore.getState().appendOutput([{ callId: 'call-7', chunk: 'PASS  a.test.ts\n' }]);
+      useToolCallsStore.getState().upsert([{ ...view, status: 'done', resultSummary: 'exit 0 in 1.2 s' }]);
+    });
+    expect(details.textContent).toContain('PASS  a.test.ts');
+    expect(screen.getByLabelText('Status').textContent).toBe('done');
+    expect(details.textContent).toContain('exit 0 in 1.2 s');
+  });
+
+  it('keeps only the tail of a flood of output and says how much it dropped', () => {
+    const chunk = 'x'.repeat(1024 * 1024);
+    act(() => {
+      useToolCallsStore.getState().appendOutput(Array.from({ length: 5 }, () => ({ callId: 'call-7', chunk })));
+      useToolCallsStore.getState().appendOutput([{ callId: 'call-7', chunk: 'THE END' }]);
+    });
+    const kept = useToolCallsStore.getState().output['call-7'];
+    expect(kept?.text.length).toBe(OUTPUT_CAP_CHARS);
+    expect(kept?.text.endsWith('THE END')).toBe(true);
+    useToolCallsStore.getState().toggle('call-7');
+    render(<ToolCallRow agentId="agent-1" callId="call-7" tool="run" args={view.args} />);
+    expect(screen.getByText(/of earlier output not kept in the window/)).toBeTruthy();
+  });
+
+  it('opens the file a read, write or edit touched in the Files tab', async () => {
+    call.mockResolvedValue({ path: 'src/a.ts', content: 'export const a = 1;\n', truncated: false });
+    render(<ToolCallRow agentId="agent-1" callId="call-9" tool="edit" args={{ path: 'src/a.ts', old: 'x', new: 'y' }} result={{ text: 'edited', isError: false }} />);
+    expect(screen.getByLabelText('Status').textContent).toBe('done');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Open src/a.ts' }));
+    });
+    expect(call).toHaveBeenCalledWith('files.read', { agentId: 'agent-1', path: 'src/a.ts' });
+  });
+
+  it('says a call waits for the owner while its card is pending', () => {
+    useCardsStore.setState({
+      cards: [{ id: 'card-1', callId: 'call-7', agentId: 'agent-1', conversationId: 'conv-1', tool: 'run', args: {}, reason: 'commands ask first in ask mode', createdAt: '' }],
+    });
+    render(<ToolCallRow agentId="agent-1" callId="call-7" tool="run" args={view.args} />);
+    expect(screen.getByLabelText('Status').textContent).toBe('waiting for you');
+    expect(screen.getByText(/commands ask first in ask mode/)).toBeTruthy();
+  });
+});
