@@ -16,7 +16,7 @@ import { createDispatcher } from './dispatch/dispatcher';
 import { installedToolNames } from './dispatch/registry';
 import { resolveSwitches } from './dispatch/switches';
 import { describeVocabulary } from './dispatch/vocabulary';
-import { createEventBus } from './events';
+import { createEventBus, showInWindow } from './events';
 import { createWorkspaceAssignment } from './owner/workspaceAssignment';
 import { capturePath, findGitBinary } from './processes/shellPath';
 import { createAgentsRepository } from './store/agents';
@@ -139,6 +139,7 @@ export async function createCore(options: CoreOptions) {
       const call = toolCalls.get(callId);
       if (call) events.emit({ type: 'toolCall.changed', call });
     },
+    onSucceeded: (tool, agentId, args, result) => showInWindow(events, tool, agentId, args, result.data),
   });
 
   const vocabularyFor = (agentId: string) => describeVocabulary(installed, agents.get(agentId)?.scopes ?? []);

@@ -18,8 +18,8 @@ const commandCard: Card = {
   argv: ['npm', 'test'],
   cwd: '/work/app',
   rememberChoices: [
-    { kind: 'exact', label: 'Always allow exactly `npm test` in /work/app' },
-    { kind: 'prefix', label: 'Always allow any command starting with `npm test` in /work/app' },
+    { kind: 'exact', label: 'exactly `npm test`' },
+    { kind: 'prefix', label: 'any command that begins `npm test`' },
   ],
   createdAt: '2025-01-01T00:00:00Z',
 };
@@ -40,12 +40,12 @@ describe('an approval card', () => {
     fireEvent.keyDown(window, { key: 'y' });
     fireEvent.keyDown(window, { key: 'n' });
     expect(call).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: /^Approve/ })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: /^Approve\s*y$/ })).toHaveProperty('disabled', true);
 
     await act(async () => {
       vi.advanceTimersByTime(CARD_KEY_DELAY_MS + 10);
     });
-    expect(screen.getByRole('button', { name: /^Approve/ })).toHaveProperty('disabled', false);
+    expect(screen.getByRole('button', { name: /^Approve\s*y$/ })).toHaveProperty('disabled', false);
     await act(async () => {
       fireEvent.keyDown(window, { key: 'y' });
     });
@@ -73,8 +73,8 @@ describe('an approval card', () => {
 
   it('shows the core’s remember labels literally and sends the chosen kind', async () => {
     render(<CardView card={commandCard} active />);
-    const exact = screen.getByRole('button', { name: 'Always allow exactly `npm test` in /work/app' });
-    expect(screen.getByRole('button', { name: 'Always allow any command starting with `npm test` in /work/app' })).toBeTruthy();
+    const exact = screen.getByRole('button', { name: 'Approve and always allow exactly `npm test`' });
+    expect(screen.getByRole('button', { name: 'Approve and always allow any command that begins `npm test`' })).toBeTruthy();
     await act(async () => {
       vi.advanceTimersByTime(CARD_KEY_DELAY_MS + 10);
     });

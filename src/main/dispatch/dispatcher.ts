@@ -29,6 +29,8 @@ export interface DispatcherDeps {
   onOutput?(callId: string, chunk: string): void;
   /** Any change of a call's record, for the window. */
   onCallChanged?(callId: string): void;
+  /** A call that ran and succeeded: the window may show what it produced (a preview, a screenshot). */
+  onSucceeded?(tool: ToolName, agentId: string, args: unknown, result: Extract<ToolResult, { ok: true }>): void;
 }
 
 const refusal = (error: string, status = 403): ToolResult => ({ ok: false, status, error });
@@ -163,6 +165,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
         record(request.callId, () =>
           deps.toolCalls.finish(request.callId, result.ok ? 'done' : 'failed', result.ok ? summarise(tool.name, result.text) : null, result.ok ? null : result.error),
         );
+        if (result.ok) deps.onSucceeded?.(tool.name, agent.id, parsed.data, result);
         return result;
       } catch (error) {
         const message = `${tool.name} failed: ${(error as Error).message}`;

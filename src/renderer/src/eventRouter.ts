@@ -41,6 +41,9 @@ export function routeEvents(events: PaddockEvent[]): void {
       case 'agents.changed':
         reload.add('agents');
         break;
+      case 'conversations.changed':
+        void useConversationStore.getState().loadConversations(event.agentId).catch(fail);
+        break;
       case 'processes.changed':
         reload.add('processes');
         break;

@@ -101,6 +101,7 @@ export const requestSchemas = {
   'owner.runTests': z.object({ agentId: id, command: z.string().trim().min(1).max(1000) }).strict(),
   'repositories.clone': z.object({ agentId: id, url: z.string().trim().min(1).max(2000) }).strict(),
   'repositories.create': z.object({ agentId: id }).strict(),
+  'screenshots.read': z.object({ agentId: id, file: z.string().min(1).max(4096) }).strict(),
 } as const;
 
 export type CallName = keyof typeof requestSchemas;
@@ -149,5 +150,6 @@ export interface ResponseMap {
   'owner.runTests': { ok: boolean; output: string };
   'repositories.clone': AgentView;
   'repositories.create': AgentView;
+  'screenshots.read': { dataUrl: string };
 }
 export type ResponseOf<K extends CallName> = ResponseMap[K];

@@ -3,6 +3,7 @@ import type { AgentEvent, Card, ToolCallView } from '../domain';
 
 export type PaddockEvent =
   | { type: 'agents.changed' }
+  | { type: 'conversations.changed'; agentId: string }
   | { type: 'card.pending'; card: Card }
   | { type: 'card.resolved'; cardId: string; decision: 'approve' | 'deny' | 'cancelled' }
   | { type: 'toolCall.changed'; call: ToolCallView }

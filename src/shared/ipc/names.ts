@@ -43,6 +43,7 @@ export const CALL_NAMES = [
   'owner.runTests',
   'repositories.clone',
   'repositories.create',
+  'screenshots.read',
 ] as const;
 
 export const IPC_CALL_PREFIX = 'paddock:call:';

@@ -2,6 +2,11 @@ import type { Core } from '../../core';
 import { ApiRefusal, type Handlers } from '../router';
 import { requireAgent } from './context';
 
+export function titleFrom(text: string): string {
+  const line = text.trim().split('\n')[0].trim();
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+}
+
 type ConversationCalls =
   | 'conversations.list'
   | 'conversations.create'
@@ -26,6 +31,11 @@ export function conversationHandlers(core: Core): Pick<Handlers, ConversationCal
     },
     'conversations.send': (request) => {
       const conversation = requireConversation(request.conversationId);
+      // A conversation is named by its first request, so the sidebar lists what each one was about.
+      if (core.conversations.count(conversation.id) === 0) {
+        core.conversations.rename(conversation.id, titleFrom(request.text));
+        core.events.emit({ type: 'conversations.changed', agentId: conversation.agentId });
+      }
       // The owner's message opens a turn: the live owner request every developer tool's floor checks.
       return { turnId: core.runner.startTurn({ agentId: conversation.agentId, conversationId: conversation.id, text: request.text }) };
     },

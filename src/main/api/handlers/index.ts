@@ -12,6 +12,7 @@ import { previewHandlers } from './preview';
 import { processHandlers } from './processes';
 import { rememberedHandlers } from './remembered';
 import { repositoryHandlers } from './repositories';
+import { screenshotHandlers } from './screenshots';
 import { summaryHandlers } from './summary';
 import { terminalHandlers } from './terminal';
 
@@ -30,6 +31,7 @@ export function createHandlers(core: Core, host: HostCapabilities): Handlers {
     ...processHandlers(core),
     ...rememberedHandlers(core),
     ...repositoryHandlers(core),
+    ...screenshotHandlers(core),
     ...summaryHandlers(core),
     ...terminalHandlers(core),
   };

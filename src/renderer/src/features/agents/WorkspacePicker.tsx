@@ -11,12 +11,14 @@ export function WorkspacePicker({ agent }: { agent: AgentView }) {
   const [directory, setDirectory] = useState(agent.workspace?.directory ?? '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState(false);
 
   async function apply(target: string): Promise<void> {
     setBusy(true);
     setError(null);
     try {
       await setWorkspace(agent.id, target);
+      setEditing(false);
     } catch (reason) {
       setError(reason instanceof CallError ? reason.message : String(reason));
     } finally {
@@ -30,6 +32,22 @@ export function WorkspacePicker({ agent }: { agent: AgentView }) {
       setDirectory(picked.directory);
       await apply(picked.directory);
     }
+  }
+
+  if (agent.workspace && !editing) {
+    return (
+      <div className="workspace-current" aria-label="Workspace">
+        <span className="workspace-label">Workspace</span>
+        <code title={agent.workspace.directory}>{agent.workspace.directory}</code>
+        <button type="button" className="link" onClick={() => setEditing(true)}>
+          Change
+        </button>
+        <details className="hint">
+          <summary>PATH captured for this workspace</summary>
+          <code>{agent.workspace.capturedPath}</code>
+        </details>
+      </div>
+    );
   }
 
   return (

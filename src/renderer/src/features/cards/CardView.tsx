@@ -93,8 +93,8 @@ export function CardView({ card, active }: { card: Card; active: boolean }) {
           Approve <kbd>y</kbd>
         </button>
         {card.rememberChoices?.map((choice) => (
-          <button key={choice.kind} type="button" onClick={() => void respond('approve', choice.kind)} disabled={!armed} title="Approve and remember">
-            {choice.label}
+          <button key={choice.kind} type="button" onClick={() => void respond('approve', choice.kind)} disabled={!armed}>
+            Approve and always allow {choice.label}
           </button>
         ))}
         <button type="button" className="danger" onClick={() => void respond('deny')} disabled={!armed}>

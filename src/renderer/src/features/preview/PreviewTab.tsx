@@ -4,6 +4,7 @@ import { usePreview, usePreviewStore } from '../../stores/usePreviewStore';
 import { runningOf, useProcessesStore } from '../../stores/useProcessesStore';
 import { useState } from 'react';
 import { ProcessOutput } from './ProcessOutput';
+import { ScreenshotImage } from './ScreenshotImage';
 
 /** The app the agent is building, live, beside its process output (SPEC §9). */
 export function PreviewTab({ agentId, visible }: { agentId: string; visible: boolean }) {
@@ -60,9 +61,12 @@ export function PreviewTab({ agentId, visible }: { agentId: string; visible: boo
       {showShot && (
         <section className="screenshot" aria-label="Latest screenshot">
           {preview.screenshot ? (
-            <p className="hint">
-              Latest screenshot saved to <code>{preview.screenshot}</code>
-            </p>
+            <>
+              <ScreenshotImage agentId={agentId} file={preview.screenshot} />
+              <p className="hint">
+                Saved to <code>{preview.screenshot}</code>
+              </p>
+            </>
           ) : (
             <p className="hint">No screenshot yet: the agent takes one with its screenshot tool.</p>
           )}

@@ -1,0 +1,30 @@
+// Steps an owner takes in the window, shared by the specs.
+import { expect, type Page } from '@playwright/test';
+
+export async function setWorkspace(page: Page, directory: string): Promise<void> {
+  await page.getByLabel('Workspace directory').fill(directory);
+  await page.getByRole('button', { name: 'Set workspace' }).click();
+  await expect(page.getByText('PATH captured for this workspace')).toBeVisible();
+}
+
+export async function setMode(page: Page, agentName: string, mode: 'ask' | 'edit' | 'run'): Promise<void> {
+  await page.getByLabel(`Mode of ${agentName}`, { exact: true }).selectOption(mode);
+  await expect(page.getByLabel(`Mode of ${agentName}`, { exact: true })).toHaveValue(mode);
+}
+
+export async function say(page: Page, text: string): Promise<void> {
+  const startButton = page.getByRole('button', { name: 'Start a conversation' });
+  if (await startButton.isVisible()) await startButton.click();
+  const input = page.getByLabel('Message to the agent');
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+/** Answers the first pending card with its key, after the card's 500 ms delay, from outside any input. */
+export async function answerWithKey(page: Page, key: 'y' | 'n'): Promise<void> {
+  const queue = page.getByRole('region', { name: 'Pending approvals' });
+  await expect(queue).toBeVisible();
+  await page.evaluate('document.activeElement && document.activeElement.blur()');
+  await page.waitForTimeout(700);
+  await page.keyboard.press(key);
+}
