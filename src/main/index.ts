@@ -8,6 +8,7 @@ import { forwardEvents, registerIpc } from './host/electron/ipc';
 import { installMenu } from './host/electron/menu';
 import { applySessionPolicy } from './host/electron/security';
 import { createMainWindow } from './host/electron/window';
+import { createPreviewView } from './host/electron/previewView';
 
 let mainWindow: BrowserWindow | null = null;
 let appUrl = '';
@@ -39,12 +40,14 @@ async function start(): Promise<void> {
         const picked = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
         return picked.canceled ? null : (picked.filePaths[0] ?? null);
       },
+      previewView: createPreviewView(() => mainWindow),
     }),
     running.log,
   );
   registerIpc(router, () => mainWindow, () => appUrl);
   forwardEvents(running.events.subscribe, () => mainWindow);
-  const created = createMainWindow();
+  const previewPrefix = `http://127.0.0.1:${running.services.preview.port}/preview/`;
+  const created = createMainWindow((url) => url.startsWith(previewPrefix));
   mainWindow = created.window;
   appUrl = created.appUrl;
   mainWindow.on('closed', () => {

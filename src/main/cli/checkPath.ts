@@ -26,14 +26,23 @@ export function checkOne(workspace: string, purpose: PathPurpose, cwd: string | 
   return resolveInsideWorkspace({ workspace: root.path, home, dataDir }, { path: p, for: purpose, cwd });
 }
 
+/** One answer for one line, whatever it holds: a corpus of thousands must never stop at one line. */
 function answerLine(line: string, home: string, dataDir: string): Answer {
+  try {
+    return decideLine(line, home, dataDir);
+  } catch (error) {
+    return { ok: false, status: 400, reason: `the line could not be decided: ${(error as Error)?.message ?? String(error)}` };
+  }
+}
+
+function decideLine(line: string, home: string, dataDir: string): Answer {
   let input: unknown;
   try {
-    input = JSON.parse(line);
+    input = JSON.parse(line.charCodeAt(0) === 0xfeff ? line.slice(1) : line);
   } catch {
     return { ok: false, status: 400, reason: 'the line is not JSON' };
   }
-  if (typeof input !== 'object' || input === null) return { ok: false, status: 400, reason: 'the line is not a JSON object' };
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, status: 400, reason: 'the line is not a JSON object' };
   const o = input as Record<string, unknown>;
   if (typeof o.workspace !== 'string' || o.workspace === '') return { ok: false, status: 400, reason: 'workspace must be a non-empty string' };
   if (typeof o.path !== 'string') return { ok: false, status: 400, reason: 'path must be a string' };
@@ -66,8 +75,8 @@ export async function runCheckPath(args: string[], io: CheckIO): Promise<number>
   if (jsonl) {
     if (positional.length > 0) return usage(io, '--jsonl reads paths from stdin, not from arguments');
     const lines = readline.createInterface({ input: io.stdin, crlfDelay: Infinity });
+    // Every line gets its answer, a blank one included, so answers and inputs line up one to one.
     for await (const line of lines) {
-      if (line.trim() === '') continue;
       io.stdout.write(`${JSON.stringify(answerLine(line, home, dataDir))}\n`);
     }
     return 0;

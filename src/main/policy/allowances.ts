@@ -81,6 +81,15 @@ function installAllowance(argv: readonly string[], cwdAbsolute: string): Allowan
     };
   }
   const lockfile = shape.lockfiles.find((name) => isRegularFile(path.join(cwdAbsolute, name)));
+  // Without a package.json here the installer walks up to the nearest directory that has one —
+  // outside the workspace, perhaps — and installs (and runs the install scripts of) that project.
+  if (lockfile !== undefined && !isRegularFile(path.join(cwdAbsolute, 'package.json'))) {
+    return {
+      applies: true,
+      tier: 'gated',
+      reason: `${shown} would install for whichever directory above has a package.json: there is no package.json (a regular file) beside the ${lockfile} in this directory`,
+    };
+  }
   if (lockfile === undefined) {
     return {
       applies: true,
@@ -93,17 +102,40 @@ function installAllowance(argv: readonly string[], cwdAbsolute: string): Allowan
 
 const BARE_BINARY = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
 
+function pieceProblem(arg: string, piece: string): string | null {
+  if (piece.startsWith('/')) return `${show(arg)} names an absolute path`;
+  if (piece.startsWith('~')) return `${show(arg)} begins at ~`;
+  const parts = piece.split('/');
+  if (parts.includes('..')) return `${show(arg)} climbs with '..'`;
+  if (parts.some(isGitComponent)) return `${show(arg)} names .git`;
+  return null;
+}
+
 /** npx's arguments are bounded the one way the grammar can (seed 003 §5): none absolute, none climbing, none ~. */
 function npxArgumentProblem(arg: string): string | null {
-  // `--out=/tmp/x`, `file:///etc`, `a,../b`: every piece a program might read as a path is held to the rule.
-  for (const piece of arg.split(/[=,:]/)) {
-    if (piece.startsWith('/')) return `${show(arg)} names an absolute path`;
-    if (piece.startsWith('~')) return `${show(arg)} begins at ~`;
-    const parts = piece.split('/');
-    if (parts.includes('..')) return `${show(arg)} climbs with '..'`;
-    if (parts.some(isGitComponent)) return `${show(arg)} names .git`;
+  // `--out=/tmp/x`, `file:///etc`, `a,../b`, `@/etc/args` (a response file): every piece a program
+  // might read as a path is held to the rule.
+  for (const piece of arg.split(/[=,:@]/)) {
+    const problem = pieceProblem(arg, piece);
+    if (problem !== null) return problem;
+  }
+  // A short option takes its value attached, after any cluster of letters (`-o/tmp/x`,
+  // `-vo../x`): the value may begin at any position after the dash.
+  if (arg.startsWith('-') && !arg.startsWith('--')) {
+    for (let k = 1; k < arg.length; k++) {
+      const problem = pieceProblem(arg, arg.slice(k));
+      if (problem !== null) return problem;
+    }
   }
   return null;
+}
+
+function isRegularFileThrough(file: string): boolean {
+  try {
+    return fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+  } catch {
+    return false;
+  }
 }
 
 function inside(real: string, paths: PathContext): boolean {
@@ -132,7 +164,9 @@ function npxAllowance(argv: readonly string[], paths: PathContext, cwdAbsolute: 
   const root = paths.workspace.replace(/\/+$/, '') || '/';
   for (let dir = cwdAbsolute; ; dir = path.dirname(dir)) {
     const candidate = path.join(dir, 'node_modules', '.bin', bin);
-    if (fs.existsSync(candidate)) {
+    // npm exec runs only a file it finds there; a directory of that name is passed over, and npx
+    // then fetches the name from the registry. So only a file counts as the project's binary.
+    if (isRegularFileThrough(candidate)) {
       let real: string;
       try {
         real = fs.realpathSync.native(candidate);

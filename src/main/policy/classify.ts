@@ -23,6 +23,14 @@ function rememberedHere(argv: string[], ctx: ClassifyContext): RememberedCommand
   );
 }
 
+function resolveCwdSafely(ctx: ClassifyContext): CwdResolution {
+  try {
+    return resolveCommandCwd(ctx.paths, ctx.cwd);
+  } catch (error) {
+    return { ok: false, reason: `the working directory could not be checked (${(error as Error).message}), so it asks` };
+  }
+}
+
 /** The programs whose answer can turn on files in the command's directory (seed 003 §5). */
 const FILE_DEPENDENT = new Set(['npm', 'pnpm', 'yarn', 'bun', 'npx']);
 
@@ -58,6 +66,10 @@ export function classifyCommand(command: string, ctx: ClassifyContext): CommandD
       if (!lexed.ok) return gated(lexed.reason, null);
       const remembered = rememberedHere(lexed.argv, ctx);
       if (remembered) {
+        // A remembered command is bound to the workspace, so it runs only inside it: a cwd that
+        // climbs out (or through a link) would run the owner's "npm test" in somebody else's tree.
+        const here = resolveCwdSafely(ctx);
+        if (!here.ok) return gated(here.reason, lexed.argv);
         return {
           tier: 'auto',
           reason: `you allowed ${describeRemembered(remembered.kind, remembered.argv)} in this workspace`,

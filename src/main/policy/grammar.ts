@@ -69,6 +69,14 @@ function readFlag(r: Reading, i: number): number | string {
   // A program without single letters (go) reads `-abc` as one unknown flag: name it whole.
   if (g.short === undefined) return flagReason(g.name, display, name, word, allowedLong);
 
+  // tsc, vitest, jest: a letter is read only as a word of its own (`-t value`); their parsers read
+  // `-tc x` or `-pfoo` as something else entirely (types.ts, shortWhole).
+  if (g.shortWhole && word.length !== 2) {
+    const letter = word[1];
+    if (!has(g.short, letter)) return flagReason(g.name, display, `-${letter}`, word, allowedLong);
+    return `${display} ${show(word)} is not on the run list: ${g.name} reads it differently from -${letter} followed by a value, so -${letter} must stand alone with its value as the next word`;
+  }
+
   // A cluster: every letter a switch, except that a value-taking letter may come last and take
   // the rest of the word (`-n5`, `-n=5`) or the next word.
   const short = g.short;
@@ -115,6 +123,13 @@ export function readArgs(g: ProgramGrammar, display: string, args: readonly stri
       );
     }
   }
+  if (g.responseFiles) {
+    // pytest, mypy, tsc expand `@file` into arguments from that file, wherever it stands.
+    const at = args.find((word) => word.startsWith('@'));
+    if (at !== undefined) {
+      return gate(`${display} reads ${show(at)} as a file of more arguments, which could carry any flag, so it is not on the run list`);
+    }
+  }
   const operands: string[] = [];
   let endOfOptions = false;
   for (; i < args.length; i++) {
@@ -122,6 +137,9 @@ export function readArgs(g: ProgramGrammar, display: string, args: readonly stri
     if (!word.startsWith('-')) {
       operands.push(word);
       continue;
+    }
+    if (g.optionsBeforeOperands && operands.length > 0 && !endOfOptions) {
+      return gate(`${display} reads options only before ${show(operands[0])}, and hands ${show(word)} to it instead, so it is not on the run list`);
     }
     // An operand that begins with a dash is refused even after `--` (seed 003 §5.2): `--` stops
     // this parser reading it as a flag and says nothing about the program.
@@ -154,9 +172,15 @@ function readOperands(r: Reading, operands: string[]): string | null {
       }
       const script = rule.script !== undefined && !r.seen.has(rule.script.unlessFlag);
       if (script && operands.length === 0) return `${display} needs a script file of the project (or ${rule.script?.unlessFlag})`;
+      const walk = rule.recursive;
+      const recursive = walk !== undefined && (walk.onlyWith === undefined || r.seen.has(walk.onlyWith));
       operands.forEach((path, k) => {
-        checks.push({ path, role: `${display}'s operand`, notDirectory: rule.notDirectory, mustBeFile: script && k === 0 });
+        checks.push({ path, role: `${display}'s operand`, notDirectory: rule.notDirectory, mustBeFile: script && k === 0, recursive });
       });
+      // With no operand (or always: vitest, jest), the program searches its working directory.
+      if (recursive && (walk.fromCwd === 'always' || operands.length === 0)) {
+        checks.push({ path: '.', role: `${display}'s search of the working directory`, recursive });
+      }
       return null;
     }
     case 'patternThenPaths': {
@@ -176,15 +200,20 @@ function readOperands(r: Reading, operands: string[]): string | null {
         const bad = checkValue('word', word, `${display}'s operand`, checks);
         if (bad !== null) return bad;
         if (rule.pattern && !rule.pattern.test(word)) return `${display}'s operand ${show(word)} is not a bare name (${rule.pattern.source})`;
+        if (rule.alsoPath) checks.push({ path: word, role: `${display}'s operand` });
       }
       return null;
     }
     case 'goPackages': {
       for (const op of operands) {
+        // `all`, `std`, `cmd`, `tool` are not directories: they name every dependency's or the
+        // toolchain's own packages, whose tests are not this project's.
+        if (GO_META_PACKAGES.has(op)) return `${display} ${op} names packages outside this project (the operands are ./..., pkg/... or paths)`;
         // `./...` and `pkg/...` name the tree below a directory: that directory is the path checked.
-        const base = op === './...' ? '.' : op.endsWith('/...') ? op.slice(0, -4) : op;
+        const tree = op === './...' || op.endsWith('/...');
+        const base = op === './...' ? '.' : tree ? op.slice(0, -4) : op;
         if (base.length === 0 || base.includes('...')) return `${display}'s operand ${show(op)} is not ./..., pkg/... or a path`;
-        checks.push({ path: base, role: `${display}'s package operand` });
+        checks.push({ path: base, role: `${display}'s package operand`, recursive: tree });
       }
       return null;
     }
@@ -192,6 +221,8 @@ function readOperands(r: Reading, operands: string[]): string | null {
       return assertNever(rule);
   }
 }
+
+const GO_META_PACKAGES: ReadonlySet<string> = new Set(['all', 'std', 'cmd', 'tool']);
 
 function readPython(argv: readonly string[]): GrammarVerdict {
   const program = argv[0];

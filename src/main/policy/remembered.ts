@@ -36,10 +36,13 @@ function equalWords(a: readonly string[], b: readonly string[], count: number): 
   return true;
 }
 
-/** Whether one remembered entry admits this argv. A prefix needs both words: one word is exact only. */
+/**
+ * Whether one remembered entry admits this argv. A prefix needs both words (one word is exact
+ * only), and its second word must be a subcommand, not a flag (see rememberChoices).
+ */
 export function rememberedAdmits(argv: readonly string[], entry: RememberedCommand): boolean {
   if (entry.kind === 'exact') return argv.length === entry.argv.length && equalWords(argv, entry.argv, argv.length);
-  return entry.argv.length === 2 && argv.length >= 2 && equalWords(argv, entry.argv, 2);
+  return entry.argv.length === 2 && !entry.argv[1].startsWith('-') && argv.length >= 2 && equalWords(argv, entry.argv, 2);
 }
 
 /** The first remembered entry that admits this argv, or null. Directory binding is the caller's filter. */
@@ -58,11 +61,15 @@ export function isRememberable(command: string): boolean {
   return lexCommand(command).ok;
 }
 
-/** What a card offers: exactly this argv, and (with at least two words) its program and subcommand. */
+/**
+ * What a card offers: exactly this argv, and (with at least two words) its program and subcommand.
+ * A second word that begins with `-` is a flag, not a subcommand: "any command that begins
+ * `node --test`" would admit `node --test --import=…`, and `python3 -m` every module there is.
+ */
 export function rememberChoices(argv: readonly string[]): RememberChoice[] {
   if (argv.length === 0) return [];
   const choices: RememberChoice[] = [{ kind: 'exact', argv: [...argv], sentence: describeRemembered('exact', argv) }];
-  if (argv.length >= 2) {
+  if (argv.length >= 2 && !argv[1].startsWith('-')) {
     choices.push({ kind: 'prefix', argv: argv.slice(0, 2), sentence: describeRemembered('prefix', argv) });
   }
   return choices;

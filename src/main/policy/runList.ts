@@ -7,14 +7,23 @@ import type { ProgramGrammar } from './types';
 
 const PACKAGE_SCRIPT_SUBCOMMANDS = ['run', 'test', 'build', 'lint', 'typecheck'] as const;
 
-/** npm pnpm yarn bun: a listed subcommand, no flags at all, at most one script name. */
-function packageManager(name: string): ProgramGrammar {
+/**
+ * npm pnpm yarn bun: a listed subcommand, no flags at all, at most one script name. bun also reads
+ * that word as a file when one is there (`bun run x.ts`, `bun build x`), so it is resolved as well:
+ * a link named like a script would otherwise run or bundle whatever it points at.
+ */
+function packageManager(name: string, wordIsAlsoPath = false): ProgramGrammar {
   return {
     name,
     subcommand: { names: PACKAGE_SCRIPT_SUBCOMMANDS, required: true },
-    operands: { kind: 'words', pattern: /^[a-z0-9:_.-]+$/, max: 1 },
+    operands: { kind: 'words', pattern: /^[a-z0-9:_.-]+$/, max: 1, alsoPath: wordIsAlsoPath },
   };
 }
+
+/** The checkers and formatters walk the directories they are given, or their cwd when given none. */
+const WALKS_OPERANDS = { fromCwd: 'whenNone' } as const;
+/** Test runners that always search from their cwd; operands only filter. */
+const WALKS_CWD = { fromCwd: 'always' } as const;
 
 /** Read-only GNU tools: permuted options, `--` accepted, path operands. */
 function reader(name: string, short: Record<string, ValueKindOrSwitch>, extra: Partial<ProgramGrammar> = {}): ProgramGrammar {
@@ -23,16 +32,23 @@ function reader(name: string, short: Record<string, ValueKindOrSwitch>, extra: P
 type ValueKindOrSwitch = NonNullable<ProgramGrammar['short']>[string];
 
 const DECLARATIONS: ProgramGrammar[] = [
-  { name: 'node', long: { '--test': null }, operands: { kind: 'paths', script: { unlessFlag: '--test' } } },
+  {
+    name: 'node',
+    long: { '--test': null },
+    // `node dir --test` runs dir's package.json "main", wherever it points: options come first.
+    optionsBeforeOperands: true,
+    operands: { kind: 'paths', script: { unlessFlag: '--test' }, recursive: { fromCwd: 'whenNone', onlyWith: '--test' } },
+  },
   packageManager('npm'),
   packageManager('pnpm'),
   packageManager('yarn'),
-  packageManager('bun'),
+  packageManager('bun', true),
   {
     name: 'pytest',
     short: { q: null, x: null, v: null, k: 'word', p: 'word' },
     long: { '--maxfail': 'n' },
-    operands: { kind: 'paths' },
+    responseFiles: true,
+    operands: { kind: 'paths', recursive: WALKS_OPERANDS },
   },
   { name: 'unittest', operands: { kind: 'words' } },
   {
@@ -52,14 +68,30 @@ const DECLARATIONS: ProgramGrammar[] = [
     operands: { kind: 'words' },
   },
   { name: 'make', operands: { kind: 'words', pattern: /^[A-Za-z0-9:_.-]+$/ } },
-  { name: 'tsc', short: { p: 'path' }, long: { '--project': 'path', '--noEmit': null }, operands: { kind: 'paths' } },
+  {
+    name: 'tsc',
+    short: { p: 'path' },
+    long: { '--project': 'path', '--noEmit': null },
+    shortWhole: true,
+    responseFiles: true,
+    operands: { kind: 'paths', recursive: WALKS_OPERANDS },
+  },
   {
     name: 'vitest',
     subcommand: { names: ['run'], required: false, reserved: ['watch', 'dev', 'bench', 'init', 'list', 'related', 'typecheck', 'help'] },
-    short: { t: 'word' }, operands: { kind: 'paths' } },
-  { name: 'jest', subcommand: { names: ['run'], required: false }, short: { t: 'word' }, operands: { kind: 'paths' } },
-  { name: 'eslint', long: { '--fix': null }, operands: { kind: 'paths' } },
-  { name: 'prettier', long: { '--check': null, '--write': null }, operands: { kind: 'paths' } },
+    short: { t: 'word' },
+    shortWhole: true,
+    operands: { kind: 'paths', recursive: WALKS_CWD },
+  },
+  {
+    name: 'jest',
+    subcommand: { names: ['run'], required: false },
+    short: { t: 'word' },
+    shortWhole: true,
+    operands: { kind: 'paths', recursive: WALKS_CWD },
+  },
+  { name: 'eslint', long: { '--fix': null }, operands: { kind: 'paths', recursive: WALKS_OPERANDS } },
+  { name: 'prettier', long: { '--check': null, '--write': null }, operands: { kind: 'paths', recursive: WALKS_OPERANDS } },
   {
     name: 'ruff',
     // ruff reads its first word as a subcommand: only check and format are on the list.
@@ -69,10 +101,10 @@ const DECLARATIONS: ProgramGrammar[] = [
       reserved: ['server', 'clean', 'rule', 'config', 'linter', 'version', 'help', 'analyze', 'generate-shell-completion'],
     },
     long: { '--check': null, '--fix': null },
-    operands: { kind: 'paths' },
+    operands: { kind: 'paths', recursive: WALKS_OPERANDS },
   },
-  { name: 'black', long: { '--check': null }, operands: { kind: 'paths' } },
-  { name: 'mypy', long: { '--check': null }, operands: { kind: 'paths' } },
+  { name: 'black', long: { '--check': null }, operands: { kind: 'paths', recursive: WALKS_OPERANDS } },
+  { name: 'mypy', long: { '--check': null }, responseFiles: true, operands: { kind: 'paths', recursive: WALKS_OPERANDS } },
   reader('ls', { l: null, a: null }),
   reader('cat', {}),
   reader('head', { n: 'n', c: 'n' }),

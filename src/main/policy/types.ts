@@ -22,14 +22,32 @@ export type OperandRule =
    * Each operand a path; `max` bounds the count (uniq takes at most one). `script`: unless that flag
    * is given, at least one operand, and the first is a script that must be a regular file (node).
    */
-  | { kind: 'paths'; max?: number; notDirectory?: boolean; script?: { unlessFlag: string } }
+  | {
+      kind: 'paths';
+      max?: number;
+      notDirectory?: boolean;
+      script?: { unlessFlag: string };
+      /**
+       * The program descends into directories it is given (and into its working directory when
+       * given none, or always), so no deny-listed place may lie below them: `prettier --write .` in
+       * a workspace placed at ~ would rewrite ~/.config/gh. `onlyWith`: only when that flag is given.
+       */
+      recursive?: { fromCwd: 'always' | 'whenNone'; onlyWith?: string };
+    }
   /**
    * grep, rg: the first operand is a pattern (a <re>), the rest are paths. `recursive`: the flag
    * that makes the program descend into directories, or 'always' (rg).
    */
   | { kind: 'patternThenPaths'; recursive: string }
   /** Bare words (make targets, script names, test filters), optionally a narrower charset. */
-  | { kind: 'words'; pattern?: RegExp; min?: number; max?: number }
+  | {
+      kind: 'words';
+      pattern?: RegExp;
+      min?: number;
+      max?: number;
+      /** bun reads a word that names a file as that file (`bun run x.ts`, `bun build x`): resolve it too. */
+      alsoPath?: boolean;
+    }
   /** echo: any words at all (still plain, still no word beginning with `-`). */
   | { kind: 'anyWords' }
   /** go: `./...`, `pkg/...` or paths. */
@@ -56,6 +74,23 @@ export interface ProgramGrammar {
   operands: OperandRule;
   /** Whether `--` (end of options) is accepted; after it an operand beginning with `-` is still refused. */
   doubleDash?: boolean;
+  /**
+   * The program's parser reads single letters only as whole words (`-t value`): no clusters, no
+   * attached values. tsc reads `-pfoo` as an unknown option "pfoo"; vitest (mri) and jest (yargs)
+   * read `-tc x` as `-t -c x` — `--config x` — not as `-t c`. So any other spelling is gated.
+   */
+  shortWhole?: boolean;
+  /**
+   * The program expands `@file` into arguments read from that file (argparse's
+   * fromfile_prefix_chars in pytest ≥ 8.2 and mypy; tsc's response files): any word beginning with
+   * `@` could carry every flag the table leaves out, so it is gated.
+   */
+  responseFiles?: boolean;
+  /**
+   * The program reads options only before its first operand and hands the rest to the script it
+   * runs (node): a flag after the operand is not what this parser would take it for.
+   */
+  optionsBeforeOperands?: boolean;
 }
 
 /** One check the filesystem must answer before a command is auto. */

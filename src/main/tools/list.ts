@@ -6,7 +6,7 @@ import { TOOL_SCOPE } from '../../shared/domain';
 import type { ToolDefinition, ToolResult } from './types';
 import type { PathContext } from '../workspace/types';
 import { resolveDetailed } from '../workspace/resolve';
-import { walkTree } from '../workspace/walkTree';
+import { denyFilterFor, walkTree } from '../workspace/walkTree';
 import { NO_WORKSPACE, pathContextOf, shownPath } from '../workspace/toolContext';
 
 export const LIST_MAX_ENTRIES = 2_000;
@@ -24,6 +24,8 @@ export interface ListOutcome {
   lines: string[];
   entries: number;
   linksSkipped: number;
+  /** Deny-listed places below the listed directory (a workspace that is the home directory). */
+  deniedSkipped: number;
   truncated: boolean;
 }
 
@@ -48,6 +50,7 @@ export function listInside(
     const summary = walkTree(pctx.workspace, res.rel, {
       maxDepth: depth,
       includeHidden: true,
+      denied: denyFilterFor(pctx, res.rel),
       visit(entry) {
         if (entries >= maxEntries) {
           truncated = true;
@@ -59,7 +62,7 @@ export function listInside(
         return true;
       },
     });
-    return { ok: true, outcome: { path: res.path, rel: res.rel, lines, entries, linksSkipped: summary.linksSkipped, truncated } };
+    return { ok: true, outcome: { path: res.path, rel: res.rel, lines, entries, linksSkipped: summary.linksSkipped, deniedSkipped: summary.deniedSkipped, truncated } };
   } catch (error) {
     return { ok: false, status: 403, error: `refused: ${shownPath(res.rel)} changed while it was being listed (${(error as Error).message}).` };
   }
@@ -81,6 +84,7 @@ export const listTool: ToolDefinition<ListArgs> = {
     const o = listed.outcome;
     const notes = [`${o.entries} entries`];
     if (o.linksSkipped > 0) notes.push(`${o.linksSkipped} symbolic link${o.linksSkipped === 1 ? '' : 's'} skipped`);
+    if (o.deniedSkipped > 0) notes.push(`${o.deniedSkipped} denied place${o.deniedSkipped === 1 ? '' : 's'} skipped (deny list)`);
     if (o.truncated) notes.push(`stopped at ${LIST_MAX_ENTRIES} entries; list a subdirectory or lower depth to see more`);
     const header = `${shownPath(o.rel)}/ (${notes.join('; ')})`;
     return {

@@ -1,16 +1,19 @@
 // search {query, path?, glob?, regex?} (SPEC §6): ripgrep when it is on PATH (--no-follow --no-config,
 // JSON output, the query after -e so it is never read as a flag, fixed strings unless `regex`), else a
 // bounded walk in TypeScript with the same rules. `path:line: text`, at most 200 results.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
+import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { TOOL_SCOPE } from '../../shared/domain';
 import type { ToolDefinition, ToolResult } from './types';
 import { resolveDetailed } from '../workspace/resolve';
 import { NO_WORKSPACE, pathContextOf, shownPath } from '../workspace/toolContext';
 import { searchFallback, type SearchHits } from '../workspace/searchFallback';
+import { holdSearchTarget, type HeldTarget } from '../workspace/heldTarget';
+import { denyFilterFor } from '../workspace/walkTree';
 
 export const SEARCH_MAX_RESULTS = 200;
 const SEARCH_TIMEOUT_MS = 30_000;
@@ -49,14 +52,19 @@ function decode(field: { text?: string; bytes?: string } | undefined): string {
   return field.text ?? Buffer.from(field.bytes ?? '', 'base64').toString('utf8');
 }
 
-/** Runs ripgrep with cwd the workspace and `target` relative to it, so its paths are workspace-relative. */
-export function searchWithRipgrep(rg: string, root: string, target: string, args: SearchArgs, signal?: AbortSignal): Promise<SearchHits> {
+/**
+ * Runs ripgrep on what `holdSearchTarget` opened (a held directory as cwd, or a file as stdin), so it
+ * searches the object that was validated; printed paths are mapped back to workspace-relative ones.
+ */
+export function searchWithRipgrep(rg: string, held: Pick<HeldTarget, 'cwd' | 'target' | 'stdin' | 'label'>, args: SearchArgs, signal?: AbortSignal): Promise<SearchHits> {
+  const { cwd, target } = held;
   const argv = ['--json', '--no-follow', '--no-config', '--no-require-git', '--no-messages', '-g', '!node_modules'];
   if (!args.regex) argv.push('--fixed-strings');
   if (args.glob) argv.push('-g', args.glob);
   argv.push('-e', args.query, '--', target);
   return new Promise((resolve) => {
-    const child = spawn(rg, argv, { cwd: root, env: { PATH: process.env.PATH ?? '', LANG: 'C.UTF-8' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // stdin is the held file (searched as '-') or nothing; stdout and stderr are always pipes.
+    const child = spawn(rg, argv, { cwd, env: { PATH: process.env.PATH ?? '', LANG: 'C.UTF-8' }, stdio: [held.stdin, 'pipe', 'pipe'] }) as ChildProcessByStdio<null, Readable, Readable>;
     const hits: string[] = [];
     let truncated = false;
     let stderr = '';
@@ -84,7 +92,7 @@ export function searchWithRipgrep(rg: string, root: string, target: string, args
         stop();
         return;
       }
-      const file = decode(event.data.path).replace(/^\.\//, '');
+      const file = held.label(decode(event.data.path));
       hits.push(`${file}:${event.data.line_number ?? 0}: ${clipLine(decode(event.data.lines))}`);
     });
     const finish = (code: number | null): void => {
@@ -129,7 +137,21 @@ export function createSearchTool(deps: SearchToolDeps = {}): ToolDefinition<Sear
       if (res.rel.length > 0 && res.stat === undefined) return { ok: false, status: 404, error: `${shownPath(res.rel)} does not exist.` };
       if (rg === undefined) rg = findRipgrep();
       const target = shownPath(res.rel);
-      const found = rg !== null ? await searchWithRipgrep(rg, pctx.workspace, target, args, ctx.signal) : searchFallback(pctx.workspace, res.rel, args, SEARCH_MAX_RESULTS);
+      // A denied place below the searched directory (the workspace is the home directory): the
+      // fallback walk steps over it exactly; ripgrep's globs could not say "except there" as surely.
+      const denied = denyFilterFor(pctx, res.rel);
+      let found: SearchHits;
+      if (rg !== null && denied === null) {
+        const held = holdSearchTarget(pctx, res, target);
+        if (!held.ok) return held;
+        try {
+          found = await searchWithRipgrep(rg, held.held, args, ctx.signal);
+        } finally {
+          held.held.release();
+        }
+      } else {
+        found = searchFallback(pctx.workspace, res.rel, args, SEARCH_MAX_RESULTS, denied);
+      }
       if (found.error) return { ok: false, status: 400, error: `search failed: ${found.error}` };
       const header =
         found.hits.length === 0
@@ -138,7 +160,7 @@ export function createSearchTool(deps: SearchToolDeps = {}): ToolDefinition<Sear
       return {
         ok: true,
         text: found.hits.length > 0 ? `${header}\n${found.hits.join('\n')}` : header,
-        data: { path: res.path, results: found.hits.length, truncated: found.truncated, engine: rg !== null ? 'ripgrep' : 'fallback' },
+        data: { path: res.path, results: found.hits.length, truncated: found.truncated, engine: rg !== null && denied === null ? 'ripgrep' : 'fallback' },
       };
     },
   };

@@ -3,6 +3,7 @@
 // own data directory, except <data>/repositories/** where connected worktrees live (AC-9).
 import fs from 'node:fs';
 import path from 'node:path';
+import { IGNORABLE } from './gitName';
 
 /** Relative to the owner's home. A trailing `*` matches any name with that prefix. */
 export const HOME_DENY_LIST: readonly string[] = [
@@ -18,6 +19,10 @@ export const HOME_DENY_LIST: readonly string[] = [
   '.bashrc',
   '.bash_profile',
   '.bash_login',
+  // Sourced by the stock Debian/Ubuntu .bashrc, or run at logout: code the owner runs without asking.
+  '.bash_aliases',
+  '.bash_logout',
+  '.zlogout',
   '.profile',
   '.zshrc',
   '.zshenv',
@@ -58,24 +63,40 @@ export interface CompiledDenyList {
   exact: Map<string, DenyEntry>;
   /** Folded directory → entries whose name prefix is matched inside that directory. */
   prefixed: Map<string, DenyEntry[]>;
-  /** Folded `<data>/repositories` paths (raw and real) that stay allowed under a denied data dir. */
+  /** Folded `<data>/repositories` paths (raw and real); only `<id>/agent/**` below them is allowed. */
   repositories: string[];
 }
 
 export type Fold = (s: string) => string;
 
 const identity: Fold = (s) => s;
-/** Case-insensitive volumes (macOS) also ignore Unicode normalisation: compare NFC, lowercased. */
-export const foldInsensitive: Fold = (s) => s.normalize('NFC').toLowerCase();
+/**
+ * Case-insensitive volumes (macOS) also ignore Unicode normalisation, and HFS+ ignores some code
+ * points altogether (`.ss\u200ch` is `.ssh` there): compare NFC, lowercased, without those.
+ */
+export const foldInsensitive: Fold = (s) => s.replace(IGNORABLE, '').normalize('NFC').toLowerCase();
 export function foldFor(caseInsensitive: boolean): Fold {
   return caseInsensitive ? foldInsensitive : identity;
 }
 
-function realOrSelf(p: string): string {
-  try {
-    return fs.realpathSync.native(p);
-  } catch {
-    return p;
+/**
+ * The real path of `p`, or of its deepest existing ancestor joined with the rest: a deny entry that
+ * does not exist yet (~/.aws before the first `aws configure`) must still be found under the real
+ * home when HOME itself is a link (macOS /var, NFS and bind-mounted homes).
+ */
+function realish(p: string): string {
+  let head = p;
+  const tail: string[] = [];
+  for (;;) {
+    try {
+      const real = fs.realpathSync.native(head);
+      return tail.length === 0 ? real : path.join(real, ...tail.reverse());
+    } catch {
+      const parent = path.dirname(head);
+      if (parent === head) return p;
+      tail.push(path.basename(head));
+      head = parent;
+    }
   }
 }
 
@@ -93,7 +114,7 @@ export function compileDenyList(home: string, dataDir: string, fold: Fold): Comp
   const exact = new Map<string, DenyEntry>();
   const prefixed = new Map<string, DenyEntry[]>();
   const add = (abs: string, entry: Omit<DenyEntry, 'key'>): void => {
-    for (const form of new Set([abs, realOrSelf(abs)])) {
+    for (const form of new Set([abs, realish(abs)])) {
       if (entry.namePrefix !== undefined) {
         const dir = fold(form);
         const list = prefixed.get(dir) ?? [];
@@ -115,7 +136,7 @@ export function compileDenyList(home: string, dataDir: string, fold: Fold): Comp
   }
   add(dataDir, { label: `Paddock's own data directory (${dataDir})`, dataDir: true });
   const repos = path.join(dataDir, 'repositories');
-  const repositories = [...new Set([repos, realOrSelf(repos)])].map(fold);
+  const repositories = [...new Set([repos, realish(repos)])].map(fold);
   const list = { exact, prefixed, repositories };
   cache.set(cacheKey, { at: now, list });
   return list;
@@ -136,12 +157,22 @@ export function deniedStep(list: CompiledDenyList, foldedParent: string, folded:
   return null;
 }
 
+/** Whether a folded path is a connected worktree `<data>/repositories/<id>/agent` or below it. */
+export function inWorktree(list: CompiledDenyList, folded: string): boolean {
+  for (const r of list.repositories) {
+    if (!folded.startsWith(`${r}/`)) continue;
+    const parts = folded.slice(r.length + 1).split('/');
+    if (parts.length >= 2 && parts[0] !== '' && parts[1] === 'agent') return true;
+  }
+  return false;
+}
+
 /**
- * The deny entry covering an absolute folded path, checking every ancestor. A path inside
- * <data>/repositories is not covered by the data-dir entry (connected worktrees live there).
+ * The deny entry covering an absolute folded path, checking every ancestor. A connected worktree
+ * (<data>/repositories/<id>/agent) is not covered by the data-dir entry; the rest of <data> is.
  */
 export function deniedArea(list: CompiledDenyList, folded: string): DenyEntry | null {
-  const inRepositories = list.repositories.some((r) => folded === r || folded.startsWith(r + '/'));
+  const inRepositories = inWorktree(list, folded);
   let current = folded;
   while (current.length > 1) {
     const cut = current.lastIndexOf('/');
@@ -158,4 +189,25 @@ export function denyReason(entry: DenyEntry): string {
     return `refused: ${entry.label} holds its database, logs, files and credentials and is never a path a tool may touch.`;
   }
   return `refused: ${entry.label} is on the deny list (credentials and programs that start on their own) and is never read or written, even inside a workspace.`;
+}
+
+/**
+ * For walks (list, search): whether the child `name` of the directory `parentAbs` is a denied place,
+ * or null when no denied place lies below `dirAbs` at all (the usual case: nothing to test per entry).
+ * A walk steps over a denied place as it steps over a link: a workspace may contain ~/.ssh (it may be
+ * the home directory), but listing or searching it must not show what the deny list protects.
+ */
+export function denyFilterBelow(list: CompiledDenyList, fold: Fold, dirAbs: string): ((parentAbs: string, name: string) => boolean) | null {
+  const below = `${fold(dirAbs)}/`;
+  const keys = [...list.exact.keys(), ...list.prefixed.keys()];
+  if (!keys.some((k) => k.startsWith(below) || (list.prefixed.has(k) && `${k}/` === below))) return null;
+  let lastParent = '';
+  let lastFolded = '';
+  return (parentAbs, name) => {
+    if (parentAbs !== lastParent) {
+      lastParent = parentAbs;
+      lastFolded = fold(parentAbs);
+    }
+    return deniedStep(list, lastFolded, `${lastFolded}/${fold(name)}`) !== null;
+  };
 }

@@ -1,11 +1,18 @@
 // `.git` in any spelling a filesystem might treat as `.git` (SPEC §4: never written by a file tool;
 // SPEC §7: never a command operand). Case-insensitive everywhere, because a repository copied to a
 // case-insensitive volume would honour `.GIT/hooks`; ignorable code points are dropped because HFS+
-// ignores them (CVE-2014-9390); trailing dots and spaces and the 8.3 name because Windows drops them.
-const IGNORABLE = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g;
+// ignores them (CVE-2014-9390); trailing dots and spaces, NTFS stream suffixes (`.git::$INDEX_ALLOCATION`,
+// CVE-2019-1352) and the 8.3 short names (`GIT~1`, `GIT~2` when the first is taken) because Windows
+// resolves all of them to the directory itself.
+export const IGNORABLE = /[\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/g;
 
 export function isGitComponent(name: string): boolean {
   if (name.length < 4) return false;
-  const folded = name.replace(IGNORABLE, '').normalize('NFC').toLowerCase().replace(/[. ]+$/, '');
-  return folded === '.git' || folded === 'git~1';
+  const folded = name
+    .replace(IGNORABLE, '')
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/:.*$/s, '') // an NTFS stream names the file before the colon
+    .replace(/[. ]+$/, '');
+  return folded === '.git' || /^git~\d+$/.test(folded);
 }

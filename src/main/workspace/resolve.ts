@@ -7,6 +7,7 @@ import type { PathContext, PathDecision, PathPurpose, PathRequest } from './type
 import { compileDenyList, deniedArea, deniedStep, denyReason, foldFor, type CompiledDenyList, type Fold } from './denyList';
 import { volumeIgnoresCase } from './volume';
 import { isGitComponent } from './gitName';
+import { normalSeparators, refuseByShape, show } from './shape';
 
 /** Like the kernel's MAXSYMLINKS: more link expansions than this in one path is a loop. */
 const LINK_LIMIT = 40;
@@ -39,10 +40,6 @@ interface Walker {
 
 function refuse(reason: string): { ok: false; status: 403; reason: string } {
   return { ok: false, status: 403, reason };
-}
-
-function show(p: string): string {
-  return JSON.stringify(p.length > 200 ? `${p.slice(0, 200)}…` : p);
 }
 
 /** Components below the workspace of an absolute path, or null when it is not under the workspace. */
@@ -168,6 +165,13 @@ function walk(w: Walker, start: string[], comps: string[]): Resolution {
     stats.push(st);
   }
 
+  // The working directory's components were walked as a read: the .git rule is applied to the whole
+  // real path here, so `cwd: .git/hooks` (or a link to it) is no way into .git.
+  if (w.purpose !== 'read') {
+    for (const c of rel) {
+      if (isGitComponent(c)) return refuse(`refused: ${show(w.shown)} is inside .git, which ${w.purpose === 'write' ? 'a file tool never writes' : 'a command operand may not name'}.`);
+    }
+  }
   const finalFolded = folded[folded.length - 1];
   const area = deniedArea(w.deny, finalFolded);
   if (area) return refuse(denyReason(area));
@@ -181,14 +185,26 @@ function walk(w: Walker, start: string[], comps: string[]): Resolution {
   };
 }
 
-/** Rules checked on the string alone, before any filesystem access. */
-function refuseByShape(p: string, purpose: PathPurpose, what: string): string | null {
-  if (p.length === 0) return `refused: the ${what} is empty.`;
-  if (p.includes('\0')) return `refused: the ${what} contains a NUL character.`;
-  if (p.startsWith('~')) return `refused: ${show(p)} begins with '~', which is never expanded; give a path relative to the workspace.`;
-  if (purpose === 'run') {
-    if (p.startsWith('/')) return `refused: ${show(p)} is absolute; a command operand must be relative to the workspace.`;
-    if (p.split('/').includes('..')) return `refused: ${show(p)} contains '..', which a command operand may not use.`;
+/**
+ * An absolute path that names the workspace through a link or a climb above it (`/tmp/x/ws` when
+ * /tmp/x links to the real parent, `/a/../ws`): the components after the prefix the kernel resolves
+ * to the workspace itself. Only prefixes ending in the workspace's own name are asked about, at most
+ * a few, and never under the automounter (a lookup there would mount a network share).
+ */
+function throughAnotherSpelling(p: string, w: Walker): string[] | null {
+  const parts = p.split('/').filter((c) => c !== '' && c !== '.');
+  if (parts[0] === 'net' || parts[0] === 'Network' || w.wsParts.length === 0) return null;
+  const name = w.fold(w.wsParts[w.wsParts.length - 1]);
+  const ws = w.fold(w.ws);
+  let asked = 0;
+  for (let k = 0; k < parts.length && asked < 8; k++) {
+    if (w.fold(parts[k]) !== name) continue;
+    asked++;
+    try {
+      if (w.fold(fs.realpathSync.native(`/${parts.slice(0, k + 1).join('/')}`)) === ws) return parts.slice(k + 1);
+    } catch {
+      // not a directory that exists: not the workspace
+    }
   }
   return null;
 }
@@ -200,6 +216,8 @@ function startComponents(p: string, w: Walker): { comps: string[] } | { reason: 
   if (ALIASES.some((a) => p === a || p.startsWith(`${a}/`))) {
     return { reason: `refused: ${show(p)} is a device or process alias, outside every workspace.` };
   }
+  const another = throughAnotherSpelling(p, w);
+  if (another !== null) return { comps: another };
   return { reason: `refused: ${show(p)} is outside the workspace ${w.ws}.` };
 }
 
@@ -208,10 +226,14 @@ export function resolveDetailed(ctx: PathContext, req: PathRequest): Resolution 
   const ws = ctx.workspace.length > 1 ? ctx.workspace.replace(/\/+$/, '') : ctx.workspace;
   const shapeError = refuseByShape(req.path, req.for, 'path');
   if (shapeError) return refuse(shapeError);
+  const wsParts = ws.split('/').filter((c) => c !== '');
+  if (req.for === 'write' && wsParts.some(isGitComponent)) {
+    return refuse(`refused: the workspace ${ws} is inside a .git directory, which a file tool never writes.`);
+  }
   const fold = foldFor(ctx.caseInsensitive ?? volumeIgnoresCase(ws));
   const w: Walker = {
     ws,
-    wsParts: ws.split('/').filter((c) => c !== ''),
+    wsParts,
     fold,
     deny: compileDenyList(ctx.home, ctx.dataDir, fold),
     purpose: req.for,
@@ -223,16 +245,18 @@ export function resolveDetailed(ctx: PathContext, req: PathRequest): Resolution 
     const cwdPurpose: PathPurpose = req.for === 'run' ? 'run' : 'read';
     const cwdError = refuseByShape(req.cwd, cwdPurpose, 'working directory');
     if (cwdError) return refuse(cwdError);
-    const cwdStart = startComponents(req.cwd, w);
+    const cwdPath = normalSeparators(req.cwd);
+    const cwdStart = startComponents(cwdPath, w);
     if ('reason' in cwdStart) return refuse(cwdStart.reason);
     const cwd = walk({ ...w, purpose: cwdPurpose, shown: req.cwd }, [], cwdStart.comps);
     if (!cwd.ok) return cwd;
     if (cwd.rel.length > 0 && !cwd.stat?.isDirectory()) return refuse(`refused: the working directory ${show(req.cwd)} is not a directory in the workspace.`);
     start = cwd.rel;
   }
-  const first = startComponents(req.path, w);
+  const p = normalSeparators(req.path);
+  const first = startComponents(p, w);
   if ('reason' in first) return refuse(first.reason);
-  return walk(w, req.path.startsWith('/') ? [] : start, first.comps);
+  return walk(w, p.startsWith('/') ? [] : start, first.comps);
 }
 
 /** SPEC §4: the absolute real path inside the workspace (real parent + name when absent), or a 403. */

@@ -33,6 +33,12 @@ function realOrSelf(p: string): string {
 export function validateWorkspaceRoot(dir: string, ctx: { home: string; dataDir: string }): RootDecision {
   if (dir.length === 0 || dir.includes('\0')) return { ok: false, reason: 'refused: a workspace must be a directory path.' };
   if (!path.isAbsolute(dir)) return { ok: false, reason: `refused: the workspace ${dir} must be an absolute path.` };
+  // Checked on the spelling too: /proc/self/cwd or /proc/<pid>/root/… resolve to ordinary directories
+  // today, but they name another process's view of the filesystem, not a directory the owner chose.
+  const spelled = path.resolve(dir);
+  if (SYSTEM_ALIASES.some((a) => spelled === a || spelled.startsWith(`${a}/`))) {
+    return { ok: false, reason: `refused: ${spelled} is a device or process alias, never a workspace.` };
+  }
   let st: fs.Stats | undefined;
   try {
     st = fs.statSync(dir, { throwIfNoEntry: false });
@@ -53,8 +59,9 @@ export function validateWorkspaceRoot(dir: string, ctx: { home: string; dataDir:
     const d = fold(data);
     if (target !== d && !target.startsWith(`${d}/`)) continue;
     const below = real.slice(data.length + 1).split('/').filter((c) => c !== '');
-    // Only a project's folder inside repositories/ is a worktree; everything else is Paddock's state.
-    if (below.length >= 2 && below[0].toLowerCase() === 'repositories') continue;
+    // Only a project's worktree, repositories/<id>/agent (or below it), is a workspace; everything
+    // else, the project folder around the worktree included, is Paddock's state.
+    if (below.length >= 3 && fold(below[0]) === fold('repositories') && fold(below[2]) === fold('agent')) continue;
     const area = below.length === 0 ? 'the data directory itself' : areaName(below[0]);
     return {
       ok: false,

@@ -23,6 +23,15 @@ export function pathAt(dir: SafeDir, name: string): string {
   return useProcFd ? `/proc/self/fd/${dir.fd}/${name}` : `${dir.path}/${name}`;
 }
 
+/**
+ * A working directory for a child process that is the held directory itself (Linux: the child's
+ * chdir goes through the descriptor, so a rename or a link swapped in since does not redirect it);
+ * null where there is no such path.
+ */
+export function heldCwd(dir: SafeDir): string | null {
+  return useProcFd ? `/proc/${process.pid}/fd/${dir.fd}` : null;
+}
+
 /** A path naming the held directory itself (readdir). */
 export function dirPath(dir: SafeDir): string {
   return useProcFd ? `/proc/self/fd/${dir.fd}` : dir.path;

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import vm from 'node:vm';
 import ignore from 'ignore';
 import { openAt, openDirPath, closeDir, type SafeDir } from './safeOpen';
-import { walkTree } from './walkTree';
+import { walkTree, type WalkOptions } from './walkTree';
 
 export interface SearchHits {
   hits: string[];
@@ -55,7 +55,7 @@ function readSmallFile(dir: SafeDir, name: string): Buffer | null {
   }
 }
 
-function run(root: string, rel: readonly string[], isFile: boolean, args: FallbackArgs, limit: number, hits: string[]): SearchHits {
+function run(root: string, rel: readonly string[], isFile: boolean, args: FallbackArgs, limit: number, hits: string[], denied: WalkOptions['denied']): SearchHits {
   let matcher: (line: string) => boolean;
   if (args.regex) {
     let re: RegExp;
@@ -106,6 +106,7 @@ function run(root: string, rel: readonly string[], isFile: boolean, args: Fallba
   walkTree(root, rel, {
     maxDepth: 64,
     includeHidden: false,
+    denied,
     visit(entry, parent) {
       if (entry.kind !== 'file') return true;
       if (globRules) {
@@ -118,8 +119,11 @@ function run(root: string, rel: readonly string[], isFile: boolean, args: Fallba
   return { hits, truncated, error: null };
 }
 
-/** Searches the directory (or file) `rel` below `root`; never throws for a slow pattern. */
-export function searchFallback(root: string, rel: readonly string[], args: FallbackArgs, limit: number): SearchHits {
+/**
+ * Searches the directory (or file) `rel` below `root`; never throws for a slow pattern. `denied`
+ * (from denyFilterFor) steps over deny-listed places below it.
+ */
+export function searchFallback(root: string, rel: readonly string[], args: FallbackArgs, limit: number, denied: WalkOptions['denied'] = null): SearchHits {
   let isFile = false;
   if (rel.length > 0) {
     const st = fs.lstatSync(`${root}/${rel.join('/')}`, { throwIfNoEntry: false });
@@ -127,7 +131,7 @@ export function searchFallback(root: string, rel: readonly string[], args: Fallb
   }
   const hits: string[] = [];
   try {
-    return vm.runInNewContext('search()', { search: () => run(root, rel, isFile, args, limit, hits) }, { timeout: TIME_LIMIT_MS }) as SearchHits;
+    return vm.runInNewContext('search()', { search: () => run(root, rel, isFile, args, limit, hits, denied) }, { timeout: TIME_LIMIT_MS }) as SearchHits;
   } catch (e) {
     const message = (e as Error).message ?? String(e);
     if (/timed out/.test(message)) {

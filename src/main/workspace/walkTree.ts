@@ -6,6 +6,9 @@ import fs from 'node:fs';
 import ignore, { type Ignore } from 'ignore';
 import { closeDir, dirPath, openAt, openDirAt, openDirPath, type SafeDir } from './safeOpen';
 import { TEMP_PREFIX } from './files';
+import type { PathContext } from './types';
+import { compileDenyList, denyFilterBelow, foldFor } from './denyList';
+import { volumeIgnoresCase } from './volume';
 
 const GITIGNORE_MAX_BYTES = 1 << 20;
 
@@ -22,12 +25,15 @@ export interface WalkOptions {
   maxDepth: number;
   /** Dot-files and dot-directories (list shows them; search skips them, as ripgrep does). */
   includeHidden: boolean;
+  /** Denied places (SPEC §4) below the walked directory: stepped over, never shown or entered. */
+  denied?: ((parentAbs: string, name: string) => boolean) | null;
   /** Called in sorted pre-order; return false to stop the whole walk. */
   visit(entry: TreeEntry, parent: SafeDir): boolean;
 }
 
 export interface WalkSummary {
   linksSkipped: number;
+  deniedSkipped: number;
   stopped: boolean;
 }
 
@@ -85,19 +91,20 @@ function ancestorFrames(root: string, rel: readonly string[]): IgnoreFrame[] {
 }
 
 /** Walks the directory `rel` (real components below `root`, as the resolver returned them). */
-export function walkTree(root: string, rel: readonly string[], options: WalkOptions): WalkSummary {
-  const summary: WalkSummary = { linksSkipped: 0, stopped: false };
+export function walkTree(workspace: string, rel: readonly string[], options: WalkOptions): WalkSummary {
+  const root = workspace.length > 1 ? workspace.replace(/\/+$/, '') : workspace;
+  const summary: WalkSummary = { linksSkipped: 0, deniedSkipped: 0, stopped: false };
   const frames = ancestorFrames(root, rel);
   const top = openDirPath(root, rel);
   try {
-    descend(top, rel.join('/'), 1, frames, options, summary);
+    descend(top, root, rel.join('/'), 1, frames, options, summary);
   } finally {
     closeDir(top);
   }
   return summary;
 }
 
-function descend(dir: SafeDir, base: string, depth: number, frames: IgnoreFrame[], options: WalkOptions, summary: WalkSummary): void {
+function descend(dir: SafeDir, root: string, base: string, depth: number, frames: IgnoreFrame[], options: WalkOptions, summary: WalkSummary): void {
   let entries: fs.Dirent[];
   try {
     entries = fs.readdirSync(dirPath(dir), { withFileTypes: true });
@@ -113,6 +120,10 @@ function descend(dir: SafeDir, base: string, depth: number, frames: IgnoreFrame[
     if (!options.includeHidden && name.startsWith('.')) continue;
     if (entry.isSymbolicLink()) {
       summary.linksSkipped++;
+      continue;
+    }
+    if (options.denied && options.denied(base === '' ? root : `${root}/${base}`, name)) {
+      summary.deniedSkipped++;
       continue;
     }
     const isDir = entry.isDirectory();
@@ -137,11 +148,19 @@ function descend(dir: SafeDir, base: string, depth: number, frames: IgnoreFrame[
         continue;
       }
       try {
-        descend(child, rel, depth + 1, active, options, summary);
+        descend(child, root, rel, depth + 1, active, options, summary);
       } finally {
         closeDir(child);
       }
       if (summary.stopped) return;
     }
   }
+}
+
+/** The deny-list test a walk of `rel` below the workspace needs, or null when none lies below it. */
+export function denyFilterFor(ctx: PathContext, rel: readonly string[]): WalkOptions['denied'] {
+  const root = ctx.workspace.length > 1 ? ctx.workspace.replace(/\/+$/, '') : ctx.workspace;
+  const fold = foldFor(ctx.caseInsensitive ?? volumeIgnoresCase(root));
+  const dir = rel.length === 0 ? root : `${root}/${rel.join('/')}`;
+  return denyFilterBelow(compileDenyList(ctx.home, ctx.dataDir, fold), fold, dir);
 }

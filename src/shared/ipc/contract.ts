@@ -102,6 +102,14 @@ export const requestSchemas = {
   'repositories.clone': z.object({ agentId: id, url: z.string().trim().min(1).max(2000) }).strict(),
   'repositories.create': z.object({ agentId: id }).strict(),
   'screenshots.read': z.object({ agentId: id, file: z.string().min(1).max(4096) }).strict(),
+  'preview.showInView': z
+    .object({
+      agentId: id,
+      name: z.string().min(1).max(64),
+      bounds: z.object({ x: z.number().int().min(0), y: z.number().int().min(0), width: z.number().int().min(0).max(20_000), height: z.number().int().min(0).max(20_000) }).strict(),
+    })
+    .strict(),
+  'preview.hideView': none,
 } as const;
 
 export type CallName = keyof typeof requestSchemas;
@@ -151,5 +159,7 @@ export interface ResponseMap {
   'repositories.clone': AgentView;
   'repositories.create': AgentView;
   'screenshots.read': { dataUrl: string };
+  'preview.showInView': { shown: boolean };
+  'preview.hideView': { hidden: boolean };
 }
 export type ResponseOf<K extends CallName> = ResponseMap[K];

@@ -44,6 +44,8 @@ export const CALL_NAMES = [
   'repositories.clone',
   'repositories.create',
   'screenshots.read',
+  'preview.showInView',
+  'preview.hideView',
 ] as const;
 
 export const IPC_CALL_PREFIX = 'paddock:call:';

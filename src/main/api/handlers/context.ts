@@ -8,6 +8,11 @@ export interface HostCapabilities {
   version: string;
   /** Electron: the system folder dialog. The web host has none: the owner types a path. */
   pickDirectory?: () => Promise<string | null>;
+  /** Electron: the preview in its own view with its own session, so its cookie is first-party (SPEC §9). */
+  previewView?: {
+    show(key: string, ticketUrl: () => string, bounds: { x: number; y: number; width: number; height: number }): void;
+    hide(): void;
+  };
 }
 
 export function requireAgent(core: Core, agentId: string): Agent {

@@ -27,7 +27,7 @@ export function createHandlers(core: Core, host: HostCapabilities): Handlers {
     ...conversationHandlers(core),
     ...fileHandlers(core),
     ...ownerHandlers(core),
-    ...previewHandlers(core),
+    ...previewHandlers(core, host),
     ...processHandlers(core),
     ...rememberedHandlers(core),
     ...repositoryHandlers(core),

@@ -1,9 +1,9 @@
 import type { Core } from '../../core';
 import { ApiRefusal, type Handlers } from '../router';
-import { requireAgent } from './context';
+import { requireAgent, type HostCapabilities } from './context';
 
 // The way into a preview (SPEC §9): the window asks for a single-use ticket URL; the model never sees one.
-export function previewHandlers(core: Core): Pick<Handlers, 'preview.link' | 'preview.check'> {
+export function previewHandlers(core: Core, host: HostCapabilities): Pick<Handlers, 'preview.link' | 'preview.check' | 'preview.showInView' | 'preview.hideView'> {
   const requireOwnProcess = (agentId: string, name: string): void => {
     const agent = requireAgent(core, agentId);
     const running = core.supervisor.findRunning(name);
@@ -13,6 +13,16 @@ export function previewHandlers(core: Core): Pick<Handlers, 'preview.link' | 'pr
     'preview.link': (request) => {
       requireOwnProcess(request.agentId, request.name);
       return { url: core.services.preview.issueTicket(request.name) };
+    },
+    'preview.showInView': (request) => {
+      if (!host.previewView) throw new ApiRefusal('unsupported', 'this window shows previews in a frame');
+      requireOwnProcess(request.agentId, request.name);
+      host.previewView.show(`${request.agentId}/${request.name}`, () => core.services.preview.issueTicket(request.name), request.bounds);
+      return { shown: true };
+    },
+    'preview.hideView': () => {
+      host.previewView?.hide();
+      return { hidden: host.previewView !== undefined };
     },
     'preview.check': (request) => {
       requireOwnProcess(request.agentId, request.name);

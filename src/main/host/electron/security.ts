@@ -1,6 +1,6 @@
 // The window's hardening (SPEC §2): a strict CSP, no navigation, no new windows, no permissions,
 // and a trusted-sender check that every IPC call passes before the core sees it.
-import { session, type WebContents, type WebFrameMain } from 'electron';
+import { session, shell, type WebContents, type WebFrameMain } from 'electron';
 
 export const ELECTRON_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; frame-src http://127.0.0.1:*; object-src 'none'; base-uri 'none'; form-action 'none'";
@@ -13,8 +13,12 @@ export function applySessionPolicy(): void {
   });
 }
 
-export function lockDownContents(contents: WebContents): void {
-  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+/** `opensInBrowser`: the preview links ("Open in a tab") go to the owner's browser; nothing opens inside. */
+export function lockDownContents(contents: WebContents, opensInBrowser: (url: string) => boolean = () => false): void {
+  contents.setWindowOpenHandler(({ url }) => {
+    if (opensInBrowser(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
   contents.on('will-navigate', (event) => event.preventDefault());
   contents.on('will-redirect', (event) => event.preventDefault());
   contents.on('will-attach-webview', (event) => event.preventDefault());

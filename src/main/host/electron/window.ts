@@ -3,7 +3,7 @@ import path from 'node:path';
 import { BrowserWindow, nativeTheme } from 'electron';
 import { lockDownContents } from './security';
 
-export function createMainWindow(): { window: BrowserWindow; appUrl: string } {
+export function createMainWindow(opensInBrowser: (url: string) => boolean): { window: BrowserWindow; appUrl: string } {
   const window = new BrowserWindow({
     width: 1400,
     height: 900,
@@ -21,7 +21,7 @@ export function createMainWindow(): { window: BrowserWindow; appUrl: string } {
       spellcheck: false,
     },
   });
-  lockDownContents(window.webContents);
+  lockDownContents(window.webContents, opensInBrowser);
   const devUrl = process.env.ELECTRON_RENDERER_URL;
   const appUrl = devUrl ?? `file://${path.join(__dirname, '../renderer/index.html')}`;
   window.once('ready-to-show', () => window.show());

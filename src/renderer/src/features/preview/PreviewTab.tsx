@@ -5,6 +5,7 @@ import { runningOf, useProcessesStore } from '../../stores/useProcessesStore';
 import { useState } from 'react';
 import { ProcessOutput } from './ProcessOutput';
 import { ScreenshotImage } from './ScreenshotImage';
+import { PreviewView } from './PreviewView';
 
 /** The app the agent is building, live, beside its process output (SPEC §9). */
 export function PreviewTab({ agentId, visible }: { agentId: string; visible: boolean }) {
@@ -73,7 +74,9 @@ export function PreviewTab({ agentId, visible }: { agentId: string; visible: boo
         </section>
       )}
       <div className="preview-body">
-        {preview.url && name ? (
+        {hostKind === 'electron' && preview.url && name ? (
+          <PreviewView agentId={agentId} name={name} visible={visible} />
+        ) : preview.url && name ? (
           <iframe
             key={preview.url}
             className="preview-frame"
@@ -85,9 +88,7 @@ export function PreviewTab({ agentId, visible }: { agentId: string; visible: boo
         ) : (
           <p className="hint">{running.length === 0 ? 'No process is running. The agent starts one with its start tool.' : 'Choose a process and show its preview.'}</p>
         )}
-        {hostKind === 'electron' && preview.url && (
-          <p className="hint">If the frame stays empty, use “Open in a tab”: the preview’s cookie is first-party there.</p>
-        )}
+
         {name && <ProcessOutput agentId={agentId} name={name} active={visible} />}
       </div>
     </div>

@@ -1,0 +1,32 @@
+import { useEffect, useRef } from 'react';
+import { call } from '../../api';
+
+/**
+ * Electron: the preview is a view of its own laid over this placeholder (its cookie stays first-party,
+ * SPEC §9). The placeholder reports where it is; the view follows it and hides when it unmounts.
+ */
+export function PreviewView({ agentId, name, visible }: { agentId: string; name: string; visible: boolean }) {
+  const placeholder = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = placeholder.current;
+    if (!element || !visible) {
+      void call('preview.hideView', {}).catch(() => undefined);
+      return undefined;
+    }
+    const place = (): void => {
+      const rect = element.getBoundingClientRect();
+      const bounds = { x: Math.round(rect.left), y: Math.round(rect.top), width: Math.round(rect.width), height: Math.round(rect.height) };
+      void call('preview.showInView', { agentId, name, bounds }).catch(() => undefined);
+    };
+    place();
+    const observer = new ResizeObserver(place);
+    observer.observe(element);
+    window.addEventListener('resize', place);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', place);
+      void call('preview.hideView', {}).catch(() => undefined);
+    };
+  }, [agentId, name, visible]);
+  return <div ref={placeholder} className="preview-frame" role="region" aria-label={`Preview of ${name}`} />;
+}
