@@ -8,7 +8,7 @@ import { classifyCommand, lexCommand } from '../src/main/policy';
 
 const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-bench-policy-')));
 const ws = path.join(root, 'ws');
-for (const rel of ['src/a.ts', 'src/deep/c.ts', 'b.txt', 'run.js', 'tests/test_x.py', 'node_modules/.bin/vite', 'package-lock.json']) {
+for (const rel of ['src/a.ts', 'src/deep/c.ts', 'b.txt', 'run.js', 'tests/test_x.py', 'node_modules/.bin/vite', 'package-lock.json', 'package.json']) {
   fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
   fs.writeFileSync(path.join(ws, rel), 'x\n');
 }

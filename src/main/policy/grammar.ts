@@ -74,6 +74,8 @@ function readFlag(r: Reading, i: number): number | string {
   if (g.shortWhole && word.length !== 2) {
     const letter = word[1];
     if (!has(g.short, letter)) return flagReason(g.name, display, `-${letter}`, word, allowedLong);
+    const takes = g.short[letter];
+    if (g.shortEquals && word[2] === '=' && takes !== null) return takeValue(r, i, `-${letter}`, takes, word.slice(3));
     return `${display} ${show(word)} is not on the run list: ${g.name} reads it differently from -${letter} followed by a value, so -${letter} must stand alone with its value as the next word`;
   }
 
@@ -138,9 +140,6 @@ export function readArgs(g: ProgramGrammar, display: string, args: readonly stri
       operands.push(word);
       continue;
     }
-    if (g.optionsBeforeOperands && operands.length > 0 && !endOfOptions) {
-      return gate(`${display} reads options only before ${show(operands[0])}, and hands ${show(word)} to it instead, so it is not on the run list`);
-    }
     // An operand that begins with a dash is refused even after `--` (seed 003 §5.2): `--` stops
     // this parser reading it as a flag and says nothing about the program.
     if (endOfOptions) return gate(`${display}: the operand ${show(word)} begins with '-', which is refused even after --`);
@@ -152,6 +151,10 @@ export function readArgs(g: ProgramGrammar, display: string, args: readonly stri
     }
     const next = readFlag(r, i);
     if (typeof next === 'string') return gate(next);
+    // node: a listed flag after the script is the script's argument, not node's (`node dir --test`).
+    if (g.optionsBeforeOperands && operands.length > 0) {
+      return gate(`${display} reads options only before ${show(operands[0])}, and hands ${show(word)} to it instead, so it is not on the run list`);
+    }
     i = next;
   }
   const problem = readOperands(r, operands);

@@ -3,7 +3,7 @@
 // deny-listed), against the directory the command will run in, because that is what the program
 // reads it against. There is one resolver; this file only asks it and words the answer.
 import fs from 'node:fs';
-import { compileDenyList, foldFor } from '../workspace/denyList';
+import { compileDenyList, foldFor, type CompiledDenyList } from '../workspace/denyList';
 import { isGitComponent } from '../workspace/gitName';
 import { resolveDetailed } from '../workspace/resolve';
 import { volumeIgnoresCase } from '../workspace/volume';
@@ -47,6 +47,24 @@ function deniedBelow(paths: PathContext, dir: string): string | null {
   const fold = foldFor(paths.caseInsensitive ?? volumeIgnoresCase(paths.workspace));
   const list = compileDenyList(paths.home, paths.dataDir, fold);
   const top = fold(dir).replace(/\/+$/, '');
+  // The answer depends only on the compiled list and the directory: a corpus asks about the same
+  // few directories again and again, and the list is recompiled (a new object) when it expires.
+  let known = belowCache.get(list);
+  if (known === undefined) {
+    known = new Map();
+    belowCache.set(list, known);
+  }
+  const hit = known.get(top);
+  if (hit !== undefined) return hit;
+  const answer = scanBelow(list, top);
+  if (known.size > 10_000) known.clear();
+  known.set(top, answer);
+  return answer;
+}
+
+const belowCache = new WeakMap<CompiledDenyList, Map<string, string | null>>();
+
+function scanBelow(list: CompiledDenyList, top: string): string | null {
   const inside = (key: string) => key === top || key.startsWith(`${top}/`);
   for (const entry of list.exact.values()) {
     if (entry.key !== top && inside(entry.key)) return entry.label;
@@ -64,7 +82,7 @@ export function checkPaths(paths: PathContext, cwdRelative: string, checks: read
     if (!r.ok) return `${check.role} is refused: ${r.reason.replace(/^refused: /, '').replace(/\.$/, '')}`;
     if (check.recursive) {
       const below = deniedBelow(paths, r.path);
-      if (below !== null) return `${check.role} ${JSON.stringify(check.path)} would read ${below}, which lies inside it`;
+      if (below !== null) return `${check.role} ${JSON.stringify(check.path)} would reach ${below}, which lies inside it`;
     }
     if (!check.mustBeFile && !check.notDirectory) continue;
     // The resolver leaves stat unset for the start directory itself (`.`): ask the filesystem.

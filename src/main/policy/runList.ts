@@ -81,6 +81,7 @@ const DECLARATIONS: ProgramGrammar[] = [
     subcommand: { names: ['run'], required: false, reserved: ['watch', 'dev', 'bench', 'init', 'list', 'related', 'typecheck', 'help'] },
     short: { t: 'word' },
     shortWhole: true,
+    shortEquals: true,
     operands: { kind: 'paths', recursive: WALKS_CWD },
   },
   {
@@ -88,6 +89,7 @@ const DECLARATIONS: ProgramGrammar[] = [
     subcommand: { names: ['run'], required: false },
     short: { t: 'word' },
     shortWhole: true,
+    shortEquals: true,
     operands: { kind: 'paths', recursive: WALKS_CWD },
   },
   { name: 'eslint', long: { '--fix': null }, operands: { kind: 'paths', recursive: WALKS_OPERANDS } },
@@ -101,6 +103,8 @@ const DECLARATIONS: ProgramGrammar[] = [
       reserved: ['server', 'clean', 'rule', 'config', 'linter', 'version', 'help', 'analyze', 'generate-shell-completion'],
     },
     long: { '--check': null, '--fix': null },
+    // Not known to expand `@file`, but a Python tool's CLI that might: held to the same rule, at no cost.
+    responseFiles: true,
     operands: { kind: 'paths', recursive: WALKS_OPERANDS },
   },
   { name: 'black', long: { '--check': null }, operands: { kind: 'paths', recursive: WALKS_OPERANDS } },

@@ -80,6 +80,8 @@ export interface ProgramGrammar {
    * read `-tc x` as `-t -c x` — `--config x` — not as `-t c`. So any other spelling is gated.
    */
   shortWhole?: boolean;
+  /** With shortWhole: `-t=value` is also read as `-t value` (mri and yargs do; tsc does not). */
+  shortEquals?: boolean;
   /**
    * The program expands `@file` into arguments read from that file (argparse's
    * fromfile_prefix_chars in pytest ≥ 8.2 and mypy; tsc's response files): any word beginning with

@@ -7,11 +7,28 @@ export type Db = Database.Database;
 
 export class StoreOpenError extends Error {}
 
+/**
+ * mkdir -p one component at a time. Node's own recursive mkdir never returns for some paths
+ * (under /proc it loops on ENOENT), and a data directory that cannot be made must be a sentence.
+ */
+export function ensureDirectory(dir: string, mode = 0o700): void {
+  const missing: string[] = [];
+  let current = path.resolve(dir);
+  while (!fs.existsSync(current)) {
+    missing.unshift(current);
+    const parent = path.dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+  for (const component of missing) fs.mkdirSync(component, { mode });
+  if (!fs.statSync(dir).isDirectory()) throw new Error(`${dir} is not a directory`);
+}
+
 /** Opens (creating if needed) `<dataDir>/paddock.db` in WAL mode and applies pending migrations. */
 export function openDatabase(dataDir: string, migrations: readonly Migration[] = MIGRATIONS): Db {
   let db: Db;
   try {
-    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    ensureDirectory(dataDir);
     db = new Database(path.join(dataDir, 'paddock.db'));
   } catch (error) {
     throw new StoreOpenError(

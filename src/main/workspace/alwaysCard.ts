@@ -1,5 +1,6 @@
 // Files that make *other* programs run code when the owner later uses them (SPEC §4): a write or an
 // edit of one is a card in every mode, whatever the mode or the acceptance policy says.
+import { IGNORABLE } from './gitName';
 
 /** A directory anywhere in the path: everything below it is configuration some program executes. */
 const DIRECTORIES: Record<string, string> = {
@@ -34,7 +35,9 @@ export function isAlwaysCardPath(relPath: string): string | null {
   const parts = relPath
     .split(/[\\/]/)
     .filter((c) => c !== '' && c !== '.')
-    .map((c) => c.normalize('NFC').toLowerCase().replace(/[. ]+$/, '')); // Windows drops trailing dots and spaces
+    // HFS+ ignores some code points; Windows drops trailing dots and spaces and reads `name:stream`
+    // as `name` (the same spellings gitName.ts folds for .git).
+    .map((c) => c.replace(IGNORABLE, '').normalize('NFC').toLowerCase().replace(/:.*$/s, '').replace(/[. ]+$/, ''));
   for (let i = 0; i < parts.length; i++) {
     const name = parts[i];
     const dirWhy = DIRECTORIES[name];

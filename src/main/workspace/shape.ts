@@ -13,7 +13,6 @@
 import type { PathPurpose } from './types';
 import { IGNORABLE } from './gitName';
 
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0001-\u001f\u007f-\u009f\u2028\u2029]/;
 const DRIVE = /^[A-Za-z]:/;
 const NON_ASCII = /[^\u0000-\u007f]/;

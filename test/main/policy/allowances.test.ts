@@ -33,6 +33,7 @@ describe('an install that only reproduces the lockfile', () => {
   it.each(INSTALLS)('with %s present: %s is auto', (lockfile, command, more) => {
     expect(decide(command).tier).toBe('gated');
     put(lockfile);
+    put('package.json');
     for (const c of [command, ...more]) {
       const d = decide(c);
       expect(d.tier, c).toBe('auto');
@@ -47,13 +48,16 @@ describe('an install that only reproduces the lockfile', () => {
     fs.mkdirSync(path.join(fx.paths.workspace, 'yarn.lock'));
     expect(decide('yarn').tier).toBe('gated');
     put('pnpm-lock.yaml');
+    put('package.json');
     expect(decide('pnpm install').tier).toBe('auto');
     expect(decide('pnpm install', 'src').tier).toBe('gated'); // the lockfile must be in the command's directory
     put('web/package-lock.json');
+    put('web/package.json');
     expect(decide('npm ci', 'web').tier).toBe('auto');
   });
 
   it('names a package or any other flag: still a card', () => {
+    put('package.json');
     put('package-lock.json');
     put('yarn.lock');
     expect(decide('npm install left-pad').reason).toBe('npm install installs packages this machine did not have');

@@ -33,7 +33,7 @@ describe('a workspace that contains the owner’s home', () => {
     for (const command of ['grep -r x .', 'grep -r x', 'grep -rn x', 'rg x', 'rg x .', 'find .', 'find', 'find . -name id_ed25519', 'grep -r x .config']) {
       const d = decide(command);
       expect(d.tier, command).toBe('gated');
-      expect(d.reason, command).toMatch(/would read (~\/|Paddock's own data directory)/);
+      expect(d.reason, command).toMatch(/would reach (~\/|Paddock's own data directory)/);
     }
   });
 

@@ -28,24 +28,30 @@ interface Row {
   dashWords?: Record<string, K>; // read whole: go, cargo
   dashWordsEq?: boolean;
   dd?: boolean;
+  /** Letters only as words of their own (`-t v`); `eq`: `-t=v` too. tsc, vitest (mri), jest (yargs). */
+  wholeLetters?: { eq: boolean };
+  /** `@file` expands to more arguments (argparse fromfile in pytest and mypy, tsc response files). */
+  atFiles?: boolean;
+  /** Options only before the first operand (node hands the rest to the script). */
+  optionsFirst?: boolean;
   ops: 'paths' | 'none' | 'pattern' | 'words' | 'any' | 'go' | 'npm' | 'make' | 'which' | 'uniq' | 'diff' | 'node';
 }
 
 const ROWS: Record<string, Row> = {
-  node: { longs: { '--test': 'sw' }, ops: 'node' },
-  pytest: { letters: 'qxv', letterValues: { k: 'word', p: 'word' }, longs: { '--maxfail': 'n' }, ops: 'paths' },
+  node: { longs: { '--test': 'sw' }, optionsFirst: true, ops: 'node' },
+  pytest: { letters: 'qxv', letterValues: { k: 'word', p: 'word' }, longs: { '--maxfail': 'n' }, atFiles: true, ops: 'paths' },
   unittest: { ops: 'words' },
   go: { sub: ['test', 'build', 'vet', 'fmt'], subRequired: true, dashWords: { '-v': 'sw', '-run': 're' }, dashWordsEq: true, ops: 'go' },
   cargo: { sub: ['test', 'build', 'check', 'clippy', 'fmt'], subRequired: true, letters: 'v', longs: { '--release': 'sw' }, dashWords: { '-run': 're' }, ops: 'words' },
   make: { ops: 'make' },
-  tsc: { letterValues: { p: 'path' }, longs: { '--project': 'path', '--noEmit': 'sw' }, ops: 'paths' },
-  vitest: { sub: ['run'], notSub: ['watch', 'dev', 'bench', 'init', 'list', 'related', 'typecheck', 'help'], letterValues: { t: 'word' }, ops: 'paths' },
-  jest: { sub: ['run'], letterValues: { t: 'word' }, ops: 'paths' },
+  tsc: { letterValues: { p: 'path' }, longs: { '--project': 'path', '--noEmit': 'sw' }, wholeLetters: { eq: false }, atFiles: true, ops: 'paths' },
+  vitest: { sub: ['run'], notSub: ['watch', 'dev', 'bench', 'init', 'list', 'related', 'typecheck', 'help'], letterValues: { t: 'word' }, wholeLetters: { eq: true }, ops: 'paths' },
+  jest: { sub: ['run'], letterValues: { t: 'word' }, wholeLetters: { eq: true }, ops: 'paths' },
   eslint: { longs: { '--fix': 'sw' }, ops: 'paths' },
   prettier: { longs: { '--check': 'sw', '--write': 'sw' }, ops: 'paths' },
-  ruff: { sub: ['check', 'format'], notSub: ['server', 'clean', 'rule', 'config', 'linter', 'version', 'help', 'analyze', 'generate-shell-completion'], longs: { '--check': 'sw', '--fix': 'sw' }, ops: 'paths' },
+  ruff: { sub: ['check', 'format'], notSub: ['server', 'clean', 'rule', 'config', 'linter', 'version', 'help', 'analyze', 'generate-shell-completion'], longs: { '--check': 'sw', '--fix': 'sw' }, atFiles: true, ops: 'paths' },
   black: { longs: { '--check': 'sw' }, ops: 'paths' },
-  mypy: { longs: { '--check': 'sw' }, ops: 'paths' },
+  mypy: { longs: { '--check': 'sw' }, atFiles: true, ops: 'paths' },
   ls: { letters: 'la', dd: true, ops: 'paths' },
   cat: { dd: true, ops: 'paths' },
   head: { letterValues: { n: 'n', c: 'n' }, dd: true, ops: 'paths' },
@@ -94,6 +100,7 @@ function scan(row: Row, args: string[], po: PathOracle): { ops: string[]; seen: 
   const ops: string[] = [];
   const seen: string[] = [];
   let dd = false;
+  if (row.atFiles && args.some((a) => a[0] === '@')) return null;
   for (let i = 0; i < args.length; i++) {
     const w = args[i];
     if (w[0] !== '-') {
@@ -101,6 +108,7 @@ function scan(row: Row, args: string[], po: PathOracle): { ops: string[]; seen: 
       continue;
     }
     if (dd || w === '-') return null;
+    if (row.optionsFirst && ops.length > 0) return null;
     if (w === '--') {
       if (!row.dd) return null;
       dd = true;
@@ -133,6 +141,12 @@ function scan(row: Row, args: string[], po: PathOracle): { ops: string[]; seen: 
         i++;
       }
       seen.push(name);
+      continue;
+    }
+    if (row.wholeLetters && w.length > 2) {
+      const vk = row.letterValues?.[w[1]];
+      if (!row.wholeLetters.eq || w[2] !== '=' || vk === undefined || !valueOk(vk, w.slice(3), po)) return null;
+      seen.push(w.slice(0, 2));
       continue;
     }
     // A cluster of letters.
@@ -187,7 +201,8 @@ function rowAdmits(name: string, row: Row, args: string[], po: PathOracle): bool
     case 'make':
       return ops.every((w) => wordOk(w) && /^[A-Za-z0-9:_.-]+$/.test(w));
     case 'npm':
-      return ops.length <= 1 && ops.every((w) => wordOk(w) && /^[a-z0-9:_.-]+$/.test(w));
+      // bun also reads the word as a file when there is one: it must be a fine path too.
+      return ops.length <= 1 && ops.every((w) => wordOk(w) && /^[a-z0-9:_.-]+$/.test(w) && (name !== 'bun' || po(w).ok));
     case 'which':
       return ops.length === 1 && wordOk(ops[0]);
     case 'uniq':
@@ -199,6 +214,7 @@ function rowAdmits(name: string, row: Row, args: string[], po: PathOracle): bool
       return ops.length >= 1 && po(ops[0]).file && allPaths(ops);
     case 'go':
       return ops.every((op) => {
+        if (['all', 'std', 'cmd', 'tool'].includes(op)) return false;
         const base = op === './...' ? '.' : op.endsWith('/...') ? op.slice(0, -4) : op;
         return base !== '' && !base.includes('...') && po(base).ok;
       });
@@ -227,11 +243,20 @@ function findAdmits(args: string[], po: PathOracle): boolean {
   return true;
 }
 
+function npxPieceOk(piece: string): boolean {
+  return piece[0] !== '/' && piece[0] !== '~' && piece.split('/').every((c) => c !== '..' && !gitLike(c));
+}
+
 function npxAdmits(args: string[], binsHere: readonly string[]): boolean {
   if (args.length === 0 || !binsHere.includes(args[0])) return false;
-  return args.slice(1).every((a) =>
-    a.split(/[=,:]/).every((piece) => piece[0] !== '/' && piece[0] !== '~' && piece.split('/').every((c) => c !== '..' && !gitLike(c))),
-  );
+  return args.slice(1).every((a) => {
+    if (!a.split(/[=,:@]/).every(npxPieceOk)) return false;
+    // `-o/tmp/x`: a short option's value may be attached after any letters.
+    if (a[0] === '-' && a[1] !== '-') {
+      for (let k = 1; k < a.length; k++) if (!npxPieceOk(a.slice(k))) return false;
+    }
+    return true;
+  });
 }
 
 /** Whether the oracle admits this command (run mode, cwd = workspace root, no lockfiles present). */

@@ -24,7 +24,8 @@ const BAD = ['link', 'inlink', 'dirlink', 'dirlink/a.ts', '.git', '.git/config',
 function facts(p: string): PathFacts {
   if (FILES.includes(p)) return { ok: true, file: true, dir: false };
   if (DIRS.includes(p)) return { ok: true, file: false, dir: true };
-  if (BAD.includes(p) || p.startsWith('/') || p.startsWith('~') || p === '') return { ok: false, file: false, dir: false };
+  // The resolver refuses a Windows drive prefix (`a:b`) as another volume.
+  if (BAD.includes(p) || p.startsWith('/') || p.startsWith('~') || p === '' || /^[A-Za-z]:/.test(p)) return { ok: false, file: false, dir: false };
   const parts = p.split('/');
   if (parts.includes('..') || ['link', 'inlink', 'dirlink'].includes(parts[0]) || parts.some((c) => /^\.git[. ]*$/i.test(c))) {
     return { ok: false, file: false, dir: false };
@@ -34,7 +35,7 @@ function facts(p: string): PathFacts {
 
 const PROGRAMS = [...Object.keys(MANUAL_FLAGS), 'find', 'npx', 'python3', 'rm', 'env', 'curl', 'sh', 'git', 'GREP', './grep', '/usr/bin/grep', 'X=1', 'nodejs'];
 const SUBCOMMANDS = ['run', 'test', 'build', 'lint', 'typecheck', 'vet', 'fmt', 'check', 'clippy', 'format', 'install', 'ci', 'exec', 'watch', 'server', 'push', 'add', '-m', 'pytest', 'unittest', 'mypy', 'ruff', 'black', 'http.server', 'vite', 'cowsay', 'webonly'];
-const WORDS = ['foo', 'rust', 'TestX', 'slow', 'no:cacheprovider', 'a.b_c-d', 'test:unit', 'Build', '.', '..', 'a/b', 'x=1', 'CC=evil', 'data:text/javascript,1', 'file:///etc/passwd', 'http://x', '5', '10', '0', '+5', '5k', 'f', 'd', '*.ts', 'src/**', '!*.md', '!/x', '/abs/*', '../*', '.git/*', 'a/../b', './...', 'pkg/...', '...', 'x/...', 'é'];
+const WORDS = ['foo', 'rust', 'TestX', 'slow', 'no:cacheprovider', 'a.b_c-d', 'test:unit', 'Build', '.', '..', 'a/b', 'x=1', 'CC=evil', 'data:text/javascript,1', 'file:///etc/passwd', 'http://x', '5', '10', '0', '+5', '5k', 'f', 'd', '*.ts', 'src/**', '!*.md', '!/x', '/abs/*', '../*', '.git/*', 'a/../b', './...', 'pkg/...', '...', 'x/...', 'é', '@args.txt', 'all', 'std', '-o/tmp/x', '-o../x'];
 const META = ['$HOME', 'a;b', 'x|y', '`id`', 'a>b', '<x', '~', '~/x', 'a&b', '(x)', '{a}', '[x]', 'a\\b', 'a\tb', 'a\u00a0b', 'a\u200bb', 'a\u202eb', 'a\u3000b', 'a\rb'];
 const VALUES = [...WORDS, ...FILES, ...DIRS, ...BAD, ...MISSING];
 

@@ -68,12 +68,14 @@ const ROWS: Record<string, { auto: string[]; gated: [string, string][] }> = {
     gated: [['make CC=evil', 'CC=evil'], ['make -C /tmp', '-C'], ['make -f x', '-f'], ['make -j4', '-j'], ['make --eval=x', '--eval'], ['make a/b', 'path separator']],
   },
   tsc: {
-    auto: ['tsc', 'tsc --noEmit', 'tsc -p tsconfig.json', 'tsc -ptsconfig.json', 'tsc --project tsconfig.json --noEmit', 'tsc --project=tsconfig.json', 'tsc src/a.ts'],
-    gated: [['tsc -p /tmp/tsconfig.json', 'absolute'], ['tsc --outDir /tmp', '--outDir'], ['tsc -b', '-b'], ['tsc --noemit', '--noemit'], ['tsc --noEmit=true', 'no value']],
+    auto: ['tsc', 'tsc --noEmit', 'tsc -p tsconfig.json', 'tsc --project tsconfig.json --noEmit', 'tsc --project=tsconfig.json', 'tsc src/a.ts'],
+    // tsc reads `-ptsconfig.json` as an unknown option, not as -p with a value (review: shortWhole).
+    gated: [['tsc -p /tmp/tsconfig.json', 'absolute'], ['tsc --outDir /tmp', '--outDir'], ['tsc -b', '-b'], ['tsc --noemit', '--noemit'], ['tsc --noEmit=true', 'no value'], ['tsc -ptsconfig.json', '-p must stand alone'], ['tsc @args.txt', 'file of more arguments']],
   },
   'vitest jest': {
-    auto: ['{pm}', '{pm} run', '{pm} run src', '{pm} -t name', '{pm} run -t name src/a.ts', '{pm} -tname'],
-    gated: [['{pm} --config /tmp/x', '--config'], ['{pm} -c x', '-c'], ['{pm} -t a/b', 'path separator'], ['{pm} run /tmp', 'absolute']],
+    auto: ['{pm}', '{pm} run', '{pm} run src', '{pm} -t name', '{pm} run -t name src/a.ts', '{pm} -t=name'],
+    // mri (vitest) and yarg (jest) read `-tname` as -t -n -a -m -e, and `-tc x` as --config x (review: shortWhole).
+    gated: [['{pm} --config /tmp/x', '--config'], ['{pm} -c x', '-c'], ['{pm} -t a/b', 'path separator'], ['{pm} run /tmp', 'absolute'], ['{pm} -tname', '-t must stand alone'], ['{pm} -tc x', '-t must stand alone']],
   },
   vitest: { auto: [], gated: [['vitest watch', 'watch'], ['vitest init', 'init']] },
   eslint: { auto: ['eslint', 'eslint src', 'eslint --fix src'], gated: [['eslint --rulesdir /tmp', '--rulesdir'], ['eslint -c x', '-c'], ['eslint --fi', '--fi']] },

@@ -151,3 +151,10 @@ describe('absolute paths that name the workspace another way', () => {
     expect(check(`${t.top}/outside/../outside/secret.txt`).ok).toBe(false);
   });
 });
+
+describe('always-a-card spellings', () => {
+  it.each(['.vs\u200bcode/tasks.json', '.envrc::$DATA', '.mcp.json.', '.github\\workflows\\ci.yml'])('%j is a card', async (p) => {
+    const { isAlwaysCardPath } = await import('../../../src/main/workspace/alwaysCard');
+    expect(isAlwaysCardPath(p)).toMatch(/always a card/);
+  });
+});

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTool } from '../../../src/main/tools/read';
 import { listTool } from '../../../src/main/tools/list';
+import { writeTool } from '../../../src/main/tools/write';
+import { editTool } from '../../../src/main/tools/edit';
 import { makeTree, toolContext, type Tree } from './fixture';
 
 let t: Tree;
@@ -60,5 +62,15 @@ describe('swapping a directory for a link while reading', () => {
         if (r.ok) expect(r.text).not.toContain('outside-only.txt');
       }
     }
+  }, 120_000);
+
+  it('never writes or edits outside while the swap goes on', async () => {
+    const ctx = toolContext(t);
+    for (let i = 0; i < 1_000; i++) {
+      await writeTool.run({ path: 'd/w.txt', content: `write ${i}\n` }, ctx);
+      await editTool.run({ path: 'd/secret.txt', old: 'INSIDE', new: 'INSIDE' }, ctx);
+    }
+    expect(fs.readdirSync(t.outside).sort()).toEqual(['outside-only.txt', 'secret.txt']);
+    expect(fs.readFileSync(path.join(t.outside, 'outside-only.txt'), 'utf8')).toBe('OUTSIDE-SECRET\n');
   }, 120_000);
 });
