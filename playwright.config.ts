@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from './src/main/preview/chromiumCapture';
 
 // Debian's Chromium, never a downloaded browser (`npx playwright install` is not used anywhere).
 export const CHROMIUM = process.env.PADDOCK_CHROMIUM ?? '/usr/bin/chromium';
@@ -17,16 +18,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-      ],
+      args: [...CHROMIUM_ARGS, '--disable-quic'],
     },
   },
   projects: [

@@ -5,19 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { _electron as electron, expect, test } from '@playwright/test';
 
-// Read the install's own record instead of require('electron'): newer versions try to download
-// the binary on first require when it is missing.
-function electronBinary(): string | null {
-  try {
-    const dir = path.dirname(require.resolve('electron/package.json'));
-    const recorded = path.join(dir, 'path.txt');
-    if (!fs.existsSync(recorded)) return null;
-    const binary = path.join(dir, 'dist', fs.readFileSync(recorded, 'utf8').trim());
-    return fs.existsSync(binary) ? binary : null;
-  } catch {
-    return null;
-  }
-}
+const { electronBinary } = require('../scripts/electronBinary.cjs') as { electronBinary(): string | null };
 
 const binary = electronBinary();
 

@@ -2,10 +2,10 @@
 // (ELECTRON_SKIP_BINARY_DOWNLOAD=1 on a machine without internet), say so and run the same app as
 // a local web page instead (`paddock serve`).
 import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nativesLoad, rebuildForElectron } from './natives.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -14,19 +14,16 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const build = spawnSync(npx, ['electron-vite', 'build'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-// The install's own record of its binary; require('electron') would try to download a missing one.
-function findElectron() {
-  try {
-    const dir = path.dirname(require.resolve('electron/package.json'));
-    const recorded = path.join(dir, 'path.txt');
-    if (!fs.existsSync(recorded)) return null;
-    const binary = path.join(dir, 'dist', fs.readFileSync(recorded, 'utf8').trim());
-    return fs.existsSync(binary) ? binary : null;
-  } catch {
-    return null;
+const { electronBinary: findElectron } = require('./electronBinary.cjs');
+const electronBinary = findElectron();
+
+// The window's main process is Electron: its native modules must be built for it.
+if (electronBinary && !nativesLoad(electronBinary, { ELECTRON_RUN_AS_NODE: '1' })) {
+  if (!rebuildForElectron(root)) {
+    console.error('Could not build the native modules for Electron; `paddock serve` still runs the same app in your browser.');
+    process.exit(1);
   }
 }
-const electronBinary = findElectron();
 
 const child = electronBinary
   ? spawn(electronBinary, [path.join(root, 'out', 'main', 'index.js')], { cwd: root, stdio: 'inherit' })

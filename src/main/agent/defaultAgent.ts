@@ -1,20 +1,12 @@
 // The agent the first start creates (seed 003 §11): developer, @dev, granted the developer tools'
 // scopes and nothing else (no shell), in run mode as the seed decides, edits applied.
 import type { Agent, Scope } from '../../shared/domain';
-import { OUTPUT_BOUND_DEFAULT } from '../../shared/domain';
+import { OUTPUT_BOUND_DEFAULT, SCOPES } from '../../shared/domain';
 
 export const DEFAULT_AGENT_ID = 'developer';
 
 /** file_read file_write file_edit process git preview workspace: every developer tool, never bash. */
-export const DEVELOPER_SCOPES: readonly Scope[] = [
-  'file_read',
-  'file_write',
-  'file_edit',
-  'process',
-  'git',
-  'preview',
-  'workspace',
-];
+export const DEVELOPER_SCOPES: readonly Scope[] = SCOPES.filter((scope) => scope !== 'shell');
 
 export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-4-5';
 

@@ -4,7 +4,8 @@ import type { FileContentView, FileTreeView } from '../../shared/ipc';
 import type { PathContext } from '../workspace/types';
 import { resolveDetailed } from '../workspace/resolve';
 import { readInside } from '../workspace/files';
-import { walkTree } from '../workspace/walkTree';
+import { isGitComponent } from '../workspace/gitName';
+import { denyFilterFor, walkTree } from '../workspace/walkTree';
 
 const TREE_MAX_ENTRIES = 5_000;
 const VIEW_MAX_BYTES = 2 * 1024 * 1024;
@@ -17,9 +18,12 @@ export function workspaceTree(ctx: PathContext, requested: string, depth: number
   if (resolved.links > 0) return { ok: false, error: `refused: ${requested} goes through a symbolic link` };
   const entries: FileTreeView['entries'] = [];
   let truncated = false;
+  const denied = denyFilterFor(ctx, resolved.rel);
   const summary = walkTree(ctx.workspace, resolved.rel, {
     maxDepth: depth,
     includeHidden: true,
+    // The deny list holds for the window too; .git is git's business and would crowd out the project.
+    denied: (parent, name) => isGitComponent(name) || (denied?.(parent, name) ?? false),
     visit(entry) {
       if (entries.length >= TREE_MAX_ENTRIES) {
         truncated = true;

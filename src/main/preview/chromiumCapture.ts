@@ -7,7 +7,8 @@ import type { CapturePage, Viewport } from '../tools/screenshot';
 
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 
-const ARGS = [
+/** Headless Chromium with nothing of its own reaching the network (the machines here have none). */
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -52,7 +53,7 @@ export function createChromiumCapture(options: ChromiumCaptureOptions = {}): Cap
   return async (url: string, viewport: Viewport) => {
     const origin = new URL(url).origin;
     const wsOrigin = origin.replace(/^http:/, 'ws:');
-    const browser = await chromium.launch({ executablePath, args: ARGS, timeout });
+    const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, timeout });
     try {
       const context = await browser.newContext({
         viewport,

@@ -2,30 +2,15 @@
 // Tool-call rows belong to the dispatcher (tool_calls); a message row keeps what the conversation
 // needs to reopen: the assistant's text and calls, each result (a summary for file tools) and notices.
 import { randomUUID } from 'node:crypto';
+import type { ConversationView, MessageBodyView, MessageView, StoredToolCallView } from '../../shared/domain';
 import type { Db } from './database';
 
-export interface Conversation {
-  id: string;
-  agentId: string;
-  title: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface StoredToolCall {
-  id: string;
-  name: string;
-  args: unknown;
-}
-
+// The stored shapes are the window's own (src/shared/domain/conversation.ts): what is kept is what is shown.
+export type Conversation = ConversationView;
+export type StoredToolCall = StoredToolCallView;
 /** What a message says, by role. Stored as JSON in messages.content. */
-export type MessageBody =
-  | { role: 'owner'; text: string }
-  | { role: 'assistant'; text: string; toolCalls: StoredToolCall[] }
-  | { role: 'tool'; callId: string; tool: string; text: string; isError: boolean }
-  | { role: 'notice'; text: string };
-
-export type StoredMessage = MessageBody & { id: number; conversationId: string; createdAt: string };
+export type MessageBody = MessageBodyView;
+export type StoredMessage = MessageView;
 
 export interface MessagePage {
   /** Oldest first. */
