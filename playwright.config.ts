@@ -6,6 +6,7 @@ export const CHROMIUM = process.env.PADDOCK_CHROMIUM ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/support/globalSetup.ts',
   workers: 1,
   fullyParallel: false,
   retries: 0,

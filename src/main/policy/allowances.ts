@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PathContext } from '../workspace/types';
 import { isGitComponent } from '../workspace/gitName';
+import { resolveDetailed } from '../workspace/resolve';
 import { show } from './values';
 
 export type Allowance = { applies: false } | { applies: true; tier: 'auto' | 'gated'; reason: string };
@@ -130,6 +131,24 @@ function npxArgumentProblem(arg: string): string | null {
   return null;
 }
 
+/**
+ * The pieces of an npx argument that a program could read as a path (`--outDir=outdir`, `x:outdir`,
+ * `-odist`), each resolved against the cwd with the `run` rule: `npx vite build --outDir outdir`
+ * writes through a link named outdir to wherever it points, and the shape rule alone cannot see it.
+ * A piece that names nothing yet is fine; a link, a deny-listed place or .git is not.
+ */
+function npxLinkProblem(arg: string, paths: PathContext, cwdRelative: string): string | null {
+  const pieces = new Set(arg.split(/[=,:@]/));
+  if (arg.startsWith('-') && !arg.startsWith('--')) for (let k = 2; k < arg.length; k++) pieces.add(arg.slice(k));
+  for (const raw of pieces) {
+    const piece = raw.replace(/\/+$/, '');
+    if (piece.length === 0 || piece.startsWith('-') || piece === '.') continue;
+    const r = resolveDetailed(paths, { path: piece, for: 'run', cwd: cwdRelative });
+    if (!r.ok) return `${show(arg)} is refused: ${r.reason.replace(/^refused: /, '').replace(/\.$/, '')}`;
+  }
+  return null;
+}
+
 function isRegularFileThrough(file: string): boolean {
   try {
     return fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true;
@@ -143,7 +162,7 @@ function inside(real: string, paths: PathContext): boolean {
   return fold(real).startsWith(`${fold(paths.workspace).replace(/\/+$/, '')}/`);
 }
 
-function npxAllowance(argv: readonly string[], paths: PathContext, cwdAbsolute: string): Allowance {
+function npxAllowance(argv: readonly string[], paths: PathContext, cwdAbsolute: string, cwdRelative: string): Allowance {
   if (argv[0] !== 'npx') return NOT_APPLICABLE;
   const bin = argv[1];
   if (bin === undefined) return { applies: true, tier: 'gated', reason: 'npx needs the name of a binary of this project' };
@@ -158,7 +177,7 @@ function npxAllowance(argv: readonly string[], paths: PathContext, cwdAbsolute: 
     };
   }
   for (const arg of argv.slice(2)) {
-    const problem = npxArgumentProblem(arg);
+    const problem = npxArgumentProblem(arg) ?? npxLinkProblem(arg, paths, cwdRelative);
     if (problem) return { applies: true, tier: 'gated', reason: `npx ${bin}: the argument ${problem}` };
   }
   const root = paths.workspace.replace(/\/+$/, '') || '/';
@@ -192,7 +211,7 @@ function npxAllowance(argv: readonly string[], paths: PathContext, cwdAbsolute: 
 }
 
 /** The file-dependent allowances; `applies: false` hands the command to the table. */
-export function fileAllowance(argv: readonly string[], paths: PathContext, cwdAbsolute: string): Allowance {
+export function fileAllowance(argv: readonly string[], paths: PathContext, cwdAbsolute: string, cwdRelative: string): Allowance {
   const install = installAllowance(argv, cwdAbsolute);
-  return install.applies ? install : npxAllowance(argv, paths, cwdAbsolute);
+  return install.applies ? install : npxAllowance(argv, paths, cwdAbsolute, cwdRelative);
 }

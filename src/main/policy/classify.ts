@@ -42,7 +42,7 @@ function byRunList(argv: string[], ctx: ClassifyContext): CommandDecision {
   if (FILE_DEPENDENT.has(argv[0])) {
     const here = resolveCwd();
     if (!here.ok) return gated(here.reason, argv);
-    const allowance = fileAllowance(argv, ctx.paths, here.absolute);
+    const allowance = fileAllowance(argv, ctx.paths, here.absolute, here.relative);
     if (allowance.applies) return { tier: allowance.tier, reason: allowance.reason, argv };
   }
   const verdict = readGrammar(argv);

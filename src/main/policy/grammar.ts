@@ -158,7 +158,36 @@ export function readArgs(g: ProgramGrammar, display: string, args: readonly stri
     i = next;
   }
   const problem = readOperands(r, operands);
-  return problem === null ? { ok: true, checks: r.checks, summary } : gate(problem);
+  if (problem !== null) return gate(problem);
+  const up = g.findsUp;
+  if (up && (up.evenWithOperands || operands.length === 0) && !up.unless.some((flag) => r.seen.has(flag))) {
+    r.checks.push({ path: '.', role: display, findUp: up.file });
+  }
+  if (g.name === 'pytest') {
+    // pytest -p imports the module it names: a project module, or `no:<plugin>` to disable one.
+    const plugin = pluginValue(args);
+    if (plugin !== undefined && !plugin.startsWith('no:')) r.checks.push({ path: plugin, role: `${display} -p`, pythonModule: true });
+  }
+  return { ok: true, checks: r.checks, summary };
+}
+
+/** The value of pytest's `-p` in any spelling the grammar accepted (`-p x`, `-px`, `-qp x`), or undefined. */
+function pluginValue(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i];
+    if (!word.startsWith('-') || word.startsWith('--')) continue;
+    for (let j = 1; j < word.length; j++) {
+      const letter = word[j];
+      if (letter !== 'p' && letter !== 'k') continue;
+      const rest = word.slice(j + 1).replace(/^=/, '');
+      if (letter === 'k') {
+        if (rest.length === 0) i++; // -k's value is the next word
+        break;
+      }
+      return rest.length > 0 ? rest : args[i + 1];
+    }
+  }
+  return undefined;
 }
 
 function readOperands(r: Reading, operands: string[]): string | null {
@@ -204,6 +233,10 @@ function readOperands(r: Reading, operands: string[]): string | null {
         if (bad !== null) return bad;
         if (rule.pattern && !rule.pattern.test(word)) return `${display}'s operand ${show(word)} is not a bare name (${rule.pattern.source})`;
         if (rule.alsoPath) checks.push({ path: word, role: `${display}'s operand` });
+        // unittest imports each word as a module (`antigravity` opens a browser): the project's own only.
+        if (rule.modules && !(word === 'discover' && operands[0] === word)) {
+          checks.push({ path: word.split('.')[0], role: `${display}'s module`, pythonModule: true });
+        }
       }
       return null;
     }
@@ -216,7 +249,11 @@ function readOperands(r: Reading, operands: string[]): string | null {
         const tree = op === './...' || op.endsWith('/...');
         const base = op === './...' ? '.' : tree ? op.slice(0, -4) : op;
         if (base.length === 0 || base.includes('...')) return `${display}'s operand ${show(op)} is not ./..., pkg/... or a path`;
-        checks.push({ path: base, role: `${display}'s package operand`, recursive: tree });
+        // Go reads a word that does not begin with `.` as an import path (`net/...` is the standard
+        // library's, `example.com/x` a module's): only a directory of the project is this project's.
+        const importPath = !op.startsWith('.') && !op.endsWith('.go');
+        if (importPath && base.split('/')[0].includes('.')) return `${display}'s operand ${show(op)} names a module by its import path, outside this project`;
+        checks.push({ path: base, role: `${display}'s package operand`, recursive: tree, mustBeDirectory: importPath });
       }
       return null;
     }

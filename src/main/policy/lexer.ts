@@ -9,6 +9,9 @@
 //   line/paragraph separator, format character (zero-width, bidi controls, BOM, tags), surrogate,
 //   private-use or unassigned code point, or any default-ignorable code point anywhere makes the
 //   command not plain: those are how other parsers were shown one command and ran another;
+// - so does a non-ASCII quotation mark, or a character NFKC turns into shell syntax (`；` `｜` `＄`
+//   `;` (U+037E)): what the owner reads on the card must be what the words are;
+// - so does a command longer than MAX_COMMAND_LENGTH, which no card shows whole;
 // - single and double quotes group, nothing is expanded, and adjacent pieces join into one word
 //   (`a"b c"d` is the one word `ab cd`);
 // - an empty word (`''` or `""`) is refused: it cannot be told apart on a card, and several of the
@@ -44,6 +47,18 @@ const SHELL_CHARACTERS: Record<string, string> = {
  */
 const INVISIBLE = /[\p{C}\p{Z}\p{White_Space}\p{Default_Ignorable_Code_Point}]/u;
 
+/**
+ * Quotation marks other than the ASCII two (“ ” ‘ ’ „ « » ‹ › ＂ ʼ ′ 〝 …): the owner reads `cat “a b”`
+ * on a card as one quoted word, and the program is given two words with the marks inside them.
+ */
+const QUOTE_LIKE = /[\p{Pi}\p{Pf}\u201a\u201e\u2032-\u2037\u02b9-\u02bc\u02c8\u02ee\u00b4\u301d-\u301f\uff02\uff07\ua78c\u05f3\u05f4]/u;
+
+/** The ASCII characters a reader (or a layer that normalises with NFKC) would take for syntax. */
+const SYNTAX = /[$`~|;&<>(){}[\]\\'"\n]/;
+
+/** Longer than a card can show whole, or an owner can read: such a command is not plain. */
+export const MAX_COMMAND_LENGTH = 4096;
+
 function describeCodePoint(ch: string): string {
   const cp = ch.codePointAt(0) ?? 0;
   const hex = cp.toString(16).toUpperCase().padStart(4, '0');
@@ -56,7 +71,15 @@ function notPlain(detail: string): LexResult {
   return { ok: false, reason: `not a plain command: ${detail}; only words, quotes and spaces run without a card.` };
 }
 
+/** A non-ASCII character that reads as a quote, or that NFKC turns into shell syntax (`；` → `;`). */
+function confusable(ch: string): boolean {
+  return QUOTE_LIKE.test(ch) || SYNTAX.test(ch.normalize('NFKC'));
+}
+
 export function lexCommand(command: string): LexResult {
+  if (command.length > MAX_COMMAND_LENGTH) {
+    return notPlain(`it is ${command.length} characters long, more than the ${MAX_COMMAND_LENGTH} a card can show whole`);
+  }
   const argv: string[] = [];
   let word = '';
   let inWord = false;
@@ -69,6 +92,10 @@ export function lexCommand(command: string): LexResult {
     // Printable ASCII is never invisible; everything else is checked against the Unicode classes.
     if ((code < 0x21 || code > 0x7e) && ch !== ' ' && INVISIBLE.test(ch)) {
       return notPlain(`${describeCodePoint(ch)} is not an ordinary space or letter`);
+    }
+    if (code > 0x7e && confusable(ch)) {
+      const hex = (ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+      return notPlain(`${ch} (U+${hex}) reads as a quote or as shell syntax, and is neither here`);
     }
     if (quote !== '') {
       if (ch === quote) quote = '';

@@ -75,20 +75,54 @@ function scanBelow(list: CompiledDenyList, top: string): string | null {
   return null;
 }
 
+/** Whether `name` is a regular file in the workspace directory `dirRel`, or in one above it up to the root. */
+function foundUp(paths: PathContext, dirRel: string, name: string): boolean {
+  const parts = dirRel === '.' ? [] : dirRel.split('/');
+  for (let n = parts.length; n >= 0; n--) {
+    const file = [paths.workspace, ...parts.slice(0, n), name].join('/');
+    if (lstatOrNothing(file)?.isFile()) return true;
+  }
+  return false;
+}
+
+/** A Python module of the project: `<name>.py` a file or `<name>` a directory, reached with no link. */
+function projectModule(paths: PathContext, cwdRelative: string, name: string): boolean {
+  for (const candidate of [`${name}.py`, name]) {
+    const r = resolveDetailed(paths, { path: candidate, for: 'run', cwd: cwdRelative });
+    if (r.ok && (r.stat?.isFile() || r.stat?.isDirectory())) return true;
+  }
+  return false;
+}
+
 /** Returns why the first failing check gates, or null when every path is inside. */
 export function checkPaths(paths: PathContext, cwdRelative: string, checks: readonly PathCheck[]): string | null {
   for (const check of checks) {
+    if (check.findUp !== undefined) {
+      if (!foundUp(paths, cwdRelative, check.findUp)) {
+        return `${check.role} would look for ${check.findUp} above the workspace, since there is none in this directory or above it inside the workspace`;
+      }
+      continue;
+    }
+    if (check.pythonModule) {
+      if (!projectModule(paths, cwdRelative, check.path)) {
+        return `${check.role} ${JSON.stringify(check.path)} is not a module of the project (no ${check.path}.py or ${check.path}/ here), and Python would import whatever installed module has that name`;
+      }
+      continue;
+    }
     const r = resolveDetailed(paths, { path: check.path, for: 'run', cwd: cwdRelative });
     if (!r.ok) return `${check.role} is refused: ${r.reason.replace(/^refused: /, '').replace(/\.$/, '')}`;
     if (check.recursive) {
       const below = deniedBelow(paths, r.path);
       if (below !== null) return `${check.role} ${JSON.stringify(check.path)} would reach ${below}, which lies inside it`;
     }
-    if (!check.mustBeFile && !check.notDirectory) continue;
+    if (!check.mustBeFile && !check.notDirectory && !check.mustBeDirectory) continue;
     // The resolver leaves stat unset for the start directory itself (`.`): ask the filesystem.
     const st = r.stat ?? lstatOrNothing(r.path);
     if (check.mustBeFile && !st?.isFile()) {
       return `${check.role} ${JSON.stringify(check.path)} is not a file of the project`;
+    }
+    if (check.mustBeDirectory && !st?.isDirectory()) {
+      return `${check.role} ${JSON.stringify(check.path)} is not a directory of the project, so Go would read it as an import path`;
     }
     if (check.notDirectory && st?.isDirectory()) {
       return `${check.role} ${JSON.stringify(check.path)} is a directory, whose files would be read through any links inside it`;

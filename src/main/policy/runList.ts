@@ -17,6 +17,9 @@ function packageManager(name: string, wordIsAlsoPath = false): ProgramGrammar {
     name,
     subcommand: { names: PACKAGE_SCRIPT_SUBCOMMANDS, required: true },
     operands: { kind: 'words', pattern: /^[a-z0-9:_.-]+$/, max: 1, alsoPath: wordIsAlsoPath },
+    // Scripts come from the nearest package.json up from the cwd: with none inside the workspace,
+    // the runner would climb out and run some other project's scripts.
+    findsUp: { file: 'package.json', unless: [], evenWithOperands: true },
   };
 }
 
@@ -45,12 +48,13 @@ const DECLARATIONS: ProgramGrammar[] = [
   packageManager('bun', true),
   {
     name: 'pytest',
+    // -p names a plugin module to import: one of the project's, or `no:<name>` (see grammar.ts).
     short: { q: null, x: null, v: null, k: 'word', p: 'word' },
     long: { '--maxfail': 'n' },
     responseFiles: true,
     operands: { kind: 'paths', recursive: WALKS_OPERANDS },
   },
-  { name: 'unittest', operands: { kind: 'words' } },
+  { name: 'unittest', operands: { kind: 'words', modules: true } },
   {
     name: 'go',
     subcommand: { names: ['test', 'build', 'vet', 'fmt'], required: true },
@@ -70,6 +74,8 @@ const DECLARATIONS: ProgramGrammar[] = [
   { name: 'make', operands: { kind: 'words', pattern: /^[A-Za-z0-9:_.-]+$/ } },
   {
     name: 'tsc',
+    // Without -p or files, tsc climbs to the nearest tsconfig.json (and writes its outDir there).
+    findsUp: { file: 'tsconfig.json', unless: ['-p', '--project'] },
     short: { p: 'path' },
     long: { '--project': 'path', '--noEmit': null },
     shortWhole: true,

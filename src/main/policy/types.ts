@@ -47,6 +47,8 @@ export type OperandRule =
       max?: number;
       /** bun reads a word that names a file as that file (`bun run x.ts`, `bun build x`): resolve it too. */
       alsoPath?: boolean;
+      /** unittest imports each word as a Python module: its first component must be the project's. */
+      modules?: boolean;
     }
   /** echo: any words at all (still plain, still no word beginning with `-`). */
   | { kind: 'anyWords' }
@@ -72,6 +74,11 @@ export interface ProgramGrammar {
   /** Whether `-word=value` is a spelling this program reads for `words` (Go's flag package does). */
   wordsTakeEquals?: boolean;
   operands: OperandRule;
+  /**
+   * The file the program searches for upward from its directory (npm's package.json), unless one of
+   * `unless` is given or there is an operand: it must be found inside the workspace (PathCheck.findUp).
+   */
+  findsUp?: { file: string; unless: readonly string[]; evenWithOperands?: boolean };
   /** Whether `--` (end of options) is accepted; after it an operand beginning with `-` is still refused. */
   doubleDash?: boolean;
   /**
@@ -103,6 +110,19 @@ export interface PathCheck {
   role: string;
   /** node and python scripts: must exist as a regular file. */
   mustBeFile?: boolean;
+  /** go's `pkg/...`: Go reads a word without `./` as an import path, so it must name a directory here. */
+  mustBeDirectory?: boolean;
+  /**
+   * A Python module name (unittest's words, pytest -p): `<path>.py` or the directory `<path>` must be
+   * a file of the project, or Python imports whatever installed module has that name.
+   */
+  pythonModule?: boolean;
+  /**
+   * The program looks for this file in its directory and then in every directory above it (npm's
+   * package.json, tsc's tsconfig.json): one must be found at or below the workspace root, or the
+   * program would act on a project outside the workspace.
+   */
+  findUp?: string;
   /** diff: a directory would be compared file by file, following links inside it. */
   notDirectory?: boolean;
   /**

@@ -29,6 +29,7 @@ export function makeWorkspace(): Fixture {
     'notes.md': '# notes\n',
     'run.js': 'console.log(1)\n',
     'tsconfig.json': '{}\n',
+    'package.json': '{"name":"fixture"}\n',
     'pkg/main.go': 'package main\n',
     '.git/config': '[core]\n',
     'node_modules/.bin/vite': '#!/bin/sh\n',

@@ -15,7 +15,7 @@ export interface PathFacts {
 }
 export type PathOracle = (p: string) => PathFacts;
 
-type K = 'sw' | 'word' | 'glob' | 'n' | 're' | 'path';
+type K = 'sw' | 'word' | 'glob' | 'n' | 're' | 'path' | 'plugin';
 
 interface Row {
   sub?: string[];
@@ -34,13 +34,13 @@ interface Row {
   atFiles?: boolean;
   /** Options only before the first operand (node hands the rest to the script). */
   optionsFirst?: boolean;
-  ops: 'paths' | 'none' | 'pattern' | 'words' | 'any' | 'go' | 'npm' | 'make' | 'which' | 'uniq' | 'diff' | 'node';
+  ops: 'paths' | 'none' | 'pattern' | 'words' | 'any' | 'go' | 'npm' | 'make' | 'modules' | 'which' | 'uniq' | 'diff' | 'node';
 }
 
 const ROWS: Record<string, Row> = {
   node: { longs: { '--test': 'sw' }, optionsFirst: true, ops: 'node' },
-  pytest: { letters: 'qxv', letterValues: { k: 'word', p: 'word' }, longs: { '--maxfail': 'n' }, atFiles: true, ops: 'paths' },
-  unittest: { ops: 'words' },
+  pytest: { letters: 'qxv', letterValues: { k: 'word', p: 'plugin' }, longs: { '--maxfail': 'n' }, atFiles: true, ops: 'paths' },
+  unittest: { ops: 'modules' },
   go: { sub: ['test', 'build', 'vet', 'fmt'], subRequired: true, dashWords: { '-v': 'sw', '-run': 're' }, dashWordsEq: true, ops: 'go' },
   cargo: { sub: ['test', 'build', 'check', 'clippy', 'fmt'], subRequired: true, letters: 'v', longs: { '--release': 'sw' }, dashWords: { '-run': 're' }, ops: 'words' },
   make: { ops: 'make' },
@@ -81,9 +81,15 @@ function isPlainWord(w: string): boolean {
 
 const gitLike = (c: string) => /^\.git[. ]*$/i.test(c) || /^git~1$/i.test(c);
 
+function isModule(name: string, po: PathOracle): boolean {
+  return (po(`${name}.py`).ok && po(`${name}.py`).file) || (po(name).ok && po(name).dir);
+}
+
 function valueOk(k: K, v: string, po: PathOracle): boolean {
   if (v === '' || v[0] === '-') return false;
   if (k === 'word') return !/[/\\]/.test(v) && !/^\.+$/.test(v);
+  // pytest -p imports a module: `no:<name>`, or one of the project's (<name>.py or <name>/).
+  if (k === 'plugin') return valueOk('word', v, po) && (v.startsWith('no:') || isModule(v, po));
   if (k === 'n') return /^[0-9]+$/.test(v);
   if (k === 're') return true;
   if (k === 'glob') {
@@ -198,6 +204,9 @@ function rowAdmits(name: string, row: Row, args: string[], po: PathOracle): bool
       return ops.length >= 1 && allPaths(ops.slice(1));
     case 'words':
       return ops.every(wordOk);
+    case 'modules':
+      // unittest imports each word: its first dotted element must be a module of the project.
+      return ops.every((w, i) => wordOk(w) && ((w === 'discover' && i === 0) || isModule(w.split('.')[0], po)));
     case 'make':
       return ops.every((w) => wordOk(w) && /^[A-Za-z0-9:_.-]+$/.test(w));
     case 'npm':
@@ -216,7 +225,11 @@ function rowAdmits(name: string, row: Row, args: string[], po: PathOracle): bool
       return ops.every((op) => {
         if (['all', 'std', 'cmd', 'tool'].includes(op)) return false;
         const base = op === './...' ? '.' : op.endsWith('/...') ? op.slice(0, -4) : op;
-        return base !== '' && !base.includes('...') && po(base).ok;
+        if (base === '' || base.includes('...') || !po(base).ok) return false;
+        // Go reads a word not beginning with `.` (and not a .go file) as an import path: only a
+        // directory of the project, and never a dotted (module) first element, is this project's.
+        if (op.startsWith('.') || op.endsWith('.go')) return true;
+        return !base.split('/')[0].includes('.') && po(base).dir;
       });
   }
   return false;
@@ -247,10 +260,19 @@ function npxPieceOk(piece: string): boolean {
   return piece[0] !== '/' && piece[0] !== '~' && piece.split('/').every((c) => c !== '..' && !gitLike(c));
 }
 
-function npxAdmits(args: string[], binsHere: readonly string[]): boolean {
+/** A piece that names something must name it inside, through no link (`--outDir=outdir` → a link out). */
+function npxPieceInside(piece: string, po: PathOracle): boolean {
+  const p = piece.replace(/\/+$/, '');
+  return p === '' || p === '.' || p[0] === '-' || po(p).ok;
+}
+
+function npxAdmits(args: string[], binsHere: readonly string[], po: PathOracle): boolean {
   if (args.length === 0 || !binsHere.includes(args[0])) return false;
   return args.slice(1).every((a) => {
-    if (!a.split(/[=,:@]/).every(npxPieceOk)) return false;
+    if (!a.split(/[=,:@]/).every((p) => npxPieceOk(p) && npxPieceInside(p, po))) return false;
+    if (a[0] === '-' && a[1] !== '-') {
+      for (let k = 2; k < a.length; k++) if (!npxPieceInside(a.slice(k), po)) return false;
+    }
     // `-o/tmp/x`: a short option's value may be attached after any letters.
     if (a[0] === '-' && a[1] !== '-') {
       for (let k = 1; k < a.length; k++) if (!npxPieceOk(a.slice(k))) return false;
@@ -264,7 +286,7 @@ export function oracleAdmits(words: string[], po: PathOracle, binsHere: readonly
   if (words.length === 0 || !words.every(isPlainWord)) return false;
   const [program, ...args] = words;
   if (program === 'find') return findAdmits(args, po);
-  if (program === 'npx') return npxAdmits(args, binsHere);
+  if (program === 'npx') return npxAdmits(args, binsHere, po);
   if (program === 'python' || program === 'python3') {
     if (args.length === 0) return false;
     let module: string | undefined;

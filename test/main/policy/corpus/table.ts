@@ -1,0 +1,90 @@
+// The corpus's own reading of seed 003 §5's table (and SPEC §7's narrowing), written from the text,
+// sharing no code with src/main/policy: which flags each program may be given, and one ordinary
+// command per program into which attacks are spliced. Everything not listed here is an attack.
+
+/** Flags the table lists, per program (diff -r removed by SPEC §7). */
+export const TABLE_FLAGS: Record<string, readonly string[]> = {
+  node: ['--test'],
+  npm: [],
+  pnpm: [],
+  yarn: [],
+  bun: [],
+  python: [],
+  pytest: ['-q', '-x', '-v', '-k', '-p', '--maxfail'],
+  unittest: [],
+  go: ['-v', '-run'],
+  cargo: ['-v', '--release', '-run'],
+  make: [],
+  tsc: ['-p', '--project', '--noEmit'],
+  vitest: ['-t'],
+  jest: ['-t'],
+  eslint: ['--fix'],
+  prettier: ['--check', '--write'],
+  ruff: ['--check', '--fix'],
+  black: ['--check'],
+  mypy: ['--check'],
+  ls: ['-l', '-a'],
+  cat: [],
+  head: ['-n', '-c'],
+  tail: ['-n', '-c'],
+  wc: ['-l', '-c', '-w'],
+  grep: ['-n', '-i', '-r', '-E', '-F', '-w', '-c', '-l', '--include'],
+  rg: ['-n', '-i', '-w', '-l', '-c', '-g', '-t', '--no-follow'],
+  find: ['-name', '-iname', '-type', '-maxdepth', '-mindepth', '-path', '-newer', '-size', '-not', '-o', '-a'],
+  diff: ['-u'],
+  sort: ['-n', '-r', '-u'],
+  uniq: ['-c'],
+  echo: [],
+  pwd: [],
+  which: [],
+};
+
+/**
+ * One table form per program with `{F}` where a flag is spliced (before the operands) and `{G}`
+ * after them: the attack is the splice, so everything around it must be auto on its own.
+ */
+export const SPLICE: Record<string, readonly string[]> = {
+  node: ['node {F} run.js', 'node --test {F} tests'],
+  npm: ['npm test {F}', 'npm {F} test', 'npm run build {F}'],
+  pnpm: ['pnpm test {F}', 'pnpm {F} run build'],
+  yarn: ['yarn test {F}', 'yarn {F} run lint'],
+  bun: ['bun test {F}', 'bun {F} run build'],
+  pytest: ['pytest {F} tests', 'pytest tests {F}', 'python -m pytest {F} tests'],
+  unittest: ['python -m unittest {F} tests.test_x', 'python3 -m unittest tests.test_x {F}'],
+  go: ['go test {F} ./...', 'go build ./... {F}', 'go vet {F} ./pkg/...'],
+  cargo: ['cargo test {F}', 'cargo build {F} --release', 'cargo clippy {F}'],
+  make: ['make {F} test', 'make test {F}'],
+  tsc: ['tsc {F} --noEmit', 'tsc --noEmit -p tsconfig.json {F}'],
+  vitest: ['vitest run {F} src', 'vitest {F}'],
+  jest: ['jest {F} src', 'jest run src {F}'],
+  eslint: ['eslint {F} src', 'eslint --fix src {F}'],
+  prettier: ['prettier --check {F} src', 'prettier --write src {F}'],
+  ruff: ['ruff check {F} src', 'ruff format src {F}'],
+  black: ['black {F} src', 'black --check src {F}'],
+  mypy: ['mypy {F} src', 'python -m mypy src {F}'],
+  ls: ['ls {F} src', 'ls -la src {F}'],
+  cat: ['cat {F} b.txt', 'cat b.txt {F}'],
+  head: ['head {F} b.txt', 'head -n 1 b.txt {F}'],
+  tail: ['tail {F} b.txt', 'tail -c 5 b.txt {F}'],
+  wc: ['wc {F} b.txt', 'wc -l b.txt {F}'],
+  grep: ['grep {F} x b.txt', 'grep -rn x src {F}'],
+  rg: ['rg {F} x src', 'rg -n x src {F}'],
+  find: ['find src {F} -name x', 'find . -type f {F}'],
+  diff: ['diff {F} b.txt c.txt', 'diff -u b.txt c.txt {F}'],
+  sort: ['sort {F} b.txt', 'sort -nr b.txt {F}'],
+  uniq: ['uniq {F} b.txt', 'uniq -c b.txt {F}'],
+  echo: ['echo {F} hello', 'echo hello {F}'],
+  pwd: ['pwd {F}'],
+  which: ['which {F} node', 'which node {F}'],
+};
+
+/** A plain command per program, each auto in the corpus workspace. */
+export const BASES: readonly string[] = [
+  'node run.js', 'node --test tests', 'npm test', 'npm run build', 'pnpm lint', 'yarn typecheck', 'bun test',
+  'python scripts/build.py', 'python3 -m pytest -q tests', 'pytest -x tests', 'python -m unittest tests.test_x',
+  'go test ./...', 'go vet ./pkg/...', 'cargo test -v', 'cargo build --release', 'make test', 'tsc --noEmit',
+  'tsc -p tsconfig.json', 'vitest run src', 'jest -t name', 'eslint --fix src', 'prettier --check src',
+  'ruff check src', 'black --check src', 'mypy src', 'ls -la src', 'cat b.txt', 'head -n 5 b.txt', 'tail -c 10 b.txt',
+  'wc -l b.txt', 'grep -rn x src', 'rg -i x src', 'find src -name *.ts', 'diff -u b.txt c.txt', 'sort -u b.txt',
+  'uniq -c b.txt', 'echo hello', 'pwd', 'which node', 'npx vite build', 'npm ci',
+];
