@@ -15,6 +15,16 @@ const LINK_LIMIT = 40;
 const END_OF_LINK = '\0';
 const ALIASES = ['/dev', '/proc', '/sys'];
 
+/**
+ * Whether an absolute path names a device or process tree in any spelling: `//proc`, `/./proc` and
+ * `/tmp/../proc` are /proc to the kernel, and /proc/self/root/<workspace> would otherwise be taken
+ * for another spelling of the workspace (SPEC §4 refuses every /dev, /proc and /sys path).
+ */
+function isAlias(abs: string): boolean {
+  const forms = abs.startsWith('/') && /\/\/|\/\.\.?(\/|$)/.test(abs) ? [abs, path.posix.normalize(abs)] : [abs];
+  return forms.some((p) => ALIASES.some((a) => p === a || p.startsWith(`${a}/`)));
+}
+
 export type Resolution =
   | {
       ok: true;
@@ -72,7 +82,36 @@ function walk(w: Walker, start: string[], comps: string[]): Resolution {
   let linkDepth = 0;
   let hops = 0;
   let link = '';
+  /** Absolute path of the outermost link being expanded (for the kernel's own answer, below). */
+  let linkAt = '';
   let missingAt = -1;
+
+  /**
+   * A link whose target text leaves the workspace may still land inside it: `../proj/x` from the
+   * root, or an absolute target spelled through a link to the workspace (macOS /var → /private/var,
+   * a home behind a link). SPEC §4 follows a link "whose target resolves inside": ask the kernel for
+   * the outermost link's real path and, when it is inside and not denied, walk that real path instead
+   * (it holds no link; the open re-checks every component with no-follow). Null: really outside.
+   */
+  const landInside = (): boolean => {
+    let real: string;
+    try {
+      real = fs.realpathSync.native(linkAt);
+    } catch {
+      return false;
+    }
+    const comps = componentsInside(real, w);
+    if (comps === null) return false;
+    while (linkDepth > 0 && pending.length > 0) if (pending.pop() === END_OF_LINK) linkDepth--;
+    linkDepth = 0;
+    rel.length = 0;
+    positions.length = 1;
+    folded.length = 1;
+    stats.length = 1;
+    missingAt = -1;
+    for (let i = comps.length - 1; i >= 0; i--) pending.push(comps[i]);
+    return true;
+  };
 
   while (pending.length > 0) {
     const c = pending.pop() as string;
@@ -83,6 +122,7 @@ function walk(w: Walker, start: string[], comps: string[]): Resolution {
     if (c === '' || c === '.') continue;
     if (c === '..') {
       if (rel.length === 0) {
+        if (linkDepth > 0 && landInside()) continue;
         return refuse(
           linkDepth > 0
             ? `refused: ${show(w.shown)} goes through the link ${show(link)}, which points outside the workspace.`
@@ -134,12 +174,20 @@ function walk(w: Walker, start: string[], comps: string[]): Resolution {
         return refuse(`refused: ${show(w.shown)} is a symbolic link; a write never follows a link at the destination.`);
       }
       if (++hops > LINK_LIMIT) return refuse(`refused: ${show(w.shown)} goes through links that loop.`);
-      if (linkDepth === 0) link = shownLink;
+      if (linkDepth === 0) {
+        link = shownLink;
+        linkAt = next;
+      }
       let target: string;
       try {
         target = fs.readlinkSync(next);
       } catch {
         return refuse(`refused: ${show(w.shown)} goes through the link ${show(link)}, which changed while it was read.`);
+      }
+      // A link into a device or process tree is refused by its target, even where that tree leads
+      // back to the workspace (/proc/self/root/<workspace>, ../../proc/self/cwd): as for a path.
+      if (isAlias(path.isAbsolute(target) ? target : `${parent}/${target}`)) {
+        return refuse(`refused: ${show(w.shown)} goes through the link ${show(link)}, which points outside the workspace, into a device or process alias (${show(target)}).`);
       }
       pending.push(END_OF_LINK);
       linkDepth++;
@@ -147,6 +195,7 @@ function walk(w: Walker, start: string[], comps: string[]): Resolution {
       if (path.isAbsolute(target)) {
         const inside = componentsInside(target, w);
         if (inside === null) {
+          if (landInside()) continue;
           return refuse(`refused: ${show(w.shown)} goes through the link ${show(link)}, which points outside the workspace.`);
         }
         targetComps = inside;
@@ -213,7 +262,7 @@ function startComponents(p: string, w: Walker): { comps: string[] } | { reason: 
   if (!p.startsWith('/')) return { comps: p.split('/') };
   const inside = componentsInside(p, w);
   if (inside !== null) return { comps: inside };
-  if (ALIASES.some((a) => p === a || p.startsWith(`${a}/`))) {
+  if (isAlias(p)) {
     return { reason: `refused: ${show(p)} is a device or process alias, outside every workspace.` };
   }
   const another = throughAnotherSpelling(p, w);
