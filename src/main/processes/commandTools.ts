@@ -66,6 +66,18 @@ export function describeFinished(shown: string, cwdShown: string, result: Bounde
   return `$ ${shown}\n(in ${cwdShown}) ${ending} · ${seconds(result.elapsedMs)}\n${output}`;
 }
 
+/** The structured part of a finished command's result (the window's row shows it). */
+export function finishedData(result: BoundedResult) {
+  return {
+    exitCode: result.exitCode,
+    signal: result.signal,
+    timedOut: result.timedOut,
+    cancelled: result.cancelled,
+    elapsedMs: result.elapsedMs,
+    droppedBytes: result.droppedBytes,
+  };
+}
+
 /** Timeout: the model's request, clamped to the configured maximum; the default otherwise. */
 export function timeoutMsFor(requestedSeconds: number | undefined, defaultSeconds: number, maxSeconds: number): number {
   const wanted = requestedSeconds ?? defaultSeconds;

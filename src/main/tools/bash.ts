@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { assertNever } from '../../shared/domain';
-import { describeFinished, NO_WORKSPACE_FOR_COMMANDS, timeoutMsFor } from '../processes/commandTools';
+import { describeFinished, finishedData, NO_WORKSPACE_FOR_COMMANDS, timeoutMsFor } from '../processes/commandTools';
 import { childEnvForWorkspace, type OwnerEnv } from '../processes/prepare';
 import { runBounded, type CommandWrapper } from '../processes/spawn';
 import type { ToolDefinition } from './types';
@@ -103,14 +103,7 @@ export function createBashTool(deps: BashToolDeps = {}) {
       return {
         ok: true,
         text: describeFinished(args.command, '.', result, timeoutMs),
-        data: {
-          exitCode: result.exitCode,
-          signal: result.signal,
-          timedOut: result.timedOut,
-          cancelled: result.cancelled,
-          elapsedMs: result.elapsedMs,
-          droppedBytes: result.droppedBytes,
-        },
+        data: finishedData(result),
       };
     },
   };

@@ -7,6 +7,7 @@ import {
   commandPreview,
   commandTier,
   describeFinished,
+  finishedData,
   NO_WORKSPACE_FOR_COMMANDS,
   prepareFor,
   timeoutMsFor,
@@ -109,17 +110,7 @@ export function createRunTool(deps: RunToolDeps = {}) {
       return {
         ok: true,
         text: describeFinished(formatArgv(command.argv), command.cwdShown, result, timeoutMs),
-        data: {
-          argv: command.argv,
-          program: command.program,
-          cwd: command.cwdShown,
-          exitCode: result.exitCode,
-          signal: result.signal,
-          timedOut: result.timedOut,
-          cancelled: result.cancelled,
-          elapsedMs: result.elapsedMs,
-          droppedBytes: result.droppedBytes,
-        },
+        data: { argv: command.argv, program: command.program, cwd: command.cwdShown, ...finishedData(result) },
       };
     },
   };
