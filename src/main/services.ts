@@ -23,16 +23,22 @@ export async function startServices(options: ServiceOptions) {
   if (reconciled.stopped > 0) options.log(`stopped ${reconciled.stopped} process(es) left running by an earlier Paddock`);
 
   const ownPorts: number[] = [];
-  const preview = await startPreviewServer({ lookup: supervisor, ownPorts: () => ownPorts });
-  const tailscale = createTailscaleRoutes({
+  let tailscale: ReturnType<typeof createTailscaleRoutes> | null = null;
+  const preview = await startPreviewServer({
+    lookup: supervisor,
+    ownPorts: () => ownPorts,
+    tailnetRoute: (host) => tailscale?.routeFor(host) ?? null,
+  });
+  tailscale = createTailscaleRoutes({
     enabled: options.tailscaleEnabled,
     previewPort: () => preview.port,
     env: options.env,
     onError: (message) => options.log(`tailscale: ${message}`),
   });
+  const routes = tailscale;
   supervisor.onEvent((event) => {
-    if (event.type === 'started') void tailscale.onProcessStarted(event.name, event.port);
-    else void tailscale.onProcessStopped(event.name);
+    if (event.type === 'started') void routes.onProcessStarted(event.name, event.port);
+    else void routes.onProcessStopped(event.name);
     options.events.emit({ type: 'processes.changed' });
   });
 

@@ -31,6 +31,8 @@ export interface PreviewServerOptions {
   listeningSockets?: ListeningSocketsOf;
   /** Extra exact Host values to accept (e.g. the tailnet name when the owner turned Tailscale on). */
   extraHosts?(): string[];
+  /** A request that came through the owner's Tailscale route: the process it is for, by Host, or null. */
+  tailnetRoute?(host: string | undefined): string | null;
 }
 
 export interface PreviewServer {
@@ -64,6 +66,8 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
   /** Host, path, ticket and cookie: the same gate for requests and upgrades. */
   type Gate = { ok: true; target: ProxyTarget; pid: number } | { ok: false; status: number; headers?: http.OutgoingHttpHeaders };
   const gate = async (req: http.IncomingMessage, upgrade: boolean): Promise<Gate> => {
+    const routed = options.tailnetRoute?.(req.headers.host) ?? null;
+    if (routed !== null) return tailnetGate(req, routed);
     if (!isOwnHost(req.headers.host, ownPort, options.extraHosts?.() ?? [])) return { ok: false, status: 421 };
     const route = parsePreviewRoute(req.url);
     if (route.kind === 'none') return { ok: false, status: 404 };
@@ -97,6 +101,24 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
         targetHost,
         previewOrigin: `http://${req.headers.host}`,
       },
+    };
+  };
+
+  /**
+   * Through the owner's Tailscale route (seed 003 §12): "a clean https://<host>:<port> guarded by the
+   * tailnet alone" — the route's own process at the root, no ticket; the port is still resolved and
+   * checked against that process on every request.
+   */
+  const tailnetGate = async (req: http.IncomingMessage, name: string): Promise<Gate> => {
+    const rawPath = req.url ?? '/';
+    if (!rawPath.startsWith('/')) return { ok: false, status: 404 };
+    const resolved = await resolve(name);
+    if (!resolved.ok) return { ok: false, status: 502 };
+    const targetHost = resolved.host === '::1' ? `[::1]:${resolved.port}` : `127.0.0.1:${resolved.port}`;
+    return {
+      ok: true,
+      pid: resolved.pid,
+      target: { name, prefix: '/', path: rawPath, host: resolved.host, port: resolved.port, targetHost, previewOrigin: `https://${req.headers.host}` },
     };
   };
 

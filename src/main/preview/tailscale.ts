@@ -15,6 +15,8 @@ export interface TailscaleRoutesDeps {
   /** Where `tailscale` is looked up (default: process.env.PATH). */
   env?: NodeJS.ProcessEnv;
   run?: RunTailscale;
+  /** `tailscale status --json`'s output (tests fake it). */
+  status?: (file: string) => Promise<string>;
   /** A route that could not be added or removed: said to the owner, never thrown at the supervisor. */
   onError?(message: string): void;
 }
@@ -22,6 +24,12 @@ export interface TailscaleRoutesDeps {
 export interface TailscaleRoutes {
   onProcessStarted(name: string, port: number | null): Promise<void>;
   onProcessStopped(name: string): Promise<void>;
+  /**
+   * The process a request that came through one of our routes is for, by its Host
+   * (`<this machine's tailnet name>:<route port>`), or null. Such a request is guarded by the tailnet
+   * alone (seed 003 §12): it needs no ticket, and it reaches that one process at the root.
+   */
+  routeFor(host: string | undefined): string | null;
   /** The sentence Settings shows beside the switch: exactly what turning it on exposes. */
   exposure(): string;
 }
@@ -61,11 +69,31 @@ export function tailscaleExposure(previewPort: number): string {
   );
 }
 
+const readStatus = (file: string): Promise<string> =>
+  new Promise((resolve, reject) => {
+    execFile(file, ['status', '--json'], { timeout: 15_000, maxBuffer: 8 * 1024 * 1024 }, (err, stdout) => {
+      if (err) reject(err);
+      else resolve(String(stdout));
+    });
+  });
+
+/** This machine's name on the tailnet (`Self.DNSName`, without the final dot), or null. */
+async function tailnetName(binary: string, status: (file: string) => Promise<string>): Promise<string | null> {
+  try {
+    const parsed = JSON.parse(await status(binary)) as { Self?: { DNSName?: unknown } };
+    const name = parsed.Self?.DNSName;
+    return typeof name === 'string' && name.length > 0 ? name.replace(/\.$/, '').toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
+
 export function createTailscaleRoutes(deps: TailscaleRoutesDeps): TailscaleRoutes {
   const run = deps.run ?? runFile;
+  const status = deps.status ?? readStatus;
   const previewPort = (): number => (typeof deps.previewPort === 'function' ? deps.previewPort() : deps.previewPort);
   /** Routes this Paddock added: name → https port and the binary that added it. */
-  const routes = new Map<string, { port: number; binary: string }>();
+  const routes = new Map<string, { port: number; binary: string; host: string | null }>();
   const report = (message: string): void => deps.onError?.(message);
 
   return {
@@ -76,7 +104,7 @@ export function createTailscaleRoutes(deps: TailscaleRoutesDeps): TailscaleRoute
       if (binary === null) return report('Tailscale route not added: `tailscale` is not on PATH.');
       try {
         await run(binary, ['serve', '--bg', `--https=${port}`, `http://127.0.0.1:${previewPort()}`]);
-        routes.set(name, { port, binary });
+        routes.set(name, { port, binary, host: await tailnetName(binary, status) });
       } catch (err) {
         report(`Tailscale route for "${name}" on port ${port} was not added: ${(err as Error).message}`);
       }
@@ -91,6 +119,15 @@ export function createTailscaleRoutes(deps: TailscaleRoutesDeps): TailscaleRoute
       } catch (err) {
         report(`Tailscale route for "${name}" on port ${route.port} was not removed: ${(err as Error).message}`);
       }
+    },
+    routeFor(host) {
+      if (host === undefined) return null;
+      const wanted = host.toLowerCase();
+      for (const [name, route] of routes) {
+        if (route.host === null) continue;
+        if (wanted === `${route.host}:${route.port}` || (route.port === 443 && wanted === route.host)) return name;
+      }
+      return null;
     },
     exposure: () => tailscaleExposure(previewPort()),
   };

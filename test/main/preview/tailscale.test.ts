@@ -25,11 +25,12 @@ const calls = (): string[] => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8')
 it('adds a route to the real preview port when a process starts and removes it when it stops', async () => {
   const routes = createTailscaleRoutes({ enabled: () => true, previewPort: () => 41_234, env });
   await routes.onProcessStarted('web', 5173);
-  expect(calls()).toEqual(['serve --bg --https=5173 http://127.0.0.1:41234']);
+  // After adding the route, Paddock asks for this machine's tailnet name (to recognise requests through it).
+  expect(calls()).toEqual(['serve --bg --https=5173 http://127.0.0.1:41234', 'status --json']);
   await routes.onProcessStopped('web');
-  expect(calls()).toEqual(['serve --bg --https=5173 http://127.0.0.1:41234', 'serve --https=5173 off']);
+  expect(calls()).toEqual(['serve --bg --https=5173 http://127.0.0.1:41234', 'status --json', 'serve --https=5173 off']);
   await routes.onProcessStopped('web');
-  expect(calls()).toHaveLength(2);
+  expect(calls()).toHaveLength(3);
   expect(routes.exposure()).toContain('http://127.0.0.1:41234');
 });
 
@@ -53,7 +54,7 @@ it('removes a route it added even after the switch went off', async () => {
   await routes.onProcessStarted('web', 3000);
   on = false;
   await routes.onProcessStopped('web');
-  expect(calls()).toEqual(['serve --bg --https=3000 http://127.0.0.1:41234', 'serve --https=3000 off']);
+  expect(calls()).toEqual(['serve --bg --https=3000 http://127.0.0.1:41234', 'status --json', 'serve --https=3000 off']);
 });
 
 it('finds executables on absolute PATH entries only', () => {
