@@ -107,3 +107,17 @@ test('a workspace file opens in the read-only Monaco viewer', async ({ page }) =
   fs.mkdirSync('e2e/screenshots', { recursive: true });
   await page.screenshot({ path: 'e2e/screenshots/files.png', fullPage: true });
 });
+
+test('the owner’s terminal opens in the workspace and runs what the owner types', async ({ page }) => {
+  const workspace = makeNodeRepository(paddock.makeDir('project'));
+  await page.goto(paddock.url);
+  await setWorkspace(page, workspace);
+  await page.getByRole('tab', { name: 'Terminal' }).click();
+  const terminal = page.locator('.xterm').first();
+  await expect(terminal).toBeVisible({ timeout: 20_000 });
+  await terminal.click();
+  await page.keyboard.type('pwd; echo paddock-$((6*7))');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.xterm-rows')).toContainText('paddock-42', { timeout: 20_000 });
+  await expect(page.locator('.xterm-rows')).toContainText(workspace);
+});
