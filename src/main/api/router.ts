@@ -35,8 +35,10 @@ export function createApiRouter(handlers: Handlers, log: Logger) {
       return fail('untrusted-sender', 'refused: this call did not come from Paddock’s own window');
     }
     if (!isCallName(name)) {
-      log(`refused an unknown call ${JSON.stringify(String(name)).slice(0, 80)}`);
-      return fail('unknown-call', `refused: there is no call named ${JSON.stringify(String(name)).slice(0, 80)}`);
+      // String(name) would run a sender's own toString (or throw on one): only a string is quoted back.
+      const shown = typeof name === 'string' ? JSON.stringify(name).slice(0, 80) : `of type ${typeof name}`;
+      log(`refused an unknown call ${shown}`);
+      return fail('unknown-call', `refused: there is no call named ${shown}`);
     }
     const parsed = requestSchemas[name].safeParse(payload ?? {});
     if (!parsed.success) {

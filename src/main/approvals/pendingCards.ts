@@ -54,7 +54,10 @@ export function createPendingCards(events: PendingCardsEvents) {
         return { ok: false, code: 'card-not-pending', message: 'refused: that card is not waiting for an answer' };
       }
       const { card } = entry;
-      if (answer.decision === 'approve' && card.baseHash !== undefined && answer.baseHash !== card.baseHash) {
+      // A card with a diff is answered for its hash (null: a new file); a card without one (a command)
+      // is answered without a hash: an answer that brings one was computed for some other question.
+      const hashMatches = card.baseHash === undefined ? answer.baseHash === undefined : answer.baseHash === card.baseHash;
+      if (answer.decision === 'approve' && !hashMatches) {
         return {
           ok: false,
           code: 'card-hash-mismatch',

@@ -49,7 +49,14 @@ export const requestSchemas = {
       maxOutputTokens: z.number().int().optional(),
       provider: z.enum(PROVIDERS).optional(),
       model: z.string().trim().min(1).max(200).optional(),
-      baseUrl: z.string().trim().max(500).nullable().optional(),
+      // The agent's API key is sent to this address: an http(s) URL, nothing a client would read as a file.
+      baseUrl: z
+        .string()
+        .trim()
+        .max(500)
+        .regex(/^https?:\/\/[^\s/?#]+([/?#]\S*)?$/i, 'a base URL is an http:// or https:// address')
+        .nullable()
+        .optional(),
     })
     .strict(),
   'agents.remove': z.object({ agentId: id }).strict(),

@@ -48,9 +48,11 @@ async function sessionCookie(host: WebHost): Promise<string> {
   const response = await get(host.port, `/?token=${host.token}`);
   expect(response.statusCode).toBe(303);
   expect(response.headers.location).toBe('/');
-  const cookie = response.headers['set-cookie']?.[0] ?? '';
-  expect(cookie).toMatch(/HttpOnly/);
-  return cookie.split(';')[0];
+  // Two cookies: the page's (Path=/) and the socket's (Path=/api); a browser sends each where it belongs.
+  const cookies = response.headers['set-cookie'] ?? [];
+  expect(cookies).toHaveLength(2);
+  for (const cookie of cookies) expect(cookie).toMatch(/HttpOnly/);
+  return cookies.map((cookie) => cookie.split(';')[0]).join('; ');
 }
 
 function openSocket(host: WebHost, headers: Record<string, string>): Promise<WebSocket> {

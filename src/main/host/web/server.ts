@@ -7,7 +7,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { PaddockEvent, Result } from '../../../shared/ipc';
 import { fail } from '../../../shared/ipc';
 import type { ApiRouter } from '../../api/router';
-import { hasSession, hostIsOwn, originIsOwn, safeEqual, sessionCookie } from './auth';
+import { API_PATH, cleanLocation, hasPage, hasSession, hostIsOwn, isOriginForm, loginCookies, originIsOwn, safeEqual } from './auth';
 import { serveStatic } from './staticFiles';
 
 export interface WebHostOptions {
@@ -26,6 +26,26 @@ export interface WebHost {
 }
 
 const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+/** Calls one socket may have in flight: a flood is refused call by call instead of queueing without bound. */
+const MAX_IN_FLIGHT = 64;
+
+type Message = { id: string | number; call: unknown; request: unknown };
+
+/** A message is a JSON object with an id; anything else (null, an array, a number) is refused. */
+function parseMessage(text: string): { ok: true; message: Message } | { ok: false; id: string | number | null; why: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { ok: false, id: null, why: 'the message is not JSON' };
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { ok: false, id: null, why: 'the message is not a JSON object' };
+  const { id, call, request } = parsed as Record<string, unknown>;
+  if (!((typeof id === 'number' && Number.isFinite(id)) || (typeof id === 'string' && id.length <= 200))) {
+    return { ok: false, id: null, why: 'the message has no id' };
+  }
+  return { ok: true, message: { id, call, request } };
+}
 
 function reject(socket: import('node:stream').Duplex, status: number, text: string): void {
   socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -35,6 +55,7 @@ function reject(socket: import('node:stream').Duplex, status: number, text: stri
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = randomBytes(32).toString('base64url');
   const session = randomBytes(32).toString('base64url');
+  const page = randomBytes(32).toString('base64url');
   const server = http.createServer();
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   let port = 0;
@@ -44,16 +65,19 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       response.writeHead(421, { 'content-type': 'text/plain; charset=utf-8' }).end('wrong host\n');
       return;
     }
-    const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
+    if (!isOriginForm(request.url)) {
+      response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('the request target must be a path\n');
+      return;
+    }
+    const url = new URL(request.url, `http://127.0.0.1:${port}`);
     const offered = url.searchParams.get('token');
     if (offered !== null && safeEqual(offered, token)) {
-      // The token buys a cookie and leaves the address bar: it must not linger in history or referrers.
-      url.searchParams.delete('token');
-      response.writeHead(303, { 'set-cookie': sessionCookie(session, port), location: url.pathname + url.search });
+      // The token buys the cookies and leaves the address bar: it must not linger in history or referrers.
+      response.writeHead(303, { 'set-cookie': loginCookies({ session, page }, port), location: cleanLocation(url), 'referrer-policy': 'no-referrer' });
       response.end();
       return;
     }
-    if (!hasSession(request, session, port)) {
+    if (!hasPage(request, page, port)) {
       response.writeHead(401, { 'content-type': 'text/plain; charset=utf-8' }).end('open the address `paddock serve` printed\n');
       return;
     }
@@ -66,9 +90,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   server.on('upgrade', (request, socket, head) => {
     if (!hostIsOwn(request.headers.host, port)) return reject(socket, 421, 'Misdirected Request');
+    if (!isOriginForm(request.url)) return reject(socket, 400, 'Bad Request');
     if (!hasSession(request, session, port)) return reject(socket, 401, 'Unauthorized');
     if (!originIsOwn(request.headers.origin, port)) return reject(socket, 403, 'Forbidden');
-    if (new URL(request.url ?? '/', 'http://x').pathname !== '/api') return reject(socket, 404, 'Not Found');
+    if (new URL(request.url, 'http://x').pathname !== API_PATH) return reject(socket, 404, 'Not Found');
     sockets.handleUpgrade(request, socket, head, (ws) => attach(ws));
   });
 
@@ -77,22 +102,37 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ event }));
     });
     ws.on('close', unsubscribe);
-    ws.on('message', async (data) => {
-      let message: { id?: unknown; call?: unknown; request?: unknown };
-      try {
-        message = JSON.parse(data.toString()) as typeof message;
-      } catch {
-        options.log('refused a socket message that is not JSON');
-        ws.send(JSON.stringify({ id: null, result: fail('bad-request', 'refused: the message is not JSON') }));
-        return;
-      }
-      const id = typeof message.id === 'number' || typeof message.id === 'string' ? message.id : null;
-      const result: Result<unknown> =
-        id === null
-          ? fail('bad-request', 'refused: the message has no id')
-          : await options.router(message.call, message.request, { trusted: true, describe: 'the authenticated window socket' });
+    let inFlight = 0;
+    const reply = (id: string | number | null, result: Result<unknown>): void => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, result }));
+    };
+    ws.on('message', (data) => {
+      // Nothing a window sends may take the core down: every path ends in a reply, none in a throw.
+      void handleMessage(data.toString()).catch((error: unknown) => {
+        options.log(`a socket message failed: ${(error as Error).message}`);
+        reply(null, fail('internal', 'the message could not be handled'));
+      });
     });
+    async function handleMessage(text: string): Promise<void> {
+      const parsed = parseMessage(text);
+      if (!parsed.ok) {
+        options.log(`refused a socket message: ${parsed.why}`);
+        return reply(parsed.id, fail('bad-request', `refused: ${parsed.why}`));
+      }
+      const { id, call, request } = parsed.message;
+      if (inFlight >= MAX_IN_FLIGHT) {
+        return reply(id, fail('refused', `refused: more than ${MAX_IN_FLIGHT} calls are already waiting on this connection`));
+      }
+      inFlight += 1;
+      try {
+        reply(id, await options.router(call, request, { trusted: true, describe: 'the authenticated window socket' }));
+      } catch (error) {
+        options.log(`a socket call failed: ${(error as Error).message}`);
+        reply(id, fail('internal', 'the call could not be handled'));
+      } finally {
+        inFlight -= 1;
+      }
+    }
   }
 
   await new Promise<void>((resolve, reject_) => {

@@ -1,4 +1,4 @@
-// Serves the built renderer. Only files under the renderer directory; anything else is the app shell.
+// Serves the built renderer. Only regular files really under the renderer directory; anything else is the app shell.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
@@ -21,6 +21,23 @@ const TYPES: Record<string, string> = {
 export const WEB_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; frame-src http://127.0.0.1:* http://localhost:*; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+/**
+ * The file a request names, only if its real path (links resolved) is a regular file inside the real
+ * renderer directory. A link in the build output that points elsewhere is not served: the shell is.
+ */
+function fileInside(root: string, decoded: string): string | null {
+  if (decoded.includes('\0')) return null;
+  const candidate = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
+  try {
+    const realRoot = fs.realpathSync(root);
+    const real = fs.realpathSync(candidate);
+    if (!real.startsWith(realRoot + path.sep) || !fs.statSync(real).isFile()) return null;
+    return real;
+  } catch {
+    return null;
+  }
+}
+
 export function serveStatic(root: string, urlPath: string, response: ServerResponse): void {
   let decoded: string;
   try {
@@ -29,11 +46,8 @@ export function serveStatic(root: string, urlPath: string, response: ServerRespo
     response.writeHead(400).end();
     return;
   }
-  const candidate = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
-  const inside = candidate === root || candidate.startsWith(root + path.sep);
-  let file = inside ? candidate : path.join(root, 'index.html');
-  if (!fs.existsSync(file) || !fs.statSync(file).isFile()) file = path.join(root, 'index.html');
-  if (!fs.existsSync(file)) {
+  const file = fileInside(root, decoded) ?? fileInside(root, 'index.html');
+  if (!file) {
     response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
     response.end('The window has not been built: run `npm run build` first.\n');
     return;
