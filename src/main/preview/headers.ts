@@ -21,9 +21,15 @@ export function cookieValues(header: string | undefined, name: string): string[]
   return values;
 }
 
-/** The app never sees a preview credential (its own or another preview's). */
+/**
+ * Every credential of Paddock's: the previews' and the window's own (`paddock_session_*`), which the
+ * browser also sends here because cookies ignore ports.
+ */
+const PADDOCK_COOKIE = 'paddock_';
+
+/** The app never sees a credential of Paddock's: a preview's (its own or another's) or the window's. */
 export function withoutPreviewCookies(header: string | undefined): string | undefined {
-  const kept = cookiePairs(header).filter((pair) => !pair.startsWith(COOKIE_PREFIX));
+  const kept = cookiePairs(header).filter((pair) => !pair.startsWith(PADDOCK_COOKIE));
   return kept.length > 0 ? kept.join('; ') : undefined;
 }
 
@@ -98,7 +104,7 @@ export function rewriteSetCookie(values: string[], target: TargetInfo): string[]
   const kept: string[] = [];
   for (const value of values) {
     const parts = value.split(';').map((p) => p.trim());
-    if (parts[0].startsWith(COOKIE_PREFIX)) continue;
+    if (parts[0].startsWith(PADDOCK_COOKIE)) continue;
     let path = target.prefix;
     const attrs = parts.slice(1).filter((attr) => {
       const lower = attr.toLowerCase();

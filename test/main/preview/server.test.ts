@@ -129,7 +129,10 @@ describe('the Host and the path', () => {
 describe('the proxy', () => {
   it('strips the prefix and the preview cookie, and gives the app its own Host', async () => {
     const cookie = await session('app');
-    const reply = await request(preview.port, '/preview/developer/app/echo?a=1', { cookie: `${cookie}; theirs=1` });
+    // The window's session cookie reaches this listener too (cookies ignore ports): never passed on.
+    const reply = await request(preview.port, '/preview/developer/app/echo?a=1', {
+      cookie: `${cookie}; theirs=1; paddock_session_4242=window-secret; paddock_page_4242=page-secret`,
+    });
     expect(JSON.parse(reply.body)).toEqual({ url: '/echo?a=1', host: `127.0.0.1:${app.port}`, cookie: 'theirs=1' });
   });
 
