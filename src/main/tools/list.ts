@@ -44,6 +44,7 @@ export function listInside(
   if (res.rel.length > 0 && res.stat === undefined) return { ok: false, status: 404, error: `${shownPath(res.rel)} does not exist.` };
   if (res.rel.length > 0 && !res.stat?.isDirectory()) return { ok: false, status: 400, error: `${shownPath(res.rel)} is a file; use read.` };
   const lines: string[] = [];
+  const indents: string[] = []; // by depth, built once: a listing is mostly a few depths
   let entries = 0;
   let truncated = false;
   try {
@@ -57,8 +58,8 @@ export function listInside(
           return false;
         }
         entries++;
-        const indent = '  '.repeat(entry.depth - 1);
-        lines.push(`${indent}${entry.name}${entry.kind === 'dir' ? '/' : ''}`);
+        const indent = indents[entry.depth] ?? (indents[entry.depth] = '  '.repeat(entry.depth - 1));
+        lines.push(entry.kind === 'dir' ? `${indent}${entry.name}/` : indent + entry.name);
         return true;
       },
     });

@@ -10,6 +10,9 @@ import { NO_WORKSPACE, pathContextOf, shownPath } from '../workspace/toolContext
 export const READ_MAX_LINES = 2_000;
 export const READ_MAX_BYTES = 200 * 1024;
 const CHUNK = 64 * 1024;
+const WINDOW = 256 * 1024;
+/** Enough bytes that a line filling them is always cut at the byte bound before their end. */
+const LONG_LINE_WINDOW = 4 * READ_MAX_BYTES + 16;
 const BINARY_PROBE = 8 * 1024;
 
 const readSchema = z.object({
@@ -23,40 +26,94 @@ function numbered(n: number, text: string): string {
   return `${String(n).padStart(6, ' ')}\t${text}`;
 }
 
-/** Streams the file from the descriptor: skips to `from`, keeps lines until a bound is met. */
+/** Reads `buf.length` bytes at `pos` (fewer only at the end of the file). */
+function readAt(fd: number, buf: Buffer, pos: number): number {
+  let got = 0;
+  while (got < buf.length) {
+    const n = fs.readSync(fd, buf, got, buf.length - got, pos + got);
+    if (n === 0) break;
+    got += n;
+  }
+  return got;
+}
+
+/**
+ * Finds where line `from` starts by counting newlines, nothing decoded or kept. When the file ends
+ * first, `lines` is how many it has (a last line without a newline counts).
+ */
+function skipTo(fd: number, size: number, from: number): { found: boolean; start: number; lines: number } {
+  let lineNo = 1;
+  let start = 0;
+  let pos = 0;
+  if (from <= 1) return { found: true, start: 0, lines: 0 };
+  const buf = Buffer.allocUnsafe(CHUNK);
+  while (pos < size) {
+    const n = fs.readSync(fd, buf, 0, Math.min(CHUNK, size - pos), pos);
+    if (n === 0) break;
+    const view = buf.subarray(0, n);
+    for (let nl = view.indexOf(10); nl >= 0; nl = view.indexOf(10, nl + 1)) {
+      lineNo++;
+      start = pos + nl + 1;
+      if (lineNo === from) return { found: true, start, lines: 0 };
+    }
+    pos += n;
+  }
+  return { found: false, start, lines: start < pos ? lineNo : lineNo - 1 };
+}
+
+/**
+ * Reads from line `from`, keeping lines until a bound is met. Whole windows of complete lines are
+ * decoded at once ('\n' never occurs inside a UTF-8 sequence, so this is the text line-by-line
+ * decoding gives) and cut at newlines; most files take one window.
+ */
 function readLines(fd: number, size: number, from: number, want: number): { out: string[]; last: number; more: boolean } {
   const out: string[] = [];
+  const skipped = skipTo(fd, size, from);
+  if (!skipped.found) return { out, last: skipped.lines, more: false };
   let bytes = 0;
-  let lineNo = 1;
-  let carry = Buffer.alloc(0);
-  let pos = 0;
-  const buf = Buffer.alloc(CHUNK);
-  const take = (line: Buffer): boolean => {
-    if (lineNo >= from) {
-      if (out.length >= want || bytes >= READ_MAX_BYTES) return false;
-      let text = line.toString('utf8').replace(/\r$/, '');
-      if (bytes + text.length > READ_MAX_BYTES) text = `${text.slice(0, Math.max(0, READ_MAX_BYTES - bytes))}… (line cut at 200 KB)`;
-      out.push(numbered(lineNo, text));
-      bytes += text.length + 8;
-    }
+  let lineNo = from;
+  const full = (): boolean => out.length >= want || bytes >= READ_MAX_BYTES;
+  const take = (line: string): void => {
+    let text = line.endsWith('\r') ? line.slice(0, -1) : line;
+    if (bytes + text.length > READ_MAX_BYTES) text = `${text.slice(0, Math.max(0, READ_MAX_BYTES - bytes))}… (line cut at 200 KB)`;
+    out.push(numbered(lineNo, text));
+    bytes += text.length + 8;
     lineNo++;
-    return true;
   };
+  let pos = skipped.start;
+  let window = WINDOW;
   while (pos < size) {
-    const n = fs.readSync(fd, buf, 0, CHUNK, pos);
-    if (n === 0) break;
-    pos += n;
-    const data = carry.length > 0 ? Buffer.concat([carry, buf.subarray(0, n)]) : buf.subarray(0, n);
-    let start = 0;
-    for (let nl = data.indexOf(10, start); nl >= 0; nl = data.indexOf(10, start)) {
-      if (!take(data.subarray(start, nl))) return { out, last: lineNo - 1, more: true };
-      start = nl + 1;
+    const buf = Buffer.allocUnsafe(Math.min(window, size - pos));
+    const got = readAt(fd, buf, pos);
+    if (got === 0) break;
+    const atEnd = pos + got >= size;
+    const lastNl = buf.lastIndexOf(10, got - 1);
+    if (lastNl < 0 && !atEnd) {
+      if (window < LONG_LINE_WINDOW) {
+        window = LONG_LINE_WINDOW;
+        continue;
+      }
+      // One line longer than the long window: its beginning is more than the byte bound holds
+      // (a character takes at most 3 bytes per UTF-16 unit), so it is cut before the window ends.
+      if (!full()) take(buf.toString('utf8', 0, got));
+      return { out, last: lineNo - 1, more: true };
     }
-    carry = Buffer.from(data.subarray(start));
-    // A single line longer than the byte bound: no need to keep buffering it.
-    if (carry.length > READ_MAX_BYTES * 2 && lineNo >= from) break;
+    const end = atEnd ? got : lastNl + 1;
+    const text = buf.toString('utf8', 0, end);
+    let i = 0;
+    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', i)) {
+      if (full()) return { out, last: lineNo - 1, more: true };
+      take(text.slice(i, nl));
+      i = nl + 1;
+    }
+    if (i < text.length) {
+      if (full()) return { out, last: lineNo - 1, more: true };
+      take(text.slice(i));
+    }
+    pos += end;
+    // Any byte left is at least one more line.
+    if (full()) return { out, last: lineNo - 1, more: pos < size };
   }
-  if (carry.length > 0 && !take(carry)) return { out, last: lineNo - 1, more: true };
   return { out, last: lineNo - 1, more: pos < size };
 }
 

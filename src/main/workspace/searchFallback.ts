@@ -26,6 +26,12 @@ const MAX_FILES = 100_000;
 const TIME_LIMIT_MS = 20_000;
 const LINE_MAX_CHARS = 300;
 
+// One context for every search (a new one per call cost more than a small search): it holds only the
+// function to run, set for the call and cleared after. Searches are synchronous, so never overlap.
+const idle = (): SearchHits => ({ hits: [], truncated: false, error: null });
+const sandbox = vm.createContext({ search: idle }) as { search: () => SearchHits };
+const SEARCH_SCRIPT = new vm.Script('search()');
+
 function clip(line: string): string {
   const l = line.replace(/\r$/, '');
   return l.length > LINE_MAX_CHARS ? `${l.slice(0, LINE_MAX_CHARS)}…` : l;
@@ -41,7 +47,7 @@ function readSmallFile(dir: SafeDir, name: string): Buffer | null {
   try {
     const st = fs.fstatSync(fd);
     if (!st.isFile() || st.size > MAX_FILE_BYTES) return null;
-    const buf = Buffer.alloc(st.size);
+    const buf = Buffer.allocUnsafe(st.size); // only the bytes read are looked at
     let got = 0;
     while (got < st.size) {
       const n = fs.readSync(fd, buf, got, st.size - got, got);
@@ -57,6 +63,7 @@ function readSmallFile(dir: SafeDir, name: string): Buffer | null {
 
 function run(root: string, rel: readonly string[], isFile: boolean, args: FallbackArgs, limit: number, hits: string[], denied: WalkOptions['denied']): SearchHits {
   let matcher: (line: string) => boolean;
+  let needle: Buffer | null = null;
   if (args.regex) {
     let re: RegExp;
     try {
@@ -67,6 +74,11 @@ function run(root: string, rel: readonly string[], isFile: boolean, args: Fallba
     matcher = (line) => re.test(line);
   } else {
     matcher = (line) => line.includes(args.query);
+    // A file whose bytes lack the query's UTF-8 cannot hold it once decoded (decoding only adds
+    // U+FFFD for bad bytes), so most files are skipped undecoded. A query with U+FFFD or a lone
+    // surrogate has no such byte form: every file is decoded.
+    const bytes = Buffer.from(args.query, 'utf8');
+    if (!args.query.includes('\uFFFD') && bytes.toString('utf8') === args.query) needle = bytes;
   }
   const base = rel.join('/');
   const globRules = args.glob ? ignore().add(args.glob) : null;
@@ -82,6 +94,7 @@ function run(root: string, rel: readonly string[], isFile: boolean, args: Fallba
     const data = readSmallFile(dir, name);
     if (data === null) return true;
     bytes += data.length;
+    if (needle !== null && data.indexOf(needle) < 0) return true;
     const lines = data.toString('utf8').split('\n');
     for (let i = 0; i < lines.length; i++) {
       if (!matcher(lines[i])) continue;
@@ -131,7 +144,8 @@ export function searchFallback(root: string, rel: readonly string[], args: Fallb
   }
   const hits: string[] = [];
   try {
-    return vm.runInNewContext('search()', { search: () => run(root, rel, isFile, args, limit, hits, denied) }, { timeout: TIME_LIMIT_MS }) as SearchHits;
+    sandbox.search = () => run(root, rel, isFile, args, limit, hits, denied);
+    return SEARCH_SCRIPT.runInContext(sandbox, { timeout: TIME_LIMIT_MS }) as SearchHits;
   } catch (e) {
     const message = (e as Error).message ?? String(e);
     if (/timed out/.test(message)) {
@@ -139,5 +153,7 @@ export function searchFallback(root: string, rel: readonly string[], args: Fallb
       return { hits, truncated: true, error: hits.length > 0 ? null : `the search took longer than ${TIME_LIMIT_MS / 1000} s and was stopped` };
     }
     return { hits: [], truncated: false, error: message };
+  } finally {
+    sandbox.search = idle;
   }
 }

@@ -40,6 +40,61 @@ export interface WalkSummary {
 interface IgnoreFrame {
   base: string;
   rules: Ignore;
+  /** Every rule is a name rule (no slash but a trailing one): see `byNameOnly`. */
+  byName: boolean;
+  /** For name rules of plain shape: false when no rule could match the name (see `namePrefilter`). */
+  mayMatch: ((name: string) => boolean) | null;
+}
+
+/**
+ * Whether every line of a .gitignore is a rule without a slash (a trailing one aside). For such
+ * rules git (and `ignore`, which hands them the basename) decides by the last component alone, so
+ * testing `name` gives the very answer testing `dir/sub/name` would, without building or hashing
+ * the long path. Any other slash, or a CR or space after one, answers false: the full path is used.
+ */
+function byNameOnly(lines: readonly string[]): boolean {
+  for (const line of lines) {
+    const slash = line.indexOf('/');
+    if (slash >= 0 && slash !== line.length - 1) return false;
+  }
+  return true;
+}
+
+const PLAIN_RULE = /^!?[A-Za-z0-9._~*-]*\/?$/;
+
+/** ASCII letters fold as `ignore`'s case-insensitive patterns do; nothing else matches but itself. */
+function foldedAt(name: string, at: number, lit: string): boolean {
+  for (let i = 0; i < lit.length; i++) {
+    const c = name.charCodeAt(at + i);
+    const l = lit.charCodeAt(i); // lower case already
+    if (c !== l && !(l >= 97 && l <= 122 && c === l - 32)) return false;
+  }
+  return true;
+}
+
+/**
+ * A necessary condition for rules of the plainest shape (letters, digits, `._~-`, `*` wildcards, a
+ * leading `!`, a trailing `/`): a name such a rule matches starts with the text before its first `*`
+ * and ends with the text after its last. Names failing it for every rule have no rule matching them,
+ * so asking `ignore` is skipped; every other name is still decided by `ignore` itself. Any other
+ * line (escapes, classes, `?`, spaces, CR) gives null: every name is asked.
+ */
+function namePrefilter(lines: readonly string[]): ((name: string) => boolean) | null {
+  const ends: Array<{ head: string; tail: string }> = [];
+  for (const line of lines) {
+    if (line === '' || line.startsWith('#')) continue;
+    if (!PLAIN_RULE.test(line)) return null;
+    const body = line.replace(/^!/, '').replace(/\/$/, '').toLowerCase();
+    const star = body.indexOf('*');
+    ends.push(star < 0 ? { head: body, tail: body } : { head: body.slice(0, star), tail: body.slice(body.lastIndexOf('*') + 1) });
+  }
+  return (name) => {
+    for (const { head, tail } of ends) {
+      if (name.length < head.length || name.length < tail.length) continue;
+      if (foldedAt(name, 0, head) && foldedAt(name, name.length - tail.length, tail)) return true;
+    }
+    return false;
+  };
 }
 
 function loadGitignore(dir: SafeDir, base: string): IgnoreFrame | null {
@@ -54,18 +109,49 @@ function loadGitignore(dir: SafeDir, base: string): IgnoreFrame | null {
     if (!st.isFile()) return null;
     const buf = Buffer.alloc(Math.min(st.size, GITIGNORE_MAX_BYTES));
     const n = fs.readSync(fd, buf, 0, buf.length, 0);
-    return { base, rules: ignore().add(buf.subarray(0, n).toString('utf8')) };
+    const text = buf.subarray(0, n).toString('utf8');
+    const lines = text.split('\n');
+    const byName = byNameOnly(lines);
+    return { base, rules: ignore().add(text), byName, mayMatch: byName ? namePrefilter(lines) : null };
   } finally {
     fs.closeSync(fd);
   }
 }
 
+/**
+ * One rule file as seen from one directory, worked out once per directory instead of per entry:
+ * whether `ignore` would find the directory itself ignored (its parent test for every child), and a
+ * tester sharing the compiled rules whose result cache lives only as long as the directory.
+ */
+interface FrameView {
+  byName: boolean;
+  mayMatch: IgnoreFrame['mayMatch'];
+  /** The directory relative to the rule file's directory, with a trailing '/', or ''. */
+  prefix: string;
+  parentIgnored: boolean;
+  tester: Ignore;
+}
+
+function viewsAt(frames: readonly IgnoreFrame[], base: string): FrameView[] {
+  const views: FrameView[] = [];
+  for (const f of frames) {
+    const tester = ignore().add(f.rules);
+    const prefix = base === f.base ? '' : `${f.base === '' ? base : base.slice(f.base.length + 1)}/`;
+    // The very call `ignore` makes for every child's parent before testing the child itself.
+    const parentIgnored = prefix !== '' && tester.test(prefix).ignored;
+    views.push({ byName: f.byName, mayMatch: f.mayMatch, prefix, parentIgnored, tester });
+  }
+  return views;
+}
+
 /** Deepest rule file that has an opinion decides, as git does. */
-function isIgnored(frames: readonly IgnoreFrame[], rel: string, isDir: boolean): boolean {
-  for (let i = frames.length - 1; i >= 0; i--) {
-    const f = frames[i];
-    const sub = f.base === '' ? rel : rel.slice(f.base.length + 1);
-    const result = f.rules.test(isDir ? `${sub}/` : sub);
+function isIgnored(views: readonly FrameView[], name: string, isDir: boolean): boolean {
+  for (let i = views.length - 1; i >= 0; i--) {
+    const v = views[i];
+    if (v.parentIgnored) return true;
+    if (v.mayMatch !== null && !v.mayMatch(name)) continue; // no rule of this file matches: no opinion
+    const sub = v.byName ? name : v.prefix + name;
+    const result = v.tester.test(isDir ? `${sub}/` : sub);
     if (result.ignored) return true;
     if (result.unignored) return false;
   }
@@ -113,6 +199,8 @@ function descend(dir: SafeDir, root: string, base: string, depth: number, frames
   }
   const own = entries.some((e) => e.name === '.gitignore') ? loadGitignore(dir, base) : null;
   const active = own ? [...frames, own] : frames;
+  const views = viewsAt(active, base);
+  const parentAbs = base === '' ? root : `${root}/${base}`;
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
     const name = entry.name;
@@ -122,7 +210,7 @@ function descend(dir: SafeDir, root: string, base: string, depth: number, frames
       summary.linksSkipped++;
       continue;
     }
-    if (options.denied && options.denied(base === '' ? root : `${root}/${base}`, name)) {
+    if (options.denied && options.denied(parentAbs, name)) {
       summary.deniedSkipped++;
       continue;
     }
@@ -133,7 +221,7 @@ function descend(dir: SafeDir, root: string, base: string, depth: number, frames
       if (summary.stopped) return;
       continue; // shown, never walked: its contents are git's, not the project's
     }
-    if (isIgnored(active, rel, isDir)) continue;
+    if (isIgnored(views, name, isDir)) continue;
     const kind = isDir ? 'dir' : entry.isFile() ? 'file' : 'other';
     if (!options.visit({ rel, name, depth, kind }, dir)) {
       summary.stopped = true;
