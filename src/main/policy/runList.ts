@@ -58,6 +58,8 @@ const DECLARATIONS: ProgramGrammar[] = [
   {
     name: 'go',
     subcommand: { names: ['test', 'build', 'vet', 'fmt'], required: true },
+    // Module mode climbs to the nearest go.mod: one above the workspace would be another project's.
+    findsUp: { file: 'go.mod', unless: [], evenWithOperands: true },
     // Go's flag package reads a single-dash word whole (`-vx` is one unknown flag, not -v -x).
     words: { '-v': null, '-run': 're' },
     wordsTakeEquals: true,
@@ -66,6 +68,8 @@ const DECLARATIONS: ProgramGrammar[] = [
   {
     name: 'cargo',
     subcommand: { names: ['test', 'build', 'check', 'clippy', 'fmt'], required: true },
+    // cargo climbs to the nearest Cargo.toml and runs that package's build.rs: it must be the project's.
+    findsUp: { file: 'Cargo.toml', unless: [], evenWithOperands: true },
     short: { v: null },
     long: { '--release': null },
     words: { '-run': 're' },

@@ -30,6 +30,8 @@ export function makeWorkspace(): Fixture {
     'run.js': 'console.log(1)\n',
     'tsconfig.json': '{}\n',
     'package.json': '{"name":"fixture"}\n',
+    'go.mod': 'module fixture\n',
+    'Cargo.toml': '[package]\nname = "fixture"\n',
     'pkg/main.go': 'package main\n',
     '.git/config': '[core]\n',
     'node_modules/.bin/vite': '#!/bin/sh\n',

@@ -104,7 +104,7 @@ describe('a workspace at the owner’s home: programs that walk directories star
   let home: string;
   beforeAll(() => {
     home = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-review-home-')));
-    for (const rel of ['.config/gh/hosts.yml', '.ssh/id_ed25519', 'project/src/a.ts', 'project/tests/test_x.py']) {
+    for (const rel of ['.config/gh/hosts.yml', '.ssh/id_ed25519', 'project/src/a.ts', 'project/tests/test_x.py', 'project/go.mod']) {
       fs.mkdirSync(path.dirname(path.join(home, rel)), { recursive: true });
       fs.writeFileSync(path.join(home, rel), 'x\n');
     }
