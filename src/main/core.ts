@@ -191,7 +191,10 @@ export async function createCore(options: CoreOptions) {
       agents.remove(agentId);
     },
     async shutdown(): Promise<void> {
+      // Turns first: nothing may reach the model or the tools while the rest stops.
+      const turns = runner.cancelAll();
       cards.cancelAll('Paddock quit before the card was answered');
+      await turns;
       // Let the dispatcher record those cards as unanswered before the database closes.
       await new Promise((resolve) => setImmediate(resolve));
       await services.stop();

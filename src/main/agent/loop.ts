@@ -49,6 +49,8 @@ export interface AgentRunner {
   settled(turnId: string): Promise<TurnEndReason>;
   /** The turn working in a conversation, if any. */
   activeTurn(conversationId: string): string | null;
+  /** Paddock is quitting: every working turn is cancelled, and this resolves when all have ended. */
+  cancelAll(): Promise<void>;
 }
 
 export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
@@ -155,6 +157,11 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
     },
     activeTurn(conversationId) {
       return busyConversations.get(conversationId) ?? null;
+    },
+    async cancelAll() {
+      const working = [...active.values()];
+      for (const turn of working) turn.controller.abort();
+      await Promise.allSettled(working.map((turn) => turn.done));
     },
   };
 }
