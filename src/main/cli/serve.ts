@@ -7,14 +7,14 @@ import { createHandlers } from '../api/handlers';
 import { defaultDataDir, ownerHome } from '../environment';
 import { startWebHost } from '../host/web/server';
 import { StoreOpenError } from '../store/database';
+import { systemOpener } from '../owner/openInEditor';
 import { parseArgs, stringFlag, UsageError } from './args';
 import { packageVersion, rendererDir } from './packageRoot';
 import type { CliIo } from './io';
 
 function openInBrowser(url: string): void {
-  const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
   try {
-    spawn(opener, [url], { stdio: 'ignore', detached: true }).on('error', () => undefined).unref();
+    spawn(systemOpener(), [url], { stdio: 'ignore', detached: true }).on('error', () => undefined).unref();
   } catch {
     /* no browser to open: the printed address is enough */
   }

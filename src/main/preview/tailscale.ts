@@ -2,8 +2,7 @@
 // `tailscale` is on PATH, each started process with a port gets `tailscale serve` in front of the
 // preview listener — its real port, never a guess — and loses it when the process stops.
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
+import { findOnPath as findExecutable } from '../processes/shellPath';
 
 export type RunTailscale = (file: string, args: string[]) => Promise<void>;
 
@@ -34,21 +33,9 @@ export interface TailscaleRoutes {
   exposure(): string;
 }
 
-/** The absolute path of an executable `name` on PATH, or null. */
+/** The absolute path of an executable `name` on env's PATH (absolute entries only), or null. */
 export function findOnPath(name: string, env: NodeJS.ProcessEnv = process.env): string | null {
-  for (const dir of (env.PATH ?? '').split(path.delimiter)) {
-    if (!path.isAbsolute(dir)) continue; // a relative PATH entry would resolve against our cwd
-    const candidate = path.join(dir, name);
-    try {
-      if (fs.statSync(candidate).isFile()) {
-        fs.accessSync(candidate, fs.constants.X_OK);
-        return candidate;
-      }
-    } catch {
-      // not here
-    }
-  }
-  return null;
+  return findExecutable(name, env.PATH ?? '');
 }
 
 const runFile: RunTailscale = (file, args) =>
