@@ -75,6 +75,10 @@ export function createAgentsRepository(db: Db) {
     },
     create(input: NewAgent): Agent {
       const id = randomUUID();
+      // Handles are what the owner types (@dev): two that differ only in case would be one to a person.
+      if (db.prepare('SELECT 1 FROM agents WHERE lower(handle) = lower(?)').get(input.handle) !== undefined) {
+        throw new AgentHandleTakenError(`the handle ${input.handle} is already used by another agent`);
+      }
       try {
         db.prepare(
           `INSERT INTO agents (id, name, handle, provider, model, base_url, scopes, mode, acceptance_policy, max_output_tokens, created_at)

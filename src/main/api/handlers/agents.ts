@@ -2,9 +2,19 @@ import type { Agent } from '../../../shared/domain';
 import type { AgentView } from '../../../shared/ipc';
 import type { Core } from '../../core';
 import { describeVocabulary } from '../../dispatch/vocabulary';
+import { AgentHandleTakenError, type NewAgent } from '../../store/agents';
 import { ApiRefusal, type Handlers } from '../router';
 import { DEFAULT_ANTHROPIC_MODEL, DEVELOPER_SCOPES } from '../../agent/defaultAgent';
 import { requireAgent, type HostCapabilities } from './context';
+
+function createOrRefuse(core: Core, input: NewAgent): Agent {
+  try {
+    return core.agents.create(input);
+  } catch (error) {
+    if (error instanceof AgentHandleTakenError) throw new ApiRefusal('conflict', error.message);
+    throw error;
+  }
+}
 
 export function agentView(core: Core, agent: Agent): AgentView {
   return {
@@ -33,10 +43,7 @@ export function agentHandlers(core: Core, host: HostCapabilities): Pick<Handlers
     'agents.list': () => core.agents.list().map((agent) => agentView(core, agent)),
     'agents.create': (request) => {
       const handle = request.handle.startsWith('@') ? request.handle : `@${request.handle}`;
-      if (core.agents.list().some((agent) => agent.handle.toLowerCase() === handle.toLowerCase())) {
-        throw new ApiRefusal('conflict', `the handle ${handle} is already used by another agent`);
-      }
-      const agent = core.agents.create({
+      const agent = createOrRefuse(core, {
         name: request.name,
         handle,
         provider: request.provider ?? 'anthropic',
