@@ -2,7 +2,7 @@
 // terminal all come through here, so the OS sandbox of a later issue wraps exactly one seam
 // (`CommandWrapper`). No shell is ever put in front of an argv here: what was classified is what
 // is spawned. Every child leads its own process group, so a kill reaches its grandchildren.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn as spawnPty, type IPty } from 'node-pty';
@@ -19,7 +19,13 @@ export interface Command {
   env: Record<string, string>;
 }
 
-export type SpawnPurpose = 'run' | 'start' | 'bash' | 'terminal' | 'owner';
+/**
+ * Why a process starts. The agent's own (run, start, bash) are contained by the wrapper; the rest
+ * are Paddock's or the owner's: git (hardened runner), search (ripgrep on a held directory),
+ * bridge (the preview's socat), browser (screenshots), opener, probe (engine detection), and
+ * owner / terminal (PATH capture, Pull, Run tests, the owner's terminal).
+ */
+export type SpawnPurpose = 'run' | 'start' | 'bash' | 'terminal' | 'owner' | 'git' | 'search' | 'bridge' | 'browser' | 'opener' | 'probe';
 
 /**
  * The sandbox seam: rewrites a command before it starts (e.g. into `bwrap … -- program args`).
@@ -237,6 +243,35 @@ function accessCode(command: Command): string {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code ?? 'UNKNOWN';
   }
+}
+
+export interface SyncResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  error: string | null;
+}
+
+/** A short synchronous command (probes, `ps`): no shell, bounded by `timeoutMs`, never wrapped. */
+export function runSync(command: Command, purpose: SpawnPurpose, timeoutMs: number, input?: string): SyncResult {
+  checkCommand(command);
+  void purpose;
+  const result = spawnSync(command.program, command.args, {
+    cwd: command.cwd,
+    env: command.env,
+    encoding: 'utf8',
+    timeout: timeoutMs,
+    input,
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    maxBuffer: 16 * 1024 * 1024,
+    windowsHide: true,
+  });
+  return {
+    status: result.status,
+    stdout: result.stdout ?? '',
+    stderr: result.stderr ?? '',
+    error: result.error ? result.error.message : null,
+  };
 }
 
 export interface TerminalSpawnOptions extends Command {

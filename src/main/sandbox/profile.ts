@@ -1,0 +1,131 @@
+// The contained profile (SPEC §14, issue 13) as data, and its bubblewrap argv. Pure: the same
+// profile always gives the same argv, and every mount decision is a line a test can read.
+//
+// Mount order matters in bubblewrap (later mounts cover earlier ones): the system read-only, a
+// private /tmp, an empty read-only HOME, toolchain directories, then the workspace writable, its
+// `.git` read-only over it, and the deny list covered last wherever it falls inside a mount.
+import path from 'node:path';
+import { HOME_DENY_LIST } from '../workspace/denyList';
+
+export interface ContainedProfile {
+  /** Absolute, real path of the agent's workspace (writable, except its `.git`). */
+  workspace: string;
+  /** Entries named `.git` (any case) directly in the workspace: bound read-only. */
+  gitEntries: string[];
+  /** The owner's home: inside the sandbox an empty read-only directory (plus what is bound in it). */
+  home: string;
+  /** Paddock's data directory: never visible (only the workspace, if it lives there). */
+  dataDir: string;
+  /** The agent's private temp directory on the host; it appears as /tmp inside. */
+  privateTmp: string;
+  /** Read-only directories toolchains need outside the system directories (from the captured PATH). */
+  toolchainDirs: string[];
+  /** Deny-list paths that exist inside a mounted directory: covered with an empty read-only mount. */
+  coverDirs: string[];
+  coverFiles: string[];
+  /** Off unless the owner allowed the network for this agent (all or nothing, see docs/sandbox.md). */
+  network: 'off' | 'on';
+  cwd: string;
+}
+
+/** System directories bound read-only when present (merged-/usr links are recreated as links). */
+export const SYSTEM_DIRS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc', '/opt', '/nix', '/snap'] as const;
+
+/** Files of /etc that hold secrets of the machine: hidden even though /etc is readable. */
+export const ETC_SECRETS = ['/etc/shadow', '/etc/gshadow', '/etc/shadow-', '/etc/gshadow-', '/etc/sudoers', '/etc/ssh'] as const;
+
+export const SANDBOX_TMP = '/tmp';
+
+export interface SystemLayout {
+  /** For each SYSTEM_DIRS entry: absent, a directory, or a link (merged /usr: /bin → usr/bin). */
+  kind(dir: string): 'absent' | 'dir' | { link: string };
+  exists(p: string): boolean;
+}
+
+/** The bubblewrap arguments (without the program) for `profile`; the command follows `--`. */
+export function bwrapArgs(profile: ContainedProfile, layout: SystemLayout): string[] {
+  const args: string[] = [
+    '--unshare-user',
+    '--unshare-pid',
+    '--unshare-ipc',
+    '--unshare-uts',
+    '--unshare-cgroup-try',
+    ...(profile.network === 'off' ? ['--unshare-net'] : ['--share-net']),
+    // No user namespace inside: a nested one could remount what this one hides.
+    '--disable-userns',
+    '--die-with-parent',
+    '--cap-drop',
+    'ALL',
+    '--hostname',
+    'paddock-sandbox',
+  ];
+  for (const dir of SYSTEM_DIRS) {
+    const kind = layout.kind(dir);
+    if (kind === 'absent') continue;
+    if (kind === 'dir') args.push('--ro-bind', dir, dir);
+    else args.push('--symlink', kind.link, dir);
+  }
+  for (const secret of ETC_SECRETS) {
+    if (!layout.exists(secret)) continue;
+    if (secret === '/etc/ssh') args.push('--tmpfs', secret);
+    else args.push('--ro-bind', '/dev/null', secret);
+  }
+  args.push('--proc', '/proc', '--dev', '/dev');
+  // The private /tmp first: a HOME or a workspace under /tmp (tests) is mounted over it.
+  args.push('--bind', profile.privateTmp, SANDBOX_TMP);
+  // HOME: an empty tmpfs, made read-only once everything inside it is bound.
+  args.push('--tmpfs', profile.home);
+  for (const dir of profile.toolchainDirs) args.push('--ro-bind', dir, dir);
+  args.push('--bind', profile.workspace, profile.workspace);
+  for (const entry of profile.gitEntries) args.push('--ro-bind', entry, entry);
+  for (const dir of profile.coverDirs) args.push('--tmpfs', dir, '--remount-ro', dir);
+  for (const file of profile.coverFiles) args.push('--ro-bind', '/dev/null', file);
+  // A workspace that holds the home (or is it) brings the real home back, deny list covered above.
+  if (!isInside(profile.workspace, profile.home)) args.push('--remount-ro', profile.home);
+  args.push('--setenv', 'TMPDIR', SANDBOX_TMP, '--chdir', profile.cwd);
+  return args;
+}
+
+/** The full argv: bwrap, its arguments, `--`, then the classified argv untouched. */
+export function containedArgv(bwrap: string, profile: ContainedProfile, layout: SystemLayout, program: string, args: readonly string[]): string[] {
+  return [bwrap, ...bwrapArgs(profile, layout), '--', program, ...args];
+}
+
+export function isInside(parent: string, child: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/**
+ * Deny-list places that would be visible through a mount: inside the workspace or a toolchain
+ * directory (a workspace may be the home itself). Globs (`.cargo/credentials*`) are expanded by
+ * the caller's `list`. Paddock's data directory is covered too when the workspace holds it.
+ */
+export function denyCovers(
+  home: string,
+  dataDir: string,
+  mounted: readonly string[],
+  probe: { kind(p: string): 'dir' | 'file' | 'absent'; list(dir: string): string[] },
+): { dirs: string[]; files: string[] } {
+  const dirs: string[] = [];
+  const files: string[] = [];
+  const candidates: string[] = [];
+  for (const entry of HOME_DENY_LIST) {
+    if (entry.endsWith('*')) {
+      const full = path.join(home, entry.slice(0, -1));
+      const parent = path.dirname(full);
+      const prefix = path.basename(full);
+      for (const name of probe.list(parent)) if (name.startsWith(prefix)) candidates.push(path.join(parent, name));
+    } else {
+      candidates.push(path.join(home, entry));
+    }
+  }
+  candidates.push(dataDir);
+  for (const candidate of candidates) {
+    if (!mounted.some((m) => isInside(m, candidate) && m !== candidate)) continue;
+    const kind = probe.kind(candidate);
+    if (kind === 'dir') dirs.push(candidate);
+    else if (kind === 'file') files.push(candidate);
+  }
+  return { dirs, files };
+}

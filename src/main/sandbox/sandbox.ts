@@ -1,0 +1,176 @@
+// The sandbox as the tools see it (SPEC §14): one wrapper per agent call, built from the agent's
+// workspace and network choice, that rewrites `program args` into `bwrap <profile> -- program args`
+// (or `sandbox-exec -p <profile> program args` on macOS). The classified argv follows `--`
+// untouched: no shell, no quoting, no re-splitting. Where no engine is available the wrapper is
+// the identity and `contained` is false, which the tiers and every card read.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Command, CommandWrapper, SpawnPurpose } from '../processes/spawn';
+import { describeStatus, type SandboxStatus } from './engine';
+import { containedArgv, denyCovers, isInside, SYSTEM_DIRS, type ContainedProfile, type SystemLayout } from './profile';
+import { seatbeltArgv } from './seatbelt';
+
+export type NetworkChoice = 'off' | 'on';
+
+export interface AgentSandboxRequest {
+  agentId: string;
+  workspace: string;
+  network: NetworkChoice;
+}
+
+export interface Sandbox {
+  readonly status: SandboxStatus;
+  readonly contained: boolean;
+  /** The wrapper for one agent's command; the identity when no engine is available. */
+  wrapperFor(request: AgentSandboxRequest): CommandWrapper;
+  /** The host directory that appears as /tmp inside the agent's sandbox (created 0700). */
+  privateTmpFor(agentId: string): string;
+  describe(network?: NetworkChoice): string;
+}
+
+/** The agent's purposes; Paddock's and the owner's own processes are never wrapped. */
+const CONTAINED_PURPOSES: ReadonlySet<SpawnPurpose> = new Set(['run', 'start', 'bash']);
+const AGENT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+
+export interface SandboxOptions {
+  status: SandboxStatus;
+  home: string;
+  dataDir: string;
+}
+
+export const hostLayout: SystemLayout = {
+  kind(dir) {
+    try {
+      const st = fs.lstatSync(dir);
+      if (st.isSymbolicLink()) return { link: fs.readlinkSync(dir) };
+      return st.isDirectory() ? 'dir' : 'absent';
+    } catch {
+      return 'absent';
+    }
+  },
+  exists(p) {
+    try {
+      fs.lstatSync(p);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+};
+
+const hostProbe = {
+  kind(p: string): 'dir' | 'file' | 'absent' {
+    try {
+      const st = fs.lstatSync(p);
+      if (st.isDirectory()) return 'dir';
+      return 'file';
+    } catch {
+      return 'absent';
+    }
+  },
+  list(dir: string): string[] {
+    try {
+      return fs.readdirSync(dir);
+    } catch {
+      return [];
+    }
+  },
+};
+
+function realOr(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return path.resolve(p);
+  }
+}
+
+/**
+ * Toolchain directories from the command's PATH that the system directories do not already hold
+ * (nvm, pyenv, ~/.cargo/bin, …): the prefix of a `bin` entry, read-only. Never one that holds the
+ * home, the data directory or a deny-listed place, never the workspace (it is bound anyway).
+ */
+export function toolchainDirsFor(pathValue: string, home: string, dataDir: string, workspace: string): string[] {
+  const dirs = new Set<string>();
+  for (const entry of pathValue.split(':')) {
+    if (!path.isAbsolute(entry) || !fs.existsSync(entry)) continue;
+    const real = realOr(entry);
+    if (SYSTEM_DIRS.some((sys) => isInside(sys, real))) continue;
+    const prefix = path.basename(real) === 'bin' ? path.dirname(real) : real;
+    if (prefix === '/' || isInside(prefix, home) || isInside(prefix, dataDir) || isInside(dataDir, prefix)) continue;
+    if (isInside(workspace, prefix)) continue;
+    if (isInside(home, prefix) && isDenied(prefix, home)) continue;
+    dirs.add(prefix);
+  }
+  return [...dirs];
+}
+
+function isDenied(p: string, home: string): boolean {
+  const rel = path.relative(home, p).split(path.sep);
+  const denied = ['.ssh', '.aws', '.gnupg', '.docker', '.kube', '.azure', '.claude', '.cursor', '.codex', '.gemini'];
+  return denied.includes(rel[0]) || (rel[0] === '.config' && ['git', 'gh', 'gcloud', 'fish', 'autostart', 'systemd'].includes(rel[1])) || (rel[0] === '.local' && rel[1] === 'bin');
+}
+
+export function gitEntriesOf(workspace: string): string[] {
+  try {
+    return fs
+      .readdirSync(workspace)
+      .filter((name) => name.toLowerCase() === '.git')
+      .map((name) => path.join(workspace, name));
+  } catch {
+    return [];
+  }
+}
+
+export function createSandbox(options: SandboxOptions): Sandbox {
+  const { status } = options;
+  const home = realOr(options.home);
+  const dataDir = realOr(options.dataDir);
+
+  function privateTmpFor(agentId: string): string {
+    if (!AGENT_ID.test(agentId)) throw new Error(`refused: \`${agentId}\` is not a valid agent id`);
+    const dir = path.join(dataDir, 'sandbox', 'tmp', agentId);
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    return dir;
+  }
+
+  function profileFor(request: AgentSandboxRequest, command: Command): ContainedProfile {
+    const workspace = realOr(request.workspace);
+    const toolchainDirs = toolchainDirsFor(command.env.PATH ?? '', home, dataDir, workspace);
+    const covers = denyCovers(home, dataDir, [workspace, ...toolchainDirs], hostProbe);
+    return {
+      workspace,
+      gitEntries: gitEntriesOf(workspace),
+      home,
+      dataDir,
+      privateTmp: privateTmpFor(request.agentId),
+      toolchainDirs,
+      coverDirs: covers.dirs,
+      coverFiles: covers.files,
+      network: request.network,
+      cwd: realOr(command.cwd),
+    };
+  }
+
+  function wrapperFor(request: AgentSandboxRequest): CommandWrapper {
+    if (!status.available) return (command) => command;
+    return (command, purpose) => {
+      if (!CONTAINED_PURPOSES.has(purpose)) return command;
+      const profile = profileFor(request, command);
+      const argv =
+        status.engine === 'bubblewrap'
+          ? containedArgv(status.program, profile, hostLayout, command.program, command.args)
+          : seatbeltArgv(status.program, profile, command.program, command.args);
+      const env = { ...command.env, TMPDIR: status.engine === 'bubblewrap' ? '/tmp' : profile.privateTmp };
+      return { program: argv[0], args: argv.slice(1), cwd: profile.cwd, env };
+    };
+  }
+
+  return {
+    status,
+    contained: status.available,
+    wrapperFor,
+    privateTmpFor,
+    describe: (network = 'off') => describeStatus(status, network),
+  };
+}
