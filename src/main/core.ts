@@ -30,6 +30,10 @@ import { startServices } from './services';
 import { createChromiumCapture } from './preview/chromiumCapture';
 import { lastRun, recordIfTestRun } from './store/testRuns';
 import { validateWorkspaceRoot } from './workspace/root';
+import { detectSandbox } from './sandbox/engine';
+import { createSandbox } from './sandbox/sandbox';
+import { DEFAULT_CHOICES, type AgentSandboxChoices } from './sandbox/containment';
+import type { VocabularyContainment } from './dispatch/vocabulary';
 
 export interface CoreOptions {
   dataDir: string;
@@ -46,6 +50,7 @@ export interface CoreOptions {
 export const SWITCHES_KEY = 'instance.switches';
 const DEFAULT_AGENT_KEY = 'agents.defaultCreated';
 const TAILSCALE_KEY = 'tailscale.enabled';
+export const SANDBOX_CHOICES_KEY = 'sandbox.agentChoices';
 
 export async function createCore(options: CoreOptions) {
   const log = options.log ?? ((message: string) => process.stderr.write(`[paddock] ${message}\n`));
@@ -102,8 +107,32 @@ export async function createCore(options: CoreOptions) {
     onResolved: (cardId, decision) => events.emit({ type: 'card.resolved', cardId, decision }),
   });
 
+  // The OS sandbox (SPEC §14), found once at start. PADDOCK_SANDBOX=off turns it off (then every
+  // command that runs the project's code is a card, and Settings says why).
+  const sandbox = createSandbox({
+    status: detectSandbox({ disabledBy: options.env.PADDOCK_SANDBOX === 'off' ? 'PADDOCK_SANDBOX=off' : null }),
+    home: options.home,
+    dataDir,
+  });
+  const sandboxChoicesFor = (agentId: string): AgentSandboxChoices => ({
+    ...DEFAULT_CHOICES,
+    ...(settings.get<Record<string, Partial<AgentSandboxChoices>>>(SANDBOX_CHOICES_KEY, {})[agentId] ?? {}),
+  });
+  const setSandboxChoices = (agentId: string, choices: Partial<AgentSandboxChoices>): AgentSandboxChoices => {
+    const all = settings.get<Record<string, Partial<AgentSandboxChoices>>>(SANDBOX_CHOICES_KEY, {});
+    all[agentId] = { ...sandboxChoicesFor(agentId), ...choices };
+    settings.set(SANDBOX_CHOICES_KEY, all);
+    return sandboxChoicesFor(agentId);
+  };
+  const vocabularyContainment = (agentId: string): VocabularyContainment => {
+    const choices = sandboxChoicesFor(agentId);
+    return { contained: sandbox.contained, line: sandbox.describe(choices.network), uncontainedShell: choices.uncontainedShell };
+  };
+
   const env = options.env;
   const tools = createToolSet({
+    sandbox,
+    sandboxChoicesFor,
     assignment,
     supervisor,
     preview: services.preview,
@@ -142,7 +171,7 @@ export async function createCore(options: CoreOptions) {
     onSucceeded: (tool, agentId, args, result) => showInWindow(events, tool, agentId, args, result.data),
   });
 
-  const vocabularyFor = (agentId: string) => describeVocabulary(installed, agents.get(agentId)?.scopes ?? []);
+  const vocabularyFor = (agentId: string) => describeVocabulary(installed, agents.get(agentId)?.scopes ?? [], vocabularyContainment(agentId));
   const lock = createProjectLock();
   const runner = createAgentRunner({
     db,
@@ -185,6 +214,9 @@ export async function createCore(options: CoreOptions) {
     tailscaleStatement: services.tailscaleStatement,
     services,
     supervisor,
+    sandbox,
+    sandboxChoicesFor,
+    setSandboxChoices,
     async removeAgent(agentId: string): Promise<void> {
       // Its processes die with it (seed 003 §4).
       await supervisor.stopAllForAgent(agentId);

@@ -72,7 +72,11 @@ function vocabularySection(vocabulary: ScopeReport[]): string {
   }
   const shell = vocabulary.find((report) => report.scope === 'shell');
   if (shell?.granted && shell.installed) {
-    lines.push(`The shell is not contained: ${shell.containment} Use it as carefully as the owner would.`);
+    lines.push(
+      shell.containment.startsWith('Contained')
+        ? `The shell runs in the OS sandbox: ${shell.containment}`
+        : `The shell is not contained: ${shell.containment} Use it as carefully as the owner would.`,
+    );
   } else {
     lines.push('You have no shell: commands run as a program and its arguments, with no pipes, redirections or expansions.');
   }

@@ -14,16 +14,38 @@ import {
 export const SHELL_CONTAINMENT =
   'Not contained: bash runs as your user and reaches everything your user reaches — every file, every credential, the network.';
 
-const CONTAINMENT: Record<Scope, string> = {
-  file_read: 'Contained: paths resolve inside the workspace; the deny list is never readable.',
-  file_write: 'Contained: same resolution, and a direct write — no proposal step.',
-  file_edit: 'Contained: bounded edits, proposed or applied per the acceptance policy.',
-  process: 'Bounded: commands run as argv with no shell, inside the workspace, per the mode and the run list; a project’s own scripts run as you.',
-  git: 'Contained: hardened git at the repository root; no push, reset or history rewrite.',
-  preview: 'Contained: pages of the agent’s own processes, on a separate origin with its own credential.',
-  workspace: 'Always a card: only you set the directory an agent works in.',
-  shell: SHELL_CONTAINMENT,
-};
+/** What the OS sandbox lets a contained process reach (SPEC §14): the same words for run, start and bash. */
+export const SANDBOX_REACH =
+  'it writes only the workspace (not its .git) and a private /tmp; it reads the system and toolchain directories but not the home directory, credentials or Paddock’s data; it sees no other process; and it has no network unless the owner allowed it for this agent.';
+
+export const SHELL_CONTAINED = `Contained in the OS sandbox: bash runs any command line, but ${SANDBOX_REACH}`;
+
+/** The sandbox as the vocabulary reads it; absent: no sandbox. */
+export interface VocabularyContainment {
+  contained: boolean;
+  /** "contained: bubblewrap 0.8.0, network off" or "not available: …". */
+  line: string;
+  uncontainedShell: boolean;
+}
+
+const NO_SANDBOX: VocabularyContainment = { contained: false, line: 'no OS sandbox', uncontainedShell: false };
+
+function containmentStatements(sandbox: VocabularyContainment): Record<Scope, string> {
+  const process = sandbox.contained
+    ? `Contained (${sandbox.line}): commands run as argv with no shell, inside the workspace, per the mode and the run list; ${SANDBOX_REACH}`
+    : `Bounded but NOT contained (${sandbox.line}): commands run as argv with no shell, inside the workspace, per the mode and the run list; a project’s own scripts run as you and need your approval.`;
+  const shell = sandbox.contained && !sandbox.uncontainedShell ? SHELL_CONTAINED : SHELL_CONTAINMENT;
+  return {
+    file_read: 'Contained: paths resolve inside the workspace; the deny list is never readable.',
+    file_write: 'Contained: same resolution, and a direct write — no proposal step.',
+    file_edit: 'Contained: bounded edits, proposed or applied per the acceptance policy.',
+    process,
+    git: 'Contained: hardened git at the repository root; no push, reset or history rewrite.',
+    preview: 'Contained: pages of the agent’s own processes, on a separate origin with its own credential.',
+    workspace: 'Always a card: only you set the directory an agent works in.',
+    shell,
+  };
+}
 
 function decidedBy(scope: Scope): InstanceSwitch[] {
   if (scope === 'file_edit') return ['file_edit'];
@@ -31,7 +53,12 @@ function decidedBy(scope: Scope): InstanceSwitch[] {
   return ['coding_tools'];
 }
 
-export function describeVocabulary(installed: ReadonlySet<ToolName>, granted: readonly Scope[]): ScopeReport[] {
+export function describeVocabulary(
+  installed: ReadonlySet<ToolName>,
+  granted: readonly Scope[],
+  sandbox: VocabularyContainment = NO_SANDBOX,
+): ScopeReport[] {
+  const CONTAINMENT = containmentStatements(sandbox);
   return SCOPES.map((scope) => {
     const installedTools = TOOL_NAMES.filter((tool) => TOOL_SCOPE[tool] === scope && installed.has(tool));
     return {

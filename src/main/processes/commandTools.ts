@@ -4,6 +4,8 @@ import type { TierDecision } from '../../shared/domain';
 import { classifyCommand, isRememberable, type RememberedCommand } from '../policy';
 import type { CardPreview, ToolCallContext, ToolResult } from '../tools/types';
 import type { PathContext } from '../workspace/types';
+import { containmentFor, executesWorkspaceCode, type Containment, type ContainmentDeps } from '../sandbox/containment';
+import { lexCommand } from '../policy/lexer';
 import { childEnvForWorkspace, prepareCommand, type OwnerEnv, type Prepared } from './prepare';
 import type { BoundedResult } from './spawn';
 
@@ -13,7 +15,7 @@ export const NO_WORKSPACE_FOR_COMMANDS: ToolResult = {
   error: 'refused: this agent has no workspace, so there is no directory to run commands in.',
 };
 
-export interface CommandToolDeps {
+export interface CommandToolDeps extends ContainmentDeps {
   /** The owner's remembered commands for (agent, workspace directory) (seed 003 §3). */
   rememberedFor?: (agentId: string, directory: string) => readonly RememberedCommand[];
   /** USER, LANG, LC_ALL, TMPDIR, SHELL as Paddock read them at start; nothing else is taken. */
@@ -31,17 +33,36 @@ export function commandTier(command: string, cwd: string | undefined, ctx: ToolC
   }
   const remembered = deps.rememberedFor?.(ctx.agent.id, ctx.workspace.directory) ?? [];
   const decision = classifyCommand(command, { paths, cwd, mode: ctx.agent.mode, remembered });
+  if (decision.tier === 'auto') {
+    // Auto means contained (issue 13 §4): the project's own code runs without a card only in the sandbox.
+    const lexed = lexCommand(command);
+    const program = lexed.ok ? lexed.argv[0] : '';
+    const containment = containmentFor(ctx.agent.id, ctx.workspace.directory, deps);
+    if (!containment.contained && executesWorkspaceCode(program)) {
+      return {
+        tier: 'gated',
+        reason: `\`${program}\` runs this project's own code, and ${containment.why}: outside the sandbox that code runs as you, so it needs your approval`,
+      };
+    }
+  }
   return { tier: decision.tier, reason: decision.reason };
+}
+
+/** The containment of this call's command (the wrapper and the card's line). */
+export function commandContainment(ctx: ToolCallContext, deps: CommandToolDeps): Containment | null {
+  return ctx.workspace ? containmentFor(ctx.agent.id, ctx.workspace.directory, deps) : null;
 }
 
 export function commandPreview(command: string, cwd: string | undefined, ctx: ToolCallContext, deps: CommandToolDeps): CardPreview {
   const prepared = prepareFor(command, cwd, ctx, deps);
+  const contained = commandContainment(ctx, deps)?.line;
+  const containmentLine = contained ? [contained] : [];
   if (!prepared || !prepared.ok) {
     const details = prepared && !prepared.ok ? [prepared.error] : [];
-    return { cwd: cwd ?? '.', rememberable: isRememberable(command), details };
+    return { cwd: cwd ?? '.', rememberable: isRememberable(command), details: [...details, ...containmentLine] };
   }
   const { argv, program, cwdShown } = prepared.command;
-  return { argv, cwd: cwdShown, rememberable: isRememberable(command), details: [`runs ${program}`] };
+  return { argv, cwd: cwdShown, rememberable: isRememberable(command), details: [`runs ${program}`, ...containmentLine] };
 }
 
 export function prepareFor(command: string, cwd: string | undefined, ctx: ToolCallContext, deps: CommandToolDeps): Prepared | null {

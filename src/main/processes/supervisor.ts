@@ -32,6 +32,8 @@ export interface StartRequest {
   cwd: string;
   env: Record<string, string>;
   port?: number | null;
+  /** This command's sandbox wrapper (per agent); the supervisor's default otherwise. */
+  wrap?: CommandWrapper;
 }
 
 export type ProcessEvent = {
@@ -97,7 +99,7 @@ export class Supervisor {
       throw new SupervisorError(`refused: this agent already runs ${this.maxPerAgent} processes (${names}); stop one first`);
     }
     const logPath = this.logPathFor(agentId, name);
-    const spawned = spawnLongLived({ ...request, logPath, wrap: this.deps.wrap });
+    const spawned = spawnLongLived({ ...request, logPath, wrap: request.wrap ?? this.deps.wrap });
     // The child is ours and unreaped until its 'exit' is handled: its pid cannot be recycled yet.
     const startTime = readStartTime(spawned.pid);
     let row: ProcessRow;

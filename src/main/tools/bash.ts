@@ -1,7 +1,8 @@
-// bash {command, timeoutSeconds?} (seed 000 shell scope, SPEC §5, §6): the owner's shell with -c, in
-// the workspace. It is NOT contained: never inspected or filtered, it runs as the owner's user and
-// reaches everything that user reaches. A card in ask and edit; in run mode it runs without one
-// (Settings shows such agents in the danger colour).
+// bash {command, timeoutSeconds?} (seed 000 shell scope, SPEC §5, §6, §14): the owner's shell with -c,
+// in the workspace, inside the same OS sandbox as run and start (issue 13 §5): never inspected or
+// filtered, but it reaches only what the sandbox lets it reach. A card in ask and edit; in run mode
+// it runs without one only while it is contained. "Uncontained shell" is the owner's explicit
+// per-agent opt-in: then bash runs as the owner and every call is a card saying so.
 // It runs on pipes, not on node-pty: on Linux a pty loses the last output written just before the
 // shell exits (seen here about one run in five), and the model's bounded result must be complete.
 // The live view still streams through ctx.onOutput; the owner's own terminal is the pty (pty.ts).
@@ -10,13 +11,14 @@ import { z } from 'zod';
 import { assertNever } from '../../shared/domain';
 import { describeFinished, finishedData, NO_WORKSPACE_FOR_COMMANDS, timeoutMsFor } from '../processes/commandTools';
 import { childEnvForWorkspace, type OwnerEnv } from '../processes/prepare';
-import { runBounded, type CommandWrapper } from '../processes/spawn';
+import { runBounded } from '../processes/spawn';
+import { containmentFor, type ContainmentDeps } from '../sandbox/containment';
 import type { ToolDefinition } from './types';
 
 export const BASH_DEFAULT_TIMEOUT_SECONDS = 120;
 export const BASH_MAX_TIMEOUT_SECONDS = 1_800;
 
-export interface BashToolDeps {
+export interface BashToolDeps extends ContainmentDeps {
   /** The owner's login shell (absolute); /bin/sh when unknown. */
   shell?: string;
   ownerEnv?: OwnerEnv;
@@ -24,15 +26,18 @@ export interface BashToolDeps {
   maxTimeoutSeconds?: number;
   maxOutputBytes?: number;
   killGraceMs?: number;
-  wrap?: CommandWrapper;
 }
 
 export const BASH_NOT_CONTAINED =
   'bash is not contained: it runs as the owner’s user and reaches everything that user reaches (files outside the workspace, credentials, the network).';
 
+export const BASH_CONTAINED =
+  'bash runs in the OS sandbox: it can write only the workspace (not its .git) and its private /tmp, read the system and toolchain directories but not the home directory, credentials or Paddock’s data, see no other process, and has no network unless the owner allowed it.';
+
 const DESCRIPTION = [
   "Run a command line through the owner's shell (pipes, redirections, variables all work), in the workspace directory.",
-  BASH_NOT_CONTAINED,
+  BASH_CONTAINED,
+  'Where the sandbox is not available, or the owner turned on "uncontained shell" for this agent, every bash call is a card.',
   'Output is returned, the last 200 KB when longer, with the exit code; the command is killed at the timeout.',
   'Prefer run for single commands.',
 ].join(' ');
@@ -61,23 +66,30 @@ export function createBashTool(deps: BashToolDeps = {}) {
     replayUnsafe: true,
     tierFor(_args, ctx) {
       if (!ctx.workspace) return { tier: 'gated', reason: 'this agent has no workspace, so bash has no directory to run in' };
+      const containment = containmentFor(ctx.agent.id, ctx.workspace.directory, deps, true);
       const mode = ctx.agent.mode;
       switch (mode) {
         case 'ask':
         case 'edit':
-          return { tier: 'gated', reason: `bash runs any command as you; in ${mode} mode every bash call needs your approval` };
+          return { tier: 'gated', reason: `bash runs any command line; in ${mode} mode every bash call needs your approval` };
         case 'run':
-          return { tier: 'auto', reason: 'in run mode bash runs without a card; it is not contained and runs as you' };
+          if (!containment.contained) {
+            return { tier: 'gated', reason: `bash is not contained (${containment.why}): it would run as you, so every call needs your approval` };
+          }
+          return { tier: 'auto', reason: 'in run mode bash runs without a card, inside the sandbox' };
         default:
           return assertNever(mode);
       }
     },
-    preview: async (args) => ({
-      argv: [shell, '-c', args.command],
-      cwd: '.',
-      rememberable: false,
-      details: [BASH_NOT_CONTAINED],
-    }),
+    preview: async (args, ctx) => {
+      const containment = ctx.workspace ? containmentFor(ctx.agent.id, ctx.workspace.directory, deps, true) : null;
+      return {
+        argv: [shell, '-c', args.command],
+        cwd: '.',
+        rememberable: false,
+        details: [containment?.contained ? `${containment.line}. ${BASH_CONTAINED}` : `${containment?.line ?? 'NOT contained'}. ${BASH_NOT_CONTAINED}`],
+      };
+    },
     async run(args, ctx) {
       if (!ctx.workspace) return NO_WORKSPACE_FOR_COMMANDS;
       const timeoutMs = timeoutMsFor(args.timeoutSeconds, defaultSeconds, maxSeconds);
@@ -94,7 +106,7 @@ export function createBashTool(deps: BashToolDeps = {}) {
           killGraceMs: deps.killGraceMs,
           signal: ctx.signal,
           onOutput: ctx.onOutput,
-          wrap: deps.wrap,
+          wrap: containmentFor(ctx.agent.id, ctx.workspace.directory, deps, true).wrap,
           purpose: 'bash',
         });
       } catch (error) {

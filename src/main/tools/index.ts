@@ -19,11 +19,15 @@ import { createStartTool } from './start';
 import { createStopTool } from './stop';
 import { createSummariseTool } from './summarise';
 import type { TestRun } from '../store/testRuns';
+import type { Sandbox } from '../sandbox/sandbox';
+import type { AgentSandboxChoices } from '../sandbox/containment';
 import type { AnyToolDefinition } from './types';
 import { createWorkspaceTool } from './workspace';
 import { writeTool } from './write';
 
 export interface ToolSetDeps {
+  sandbox?: Sandbox;
+  sandboxChoicesFor?(agentId: string): AgentSandboxChoices;
   assignment: WorkspaceAssignment;
   supervisor: Supervisor;
   preview: PreviewServer;
@@ -37,17 +41,18 @@ export interface ToolSetDeps {
 
 export function createToolSet(deps: ToolSetDeps): AnyToolDefinition[] {
   const { supervisor, preview, ownerEnv, rememberedFor } = deps;
+  const containment = { sandbox: deps.sandbox, choicesFor: deps.sandboxChoicesFor };
   return [
     readTool,
     listTool,
     createSearchTool(),
     writeTool,
     editTool,
-    createRunTool({ rememberedFor, ownerEnv, onCommandFinished: deps.onCommandFinished }),
-    createStartTool({ supervisor, rememberedFor, ownerEnv }),
+    createRunTool({ ...containment, rememberedFor, ownerEnv, onCommandFinished: deps.onCommandFinished }),
+    createStartTool({ ...containment, supervisor, rememberedFor, ownerEnv }),
     createOutputTool({ supervisor }),
     createStopTool({ supervisor }),
-    createBashTool({ shell: deps.shell, ownerEnv }),
+    createBashTool({ ...containment, shell: deps.shell, ownerEnv }),
     createGitTool(),
     createSummariseTool({ lastTestRun: deps.lastTestRun }),
     createPreviewTool({ lookup: supervisor, preview }),

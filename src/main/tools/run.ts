@@ -4,6 +4,7 @@
 // list, output is a 200 KB tail over both streams, and a timeout or a cancel kills the group.
 import { z } from 'zod';
 import {
+  commandContainment,
   commandPreview,
   commandTier,
   describeFinished,
@@ -14,7 +15,7 @@ import {
   type CommandToolDeps,
 } from '../processes/commandTools';
 import { formatArgv } from '../policy';
-import { runBounded, SpawnError, type CommandWrapper } from '../processes/spawn';
+import { runBounded, SpawnError } from '../processes/spawn';
 import type { ToolDefinition } from './types';
 
 export const RUN_DEFAULT_TIMEOUT_SECONDS = 120;
@@ -33,8 +34,6 @@ export interface RunToolDeps extends CommandToolDeps {
   maxTimeoutSeconds?: number;
   maxOutputBytes?: number;
   killGraceMs?: number;
-  /** The OS sandbox seam (SPEC §14); identity until it lands. */
-  wrap?: CommandWrapper;
   /** Called after every finished run (the test-run recording of SPEC §12). */
   onCommandFinished?: (finished: CommandFinished) => void;
 }
@@ -89,7 +88,7 @@ export function createRunTool(deps: RunToolDeps = {}) {
           killGraceMs: deps.killGraceMs,
           signal: ctx.signal,
           onOutput: ctx.onOutput,
-          wrap: deps.wrap,
+          wrap: commandContainment(ctx, deps)?.wrap,
           purpose: 'run',
         });
       } catch (error) {

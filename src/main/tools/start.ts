@@ -3,7 +3,7 @@
 // supervisor enforces four per agent, a name one agent's at a time, and identity by (pid, start time).
 import { z } from 'zod';
 import { formatArgv } from '../policy';
-import { commandPreview, commandTier, NO_WORKSPACE_FOR_COMMANDS, prepareFor, type CommandToolDeps } from '../processes/commandTools';
+import { commandContainment, commandPreview, commandTier, NO_WORKSPACE_FOR_COMMANDS, prepareFor, type CommandToolDeps } from '../processes/commandTools';
 import { SpawnError } from '../processes/spawn';
 import { PROCESS_NAME, SupervisorError, type Supervisor } from '../processes/supervisor';
 import type { ToolDefinition } from './types';
@@ -51,6 +51,7 @@ export function createStartTool(deps: StartToolDeps): ToolDefinition<StartArgs> 
           cwd: command.cwd,
           env: command.env,
           port: args.port ?? null,
+          wrap: commandContainment(ctx, deps)?.wrap,
         });
       } catch (error) {
         if (error instanceof SupervisorError || error instanceof SpawnError) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBashTool } from '../../../src/main/tools/bash';
 import { removeTempDirs, tempDir, toolContext } from '../processes/helpers';
+import { missingSandbox, sandboxStatus, testSandbox } from '../../support/sandbox';
 
 afterEach(removeTempDirs);
 
@@ -10,21 +11,34 @@ type Result = { ok: true; text: string; data?: unknown } | { ok: false; status?:
 const text = (result: Result): string => (result.ok ? result.text : `ERROR ${result.error}`);
 
 describe('bash', () => {
-  it('says plainly that it is not contained', () => {
+  it('says precisely what it can reach in the sandbox', () => {
     const tool = createBashTool();
     expect(tool.scope).toBe('shell');
     expect(tool.replayUnsafe).toBe(true);
-    expect(tool.description).toContain('not contained');
-    expect(tool.description).toContain('reaches everything that user reaches');
+    expect(tool.description).toContain('bash runs in the OS sandbox');
+    expect(tool.description).toContain('not its .git');
+    expect(tool.description).toContain('every bash call is a card');
   });
 
-  it('is a card in ask and edit, auto in run, gated without a workspace', async () => {
-    const tool = createBashTool();
+  it('is a card in ask and edit, auto in run only while contained, gated without a workspace', async () => {
     const ws = tempDir('paddock-ws-');
+    const uncontained = createBashTool({ sandbox: missingSandbox() });
+    const ran = await uncontained.tierFor({ command: 'ls' }, toolContext({ workspace: ws, mode: 'run' }));
+    expect(ran.tier).toBe('gated');
+    expect(ran.reason).toContain('bubblewrap is not installed');
+    const optIn = createBashTool({ sandbox: testSandbox(), choicesFor: () => ({ network: 'off', uncontainedShell: true }) });
+    const opted = await optIn.tierFor({ command: 'ls' }, toolContext({ workspace: ws, mode: 'run' }));
+    expect(opted.tier).toBe('gated');
+    expect(opted.reason).toContain('uncontained shell');
+    const card = await optIn.preview!({ command: 'ls' }, toolContext({ workspace: ws, mode: 'run' }));
+    expect(card.details?.[0]).toMatch(/^NOT contained/);
+    if (!sandboxStatus().available) return;
+    const tool = createBashTool({ sandbox: testSandbox() });
     expect((await tool.tierFor({ command: 'ls' }, toolContext({ workspace: ws, mode: 'ask' }))).tier).toBe('gated');
     const edit = await tool.tierFor({ command: 'ls' }, toolContext({ workspace: ws, mode: 'edit' }));
-    expect(edit).toEqual({ tier: 'gated', reason: 'bash runs any command as you; in edit mode every bash call needs your approval' });
+    expect(edit).toEqual({ tier: 'gated', reason: 'bash runs any command line; in edit mode every bash call needs your approval' });
     expect((await tool.tierFor({ command: 'ls' }, toolContext({ workspace: ws, mode: 'run' }))).tier).toBe('auto');
+    expect((await tool.preview!({ command: 'ls' }, toolContext({ workspace: ws, mode: 'run' }))).details?.[0]).toMatch(/^contained: bubblewrap/);
     expect((await tool.tierFor({ command: 'ls' }, toolContext({ workspace: null }))).tier).toBe('gated');
     expect(await tool.run({ command: 'ls' }, toolContext({ workspace: null }))).toMatchObject({ ok: false, status: 403 });
   });

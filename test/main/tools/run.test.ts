@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRunTool, type CommandFinished } from '../../../src/main/tools/run';
+import { missingSandbox, sandboxStatus, testSandbox } from '../../support/sandbox';
 import { removeTempDirs, tempDir, testPath, toolContext } from '../processes/helpers';
 
 afterEach(removeTempDirs);
@@ -41,13 +42,32 @@ describe('run: tier', () => {
   it('uses the owner’s remembered commands for this agent and directory', async () => {
     const ws = workspace();
     const tool = createRunTool({
+      sandbox: testSandbox(),
       rememberedFor: (agentId, directory) =>
         agentId === 'alice' && directory === ws
           ? [{ id: 1, agentId, directory, argv: ['npm', 'install'], kind: 'exact', createdAt: 'now' }]
           : [],
     });
-    expect((await tool.tierFor({ command: 'npm install' }, toolContext({ workspace: ws }))).tier).toBe('auto');
+    if (sandboxStatus().available) expect((await tool.tierFor({ command: 'npm install' }, toolContext({ workspace: ws }))).tier).toBe('auto');
     expect((await tool.tierFor({ command: 'npm install' }, toolContext({ workspace: ws, agentId: 'bob' }))).tier).toBe('gated');
+  });
+
+  it('runs the project’s own code without a card only while the sandbox is active (issue 13 §4)', async () => {
+    const ws = workspace();
+    fs.writeFileSync(path.join(ws, 'x.js'), '\n');
+    const bare = createRunTool({ sandbox: missingSandbox() });
+    const node = await bare.tierFor({ command: 'node x.js' }, toolContext({ workspace: ws }));
+    expect(node.tier).toBe('gated');
+    expect(node.reason).toBe("`node` runs this project's own code, and the sandbox is not available: bubblewrap is not installed; install it: outside the sandbox that code runs as you, so it needs your approval");
+    // Read-only programs stay auto: they run no project code.
+    expect((await bare.tierFor({ command: 'ls' }, toolContext({ workspace: ws }))).tier).toBe('auto');
+    const card = await bare.preview!({ command: 'node x.js' }, toolContext({ workspace: ws }));
+    expect(card.details).toContain("NOT contained: the sandbox is not available: bubblewrap is not installed; install it. It runs as you and can read Paddock's own environment");
+    if (!sandboxStatus().available) return;
+    const contained = createRunTool({ sandbox: testSandbox() });
+    expect((await contained.tierFor({ command: 'node x.js' }, toolContext({ workspace: ws }))).tier).toBe('auto');
+    const shown = await contained.preview!({ command: 'node x.js' }, toolContext({ workspace: ws }));
+    expect(shown.details?.some((d) => /^contained: bubblewrap \S+, network off$/.test(d))).toBe(true);
   });
 
   it('previews the argv, cwd and whether the card may remember it', async () => {

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Supervisor } from '../../../src/main/processes/supervisor';
 import { createOutputTool } from '../../../src/main/tools/output';
 import { createStartTool } from '../../../src/main/tools/start';
+import { sandboxStatus, testSandbox } from '../../support/sandbox';
 import { createStopTool } from '../../../src/main/tools/stop';
 import { FAMILY, databaseWithAgents, familyPids, killQuietly, removeTempDirs, tempDir, toolContext, waitGone } from '../processes/helpers';
 
@@ -27,9 +28,10 @@ function setup(settleMs = 300) {
   fs.copyFileSync(FAMILY, path.join(ws, 'family.cjs'));
   fs.writeFileSync(path.join(ws, 'idle.js'), "console.log('ready'); setInterval(() => {}, 1000);\n");
   fs.writeFileSync(path.join(ws, 'fail.js'), "console.error('boom'); process.exit(2);\n");
+  // Uncontained here: these tests follow host pids the family prints (the escape suite covers the sandbox).
   const deps = { supervisor, settleMs };
   const ctx = (agentId = 'alice') => toolContext({ workspace: ws, agentId, dataDir });
-  return { supervisor, ws, ctx, start: createStartTool(deps), output: createOutputTool(deps), stop: createStopTool(deps) };
+  return { supervisor, ws, ctx, dataDir, start: createStartTool(deps), output: createOutputTool(deps), stop: createStopTool(deps) };
 }
 
 type Result = { ok: true; text: string; data?: unknown } | { ok: false; status?: number; error: string };
@@ -37,9 +39,11 @@ const text = (result: Result): string => (result.ok ? result.text : `ERROR ${res
 
 describe('start / output / stop tools', () => {
   it('start is tiered like run and is replay-unsafe; output and stop are auto', async () => {
-    const { start, output, stop, ctx } = setup();
+    const { start, output, stop, ctx, supervisor, dataDir } = setup();
     expect(start.replayUnsafe).toBe(true);
-    expect((await start.tierFor({ name: 'web', command: 'node idle.js' }, ctx())).tier).toBe('auto');
+    expect((await start.tierFor({ name: 'web', command: 'node idle.js' }, ctx())).tier).toBe('gated');
+    const contained = createStartTool({ supervisor, sandbox: testSandbox({ dataDir }) });
+    if (sandboxStatus().available) expect((await contained.tierFor({ name: 'web', command: 'node idle.js' }, ctx())).tier).toBe('auto');
     expect((await start.tierFor({ name: 'web', command: 'npx vite' }, ctx())).tier).toBe('gated');
     expect((await output.tierFor({ name: 'web' }, ctx())).tier).toBe('auto');
     expect((await stop.tierFor({ name: 'web' }, ctx())).tier).toBe('auto');

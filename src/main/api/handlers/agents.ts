@@ -1,7 +1,6 @@
 import type { Agent } from '../../../shared/domain';
 import type { AgentView } from '../../../shared/ipc';
 import type { Core } from '../../core';
-import { describeVocabulary } from '../../dispatch/vocabulary';
 import { AgentHandleTakenError, type NewAgent } from '../../store/agents';
 import { ApiRefusal, type Handlers } from '../router';
 import { DEFAULT_ANTHROPIC_MODEL, DEVELOPER_SCOPES } from '../../agent/defaultAgent';
@@ -21,7 +20,7 @@ export function agentView(core: Core, agent: Agent): AgentView {
     ...agent,
     workspace: core.workspaces.get(agent.id),
     runsAnyCommand: agent.mode === 'run' && agent.scopes.includes('shell'),
-    vocabulary: describeVocabulary(core.installed, agent.scopes),
+    vocabulary: core.vocabularyFor(agent.id),
     hasApiKey: core.secrets.get(agent.id) !== null,
   };
 }
@@ -67,7 +66,7 @@ export function agentHandlers(core: Core, host: HostCapabilities): Pick<Handlers
       changed();
       return { removed: true };
     },
-    'agents.vocabulary': (request) => describeVocabulary(core.installed, requireAgent(core, request.agentId).scopes),
+    'agents.vocabulary': (request) => core.vocabularyFor(requireAgent(core, request.agentId).id),
     'agents.setApiKey': (request) => {
       const agent = requireAgent(core, request.agentId);
       core.secrets.set(agent.id, request.apiKey);
