@@ -96,7 +96,7 @@ export function toolchainDirsFor(pathValue: string, home: string, dataDir: strin
     if (!path.isAbsolute(entry) || !fs.existsSync(entry)) continue;
     const real = realOr(entry);
     if (SYSTEM_DIRS.some((sys) => isInside(sys, real))) continue;
-    const prefix = path.basename(real) === 'bin' ? path.dirname(real) : real;
+    const prefix = ['bin', 'shims'].includes(path.basename(real)) ? path.dirname(real) : real;
     if (prefix === '/' || isInside(prefix, home) || isInside(prefix, dataDir) || isInside(dataDir, prefix)) continue;
     if (isInside(workspace, prefix)) continue;
     if (isInside(home, prefix) && isDenied(prefix, home)) continue;
