@@ -6,6 +6,7 @@ import { Supervisor } from './processes/supervisor';
 import { TerminalSessions } from './processes/pty';
 import { startPreviewServer } from './preview/server';
 import { createTailscaleRoutes, tailscaleExposure } from './preview/tailscale';
+import { findBridgeTools, PreviewBridges } from './sandbox/bridge';
 
 export interface ServiceOptions {
   db: Db;
@@ -22,12 +23,14 @@ export async function startServices(options: ServiceOptions) {
   const reconciled = await supervisor.reconcileAtStart();
   if (reconciled.stopped > 0) options.log(`stopped ${reconciled.stopped} process(es) left running by an earlier Paddock`);
 
+  const bridges = new PreviewBridges({ dataDir: options.dataDir, tools: findBridgeTools() });
   const ownPorts: number[] = [];
   let tailscale: ReturnType<typeof createTailscaleRoutes> | null = null;
   const preview = await startPreviewServer({
     lookup: supervisor,
     ownPorts: () => ownPorts,
     tailnetRoute: (host) => tailscale?.routeFor(host) ?? null,
+    bridge: (ownerPid, holderPid, port) => bridges.reach(ownerPid, holderPid, port),
   });
   tailscale = createTailscaleRoutes({
     enabled: options.tailscaleEnabled,
@@ -38,7 +41,10 @@ export async function startServices(options: ServiceOptions) {
   const routes = tailscale;
   supervisor.onEvent((event) => {
     if (event.type === 'started') void routes.onProcessStarted(event.name, event.port);
-    else void routes.onProcessStopped(event.name);
+    else {
+      void routes.onProcessStopped(event.name);
+      void bridges.closeFor(event.pid);
+    }
     options.events.emit({ type: 'processes.changed' });
   });
 
@@ -58,6 +64,7 @@ export async function startServices(options: ServiceOptions) {
     async stop(): Promise<void> {
       await supervisor.stopAll();
       await terminals.closeAll();
+      await bridges.closeAll();
       await preview.close();
     },
     /** Process 'exit': nothing asynchronous can run any more. */

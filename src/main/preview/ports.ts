@@ -2,7 +2,7 @@
 // name is resolved on every request and must be one the process itself is listening on.
 import { createProcListeners, listeningSocketsLinux } from './procListeners';
 import { listeningSocketsLsof } from './lsofListeners';
-import type { ListeningSocket, ListeningSocketsOf, PortResolution, RunningProcessLookup } from './types';
+import type { ListeningSocket, ListeningSocketsOf, PortResolution, RunningProcessLookup, SandboxBridge } from './types';
 
 /** The platform's way of finding a pid's listening sockets, per request (Linux: /proc; macOS: lsof). */
 export function createListeningSockets(): ListeningSocketsOf {
@@ -33,6 +33,8 @@ export interface PortResolverDeps {
   ownPorts(): readonly number[];
   /** Injected for tests; defaults to the platform's. */
   listeningSockets?: ListeningSocketsOf;
+  /** For a process in the sandbox: the host port of the bridge into its network namespace. */
+  bridge?: SandboxBridge;
 }
 
 export type PortResolver = (name: string, requestedPort?: number) => Promise<PortResolution>;
@@ -66,6 +68,16 @@ export function createPortResolver(deps: PortResolverDeps): PortResolver {
       chosen = sockets.find((s) => refusedPortReason(s.port, own) === null);
       if (chosen === undefined) {
         return { ok: false, reason: `"${name}" (pid ${running.pid}) is not listening on any port Paddock can preview` };
+      }
+    }
+    if (chosen.sandboxedIn !== undefined) {
+      // Inside the sandbox's own network namespace: only the bridge reaches it (never host loopback).
+      if (!deps.bridge) return { ok: false, reason: `"${name}" listens inside the sandbox, and this Paddock has no bridge into it` };
+      try {
+        const port = await deps.bridge(running.pid, chosen.sandboxedIn, chosen.port);
+        return { ok: true, port, host: '127.0.0.1', pid: running.pid, agentId: running.agentId };
+      } catch (error) {
+        return { ok: false, reason: `"${name}" listens inside the sandbox on port ${chosen.port}, but ${(error as Error).message}` };
       }
     }
     return { ok: true, port: chosen.port, host: chosen.host, pid: running.pid, agentId: running.agentId };

@@ -70,12 +70,39 @@ function readText(file: string): string {
   }
 }
 
-function listenRowsByInode(procRoot: string): Map<string, ListenRow> {
+function listenRowsByInode(tablesDir: string): Map<string, ListenRow> {
   const byInode = new Map<string, ListenRow>();
   for (const table of ['tcp', 'tcp6']) {
-    for (const row of parseListenTable(readText(`${procRoot}/net/${table}`))) byInode.set(row.inode, row);
+    for (const row of parseListenTable(readText(`${tablesDir}/${table}`))) byInode.set(row.inode, row);
   }
   return byInode;
+}
+
+function netNamespace(procRoot: string, pid: number | 'self'): string {
+  try {
+    return fs.readlinkSync(`${procRoot}/${pid}/ns/net`);
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The listen tables a pid's sockets are in: its own network namespace's (`/proc/<pid>/net/`),
+ * which for a contained process is the sandbox's, not Paddock's. Read once per namespace.
+ */
+function tablesFor(procRoot: string): (pid: number) => { rows: Map<string, ListenRow>; foreign: boolean } {
+  const own = netNamespace(procRoot, 'self');
+  const byNamespace = new Map<string, Map<string, ListenRow>>();
+  return (pid) => {
+    const ns = netNamespace(procRoot, pid);
+    const key = ns || own;
+    let rows = byNamespace.get(key);
+    if (rows === undefined) {
+      rows = listenRowsByInode(ns && ns !== own ? `${procRoot}/${pid}/net` : `${procRoot}/net`);
+      byNamespace.set(key, rows);
+    }
+    return { rows, foreign: ns !== '' && own !== '' && ns !== own };
+  };
 }
 
 /** ppid and pgid from /proc/<pid>/stat; the command name may hold spaces and parens. */
@@ -171,16 +198,19 @@ export interface HeldSocket extends ListeningSocket {
  * `wantPort`, stops as soon as the pid itself is seen holding it.
  */
 export function scanListeningSockets(procRoot: string, pid: number, wantPort?: number): HeldSocket[] {
-  const rows = listenRowsByInode(procRoot);
+  const tables = tablesFor(procRoot);
   const found = new Map<number, HeldSocket>();
   const collect = (owner: number): void => {
-    for (const holder of socketHolders(procRoot, owner)) {
+    const holders = socketHolders(procRoot, owner);
+    if (holders.length === 0) return;
+    const { rows, foreign } = tables(owner);
+    for (const holder of holders) {
       const row = rows.get(holder.inode);
       if (row === undefined) continue;
       const seen = found.get(row.port);
       // Prefer IPv4 loopback when the same port is also held on ::1.
       if (seen === undefined || (seen.host === '::1' && row.host === '127.0.0.1')) {
-        found.set(row.port, { port: row.port, host: row.host, holder });
+        found.set(row.port, { port: row.port, host: row.host, holder, ...(foreign ? { sandboxedIn: owner } : {}) });
       }
     }
   };
@@ -221,7 +251,7 @@ export function createProcListeners(procRoot = '/proc'): (pid: number, wantPort?
 }
 
 function plain(socket: HeldSocket): ListeningSocket {
-  return { port: socket.port, host: socket.host };
+  return socket.sandboxedIn === undefined ? { port: socket.port, host: socket.host } : { port: socket.port, host: socket.host, sandboxedIn: socket.sandboxedIn };
 }
 
 /** A full scan, nothing remembered (what `listeningPorts` answers). */

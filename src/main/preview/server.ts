@@ -16,6 +16,7 @@ import {
   type PortResolution,
   type PreviewCheck,
   type RunningProcessLookup,
+  type SandboxBridge,
 } from './types';
 
 export interface PreviewServerOptions {
@@ -29,6 +30,8 @@ export interface PreviewServerOptions {
   now?: () => number;
   /** Defaults to the platform's (/proc on Linux, lsof on macOS). */
   listeningSockets?: ListeningSocketsOf;
+  /** The bridge into a sandbox's network namespace, for processes that listen inside one. */
+  bridge?: SandboxBridge;
   /** Extra exact Host values to accept (e.g. the tailnet name when the owner turned Tailscale on). */
   extraHosts?(): string[];
   /** A request that came through the owner's Tailscale route: the process it is for, by Host, or null. */
@@ -60,6 +63,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     lookup: options.lookup,
     ownPorts: () => [...options.ownPorts(), ownPort],
     listeningSockets: options.listeningSockets,
+    bridge: options.bridge,
   });
   const assets = createAbsoluteAssetMemory(options.lookup, resolve);
 

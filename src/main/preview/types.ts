@@ -21,7 +21,12 @@ export type LoopbackHost = '127.0.0.1' | '::1';
 export interface ListeningSocket {
   port: number;
   host: LoopbackHost;
+  /** Set when the socket lives in another network namespace (the sandbox's): a pid inside it. */
+  sandboxedIn?: number;
 }
+
+/** Reaches a port inside a sandbox's network namespace from the host (sandbox/bridge.ts). */
+export type SandboxBridge = (ownerPid: number, holderPid: number, port: number) => Promise<number>;
 
 /** Finds the listening sockets of a pid and its descendants (`wantPort`: may stop once the pid holds it). */
 export type ListeningSocketsOf = (pid: number, wantPort?: number) => Promise<ListeningSocket[]>;

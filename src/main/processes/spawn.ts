@@ -245,6 +245,31 @@ function accessCode(command: Command): string {
   }
 }
 
+export interface ServiceProcess {
+  pid: number;
+  child: ChildProcess;
+  exited: Promise<void>;
+}
+
+/**
+ * A helper process of Paddock's own (the preview bridge's socat): its own group, no output kept,
+ * never wrapped. Throws a SpawnError when it cannot start.
+ */
+export function spawnService(command: Command, purpose: SpawnPurpose): ServiceProcess {
+  checkCommand(command);
+  void purpose;
+  let child: ChildProcess;
+  try {
+    child = spawn(command.program, command.args, { cwd: command.cwd, env: command.env, detached: true, stdio: 'ignore', windowsHide: true });
+  } catch (error) {
+    throw spawnFailure(command.program, error as NodeJS.ErrnoException, command.cwd);
+  }
+  child.on('error', () => undefined);
+  if (child.pid === undefined) throw new SpawnError(`could not start ${command.program}`);
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  return { pid: child.pid, child, exited };
+}
+
 export interface SyncResult {
   status: number | null;
   stdout: string;
