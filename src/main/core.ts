@@ -31,6 +31,7 @@ import { createChromiumCapture } from './preview/chromiumCapture';
 import { lastRun, recordIfTestRun } from './store/testRuns';
 import { validateWorkspaceRoot } from './workspace/root';
 import { detectSandbox } from './sandbox/engine';
+import { createGroupLedger } from './processes/ledger';
 import { createSandbox } from './sandbox/sandbox';
 import { DEFAULT_CHOICES, type AgentSandboxChoices } from './sandbox/containment';
 import type { VocabularyContainment } from './dispatch/vocabulary';
@@ -84,8 +85,16 @@ export async function createCore(options: CoreOptions) {
   const interrupted = recoverInterruptedCalls(db, conversations);
   if (interrupted.length > 0) log(`${interrupted.length} tool call(s) were interrupted when Paddock last stopped; none is repeated`);
 
+  // Every group an earlier Paddock started and did not see end (a crash, kill -9) ends now (issue 14 §3).
+  const ledger = createGroupLedger(db);
+  const reaped = ledger.reapLeftovers();
+  if (reaped.groups + reaped.stragglers > 0) {
+    log(`ended ${reaped.groups} process group(s) and ${reaped.stragglers} other process(es) left by an earlier Paddock`);
+  }
+
   const services = await startServices({
     db,
+    ledger,
     dataDir,
     env: options.env,
     events,
@@ -131,6 +140,7 @@ export async function createCore(options: CoreOptions) {
 
   const env = options.env;
   const tools = createToolSet({
+    ledger,
     sandbox,
     sandboxChoicesFor,
     assignment,

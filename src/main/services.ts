@@ -7,9 +7,11 @@ import { TerminalSessions } from './processes/pty';
 import { startPreviewServer } from './preview/server';
 import { createTailscaleRoutes, tailscaleExposure } from './preview/tailscale';
 import { findBridgeTools, PreviewBridges } from './sandbox/bridge';
+import type { GroupLedger } from './processes/ledger';
 
 export interface ServiceOptions {
   db: Db;
+  ledger?: GroupLedger;
   dataDir: string;
   env: NodeJS.ProcessEnv;
   events: EventBus;
@@ -18,7 +20,7 @@ export interface ServiceOptions {
 }
 
 export async function startServices(options: ServiceOptions) {
-  const supervisor = new Supervisor({ db: options.db, dataDir: options.dataDir });
+  const supervisor = new Supervisor({ db: options.db, dataDir: options.dataDir, ledger: options.ledger });
   // Rows whose process is gone (or whose pid now names a stranger) are stale and never signalled.
   const reconciled = await supervisor.reconcileAtStart();
   if (reconciled.stopped > 0) options.log(`stopped ${reconciled.stopped} process(es) left running by an earlier Paddock`);

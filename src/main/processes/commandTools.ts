@@ -8,6 +8,7 @@ import { containmentFor, executesWorkspaceCode, type Containment, type Containme
 import { lexCommand } from '../policy/lexer';
 import { childEnvForWorkspace, prepareCommand, type OwnerEnv, type Prepared } from './prepare';
 import type { BoundedResult } from './spawn';
+import type { GroupLedger } from './ledger';
 
 export const NO_WORKSPACE_FOR_COMMANDS: ToolResult = {
   ok: false,
@@ -16,6 +17,8 @@ export const NO_WORKSPACE_FOR_COMMANDS: ToolResult = {
 };
 
 export interface CommandToolDeps extends ContainmentDeps {
+  /** Records every group a command starts (issue 14 §3). */
+  ledger?: GroupLedger;
   /** The owner's remembered commands for (agent, workspace directory) (seed 003 §3). */
   rememberedFor?: (agentId: string, directory: string) => readonly RememberedCommand[];
   /** USER, LANG, LC_ALL, TMPDIR, SHELL as Paddock read them at start; nothing else is taken. */

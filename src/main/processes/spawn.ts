@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn as spawnPty, type IPty } from 'node-pty';
 import { DEFAULT_KILL_GRACE_MS, terminateGroup } from './group';
+import { GROUP_TAG_NAME, type GroupLedger } from './ledger';
 import { LiveStream } from './live';
 import { TailBuffer, droppedLine } from './tail';
 
@@ -46,6 +47,9 @@ export interface RunBoundedOptions extends Command {
   killGraceMs?: number;
   wrap?: CommandWrapper;
   purpose?: SpawnPurpose;
+  /** Records the group (and tags its environment) so that nothing it starts outlives it (issue 14 §3). */
+  ledger?: GroupLedger;
+  agentId?: string;
 }
 
 export interface BoundedResult {
@@ -85,10 +89,9 @@ function spawnFailure(program: string, error: NodeJS.ErrnoException, cwd: string
  */
 export function runBounded(options: RunBoundedOptions): Promise<BoundedResult> {
   const wrap = options.wrap ?? identityWrapper;
-  const command = wrap(
-    { program: options.program, args: options.args, cwd: options.cwd, env: options.env },
-    options.purpose ?? 'run',
-  );
+  const tag = options.ledger?.newTag() ?? null;
+  const env = tag ? { ...options.env, [GROUP_TAG_NAME]: tag } : options.env;
+  const command = wrap({ program: options.program, args: options.args, cwd: options.cwd, env }, options.purpose ?? 'run');
   checkCommand(command);
   const grace = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
   const tail = new TailBuffer(options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES);
@@ -114,6 +117,7 @@ export function runBounded(options: RunBoundedOptions): Promise<BoundedResult> {
       return;
     }
     const pid = child.pid;
+    if (pid !== undefined && tag) options.ledger?.started(pid, tag, options.purpose ?? 'run', options.agentId);
     let exitCode: number | null = null;
     let exitSignal: string | null = null;
     let timedOut = false;
@@ -147,6 +151,7 @@ export function runBounded(options: RunBoundedOptions): Promise<BoundedResult> {
     const finish = (): void => {
       if (settled) return;
       settled = true;
+      if (pid !== undefined && tag) options.ledger?.ended(pid, tag);
       clearTimeout(timer);
       if (watchdog) clearTimeout(watchdog);
       options.signal?.removeEventListener('abort', onAbort);

@@ -8,6 +8,7 @@ import { DEFAULT_KILL_GRACE_MS, signalGroup, terminateGroup } from './group';
 import { isSameProcess, readStartTime } from './identity';
 import { DEFAULT_OUTPUT_CHUNK_BYTES, readLogChunk } from './logs';
 import { spawnLongLived, type CommandWrapper, type LongLivedProcess } from './spawn';
+import { GROUP_TAG_NAME, type GroupLedger } from './ledger';
 
 export const MAX_PROCESSES_PER_AGENT = 4;
 /** Names appear in log file names and preview paths: letters, digits, '-' and '_' only. */
@@ -20,6 +21,8 @@ export interface SupervisorDeps {
   db: Db;
   dataDir: string;
   wrap?: CommandWrapper;
+  /** Records every group and ends its tagged stragglers when it ends (issue 14 §3). */
+  ledger?: GroupLedger;
   maxPerAgent?: number;
   killGraceMs?: number;
   outputChunkBytes?: number;
@@ -56,6 +59,7 @@ export interface OutputChunk {
 interface Live {
   process: LongLivedProcess;
   stopping: boolean;
+  tag: string | null;
 }
 
 export class Supervisor {
@@ -99,7 +103,10 @@ export class Supervisor {
       throw new SupervisorError(`refused: this agent already runs ${this.maxPerAgent} processes (${names}); stop one first`);
     }
     const logPath = this.logPathFor(agentId, name);
-    const spawned = spawnLongLived({ ...request, logPath, wrap: request.wrap ?? this.deps.wrap });
+    const tag = this.deps.ledger?.newTag() ?? null;
+    const env = tag ? { ...request.env, [GROUP_TAG_NAME]: tag } : request.env;
+    const spawned = spawnLongLived({ ...request, env, logPath, wrap: request.wrap ?? this.deps.wrap });
+    if (tag) this.deps.ledger?.started(spawned.pid, tag, 'start', agentId);
     // The child is ours and unreaped until its 'exit' is handled: its pid cannot be recycled yet.
     const startTime = readStartTime(spawned.pid);
     let row: ProcessRow;
@@ -119,7 +126,7 @@ export class Supervisor {
       signalGroup(spawned.pid, 'SIGKILL');
       throw new SupervisorError(`could not record process \`${name}\`: ${(error as Error).message}`);
     }
-    const entry: Live = { process: spawned, stopping: false };
+    const entry: Live = { process: spawned, stopping: false, tag };
     this.live.set(row.id, entry);
     void spawned.exited.then(({ exitCode }) => this.onLeaderExit(row, entry, exitCode));
     this.emit({ type: 'started', agentId, name, pid: row.pid, port: row.port, exitCode: null });
@@ -128,8 +135,11 @@ export class Supervisor {
 
   private onLeaderExit(row: ProcessRow, entry: Live, exitCode: number | null): void {
     this.live.delete(row.id);
-    // What the leader left running in its group is part of this process: it ends with it.
-    void terminateGroup(row.pid, this.grace);
+    // What the leader left running in its group is part of this process: it ends with it, and so
+    // does what left the group (setsid, double fork) but still carries the tag.
+    void terminateGroup(row.pid, this.grace).then(() => {
+      if (entry.tag) this.deps.ledger?.ended(row.pid, entry.tag);
+    });
     const status = entry.stopping ? 'stopped' : 'exited';
     if (this.store.end(row.id, status, exitCode)) {
       this.emit({ type: status, agentId: row.agentId, name: row.name, pid: row.pid, port: row.port, exitCode });
@@ -181,6 +191,7 @@ export class Supervisor {
     for (const [id, entry] of this.live) {
       entry.stopping = true;
       signalGroup(entry.process.pid, 'SIGKILL');
+      if (entry.tag) this.deps.ledger?.ended(entry.process.pid, entry.tag);
       try {
         this.store.end(id, 'stopped', null);
       } catch {

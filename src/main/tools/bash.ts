@@ -13,12 +13,14 @@ import { describeFinished, finishedData, NO_WORKSPACE_FOR_COMMANDS, timeoutMsFor
 import { childEnvForWorkspace, type OwnerEnv } from '../processes/prepare';
 import { runBounded } from '../processes/spawn';
 import { containmentFor, type ContainmentDeps } from '../sandbox/containment';
+import type { GroupLedger } from '../processes/ledger';
 import type { ToolDefinition } from './types';
 
 export const BASH_DEFAULT_TIMEOUT_SECONDS = 120;
 export const BASH_MAX_TIMEOUT_SECONDS = 1_800;
 
 export interface BashToolDeps extends ContainmentDeps {
+  ledger?: GroupLedger;
   /** The owner's login shell (absolute); /bin/sh when unknown. */
   shell?: string;
   ownerEnv?: OwnerEnv;
@@ -108,6 +110,8 @@ export function createBashTool(deps: BashToolDeps = {}) {
           onOutput: ctx.onOutput,
           wrap: containmentFor(ctx.agent.id, ctx.workspace.directory, deps, true).wrap,
           purpose: 'bash',
+          ledger: deps.ledger,
+          agentId: ctx.agent.id,
         });
       } catch (error) {
         return { ok: false, status: 500, error: `could not start ${shell}: ${(error as Error).message}` };

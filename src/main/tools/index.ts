@@ -20,12 +20,14 @@ import { createStopTool } from './stop';
 import { createSummariseTool } from './summarise';
 import type { TestRun } from '../store/testRuns';
 import type { Sandbox } from '../sandbox/sandbox';
+import type { GroupLedger } from '../processes/ledger';
 import type { AgentSandboxChoices } from '../sandbox/containment';
 import type { AnyToolDefinition } from './types';
 import { createWorkspaceTool } from './workspace';
 import { writeTool } from './write';
 
 export interface ToolSetDeps {
+  ledger?: GroupLedger;
   sandbox?: Sandbox;
   sandboxChoicesFor?(agentId: string): AgentSandboxChoices;
   assignment: WorkspaceAssignment;
@@ -41,7 +43,7 @@ export interface ToolSetDeps {
 
 export function createToolSet(deps: ToolSetDeps): AnyToolDefinition[] {
   const { supervisor, preview, ownerEnv, rememberedFor } = deps;
-  const containment = { sandbox: deps.sandbox, choicesFor: deps.sandboxChoicesFor };
+  const containment = { sandbox: deps.sandbox, choicesFor: deps.sandboxChoicesFor, ledger: deps.ledger };
   return [
     readTool,
     listTool,

@@ -90,6 +90,8 @@ export function createRunTool(deps: RunToolDeps = {}) {
           onOutput: ctx.onOutput,
           wrap: commandContainment(ctx, deps)?.wrap,
           purpose: 'run',
+          ledger: deps.ledger,
+          agentId: ctx.agent.id,
         });
       } catch (error) {
         if (error instanceof SpawnError) return { ok: false, status: 500, error: error.message };
