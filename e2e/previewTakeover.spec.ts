@@ -63,7 +63,7 @@ test("a preview page cannot take over the owner's session: every step of the cha
   // Step 0: the token left the address bar and is in no cookie; only this origin's sessionStorage holds it.
   await expect(page.getByRole('button', { name: /developer/ }).first()).toBeVisible();
   expect(page.url()).not.toContain(token);
-  expect(await page.evaluate(() => sessionStorage.getItem('paddock.token'))).toBe(token);
+  expect(await page.evaluate("sessionStorage.getItem('paddock.token')")).toBe(token);
   const cookies = await page.context().cookies();
   expect(cookies.map((cookie) => cookie.value)).not.toContain(token);
   expect(cookies.map((cookie) => cookie.name).filter((name) => name.startsWith('paddock_session'))).toEqual([]);
