@@ -9,6 +9,7 @@ import { createAgentRunner } from './agent/loop';
 import { createProjectLock } from './agent/projectLock';
 import { createProviderFor } from './agent/providers';
 import { recoverInterruptedCalls } from './agent/recovery';
+import { removeInterruptedTempFiles } from './workspace/tempJournal';
 import { createPendingCards } from './approvals/pendingCards';
 import { rememberChoices } from './policy';
 import { createRememberedCommandsRepository } from './store/rememberedCommands';
@@ -84,6 +85,8 @@ export async function createCore(options: CoreOptions) {
   // Recovery (SPEC §8): what was running or waiting when Paddock stopped is interrupted, never repeated.
   const interrupted = recoverInterruptedCalls(db, conversations);
   if (interrupted.length > 0) log(`${interrupted.length} tool call(s) were interrupted when Paddock last stopped; none is repeated`);
+  const leftovers = removeInterruptedTempFiles(dataDir);
+  if (leftovers > 0) log(`removed ${leftovers} temp file(s) of writes interrupted when Paddock last stopped`);
 
   // Every group an earlier Paddock started and did not see end (a crash, kill -9) ends now (issue 14 §3).
   const ledger = createGroupLedger(db);

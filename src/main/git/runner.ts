@@ -38,9 +38,23 @@ export interface RunGitOptions {
   identity?: { name: string; email: string };
   /** Largest stdout kept, in bytes (default 4 MB). */
   maxOutputBytes?: number;
+  /**
+   * The owner's Pull: the https, ssh and local-file transports are allowed (never `ext::`), ssh runs
+   * in batch mode with the owner's agent socket. Every other override still holds.
+   */
+  transport?: { sshAuthSock?: string };
 }
 
 export class GitRefusal extends Error {}
+
+/** Later `-c` settings win: these reopen the ordinary transports after the overrides closed them all. */
+const TRANSPORT_SETTINGS: Array<[string, string]> = [
+  ['protocol.https.allow', 'always'],
+  ['protocol.ssh.allow', 'always'],
+  ['protocol.file.allow', 'always'],
+  ['protocol.ext.allow', 'never'],
+  ['core.sshCommand', 'ssh -o BatchMode=yes'],
+];
 
 export const DEFAULT_GIT_TIMEOUT_MS = 60_000;
 
@@ -73,7 +87,9 @@ export function spawnGit(options: RunGitOptions & { cwd?: string }): Promise<Git
     workspace: options.cwd ? undefined : options.workspace,
     readOnly: options.readOnly,
   });
-  const extra = (options.extraConfig ?? []).flatMap(([key, value]) => ['-c', `${key}=${value}`]);
+  if (options.transport?.sshAuthSock) env.SSH_AUTH_SOCK = options.transport.sshAuthSock;
+  const extraConfig = [...(options.extraConfig ?? []), ...(options.transport ? TRANSPORT_SETTINGS : [])];
+  const extra = extraConfig.flatMap(([key, value]) => ['-c', `${key}=${value}`]);
   const argv = ['--no-pager', ...configOverrides(dirs), ...extra, ...options.args];
   const limit = options.maxOutputBytes ?? 4 * 1024 * 1024;
   return new Promise((resolve, reject) => {

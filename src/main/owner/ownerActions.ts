@@ -6,6 +6,7 @@ import { lexCommand } from '../policy';
 import { childEnvFor } from '../processes/env';
 import { findOnPath } from '../processes/shellPath';
 import { runBounded } from '../processes/spawn';
+import { GitRefusal, runGit } from '../git/runner';
 
 export type OwnerActionResult = { ok: true; exitCode: number | null; output: string } | { ok: false; reason: string };
 
@@ -32,6 +33,37 @@ export async function runOwnerCommand(
       purpose: 'owner',
     });
     return { ok: true, exitCode: result.exitCode, output: result.output };
+  } finally {
+    attempt.release();
+  }
+}
+
+/**
+ * The owner's Pull: `git pull --ff-only` through the hardened runner like every other git action
+ * (SPEC §6), so a `.git/config` a run-mode script wrote (fsmonitor, filters, hooksPath…) is refused
+ * and nothing it names runs; only the transports a pull needs are opened.
+ */
+export async function runOwnerPull(
+  lock: ProjectLock,
+  workspace: Workspace,
+  options: { dataDir: string; sshAuthSock?: string },
+): Promise<OwnerActionResult> {
+  if (!workspace.gitBinary) return { ok: false, reason: "no git binary was found on the workspace's captured PATH" };
+  const attempt = lock.tryAcquire(workspace.directory, "the owner's Pull");
+  if (!attempt.ok) return { ok: false, reason: lockRefusal(workspace.directory, attempt.heldBy) };
+  try {
+    const run = await runGit({
+      gitBinary: workspace.gitBinary,
+      workspace: workspace.directory,
+      dataDir: options.dataDir,
+      args: ['pull', '--ff-only', '--no-recurse-submodules', '--no-verify', '--no-edit'],
+      timeoutMs: OWNER_TIMEOUT_MS,
+      transport: { sshAuthSock: options.sshAuthSock },
+    });
+    return { ok: true, exitCode: run.exitCode, output: `${run.stdout}${run.stderr}` };
+  } catch (error) {
+    if (error instanceof GitRefusal) return { ok: false, reason: error.message };
+    throw error;
   } finally {
     attempt.release();
   }

@@ -97,6 +97,33 @@ export function rewriteLocation(location: string, target: TargetInfo): string {
 }
 
 /**
+ * Whether a (rewritten) Location keeps the browser inside this preview: same origin as the preview
+ * and under its prefix. A redirect anywhere else (another host, another port, another preview's
+ * path, `//host`) is not followed inside the preview origin (issue 14 §1).
+ */
+export function redirectStaysInside(location: string, target: TargetInfo): boolean {
+  const base = target.previewOrigin + target.prefix;
+  let url: URL;
+  try {
+    url = new URL(location, base);
+  } catch {
+    return false;
+  }
+  return url.origin === new URL(base).origin && url.pathname.startsWith(target.prefix);
+}
+
+/** The sentence the preview shows instead of following a redirect out of it. */
+export function refusedRedirectText(location: string): string {
+  let where = 'another address';
+  try {
+    where = new URL(location).origin;
+  } catch {
+    /* a Location that is not even a URL */
+  }
+  return `The app redirected to ${where}, outside this preview. Paddock does not follow a redirect out of the preview; open that address in a tab yourself if you trust it.\n`;
+}
+
+/**
  * The app's cookies stay inside its own preview: Path is re-rooted under the prefix and Domain is
  * dropped, and a cookie named like a preview credential is not passed on at all.
  */

@@ -3,7 +3,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { Duplex, Readable } from 'node:stream';
-import { backwardResponseHeaders, forwardRequestHeaders, type TargetInfo } from './headers';
+import { backwardResponseHeaders, forwardRequestHeaders, redirectStaysInside, refusedRedirectText, type TargetInfo } from './headers';
 import type { LoopbackHost } from './types';
 
 export interface ProxyTarget extends TargetInfo {
@@ -53,7 +53,16 @@ export function proxyHttp(
     agent: options.agent,
   });
   upstream.on('response', (appRes) => {
-    res.writeHead(appRes.statusCode ?? 502, appRes.statusMessage, backwardResponseHeaders(appRes.headers, target));
+    const headers = backwardResponseHeaders(appRes.headers, target);
+    const status = appRes.statusCode ?? 502;
+    if (status >= 300 && status < 400 && typeof headers.location === 'string' && !redirectStaysInside(headers.location, target)) {
+      // Refused, not followed: the browser would otherwise load another host inside the preview.
+      appRes.resume();
+      res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
+      res.end(refusedRedirectText(headers.location));
+      return;
+    }
+    res.writeHead(status, appRes.statusMessage, headers);
     appRes.pipe(res);
     const type = String(appRes.headers['content-type'] ?? '');
     const encoding = String(appRes.headers['content-encoding'] ?? 'identity');

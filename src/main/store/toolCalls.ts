@@ -1,7 +1,9 @@
 // Repository for `tool_calls`: the durable record of every call, written before it runs and
-// after it ends (SPEC §8). Arguments are stored; file contents never are.
+// after it ends (SPEC §8). Arguments are stored; file contents never are: a long string is kept
+// as its length and sha256 (recordedArgs).
 import type { Card, ToolCallStatus, ToolCallView } from '../../shared/domain';
 import type { Db } from './database';
+import { recordedArgs } from './recordedArgs';
 
 interface ToolCallRow {
   id: string;
@@ -48,13 +50,14 @@ export function createToolCallsRepository(db: Db) {
       db.prepare(
         `INSERT INTO tool_calls (id, conversation_id, agent_id, tool, args, status, created_at)
          VALUES (?, ?, ?, ?, ?, 'running', ?)`,
-      ).run(input.id, input.conversationId, input.agentId, input.tool, JSON.stringify(input.args ?? null), now());
+      ).run(input.id, input.conversationId, input.agentId, input.tool, JSON.stringify(recordedArgs(input.args ?? null)), now());
     },
     setTier(id: string, tier: 'auto' | 'gated', reason: string): void {
       db.prepare('UPDATE tool_calls SET tier = ?, reason = ? WHERE id = ?').run(tier, reason, id);
     },
     markPending(id: string, card: Card): void {
-      db.prepare("UPDATE tool_calls SET status = 'pending', card = ? WHERE id = ?").run(JSON.stringify(card), id);
+      // The card's diff and arguments are file contents too: long ones are kept as length and hash.
+      db.prepare("UPDATE tool_calls SET status = 'pending', card = ? WHERE id = ?").run(JSON.stringify(recordedArgs(card)), id);
     },
     markAnswered(id: string, answer: string): void {
       db.prepare('UPDATE tool_calls SET answer = ? WHERE id = ?').run(answer, id);

@@ -7,6 +7,7 @@ import { checkBranchName, effectOf, gitArgsSchema, GIT_READ_FLAGS, type GitArgs 
 import { GitRefusal, runGit, spawnGit, type GitRun } from '../git/runner';
 import { enclosingRepository } from '../git/repository';
 import { gitDirectories } from '../git/hardening';
+import { agentIdentity, ownerGitIdentity } from '../git/identity';
 import { scopePathspecs, type ResolvePath } from '../git/pathspecs';
 import { commitCandidates } from '../git/commitCandidates';
 import { resolveInsideWorkspace } from '../workspace/resolve';
@@ -99,7 +100,10 @@ async function runAction(args: GitArgs, ctx: ToolCallContext, deps: GitToolDeps 
     dataDir: ctx.dataDir,
     timeoutMs: deps.timeoutMs,
     signal: ctx.signal,
-    identity: { name: `${ctx.agent.name} (Paddock)`, email: `${ctx.agent.handle}@paddock.invalid` },
+    // Only commit and stash write an identity; reading the owner's is skipped for every other action.
+    identity: args.action === 'commit' || (args.action === 'stash' && args.op === 'push')
+      ? (ownerGitIdentity(workspace.gitBinary, workspace.directory, ctx.home) ?? agentIdentity(ctx.agent))
+      : agentIdentity(ctx.agent),
   };
   const git = (gitArgs: string[], extra: { readOnly?: boolean; input?: string } = {}) =>
     runGit({ ...base, args: gitArgs, ...extra });

@@ -8,8 +8,10 @@ import type { PathContext } from './types';
 import { resolveDetailed, type Resolution } from './resolve';
 import { closeDir, openAt, openDirPath, openRoot, pathAt, sameFile, SwappedError, type SafeDir } from './safeOpen';
 
+import { newTempName, noteTempFile, type TempNote } from './tempJournal';
+
 /** Temp files of an unfinished write carry this prefix; `list` and `search` never show them. */
-export const TEMP_PREFIX = '.paddock-tmp-';
+export { TEMP_PREFIX } from './tempJournal';
 
 export type FileFailure = { ok: false; status: number; error: string };
 
@@ -134,6 +136,7 @@ export function writeInside(ctx: PathContext, requested: string, content: Buffer
   const name = res.rel[res.rel.length - 1];
   let dir: SafeDir | null = null;
   let tmp: string | null = null;
+  let note: TempNote | null = null;
   try {
     dir = openDirPath(rootOf(ctx), res.rel.slice(0, -1), true);
     if (res.parentStat !== undefined && !sameFile(fs.fstatSync(dir.fd), res.parentStat)) return changed(requested);
@@ -141,7 +144,9 @@ export function writeInside(ctx: PathContext, requested: string, content: Buffer
     if (existing !== undefined) {
       if (existing.isSymbolicLink() || res.stat === undefined || !sameFile(existing, res.stat)) return changed(requested);
     }
-    tmp = `${TEMP_PREFIX}${crypto.randomBytes(8).toString('hex')}`;
+    // Noted before it exists, so a kill -9 from here on leaves nothing recovery does not remove.
+    note = noteTempFile(ctx.dataDir, dir.path, fs.fstatSync(dir.fd), newTempName());
+    tmp = note.name;
     const flags = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL;
     const fd = openAt(dir, tmp, flags, 0o666);
     try {
@@ -165,6 +170,7 @@ export function writeInside(ctx: PathContext, requested: string, content: Buffer
     return failure(error, requested);
   } finally {
     if (tmp !== null && dir !== null) fs.rmSync(pathAt(dir, tmp), { force: true }); // a failed write leaves nothing behind
+    note?.done();
     if (dir) closeDir(dir);
   }
 }

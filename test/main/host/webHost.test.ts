@@ -47,17 +47,20 @@ function get(port: number, pathName: string, headers: Record<string, string> = {
 async function sessionCookie(host: WebHost): Promise<string> {
   const response = await get(host.port, `/?token=${host.token}`);
   expect(response.statusCode).toBe(303);
-  expect(response.headers.location).toBe('/');
-  // Two cookies: the page's (Path=/) and the socket's (Path=/api); a browser sends each where it belongs.
+  // The token goes to the fragment, for the page to keep in sessionStorage (never a cookie).
+  expect(response.headers.location).toBe(`/#paddock-token=${host.token}`);
+  // One cookie: the static files' (Path=/), which carries no owner power.
   const cookies = response.headers['set-cookie'] ?? [];
-  expect(cookies).toHaveLength(2);
+  expect(cookies).toHaveLength(1);
   for (const cookie of cookies) expect(cookie).toMatch(/HttpOnly/);
   return cookies.map((cookie) => cookie.split(';')[0]).join('; ');
 }
 
-function openSocket(host: WebHost, headers: Record<string, string>): Promise<WebSocket> {
+function openSocket(host: WebHost, headers: Record<string, string>, token: string = host.token): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/api`, { headers });
+    const protocols = ['paddock.v1', `paddock.token.${token}`];
+    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/api`, protocols, { headers });
+    ws.once('close', (code) => reject(new Error(`closed ${code}`)));
     ws.once('open', () => resolve(ws));
     ws.once('unexpected-response', (_request, response) => reject(new Error(`status ${response.statusCode}`)));
     ws.once('error', reject);
@@ -103,10 +106,11 @@ describe('paddock serve (web host)', () => {
     expect(response.statusCode).toBe(421);
   });
 
-  it('refuses a socket without the cookie, and one from a foreign Origin', async () => {
+  it('refuses a socket without the token (whatever its cookies), and one from a foreign Origin', async () => {
     const { host } = await start();
     const cookie = await sessionCookie(host);
-    await expect(openSocket(host, { origin: `http://127.0.0.1:${host.port}` })).rejects.toThrow('status 401');
+    const refused = new WebSocket(`ws://127.0.0.1:${host.port}/api`, ['paddock.v1'], { headers: { cookie, origin: `http://127.0.0.1:${host.port}` } });
+    expect(await new Promise((resolve) => refused.once('close', (code) => resolve(code)))).toBe(4401);
     await expect(openSocket(host, { cookie, origin: 'http://evil.example' })).rejects.toThrow('status 403');
   });
 

@@ -62,18 +62,33 @@ function get(port: number, pathName: string, headers: Record<string, string> = {
   });
 }
 
-/** Logs in as the owner's browser does: the token buys cookies; every one is returned, name=value. */
-async function login(host: WebHost): Promise<{ page: string; api: string; all: string[] }> {
+/** Logs in as the owner's browser does: the token buys the static files' cookie (name=value). */
+async function login(host: WebHost): Promise<{ page: string; all: string[] }> {
   const response = await get(host.port, `/?token=${host.token}`);
   expect(response.statusCode).toBe(303);
   const all = response.headers['set-cookie'] ?? [];
   const pair = (name: string) => all.find((cookie) => cookie.startsWith(name))?.split(';')[0] ?? '';
-  return { page: pair(`paddock_page_${host.port}=`), api: pair(`paddock_session_${host.port}=`), all };
+  return { page: pair(`paddock_page_${host.port}=`), all };
 }
 
-function openSocket(host: WebHost, headers: Record<string, string>, pathName = '/api'): Promise<WebSocket> {
+/** What the owner's page offers: the protocol and its token, from sessionStorage. */
+const ownerProtocols = (host: WebHost): string[] => ['paddock.v1', `paddock.token.${host.token}`];
+
+/** A socket whose key is refused: the handshake completes, then it is closed with 4401 and the sentence. */
+function refusedClose(host: WebHost, headers: Record<string, string>, protocols: string[]): Promise<{ code: number; reason: string; messages: number }> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${host.port}${pathName}`, { headers });
+    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/api`, protocols, { headers });
+    let messages = 0;
+    ws.on('message', () => (messages += 1));
+    ws.once('open', () => ws.send(JSON.stringify({ id: 1, call: 'agents.list', request: {} })));
+    ws.once('close', (code, reason) => resolve({ code, reason: reason.toString(), messages }));
+    ws.once('unexpected-response', (_request, response) => reject(new Error(`status ${response.statusCode}`)));
+  });
+}
+
+function openSocket(host: WebHost, headers: Record<string, string>, pathName = '/api', protocols = ownerProtocols(host)): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${host.port}${pathName}`, protocols, { headers });
     ws.once('open', () => resolve(ws));
     ws.once('unexpected-response', (_request, response) => reject(new Error(`status ${response.statusCode}`)));
     ws.once('error', reject);
@@ -112,7 +127,8 @@ describe('the web host under attack: the gate', () => {
     }
     const response = await get(host.port, `/assets/app.js?x=1&token=${host.token}`);
     expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe('/assets/app.js?x=1');
+    // The token moves to the fragment, which the browser never sends to any server.
+    expect(response.headers.location).toBe(`/assets/app.js?x=1#paddock-token=${host.token}`);
     expect(response.headers['referrer-policy']).toBe('no-referrer');
   });
 
@@ -130,31 +146,39 @@ describe('the web host under attack: the gate', () => {
     }
   });
 
-  it('scopes the API cookie to /api: the preview listener and other ports on 127.0.0.1 are never sent it', async () => {
+  it('no cookie carries owner power: the login sets only the static files\' cookie, which opens no socket', async () => {
     const { host } = await start();
-    const { all, page, api } = await login(host);
-    const apiCookie = all.find((cookie) => cookie.startsWith(`paddock_session_${host.port}=`)) ?? '';
-    expect(apiCookie).toMatch(/;\s*Path=\/api(;|$)/);
-    expect(apiCookie).toMatch(/HttpOnly/);
-    expect(apiCookie).toMatch(/SameSite=Strict/);
+    const { all, page } = await login(host);
+    expect(all).toHaveLength(1);
+    expect(all[0]).toMatch(/HttpOnly/);
+    expect(all[0]).toMatch(/SameSite=Strict/);
+    expect(all.join('\n')).not.toContain(host.token);
     expect(page).not.toBe('');
-    // The page cookie opens only the window's static files: it is not a key to the API.
-    await expect(openSocket(host, { cookie: page, origin: `http://127.0.0.1:${host.port}` })).rejects.toThrow('status 401');
-    const ws = await openSocket(host, { cookie: api, origin: `http://127.0.0.1:${host.port}` });
+    // Whatever cookies the browser sends (it sends them to every port on 127.0.0.1), no token: refused.
+    const own = { origin: `http://127.0.0.1:${host.port}` };
+    const refused = await refusedClose(host, { ...own, cookie: page }, ['paddock.v1']);
+    expect(refused).toMatchObject({ code: 4401, messages: 0 });
+    expect(refused.reason).toMatch(/restarted.*new address printed in the terminal/);
+    // A token of an earlier launch (a restart of paddock serve) is refused the same way.
+    expect(await refusedClose(host, own, ['paddock.v1', `paddock.token.${'A'.repeat(43)}`])).toMatchObject({ code: 4401, messages: 0 });
+    // Without the protocol at all, the handshake itself is refused.
+    await expect(openSocket(host, own, '/api', [`paddock.token.${host.token}`])).rejects.toThrow('status 400');
+    const ws = await openSocket(host, own);
+    // The server answers with the protocol only, never echoing the token.
+    expect(ws.protocol).toBe('paddock.v1');
     ws.close();
   });
 
-  it('a cookie of the same name tossed by another port on 127.0.0.1 does not lock the owner out', async () => {
+  it('a tossed token entry does not lock the owner out, and a tossed page cookie neither', async () => {
     const { host } = await start();
-    const { page, api } = await login(host);
-    const name = api.split('=')[0];
+    const { page } = await login(host);
     const pageName = page.split('=')[0];
     // A more specific path goes first in the Cookie header; the browser sends both.
     const page200 = await get(host.port, '/', { cookie: `${pageName}=tossed; ${page}` });
     expect(page200.statusCode).toBe(200);
-    const ws = await openSocket(host, { cookie: `${name}=tossed; ${api}`, origin: `http://127.0.0.1:${host.port}` });
+    const own = { origin: `http://127.0.0.1:${host.port}` };
+    const ws = await openSocket(host, own, '/api', ['paddock.v1', 'paddock.token.tossed', `paddock.token.${host.token}`]);
     ws.close();
-    await expect(openSocket(host, { cookie: `${name}=tossed`, origin: `http://127.0.0.1:${host.port}` })).rejects.toThrow('status 401');
   });
 
   it('refuses a missing Host, an IPv6 or foreign Host, and an absolute-form target naming another host', async () => {
@@ -208,20 +232,18 @@ describe('the web host under attack: the gate', () => {
 describe('the web host under attack: the socket', () => {
   it('refuses a foreign, missing or null Origin, and the preview listener’s own origin (cross-site socket hijacking)', async () => {
     const { host, core } = await start();
-    const { api } = await login(host);
-    const previewPort = core.services.preview.port;
+        const previewPort = core.services.preview.port;
     for (const origin of ['http://evil.example', 'null', `http://127.0.0.1:${previewPort}`, `http://localhost:${previewPort}`, `http://127.0.0.1:${host.port}.evil.example`, `https://127.0.0.1:${host.port}`]) {
-      await expect(openSocket(host, { cookie: api, origin }), origin).rejects.toThrow('status 403');
+      await expect(openSocket(host, { origin }), origin).rejects.toThrow('status 403');
     }
-    await expect(openSocket(host, { cookie: api })).rejects.toThrow('status 403');
-    await expect(openSocket(host, { cookie: api, origin: `http://127.0.0.1:${host.port}`, host: `evil.example:${host.port}` })).rejects.toThrow('status 421');
-    await expect(openSocket(host, { cookie: api, origin: `http://127.0.0.1:${host.port}` }, '/other')).rejects.toThrow('status 404');
+    await expect(openSocket(host, {})).rejects.toThrow('status 403');
+    await expect(openSocket(host, { origin: `http://127.0.0.1:${host.port}`, host: `evil.example:${host.port}` })).rejects.toThrow('status 421');
+    await expect(openSocket(host, { origin: `http://127.0.0.1:${host.port}` }, '/other')).rejects.toThrow('status 404');
   });
 
   it('survives messages that are JSON but not a call (null, arrays, numbers), binary frames and a flood', async () => {
     const { host } = await start();
-    const { api } = await login(host);
-    const ws = await openSocket(host, { cookie: api, origin: `http://127.0.0.1:${host.port}` });
+        const ws = await openSocket(host, { origin: `http://127.0.0.1:${host.port}` });
     for (const text of ['null', '[]', '1', '"x"', 'true', '{"id":{}}', '{"id":1,"call":{"toString":1}}']) {
       const reply = await send(ws, text);
       expect(reply.result.ok, text).toBe(false);
@@ -236,8 +258,7 @@ describe('the web host under attack: the socket', () => {
 
   it('refuses prototype-pollution payloads in every call, and nothing global is polluted', async () => {
     const { host } = await start();
-    const { api } = await login(host);
-    const ws = await openSocket(host, { cookie: api, origin: `http://127.0.0.1:${host.port}` });
+        const ws = await openSocket(host, { origin: `http://127.0.0.1:${host.port}` });
     const { CALL_NAMES } = await import('../../../src/shared/ipc/names');
     for (const call of CALL_NAMES) {
       for (const body of ['{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}']) {

@@ -145,6 +145,20 @@ describe('the proxy', () => {
     expect(page.headers['set-cookie']).toEqual(['appsession=1; Path=/preview/developer/app/']);
   });
 
+  it('refuses a redirect out of the preview (another host, port, preview or //host) instead of following it', async () => {
+    const cookie = await session('app');
+    for (const to of ['http://evil.example/x', 'https://127.0.0.1:9/', `http://127.0.0.1:${preview.port + 1}/`, '//evil.example/', '/../web2/', `http://127.0.0.1:${preview.port}/preview/developer/other/`]) {
+      const reply = await request(preview.port, `/preview/developer/app/redirect-away?to=${encodeURIComponent(to)}`, { cookie });
+      expect(reply.status, to).toBe(502);
+      expect(reply.headers.location, to).toBeUndefined();
+      expect(reply.body, to).toMatch(/does not follow a redirect out of the preview/);
+    }
+    // Inside the preview, a redirect is kept (re-rooted under the prefix).
+    const inside = await request(preview.port, `/preview/developer/app/redirect-away?to=${encodeURIComponent('/landed')}`, { cookie });
+    expect(inside.status).toBe(302);
+    expect(inside.headers.location).toBe('/preview/developer/app/landed');
+  });
+
   it('streams an upload through without holding it', async () => {
     const cookie = await session('app');
     const size = 8 * 1024 * 1024;

@@ -1,5 +1,5 @@
 import type { Core } from '../../core';
-import { ownerTestArgv, runOwnerCommand } from '../../owner/ownerActions';
+import { ownerTestArgv, runOwnerCommand, runOwnerPull } from '../../owner/ownerActions';
 import { recordIfTestRun } from '../../store/testRuns';
 import { ApiRefusal, type Handlers } from '../router';
 import { requireAgent } from './context';
@@ -15,7 +15,7 @@ export function ownerHandlers(core: Core): Pick<Handlers, 'owner.pull' | 'owner.
   return {
     'owner.pull': async (request) => {
       const { workspace } = workspaceOf(request.agentId);
-      const result = await runOwnerCommand(core.lock, workspace, "the owner's Pull", ['git', 'pull', '--ff-only'], env);
+      const result = await runOwnerPull(core.lock, workspace, { dataDir: core.options.dataDir, sshAuthSock: core.options.env.SSH_AUTH_SOCK });
       if (!result.ok) throw new ApiRefusal('conflict', result.reason);
       core.events.emit({ type: 'summary.changed', agentId: request.agentId });
       return { ok: result.exitCode === 0, output: result.output };

@@ -5,6 +5,14 @@ import { session, WebContentsView, type BrowserWindow } from 'electron';
 
 const PARTITION = 'paddock-preview';
 
+function sameOrigin(url: string, origin: string): boolean {
+  try {
+    return new URL(url).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
 export function createPreviewView(window: () => BrowserWindow | null) {
   let view: WebContentsView | null = null;
   let origin: string | null = null;
@@ -20,6 +28,11 @@ export function createPreviewView(window: () => BrowserWindow | null) {
     created.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
     created.webContents.on('will-navigate', (event, url) => {
       if (!origin || new URL(url).origin !== origin) event.preventDefault();
+    });
+    // A server redirect is not a navigation the page asked for: will-navigate never sees it. The proxy
+    // already refuses one out of the preview; this holds even if a response slipped past it.
+    created.webContents.on('will-redirect', (event, url) => {
+      if (!origin || !sameOrigin(url, origin)) event.preventDefault();
     });
     target.contentView.addChildView(created);
     view = created;

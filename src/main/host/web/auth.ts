@@ -3,14 +3,26 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
-// Cookies ignore ports: every page on 127.0.0.1 (the preview listener, the agent's own dev server)
-// is same-site with the window and is sent its cookies. So the key to the API lives in a cookie whose
-// Path is the socket's own (`/api`): the preview listener serves only `/preview/…`, so a preview never
-// receives it. The window's static files, which are no secret, get a separate cookie on `/`.
-// The names carry the port so two Paddocks on one machine do not collide.
+// Cookies ignore ports: every page on 127.0.0.1 (a preview, the agent's own dev server) is same-site
+// with the window and is sent the window's cookies. So no cookie carries owner power (issue 14 §1).
+// The one cookie left opens only the window's static files (the built renderer, no secret). The key
+// to the API is the launch token itself, which the page keeps in sessionStorage (scoped to this
+// origin, port included) and presents in the socket's opening handshake as a subprotocol; a browser
+// never sends it anywhere on its own.
 export const API_PATH = '/api';
-export const sessionCookieName = (port: number): string => `paddock_session_${port}`;
 export const pageCookieName = (port: number): string => `paddock_page_${port}`;
+/** The subprotocol the window speaks; the server answers with it, never with the token entry. */
+export const API_PROTOCOL = 'paddock.v1';
+/** The token travels as a second subprotocol entry: `paddock.token.<token>` (base64url is a valid token). */
+export const TOKEN_PROTOCOL_PREFIX = 'paddock.token.';
+/** Where the login redirect puts the token for the page to take (a fragment never reaches a server). */
+export const TOKEN_FRAGMENT = 'paddock-token';
+/**
+ * The close code a socket gets when it presents no token or a stale one: after `paddock serve`
+ * restarts the token is new, and the window says so instead of going silently dead.
+ */
+export const AUTH_FAILED_CLOSE = 4401;
+export const AUTH_FAILED_REASON = 'Paddock restarted or this address is old: open the new address printed in the terminal';
 
 export function safeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -48,9 +60,20 @@ function offers(request: IncomingMessage, name: string, secret: string): boolean
   return readCookies(request, name).reduce((found, value) => safeEqual(value, secret) || found, false);
 }
 
-/** The key to the socket. */
-export function hasSession(request: IncomingMessage, session: string, port: number): boolean {
-  return offers(request, sessionCookieName(port), session);
+/** The tokens offered in Sec-WebSocket-Protocol (`paddock.token.<token>` entries). */
+export function offeredTokens(request: IncomingMessage): string[] {
+  const header = request.headers['sec-websocket-protocol'];
+  if (typeof header !== 'string') return [];
+  return header
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.startsWith(TOKEN_PROTOCOL_PREFIX))
+    .map((entry) => entry.slice(TOKEN_PROTOCOL_PREFIX.length));
+}
+
+/** The key to the socket: the launch token, presented in the handshake, never in a cookie. */
+export function hasToken(request: IncomingMessage, token: string): boolean {
+  return offeredTokens(request).reduce((found, value) => safeEqual(value, token) || found, false);
 }
 
 /** The key to the window's static files (the built renderer: no secret, but not for strangers either). */
@@ -58,11 +81,9 @@ export function hasPage(request: IncomingMessage, page: string, port: number): b
   return offers(request, pageCookieName(port), page);
 }
 
-export function loginCookies(secrets: { session: string; page: string }, port: number): string[] {
-  return [
-    `${sessionCookieName(port)}=${secrets.session}; HttpOnly; SameSite=Strict; Path=${API_PATH}`,
-    `${pageCookieName(port)}=${secrets.page}; HttpOnly; SameSite=Strict; Path=/`,
-  ];
+/** The static files' cookie: no owner power, so it does no harm where the browser also sends it. */
+export function pageCookie(page: string, port: number): string {
+  return `${pageCookieName(port)}=${page}; HttpOnly; SameSite=Strict; Path=/`;
 }
 
 /**
@@ -73,9 +94,13 @@ export function isOriginForm(target: string | undefined): target is string {
   return target !== undefined && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\');
 }
 
-/** The address to send the browser to after a login: always a path on this origin, never `//host`. */
-export function cleanLocation(url: URL): string {
+/**
+ * The address to send the browser to after a login: always a path on this origin, never `//host`,
+ * with the token moved from the query to the fragment, where the page takes it into sessionStorage
+ * and removes it from the address bar.
+ */
+export function cleanLocation(url: URL, token: string): string {
   url.searchParams.delete('token');
   const pathName = `/${url.pathname.replace(/^[/\\]+/, '')}`;
-  return pathName + url.search;
+  return `${pathName}${url.search}#${TOKEN_FRAGMENT}=${token}`;
 }

@@ -7,7 +7,20 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { PaddockEvent, Result } from '../../../shared/ipc';
 import { fail } from '../../../shared/ipc';
 import type { ApiRouter } from '../../api/router';
-import { API_PATH, cleanLocation, hasPage, hasSession, hostIsOwn, isOriginForm, loginCookies, originIsOwn, safeEqual } from './auth';
+import {
+  API_PATH,
+  API_PROTOCOL,
+  AUTH_FAILED_CLOSE,
+  AUTH_FAILED_REASON,
+  cleanLocation,
+  hasPage,
+  hasToken,
+  hostIsOwn,
+  isOriginForm,
+  originIsOwn,
+  pageCookie,
+  safeEqual,
+} from './auth';
 import { serveStatic } from './staticFiles';
 
 export interface WebHostOptions {
@@ -54,10 +67,14 @@ function reject(socket: import('node:stream').Duplex, status: number, text: stri
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = randomBytes(32).toString('base64url');
-  const session = randomBytes(32).toString('base64url');
   const page = randomBytes(32).toString('base64url');
   const server = http.createServer();
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  const sockets = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_MESSAGE_BYTES,
+    // The answer names only the protocol, never the token entry the client also offered.
+    handleProtocols: (protocols) => (protocols.has(API_PROTOCOL) ? API_PROTOCOL : false),
+  });
   let port = 0;
 
   server.on('request', (request, response) => {
@@ -72,8 +89,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const url = new URL(request.url, `http://127.0.0.1:${port}`);
     const offered = url.searchParams.get('token');
     if (offered !== null && safeEqual(offered, token)) {
-      // The token buys the cookies and leaves the address bar: it must not linger in history or referrers.
-      response.writeHead(303, { 'set-cookie': loginCookies({ session, page }, port), location: cleanLocation(url), 'referrer-policy': 'no-referrer' });
+      // The token buys only the static files' cookie, and moves from the query to the fragment: the page
+      // keeps it in sessionStorage and takes it out of the address bar (no history, no referrer).
+      response.writeHead(303, { 'set-cookie': pageCookie(page, port), location: cleanLocation(url, token), 'referrer-policy': 'no-referrer' });
       response.end();
       return;
     }
@@ -91,10 +109,18 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   server.on('upgrade', (request, socket, head) => {
     if (!hostIsOwn(request.headers.host, port)) return reject(socket, 421, 'Misdirected Request');
     if (!isOriginForm(request.url)) return reject(socket, 400, 'Bad Request');
-    if (!hasSession(request, session, port)) return reject(socket, 401, 'Unauthorized');
+    // Origin is checked though any local process can forge it: it still stops every web page.
     if (!originIsOwn(request.headers.origin, port)) return reject(socket, 403, 'Forbidden');
     if (new URL(request.url, 'http://x').pathname !== API_PATH) return reject(socket, 404, 'Not Found');
-    sockets.handleUpgrade(request, socket, head, (ws) => attach(ws));
+    const protocols = String(request.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
+    if (!protocols.includes(API_PROTOCOL)) return reject(socket, 400, 'Bad Request');
+    const authorised = hasToken(request, token);
+    sockets.handleUpgrade(request, socket, head, (ws) => {
+      // A browser sees no HTTP status on a failed handshake, so a stale or missing token is told by a
+      // close code the window can show ("Paddock restarted…"); nothing is subscribed or answered first.
+      if (!authorised) return ws.close(AUTH_FAILED_CLOSE, AUTH_FAILED_REASON);
+      attach(ws);
+    });
   });
 
   function attach(ws: WebSocket): void {
