@@ -29,7 +29,7 @@ export function createOpenAiProvider(options: ProviderOptions): ModelProvider {
         const stream = await client.chat.completions.create(
           {
             model: request.model,
-            messages: toOpenAiMessages(request.system, request.messages, officialApi),
+            messages: toOpenAiMessages(request.system, request.messages, officialApi || acceptsImages(request.model)),
             ...(request.tools.length > 0
               ? {
                   tools: request.tools.map((tool) => ({
@@ -83,6 +83,11 @@ export function createOpenAiProvider(options: ProviderOptions): ModelProvider {
       }
     },
   };
+}
+
+/** Models known to take image_url parts on any compatible endpoint (OpenRouter, a proxy). */
+function acceptsImages(model: string): boolean {
+  return /^(openai\/)?(gpt-4o|gpt-4\.1|gpt-5|o3|o4)/.test(model) || /claude|gemini|llava|vision|-vl\b/i.test(model);
 }
 
 function mapFinishReason(reason: string): StopReason {
