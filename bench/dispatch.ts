@@ -57,6 +57,7 @@ async function main(): Promise<void> {
   let requestsInTurn = 0;
   let failures = 0;
   const provider: ModelProvider = {
+    maxRetries: 0,
     async *stream(): AsyncIterable<ModelEvent> {
       if (callYieldedAt !== null) samples.push(performance.now() - callYieldedAt);
       callYieldedAt = null;

@@ -23,6 +23,10 @@ export interface FakeTurn {
   errorMessage?: string;
   /** Stream the text, then keep the response open until the client goes away (cancel tests). */
   hang?: boolean;
+  /** Write this many stream events, then destroy the connection (a stream cut mid-message). */
+  cutAfterEvents?: number;
+  /** Thinking text sent before anything else, as a signed thinking block (Anthropic). */
+  thinking?: string;
 }
 
 export interface RecordedRequest {
@@ -45,8 +49,15 @@ export interface FakeModelServer {
   close(): Promise<void>;
 }
 
+/** Tokens as this fake counts them: a quarter of the characters of the request's JSON. */
+export function fakeTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
 export async function startFakeModelServer(script: FakeScript): Promise<FakeModelServer> {
   const requests: RecordedRequest[] = [];
+  // Prompt-cache prefixes seen so far (Anthropic): what a later request may read back.
+  const cache = new Set<string>();
   const sockets = new Set<Socket>();
   const waiters: { count: number; resolve: () => void }[] = [];
 
@@ -74,8 +85,8 @@ export async function startFakeModelServer(script: FakeScript): Promise<FakeMode
         waiter.resolve();
       }
       Promise.resolve(typeof script === 'function' ? script(recorded, index) : script[index])
-        .then((turn) => respond(api, res, turn ?? { status: 500, errorMessage: `the fake script has no turn ${index}` }, body))
-        .catch((error: Error) => respond(api, res, { status: 500, errorMessage: error.message }, body));
+        .then((turn) => respond(api, res, turn ?? { status: 500, errorMessage: `the fake script has no turn ${index}` }, body, cache))
+        .catch((error: Error) => respond(api, res, { status: 500, errorMessage: error.message }, body, cache));
     });
   });
   server.on('connection', (socket) => {
@@ -100,12 +111,52 @@ export async function startFakeModelServer(script: FakeScript): Promise<FakeMode
   };
 }
 
-function respond(api: 'anthropic' | 'openai', res: http.ServerResponse, turn: FakeTurn, body: Record<string, unknown>): void {
+export interface FakeUsage {
+  input: number;
+  cacheRead: number;
+  cacheWrite: number;
+}
+
+const withoutCacheControl = (key: string, value: unknown): unknown => (key === 'cache_control' ? undefined : value);
+
+/**
+ * What the request costs in this fake's tokens, with Anthropic's prompt cache simulated: every
+ * cache_control breakpoint names the prefix up to it (tools, system, messages); a prefix sent
+ * before is read from the cache, the longest new one is written to it.
+ */
+export function fakeUsage(api: 'anthropic' | 'openai', body: Record<string, unknown>, cache: Set<string>): FakeUsage {
+  const total = fakeTokens(JSON.stringify({ tools: body.tools, system: body.system, messages: body.messages }, withoutCacheControl));
+  if (api !== 'anthropic') return { input: total, cacheRead: 0, cacheWrite: 0 };
+  const prefixes: string[] = [];
+  const tools = (body.tools ?? []) as Record<string, unknown>[];
+  const system = Array.isArray(body.system) ? (body.system as Record<string, unknown>[]) : [];
+  const messages = (body.messages ?? []) as { role: string; content: unknown }[];
+  const marked = (block: unknown): boolean => typeof block === 'object' && block !== null && 'cache_control' in block;
+  tools.forEach((tool, i) => marked(tool) && prefixes.push(JSON.stringify([tools.slice(0, i + 1)], withoutCacheControl)));
+  system.forEach((block, i) => marked(block) && prefixes.push(JSON.stringify([tools, system.slice(0, i + 1)], withoutCacheControl)));
+  messages.forEach((message, i) => {
+    if (!Array.isArray(message.content)) return;
+    message.content.forEach((block, j) => {
+      if (!marked(block)) return;
+      const partial = { role: message.role, content: (message.content as unknown[]).slice(0, j + 1) };
+      prefixes.push(JSON.stringify([tools, system, [...messages.slice(0, i), partial]], withoutCacheControl));
+    });
+  });
+  let read = 0;
+  for (const prefix of prefixes) if (cache.has(prefix)) read = Math.max(read, fakeTokens(prefix));
+  const longest = prefixes.reduce((a, b) => (b.length > a.length ? b : a), '');
+  const write = longest && !cache.has(longest) ? Math.max(0, fakeTokens(longest) - read) : 0;
+  for (const prefix of prefixes) cache.add(prefix);
+  return { input: Math.max(0, total - read - write), cacheRead: read, cacheWrite: write };
+}
+
+function respond(api: 'anthropic' | 'openai', res: http.ServerResponse, turn: FakeTurn, body: Record<string, unknown>, cache: Set<string>): void {
   if (turn.status !== undefined) {
     const message = turn.errorMessage ?? `fake error ${turn.status}`;
+    const type = turn.status === 401 ? 'authentication_error' : turn.status === 529 ? 'overloaded_error' : 'api_error';
     const payload =
       api === 'anthropic'
-        ? { type: 'error', error: { type: turn.status === 401 ? 'authentication_error' : 'api_error', message } }
+        ? { type: 'error', error: { type, message } }
         : { error: { message, type: 'fake_error', code: null } };
     // retry-after-ms keeps the SDKs' backoff short in tests; both SDKs honour it.
     res.writeHead(turn.status, { 'content-type': 'application/json', 'retry-after-ms': '5' }).end(JSON.stringify(payload));
@@ -113,7 +164,14 @@ function respond(api: 'anthropic' | 'openai', res: http.ServerResponse, turn: Fa
   }
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
   const model = typeof body.model === 'string' ? body.model : 'fake-model';
-  const events = api === 'anthropic' ? anthropicEvents(turn, model) : openAiEvents(turn, model);
+  const usage = fakeUsage(api, body, cache);
+  const events = api === 'anthropic' ? anthropicEvents(turn, model, usage) : openAiEvents(turn, model, usage, body.stream_options !== undefined);
+  if (turn.cutAfterEvents !== undefined) {
+    for (const event of events.slice(0, turn.cutAfterEvents)) res.write(event);
+    // Let the written events reach the client, then break the connection mid-message.
+    setTimeout(() => res.socket?.destroy(), 20);
+    return;
+  }
   for (const event of events) res.write(event);
   if (!turn.hang) res.end();
 }
@@ -132,15 +190,22 @@ function callId(prefix: string, call: FakeToolCall): string {
   return call.id ?? `${prefix}${String(nextId++).padStart(6, '0')}${Date.now().toString(36)}`;
 }
 
-function anthropicEvents(turn: FakeTurn, model: string): string[] {
+function anthropicEvents(turn: FakeTurn, model: string, usage: FakeUsage): string[] {
   const sse = (type: string, data: unknown): string => `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
   const out = [
     sse('message_start', {
       type: 'message_start',
-      message: { id: `msg_${nextId++}`, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 1 } },
+      message: { id: `msg_${nextId++}`, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: usage.input, cache_read_input_tokens: usage.cacheRead, cache_creation_input_tokens: usage.cacheWrite, output_tokens: 1 } },
     }),
   ];
   let index = 0;
+  if (turn.thinking !== undefined) {
+    out.push(sse('content_block_start', { type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '', signature: '' } }));
+    out.push(sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: turn.thinking } }));
+    out.push(sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: `sig-${turn.thinking.length}` } }));
+    out.push(sse('content_block_stop', { type: 'content_block_stop', index }));
+    index++;
+  }
   const chunks = textChunks(turn);
   if (chunks.length > 0) {
     out.push(sse('content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } }));
@@ -167,7 +232,7 @@ function anthropicEvents(turn: FakeTurn, model: string): string[] {
   return out;
 }
 
-function openAiEvents(turn: FakeTurn, model: string): string[] {
+function openAiEvents(turn: FakeTurn, model: string, usage: FakeUsage, includeUsage: boolean): string[] {
   const id = `chatcmpl-${nextId++}`;
   const chunk = (delta: Record<string, unknown>, finish: string | null): string =>
     `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 0, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
@@ -182,6 +247,9 @@ function openAiEvents(turn: FakeTurn, model: string): string[] {
   });
   const stop = stopOf(turn);
   out.push(chunk({}, stop === 'end' ? 'stop' : stop === 'tool_use' ? 'tool_calls' : 'length'));
+  if (includeUsage) {
+    out.push(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 0, model, choices: [], usage: { prompt_tokens: usage.input, completion_tokens: 12, total_tokens: usage.input + 12 } })}\n\n`);
+  }
   out.push('data: [DONE]\n\n');
   return out;
 }

@@ -8,7 +8,8 @@ export const DEFAULT_AGENT_ID = 'developer';
 /** file_read file_write file_edit process git preview workspace: every developer tool, never bash. */
 export const DEVELOPER_SCOPES: readonly Scope[] = SCOPES.filter((scope) => scope !== 'shell');
 
-export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-4-5';
+/** The current Sonnet in the installed SDK's model list; claude-sonnet-4-5 reached its end of life. */
+export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-5-5';
 
 export function defaultAgent(now: Date = new Date()): Agent {
   return {

@@ -7,6 +7,11 @@ import type { Agent, ScopeReport, Workspace } from '../../shared/domain';
 import type { Dispatcher } from '../dispatch/types';
 import type { Db } from '../store/database';
 import { createConversationStore, type ConversationStore } from '../store/conversations';
+import { createUsageRepository, type UsageRepository } from '../store/usage';
+import type { UsageTotals } from '../../shared/domain';
+import { createConversationHistory, type ConversationHistory } from './history';
+import type { ModelOverrides } from './models';
+import type { BackoffOptions } from './retry';
 import type { AgentEvent, TurnEndReason } from './events';
 import { agentTurnHolder, lockRefusal, type ProjectLock } from './projectLock';
 import type { ProviderFor } from './providers';
@@ -30,6 +35,12 @@ export interface AgentRunnerDeps {
   turnLimit?: number;
   /** Text batching interval for the window. */
   batchMs?: number;
+  /** Settings' context windows and prices, read at every request. */
+  modelOverrides?(): ModelOverrides;
+  /** Retry waits (tests shorten them). */
+  backoff?: BackoffOptions;
+  /** Conversations whose history stays in memory while no turn works in them. */
+  keptHistories?: number;
 }
 
 export interface StartTurnInput {
@@ -58,8 +69,23 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
   const active = new Map<string, { conversationId: string; controller: AbortController; done: Promise<TurnEndReason> }>();
   const ended = new Map<string, TurnEndReason>();
   const busyConversations = new Map<string, string>();
-  // Full results of recent calls, kept in memory only: the transcript stores summaries (SPEC §11).
-  const fullResults = new Map<string, Map<string, string>>();
+  const usage: UsageRepository = createUsageRepository(deps.db);
+  // Each conversation as the model reads it, in memory (history.ts): full results live only here
+  // (SPEC §11). The least recently used idle ones are let go past a small number.
+  const histories = new Map<string, { history: ConversationHistory; usage: UsageTotals }>();
+  const keep = deps.keptHistories ?? 16;
+
+  function historyOf(conversationId: string): { history: ConversationHistory; usage: UsageTotals } {
+    let entry = histories.get(conversationId);
+    if (entry) histories.delete(conversationId);
+    else entry = { history: createConversationHistory(conversations, conversationId), usage: usage.forConversation(conversationId).total };
+    histories.set(conversationId, entry);
+    for (const id of histories.keys()) {
+      if (histories.size <= keep) break;
+      if (!busyConversations.has(id) && id !== conversationId) histories.delete(id);
+    }
+    return entry;
+  }
 
   function remember(turnId: string, reason: TurnEndReason): TurnEndReason {
     ended.set(turnId, reason);
@@ -98,18 +124,21 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
       if (!attempt.ok) return refuse(turnId, agentId, conversationId, lockRefusal(workspace.directory, attempt.heldBy));
       release = attempt.release;
     }
-    if (text !== null) conversations.append(conversationId, { role: 'owner', text });
+    const kept = historyOf(conversationId);
+    if (text !== null) kept.history.appendOwner(text);
     busyConversations.set(conversationId, turnId);
     const controller = new AbortController();
-    let results = fullResults.get(conversationId);
-    if (!results) fullResults.set(conversationId, (results = new Map()));
     const context: TurnContext = {
       turnId,
       agentId,
       conversationId,
       signal: controller.signal,
       conversations,
-      fullResults: results,
+      history: kept.history,
+      conversationUsage: kept.usage,
+      usage,
+      modelOverrides: deps.modelOverrides,
+      backoff: deps.backoff,
       turnLimit: deps.turnLimit ?? DEFAULT_TURN_LIMIT,
       batchMs: deps.batchMs ?? 16,
       db: deps.db,
@@ -129,6 +158,7 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
         return 'error' as TurnEndReason;
       })
       .then((reason) => {
+        kept.usage = context.conversationUsage;
         release();
         busyConversations.delete(conversationId);
         active.delete(turnId);

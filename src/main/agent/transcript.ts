@@ -57,7 +57,7 @@ export function toModelMessages(stored: StoredMessage[], fullResults: ReadonlyMa
         out.push({ role: 'user', text: message.text });
         break;
       case 'assistant':
-        out.push({ role: 'assistant', text: message.text, toolCalls: message.toolCalls });
+        out.push({ role: 'assistant', text: message.text, toolCalls: message.toolCalls, ...(message.thinking ? { thinking: message.thinking } : {}) });
         for (const call of message.toolCalls) {
           const result = results.get(call.id);
           out.push({

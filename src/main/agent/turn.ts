@@ -1,19 +1,26 @@
-// One turn of the loop (SPEC §8): request → stream → store → dispatch each call → repeat.
+// One turn of the loop (SPEC §8): request → stream → store → dispatch the step's calls → repeat.
 // The agent record is read before every request, so a changed output bound, model or mode applies
-// to the next request of a running turn (AC-10).
-import { clampOutputBound, type Agent, type ScopeReport, type Workspace } from '../../shared/domain';
-import type { Dispatcher } from '../dispatch/types';
-import type { ConversationStore, StoredToolCall } from '../store/conversations';
-import type { Db } from '../store/database';
-import type { ToolResult } from '../tools/types';
-import { compactToolOutputs, KEEP_WHOLE } from './compaction';
-import type { AgentEvent, TurnEndReason } from './events';
-import type { ProviderFor } from './providers';
-import { ProviderError, type ModelProvider, type ModelRequest, type StopReason } from './providers/types';
-import { buildSystemPrompt } from './systemPrompt';
-import { createTextBatcher, type TextBatcher } from './textBatcher';
-import { resultText, storedResultText, toModelMessages } from './transcript';
+// to the next request of a running turn (AC-10). The conversation is the in-memory history
+// (history.ts): appended to, never re-read, and cut to the context budget (contextBudget.ts).
 import { randomUUID } from 'node:crypto';
+import { clampOutputBound, type Agent, type ScopeReport, type UsageTotals, type Workspace } from '../../shared/domain';
+import type { Dispatcher } from '../dispatch/types';
+import type { ConversationStore } from '../store/conversations';
+import type { Db } from '../store/database';
+import { addUsage, ZERO_USAGE, type UsageRepository } from '../store/usage';
+import type { ToolResult } from '../tools/types';
+import { budgetTokens, DEFAULT_CHARS_PER_TOKEN, fitToBudget, requestMessages, type FitOutcome } from './contextBudget';
+import type { AgentEvent, TurnEndReason } from './events';
+import { IMAGE_CHARS, type ConversationHistory } from './history';
+import { costOf, modelFacts, NO_OVERRIDES, type ModelOverrides } from './models';
+import type { ProviderFor } from './providers';
+import { ProviderError, type ModelImage, type ModelRequest, type ModelUsage } from './providers/types';
+import type { BackoffOptions } from './retry';
+import { runStepCalls } from './stepCalls';
+import { streamWithRetries } from './streamResponse';
+import { buildSystemPrompt } from './systemPrompt';
+import { createTextBatcher } from './textBatcher';
+import { resultText, storedResultText } from './transcript';
 
 export interface TurnContext {
   turnId: string;
@@ -21,8 +28,7 @@ export interface TurnContext {
   conversationId: string;
   signal: AbortSignal;
   conversations: ConversationStore;
-  /** callId → full result text, for what the model is sent while this process lives. */
-  fullResults: Map<string, string>;
+  history: ConversationHistory;
   turnLimit: number;
   batchMs: number;
   db: Db;
@@ -32,6 +38,12 @@ export interface TurnContext {
   agents: { get(agentId: string): Agent | null };
   workspaces: { get(agentId: string): Workspace | null };
   emit(event: AgentEvent): void;
+  /** Settings' context windows and prices, read at every request. */
+  modelOverrides?(): ModelOverrides;
+  usage?: UsageRepository;
+  /** The conversation's usage so far (kept by the runner across turns). */
+  conversationUsage: UsageTotals;
+  backoff?: BackoffOptions;
 }
 
 interface PendingCall {
@@ -53,6 +65,8 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
   turn.emit({ ...base, type: 'turn_started' });
   const batcher = createTextBatcher((text) => turn.emit({ ...base, type: 'text', text }), turn.batchMs);
   const toolCallExists = turn.db.prepare('SELECT 1 FROM tool_calls WHERE id = ?').pluck();
+  const history = turn.history;
+  let turnUsage: UsageTotals = ZERO_USAGE;
 
   try {
     for (let request = 0; request < turn.turnLimit; request++) {
@@ -61,47 +75,54 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
       if (!agent) throw new ProviderError('the agent was removed while its turn was working', false);
       const workspace = turn.workspaces.get(turn.agentId);
       const bound = clampOutputBound(agent.maxOutputTokens);
-      const stored = turn.conversations.all(turn.conversationId);
+      const system = buildSystemPrompt({ agent, workspace, vocabulary: turn.vocabularyFor(agent.id) });
+      const tools = turn.dispatcher.offeredTools(agent.id);
+      const facts = modelFacts(agent.provider, agent.model, turn.modelOverrides?.() ?? NO_OVERRIDES);
+      const fixedChars = system.length + toolsChars(tools);
+      const budget = { tokens: budgetTokens(facts.contextWindow, bound), contextWindow: facts.contextWindow, fixedChars, model: agent.model };
+      const fit = fitToBudget(history, budget);
+      if (fit.compacted + fit.elided + fit.truncated > 0) notice(compactionNotice(fit, budget.tokens, agent.model));
+      const provider = turn.providerFor(agent);
       const modelRequest: ModelRequest = {
         model: agent.model,
-        system: buildSystemPrompt({ agent, workspace, vocabulary: turn.vocabularyFor(agent.id) }),
-        messages: compactToolOutputs(toModelMessages(stored, turn.fullResults)),
-        tools: turn.dispatcher.offeredTools(agent.id),
+        system,
+        messages: requestMessages(history),
+        tools,
         maxOutputTokens: bound,
+        ...thinkingFor(agent, bound),
         signal: turn.signal,
       };
-      const response = await streamResponse(turn.providerFor(agent), modelRequest, batcher);
+      const sentChars = fixedChars + history.totalChars - history.elision.chars + history.elision.markerChars;
+      const response = await streamWithRetries(provider, modelRequest, { batcher, base, emit: turn.emit, backoff: turn.backoff });
       batcher.flush();
+      if (response.usage) calibrate(history, sentChars, response.usage);
 
       if (response.aborted || response.stop === 'max_tokens') {
         // A call cut off by the bound or the owner is not run: its arguments may be incomplete.
-        if (response.text) turn.conversations.append(turn.conversationId, { role: 'assistant', text: response.text, toolCalls: [] });
+        const id = response.text ? history.appendAssistant({ text: response.text, toolCalls: [], thinking: response.thinking }) : null;
+        recordUsage(response.usage, id);
         if (response.aborted) return cancelled();
         notice(`stopped at the output bound (${bound} tokens)`);
         return 'max_tokens';
       }
 
-      const seen = new Set(stored.flatMap((message) => (message.role === 'assistant' ? message.toolCalls.map((call) => call.id) : [])));
-      const calls = response.calls.map((call) => parseCall(call, (id) => seen.has(id) || toolCallExists.get(id) !== undefined, seen));
-      const toolCalls: StoredToolCall[] = calls.map(({ id, name, args }) => ({ id, name, args }));
-      if (response.text || toolCalls.length > 0) {
-        turn.conversations.append(turn.conversationId, { role: 'assistant', text: response.text, toolCalls });
-      }
+      const seen = new Set<string>();
+      const taken = (id: string): boolean => seen.has(id) || history.hasCall(id) || toolCallExists.get(id) !== undefined;
+      const calls = response.calls.map((call) => parseCall(call, taken, seen));
+      const toolCalls = calls.map(({ id, name, args }) => ({ id, name, args }));
+      const messageId =
+        response.text || toolCalls.length > 0 || response.thinking.length > 0
+          ? history.appendAssistant({ text: response.text, toolCalls, thinking: response.thinking })
+          : null;
+      recordUsage(response.usage, messageId);
       if (calls.length === 0) return 'completed';
 
-      for (const call of calls) {
-        const result = turn.signal.aborted
-          ? ({ ok: false, error: 'not run: the owner stopped the turn' } satisfies ToolResult)
-          : await runCall(turn, base, call);
+      const results = runStepCalls(calls, (call) => runCall(call));
+      for (let index = 0; index < calls.length; index++) {
+        const call = calls[index];
+        const result = await results[index];
         const stored = storedResultText(call.name, call.args, result);
-        turn.conversations.append(turn.conversationId, {
-          role: 'tool',
-          callId: call.id,
-          tool: call.name,
-          text: stored,
-          isError: !result.ok,
-        });
-        rememberFull(turn.fullResults, call.id, resultText(result));
+        history.appendResult({ callId: call.id, tool: call.name, stored, text: resultText(result), isError: !result.ok, images: imagesOf(result) });
         turn.emit({ ...base, type: 'tool_call_finished', callId: call.id, tool: call.name, ok: result.ok, summary: clip(stored) });
       }
       if (turn.signal.aborted) return cancelled();
@@ -124,67 +145,82 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
     return 'cancelled';
   }
 
-  async function runCall(context: TurnContext, eventBase: typeof base, call: PendingCall): Promise<ToolResult> {
-    context.emit({ ...eventBase, type: 'tool_call_started', callId: call.id, tool: call.name, args: call.args });
+  function recordUsage(usage: ModelUsage | null, messageId: number | null): void {
+    if (!usage) return;
+    const agent = turn.agents.get(turn.agentId);
+    if (!agent) return;
+    const price = modelFacts(agent.provider, agent.model, turn.modelOverrides?.() ?? NO_OVERRIDES).price;
+    const counts = {
+      inputTokens: usage.inputTokens ?? 0,
+      outputTokens: usage.outputTokens ?? 0,
+      cacheReadTokens: usage.cacheReadTokens ?? 0,
+      cacheWriteTokens: usage.cacheWriteTokens ?? 0,
+    };
+    const one: UsageTotals = { requests: 1, ...counts, cost: costOf(price, counts) };
+    turnUsage = addUsage(turnUsage, one);
+    turn.conversationUsage = addUsage(turn.conversationUsage, one);
+    turn.usage?.record({ conversationId: turn.conversationId, turnId: turn.turnId, messageId, model: agent.model, usage: one });
+    turn.emit({ ...base, type: 'usage', model: agent.model, request: one, turn: turnUsage, conversation: turn.conversationUsage, lastMessageId: messageId });
+  }
+
+  async function runCall(call: PendingCall): Promise<ToolResult> {
+    if (turn.signal.aborted) return { ok: false, error: 'not run: the owner stopped the turn' };
+    turn.emit({ ...base, type: 'tool_call_started', callId: call.id, tool: call.name, args: call.args });
     if (call.invalid) return { ok: false, status: 400, error: call.invalid };
     try {
-      return await context.dispatcher.dispatch(
+      return await turn.dispatcher.dispatch(
         {
           callId: call.id,
           tool: call.name,
           args: call.args,
-          agentId: context.agentId,
-          conversationId: context.conversationId,
+          agentId: turn.agentId,
+          conversationId: turn.conversationId,
           // A turn is a live owner request at depth 0: what the registry floor checks (SPEC §5).
-          ownerRequestId: context.turnId,
+          ownerRequestId: turn.turnId,
           delegationDepth: 0,
         },
-        context.signal,
+        turn.signal,
       );
     } catch (error) {
-      if (context.signal.aborted) return { ok: false, error: `cancelled: ${STOPPED_BY_OWNER}` };
+      if (turn.signal.aborted) return { ok: false, error: `cancelled: ${STOPPED_BY_OWNER}` };
       return { ok: false, error: `the call failed: ${(error as Error).message}` };
     }
   }
 }
 
-interface StreamedResponse {
-  text: string;
-  calls: { id: string; name: string; argsJson: string }[];
-  stop: StopReason;
-  aborted: boolean;
+/** Extended thinking, when the agent enables it and the bound leaves room for an answer. */
+function thinkingFor(agent: Agent, bound: number): { thinkingBudget?: number } {
+  if (agent.provider !== 'anthropic' || !agent.thinkingBudget) return {};
+  const budget = Math.min(agent.thinkingBudget, bound - 1_024);
+  return budget >= 1_024 ? { thinkingBudget: budget } : {};
 }
 
-async function streamResponse(provider: ModelProvider, request: ModelRequest, batcher: TextBatcher): Promise<StreamedResponse> {
-  const response: StreamedResponse = { text: '', calls: [], stop: 'other', aborted: false };
-  try {
-    for await (const event of provider.stream(request)) {
-      switch (event.type) {
-        case 'text':
-          response.text += event.text;
-          batcher.push(event.text);
-          break;
-        case 'tool_call':
-          response.calls.push({ id: event.id, name: event.name, argsJson: event.argsJson });
-          break;
-        case 'stop':
-          response.stop = event.reason;
-          break;
-      }
-    }
-  } catch (error) {
-    if (!request.signal.aborted) throw error;
-    response.aborted = true;
-  }
-  if (request.signal.aborted) response.aborted = true;
-  return response;
+function toolsChars(tools: readonly object[]): number {
+  return JSON.stringify(tools).length;
 }
 
-function parseCall(
-  call: { id: string; name: string; argsJson: string },
-  taken: (id: string) => boolean,
-  seen: Set<string>,
-): PendingCall {
+/** The provider's own count of what was sent calibrates this conversation's characters per token. */
+function calibrate(history: ConversationHistory, sentChars: number, usage: ModelUsage): void {
+  const tokens = (usage.inputTokens ?? 0) + (usage.cacheReadTokens ?? 0) + (usage.cacheWriteTokens ?? 0);
+  const textTokens = tokens - Math.ceil((history.totalImages * IMAGE_CHARS) / DEFAULT_CHARS_PER_TOKEN);
+  if (textTokens < 256) return;
+  history.charsPerToken = Math.min(6, Math.max(1.5, sentChars / textTokens));
+}
+
+function compactionNotice(fit: FitOutcome, budget: number, model: string): string {
+  const parts: string[] = [];
+  if (fit.compacted > 0) parts.push(`compacted ${fit.compacted} earlier tool ${fit.compacted === 1 ? 'result' : 'results'}`);
+  if (fit.elided > 0) parts.push(`elided the ${fit.elided} oldest messages`);
+  if (fit.truncated > 0) parts.push(`cut ${fit.truncated} oversized ${fit.truncated === 1 ? 'result' : 'results'} of the latest step`);
+  return `context: ${parts.join(', ')} to fit ${model}'s context budget (${budget} tokens, now about ${fit.estimate}); the model was told what is missing and how to get it back`;
+}
+
+function imagesOf(result: ToolResult): ModelImage[] | undefined {
+  if (!result.ok || !result.images || result.images.length === 0) return undefined;
+  return result.images;
+}
+
+function parseCall(call: { id: string; name: string; argsJson: string }, taken: (id: string) => boolean, seen: Set<string>): PendingCall {
   // Some compatible servers reuse short ids ("call_0") across responses; the transcript and the
   // tool_calls table need one id per call, so a missing or reused id is replaced.
   const id = call.id && !taken(call.id) ? call.id : `call_${randomUUID()}`;
@@ -196,12 +232,6 @@ function parseCall(
     // fall through
   }
   return { id, name: call.name, args: {}, invalid: 'refused: the arguments were not a JSON object, so nothing ran; send the call again with valid JSON' };
-}
-
-function rememberFull(results: Map<string, string>, callId: string, text: string): void {
-  results.set(callId, text);
-  // Only the last results are sent whole (compaction): older full texts need not stay in memory.
-  while (results.size > KEEP_WHOLE + 8) results.delete(results.keys().next().value as string);
 }
 
 function clip(text: string): string {

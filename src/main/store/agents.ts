@@ -22,6 +22,8 @@ interface AgentRow {
   mode: Mode;
   acceptance_policy: AcceptancePolicy;
   max_output_tokens: number;
+  /** Migration 006; absent on a database that predates it. */
+  thinking_budget?: number;
   created_at: string;
 }
 
@@ -38,7 +40,7 @@ export interface NewAgent {
 }
 
 export type AgentPatch = Partial<
-  Pick<Agent, 'name' | 'provider' | 'model' | 'baseUrl' | 'scopes' | 'mode' | 'acceptancePolicy' | 'maxOutputTokens'>
+  Pick<Agent, 'name' | 'provider' | 'model' | 'baseUrl' | 'scopes' | 'mode' | 'acceptancePolicy' | 'maxOutputTokens' | 'thinkingBudget'>
 >;
 
 function toAgent(row: AgentRow): Agent {
@@ -56,8 +58,15 @@ function toAgent(row: AgentRow): Agent {
     mode: row.mode,
     acceptancePolicy: row.acceptance_policy,
     maxOutputTokens: row.max_output_tokens,
+    thinkingBudget: row.thinking_budget ?? 0,
     createdAt: row.created_at,
   };
+}
+
+/** 0 (off) or 1,024…64,000 tokens: the API's minimum and a ceiling under the output bound's. */
+export function clampThinkingBudget(value: number): number {
+  if (!Number.isFinite(value) || value <= 0) return 0;
+  return Math.min(64_000, Math.max(1_024, Math.trunc(value)));
 }
 
 export class AgentHandleTakenError extends Error {}
@@ -123,6 +132,9 @@ export function createAgentsRepository(db: Db) {
         clampOutputBound(next.maxOutputTokens),
         id,
       );
+      if (patch.thinkingBudget !== undefined) {
+        db.prepare('UPDATE agents SET thinking_budget = ? WHERE id = ?').run(clampThinkingBudget(patch.thinkingBudget), id);
+      }
       return this.get(id);
     },
     remove(id: string): boolean {

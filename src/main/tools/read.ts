@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { TOOL_SCOPE } from '../../shared/domain';
 import type { ToolDefinition, ToolResult } from './types';
 import { openInside } from '../workspace/files';
+import { imageTypeOf, readImageFile } from './readImage';
 import { NO_WORKSPACE, pathContextOf, shownPath } from '../workspace/toolContext';
 
 export const READ_MAX_LINES = 2_000;
@@ -121,7 +122,7 @@ export const readTool: ToolDefinition<ReadArgs> = {
   name: 'read',
   scope: TOOL_SCOPE.read,
   description:
-    'Read a text file in the workspace, with line numbers. At most 2000 lines or 200 KB per call; use from/lines to page. Binary files are refused.',
+    'Read a text file in the workspace, with line numbers. At most 2000 lines or 200 KB per call; use from/lines to page. PNG, JPEG, GIF and WebP pictures come back as an image (downscaled when large); other binary files are refused.',
   schema: readSchema,
   replayUnsafe: false,
   tierFor: () => ({ tier: 'auto', reason: 'reading inside the workspace is allowed in every mode' }),
@@ -137,6 +138,8 @@ export const readTool: ToolDefinition<ReadArgs> = {
       if (!stat.isFile()) return { ok: false, status: 400, error: `${shown} is not a regular file.` };
       const probe = Buffer.alloc(Math.min(BINARY_PROBE, stat.size));
       const got = fs.readSync(fd, probe, 0, probe.length, 0);
+      const picture = imageTypeOf(probe.subarray(0, got));
+      if (picture) return await readImageFile(fd, stat.size, shown, picture);
       if (probe.subarray(0, got).includes(0)) {
         return { ok: false, status: 415, error: `refused: ${shown} is a binary file (${stat.size} bytes); read shows text only.` };
       }

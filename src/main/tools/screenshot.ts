@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { PortResolver } from '../preview/ports';
 import type { RunningProcessLookup } from '../preview/types';
+import { MAX_IMAGE_BYTES } from './readImage';
 import type { ToolDefinition } from './types';
 
 export interface Viewport {
@@ -96,7 +97,9 @@ export function createScreenshotTool(deps: ScreenshotToolDeps): ToolDefinition<S
       fs.writeFileSync(file, png, { flag: 'wx' });
       return {
         ok: true,
-        text: `Screenshot of ${url} (${width}, ${VIEWPORTS[width].width}×${VIEWPORTS[width].height}) saved to ${file}.`,
+        text: `Screenshot of ${url} (${width}, ${VIEWPORTS[width].width}×${VIEWPORTS[width].height}) saved to ${file}; the picture is attached.`,
+        // The model sees the page (issue 16); bounded by the viewport, so no downscale is needed.
+        images: png.length <= MAX_IMAGE_BYTES ? [{ mediaType: 'image/png', base64: png.toString('base64') }] : undefined,
         data: { file },
       };
     },

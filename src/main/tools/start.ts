@@ -6,16 +6,21 @@ import { formatArgv } from '../policy';
 import { commandContainment, commandPreview, commandTier, NO_WORKSPACE_FOR_COMMANDS, prepareFor, type CommandToolDeps } from '../processes/commandTools';
 import { SpawnError } from '../processes/spawn';
 import { PROCESS_NAME, SupervisorError, type Supervisor } from '../processes/supervisor';
+import { listeningPorts } from '../preview/ports';
+import { DEFAULT_READY_WAIT_MS, readinessSentence, waitUntilReady } from './startReadiness';
 import type { ToolDefinition } from './types';
 
 export interface StartToolDeps extends CommandToolDeps {
   supervisor: Supervisor;
-  /** How long start waits to report a process that fails at once (default 1 s). */
+  /** The longest start waits for the process to be ready (default 10 s); it returns as soon as it is. */
   settleMs?: number;
+  /** The ports a pid listens on (default: the platform's scan, as the preview resolves them). */
+  listeningPorts?(pid: number): Promise<Set<number>>;
 }
 
 const DESCRIPTION = [
-  'Start a long-running process in the workspace (a dev server, a test watcher) under a name, and return at once.',
+  'Start a long-running process in the workspace (a dev server, a test watcher) under a name.',
+  'Returns when it is ready: listening on its port (or any port, if none is given), or printing a ready line; after at most 10 s it returns and says it is not ready yet.',
   'Same rules as run: no shell, the program from the workspace PATH, the same short environment.',
   'At most 4 per agent; a name is unique across Paddock while its process runs.',
   'Give the port it listens on if you know it. Read its output with output {name}; end it with stop {name}.',
@@ -60,9 +65,17 @@ export function createStartTool(deps: StartToolDeps): ToolDefinition<StartArgs> 
         throw error;
       }
       const shown = formatArgv(command.argv);
-      const exited = await deps.supervisor.exitedWithin(row, deps.settleMs ?? 1_000);
+      const readiness = await waitUntilReady(
+        row,
+        {
+          exitedWithin: (r, ms) => deps.supervisor.exitedWithin(r, ms),
+          outputText: () => deps.supervisor.output(ctx.agent.id, args.name, 0).text,
+          listeningPorts: deps.listeningPorts ?? listeningPorts,
+        },
+        { port: row.port, waitMs: deps.settleMs ?? DEFAULT_READY_WAIT_MS, signal: ctx.signal },
+      );
       const early = deps.supervisor.output(ctx.agent.id, args.name, 0);
-      if (exited) {
+      if (readiness.kind === 'exited' || !early.running) {
         return {
           ok: true,
           text: `\`${args.name}\` (${shown}) exited at once with code ${early.exitCode ?? 'none'}.\n${early.text || '(no output)'}`,
@@ -70,10 +83,11 @@ export function createStartTool(deps: StartToolDeps): ToolDefinition<StartArgs> 
         };
       }
       const port = row.port ? ` on port ${row.port}` : '';
+      const listening = readiness.kind === 'listening' ? readiness.port : row.port;
       return {
         ok: true,
-        text: `started \`${args.name}\` (${shown}) in the workspace${port}, pid ${row.pid}. Read its output with output {name: "${args.name}", since: ${early.next}}; stop it with stop {name: "${args.name}"}.\n${early.text}`,
-        data: { name: args.name, pid: row.pid, running: true, port: row.port, next: early.next },
+        text: `started \`${args.name}\` (${shown}) in the workspace${port}, pid ${row.pid}. ${readinessSentence(args.name, readiness, early.next)} Read its output with output {name: "${args.name}", since: ${early.next}}; stop it with stop {name: "${args.name}"}.\n${early.text}`,
+        data: { name: args.name, pid: row.pid, running: true, port: listening, ready: readiness.kind !== 'not_ready', next: early.next },
       };
     },
   };

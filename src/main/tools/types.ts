@@ -36,8 +36,14 @@ export interface CardPreview {
   rememberable?: boolean;
 }
 
+/** A picture for the model (a screenshot, a read of an image file): base64, bounded by the tool. */
+export interface ToolImage {
+  mediaType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+  base64: string;
+}
+
 export type ToolResult =
-  | { ok: true; text: string; data?: unknown }
+  | { ok: true; text: string; data?: unknown; images?: ToolImage[] }
   | { ok: false; status?: number; error: string };
 
 export interface ToolDefinition<A = unknown> {

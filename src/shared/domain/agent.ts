@@ -42,6 +42,8 @@ export interface Agent {
   mode: Mode;
   acceptancePolicy: AcceptancePolicy;
   maxOutputTokens: number;
+  /** Extended thinking budget in tokens (Anthropic); 0: off. */
+  thinkingBudget?: number;
   createdAt: string;
 }
 

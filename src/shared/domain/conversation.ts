@@ -14,9 +14,12 @@ export interface StoredToolCallView {
   args: unknown;
 }
 
+/** Extended thinking as the model returned it; sent back unchanged (signature) across tool steps. */
+export type ThinkingBlockView = { type: 'thinking'; thinking: string; signature: string } | { type: 'redacted_thinking'; data: string };
+
 export type MessageBodyView =
   | { role: 'owner'; text: string }
-  | { role: 'assistant'; text: string; toolCalls: StoredToolCallView[] }
+  | { role: 'assistant'; text: string; toolCalls: StoredToolCallView[]; thinking?: ThinkingBlockView[] }
   | { role: 'tool'; callId: string; tool: string; text: string; isError: boolean }
   | { role: 'notice'; text: string };
 
@@ -30,6 +33,27 @@ interface TurnEventBase {
   conversationId: string;
 }
 
+/** Tokens of one model request, a turn or a conversation, and their cost in US dollars (null: no price known). */
+export interface UsageTotals {
+  requests: number;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+  cost: number | null;
+}
+
+export interface TurnUsageView extends UsageTotals {
+  turnId: string;
+  /** The last assistant message the turn wrote (the window shows the turn's usage after it); null before one. */
+  lastMessageId: number | null;
+}
+
+export interface ConversationUsageView {
+  total: UsageTotals;
+  turns: TurnUsageView[];
+}
+
 export type AgentEvent =
   | (TurnEventBase & { type: 'turn_started' })
   | (TurnEventBase & { type: 'text'; text: string })
@@ -37,4 +61,10 @@ export type AgentEvent =
   | (TurnEventBase & { type: 'tool_call_finished'; callId: string; tool: string; ok: boolean; summary: string })
   | (TurnEventBase & { type: 'notice'; text: string })
   | (TurnEventBase & { type: 'error'; message: string; retryable: boolean })
+  /** A model request failed in a way a retry can help; the loop waits, then sends it again. The text streamed by the failed attempt is discarded. */
+  | (TurnEventBase & { type: 'retry'; attempt: number; of: number; delayMs: number; reason: string; message: string })
+  /** One model request's usage, with the running totals of its turn and conversation. */
+  | (TurnEventBase & { type: 'usage'; model: string; request: UsageTotals; turn: UsageTotals; conversation: UsageTotals; lastMessageId: number | null })
+  /** A thinking block, complete (shown collapsed). */
+  | (TurnEventBase & { type: 'thinking'; text: string; redacted: boolean })
   | (TurnEventBase & { type: 'turn_ended'; reason: TurnEndReason });

@@ -15,6 +15,7 @@ import { createProjectLock, type ProjectLock } from '../../../src/main/agent/pro
 import { createProviderFor } from '../../../src/main/agent/providers';
 import { createFileSecretStore } from '../../../src/main/agent/keys';
 import { defaultAgent } from '../../../src/main/agent/defaultAgent';
+import type { ModelOverrides } from '../../../src/main/agent/models';
 
 export const TEST_KEY = 'sk-test-secret-key-0123456789';
 
@@ -64,6 +65,8 @@ export function createCore(options: {
   conversationId?: string;
   vocabulary?: ScopeReport[];
   emit?: (event: AgentEvent) => void;
+  modelOverrides?: ModelOverrides;
+  turnLimit?: number;
 }): Core {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-agent-'));
   const workspaceDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-ws-'));
@@ -92,6 +95,8 @@ export function createCore(options: {
     },
     lock,
     conversations,
+    modelOverrides: options.modelOverrides ? () => options.modelOverrides as ModelOverrides : undefined,
+    turnLimit: options.turnLimit,
   });
   return {
     dataDir,

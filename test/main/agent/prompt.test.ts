@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { ScopeReport } from '../../../src/shared/domain';
 import { buildSystemPrompt } from '../../../src/main/agent/systemPrompt';
 import { defaultAgent, DEVELOPER_SCOPES } from '../../../src/main/agent/defaultAgent';
-import { compactToolOutputs } from '../../../src/main/agent/compaction';
 import { INTERRUPTED_NOT_REPEATED, storedResultText, toModelMessages } from '../../../src/main/agent/transcript';
 import type { StoredMessage } from '../../../src/main/store/conversations';
 
@@ -69,13 +68,5 @@ describe('what the model is sent', () => {
     );
     expect(storedResultText('read', { path: '../x' }, { ok: false, status: 403, error: 'refused: outside' })).toBe('error (403): refused: outside');
     expect(storedResultText('run', {}, { ok: true, text: 'exit 0' })).toBe('exit 0');
-  });
-
-  it('compacts all but the last two tool outputs, leaving short ones alone', () => {
-    const long = 'z'.repeat(500);
-    const messages = [0, 1, 2, 3].map((i) => ({ role: 'tool' as const, callId: `${i}`, tool: 'run', text: i === 1 ? 'short' : long, isError: false }));
-    const compacted = compactToolOutputs(messages).map((m) => (m.role === 'tool' ? m.text : ''));
-    expect(compacted[0]).toMatch(/^\[earlier output of run compacted: 500 characters/);
-    expect(compacted.slice(1)).toEqual(['short', long, long]);
   });
 });

@@ -34,7 +34,10 @@ export function maxTokensOf(request: RecordedRequest): unknown {
 }
 
 export function systemOf(request: RecordedRequest): string {
-  if (request.api === 'anthropic') return String(request.body.system);
+  if (request.api === 'anthropic') {
+    const system = request.body.system;
+    return Array.isArray(system) ? (system as { text: string }[]).map((block) => block.text).join('') : String(system);
+  }
   const messages = request.body.messages as { role: string; content: string }[];
   return messages.find((m) => m.role === 'system')?.content ?? '';
 }

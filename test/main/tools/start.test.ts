@@ -1,6 +1,7 @@
 // start, output and stop as the model calls them (seed 003 §4), over a real supervisor and
 // real child processes.
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Supervisor } from '../../../src/main/processes/supervisor';
@@ -8,6 +9,8 @@ import { createOutputTool } from '../../../src/main/tools/output';
 import { createStartTool } from '../../../src/main/tools/start';
 import { sandboxStatus, testSandbox } from '../../support/sandbox';
 import { createStopTool } from '../../../src/main/tools/stop';
+import { createPreviewTool } from '../../../src/main/tools/preview';
+import { createPortResolver } from '../../../src/main/preview/ports';
 import { FAMILY, databaseWithAgents, familyPids, killQuietly, removeTempDirs, tempDir, toolContext, waitGone } from '../processes/helpers';
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -97,5 +100,47 @@ describe('start / output / stop tools', () => {
     expect(await stop.run({ name: 'x' }, none)).toMatchObject({ ok: false, status: 403 });
     expect(text(await output.run({ name: 'nope' }, ctx()))).toContain('no process named `nope`');
     expect(text(await stop.run({ name: 'nope' }, ctx()))).toContain('no process named `nope` is running');
+  });
+});
+
+describe('start returns when the process is ready (issue 16)', () => {
+  async function freePort(): Promise<number> {
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as net.AddressInfo).port;
+    await new Promise((resolve) => server.close(resolve));
+    return port;
+  }
+
+  function slowServer(ws: string, port: number | null): string {
+    // Listens after 3 s and prints nothing that reads as ready: only the port says it is up.
+    const file = path.join(ws, 'slow.cjs');
+    fs.writeFileSync(
+      file,
+      `const http = require('node:http');\nsetTimeout(() => http.createServer((q, s) => s.end('ok')).listen(${port ?? 0}, '127.0.0.1'), 3000);\nsetInterval(() => {}, 1000);\n`,
+    );
+    return 'node slow.cjs';
+  }
+
+  it.each([true, false])('start then preview at once succeeds against a server that takes 3 s to listen (port declared: %s)', async (declared) => {
+    const { supervisor, ws, ctx } = setup();
+    const start = createStartTool({ supervisor, settleMs: 10_000 });
+    const resolve = createPortResolver({ lookup: supervisor, ownPorts: () => [] });
+    const preview = createPreviewTool({ lookup: supervisor, preview: { resolve, inspect: async () => ({ ok: true, absoluteAssets: false }) } });
+    const port = await freePort();
+    const began = Date.now();
+    const started = await start.run({ name: 'slow', command: slowServer(ws, port), ...(declared ? { port } : {}) }, ctx());
+    expect(text(started)).toContain(`It is listening on port ${port}.`);
+    expect(Date.now() - began).toBeGreaterThanOrEqual(2_500);
+    const shown = await preview.run({ name: 'slow' }, ctx());
+    expect(text(shown)).toBe('The preview of "slow" is shown in the owner’s side pane.');
+  }, 30_000);
+
+  it('says plainly when the process is not listening after the bounded wait', async () => {
+    const { supervisor, ws, ctx } = setup();
+    fs.writeFileSync(path.join(ws, 'quiet.js'), 'setInterval(() => {}, 1000);\n');
+    const start = createStartTool({ supervisor, settleMs: 600 });
+    const result = await start.run({ name: 'quiet', command: 'node quiet.js', port: 4999 }, ctx());
+    expect(text(result)).toMatch(/It is not listening yet after \d+ s; call output \{name: "quiet", since: \d+\} to see why/);
   });
 });

@@ -21,6 +21,16 @@ interface SdkLikeError {
 
 export function describeProviderError(error: unknown, context: ErrorContext): ProviderError {
   if (error instanceof ProviderError) return error;
+  const described = describeOnce(error, context);
+  if (!described.retryable) return described;
+  return new ProviderError(described.message, true, described.status, {
+    retryAfterMs: retryAfterMs(error),
+    reason: retryReason(error, described.status),
+    after: (retries) => describeOnce(error, { ...context, retries }),
+  });
+}
+
+function describeOnce(error: unknown, context: ErrorContext): ProviderError {
   const e = (error ?? {}) as SdkLikeError;
   const status = typeof e.status === 'number' ? e.status : undefined;
   const detail = redact(providerDetail(e), context.apiKey);
@@ -37,6 +47,10 @@ export function describeProviderError(error: unknown, context: ErrorContext): Pr
           false,
           status,
         );
+      case status === 529:
+        return new ProviderError(`the model provider is overloaded (${status})${after}; try again in a moment`, true, status);
+      case status === 408 || status === 409:
+        return new ProviderError(`the model provider asked for the request again (${status})${after}${suffix(detail)}`, true, status);
       case status === 429:
         return new ProviderError(`the model provider is limiting requests (429)${after}; try again in a moment`, true, status);
       case status >= 500:
@@ -50,9 +64,39 @@ export function describeProviderError(error: unknown, context: ErrorContext): Pr
     if (/timeout/i.test(String(e.name ?? '')) || code === 'ETIMEDOUT') {
       return new ProviderError(`timed out waiting for ${context.baseUrl}${after}`, true);
     }
-    return new ProviderError(`could not reach ${context.baseUrl}: ${describeCode(code)}`, true);
+    return new ProviderError(`could not reach ${context.baseUrl}${after}: ${describeCode(code)}`, true);
   }
-  return new ProviderError(`the model provider failed: ${detail || 'an unknown error'}`, true);
+  if (/overloaded/i.test(detail)) return new ProviderError(`the model provider is overloaded${after}; try again in a moment`, true);
+  return new ProviderError(`the model provider failed${after}: ${detail || 'an unknown error'}`, true);
+}
+
+/** retry-after-ms (the SDKs' own header) or retry-after in seconds or as an HTTP date. */
+export function retryAfterMs(error: unknown): number | undefined {
+  const headers = (error as { headers?: unknown } | null)?.headers;
+  const read = (name: string): string | null => {
+    if (!headers || typeof headers !== 'object') return null;
+    if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name);
+    const value = (headers as Record<string, unknown>)[name];
+    return typeof value === 'string' ? value : null;
+  };
+  const ms = Number(read('retry-after-ms'));
+  if (read('retry-after-ms') !== null && Number.isFinite(ms) && ms >= 0) return ms;
+  const after = read('retry-after');
+  if (after === null) return undefined;
+  const seconds = Number(after);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(after);
+  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
+}
+
+function retryReason(error: unknown, status: number | undefined): string {
+  const text = String((error as { message?: unknown } | null)?.message ?? '');
+  if (status === 529 || (status === undefined && /overloaded/i.test(text))) return 'overloaded';
+  if (status === 429) return 'rate limited';
+  if (status !== undefined && status >= 500) return `server error ${status}`;
+  if (status !== undefined) return `HTTP ${status}`;
+  if (/timeout|timed out/i.test(text)) return 'timed out';
+  return 'connection dropped';
 }
 
 function providerDetail(e: SdkLikeError): string {

@@ -11,7 +11,7 @@ export interface ProviderFactoryOptions {
   secrets: SecretStore;
   /** Read once at start by the composition root: ANTHROPIC_BASE_URL, OPENAI_BASE_URL. */
   env?: NodeJS.ProcessEnv;
-  /** Retries of 429/5xx/network failures, with the SDKs' exponential backoff. Default 2. */
+  /** Retries of 429/529/5xx/network failures, made by the loop with visible backoff. Default 4. */
   maxRetries?: number;
   timeoutMs?: number;
 }
@@ -44,7 +44,7 @@ export function createProviderFor(options: ProviderFactoryOptions): ProviderFor 
     const providerOptions = {
       apiKey,
       baseUrl,
-      maxRetries: options.maxRetries ?? 2,
+      maxRetries: options.maxRetries ?? 4,
       timeoutMs: options.timeoutMs,
     };
     switch (agent.provider) {
@@ -60,6 +60,7 @@ export function createProviderFor(options: ProviderFactoryOptions): ProviderFor 
 
 function missingKey(agent: Agent): ModelProvider {
   return {
+    maxRetries: 0,
     async *stream() {
       throw new ProviderError(`no API key is set for ${agent.handle}: add one in Settings before sending`, false);
     },

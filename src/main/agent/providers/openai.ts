@@ -3,7 +3,7 @@
 import OpenAI from 'openai';
 import { describeProviderError } from './errors';
 import type { ProviderOptions } from './anthropic';
-import type { ModelEvent, ModelMessage, ModelProvider, ModelRequest, StopReason } from './types';
+import { ProviderError, STREAM_CUT, type ModelEvent, type ModelMessage, type ModelProvider, type ModelRequest, type ModelUsage, type StopReason } from './types';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
@@ -14,7 +14,7 @@ export function createOpenAiProvider(options: ProviderOptions): ModelProvider {
     // Local servers (Ollama, LM Studio) want no key; the SDK insists on one, so send a placeholder.
     apiKey: options.apiKey ?? 'no-key-configured',
     baseURL: options.baseUrl,
-    maxRetries: options.maxRetries,
+    maxRetries: 0,
     timeout: options.timeoutMs ?? 10 * 60_000,
     logLevel: 'off',
   });
@@ -22,18 +22,14 @@ export function createOpenAiProvider(options: ProviderOptions): ModelProvider {
   // the compatible servers know max_tokens.
   const officialApi = /^https:\/\/api\.openai\.com(\/|$)/.test(options.baseUrl);
   return {
+    maxRetries: options.maxRetries,
     async *stream(request: ModelRequest): AsyncIterable<ModelEvent> {
-      const context = {
-        baseUrl: options.baseUrl,
-        model: request.model,
-        retries: options.maxRetries,
-        apiKey: options.apiKey,
-      };
+      const context = { baseUrl: options.baseUrl, model: request.model, retries: 0, apiKey: options.apiKey };
       try {
         const stream = await client.chat.completions.create(
           {
             model: request.model,
-            messages: toOpenAiMessages(request.system, request.messages),
+            messages: toOpenAiMessages(request.system, request.messages, officialApi || acceptsImages(request.model)),
             ...(request.tools.length > 0
               ? {
                   tools: request.tools.map((tool) => ({
@@ -46,15 +42,18 @@ export function createOpenAiProvider(options: ProviderOptions): ModelProvider {
               ? { max_completion_tokens: request.maxOutputTokens }
               : { max_tokens: request.maxOutputTokens }),
             stream: true,
+            stream_options: { include_usage: true },
           },
           { signal: request.signal },
         );
         const calls = new Map<number, { id: string; name: string; json: string }>();
         let stopReason: StopReason = 'other';
-        let usage: { inputTokens?: number; outputTokens?: number } | undefined;
+        let usage: ModelUsage | undefined;
+        let finished = false;
         for await (const chunk of stream) {
           if (chunk.usage) {
-            usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
+            const cached = chunk.usage.prompt_tokens_details?.cached_tokens ?? 0;
+            usage = { inputTokens: chunk.usage.prompt_tokens - cached, outputTokens: chunk.usage.completion_tokens, cacheReadTokens: cached };
           }
           const choice = chunk.choices?.[0];
           if (!choice) continue;
@@ -67,8 +66,12 @@ export function createOpenAiProvider(options: ProviderOptions): ModelProvider {
             if (part.function?.arguments) entry.json += part.function.arguments;
             calls.set(part.index, entry);
           }
-          if (choice.finish_reason) stopReason = mapFinishReason(choice.finish_reason);
+          if (choice.finish_reason) {
+            stopReason = mapFinishReason(choice.finish_reason);
+            finished = true;
+          }
         }
+        if (!finished) throw new ProviderError(STREAM_CUT, true, undefined, { reason: 'the stream was cut' });
         const ordered = [...calls.entries()].sort((a, b) => a[0] - b[0]);
         for (const [index, call] of ordered) {
           yield { type: 'tool_call', id: call.id || `call_${index}`, name: call.name, argsJson: call.json || '{}' };
@@ -80,6 +83,11 @@ export function createOpenAiProvider(options: ProviderOptions): ModelProvider {
       }
     },
   };
+}
+
+/** Models known to take image_url parts on any compatible endpoint (OpenRouter, a proxy). */
+function acceptsImages(model: string): boolean {
+  return /^(openai\/)?(gpt-4o|gpt-4\.1|gpt-5|o3|o4)/.test(model) || /claude|gemini|llava|vision|-vl\b/i.test(model);
 }
 
 function mapFinishReason(reason: string): StopReason {
@@ -96,9 +104,23 @@ function mapFinishReason(reason: string): StopReason {
   }
 }
 
-export function toOpenAiMessages(system: string, messages: ModelMessage[]): ChatMessage[] {
+/** Images go in a user message after the tool results (a tool message holds text only), where the endpoint accepts them. */
+export function toOpenAiMessages(system: string, messages: ModelMessage[], sendImages = false): ChatMessage[] {
   const out: ChatMessage[] = [{ role: 'system', content: system }];
+  let pendingImages: { callId: string; url: string }[] = [];
+  const flushImages = (): void => {
+    if (pendingImages.length === 0) return;
+    out.push({
+      role: 'user',
+      content: [
+        { type: 'text', text: `The images returned by ${[...new Set(pendingImages.map((image) => image.callId))].join(', ')}:` },
+        ...pendingImages.map((image) => ({ type: 'image_url' as const, image_url: { url: image.url } })),
+      ],
+    });
+    pendingImages = [];
+  };
   for (const message of messages) {
+    if (message.role !== 'tool') flushImages();
     switch (message.role) {
       case 'user':
         out.push({ role: 'user', content: message.text });
@@ -121,8 +143,12 @@ export function toOpenAiMessages(system: string, messages: ModelMessage[]): Chat
         break;
       case 'tool':
         out.push({ role: 'tool', tool_call_id: message.callId, content: message.text });
+        if (sendImages) {
+          for (const image of message.images ?? []) pendingImages.push({ callId: message.callId, url: `data:${image.mediaType};base64,${image.base64}` });
+        }
         break;
     }
   }
+  flushImages();
   return out;
 }

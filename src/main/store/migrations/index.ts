@@ -1,6 +1,7 @@
 // Numbered migrations, applied in order at start. Append a new file; never edit a landed one.
 import { migration001 } from './001_initial';
 import { migration002 } from './002_spawned_groups';
+import { migration006 } from './006_model_usage';
 
 export interface Migration {
   version: number;
@@ -8,4 +9,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration006];

@@ -1,11 +1,29 @@
 import { create } from 'zustand';
-import type { AgentEvent, ConversationView, MessageView } from '../../../shared/domain';
+import type { AgentEvent, ConversationView, MessageView, UsageTotals } from '../../../shared/domain';
 import { call } from '../api';
 import { messageOf } from '../lib/errors';
 import { useToolCallsStore } from './useToolCallsStore';
 
 /** What a turn has streamed so far, in order: text runs and the tool calls between them. */
-export type LiveSegment = { kind: 'text'; text: string } | { kind: 'call'; callId: string; tool: string; args: unknown };
+export type LiveSegment =
+  | { kind: 'text'; text: string }
+  | { kind: 'call'; callId: string; tool: string; args: unknown }
+  | { kind: 'thinking'; text: string; redacted: boolean };
+
+/** A model request waiting to be sent again: "retrying in 8 s: overloaded (2 of 5)". */
+export interface LiveRetry {
+  reason: string;
+  attempt: number;
+  of: number;
+  /** Date.now() when the request goes again. */
+  at: number;
+}
+
+export interface LiveUsage {
+  turnId: string;
+  turn: UsageTotals;
+  conversation: UsageTotals;
+}
 
 export interface LiveTurn {
   turnId: string | null;
@@ -14,6 +32,9 @@ export interface LiveTurn {
   working: boolean;
   notices: string[];
   error: { message: string; retryable: boolean } | null;
+  retry?: LiveRetry | null;
+  /** The latest usage the loop reported in this conversation (kept after the turn ends). */
+  usage?: LiveUsage | null;
   /** The owner's last message, so Retry re-sends exactly it. */
   lastSent: string | null;
 }
@@ -38,15 +59,24 @@ interface ConversationState {
   applyAgentEvents(events: AgentEvent[]): void;
 }
 
-const idle = (lastSent: string | null = null): LiveTurn => ({
+const idle = (lastSent: string | null = null, usage: LiveUsage | null = null): LiveTurn => ({
   turnId: null,
   ownerText: null,
   segments: [],
   working: false,
   notices: [],
   error: null,
+  retry: null,
+  usage,
   lastSent,
 });
+
+/** The text a failed attempt streamed: everything after the last call or thinking block. */
+function withoutTrailingText(segments: LiveSegment[]): LiveSegment[] {
+  let end = segments.length;
+  while (end > 0 && segments[end - 1].kind === 'text') end--;
+  return segments.slice(0, end);
+}
 
 /** Merges a page into what is loaded, by id, oldest first. */
 function mergeMessages(existing: MessageView[], page: MessageView[]): MessageView[] {
@@ -59,25 +89,36 @@ function mergeMessages(existing: MessageView[], page: MessageView[]): MessageVie
 function applyOne(turn: LiveTurn, event: AgentEvent): LiveTurn {
   switch (event.type) {
     case 'turn_started':
-      return { ...turn, turnId: event.turnId, working: true, error: null };
+      return { ...turn, turnId: event.turnId, working: true, error: null, retry: null };
+    case 'retry':
+      return {
+        ...turn,
+        working: true,
+        segments: withoutTrailingText(turn.segments),
+        retry: { reason: event.reason, attempt: event.attempt, of: event.of, at: Date.now() + event.delayMs },
+      };
+    case 'usage':
+      return { ...turn, usage: { turnId: event.turnId, turn: event.turn, conversation: event.conversation } };
+    case 'thinking':
+      return { ...turn, retry: null, segments: [...turn.segments, { kind: 'thinking', text: event.text, redacted: event.redacted }] };
     case 'text': {
       const last = turn.segments[turn.segments.length - 1];
       const segments =
         last?.kind === 'text'
           ? [...turn.segments.slice(0, -1), { kind: 'text' as const, text: last.text + event.text }]
           : [...turn.segments, { kind: 'text' as const, text: event.text }];
-      return { ...turn, turnId: event.turnId, working: true, segments };
+      return { ...turn, turnId: event.turnId, working: true, retry: null, segments };
     }
     case 'tool_call_started':
-      return { ...turn, working: true, segments: [...turn.segments, { kind: 'call', callId: event.callId, tool: event.tool, args: event.args }] };
+      return { ...turn, working: true, retry: null, segments: [...turn.segments, { kind: 'call', callId: event.callId, tool: event.tool, args: event.args }] };
     case 'tool_call_finished':
       return turn;
     case 'notice':
       return { ...turn, notices: [...turn.notices, event.text] };
     case 'error':
-      return { ...turn, error: { message: event.message, retryable: event.retryable } };
+      return { ...turn, retry: null, error: { message: event.message, retryable: event.retryable } };
     case 'turn_ended':
-      return { ...turn, working: false };
+      return { ...turn, working: false, retry: null };
   }
 }
 
@@ -136,7 +177,7 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
     }
   },
   async send(conversationId, text) {
-    const live = { ...idle(text), ownerText: text, working: true };
+    const live = { ...idle(text, get().live[conversationId]?.usage ?? null), ownerText: text, working: true };
     set({ live: { ...get().live, [conversationId]: live } });
     try {
       const { turnId } = await call('conversations.send', { conversationId, text });
@@ -171,7 +212,7 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
         .then(() => {
           const turn = get().live[conversationId];
           if (!turn || turn.working) return;
-          set({ live: { ...get().live, [conversationId]: { ...idle(turn.lastSent), error: turn.error } } });
+          set({ live: { ...get().live, [conversationId]: { ...idle(turn.lastSent, turn.usage ?? null), error: turn.error } } });
         })
         .catch(() => undefined);
     }

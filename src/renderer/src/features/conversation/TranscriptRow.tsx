@@ -1,4 +1,6 @@
-import { memo } from 'react';
+import { memo, useEffect, useState } from 'react';
+import type { UsageTotals } from '../../../../shared/domain';
+import type { LiveRetry } from '../../stores/useConversationStore';
 import { useConversationStore } from '../../stores/useConversationStore';
 import { Markdown } from './Markdown';
 import { ToolCallRow } from './ToolCallRow';
@@ -14,6 +16,7 @@ export const TranscriptRow = memo(function TranscriptRow({
   conversationId: string;
 }) {
   const retry = useConversationStore((state) => state.retry);
+  const cancel = useConversationStore((state) => state.cancel);
   switch (item.kind) {
     case 'owner':
       return (
@@ -46,11 +49,60 @@ export const TranscriptRow = memo(function TranscriptRow({
           )}
         </div>
       );
-    case 'working':
+    case 'thinking':
       return (
+        <details className="message-thinking">
+          <summary>{item.redacted ? 'Thinking (redacted by the provider)' : 'Thinking'}</summary>
+          {!item.redacted && <div className="message-thinking-text">{item.text}</div>}
+        </details>
+      );
+    case 'usage':
+      return <UsageLine turn={item.turn} conversation={item.conversation} />;
+    case 'working':
+      return item.retry ? (
+        <RetryBanner retry={item.retry} onCancel={() => void cancel(conversationId)} />
+      ) : (
         <p className="message-working hint" role="status">
           Working…
         </p>
       );
   }
 });
+
+/** "retrying in 8 s: overloaded (2 of 5)", counting down, with a way to stop waiting. */
+function RetryBanner({ retry, onCancel }: { retry: LiveRetry; onCancel: () => void }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [retry]);
+  const seconds = Math.max(0, Math.ceil((retry.at - now) / 1000));
+  return (
+    <div className="message-retry" role="status">
+      <span>
+        retrying in {seconds} s: {retry.reason} ({retry.attempt} of {retry.of})
+      </span>
+      <button type="button" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}
+
+const tokens = (n: number): string => (n >= 10_000 ? `${Math.round(n / 1000)}k` : n.toLocaleString('en-US'));
+const dollars = (cost: number | null): string => (cost === null ? '' : ` · $${cost < 0.01 ? cost.toFixed(4) : cost.toFixed(2)}`);
+
+function describeUsage(usage: UsageTotals): string {
+  return `${tokens(usage.inputTokens)} in · ${tokens(usage.cacheReadTokens)} cache read · ${tokens(usage.cacheWriteTokens)} cache write · ${tokens(usage.outputTokens)} out${dollars(usage.cost)}`;
+}
+
+function UsageLine({ turn, conversation }: { turn: UsageTotals; conversation: UsageTotals | null }) {
+  return (
+    <p className="message-usage hint" aria-label="Model usage">
+      <span>
+        turn: {describeUsage(turn)} ({turn.requests} {turn.requests === 1 ? 'request' : 'requests'})
+      </span>
+      {conversation && <span> — conversation: {describeUsage(conversation)}</span>}
+    </p>
+  );
+}

@@ -1,5 +1,5 @@
-import type { MessageView } from '../../../../shared/domain';
-import type { LiveTurn } from '../../stores/useConversationStore';
+import type { MessageView, UsageTotals } from '../../../../shared/domain';
+import type { LiveRetry, LiveTurn } from '../../stores/useConversationStore';
 
 /** One row of the virtualised transcript: small rows measure and scroll well. */
 export type TranscriptItem =
@@ -8,10 +8,15 @@ export type TranscriptItem =
   | { key: string; kind: 'call'; callId: string; tool: string; args: unknown; result?: { text: string; isError: boolean } }
   | { key: string; kind: 'notice'; text: string }
   | { key: string; kind: 'error'; message: string; retryable: boolean }
-  | { key: string; kind: 'working' };
+  | { key: string; kind: 'thinking'; text: string; redacted: boolean }
+  | { key: string; kind: 'usage'; turn: UsageTotals; conversation: UsageTotals | null }
+  | { key: string; kind: 'working'; retry: LiveRetry | null };
+
+/** Usage of finished turns, by the id of the last assistant message each wrote. */
+export type UsageByMessage = ReadonlyMap<number, UsageTotals>;
 
 /** Stored messages, then what the current turn has streamed; tool results fold into their call's row. */
-export function transcriptItems(messages: MessageView[], live: LiveTurn | undefined): TranscriptItem[] {
+export function transcriptItems(messages: MessageView[], live: LiveTurn | undefined, usage: UsageByMessage = new Map()): TranscriptItem[] {
   const results = new Map<string, { text: string; isError: boolean }>();
   for (const message of messages) {
     if (message.role === 'tool') results.set(message.callId, { text: message.text, isError: message.isError });
@@ -24,10 +29,17 @@ export function transcriptItems(messages: MessageView[], live: LiveTurn | undefi
         items.push({ key: `m${message.id}`, kind: 'owner', text: message.text });
         break;
       case 'assistant':
+        (message.thinking ?? []).forEach((block, index) =>
+          items.push({ key: `t${message.id}-${index}`, kind: 'thinking', text: block.type === 'thinking' ? block.thinking : '', redacted: block.type === 'redacted_thinking' }),
+        );
         if (message.text.trim() !== '') items.push({ key: `m${message.id}`, kind: 'assistant', text: message.text });
         for (const call of message.toolCalls) {
           shownCalls.add(call.id);
           items.push({ key: `c${call.id}`, kind: 'call', callId: call.id, tool: call.name, args: call.args, result: results.get(call.id) });
+        }
+        {
+          const turnUsage = usage.get(message.id);
+          if (turnUsage) items.push({ key: `u${message.id}`, kind: 'usage', turn: turnUsage, conversation: null });
         }
         break;
       case 'tool':
@@ -41,11 +53,15 @@ export function transcriptItems(messages: MessageView[], live: LiveTurn | undefi
   if (live.ownerText !== null) items.push({ key: 'live-owner', kind: 'owner', text: live.ownerText });
   live.segments.forEach((segment, index) => {
     if (segment.kind === 'text') items.push({ key: `live-text-${index}`, kind: 'assistant', text: segment.text });
+    else if (segment.kind === 'thinking') items.push({ key: `live-thinking-${index}`, kind: 'thinking', text: segment.text, redacted: segment.redacted });
     else if (!shownCalls.has(segment.callId))
       items.push({ key: `c${segment.callId}`, kind: 'call', callId: segment.callId, tool: segment.tool, args: segment.args });
   });
   live.notices.forEach((text, index) => items.push({ key: `live-notice-${index}`, kind: 'notice', text }));
   if (live.error) items.push({ key: 'live-error', kind: 'error', ...live.error });
-  if (live.working) items.push({ key: 'live-working', kind: 'working' });
+  if (live.usage && live.usage.turnId === live.turnId && live.turnId !== null) {
+    items.push({ key: 'live-usage', kind: 'usage', turn: live.usage.turn, conversation: live.usage.conversation });
+  }
+  if (live.working) items.push({ key: 'live-working', kind: 'working', retry: live.retry ?? null });
   return items;
 }
