@@ -54,8 +54,11 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
   const batcher = createTextBatcher((text) => turn.emit({ ...base, type: 'text', text }), turn.batchMs);
   const toolCallExists = turn.db.prepare('SELECT 1 FROM tool_calls WHERE id = ?').pluck();
 
+  // The model request the turn is on: the window shows "step N" beside each call it starts.
+  let step = 0;
   try {
     for (let request = 0; request < turn.turnLimit; request++) {
+      step = request + 1;
       if (turn.signal.aborted) return cancelled();
       const agent = turn.agents.get(turn.agentId);
       if (!agent) throw new ProviderError('the agent was removed while its turn was working', false);
@@ -125,7 +128,7 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
   }
 
   async function runCall(context: TurnContext, eventBase: typeof base, call: PendingCall): Promise<ToolResult> {
-    context.emit({ ...eventBase, type: 'tool_call_started', callId: call.id, tool: call.name, args: call.args });
+    context.emit({ ...eventBase, type: 'tool_call_started', callId: call.id, tool: call.name, args: call.args, step });
     if (call.invalid) return { ok: false, status: 400, error: call.invalid };
     try {
       return await context.dispatcher.dispatch(

@@ -16,6 +16,10 @@ export interface LiveTurn {
   error: { message: string; retryable: boolean } | null;
   /** The owner's last message, so Retry re-sends exactly it. */
   lastSent: string | null;
+  /** When the turn began (ms since the epoch, this window's clock), the model request it is on, and the calls it started. */
+  startedAt: number | null;
+  step: number;
+  toolCount: number;
 }
 
 const PAGE = 200;
@@ -36,6 +40,8 @@ interface ConversationState {
   retry(conversationId: string): Promise<void>;
   cancel(conversationId: string): Promise<void>;
   applyAgentEvents(events: AgentEvent[]): void;
+  /** After a lost connection: reload every open conversation; a turn still running says so by its next event. */
+  reloadAfterGap(): void;
 }
 
 const idle = (lastSent: string | null = null): LiveTurn => ({
@@ -46,6 +52,9 @@ const idle = (lastSent: string | null = null): LiveTurn => ({
   notices: [],
   error: null,
   lastSent,
+  startedAt: null,
+  step: 0,
+  toolCount: 0,
 });
 
 /** Merges a page into what is loaded, by id, oldest first. */
@@ -59,7 +68,7 @@ function mergeMessages(existing: MessageView[], page: MessageView[]): MessageVie
 function applyOne(turn: LiveTurn, event: AgentEvent): LiveTurn {
   switch (event.type) {
     case 'turn_started':
-      return { ...turn, turnId: event.turnId, working: true, error: null };
+      return { ...turn, turnId: event.turnId, working: true, error: null, startedAt: turn.startedAt ?? Date.now(), step: Math.max(turn.step, 1) };
     case 'text': {
       const last = turn.segments[turn.segments.length - 1];
       const segments =
@@ -69,7 +78,13 @@ function applyOne(turn: LiveTurn, event: AgentEvent): LiveTurn {
       return { ...turn, turnId: event.turnId, working: true, segments };
     }
     case 'tool_call_started':
-      return { ...turn, working: true, segments: [...turn.segments, { kind: 'call', callId: event.callId, tool: event.tool, args: event.args }] };
+      return {
+        ...turn,
+        working: true,
+        step: event.step ?? turn.step,
+        toolCount: turn.toolCount + 1,
+        segments: [...turn.segments, { kind: 'call', callId: event.callId, tool: event.tool, args: event.args }],
+      };
     case 'tool_call_finished':
       return turn;
     case 'notice':
@@ -136,7 +151,7 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
     }
   },
   async send(conversationId, text) {
-    const live = { ...idle(text), ownerText: text, working: true };
+    const live = { ...idle(text), ownerText: text, working: true, startedAt: Date.now(), step: 1 };
     set({ live: { ...get().live, [conversationId]: live } });
     try {
       const { turnId } = await call('conversations.send', { conversationId, text });
@@ -153,6 +168,14 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
   },
   async cancel(conversationId) {
     await call('conversations.cancel', { conversationId });
+  },
+  reloadAfterGap() {
+    const live = { ...get().live };
+    for (const [conversationId, turn] of Object.entries(live)) {
+      if (turn.working) live[conversationId] = { ...idle(turn.lastSent), error: turn.error };
+    }
+    set({ live });
+    for (const conversationId of Object.keys(get().messages)) void get().loadLatest(conversationId).catch(() => undefined);
   },
   applyAgentEvents(events) {
     const live = { ...get().live };

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { useConversationStore } from '../../stores/useConversationStore';
 import { Markdown } from './Markdown';
 import { ToolCallRow } from './ToolCallRow';
+import { WorkingRow } from './WorkingRow';
 import type { TranscriptItem } from './transcriptItems';
 
 export const TranscriptRow = memo(function TranscriptRow({
@@ -47,10 +48,6 @@ export const TranscriptRow = memo(function TranscriptRow({
         </div>
       );
     case 'working':
-      return (
-        <p className="message-working hint" role="status">
-          Working…
-        </p>
-      );
+      return <WorkingRow conversationId={conversationId} />;
   }
 });
