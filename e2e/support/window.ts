@@ -20,11 +20,21 @@ export async function say(page: Page, text: string): Promise<void> {
   await input.press('Enter');
 }
 
-/** Answers the first pending card with its key, after the card's 500 ms delay, from outside any input. */
+/** Answers the first pending card with its key once the card is armed (its buttons enable after 500 ms), from outside any input. */
 export async function answerWithKey(page: Page, key: 'y' | 'n'): Promise<void> {
   const queue = page.getByRole('region', { name: 'Pending approvals' });
   await expect(queue).toBeVisible();
   await page.evaluate('document.activeElement && document.activeElement.blur()');
-  await page.waitForTimeout(700);
+  await waitForArmedCard(page);
   await page.keyboard.press(key);
+}
+
+/** Waits until the first card takes answers: its Deny button is enabled once it has been visible 500 ms. */
+export async function waitForArmedCard(page: Page): Promise<void> {
+  const queue = page.getByRole('region', { name: 'Pending approvals' });
+  await expect(queue.getByRole('button', { name: /^Deny/ })).toBeEnabled();
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
 }

@@ -53,22 +53,63 @@ describe('an approval card', () => {
     expect(call).toHaveBeenCalledWith('cards.answer', { cardId: 'card-1', decision: 'approve', baseHash: undefined, remember: undefined });
   });
 
-  it('denies with n after the delay, and a key typed in a field never answers', async () => {
+  it('denies with n after the delay, and answers from a text field too, its letter never typed', async () => {
     render(
       <>
-        <input aria-label="elsewhere" />
+        <textarea aria-label="composer" />
         <CardView card={commandCard} active />
       </>,
     );
     await act(async () => {
       vi.advanceTimersByTime(CARD_KEY_DELAY_MS + 10);
     });
-    fireEvent.keyDown(screen.getByLabelText('elsewhere'), { key: 'y' });
+    let typed = true;
+    await act(async () => {
+      typed = fireEvent.keyDown(screen.getByLabelText('composer'), { key: 'n' });
+    });
+    expect(typed).toBe(false);
+    expect(call).toHaveBeenCalledWith('cards.answer', expect.objectContaining({ cardId: 'card-1', decision: 'deny' }));
+  });
+
+  it('a y in a burst of typing that began before the delay ran out, or an auto-repeat, does not answer', async () => {
+    render(
+      <>
+        <textarea aria-label="composer" />
+        <CardView card={commandCard} active />
+      </>,
+    );
+    const composer = screen.getByLabelText('composer');
+    await act(async () => {
+      vi.advanceTimersByTime(CARD_KEY_DELAY_MS - 100);
+    });
+    fireEvent.keyDown(composer, { key: 'h' });
+    await act(async () => {
+      vi.advanceTimersByTime(200);
+    });
+    expect(fireEvent.keyDown(composer, { key: 'y' })).toBe(true);
+    await act(async () => {
+      vi.advanceTimersByTime(CARD_KEY_DELAY_MS + 10);
+    });
+    fireEvent.keyDown(window, { key: 'y', repeat: true });
+    expect(call).not.toHaveBeenCalled();
+  });
+
+  it('a dangerous card names the danger, puts Deny first and primary, offers no remember, and takes no y', async () => {
+    render(<CardView card={{ ...commandCard, danger: 'rm deletes or overwrites, and the operand / is the filesystem root' }} active />);
+    expect(screen.getByRole('alert').textContent).toContain('the operand / is the filesystem root');
+    const buttons = screen.getAllByRole('button');
+    expect(buttons[0]?.textContent).toMatch(/^Deny/);
+    expect(buttons[0]?.className).toContain('primary');
+    expect(screen.queryByRole('button', { name: /always allow/ })).toBeNull();
+    await act(async () => {
+      vi.advanceTimersByTime(CARD_KEY_DELAY_MS + 10);
+    });
+    fireEvent.keyDown(window, { key: 'y' });
     expect(call).not.toHaveBeenCalled();
     await act(async () => {
       fireEvent.keyDown(window, { key: 'n' });
     });
-    expect(call).toHaveBeenCalledWith('cards.answer', expect.objectContaining({ cardId: 'card-1', decision: 'deny' }));
+    expect(call).toHaveBeenCalledWith('cards.answer', expect.objectContaining({ decision: 'deny' }));
   });
 
   it('shows the core’s remember labels literally and sends the chosen kind', async () => {

@@ -47,6 +47,9 @@ describe('model text in the transcript', () => {
       notices: [],
       error: { message: 'The provider refused the request: the API key is missing.', retryable: true },
       lastSent: 'run the tests',
+      startedAt: null,
+      step: 0,
+      toolCount: 0,
     });
     expect(items.map((item) => item.kind)).toEqual(['owner', 'call', 'error']);
     expect(items[1]).toMatchObject({ kind: 'call', callId: 'c1', result: { text: 'exit 0', isError: false } });

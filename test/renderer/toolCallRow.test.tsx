@@ -40,7 +40,7 @@ describe('a tool call row', () => {
     render(<ToolCallRow agentId="agent-1" callId="call-7" tool="run" args={view.args} />);
     const toggle = screen.getByRole('button', { name: 'run npm test -- --run' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.getByLabelText('Status').textContent).toBe('running');
+    expect(screen.getByLabelText('Status').textContent).toMatch(/^running · \d/);
     expect(screen.queryByRole('region', { name: 'Details of run' })).toBeNull();
 
     fireEvent.click(toggle);
@@ -51,11 +51,14 @@ describe('a tool call row', () => {
 
     act(() => {
       useToolCallsStore.getState().appendOutput([{ callId: 'call-7', chunk: 'PASS  a.test.ts\n' }]);
-      useToolCallsStore.getState().upsert([{ ...view, status: 'done', resultSummary: 'exit 0 in 1.2 s' }]);
+      useToolCallsStore.getState().upsert([{ ...view, status: 'done', resultSummary: '$ npm test -- --run\n(in .) exit code 0 · 1.20 s\nPASS  a.test.ts\n' }]);
     });
     expect(details.textContent).toContain('PASS  a.test.ts');
-    expect(screen.getByLabelText('Status').textContent).toBe('done');
-    expect(details.textContent).toContain('exit 0 in 1.2 s');
+    expect(screen.getByLabelText('Status').textContent).toBe('exit 0');
+    expect(details.textContent).toContain('exit code 0');
+    // The output is shown once: the live stream equals what the model was sent.
+    expect(details.textContent?.split('PASS  a.test.ts').length).toBe(2);
+    expect(details.textContent).not.toContain('Sent to the model');
   });
 
   it('keeps only the tail of a flood of output and says how much it dropped', () => {

@@ -68,8 +68,11 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
   const history = turn.history;
   let turnUsage: UsageTotals = ZERO_USAGE;
 
+  // The model request the turn is on: the window shows "step N" beside each call it starts.
+  let step = 0;
   try {
     for (let request = 0; request < turn.turnLimit; request++) {
+      step = request + 1;
       if (turn.signal.aborted) return cancelled();
       const agent = turn.agents.get(turn.agentId);
       if (!agent) throw new ProviderError('the agent was removed while its turn was working', false);
@@ -165,7 +168,7 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
 
   async function runCall(call: PendingCall): Promise<ToolResult> {
     if (turn.signal.aborted) return { ok: false, error: 'not run: the owner stopped the turn' };
-    turn.emit({ ...base, type: 'tool_call_started', callId: call.id, tool: call.name, args: call.args });
+    turn.emit({ ...base, type: 'tool_call_started', callId: call.id, tool: call.name, args: call.args, step });
     if (call.invalid) return { ok: false, status: 400, error: call.invalid };
     try {
       return await turn.dispatcher.dispatch(

@@ -128,7 +128,9 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
         const tier = await tool.tierFor(parsed.data, context);
         record(request.callId, () => deps.toolCalls.setTier(request.callId, tier.tier, tier.reason));
         if (tier.tier === 'gated') {
-          const preview = tool.preview ? await tool.preview(parsed.data, context) : {};
+          const { refusal: cannotRun, ...preview } = tool.preview ? await tool.preview(parsed.data, context) : {};
+          // A call that cannot run at all is refused now: a card must never offer an Approve that then fails.
+          if (cannotRun) return refuse(cannotRun, 400);
           const draft: Omit<Card, 'id' | 'createdAt'> = {
             callId: request.callId,
             agentId: agent.id,
@@ -138,7 +140,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
             reason: tier.reason,
             ...preview,
             rememberChoices:
-              preview.rememberable && preview.argv && workspace ? deps.rememberChoicesFor(preview.argv) : undefined,
+              preview.rememberable && !preview.danger && preview.argv && workspace ? deps.rememberChoicesFor(preview.argv) : undefined,
           };
           const { card, outcome } = deps.cards.ask(draft, signal);
           record(request.callId, () => deps.toolCalls.markPending(request.callId, card));

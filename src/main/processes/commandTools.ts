@@ -2,6 +2,7 @@
 // card preview, the same path from a command string to a spawn. bash shares the result format.
 import type { TierDecision } from '../../shared/domain';
 import { classifyCommand, isRememberable, type RememberedCommand } from '../policy';
+import { commandDanger } from '../policy/danger';
 import type { CardPreview, ToolCallContext, ToolResult } from '../tools/types';
 import type { PathContext } from '../workspace/types';
 import { containmentFor, executesWorkspaceCode, type Containment, type ContainmentDeps } from '../sandbox/containment';
@@ -60,12 +61,18 @@ export function commandPreview(command: string, cwd: string | undefined, ctx: To
   const prepared = prepareFor(command, cwd, ctx, deps);
   const contained = commandContainment(ctx, deps)?.line;
   const containmentLine = contained ? [contained] : [];
-  if (!prepared || !prepared.ok) {
-    const details = prepared && !prepared.ok ? [prepared.error] : [];
-    return { cwd: cwd ?? '.', rememberable: isRememberable(command), details: [...details, ...containmentLine] };
-  }
+  if (!prepared) return { cwd: cwd ?? '.', rememberable: false, details: containmentLine };
+  // It would fail after an approval just the same (no shell for a pipe, no such program): no card.
+  if (!prepared.ok) return { refusal: prepared.error };
   const { argv, program, cwdShown } = prepared.command;
-  return { argv, cwd: cwdShown, rememberable: isRememberable(command), details: [`runs ${program}`, ...containmentLine] };
+  const danger = ctx.workspace ? commandDanger(argv, { workspace: ctx.workspace.directory, cwd: prepared.command.cwd, home: ctx.home }) : null;
+  return {
+    argv,
+    cwd: cwdShown,
+    rememberable: isRememberable(command) && danger === null,
+    details: [`runs ${program}`, ...containmentLine],
+    ...(danger ? { danger } : {}),
+  };
 }
 
 export function prepareFor(command: string, cwd: string | undefined, ctx: ToolCallContext, deps: CommandToolDeps): Prepared | null {

@@ -9,6 +9,7 @@ import { spawn as spawnPty, type IPty } from 'node-pty';
 import { DEFAULT_KILL_GRACE_MS, terminateGroup } from './group';
 import { GROUP_TAG_NAME, type GroupLedger } from './ledger';
 import { LiveStream } from './live';
+import { openProcessLog, pipeIntoLog } from './logs';
 import { TailBuffer, droppedLine } from './tail';
 
 export interface Command {
@@ -193,8 +194,9 @@ export function runBounded(options: RunBoundedOptions): Promise<BoundedResult> {
 }
 
 export interface LongLivedOptions extends Command {
-  /** Both streams are written here directly by the child (the file is truncated first). */
+  /** Both streams go here, rotated at the bound (logs.ts; the file is truncated first). */
   logPath: string;
+  logBoundBytes?: number;
   wrap?: CommandWrapper;
 }
 
@@ -213,21 +215,22 @@ export function spawnLongLived(options: LongLivedOptions): LongLivedProcess {
   );
   checkCommand(command);
   fs.mkdirSync(path.dirname(options.logPath), { recursive: true, mode: 0o700 });
-  const fd = fs.openSync(options.logPath, 'w', 0o600);
+  const log = openProcessLog(options.logPath, options.logBoundBytes);
   let child: ChildProcess;
   try {
+    // Through pipes, not a file descriptor: Paddock writes the log, so it can keep it bounded.
     child = spawn(command.program, command.args, {
       cwd: command.cwd,
       env: command.env,
       detached: true,
-      stdio: ['ignore', fd, fd],
+      stdio: ['ignore', 'pipe', 'pipe'],
       windowsHide: true,
     });
   } catch (error) {
+    log.close();
     throw spawnFailure(command.program, error as NodeJS.ErrnoException, command.cwd);
-  } finally {
-    fs.closeSync(fd);
   }
+  pipeIntoLog(log, [child.stdout, child.stderr]);
   // Node reports ENOENT/EACCES as an 'error' event on the next tick; without a listener it throws.
   child.on('error', () => undefined);
   if (child.pid === undefined) {

@@ -17,6 +17,14 @@ import {
 import { formatArgv } from '../policy';
 import { runBounded, SpawnError } from '../processes/spawn';
 import type { ToolDefinition } from './types';
+import { detectRunner, parseCounts } from '../git/testRunners';
+
+/** "tests: 2 failed, 5 passed, 0 skipped" when a test runner reported its counts: the row shows the failing count beside the exit status. */
+export function testCountsLine(argv: readonly string[], output: string): string | null {
+  const runner = detectRunner(argv);
+  const counts = runner ? parseCounts(runner, output) : null;
+  return counts ? `tests: ${counts.failed} failed, ${counts.passed} passed, ${counts.skipped} skipped` : null;
+}
 
 export const RUN_DEFAULT_TIMEOUT_SECONDS = 120;
 export const RUN_MAX_TIMEOUT_SECONDS = 1_800;
@@ -108,9 +116,12 @@ export function createRunTool(deps: RunToolDeps = {}) {
       } catch {
         // Recording a test run is a side note; the command's result still reaches the model.
       }
+      const finished = describeFinished(formatArgv(command.argv), command.cwdShown, result, timeoutMs);
+      const tests = testCountsLine(command.argv, result.output);
+      const [header, ending, ...rest] = finished.split('\n');
       return {
         ok: true,
-        text: describeFinished(formatArgv(command.argv), command.cwdShown, result, timeoutMs),
+        text: tests ? [header, ending, tests, ...rest].join('\n') : finished,
         data: { argv: command.argv, program: command.program, cwd: command.cwdShown, ...finishedData(result) },
       };
     },

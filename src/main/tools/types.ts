@@ -34,6 +34,10 @@ export interface CardPreview {
   details?: string[];
   /** Whether the card may offer "remember in this workspace" (plain commands only). */
   rememberable?: boolean;
+  /** What makes approving risky (policy/danger.ts): the card names it, puts Deny first and offers no "always allow". */
+  danger?: string;
+  /** The call cannot run at all (a pipe with no shell, a program not on PATH): refused at once, no card. */
+  refusal?: string;
 }
 
 /** A picture for the model (a screenshot, a read of an image file): base64, bounded by the tool. */

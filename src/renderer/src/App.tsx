@@ -3,6 +3,7 @@ import { startWindow } from './eventRouter';
 import { Sidebar } from './features/agents/Sidebar';
 import { AgentPane } from './features/agents/AgentPane';
 import { CardQueue } from './features/cards/CardQueue';
+import { ConnectionBanner } from './features/connection/ConnectionIndicator';
 import { CommandPalette } from './features/palette/CommandPalette';
 import { useWindowKeys } from './features/palette/useWindowKeys';
 import { SidePane } from './features/sidepane/SidePane';
@@ -24,6 +25,7 @@ export function App() {
       <Sidebar />
       <main className={`main ${view === 'settings' ? 'main-settings' : 'main-agent'}`} aria-label={view === 'settings' ? 'Settings' : 'Agent'}>
         <div className="main-content">
+        <ConnectionBanner />
         {error && (
           <div className="banner banner-error" role="alert">
             <span>{error}</span>

@@ -9,26 +9,28 @@ interface Bridge {
   [domain: string]: unknown;
 }
 
+/**
+ * The window's link to the core (issue 14 §1, issue 17 §1). `unauthorised`: the core answers but
+ * refuses this tab's key — `why: 'restarted'` (a restart of `paddock serve` makes a new token) or
+ * `'no-token'` (the page was opened without the printed address); reconnecting will not help until
+ * the owner opens the address it printed. In Electron the state is always `connected`.
+ */
+export type ConnectionState =
+  | { status: 'connected' }
+  | { status: 'connecting' }
+  | { status: 'disconnected'; since: number; retryAt: number }
+  | { status: 'unauthorised'; why: 'restarted' | 'no-token'; message: string };
+
+/** Reconnect delays: quick at first, then at most every 10 s. */
+export function reconnectDelayMs(attempt: number): number {
+  return Math.min(10_000, 500 * 2 ** Math.max(0, attempt));
+}
+
 declare global {
   interface Window {
     paddock?: Bridge;
   }
 }
-
-/**
- * The web host's connection, for the window to show (issue 14 §1, issue 17 §1):
- * - `refused`: the core is up but did not accept this page's key. `why: 'restarted'`: the page had a
- *   token and the core refused it (a restart of `paddock serve` makes a new one); `why: 'no-token'`:
- *   the page was opened without the printed address. `message` is the sentence to show. The bridge
- *   does not retry: only opening the new address helps.
- * - `lost`: the socket closed or could not open; the bridge retries every second.
- * In Electron the state is always `open`.
- */
-export type ConnectionState =
-  | { kind: 'connecting' }
-  | { kind: 'open' }
-  | { kind: 'lost' }
-  | { kind: 'refused'; why: 'restarted' | 'no-token'; message: string };
 
 /** Must match the server's (src/main/host/web/auth.ts): the page cannot import from main. */
 const API_PROTOCOL = 'paddock.v1';
@@ -67,43 +69,70 @@ function takeToken(): string | null {
   }
 }
 
-function createSocketBridge(onState: (state: ConnectionState) => void): Bridge {
+const connectionListeners = new Set<(state: ConnectionState) => void>();
+let connection: ConnectionState = { status: 'connecting' };
+
+function setConnection(state: ConnectionState): void {
+  connection = state;
+  for (const listener of connectionListeners) listener(state);
+}
+
+const NOT_CONNECTED: Result<unknown> = {
+  ok: false,
+  error: { code: 'internal', message: 'Paddock is not connected: the window is trying to reach it again' },
+};
+
+function createSocketBridge(): Bridge {
   const token = takeToken();
   const listeners = new Set<(event: PaddockEvent) => void>();
   const waiting = new Map<number, (result: Result<unknown>) => void>();
   let nextId = 1;
   let socket: WebSocket | null = null;
   let ready: Promise<WebSocket> | null = null;
+  let failures = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
 
-  let refused: Extract<ConnectionState, { kind: 'refused' }> | null = token === null ? { kind: 'refused', why: 'no-token', message: NO_TOKEN_MESSAGE } : null;
-  if (refused) onState(refused);
+  function scheduleReconnect(): void {
+    if (retryTimer) return;
+    const delay = reconnectDelayMs(failures);
+    failures += 1;
+    const since = connection.status === 'disconnected' ? connection.since : Date.now();
+    setConnection({ status: 'disconnected', since, retryAt: Date.now() + delay });
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void connect().catch(() => undefined);
+    }, delay);
+  }
+
+  if (token === null) setConnection({ status: 'unauthorised', why: 'no-token', message: NO_TOKEN_MESSAGE });
 
   function connect(): Promise<WebSocket> {
-    if (refused) return Promise.reject(new Error(refused.message));
+    if (connection.status === 'unauthorised') return Promise.reject(new Error(connection.message));
     if (ready) return ready;
-    onState({ kind: 'connecting' });
     ready = new Promise((resolve, reject) => {
       const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+      // The key travels as a subprotocol when the socket opens: never in a cookie, which a browser
+      // would send to every port on 127.0.0.1, the agent's own dev servers included.
       const ws = new WebSocket(`${scheme}://${location.host}/api`, [API_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${token ?? ''}`]);
       ws.onopen = () => {
+        failures = 0;
         socket = ws;
-        onState({ kind: 'open' });
+        setConnection({ status: 'connected' });
         resolve(ws);
       };
       ws.onerror = () => reject(new Error('cannot reach Paddock: is `paddock serve` still running?'));
       ws.onclose = (closed) => {
         socket = null;
         ready = null;
-        if (closed.code === AUTH_FAILED_CLOSE) refused = { kind: 'refused', why: 'restarted', message: RESTARTED_MESSAGE };
-        reject(new Error(refused?.message ?? 'the connection to Paddock closed'));
+        // A refusal at the door is not a network fault: retrying with the same stale key cannot work.
+        if (closed.code === AUTH_FAILED_CLOSE) setConnection({ status: 'unauthorised', why: 'restarted', message: RESTARTED_MESSAGE });
+        const refused = connection.status === 'unauthorised' ? connection.message : null;
         for (const [id, settle] of waiting) {
-          settle({ ok: false, error: { code: refused ? 'untrusted-sender' : 'internal', message: refused?.message ?? 'the connection to Paddock closed' } });
+          settle({ ok: false, error: { code: refused ? 'untrusted-sender' : 'internal', message: refused ?? 'the connection to Paddock closed' } });
           waiting.delete(id);
         }
-        if (refused) return onState(refused);
-        onState({ kind: 'lost' });
-        // Reconnect so events keep flowing after the core comes back.
-        setTimeout(() => void connect().catch(() => undefined), 1000);
+        reject(new Error(refused ?? 'the connection to Paddock closed'));
+        if (!refused) scheduleReconnect();
       };
       ws.onmessage = (message) => {
         const data = JSON.parse(String(message.data)) as { id?: number; result?: Result<unknown>; event?: PaddockEvent };
@@ -122,6 +151,7 @@ function createSocketBridge(onState: (state: ConnectionState) => void): Bridge {
     events: {
       subscribe(listener) {
         listeners.add(listener);
+        // Hearing the close promptly is what lets the window say "Paddock went away" within 2 s.
         void connect().catch(() => undefined);
         return () => listeners.delete(listener);
       },
@@ -131,12 +161,15 @@ function createSocketBridge(onState: (state: ConnectionState) => void): Bridge {
     const [domain, method] = name.split('.') as [string, string];
     const methods = (bridge[domain] ??= {}) as Record<string, Method>;
     methods[method] = async (request?: unknown) => {
-      if (refused) return { ok: false, error: { code: 'untrusted-sender', message: refused.message } };
-      let ws: WebSocket;
-      try {
-        ws = socket ?? (await connect());
-      } catch (error) {
-        return { ok: false, error: { code: refused ? 'untrusted-sender' : 'internal', message: (error as Error).message } };
+      let ws = socket;
+      if (connection.status === 'unauthorised') return { ok: false, error: { code: 'untrusted-sender', message: connection.message } };
+      if (!ws) {
+        if (retryTimer) return NOT_CONNECTED;
+        try {
+          ws = await connect();
+        } catch {
+          return NOT_CONNECTED;
+        }
       }
       const id = nextId++;
       return new Promise<Result<unknown>>((resolve) => {
@@ -148,26 +181,7 @@ function createSocketBridge(onState: (state: ConnectionState) => void): Bridge {
   return bridge;
 }
 
-let connection: ConnectionState = window.paddock ? { kind: 'open' } : { kind: 'connecting' };
-const connectionListeners = new Set<(state: ConnectionState) => void>();
-
-const bridge: Bridge =
-  window.paddock ??
-  createSocketBridge((state) => {
-    connection = state;
-    for (const listener of connectionListeners) listener(state);
-  });
-
-/** The web host's connection state now (see ConnectionState). */
-export function connectionState(): ConnectionState {
-  return connection;
-}
-
-/** Called on every change of the connection state; returns the unsubscribe. */
-export function onConnectionChange(listener: (state: ConnectionState) => void): () => void {
-  connectionListeners.add(listener);
-  return () => connectionListeners.delete(listener);
-}
+const bridge: Bridge = window.paddock ?? createSocketBridge();
 
 export class CallError extends Error {
   constructor(
@@ -191,3 +205,14 @@ export function subscribe(listener: (event: PaddockEvent) => void): () => void {
 }
 
 export const hostKind = bridge.host;
+
+/** Follows the link to the core; the listener hears the current state at once. The Electron window's core is in-process: always connected. */
+export function onConnection(listener: (state: ConnectionState) => void): () => void {
+  if (hostKind === 'electron') {
+    listener({ status: 'connected' });
+    return () => undefined;
+  }
+  connectionListeners.add(listener);
+  listener(connection);
+  return () => connectionListeners.delete(listener);
+}

@@ -8,6 +8,7 @@ import { messageOf } from './lib/errors';
 import { useAgentsStore } from './stores/useAgentsStore';
 import { useAppStore } from './stores/useAppStore';
 import { useCardsStore } from './stores/useCardsStore';
+import { followConnection } from './stores/useConnectionStore';
 import { useConversationStore } from './stores/useConversationStore';
 import { usePreviewStore } from './stores/usePreviewStore';
 import { useProcessesStore } from './stores/useProcessesStore';
@@ -91,7 +92,18 @@ export function startWindow(): () => void {
   void useRememberedStore.getState().load().catch(fail);
   const batcher = createFrameBatcher(routeEvents);
   const unsubscribe = subscribe((event) => batcher.push(event));
+  // After a gap the window missed events: reload what it shows, and let the stored record say how
+  // the turns that were streaming ended (a restarted core marks them interrupted).
+  const unfollow = followConnection(() => {
+    void useAppStore.getState().load().catch(fail);
+    void useAgentsStore.getState().load().catch(fail);
+    void useCardsStore.getState().load().catch(fail);
+    void useProcessesStore.getState().load().catch(fail);
+    void useRememberedStore.getState().load().catch(fail);
+    useConversationStore.getState().reloadAfterGap();
+  });
   return () => {
+    unfollow();
     unsubscribe();
     batcher.flushNow();
   };

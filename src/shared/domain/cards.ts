@@ -19,6 +19,8 @@ export interface Card {
   argv?: string[];
   cwd?: string;
   details?: string[];
+  /** What makes approving this risky ("the operand / is the filesystem root"): Deny is the primary answer, nothing is remembered. */
+  danger?: string;
   /** Literal sentences of what each remember choice would allow (plain commands only). */
   rememberChoices?: { kind: RememberKind; label: string }[];
   createdAt: string;

@@ -57,7 +57,7 @@ export interface ConversationUsageView {
 export type AgentEvent =
   | (TurnEventBase & { type: 'turn_started' })
   | (TurnEventBase & { type: 'text'; text: string })
-  | (TurnEventBase & { type: 'tool_call_started'; callId: string; tool: string; args: unknown })
+  | (TurnEventBase & { type: 'tool_call_started'; callId: string; tool: string; args: unknown; step?: number })
   | (TurnEventBase & { type: 'tool_call_finished'; callId: string; tool: string; ok: boolean; summary: string })
   | (TurnEventBase & { type: 'notice'; text: string })
   | (TurnEventBase & { type: 'error'; message: string; retryable: boolean })

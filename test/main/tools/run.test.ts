@@ -78,7 +78,8 @@ describe('run: tier', () => {
     expect(preview?.cwd).toBe('src');
     expect(preview?.rememberable).toBe(true);
     expect(preview?.details?.[0]).toMatch(/^runs \/.*\/ls$/);
-    expect((await tool.preview?.({ command: 'ls | wc' }, toolContext({ workspace: ws })))?.rememberable).toBe(false);
+    // A pipe cannot run without a shell: the preview refuses it, so the dispatcher shows no card.
+    expect((await tool.preview?.({ command: 'ls | wc' }, toolContext({ workspace: ws })))?.refusal).toMatch(/\|/);
   });
 });
 

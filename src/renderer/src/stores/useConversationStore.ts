@@ -37,6 +37,10 @@ export interface LiveTurn {
   usage?: LiveUsage | null;
   /** The owner's last message, so Retry re-sends exactly it. */
   lastSent: string | null;
+  /** When the turn began (ms since the epoch, this window's clock), the model request it is on, and the calls it started. */
+  startedAt: number | null;
+  step: number;
+  toolCount: number;
 }
 
 const PAGE = 200;
@@ -57,6 +61,8 @@ interface ConversationState {
   retry(conversationId: string): Promise<void>;
   cancel(conversationId: string): Promise<void>;
   applyAgentEvents(events: AgentEvent[]): void;
+  /** After a lost connection: reload every open conversation; a turn still running says so by its next event. */
+  reloadAfterGap(): void;
 }
 
 const idle = (lastSent: string | null = null, usage: LiveUsage | null = null): LiveTurn => ({
@@ -69,6 +75,9 @@ const idle = (lastSent: string | null = null, usage: LiveUsage | null = null): L
   retry: null,
   usage,
   lastSent,
+  startedAt: null,
+  step: 0,
+  toolCount: 0,
 });
 
 /** The text a failed attempt streamed: everything after the last call or thinking block. */
@@ -89,7 +98,7 @@ function mergeMessages(existing: MessageView[], page: MessageView[]): MessageVie
 function applyOne(turn: LiveTurn, event: AgentEvent): LiveTurn {
   switch (event.type) {
     case 'turn_started':
-      return { ...turn, turnId: event.turnId, working: true, error: null, retry: null };
+      return { ...turn, turnId: event.turnId, working: true, error: null, retry: null, startedAt: turn.startedAt ?? Date.now(), step: Math.max(turn.step, 1) };
     case 'retry':
       return {
         ...turn,
@@ -110,7 +119,14 @@ function applyOne(turn: LiveTurn, event: AgentEvent): LiveTurn {
       return { ...turn, turnId: event.turnId, working: true, retry: null, segments };
     }
     case 'tool_call_started':
-      return { ...turn, working: true, retry: null, segments: [...turn.segments, { kind: 'call', callId: event.callId, tool: event.tool, args: event.args }] };
+      return {
+        ...turn,
+        working: true,
+        retry: null,
+        step: event.step ?? turn.step,
+        toolCount: turn.toolCount + 1,
+        segments: [...turn.segments, { kind: 'call', callId: event.callId, tool: event.tool, args: event.args }],
+      };
     case 'tool_call_finished':
       return turn;
     case 'notice':
@@ -177,7 +193,7 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
     }
   },
   async send(conversationId, text) {
-    const live = { ...idle(text, get().live[conversationId]?.usage ?? null), ownerText: text, working: true };
+    const live = { ...idle(text, get().live[conversationId]?.usage ?? null), ownerText: text, working: true, startedAt: Date.now(), step: 1 };
     set({ live: { ...get().live, [conversationId]: live } });
     try {
       const { turnId } = await call('conversations.send', { conversationId, text });
@@ -194,6 +210,14 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
   },
   async cancel(conversationId) {
     await call('conversations.cancel', { conversationId });
+  },
+  reloadAfterGap() {
+    const live = { ...get().live };
+    for (const [conversationId, turn] of Object.entries(live)) {
+      if (turn.working) live[conversationId] = { ...idle(turn.lastSent), error: turn.error };
+    }
+    set({ live });
+    for (const conversationId of Object.keys(get().messages)) void get().loadLatest(conversationId).catch(() => undefined);
   },
   applyAgentEvents(events) {
     const live = { ...get().live };

@@ -1,5 +1,6 @@
 import { useAgentsStore } from '../../stores/useAgentsStore';
 import { useAppStore } from '../../stores/useAppStore';
+import { ConnectionIndicator } from '../connection/ConnectionIndicator';
 import { ConversationList } from '../conversation/ConversationList';
 import { ProcessList } from '../processes/ProcessList';
 import { NewAgentForm } from './NewAgentForm';
@@ -17,6 +18,7 @@ export function Sidebar() {
     <nav className="sidebar" aria-label="Agents">
       <div className="brand">
         <span className="brand-mark" aria-hidden="true">◧</span> Paddock
+        <ConnectionIndicator />
       </div>
       <div className="sidebar-section">
         <div className="sidebar-heading">

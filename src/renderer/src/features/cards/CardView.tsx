@@ -1,19 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Card, RememberKind } from '../../../../shared/domain';
 import { CallError } from '../../api';
 import { useCardsStore } from '../../stores/useCardsStore';
 import { useFilesStore } from '../../stores/useFilesStore';
 import { DiffView } from './DiffView';
+import { CARD_KEY_DELAY_MS, useCardKeys } from './useCardKeys';
 
-/** A keypress only counts once the card has been visible this long: a stray key never approves. */
-export const CARD_KEY_DELAY_MS = 500;
+export { CARD_KEY_DELAY_MS };
 
 export function CardView({ card, active }: { card: Card; active: boolean }) {
   const answer = useCardsStore((state) => state.answer);
   const openUnifiedDiff = useFilesStore((state) => state.openUnifiedDiff);
-  const shownAt = useRef(performance.now());
   const [armed, setArmed] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const danger = card.danger ?? null;
 
   useEffect(() => {
     const timer = setTimeout(() => setArmed(true), CARD_KEY_DELAY_MS);
@@ -28,30 +28,19 @@ export function CardView({ card, active }: { card: Card; active: boolean }) {
     }
   }
 
-  useEffect(() => {
-    if (!active) return undefined;
-    function onKey(event: KeyboardEvent): void {
-      if (performance.now() - shownAt.current < CARD_KEY_DELAY_MS) return;
-      const target = event.target as HTMLElement | null;
-      if (target && ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return;
-      if (event.key === 'y' || (event.key === 'Enter' && (event.metaKey || event.ctrlKey))) {
-        event.preventDefault();
-        void respond('approve');
-      } else if (event.key === 'n' || event.key === 'Escape') {
-        event.preventDefault();
-        void respond('deny');
-      }
-    }
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  });
+  useCardKeys(active, (decision) => void respond(decision), danger !== null);
 
   return (
-    <article className="card" aria-label={`Approval: ${card.tool}`} data-armed={armed}>
+    <article className={`card${danger ? ' card-danger' : ''}`} aria-label={`Approval: ${card.tool}`} data-armed={armed}>
       <header className="card-header">
         <span className="card-tool">{card.tool}</span>
         <span className="card-reason">{card.reason}</span>
       </header>
+      {danger && (
+        <p className="card-danger-line" role="alert">
+          <strong>Dangerous:</strong> {danger}
+        </p>
+      )}
       {card.argv && (
         <div className="card-command">
           <code>{card.argv.map((word) => (/^[\w./:=@%+-]+$/.test(word) ? word : JSON.stringify(word))).join(' ')}</code>
@@ -89,17 +78,31 @@ export function CardView({ card, active }: { card: Card; active: boolean }) {
       {!card.argv && !card.path && <pre className="card-args">{JSON.stringify(card.args, null, 2)}</pre>}
       {error && <p className="form-error" role="alert">{error}</p>}
       <footer className="card-actions">
-        <button type="button" className="primary" onClick={() => void respond('approve')} disabled={!armed}>
-          Approve <kbd>y</kbd>
-        </button>
-        {card.rememberChoices?.map((choice) => (
-          <button key={choice.kind} type="button" onClick={() => void respond('approve', choice.kind)} disabled={!armed}>
-            Approve and always allow {choice.label}
-          </button>
-        ))}
-        <button type="button" className="danger" onClick={() => void respond('deny')} disabled={!armed}>
-          Deny <kbd>n</kbd>
-        </button>
+        {danger ? (
+          <>
+            {/* Deny first and primary; approving takes a click, never a key, and is never remembered. */}
+            <button type="button" className="primary" onClick={() => void respond('deny')} disabled={!armed}>
+              Deny <kbd>n</kbd>
+            </button>
+            <button type="button" className="danger" onClick={() => void respond('approve')} disabled={!armed}>
+              Run anyway
+            </button>
+          </>
+        ) : (
+          <>
+            <button type="button" className="primary" onClick={() => void respond('approve')} disabled={!armed}>
+              Approve <kbd>y</kbd>
+            </button>
+            {card.rememberChoices?.map((choice) => (
+              <button key={choice.kind} type="button" onClick={() => void respond('approve', choice.kind)} disabled={!armed}>
+                Approve and always allow {choice.label}
+              </button>
+            ))}
+            <button type="button" className="danger" onClick={() => void respond('deny')} disabled={!armed}>
+              Deny <kbd>n</kbd>
+            </button>
+          </>
+        )}
       </footer>
     </article>
   );

@@ -1,7 +1,8 @@
 import { useState, type KeyboardEvent } from 'react';
+import { shortcutLabel } from '../palette/shortcuts';
 import { useConversationStore } from '../../stores/useConversationStore';
 
-/** Enter sends, Shift+Enter adds a line, Escape stops the turn. */
+/** Enter sends, Shift+Enter adds a line. Stopping is the Stop button or its own key, never Escape (which belongs to cards). */
 export function Composer({ conversationId }: { conversationId: string }) {
   const [text, setText] = useState('');
   const working = useConversationStore((state) => state.live[conversationId]?.working ?? false);
@@ -19,9 +20,6 @@ export function Composer({ conversationId }: { conversationId: string }) {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();
-    } else if (event.key === 'Escape' && working) {
-      event.preventDefault();
-      void cancel(conversationId);
     }
   }
 
@@ -39,14 +37,14 @@ export function Composer({ conversationId }: { conversationId: string }) {
         aria-label="Message to the agent"
         value={text}
         rows={3}
-        placeholder={working ? 'The agent is working… (Escape stops it)' : 'Ask for a change, a test, a fix…'}
+        placeholder={working ? `The agent is working… (${shortcutLabel('turn.stop')} or Stop ends the turn)` : 'Ask for a change, a test, a fix…'}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
       />
       <div className="composer-actions">
         {working ? (
           <button type="button" className="danger" onClick={() => void cancel(conversationId)}>
-            Stop <kbd>Esc</kbd>
+            Stop <kbd>{shortcutLabel('turn.stop')}</kbd>
           </button>
         ) : (
           <button type="submit" className="primary" disabled={text.trim() === ''}>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { messageOf } from '../../lib/errors';
 import { useAppStore } from '../../stores/useAppStore';
 import { useConversationStore } from '../../stores/useConversationStore';
+import { shortcutLabel } from '../palette/shortcuts';
 import { Composer } from './Composer';
 import { Transcript } from './Transcript';
 
@@ -27,7 +28,7 @@ export function ConversationPane({ agentId }: { agentId: string }) {
         </button>
         {loadError && <span className="hint">Conversations could not be listed: {loadError}</span>}
         <span className="hint">
-          or press <kbd>Ctrl</kbd>+<kbd>N</kbd>
+          or press <kbd>{shortcutLabel('conversation.new')}</kbd>
         </span>
       </div>
     );

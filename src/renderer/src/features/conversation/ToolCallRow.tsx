@@ -1,8 +1,12 @@
 import { memo } from 'react';
 import { droppedSentence } from '../../lib/cappedText';
+import { formatElapsed, useNow } from '../../lib/elapsed';
 import { useCardsStore } from '../../stores/useCardsStore';
+import { isCutOff, useConnectionStore } from '../../stores/useConnectionStore';
 import { useFilesStore } from '../../stores/useFilesStore';
 import { useToolCallsStore } from '../../stores/useToolCallsStore';
+import { callOutcome, parseCommandResult } from './callOutcome';
+import { TerminalText } from './TerminalText';
 import { filePathOf, formatArgs, mainArgument, unifiedDiffIn } from './toolCallText';
 
 export interface ToolCallRowProps {
@@ -24,14 +28,24 @@ export const ToolCallRow = memo(function ToolCallRow({ agentId, callId, tool, ar
   const openFile = useFilesStore((state) => state.openFile);
   const openUnifiedDiff = useFilesStore((state) => state.openUnifiedDiff);
 
-  const status = card ? 'waiting for you' : (view?.status ?? (result ? (result.isError ? 'failed' : 'done') : 'running'));
+  const cutOff = useConnectionStore((state) => isCutOff(state.state));
+  const outcome = callOutcome({ view, result, waitingForCard: card !== undefined, cutOff });
+
+  const now = useNow(outcome.kind === 'running');
+  const began = view?.startedAt ?? view?.createdAt;
+  const status = outcome.kind === 'running' && began ? `running · ${formatElapsed(now - Date.parse(began))}` : outcome.word;
+  // The stored result when the transcript has it; the record's summary (its first 500 characters) until then.
+  const command = parseCommandResult(result?.text ?? view?.resultSummary ?? undefined);
+  // The output is shown once: the live stream when this window saw it, else what the model received.
+  const shownOutput = output && output.text !== '' ? output.text : (command?.output ?? '');
+  const sentDiffers = result !== undefined && (command ? command.output !== shownOutput && !output?.dropped : result.text !== view?.error);
   const main = mainArgument(view?.args ?? args);
   const path = filePathOf(tool, view?.args ?? args);
   const resultDiff = unifiedDiffIn(result?.text);
   const dropped = output ? droppedSentence(output.dropped) : null;
 
   return (
-    <div className={`tool-row status-${status.replace(/\s/g, '-')}`}>
+    <div className={`tool-row outcome-${outcome.kind}`}>
       <div className="tool-row-line">
         <button
           type="button"
@@ -44,7 +58,7 @@ export const ToolCallRow = memo(function ToolCallRow({ agentId, callId, tool, ar
           <span className="tool-name">{tool}</span>
           <span className="tool-main">{main}</span>
         </button>
-        <span className="tool-status" aria-label="Status">
+        <span className="tool-status" aria-label="Status" data-outcome={outcome.kind}>
           {status}
         </span>
         {path && (
@@ -80,19 +94,24 @@ export const ToolCallRow = memo(function ToolCallRow({ agentId, callId, tool, ar
               {view.answer ? ` — ${view.answer}` : ''}
             </p>
           )}
-          {view?.resultSummary && <p className="tool-summary">{view.resultSummary}</p>}
+          {!result && view?.resultSummary && !shownOutput && <p className="tool-summary">{view.resultSummary}</p>}
           {view?.error && <p className="form-error">{view.error}</p>}
-          {output && output.text !== '' && (
+          {command && (
+            <p className="hint">
+              $ {command.command} — {command.ending}
+            </p>
+          )}
+          {shownOutput !== '' && (
             <>
               <div className="hint">Output</div>
               {dropped && <div className="hint">{dropped}</div>}
-              <pre className="tool-output">{output.text}</pre>
+              <TerminalText text={shownOutput} label="Output" />
             </>
           )}
-          {result && (
+          {result && sentDiffers && !(command && command.output === '' && shownOutput === '') && (
             <>
-              <div className="hint">{result.isError ? 'Error returned to the model' : 'Result returned to the model'}</div>
-              <pre className="tool-output">{result.text}</pre>
+              <div className="hint">{result.isError ? 'Error sent to the model' : 'Sent to the model'}</div>
+              <TerminalText text={result.text} label="Sent to the model" />
             </>
           )}
         </div>

@@ -4,6 +4,7 @@ import type { LiveRetry } from '../../stores/useConversationStore';
 import { useConversationStore } from '../../stores/useConversationStore';
 import { Markdown } from './Markdown';
 import { ToolCallRow } from './ToolCallRow';
+import { WorkingRow } from './WorkingRow';
 import type { TranscriptItem } from './transcriptItems';
 
 export const TranscriptRow = memo(function TranscriptRow({
@@ -62,9 +63,7 @@ export const TranscriptRow = memo(function TranscriptRow({
       return item.retry ? (
         <RetryBanner retry={item.retry} onCancel={() => void cancel(conversationId)} />
       ) : (
-        <p className="message-working hint" role="status">
-          Working…
-        </p>
+        <WorkingRow conversationId={conversationId} />
       );
   }
 });

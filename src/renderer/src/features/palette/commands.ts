@@ -1,10 +1,10 @@
 import { messageOf } from '../../lib/errors';
 import { useAgentsStore } from '../../stores/useAgentsStore';
 import { useAppStore } from '../../stores/useAppStore';
-import { useCardsStore } from '../../stores/useCardsStore';
 import { useConversationStore } from '../../stores/useConversationStore';
 import { useProcessesStore } from '../../stores/useProcessesStore';
 import { PANE_TABS, useSidePaneStore } from '../../stores/useSidePaneStore';
+import { shortcutLabel, type ShortcutAction } from './shortcuts';
 
 /** The common actions, shared by the command palette and the shortcuts. */
 export interface WindowCommand {
@@ -23,12 +23,11 @@ export function newConversation(): void {
   void useConversationStore.getState().create(agentId).then(focusComposer).catch(fail);
 }
 
-/** Stops the selected conversation's turn; a pending card is answered by its own keys instead. */
+/** Stops the selected conversation's turn: the explicit stop key, the palette and the Stop button; never Escape. */
 export function stopTurn(): boolean {
   const agentId = useAgentsStore.getState().selectedId;
   const conversationId = agentId ? useConversationStore.getState().selected[agentId] : null;
   if (!conversationId || !useConversationStore.getState().live[conversationId]?.working) return false;
-  if (useCardsStore.getState().cards.length > 0) return false;
   void useConversationStore.getState().cancel(conversationId).catch(fail);
   return true;
 }
@@ -40,14 +39,15 @@ export function focusComposer(): void {
 export function windowCommands(): WindowCommand[] {
   const app = useAppStore.getState();
   return [
-    { id: 'conversation.new', title: 'New conversation', shortcut: 'Ctrl+N', run: newConversation },
+    { id: 'conversation.new', title: 'New conversation', shortcut: shortcutLabel('conversation.new'), run: newConversation },
     { id: 'composer.focus', title: 'Write a message', run: focusComposer },
-    { id: 'turn.stop', title: 'Stop the agent', shortcut: 'Esc', run: () => void stopTurn() },
+    { id: 'turn.stop', title: 'Stop the agent', shortcut: shortcutLabel('turn.stop'), run: () => void stopTurn() },
+    { id: 'palette', title: 'Command palette', shortcut: shortcutLabel('palette'), run: () => app.setPaletteOpen(true) },
     { id: 'agent.new', title: 'New agent', run: () => app.setCreatingAgent(true) },
     ...PANE_TABS.map((tab, index) => ({
       id: `pane.${tab}`,
       title: `Show ${tab}`,
-      shortcut: `Ctrl+${index + 1}`,
+      shortcut: shortcutLabel(`pane.${index + 1}` as ShortcutAction),
       run: () => useSidePaneStore.getState().setTab(tab),
     })),
     { id: 'settings.open', title: 'Settings → Developer', run: () => app.setView('settings') },

@@ -1,34 +1,34 @@
 import { useEffect } from 'react';
-import { hasCommandModifier } from '../../lib/keys';
 import { useAppStore } from '../../stores/useAppStore';
 import { PANE_TABS, useSidePaneStore } from '../../stores/useSidePaneStore';
 import { newConversation, stopTurn } from './commands';
+import { shortcutFor } from './shortcuts';
 
-/** The window's shortcuts. Card answers (y/n) live on the card itself, with its 500 ms delay. */
+/** The window's shortcuts (shortcuts.ts). Card answers live on the card (useCardKeys), with its 500 ms delay. */
 export function useWindowKeys(): void {
   useEffect(() => {
     function onKey(event: KeyboardEvent): void {
-      if (hasCommandModifier(event) && !event.altKey && !event.shiftKey) {
-        const key = event.key.toLowerCase();
-        if (key === 'k') {
-          event.preventDefault();
+      const action = shortcutFor(event);
+      if (!action) return;
+      event.preventDefault();
+      switch (action) {
+        case 'palette':
           useAppStore.getState().setPaletteOpen(!useAppStore.getState().paletteOpen);
           return;
-        }
-        if (key === 'n') {
-          event.preventDefault();
+        case 'conversation.new':
           newConversation();
           return;
+        case 'turn.stop':
+          stopTurn();
+          return;
+        case 'pane.1':
+        case 'pane.2':
+        case 'pane.3':
+        case 'pane.4': {
+          const tab = PANE_TABS[Number(action.slice(5)) - 1];
+          if (tab) useSidePaneStore.getState().setTab(tab);
+          return;
         }
-        const tab = PANE_TABS[Number(event.key) - 1];
-        if (/^[1-4]$/.test(event.key) && tab) {
-          event.preventDefault();
-          useSidePaneStore.getState().setTab(tab);
-        }
-        return;
-      }
-      if (event.key === 'Escape' && !event.defaultPrevented && !useAppStore.getState().paletteOpen) {
-        if (stopTurn()) event.preventDefault();
       }
     }
     window.addEventListener('keydown', onKey);

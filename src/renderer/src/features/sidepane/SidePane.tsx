@@ -1,3 +1,4 @@
+import { shortcutLabel, type ShortcutAction } from '../palette/shortcuts';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSelectedAgent } from '../../stores/useAgentsStore';
 import { PANE_TABS, useSidePaneStore, type PaneTab } from '../../stores/useSidePaneStore';
@@ -50,7 +51,7 @@ export function SidePane() {
               aria-selected={tab === name}
               aria-controls={`panel-${name}`}
               className={tab === name ? 'tab selected' : 'tab'}
-              title={`${name} (Ctrl+${index + 1})`}
+              title={`${name} (${shortcutLabel(`pane.${index + 1}` as ShortcutAction)})`}
               onClick={() => setTab(name)}
             >
               {name}
