@@ -3,6 +3,7 @@ import { app, BrowserWindow, dialog, safeStorage } from 'electron';
 import { createApiRouter } from './api/router';
 import { createHandlers } from './api/handlers';
 import { createCore, type Core } from './core';
+import { installShutdown, type Shutdown } from './shutdown';
 import { ownerHome } from './environment';
 import { forwardEvents, registerIpc } from './host/electron/ipc';
 import { installMenu } from './host/electron/menu';
@@ -12,7 +13,7 @@ import { createPreviewView } from './host/electron/previewView';
 
 let mainWindow: BrowserWindow | null = null;
 let appUrl = '';
-let core: Core | null = null;
+let shutdown: Shutdown | null = null;
 
 async function start(): Promise<void> {
   const dataDir = process.env.PADDOCK_DATA_DIR ?? app.getPath('userData');
@@ -28,7 +29,7 @@ async function start(): Promise<void> {
     app.exit(1);
     return;
   }
-  core = running;
+  shutdown = installShutdown(running, { onSignal: () => app.quit(), log: running.log });
   applySessionPolicy();
   installMenu();
   const router = createApiRouter(
@@ -68,14 +69,15 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(start);
   app.on('window-all-closed', () => app.quit());
 
-  // Quitting stops every process the agents started (seed 003 §10, item 4).
-  let quitting = false;
+  // Quitting stops every process the agents started (seed 003 §10, item 4), through the one
+  // shutdown path `paddock serve` uses too: a signal asks Electron to quit, and will-quit runs it.
+  let quitDone = false;
   app.on('will-quit', (event) => {
-    if (quitting || !core) return;
+    if (quitDone || !shutdown) return;
     event.preventDefault();
-    quitting = true;
-    void core.shutdown().finally(() => app.exit(0));
+    void shutdown.quit().finally(() => {
+      quitDone = true;
+      app.exit(0);
+    });
   });
-  process.once('exit', () => core?.services.killAllSync());
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => app.quit());
 }
