@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS } from './src/main/preview/chromiumCapture';
+import { chromiumArgs } from './src/main/preview/chromiumCapture';
 
 // Debian's Chromium, never a downloaded browser (`npx playwright install` is not used anywhere).
 export const CHROMIUM = process.env.PADDOCK_CHROMIUM ?? '/usr/bin/chromium';
@@ -19,7 +19,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,
-      args: [...CHROMIUM_ARGS, '--disable-quic'],
+      args: [...chromiumArgs(), '--disable-quic'],
     },
   },
   projects: [

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Paddock's command line. Runs the built CLI (out/main/cli.js) when it is at least as new as the
-// sources, and the TypeScript sources through tsx otherwise, so `npm ci` alone is enough to use it.
+// Paddock's command line: runs the built CLI (out/main/cli.js, made by `npm run build`). Nothing
+// here compiles TypeScript at run time; a checkout that has not been built is told how to build it.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -8,39 +8,19 @@ const path = require('node:path');
 const root = path.join(__dirname, '..');
 const built = path.join(root, 'out', 'main', 'cli.js');
 
-function newestMtime(dir) {
-  let newest = 0;
-  let entries;
-  try {
-    entries = fs.readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return 0;
-  }
-  for (const entry of entries) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
-    else if (entry.isFile()) newest = Math.max(newest, fs.statSync(full).mtimeMs);
-  }
-  return newest;
+if (!fs.existsSync(built)) {
+  process.stderr.write('paddock: the command line is not built yet. Run `npm run build` in ' + root + ' (after `npm ci`), then try again.\n');
+  process.exitCode = 1;
+} else {
+  require(built)
+    .main(process.argv.slice(2))
+    .then(
+      (code) => {
+        process.exitCode = code;
+      },
+      (error) => {
+        process.stderr.write(`paddock: ${error && error.message ? error.message : String(error)}\n`);
+        process.exitCode = 1;
+      },
+    );
 }
-
-function loadMain() {
-  const sources = [path.join(root, 'src', 'main'), path.join(root, 'src', 'shared')];
-  const haveSources = fs.existsSync(sources[0]);
-  if (fs.existsSync(built)) {
-    const builtAt = fs.statSync(built).mtimeMs;
-    if (!haveSources || sources.every((dir) => newestMtime(dir) <= builtAt)) return require(built).main;
-  }
-  const tsx = require('tsx/cjs/api');
-  return tsx.require('../src/main/cli/index.ts', __filename).main;
-}
-
-loadMain()(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error) => {
-    process.stderr.write(`paddock: ${error && error.message ? error.message : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);

@@ -5,7 +5,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { nativesLoad, rebuildForElectron } from './natives.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -17,12 +16,12 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 const { electronBinary: findElectron } = require('./electronBinary.cjs');
 const electronBinary = findElectron();
 
-// The window's main process is Electron: its native modules must be built for it.
-if (electronBinary && !nativesLoad(electronBinary, { ELECTRON_RUN_AS_NODE: '1' })) {
-  if (!rebuildForElectron(root)) {
-    console.error('Could not build the native modules for Electron; `paddock serve` still runs the same app in your browser.');
-    process.exit(1);
-  }
+// The window's main process is Electron: its build of the native modules goes in place (moved back
+// from the cache after npm test; built only the first time). `paddock serve` needs Node's build.
+const natives = spawnSync(process.execPath, [path.join(root, 'scripts', 'ensure-natives.mjs'), electronBinary ? 'electron' : 'node'], { cwd: root, stdio: 'inherit' });
+if (natives.status !== 0) {
+  console.error(electronBinary ? 'Could not build the native modules for Electron; `paddock serve` still runs the same app in your browser.' : 'Could not build the native modules for Node.');
+  process.exit(1);
 }
 
 const child = electronBinary

@@ -29,6 +29,7 @@ import { createWorkspacesRepository } from './store/workspaces';
 import { createToolSet } from './tools';
 import { startServices } from './services';
 import { createChromiumCapture } from './preview/chromiumCapture';
+import type { CapturePage } from './tools/screenshot';
 import { lastRun, recordIfTestRun } from './store/testRuns';
 import { validateWorkspaceRoot } from './workspace/root';
 import { detectSandbox } from './sandbox/engine';
@@ -47,6 +48,11 @@ export interface CoreOptions {
   /** Retries of 429/5xx per model request (tests set 0). */
   modelRetries?: number;
   log?: (message: string) => void;
+  /**
+   * How the screenshot tool takes its picture; the host chooses (SPEC §6). Electron passes an
+   * offscreen sandboxed window in its own partition; otherwise the system Chromium through Playwright.
+   */
+  capture?: CapturePage;
 }
 
 export const SWITCHES_KEY = 'instance.switches';
@@ -149,8 +155,7 @@ export async function createCore(options: CoreOptions) {
     assignment,
     supervisor,
     preview: services.preview,
-    // Electron and the web host alike use the system Chromium for screenshots (SPEC §6).
-    capture: createChromiumCapture({ executablePath: env.PADDOCK_CHROMIUM }),
+    capture: options.capture ?? createChromiumCapture({ executablePath: env.PADDOCK_CHROMIUM }),
     ownerEnv: { USER: env.USER, LOGNAME: env.LOGNAME, LANG: env.LANG, LC_ALL: env.LC_ALL, TMPDIR: env.TMPDIR, SHELL: env.SHELL },
     shell: env.SHELL,
     rememberedFor: (agentId, directory) => remembered.listFor(agentId, directory),

@@ -1,36 +1,48 @@
 // The Electron host: app lifecycle, the window, IPC registration — nothing else. Every rule is the core's.
-import { app, BrowserWindow, dialog, safeStorage } from 'electron';
+import path from 'node:path';
+import { app, BrowserWindow, dialog, nativeTheme, protocol, safeStorage, shell } from 'electron';
 import { createApiRouter } from './api/router';
 import { createHandlers } from './api/handlers';
-import { createCore, type Core } from './core';
+import { createCore } from './core';
 import { ownerHome } from './environment';
+import { installShutdown, type Shutdown } from './shutdown';
+import { electronCapture, electronPreviewView, installMenu } from './host/electron/adapters';
+import { registerAppScheme, serveRenderer } from './host/electron/appScheme';
 import { forwardEvents, registerIpc } from './host/electron/ipc';
-import { installMenu } from './host/electron/menu';
-import { applySessionPolicy } from './host/electron/security';
-import { createMainWindow } from './host/electron/window';
-import { createPreviewView } from './host/electron/previewView';
+import { installContentsGuards } from './host/electron/security';
+import { openMainWindow } from './host/electron/window';
 
 let mainWindow: BrowserWindow | null = null;
 let appUrl = '';
-let core: Core | null = null;
+let previewPrefix: string | null = null;
+let shutdown: Shutdown | null = null;
+
+// Before ready: every renderer sandboxed, the app:// scheme privileged, and the guards waiting for
+// every webContents Electron will ever create.
+app.enableSandbox();
+registerAppScheme(protocol);
+const guards = installContentsGuards(app, {
+  opensInBrowser: (url) => previewPrefix !== null && url.startsWith(previewPrefix),
+  openExternal: (url) => void shell.openExternal(url),
+});
 
 async function start(): Promise<void> {
+  serveRenderer(protocol, path.join(__dirname, '../renderer'));
   const dataDir = process.env.PADDOCK_DATA_DIR ?? app.getPath('userData');
   // API keys are encrypted by the system keychain where it can; otherwise the core keeps a 0600 file and says so.
   const cipher = safeStorage.isEncryptionAvailable()
     ? { encrypt: (plain: string) => safeStorage.encryptString(plain), decrypt: (data: Buffer) => safeStorage.decryptString(data) }
     : undefined;
-  let running: Core;
+  let running;
   try {
-    running = await createCore({ dataDir, home: ownerHome(), env: process.env, host: 'electron', cipher });
+    running = await createCore({ dataDir, home: ownerHome(), env: process.env, host: 'electron', cipher, capture: electronCapture(guards) });
   } catch (error) {
     dialog.showErrorBox('Paddock cannot start', (error as Error).message);
     app.exit(1);
     return;
   }
-  core = running;
-  applySessionPolicy();
-  installMenu();
+  shutdown = installShutdown(running, { onSignal: () => app.quit(), log: running.log });
+  installMenu(!app.isPackaged);
   const router = createApiRouter(
     createHandlers(running, {
       host: 'electron',
@@ -40,16 +52,20 @@ async function start(): Promise<void> {
         const picked = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
         return picked.canceled ? null : (picked.filePaths[0] ?? null);
       },
-      previewView: createPreviewView(() => mainWindow),
+      previewView: electronPreviewView(() => mainWindow, guards),
     }),
     running.log,
   );
   registerIpc(router, () => mainWindow, () => appUrl);
   forwardEvents(running.events.subscribe, () => mainWindow);
-  const previewPrefix = `http://127.0.0.1:${running.services.preview.port}/preview/`;
-  const created = createMainWindow((url) => url.startsWith(previewPrefix));
-  mainWindow = created.window;
-  appUrl = created.appUrl;
+  previewPrefix = `http://127.0.0.1:${running.services.preview.port}/preview/`;
+  const opened = openMainWindow((options) => new BrowserWindow(options), {
+    preload: path.join(__dirname, '../preload/index.js'),
+    packaged: app.isPackaged,
+    dark: nativeTheme.shouldUseDarkColors,
+  }, process.env);
+  mainWindow = opened.window;
+  appUrl = opened.appUrl;
   mainWindow.on('closed', () => {
     mainWindow = null;
   });
@@ -68,14 +84,15 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(start);
   app.on('window-all-closed', () => app.quit());
 
-  // Quitting stops every process the agents started (seed 003 §10, item 4).
-  let quitting = false;
+  // Quitting stops every process the agents started (seed 003 §10, item 4), through the one
+  // shutdown path `paddock serve` uses too: a signal asks Electron to quit, and will-quit runs it.
+  let quitDone = false;
   app.on('will-quit', (event) => {
-    if (quitting || !core) return;
+    if (quitDone || !shutdown) return;
     event.preventDefault();
-    quitting = true;
-    void core.shutdown().finally(() => app.exit(0));
+    void shutdown.quit().finally(() => {
+      quitDone = true;
+      app.exit(0);
+    });
   });
-  process.once('exit', () => core?.services.killAllSync());
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => app.quit());
 }

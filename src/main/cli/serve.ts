@@ -7,6 +7,7 @@ import { createHandlers } from '../api/handlers';
 import { defaultDataDir, ownerHome } from '../environment';
 import { startWebHost } from '../host/web/server';
 import { StoreOpenError } from '../store/database';
+import { installShutdown } from '../shutdown';
 import { systemOpener } from '../owner/openInEditor';
 import { parseArgs, stringFlag, UsageError } from './args';
 import { packageVersion, rendererDir } from './packageRoot';
@@ -52,16 +53,11 @@ export async function runServe(args: string[], io: CliIo): Promise<number> {
   io.stdout.write(`Paddock is running at ${host.url}\n`);
   if (!parsed.flags.has('no-open')) openInBrowser(host.url);
 
-  // Quitting stops every process the agents started (seed 003 §10, item 4); on a hard exit the
-  // remaining groups are SIGKILLed synchronously.
-  const running = core;
-  process.once('exit', () => running.services.killAllSync());
-  await new Promise<void>((resolve) => {
-    const stop = (): void => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+  // Quitting stops every process the agents started (seed 003 §10, item 4): the one shutdown path
+  // the Electron host uses too. Ctrl-C or SIGTERM closes the listener, then the core; serve returns 0.
+  const quitSignal = new Promise<void>((resolve) => {
+    installShutdown(core, { closeHost: () => host.close(), exit: () => resolve(), log: core.log });
   });
-  await host.close();
-  await core.shutdown();
+  await quitSignal;
   return 0;
 }

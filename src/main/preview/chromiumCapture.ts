@@ -7,10 +7,21 @@ import type { CapturePage, Viewport } from '../tools/screenshot';
 
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 
-/** Headless Chromium with nothing of its own reaching the network (the machines here have none). */
-export const CHROMIUM_ARGS = [
+/**
+ * Headless Chromium with nothing of its own reaching the network (the machines here have none).
+ * Its own sandbox stays on: the page is the agent's. Chromium refuses to start sandboxed as root,
+ * so only then (containers, CI) is `--no-sandbox` passed.
+ */
+export function chromiumArgs(runningAsRoot: boolean = isRoot()): string[] {
+  return [...(runningAsRoot ? ['--no-sandbox'] : []), ...CHROMIUM_BASE_ARGS];
+}
+
+function isRoot(): boolean {
+  return typeof process.getuid === 'function' && process.getuid() === 0;
+}
+
+const CHROMIUM_BASE_ARGS = [
   '--headless',
-  '--no-sandbox',
   '--disable-gpu',
   '--no-first-run',
   '--disable-background-networking',
@@ -53,7 +64,7 @@ export function createChromiumCapture(options: ChromiumCaptureOptions = {}): Cap
   return async (url: string, viewport: Viewport) => {
     const origin = new URL(url).origin;
     const wsOrigin = origin.replace(/^http:/, 'ws:');
-    const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, timeout });
+    const browser = await chromium.launch({ executablePath, args: chromiumArgs(), timeout });
     try {
       const context = await browser.newContext({
         viewport,

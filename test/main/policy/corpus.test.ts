@@ -1,5 +1,5 @@
 // The whole corpus (corpus/attacks.jsonl, corpus/allowed.jsonl) through the real CLI in one process:
-// `node bin/paddock.js check-command --jsonl` with HOME set to the fake home of a real temp world
+// `paddock check-command --jsonl` (from the sources) with HOME set to the fake home of a real temp world
 // (corpus/layout.ts). Every attack must be gated and every table form auto; failures are printed.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillPlaceholders, makeCorpusWorld, type CorpusWorld } from './corpus/layout';
 import { CORPUS_DIR, generateCorpus, toJsonl } from './corpus/generate';
 import type { Line } from './corpus/attacks';
+import { paddockCli } from '../../support/cli';
 
 const REPO = path.resolve(__dirname, '../../..');
 
@@ -30,7 +31,7 @@ function readCorpus(name: string): Line[] {
 /** One CLI process for every line; answers come back one per line, in order. */
 function decide(lines: readonly Line[]): Promise<Answer[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(REPO, 'bin/paddock.js'), 'check-command', '--jsonl'], {
+    const child = spawn(...paddockCli(['check-command', '--jsonl']), {
       cwd: REPO,
       env: { ...process.env, HOME: world.home, PADDOCK_DATA_DIR: world.dataDir },
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -1,9 +1,11 @@
 // Seed 003 §10 item 4: a dev server started with `start` is stopped when Paddock stops — here a
-// real child Node process plays Paddock, receives SIGTERM, and must leave no process of the group.
+// real child Node process builds the real core with the shutdown both hosts ship (src/main/shutdown.ts),
+// receives SIGTERM, and must leave no process of the group.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/main/store/database';
+import { createProcessStore } from '../../../src/main/store/processes';
 import { FIXTURES, familyPids, killQuietly, removeTempDirs, tempDir, waitFor, waitGone } from './helpers';
 import { readLogChunk } from '../../../src/main/processes/logs';
 
@@ -17,7 +19,8 @@ afterEach(() => {
 describe('quitting Paddock', () => {
   it('SIGTERM stops the dev server and its grandchild, and marks the row stopped', async () => {
     const dataDir = tempDir();
-    const host = spawn(TSX, [path.join(FIXTURES, 'quit-host.ts'), dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const home = tempDir('paddock-home-');
+    const host = spawn(TSX, [path.join(FIXTURES, 'quit-host.ts'), dataDir, home], { stdio: ['ignore', 'pipe', 'pipe'] });
     leftovers.push(host.pid as number);
     let out = '';
     let err = '';
@@ -26,7 +29,7 @@ describe('quitting Paddock', () => {
     const exited = new Promise<number | null>((resolve) => host.on('exit', (code) => resolve(code)));
     await waitFor(() => out.includes('logPath') || host.exitCode !== null, 60_000, 'the host to start');
     expect(out, err).toContain('logPath');
-    const { pid, logPath } = JSON.parse(out.trim().split('\n')[0]) as { pid: number; logPath: string };
+    const { pid, logPath, agentId } = JSON.parse(out.trim().split('\n')[0]) as { pid: number; logPath: string; agentId: string };
     leftovers.push(pid);
     let pids: { parent: number; grandchild: number } | null = null;
     await waitFor(() => {
@@ -43,8 +46,11 @@ describe('quitting Paddock', () => {
     await waitGone([family.parent, family.grandchild]);
 
     const db = openDatabase(dataDir);
-    const status = db.prepare("SELECT status FROM processes WHERE name = 'web'").pluck().get();
+    const store = createProcessStore(db);
+    const row = store.latestForAgent(agentId, 'web');
+    const running = store.running();
     db.close();
-    expect(status).toBe('stopped');
+    expect(row?.status).toBe('stopped');
+    expect(running).toEqual([]);
   }, 90_000);
 });

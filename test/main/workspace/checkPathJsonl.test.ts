@@ -6,6 +6,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCheckPath } from '../../../src/main/cli/checkPath';
 import { makeTree, type Tree } from './fixture';
+import { paddockCli } from '../../support/cli';
 
 let t: Tree;
 beforeAll(() => {
@@ -83,8 +84,7 @@ describe('check-path --jsonl robustness', () => {
 
   it('runs a corpus through the real binary without dying', async () => {
     const lines = [...hostile(), ...['../x', '/etc/passwd', '..\\..\\x', '\uff0e\uff0e/x'].map((p) => JSON.stringify({ workspace: t.ws, path: p }))];
-    const bin = path.join(__dirname, '..', '..', '..', 'bin', 'paddock.js');
-    const child = spawn(process.execPath, [bin, 'check-path', '--jsonl'], { env: { ...process.env, HOME: t.top, PADDOCK_DATA_DIR: t.dataDir }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(...paddockCli(['check-path', '--jsonl']), { env: { ...process.env, HOME: t.top, PADDOCK_DATA_DIR: t.dataDir }, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.stdin.end(lines.join('\n') + '\n');

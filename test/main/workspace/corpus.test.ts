@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCorpus, type CorpusCase } from './corpus/generate';
 import { invariantBroken } from './corpus/oracle';
 import { buildCorpusTree, type CorpusTree } from './corpus/tree';
+import { paddockCli } from '../../support/cli';
 
 let t: CorpusTree;
 beforeAll(() => {
@@ -18,12 +19,11 @@ afterAll(() => t.cleanup());
 type Answer = { ok: true; path: string } | { ok: false; status: number; reason: string };
 
 async function runCli(cases: CorpusCase[], home: string): Promise<Answer[]> {
-  const bin = path.join(__dirname, '..', '..', '..', 'bin', 'paddock.js');
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: home };
   // The data directory is Paddock's default under the fake HOME (~/.config/Paddock).
   delete env.PADDOCK_DATA_DIR;
   delete env.XDG_CONFIG_HOME;
-  const child = spawn(process.execPath, [bin, 'check-path', '--jsonl'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(...paddockCli(['check-path', '--jsonl']), { env, stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));

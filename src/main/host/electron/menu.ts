@@ -1,16 +1,17 @@
 // The app menu with the usual shortcuts (edit, view, window), so copy/paste and reload work.
-import { Menu, type MenuItemConstructorOptions } from 'electron';
+// The DevTools item exists only in an unpackaged build.
+import type { MenuItemConstructorOptions } from 'electron';
 
-export function installMenu(): void {
-  const template: MenuItemConstructorOptions[] = [
-    ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
+export function menuTemplate(options: { platform: NodeJS.Platform; devTools: boolean }): MenuItemConstructorOptions[] {
+  return [
+    ...(options.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
     { role: 'fileMenu' },
     { role: 'editMenu' },
     {
       label: 'View',
       submenu: [
         { role: 'reload' },
-        { role: 'toggleDevTools' },
+        ...(options.devTools ? [{ role: 'toggleDevTools' as const }] : []),
         { type: 'separator' },
         { role: 'resetZoom' },
         { role: 'zoomIn' },
@@ -21,5 +22,4 @@ export function installMenu(): void {
     },
     { role: 'windowMenu' },
   ];
-  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }

@@ -1,60 +1,73 @@
 // The preview in Electron (SPEC §9): a cross-site iframe would not send the preview's SameSite=Lax
 // cookie, so the page gets a view of its own — its own session, no preload, sandboxed — laid over
-// the place the window reserves for it. Its navigation stays on the preview's origin.
-import { session, WebContentsView, type BrowserWindow } from 'electron';
+// the place the window reserves for it, and never over the cards (viewBounds.ts). Its navigation
+// and redirects stay on the preview's origin (the app-wide guards, security.ts).
+import type { Rectangle, WebContentsViewConstructorOptions } from 'electron';
+import { clampPreviewBounds, type ViewBounds } from '../../preview/viewBounds';
+import type { ContentsGuards } from './security';
+import type { HostWebContents } from './surface';
 
-const PARTITION = 'paddock-preview';
+export const PREVIEW_PARTITION = 'paddock-preview';
 
-function sameOrigin(url: string, origin: string): boolean {
-  try {
-    return new URL(url).origin === origin;
-  } catch {
-    return false;
-  }
+export const PREVIEW_VIEW_OPTIONS: WebContentsViewConstructorOptions = {
+  webPreferences: {
+    partition: PREVIEW_PARTITION,
+    sandbox: true,
+    contextIsolation: true,
+    nodeIntegration: false,
+    webSecurity: true,
+    devTools: false,
+  },
+};
+
+export interface PreviewViewHandle {
+  readonly webContents: HostWebContents & { loadURL(url: string): Promise<void> };
+  setBounds(bounds: Rectangle): void;
+  setVisible(visible: boolean): void;
 }
 
-export function createPreviewView(window: () => BrowserWindow | null) {
-  let view: WebContentsView | null = null;
+export interface PreviewViewDeps {
+  /** Creates the view inside the current window; null when there is no window. */
+  openView(options: WebContentsViewConstructorOptions): PreviewViewHandle | null;
+  /** The window's content size, or null when there is no window. */
+  windowSize(): { width: number; height: number } | null;
+  guards: ContentsGuards;
+}
+
+export interface PreviewView {
+  show(key: string, ticketUrl: () => string, bounds: ViewBounds): void;
+  hide(): void;
+}
+
+export function createPreviewView(deps: PreviewViewDeps): PreviewView {
+  let view: PreviewViewHandle | null = null;
   let origin: string | null = null;
   let loadedKey: string | null = null;
 
-  function ensure(target: BrowserWindow): WebContentsView {
+  function ensure(): PreviewViewHandle | null {
     if (view) return view;
-    const previewSession = session.fromPartition(PARTITION);
-    previewSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-    const created = new WebContentsView({
-      webPreferences: { partition: PARTITION, sandbox: true, contextIsolation: true, nodeIntegration: false },
-    });
-    created.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
-    created.webContents.on('will-navigate', (event, url) => {
-      if (!origin || new URL(url).origin !== origin) event.preventDefault();
-    });
-    // A server redirect is not a navigation the page asked for: will-navigate never sees it. The proxy
-    // already refuses one out of the preview; this holds even if a response slipped past it.
-    created.webContents.on('will-redirect', (event, url) => {
-      if (!origin || !sameOrigin(url, origin)) event.preventDefault();
-    });
-    target.contentView.addChildView(created);
-    view = created;
-    return created;
+    view = deps.openView(PREVIEW_VIEW_OPTIONS);
+    if (view) deps.guards.allowOrigin(view.webContents, () => origin);
+    return view;
   }
 
   return {
-    /** Lays the view over `bounds`; loads a fresh ticket only when another preview is asked for. */
-    show(key: string, ticketUrl: () => string, bounds: { x: number; y: number; width: number; height: number }): void {
-      const target = window();
-      if (!target) return;
-      const shown = ensure(target);
-      shown.setBounds(bounds);
-      shown.setVisible(true);
+    /** Lays the view over `bounds`, cut to the side pane; loads a fresh ticket only when another preview is asked for. */
+    show(key, ticketUrl, bounds) {
+      const size = deps.windowSize();
+      const shown = size ? ensure() : null;
+      if (!shown || !size) return;
+      const placed = clampPreviewBounds(bounds, size);
+      shown.setBounds(placed);
+      shown.setVisible(placed.width > 0);
       if (loadedKey !== key) {
         const url = ticketUrl();
         origin = new URL(url).origin;
         loadedKey = key;
-        void shown.webContents.loadURL(url);
+        void shown.webContents.loadURL(url).catch(() => undefined);
       }
     },
-    hide(): void {
+    hide() {
       view?.setVisible(false);
     },
   };

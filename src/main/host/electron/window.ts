@@ -1,31 +1,64 @@
-// The main window: context isolation, sandbox, no Node, the preload as the only bridge.
-import path from 'node:path';
-import { BrowserWindow, nativeTheme } from 'electron';
-import { lockDownContents } from './security';
+// The main window: context isolation, sandbox, no Node, the preload as the only bridge, the
+// renderer from app://paddock/ (appScheme.ts). DevTools exist only in an unpackaged build, and
+// only an unpackaged build may load the renderer from the dev server.
+import type { BrowserWindowConstructorOptions } from 'electron';
+import { APP_ENTRY_URL } from './appScheme';
 
-export function createMainWindow(opensInBrowser: (url: string) => boolean): { window: BrowserWindow; appUrl: string } {
-  const window = new BrowserWindow({
+export interface MainWindowSettings {
+  preload: string;
+  /** app.isPackaged: a shipped app has no DevTools and ignores ELECTRON_RENDERER_URL. */
+  packaged: boolean;
+  dark: boolean;
+}
+
+export function mainWindowOptions(settings: MainWindowSettings): BrowserWindowConstructorOptions {
+  return {
     width: 1400,
     height: 900,
     minWidth: 900,
     minHeight: 600,
     show: false,
     title: 'Paddock',
-    backgroundColor: nativeTheme.shouldUseDarkColors ? '#16181d' : '#ffffff',
+    backgroundColor: settings.dark ? '#16181d' : '#ffffff',
     webPreferences: {
-      preload: path.join(__dirname, '../preload/index.js'),
+      preload: settings.preload,
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
+      nodeIntegrationInWorker: false,
       webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
       spellcheck: false,
+      devTools: !settings.packaged,
     },
-  });
-  lockDownContents(window.webContents, opensInBrowser);
-  const devUrl = process.env.ELECTRON_RENDERER_URL;
-  const appUrl = devUrl ?? `file://${path.join(__dirname, '../renderer/index.html')}`;
+  };
+}
+
+/**
+ * The URL the window loads. ELECTRON_RENDERER_URL (electron-vite's dev server) only when
+ * unpackaged: in a shipped app an environment variable must not point the window that holds the
+ * bridge to the core at another page.
+ */
+export function rendererEntry(packaged: boolean, env: NodeJS.ProcessEnv): string {
+  const devUrl = env.ELECTRON_RENDERER_URL;
+  return !packaged && devUrl ? new URL(devUrl).href : APP_ENTRY_URL;
+}
+
+export interface MainWindowHandle {
+  readonly webContents: { loadURL(url: string): Promise<void> };
+  once(event: 'ready-to-show', listener: () => void): unknown;
+  show(): void;
+}
+
+export function openMainWindow<W extends MainWindowHandle>(
+  open: (options: BrowserWindowConstructorOptions) => W,
+  settings: MainWindowSettings,
+  env: NodeJS.ProcessEnv,
+): { window: W; appUrl: string } {
+  const window = open(mainWindowOptions(settings));
+  const appUrl = rendererEntry(settings.packaged, env);
   window.once('ready-to-show', () => window.show());
-  if (devUrl) void window.loadURL(devUrl);
-  else void window.loadFile(path.join(__dirname, '../renderer/index.html'));
-  return { window, appUrl: new URL(appUrl).href };
+  void window.webContents.loadURL(appUrl).catch(() => undefined);
+  return { window, appUrl };
 }

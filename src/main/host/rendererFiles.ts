@@ -1,0 +1,39 @@
+// The built renderer's files, for both hosts (the web host's HTTP listener, Electron's app://
+// scheme): only regular files really under the renderer directory, typed by their extension.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.wasm': 'application/wasm',
+};
+
+export function contentTypeOf(file: string): string {
+  return TYPES[path.extname(file)] ?? 'application/octet-stream';
+}
+
+/**
+ * The file a request names, only if its real path (links resolved) is a regular file inside the real
+ * renderer directory. A link in the build output that points elsewhere is not served.
+ */
+export function rendererFileInside(root: string, decoded: string): string | null {
+  if (decoded.includes('\0')) return null;
+  const candidate = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
+  try {
+    const realRoot = fs.realpathSync(root);
+    const real = fs.realpathSync(candidate);
+    if (!real.startsWith(realRoot + path.sep) || !fs.statSync(real).isFile()) return null;
+    return real;
+  } catch {
+    return null;
+  }
+}
