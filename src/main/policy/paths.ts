@@ -8,23 +8,23 @@ import { isGitComponent } from '../workspace/gitName';
 import { resolveDetailed } from '../workspace/resolve';
 import { volumeIgnoresCase } from '../workspace/volume';
 import type { PathContext } from '../workspace/types';
-import type { PathCheck } from './types';
+import type { GateCode, PathCheck, Refusal } from './types';
 
-export type CwdResolution = { ok: true; absolute: string; relative: string } | { ok: false; reason: string };
+export type CwdResolution = { ok: true; absolute: string; relative: string } | ({ ok: false } & Refusal);
 
 /** The command's directory, itself resolved inside the workspace with the `run` rule. */
 export function resolveCommandCwd(paths: PathContext, cwd: string | undefined): CwdResolution {
   // A workspace that is itself inside a .git directory would make every operand a .git path.
   if (paths.workspace.split('/').some(isGitComponent)) {
-    return { ok: false, reason: `the workspace ${paths.workspace} is inside .git, which a command may not work in` };
+    return { ok: false, code: 'git-dir', reason: `the workspace ${paths.workspace} is inside .git, which a command may not work in` };
   }
   // The root itself was accepted when the workspace was granted (PathContext): nothing to walk.
   if (cwd === undefined || cwd === '' || cwd === '.') return { ok: true, absolute: paths.workspace, relative: '.' };
   const wanted = cwd;
   const r = resolveDetailed(paths, { path: wanted, for: 'run' });
-  if (!r.ok) return { ok: false, reason: `the working directory is refused: ${r.reason.replace(/^refused: /, '').replace(/\.$/, '')}` };
+  if (!r.ok) return { ok: false, code: r.code, reason: `the working directory is refused: ${r.reason.replace(/^refused: /, '').replace(/\.$/, '')}` };
   if (r.rel.length > 0 && !r.stat?.isDirectory()) {
-    return { ok: false, reason: `the working directory ${JSON.stringify(wanted)} is not a directory in the workspace` };
+    return { ok: false, code: 'not-a-directory', reason: `the working directory ${JSON.stringify(wanted)} is not a directory in the workspace` };
   }
   return { ok: true, absolute: r.path, relative: r.rel.length === 0 ? '.' : r.rel.join('/') };
 }
@@ -94,38 +94,46 @@ function projectModule(paths: PathContext, cwdRelative: string, name: string): b
   return false;
 }
 
-/** Returns why the first failing check gates, or null when every path is inside. */
-export function checkPaths(paths: PathContext, cwdRelative: string, checks: readonly PathCheck[]): string | null {
+const refusal = (code: GateCode, reason: string): Refusal => ({ code, reason });
+
+/** Returns why the first failing check gates (code and sentence), or null when every path is inside. */
+export function checkPaths(paths: PathContext, cwdRelative: string, checks: readonly PathCheck[]): Refusal | null {
   for (const check of checks) {
     if (check.findUp !== undefined) {
       if (!foundUp(paths, cwdRelative, check.findUp)) {
-        return `${check.role} would look for ${check.findUp} above the workspace, since there is none in this directory or above it inside the workspace`;
+        return refusal(
+          'finds-up-outside',
+          `${check.role} would look for ${check.findUp} above the workspace, since there is none in this directory or above it inside the workspace`,
+        );
       }
       continue;
     }
     if (check.pythonModule) {
       if (!projectModule(paths, cwdRelative, check.path)) {
-        return `${check.role} ${JSON.stringify(check.path)} is not a module of the project (no ${check.path}.py or ${check.path}/ here), and Python would import whatever installed module has that name`;
+        return refusal(
+          'not-project-file',
+          `${check.role} ${JSON.stringify(check.path)} is not a module of the project (no ${check.path}.py or ${check.path}/ here), and Python would import whatever installed module has that name`,
+        );
       }
       continue;
     }
     const r = resolveDetailed(paths, { path: check.path, for: 'run', cwd: cwdRelative });
-    if (!r.ok) return `${check.role} is refused: ${r.reason.replace(/^refused: /, '').replace(/\.$/, '')}`;
+    if (!r.ok) return refusal(r.code, `${check.role} is refused: ${r.reason.replace(/^refused: /, '').replace(/\.$/, '')}`);
     if (check.recursive) {
       const below = deniedBelow(paths, r.path);
-      if (below !== null) return `${check.role} ${JSON.stringify(check.path)} would reach ${below}, which lies inside it`;
+      if (below !== null) return refusal('reaches-deny-list', `${check.role} ${JSON.stringify(check.path)} would reach ${below}, which lies inside it`);
     }
     if (!check.mustBeFile && !check.notDirectory && !check.mustBeDirectory) continue;
     // The resolver leaves stat unset for the start directory itself (`.`): ask the filesystem.
     const st = r.stat ?? lstatOrNothing(r.path);
     if (check.mustBeFile && !st?.isFile()) {
-      return `${check.role} ${JSON.stringify(check.path)} is not a file of the project`;
+      return refusal('not-project-file', `${check.role} ${JSON.stringify(check.path)} is not a file of the project`);
     }
     if (check.mustBeDirectory && !st?.isDirectory()) {
-      return `${check.role} ${JSON.stringify(check.path)} is not a directory of the project, so Go would read it as an import path`;
+      return refusal('not-project-file', `${check.role} ${JSON.stringify(check.path)} is not a directory of the project, so Go would read it as an import path`);
     }
     if (check.notDirectory && st?.isDirectory()) {
-      return `${check.role} ${JSON.stringify(check.path)} is a directory, whose files would be read through any links inside it`;
+      return refusal('operand-not-allowed', `${check.role} ${JSON.stringify(check.path)} is a directory, whose files would be read through any links inside it`);
     }
   }
   return null;

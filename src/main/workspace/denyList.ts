@@ -184,6 +184,10 @@ export function deniedArea(list: CompiledDenyList, folded: string): DenyEntry | 
   return null;
 }
 
+export function denyCode(entry: DenyEntry): 'deny-list' | 'data-dir' {
+  return entry.dataDir ? 'data-dir' : 'deny-list';
+}
+
 export function denyReason(entry: DenyEntry): string {
   if (entry.dataDir) {
     return `refused: ${entry.label} holds its database, logs, files and credentials and is never a path a tool may touch.`;
