@@ -76,8 +76,14 @@ export const READERS: readonly ProgramGrammar[] = [
       gated: [['sort -o out b.txt', 'flag-not-on-run-list'], ['sort b.txt -o /tmp/x', 'flag-not-on-run-list'], ['sort --output=x b.txt', 'flag-not-on-run-list'], ['sort -T /tmp b.txt', 'flag-not-on-run-list'], ['sort --compress-program=sh b.txt', 'flag-not-on-run-list'], ['sort --compress-prog=sh b.txt', 'flag-not-on-run-list'], ['sort --random-source=/dev/urandom b.txt', 'flag-not-on-run-list']],
     },
   ),
-  // uniq's second operand is an output file (SPEC §7).
-  reader('uniq', { c: null }, { auto: ['uniq -c b.txt'], gated: [['uniq b.txt out.txt', 'operand-not-allowed']] }, { operands: { kind: 'paths', max: 1 } }),
+  // uniq's second operand is an output file (SPEC §7), and BSD's uniq stops reading options at the
+  // first operand: `uniq b.txt -c` writes to a file named -c there. So options come first.
+  reader(
+    'uniq',
+    { c: null },
+    { auto: ['uniq -c b.txt'], gated: [['uniq b.txt out.txt', 'operand-not-allowed'], ['uniq b.txt -c', 'flag-not-on-run-list']] },
+    { operands: { kind: 'paths', max: 1 }, optionsBeforeOperands: true },
+  ),
   // sed: only -n with a print-only script (scripts.ts); -i, -f, -e, -s, --follow-symlinks are absent.
   reader(
     'sed',
@@ -187,15 +193,17 @@ export const READERS: readonly ProgramGrammar[] = [
     reader(name, { b: null, t: null, z: null }, { auto: [`${name} b.txt src/a.ts`, `${name} --tag b.txt`], gated: [[`${name} -c sums.txt`, 'flag-not-on-run-list'], [`${name} --check sums.txt`, 'flag-not-on-run-list'], ...pathGates(name)] }, { long: { '--tag': null } }),
   ),
   // xxd: one operand (a second is a file it writes), no -r (writes binary). xxd reads a word by its
-  // first letters (`-cols`, `-ps`), so each letter stands alone with its value as the next word.
+  // first letters (`-cols`, `-ps`), so each letter stands alone with its value as the next word; and
+  // it stops reading options at its first operand (`xxd b.txt -p` writes a file named -p).
   {
     name: 'xxd',
     short: { c: 'n', g: 'n', l: 'n', s: 'n', o: 'n', u: null, p: null, i: null, b: null, e: null, d: null },
     shortWhole: true,
+    optionsBeforeOperands: true,
     operands: { kind: 'paths', max: 1 },
     examples: {
       auto: ['xxd b.txt', 'xxd -l 64 b.txt', 'xxd -p b.txt'],
-      gated: [['xxd b.txt out.bin', 'operand-not-allowed'], ['xxd -r b.txt', 'flag-not-on-run-list'], ['xxd -revert b.txt', 'flag-not-on-run-list'], ['xxd -ps b.txt', 'flag-not-on-run-list'], ...pathGates('xxd')],
+      gated: [['xxd b.txt out.bin', 'operand-not-allowed'], ['xxd b.txt -p', 'flag-not-on-run-list'], ['xxd -r b.txt', 'flag-not-on-run-list'], ['xxd -revert b.txt', 'flag-not-on-run-list'], ['xxd -ps b.txt', 'flag-not-on-run-list'], ...pathGates('xxd')],
     },
   },
   reader('od', { A: 'word', t: 'word', N: 'n', j: 'n', v: null, c: null, x: null, b: null, d: null, o: null }, { auto: ['od -c b.txt', 'od -A x -t x1 b.txt'], gated: [['od -w b.txt', 'flag-not-on-run-list'], ...pathGates('od')] }),

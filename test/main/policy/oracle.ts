@@ -71,7 +71,8 @@ const ROWS: Record<string, Row> = {
   rg: { letters: 'niwlc', letterValues: { g: 'glob', t: 'word' }, longs: { '--no-follow': 'sw' }, dd: true, ops: 'pattern' },
   diff: { letters: 'u', dd: true, ops: 'diff' },
   sort: { letters: 'nrufbdghMVsc', letterValues: { k: 'word', t: 'word' }, dd: true, ops: 'paths' },
-  uniq: { letters: 'c', dd: true, ops: 'uniq' },
+  // BSD uniq and xxd read a word after the first operand as their output file: options come first.
+  uniq: { letters: 'c', dd: true, optionsFirst: true, ops: 'uniq' },
   echo: { letters: 'n', ops: 'any' },
   pwd: { letters: 'LP', ops: 'none' },
   // issue 19's readers, each from its manual (GNU and BSD): only what neither writes, runs, follows a
@@ -96,7 +97,7 @@ const ROWS: Record<string, Row> = {
   basename: { letters: 'az', letterValues: { s: 'word' }, dd: true, min: 1, ops: 'paths' },
   dirname: { letters: 'z', dd: true, min: 1, ops: 'paths' },
   cmp: { letters: 'bls', letterValues: { n: 'n', i: 'n' }, dd: true, max: 2, ops: 'paths' },
-  xxd: { letters: 'upibed', letterValues: { c: 'n', g: 'n', l: 'n', s: 'n', o: 'n' }, wholeLetters: { eq: false }, max: 1, ops: 'paths' },
+  xxd: { letters: 'upibed', letterValues: { c: 'n', g: 'n', l: 'n', s: 'n', o: 'n' }, wholeLetters: { eq: false }, optionsFirst: true, max: 1, ops: 'paths' },
   od: { letters: 'vcxbdo', letterValues: { A: 'word', t: 'word', N: 'n', j: 'n' }, dd: true, ops: 'paths' },
   hexdump: { letters: 'Cvxcdob', letterValues: { n: 'n', s: 'n' }, dd: true, ops: 'paths' },
   strings: { letters: 'afw', letterValues: { n: 'n', t: 'word' }, dd: true, atFiles: true, ops: 'paths' },
