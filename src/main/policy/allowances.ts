@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PathContext } from '../workspace/types';
 import { isGitComponent } from '../workspace/gitName';
-import { resolveDetailed } from '../workspace/resolve';
+import { resolveIn, type PathSession } from '../workspace/resolve';
 import type { AutoCode, GateCode, Refusal } from './types';
 import { show } from './values';
 
@@ -144,13 +144,13 @@ function npxArgumentProblem(arg: string): Refusal | null {
  * writes through a link named outdir to wherever it points, and the shape rule alone cannot see it.
  * A piece that names nothing yet is fine; a link, a deny-listed place or .git is not.
  */
-function npxLinkProblem(arg: string, paths: PathContext, cwdRelative: string): Refusal | null {
+function npxLinkProblem(arg: string, session: PathSession, cwdRelative: string): Refusal | null {
   const pieces = new Set(arg.split(/[=,:@]/));
   if (arg.startsWith('-') && !arg.startsWith('--')) for (let k = 2; k < arg.length; k++) pieces.add(arg.slice(k));
   for (const raw of pieces) {
     const piece = raw.replace(/\/+$/, '');
     if (piece.length === 0 || piece.startsWith('-') || piece === '.') continue;
-    const r = resolveDetailed(paths, { path: piece, for: 'run', cwd: cwdRelative });
+    const r = resolveIn(session, { path: piece, for: 'run', cwd: cwdRelative });
     if (!r.ok) return { code: r.code, reason: `${show(arg)} is refused: ${r.reason.replace(/^refused: /, '').replace(/\.$/, '')}` };
   }
   return null;
@@ -169,7 +169,8 @@ function inside(real: string, paths: PathContext): boolean {
   return fold(real).startsWith(`${fold(paths.workspace).replace(/\/+$/, '')}/`);
 }
 
-function npxAllowance(argv: readonly string[], paths: PathContext, cwdAbsolute: string, cwdRelative: string): Allowance {
+function npxAllowance(argv: readonly string[], session: PathSession, cwdAbsolute: string, cwdRelative: string): Allowance {
+  const paths = session.ctx;
   if (argv[0] !== 'npx') return NOT_APPLICABLE;
   const bin = argv[1];
   if (bin === undefined) return { applies: true, tier: 'gated', code: 'npx-not-project-binary', reason: 'npx needs the name of a binary of this project' };
@@ -185,7 +186,7 @@ function npxAllowance(argv: readonly string[], paths: PathContext, cwdAbsolute: 
     };
   }
   for (const arg of argv.slice(2)) {
-    const problem = npxArgumentProblem(arg) ?? npxLinkProblem(arg, paths, cwdRelative);
+    const problem = npxArgumentProblem(arg) ?? npxLinkProblem(arg, session, cwdRelative);
     if (problem) return { applies: true, tier: 'gated', code: problem.code, reason: `npx ${bin}: the argument ${problem.reason}` };
   }
   const root = paths.workspace.replace(/\/+$/, '') || '/';
@@ -221,7 +222,7 @@ function npxAllowance(argv: readonly string[], paths: PathContext, cwdAbsolute: 
 }
 
 /** The file-dependent allowances; `applies: false` hands the command to the table. */
-export function fileAllowance(argv: readonly string[], paths: PathContext, cwdAbsolute: string, cwdRelative: string): Allowance {
+export function fileAllowance(argv: readonly string[], session: PathSession, cwdAbsolute: string, cwdRelative: string): Allowance {
   const install = installAllowance(argv, cwdAbsolute);
-  return install.applies ? install : npxAllowance(argv, paths, cwdAbsolute, cwdRelative);
+  return install.applies ? install : npxAllowance(argv, session, cwdAbsolute, cwdRelative);
 }

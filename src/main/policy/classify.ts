@@ -6,6 +6,7 @@ import { assertNever } from '../../shared/domain';
 import { fileAllowance } from './allowances';
 import { readGrammar } from './grammar';
 import { lexCommand } from './lexer';
+import { pathSession, type PathSession } from '../workspace/resolve';
 import { checkPaths, resolveCommandCwd, type CwdResolution } from './paths';
 import { describeRemembered, matchesRemembered } from './remembered';
 import type { ClassifyContext, CommandDecision, GateCode, RememberedCommand } from './types';
@@ -25,7 +26,7 @@ function rememberedHere(argv: string[], ctx: ClassifyContext): RememberedCommand
 
 function resolveCwdSafely(ctx: ClassifyContext): CwdResolution {
   try {
-    return resolveCommandCwd(ctx.paths, ctx.cwd);
+    return resolveCommandCwd(pathSession(ctx.paths), ctx.cwd);
   } catch (error) {
     return { ok: false, code: 'undecidable', reason: `the working directory could not be checked (${(error as Error).message}), so it asks` };
   }
@@ -36,13 +37,15 @@ const FILE_DEPENDENT = new Set(['npm', 'pnpm', 'yarn', 'bun', 'npx']);
 
 function byRunList(argv: string[], ctx: ClassifyContext): CommandDecision {
   // The grammar is pure and cheap; the cwd walk touches the filesystem, so it is done once, and only
-  // when an answer depends on it. Nothing is auto before the cwd itself has been resolved.
-  let cwd: CwdResolution | undefined;
-  const resolveCwd = (): CwdResolution => (cwd ??= resolveCommandCwd(ctx.paths, ctx.cwd));
+  // when an answer depends on it. Nothing is auto before the cwd itself has been resolved. One
+  // session per decision: the deny list is looked up once and a shared prefix is walked once.
+  let session: PathSession | undefined;
+  let here: CwdResolution | undefined;
   if (FILE_DEPENDENT.has(argv[0])) {
-    const here = resolveCwd();
+    session = pathSession(ctx.paths, true);
+    here = resolveCommandCwd(session, ctx.cwd);
     if (!here.ok) return gated(here.code, here.reason, argv);
-    const allowance = fileAllowance(argv, ctx.paths, here.absolute, here.relative);
+    const allowance = fileAllowance(argv, session, here.absolute, here.relative);
     if (allowance.applies) {
       return allowance.tier === 'auto'
         ? { tier: 'auto', code: allowance.code, reason: allowance.reason, argv }
@@ -51,9 +54,10 @@ function byRunList(argv: string[], ctx: ClassifyContext): CommandDecision {
   }
   const verdict = readGrammar(argv);
   if (!verdict.ok) return gated(verdict.code, verdict.reason, argv);
-  const here = resolveCwd();
+  session ??= pathSession(ctx.paths, true);
+  here ??= resolveCommandCwd(session, ctx.cwd);
   if (!here.ok) return gated(here.code, here.reason, argv);
-  const pathProblem = checkPaths(ctx.paths, here.relative, verdict.checks);
+  const pathProblem = checkPaths(session, here.relative, verdict.checks);
   if (pathProblem !== null) return gated(pathProblem.code, pathProblem.reason, argv);
   return { tier: 'auto', code: 'on-run-list', reason: `on the run list: ${verdict.summary}`, argv };
 }

@@ -46,6 +46,62 @@ interface Walker {
   deny: CompiledDenyList;
   purpose: PathPurpose;
   shown: string;
+  session: PathSession;
+}
+
+/**
+ * What every resolution in one decision shares (issue 22 item 5): the workspace's components, the
+ * fold, the compiled deny list, and the lstat of each path already walked — so a command's operands
+ * that share a prefix walk it once. A session lives for one decision and is then dropped: nothing is
+ * remembered across decisions, so a path that changes between two checks is seen changed.
+ */
+export interface PathSession {
+  readonly ctx: PathContext;
+  readonly ws: string;
+  readonly wsParts: string[];
+  readonly fold: Fold;
+  readonly deny: CompiledDenyList;
+  lstat(p: string): fs.Stats | undefined;
+}
+
+function lstatOrNothing(p: string): fs.Stats | undefined {
+  try {
+    return fs.lstatSync(p, { throwIfNoEntry: false });
+  } catch {
+    return undefined; // ENOTDIR and the like: nothing there; the tool's own open reports it.
+  }
+}
+
+class Session implements PathSession {
+  readonly ws: string;
+  readonly wsParts: string[];
+  readonly fold: Fold;
+  readonly deny: CompiledDenyList;
+  private readonly seen: Map<string, fs.Stats | undefined> | null;
+
+  constructor(
+    readonly ctx: PathContext,
+    remember: boolean,
+  ) {
+    this.ws = ctx.workspace.length > 1 ? ctx.workspace.replace(/\/+$/, '') : ctx.workspace;
+    this.wsParts = this.ws.split('/').filter((c) => c !== '');
+    this.fold = foldFor(ctx.caseInsensitive ?? volumeIgnoresCase(this.ws));
+    this.deny = compileDenyList(ctx.home, ctx.dataDir, this.fold);
+    this.seen = remember ? new Map() : null;
+  }
+
+  lstat(p: string): fs.Stats | undefined {
+    if (this.seen === null) return lstatOrNothing(p);
+    if (this.seen.has(p)) return this.seen.get(p);
+    const st = lstatOrNothing(p);
+    this.seen.set(p, st);
+    return st;
+  }
+}
+
+/** Starts one decision's session. `remember`: share lstat answers within it (a command's checks). */
+export function pathSession(ctx: PathContext, remember = false): PathSession {
+  return new Session(ctx, remember);
 }
 
 type Refusal = { ok: false; status: 403; code: PathRefusalCode; reason: string };
@@ -155,11 +211,7 @@ function walk(w: Walker, start: string[], comps: string[]): Resolution {
     }
     let st: fs.Stats | undefined;
     if (missingAt < 0) {
-      try {
-        st = fs.lstatSync(next, { throwIfNoEntry: false });
-      } catch {
-        st = undefined; // ENOTDIR and the like: nothing there; the tool's own open reports it.
-      }
+      st = w.session.lstat(next);
       if (st === undefined) {
         if (linkDepth > 0) {
           return refuse('link-outside', `refused: ${show(w.shown)} goes through the link ${show(link)}, whose target does not exist.`);
@@ -277,22 +329,18 @@ function startComponents(p: string, w: Walker): { comps: string[] } | Refusal {
 
 /** The full answer: also the components below the workspace and the final lstat (for safe open). */
 export function resolveDetailed(ctx: PathContext, req: PathRequest): Resolution {
-  const ws = ctx.workspace.length > 1 ? ctx.workspace.replace(/\/+$/, '') : ctx.workspace;
+  return resolveIn(pathSession(ctx), req);
+}
+
+/** resolveDetailed within a decision's session (see PathSession). */
+export function resolveIn(session: PathSession, req: PathRequest): Resolution {
+  const { ws, wsParts } = session;
   const shapeError = refuseByShape(req.path, req.for, 'path');
   if (shapeError) return refuse(shapeError.code, shapeError.reason);
-  const wsParts = ws.split('/').filter((c) => c !== '');
   if (req.for === 'write' && wsParts.some(isGitComponent)) {
     return refuse('git-dir', `refused: the workspace ${ws} is inside a .git directory, which a file tool never writes.`);
   }
-  const fold = foldFor(ctx.caseInsensitive ?? volumeIgnoresCase(ws));
-  const w: Walker = {
-    ws,
-    wsParts,
-    fold,
-    deny: compileDenyList(ctx.home, ctx.dataDir, fold),
-    purpose: req.for,
-    shown: req.path,
-  };
+  const w: Walker = { ws, wsParts, fold: session.fold, deny: session.deny, purpose: req.for, shown: req.path, session };
 
   let start: string[] = [];
   if (req.cwd !== undefined && req.cwd !== '' && req.cwd !== '.') {
