@@ -1,7 +1,8 @@
 // `paddock check-command` (SPEC §2): the command policy's decision for scripts and corpora.
 //   check-command --workspace DIR [--cwd REL] [--mode ask|edit|run] [--data-dir D] COMMAND
 //   check-command --jsonl [--workspace DIR] [--cwd REL] [--mode M] [--data-dir D]  < objects
-// prints one JSON line per decision: {"tier":"auto"|"gated","reason":"…","argv":[…]|null}.
+// prints one JSON line per decision: {"tier":"auto"|"gated","reason":"…","argv":[…]|null,"code":"…"};
+// `code` is the stable reason code (policy/types.ts GateCode, AutoCode) beside the sentence.
 // COMMAND is every word after the options (option parsing stops at the first word that is not an
 // option, or after `--`); several words are joined with single spaces, so a caller that wants an
 // exact string passes it as one argument. No remembered commands are consulted here.
@@ -90,18 +91,18 @@ function makeDecider(home: string, dataDir: string): Decider {
         root = v.ok ? { ok: true, paths: { workspace: v.path, home, dataDir } } : { ok: false, reason: v.reason };
         roots.set(workspace, root);
       }
-      if (!root.ok) return { tier: 'gated', reason: root.reason, argv: null };
+      if (!root.ok) return { tier: 'gated', code: 'workspace-refused', reason: root.reason, argv: null };
       return classifyCommand(command, { paths: root.paths, cwd, mode, remembered: [] });
     },
   };
 }
 
 function line(decision: CommandDecision): string {
-  return `${JSON.stringify({ tier: decision.tier, reason: decision.reason, argv: decision.argv })}\n`;
+  return `${JSON.stringify({ tier: decision.tier, reason: decision.reason, argv: decision.argv, code: decision.code })}\n`;
 }
 
 function malformed(reason: string): string {
-  return line({ tier: 'gated', reason: `malformed request: ${reason}`, argv: null });
+  return line({ tier: 'gated', code: 'malformed-request', reason: `malformed request: ${reason}`, argv: null });
 }
 
 /** One line of --jsonl input → one answer line; never throws, never stops the stream. */

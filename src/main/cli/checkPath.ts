@@ -6,7 +6,7 @@ import readline from 'node:readline';
 import { defaultDataDir, ownerHome } from '../environment';
 import { resolveInsideWorkspace } from '../workspace/resolve';
 import { validateWorkspaceRoot } from '../workspace/root';
-import type { PathPurpose } from '../workspace/types';
+import type { PathPurpose, PathRefusalCode } from '../workspace/types';
 
 interface CheckIO {
   stdin: NodeJS.ReadableStream;
@@ -18,11 +18,14 @@ interface CheckIO {
 const USAGE = 'usage: paddock check-path --workspace DIR [--for read|write|run] [--cwd REL] [--data-dir D] PATH\n       paddock check-path --jsonl [--data-dir D] < objects {workspace, for, cwd, path}\n';
 const PURPOSES: readonly PathPurpose[] = ['read', 'write', 'run'];
 
-type Answer = { ok: true; path: string } | { ok: false; status: 403 | 400; reason: string };
+/** `code`: the resolver's stable reason code (workspace/types.ts), or one of the two below. */
+type Answer =
+  | { ok: true; path: string }
+  | { ok: false; status: 403 | 400; code: PathRefusalCode | 'workspace-refused' | 'malformed-request'; reason: string };
 
 export function checkOne(workspace: string, purpose: PathPurpose, cwd: string | undefined, p: string, home: string, dataDir: string): Answer {
   const root = validateWorkspaceRoot(path.resolve(workspace), { home, dataDir });
-  if (!root.ok) return { ok: false, status: 403, reason: root.reason };
+  if (!root.ok) return { ok: false, status: 403, code: 'workspace-refused', reason: root.reason };
   return resolveInsideWorkspace({ workspace: root.path, home, dataDir }, { path: p, for: purpose, cwd });
 }
 
@@ -31,7 +34,7 @@ function answerLine(line: string, home: string, dataDir: string): Answer {
   try {
     return decideLine(line, home, dataDir);
   } catch (error) {
-    return { ok: false, status: 400, reason: `the line could not be decided: ${(error as Error)?.message ?? String(error)}` };
+    return { ok: false, status: 400, code: 'malformed-request', reason: `the line could not be decided: ${(error as Error)?.message ?? String(error)}` };
   }
 }
 
@@ -40,15 +43,15 @@ function decideLine(line: string, home: string, dataDir: string): Answer {
   try {
     input = JSON.parse(line.charCodeAt(0) === 0xfeff ? line.slice(1) : line);
   } catch {
-    return { ok: false, status: 400, reason: 'the line is not JSON' };
+    return { ok: false, status: 400, code: 'malformed-request', reason: 'the line is not JSON' };
   }
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, status: 400, reason: 'the line is not a JSON object' };
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, status: 400, code: 'malformed-request', reason: 'the line is not a JSON object' };
   const o = input as Record<string, unknown>;
-  if (typeof o.workspace !== 'string' || o.workspace === '') return { ok: false, status: 400, reason: 'workspace must be a non-empty string' };
-  if (typeof o.path !== 'string') return { ok: false, status: 400, reason: 'path must be a string' };
+  if (typeof o.workspace !== 'string' || o.workspace === '') return { ok: false, status: 400, code: 'malformed-request', reason: 'workspace must be a non-empty string' };
+  if (typeof o.path !== 'string') return { ok: false, status: 400, code: 'malformed-request', reason: 'path must be a string' };
   const purpose = o.for ?? 'read';
-  if (!PURPOSES.includes(purpose as PathPurpose)) return { ok: false, status: 400, reason: 'for must be read, write or run' };
-  if (o.cwd !== undefined && o.cwd !== null && typeof o.cwd !== 'string') return { ok: false, status: 400, reason: 'cwd must be a string' };
+  if (!PURPOSES.includes(purpose as PathPurpose)) return { ok: false, status: 400, code: 'malformed-request', reason: 'for must be read, write or run' };
+  if (o.cwd !== undefined && o.cwd !== null && typeof o.cwd !== 'string') return { ok: false, status: 400, code: 'malformed-request', reason: 'cwd must be a string' };
   return checkOne(o.workspace, purpose as PathPurpose, (o.cwd as string | null | undefined) ?? undefined, o.path, home, dataDir);
 }
 

@@ -6,10 +6,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PathContext } from '../workspace/types';
 import { isGitComponent } from '../workspace/gitName';
-import { resolveDetailed } from '../workspace/resolve';
+import { resolveIn, type PathSession } from '../workspace/resolve';
+import type { AutoCode, GateCode, Refusal } from './types';
 import { show } from './values';
 
-export type Allowance = { applies: false } | { applies: true; tier: 'auto' | 'gated'; reason: string };
+export type Allowance =
+  | { applies: false }
+  | { applies: true; tier: 'auto'; code: AutoCode; reason: string }
+  | { applies: true; tier: 'gated'; code: GateCode; reason: string };
 
 interface InstallShape {
   /** The subcommands that install from the lockfile; '' is the bare program (yarn). */
@@ -78,6 +82,7 @@ function installAllowance(argv: readonly string[], cwdAbsolute: string): Allowan
     return {
       applies: true,
       tier: 'gated',
+      code: 'install-not-reproducible',
       reason: `${shown} ${extra} is not on the run list; a lockfile install takes only ${[...shape.flags].join(', ')}`,
     };
   }
@@ -88,6 +93,7 @@ function installAllowance(argv: readonly string[], cwdAbsolute: string): Allowan
     return {
       applies: true,
       tier: 'gated',
+      code: 'install-not-reproducible',
       reason: `${shown} would install for whichever directory above has a package.json: there is no package.json (a regular file) beside the ${lockfile} in this directory`,
     };
   }
@@ -95,25 +101,26 @@ function installAllowance(argv: readonly string[], cwdAbsolute: string): Allowan
     return {
       applies: true,
       tier: 'gated',
+      code: 'install-not-reproducible',
       reason: `${shown} installs packages this machine did not have: there is no ${shape.lockfiles.join(' or ')} (a regular file) in this directory for it to reproduce`,
     };
   }
-  return { applies: true, tier: 'auto', reason: `on the run list: ${shown} reproduces the ${lockfile} in this directory` };
+  return { applies: true, tier: 'auto', code: 'lockfile-install', reason: `on the run list: ${shown} reproduces the ${lockfile} in this directory` };
 }
 
 const BARE_BINARY = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
 
-function pieceProblem(arg: string, piece: string): string | null {
-  if (piece.startsWith('/')) return `${show(arg)} names an absolute path`;
-  if (piece.startsWith('~')) return `${show(arg)} begins at ~`;
+function pieceProblem(arg: string, piece: string): Refusal | null {
+  if (piece.startsWith('/')) return { code: 'absolute', reason: `${show(arg)} names an absolute path` };
+  if (piece.startsWith('~')) return { code: 'home-tilde', reason: `${show(arg)} begins at ~` };
   const parts = piece.split('/');
-  if (parts.includes('..')) return `${show(arg)} climbs with '..'`;
-  if (parts.some(isGitComponent)) return `${show(arg)} names .git`;
+  if (parts.includes('..')) return { code: 'climbs-out', reason: `${show(arg)} climbs with '..'` };
+  if (parts.some(isGitComponent)) return { code: 'git-dir', reason: `${show(arg)} names .git` };
   return null;
 }
 
 /** npx's arguments are bounded the one way the grammar can (seed 003 §5): none absolute, none climbing, none ~. */
-function npxArgumentProblem(arg: string): string | null {
+function npxArgumentProblem(arg: string): Refusal | null {
   // `--out=/tmp/x`, `file:///etc`, `a,../b`, `@/etc/args` (a response file): every piece a program
   // might read as a path is held to the rule.
   for (const piece of arg.split(/[=,:@]/)) {
@@ -137,14 +144,14 @@ function npxArgumentProblem(arg: string): string | null {
  * writes through a link named outdir to wherever it points, and the shape rule alone cannot see it.
  * A piece that names nothing yet is fine; a link, a deny-listed place or .git is not.
  */
-function npxLinkProblem(arg: string, paths: PathContext, cwdRelative: string): string | null {
+function npxLinkProblem(arg: string, session: PathSession, cwdRelative: string): Refusal | null {
   const pieces = new Set(arg.split(/[=,:@]/));
   if (arg.startsWith('-') && !arg.startsWith('--')) for (let k = 2; k < arg.length; k++) pieces.add(arg.slice(k));
   for (const raw of pieces) {
     const piece = raw.replace(/\/+$/, '');
     if (piece.length === 0 || piece.startsWith('-') || piece === '.') continue;
-    const r = resolveDetailed(paths, { path: piece, for: 'run', cwd: cwdRelative });
-    if (!r.ok) return `${show(arg)} is refused: ${r.reason.replace(/^refused: /, '').replace(/\.$/, '')}`;
+    const r = resolveIn(session, { path: piece, for: 'run', cwd: cwdRelative });
+    if (!r.ok) return { code: r.code, reason: `${show(arg)} is refused: ${r.reason.replace(/^refused: /, '').replace(/\.$/, '')}` };
   }
   return null;
 }
@@ -162,23 +169,25 @@ function inside(real: string, paths: PathContext): boolean {
   return fold(real).startsWith(`${fold(paths.workspace).replace(/\/+$/, '')}/`);
 }
 
-function npxAllowance(argv: readonly string[], paths: PathContext, cwdAbsolute: string, cwdRelative: string): Allowance {
+function npxAllowance(argv: readonly string[], session: PathSession, cwdAbsolute: string, cwdRelative: string): Allowance {
+  const paths = session.ctx;
   if (argv[0] !== 'npx') return NOT_APPLICABLE;
   const bin = argv[1];
-  if (bin === undefined) return { applies: true, tier: 'gated', reason: 'npx needs the name of a binary of this project' };
+  if (bin === undefined) return { applies: true, tier: 'gated', code: 'npx-not-project-binary', reason: 'npx needs the name of a binary of this project' };
   if (bin.startsWith('-')) {
-    return { applies: true, tier: 'gated', reason: `npx ${bin} is not on the run list: npx takes no flags here` };
+    return { applies: true, tier: 'gated', code: 'npx-not-project-binary', reason: `npx ${bin} is not on the run list: npx takes no flags here` };
   }
   if (!BARE_BINARY.test(bin)) {
     return {
       applies: true,
       tier: 'gated',
+      code: 'npx-not-project-binary',
       reason: `npx ${bin} names a package or a path, not a binary of this project; npx would fetch and run it`,
     };
   }
   for (const arg of argv.slice(2)) {
-    const problem = npxArgumentProblem(arg) ?? npxLinkProblem(arg, paths, cwdRelative);
-    if (problem) return { applies: true, tier: 'gated', reason: `npx ${bin}: the argument ${problem}` };
+    const problem = npxArgumentProblem(arg) ?? npxLinkProblem(arg, session, cwdRelative);
+    if (problem) return { applies: true, tier: 'gated', code: problem.code, reason: `npx ${bin}: the argument ${problem.reason}` };
   }
   const root = paths.workspace.replace(/\/+$/, '') || '/';
   for (let dir = cwdAbsolute; ; dir = path.dirname(dir)) {
@@ -193,11 +202,12 @@ function npxAllowance(argv: readonly string[], paths: PathContext, cwdAbsolute: 
         real = '';
       }
       if (!inside(real, paths)) {
-        return { applies: true, tier: 'gated', reason: `npx ${bin}: ${path.relative(root, candidate)} leads outside the workspace` };
+        return { applies: true, tier: 'gated', code: 'link-outside', reason: `npx ${bin}: ${path.relative(root, candidate)} leads outside the workspace` };
       }
       return {
         applies: true,
         tier: 'auto',
+        code: 'project-binary',
         reason: `on the run list: npx ${bin} runs the project's own ${path.relative(root, candidate) || candidate}`,
       };
     }
@@ -206,12 +216,13 @@ function npxAllowance(argv: readonly string[], paths: PathContext, cwdAbsolute: 
   return {
     applies: true,
     tier: 'gated',
+    code: 'npx-not-project-binary',
     reason: `npx ${bin} would fetch and run a package: there is no node_modules/.bin/${bin} between this directory and the workspace root`,
   };
 }
 
 /** The file-dependent allowances; `applies: false` hands the command to the table. */
-export function fileAllowance(argv: readonly string[], paths: PathContext, cwdAbsolute: string, cwdRelative: string): Allowance {
+export function fileAllowance(argv: readonly string[], session: PathSession, cwdAbsolute: string, cwdRelative: string): Allowance {
   const install = installAllowance(argv, cwdAbsolute);
-  return install.applies ? install : npxAllowance(argv, paths, cwdAbsolute, cwdRelative);
+  return install.applies ? install : npxAllowance(argv, session, cwdAbsolute, cwdRelative);
 }

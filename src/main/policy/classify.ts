@@ -6,12 +6,13 @@ import { assertNever } from '../../shared/domain';
 import { fileAllowance } from './allowances';
 import { readGrammar } from './grammar';
 import { lexCommand } from './lexer';
+import { pathSession, type PathSession } from '../workspace/resolve';
 import { checkPaths, resolveCommandCwd, type CwdResolution } from './paths';
 import { describeRemembered, matchesRemembered } from './remembered';
-import type { ClassifyContext, CommandDecision, RememberedCommand } from './types';
+import type { ClassifyContext, CommandDecision, GateCode, RememberedCommand } from './types';
 
-function gated(reason: string, argv: string[] | null): CommandDecision {
-  return { tier: 'gated', reason, argv };
+function gated(code: GateCode, reason: string, argv: string[] | null): CommandDecision {
+  return { tier: 'gated', code, reason, argv };
 }
 
 /** Only entries bound to this workspace directory count (a moved workspace starts with nothing). */
@@ -25,9 +26,9 @@ function rememberedHere(argv: string[], ctx: ClassifyContext): RememberedCommand
 
 function resolveCwdSafely(ctx: ClassifyContext): CwdResolution {
   try {
-    return resolveCommandCwd(ctx.paths, ctx.cwd);
+    return resolveCommandCwd(pathSession(ctx.paths), ctx.cwd);
   } catch (error) {
-    return { ok: false, reason: `the working directory could not be checked (${(error as Error).message}), so it asks` };
+    return { ok: false, code: 'undecidable', reason: `the working directory could not be checked (${(error as Error).message}), so it asks` };
   }
 }
 
@@ -36,22 +37,29 @@ const FILE_DEPENDENT = new Set(['npm', 'pnpm', 'yarn', 'bun', 'npx']);
 
 function byRunList(argv: string[], ctx: ClassifyContext): CommandDecision {
   // The grammar is pure and cheap; the cwd walk touches the filesystem, so it is done once, and only
-  // when an answer depends on it. Nothing is auto before the cwd itself has been resolved.
-  let cwd: CwdResolution | undefined;
-  const resolveCwd = (): CwdResolution => (cwd ??= resolveCommandCwd(ctx.paths, ctx.cwd));
+  // when an answer depends on it. Nothing is auto before the cwd itself has been resolved. One
+  // session per decision: the deny list is looked up once and a shared prefix is walked once.
+  let session: PathSession | undefined;
+  let here: CwdResolution | undefined;
   if (FILE_DEPENDENT.has(argv[0])) {
-    const here = resolveCwd();
-    if (!here.ok) return gated(here.reason, argv);
-    const allowance = fileAllowance(argv, ctx.paths, here.absolute, here.relative);
-    if (allowance.applies) return { tier: allowance.tier, reason: allowance.reason, argv };
+    session = pathSession(ctx.paths, true);
+    here = resolveCommandCwd(session, ctx.cwd);
+    if (!here.ok) return gated(here.code, here.reason, argv);
+    const allowance = fileAllowance(argv, session, here.absolute, here.relative);
+    if (allowance.applies) {
+      return allowance.tier === 'auto'
+        ? { tier: 'auto', code: allowance.code, reason: allowance.reason, argv }
+        : gated(allowance.code, allowance.reason, argv);
+    }
   }
   const verdict = readGrammar(argv);
-  if (!verdict.ok) return gated(verdict.reason, argv);
-  const here = resolveCwd();
-  if (!here.ok) return gated(here.reason, argv);
-  const pathProblem = checkPaths(ctx.paths, here.relative, verdict.checks);
-  if (pathProblem !== null) return gated(pathProblem, argv);
-  return { tier: 'auto', reason: `on the run list: ${verdict.summary}`, argv };
+  if (!verdict.ok) return gated(verdict.code, verdict.reason, argv);
+  session ??= pathSession(ctx.paths, true);
+  here ??= resolveCommandCwd(session, ctx.cwd);
+  if (!here.ok) return gated(here.code, here.reason, argv);
+  const pathProblem = checkPaths(session, here.relative, verdict.checks);
+  if (pathProblem !== null) return gated(pathProblem.code, pathProblem.reason, argv);
+  return { tier: 'auto', code: 'on-run-list', reason: `on the run list: ${verdict.summary}`, argv };
 }
 
 export function classifyCommand(command: string, ctx: ClassifyContext): CommandDecision {
@@ -60,28 +68,29 @@ export function classifyCommand(command: string, ctx: ClassifyContext): CommandD
   switch (ctx.mode) {
     case 'ask':
       // Never auto in ask, remembered or not (seed 003 §3).
-      return gated(lexed.ok ? 'ask mode asks before every command' : `ask mode asks before every command; ${lexed.reason}`, argv);
+      return gated('ask-mode', lexed.ok ? 'ask mode asks before every command' : `ask mode asks before every command; ${lexed.reason}`, argv);
     case 'edit':
     case 'run': {
-      if (!lexed.ok) return gated(lexed.reason, null);
+      if (!lexed.ok) return gated('not-plain', lexed.reason, null);
       const remembered = rememberedHere(lexed.argv, ctx);
       if (remembered) {
         // A remembered command is bound to the workspace, so it runs only inside it: a cwd that
         // climbs out (or through a link) would run the owner's "npm test" in somebody else's tree.
         const here = resolveCwdSafely(ctx);
-        if (!here.ok) return gated(here.reason, lexed.argv);
+        if (!here.ok) return gated(here.code, here.reason, lexed.argv);
         return {
           tier: 'auto',
+          code: 'remembered',
           reason: `you allowed ${describeRemembered(remembered.kind, remembered.argv)} in this workspace`,
           argv: lexed.argv,
         };
       }
-      if (ctx.mode === 'edit') return gated('edit mode asks before every command you have not allowed in this workspace', lexed.argv);
+      if (ctx.mode === 'edit') return gated('edit-mode', 'edit mode asks before every command you have not allowed in this workspace', lexed.argv);
       try {
         return byRunList(lexed.argv, ctx);
       } catch (error) {
         // A filesystem surprise is a card, never an exception and never an auto.
-        return gated(`the run list could not decide (${(error as Error).message}), so it asks`, lexed.argv);
+        return gated('undecidable', `the run list could not decide (${(error as Error).message}), so it asks`, lexed.argv);
       }
     }
     default:

@@ -2,39 +2,31 @@
 // the resolver's `run` rule (not absolute, no `..`, no `~`, no link component, nothing in .git, not
 // deny-listed), against the directory the command will run in, because that is what the program
 // reads it against. There is one resolver; this file only asks it and words the answer.
-import fs from 'node:fs';
-import { compileDenyList, foldFor, type CompiledDenyList } from '../workspace/denyList';
+import type { CompiledDenyList } from '../workspace/denyList';
 import { isGitComponent } from '../workspace/gitName';
-import { resolveDetailed } from '../workspace/resolve';
-import { volumeIgnoresCase } from '../workspace/volume';
+import { pathSession, resolveIn, type PathSession } from '../workspace/resolve';
 import type { PathContext } from '../workspace/types';
-import type { PathCheck } from './types';
+import type { GateCode, PathCheck, Refusal } from './types';
 
-export type CwdResolution = { ok: true; absolute: string; relative: string } | { ok: false; reason: string };
+export type CwdResolution = { ok: true; absolute: string; relative: string } | ({ ok: false } & Refusal);
 
 /** The command's directory, itself resolved inside the workspace with the `run` rule. */
-export function resolveCommandCwd(paths: PathContext, cwd: string | undefined): CwdResolution {
+export function resolveCommandCwd(where: PathContext | PathSession, cwd: string | undefined): CwdResolution {
+  const session = 'wsParts' in where ? where : pathSession(where);
+  const paths = session.ctx;
   // A workspace that is itself inside a .git directory would make every operand a .git path.
-  if (paths.workspace.split('/').some(isGitComponent)) {
-    return { ok: false, reason: `the workspace ${paths.workspace} is inside .git, which a command may not work in` };
+  if (session.wsParts.some(isGitComponent)) {
+    return { ok: false, code: 'git-dir', reason: `the workspace ${paths.workspace} is inside .git, which a command may not work in` };
   }
   // The root itself was accepted when the workspace was granted (PathContext): nothing to walk.
   if (cwd === undefined || cwd === '' || cwd === '.') return { ok: true, absolute: paths.workspace, relative: '.' };
   const wanted = cwd;
-  const r = resolveDetailed(paths, { path: wanted, for: 'run' });
-  if (!r.ok) return { ok: false, reason: `the working directory is refused: ${r.reason.replace(/^refused: /, '').replace(/\.$/, '')}` };
+  const r = resolveIn(session, { path: wanted, for: 'run' });
+  if (!r.ok) return { ok: false, code: r.code, reason: `the working directory is refused: ${r.reason.replace(/^refused: /, '').replace(/\.$/, '')}` };
   if (r.rel.length > 0 && !r.stat?.isDirectory()) {
-    return { ok: false, reason: `the working directory ${JSON.stringify(wanted)} is not a directory in the workspace` };
+    return { ok: false, code: 'not-a-directory', reason: `the working directory ${JSON.stringify(wanted)} is not a directory in the workspace` };
   }
   return { ok: true, absolute: r.path, relative: r.rel.length === 0 ? '.' : r.rel.join('/') };
-}
-
-function lstatOrNothing(p: string): fs.Stats | undefined {
-  try {
-    return fs.lstatSync(p, { throwIfNoEntry: false });
-  } catch {
-    return undefined; // ENOTDIR and the like: nothing there
-  }
 }
 
 /**
@@ -43,10 +35,9 @@ function lstatOrNothing(p: string): fs.Stats | undefined {
  * reach it anyway, so a recursive search must not start above one (SPEC §4: even when the
  * workspace is placed above them).
  */
-function deniedBelow(paths: PathContext, dir: string): string | null {
-  const fold = foldFor(paths.caseInsensitive ?? volumeIgnoresCase(paths.workspace));
-  const list = compileDenyList(paths.home, paths.dataDir, fold);
-  const top = fold(dir).replace(/\/+$/, '');
+function deniedBelow(session: PathSession, dir: string): string | null {
+  const list = session.deny;
+  const top = session.fold(dir).replace(/\/+$/, '');
   // The answer depends only on the compiled list and the directory: a corpus asks about the same
   // few directories again and again, and the list is recompiled (a new object) when it expires.
   let known = belowCache.get(list);
@@ -76,56 +67,64 @@ function scanBelow(list: CompiledDenyList, top: string): string | null {
 }
 
 /** Whether `name` is a regular file in the workspace directory `dirRel`, or in one above it up to the root. */
-function foundUp(paths: PathContext, dirRel: string, name: string): boolean {
+function foundUp(session: PathSession, dirRel: string, name: string): boolean {
   const parts = dirRel === '.' ? [] : dirRel.split('/');
   for (let n = parts.length; n >= 0; n--) {
-    const file = [paths.workspace, ...parts.slice(0, n), name].join('/');
-    if (lstatOrNothing(file)?.isFile()) return true;
+    const file = [session.ws, ...parts.slice(0, n), name].join('/');
+    if (session.lstat(file)?.isFile()) return true;
   }
   return false;
 }
 
 /** A Python module of the project: `<name>.py` a file or `<name>` a directory, reached with no link. */
-function projectModule(paths: PathContext, cwdRelative: string, name: string): boolean {
+function projectModule(session: PathSession, cwdRelative: string, name: string): boolean {
   for (const candidate of [`${name}.py`, name]) {
-    const r = resolveDetailed(paths, { path: candidate, for: 'run', cwd: cwdRelative });
+    const r = resolveIn(session, { path: candidate, for: 'run', cwd: cwdRelative });
     if (r.ok && (r.stat?.isFile() || r.stat?.isDirectory())) return true;
   }
   return false;
 }
 
-/** Returns why the first failing check gates, or null when every path is inside. */
-export function checkPaths(paths: PathContext, cwdRelative: string, checks: readonly PathCheck[]): string | null {
+const refusal = (code: GateCode, reason: string): Refusal => ({ code, reason });
+
+/** Returns why the first failing check gates (code and sentence), or null when every path is inside. */
+export function checkPaths(session: PathSession, cwdRelative: string, checks: readonly PathCheck[]): Refusal | null {
   for (const check of checks) {
     if (check.findUp !== undefined) {
-      if (!foundUp(paths, cwdRelative, check.findUp)) {
-        return `${check.role} would look for ${check.findUp} above the workspace, since there is none in this directory or above it inside the workspace`;
+      if (!foundUp(session, cwdRelative, check.findUp)) {
+        return refusal(
+          'finds-up-outside',
+          `${check.role} would look for ${check.findUp} above the workspace, since there is none in this directory or above it inside the workspace`,
+        );
       }
       continue;
     }
     if (check.pythonModule) {
-      if (!projectModule(paths, cwdRelative, check.path)) {
-        return `${check.role} ${JSON.stringify(check.path)} is not a module of the project (no ${check.path}.py or ${check.path}/ here), and Python would import whatever installed module has that name`;
+      if (!projectModule(session, cwdRelative, check.path)) {
+        return refusal(
+          'not-project-file',
+          `${check.role} ${JSON.stringify(check.path)} is not a module of the project (no ${check.path}.py or ${check.path}/ here), and Python would import whatever installed module has that name`,
+        );
       }
       continue;
     }
-    const r = resolveDetailed(paths, { path: check.path, for: 'run', cwd: cwdRelative });
-    if (!r.ok) return `${check.role} is refused: ${r.reason.replace(/^refused: /, '').replace(/\.$/, '')}`;
+    const r = resolveIn(session, { path: check.path, for: 'run', cwd: cwdRelative });
+    if (!r.ok) return refusal(r.code, `${check.role} is refused: ${r.reason.replace(/^refused: /, '').replace(/\.$/, '')}`);
     if (check.recursive) {
-      const below = deniedBelow(paths, r.path);
-      if (below !== null) return `${check.role} ${JSON.stringify(check.path)} would reach ${below}, which lies inside it`;
+      const below = deniedBelow(session, r.path);
+      if (below !== null) return refusal('reaches-deny-list', `${check.role} ${JSON.stringify(check.path)} would reach ${below}, which lies inside it`);
     }
     if (!check.mustBeFile && !check.notDirectory && !check.mustBeDirectory) continue;
     // The resolver leaves stat unset for the start directory itself (`.`): ask the filesystem.
-    const st = r.stat ?? lstatOrNothing(r.path);
+    const st = r.stat ?? session.lstat(r.path);
     if (check.mustBeFile && !st?.isFile()) {
-      return `${check.role} ${JSON.stringify(check.path)} is not a file of the project`;
+      return refusal('not-project-file', `${check.role} ${JSON.stringify(check.path)} is not a file of the project`);
     }
     if (check.mustBeDirectory && !st?.isDirectory()) {
-      return `${check.role} ${JSON.stringify(check.path)} is not a directory of the project, so Go would read it as an import path`;
+      return refusal('not-project-file', `${check.role} ${JSON.stringify(check.path)} is not a directory of the project, so Go would read it as an import path`);
     }
     if (check.notDirectory && st?.isDirectory()) {
-      return `${check.role} ${JSON.stringify(check.path)} is a directory, whose files would be read through any links inside it`;
+      return refusal('operand-not-allowed', `${check.role} ${JSON.stringify(check.path)} is a directory, whose files would be read through any links inside it`);
     }
   }
   return null;

@@ -3,7 +3,8 @@
 // per program, from each program's own manual, because a letter that is a switch in one program
 // takes a value in another (`rg -c` counts, `head -c` takes a number).
 // find and python are read by their own code in grammar.ts (an expression; a module hand-off).
-import type { ProgramGrammar } from './types';
+import type { ProgramGrammar, RowExamples } from './types';
+import { READERS } from './readers';
 
 const PACKAGE_SCRIPT_SUBCOMMANDS = ['run', 'test', 'build', 'lint', 'typecheck'] as const;
 
@@ -15,6 +16,15 @@ const PACKAGE_SCRIPT_SUBCOMMANDS = ['run', 'test', 'build', 'lint', 'typecheck']
 function packageManager(name: string, wordIsAlsoPath = false): ProgramGrammar {
   return {
     name,
+    examples: {
+      auto: [`${name} test`, `${name} run build`, `${name} lint`, `${name} run test:unit`],
+      gated: [
+        [`${name} install left-pad`, 'subcommand-not-on-run-list'],
+        [`${name} test --watch`, 'flag-not-on-run-list'],
+        [`${name} run build extra`, 'operand-not-allowed'],
+        [`${name} run a/b`, 'operand-not-allowed'],
+      ],
+    },
     subcommand: { names: PACKAGE_SCRIPT_SUBCOMMANDS, required: true },
     operands: { kind: 'words', pattern: /^[a-z0-9:_.-]+$/, max: 1, alsoPath: wordIsAlsoPath },
     // Scripts come from the nearest package.json up from the cwd: with none inside the workspace,
@@ -28,12 +38,6 @@ const WALKS_OPERANDS = { fromCwd: 'whenNone' } as const;
 /** Test runners that always search from their cwd; operands only filter. */
 const WALKS_CWD = { fromCwd: 'always' } as const;
 
-/** Read-only GNU tools: permuted options, `--` accepted, path operands. */
-function reader(name: string, short: Record<string, ValueKindOrSwitch>, extra: Partial<ProgramGrammar> = {}): ProgramGrammar {
-  return { name, short, operands: { kind: 'paths' }, doubleDash: true, ...extra };
-}
-type ValueKindOrSwitch = NonNullable<ProgramGrammar['short']>[string];
-
 const DECLARATIONS: ProgramGrammar[] = [
   {
     name: 'node',
@@ -41,6 +45,10 @@ const DECLARATIONS: ProgramGrammar[] = [
     // `node dir --test` runs dir's package.json "main", wherever it points: options come first.
     optionsBeforeOperands: true,
     operands: { kind: 'paths', script: { unlessFlag: '--test' }, recursive: { fromCwd: 'whenNone', onlyWith: '--test' } },
+    examples: {
+      auto: ['node run.js', 'node --test', 'node --test src'],
+      gated: [['node -e 1', 'flag-not-on-run-list'], ['node src', 'not-project-file'], ['node link', 'link'], ['node run.js --test', 'flag-not-on-run-list']],
+    },
   },
   packageManager('npm'),
   packageManager('pnpm'),
@@ -53,8 +61,16 @@ const DECLARATIONS: ProgramGrammar[] = [
     long: { '--maxfail': 'n' },
     responseFiles: true,
     operands: { kind: 'paths', recursive: WALKS_OPERANDS },
+    examples: {
+      auto: ['pytest', 'pytest -qx tests', 'pytest -k slow', 'pytest --maxfail=2', 'pytest -p no:cacheprovider'],
+      gated: [['pytest --rootdir=/tmp', 'flag-not-on-run-list'], ['pytest @args.txt', 'flag-not-on-run-list'], ['pytest -p antigravity', 'not-project-file'], ['pytest /etc', 'absolute']],
+    },
   },
-  { name: 'unittest', operands: { kind: 'words', modules: true } },
+  {
+    name: 'unittest',
+    operands: { kind: 'words', modules: true },
+    examples: { auto: [], gated: [['unittest tests', 'not-on-run-list']] },
+  },
   {
     name: 'go',
     subcommand: { names: ['test', 'build', 'vet', 'fmt'], required: true },
@@ -64,6 +80,10 @@ const DECLARATIONS: ProgramGrammar[] = [
     words: { '-v': null, '-run': 're' },
     wordsTakeEquals: true,
     operands: { kind: 'goPackages' },
+    examples: {
+      auto: ['go test ./...', 'go test -v -run TestX ./...', 'go vet ./pkg/...', 'go build ./pkg'],
+      gated: [['go run .', 'subcommand-not-on-run-list'], ['go test -exec x ./...', 'flag-not-on-run-list'], ['go test all', 'operand-not-allowed'], ['go test ../...', 'climbs-out']],
+    },
   },
   {
     name: 'cargo',
@@ -74,8 +94,16 @@ const DECLARATIONS: ProgramGrammar[] = [
     long: { '--release': null },
     words: { '-run': 're' },
     operands: { kind: 'words' },
+    examples: {
+      auto: ['cargo test', 'cargo build --release', 'cargo check -v'],
+      gated: [['cargo run', 'subcommand-not-on-run-list'], ['cargo build --target-dir /tmp', 'flag-not-on-run-list'], ['cargo test a/b', 'operand-not-allowed']],
+    },
   },
-  { name: 'make', operands: { kind: 'words', pattern: /^[A-Za-z0-9:_.-]+$/ } },
+  {
+    name: 'make',
+    operands: { kind: 'words', pattern: /^[A-Za-z0-9:_.-]+$/ },
+    examples: { auto: ['make', 'make test', 'make build lint'], gated: [['make -C /tmp', 'flag-not-on-run-list'], ['make CC=evil', 'operand-not-allowed']] },
+  },
   {
     name: 'tsc',
     // Without -p or files, tsc climbs to the nearest tsconfig.json (and writes its outDir there).
@@ -85,6 +113,10 @@ const DECLARATIONS: ProgramGrammar[] = [
     shortWhole: true,
     responseFiles: true,
     operands: { kind: 'paths', recursive: WALKS_OPERANDS },
+    examples: {
+      auto: ['tsc', 'tsc --noEmit', 'tsc -p tsconfig.json'],
+      gated: [['tsc --outDir /tmp', 'flag-not-on-run-list'], ['tsc -p /tmp/tsconfig.json', 'absolute'], ['tsc -ptsconfig.json', 'flag-not-on-run-list']],
+    },
   },
   {
     name: 'vitest',
@@ -93,6 +125,10 @@ const DECLARATIONS: ProgramGrammar[] = [
     shortWhole: true,
     shortEquals: true,
     operands: { kind: 'paths', recursive: WALKS_CWD },
+    examples: {
+      auto: ['vitest', 'vitest run src', 'vitest run -t name'],
+      gated: [['vitest watch', 'subcommand-not-on-run-list'], ['vitest run --config /tmp/x', 'flag-not-on-run-list'], ['vitest -tc x', 'flag-not-on-run-list']],
+    },
   },
   {
     name: 'jest',
@@ -101,9 +137,20 @@ const DECLARATIONS: ProgramGrammar[] = [
     shortWhole: true,
     shortEquals: true,
     operands: { kind: 'paths', recursive: WALKS_CWD },
+    examples: { auto: ['jest', 'jest src', 'jest -t name'], gated: [['jest -c x', 'flag-not-on-run-list'], ['jest /tmp', 'absolute']] },
   },
-  { name: 'eslint', long: { '--fix': null }, operands: { kind: 'paths', recursive: WALKS_OPERANDS } },
-  { name: 'prettier', long: { '--check': null, '--write': null }, operands: { kind: 'paths', recursive: WALKS_OPERANDS } },
+  {
+    name: 'eslint',
+    long: { '--fix': null },
+    operands: { kind: 'paths', recursive: WALKS_OPERANDS },
+    examples: { auto: ['eslint', 'eslint --fix src'], gated: [['eslint --rulesdir /tmp src', 'flag-not-on-run-list'], ['eslint dirlink', 'link']] },
+  },
+  {
+    name: 'prettier',
+    long: { '--check': null, '--write': null },
+    operands: { kind: 'paths', recursive: WALKS_OPERANDS },
+    examples: { auto: ['prettier --check src', 'prettier --write src/a.ts'], gated: [['prettier -w src', 'flag-not-on-run-list'], ['prettier --write ../x', 'climbs-out']] },
+  },
   {
     name: 'ruff',
     // ruff reads its first word as a subcommand: only check and format are on the list.
@@ -116,31 +163,22 @@ const DECLARATIONS: ProgramGrammar[] = [
     // Not known to expand `@file`, but a Python tool's CLI that might: held to the same rule, at no cost.
     responseFiles: true,
     operands: { kind: 'paths', recursive: WALKS_OPERANDS },
+    examples: { auto: ['ruff check src', 'ruff format --check'], gated: [['ruff server', 'subcommand-not-on-run-list'], ['ruff check --config /tmp/x', 'flag-not-on-run-list']] },
   },
-  { name: 'black', long: { '--check': null }, operands: { kind: 'paths', recursive: WALKS_OPERANDS } },
-  { name: 'mypy', long: { '--check': null }, responseFiles: true, operands: { kind: 'paths', recursive: WALKS_OPERANDS } },
-  reader('ls', { l: null, a: null }),
-  reader('cat', {}),
-  reader('head', { n: 'n', c: 'n' }),
-  reader('tail', { n: 'n', c: 'n' }),
-  reader('wc', { l: null, c: null, w: null }),
-  reader('grep', { n: null, i: null, r: null, E: null, F: null, w: null, c: null, l: null }, {
-    long: { '--include': 'glob' },
-    operands: { kind: 'patternThenPaths', recursive: '-r' },
-  }),
-  reader('rg', { n: null, i: null, w: null, l: null, c: null, g: 'glob', t: 'word' }, {
-    long: { '--no-follow': null },
-    operands: { kind: 'patternThenPaths', recursive: 'always' },
-  }),
-  // The table lists -r for diff; SPEC §7 removes it (GNU diff follows links met inside both trees),
-  // and a directory operand is refused for the same reason (diff a b compares the files inside).
-  reader('diff', { u: null }, { operands: { kind: 'paths', notDirectory: true } }),
-  reader('sort', { n: null, r: null, u: null }),
-  // uniq's second operand is an output file (SPEC §7).
-  reader('uniq', { c: null }, { operands: { kind: 'paths', max: 1 } }),
-  { name: 'echo', operands: { kind: 'anyWords' } },
-  { name: 'pwd', operands: { kind: 'none' } },
-  { name: 'which', operands: { kind: 'words', min: 1, max: 1 } },
+  {
+    name: 'black',
+    long: { '--check': null },
+    operands: { kind: 'paths', recursive: WALKS_OPERANDS },
+    examples: { auto: ['black src', 'black --check src'], gated: [['black -c x', 'flag-not-on-run-list']] },
+  },
+  {
+    name: 'mypy',
+    long: { '--check': null },
+    responseFiles: true,
+    operands: { kind: 'paths', recursive: WALKS_OPERANDS },
+    examples: { auto: ['mypy src'], gated: [['mypy --config-file /tmp/x src', 'flag-not-on-run-list'], ['mypy @args.txt', 'flag-not-on-run-list']] },
+  },
+  ...READERS,
 ];
 
 export const RUN_LIST: ReadonlyMap<string, ProgramGrammar> = new Map(DECLARATIONS.map((g) => [g.name, g]));
@@ -158,3 +196,16 @@ export const RUN_LIST_PROGRAMS: readonly string[] = [
   'python',
   'python3',
 ];
+
+/** python and python3 are read by grammar.ts (a module hand-off or one script); their proof. */
+export const PYTHON_EXAMPLES: RowExamples = {
+  auto: ['python -m pytest -q', 'python3 -mpytest tests', 'python -m unittest tests.test_x', 'python scripts/build.py'],
+  gated: [
+    ['python -c 1', 'flag-not-on-run-list'],
+    ['python -I -m pytest', 'flag-not-on-run-list'],
+    ['python -m http.server', 'subcommand-not-on-run-list'],
+    ['python scripts/build.py x', 'operand-not-allowed'],
+    ['python missing.py', 'not-project-file'],
+    ['python', 'operand-not-allowed'],
+  ],
+};

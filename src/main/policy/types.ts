@@ -1,7 +1,7 @@
 // The run list's shape (seed 003 §5): one declaration per program, read by one interpreter
 // (grammar.ts). Data only; nothing here decides anything by itself.
 import type { Mode } from '../../shared/domain';
-import type { PathContext } from '../workspace/types';
+import type { PathContext, PathRefusalCode } from '../workspace/types';
 
 /**
  * What a flag's value or an operand must be (seed 003 §5.2):
@@ -9,9 +9,10 @@ import type { PathContext } from '../workspace/types';
  * - glob: may carry `/`, never begins with `/` or `-`, never has a `..` or `.git` component;
  * - n: ASCII digits only;
  * - re: a pattern, never resolved as a path (but never beginning with `-`);
+ * - list: digits, `,` and `-` only (cut's `1,3-5`), never beginning with `-`;
  * - path: resolved against the command's cwd with the resolver's `run` rule.
  */
-export type ValueKind = 'word' | 'glob' | 'n' | 're' | 'path';
+export type ValueKind = 'word' | 'glob' | 'n' | 're' | 'list' | 'path';
 
 /** null: a switch, which takes no value in any spelling. */
 export type FlagTakes = ValueKind | null;
@@ -24,6 +25,7 @@ export type OperandRule =
    */
   | {
       kind: 'paths';
+      min?: number;
       max?: number;
       notDirectory?: boolean;
       script?: { unlessFlag: string };
@@ -52,12 +54,39 @@ export type OperandRule =
     }
   /** echo: any words at all (still plain, still no word beginning with `-`). */
   | { kind: 'anyWords' }
+  /**
+   * Text the program never reads as a path (tr's sets, printf's format and arguments): plain words
+   * that do not begin with `-`, between `min` and `max` of them.
+   */
+  | { kind: 'strings'; min?: number; max?: number }
+  /**
+   * sed -n, jq: the first operand is a program in the tool's own language, read by scripts.ts (only
+   * print-only sed scripts; jq filters that load no module and read no environment), the rest are
+   * paths. `unlessFlag`: with that flag there is no script operand (none is on the list today).
+   */
+  | { kind: 'scriptThenPaths'; language: ScriptLanguage }
+  /** date: at most one operand, and it is a `+FORMAT` (any other operand sets the clock). */
+  | { kind: 'dateFormat' }
   /** go: `./...`, `pkg/...` or paths. */
   | { kind: 'goPackages' };
+
+/** The languages of scriptThenPaths operands (policy/scripts.ts). */
+export type ScriptLanguage = 'sed-print' | 'jq';
+
+/**
+ * Each row's proof (issue 15 item 5, like Codex's should_match / should_not_match): commands in the
+ * policy tests' fixture workspace (test/main/policy/fixtures.ts) that must be auto, and commands
+ * that must be gated with the given reason code. One test reads every row's examples.
+ */
+export interface RowExamples {
+  auto: readonly string[];
+  gated: readonly (readonly [command: string, code: GateCode])[];
+}
 
 export interface ProgramGrammar {
   /** The bare program name on the list. */
   name: string;
+  examples: RowExamples;
   /** A subcommand that must (or may) be the first word after the program. */
   subcommand?: {
     names: readonly string[];
@@ -67,7 +96,10 @@ export interface ProgramGrammar {
   };
   /** Single-letter flags, read in clusters (`-abc`); value-taking letters take the rest or the next word. */
   short?: Readonly<Record<string, FlagTakes>>;
-  /** `--long` flags by exact spelling; a value by `--flag=value` or `--flag value`. */
+  /**
+   * `--long` flags by exact spelling; a value by `--flag=value` or `--flag value`. A key that holds
+   * `=` (`--color=never`) is a switch spelled exactly so, and no other value of that flag is listed.
+   */
   long?: Readonly<Record<string, FlagTakes>>;
   /** Single-dash words read whole, never as clusters (go's `-run`, cargo's `-run`). */
   words?: Readonly<Record<string, FlagTakes>>;
@@ -89,6 +121,14 @@ export interface ProgramGrammar {
   shortWhole?: boolean;
   /** With shortWhole: `-t=value` is also read as `-t value` (mri and yargs do; tsc does not). */
   shortEquals?: boolean;
+  /**
+   * Switches cluster, but a value-taking letter takes the next word, never the rest of its cluster
+   * (tree reads `-L2` as -L with the next word, and `2` as an unknown letter): such a letter must be
+   * the last of its cluster, and its value is the next word.
+   */
+  valuesSeparate?: boolean;
+  /** Flags that must be given (sed: only with -n does nothing print unless the script says p). */
+  requires?: readonly string[];
   /**
    * The program expands `@file` into arguments read from that file (argparse's
    * fromfile_prefix_chars in pytest ≥ 8.2 and mypy; tsc's response files): any word beginning with
@@ -132,9 +172,54 @@ export interface PathCheck {
   recursive?: boolean;
 }
 
+/**
+ * Why a command is gated, as a stable code beside the sentence (issue 15 item 6). A path's own
+ * refusal keeps the resolver's code (`link`, `outside-workspace`, `deny-list`, …).
+ */
+export type GateCode =
+  | PathRefusalCode
+  /** Not words, quotes and spaces only (shell syntax, invisible characters, too long). */
+  | 'not-plain'
+  | 'ask-mode'
+  | 'edit-mode'
+  /** The program is not a bare name on the list (or is spelled as a path, or after a variable). */
+  | 'not-on-run-list'
+  | 'subcommand-not-on-run-list'
+  | 'flag-not-on-run-list'
+  /** An operand the row does not take: too many, `-`, a dash after `--`, not a bare name. */
+  | 'operand-not-allowed'
+  /** A flag's value is not of the row's kind (a number, a word, a glob). */
+  | 'value-not-allowed'
+  /** sed or jq given a script beyond print-only / module-free. */
+  | 'script-not-allowed'
+  /** A program that descends would reach a deny-listed place below its start. */
+  | 'reaches-deny-list'
+  /** The project file the program climbs to is found only above the workspace (or not at all). */
+  | 'finds-up-outside'
+  /** A script, module or package directory that must be the project's own is not. */
+  | 'not-project-file'
+  /** An install that would not only reproduce the lockfile in this directory. */
+  | 'install-not-reproducible'
+  /** npx of something other than the project's own binary, or with arguments out of bounds. */
+  | 'npx-not-project-binary'
+  /** check-command: the workspace itself was refused as a root. */
+  | 'workspace-refused'
+  /** A filesystem surprise while deciding: asks rather than guesses. */
+  | 'undecidable'
+  /** check-command: the request line itself was malformed. */
+  | 'malformed-request';
+
+export type AutoCode = 'on-run-list' | 'remembered' | 'lockfile-install' | 'project-binary';
+export type DecisionCode = GateCode | AutoCode;
+
+export interface Refusal {
+  code: GateCode;
+  reason: string;
+}
+
 export type GrammarVerdict =
   | { ok: true; checks: PathCheck[]; summary: string }
-  | { ok: false; reason: string };
+  | ({ ok: false } & Refusal);
 
 /** A command the owner allowed on a card (seed 003 §3), as stored in `remembered_commands`. */
 export interface RememberedCommand {
@@ -155,9 +240,11 @@ export interface ClassifyContext {
   remembered: readonly RememberedCommand[];
 }
 
-export interface CommandDecision {
-  tier: 'auto' | 'gated';
+export type CommandDecision = (
+  | { tier: 'auto'; code: AutoCode }
+  | { tier: 'gated'; code: GateCode }
+) & {
   reason: string;
   /** The argv that would be spawned; null when the command is not plain. */
   argv: string[] | null;
-}
+};

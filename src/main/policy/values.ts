@@ -10,6 +10,7 @@ export function show(word: string): string {
 }
 
 const DIGITS = /^[0-9]+$/;
+const LIST = /^[0-9][0-9,-]*$/;
 const ONLY_DOTS = /^\.+$/;
 
 /** Returns why `value` is not a `kind` (naming `label`, e.g. "grep --include"), or null; paths become checks. */
@@ -30,6 +31,8 @@ export function checkValue(kind: ValueKind, value: string, label: string, checks
       return DIGITS.test(value) ? null : `${label} takes a number, and ${show(value)} is not digits only`;
     case 're':
       return null;
+    case 'list':
+      return LIST.test(value) ? null : `${label} takes a list of numbers such as 1,3-5, and ${show(value)} is not one`;
     case 'path':
       checks.push({ path: value, role: label });
       return null;

@@ -103,12 +103,27 @@ function realish(p: string): string {
 // Real paths of the deny entries are cached briefly: a link placed at ~/.ssh by the owner is picked
 // up within this window, and no file tool can itself create a link in a denied place.
 const CACHE_MS = 2_000;
-const cache = new Map<string, { at: number; list: CompiledDenyList }>();
+/** home → dataDir → fold → compiled list: looked up without building a key (issue 22 item 5). */
+const cache = new Map<string, Map<string, Map<Fold, { at: number; list: CompiledDenyList }>>>();
+
+function cached(home: string, dataDir: string): Map<Fold, { at: number; list: CompiledDenyList }> {
+  let byData = cache.get(home);
+  if (byData === undefined) {
+    byData = new Map();
+    cache.set(home, byData);
+  }
+  let byFold = byData.get(dataDir);
+  if (byFold === undefined) {
+    byFold = new Map();
+    byData.set(dataDir, byFold);
+  }
+  return byFold;
+}
 
 export function compileDenyList(home: string, dataDir: string, fold: Fold): CompiledDenyList {
-  const cacheKey = `${home}\0${dataDir}\0${fold === identity ? 's' : 'i'}`;
+  const slot = cached(home, dataDir);
   const now = Date.now();
-  const hit = cache.get(cacheKey);
+  const hit = slot.get(fold);
   if (hit && now - hit.at < CACHE_MS) return hit.list;
 
   const exact = new Map<string, DenyEntry>();
@@ -138,7 +153,7 @@ export function compileDenyList(home: string, dataDir: string, fold: Fold): Comp
   const repos = path.join(dataDir, 'repositories');
   const repositories = [...new Set([repos, realish(repos)])].map(fold);
   const list = { exact, prefixed, repositories };
-  cache.set(cacheKey, { at: now, list });
+  slot.set(fold, { at: now, list });
   return list;
 }
 
@@ -182,6 +197,10 @@ export function deniedArea(list: CompiledDenyList, folded: string): DenyEntry | 
     current = cut === 0 ? '/' : parent;
   }
   return null;
+}
+
+export function denyCode(entry: DenyEntry): 'deny-list' | 'data-dir' {
+  return entry.dataDir ? 'data-dir' : 'deny-list';
 }
 
 export function denyReason(entry: DenyEntry): string {

@@ -3,8 +3,8 @@
 // lstat/readlink, so the answer is a real path inside the workspace or a refusal naming the rule.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PathContext, PathDecision, PathPurpose, PathRequest } from './types';
-import { compileDenyList, deniedArea, deniedStep, denyReason, foldFor, type CompiledDenyList, type Fold } from './denyList';
+import type { PathContext, PathDecision, PathPurpose, PathRefusalCode, PathRequest } from './types';
+import { compileDenyList, deniedArea, deniedStep, denyCode, denyReason, foldFor, type CompiledDenyList, type Fold } from './denyList';
 import { volumeIgnoresCase } from './volume';
 import { isGitComponent } from './gitName';
 import { normalSeparators, refuseByShape, show } from './shape';
@@ -37,7 +37,7 @@ export type Resolution =
       /** How many links were followed on the way (list refuses a link in the path it was asked for). */
       links: number;
     }
-  | { ok: false; status: 403; reason: string };
+  | { ok: false; status: 403; code: PathRefusalCode; reason: string };
 
 interface Walker {
   ws: string;
@@ -46,10 +46,68 @@ interface Walker {
   deny: CompiledDenyList;
   purpose: PathPurpose;
   shown: string;
+  session: PathSession;
 }
 
-function refuse(reason: string): { ok: false; status: 403; reason: string } {
-  return { ok: false, status: 403, reason };
+/**
+ * What every resolution in one decision shares (issue 22 item 5): the workspace's components, the
+ * fold, the compiled deny list, and the lstat of each path already walked — so a command's operands
+ * that share a prefix walk it once. A session lives for one decision and is then dropped: nothing is
+ * remembered across decisions, so a path that changes between two checks is seen changed.
+ */
+export interface PathSession {
+  readonly ctx: PathContext;
+  readonly ws: string;
+  readonly wsParts: string[];
+  readonly fold: Fold;
+  readonly deny: CompiledDenyList;
+  lstat(p: string): fs.Stats | undefined;
+}
+
+function lstatOrNothing(p: string): fs.Stats | undefined {
+  try {
+    return fs.lstatSync(p, { throwIfNoEntry: false });
+  } catch {
+    return undefined; // ENOTDIR and the like: nothing there; the tool's own open reports it.
+  }
+}
+
+class Session implements PathSession {
+  readonly ws: string;
+  readonly wsParts: string[];
+  readonly fold: Fold;
+  readonly deny: CompiledDenyList;
+  private readonly seen: Map<string, fs.Stats | undefined> | null;
+
+  constructor(
+    readonly ctx: PathContext,
+    remember: boolean,
+  ) {
+    this.ws = ctx.workspace.length > 1 ? ctx.workspace.replace(/\/+$/, '') : ctx.workspace;
+    this.wsParts = this.ws.split('/').filter((c) => c !== '');
+    this.fold = foldFor(ctx.caseInsensitive ?? volumeIgnoresCase(this.ws));
+    this.deny = compileDenyList(ctx.home, ctx.dataDir, this.fold);
+    this.seen = remember ? new Map() : null;
+  }
+
+  lstat(p: string): fs.Stats | undefined {
+    if (this.seen === null) return lstatOrNothing(p);
+    if (this.seen.has(p)) return this.seen.get(p);
+    const st = lstatOrNothing(p);
+    this.seen.set(p, st);
+    return st;
+  }
+}
+
+/** Starts one decision's session. `remember`: share lstat answers within it (a command's checks). */
+export function pathSession(ctx: PathContext, remember = false): PathSession {
+  return new Session(ctx, remember);
+}
+
+type Refusal = { ok: false; status: 403; code: PathRefusalCode; reason: string };
+
+function refuse(code: PathRefusalCode, reason: string): Refusal {
+  return { ok: false, status: 403, code, reason };
 }
 
 /** Components below the workspace of an absolute path, or null when it is not under the workspace. */
@@ -124,6 +182,7 @@ function walk(w: Walker, start: string[], comps: string[]): Resolution {
       if (rel.length === 0) {
         if (linkDepth > 0 && landInside()) continue;
         return refuse(
+          linkDepth > 0 ? 'link-outside' : 'climbs-out',
           linkDepth > 0
             ? `refused: ${show(w.shown)} goes through the link ${show(link)}, which points outside the workspace.`
             : `refused: ${show(w.shown)} climbs out of the workspace with '..'.`,
@@ -141,9 +200,10 @@ function walk(w: Walker, start: string[], comps: string[]): Resolution {
     const foldedNext = `${folded[folded.length - 1]}/${w.fold(c)}`;
     // Checked before lstat: a denied place is not even looked at, and a link there is refused as the place.
     const denied = deniedStep(w.deny, folded[folded.length - 1], foldedNext);
-    if (denied && !denied.dataDir) return refuse(denyReason(denied));
+    if (denied && !denied.dataDir) return refuse(denyCode(denied), denyReason(denied));
     if (w.purpose !== 'read' && isGitComponent(c)) {
       return refuse(
+        'git-dir',
         w.purpose === 'write'
           ? `refused: ${show(w.shown)} is inside .git, which a file tool never writes.`
           : `refused: ${show(w.shown)} is inside .git, which a command operand may not name.`,
@@ -151,14 +211,10 @@ function walk(w: Walker, start: string[], comps: string[]): Resolution {
     }
     let st: fs.Stats | undefined;
     if (missingAt < 0) {
-      try {
-        st = fs.lstatSync(next, { throwIfNoEntry: false });
-      } catch {
-        st = undefined; // ENOTDIR and the like: nothing there; the tool's own open reports it.
-      }
+      st = w.session.lstat(next);
       if (st === undefined) {
         if (linkDepth > 0) {
-          return refuse(`refused: ${show(w.shown)} goes through the link ${show(link)}, whose target does not exist.`);
+          return refuse('link-outside', `refused: ${show(w.shown)} goes through the link ${show(link)}, whose target does not exist.`);
         }
         missingAt = rel.length;
       }
@@ -167,13 +223,14 @@ function walk(w: Walker, start: string[], comps: string[]): Resolution {
       const shownLink = [...rel, c].join('/');
       if (w.purpose === 'run') {
         return refuse(
+          'link',
           `refused: ${show(w.shown)} contains the symbolic link ${show(shownLink)}; a command operand may contain no link, because the program would follow it.`,
         );
       }
       if (w.purpose === 'write' && linkDepth === 0 && isFinal(pending)) {
-        return refuse(`refused: ${show(w.shown)} is a symbolic link; a write never follows a link at the destination.`);
+        return refuse('link-outside', `refused: ${show(w.shown)} is a symbolic link; a write never follows a link at the destination.`);
       }
-      if (++hops > LINK_LIMIT) return refuse(`refused: ${show(w.shown)} goes through links that loop.`);
+      if (++hops > LINK_LIMIT) return refuse('link-outside', `refused: ${show(w.shown)} goes through links that loop.`);
       if (linkDepth === 0) {
         link = shownLink;
         linkAt = next;
@@ -182,12 +239,12 @@ function walk(w: Walker, start: string[], comps: string[]): Resolution {
       try {
         target = fs.readlinkSync(next);
       } catch {
-        return refuse(`refused: ${show(w.shown)} goes through the link ${show(link)}, which changed while it was read.`);
+        return refuse('link-outside', `refused: ${show(w.shown)} goes through the link ${show(link)}, which changed while it was read.`);
       }
       // A link into a device or process tree is refused by its target, even where that tree leads
       // back to the workspace (/proc/self/root/<workspace>, ../../proc/self/cwd): as for a path.
       if (isAlias(path.isAbsolute(target) ? target : `${parent}/${target}`)) {
-        return refuse(`refused: ${show(w.shown)} goes through the link ${show(link)}, which points outside the workspace, into a device or process alias (${show(target)}).`);
+        return refuse('device-alias', `refused: ${show(w.shown)} goes through the link ${show(link)}, which points outside the workspace, into a device or process alias (${show(target)}).`);
       }
       pending.push(END_OF_LINK);
       linkDepth++;
@@ -196,7 +253,7 @@ function walk(w: Walker, start: string[], comps: string[]): Resolution {
         const inside = componentsInside(target, w);
         if (inside === null) {
           if (landInside()) continue;
-          return refuse(`refused: ${show(w.shown)} goes through the link ${show(link)}, which points outside the workspace.`);
+          return refuse('link-outside', `refused: ${show(w.shown)} goes through the link ${show(link)}, which points outside the workspace.`);
         }
         targetComps = inside;
         rel.length = 0;
@@ -218,12 +275,12 @@ function walk(w: Walker, start: string[], comps: string[]): Resolution {
   // real path here, so `cwd: .git/hooks` (or a link to it) is no way into .git.
   if (w.purpose !== 'read') {
     for (const c of rel) {
-      if (isGitComponent(c)) return refuse(`refused: ${show(w.shown)} is inside .git, which ${w.purpose === 'write' ? 'a file tool never writes' : 'a command operand may not name'}.`);
+      if (isGitComponent(c)) return refuse('git-dir', `refused: ${show(w.shown)} is inside .git, which ${w.purpose === 'write' ? 'a file tool never writes' : 'a command operand may not name'}.`);
     }
   }
   const finalFolded = folded[folded.length - 1];
   const area = deniedArea(w.deny, finalFolded);
-  if (area) return refuse(denyReason(area));
+  if (area) return refuse(denyCode(area), denyReason(area));
   return {
     ok: true,
     path: positions[positions.length - 1],
@@ -258,53 +315,49 @@ function throughAnotherSpelling(p: string, w: Walker): string[] | null {
   return null;
 }
 
-function startComponents(p: string, w: Walker): { comps: string[] } | { reason: string } {
+function startComponents(p: string, w: Walker): { comps: string[] } | Refusal {
   if (!p.startsWith('/')) return { comps: p.split('/') };
   const inside = componentsInside(p, w);
   if (inside !== null) return { comps: inside };
   if (isAlias(p)) {
-    return { reason: `refused: ${show(p)} is a device or process alias, outside every workspace.` };
+    return refuse('device-alias', `refused: ${show(p)} is a device or process alias, outside every workspace.`);
   }
   const another = throughAnotherSpelling(p, w);
   if (another !== null) return { comps: another };
-  return { reason: `refused: ${show(p)} is outside the workspace ${w.ws}.` };
+  return refuse('outside-workspace', `refused: ${show(p)} is outside the workspace ${w.ws}.`);
 }
 
 /** The full answer: also the components below the workspace and the final lstat (for safe open). */
 export function resolveDetailed(ctx: PathContext, req: PathRequest): Resolution {
-  const ws = ctx.workspace.length > 1 ? ctx.workspace.replace(/\/+$/, '') : ctx.workspace;
+  return resolveIn(pathSession(ctx), req);
+}
+
+/** resolveDetailed within a decision's session (see PathSession). */
+export function resolveIn(session: PathSession, req: PathRequest): Resolution {
+  const { ws, wsParts } = session;
   const shapeError = refuseByShape(req.path, req.for, 'path');
-  if (shapeError) return refuse(shapeError);
-  const wsParts = ws.split('/').filter((c) => c !== '');
+  if (shapeError) return refuse(shapeError.code, shapeError.reason);
   if (req.for === 'write' && wsParts.some(isGitComponent)) {
-    return refuse(`refused: the workspace ${ws} is inside a .git directory, which a file tool never writes.`);
+    return refuse('git-dir', `refused: the workspace ${ws} is inside a .git directory, which a file tool never writes.`);
   }
-  const fold = foldFor(ctx.caseInsensitive ?? volumeIgnoresCase(ws));
-  const w: Walker = {
-    ws,
-    wsParts,
-    fold,
-    deny: compileDenyList(ctx.home, ctx.dataDir, fold),
-    purpose: req.for,
-    shown: req.path,
-  };
+  const w: Walker = { ws, wsParts, fold: session.fold, deny: session.deny, purpose: req.for, shown: req.path, session };
 
   let start: string[] = [];
   if (req.cwd !== undefined && req.cwd !== '' && req.cwd !== '.') {
     const cwdPurpose: PathPurpose = req.for === 'run' ? 'run' : 'read';
     const cwdError = refuseByShape(req.cwd, cwdPurpose, 'working directory');
-    if (cwdError) return refuse(cwdError);
+    if (cwdError) return refuse(cwdError.code, cwdError.reason);
     const cwdPath = normalSeparators(req.cwd);
     const cwdStart = startComponents(cwdPath, w);
-    if ('reason' in cwdStart) return refuse(cwdStart.reason);
+    if ('reason' in cwdStart) return cwdStart;
     const cwd = walk({ ...w, purpose: cwdPurpose, shown: req.cwd }, [], cwdStart.comps);
     if (!cwd.ok) return cwd;
-    if (cwd.rel.length > 0 && !cwd.stat?.isDirectory()) return refuse(`refused: the working directory ${show(req.cwd)} is not a directory in the workspace.`);
+    if (cwd.rel.length > 0 && !cwd.stat?.isDirectory()) return refuse('not-a-directory', `refused: the working directory ${show(req.cwd)} is not a directory in the workspace.`);
     start = cwd.rel;
   }
   const p = normalSeparators(req.path);
   const first = startComponents(p, w);
-  if ('reason' in first) return refuse(first.reason);
+  if ('reason' in first) return first;
   return walk(w, p.startsWith('/') ? [] : start, first.comps);
 }
 

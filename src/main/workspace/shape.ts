@@ -10,7 +10,7 @@
 // - Unicode that a normalising layer (NFKC, Windows best-fit, HFS+ ignorable code points) turns into
 //   `..`, `/`, `\` or `~`: fullwidth and small full stops, the one- and two-dot leaders, the fullwidth
 //   and division slashes, zero-width characters between the dots.
-import type { PathPurpose } from './types';
+import type { PathPurpose, PathRefusalCode } from './types';
 import { IGNORABLE } from './gitName';
 
 const CONTROL = /[\u0001-\u001f\u007f-\u009f\u2028\u2029]/;
@@ -37,20 +37,27 @@ function unicodeTrap(p: string): boolean {
   return false;
 }
 
-/** The refusal sentence for `p` (a path or a working directory), or null when its shape is fine. */
-export function refuseByShape(p: string, purpose: PathPurpose, what: string): string | null {
-  if (p.length === 0) return `refused: the ${what} is empty.`;
-  if (p.includes('\0')) return `refused: the ${what} contains a NUL character.`;
-  if (CONTROL.test(p)) return `refused: the ${what} ${show(p)} contains a control character, which no workspace file name needs.`;
-  if (p.startsWith('~')) return `refused: ${show(p)} begins with '~', which is never expanded; give a path relative to the workspace.`;
-  if (DRIVE.test(p) || p.startsWith('\\\\')) return `refused: ${show(p)} is a Windows drive or network path, outside the workspace.`;
+export interface ShapeRefusal {
+  code: PathRefusalCode;
+  reason: string;
+}
+
+const refusal = (code: PathRefusalCode, reason: string): ShapeRefusal => ({ code, reason });
+
+/** The refusal (code and sentence) for `p` (a path or a working directory), or null when its shape is fine. */
+export function refuseByShape(p: string, purpose: PathPurpose, what: string): ShapeRefusal | null {
+  if (p.length === 0) return refusal('path-shape', `refused: the ${what} is empty.`);
+  if (p.includes('\0')) return refusal('path-shape', `refused: the ${what} contains a NUL character.`);
+  if (CONTROL.test(p)) return refusal('path-shape', `refused: the ${what} ${show(p)} contains a control character, which no workspace file name needs.`);
+  if (p.startsWith('~')) return refusal('home-tilde', `refused: ${show(p)} begins with '~', which is never expanded; give a path relative to the workspace.`);
+  if (DRIVE.test(p) || p.startsWith('\\\\')) return refusal('outside-workspace', `refused: ${show(p)} is a Windows drive or network path, outside the workspace.`);
   if (NON_ASCII.test(p) && unicodeTrap(p)) {
-    return `refused: ${show(p)} contains a Unicode character that reads as '..', '/', '\\' or '~' once normalised; use the plain ASCII spelling.`;
+    return refusal('path-shape', `refused: ${show(p)} contains a Unicode character that reads as '..', '/', '\\' or '~' once normalised; use the plain ASCII spelling.`);
   }
   if (purpose === 'run') {
-    if (p.includes('\\')) return `refused: ${show(p)} contains a backslash, which a command operand may not use.`;
-    if (p.startsWith('/')) return `refused: ${show(p)} is absolute; a command operand must be relative to the workspace.`;
-    if (p.split('/').includes('..')) return `refused: ${show(p)} contains '..', which a command operand may not use.`;
+    if (p.includes('\\')) return refusal('path-shape', `refused: ${show(p)} contains a backslash, which a command operand may not use.`);
+    if (p.startsWith('/')) return refusal('absolute', `refused: ${show(p)} is absolute; a command operand must be relative to the workspace.`);
+    if (p.split('/').includes('..')) return refusal('climbs-out', `refused: ${show(p)} contains '..', which a command operand may not use.`);
   }
   return null;
 }

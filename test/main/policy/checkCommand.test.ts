@@ -25,13 +25,13 @@ async function run(args: string[], input = ''): Promise<{ code: number; out: str
   return { code, out, err };
 }
 
-const parse = (out: string) => out.trim().split('\n').map((l) => JSON.parse(l) as { tier: string; reason: string; argv: string[] | null });
+const parse = (out: string) => out.trim().split('\n').map((l) => JSON.parse(l) as { tier: string; reason: string; argv: string[] | null; code: string });
 
 describe('check-command', () => {
   it('prints one decision for one command', async () => {
     const r = await run(['--workspace', fx.paths.workspace, 'npm test']);
     expect(r.code).toBe(0);
-    expect(parse(r.out)).toEqual([{ tier: 'auto', reason: 'on the run list: npm test', argv: ['npm', 'test'] }]);
+    expect(parse(r.out)).toEqual([{ tier: 'auto', reason: 'on the run list: npm test', argv: ['npm', 'test'], code: 'on-run-list' }]);
   });
 
   it('joins several remaining words with single spaces, after the options stop', async () => {
@@ -43,15 +43,15 @@ describe('check-command', () => {
 
   it('takes a mode, and defaults to run', async () => {
     const ask = await run(['--workspace', fx.paths.workspace, '--mode', 'ask', 'npm test']);
-    expect(parse(ask.out)[0]).toMatchObject({ tier: 'gated', reason: 'ask mode asks before every command' });
+    expect(parse(ask.out)[0]).toMatchObject({ tier: 'gated', reason: 'ask mode asks before every command', code: 'ask-mode' });
     const edit = await run(['--workspace', fx.paths.workspace, '--mode=edit', 'npm test']);
-    expect(parse(edit.out)[0].tier).toBe('gated');
+    expect(parse(edit.out)[0]).toMatchObject({ tier: 'gated', code: 'edit-mode' });
   });
 
   it('gates with the resolver’s reason when the workspace is not a valid root', async () => {
     const r = await run(['--workspace', '/', 'ls']);
     expect(r.code).toBe(0);
-    expect(parse(r.out)[0]).toMatchObject({ tier: 'gated', argv: null });
+    expect(parse(r.out)[0]).toMatchObject({ tier: 'gated', argv: null, code: 'workspace-refused' });
     expect(parse(r.out)[0].reason).toContain('filesystem root');
     const data = await run(['--workspace', fx.paths.dataDir, 'ls']);
     expect(parse(data.out)[0].reason).toContain("Paddock's own state");
@@ -84,8 +84,32 @@ describe('check-command', () => {
     expect(r.code).toBe(0);
     const answers = parse(r.out);
     expect(answers.map((a) => a.tier)).toEqual(['auto', 'gated', 'auto', 'gated', 'gated', 'gated', 'gated', 'gated', 'gated', 'gated']);
+    expect(answers[1]).toMatchObject({ code: 'malformed-request' });
     expect(answers[1].reason).toContain('malformed');
+    expect(answers[8]).toMatchObject({ code: 'flag-not-on-run-list' });
     expect(answers[8].reason).toContain('grep -f');
+  });
+
+  it('every answer carries a stable reason code beside its sentence (issue 15 item 6)', async () => {
+    const ws = fx.paths.workspace;
+    const cases: [string, string][] = [
+      ['ls -1', 'on-run-list'],
+      ['sed -n 1,5p b.txt', 'on-run-list'],
+      ['cat /etc/passwd', 'absolute'],
+      ['cat ../outside.txt', 'climbs-out'],
+      ['cat link', 'link'],
+      ['cat .git/config', 'git-dir'],
+      ['rm -rf .', 'not-on-run-list'],
+      ['npm install x', 'subcommand-not-on-run-list'],
+      ['ls -L', 'flag-not-on-run-list'],
+      ['cat -', 'operand-not-allowed'],
+      ['head -n x b.txt', 'value-not-allowed'],
+      ['sed -n 1w/tmp/x b.txt', 'script-not-allowed'],
+      ['cat $HOME', 'not-plain'],
+      ['npx cowsay', 'npx-not-project-binary'],
+    ];
+    const r = await run(['--jsonl', '--workspace', ws], cases.map(([command]) => JSON.stringify({ command })).join('\n'));
+    expect(parse(r.out).map((a) => a.code)).toEqual(cases.map(([, code]) => code));
   });
 
   it('--jsonl takes defaults from the flags and handles a corpus in one process', async () => {

@@ -26,6 +26,7 @@ export function makeWorkspace(): Fixture {
     'tests/test_x.py': 'def test_x():\n    assert True\n',
     'scripts/build.py': 'print("built")\n',
     'b.txt': 'b\na\nb\n',
+    'data.json': '{"name":"fixture","a":{"b":1}}\n',
     'notes.md': '# notes\n',
     'run.js': 'console.log(1)\n',
     'tsconfig.json': '{}\n',

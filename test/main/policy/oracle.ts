@@ -15,7 +15,7 @@ export interface PathFacts {
 }
 export type PathOracle = (p: string) => PathFacts;
 
-type K = 'sw' | 'word' | 'glob' | 'n' | 're' | 'path' | 'plugin';
+type K = 'sw' | 'word' | 'glob' | 'n' | 're' | 'list' | 'path' | 'plugin';
 
 interface Row {
   sub?: string[];
@@ -34,7 +34,17 @@ interface Row {
   atFiles?: boolean;
   /** Options only before the first operand (node hands the rest to the script). */
   optionsFirst?: boolean;
-  ops: 'paths' | 'none' | 'pattern' | 'words' | 'any' | 'go' | 'npm' | 'make' | 'modules' | 'which' | 'uniq' | 'diff' | 'node';
+  /** A value-taking letter takes the next word only, so it must end its cluster (tree). */
+  valueLast?: boolean;
+  /** Flags that must be present (sed -n). */
+  needs?: string[];
+  /** Path operands: at least / at most. */
+  min?: number;
+  max?: number;
+  /** Path operands the program descends into (only the tests' own HOME checks need it). */
+  ops:
+    | 'paths' | 'none' | 'pattern' | 'words' | 'any' | 'go' | 'npm' | 'make' | 'modules' | 'which' | 'uniq' | 'diff' | 'node'
+    | 'sed' | 'jq' | 'sets' | 'text' | 'date';
 }
 
 const ROWS: Record<string, Row> = {
@@ -52,7 +62,7 @@ const ROWS: Record<string, Row> = {
   ruff: { sub: ['check', 'format'], notSub: ['server', 'clean', 'rule', 'config', 'linter', 'version', 'help', 'analyze', 'generate-shell-completion'], longs: { '--check': 'sw', '--fix': 'sw' }, atFiles: true, ops: 'paths' },
   black: { longs: { '--check': 'sw' }, ops: 'paths' },
   mypy: { longs: { '--check': 'sw' }, atFiles: true, ops: 'paths' },
-  ls: { letters: 'la', dd: true, ops: 'paths' },
+  ls: { letters: 'laA1hRtSrdFpisn', longs: { '--color=never': 'sw' }, dd: true, ops: 'paths' },
   cat: { dd: true, ops: 'paths' },
   head: { letterValues: { n: 'n', c: 'n' }, dd: true, ops: 'paths' },
   tail: { letterValues: { n: 'n', c: 'n' }, dd: true, ops: 'paths' },
@@ -60,12 +70,51 @@ const ROWS: Record<string, Row> = {
   grep: { letters: 'nirEFwcl', longs: { '--include': 'glob' }, dd: true, ops: 'pattern' },
   rg: { letters: 'niwlc', letterValues: { g: 'glob', t: 'word' }, longs: { '--no-follow': 'sw' }, dd: true, ops: 'pattern' },
   diff: { letters: 'u', dd: true, ops: 'diff' },
-  sort: { letters: 'nru', dd: true, ops: 'paths' },
-  uniq: { letters: 'c', dd: true, ops: 'uniq' },
-  echo: { ops: 'any' },
-  pwd: { ops: 'none' },
+  sort: { letters: 'nrufbdghMVsc', letterValues: { k: 'word', t: 'word' }, dd: true, ops: 'paths' },
+  // BSD uniq and xxd read a word after the first operand as their output file: options come first.
+  uniq: { letters: 'c', dd: true, optionsFirst: true, ops: 'uniq' },
+  echo: { letters: 'n', ops: 'any' },
+  pwd: { letters: 'LP', ops: 'none' },
+  // issue 19's readers, each from its manual (GNU and BSD): only what neither writes, runs, follows a
+  // link nor reads a file named by a flag.
+  sed: { letters: 'nE', dd: true, needs: ['-n'], ops: 'sed' },
+  nl: { letterValues: { b: 'word', n: 'word', w: 'n', s: 'word', v: 'n', i: 'n' }, dd: true, ops: 'paths' },
+  tac: { letters: 'br', letterValues: { s: 'word' }, dd: true, ops: 'paths' },
+  rev: { dd: true, ops: 'paths' },
+  fold: { letters: 'sb', letterValues: { w: 'n' }, dd: true, ops: 'paths' },
+  expand: { letters: 'i', letterValues: { t: 'n' }, dd: true, ops: 'paths' },
+  cut: { letters: 'sn', letterValues: { b: 'list', c: 'list', f: 'list', d: 'word' }, longs: { '--complement': 'sw' }, dd: true, ops: 'paths' },
+  tr: { letters: 'dscCt', ops: 'sets' },
+  column: { letters: 'tx', letterValues: { s: 'word', c: 'n' }, dd: true, ops: 'paths' },
+  paste: { letters: 's', letterValues: { d: 'word' }, dd: true, ops: 'paths' },
+  join: { letters: 'i', letterValues: { '1': 'n', '2': 'n', t: 'word', a: 'n', v: 'n', j: 'n' }, dd: true, max: 2, ops: 'paths' },
+  comm: { letters: '123', dd: true, max: 2, ops: 'paths' },
+  file: { letters: 'bikh', longs: { '--mime-type': 'sw', '--mime': 'sw', '--brief': 'sw' }, dd: true, ops: 'paths' },
+  stat: { letters: 't', letterValues: { c: 're' }, longs: { '--format': 're', '--terse': 'sw' }, dd: true, ops: 'paths' },
+  du: { letters: 'shackmx', letterValues: { d: 'n' }, longs: { '--max-depth': 'n' }, dd: true, ops: 'paths' },
+  tree: { letters: 'adfishpDFCnx', letterValues: { L: 'n', I: 'glob', P: 'glob' }, longs: { '--noreport': 'sw', '--dirsfirst': 'sw' }, valueLast: true, ops: 'paths' },
+  realpath: { letters: 'emsqz', dd: true, min: 1, ops: 'paths' },
+  basename: { letters: 'az', letterValues: { s: 'word' }, dd: true, min: 1, ops: 'paths' },
+  dirname: { letters: 'z', dd: true, min: 1, ops: 'paths' },
+  cmp: { letters: 'bls', letterValues: { n: 'n', i: 'n' }, dd: true, max: 2, ops: 'paths' },
+  xxd: { letters: 'upibed', letterValues: { c: 'n', g: 'n', l: 'n', s: 'n', o: 'n' }, wholeLetters: { eq: false }, optionsFirst: true, max: 1, ops: 'paths' },
+  od: { letters: 'vcxbdo', letterValues: { A: 'word', t: 'word', N: 'n', j: 'n' }, dd: true, ops: 'paths' },
+  hexdump: { letters: 'Cvxcdob', letterValues: { n: 'n', s: 'n' }, dd: true, ops: 'paths' },
+  strings: { letters: 'afw', letterValues: { n: 'n', t: 'word' }, dd: true, atFiles: true, ops: 'paths' },
+  jq: {
+    letters: 'rjcnseSMaCR',
+    longs: Object.fromEntries(
+      ['--raw-output', '--compact-output', '--slurp', '--null-input', '--sort-keys', '--tab', '--exit-status', '--join-output', '--ascii-output', '--monochrome-output', '--raw-input'].map((f) => [f, 'sw' as K]),
+    ),
+    ops: 'jq',
+  },
+  date: { letters: 'uRI', longs: { '--utc': 'sw' }, ops: 'date' },
+  true: { ops: 'none' },
+  false: { ops: 'none' },
+  printf: { ops: 'text' },
   which: { ops: 'which' },
 };
+for (const sum of ['md5sum', 'sha1sum', 'sha256sum']) ROWS[sum] = { letters: 'btz', longs: { '--tag': 'sw' }, dd: true, ops: 'paths' };
 for (const pm of ['npm', 'pnpm', 'yarn', 'bun']) ROWS[pm] = { sub: ['run', 'test', 'build', 'lint', 'typecheck'], subRequired: true, ops: 'npm' };
 
 function isPlainWord(w: string): boolean {
@@ -91,6 +140,7 @@ function valueOk(k: K, v: string, po: PathOracle): boolean {
   // pytest -p imports a module: `no:<name>`, or one of the project's (<name>.py or <name>/).
   if (k === 'plugin') return valueOk('word', v, po) && (v.startsWith('no:') || isModule(v, po));
   if (k === 'n') return /^[0-9]+$/.test(v);
+  if (k === 'list') return /^[0-9][-0-9,]*$/.test(v);
   if (k === 're') return true;
   if (k === 'glob') {
     const body = v[0] === '!' ? v.slice(1) : v;
@@ -136,6 +186,11 @@ function scan(row: Row, args: string[], po: PathOracle): { ops: string[]; seen: 
       continue;
     }
     if (w.startsWith('--')) {
+      // A switch listed with its one value (`--color=never`), spelled exactly.
+      if (eqValue !== null && row.longs?.[w] === 'sw') {
+        seen.push(w);
+        continue;
+      }
       const lk = row.longs?.[name];
       if (lk === undefined) return null;
       if (lk === 'sw') {
@@ -166,6 +221,7 @@ function scan(row: Row, args: string[], po: PathOracle): { ops: string[]; seen: 
       const vk = row.letterValues?.[letter];
       if (vk === undefined) return null;
       let rest = w.slice(j + 1);
+      if (rest !== '' && row.valueLast) return null;
       if (rest === '') {
         if (i + 1 >= args.length || !valueOk(vk, args[i + 1], po)) return null;
         i++;
@@ -192,10 +248,24 @@ function rowAdmits(name: string, row: Row, args: string[], po: PathOracle): bool
   const s = scan(row, args, po);
   if (s === null) return false;
   const { ops, seen } = s;
+  if (row.needs && !row.needs.every((f) => seen.includes(f))) return false;
   const allPaths = (list: string[]) => list.every((p) => po(p).ok);
   switch (row.ops) {
     case 'paths':
+      if (row.min !== undefined && ops.length < row.min) return false;
+      if (row.max !== undefined && ops.length > row.max) return false;
       return allPaths(ops);
+    case 'sed':
+      // One command: an optional address or range, then p. Nothing that writes, reads or runs.
+      return ops.length >= 1 && SED_PRINT_ONLY.test(ops[0]) && allPaths(ops.slice(1));
+    case 'jq':
+      return ops.length >= 1 && jqFilterOk(ops[0]) && allPaths(ops.slice(1));
+    case 'sets':
+      return ops.length >= 1 && ops.length <= 2;
+    case 'text':
+      return ops.length >= 1;
+    case 'date':
+      return ops.length === 0 || (ops.length === 1 && ops[0][0] === '+');
     case 'none':
       return ops.length === 0;
     case 'any':
@@ -233,6 +303,16 @@ function rowAdmits(name: string, row: Row, args: string[], po: PathOracle): bool
       });
   }
   return false;
+}
+
+const SED_ADDR = '(\\d+|\\$|/[^/]*/)';
+const SED_PRINT_ONLY = new RegExp(`^(${SED_ADDR}(,${SED_ADDR})?)?p$`);
+
+/** A jq filter that loads no module, reads no environment and no input beyond the named files. */
+function jqFilterOk(f: string): boolean {
+  if (!/^[\w.,:?"'@ +*/%=!<>-]+$/.test(f)) return false;
+  const reaching = ['import', 'include', 'modulemeta', 'get_search_list', 'env', 'input', 'inputs', 'input_filename', 'get_prog_origin', 'get_jq_origin'];
+  return !(f.match(/[A-Za-z_]\w*/g) ?? []).some((name) => reaching.includes(name));
 }
 
 const FIND: Record<string, K> = {

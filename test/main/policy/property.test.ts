@@ -16,7 +16,7 @@ beforeAll(() => {
 afterAll(() => fx.cleanup());
 
 // What the fixture holds (fixtures.ts), written out by hand for the oracle.
-const FILES = ['b.txt', 'notes.md', 'run.js', 'tsconfig.json', 'src/a.ts', 'src/b.ts', 'src/deep/c.ts', 'scripts/build.py', 'tests/test_x.py', './b.txt', 'pkg/main.go', 'node_modules/.bin/vite'];
+const FILES = ['b.txt', 'data.json', 'notes.md', 'run.js', 'tsconfig.json', 'src/a.ts', 'src/b.ts', 'src/deep/c.ts', 'scripts/build.py', 'tests/test_x.py', './b.txt', 'pkg/main.go', 'node_modules/.bin/vite'];
 const DIRS = ['.', './', 'src', 'src/', './src', 'src/deep', 'tests', 'pkg', 'web', 'node_modules'];
 const MISSING = ['missing.txt', 'missing.py', 'src/new.ts', 'src/*.ts', '*.py', 'src/**/*.ts', 'x.y', 'foo', 'test', 'build', 'Foo', 'a:b', '5', 'pytest', 'left-pad', '=b.txt', 'b.txt/x'];
 const BAD = ['link', 'inlink', 'dirlink', 'dirlink/a.ts', '.git', '.git/config', '.GIT/config', 'src/.Git', '.git./x', '/etc/passwd', '/tmp/x', '../outside.txt', 'src/../b.txt', '..', '../*', '/abs/*', '/'];
@@ -35,7 +35,10 @@ function facts(p: string): PathFacts {
 
 const PROGRAMS = [...Object.keys(MANUAL_FLAGS), 'find', 'npx', 'python3', 'rm', 'env', 'curl', 'sh', 'git', 'GREP', './grep', '/usr/bin/grep', 'X=1', 'nodejs'];
 const SUBCOMMANDS = ['run', 'test', 'build', 'lint', 'typecheck', 'vet', 'fmt', 'check', 'clippy', 'format', 'install', 'ci', 'exec', 'watch', 'server', 'push', 'add', '-m', 'pytest', 'unittest', 'mypy', 'ruff', 'black', 'http.server', 'vite', 'cowsay', 'webonly'];
-const WORDS = ['foo', 'rust', 'TestX', 'slow', 'no:cacheprovider', 'a.b_c-d', 'test:unit', 'Build', '.', '..', 'a/b', 'x=1', 'CC=evil', 'data:text/javascript,1', 'file:///etc/passwd', 'http://x', '5', '10', '0', '+5', '5k', 'f', 'd', '*.ts', 'src/**', '!*.md', '!/x', '/abs/*', '../*', '.git/*', 'a/../b', './...', 'pkg/...', '...', 'x/...', 'é', '@args.txt', 'all', 'std', '-o/tmp/x', '-o../x'];
+const WORDS = ['foo', 'rust', 'TestX', 'slow', 'no:cacheprovider', 'a.b_c-d', 'test:unit', 'Build', '.', '..', 'a/b', 'x=1', 'CC=evil', 'data:text/javascript,1', 'file:///etc/passwd', 'http://x', '5', '10', '0', '+5', '5k', 'f', 'd', '*.ts', 'src/**', '!*.md', '!/x', '/abs/*', '../*', '.git/*', 'a/../b', './...', 'pkg/...', '...', 'x/...', 'é', '@args.txt', 'all', 'std', '-o/tmp/x', '-o../x',
+  // sed scripts, jq filters, tr sets, date formats, cut lists (issue 19's rows).
+  '1p', '1,5p', '/x/p', '/a/,/b/p', 'p', '1w', '1,5w/tmp/x', 's/a/b/w', 's/a/b/e', '1e', '1r/etc/passwd', '1R', '1W', '1pw',
+  'keys', '.name', 'env', 'input', 'import', '.a.env', '1+1', '+%s', '+%Y-%m-%d', '0101', 'a-z', '1,3-5', '1-'];
 const META = ['$HOME', 'a;b', 'x|y', '`id`', 'a>b', '<x', '~', '~/x', 'a&b', '(x)', '{a}', '[x]', 'a\\b', 'a\tb', 'a\u00a0b', 'a\u200bb', 'a\u202eb', 'a\u3000b', 'a\rb'];
 const VALUES = [...WORDS, ...FILES, ...DIRS, ...BAD, ...MISSING];
 

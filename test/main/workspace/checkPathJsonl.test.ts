@@ -65,8 +65,10 @@ describe('check-path --jsonl robustness', () => {
     // either way, but an accepted one is inside the workspace.
     for (const a of answers.slice(0, 19)) expect(a.ok).toBe(false);
     for (const a of answers) {
-      if (a.ok === false) expect(typeof a.reason).toBe('string');
-      else expect(String(a.path).startsWith(`${t.ws}/`)).toBe(true);
+      if (a.ok === false) {
+        expect(typeof a.reason).toBe('string');
+        expect(typeof a.code).toBe('string');
+      } else expect(String(a.path).startsWith(`${t.ws}/`)).toBe(true);
     }
     expect(answers[20].ok).toBe(false); // ../ × 50,000
     expect(answers[answers.length - 2]).toEqual({ ok: true, path: path.join(t.ws, 'README.md') });

@@ -167,3 +167,46 @@ describe('for: run (seed 003 §5)', () => {
     if (!d.ok) expect(d.reason).toMatch(reason);
   });
 });
+
+describe('each refusal carries a stable code beside its sentence (issue 15 item 6)', () => {
+  it('names the rule that refused, for every refusal kind', () => {
+    const cases: Array<[string, PathPurpose, string]> = [
+      ['', 'read', 'path-shape'],
+      ['a\u0007b', 'read', 'path-shape'],
+      ['~/x', 'read', 'home-tilde'],
+      ['/etc/passwd', 'read', 'outside-workspace'],
+      ['/etc/passwd', 'run', 'absolute'],
+      ['../outside/secret.txt', 'read', 'climbs-out'],
+      ['src/../b', 'run', 'climbs-out'],
+      ['/proc/self/environ', 'read', 'device-alias'],
+      ['procroot/etc/passwd', 'read', 'device-alias'],
+      ['outward/secret.txt', 'read', 'link-outside'],
+      ['dangling', 'read', 'link-outside'],
+      ['loop-a', 'read', 'link-outside'],
+      ['inward/a.ts', 'run', 'link'],
+      ['abs-inward', 'write', 'link-outside'],
+      ['keys/id_rsa', 'read', 'link-outside'],
+      ['../.ssh/id_rsa', 'read', 'climbs-out'],
+      ['.git/config', 'run', 'git-dir'],
+      ['.git/config', 'write', 'git-dir'],
+      ['C:x', 'read', 'outside-workspace'],
+    ];
+    for (const [p, purpose, code] of cases) {
+      const r = check(p, purpose);
+      expect({ p, purpose, ok: r.ok, code: r.ok ? undefined : r.code }).toEqual({ p, purpose, ok: false, code });
+    }
+  });
+
+  it('a deny-listed place inside a workspace at HOME is deny-list, the data directory data-dir', () => {
+    const home = { ...t.ctx, workspace: t.top };
+    const ssh = resolveInsideWorkspace(home, { path: '.ssh/id_rsa', for: 'read' });
+    expect(ssh.ok === false && ssh.code).toBe('deny-list');
+    const data = resolveInsideWorkspace(home, { path: 'data/paddock.db', for: 'read' });
+    expect(data.ok === false && data.code).toBe('data-dir');
+  });
+
+  it('the working directory refusal keeps its code', () => {
+    const r = check('README.md', 'run', 'README.md');
+    expect(r.ok === false && r.code).toBe('not-a-directory');
+  });
+});

@@ -50,6 +50,20 @@ const ALLOWED: [string, string?][] = [
   ['python -m unittest discover'], ['pytest -p mymod tests'], ['pytest -kp tests'], ['npm ci'], ['npm install'], ['npm ci --ignore-scripts'], ['npm install --offline'], ['pnpm install'],
   ['pnpm install --frozen-lockfile'], ['yarn'], ['yarn install'], ['yarn --immutable'], ['yarn install --frozen-lockfile'],
   ['bun install'], ['bun install --frozen-lockfile'], ['  ls   -la  '], ['grep x b.txt   '],
+  // issue 19's readers, in the forms agents issue.
+  ['ls -1'], ['ls -1a src'], ['ls -lh'], ['ls -lhtr src'], ['ls -R src'], ['ls -R'], ['ls -laS'], ['ls --color=never'], ['ls -d src'],
+  ['sed -n 1,5p b.txt'], ['sed -n 3p b.txt'], ["sed -n '10,20p' src/a.ts"], ['sed -n /const/p src/a.ts'], ['sed -n 1p b.txt c.txt'],
+  ['sed -nE /a+/p b.txt'], ['nl b.txt'], ['nl -ba b.txt'], ['tac b.txt'], ['rev b.txt'], ['fold -w 80 b.txt'],
+  ['expand -t 4 src/a.ts'], ['cut -d : -f 1 b.txt'], ['cut -d: -f1 b.txt'], ['cut -c 1-10 b.txt'], ['cut -f 1,3 b.txt'],
+  ['tr a-z A-Z'], ['tr -d x'], ["tr -s ' '"], ['column -t b.txt'], ['column -t -s : b.txt'], ['paste b.txt c.txt'], ['paste -sd , b.txt'],
+  ['join b.txt c.txt'], ['comm -12 b.txt c.txt'], ['sort -k 2 b.txt'], ['sort -t : -k 2,2n b.txt'], ['sort -h b.txt'],
+  ['file b.txt'], ['file src/a.ts b.txt'], ['file --mime-type b.txt'], ['stat b.txt'], ['stat -c %s b.txt'], ['du'], ['du -sh src'],
+  ['du -h -d 1'], ['du -a'], ['tree'], ['tree -L 2'], ['tree -L 2 src'], ['tree -a -I node_modules'], ['realpath b.txt'], ['realpath src/a.ts'],
+  ['basename src/a.ts'], ['basename src/a.ts .ts'], ['dirname src/deep/c.ts'], ['cmp b.txt c.txt'], ['cmp -s b.txt c.txt'],
+  ['md5sum b.txt'], ['sha1sum b.txt'], ['sha256sum b.txt c.txt'], ['xxd b.txt'], ['xxd -l 64 b.txt'], ['od -c b.txt'], ['od -A x -t x1z b.txt'],
+  ['hexdump -C b.txt'], ['strings b.txt'], ['strings -n 8 b.txt'], ['jq . data.json'], ['jq -r .name data.json'], ['jq keys data.json'],
+  ['jq -c .a data.json'], ['jq length data.json'], ['date'], ['date -u'], ['date +%Y-%m-%d'], ['date -u +%s'], ['pwd -P'], ['true'], ['false'],
+  ['printf x'], ['printf %s hello'], ['echo -n hi'], ['ls -1', 'src'], ['sed -n 1p a.ts', 'src'], ['jq keys a.ts', 'src'],
 ];
 
 function allowedLines(): Line[] {
@@ -62,7 +76,7 @@ function allowedLines(): Line[] {
     why: 'a form the run list table names',
   }));
   // The same forms with the workspace at HOME and the command below the deny-listed places.
-  for (const command of ['ls', 'cat b.txt', 'grep -r x', 'rg x', 'find . -name x', 'prettier --check src', 'eslint --fix', 'npm test']) {
+  for (const command of ['ls', 'cat b.txt', 'grep -r x', 'rg x', 'find . -name x', 'prettier --check src', 'eslint --fix', 'npm test', 'du -sh', 'tree', 'ls -R', 'sed -n 1p b.txt', 'jq . data.json']) {
     lines.push({ workspace: '{{home}}', cwd: 'ws', mode: 'run', command, expect: 'auto', why: 'a table form below the deny list, with the workspace at HOME' });
   }
   return lines;

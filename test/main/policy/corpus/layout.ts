@@ -38,6 +38,7 @@ const WORKSPACE_FILES: Record<string, string> = {
   'run.js': 'console.log(1)\n',
   'b.txt': 'b\na\nb\n',
   'c.txt': 'c\n',
+  'data.json': '{"name":"p","a":{"b":1}}\n',
   'args.txt': '--basetemp=/\n',
   '.git/config': '[core]\n',
   '.git/HEAD': 'ref: refs/heads/main\n',

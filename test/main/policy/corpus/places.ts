@@ -18,6 +18,12 @@ const PATH_SLOTS = [
   'mypy {P}', 'pytest {P}', 'python -m pytest -q {P}', 'vitest run {P}', 'jest {P}', 'node {P}', 'node --test {P}',
   'python {P}', 'python3 {P}', 'go test {P}', 'go fmt {P}', 'npx vite {P}', 'npx vite --outDir={P}',
   'npx vite --config {P}',
+  // issue 19's readers: every path slot, flag values that are paths included.
+  'ls -R {P}', 'sed -n 1p {P}', 'sed -n 1,5p b.txt {P}', 'nl {P}', 'tac {P}', 'rev {P}', 'fold -w 40 {P}', 'expand {P}',
+  'cut -f 1 {P}', 'column -t {P}', 'paste b.txt {P}', 'join b.txt {P}', 'comm {P} b.txt', 'file {P}', 'file -b {P}',
+  'stat {P}', 'stat -c %s {P}', 'du {P}', 'du -sh {P}', 'tree {P}', 'tree -L 2 {P}', 'realpath {P}', 'basename {P}',
+  'dirname {P}', 'cmp b.txt {P}', 'md5sum {P}', 'sha1sum {P}', 'sha256sum {P}', 'xxd {P}', 'xxd -l 16 {P}', 'od -c {P}',
+  'hexdump -C {P}', 'strings {P}', 'jq . {P}', 'jq -r .a data.json {P}',
 ];
 
 /** Path shapes that name something outside the workspace, through a link, or inside .git. */
@@ -87,6 +93,12 @@ const AT_HOME = [
   'cat .ssh/id_ed25519', 'cat .npmrc', 'head .bashrc', 'tail .zshrc', 'wc -l .gitconfig', 'diff .zshrc .bashrc',
   'sort .aws/credentials', 'uniq .config/gh/hosts.yml', 'cat .claude/settings.json', 'ls .local/bin', 'grep x .zshrc',
   'rg x .ssh', 'find .ssh', 'find .config -name x', 'grep -r x .config', 'prettier --write .claude', 'eslint --fix .config',
+  'du', 'du -sh', 'du -a .', 'du -sh .config', 'tree', 'tree -a', 'tree -L 1', 'tree .config', 'ls -R', 'ls -laR .', 'ls -R .config',
+  'sed -n 1p .zshrc', 'sed -n p .ssh/id_ed25519', 'nl .bashrc', 'tac .zshrc', 'rev .npmrc', 'cut -f 1 .netrc', 'jq . .claude.json',
+  'jq . .claude/settings.json', 'xxd .ssh/id_ed25519', 'od -c .gitconfig', 'hexdump -C .zshrc', 'strings .npmrc',
+  'md5sum .ssh/id_ed25519', 'sha256sum .aws/credentials', 'stat .ssh', 'file .aws/credentials', 'realpath .ssh/id_ed25519',
+  'basename .ssh/id_ed25519', 'dirname .config/gh/hosts.yml', 'cmp .zshrc .bashrc', 'comm .zshrc .bashrc', 'join .zshrc .bashrc',
+  'paste .zshrc', 'column .zshrc', 'fold .zshrc', 'expand .zshrc', 'ls -l .ssh',
 ];
 
 function atHome(out: Line[]): void {

@@ -30,7 +30,11 @@ const ENV_PREFIXED = [
   'LD_LIBRARY_PATH=. ls', 'DYLD_INSERT_LIBRARIES=x ls', 'GCONV_PATH=. ls', 'PERL5OPT=-d ls', 'JAVA_TOOL_OPTIONS=x ls',
   'NODE_PATH=/tmp node run.js', 'BUN_CONFIG=x bun test', 'COMPOSER=x make test', 'SHELL=/bin/sh make test',
 ];
-/** Programs off the list, with the arguments GTFOBins and allowlist advisories use. */
+/**
+ * Programs off the list, with the arguments GTFOBins and allowlist advisories use (issue 19 put
+ * rev, cut, paste, join, comm, cmp, fold, expand, column, jq, file, stat, realpath, du, tree, true,
+ * false, printf and date on the list: their plain forms moved to generate.ts's ALLOWED).
+ */
 const OFF_LIST = [
   'sed -e w/tmp/x b.txt', "sed -n 1w/tmp/x b.txt", 'sed -i s/a/b/ b.txt', 'sed e', 'awk {system} b.txt', 'awk BEGIN',
   'perl -e 1', 'ruby -e 1', 'php -r 1', 'lua -e 1', 'tclsh', 'expect -c x', 'tee /tmp/x', 'dd if=/etc/passwd', 'cp b.txt /tmp',
@@ -43,14 +47,11 @@ const OFF_LIST = [
   'pip install x', 'pip3 install -r x', 'uv run x', 'poetry run pytest', 'pipenv run x', 'tox', 'nox', 'hatch run x',
   'less b.txt', 'more b.txt', 'man ls', 'vi b.txt', 'vim -c :!sh', 'nano b.txt', 'emacs b.txt', 'ed b.txt', 'tar -cf x .',
   'zip -T -TT x', 'unzip x', 'openssl enc -in /etc/passwd', 'base64 /etc/passwd', 'xxd /etc/passwd', 'od /etc/passwd',
-  'strings /etc/passwd', 'nl /etc/passwd', 'tac /etc/passwd', 'rev b.txt', 'cut -d: -f1 b.txt', 'paste b.txt', 'join b.txt c.txt',
-  'comm b.txt c.txt', 'cmp b.txt c.txt', 'fold b.txt', 'fmt b.txt', 'pr b.txt', 'split b.txt', 'csplit b.txt 1', 'expand b.txt',
-  'column b.txt', 'jq . b.txt', 'yq . b.txt', 'file b.txt', 'stat b.txt', 'realpath b.txt', 'readlink link', 'du -a', 'df',
-  'tree', 'locate x', 'fd x', 'ag x', 'ack x', 'egrep x b.txt', 'fgrep x b.txt', 'zgrep x b.txt', 'rgrep x', 'bzgrep x',
+  'strings /etc/passwd', 'nl /etc/passwd', 'tac /etc/passwd', 'fmt b.txt', 'pr b.txt', 'split b.txt', 'csplit b.txt 1', 'yq . b.txt', 'readlink link', 'df',
+  'locate x', 'fd x', 'ag x', 'ack x', 'egrep x b.txt', 'fgrep x b.txt', 'zgrep x b.txt', 'rgrep x', 'bzgrep x',
   'xzgrep x', 'zcat x', 'bat b.txt', 'ps aux', 'kill 1', 'crontab -l', 'open .', 'xdg-open .', 'osascript -e x', 'docker ps',
   'kubectl get pods', 'terraform apply', 'aws s3 ls', 'gcloud auth', 'az login', 'printenv', 'set', 'export X=1', 'alias x=y',
-  'cd /', 'pushd /', 'history', 'exit', 'true', 'false', 'yes', 'sleep 1', 'test -f b.txt', '[ -f b.txt ]', 'printf x',
-  'date', 'whoami', 'id', 'uname -a', 'hostname', 'ifconfig', 'ip a', 'netstat', 'ss', 'lsof', 'type ls', 'hash',
+  'cd /', 'pushd /', 'history', 'exit', 'yes', 'sleep 1', 'test -f b.txt', '[ -f b.txt ]', 'whoami', 'id', 'uname -a', 'hostname', 'ifconfig', 'ip a', 'netstat', 'ss', 'lsof', 'type ls', 'hash',
   'compgen -c', 'whereis ls', 'mise exec', 'asdf exec', 'nvm exec', 'volta run', 'corepack enable', 'tsserver', 'playwright test',
   'cypress run', 'mocha', 'ava', 'tap', 'karma start', 'webpack', 'rollup -c', 'vite build', 'next build', 'nuxt build', 'turbo run build',
   'nx run x', 'lerna run test', 'rushx test', 'gradle test', 'mvn test', 'ant', 'dotnet test', 'swift test', 'mix test', 'rake test',
