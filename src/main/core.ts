@@ -28,6 +28,7 @@ import { createWorkspacesRepository } from './store/workspaces';
 import { createToolSet } from './tools';
 import { startServices } from './services';
 import { createChromiumCapture } from './preview/chromiumCapture';
+import { createCheckpoints } from './checkpoints';
 import { lastRun, recordIfTestRun } from './store/testRuns';
 import { validateWorkspaceRoot } from './workspace/root';
 
@@ -119,6 +120,24 @@ export async function createCore(options: CoreOptions) {
     },
   });
 
+  const lock = createProjectLock();
+  // Checkpoints (issue 20): the dispatcher's beforeRun and the loop's turnHooks are its two hooks.
+  const checkpoints = createCheckpoints({
+    db,
+    dataDir,
+    home: options.home,
+    settings,
+    conversations,
+    workspaces,
+    agentHandle: (agentId) => agents.get(agentId)?.handle ?? null,
+    findGit: (capturedPath) => findGitBinary(capturedPath),
+    cards,
+    lock,
+    processes: { list: () => supervisor.list(), stop: (agentId, name) => supervisor.stop(agentId, name) },
+    changed: (conversationId) => events.emit({ type: 'checkpoints.changed', conversationId }),
+    log,
+  });
+
   const dispatcher = createDispatcher({
     db,
     agents,
@@ -140,10 +159,10 @@ export async function createCore(options: CoreOptions) {
       if (call) events.emit({ type: 'toolCall.changed', call });
     },
     onSucceeded: (tool, agentId, args, result) => showInWindow(events, tool, agentId, args, result.data),
+    beforeRun: checkpoints.beforeRun,
   });
 
   const vocabularyFor = (agentId: string) => describeVocabulary(installed, agents.get(agentId)?.scopes ?? []);
-  const lock = createProjectLock();
   const runner = createAgentRunner({
     db,
     dispatcher,
@@ -154,6 +173,7 @@ export async function createCore(options: CoreOptions) {
     emit: (event) => events.emit({ type: 'conversation', event }),
     lock,
     conversations,
+    turnHooks: checkpoints.turnHooks,
   });
 
   return {
@@ -176,6 +196,7 @@ export async function createCore(options: CoreOptions) {
     capturedPath: assignment.capturedPath,
     findGit: (capturedPath: string) => findGitBinary(capturedPath),
     cards,
+    checkpoints,
     dispatcher,
     vocabularyFor,
     lock,

@@ -30,6 +30,18 @@ export interface AgentRunnerDeps {
   turnLimit?: number;
   /** Text batching interval for the window. */
   batchMs?: number;
+  /** Told when a turn starts and ends (checkpoints, issue 20); see TurnHooks. */
+  turnHooks?: TurnHooks;
+}
+
+/**
+ * Checkpoints' hooks into the loop (issue 20). `started` runs once the owner's message is stored;
+ * `ended` is awaited before the project lock is released, so the workspace recorded at the end
+ * of a turn is the turn's own. A failing hook never fails the turn.
+ */
+export interface TurnHooks {
+  started(turn: { turnId: string; agentId: string; conversationId: string; ownerMessageId: number | null }): void;
+  ended(turn: { turnId: string; agentId: string; conversationId: string }): Promise<void>;
 }
 
 export interface StartTurnInput {
@@ -98,7 +110,12 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
       if (!attempt.ok) return refuse(turnId, agentId, conversationId, lockRefusal(workspace.directory, attempt.heldBy));
       release = attempt.release;
     }
-    if (text !== null) conversations.append(conversationId, { role: 'owner', text });
+    const ownerMessage = text !== null ? conversations.append(conversationId, { role: 'owner', text }) : null;
+    try {
+      deps.turnHooks?.started({ turnId, agentId, conversationId, ownerMessageId: ownerMessage?.id ?? null });
+    } catch {
+      // A checkpoint that could not be noted leaves the turn without one; the turn itself goes on.
+    }
     busyConversations.set(conversationId, turnId);
     const controller = new AbortController();
     let results = fullResults.get(conversationId);
@@ -128,7 +145,8 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
         deps.emit({ turnId, agentId, conversationId, type: 'error', message, retryable: false });
         return 'error' as TurnEndReason;
       })
-      .then((reason) => {
+      .then(async (reason) => {
+        await deps.turnHooks?.ended({ turnId, agentId, conversationId }).catch(() => undefined);
         release();
         busyConversations.delete(conversationId);
         active.delete(turnId);
