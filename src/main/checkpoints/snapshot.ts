@@ -48,7 +48,7 @@ export async function takeSnapshot(repo: ShadowRepo, options: SnapshotOptions): 
   if (fs.readFileSync(excludePath, 'utf8') !== exclude) fs.writeFileSync(excludePath, exclude, { mode: 0o600 });
   if (oversize.length > 0) {
     // A file that grew past the cap since it was stored leaves the index (its old content stays in older snapshots).
-    await repo.git(['rm', '--cached', '-q', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], {
+    await repo.git(['rm', '--cached', '-f', '-q', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], {
       input: oversize.join('\0'),
     });
   }

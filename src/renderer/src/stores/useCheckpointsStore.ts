@@ -22,7 +22,7 @@ export const useCheckpointsStore = create<CheckpointsState>((set, get) => ({
   options: null,
   async load(conversationId) {
     const list = await call('checkpoints.list', { conversationId });
-    set({ byConversation: { ...get().byConversation, [conversationId]: list } });
+    set({ byConversation: { ...get().byConversation, [conversationId]: Array.isArray(list) ? list : [] } });
   },
   async undo(checkpointId) {
     await call('checkpoints.undo', { checkpointId });
@@ -32,7 +32,7 @@ export const useCheckpointsStore = create<CheckpointsState>((set, get) => ({
   },
   async loadUsage() {
     const { usage, options } = await call('checkpoints.usage', {});
-    set({ usage, options });
+    set({ usage: Array.isArray(usage) ? usage : [], options: options ?? null });
   },
   async clear(workspace) {
     await call('checkpoints.clear', { workspace });
