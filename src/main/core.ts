@@ -30,6 +30,7 @@ import { createToolSet } from './tools';
 import { startServices } from './services';
 import { createChromiumCapture } from './preview/chromiumCapture';
 import type { CapturePage } from './tools/screenshot';
+import { createCheckpoints } from './checkpoints';
 import { lastRun, recordIfTestRun } from './store/testRuns';
 import { validateWorkspaceRoot } from './workspace/root';
 import { detectSandbox } from './sandbox/engine';
@@ -166,6 +167,28 @@ export async function createCore(options: CoreOptions) {
     },
   });
 
+  const lock = createProjectLock();
+  // Checkpoints (issue 20): the dispatcher's beforeRun and the loop's turnHooks are its two hooks.
+  const checkpoints = createCheckpoints({
+    db,
+    dataDir,
+    home: options.home,
+    settings,
+    conversations,
+    workspaces,
+    agentHandle: (agentId) => agents.get(agentId)?.handle ?? null,
+    findGit: (capturedPath) => findGitBinary(capturedPath),
+    cards,
+    lock,
+    processes: { list: () => supervisor.list(), stop: (agentId, name) => supervisor.stop(agentId, name) },
+    changed: (conversationId) => {
+      // A restore marks messages undone behind the loop: its kept history is read again next turn.
+      runner.forgetHistory(conversationId);
+      events.emit({ type: 'checkpoints.changed', conversationId });
+    },
+    log,
+  });
+
   const dispatcher = createDispatcher({
     db,
     agents,
@@ -187,10 +210,10 @@ export async function createCore(options: CoreOptions) {
       if (call) events.emit({ type: 'toolCall.changed', call });
     },
     onSucceeded: (tool, agentId, args, result) => showInWindow(events, tool, agentId, args, result.data),
+    beforeRun: checkpoints.beforeRun,
   });
 
   const vocabularyFor = (agentId: string) => describeVocabulary(installed, agents.get(agentId)?.scopes ?? [], vocabularyContainment(agentId));
-  const lock = createProjectLock();
   const runner = createAgentRunner({
     db,
     dispatcher,
@@ -201,6 +224,7 @@ export async function createCore(options: CoreOptions) {
     emit: (event) => events.emit({ type: 'conversation', event }),
     lock,
     conversations,
+    turnHooks: checkpoints.turnHooks,
   });
 
   return {
@@ -223,6 +247,7 @@ export async function createCore(options: CoreOptions) {
     capturedPath: assignment.capturedPath,
     findGit: (capturedPath: string) => findGitBinary(capturedPath),
     cards,
+    checkpoints,
     dispatcher,
     vocabularyFor,
     lock,

@@ -38,7 +38,8 @@ export interface ConversationHistory {
   /** Measured characters per token for this conversation (provider's count ÷ characters sent). */
   charsPerToken: number | null;
   hasCall(callId: string): boolean;
-  appendOwner(text: string): void;
+  /** Returns the stored message's id. */
+  appendOwner(text: string): number;
   /** Returns the stored message's id. */
   appendAssistant(input: { text: string; toolCalls: StoredToolCall[]; thinking?: ThinkingBlock[] }): number;
   /** `stored` is what the transcript keeps (a summary for file tools); `text` goes to the model whole. */
@@ -116,8 +117,9 @@ export function createConversationHistory(store: ConversationStore, conversation
     hasCall: (callId) => callIds.has(callId),
     appendOwner(text) {
       seal();
-      store.append(conversationId, { role: 'owner', text });
+      const stored = store.append(conversationId, { role: 'owner', text });
       push({ role: 'user', text });
+      return stored.id;
     },
     appendAssistant({ text, toolCalls, thinking }) {
       seal();

@@ -41,6 +41,18 @@ export interface AgentRunnerDeps {
   backoff?: BackoffOptions;
   /** Conversations whose history stays in memory while no turn works in them. */
   keptHistories?: number;
+  /** Told when a turn starts and ends (checkpoints, issue 20); see TurnHooks. */
+  turnHooks?: TurnHooks;
+}
+
+/**
+ * Checkpoints' hooks into the loop (issue 20). `started` runs once the owner's message is stored;
+ * `ended` is awaited before the project lock is released, so the workspace recorded at the end
+ * of a turn is the turn's own. A failing hook never fails the turn.
+ */
+export interface TurnHooks {
+  started(turn: { turnId: string; agentId: string; conversationId: string; ownerMessageId: number | null }): void;
+  ended(turn: { turnId: string; agentId: string; conversationId: string }): Promise<void>;
 }
 
 export interface StartTurnInput {
@@ -60,6 +72,8 @@ export interface AgentRunner {
   settled(turnId: string): Promise<TurnEndReason>;
   /** The turn working in a conversation, if any. */
   activeTurn(conversationId: string): string | null;
+  /** The stored conversation changed behind the loop (a restore marked messages undone): read it again next turn. */
+  forgetHistory(conversationId: string): void;
   /** Paddock is quitting: every working turn is cancelled, and this resolves when all have ended. */
   cancelAll(): Promise<void>;
 }
@@ -125,7 +139,12 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
       release = attempt.release;
     }
     const kept = historyOf(conversationId);
-    if (text !== null) kept.history.appendOwner(text);
+    const ownerMessageId = text !== null ? kept.history.appendOwner(text) : null;
+    try {
+      deps.turnHooks?.started({ turnId, agentId, conversationId, ownerMessageId });
+    } catch {
+      // A checkpoint that could not be noted leaves the turn without one; the turn itself goes on.
+    }
     busyConversations.set(conversationId, turnId);
     const controller = new AbortController();
     const context: TurnContext = {
@@ -157,8 +176,9 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
         deps.emit({ turnId, agentId, conversationId, type: 'error', message, retryable: false });
         return 'error' as TurnEndReason;
       })
-      .then((reason) => {
+      .then(async (reason) => {
         kept.usage = context.conversationUsage;
+        await deps.turnHooks?.ended({ turnId, agentId, conversationId }).catch(() => undefined);
         release();
         busyConversations.delete(conversationId);
         active.delete(turnId);
@@ -187,6 +207,9 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
     },
     activeTurn(conversationId) {
       return busyConversations.get(conversationId) ?? null;
+    },
+    forgetHistory(conversationId) {
+      if (!busyConversations.has(conversationId)) histories.delete(conversationId);
     },
     async cancelAll() {
       const working = [...active.values()];

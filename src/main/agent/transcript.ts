@@ -43,7 +43,7 @@ function describeTarget(args: unknown): string {
 /**
  * The stored conversation as the model reads it. Results are paired to their calls by id, in the
  * order the model made them; a call with no stored result was cut off and reads "interrupted, not
- * repeated". Notices are for the owner, not the model.
+ * repeated". Notices are for the owner, not the model (except what a restore says it reverted).
  */
 export function toModelMessages(stored: StoredMessage[], fullResults: ReadonlyMap<string, string>): ModelMessage[] {
   const results = new Map<string, Extract<StoredMessage, { role: 'tool' }>>();
@@ -52,6 +52,8 @@ export function toModelMessages(stored: StoredMessage[], fullResults: ReadonlyMa
   }
   const out: ModelMessage[] = [];
   for (const message of stored) {
+    // Taken back by a restore (issue 20): kept for the owner, never sent.
+    if (message.undone) continue;
     switch (message.role) {
       case 'owner':
         out.push({ role: 'user', text: message.text });
@@ -69,8 +71,11 @@ export function toModelMessages(stored: StoredMessage[], fullResults: ReadonlyMa
           });
         }
         break;
-      case 'tool':
       case 'notice':
+        // A restore tells the model what was reverted; other notices are the owner's only.
+        if (message.forModel) out.push({ role: 'user', text: message.forModel });
+        break;
+      case 'tool':
         break;
     }
   }

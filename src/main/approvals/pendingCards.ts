@@ -4,11 +4,11 @@ import { randomUUID } from 'node:crypto';
 import type { Card, CardAnswer } from '../../shared/domain';
 
 export type CardOutcome =
-  | { decision: 'approve'; remember?: CardAnswer['remember'] }
+  | { decision: 'approve'; remember?: CardAnswer['remember']; choice?: CardAnswer['choice'] }
   | { decision: 'deny' }
   | { decision: 'cancelled'; why: string };
 
-export type AnswerRefusal = { ok: false; code: 'card-not-pending' | 'card-hash-mismatch' | 'card-not-rememberable'; message: string };
+export type AnswerRefusal = { ok: false; code: 'card-not-pending' | 'card-hash-mismatch' | 'card-not-rememberable' | 'card-choice-not-offered'; message: string };
 
 interface Waiting {
   card: Card;
@@ -74,9 +74,17 @@ export function createPendingCards(events: PendingCardsEvents) {
           };
         }
       }
+      if (answer.decision === 'approve' && answer.choice) {
+        const offered = card.choices?.some((choice) => choice.kind === answer.choice) ?? false;
+        if (!offered) {
+          return { ok: false, code: 'card-choice-not-offered', message: 'refused: this card does not offer that choice' };
+        }
+      }
       settle(
         card.id,
-        answer.decision === 'approve' ? { decision: 'approve', remember: answer.remember } : { decision: 'deny' },
+        answer.decision === 'approve'
+          ? { decision: 'approve', remember: answer.remember, ...(answer.choice ? { choice: answer.choice } : {}) }
+          : { decision: 'deny' },
       );
       return { ok: true };
     },

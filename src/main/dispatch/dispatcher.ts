@@ -29,6 +29,11 @@ export interface DispatcherDeps {
   onOutput?(callId: string, chunk: string): void;
   /** Any change of a call's record, for the window. */
   onCallChanged?(callId: string): void;
+  /**
+   * Just before an allowed call runs (checkpoints, issue 20: the first call of a turn that may
+   * change files records the workspace first). Awaited; it reports its own failures.
+   */
+  beforeRun?(request: ToolCallRequest, tool: ToolName, args: unknown): Promise<void>;
   /** A call that ran and succeeded: the window may show what it produced (a preview, a screenshot). */
   onSucceeded?(tool: ToolName, agentId: string, args: unknown, result: Extract<ToolResult, { ok: true }>): void;
 }
@@ -162,6 +167,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
           }
           context.approval = { baseHash: card.baseHash ?? null };
         }
+        await deps.beforeRun?.(request, tool.name, parsed.data);
         record(request.callId, () => deps.toolCalls.markRunning(request.callId));
         const result = await tool.run(parsed.data, context);
         record(request.callId, () =>

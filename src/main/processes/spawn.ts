@@ -24,10 +24,23 @@ export interface Command {
 /**
  * Why a process starts. The agent's own (run, start, bash) are contained by the wrapper; the rest
  * are Paddock's or the owner's: git (hardened runner), search (ripgrep on a held directory),
- * bridge (the preview's socat), browser (screenshots), opener, probe (engine detection), and
- * owner / terminal (PATH capture, Pull, Run tests, the owner's terminal).
+ * bridge (the preview's socat), browser (screenshots), opener, probe (engine detection), owner /
+ * terminal (PATH capture, Pull, Run tests, the owner's terminal), and checkpoint (Paddock's own git
+ * on its shadow repository, issue 20: the owner's machinery, never sandboxed as an agent's command).
  */
-export type SpawnPurpose = 'run' | 'start' | 'bash' | 'terminal' | 'owner' | 'git' | 'search' | 'bridge' | 'browser' | 'opener' | 'probe';
+export type SpawnPurpose =
+  | 'run'
+  | 'start'
+  | 'bash'
+  | 'terminal'
+  | 'owner'
+  | 'git'
+  | 'search'
+  | 'bridge'
+  | 'browser'
+  | 'opener'
+  | 'probe'
+  | 'checkpoint';
 
 /**
  * The sandbox seam: rewrites a command before it starts (e.g. into `bwrap … -- program args`).
@@ -327,5 +340,71 @@ export function spawnInTerminal(options: TerminalSpawnOptions): IPty {
     rows: options.rows,
     cwd: command.cwd,
     env: command.env,
+  });
+}
+
+export interface CapturedOptions extends Command {
+  purpose: 'owner' | 'checkpoint';
+  timeoutMs: number;
+  /** Written to stdin, then stdin is closed. */
+  input?: Buffer | string;
+  /** Largest stdout kept (default 64 MB); past it the process is killed and the run fails. */
+  maxStdoutBytes?: number;
+  wrap?: CommandWrapper;
+}
+
+export interface CapturedResult {
+  exitCode: number | null;
+  stdout: Buffer;
+  /** The last 64 KB of stderr. */
+  stderr: string;
+}
+
+/**
+ * Runs one of Paddock's own programs (git for checkpoints) with stdout kept apart from stderr and
+ * stdin fed: what plumbing commands need. Bounded like every other run: a timeout or a stdout past
+ * its bound kills the group and rejects.
+ */
+export function runCaptured(options: CapturedOptions): Promise<CapturedResult> {
+  const command = (options.wrap ?? identityWrapper)(
+    { program: options.program, args: options.args, cwd: options.cwd, env: options.env },
+    options.purpose,
+  );
+  checkCommand(command);
+  const limit = options.maxStdoutBytes ?? 64 * 1024 * 1024;
+  return new Promise((resolve, reject) => {
+    let child: ChildProcess;
+    try {
+      child = spawn(command.program, command.args, { cwd: command.cwd, env: command.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+    } catch (error) {
+      reject(spawnFailure(command.program, error as NodeJS.ErrnoException, command.cwd));
+      return;
+    }
+    const out: Buffer[] = [];
+    let outBytes = 0;
+    const err = new TailBuffer(64 * 1024);
+    let failed: string | null = null;
+    const kill = (why: string): void => {
+      failed ??= why;
+      if (child.pid !== undefined) void terminateGroup(child.pid, 0);
+    };
+    const timer = setTimeout(() => kill(`timed out after ${options.timeoutMs} ms`), options.timeoutMs);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      outBytes += chunk.length;
+      if (outBytes > limit) kill(`its output passed ${limit} bytes`);
+      else out.push(chunk);
+    });
+    child.stderr?.on('data', (chunk: Buffer) => err.write(chunk));
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(options.input ?? '');
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      if (child.pid === undefined) reject(spawnFailure(command.program, error, command.cwd));
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (failed) reject(new SpawnError(`${path.basename(command.program)} ${command.args[0] ?? ''} was stopped: ${failed}`));
+      else resolve({ exitCode: code, stdout: Buffer.concat(out), stderr: err.text() });
+    });
   });
 }

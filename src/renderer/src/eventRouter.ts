@@ -9,6 +9,7 @@ import { useAgentsStore } from './stores/useAgentsStore';
 import { useAppStore } from './stores/useAppStore';
 import { useCardsStore } from './stores/useCardsStore';
 import { followConnection } from './stores/useConnectionStore';
+import { useCheckpointsStore } from './stores/useCheckpointsStore';
 import { useConversationStore } from './stores/useConversationStore';
 import { usePreviewStore } from './stores/usePreviewStore';
 import { useProcessesStore } from './stores/useProcessesStore';
@@ -65,6 +66,11 @@ export function routeEvents(events: PaddockEvent[]): void {
         break;
       case 'screenshot.taken':
         usePreviewStore.getState().screenshotTaken(event.agentId, event.name, event.file);
+        break;
+      case 'checkpoints.changed':
+        // A turn ended or a restore ran: what can be undone and which messages are undone changed.
+        void useCheckpointsStore.getState().load(event.conversationId).catch(fail);
+        void useConversationStore.getState().loadLatest(event.conversationId).catch(fail);
         break;
       case 'terminal.data':
       case 'terminal.exit':

@@ -2,13 +2,19 @@ import type { ToolName, ToolCallStatus } from './tools';
 
 export type RememberKind = 'exact' | 'prefix';
 
+/** What a card is about: a tool call, or a checkpoint restore the owner asked for (issue 20). */
+export type CardSubject = ToolName | 'checkpoint';
+
+/** A further way to approve that a card may offer (checked like remember: only what was offered counts). */
+export type CardChoice = 'stop-processes';
+
 /** An approval card as the window shows it (SPEC §5). */
 export interface Card {
   id: string;
   callId: string;
   agentId: string;
   conversationId: string;
-  tool: ToolName;
+  tool: CardSubject;
   args: unknown;
   /** The one-sentence reason from the rule that matched. */
   reason: string;
@@ -23,6 +29,8 @@ export interface Card {
   danger?: string;
   /** Literal sentences of what each remember choice would allow (plain commands only). */
   rememberChoices?: { kind: RememberKind; label: string }[];
+  /** Further approvals on offer (a restore's "and stop the processes the turn started"). */
+  choices?: { kind: CardChoice; label: string }[];
   createdAt: string;
 }
 
@@ -32,6 +40,7 @@ export interface CardAnswer {
   /** Must equal the card's hash: an answer computed for another version of the diff is refused. */
   baseHash?: string | null;
   remember?: RememberKind;
+  choice?: CardChoice;
 }
 
 /** A tool call as the transcript and the window show it. */

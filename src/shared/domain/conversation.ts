@@ -21,9 +21,11 @@ export type MessageBodyView =
   | { role: 'owner'; text: string }
   | { role: 'assistant'; text: string; toolCalls: StoredToolCallView[]; thinking?: ThinkingBlockView[] }
   | { role: 'tool'; callId: string; tool: string; text: string; isError: boolean }
-  | { role: 'notice'; text: string };
+  /** forModel: what the model is told (a restore says what was reverted); other notices are the owner's only. */
+  | { role: 'notice'; text: string; forModel?: string };
 
-export type MessageView = MessageBodyView & { id: number; conversationId: string; createdAt: string };
+/** undone: a restore took this message back (issue 20); it is kept and shown, never sent to the model. */
+export type MessageView = MessageBodyView & { id: number; conversationId: string; createdAt: string; undone?: boolean };
 
 export type TurnEndReason = 'completed' | 'cancelled' | 'max_tokens' | 'turn_limit' | 'error' | 'refused';
 

@@ -3,3 +3,4 @@ export * from './tools';
 export * from './vocabulary';
 export * from './cards';
 export * from './conversation';
+export * from './checkpoints';

@@ -8,6 +8,9 @@ import {
   PROVIDERS,
   SCOPES,
   type Card,
+  type CheckpointOptionsView,
+  type CheckpointUsageView,
+  type CheckpointView,
   type ConversationView,
   type MessageView,
   type ScopeReport,
@@ -74,6 +77,7 @@ export const requestSchemas = {
       decision: z.enum(['approve', 'deny']),
       baseHash: z.string().max(128).nullable().optional(),
       remember: z.enum(['exact', 'prefix']).optional(),
+      choice: z.enum(['stop-processes']).optional(),
     })
     .strict(),
   'toolCalls.list': z.object({ conversationId: id }).strict(),
@@ -117,6 +121,18 @@ export const requestSchemas = {
     })
     .strict(),
   'preview.hideView': none,
+  'checkpoints.list': z.object({ conversationId: id }).strict(),
+  'checkpoints.undo': z.object({ checkpointId: z.number().int().positive() }).strict(),
+  'checkpoints.restoreBefore': z.object({ conversationId: id, messageId: z.number().int().positive() }).strict(),
+  'checkpoints.usage': none,
+  'checkpoints.clear': z.object({ workspace: z.string().min(1).max(4096) }).strict(),
+  'checkpoints.setOptions': z
+    .object({
+      includeIgnored: z.boolean().optional(),
+      maxFileBytes: z.number().int().min(1024).max(1024 * 1024 * 1024).optional(),
+      budgetBytes: z.number().int().min(1024 * 1024).max(1024 * 1024 * 1024 * 1024).optional(),
+    })
+    .strict(),
 } as const;
 
 export type CallName = keyof typeof requestSchemas;
@@ -168,5 +184,11 @@ export interface ResponseMap {
   'screenshots.read': { dataUrl: string };
   'preview.showInView': { shown: boolean };
   'preview.hideView': { hidden: boolean };
+  'checkpoints.list': CheckpointView[];
+  'checkpoints.undo': { cardId: string };
+  'checkpoints.restoreBefore': { cardId: string };
+  'checkpoints.usage': { usage: CheckpointUsageView[]; options: CheckpointOptionsView };
+  'checkpoints.clear': { cleared: boolean };
+  'checkpoints.setOptions': CheckpointOptionsView;
 }
 export type ResponseOf<K extends CallName> = ResponseMap[K];

@@ -16,4 +16,5 @@ export type PaddockEvent =
   | { type: 'repositories.progress'; agentId: string; line: string }
   | { type: 'summary.changed'; agentId: string }
   | { type: 'preview.shown'; agentId: string; name: string; absoluteAssets: boolean }
-  | { type: 'screenshot.taken'; agentId: string; name: string; file: string };
+  | { type: 'screenshot.taken'; agentId: string; name: string; file: string }
+  | { type: 'checkpoints.changed'; conversationId: string };

@@ -46,6 +46,12 @@ export const CALL_NAMES = [
   'screenshots.read',
   'preview.showInView',
   'preview.hideView',
+  'checkpoints.list',
+  'checkpoints.undo',
+  'checkpoints.restoreBefore',
+  'checkpoints.usage',
+  'checkpoints.clear',
+  'checkpoints.setOptions',
 ] as const;
 
 export const IPC_CALL_PREFIX = 'paddock:call:';

@@ -4,6 +4,7 @@ import type { Handlers } from '../router';
 import { agentHandlers } from './agents';
 import { appHandlers } from './app';
 import { cardHandlers } from './cards';
+import { checkpointHandlers } from './checkpoints';
 import type { HostCapabilities } from './context';
 import { conversationHandlers } from './conversations';
 import { fileHandlers } from './files';
@@ -24,6 +25,7 @@ export function createHandlers(core: Core, host: HostCapabilities): Handlers {
     ...appHandlers(core, host),
     ...agentHandlers(core, host),
     ...cardHandlers(core),
+    ...checkpointHandlers(core),
     ...conversationHandlers(core),
     ...fileHandlers(core),
     ...ownerHandlers(core),

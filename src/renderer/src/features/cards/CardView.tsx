@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import type { Card, RememberKind } from '../../../../shared/domain';
+import { useEffect, useRef, useState } from 'react';
+import type { Card, CardChoice, RememberKind } from '../../../../shared/domain';
 import { CallError } from '../../api';
 import { useCardsStore } from '../../stores/useCardsStore';
 import { useFilesStore } from '../../stores/useFilesStore';
@@ -20,9 +20,9 @@ export function CardView({ card, active }: { card: Card; active: boolean }) {
     return () => clearTimeout(timer);
   }, []);
 
-  async function respond(decision: 'approve' | 'deny', remember?: RememberKind): Promise<void> {
+  async function respond(decision: 'approve' | 'deny', remember?: RememberKind, choice?: CardChoice): Promise<void> {
     try {
-      await answer({ cardId: card.id, decision, baseHash: card.baseHash, remember });
+      await answer({ cardId: card.id, decision, baseHash: card.baseHash, remember, ...(choice ? { choice } : {}) });
     } catch (reason) {
       setError(reason instanceof CallError ? reason.message : String(reason));
     }
@@ -75,7 +75,7 @@ export function CardView({ card, active }: { card: Card; active: boolean }) {
           ))}
         </ul>
       )}
-      {!card.argv && !card.path && <pre className="card-args">{JSON.stringify(card.args, null, 2)}</pre>}
+      {!card.argv && !card.path && card.tool !== 'checkpoint' && <pre className="card-args">{JSON.stringify(card.args, null, 2)}</pre>}
       {error && <p className="form-error" role="alert">{error}</p>}
       <footer className="card-actions">
         {danger ? (
@@ -96,6 +96,11 @@ export function CardView({ card, active }: { card: Card; active: boolean }) {
             {card.rememberChoices?.map((choice) => (
               <button key={choice.kind} type="button" onClick={() => void respond('approve', choice.kind)} disabled={!armed}>
                 Approve and always allow {choice.label}
+              </button>
+            ))}
+            {card.choices?.map((choice) => (
+              <button key={choice.kind} type="button" onClick={() => void respond('approve', undefined, choice.kind)} disabled={!armed}>
+                Approve and {choice.label}
               </button>
             ))}
             <button type="button" className="danger" onClick={() => void respond('deny')} disabled={!armed}>

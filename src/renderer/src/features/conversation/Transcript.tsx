@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCheckpointsStore } from '../../stores/useCheckpointsStore';
 import { useConversationStore } from '../../stores/useConversationStore';
 import { TranscriptRow } from './TranscriptRow';
 import { transcriptItems } from './transcriptItems';
@@ -17,7 +18,13 @@ export function Transcript({ agentId, conversationId }: { agentId: string; conve
   const live = useConversationStore((state) => state.live[conversationId]);
   const hasOlder = useConversationStore((state) => state.olderCursor[conversationId] != null);
   const loadOlder = useConversationStore((state) => state.loadOlder);
-  const items = useMemo(() => transcriptItems(messages, live), [messages, live]);
+  const checkpoints = useCheckpointsStore((state) => state.byConversation[conversationId] ?? NO_MESSAGES);
+  const loadCheckpoints = useCheckpointsStore((state) => state.load);
+  const items = useMemo(() => transcriptItems(messages, live, undefined, checkpoints), [messages, live, checkpoints]);
+
+  useEffect(() => {
+    void loadCheckpoints(conversationId).catch(() => undefined);
+  }, [conversationId, loadCheckpoints]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);

@@ -2,6 +2,7 @@ import { memo, useEffect, useState } from 'react';
 import type { UsageTotals } from '../../../../shared/domain';
 import type { LiveRetry } from '../../stores/useConversationStore';
 import { useConversationStore } from '../../stores/useConversationStore';
+import { CheckpointRow, RestoreBeforeButton } from '../checkpoints/CheckpointRow';
 import { Markdown } from './Markdown';
 import { ToolCallRow } from './ToolCallRow';
 import { WorkingRow } from './WorkingRow';
@@ -21,24 +22,31 @@ export const TranscriptRow = memo(function TranscriptRow({
   switch (item.kind) {
     case 'owner':
       return (
-        <div className="message message-owner" aria-label="You">
+        <div className={`message message-owner${item.undone ? ' undone' : ''}`} aria-label={item.undone ? 'You (undone)' : 'You'}>
           <div className="message-text">{item.text}</div>
+          {item.messageId !== undefined && !item.undone && <RestoreBeforeButton conversationId={conversationId} messageId={item.messageId} />}
         </div>
       );
     case 'assistant':
       return (
-        <div className="message message-assistant">
+        <div className={`message message-assistant${item.undone ? ' undone' : ''}`}>
           <Markdown text={item.text} />
         </div>
       );
     case 'call':
-      return <ToolCallRow agentId={agentId} callId={item.callId} tool={item.tool} args={item.args} result={item.result} />;
+      return (
+        <div className={item.undone ? 'undone' : undefined}>
+          <ToolCallRow agentId={agentId} callId={item.callId} tool={item.tool} args={item.args} result={item.result} />
+        </div>
+      );
     case 'notice':
       return (
-        <p className="message-notice" role="note">
+        <p className={`message-notice${item.undone ? ' undone' : ''}`} role="note">
           {item.text}
         </p>
       );
+    case 'checkpoint':
+      return <CheckpointRow checkpoint={item.checkpoint} />;
     case 'error':
       return (
         <div className="message-error" role="alert">

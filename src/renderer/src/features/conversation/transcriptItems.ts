@@ -1,12 +1,14 @@
-import type { MessageView, UsageTotals } from '../../../../shared/domain';
+import type { CheckpointView, MessageView, UsageTotals } from '../../../../shared/domain';
 import type { LiveRetry, LiveTurn } from '../../stores/useConversationStore';
 
 /** One row of the virtualised transcript: small rows measure and scroll well. */
 export type TranscriptItem =
-  | { key: string; kind: 'owner'; text: string }
-  | { key: string; kind: 'assistant'; text: string }
-  | { key: string; kind: 'call'; callId: string; tool: string; args: unknown; result?: { text: string; isError: boolean } }
-  | { key: string; kind: 'notice'; text: string }
+  | { key: string; kind: 'owner'; text: string; messageId?: number; undone?: boolean }
+  | { key: string; kind: 'assistant'; text: string; undone?: boolean }
+  | { key: string; kind: 'call'; callId: string; tool: string; args: unknown; result?: { text: string; isError: boolean }; undone?: boolean }
+  | { key: string; kind: 'notice'; text: string; undone?: boolean }
+  /** After a turn's (or a restore's) last message: what it changed, with its Undo. */
+  | { key: string; kind: 'checkpoint'; checkpoint: CheckpointView }
   | { key: string; kind: 'error'; message: string; retryable: boolean }
   | { key: string; kind: 'thinking'; text: string; redacted: boolean }
   | { key: string; kind: 'usage'; turn: UsageTotals; conversation: UsageTotals | null }
@@ -16,26 +18,41 @@ export type TranscriptItem =
 export type UsageByMessage = ReadonlyMap<number, UsageTotals>;
 
 /** Stored messages, then what the current turn has streamed; tool results fold into their call's row. */
-export function transcriptItems(messages: MessageView[], live: LiveTurn | undefined, usage: UsageByMessage = new Map()): TranscriptItem[] {
+export function transcriptItems(
+  messages: MessageView[],
+  live: LiveTurn | undefined,
+  usage: UsageByMessage = new Map(),
+  checkpoints: readonly CheckpointView[] = [],
+): TranscriptItem[] {
   const results = new Map<string, { text: string; isError: boolean }>();
   for (const message of messages) {
     if (message.role === 'tool') results.set(message.callId, { text: message.text, isError: message.isError });
   }
   const items: TranscriptItem[] = [];
   const shownCalls = new Set<string>();
+  const marks = checkpointMarks(checkpoints);
+  let mark = 0;
+  const flushMarks = (beforeId: number): void => {
+    while (mark < marks.length && marks[mark].end <= beforeId) {
+      if (marks[mark].shown) items.push({ key: `k${marks[mark].checkpoint.id}`, kind: 'checkpoint', checkpoint: marks[mark].checkpoint });
+      mark++;
+    }
+  };
   for (const message of messages) {
+    flushMarks(message.id);
+    const undone = message.undone === true;
     switch (message.role) {
       case 'owner':
-        items.push({ key: `m${message.id}`, kind: 'owner', text: message.text });
+        items.push({ key: `m${message.id}`, kind: 'owner', text: message.text, messageId: message.id, undone });
         break;
       case 'assistant':
         (message.thinking ?? []).forEach((block, index) =>
           items.push({ key: `t${message.id}-${index}`, kind: 'thinking', text: block.type === 'thinking' ? block.thinking : '', redacted: block.type === 'redacted_thinking' }),
         );
-        if (message.text.trim() !== '') items.push({ key: `m${message.id}`, kind: 'assistant', text: message.text });
+        if (message.text.trim() !== '') items.push({ key: `m${message.id}`, kind: 'assistant', text: message.text, undone });
         for (const call of message.toolCalls) {
           shownCalls.add(call.id);
-          items.push({ key: `c${call.id}`, kind: 'call', callId: call.id, tool: call.name, args: call.args, result: results.get(call.id) });
+          items.push({ key: `c${call.id}`, kind: 'call', callId: call.id, tool: call.name, args: call.args, result: results.get(call.id), undone });
         }
         {
           const turnUsage = usage.get(message.id);
@@ -45,10 +62,11 @@ export function transcriptItems(messages: MessageView[], live: LiveTurn | undefi
       case 'tool':
         break;
       case 'notice':
-        items.push({ key: `m${message.id}`, kind: 'notice', text: message.text });
+        items.push({ key: `m${message.id}`, kind: 'notice', text: message.text, undone });
         break;
     }
   }
+  flushMarks(Number.POSITIVE_INFINITY);
   if (!live) return items;
   if (live.ownerText !== null) items.push({ key: 'live-owner', kind: 'owner', text: live.ownerText });
   live.segments.forEach((segment, index) => {
@@ -64,4 +82,15 @@ export function transcriptItems(messages: MessageView[], live: LiveTurn | undefi
   }
   if (live.working) items.push({ key: 'live-working', kind: 'working', retry: live.retry ?? null });
   return items;
+}
+
+/** Each checkpoint's messages run up to the next one's first message; its row goes after them. */
+function checkpointMarks(checkpoints: readonly CheckpointView[]): { checkpoint: CheckpointView; end: number; shown: boolean }[] {
+  const ordered = [...checkpoints].sort((a, b) => a.messagesFrom - b.messagesFrom || a.id - b.id);
+  return ordered.map((checkpoint, index) => ({
+    checkpoint,
+    end: ordered[index + 1]?.messagesFrom ?? Number.POSITIVE_INFINITY,
+    // A turn that ran nothing that could change files has nothing to undo on disk; a working one is not done.
+    shown: !checkpoint.working && (checkpoint.kind === 'restore' || checkpoint.recorded),
+  }));
 }

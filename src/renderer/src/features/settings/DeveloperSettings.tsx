@@ -6,6 +6,7 @@ import { runningOf, useProcessesStore } from '../../stores/useProcessesStore';
 import { AgentSettingsRow } from './AgentSettingsRow';
 import { AgentSettingsSection } from './AgentSettingsSection';
 import { InstanceSwitches } from './InstanceSwitches';
+import { CheckpointSettings } from './CheckpointSettings';
 import { RememberedCommands } from './RememberedCommands';
 
 export const WORKSPACE_WARNING =
@@ -59,6 +60,9 @@ export function DeveloperSettings() {
 
       <h2>Commands you allowed</h2>
       <RememberedCommands />
+
+      <h2>Checkpoints</h2>
+      <CheckpointSettings />
 
       <h2>Agents</h2>
       {agents.length === 0 && <p className="hint">No agents yet.</p>}

@@ -1,0 +1,216 @@
+// The checkpoint history of each workspace (issue 20 §1, §4): a row per turn, the workspace recorded
+// before the turn's first change and again when it ends, and a size budget that drops the oldest
+// snapshots first. Snapshots of one workspace are taken one at a time.
+import fs from 'node:fs';
+import type { Workspace } from '../../shared/domain';
+import type { CommandWrapper } from '../processes/spawn';
+import type { CheckpointRow, CheckpointsRepository } from '../store/checkpoints';
+import type { SettingsRepository } from '../store/settings';
+import { openShadowRepo, shadowDirFor, type ShadowRepo } from './shadowGit';
+import { keepTree, takeSnapshot, type Snapshot } from './snapshot';
+import { changedPaths } from './trees';
+
+export const CHECKPOINT_OPTIONS_KEY = 'checkpoints.options';
+
+export interface CheckpointOptions {
+  /** Record .gitignore'd trees too (node_modules, build output). Off by default. */
+  includeIgnored: boolean;
+  /** Files larger than this are named, not stored. */
+  maxFileBytes: number;
+  /** Space one workspace's history may take before the oldest snapshots go. */
+  budgetBytes: number;
+}
+
+export const DEFAULT_CHECKPOINT_OPTIONS: CheckpointOptions = {
+  includeIgnored: false,
+  maxFileBytes: 10 * 1024 * 1024,
+  budgetBytes: 1024 * 1024 * 1024,
+};
+
+export interface HistoryDeps {
+  dataDir: string;
+  repository: CheckpointsRepository;
+  settings: SettingsRepository;
+  workspaces: { get(agentId: string): Workspace | null };
+  findGit(capturedPath: string): string | null;
+  wrap?: CommandWrapper;
+  log(message: string): void;
+}
+
+export interface TurnStart {
+  turnId: string;
+  agentId: string;
+  conversationId: string;
+  /** The owner's message that opened the turn; null for a retry. */
+  ownerMessageId: number | null;
+}
+
+export function createCheckpointHistory(deps: HistoryDeps) {
+  const repos = new Map<string, Promise<ShadowRepo>>();
+  const queues = new Map<string, Promise<unknown>>();
+  const beforeTaken = new Map<string, Promise<void>>();
+
+  function options(): CheckpointOptions {
+    return { ...DEFAULT_CHECKPOINT_OPTIONS, ...deps.settings.get<Partial<CheckpointOptions>>(CHECKPOINT_OPTIONS_KEY, {}) };
+  }
+
+  function repoFor(workspace: Workspace): Promise<ShadowRepo> {
+    const known = repos.get(workspace.directory);
+    if (known) return known;
+    const gitBinary = workspace.gitBinary ?? deps.findGit(workspace.capturedPath);
+    if (!gitBinary) return Promise.reject(new Error('no git was found on the workspace\'s captured PATH, so no checkpoint can be recorded'));
+    const opened = openShadowRepo({ gitBinary, dataDir: deps.dataDir, workspace: workspace.directory, wrap: deps.wrap });
+    repos.set(workspace.directory, opened);
+    opened.catch(() => repos.delete(workspace.directory));
+    return opened;
+  }
+
+  /** Runs after everything queued for this workspace, so two snapshots never share the index. */
+  function serial<T>(directory: string, work: () => Promise<T>): Promise<T> {
+    const previous = queues.get(directory) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(work);
+    queues.set(directory, next);
+    return next;
+  }
+
+  function lastOversize(directory: string): string[] {
+    const rows = deps.repository.forWorkspace(directory);
+    const last = rows.reverse().find((row) => row.afterTree || row.beforeTree);
+    return last ? [...new Set([...last.beforeOversize, ...last.afterOversize])] : [];
+  }
+
+  /** Records the workspace now and keeps the tree under `name`. */
+  function record(workspace: Workspace, name: string): Promise<{ repo: ShadowRepo; snapshot: Snapshot }> {
+    return serial(workspace.directory, async () => {
+      const repo = await repoFor(workspace);
+      const current = options();
+      const snapshot = await takeSnapshot(repo, {
+        includeIgnored: current.includeIgnored,
+        maxFileBytes: current.maxFileBytes,
+        previousOversize: lastOversize(workspace.directory),
+      });
+      await keepTree(repo, name, snapshot.tree);
+      return { repo, snapshot };
+    });
+  }
+
+  function workspaceOf(row: CheckpointRow): Workspace | null {
+    const workspace = deps.workspaces.get(row.agentId);
+    // A workspace moved since the row was written is not the one its snapshots describe.
+    return workspace && workspace.directory === row.workspace ? workspace : null;
+  }
+
+  async function describeChanges(repo: ShadowRepo, row: CheckpointRow): Promise<string> {
+    if (!row.beforeTree || !row.afterTree) return '';
+    const changes = await changedPaths(repo, row.beforeTree, row.afterTree);
+    const names = changes.map((change) => change.path);
+    if (names.length === 0) return 'changed no files';
+    const shown = names.slice(0, 5).join(', ');
+    return `changed ${names.length} file${names.length === 1 ? '' : 's'}: ${shown}${names.length > 5 ? ', …' : ''}`;
+  }
+
+  async function usageBytes(repo: ShadowRepo): Promise<number> {
+    const out = (await repo.git(['count-objects', '-v'])).toString('utf8');
+    const kib = (key: string): number => Number(new RegExp(`^${key}: (\\d+)$`, 'm').exec(out)?.[1] ?? 0);
+    return (kib('size') + kib('size-pack')) * 1024;
+  }
+
+  /** Oldest first, until the history fits its budget; the newest checkpoint always stays. */
+  async function enforceBudget(workspace: Workspace): Promise<void> {
+    await serial(workspace.directory, async () => {
+      const repo = await repoFor(workspace);
+      const budget = options().budgetBytes;
+      while ((await usageBytes(repo)) > budget) {
+        const kept = deps.repository.forWorkspace(workspace.directory).filter((row) => !row.pruned && (row.beforeTree || row.afterTree));
+        if (kept.length <= 1) return;
+        const drop = kept.slice(0, Math.max(1, Math.floor(kept.length / 4)));
+        for (const row of drop) {
+          for (const side of ['before', 'after']) await repo.git(['update-ref', '-d', `refs/checkpoints/${row.id}-${side}`], { allowExit: [0, 1] });
+        }
+        deps.repository.markPruned(drop.map((row) => row.id));
+        await repo.git(['prune', '--expire=now']);
+        await repo.git(['repack', '-a', '-d', '-q']);
+        deps.log(`checkpoints: ${drop.length} oldest checkpoint(s) of ${workspace.directory} removed to stay within ${budget} bytes`);
+      }
+    });
+  }
+
+  return {
+    options,
+    setOptions(change: Partial<CheckpointOptions>): CheckpointOptions {
+      const next = { ...options(), ...change };
+      deps.settings.set(CHECKPOINT_OPTIONS_KEY, next);
+      return next;
+    },
+
+    turnStarted(turn: TurnStart): void {
+      const workspace = deps.workspaces.get(turn.agentId);
+      if (!workspace) return;
+      deps.repository.create({
+        workspace: workspace.directory,
+        agentId: turn.agentId,
+        conversationId: turn.conversationId,
+        kind: 'turn',
+        turnId: turn.turnId,
+        messagesFrom: turn.ownerMessageId ?? deps.repository.nextMessageId(),
+      });
+    },
+
+    /** Before a call that may change files: the first in a turn records the workspace, later ones wait for it. */
+    beforeChange(turnId: string): Promise<void> {
+      const known = beforeTaken.get(turnId);
+      if (known) return known;
+      const row = deps.repository.forTurn(turnId);
+      if (!row || row.beforeTree) return Promise.resolve();
+      const workspace = workspaceOf(row);
+      if (!workspace) return Promise.resolve();
+      const taken = record(workspace, `${row.id}-before`).then(({ snapshot }) => deps.repository.setBefore(row.id, snapshot.tree, snapshot.oversize));
+      beforeTaken.set(turnId, taken);
+      return taken;
+    },
+
+    /** The turn ended: the workspace is recorded once more when the turn recorded it before a change. */
+    async turnEnded(turnId: string): Promise<CheckpointRow | null> {
+      const pending = beforeTaken.get(turnId);
+      beforeTaken.delete(turnId);
+      if (pending) await pending.catch(() => undefined);
+      const row = deps.repository.forTurn(turnId);
+      if (!row) return null;
+      const workspace = workspaceOf(row);
+      if (!row.beforeTree || !workspace) {
+        deps.repository.end(row.id);
+        return deps.repository.get(row.id);
+      }
+      const { repo, snapshot } = await record(workspace, `${row.id}-after`);
+      deps.repository.setAfter(row.id, snapshot.tree, snapshot.oversize);
+      const ended = deps.repository.get(row.id) as CheckpointRow;
+      deps.repository.setSummary(row.id, await describeChanges(repo, ended));
+      await enforceBudget(workspace);
+      return deps.repository.get(row.id);
+    },
+
+    record,
+    repoFor,
+    workspaceOf,
+    describeChanges,
+
+    async usage(workspace: Workspace): Promise<{ bytes: number; checkpoints: number }> {
+      const rows = deps.repository.forWorkspace(workspace.directory).filter((row) => !row.pruned && (row.beforeTree || row.afterTree));
+      if (!fs.existsSync(shadowDirFor(deps.dataDir, workspace.directory))) return { bytes: 0, checkpoints: 0 };
+      const repo = await repoFor(workspace);
+      return { bytes: await serial(workspace.directory, () => usageBytes(repo)), checkpoints: rows.length };
+    },
+
+    /** Settings' Clear: the shadow repository goes, and every checkpoint of the workspace with it. */
+    async clear(workspace: Workspace): Promise<void> {
+      await serial(workspace.directory, async () => {
+        const rows = deps.repository.forWorkspace(workspace.directory);
+        deps.repository.markPruned(rows.map((row) => row.id));
+        repos.delete(workspace.directory);
+        fs.rmSync(shadowDirFor(deps.dataDir, workspace.directory), { recursive: true, force: true });
+      });
+    },
+  };
+}
+
+export type CheckpointHistory = ReturnType<typeof createCheckpointHistory>;

@@ -1,0 +1,57 @@
+// Which calls may change the workspace's files (issue 20 §1): the first such call of a turn records
+// the workspace before it runs. A command may write unless it is known read-only: a plain command
+// whose program is one of the run list's read-only rows (src/main/policy/runList.ts, the `reader`
+// rows plus echo, pwd and which) and whose arguments that row's grammar accepts.
+import { assertNever, type ToolName } from '../../shared/domain';
+import { lexCommand, readGrammar, RUN_LIST } from '../policy';
+
+/** The run list's rows that only read: their grammar admits no flag that writes (no sort -o, no uniq output operand). */
+export const READ_ONLY_PROGRAMS: ReadonlySet<string> = new Set(['ls', 'cat', 'head', 'tail', 'wc', 'grep', 'rg', 'diff', 'sort', 'uniq', 'echo', 'pwd', 'which']);
+
+/** True unless the command is certainly read-only. */
+export function commandMayWrite(command: string): boolean {
+  const lexed = lexCommand(command);
+  if (!lexed.ok) return true;
+  const program = lexed.argv[0];
+  // A path (./ls, /tmp/cat) is some other program, whatever its name.
+  if (!READ_ONLY_PROGRAMS.has(program) || !RUN_LIST.has(program)) return true;
+  return !readGrammar(lexed.argv).ok;
+}
+
+function commandOf(args: unknown): string | null {
+  if (!args || typeof args !== 'object') return null;
+  const command = (args as Record<string, unknown>).command;
+  return typeof command === 'string' ? command : null;
+}
+
+export function callMayChangeFiles(tool: ToolName, args: unknown): boolean {
+  switch (tool) {
+    case 'write':
+    case 'edit':
+    // A shell line, or a process that keeps running after the call: never known read-only.
+    case 'bash':
+    case 'start':
+      return true;
+    case 'run': {
+      const command = commandOf(args);
+      return command === null || commandMayWrite(command);
+    }
+    case 'git': {
+      // Only a stash push changes the working files; commit, branch and init change .git alone.
+      const record = (args ?? {}) as Record<string, unknown>;
+      return record.action === 'stash' && record.op === 'push';
+    }
+    case 'read':
+    case 'list':
+    case 'search':
+    case 'summarise':
+    case 'output':
+    case 'stop':
+    case 'screenshot':
+    case 'preview':
+    case 'workspace':
+      return false;
+    default:
+      return assertNever(tool);
+  }
+}

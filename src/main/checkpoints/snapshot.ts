@@ -1,0 +1,79 @@
+// Recording the workspace into the shadow repository (issue 20 §1). Untracked files are included;
+// .gitignore'd trees are left out unless the owner's setting includes them; a file above the size
+// cap is named but never stored (its content is neither hashed nor copied).
+import fs from 'node:fs';
+import path from 'node:path';
+import { splitNul, type ShadowRepo } from './shadowGit';
+
+export interface SnapshotOptions {
+  includeIgnored: boolean;
+  maxFileBytes: number;
+  /** Files the last snapshot found too large: they stay excluded while they still are. */
+  previousOversize: readonly string[];
+}
+
+export interface Snapshot {
+  /** The tree object holding the workspace as it was. */
+  tree: string;
+  /** Paths left out because they were larger than the cap (named on every card that touches them). */
+  oversize: string[];
+}
+
+const EXCLUDE_HEADER = '.git\n/.git/\n';
+
+/** A gitignore line matching exactly this one path (anchored, every pattern character escaped). */
+export function literalIgnoreLine(rel: string): string | null {
+  if (/[\n\r]/.test(rel)) return null;
+  const escaped = rel.replace(/[\\*?[\]]/g, (c) => `\\${c}`).replace(/ $/, '\\ ');
+  return `/${escaped}`;
+}
+
+function isOversize(workspace: string, rel: string, maxFileBytes: number): boolean {
+  const stat = fs.lstatSync(path.join(workspace, rel), { throwIfNoEntry: false });
+  return stat !== undefined && stat.isFile() && stat.size > maxFileBytes;
+}
+
+export async function takeSnapshot(repo: ShadowRepo, options: SnapshotOptions): Promise<Snapshot> {
+  // What could be new or changed since the index last saw it: only these need a size check.
+  const listArgs = ['ls-files', '-z', '--others', '--modified', ...(options.includeIgnored ? [] : ['--exclude-standard'])];
+  const candidates = [...new Set(splitNul(await repo.git(listArgs)))].filter((rel) => !rel.endsWith('/'));
+  const oversize = [...new Set([...candidates, ...options.previousOversize])].filter((rel) =>
+    isOversize(repo.workspace, rel, options.maxFileBytes),
+  );
+  const oversizeSet = new Set(oversize);
+
+  const lines = oversize.map(literalIgnoreLine).filter((line): line is string => line !== null);
+  const excludePath = path.join(repo.gitDir, 'info', 'exclude');
+  const exclude = EXCLUDE_HEADER + lines.map((line) => `${line}\n`).join('');
+  if (fs.readFileSync(excludePath, 'utf8') !== exclude) fs.writeFileSync(excludePath, exclude, { mode: 0o600 });
+  if (oversize.length > 0) {
+    // A file that grew past the cap since it was stored leaves the index (its old content stays in older snapshots).
+    await repo.git(['rm', '--cached', '-f', '-q', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], {
+      input: oversize.join('\0'),
+    });
+  }
+
+  if (!options.includeIgnored) {
+    // The whole tree at once: the index's stat cache makes an unchanged file free, and the
+    // exclude file above keeps the large ones out.
+    await repo.git(['add', '-A', '--ignore-errors'], { allowExit: [0, 1] });
+  } else {
+    // `-f` would also override the exclude file, so the paths are named one by one instead.
+    const paths = candidates.filter((rel) => !oversizeSet.has(rel));
+    const deleted = splitNul(await repo.git(['ls-files', '-z', '--deleted']));
+    const all = [...paths, ...deleted];
+    if (all.length > 0) {
+      await repo.git(['add', '-A', '-f', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'], {
+        input: all.join('\0'),
+        allowExit: [0, 1],
+      });
+    }
+  }
+  const tree = (await repo.git(['write-tree'])).toString('utf8').trim();
+  return { tree, oversize };
+}
+
+/** Keeps a snapshot reachable (and so out of reach of pruning) under its checkpoint's name. */
+export async function keepTree(repo: ShadowRepo, name: string, tree: string): Promise<void> {
+  await repo.git(['update-ref', `refs/checkpoints/${name}`, tree]);
+}
