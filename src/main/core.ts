@@ -28,6 +28,7 @@ import { createWorkspacesRepository } from './store/workspaces';
 import { createToolSet } from './tools';
 import { startServices } from './services';
 import { createChromiumCapture } from './preview/chromiumCapture';
+import { startMcpBridge } from './mcp/bridgeServer';
 import { lastRun, recordIfTestRun } from './store/testRuns';
 import { validateWorkspaceRoot } from './workspace/root';
 
@@ -38,6 +39,8 @@ export interface CoreOptions {
   host: 'electron' | 'web' | 'cli' | 'test';
   /** Electron's safeStorage, when the system keychain can encrypt; absent elsewhere (keys then sit in a 0600 file). */
   cipher?: SecretCipher;
+  /** Serve MCP sessions of `paddock mcp` on <data>/mcp.sock; on by default where a window is attached (web, electron). */
+  mcpBridge?: boolean;
   /** Retries of 429/5xx per model request (tests set 0). */
   modelRetries?: number;
   log?: (message: string) => void;
@@ -156,6 +159,16 @@ export async function createCore(options: CoreOptions) {
     conversations,
   });
 
+  // A `paddock mcp` on this data directory sends its calls here, so its cards wait on this window.
+  const wantsBridge = options.mcpBridge ?? (options.host === 'web' || options.host === 'electron');
+  const mcpBridge = wantsBridge
+    ? await startMcpBridge(
+        { agents, workspaces, assignment, conversations, dispatcher, windowCards: cards },
+        dataDir,
+        log,
+      )
+    : null;
+
   return {
     options: { ...options, dataDir },
     log,
@@ -185,6 +198,7 @@ export async function createCore(options: CoreOptions) {
     tailscaleStatement: services.tailscaleStatement,
     services,
     supervisor,
+    mcpBridge,
     async removeAgent(agentId: string): Promise<void> {
       // Its processes die with it (seed 003 §4).
       await supervisor.stopAllForAgent(agentId);
@@ -194,6 +208,7 @@ export async function createCore(options: CoreOptions) {
       // Turns first: nothing may reach the model or the tools while the rest stops.
       const turns = runner.cancelAll();
       cards.cancelAll('Paddock quit before the card was answered');
+      await mcpBridge?.close();
       await turns;
       // Let the dispatcher record those cards as unanswered before the database closes.
       await new Promise((resolve) => setImmediate(resolve));

@@ -140,7 +140,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
             rememberChoices:
               preview.rememberable && preview.argv && workspace ? deps.rememberChoicesFor(preview.argv) : undefined,
           };
-          const { card, outcome } = deps.cards.ask(draft, signal);
+          const { card, outcome } = (request.askOwner ?? deps.cards.ask)(draft, signal);
           record(request.callId, () => deps.toolCalls.markPending(request.callId, card));
           const answer = await outcome;
           if (answer.decision === 'cancelled') {
