@@ -29,6 +29,11 @@ import { createToolSet } from './tools';
 import { startServices } from './services';
 import { createChromiumCapture } from './preview/chromiumCapture';
 import { startMcpBridge } from './mcp/bridgeServer';
+import { createAgentMcpServers, readHeaders } from './mcp/agentServers';
+import { createMcpServerManager } from './mcp/servers';
+import { mcpToolsFor } from './mcp/serverTools';
+import { createMcpServersRepository } from './store/mcpServers';
+import { isToolName } from './dispatch/registry';
 import { lastRun, recordIfTestRun } from './store/testRuns';
 import { validateWorkspaceRoot } from './workspace/root';
 
@@ -97,8 +102,26 @@ export async function createCore(options: CoreOptions) {
     validateRoot: (directory) => validateWorkspaceRoot(directory, { home: options.home, dataDir }),
     capturePath: async () => (await capturePath(options.env.SHELL, { env: options.env })).path,
     findGit: (capturedPath) => findGitBinary(capturedPath),
-    stopAgentProcesses: (agentId) => supervisor.stopAllForAgent(agentId),
+    // A new directory: the agent's processes and its stdio MCP servers stop (they start again there).
+    stopAgentProcesses: async (agentId) => {
+      await supervisor.stopAllForAgent(agentId);
+      await mcpManager.stopFor(agentId);
+    },
   });
+
+  // The MCP servers the owner added for agents (issue 21): started in the workspace through the exec seam.
+  const mcpServerRecords = createMcpServersRepository(db);
+  const mcpManager = createMcpServerManager({
+    servers: mcpServerRecords,
+    workspaces,
+    headersFor: (serverId) => readHeaders(secrets, serverId),
+    home: options.home,
+    ownerEnv: { USER: options.env.USER, LOGNAME: options.env.LOGNAME, LANG: options.env.LANG, LC_ALL: options.env.LC_ALL, TMPDIR: options.env.TMPDIR, SHELL: options.env.SHELL },
+    version: 'paddock',
+    onChanged: (agentId) => events.emit({ type: 'mcp.changed', agentId }),
+  });
+  const mcpServers = createAgentMcpServers({ servers: mcpServerRecords, manager: mcpManager, agents, secrets });
+  const offeredMcpTools = (agentId: string) => mcpToolsFor(agentId, mcpServerRecords, mcpManager);
 
   const cards = createPendingCards({
     onPending: (card) => events.emit({ type: 'card.pending', card }),
@@ -142,10 +165,20 @@ export async function createCore(options: CoreOptions) {
       const call = toolCalls.get(callId);
       if (call) events.emit({ type: 'toolCall.changed', call });
     },
-    onSucceeded: (tool, agentId, args, result) => showInWindow(events, tool, agentId, args, result.data),
+    mcpToolsFor: offeredMcpTools,
+    onSucceeded: (tool, agentId, args, result) => {
+      if (isToolName(tool)) showInWindow(events, tool, agentId, args, result.data);
+    },
   });
 
-  const vocabularyFor = (agentId: string) => describeVocabulary(installed, agents.get(agentId)?.scopes ?? []);
+  const vocabularyFor = (agentId: string) =>
+    describeVocabulary(
+      installed,
+      agents.get(agentId)?.scopes ?? [],
+      offeredMcpTools(agentId).map((tool) => tool.definition.name as `mcp__${string}`),
+    );
+  // Servers of agents that have a workspace start now, so their tools are offered from the first turn.
+  for (const record of mcpServerRecords.list()) void mcpManager.ensureStarted(record.agentId);
   const lock = createProjectLock();
   const runner = createAgentRunner({
     db,
@@ -163,7 +196,18 @@ export async function createCore(options: CoreOptions) {
   const wantsBridge = options.mcpBridge ?? (options.host === 'web' || options.host === 'electron');
   const mcpBridge = wantsBridge
     ? await startMcpBridge(
-        { agents, workspaces, assignment, conversations, dispatcher, windowCards: cards },
+        {
+          agents,
+          workspaces,
+          assignment,
+          conversations,
+          dispatcher,
+          windowCards: cards,
+          onOpened: (agentId) => {
+            events.emit({ type: 'agents.changed' });
+            events.emit({ type: 'conversations.changed', agentId });
+          },
+        },
         dataDir,
         log,
       )
@@ -199,6 +243,7 @@ export async function createCore(options: CoreOptions) {
     services,
     supervisor,
     mcpBridge,
+    mcpServers,
     async removeAgent(agentId: string): Promise<void> {
       // Its processes die with it (seed 003 §4).
       await supervisor.stopAllForAgent(agentId);
@@ -212,6 +257,7 @@ export async function createCore(options: CoreOptions) {
       await turns;
       // Let the dispatcher record those cards as unanswered before the database closes.
       await new Promise((resolve) => setImmediate(resolve));
+      await mcpManager.stopAll();
       await services.stop();
       events.flush();
       db.close();

@@ -1,5 +1,5 @@
 // The dispatcher's contract with its callers (the agent loop today; an MCP server later: SPEC §14).
-import type { Card, ToolName } from '../../shared/domain';
+import type { AnyToolName, Card } from '../../shared/domain';
 import type { CardOutcome } from '../approvals/pendingCards';
 import type { ToolResult } from '../tools/types';
 
@@ -33,7 +33,7 @@ export interface ToolCallRequest extends CallOrigin {
 
 /** A tool as offered to the model: name, description and JSON schema of its input. */
 export interface OfferedTool {
-  name: ToolName;
+  name: AnyToolName;
   description: string;
   inputSchema: Record<string, unknown>;
 }

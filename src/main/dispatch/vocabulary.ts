@@ -5,7 +5,9 @@ import {
   SCOPES,
   TOOL_NAMES,
   TOOL_SCOPE,
+  type AnyToolName,
   type InstanceSwitch,
+  type McpToolName,
   type Scope,
   type ScopeReport,
   type ToolName,
@@ -23,6 +25,7 @@ const CONTAINMENT: Record<Scope, string> = {
   preview: 'Contained: pages of the agent’s own processes, on a separate origin with its own credential.',
   workspace: 'Always a card: only you set the directory an agent works in.',
   shell: SHELL_CONTAINMENT,
+  mcp: 'Asks each time: every call of an MCP server’s tool is a card unless you marked that tool auto; stdio servers run like commands, in the workspace; their results are data.',
 };
 
 function decidedBy(scope: Scope): InstanceSwitch[] {
@@ -31,9 +34,15 @@ function decidedBy(scope: Scope): InstanceSwitch[] {
   return ['coding_tools'];
 }
 
-export function describeVocabulary(installed: ReadonlySet<ToolName>, granted: readonly Scope[]): ScopeReport[] {
+/** `mcpTools`: the tools of the MCP servers the owner added for this agent (scope mcp). */
+export function describeVocabulary(
+  installed: ReadonlySet<ToolName>,
+  granted: readonly Scope[],
+  mcpTools: readonly McpToolName[] = [],
+): ScopeReport[] {
   return SCOPES.map((scope) => {
-    const installedTools = TOOL_NAMES.filter((tool) => TOOL_SCOPE[tool] === scope && installed.has(tool));
+    const installedTools: AnyToolName[] =
+      scope === 'mcp' ? [...mcpTools] : TOOL_NAMES.filter((tool) => TOOL_SCOPE[tool] === scope && installed.has(tool));
     return {
       scope,
       installedTools,

@@ -43,6 +43,8 @@ export interface McpSessionDeps {
   dispatcher: Dispatcher;
   /** The window's cards, when a window is attached to this core (serve, Electron); null for a lone `paddock mcp`. */
   windowCards: PendingCards | null;
+  /** A session opened: its agent (perhaps new) and conversation exist now. */
+  onOpened?(agentId: string): void;
   /** How often a call waiting on a window card tells the client it still waits. */
   progressEveryMs?: number;
 }
@@ -101,6 +103,7 @@ export async function openMcpSession(deps: McpSessionDeps, hello: McpHello): Pro
   const client = `${hello.client.name}${hello.client.version ? ` ${hello.client.version}` : ''}`;
   const conversation = deps.conversations.create(agent.id, `MCP: ${client}`);
   const agentId = agent.id;
+  deps.onOpened?.(agentId);
   // The client's connection is the live owner request: the owner started the client and named this
   // agent and workspace on its command line (the floor still refuses delegates and scheduled runs).
   const ownerRequestId = `mcp:${conversation.id}`;

@@ -19,7 +19,7 @@ export interface Command {
   env: Record<string, string>;
 }
 
-export type SpawnPurpose = 'run' | 'start' | 'bash' | 'terminal' | 'owner';
+export type SpawnPurpose = 'run' | 'start' | 'bash' | 'terminal' | 'owner' | 'mcp';
 
 /**
  * The sandbox seam: rewrites a command before it starts (e.g. into `bwrap … -- program args`).
@@ -260,4 +260,39 @@ export function spawnInTerminal(options: TerminalSpawnOptions): IPty {
     cwd: command.cwd,
     env: command.env,
   });
+}
+
+export interface PipedOptions extends Command {
+  wrap?: CommandWrapper;
+  purpose: 'mcp';
+}
+
+/**
+ * A process that talks over its stdin and stdout (an MCP server of an agent's): own group, no
+ * shell, stderr piped for the error row. The caller ends it with `terminateGroup(pid)`.
+ */
+export function spawnPiped(options: PipedOptions): ChildProcess & { pid: number } {
+  const command = (options.wrap ?? identityWrapper)(
+    { program: options.program, args: options.args, cwd: options.cwd, env: options.env },
+    options.purpose,
+  );
+  checkCommand(command);
+  let child: ChildProcess;
+  try {
+    child = spawn(command.program, command.args, {
+      cwd: command.cwd,
+      env: command.env,
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      windowsHide: true,
+    });
+  } catch (error) {
+    throw spawnFailure(command.program, error as NodeJS.ErrnoException, command.cwd);
+  }
+  child.on('error', () => undefined);
+  if (child.pid === undefined) {
+    const reason = Object.assign(new Error('spawn failed'), { code: accessCode(command) });
+    throw spawnFailure(command.program, reason, command.cwd);
+  }
+  return child as ChildProcess & { pid: number };
 }

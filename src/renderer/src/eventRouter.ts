@@ -11,6 +11,7 @@ import { useCardsStore } from './stores/useCardsStore';
 import { useConversationStore } from './stores/useConversationStore';
 import { usePreviewStore } from './stores/usePreviewStore';
 import { useProcessesStore } from './stores/useProcessesStore';
+import { useMcpStore } from './stores/useMcpStore';
 import { useRememberedStore } from './stores/useRememberedStore';
 import { useRepositoriesStore } from './stores/useRepositoriesStore';
 import { useSummaryStore } from './stores/useSummaryStore';
@@ -49,6 +50,9 @@ export function routeEvents(events: PaddockEvent[]): void {
         break;
       case 'remembered.changed':
         reload.add('remembered');
+        break;
+      case 'mcp.changed':
+        void useMcpStore.getState().load(event.agentId).catch(fail);
         break;
       case 'card.pending':
         useCardsStore.getState().added(event.card);

@@ -1,4 +1,4 @@
-import type { ToolName, ToolCallStatus } from './tools';
+import type { AnyToolName, ToolCallStatus } from './tools';
 
 export type RememberKind = 'exact' | 'prefix';
 
@@ -8,7 +8,7 @@ export interface Card {
   callId: string;
   agentId: string;
   conversationId: string;
-  tool: ToolName;
+  tool: AnyToolName;
   args: unknown;
   /** The one-sentence reason from the rule that matched. */
   reason: string;

@@ -46,6 +46,11 @@ export const CALL_NAMES = [
   'screenshots.read',
   'preview.showInView',
   'preview.hideView',
+  'mcp.list',
+  'mcp.add',
+  'mcp.remove',
+  'mcp.setAuto',
+  'mcp.restart',
 ] as const;
 
 export const IPC_CALL_PREFIX = 'paddock:call:';

@@ -7,6 +7,7 @@ import { cardHandlers } from './cards';
 import type { HostCapabilities } from './context';
 import { conversationHandlers } from './conversations';
 import { fileHandlers } from './files';
+import { mcpHandlers } from './mcp';
 import { ownerHandlers } from './owner';
 import { previewHandlers } from './preview';
 import { processHandlers } from './processes';
@@ -26,6 +27,7 @@ export function createHandlers(core: Core, host: HostCapabilities): Handlers {
     ...cardHandlers(core),
     ...conversationHandlers(core),
     ...fileHandlers(core),
+    ...mcpHandlers(core),
     ...ownerHandlers(core),
     ...previewHandlers(core, host),
     ...processHandlers(core),
