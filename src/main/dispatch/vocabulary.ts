@@ -46,7 +46,8 @@ export function describeVocabulary(
     return {
       scope,
       installedTools,
-      installed: installedTools.length > 0,
+      // MCP support comes with the coding tools; which MCP tools exist is per agent (its servers).
+      installed: scope === 'mcp' ? installed.size > 0 : installedTools.length > 0,
       decidedBy: decidedBy(scope),
       granted: granted.includes(scope),
       containment: CONTAINMENT[scope],

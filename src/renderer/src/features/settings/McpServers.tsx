@@ -97,7 +97,7 @@ function ServerRow({ agent, server }: { agent: AgentView; server: McpServerView 
       <div className="row">
         <strong>{server.name}</strong>
         <code className="grow">{server.target}</code>
-        <span className={`chip chip-${server.state === 'failed' ? 'danger' : server.state === 'ready' ? 'ok' : 'muted'}`}>{STATE_WORDS[server.state]}</span>
+        <span className={`mcp-state mcp-state-${server.state}`}>{STATE_WORDS[server.state]}</span>
         <button type="button" onClick={() => void restart(agent.id, server.id).catch(fail)} aria-label={`Restart MCP server ${server.name}`}>
           Restart
         </button>
