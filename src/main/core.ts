@@ -31,12 +31,18 @@ import { startServices } from './services';
 import { createChromiumCapture } from './preview/chromiumCapture';
 import type { CapturePage } from './tools/screenshot';
 import { createCheckpoints } from './checkpoints';
+import { startMcpBridge } from './mcp/bridgeServer';
+import { createAgentMcpServers, readHeaders } from './mcp/agentServers';
+import { createMcpServerManager } from './mcp/servers';
+import { mcpToolsFor } from './mcp/serverTools';
+import { createMcpServersRepository } from './store/mcpServers';
+import { isToolName } from './dispatch/registry';
 import { lastRun, recordIfTestRun } from './store/testRuns';
 import { validateWorkspaceRoot } from './workspace/root';
 import { detectSandbox } from './sandbox/engine';
 import { createGroupLedger } from './processes/ledger';
 import { createSandbox } from './sandbox/sandbox';
-import { DEFAULT_CHOICES, type AgentSandboxChoices } from './sandbox/containment';
+import { containmentFor, DEFAULT_CHOICES, type AgentSandboxChoices } from './sandbox/containment';
 import type { VocabularyContainment } from './dispatch/vocabulary';
 
 export interface CoreOptions {
@@ -46,6 +52,8 @@ export interface CoreOptions {
   host: 'electron' | 'web' | 'cli' | 'test';
   /** Electron's safeStorage, when the system keychain can encrypt; absent elsewhere (keys then sit in a 0600 file). */
   cipher?: SecretCipher;
+  /** Serve MCP sessions of `paddock mcp` on <data>/mcp.sock; on by default where a window is attached (web, electron). */
+  mcpBridge?: boolean;
   /** Retries of 429/5xx per model request (tests set 0). */
   modelRetries?: number;
   log?: (message: string) => void;
@@ -118,8 +126,28 @@ export async function createCore(options: CoreOptions) {
     validateRoot: (directory) => validateWorkspaceRoot(directory, { home: options.home, dataDir }),
     capturePath: async () => (await capturePath(options.env.SHELL, { env: options.env })).path,
     findGit: (capturedPath) => findGitBinary(capturedPath),
-    stopAgentProcesses: (agentId) => supervisor.stopAllForAgent(agentId),
+    // A new directory: the agent's processes and its stdio MCP servers stop (they start again there).
+    stopAgentProcesses: async (agentId) => {
+      await supervisor.stopAllForAgent(agentId);
+      await mcpManager.stopFor(agentId);
+    },
   });
+
+  // The MCP servers the owner added for agents (issue 21): started in the workspace through the exec seam.
+  const mcpServerRecords = createMcpServersRepository(db);
+  const mcpManager = createMcpServerManager({
+    servers: mcpServerRecords,
+    workspaces,
+    headersFor: (serverId) => readHeaders(secrets, serverId),
+    home: options.home,
+    ownerEnv: { USER: options.env.USER, LOGNAME: options.env.LOGNAME, LANG: options.env.LANG, LC_ALL: options.env.LC_ALL, TMPDIR: options.env.TMPDIR, SHELL: options.env.SHELL },
+    version: 'paddock',
+    // In the agent's sandbox, like its commands (SPEC §14): sandbox is built below, before any server starts.
+    wrapFor: (agentId, workspace) => containmentFor(agentId, workspace, { sandbox, choicesFor: sandboxChoicesFor }).wrap,
+    onChanged: (agentId) => events.emit({ type: 'mcp.changed', agentId }),
+  });
+  const mcpServers = createAgentMcpServers({ servers: mcpServerRecords, manager: mcpManager, agents, secrets });
+  const offeredMcpTools = (agentId: string) => mcpToolsFor(agentId, mcpServerRecords, mcpManager);
 
   const cards = createPendingCards({
     onPending: (card) => events.emit({ type: 'card.pending', card }),
@@ -209,11 +237,22 @@ export async function createCore(options: CoreOptions) {
       const call = toolCalls.get(callId);
       if (call) events.emit({ type: 'toolCall.changed', call });
     },
-    onSucceeded: (tool, agentId, args, result) => showInWindow(events, tool, agentId, args, result.data),
+    mcpToolsFor: offeredMcpTools,
+    onSucceeded: (tool, agentId, args, result) => {
+      if (isToolName(tool)) showInWindow(events, tool, agentId, args, result.data);
+    },
     beforeRun: checkpoints.beforeRun,
   });
 
-  const vocabularyFor = (agentId: string) => describeVocabulary(installed, agents.get(agentId)?.scopes ?? [], vocabularyContainment(agentId));
+  const vocabularyFor = (agentId: string) =>
+    describeVocabulary(
+      installed,
+      agents.get(agentId)?.scopes ?? [],
+      vocabularyContainment(agentId),
+      offeredMcpTools(agentId).map((tool) => tool.definition.name as `mcp__${string}`),
+    );
+  // Servers of agents that have a workspace start now, so their tools are offered from the first turn.
+  for (const record of mcpServerRecords.list()) void mcpManager.ensureStarted(record.agentId);
   const runner = createAgentRunner({
     db,
     dispatcher,
@@ -226,6 +265,27 @@ export async function createCore(options: CoreOptions) {
     conversations,
     turnHooks: checkpoints.turnHooks,
   });
+
+  // A `paddock mcp` on this data directory sends its calls here, so its cards wait on this window.
+  const wantsBridge = options.mcpBridge ?? (options.host === 'web' || options.host === 'electron');
+  const mcpBridge = wantsBridge
+    ? await startMcpBridge(
+        {
+          agents,
+          workspaces,
+          assignment,
+          conversations,
+          dispatcher,
+          windowCards: cards,
+          onOpened: (agentId) => {
+            events.emit({ type: 'agents.changed' });
+            events.emit({ type: 'conversations.changed', agentId });
+          },
+        },
+        dataDir,
+        log,
+      )
+    : null;
 
   return {
     options: { ...options, dataDir },
@@ -260,6 +320,8 @@ export async function createCore(options: CoreOptions) {
     sandbox,
     sandboxChoicesFor,
     setSandboxChoices,
+    mcpBridge,
+    mcpServers,
     async removeAgent(agentId: string): Promise<void> {
       // Its processes die with it (seed 003 §4).
       await supervisor.stopAllForAgent(agentId);
@@ -269,9 +331,11 @@ export async function createCore(options: CoreOptions) {
       // Turns first: nothing may reach the model or the tools while the rest stops.
       const turns = runner.cancelAll();
       cards.cancelAll('Paddock quit before the card was answered');
+      await mcpBridge?.close();
       await turns;
       // Let the dispatcher record those cards as unanswered before the database closes.
       await new Promise((resolve) => setImmediate(resolve));
+      await mcpManager.stopAll();
       await services.stop();
       events.flush();
       db.close();

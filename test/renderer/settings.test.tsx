@@ -41,9 +41,14 @@ const remembered: RememberedCommandView = {
   createdAt: '',
 };
 
+/** Every call answers `value`, but for the MCP server list Settings loads for each agent (none here). */
+function answerWith(value: unknown): void {
+  call.mockImplementation(async (name: string) => (name === 'mcp.list' ? [] : value));
+}
+
 beforeEach(() => {
   call.mockReset();
-  call.mockResolvedValue({ forgotten: true });
+  answerWith({ forgotten: true });
   useAgentsStore.setState({ agents: [agent({})], selectedId: 'agent-1' });
   useRememberedStore.setState({ commands: [remembered] });
   useProcessesStore.setState({ processes: [] });
@@ -88,7 +93,7 @@ describe('Settings → Developer', () => {
   });
 
   it('a scope checkbox sends the whole new grant to agents.update', async () => {
-    call.mockResolvedValue(agent({ scopes: ['file_read', 'file_write', 'process', 'git'] }));
+    answerWith(agent({ scopes: ['file_read', 'file_write', 'process', 'git'] }));
     render(<DeveloperSettings />);
     await act(async () => {
       fireEvent.click(screen.getByLabelText('Grant git to Developer'));

@@ -1,6 +1,6 @@
 // Checkpoints (issue 20), as the core uses them: the loop's turn hooks, the dispatcher's
 // before-run hook, the transcript's undo and restore, and Settings' space used and Clear.
-import type { CheckpointUsageView, CheckpointView, ToolName, Workspace } from '../../shared/domain';
+import type { CheckpointUsageView, CheckpointView, AnyToolName, Workspace } from '../../shared/domain';
 import type { ProjectLock } from '../agent/projectLock';
 import type { TurnHooks } from '../agent/loop';
 import type { PendingCards } from '../approvals/pendingCards';
@@ -86,7 +86,7 @@ export function createCheckpoints(deps: CheckpointsDeps) {
     history,
 
     /** The dispatcher's hook: before the first call of a turn that may change files, the workspace is recorded. */
-    async beforeRun(request: ToolCallRequest, tool: ToolName, args: unknown): Promise<void> {
+    async beforeRun(request: ToolCallRequest, tool: AnyToolName, args: unknown): Promise<void> {
       if (request.ownerRequestId === null || !callMayChangeFiles(tool, args)) return;
       try {
         await history.beforeChange(request.ownerRequestId);

@@ -2,7 +2,7 @@
 // the workspace before it runs. A command may write unless it is known read-only: a plain command
 // whose program is one of the run list's read-only rows (src/main/policy/runList.ts, the `reader`
 // rows plus echo, pwd and which) and whose arguments that row's grammar accepts.
-import { assertNever, type ToolName } from '../../shared/domain';
+import { assertNever, isMcpToolName, type AnyToolName } from '../../shared/domain';
 import { lexCommand, readGrammar, RUN_LIST } from '../policy';
 
 /** The run list's rows that only read: their grammar admits no flag that writes (no sort -o, no uniq output operand). */
@@ -24,7 +24,9 @@ function commandOf(args: unknown): string | null {
   return typeof command === 'string' ? command : null;
 }
 
-export function callMayChangeFiles(tool: ToolName, args: unknown): boolean {
+export function callMayChangeFiles(tool: AnyToolName, args: unknown): boolean {
+  // An MCP server's tool: Paddock cannot know what it changes.
+  if (isMcpToolName(tool)) return true;
   switch (tool) {
     case 'write':
     case 'edit':

@@ -12,6 +12,8 @@ const USAGE = `usage: paddock <command>
       decide whether a tool may use PATH; prints one JSON line
   check-command --workspace DIR [--cwd REL] [--mode ask|edit|run] [--data-dir D] [--jsonl] COMMAND
       decide whether COMMAND runs without a card; prints one JSON line
+  mcp --workspace DIR [--agent HANDLE] [--mode ask|edit|run] [--data-dir DIR]
+      serve the fenced tools to another agent (Claude Code, Codex, Cursor…) over MCP on stdio
 `;
 
 export async function main(argv: string[], io: CliIo = process): Promise<number> {
@@ -22,6 +24,8 @@ export async function main(argv: string[], io: CliIo = process): Promise<number>
         // Loaded only for serve: the checks must start fast, without the whole core. (require, not
         // import(): it works the same from the bundle and from the sources through tsx.)
         return await (require('./serve') as typeof import('./serve')).runServe(rest, io);
+      case 'mcp':
+        return await (require('./mcp') as typeof import('./mcp')).runMcp(rest, io);
       case 'check-path':
         return await runCheckPath(rest, io);
       case 'check-command':

@@ -1,7 +1,7 @@
 // The one path every tool call takes (SPEC §5, issue 5):
 // installed? → granted? → floor → arguments → tierFor → card (if gated) → run → recorded.
 import { z } from 'zod';
-import { TOOL_SCOPE, type Card, type RememberKind, type ToolName } from '../../shared/domain';
+import { isMcpToolName, type AnyToolName, type Card, type RememberKind, type ToolName } from '../../shared/domain';
 import type { PendingCards } from '../approvals/pendingCards';
 import type { AgentsRepository } from '../store/agents';
 import type { Db } from '../store/database';
@@ -25,6 +25,8 @@ export interface DispatcherDeps {
   /** The literal remember choices a card offers for a plain command's argv. */
   rememberChoicesFor(argv: string[]): { kind: RememberKind; label: string }[];
   rememberCommand(input: { agentId: string; directory: string; argv: string[]; kind: RememberKind }): void;
+  /** The tools of the MCP servers the owner added for an agent (scope mcp), with their JSON schemas. */
+  mcpToolsFor?(agentId: string): { definition: AnyToolDefinition; inputSchema: Record<string, unknown> }[];
   /** Live output of a running call, for the window. */
   onOutput?(callId: string, chunk: string): void;
   /** Any change of a call's record, for the window. */
@@ -33,9 +35,9 @@ export interface DispatcherDeps {
    * Just before an allowed call runs (checkpoints, issue 20: the first call of a turn that may
    * change files records the workspace first). Awaited; it reports its own failures.
    */
-  beforeRun?(request: ToolCallRequest, tool: ToolName, args: unknown): Promise<void>;
+  beforeRun?(request: ToolCallRequest, tool: AnyToolName, args: unknown): Promise<void>;
   /** A call that ran and succeeded: the window may show what it produced (a preview, a screenshot). */
-  onSucceeded?(tool: ToolName, agentId: string, args: unknown, result: Extract<ToolResult, { ok: true }>): void;
+  onSucceeded?(tool: AnyToolName, agentId: string, args: unknown, result: Extract<ToolResult, { ok: true }>): void;
 }
 
 const refusal = (error: string, status = 403): ToolResult => ({ ok: false, status, error });
@@ -57,6 +59,12 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
     return byName.get(name) ?? null;
   }
 
+  // An MCP server's tool exists for the agent whose server it is, while that server is running.
+  function toolFor(agentId: string, name: string): AnyToolDefinition | null {
+    if (!isMcpToolName(name)) return installedTool(name);
+    return deps.mcpToolsFor?.(agentId).find((offered) => offered.definition.name === name)?.definition ?? null;
+  }
+
   function record(callId: string, change: () => void): void {
     change();
     deps.onCallChanged?.(callId);
@@ -71,7 +79,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
       const hasWorkspace = deps.workspaces.get(agentId) !== null;
       const offered: OfferedTool[] = [];
       for (const tool of deps.tools) {
-        if (!deps.installed.has(tool.name) || !agent.scopes.includes(tool.scope)) continue;
+        if (!isToolName(tool.name) || !deps.installed.has(tool.name) || !agent.scopes.includes(tool.scope)) continue;
         // AC-6: no workspace, no root to bound a path to — only the tool that asks the owner for one.
         if (!hasWorkspace && tool.name !== 'workspace') continue;
         offered.push({
@@ -80,11 +88,16 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
           inputSchema: z.toJSONSchema(tool.schema, { io: 'input' }) as Record<string, unknown>,
         });
       }
+      if (hasWorkspace && agent.scopes.includes('mcp')) {
+        for (const { definition, inputSchema } of deps.mcpToolsFor?.(agentId) ?? []) {
+          offered.push({ name: definition.name, description: definition.description, inputSchema });
+        }
+      }
       return offered;
     },
 
     async dispatch(request: ToolCallRequest, signal: AbortSignal): Promise<ToolResult> {
-      const tool = installedTool(request.tool);
+      const tool = toolFor(request.agentId, request.tool);
       const agent = deps.agents.get(request.agentId);
       const known = agent !== null && conversationExists.get(request.conversationId) !== undefined;
       // The record is written before anything else happens, when there is a conversation to file it under.
@@ -105,7 +118,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
       };
 
       if (!tool) return refuse(`refused: the tool "${request.tool}" is not installed in this Paddock`, 404);
-      const floor = checkFloor(request, agent, known, TOOL_SCOPE[tool.name], tool.name);
+      const floor = checkFloor(request, agent, known, tool.scope, tool.name);
       if (!floor.ok) return refuse(floor.message);
       if (!agent) return refuse('session-not-authorized: the call names no known agent');
 
@@ -147,7 +160,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
             rememberChoices:
               preview.rememberable && !preview.danger && preview.argv && workspace ? deps.rememberChoicesFor(preview.argv) : undefined,
           };
-          const { card, outcome } = deps.cards.ask(draft, signal);
+          const { card, outcome } = (request.askOwner ?? deps.cards.ask)(draft, signal);
           record(request.callId, () => deps.toolCalls.markPending(request.callId, card));
           const answer = await outcome;
           if (answer.decision === 'cancelled') {

@@ -1,6 +1,16 @@
 // The dispatcher's contract with its callers (the agent loop today; an MCP server later: SPEC §14).
-import type { ToolName } from '../../shared/domain';
+import type { AnyToolName, Card } from '../../shared/domain';
+import type { CardOutcome } from '../approvals/pendingCards';
 import type { ToolResult } from '../tools/types';
+
+/**
+ * How a gated call asks its owner. The window's pending cards by default; a caller that is not the
+ * built-in loop (an MCP client, SPEC §14) brings its own, which may still fall back to the window.
+ */
+export type CardAsker = (
+  draft: Omit<Card, 'id' | 'createdAt'>,
+  signal: AbortSignal,
+) => { card: Card; outcome: Promise<CardOutcome> };
 
 /** What the floor checks on every call of a session-tier tool (seed 003 §3). */
 export interface CallOrigin {
@@ -17,11 +27,13 @@ export interface ToolCallRequest extends CallOrigin {
   callId: string;
   tool: string;
   args: unknown;
+  /** Who answers this call's card; the window when absent. */
+  askOwner?: CardAsker;
 }
 
 /** A tool as offered to the model: name, description and JSON schema of its input. */
 export interface OfferedTool {
-  name: ToolName;
+  name: AnyToolName;
   description: string;
   inputSchema: Record<string, unknown>;
 }

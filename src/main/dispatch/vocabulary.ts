@@ -5,7 +5,9 @@ import {
   SCOPES,
   TOOL_NAMES,
   TOOL_SCOPE,
+  type AnyToolName,
   type InstanceSwitch,
+  type McpToolName,
   type Scope,
   type ScopeReport,
   type ToolName,
@@ -44,6 +46,9 @@ function containmentStatements(sandbox: VocabularyContainment): Record<Scope, st
     preview: 'Contained: pages of the agent’s own processes, on a separate origin with its own credential.',
     workspace: 'Always a card: only you set the directory an agent works in.',
     shell,
+    mcp: sandbox.contained
+      ? `Asks each time: every call of an MCP server’s tool is a card unless you marked that tool auto; command servers run in the OS sandbox, in the workspace; their results are data.`
+      : `Asks each time: every call of an MCP server’s tool is a card unless you marked that tool auto; command servers run in the workspace, NOT contained; their results are data.`,
   };
 }
 
@@ -53,18 +58,22 @@ function decidedBy(scope: Scope): InstanceSwitch[] {
   return ['coding_tools'];
 }
 
+/** `mcpTools`: the tools of the MCP servers the owner added for this agent (scope mcp). */
 export function describeVocabulary(
   installed: ReadonlySet<ToolName>,
   granted: readonly Scope[],
   sandbox: VocabularyContainment = NO_SANDBOX,
+  mcpTools: readonly McpToolName[] = [],
 ): ScopeReport[] {
   const CONTAINMENT = containmentStatements(sandbox);
   return SCOPES.map((scope) => {
-    const installedTools = TOOL_NAMES.filter((tool) => TOOL_SCOPE[tool] === scope && installed.has(tool));
+    const installedTools: AnyToolName[] =
+      scope === 'mcp' ? [...mcpTools] : TOOL_NAMES.filter((tool) => TOOL_SCOPE[tool] === scope && installed.has(tool));
     return {
       scope,
       installedTools,
-      installed: installedTools.length > 0,
+      // MCP support comes with the coding tools; which MCP tools exist is per agent (its servers).
+      installed: scope === 'mcp' ? installed.size > 0 : installedTools.length > 0,
       decidedBy: decidedBy(scope),
       granted: granted.includes(scope),
       containment: CONTAINMENT[scope],

@@ -26,7 +26,8 @@ export interface Command {
  * are Paddock's or the owner's: git (hardened runner), search (ripgrep on a held directory),
  * bridge (the preview's socat), browser (screenshots), opener, probe (engine detection), owner /
  * terminal (PATH capture, Pull, Run tests, the owner's terminal), and checkpoint (Paddock's own git
- * on its shadow repository, issue 20: the owner's machinery, never sandboxed as an agent's command).
+ * on its shadow repository, issue 20: the owner's machinery, never sandboxed as an agent's command), and
+ * mcp (an MCP server the owner added for an agent, issue 21: contained like the agent's commands).
  */
 export type SpawnPurpose =
   | 'run'
@@ -40,7 +41,8 @@ export type SpawnPurpose =
   | 'browser'
   | 'opener'
   | 'probe'
-  | 'checkpoint';
+  | 'checkpoint'
+  | 'mcp';
 
 /**
  * The sandbox seam: rewrites a command before it starts (e.g. into `bwrap … -- program args`).
@@ -407,4 +409,39 @@ export function runCaptured(options: CapturedOptions): Promise<CapturedResult> {
       else resolve({ exitCode: code, stdout: Buffer.concat(out), stderr: err.text() });
     });
   });
+}
+
+export interface PipedOptions extends Command {
+  wrap?: CommandWrapper;
+  purpose: 'mcp';
+}
+
+/**
+ * A process that talks over its stdin and stdout (an MCP server of an agent's): own group, no
+ * shell, stderr piped for the error row. The caller ends it with `terminateGroup(pid)`.
+ */
+export function spawnPiped(options: PipedOptions): ChildProcess & { pid: number } {
+  const command = (options.wrap ?? identityWrapper)(
+    { program: options.program, args: options.args, cwd: options.cwd, env: options.env },
+    options.purpose,
+  );
+  checkCommand(command);
+  let child: ChildProcess;
+  try {
+    child = spawn(command.program, command.args, {
+      cwd: command.cwd,
+      env: command.env,
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      windowsHide: true,
+    });
+  } catch (error) {
+    throw spawnFailure(command.program, error as NodeJS.ErrnoException, command.cwd);
+  }
+  child.on('error', () => undefined);
+  if (child.pid === undefined) {
+    const reason = Object.assign(new Error('spawn failed'), { code: accessCode(command) });
+    throw spawnFailure(command.program, reason, command.cwd);
+  }
+  return child as ChildProcess & { pid: number };
 }

@@ -28,8 +28,8 @@ export interface Sandbox {
   describe(network?: NetworkChoice): string;
 }
 
-/** The agent's purposes; Paddock's and the owner's own processes are never wrapped. */
-const CONTAINED_PURPOSES: ReadonlySet<SpawnPurpose> = new Set(['run', 'start', 'bash']);
+/** The agent's purposes (its commands, and the MCP servers run for it); Paddock's and the owner's own processes are never wrapped. */
+const CONTAINED_PURPOSES: ReadonlySet<SpawnPurpose> = new Set(['run', 'start', 'bash', 'mcp']);
 const AGENT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 
 export interface SandboxOptions {

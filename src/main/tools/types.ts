@@ -1,7 +1,7 @@
 // The shape every tool has (STYLE: tools/ — one file per tool: schema, scope, tierFor, run).
 // The dispatcher (src/main/dispatch) is the only caller of tierFor/preview/run.
 import type { z } from 'zod';
-import type { Agent, Workspace, ToolName, Scope, TierDecision } from '../../shared/domain';
+import type { Agent, AnyToolName, Workspace, Scope, TierDecision } from '../../shared/domain';
 
 /** What every call carries; built by the dispatcher from the store on every call. */
 export interface ToolCallContext {
@@ -51,7 +51,7 @@ export type ToolResult =
   | { ok: false; status?: number; error: string };
 
 export interface ToolDefinition<A = unknown> {
-  name: ToolName;
+  name: AnyToolName;
   scope: Scope;
   description: string;
   /** zod schema of the arguments; also the JSON schema offered to the model. */

@@ -13,6 +13,7 @@ import { useCheckpointsStore } from './stores/useCheckpointsStore';
 import { useConversationStore } from './stores/useConversationStore';
 import { usePreviewStore } from './stores/usePreviewStore';
 import { useProcessesStore } from './stores/useProcessesStore';
+import { useMcpStore } from './stores/useMcpStore';
 import { useRememberedStore } from './stores/useRememberedStore';
 import { useRepositoriesStore } from './stores/useRepositoriesStore';
 import { useSummaryStore } from './stores/useSummaryStore';
@@ -51,6 +52,9 @@ export function routeEvents(events: PaddockEvent[]): void {
         break;
       case 'remembered.changed':
         reload.add('remembered');
+        break;
+      case 'mcp.changed':
+        void useMcpStore.getState().load(event.agentId).catch(fail);
         break;
       case 'card.pending':
         useCardsStore.getState().added(event.card);

@@ -15,6 +15,7 @@ export const SCOPES = [
   'preview',
   'workspace',
   'shell',
+  'mcp',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 

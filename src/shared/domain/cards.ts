@@ -1,9 +1,9 @@
-import type { ToolName, ToolCallStatus } from './tools';
+import type { AnyToolName, ToolCallStatus } from './tools';
 
 export type RememberKind = 'exact' | 'prefix';
 
 /** What a card is about: a tool call, or a checkpoint restore the owner asked for (issue 20). */
-export type CardSubject = ToolName | 'checkpoint';
+export type CardSubject = AnyToolName | 'checkpoint';
 
 /** A further way to approve that a card may offer (checked like remember: only what was offered counts). */
 export type CardChoice = 'stop-processes';

@@ -20,6 +20,15 @@ export const TOOL_NAMES = [
 ] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
+/** A tool of an MCP server the owner added for an agent: `mcp__<server>__<tool>` (scope `mcp`). */
+export type McpToolName = `mcp__${string}`;
+/** Any name a dispatched call may carry: a built-in tool or an MCP server's. */
+export type AnyToolName = ToolName | McpToolName;
+
+export function isMcpToolName(name: string): name is McpToolName {
+  return /^mcp__[a-zA-Z0-9-]+__[a-zA-Z0-9_-]+$/.test(name) && name.length <= 64;
+}
+
 /** The tool → scope map of SPEC §3. */
 export const TOOL_SCOPE: Record<ToolName, Scope> = {
   read: 'file_read',

@@ -1,5 +1,5 @@
 import type { Scope } from './agent';
-import type { ToolName } from './tools';
+import type { AnyToolName } from './tools';
 
 export type InstanceSwitch = 'coding_tools' | 'file_edit' | 'shell';
 
@@ -7,7 +7,7 @@ export type InstanceSwitch = 'coding_tools' | 'file_edit' | 'shell';
 export interface ScopeReport {
   scope: Scope;
   /** Tools of this scope that exist in this installation (switches on). */
-  installedTools: ToolName[];
+  installedTools: AnyToolName[];
   installed: boolean;
   /** The switch(es) that decide whether the scope's tools exist. */
   decidedBy: InstanceSwitch[];

@@ -22,6 +22,7 @@ import type {
   FailingTestsView,
   FileContentView,
   FileTreeView,
+  McpServerView,
   ProcessView,
   RememberedCommandView,
   SummaryView,
@@ -133,6 +134,22 @@ export const requestSchemas = {
       budgetBytes: z.number().int().min(1024 * 1024).max(1024 * 1024 * 1024 * 1024).optional(),
     })
     .strict(),
+  'mcp.list': z.object({ agentId: id }).strict(),
+  'mcp.add': z.discriminatedUnion('transport', [
+    z.object({ agentId: id, name: z.string().trim().min(1).max(24), transport: z.literal('stdio'), command: z.string().trim().min(1).max(2000) }).strict(),
+    z
+      .object({
+        agentId: id,
+        name: z.string().trim().min(1).max(24),
+        transport: z.literal('http'),
+        url: z.string().trim().max(2000).regex(/^https?:\/\/[^\s/?#]+([/?#]\S*)?$/i, 'an MCP server URL is an http:// or https:// address'),
+        headers: z.record(z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'a header name is letters, digits and -'), z.string().max(4000)).optional(),
+      })
+      .strict(),
+  ]),
+  'mcp.remove': z.object({ serverId: id }).strict(),
+  'mcp.setAuto': z.object({ serverId: id, tool: z.string().min(1).max(128), auto: z.boolean() }).strict(),
+  'mcp.restart': z.object({ serverId: id }).strict(),
 } as const;
 
 export type CallName = keyof typeof requestSchemas;
@@ -190,5 +207,10 @@ export interface ResponseMap {
   'checkpoints.usage': { usage: CheckpointUsageView[]; options: CheckpointOptionsView };
   'checkpoints.clear': { cleared: boolean };
   'checkpoints.setOptions': CheckpointOptionsView;
+  'mcp.list': McpServerView[];
+  'mcp.add': McpServerView;
+  'mcp.remove': { removed: boolean };
+  'mcp.setAuto': McpServerView;
+  'mcp.restart': McpServerView;
 }
 export type ResponseOf<K extends CallName> = ResponseMap[K];

@@ -10,6 +10,7 @@ export type PaddockEvent =
   | { type: 'toolCall.output'; callId: string; chunk: string }
   | { type: 'processes.changed' }
   | { type: 'remembered.changed' }
+  | { type: 'mcp.changed'; agentId: string }
   | { type: 'conversation'; event: AgentEvent }
   | { type: 'terminal.data'; terminalId: string; data: string }
   | { type: 'terminal.exit'; terminalId: string; exitCode: number | null }

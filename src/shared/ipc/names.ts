@@ -52,6 +52,11 @@ export const CALL_NAMES = [
   'checkpoints.usage',
   'checkpoints.clear',
   'checkpoints.setOptions',
+  'mcp.list',
+  'mcp.add',
+  'mcp.remove',
+  'mcp.setAuto',
+  'mcp.restart',
 ] as const;
 
 export const IPC_CALL_PREFIX = 'paddock:call:';

@@ -86,3 +86,18 @@ export interface FailingTestsView {
   reason: string | null;
   history: { at: string; failing: number | null }[];
 }
+
+/** An MCP server the owner added for an agent (issue 21), as Settings → Developer lists it. */
+export interface McpServerView {
+  id: string;
+  agentId: string;
+  name: string;
+  transport: 'stdio' | 'http';
+  /** The command line (stdio) or the URL (http). */
+  target: string;
+  /** Header names only: their values may be tokens and never reach the window. */
+  headerNames: string[];
+  state: 'stopped' | 'starting' | 'ready' | 'failed';
+  error: string | null;
+  tools: { name: string; modelName: string | null; description: string; auto: boolean }[];
+}

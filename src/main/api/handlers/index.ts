@@ -8,6 +8,7 @@ import { checkpointHandlers } from './checkpoints';
 import type { HostCapabilities } from './context';
 import { conversationHandlers } from './conversations';
 import { fileHandlers } from './files';
+import { mcpHandlers } from './mcp';
 import { ownerHandlers } from './owner';
 import { previewHandlers } from './preview';
 import { processHandlers } from './processes';
@@ -28,6 +29,7 @@ export function createHandlers(core: Core, host: HostCapabilities): Handlers {
     ...checkpointHandlers(core),
     ...conversationHandlers(core),
     ...fileHandlers(core),
+    ...mcpHandlers(core),
     ...ownerHandlers(core),
     ...previewHandlers(core, host),
     ...processHandlers(core),

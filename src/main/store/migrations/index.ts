@@ -3,6 +3,7 @@ import { migration001 } from './001_initial';
 import { migration002 } from './002_spawned_groups';
 import { migration006 } from './006_model_usage';
 import { migration008 } from './008_checkpoints';
+import { migration009 } from './009_mcp_servers';
 
 export interface Migration {
   version: number;
@@ -10,4 +11,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration006, migration008];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration006, migration008, migration009];

@@ -4,6 +4,7 @@ import { messageOf } from '../../lib/errors';
 import { useAgentsStore } from '../../stores/useAgentsStore';
 import { useAppStore } from '../../stores/useAppStore';
 import { ConnectRepository } from '../repositories/ConnectRepository';
+import { McpServers } from './McpServers';
 import { ProviderSettings } from './ProviderSettings';
 import { VocabularyTable } from './VocabularyTable';
 
@@ -62,6 +63,7 @@ export function AgentSettingsSection({ agent }: { agent: AgentView }) {
       </div>
       <ProviderSettings key={`${agent.id}:${agent.model}:${agent.baseUrl ?? ''}`} agent={agent} />
       <VocabularyTable agent={agent} />
+      <McpServers agent={agent} />
       <ConnectRepository agent={agent} />
     </section>
   );

@@ -1,0 +1,32 @@
+// `paddock mcp` with no Paddock running on its data directory: the core runs in this process. There
+// is no window, so a gated call is elicited from the client or refused with how to answer it.
+import type { Core } from '../core';
+import type { McpBackend } from './backend';
+import { openMcpSession, type McpSession } from './session';
+
+export function localBackend(core: Core): McpBackend {
+  let session: McpSession | null = null;
+  return {
+    describe: 'this process (no Paddock window is running on this data directory)',
+    async open(hello) {
+      session = await openMcpSession(
+        {
+          agents: core.agents,
+          workspaces: core.workspaces,
+          assignment: core.assignment,
+          conversations: core.conversations,
+          dispatcher: core.dispatcher,
+          windowCards: null,
+        },
+        hello,
+      );
+      return { tools: session.tools(), conversationId: session.conversationId };
+    },
+    tools: () => session?.tools() ?? [],
+    call(name, args, peer, signal) {
+      if (!session) return Promise.resolve({ ok: false, error: 'refused: the MCP session is not open yet' });
+      return session.call(name, args, peer, signal);
+    },
+    close: () => core.shutdown(),
+  };
+}

@@ -1,0 +1,71 @@
+// The SDK's Transport over a process started through the exec seam (processes/spawn.ts), so an MCP
+// server of an agent's starts like every other process: argv, built environment, own group, and the
+// OS sandbox's wrapper. Framing is the SDK's own (ReadBuffer, serializeMessage).
+import type { ChildProcess } from 'node:child_process';
+import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { terminateGroup } from '../processes/group';
+import { spawnPiped, type PipedOptions } from '../processes/spawn';
+import { TailBuffer } from '../processes/tail';
+
+const STDERR_TAIL_BYTES = 4 * 1024;
+
+export class SeamStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  private child: (ChildProcess & { pid: number }) | null = null;
+  private readonly buffer = new ReadBuffer();
+  private readonly stderr = new TailBuffer(STDERR_TAIL_BYTES);
+  /** Why the process ended, once it has: its exit code or signal. */
+  exitReason: string | null = null;
+
+  constructor(private readonly options: PipedOptions) {}
+
+  /** The last lines the server wrote to stderr, for the error row. */
+  stderrTail(): string {
+    return this.stderr.text().trim();
+  }
+
+  async start(): Promise<void> {
+    const child = spawnPiped(this.options);
+    this.child = child;
+    child.stdout?.on('data', (chunk: Buffer) => {
+      this.buffer.append(chunk);
+      for (;;) {
+        let message: JSONRPCMessage | null;
+        try {
+          message = this.buffer.readMessage();
+        } catch (error) {
+          this.onerror?.(error as Error);
+          continue;
+        }
+        if (message === null) break;
+        this.onmessage?.(message);
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => this.stderr.write(chunk));
+    child.stdin?.on('error', (error) => this.onerror?.(error));
+    child.on('exit', (code, signal) => {
+      this.exitReason = signal ? `it was ended by ${signal}` : `it exited with code ${code}`;
+      this.child = null;
+      this.onclose?.();
+    });
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    const stdin = this.child?.stdin;
+    if (!stdin || stdin.destroyed) throw new Error('the MCP server is not running');
+    await new Promise<void>((resolve, reject) => {
+      stdin.write(serializeMessage(message), (error) => (error ? reject(error) : resolve()));
+    });
+  }
+
+  async close(): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    child.stdin?.end();
+    await terminateGroup(child.pid, 1_000);
+  }
+}

@@ -1,0 +1,236 @@
+// The MCP servers the owner added for Paddock's agents (issue 21, part 2): one SDK client per server,
+// started in the agent's workspace through the exec seam (stdio) or reached at its URL (streamable
+// HTTP). A server that crashes or hangs becomes a sentence and a Restart action; it never holds a
+// turn: every request has a timeout, and a hung server refuses at once until it is restarted.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { lexCommand } from '../policy/lexer';
+import { childEnvForWorkspace, type OwnerEnv } from '../processes/prepare';
+import { findOnPath } from '../processes/shellPath';
+import type { CommandWrapper } from '../processes/spawn';
+import type { McpServerRecord, McpServersRepository } from '../store/mcpServers';
+import type { WorkspacesRepository } from '../store/workspaces';
+import type { ToolResult } from '../tools/types';
+import { SeamStdioTransport } from './seamTransport';
+
+export type McpServerStatus = 'stopped' | 'starting' | 'ready' | 'failed';
+
+export interface McpServerTool {
+  /** The server's own name for it. */
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
+export interface McpServerState {
+  status: McpServerStatus;
+  tools: McpServerTool[];
+  /** Why it is not ready, as a sentence. */
+  error: string | null;
+}
+
+export interface McpServerManagerDeps {
+  servers: McpServersRepository;
+  workspaces: WorkspacesRepository;
+  /** Headers for an HTTP server (they may carry a token: kept with the API keys). */
+  headersFor(serverId: string): Record<string, string>;
+  home: string;
+  ownerEnv: OwnerEnv;
+  /** The OS sandbox's wrapper for this agent's workspace, applied to stdio servers like to its commands. */
+  wrapFor?(agentId: string, workspace: string): CommandWrapper;
+  version: string;
+  onChanged(agentId: string): void;
+  connectTimeoutMs?: number;
+  callTimeoutMs?: number;
+}
+
+/** Results are bounded like `run` output (SPEC §6). */
+export const MCP_RESULT_MAX_CHARS = 200 * 1024;
+
+interface Live {
+  record: McpServerRecord;
+  state: McpServerState;
+  client: Client | null;
+  transport: Transport | null;
+  starting: Promise<void> | null;
+}
+
+function describeFailure(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/^MCP error -?\d+: /, '');
+}
+
+export function createMcpServerManager(deps: McpServerManagerDeps) {
+  const live = new Map<string, Live>();
+  const connectTimeout = deps.connectTimeoutMs ?? 20_000;
+  const callTimeout = deps.callTimeoutMs ?? 120_000;
+
+  function entry(record: McpServerRecord): Live {
+    let found = live.get(record.id);
+    if (!found) {
+      found = { record, state: { status: 'stopped', tools: [], error: null }, client: null, transport: null, starting: null };
+      live.set(record.id, found);
+    }
+    found.record = record;
+    return found;
+  }
+
+  function setState(target: Live, state: McpServerState): void {
+    target.state = state;
+    deps.onChanged(target.record.agentId);
+  }
+
+  function transportFor(record: McpServerRecord): Transport | string {
+    if (record.transport === 'http') {
+      return new StreamableHTTPClientTransport(new URL(record.url ?? ''), { requestInit: { headers: deps.headersFor(record.id) } });
+    }
+    const workspace = deps.workspaces.get(record.agentId);
+    if (!workspace) return 'the agent has no workspace, and a stdio MCP server runs in it';
+    const lexed = lexCommand(record.command ?? '');
+    if (!lexed.ok) return `its command is not a plain command (${lexed.reason})`;
+    const [name, ...args] = lexed.argv;
+    const program = name.includes('/') ? null : findOnPath(name, workspace.capturedPath, { workspace: workspace.directory });
+    if (!program) return `\`${name}\` was not found on the workspace's PATH (a bare program name is looked up there)`;
+    return new SeamStdioTransport({
+      program,
+      args,
+      cwd: workspace.directory,
+      env: childEnvForWorkspace(workspace.capturedPath, deps.home, deps.ownerEnv, 'dumb'),
+      wrap: deps.wrapFor?.(record.agentId, workspace.directory),
+      purpose: 'mcp',
+    });
+  }
+
+  function failureSentence(target: Live, why: string): string {
+    const transport = target.transport;
+    const tail = transport instanceof SeamStdioTransport ? transport.stderrTail() : '';
+    const last = tail ? ` Its last words: ${tail.split('\n').slice(-3).join(' / ')}` : '';
+    return `the MCP server ${target.record.name} ${why}.${last}`;
+  }
+
+  async function connect(target: Live): Promise<void> {
+    const transport = transportFor(target.record);
+    if (typeof transport === 'string') {
+      setState(target, { status: 'failed', tools: [], error: `the MCP server ${target.record.name} cannot start: ${transport}` });
+      return;
+    }
+    const client = new Client({ name: 'paddock', version: deps.version }, { capabilities: {} });
+    target.client = client;
+    target.transport = transport;
+    setState(target, { status: 'starting', tools: [], error: null });
+    client.onclose = () => {
+      if (target.client !== client) return; // a restart replaced it
+      target.client = null;
+      const why = transport instanceof SeamStdioTransport && transport.exitReason ? `stopped: ${transport.exitReason}` : 'closed the connection';
+      setState(target, { status: 'failed', tools: target.state.tools, error: failureSentence(target, why) });
+    };
+    try {
+      await client.connect(transport, { timeout: connectTimeout });
+      const listed = await client.listTools(undefined, { timeout: connectTimeout });
+      const tools = listed.tools.map((tool) => ({
+        name: tool.name,
+        description: tool.description ?? '',
+        inputSchema: tool.inputSchema as Record<string, unknown>,
+      }));
+      if (target.client === client) setState(target, { status: 'ready', tools, error: null });
+    } catch (error) {
+      if (target.client !== client) return;
+      target.client = null;
+      await transport.close().catch(() => undefined);
+      setState(target, { status: 'failed', tools: [], error: failureSentence(target, `did not start: ${describeFailure(error)}`) });
+    }
+  }
+
+  async function stop(target: Live): Promise<void> {
+    const { client } = target;
+    target.client = null;
+    target.starting = null;
+    if (client) await client.close().catch(() => undefined);
+    setState(target, { status: 'stopped', tools: [], error: null });
+  }
+
+  function start(target: Live): Promise<void> {
+    if (target.state.status === 'ready' || target.state.status === 'failed') return Promise.resolve();
+    target.starting ??= connect(target).finally(() => {
+      target.starting = null;
+    });
+    return target.starting;
+  }
+
+  return {
+    /** Starts every server of the agent that is not running or failed; resolves when each has answered or failed. */
+    async ensureStarted(agentId: string): Promise<void> {
+      await Promise.all(deps.servers.listFor(agentId).map((record) => start(entry(record))));
+    },
+
+    state(serverId: string): McpServerState {
+      return live.get(serverId)?.state ?? { status: 'stopped', tools: [], error: null };
+    },
+
+    async restart(serverId: string): Promise<void> {
+      const record = deps.servers.get(serverId);
+      if (!record) return;
+      const target = entry(record);
+      await stop(target);
+      await start(target);
+    },
+
+    async remove(serverId: string): Promise<void> {
+      const target = live.get(serverId);
+      if (target) await stop(target);
+      live.delete(serverId);
+    },
+
+    /** A changed workspace: its stdio servers start again in the new directory on next use. */
+    async stopFor(agentId: string): Promise<void> {
+      await Promise.all([...live.values()].filter((target) => target.record.agentId === agentId).map(stop));
+    },
+
+    async stopAll(): Promise<void> {
+      await Promise.all([...live.values()].map(stop));
+    },
+
+    async call(serverId: string, tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult> {
+      const record = deps.servers.get(serverId);
+      if (!record) return { ok: false, status: 404, error: 'refused: that MCP server was removed' };
+      const target = entry(record);
+      await start(target);
+      const client = target.client;
+      if (target.state.status !== 'ready' || !client) {
+        return { ok: false, status: 503, error: `${target.state.error ?? `the MCP server ${record.name} is not running`} Restart it from Settings → Developer.` };
+      }
+      try {
+        const result = await client.callTool({ name: tool, arguments: args }, undefined, { signal, timeout: callTimeout });
+        return toToolResult(record.name, result.content as unknown[], result.isError === true);
+      } catch (error) {
+        if (signal.aborted) return { ok: false, error: 'cancelled' };
+        const hung = /timed out|timeout/i.test(describeFailure(error));
+        if (hung && target.client === client) {
+          // A server that does not answer holds no later turn: it refuses until restarted.
+          target.client = null;
+          void client.close().catch(() => undefined);
+          setState(target, { status: 'failed', tools: target.state.tools, error: failureSentence(target, `did not answer ${tool} within ${Math.round(callTimeout / 1000)} s`) });
+        }
+        return { ok: false, status: 502, error: `${target.state.error ?? failureSentence(target, `failed: ${describeFailure(error)}`)} Restart it from Settings → Developer.` };
+      }
+    },
+  };
+}
+
+export type McpServerManager = ReturnType<typeof createMcpServerManager>;
+
+function toToolResult(server: string, content: unknown[], isError: boolean): ToolResult {
+  const parts: string[] = [];
+  for (const block of content) {
+    const typed = block as { type?: string; text?: string; mimeType?: string; data?: string; resource?: { uri?: string; text?: string } };
+    if (typed.type === 'text' && typeof typed.text === 'string') parts.push(typed.text);
+    else if (typed.type === 'resource' && typed.resource) parts.push(typed.resource.text ?? `[resource ${typed.resource.uri ?? ''}]`);
+    else parts.push(`[${typed.type ?? 'unknown'} block${typed.mimeType ? ` (${typed.mimeType})` : ''} not shown]`);
+  }
+  let text = parts.join('\n');
+  if (text.length > MCP_RESULT_MAX_CHARS) {
+    text = `${text.slice(0, MCP_RESULT_MAX_CHARS)}\n[… ${text.length - MCP_RESULT_MAX_CHARS} more characters from ${server} not shown: results are bounded to 200 KB]`;
+  }
+  return isError ? { ok: false, error: `the MCP server ${server} answered with an error: ${text}` } : { ok: true, text };
+}

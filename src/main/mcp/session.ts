@@ -1,0 +1,166 @@
+// One MCP client's session with the core (SPEC §14, issue 21): the client's tool calls take the same
+// path as the built-in loop's (dispatcher: installed → granted → floor → tier → card → run →
+// recorded), under a conversation named after the client. Only how a card is answered differs:
+// through the client (elicitation) when it can ask its user, else on the window's card when a
+// window is attached to this core, else refused with the sentence that says how to answer it.
+import { randomUUID } from 'node:crypto';
+import type { Card, Mode } from '../../shared/domain';
+import type { CardOutcome, PendingCards } from '../approvals/pendingCards';
+import type { Dispatcher, OfferedTool } from '../dispatch/types';
+import type { WorkspaceAssignment } from '../owner/workspaceAssignment';
+import type { AgentsRepository } from '../store/agents';
+import type { ConversationStore } from '../store/conversations';
+import type { WorkspacesRepository } from '../store/workspaces';
+import type { ToolResult } from '../tools/types';
+import { DEVELOPER_SCOPES } from '../agent/defaultAgent';
+import { describeCardForClient } from './cardText';
+
+export interface McpHello {
+  client: { name: string; version: string };
+  /** The directory the owner named with --workspace. */
+  workspace: string;
+  /** The agent's handle (`dev` or `@dev`); created on first use. */
+  agentHandle: string;
+  /** The owner's --mode, applied to the agent; absent: the agent keeps its own. */
+  mode?: Mode;
+  dataDir: string;
+}
+
+/** What the session asks of the MCP client while a call runs. */
+export interface McpPeer {
+  /** Whether the client declared elicitation: then its user answers the card. */
+  canElicit: boolean;
+  /** Asks the client's user; anything but an explicit approval is a denial. */
+  elicit(card: Card, text: string, signal: AbortSignal): Promise<'approve' | 'deny'>;
+  progress(message: string): void;
+}
+
+export interface McpSessionDeps {
+  agents: AgentsRepository;
+  workspaces: WorkspacesRepository;
+  assignment: WorkspaceAssignment;
+  conversations: ConversationStore;
+  dispatcher: Dispatcher;
+  /** The window's cards, when a window is attached to this core (serve, Electron); null for a lone `paddock mcp`. */
+  windowCards: PendingCards | null;
+  /** A session opened: its agent (perhaps new) and conversation exist now. */
+  onOpened?(agentId: string): void;
+  /** How often a call waiting on a window card tells the client it still waits. */
+  progressEveryMs?: number;
+}
+
+export interface McpSession {
+  agentId: string;
+  conversationId: string;
+  tools(): OfferedTool[];
+  call(name: string, args: unknown, peer: McpPeer, signal: AbortSignal): Promise<ToolResult>;
+}
+
+// The workspace is the owner's --workspace flag: the client's model may not move it.
+const NOT_OFFERED_OVER_MCP = new Set(['workspace']);
+
+export function normaliseHandle(handle: string): string {
+  const bare = handle.trim().replace(/^@/, '').toLowerCase();
+  if (!/^[a-z0-9][a-z0-9_-]{0,31}$/.test(bare)) {
+    throw new Error(`the agent handle must be letters, digits, - or _ (got ${JSON.stringify(handle)})`);
+  }
+  return `@${bare}`;
+}
+
+function noWayToAsk(dataDir: string): string {
+  return (
+    'this call needs the owner\'s approval, but this MCP client cannot ask its user (no elicitation) ' +
+    `and no Paddock window is running on ${dataDir}. Start Paddock on that data directory ` +
+    `(npm start, or paddock serve --data-dir ${dataDir}) and call again to answer it on a card there, ` +
+    'or use a client that supports elicitation'
+  );
+}
+
+export async function openMcpSession(deps: McpSessionDeps, hello: McpHello): Promise<McpSession> {
+  const handle = normaliseHandle(hello.agentHandle);
+  let agent = deps.agents.list().find((candidate) => candidate.handle.toLowerCase() === handle) ?? null;
+  if (!agent) {
+    // A new agent for MCP clients: the developer tools, never the shell, in the mode the owner named
+    // (run, as every new agent, when none: seed 003 §3).
+    agent = deps.agents.create({
+      name: `${handle.slice(1)} (MCP)`,
+      handle,
+      provider: 'anthropic',
+      model: 'none',
+      scopes: [...DEVELOPER_SCOPES],
+      mode: hello.mode ?? 'run',
+    });
+  } else if (hello.mode && hello.mode !== agent.mode) {
+    agent = deps.agents.update(agent.id, { mode: hello.mode }) ?? agent;
+  }
+  const current = deps.workspaces.get(agent.id);
+  const assigned = await deps.assignment.propose(hello.workspace);
+  if (!assigned.ok) throw new Error(`refused: ${assigned.reason}`);
+  if (current?.directory !== assigned.proposal.directory) {
+    const result = await deps.assignment.assign(agent.id, hello.workspace);
+    if (!result.ok) throw new Error(`refused: ${result.reason}`);
+  }
+  const client = `${hello.client.name}${hello.client.version ? ` ${hello.client.version}` : ''}`;
+  const conversation = deps.conversations.create(agent.id, `MCP: ${client}`);
+  const agentId = agent.id;
+  deps.onOpened?.(agentId);
+  // The client's connection is the live owner request: the owner started the client and named this
+  // agent and workspace on its command line (the floor still refuses delegates and scheduled runs).
+  const ownerRequestId = `mcp:${conversation.id}`;
+  const progressEvery = deps.progressEveryMs ?? 5_000;
+
+  function askerFor(peer: McpPeer) {
+    return (draft: Omit<Card, 'id' | 'createdAt'>, signal: AbortSignal): { card: Card; outcome: Promise<CardOutcome> } => {
+      if (!peer.canElicit && deps.windowCards) {
+        // The window's own card (remember choices there bind this agent and workspace as usual),
+        // while the client hears every few seconds that the call still waits.
+        const asked = deps.windowCards.ask(draft, signal);
+        const started = Date.now();
+        peer.progress('waiting for the owner to answer the card in the Paddock window');
+        const ticker = setInterval(() => {
+          const seconds = Math.round((Date.now() - started) / 1000);
+          peer.progress(`still waiting for the owner to answer the card in the Paddock window (${seconds} s)`);
+        }, progressEvery);
+        void asked.outcome.finally(() => clearInterval(ticker));
+        return asked;
+      }
+      const card: Card = { ...draft, id: randomUUID(), createdAt: new Date().toISOString() };
+      if (!peer.canElicit) {
+        return { card, outcome: Promise.resolve({ decision: 'cancelled', why: noWayToAsk(hello.dataDir) }) };
+      }
+      const outcome = peer
+        .elicit(card, describeCardForClient(card), signal)
+        .then((answer): CardOutcome => (answer === 'approve' ? { decision: 'approve' } : { decision: 'deny' }))
+        .catch((error: Error): CardOutcome => ({ decision: 'cancelled', why: `the client could not ask: ${error.message}` }));
+      return { card, outcome };
+    };
+  }
+
+  return {
+    agentId,
+    conversationId: conversation.id,
+    tools: () => deps.dispatcher.offeredTools(agentId).filter((tool) => !NOT_OFFERED_OVER_MCP.has(tool.name)),
+    call(name, args, peer, signal) {
+      if (NOT_OFFERED_OVER_MCP.has(name)) {
+        return Promise.resolve({
+          ok: false,
+          status: 403,
+          error: `refused: ${name} is not offered over MCP; the workspace is the one named by paddock mcp --workspace`,
+        });
+      }
+      return deps.dispatcher.dispatch(
+        {
+          callId: randomUUID(),
+          agentId,
+          conversationId: conversation.id,
+          ownerRequestId,
+          delegationDepth: 0,
+          tool: name,
+          args,
+          askOwner: askerFor(peer),
+        },
+        signal,
+      );
+    },
+  };
+}
