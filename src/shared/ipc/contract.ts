@@ -61,6 +61,8 @@ export const requestSchemas = {
         .regex(/^https?:\/\/[^\s/?#]+([/?#]\S*)?$/i, 'a base URL is an http:// or https:// address')
         .nullable()
         .optional(),
+      // The owner's confirmation that a stored key may go to this origin (required when it changes).
+      confirmKeyTo: z.string().max(600).optional(),
     })
     .strict(),
   'agents.remove': z.object({ agentId: id }).strict(),

@@ -5,6 +5,7 @@ import { AgentHandleTakenError, type NewAgent } from '../../store/agents';
 import { ApiRefusal, type Handlers } from '../router';
 import { DEFAULT_ANTHROPIC_MODEL, DEVELOPER_SCOPES } from '../../agent/defaultAgent';
 import { requireAgent, type HostCapabilities } from './context';
+import { keyDestinationQuestion, newKeyDestination } from '../../agent/keyDestination';
 
 function createOrRefuse(core: Core, input: NewAgent): Agent {
   try {
@@ -54,8 +55,13 @@ export function agentHandlers(core: Core, host: HostCapabilities): Pick<Handlers
       return agentView(core, agent);
     },
     'agents.update': (request) => {
-      const { agentId, ...patch } = request;
-      requireAgent(core, agentId);
+      const { agentId, confirmKeyTo, ...patch } = request;
+      const current = requireAgent(core, agentId);
+      // A stored key follows the base URL: a new destination is the owner's to confirm, by name.
+      const destination = newKeyDestination(current.baseUrl, patch.baseUrl);
+      if (destination !== null && core.secrets.get(current.id) !== null && confirmKeyTo !== destination) {
+        throw new ApiRefusal('conflict', keyDestinationQuestion(current.handle, destination));
+      }
       const agent = core.agents.update(agentId, patch);
       if (!agent) throw new ApiRefusal('not-found', 'there is no such agent');
       changed();

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { PROVIDERS, type Provider } from '../../../../shared/domain';
 import type { AgentView } from '../../../../shared/ipc';
-import { call } from '../../api';
+import { call, CallError } from '../../api';
 import { messageOf } from '../../lib/errors';
 import { useAgentsStore } from '../../stores/useAgentsStore';
 import { useAppStore } from '../../stores/useAppStore';
@@ -14,6 +14,8 @@ export function ProviderSettings({ agent }: { agent: AgentView }) {
   const [baseUrl, setBaseUrl] = useState(agent.baseUrl ?? '');
   const [apiKey, setApiKey] = useState('');
   const [status, setStatus] = useState<string | null>(null);
+  /** The core asked to confirm where the stored key will go: its sentence and the origin to confirm. */
+  const [keyQuestion, setKeyQuestion] = useState<{ text: string; origin: string } | null>(null);
 
   async function run(action: () => Promise<unknown>, done: string): Promise<void> {
     try {
@@ -25,9 +27,22 @@ export function ProviderSettings({ agent }: { agent: AgentView }) {
     }
   }
 
-  function saveConnection(event: FormEvent): void {
-    event.preventDefault();
-    void run(() => call('agents.update', { agentId: agent.id, model: model.trim(), baseUrl: baseUrl.trim() === '' ? null : baseUrl.trim() }), 'Saved.');
+  function saveConnection(event: FormEvent | null, confirmKeyTo?: string): void {
+    event?.preventDefault();
+    setKeyQuestion(null);
+    const next = baseUrl.trim() === '' ? null : baseUrl.trim();
+    void run(async () => {
+      try {
+        await call('agents.update', { agentId: agent.id, model: model.trim(), baseUrl: next, ...(confirmKeyTo ? { confirmKeyTo } : {}) });
+      } catch (reason) {
+        // The core refuses to send a stored key to a new host until the owner confirms that host.
+        if (reason instanceof CallError && reason.code === 'conflict' && next !== null && agent.hasApiKey && !confirmKeyTo) {
+          setKeyQuestion({ text: reason.message, origin: new URL(next).origin });
+          throw new Error('Not saved yet: confirm where the key goes.');
+        }
+        throw reason;
+      }
+    }, 'Saved.');
   }
 
   function saveKey(event: FormEvent): void {
@@ -61,6 +76,17 @@ export function ProviderSettings({ agent }: { agent: AgentView }) {
         </label>
         <button type="submit">Save</button>
       </form>
+      {keyQuestion && (
+        <div className="key-question" role="alertdialog" aria-label="Confirm where the API key goes">
+          <p>{keyQuestion.text}</p>
+          <button type="button" onClick={() => saveConnection(null, keyQuestion.origin)}>
+            Send the key to {keyQuestion.origin}
+          </button>{' '}
+          <button type="button" onClick={() => setKeyQuestion(null)}>
+            Cancel
+          </button>
+        </div>
+      )}
       <form className="row" onSubmit={saveKey}>
         <label>
           API key{' '}
