@@ -28,7 +28,8 @@ import { createWorkspacesRepository } from './store/workspaces';
 import { createToolSet } from './tools';
 import { startServices } from './services';
 import { createChromiumCapture } from './preview/chromiumCapture';
-import { lastRun, recordIfTestRun } from './store/testRuns';
+import { lastRun } from './store/testRuns';
+import { recordIfTestRun } from './testRuns/record';
 import { validateWorkspaceRoot } from './workspace/root';
 
 export interface CoreOptions {

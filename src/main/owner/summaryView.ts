@@ -4,7 +4,8 @@ import type { FailingTestsView, SummaryView } from '../../shared/ipc';
 import type { Agent, Workspace } from '../../shared/domain';
 import { summariseRepository, type DiffSummary } from '../git/summary';
 import type { Db } from '../store/database';
-import { history, lastRun, measureRun } from '../store/testRuns';
+import { history, lastRun } from '../store/testRuns';
+import { measureRun } from '../testRuns/measure';
 import { resolveInsideWorkspace } from '../workspace/resolve';
 
 function diffStat(diff: DiffSummary): string {

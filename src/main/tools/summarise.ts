@@ -7,7 +7,7 @@ import type { TierDecision } from '../../shared/domain';
 import { summariseRepository, type DiffSummary } from '../git/summary';
 import type { ResolvePath } from '../git/pathspecs';
 import type { TestRun } from '../store/testRuns';
-import { measureRun, type FailingTests } from '../store/testRuns';
+import { measureRun, type FailingTests } from '../testRuns/measure';
 import { resolveInsideWorkspace } from '../workspace/resolve';
 
 export interface SummariseDeps {
