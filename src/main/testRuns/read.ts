@@ -49,7 +49,7 @@ export function readRun(argv: readonly string[], output: string, kind: CommandKi
       return { testRun: false, recorded: true };
     case 'runner': {
       const read = readOutput(output, kind.runner);
-      return { testRun: true, runners: [kind.runner], label: kind.runner, counts: read.counts };
+      return { testRun: true, runners: [kind.runner], label: labelOf(kind.runner), counts: read.counts };
     }
     case 'script': {
       const read = readOutput(output);

@@ -28,7 +28,8 @@ export function recordIfTestRun(db: Db, input: RecordInput): TestRun | null {
     agentId: input.agentId,
     directory: input.directory,
     command: input.argv.join(' '),
-    runner: reading.testRun ? reading.label : null,
+    // The runners by name ("vitest", "vitest, node"), or the script's program when it printed no count.
+    runner: reading.testRun ? (reading.runners.length > 0 ? reading.runners.join(', ') : reading.label) : null,
     passed: counts?.passed ?? null,
     failed: counts?.failed ?? null,
     skipped: counts?.skipped ?? null,

@@ -14,7 +14,8 @@ import {
   type CommandToolDeps,
 } from '../processes/commandTools';
 import { formatArgv } from '../policy';
-import { runBounded, SpawnError, type CommandWrapper } from '../processes/spawn';
+import { DEFAULT_MAX_OUTPUT_BYTES, runBounded, SpawnError, type CommandWrapper } from '../processes/spawn';
+import { watchTestRun } from '../testRuns/watch';
 import type { ToolDefinition } from './types';
 
 export const RUN_DEFAULT_TIMEOUT_SECONDS = 120;
@@ -43,7 +44,7 @@ const DESCRIPTION = [
   'Run one command in the workspace and wait for it (tests, builds, linters, read-only tools).',
   'There is no shell: the command is split into words (quotes group), so pipes, redirections, `&&`, `$VAR` and `~` are not available.',
   "The program is looked up on the workspace's PATH; the environment holds only PATH HOME USER LANG LC_ALL TERM TMPDIR SHELL and CI=1.",
-  'Output of both streams is returned, the last 200 KB when longer, with the exit code and the elapsed time.',
+  'Output of both streams is returned, the last 200 KB when longer (for a test runner, its failing tests\' blocks are kept ahead of that tail), with the exit code and the elapsed time.',
   'Use start for servers and watchers that keep running.',
 ].join(' ');
 
@@ -77,6 +78,9 @@ export function createRunTool(deps: RunToolDeps = {}) {
       if (!prepared.ok) return { ok: false, status: prepared.status, error: prepared.error };
       const command = prepared.command;
       const timeoutMs = timeoutMsFor(args.timeoutSeconds, defaultSeconds, maxSeconds);
+      // A test run keeps its failing tests' blocks even when its output outgrows the tail.
+      const watch = watchTestRun(command.argv);
+      const maxOutputBytes = deps.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
       let result;
       try {
         result = await runBounded({
@@ -85,10 +89,11 @@ export function createRunTool(deps: RunToolDeps = {}) {
           cwd: command.cwd,
           env: command.env,
           timeoutMs,
-          maxOutputBytes: deps.maxOutputBytes,
+          maxOutputBytes,
           killGraceMs: deps.killGraceMs,
           signal: ctx.signal,
           onOutput: ctx.onOutput,
+          onRawOutput: watch ? (chunk) => watch.onRawOutput(chunk) : undefined,
           wrap: deps.wrap,
           purpose: 'run',
         });
@@ -107,9 +112,10 @@ export function createRunTool(deps: RunToolDeps = {}) {
       } catch {
         // Recording a test run is a side note; the command's result still reaches the model.
       }
+      const shown = watch ? { ...result, output: watch.resultOutput(result, maxOutputBytes) } : result;
       return {
         ok: true,
-        text: describeFinished(formatArgv(command.argv), command.cwdShown, result, timeoutMs),
+        text: describeFinished(formatArgv(command.argv), command.cwdShown, shown, timeoutMs),
         data: { argv: command.argv, program: command.program, cwd: command.cwdShown, ...finishedData(result) },
       };
     },
