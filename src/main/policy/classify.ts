@@ -9,6 +9,7 @@ import { lexCommand } from './lexer';
 import { checkPaths, resolveCommandCwd, type CwdResolution } from './paths';
 import { describeRemembered, matchesRemembered } from './remembered';
 import type { ClassifyContext, CommandDecision, RememberedCommand } from './types';
+import { venvProgram } from './virtualenv';
 
 function gated(reason: string, argv: string[] | null): CommandDecision {
   return { tier: 'gated', reason, argv };
@@ -45,13 +46,24 @@ function byRunList(argv: string[], ctx: ClassifyContext): CommandDecision {
     const allowance = fileAllowance(argv, ctx.paths, here.absolute, here.relative);
     if (allowance.applies) return { tier: allowance.tier, reason: allowance.reason, argv };
   }
-  const verdict = readGrammar(argv);
+  // The project's virtualenv's pytest and python are read as the table's rows (policy/virtualenv.ts).
+  let table = argv;
+  let venvShown: string | null = null;
+  if (ctx.venv && argv[0].includes('/')) {
+    const here = resolveCwd();
+    if (!here.ok) return gated(here.reason, argv);
+    const venv = venvProgram(argv, ctx.venv, here.absolute, ctx.paths.workspace);
+    if (venv.applies && 'refused' in venv) return gated(venv.refused, argv);
+    if (venv.applies) [table, venvShown] = [venv.argv, venv.shown];
+  }
+  const verdict = readGrammar(table);
   if (!verdict.ok) return gated(verdict.reason, argv);
   const here = resolveCwd();
   if (!here.ok) return gated(here.reason, argv);
   const pathProblem = checkPaths(ctx.paths, here.relative, verdict.checks);
   if (pathProblem !== null) return gated(pathProblem, argv);
-  return { tier: 'auto', reason: `on the run list: ${verdict.summary}`, argv };
+  const how = venvShown ? `${verdict.summary} with the project's virtualenv (${venvShown})` : verdict.summary;
+  return { tier: 'auto', reason: `on the run list: ${how}`, argv };
 }
 
 export function classifyCommand(command: string, ctx: ClassifyContext): CommandDecision {

@@ -6,6 +6,13 @@ import type { CardPreview, ToolCallContext, ToolResult } from '../tools/types';
 import type { PathContext } from '../workspace/types';
 import { childEnvForWorkspace, prepareCommand, type OwnerEnv, type Prepared } from './prepare';
 import type { BoundedResult } from './spawn';
+import { classifyRun } from '../testRuns/detect';
+
+/** Test runners and project scripts run the project's code anyway: they get the virtualenv first on PATH. */
+const runsProjectCode = (argv: readonly string[]): boolean => {
+  const kind = classifyRun(argv);
+  return kind !== null && kind.kind !== 'check';
+};
 
 export const NO_WORKSPACE_FOR_COMMANDS: ToolResult = {
   ok: false,
@@ -30,7 +37,7 @@ export function commandTier(command: string, cwd: string | undefined, ctx: ToolC
     return { tier: 'gated', reason: 'this agent has no workspace, so there is no directory to run commands in' };
   }
   const remembered = deps.rememberedFor?.(ctx.agent.id, ctx.workspace.directory) ?? [];
-  const decision = classifyCommand(command, { paths, cwd, mode: ctx.agent.mode, remembered });
+  const decision = classifyCommand(command, { paths, cwd, mode: ctx.agent.mode, remembered, venv: ctx.workspace.venv ?? undefined });
   return { tier: decision.tier, reason: decision.reason };
 }
 
@@ -40,15 +47,18 @@ export function commandPreview(command: string, cwd: string | undefined, ctx: To
     const details = prepared && !prepared.ok ? [prepared.error] : [];
     return { cwd: cwd ?? '.', rememberable: isRememberable(command), details };
   }
-  const { argv, program, cwdShown } = prepared.command;
-  return { argv, cwd: cwdShown, rememberable: isRememberable(command), details: [`runs ${program}`] };
+  const { argv, program, cwdShown, venvOnPath } = prepared.command;
+  const details = [`runs ${program}`];
+  if (venvOnPath && ctx.workspace?.venv) details.push(`PATH begins with the project's virtualenv: ${ctx.workspace.venv}/bin`);
+  return { argv, cwd: cwdShown, rememberable: isRememberable(command), details };
 }
 
 export function prepareFor(command: string, cwd: string | undefined, ctx: ToolCallContext, deps: CommandToolDeps): Prepared | null {
   const paths = pathsOf(ctx);
   if (!paths || !ctx.workspace) return null;
   const env = childEnvForWorkspace(ctx.workspace.capturedPath, ctx.home, deps.ownerEnv ?? {}, 'dumb');
-  return prepareCommand(command, cwd, paths, ctx.workspace.capturedPath, env);
+  const venv = ctx.workspace.venv ? { venv: ctx.workspace.venv, firstOnPath: runsProjectCode } : undefined;
+  return prepareCommand(command, cwd, paths, ctx.workspace.capturedPath, env, venv);
 }
 
 function seconds(ms: number): string {
