@@ -1,7 +1,5 @@
 // summarise stays readable (issue 24 §6): directories not part of the project are one line each
 // with a count, ignored or not; the untracked listing stops at a hundred and says how many more.
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSummariseTool, type SummaryData } from '../../../src/main/tools/summarise';
 import { openDatabase, type Db } from '../../../src/main/store/database';
