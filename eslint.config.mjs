@@ -2,7 +2,7 @@ import tseslint from 'typescript-eslint';
 
 // Layout rules (STYLE.md): electron only in the Electron host and the preload; no Node in the renderer.
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'dist/**', 'release/**', '.tmp/**'] },
+  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'dist/**', 'release/**', '.tmp/**', 'test/fixtures/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {

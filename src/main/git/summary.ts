@@ -4,13 +4,15 @@
 // current branch itself: the current branch's upstream, origin/HEAD, then a local main, master,
 // trunk or develop. When none exists (a lone main, a fresh repository) the summary covers the
 // changes since HEAD. The diff runs from that commit to the working tree, so uncommitted work is
-// included; untracked files (not ignored) are listed as added.
+// included; untracked files (not ignored) are listed as added, except those in directories that are
+// not part of the project (setAside.ts), which are counted, and past the first hundred.
 import fs from 'node:fs';
 import path from 'node:path';
 import { runGit, type GitRun, type RunGitOptions } from './runner';
 import { GIT_READ_FLAGS } from './actions';
 import type { ResolvePath } from './pathspecs';
 import type { PathContext } from '../workspace/types';
+import { setAside, type SetAsideDirectory } from './setAside';
 
 export interface FileChange {
   path: string;
@@ -33,6 +35,10 @@ export interface DiffSummary {
   base: { ref: string; commit: string } | null;
   files: FileChange[];
   totals: { files: number; additions: number; deletions: number };
+  /** Directories not part of the project (virtualenvs, dependencies, build output), one line each. */
+  setAside?: SetAsideDirectory[];
+  /** Untracked files of the project beyond the ones listed. */
+  moreUntracked?: number;
 }
 
 const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
@@ -60,10 +66,13 @@ export async function summariseRepository(options: Base, pathCtx: PathContext, r
   applyFullContext(files, fullPatch.truncated ? null : fullPatch.stdout);
 
   const untracked = (await must(git(['ls-files', '-z', '--others', '--exclude-standard']))).split('\0').filter(Boolean);
-  for (const rel of untracked) files.push(await untrackedFile(rel, pathCtx, resolvePath));
+  const ignored = (await must(git(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory']))).split('\0').filter(Boolean);
+  const aside = setAside(untracked, ignored, pathCtx.workspace);
+  for (const rel of aside.listed) files.push(await untrackedFile(rel, pathCtx, resolvePath));
 
   const totals = files.reduce((t, f) => ({ files: t.files + 1, additions: t.additions + f.additions, deletions: t.deletions + f.deletions }), { files: 0, additions: 0, deletions: 0 });
-  return { branch, head, base, files, totals };
+  totals.files += aside.moreUntracked;
+  return { branch, head, base, files, totals, setAside: aside.directories, moreUntracked: aside.moreUntracked };
 }
 
 async function branchPoint(text: (args: string[]) => Promise<string | null>, branch: string | null): Promise<DiffSummary['base']> {

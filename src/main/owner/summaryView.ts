@@ -4,12 +4,18 @@ import type { FailingTestsView, SummaryView } from '../../shared/ipc';
 import type { Agent, Workspace } from '../../shared/domain';
 import { summariseRepository, type DiffSummary } from '../git/summary';
 import type { Db } from '../store/database';
-import { history, lastRun, measureRun } from '../store/testRuns';
+import { history, lastRun } from '../store/testRuns';
+import { measureRun } from '../testRuns/measure';
 import { resolveInsideWorkspace } from '../workspace/resolve';
 
 function diffStat(diff: DiffSummary): string {
   const lines = diff.files.map((file) => `${file.path} | +${file.additions} -${file.deletions}${file.binary ? ' (binary)' : ''}`);
+  if ((diff.moreUntracked ?? 0) > 0) lines.push(`… and ${diff.moreUntracked} more untracked file(s), not listed`);
   lines.push(`${diff.totals.files} file(s) changed, ${diff.totals.additions} insertion(s), ${diff.totals.deletions} deletion(s)`);
+  // Directories that are not the project (a .venv, node_modules, build output): one line each.
+  for (const dir of diff.setAside ?? []) {
+    lines.push(`${dir.directory} | ${dir.kind}, ${dir.ignored ? 'ignored' : 'untracked'}: ${dir.files}${dir.countCapped ? '+' : ''} file(s), not part of the project`);
+  }
   return lines.join('\n');
 }
 

@@ -1,8 +1,10 @@
 // Setting an agent's workspace: the owner's folder pick and the `workspace` tool's approved card
 // both come here, so the rules of SPEC §4 hold whichever way a directory is named.
+import path from 'node:path';
 import type { Workspace } from '../../shared/domain';
 import type { WorkspacesRepository } from '../store/workspaces';
 import { describeFacts, directoryFacts } from './directoryFacts';
+import { detectVirtualenv } from './virtualenv';
 
 export type RootDecision = { ok: true; path: string } | { ok: false; reason: string };
 
@@ -44,6 +46,8 @@ export function createWorkspaceAssignment(deps: WorkspaceAssignmentDeps) {
       if (!root.ok) return root;
       const capturedPath = await capture();
       const details = [...describeFacts(directoryFacts(root.path)), `PATH to capture: ${capturedPath}`];
+      const venv = detectVirtualenv(root.path);
+      if (venv) details.push(virtualenvLine(root.path, venv));
       return { ok: true, proposal: { directory: root.path, details, capturedPath } };
     },
 
@@ -58,10 +62,17 @@ export function createWorkspaceAssignment(deps: WorkspaceAssignmentDeps) {
         directory: root.path,
         capturedPath,
         gitBinary: deps.findGit(capturedPath),
+        venv: detectVirtualenv(root.path),
       });
       return { ok: true, workspace };
     },
   };
+}
+
+/** What the card says of a project's virtualenv (issue 24 §4). */
+export function virtualenvLine(root: string, venv: string): string {
+  const rel = path.relative(root, venv);
+  return `Python virtualenv: ${rel} — its bin/ comes first on PATH for test runs and project scripts, as editors do, so python -m pytest uses the project's pytest; ${rel}/bin/pytest and ${rel}/bin/python -m pytest run without a card in run mode`;
 }
 
 export type WorkspaceAssignment = ReturnType<typeof createWorkspaceAssignment>;

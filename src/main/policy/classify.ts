@@ -10,6 +10,7 @@ import { pathSession, type PathSession } from '../workspace/resolve';
 import { checkPaths, resolveCommandCwd, type CwdResolution } from './paths';
 import { describeRemembered, matchesRemembered } from './remembered';
 import type { ClassifyContext, CommandDecision, GateCode, RememberedCommand } from './types';
+import { venvProgram } from './virtualenv';
 
 function gated(code: GateCode, reason: string, argv: string[] | null): CommandDecision {
   return { tier: 'gated', code, reason, argv };
@@ -52,14 +53,26 @@ function byRunList(argv: string[], ctx: ClassifyContext): CommandDecision {
         : gated(allowance.code, allowance.reason, argv);
     }
   }
-  const verdict = readGrammar(argv);
+  // The project's virtualenv's pytest and python are read as the table's rows (policy/virtualenv.ts).
+  let table = argv;
+  let venvShown: string | null = null;
+  if (ctx.venv && argv[0].includes('/')) {
+    session ??= pathSession(ctx.paths, true);
+    here ??= resolveCommandCwd(session, ctx.cwd);
+    if (!here.ok) return gated(here.code, here.reason, argv);
+    const venv = venvProgram(argv, ctx.venv, here.absolute, ctx.paths.workspace);
+    if (venv.applies && 'refused' in venv) return gated('not-on-run-list', venv.refused, argv);
+    if (venv.applies) [table, venvShown] = [venv.argv, venv.shown];
+  }
+  const verdict = readGrammar(table);
   if (!verdict.ok) return gated(verdict.code, verdict.reason, argv);
   session ??= pathSession(ctx.paths, true);
   here ??= resolveCommandCwd(session, ctx.cwd);
   if (!here.ok) return gated(here.code, here.reason, argv);
   const pathProblem = checkPaths(session, here.relative, verdict.checks);
   if (pathProblem !== null) return gated(pathProblem.code, pathProblem.reason, argv);
-  return { tier: 'auto', code: 'on-run-list', reason: `on the run list: ${verdict.summary}`, argv };
+  const how = venvShown ? `${verdict.summary} with the project's virtualenv (${venvShown})` : verdict.summary;
+  return { tier: 'auto', code: 'on-run-list', reason: `on the run list: ${how}`, argv };
 }
 
 export function classifyCommand(command: string, ctx: ClassifyContext): CommandDecision {

@@ -238,6 +238,8 @@ export interface ClassifyContext {
   cwd?: string;
   mode: Mode;
   remembered: readonly RememberedCommand[];
+  /** The project's virtualenv detected at workspace assignment (absolute): its pytest and python run as the table's rows. */
+  venv?: string;
 }
 
 export type CommandDecision = (

@@ -10,6 +10,13 @@ import { lexCommand } from '../policy/lexer';
 import { childEnvForWorkspace, prepareCommand, type OwnerEnv, type Prepared } from './prepare';
 import type { BoundedResult } from './spawn';
 import type { GroupLedger } from './ledger';
+import { classifyRun } from '../testRuns/detect';
+
+/** Test runners and project scripts run the project's code anyway: they get the virtualenv first on PATH. */
+const runsProjectCode = (argv: readonly string[]): boolean => {
+  const kind = classifyRun(argv);
+  return kind !== null && kind.kind !== 'check';
+};
 
 export const NO_WORKSPACE_FOR_COMMANDS: ToolResult = {
   ok: false,
@@ -36,7 +43,7 @@ export function commandTier(command: string, cwd: string | undefined, ctx: ToolC
     return { tier: 'gated', reason: 'this agent has no workspace, so there is no directory to run commands in' };
   }
   const remembered = deps.rememberedFor?.(ctx.agent.id, ctx.workspace.directory) ?? [];
-  const decision = classifyCommand(command, { paths, cwd, mode: ctx.agent.mode, remembered });
+  const decision = classifyCommand(command, { paths, cwd, mode: ctx.agent.mode, remembered, venv: ctx.workspace.venv ?? undefined });
   if (decision.tier === 'auto') {
     // Auto means contained (issue 13 §4): the project's own code runs without a card only in the sandbox.
     const lexed = lexCommand(command);
@@ -64,13 +71,15 @@ export function commandPreview(command: string, cwd: string | undefined, ctx: To
   if (!prepared) return { cwd: cwd ?? '.', rememberable: false, details: containmentLine };
   // It would fail after an approval just the same (no shell for a pipe, no such program): no card.
   if (!prepared.ok) return { refusal: prepared.error };
-  const { argv, program, cwdShown } = prepared.command;
+  const { argv, program, cwdShown, venvOnPath } = prepared.command;
   const danger = ctx.workspace ? commandDanger(argv, { workspace: ctx.workspace.directory, cwd: prepared.command.cwd, home: ctx.home }) : null;
+  const details = [`runs ${program}`];
+  if (venvOnPath && ctx.workspace?.venv) details.push(`PATH begins with the project's virtualenv: ${ctx.workspace.venv}/bin`);
   return {
     argv,
     cwd: cwdShown,
     rememberable: isRememberable(command) && danger === null,
-    details: [`runs ${program}`, ...containmentLine],
+    details: [...details, ...containmentLine],
     ...(danger ? { danger } : {}),
   };
 }
@@ -79,7 +88,8 @@ export function prepareFor(command: string, cwd: string | undefined, ctx: ToolCa
   const paths = pathsOf(ctx);
   if (!paths || !ctx.workspace) return null;
   const env = childEnvForWorkspace(ctx.workspace.capturedPath, ctx.home, deps.ownerEnv ?? {}, 'dumb');
-  return prepareCommand(command, cwd, paths, ctx.workspace.capturedPath, env);
+  const venv = ctx.workspace.venv ? { venv: ctx.workspace.venv, firstOnPath: runsProjectCode } : undefined;
+  return prepareCommand(command, cwd, paths, ctx.workspace.capturedPath, env, venv);
 }
 
 function seconds(ms: number): string {

@@ -10,6 +10,7 @@ import { resolveInsideWorkspace } from '../workspace/resolve';
 import type { PathContext } from '../workspace/types';
 import { buildChildEnv } from './env';
 import { findOnPath } from './shellPath';
+import { venvProgramProblem } from '../policy/virtualenv';
 
 export interface PreparedCommand {
   /** The argv as the lexer split it (argv[0] as written). */
@@ -21,6 +22,8 @@ export interface PreparedCommand {
   /** Relative to the workspace ('.' for the root), for cards and results. */
   cwdShown: string;
   env: Record<string, string>;
+  /** Whether the project's virtualenv's bin/ was put first on PATH. */
+  venvOnPath?: boolean;
 }
 
 export type Prepared = { ok: true; command: PreparedCommand } | { ok: false; status: number; error: string };
@@ -70,12 +73,40 @@ function resolveProgram(name: string, capturedPath: string, paths: PathContext, 
   return isExecutableFile(file) ? file : { error: `\`${name}\` is not an executable file` };
 }
 
+/** The project's virtualenv (issue 24 §4) and which commands get its bin/ first on PATH. */
+export interface VenvOptions {
+  venv: string;
+  /** Commands that run the project's code anyway (test runners, package scripts, make). */
+  firstOnPath(argv: readonly string[]): boolean;
+}
+
+/**
+ * The virtualenv's own program for this argv, or null: `pytest` and `python(3) -m pytest|unittest`
+ * when bare (the venv's bin/ comes first), and the venv's pytest or python spelled as a path (which
+ * the policy allowed, or the owner approved). The python is run by its path in the venv, never its
+ * real path, so that Python finds the venv's pyvenv.cfg and site-packages.
+ */
+function venvResolution(argv: readonly string[], venv: string, cwdAbsolute: string, workspace: string): string | { error: string } | null {
+  const [name] = argv;
+  if (name.includes('/')) {
+    const absolute = path.resolve(cwdAbsolute, name);
+    const problem = venvProgramProblem(absolute, venv, workspace);
+    if (problem === 'not-venv') return null;
+    return problem === null ? absolute : { error: `refused: ${problem}` };
+  }
+  const bare = name === 'pytest' || ((name === 'python' || name === 'python3') && argv[1] === '-m' && (argv[2] === 'pytest' || argv[2] === 'unittest'));
+  if (!bare) return null;
+  const own = path.join(venv, 'bin', name);
+  return fs.existsSync(own) && venvProgramProblem(own, venv, workspace) === null ? own : null;
+}
+
 export function prepareCommand(
   command: string,
   cwd: string | undefined,
   paths: PathContext,
   capturedPath: string,
   env: Record<string, string>,
+  venv?: VenvOptions,
 ): Prepared {
   const lexed = lexCommand(command);
   if (!lexed.ok) {
@@ -84,10 +115,15 @@ export function prepareCommand(
   const where = resolveCommandCwd(paths, cwd);
   if (!where.ok) return { ok: false, status: 403, error: where.reason };
   const [name, ...args] = lexed.argv;
-  const program = resolveProgram(name, capturedPath, paths, where.relative);
+  const fromVenv = venv ? venvResolution(lexed.argv, venv.venv, where.absolute, paths.workspace) : null;
+  if (fromVenv !== null && typeof fromVenv !== 'string') return { ok: false, status: 403, error: fromVenv.error };
+  const program = fromVenv ?? resolveProgram(name, capturedPath, paths, where.relative);
   if (typeof program !== 'string') return { ok: false, status: 404, error: program.error };
+  // As editors do: the venv's bin/ first, so a script's `python -m pytest` finds the project's pytest.
+  const venvFirst = venv !== undefined && (fromVenv !== null || venv.firstOnPath(lexed.argv));
+  const childEnv = venvFirst ? { ...env, PATH: `${path.join(venv.venv, 'bin')}${path.delimiter}${env.PATH ?? capturedPath}` } : env;
   return {
     ok: true,
-    command: { argv: lexed.argv, program, args, cwd: where.absolute, cwdShown: where.relative, env },
+    command: { argv: lexed.argv, program, args, cwd: where.absolute, cwdShown: where.relative, env: childEnv, venvOnPath: venvFirst },
   };
 }

@@ -60,6 +60,8 @@ export interface RunBoundedOptions extends Command {
   signal?: AbortSignal;
   /** Live text for the window, coalesced and bounded (see LiveStream). */
   onOutput?: (chunk: string) => void;
+  /** Every byte as it arrives, unbounded and uncoalesced, for a reader that keeps its own bound (test runs' failure blocks). */
+  onRawOutput?: (chunk: Buffer) => void;
   killGraceMs?: number;
   wrap?: CommandWrapper;
   purpose?: SpawnPurpose;
@@ -145,6 +147,7 @@ export function runBounded(options: RunBoundedOptions): Promise<BoundedResult> {
     const onData = (chunk: Buffer): void => {
       tail.write(chunk);
       live?.push(chunk);
+      options.onRawOutput?.(chunk);
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);

@@ -1,19 +1,14 @@
-// Repository for `test_runs` and the failing_tests metric (seed 003 §11, SPEC §12).
-// A run of a real test runner is stored with the counts its own summary lines gave; a check that is
-// not a test run (a typecheck, a lint) is stored with no runner, so the metric after it reads
-// "not measurable" instead of a zero that would mean "nothing is failing" with nothing tested.
+// Repository for `test_runs` (seed 003 §11, SPEC §12): SQL only. What is a test run, and what its
+// counts are, is decided in src/main/testRuns/.
 import type { Db } from './database';
-import { detectRunner, isCheckCommand, parseCounts, type TestRunner } from '../git/testRunners';
-
-/** The output tail kept per run: enough for the summary lines, never the whole log. */
-export const OUTPUT_TAIL_BYTES = 20 * 1024;
 
 export interface TestRun {
   id: number;
   agentId: string;
   directory: string;
   command: string;
-  runner: TestRunner | null;
+  /** What ran ("vitest", "vitest, node --test", "npm" when a test script printed no count); null for a check. */
+  runner: string | null;
   passed: number | null;
   failed: number | null;
   skipped: number | null;
@@ -42,7 +37,7 @@ function toTestRun(row: TestRunRow): TestRun {
     agentId: row.agent_id,
     directory: row.directory,
     command: row.command,
-    runner: row.runner as TestRunner | null,
+    runner: row.runner,
     passed: row.passed,
     failed: row.failed,
     skipped: row.skipped,
@@ -52,51 +47,31 @@ function toTestRun(row: TestRunRow): TestRun {
   };
 }
 
-export interface RecordInput {
+export interface NewTestRun {
   agentId: string;
   directory: string;
-  argv: readonly string[];
+  command: string;
+  runner: string | null;
+  passed: number | null;
+  failed: number | null;
+  skipped: number | null;
   exitCode: number | null;
-  output: string;
+  outputTail: string;
 }
 
-/** Records the command when it is a test run or a check; returns the row, or null when neither. */
-export function recordIfTestRun(db: Db, input: RecordInput): TestRun | null {
-  const runner = detectRunner(input.argv);
-  if (!runner && !isCheckCommand(input.argv)) return null;
-  // Counts are parsed from the whole output (summary lines sit at the end, but a runner may print
-  // one per package); only the tail is kept.
-  const counts = runner ? parseCounts(runner, input.output) : null;
+export function insertTestRun(db: Db, run: NewTestRun): TestRun {
   const info = db
     .prepare(
       `INSERT INTO test_runs (agent_id, directory, command, runner, passed, failed, skipped, exit_code, output_tail, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(
-      input.agentId,
-      input.directory,
-      input.argv.join(' '),
-      runner,
-      counts?.passed ?? null,
-      counts?.failed ?? null,
-      counts?.skipped ?? null,
-      input.exitCode,
-      tail(input.output, OUTPUT_TAIL_BYTES),
-      new Date().toISOString(),
-    );
-  return getRun(db, Number(info.lastInsertRowid));
+    .run(run.agentId, run.directory, run.command, run.runner, run.passed, run.failed, run.skipped, run.exitCode, run.outputTail, new Date().toISOString());
+  return getRun(db, Number(info.lastInsertRowid)) as TestRun;
 }
 
 function getRun(db: Db, id: number): TestRun | null {
   const row = db.prepare<[number], TestRunRow>('SELECT * FROM test_runs WHERE id = ?').get(id);
   return row ? toTestRun(row) : null;
-}
-
-/** The last 20 KB of the output, cut on a character boundary. */
-function tail(output: string, bytes: number): string {
-  const buffer = Buffer.from(output, 'utf8');
-  if (buffer.length <= bytes) return output;
-  return buffer.subarray(buffer.length - bytes).toString('utf8').replace(/^\uFFFD+/, '');
 }
 
 export function lastRun(db: Db, agentId: string, directory: string): TestRun | null {
@@ -112,26 +87,4 @@ export function history(db: Db, agentId: string, directory: string, limit = 50):
     .prepare<[string, string, number], TestRunRow>('SELECT * FROM test_runs WHERE agent_id = ? AND directory = ? ORDER BY id DESC LIMIT ?')
     .all(agentId, directory, limit);
   return rows.map(toTestRun).reverse();
-}
-
-export type FailingTests = { measurable: true; failing: number } | { measurable: false; reason: string };
-
-/** The metric of one run, exactly per seed 003 §11: never a zero that was not counted. */
-export function measureRun(run: TestRun | null): FailingTests {
-  if (!run) return { measurable: false, reason: 'no test run is recorded for this workspace' };
-  if (!run.runner) return { measurable: false, reason: `the last run (${run.command}) was not a test runner` };
-  if (run.failed === null) {
-    return run.exitCode === 0
-      ? { measurable: false, reason: `the last run (${run.command}) printed no summary Paddock can read` }
-      : { measurable: false, reason: `the last run (${run.command}) failed without saying how many tests failed` };
-  }
-  if (run.exitCode !== 0 && run.exitCode !== null && run.failed === 0) {
-    return { measurable: false, reason: `the last run (${run.command}) failed (exit ${run.exitCode}) although its summary counted no failing test` };
-  }
-  return { measurable: true, failing: run.failed };
-}
-
-export function failingTests(db: Db, agentId: string, directory: string | null): FailingTests {
-  if (directory === null) return { measurable: false, reason: 'this agent has no workspace' };
-  return measureRun(lastRun(db, agentId, directory));
 }

@@ -7,6 +7,7 @@ interface WorkspaceRow {
   directory: string;
   captured_path: string;
   git_binary: string | null;
+  venv: string | null;
   created_at: string;
 }
 
@@ -16,6 +17,7 @@ function toWorkspace(row: WorkspaceRow): Workspace {
     directory: row.directory,
     capturedPath: row.captured_path,
     gitBinary: row.git_binary,
+    venv: row.venv,
     createdAt: row.created_at,
   };
 }
@@ -32,10 +34,10 @@ export function createWorkspacesRepository(db: Db) {
     },
     set(input: Omit<Workspace, 'createdAt'>): Workspace {
       db.prepare(
-        `INSERT INTO workspaces (agent_id, directory, captured_path, git_binary, created_at) VALUES (?, ?, ?, ?, ?)
+        `INSERT INTO workspaces (agent_id, directory, captured_path, git_binary, venv, created_at) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT(agent_id) DO UPDATE SET directory = excluded.directory, captured_path = excluded.captured_path,
-           git_binary = excluded.git_binary, created_at = excluded.created_at`,
-      ).run(input.agentId, input.directory, input.capturedPath, input.gitBinary, new Date().toISOString());
+           git_binary = excluded.git_binary, venv = excluded.venv, created_at = excluded.created_at`,
+      ).run(input.agentId, input.directory, input.capturedPath, input.gitBinary, input.venv ?? null, new Date().toISOString());
       return this.get(input.agentId) as Workspace;
     },
     clear(agentId: string): void {

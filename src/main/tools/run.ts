@@ -15,14 +15,15 @@ import {
   type CommandToolDeps,
 } from '../processes/commandTools';
 import { formatArgv } from '../policy';
-import { runBounded, SpawnError } from '../processes/spawn';
+import { DEFAULT_MAX_OUTPUT_BYTES, runBounded, SpawnError } from '../processes/spawn';
+import { watchTestRun } from '../testRuns/watch';
+import { readRun } from '../testRuns/read';
 import type { ToolDefinition } from './types';
-import { detectRunner, parseCounts } from '../git/testRunners';
 
 /** "tests: 2 failed, 5 passed, 0 skipped" when a test runner reported its counts: the row shows the failing count beside the exit status. */
 export function testCountsLine(argv: readonly string[], output: string): string | null {
-  const runner = detectRunner(argv);
-  const counts = runner ? parseCounts(runner, output) : null;
+  const reading = readRun(argv, output);
+  const counts = reading.testRun ? reading.counts : null;
   return counts ? `tests: ${counts.failed} failed, ${counts.passed} passed, ${counts.skipped} skipped` : null;
 }
 
@@ -50,7 +51,7 @@ const DESCRIPTION = [
   'Run one command in the workspace and wait for it (tests, builds, linters, read-only tools).',
   'There is no shell: the command is split into words (quotes group), so pipes, redirections, `&&`, `$VAR` and `~` are not available.',
   "The program is looked up on the workspace's PATH; the environment holds only PATH HOME USER LANG LC_ALL TERM TMPDIR SHELL and CI=1.",
-  'Output of both streams is returned, the last 200 KB when longer, with the exit code and the elapsed time.',
+  'Output of both streams is returned, the last 200 KB when longer (for a test runner, its failing tests\' blocks are kept ahead of that tail), with the exit code and the elapsed time.',
   'Use start for servers and watchers that keep running.',
 ].join(' ');
 
@@ -84,6 +85,9 @@ export function createRunTool(deps: RunToolDeps = {}) {
       if (!prepared.ok) return { ok: false, status: prepared.status, error: prepared.error };
       const command = prepared.command;
       const timeoutMs = timeoutMsFor(args.timeoutSeconds, defaultSeconds, maxSeconds);
+      // A test run keeps its failing tests' blocks even when its output outgrows the tail.
+      const watch = watchTestRun(command.argv);
+      const maxOutputBytes = deps.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
       let result;
       try {
         result = await runBounded({
@@ -92,10 +96,11 @@ export function createRunTool(deps: RunToolDeps = {}) {
           cwd: command.cwd,
           env: command.env,
           timeoutMs,
-          maxOutputBytes: deps.maxOutputBytes,
+          maxOutputBytes,
           killGraceMs: deps.killGraceMs,
           signal: ctx.signal,
           onOutput: ctx.onOutput,
+          onRawOutput: watch ? (chunk) => watch.onRawOutput(chunk) : undefined,
           wrap: commandContainment(ctx, deps)?.wrap,
           purpose: 'run',
           ledger: deps.ledger,
@@ -116,7 +121,8 @@ export function createRunTool(deps: RunToolDeps = {}) {
       } catch {
         // Recording a test run is a side note; the command's result still reaches the model.
       }
-      const finished = describeFinished(formatArgv(command.argv), command.cwdShown, result, timeoutMs);
+      const shown = watch ? { ...result, output: watch.resultOutput(result, maxOutputBytes) } : result;
+      const finished = describeFinished(formatArgv(command.argv), command.cwdShown, shown, timeoutMs);
       const tests = testCountsLine(command.argv, result.output);
       const [header, ending, ...rest] = finished.split('\n');
       return {

@@ -7,7 +7,7 @@ import type { TierDecision } from '../../shared/domain';
 import { summariseRepository, type DiffSummary } from '../git/summary';
 import type { ResolvePath } from '../git/pathspecs';
 import type { TestRun } from '../store/testRuns';
-import { measureRun, type FailingTests } from '../store/testRuns';
+import { measureRun, type FailingTests } from '../testRuns/measure';
 import { resolveInsideWorkspace } from '../workspace/resolve';
 
 export interface SummariseDeps {
@@ -93,6 +93,16 @@ export function summaryText(data: SummaryData): string {
       const counts = file.binary ? 'binary' : `+${file.additions} -${file.deletions}`;
       const name = file.oldPath ? `${file.oldPath} -> ${file.path}` : file.path;
       lines.push(`  ${file.status === 'U' ? 'A' : file.status} ${name} (${counts})`);
+    }
+    const more = data.diff.moreUntracked ?? 0;
+    if (more > 0) lines.push(`  … and ${more} more untracked file${more === 1 ? '' : 's'}, not listed`);
+    const aside = data.diff.setAside ?? [];
+    if (aside.length > 0) {
+      lines.push('Not part of the project (not listed file by file):');
+      for (const dir of aside) {
+        const count = `${dir.files.toLocaleString('en-US')}${dir.countCapped ? '+' : ''} file${dir.files === 1 ? '' : 's'}`;
+        lines.push(`  ${dir.directory} — ${dir.kind}, ${dir.ignored ? 'ignored' : 'untracked'}: ${count}`);
+      }
     }
   } else {
     lines.push(`Git: ${data.gitUnavailable ?? 'unavailable'}`);

@@ -54,5 +54,7 @@ export interface Workspace {
   directory: string;
   capturedPath: string;
   gitBinary: string | null;
+  /** The project's Python virtualenv (absolute, inside the workspace), detected at assignment; absent or null when none. */
+  venv?: string | null;
   createdAt: string;
 }

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSummariseTool, type SummaryData } from '../../../src/main/tools/summarise';
 import { createGitTool } from '../../../src/main/tools/git';
 import { openDatabase, type Db } from '../../../src/main/store/database';
-import { lastRun, recordIfTestRun } from '../../../src/main/store/testRuns';
+import { lastRun } from '../../../src/main/store/testRuns';
+import { recordIfTestRun } from '../../../src/main/testRuns/record';
 import { makeFixture, removeFixture, type GitFixture } from './fixture';
 
 let fx: GitFixture;

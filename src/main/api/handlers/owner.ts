@@ -1,6 +1,6 @@
 import type { Core } from '../../core';
 import { ownerTestArgv, runOwnerCommand, runOwnerPull } from '../../owner/ownerActions';
-import { recordIfTestRun } from '../../store/testRuns';
+import { recordIfTestRun } from '../../testRuns/record';
 import { ApiRefusal, type Handlers } from '../router';
 import { requireAgent } from './context';
 

@@ -1,0 +1,154 @@
+// The failing tests' own blocks, kept while output streams (issue 24 §5). A command's result is a
+// 200 KB tail: a runner that prints 300 KB (node --test's TAP) loses the failing test's name and
+// diff from it while its counts survive. Every reader's failure blocks (name, assertion message,
+// file:line) are collected from the whole stream within a fixed budget, and once the runner is
+// known the blocks the tail no longer shows are put back ahead of it, within the same bound.
+import type { BlockRule, RunnerReader, TestRunner } from './types';
+import { displayLines } from './terminal';
+
+export interface FailureBlock {
+  runner: TestRunner;
+  /** Byte offset in the raw stream where the block's first line began. */
+  offset: number;
+  text: string;
+}
+
+export interface CollectorLimits {
+  /** Lines kept of one block; the rest is marked as cut. */
+  blockLines: number;
+  /** Bytes kept of one block. */
+  blockBytes: number;
+  /** Bytes kept per runner, all blocks together. */
+  runnerBytes: number;
+  /** The longest line read whole; a longer one is read by its start. */
+  lineBytes: number;
+}
+
+export const COLLECTOR_LIMITS: CollectorLimits = { blockLines: 60, blockBytes: 6 * 1024, runnerBytes: 48 * 1024, lineBytes: 8 * 1024 };
+
+interface Open {
+  rule: BlockRule;
+  offset: number;
+  lines: string[];
+  bytes: number;
+  cut: number;
+}
+
+interface ReaderState {
+  reader: RunnerReader;
+  armed: boolean[];
+  open: Open | null;
+  kept: FailureBlock[];
+  keptBytes: number;
+  /** Blocks seen but not kept (the runner's budget was spent). */
+  leftOut: number;
+}
+
+export class FailureCollector {
+  private readonly states: ReaderState[];
+  private partial: Buffer[] = [];
+  private partialBytes = 0;
+  private lineOffset = 0;
+  private streamed = 0;
+
+  constructor(
+    readers: readonly RunnerReader[],
+    private readonly limits: CollectorLimits = COLLECTOR_LIMITS,
+  ) {
+    this.states = readers.map((reader) => ({ reader, armed: reader.failures.map((rule) => !rule.armedBy), open: null, kept: [], keptBytes: 0, leftOut: 0 }));
+  }
+
+  /** Raw output, in the order it was written (both streams). */
+  push(chunk: Buffer): void {
+    let start = 0;
+    for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, start)) {
+      this.take(chunk.subarray(start, i));
+      this.line(Buffer.concat(this.partial, this.partialBytes));
+      this.lineOffset = this.streamed + i + 1;
+      this.partial = [];
+      this.partialBytes = 0;
+      start = i + 1;
+    }
+    this.take(chunk.subarray(start));
+    this.streamed += chunk.length;
+  }
+
+  /** The stream ended: a last line without a newline, and every open block, are closed. */
+  end(): void {
+    if (this.partialBytes > 0) this.line(Buffer.concat(this.partial, this.partialBytes));
+    this.partial = [];
+    this.partialBytes = 0;
+    for (const state of this.states) this.close(state);
+  }
+
+  /** The kept blocks of these runners, in stream order, and how many of theirs were left out. */
+  blocksOf(runners: readonly TestRunner[]): { blocks: FailureBlock[]; leftOut: number } {
+    const chosen = this.states.filter((state) => runners.includes(state.reader.runner));
+    return {
+      blocks: chosen.flatMap((state) => state.kept).sort((a, b) => a.offset - b.offset),
+      leftOut: chosen.reduce((n, state) => n + state.leftOut, 0),
+    };
+  }
+
+  private take(bytes: Buffer): void {
+    const room = this.limits.lineBytes - this.partialBytes;
+    if (room <= 0 || bytes.length === 0) return;
+    const kept = bytes.length > room ? bytes.subarray(0, room) : bytes;
+    this.partial.push(kept);
+    this.partialBytes += kept.length;
+  }
+
+  private line(raw: Buffer): void {
+    const text = displayLines(raw.toString('utf8'))[0] ?? '';
+    for (const state of this.states) this.feed(state, text, this.lineOffset);
+  }
+
+  private feed(state: ReaderState, text: string, offset: number): void {
+    const rules = state.reader.failures;
+    rules.forEach((rule, i) => {
+      if (!state.armed[i] && rule.armedBy?.test(text)) state.armed[i] = true;
+    });
+    const open = state.open;
+    if (open) {
+      const ends = open.rule.stopBefore?.test(text) || (open.rule.continueWhile && !open.rule.continueWhile.test(text));
+      if (!ends) {
+        this.append(open, text);
+        if (open.rule.stopAt?.test(text)) this.close(state);
+        return;
+      }
+      this.close(state);
+    }
+    const index = rules.findIndex((rule, i) => state.armed[i] && rule.start.test(text));
+    if (index < 0) return;
+    const rule = rules[index];
+    state.open = { rule, offset, lines: [], bytes: 0, cut: 0 };
+    this.append(state.open, text);
+    // A rule with neither an end nor a continuation is one line: the failing test's name.
+    if (!rule.stopBefore && !rule.stopAt && !rule.continueWhile) this.close(state);
+  }
+
+  private append(open: Open, text: string): void {
+    const bytes = Buffer.byteLength(text) + 1;
+    if (open.lines.length >= this.limits.blockLines || open.bytes + bytes > this.limits.blockBytes) {
+      open.cut += 1;
+      return;
+    }
+    open.lines.push(text);
+    open.bytes += bytes;
+  }
+
+  private close(state: ReaderState): void {
+    const open = state.open;
+    state.open = null;
+    if (!open) return;
+    while (open.lines.length > 1 && open.lines[open.lines.length - 1].trim() === '') open.lines.pop();
+    const text = open.lines.join('\n') + (open.cut > 0 ? `\n[${open.cut} more line${open.cut === 1 ? '' : 's'} of this block cut]` : '') + '\n';
+    const bytes = Buffer.byteLength(text);
+    if (state.keptBytes + bytes > this.limits.runnerBytes) {
+      state.leftOut += 1;
+      return;
+    }
+    state.kept.push({ runner: state.reader.runner, offset: open.offset, text });
+    state.keptBytes += bytes;
+  }
+}
