@@ -17,6 +17,7 @@ import { installedToolNames } from './dispatch/registry';
 import { resolveSwitches } from './dispatch/switches';
 import { describeVocabulary } from './dispatch/vocabulary';
 import { createEventBus, showInWindow } from './events';
+import { createWorkspaceWatchers } from './owner/workspaceWatcher';
 import { createWorkspaceAssignment } from './owner/workspaceAssignment';
 import { capturePath, findGitBinary } from './processes/shellPath';
 import { createAgentsRepository } from './store/agents';
@@ -63,6 +64,7 @@ export async function createCore(options: CoreOptions) {
   const conversations = createConversationStore(db);
   const secrets = createFileSecretStore(dataDir, options.cipher);
   const events = createEventBus();
+  const watchers = createWorkspaceWatchers((agentId, paths) => events.emit({ type: 'files.changed', agentId, paths }));
 
   // The first start proposes one agent, developer (@dev), with the developer tools (seed 003 §11).
   if (!settings.get(DEFAULT_AGENT_KEY, false)) {
@@ -185,6 +187,7 @@ export async function createCore(options: CoreOptions) {
     tailscaleStatement: services.tailscaleStatement,
     services,
     supervisor,
+    watchers,
     async removeAgent(agentId: string): Promise<void> {
       // Its processes die with it (seed 003 §4).
       await supervisor.stopAllForAgent(agentId);
@@ -198,6 +201,7 @@ export async function createCore(options: CoreOptions) {
       // Let the dispatcher record those cards as unanswered before the database closes.
       await new Promise((resolve) => setImmediate(resolve));
       await services.stop();
+      await watchers.close();
       events.flush();
       db.close();
     },

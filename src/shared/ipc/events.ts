@@ -16,4 +16,6 @@ export type PaddockEvent =
   | { type: 'repositories.progress'; agentId: string; line: string }
   | { type: 'summary.changed'; agentId: string }
   | { type: 'preview.shown'; agentId: string; name: string; absoluteAssets: boolean }
-  | { type: 'screenshot.taken'; agentId: string; name: string; file: string };
+  | { type: 'screenshot.taken'; agentId: string; name: string; file: string }
+  /** Files changed in the agent's workspace (any source), relative paths; the window reloads its tree. */
+  | { type: 'files.changed'; agentId: string; paths: string[] };
