@@ -18,6 +18,7 @@ import { installedToolNames } from './dispatch/registry';
 import { resolveSwitches } from './dispatch/switches';
 import { describeVocabulary } from './dispatch/vocabulary';
 import { createEventBus, showInWindow } from './events';
+import { createWorkspaceWatchers } from './owner/workspaceWatcher';
 import { createWorkspaceAssignment } from './owner/workspaceAssignment';
 import { capturePath, findGitBinary } from './processes/shellPath';
 import { createAgentsRepository } from './store/agents';
@@ -86,6 +87,7 @@ export async function createCore(options: CoreOptions) {
   const conversations = createConversationStore(db);
   const secrets = createFileSecretStore(dataDir, options.cipher);
   const events = createEventBus();
+  const watchers = createWorkspaceWatchers((agentId, paths) => events.emit({ type: 'files.changed', agentId, paths }));
 
   // The first start proposes one agent, developer (@dev), with the developer tools (seed 003 §11).
   if (!settings.get(DEFAULT_AGENT_KEY, false)) {
@@ -323,6 +325,7 @@ export async function createCore(options: CoreOptions) {
     setSandboxChoices,
     mcpBridge,
     mcpServers,
+    watchers,
     async removeAgent(agentId: string): Promise<void> {
       // Its processes die with it (seed 003 §4).
       await supervisor.stopAllForAgent(agentId);
@@ -338,6 +341,7 @@ export async function createCore(options: CoreOptions) {
       await new Promise((resolve) => setImmediate(resolve));
       await mcpManager.stopAll();
       await services.stop();
+      await watchers.close();
       events.flush();
       db.close();
     },

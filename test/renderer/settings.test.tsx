@@ -109,4 +109,17 @@ describe('Settings → Developer', () => {
     expect(field.value).toBe('');
     expect(field.placeholder).toContain('a key is stored');
   });
+
+  it('saving the output bound confirms, and a value the core clamped (AC-10: 0 → 1) says so', async () => {
+    call.mockImplementation(async (_name: string, request: unknown) => agent({ maxOutputTokens: Math.max(1, (request as { maxOutputTokens?: number }).maxOutputTokens ?? 8192) }));
+    render(<DeveloperSettings />);
+    const input = screen.getByLabelText('Output bound of Developer');
+    fireEvent.change(input, { target: { value: '0' } });
+    await act(async () => {
+      fireEvent.blur(input);
+    });
+    expect(screen.getByRole('status', { name: 'Saved settings of Developer' }).textContent).toBe(
+      'Saved. 0 is outside 1–64000, so the output bound was clamped to 1 token.'.replace('64000', String((await import('../../src/shared/domain')).OUTPUT_BOUND_MAX)),
+    );
+  });
 });

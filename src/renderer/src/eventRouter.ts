@@ -11,15 +11,25 @@ import { useCardsStore } from './stores/useCardsStore';
 import { followConnection } from './stores/useConnectionStore';
 import { useCheckpointsStore } from './stores/useCheckpointsStore';
 import { useConversationStore } from './stores/useConversationStore';
+import { useFilesStore } from './stores/useFilesStore';
 import { usePreviewStore } from './stores/usePreviewStore';
 import { useProcessesStore } from './stores/useProcessesStore';
 import { useMcpStore } from './stores/useMcpStore';
 import { useRememberedStore } from './stores/useRememberedStore';
+import { useSidePaneStore } from './stores/useSidePaneStore';
 import { useRepositoriesStore } from './stores/useRepositoriesStore';
 import { useSummaryStore } from './stores/useSummaryStore';
 import { useToolCallsStore } from './stores/useToolCallsStore';
 
 const fail = (reason: unknown): void => useAppStore.getState().showError(messageOf(reason));
+
+/** The owner is busy in the side pane when the terminal is in front, or a file or diff is open in Files. */
+function ownerBusyInPane(agentId: string): boolean {
+  const tab = useSidePaneStore.getState().tab;
+  if (tab === 'Terminal') return true;
+  const files = useFilesStore.getState();
+  return tab === 'Files' && (files.open[agentId] != null || files.diff[agentId] != null);
+}
 
 export function routeEvents(events: PaddockEvent[]): void {
   const agentEvents: AgentEvent[] = [];
@@ -67,6 +77,11 @@ export function routeEvents(events: PaddockEvent[]): void {
         break;
       case 'preview.shown':
         void usePreviewStore.getState().show(event.agentId, event.name, event.absoluteAssets);
+        // The pane comes forward, unless the owner is reading a file or typing in the terminal.
+        if (event.agentId === useAgentsStore.getState().selectedId) useSidePaneStore.getState().offer('Preview', ownerBusyInPane(event.agentId));
+        break;
+      case 'files.changed':
+        useFilesStore.getState().filesChanged(event.agentId, event.paths);
         break;
       case 'screenshot.taken':
         usePreviewStore.getState().screenshotTaken(event.agentId, event.name, event.file);

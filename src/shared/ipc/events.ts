@@ -18,4 +18,6 @@ export type PaddockEvent =
   | { type: 'summary.changed'; agentId: string }
   | { type: 'preview.shown'; agentId: string; name: string; absoluteAssets: boolean }
   | { type: 'screenshot.taken'; agentId: string; name: string; file: string }
-  | { type: 'checkpoints.changed'; conversationId: string };
+  | { type: 'checkpoints.changed'; conversationId: string }
+  /** Files changed in the agent's workspace (any source), relative paths; the window reloads its tree. */
+  | { type: 'files.changed'; agentId: string; paths: string[] };

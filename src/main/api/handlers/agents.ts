@@ -6,6 +6,7 @@ import { ApiRefusal, type Handlers } from '../router';
 import { DEFAULT_ANTHROPIC_MODEL, DEVELOPER_SCOPES } from '../../agent/defaultAgent';
 import { requireAgent, type HostCapabilities } from './context';
 import { keyDestinationQuestion, newKeyDestination } from '../../agent/keyDestination';
+import { findOnPath } from '../../processes/shellPath';
 
 function createOrRefuse(core: Core, input: NewAgent): Agent {
   try {
@@ -16,11 +17,19 @@ function createOrRefuse(core: Core, input: NewAgent): Agent {
   }
 }
 
+/** The shell runs anything only where it exists: the bash tool installed, and bash on the workspace's PATH. */
+function shellCanRun(core: Core, agent: Agent, workspace: ReturnType<Core['workspaces']['get']>): boolean {
+  if (!core.installed.has('bash') || !agent.scopes.includes('shell')) return false;
+  const searchPath = workspace?.capturedPath ?? process.env.PATH ?? '';
+  return findOnPath('bash', searchPath, workspace ? { workspace: workspace.directory } : {}) !== null;
+}
+
 export function agentView(core: Core, agent: Agent): AgentView {
+  const workspace = core.workspaces.get(agent.id);
   return {
     ...agent,
-    workspace: core.workspaces.get(agent.id),
-    runsAnyCommand: agent.mode === 'run' && agent.scopes.includes('shell'),
+    workspace,
+    runsAnyCommand: agent.mode === 'run' && shellCanRun(core, agent, workspace),
     vocabulary: core.vocabularyFor(agent.id),
     hasApiKey: core.secrets.get(agent.id) !== null,
   };

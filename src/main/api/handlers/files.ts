@@ -6,7 +6,10 @@ import { requireWorkspace } from './context';
 export function fileHandlers(core: Core): Pick<Handlers, 'files.tree' | 'files.read'> {
   return {
     'files.tree': (request) => {
-      const tree = workspaceTree(requireWorkspace(core, request.agentId), request.path ?? '.', request.depth ?? 4);
+      const workspace = requireWorkspace(core, request.agentId);
+      // The tab that asked for the tree now follows it live.
+      core.watchers.ensure(request.agentId, workspace.workspace);
+      const tree = workspaceTree(workspace, request.path ?? '.', request.depth ?? 4);
       if (!tree.ok) throw new ApiRefusal('refused', tree.error);
       return tree.value;
     },

@@ -19,7 +19,10 @@ interface FilesState {
   open: Record<string, FileContentView | null>;
   diff: Record<string, DiffRequest | null>;
   openError: Record<string, string | null>;
+  /** Paths changed since the tab opened (any source), marked in the tree until the owner opens them. */
+  changed: Record<string, Record<string, true>>;
   loadTree(agentId: string): Promise<void>;
+  filesChanged(agentId: string, paths: string[]): void;
   openFile(agentId: string, path: string): Promise<void>;
   showDiff(agentId: string, diff: DiffRequest): void;
   /** A unified diff of a pending card (applies to the file now) or of a finished edit (already applied). */
@@ -33,6 +36,20 @@ export const useFilesStore = create<FilesState>((set, get) => ({
   open: {},
   diff: {},
   openError: {},
+  changed: {},
+  filesChanged(agentId, paths) {
+    const marked = { ...(get().changed[agentId] ?? {}) };
+    for (const path of paths) marked[path] = true;
+    set({ changed: { ...get().changed, [agentId]: marked } });
+    void get().loadTree(agentId);
+    // A file open in the viewer is shown as it is now.
+    const open = get().open[agentId];
+    if (open && paths.includes(open.path) && !get().diff[agentId]) {
+      void call('files.read', { agentId, path: open.path })
+        .then((content) => set({ open: { ...get().open, [agentId]: content } }))
+        .catch(() => undefined);
+    }
+  },
   async loadTree(agentId) {
     try {
       const tree = await call('files.tree', { agentId, depth: 8 });
@@ -43,6 +60,9 @@ export const useFilesStore = create<FilesState>((set, get) => ({
   },
   async openFile(agentId, path) {
     useSidePaneStore.getState().setTab('Files');
+    const marked = { ...(get().changed[agentId] ?? {}) };
+    delete marked[path];
+    set({ changed: { ...get().changed, [agentId]: marked } });
     set({ diff: { ...get().diff, [agentId]: null }, openError: { ...get().openError, [agentId]: null } });
     try {
       const content = await call('files.read', { agentId, path });

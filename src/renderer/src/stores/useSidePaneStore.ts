@@ -25,7 +25,11 @@ function storedWidth(): number {
 interface SidePaneState {
   tab: PaneTab;
   width: number;
+  /** Tabs with news the owner has not looked at (a preview shown while they worked in another tab). */
+  badges: Partial<Record<PaneTab, boolean>>;
   setTab(tab: PaneTab): void;
+  /** Brings a tab forward, unless the owner is busy in another: then the tab gets a badge instead. */
+  offer(tab: PaneTab, ownerBusy: boolean): void;
   setWidth(width: number): void;
   /** Saves the width once a drag ends, not on every pixel. */
   persistWidth(): void;
@@ -34,8 +38,14 @@ interface SidePaneState {
 export const useSidePaneStore = create<SidePaneState>((set, get) => ({
   tab: 'Files',
   width: storedWidth(),
+  badges: {},
   setTab(tab) {
-    set({ tab });
+    set({ tab, badges: { ...get().badges, [tab]: false } });
+  },
+  offer(tab, ownerBusy) {
+    if (get().tab === tab) return;
+    if (ownerBusy) set({ badges: { ...get().badges, [tab]: true } });
+    else get().setTab(tab);
   },
   setWidth(width) {
     set({ width: clampWidth(width) });

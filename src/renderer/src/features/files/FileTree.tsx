@@ -34,7 +34,25 @@ function buildTree(entries: FileEntryView[]): TreeNode[] {
   return order(root.children);
 }
 
-const Branch = memo(function Branch({ nodes, onOpen, selected }: { nodes: TreeNode[]; onOpen(path: string): void; selected: string | null }) {
+const NONE: Record<string, true> = {};
+
+/** Whether a directory holds a changed path: a closed folder still shows that something inside changed. */
+function holdsChange(dir: string, changed: Record<string, true>): boolean {
+  const prefix = `${dir}/`;
+  return Object.keys(changed).some((path) => path.startsWith(prefix));
+}
+
+const Branch = memo(function Branch({
+  nodes,
+  onOpen,
+  selected,
+  changed,
+}: {
+  nodes: TreeNode[];
+  onOpen(path: string): void;
+  selected: string | null;
+  changed: Record<string, true>;
+}) {
   const [open, setOpen] = useState<Record<string, boolean>>({});
   return (
     <ul role="group" className="tree-group">
@@ -43,13 +61,19 @@ const Branch = memo(function Branch({ nodes, onOpen, selected }: { nodes: TreeNo
           <li key={node.path} role="treeitem" aria-expanded={open[node.path] ?? false} aria-selected={false}>
             <button type="button" className="tree-item" onClick={() => setOpen({ ...open, [node.path]: !open[node.path] })}>
               <span aria-hidden="true">{open[node.path] ? '▾' : '▸'}</span> {node.name}/
+              {holdsChange(node.path, changed) && <span className="tree-changed" aria-label="changed inside" title="changed inside">●</span>}
             </button>
-            {open[node.path] && <Branch nodes={node.children} onOpen={onOpen} selected={selected} />}
+            {open[node.path] && <Branch nodes={node.children} onOpen={onOpen} selected={selected} changed={changed} />}
           </li>
         ) : (
           <li key={node.path} role="treeitem" aria-selected={node.path === selected}>
-            <button type="button" className={`tree-item tree-file ${node.path === selected ? 'selected' : ''}`} onClick={() => onOpen(node.path)}>
+            <button
+              type="button"
+              className={`tree-item tree-file ${node.path === selected ? 'selected' : ''} ${changed[node.path] ? 'tree-item-changed' : ''}`}
+              onClick={() => onOpen(node.path)}
+            >
               {node.name}
+              {changed[node.path] && <span className="tree-changed" aria-label="changed" title="changed since you opened the tab">●</span>}
             </button>
           </li>
         ),
@@ -59,11 +83,21 @@ const Branch = memo(function Branch({ nodes, onOpen, selected }: { nodes: TreeNo
 });
 
 /** The workspace as the core lists it (the `list` rules: ignored and denied entries are not here). */
-export function FileTree({ entries, onOpen, selected }: { entries: FileEntryView[]; onOpen(path: string): void; selected: string | null }) {
+export function FileTree({
+  entries,
+  onOpen,
+  selected,
+  changed = NONE,
+}: {
+  entries: FileEntryView[];
+  onOpen(path: string): void;
+  selected: string | null;
+  changed?: Record<string, true>;
+}) {
   const nodes = useMemo(() => buildTree(entries), [entries]);
   return (
     <div role="tree" aria-label="Workspace files" className="file-tree">
-      <Branch nodes={nodes} onOpen={onOpen} selected={selected} />
+      <Branch nodes={nodes} onOpen={onOpen} selected={selected} changed={changed} />
     </div>
   );
 }

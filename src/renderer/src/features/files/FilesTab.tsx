@@ -16,6 +16,7 @@ export function FilesTab({ agentId }: { agentId: string }) {
   const loadTree = useFilesStore((state) => state.loadTree);
   const openFile = useFilesStore((state) => state.openFile);
   const close = useFilesStore((state) => state.close);
+  const changed = useFilesStore((state) => state.changed[agentId]);
 
   useEffect(() => {
     void loadTree(agentId);
@@ -32,7 +33,7 @@ export function FilesTab({ agentId }: { agentId: string }) {
           {tree?.truncated && <span className="hint">list truncated</span>}
         </div>
         {treeError && <p className="form-error">{treeError}</p>}
-        {tree && <FileTree entries={tree.entries} onOpen={(path) => void openFile(agentId, path)} selected={shownPath} />}
+        {tree && <FileTree entries={tree.entries} onOpen={(path) => void openFile(agentId, path)} selected={shownPath} changed={changed} />}
         {tree && tree.skippedLinks > 0 && <p className="hint">{tree.skippedLinks} symbolic links not followed.</p>}
       </div>
       <div className="files-viewer">

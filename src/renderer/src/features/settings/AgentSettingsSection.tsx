@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { ACCEPTANCE_POLICIES, OUTPUT_BOUND_MAX, OUTPUT_BOUND_MIN, type AcceptancePolicy } from '../../../../shared/domain';
 import type { AgentView } from '../../../../shared/ipc';
 import { messageOf } from '../../lib/errors';
@@ -19,6 +20,19 @@ export function AgentSettingsSection({ agent }: { agent: AgentView }) {
   const setOutputBound = useAgentsStore((state) => state.setOutputBound);
   const showError = useAppStore((state) => state.showError);
   const fail = (reason: unknown): void => showError(messageOf(reason));
+  // Every save says so; a value the core clamped says what it became.
+  const [saved, setSaved] = useState<string | null>(null);
+
+  async function saveOutputBound(value: number): Promise<void> {
+    setSaved(null);
+    await setOutputBound(agent.id, value);
+    const kept = useAgentsStore.getState().agents.find((candidate) => candidate.id === agent.id)?.maxOutputTokens;
+    setSaved(
+      kept !== undefined && kept !== value
+        ? `Saved. ${Number.isFinite(value) ? value : 'That value'} is outside ${OUTPUT_BOUND_MIN}–${OUTPUT_BOUND_MAX}, so the output bound was clamped to ${kept} token${kept === 1 ? '' : 's'}.`
+        : 'Saved.',
+    );
+  }
 
   return (
     <section className={`agent-settings ${agent.runsAnyCommand ? 'danger-section' : ''}`} aria-label={`Settings of ${agent.name}`}>
@@ -36,7 +50,11 @@ export function AgentSettingsSection({ agent }: { agent: AgentView }) {
           <select
             aria-label={`Acceptance policy of ${agent.name}`}
             value={agent.acceptancePolicy}
-            onChange={(event) => void setPolicy(agent.id, event.target.value as AcceptancePolicy).catch(fail)}
+            onChange={(event) =>
+              void setPolicy(agent.id, event.target.value as AcceptancePolicy)
+                .then(() => setSaved('Saved.'))
+                .catch(fail)
+            }
           >
             {ACCEPTANCE_POLICIES.map((policy) => (
               <option key={policy}>{policy}</option>
@@ -55,11 +73,16 @@ export function AgentSettingsSection({ agent }: { agent: AgentView }) {
             defaultValue={agent.maxOutputTokens}
             onBlur={(event) => {
               const value = Number(event.target.value);
-              if (value !== agent.maxOutputTokens) void setOutputBound(agent.id, value).catch(fail);
+              if (value !== agent.maxOutputTokens) void saveOutputBound(value).catch(fail);
             }}
           />
           <span className="hint"> tokens per model response</span>
         </label>
+        {saved && (
+          <span className="hint settings-saved" role="status" aria-label={`Saved settings of ${agent.name}`}>
+            {saved}
+          </span>
+        )}
       </div>
       <ProviderSettings key={`${agent.id}:${agent.model}:${agent.baseUrl ?? ''}`} agent={agent} />
       <VocabularyTable agent={agent} />

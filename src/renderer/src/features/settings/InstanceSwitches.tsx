@@ -41,7 +41,7 @@ export function InstanceSwitches() {
       </label>
       <p className="hint">{info.tailscale.statement}</p>
       <p className="hint">
-        API keys are stored: {info.keyStorage}. Data directory: <code>{info.dataDir}</code>
+        {info.keyStorage} Data directory: <code>{info.dataDir}</code>.
       </p>
     </>
   );

@@ -108,7 +108,7 @@ export function ProviderSettings({ agent }: { agent: AgentView }) {
           </button>
         )}
       </form>
-      {keyStorage && <p className="hint">Keys are stored: {keyStorage}</p>}
+      {keyStorage && <p className="hint">{keyStorage}</p>}
       {status && <p className="hint" role="status">{status}</p>}
     </div>
   );

@@ -14,6 +14,7 @@ const TerminalTab = lazy(() => import('../terminal/TerminalTab').then((module) =
 export function SidePane() {
   const tab = useSidePaneStore((state) => state.tab);
   const setTab = useSidePaneStore((state) => state.setTab);
+  const badges = useSidePaneStore((state) => state.badges);
   const agent = useSelectedAgent();
   const [visited, setVisited] = useState<Partial<Record<PaneTab, boolean>>>({});
   if (!visited[tab]) setVisited({ ...visited, [tab]: true });
@@ -55,6 +56,11 @@ export function SidePane() {
               onClick={() => setTab(name)}
             >
               {name}
+              {badges[name] && (
+                <span className="tab-badge" role="status" aria-label={`New in ${name}`}>
+                  ●
+                </span>
+              )}
             </button>
           ))}
         </div>
