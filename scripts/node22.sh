@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Node 22 LTS, the floor in package.json's engines, for a machine whose Node is older: fetched from
+# the npm registry (the node-linux-<arch> package carries bin/node and include/node, the headers
+# node-gyp builds better-sqlite3 and node-pty against, so nothing else is downloaded). Prints the
+# two lines to eval:   eval "$(bash scripts/node22.sh)"   → PATH and npm_config_nodedir set.
+set -euo pipefail
+VERSION=22.23.5
+cd "$(dirname "$0")/.."
+major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+if [ "$major" -ge 22 ]; then exit 0; fi
+case "$(uname -m)" in
+  x86_64) arch=x64 ;;
+  aarch64 | arm64) arch=arm64 ;;
+  *) echo "no Node 22 package for $(uname -m) on the npm registry" >&2; exit 1 ;;
+esac
+dir="$PWD/.tmp/node-v$VERSION-linux-$arch"
+if [ ! -x "$dir/bin/node" ]; then
+  work=$(mktemp -d)
+  (cd "$work" && npm pack --silent "node-linux-$arch@$VERSION" >/dev/null && tar xzf "node-linux-$arch-$VERSION.tgz")
+  test -f "$work/package/include/node/node.h" || { echo "node-linux-$arch@$VERSION has no headers: native modules cannot build" >&2; exit 1; }
+  mkdir -p "$(dirname "$dir")"
+  rm -rf "$dir"
+  mv "$work/package" "$dir"
+  rm -rf "$work"
+fi
+echo "export PATH=\"$dir/bin:\$PATH\""
+echo "export npm_config_nodedir=\"$dir\""
