@@ -2,7 +2,7 @@
 // terminal all come through here, so the OS sandbox of a later issue wraps exactly one seam
 // (`CommandWrapper`). No shell is ever put in front of an argv here: what was classified is what
 // is spawned. Every child leads its own process group, so a kill reaches its grandchildren.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess, type StdioOptions } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn as spawnPty, type IPty } from 'node-pty';
@@ -275,6 +275,53 @@ export function spawnService(command: Command, purpose: SpawnPurpose): ServicePr
   return { pid: child.pid, child, exited };
 }
 
+export interface ChildSpawnOptions {
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  stdio: StdioOptions;
+  detached?: boolean;
+}
+
+/**
+ * Paddock's and the owner's own helpers that are no agent command — git under the hardened runner,
+ * ripgrep on a held directory, the opener, the editor: started here so that the exec seam stays
+ * one (lint forbids child_process elsewhere). Never wrapped; the caller owns the child.
+ */
+export function spawnChild(program: string, args: readonly string[], purpose: SpawnPurpose, options: ChildSpawnOptions): ChildProcess {
+  void purpose;
+  return spawn(program, [...args], {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: options.stdio,
+    detached: options.detached ?? false,
+    windowsHide: true,
+  });
+}
+
+export interface TextResult {
+  error: Error | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** A helper's whole output as text (lsof, ps, tailscale): argv, no shell, bounded in time and size. */
+export function execFileText(
+  program: string,
+  args: readonly string[],
+  purpose: SpawnPurpose,
+  options: { timeoutMs: number; maxBuffer?: number; env?: NodeJS.ProcessEnv },
+): Promise<TextResult> {
+  void purpose;
+  return new Promise((resolve) => {
+    execFile(
+      program,
+      [...args],
+      { timeout: options.timeoutMs, maxBuffer: options.maxBuffer ?? 1024 * 1024, env: options.env, encoding: 'utf8', windowsHide: true },
+      (error, stdout, stderr) => resolve({ error, stdout: String(stdout ?? ''), stderr: String(stderr ?? '') }),
+    );
+  });
+}
+
 export interface SyncResult {
   status: number | null;
   stdout: string;
@@ -283,7 +330,7 @@ export interface SyncResult {
 }
 
 /** A short synchronous command (probes, `ps`): no shell, bounded by `timeoutMs`, never wrapped. */
-export function runSync(command: Command, purpose: SpawnPurpose, timeoutMs: number, input?: string): SyncResult {
+export function runSync(command: Command, purpose: SpawnPurpose, timeoutMs: number, input?: string, maxBuffer = 16 * 1024 * 1024): SyncResult {
   checkCommand(command);
   void purpose;
   const result = spawnSync(command.program, command.args, {
@@ -293,7 +340,7 @@ export function runSync(command: Command, purpose: SpawnPurpose, timeoutMs: numb
     timeout: timeoutMs,
     input,
     stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-    maxBuffer: 16 * 1024 * 1024,
+    maxBuffer,
     windowsHide: true,
   });
   return {
