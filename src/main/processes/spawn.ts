@@ -275,6 +275,19 @@ export function spawnService(command: Command, purpose: SpawnPurpose): ServicePr
   return { pid: child.pid, child, exited };
 }
 
+/** Names of Paddock's environment a helper never inherits: provider keys, tokens, Paddock's own. */
+const SECRET_NAME = /(API_KEY|_TOKEN|_SECRET|PASSWORD|PASSWD|CREDENTIALS?)$|^PADDOCK_|^ANTHROPIC_|^OPENAI_/i;
+
+/**
+ * Paddock's environment without its secrets (issue 14 §4): what the owner's editor, the opener and
+ * other helpers that run with the owner's environment get. Keys stay with the core, not its children.
+ */
+export function scrubbedEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(env)) if (!SECRET_NAME.test(name)) out[name] = value;
+  return out;
+}
+
 export interface ChildSpawnOptions {
   cwd?: string;
   env?: NodeJS.ProcessEnv;
@@ -291,7 +304,7 @@ export function spawnChild(program: string, args: readonly string[], purpose: Sp
   void purpose;
   return spawn(program, [...args], {
     cwd: options.cwd,
-    env: options.env,
+    env: options.env ?? scrubbedEnv(process.env),
     stdio: options.stdio,
     detached: options.detached ?? false,
     windowsHide: true,
@@ -316,7 +329,7 @@ export function execFileText(
     execFile(
       program,
       [...args],
-      { timeout: options.timeoutMs, maxBuffer: options.maxBuffer ?? 1024 * 1024, env: options.env, encoding: 'utf8', windowsHide: true },
+      { timeout: options.timeoutMs, maxBuffer: options.maxBuffer ?? 1024 * 1024, env: options.env ?? scrubbedEnv(process.env), encoding: 'utf8', windowsHide: true },
       (error, stdout, stderr) => resolve({ error, stdout: String(stdout ?? ''), stderr: String(stderr ?? '') }),
     );
   });

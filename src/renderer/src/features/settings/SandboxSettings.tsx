@@ -46,8 +46,8 @@ export function SandboxSettings() {
                     value={choices.network}
                     onChange={(event) => change(agent.id, { network: event.target.value === 'on' ? 'on' : 'off' })}
                   >
-                    <option value="off">off (no connection at all)</option>
-                    <option value="on">on (all hosts: per-domain allowing is not built yet)</option>
+                    <option value="off">off</option>
+                    <option value="on">on (all hosts)</option>
                   </select>
                 </td>
                 <td>
@@ -59,13 +59,20 @@ export function SandboxSettings() {
                     />{' '}
                     Uncontained shell
                   </label>
-                  {choices.uncontainedShell && <p className="danger-text">{UNCONTAINED_SHELL}</p>}
                 </td>
               </tr>
             );
           })}
         </tbody>
       </table>
+      {agents
+        .filter((agent) => sandbox.agents[agent.id]?.uncontainedShell)
+        .map((agent) => (
+          <p key={agent.id} className="danger-text">
+            {agent.name}: {UNCONTAINED_SHELL}
+          </p>
+        ))}
+      <p className="hint">Network “on” opens every host to that agent’s processes; allowing single domains is not built yet.</p>
     </div>
   );
 }
