@@ -27,7 +27,9 @@ test('contained: the state line, and the uncontained shell opt-in in red', async
   await expect(state).toHaveText(/^contained: bubblewrap \S+, network off$/);
   await page.screenshot({ path: info.outputPath('sandbox-contained.png'), fullPage: true });
 
-  await page.getByLabel('Uncontained shell').first().check();
+  // Controlled by the core's answer: click, then wait for the saved state.
+  await page.getByLabel('Uncontained shell').first().click();
+  await expect(page.getByLabel('Uncontained shell').first()).toBeChecked();
   await expect(page.getByText(/Uncontained shell: bash runs as you/)).toBeVisible();
   await expect(page.getByText(/Uncontained shell: bash runs as you/)).toHaveCSS('color', /rgb\((198, 45, 58|255, 107, 119)\)/);
   await page.screenshot({ path: info.outputPath('sandbox-uncontained-shell.png'), fullPage: true });
