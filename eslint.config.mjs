@@ -1,6 +1,9 @@
 import tseslint from 'typescript-eslint';
 
 // Layout rules (STYLE.md): electron only in the Electron host and the preload; no Node in the renderer.
+const EXEC_SEAM_MESSAGE = 'Processes start only through src/main/processes/spawn.ts (the sandbox seam, SPEC §14).';
+const EXEC_SEAM = ['child_process', 'node:child_process', 'node-pty'].map((name) => ({ name, message: EXEC_SEAM_MESSAGE, allowTypeImports: true }));
+
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'dist/**', 'release/**', '.tmp/**', 'test/fixtures/**'] },
   ...tseslint.configs.recommended,
@@ -13,9 +16,17 @@ export default tseslint.config(
   },
   {
     files: ['src/main/**/*.ts', 'src/shared/**/*.ts'],
-    ignores: ['src/main/index.ts', 'src/main/host/electron/**'],
+    ignores: ['src/main/index.ts', 'src/main/host/electron/**', 'src/main/processes/spawn.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'The core runs without Electron: only src/main/index.ts and src/main/host/electron/ import it.' }] }],
+      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'The core runs without Electron: only src/main/index.ts and src/main/host/electron/ import it.' }, ...EXEC_SEAM] }],
+    },
+  },
+  {
+    // The one exec seam (SPEC §14): every process starts in src/main/processes/spawn.ts, where the
+    // sandbox wraps the agent's. Type imports are fine; a value import anywhere else is a second seam.
+    files: ['src/main/index.ts', 'src/main/host/electron/**/*.ts', 'src/preload/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: EXEC_SEAM }],
     },
   },
   {

@@ -1,6 +1,6 @@
 // `paddock serve`: the whole application as a local web page, for a box without a display and for
 // the e2e tests. Binds 127.0.0.1 only; prints the one address that carries the launch token.
-import { spawn } from 'node:child_process';
+import { spawnChild } from '../processes/spawn';
 import { createCore } from '../core';
 import { createApiRouter } from '../api/router';
 import { createHandlers } from '../api/handlers';
@@ -15,7 +15,7 @@ import type { CliIo } from './io';
 
 function openInBrowser(url: string): void {
   try {
-    spawn(systemOpener(), [url], { stdio: 'ignore', detached: true }).on('error', () => undefined).unref();
+    spawnChild(systemOpener(), [url], 'opener', { stdio: 'ignore', detached: true }).on('error', () => undefined).unref();
   } catch {
     /* no browser to open: the printed address is enough */
   }

@@ -2,7 +2,9 @@
 // repository, and Paddock places it at `<data>/repositories/<projectId>/agent` (AC-9's writable
 // case). Owner-initiated, not a model tool; git still runs hardened: no configuration of the
 // owner's, no hooks, no submodules, no `ext::` transport, and a failed clone leaves nothing behind.
-import { spawn } from 'node:child_process';
+import type { ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
+import { spawnChild } from '../processes/spawn';
 import fs from 'node:fs';
 import path from 'node:path';
 import { configSettings, gitDirectories, gitEnvironment } from './hardening';
@@ -84,7 +86,7 @@ export async function cloneRepository(options: CloneOptions): Promise<{ director
 
 function runClone(options: CloneOptions, argv: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(options.gitBinary, argv, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+    const child = spawnChild(options.gitBinary, argv, 'git', { cwd, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true }) as ChildProcessByStdio<null, null, Readable>;
     let stderr = '';
     let pending = '';
     const timer = setTimeout(() => stop('timed out'), options.timeoutMs ?? 10 * 60_000);

@@ -6,7 +6,7 @@
 //    work tree. Command-line overrides win over `.git/config` for single settings, but cannot remove
 //    an include, nor a filter or driver defined under a name of the repository's choosing, so such a
 //    repository is refused rather than half-neutralised.
-import { spawnSync } from 'node:child_process';
+import { runSync } from '../processes/spawn';
 import fs from 'node:fs';
 import path from 'node:path';
 import { gitEnvironment, type GitDirectories } from './hardening';
@@ -127,15 +127,15 @@ type Listing = { ok: true; entries: Array<[string, string]> } | { ok: false; rea
 function listConfigKeys(gitBinary: string, file: string, dirs: GitDirectories): Listing {
   const env = gitEnvironment({ gitBinary, dirs });
   env.GIT_CEILING_DIRECTORIES = path.dirname(dirs.emptyHooks);
-  const result = spawnSync(gitBinary, ['config', '--file', file, '--no-includes', '--list', '-z'], {
-    cwd: dirs.emptyHooks,
-    env,
-    encoding: 'utf8',
-    timeout: 10_000,
-    maxBuffer: 4 * 1024 * 1024,
-  });
+  const result = runSync(
+    { program: gitBinary, args: ['config', '--file', file, '--no-includes', '--list', '-z'], cwd: dirs.emptyHooks, env: env as Record<string, string> },
+    'git',
+    10_000,
+    undefined,
+    4 * 1024 * 1024,
+  );
   if (result.status !== 0) {
-    const detail = (result.stderr || result.error?.message || '').trim();
+    const detail = (result.stderr || result.error || '').trim();
     return { ok: false, reason: `refused: git cannot read the repository's configuration (${detail})` };
   }
   const entries: Array<[string, string]> = [];

@@ -1,7 +1,8 @@
 // The hardened git runner (seed 003 §4, SPEC §6): the only place a git process starts for a
 // workspace. Argv only (no shell), an environment built from scratch, every program-naming setting
 // overridden on the command line, and the repository checked before every invocation.
-import { spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawnChild } from '../processes/spawn';
 import fs from 'node:fs';
 import path from 'node:path';
 import { configOverrides, gitDirectories, gitEnvironment } from './hardening';
@@ -93,13 +94,12 @@ export function spawnGit(options: RunGitOptions & { cwd?: string }): Promise<Git
   const argv = ['--no-pager', ...configOverrides(dirs), ...extra, ...options.args];
   const limit = options.maxOutputBytes ?? 4 * 1024 * 1024;
   return new Promise((resolve, reject) => {
-    const child = spawn(options.gitBinary, argv, {
+    const child = spawnChild(options.gitBinary, argv, 'git', {
       cwd: options.cwd ?? options.workspace,
       env,
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: true,
-      windowsHide: true,
-    });
+    }) as ChildProcessWithoutNullStreams;
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let outBytes = 0;

@@ -1,6 +1,6 @@
 // "Open in editor" (seed 003 §6): the owner's configured editor, else the system's default opener.
 // The path goes through the read rules first, so the window cannot open a denied file this way.
-import { spawn } from 'node:child_process';
+import { spawnChild } from '../processes/spawn';
 import type { PathContext } from '../workspace/types';
 import { resolveInsideWorkspace } from '../workspace/resolve';
 
@@ -13,7 +13,7 @@ export function openInEditor(ctx: PathContext, requested: string, editor: string
   if (!decision.ok) return { ok: false, reason: decision.reason };
   const [program, ...args] = editor && editor.length > 0 ? editor : [systemOpener()];
   try {
-    const child = spawn(program, [...args, decision.path], { stdio: 'ignore', detached: true });
+    const child = spawnChild(program, [...args, decision.path], 'opener', { stdio: 'ignore', detached: true });
     child.on('error', () => undefined);
     child.unref();
     return { ok: true };

@@ -1,16 +1,12 @@
 // macOS: the same question as procListeners.ts, answered by lsof and ps (no /proc there).
 // Written to the same rule (the pid and its descendants in its group, loopback or any address);
 // not exercised by the tests, which run on Linux.
-import { execFile } from 'node:child_process';
+import { execFileText } from '../processes/spawn';
 import type { ListeningSocket, LoopbackHost } from './types';
 
 function run(file: string, args: string[]): Promise<string> {
-  return new Promise((resolve) => {
-    // argv, no shell; lsof exits 1 when nothing matched, which is an answer, not an error.
-    execFile(file, args, { timeout: 5_000, maxBuffer: 4 * 1024 * 1024 }, (_err, stdout) => {
-      resolve(typeof stdout === 'string' ? stdout : '');
-    });
-  });
+  // argv, no shell; lsof exits 1 when nothing matched, which is an answer, not an error.
+  return execFileText(file, args, 'probe', { timeoutMs: 5_000, maxBuffer: 4 * 1024 * 1024 }).then((result) => result.stdout);
 }
 
 /** Group members descended from `pid` (or the whole group when `pid` leads it), from `ps`. */

@@ -1,7 +1,7 @@
 // The Tailscale route (SPEC §9, seed 003 §12): off by default; when the owner turns it on and
 // `tailscale` is on PATH, each started process with a port gets `tailscale serve` in front of the
 // preview listener — its real port, never a guess — and loses it when the process stops.
-import { execFile } from 'node:child_process';
+import { execFileText } from '../processes/spawn';
 import { findOnPath as findExecutable } from '../processes/shellPath';
 
 export type RunTailscale = (file: string, args: string[]) => Promise<void>;
@@ -38,14 +38,11 @@ export function findOnPath(name: string, env: NodeJS.ProcessEnv = process.env): 
   return findExecutable(name, env.PATH ?? '');
 }
 
-const runFile: RunTailscale = (file, args) =>
-  new Promise((resolve, reject) => {
-    // argv, no shell: nothing in a process name or port is ever interpreted.
-    execFile(file, args, { timeout: 15_000 }, (err, _stdout, stderr) => {
-      if (err) reject(new Error(String(stderr).trim() || err.message));
-      else resolve();
-    });
-  });
+// argv, no shell: nothing in a process name or port is ever interpreted.
+const runFile: RunTailscale = async (file, args) => {
+  const result = await execFileText(file, args, 'owner', { timeoutMs: 15_000 });
+  if (result.error) throw new Error(result.stderr.trim() || result.error.message);
+};
 
 export function tailscaleExposure(previewPort: number): string {
   return (
@@ -56,13 +53,11 @@ export function tailscaleExposure(previewPort: number): string {
   );
 }
 
-const readStatus = (file: string): Promise<string> =>
-  new Promise((resolve, reject) => {
-    execFile(file, ['status', '--json'], { timeout: 15_000, maxBuffer: 8 * 1024 * 1024 }, (err, stdout) => {
-      if (err) reject(err);
-      else resolve(String(stdout));
-    });
-  });
+const readStatus = async (file: string): Promise<string> => {
+  const result = await execFileText(file, ['status', '--json'], 'owner', { timeoutMs: 15_000, maxBuffer: 8 * 1024 * 1024 });
+  if (result.error) throw result.error;
+  return result.stdout;
+};
 
 /** This machine's name on the tailnet (`Self.DNSName`, without the final dot), or null. */
 async function tailnetName(binary: string, status: (file: string) => Promise<string>): Promise<string | null> {

@@ -1,6 +1,6 @@
 // A process is (pid, OS start time), never a pid alone (seed 003 §4): a pid recycled after the
 // process exited, or after a reboot, names a stranger, and a stranger is never signalled.
-import { execFileSync } from 'node:child_process';
+import { runSync } from './spawn';
 import fs from 'node:fs';
 
 let bootIdCache: string | null | undefined;
@@ -43,16 +43,10 @@ export function readStartTime(pid: number): string | null {
     return `${bootId() ?? 'boot'}:${fields[19]}`;
   }
   if (process.platform === 'darwin') {
-    try {
-      const out = execFileSync('/bin/ps', ['-o', 'lstart=', '-p', String(pid)], {
-        encoding: 'utf8',
-        timeout: 5_000,
-        stdio: ['ignore', 'pipe', 'ignore'],
-      }).trim();
-      return out.length > 0 ? out : null;
-    } catch {
-      return null; // ps exits 1 when the pid does not exist
-    }
+    const result = runSync({ program: '/bin/ps', args: ['-o', 'lstart=', '-p', String(pid)], cwd: '/', env: { PATH: '/usr/bin:/bin' } }, 'probe', 5_000);
+    if (result.status !== 0) return null; // ps exits 1 when the pid does not exist
+    const out = result.stdout.trim();
+    return out.length > 0 ? out : null;
   }
   return null;
 }

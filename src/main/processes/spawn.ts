@@ -2,7 +2,7 @@
 // terminal all come through here, so the OS sandbox of a later issue wraps exactly one seam
 // (`CommandWrapper`). No shell is ever put in front of an argv here: what was classified is what
 // is spawned. Every child leads its own process group, so a kill reaches its grandchildren.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess, type StdioOptions } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn as spawnPty, type IPty } from 'node-pty';
@@ -296,6 +296,66 @@ export function spawnService(command: Command, purpose: SpawnPurpose): ServicePr
   return { pid: child.pid, child, exited };
 }
 
+/** Names of Paddock's environment a helper never inherits: provider keys, tokens, Paddock's own. */
+const SECRET_NAME = /(API_KEY|_TOKEN|_SECRET|PASSWORD|PASSWD|CREDENTIALS?)$|^PADDOCK_|^ANTHROPIC_|^OPENAI_/i;
+
+/**
+ * Paddock's environment without its secrets (issue 14 §4): what the owner's editor, the opener and
+ * other helpers that run with the owner's environment get. Keys stay with the core, not its children.
+ */
+export function scrubbedEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(env)) if (!SECRET_NAME.test(name)) out[name] = value;
+  return out;
+}
+
+export interface ChildSpawnOptions {
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  stdio: StdioOptions;
+  detached?: boolean;
+}
+
+/**
+ * Paddock's and the owner's own helpers that are no agent command — git under the hardened runner,
+ * ripgrep on a held directory, the opener, the editor: started here so that the exec seam stays
+ * one (lint forbids child_process elsewhere). Never wrapped; the caller owns the child.
+ */
+export function spawnChild(program: string, args: readonly string[], purpose: SpawnPurpose, options: ChildSpawnOptions): ChildProcess {
+  void purpose;
+  return spawn(program, [...args], {
+    cwd: options.cwd,
+    env: options.env ?? scrubbedEnv(process.env),
+    stdio: options.stdio,
+    detached: options.detached ?? false,
+    windowsHide: true,
+  });
+}
+
+export interface TextResult {
+  error: Error | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** A helper's whole output as text (lsof, ps, tailscale): argv, no shell, bounded in time and size. */
+export function execFileText(
+  program: string,
+  args: readonly string[],
+  purpose: SpawnPurpose,
+  options: { timeoutMs: number; maxBuffer?: number; env?: NodeJS.ProcessEnv },
+): Promise<TextResult> {
+  void purpose;
+  return new Promise((resolve) => {
+    execFile(
+      program,
+      [...args],
+      { timeout: options.timeoutMs, maxBuffer: options.maxBuffer ?? 1024 * 1024, env: options.env ?? scrubbedEnv(process.env), encoding: 'utf8', windowsHide: true },
+      (error, stdout, stderr) => resolve({ error, stdout: String(stdout ?? ''), stderr: String(stderr ?? '') }),
+    );
+  });
+}
+
 export interface SyncResult {
   status: number | null;
   stdout: string;
@@ -304,7 +364,7 @@ export interface SyncResult {
 }
 
 /** A short synchronous command (probes, `ps`): no shell, bounded by `timeoutMs`, never wrapped. */
-export function runSync(command: Command, purpose: SpawnPurpose, timeoutMs: number, input?: string): SyncResult {
+export function runSync(command: Command, purpose: SpawnPurpose, timeoutMs: number, input?: string, maxBuffer = 16 * 1024 * 1024): SyncResult {
   checkCommand(command);
   void purpose;
   const result = spawnSync(command.program, command.args, {
@@ -314,7 +374,7 @@ export function runSync(command: Command, purpose: SpawnPurpose, timeoutMs: numb
     timeout: timeoutMs,
     input,
     stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-    maxBuffer: 16 * 1024 * 1024,
+    maxBuffer,
     windowsHide: true,
   });
   return {

@@ -1,7 +1,8 @@
 // search {query, path?, glob?, regex?} (SPEC §6): ripgrep when it is on PATH (--no-follow --no-config,
 // JSON output, the query after -e so it is never read as a flag, fixed strings unless `regex`), else a
 // bounded walk in TypeScript with the same rules. `path:line: text`, at most 200 results.
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { ChildProcessByStdio } from 'node:child_process';
+import { spawnChild } from '../processes/spawn';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -64,7 +65,7 @@ export function searchWithRipgrep(rg: string, held: Pick<HeldTarget, 'cwd' | 'ta
   argv.push('-e', args.query, '--', target);
   return new Promise((resolve) => {
     // stdin is the held file (searched as '-') or nothing; stdout and stderr are always pipes.
-    const child = spawn(rg, argv, { cwd, env: { PATH: process.env.PATH ?? '', LANG: 'C.UTF-8' }, stdio: [held.stdin, 'pipe', 'pipe'] }) as ChildProcessByStdio<null, Readable, Readable>;
+    const child = spawnChild(rg, argv, 'search', { cwd, env: { PATH: process.env.PATH ?? '', LANG: 'C.UTF-8' }, stdio: [held.stdin, 'pipe', 'pipe'] }) as ChildProcessByStdio<null, Readable, Readable>;
     const hits: string[] = [];
     let truncated = false;
     let stderr = '';

@@ -73,6 +73,9 @@ export const requestSchemas = {
     .object({ coding_tools: z.boolean().optional(), file_edit: z.boolean().optional(), shell: z.boolean().optional() })
     .strict(),
   'settings.setTailscale': z.object({ enabled: z.boolean() }).strict(),
+  'settings.setAgentSandbox': z
+    .object({ agentId: id, network: z.enum(['off', 'on']).optional(), uncontainedShell: z.boolean().optional() })
+    .strict(),
   'cards.list': none,
   'cards.answer': z
     .object({
@@ -168,6 +171,7 @@ export interface ResponseMap {
   'workspaces.pickDirectory': { directory: string | null };
   'settings.setSwitches': AppInfo;
   'settings.setTailscale': AppInfo;
+  'settings.setAgentSandbox': AppInfo;
   'cards.list': Card[];
   'cards.answer': { answered: true };
   'toolCalls.list': ToolCallView[];

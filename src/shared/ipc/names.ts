@@ -11,6 +11,7 @@ export const CALL_NAMES = [
   'workspaces.pickDirectory',
   'settings.setSwitches',
   'settings.setTailscale',
+  'settings.setAgentSandbox',
   'cards.list',
   'cards.answer',
   'toolCalls.list',

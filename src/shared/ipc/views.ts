@@ -21,6 +21,15 @@ export interface AppInfo {
   keyStorage: string;
   tailscale: { enabled: boolean; statement: string };
   canPickDirectory: boolean;
+  /** The OS sandbox (SPEC §14): its state line, and each agent's choices (network, uncontained shell). */
+  sandbox: {
+    contained: boolean;
+    /** "contained: bubblewrap 0.8.0, network off" or "not available: <cause>; <how to enable>". */
+    line: string;
+    /** Said where nothing is contained: what the agent's processes can read. */
+    warning: string | null;
+    agents: Record<string, { network: 'off' | 'on'; uncontainedShell: boolean }>;
+  };
 }
 
 export interface RememberedCommandView {

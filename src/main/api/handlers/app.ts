@@ -1,6 +1,6 @@
 import type { AppInfo } from '../../../shared/ipc';
 import { SWITCHES_KEY, type Core } from '../../core';
-import type { Handlers } from '../router';
+import { ApiRefusal, type Handlers } from '../router';
 import type { HostCapabilities } from './context';
 
 export function appInfo(core: Core, host: HostCapabilities): AppInfo {
@@ -16,10 +16,19 @@ export function appInfo(core: Core, host: HostCapabilities): AppInfo {
     keyStorage: core.secrets.describe(),
     tailscale: { enabled: core.tailscaleEnabled(), statement: core.tailscaleStatement() },
     canPickDirectory: host.pickDirectory !== undefined,
+    sandbox: {
+      contained: core.sandbox.contained,
+      line: core.sandbox.describe(),
+      warning: core.sandbox.contained ? null : NO_SANDBOX_WARNING,
+      agents: Object.fromEntries(core.agents.list().map((agent) => [agent.id, core.sandboxChoicesFor(agent.id)])),
+    },
   };
 }
 
-export function appHandlers(core: Core, host: HostCapabilities): Pick<Handlers, 'app.info' | 'settings.setSwitches' | 'settings.setTailscale'> {
+export const NO_SANDBOX_WARNING =
+  "Nothing an agent runs is contained: its processes run as you, can read your files and credentials, and can read Paddock's own environment (/proc/<pid>/environ), API keys included when they were given as environment variables. Commands that run the project's code and every bash call are cards.";
+
+export function appHandlers(core: Core, host: HostCapabilities): Pick<Handlers, 'app.info' | 'settings.setSwitches' | 'settings.setTailscale' | 'settings.setAgentSandbox'> {
   return {
     'app.info': () => appInfo(core, host),
     'settings.setSwitches': (request) => {
@@ -29,6 +38,12 @@ export function appHandlers(core: Core, host: HostCapabilities): Pick<Handlers, 
     },
     'settings.setTailscale': (request) => {
       core.setTailscaleEnabled(request.enabled);
+      return appInfo(core, host);
+    },
+    'settings.setAgentSandbox': (request) => {
+      if (!core.agents.get(request.agentId)) throw new ApiRefusal('not-found', 'there is no such agent');
+      const { agentId, ...choices } = request;
+      core.setSandboxChoices(agentId, choices);
       return appInfo(core, host);
     },
   };

@@ -17,6 +17,7 @@ interface AppState {
   setView(view: View): void;
   setSwitches(patch: Partial<InstanceSwitches>): Promise<void>;
   setTailscale(enabled: boolean): Promise<void>;
+  setAgentSandbox(agentId: string, choices: { network?: 'off' | 'on'; uncontainedShell?: boolean }): Promise<void>;
   showError(message: string | null): void;
 }
 
@@ -43,6 +44,9 @@ export const useAppStore = create<AppState>((set) => ({
   },
   async setTailscale(enabled) {
     set({ info: await call('settings.setTailscale', { enabled }) });
+  },
+  async setAgentSandbox(agentId, choices) {
+    set({ info: await call('settings.setAgentSandbox', { agentId, ...choices }) });
   },
   showError(message) {
     set({ error: message });

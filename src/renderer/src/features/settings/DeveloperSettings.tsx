@@ -8,6 +8,7 @@ import { AgentSettingsSection } from './AgentSettingsSection';
 import { InstanceSwitches } from './InstanceSwitches';
 import { CheckpointSettings } from './CheckpointSettings';
 import { RememberedCommands } from './RememberedCommands';
+import { SandboxSettings } from './SandboxSettings';
 
 export const WORKSPACE_WARNING =
   'A developer agent runs code you did not write, inside this directory, with the rights of your user. Give it a workspace you would let a colleague use.';
@@ -25,6 +26,9 @@ export function DeveloperSettings() {
     <section className="settings" aria-label="Settings → Developer">
       <h1>Settings → Developer</h1>
       <p className="warning">{WORKSPACE_WARNING}</p>
+
+      <h2>Sandbox</h2>
+      <SandboxSettings />
 
       <h2>Workspaces</h2>
       <table className="settings-table" aria-label="Workspaces">

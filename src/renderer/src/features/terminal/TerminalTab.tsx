@@ -83,6 +83,7 @@ export function TerminalTab({ agentId, visible }: { agentId: string; visible: bo
 
   return (
     <div className="terminal-tab">
+      <p className="hint">Your own terminal: it runs as you, outside the agents’ sandbox, and no agent can type in it.</p>
       {error && <p className="form-error">{error}</p>}
       {exited && (
         <p className="hint" role="status">

@@ -1,0 +1,105 @@
+// The generated profiles, read as text: bubblewrap's mount order and Seatbelt's policy (which cannot
+// run on Linux, so its text and argv are what is checked here).
+import { describe, expect, it } from 'vitest';
+import { bwrapArgs, denyCovers, type ContainedProfile, type SystemLayout } from '../../../src/main/sandbox/profile';
+import { seatbeltArgv, seatbeltPolicy } from '../../../src/main/sandbox/seatbelt';
+
+const profile: ContainedProfile = {
+  workspace: '/home/o/code/app',
+  gitEntries: ['/home/o/code/app/.git'],
+  home: '/home/o',
+  dataDir: '/home/o/.config/Paddock',
+  privateTmp: '/home/o/.config/Paddock/sandbox/tmp/a1',
+  toolchainDirs: ['/home/o/.nvm/versions/node/v20'],
+  coverDirs: [],
+  coverFiles: [],
+  network: 'off',
+  cwd: '/home/o/code/app',
+};
+
+const mergedUsr: SystemLayout = {
+  kind: (dir) => (['/bin', '/sbin', '/lib', '/lib64'].includes(dir) ? { link: `usr${dir}` } : ['/usr', '/etc', '/opt'].includes(dir) ? 'dir' : 'absent'),
+  exists: (p) => p === '/etc/shadow',
+};
+
+/** The index of the argument group `[flag, ...values]` in argv. */
+function at(args: string[], ...group: string[]): number {
+  for (let i = 0; i < args.length; i++) if (group.every((g, j) => args[i + j] === g)) return i;
+  return -1;
+}
+
+describe('bubblewrap arguments', () => {
+  const args = bwrapArgs(profile, mergedUsr);
+
+  it('unshares everything, network included, and dies with its parent', () => {
+    for (const flag of ['--unshare-user', '--unshare-pid', '--unshare-net', '--unshare-ipc', '--disable-userns', '--die-with-parent']) {
+      expect(args).toContain(flag);
+    }
+    expect(bwrapArgs({ ...profile, network: 'on' }, mergedUsr)).not.toContain('--unshare-net');
+  });
+
+  it('mounts in the order that keeps the fence: tmp, empty home, toolchains, workspace, .git read-only, home read-only', () => {
+    const tmp = at(args, '--bind', profile.privateTmp, '/tmp');
+    const home = at(args, '--tmpfs', '/home/o');
+    const tool = at(args, '--ro-bind', profile.toolchainDirs[0], profile.toolchainDirs[0]);
+    const ws = at(args, '--bind', profile.workspace, profile.workspace);
+    const git = at(args, '--ro-bind', '/home/o/code/app/.git', '/home/o/code/app/.git');
+    const ro = at(args, '--remount-ro', '/home/o');
+    expect([tmp, home, tool, ws, git, ro].every((i) => i >= 0)).toBe(true);
+    expect(tmp < home && home < tool && tool < ws && ws < git && git < ro).toBe(true);
+    expect(at(args, '--symlink', 'usr/bin', '/bin')).toBeGreaterThanOrEqual(0);
+    expect(at(args, '--ro-bind', '/dev/null', '/etc/shadow')).toBeGreaterThanOrEqual(0);
+    expect(args).not.toContain(profile.dataDir);
+  });
+
+  it('keeps the home writable only when the workspace is the home (its deny list covered)', () => {
+    const atHome = { ...profile, workspace: '/home/o', cwd: '/home/o', coverDirs: ['/home/o/.ssh'], coverFiles: ['/home/o/.bashrc'] };
+    const homeArgs = bwrapArgs(atHome, mergedUsr);
+    expect(homeArgs).not.toContain('--remount-ro' + '/home/o');
+    expect(at(homeArgs, '--remount-ro', '/home/o')).toBe(-1);
+    expect(at(homeArgs, '--tmpfs', '/home/o/.ssh', '--remount-ro', '/home/o/.ssh')).toBeGreaterThan(at(homeArgs, '--bind', '/home/o', '/home/o'));
+    expect(at(homeArgs, '--ro-bind', '/dev/null', '/home/o/.bashrc')).toBeGreaterThan(0);
+  });
+
+  it('covers deny-listed places and the data directory only where a mount would show them', () => {
+    const kinds: Record<string, 'dir' | 'file'> = { '/home/o/.ssh': 'dir', '/home/o/.bashrc': 'file', '/home/o/.config/Paddock': 'dir', '/home/o/.cargo/credentials.toml': 'file' };
+    const probe = { kind: (p: string) => kinds[p] ?? 'absent', list: (dir: string) => (dir === '/home/o/.cargo' ? ['credentials.toml', 'bin'] : []) };
+    expect(denyCovers('/home/o', '/home/o/.config/Paddock', ['/home/o'], probe)).toEqual({
+      dirs: ['/home/o/.ssh', '/home/o/.config/Paddock'],
+      files: ['/home/o/.bashrc', '/home/o/.cargo/credentials.toml'],
+    });
+    expect(denyCovers('/home/o', '/home/o/.config/Paddock', ['/home/o/code/app'], probe)).toEqual({ dirs: [], files: [] });
+  });
+});
+
+describe('the Seatbelt policy (macOS)', () => {
+  const { text, params } = seatbeltPolicy({ ...profile, home: '/Users/o', workspace: '/Users/o/code/a "quoted" (dir)', dataDir: '/Users/o/Library/Application Support/Paddock' });
+
+  it('denies by default and never splices a path into the policy text', () => {
+    expect(text.startsWith('(version 1)\n(deny default)\n')).toBe(true);
+    expect(text).not.toContain('/Users/o');
+    expect(params.find((p) => p.name === 'WORKSPACE')?.value).toBe('/Users/o/code/a "quoted" (dir)');
+  });
+
+  it('writes only the workspace and the private tmp, never .git, the deny list or the data directory', () => {
+    expect(text).toContain('(allow file-read* file-write* (subpath (param "WORKSPACE")) (subpath (param "PRIVATE_TMP")))');
+    expect(text).toContain('(deny file-write* (regex (param "GIT_RE")))');
+    expect(params.find((p) => p.name === 'GIT_RE')?.value).toBe('^/Users/o/code/a "quoted" \\(dir\\)/\\.[Gg][Ii][Tt](/|$)');
+    const denied = /\(deny file-read\* file-write\* (.*)\)$/m.exec(text)?.[1] ?? '';
+    expect(denied).toContain('(subpath (param "DATA_DIR"))');
+    const deniedValues = params.filter((p) => p.name.startsWith('DENY_')).map((p) => p.value);
+    expect(deniedValues).toContain('/Users/o/.ssh');
+    expect(deniedValues).toContain('/Users/o/.bashrc');
+    expect(text).toContain('(allow signal (target same-sandbox))');
+  });
+
+  it('keeps the network off except loopback listening, and the argv untouched after the program', () => {
+    expect(text).toContain('(deny network-outbound)');
+    expect(text).toContain('(allow network-inbound (local ip "localhost:*"))');
+    expect(seatbeltPolicy({ ...profile, network: 'on' }).text).toContain('(allow network*)');
+    const argv = seatbeltArgv('/usr/bin/sandbox-exec', profile, '/usr/bin/node', ['a b', '"c"', '\n']);
+    expect(argv.slice(0, 3)).toEqual(['/usr/bin/sandbox-exec', '-p', seatbeltPolicy(profile).text]);
+    expect(argv.slice(-4)).toEqual(['/usr/bin/node', 'a b', '"c"', '\n']);
+    expect(argv.filter((a) => a === '-D')).toHaveLength(seatbeltPolicy(profile).params.length);
+  });
+});
