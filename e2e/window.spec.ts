@@ -54,7 +54,7 @@ test('remember, Forget, and a mode changed in Settings decide the next calls', a
   // 1. In edit mode a command is a card; the owner approves and remembers exactly this argv.
   await say(page, 'Run the tests');
   const queue = page.getByRole('region', { name: 'Pending approvals' });
-  const remember = queue.getByRole('button', { name: 'Approve and always allow exactly `node --test`' });
+  const remember = queue.getByRole('button', { name: /^Approve and always allow exactly `node --test` in / });
   await expect(remember).toBeEnabled();
   await remember.click();
   await expect(page.getByText('First run done.')).toBeVisible();

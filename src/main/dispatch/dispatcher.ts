@@ -23,7 +23,8 @@ export interface DispatcherDeps {
   home: string;
   dataDir: string;
   /** The literal remember choices a card offers for a plain command's argv. */
-  rememberChoicesFor(argv: string[]): { kind: RememberKind; label: string }[];
+  /** `directory`: the workspace the choice is bound to, named in the label (issue 19). */
+  rememberChoicesFor(argv: string[], directory?: string): { kind: RememberKind; label: string }[];
   rememberCommand(input: { agentId: string; directory: string; argv: string[]; kind: RememberKind }): void;
   /** Live output of a running call, for the window. */
   onOutput?(callId: string, chunk: string): void;
@@ -138,7 +139,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
             reason: tier.reason,
             ...preview,
             rememberChoices:
-              preview.rememberable && preview.argv && workspace ? deps.rememberChoicesFor(preview.argv) : undefined,
+              preview.rememberable && preview.argv && workspace ? deps.rememberChoicesFor(preview.argv, workspace.directory) : undefined,
           };
           const { card, outcome } = deps.cards.ask(draft, signal);
           record(request.callId, () => deps.toolCalls.markPending(request.callId, card));

@@ -18,6 +18,8 @@ export interface CommandToolDeps {
   rememberedFor?: (agentId: string, directory: string) => readonly RememberedCommand[];
   /** USER, LANG, LC_ALL, TMPDIR, SHELL as Paddock read them at start; nothing else is taken. */
   ownerEnv?: OwnerEnv;
+  /** A remembered command let this one through without a card: Settings shows when (issue 19). */
+  rememberedUsed?: (id: number) => void;
 }
 
 export function pathsOf(ctx: ToolCallContext): PathContext | null {
@@ -31,6 +33,7 @@ export function commandTier(command: string, cwd: string | undefined, ctx: ToolC
   }
   const remembered = deps.rememberedFor?.(ctx.agent.id, ctx.workspace.directory) ?? [];
   const decision = classifyCommand(command, { paths, cwd, mode: ctx.agent.mode, remembered });
+  if (decision.rememberedId !== undefined) deps.rememberedUsed?.(decision.rememberedId);
   return { tier: decision.tier, reason: decision.reason };
 }
 

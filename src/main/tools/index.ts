@@ -31,20 +31,23 @@ export interface ToolSetDeps {
   ownerEnv: OwnerEnv;
   shell: string | undefined;
   rememberedFor(agentId: string, directory: string): readonly RememberedCommand[];
+  /** A remembered command let a command through without a card (Settings shows when). */
+  rememberedUsed?(id: number): void;
   lastTestRun(agentId: string, directory: string): TestRun | null;
   onCommandFinished(finished: CommandFinished): void;
 }
 
 export function createToolSet(deps: ToolSetDeps): AnyToolDefinition[] {
   const { supervisor, preview, ownerEnv, rememberedFor } = deps;
+  const rememberedUsed = deps.rememberedUsed;
   return [
     readTool,
     listTool,
     createSearchTool(),
     writeTool,
     editTool,
-    createRunTool({ rememberedFor, ownerEnv, onCommandFinished: deps.onCommandFinished }),
-    createStartTool({ supervisor, rememberedFor, ownerEnv }),
+    createRunTool({ rememberedFor, rememberedUsed, ownerEnv, onCommandFinished: deps.onCommandFinished }),
+    createStartTool({ supervisor, rememberedFor, rememberedUsed, ownerEnv }),
     createOutputTool({ supervisor }),
     createStopTool({ supervisor }),
     createBashTool({ shell: deps.shell, ownerEnv }),
