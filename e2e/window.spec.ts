@@ -54,8 +54,9 @@ test('remember, Forget, and a mode changed in Settings decide the next calls', a
   // 1. In edit mode a command is a card; the owner approves and remembers exactly this argv.
   await say(page, 'Run the tests');
   const queue = page.getByRole('region', { name: 'Pending approvals' });
-  const remember = queue.getByRole('button', { name: 'Approve and always allow exactly `node --test`' });
+  const remember = queue.getByRole('button', { name: /^Approve and always allow exactly `node --test` in / });
   await expect(remember).toBeEnabled();
+  await page.screenshot({ path: test.info().outputPath('card-remember-options.png') });
   await remember.click();
   await expect(page.getByText('First run done.')).toBeVisible();
 
@@ -66,7 +67,10 @@ test('remember, Forget, and a mode changed in Settings decide the next calls', a
   // 3. Forget it in Settings; the next run is a card again.
   await openSettings(page);
   const allowed = page.getByRole('table', { name: 'Commands you allowed' });
-  await expect(allowed).toContainText('node --test');
+  await expect(allowed).toContainText('exactly `node --test` in ');
+  // It let the second run through without a card, so it says when (issue 19).
+  await expect(allowed.locator('time')).toHaveCount(1);
+  await page.screenshot({ path: test.info().outputPath('settings-remembered.png') });
   await allowed.getByRole('button', { name: 'Forget node --test' }).click();
   await expect(page.getByText('No commands remembered.')).toBeVisible();
   await openAgent(page);

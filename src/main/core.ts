@@ -191,6 +191,10 @@ export async function createCore(options: CoreOptions) {
     ownerEnv: { USER: env.USER, LOGNAME: env.LOGNAME, LANG: env.LANG, LC_ALL: env.LC_ALL, TMPDIR: env.TMPDIR, SHELL: env.SHELL },
     shell: env.SHELL,
     rememberedFor: (agentId, directory) => remembered.listFor(agentId, directory),
+    rememberedUsed: (id) => {
+      remembered.markUsed(id);
+      events.emit({ type: 'remembered.changed' });
+    },
     lastTestRun: (agentId, directory) => lastRun(db, agentId, directory),
     onCommandFinished: (finished) => {
       // Every run whose program is a real test runner is recorded (seed 003 §11).
@@ -230,7 +234,7 @@ export async function createCore(options: CoreOptions) {
     installed,
     home: options.home,
     dataDir,
-    rememberChoicesFor: (argv) => rememberChoices(argv).map((choice) => ({ kind: choice.kind, label: choice.sentence })),
+    rememberChoicesFor: (argv, directory) => rememberChoices(argv, directory).map((choice) => ({ kind: choice.kind, label: choice.sentence })),
     rememberCommand: (input) => {
       remembered.remember(input);
       events.emit({ type: 'remembered.changed' });

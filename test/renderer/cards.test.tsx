@@ -18,8 +18,8 @@ const commandCard: Card = {
   argv: ['npm', 'test'],
   cwd: '/work/app',
   rememberChoices: [
-    { kind: 'exact', label: 'exactly `npm test`' },
-    { kind: 'prefix', label: 'any command that begins `npm test`' },
+    { kind: 'exact', label: 'exactly `npm test` in /home/me/app' },
+    { kind: 'prefix', label: '`npm` with subcommand `test`, and any words after it, in /home/me/app' },
   ],
   createdAt: '2025-01-01T00:00:00Z',
 };
@@ -114,8 +114,8 @@ describe('an approval card', () => {
 
   it('shows the core’s remember labels literally and sends the chosen kind', async () => {
     render(<CardView card={commandCard} active />);
-    const exact = screen.getByRole('button', { name: 'Approve and always allow exactly `npm test`' });
-    expect(screen.getByRole('button', { name: 'Approve and always allow any command that begins `npm test`' })).toBeTruthy();
+    const exact = screen.getByRole('button', { name: 'Approve and always allow exactly `npm test` in /home/me/app' });
+    expect(screen.getByRole('button', { name: 'Approve and always allow `npm` with subcommand `test`, and any words after it, in /home/me/app' })).toBeTruthy();
     await act(async () => {
       vi.advanceTimersByTime(CARD_KEY_DELAY_MS + 10);
     });

@@ -39,6 +39,8 @@ const remembered: RememberedCommandView = {
   argv: ['npm', 'test'],
   kind: 'prefix',
   createdAt: '',
+  matches: '`npm` with subcommand `test`, and any words after it, in /home/me/app',
+  lastUsedAt: null,
 };
 
 /** Every call answers `value`, but for the MCP server list Settings loads for each agent (none here). */
@@ -64,10 +66,30 @@ describe('Settings → Developer', () => {
     expect((screen.getByLabelText('Mode of Developer in settings') as HTMLSelectElement).value).toBe('ask');
   });
 
+  it('lists each remembered rule with what it matches in words, its agent, directory and last use', () => {
+    useRememberedStore.setState({
+      commands: [
+        remembered,
+        { ...remembered, id: 43, kind: 'exact', argv: ['npm', 'run', 'e2e'], matches: 'exactly `npm run e2e` in /home/me/app', lastUsedAt: '2026-11-30T10:00:00.000Z' },
+      ],
+    });
+    render(<DeveloperSettings />);
+    const table = screen.getByRole('table', { name: 'Commands you allowed' });
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Runs without a card', 'Agent', 'Directory', 'Last used', '']);
+    const prefix = within(table).getByRole('row', { name: /with subcommand/ });
+    expect(prefix.textContent).toContain('`npm` with subcommand `test`, and any words after it, in /home/me/app');
+    expect(prefix.textContent).toContain('@dev');
+    expect(prefix.textContent).toContain('never');
+    const exact = within(table).getByRole('row', { name: /exactly/ });
+    expect(exact.querySelector('time')?.getAttribute('dateTime')).toBe('2026-11-30T10:00:00.000Z');
+    expect(within(exact).getByRole('button', { name: 'Forget npm run e2e' })).toBeTruthy();
+  });
+
   it('Forget calls remembered.forget and the command leaves the list', async () => {
     render(<DeveloperSettings />);
     const table = screen.getByRole('table', { name: 'Commands you allowed' });
-    expect(table.textContent).toContain('npm test');
+    expect(table.textContent).toContain('`npm` with subcommand `test`');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Forget npm test' }));
     });

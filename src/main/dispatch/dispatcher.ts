@@ -23,7 +23,8 @@ export interface DispatcherDeps {
   home: string;
   dataDir: string;
   /** The literal remember choices a card offers for a plain command's argv. */
-  rememberChoicesFor(argv: string[]): { kind: RememberKind; label: string }[];
+  /** `directory`: the workspace the choice is bound to, named in the label (issue 19). */
+  rememberChoicesFor(argv: string[], directory?: string): { kind: RememberKind; label: string }[];
   rememberCommand(input: { agentId: string; directory: string; argv: string[]; kind: RememberKind }): void;
   /** The tools of the MCP servers the owner added for an agent (scope mcp), with their JSON schemas. */
   mcpToolsFor?(agentId: string): { definition: AnyToolDefinition; inputSchema: Record<string, unknown> }[];
@@ -158,7 +159,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
             reason: tier.reason,
             ...preview,
             rememberChoices:
-              preview.rememberable && !preview.danger && preview.argv && workspace ? deps.rememberChoicesFor(preview.argv) : undefined,
+              preview.rememberable && !preview.danger && preview.argv && workspace ? deps.rememberChoicesFor(preview.argv, workspace.directory) : undefined,
           };
           const { card, outcome } = (request.askOwner ?? deps.cards.ask)(draft, signal);
           record(request.callId, () => deps.toolCalls.markPending(request.callId, card));

@@ -96,6 +96,7 @@ export function classifyCommand(command: string, ctx: ClassifyContext): CommandD
           code: 'remembered',
           reason: `you allowed ${describeRemembered(remembered.kind, remembered.argv)} in this workspace`,
           argv: lexed.argv,
+          rememberedId: remembered.id,
         };
       }
       if (ctx.mode === 'edit') return gated('edit-mode', 'edit mode asks before every command you have not allowed in this workspace', lexed.argv);

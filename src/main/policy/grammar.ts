@@ -176,6 +176,10 @@ export function readArgs(g: ProgramGrammar, display: string, args: readonly stri
     if (word === '-') return gate('operand-not-allowed', `${display} - reads standard input, which is not on the run list`);
     if (word === '--') {
       if (!g.doubleDash) return gate('flag-not-on-run-list', `${display} -- is not on the run list`);
+      // BSD uniq reads a `--` after its input as the name of its output file (types.ts optionsBeforeOperands).
+      if (g.optionsBeforeOperands && operands.length > 0) {
+        return gate('flag-not-on-run-list', `${display} reads options only before ${show(operands[0])}, and takes -- after it as an operand, so it is not on the run list`);
+      }
       endOfOptions = true;
       continue;
     }

@@ -81,7 +81,7 @@ export const READERS: readonly ProgramGrammar[] = [
   reader(
     'uniq',
     { c: null },
-    { auto: ['uniq -c b.txt'], gated: [['uniq b.txt out.txt', 'operand-not-allowed'], ['uniq b.txt -c', 'flag-not-on-run-list']] },
+    { auto: ['uniq -c b.txt'], gated: [['uniq b.txt out.txt', 'operand-not-allowed'], ['uniq b.txt -c', 'flag-not-on-run-list'], ['uniq b.txt --', 'flag-not-on-run-list']] },
     { operands: { kind: 'paths', max: 1 }, optionsBeforeOperands: true },
   ),
   // sed: only -n with a print-only script (scripts.ts); -i, -f, -e, -s, --follow-symlinks are absent.

@@ -51,9 +51,15 @@ export function matchesRemembered(argv: readonly string[], remembered: readonly 
   return null;
 }
 
-/** The owner's words for an entry: "exactly `npm install left-pad`" or "any command that begins `npm install`". */
-export function describeRemembered(kind: RememberKind, argv: readonly string[]): string {
-  return kind === 'exact' ? `exactly \`${formatArgv(argv)}\`` : `any command that begins \`${formatArgv(argv.slice(0, 2))}\``;
+/**
+ * The owner's words for an entry, the same on a card and in Settings (issue 19): "exactly `npm run
+ * e2e` in /path", or "`cargo` with subcommand `build`, and any words after it, in /path". The
+ * directory is left out where the sentence already says "in this workspace".
+ */
+export function describeRemembered(kind: RememberKind, argv: readonly string[], directory?: string): string {
+  const where = directory === undefined ? '' : ` in ${directory}`;
+  if (kind === 'exact') return `exactly \`${formatArgv(argv)}\`${where}`;
+  return `\`${formatArgv(argv.slice(0, 1))}\` with subcommand \`${formatArgv(argv.slice(1, 2))}\`, and any words after it${directory === undefined ? '' : ','}${where}`;
 }
 
 /** Only a plain command has one argv to match, so only a plain command can be remembered. */
@@ -66,11 +72,11 @@ export function isRememberable(command: string): boolean {
  * A second word that begins with `-` is a flag, not a subcommand: "any command that begins
  * `node --test`" would admit `node --test --import=…`, and `python3 -m` every module there is.
  */
-export function rememberChoices(argv: readonly string[]): RememberChoice[] {
+export function rememberChoices(argv: readonly string[], directory?: string): RememberChoice[] {
   if (argv.length === 0) return [];
-  const choices: RememberChoice[] = [{ kind: 'exact', argv: [...argv], sentence: describeRemembered('exact', argv) }];
+  const choices: RememberChoice[] = [{ kind: 'exact', argv: [...argv], sentence: describeRemembered('exact', argv, directory) }];
   if (argv.length >= 2 && !argv[1].startsWith('-')) {
-    choices.push({ kind: 'prefix', argv: argv.slice(0, 2), sentence: describeRemembered('prefix', argv) });
+    choices.push({ kind: 'prefix', argv: argv.slice(0, 2), sentence: describeRemembered('prefix', argv, directory) });
   }
   return choices;
 }

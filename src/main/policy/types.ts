@@ -230,6 +230,8 @@ export interface RememberedCommand {
   argv: string[];
   kind: 'exact' | 'prefix';
   createdAt: string;
+  /** When a command last ran without a card because of it; null before the first time. */
+  lastUsedAt?: string | null;
 }
 
 export interface ClassifyContext {
@@ -249,4 +251,6 @@ export type CommandDecision = (
   reason: string;
   /** The argv that would be spawned; null when the command is not plain. */
   argv: string[] | null;
+  /** With code 'remembered': the entry that admitted it (the store marks it used). */
+  rememberedId?: number;
 };

@@ -31,6 +31,8 @@ export interface CommandToolDeps extends ContainmentDeps {
   rememberedFor?: (agentId: string, directory: string) => readonly RememberedCommand[];
   /** USER, LANG, LC_ALL, TMPDIR, SHELL as Paddock read them at start; nothing else is taken. */
   ownerEnv?: OwnerEnv;
+  /** A remembered command let this one through without a card: Settings shows when (issue 19). */
+  rememberedUsed?: (id: number) => void;
 }
 
 export function pathsOf(ctx: ToolCallContext): PathContext | null {
@@ -44,6 +46,7 @@ export function commandTier(command: string, cwd: string | undefined, ctx: ToolC
   }
   const remembered = deps.rememberedFor?.(ctx.agent.id, ctx.workspace.directory) ?? [];
   const decision = classifyCommand(command, { paths, cwd, mode: ctx.agent.mode, remembered, venv: ctx.workspace.venv ?? undefined });
+  if (decision.rememberedId !== undefined) deps.rememberedUsed?.(decision.rememberedId);
   if (decision.tier === 'auto') {
     // Auto means contained (issue 13 §4): the project's own code runs without a card only in the sandbox.
     const lexed = lexCommand(command);

@@ -11,6 +11,7 @@ interface RememberedRow {
   argv: string;
   kind: 'exact' | 'prefix';
   created_at: string;
+  last_used_at: string | null;
 }
 
 export interface NewRememberedCommand {
@@ -39,6 +40,7 @@ function toRemembered(row: RememberedRow): RememberedCommand {
     argv: parseArgv(row.argv),
     kind: row.kind,
     createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
   };
 }
 
@@ -55,6 +57,7 @@ export function createRememberedCommandsRepository(db: Db) {
   );
   const all = db.prepare<[], RememberedRow>('SELECT * FROM remembered_commands ORDER BY agent_id, directory, id');
   const remove = db.prepare('DELETE FROM remembered_commands WHERE id = ?');
+  const used = db.prepare('UPDATE remembered_commands SET last_used_at = ? WHERE id = ?');
 
   return {
     /** Stores an answer; remembering the same thing twice returns the first row. */
@@ -78,6 +81,10 @@ export function createRememberedCommandsRepository(db: Db) {
     /** Settings → Developer, "Commands you allowed". */
     listAll(): RememberedCommand[] {
       return all.all().map(toRemembered);
+    },
+    /** A command ran without a card because of this entry: Settings shows when (issue 19). */
+    markUsed(id: number, at: Date = new Date()): void {
+      used.run(at.toISOString(), id);
     },
     /** Returns whether a row was removed. */
     forget(id: number): boolean {

@@ -37,6 +37,8 @@ export interface ToolSetDeps {
   ownerEnv: OwnerEnv;
   shell: string | undefined;
   rememberedFor(agentId: string, directory: string): readonly RememberedCommand[];
+  /** A remembered command let a command through without a card (Settings shows when). */
+  rememberedUsed?(id: number): void;
   lastTestRun(agentId: string, directory: string): TestRun | null;
   onCommandFinished(finished: CommandFinished): void;
 }
@@ -44,14 +46,15 @@ export interface ToolSetDeps {
 export function createToolSet(deps: ToolSetDeps): AnyToolDefinition[] {
   const { supervisor, preview, ownerEnv, rememberedFor } = deps;
   const containment = { sandbox: deps.sandbox, choicesFor: deps.sandboxChoicesFor, ledger: deps.ledger };
+  const rememberedUsed = deps.rememberedUsed;
   return [
     readTool,
     listTool,
     createSearchTool(),
     writeTool,
     editTool,
-    createRunTool({ ...containment, rememberedFor, ownerEnv, onCommandFinished: deps.onCommandFinished }),
-    createStartTool({ ...containment, supervisor, rememberedFor, ownerEnv }),
+    createRunTool({ ...containment, rememberedFor, rememberedUsed, ownerEnv, onCommandFinished: deps.onCommandFinished }),
+    createStartTool({ ...containment, supervisor, rememberedFor, rememberedUsed, ownerEnv }),
     createOutputTool({ supervisor }),
     createStopTool({ supervisor }),
     createBashTool({ ...containment, shell: deps.shell, ownerEnv }),

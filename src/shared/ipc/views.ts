@@ -40,6 +40,10 @@ export interface RememberedCommandView {
   argv: string[];
   kind: RememberKind;
   createdAt: string;
+  /** What it admits, in the owner's words (the same sentence its card offered). */
+  matches: string;
+  /** When a command last ran without a card because of it; null before the first time. */
+  lastUsedAt: string | null;
 }
 
 export interface ProcessView {

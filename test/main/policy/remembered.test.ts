@@ -63,7 +63,7 @@ describe('classifyCommand with remembered commands', () => {
     for (const mode of ['edit', 'run'] as const) {
       const d = classifyCommand('npm install left-pad', fx.ctx(mode, undefined, remembered()));
       expect(d).toMatchObject({ tier: 'auto', argv: ['npm', 'install', 'left-pad'] });
-      expect(d.reason).toBe('you allowed any command that begins `npm install` in this workspace');
+      expect(d.reason).toBe('you allowed `npm` with subcommand `install`, and any words after it in this workspace');
       expect(classifyCommand('rm b.txt', fx.ctx(mode, undefined, remembered())).reason).toBe(
         'you allowed exactly `rm b.txt` in this workspace',
       );
@@ -101,7 +101,7 @@ describe('what a card offers', () => {
   it('offers exactly this argv, and the program and subcommand when there are two words', () => {
     expect(rememberChoices(['npm', 'install', 'left-pad'])).toEqual([
       { kind: 'exact', argv: ['npm', 'install', 'left-pad'], sentence: 'exactly `npm install left-pad`' },
-      { kind: 'prefix', argv: ['npm', 'install'], sentence: 'any command that begins `npm install`' },
+      { kind: 'prefix', argv: ['npm', 'install'], sentence: '`npm` with subcommand `install`, and any words after it' },
     ]);
     expect(rememberChoices(['make'])).toEqual([{ kind: 'exact', argv: ['make'], sentence: 'exactly `make`' }]);
   });

@@ -46,6 +46,18 @@ describe('remembered commands repository', () => {
     expect(repo.listFor('a1', '/w').map((r) => r.id)).toEqual([prefix.id]);
   });
 
+  it('records when an entry last let a command through, null until then (migration 004)', () => {
+    const repo = createRememberedCommandsRepository(db);
+    const entry = repo.remember({ agentId: 'a1', directory: '/w', argv: ['npm', 'run', 'e2e'], kind: 'exact' });
+    expect(entry.lastUsedAt).toBeNull();
+    repo.markUsed(entry.id, new Date('2026-11-30T10:00:00.000Z'));
+    expect(repo.listFor('a1', '/w')[0].lastUsedAt).toBe('2026-11-30T10:00:00.000Z');
+    repo.markUsed(entry.id, new Date('2026-11-30T11:00:00.000Z'));
+    expect(repo.listAll()[0].lastUsedAt).toBe('2026-11-30T11:00:00.000Z');
+    const versions = db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all();
+    expect(versions).toContain(4);
+  });
+
   it('remembering the same thing twice keeps one row', () => {
     const repo = createRememberedCommandsRepository(db);
     const first = repo.remember({ agentId: 'a1', directory: '/w', argv: ['make', 'test'], kind: 'exact' });

@@ -70,6 +70,20 @@ describe('run: tier', () => {
     expect(shown.details?.some((d) => /^contained: bubblewrap \S+, network off$/.test(d))).toBe(true);
   });
 
+  it('tells the store which remembered command let one through, and only then', async () => {
+    const ws = workspace();
+    const used: number[] = [];
+    const tool = createRunTool({
+      rememberedFor: (agentId, directory) => [{ id: 7, agentId, directory, argv: ['ls', '--zzz'], kind: 'exact', createdAt: 'now' }],
+      rememberedUsed: (id) => used.push(id),
+    });
+    expect((await tool.tierFor({ command: 'ls --zzz' }, toolContext({ workspace: ws }))).tier).toBe('auto');
+    expect(used).toEqual([7]);
+    await tool.tierFor({ command: 'ls --zzz x' }, toolContext({ workspace: ws }));
+    await tool.tierFor({ command: 'ls' }, toolContext({ workspace: ws }));
+    expect(used).toEqual([7]);
+  });
+
   it('previews the argv, cwd and whether the card may remember it', async () => {
     const tool = createRunTool();
     const ws = workspace();

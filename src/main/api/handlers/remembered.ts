@@ -1,4 +1,5 @@
 import type { Core } from '../../core';
+import { describeRemembered } from '../../policy';
 import type { Handlers } from '../router';
 
 // "Commands you allowed" (seed 003 §8): every "remember" the owner said on a card, with Forget.
@@ -14,6 +15,8 @@ export function rememberedHandlers(core: Core): Pick<Handlers, 'remembered.list'
         argv: entry.argv,
         kind: entry.kind,
         createdAt: entry.createdAt,
+        matches: describeRemembered(entry.kind, entry.argv, entry.directory),
+        lastUsedAt: entry.lastUsedAt ?? null,
       }));
     },
     'remembered.forget': (request) => {

@@ -1,6 +1,7 @@
 // Numbered migrations, applied in order at start. Append a new file; never edit a landed one.
 import { migration001 } from './001_initial';
 import { migration002 } from './002_spawned_groups';
+import { migration004 } from './004_remembered_last_used';
 import { migration005 } from './005_workspace_virtualenv';
 import { migration006 } from './006_model_usage';
 import { migration008 } from './008_checkpoints';
@@ -12,4 +13,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration005, migration006, migration008, migration009];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration004, migration005, migration006, migration008, migration009];
