@@ -17,6 +17,7 @@ import { installedToolNames } from './dispatch/registry';
 import { resolveSwitches } from './dispatch/switches';
 import { describeVocabulary } from './dispatch/vocabulary';
 import { createEventBus, showInWindow } from './events';
+import { MODEL_CONTEXT_WINDOWS_KEY, MODEL_PRICES_KEY, type ModelOverrides } from './agent/models';
 import { createWorkspaceAssignment } from './owner/workspaceAssignment';
 import { capturePath, findGitBinary } from './processes/shellPath';
 import { createAgentsRepository } from './store/agents';
@@ -154,6 +155,11 @@ export async function createCore(options: CoreOptions) {
     emit: (event) => events.emit({ type: 'conversation', event }),
     lock,
     conversations,
+    // Settings override the known context windows and prices (issue 16), read at every request.
+    modelOverrides: () => ({
+      contextWindows: settings.get<Record<string, number>>(MODEL_CONTEXT_WINDOWS_KEY, {}),
+      prices: settings.get<ModelOverrides['prices']>(MODEL_PRICES_KEY, {}),
+    }),
   });
 
   return {

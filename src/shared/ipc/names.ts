@@ -44,6 +44,9 @@ export const CALL_NAMES = [
   'repositories.clone',
   'repositories.create',
   'screenshots.read',
+  'screenshots.take',
+  'conversations.usage',
+  'agents.models',
   'preview.showInView',
   'preview.hideView',
 ] as const;

@@ -1,5 +1,6 @@
 import type { Agent } from '../../../shared/domain';
 import type { AgentView } from '../../../shared/ipc';
+import { listModels } from '../../agent/providers/modelList';
 import type { Core } from '../../core';
 import { describeVocabulary } from '../../dispatch/vocabulary';
 import { AgentHandleTakenError, type NewAgent } from '../../store/agents';
@@ -30,6 +31,7 @@ type AgentCalls =
   | 'agents.list'
   | 'agents.create'
   | 'agents.update'
+  | 'agents.models'
   | 'agents.remove'
   | 'agents.vocabulary'
   | 'agents.setApiKey'
@@ -54,6 +56,7 @@ export function agentHandlers(core: Core, host: HostCapabilities): Pick<Handlers
       changed();
       return agentView(core, agent);
     },
+    'agents.models': (request) => listModels(requireAgent(core, request.agentId), core.secrets, core.options.env),
     'agents.update': (request) => {
       const { agentId, ...patch } = request;
       requireAgent(core, agentId);
