@@ -17,7 +17,8 @@ export function Transcript({ agentId, conversationId }: { agentId: string; conve
   const live = useConversationStore((state) => state.live[conversationId]);
   const hasOlder = useConversationStore((state) => state.olderCursor[conversationId] != null);
   const loadOlder = useConversationStore((state) => state.loadOlder);
-  const items = useMemo(() => transcriptItems(messages, live), [messages, live]);
+  const usage = useConversationStore((state) => state.usage[conversationId]);
+  const items = useMemo(() => transcriptItems(messages, live, usage), [messages, live, usage]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
