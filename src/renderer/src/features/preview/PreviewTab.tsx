@@ -72,7 +72,7 @@ export function PreviewTab({ agentId, visible }: { agentId: string; visible: boo
         </button>
         {preview.screenshot && (
           <button type="button" aria-pressed={showShot} onClick={() => setShowShot(!showShot)}>
-            {showShot ? 'Hide screenshot' : 'Show screenshot'}
+            {showShot ? 'Hide picture' : 'Show picture'}
           </button>
         )}
       </div>
