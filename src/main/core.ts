@@ -19,6 +19,7 @@ import { resolveSwitches } from './dispatch/switches';
 import { describeVocabulary } from './dispatch/vocabulary';
 import { createEventBus, showInWindow } from './events';
 import { createWorkspaceWatchers } from './owner/workspaceWatcher';
+import { MODEL_CONTEXT_WINDOWS_KEY, MODEL_PRICES_KEY, type ModelOverrides } from './agent/models';
 import { createWorkspaceAssignment } from './owner/workspaceAssignment';
 import { capturePath, findGitBinary } from './processes/shellPath';
 import { createAgentsRepository } from './store/agents';
@@ -271,6 +272,11 @@ export async function createCore(options: CoreOptions) {
     lock,
     conversations,
     turnHooks: checkpoints.turnHooks,
+    // Settings override the known context windows and prices (issue 16), read at every request.
+    modelOverrides: () => ({
+      contextWindows: settings.get<Record<string, number>>(MODEL_CONTEXT_WINDOWS_KEY, {}),
+      prices: settings.get<ModelOverrides['prices']>(MODEL_PRICES_KEY, {}),
+    }),
   });
 
   // A `paddock mcp` on this data directory sends its calls here, so its cards wait on this window.

@@ -46,6 +46,10 @@ export const KNOWN_MODELS: Readonly<Record<string, ModelFacts>> = {
 /** Unknown models: a local server's model is often small; Anthropic's are all at least 200k. */
 const FALLBACK_WINDOW: Record<Provider, number> = { anthropic: 200_000, openai: 32_768 };
 
+/** Settings keys: { "<model prefix>": tokens } and { "<model prefix>": ModelPrice }. */
+export const MODEL_CONTEXT_WINDOWS_KEY = 'model.contextWindows';
+export const MODEL_PRICES_KEY = 'model.prices';
+
 export interface ModelOverrides {
   contextWindows: Record<string, number>;
   prices: Record<string, ModelPrice>;

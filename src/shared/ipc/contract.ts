@@ -11,6 +11,7 @@ import {
   type CheckpointOptionsView,
   type CheckpointUsageView,
   type CheckpointView,
+  type ConversationUsageView,
   type ConversationView,
   type MessageView,
   type ScopeReport,
@@ -51,6 +52,8 @@ export const requestSchemas = {
       acceptancePolicy: z.enum(ACCEPTANCE_POLICIES).optional(),
       scopes: z.array(z.enum(SCOPES)).optional(),
       maxOutputTokens: z.number().int().optional(),
+      /** Extended thinking budget (Anthropic); 0 turns it off. */
+      thinkingBudget: z.number().int().min(0).max(64_000).optional(),
       provider: z.enum(PROVIDERS).optional(),
       model: z.string().trim().min(1).max(200).optional(),
       // The agent's API key is sent to this address: an http(s) URL, nothing a client would read as a file.
@@ -119,6 +122,9 @@ export const requestSchemas = {
   'repositories.clone': z.object({ agentId: id, url: z.string().trim().min(1).max(2000) }).strict(),
   'repositories.create': z.object({ agentId: id }).strict(),
   'screenshots.read': z.object({ agentId: id, file: z.string().min(1).max(4096) }).strict(),
+  'screenshots.take': z.object({ agentId: id, name: z.string().min(1).max(64) }).strict(),
+  'conversations.usage': z.object({ conversationId: id }).strict(),
+  'agents.models': z.object({ agentId: id }).strict(),
   'preview.showInView': z
     .object({
       agentId: id,
@@ -205,6 +211,10 @@ export interface ResponseMap {
   'repositories.clone': AgentView;
   'repositories.create': AgentView;
   'screenshots.read': { dataUrl: string };
+  'screenshots.take': { file: string };
+  'conversations.usage': ConversationUsageView;
+  /** The provider's own model list (its models endpoint), or the known list with the reason it could not be read. */
+  'agents.models': { models: string[]; source: 'provider' | 'known'; problem: string | null };
   'preview.showInView': { shown: boolean };
   'preview.hideView': { hidden: boolean };
   'checkpoints.list': CheckpointView[];

@@ -1,5 +1,6 @@
 import type { Agent } from '../../../shared/domain';
 import type { AgentView } from '../../../shared/ipc';
+import { listModels } from '../../agent/providers/modelList';
 import type { Core } from '../../core';
 import { AgentHandleTakenError, type NewAgent } from '../../store/agents';
 import { ApiRefusal, type Handlers } from '../router';
@@ -39,6 +40,7 @@ type AgentCalls =
   | 'agents.list'
   | 'agents.create'
   | 'agents.update'
+  | 'agents.models'
   | 'agents.remove'
   | 'agents.vocabulary'
   | 'agents.setApiKey'
@@ -63,6 +65,7 @@ export function agentHandlers(core: Core, host: HostCapabilities): Pick<Handlers
       changed();
       return agentView(core, agent);
     },
+    'agents.models': (request) => listModels(requireAgent(core, request.agentId), core.secrets, core.options.env),
     'agents.update': (request) => {
       const { agentId, confirmKeyTo, ...patch } = request;
       const current = requireAgent(core, agentId);

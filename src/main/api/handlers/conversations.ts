@@ -1,6 +1,7 @@
 import type { Core } from '../../core';
 import { ApiRefusal, type Handlers } from '../router';
 import { requireAgent } from './context';
+import { createUsageRepository } from '../../store/usage';
 
 export function titleFrom(text: string): string {
   const line = text.trim().split('\n')[0].trim();
@@ -13,7 +14,8 @@ type ConversationCalls =
   | 'conversations.messages'
   | 'conversations.send'
   | 'conversations.cancel'
-  | 'conversations.retry';
+  | 'conversations.retry'
+  | 'conversations.usage';
 
 export function conversationHandlers(core: Core): Pick<Handlers, ConversationCalls> {
   const requireConversation = (conversationId: string) => {
@@ -21,7 +23,9 @@ export function conversationHandlers(core: Core): Pick<Handlers, ConversationCal
     if (!conversation) throw new ApiRefusal('not-found', 'there is no such conversation');
     return conversation;
   };
+  const usage = createUsageRepository(core.db);
   return {
+    'conversations.usage': (request) => usage.forConversation(requireConversation(request.conversationId).id),
     'conversations.list': (request) => core.conversations.listForAgent(requireAgent(core, request.agentId).id),
     'conversations.create': (request) => core.conversations.create(requireAgent(core, request.agentId).id, request.title ?? 'New conversation'),
     'conversations.messages': (request) => {

@@ -1,14 +1,40 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Core } from '../../core';
 import { ApiRefusal, type Handlers } from '../router';
 import { requireAgent } from './context';
+import { showInWindow } from '../../events';
 
 const MAX_PNG_BYTES = 20 * 1024 * 1024;
 
 // Screenshots live in <data>/files; the window may read back only a PNG from there, by its own name.
-export function screenshotHandlers(core: Core): Pick<Handlers, 'screenshots.read'> {
+export function screenshotHandlers(core: Core): Pick<Handlers, 'screenshots.read' | 'screenshots.take'> {
   return {
+    // The owner's Screenshot button takes a new picture of the agent's own process, by the same
+    // path as the tool (its port, its origin only), and shows it like the tool's.
+    'screenshots.take': async (request) => {
+      const agent = requireAgent(core, request.agentId);
+      const tool = core.dispatcher.toolByName('screenshot');
+      if (!tool) throw new ApiRefusal('refused', 'refused: screenshots are not installed in this Paddock');
+      const result = await tool.run(
+        { name: request.name },
+        {
+          agent,
+          workspace: core.workspaces.get(agent.id),
+          home: core.options.home,
+          dataDir: core.options.dataDir,
+          callId: `owner-screenshot-${randomUUID()}`,
+          conversationId: '',
+          signal: AbortSignal.timeout(60_000),
+        },
+      );
+      if (!result.ok) throw new ApiRefusal('refused', result.error);
+      const file = (result.data as { file?: unknown } | undefined)?.file;
+      if (typeof file !== 'string') throw new ApiRefusal('refused', 'the screenshot produced no file');
+      showInWindow(core.events, 'screenshot', agent.id, { name: request.name }, result.data);
+      return { file };
+    },
     'screenshots.read': (request) => {
       requireAgent(core, request.agentId);
       const dir = fs.realpathSync(path.join(core.options.dataDir, 'files'));

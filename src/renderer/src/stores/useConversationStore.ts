@@ -52,6 +52,8 @@ interface ConversationState {
   olderCursor: Record<string, number | null>;
   loadingOlder: Record<string, boolean>;
   live: Record<string, LiveTurn>;
+  /** Usage of finished turns, by the id of the last assistant message each wrote. */
+  usage: Record<string, ReadonlyMap<number, UsageTotals>>;
   loadConversations(agentId: string): Promise<void>;
   create(agentId: string): Promise<ConversationView>;
   select(agentId: string, conversationId: string): void;
@@ -145,6 +147,7 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
   olderCursor: {},
   loadingOlder: {},
   live: {},
+  usage: {},
   async loadConversations(agentId) {
     const list = await call('conversations.list', { agentId });
     const current = get().selected[agentId];
@@ -175,6 +178,14 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
       olderCursor: known ? get().olderCursor : { ...get().olderCursor, [conversationId]: page.olderCursor },
     });
     useToolCallsStore.getState().upsert(page.calls);
+    // Usage is a footnote: a failure to read it leaves the transcript as it is.
+    void call('conversations.usage', { conversationId })
+      .then((view) => {
+        const byMessage = new Map<number, UsageTotals>();
+        for (const turn of view.turns) if (turn.lastMessageId !== null) byMessage.set(turn.lastMessageId, turn);
+        set({ usage: { ...get().usage, [conversationId]: byMessage } });
+      })
+      .catch(() => undefined);
   },
   async loadOlder(conversationId) {
     const before = get().olderCursor[conversationId];

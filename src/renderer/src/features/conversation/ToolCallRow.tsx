@@ -1,3 +1,4 @@
+import { ScreenshotImage } from '../preview/ScreenshotImage';
 import { memo } from 'react';
 import { droppedSentence } from '../../lib/cappedText';
 import { formatElapsed, useNow } from '../../lib/elapsed';
@@ -43,6 +44,8 @@ export const ToolCallRow = memo(function ToolCallRow({ agentId, callId, tool, ar
   const path = filePathOf(tool, view?.args ?? args);
   const resultDiff = unifiedDiffIn(result?.text);
   const dropped = output ? droppedSentence(output.dropped) : null;
+  // A screenshot shows inline: the picture the model was sent, read back from Paddock's files.
+  const shot = tool === 'screenshot' && result && !result.isError ? (/ saved to (\/\S+\.png)[;.]/.exec(result.text)?.[1] ?? null) : null;
 
   return (
     <div className={`tool-row outcome-${outcome.kind}`}>
@@ -82,6 +85,11 @@ export const ToolCallRow = memo(function ToolCallRow({ agentId, callId, tool, ar
           </button>
         )}
       </div>
+      {shot && (
+        <div className="tool-row-image">
+          <ScreenshotImage agentId={agentId} file={shot} />
+        </div>
+      )}
       {card && <p className="tool-row-card hint">{card.reason} — answer it in Pending approvals below.</p>}
       {expanded && (
         <div className="tool-row-body" role="region" aria-label={`Details of ${tool}`}>

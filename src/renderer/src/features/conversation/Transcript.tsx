@@ -20,7 +20,8 @@ export function Transcript({ agentId, conversationId }: { agentId: string; conve
   const loadOlder = useConversationStore((state) => state.loadOlder);
   const checkpoints = useCheckpointsStore((state) => state.byConversation[conversationId] ?? NO_MESSAGES);
   const loadCheckpoints = useCheckpointsStore((state) => state.load);
-  const items = useMemo(() => transcriptItems(messages, live, undefined, checkpoints), [messages, live, checkpoints]);
+  const usage = useConversationStore((state) => state.usage[conversationId]);
+  const items = useMemo(() => transcriptItems(messages, live, usage, checkpoints), [messages, live, usage, checkpoints]);
 
   useEffect(() => {
     void loadCheckpoints(conversationId).catch(() => undefined);

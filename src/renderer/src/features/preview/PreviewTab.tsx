@@ -1,4 +1,4 @@
-import { hostKind } from '../../api';
+import { call, hostKind } from '../../api';
 import { messageOf } from '../../lib/errors';
 import { usePreview, usePreviewStore } from '../../stores/usePreviewStore';
 import { runningOf, useProcessesStore } from '../../stores/useProcessesStore';
@@ -13,7 +13,25 @@ export function PreviewTab({ agentId, visible }: { agentId: string; visible: boo
   const preview = usePreview(agentId);
   const show = usePreviewStore((state) => state.show);
   const freshLink = usePreviewStore((state) => state.freshLink);
-  const [showShot, setShowShot] = useState(false);
+  const [showShot, setShowShot] = useState(true);
+  const [taking, setTaking] = useState(false);
+  const screenshotTaken = usePreviewStore((state) => state.screenshotTaken);
+
+  // The Screenshot button takes a new picture of the process now, not the last one again.
+  async function takeScreenshot(): Promise<void> {
+    if (!name) return;
+    setShowShot(true);
+    setTaking(true);
+    setError(null);
+    try {
+      const { file } = await call('screenshots.take', { agentId, name });
+      screenshotTaken(agentId, name, file);
+    } catch (reason) {
+      setError(messageOf(reason));
+    } finally {
+      setTaking(false);
+    }
+  }
   const [error, setError] = useState<string | null>(null);
   const running = runningOf(processes, agentId);
   const name = preview.name ?? running[0]?.name ?? null;
@@ -49,9 +67,14 @@ export function PreviewTab({ agentId, visible }: { agentId: string; visible: boo
         <button type="button" onClick={() => void openInTab()} disabled={!name}>
           Open in a tab
         </button>
-        <button type="button" aria-pressed={showShot} onClick={() => setShowShot(!showShot)}>
-          Screenshot
+        <button type="button" onClick={() => void takeScreenshot()} disabled={!name || taking}>
+          {taking ? 'Taking a screenshot…' : 'Screenshot'}
         </button>
+        {preview.screenshot && (
+          <button type="button" aria-pressed={showShot} onClick={() => setShowShot(!showShot)}>
+            {showShot ? 'Hide picture' : 'Show picture'}
+          </button>
+        )}
       </div>
       {preview.absoluteAssets && (
         <p className="banner banner-info" role="note">

@@ -16,6 +16,22 @@ export function ProviderSettings({ agent }: { agent: AgentView }) {
   const [status, setStatus] = useState<string | null>(null);
   /** The core asked to confirm where the stored key will go: its sentence and the origin to confirm. */
   const [keyQuestion, setKeyQuestion] = useState<{ text: string; origin: string } | null>(null);
+  const [thinking, setThinking] = useState(String(agent.thinkingBudget ?? 0));
+  const [models, setModels] = useState<{ list: string[]; note: string | null } | null>(null);
+
+  // The provider's own list, asked once when the owner goes to pick; free text always works.
+  function loadModels(): void {
+    if (models) return;
+    setModels({ list: [], note: 'Asking the provider for its models…' });
+    call('agents.models', { agentId: agent.id })
+      .then((result) =>
+        setModels({
+          list: result.models,
+          note: result.source === 'provider' ? `${result.models.length} models from the provider` : `Known models (the provider's list could not be read: ${result.problem ?? 'no reason given'})`,
+        }),
+      )
+      .catch((reason: unknown) => setModels({ list: [], note: messageOf(reason) }));
+  }
 
   async function run(action: () => Promise<unknown>, done: string): Promise<void> {
     try {
@@ -31,9 +47,16 @@ export function ProviderSettings({ agent }: { agent: AgentView }) {
     event?.preventDefault();
     setKeyQuestion(null);
     const next = baseUrl.trim() === '' ? null : baseUrl.trim();
+    const budget = Math.max(0, Math.trunc(Number(thinking) || 0));
     void run(async () => {
       try {
-        await call('agents.update', { agentId: agent.id, model: model.trim(), baseUrl: next, ...(confirmKeyTo ? { confirmKeyTo } : {}) });
+        await call('agents.update', {
+          agentId: agent.id,
+          model: model.trim(),
+          baseUrl: next,
+          ...(agent.provider === 'anthropic' ? { thinkingBudget: Math.min(64_000, budget) } : {}),
+          ...(confirmKeyTo ? { confirmKeyTo } : {}),
+        });
       } catch (reason) {
         // The core refuses to send a stored key to a new host until the owner confirms that host.
         if (reason instanceof CallError && reason.code === 'conflict' && next !== null && agent.hasApiKey && !confirmKeyTo) {
@@ -68,13 +91,41 @@ export function ProviderSettings({ agent }: { agent: AgentView }) {
           </select>
         </label>
         <label>
-          Model <input aria-label={`Model of ${agent.name}`} value={model} onChange={(event) => setModel(event.target.value)} />
+          Model{' '}
+          <input
+            aria-label={`Model of ${agent.name}`}
+            list={`models-${agent.id}`}
+            value={model}
+            onFocus={loadModels}
+            onChange={(event) => setModel(event.target.value)}
+            title={models?.note ?? undefined}
+          />
+          <datalist id={`models-${agent.id}`}>
+            {(models?.list ?? []).map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
         </label>
+        {agent.provider === 'anthropic' && (
+          <label title="Extended thinking: tokens the model may think before answering (0: off; at least 1,024)">
+            Thinking{' '}
+            <input
+              aria-label={`Thinking budget of ${agent.name}`}
+              type="number"
+              min={0}
+              max={64_000}
+              step={1024}
+              value={thinking}
+              onChange={(event) => setThinking(event.target.value)}
+            />
+          </label>
+        )}
         <label>
           Base URL{' '}
           <input aria-label={`Base URL of ${agent.name}`} value={baseUrl} placeholder="the provider's default" onChange={(event) => setBaseUrl(event.target.value)} />
         </label>
         <button type="submit">Save</button>
+        {models?.note && <span className="hint">{models.note}</span>}
       </form>
       {keyQuestion && (
         <div className="key-question" role="alertdialog" aria-label="Confirm where the API key goes">

@@ -1,0 +1,42 @@
+// The model picker's list (issue 16): the provider's own models endpoint, asked with the agent's key
+// and base URL; when it cannot be read (no key, a local server without one, offline), the models
+// Paddock knows, with the reason, and the picker still takes free text.
+import Anthropic from '@anthropic-ai/sdk';
+import OpenAI from 'openai';
+import type { Agent } from '../../../shared/domain';
+import type { SecretStore } from '../keys';
+import { describeProviderError } from './errors';
+import { baseUrlFor } from './index';
+
+export const KNOWN_MODEL_NAMES: Record<Agent['provider'], string[]> = {
+  anthropic: ['claude-sonnet-5-5', 'claude-opus-5-5', 'claude-haiku-5-5', 'claude-sonnet-4-6', 'claude-opus-4-6', 'claude-haiku-4-5'],
+  openai: ['gpt-5', 'gpt-5-mini', 'gpt-4.1', 'gpt-4.1-mini', 'gpt-4o', 'o3', 'o4-mini'],
+};
+
+export interface ModelList {
+  models: string[];
+  source: 'provider' | 'known';
+  problem: string | null;
+}
+
+export async function listModels(agent: Agent, secrets: SecretStore, env: NodeJS.ProcessEnv = {}, timeoutMs = 10_000): Promise<ModelList> {
+  const apiKey = secrets.get(agent.id);
+  const baseUrl = baseUrlFor(agent, env);
+  const known = (problem: string): ModelList => ({ models: KNOWN_MODEL_NAMES[agent.provider], source: 'known', problem });
+  try {
+    const ids: string[] = [];
+    if (agent.provider === 'anthropic') {
+      if (!apiKey && baseUrl === 'https://api.anthropic.com') return known(`no API key is set for ${agent.handle}`);
+      const client = new Anthropic({ apiKey: apiKey ?? 'no-key-configured', baseURL: baseUrl, maxRetries: 0, timeout: timeoutMs, logLevel: 'off' });
+      for await (const model of client.models.list({ limit: 100 })) ids.push(model.id);
+    } else {
+      if (!apiKey && baseUrl === 'https://api.openai.com/v1') return known(`no API key is set for ${agent.handle}`);
+      const client = new OpenAI({ apiKey: apiKey ?? 'no-key-configured', baseURL: baseUrl, maxRetries: 0, timeout: timeoutMs, logLevel: 'off' });
+      for await (const model of client.models.list()) ids.push(model.id);
+    }
+    if (ids.length === 0) return known(`${baseUrl} listed no models`);
+    return { models: [...new Set(ids)].slice(0, 500), source: 'provider', problem: null };
+  } catch (error) {
+    return known(describeProviderError(error, { baseUrl, model: agent.model, retries: 0, apiKey }).message);
+  }
+}
