@@ -138,7 +138,9 @@ export function createRestores(deps: RestoreDeps) {
         const targets = plan.files.flatMap((file) => (file.status === 'restore' && file.target ? [file.target.oid] : []));
         const blobs = await readBlobs(before.repo, targets);
         outcomes = applyPlan({ workspace: workspace.directory, home: deps.home, dataDir: deps.dataDir }, plan.files, blobs);
-        const after = await deps.history.record(workspace, `${restoreRow.id}-after`);
+        // Only the restored paths changed since "before": the after snapshot brings just those in.
+        const touched = outcomes.filter((o) => o.outcome !== 'kept').map((o) => o.path);
+        const after = await deps.history.recordPaths(workspace, `${restoreRow.id}-after`, touched);
         deps.repository.setAfter(restoreRow.id, after.snapshot.tree, after.snapshot.oversize);
       }
       for (const process of stop) await deps.processes.stop(process.agentId, process.name).catch(() => undefined);

@@ -73,7 +73,38 @@ export async function takeSnapshot(repo: ShadowRepo, options: SnapshotOptions): 
   return { tree, oversize };
 }
 
-/** Keeps a snapshot reachable (and so out of reach of pruning) under its checkpoint's name. */
-export async function keepTree(repo: ShadowRepo, name: string, tree: string): Promise<void> {
-  await repo.git(['update-ref', `refs/checkpoints/${name}`, tree]);
+/**
+ * The workspace after writes to known paths only (a restore's own "after"): those paths are brought
+ * into the index and the rest is as the last snapshot left it, so no full scan is needed.
+ */
+export async function takeSnapshotOfPaths(repo: ShadowRepo, paths: readonly string[], options: Omit<SnapshotOptions, 'previousOversize'>): Promise<Snapshot> {
+  const oversize = paths.filter((rel) => isOversize(repo.workspace, rel, options.maxFileBytes));
+  const small = paths.filter((rel) => !oversize.includes(rel));
+  if (oversize.length > 0) {
+    await repo.git(['rm', '--cached', '-f', '-q', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: oversize.join('\0') });
+  }
+  if (small.length > 0) {
+    await repo.git(['add', '-A', '-f', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: small.join('\0'), allowExit: [0, 1] });
+  }
+  const tree = (await repo.git(['write-tree'])).toString('utf8').trim();
+  return { tree, oversize };
+}
+
+/**
+ * Keeps a snapshot reachable (and so out of reach of pruning) under its checkpoint's name. The
+ * shadow repository is Paddock's own and uses loose refs, so the ref is written as a file: one
+ * process fewer on every snapshot.
+ */
+export function keepTree(repo: ShadowRepo, name: string, tree: string): void {
+  if (!/^[0-9a-f]{40,64}$/.test(tree) || !/^[A-Za-z0-9-]+$/.test(name)) throw new Error(`not a tree id or a checkpoint name: ${tree} ${name}`);
+  const file = path.join(repo.gitDir, 'refs', 'checkpoints', name);
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const tmp = `${file}.tmp`;
+  fs.writeFileSync(tmp, `${tree}\n`, { mode: 0o600 });
+  fs.renameSync(tmp, file);
+}
+
+/** Lets a checkpoint's snapshot go (budget, Clear). */
+export function dropTree(repo: ShadowRepo, name: string): void {
+  fs.rmSync(path.join(repo.gitDir, 'refs', 'checkpoints', name), { force: true });
 }
