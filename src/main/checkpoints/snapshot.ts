@@ -20,6 +20,8 @@ export interface Snapshot {
 }
 
 const EXCLUDE_HEADER = '.git\n/.git/\n';
+/** Up to this many changed paths are named to git one by one; past it, git walks the tree itself. */
+const NAMED_PATHS_LIMIT = 2_000;
 
 /** A gitignore line matching exactly this one path (anchored, every pattern character escaped). */
 export function literalIgnoreLine(rel: string): string | null {
@@ -54,9 +56,16 @@ export async function takeSnapshot(repo: ShadowRepo, options: SnapshotOptions): 
   }
 
   if (!options.includeIgnored) {
-    // The whole tree at once: the index's stat cache makes an unchanged file free, and the
-    // exclude file above keeps the large ones out.
-    await repo.git(['add', '-A', '--ignore-errors'], { allowExit: [0, 1] });
+    // A file that was too large last time was hidden from the listing above by the old exclude file.
+    const revived = options.previousOversize.filter((rel) => !oversizeSet.has(rel) && fs.existsSync(path.join(repo.workspace, rel)));
+    const paths = [...new Set([...candidates, ...revived])].filter((rel) => !oversizeSet.has(rel));
+    if (paths.length > NAMED_PATHS_LIMIT) {
+      // Many changes (a first snapshot): the whole tree at once; the exclude file above keeps the large ones out.
+      await repo.git(['add', '-A', '--ignore-errors'], { allowExit: [0, 1] });
+    } else if (paths.length > 0) {
+      // A few changes: only they are named, so git does not walk the tree a second time.
+      await repo.git(['add', '-A', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: paths.join('\0'), allowExit: [0, 1] });
+    }
   } else {
     // `-f` would also override the exclude file, so the paths are named one by one instead.
     const paths = candidates.filter((rel) => !oversizeSet.has(rel));
