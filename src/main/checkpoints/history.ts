@@ -7,7 +7,7 @@ import type { CommandWrapper } from '../processes/spawn';
 import type { CheckpointRow, CheckpointsRepository } from '../store/checkpoints';
 import type { SettingsRepository } from '../store/settings';
 import { openShadowRepo, shadowDirFor, type ShadowRepo } from './shadowGit';
-import { keepTree, takeSnapshot, type Snapshot } from './snapshot';
+import { dropTree, keepTree, takeSnapshot, takeSnapshotOfPaths, type Snapshot } from './snapshot';
 import { changedPaths } from './trees';
 
 export const CHECKPOINT_OPTIONS_KEY = 'checkpoints.options';
@@ -89,7 +89,21 @@ export function createCheckpointHistory(deps: HistoryDeps) {
         maxFileBytes: current.maxFileBytes,
         previousOversize: lastOversize(workspace.directory),
       });
-      await keepTree(repo, name, snapshot.tree);
+      keepTree(repo, name, snapshot.tree);
+      return { repo, snapshot };
+    });
+  }
+
+  /** After writing known paths only (a restore): no full scan. */
+  function recordPaths(workspace: Workspace, name: string, paths: readonly string[]): Promise<{ repo: ShadowRepo; snapshot: Snapshot }> {
+    return serial(workspace.directory, async () => {
+      const repo = await repoFor(workspace);
+      const current = options();
+      // Should git refuse a path (it vanished again meanwhile), the whole workspace is recorded instead.
+      const snapshot = await takeSnapshotOfPaths(repo, paths, current).catch(() =>
+        takeSnapshot(repo, { ...current, previousOversize: lastOversize(workspace.directory) }),
+      );
+      keepTree(repo, name, snapshot.tree);
       return { repo, snapshot };
     });
   }
@@ -125,7 +139,7 @@ export function createCheckpointHistory(deps: HistoryDeps) {
         if (kept.length <= 1) return;
         const drop = kept.slice(0, Math.max(1, Math.floor(kept.length / 4)));
         for (const row of drop) {
-          for (const side of ['before', 'after']) await repo.git(['update-ref', '-d', `refs/checkpoints/${row.id}-${side}`], { allowExit: [0, 1] });
+          for (const side of ['before', 'after']) dropTree(repo, `${row.id}-${side}`);
         }
         deps.repository.markPruned(drop.map((row) => row.id));
         await repo.git(['prune', '--expire=now']);
@@ -190,6 +204,7 @@ export function createCheckpointHistory(deps: HistoryDeps) {
     },
 
     record,
+    recordPaths,
     repoFor,
     workspaceOf,
     describeChanges,

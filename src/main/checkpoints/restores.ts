@@ -72,14 +72,14 @@ export function createRestores(deps: RestoreDeps) {
   }
 
   async function propose(request: RestoreRequest): Promise<{ cardId: string }> {
-    const row0 = request.rows[0] ?? null;
-    const workspace = row0 ? deps.history.workspaceOf(row0) : null;
-    if (request.rows.length > 0 && !workspace) {
+    const spans = spansOf(request.rows);
+    const recorded = request.rows.find((row) => row.beforeTree !== null && row.afterTree !== null) ?? null;
+    const workspace = recorded ? deps.history.workspaceOf(recorded) : null;
+    if (spans.length > 0 && !workspace) {
       throw new RestoreRefusal('refused: the agent\'s workspace moved since these checkpoints were recorded, so they describe another directory');
     }
     const holder = request.workspace ? deps.lock.holderOf(request.workspace) : null;
     if (holder) throw new RestoreRefusal(`refused: ${holder} is working in this workspace; wait for it to end or stop it first`);
-    const spans = spansOf(request.rows);
     if (request.rows.some((row) => row.kind === 'turn' && row.beforeTree !== null && row.afterTree === null)) {
       throw new RestoreRefusal('refused: a turn in this range is still working; stop it or wait for it to end');
     }
@@ -119,8 +119,8 @@ export function createRestores(deps: RestoreDeps) {
   async function carryOut(request: RestoreRequest, plan: RestorePlan, stop: ProcessRow[]): Promise<void> {
     const release = request.workspace ? acquire(request.workspace) : () => undefined;
     try {
-      const row0 = request.rows[0];
-      const workspace = row0 ? deps.history.workspaceOf(row0) : null;
+      const recorded = request.rows.find((row) => row.beforeTree !== null && row.afterTree !== null) ?? null;
+      const workspace = recorded && plan.files.length > 0 ? deps.history.workspaceOf(recorded) : null;
       let outcomes: FileOutcome[] = [];
       let restoreRow: CheckpointRow | null = null;
       if (workspace) {
@@ -138,7 +138,9 @@ export function createRestores(deps: RestoreDeps) {
         const targets = plan.files.flatMap((file) => (file.status === 'restore' && file.target ? [file.target.oid] : []));
         const blobs = await readBlobs(before.repo, targets);
         outcomes = applyPlan({ workspace: workspace.directory, home: deps.home, dataDir: deps.dataDir }, plan.files, blobs);
-        const after = await deps.history.record(workspace, `${restoreRow.id}-after`);
+        // Only the restored paths changed since "before": the after snapshot brings just those in.
+        const touched = outcomes.filter((o) => o.outcome !== 'kept').map((o) => o.path);
+        const after = await deps.history.recordPaths(workspace, `${restoreRow.id}-after`, touched);
         deps.repository.setAfter(restoreRow.id, after.snapshot.tree, after.snapshot.oversize);
       }
       for (const process of stop) await deps.processes.stop(process.agentId, process.name).catch(() => undefined);

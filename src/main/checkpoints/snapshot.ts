@@ -20,6 +20,8 @@ export interface Snapshot {
 }
 
 const EXCLUDE_HEADER = '.git\n/.git/\n';
+/** Up to this many changed paths are named to git one by one; past it, git walks the tree itself. */
+const NAMED_PATHS_LIMIT = 2_000;
 
 /** A gitignore line matching exactly this one path (anchored, every pattern character escaped). */
 export function literalIgnoreLine(rel: string): string | null {
@@ -54,9 +56,16 @@ export async function takeSnapshot(repo: ShadowRepo, options: SnapshotOptions): 
   }
 
   if (!options.includeIgnored) {
-    // The whole tree at once: the index's stat cache makes an unchanged file free, and the
-    // exclude file above keeps the large ones out.
-    await repo.git(['add', '-A', '--ignore-errors'], { allowExit: [0, 1] });
+    // A file that was too large last time was hidden from the listing above by the old exclude file.
+    const revived = options.previousOversize.filter((rel) => !oversizeSet.has(rel) && fs.existsSync(path.join(repo.workspace, rel)));
+    const paths = [...new Set([...candidates, ...revived])].filter((rel) => !oversizeSet.has(rel));
+    if (paths.length > NAMED_PATHS_LIMIT) {
+      // Many changes (a first snapshot): the whole tree at once; the exclude file above keeps the large ones out.
+      await repo.git(['add', '-A', '--ignore-errors'], { allowExit: [0, 1] });
+    } else if (paths.length > 0) {
+      // A few changes: only they are named, so git does not walk the tree a second time.
+      await repo.git(['add', '-A', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: paths.join('\0'), allowExit: [0, 1] });
+    }
   } else {
     // `-f` would also override the exclude file, so the paths are named one by one instead.
     const paths = candidates.filter((rel) => !oversizeSet.has(rel));
@@ -73,7 +82,38 @@ export async function takeSnapshot(repo: ShadowRepo, options: SnapshotOptions): 
   return { tree, oversize };
 }
 
-/** Keeps a snapshot reachable (and so out of reach of pruning) under its checkpoint's name. */
-export async function keepTree(repo: ShadowRepo, name: string, tree: string): Promise<void> {
-  await repo.git(['update-ref', `refs/checkpoints/${name}`, tree]);
+/**
+ * The workspace after writes to known paths only (a restore's own "after"): those paths are brought
+ * into the index and the rest is as the last snapshot left it, so no full scan is needed.
+ */
+export async function takeSnapshotOfPaths(repo: ShadowRepo, paths: readonly string[], options: Omit<SnapshotOptions, 'previousOversize'>): Promise<Snapshot> {
+  const oversize = paths.filter((rel) => isOversize(repo.workspace, rel, options.maxFileBytes));
+  const small = paths.filter((rel) => !oversize.includes(rel));
+  if (oversize.length > 0) {
+    await repo.git(['rm', '--cached', '-f', '-q', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: oversize.join('\0') });
+  }
+  if (small.length > 0) {
+    await repo.git(['add', '-A', '-f', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: small.join('\0'), allowExit: [0, 1] });
+  }
+  const tree = (await repo.git(['write-tree'])).toString('utf8').trim();
+  return { tree, oversize };
+}
+
+/**
+ * Keeps a snapshot reachable (and so out of reach of pruning) under its checkpoint's name. The
+ * shadow repository is Paddock's own and uses loose refs, so the ref is written as a file: one
+ * process fewer on every snapshot.
+ */
+export function keepTree(repo: ShadowRepo, name: string, tree: string): void {
+  if (!/^[0-9a-f]{40,64}$/.test(tree) || !/^[A-Za-z0-9-]+$/.test(name)) throw new Error(`not a tree id or a checkpoint name: ${tree} ${name}`);
+  const file = path.join(repo.gitDir, 'refs', 'checkpoints', name);
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const tmp = `${file}.tmp`;
+  fs.writeFileSync(tmp, `${tree}\n`, { mode: 0o600 });
+  fs.renameSync(tmp, file);
+}
+
+/** Lets a checkpoint's snapshot go (budget, Clear). */
+export function dropTree(repo: ShadowRepo, name: string): void {
+  fs.rmSync(path.join(repo.gitDir, 'refs', 'checkpoints', name), { force: true });
 }

@@ -1,0 +1,44 @@
+// Issue 20 §1: the workspace is recorded before any call that may change files. A command may write
+// unless it is one of the run list's read-only rows with arguments that row accepts.
+import { describe, expect, it } from 'vitest';
+import { TOOL_NAMES } from '../../../src/shared/domain';
+import { callMayChangeFiles, commandMayWrite, READ_ONLY_PROGRAMS } from '../../../src/main/checkpoints/mayChange';
+import { RUN_LIST } from '../../../src/main/policy';
+
+describe('which calls record the workspace first', () => {
+  it.each([
+    ['ls -la', false],
+    ['cat src/a.ts', false],
+    ['grep -rn needle src', false],
+    ['rg needle', false],
+    ['wc -l a b', false],
+    ['echo hi', false],
+    ['node gen.js', true],
+    ['npm test', true],
+    ['npm install', true],
+    ['sort -o out.txt in.txt', true],
+    ['uniq in.txt out.txt', true],
+    ['./ls', true],
+    ['/bin/cat a', true],
+    ['ls > out.txt', true],
+    ['cat a | tee b', true],
+    ['find . -delete', true],
+    ['rm -rf build', true],
+    ['', true],
+  ] as const)('run %j may write: %s', (command, expected) => {
+    expect(commandMayWrite(command)).toBe(expected);
+    expect(callMayChangeFiles('run', { command })).toBe(expected);
+  });
+
+  it('every read-only program is a row of the run list (a renamed row fails here, not silently)', () => {
+    for (const program of READ_ONLY_PROGRAMS) expect(RUN_LIST.has(program), program).toBe(true);
+  });
+
+  it('file writes, bash and start always record first; reads never; git only for a stash push', () => {
+    const writes = TOOL_NAMES.filter((tool) => callMayChangeFiles(tool, { command: 'node x.js', action: 'status' }));
+    expect(writes.sort()).toEqual(['bash', 'edit', 'run', 'start', 'write']);
+    expect(callMayChangeFiles('bash', { command: 'ls' })).toBe(true);
+    expect(callMayChangeFiles('git', { action: 'stash', op: 'push' })).toBe(true);
+    expect(callMayChangeFiles('git', { action: 'commit', message: 'x' })).toBe(false);
+  });
+});
