@@ -2,8 +2,8 @@
 // runner adds an identity only where the repository names nobody); next the owner's identity as the
 // owner's own git configuration gives it for this workspace (global file, with its includeIf rules);
 // last the agent's, in a valid address form on the reserved `.invalid` domain.
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { runSync } from '../processes/spawn';
 
 export interface GitIdentity {
   name: string;
@@ -39,22 +39,27 @@ function usable(value: string): boolean {
  */
 export function ownerGitIdentity(gitBinary: string, workspace: string, ownerHome: string): GitIdentity | null {
   const read = (key: string): string | null => {
-    const result = spawnSync(gitBinary, ['config', '--global', '--includes', '--get', key], {
-      cwd: workspace,
-      env: {
-        PATH: path.dirname(gitBinary),
-        HOME: ownerHome,
-        XDG_CONFIG_HOME: path.join(ownerHome, '.config'),
-        GIT_CONFIG_NOSYSTEM: '1',
-        GIT_DIR: path.join(workspace, '.git'),
-        GIT_CEILING_DIRECTORIES: path.dirname(workspace),
-        LANG: 'C',
-        LC_ALL: 'C',
+    const result = runSync(
+      {
+        program: gitBinary,
+        args: ['config', '--global', '--includes', '--get', key],
+        cwd: workspace,
+        env: {
+          PATH: path.dirname(gitBinary),
+          HOME: ownerHome,
+          XDG_CONFIG_HOME: path.join(ownerHome, '.config'),
+          GIT_CONFIG_NOSYSTEM: '1',
+          GIT_DIR: path.join(workspace, '.git'),
+          GIT_CEILING_DIRECTORIES: path.dirname(workspace),
+          LANG: 'C',
+          LC_ALL: 'C',
+        },
       },
-      encoding: 'utf8',
-      timeout: 5_000,
-      maxBuffer: 64 * 1024,
-    });
+      'git',
+      5_000,
+      undefined,
+      64 * 1024,
+    );
     if (result.status !== 0) return null;
     const value = result.stdout.trim();
     return usable(value) ? value : null;

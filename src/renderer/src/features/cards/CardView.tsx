@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Card, CardChoice, RememberKind } from '../../../../shared/domain';
 import { CallError } from '../../api';
 import { useCardsStore } from '../../stores/useCardsStore';
