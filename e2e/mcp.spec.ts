@@ -2,13 +2,12 @@
 // model calls its tool (a card until the owner ticks it auto), and a crash is said in a sentence
 // with Restart.
 import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startFakeModelServer, type FakeModelServer } from '../test/support/fakeModelServer';
+import { bundleShoutServer } from '../test/support/mcpServerBundle';
 import { startPaddock, type RunningPaddock } from './support/paddockServer';
 import { answerWithKey, say, setWorkspace } from './support/window';
 
-const SERVER = path.resolve(__dirname, '..', 'test', 'fixtures', 'mcp', 'shoutServer.mjs');
 let model: FakeModelServer;
 let paddock: RunningPaddock;
 
@@ -33,10 +32,13 @@ test.afterEach(async () => {
 test('an MCP server added in Settings: carded, then auto, then its crash said with Restart', async ({ page }) => {
   const openAgent = () => page.getByRole('button', { name: /^developer/ }).first().click();
   await page.goto(paddock.url);
-  await setWorkspace(page, paddock.makeDir('project'));
+  const project = paddock.makeDir('project');
+  // The server lives in the workspace: it runs in the agent's sandbox, which sees nothing else of ours.
+  const server = bundleShoutServer(project);
+  await setWorkspace(page, project);
   await page.getByRole('button', { name: 'Settings → Developer' }).click();
   await page.getByLabel('MCP server name').fill('shouter');
-  await page.getByLabel('MCP server command').fill(`node ${SERVER}`);
+  await page.getByLabel('MCP server command').fill(`node ${server}`);
   await page.getByRole('button', { name: 'Add server' }).click();
   const tools = page.getByRole('list', { name: 'Tools of MCP server shouter' });
   await expect(tools).toBeVisible();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMcpServerManager } from '../../../src/main/mcp/servers';
 import { createMcpServersRepository } from '../../../src/main/store/mcpServers';
+import { bundleShoutServer } from '../../support/mcpServerBundle';
 import { createTempDirs } from '../../support/tempDirs';
 import { dispatchHarness } from '../dispatch/harness';
 
@@ -14,10 +15,11 @@ const SERVER = path.resolve(__dirname, '../../fixtures/mcp/shoutServer.mjs');
 
 async function withServer(mode: 'ask' | 'edit' | 'run' = 'run') {
   const h = await dispatchHarness(temp.make(), { mode });
-  const added = await h.core.mcpServers.add({ agentId: h.agent.id, name: 'shouter', transport: 'stdio', command: `node ${SERVER}` });
+  // In the workspace: the server runs in the agent's sandbox when one is available.
+  const server = bundleShoutServer(h.workspace);
+  const added = await h.core.mcpServers.add({ agentId: h.agent.id, name: 'shouter', transport: 'stdio', command: `node ${server}` });
   expect(added.ok, added.ok ? '' : added.reason).toBe(true);
-  const server = added.ok ? added.server : null;
-  return { h, server: server! };
+  return { h, server: added.ok ? added.server : (null as never) };
 }
 
 describe('an agent’s MCP server', () => {

@@ -9,9 +9,9 @@ import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCheckPath } from '../../../src/main/cli/checkPath';
 import { createTempDirs } from '../../support/tempDirs';
+import { paddockCli } from '../../support/cli';
 import { buildTestCore } from '../../support/testCore';
 
-const repoRoot = path.resolve(__dirname, '../../..');
 const temp = createTempDirs('paddock-mcp-');
 const clients: Client[] = [];
 afterEach(async () => {
@@ -41,9 +41,10 @@ type Elicit = (message: string) => { action: 'accept' | 'decline' | 'cancel'; co
 async function connect(w: World, flags: string[], elicit?: Elicit): Promise<Client> {
   const client = new Client({ name: 'test-client', version: '1.0.0' }, { capabilities: elicit ? { elicitation: {} } : {} });
   if (elicit) client.setRequestHandler(ElicitRequestSchema, async (request) => elicit(request.params.message));
+  const [command, args] = paddockCli(['mcp', '--workspace', w.ws, '--data-dir', w.dataDir, ...flags]);
   const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [path.join(repoRoot, 'bin', 'paddock.js'), 'mcp', '--workspace', w.ws, '--data-dir', w.dataDir, ...flags],
+    command,
+    args,
     env: { PATH: process.env.PATH ?? '', HOME: w.home, SHELL: '/bin/sh' },
     stderr: 'pipe',
   });
