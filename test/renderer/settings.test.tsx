@@ -133,7 +133,9 @@ describe('Settings → Developer', () => {
   });
 
   it('saving the output bound confirms, and a value the core clamped (AC-10: 0 → 1) says so', async () => {
-    call.mockImplementation(async (_name: string, request: unknown) => agent({ maxOutputTokens: Math.max(1, (request as { maxOutputTokens?: number }).maxOutputTokens ?? 8192) }));
+    call.mockImplementation(async (name: string, request: unknown) =>
+      name === 'mcp.list' ? [] : agent({ maxOutputTokens: Math.max(1, (request as { maxOutputTokens?: number }).maxOutputTokens ?? 8192) }),
+    );
     render(<DeveloperSettings />);
     const input = screen.getByLabelText('Output bound of Developer');
     fireEvent.change(input, { target: { value: '0' } });

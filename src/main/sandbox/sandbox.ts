@@ -92,7 +92,9 @@ function realOr(p: string): string {
  */
 export function toolchainDirsFor(pathValue: string, home: string, dataDir: string, workspace: string): string[] {
   const dirs = new Set<string>();
-  for (const entry of pathValue.split(':')) {
+  // A project's virtualenv runs its base interpreter (pyvenv.cfg `home`), wherever it was installed
+  // (pyenv, uv): that installation is a toolchain too, under the same rules as a PATH entry.
+  for (const entry of [...pathValue.split(':'), ...venvBaseBins(workspace, home)]) {
     if (!path.isAbsolute(entry) || !fs.existsSync(entry)) continue;
     const real = realOr(entry);
     if (SYSTEM_DIRS.some((sys) => isInside(sys, real))) continue;
@@ -103,6 +105,32 @@ export function toolchainDirsFor(pathValue: string, home: string, dataDir: strin
     dirs.add(prefix);
   }
   return [...dirs];
+}
+
+// pyvenv.cfg is a workspace file the agent may write: inside the owner's home, only an interpreter
+// installed by a Python version manager is believed, never some other directory it names.
+const INTERPRETER_ROOTS_IN_HOME = ['.pyenv/versions', '.local/share/uv/python', '.asdf/installs/python', '.rye/py', '.local/share/mise/installs/python'];
+
+/** The `home` (base interpreter's bin) of the workspace's `.venv` or `venv`, when it names one. */
+function venvBaseBins(workspace: string, ownerHome: string): string[] {
+  const bins: string[] = [];
+  for (const name of ['.venv', 'venv']) {
+    let text: string;
+    try {
+      text = fs.readFileSync(path.join(workspace, name, 'pyvenv.cfg'), 'utf8');
+    } catch {
+      continue;
+    }
+    const home = /^home\s*=\s*(.+)$/m.exec(text)?.[1]?.trim();
+    if (!home || !path.isAbsolute(home) || path.basename(home) !== 'bin') continue;
+    const real = realOr(home);
+    const managed = INTERPRETER_ROOTS_IN_HOME.some((root) => isInside(path.join(ownerHome, root), real) && real !== path.join(ownerHome, root));
+    if (isInside(ownerHome, real) && !managed) continue;
+    // Only a directory that holds an interpreter: the prefix of a Python installation, nothing else.
+    if (!['python3', 'python'].some((name) => fs.existsSync(path.join(real, name)))) continue;
+    bins.push(real);
+  }
+  return bins;
 }
 
 function isDenied(p: string, home: string): boolean {
