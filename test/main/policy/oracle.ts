@@ -226,7 +226,12 @@ function scan(row: Row, args: string[], po: PathOracle): { ops: string[]; seen: 
         if (i + 1 >= args.length || !valueOk(vk, args[i + 1], po)) return null;
         i++;
       } else {
-        if (rest[0] === '=') rest = rest.slice(1);
+        // getopt hands `-b=1-` to the program as "=1-": both readings must be values of the kind
+        // (a number is read and refused by the program itself, so only the second counts there).
+        if (rest[0] === '=') {
+          if (vk !== 'n' && !valueOk(vk, rest, po)) return null;
+          rest = rest.slice(1);
+        }
         if (!valueOk(vk, rest, po)) return null;
       }
       seen.push(`-${letter}`);
