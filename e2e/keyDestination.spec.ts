@@ -18,7 +18,7 @@ test('moving the base URL of an agent with a stored key asks where the key goes'
   await page.getByRole('button', { name: 'Settings → Developer' }).click();
   await page.getByLabel('API key of developer').fill('sk-test-owner-key');
   await page.getByRole('button', { name: 'Save key' }).click();
-  await expect(page.getByRole('status')).toHaveText('Key saved.');
+  await expect(page.getByRole('status').filter({ hasText: 'Key saved.' })).toBeVisible();
 
   await page.getByLabel('Base URL of developer').fill('http://127.0.0.1:4444/v1');
   await page.getByRole('button', { name: 'Save', exact: true }).click();

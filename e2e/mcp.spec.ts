@@ -56,7 +56,7 @@ test('an MCP server added in Settings: carded, then auto, then its crash said wi
 
   // 2. Ticked auto in Settings: the next call runs without a card.
   await page.getByRole('button', { name: 'Settings → Developer' }).click();
-  await page.getByLabel('Run shout of shouter without a card').check();
+  await page.getByLabel('Run shout of shouter without a card').click();
   await expect(page.getByLabel('Run shout of shouter without a card')).toBeChecked();
   await openAgent();
   await say(page, 'Shout again');
