@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import WebSocket from 'ws';
 import { startFakeModelServer, type FakeModelServer } from '../test/support/fakeModelServer';
 import { startPaddock, type RunningPaddock } from './support/paddockServer';
-import { say, setMode, setWorkspace } from './support/window';
+import { answerWithKey, say, setMode, setWorkspace } from './support/window';
 
 let model: FakeModelServer;
 let paddock: RunningPaddock;
@@ -19,7 +19,10 @@ test.beforeEach(async () => {
     { toolCalls: [{ name: 'preview', args: { name: 'web' } }] },
     { text: 'Preview is up.' },
   ]);
-  paddock = await startPaddock({ env: { ANTHROPIC_BASE_URL: model.url } });
+  // The web host's own defence, proved alone: in the OS sandbox the dev server could not even reach
+  // the window's port (its network namespace has no host loopback), so this runs uncontained and the
+  // owner approves the start card that containment's absence asks (issue 13 §4).
+  paddock = await startPaddock({ env: { ANTHROPIC_BASE_URL: model.url, PADDOCK_SANDBOX: 'off' } });
 });
 
 test.afterEach(async () => {
@@ -72,6 +75,7 @@ test("a preview page cannot take over the owner's session: every step of the cha
   await setWorkspace(page, workspace);
   await setMode(page, 'developer', 'run');
   await say(page, 'Start the app and show it to me');
+  await answerWithKey(page, 'y');
   await expect(page.getByText('Preview is up.')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('tab', { name: 'Preview' }).click();
   const panel = page.getByRole('tabpanel', { name: 'Preview' });
