@@ -57,3 +57,19 @@ export function makeWorkspace(): Fixture {
     cleanup: () => fs.rmSync(root, { recursive: true, force: true }),
   };
 }
+
+/**
+ * The workspace the bypass tests (lexer look-alikes, npx arguments, option spellings, the project's
+ * own code) share: a file of arguments, a directory named like a binary, a lockfile with no
+ * package.json beside it, and a package.json whose "main" leaves the project.
+ */
+export function makeBypassWorkspace(): Fixture {
+  const fx = makeWorkspace();
+  const ws = fx.paths.workspace;
+  fs.writeFileSync(path.join(ws, 'args.txt'), '--basetemp=/tmp/x\n');
+  fs.mkdirSync(path.join(ws, 'node_modules/.bin/dirbin'), { recursive: true });
+  fs.mkdirSync(path.join(ws, 'sub'));
+  fs.writeFileSync(path.join(ws, 'sub/package-lock.json'), '{}\n');
+  fs.writeFileSync(path.join(ws, 'src/package.json'), '{"main":"/usr/lib/node_modules/npm/bin/npm-cli.js"}\n');
+  return fx;
+}

@@ -5,17 +5,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyCommand } from '../../../src/main/policy';
-import { makeWorkspace, type Fixture } from './fixtures';
+import { makeBypassWorkspace, type Fixture } from './fixtures';
 
 let fx: Fixture;
 beforeAll(() => {
-  fx = makeWorkspace();
-  const ws = fx.paths.workspace;
-  fs.writeFileSync(path.join(ws, 'args.txt'), '--basetemp=/tmp/x\n');
-  fs.mkdirSync(path.join(ws, 'node_modules/.bin/dirbin'), { recursive: true });
-  fs.mkdirSync(path.join(ws, 'sub'));
-  fs.writeFileSync(path.join(ws, 'sub/package-lock.json'), '{}\n');
-  fs.writeFileSync(path.join(ws, 'src/package.json'), '{"main":"/usr/lib/node_modules/npm/bin/npm-cli.js"}\n');
+  fx = makeBypassWorkspace();
 });
 afterAll(() => fx.cleanup());
 

@@ -1,33 +1,17 @@
 // The rule: a device or process alias is outside every workspace in any spelling (SPEC §4) —
 // `//proc`, `/./proc`, `/x/../proc`, and a link whose target reaches /proc however it is spelled
 // (/proc/self/root/<workspace> would otherwise be taken for another spelling of the workspace).
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveInsideWorkspace } from '../../../src/main/workspace/resolve';
 import type { PathPurpose } from '../../../src/main/workspace/types';
-import { link, makeTree, type Tree } from './fixture';
+import { makeAliasTree, type AliasTree } from './fixture';
 
-let t: Tree;
-let homeLink: string;
+let t: AliasTree;
 
 beforeAll(() => {
-  t = makeTree();
-  homeLink = `${t.top}-homelink`;
-  link(t.top, homeLink);
-  fs.mkdirSync(path.join(t.ws, '.git'), { recursive: true });
-  link(`../${path.basename(t.ws)}/README.md`, path.join(t.ws, 'sibling-back'));
-  link(path.join(homeLink, 'ws', 'src', 'lib'), path.join(t.ws, 'lib-via-home'));
-  link(path.join(homeLink, 'ws', '.git'), path.join(t.ws, 'git-via-home'));
-  link(path.join(homeLink, '.ssh'), path.join(t.ws, 'ssh-via-home'));
-  link(`${'../'.repeat(t.ws.split('/').length + 2)}proc/self/root${t.ws}/README.md`, path.join(t.ws, 'proc-rel'));
-  link('proc-rel', path.join(t.ws, 'proc-chain'));
-  link(`//proc/self/root${t.ws}`, path.join(t.ws, 'proc-dbl'));
+  t = makeAliasTree();
 });
-afterAll(() => {
-  fs.rmSync(homeLink, { force: true });
-  t.cleanup();
-});
+afterAll(() => t.cleanup());
 
 function check(p: string, purpose: PathPurpose = 'read', cwd?: string) {
   return resolveInsideWorkspace(t.ctx, { path: p, for: purpose, cwd });

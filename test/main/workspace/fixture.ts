@@ -77,3 +77,32 @@ export function toolContext(tree: { ws: string; top: string; dataDir: string } |
     ...over,
   };
 }
+
+export type AliasTree = Tree & { homeLink: string };
+
+/**
+ * The tree the alias tests share (device and process aliases, links that land inside): a link to
+ * the home beside it, and links in the workspace that reach the workspace, its .git, ~/.ssh and
+ * /proc/self/root by roundabout spellings.
+ */
+export function makeAliasTree(): AliasTree {
+  const t = makeTree();
+  const homeLink = `${t.top}-homelink`;
+  link(t.top, homeLink);
+  fs.mkdirSync(path.join(t.ws, '.git'), { recursive: true });
+  link(`../${path.basename(t.ws)}/README.md`, path.join(t.ws, 'sibling-back'));
+  link(path.join(homeLink, 'ws', 'src', 'lib'), path.join(t.ws, 'lib-via-home'));
+  link(path.join(homeLink, 'ws', '.git'), path.join(t.ws, 'git-via-home'));
+  link(path.join(homeLink, '.ssh'), path.join(t.ws, 'ssh-via-home'));
+  link(`${'../'.repeat(t.ws.split('/').length + 2)}proc/self/root${t.ws}/README.md`, path.join(t.ws, 'proc-rel'));
+  link('proc-rel', path.join(t.ws, 'proc-chain'));
+  link(`//proc/self/root${t.ws}`, path.join(t.ws, 'proc-dbl'));
+  return {
+    ...t,
+    homeLink,
+    cleanup() {
+      fs.rmSync(homeLink, { force: true });
+      t.cleanup();
+    },
+  };
+}

@@ -7,28 +7,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveInsideWorkspace } from '../../../src/main/workspace/resolve';
 import type { PathPurpose } from '../../../src/main/workspace/types';
-import { link, makeTree, type Tree } from './fixture';
+import { makeAliasTree, type AliasTree } from './fixture';
 
-let t: Tree;
-let homeLink: string;
+let t: AliasTree;
 
 beforeAll(() => {
-  t = makeTree();
-  homeLink = `${t.top}-homelink`;
-  link(t.top, homeLink);
-  fs.mkdirSync(path.join(t.ws, '.git'), { recursive: true });
-  link(`../${path.basename(t.ws)}/README.md`, path.join(t.ws, 'sibling-back'));
-  link(path.join(homeLink, 'ws', 'src', 'lib'), path.join(t.ws, 'lib-via-home'));
-  link(path.join(homeLink, 'ws', '.git'), path.join(t.ws, 'git-via-home'));
-  link(path.join(homeLink, '.ssh'), path.join(t.ws, 'ssh-via-home'));
-  link(`${'../'.repeat(t.ws.split('/').length + 2)}proc/self/root${t.ws}/README.md`, path.join(t.ws, 'proc-rel'));
-  link('proc-rel', path.join(t.ws, 'proc-chain'));
-  link(`//proc/self/root${t.ws}`, path.join(t.ws, 'proc-dbl'));
+  t = makeAliasTree();
 });
-afterAll(() => {
-  fs.rmSync(homeLink, { force: true });
-  t.cleanup();
-});
+afterAll(() => t.cleanup());
 
 function check(p: string, purpose: PathPurpose = 'read', cwd?: string) {
   return resolveInsideWorkspace(t.ctx, { path: p, for: purpose, cwd });
@@ -56,7 +42,7 @@ describe('links whose target text leaves but resolves inside (SPEC §4: followed
 
   it('refuses it when it lands in a denied place', () => {
     const ctx = { workspace: t.top, home: t.top, dataDir: t.dataDir };
-    fs.symlinkSync(path.join(homeLink, '.ssh'), path.join(t.top, 'keys-via-home'));
+    fs.symlinkSync(path.join(t.homeLink, '.ssh'), path.join(t.top, 'keys-via-home'));
     expect(resolveInsideWorkspace(ctx, { path: 'keys-via-home/id_rsa', for: 'read' })).toMatchObject({ ok: false, reason: expect.stringMatching(/deny list/) });
     expect(check('ssh-via-home/id_rsa').ok).toBe(false); // outside this workspace anyway
   });
