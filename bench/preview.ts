@@ -165,9 +165,10 @@ async function main(): Promise<void> {
   };
   const preview = await startPreviewServer({ lookup, ownPorts: () => [] });
   try {
-    const cookie = await redeemCookie(preview.issueTicket('bench'));
+    const cookie = await redeemCookie(await preview.issueTicket('a', 'bench'));
+    const previewPort = await preview.portFor('a', 'bench');
     const direct = { url: `http://127.0.0.1:${app.port}/app.js`, headers: {} };
-    const proxied = { url: `http://127.0.0.1:${preview.port}/preview/developer/bench/app.js`, headers: { cookie } };
+    const proxied = { url: `http://127.0.0.1:${previewPort}/preview/developer/bench/app.js`, headers: { cookie } };
     await runLoad(direct.url, direct.headers, 300, app.pid);
     await runLoad(proxied.url, proxied.headers, 300, app.pid);
     const rounds: Array<{ d: LoadResult; p: LoadResult }> = [];

@@ -14,7 +14,7 @@ import { openMainWindow } from './host/electron/window';
 
 let mainWindow: BrowserWindow | null = null;
 let appUrl = '';
-let previewPrefix: string | null = null;
+let isPreviewUrl: (url: string) => boolean = () => false;
 let shutdown: Shutdown | null = null;
 
 // Before ready: every renderer sandboxed, the app:// scheme privileged, and the guards waiting for
@@ -22,7 +22,7 @@ let shutdown: Shutdown | null = null;
 app.enableSandbox();
 registerAppScheme(protocol);
 const guards = installContentsGuards(app, {
-  opensInBrowser: (url) => previewPrefix !== null && url.startsWith(previewPrefix),
+  opensInBrowser: (url) => isPreviewUrl(url),
   openExternal: (url) => void shell.openExternal(url),
 });
 
@@ -58,7 +58,7 @@ async function start(): Promise<void> {
   );
   registerIpc(router, () => mainWindow, () => appUrl);
   forwardEvents(running.events.subscribe, () => mainWindow);
-  previewPrefix = `http://127.0.0.1:${running.services.preview.port}/preview/`;
+  isPreviewUrl = running.services.preview.isPreviewUrl;
   const opened = openMainWindow((options) => new BrowserWindow(options), {
     preload: path.join(__dirname, '../preload/index.js'),
     packaged: app.isPackaged,

@@ -1,5 +1,5 @@
 // The long-lived services around the tools: the process supervisor, the owner's terminals, the
-// preview listener and its Tailscale routes. Built by the core; each stops in shutdown().
+// preview listeners and their Tailscale routes. Built by the core; each stops in shutdown().
 import type { Db } from './store/database';
 import type { EventBus } from './events';
 import { Supervisor } from './processes/supervisor';
@@ -36,13 +36,13 @@ export async function startServices(options: ServiceOptions) {
   });
   tailscale = createTailscaleRoutes({
     enabled: options.tailscaleEnabled,
-    previewPort: () => preview.port,
+    previewPort: (agentId, name) => preview.portFor(agentId, name),
     env: options.env,
     onError: (message) => options.log(`tailscale: ${message}`),
   });
   const routes = tailscale;
   supervisor.onEvent((event) => {
-    if (event.type === 'started') void routes.onProcessStarted(event.name, event.port);
+    if (event.type === 'started') void routes.onProcessStarted(event.agentId, event.name, event.port);
     else {
       void routes.onProcessStopped(event.name);
       void bridges.closeFor(event.pid);
@@ -58,7 +58,7 @@ export async function startServices(options: ServiceOptions) {
     supervisor,
     terminals,
     preview,
-    tailscaleStatement: (): string => tailscaleExposure(preview.port),
+    tailscaleStatement: (): string => tailscaleExposure(),
     /** The window's own listener: the preview refuses to proxy to it. */
     registerOwnPort(port: number): void {
       ownPorts.push(port);

@@ -3,8 +3,9 @@ import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 
 export const COOKIE_PREFIX = 'paddock_preview_';
 
-export function cookieName(name: string): string {
-  return `${COOKIE_PREFIX}${name}`;
+/** The session cookie of the preview on `port`: one name per listener, since cookies ignore ports. */
+export function cookieName(port: number): string {
+  return `${COOKIE_PREFIX}${port}`;
 }
 
 function cookiePairs(header: string | undefined): string[] {

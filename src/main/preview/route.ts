@@ -6,7 +6,7 @@ export type PreviewRoute =
   /** Not a preview path at all, or a name that cannot be a process. */
   | { kind: 'none' }
   /** `/preview/developer/<name>` without the trailing slash: the cookie's path needs it. */
-  | { kind: 'slash'; location: string }
+  | { kind: 'slash'; name: string; location: string }
   /** A request for the app: `path` has the prefix stripped and starts with `/`. */
   | { kind: 'app'; name: string; prefix: string; path: string; ticket: string | null; cleanUrl: string };
 
@@ -22,7 +22,7 @@ export function parsePreviewRoute(rawUrl: string | undefined): PreviewRoute {
   const prefix = previewPrefix(name);
   if (end < 0 || rest[end] !== '/') {
     const query = end < 0 ? '' : rest.slice(end).split('#')[0];
-    return { kind: 'slash', location: prefix + (query.startsWith('?') ? query : '') };
+    return { kind: 'slash', name, location: prefix + (query.startsWith('?') ? query : '') };
   }
   const path = rest.slice(end).split('#')[0];
   const q = path.indexOf('?');
@@ -42,4 +42,22 @@ export function parsePreviewRoute(rawUrl: string | undefined): PreviewRoute {
 export function isOwnHost(host: string | undefined, port: number, extra: readonly string[] = []): boolean {
   if (host === undefined) return false;
   return host === `127.0.0.1:${port}` || host === `localhost:${port}` || extra.includes(host);
+}
+
+type FetchHeaders = Record<string, string | string[] | undefined>;
+
+/**
+ * A request another origin's page made here (issue 14 §1: each preview its own origin). Another
+ * preview, or the window, may navigate to this preview — it cannot read what loads — but may not
+ * fetch from it, embed its scripts or open its socket: Chromium, Firefox and Safari say so in
+ * Sec-Fetch-Site / Sec-Fetch-Mode, and every browser sends Origin on a socket's handshake.
+ * A local process can forge or drop these headers, but it needs the session cookie all the same.
+ */
+export function isCrossOriginRequest(headers: FetchHeaders, ownOrigin: string, upgrade: boolean): boolean {
+  const site = headers['sec-fetch-site'];
+  if (site === 'same-site' || site === 'cross-site') {
+    if (headers['sec-fetch-mode'] !== 'navigate') return true;
+  }
+  const origin = headers.origin;
+  return upgrade && typeof origin === 'string' && origin !== ownOrigin;
 }

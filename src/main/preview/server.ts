@@ -1,5 +1,6 @@
-// The preview listener (SPEC §9, seed 003 §12): a second HTTP listener on 127.0.0.1, never the
-// window's origin, so a page of the agent's making never runs beside the window's own session.
+// The preview listeners (SPEC §9, seed 003 §12, issue 14 §1): one listener on 127.0.0.1 per preview,
+// opened when the window first asks for it, so each preview is an origin of its own (its own port):
+// one process's page can never read another's, and none is ever the window's origin.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -7,7 +8,7 @@ import { createAbsoluteAssetMemory } from './assetMemory';
 import { cookieName, cookieValues } from './headers';
 import { createPortResolver } from './ports';
 import { answerBodyless, proxyHttp, proxyUpgrade, refuseUpgrade, type ProxyTarget } from './proxy';
-import { isOwnHost, parsePreviewRoute } from './route';
+import { isCrossOriginRequest, isOwnHost, parsePreviewRoute } from './route';
 import { createPreviewCredentials, SESSION_TTL_MS } from './tickets';
 import {
   PREVIEW_NAME,
@@ -21,11 +22,9 @@ import {
 
 export interface PreviewServerOptions {
   lookup: RunningProcessLookup;
-  /** Paddock's other listeners (the window's); the preview's own port is added automatically. */
+  /** Paddock's other listeners (the window's); the previews' own ports are added automatically. */
   ownPorts(): number[];
   host?: '127.0.0.1';
-  /** 0 (default): any free port. */
-  port?: number;
   /** The clock for tickets and sessions (tests inject one). */
   now?: () => number;
   /** Defaults to the platform's (/proc on Linux, lsof on macOS). */
@@ -39,11 +38,14 @@ export interface PreviewServerOptions {
 }
 
 export interface PreviewServer {
-  port: number;
+  /** The port of the listener that serves agentId's process `name` (opened on first use, kept while Paddock runs). */
+  portFor(agentId: string, name: string): Promise<number>;
   /** The clean preview URL of a process (useless without the cookie). */
-  url(name: string): string;
+  url(agentId: string, name: string): Promise<string>;
   /** A full URL carrying a fresh single-use, five-minute ticket (for the window only, never the model). */
-  issueTicket(name: string): string;
+  issueTicket(agentId: string, name: string): Promise<string>;
+  /** Whether `url` is on one of the previews' origins (Electron sends those to the owner's browser). */
+  isPreviewUrl(url: string): boolean;
   /** What the proxy saw on the process's first HTML response. */
   check(name: string): PreviewCheck;
   /** Like check, but asks the app for `/` itself when no HTML response has been seen yet. */
@@ -53,34 +55,58 @@ export interface PreviewServer {
   close(): Promise<void>;
 }
 
+/** Bounds the listeners whatever the agents start: past this, the longest-unused one whose process is gone closes. */
+const MAX_LISTENERS = 64;
+
+/** The one preview a listener serves: a process name of one agent. */
+interface Bound {
+  agentId: string;
+  name: string;
+  /** Tickets and sessions are scoped to this (agent and name), not to the name alone. */
+  scope: string;
+  port: number;
+}
+
+interface Listener extends Bound {
+  server: http.Server;
+  upgraded: Set<Duplex>;
+  usedAt: number;
+}
+
 export async function startPreviewServer(options: PreviewServerOptions): Promise<PreviewServer> {
   const host = options.host ?? '127.0.0.1';
   const credentials = createPreviewCredentials(options.now);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16 });
-  const upgraded = new Set<Duplex>();
-  let ownPort = 0;
+  const listeners = new Map<string, Promise<Listener>>();
+  const byPort = new Map<number, Listener>();
+  let closed = false;
+  let uses = 0;
   const resolve = createPortResolver({
     lookup: options.lookup,
-    ownPorts: () => [...options.ownPorts(), ownPort],
+    ownPorts: () => [...options.ownPorts(), ...byPort.keys()],
     listeningSockets: options.listeningSockets,
     bridge: options.bridge,
   });
   const assets = createAbsoluteAssetMemory(options.lookup, resolve);
 
-  /** Host, path, ticket and cookie: the same gate for requests and upgrades. */
+  /** Host, path, origin, ticket and cookie: the same gate for requests and upgrades. */
   type Gate = { ok: true; target: ProxyTarget; pid: number } | { ok: false; status: number; headers?: http.OutgoingHttpHeaders };
-  const gate = async (req: http.IncomingMessage, upgrade: boolean): Promise<Gate> => {
+  const gate = async (bound: Bound, req: http.IncomingMessage, upgrade: boolean): Promise<Gate> => {
     const routed = options.tailnetRoute?.(req.headers.host) ?? null;
-    if (routed !== null) return tailnetGate(req, routed);
-    if (!isOwnHost(req.headers.host, ownPort, options.extraHosts?.() ?? [])) return { ok: false, status: 421 };
+    if (routed !== null) return routed === bound.name ? tailnetGate(bound, req) : { ok: false, status: 421 };
+    if (!isOwnHost(req.headers.host, bound.port, options.extraHosts?.() ?? [])) return { ok: false, status: 421 };
     const route = parsePreviewRoute(req.url);
     if (route.kind === 'none') return { ok: false, status: 404 };
+    if (route.name !== bound.name) return { ok: false, status: 404 };
     if (route.kind === 'slash') return { ok: false, status: 302, headers: { location: route.location } };
+    const previewOrigin = `http://${req.headers.host}`;
+    // Another origin's page (another preview, the window) may navigate here but never fetch, embed or open a socket.
+    if (isCrossOriginRequest(req.headers, previewOrigin, upgrade)) return { ok: false, status: 403 };
     if (route.ticket !== null && !upgrade) {
-      const session = credentials.redeemTicket(route.name, route.ticket);
+      const session = credentials.redeemTicket(bound.scope, route.ticket);
       if (session === null) return { ok: false, status: 401 };
       const cookie = [
-        `${cookieName(route.name)}=${session}`,
+        `${cookieName(bound.port)}=${session}`,
         'HttpOnly',
         'SameSite=Lax',
         `Path=${route.prefix}`,
@@ -88,23 +114,16 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
       ].join('; ');
       return { ok: false, status: 302, headers: { 'set-cookie': cookie, location: route.cleanUrl } };
     }
-    const offered = cookieValues(req.headers.cookie, cookieName(route.name));
-    if (!credentials.hasSession(route.name, offered)) return { ok: false, status: 401 };
+    const offered = cookieValues(req.headers.cookie, cookieName(bound.port));
+    if (!credentials.hasSession(bound.scope, offered)) return { ok: false, status: 401 };
     const resolved = await resolve(route.name);
-    if (!resolved.ok) return { ok: false, status: 502 };
+    // The name is another agent's process now: not this listener's preview.
+    if (!resolved.ok || resolved.agentId !== bound.agentId) return { ok: false, status: 502 };
     const targetHost = resolved.host === '::1' ? `[::1]:${resolved.port}` : `127.0.0.1:${resolved.port}`;
     return {
       ok: true,
       pid: resolved.pid,
-      target: {
-        name: route.name,
-        prefix: route.prefix,
-        path: route.path,
-        host: resolved.host,
-        port: resolved.port,
-        targetHost,
-        previewOrigin: `http://${req.headers.host}`,
-      },
+      target: { name: route.name, prefix: route.prefix, path: route.path, host: resolved.host, port: resolved.port, targetHost, previewOrigin },
     };
   };
 
@@ -113,76 +132,127 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
    * tailnet alone" — the route's own process at the root, no ticket; the port is still resolved and
    * checked against that process on every request.
    */
-  const tailnetGate = async (req: http.IncomingMessage, name: string): Promise<Gate> => {
+  const tailnetGate = async (bound: Bound, req: http.IncomingMessage): Promise<Gate> => {
     const rawPath = req.url ?? '/';
     if (!rawPath.startsWith('/')) return { ok: false, status: 404 };
-    const resolved = await resolve(name);
-    if (!resolved.ok) return { ok: false, status: 502 };
+    const resolved = await resolve(bound.name);
+    if (!resolved.ok || resolved.agentId !== bound.agentId) return { ok: false, status: 502 };
     const targetHost = resolved.host === '::1' ? `[::1]:${resolved.port}` : `127.0.0.1:${resolved.port}`;
     return {
       ok: true,
       pid: resolved.pid,
-      target: { name, prefix: '/', path: rawPath, host: resolved.host, port: resolved.port, targetHost, previewOrigin: `https://${req.headers.host}` },
+      target: { name: bound.name, prefix: '/', path: rawPath, host: resolved.host, port: resolved.port, targetHost, previewOrigin: `https://${req.headers.host}` },
     };
   };
 
-  const server = http.createServer((req, res) => {
-    gate(req, false).then(
-      (decision) => {
-        if (!decision.ok) return answerBodyless(res, decision.status, decision.headers);
-        const scan = assets.wantsScan(decision.target.name, decision.pid);
-        proxyHttp(req, res, decision.target, {
-          agent,
-          identityEncoding: scan,
-          onHtml: scan ? (body) => assets.scan(decision.target.name, decision.pid, body) : undefined,
-        });
-      },
-      () => answerBodyless(res, 500),
-    );
-  });
-
-  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
-    upgraded.add(socket);
-    socket.once('close', () => upgraded.delete(socket));
-    socket.on('error', () => socket.destroy());
-    gate(req, true).then(
-      (decision) => {
-        if (decision.ok) return proxyUpgrade(req, socket, head, decision.target);
-        const text = decision.status === 421 ? 'Misdirected Request' : decision.status === 401 ? 'Unauthorized' : 'Refused';
-        refuseUpgrade(socket, decision.status, text);
-      },
-      () => socket.destroy(),
-    );
-  });
-  server.on('clientError', (_err, socket: Duplex) => socket.destroy());
-
-  await new Promise<void>((done, fail) => {
-    server.once('error', fail);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', fail);
-      done();
+  const serve = (bound: Bound, upgraded: Set<Duplex>): http.Server => {
+    const server = http.createServer((req, res) => {
+      gate(bound, req, false).then(
+        (decision) => {
+          if (!decision.ok) return answerBodyless(res, decision.status, decision.headers);
+          const scan = assets.wantsScan(decision.target.name, decision.pid);
+          proxyHttp(req, res, decision.target, {
+            agent,
+            identityEncoding: scan,
+            onHtml: scan ? (body) => assets.scan(decision.target.name, decision.pid, body) : undefined,
+          });
+        },
+        () => answerBodyless(res, 500),
+      );
     });
-  });
-  ownPort = (server.address() as AddressInfo).port;
-  const base = `http://${host}:${ownPort}`;
-
-  const checkedName = (name: string): string => {
-    if (!PREVIEW_NAME.test(name)) throw new Error(`refused: "${name}" is not a process name a preview can carry`);
-    return name;
+    server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+      upgraded.add(socket);
+      socket.once('close', () => upgraded.delete(socket));
+      socket.on('error', () => socket.destroy());
+      gate(bound, req, true).then(
+        (decision) => {
+          if (decision.ok) return proxyUpgrade(req, socket, head, decision.target);
+          const text = decision.status === 421 ? 'Misdirected Request' : decision.status === 401 ? 'Unauthorized' : 'Refused';
+          refuseUpgrade(socket, decision.status, text);
+        },
+        () => socket.destroy(),
+      );
+    });
+    server.on('clientError', (_err, socket: Duplex) => socket.destroy());
+    return server;
   };
 
+  const shut = async (listener: Listener): Promise<void> => {
+    byPort.delete(listener.port);
+    for (const socket of listener.upgraded) socket.destroy();
+    listener.server.closeAllConnections();
+    await new Promise<void>((done) => listener.server.close(() => done()));
+  };
+
+  /** Past MAX_LISTENERS, the longest-unused listener whose process is not running any more is closed. */
+  const evictOne = async (): Promise<void> => {
+    const idle = [...byPort.values()]
+      .filter((l) => options.lookup.findRunning(l.name)?.agentId !== l.agentId)
+      .sort((a, b) => a.usedAt - b.usedAt)[0];
+    if (idle === undefined) return;
+    listeners.delete(idle.scope);
+    await shut(idle);
+  };
+
+  const open = async (agentId: string, name: string, scope: string): Promise<Listener> => {
+    if (byPort.size >= MAX_LISTENERS) await evictOne();
+    const upgraded = new Set<Duplex>();
+    const bound: Bound = { agentId, name, scope, port: 0 };
+    const server = serve(bound, upgraded);
+    await new Promise<void>((done, fail) => {
+      server.once('error', fail);
+      server.listen(0, host, () => {
+        server.off('error', fail);
+        done();
+      });
+    });
+    bound.port = (server.address() as AddressInfo).port;
+    const listener: Listener = Object.assign(bound, { server, upgraded, usedAt: ++uses });
+    byPort.set(listener.port, listener);
+    return listener;
+  };
+
+  const listenerFor = async (agentId: string, name: string): Promise<Listener> => {
+    if (closed) throw new Error('refused: the preview listeners are closed');
+    if (!PREVIEW_NAME.test(name)) throw new Error(`refused: "${name}" is not a process name a preview can carry`);
+    const scope = `${agentId}/${name}`;
+    let listener = listeners.get(scope);
+    if (listener === undefined) {
+      listener = open(agentId, name, scope);
+      listeners.set(scope, listener);
+      listener.catch(() => listeners.delete(scope));
+    }
+    const ready = await listener;
+    ready.usedAt = ++uses;
+    return ready;
+  };
+
+  const base = (listener: Listener): string => `http://${host}:${listener.port}${previewPrefix(listener.name)}`;
+
   return {
-    port: ownPort,
-    url: (name) => base + previewPrefix(checkedName(name)),
-    issueTicket: (name) => `${base}${previewPrefix(checkedName(name))}?ticket=${credentials.issueTicket(name)}`,
+    portFor: async (agentId, name) => (await listenerFor(agentId, name)).port,
+    url: async (agentId, name) => base(await listenerFor(agentId, name)),
+    issueTicket: async (agentId, name) => {
+      const listener = await listenerFor(agentId, name);
+      return `${base(listener)}?ticket=${credentials.issueTicket(listener.scope)}`;
+    },
+    isPreviewUrl: (url) => {
+      try {
+        const parsed = new URL(url);
+        return parsed.protocol === 'http:' && (parsed.hostname === '127.0.0.1' || parsed.hostname === 'localhost') && byPort.has(Number(parsed.port));
+      } catch {
+        return false;
+      }
+    },
     check: (name) => assets.check(name),
     inspect: (name) => assets.inspect(name),
     resolve,
     close: async () => {
-      for (const socket of upgraded) socket.destroy();
+      closed = true;
+      const opened = await Promise.allSettled([...listeners.values()]);
+      listeners.clear();
       agent.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((done) => server.close(() => done()));
+      await Promise.all(opened.flatMap((r) => (r.status === 'fulfilled' ? [shut(r.value)] : [])));
     },
   };
 }

@@ -1,6 +1,6 @@
 // The Tailscale route (SPEC §9, seed 003 §12): off by default; when the owner turns it on and
-// `tailscale` is on PATH, each started process with a port gets `tailscale serve` in front of the
-// preview listener — its real port, never a guess — and loses it when the process stops.
+// `tailscale` is on PATH, each started process with a port gets `tailscale serve` in front of its
+// own preview listener — its real port, never a guess — and loses it when the process stops.
 import { execFileText } from '../processes/spawn';
 import { findOnPath as findExecutable } from '../processes/shellPath';
 
@@ -9,8 +9,8 @@ export type RunTailscale = (file: string, args: string[]) => Promise<void>;
 export interface TailscaleRoutesDeps {
   /** The owner's switch (Settings → Developer), read on every start. */
   enabled(): boolean;
-  /** The preview listener's real port. */
-  previewPort: number | (() => number);
+  /** The real port of the preview listener of agentId's process `name` (opened if need be). */
+  previewPort(agentId: string, name: string): Promise<number>;
   /** Where `tailscale` is looked up (default: process.env.PATH). */
   env?: NodeJS.ProcessEnv;
   run?: RunTailscale;
@@ -21,7 +21,7 @@ export interface TailscaleRoutesDeps {
 }
 
 export interface TailscaleRoutes {
-  onProcessStarted(name: string, port: number | null): Promise<void>;
+  onProcessStarted(agentId: string, name: string, port: number | null): Promise<void>;
   onProcessStopped(name: string): Promise<void>;
   /**
    * The process a request that came through one of our routes is for, by its Host
@@ -44,11 +44,11 @@ const runFile: RunTailscale = async (file, args) => {
   if (result.error) throw new Error(result.stderr.trim() || result.error.message);
 };
 
-export function tailscaleExposure(previewPort: number): string {
+export function tailscaleExposure(): string {
   return (
     'When on, each process an agent starts with a port is published on your tailnet (tailscale serve, not funnel) ' +
-    `at https://<this machine's tailnet name>:<that port>, forwarding to Paddock's preview listener on ` +
-    `http://127.0.0.1:${previewPort}; every device on your tailnet can reach that address until the process stops, ` +
+    "at https://<this machine's tailnet name>:<that port>, forwarding to that process's own preview listener on " +
+    '127.0.0.1; every device on your tailnet can reach that address until the process stops, ' +
     'when the route is removed. Nothing else on this machine is published.'
   );
 }
@@ -73,19 +73,18 @@ async function tailnetName(binary: string, status: (file: string) => Promise<str
 export function createTailscaleRoutes(deps: TailscaleRoutesDeps): TailscaleRoutes {
   const run = deps.run ?? runFile;
   const status = deps.status ?? readStatus;
-  const previewPort = (): number => (typeof deps.previewPort === 'function' ? deps.previewPort() : deps.previewPort);
   /** Routes this Paddock added: name → https port and the binary that added it. */
   const routes = new Map<string, { port: number; binary: string; host: string | null }>();
   const report = (message: string): void => deps.onError?.(message);
 
   return {
-    async onProcessStarted(name, port) {
+    async onProcessStarted(agentId, name, port) {
       if (!deps.enabled() || port === null) return;
       if (!Number.isInteger(port) || port < 1 || port > 65_535) return;
       const binary = findOnPath('tailscale', deps.env);
       if (binary === null) return report('Tailscale route not added: `tailscale` is not on PATH.');
       try {
-        await run(binary, ['serve', '--bg', `--https=${port}`, `http://127.0.0.1:${previewPort()}`]);
+        await run(binary, ['serve', '--bg', `--https=${port}`, `http://127.0.0.1:${await deps.previewPort(agentId, name)}`]);
         routes.set(name, { port, binary, host: await tailnetName(binary, status) });
       } catch (err) {
         report(`Tailscale route for "${name}" on port ${port} was not added: ${(err as Error).message}`);
@@ -111,6 +110,6 @@ export function createTailscaleRoutes(deps: TailscaleRoutesDeps): TailscaleRoute
       }
       return null;
     },
-    exposure: () => tailscaleExposure(previewPort()),
+    exposure: () => tailscaleExposure(),
   };
 }

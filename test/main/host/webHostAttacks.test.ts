@@ -232,7 +232,7 @@ describe('the web host under attack: the gate', () => {
 describe('the web host under attack: the socket', () => {
   it('refuses a foreign, missing or null Origin, and the preview listener’s own origin (cross-site socket hijacking)', async () => {
     const { host, core } = await start();
-        const previewPort = core.services.preview.port;
+    const previewPort = await core.services.preview.portFor('any-agent', 'web');
     for (const origin of ['http://evil.example', 'null', `http://127.0.0.1:${previewPort}`, `http://localhost:${previewPort}`, `http://127.0.0.1:${host.port}.evil.example`, `https://127.0.0.1:${host.port}`]) {
       await expect(openSocket(host, { origin }), origin).rejects.toThrow('status 403');
     }

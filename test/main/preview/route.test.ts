@@ -1,6 +1,7 @@
 // What the preview listener accepts as a path and a Host (SPEC §9), as a table.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isOwnHost, parsePreviewRoute } from '../../../src/main/preview/route';
+import { isCrossOriginRequest, isOwnHost, parsePreviewRoute } from '../../../src/main/preview/route';
 
 describe('parsePreviewRoute', () => {
   it.each([
@@ -30,7 +31,7 @@ describe('parsePreviewRoute', () => {
       path: '/?tab=2', ticket: 'abc', cleanUrl: '/preview/developer/web/?tab=2',
     });
     expect(parsePreviewRoute('/preview/developer/web/?ticket=abc')).toMatchObject({ path: '/', cleanUrl: '/preview/developer/web/' });
-    expect(parsePreviewRoute('/preview/developer/web?y=2')).toEqual({ kind: 'slash', location: '/preview/developer/web/?y=2' });
+    expect(parsePreviewRoute('/preview/developer/web?y=2')).toEqual({ kind: 'slash', name: 'web', location: '/preview/developer/web/?y=2' });
   });
 });
 
@@ -50,5 +51,45 @@ describe('isOwnHost', () => {
   it('accepts an extra exact host only when given', () => {
     expect(isOwnHost('box.tail.ts.net:5173', 4100, ['box.tail.ts.net:5173'])).toBe(true);
     expect(isOwnHost(undefined, 4100)).toBe(false);
+  });
+});
+
+describe('isCrossOriginRequest (each preview its own origin)', () => {
+  const OWN = 'http://127.0.0.1:4100';
+  it.each([
+    // [Sec-Fetch-Site, Sec-Fetch-Mode, Origin, upgrade, refused]
+    ['same-origin', 'cors', undefined, false, false],
+    ['none', 'navigate', undefined, false, false],
+    ['same-site', 'navigate', undefined, false, false],
+    ['cross-site', 'navigate', undefined, false, false],
+    ['same-site', 'cors', undefined, false, true],
+    ['same-site', 'no-cors', undefined, false, true],
+    ['same-site', 'same-origin', undefined, false, true],
+    ['cross-site', 'cors', undefined, false, true],
+    ['same-site', 'websocket', 'http://127.0.0.1:4200', true, true],
+    ['same-origin', 'websocket', OWN, true, false],
+    [undefined, undefined, 'http://127.0.0.1:4200', true, true],
+    [undefined, undefined, 'http://localhost:4100', true, true],
+    [undefined, undefined, OWN, true, false],
+    [undefined, undefined, undefined, true, false],
+    [undefined, undefined, 'http://127.0.0.1:4200', false, false],
+  ] as const)('site %s, mode %s, origin %s, upgrade %s → refused %s', (site, mode, origin, upgrade, refused) => {
+    const headers = { 'sec-fetch-site': site, 'sec-fetch-mode': mode, origin };
+    expect(isCrossOriginRequest(headers, OWN, upgrade)).toBe(refused);
+  });
+
+  it('never lets a same-site or cross-site request through unless it is a navigation', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('same-site', 'cross-site'), fc.string(), fc.option(fc.string()), fc.boolean(), (site, mode, origin, upgrade) => {
+        const refused = isCrossOriginRequest({ 'sec-fetch-site': site, 'sec-fetch-mode': mode, origin: origin ?? undefined }, OWN, upgrade);
+        return mode === 'navigate' ? refused === (upgrade && origin !== null && origin !== OWN) : refused;
+      }),
+    );
+  });
+
+  it('never opens a socket for a page of any other origin', () => {
+    fc.assert(
+      fc.property(fc.webUrl().map((u) => new URL(u).origin), (origin) => origin === OWN || isCrossOriginRequest({ origin }, OWN, true)),
+    );
   });
 });

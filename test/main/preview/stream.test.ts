@@ -22,7 +22,8 @@ afterAll(async () => {
 });
 
 it('streams 100 MB with memory growth well under the body size', async () => {
-  const { cookie } = await redeem(preview.issueTicket('app'));
+  const { cookie } = await redeem(await preview.issueTicket('agent-1', 'app'));
+  const port = await preview.portFor('agent-1', 'app');
   const size = 100 * 1024 * 1024;
   // Garbage is not retention: collect before each sample so what is measured is what is held.
   v8.setFlagsFromString('--expose-gc');
@@ -38,7 +39,7 @@ it('streams 100 MB with memory growth well under the body size', async () => {
   let rssPeak = rssBefore;
   const received = await new Promise<number>((resolve, reject) => {
     const req = http.get(
-      { host: '127.0.0.1', port: preview.port, path: '/preview/developer/app/big?mb=100', headers: { cookie, host: `127.0.0.1:${preview.port}` } },
+      { host: '127.0.0.1', port, path: '/preview/developer/app/big?mb=100', headers: { cookie, host: `127.0.0.1:${port}` } },
       (res) => {
         expect(res.statusCode).toBe(200);
         let bytes = 0;

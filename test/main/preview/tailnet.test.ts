@@ -29,7 +29,7 @@ beforeAll(async () => {
   lookup.set('web', { pid: app.pid, port: app.port });
   let current: TailscaleRoutes | null = null;
   preview = await startPreviewServer({ lookup, ownPorts: () => [], tailnetRoute: (host) => current?.routeFor(host) ?? null });
-  routes = createTailscaleRoutes({ enabled: () => true, previewPort: () => preview.port, env: { PATH: bin } });
+  routes = createTailscaleRoutes({ enabled: () => true, previewPort: (agentId, name) => preview.portFor(agentId, name), env: { PATH: bin } });
   current = routes;
 });
 
@@ -40,17 +40,21 @@ afterAll(async () => {
 });
 
 it('serves the route’s own process at the root to requests that came through the tailnet, and nothing else', async () => {
-  expect((await request(preview.port, '/', { host: `${TAILNET}:8443` })).status).toBe(421);
-  await routes.onProcessStarted('web', 8443);
+  const port = await preview.portFor('agent-1', 'web');
+  expect((await request(port, '/', { host: `${TAILNET}:8443` })).status).toBe(421);
+  await routes.onProcessStarted('agent-1', 'web', 8443);
   expect(routes.routeFor(`${TAILNET}:8443`)).toBe('web');
-  const page = await request(preview.port, '/', { host: `${TAILNET}:8443` });
+  const page = await request(port, '/', { host: `${TAILNET}:8443` });
   expect(page.status).toBe(200);
   expect(page.body).toContain('Hello from the fixture');
   // Another port on the tailnet name, or another name, is not a route of ours.
-  expect((await request(preview.port, '/', { host: `${TAILNET}:9999` })).status).toBe(421);
-  expect((await request(preview.port, '/', { host: `evil.example:8443` })).status).toBe(421);
+  expect((await request(port, '/', { host: `${TAILNET}:9999` })).status).toBe(421);
+  expect((await request(port, '/', { host: `evil.example:8443` })).status).toBe(421);
   // The local listener is unchanged: its own Host and the ticket cookie.
-  expect((await request(preview.port, '/preview/developer/web/')).status).toBe(401);
+  expect((await request(port, '/preview/developer/web/')).status).toBe(401);
+  // Another preview's listener does not answer for this route.
+  const other = await preview.portFor('agent-1', 'api');
+  expect((await request(other, '/', { host: `${TAILNET}:8443` })).status).toBe(421);
   await routes.onProcessStopped('web');
-  expect((await request(preview.port, '/', { host: `${TAILNET}:8443` })).status).toBe(421);
+  expect((await request(port, '/', { host: `${TAILNET}:8443` })).status).toBe(421);
 });

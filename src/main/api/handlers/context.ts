@@ -10,7 +10,7 @@ export interface HostCapabilities {
   pickDirectory?: () => Promise<string | null>;
   /** Electron: the preview in its own view with its own session, so its cookie is first-party (SPEC §9). */
   previewView?: {
-    show(key: string, ticketUrl: () => string, bounds: { x: number; y: number; width: number; height: number }): void;
+    show(key: string, ticketUrl: () => Promise<string>, bounds: { x: number; y: number; width: number; height: number }): void;
     hide(): void;
   };
 }

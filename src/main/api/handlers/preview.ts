@@ -10,14 +10,14 @@ export function previewHandlers(core: Core, host: HostCapabilities): Pick<Handle
     if (!running || running.agentId !== agent.id) throw new ApiRefusal('not-found', `${agent.handle} has no running process named ${name}`);
   };
   return {
-    'preview.link': (request) => {
+    'preview.link': async (request) => {
       requireOwnProcess(request.agentId, request.name);
-      return { url: core.services.preview.issueTicket(request.name) };
+      return { url: await core.services.preview.issueTicket(request.agentId, request.name) };
     },
     'preview.showInView': (request) => {
       if (!host.previewView) throw new ApiRefusal('unsupported', 'this window shows previews in a frame');
       requireOwnProcess(request.agentId, request.name);
-      host.previewView.show(`${request.agentId}/${request.name}`, () => core.services.preview.issueTicket(request.name), request.bounds);
+      host.previewView.show(`${request.agentId}/${request.name}`, () => core.services.preview.issueTicket(request.agentId, request.name), request.bounds);
       return { shown: true };
     },
     'preview.hideView': () => {

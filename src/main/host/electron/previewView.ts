@@ -1,7 +1,8 @@
 // The preview in Electron (SPEC §9): a cross-site iframe would not send the preview's SameSite=Lax
 // cookie, so the page gets a view of its own — its own session, no preload, sandboxed — laid over
 // the place the window reserves for it, and never over the cards (viewBounds.ts). Its navigation
-// and redirects stay on the preview's origin (the app-wide guards, security.ts).
+// and redirects stay on the origin of the preview it shows — each preview has its own port — (the
+// app-wide guards, security.ts).
 import type { Rectangle, WebContentsViewConstructorOptions } from 'electron';
 import { clampPreviewBounds, type ViewBounds } from '../../preview/viewBounds';
 import type { ContentsGuards } from './security';
@@ -35,7 +36,7 @@ export interface PreviewViewDeps {
 }
 
 export interface PreviewView {
-  show(key: string, ticketUrl: () => string, bounds: ViewBounds): void;
+  show(key: string, ticketUrl: () => Promise<string>, bounds: ViewBounds): void;
   hide(): void;
 }
 
@@ -61,10 +62,15 @@ export function createPreviewView(deps: PreviewViewDeps): PreviewView {
       shown.setBounds(placed);
       shown.setVisible(placed.width > 0);
       if (loadedKey !== key) {
-        const url = ticketUrl();
-        origin = new URL(url).origin;
         loadedKey = key;
-        void shown.webContents.loadURL(url).catch(() => undefined);
+        // Each preview has its own origin (its own port): the view may move only within this one's.
+        void ticketUrl()
+          .then((url) => {
+            if (loadedKey !== key) return;
+            origin = new URL(url).origin;
+            return shown.webContents.loadURL(url);
+          })
+          .catch(() => undefined);
       }
     },
     hide() {
