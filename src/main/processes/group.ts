@@ -1,6 +1,8 @@
 // Process-group signalling. Every child Paddock spawns leads its own group (detached: true, or
 // setsid under node-pty), so a signal to -pgid reaches its grandchildren too (SPEC §6: a timeout,
-// a cancel, a stop and quitting kill the whole group).
+// a cancel, a stop and quitting kill the whole group), and what the group started in another
+// session is ended with it (tree.ts).
+import { groupTree, killLeftTheGroup, readProcTable } from './tree';
 
 /** Sends `signal` to the whole group led by `pgid`. False when no member is left. */
 export function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
@@ -29,9 +31,17 @@ export const DEFAULT_KILL_GRACE_MS = 2_000;
 
 /**
  * SIGTERM to the group, then SIGKILL once `graceMs` has passed if any member is still there
- * (a grandchild that ignores SIGTERM dies too). Resolves when the group is gone or SIGKILL was sent.
+ * (a grandchild that ignores SIGTERM dies too). Resolves when the group is gone or SIGKILL was sent,
+ * and the descendants that left the group (setsid) have been sent SIGKILL.
  */
 export async function terminateGroup(pgid: number, graceMs = DEFAULT_KILL_GRACE_MS): Promise<void> {
+  // Read before the signal: once the group is gone, what it started in other sessions has no parent link left.
+  const tree = Number.isInteger(pgid) && pgid > 1 ? groupTree(pgid, readProcTable()) : [];
+  await signalUntilGone(pgid, graceMs);
+  killLeftTheGroup(pgid, tree);
+}
+
+async function signalUntilGone(pgid: number, graceMs: number): Promise<void> {
   if (!signalGroup(pgid, 'SIGTERM')) return;
   const deadline = Date.now() + graceMs;
   while (Date.now() < deadline) {

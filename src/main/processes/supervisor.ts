@@ -9,6 +9,7 @@ import { isSameProcess, readStartTime } from './identity';
 import { DEFAULT_OUTPUT_CHUNK_BYTES, readLogChunk } from './logs';
 import { spawnLongLived, type CommandWrapper, type LongLivedProcess } from './spawn';
 import { GROUP_TAG_NAME, type GroupLedger } from './ledger';
+import { groupTree, killLeftTheGroup, readProcTable } from './tree';
 
 export const MAX_PROCESSES_PER_AGENT = 4;
 /** Names appear in log file names and preview paths: letters, digits, '-' and '_' only. */
@@ -190,7 +191,9 @@ export class Supervisor {
   killAllSync(): void {
     for (const [id, entry] of this.live) {
       entry.stopping = true;
+      const tree = groupTree(entry.process.pid, readProcTable());
       signalGroup(entry.process.pid, 'SIGKILL');
+      killLeftTheGroup(entry.process.pid, tree);
       if (entry.tag) this.deps.ledger?.ended(entry.process.pid, entry.tag);
       try {
         this.store.end(id, 'stopped', null);

@@ -11,6 +11,7 @@ import { Supervisor } from '../../../src/main/processes/supervisor';
 import { databaseWithAgents, killQuietly, removeTempDirs, tempDir, waitFor } from './helpers';
 
 const FIXTURES = path.resolve(__dirname, '../../fixtures/sandbox');
+const PROCESS_FIXTURES = path.resolve(__dirname, '../../fixtures/processes');
 const TSX = path.resolve(__dirname, '../../../node_modules/.bin/tsx');
 const leftovers: number[] = [];
 afterEach(() => {
@@ -81,6 +82,36 @@ describe.skipIf(process.platform !== 'linux')('the ledger of spawned groups', ()
       await supervisor.stop('alice', 'web');
       await waitFor(() => holders(token).length === 0, 10_000, 'the setsid daemon and the double fork to be gone');
       expect(db.prepare('SELECT COUNT(*) FROM spawned_groups').pluck().get()).toBe(0);
+    } finally {
+      leftovers.push(...holders(token));
+      await supervisor.stopAll();
+      db.close();
+    }
+  }, 60_000);
+
+  it('stop of an uncontained start ends a setsid descendant that dropped its environment (tag gone), by the process tree', async () => {
+    const dataDir = tempDir();
+    const workspace = tempDir('paddock-ledger-ws-');
+    fs.copyFileSync(path.join(PROCESS_FIXTURES, 'cleanEnvDaemon.cjs'), path.join(workspace, 'cleanEnvDaemon.cjs'));
+    const token = `ledger-token-${Math.random().toString(36).slice(2)}`;
+    const db = databaseWithAgents(dataDir, ['alice']);
+    const supervisor = new Supervisor({ db, dataDir, killGraceMs: 300, ledger: createGroupLedger(db) });
+    try {
+      const row = supervisor.start('alice', {
+        name: 'web',
+        program: process.execPath,
+        args: [path.join(workspace, 'cleanEnvDaemon.cjs'), token],
+        cwd: workspace,
+        env: { PATH: '/usr/bin:/bin' },
+      });
+      await waitFor(() => fs.existsSync(path.join(workspace, 'heartbeat-clean-env')), 20_000, 'the setsid child to beat');
+      const escaped = holders(token).filter((pid) => pid !== row.pid);
+      expect(escaped.length).toBe(1);
+      // It really left: another session and group, and no tag in its environment.
+      expect(fs.readFileSync(`/proc/${escaped[0]}/environ`, 'latin1')).not.toContain('PADDOCK_GROUP');
+      expect(fs.readFileSync(`/proc/${escaped[0]}/stat`, 'utf8').split(') ')[1].split(' ')[2]).not.toBe(String(row.pid));
+      await supervisor.stop('alice', 'web');
+      await waitFor(() => holders(token).length === 0, 10_000, 'the setsid child without a tag to be gone');
     } finally {
       leftovers.push(...holders(token));
       await supervisor.stopAll();
