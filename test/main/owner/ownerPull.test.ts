@@ -50,6 +50,10 @@ async function setup() {
   fs.writeFileSync(script, `#!/bin/sh\ntouch "${outside}/marker-$1"\ncat\n`, { mode: 0o755 });
   return {
     workspace,
+    root,
+    upstream,
+    agentId: agent.id,
+    call,
     pull: () => call('owner.pull', { agentId: agent.id }),
     summary: () => call('summary.get', { agentId: agent.id }),
     payload: (name: string) => `${script} ${name}`,
@@ -125,6 +129,34 @@ describe("the owner's Pull runs nothing the workspace planted", () => {
     git(s.workspace, ['remote', 'set-url', 'origin', `ext::sh -c "touch ${path.dirname(s.payload('x').split(' ')[0])}/marker-ext"`]);
     const result = await s.pull();
     expect(result).toMatchObject({ ok: true, value: { ok: false } });
+    expect(s.markers()).toEqual([]);
+  });
+});
+
+describe("the owner's clone runs nothing planted, in the repository or in Paddock's own git configuration", () => {
+  it('a filter bound by the cloned .gitattributes, and hooks, fsmonitor and filters in the global config Paddock was started with', async () => {
+    const s = await setup();
+    fs.writeFileSync(path.join(s.upstream, '.gitattributes'), '* filter=evil\n');
+    git(s.upstream, ['add', '-A']);
+    git(s.upstream, ['commit', '--quiet', '-m', 'attributes']);
+    fs.writeFileSync(path.join(s.upstream, '.git', 'hooks', 'post-checkout'), `#!/bin/sh\n${s.payload('upstream-hook')} </dev/null\n`, { mode: 0o755 });
+    const hooks = path.join(s.root, 'global-hooks');
+    fs.mkdirSync(hooks);
+    fs.writeFileSync(path.join(hooks, 'post-checkout'), `#!/bin/sh\n${s.payload('global-hook')} </dev/null\n`, { mode: 0o755 });
+    const global = path.join(s.root, 'global.gitconfig');
+    fs.writeFileSync(
+      global,
+      `[filter "evil"]\n\tsmudge = ${s.payload('smudge')}\n\trequired = true\n[core]\n\thooksPath = ${hooks}\n\tfsmonitor = ${s.payload('fsmonitor')}\n`,
+    );
+    const saved = process.env.GIT_CONFIG_GLOBAL;
+    process.env.GIT_CONFIG_GLOBAL = global;
+    try {
+      const result = await s.call('repositories.clone', { agentId: s.agentId, url: `file://${s.upstream}` });
+      expect(result).toMatchObject({ ok: true });
+    } finally {
+      if (saved === undefined) delete process.env.GIT_CONFIG_GLOBAL;
+      else process.env.GIT_CONFIG_GLOBAL = saved;
+    }
     expect(s.markers()).toEqual([]);
   });
 });
