@@ -146,6 +146,7 @@ export async function createCore(options: CoreOptions) {
     home: options.home,
     ownerEnv: { USER: options.env.USER, LOGNAME: options.env.LOGNAME, LANG: options.env.LANG, LC_ALL: options.env.LC_ALL, TMPDIR: options.env.TMPDIR, SHELL: options.env.SHELL },
     version: 'paddock',
+    ledger,
     // In the agent's sandbox, like its commands (SPEC §14): sandbox is built below, before any server starts.
     wrapFor: (agentId, workspace) => containmentFor(agentId, workspace, { sandbox, choicesFor: sandboxChoicesFor }).wrap,
     onChanged: (agentId) => events.emit({ type: 'mcp.changed', agentId }),
@@ -304,6 +305,8 @@ export async function createCore(options: CoreOptions) {
     options: { ...options, dataDir },
     log,
     db,
+    /** Every process group started for an agent or for the owner's test run is recorded here (issue 14 §3). */
+    ledger,
     agents,
     workspaces,
     settings,

@@ -6,6 +6,7 @@ import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/s
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { terminateGroup } from '../processes/group';
+import { GROUP_TAG_NAME, type GroupLedger } from '../processes/ledger';
 import { spawnPiped, type PipedOptions } from '../processes/spawn';
 import { TailBuffer } from '../processes/tail';
 
@@ -21,7 +22,7 @@ export class SeamStdioTransport implements Transport {
   /** Why the process ended, once it has: its exit code or signal. */
   exitReason: string | null = null;
 
-  constructor(private readonly options: PipedOptions) {}
+  constructor(private readonly options: PipedOptions & { ledger?: GroupLedger; agentId?: string }) {}
 
   /** The last lines the server wrote to stderr, for the error row. */
   stderrTail(): string {
@@ -29,7 +30,11 @@ export class SeamStdioTransport implements Transport {
   }
 
   async start(): Promise<void> {
-    const child = spawnPiped(this.options);
+    // Recorded like every group an agent starts (issue 14 §3): a Paddock killed with -9 ends it at the next start.
+    const { ledger, agentId, ...piped } = this.options;
+    const tag = ledger?.newTag() ?? null;
+    const child = spawnPiped(tag ? { ...piped, env: { ...piped.env, [GROUP_TAG_NAME]: tag } } : piped);
+    if (tag) ledger?.started(child.pid, tag, 'mcp', agentId ?? null);
     this.child = child;
     child.stdout?.on('data', (chunk: Buffer) => {
       this.buffer.append(chunk);
@@ -48,6 +53,8 @@ export class SeamStdioTransport implements Transport {
     child.stderr?.on('data', (chunk: Buffer) => this.stderr.write(chunk));
     child.stdin?.on('error', (error) => this.onerror?.(error));
     child.on('exit', (code, signal) => {
+      // What the server left in its group ends with it, and the ledger's row is crossed out.
+      if (tag) void terminateGroup(child.pid, 1_000).then(() => ledger?.ended(child.pid, tag));
       this.exitReason = signal ? `it was ended by ${signal}` : `it exited with code ${code}`;
       this.child = null;
       this.onclose?.();

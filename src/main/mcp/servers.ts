@@ -8,6 +8,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { lexCommand } from '../policy/lexer';
 import { childEnvForWorkspace, type OwnerEnv } from '../processes/prepare';
 import { findOnPath } from '../processes/shellPath';
+import type { GroupLedger } from '../processes/ledger';
 import type { CommandWrapper } from '../processes/spawn';
 import type { McpServerRecord, McpServersRepository } from '../store/mcpServers';
 import type { WorkspacesRepository } from '../store/workspaces';
@@ -39,6 +40,8 @@ export interface McpServerManagerDeps {
   ownerEnv: OwnerEnv;
   /** The OS sandbox's wrapper for this agent's workspace, applied to stdio servers like to its commands. */
   wrapFor?(agentId: string, workspace: string): CommandWrapper;
+  /** Where a stdio server's group is recorded, so a Paddock killed with -9 ends it at the next start. */
+  ledger?: GroupLedger;
   version: string;
   onChanged(agentId: string): void;
   connectTimeoutMs?: number;
@@ -99,6 +102,8 @@ export function createMcpServerManager(deps: McpServerManagerDeps) {
       env: childEnvForWorkspace(workspace.capturedPath, deps.home, deps.ownerEnv, 'dumb'),
       wrap: deps.wrapFor?.(record.agentId, workspace.directory),
       purpose: 'mcp',
+      ledger: deps.ledger,
+      agentId: record.agentId,
     });
   }
 

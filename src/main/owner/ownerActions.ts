@@ -5,6 +5,7 @@ import { lockRefusal, type ProjectLock } from '../agent/projectLock';
 import { lexCommand } from '../policy';
 import { childEnvFor } from '../processes/env';
 import { findOnPath } from '../processes/shellPath';
+import type { GroupLedger } from '../processes/ledger';
 import { runBounded } from '../processes/spawn';
 import { GitRefusal, runGit } from '../git/runner';
 
@@ -18,6 +19,7 @@ export async function runOwnerCommand(
   holder: string,
   argv: string[],
   env: { home: string; from: NodeJS.ProcessEnv },
+  ledger?: GroupLedger,
 ): Promise<OwnerActionResult> {
   const attempt = lock.tryAcquire(workspace.directory, holder);
   if (!attempt.ok) return { ok: false, reason: lockRefusal(workspace.directory, attempt.heldBy) };
@@ -31,6 +33,8 @@ export async function runOwnerCommand(
       env: childEnvFor(workspace.capturedPath, env.home, env.from),
       timeoutMs: OWNER_TIMEOUT_MS,
       purpose: 'owner',
+      // The project's code runs here too: its group is recorded and reaped like an agent's (issue 14 §3).
+      ledger,
     });
     return { ok: true, exitCode: result.exitCode, output: result.output };
   } finally {

@@ -24,7 +24,7 @@ export function ownerHandlers(core: Core): Pick<Handlers, 'owner.pull' | 'owner.
       const { agent, workspace } = workspaceOf(request.agentId);
       const argv = ownerTestArgv(request.command);
       if (!argv.ok) throw new ApiRefusal('bad-request', argv.reason);
-      const result = await runOwnerCommand(core.lock, workspace, "the owner's test run", argv.argv, env);
+      const result = await runOwnerCommand(core.lock, workspace, "the owner's test run", argv.argv, env, core.ledger);
       if (!result.ok) throw new ApiRefusal('conflict', result.reason);
       recordIfTestRun(core.db, { agentId: agent.id, directory: workspace.directory, argv: argv.argv, exitCode: result.exitCode, output: result.output });
       core.events.emit({ type: 'summary.changed', agentId: agent.id });
