@@ -2,10 +2,13 @@
 // down with (pid, OS start time) and a tag carried in its environment (PADDOCK_GROUP), and crossed
 // out when it ends. At start, whatever the last Paddock left is ended: the group, when its leader
 // is still that very process, and every process whose environment carries the tag — which finds
-// descendants that left the group with setsid or a double fork where no sandbox holds them.
+// descendants that left the group with setsid or a double fork where no sandbox holds them. Where
+// the system lets Paddock make cgroups, each group also gets one (cgroups.ts), which holds even what
+// dropped the tag with `env -i`.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Db } from '../store/database';
+import { openCgroups, type GroupCgroups } from './cgroups';
 import { signalGroup } from './group';
 import { isSameProcess, readStartTime } from './identity';
 import type { SpawnPurpose } from './spawn';
@@ -61,7 +64,10 @@ export function killTagged(tag: string): number {
   return killed;
 }
 
-export function createGroupLedger(db: Db): GroupLedger & { reapLeftovers(): { groups: number; stragglers: number } } {
+export function createGroupLedger(
+  db: Db,
+  cgroups: GroupCgroups | null = openCgroups(),
+): GroupLedger & { reapLeftovers(): { groups: number; stragglers: number } } {
   const insert = db.prepare(
     'INSERT OR REPLACE INTO spawned_groups (pgid, start_time, tag, purpose, agent_id, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
@@ -69,6 +75,7 @@ export function createGroupLedger(db: Db): GroupLedger & { reapLeftovers(): { gr
   return {
     newTag: () => crypto.randomBytes(16).toString('hex'),
     started(pid, tag, purpose, agentId = null) {
+      cgroups?.place(pid, tag);
       const startTime = readStartTime(pid);
       if (startTime === null) return; // already gone: nothing to reap later
       try {
@@ -79,6 +86,7 @@ export function createGroupLedger(db: Db): GroupLedger & { reapLeftovers(): { gr
     },
     ended(pid, tag) {
       killTagged(tag);
+      cgroups?.end(tag);
       try {
         remove.run(pid, tag);
       } catch {
@@ -95,7 +103,7 @@ export function createGroupLedger(db: Db): GroupLedger & { reapLeftovers(): { gr
       let stragglers = 0;
       for (const row of rows) {
         if (isSameProcess(row.pgid, row.startTime) && signalGroup(row.pgid, 'SIGKILL')) groups++;
-        stragglers += killTagged(row.tag);
+        stragglers += killTagged(row.tag) + (cgroups?.end(row.tag) ?? 0);
       }
       db.prepare('DELETE FROM spawned_groups').run();
       return { groups, stragglers };
