@@ -29,6 +29,13 @@ describe('per-hunk answers', () => {
     expect(done.text).toContain('+line fifteen');
     expect(done.data).toMatchObject({ acceptedHunks: ['hunk-1', 'hunk-3'], rejectedHunks: ['hunk-2'] });
     expect(h.core.toolCalls.get(callId)).toMatchObject({ status: 'done', answer: 'approve' });
+    // The durable record keeps each hunk's id and header, never the file's lines (SPEC §11).
+    const row = h.core.db.prepare('SELECT card FROM tool_calls WHERE id = ?').get(callId) as { card: string };
+    expect(JSON.parse(row.card).hunks).toEqual([
+      { id: 'hunk-1', header: '@@ -1,5 +1,5 @@', lines: 6 },
+      { id: 'hunk-2', header: '@@ -12,7 +12,7 @@', lines: 8 },
+      { id: 'hunk-3', header: '@@ -26,5 +26,5 @@', lines: 6 },
+    ]);
     await h.core.shutdown();
   });
 
