@@ -16,7 +16,8 @@ export function CardView({ card, active }: { card: Card; active: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const [rejected, setRejected] = useState<ReadonlySet<string>>(new Set());
   const danger = card.danger ?? null;
-  const hunks = card.hunks ?? [];
+  // One hunk is the whole change: Approve and Deny already say it; toggles appear from two hunks.
+  const hunks = (card.hunks?.length ?? 0) > 1 ? (card.hunks ?? []) : [];
   const acceptedHunks = hunks.filter((hunk) => !rejected.has(hunk.id)).map((hunk) => hunk.id);
   const partial = rejected.size > 0;
   const noneAccepted = hunks.length > 0 && acceptedHunks.length === 0;
