@@ -10,7 +10,8 @@ export function diffLineKind(line: string): DiffLineKind {
 
 /** A unified diff, coloured by line; read-only. */
 export function DiffView({ diff }: { diff: string }) {
-  const lines = diff.split('\n');
+  // createTwoFilesPatch's "=====" separator says nothing the file headers below it do not.
+  const lines = diff.split('\n').filter((line) => !/^={10,}$/.test(line));
   return (
     <pre className="diff" aria-label="Diff">
       {lines.map((line, index) => (
