@@ -28,6 +28,8 @@ import { openDatabase } from './store/database';
 import { createSettingsRepository } from './store/settings';
 import { createToolCallsRepository } from './store/toolCalls';
 import { createWorkspacesRepository } from './store/workspaces';
+import { createAgentCommitsRepository } from './store/agentCommits';
+import type { GitCommitData } from './tools/git';
 import { createToolSet } from './tools';
 import { startServices } from './services';
 import { createChromiumCapture } from './preview/chromiumCapture';
@@ -84,6 +86,7 @@ export async function createCore(options: CoreOptions) {
   const workspaces = createWorkspacesRepository(db);
   const settings = createSettingsRepository(db);
   const toolCalls = createToolCallsRepository(db);
+  const agentCommits = createAgentCommitsRepository(db);
   const remembered = createRememberedCommandsRepository(db);
   const conversations = createConversationStore(db);
   const secrets = createFileSecretStore(dataDir, options.cipher);
@@ -198,6 +201,7 @@ export async function createCore(options: CoreOptions) {
       events.emit({ type: 'remembered.changed' });
     },
     lastTestRun: (agentId, directory) => lastRun(db, agentId, directory),
+    agentCommits: (directory) => agentCommits.forDirectory(directory),
     onCommandFinished: (finished) => {
       // Every run whose program is a real test runner is recorded (seed 003 §11).
       if (recordIfTestRun(db, finished)) events.emit({ type: 'summary.changed', agentId: finished.agentId });
@@ -249,6 +253,10 @@ export async function createCore(options: CoreOptions) {
     mcpToolsFor: offeredMcpTools,
     onSucceeded: (tool, agentId, args, result) => {
       if (isToolName(tool)) showInWindow(events, tool, agentId, args, result.data);
+      // The agent's own commits, so Summary knows where its work began on a branch without a base.
+      const committed = result.data as Partial<GitCommitData> | undefined;
+      const directory = workspaces.get(agentId)?.directory;
+      if (tool === 'git' && committed?.kind === 'git-commit' && committed.commit && directory) agentCommits.record({ directory, commit: committed.commit, agentId });
     },
     beforeRun: checkpoints.beforeRun,
   });

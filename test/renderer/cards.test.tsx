@@ -133,4 +133,82 @@ describe('an approval card', () => {
     fireEvent.keyDown(window, { key: 'y' });
     expect(call).not.toHaveBeenCalled();
   });
+
+  it('a write card with three hunks: Reject on hunk 2 makes Approve "Apply 2 of 3 hunks", and the answer names the accepted ids', async () => {
+    const writeCard: Card = {
+      ...commandCard,
+      id: 'card-hunks',
+      tool: 'write',
+      args: { path: 'f.txt', content: '…' },
+      reason: 'in ask mode every write is a card',
+      argv: undefined,
+      cwd: undefined,
+      rememberChoices: undefined,
+      path: '/work/app/f.txt',
+      diff: '--- a/f.txt\n+++ b/f.txt\n',
+      baseHash: 'a'.repeat(64),
+      hunks: [
+        { id: 'hunk-1', header: '@@ -1,2 +1,2 @@', lines: ['-one', '+ONE', ' two'] },
+        { id: 'hunk-2', header: '@@ -10,2 +10,2 @@', lines: ['-ten', '+TEN', ' eleven'] },
+        { id: 'hunk-3', header: '@@ -20,2 +20,2 @@', lines: ['-twenty', '+TWENTY', ' twenty-one'] },
+      ],
+    };
+    render(<CardView card={writeCard} active />);
+    await act(async () => {
+      vi.advanceTimersByTime(CARD_KEY_DELAY_MS + 10);
+    });
+    const hunk2 = screen.getByRole('region', { name: 'Hunk 2 of 3' });
+    const reject = hunk2.querySelector('button[aria-pressed="false"]') as HTMLButtonElement;
+    expect(reject.textContent).toBe('Reject');
+    await act(async () => {
+      fireEvent.click(reject);
+    });
+    expect(reject.getAttribute('aria-pressed')).toBe('true');
+    const apply = screen.getByRole('button', { name: /^Apply 2 of 3 hunks\s*y$/ });
+    await act(async () => {
+      fireEvent.click(apply);
+    });
+    expect(call).toHaveBeenCalledWith('cards.answer', {
+      cardId: 'card-hunks',
+      decision: 'approve',
+      baseHash: 'a'.repeat(64),
+      remember: undefined,
+      acceptedHunks: ['hunk-1', 'hunk-3'],
+    });
+  });
+
+  it('every hunk rejected disables Approve, and y does not approve; a single hunk shows no toggles', async () => {
+    const card: Card = {
+      ...commandCard,
+      id: 'card-two',
+      tool: 'edit',
+      argv: undefined,
+      rememberChoices: undefined,
+      path: '/work/app/g.txt',
+      diff: '',
+      baseHash: 'b'.repeat(64),
+      hunks: [
+        { id: 'hunk-1', header: '@@ -1 +1 @@', lines: ['-a', '+b'] },
+        { id: 'hunk-2', header: '@@ -9 +9 @@', lines: ['-c', '+d'] },
+      ],
+    };
+    const { unmount } = render(<CardView card={card} active />);
+    await act(async () => {
+      vi.advanceTimersByTime(CARD_KEY_DELAY_MS + 10);
+    });
+    for (const name of ['Hunk 1 of 2', 'Hunk 2 of 2']) {
+      const reject = screen.getByRole('region', { name }).querySelectorAll('button')[1];
+      await act(async () => {
+        fireEvent.click(reject);
+      });
+    }
+    expect(screen.getByRole('button', { name: /^Apply 0 of 2 hunks/ })).toHaveProperty('disabled', true);
+    await act(async () => {
+      fireEvent.keyDown(window, { key: 'y' });
+    });
+    expect(call).not.toHaveBeenCalled();
+    unmount();
+    render(<CardView card={{ ...card, id: 'card-one', hunks: [card.hunks![0]] }} active />);
+    expect(screen.queryByRole('region', { name: /^Hunk/ })).toBeNull();
+  });
 });

@@ -4,11 +4,30 @@ import { randomUUID } from 'node:crypto';
 import type { Card, CardAnswer } from '../../shared/domain';
 
 export type CardOutcome =
-  | { decision: 'approve'; remember?: CardAnswer['remember']; choice?: CardAnswer['choice'] }
+  | { decision: 'approve'; remember?: CardAnswer['remember']; choice?: CardAnswer['choice']; acceptedHunks?: string[] }
   | { decision: 'deny' }
   | { decision: 'cancelled'; why: string };
 
-export type AnswerRefusal = { ok: false; code: 'card-not-pending' | 'card-hash-mismatch' | 'card-not-rememberable' | 'card-choice-not-offered'; message: string };
+export type AnswerRefusal = {
+  ok: false;
+  code: 'card-not-pending' | 'card-hash-mismatch' | 'card-not-rememberable' | 'card-choice-not-offered' | 'card-hunk-not-offered' | 'card-no-hunk-accepted';
+  message: string;
+};
+
+/** A per-hunk answer names only hunks this card offered, each once, and at least one (none is a Deny). */
+function hunksRefusal(card: Card, accepted: readonly string[]): AnswerRefusal | null {
+  const offered = new Set((card.hunks ?? []).map((hunk) => hunk.id));
+  if (offered.size === 0) return { ok: false, code: 'card-hunk-not-offered', message: 'refused: this card does not offer per-hunk answers' };
+  const seen = new Set<string>();
+  for (const id of accepted) {
+    if (!offered.has(id) || seen.has(id)) {
+      return { ok: false, code: 'card-hunk-not-offered', message: `refused: this card offers no hunk "${id.slice(0, 32)}" (or names it twice)` };
+    }
+    seen.add(id);
+  }
+  if (seen.size === 0) return { ok: false, code: 'card-no-hunk-accepted', message: 'refused: no hunk was accepted; deny the card instead' };
+  return null;
+}
 
 interface Waiting {
   card: Card;
@@ -80,10 +99,21 @@ export function createPendingCards(events: PendingCardsEvents) {
           return { ok: false, code: 'card-choice-not-offered', message: 'refused: this card does not offer that choice' };
         }
       }
+      if (answer.decision === 'approve' && answer.acceptedHunks !== undefined) {
+        const refused = hunksRefusal(card, answer.acceptedHunks);
+        if (refused) return refused;
+      }
+      // Every hunk accepted is the whole change: the outcome then carries no selection.
+      const partial = answer.acceptedHunks !== undefined && answer.acceptedHunks.length < (card.hunks?.length ?? 0);
       settle(
         card.id,
         answer.decision === 'approve'
-          ? { decision: 'approve', remember: answer.remember, ...(answer.choice ? { choice: answer.choice } : {}) }
+          ? {
+              decision: 'approve',
+              remember: answer.remember,
+              ...(answer.choice ? { choice: answer.choice } : {}),
+              ...(partial ? { acceptedHunks: [...(answer.acceptedHunks ?? [])] } : {}),
+            }
           : { decision: 'deny' },
       );
       return { ok: true };

@@ -179,7 +179,11 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
           if (answer.remember && card.argv && workspace) {
             deps.rememberCommand({ agentId: agent.id, directory: workspace.directory, argv: card.argv, kind: answer.remember });
           }
-          context.approval = { baseHash: card.baseHash ?? null };
+          context.approval = {
+            baseHash: card.baseHash ?? null,
+            // The hunks applied are the core's own copy on the card it drew; the answer only names them.
+            ...(answer.acceptedHunks && card.hunks ? { hunks: { offered: card.hunks, accepted: answer.acceptedHunks } } : {}),
+          };
         }
         await deps.beforeRun?.(request, tool.name, parsed.data);
         record(request.callId, () => deps.toolCalls.markRunning(request.callId));

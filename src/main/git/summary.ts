@@ -1,11 +1,13 @@
-// What the owner reviews (seed 003 §6): the branch, the diff against the branch point, file by file.
+// What the owner reviews (seed 003 §6): the branch, the commits, the diff of the agent's work, file by file.
 //
 // The branch point is the merge-base of HEAD with the first of these that exists and is not the
 // current branch itself: the current branch's upstream, origin/HEAD, then a local main, master,
-// trunk or develop. When none exists (a lone main, a fresh repository) the summary covers the
-// changes since HEAD. The diff runs from that commit to the working tree, so uncommitted work is
-// included; untracked files (not ignored) are listed as added, except those in directories that are
-// not part of the project (setAside.ts), which are counted, and past the first hundred.
+// trunk or develop. The commits listed are those since the branch point; with no branch point (a
+// lone main, a fresh repository) the latest ones (issue 17). The diff runs from the branch point to
+// the working tree; with none, from before the agent's first commit still on the branch (its
+// commits are recorded as it makes them), else from HEAD. Uncommitted work is included; untracked
+// files (not ignored) are listed as added, except those in directories that are not part of the
+// project (setAside.ts), which are counted, and past the first hundred.
 import fs from 'node:fs';
 import path from 'node:path';
 import { runGit, type GitRun, type RunGitOptions } from './runner';
@@ -29,10 +31,27 @@ export interface FileChange {
   absolutePath: string;
 }
 
+export interface CommitLine {
+  commit: string;
+  author: string;
+  /** ISO 8601, the author date. */
+  date: string;
+  subject: string;
+  /** Made by an agent through the git tool. */
+  byAgent: boolean;
+}
+
 export interface DiffSummary {
   branch: string | null;
   head: string | null;
   base: { ref: string; commit: string } | null;
+  /** Since the branch point (`since-base`), or the latest on a branch without one (`latest`). */
+  commits: CommitLine[];
+  commitsScope: 'since-base' | 'latest';
+  /** More commits than listed. */
+  moreCommits: boolean;
+  /** Where the diff starts: the branch point, before the agent's first commit, HEAD, or nothing yet. */
+  workFrom: { kind: 'base' | 'before-agent-commits' | 'head' | 'empty'; commit: string | null };
   files: FileChange[];
   totals: { files: number; additions: number; deletions: number };
   /** Directories not part of the project (virtualenvs, dependencies, build output), one line each. */
@@ -44,10 +63,15 @@ export interface DiffSummary {
 const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 const CONTENT_BOUND = 512 * 1024;
 const BASE_CANDIDATES = ['origin/HEAD', 'main', 'master', 'trunk', 'develop'];
+/** Commits listed since the branch point, and the latest listed without one. */
+const COMMITS_SINCE_BASE = 50;
+const LATEST_COMMITS = 10;
+/** How far back the agent's first commit is looked for on a branch without a base. */
+const AGENT_COMMIT_DEPTH = 500;
 
 type Base = Omit<RunGitOptions, 'args'>;
 
-export async function summariseRepository(options: Base, pathCtx: PathContext, resolvePath: ResolvePath): Promise<DiffSummary> {
+export async function summariseRepository(options: Base, pathCtx: PathContext, resolvePath: ResolvePath, agentCommits: ReadonlySet<string> = new Set()): Promise<DiffSummary> {
   const git = (args: string[]) => runGit({ ...options, args, readOnly: true });
   const text = async (args: string[]) => {
     const run = await git(args);
@@ -56,7 +80,15 @@ export async function summariseRepository(options: Base, pathCtx: PathContext, r
   const branch = await text(['symbolic-ref', '--quiet', '--short', 'HEAD']);
   const head = await text(['rev-parse', '--verify', '--quiet', 'HEAD']);
   const base = head ? await branchPoint(text, branch) : null;
-  const from = base?.commit ?? head ?? EMPTY_TREE;
+  const workFrom: DiffSummary['workFrom'] = base
+    ? { kind: 'base', commit: base.commit }
+    : head
+      ? await beforeAgentCommits(text, agentCommits)
+      : { kind: 'empty', commit: null };
+  const from = workFrom.commit ?? EMPTY_TREE;
+  const listed = head
+    ? await commitLines(git, base ? [`${base.commit}..HEAD`] : ['HEAD'], base ? COMMITS_SINCE_BASE : LATEST_COMMITS, agentCommits)
+    : { commits: [], more: false };
 
   const nameStatus = await must(git(['diff', ...GIT_READ_FLAGS, '--ignore-submodules=all', '-M', '--name-status', '-z', from]));
   const numstat = await must(git(['diff', ...GIT_READ_FLAGS, '--ignore-submodules=all', '-M', '--numstat', '-z', from]));
@@ -72,7 +104,47 @@ export async function summariseRepository(options: Base, pathCtx: PathContext, r
 
   const totals = files.reduce((t, f) => ({ files: t.files + 1, additions: t.additions + f.additions, deletions: t.deletions + f.deletions }), { files: 0, additions: 0, deletions: 0 });
   totals.files += aside.moreUntracked;
-  return { branch, head, base, files, totals, setAside: aside.directories, moreUntracked: aside.moreUntracked };
+  return {
+    branch,
+    head,
+    base,
+    commits: listed.commits,
+    commitsScope: base ? 'since-base' : 'latest',
+    moreCommits: listed.more,
+    workFrom,
+    files,
+    totals,
+    setAside: aside.directories,
+    moreUntracked: aside.moreUntracked,
+  };
+}
+
+/** The commits of `range`, newest first, at most `limit` (one more is read to know whether there are more). */
+async function commitLines(git: (args: string[]) => Promise<GitRun>, range: string[], limit: number, agentCommits: ReadonlySet<string>): Promise<{ commits: CommitLine[]; more: boolean }> {
+  const run = await git(['log', ...GIT_READ_FLAGS, '-z', `--max-count=${limit + 1}`, '--format=%H%x1f%an%x1f%aI%x1f%s', ...range, '--']);
+  const out = await must(Promise.resolve(run));
+  const commits = out
+    .split('\0')
+    .filter((record) => record.trim() !== '')
+    .map((record) => {
+      const [commit, author, date, subject] = record.replace(/^\n/, '').split('\x1f');
+      return { commit, author, date, subject: subject ?? '', byAgent: agentCommits.has(commit) };
+    });
+  return { commits: commits.slice(0, limit), more: commits.length > limit };
+}
+
+/**
+ * With no branch point: the agent's work starts before the oldest of its commits among HEAD's
+ * recent history (its parent, or nothing before a root commit); with none of them there, at HEAD.
+ */
+async function beforeAgentCommits(text: (args: string[]) => Promise<string | null>, agentCommits: ReadonlySet<string>): Promise<DiffSummary['workFrom']> {
+  const head = await text(['rev-parse', '--verify', '--quiet', 'HEAD']);
+  if (agentCommits.size === 0) return { kind: 'head', commit: head };
+  const history = (await text(['rev-list', '--first-parent', `--max-count=${AGENT_COMMIT_DEPTH}`, 'HEAD', '--'])) ?? '';
+  const oldest = history.split('\n').filter((commit) => agentCommits.has(commit)).pop();
+  if (!oldest) return { kind: 'head', commit: head };
+  const parent = await text(['rev-parse', '--verify', '--quiet', `${oldest}^1`]);
+  return { kind: 'before-agent-commits', commit: parent };
 }
 
 async function branchPoint(text: (args: string[]) => Promise<string | null>, branch: string | null): Promise<DiffSummary['base']> {

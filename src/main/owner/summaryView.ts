@@ -3,6 +3,8 @@
 import type { FailingTestsView, SummaryView } from '../../shared/ipc';
 import type { Agent, Workspace } from '../../shared/domain';
 import { summariseRepository, type DiffSummary } from '../git/summary';
+import { createAgentCommitsRepository } from '../store/agentCommits';
+import { commitsText, workFromText } from '../git/summaryText';
 import type { Db } from '../store/database';
 import { history, lastRun } from '../store/testRuns';
 import { measureRun } from '../testRuns/measure';
@@ -29,6 +31,7 @@ export async function summaryFor(db: Db, agent: Agent, workspace: Workspace, pat
         { gitBinary: workspace.gitBinary, workspace: workspace.directory, dataDir: paths.dataDir },
         { workspace: workspace.directory, home: paths.home, dataDir: paths.dataDir },
         resolveInsideWorkspace,
+        createAgentCommitsRepository(db).forDirectory(workspace.directory),
       );
     } catch (error) {
       gitProblem = (error as Error).message;
@@ -37,12 +40,17 @@ export async function summaryFor(db: Db, agent: Agent, workspace: Workspace, pat
   const run = lastRun(db, agent.id, workspace.directory);
   const lastTest = run && { command: run.command, passed: run.passed, failed: run.failed, exitCode: run.exitCode, at: run.createdAt };
   const stat = diff ? diffStat(diff) : `git: ${gitProblem}`;
+  const workFrom = diff ? workFromText(diff.workFrom) : '';
+  const commitLines = diff ? commitsText(diff) : [];
   const testLine = lastTest
     ? `Last test run: ${lastTest.command} — exit ${lastTest.exitCode ?? 'none'}, ${lastTest.passed ?? '?'} passed, ${lastTest.failed ?? '?'} failed`
     : 'No test run recorded';
   return {
     branch: diff?.branch ?? null,
     base: diff?.base ? `${diff.base.ref} at ${diff.base.commit.slice(0, 7)}` : null,
+    commits: diff?.commits ?? [],
+    commitsHeading: diff ? (diff.commitsScope === 'since-base' ? `Commits since the branch point${diff.moreCommits ? ` (the latest ${diff.commits.length})` : ''}` : 'Latest commits (this branch has no base to compare with)') : '',
+    workFrom,
     diffStat: stat,
     files: (diff?.files ?? []).map((file) => ({
       path: file.path,
@@ -51,7 +59,7 @@ export async function summaryFor(db: Db, agent: Agent, workspace: Workspace, pat
       after: file.modified ?? '',
     })),
     lastTest,
-    text: [`Workspace: ${workspace.directory}`, `Branch: ${diff?.branch ?? '(unknown)'}`, stat, testLine].join('\n'),
+    text: [`Workspace: ${workspace.directory}`, `Branch: ${diff?.branch ?? '(unknown)'}`, ...commitLines, ...(workFrom ? [`The agent's work, ${workFrom}:`] : []), stat, testLine].join('\n'),
   };
 }
 

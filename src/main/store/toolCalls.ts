@@ -57,7 +57,10 @@ export function createToolCallsRepository(db: Db) {
     },
     markPending(id: string, card: Card): void {
       // The card's diff and arguments are file contents too: long ones are kept as length and hash.
-      db.prepare("UPDATE tool_calls SET status = 'pending', card = ? WHERE id = ?").run(JSON.stringify(recordedArgs(card)), id);
+      // A hunk's context lines are the file's own text: the record keeps each hunk's id, header and size only.
+      const { hunks, ...rest } = card;
+      const kept = hunks ? { ...rest, hunks: hunks.map((hunk) => ({ id: hunk.id, header: hunk.header, lines: hunk.lines.length })) } : rest;
+      db.prepare("UPDATE tool_calls SET status = 'pending', card = ? WHERE id = ?").run(JSON.stringify(recordedArgs(kept)), id);
     },
     markAnswered(id: string, answer: string): void {
       db.prepare('UPDATE tool_calls SET answer = ? WHERE id = ?').run(answer, id);

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { TOOL_SCOPE } from '../../shared/domain';
 import type { CardPreview, ToolDefinition, ToolResult } from './types';
 import type { PathContext } from '../workspace/types';
-import { alwaysCardReason, applyChange, changedSinceApproval, diffOf, planFrom, readBefore, type PlannedChange } from '../workspace/fileChange';
+import { alwaysCardReason, applyChange, changedSinceApproval, diffOf, hunksFor, planFrom, readBefore, type PlannedChange } from '../workspace/fileChange';
 import { NO_WORKSPACE, pathContextOf } from '../workspace/toolContext';
 
 const editSchema = z.object({
@@ -63,7 +63,7 @@ export const editTool: ToolDefinition<EditArgs> = {
     if (pctx === null) return { details: ['this agent has no workspace'] };
     const planned = planEdit(pctx, args);
     if (!planned.ok) return { path: args.path, details: [planned.error] };
-    return { path: planned.change.path, diff: diffOf(planned.change), baseHash: planned.change.baseHash };
+    return { path: planned.change.path, diff: diffOf(planned.change), baseHash: planned.change.baseHash, hunks: hunksFor(planned.change) };
   },
   async run(args, ctx): Promise<ToolResult> {
     const pctx = pathContextOf(ctx);

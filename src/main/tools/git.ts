@@ -133,10 +133,15 @@ async function runAction(args: GitArgs, ctx: ToolCallContext, deps: GitToolDeps 
       const pathspecFlags = ['--pathspec-from-file=-', '--pathspec-file-nul'];
       const added = await git(['add', '--all', ...pathspecFlags], { input });
       if (added.exitCode !== 0) return report(`git add in ${where}`, added);
-      return report(
+      const committed = report(
         `git commit in ${where}`,
         await git(['commit', '--no-verify', '--no-gpg-sign', '--no-edit', `--message=${args.message ?? ''}`, ...pathspecFlags], { input }),
       );
+      if (!committed.ok) return committed;
+      // The new commit's name, so Summary knows the agent's own commits (issue 17).
+      const head = await git(['rev-parse', '--verify', '--quiet', 'HEAD'], { readOnly: true });
+      const commit = head.exitCode === 0 ? head.stdout.trim() : '';
+      return /^[0-9a-f]{40,64}$/.test(commit) ? { ...committed, data: { kind: 'git-commit', commit } satisfies GitCommitData } : committed;
     }
     case 'stash':
       if (args.op === 'push') {
@@ -203,6 +208,12 @@ function effectSentence(args: GitArgs): string {
     case 'stash-push': return 'Moves uncommitted changes into a stash; the working tree returns to HEAD.';
     default: return assertNever(effect);
   }
+}
+
+/** What a successful commit returns besides its text: the commit's full name. */
+export interface GitCommitData {
+  kind: 'git-commit';
+  commit: string;
 }
 
 function report(what: string, run: GitRun): ToolResult {

@@ -40,6 +40,7 @@ export interface ToolSetDeps {
   /** A remembered command let a command through without a card (Settings shows when). */
   rememberedUsed?(id: number): void;
   lastTestRun(agentId: string, directory: string): TestRun | null;
+  agentCommits?(directory: string): ReadonlySet<string>;
   onCommandFinished(finished: CommandFinished): void;
 }
 
@@ -59,7 +60,7 @@ export function createToolSet(deps: ToolSetDeps): AnyToolDefinition[] {
     createStopTool({ supervisor }),
     createBashTool({ ...containment, shell: deps.shell, ownerEnv }),
     createGitTool(),
-    createSummariseTool({ lastTestRun: deps.lastTestRun }),
+    createSummariseTool({ lastTestRun: deps.lastTestRun, agentCommits: deps.agentCommits }),
     createPreviewTool({ lookup: supervisor, preview }),
     createScreenshotTool({ lookup: supervisor, resolve: (name, port) => preview.resolve(name, port), capture: deps.capture }),
     createWorkspaceTool({ assignment: deps.assignment }),

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { ToolDefinition, ToolResult } from './types';
 import type { TierDecision } from '../../shared/domain';
 import { summariseRepository, type DiffSummary } from '../git/summary';
+import { commitsText, workFromText } from '../git/summaryText';
 import type { ResolvePath } from '../git/pathspecs';
 import type { TestRun } from '../store/testRuns';
 import { measureRun, type FailingTests } from '../testRuns/measure';
@@ -13,6 +14,8 @@ import { resolveInsideWorkspace } from '../workspace/resolve';
 export interface SummariseDeps {
   /** The last recorded test run of this agent in this directory (store/testRuns.ts lastRun). */
   lastTestRun(agentId: string, directory: string): TestRun | null;
+  /** The commits agents made through the git tool in this directory (store/agentCommits.ts). */
+  agentCommits?(directory: string): ReadonlySet<string>;
   resolvePath?: ResolvePath;
   timeoutMs?: number;
 }
@@ -58,6 +61,7 @@ export function createSummariseTool(deps: SummariseDeps): ToolDefinition<Summari
             { gitBinary: workspace.gitBinary, workspace: workspace.directory, dataDir: ctx.dataDir, signal: ctx.signal, timeoutMs: deps.timeoutMs },
             { workspace: workspace.directory, home: ctx.home, dataDir: ctx.dataDir },
             resolvePath,
+            deps.agentCommits?.(workspace.directory),
           );
         } catch (error) {
           // A refusal (not a repository root, configuration that names a program) or a git failure:
@@ -88,7 +92,8 @@ export function summaryText(data: SummaryData): string {
     const { branch, head, base, files, totals } = data.diff;
     const where = branch ?? (head ? `detached HEAD at ${head.slice(0, 7)}` : 'no commits yet');
     lines.push(`Branch: ${where}${base ? ` (branch point: ${base.ref} at ${base.commit.slice(0, 7)})` : ' (no branch point found: changes since HEAD)'}`);
-    lines.push(`${totals.files} file${totals.files === 1 ? '' : 's'} changed, +${totals.additions} -${totals.deletions} (uncommitted changes included)`);
+    lines.push(...commitsText(data.diff));
+    lines.push(`${totals.files} file${totals.files === 1 ? '' : 's'} changed, +${totals.additions} -${totals.deletions} ${workFromText(data.diff.workFrom)} (uncommitted changes included)`);
     for (const file of files) {
       const counts = file.binary ? 'binary' : `+${file.additions} -${file.deletions}`;
       const name = file.oldPath ? `${file.oldPath} -> ${file.path}` : file.path;

@@ -1,7 +1,16 @@
 // The shape every tool has (STYLE: tools/ — one file per tool: schema, scope, tierFor, run).
 // The dispatcher (src/main/dispatch) is the only caller of tierFor/preview/run.
 import type { z } from 'zod';
-import type { Agent, AnyToolName, Workspace, Scope, TierDecision } from '../../shared/domain';
+import type { Agent, AnyToolName, CardHunk, Workspace, Scope, TierDecision } from '../../shared/domain';
+
+/**
+ * What the owner approved: the base hash the card showed and, for a per-hunk answer, the card's own
+ * hunks (the core's copy) with the ids the owner accepted.
+ */
+export interface CardApproval {
+  baseHash: string | null;
+  hunks?: { offered: CardHunk[]; accepted: string[] };
+}
 
 /** What every call carries; built by the dispatcher from the store on every call. */
 export interface ToolCallContext {
@@ -16,7 +25,7 @@ export interface ToolCallContext {
   conversationId: string;
   signal: AbortSignal;
   /** Set when the call runs after the owner approved its card. */
-  approval?: { baseHash: string | null };
+  approval?: CardApproval;
   /** Live output of a running call (run, bash): batched by the dispatcher before it reaches the window. */
   onOutput?: (chunk: string) => void;
 }
@@ -27,6 +36,8 @@ export interface CardPreview {
   path?: string;
   diff?: string;
   baseHash?: string | null;
+  /** The diff's hunks, each of which the owner may accept or reject. */
+  hunks?: CardHunk[];
   /** For commands: the argv that would be spawned and its cwd. */
   argv?: string[];
   cwd?: string;

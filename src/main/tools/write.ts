@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { TOOL_SCOPE } from '../../shared/domain';
 import type { CardPreview, ToolDefinition, ToolResult } from './types';
-import { alwaysCardReason, applyChange, diffOf, planFrom, readBefore } from '../workspace/fileChange';
+import { alwaysCardReason, applyChange, diffOf, hunksFor, planFrom, readBefore } from '../workspace/fileChange';
 import { NO_WORKSPACE, pathContextOf } from '../workspace/toolContext';
 
 const writeSchema = z.object({
@@ -35,7 +35,7 @@ export const writeTool: ToolDefinition<WriteArgs> = {
     const before = readBefore(pctx, args.path);
     if (!before.ok) return { path: args.path, details: [before.error] };
     const change = planFrom(before, args.content);
-    return { path: change.path, diff: diffOf(change), baseHash: change.baseHash };
+    return { path: change.path, diff: diffOf(change), baseHash: change.baseHash, hunks: hunksFor(change) };
   },
   async run(args, ctx): Promise<ToolResult> {
     const pctx = pathContextOf(ctx);

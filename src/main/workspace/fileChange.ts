@@ -1,11 +1,13 @@
 // What write and edit share (SPEC §5, §6): the planned change (before, after, unified diff, sha256 of
 // the content replaced), the always-a-card check on both the requested and the resolved path, and
 // applying it — refusing when the file is no longer what the owner approved.
-import type { ToolResult } from '../tools/types';
+import type { CardHunk } from '../../shared/domain';
+import type { CardApproval, ToolResult } from '../tools/types';
 import type { PathContext } from './types';
 import { isAlwaysCardPath } from './alwaysCard';
 import { unifiedDiff } from './diffText';
 import { currentContent, sha256, writeInside, type FileFailure } from './files';
+import { applyAcceptedHunks, hunksOf, rejectedHunksText } from './hunks';
 import { resolveDetailed } from './resolve';
 
 /** A write or edit replaces at most this much, and writes at most this much. */
@@ -42,10 +44,32 @@ export function diffOf(change: PlannedChange): string {
   return unifiedDiff(change.rel, change.before === null ? null : change.before.toString('utf8'), change.after);
 }
 
-/** Applies a planned change; `approvedHash` is set when the owner approved a card for it. */
-export function applyChange(pctx: PathContext, requested: string, change: PlannedChange, approval: { baseHash: string | null } | undefined): ToolResult {
-  if (approval !== undefined && approval.baseHash !== change.baseHash) {
-    return { ok: false, status: 409, error: `refused: ${change.rel} changed while you were deciding; nothing was written. Read it again and propose the change anew.` };
+/** The hunks a card offers for a change: none for a binary file or a diff too large to compute. */
+export function hunksFor(change: PlannedChange): CardHunk[] | undefined {
+  if (change.before !== null && change.before.subarray(0, 8192).includes(0)) return undefined;
+  const hunks = hunksOf(change.before === null ? null : change.before.toString('utf8'), change.after);
+  return hunks.length > 0 ? hunks : undefined;
+}
+
+/** The change narrowed to the hunks the owner accepted (applied to the same base), with the model's note on the rest. */
+function narrowedTo(change: PlannedChange, hunks: NonNullable<CardApproval['hunks']>): { ok: true; change: PlannedChange; note: string } | { ok: false; status: number; error: string } {
+  const selected = applyAcceptedHunks(change.before === null ? '' : change.before.toString('utf8'), hunks.offered, new Set(hunks.accepted));
+  if (!selected.ok) return { ok: false, status: 409, error: selected.error };
+  const note = rejectedHunksText(change.rel, selected.rejected, hunks.offered.length);
+  return { ok: true, change: { ...change, after: selected.content }, note };
+}
+
+/** Applies a planned change; `approval` is set when the owner approved a card for it (perhaps only some hunks). */
+export function applyChange(pctx: PathContext, requested: string, planned: PlannedChange, approval: CardApproval | undefined): ToolResult {
+  if (approval !== undefined && approval.baseHash !== planned.baseHash) {
+    return { ok: false, status: 409, error: `refused: ${planned.rel} changed while you were deciding; nothing was written. Read it again and propose the change anew.` };
+  }
+  let change = planned;
+  let note = '';
+  if (approval?.hunks) {
+    const narrowed = narrowedTo(planned, approval.hunks);
+    if (!narrowed.ok) return narrowed;
+    ({ change, note } = narrowed);
   }
   if (Buffer.byteLength(change.after, 'utf8') > CHANGE_MAX_BYTES) {
     return { ok: false, status: 413, error: `refused: the new content is larger than ${CHANGE_MAX_BYTES} bytes.` };
@@ -54,15 +78,22 @@ export function applyChange(pctx: PathContext, requested: string, change: Planne
   if (!written.ok) return written;
   const diff = diffOf(change);
   const verb = written.created ? 'created' : 'replaced';
+  const accepted = approval?.hunks ? `; applied ${approval.hunks.accepted.length} of ${approval.hunks.offered.length} hunks` : '';
   return {
     ok: true,
-    text: `${verb} ${change.rel} (${Buffer.byteLength(change.after, 'utf8')} bytes)\n${diff}`,
-    data: { path: written.path, diff, baseHash: change.baseHash, created: written.created },
+    text: `${verb} ${change.rel} (${Buffer.byteLength(change.after, 'utf8')} bytes${accepted})\n${diff}${note ? `\n${note}` : ''}`,
+    data: {
+      path: written.path,
+      diff,
+      baseHash: change.baseHash,
+      created: written.created,
+      ...(approval?.hunks ? { acceptedHunks: approval.hunks.accepted, rejectedHunks: approval.hunks.offered.filter((hunk) => !approval.hunks?.accepted.includes(hunk.id)).map((hunk) => hunk.id) } : {}),
+    },
   };
 }
 
 /** When the owner approved a card: a refusal if the file is no longer what the card showed. */
-export function changedSinceApproval(pctx: PathContext, requested: string, approval: { baseHash: string | null } | undefined): ToolResult | null {
+export function changedSinceApproval(pctx: PathContext, requested: string, approval: CardApproval | undefined): ToolResult | null {
   if (approval === undefined) return null;
   const before = readBefore(pctx, requested);
   if (!before.ok) return before;

@@ -8,6 +8,15 @@ export type CardSubject = AnyToolName | 'checkpoint';
 /** A further way to approve that a card may offer (checked like remember: only what was offered counts). */
 export type CardChoice = 'stop-processes';
 
+/** One hunk of a card's diff (issue 17): the owner may accept or reject each; the core applies only its own hunks by id. */
+export interface CardHunk {
+  id: string;
+  /** "@@ -10,3 +10,4 @@" */
+  header: string;
+  /** The hunk's lines as the unified diff prints them (' ', '-', '+', '\\ No newline…'). */
+  lines: string[];
+}
+
 /** An approval card as the window shows it (SPEC §5). */
 export interface Card {
   id: string;
@@ -22,6 +31,8 @@ export interface Card {
   diff?: string;
   /** sha256 of the content the diff was computed against; null when the file did not exist. */
   baseHash?: string | null;
+  /** The diff's hunks, for a per-hunk answer (write and edit cards whose diff could be computed). */
+  hunks?: CardHunk[];
   argv?: string[];
   cwd?: string;
   details?: string[];
@@ -41,6 +52,8 @@ export interface CardAnswer {
   baseHash?: string | null;
   remember?: RememberKind;
   choice?: CardChoice;
+  /** Approving only these hunks of the card (ids the card offered); absent: the whole change. */
+  acceptedHunks?: string[];
 }
 
 /** A tool call as the transcript and the window show it. */

@@ -87,6 +87,7 @@ export const requestSchemas = {
       baseHash: z.string().max(128).nullable().optional(),
       remember: z.enum(['exact', 'prefix']).optional(),
       choice: z.enum(['stop-processes']).optional(),
+      acceptedHunks: z.array(z.string().min(1).max(32)).max(10_000).optional(),
     })
     .strict(),
   'toolCalls.list': z.object({ conversationId: id }).strict(),

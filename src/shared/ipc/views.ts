@@ -84,9 +84,22 @@ export interface SummaryFileView {
   after: string;
 }
 
+export interface SummaryCommitView {
+  commit: string;
+  author: string;
+  date: string;
+  subject: string;
+  byAgent: boolean;
+}
+
 export interface SummaryView {
   branch: string | null;
   base: string | null;
+  /** Since the branch point, or the latest commits on a branch without one (issue 17). */
+  commits: SummaryCommitView[];
+  commitsHeading: string;
+  /** Where the diff stat starts, in words ("since the branch point 1a2b3c4"). */
+  workFrom: string;
   diffStat: string;
   files: SummaryFileView[];
   lastTest: { command: string; passed: number | null; failed: number | null; exitCode: number | null; at: string } | null;

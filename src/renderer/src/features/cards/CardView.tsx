@@ -4,6 +4,7 @@ import { CallError } from '../../api';
 import { useCardsStore } from '../../stores/useCardsStore';
 import { useFilesStore } from '../../stores/useFilesStore';
 import { DiffView } from './DiffView';
+import { HunkList } from './HunkList';
 import { CARD_KEY_DELAY_MS, useCardKeys } from './useCardKeys';
 
 export { CARD_KEY_DELAY_MS };
@@ -13,7 +14,20 @@ export function CardView({ card, active }: { card: Card; active: boolean }) {
   const openUnifiedDiff = useFilesStore((state) => state.openUnifiedDiff);
   const [armed, setArmed] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [rejected, setRejected] = useState<ReadonlySet<string>>(new Set());
   const danger = card.danger ?? null;
+  // One hunk is the whole change: Approve and Deny already say it; toggles appear from two hunks.
+  const hunks = (card.hunks?.length ?? 0) > 1 ? (card.hunks ?? []) : [];
+  const acceptedHunks = hunks.filter((hunk) => !rejected.has(hunk.id)).map((hunk) => hunk.id);
+  const partial = rejected.size > 0;
+  const noneAccepted = hunks.length > 0 && acceptedHunks.length === 0;
+
+  function toggleHunk(id: string, accept: boolean): void {
+    const next = new Set(rejected);
+    if (accept) next.delete(id);
+    else next.add(id);
+    setRejected(next);
+  }
 
   useEffect(() => {
     const timer = setTimeout(() => setArmed(true), CARD_KEY_DELAY_MS);
@@ -21,8 +35,17 @@ export function CardView({ card, active }: { card: Card; active: boolean }) {
   }, []);
 
   async function respond(decision: 'approve' | 'deny', remember?: RememberKind, choice?: CardChoice): Promise<void> {
+    // Every hunk rejected is a Deny: approving nothing is not an answer the core takes.
+    if (decision === 'approve' && noneAccepted) return;
     try {
-      await answer({ cardId: card.id, decision, baseHash: card.baseHash, remember, ...(choice ? { choice } : {}) });
+      await answer({
+        cardId: card.id,
+        decision,
+        baseHash: card.baseHash,
+        remember,
+        ...(choice ? { choice } : {}),
+        ...(decision === 'approve' && partial ? { acceptedHunks } : {}),
+      });
     } catch (reason) {
       setError(reason instanceof CallError ? reason.message : String(reason));
     }
@@ -67,7 +90,11 @@ export function CardView({ card, active }: { card: Card; active: boolean }) {
           Side by side in Files
         </button>
       )}
-      {card.diff !== undefined && <DiffView diff={card.diff} />}
+      {hunks.length > 0 ? (
+        <HunkList hunks={hunks} rejected={rejected} onToggle={toggleHunk} />
+      ) : (
+        card.diff !== undefined && <DiffView diff={card.diff} />
+      )}
       {card.details && (
         <ul className="card-details">
           {card.details.map((line) => (
@@ -90,8 +117,8 @@ export function CardView({ card, active }: { card: Card; active: boolean }) {
           </>
         ) : (
           <>
-            <button type="button" className="primary" onClick={() => void respond('approve')} disabled={!armed}>
-              Approve <kbd>y</kbd>
+            <button type="button" className="primary" onClick={() => void respond('approve')} disabled={!armed || noneAccepted}>
+              {partial ? `Apply ${acceptedHunks.length} of ${hunks.length} hunks` : 'Approve'} <kbd>y</kbd>
             </button>
             {card.rememberChoices?.map((choice) => (
               <button key={choice.kind} type="button" onClick={() => void respond('approve', choice.kind)} disabled={!armed}>

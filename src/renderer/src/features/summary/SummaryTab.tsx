@@ -69,7 +69,28 @@ export function SummaryTab({ agentId }: { agentId: string }) {
               )}
             </dd>
           </dl>
-          {summary.diffStat && <pre className="tool-output">{summary.diffStat}</pre>}
+          {summary.commitsHeading && (
+            <section aria-label="Commits">
+              <h3 className="summary-heading">{summary.commitsHeading}</h3>
+              {summary.commits.length === 0 ? (
+                <p className="hint">No commits.</p>
+              ) : (
+                <ul className="summary-commits">
+                  {summary.commits.map((commit) => (
+                    <li key={commit.commit}>
+                      <code title={commit.commit}>{commit.commit.slice(0, 7)}</code> {commit.subject}{' '}
+                      <span className="hint">
+                        — {commit.author}, <time dateTime={commit.date}>{commit.date.slice(0, 10)}</time>
+                        {commit.byAgent ? ' · by the agent' : ''}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          )}
+          {summary.workFrom && <h3 className="summary-heading">The agent&apos;s work, {summary.workFrom}</h3>}
+          {summary.diffStat && <pre className="tool-output" aria-label="Diff stat">{summary.diffStat}</pre>}
           <ul className="summary-files" aria-label="Changed files">
             {summary.files.map((file) => (
               <li key={file.path}>

@@ -1,0 +1,43 @@
+import type { CardHunk } from '../../../../shared/domain';
+
+// Inside a hunk there are no file headers: a removed "-- comment" line is a deletion, not "---".
+const kindOf = (line: string): string => (line.startsWith('+') ? 'add' : line.startsWith('-') ? 'del' : 'ctx');
+
+/**
+ * A write or edit card's diff, hunk by hunk, each with Accept and Reject (issue 17). The answer names
+ * hunk ids only; the core applies its own copy of those hunks.
+ */
+export function HunkList({ hunks, rejected, onToggle }: { hunks: CardHunk[]; rejected: ReadonlySet<string>; onToggle(id: string, accept: boolean): void }) {
+  return (
+    <div className="hunks" role="group" aria-label={`Hunks: ${hunks.length - rejected.size} of ${hunks.length} accepted`}>
+      {hunks.map((hunk, index) => {
+        const isRejected = rejected.has(hunk.id);
+        const label = `Hunk ${index + 1} of ${hunks.length}`;
+        return (
+          <section key={hunk.id} className={`hunk${isRejected ? ' hunk-rejected' : ''}`} aria-label={label} data-hunk={hunk.id}>
+            <div className="hunk-header">
+              <span className="hunk-title">{label}</span>
+              <code className="diff-hunk">{hunk.header}</code>
+              <span className="hunk-toggle" role="group" aria-label={`${label}: accept or reject`}>
+                <button type="button" aria-pressed={!isRejected} onClick={() => onToggle(hunk.id, true)}>
+                  Accept
+                </button>
+                <button type="button" aria-pressed={isRejected} onClick={() => onToggle(hunk.id, false)}>
+                  Reject
+                </button>
+              </span>
+              {isRejected && <span className="hunk-state">rejected: not applied</span>}
+            </div>
+            <pre className="diff" aria-label={`${label} diff`}>
+              {hunk.lines.map((line, lineIndex) => (
+                <span key={lineIndex} className={`diff-line diff-${kindOf(line)}`}>
+                  {line + '\n'}
+                </span>
+              ))}
+            </pre>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
