@@ -1,5 +1,5 @@
-// Issue 20 in the window, against `paddock serve`: a turn edits one file, creates another and deletes
-// a third; "Undo this turn" opens a card with the diff of what will change on disk; approving it
+// Issue 20 in the window, against `paddock serve`: a turn edits one file and creates another;
+// "Undo this turn" opens a card with the diff of what will change on disk; approving it
 // restores all three, the turn's messages are marked undone, and the next request tells the model
 // what was reverted. Settings shows the space the history takes, with Clear.
 import fs from 'node:fs';

@@ -21,6 +21,8 @@ export interface FakeTurn {
   /** Answer with this HTTP status and an error body instead of a stream. */
   status?: number;
   errorMessage?: string;
+  /** With `status`: the retry-after the error asks for, in ms (default 5, to keep tests short). */
+  retryAfterMs?: number;
   /** Stream the text, then keep the response open until the client goes away (cancel tests). */
   hang?: boolean;
   /** Write this many stream events, then destroy the connection (a stream cut mid-message). */
@@ -159,7 +161,7 @@ function respond(api: 'anthropic' | 'openai', res: http.ServerResponse, turn: Fa
         ? { type: 'error', error: { type, message } }
         : { error: { message, type: 'fake_error', code: null } };
     // retry-after-ms keeps the SDKs' backoff short in tests; both SDKs honour it.
-    res.writeHead(turn.status, { 'content-type': 'application/json', 'retry-after-ms': '5' }).end(JSON.stringify(payload));
+    res.writeHead(turn.status, { 'content-type': 'application/json', 'retry-after-ms': String(turn.retryAfterMs ?? 5) }).end(JSON.stringify(payload));
     return;
   }
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
