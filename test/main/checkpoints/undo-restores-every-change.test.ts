@@ -166,6 +166,53 @@ describe('undo a turn, whatever changed the files', () => {
     expect(undone.map((m) => m.role)).toEqual(['notice']);
   });
 
+  it('names a process the undone turn started, and stops it only when the owner chooses so', async () => {
+    const script: FakeTurn[] = [
+      {
+        text: 'Starting a watcher.',
+        toolCalls: [
+          { name: 'write', args: { path: 'watch.js', content: 'setInterval(() => {}, 1000);\n' } },
+          { name: 'start', args: { name: 'watcher', command: 'node watch.js' } },
+        ],
+      },
+      { text: 'Started.' },
+    ];
+    const h = await turnAndCheckpoint((_request, index) => script[index] ?? { text: 'Noted.' });
+    await h.runTurn('start a watcher');
+    const running = () => h.core.supervisor.list().filter((p) => p.name === 'watcher' && p.status === 'running');
+    expect(running()).toHaveLength(1);
+
+    const [turn] = h.core.checkpoints.list(h.conversation.id);
+    const card = await h.cardById((await h.core.checkpoints.undo(turn.id)).cardId);
+    expect(card.details).toEqual(expect.arrayContaining([expect.stringMatching(/^process watcher \(pid \d+, .*node watch\.js.*\) was started in this turn and is still running$/)]));
+    expect(card.choices).toEqual([{ kind: 'stop-processes', label: 'stop watcher' }]);
+
+    await h.approveRestore(card, 'stop-processes');
+    expect(fs.existsSync(h.file('watch.js'))).toBe(false);
+    for (let i = 0; i < 500 && running().length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(running()).toHaveLength(0);
+  });
+
+  it('keeps a process the undone turn started running when the owner does not choose to stop it', async () => {
+    const script: FakeTurn[] = [
+      {
+        toolCalls: [
+          { name: 'write', args: { path: 'serve.js', content: 'setInterval(() => {}, 1000);\n' } },
+          { name: 'start', args: { name: 'server', command: 'node serve.js' } },
+        ],
+      },
+      { text: 'Started.' },
+    ];
+    const h = await turnAndCheckpoint((_request, index) => script[index] ?? { text: 'Noted.' });
+    await h.runTurn('start it');
+    const [turn] = h.core.checkpoints.list(h.conversation.id);
+    const card = await h.cardById((await h.core.checkpoints.undo(turn.id)).cardId);
+    expect(card.choices).toEqual([{ kind: 'stop-processes', label: 'stop server' }]);
+    await h.approveRestore(card);
+    expect(fs.existsSync(h.file('serve.js'))).toBe(false);
+    expect(h.core.supervisor.list().filter((p) => p.name === 'server' && p.status === 'running')).toHaveLength(1);
+  });
+
   it('restores to before an owner message across two turns', async () => {
     const second: FakeTurn[] = [{ text: 'More.', toolCalls: [{ name: 'write', args: { path: 'src/app.js', content: 'second turn\n' } }] }, { text: 'Done again.' }];
     const script = [...TURN, ...second];
