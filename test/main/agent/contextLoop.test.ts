@@ -202,6 +202,27 @@ describe('prompt caching and usage (Anthropic)', () => {
     const stored = core.conversations.all(core.conversationId).find((m) => m.role === 'assistant');
     expect(stored).toMatchObject({ thinking: [{ type: 'thinking', thinking: 'I should read a first.' }] });
   });
+
+  it('sends every tool step of a turn back with its own thinking block first, in order', async () => {
+    const { server, core } = await setup(
+      'anthropic',
+      [
+        { thinking: 'First, read a.', toolCalls: [{ name: 'read', args: { path: 'a' } }] },
+        { thinking: 'Now read bb.', toolCalls: [{ name: 'read', args: { path: 'bb' } }] },
+        { text: 'done' },
+      ],
+      { read: (args) => ({ ok: true, text: String(args.path) }) },
+    );
+    core.agent.thinkingBudget = 2_048;
+    core.agent.maxOutputTokens = 8_192;
+    expect(await turn(core, 'two steps')).toBe('completed');
+    const assistants = (server.requests[2].body.messages as { role: string; content: Record<string, unknown>[] }[]).filter((m) => m.role === 'assistant');
+    expect(assistants.map((m) => m.content[0])).toEqual([
+      { type: 'thinking', thinking: 'First, read a.', signature: 'sig-14' },
+      { type: 'thinking', thinking: 'Now read bb.', signature: 'sig-12' },
+    ]);
+    expect(assistants.map((m) => m.content[1]?.type)).toEqual(['tool_use', 'tool_use']);
+  });
 });
 
 function requestTokens(request: RecordedRequest): number {
