@@ -88,3 +88,29 @@ test('Undo this turn: a card with the diff, then the files restored and the turn
   await expect(row.getByRole('cell').nth(2)).toHaveText('0');
   await expect(row.getByRole('button', { name: `Clear checkpoints of ${workspace}` })).toBeDisabled();
 });
+
+test('Restore to before this message: two turns taken back by one card', async ({ page }) => {
+  const workspace = paddock.makeDir('project');
+  fs.writeFileSync(path.join(workspace, 'notes.txt'), 'first draft\nsecond line\n');
+  await page.goto(paddock.url);
+  await setWorkspace(page, workspace);
+  await say(page, 'Rewrite the notes');
+  await expect(page.getByText('Done: notes rewritten and added.txt created.')).toBeVisible();
+  await say(page, 'Anything else?');
+  await expect(page.getByText('I see the notes are back to the first draft.')).toBeVisible();
+
+  const first = page.getByLabel('You', { exact: true }).filter({ hasText: 'Rewrite the notes' });
+  await first.hover();
+  await first.getByRole('button', { name: 'Restore to before this message' }).click();
+  const queue = page.getByRole('region', { name: 'Pending approvals' });
+  await expect(queue).toContainText('Restore to before this message');
+  await expect(queue.getByLabel('Diff')).toContainText('+first draft');
+  await page.screenshot({ path: `${SHOTS}/restore-before-1-card.png`, fullPage: true });
+
+  await answerWithKey(page, 'y');
+  await expect(queue).toBeHidden();
+  await expect.poll(() => fs.readFileSync(path.join(workspace, 'notes.txt'), 'utf8')).toBe('first draft\nsecond line\n');
+  expect(fs.existsSync(path.join(workspace, 'added.txt'))).toBe(false);
+  await expect(page.getByLabel('You (undone)')).toHaveCount(2);
+  await page.screenshot({ path: `${SHOTS}/restore-before-2-done.png`, fullPage: true });
+});

@@ -90,7 +90,7 @@ describe('undo a turn, whatever changed the files', () => {
     const restore = await h.approveRestore(card);
     expectOriginal(h.file);
     expect(fs.existsSync(h.file('made.txt'))).toBe(false);
-    expect(restore.summary).toMatch(/^Undo this turn: restored /);
+    expect(restore.summary).toBe('Undo this turn: restored data.txt, logo.bin, notes.txt, src/app.js; removed made.txt.');
     expect(hashGitDirectory(h.workspace)).toBe(gitBefore);
 
     // The conversation follows: the turn's messages are kept but undone, and the model is told.
