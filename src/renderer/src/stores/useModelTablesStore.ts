@@ -18,9 +18,14 @@ interface ModelTablesState {
 export const useModelTablesStore = create<ModelTablesState>((set) => ({
   view: null,
   async load() {
-    set({ view: await call('models.tables', {}) });
+    set({ view: viewOrNull(await call('models.tables', {})) });
   },
   async save(overrides) {
-    set({ view: await call('models.setOverrides', overrides) });
+    set({ view: viewOrNull(await call('models.setOverrides', overrides)) });
   },
 }));
+
+/** Only a whole answer replaces the table (as the checkpoints store does with its lists). */
+function viewOrNull(view: ModelTablesView | undefined): ModelTablesView | null {
+  return view && Array.isArray(view.rows) ? view : null;
+}
