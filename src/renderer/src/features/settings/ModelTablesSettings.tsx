@@ -99,61 +99,61 @@ export function ModelTablesSettings() {
         million tokens and give the cost shown beside each turn. Leave a model&apos;s prices empty to show tokens only.
       </p>
       <div className="model-table-scroll">
-      <table className="settings-table model-table" aria-label="Model context windows and prices">
-        <thead>
-          <tr>
-            <th>Model prefix</th>
-            <th>Window (tokens)</th>
-            {PRICE_FIELDS.map((field) => (
-              <th key={field}>{PRICE_LABELS[field]} $/M</th>
-            ))}
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((prefix) => {
-            const row = draft[prefix];
-            const stored = view.rows.find((candidate) => candidate.prefix === prefix);
-            const own = stored ? isOverridden(stored, view) : true;
-            return (
-              <tr key={prefix}>
-                <td>
-                  <code>{prefix}</code>
-                  <div className="hint model-source">{own ? 'your setting' : 'built in'}</div>
-                </td>
-                <td>
-                  <input
-                    type="text"
-                    inputMode="numeric"
-                    aria-label={`Context window of ${prefix}`}
-                    value={row.window}
-                    placeholder={row.builtInWindow === null ? 'provider default' : undefined}
-                    onChange={(event) => edit(prefix, (r) => ({ ...r, window: event.target.value }))}
-                  />
-                </td>
-                {PRICE_FIELDS.map((field) => (
-                  <td key={field}>
+        <table className="settings-table model-table" aria-label="Model context windows and prices">
+          <thead>
+            <tr>
+              <th>Model prefix</th>
+              <th>Window (tokens)</th>
+              {PRICE_FIELDS.map((field) => (
+                <th key={field}>{PRICE_LABELS[field]} $/M</th>
+              ))}
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((prefix) => {
+              const row = draft[prefix];
+              const stored = view.rows.find((candidate) => candidate.prefix === prefix);
+              const own = stored ? isOverridden(stored, view) : true;
+              return (
+                <tr key={prefix}>
+                  <td>
+                    <code>{prefix}</code>
+                    <div className="hint model-source">{own ? 'your setting' : 'built in'}</div>
+                  </td>
+                  <td>
                     <input
                       type="text"
-                      inputMode="decimal"
-                      step="any"
-                      className="price"
-                      aria-label={`${PRICE_LABELS[field]} price of ${prefix}`}
-                      value={row.price[field]}
-                      onChange={(event) => edit(prefix, (r) => ({ ...r, price: { ...r.price, [field]: event.target.value } }))}
+                      inputMode="numeric"
+                      aria-label={`Context window of ${prefix}`}
+                      value={row.window}
+                      placeholder={row.builtInWindow === null ? 'provider default' : undefined}
+                      onChange={(event) => edit(prefix, (r) => ({ ...r, window: event.target.value }))}
                     />
                   </td>
-                ))}
-                <td>
-                  <button type="button" aria-label={`Reset ${prefix}`} onClick={() => reset(prefix)}>
-                    {row.builtInWindow === null && row.builtInPrice === null ? 'Remove' : 'Reset'}
-                  </button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                  {PRICE_FIELDS.map((field) => (
+                    <td key={field}>
+                      <input
+                        type="text"
+                        inputMode="decimal"
+                        step="any"
+                        className="price"
+                        aria-label={`${PRICE_LABELS[field]} price of ${prefix}`}
+                        value={row.price[field]}
+                        onChange={(event) => edit(prefix, (r) => ({ ...r, price: { ...r.price, [field]: event.target.value } }))}
+                      />
+                    </td>
+                  ))}
+                  <td>
+                    <button type="button" aria-label={`Reset ${prefix}`} onClick={() => reset(prefix)}>
+                      {row.builtInWindow === null && row.builtInPrice === null ? 'Remove' : 'Reset'}
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
       </div>
       <div className="row">
         <label>
