@@ -127,10 +127,11 @@ async function main(): Promise<void> {
       incrementAnchor.push(performance.now() - start);
 
       // A restore as the owner waits for it: the plan (the card), the restore's own snapshot before,
-      // the writes, and its snapshot after (a restore is itself undoable).
+      // the writes, and its snapshot after (a restore is itself undoable); both snapshots read the plan's paths only.
       start = performance.now();
       const plan = await planRestore(repo, [{ id: round, beforeTree: before.tree, afterTree: after.tree, beforeOversize: [], afterOversize: [] }]);
-      await takeSnapshot(repo, options);
+      // The restore's own "before": only the plan's paths can differ from its "after" (restores.ts).
+      await takeSnapshotOfPaths(repo, plan.files.map((file) => file.path), options);
       const blobs = await readBlobs(repo, plan.files.flatMap((file) => (file.target ? [file.target.oid] : [])));
       const outcomes = applyPlan(ctx, plan.files, blobs);
       await takeSnapshotOfPaths(repo, plan.files.map((file) => file.path), options);

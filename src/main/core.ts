@@ -2,7 +2,7 @@
 // environment. No import of electron: the same core runs in Electron, the web host, the CLI and tests.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { InstanceSwitches } from '../shared/domain';
+import type { InstanceSwitches, ModelTablesView } from '../shared/domain';
 import { defaultAgent } from './agent/defaultAgent';
 import { createFileSecretStore, type SecretCipher } from './agent/keys';
 import { createAgentRunner } from './agent/loop';
@@ -19,7 +19,7 @@ import { resolveSwitches } from './dispatch/switches';
 import { describeVocabulary } from './dispatch/vocabulary';
 import { createEventBus, showInWindow } from './events';
 import { createWorkspaceWatchers } from './owner/workspaceWatcher';
-import { MODEL_CONTEXT_WINDOWS_KEY, MODEL_PRICES_KEY, type ModelOverrides } from './agent/models';
+import { MODEL_CONTEXT_WINDOWS_KEY, MODEL_PRICES_KEY, modelTablesView, validateModelOverrides, type ModelOverrides, type ModelOverridesInput } from './agent/models';
 import { createWorkspaceAssignment } from './owner/workspaceAssignment';
 import { capturePath, findGitBinary } from './processes/shellPath';
 import { createAgentsRepository } from './store/agents';
@@ -270,6 +270,20 @@ export async function createCore(options: CoreOptions) {
     );
   // Servers of agents that have a workspace start now, so their tools are offered from the first turn.
   for (const record of mcpServerRecords.list()) void mcpManager.ensureStarted(record.agentId);
+  const modelOverrides = (): ModelOverrides => ({
+    contextWindows: settings.get<Record<string, number>>(MODEL_CONTEXT_WINDOWS_KEY, {}),
+    prices: settings.get<ModelOverrides['prices']>(MODEL_PRICES_KEY, {}),
+  });
+  // Settings → Models (issue 16): the tables as they apply, and the owner's edits, checked here.
+  const modelTables = {
+    view: (): ModelTablesView => modelTablesView(modelOverrides()),
+    set(input: ModelOverridesInput): ModelTablesView {
+      const checked = validateModelOverrides(input);
+      settings.set(MODEL_CONTEXT_WINDOWS_KEY, checked.contextWindows);
+      settings.set(MODEL_PRICES_KEY, checked.prices);
+      return modelTablesView(checked);
+    },
+  };
   const runner = createAgentRunner({
     db,
     dispatcher,
@@ -282,10 +296,7 @@ export async function createCore(options: CoreOptions) {
     conversations,
     turnHooks: checkpoints.turnHooks,
     // Settings override the known context windows and prices (issue 16), read at every request.
-    modelOverrides: () => ({
-      contextWindows: settings.get<Record<string, number>>(MODEL_CONTEXT_WINDOWS_KEY, {}),
-      prices: settings.get<ModelOverrides['prices']>(MODEL_PRICES_KEY, {}),
-    }),
+    modelOverrides,
   });
 
   // A `paddock mcp` on this data directory sends its calls here, so its cards wait on this window.
@@ -332,6 +343,7 @@ export async function createCore(options: CoreOptions) {
     findGit: (capturedPath: string) => findGitBinary(capturedPath),
     cards,
     checkpoints,
+    modelTables,
     dispatcher,
     vocabularyFor,
     lock,

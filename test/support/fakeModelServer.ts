@@ -21,6 +21,8 @@ export interface FakeTurn {
   /** Answer with this HTTP status and an error body instead of a stream. */
   status?: number;
   errorMessage?: string;
+  /** With `status`: the retry-after the error asks for, in ms (default 5, to keep tests short). */
+  retryAfterMs?: number;
   /** Stream the text, then keep the response open until the client goes away (cancel tests). */
   hang?: boolean;
   /** Write this many stream events, then destroy the connection (a stream cut mid-message). */
@@ -44,6 +46,8 @@ export interface FakeModelServer {
   /** Base URL for the OpenAI SDK (it appends /chat/completions). */
   openaiUrl: string;
   requests: RecordedRequest[];
+  /** Headers of each models-endpoint request (to see which key asked). */
+  modelListRequests: http.IncomingHttpHeaders[];
   /** Resolves when `count` requests have arrived. */
   waitForRequests(count: number): Promise<void>;
   close(): Promise<void>;
@@ -54,8 +58,14 @@ export function fakeTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
-export async function startFakeModelServer(script: FakeScript): Promise<FakeModelServer> {
+export interface FakeServerOptions {
+  /** Model ids the models endpoint lists (GET /v1/models, in each API's page format); absent: 404. */
+  models?: string[];
+}
+
+export async function startFakeModelServer(script: FakeScript, options: FakeServerOptions = {}): Promise<FakeModelServer> {
   const requests: RecordedRequest[] = [];
+  const modelListRequests: http.IncomingHttpHeaders[] = [];
   // Prompt-cache prefixes seen so far (Anthropic): what a later request may read back.
   const cache = new Set<string>();
   const sockets = new Set<Socket>();
@@ -66,6 +76,11 @@ export async function startFakeModelServer(script: FakeScript): Promise<FakeMode
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const path = (req.url ?? '').split('?')[0];
+      if (req.method === 'GET' && path === '/v1/models' && options.models) {
+        modelListRequests.push(req.headers);
+        listModels(req, res, options.models);
+        return;
+      }
       const api = path.endsWith('/messages') ? 'anthropic' : path.endsWith('/chat/completions') ? 'openai' : null;
       if (!api || req.method !== 'POST') {
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}');
@@ -100,6 +115,7 @@ export async function startFakeModelServer(script: FakeScript): Promise<FakeMode
     url,
     openaiUrl: `${url}/v1`,
     requests,
+    modelListRequests,
     waitForRequests(count) {
       if (requests.length >= count) return Promise.resolve();
       return new Promise((resolve) => waiters.push({ count, resolve }));
@@ -150,6 +166,20 @@ export function fakeUsage(api: 'anthropic' | 'openai', body: Record<string, unkn
   return { input: Math.max(0, total - read - write), cacheRead: read, cacheWrite: write };
 }
 
+/** The models endpoint: the Anthropic SDK sends anthropic-version, the OpenAI SDK does not. */
+function listModels(req: http.IncomingMessage, res: http.ServerResponse, models: string[]): void {
+  const anthropic = req.headers['anthropic-version'] !== undefined;
+  const body = anthropic
+    ? {
+        data: models.map((id) => ({ type: 'model', id, display_name: id, created_at: '2026-01-01T00:00:00Z' })),
+        has_more: false,
+        first_id: models[0] ?? null,
+        last_id: models.at(-1) ?? null,
+      }
+    : { object: 'list', data: models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake' })) };
+  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
 function respond(api: 'anthropic' | 'openai', res: http.ServerResponse, turn: FakeTurn, body: Record<string, unknown>, cache: Set<string>): void {
   if (turn.status !== undefined) {
     const message = turn.errorMessage ?? `fake error ${turn.status}`;
@@ -159,7 +189,7 @@ function respond(api: 'anthropic' | 'openai', res: http.ServerResponse, turn: Fa
         ? { type: 'error', error: { type, message } }
         : { error: { message, type: 'fake_error', code: null } };
     // retry-after-ms keeps the SDKs' backoff short in tests; both SDKs honour it.
-    res.writeHead(turn.status, { 'content-type': 'application/json', 'retry-after-ms': '5' }).end(JSON.stringify(payload));
+    res.writeHead(turn.status, { 'content-type': 'application/json', 'retry-after-ms': String(turn.retryAfterMs ?? 5) }).end(JSON.stringify(payload));
     return;
   }
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });

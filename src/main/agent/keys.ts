@@ -33,7 +33,21 @@ export function createFileSecretStore(dataDir: string, cipher?: SecretCipher): S
   const file = keysFilePath(dataDir);
   const encrypted = cipher !== undefined;
 
+  // The file as last read, with the stat it had: every model request asks for a key, and a stat is
+  // cheaper than a read and a parse. A write by anyone (a rename gives a new inode) is read afresh.
+  let cached: { stamp: string; contents: KeysFile } | null = null;
+
   function load(): KeysFile {
+    const stat = fs.statSync(file, { throwIfNoEntry: false, bigint: true });
+    if (stat === undefined) return { version: 1, encrypted, keys: {} };
+    const stamp = `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
+    if (cached && cached.stamp === stamp) return { ...cached.contents, keys: { ...cached.contents.keys } };
+    const contents = read();
+    cached = { stamp, contents };
+    return { ...contents, keys: { ...contents.keys } };
+  }
+
+  function read(): KeysFile {
     let text: string;
     try {
       text = fs.readFileSync(file, 'utf8');

@@ -1,15 +1,9 @@
 // What Paddock knows about models (issue 16): context windows and prices per million tokens, by
 // model name prefix, longest match first. Settings override both (keys `model.contextWindows` and
 // `model.prices`), so a new model or a changed price needs no new release.
-import type { Provider } from '../../shared/domain';
+import { PRICE_FIELDS, type ModelOverrides, type ModelPrice, type ModelTableRow, type ModelTablesView, type Provider } from '../../shared/domain';
 
-/** US dollars per million tokens. */
-export interface ModelPrice {
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheWrite: number;
-}
+export type { ModelOverrides, ModelPrice } from '../../shared/domain';
 
 export interface ModelFacts {
   contextWindow: number;
@@ -17,8 +11,10 @@ export interface ModelFacts {
   price: ModelPrice | null;
 }
 
-const anthropic = (input: number, output: number): ModelPrice => ({ input, output, cacheRead: input * 0.1, cacheWrite: input * 1.25 });
-const openai = (input: number, output: number, cacheRead = input / 2): ModelPrice => ({ input, output, cacheRead, cacheWrite: input });
+/** Cents of a cent at most: 3 × 0.1 is 0.3 in the table Settings shows, not 0.30000000000000004. */
+const round = (dollars: number): number => Math.round(dollars * 1e6) / 1e6;
+const anthropic = (input: number, output: number): ModelPrice => ({ input, output, cacheRead: round(input * 0.1), cacheWrite: round(input * 1.25) });
+const openai = (input: number, output: number, cacheRead = input / 2): ModelPrice => ({ input, output, cacheRead: round(cacheRead), cacheWrite: input });
 
 /** Prefix → facts. Ordered from the most specific prefix to the least by lookup, not here. */
 export const KNOWN_MODELS: Readonly<Record<string, ModelFacts>> = {
@@ -50,11 +46,6 @@ const FALLBACK_WINDOW: Record<Provider, number> = { anthropic: 200_000, openai: 
 export const MODEL_CONTEXT_WINDOWS_KEY = 'model.contextWindows';
 export const MODEL_PRICES_KEY = 'model.prices';
 
-export interface ModelOverrides {
-  contextWindows: Record<string, number>;
-  prices: Record<string, ModelPrice>;
-}
-
 export const NO_OVERRIDES: ModelOverrides = { contextWindows: {}, prices: {} };
 
 function byPrefix<T>(table: Readonly<Record<string, T>>, model: string): T | undefined {
@@ -85,4 +76,81 @@ export function costOf(
       usage.cacheWriteTokens * price.cacheWrite) /
     1_000_000
   );
+}
+
+// The owner's edits are checked here, whatever sent them (the window, a script on the web host).
+export class ModelTableRefusal extends Error {}
+
+export const MIN_CONTEXT_WINDOW = 1_024;
+export const MAX_CONTEXT_WINDOW = 10_000_000;
+/** Dollars per million tokens: no model costs more; a larger number is a typo (cents for dollars). */
+export const MAX_PRICE = 1_000;
+const MAX_ROWS = 200;
+/** Model names as providers spell them: claude-opus-4-1, gpt-4.1, meta-llama/Llama-3.1-8B, qwen2.5:7b. */
+const PREFIX = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,99}$/;
+
+export interface ModelOverridesInput {
+  contextWindows: Record<string, number | null>;
+  prices: Record<string, Record<string, number | null>>;
+}
+
+function checkPrefix(prefix: string): string {
+  const trimmed = prefix.trim();
+  if (!PREFIX.test(trimmed)) {
+    throw new ModelTableRefusal(
+      `refused: "${trimmed.slice(0, 40)}" is not a model name prefix: letters, digits and . _ : / @ + - only, starting with a letter or digit, at most 100 characters`,
+    );
+  }
+  return trimmed;
+}
+
+/** The owner's table edits, checked rule by rule; throws a sentence naming the first broken rule. */
+export function validateModelOverrides(input: ModelOverridesInput): ModelOverrides {
+  const windows = Object.entries(input.contextWindows);
+  const prices = Object.entries(input.prices);
+  if (windows.length > MAX_ROWS || prices.length > MAX_ROWS) throw new ModelTableRefusal(`refused: at most ${MAX_ROWS} models in each table`);
+  const out: ModelOverrides = { contextWindows: {}, prices: {} };
+  for (const [raw, value] of windows) {
+    const prefix = checkPrefix(raw);
+    if (value === null || !Number.isInteger(value) || value < MIN_CONTEXT_WINDOW || value > MAX_CONTEXT_WINDOW) {
+      throw new ModelTableRefusal(
+        `refused: the context window of ${prefix} must be a whole number of tokens from ${MIN_CONTEXT_WINDOW.toLocaleString('en-US')} to ${MAX_CONTEXT_WINDOW.toLocaleString('en-US')}`,
+      );
+    }
+    out.contextWindows[prefix] = value;
+  }
+  for (const [raw, fields] of prices) {
+    const prefix = checkPrefix(raw);
+    const extra = Object.keys(fields).find((key) => !(PRICE_FIELDS as readonly string[]).includes(key));
+    if (extra) throw new ModelTableRefusal(`refused: a price has input, output, cacheRead and cacheWrite, not ${extra.slice(0, 40)}`);
+    const price = {} as ModelPrice;
+    for (const field of PRICE_FIELDS) {
+      const value = fields[field];
+      if (value === null || value === undefined || typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_PRICE) {
+        throw new ModelTableRefusal(`refused: the ${field} price of ${prefix} must be a number of dollars per million tokens from 0 to ${MAX_PRICE} (all four prices, or none)`);
+      }
+      price[field] = value;
+    }
+    out.prices[prefix] = price;
+  }
+  return out;
+}
+
+/** Every prefix Paddock knows or the owner set, with what applies, sorted by name. */
+export function modelTablesView(overrides: ModelOverrides): ModelTablesView {
+  const prefixes = new Set([...Object.keys(KNOWN_MODELS), ...Object.keys(overrides.contextWindows), ...Object.keys(overrides.prices)]);
+  const rows: ModelTableRow[] = [...prefixes].sort().map((prefix) => {
+    const known = Object.hasOwn(KNOWN_MODELS, prefix) ? KNOWN_MODELS[prefix] : undefined;
+    const own = <T>(table: Record<string, T>): T | undefined => (Object.hasOwn(table, prefix) ? table[prefix] : undefined);
+    const builtInWindow = known?.contextWindow ?? null;
+    const builtInPrice = known?.price ?? null;
+    return {
+      prefix,
+      builtInWindow,
+      builtInPrice,
+      contextWindow: own(overrides.contextWindows) ?? builtInWindow,
+      price: own(overrides.prices) ?? builtInPrice,
+    };
+  });
+  return { rows, overrides };
 }

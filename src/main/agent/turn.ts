@@ -12,7 +12,7 @@ import type { ToolResult } from '../tools/types';
 import { budgetTokens, DEFAULT_CHARS_PER_TOKEN, fitToBudget, requestMessages, type FitOutcome } from './contextBudget';
 import type { AgentEvent, TurnEndReason } from './events';
 import { IMAGE_CHARS, type ConversationHistory } from './history';
-import { costOf, modelFacts, NO_OVERRIDES, type ModelOverrides } from './models';
+import { costOf, modelFacts, NO_OVERRIDES, type ModelOverrides, type ModelPrice } from './models';
 import type { ProviderFor } from './providers';
 import { ProviderError, type ModelImage, type ModelRequest, type ModelUsage } from './providers/types';
 import type { BackoffOptions } from './retry';
@@ -99,6 +99,7 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
       const response = await streamWithRetries(provider, modelRequest, { batcher, base, emit: turn.emit, backoff: turn.backoff });
       batcher.flush();
       if (response.usage) calibrate(history, sentChars, response.usage);
+      const recordUsage = (usage: ModelUsage | null, messageId: number | null): void => record(usage, messageId, agent.model, facts.price);
 
       if (response.aborted || response.stop === 'max_tokens') {
         // A call cut off by the bound or the owner is not run: its arguments may be incomplete.
@@ -148,11 +149,9 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
     return 'cancelled';
   }
 
-  function recordUsage(usage: ModelUsage | null, messageId: number | null): void {
+  // The model and price of the request just answered (read at its start, so no second lookup per step).
+  function record(usage: ModelUsage | null, messageId: number | null, model: string, price: ModelPrice | null): void {
     if (!usage) return;
-    const agent = turn.agents.get(turn.agentId);
-    if (!agent) return;
-    const price = modelFacts(agent.provider, agent.model, turn.modelOverrides?.() ?? NO_OVERRIDES).price;
     const counts = {
       inputTokens: usage.inputTokens ?? 0,
       outputTokens: usage.outputTokens ?? 0,
@@ -162,8 +161,8 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
     const one: UsageTotals = { requests: 1, ...counts, cost: costOf(price, counts) };
     turnUsage = addUsage(turnUsage, one);
     turn.conversationUsage = addUsage(turn.conversationUsage, one);
-    turn.usage?.record({ conversationId: turn.conversationId, turnId: turn.turnId, messageId, model: agent.model, usage: one });
-    turn.emit({ ...base, type: 'usage', model: agent.model, request: one, turn: turnUsage, conversation: turn.conversationUsage, lastMessageId: messageId });
+    turn.usage?.record({ conversationId: turn.conversationId, turnId: turn.turnId, messageId, model, usage: one });
+    turn.emit({ ...base, type: 'usage', model, request: one, turn: turnUsage, conversation: turn.conversationUsage, lastMessageId: messageId });
   }
 
   async function runCall(call: PendingCall): Promise<ToolResult> {

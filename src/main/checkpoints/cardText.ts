@@ -83,13 +83,16 @@ export function describeOutcome(
   outcomes: readonly FileOutcome[],
   stopped: readonly ProcessRow[],
 ): { owner: string; model: string; summary: string } {
-  const done = outcomes.filter((o) => o.outcome !== 'kept').map((o) => o.path);
+  const restored = outcomes.filter((o) => o.outcome === 'restored').map((o) => o.path);
+  const removed = outcomes.filter((o) => o.outcome === 'removed').map((o) => o.path);
+  // A file the turn created is removed, not "restored": the owner and the model read which is which.
+  const changed = [...(restored.length > 0 ? [`restored ${restored.join(', ')}`] : []), ...(removed.length > 0 ? [`removed ${removed.join(', ')}`] : [])];
   const kept = [
     ...outcomes.flatMap((o) => (o.outcome === 'kept' ? [`${o.path} (${o.why})`] : [])),
     ...plan.files.filter((f) => f.status === 'conflict').map((f) => `${f.path} (changed after the turn, kept as it is)`),
     ...plan.files.filter((f) => f.status === 'too-large').map((f) => `${f.path} (larger than the size cap, never stored)`),
   ];
-  const parts = [`${title}: ${done.length === 0 ? 'no file changed' : `restored ${done.join(', ')}`}.`];
+  const parts = [`${title}: ${changed.length === 0 ? 'no file changed' : changed.join('; ')}.`];
   if (kept.length > 0) parts.push(`Not restored: ${kept.join('; ')}.`);
   if (stopped.length > 0) parts.push(`Stopped: ${stopped.map((p) => p.name).join(', ')}.`);
   const owner = parts.join(' ');

@@ -100,9 +100,14 @@ export function createCheckpointHistory(deps: HistoryDeps) {
       const repo = await repoFor(workspace);
       const current = options();
       // Should git refuse a path (it vanished again meanwhile), the whole workspace is recorded instead.
-      const snapshot = await takeSnapshotOfPaths(repo, paths, current).catch(() =>
-        takeSnapshot(repo, { ...current, previousOversize: lastOversize(workspace.directory) }),
-      );
+      const previousOversize = lastOversize(workspace.directory);
+      const snapshot = await takeSnapshotOfPaths(repo, paths, current)
+        .then((taken) => {
+          // Paths not read keep what the last snapshot knew of them: a file too large then is still left out.
+          const named = new Set(paths);
+          return { ...taken, oversize: [...new Set([...previousOversize.filter((rel) => !named.has(rel)), ...taken.oversize])] };
+        })
+        .catch(() => takeSnapshot(repo, { ...current, previousOversize }));
       keepTree(repo, name, snapshot.tree);
       return { repo, snapshot };
     });

@@ -132,8 +132,10 @@ export function createRestores(deps: RestoreDeps) {
           turnId: null,
           messagesFrom: deps.repository.nextMessageId(),
         });
-        // The restore is a checkpoint of its own: before and after, so it can be undone in turn.
-        const before = await deps.history.record(workspace, `${restoreRow.id}-before`);
+        // The restore is a checkpoint of its own: before and after, so it can be undone in turn. Only
+        // the plan's paths can differ between the two, so only they are read from disk (no full scan):
+        // every other path is the same in both trees, and an undo of the restore touches only these.
+        const before = await deps.history.recordPaths(workspace, `${restoreRow.id}-before`, plan.files.map((file) => file.path));
         deps.repository.setBefore(restoreRow.id, before.snapshot.tree, before.snapshot.oversize);
         const targets = plan.files.flatMap((file) => (file.status === 'restore' && file.target ? [file.target.oid] : []));
         const blobs = await readBlobs(before.repo, targets);

@@ -12,6 +12,17 @@ import { checkFloor } from './floor';
 import { isToolName } from './registry';
 import type { Dispatcher, OfferedTool, ToolCallRequest } from './types';
 
+// A tool's schema never changes while the core runs: its JSON form is built once, not on every request.
+const jsonSchemas = new WeakMap<z.ZodType, Record<string, unknown>>();
+function inputSchemaOf(schema: z.ZodType): Record<string, unknown> {
+  let json = jsonSchemas.get(schema);
+  if (!json) {
+    json = z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
+    jsonSchemas.set(schema, json);
+  }
+  return json;
+}
+
 export interface DispatcherDeps {
   db: Db;
   agents: AgentsRepository;
@@ -86,7 +97,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
         offered.push({
           name: tool.name,
           description: tool.description,
-          inputSchema: z.toJSONSchema(tool.schema, { io: 'input' }) as Record<string, unknown>,
+          inputSchema: inputSchemaOf(tool.schema),
         });
       }
       if (hasWorkspace && agent.scopes.includes('mcp')) {

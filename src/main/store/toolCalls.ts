@@ -45,15 +45,20 @@ function toView(row: ToolCallRow): ToolCallView {
 const now = (): string => new Date().toISOString();
 
 export function createToolCallsRepository(db: Db) {
+  // Prepared once: every call of every step writes here three or four times (issue 16's per-step cost).
+  const insert = db.prepare(
+    `INSERT INTO tool_calls (id, conversation_id, agent_id, tool, args, status, created_at)
+     VALUES (?, ?, ?, ?, ?, 'running', ?)`,
+  );
+  const updateTier = db.prepare('UPDATE tool_calls SET tier = ?, reason = ? WHERE id = ?');
+  const updateRunning = db.prepare("UPDATE tool_calls SET status = 'running', started_at = ? WHERE id = ?");
+  const updateFinished = db.prepare('UPDATE tool_calls SET status = ?, result_summary = ?, error = ?, ended_at = ? WHERE id = ?');
   return {
     open(input: { id: string; conversationId: string; agentId: string; tool: string; args: unknown }): void {
-      db.prepare(
-        `INSERT INTO tool_calls (id, conversation_id, agent_id, tool, args, status, created_at)
-         VALUES (?, ?, ?, ?, ?, 'running', ?)`,
-      ).run(input.id, input.conversationId, input.agentId, input.tool, JSON.stringify(recordedArgs(input.args ?? null)), now());
+      insert.run(input.id, input.conversationId, input.agentId, input.tool, JSON.stringify(recordedArgs(input.args ?? null)), now());
     },
     setTier(id: string, tier: 'auto' | 'gated', reason: string): void {
-      db.prepare('UPDATE tool_calls SET tier = ?, reason = ? WHERE id = ?').run(tier, reason, id);
+      updateTier.run(tier, reason, id);
     },
     markPending(id: string, card: Card): void {
       // The card's diff and arguments are file contents too: long ones are kept as length and hash.
@@ -66,16 +71,10 @@ export function createToolCallsRepository(db: Db) {
       db.prepare('UPDATE tool_calls SET answer = ? WHERE id = ?').run(answer, id);
     },
     markRunning(id: string): void {
-      db.prepare("UPDATE tool_calls SET status = 'running', started_at = ? WHERE id = ?").run(now(), id);
+      updateRunning.run(now(), id);
     },
     finish(id: string, status: Exclude<ToolCallStatus, 'pending' | 'running'>, summary: string | null, error: string | null): void {
-      db.prepare('UPDATE tool_calls SET status = ?, result_summary = ?, error = ?, ended_at = ? WHERE id = ?').run(
-        status,
-        summary,
-        error,
-        now(),
-        id,
-      );
+      updateFinished.run(status, summary, error, now(), id);
     },
     get(id: string): ToolCallView | null {
       const row = db.prepare<[string], ToolCallRow>('SELECT * FROM tool_calls WHERE id = ?').get(id);

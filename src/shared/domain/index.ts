@@ -4,3 +4,4 @@ export * from './vocabulary';
 export * from './cards';
 export * from './conversation';
 export * from './checkpoints';
+export * from './models';

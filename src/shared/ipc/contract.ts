@@ -9,6 +9,7 @@ import {
   SCOPES,
   type Card,
   type CheckpointOptionsView,
+  type ModelTablesView,
   type CheckpointUsageView,
   type CheckpointView,
   type ConversationUsageView,
@@ -134,6 +135,14 @@ export const requestSchemas = {
     })
     .strict(),
   'preview.hideView': none,
+  'models.tables': none,
+  // Shapes only: every rule (prefix spelling, ranges, all four prices or none) is the core's (agent/models.ts).
+  'models.setOverrides': z
+    .object({
+      contextWindows: z.record(z.string().max(200), z.number().nullable()),
+      prices: z.record(z.string().max(200), z.record(z.string().max(40), z.number().nullable())),
+    })
+    .strict(),
   'checkpoints.list': z.object({ conversationId: id }).strict(),
   'checkpoints.undo': z.object({ checkpointId: z.number().int().positive() }).strict(),
   'checkpoints.restoreBefore': z.object({ conversationId: id, messageId: z.number().int().positive() }).strict(),
@@ -218,6 +227,8 @@ export interface ResponseMap {
   'agents.models': { models: string[]; source: 'provider' | 'known'; problem: string | null };
   'preview.showInView': { shown: boolean };
   'preview.hideView': { hidden: boolean };
+  'models.tables': ModelTablesView;
+  'models.setOverrides': ModelTablesView;
   'checkpoints.list': CheckpointView[];
   'checkpoints.undo': { cardId: string };
   'checkpoints.restoreBefore': { cardId: string };

@@ -50,6 +50,8 @@ export const CALL_NAMES = [
   'agents.models',
   'preview.showInView',
   'preview.hideView',
+  'models.tables',
+  'models.setOverrides',
   'checkpoints.list',
   'checkpoints.undo',
   'checkpoints.restoreBefore',

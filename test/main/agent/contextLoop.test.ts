@@ -6,7 +6,7 @@ import type { AgentEvent } from '../../../src/main/agent/events';
 import { budgetTokens } from '../../../src/main/agent/contextBudget';
 import { createUsageRepository } from '../../../src/main/store/usage';
 import { fakeTokens, startFakeModelServer, type FakeScript, type RecordedRequest } from '../../support/fakeModelServer';
-import { createCore, createFakeDispatcher, deferred, type Core, type FakeTool } from './harness';
+import { createCore, createFakeDispatcher, deferred, waitForEvent, type Core, type FakeTool } from './harness';
 import { toolCallIdsIn, toolResultsIn } from './wire';
 
 let cleanups: (() => Promise<void> | void)[] = [];
@@ -90,6 +90,17 @@ describe.each(['anthropic', 'openai'] as const)('the loop through the %s SDK', (
     expect(retries).toHaveLength(1);
     expect(retries[0]).toMatchObject({ attempt: 1, of: 3, reason: 'overloaded' });
     expect(retries[0].message).toMatch(/^retrying in [\d.]+ s: overloaded \(1 of 3\)$/);
+  });
+
+  it('ends the wait of a retry at once when the owner stops the turn, and sends nothing more', async () => {
+    const { server, core } = await setup(provider, [{ status: 529, errorMessage: 'Overloaded', retryAfterMs: 50_000 }, { text: 'never sent' }], {}, { maxRetries: 3 });
+    const turnId = core.runner.startTurn({ agentId: core.agent.id, conversationId: core.conversationId, text: 'hello' });
+    const retry = await waitForEvent(core, (e) => e.type === 'retry');
+    expect(retry).toMatchObject({ attempt: 1, of: 3, delayMs: 50_000, message: 'retrying in 50 s: overloaded (1 of 3)' });
+    expect(core.runner.cancel(turnId)).toBe(true);
+    expect(await core.runner.settled(turnId)).toBe('cancelled');
+    expect(server.requests).toHaveLength(1);
+    expect(core.conversations.all(core.conversationId).at(-1)).toMatchObject({ role: 'notice', text: 'stopped by the owner' });
   });
 
   it('requests a stream cut mid-tool-call again and runs the call once', async () => {
@@ -190,6 +201,27 @@ describe('prompt caching and usage (Anthropic)', () => {
     expect(core.events).toContainEqual(expect.objectContaining({ type: 'thinking', text: 'I should read a first.' }));
     const stored = core.conversations.all(core.conversationId).find((m) => m.role === 'assistant');
     expect(stored).toMatchObject({ thinking: [{ type: 'thinking', thinking: 'I should read a first.' }] });
+  });
+
+  it('sends every tool step of a turn back with its own thinking block first, in order', async () => {
+    const { server, core } = await setup(
+      'anthropic',
+      [
+        { thinking: 'First, read a.', toolCalls: [{ name: 'read', args: { path: 'a' } }] },
+        { thinking: 'Now read bb.', toolCalls: [{ name: 'read', args: { path: 'bb' } }] },
+        { text: 'done' },
+      ],
+      { read: (args) => ({ ok: true, text: String(args.path) }) },
+    );
+    core.agent.thinkingBudget = 2_048;
+    core.agent.maxOutputTokens = 8_192;
+    expect(await turn(core, 'two steps')).toBe('completed');
+    const assistants = (server.requests[2].body.messages as { role: string; content: Record<string, unknown>[] }[]).filter((m) => m.role === 'assistant');
+    expect(assistants.map((m) => m.content[0])).toEqual([
+      { type: 'thinking', thinking: 'First, read a.', signature: 'sig-14' },
+      { type: 'thinking', thinking: 'Now read bb.', signature: 'sig-12' },
+    ]);
+    expect(assistants.map((m) => m.content[1]?.type)).toEqual(['tool_use', 'tool_use']);
   });
 });
 

@@ -90,7 +90,7 @@ describe('undo a turn, whatever changed the files', () => {
     const restore = await h.approveRestore(card);
     expectOriginal(h.file);
     expect(fs.existsSync(h.file('made.txt'))).toBe(false);
-    expect(restore.summary).toMatch(/^Undo this turn: restored /);
+    expect(restore.summary).toBe('Undo this turn: restored data.txt, logo.bin, notes.txt, src/app.js; removed made.txt.');
     expect(hashGitDirectory(h.workspace)).toBe(gitBefore);
 
     // The conversation follows: the turn's messages are kept but undone, and the model is told.
@@ -164,6 +164,53 @@ describe('undo a turn, whatever changed the files', () => {
     ]);
     const undone = h.core.conversations.all(h.conversation.id).filter((m) => m.undone);
     expect(undone.map((m) => m.role)).toEqual(['notice']);
+  });
+
+  it('names a process the undone turn started, and stops it only when the owner chooses so', async () => {
+    const script: FakeTurn[] = [
+      {
+        text: 'Starting a watcher.',
+        toolCalls: [
+          { name: 'write', args: { path: 'watch.js', content: 'setInterval(() => {}, 1000);\n' } },
+          { name: 'start', args: { name: 'watcher', command: 'node watch.js' } },
+        ],
+      },
+      { text: 'Started.' },
+    ];
+    const h = await turnAndCheckpoint((_request, index) => script[index] ?? { text: 'Noted.' });
+    await h.runTurn('start a watcher');
+    const running = () => h.core.supervisor.list().filter((p) => p.name === 'watcher' && p.status === 'running');
+    expect(running()).toHaveLength(1);
+
+    const [turn] = h.core.checkpoints.list(h.conversation.id);
+    const card = await h.cardById((await h.core.checkpoints.undo(turn.id)).cardId);
+    expect(card.details).toEqual(expect.arrayContaining([expect.stringMatching(/^process watcher \(pid \d+, .*node watch\.js.*\) was started in this turn and is still running$/)]));
+    expect(card.choices).toEqual([{ kind: 'stop-processes', label: 'stop watcher' }]);
+
+    await h.approveRestore(card, 'stop-processes');
+    expect(fs.existsSync(h.file('watch.js'))).toBe(false);
+    for (let i = 0; i < 500 && running().length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(running()).toHaveLength(0);
+  });
+
+  it('keeps a process the undone turn started running when the owner does not choose to stop it', async () => {
+    const script: FakeTurn[] = [
+      {
+        toolCalls: [
+          { name: 'write', args: { path: 'serve.js', content: 'setInterval(() => {}, 1000);\n' } },
+          { name: 'start', args: { name: 'server', command: 'node serve.js' } },
+        ],
+      },
+      { text: 'Started.' },
+    ];
+    const h = await turnAndCheckpoint((_request, index) => script[index] ?? { text: 'Noted.' });
+    await h.runTurn('start it');
+    const [turn] = h.core.checkpoints.list(h.conversation.id);
+    const card = await h.cardById((await h.core.checkpoints.undo(turn.id)).cardId);
+    expect(card.choices).toEqual([{ kind: 'stop-processes', label: 'stop server' }]);
+    await h.approveRestore(card);
+    expect(fs.existsSync(h.file('serve.js'))).toBe(false);
+    expect(h.core.supervisor.list().filter((p) => p.name === 'server' && p.status === 'running')).toHaveLength(1);
   });
 
   it('restores to before an owner message across two turns', async () => {

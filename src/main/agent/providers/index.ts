@@ -3,7 +3,7 @@
 import type { Agent } from '../../../shared/domain';
 import { assertNever } from '../../../shared/domain';
 import type { SecretStore } from '../keys';
-import { ANTHROPIC_DEFAULT_BASE_URL, createAnthropicProvider } from './anthropic';
+import { ANTHROPIC_DEFAULT_BASE_URL, createAnthropicProvider, type ProviderOptions } from './anthropic';
 import { OPENAI_DEFAULT_BASE_URL, createOpenAiProvider } from './openai';
 import { ProviderError, type ModelProvider } from './types';
 
@@ -33,6 +33,9 @@ export function baseUrlFor(agent: Agent, env: NodeJS.ProcessEnv = {}): string {
 
 export function createProviderFor(options: ProviderFactoryOptions): ProviderFor {
   const env = options.env ?? {};
+  // The SDK client is kept while the agent's provider, endpoint and key stay the same: building one
+  // costs a third of a millisecond on every step; a change of any of them builds a new one (AC-10).
+  const built = new Map<string, { identity: string; provider: ModelProvider }>();
   return (agent) => {
     const apiKey = options.secrets.get(agent.id);
     const baseUrl = baseUrlFor(agent, env);
@@ -41,21 +44,30 @@ export function createProviderFor(options: ProviderFactoryOptions): ProviderFor 
     if (apiKey === null && (baseUrl === ANTHROPIC_DEFAULT_BASE_URL || baseUrl === OPENAI_DEFAULT_BASE_URL)) {
       return missingKey(agent);
     }
+    const identity = JSON.stringify([agent.provider, baseUrl, apiKey]);
+    const kept = built.get(agent.id);
+    if (kept && kept.identity === identity) return kept.provider;
     const providerOptions = {
       apiKey,
       baseUrl,
       maxRetries: options.maxRetries ?? 4,
       timeoutMs: options.timeoutMs,
     };
-    switch (agent.provider) {
-      case 'anthropic':
-        return createAnthropicProvider(providerOptions);
-      case 'openai':
-        return createOpenAiProvider(providerOptions);
-      default:
-        return assertNever(agent.provider);
-    }
+    const provider = createFor(agent.provider, providerOptions);
+    built.set(agent.id, { identity, provider });
+    return provider;
   };
+}
+
+function createFor(provider: Agent['provider'], providerOptions: ProviderOptions): ModelProvider {
+  switch (provider) {
+    case 'anthropic':
+      return createAnthropicProvider(providerOptions);
+    case 'openai':
+      return createOpenAiProvider(providerOptions);
+    default:
+      return assertNever(provider);
+  }
 }
 
 function missingKey(agent: Agent): ModelProvider {

@@ -9,6 +9,7 @@ import type { HostCapabilities } from './context';
 import { conversationHandlers } from './conversations';
 import { fileHandlers } from './files';
 import { mcpHandlers } from './mcp';
+import { modelHandlers } from './models';
 import { ownerHandlers } from './owner';
 import { previewHandlers } from './preview';
 import { processHandlers } from './processes';
@@ -30,6 +31,7 @@ export function createHandlers(core: Core, host: HostCapabilities): Handlers {
     ...conversationHandlers(core),
     ...fileHandlers(core),
     ...mcpHandlers(core),
+    ...modelHandlers(core),
     ...ownerHandlers(core),
     ...previewHandlers(core, host),
     ...processHandlers(core),

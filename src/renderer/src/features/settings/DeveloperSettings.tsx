@@ -6,6 +6,7 @@ import { runningOf, useProcessesStore } from '../../stores/useProcessesStore';
 import { AgentSettingsRow } from './AgentSettingsRow';
 import { AgentSettingsSection } from './AgentSettingsSection';
 import { InstanceSwitches } from './InstanceSwitches';
+import { ModelTablesSettings } from './ModelTablesSettings';
 import { CheckpointSettings } from './CheckpointSettings';
 import { RememberedCommands } from './RememberedCommands';
 import { SandboxSettings } from './SandboxSettings';
@@ -73,6 +74,9 @@ export function DeveloperSettings() {
       {agents.map((agent) => (
         <AgentSettingsSection key={agent.id} agent={agent} />
       ))}
+
+      <h2>Models: context windows and prices</h2>
+      <ModelTablesSettings />
 
       <h2>Instance switches</h2>
       <InstanceSwitches />
