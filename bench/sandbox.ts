@@ -27,7 +27,7 @@ if (!status.available) {
   console.log(`bench:sandbox: ${describeStatus(status)} — nothing to measure.`);
   process.exit(0);
 }
-const contained = createSandbox({ status, home, dataDir }).wrapperFor({ agentId: 'bench', workspace, network: 'off' });
+const contained = createSandbox({ status, home, dataDir }).wrapperFor({ agentId: 'bench', workspace, allowedDomains: [] });
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -23,8 +23,12 @@ export interface ContainedProfile {
   /** Deny-list paths that exist inside a mounted directory: covered with an empty read-only mount. */
   coverDirs: string[];
   coverFiles: string[];
-  /** Off unless the owner allowed the network for this agent (all or nothing, see docs/sandbox.md). */
-  network: 'off' | 'on';
+  /**
+   * Always a private network namespace. `proxy`: the owner allowed domains for this agent, so the
+   * host directory holding Paddock's filtering proxy socket is bound in, and a socat inside
+   * forwards 127.0.0.1:PROXY_PORT to it (see netProxy.ts).
+   */
+  network: 'off' | { proxySocketDir: string; socat: string };
   cwd: string;
 }
 
@@ -50,7 +54,7 @@ export function bwrapArgs(profile: ContainedProfile, layout: SystemLayout): stri
     '--unshare-ipc',
     '--unshare-uts',
     '--unshare-cgroup-try',
-    ...(profile.network === 'off' ? ['--unshare-net'] : ['--share-net']),
+    '--unshare-net',
     // No user namespace inside: a nested one could remount what this one hides.
     '--disable-userns',
     '--die-with-parent',
@@ -82,13 +86,47 @@ export function bwrapArgs(profile: ContainedProfile, layout: SystemLayout): stri
   for (const file of profile.coverFiles) args.push('--ro-bind', '/dev/null', file);
   // A workspace that holds the home (or is it) brings the real home back, deny list covered above.
   if (!isInside(profile.workspace, profile.home)) args.push('--remount-ro', profile.home);
+  if (profile.network !== 'off') args.push('--ro-bind', profile.network.proxySocketDir, PROXY_DIR_INSIDE);
   args.push('--setenv', 'TMPDIR', SANDBOX_TMP, '--chdir', profile.cwd);
   return args;
 }
 
-/** The full argv: bwrap, its arguments, `--`, then the classified argv untouched. */
+/** Where the proxy's socket directory appears inside, and the loopback port socat listens on. */
+export const PROXY_DIR_INSIDE = '/run/paddock-net';
+export const PROXY_SOCKET_NAME = 'proxy.sock';
+export const PROXY_PORT = 31287;
+
+/** The environment that sends a contained process's HTTP(S) through the proxy (both spellings, as tools differ). */
+export function proxyEnv(): Record<string, string> {
+  const url = `http://127.0.0.1:${PROXY_PORT}`;
+  return { HTTP_PROXY: url, HTTPS_PROXY: url, http_proxy: url, https_proxy: url, NO_PROXY: 'localhost,127.0.0.1,::1', no_proxy: 'localhost,127.0.0.1,::1' };
+}
+
+/**
+ * The launcher when the proxy is bound in: socat forwards the sandbox's own 127.0.0.1:PROXY_PORT
+ * to the socket, the shell waits until it listens (reading /proc/net/tcp, no extra process),
+ * then execs the classified argv from "$@" — positional parameters, never re-split or re-quoted.
+ * socat ends with the sandbox's PID namespace when the program ends.
+ */
+export function proxyLauncher(socat: string): string[] {
+  if (!/^\/[\w./-]+$/.test(socat)) throw new Error(`refused: \`${socat}\` is not a plain absolute path`);
+  const hexPort = PROXY_PORT.toString(16).toUpperCase().padStart(4, '0');
+  const script = [
+    `${socat} TCP-LISTEN:${PROXY_PORT},bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:${PROXY_DIR_INSIDE}/${PROXY_SOCKET_NAME} 2>/dev/null &`,
+    'i=0',
+    'while [ $i -lt 20000 ]; do',
+    `  while read -r _ local _ state _; do [ "$local" = "0100007F:${hexPort}" ] && [ "$state" = "0A" ] && break 2; done < /proc/net/tcp`,
+    '  i=$((i+1))',
+    'done',
+    'exec "$@"',
+  ].join('\n');
+  return ['/bin/sh', '-c', script, 'paddock-net'];
+}
+
+/** The full argv: bwrap, its arguments, `--`, then the classified argv untouched (after the proxy launcher when domains are allowed). */
 export function containedArgv(bwrap: string, profile: ContainedProfile, layout: SystemLayout, program: string, args: readonly string[]): string[] {
-  return [bwrap, ...bwrapArgs(profile, layout), '--', program, ...args];
+  const launcher = profile.network === 'off' ? [] : proxyLauncher(profile.network.socat);
+  return [bwrap, ...bwrapArgs(profile, layout), '--', ...launcher, program, ...args];
 }
 
 export function isInside(parent: string, child: string): boolean {
