@@ -29,6 +29,8 @@ export interface ContainedProfile {
    * forwards 127.0.0.1:PROXY_PORT to it (see netProxy.ts).
    */
   network: 'off' | { proxySocketDir: string; socat: string };
+  /** The compiled seccomp filter (seccomp.ts) on the host, installed with `--seccomp`; null where there is none for this architecture. */
+  seccompFilter: string | null;
   cwd: string;
 }
 
@@ -87,6 +89,7 @@ export function bwrapArgs(profile: ContainedProfile, layout: SystemLayout): stri
   // A workspace that holds the home (or is it) brings the real home back, deny list covered above.
   if (!isInside(profile.workspace, profile.home)) args.push('--remount-ro', profile.home);
   if (profile.network !== 'off') args.push('--ro-bind', profile.network.proxySocketDir, PROXY_DIR_INSIDE);
+  if (profile.seccompFilter) args.push('--seccomp', String(SECCOMP_FD));
   args.push('--setenv', 'TMPDIR', SANDBOX_TMP, '--chdir', profile.cwd);
   return args;
 }
@@ -123,10 +126,23 @@ export function proxyLauncher(socat: string): string[] {
   return ['/bin/sh', '-c', script, 'paddock-net'];
 }
 
+/** bubblewrap reads the seccomp program from this descriptor. */
+export const SECCOMP_FD = 3;
+
+/**
+ * Opens the filter file on SECCOMP_FD for bubblewrap, whatever way the seam spawns (pipes or a
+ * pty): `sh -c 'exec "$@" 3<"$0"' <filter> bwrap …`. The words after the script are positional
+ * parameters, passed on untouched by "$@"; the shell is replaced by bubblewrap.
+ */
+export function seccompOpener(filter: string): string[] {
+  return ['/bin/sh', '-c', `exec "$@" ${SECCOMP_FD}<"$0"`, filter];
+}
+
 /** The full argv: bwrap, its arguments, `--`, then the classified argv untouched (after the proxy launcher when domains are allowed). */
 export function containedArgv(bwrap: string, profile: ContainedProfile, layout: SystemLayout, program: string, args: readonly string[]): string[] {
   const launcher = profile.network === 'off' ? [] : proxyLauncher(profile.network.socat);
-  return [bwrap, ...bwrapArgs(profile, layout), '--', ...launcher, program, ...args];
+  const opener = profile.seccompFilter ? seccompOpener(profile.seccompFilter) : [];
+  return [...opener, bwrap, ...bwrapArgs(profile, layout), '--', ...launcher, program, ...args];
 }
 
 export function isInside(parent: string, child: string): boolean {

@@ -10,6 +10,7 @@ import { describeStatus, type SandboxStatus } from './engine';
 import { createNetworkProxy, type NetworkProxy, type ProxyDecision } from './netProxy';
 import { containedArgv, denyCovers, isInside, PROXY_SOCKET_NAME, proxyEnv, SYSTEM_DIRS, type ContainedProfile, type SystemLayout } from './profile';
 import { seatbeltArgv } from './seatbelt';
+import { encodeProgram, seccompArchFor, seccompProgram, type SeccompArch } from './seccomp';
 
 export interface AgentSandboxRequest {
   agentId: string;
@@ -49,6 +50,20 @@ export interface SandboxOptions {
   proxyResolve?(host: string): Promise<string[]>;
   proxyLoopbackPorts?: ReadonlySet<number>;
   onProxyDecision?(agentId: string, decision: ProxyDecision): void;
+  /** The filter's architecture; this Node's when not given (null: no filter, said in the docs). */
+  seccompArch?: SeccompArch | null;
+}
+
+/** Writes the compiled filter once per start, 0600 in the data directory (never mounted inside). */
+function writeSeccompFilter(dataDir: string, arch: SeccompArch | null): string | null {
+  if (!arch) return null;
+  const dir = path.join(dataDir, 'sandbox');
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const file = path.join(dir, `seccomp-${arch}.bpf`);
+  const temp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temp, encodeProgram(seccompProgram(arch)), { mode: 0o600 });
+  fs.renameSync(temp, file);
+  return file;
 }
 
 /** The line's network part: what a contained process of this agent can reach. */
@@ -182,6 +197,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     return dir;
   }
 
+  const seccompFilter = status.available && status.engine === 'bubblewrap' ? writeSeccompFilter(dataDir, options.seccompArch ?? seccompArchFor(process.arch)) : null;
   const socat = options.socat === undefined ? (SOCAT_CANDIDATES.find((file) => fs.existsSync(file)) ?? null) : options.socat;
   const domains = new Map<string, readonly string[]>();
   const proxies = new Map<string, Promise<NetworkProxy>>();
@@ -217,6 +233,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       toolchainDirs,
       coverDirs: covers.dirs,
       coverFiles: covers.files,
+      seccompFilter,
       network: request.allowedDomains.length > 0 && socat && status.available && status.engine === 'bubblewrap' ? { proxySocketDir: proxySocketDirFor(request.agentId), socat } : 'off',
       cwd: realOr(command.cwd),
     };

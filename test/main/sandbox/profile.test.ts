@@ -1,7 +1,7 @@
 // The generated profiles, read as text: bubblewrap's mount order and Seatbelt's policy (which cannot
 // run on Linux, so its text and argv are what is checked here).
 import { describe, expect, it } from 'vitest';
-import { bwrapArgs, denyCovers, PROXY_DIR_INSIDE, type ContainedProfile, type SystemLayout } from '../../../src/main/sandbox/profile';
+import { bwrapArgs, containedArgv, denyCovers, PROXY_DIR_INSIDE, type ContainedProfile, type SystemLayout } from '../../../src/main/sandbox/profile';
 import { seatbeltArgv, seatbeltPolicy } from '../../../src/main/sandbox/seatbelt';
 
 const profile: ContainedProfile = {
@@ -14,6 +14,7 @@ const profile: ContainedProfile = {
   coverDirs: [],
   coverFiles: [],
   network: 'off',
+  seccompFilter: null,
   cwd: '/home/o/code/app',
 };
 
@@ -41,6 +42,16 @@ describe('bubblewrap arguments', () => {
     expect(proxied).not.toContain('--share-net');
     const bound = proxied.indexOf('/data/sandbox/net/a1');
     expect(proxied.slice(bound - 1, bound + 2)).toEqual(['--ro-bind', '/data/sandbox/net/a1', PROXY_DIR_INSIDE]);
+  });
+
+  it('installs the seccomp filter from descriptor 3, opened by a shell that execs bubblewrap with the argv untouched', () => {
+    const filtered = { ...profile, seccompFilter: '/data/sandbox/seccomp-x86_64.bpf' };
+    const args = bwrapArgs(filtered, mergedUsr);
+    expect(args.slice(args.indexOf('--seccomp'), args.indexOf('--seccomp') + 2)).toEqual(['--seccomp', '3']);
+    const argv = containedArgv('/usr/bin/bwrap', filtered, mergedUsr, '/usr/bin/node', ['a b', '$0', '"']);
+    expect(argv.slice(0, 5)).toEqual(['/bin/sh', '-c', 'exec "$@" 3<"$0"', '/data/sandbox/seccomp-x86_64.bpf', '/usr/bin/bwrap']);
+    expect(argv.slice(argv.indexOf('--'))).toEqual(['--', '/usr/bin/node', 'a b', '$0', '"']);
+    expect(bwrapArgs(profile, mergedUsr)).not.toContain('--seccomp');
   });
 
   it('mounts in the order that keeps the fence: tmp, empty home, toolchains, workspace, .git read-only, home read-only', () => {
