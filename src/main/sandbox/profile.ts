@@ -46,6 +46,8 @@ export interface SystemLayout {
   /** For each SYSTEM_DIRS entry: absent, a directory, or a link (merged /usr: /bin → usr/bin). */
   kind(dir: string): 'absent' | 'dir' | { link: string };
   exists(p: string): boolean;
+  /** Whether the owner's own user can read it on the host (the user namespace keeps those permissions). */
+  readable?(p: string): boolean;
 }
 
 /** The bubblewrap arguments (without the program) for `profile`; the command follows `--`. */
@@ -73,6 +75,9 @@ export function bwrapArgs(profile: ContainedProfile, layout: SystemLayout): stri
   }
   for (const secret of ETC_SECRETS) {
     if (!layout.exists(secret)) continue;
+    // A file the owner cannot read (0640 root:shadow for an ordinary user) stays unreadable inside
+    // too: covering it would only cost a mount per spawn. As root (CI, containers) it is covered.
+    if (secret !== '/etc/ssh' && layout.readable && !layout.readable(secret)) continue;
     if (secret === '/etc/ssh') args.push('--tmpfs', secret);
     else args.push('--ro-bind', '/dev/null', secret);
   }

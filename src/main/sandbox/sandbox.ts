@@ -91,6 +91,14 @@ export const hostLayout: SystemLayout = {
       return false;
     }
   },
+  readable(p) {
+    try {
+      fs.accessSync(p, fs.constants.R_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  },
 };
 
 const hostProbe = {

@@ -44,6 +44,13 @@ describe('bubblewrap arguments', () => {
     expect(proxied.slice(bound - 1, bound + 2)).toEqual(['--ro-bind', '/data/sandbox/net/a1', PROXY_DIR_INSIDE]);
   });
 
+  it('covers an /etc secret only when the owner could read it (as root), not one the host already hides', () => {
+    const rootReads = bwrapArgs(profile, { ...mergedUsr, readable: () => true });
+    expect(rootReads.join(' ')).toContain('--ro-bind /dev/null /etc/shadow');
+    const userReads = bwrapArgs(profile, { ...mergedUsr, readable: () => false });
+    expect(userReads.join(' ')).not.toContain('/etc/shadow');
+  });
+
   it('installs the seccomp filter from descriptor 3, opened by a shell that execs bubblewrap with the argv untouched', () => {
     const filtered = { ...profile, seccompFilter: '/data/sandbox/seccomp-x86_64.bpf' };
     const args = bwrapArgs(filtered, mergedUsr);
