@@ -20,11 +20,11 @@ export function checkDomainEntry(raw: string): DomainEntryCheck {
   if (!labels.every((label) => LABEL.test(label))) {
     return { ok: false, reason: `\`${raw}\` is not a domain name (letters, digits and hyphens between dots; \`*.\` only at the start)` };
   }
+  if (LOCAL_NAMES.has(name) || name.endsWith('.localhost')) return { ok: false, reason: `\`${raw}\` is this machine: its ports are never reachable from the sandbox` };
   if (labels.length < 2) return { ok: false, reason: `\`${raw}\` has no dot: allow a full name such as registry.npmjs.org` };
   if (labels.every((label) => /^[0-9]+$/.test(label)) || /^[0-9]+$/.test(labels[labels.length - 1])) {
     return { ok: false, reason: `\`${raw}\` is an address, not a name: allow the domain name` };
   }
-  if (LOCAL_NAMES.has(name) || name.endsWith('.localhost')) return { ok: false, reason: `\`${raw}\` is this machine: its ports are never reachable from the sandbox` };
   return { ok: true, entry: wildcard ? `*.${name}` : name };
 }
 

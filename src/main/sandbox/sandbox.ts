@@ -212,6 +212,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
 
   /** The agent's proxy socket directory, the proxy started on first use (its socket appears in it). */
   function proxySocketDirFor(agentId: string): string {
+    if (!AGENT_ID.test(agentId)) throw new Error(`refused: \`${agentId}\` is not a valid agent id`);
     const dir = path.join(dataDir, 'sandbox', 'net', agentId);
     if (!proxies.has(agentId)) {
       fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
