@@ -271,7 +271,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     privateTmpFor,
     setAllowedDomains: (agentId, list) => void domains.set(agentId, list),
     describe: (allowedDomains = []) =>
-      describeStatus(status, status.available && status.engine === 'seatbelt' ? 'network off (allowed domains are not built for macOS yet)' : describeNetwork(allowedDomains, socat)),
+      describeStatus(
+        status,
+        status.available && status.engine === 'seatbelt' && allowedDomains.length > 0 ? 'network off (allowed domains are not built for macOS yet)' : describeNetwork(allowedDomains, socat),
+      ),
     close: async () => {
       const all = [...proxies.values()];
       proxies.clear();

@@ -1,7 +1,11 @@
 // The per-agent network allowlist as data (issue 13 §3): which entries the owner may allow, which
 // names they admit, and which addresses the proxy never reaches whatever a name resolves to.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createSandbox } from '../../../src/main/sandbox/sandbox';
 import { addressForbidden, checkDomainEntry, domainAllowed, needsNetwork, parseDomainList } from '../../../src/main/sandbox/domains';
 
 describe('an allowed-domain entry', () => {
@@ -140,5 +144,24 @@ describe('commands whose cards say they need the network', () => {
     [['node', 'x.js'], false],
   ])('%j → %s', (argv, expected) => {
     expect(needsNetwork(argv)).toBe(expected);
+  });
+});
+
+describe('the state line of an agent', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-line-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const bubblewrap = { available: true as const, engine: 'bubblewrap' as const, version: '0.8.0', program: '/usr/bin/bwrap' };
+  const seatbelt = { available: true as const, engine: 'seatbelt' as const, version: 'sandbox-exec', program: '/usr/bin/sandbox-exec' };
+  const line = (status: typeof bubblewrap | typeof seatbelt, domains: string[], socat: string | null = '/usr/bin/socat') =>
+    createSandbox({ status, home: os.tmpdir(), dataDir, socat, seccompArch: null }).describe(domains);
+
+  it.each([
+    [bubblewrap, [], '/usr/bin/socat', 'contained: bubblewrap 0.8.0, network off'],
+    [bubblewrap, ['registry.npmjs.org'], '/usr/bin/socat', "contained: bubblewrap 0.8.0, network only to registry.npmjs.org (HTTP/HTTPS through Paddock's proxy)"],
+    [bubblewrap, ['registry.npmjs.org'], null, 'contained: bubblewrap 0.8.0, network off (socat is not installed, so the allowed registry.npmjs.org cannot be reached: install socat)'],
+    [seatbelt, [], '/usr/bin/socat', 'contained: Seatbelt (sandbox-exec), network off'],
+    [seatbelt, ['pypi.org'], '/usr/bin/socat', 'contained: Seatbelt (sandbox-exec), network off (allowed domains are not built for macOS yet)'],
+  ] as const)('%o with %j (socat %s) reads "%s"', (status, domains, socat, expected) => {
+    expect(line(status, [...domains], socat)).toBe(expected);
   });
 });
