@@ -2,7 +2,14 @@ import tseslint from 'typescript-eslint';
 
 // Layout rules (STYLE.md): electron only in the Electron host and the preload; no Node in the renderer.
 const EXEC_SEAM_MESSAGE = 'Processes start only through src/main/processes/spawn.ts (the sandbox seam, SPEC §14).';
-const EXEC_SEAM = ['child_process', 'node:child_process', 'node-pty'].map((name) => ({ name, message: EXEC_SEAM_MESSAGE, allowTypeImports: true }));
+const EXEC_SEAM_MODULES = ['child_process', 'node:child_process', 'node-pty', 'cluster', 'node:cluster'];
+const EXEC_SEAM = EXEC_SEAM_MODULES.map((name) => ({ name, message: EXEC_SEAM_MESSAGE, allowTypeImports: true }));
+// require('child_process') and import('node-pty') are the same second seam, by another spelling.
+const EXEC_SEAM_MODULE_RE = `/^(node:)?(child_process|cluster)$|^node-pty$/`;
+const EXEC_SEAM_SYNTAX = [
+  { selector: `CallExpression[callee.name='require'][arguments.0.value=${EXEC_SEAM_MODULE_RE}]`, message: EXEC_SEAM_MESSAGE },
+  { selector: `ImportExpression[source.value=${EXEC_SEAM_MODULE_RE}]`, message: EXEC_SEAM_MESSAGE },
+];
 
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'dist/**', 'release/**', '.tmp/**', 'test/fixtures/**'] },
@@ -19,6 +26,7 @@ export default tseslint.config(
     ignores: ['src/main/index.ts', 'src/main/host/electron/**', 'src/main/processes/spawn.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'The core runs without Electron: only src/main/index.ts and src/main/host/electron/ import it.' }, ...EXEC_SEAM] }],
+      'no-restricted-syntax': ['error', ...EXEC_SEAM_SYNTAX],
     },
   },
   {
@@ -27,18 +35,20 @@ export default tseslint.config(
     files: ['src/main/index.ts', 'src/main/host/electron/**/*.ts', 'src/preload/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: EXEC_SEAM }],
+      'no-restricted-syntax': ['error', ...EXEC_SEAM_SYNTAX],
     },
   },
   {
     files: ['src/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'electron', 'react', 'react-dom'], message: 'src/shared is plain TypeScript: no node:*, electron or React.' }] }],
+      'no-restricted-imports': ['error', { paths: EXEC_SEAM, patterns: [{ group: ['node:*', 'electron', 'react', 'react-dom'], message: 'src/shared is plain TypeScript: no node:*, electron or React.' }] }],
+      'no-restricted-syntax': ['error', ...EXEC_SEAM_SYNTAX],
     },
   },
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'electron', 'fs', 'path', 'child_process', '**/main/**', '**/preload/**'], message: 'The renderer is untrusted display: no Node, no Electron, no core imports.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'electron', 'fs', 'path', 'child_process', 'node-pty', 'cluster', '**/main/**', '**/preload/**'], message: 'The renderer is untrusted display: no Node, no Electron, no core imports.' }] }],
     },
   },
 );

@@ -27,7 +27,7 @@ if (!status.available) {
   console.log(`bench:sandbox: ${describeStatus(status)} — nothing to measure.`);
   process.exit(0);
 }
-const contained = createSandbox({ status, home, dataDir }).wrapperFor({ agentId: 'bench', workspace, network: 'off' });
+const contained = createSandbox({ status, home, dataDir }).wrapperFor({ agentId: 'bench', workspace, allowedDomains: [] });
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -50,11 +50,13 @@ async function overhead(label: string, program: string, args: string[]): Promise
     boxed.push(await once(program, args, contained));
   }
   const added50 = percentile(boxed, 50) - percentile(bare, 50);
+  const addedMin = Math.min(...boxed) - Math.min(...bare);
   const added99 = percentile(boxed, 99) - percentile(bare, 99);
   console.log(
     `${label.padEnd(10)} uncontained p50 ${percentile(bare, 50).toFixed(1)} ms p99 ${percentile(bare, 99).toFixed(1)} ms | ` +
       `contained p50 ${percentile(boxed, 50).toFixed(1)} ms p99 ${percentile(boxed, 99).toFixed(1)} ms | ` +
-      `added p50 ${added50.toFixed(1)} ms (goal < 30 ms: ${added50 < 30 ? 'met' : 'MISSED'}), p99 ${added99.toFixed(1)} ms`,
+      `added p50 ${added50.toFixed(1)} ms (goal < 30 ms: ${added50 < 30 ? 'met' : 'MISSED'}; ratio ${(percentile(boxed, 50) / percentile(bare, 50)).toFixed(2)}), p99 ${added99.toFixed(1)} ms, ` +
+      `best case (min) ${addedMin.toFixed(1)} ms`,
   );
 }
 
@@ -74,11 +76,47 @@ async function flood(): Promise<void> {
   console.log(`flood: contained throughput is ${(median * 100).toFixed(0)}% of uncontained (median of ${rounds}; goal ≥ 80%: ${median >= 0.8 ? 'met' : 'MISSED'})`);
 }
 
+/**
+ * Where the added time goes: the same `true` through bubblewrap with growing parts of the profile,
+ * interleaved with the bare spawn, p50 each. (The wall time under load is mostly the kernel making
+ * namespaces and mounts; bubblewrap's own CPU is a few ms.)
+ */
+async function breakdown(): Promise<void> {
+  const full = contained({ program: '/bin/true', args: [], cwd: workspace, env }, 'run');
+  const argv = [full.program, ...full.args];
+  const bwrapAt = argv.findIndex((word) => status.available && word === status.program);
+  const bwrapArgv = argv.slice(bwrapAt);
+  const withoutSeccomp = bwrapArgv.filter((word, i) => word !== '--seccomp' && bwrapArgv[i - 1] !== '--seccomp');
+  const bwrap = bwrapArgv[0];
+  const minimal = [bwrap, '--unshare-user', '--unshare-pid', '--die-with-parent', '--ro-bind', '/', '/', '--', '/bin/true'];
+  const variants: [string, string[]][] = [
+    ['bare /bin/true', ['/bin/true']],
+    ['bwrap user+pid, / read-only', minimal],
+    ['  + network namespace', [bwrap, '--unshare-user', '--unshare-pid', '--unshare-net', '--die-with-parent', '--ro-bind', '/', '/', '--', '/bin/true']],
+    ['  + ipc, uts, cgroup', [bwrap, '--unshare-user', '--unshare-pid', '--unshare-net', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--die-with-parent', '--ro-bind', '/', '/', '--', '/bin/true']],
+    [`full profile (${withoutSeccomp.filter((w) => /^--(ro-)?bind$|^--tmpfs$|^--symlink$|^--proc$|^--dev$/.test(w)).length} mounts), no seccomp`, withoutSeccomp],
+    ['full profile + seccomp (as run)', argv],
+  ];
+  const times = variants.map(() => [] as number[]);
+  const rounds = Math.max(10, Math.floor(spawns / 2));
+  for (let i = 0; i < rounds; i++) {
+    for (const [v, [, words]] of variants.entries()) times[v].push(await once(words[0], words.slice(1), undefined));
+  }
+  const base = percentile(times[0], 50);
+  console.log(`breakdown (p50 of ${rounds} each, interleaved):`);
+  for (const [v, [label]] of variants.entries()) {
+    const p50 = percentile(times[v], 50);
+    console.log(`  ${label.padEnd(42)} ${p50.toFixed(1).padStart(6)} ms  (+${(p50 - base).toFixed(1)} over bare)`);
+  }
+}
+
 async function main(): Promise<void> {
-  console.log(`bench:sandbox — ${describeStatus(status)}; baseline: the same runBounded without the sandbox`);
+  console.log(`bench:sandbox — ${describeStatus(status)}; anchor: the same runBounded without the sandbox; ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}`);
+  await breakdown();
   await overhead('true', '/bin/true', []);
   await overhead('node -e 0', process.execPath, ['-e', '0']);
   await flood();
+  console.log(`load average at the end: ${os.loadavg()[0].toFixed(1)} (on a busy box the contained path's three processes — bwrap, its init, the program — wait for the CPU three times)`);
   for (const dir of [workspace, home, dataDir]) fs.rmSync(dir, { recursive: true, force: true });
 }
 

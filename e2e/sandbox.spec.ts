@@ -40,6 +40,34 @@ test('contained: the state line, and the uncontained shell opt-in in red', async
   await expect(page.getByLabel('Uncontained shell').first()).toBeChecked();
 });
 
+test('allowed domains per agent: saved, said in the line, bad entries refused', async ({ page }) => {
+  paddock = await startPaddock();
+  await page.goto(paddock.url);
+  await openSettings(page);
+  const shots = '/tmp/shots-sandbox';
+  fs.mkdirSync(shots, { recursive: true });
+  const field = page.getByLabel(/^Allowed domains for /).first();
+  await expect(field).toHaveValue('');
+  await page.screenshot({ path: `${shots}/domains-none.png`, fullPage: true });
+
+  await field.fill('Registry.npmjs.org, *.pythonhosted.org');
+  await page.getByRole('button', { name: 'Save' }).first().click();
+  const sandbox = page.getByLabel('Sandbox', { exact: true });
+  await expect(sandbox.getByText(/^contained: bubblewrap \S+, network only to registry\.npmjs\.org, \*\.pythonhosted\.org \(HTTP\/HTTPS through Paddock's proxy\)$/)).toBeVisible();
+  await expect(page.getByLabel(/^Allowed domains for /).first()).toHaveValue('registry.npmjs.org, *.pythonhosted.org');
+  await page.screenshot({ path: `${shots}/domains-allowed.png`, fullPage: true });
+
+  await page.getByLabel(/^Allowed domains for /).first().fill('localhost 127.0.0.1');
+  await page.getByRole('button', { name: 'Save' }).first().click();
+  await expect(page.getByRole('alert').filter({ hasText: /this machine|an address/ })).toBeVisible();
+  await page.screenshot({ path: `${shots}/domains-refused.png`, fullPage: true });
+
+  // Saved in the core: a reload shows the saved list, not the refused one.
+  await page.reload();
+  await openSettings(page);
+  await expect(page.getByLabel(/^Allowed domains for /).first()).toHaveValue('registry.npmjs.org, *.pythonhosted.org');
+});
+
 test('not available: the cause, how to enable it, and what processes can read', async ({ page }, info) => {
   paddock = await startPaddock({ env: { PADDOCK_SANDBOX: 'off' } });
   await page.goto(paddock.url);

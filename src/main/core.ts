@@ -47,7 +47,8 @@ import { validateWorkspaceRoot } from './workspace/root';
 import { detectSandbox } from './sandbox/engine';
 import { createGroupLedger } from './processes/ledger';
 import { createSandbox } from './sandbox/sandbox';
-import { containmentFor, DEFAULT_CHOICES, type AgentSandboxChoices } from './sandbox/containment';
+import { containmentFor, type AgentSandboxChoices } from './sandbox/containment';
+import { parseDomainList } from './sandbox/domains';
 import type { VocabularyContainment } from './dispatch/vocabulary';
 
 export interface CoreOptions {
@@ -169,19 +170,28 @@ export async function createCore(options: CoreOptions) {
     home: options.home,
     dataDir,
   });
-  const sandboxChoicesFor = (agentId: string): AgentSandboxChoices => ({
-    ...DEFAULT_CHOICES,
-    ...(settings.get<Record<string, Partial<AgentSandboxChoices>>>(SANDBOX_CHOICES_KEY, {})[agentId] ?? {}),
-  });
+  const sandboxChoicesFor = (agentId: string): AgentSandboxChoices => {
+    const stored = settings.get<Record<string, Partial<AgentSandboxChoices>>>(SANDBOX_CHOICES_KEY, {})[agentId] ?? {};
+    // Only checked entries count, whatever the stored JSON holds (an older `network: "on"` is gone: migration 010).
+    const allowedDomains = Array.isArray(stored.allowedDomains) ? parseDomainList(stored.allowedDomains.join(' ')).entries : [];
+    return { allowedDomains, uncontainedShell: stored.uncontainedShell === true };
+  };
   const setSandboxChoices = (agentId: string, choices: Partial<AgentSandboxChoices>): AgentSandboxChoices => {
     const all = settings.get<Record<string, Partial<AgentSandboxChoices>>>(SANDBOX_CHOICES_KEY, {});
+    if (choices.allowedDomains) {
+      const parsed = parseDomainList(choices.allowedDomains.join(' '));
+      if (parsed.refused.length > 0) throw new Error(`refused: ${parsed.refused.join('; ')}`);
+      choices = { ...choices, allowedDomains: parsed.entries };
+    }
     all[agentId] = { ...sandboxChoicesFor(agentId), ...choices };
     settings.set(SANDBOX_CHOICES_KEY, all);
-    return sandboxChoicesFor(agentId);
+    const now = sandboxChoicesFor(agentId);
+    sandbox.setAllowedDomains(agentId, now.allowedDomains);
+    return now;
   };
   const vocabularyContainment = (agentId: string): VocabularyContainment => {
     const choices = sandboxChoicesFor(agentId);
-    return { contained: sandbox.contained, line: sandbox.describe(choices.network), uncontainedShell: choices.uncontainedShell };
+    return { contained: sandbox.contained, line: sandbox.describe(choices.allowedDomains), uncontainedShell: choices.uncontainedShell };
   };
 
   const env = options.env;
@@ -375,6 +385,7 @@ export async function createCore(options: CoreOptions) {
       await mcpManager.stopAll();
       await services.stop();
       await watchers.close();
+      await sandbox.close();
       events.flush();
       db.close();
     },

@@ -1,8 +1,13 @@
-// The web host's screenshot browser (SPEC §6): playwright-core driving the system Chromium, one
-// browser per picture, which may reach the page's own origin and nothing else — the page is of
-// the agent's making and must not use the owner's browser to talk to anything on the machine.
+// The web host's screenshot browser (SPEC §6): the system Chromium, one browser per picture, which
+// may reach the page's own origin and nothing else — the page is of the agent's making and must not
+// use the owner's browser to talk to anything on the machine. Chromium is started through the one
+// exec seam (spawn.ts, purpose `browser`; issue 13 §1) and playwright-core only connects to it over
+// the DevTools protocol: no process starts outside spawn.ts.
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { scrubbedEnv, spawnChild } from '../processes/spawn';
 import type { CapturePage, Viewport } from '../tools/screenshot';
 
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
@@ -19,6 +24,8 @@ export function chromiumArgs(runningAsRoot: boolean = isRoot()): string[] {
 function isRoot(): boolean {
   return typeof process.getuid === 'function' && process.getuid() === 0;
 }
+
+const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'];
 
 const CHROMIUM_BASE_ARGS = [
   '--headless',
@@ -58,14 +65,71 @@ function sameOrigin(candidate: string, origin: string): boolean {
   }
 }
 
+/** The DevTools endpoint Chromium prints on stderr once it listens (`DevTools listening on ws://…`). */
+export function devtoolsEndpoint(stderr: string): string | null {
+  return /DevTools listening on (ws:\/\/127\.0\.0\.1:\d+\/devtools\/browser\/[\w-]+)/.exec(stderr)?.[1] ?? null;
+}
+
+interface LaunchedBrowser {
+  endpoint: string;
+  /** Ends Chromium's whole process group and removes its profile directory. */
+  end(): void;
+}
+
+/**
+ * Starts Chromium through spawn.ts with a throwaway profile, DevTools on an ephemeral loopback port
+ * (only Paddock connects; contained processes have no host loopback), under `setpriv --pdeathsig`
+ * where present so it dies with Paddock, and waits for its endpoint.
+ */
+function launchChromium(executablePath: string, timeoutMs: number): Promise<LaunchedBrowser> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-shot-'));
+  const setpriv = SETPRIV.find((file) => fs.existsSync(file));
+  const chromiumArgv = [executablePath, ...chromiumArgs(), `--user-data-dir=${profile}`, '--remote-debugging-address=127.0.0.1', '--remote-debugging-port=0', 'about:blank'];
+  const argv = setpriv ? [setpriv, '--pdeathsig', 'KILL', '--', ...chromiumArgv] : chromiumArgv;
+  const child = spawnChild(argv[0], argv.slice(1), 'browser', { cwd: profile, env: { ...scrubbedEnv(process.env), HOME: profile }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const end = () => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+    child.stderr?.destroy();
+  };
+  child.once('exit', () => fs.rmSync(profile, { recursive: true, force: true }));
+  return new Promise((resolve, reject) => {
+    let said = '';
+    const fail = (why: string) => {
+      clearTimeout(timer);
+      end();
+      reject(new Error(`the screenshot browser did not start: ${why}`));
+    };
+    const timer = setTimeout(() => fail(`no DevTools endpoint within ${timeoutMs} ms`), timeoutMs);
+    child.on('error', (error) => fail(error.message));
+    const exited = (code: number | null) => fail(`Chromium exited (${code}): ${said.trim().split('\n').slice(-3).join(' ')}`);
+    child.on('exit', exited);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      said = (said + chunk.toString('utf8')).slice(-8192);
+      const endpoint = devtoolsEndpoint(said);
+      if (!endpoint) return;
+      clearTimeout(timer);
+      child.off('exit', exited);
+      child.stderr?.removeAllListeners('data');
+      child.stderr?.resume();
+      resolve({ endpoint, end });
+    });
+  });
+}
+
 export function createChromiumCapture(options: ChromiumCaptureOptions = {}): CapturePage {
   const executablePath = options.executablePath ?? chromiumPath();
   const timeout = options.timeoutMs ?? 30_000;
   return async (url: string, viewport: Viewport) => {
     const origin = new URL(url).origin;
     const wsOrigin = origin.replace(/^http:/, 'ws:');
-    const browser = await chromium.launch({ executablePath, args: chromiumArgs(), timeout });
+    const launched = await launchChromium(executablePath, timeout);
+    let browser: Awaited<ReturnType<typeof chromium.connectOverCDP>> | null = null;
     try {
+      browser = await chromium.connectOverCDP(launched.endpoint, { timeout });
       const context = await browser.newContext({
         viewport,
         serviceWorkers: 'block',
@@ -85,7 +149,8 @@ export function createChromiumCapture(options: ChromiumCaptureOptions = {}): Cap
       await page.goto(url, { waitUntil: 'load', timeout });
       return await page.screenshot({ type: 'png', fullPage: false, timeout });
     } finally {
-      await browser.close().catch(() => undefined);
+      await browser?.close().catch(() => undefined);
+      launched.end();
     }
   };
 }

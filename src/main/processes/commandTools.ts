@@ -5,7 +5,8 @@ import { classifyCommand, isRememberable, type RememberedCommand } from '../poli
 import { commandDanger } from '../policy/danger';
 import type { CardPreview, ToolCallContext, ToolResult } from '../tools/types';
 import type { PathContext } from '../workspace/types';
-import { containmentFor, executesWorkspaceCode, type Containment, type ContainmentDeps } from '../sandbox/containment';
+import { containmentFor, executesWorkspaceCode, networkNeedLine, type Containment, type ContainmentDeps } from '../sandbox/containment';
+import { needsNetwork } from '../sandbox/domains';
 import { lexCommand } from '../policy/lexer';
 import { childEnvForWorkspace, prepareCommand, type OwnerEnv, type Prepared } from './prepare';
 import type { BoundedResult } from './spawn';
@@ -69,8 +70,8 @@ export function commandContainment(ctx: ToolCallContext, deps: CommandToolDeps):
 
 export function commandPreview(command: string, cwd: string | undefined, ctx: ToolCallContext, deps: CommandToolDeps): CardPreview {
   const prepared = prepareFor(command, cwd, ctx, deps);
-  const contained = commandContainment(ctx, deps)?.line;
-  const containmentLine = contained ? [contained] : [];
+  const containment = commandContainment(ctx, deps);
+  const containmentLine = containment ? [containment.line] : [];
   if (!prepared) return { cwd: cwd ?? '.', rememberable: false, details: containmentLine };
   // It would fail after an approval just the same (no shell for a pipe, no such program): no card.
   if (!prepared.ok) return { refusal: prepared.error };
@@ -78,6 +79,8 @@ export function commandPreview(command: string, cwd: string | undefined, ctx: To
   const danger = ctx.workspace ? commandDanger(argv, { workspace: ctx.workspace.directory, cwd: prepared.command.cwd, home: ctx.home }) : null;
   const details = [`runs ${program}`];
   if (venvOnPath && ctx.workspace?.venv) details.push(`PATH begins with the project's virtualenv: ${ctx.workspace.venv}/bin`);
+  // A command that fetches (npm install, pip install, …) says whether and where it may reach (issue 13 §3).
+  if (containment && needsNetwork(argv)) containmentLine.push(networkNeedLine(containment));
   return {
     argv,
     cwd: cwdShown,

@@ -3,16 +3,17 @@
 // Commands that execute the project's own code are auto only while the sandbox is active.
 import type { CommandWrapper } from '../processes/spawn';
 import { identityWrapper } from '../processes/spawn';
-import type { NetworkChoice, Sandbox } from './sandbox';
+import type { Sandbox } from './sandbox';
 
 /** Per-agent choices the owner makes in Settings; both default to the contained, offline state. */
 export interface AgentSandboxChoices {
-  network: NetworkChoice;
+  /** Domains its contained processes may reach over HTTP(S) through Paddock's proxy (empty: none). */
+  allowedDomains: string[];
   /** The explicit opt-in: bash runs as the owner, outside the sandbox. */
   uncontainedShell: boolean;
 }
 
-export const DEFAULT_CHOICES: AgentSandboxChoices = { network: 'off', uncontainedShell: false };
+export const DEFAULT_CHOICES: AgentSandboxChoices = { allowedDomains: [], uncontainedShell: false };
 
 export interface ContainmentDeps {
   sandbox?: Sandbox;
@@ -24,6 +25,8 @@ export interface Containment {
   wrap: CommandWrapper;
   /** "contained: bubblewrap 0.8.0, network off" or "NOT contained: <why>". */
   line: string;
+  /** The domains this agent's contained processes may reach (empty when none or not contained). */
+  allowedDomains: readonly string[];
   /** When not contained: the cause and how to enable, for a card's reason. */
   why: string | null;
 }
@@ -49,6 +52,7 @@ export function containmentFor(agentId: string, workspace: string, deps: Contain
       contained: false,
       wrap: identityWrapper,
       line: 'NOT contained: the owner turned on "uncontained shell" for this agent; bash runs as you and reaches everything you reach',
+      allowedDomains: [],
       why: 'the owner turned on "uncontained shell" for this agent',
     };
   }
@@ -58,13 +62,24 @@ export function containmentFor(agentId: string, workspace: string, deps: Contain
       contained: false,
       wrap: identityWrapper,
       line: `NOT contained: ${why}. It runs as you and can read Paddock's own environment`,
+      allowedDomains: [],
       why,
     };
   }
   return {
     contained: true,
-    wrap: sandbox.wrapperFor({ agentId, workspace, network: choices.network }),
-    line: sandbox.describe(choices.network),
+    wrap: sandbox.wrapperFor({ agentId, workspace, allowedDomains: choices.allowedDomains }),
+    line: sandbox.describe(choices.allowedDomains),
+    allowedDomains: choices.allowedDomains,
     why: null,
   };
+}
+
+/** The sentence a card adds for a command that fetches from the network (issue 13 §3). */
+export function networkNeedLine(containment: Containment): string {
+  if (!containment.contained) return 'This command uses the network: outside the sandbox it reaches every host you can.';
+  if (containment.allowedDomains.length === 0) {
+    return 'This command needs the network, and the sandbox gives it none: allow its domains for this agent in Settings → Developer → Sandbox (e.g. registry.npmjs.org).';
+  }
+  return `This command needs the network: it may reach only ${containment.allowedDomains.join(', ')} (allowed for this agent in Settings → Developer → Sandbox).`;
 }

@@ -76,8 +76,8 @@ export function detectSandbox(options: DetectOptions = {}): SandboxStatus {
 }
 
 /** The line Settings → Developer shows, and the state every card names. */
-export function describeStatus(status: SandboxStatus, network: 'off' | 'on' = 'off'): string {
+export function describeStatus(status: SandboxStatus, network = 'network off'): string {
   if (!status.available) return `not available: ${status.cause}; ${status.howToEnable}`;
   const engine = status.engine === 'bubblewrap' ? `bubblewrap ${status.version}` : 'Seatbelt (sandbox-exec)';
-  return `contained: ${engine}, network ${network}`;
+  return `contained: ${engine}, ${network}`;
 }

@@ -23,8 +23,14 @@ export interface ContainedProfile {
   /** Deny-list paths that exist inside a mounted directory: covered with an empty read-only mount. */
   coverDirs: string[];
   coverFiles: string[];
-  /** Off unless the owner allowed the network for this agent (all or nothing, see docs/sandbox.md). */
-  network: 'off' | 'on';
+  /**
+   * Always a private network namespace. `proxy`: the owner allowed domains for this agent, so the
+   * host directory holding Paddock's filtering proxy socket is bound in, and a socat inside
+   * forwards 127.0.0.1:PROXY_PORT to it (see netProxy.ts).
+   */
+  network: 'off' | { proxySocketDir: string; socat: string };
+  /** The compiled seccomp filter (seccomp.ts) on the host, installed with `--seccomp`; null where there is none for this architecture. */
+  seccompFilter: string | null;
   cwd: string;
 }
 
@@ -40,6 +46,8 @@ export interface SystemLayout {
   /** For each SYSTEM_DIRS entry: absent, a directory, or a link (merged /usr: /bin → usr/bin). */
   kind(dir: string): 'absent' | 'dir' | { link: string };
   exists(p: string): boolean;
+  /** Whether the owner's own user can read it on the host (the user namespace keeps those permissions). */
+  readable?(p: string): boolean;
 }
 
 /** The bubblewrap arguments (without the program) for `profile`; the command follows `--`. */
@@ -50,7 +58,7 @@ export function bwrapArgs(profile: ContainedProfile, layout: SystemLayout): stri
     '--unshare-ipc',
     '--unshare-uts',
     '--unshare-cgroup-try',
-    ...(profile.network === 'off' ? ['--unshare-net'] : ['--share-net']),
+    '--unshare-net',
     // No user namespace inside: a nested one could remount what this one hides.
     '--disable-userns',
     '--die-with-parent',
@@ -67,6 +75,9 @@ export function bwrapArgs(profile: ContainedProfile, layout: SystemLayout): stri
   }
   for (const secret of ETC_SECRETS) {
     if (!layout.exists(secret)) continue;
+    // A file the owner cannot read (0640 root:shadow for an ordinary user) stays unreadable inside
+    // too: covering it would only cost a mount per spawn. As root (CI, containers) it is covered.
+    if (secret !== '/etc/ssh' && layout.readable && !layout.readable(secret)) continue;
     if (secret === '/etc/ssh') args.push('--tmpfs', secret);
     else args.push('--ro-bind', '/dev/null', secret);
   }
@@ -82,13 +93,61 @@ export function bwrapArgs(profile: ContainedProfile, layout: SystemLayout): stri
   for (const file of profile.coverFiles) args.push('--ro-bind', '/dev/null', file);
   // A workspace that holds the home (or is it) brings the real home back, deny list covered above.
   if (!isInside(profile.workspace, profile.home)) args.push('--remount-ro', profile.home);
+  if (profile.network !== 'off') args.push('--ro-bind', profile.network.proxySocketDir, PROXY_DIR_INSIDE);
+  if (profile.seccompFilter) args.push('--seccomp', String(SECCOMP_FD));
   args.push('--setenv', 'TMPDIR', SANDBOX_TMP, '--chdir', profile.cwd);
   return args;
 }
 
-/** The full argv: bwrap, its arguments, `--`, then the classified argv untouched. */
+/** Where the proxy's socket directory appears inside, and the loopback port socat listens on. */
+export const PROXY_DIR_INSIDE = '/run/paddock-net';
+export const PROXY_SOCKET_NAME = 'proxy.sock';
+export const PROXY_PORT = 31287;
+
+/** The environment that sends a contained process's HTTP(S) through the proxy (both spellings, as tools differ). */
+export function proxyEnv(): Record<string, string> {
+  const url = `http://127.0.0.1:${PROXY_PORT}`;
+  return { HTTP_PROXY: url, HTTPS_PROXY: url, http_proxy: url, https_proxy: url, NO_PROXY: 'localhost,127.0.0.1,::1', no_proxy: 'localhost,127.0.0.1,::1' };
+}
+
+/**
+ * The launcher when the proxy is bound in: socat forwards the sandbox's own 127.0.0.1:PROXY_PORT
+ * to the socket, the shell waits until it listens (reading /proc/net/tcp, no extra process),
+ * then execs the classified argv from "$@" — positional parameters, never re-split or re-quoted.
+ * socat ends with the sandbox's PID namespace when the program ends.
+ */
+export function proxyLauncher(socat: string): string[] {
+  if (!/^\/[\w./-]+$/.test(socat)) throw new Error(`refused: \`${socat}\` is not a plain absolute path`);
+  const hexPort = PROXY_PORT.toString(16).toUpperCase().padStart(4, '0');
+  const script = [
+    `${socat} TCP-LISTEN:${PROXY_PORT},bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:${PROXY_DIR_INSIDE}/${PROXY_SOCKET_NAME} 2>/dev/null &`,
+    'i=0',
+    'while [ $i -lt 20000 ]; do',
+    `  while read -r _ local _ state _; do [ "$local" = "0100007F:${hexPort}" ] && [ "$state" = "0A" ] && break 2; done < /proc/net/tcp`,
+    '  i=$((i+1))',
+    'done',
+    'exec "$@"',
+  ].join('\n');
+  return ['/bin/sh', '-c', script, 'paddock-net'];
+}
+
+/** bubblewrap reads the seccomp program from this descriptor. */
+export const SECCOMP_FD = 3;
+
+/**
+ * Opens the filter file on SECCOMP_FD for bubblewrap, whatever way the seam spawns (pipes or a
+ * pty): `sh -c 'exec "$@" 3<"$0"' <filter> bwrap …`. The words after the script are positional
+ * parameters, passed on untouched by "$@"; the shell is replaced by bubblewrap.
+ */
+export function seccompOpener(filter: string): string[] {
+  return ['/bin/sh', '-c', `exec "$@" ${SECCOMP_FD}<"$0"`, filter];
+}
+
+/** The full argv: bwrap, its arguments, `--`, then the classified argv untouched (after the proxy launcher when domains are allowed). */
 export function containedArgv(bwrap: string, profile: ContainedProfile, layout: SystemLayout, program: string, args: readonly string[]): string[] {
-  return [bwrap, ...bwrapArgs(profile, layout), '--', program, ...args];
+  const launcher = profile.network === 'off' ? [] : proxyLauncher(profile.network.socat);
+  const opener = profile.seccompFilter ? seccompOpener(profile.seccompFilter) : [];
+  return [...opener, bwrap, ...bwrapArgs(profile, layout), '--', ...launcher, program, ...args];
 }
 
 export function isInside(parent: string, child: string): boolean {

@@ -1,5 +1,5 @@
 // The sandbox as the tools see it (SPEC §14): one wrapper per agent call, built from the agent's
-// workspace and network choice, that rewrites `program args` into `bwrap <profile> -- program args`
+// workspace and allowed domains, that rewrites `program args` into `bwrap <profile> -- program args`
 // (or `sandbox-exec -p <profile> program args` on macOS). The classified argv follows `--`
 // untouched: no shell, no quoting, no re-splitting. Where no engine is available the wrapper is
 // the identity and `contained` is false, which the tiers and every card read.
@@ -7,15 +7,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command, CommandWrapper, SpawnPurpose } from '../processes/spawn';
 import { describeStatus, type SandboxStatus } from './engine';
-import { containedArgv, denyCovers, isInside, SYSTEM_DIRS, type ContainedProfile, type SystemLayout } from './profile';
+import { createNetworkProxy, type NetworkProxy, type ProxyDecision } from './netProxy';
+import { containedArgv, denyCovers, isInside, PROXY_SOCKET_NAME, proxyEnv, SYSTEM_DIRS, type ContainedProfile, type SystemLayout } from './profile';
 import { seatbeltArgv } from './seatbelt';
-
-export type NetworkChoice = 'off' | 'on';
+import { encodeProgram, seccompArchFor, seccompProgram, type SeccompArch } from './seccomp';
 
 export interface AgentSandboxRequest {
   agentId: string;
   workspace: string;
-  network: NetworkChoice;
+  /** The owner's allowed domains for this agent (checked entries); empty: no network at all. */
+  allowedDomains: readonly string[];
 }
 
 export interface Sandbox {
@@ -25,8 +26,15 @@ export interface Sandbox {
   wrapperFor(request: AgentSandboxRequest): CommandWrapper;
   /** The host directory that appears as /tmp inside the agent's sandbox (created 0700). */
   privateTmpFor(agentId: string): string;
-  describe(network?: NetworkChoice): string;
+  /** The owner changed an agent's list: a running proxy applies it at the next request. */
+  setAllowedDomains(agentId: string, domains: readonly string[]): void;
+  /** "contained: bubblewrap 0.8.0, network off" (or the allowed domains), or "not available: …". */
+  describe(allowedDomains?: readonly string[]): string;
+  /** Ends every agent's proxy (Paddock quits). */
+  close(): Promise<void>;
 }
+
+const SOCAT_CANDIDATES = ['/usr/bin/socat', '/usr/local/bin/socat', '/bin/socat'];
 
 /** The agent's purposes (its commands, and the MCP servers run for it); Paddock's and the owner's own processes are never wrapped. */
 const CONTAINED_PURPOSES: ReadonlySet<SpawnPurpose> = new Set(['run', 'start', 'bash', 'mcp']);
@@ -36,6 +44,33 @@ export interface SandboxOptions {
   status: SandboxStatus;
   home: string;
   dataDir: string;
+  /** Where socat is; found on the system when not given (null: allowed domains cannot be reached). */
+  socat?: string | null;
+  /** Tests only: the proxy's resolver and the loopback ports it may reach (see netProxy.ts). */
+  proxyResolve?(host: string): Promise<string[]>;
+  proxyLoopbackPorts?: ReadonlySet<number>;
+  onProxyDecision?(agentId: string, decision: ProxyDecision): void;
+  /** The filter's architecture; this Node's when not given (null: no filter, said in the docs). */
+  seccompArch?: SeccompArch | null;
+}
+
+/** Writes the compiled filter once per start, 0600 in the data directory (never mounted inside). */
+function writeSeccompFilter(dataDir: string, arch: SeccompArch | null): string | null {
+  if (!arch) return null;
+  const dir = path.join(dataDir, 'sandbox');
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const file = path.join(dir, `seccomp-${arch}.bpf`);
+  const temp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temp, encodeProgram(seccompProgram(arch)), { mode: 0o600 });
+  fs.renameSync(temp, file);
+  return file;
+}
+
+/** The line's network part: what a contained process of this agent can reach. */
+export function describeNetwork(allowedDomains: readonly string[], socat: string | null): string {
+  if (allowedDomains.length === 0) return 'network off';
+  if (!socat) return `network off (socat is not installed, so the allowed ${allowedDomains.join(', ')} cannot be reached: install socat)`;
+  return `network only to ${allowedDomains.join(', ')} (HTTP/HTTPS through Paddock's proxy)`;
 }
 
 export const hostLayout: SystemLayout = {
@@ -51,6 +86,14 @@ export const hostLayout: SystemLayout = {
   exists(p) {
     try {
       fs.lstatSync(p);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  readable(p) {
+    try {
+      fs.accessSync(p, fs.constants.R_OK);
       return true;
     } catch {
       return false;
@@ -162,6 +205,30 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     return dir;
   }
 
+  const seccompFilter = status.available && status.engine === 'bubblewrap' ? writeSeccompFilter(dataDir, options.seccompArch ?? seccompArchFor(process.arch)) : null;
+  const socat = options.socat === undefined ? (SOCAT_CANDIDATES.find((file) => fs.existsSync(file)) ?? null) : options.socat;
+  const domains = new Map<string, readonly string[]>();
+  const proxies = new Map<string, Promise<NetworkProxy>>();
+
+  /** The agent's proxy socket directory, the proxy started on first use (its socket appears in it). */
+  function proxySocketDirFor(agentId: string): string {
+    if (!AGENT_ID.test(agentId)) throw new Error(`refused: \`${agentId}\` is not a valid agent id`);
+    const dir = path.join(dataDir, 'sandbox', 'net', agentId);
+    if (!proxies.has(agentId)) {
+      fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+      const started = createNetworkProxy({
+        socketPath: path.join(dir, PROXY_SOCKET_NAME),
+        allowed: () => domains.get(agentId) ?? [],
+        resolve: options.proxyResolve,
+        reachableLoopbackPorts: options.proxyLoopbackPorts,
+        onDecision: (decision) => options.onProxyDecision?.(agentId, decision),
+      });
+      started.catch(() => proxies.delete(agentId));
+      proxies.set(agentId, started);
+    }
+    return dir;
+  }
+
   function profileFor(request: AgentSandboxRequest, command: Command): ContainedProfile {
     const workspace = realOr(request.workspace);
     const toolchainDirs = toolchainDirsFor(command.env.PATH ?? '', home, dataDir, workspace);
@@ -175,13 +242,15 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       toolchainDirs,
       coverDirs: covers.dirs,
       coverFiles: covers.files,
-      network: request.network,
+      seccompFilter,
+      network: request.allowedDomains.length > 0 && socat && status.available && status.engine === 'bubblewrap' ? { proxySocketDir: proxySocketDirFor(request.agentId), socat } : 'off',
       cwd: realOr(command.cwd),
     };
   }
 
   function wrapperFor(request: AgentSandboxRequest): CommandWrapper {
     if (!status.available) return (command) => command;
+    domains.set(request.agentId, request.allowedDomains);
     return (command, purpose) => {
       if (!CONTAINED_PURPOSES.has(purpose)) return command;
       const profile = profileFor(request, command);
@@ -189,7 +258,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         status.engine === 'bubblewrap'
           ? containedArgv(status.program, profile, hostLayout, command.program, command.args)
           : seatbeltArgv(status.program, profile, command.program, command.args);
-      const env = { ...command.env, TMPDIR: status.engine === 'bubblewrap' ? '/tmp' : profile.privateTmp };
+      const proxied = profile.network !== 'off' && status.engine === 'bubblewrap';
+      const env = { ...command.env, ...(proxied ? proxyEnv() : {}), TMPDIR: status.engine === 'bubblewrap' ? '/tmp' : profile.privateTmp };
       return { program: argv[0], args: argv.slice(1), cwd: profile.cwd, env };
     };
   }
@@ -199,6 +269,16 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     contained: status.available,
     wrapperFor,
     privateTmpFor,
-    describe: (network = 'off') => describeStatus(status, network),
+    setAllowedDomains: (agentId, list) => void domains.set(agentId, list),
+    describe: (allowedDomains = []) =>
+      describeStatus(
+        status,
+        status.available && status.engine === 'seatbelt' && allowedDomains.length > 0 ? 'network off (allowed domains are not built for macOS yet)' : describeNetwork(allowedDomains, socat),
+      ),
+    close: async () => {
+      const all = [...proxies.values()];
+      proxies.clear();
+      await Promise.all(all.map((started) => started.then((proxy) => proxy.close()).catch(() => undefined)));
+    },
   };
 }

@@ -63,15 +63,11 @@ export function seatbeltPolicy(profile: ContainedProfile): { text: string; param
   });
   denied.push(`(subpath ${param('DATA_DIR', profile.dataDir)})`);
   lines.push(`(deny file-read* file-write* ${denied.join(' ')})`);
-  if (profile.network === 'on') {
-    lines.push('(allow network*)');
-  } else {
-    // A dev server may listen on loopback (the preview connects in); nothing connects out,
-    // Paddock's own loopback listeners included.
-    lines.push('(allow network-bind (local ip "localhost:*"))');
-    lines.push('(allow network-inbound (local ip "localhost:*"))');
-    lines.push('(deny network-outbound)');
-  }
+  // A dev server may listen on loopback (the preview connects in); nothing connects out,
+  // Paddock's own loopback listeners included. (Allowed domains are not built for macOS: no proxy.)
+  lines.push('(allow network-bind (local ip "localhost:*"))');
+  lines.push('(allow network-inbound (local ip "localhost:*"))');
+  lines.push('(deny network-outbound)');
   return { text: lines.join('\n') + '\n', params };
 }
 

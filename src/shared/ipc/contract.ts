@@ -78,7 +78,7 @@ export const requestSchemas = {
     .strict(),
   'settings.setTailscale': z.object({ enabled: z.boolean() }).strict(),
   'settings.setAgentSandbox': z
-    .object({ agentId: id, network: z.enum(['off', 'on']).optional(), uncontainedShell: z.boolean().optional() })
+    .object({ agentId: id, allowedDomains: z.array(z.string().max(260)).max(100).optional(), uncontainedShell: z.boolean().optional() })
     .strict(),
   'cards.list': none,
   'cards.answer': z

@@ -21,14 +21,16 @@ export interface AppInfo {
   keyStorage: string;
   tailscale: { enabled: boolean; statement: string };
   canPickDirectory: boolean;
-  /** The OS sandbox (SPEC §14): its state line, and each agent's choices (network, uncontained shell). */
+  /** The OS sandbox (SPEC §14): its state line, and each agent's choices (allowed domains, uncontained shell). */
   sandbox: {
     contained: boolean;
     /** "contained: bubblewrap 0.8.0, network off" or "not available: <cause>; <how to enable>". */
     line: string;
     /** Said where nothing is contained: what the agent's processes can read. */
     warning: string | null;
-    agents: Record<string, { network: 'off' | 'on'; uncontainedShell: boolean }>;
+    agents: Record<string, { allowedDomains: string[]; uncontainedShell: boolean }>;
+    /** Per agent: the line its cards show ("contained: bubblewrap 0.8.0, network only to registry.npmjs.org …"). */
+    agentLines: Record<string, string>;
   };
 }
 

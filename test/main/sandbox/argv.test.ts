@@ -30,7 +30,7 @@ const special = fc.constantFrom(' ', '"', "'", '\n', '$HOME', '`id`', '\\', '--'
 describe.skipIf(!status.available)('contained argv', () => {
   it('is the classified argv, word for word', async () => {
     const sandbox = createSandbox({ status, home, dataDir });
-    const wrap = sandbox.wrapperFor({ agentId: 'a1', workspace, network: 'off' });
+    const wrap = sandbox.wrapperFor({ agentId: 'a1', workspace, allowedDomains: [] });
     await fc.assert(
       fc.asyncProperty(fc.array(fc.oneof(word, special), { maxLength: 6 }), async (words) => {
         const result = await runBounded({
@@ -47,5 +47,30 @@ describe.skipIf(!status.available)('contained argv', () => {
       }),
       { numRuns: 40 },
     );
+  }, 120_000);
+
+  it('is the classified argv through the proxy launcher too (allowed domains: sh -c … exec "$@")', async () => {
+    const sandbox = createSandbox({ status, home, dataDir });
+    const wrap = sandbox.wrapperFor({ agentId: 'a2', workspace, allowedDomains: ['registry.npmjs.org'] });
+    try {
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.oneof(word, special), { maxLength: 6 }), async (words) => {
+          const result = await runBounded({
+            program: process.execPath,
+            args: [path.join(workspace, 'echo-argv.cjs'), ...words],
+            cwd: workspace,
+            env: { PATH: '/usr/bin:/bin', HOME: home },
+            timeoutMs: 20_000,
+            wrap,
+            purpose: 'run',
+          });
+          expect(result.exitCode).toBe(0);
+          expect(JSON.parse(result.output)).toEqual(words);
+        }),
+        { numRuns: 15 },
+      );
+    } finally {
+      await sandbox.close();
+    }
   }, 120_000);
 });

@@ -133,6 +133,30 @@ describe.skipIf(!status.available)(`the escape suite (${status.available ? 'bubb
     expect(fs.readFileSync(path.join(sandbox.privateTmpFor('alice'), 'scratch.txt'), 'utf8')).toBe('ok');
   }, 60_000);
 
+  it('with a domain allowed, the proxy opens nothing else: not Paddock, not the host, not other hosts', async () => {
+    const sandbox = testSandbox({ home, dataDir });
+    const run = createRunTool({ sandbox, choicesFor: () => ({ allowedDomains: ['registry.npmjs.org'], uncontainedShell: false }) });
+    // A fresh private /tmp: the first run's writes there (the data directory's path re-created
+    // under /tmp inside) would otherwise read back as if they were the real directory.
+    fs.rmSync(sandbox.privateTmpFor('alice'), { recursive: true, force: true });
+    sandbox.privateTmpFor('alice');
+    try {
+      const results = resultsOf((await run.run({ command: 'node attack.cjs attack-config.json' }, context())) as Result);
+      expect(Object.entries(results).filter(([, outcome]) => outcome.startsWith('ESCAPED'))).toEqual([]);
+      expect(Object.keys(results)).toHaveLength(25);
+      expect(results["proxy: CONNECT to Paddock's own port by address"]).toBe('blocked: 403');
+      expect(results["proxy: CONNECT to Paddock's own port as localhost"]).toBe('blocked: 403');
+      expect(results['proxy: CONNECT to a domain not allowed']).toBe('blocked: 403');
+      expect(results['proxy: CONNECT to a private address']).toBe('blocked: 403');
+      // Around the proxy, the namespace still holds.
+      expect(results["connect to Paddock's own port"]).toBe('blocked: ECONNREFUSED');
+      expect(results['connect outside (192.0.2.1:80)']).toBe('blocked: ENETUNREACH');
+      hostUnchanged();
+    } finally {
+      await sandbox.close();
+    }
+  }, 60_000);
+
   it('the same script without the sandbox escapes (the suite can fail)', async () => {
     const run = createRunTool();
     const results = resultsOf((await run.run({ command: 'node attack.cjs attack-config.json' }, context())) as Result);

@@ -57,7 +57,7 @@ describe.skipIf(!status.available)('nothing outlives the sandbox', () => {
         args: [path.join(workspace, 'daemon.cjs'), token, '--serve'],
         cwd: workspace,
         env: { PATH: '/usr/bin:/bin', HOME: home },
-        wrap: sandbox.wrapperFor({ agentId: 'alice', workspace, network: 'off' }),
+        wrap: sandbox.wrapperFor({ agentId: 'alice', workspace, allowedDomains: [] }),
       });
       await waitFor(() => beats(workspace), 20_000, 'both descendants to beat');
       expect(holders(token).length).toBeGreaterThanOrEqual(3);

@@ -68,7 +68,7 @@ describe.skipIf(!status.available || !tools)('previews of a contained dev server
         args: [path.join(workspace, 'daemon.cjs'), 'preview-token', '--serve'],
         cwd: workspace,
         env: { PATH: '/usr/bin:/bin', HOME: home },
-        wrap: sandbox.wrapperFor({ agentId: 'alice', workspace, network: 'off' }),
+        wrap: sandbox.wrapperFor({ agentId: 'alice', workspace, allowedDomains: [] }),
       });
       let inner = 0;
       await waitFor(() => {

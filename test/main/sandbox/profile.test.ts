@@ -1,7 +1,7 @@
 // The generated profiles, read as text: bubblewrap's mount order and Seatbelt's policy (which cannot
 // run on Linux, so its text and argv are what is checked here).
 import { describe, expect, it } from 'vitest';
-import { bwrapArgs, denyCovers, type ContainedProfile, type SystemLayout } from '../../../src/main/sandbox/profile';
+import { bwrapArgs, containedArgv, denyCovers, PROXY_DIR_INSIDE, type ContainedProfile, type SystemLayout } from '../../../src/main/sandbox/profile';
 import { seatbeltArgv, seatbeltPolicy } from '../../../src/main/sandbox/seatbelt';
 
 const profile: ContainedProfile = {
@@ -14,6 +14,7 @@ const profile: ContainedProfile = {
   coverDirs: [],
   coverFiles: [],
   network: 'off',
+  seccompFilter: null,
   cwd: '/home/o/code/app',
 };
 
@@ -35,7 +36,29 @@ describe('bubblewrap arguments', () => {
     for (const flag of ['--unshare-user', '--unshare-pid', '--unshare-net', '--unshare-ipc', '--disable-userns', '--die-with-parent']) {
       expect(args).toContain(flag);
     }
-    expect(bwrapArgs({ ...profile, network: 'on' }, mergedUsr)).not.toContain('--unshare-net');
+    // Allowed domains keep the private network namespace: only the proxy's socket directory is bound in.
+    const proxied = bwrapArgs({ ...profile, network: { proxySocketDir: '/data/sandbox/net/a1', socat: '/usr/bin/socat' } }, mergedUsr);
+    expect(proxied).toContain('--unshare-net');
+    expect(proxied).not.toContain('--share-net');
+    const bound = proxied.indexOf('/data/sandbox/net/a1');
+    expect(proxied.slice(bound - 1, bound + 2)).toEqual(['--ro-bind', '/data/sandbox/net/a1', PROXY_DIR_INSIDE]);
+  });
+
+  it('covers an /etc secret only when the owner could read it (as root), not one the host already hides', () => {
+    const rootReads = bwrapArgs(profile, { ...mergedUsr, readable: () => true });
+    expect(rootReads.join(' ')).toContain('--ro-bind /dev/null /etc/shadow');
+    const userReads = bwrapArgs(profile, { ...mergedUsr, readable: () => false });
+    expect(userReads.join(' ')).not.toContain('/etc/shadow');
+  });
+
+  it('installs the seccomp filter from descriptor 3, opened by a shell that execs bubblewrap with the argv untouched', () => {
+    const filtered = { ...profile, seccompFilter: '/data/sandbox/seccomp-x86_64.bpf' };
+    const args = bwrapArgs(filtered, mergedUsr);
+    expect(args.slice(args.indexOf('--seccomp'), args.indexOf('--seccomp') + 2)).toEqual(['--seccomp', '3']);
+    const argv = containedArgv('/usr/bin/bwrap', filtered, mergedUsr, '/usr/bin/node', ['a b', '$0', '"']);
+    expect(argv.slice(0, 5)).toEqual(['/bin/sh', '-c', 'exec "$@" 3<"$0"', '/data/sandbox/seccomp-x86_64.bpf', '/usr/bin/bwrap']);
+    expect(argv.slice(argv.indexOf('--'))).toEqual(['--', '/usr/bin/node', 'a b', '$0', '"']);
+    expect(bwrapArgs(profile, mergedUsr)).not.toContain('--seccomp');
   });
 
   it('mounts in the order that keeps the fence: tmp, empty home, toolchains, workspace, .git read-only, home read-only', () => {
@@ -96,7 +119,7 @@ describe('the Seatbelt policy (macOS)', () => {
   it('keeps the network off except loopback listening, and the argv untouched after the program', () => {
     expect(text).toContain('(deny network-outbound)');
     expect(text).toContain('(allow network-inbound (local ip "localhost:*"))');
-    expect(seatbeltPolicy({ ...profile, network: 'on' }).text).toContain('(allow network*)');
+    expect(seatbeltPolicy({ ...profile, network: { proxySocketDir: '/x', socat: '/usr/bin/socat' } }).text).not.toContain('(allow network*)');
     const argv = seatbeltArgv('/usr/bin/sandbox-exec', profile, '/usr/bin/node', ['a b', '"c"', '\n']);
     expect(argv.slice(0, 3)).toEqual(['/usr/bin/sandbox-exec', '-p', seatbeltPolicy(profile).text]);
     expect(argv.slice(-4)).toEqual(['/usr/bin/node', 'a b', '"c"', '\n']);

@@ -70,6 +70,25 @@ describe('run: tier', () => {
     expect(shown.details?.some((d) => /^contained: bubblewrap \S+, network off$/.test(d))).toBe(true);
   });
 
+  it('the card of a command that fetches says so, and which domains the agent may reach (issue 13 §3)', async () => {
+    const ws = workspace();
+    const ctx = toolContext({ workspace: ws, capturedPath: `${path.dirname(process.execPath)}:/usr/bin:/bin` });
+    const offline = await createRunTool({ sandbox: testSandbox() }).preview!({ command: 'npm install' }, ctx);
+    expect(offline.details).toContain(
+      'This command needs the network, and the sandbox gives it none: allow its domains for this agent in Settings → Developer → Sandbox (e.g. registry.npmjs.org).',
+    );
+    const allowed = createRunTool({ sandbox: testSandbox(), choicesFor: () => ({ allowedDomains: ['registry.npmjs.org'], uncontainedShell: false }) });
+    const card = await allowed.preview!({ command: 'npm install' }, ctx);
+    if (sandboxStatus().available) {
+      expect(card.details?.some((d) => /^contained: bubblewrap \S+, network only to registry\.npmjs\.org \(HTTP\/HTTPS through Paddock's proxy\)$/.test(d))).toBe(true);
+      expect(card.details).toContain('This command needs the network: it may reach only registry.npmjs.org (allowed for this agent in Settings → Developer → Sandbox).');
+    }
+    const test = await allowed.preview!({ command: 'npm test' }, ctx);
+    expect(test.details?.some((d) => d.startsWith('This command needs the network'))).toBe(false);
+    const bare = await createRunTool({ sandbox: missingSandbox() }).preview!({ command: 'npm install' }, ctx);
+    expect(bare.details).toContain('This command uses the network: outside the sandbox it reaches every host you can.');
+  });
+
   it('tells the store which remembered command let one through, and only then', async () => {
     const ws = workspace();
     const used: number[] = [];

@@ -1,5 +1,6 @@
 import type { AppInfo } from '../../../shared/ipc';
 import { SWITCHES_KEY, type Core } from '../../core';
+import { parseDomainList } from '../../sandbox/domains';
 import { ApiRefusal, type Handlers } from '../router';
 import type { HostCapabilities } from './context';
 
@@ -21,6 +22,7 @@ export function appInfo(core: Core, host: HostCapabilities): AppInfo {
       line: core.sandbox.describe(),
       warning: core.sandbox.contained ? null : NO_SANDBOX_WARNING,
       agents: Object.fromEntries(core.agents.list().map((agent) => [agent.id, core.sandboxChoicesFor(agent.id)])),
+      agentLines: Object.fromEntries(core.agents.list().map((agent) => [agent.id, core.sandbox.describe(core.sandboxChoicesFor(agent.id).allowedDomains)])),
     },
   };
 }
@@ -43,6 +45,10 @@ export function appHandlers(core: Core, host: HostCapabilities): Pick<Handlers, 
     'settings.setAgentSandbox': (request) => {
       if (!core.agents.get(request.agentId)) throw new ApiRefusal('not-found', 'there is no such agent');
       const { agentId, ...choices } = request;
+      if (choices.allowedDomains) {
+        const parsed = parseDomainList(choices.allowedDomains.join(' '));
+        if (parsed.refused.length > 0) throw new ApiRefusal('bad-request', `refused: ${parsed.refused.join('; ')}`);
+      }
       core.setSandboxChoices(agentId, choices);
       return appInfo(core, host);
     },

@@ -6,6 +6,7 @@ import { migration005 } from './005_workspace_virtualenv';
 import { migration006 } from './006_model_usage';
 import { migration008 } from './008_checkpoints';
 import { migration009 } from './009_mcp_servers';
+import { migration010 } from './010_sandbox_allowed_domains';
 import { migration013 } from './013_agent_commits';
 
 export interface Migration {
@@ -14,4 +15,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration004, migration005, migration006, migration008, migration009, migration013];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration004, migration005, migration006, migration008, migration009, migration010, migration013];

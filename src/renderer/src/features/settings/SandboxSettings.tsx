@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { messageOf } from '../../lib/errors';
 import { useAgentsStore } from '../../stores/useAgentsStore';
 import { useAppStore } from '../../stores/useAppStore';
@@ -13,7 +14,7 @@ export function SandboxSettings() {
   const agents = useAgentsStore((state) => state.agents);
   if (!info) return null;
   const { sandbox } = info;
-  const change = (agentId: string, choices: { network?: 'off' | 'on'; uncontainedShell?: boolean }) =>
+  const change = (agentId: string, choices: { allowedDomains?: string[]; uncontainedShell?: boolean }) =>
     void setAgentSandbox(agentId, choices).catch((reason: unknown) => showError(messageOf(reason)));
 
   return (
@@ -24,31 +25,31 @@ export function SandboxSettings() {
       {sandbox.warning && <p className="warning sandbox-warning">{sandbox.warning}</p>}
       <p className="hint">
         Contained commands write only the workspace (not its .git) and a private /tmp, read the system and toolchains but
-        not your home, credentials or Paddock’s data, see no other process, and have no network unless you allow it below.
+        not your home, credentials or Paddock’s data, see no other process, and have no network: only the domains you allow
+        below, over HTTP(S) through Paddock’s proxy, never this machine’s own ports.
       </p>
       <table className="settings-table" aria-label="Sandbox per agent">
         <thead>
           <tr>
             <th>Agent</th>
-            <th>Network</th>
+            <th>Allowed domains</th>
             <th>Shell</th>
           </tr>
         </thead>
         <tbody>
           {agents.map((agent) => {
-            const choices = sandbox.agents[agent.id] ?? { network: 'off', uncontainedShell: false };
+            const choices = sandbox.agents[agent.id] ?? { allowedDomains: [], uncontainedShell: false };
             return (
               <tr key={agent.id}>
                 <td>{agent.name}</td>
                 <td>
-                  <select
-                    aria-label={`Network for ${agent.name}`}
-                    value={choices.network}
-                    onChange={(event) => change(agent.id, { network: event.target.value === 'on' ? 'on' : 'off' })}
-                  >
-                    <option value="off">off</option>
-                    <option value="on">on (all hosts)</option>
-                  </select>
+                  <AllowedDomains
+                    key={choices.allowedDomains.join(",")}
+                    agentName={agent.name}
+                    domains={choices.allowedDomains}
+                    line={sandbox.agentLines[agent.id] ?? sandbox.line}
+                    onSave={(allowedDomains) => setAgentSandbox(agent.id, { allowedDomains })}
+                  />
                 </td>
                 <td>
                   <label className={choices.uncontainedShell ? 'danger-text' : undefined}>
@@ -72,7 +73,47 @@ export function SandboxSettings() {
             {agent.name}: {UNCONTAINED_SHELL}
           </p>
         ))}
-      <p className="hint">Network “on” opens every host to that agent’s processes; allowing single domains is not built yet.</p>
+      <p className="hint">
+        A domain such as registry.npmjs.org, or *.example.com for its subdomains. Addresses, localhost and names that
+        resolve to this machine or a private network are always refused.
+      </p>
+    </div>
+  );
+}
+
+/** One agent's allowed domains: typed as a list, saved as checked entries (the core refuses bad ones). */
+function AllowedDomains(props: { agentName: string; domains: string[]; line: string; onSave(domains: string[]): Promise<void> }) {
+  const saved = props.domains.join(', ');
+  const [text, setText] = useState(saved);
+  const [error, setError] = useState<string | null>(null);
+  const save = () => {
+    const domains = text.split(/[\s,]+/).filter((part) => part !== '');
+    props.onSave(domains).then(
+      () => setError(null),
+      (reason: unknown) => setError(messageOf(reason)),
+    );
+  };
+  return (
+    <div className="sandbox-domains">
+      <input
+        type="text"
+        aria-label={`Allowed domains for ${props.agentName}`}
+        placeholder="none: network off"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') save();
+        }}
+      />{' '}
+      <button type="button" disabled={text === saved} onClick={save}>
+        Save
+      </button>
+      <p className="hint">{props.line}</p>
+      {error && (
+        <p className="danger-text" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

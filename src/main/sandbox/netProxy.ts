@@ -1,0 +1,157 @@
+// The filtering network proxy (issue 13 §3). A contained process has no network of its own (a
+// private network namespace); when the owner allows domains for its agent, its HTTP_PROXY and
+// HTTPS_PROXY point at a socat inside the sandbox that forwards to this proxy's unix socket, bound
+// into the sandbox. The proxy admits CONNECT (HTTPS and any TLS) and absolute-URI HTTP requests
+// to allowed names only, resolves the name itself and connects to the address it checked (no
+// second lookup for DNS to rebind), and never to loopback, link-local or private addresses:
+// Paddock's own ports stay out of reach whatever a name resolves to.
+import dns from 'node:dns/promises';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { addressForbidden, domainAllowed } from './domains';
+
+export type ProxyDecision = { host: string; port: number; allowed: true; address: string } | { host: string; port: number; allowed: false; reason: string };
+
+export interface NetworkProxyOptions {
+  socketPath: string;
+  /** Read at every request: the owner's current list for this agent. */
+  allowed(): readonly string[];
+  /** Name → addresses; the system resolver unless a test maps a name. */
+  resolve?(host: string): Promise<string[]>;
+  /**
+   * Tests only: loopback ports that may be reached (a local test server standing in for a
+   * registry). Production passes nothing, so every loopback port is refused.
+   */
+  reachableLoopbackPorts?: ReadonlySet<number>;
+  onDecision?(decision: ProxyDecision): void;
+}
+
+export interface NetworkProxy {
+  readonly socketPath: string;
+  close(): Promise<void>;
+}
+
+const systemResolve = async (host: string): Promise<string[]> => (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+
+/** Splits `host:port` (IPv6 in brackets) as CONNECT gives it; null when it is not one. */
+export function splitAuthority(authority: string, defaultPort: number): { host: string; port: number } | null {
+  const match = /^(?:\[([^\]]+)\]|([^:[\]]+))(?::(\d{1,5}))?$/.exec(authority);
+  if (!match) return null;
+  const port = match[3] === undefined ? defaultPort : Number(match[3]);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) return null;
+  return { host: match[1] ?? match[2], port };
+}
+
+export function createNetworkProxy(options: NetworkProxyOptions): Promise<NetworkProxy> {
+  const resolve = options.resolve ?? systemResolve;
+  const loopbackPorts = options.reachableLoopbackPorts ?? new Set<number>();
+
+  async function decide(host: string, port: number): Promise<ProxyDecision> {
+    const refuse = (reason: string): ProxyDecision => ({ host, port, allowed: false, reason });
+    if (net.isIP(host)) return refuse('an address, not an allowed name');
+    if (!domainAllowed(host, options.allowed())) return refuse(`${host} is not on this agent's allowed domains`);
+    let addresses: string[];
+    try {
+      addresses = await resolve(host);
+    } catch {
+      return refuse(`${host} does not resolve`);
+    }
+    const usable = addresses.filter((address) => !addressForbidden(address) || (isLoopback(address) && loopbackPorts.has(port)));
+    if (usable.length === 0) return refuse(`${host} resolves to this machine or a private network, which the sandbox never reaches`);
+    return { host, port, allowed: true, address: usable[0] };
+  }
+
+  function report(decision: ProxyDecision): ProxyDecision {
+    options.onDecision?.(decision);
+    return decision;
+  }
+
+  const tunnels = new Set<net.Socket>();
+  const server = http.createServer((request, response) => {
+    // Plain HTTP through a proxy: the request line carries the absolute URI.
+    let target: URL;
+    try {
+      target = new URL(request.url ?? '');
+    } catch {
+      response.writeHead(400).end('Paddock proxy: only absolute http:// URIs\n');
+      return;
+    }
+    if (target.protocol !== 'http:') {
+      response.writeHead(400).end('Paddock proxy: only http:// here; https goes through CONNECT\n');
+      return;
+    }
+    const host = target.hostname.replace(/^\[|\]$/g, '');
+    const port = target.port === '' ? 80 : Number(target.port);
+    void decide(host, port).then((decision) => {
+      report(decision);
+      if (!decision.allowed) {
+        response.writeHead(403, { 'content-type': 'text/plain' }).end(`Paddock refused: ${decision.reason}\n`);
+        return;
+      }
+      const headers: http.OutgoingHttpHeaders = { ...request.headers, host: target.host };
+      delete headers['proxy-connection'];
+      delete headers['proxy-authorization'];
+      const upstream = http.request({ host: decision.address, port, method: request.method, path: `${target.pathname}${target.search}`, headers }, (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      });
+      upstream.on('error', () => {
+        if (!response.headersSent) response.writeHead(502).end('Paddock proxy: the server did not answer\n');
+        else response.destroy();
+      });
+      request.pipe(upstream);
+    });
+  });
+
+  server.on('connect', (request: http.IncomingMessage, client: net.Socket, head: Buffer) => {
+    client.on('error', () => undefined);
+    tunnels.add(client);
+    client.on('close', () => tunnels.delete(client));
+    const authority = splitAuthority(request.url ?? '', 443);
+    if (!authority) {
+      client.end('HTTP/1.1 400 Bad Request\r\n\r\n');
+      return;
+    }
+    void decide(authority.host, authority.port).then((decision) => {
+      report(decision);
+      if (!decision.allowed) {
+        client.end(`HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain\r\n\r\nPaddock refused: ${decision.reason}\n`);
+        return;
+      }
+      const upstream = net.connect({ host: decision.address, port: authority.port });
+      upstream.on('error', () => client.destroy());
+      upstream.once('connect', () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        if (head.length > 0) upstream.write(head);
+        upstream.pipe(client);
+        client.pipe(upstream);
+      });
+      client.on('close', () => upstream.destroy());
+    });
+  });
+
+  return new Promise((resolvePromise, reject) => {
+    fs.mkdirSync(path.dirname(options.socketPath), { recursive: true, mode: 0o700 });
+    fs.rmSync(options.socketPath, { force: true });
+    server.once('error', reject);
+    server.listen(options.socketPath, () => {
+      server.off('error', reject);
+      resolvePromise({
+        socketPath: options.socketPath,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            for (const tunnel of tunnels) tunnel.destroy();
+            server.close(() => done());
+            fs.rmSync(options.socketPath, { force: true });
+          }),
+      });
+    });
+  });
+}
+
+function isLoopback(address: string): boolean {
+  return /^(?:::ffff:)?127\./i.test(address) || address === '::1';
+}
