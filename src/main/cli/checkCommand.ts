@@ -7,12 +7,12 @@
 // option, or after `--`); several words are joined with single spaces, so a caller that wants an
 // exact string passes it as one argument. No remembered commands are consulted here.
 import path from 'node:path';
-import { StringDecoder } from 'node:string_decoder';
 import { MODES, type Mode } from '../../shared/domain';
 import { defaultDataDir, ownerHome } from '../environment';
 import { classifyCommand } from '../policy/classify';
 import type { CommandDecision } from '../policy/types';
 import { validateWorkspaceRoot } from '../workspace/resolve';
+import { inputLines } from './io';
 import type { PathContext } from '../workspace/types';
 
 export interface CheckCommandIo {
@@ -143,39 +143,8 @@ export async function runCheckCommand(args: string[], io: CheckCommandIo): Promi
     io.stdout.write(line(decider.decide(options.workspace as string, options.cwd, options.mode, options.command.join(' '))));
     return 0;
   }
-  let first = true;
   for await (const text of inputLines(io.stdin)) {
-    // A byte-order mark before the first line is an encoding artefact, not part of the request.
-    const body = first && text.startsWith('\ufeff') ? text.slice(1) : text;
-    first = false;
-    io.stdout.write(answerLine(body, options, decider));
+    io.stdout.write(answerLine(text, options, decider));
   }
   return 0;
-}
-
-/**
- * The input's lines, split on LF only (a CRLF's CR is dropped). readline would also split on a lone
- * CR — which JSON allows as whitespace inside one object — and answer one line twice, shifting
- * every later answer onto the wrong request: a corpus line would then be read with its neighbour's
- * verdict. One input line, one answer line, always.
- */
-async function* inputLines(stdin: NodeJS.ReadableStream): AsyncGenerator<string> {
-  const decoder = new StringDecoder('utf8');
-  let pending = '';
-  const strip = (line: string) => (line.endsWith('\r') ? line.slice(0, -1) : line);
-  for await (const chunk of stdin) {
-    const text = typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer);
-    // Only the new text can hold the next LF: a huge line arriving in many chunks is scanned once.
-    let from = 0;
-    let nl = text.indexOf('\n');
-    while (nl >= 0) {
-      yield strip(pending + text.slice(from, nl));
-      pending = '';
-      from = nl + 1;
-      nl = text.indexOf('\n', from);
-    }
-    pending += text.slice(from);
-  }
-  pending += decoder.end();
-  if (pending.length > 0) yield strip(pending);
 }

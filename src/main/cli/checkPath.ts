@@ -2,11 +2,11 @@
 // `--jsonl` answers one line per input object, in order, in one process; a bad line answers an
 // error object and the stream goes on. Bad arguments exit 2 with a message on stderr.
 import path from 'node:path';
-import readline from 'node:readline';
 import { defaultDataDir, ownerHome } from '../environment';
 import { resolveInsideWorkspace } from '../workspace/resolve';
 import { validateWorkspaceRoot } from '../workspace/root';
 import type { PathPurpose, PathRefusalCode } from '../workspace/types';
+import { inputLines } from './io';
 
 interface CheckIO {
   stdin: NodeJS.ReadableStream;
@@ -77,9 +77,9 @@ export async function runCheckPath(args: string[], io: CheckIO): Promise<number>
   const dataDir = flags['data-dir'] !== undefined ? path.resolve(flags['data-dir']) : defaultDataDir(io.env);
   if (jsonl) {
     if (positional.length > 0) return usage(io, '--jsonl reads paths from stdin, not from arguments');
-    const lines = readline.createInterface({ input: io.stdin, crlfDelay: Infinity });
-    // Every line gets its answer, a blank one included, so answers and inputs line up one to one.
-    for await (const line of lines) {
+    // Every line gets its answer, a blank one included, so answers and inputs line up one to one
+    // (split on LF only: a lone CR is JSON whitespace, not a second request).
+    for await (const line of inputLines(io.stdin)) {
       io.stdout.write(`${JSON.stringify(answerLine(line, home, dataDir))}\n`);
     }
     return 0;

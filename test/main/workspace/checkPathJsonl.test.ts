@@ -19,7 +19,8 @@ async function jsonl(input: string): Promise<{ code: number; answers: Array<Reco
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   let out = '';
-  stdout.on('data', (c: Buffer) => (out += c.toString()));
+  stdout.setEncoding('utf8'); // a character split across chunks stays whole
+  stdout.on('data', (c: string) => (out += c));
   stdin.end(input);
   const code = await runCheckPath(['--jsonl'], { stdin, stdout, stderr, env: { HOME: t.top, PADDOCK_DATA_DIR: t.dataDir } });
   return { code, answers: out.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>) };
@@ -88,7 +89,8 @@ describe('check-path --jsonl robustness', () => {
     const lines = [...hostile(), ...['../x', '/etc/passwd', '..\\..\\x', '\uff0e\uff0e/x'].map((p) => JSON.stringify({ workspace: t.ws, path: p }))];
     const child = spawn(...paddockCli(['check-path', '--jsonl']), { env: { ...process.env, HOME: t.top, PADDOCK_DATA_DIR: t.dataDir }, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stdout.setEncoding('utf8'); // a character split across chunks stays whole
+    child.stdout.on('data', (c: string) => (out += c));
     child.stdin.end(lines.join('\n') + '\n');
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code).toBe(0);

@@ -26,8 +26,10 @@ async function runCli(cases: CorpusCase[], home: string): Promise<Answer[]> {
   const child = spawn(...paddockCli(['check-path', '--jsonl']), { env, stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
-  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  child.stdout.setEncoding('utf8'); // a character split across chunks stays whole
+  child.stdout.on('data', (c: string) => (out += c));
+  child.stderr.setEncoding('utf8'); // a character split across chunks stays whole
+  child.stderr.on('data', (c: string) => (err += c));
   child.stdin.end(cases.map((c) => JSON.stringify({ workspace: c.workspace, for: c.for, cwd: c.cwd, path: c.path })).join('\n') + '\n');
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   if (code !== 0) throw new Error(`check-path exited ${code}: ${err}`);
