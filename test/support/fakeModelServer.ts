@@ -54,7 +54,14 @@ export function fakeTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
-export async function startFakeModelServer(script: FakeScript): Promise<FakeModelServer> {
+export interface FakeServerOptions {
+  /** The models GET /v1/models lists (both wire formats). Default: one, claude-sonnet-5-5. */
+  models?: string[];
+  /** When set, /v1/models answers 401 to any other key (x-api-key or Bearer), as the providers do. */
+  apiKey?: string;
+}
+
+export async function startFakeModelServer(script: FakeScript, options: FakeServerOptions = {}): Promise<FakeModelServer> {
   const requests: RecordedRequest[] = [];
   // Prompt-cache prefixes seen so far (Anthropic): what a later request may read back.
   const cache = new Set<string>();
@@ -66,6 +73,10 @@ export async function startFakeModelServer(script: FakeScript): Promise<FakeMode
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const path = (req.url ?? '').split('?')[0];
+      if (req.method === 'GET' && path === '/v1/models') {
+        listModels(req, res, options);
+        return;
+      }
       const api = path.endsWith('/messages') ? 'anthropic' : path.endsWith('/chat/completions') ? 'openai' : null;
       if (!api || req.method !== 'POST') {
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}');
@@ -252,4 +263,20 @@ function openAiEvents(turn: FakeTurn, model: string, usage: FakeUsage, includeUs
   }
   out.push('data: [DONE]\n\n');
   return out;
+}
+
+/** GET /v1/models in a shape both SDKs page through: Anthropic's (has_more, first_id) and OpenAI's (object: list). */
+function listModels(req: http.IncomingMessage, res: http.ServerResponse, options: FakeServerOptions): void {
+  const given = req.headers['x-api-key'] ?? /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1];
+  if (options.apiKey !== undefined && given !== options.apiKey) {
+    res
+      .writeHead(401, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } }));
+    return;
+  }
+  const ids = options.models ?? ['claude-sonnet-5-5'];
+  const data = ids.map((id) => ({ id, type: 'model', object: 'model', display_name: id, created_at: '2026-01-01T00:00:00Z', created: 1767225600, owned_by: 'fake' }));
+  res
+    .writeHead(200, { 'content-type': 'application/json' })
+    .end(JSON.stringify({ object: 'list', data, has_more: false, first_id: ids[0] ?? null, last_id: ids[ids.length - 1] ?? null }));
 }

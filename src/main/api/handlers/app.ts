@@ -2,6 +2,7 @@ import type { AppInfo } from '../../../shared/ipc';
 import { SWITCHES_KEY, type Core } from '../../core';
 import { ApiRefusal, type Handlers } from '../router';
 import type { HostCapabilities } from './context';
+import { setupDone } from './setup';
 
 export function appInfo(core: Core, host: HostCapabilities): AppInfo {
   const saved = { ...core.switches, ...core.savedSwitches() };
@@ -16,6 +17,7 @@ export function appInfo(core: Core, host: HostCapabilities): AppInfo {
     keyStorage: core.secrets.describe(),
     tailscale: { enabled: core.tailscaleEnabled(), statement: core.tailscaleStatement() },
     canPickDirectory: host.pickDirectory !== undefined,
+    setupDone: setupDone(core),
     sandbox: {
       contained: core.sandbox.contained,
       line: core.sandbox.describe(),
