@@ -1,13 +1,26 @@
-/** A unified diff, coloured by line; read-only. */
+import { HighlightedCode } from '../../components/HighlightedCode';
+import { languageOf } from '../../lib/highlight';
+
+/** A unified diff, coloured by line and by the file's language (from its +++ header); read-only. */
 export function DiffView({ diff }: { diff: string }) {
   const lines = diff.split('\n');
+  const language = languageOf(/^\+\+\+ (?:b\/)?(\S+)/m.exec(diff)?.[1]);
   return (
-    <pre className="diff" aria-label="Diff">
+    <pre className="diff" aria-label="Diff" tabIndex={0}>
       {lines.map((line, index) => {
         const kind = line.startsWith('+++') || line.startsWith('---') ? 'meta' : line.startsWith('+') ? 'add' : line.startsWith('-') ? 'del' : line.startsWith('@@') ? 'hunk' : 'ctx';
+        const code = kind === 'add' || kind === 'del' || kind === 'ctx';
         return (
           <span key={index} className={`diff-line diff-${kind}`}>
-            {line + '\n'}
+            {code ? (
+              <>
+                <span className="diff-sign">{line.slice(0, 1)}</span>
+                <HighlightedCode code={line.slice(1)} language={language} />
+              </>
+            ) : (
+              line
+            )}
+            {'\n'}
           </span>
         );
       })}

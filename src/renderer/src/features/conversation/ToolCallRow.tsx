@@ -1,5 +1,8 @@
 import { ScreenshotImage } from '../preview/ScreenshotImage';
+import { ChevronDown, ChevronRight } from 'lucide-react';
 import { memo } from 'react';
+import { DiffView } from '../cards/DiffView';
+import { ToolIcon } from './toolIcons';
 import { droppedSentence } from '../../lib/cappedText';
 import { formatElapsed, useNow } from '../../lib/elapsed';
 import { useCardsStore } from '../../stores/useCardsStore';
@@ -57,7 +60,8 @@ export const ToolCallRow = memo(function ToolCallRow({ agentId, callId, tool, ar
           aria-label={`${tool} ${main}`.trim()}
           onClick={() => toggle(callId)}
         >
-          <span aria-hidden="true">{expanded ? '▾' : '▸'}</span>
+          {expanded ? <ChevronDown size={14} aria-hidden="true" /> : <ChevronRight size={14} aria-hidden="true" />}
+          <ToolIcon tool={tool} />
           <span className="tool-name">{tool}</span>
           <span className="tool-main">{main}</span>
         </button>
@@ -104,6 +108,7 @@ export const ToolCallRow = memo(function ToolCallRow({ agentId, callId, tool, ar
           )}
           {!result && view?.resultSummary && !shownOutput && <p className="tool-summary">{view.resultSummary}</p>}
           {view?.error && <p className="form-error">{view.error}</p>}
+          {resultDiff && <DiffView diff={resultDiff} />}
           {command && (
             <p className="hint">
               $ {command.command} — {command.ending}
