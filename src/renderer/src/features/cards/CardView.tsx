@@ -75,7 +75,7 @@ export function CardView({ card, active }: { card: Card; active: boolean }) {
           ))}
         </ul>
       )}
-      {!card.argv && !card.path && card.tool !== 'checkpoint' && <pre className="card-args">{JSON.stringify(card.args, null, 2)}</pre>}
+      {!card.argv && !card.path && card.tool !== 'checkpoint' && <pre className="card-args" tabIndex={0}>{JSON.stringify(card.args, null, 2)}</pre>}
       {error && <p className="form-error" role="alert">{error}</p>}
       <footer className="card-actions">
         {danger ? (

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { messageOf } from '../../lib/errors';
 import { MessageSquarePlus } from 'lucide-react';
+import { EmptyState } from '../../components/EmptyState';
 import { useAgentsStore } from '../../stores/useAgentsStore';
 import { useAppStore } from '../../stores/useAppStore';
 import { useConversationStore } from '../../stores/useConversationStore';
@@ -25,9 +26,7 @@ export function ConversationPane({ agentId }: { agentId: string }) {
 
   if (!conversationId) {
     return (
-      <div className="conversation-empty empty-panel">
-        <MessageSquarePlus size={28} aria-hidden="true" className="empty-icon" />
-        <h2>No conversation yet</h2>
+      <EmptyState icon={MessageSquarePlus} title="No conversation yet">
         <p className="hint">Ask for a change, a test or a fix; the agent works in its folder and asks before anything its mode does not allow.</p>
         <div className="row">
           <button type="button" className="primary" onClick={() => void create(agentId).catch((reason: unknown) => showError(messageOf(reason)))}>
@@ -38,7 +37,7 @@ export function ConversationPane({ agentId }: { agentId: string }) {
           </span>
         </div>
         {loadError && <span className="hint">Conversations could not be listed: {loadError}</span>}
-      </div>
+      </EmptyState>
     );
   }
   return (

@@ -62,7 +62,7 @@ export const ToolCallRow = memo(function ToolCallRow({ agentId, callId, tool, ar
         >
           {expanded ? <ChevronDown size={14} aria-hidden="true" /> : <ChevronRight size={14} aria-hidden="true" />}
           <ToolIcon tool={tool} />
-          <span className="tool-name">{tool}</span>
+          <span className="tool-name">{tool}</span>{' '}
           <span className="tool-main">{main}</span>
         </button>
         <span className="tool-status" aria-label="Status" data-outcome={outcome.kind}>
@@ -98,7 +98,7 @@ export const ToolCallRow = memo(function ToolCallRow({ agentId, callId, tool, ar
       {expanded && (
         <div className="tool-row-body" role="region" aria-label={`Details of ${tool}`}>
           <div className="hint">Arguments</div>
-          <pre className="tool-args">{formatArgs(view?.args ?? args)}</pre>
+          <pre className="tool-args" tabIndex={0}>{formatArgs(view?.args ?? args)}</pre>
           {view?.reason && (
             <p className="hint">
               {view.tier === 'gated' ? 'Asked you: ' : 'Ran at once: '}

@@ -1,3 +1,5 @@
+import { Globe } from 'lucide-react';
+import { EmptyState } from '../../components/EmptyState';
 import { call, hostKind } from '../../api';
 import { messageOf } from '../../lib/errors';
 import { usePreview, usePreviewStore } from '../../stores/usePreviewStore';
@@ -109,7 +111,11 @@ export function PreviewTab({ agentId, visible }: { agentId: string; visible: boo
             referrerPolicy="no-referrer"
           />
         ) : (
-          <p className="hint">{running.length === 0 ? 'No process is running. The agent starts one with its start tool.' : 'Choose a process and show its preview.'}</p>
+          <EmptyState icon={Globe} title={running.length === 0 ? 'No preview yet' : 'No preview shown'}>
+            <p className="hint">
+              {running.length === 0 ? 'Ask the agent to start the dev server (its start tool); its page shows here.' : 'Choose a process above and show its preview.'}
+            </p>
+          </EmptyState>
         )}
 
         {name && <ProcessOutput agentId={agentId} name={name} active={visible} />}

@@ -57,7 +57,7 @@ export function ProcessOutput({ agentId, name, active }: { agentId: string; name
       </div>
       {error && <p className="form-error">{error}</p>}
       {dropped && <div className="hint">{dropped}</div>}
-      <pre ref={pre} className="tool-output process-log">
+      <pre ref={pre} className="tool-output process-log" tabIndex={0}>
         {output.text}
       </pre>
     </section>

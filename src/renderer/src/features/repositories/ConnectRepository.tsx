@@ -49,7 +49,7 @@ export function ConnectRepository({ agent }: { agent: AgentView }) {
         </button>
       </div>
       {progress && progress.text !== '' && (
-        <pre className="tool-output clone-progress" aria-label="Clone progress">
+        <pre className="tool-output clone-progress" aria-label="Clone progress" tabIndex={0}>
           {droppedSentence(progress.dropped)}
           {progress.text}
         </pre>

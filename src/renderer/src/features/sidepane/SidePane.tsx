@@ -1,5 +1,6 @@
 import { shortcutLabel, type ShortcutAction } from '../palette/shortcuts';
 import { FolderOpen, PanelRightClose, PanelRightOpen } from 'lucide-react';
+import { EmptyState } from '../../components/EmptyState';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSelectedAgent } from '../../stores/useAgentsStore';
 import { PANE_TABS, useSidePaneStore, type PaneTab } from '../../stores/useSidePaneStore';
@@ -26,11 +27,9 @@ export function SidePane() {
   function body(name: PaneTab): ReactNode {
     if (!agent || !agent.workspace || !workspaceKey)
       return (
-        <div className="empty-panel">
-          <FolderOpen size={28} aria-hidden="true" className="empty-icon" />
-          <h2>No workspace yet</h2>
+        <EmptyState icon={FolderOpen} title="No workspace yet">
           <p className="hint">Give the agent a folder to see its files, a terminal in it, its preview and a summary of its changes.</p>
-        </div>
+        </EmptyState>
       );
     switch (name) {
       case 'Files':

@@ -1,3 +1,5 @@
+import { FlaskConical } from 'lucide-react';
+import { EmptyState } from '../../components/EmptyState';
 import { useEffect, useState } from 'react';
 import { call } from '../../api';
 import { messageOf } from '../../lib/errors';
@@ -69,7 +71,7 @@ export function SummaryTab({ agentId }: { agentId: string }) {
               )}
             </dd>
           </dl>
-          {summary.diffStat && <pre className="tool-output">{summary.diffStat}</pre>}
+          {summary.diffStat && <pre className="tool-output" tabIndex={0}>{summary.diffStat}</pre>}
           <ul className="summary-files" aria-label="Changed files">
             {summary.files.map((file) => (
               <li key={file.path}>
@@ -85,7 +87,13 @@ export function SummaryTab({ agentId }: { agentId: string }) {
           </ul>
         </>
       )}
-      {failing && <FailingTests metric={failing} />}
+      {summary && !summary.lastTest && (failing?.history.length ?? 0) === 0 ? (
+        <EmptyState icon={FlaskConical} title="No test run yet">
+          <p className="hint">Ask the agent to run the tests, or run them in the Terminal. Each run is recorded here, and the failing count is charted.</p>
+        </EmptyState>
+      ) : (
+        failing && <FailingTests metric={failing} />
+      )}
     </div>
   );
 }
