@@ -4,6 +4,8 @@ import tseslint from 'typescript-eslint';
 const EXEC_SEAM_MESSAGE = 'Processes start only through src/main/processes/spawn.ts (the sandbox seam, SPEC §14).';
 const EXEC_SEAM = ['child_process', 'node:child_process', 'node-pty'].map((name) => ({ name, message: EXEC_SEAM_MESSAGE, allowTypeImports: true }));
 
+const RENDERER_NO_NODE = { group: ['node:*', 'electron', 'fs', 'path', 'child_process', '**/main/**', '**/preload/**'], message: 'The renderer is untrusted display: no Node, no Electron, no core imports.' };
+
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'dist/**', 'release/**', '.tmp/**', 'test/fixtures/**'] },
   ...tseslint.configs.recommended,
@@ -38,7 +40,15 @@ export default tseslint.config(
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'electron', 'fs', 'path', 'child_process', '**/main/**', '**/preload/**'], message: 'The renderer is untrusted display: no Node, no Electron, no core imports.' }] }],
+      'no-restricted-imports': ['error', { patterns: [RENDERER_NO_NODE] }],
+    },
+  },
+  {
+    // The renderer's data flow (issue 15 §8): features and components read stores, and stores call
+    // api.ts. A feature that calls the core itself is a second place its state can come from.
+    files: ['src/renderer/src/features/**/*.{ts,tsx}', 'src/renderer/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [RENDERER_NO_NODE, { group: ['**/api', '**/api.ts'], message: 'Features read stores, and stores call api.ts: put this call in the domain store.' }] }],
     },
   },
 );

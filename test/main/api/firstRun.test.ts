@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHandlers } from '../../../src/main/api/handlers';
 import { createApiRouter } from '../../../src/main/api/router';
+import type { CallName, RequestOf, ResponseOf } from '../../../src/shared/ipc';
 import { buildTestCore } from '../../support/testCore';
 import { createTempDirs } from '../../support/tempDirs';
 import { startFakeModelServer } from '../../support/fakeModelServer';
@@ -23,10 +24,10 @@ async function setup(env: NodeJS.ProcessEnv = {}) {
   const { core, home } = await buildTestCore(temp.make(), env);
   closers.push(() => core.shutdown());
   const router = createApiRouter(createHandlers(core, { host: 'web', version: 't' }), () => undefined);
-  const call = async (name: string, request: unknown): Promise<any> => {
+  const call = async <K extends CallName>(name: K, request: RequestOf<K>): Promise<ResponseOf<K>> => {
     const result = await router(name, request, { trusted: true, describe: 'test window' });
     if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-    return result.value;
+    return result.value as ResponseOf<K>;
   };
   const agent = core.agents.list()[0];
   return { core, call, agent, home };

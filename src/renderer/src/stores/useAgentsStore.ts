@@ -18,6 +18,8 @@ interface AgentsState {
   /** Provider, model, base URL, thinking budget; a base URL that moves a stored key needs `confirmKeyTo`. */
   updateConnection(agentId: string, patch: Omit<RequestOf<'agents.update'>, 'agentId'>): Promise<void>;
   setApiKey(agentId: string, apiKey: string): Promise<void>;
+  /** Electron's folder dialog; null when cancelled (the web host has none: canPickDirectory is false). */
+  pickDirectory(): Promise<string | null>;
   clearApiKey(agentId: string): Promise<void>;
   models(agentId: string): Promise<ResponseOf<'agents.models'>>;
 }
@@ -71,6 +73,7 @@ export const useAgentsStore = create<AgentsState>((set, get) => {
       replace(await call('agents.clearApiKey', { agentId }));
     },
     models: (agentId) => call('agents.models', { agentId }),
+    pickDirectory: async () => (await call('workspaces.pickDirectory', {})).directory,
 
   };
 });

@@ -18,7 +18,6 @@ interface SetupState {
   close(): Promise<void>;
   inspect(directory: string): Promise<FolderFactsView>;
   complete(prefix: string): Promise<string[]>;
-  pickDirectory(): Promise<string | null>;
   testConnection(agentId: string, apiKey?: string): Promise<ConnectionTestView>;
 }
 
@@ -42,6 +41,5 @@ export const useSetupStore = create<SetupState>((set) => ({
   },
   inspect: (directory) => call('workspaces.inspect', { directory }),
   complete: async (prefix) => (await call('workspaces.complete', { prefix })).folders,
-  pickDirectory: async () => (await call('workspaces.pickDirectory', {})).directory,
   testConnection: (agentId, apiKey) => call('agents.testConnection', apiKey ? { agentId, apiKey } : { agentId }),
 }));

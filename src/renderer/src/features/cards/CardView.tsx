@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Card, CardChoice, RememberKind } from '../../../../shared/domain';
-import { CallError } from '../../api';
+import { messageOf } from '../../lib/errors';
 import { useCardsStore } from '../../stores/useCardsStore';
 import { useFilesStore } from '../../stores/useFilesStore';
 import { DiffView } from './DiffView';
@@ -24,7 +24,7 @@ export function CardView({ card, active }: { card: Card; active: boolean }) {
     try {
       await answer({ cardId: card.id, decision, baseHash: card.baseHash, remember, ...(choice ? { choice } : {}) });
     } catch (reason) {
-      setError(reason instanceof CallError ? reason.message : String(reason));
+      setError(messageOf(reason));
     }
   }
 

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { PROVIDERS, type Provider } from '../../../../shared/domain';
 import type { AgentView, ConnectionTestView } from '../../../../shared/ipc';
-import { CallError } from '../../api';
-import { messageOf } from '../../lib/errors';
+import { messageOf, refusalCode } from '../../lib/errors';
 import { useAgentsStore } from '../../stores/useAgentsStore';
 import { useSetupStore } from '../../stores/useSetupStore';
 
@@ -43,7 +42,7 @@ export function ProviderStep({ agent, onDone }: { agent: AgentView; onDone: () =
       }
       setResult(tested);
     } catch (reason) {
-      setError(reason instanceof CallError && reason.code === 'conflict' ? `${reason.message} Confirm it in Settings, or clear the base URL.` : messageOf(reason));
+      setError(refusalCode(reason) === 'conflict' ? `${messageOf(reason)} Confirm it in Settings, or clear the base URL.` : messageOf(reason));
     } finally {
       setBusy(false);
     }

@@ -20,7 +20,8 @@ export function describeFacts(facts: FolderFactsView): string {
 export function WorkspaceStep({ agent, onDone }: { agent: AgentView; onDone: () => void }) {
   const canPick = useAppStore((state) => state.info?.canPickDirectory ?? false);
   const setWorkspace = useAgentsStore((state) => state.setWorkspace);
-  const { inspect, complete, pickDirectory } = useSetupStore.getState();
+  const { inspect, complete } = useSetupStore.getState();
+  const pickDirectory = useAgentsStore((state) => state.pickDirectory);
   const [directory, setDirectory] = useState(agent.workspace?.directory ?? '');
   const [completions, setCompletions] = useState<string[]>([]);
   const [facts, setFacts] = useState<FolderFactsView | null>(null);

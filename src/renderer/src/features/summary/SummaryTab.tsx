@@ -1,7 +1,6 @@
 import { FlaskConical } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState';
 import { useEffect, useState } from 'react';
-import { call } from '../../api';
 import { messageOf } from '../../lib/errors';
 import { useFilesStore } from '../../stores/useFilesStore';
 import { useSummaryStore } from '../../stores/useSummaryStore';
@@ -22,7 +21,7 @@ export function SummaryTab({ agentId }: { agentId: string }) {
 
   async function openInEditor(path?: string): Promise<void> {
     try {
-      const { opened } = await call('summary.openInEditor', { agentId, ...(path ? { path } : {}) });
+      const opened = await useSummaryStore.getState().openInEditor(agentId, path);
       setNote(opened ? 'Opened in your editor.' : 'No editor could be opened.');
     } catch (reason) {
       setNote(messageOf(reason));
