@@ -33,7 +33,7 @@ export const StepSummary = memo(function StepSummary({ item }: { item: StepItem 
     if (outcome.kind === 'failed' || outcome.kind === 'exit-nonzero') counts.failed += 1;
     else if (outcome.kind === 'refused') counts.refused += 1;
     else if (outcome.kind === 'denied') counts.denied += 1;
-    else if (outcome.kind === 'running' || outcome.kind === 'waiting') counts.running += 1;
+    else if (outcome.kind === 'running') counts.running += 1;
   }
   const summary = describeStep(counts);
   const Chevron = folded ? ChevronRight : ChevronDown;
