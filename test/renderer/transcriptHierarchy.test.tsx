@@ -87,6 +87,30 @@ describe('steps in the transcript', () => {
     expect(button.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('groups the streaming turn\'s runs of calls the same way, a lone call stays alone', () => {
+    const live = {
+      turnId: 't1',
+      ownerText: 'go',
+      segments: [
+        { kind: 'text' as const, text: 'Reading.' },
+        { kind: 'call' as const, callId: 'x1', tool: 'read', args: {} },
+        { kind: 'call' as const, callId: 'x2', tool: 'read', args: {} },
+        { kind: 'text' as const, text: 'Now one more.' },
+        { kind: 'call' as const, callId: 'x3', tool: 'list', args: {} },
+      ],
+      working: true,
+      notices: [],
+      error: null,
+      lastSent: 'go',
+      startedAt: 0,
+      step: 2,
+      toolCount: 3,
+    };
+    const items = transcriptItems([], live);
+    expect(items.map((item) => item.key)).toEqual(['live-owner', 'live-text-0', 'live-step-1', 'cx1', 'cx2', 'live-text-3', 'cx3', 'live-working']);
+    expect(unfoldedItems(items, { 'live-step-1': true }).map((item) => item.key)).toEqual(['live-owner', 'live-text-0', 'live-step-1', 'live-text-3', 'cx3', 'live-working']);
+  });
+
   it('says the counts in the words of the issue', () => {
     expect(describeStep({ calls: 7, cards: 2, failed: 1, refused: 0, denied: 0, running: 0 })).toBe('7 calls · 2 cards · 1 failed');
   });

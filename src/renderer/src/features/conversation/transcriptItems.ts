@@ -78,11 +78,23 @@ export function transcriptItems(
   flushMarks(Number.POSITIVE_INFINITY);
   if (!live) return items;
   if (live.ownerText !== null) items.push({ key: 'live-owner', kind: 'owner', text: live.ownerText });
+  // The streaming turn's calls group the same way: each run of two or more calls is one step.
+  const liveCalls = live.segments.map((segment) => segment.kind === 'call' && !shownCalls.has(segment.callId));
   live.segments.forEach((segment, index) => {
     if (segment.kind === 'text') items.push({ key: `live-text-${index}`, kind: 'assistant', text: segment.text });
     else if (segment.kind === 'thinking') items.push({ key: `live-thinking-${index}`, kind: 'thinking', text: segment.text, redacted: segment.redacted });
-    else if (!shownCalls.has(segment.callId))
-      items.push({ key: `c${segment.callId}`, kind: 'call', callId: segment.callId, tool: segment.tool, args: segment.args });
+    else if (liveCalls[index]) {
+      let first = index;
+      while (first > 0 && liveCalls[first - 1]) first--;
+      let end = index;
+      while (end + 1 < liveCalls.length && liveCalls[end + 1]) end++;
+      const step = end > first ? `live-step-${first}` : undefined;
+      if (step && index === first) {
+        const calls = live.segments.slice(first, end + 1).flatMap((s) => (s.kind === 'call' ? [{ callId: s.callId, tool: s.tool }] : []));
+        items.push({ key: step, kind: 'step', step, calls });
+      }
+      items.push({ key: `c${segment.callId}`, kind: 'call', callId: segment.callId, tool: segment.tool, args: segment.args, step });
+    }
   });
   live.notices.forEach((text, index) => items.push({ key: `live-notice-${index}`, kind: 'notice', text }));
   if (live.error) items.push({ key: 'live-error', kind: 'error', ...live.error });
