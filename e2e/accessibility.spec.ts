@@ -113,6 +113,16 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByRole('region', { name: 'Pending approvals' })).toBeVisible();
     await expect(page.locator('[data-outcome="waiting"]')).toHaveCount(1);
     await expectNoViolations(page, 'pending card');
+    // From the composer, Tab reaches the card's answers in a few steps (after Stop), never lost behind the transcript.
+    await page.getByLabel('Message to the agent').focus();
+    let stepsToCard = 0;
+    for (; stepsToCard < 6; stepsToCard++) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate(() => document.activeElement?.closest('.card-queue') !== null)) break;
+    }
+    expect(stepsToCard).toBeLessThan(6);
+    const focusedOutline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
+    expect(focusedOutline).toBe('solid');
     await shoot(page, 'pending-card', scheme, true);
     await answerWithKey(page, 'n');
     await expect(page.getByText('Understood: nothing written.')).toBeVisible();

@@ -20,7 +20,7 @@ export function TerminalTab({ agentId, visible }: { agentId: string; visible: bo
 
   useEffect(() => {
     if (!host.current) return undefined;
-    const terminal = new Terminal({ convertEol: false, cursorBlink: true, fontSize: 12.5, scrollback: 5000, fontFamily: 'ui-monospace, Menlo, Consolas, monospace' });
+    const terminal = new Terminal({ convertEol: false, cursorBlink: true, fontSize: 12.5, scrollback: 5000, fontFamily: getComputedStyle(document.documentElement).getPropertyValue('--mono').trim() || 'monospace' });
     const fit = new FitAddon();
     terminal.loadAddon(fit);
     terminal.open(host.current);
