@@ -11,6 +11,8 @@ const EXEC_SEAM_SYNTAX = [
   { selector: `ImportExpression[source.value=${EXEC_SEAM_MODULE_RE}]`, message: EXEC_SEAM_MESSAGE },
 ];
 
+const RENDERER_NO_NODE = { group: ['node:*', 'electron', 'fs', 'path', 'child_process', 'node-pty', 'cluster', '**/main/**', '**/preload/**'], message: 'The renderer is untrusted display: no Node, no Electron, no core imports.' };
+
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'dist/**', 'release/**', '.tmp/**', 'test/fixtures/**'] },
   ...tseslint.configs.recommended,
@@ -48,7 +50,15 @@ export default tseslint.config(
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'electron', 'fs', 'path', 'child_process', 'node-pty', 'cluster', '**/main/**', '**/preload/**'], message: 'The renderer is untrusted display: no Node, no Electron, no core imports.' }] }],
+      'no-restricted-imports': ['error', { patterns: [RENDERER_NO_NODE] }],
+    },
+  },
+  {
+    // The renderer's data flow (issue 15 §8): features and components read stores, and stores call
+    // api.ts. A feature that calls the core itself is a second place its state can come from.
+    files: ['src/renderer/src/features/**/*.{ts,tsx}', 'src/renderer/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [RENDERER_NO_NODE, { group: ['**/api', '**/api.ts'], message: 'Features read stores, and stores call api.ts: put this call in the domain store.' }] }],
     },
   },
 );

@@ -37,7 +37,7 @@ async function launch(root: string, env: NodeJS.ProcessEnv = {}): Promise<Electr
   return electron.launch({
     executablePath: binary as string,
     args: [path.join(ROOT, 'out', 'main', 'index.js'), ...(asRoot ? ['--no-sandbox'] : [])],
-    env: { ...process.env, PADDOCK_DATA_DIR: path.join(root, 'data'), HOME: path.join(root, 'home'), ...env },
+    env: { ...process.env, PADDOCK_DATA_DIR: path.join(root, 'data'), HOME: path.join(root, 'home'), PADDOCK_SKIP_SETUP: '1', ...env },
   });
 }
 

@@ -48,7 +48,7 @@ test('a failing npm test is a red row with its exit status and failing count', a
   await expect(status).toHaveText('exit 1 · 1 failing test');
   await expect(status).toHaveAttribute('data-outcome', 'exit-nonzero');
   // Red: the theme's danger colour behind the exit status.
-  await expect(status).toHaveCSS('background-color', 'rgb(198, 45, 58)');
+  await expect(status).toHaveCSS('background-color', 'rgb(180, 35, 50)');
 
   await page.getByRole('button', { name: 'run npm test' }).click();
   const details = page.getByRole('region', { name: 'Details of run' });

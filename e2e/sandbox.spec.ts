@@ -31,7 +31,7 @@ test('contained: the state line, and the uncontained shell opt-in in red', async
   await page.getByLabel('Uncontained shell').first().click();
   await expect(page.getByLabel('Uncontained shell').first()).toBeChecked();
   await expect(page.getByText(/Uncontained shell: bash runs as you/)).toBeVisible();
-  await expect(page.getByText(/Uncontained shell: bash runs as you/)).toHaveCSS('color', /rgb\((198, 45, 58|255, 107, 119)\)/);
+  await expect(page.getByText(/Uncontained shell: bash runs as you/)).toHaveCSS('color', /rgb\((180, 35, 50|255, 138, 148)\)/);
   await page.screenshot({ path: info.outputPath('sandbox-uncontained-shell.png'), fullPage: true });
 
   // Saved in the core: a reload shows the same choice.

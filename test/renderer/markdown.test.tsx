@@ -60,3 +60,23 @@ describe('model text in the transcript', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 });
+
+describe('code in the transcript (issue 23 §2)', () => {
+  it('colours a fenced block by its language with the bundled highlighter, and still never makes an element of its text', () => {
+    const text = '```ts\nconst answer: number = 42; // "<img src=x onerror=alert(1)>"\n```\n\n```html\n<img src=x onerror="alert(2)">\n```';
+    const { container } = render(<TranscriptRow item={{ key: 'm9', kind: 'assistant', text }} agentId="agent-1" conversationId="conv-1" />);
+    const blocks = container.querySelectorAll('pre code');
+    expect(blocks).toHaveLength(2);
+    expect(blocks[0].querySelector('.hljs-keyword')?.textContent).toBe('const');
+    expect(blocks[0].querySelector('.hljs-number')?.textContent).toBe('42');
+    expect(blocks[0].textContent).toBe('const answer: number = 42; // "<img src=x onerror=alert(1)>"');
+    expect(blocks[1].querySelector('.hljs-tag')).not.toBeNull();
+    expect(container.querySelector('img')).toBeNull();
+  });
+
+  it('leaves a block in a language it does not bundle as plain text', () => {
+    const { container } = render(<TranscriptRow item={{ key: 'm10', kind: 'assistant', text: '```cobol\nDISPLAY "HI".\n```' }} agentId="agent-1" conversationId="conv-1" />);
+    expect(container.querySelector('pre code')?.textContent).toBe('DISPLAY "HI".');
+    expect(container.querySelector('pre code span')).toBeNull();
+  });
+});

@@ -27,6 +27,7 @@ function agent(overrides: Partial<AgentView>): AgentView {
     runsAnyCommand: false,
     vocabulary: [],
     hasApiKey: false,
+    needsApiKey: false,
     ...overrides,
   };
 }

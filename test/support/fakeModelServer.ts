@@ -61,6 +61,8 @@ export function fakeTokens(text: string): number {
 export interface FakeServerOptions {
   /** Model ids the models endpoint lists (GET /v1/models, in each API's page format); absent: 404. */
   models?: string[];
+  /** When set, /v1/models answers 401 to any other key (x-api-key or Bearer), as the providers do. */
+  apiKey?: string;
 }
 
 export async function startFakeModelServer(script: FakeScript, options: FakeServerOptions = {}): Promise<FakeModelServer> {
@@ -78,7 +80,7 @@ export async function startFakeModelServer(script: FakeScript, options: FakeServ
       const path = (req.url ?? '').split('?')[0];
       if (req.method === 'GET' && path === '/v1/models' && options.models) {
         modelListRequests.push(req.headers);
-        listModels(req, res, options.models);
+        listModels(req, res, options.models, options.apiKey);
         return;
       }
       const api = path.endsWith('/messages') ? 'anthropic' : path.endsWith('/chat/completions') ? 'openai' : null;
@@ -167,7 +169,14 @@ export function fakeUsage(api: 'anthropic' | 'openai', body: Record<string, unkn
 }
 
 /** The models endpoint: the Anthropic SDK sends anthropic-version, the OpenAI SDK does not. */
-function listModels(req: http.IncomingMessage, res: http.ServerResponse, models: string[]): void {
+function listModels(req: http.IncomingMessage, res: http.ServerResponse, models: string[], apiKey: string | undefined): void {
+  const given = req.headers['x-api-key'] ?? /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1];
+  if (apiKey !== undefined && given !== apiKey) {
+    res
+      .writeHead(401, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } }));
+    return;
+  }
   const anthropic = req.headers['anthropic-version'] !== undefined;
   const body = anthropic
     ? {
@@ -283,3 +292,5 @@ function openAiEvents(turn: FakeTurn, model: string, usage: FakeUsage, includeUs
   out.push('data: [DONE]\n\n');
   return out;
 }
+
+/** GET /v1/models in a shape both SDKs page through: Anthropic's (has_more, first_id) and OpenAI's (object: list). */

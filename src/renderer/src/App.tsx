@@ -8,6 +8,8 @@ import { CommandPalette } from './features/palette/CommandPalette';
 import { useWindowKeys } from './features/palette/useWindowKeys';
 import { SidePane } from './features/sidepane/SidePane';
 import { DeveloperSettings } from './features/settings/DeveloperSettings';
+import { FirstRun } from './features/setup/FirstRun';
+import { useSetupStore } from './stores/useSetupStore';
 import { useAppStore } from './stores/useAppStore';
 import { useSidePaneStore } from './stores/useSidePaneStore';
 
@@ -16,12 +18,16 @@ export function App() {
   const error = useAppStore((state) => state.error);
   const showError = useAppStore((state) => state.showError);
   const paneWidth = useSidePaneStore((state) => state.width);
+  const paneCollapsed = useSidePaneStore((state) => state.collapsed);
+  const settingUp = useSetupStore((state) => state.open);
 
   useEffect(() => startWindow(), []);
   useWindowKeys();
 
+  if (settingUp) return <FirstRun />;
+
   return (
-    <div className="app" style={{ gridTemplateColumns: `250px minmax(420px, 1fr) ${paneWidth}px` }}>
+    <div className="app" style={{ gridTemplateColumns: `var(--sidebar-width) minmax(400px, 1fr) ${paneCollapsed ? 'var(--pane-collapsed-width)' : `min(${paneWidth}px, 38vw)`}` }}>
       <Sidebar />
       <main className={`main ${view === 'settings' ? 'main-settings' : 'main-agent'}`} aria-label={view === 'settings' ? 'Settings' : 'Agent'}>
         <div className="main-content">

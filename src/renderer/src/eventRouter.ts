@@ -7,6 +7,7 @@ import { createFrameBatcher } from './lib/frameBatcher';
 import { messageOf } from './lib/errors';
 import { useAgentsStore } from './stores/useAgentsStore';
 import { useAppStore } from './stores/useAppStore';
+import { useSetupStore } from './stores/useSetupStore';
 import { useCardsStore } from './stores/useCardsStore';
 import { followConnection } from './stores/useConnectionStore';
 import { useCheckpointsStore } from './stores/useCheckpointsStore';
@@ -110,7 +111,11 @@ export function routeEvents(events: PaddockEvent[]): void {
 
 /** Loads what the window shows at start and follows the core's events; returns the unsubscribe. */
 export function startWindow(): () => void {
-  void useAppStore.getState().load().catch(fail);
+  void useAppStore
+    .getState()
+    .load()
+    .then(() => useSetupStore.getState().openIfNotDone())
+    .catch(fail);
   void useAgentsStore.getState().load().catch(fail);
   void useCardsStore.getState().load().catch(fail);
   void useProcessesStore.getState().load().catch(fail);

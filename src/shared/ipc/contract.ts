@@ -21,9 +21,11 @@ import {
 import type {
   AgentView,
   AppInfo,
+  ConnectionTestView,
   FailingTestsView,
   FileContentView,
   FileTreeView,
+  FolderFactsView,
   McpServerView,
   ProcessView,
   RememberedCommandView,
@@ -171,6 +173,10 @@ export const requestSchemas = {
   'mcp.remove': z.object({ serverId: id }).strict(),
   'mcp.setAuto': z.object({ serverId: id, tool: z.string().min(1).max(128), auto: z.boolean() }).strict(),
   'mcp.restart': z.object({ serverId: id }).strict(),
+  'settings.setSetupDone': z.object({ done: z.boolean() }).strict(),
+  'workspaces.inspect': z.object({ directory: z.string().min(1).max(4096) }).strict(),
+  'workspaces.complete': z.object({ prefix: z.string().min(1).max(4096) }).strict(),
+  'agents.testConnection': z.object({ agentId: id, apiKey: z.string().min(1).max(500).optional() }).strict(),
 } as const;
 
 export type CallName = keyof typeof requestSchemas;
@@ -240,5 +246,9 @@ export interface ResponseMap {
   'mcp.remove': { removed: boolean };
   'mcp.setAuto': McpServerView;
   'mcp.restart': McpServerView;
+  'settings.setSetupDone': AppInfo;
+  'workspaces.inspect': FolderFactsView;
+  'workspaces.complete': { folders: string[] };
+  'agents.testConnection': ConnectionTestView;
 }
 export type ResponseOf<K extends CallName> = ResponseMap[K];

@@ -63,6 +63,10 @@ export const CALL_NAMES = [
   'mcp.remove',
   'mcp.setAuto',
   'mcp.restart',
+  'settings.setSetupDone',
+  'workspaces.inspect',
+  'workspaces.complete',
+  'agents.testConnection',
 ] as const;
 
 export const IPC_CALL_PREFIX = 'paddock:call:';

@@ -7,6 +7,27 @@ export interface AgentView extends Agent {
   runsAnyCommand: boolean;
   vocabulary: ScopeReport[];
   hasApiKey: boolean;
+  /** No key stored and the agent talks to the provider's own service: every message would be refused. */
+  needsApiKey: boolean;
+}
+
+/** The first run's Test connection (issue 23): one request to the models endpoint, one sentence. */
+export type ConnectionTestView =
+  | { ok: true; sentence: string; baseUrl: string; models: string[] }
+  | { ok: false; problem: 'no-key' | 'bad-key' | 'unreachable' | 'model-missing' | 'other'; sentence: string; baseUrl: string; models?: string[] };
+
+/** What a folder holds, shown before it becomes a workspace: its git branch, main languages, size. */
+export interface FolderFactsView {
+  directory: string;
+  /** A sentence when the path is not a readable directory. */
+  problem: string | null;
+  branch: string | null;
+  /** Languages by number of files, most first (at most five). */
+  languages: string[];
+  files: number;
+  bytes: number;
+  /** The count stopped at its bound: "at least". */
+  truncated: boolean;
 }
 
 export interface AppInfo {
@@ -21,6 +42,8 @@ export interface AppInfo {
   keyStorage: string;
   tailscale: { enabled: boolean; statement: string };
   canPickDirectory: boolean;
+  /** The guided first run is done or skipped; false shows it (issue 23). */
+  setupDone: boolean;
   /** The OS sandbox (SPEC §14): its state line, and each agent's choices (allowed domains, uncontained shell). */
   sandbox: {
     contained: boolean;

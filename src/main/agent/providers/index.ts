@@ -31,6 +31,12 @@ export function baseUrlFor(agent: Agent, env: NodeJS.ProcessEnv = {}): string {
   }
 }
 
+/** A key is needed where the agent talks to the provider's own service; a local or proxy endpoint may need none. */
+export function keyNeededFor(agent: Agent, env: NodeJS.ProcessEnv = {}): boolean {
+  const url = baseUrlFor(agent, env);
+  return url === ANTHROPIC_DEFAULT_BASE_URL || url === OPENAI_DEFAULT_BASE_URL;
+}
+
 export function createProviderFor(options: ProviderFactoryOptions): ProviderFor {
   const env = options.env ?? {};
   // The SDK client is kept while the agent's provider, endpoint and key stay the same: building one

@@ -6,7 +6,7 @@ import OpenAI from 'openai';
 import type { Agent } from '../../../shared/domain';
 import type { SecretStore } from '../keys';
 import { describeProviderError } from './errors';
-import { baseUrlFor } from './index';
+import { baseUrlFor, keyNeededFor } from './index';
 
 export const KNOWN_MODEL_NAMES: Record<Agent['provider'], string[]> = {
   anthropic: ['claude-sonnet-5-5', 'claude-opus-5-5', 'claude-haiku-5-5', 'claude-sonnet-4-6', 'claude-opus-4-6', 'claude-haiku-4-5'],
@@ -23,20 +23,25 @@ export async function listModels(agent: Agent, secrets: SecretStore, env: NodeJS
   const apiKey = secrets.get(agent.id);
   const baseUrl = baseUrlFor(agent, env);
   const known = (problem: string): ModelList => ({ models: KNOWN_MODEL_NAMES[agent.provider], source: 'known', problem });
+  if (!apiKey && keyNeededFor(agent, env)) return known(`no API key is set for ${agent.handle}`);
   try {
-    const ids: string[] = [];
-    if (agent.provider === 'anthropic') {
-      if (!apiKey && baseUrl === 'https://api.anthropic.com') return known(`no API key is set for ${agent.handle}`);
-      const client = new Anthropic({ apiKey: apiKey ?? 'no-key-configured', baseURL: baseUrl, maxRetries: 0, timeout: timeoutMs, logLevel: 'off' });
-      for await (const model of client.models.list({ limit: 100 })) ids.push(model.id);
-    } else {
-      if (!apiKey && baseUrl === 'https://api.openai.com/v1') return known(`no API key is set for ${agent.handle}`);
-      const client = new OpenAI({ apiKey: apiKey ?? 'no-key-configured', baseURL: baseUrl, maxRetries: 0, timeout: timeoutMs, logLevel: 'off' });
-      for await (const model of client.models.list()) ids.push(model.id);
-    }
+    const ids = await fetchModelIds(agent.provider, baseUrl, apiKey, timeoutMs);
     if (ids.length === 0) return known(`${baseUrl} listed no models`);
     return { models: [...new Set(ids)].slice(0, 500), source: 'provider', problem: null };
   } catch (error) {
     return known(describeProviderError(error, { baseUrl, model: agent.model, retries: 0, apiKey }).message);
   }
+}
+
+/** The provider's models endpoint, asked once, without retries; throws the SDK's error. */
+export async function fetchModelIds(provider: Agent['provider'], baseUrl: string, apiKey: string | null, timeoutMs: number): Promise<string[]> {
+  const ids: string[] = [];
+  if (provider === 'anthropic') {
+    const client = new Anthropic({ apiKey: apiKey ?? 'no-key-configured', baseURL: baseUrl, maxRetries: 0, timeout: timeoutMs, logLevel: 'off' });
+    for await (const model of client.models.list({ limit: 100 })) ids.push(model.id);
+  } else {
+    const client = new OpenAI({ apiKey: apiKey ?? 'no-key-configured', baseURL: baseUrl, maxRetries: 0, timeout: timeoutMs, logLevel: 'off' });
+    for await (const model of client.models.list()) ids.push(model.id);
+  }
+  return ids;
 }

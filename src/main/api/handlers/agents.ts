@@ -1,6 +1,7 @@
 import type { Agent } from '../../../shared/domain';
 import type { AgentView } from '../../../shared/ipc';
 import { listModels } from '../../agent/providers/modelList';
+import { keyNeededFor } from '../../agent/providers';
 import type { Core } from '../../core';
 import { AgentHandleTakenError, type NewAgent } from '../../store/agents';
 import { ApiRefusal, type Handlers } from '../router';
@@ -33,6 +34,7 @@ export function agentView(core: Core, agent: Agent): AgentView {
     runsAnyCommand: agent.mode === 'run' && shellCanRun(core, agent, workspace),
     vocabulary: core.vocabularyFor(agent.id),
     hasApiKey: core.secrets.get(agent.id) !== null,
+    needsApiKey: core.secrets.get(agent.id) === null && keyNeededFor(agent, core.options.env),
   };
 }
 

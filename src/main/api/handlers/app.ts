@@ -3,6 +3,7 @@ import { SWITCHES_KEY, type Core } from '../../core';
 import { parseDomainList } from '../../sandbox/domains';
 import { ApiRefusal, type Handlers } from '../router';
 import type { HostCapabilities } from './context';
+import { setupDone } from './setup';
 
 export function appInfo(core: Core, host: HostCapabilities): AppInfo {
   const saved = { ...core.switches, ...core.savedSwitches() };
@@ -17,6 +18,7 @@ export function appInfo(core: Core, host: HostCapabilities): AppInfo {
     keyStorage: core.secrets.describe(),
     tailscale: { enabled: core.tailscaleEnabled(), statement: core.tailscaleStatement() },
     canPickDirectory: host.pickDirectory !== undefined,
+    setupDone: setupDone(core),
     sandbox: {
       contained: core.sandbox.contained,
       line: core.sandbox.describe(),

@@ -16,6 +16,7 @@ import { processHandlers } from './processes';
 import { rememberedHandlers } from './remembered';
 import { repositoryHandlers } from './repositories';
 import { screenshotHandlers } from './screenshots';
+import { setupHandlers } from './setup';
 import { summaryHandlers } from './summary';
 import { terminalHandlers } from './terminal';
 
@@ -38,6 +39,7 @@ export function createHandlers(core: Core, host: HostCapabilities): Handlers {
     ...rememberedHandlers(core),
     ...repositoryHandlers(core),
     ...screenshotHandlers(core),
+    ...setupHandlers(core, host),
     ...summaryHandlers(core),
     ...terminalHandlers(core),
   };

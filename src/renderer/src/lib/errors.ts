@@ -6,3 +6,8 @@ export function messageOf(reason: unknown): string {
   if (reason instanceof Error) return reason.message;
   return String(reason);
 }
+
+/** The core's code when it refused ('conflict', 'not-found', …), so a feature can answer one refusal in place. */
+export function refusalCode(reason: unknown): string | null {
+  return reason instanceof CallError ? reason.code : null;
+}

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { AcceptancePolicy, Mode, Scope } from '../../../shared/domain';
-import type { AgentView } from '../../../shared/ipc';
+import type { AgentView, RequestOf, ResponseOf } from '../../../shared/ipc';
 import { call } from '../api';
 
 interface AgentsState {
@@ -15,6 +15,13 @@ interface AgentsState {
   setScopes(agentId: string, scopes: Scope[]): Promise<void>;
   setOutputBound(agentId: string, maxOutputTokens: number): Promise<void>;
   setWorkspace(agentId: string, directory: string): Promise<void>;
+  /** Provider, model, base URL, thinking budget; a base URL that moves a stored key needs `confirmKeyTo`. */
+  updateConnection(agentId: string, patch: Omit<RequestOf<'agents.update'>, 'agentId'>): Promise<void>;
+  setApiKey(agentId: string, apiKey: string): Promise<void>;
+  /** Electron's folder dialog; null when cancelled (the web host has none: canPickDirectory is false). */
+  pickDirectory(): Promise<string | null>;
+  clearApiKey(agentId: string): Promise<void>;
+  models(agentId: string): Promise<ResponseOf<'agents.models'>>;
 }
 
 export const useAgentsStore = create<AgentsState>((set, get) => {
@@ -56,6 +63,18 @@ export const useAgentsStore = create<AgentsState>((set, get) => {
     async setWorkspace(agentId, directory) {
       replace(await call('workspaces.set', { agentId, directory }));
     },
+    async updateConnection(agentId, patch) {
+      replace(await call('agents.update', { agentId, ...patch }));
+    },
+    async setApiKey(agentId, apiKey) {
+      replace(await call('agents.setApiKey', { agentId, apiKey }));
+    },
+    async clearApiKey(agentId) {
+      replace(await call('agents.clearApiKey', { agentId }));
+    },
+    models: (agentId) => call('agents.models', { agentId }),
+    pickDirectory: async () => (await call('workspaces.pickDirectory', {})).directory,
+
   };
 });
 

@@ -18,6 +18,13 @@ interface PreviewStore {
   /** A fresh single-use ticket URL: the one in the frame has been spent. */
   freshLink(agentId: string, name: string): Promise<string>;
   screenshotTaken(agentId: string, name: string, file: string): void;
+  /** A new picture of the process's page now; returns the saved file. */
+  takeScreenshot(agentId: string, name: string): Promise<string>;
+  /** A saved screenshot as a data: URL (only files in Paddock's files directory). */
+  readScreenshot(agentId: string, file: string): Promise<string>;
+  /** Electron: the preview's own view laid over the placeholder's bounds, or hidden. */
+  showInView(agentId: string, name: string, bounds: { x: number; y: number; width: number; height: number }): Promise<void>;
+  hideView(): Promise<void>;
 }
 
 export const usePreviewStore = create<PreviewStore>((set, get) => {
@@ -25,6 +32,18 @@ export const usePreviewStore = create<PreviewStore>((set, get) => {
     set({ byAgent: { ...get().byAgent, [agentId]: { ...(get().byAgent[agentId] ?? EMPTY), ...change } } });
   return {
     byAgent: {},
+    async takeScreenshot(agentId, name) {
+      const { file } = await call('screenshots.take', { agentId, name });
+      get().screenshotTaken(agentId, name, file);
+      return file;
+    },
+    readScreenshot: async (agentId, file) => (await call('screenshots.read', { agentId, file })).dataUrl,
+    async showInView(agentId, name, bounds) {
+      await call('preview.showInView', { agentId, name, bounds });
+    },
+    async hideView() {
+      await call('preview.hideView', {});
+    },
     async show(agentId, name, absoluteAssets) {
       patch(agentId, { name, error: null, ...(absoluteAssets === undefined ? {} : { absoluteAssets }) });
       try {

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ProcessView } from '../../../shared/ipc';
+import type { ProcessView, ResponseOf } from '../../../shared/ipc';
 import { call } from '../api';
 
 interface ProcessesState {
@@ -7,6 +7,8 @@ interface ProcessesState {
   load(): Promise<void>;
   stop(agentId: string, name: string): Promise<void>;
   stopAll(): Promise<number>;
+  /** A process's output since a cursor: the text, the next cursor, and whether it still runs. */
+  output(agentId: string, name: string, since: number): Promise<ResponseOf<'processes.output'>>;
 }
 
 export const useProcessesStore = create<ProcessesState>((set, get) => ({
@@ -23,6 +25,7 @@ export const useProcessesStore = create<ProcessesState>((set, get) => ({
     await get().load();
     return stopped;
   },
+  output: (agentId, name, since) => call('processes.output', { agentId, name, since }),
 }));
 
 export function runningOf(processes: ProcessView[], agentId: string): ProcessView[] {

@@ -4,6 +4,7 @@ export const PANE_TABS = ['Files', 'Terminal', 'Preview', 'Summary'] as const;
 export type PaneTab = (typeof PANE_TABS)[number];
 
 const WIDTH_KEY = 'paddock.sidepane.width';
+const COLLAPSED_KEY = 'paddock.sidepane.collapsed';
 export const PANE_MIN_WIDTH = 280;
 export const PANE_MAX_WIDTH = 1400;
 const DEFAULT_WIDTH = 460;
@@ -22,9 +23,20 @@ function storedWidth(): number {
   }
 }
 
+function storedCollapsed(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(COLLAPSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
 interface SidePaneState {
   tab: PaneTab;
   width: number;
+  /** Folded to a strip, remembered like the width. */
+  collapsed: boolean;
+  setCollapsed(collapsed: boolean): void;
   /** Tabs with news the owner has not looked at (a preview shown while they worked in another tab). */
   badges: Partial<Record<PaneTab, boolean>>;
   setTab(tab: PaneTab): void;
@@ -38,9 +50,18 @@ interface SidePaneState {
 export const useSidePaneStore = create<SidePaneState>((set, get) => ({
   tab: 'Files',
   width: storedWidth(),
+  collapsed: storedCollapsed(),
   badges: {},
   setTab(tab) {
-    set({ tab, badges: { ...get().badges, [tab]: false } });
+    set({ tab, collapsed: false, badges: { ...get().badges, [tab]: false } });
+  },
+  setCollapsed(collapsed) {
+    set({ collapsed });
+    try {
+      globalThis.localStorage?.setItem(COLLAPSED_KEY, collapsed ? '1' : '0');
+    } catch {
+      // As for the width: this session only.
+    }
   },
   offer(tab, ownerBusy) {
     if (get().tab === tab) return;

@@ -8,6 +8,8 @@ interface SummaryState {
   failing: Record<string, FailingTestsView | null>;
   errors: Record<string, string | null>;
   load(agentId: string): Promise<void>;
+  /** Opens the workspace (or one file of it) in the owner's editor; false when none could be opened. */
+  openInEditor(agentId: string, path?: string): Promise<boolean>;
 }
 
 export const useSummaryStore = create<SummaryState>((set, get) => ({
@@ -22,4 +24,5 @@ export const useSummaryStore = create<SummaryState>((set, get) => ({
       errors: { ...get().errors, [agentId]: summary.status === 'rejected' ? messageOf(summary.reason) : null },
     });
   },
+  openInEditor: async (agentId, path) => (await call('summary.openInEditor', { agentId, ...(path ? { path } : {}) })).opened,
 }));

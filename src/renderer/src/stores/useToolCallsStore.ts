@@ -7,15 +7,19 @@ interface ToolCallsState {
   calls: Record<string, ToolCallView>;
   output: Record<string, CappedText>;
   expanded: Record<string, boolean>;
+  /** Steps whose calls are folded under their summary line. */
+  folded: Record<string, boolean>;
   upsert(calls: ToolCallView[]): void;
   appendOutput(chunks: { callId: string; chunk: string }[]): void;
   toggle(callId: string): void;
+  toggleStep(step: string): void;
 }
 
 export const useToolCallsStore = create<ToolCallsState>((set, get) => ({
   calls: {},
   output: {},
   expanded: {},
+  folded: {},
   upsert(calls) {
     if (calls.length === 0) return;
     const next = { ...get().calls };
@@ -30,5 +34,8 @@ export const useToolCallsStore = create<ToolCallsState>((set, get) => ({
   },
   toggle(callId) {
     set({ expanded: { ...get().expanded, [callId]: !get().expanded[callId] } });
+  },
+  toggleStep(step) {
+    set({ folded: { ...get().folded, [step]: !get().folded[step] } });
   },
 }));

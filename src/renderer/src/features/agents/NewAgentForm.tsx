@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { CallError } from '../../api';
+import { messageOf } from '../../lib/errors';
 import { useAgentsStore } from '../../stores/useAgentsStore';
 
 export function NewAgentForm({ onDone }: { onDone(): void }) {
@@ -14,7 +14,7 @@ export function NewAgentForm({ onDone }: { onDone(): void }) {
       await create({ name: name.trim(), handle: handle.trim() || name.trim().toLowerCase().replace(/[^a-z0-9_-]+/g, '-') });
       onDone();
     } catch (reason) {
-      setError(reason instanceof CallError ? reason.message : String(reason));
+      setError(messageOf(reason));
     }
   }
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { call, CallError } from '../../api';
+import { messageOf } from '../../lib/errors';
 import { useAgentsStore } from '../../stores/useAgentsStore';
 import { useAppStore } from '../../stores/useAppStore';
 import type { AgentView } from '../../../../shared/ipc';
@@ -7,6 +7,7 @@ import type { AgentView } from '../../../../shared/ipc';
 /** Electron: the system folder dialog. Web host: a path the core validates (SPEC §4 root rules). */
 export function WorkspacePicker({ agent }: { agent: AgentView }) {
   const setWorkspace = useAgentsStore((state) => state.setWorkspace);
+  const pickDirectory = useAgentsStore((state) => state.pickDirectory);
   const canPick = useAppStore((state) => state.info?.canPickDirectory ?? false);
   const [directory, setDirectory] = useState(agent.workspace?.directory ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -20,17 +21,17 @@ export function WorkspacePicker({ agent }: { agent: AgentView }) {
       await setWorkspace(agent.id, target);
       setEditing(false);
     } catch (reason) {
-      setError(reason instanceof CallError ? reason.message : String(reason));
+      setError(messageOf(reason));
     } finally {
       setBusy(false);
     }
   }
 
   async function pick(): Promise<void> {
-    const picked = await call('workspaces.pickDirectory', {});
-    if (picked.directory) {
-      setDirectory(picked.directory);
-      await apply(picked.directory);
+    const picked = await pickDirectory();
+    if (picked) {
+      setDirectory(picked);
+      await apply(picked);
     }
   }
 

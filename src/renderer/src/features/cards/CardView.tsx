@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Card, CardChoice, RememberKind } from '../../../../shared/domain';
-import { CallError } from '../../api';
+import { messageOf } from '../../lib/errors';
 import { useCardsStore } from '../../stores/useCardsStore';
 import { useFilesStore } from '../../stores/useFilesStore';
 import { DiffView } from './DiffView';
@@ -47,7 +47,7 @@ export function CardView({ card, active }: { card: Card; active: boolean }) {
         ...(decision === 'approve' && partial ? { acceptedHunks } : {}),
       });
     } catch (reason) {
-      setError(reason instanceof CallError ? reason.message : String(reason));
+      setError(messageOf(reason));
     }
   }
 
@@ -102,7 +102,7 @@ export function CardView({ card, active }: { card: Card; active: boolean }) {
           ))}
         </ul>
       )}
-      {!card.argv && !card.path && card.tool !== 'checkpoint' && <pre className="card-args">{JSON.stringify(card.args, null, 2)}</pre>}
+      {!card.argv && !card.path && card.tool !== 'checkpoint' && <pre className="card-args" tabIndex={0}>{JSON.stringify(card.args, null, 2)}</pre>}
       {error && <p className="form-error" role="alert">{error}</p>}
       <footer className="card-actions">
         {danger ? (

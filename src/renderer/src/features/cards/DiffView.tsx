@@ -1,24 +1,30 @@
-export type DiffLineKind = 'meta' | 'add' | 'del' | 'hunk' | 'ctx';
+import { HighlightedCode } from '../../components/HighlightedCode';
+import { languageOf } from '../../lib/highlight';
 
-export function diffLineKind(line: string): DiffLineKind {
-  if (line.startsWith('+++') || line.startsWith('---')) return 'meta';
-  if (line.startsWith('+')) return 'add';
-  if (line.startsWith('-')) return 'del';
-  if (line.startsWith('@@')) return 'hunk';
-  return 'ctx';
-}
-
-/** A unified diff, coloured by line; read-only. */
+/** A unified diff, coloured by line and by the file's language (from its +++ header); read-only. */
 export function DiffView({ diff }: { diff: string }) {
   // createTwoFilesPatch's "=====" separator says nothing the file headers below it do not.
   const lines = diff.split('\n').filter((line) => !/^={10,}$/.test(line));
+  const language = languageOf(/^\+\+\+ (?:b\/)?(\S+)/m.exec(diff)?.[1]);
   return (
-    <pre className="diff" aria-label="Diff">
-      {lines.map((line, index) => (
-        <span key={index} className={`diff-line diff-${diffLineKind(line)}`}>
-          {line + '\n'}
-        </span>
-      ))}
+    <pre className="diff" aria-label="Diff" tabIndex={0}>
+      {lines.map((line, index) => {
+        const kind = line.startsWith('+++') || line.startsWith('---') ? 'meta' : line.startsWith('+') ? 'add' : line.startsWith('-') ? 'del' : line.startsWith('@@') ? 'hunk' : 'ctx';
+        const code = kind === 'add' || kind === 'del' || kind === 'ctx';
+        return (
+          <span key={index} className={`diff-line diff-${kind}`}>
+            {code ? (
+              <>
+                <span className="diff-sign">{line.slice(0, 1)}</span>
+                <HighlightedCode code={line.slice(1)} language={language} />
+              </>
+            ) : (
+              line
+            )}
+            {'\n'}
+          </span>
+        );
+      })}
     </pre>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ConnectionState } from '../../api';
+import type { ConnectionState } from '../../stores/host';
 import { useConnectionStore } from '../../stores/useConnectionStore';
 
 function label(state: ConnectionState): string {

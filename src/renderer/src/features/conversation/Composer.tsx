@@ -1,17 +1,23 @@
+import { KeyRound } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
+import type { AgentView } from '../../../../shared/ipc';
+import { useSetupStore } from '../../stores/useSetupStore';
 import { shortcutLabel } from '../palette/shortcuts';
 import { useConversationStore } from '../../stores/useConversationStore';
 
 /** Enter sends, Shift+Enter adds a line. Stopping is the Stop button or its own key, never Escape (which belongs to cards). */
-export function Composer({ conversationId }: { conversationId: string }) {
+export function Composer({ conversationId, agent }: { conversationId: string; agent: AgentView }) {
   const [text, setText] = useState('');
+  const reopenSetup = useSetupStore((state) => state.reopen);
+  // Never silent: with no key where one is needed, the composer says so and links to the fix.
+  const missingKey = agent.needsApiKey;
   const working = useConversationStore((state) => state.live[conversationId]?.working ?? false);
   const send = useConversationStore((state) => state.send);
   const cancel = useConversationStore((state) => state.cancel);
 
   function submit(): void {
     const trimmed = text.trim();
-    if (trimmed === '' || working) return;
+    if (trimmed === '' || working || missingKey) return;
     setText('');
     void send(conversationId, trimmed);
   }
@@ -24,6 +30,15 @@ export function Composer({ conversationId }: { conversationId: string }) {
   }
 
   return (
+    <>
+    {missingKey && (
+      <p className="composer-missing" role="alert">
+        <KeyRound size={14} aria-hidden="true" /> {agent.name} has no API key, so {agent.provider} would refuse every message.{' '}
+        <button type="button" className="link" onClick={() => reopenSetup('provider')}>
+          Add a key and test it
+        </button>
+      </p>
+    )}
     <form
       className="composer"
       aria-label="Message"
@@ -47,11 +62,12 @@ export function Composer({ conversationId }: { conversationId: string }) {
             Stop <kbd>{shortcutLabel('turn.stop')}</kbd>
           </button>
         ) : (
-          <button type="submit" className="primary" disabled={text.trim() === ''}>
+          <button type="submit" className="primary" disabled={text.trim() === '' || missingKey}>
             Send <kbd>Enter</kbd>
           </button>
         )}
       </div>
     </form>
+    </>
   );
 }

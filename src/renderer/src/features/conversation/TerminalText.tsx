@@ -5,7 +5,7 @@ import { memo, useMemo, type CSSProperties } from 'react';
 export const TerminalText = memo(function TerminalText({ text, label }: { text: string; label: string }) {
   const parts = useMemo(() => Anser.ansiToJson(text, { remove_empty: true }), [text]);
   return (
-    <pre className="terminal-text" aria-label={label}>
+    <pre className="terminal-text" aria-label={label} tabIndex={0}>
       {parts.map((part, index) => {
         const style: CSSProperties = {};
         if (part.fg) style.color = `rgb(${part.fg})`;

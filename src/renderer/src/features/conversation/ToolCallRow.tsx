@@ -1,5 +1,8 @@
 import { ScreenshotImage } from '../preview/ScreenshotImage';
+import { ChevronDown, ChevronRight } from 'lucide-react';
 import { memo } from 'react';
+import { DiffView } from '../cards/DiffView';
+import { ToolIcon } from './toolIcons';
 import { droppedSentence } from '../../lib/cappedText';
 import { formatElapsed, useNow } from '../../lib/elapsed';
 import { useCardsStore } from '../../stores/useCardsStore';
@@ -57,8 +60,9 @@ export const ToolCallRow = memo(function ToolCallRow({ agentId, callId, tool, ar
           aria-label={`${tool} ${main}`.trim()}
           onClick={() => toggle(callId)}
         >
-          <span aria-hidden="true">{expanded ? '▾' : '▸'}</span>
-          <span className="tool-name">{tool}</span>
+          {expanded ? <ChevronDown size={14} aria-hidden="true" /> : <ChevronRight size={14} aria-hidden="true" />}
+          <ToolIcon tool={tool} />
+          <span className="tool-name">{tool}</span>{' '}
           <span className="tool-main">{main}</span>
         </button>
         <span className="tool-status" aria-label="Status" data-outcome={outcome.kind}>
@@ -94,7 +98,7 @@ export const ToolCallRow = memo(function ToolCallRow({ agentId, callId, tool, ar
       {expanded && (
         <div className="tool-row-body" role="region" aria-label={`Details of ${tool}`}>
           <div className="hint">Arguments</div>
-          <pre className="tool-args">{formatArgs(view?.args ?? args)}</pre>
+          <pre className="tool-args" tabIndex={0}>{formatArgs(view?.args ?? args)}</pre>
           {view?.reason && (
             <p className="hint">
               {view.tier === 'gated' ? 'Asked you: ' : 'Ran at once: '}
@@ -104,6 +108,7 @@ export const ToolCallRow = memo(function ToolCallRow({ agentId, callId, tool, ar
           )}
           {!result && view?.resultSummary && !shownOutput && <p className="tool-summary">{view.resultSummary}</p>}
           {view?.error && <p className="form-error">{view.error}</p>}
+          {resultDiff && <DiffView diff={resultDiff} />}
           {command && (
             <p className="hint">
               $ {command.command} — {command.ending}

@@ -3,7 +3,8 @@ import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useCheckpointsStore } from '../../stores/useCheckpointsStore';
 import { useConversationStore } from '../../stores/useConversationStore';
 import { TranscriptRow } from './TranscriptRow';
-import { transcriptItems } from './transcriptItems';
+import { transcriptItems, unfoldedItems } from './transcriptItems';
+import { useToolCallsStore } from '../../stores/useToolCallsStore';
 
 const NO_MESSAGES: never[] = [];
 const NEAR_BOTTOM_PX = 80;
@@ -21,7 +22,9 @@ export function Transcript({ agentId, conversationId }: { agentId: string; conve
   const checkpoints = useCheckpointsStore((state) => state.byConversation[conversationId] ?? NO_MESSAGES);
   const loadCheckpoints = useCheckpointsStore((state) => state.load);
   const usage = useConversationStore((state) => state.usage[conversationId]);
-  const items = useMemo(() => transcriptItems(messages, live, usage, checkpoints), [messages, live, usage, checkpoints]);
+  const folded = useToolCallsStore((state) => state.folded);
+  const allItems = useMemo(() => transcriptItems(messages, live, usage, checkpoints), [messages, live, usage, checkpoints]);
+  const items = useMemo(() => unfoldedItems(allItems, folded), [allItems, folded]);
 
   useEffect(() => {
     void loadCheckpoints(conversationId).catch(() => undefined);

@@ -1,9 +1,11 @@
+import { Bot, User } from 'lucide-react';
 import { memo, useEffect, useState } from 'react';
 import type { UsageTotals } from '../../../../shared/domain';
 import type { LiveRetry } from '../../stores/useConversationStore';
 import { useConversationStore } from '../../stores/useConversationStore';
 import { CheckpointRow, RestoreBeforeButton } from '../checkpoints/CheckpointRow';
 import { Markdown } from './Markdown';
+import { StepSummary } from './StepSummary';
 import { ToolCallRow } from './ToolCallRow';
 import { WorkingRow } from './WorkingRow';
 import type { TranscriptItem } from './transcriptItems';
@@ -23,6 +25,9 @@ export const TranscriptRow = memo(function TranscriptRow({
     case 'owner':
       return (
         <div className={`message message-owner${item.undone ? ' undone' : ''}`} aria-label={item.undone ? 'You (undone)' : 'You'}>
+          <div className="message-author" aria-hidden="true">
+            <User size={13} /> You
+          </div>
           <div className="message-text">{item.text}</div>
           {item.messageId !== undefined && !item.undone && <RestoreBeforeButton conversationId={conversationId} messageId={item.messageId} />}
         </div>
@@ -30,12 +35,17 @@ export const TranscriptRow = memo(function TranscriptRow({
     case 'assistant':
       return (
         <div className={`message message-assistant${item.undone ? ' undone' : ''}`}>
+          <div className="message-author" aria-hidden="true">
+            <Bot size={13} /> Agent
+          </div>
           <Markdown text={item.text} />
         </div>
       );
+    case 'step':
+      return <StepSummary item={item} />;
     case 'call':
       return (
-        <div className={item.undone ? 'undone' : undefined}>
+        <div className={`${item.step ? 'in-step' : ''}${item.undone ? ' undone' : ''}`.trim() || undefined}>
           <ToolCallRow agentId={agentId} callId={item.callId} tool={item.tool} args={item.args} result={item.result} />
         </div>
       );

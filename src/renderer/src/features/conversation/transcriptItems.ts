@@ -5,7 +5,9 @@ import type { LiveRetry, LiveTurn } from '../../stores/useConversationStore';
 export type TranscriptItem =
   | { key: string; kind: 'owner'; text: string; messageId?: number; undone?: boolean }
   | { key: string; kind: 'assistant'; text: string; undone?: boolean }
-  | { key: string; kind: 'call'; callId: string; tool: string; args: unknown; result?: { text: string; isError: boolean }; undone?: boolean }
+  | { key: string; kind: 'call'; callId: string; tool: string; args: unknown; result?: { text: string; isError: boolean }; undone?: boolean; step?: string }
+  /** Above the calls of one step (one assistant message with two or more): their summary, which folds them. */
+  | { key: string; kind: 'step'; step: string; calls: { callId: string; tool: string; result?: { text: string; isError: boolean } }[]; undone?: boolean }
   | { key: string; kind: 'notice'; text: string; undone?: boolean }
   /** After a turn's (or a restore's) last message: what it changed, with its Undo. */
   | { key: string; kind: 'checkpoint'; checkpoint: CheckpointView }
@@ -50,9 +52,16 @@ export function transcriptItems(
           items.push({ key: `t${message.id}-${index}`, kind: 'thinking', text: block.type === 'thinking' ? block.thinking : '', redacted: block.type === 'redacted_thinking' }),
         );
         if (message.text.trim() !== '') items.push({ key: `m${message.id}`, kind: 'assistant', text: message.text, undone });
-        for (const call of message.toolCalls) {
-          shownCalls.add(call.id);
-          items.push({ key: `c${call.id}`, kind: 'call', callId: call.id, tool: call.name, args: call.args, result: results.get(call.id), undone });
+        {
+          const step = message.toolCalls.length >= 2 ? `s${message.id}` : undefined;
+          if (step) {
+            const calls = message.toolCalls.map((call) => ({ callId: call.id, tool: call.name, result: results.get(call.id) }));
+            items.push({ key: step, kind: 'step', step, calls, undone });
+          }
+          for (const call of message.toolCalls) {
+            shownCalls.add(call.id);
+            items.push({ key: `c${call.id}`, kind: 'call', callId: call.id, tool: call.name, args: call.args, result: results.get(call.id), undone, step });
+          }
         }
         {
           const turnUsage = usage.get(message.id);
@@ -69,11 +78,23 @@ export function transcriptItems(
   flushMarks(Number.POSITIVE_INFINITY);
   if (!live) return items;
   if (live.ownerText !== null) items.push({ key: 'live-owner', kind: 'owner', text: live.ownerText });
+  // The streaming turn's calls group the same way: each run of two or more calls is one step.
+  const liveCalls = live.segments.map((segment) => segment.kind === 'call' && !shownCalls.has(segment.callId));
   live.segments.forEach((segment, index) => {
     if (segment.kind === 'text') items.push({ key: `live-text-${index}`, kind: 'assistant', text: segment.text });
     else if (segment.kind === 'thinking') items.push({ key: `live-thinking-${index}`, kind: 'thinking', text: segment.text, redacted: segment.redacted });
-    else if (!shownCalls.has(segment.callId))
-      items.push({ key: `c${segment.callId}`, kind: 'call', callId: segment.callId, tool: segment.tool, args: segment.args });
+    else if (liveCalls[index]) {
+      let first = index;
+      while (first > 0 && liveCalls[first - 1]) first--;
+      let end = index;
+      while (end + 1 < liveCalls.length && liveCalls[end + 1]) end++;
+      const step = end > first ? `live-step-${first}` : undefined;
+      if (step && index === first) {
+        const calls = live.segments.slice(first, end + 1).flatMap((s) => (s.kind === 'call' ? [{ callId: s.callId, tool: s.tool }] : []));
+        items.push({ key: step, kind: 'step', step, calls });
+      }
+      items.push({ key: `c${segment.callId}`, kind: 'call', callId: segment.callId, tool: segment.tool, args: segment.args, step });
+    }
   });
   live.notices.forEach((text, index) => items.push({ key: `live-notice-${index}`, kind: 'notice', text }));
   if (live.error) items.push({ key: 'live-error', kind: 'error', ...live.error });
@@ -93,4 +114,10 @@ function checkpointMarks(checkpoints: readonly CheckpointView[]): { checkpoint: 
     // A turn that ran nothing that could change files has nothing to undo on disk; a working one is not done.
     shown: !checkpoint.working && (checkpoint.kind === 'restore' || checkpoint.recorded),
   }));
+}
+
+/** The rows on screen: a folded step shows its summary and hides its calls. */
+export function unfoldedItems(items: TranscriptItem[], folded: Readonly<Record<string, boolean>>): TranscriptItem[] {
+  if (!Object.values(folded).some(Boolean)) return items;
+  return items.filter((item) => !(item.kind === 'call' && item.step !== undefined && folded[item.step]));
 }

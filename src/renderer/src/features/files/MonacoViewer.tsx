@@ -40,7 +40,7 @@ export function MonacoViewer({ path, content }: { path: string; content: string 
     return (
       <div className="monaco-fallback">
         <p className="hint">The editor could not load ({error}); showing plain text.</p>
-        <pre className="file-plain">{content}</pre>
+        <pre className="file-plain" tabIndex={0}>{content}</pre>
       </div>
     );
   }

@@ -1,6 +1,6 @@
 // The window's shortcuts, per host. A browser tab never receives Ctrl+N or Ctrl+1…4 (the browser
 // opens a window or switches tabs first), so the web host uses Alt+Shift chords it does receive.
-import { hostKind } from '../../api';
+import { hostKind } from '../../stores/host';
 import { hasCommandModifier } from '../../lib/keys';
 
 export type ShortcutAction = 'palette' | 'conversation.new' | 'turn.stop' | 'pane.1' | 'pane.2' | 'pane.3' | 'pane.4';

@@ -1,4 +1,6 @@
-import { call, hostKind } from '../../api';
+import { Globe } from 'lucide-react';
+import { EmptyState } from '../../components/EmptyState';
+import { hostKind } from '../../stores/host';
 import { messageOf } from '../../lib/errors';
 import { usePreview, usePreviewStore } from '../../stores/usePreviewStore';
 import { runningOf, useProcessesStore } from '../../stores/useProcessesStore';
@@ -15,17 +17,16 @@ export function PreviewTab({ agentId, visible }: { agentId: string; visible: boo
   const freshLink = usePreviewStore((state) => state.freshLink);
   const [showShot, setShowShot] = useState(true);
   const [taking, setTaking] = useState(false);
-  const screenshotTaken = usePreviewStore((state) => state.screenshotTaken);
+  const takeScreenshot = usePreviewStore((state) => state.takeScreenshot);
 
   // The Screenshot button takes a new picture of the process now, not the last one again.
-  async function takeScreenshot(): Promise<void> {
+  async function takeNewScreenshot(): Promise<void> {
     if (!name) return;
     setShowShot(true);
     setTaking(true);
     setError(null);
     try {
-      const { file } = await call('screenshots.take', { agentId, name });
-      screenshotTaken(agentId, name, file);
+      await takeScreenshot(agentId, name);
     } catch (reason) {
       setError(messageOf(reason));
     } finally {
@@ -67,7 +68,7 @@ export function PreviewTab({ agentId, visible }: { agentId: string; visible: boo
         <button type="button" onClick={() => void openInTab()} disabled={!name}>
           Open in a tab
         </button>
-        <button type="button" onClick={() => void takeScreenshot()} disabled={!name || taking}>
+        <button type="button" onClick={() => void takeNewScreenshot()} disabled={!name || taking}>
           {taking ? 'Taking a screenshot…' : 'Screenshot'}
         </button>
         {preview.screenshot && (
@@ -109,7 +110,11 @@ export function PreviewTab({ agentId, visible }: { agentId: string; visible: boo
             referrerPolicy="no-referrer"
           />
         ) : (
-          <p className="hint">{running.length === 0 ? 'No process is running. The agent starts one with its start tool.' : 'Choose a process and show its preview.'}</p>
+          <EmptyState icon={Globe} title={running.length === 0 ? 'No preview yet' : 'No preview shown'}>
+            <p className="hint">
+              {running.length === 0 ? 'Ask the agent to start the dev server (its start tool); its page shows here.' : 'Choose a process above and show its preview.'}
+            </p>
+          </EmptyState>
         )}
 
         {name && <ProcessOutput agentId={agentId} name={name} active={visible} />}

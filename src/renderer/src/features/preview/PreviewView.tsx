@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { call } from '../../api';
+import { usePreviewStore } from '../../stores/usePreviewStore';
 
 /**
  * Electron: the preview is a view of its own laid over this placeholder (its cookie stays first-party,
@@ -9,14 +9,15 @@ export function PreviewView({ agentId, name, visible }: { agentId: string; name:
   const placeholder = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = placeholder.current;
+    const { showInView, hideView } = usePreviewStore.getState();
     if (!element || !visible) {
-      void call('preview.hideView', {}).catch(() => undefined);
+      void hideView().catch(() => undefined);
       return undefined;
     }
     const place = (): void => {
       const rect = element.getBoundingClientRect();
       const bounds = { x: Math.round(rect.left), y: Math.round(rect.top), width: Math.round(rect.width), height: Math.round(rect.height) };
-      void call('preview.showInView', { agentId, name, bounds }).catch(() => undefined);
+      void showInView(agentId, name, bounds).catch(() => undefined);
     };
     place();
     const observer = new ResizeObserver(place);
@@ -25,7 +26,7 @@ export function PreviewView({ agentId, name, visible }: { agentId: string; name:
     return () => {
       observer.disconnect();
       window.removeEventListener('resize', place);
-      void call('preview.hideView', {}).catch(() => undefined);
+      void hideView().catch(() => undefined);
     };
   }, [agentId, name, visible]);
   return <div ref={placeholder} className="preview-frame" role="region" aria-label={`Preview of ${name}`} />;

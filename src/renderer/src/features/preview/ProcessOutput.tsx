@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { call } from '../../api';
+import { useProcessesStore } from '../../stores/useProcessesStore';
 import { appendCapped, droppedSentence, EMPTY_CAPPED } from '../../lib/cappedText';
 import { messageOf } from '../../lib/errors';
 
@@ -27,7 +27,7 @@ export function ProcessOutput({ agentId, name, active }: { agentId: string; name
     let timer: ReturnType<typeof setTimeout> | null = null;
     async function poll(): Promise<void> {
       try {
-        const page = await call('processes.output', { agentId, name, since: cursor.current });
+        const page = await useProcessesStore.getState().output(agentId, name, cursor.current);
         if (stopped) return;
         cursor.current = page.next;
         if (page.text !== '') setOutput((current) => appendCapped(current, page.text, OUTPUT_CAP));
@@ -57,7 +57,7 @@ export function ProcessOutput({ agentId, name, active }: { agentId: string; name
       </div>
       {error && <p className="form-error">{error}</p>}
       {dropped && <div className="hint">{dropped}</div>}
-      <pre ref={pre} className="tool-output process-log">
+      <pre ref={pre} className="tool-output process-log" tabIndex={0}>
         {output.text}
       </pre>
     </section>

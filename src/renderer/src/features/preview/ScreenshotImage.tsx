@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { call } from '../../api';
+import { usePreviewStore } from '../../stores/usePreviewStore';
 import { messageOf } from '../../lib/errors';
 
 /** The PNG a screenshot call saved, read back through the core (only files in Paddock's files directory). */
@@ -9,8 +9,10 @@ export function ScreenshotImage({ agentId, file }: { agentId: string; file: stri
   useEffect(() => {
     let live = true;
     setDataUrl(null);
-    call('screenshots.read', { agentId, file })
-      .then((result) => live && setDataUrl(result.dataUrl))
+    usePreviewStore
+      .getState()
+      .readScreenshot(agentId, file)
+      .then((url) => live && setDataUrl(url))
       .catch((reason: unknown) => live && setError(messageOf(reason)));
     return () => {
       live = false;

@@ -1,3 +1,5 @@
+import { Server } from 'lucide-react';
+import { EmptyState } from '../../components/EmptyState';
 import { messageOf } from '../../lib/errors';
 import { useAgentsStore } from '../../stores/useAgentsStore';
 import { useAppStore } from '../../stores/useAppStore';
@@ -23,7 +25,11 @@ export function ProcessList() {
       <div className="sidebar-heading">
         <span>Processes</span>
       </div>
-      {running.length === 0 && <p className="empty">None running.</p>}
+      {running.length === 0 && (
+        <EmptyState icon={Server} title="None running" compact>
+          <p className="hint">Dev servers the agent starts appear here, with their preview and a Stop button.</p>
+        </EmptyState>
+      )}
       <ul className="process-list">
         {running.map((process) => (
           <li key={`${process.agentId}:${process.name}`} className="process-item">

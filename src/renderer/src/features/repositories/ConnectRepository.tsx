@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import type { AgentView } from '../../../../shared/ipc';
-import { call } from '../../api';
 import { droppedSentence } from '../../lib/cappedText';
 import { messageOf } from '../../lib/errors';
 import { useAgentsStore } from '../../stores/useAgentsStore';
@@ -33,7 +32,7 @@ export function ConnectRepository({ agent }: { agent: AgentView }) {
 
   function clone(event: FormEvent): void {
     event.preventDefault();
-    void connect(() => call('repositories.clone', { agentId: agent.id, url: url.trim() }));
+    void connect(() => useRepositoriesStore.getState().clone(agent.id, url.trim()));
   }
 
   return (
@@ -44,12 +43,12 @@ export function ConnectRepository({ agent }: { agent: AgentView }) {
         <button type="submit" disabled={busy || url.trim() === ''}>
           {busy ? 'Working…' : 'Clone'}
         </button>
-        <button type="button" disabled={busy} onClick={() => void connect(() => call('repositories.create', { agentId: agent.id }))}>
+        <button type="button" disabled={busy} onClick={() => void connect(() => useRepositoriesStore.getState().create(agent.id))}>
           Create an empty repository
         </button>
       </div>
       {progress && progress.text !== '' && (
-        <pre className="tool-output clone-progress" aria-label="Clone progress">
+        <pre className="tool-output clone-progress" aria-label="Clone progress" tabIndex={0}>
           {droppedSentence(progress.dropped)}
           {progress.text}
         </pre>

@@ -72,7 +72,9 @@ export function CheckpointSettings() {
               <th>Agents</th>
               <th>Checkpoints</th>
               <th>Space used</th>
-              <th />
+              <th>
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { messageOf } from '../../lib/errors';
 import { useAgentsStore } from '../../stores/useAgentsStore';
 import { useAppStore } from '../../stores/useAppStore';
+import { useSetupStore } from '../../stores/useSetupStore';
 import { runningOf, useProcessesStore } from '../../stores/useProcessesStore';
 import { AgentSettingsRow } from './AgentSettingsRow';
 import { AgentSettingsSection } from './AgentSettingsSection';
@@ -20,6 +21,7 @@ export function DeveloperSettings() {
   const processes = useProcessesStore((state) => state.processes);
   const stopAll = useProcessesStore((state) => state.stopAll);
   const showError = useAppStore((state) => state.showError);
+  const reopenSetup = useSetupStore((state) => state.reopen);
   const [stopped, setStopped] = useState<string | null>(null);
   const anyRunning = processes.some((process) => process.status === 'running');
 
@@ -27,6 +29,12 @@ export function DeveloperSettings() {
     <section className="settings" aria-label="Settings → Developer">
       <h1>Settings → Developer</h1>
       <p className="warning">{WORKSPACE_WARNING}</p>
+      <div className="row">
+        <button type="button" onClick={() => reopenSetup()}>
+          Run the guided setup again
+        </button>
+        <span className="hint">Workspace, model and key (with Test connection), and mode, one step at a time.</span>
+      </div>
 
       <h2>Sandbox</h2>
       <SandboxSettings />

@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { PROVIDERS, type Provider } from '../../../../shared/domain';
 import type { AgentView } from '../../../../shared/ipc';
-import { call, CallError } from '../../api';
-import { messageOf } from '../../lib/errors';
+import { messageOf, refusalCode } from '../../lib/errors';
 import { useAgentsStore } from '../../stores/useAgentsStore';
 import { useAppStore } from '../../stores/useAppStore';
 
 /** Provider, model, base URL and the API key. The key goes to the core once and is never shown back. */
 export function ProviderSettings({ agent }: { agent: AgentView }) {
-  const load = useAgentsStore((state) => state.load);
+  const { models: listModels, updateConnection, setApiKey: storeKey, clearApiKey } = useAgentsStore.getState();
   const keyStorage = useAppStore((state) => state.info?.keyStorage ?? null);
   const [model, setModel] = useState(agent.model);
   const [baseUrl, setBaseUrl] = useState(agent.baseUrl ?? '');
@@ -23,7 +22,7 @@ export function ProviderSettings({ agent }: { agent: AgentView }) {
   function loadModels(): void {
     if (models) return;
     setModels({ list: [], note: 'Asking the provider for its models…' });
-    call('agents.models', { agentId: agent.id })
+    listModels(agent.id)
       .then((result) =>
         setModels({
           list: result.models,
@@ -36,7 +35,6 @@ export function ProviderSettings({ agent }: { agent: AgentView }) {
   async function run(action: () => Promise<unknown>, done: string): Promise<void> {
     try {
       await action();
-      await load();
       setStatus(done);
     } catch (reason) {
       setStatus(messageOf(reason));
@@ -50,8 +48,7 @@ export function ProviderSettings({ agent }: { agent: AgentView }) {
     const budget = Math.max(0, Math.trunc(Number(thinking) || 0));
     void run(async () => {
       try {
-        await call('agents.update', {
-          agentId: agent.id,
+        await updateConnection(agent.id, {
           model: model.trim(),
           baseUrl: next,
           ...(agent.provider === 'anthropic' ? { thinkingBudget: Math.min(64_000, budget) } : {}),
@@ -59,8 +56,8 @@ export function ProviderSettings({ agent }: { agent: AgentView }) {
         });
       } catch (reason) {
         // The core refuses to send a stored key to a new host until the owner confirms that host.
-        if (reason instanceof CallError && reason.code === 'conflict' && next !== null && agent.hasApiKey && !confirmKeyTo) {
-          setKeyQuestion({ text: reason.message, origin: new URL(next).origin });
+        if (refusalCode(reason) === 'conflict' && next !== null && agent.hasApiKey && !confirmKeyTo) {
+          setKeyQuestion({ text: messageOf(reason), origin: new URL(next).origin });
           throw new Error('Not saved yet: confirm where the key goes.');
         }
         throw reason;
@@ -72,7 +69,7 @@ export function ProviderSettings({ agent }: { agent: AgentView }) {
     event.preventDefault();
     const key = apiKey;
     setApiKey('');
-    void run(() => call('agents.setApiKey', { agentId: agent.id, apiKey: key }), 'Key saved.');
+    void run(() => storeKey(agent.id, key), 'Key saved.');
   }
 
   return (
@@ -83,7 +80,7 @@ export function ProviderSettings({ agent }: { agent: AgentView }) {
           <select
             aria-label={`Provider of ${agent.name}`}
             value={agent.provider}
-            onChange={(event) => void run(() => call('agents.update', { agentId: agent.id, provider: event.target.value as Provider }), 'Saved.')}
+            onChange={(event) => void run(() => updateConnection(agent.id, { provider: event.target.value as Provider }), 'Saved.')}
           >
             {PROVIDERS.map((provider) => (
               <option key={provider}>{provider}</option>
@@ -154,7 +151,7 @@ export function ProviderSettings({ agent }: { agent: AgentView }) {
           Save key
         </button>
         {agent.hasApiKey && (
-          <button type="button" onClick={() => void run(() => call('agents.clearApiKey', { agentId: agent.id }), 'Key removed.')}>
+          <button type="button" onClick={() => void run(() => clearApiKey(agent.id), 'Key removed.')}>
             Remove key
           </button>
         )}

@@ -1,3 +1,5 @@
+import { ListChecks } from 'lucide-react';
+import { EmptyState } from '../../components/EmptyState';
 import type { RememberedCommandView } from '../../../../shared/ipc';
 import { messageOf } from '../../lib/errors';
 import { useAppStore } from '../../stores/useAppStore';
@@ -43,7 +45,12 @@ export function RememberedCommands() {
   const commands = useRememberedStore((state) => state.commands);
   const forget = useRememberedStore((state) => state.forget);
   const showError = useAppStore((state) => state.showError);
-  if (commands.length === 0) return <p className="hint">No commands remembered. Cards for plain commands offer to remember them.</p>;
+  if (commands.length === 0)
+    return (
+      <EmptyState icon={ListChecks} title="No remembered commands" level={3}>
+        <p className="hint">No commands remembered. Cards for plain commands offer to remember them: approve one with “Approve and always allow…” and it runs without asking next time.</p>
+      </EmptyState>
+    );
   const onForget = (id: number) => void forget(id).catch((reason: unknown) => showError(messageOf(reason)));
   return (
     <table className="settings-table" aria-label="Commands you allowed">

@@ -1,4 +1,6 @@
 import { shortcutLabel, type ShortcutAction } from '../palette/shortcuts';
+import { FolderOpen, PanelRightClose, PanelRightOpen } from 'lucide-react';
+import { EmptyState } from '../../components/EmptyState';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSelectedAgent } from '../../stores/useAgentsStore';
 import { PANE_TABS, useSidePaneStore, type PaneTab } from '../../stores/useSidePaneStore';
@@ -15,13 +17,20 @@ export function SidePane() {
   const tab = useSidePaneStore((state) => state.tab);
   const setTab = useSidePaneStore((state) => state.setTab);
   const badges = useSidePaneStore((state) => state.badges);
+  const collapsed = useSidePaneStore((state) => state.collapsed);
+  const setCollapsed = useSidePaneStore((state) => state.setCollapsed);
   const agent = useSelectedAgent();
   const [visited, setVisited] = useState<Partial<Record<PaneTab, boolean>>>({});
   if (!visited[tab]) setVisited({ ...visited, [tab]: true });
 
   const workspaceKey = agent?.workspace ? `${agent.id}:${agent.workspace.directory}` : null;
   function body(name: PaneTab): ReactNode {
-    if (!agent || !agent.workspace || !workspaceKey) return <p className="hint">Give the agent a workspace to see its files, terminal, preview and summary.</p>;
+    if (!agent || !agent.workspace || !workspaceKey)
+      return (
+        <EmptyState icon={FolderOpen} title="No workspace yet">
+          <p className="hint">Give the agent a folder to see its files, a terminal in it, its preview and a summary of its changes.</p>
+        </EmptyState>
+      );
     switch (name) {
       case 'Files':
         return <FilesTab key={workspaceKey} agentId={agent.id} />;
@@ -38,10 +47,21 @@ export function SidePane() {
     }
   }
 
+  if (collapsed) {
+    return (
+      <aside className="sidepane sidepane-collapsed" aria-label="Side pane">
+        <button type="button" className="icon-only" aria-label="Show the side pane" title="Show the side pane" onClick={() => setCollapsed(false)}>
+          <PanelRightOpen size={16} aria-hidden="true" />
+        </button>
+      </aside>
+    );
+  }
+
   return (
     <aside className="sidepane" aria-label="Side pane">
       <ResizeHandle />
       <div className="sidepane-inner">
+        <div className="tabs-bar">
         <div className="tabs" role="tablist" aria-label="Side pane tabs">
           {PANE_TABS.map((name, index) => (
             <button
@@ -63,6 +83,10 @@ export function SidePane() {
               )}
             </button>
           ))}
+        </div>
+        <button type="button" className="icon-only" aria-label="Hide the side pane" title="Hide the side pane" onClick={() => setCollapsed(true)}>
+          <PanelRightClose size={16} aria-hidden="true" />
+        </button>
         </div>
         {PANE_TABS.filter((name) => visited[name]).map((name) => (
           <div key={name} id={`panel-${name}`} className="tab-body" role="tabpanel" aria-labelledby={`tab-${name}`} hidden={tab !== name}>

@@ -20,7 +20,7 @@ function RunMark(props: DotProps & { payload?: Point; index?: number }) {
   const { cx, cy, payload, index } = props;
   if (cx === undefined || cy === undefined || !payload || payload.failing === null) return null;
   const pass = payload.failing === 0;
-  return <circle key={index} cx={cx} cy={cy} r={4} className={pass ? 'chart-mark-pass' : 'chart-mark-fail'} aria-label={pass ? 'pass' : 'fail'} />;
+  return <circle key={index} cx={cx} cy={cy} r={4} className={pass ? 'chart-mark-pass' : 'chart-mark-fail'} role="img" aria-label={pass ? 'pass' : 'fail'} />;
 }
 
 /** The failing-tests metric now and its history (SPEC §12), drawn with recharts. "Not measurable" is a gap, never a zero. */
@@ -28,7 +28,7 @@ export function FailingTests({ metric }: { metric: FailingTestsView }) {
   const points = metric.history.map((point, index) => ({ ...point, run: index + 1, label: shortDate(point.at) }));
   return (
     <section className="failing-tests" aria-label="Failing tests">
-      <h3>Failing tests</h3>
+      <h2>Failing tests</h2>
       <p className="failing-now">
         {metric.measurable && metric.failing !== null ? (
           <strong>{metric.failing}</strong>

@@ -1,5 +1,6 @@
+import { FlaskConical } from 'lucide-react';
+import { EmptyState } from '../../components/EmptyState';
 import { useEffect, useState } from 'react';
-import { call } from '../../api';
 import { messageOf } from '../../lib/errors';
 import { useFilesStore } from '../../stores/useFilesStore';
 import { useSummaryStore } from '../../stores/useSummaryStore';
@@ -20,7 +21,7 @@ export function SummaryTab({ agentId }: { agentId: string }) {
 
   async function openInEditor(path?: string): Promise<void> {
     try {
-      const { opened } = await call('summary.openInEditor', { agentId, ...(path ? { path } : {}) });
+      const opened = await useSummaryStore.getState().openInEditor(agentId, path);
       setNote(opened ? 'Opened in your editor.' : 'No editor could be opened.');
     } catch (reason) {
       setNote(messageOf(reason));
@@ -90,7 +91,7 @@ export function SummaryTab({ agentId }: { agentId: string }) {
             </section>
           )}
           {summary.workFrom && <h3 className="summary-heading">The agent&apos;s work, {summary.workFrom}</h3>}
-          {summary.diffStat && <pre className="tool-output" aria-label="Diff stat">{summary.diffStat}</pre>}
+          {summary.diffStat && <pre className="tool-output" aria-label="Diff stat" tabIndex={0}>{summary.diffStat}</pre>}
           <ul className="summary-files" aria-label="Changed files">
             {summary.files.map((file) => (
               <li key={file.path}>
@@ -106,7 +107,13 @@ export function SummaryTab({ agentId }: { agentId: string }) {
           </ul>
         </>
       )}
-      {failing && <FailingTests metric={failing} />}
+      {summary && !summary.lastTest && (failing?.history.length ?? 0) === 0 ? (
+        <EmptyState icon={FlaskConical} title="No test run yet">
+          <p className="hint">Ask the agent to run the tests, or run them in the Terminal. Each run is recorded here, and the failing count is charted.</p>
+        </EmptyState>
+      ) : (
+        failing && <FailingTests metric={failing} />
+      )}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { FitAddon } from '@xterm/addon-fit';
 import { Terminal } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
 import { useEffect, useRef, useState } from 'react';
-import { call, subscribe } from '../../api';
+import { useTerminalStore } from '../../stores/useTerminalStore';
 import { messageOf } from '../../lib/errors';
 
 const EARLY_CAP = 256 * 1024;
@@ -20,16 +20,17 @@ export function TerminalTab({ agentId, visible }: { agentId: string; visible: bo
 
   useEffect(() => {
     if (!host.current) return undefined;
-    const terminal = new Terminal({ convertEol: false, cursorBlink: true, fontSize: 12.5, scrollback: 5000, fontFamily: 'ui-monospace, Menlo, Consolas, monospace' });
+    const terminal = new Terminal({ convertEol: false, cursorBlink: true, fontSize: 12.5, scrollback: 5000, fontFamily: getComputedStyle(document.documentElement).getPropertyValue('--mono').trim() || 'monospace' });
     const fit = new FitAddon();
     terminal.loadAddon(fit);
     terminal.open(host.current);
+    const terminals = useTerminalStore.getState();
     let terminalId: string | null = null;
     let closed = false;
     // Data can arrive before `terminal.open` answers (the shell's first prompt): hold it by id.
     const early = new Map<string, string>();
 
-    const unsubscribe = subscribe((event) => {
+    const unsubscribe = terminals.follow((event) => {
       if (event.type === 'terminal.data') {
         if (event.terminalId === terminalId) terminal.write(event.data);
         else if (terminalId === null) early.set(event.terminalId, ((early.get(event.terminalId) ?? '') + event.data).slice(-EARLY_CAP));
@@ -41,15 +42,16 @@ export function TerminalTab({ agentId, visible }: { agentId: string; visible: bo
     const safeFit = (): void => {
       if (!host.current || host.current.clientWidth === 0) return;
       fit.fit();
-      if (terminalId) void call('terminal.resize', { terminalId, cols: Math.max(10, terminal.cols), rows: Math.max(5, terminal.rows) }).catch(() => undefined);
+      if (terminalId) void terminals.resize(terminalId, Math.max(10, terminal.cols), Math.max(5, terminal.rows)).catch(() => undefined);
     };
     fitRef.current = safeFit;
     safeFit();
 
-    void call('terminal.open', { agentId, cols: Math.max(10, terminal.cols), rows: Math.max(5, terminal.rows) })
-      .then(({ terminalId: id }) => {
+    void terminals
+      .open(agentId, Math.max(10, terminal.cols), Math.max(5, terminal.rows))
+      .then((id) => {
         if (closed) {
-          void call('terminal.close', { terminalId: id }).catch(() => undefined);
+          void terminals.close(id).catch(() => undefined);
           return;
         }
         terminalId = id;
@@ -61,7 +63,7 @@ export function TerminalTab({ agentId, visible }: { agentId: string; visible: bo
       .catch((reason: unknown) => setError(messageOf(reason)));
 
     const input = terminal.onData((data) => {
-      if (terminalId) void call('terminal.write', { terminalId, data }).catch(() => undefined);
+      if (terminalId) void terminals.write(terminalId, data).catch(() => undefined);
     });
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => safeFit()) : null;
     observer?.observe(host.current);
@@ -71,7 +73,7 @@ export function TerminalTab({ agentId, visible }: { agentId: string; visible: bo
       observer?.disconnect();
       input.dispose();
       unsubscribe();
-      if (terminalId) void call('terminal.close', { terminalId }).catch(() => undefined);
+      if (terminalId) void terminals.close(terminalId).catch(() => undefined);
       terminal.dispose();
       fitRef.current = null;
     };
