@@ -118,10 +118,10 @@ for (const scheme of ['light', 'dark'] as const) {
     let stepsToCard = 0;
     for (; stepsToCard < 6; stepsToCard++) {
       await page.keyboard.press('Tab');
-      if (await page.evaluate(() => document.activeElement?.closest('.card-queue') !== null)) break;
+      if ((await page.locator('.card-queue :focus').count()) > 0) break;
     }
     expect(stepsToCard).toBeLessThan(6);
-    const focusedOutline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
+    const focusedOutline = await page.locator(':focus').evaluate((element) => (element.ownerDocument.defaultView as { getComputedStyle(e: unknown): { outlineStyle: string } }).getComputedStyle(element).outlineStyle);
     expect(focusedOutline).toBe('solid');
     await shoot(page, 'pending-card', scheme, true);
     await answerWithKey(page, 'n');
