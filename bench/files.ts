@@ -1,10 +1,10 @@
-// npm run bench:files [-- --files N] [-- --runs N]: the file tools against the programs they stand
-// in for, on a generated tree (issue 3). Prints medians and ratios; nothing is asserted. Goals: list
-// ≤ 1.5× of `rg --files`, search ≤ 1.2× of `rg`, the resolver under 20 µs per call for an ordinary
-// path. Fair comparison: the cache is warmed first, ours and theirs alternate run by run (so a busy
-// machine slows both alike), and the goal is judged against ripgrep doing the same job (.gitignore
-// honoured without a git repository, node_modules skipped, hidden entries shown for list); plain
-// ripgrep is printed beside it.
+// npm run bench:files [-- --files N] [-- --runs N]: the file tools against plain ripgrep (issue 3;
+// issue 22 item 4), in a git repository whose files are real source files at their real sizes
+// (copied from this checkout's node_modules), with node_modules and build output ignored by its
+// .gitignore the way a project's are. Anchors: plain `rg --files` for list and plain `rg PATTERN`
+// for search — no override globs, which slow ripgrep down and would flatter the ratio. Goals: list
+// ≤ 1.5× of `rg --files`, search ≤ 1.2× of `rg PATTERN`, the resolver under 20 µs per call. Ours and
+// theirs alternate run by run (a busy machine slows both alike) after a warm-up; medians are reported.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,22 +20,59 @@ function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(name);
   return at >= 0 ? Number(process.argv[at + 1]) : fallback;
 }
-const FILES = option('--files', 100_000);
+const FILES = option('--files', 20_000);
 const RUNS = option('--runs', 9);
 const PER_DIR = 100;
+/** A real file a project would hold; bigger ones (bundles, fixtures) are passed over. */
+const MAX_SOURCE_BYTES = 256 * 1024;
+const NEEDLE = 'findme_paddock_bench';
 
-function generate(root: string): void {
-  fs.writeFileSync(path.join(root, '.gitignore'), '*.log\nbuild/\n');
-  for (let i = 0; i < FILES; i++) {
+/** Real source files from this checkout's node_modules, with their sizes: the tree's content. */
+function realSources(): { file: string; size: number }[] {
+  const found: { file: string; size: number }[] = [];
+  const stack = [path.resolve(__dirname, '..', 'node_modules')];
+  while (stack.length > 0 && found.length < FILES) {
+    const dir = stack.pop() as string;
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    entries.sort((a, b) => a.name.localeCompare(b.name));
+    for (const e of entries) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) stack.push(full);
+      else if (e.isFile() && /\.(js|ts|mjs|cjs|json|md)$/.test(e.name)) {
+        const size = fs.statSync(full).size;
+        if (size > 0 && size <= MAX_SOURCE_BYTES) found.push({ file: full, size });
+      }
+    }
+  }
+  return found;
+}
+
+function generate(root: string): { bytes: number } {
+  spawnSync('git', ['init', '-q', root]);
+  fs.writeFileSync(path.join(root, '.gitignore'), 'node_modules/\nbuild/\n*.log\n');
+  const sources = realSources();
+  let bytes = 0;
+  for (let i = 0; i < sources.length; i++) {
     const dir = path.join(root, `pkg${Math.floor(i / (PER_DIR * 10))}`, `mod${Math.floor(i / PER_DIR)}`);
     if (i % PER_DIR === 0) fs.mkdirSync(dir, { recursive: true });
-    const body = i % 97 === 0 ? `export const needle${i} = 'findme';\n` : `export const v${i} = ${i};\n`;
-    fs.writeFileSync(path.join(dir, i % 50 === 0 ? `f${i}.log` : `f${i}.ts`), body);
+    let body = fs.readFileSync(sources[i].file);
+    // One file in 97 holds the needle, so search has matches spread over the tree.
+    if (i % 97 === 0) body = Buffer.concat([body, Buffer.from(`\n// ${NEEDLE}\n`)]);
+    bytes += body.length;
+    fs.writeFileSync(path.join(dir, `${i}-${path.basename(sources[i].file)}`), body);
   }
-  const nm = path.join(root, 'node_modules', 'dep');
-  fs.mkdirSync(nm, { recursive: true });
-  for (let i = 0; i < 1000; i++) fs.writeFileSync(path.join(nm, `m${i}.js`), "module.exports = 'findme';\n");
-  fs.writeFileSync(path.join(root, 'big.txt'), Array.from({ length: 4000 }, (_, i) => `line ${i} ${'x'.repeat(40)}`).join('\n'));
+  // What .gitignore keeps out, as in a project: dependencies and build output.
+  for (const ignored of ['node_modules/dep', 'build']) {
+    const dir = path.join(root, ignored);
+    fs.mkdirSync(dir, { recursive: true });
+    for (let i = 0; i < 1000; i++) fs.writeFileSync(path.join(dir, `m${i}.js`), `module.exports = '${NEEDLE}';\n`);
+  }
+  return { bytes };
 }
 
 function median(samples: number[]): number {
@@ -70,8 +107,8 @@ function report(name: string, ours: number, theirs: number, baseline: string, go
 async function main(): Promise<void> {
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-bench-files-')));
   try {
-    console.log(`generating ${FILES} files under ${root} …`);
-    generate(root);
+    console.log(`copying up to ${FILES} real source files into a git repository at ${root} …`);
+    const { bytes } = generate(root);
     const rg = findRipgrep();
     const pctx = { workspace: root, home: os.homedir(), dataDir: path.join(os.tmpdir(), 'paddock-bench-data') };
     const ctx = {
@@ -83,26 +120,23 @@ async function main(): Promise<void> {
       conversationId: 'v',
       signal: new AbortController().signal,
     } as unknown as ToolCallContext;
+    console.log(`${(bytes / 1024 / 1024).toFixed(0)} MiB in the tree; ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}`);
 
-    const big = { cwd: root, maxBuffer: 1 << 28 };
+    // stdin closed: ripgrep given no path searches its cwd only when stdin is not readable.
+    const big = { cwd: root, maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] as ('ignore' | 'pipe')[] };
     const list = (): unknown => listInside(pctx, '.', 64, Number.MAX_SAFE_INTEGER);
     if (rg) {
-      const [ours, same] = await compare(list, () => spawnSync(rg, ['--files', '--hidden', '--no-require-git', '-g', '!node_modules', '.'], big));
-      report('list (whole tree)', ours, same, 'rg --files, same', 1.5);
-      const [again, plain] = await compare(list, () => spawnSync(rg, ['--files', '.'], big));
-      report('list (whole tree)', again, plain, 'rg --files');
-    }
-
-    if (rg) {
+      const [ours, plain] = await compare(list, () => spawnSync(rg, ['--files'], big));
+      report('list (whole tree)', ours, plain, 'rg --files', 1.5);
       const tool = createSearchTool({ ripgrep: rg });
-      const search = (): Promise<unknown> => tool.run({ query: 'findme', path: 'pkg5' }, ctx);
-      const [ours, same] = await compare(search, () => spawnSync(rg, ['-n', '-F', '--no-require-git', 'findme', 'pkg5'], big), RUNS * 3);
-      report('search (ripgrep)', ours, same, 'rg -n, same', 1.2);
-      const [again, plain] = await compare(search, () => spawnSync(rg, ['-n', '-F', 'findme', 'pkg5'], big), RUNS * 3);
-      report('search (ripgrep)', again, plain, 'rg -n');
+      const search = (): Promise<unknown> => tool.run({ query: NEEDLE, path: '.' }, ctx);
+      const [s, plainSearch] = await compare(search, () => spawnSync(rg, [NEEDLE], big));
+      report('search (whole tree)', s, plainSearch, 'rg PATTERN', 1.2);
+    } else {
+      console.log('ripgrep not found: list and search have no anchor here');
     }
     const fallback = createSearchTool({ ripgrep: null });
-    const [f, grep] = await compare(() => fallback.run({ query: 'findme', path: 'pkg5' }, ctx), () => spawnSync('grep', ['-rn', 'findme', 'pkg5'], big), RUNS * 3);
+    const [f, grep] = await compare(() => fallback.run({ query: NEEDLE, path: 'pkg5' }, ctx), () => spawnSync('grep', ['-rn', NEEDLE, 'pkg5'], big), RUNS * 3);
     report('search (fallback)', f, grep, 'grep -rn');
 
     const r200 = path.join(root, 'r200.txt');
@@ -110,16 +144,37 @@ async function main(): Promise<void> {
     const [r, rf] = await compare(() => readTool.run({ path: 'r200.txt' }, ctx), () => fs.readFileSync(r200, 'utf8'), 101);
     report('read 200 KB', r, rf, 'fs.readFileSync');
 
-    const N = 100_000;
+    // Medians of RUNS rounds of 10,000 calls each, the resolver and one lstat of the same path alternating.
+    const N = 10_000;
     const req = { path: 'pkg1/mod15/f1510.ts', for: 'read' as const };
-    resolveInsideWorkspace(pctx, req);
-    const start = performance.now();
-    for (let i = 0; i < N; i++) resolveInsideWorkspace(pctx, req);
-    const perCall = ((performance.now() - start) * 1000) / N;
-    const lstatStart = performance.now();
-    for (let i = 0; i < N; i++) fs.lstatSync(path.join(root, req.path));
-    const lstatCall = ((performance.now() - lstatStart) * 1000) / N;
-    console.log(`resolver per call        ${perCall.toFixed(2).padStart(9)} µs   one lstat        ${lstatCall.toFixed(2).padStart(9)} µs   ratio ${(perCall / lstatCall).toFixed(2)}×  (goal < 20 µs: ${perCall < 20 ? 'met' : 'NOT met'})`);
+    fs.mkdirSync(path.dirname(path.join(root, req.path)), { recursive: true });
+    fs.writeFileSync(path.join(root, req.path), 'x\n');
+    const abs = path.join(root, req.path);
+    // Wall time on a machine shared by other work is mostly the wait for a core: CPU time is the cost
+    // (as in bench:policy); both are printed, the goal is judged on CPU time.
+    const rounds = (fn: () => void): { wall: number; cpu: number } => {
+      const wall: number[] = [];
+      const cpu: number[] = [];
+      fn();
+      for (let r = 0; r < RUNS; r++) {
+        const used = process.cpuUsage();
+        const start = performance.now();
+        fn();
+        wall.push(((performance.now() - start) * 1000) / N);
+        const spent = process.cpuUsage(used);
+        cpu.push((spent.user + spent.system) / N);
+      }
+      return { wall: median(wall), cpu: median(cpu) };
+    };
+    const resolver = rounds(() => {
+      for (let i = 0; i < N; i++) resolveInsideWorkspace(pctx, req);
+    });
+    const lstat = rounds(() => {
+      for (let i = 0; i < N; i++) fs.lstatSync(abs);
+    });
+    console.log(
+      `resolver per call        ${resolver.cpu.toFixed(2).padStart(9)} µs   one lstat        ${lstat.cpu.toFixed(2).padStart(9)} µs   ratio ${(resolver.cpu / lstat.cpu).toFixed(2)}×  (CPU; goal < 20 µs: ${resolver.cpu < 20 ? 'met' : 'NOT met'}; wall ${resolver.wall.toFixed(2)} µs; 3 components below the workspace)`,
+    );
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

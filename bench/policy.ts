@@ -1,5 +1,6 @@
 // Benchmark (issues 4, 22): the run-mode decision and the resolver, each against an anchor measured
-// in the same run, reported as medians of 15 rounds (a loaded machine makes best-of flatter).
+// in the same run, reported as medians of 15 rounds (a loaded machine makes best-of flatter), in CPU
+// time and in wall time (see time() below).
 //   classifyCommand (run mode) over 10,000 mixed commands — anchor: the lexer alone on the same
 //   corpus (every decision lexes once). Goal: under 5 µs per decision.
 //   resolveInsideWorkspace per path — anchor: one lstat per component of the same paths (the walk's
@@ -40,19 +41,32 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-/** Median nanoseconds per item over `rounds` passes (after one warm-up pass). */
-function time<T>(label: string, items: readonly T[], fn: (item: T) => unknown, unit: string, rounds = 15): number {
+/**
+ * Median nanoseconds per item over `rounds` passes (after one warm-up pass), in wall time and in this
+ * process's CPU time. On a 2-core box shared with other work the wall time is mostly the wait for a
+ * core (the lexer anchor, pure CPU, slows by the same factor); the CPU time is what a decision costs.
+ * Both are printed; the goals are judged on the CPU time and the wall time is shown beside them.
+ */
+function time<T>(label: string, items: readonly T[], fn: (item: T) => unknown, unit: string, rounds = 15): { wall: number; cpu: number } {
   for (const item of items) fn(item);
-  const perItem: number[] = [];
+  const wall: number[] = [];
+  const cpu: number[] = [];
   for (let r = 0; r < rounds; r++) {
+    const used = process.cpuUsage();
     const start = process.hrtime.bigint();
     for (const item of items) fn(item);
-    perItem.push(Number(process.hrtime.bigint() - start) / items.length);
+    wall.push(Number(process.hrtime.bigint() - start) / items.length);
+    const spent = process.cpuUsage(used);
+    cpu.push(((spent.user + spent.system) * 1000) / items.length);
   }
-  const ns = median(perItem);
-  console.log(`${label.padEnd(44)} ${(ns / 1000).toFixed(2).padStart(7)} µs/${unit} (median of ${rounds})`);
-  return ns;
+  const result = { wall: median(wall), cpu: median(cpu) };
+  console.log(
+    `${label.padEnd(44)} ${(result.cpu / 1000).toFixed(2).padStart(7)} µs/${unit} CPU, ${(result.wall / 1000).toFixed(2).padStart(7)} µs wall (medians of ${rounds})`,
+  );
+  return result;
 }
+
+const us = (ns: number): string => `${(ns / 1000).toFixed(2)} µs`;
 
 /** The syscalls a walk of `p` makes at least: one lstat per component below the workspace. */
 function lstatComponents(p: string): void {
@@ -71,10 +85,14 @@ try {
   const lexer = time('anchor: lexCommand', corpus, lexCommand, 'decision');
   const run = time('classifyCommand (run mode)', corpus, (c) => classifyCommand(c, ctx), 'decision');
   time('classifyCommand (ask mode)', corpus, (c) => classifyCommand(c, { ...ctx, mode: 'ask' }), 'decision');
-  console.log(`decision: ${(run / lexer).toFixed(1)}x the lexer; goal < 5 µs per decision: ${run < 5000 ? 'met' : 'NOT met'} (${(run / 1000).toFixed(2)} µs)`);
+  console.log(
+    `decision: ${(run.cpu / lexer.cpu).toFixed(1)}x the lexer; goal < 5 µs per decision: ${run.cpu < 5000 ? 'met' : 'NOT met'} (${us(run.cpu)} CPU; ${us(run.wall)} wall, ${(run.wall / lexer.wall).toFixed(1)}x the lexer's wall)`,
+  );
   const syscalls = time('anchor: lstat per component', pathCorpus, lstatComponents, 'path');
   const resolver = time('resolveInsideWorkspace (read)', pathCorpus, (p) => resolveInsideWorkspace(paths, { path: p, for: 'read' }), 'path');
-  console.log(`resolver: ${(resolver / syscalls).toFixed(1)}x its lstats; goal < 20 µs per path: ${resolver < 20_000 ? 'met' : 'NOT met'} (${(resolver / 1000).toFixed(2)} µs)`);
+  console.log(
+    `resolver: ${(resolver.cpu / syscalls.cpu).toFixed(1)}x its lstats; goal < 20 µs per path: ${resolver.cpu < 20_000 ? 'met' : 'NOT met'} (${us(resolver.cpu)} CPU; ${us(resolver.wall)} wall, ${(resolver.wall / syscalls.wall).toFixed(1)}x its lstats' wall)`,
+  );
 } finally {
   fs.rmSync(root, { recursive: true, force: true });
 }

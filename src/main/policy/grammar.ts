@@ -140,14 +140,15 @@ function readSubcommand(g: ProgramGrammar, display: string, args: readonly strin
   if (sub === undefined) return { next: 0, summary: display };
   const first = args[0];
   const names = sub.names;
-  const listed = `the subcommands that run without a card are ${names.join(', ')}`;
   if (first !== undefined && names.includes(first)) return { next: 1, summary: `${display} ${first}` };
+  // Worded only when a subcommand is refused: an accepted one (every `npm test`) builds no sentence.
+  const listed = (): string => `the subcommands that run without a card are ${names.join(', ')}`;
   if (first !== undefined && sub.reserved?.includes(first)) {
-    return refusal('subcommand-not-on-run-list', `${display} ${first} is not on the run list (${listed})`);
+    return refusal('subcommand-not-on-run-list', `${display} ${first} is not on the run list (${listed()})`);
   }
   if (!sub.required) return { next: 0, summary: display };
   if (first === undefined) return refusal('subcommand-not-on-run-list', `${display} needs a subcommand, one of: ${names.join(', ')}`);
-  return refusal('subcommand-not-on-run-list', subcommandReason(g.name, first) ?? `${display} ${first} is not on the run list (${listed})`);
+  return refusal('subcommand-not-on-run-list', subcommandReason(g.name, first) ?? `${display} ${first} is not on the run list (${listed()})`);
 }
 
 /** Reads the words after the program (and subcommand) against its declaration. */

@@ -3,7 +3,6 @@
 // deny-listed), against the directory the command will run in, because that is what the program
 // reads it against. There is one resolver; this file only asks it and words the answer.
 import type { CompiledDenyList } from '../workspace/denyList';
-import { isGitComponent } from '../workspace/gitName';
 import { pathSession, resolveIn, type PathSession } from '../workspace/resolve';
 import type { PathContext } from '../workspace/types';
 import type { GateCode, PathCheck, Refusal } from './types';
@@ -15,7 +14,7 @@ export function resolveCommandCwd(where: PathContext | PathSession, cwd: string 
   const session = 'wsParts' in where ? where : pathSession(where);
   const paths = session.ctx;
   // A workspace that is itself inside a .git directory would make every operand a .git path.
-  if (session.wsParts.some(isGitComponent)) {
+  if (session.wsInsideGit) {
     return { ok: false, code: 'git-dir', reason: `the workspace ${paths.workspace} is inside .git, which a command may not work in` };
   }
   // The root itself was accepted when the workspace was granted (PathContext): nothing to walk.

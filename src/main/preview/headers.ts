@@ -56,6 +56,21 @@ export interface TargetInfo {
   previewOrigin: string;
 }
 
+/**
+ * The header names a Connection value lists (dropped as hop-by-hop). A browser sends the same few
+ * values on every request, so each distinct value is parsed once (a pure function of the string).
+ */
+const connectionNames = new Map<string, ReadonlySet<string>>();
+function connectionNamed(value: string): ReadonlySet<string> {
+  let named = connectionNames.get(value);
+  if (named === undefined) {
+    named = new Set(value.split(',').map((t) => t.trim().toLowerCase()));
+    if (connectionNames.size >= 64) connectionNames.clear();
+    connectionNames.set(value, named);
+  }
+  return named;
+}
+
 /** Request headers for the app: no hop-by-hop, no preview cookie, the app's own Host and Origin. */
 export function forwardRequestHeaders(
   headers: IncomingHttpHeaders,
@@ -63,12 +78,9 @@ export function forwardRequestHeaders(
   keepUpgrade: boolean,
 ): OutgoingHttpHeaders {
   const out: OutgoingHttpHeaders = {};
-  const named = new Set(
-    String(headers.connection ?? '')
-      .split(',')
-      .map((t) => t.trim().toLowerCase()),
-  );
-  for (const [key, value] of Object.entries(headers)) {
+  const named = connectionNamed(String(headers.connection ?? ''));
+  for (const key of Object.keys(headers)) {
+    const value = headers[key];
     if (value === undefined) continue;
     if (!keepUpgrade && (HOP_BY_HOP.has(key) || named.has(key))) continue;
     out[key] = value;
@@ -151,7 +163,8 @@ export function rewriteSetCookie(values: string[], target: TargetInfo): string[]
 /** Response headers for the browser: hop-by-hop removed, Location and Set-Cookie re-rooted. */
 export function backwardResponseHeaders(headers: IncomingHttpHeaders, target: TargetInfo): OutgoingHttpHeaders {
   const out: OutgoingHttpHeaders = {};
-  for (const [key, value] of Object.entries(headers)) {
+  for (const key of Object.keys(headers)) {
+    const value = headers[key];
     if (value === undefined || HOP_BY_HOP.has(key)) continue;
     out[key] = value;
   }

@@ -40,11 +40,34 @@ export interface PortResolverDeps {
 export type PortResolver = (name: string, requestedPort?: number) => Promise<PortResolution>;
 
 /**
+ * How long the sockets found for one process are taken as still held without asking again (issue 22
+ * item 4: a readlink per request was a tenth of the proxy's cost). Keyed by pid and OS start time, so
+ * a new process (or a recycled pid) is never answered from another's; re-checked after this window,
+ * so an app that moves its listener within its life is followed within a second.
+ */
+const RECHECK_MS = 1_000;
+const MAX_HELD = 256;
+
+/**
  * Resolves a process name to the port a preview may reach: the requested or declared port when the
  * process really listens on it, else the lowest acceptable port it listens on.
  */
 export function createPortResolver(deps: PortResolverDeps): PortResolver {
   const socketsOf = deps.listeningSockets ?? createListeningSockets();
+  const held = new Map<string, { sockets: ListeningSocket[]; at: number }>();
+  const socketsHeld = async (pid: number, startTime: string, wanted: number | undefined): Promise<ListeningSocket[]> => {
+    const key = `${pid}:${startTime}:${wanted ?? '*'}`;
+    const now = performance.now();
+    const known = held.get(key);
+    if (known !== undefined && now - known.at < RECHECK_MS) return known.sockets;
+    const sockets = await socketsOf(pid, wanted);
+    if (sockets.length === 0) held.delete(key);
+    else {
+      if (held.size >= MAX_HELD) held.clear();
+      held.set(key, { sockets, at: now });
+    }
+    return sockets;
+  };
   return async (name, requestedPort) => {
     const running = deps.lookup.findRunning(name);
     if (running === null) return { ok: false, reason: `no process named "${name}" is running` };
@@ -54,7 +77,8 @@ export function createPortResolver(deps: PortResolverDeps): PortResolver {
       const refused = refusedPortReason(wanted, own);
       if (refused !== null) return { ok: false, reason: refused };
     }
-    const sockets: ListeningSocket[] = await socketsOf(running.pid, wanted);
+    // The supervisor answers from memory; a process that exited is gone from it before this line.
+    const sockets: ListeningSocket[] = await socketsHeld(running.pid, running.startTime, wanted);
     let chosen: ListeningSocket | undefined;
     if (wanted !== undefined) {
       chosen = sockets.find((s) => s.port === wanted);

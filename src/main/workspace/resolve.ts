@@ -59,6 +59,8 @@ export interface PathSession {
   readonly ctx: PathContext;
   readonly ws: string;
   readonly wsParts: string[];
+  /** Whether a component of the workspace's own path is a .git directory (by name). */
+  readonly wsInsideGit: boolean;
   readonly fold: Fold;
   readonly deny: CompiledDenyList;
   lstat(p: string): fs.Stats | undefined;
@@ -72,9 +74,31 @@ function lstatOrNothing(p: string): fs.Stats | undefined {
   }
 }
 
+/** What a workspace's path string alone decides: computed once per workspace (no filesystem state in it). */
+interface WorkspaceShape {
+  ws: string;
+  wsParts: string[];
+  insideGit: boolean;
+}
+
+const shapes = new Map<string, WorkspaceShape>();
+
+function workspaceShape(workspace: string): WorkspaceShape {
+  let known = shapes.get(workspace);
+  if (known === undefined) {
+    const ws = workspace.length > 1 ? workspace.replace(/\/+$/, '') : workspace;
+    const wsParts = ws.split('/').filter((c) => c !== '');
+    known = { ws, wsParts, insideGit: wsParts.some(isGitComponent) };
+    if (shapes.size > 1_000) shapes.clear();
+    shapes.set(workspace, known);
+  }
+  return known;
+}
+
 class Session implements PathSession {
   readonly ws: string;
   readonly wsParts: string[];
+  readonly wsInsideGit: boolean;
   readonly fold: Fold;
   readonly deny: CompiledDenyList;
   private readonly seen: Map<string, fs.Stats | undefined> | null;
@@ -83,8 +107,11 @@ class Session implements PathSession {
     readonly ctx: PathContext,
     remember: boolean,
   ) {
-    this.ws = ctx.workspace.length > 1 ? ctx.workspace.replace(/\/+$/, '') : ctx.workspace;
-    this.wsParts = this.ws.split('/').filter((c) => c !== '');
+    const shape = workspaceShape(ctx.workspace);
+    this.ws = shape.ws;
+    // Shared, never written: every walk copies the components it changes.
+    this.wsParts = shape.wsParts;
+    this.wsInsideGit = shape.insideGit;
     this.fold = foldFor(ctx.caseInsensitive ?? volumeIgnoresCase(this.ws));
     this.deny = compileDenyList(ctx.home, ctx.dataDir, this.fold);
     this.seen = remember ? new Map() : null;
@@ -125,6 +152,42 @@ function isFinal(pending: string[]): boolean {
   return true;
 }
 
+/** A walk's position: the real components so far, their paths, folded paths and lstats. */
+interface Trail {
+  rel: string[];
+  positions: string[];
+  folded: string[];
+  stats: (fs.Stats | undefined)[];
+}
+
+/**
+ * A link whose target text leaves the workspace may still land inside it: `../proj/x` from the
+ * root, or an absolute target spelled through a link to the workspace (macOS /var → /private/var,
+ * a home behind a link). SPEC §4 follows a link "whose target resolves inside": ask the kernel for
+ * the outermost link's real path and, when it is inside and not denied, walk that real path instead
+ * (it holds no link; the open re-checks every component with no-follow). False: really outside.
+ * On true the caller resets its link depth and missing marker: the walk restarts at the root.
+ * (A function of its own, not a closure: a walk is on every decision's path.)
+ */
+function landInside(w: Walker, linkAt: string, linkDepth: number, pending: string[], trail: Trail): boolean {
+  let real: string;
+  try {
+    real = fs.realpathSync.native(linkAt);
+  } catch {
+    return false;
+  }
+  const comps = componentsInside(real, w);
+  if (comps === null) return false;
+  let depth = linkDepth;
+  while (depth > 0 && pending.length > 0) if (pending.pop() === END_OF_LINK) depth--;
+  trail.rel.length = 0;
+  trail.positions.length = 1;
+  trail.folded.length = 1;
+  trail.stats.length = 1;
+  for (let i = comps.length - 1; i >= 0; i--) pending.push(comps[i]);
+  return true;
+}
+
 /** Walks `comps` from the directory `start` (components below the workspace). */
 function walk(w: Walker, start: string[], comps: string[]): Resolution {
   const rel = start.slice();
@@ -143,33 +206,7 @@ function walk(w: Walker, start: string[], comps: string[]): Resolution {
   /** Absolute path of the outermost link being expanded (for the kernel's own answer, below). */
   let linkAt = '';
   let missingAt = -1;
-
-  /**
-   * A link whose target text leaves the workspace may still land inside it: `../proj/x` from the
-   * root, or an absolute target spelled through a link to the workspace (macOS /var → /private/var,
-   * a home behind a link). SPEC §4 follows a link "whose target resolves inside": ask the kernel for
-   * the outermost link's real path and, when it is inside and not denied, walk that real path instead
-   * (it holds no link; the open re-checks every component with no-follow). Null: really outside.
-   */
-  const landInside = (): boolean => {
-    let real: string;
-    try {
-      real = fs.realpathSync.native(linkAt);
-    } catch {
-      return false;
-    }
-    const comps = componentsInside(real, w);
-    if (comps === null) return false;
-    while (linkDepth > 0 && pending.length > 0) if (pending.pop() === END_OF_LINK) linkDepth--;
-    linkDepth = 0;
-    rel.length = 0;
-    positions.length = 1;
-    folded.length = 1;
-    stats.length = 1;
-    missingAt = -1;
-    for (let i = comps.length - 1; i >= 0; i--) pending.push(comps[i]);
-    return true;
-  };
+  const trail: Trail = { rel, positions, folded, stats };
 
   while (pending.length > 0) {
     const c = pending.pop() as string;
@@ -180,7 +217,11 @@ function walk(w: Walker, start: string[], comps: string[]): Resolution {
     if (c === '' || c === '.') continue;
     if (c === '..') {
       if (rel.length === 0) {
-        if (linkDepth > 0 && landInside()) continue;
+        if (linkDepth > 0 && landInside(w, linkAt, linkDepth, pending, trail)) {
+          linkDepth = 0;
+          missingAt = -1;
+          continue;
+        }
         return refuse(
           linkDepth > 0 ? 'link-outside' : 'climbs-out',
           linkDepth > 0
@@ -252,7 +293,11 @@ function walk(w: Walker, start: string[], comps: string[]): Resolution {
       if (path.isAbsolute(target)) {
         const inside = componentsInside(target, w);
         if (inside === null) {
-          if (landInside()) continue;
+          if (landInside(w, linkAt, linkDepth, pending, trail)) {
+            linkDepth = 0;
+            missingAt = -1;
+            continue;
+          }
           return refuse('link-outside', `refused: ${show(w.shown)} goes through the link ${show(link)}, which points outside the workspace.`);
         }
         targetComps = inside;
@@ -337,7 +382,7 @@ export function resolveIn(session: PathSession, req: PathRequest): Resolution {
   const { ws, wsParts } = session;
   const shapeError = refuseByShape(req.path, req.for, 'path');
   if (shapeError) return refuse(shapeError.code, shapeError.reason);
-  if (req.for === 'write' && wsParts.some(isGitComponent)) {
+  if (req.for === 'write' && session.wsInsideGit) {
     return refuse('git-dir', `refused: the workspace ${ws} is inside a .git directory, which a file tool never writes.`);
   }
   const w: Walker = { ws, wsParts, fold: session.fold, deny: session.deny, purpose: req.for, shown: req.path, session };
