@@ -6,8 +6,8 @@
 set -euo pipefail
 VERSION=22.23.5
 cd "$(dirname "$0")/.."
-major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
-if [ "$major" -ge 22 ]; then exit 0; fi
+# The machine's own Node when it meets the floor (22.13, package.json engines): nothing to print.
+if node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 22 || (a === 22 && b >= 13) ? 0 : 1)' 2>/dev/null; then exit 0; fi
 case "$(uname -m)" in
   x86_64) arch=x64 ;;
   aarch64 | arm64) arch=arm64 ;;
