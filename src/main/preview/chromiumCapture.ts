@@ -2,7 +2,6 @@
 // browser per picture, which may reach the page's own origin and nothing else — the page is of
 // the agent's making and must not use the owner's browser to talk to anything on the machine.
 import fs from 'node:fs';
-import { chromium } from 'playwright-core';
 import type { CapturePage, Viewport } from '../tools/screenshot';
 
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
@@ -64,6 +63,8 @@ export function createChromiumCapture(options: ChromiumCaptureOptions = {}): Cap
   return async (url: string, viewport: Viewport) => {
     const origin = new URL(url).origin;
     const wsOrigin = origin.replace(/^http:/, 'ws:');
+    // playwright-core loads at the first picture, not when `paddock serve` starts (issue 22 item 2).
+    const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({ executablePath, args: chromiumArgs(), timeout });
     try {
       const context = await browser.newContext({
