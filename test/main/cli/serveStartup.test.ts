@@ -2,9 +2,13 @@
 // loads when it starts, read from the real import graph (esbuild's metafile over the sources, type
 // imports dropped as the build drops them). A dynamic import is an edge taken at first use; a
 // static one is paid at start. Each expensive package must be reachable only through the former.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { buildSync, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { paddockCli } from '../../support/cli';
+import { createTempDirs } from '../../support/tempDirs';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -68,3 +72,20 @@ describe('what paddock serve loads at start', () => {
     expect(offenders(reached, /^(zod|better-sqlite3|playwright-core|openai|@anthropic-ai\/sdk|@modelcontextprotocol\/|ws$)/)).toEqual([]);
   });
 });
+
+describe('paddock serve with a data directory it cannot open', () => {
+  const temp = createTempDirs();
+
+  it('still ends with exit status 1 and the sentence, though it answered before the core loaded', { timeout: 60_000 }, () => {
+    const root = temp.make();
+    const notADirectory = path.join(root, 'a-file');
+    fs.writeFileSync(notADirectory, '');
+    const [program, args] = paddockCli(['serve', '--no-open', '--port', '0', '--data-dir', path.join(notADirectory, 'data')]);
+    const result = spawnSync(program, args, { env: { PATH: process.env.PATH, HOME: root }, encoding: 'utf8', timeout: 50_000 });
+    temp.cleanup();
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/^Paddock is running at http:\/\/127\.0\.0\.1:\d+\/\?token=/);
+    expect(result.stderr).toContain(`paddock: cannot open Paddock's data directory ${path.join(notADirectory, 'data')}`);
+  });
+});
+
