@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createHandlers } from '../../../src/main/api/handlers';
 import { createApiRouter } from '../../../src/main/api/router';
-import { startWebHost, type WebHost } from '../../../src/main/host/web/server';
+import { startWebHost, type WebApi, type WebHost } from '../../../src/main/host/web/server';
 import { buildTestCore } from '../../support/testCore';
 import { createTempDirs } from '../../support/tempDirs';
 
@@ -147,7 +147,7 @@ describe('paddock serve (web host)', () => {
     let made = 0;
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
-    let api: Promise<{ router: ReturnType<typeof createApiRouter>; subscribe: (listener: () => void) => () => void }> | null = null;
+    let api: Promise<WebApi> | null = null;
     const host = await startWebHost({
       port: 0,
       rendererDir: renderer,
