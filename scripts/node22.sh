@@ -3,17 +3,19 @@
 # the npm registry (the node-linux-<arch> package carries bin/node and include/node, the headers
 # node-gyp builds better-sqlite3 and node-pty against, so nothing else is downloaded). Prints the
 # two lines to eval:   eval "$(bash scripts/node22.sh)"   → PATH and npm_config_nodedir set.
+# PADDOCK_NODE22_HOME=/opt/… puts it where the OS sandbox shows it (see .ci/run).
 set -euo pipefail
 VERSION=22.23.5
 cd "$(dirname "$0")/.."
-major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
-if [ "$major" -ge 22 ]; then exit 0; fi
+# The machine's own Node when it meets the floor (22.13, package.json engines): nothing to print.
+if node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 22 || (a === 22 && b >= 13) ? 0 : 1)' 2>/dev/null; then exit 0; fi
 case "$(uname -m)" in
   x86_64) arch=x64 ;;
   aarch64 | arm64) arch=arm64 ;;
   *) echo "no Node 22 package for $(uname -m) on the npm registry" >&2; exit 1 ;;
 esac
-dir="$PWD/.tmp/node-v$VERSION-linux-$arch"
+# Where it goes: PADDOCK_NODE22_HOME, else the checkout's .tmp/ (ignored by git).
+dir="${PADDOCK_NODE22_HOME:-$PWD/.tmp}/node-v$VERSION-linux-$arch"
 if [ ! -x "$dir/bin/node" ]; then
   work=$(mktemp -d)
   (cd "$work" && npm pack --silent "node-linux-$arch@$VERSION" >/dev/null && tar xzf "node-linux-$arch-$VERSION.tgz")

@@ -102,7 +102,7 @@ describe('the electron-builder configuration', { timeout: 120_000 }, () => {
     };
     const project = tempDir();
     const tracked = projectFiles(ROOT);
-    const built = ['out/main/index.js', 'out/main/cli.js', 'out/main/index.js.map', 'out/preload/index.js', 'out/renderer/index.html', 'out/renderer/assets/index.js'];
+    const built = ['out/main/index.js', 'out/main/cli.js', 'out/main/chunks/core.js', 'out/main/index.js.map', 'out/preload/index.js', 'out/renderer/index.html', 'out/renderer/assets/index.js'];
     for (const file of [...tracked, ...built]) {
       fs.mkdirSync(path.join(project, path.dirname(file)), { recursive: true });
       fs.writeFileSync(path.join(project, file), '');
@@ -111,7 +111,7 @@ describe('the electron-builder configuration', { timeout: 120_000 }, () => {
     const [{ filter: patterns }] = config.files;
     const filter = new FileMatcher(project, '/', (text) => text, [...patterns]).createFilter();
     const packed = [...tracked, ...built].filter((file) => filter(path.join(project, file), fs.statSync(path.join(project, file))));
-    expect(packed.sort()).toEqual(['out/main/cli.js', 'out/main/index.js', 'out/preload/index.js', 'out/renderer/assets/index.js', 'out/renderer/index.html', 'package.json']);
+    expect(packed.sort()).toEqual(['out/main/chunks/core.js', 'out/main/cli.js', 'out/main/index.js', 'out/preload/index.js', 'out/renderer/assets/index.js', 'out/renderer/index.html', 'package.json']);
   });
 
   it('adds only production dependencies, and none of them is a build or test tool', () => {
@@ -123,6 +123,27 @@ describe('the electron-builder configuration', { timeout: 120_000 }, () => {
       expect(Object.keys(pkg.dependencies), `${tool} must not be a runtime dependency`).not.toContain(tool);
       expect(lock.packages[`node_modules/${tool}`]?.dev, `${tool} is reachable from a runtime dependency`).toBe(true);
     }
+  });
+});
+
+describe('the runtime dependencies', () => {
+  it('are only what the main process loads: the renderer\'s libraries are bundled into its build, so they are devDependencies', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const sources: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (/\.(ts|tsx|js|cjs|mjs)$/.test(entry.name)) sources.push(fs.readFileSync(full, 'utf8'));
+      }
+    };
+    for (const dir of ['src/main', 'src/shared', 'src/preload', 'bin']) walk(path.join(ROOT, dir));
+    const text = sources.join('\n');
+    const unused = Object.keys(pkg.dependencies).filter((name) => {
+      const quoted = name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+      return !new RegExp(`(from |import\\(|require\\()'${quoted}(/[^']*)?'`).test(text);
+    });
+    expect(unused, 'runtime dependencies the main process never loads').toEqual([]);
   });
 });
 

@@ -21,11 +21,11 @@ export async function main(argv: string[], io: CliIo = process): Promise<number>
   try {
     switch (command) {
       case 'serve':
-        // Loaded only for serve: the checks must start fast, without the whole core. (require, not
-        // import(): it works the same from the bundle and from the sources through tsx.)
-        return await (require('./serve') as typeof import('./serve')).runServe(rest, io);
+        // Loaded only for serve: the checks must start fast, without the whole core. A dynamic
+        // import, so the bundle keeps serve and mcp in chunks of their own, loaded on demand.
+        return await (await import('./serve')).runServe(rest, io);
       case 'mcp':
-        return await (require('./mcp') as typeof import('./mcp')).runMcp(rest, io);
+        return await (await import('./mcp')).runMcp(rest, io);
       case 'check-path':
         return await runCheckPath(rest, io);
       case 'check-command':

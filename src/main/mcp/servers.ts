@@ -2,8 +2,7 @@
 // started in the agent's workspace through the exec seam (stdio) or reached at its URL (streamable
 // HTTP). A server that crashes or hangs becomes a sentence and a Restart action; it never holds a
 // turn: every request has a timeout, and a hung server refuses at once until it is restarted.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { lexCommand } from '../policy/lexer';
 import { childEnvForWorkspace, type OwnerEnv } from '../processes/prepare';
@@ -13,7 +12,14 @@ import type { CommandWrapper } from '../processes/spawn';
 import type { McpServerRecord, McpServersRepository } from '../store/mcpServers';
 import type { WorkspacesRepository } from '../store/workspaces';
 import type { ToolResult } from '../tools/types';
-import { SeamStdioTransport } from './seamTransport';
+import type { SeamStdioTransport } from './seamTransport';
+
+// The MCP SDK (its message schemas cost ~100 ms to build) loads when a server first starts, not
+// when Paddock does (issue 22 item 2): the stdio transport module with it, kept here once loaded.
+let seamModule: typeof import('./seamTransport') | undefined;
+function isSeamTransport(transport: Transport | null): transport is SeamStdioTransport {
+  return seamModule !== undefined && transport instanceof seamModule.SeamStdioTransport;
+}
 
 export type McpServerStatus = 'stopped' | 'starting' | 'ready' | 'failed';
 
@@ -84,8 +90,10 @@ export function createMcpServerManager(deps: McpServerManagerDeps) {
     deps.onChanged(target.record.agentId);
   }
 
-  function transportFor(record: McpServerRecord): Transport | string {
+  async function transportFor(record: McpServerRecord): Promise<Transport | string> {
     if (record.transport === 'http') {
+      // The SDK's client halves load when a server first connects, not when Paddock starts (issue 22).
+      const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
       return new StreamableHTTPClientTransport(new URL(record.url ?? ''), { requestInit: { headers: deps.headersFor(record.id) } });
     }
     const workspace = deps.workspaces.get(record.agentId);
@@ -95,7 +103,8 @@ export function createMcpServerManager(deps: McpServerManagerDeps) {
     const [name, ...args] = lexed.argv;
     const program = name.includes('/') ? null : findOnPath(name, workspace.capturedPath, { workspace: workspace.directory });
     if (!program) return `\`${name}\` was not found on the workspace's PATH (a bare program name is looked up there)`;
-    return new SeamStdioTransport({
+    seamModule ??= await import('./seamTransport');
+    return new seamModule.SeamStdioTransport({
       program,
       args,
       cwd: workspace.directory,
@@ -109,17 +118,18 @@ export function createMcpServerManager(deps: McpServerManagerDeps) {
 
   function failureSentence(target: Live, why: string): string {
     const transport = target.transport;
-    const tail = transport instanceof SeamStdioTransport ? transport.stderrTail() : '';
+    const tail = isSeamTransport(transport) ? transport.stderrTail() : '';
     const last = tail ? ` Its last words: ${tail.split('\n').slice(-3).join(' / ')}` : '';
     return `the MCP server ${target.record.name} ${why}.${last}`;
   }
 
   async function connect(target: Live): Promise<void> {
-    const transport = transportFor(target.record);
+    const transport = await transportFor(target.record);
     if (typeof transport === 'string') {
       setState(target, { status: 'failed', tools: [], error: `the MCP server ${target.record.name} cannot start: ${transport}` });
       return;
     }
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
     const client = new Client({ name: 'paddock', version: deps.version }, { capabilities: {} });
     target.client = client;
     target.transport = transport;
@@ -127,7 +137,7 @@ export function createMcpServerManager(deps: McpServerManagerDeps) {
     client.onclose = () => {
       if (target.client !== client) return; // a restart replaced it
       target.client = null;
-      const why = transport instanceof SeamStdioTransport && transport.exitReason ? `stopped: ${transport.exitReason}` : 'closed the connection';
+      const why = isSeamTransport(transport) && transport.exitReason ? `stopped: ${transport.exitReason}` : 'closed the connection';
       setState(target, { status: 'failed', tools: target.state.tools, error: failureSentence(target, why) });
     };
     try {

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { scrubbedEnv, spawnChild } from '../processes/spawn';
 import type { CapturePage, Viewport } from '../tools/screenshot';
 
@@ -127,8 +127,10 @@ export function createChromiumCapture(options: ChromiumCaptureOptions = {}): Cap
     const origin = new URL(url).origin;
     const wsOrigin = origin.replace(/^http:/, 'ws:');
     const launched = await launchChromium(executablePath, timeout);
-    let browser: Awaited<ReturnType<typeof chromium.connectOverCDP>> | null = null;
+    let browser: Browser | null = null;
     try {
+      // playwright-core loads at the first picture, not when `paddock serve` starts (issue 22 item 2).
+      const { chromium } = await import('playwright-core');
       browser = await chromium.connectOverCDP(launched.endpoint, { timeout });
       const context = await browser.newContext({
         viewport,

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createHandlers } from '../../../src/main/api/handlers';
 import { createApiRouter } from '../../../src/main/api/router';
-import { startWebHost, type WebHost } from '../../../src/main/host/web/server';
+import { startWebHost, type WebApi, type WebHost } from '../../../src/main/host/web/server';
 import { buildTestCore } from '../../support/testCore';
 import { createTempDirs } from '../../support/tempDirs';
 
@@ -138,4 +138,43 @@ describe('paddock serve (web host)', () => {
     expect(notJson).toMatchObject({ id: null, result: { ok: false, error: { code: 'bad-request' } } });
     ws.close();
   });
+
+  it('answers the page before the core exists, and holds a socket\'s first call until the API it waits on is made', async () => {
+    const root = temp.make();
+    const renderer = path.join(root, 'renderer');
+    fs.mkdirSync(renderer);
+    fs.writeFileSync(path.join(renderer, 'index.html'), '<!doctype html><title>Paddock</title>');
+    let made = 0;
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let api: Promise<WebApi> | null = null;
+    const host = await startWebHost({
+      port: 0,
+      rendererDir: renderer,
+      log: () => undefined,
+      api: () =>
+        (api ??= (async () => {
+          made += 1;
+          await released;
+          const { core } = await buildTestCore(root);
+          closers.push(() => core.shutdown());
+          return { router: createApiRouter(createHandlers(core, { host: 'web', version: 'test' }), () => undefined), subscribe: core.events.subscribe };
+        })()),
+    });
+    closers.unshift(() => host.close());
+    const cookie = await sessionCookie(host);
+    const page = await get(host.port, '/', { cookie });
+    expect(page.statusCode).toBe(200);
+    expect(made).toBe(0);
+
+    const ws = await openSocket(host, { cookie, origin: `http://127.0.0.1:${host.port}` });
+    // Sent while the API is still being made: not lost, answered once it exists.
+    const answer = request(ws, { id: 1, call: 'agents.create', request: { name: 'Early', handle: 'early' } });
+    expect(made).toBe(1);
+    release();
+    const created = await answer;
+    expect(created).toMatchObject({ id: 1, result: { ok: true, value: { handle: '@early' } } });
+    ws.close();
+  });
 });
+

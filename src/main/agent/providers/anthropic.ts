@@ -1,8 +1,9 @@
 // Anthropic Messages API, streamed, with tool use (SPEC §8). Tool inputs arrive as input_json_delta
 // fragments and are accumulated per content block until the block stops. The prompt is cached:
 // breakpoints on the tools, the system prompt and the growing transcript (issue 16).
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import { describeProviderError } from './errors';
+import { loadAnthropic } from './sdks';
 import { ProviderError, STREAM_CUT, type ModelEvent, type ModelMessage, type ModelProvider, type ModelRequest, type ModelUsage, type StopReason, type ThinkingBlock } from './types';
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
@@ -20,15 +21,21 @@ type ContentBlockParam = Anthropic.Messages.ContentBlockParam;
 const EPHEMERAL = { type: 'ephemeral' } as const;
 
 export function createAnthropicProvider(options: ProviderOptions): ModelProvider {
-  const client = new Anthropic({
-    // A placeholder keeps the SDK from looking for credentials of its own (environment, profiles);
-    // a local proxy needs none, and the real API answers 401, which is reported as such.
-    apiKey: options.apiKey ?? 'no-key-configured',
-    baseURL: options.baseUrl,
-    maxRetries: 0,
-    timeout: options.timeoutMs ?? 10 * 60_000,
-    logLevel: 'off',
-  });
+  // The SDK loads at the first request (sdks.ts), and the client is made once per provider.
+  let client: Anthropic | undefined;
+  const clientNow = async (): Promise<Anthropic> => {
+    const Sdk = await loadAnthropic();
+    client ??= new Sdk({
+      // A placeholder keeps the SDK from looking for credentials of its own (environment, profiles);
+      // a local proxy needs none, and the real API answers 401, which is reported as such.
+      apiKey: options.apiKey ?? 'no-key-configured',
+      baseURL: options.baseUrl,
+      maxRetries: 0,
+      timeout: options.timeoutMs ?? 10 * 60_000,
+      logLevel: 'off',
+    });
+    return client;
+  };
   return {
     maxRetries: options.maxRetries,
     async *stream(request: ModelRequest): AsyncIterable<ModelEvent> {
@@ -41,7 +48,7 @@ export function createAnthropicProvider(options: ProviderOptions): ModelProvider
           input_schema: { type: 'object', ...tool.inputSchema } as Anthropic.Messages.Tool.InputSchema,
           ...(index === request.tools.length - 1 ? { cache_control: EPHEMERAL } : {}),
         }));
-        const stream = await client.messages.create(
+        const stream = await (await clientNow()).messages.create(
           {
             model: request.model,
             system: [{ type: 'text', text: request.system, cache_control: EPHEMERAL }],

@@ -1,12 +1,11 @@
 // The model picker's list (issue 16): the provider's own models endpoint, asked with the agent's key
 // and base URL; when it cannot be read (no key, a local server without one, offline), the models
 // Paddock knows, with the reason, and the picker still takes free text.
-import Anthropic from '@anthropic-ai/sdk';
-import OpenAI from 'openai';
 import type { Agent } from '../../../shared/domain';
 import type { SecretStore } from '../keys';
 import { describeProviderError } from './errors';
 import { baseUrlFor, keyNeededFor } from './index';
+import { loadAnthropic, loadOpenAi } from './sdks';
 
 export const KNOWN_MODEL_NAMES: Record<Agent['provider'], string[]> = {
   anthropic: ['claude-sonnet-5-5', 'claude-opus-5-5', 'claude-haiku-5-5', 'claude-sonnet-4-6', 'claude-opus-4-6', 'claude-haiku-4-5'],
@@ -37,9 +36,11 @@ export async function listModels(agent: Agent, secrets: SecretStore, env: NodeJS
 export async function fetchModelIds(provider: Agent['provider'], baseUrl: string, apiKey: string | null, timeoutMs: number): Promise<string[]> {
   const ids: string[] = [];
   if (provider === 'anthropic') {
+    const Anthropic = await loadAnthropic();
     const client = new Anthropic({ apiKey: apiKey ?? 'no-key-configured', baseURL: baseUrl, maxRetries: 0, timeout: timeoutMs, logLevel: 'off' });
     for await (const model of client.models.list({ limit: 100 })) ids.push(model.id);
   } else {
+    const OpenAI = await loadOpenAi();
     const client = new OpenAI({ apiKey: apiKey ?? 'no-key-configured', baseURL: baseUrl, maxRetries: 0, timeout: timeoutMs, logLevel: 'off' });
     for await (const model of client.models.list()) ids.push(model.id);
   }

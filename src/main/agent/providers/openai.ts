@@ -1,7 +1,8 @@
 // OpenAI-compatible chat completions, streamed, with tools (SPEC §8): OpenAI, Ollama, LM Studio,
 // vLLM and OpenRouter by base URL. Tool-call fragments arrive by index and are accumulated.
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { describeProviderError } from './errors';
+import { loadOpenAi } from './sdks';
 import type { ProviderOptions } from './anthropic';
 import { ProviderError, STREAM_CUT, type ModelEvent, type ModelMessage, type ModelProvider, type ModelRequest, type ModelUsage, type StopReason } from './types';
 
@@ -10,14 +11,20 @@ export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 type ChatMessage = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 
 export function createOpenAiProvider(options: ProviderOptions): ModelProvider {
-  const client = new OpenAI({
-    // Local servers (Ollama, LM Studio) want no key; the SDK insists on one, so send a placeholder.
-    apiKey: options.apiKey ?? 'no-key-configured',
-    baseURL: options.baseUrl,
-    maxRetries: 0,
-    timeout: options.timeoutMs ?? 10 * 60_000,
-    logLevel: 'off',
-  });
+  // The SDK loads at the first request (sdks.ts), and the client is made once per provider.
+  let client: OpenAI | undefined;
+  const clientNow = async (): Promise<OpenAI> => {
+    const Sdk = await loadOpenAi();
+    client ??= new Sdk({
+      // Local servers (Ollama, LM Studio) want no key; the SDK insists on one, so send a placeholder.
+      apiKey: options.apiKey ?? 'no-key-configured',
+      baseURL: options.baseUrl,
+      maxRetries: 0,
+      timeout: options.timeoutMs ?? 10 * 60_000,
+      logLevel: 'off',
+    });
+    return client;
+  };
   // OpenAI's own API wants max_completion_tokens (its reasoning models refuse max_tokens);
   // the compatible servers know max_tokens.
   const officialApi = /^https:\/\/api\.openai\.com(\/|$)/.test(options.baseUrl);
@@ -26,7 +33,7 @@ export function createOpenAiProvider(options: ProviderOptions): ModelProvider {
     async *stream(request: ModelRequest): AsyncIterable<ModelEvent> {
       const context = { baseUrl: options.baseUrl, model: request.model, retries: 0, apiKey: options.apiKey };
       try {
-        const stream = await client.chat.completions.create(
+        const stream = await (await clientNow()).chat.completions.create(
           {
             model: request.model,
             messages: toOpenAiMessages(request.system, request.messages, officialApi || acceptsImages(request.model)),

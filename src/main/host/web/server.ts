@@ -5,7 +5,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { PaddockEvent, Result } from '../../../shared/ipc';
-import { fail } from '../../../shared/ipc';
+// result.ts, not the ipc index: the index carries the contract's schemas (zod), which a host that
+// answers its first request before the core has loaded must not pay for (issue 22 item 2).
+import { fail } from '../../../shared/ipc/result';
 import type { ApiRouter } from '../../api/router';
 import {
   API_PATH,
@@ -23,13 +25,24 @@ import {
 } from './auth';
 import { serveStatic } from './staticFiles';
 
-export interface WebHostOptions {
-  port: number;
-  rendererDir: string;
+/** What the socket talks to: the core's API router and its events. */
+export interface WebApi {
   router: ApiRouter;
   subscribe(listener: (event: PaddockEvent) => void): () => void;
-  log(message: string): void;
 }
+
+export type WebHostOptions = {
+  port: number;
+  rendererDir: string;
+  log(message: string): void;
+} & (
+  | WebApi
+  /**
+   * The API made on demand (`paddock serve`): the page and its files are answered before the core
+   * has loaded; a socket's calls wait for it. Called once per socket; the caller caches it.
+   */
+  | { api(): Promise<WebApi> }
+);
 
 export interface WebHost {
   port: number;
@@ -76,6 +89,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     handleProtocols: (protocols) => (protocols.has(API_PROTOCOL) ? API_PROTOCOL : false),
   });
   let port = 0;
+  const apiNow = (): Promise<WebApi> =>
+    'api' in options ? options.api() : Promise.resolve({ router: options.router, subscribe: options.subscribe });
 
   server.on('request', (request, response) => {
     if (!hostIsOwn(request.headers.host, port)) {
@@ -124,10 +139,26 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
 
   function attach(ws: WebSocket): void {
-    const unsubscribe = options.subscribe((event) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ event }));
+    // The listeners go on at once (a message that arrives before them is lost); the calls wait for the API.
+    const api = apiNow();
+    let closed = false;
+    let unsubscribe = (): void => undefined;
+    api.then(
+      (ready) => {
+        if (closed) return;
+        unsubscribe = ready.subscribe((event) => {
+          if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ event }));
+        });
+      },
+      (error: unknown) => {
+        options.log(`the core could not start for a socket: ${(error as Error).message}`);
+        ws.close(1011, 'Paddock could not start');
+      },
+    );
+    ws.on('close', () => {
+      closed = true;
+      unsubscribe();
     });
-    ws.on('close', unsubscribe);
     let inFlight = 0;
     const reply = (id: string | number | null, result: Result<unknown>): void => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, result }));
@@ -151,7 +182,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       }
       inFlight += 1;
       try {
-        reply(id, await options.router(call, request, { trusted: true, describe: 'the authenticated window socket' }));
+        const { router } = await api;
+        reply(id, await router(call, request, { trusted: true, describe: 'the authenticated window socket' }));
       } catch (error) {
         options.log(`a socket call failed: ${(error as Error).message}`);
         reply(id, fail('internal', 'the call could not be handled'));

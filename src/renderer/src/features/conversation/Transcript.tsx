@@ -32,26 +32,48 @@ export function Transcript({ agentId, conversationId }: { agentId: string; conve
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
+  /**
+   * Whether the owner has moved the view (wheel, touch, keys, the scrollbar) since the conversation
+   * opened. Until then the view is landing on the newest message: the scroll events of that landing
+   * (rows measured taller than estimated move the bottom away under it) neither unpin it nor load
+   * older pages.
+   */
+  const ownerMoved = useRef(false);
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => 72,
+    // A first guess only (real rows are ~45–250 px): every row is measured when it renders, and the
+    // view scrolls again whenever the measured total changes (below).
+    estimateSize: () => 120,
     overscan: 8,
     getItemKey: (index) => items[index]?.key ?? index,
   });
+  const totalSize = virtualizer.getTotalSize();
 
-  // Follow new output only when the owner has not scrolled up to read.
+  // Opening a conversation lands on its newest message. A layout effect, declared before the one
+  // that follows, so the new conversation is pinned before its first rows are placed.
   useLayoutEffect(() => {
-    if (atBottom.current && items.length > 0) virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
-  }, [items, virtualizer]);
-
-  useEffect(() => {
     atBottom.current = true;
+    ownerMoved.current = false;
   }, [conversationId]);
+
+  // Follow the bottom while the owner is there: on new output, and again each time rows are
+  // measured and the total height changes (issue 22: with 10,000 messages the estimate alone
+  // stopped the view far short of the newest one).
+  useLayoutEffect(() => {
+    if (!atBottom.current || items.length === 0) return;
+    const element = scrollRef.current;
+    if (element && ownerMoved.current === false) element.scrollTop = element.scrollHeight;
+    virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
+  }, [items, totalSize, virtualizer]);
+
+  function ownerMoves(): void {
+    ownerMoved.current = true;
+  }
 
   async function onScroll(): Promise<void> {
     const element = scrollRef.current;
-    if (!element) return;
+    if (!element || !ownerMoved.current) return;
     atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
     if (element.scrollTop < NEAR_TOP_PX && hasOlder) {
       const added = await loadOlder(conversationId);
@@ -60,7 +82,18 @@ export function Transcript({ agentId, conversationId }: { agentId: string; conve
   }
 
   return (
-    <div className="transcript" ref={scrollRef} onScroll={() => void onScroll()} role="log" aria-label="Conversation" aria-live="off">
+    <div
+      className="transcript"
+      ref={scrollRef}
+      onScroll={() => void onScroll()}
+      onWheel={ownerMoves}
+      onTouchStart={ownerMoves}
+      onPointerDown={ownerMoves}
+      onKeyDown={ownerMoves}
+      role="log"
+      aria-label="Conversation"
+      aria-live="off"
+    >
       {items.length === 0 && <p className="hint transcript-empty">Say what you want done. Enter sends, Shift+Enter adds a line.</p>}
       <div className="transcript-inner" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((row) => {
