@@ -35,7 +35,8 @@ function sizeOf(file: string): number {
 export interface ProcessLog {
   /** Appends what the process printed; resolves when it is written (the caller pauses its pipe until then). */
   append(chunk: Buffer): Promise<void>;
-  close(): void;
+  /** Closes the file once every append queued before is written; resolves then. */
+  close(): Promise<void>;
 }
 
 /**
@@ -85,28 +86,36 @@ export function openProcessLog(logPath: string, boundBytes = LOG_BOUND_BYTES): P
       return queue;
     },
     close() {
-      void queue.then(() => {
+      queue = queue.then(() => {
         if (fd !== null) fs.closeSync(fd);
         fd = null;
       });
+      return queue;
     },
   };
 }
 
-/** Pipes a child's streams into its log, pausing each pipe while its chunk is written (backpressure: a flood waits, never piles up in memory). */
-export function pipeIntoLog(log: ProcessLog, streams: (Readable | null)[]): void {
+/**
+ * Pipes a child's streams into its log, pausing each pipe while its chunk is written (backpressure: a
+ * flood waits, never piles up in memory). Resolves when every stream has closed and all it printed is
+ * in the log: what a process said before it exited is readable once its exit is reported.
+ */
+export function pipeIntoLog(log: ProcessLog, streams: (Readable | null)[]): Promise<void> {
   let open = streams.filter((stream) => stream !== null).length;
-  for (const stream of streams) {
-    if (!stream) continue;
-    stream.on('data', (chunk: Buffer) => {
-      stream.pause();
-      void log.append(chunk).then(() => stream.resume());
-    });
-    stream.on('close', () => {
-      open -= 1;
-      if (open === 0) log.close();
-    });
-  }
+  if (open === 0) return log.close();
+  return new Promise((resolve) => {
+    for (const stream of streams) {
+      if (!stream) continue;
+      stream.on('data', (chunk: Buffer) => {
+        stream.pause();
+        void log.append(chunk).then(() => stream.resume());
+      });
+      stream.on('close', () => {
+        open -= 1;
+        if (open === 0) void log.close().then(resolve);
+      });
+    }
+  });
 }
 
 export interface LogChunk {

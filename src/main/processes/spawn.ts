@@ -225,6 +225,9 @@ export interface LongLivedProcess {
   exited: Promise<{ exitCode: number | null; signal: string | null }>;
 }
 
+/** How long a leader's exit waits for its pipes to drain into the log (see spawnLongLived). */
+const DRAIN_WAIT_MS = 1000;
+
 /** Starts a long-lived process (`start`): own group, no shell, output to its log file. */
 export function spawnLongLived(options: LongLivedOptions): LongLivedProcess {
   const command = (options.wrap ?? identityWrapper)(
@@ -245,18 +248,30 @@ export function spawnLongLived(options: LongLivedOptions): LongLivedProcess {
       windowsHide: true,
     });
   } catch (error) {
-    log.close();
+    void log.close();
     throw spawnFailure(command.program, error as NodeJS.ErrnoException, command.cwd);
   }
-  pipeIntoLog(log, [child.stdout, child.stderr]);
+  const drained = pipeIntoLog(log, [child.stdout, child.stderr]);
   // Node reports ENOENT/EACCES as an 'error' event on the next tick; without a listener it throws.
   child.on('error', () => undefined);
   if (child.pid === undefined) {
     const reason = Object.assign(new Error('spawn failed'), { code: accessCode(command) });
     throw spawnFailure(command.program, reason, command.cwd);
   }
+  // The exit is reported once what the process printed is in its log, so an `output` read at its
+  // exit sees its last words. A descendant that keeps the pipes open cannot hold the report back
+  // longer than DRAIN_WAIT_MS (its group is ended when the leader's exit is handled).
   const exited = new Promise<{ exitCode: number | null; signal: string | null }>((resolve) => {
-    child.on('exit', (code, sig) => resolve({ exitCode: code, signal: sig }));
+    child.on('exit', (code, sig) => {
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<void>((done) => {
+        timer = setTimeout(done, DRAIN_WAIT_MS);
+      });
+      void Promise.race([drained, waited]).then(() => {
+        clearTimeout(timer);
+        resolve({ exitCode: code, signal: sig });
+      });
+    });
   });
   return { pid: child.pid, child, exited };
 }

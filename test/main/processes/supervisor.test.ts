@@ -87,6 +87,22 @@ describe('Supervisor', () => {
     expect(supervisor.output('alice', 'n').text.startsWith('[17 bytes of earlier output not shown')).toBe(true);
   });
 
+  it('reports an exit only once what the process printed is in its log', async () => {
+    const dataDir = tempDir();
+    const db = databaseWithAgents(dataDir, ['alice']);
+    const supervisor = new Supervisor({ db, dataDir });
+    cleanups.push(async () => {
+      await supervisor.stopAll();
+      db.close();
+    });
+    // The leader exits at once; a child that still holds its stdout prints a moment later.
+    supervisor.start('alice', { name: 'n', program: '/bin/sh', args: ['-c', 'echo first; (sleep 0.3; echo last) & exit 3'], cwd: tempDir(), env: {} });
+    await waitFor(() => supervisor.output('alice', 'n', 0).running === false);
+    const chunk = supervisor.output('alice', 'n', 0);
+    expect(chunk.exitCode).toBe(3);
+    expect(chunk.text).toBe('first\nlast\n');
+  });
+
   it('refuses a 5th process for one agent', () => {
     const { supervisor, cwd, env } = setup();
     for (const name of ['a', 'b', 'c', 'd']) supervisor.start('alice', sleeper(name, cwd, env));
