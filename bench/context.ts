@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createAgentRunner } from '../src/main/agent/loop';
-import { createProjectLock } from '../src/main/agent/projectLock';
+import { createProjectLock } from '../src/main/workspace/projectLock';
 import { createProviderFor } from '../src/main/agent/providers';
 import { createFileSecretStore } from '../src/main/agent/keys';
 import type { ModelEvent, ModelProvider, ModelRequest } from '../src/main/agent/providers/types';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createPendingCards } from '../src/main/approvals/pendingCards';
 import { createAgentRunner } from '../src/main/agent/loop';
-import { createProjectLock } from '../src/main/agent/projectLock';
+import { createProjectLock } from '../src/main/workspace/projectLock';
 import type { ModelEvent, ModelProvider } from '../src/main/agent/providers/types';
 import { createDispatcher } from '../src/main/dispatch/dispatcher';
 import { createAgentsRepository } from '../src/main/store/agents';

@@ -6,7 +6,7 @@ import type { InstanceSwitches } from '../shared/domain';
 import { defaultAgent } from './agent/defaultAgent';
 import { createFileSecretStore, type SecretCipher } from './agent/keys';
 import { createAgentRunner } from './agent/loop';
-import { createProjectLock } from './agent/projectLock';
+import { createProjectLock } from './workspace/projectLock';
 import { createProviderFor } from './agent/providers';
 import { recoverInterruptedCalls } from './agent/recovery';
 import { removeInterruptedTempFiles } from './workspace/tempJournal';

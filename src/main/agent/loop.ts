@@ -13,7 +13,7 @@ import { createConversationHistory, type ConversationHistory } from './history';
 import type { ModelOverrides } from './models';
 import type { BackoffOptions } from './retry';
 import type { AgentEvent, TurnEndReason } from './events';
-import { agentTurnHolder, lockRefusal, type ProjectLock } from './projectLock';
+import { agentTurnHolder, lockRefusal, type ProjectLock } from '../workspace/projectLock';
 import type { ProviderFor } from './providers';
 import { ProviderError } from './providers/types';
 import { runTurn, type TurnContext } from './turn';

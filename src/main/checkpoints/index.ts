@@ -1,7 +1,7 @@
 // Checkpoints (issue 20), as the core uses them: the loop's turn hooks, the dispatcher's
 // before-run hook, the transcript's undo and restore, and Settings' space used and Clear.
 import type { CheckpointUsageView, CheckpointView, AnyToolName, Workspace } from '../../shared/domain';
-import type { ProjectLock } from '../agent/projectLock';
+import type { ProjectLock } from '../workspace/projectLock';
 import type { TurnHooks } from '../agent/loop';
 import type { PendingCards } from '../approvals/pendingCards';
 import type { ToolCallRequest } from '../dispatch/types';

@@ -3,7 +3,7 @@
 // restores, checkpointing the restore itself so it can be undone too, marks the taken-back messages
 // undone and tells the model what was reverted.
 import { randomUUID } from 'node:crypto';
-import type { ProjectLock } from '../agent/projectLock';
+import type { ProjectLock } from '../workspace/projectLock';
 import type { PendingCards } from '../approvals/pendingCards';
 import type { CheckpointRow, CheckpointsRepository } from '../store/checkpoints';
 import type { ConversationStore } from '../store/conversations';

@@ -1,7 +1,7 @@
 // The owner's own updates of a workspace (seed 000): "Pull" and "Run tests". Each takes the project
 // lock, so it refuses to start while an agent turn works there, and a turn refuses while it runs.
 import type { Workspace } from '../../shared/domain';
-import { lockRefusal, type ProjectLock } from '../agent/projectLock';
+import { lockRefusal, type ProjectLock } from '../workspace/projectLock';
 import { lexCommand } from '../policy';
 import { childEnvFor } from '../processes/env';
 import { findOnPath } from '../processes/shellPath';

@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { assertNever } from '../../shared/domain';
-import { describeFinished, finishedData, NO_WORKSPACE_FOR_COMMANDS, timeoutMsFor } from '../processes/commandTools';
+import { describeFinished, finishedData, NO_WORKSPACE_FOR_COMMANDS, timeoutMsFor } from './commandTools';
 import { childEnvForWorkspace, type OwnerEnv } from '../processes/prepare';
 import { runBounded } from '../processes/spawn';
 import { containmentFor, type ContainmentDeps } from '../sandbox/containment';

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { TOOL_SCOPE } from '../../shared/domain';
 import type { CardPreview, ToolDefinition, ToolResult } from './types';
 import type { PathContext } from '../workspace/types';
-import { alwaysCardReason, applyChange, changedSinceApproval, diffOf, planFrom, readBefore, type PlannedChange } from '../workspace/fileChange';
-import { NO_WORKSPACE, pathContextOf } from '../workspace/toolContext';
+import { alwaysCardReason, applyChange, changedSinceApproval, diffOf, planFrom, readBefore, type PlannedChange } from './fileChange';
+import { NO_WORKSPACE, pathContextOf } from './toolContext';
 
 const editSchema = z.object({
   path: z.string().describe('File path relative to the workspace'),

@@ -7,7 +7,7 @@ import type { ToolDefinition, ToolResult } from './types';
 import type { PathContext } from '../workspace/types';
 import { resolveDetailed } from '../workspace/resolve';
 import { denyFilterFor, walkTree } from '../workspace/walkTree';
-import { NO_WORKSPACE, pathContextOf, shownPath } from '../workspace/toolContext';
+import { NO_WORKSPACE, pathContextOf, shownPath } from './toolContext';
 
 export const LIST_MAX_ENTRIES = 2_000;
 export const LIST_DEFAULT_DEPTH = 3;

@@ -6,7 +6,7 @@ import { TOOL_SCOPE } from '../../shared/domain';
 import type { ToolDefinition, ToolResult } from './types';
 import { openInside } from '../workspace/files';
 import { imageTypeOf, readImageFile } from './readImage';
-import { NO_WORKSPACE, pathContextOf, shownPath } from '../workspace/toolContext';
+import { NO_WORKSPACE, pathContextOf, shownPath } from './toolContext';
 
 export const READ_MAX_LINES = 2_000;
 export const READ_MAX_BYTES = 200 * 1024;

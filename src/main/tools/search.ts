@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { TOOL_SCOPE } from '../../shared/domain';
 import type { ToolDefinition, ToolResult } from './types';
 import { resolveDetailed } from '../workspace/resolve';
-import { NO_WORKSPACE, pathContextOf, shownPath } from '../workspace/toolContext';
+import { NO_WORKSPACE, pathContextOf, shownPath } from './toolContext';
 import { searchFallback, type SearchHits } from '../workspace/searchFallback';
 import { holdSearchTarget, type HeldTarget } from '../workspace/heldTarget';
 import { denyFilterFor } from '../workspace/walkTree';

@@ -4,8 +4,8 @@
 import { z } from 'zod';
 import { TOOL_SCOPE } from '../../shared/domain';
 import type { CardPreview, ToolDefinition, ToolResult } from './types';
-import { alwaysCardReason, applyChange, diffOf, planFrom, readBefore } from '../workspace/fileChange';
-import { NO_WORKSPACE, pathContextOf } from '../workspace/toolContext';
+import { alwaysCardReason, applyChange, diffOf, planFrom, readBefore } from './fileChange';
+import { NO_WORKSPACE, pathContextOf } from './toolContext';
 
 const writeSchema = z.object({
   path: z.string().describe('File path relative to the workspace; parent directories are created'),

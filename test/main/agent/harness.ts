@@ -11,7 +11,7 @@ import { openDatabase, type Db } from '../../../src/main/store/database';
 import { createConversationStore, type ConversationStore } from '../../../src/main/store/conversations';
 import { createAgentRunner, type AgentRunner } from '../../../src/main/agent/loop';
 import type { AgentEvent } from '../../../src/main/agent/events';
-import { createProjectLock, type ProjectLock } from '../../../src/main/agent/projectLock';
+import { createProjectLock, type ProjectLock } from '../../../src/main/workspace/projectLock';
 import { createProviderFor } from '../../../src/main/agent/providers';
 import { createFileSecretStore } from '../../../src/main/agent/keys';
 import { defaultAgent } from '../../../src/main/agent/defaultAgent';

@@ -3,13 +3,13 @@
 import type { TierDecision } from '../../shared/domain';
 import { classifyCommand, isRememberable, type RememberedCommand } from '../policy';
 import { commandDanger } from '../policy/danger';
-import type { CardPreview, ToolCallContext, ToolResult } from '../tools/types';
+import type { CardPreview, ToolCallContext, ToolResult } from './types';
 import type { PathContext } from '../workspace/types';
 import { containmentFor, executesWorkspaceCode, type Containment, type ContainmentDeps } from '../sandbox/containment';
 import { lexCommand } from '../policy/lexer';
-import { childEnvForWorkspace, prepareCommand, type OwnerEnv, type Prepared } from './prepare';
-import type { BoundedResult } from './spawn';
-import type { GroupLedger } from './ledger';
+import { childEnvForWorkspace, prepareCommand, type OwnerEnv, type Prepared } from '../processes/prepare';
+import type { BoundedResult } from '../processes/spawn';
+import type { GroupLedger } from '../processes/ledger';
 import { classifyRun } from '../testRuns/detect';
 
 /** Test runners and project scripts run the project's code anyway: they get the virtualenv first on PATH. */
