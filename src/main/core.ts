@@ -31,7 +31,7 @@ import { createWorkspacesRepository } from './store/workspaces';
 import { createToolSet } from './tools';
 import { startServices } from './services';
 import { createChromiumCapture } from './preview/chromiumCapture';
-import type { CapturePage } from './tools/screenshot';
+import type { CapturePage } from './preview/types';
 import { createCheckpoints } from './checkpoints';
 import { startMcpBridge } from './mcp/bridgeServer';
 import { createAgentMcpServers, readHeaders } from './mcp/agentServers';

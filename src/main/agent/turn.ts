@@ -3,12 +3,11 @@
 // to the next request of a running turn (AC-10). The conversation is the in-memory history
 // (history.ts): appended to, never re-read, and cut to the context budget (contextBudget.ts).
 import { randomUUID } from 'node:crypto';
-import { clampOutputBound, type Agent, type ScopeReport, type UsageTotals, type Workspace } from '../../shared/domain';
+import { clampOutputBound, type Agent, type ScopeReport, type UsageTotals, type Workspace, type ToolResult } from '../../shared/domain';
 import type { Dispatcher } from '../dispatch/types';
 import type { ConversationStore } from '../store/conversations';
 import type { Db } from '../store/database';
 import { addUsage, ZERO_USAGE, type UsageRepository } from '../store/usage';
-import type { ToolResult } from '../tools/types';
 import { budgetTokens, DEFAULT_CHARS_PER_TOKEN, fitToBudget, requestMessages, type FitOutcome } from './contextBudget';
 import type { AgentEvent, TurnEndReason } from './events';
 import { IMAGE_CHARS, type ConversationHistory } from './history';

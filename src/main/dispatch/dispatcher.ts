@@ -1,13 +1,13 @@
 // The one path every tool call takes (SPEC §5, issue 5):
 // installed? → granted? → floor → arguments → tierFor → card (if gated) → run → recorded.
 import { z } from 'zod';
-import { isMcpToolName, type AnyToolName, type Card, type RememberKind, type ToolName } from '../../shared/domain';
+import { isMcpToolName, type AnyToolName, type Card, type RememberKind, type ToolName, type ToolCallContext, type ToolResult } from '../../shared/domain';
 import type { PendingCards } from '../approvals/pendingCards';
 import type { AgentsRepository } from '../store/agents';
 import type { Db } from '../store/database';
 import type { ToolCallsRepository } from '../store/toolCalls';
 import type { WorkspacesRepository } from '../store/workspaces';
-import type { AnyToolDefinition, ToolCallContext, ToolResult } from '../tools/types';
+import type { AnyToolDefinition } from '../tools/types';
 import { checkFloor } from './floor';
 import { isToolName } from './registry';
 import type { Dispatcher, OfferedTool, ToolCallRequest } from './types';

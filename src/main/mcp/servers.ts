@@ -11,7 +11,7 @@ import { findOnPath } from '../processes/shellPath';
 import type { CommandWrapper } from '../processes/spawn';
 import type { McpServerRecord, McpServersRepository } from '../store/mcpServers';
 import type { WorkspacesRepository } from '../store/workspaces';
-import type { ToolResult } from '../tools/types';
+import type { ToolResult } from '../../shared/domain';
 import { SeamStdioTransport } from './seamTransport';
 
 export type McpServerStatus = 'stopped' | 'starting' | 'ready' | 'failed';

@@ -4,14 +4,13 @@
 // through the client (elicitation) when it can ask its user, else on the window's card when a
 // window is attached to this core, else refused with the sentence that says how to answer it.
 import { randomUUID } from 'node:crypto';
-import type { Card, Mode } from '../../shared/domain';
+import type { Card, Mode, ToolResult } from '../../shared/domain';
 import type { CardOutcome, PendingCards } from '../approvals/pendingCards';
 import type { Dispatcher, OfferedTool } from '../dispatch/types';
 import type { WorkspaceAssignment } from '../owner/workspaceAssignment';
 import type { AgentsRepository } from '../store/agents';
 import type { ConversationStore } from '../store/conversations';
 import type { WorkspacesRepository } from '../store/workspaces';
-import type { ToolResult } from '../tools/types';
 import { DEVELOPER_SCOPES } from '../agent/defaultAgent';
 import { describeCardForClient } from './cardText';
 

@@ -3,7 +3,7 @@
 // the agent's making and must not use the owner's browser to talk to anything on the machine.
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
-import type { CapturePage, Viewport } from '../tools/screenshot';
+import type { CapturePage, Viewport } from './types';
 
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 

@@ -1,9 +1,8 @@
 // What run and start share (SPEC §6, §7): the same tier (the policy's classifyCommand), the same
 // card preview, the same path from a command string to a spawn. bash shares the result format.
-import type { TierDecision } from '../../shared/domain';
+import type { TierDecision, CardPreview, ToolCallContext, ToolResult } from '../../shared/domain';
 import { classifyCommand, isRememberable, type RememberedCommand } from '../policy';
 import { commandDanger } from '../policy/danger';
-import type { CardPreview, ToolCallContext, ToolResult } from './types';
 import type { PathContext } from '../workspace/types';
 import { containmentFor, executesWorkspaceCode, type Containment, type ContainmentDeps } from '../sandbox/containment';
 import { lexCommand } from '../policy/lexer';

@@ -2,8 +2,8 @@
 // is absent or ambiguous (unless `all`). A card when the mode is `ask`, when the agent's acceptance
 // policy is `propose`, and for the always-a-card files; otherwise applied directly.
 import { z } from 'zod';
-import { TOOL_SCOPE } from '../../shared/domain';
-import type { CardPreview, ToolDefinition, ToolResult } from './types';
+import { TOOL_SCOPE, type CardPreview, type ToolResult } from '../../shared/domain';
+import type { ToolDefinition } from './types';
 import type { PathContext } from '../workspace/types';
 import { alwaysCardReason, applyChange, changedSinceApproval, diffOf, planFrom, readBefore, type PlannedChange } from './fileChange';
 import { NO_WORKSPACE, pathContextOf } from './toolContext';

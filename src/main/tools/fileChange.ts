@@ -1,7 +1,7 @@
 // What write and edit share (SPEC §5, §6): the planned change (before, after, unified diff, sha256 of
 // the content replaced), the always-a-card check on both the requested and the resolved path, and
 // applying it — refusing when the file is no longer what the owner approved.
-import type { ToolResult } from './types';
+import type { ToolResult } from '../../shared/domain';
 import type { PathContext } from '../workspace/types';
 import { isAlwaysCardPath } from '../workspace/alwaysCard';
 import { unifiedDiff } from '../workspace/diffText';

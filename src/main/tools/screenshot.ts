@@ -4,17 +4,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { PortResolver } from '../preview/ports';
-import type { RunningProcessLookup } from '../preview/types';
+import type { CapturePage, RunningProcessLookup, Viewport } from '../preview/types';
 import { MAX_IMAGE_BYTES } from './readImage';
 import type { ToolDefinition } from './types';
-
-export interface Viewport {
-  width: number;
-  height: number;
-}
-
-/** Loads `url` in a throwaway browser that may reach that origin only, and returns a PNG. */
-export type CapturePage = (url: string, viewport: Viewport) => Promise<Buffer>;
 
 export interface ScreenshotToolDeps {
   lookup: RunningProcessLookup;

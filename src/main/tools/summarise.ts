@@ -2,8 +2,8 @@
 // last test command with its result, for the Summary tab. The text goes to the model and is the
 // copyable form; `data` carries every file's diff for the window. A read: auto in every mode.
 import { z } from 'zod';
-import type { ToolDefinition, ToolResult } from './types';
-import type { TierDecision } from '../../shared/domain';
+import type { ToolDefinition } from './types';
+import type { TierDecision, ToolResult } from '../../shared/domain';
 import { summariseRepository, type DiffSummary } from '../git/summary';
 import type { ResolvePath } from '../git/pathspecs';
 import type { TestRun } from '../store/testRuns';

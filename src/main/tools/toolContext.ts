@@ -1,6 +1,6 @@
 // What every file tool does first (SPEC §3, §4): no workspace → refusal; otherwise the PathContext
 // the resolver needs, built from the call's context on every call (the record may have changed).
-import type { ToolCallContext, ToolResult } from './types';
+import type { ToolCallContext, ToolResult } from '../../shared/domain';
 import type { PathContext } from '../workspace/types';
 
 export const NO_WORKSPACE: ToolResult = {

@@ -2,8 +2,8 @@
 // unified diff and the sha256 of what it replaced. A card in `ask` mode and for the always-a-card
 // files; otherwise direct — never governed by the edit acceptance policy (seed 000).
 import { z } from 'zod';
-import { TOOL_SCOPE } from '../../shared/domain';
-import type { CardPreview, ToolDefinition, ToolResult } from './types';
+import { TOOL_SCOPE, type CardPreview, type ToolResult } from '../../shared/domain';
+import type { ToolDefinition } from './types';
 import { alwaysCardReason, applyChange, diffOf, planFrom, readBefore } from './fileChange';
 import { NO_WORKSPACE, pathContextOf } from './toolContext';
 

@@ -4,9 +4,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Agent, Provider, ScopeReport, Workspace } from '../../../src/shared/domain';
+import type { Agent, Provider, ScopeReport, Workspace, ToolResult } from '../../../src/shared/domain';
 import type { Dispatcher, OfferedTool, ToolCallRequest } from '../../../src/main/dispatch/types';
-import type { ToolResult } from '../../../src/main/tools/types';
 import { openDatabase, type Db } from '../../../src/main/store/database';
 import { createConversationStore, type ConversationStore } from '../../../src/main/store/conversations';
 import { createAgentRunner, type AgentRunner } from '../../../src/main/agent/loop';

@@ -3,9 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Scope, Mode, Card } from '../../../src/shared/domain';
+import type { Scope, Mode, Card, ToolResult } from '../../../src/shared/domain';
 import { createConversationStore } from '../../../src/main/store/conversations';
-import type { ToolResult } from '../../../src/main/tools/types';
 import type { CallOrigin } from '../../../src/main/dispatch/types';
 import { buildTestCore } from '../../support/testCore';
 

@@ -5,8 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Db } from '../../../src/main/store/database';
 import { isAlive } from '../../../src/main/processes/identity';
-import type { Agent, Mode } from '../../../src/shared/domain';
-import type { ToolCallContext } from '../../../src/main/tools/types';
+import type { Agent, Mode, ToolCallContext } from '../../../src/shared/domain';
 
 export const FIXTURES = path.resolve(__dirname, '../../fixtures/processes');
 export const FAMILY = path.join(FIXTURES, 'family.cjs');
