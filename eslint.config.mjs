@@ -1,4 +1,5 @@
 import tseslint from 'typescript-eslint';
+import { localPlugin } from './eslint/layers.mjs';
 
 // Layout rules (STYLE.md): electron only in the Electron host and the preload; no Node in the renderer.
 const EXEC_SEAM_MESSAGE = 'Processes start only through src/main/processes/spawn.ts (the sandbox seam, SPEC §14).';
@@ -39,6 +40,25 @@ export default tseslint.config(
     files: ['src/renderer/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'electron', 'fs', 'path', 'child_process', '**/main/**', '**/preload/**'], message: 'The renderer is untrusted display: no Node, no Electron, no core imports.' }] }],
+    },
+  },
+  {
+    // The core's layers (issue 15): a file imports its own layer and those below (eslint/layers.mjs).
+    files: ['src/main/**/*.ts', 'src/shared/**/*.ts'],
+    plugins: { local: localPlugin },
+    rules: { 'local/layers': 'error' },
+  },
+  {
+    // Raw IPC only in the Electron host's IPC file (after GitHub Desktop): everything else goes through the API router.
+    files: ['src/main/**/*.ts'],
+    ignores: ['src/main/host/electron/ipc.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "Identifier[name='ipcMain']", message: 'ipcMain appears only in src/main/host/electron/ipc.ts (the one IPC file).' },
+        { selector: "MemberExpression[property.name='send'][object.property.name='webContents']", message: 'webContents.send appears only in src/main/host/electron/ipc.ts (the one IPC file).' },
+        { selector: "MemberExpression[property.name='send'][object.name='webContents']", message: 'webContents.send appears only in src/main/host/electron/ipc.ts (the one IPC file).' },
+      ],
     },
   },
 );

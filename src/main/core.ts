@@ -2,7 +2,7 @@
 // environment. No import of electron: the same core runs in Electron, the web host, the CLI and tests.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { InstanceSwitches } from '../shared/domain';
+import type { Agent, InstanceSwitches, Workspace } from '../shared/domain';
 import { defaultAgent } from './agent/defaultAgent';
 import { createFileSecretStore, type SecretCipher } from './agent/keys';
 import { createAgentRunner } from './agent/loop';
@@ -40,7 +40,10 @@ import { mcpToolsFor } from './mcp/serverTools';
 import { createMcpServersRepository } from './store/mcpServers';
 import { isToolName } from './dispatch/registry';
 import { lastRun } from './store/testRuns';
-import { recordIfTestRun } from './testRuns/record';
+import { recordIfTestRun, type RecordInput } from './testRuns/record';
+import { createUsageRepository } from './store/usage';
+import { failingTestsFor, summaryFor } from './owner/summaryView';
+import type { CoreApi } from './api/coreApi';
 import { validateWorkspaceRoot } from './workspace/root';
 import { detectSandbox } from './sandbox/engine';
 import { createGroupLedger } from './processes/ledger';
@@ -86,6 +89,7 @@ export async function createCore(options: CoreOptions) {
   const toolCalls = createToolCallsRepository(db);
   const remembered = createRememberedCommandsRepository(db);
   const conversations = createConversationStore(db);
+  const usage = createUsageRepository(db);
   const secrets = createFileSecretStore(dataDir, options.cipher);
   const events = createEventBus();
   const watchers = createWorkspaceWatchers((agentId, paths) => events.emit({ type: 'files.changed', agentId, paths }));
@@ -199,7 +203,7 @@ export async function createCore(options: CoreOptions) {
     lastTestRun: (agentId, directory) => lastRun(db, agentId, directory),
     onCommandFinished: (finished) => {
       // Every run whose program is a real test runner is recorded (seed 003 §11).
-      if (recordIfTestRun(db, finished)) events.emit({ type: 'summary.changed', agentId: finished.agentId });
+      if (recordIfTestRun(db, finished) !== null) events.emit({ type: 'summary.changed', agentId: finished.agentId });
     },
   });
 
@@ -336,6 +340,11 @@ export async function createCore(options: CoreOptions) {
     mcpBridge,
     mcpServers,
     watchers,
+    saveSwitches: (patch: Partial<InstanceSwitches>): void => settings.set(SWITCHES_KEY, { ...savedSwitches(), ...patch }),
+    usageFor: (conversationId: string) => usage.forConversation(conversationId),
+    summaryFor: (agent: Agent, workspace: Workspace) => summaryFor(db, agent, workspace, { home: options.home, dataDir }),
+    failingTestsFor: (agentId: string, workspace: Workspace | null) => failingTestsFor(db, agentId, workspace),
+    recordTestRun: (finished: RecordInput): boolean => recordIfTestRun(db, finished) !== null,
     async removeAgent(agentId: string): Promise<void> {
       // Its processes die with it (seed 003 §4).
       await supervisor.stopAllForAgent(agentId);
@@ -359,3 +368,7 @@ export async function createCore(options: CoreOptions) {
 }
 
 export type Core = Awaited<ReturnType<typeof createCore>>;
+
+// The handlers' view of the core is declared in api/coreApi.ts; the compiler checks the core gives all of it.
+const _gives: (core: Core) => CoreApi = (core) => core;
+void _gives;

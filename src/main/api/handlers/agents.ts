@@ -1,7 +1,7 @@
 import type { Agent } from '../../../shared/domain';
 import type { AgentView } from '../../../shared/ipc';
 import { listModels } from '../../agent/providers/modelList';
-import type { Core } from '../../core';
+import type { CoreApi } from '../coreApi';
 import { AgentHandleTakenError, type NewAgent } from '../../store/agents';
 import { ApiRefusal, type Handlers } from '../router';
 import { DEFAULT_ANTHROPIC_MODEL, DEVELOPER_SCOPES } from '../../agent/defaultAgent';
@@ -9,7 +9,7 @@ import { requireAgent, type HostCapabilities } from './context';
 import { keyDestinationQuestion, newKeyDestination } from '../../agent/keyDestination';
 import { findOnPath } from '../../processes/shellPath';
 
-function createOrRefuse(core: Core, input: NewAgent): Agent {
+function createOrRefuse(core: CoreApi, input: NewAgent): Agent {
   try {
     return core.agents.create(input);
   } catch (error) {
@@ -19,13 +19,13 @@ function createOrRefuse(core: Core, input: NewAgent): Agent {
 }
 
 /** The shell runs anything only where it exists: the bash tool installed, and bash on the workspace's PATH. */
-function shellCanRun(core: Core, agent: Agent, workspace: ReturnType<Core['workspaces']['get']>): boolean {
+function shellCanRun(core: CoreApi, agent: Agent, workspace: ReturnType<CoreApi['workspaces']['get']>): boolean {
   if (!core.installed.has('bash') || !agent.scopes.includes('shell')) return false;
   const searchPath = workspace?.capturedPath ?? process.env.PATH ?? '';
   return findOnPath('bash', searchPath, workspace ? { workspace: workspace.directory } : {}) !== null;
 }
 
-export function agentView(core: Core, agent: Agent): AgentView {
+export function agentView(core: CoreApi, agent: Agent): AgentView {
   const workspace = core.workspaces.get(agent.id);
   return {
     ...agent,
@@ -48,7 +48,7 @@ type AgentCalls =
   | 'workspaces.set'
   | 'workspaces.pickDirectory';
 
-export function agentHandlers(core: Core, host: HostCapabilities): Pick<Handlers, AgentCalls> {
+export function agentHandlers(core: CoreApi, host: HostCapabilities): Pick<Handlers, AgentCalls> {
   const changed = (): void => core.events.emit({ type: 'agents.changed' });
   return {
     'agents.list': () => core.agents.list().map((agent) => agentView(core, agent)),

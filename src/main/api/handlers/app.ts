@@ -1,9 +1,9 @@
 import type { AppInfo } from '../../../shared/ipc';
-import { SWITCHES_KEY, type Core } from '../../core';
+import type { CoreApi } from '../coreApi';
 import { ApiRefusal, type Handlers } from '../router';
 import type { HostCapabilities } from './context';
 
-export function appInfo(core: Core, host: HostCapabilities): AppInfo {
+export function appInfo(core: CoreApi, host: HostCapabilities): AppInfo {
   const saved = { ...core.switches, ...core.savedSwitches() };
   return {
     version: host.version,
@@ -28,12 +28,12 @@ export function appInfo(core: Core, host: HostCapabilities): AppInfo {
 export const NO_SANDBOX_WARNING =
   "Nothing an agent runs is contained: its processes run as you, can read your files and credentials, and can read Paddock's own environment (/proc/<pid>/environ), API keys included when they were given as environment variables. Commands that run the project's code and every bash call are cards.";
 
-export function appHandlers(core: Core, host: HostCapabilities): Pick<Handlers, 'app.info' | 'settings.setSwitches' | 'settings.setTailscale' | 'settings.setAgentSandbox'> {
+export function appHandlers(core: CoreApi, host: HostCapabilities): Pick<Handlers, 'app.info' | 'settings.setSwitches' | 'settings.setTailscale' | 'settings.setAgentSandbox'> {
   return {
     'app.info': () => appInfo(core, host),
     'settings.setSwitches': (request) => {
       // Saved now, in force at the next start: the switches are read once (seed 000).
-      core.settings.set(SWITCHES_KEY, { ...core.savedSwitches(), ...request });
+      core.saveSwitches(request);
       return appInfo(core, host);
     },
     'settings.setTailscale': (request) => {

@@ -1,5 +1,5 @@
 import type { Agent } from '../../../shared/domain';
-import type { Core } from '../../core';
+import type { CoreApi } from '../coreApi';
 import type { PathContext } from '../../workspace/types';
 import { ApiRefusal } from '../router';
 
@@ -15,13 +15,13 @@ export interface HostCapabilities {
   };
 }
 
-export function requireAgent(core: Core, agentId: string): Agent {
+export function requireAgent(core: CoreApi, agentId: string): Agent {
   const agent = core.agents.get(agentId);
   if (!agent) throw new ApiRefusal('not-found', 'there is no such agent');
   return agent;
 }
 
-export function requireWorkspace(core: Core, agentId: string): PathContext {
+export function requireWorkspace(core: CoreApi, agentId: string): PathContext {
   const agent = requireAgent(core, agentId);
   const workspace = core.workspaces.get(agent.id);
   if (!workspace) throw new ApiRefusal('refused', `${agent.handle} has no workspace yet`);

@@ -1,7 +1,6 @@
-import type { Core } from '../../core';
+import type { CoreApi } from '../coreApi';
 import { ApiRefusal, type Handlers } from '../router';
 import { requireAgent } from './context';
-import { createUsageRepository } from '../../store/usage';
 
 export function titleFrom(text: string): string {
   const line = text.trim().split('\n')[0].trim();
@@ -17,15 +16,14 @@ type ConversationCalls =
   | 'conversations.retry'
   | 'conversations.usage';
 
-export function conversationHandlers(core: Core): Pick<Handlers, ConversationCalls> {
+export function conversationHandlers(core: CoreApi): Pick<Handlers, ConversationCalls> {
   const requireConversation = (conversationId: string) => {
     const conversation = core.conversations.get(conversationId);
     if (!conversation) throw new ApiRefusal('not-found', 'there is no such conversation');
     return conversation;
   };
-  const usage = createUsageRepository(core.db);
   return {
-    'conversations.usage': (request) => usage.forConversation(requireConversation(request.conversationId).id),
+    'conversations.usage': (request) => core.usageFor(requireConversation(request.conversationId).id),
     'conversations.list': (request) => core.conversations.listForAgent(requireAgent(core, request.agentId).id),
     'conversations.create': (request) => core.conversations.create(requireAgent(core, request.agentId).id, request.title ?? 'New conversation'),
     'conversations.messages': (request) => {

@@ -1,10 +1,9 @@
-import type { Core } from '../../core';
+import type { CoreApi } from '../coreApi';
 import { ownerTestArgv, runOwnerCommand, runOwnerPull } from '../../owner/ownerActions';
-import { recordIfTestRun } from '../../testRuns/record';
 import { ApiRefusal, type Handlers } from '../router';
 import { requireAgent } from './context';
 
-export function ownerHandlers(core: Core): Pick<Handlers, 'owner.pull' | 'owner.runTests'> {
+export function ownerHandlers(core: CoreApi): Pick<Handlers, 'owner.pull' | 'owner.runTests'> {
   const workspaceOf = (agentId: string) => {
     const agent = requireAgent(core, agentId);
     const workspace = core.workspaces.get(agent.id);
@@ -26,7 +25,7 @@ export function ownerHandlers(core: Core): Pick<Handlers, 'owner.pull' | 'owner.
       if (!argv.ok) throw new ApiRefusal('bad-request', argv.reason);
       const result = await runOwnerCommand(core.lock, workspace, "the owner's test run", argv.argv, env);
       if (!result.ok) throw new ApiRefusal('conflict', result.reason);
-      recordIfTestRun(core.db, { agentId: agent.id, directory: workspace.directory, argv: argv.argv, exitCode: result.exitCode, output: result.output });
+      core.recordTestRun({ agentId: agent.id, directory: workspace.directory, argv: argv.argv, exitCode: result.exitCode, output: result.output });
       core.events.emit({ type: 'summary.changed', agentId: agent.id });
       return { ok: result.exitCode === 0, output: result.output };
     },

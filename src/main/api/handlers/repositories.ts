@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import type { Core } from '../../core';
+import type { CoreApi } from '../coreApi';
 import { cloneRepository, createEmptyRepository } from '../../git/connect';
 import { ApiRefusal, type Handlers } from '../router';
 import { agentView } from './agents';
@@ -8,7 +8,7 @@ import { requireAgent } from './context';
 
 // Connected repositories (seed 000): cloned or created under <data>/repositories/<id>/agent, which
 // AC-9 accepts as a workspace; a failed clone leaves nothing behind.
-export function repositoryHandlers(core: Core): Pick<Handlers, 'repositories.clone' | 'repositories.create'> {
+export function repositoryHandlers(core: CoreApi): Pick<Handlers, 'repositories.clone' | 'repositories.create'> {
   async function gitBinary(): Promise<string> {
     const git = core.findGit(await core.capturedPath());
     if (!git) throw new ApiRefusal('refused', 'git was not found on your login shell’s PATH');

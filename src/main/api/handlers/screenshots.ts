@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Core } from '../../core';
+import type { CoreApi } from '../coreApi';
 import { ApiRefusal, type Handlers } from '../router';
 import { requireAgent } from './context';
 import { showInWindow } from '../../events';
@@ -9,7 +9,7 @@ import { showInWindow } from '../../events';
 const MAX_PNG_BYTES = 20 * 1024 * 1024;
 
 // Screenshots live in <data>/files; the window may read back only a PNG from there, by its own name.
-export function screenshotHandlers(core: Core): Pick<Handlers, 'screenshots.read' | 'screenshots.take'> {
+export function screenshotHandlers(core: CoreApi): Pick<Handlers, 'screenshots.read' | 'screenshots.take'> {
   return {
     // The owner's Screenshot button takes a new picture of the agent's own process, by the same
     // path as the tool (its port, its origin only), and shows it like the tool's.

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Core } from '../../core';
+import type { CoreApi } from '../coreApi';
 import { openInEditor } from '../../owner/openInEditor';
-import { failingTestsFor, summaryFor } from '../../owner/summaryView';
 import { resolveInsideWorkspace } from '../../workspace/resolve';
 import type { PathContext } from '../../workspace/types';
 import { ApiRefusal, type Handlers } from '../router';
@@ -38,13 +37,13 @@ function launchedByOpener(ctx: PathContext, requested: string): string | null {
   return null;
 }
 
-export function summaryHandlers(core: Core): Pick<Handlers, 'summary.get' | 'summary.openInEditor' | 'tests.failing'> {
+export function summaryHandlers(core: CoreApi): Pick<Handlers, 'summary.get' | 'summary.openInEditor' | 'tests.failing'> {
   return {
     'summary.get': async (request) => {
       const agent = requireAgent(core, request.agentId);
       const workspace = core.workspaces.get(agent.id);
       if (!workspace) throw new ApiRefusal('refused', `${agent.handle} has no workspace yet`);
-      return summaryFor(core.db, agent, workspace, { home: core.options.home, dataDir: core.options.dataDir });
+      return core.summaryFor(agent, workspace);
     },
     'summary.openInEditor': (request) => {
       const ctx = requireWorkspace(core, request.agentId);
@@ -58,6 +57,6 @@ export function summaryHandlers(core: Core): Pick<Handlers, 'summary.get' | 'sum
       if (!opened.ok) throw new ApiRefusal('refused', opened.reason);
       return { opened: true };
     },
-    'tests.failing': (request) => failingTestsFor(core.db, request.agentId, core.workspaces.get(requireAgent(core, request.agentId).id)),
+    'tests.failing': (request) => core.failingTestsFor(request.agentId, core.workspaces.get(requireAgent(core, request.agentId).id)),
   };
 }

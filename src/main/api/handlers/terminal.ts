@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Core } from '../../core';
+import type { CoreApi } from '../coreApi';
 import { childEnvFor } from '../../processes/env';
 import { ApiRefusal, type Handlers } from '../router';
 import { requireAgent } from './context';
 
 // The owner's own terminal in the workspace (issue 6): never a model tool, opened only from the window.
-export function terminalHandlers(core: Core): Pick<Handlers, 'terminal.open' | 'terminal.write' | 'terminal.resize' | 'terminal.close'> {
+export function terminalHandlers(core: CoreApi): Pick<Handlers, 'terminal.open' | 'terminal.write' | 'terminal.resize' | 'terminal.close'> {
   const { terminals } = core.services;
   const requireTerminal = (terminalId: string): void => {
     if (!terminals.has(terminalId)) throw new ApiRefusal('not-found', 'that terminal is closed');
