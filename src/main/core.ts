@@ -106,7 +106,7 @@ export async function createCore(options: CoreOptions) {
   const installed = installedToolNames(switches);
 
   // Recovery (SPEC §8): what was running or waiting when Paddock stopped is interrupted, never repeated.
-  const interrupted = recoverInterruptedCalls(db, conversations);
+  const interrupted = recoverInterruptedCalls(toolCalls, conversations);
   if (interrupted.length > 0) log(`${interrupted.length} tool call(s) were interrupted when Paddock last stopped; none is repeated`);
   const leftovers = removeInterruptedTempFiles(dataDir);
   if (leftovers > 0) log(`removed ${leftovers} temp file(s) of writes interrupted when Paddock last stopped`);

@@ -7,6 +7,7 @@ import { clampOutputBound, type Agent, type ScopeReport, type UsageTotals, type 
 import type { Dispatcher } from '../dispatch/types';
 import type { ConversationStore } from '../store/conversations';
 import type { Db } from '../store/database';
+import { createToolCallsRepository } from '../store/toolCalls';
 import { addUsage, ZERO_USAGE, type UsageRepository } from '../store/usage';
 import { budgetTokens, DEFAULT_CHARS_PER_TOKEN, fitToBudget, requestMessages, type FitOutcome } from './contextBudget';
 import type { AgentEvent, TurnEndReason } from './events';
@@ -63,7 +64,7 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
   };
   turn.emit({ ...base, type: 'turn_started' });
   const batcher = createTextBatcher((text) => turn.emit({ ...base, type: 'text', text }), turn.batchMs);
-  const toolCallExists = turn.db.prepare('SELECT 1 FROM tool_calls WHERE id = ?').pluck();
+  const storedCalls = createToolCallsRepository(turn.db);
   const history = turn.history;
   let turnUsage: UsageTotals = ZERO_USAGE;
 
@@ -109,7 +110,7 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
       }
 
       const seen = new Set<string>();
-      const taken = (id: string): boolean => seen.has(id) || history.hasCall(id) || toolCallExists.get(id) !== undefined;
+      const taken = (id: string): boolean => seen.has(id) || history.hasCall(id) || storedCalls.exists(id);
       const calls = response.calls.map((call) => parseCall(call, taken, seen));
       const toolCalls = calls.map(({ id, name, args }) => ({ id, name, args }));
       const messageId =

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isMcpToolName, type AnyToolName, type Card, type RememberKind, type ToolName, type ToolCallContext, type ToolResult } from '../../shared/domain';
 import type { PendingCards } from '../approvals/pendingCards';
 import type { AgentsRepository } from '../store/agents';
+import { createConversationStore } from '../store/conversations';
 import type { Db } from '../store/database';
 import type { ToolCallsRepository } from '../store/toolCalls';
 import type { WorkspacesRepository } from '../store/workspaces';
@@ -53,7 +54,7 @@ function summarise(toolName: string, text: string): string {
 
 export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByName(name: string): AnyToolDefinition | null } {
   const byName = new Map(deps.tools.map((tool) => [tool.name, tool]));
-  const conversationExists = deps.db.prepare<[string], { id: string }>('SELECT id FROM conversations WHERE id = ?');
+  const conversations = createConversationStore(deps.db);
 
   function installedTool(name: string): AnyToolDefinition | null {
     if (!isToolName(name) || !deps.installed.has(name)) return null;
@@ -100,7 +101,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
     async dispatch(request: ToolCallRequest, signal: AbortSignal): Promise<ToolResult> {
       const tool = toolFor(request.agentId, request.tool);
       const agent = deps.agents.get(request.agentId);
-      const known = agent !== null && conversationExists.get(request.conversationId) !== undefined;
+      const known = agent !== null && conversations.get(request.conversationId) !== null;
       // The record is written before anything else happens, when there is a conversation to file it under.
       if (known) {
         record(request.callId, () =>

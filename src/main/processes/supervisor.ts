@@ -2,6 +2,7 @@
 // four per agent, a name one agent's at a time across the installation, each row identified by
 // (pid, OS start time) so a recycled pid is a stale row, never a signal sent to a stranger.
 import path from 'node:path';
+import { createAgentsRepository } from '../store/agents';
 import type { Db } from '../store/database';
 import { createProcessStore, type ProcessRow, type ProcessStore } from '../store/processes';
 import { DEFAULT_KILL_GRACE_MS, signalGroup, terminateGroup } from './group';
@@ -275,8 +276,8 @@ export class Supervisor {
 
   private agentLabel(agentId: string): string {
     try {
-      const name = this.deps.db.prepare('SELECT name FROM agents WHERE id = ?').pluck().get(agentId);
-      return typeof name === 'string' ? `${name} (${agentId})` : agentId;
+      const name = createAgentsRepository(this.deps.db).get(agentId)?.name;
+      return name !== undefined ? `${name} (${agentId})` : agentId;
     } catch {
       return agentId;
     }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Agent, Provider, ScopeReport, Workspace, ToolResult } from '../../../src/shared/domain';
 import type { Dispatcher, OfferedTool, ToolCallRequest } from '../../../src/main/dispatch/types';
 import { openDatabase, type Db } from '../../../src/main/store/database';
+import { createAgentsRepository } from '../../../src/main/store/agents';
 import { createConversationStore, type ConversationStore } from '../../../src/main/store/conversations';
 import { createAgentRunner, type AgentRunner } from '../../../src/main/agent/loop';
 import type { AgentEvent } from '../../../src/main/agent/events';
@@ -71,9 +72,8 @@ export function createCore(options: {
   const workspaceDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-ws-'));
   const db = openDatabase(dataDir);
   const agent: Agent = { ...defaultAgent(), provider: options.provider, model: 'fake-model', baseUrl: options.baseUrl };
-  db.prepare(
-    'INSERT OR IGNORE INTO agents (id, name, handle, provider, model, base_url, scopes, mode, acceptance_policy, max_output_tokens, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-  ).run(agent.id, agent.name, agent.handle, agent.provider, agent.model, agent.baseUrl, JSON.stringify(agent.scopes), agent.mode, agent.acceptancePolicy, agent.maxOutputTokens, agent.createdAt);
+  const agents = createAgentsRepository(db);
+  if (!agents.get(agent.id)) agents.create({ ...agent, id: agent.id });
   const workspace: Workspace = { agentId: agent.id, directory: workspaceDir, capturedPath: '/usr/bin:/bin', gitBinary: null, createdAt: agent.createdAt };
   const conversations = createConversationStore(db);
   const conversationId = options.conversationId ?? conversations.create(agent.id, 'test').id;
