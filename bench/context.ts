@@ -19,7 +19,7 @@ import type { AgentEvent } from '../src/main/agent/events';
 import { createPendingCards } from '../src/main/approvals/pendingCards';
 import { createDispatcher } from '../src/main/dispatch/dispatcher';
 import { createAgentsRepository } from '../src/main/store/agents';
-import { createConversationStore } from '../src/main/store/conversations';
+import { createConversationsRepository } from '../src/main/store/conversations';
 import { openDatabase } from '../src/main/store/database';
 import { createToolCallsRepository } from '../src/main/store/toolCalls';
 import { createWorkspacesRepository } from '../src/main/store/workspaces';
@@ -53,7 +53,7 @@ function setupCore() {
     rememberChoicesFor: () => [],
     rememberCommand: () => {},
   });
-  const conversations = createConversationStore(db);
+  const conversations = createConversationsRepository(db);
   const cleanup = (): void => {
     db.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -13,7 +13,7 @@ import { createProjectLock } from '../src/main/workspace/projectLock';
 import type { ModelEvent, ModelProvider } from '../src/main/agent/providers/types';
 import { createDispatcher } from '../src/main/dispatch/dispatcher';
 import { createAgentsRepository } from '../src/main/store/agents';
-import { createConversationStore } from '../src/main/store/conversations';
+import { createConversationsRepository } from '../src/main/store/conversations';
 import { openDatabase } from '../src/main/store/database';
 import { createToolCallsRepository } from '../src/main/store/toolCalls';
 import { createWorkspacesRepository } from '../src/main/store/workspaces';
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
       yield { type: 'stop', reason: 'tool_use' };
     },
   };
-  const conversations = createConversationStore(db);
+  const conversations = createConversationsRepository(db);
   const runner = createAgentRunner({
     db,
     dispatcher,

@@ -23,7 +23,7 @@ import { MODEL_CONTEXT_WINDOWS_KEY, MODEL_PRICES_KEY, type ModelOverrides } from
 import { createWorkspaceAssignment } from './owner/workspaceAssignment';
 import { capturePath, findGitBinary } from './processes/shellPath';
 import { createAgentsRepository } from './store/agents';
-import { createConversationStore } from './store/conversations';
+import { createConversationsRepository } from './store/conversations';
 import { openDatabase } from './store/database';
 import { createSettingsRepository } from './store/settings';
 import { createToolCallsRepository } from './store/toolCalls';
@@ -88,7 +88,7 @@ export async function createCore(options: CoreOptions) {
   const settings = createSettingsRepository(db);
   const toolCalls = createToolCallsRepository(db);
   const remembered = createRememberedCommandsRepository(db);
-  const conversations = createConversationStore(db);
+  const conversations = createConversationsRepository(db);
   const usage = createUsageRepository(db);
   const secrets = createFileSecretStore(dataDir, options.cipher);
   const events = createEventBus();

@@ -2,13 +2,13 @@
 // Paddock stopped is marked interrupted, and its conversation gets the result "interrupted, not
 // repeated". Nothing is ever re-executed automatically: write, edit, run, start and bash are
 // replay-unsafe, and a read is cheap for the model to ask again.
-import type { ConversationStore } from '../store/conversations';
+import type { ConversationsRepository } from '../store/conversations';
 import type { ToolCallsRepository, UnfinishedCall } from '../store/toolCalls';
 import { INTERRUPTED_NOT_REPEATED } from './transcript';
 
 export type InterruptedCall = UnfinishedCall;
 
-export function recoverInterruptedCalls(toolCalls: ToolCallsRepository, conversations: ConversationStore, now: () => Date = () => new Date()): InterruptedCall[] {
+export function recoverInterruptedCalls(toolCalls: ToolCallsRepository, conversations: ConversationsRepository, now: () => Date = () => new Date()): InterruptedCall[] {
   const errorFor = (was: 'running' | 'pending'): string =>
     was === 'pending'
       ? 'interrupted, not repeated: the card was unanswered when Paddock stopped'

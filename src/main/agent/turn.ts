@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { clampOutputBound, type Agent, type ScopeReport, type UsageTotals, type Workspace, type ToolResult } from '../../shared/domain';
 import type { Dispatcher } from '../dispatch/types';
-import type { ConversationStore } from '../store/conversations';
+import type { ConversationsRepository } from '../store/conversations';
 import type { Db } from '../store/database';
 import { createToolCallsRepository } from '../store/toolCalls';
 import { addUsage, ZERO_USAGE, type UsageRepository } from '../store/usage';
@@ -27,7 +27,7 @@ export interface TurnContext {
   agentId: string;
   conversationId: string;
   signal: AbortSignal;
-  conversations: ConversationStore;
+  conversations: ConversationsRepository;
   history: ConversationHistory;
   turnLimit: number;
   batchMs: number;

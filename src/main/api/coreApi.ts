@@ -19,7 +19,7 @@ import type { Supervisor } from '../processes/supervisor';
 import type { AgentSandboxChoices } from '../sandbox/containment';
 import type { Sandbox } from '../sandbox/sandbox';
 import type { AgentsRepository } from '../store/agents';
-import type { ConversationStore } from '../store/conversations';
+import type { ConversationsRepository } from '../store/conversations';
 import type { RememberedCommandsRepository } from '../store/rememberedCommands';
 import type { SettingsRepository } from '../store/settings';
 import type { ToolCallsRepository } from '../store/toolCalls';
@@ -35,7 +35,7 @@ export interface CoreApi {
   settings: SettingsRepository;
   toolCalls: ToolCallsRepository;
   remembered: RememberedCommandsRepository;
-  conversations: ConversationStore;
+  conversations: ConversationsRepository;
   secrets: SecretStore;
   events: EventBus;
   switches: InstanceSwitches;

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { ProjectLock } from '../workspace/projectLock';
 import type { PendingCards } from '../approvals/pendingCards';
 import type { CheckpointRow, CheckpointsRepository } from '../store/checkpoints';
-import type { ConversationStore } from '../store/conversations';
+import type { ConversationsRepository } from '../store/conversations';
 import type { ProcessRow } from '../store/processes';
 import { applyPlan, type FileOutcome } from './apply';
 import { describePlan, describeOutcome } from './cardText';
@@ -19,7 +19,7 @@ export class RestoreRefusal extends Error {}
 export interface RestoreDeps {
   history: CheckpointHistory;
   repository: CheckpointsRepository;
-  conversations: ConversationStore;
+  conversations: ConversationsRepository;
   cards: PendingCards;
   lock: ProjectLock;
   home: string;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { isMcpToolName, type AnyToolName, type Card, type RememberKind, type ToolName, type ToolCallContext, type ToolResult } from '../../shared/domain';
 import type { PendingCards } from '../approvals/pendingCards';
 import type { AgentsRepository } from '../store/agents';
-import { createConversationStore } from '../store/conversations';
+import { createConversationsRepository } from '../store/conversations';
 import type { Db } from '../store/database';
 import type { ToolCallsRepository } from '../store/toolCalls';
 import type { WorkspacesRepository } from '../store/workspaces';
@@ -54,7 +54,7 @@ function summarise(toolName: string, text: string): string {
 
 export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByName(name: string): AnyToolDefinition | null } {
   const byName = new Map(deps.tools.map((tool) => [tool.name, tool]));
-  const conversations = createConversationStore(deps.db);
+  const conversations = createConversationsRepository(deps.db);
 
   function installedTool(name: string): AnyToolDefinition | null {
     if (!isToolName(name) || !deps.installed.has(name)) return null;

@@ -9,7 +9,7 @@ import type { CardOutcome, PendingCards } from '../approvals/pendingCards';
 import type { Dispatcher, OfferedTool } from '../dispatch/types';
 import type { WorkspaceAssignment } from '../owner/workspaceAssignment';
 import type { AgentsRepository } from '../store/agents';
-import type { ConversationStore } from '../store/conversations';
+import type { ConversationsRepository } from '../store/conversations';
 import type { WorkspacesRepository } from '../store/workspaces';
 import { DEVELOPER_SCOPES } from '../agent/defaultAgent';
 import { describeCardForClient } from './cardText';
@@ -38,7 +38,7 @@ export interface McpSessionDeps {
   agents: AgentsRepository;
   workspaces: WorkspacesRepository;
   assignment: WorkspaceAssignment;
-  conversations: ConversationStore;
+  conversations: ConversationsRepository;
   dispatcher: Dispatcher;
   /** The window's cards, when a window is attached to this core (serve, Electron); null for a lone `paddock mcp`. */
   windowCards: PendingCards | null;

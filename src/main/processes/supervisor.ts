@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { createAgentsRepository } from '../store/agents';
 import type { Db } from '../store/database';
-import { createProcessStore, type ProcessRow, type ProcessStore } from '../store/processes';
+import { createProcessesRepository, type ProcessRow, type ProcessesRepository } from '../store/processes';
 import { DEFAULT_KILL_GRACE_MS, signalGroup, terminateGroup } from './group';
 import { isSameProcess, readStartTime } from './identity';
 import { DEFAULT_OUTPUT_CHUNK_BYTES, readLogChunk } from './logs';
@@ -64,14 +64,14 @@ interface Live {
 }
 
 export class Supervisor {
-  private readonly store: ProcessStore;
+  private readonly store: ProcessesRepository;
   private readonly live = new Map<number, Live>();
   private readonly listeners = new Set<(event: ProcessEvent) => void>();
   private readonly grace: number;
   private readonly maxPerAgent: number;
 
   constructor(private readonly deps: SupervisorDeps) {
-    this.store = createProcessStore(deps.db);
+    this.store = createProcessesRepository(deps.db);
     this.grace = deps.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
     this.maxPerAgent = deps.maxPerAgent ?? MAX_PROCESSES_PER_AGENT;
   }

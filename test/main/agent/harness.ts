@@ -8,7 +8,7 @@ import type { Agent, Provider, ScopeReport, Workspace, ToolResult } from '../../
 import type { Dispatcher, OfferedTool, ToolCallRequest } from '../../../src/main/dispatch/types';
 import { openDatabase, type Db } from '../../../src/main/store/database';
 import { createAgentsRepository } from '../../../src/main/store/agents';
-import { createConversationStore, type ConversationStore } from '../../../src/main/store/conversations';
+import { createConversationsRepository, type ConversationsRepository } from '../../../src/main/store/conversations';
 import { createAgentRunner, type AgentRunner } from '../../../src/main/agent/loop';
 import type { AgentEvent } from '../../../src/main/agent/events';
 import { createProjectLock, type ProjectLock } from '../../../src/main/workspace/projectLock';
@@ -46,7 +46,7 @@ export interface Core {
   db: Db;
   agent: Agent;
   workspace: Workspace;
-  conversations: ConversationStore;
+  conversations: ConversationsRepository;
   conversationId: string;
   lock: ProjectLock;
   runner: AgentRunner;
@@ -75,7 +75,7 @@ export function createCore(options: {
   const agents = createAgentsRepository(db);
   if (!agents.get(agent.id)) agents.create({ ...agent, id: agent.id });
   const workspace: Workspace = { agentId: agent.id, directory: workspaceDir, capturedPath: '/usr/bin:/bin', gitBinary: null, createdAt: agent.createdAt };
-  const conversations = createConversationStore(db);
+  const conversations = createConversationsRepository(db);
   const conversationId = options.conversationId ?? conversations.create(agent.id, 'test').id;
   const secrets = createFileSecretStore(dataDir);
   secrets.set(agent.id, TEST_KEY);

@@ -6,7 +6,7 @@ import { buildChildEnv } from '../../../src/main/processes/env';
 import { isAlive, readStartTime } from '../../../src/main/processes/identity';
 import { Supervisor, type ProcessEvent } from '../../../src/main/processes/supervisor';
 import type { Db } from '../../../src/main/store/database';
-import { createProcessStore } from '../../../src/main/store/processes';
+import { createProcessesRepository } from '../../../src/main/store/processes';
 import { FAMILY, databaseWithAgents, familyPids, killQuietly, removeTempDirs, tempDir, waitFor, waitGone } from './helpers';
 
 const NODE = process.execPath;
@@ -154,7 +154,7 @@ describe('Supervisor', () => {
     const pid = stranger.pid as number;
     cleanups.push(() => killQuietly([pid]));
     await waitFor(() => readStartTime(pid) !== null);
-    const rows = createProcessStore(db);
+    const rows = createProcessesRepository(db);
     const insert = (name: string, rowPid: number, startTime: string, rowCwd: string, logPath: string) =>
       rows.insert({ name, agentId: 'alice', pid: rowPid, startTime, argv: [], cwd: rowCwd, port: null, logPath });
     insert('old', pid, 'another-boot:12345', cwd, path.join(dataDir, 'x.log'));
