@@ -21,6 +21,7 @@ import { createEventBus, showInWindow } from './events';
 import { createWorkspaceWatchers } from './owner/workspaceWatcher';
 import { MODEL_CONTEXT_WINDOWS_KEY, MODEL_PRICES_KEY, type ModelOverrides } from './agent/models';
 import { createWorkspaceAssignment } from './owner/workspaceAssignment';
+import { ownerEnvFrom } from './processes/env';
 import { capturePath, findGitBinary } from './processes/shellPath';
 import { createAgentsRepository } from './store/agents';
 import { createConversationsRepository } from './store/conversations';
@@ -148,7 +149,7 @@ export async function createCore(options: CoreOptions) {
     workspaces,
     headersFor: (serverId) => readHeaders(secrets, serverId),
     home: options.home,
-    ownerEnv: { USER: options.env.USER, LOGNAME: options.env.LOGNAME, LANG: options.env.LANG, LC_ALL: options.env.LC_ALL, TMPDIR: options.env.TMPDIR, SHELL: options.env.SHELL },
+    ownerEnv: ownerEnvFrom(options.env),
     version: 'paddock',
     // In the agent's sandbox, like its commands (SPEC §14): sandbox is built below, before any server starts.
     wrapFor: (agentId, workspace) => containmentFor(agentId, workspace, { sandbox, choicesFor: sandboxChoicesFor }).wrap,
@@ -193,7 +194,7 @@ export async function createCore(options: CoreOptions) {
     supervisor,
     preview: services.preview,
     capture: options.capture ?? createChromiumCapture({ executablePath: env.PADDOCK_CHROMIUM }),
-    ownerEnv: { USER: env.USER, LOGNAME: env.LOGNAME, LANG: env.LANG, LC_ALL: env.LC_ALL, TMPDIR: env.TMPDIR, SHELL: env.SHELL },
+    ownerEnv: ownerEnvFrom(env),
     shell: env.SHELL,
     rememberedFor: (agentId, directory) => remembered.listFor(agentId, directory),
     rememberedUsed: (id) => {

@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { lexCommand } from '../policy/lexer';
-import { childEnvForWorkspace, type OwnerEnv } from '../processes/prepare';
+import { childEnvForWorkspace, type OwnerEnv } from '../processes/env';
 import { findOnPath } from '../processes/shellPath';
 import type { CommandWrapper } from '../processes/spawn';
 import type { McpServerRecord, McpServersRepository } from '../store/mcpServers';

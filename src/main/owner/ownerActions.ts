@@ -3,7 +3,7 @@
 import type { Workspace } from '../../shared/domain';
 import { lockRefusal, type ProjectLock } from '../workspace/projectLock';
 import { lexCommand } from '../policy';
-import { childEnvFor } from '../processes/env';
+import { childEnvForWorkspace, ownerEnvFrom, ownerShell } from '../processes/env';
 import { findOnPath } from '../processes/shellPath';
 import { runBounded } from '../processes/spawn';
 import { GitRefusal, runGit } from '../git/runner';
@@ -11,6 +11,16 @@ import { GitRefusal, runGit } from '../git/runner';
 export type OwnerActionResult = { ok: true; exitCode: number | null; output: string } | { ok: false; reason: string };
 
 const OWNER_TIMEOUT_MS = 10 * 60_000;
+
+/** The owner's terminal in a workspace (issue 6): their own shell, in the directory, with the one child environment. */
+export function ownerTerminalLaunch(workspace: Workspace, env: { home: string; from: NodeJS.ProcessEnv }) {
+  return {
+    shell: ownerShell(env.from.SHELL),
+    args: [] as string[],
+    cwd: workspace.directory,
+    env: childEnvForWorkspace(workspace.capturedPath, env.home, ownerEnvFrom(env.from), 'xterm-256color'),
+  };
+}
 
 export async function runOwnerCommand(
   lock: ProjectLock,
@@ -28,7 +38,7 @@ export async function runOwnerCommand(
       program,
       args: argv.slice(1),
       cwd: workspace.directory,
-      env: childEnvFor(workspace.capturedPath, env.home, env.from),
+      env: childEnvForWorkspace(workspace.capturedPath, env.home, ownerEnvFrom(env.from)),
       timeoutMs: OWNER_TIMEOUT_MS,
       purpose: 'owner',
     });
