@@ -7,7 +7,6 @@ import path from 'node:path';
 /** Lowest first. Each entry: the layer's name and the paths (relative to src/main, folder or file) it holds. */
 export const LAYERS = [
   { name: 'shared', paths: ['../shared'] },
-  { name: 'events', paths: ['events.ts'] },
   { name: 'workspace', paths: ['workspace'] },
   { name: 'policy', paths: ['policy'] },
   { name: 'store', paths: ['store'] },
@@ -20,6 +19,7 @@ export const LAYERS = [
   { name: 'dispatch', paths: ['dispatch'] },
   { name: 'agent', paths: ['agent'] },
   { name: 'checkpoints, mcp', paths: ['checkpoints', 'mcp'] },
+  { name: 'events', paths: ['events.ts'] },
   { name: 'api', paths: ['api'] },
   {
     name: 'hosts',

@@ -19,7 +19,7 @@ import type { BackoffOptions } from './retry';
 import { runStepCalls } from './stepCalls';
 import { streamWithRetries } from './streamResponse';
 import { buildSystemPrompt } from './systemPrompt';
-import { createTextBatcher } from './textBatcher';
+import { createTextCoalescer } from '../processes/coalesce';
 import { resultText, storedResultText } from './transcript';
 
 export interface TurnContext {
@@ -63,7 +63,7 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
     turn.emit({ ...base, type: 'notice', text });
   };
   turn.emit({ ...base, type: 'turn_started' });
-  const batcher = createTextBatcher((text) => turn.emit({ ...base, type: 'text', text }), turn.batchMs);
+  const batcher = createTextCoalescer((text) => turn.emit({ ...base, type: 'text', text }), turn.batchMs);
   const storedCalls = createToolCallsRepository(turn.db);
   const history = turn.history;
   let turnUsage: UsageTotals = ZERO_USAGE;

@@ -13,6 +13,7 @@ import { describePlan, describeOutcome } from './cardText';
 import type { CheckpointHistory } from './history';
 import { planRestore, type RestorePlan, type RevertedSpan } from './plan';
 import { readBlobs } from './trees';
+import { pathContextFor } from '../workspace/types';
 
 export class RestoreRefusal extends Error {}
 
@@ -137,7 +138,7 @@ export function createRestores(deps: RestoreDeps) {
         deps.repository.setBefore(restoreRow.id, before.snapshot.tree, before.snapshot.oversize);
         const targets = plan.files.flatMap((file) => (file.status === 'restore' && file.target ? [file.target.oid] : []));
         const blobs = await readBlobs(before.repo, targets);
-        outcomes = applyPlan({ workspace: workspace.directory, home: deps.home, dataDir: deps.dataDir }, plan.files, blobs);
+        outcomes = applyPlan(pathContextFor(workspace, deps), plan.files, blobs);
         // Only the restored paths changed since "before": the after snapshot brings just those in.
         const touched = outcomes.filter((o) => o.outcome !== 'kept').map((o) => o.path);
         const after = await deps.history.recordPaths(workspace, `${restoreRow.id}-after`, touched);

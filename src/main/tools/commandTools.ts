@@ -3,7 +3,6 @@
 import type { TierDecision, CardPreview, ToolCallContext, ToolResult } from '../../shared/domain';
 import { classifyCommand, isRememberable, type RememberedCommand } from '../policy';
 import { commandDanger } from '../policy/danger';
-import type { PathContext } from '../workspace/types';
 import { containmentFor, executesWorkspaceCode, type Containment, type ContainmentDeps } from '../sandbox/containment';
 import { lexCommand } from '../policy/lexer';
 import { childEnvForWorkspace, type OwnerEnv } from '../processes/env';
@@ -11,6 +10,7 @@ import { prepareCommand, type Prepared } from '../processes/prepare';
 import type { BoundedResult } from '../processes/spawn';
 import type { GroupLedger } from '../processes/ledger';
 import { classifyRun } from '../testRuns/detect';
+import { pathContextOf } from './toolContext';
 
 /** Test runners and project scripts run the project's code anyway: they get the virtualenv first on PATH. */
 const runsProjectCode = (argv: readonly string[]): boolean => {
@@ -35,12 +35,8 @@ export interface CommandToolDeps extends ContainmentDeps {
   rememberedUsed?: (id: number) => void;
 }
 
-export function pathsOf(ctx: ToolCallContext): PathContext | null {
-  return ctx.workspace ? { workspace: ctx.workspace.directory, home: ctx.home, dataDir: ctx.dataDir } : null;
-}
-
 export function commandTier(command: string, cwd: string | undefined, ctx: ToolCallContext, deps: CommandToolDeps): TierDecision {
-  const paths = pathsOf(ctx);
+  const paths = pathContextOf(ctx);
   if (!paths || !ctx.workspace) {
     return { tier: 'gated', reason: 'this agent has no workspace, so there is no directory to run commands in' };
   }
@@ -88,7 +84,7 @@ export function commandPreview(command: string, cwd: string | undefined, ctx: To
 }
 
 export function prepareFor(command: string, cwd: string | undefined, ctx: ToolCallContext, deps: CommandToolDeps): Prepared | null {
-  const paths = pathsOf(ctx);
+  const paths = pathContextOf(ctx);
   if (!paths || !ctx.workspace) return null;
   const env = childEnvForWorkspace(ctx.workspace.capturedPath, ctx.home, deps.ownerEnv ?? {}, 'dumb');
   const venv = ctx.workspace.venv ? { venv: ctx.workspace.venv, firstOnPath: runsProjectCode } : undefined;

@@ -9,6 +9,7 @@ import type { ResolvePath } from '../git/pathspecs';
 import type { TestRun } from '../store/testRuns';
 import { measureRun, type FailingTests } from '../testRuns/measure';
 import { resolveInsideWorkspace } from '../workspace/resolve';
+import { pathContextFor } from '../workspace/types';
 
 export interface SummariseDeps {
   /** The last recorded test run of this agent in this directory (store/testRuns.ts lastRun). */
@@ -56,7 +57,7 @@ export function createSummariseTool(deps: SummariseDeps): ToolDefinition<Summari
         try {
           diff = await summariseRepository(
             { gitBinary: workspace.gitBinary, workspace: workspace.directory, dataDir: ctx.dataDir, signal: ctx.signal, timeoutMs: deps.timeoutMs },
-            { workspace: workspace.directory, home: ctx.home, dataDir: ctx.dataDir },
+            pathContextFor(workspace, ctx),
             resolvePath,
           );
         } catch (error) {

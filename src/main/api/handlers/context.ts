@@ -1,6 +1,6 @@
 import type { Agent } from '../../../shared/domain';
 import type { CoreApi } from '../coreApi';
-import type { PathContext } from '../../workspace/types';
+import { pathContextFor, type PathContext } from '../../workspace/types';
 import { ApiRefusal } from '../router';
 
 export interface HostCapabilities {
@@ -25,5 +25,5 @@ export function requireWorkspace(core: CoreApi, agentId: string): PathContext {
   const agent = requireAgent(core, agentId);
   const workspace = core.workspaces.get(agent.id);
   if (!workspace) throw new ApiRefusal('refused', `${agent.handle} has no workspace yet`);
-  return { workspace: workspace.directory, home: core.options.home, dataDir: core.options.dataDir };
+  return pathContextFor(workspace, core.options);
 }
