@@ -38,7 +38,9 @@ async function main(): Promise<void> {
   const workspaces = createWorkspacesRepository(db);
   const agent = agents.create({ name: 'developer', handle: '@dev', provider: 'anthropic', model: 'bench', scopes: ['file_read'], mode: 'run' });
   workspaces.set({ agentId: agent.id, directory: workspaceDir, capturedPath: '/usr/bin:/bin', gitBinary: null });
+  // The floor's live owner request: the turn the runner below is running.
   const dispatcher = createDispatcher({
+    ownerRequestLive: (id, conversationId) => runner.activeTurn(conversationId) === id,
     db,
     agents,
     workspaces,

@@ -13,6 +13,7 @@ import { removeInterruptedTempFiles } from './workspace/tempJournal';
 import { createPendingCards } from './approvals/pendingCards';
 import { rememberChoices } from './policy';
 import { createRememberedCommandsRepository } from './store/rememberedCommands';
+import { createOwnerRequests } from './dispatch/ownerRequests';
 import { createDispatcher } from './dispatch/dispatcher';
 import { installedToolNames } from './dispatch/registry';
 import { resolveSwitches } from './dispatch/switches';
@@ -230,7 +231,10 @@ export async function createCore(options: CoreOptions) {
     log,
   });
 
+  // The floor's live owner requests: a running turn (the loop answers) or an open MCP session.
+  const ownerRequests = createOwnerRequests();
   const dispatcher = createDispatcher({
+    ownerRequestLive: (id, conversationId) => runner.activeTurn(conversationId) === id || ownerRequests.isLive(id, conversationId),
     db,
     agents,
     workspaces,
@@ -294,6 +298,7 @@ export async function createCore(options: CoreOptions) {
           assignment,
           conversations,
           dispatcher,
+          ownerRequests,
           windowCards: cards,
           onOpened: (agentId) => {
             events.emit({ type: 'agents.changed' });
@@ -327,6 +332,7 @@ export async function createCore(options: CoreOptions) {
     cards,
     checkpoints,
     dispatcher,
+    ownerRequests,
     vocabularyFor,
     lock,
     runner,

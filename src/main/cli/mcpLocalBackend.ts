@@ -16,6 +16,7 @@ export function localBackend(core: Core): McpBackend {
           assignment: core.assignment,
           conversations: core.conversations,
           dispatcher: core.dispatcher,
+          ownerRequests: core.ownerRequests,
           windowCards: null,
         },
         hello,

@@ -19,6 +19,8 @@ export interface DispatcherDeps {
   workspaces: WorkspacesRepository;
   toolCalls: ToolCallsRepository;
   cards: PendingCards;
+  /** Whether an owner request id names a live turn or MCP session of the conversation (the floor). */
+  ownerRequestLive(ownerRequestId: string, conversationId: string): boolean;
   tools: readonly AnyToolDefinition[];
   installed: ReadonlySet<ToolName>;
   home: string;
@@ -120,7 +122,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
       };
 
       if (!tool) return refuse(`refused: the tool "${request.tool}" is not installed in this Paddock`, 404);
-      const floor = checkFloor(request, agent, known, tool.scope, tool.name);
+      const live = request.ownerRequestId !== null && deps.ownerRequestLive(request.ownerRequestId, request.conversationId);
+      const floor = checkFloor(request, agent, known, live, tool.scope, tool.name);
       if (!floor.ok) return refuse(floor.message);
       if (!agent) return refuse('session-not-authorized: the call names no known agent');
 

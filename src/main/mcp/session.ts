@@ -13,6 +13,7 @@ import type { ConversationsRepository } from '../store/conversations';
 import type { WorkspacesRepository } from '../store/workspaces';
 import { DEVELOPER_SCOPES } from '../agent/defaultAgent';
 import { describeCardForClient } from './cardText';
+import type { OwnerRequests } from '../dispatch/ownerRequests';
 
 export interface McpHello {
   client: { name: string; version: string };
@@ -40,6 +41,8 @@ export interface McpSessionDeps {
   assignment: WorkspaceAssignment;
   conversations: ConversationsRepository;
   dispatcher: Dispatcher;
+  /** The live owner requests: the session is one while it is open (the floor checks it). */
+  ownerRequests: OwnerRequests;
   /** The window's cards, when a window is attached to this core (serve, Electron); null for a lone `paddock mcp`. */
   windowCards: PendingCards | null;
   /** A session opened: its agent (perhaps new) and conversation exist now. */
@@ -53,6 +56,8 @@ export interface McpSession {
   conversationId: string;
   tools(): OfferedTool[];
   call(name: string, args: unknown, peer: McpPeer, signal: AbortSignal): Promise<ToolResult>;
+  /** The client went away: its owner request ends, so no later call passes the floor. */
+  close(): void;
 }
 
 // The workspace is the owner's --workspace flag: the client's model may not move it.
@@ -106,6 +111,7 @@ export async function openMcpSession(deps: McpSessionDeps, hello: McpHello): Pro
   // The client's connection is the live owner request: the owner started the client and named this
   // agent and workspace on its command line (the floor still refuses delegates and scheduled runs).
   const ownerRequestId = `mcp:${conversation.id}`;
+  const endOwnerRequest = deps.ownerRequests.open(ownerRequestId, conversation.id);
   const progressEvery = deps.progressEveryMs ?? 5_000;
 
   function askerFor(peer: McpPeer) {
@@ -161,5 +167,6 @@ export async function openMcpSession(deps: McpSessionDeps, hello: McpHello): Pro
         signal,
       );
     },
+    close: endOwnerRequest,
   };
 }

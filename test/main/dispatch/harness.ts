@@ -26,6 +26,8 @@ export async function dispatchHarness(root: string, options: { env?: NodeJS.Proc
     core.workspaces.set({ agentId: agent.id, directory: workspace, capturedPath: process.env.PATH ?? '/usr/bin:/bin', gitBinary: null });
   }
   const conversation = createConversationsRepository(core.db).create(agent.id, 'test');
+  // The owner's request the calls run under (the edge: as an MCP session opens one); the floor checks it is live.
+  core.ownerRequests.open('turn-1', conversation.id);
 
   function dispatch(tool: string, args: unknown, origin: Partial<CallOrigin> = {}, signal = new AbortController().signal): { callId: string; result: Promise<ToolResult> } {
     const callId = randomUUID();
