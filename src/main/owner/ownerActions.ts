@@ -83,3 +83,24 @@ export function ownerTestArgv(command: string): { ok: true; argv: string[] } | {
   const lexed = lexCommand(command);
   return lexed.ok ? { ok: true, argv: lexed.argv } : { ok: false, reason: `the test command must be a plain command: ${lexed.reason}` };
 }
+
+export type OwnerTestRun = { ok: true; exitCode: number | null; output: string } | { ok: false; code: 'bad-request' | 'conflict'; reason: string };
+
+/**
+ * The owner's Run tests (seed 000): a plain command, under the project lock, with the one child
+ * environment; a run whose program is a real test runner is recorded like the agent's.
+ */
+export async function runOwnerTests(
+  lock: ProjectLock,
+  workspace: Workspace,
+  command: string,
+  env: { home: string; from: NodeJS.ProcessEnv },
+  record: (run: { agentId: string; directory: string; argv: string[]; exitCode: number | null; output: string }) => void,
+): Promise<OwnerTestRun> {
+  const argv = ownerTestArgv(command);
+  if (!argv.ok) return { ok: false, code: 'bad-request', reason: argv.reason };
+  const result = await runOwnerCommand(lock, workspace, "the owner's test run", argv.argv, env);
+  if (!result.ok) return { ok: false, code: 'conflict', reason: result.reason };
+  record({ agentId: workspace.agentId, directory: workspace.directory, argv: argv.argv, exitCode: result.exitCode, output: result.output });
+  return result;
+}

@@ -1,5 +1,6 @@
 import type { AppInfo } from '../../../shared/ipc';
 import type { CoreApi } from '../coreApi';
+import { restartRequired } from '../../dispatch/switches';
 import { ApiRefusal, type Handlers } from '../router';
 import type { HostCapabilities } from './context';
 
@@ -12,7 +13,7 @@ export function appInfo(core: CoreApi, host: HostCapabilities): AppInfo {
     switches: core.switches,
     savedSwitches: saved,
     switchesFromEnvironment: core.switchesFromEnvironment,
-    restartRequired: (Object.keys(saved) as (keyof typeof saved)[]).some((key) => saved[key] !== core.switches[key]),
+    restartRequired: restartRequired(core.switches, saved),
     keyStorage: core.secrets.describe(),
     tailscale: { enabled: core.tailscaleEnabled(), statement: core.tailscaleStatement() },
     canPickDirectory: host.pickDirectory !== undefined,

@@ -1,11 +1,7 @@
 import type { CoreApi } from '../coreApi';
 import { ApiRefusal, type Handlers } from '../router';
 import { requireAgent } from './context';
-
-export function titleFrom(text: string): string {
-  const line = text.trim().split('\n')[0].trim();
-  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
-}
+import { nameByFirstRequest } from '../../agent/conversationTitle';
 
 type ConversationCalls =
   | 'conversations.list'
@@ -33,9 +29,7 @@ export function conversationHandlers(core: CoreApi): Pick<Handlers, Conversation
     },
     'conversations.send': (request) => {
       const conversation = requireConversation(request.conversationId);
-      // A conversation is named by its first request, so the sidebar lists what each one was about.
-      if (core.conversations.count(conversation.id) === 0) {
-        core.conversations.rename(conversation.id, titleFrom(request.text));
+      if (nameByFirstRequest(core.conversations, conversation.id, request.text)) {
         core.events.emit({ type: 'conversations.changed', agentId: conversation.agentId });
       }
       // The owner's message opens a turn: the live owner request every developer tool's floor checks.

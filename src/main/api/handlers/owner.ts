@@ -1,5 +1,5 @@
 import type { CoreApi } from '../coreApi';
-import { ownerTestArgv, runOwnerCommand, runOwnerPull } from '../../owner/ownerActions';
+import { runOwnerPull, runOwnerTests } from '../../owner/ownerActions';
 import { ApiRefusal, type Handlers } from '../router';
 import { requireAgent } from './context';
 
@@ -21,11 +21,8 @@ export function ownerHandlers(core: CoreApi): Pick<Handlers, 'owner.pull' | 'own
     },
     'owner.runTests': async (request) => {
       const { agent, workspace } = workspaceOf(request.agentId);
-      const argv = ownerTestArgv(request.command);
-      if (!argv.ok) throw new ApiRefusal('bad-request', argv.reason);
-      const result = await runOwnerCommand(core.lock, workspace, "the owner's test run", argv.argv, env);
-      if (!result.ok) throw new ApiRefusal('conflict', result.reason);
-      core.recordTestRun({ agentId: agent.id, directory: workspace.directory, argv: argv.argv, exitCode: result.exitCode, output: result.output });
+      const result = await runOwnerTests(core.lock, workspace, request.command, env, (run) => core.recordTestRun(run));
+      if (!result.ok) throw new ApiRefusal(result.code, result.reason);
       core.events.emit({ type: 'summary.changed', agentId: agent.id });
       return { ok: result.exitCode === 0, output: result.output };
     },
