@@ -97,3 +97,28 @@ export function createScreenshotTool(deps: ScreenshotToolDeps): ToolDefinition<S
     },
   };
 }
+
+const MAX_PNG_BYTES = 20 * 1024 * 1024;
+
+/**
+ * The window may read back only a screenshot: a PNG directly in <data>/files, by its own name, a
+ * regular file (never a link) of a screenshot's size.
+ */
+export function readScreenshotFile(
+  dataDir: string,
+  requested: string,
+): { ok: true; data: Buffer } | { ok: false; code: 'refused' | 'not-found'; reason: string } {
+  const dir = fs.realpathSync(path.join(dataDir, 'files'));
+  const name = path.basename(requested);
+  if (!name.endsWith('.png') || path.dirname(requested) !== dir) {
+    return { ok: false, code: 'refused', reason: 'refused: only a screenshot in Paddock’s files directory can be shown' };
+  }
+  const file = path.join(dir, name);
+  try {
+    const stat = fs.lstatSync(file);
+    if (!stat.isFile() || stat.size > MAX_PNG_BYTES) throw new Error('not a regular file of a screenshot’s size');
+    return { ok: true, data: fs.readFileSync(file) };
+  } catch (error) {
+    return { ok: false, code: 'not-found', reason: `that screenshot cannot be read: ${(error as Error).message}` };
+  }
+}

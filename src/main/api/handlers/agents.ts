@@ -7,7 +7,7 @@ import { ApiRefusal, type Handlers } from '../router';
 import { DEFAULT_ANTHROPIC_MODEL, DEVELOPER_SCOPES } from '../../agent/defaultAgent';
 import { requireAgent, type HostCapabilities } from './context';
 import { keyDestinationQuestion, newKeyDestination } from '../../agent/keyDestination';
-import { findOnPath } from '../../processes/shellPath';
+import { runsAnyCommand } from '../../dispatch/registry';
 
 function createOrRefuse(core: CoreApi, input: NewAgent): Agent {
   try {
@@ -18,19 +18,12 @@ function createOrRefuse(core: CoreApi, input: NewAgent): Agent {
   }
 }
 
-/** The shell runs anything only where it exists: the bash tool installed, and bash on the workspace's PATH. */
-function shellCanRun(core: CoreApi, agent: Agent, workspace: ReturnType<CoreApi['workspaces']['get']>): boolean {
-  if (!core.installed.has('bash') || !agent.scopes.includes('shell')) return false;
-  const searchPath = workspace?.capturedPath ?? process.env.PATH ?? '';
-  return findOnPath('bash', searchPath, workspace ? { workspace: workspace.directory } : {}) !== null;
-}
-
 export function agentView(core: CoreApi, agent: Agent): AgentView {
   const workspace = core.workspaces.get(agent.id);
   return {
     ...agent,
     workspace,
-    runsAnyCommand: agent.mode === 'run' && shellCanRun(core, agent, workspace),
+    runsAnyCommand: runsAnyCommand(core.installed, agent, workspace, core.options.env.PATH),
     vocabulary: core.vocabularyFor(agent.id),
     hasApiKey: core.secrets.get(agent.id) !== null,
   };

@@ -1,4 +1,5 @@
 import type { CoreApi } from '../coreApi';
+import { runsProcessNamed } from '../../preview/ownership';
 import { ApiRefusal, type Handlers } from '../router';
 import { requireAgent, type HostCapabilities } from './context';
 
@@ -6,8 +7,7 @@ import { requireAgent, type HostCapabilities } from './context';
 export function previewHandlers(core: CoreApi, host: HostCapabilities): Pick<Handlers, 'preview.link' | 'preview.check' | 'preview.showInView' | 'preview.hideView'> {
   const requireOwnProcess = (agentId: string, name: string): void => {
     const agent = requireAgent(core, agentId);
-    const running = core.supervisor.findRunning(name);
-    if (!running || running.agentId !== agent.id) throw new ApiRefusal('not-found', `${agent.handle} has no running process named ${name}`);
+    if (!runsProcessNamed(core.supervisor, agent.id, name)) throw new ApiRefusal('not-found', `${agent.handle} has no running process named ${name}`);
   };
   return {
     'preview.link': (request) => {

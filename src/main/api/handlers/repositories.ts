@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import type { CoreApi } from '../coreApi';
 import { cloneRepository, createEmptyRepository } from '../../git/connect';
+import { connectRepository } from '../../owner/workspaceAssignment';
 import { ApiRefusal, type Handlers } from '../router';
 import { agentView } from './agents';
 import { requireAgent } from './context';
@@ -16,11 +16,8 @@ export function repositoryHandlers(core: CoreApi): Pick<Handlers, 'repositories.
   }
   async function connect(agentId: string, directory: string) {
     const agent = requireAgent(core, agentId);
-    const assigned = await core.assignment.assign(agent.id, directory);
-    if (!assigned.ok) {
-      fs.rmSync(directory, { recursive: true, force: true });
-      throw new ApiRefusal('refused', assigned.reason);
-    }
+    const connected = await connectRepository(core.assignment, agent.id, directory);
+    if (!connected.ok) throw new ApiRefusal('refused', connected.reason);
     core.events.emit({ type: 'agents.changed' });
     return agentView(core, agent);
   }
