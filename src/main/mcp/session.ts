@@ -11,7 +11,7 @@ import type { WorkspaceAssignment } from '../owner/workspaceAssignment';
 import type { AgentsRepository } from '../store/agents';
 import type { ConversationsRepository } from '../store/conversations';
 import type { WorkspacesRepository } from '../store/workspaces';
-import { DEVELOPER_SCOPES } from '../agent/defaultAgent';
+import { DEVELOPER_SCOPES, normaliseHandle } from '../agent/defaultAgent';
 import { describeCardForClient } from './cardText';
 import type { OwnerRequests } from '../dispatch/ownerRequests';
 
@@ -63,13 +63,6 @@ export interface McpSession {
 // The workspace is the owner's --workspace flag: the client's model may not move it.
 const NOT_OFFERED_OVER_MCP = new Set(['workspace']);
 
-export function normaliseHandle(handle: string): string {
-  const bare = handle.trim().replace(/^@/, '').toLowerCase();
-  if (!/^[a-z0-9][a-z0-9_-]{0,31}$/.test(bare)) {
-    throw new Error(`the agent handle must be letters, digits, - or _ (got ${JSON.stringify(handle)})`);
-  }
-  return `@${bare}`;
-}
 
 function noWayToAsk(dataDir: string): string {
   return (
@@ -82,7 +75,7 @@ function noWayToAsk(dataDir: string): string {
 
 export async function openMcpSession(deps: McpSessionDeps, hello: McpHello): Promise<McpSession> {
   const handle = normaliseHandle(hello.agentHandle);
-  let agent = deps.agents.list().find((candidate) => candidate.handle.toLowerCase() === handle) ?? null;
+  let agent = deps.agents.list().find((candidate) => candidate.handle.toLowerCase() === handle.toLowerCase()) ?? null;
   if (!agent) {
     // A new agent for MCP clients: the developer tools, never the shell, in the mode the owner named
     // (run, as every new agent, when none: seed 003 §3).

@@ -4,7 +4,7 @@ import { listModels } from '../../agent/providers/modelList';
 import type { CoreApi } from '../coreApi';
 import { AgentHandleTakenError, type NewAgent } from '../../store/agents';
 import { ApiRefusal, type Handlers } from '../router';
-import { DEFAULT_ANTHROPIC_MODEL, DEVELOPER_SCOPES } from '../../agent/defaultAgent';
+import { ownerNewAgent } from '../../agent/defaultAgent';
 import { requireAgent, type HostCapabilities } from './context';
 import { keyDestinationQuestion, newKeyDestination } from '../../agent/keyDestination';
 import { runsAnyCommand } from '../../dispatch/registry';
@@ -46,15 +46,7 @@ export function agentHandlers(core: CoreApi, host: HostCapabilities): Pick<Handl
   return {
     'agents.list': () => core.agents.list().map((agent) => agentView(core, agent)),
     'agents.create': (request) => {
-      const handle = request.handle.startsWith('@') ? request.handle : `@${request.handle}`;
-      const agent = createOrRefuse(core, {
-        name: request.name,
-        handle,
-        provider: request.provider ?? 'anthropic',
-        model: request.model ?? DEFAULT_ANTHROPIC_MODEL,
-        scopes: request.scopes ?? [...DEVELOPER_SCOPES],
-        mode: request.mode,
-      });
+      const agent = createOrRefuse(core, ownerNewAgent(request));
       changed();
       return agentView(core, agent);
     },
