@@ -5,6 +5,18 @@ import { localPlugin } from './eslint/layers.mjs';
 const EXEC_SEAM_MESSAGE = 'Processes start only through src/main/processes/spawn.ts (the sandbox seam, SPEC §14).';
 const EXEC_SEAM = ['child_process', 'node:child_process', 'node-pty'].map((name) => ({ name, message: EXEC_SEAM_MESSAGE, allowTypeImports: true }));
 
+const RAW_IPC = [
+  { selector: "Identifier[name='ipcMain']", message: 'ipcMain appears only in src/main/host/electron/ipc.ts (the one IPC file).' },
+  { selector: "MemberExpression[property.name='send'][object.property.name='webContents']", message: 'webContents.send appears only in src/main/host/electron/ipc.ts (the one IPC file).' },
+  { selector: "MemberExpression[property.name='send'][object.name='webContents']", message: 'webContents.send appears only in src/main/host/electron/ipc.ts (the one IPC file).' },
+];
+const SQL_MESSAGE = 'SQL lives only in src/main/store/: call a repository (docs/architecture.md).';
+const RAW_SQL = [
+  { selector: "CallExpression[callee.property.name='prepare']", message: SQL_MESSAGE },
+  { selector: "CallExpression[callee.property.name=/^(exec|pragma|transaction)$/][callee.object.name=/^(db|database)$/]", message: SQL_MESSAGE },
+  { selector: "CallExpression[callee.property.name=/^(exec|pragma|transaction)$/][callee.object.property.name=/^(db|database)$/]", message: SQL_MESSAGE },
+];
+
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'dist/**', 'release/**', '.tmp/**', 'test/fixtures/**'] },
   ...tseslint.configs.recommended,
@@ -49,16 +61,17 @@ export default tseslint.config(
     rules: { 'local/layers': 'error' },
   },
   {
-    // Raw IPC only in the Electron host's IPC file (after GitHub Desktop): everything else goes through the API router.
+    // Raw IPC only in the Electron host's IPC file (after GitHub Desktop), and SQL only in store/ (issue 15).
     files: ['src/main/**/*.ts'],
-    ignores: ['src/main/host/electron/ipc.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        { selector: "Identifier[name='ipcMain']", message: 'ipcMain appears only in src/main/host/electron/ipc.ts (the one IPC file).' },
-        { selector: "MemberExpression[property.name='send'][object.property.name='webContents']", message: 'webContents.send appears only in src/main/host/electron/ipc.ts (the one IPC file).' },
-        { selector: "MemberExpression[property.name='send'][object.name='webContents']", message: 'webContents.send appears only in src/main/host/electron/ipc.ts (the one IPC file).' },
-      ],
-    },
+    ignores: ['src/main/host/electron/ipc.ts', 'src/main/store/**'],
+    rules: { 'no-restricted-syntax': ['error', ...RAW_IPC, ...RAW_SQL] },
+  },
+  {
+    files: ['src/main/host/electron/ipc.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...RAW_SQL] },
+  },
+  {
+    files: ['src/main/store/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...RAW_IPC] },
   },
 );

@@ -59,3 +59,17 @@ describe('raw IPC, as npm run lint enforces it', () => {
     expect(messages.filter((message) => message.rule === 'no-restricted-syntax')).toEqual([]);
   });
 });
+
+describe('SQL, as npm run lint enforces it', () => {
+  it('fails a prepared statement or db.exec outside store/', async () => {
+    const messages = await lintAs('src/main/agent/rawSql.ts', fixture('rawSql.ts'));
+    const sql = messages.filter((message) => message.rule === 'no-restricted-syntax' && message.text.startsWith('SQL lives only in src/main/store/'));
+    expect(sql).toHaveLength(2);
+  });
+
+  it('passes the same code inside store/', async () => {
+    const code = fixture('rawSql.ts').replace("from '../store/database'", "from './database'");
+    const messages = await lintAs('src/main/store/rawSql.ts', code);
+    expect(messages.filter((message) => message.rule === 'no-restricted-syntax')).toEqual([]);
+  });
+});
