@@ -62,7 +62,8 @@ export const editTool: ToolDefinition<EditArgs> = {
     const pctx = pathContextOf(ctx);
     if (pctx === null) return { details: ['this agent has no workspace'] };
     const planned = planEdit(pctx, args);
-    if (!planned.ok) return { path: args.path, details: [planned.error] };
+    // The run would fail the same way: refused now, never a card whose Approve then fails.
+    if (!planned.ok) return { path: args.path, refusal: planned.error };
     return { path: planned.change.path, diff: diffOf(planned.change), baseHash: planned.change.baseHash };
   },
   async run(args, ctx): Promise<ToolResult> {

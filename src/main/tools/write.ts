@@ -33,7 +33,8 @@ export const writeTool: ToolDefinition<WriteArgs> = {
     const pctx = pathContextOf(ctx);
     if (pctx === null) return { details: ['this agent has no workspace'] };
     const before = readBefore(pctx, args.path);
-    if (!before.ok) return { path: args.path, details: [before.error] };
+    // The run would fail the same way: refused now, never a card whose Approve then fails (AC-4).
+    if (!before.ok) return { path: args.path, refusal: before.error };
     const change = planFrom(before, args.content);
     return { path: change.path, diff: diffOf(change), baseHash: change.baseHash };
   },

@@ -75,9 +75,10 @@ describe('seed 000 acceptance criteria, through the loop', () => {
     expect(first.cards).toEqual([]);
     for (const id of ['r', 'w', 'a']) expect(first.results.find((r) => r.callId === id)?.text, id).toMatch(/refused/);
     for (const id of ['r', 'w', 'a']) expect(w.core.toolCalls.get(id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/^refused: .*(climbs out|outside the workspace)/) });
-    // ask mode: every write is a card first; even the owner's approval does not let it out.
+    // ask mode, where every write is a card: a write that cannot run is refused at once, never carded.
     w.core.agents.update(w.agentId, { mode: 'ask' });
-    const second = await w.turn('again, and I will approve');
+    const second = await w.turn('again');
+    expect(second.cards).toEqual([]);
     for (const id of ['r2', 'w2', 'a2']) expect(second.results.find((r) => r.callId === id)?.text, id).toMatch(/refused/);
     expect(fs.readFileSync(path.join(root, 'outside.txt'), 'utf8')).toBe('original\n');
   });
