@@ -1,4 +1,5 @@
 import tseslint from 'typescript-eslint';
+import { localPlugin } from './eslint/layers.mjs';
 
 // Layout rules (STYLE.md): electron only in the Electron host and the preload; no Node in the renderer.
 const EXEC_SEAM_MESSAGE = 'Processes start only through src/main/processes/spawn.ts (the sandbox seam, SPEC §14).';
@@ -12,6 +13,18 @@ const EXEC_SEAM_SYNTAX = [
 ];
 
 const RENDERER_NO_NODE = { group: ['node:*', 'electron', 'fs', 'path', 'child_process', 'node-pty', 'cluster', '**/main/**', '**/preload/**'], message: 'The renderer is untrusted display: no Node, no Electron, no core imports.' };
+
+const RAW_IPC = [
+  { selector: "Identifier[name='ipcMain']", message: 'ipcMain appears only in src/main/host/electron/ipc.ts (the one IPC file).' },
+  { selector: "MemberExpression[property.name='send'][object.property.name='webContents']", message: 'webContents.send appears only in src/main/host/electron/ipc.ts (the one IPC file).' },
+  { selector: "MemberExpression[property.name='send'][object.name='webContents']", message: 'webContents.send appears only in src/main/host/electron/ipc.ts (the one IPC file).' },
+];
+const SQL_MESSAGE = 'SQL lives only in src/main/store/: call a repository (docs/architecture.md).';
+const RAW_SQL = [
+  { selector: "CallExpression[callee.property.name='prepare']", message: SQL_MESSAGE },
+  { selector: "CallExpression[callee.property.name=/^(exec|pragma|transaction)$/][callee.object.name=/^(db|database)$/]", message: SQL_MESSAGE },
+  { selector: "CallExpression[callee.property.name=/^(exec|pragma|transaction)$/][callee.object.property.name=/^(db|database)$/]", message: SQL_MESSAGE },
+];
 
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'dist/**', 'release/**', '.tmp/**', 'test/fixtures/**'] },
@@ -60,5 +73,25 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [RENDERER_NO_NODE, { group: ['**/api', '**/api.ts'], message: 'Features read stores, and stores call api.ts: put this call in the domain store.' }] }],
     },
+  },
+  {
+    // The core's layers (issue 15): a file imports its own layer and those below (eslint/layers.mjs).
+    files: ['src/main/**/*.ts', 'src/shared/**/*.ts'],
+    plugins: { local: localPlugin },
+    rules: { 'local/layers': 'error' },
+  },
+  {
+    // Raw IPC only in the Electron host's IPC file (after GitHub Desktop), and SQL only in store/ (issue 15).
+    files: ['src/main/**/*.ts'],
+    ignores: ['src/main/host/electron/ipc.ts', 'src/main/store/**'],
+    rules: { 'no-restricted-syntax': ['error', ...RAW_IPC, ...RAW_SQL] },
+  },
+  {
+    files: ['src/main/host/electron/ipc.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...RAW_SQL] },
+  },
+  {
+    files: ['src/main/store/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...RAW_IPC] },
   },
 );

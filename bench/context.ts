@@ -13,8 +13,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createAgentRunner } from '../src/main/agent/loop';
-import { createProjectLock } from '../src/main/agent/projectLock';
+import { createAgentRunner, type AgentRunner } from '../src/main/agent/loop';
+import { createProjectLock } from '../src/main/workspace/projectLock';
 import { createProviderFor } from '../src/main/agent/providers';
 import { createFileSecretStore } from '../src/main/agent/keys';
 import type { ModelEvent, ModelProvider, ModelRequest } from '../src/main/agent/providers/types';
@@ -22,7 +22,7 @@ import type { AgentEvent } from '../src/main/agent/events';
 import { createPendingCards } from '../src/main/approvals/pendingCards';
 import { createDispatcher } from '../src/main/dispatch/dispatcher';
 import { createAgentsRepository } from '../src/main/store/agents';
-import { createConversationStore } from '../src/main/store/conversations';
+import { createConversationsRepository } from '../src/main/store/conversations';
 import { openDatabase } from '../src/main/store/database';
 import { createToolCallsRepository } from '../src/main/store/toolCalls';
 import { createWorkspacesRepository } from '../src/main/store/workspaces';
@@ -43,7 +43,10 @@ function setupCore() {
   const workspaces = createWorkspacesRepository(db);
   const agent = agents.create({ name: 'developer', handle: '@dev', provider: 'anthropic', model: 'claude-sonnet-5-5', scopes: ['file_read'], mode: 'run' });
   workspaces.set({ agentId: agent.id, directory: workspaceDir, capturedPath: '/usr/bin:/bin', gitBinary: null });
+  // The floor's live owner requests: the turns of the runners each benchmark builds on this core.
+  const runners: Pick<AgentRunner, 'activeTurn'>[] = [];
   const dispatcher = createDispatcher({
+    ownerRequestLive: (id, conversationId) => runners.some((runner) => runner.activeTurn(conversationId) === id),
     db,
     agents,
     workspaces,
@@ -56,13 +59,13 @@ function setupCore() {
     rememberChoicesFor: () => [],
     rememberCommand: () => {},
   });
-  const conversations = createConversationStore(db);
+  const conversations = createConversationsRepository(db);
   const cleanup = (): void => {
     db.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(workspaceDir, { recursive: true, force: true });
   };
-  return { dataDir, workspaceDir, db, agents, agent, workspaces, dispatcher, conversations, cleanup };
+  return { dataDir, workspaceDir, db, agents, agent, workspaces, dispatcher, conversations, runners, cleanup };
 }
 
 /** Wraps a provider to time the gap between one response's end and the next request: the loop's own work. */
@@ -137,6 +140,8 @@ async function sessionThroughSdk(): Promise<void> {
     conversations: core.conversations,
     turnLimit: STEPS + 5,
   });
+  core.runners.push(runner);
+
   const conversation = core.conversations.create(core.agent.id, 'bench');
   const turnId = runner.startTurn({ agentId: core.agent.id, conversationId: conversation.id, text: 'read the files one by one' });
   const reason = await runner.settled(turnId);
@@ -199,6 +204,8 @@ async function longConversation(): Promise<void> {
     // A window large enough that nothing is compacted: the cost measured is the conversation's length.
     modelOverrides: () => ({ contextWindows: { 'claude-sonnet-5-5': 10_000_000 }, prices: {} }),
   });
+  core.runners.push(runner);
+
   const conversation = core.conversations.create(core.agent.id, 'bench');
   const reason = await runner.settled(runner.startTurn({ agentId: core.agent.id, conversationId: conversation.id, text: 'read' }));
   if (reason !== 'completed') throw new Error(`the long conversation ended ${reason}`);

@@ -12,16 +12,16 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createPendingCards } from '../src/main/approvals/pendingCards';
 import { createAgentRunner } from '../src/main/agent/loop';
-import { createProjectLock } from '../src/main/agent/projectLock';
+import { createProjectLock } from '../src/main/workspace/projectLock';
 import type { ModelEvent, ModelProvider } from '../src/main/agent/providers/types';
 import { createDispatcher } from '../src/main/dispatch/dispatcher';
 import { createAgentsRepository } from '../src/main/store/agents';
-import { createConversationStore } from '../src/main/store/conversations';
+import { createConversationsRepository } from '../src/main/store/conversations';
 import { openDatabase } from '../src/main/store/database';
 import { createToolCallsRepository } from '../src/main/store/toolCalls';
 import { createWorkspacesRepository } from '../src/main/store/workspaces';
 import { readTool } from '../src/main/tools/read';
-import type { ToolCallContext } from '../src/main/tools/types';
+import type { ToolCallContext } from '../src/shared/domain';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 3_000);
 const SHAPES = [50, 1_000] as const;
@@ -42,7 +42,9 @@ async function main(): Promise<void> {
   const workspaces = createWorkspacesRepository(db);
   const agent = agents.create({ name: 'developer', handle: '@dev', provider: 'anthropic', model: 'bench', scopes: ['file_read'], mode: 'run' });
   workspaces.set({ agentId: agent.id, directory: workspaceDir, capturedPath: '/usr/bin:/bin', gitBinary: null });
+  // The floor's live owner request: the turn the runner below is running.
   const dispatcher = createDispatcher({
+    ownerRequestLive: (id, conversationId) => runner.activeTurn(conversationId) === id,
     db,
     agents,
     workspaces,
@@ -75,7 +77,7 @@ async function main(): Promise<void> {
       yield { type: 'stop', reason: 'tool_use' };
     },
   };
-  const conversations = createConversationStore(db);
+  const conversations = createConversationsRepository(db);
   const runner = createAgentRunner({
     db,
     dispatcher,

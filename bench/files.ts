@@ -14,7 +14,7 @@ import { listInside } from '../src/main/tools/list';
 import { readTool } from '../src/main/tools/read';
 import { createSearchTool, findRipgrep } from '../src/main/tools/search';
 import { resolveInsideWorkspace } from '../src/main/workspace/resolve';
-import type { ToolCallContext } from '../src/main/tools/types';
+import type { ToolCallContext } from '../src/shared/domain';
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(name);

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { buildChildEnv } from '../src/main/processes/env';
 import { runBounded } from '../src/main/processes/spawn';
 import { createRunTool } from '../src/main/tools/run';
-import type { ToolCallContext } from '../src/main/tools/types';
+import type { ToolCallContext } from '../src/shared/domain';
 
 const MIB = 1024 * 1024;
 const floodMib = Number(process.env.BENCH_FLOOD_MIB ?? 512);

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { createAgentsRepository } from '../src/main/store/agents';
-import { createConversationStore } from '../src/main/store/conversations';
+import { createConversationsRepository } from '../src/main/store/conversations';
 import { openDatabase } from '../src/main/store/database';
 import { startPaddock, type RunningPaddock } from './support/paddockServer';
 import { screenshot } from './support/window';
@@ -36,7 +36,7 @@ test.beforeEach(async ({ page }) => {
   const db = openDatabase(first.dataDir);
   try {
     const [agent] = createAgentsRepository(db).list();
-    const conversations = createConversationStore(db);
+    const conversations = createConversationsRepository(db);
     const conversation = conversations.create(agent.id, TITLE);
     db.transaction(() => {
       for (let n = 1; n <= COUNT; n++) {

@@ -2,17 +2,18 @@
 // environment. No import of electron: the same core runs in Electron, the web host, the CLI and tests.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { InstanceSwitches, ModelTablesView } from '../shared/domain';
+import type { Agent, InstanceSwitches, ModelTablesView, Workspace } from '../shared/domain';
 import { defaultAgent } from './agent/defaultAgent';
 import { createFileSecretStore, type SecretCipher } from './agent/keys';
 import { createAgentRunner } from './agent/loop';
-import { createProjectLock } from './agent/projectLock';
+import { createProjectLock } from './workspace/projectLock';
 import { createProviderFor } from './agent/providers';
 import { recoverInterruptedCalls } from './agent/recovery';
 import { removeInterruptedTempFiles } from './workspace/tempJournal';
 import { createPendingCards } from './approvals/pendingCards';
 import { rememberChoices } from './policy';
 import { createRememberedCommandsRepository } from './store/rememberedCommands';
+import { createOwnerRequests } from './dispatch/ownerRequests';
 import { createDispatcher } from './dispatch/dispatcher';
 import { installedToolNames } from './dispatch/registry';
 import { resolveSwitches } from './dispatch/switches';
@@ -21,9 +22,10 @@ import { createEventBus, showInWindow } from './events';
 import { createWorkspaceWatchers } from './owner/workspaceWatcher';
 import { MODEL_CONTEXT_WINDOWS_KEY, MODEL_PRICES_KEY, modelTablesView, validateModelOverrides, type ModelOverrides, type ModelOverridesInput } from './agent/models';
 import { createWorkspaceAssignment } from './owner/workspaceAssignment';
+import { ownerEnvFrom } from './processes/env';
 import { capturePath, findGitBinary } from './processes/shellPath';
 import { createAgentsRepository } from './store/agents';
-import { createConversationStore } from './store/conversations';
+import { createConversationsRepository } from './store/conversations';
 import { openDatabase } from './store/database';
 import { createSettingsRepository } from './store/settings';
 import { createToolCallsRepository } from './store/toolCalls';
@@ -33,7 +35,7 @@ import type { GitCommitData } from './tools/git';
 import { createToolSet } from './tools';
 import { startServices } from './services';
 import { createChromiumCapture } from './preview/chromiumCapture';
-import type { CapturePage } from './tools/screenshot';
+import type { CapturePage } from './preview/types';
 import { createCheckpoints } from './checkpoints';
 import { startMcpBridge } from './mcp/bridgeServer';
 import { createAgentMcpServers, readHeaders } from './mcp/agentServers';
@@ -42,7 +44,10 @@ import { mcpToolsFor } from './mcp/serverTools';
 import { createMcpServersRepository } from './store/mcpServers';
 import { isToolName } from './dispatch/registry';
 import { lastRun } from './store/testRuns';
-import { recordIfTestRun } from './testRuns/record';
+import { recordIfTestRun, type RecordInput } from './testRuns/record';
+import { createUsageRepository } from './store/usage';
+import { failingTestsFor, summaryFor } from './owner/summaryView';
+import type { CoreApi } from './api/coreApi';
 import { validateWorkspaceRoot } from './workspace/root';
 import { detectSandbox } from './sandbox/engine';
 import { createGroupLedger } from './processes/ledger';
@@ -89,7 +94,8 @@ export async function createCore(options: CoreOptions) {
   const toolCalls = createToolCallsRepository(db);
   const agentCommits = createAgentCommitsRepository(db);
   const remembered = createRememberedCommandsRepository(db);
-  const conversations = createConversationStore(db);
+  const conversations = createConversationsRepository(db);
+  const usage = createUsageRepository(db);
   const secrets = createFileSecretStore(dataDir, options.cipher);
   const events = createEventBus();
   const watchers = createWorkspaceWatchers((agentId, paths) => events.emit({ type: 'files.changed', agentId, paths }));
@@ -106,7 +112,7 @@ export async function createCore(options: CoreOptions) {
   const installed = installedToolNames(switches);
 
   // Recovery (SPEC §8): what was running or waiting when Paddock stopped is interrupted, never repeated.
-  const interrupted = recoverInterruptedCalls(db, conversations);
+  const interrupted = recoverInterruptedCalls(toolCalls, conversations);
   if (interrupted.length > 0) log(`${interrupted.length} tool call(s) were interrupted when Paddock last stopped; none is repeated`);
   const leftovers = removeInterruptedTempFiles(dataDir);
   if (leftovers > 0) log(`removed ${leftovers} temp file(s) of writes interrupted when Paddock last stopped`);
@@ -148,7 +154,7 @@ export async function createCore(options: CoreOptions) {
     workspaces,
     headersFor: (serverId) => readHeaders(secrets, serverId),
     home: options.home,
-    ownerEnv: { USER: options.env.USER, LOGNAME: options.env.LOGNAME, LANG: options.env.LANG, LC_ALL: options.env.LC_ALL, TMPDIR: options.env.TMPDIR, SHELL: options.env.SHELL },
+    ownerEnv: ownerEnvFrom(options.env),
     version: 'paddock',
     ledger,
     // In the agent's sandbox, like its commands (SPEC §14): sandbox is built below, before any server starts.
@@ -203,7 +209,7 @@ export async function createCore(options: CoreOptions) {
     supervisor,
     preview: services.preview,
     capture: options.capture ?? createChromiumCapture({ executablePath: env.PADDOCK_CHROMIUM }),
-    ownerEnv: { USER: env.USER, LOGNAME: env.LOGNAME, LANG: env.LANG, LC_ALL: env.LC_ALL, TMPDIR: env.TMPDIR, SHELL: env.SHELL },
+    ownerEnv: ownerEnvFrom(env),
     shell: env.SHELL,
     rememberedFor: (agentId, directory) => remembered.listFor(agentId, directory),
     rememberedUsed: (id) => {
@@ -214,7 +220,7 @@ export async function createCore(options: CoreOptions) {
     agentCommits: (directory) => agentCommits.forDirectory(directory),
     onCommandFinished: (finished) => {
       // Every run whose program is a real test runner is recorded (seed 003 §11).
-      if (recordIfTestRun(db, finished)) events.emit({ type: 'summary.changed', agentId: finished.agentId });
+      if (recordIfTestRun(db, finished) !== null) events.emit({ type: 'summary.changed', agentId: finished.agentId });
     },
   });
 
@@ -240,7 +246,10 @@ export async function createCore(options: CoreOptions) {
     log,
   });
 
+  // The floor's live owner requests: a running turn (the loop answers) or an open MCP session.
+  const ownerRequests = createOwnerRequests();
   const dispatcher = createDispatcher({
+    ownerRequestLive: (id, conversationId) => runner.activeTurn(conversationId) === id || ownerRequests.isLive(id, conversationId),
     db,
     agents,
     workspaces,
@@ -319,6 +328,7 @@ export async function createCore(options: CoreOptions) {
           assignment,
           conversations,
           dispatcher,
+          ownerRequests,
           windowCards: cards,
           onOpened: (agentId) => {
             events.emit({ type: 'agents.changed' });
@@ -355,6 +365,7 @@ export async function createCore(options: CoreOptions) {
     checkpoints,
     modelTables,
     dispatcher,
+    ownerRequests,
     vocabularyFor,
     lock,
     runner,
@@ -369,6 +380,11 @@ export async function createCore(options: CoreOptions) {
     mcpBridge,
     mcpServers,
     watchers,
+    saveSwitches: (patch: Partial<InstanceSwitches>): void => settings.set(SWITCHES_KEY, { ...savedSwitches(), ...patch }),
+    usageFor: (conversationId: string) => usage.forConversation(conversationId),
+    summaryFor: (agent: Agent, workspace: Workspace) => summaryFor(db, agent, workspace, { home: options.home, dataDir }),
+    failingTestsFor: (agentId: string, workspace: Workspace | null) => failingTestsFor(db, agentId, workspace),
+    recordTestRun: (finished: RecordInput): boolean => recordIfTestRun(db, finished) !== null,
     async removeAgent(agentId: string): Promise<void> {
       // Its processes die with it (seed 003 §4).
       await supervisor.stopAllForAgent(agentId);
@@ -393,3 +409,7 @@ export async function createCore(options: CoreOptions) {
 }
 
 export type Core = Awaited<ReturnType<typeof createCore>>;
+
+// The handlers' view of the core is declared in api/coreApi.ts; the compiler checks the core gives all of it.
+const _gives: (core: Core) => CoreApi = (core) => core;
+void _gives;

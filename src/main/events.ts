@@ -2,17 +2,12 @@
 // as Hyper does) so a flood of output never floods the window.
 import type { ToolName } from '../shared/domain';
 import type { PaddockEvent } from '../shared/ipc';
+import { createCoalescer } from './processes/coalesce';
 
 export type EventListener = (event: PaddockEvent) => void;
 
-const FLUSH_MS = 16;
-const FLUSH_BYTES = 200 * 1024;
-
 export function createEventBus() {
   const listeners = new Set<EventListener>();
-  const pendingOutput = new Map<string, string[]>();
-  let pendingBytes = 0;
-  let timer: NodeJS.Timeout | null = null;
 
   function deliver(event: PaddockEvent): void {
     for (const listener of listeners) {
@@ -24,14 +19,16 @@ export function createEventBus() {
     }
   }
 
-  function flush(): void {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    pendingBytes = 0;
-    const batches = [...pendingOutput.entries()];
-    pendingOutput.clear();
-    for (const [callId, chunks] of batches) deliver({ type: 'toolCall.output', callId, chunk: chunks.join('') });
-  }
+  // Each call's output is joined in order; calls are delivered in the order they first spoke.
+  const output = createCoalescer<{ callId: string; chunk: string }>(
+    (items) => {
+      const byCall = new Map<string, string[]>();
+      for (const { callId, chunk } of items) byCall.set(callId, [...(byCall.get(callId) ?? []), chunk]);
+      for (const [callId, chunks] of byCall) deliver({ type: 'toolCall.output', callId, chunk: chunks.join('') });
+    },
+    { sizeOf: (item) => item.chunk.length },
+  );
+  const flush = (): void => output.flush();
 
   return {
     subscribe(listener: EventListener): () => void {
@@ -40,12 +37,7 @@ export function createEventBus() {
     },
     emit(event: PaddockEvent): void {
       if (event.type === 'toolCall.output') {
-        const chunks = pendingOutput.get(event.callId) ?? [];
-        chunks.push(event.chunk);
-        pendingOutput.set(event.callId, chunks);
-        pendingBytes += event.chunk.length;
-        if (pendingBytes >= FLUSH_BYTES) flush();
-        else timer ??= setTimeout(flush, FLUSH_MS);
+        output.push({ callId: event.callId, chunk: event.chunk });
         return;
       }
       flush();

@@ -1,6 +1,6 @@
 // The agent the first start creates (seed 003 §11): developer, @dev, granted the developer tools'
 // scopes and nothing else (no shell), in run mode as the seed decides, edits applied.
-import type { Agent, Scope } from '../../shared/domain';
+import type { Agent, Mode, Provider, Scope } from '../../shared/domain';
 import { OUTPUT_BOUND_DEFAULT, SCOPES } from '../../shared/domain';
 
 export const DEFAULT_AGENT_ID = 'developer';
@@ -27,5 +27,29 @@ export function defaultAgent(now: Date = new Date()): Agent {
     acceptancePolicy: 'apply',
     maxOutputTokens: OUTPUT_BOUND_DEFAULT,
     createdAt: now.toISOString(),
+  };
+}
+
+/**
+ * The one spelling of an agent handle, for the window and `paddock mcp --agent` alike: trimmed, one
+ * leading @, letters, digits, - and _ (case kept; handles are unique regardless of case).
+ */
+export function normaliseHandle(handle: string): string {
+  const bare = handle.trim().replace(/^@/, '');
+  if (!/^[a-z0-9][a-z0-9_-]{0,39}$/i.test(bare)) {
+    throw new Error(`the agent handle must be letters, digits, - or _ (got ${JSON.stringify(handle)})`);
+  }
+  return `@${bare}`;
+}
+
+/** A new agent as the owner asks for it: what they did not choose takes the developer's defaults (seed 003 §11). */
+export function ownerNewAgent(request: { name: string; handle: string; provider?: Provider; model?: string; scopes?: Scope[]; mode?: Mode }) {
+  return {
+    name: request.name,
+    handle: normaliseHandle(request.handle),
+    provider: request.provider ?? 'anthropic',
+    model: request.model ?? DEFAULT_ANTHROPIC_MODEL,
+    scopes: request.scopes ?? [...DEVELOPER_SCOPES],
+    mode: request.mode,
   };
 }

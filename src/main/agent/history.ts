@@ -3,7 +3,7 @@
 // back from SQLite or parsed again. Every append writes through to the store first, so the durable
 // transcript (SPEC §8) is never behind what the model was sent. File contents live only here
 // (SPEC §11): the store keeps a summary, the model gets the whole text while the process lives.
-import type { ConversationStore, StoredToolCall } from '../store/conversations';
+import type { ConversationsRepository, StoredToolCall } from '../store/conversations';
 import type { ModelImage, ModelMessage, ThinkingBlock } from './providers/types';
 import { INTERRUPTED_NOT_REPEATED, toModelMessages } from './transcript';
 
@@ -68,7 +68,7 @@ export function messageChars(message: ModelMessage): number {
   }
 }
 
-export function createConversationHistory(store: ConversationStore, conversationId: string): ConversationHistory {
+export function createConversationHistory(store: ConversationsRepository, conversationId: string): ConversationHistory {
   const entries: HistoryEntry[] = [];
   const callIds = new Set<string>();
   const argsOf = new Map<string, unknown>();

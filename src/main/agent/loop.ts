@@ -6,14 +6,14 @@ import { randomUUID } from 'node:crypto';
 import type { Agent, ScopeReport, Workspace } from '../../shared/domain';
 import type { Dispatcher } from '../dispatch/types';
 import type { Db } from '../store/database';
-import { createConversationStore, type ConversationStore } from '../store/conversations';
+import { createConversationsRepository, type ConversationsRepository } from '../store/conversations';
 import { createUsageRepository, type UsageRepository } from '../store/usage';
 import type { UsageTotals } from '../../shared/domain';
 import { createConversationHistory, type ConversationHistory } from './history';
 import type { ModelOverrides } from './models';
 import type { BackoffOptions } from './retry';
 import type { AgentEvent, TurnEndReason } from './events';
-import { agentTurnHolder, lockRefusal, type ProjectLock } from './projectLock';
+import { agentTurnHolder, lockRefusal, type ProjectLock } from '../workspace/projectLock';
 import type { ProviderFor } from './providers';
 import { ProviderError } from './providers/types';
 import { runTurn, type TurnContext } from './turn';
@@ -30,7 +30,7 @@ export interface AgentRunnerDeps {
   emit(event: AgentEvent): void;
   lock: ProjectLock;
   /** Shared with the window's reads; built from db when absent. */
-  conversations?: ConversationStore;
+  conversations?: ConversationsRepository;
   /** Model requests one turn may make before it stops and says so. */
   turnLimit?: number;
   /** Text batching interval for the window. */
@@ -79,7 +79,7 @@ export interface AgentRunner {
 }
 
 export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
-  const conversations = deps.conversations ?? createConversationStore(deps.db);
+  const conversations = deps.conversations ?? createConversationsRepository(deps.db);
   const active = new Map<string, { conversationId: string; controller: AbortController; done: Promise<TurnEndReason> }>();
   const ended = new Map<string, TurnEndReason>();
   const busyConversations = new Map<string, string>();

@@ -1,7 +1,7 @@
 // The calls of one step (issue 16): read-only calls run at once, side by side; a call that may
 // change something (and may wait on a card) waits for every call before it, so cards queue in call
 // order and a read after a write sees the write. Results come back in call order.
-import type { ToolResult } from '../tools/types';
+import type { ToolResult } from '../../shared/domain';
 
 export interface StepCall {
   id: string;

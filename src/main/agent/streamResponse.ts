@@ -5,7 +5,7 @@
 import type { AgentEvent } from './events';
 import { ProviderError, type ModelProvider, type ModelRequest, type ModelUsage, type StopReason, type ThinkingBlock } from './providers/types';
 import { backoffDelay, DEFAULT_BACKOFF, finalFailure, retrySentence, waitUnlessAborted, type BackoffOptions } from './retry';
-import type { TextBatcher } from './textBatcher';
+import type { Coalescer } from '../processes/coalesce';
 
 export interface StreamedResponse {
   text: string;
@@ -19,7 +19,7 @@ export interface StreamedResponse {
 type EventBase = Pick<AgentEvent, 'turnId' | 'agentId' | 'conversationId'>;
 
 export interface StreamOptions {
-  batcher: TextBatcher;
+  batcher: Coalescer<string>;
   base: EventBase;
   emit(event: AgentEvent): void;
   backoff?: BackoffOptions;

@@ -2,7 +2,7 @@
 // stored, so a read's row keeps a summary; the loop keeps the full text in memory for the model
 // while the process lives. Every call the model made gets exactly one result in what is sent.
 import type { StoredMessage } from '../store/conversations';
-import type { ToolResult } from '../tools/types';
+import type { ToolResult } from '../../shared/domain';
 import type { ModelMessage } from './providers/types';
 
 /** What the transcript and the model see for a call cut off by a stop (SPEC §8). */

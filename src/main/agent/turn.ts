@@ -3,12 +3,12 @@
 // to the next request of a running turn (AC-10). The conversation is the in-memory history
 // (history.ts): appended to, never re-read, and cut to the context budget (contextBudget.ts).
 import { randomUUID } from 'node:crypto';
-import { clampOutputBound, type Agent, type ScopeReport, type UsageTotals, type Workspace } from '../../shared/domain';
+import { clampOutputBound, type Agent, type ScopeReport, type UsageTotals, type Workspace, type ToolResult } from '../../shared/domain';
 import type { Dispatcher } from '../dispatch/types';
-import type { ConversationStore } from '../store/conversations';
+import type { ConversationsRepository } from '../store/conversations';
 import type { Db } from '../store/database';
+import { createToolCallsRepository } from '../store/toolCalls';
 import { addUsage, ZERO_USAGE, type UsageRepository } from '../store/usage';
-import type { ToolResult } from '../tools/types';
 import { budgetTokens, DEFAULT_CHARS_PER_TOKEN, fitToBudget, requestMessages, type FitOutcome } from './contextBudget';
 import type { AgentEvent, TurnEndReason } from './events';
 import { IMAGE_CHARS, type ConversationHistory } from './history';
@@ -19,7 +19,7 @@ import type { BackoffOptions } from './retry';
 import { runStepCalls } from './stepCalls';
 import { streamWithRetries } from './streamResponse';
 import { buildSystemPrompt } from './systemPrompt';
-import { createTextBatcher } from './textBatcher';
+import { createTextCoalescer } from '../processes/coalesce';
 import { resultText, storedResultText } from './transcript';
 
 export interface TurnContext {
@@ -27,7 +27,7 @@ export interface TurnContext {
   agentId: string;
   conversationId: string;
   signal: AbortSignal;
-  conversations: ConversationStore;
+  conversations: ConversationsRepository;
   history: ConversationHistory;
   turnLimit: number;
   batchMs: number;
@@ -63,8 +63,8 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
     turn.emit({ ...base, type: 'notice', text });
   };
   turn.emit({ ...base, type: 'turn_started' });
-  const batcher = createTextBatcher((text) => turn.emit({ ...base, type: 'text', text }), turn.batchMs);
-  const toolCallExists = turn.db.prepare('SELECT 1 FROM tool_calls WHERE id = ?').pluck();
+  const batcher = createTextCoalescer((text) => turn.emit({ ...base, type: 'text', text }), turn.batchMs);
+  const storedCalls = createToolCallsRepository(turn.db);
   const history = turn.history;
   let turnUsage: UsageTotals = ZERO_USAGE;
 
@@ -111,7 +111,7 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
       }
 
       const seen = new Set<string>();
-      const taken = (id: string): boolean => seen.has(id) || history.hasCall(id) || toolCallExists.get(id) !== undefined;
+      const taken = (id: string): boolean => seen.has(id) || history.hasCall(id) || storedCalls.exists(id);
       const calls = response.calls.map((call) => parseCall(call, taken, seen));
       const toolCalls = calls.map(({ id, name, args }) => ({ id, name, args }));
       const messageId =

@@ -1,14 +1,14 @@
 // Checkpoints (issue 20), as the core uses them: the loop's turn hooks, the dispatcher's
 // before-run hook, the transcript's undo and restore, and Settings' space used and Clear.
 import type { CheckpointUsageView, CheckpointView, AnyToolName, Workspace } from '../../shared/domain';
-import type { ProjectLock } from '../agent/projectLock';
+import type { ProjectLock } from '../workspace/projectLock';
 import type { TurnHooks } from '../agent/loop';
 import type { PendingCards } from '../approvals/pendingCards';
 import type { ToolCallRequest } from '../dispatch/types';
 import type { CommandWrapper } from '../processes/spawn';
 import type { CheckpointRow } from '../store/checkpoints';
 import { createCheckpointsRepository } from '../store/checkpoints';
-import type { ConversationStore } from '../store/conversations';
+import type { ConversationsRepository } from '../store/conversations';
 import type { Db } from '../store/database';
 import type { ProcessRow } from '../store/processes';
 import type { SettingsRepository } from '../store/settings';
@@ -24,7 +24,7 @@ export interface CheckpointsDeps {
   dataDir: string;
   home: string;
   settings: SettingsRepository;
-  conversations: ConversationStore;
+  conversations: ConversationsRepository;
   workspaces: { get(agentId: string): Workspace | null; list(): Workspace[] };
   agentHandle(agentId: string): string | null;
   findGit(capturedPath: string): string | null;

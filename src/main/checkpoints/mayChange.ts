@@ -1,12 +1,9 @@
 // Which calls may change the workspace's files (issue 20 §1): the first such call of a turn records
 // the workspace before it runs. A command may write unless it is known read-only: a plain command
-// whose program is one of the run list's read-only rows (src/main/policy/runList.ts, the `reader`
-// rows plus echo, pwd and which) and whose arguments that row's grammar accepts.
+// whose program is one of the run list's read-only rows (READ_ONLY_PROGRAMS, policy/runList.ts) and
+// whose arguments that row's grammar accepts.
 import { assertNever, isMcpToolName, type AnyToolName } from '../../shared/domain';
-import { lexCommand, readGrammar, RUN_LIST } from '../policy';
-
-/** The run list's rows that only read: their grammar admits no flag that writes (no sort -o, no uniq output operand). */
-export const READ_ONLY_PROGRAMS: ReadonlySet<string> = new Set(['ls', 'cat', 'head', 'tail', 'wc', 'grep', 'rg', 'diff', 'sort', 'uniq', 'echo', 'pwd', 'which']);
+import { lexCommand, READ_ONLY_PROGRAMS, readGrammar } from '../policy';
 
 /** True unless the command is certainly read-only. */
 export function commandMayWrite(command: string): boolean {
@@ -14,7 +11,7 @@ export function commandMayWrite(command: string): boolean {
   if (!lexed.ok) return true;
   const program = lexed.argv[0];
   // A path (./ls, /tmp/cat) is some other program, whatever its name.
-  if (!READ_ONLY_PROGRAMS.has(program) || !RUN_LIST.has(program)) return true;
+  if (!READ_ONLY_PROGRAMS.has(program)) return true;
   return !readGrammar(lexed.argv).ok;
 }
 

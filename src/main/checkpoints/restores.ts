@@ -3,23 +3,24 @@
 // restores, checkpointing the restore itself so it can be undone too, marks the taken-back messages
 // undone and tells the model what was reverted.
 import { randomUUID } from 'node:crypto';
-import type { ProjectLock } from '../agent/projectLock';
+import type { ProjectLock } from '../workspace/projectLock';
 import type { PendingCards } from '../approvals/pendingCards';
 import type { CheckpointRow, CheckpointsRepository } from '../store/checkpoints';
-import type { ConversationStore } from '../store/conversations';
+import type { ConversationsRepository } from '../store/conversations';
 import type { ProcessRow } from '../store/processes';
 import { applyPlan, type FileOutcome } from './apply';
 import { describePlan, describeOutcome } from './cardText';
 import type { CheckpointHistory } from './history';
 import { planRestore, type RestorePlan, type RevertedSpan } from './plan';
 import { readBlobs } from './trees';
+import { pathContextFor } from '../workspace/types';
 
 export class RestoreRefusal extends Error {}
 
 export interface RestoreDeps {
   history: CheckpointHistory;
   repository: CheckpointsRepository;
-  conversations: ConversationStore;
+  conversations: ConversationsRepository;
   cards: PendingCards;
   lock: ProjectLock;
   home: string;
@@ -139,7 +140,7 @@ export function createRestores(deps: RestoreDeps) {
         deps.repository.setBefore(restoreRow.id, before.snapshot.tree, before.snapshot.oversize);
         const targets = plan.files.flatMap((file) => (file.status === 'restore' && file.target ? [file.target.oid] : []));
         const blobs = await readBlobs(before.repo, targets);
-        outcomes = applyPlan({ workspace: workspace.directory, home: deps.home, dataDir: deps.dataDir }, plan.files, blobs);
+        outcomes = applyPlan(pathContextFor(workspace, deps), plan.files, blobs);
         // Only the restored paths changed since "before": the after snapshot brings just those in.
         const touched = outcomes.filter((o) => o.outcome !== 'kept').map((o) => o.path);
         const after = await deps.history.recordPaths(workspace, `${restoreRow.id}-after`, touched);

@@ -30,7 +30,7 @@ export async function runMcp(args: string[], io: CliIo): Promise<number> {
   let backend: McpBackend | null = await connectToRunningPaddock(path.join(dataDir, BRIDGE_SOCKET_NAME));
   if (!backend) {
     const { createCore } = require('../core') as typeof import('../core');
-    const { localBackend } = require('../mcp/localBackend') as typeof import('../mcp/localBackend');
+    const { localBackend } = require('./mcpLocalBackend') as typeof import('./mcpLocalBackend');
     const core = await createCore({ dataDir, home: ownerHome(io.env), env: io.env, host: 'cli', log });
     backend = localBackend(core);
   }

@@ -1,13 +1,14 @@
 // The one path every tool call takes (SPEC §5, issue 5):
 // installed? → granted? → floor → arguments → tierFor → card (if gated) → run → recorded.
 import { z } from 'zod';
-import { isMcpToolName, type AnyToolName, type Card, type RememberKind, type ToolName } from '../../shared/domain';
+import { isMcpToolName, type AnyToolName, type Card, type RememberKind, type ToolName, type ToolCallContext, type ToolResult } from '../../shared/domain';
 import type { PendingCards } from '../approvals/pendingCards';
 import type { AgentsRepository } from '../store/agents';
+import { createConversationsRepository } from '../store/conversations';
 import type { Db } from '../store/database';
 import type { ToolCallsRepository } from '../store/toolCalls';
 import type { WorkspacesRepository } from '../store/workspaces';
-import type { AnyToolDefinition, ToolCallContext, ToolResult } from '../tools/types';
+import type { AnyToolDefinition } from '../tools/types';
 import { checkFloor } from './floor';
 import { isToolName } from './registry';
 import type { Dispatcher, OfferedTool, ToolCallRequest } from './types';
@@ -29,6 +30,8 @@ export interface DispatcherDeps {
   workspaces: WorkspacesRepository;
   toolCalls: ToolCallsRepository;
   cards: PendingCards;
+  /** Whether an owner request id names a live turn or MCP session of the conversation (the floor). */
+  ownerRequestLive(ownerRequestId: string, conversationId: string): boolean;
   tools: readonly AnyToolDefinition[];
   installed: ReadonlySet<ToolName>;
   home: string;
@@ -64,7 +67,7 @@ function summarise(toolName: string, text: string): string {
 
 export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByName(name: string): AnyToolDefinition | null } {
   const byName = new Map(deps.tools.map((tool) => [tool.name, tool]));
-  const conversationExists = deps.db.prepare<[string], { id: string }>('SELECT id FROM conversations WHERE id = ?');
+  const conversations = createConversationsRepository(deps.db);
 
   function installedTool(name: string): AnyToolDefinition | null {
     if (!isToolName(name) || !deps.installed.has(name)) return null;
@@ -111,7 +114,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
     async dispatch(request: ToolCallRequest, signal: AbortSignal): Promise<ToolResult> {
       const tool = toolFor(request.agentId, request.tool);
       const agent = deps.agents.get(request.agentId);
-      const known = agent !== null && conversationExists.get(request.conversationId) !== undefined;
+      const known = agent !== null && conversations.get(request.conversationId) !== null;
       // The record is written before anything else happens, when there is a conversation to file it under.
       if (known) {
         record(request.callId, () =>
@@ -130,7 +133,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
       };
 
       if (!tool) return refuse(`refused: the tool "${request.tool}" is not installed in this Paddock`, 404);
-      const floor = checkFloor(request, agent, known, tool.scope, tool.name);
+      const live = request.ownerRequestId !== null && deps.ownerRequestLive(request.ownerRequestId, request.conversationId);
+      const floor = checkFloor(request, agent, known, live, tool.scope, tool.name);
       if (!floor.ok) return refuse(floor.message);
       if (!agent) return refuse('session-not-authorized: the call names no known agent');
 

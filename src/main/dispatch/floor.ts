@@ -9,6 +9,8 @@ export function checkFloor(
   origin: CallOrigin,
   agent: Agent | null,
   conversationExists: boolean,
+  /** Whether origin.ownerRequestId names a live turn (or open MCP session) of this conversation. */
+  ownerRequestLive: boolean,
   scope: Scope,
   toolName: string,
 ): FloorVerdict {
@@ -39,6 +41,13 @@ export function checkFloor(
   }
   if (!conversationExists) {
     return { ok: false, code: 'session-not-authorized', message: 'session-not-authorized: the call names no known conversation' };
+  }
+  if (!ownerRequestLive) {
+    return {
+      ok: false,
+      code: 'session-not-authorized',
+      message: `session-not-authorized: the owner request ${origin.ownerRequestId} is not a live turn of this conversation (it ended, or never was)`,
+    };
   }
   return { ok: true };
 }

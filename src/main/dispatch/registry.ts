@@ -1,5 +1,6 @@
 // Which tools exist in this installation (SPEC §3): decided by the switches alone, at start.
-import { TOOL_NAMES, type InstanceSwitches, type ToolName } from '../../shared/domain';
+import { TOOL_NAMES, type Agent, type InstanceSwitches, type ToolName, type Workspace } from '../../shared/domain';
+import { findOnPath } from '../processes/shellPath';
 
 const CODING_TOOLS: readonly ToolName[] = [
   'read',
@@ -28,4 +29,14 @@ export function installedToolNames(switches: InstanceSwitches): Set<ToolName> {
 
 export function isToolName(name: string): name is ToolName {
   return (TOOL_NAMES as readonly string[]).includes(name);
+}
+
+/**
+ * The "runs any command" danger the window names (seed 003 §3): an agent in run mode with the shell
+ * scope, the bash tool installed, and bash on the workspace's PATH (Paddock's own PATH when it has none).
+ */
+export function runsAnyCommand(installed: ReadonlySet<ToolName>, agent: Agent, workspace: Workspace | null, ownPath: string | undefined): boolean {
+  if (agent.mode !== 'run' || !installed.has('bash') || !agent.scopes.includes('shell')) return false;
+  const searchPath = workspace?.capturedPath ?? ownPath ?? '';
+  return findOnPath('bash', searchPath, workspace ? { workspace: workspace.directory } : {}) !== null;
 }

@@ -37,3 +37,8 @@ export function resolveSwitches(
   }
   return { switches, fromEnvironment };
 }
+
+/** The switches are read once at start: a saved value that differs from the one in force waits for a restart. */
+export function restartRequired(inForce: InstanceSwitches, saved: Partial<InstanceSwitches>): boolean {
+  return (Object.keys(saved) as (keyof InstanceSwitches)[]).some((key) => saved[key] !== undefined && saved[key] !== inForce[key]);
+}

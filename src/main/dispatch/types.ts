@@ -1,7 +1,6 @@
 // The dispatcher's contract with its callers (the agent loop today; an MCP server later: SPEC §14).
-import type { AnyToolName, Card } from '../../shared/domain';
+import type { AnyToolName, Card, ToolResult } from '../../shared/domain';
 import type { CardOutcome } from '../approvals/pendingCards';
-import type { ToolResult } from '../tools/types';
 
 /**
  * How a gated call asks its owner. The window's pending cards by default; a caller that is not the

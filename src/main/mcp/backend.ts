@@ -2,7 +2,7 @@
 // the core of a Paddock already running on the same data directory, through its bridge socket
 // (then a card the client cannot elicit waits on that window).
 import type { OfferedTool } from '../dispatch/types';
-import type { ToolResult } from '../tools/types';
+import type { ToolResult } from '../../shared/domain';
 import type { McpHello, McpPeer } from './session';
 
 export interface McpBackend {

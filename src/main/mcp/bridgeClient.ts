@@ -1,7 +1,7 @@
 // `paddock mcp`'s end of the bridge to a running Paddock (see bridgeServer.ts).
 import net from 'node:net';
 import type { OfferedTool } from '../dispatch/types';
-import type { ToolResult } from '../tools/types';
+import type { ToolResult } from '../../shared/domain';
 import type { McpBackend } from './backend';
 import type { McpPeer } from './session';
 import { lineReader, serverMessageSchema, type BridgeClientMessage } from './bridgeProtocol';

@@ -83,6 +83,7 @@ function serveConnection(socket: net.Socket, deps: McpSessionDeps, dataDir: stri
   };
 
   socket.on('close', () => {
+    void session?.then((opened) => opened.close(), () => undefined);
     for (const controller of calls.values()) controller.abort();
     for (const resolve of elicitations.values()) resolve('deny');
   });

@@ -5,13 +5,13 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { lexCommand } from '../policy/lexer';
-import { childEnvForWorkspace, type OwnerEnv } from '../processes/prepare';
+import { childEnvForWorkspace, type OwnerEnv } from '../processes/env';
 import { findOnPath } from '../processes/shellPath';
 import type { GroupLedger } from '../processes/ledger';
 import type { CommandWrapper } from '../processes/spawn';
 import type { McpServerRecord, McpServersRepository } from '../store/mcpServers';
 import type { WorkspacesRepository } from '../store/workspaces';
-import type { ToolResult } from '../tools/types';
+import type { ToolResult } from '../../shared/domain';
 import type { SeamStdioTransport } from './seamTransport';
 
 // The MCP SDK (its message schemas cost ~100 ms to build) loads when a server first starts, not

@@ -4,16 +4,16 @@
 // through the client (elicitation) when it can ask its user, else on the window's card when a
 // window is attached to this core, else refused with the sentence that says how to answer it.
 import { randomUUID } from 'node:crypto';
-import type { Card, Mode } from '../../shared/domain';
+import type { Card, Mode, ToolResult } from '../../shared/domain';
 import type { CardOutcome, PendingCards } from '../approvals/pendingCards';
 import type { Dispatcher, OfferedTool } from '../dispatch/types';
 import type { WorkspaceAssignment } from '../owner/workspaceAssignment';
 import type { AgentsRepository } from '../store/agents';
-import type { ConversationStore } from '../store/conversations';
+import type { ConversationsRepository } from '../store/conversations';
 import type { WorkspacesRepository } from '../store/workspaces';
-import type { ToolResult } from '../tools/types';
-import { DEVELOPER_SCOPES } from '../agent/defaultAgent';
+import { DEVELOPER_SCOPES, normaliseHandle } from '../agent/defaultAgent';
 import { describeCardForClient } from './cardText';
+import type { OwnerRequests } from '../dispatch/ownerRequests';
 
 export interface McpHello {
   client: { name: string; version: string };
@@ -39,8 +39,10 @@ export interface McpSessionDeps {
   agents: AgentsRepository;
   workspaces: WorkspacesRepository;
   assignment: WorkspaceAssignment;
-  conversations: ConversationStore;
+  conversations: ConversationsRepository;
   dispatcher: Dispatcher;
+  /** The live owner requests: the session is one while it is open (the floor checks it). */
+  ownerRequests: OwnerRequests;
   /** The window's cards, when a window is attached to this core (serve, Electron); null for a lone `paddock mcp`. */
   windowCards: PendingCards | null;
   /** A session opened: its agent (perhaps new) and conversation exist now. */
@@ -54,18 +56,13 @@ export interface McpSession {
   conversationId: string;
   tools(): OfferedTool[];
   call(name: string, args: unknown, peer: McpPeer, signal: AbortSignal): Promise<ToolResult>;
+  /** The client went away: its owner request ends, so no later call passes the floor. */
+  close(): void;
 }
 
 // The workspace is the owner's --workspace flag: the client's model may not move it.
 const NOT_OFFERED_OVER_MCP = new Set(['workspace']);
 
-export function normaliseHandle(handle: string): string {
-  const bare = handle.trim().replace(/^@/, '').toLowerCase();
-  if (!/^[a-z0-9][a-z0-9_-]{0,31}$/.test(bare)) {
-    throw new Error(`the agent handle must be letters, digits, - or _ (got ${JSON.stringify(handle)})`);
-  }
-  return `@${bare}`;
-}
 
 function noWayToAsk(dataDir: string): string {
   return (
@@ -78,7 +75,7 @@ function noWayToAsk(dataDir: string): string {
 
 export async function openMcpSession(deps: McpSessionDeps, hello: McpHello): Promise<McpSession> {
   const handle = normaliseHandle(hello.agentHandle);
-  let agent = deps.agents.list().find((candidate) => candidate.handle.toLowerCase() === handle) ?? null;
+  let agent = deps.agents.list().find((candidate) => candidate.handle.toLowerCase() === handle.toLowerCase()) ?? null;
   if (!agent) {
     // A new agent for MCP clients: the developer tools, never the shell, in the mode the owner named
     // (run, as every new agent, when none: seed 003 §3).
@@ -107,6 +104,7 @@ export async function openMcpSession(deps: McpSessionDeps, hello: McpHello): Pro
   // The client's connection is the live owner request: the owner started the client and named this
   // agent and workspace on its command line (the floor still refuses delegates and scheduled runs).
   const ownerRequestId = `mcp:${conversation.id}`;
+  const endOwnerRequest = deps.ownerRequests.open(ownerRequestId, conversation.id);
   const progressEvery = deps.progressEveryMs ?? 5_000;
 
   function askerFor(peer: McpPeer) {
@@ -162,5 +160,6 @@ export async function openMcpSession(deps: McpSessionDeps, hello: McpHello): Pro
         signal,
       );
     },
+    close: endOwnerRequest,
   };
 }

@@ -9,6 +9,7 @@ import type { Db } from '../store/database';
 import { history, lastRun } from '../store/testRuns';
 import { measureRun } from '../testRuns/measure';
 import { resolveInsideWorkspace } from '../workspace/resolve';
+import { pathContextFor } from '../workspace/types';
 
 function diffStat(diff: DiffSummary): string {
   const lines = diff.files.map((file) => `${file.path} | +${file.additions} -${file.deletions}${file.binary ? ' (binary)' : ''}`);
@@ -29,7 +30,7 @@ export async function summaryFor(db: Db, agent: Agent, workspace: Workspace, pat
     try {
       diff = await summariseRepository(
         { gitBinary: workspace.gitBinary, workspace: workspace.directory, dataDir: paths.dataDir },
-        { workspace: workspace.directory, home: paths.home, dataDir: paths.dataDir },
+        pathContextFor(workspace, paths),
         resolveInsideWorkspace,
         createAgentCommitsRepository(db).forDirectory(workspace.directory),
       );

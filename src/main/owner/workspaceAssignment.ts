@@ -1,5 +1,6 @@
 // Setting an agent's workspace: the owner's folder pick and the `workspace` tool's approved card
 // both come here, so the rules of SPEC §4 hold whichever way a directory is named.
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Workspace } from '../../shared/domain';
 import type { WorkspacesRepository } from '../store/workspaces';
@@ -76,3 +77,14 @@ export function virtualenvLine(root: string, venv: string): string {
 }
 
 export type WorkspaceAssignment = ReturnType<typeof createWorkspaceAssignment>;
+
+/**
+ * A cloned or created repository under <data>/repositories/<id>/agent becomes the agent's workspace
+ * (AC-9); when the assignment refuses it, the directory is removed, so a failed connect leaves nothing behind.
+ */
+export async function connectRepository(assignment: WorkspaceAssignment, agentId: string, directory: string): Promise<{ ok: true } | { ok: false; reason: string }> {
+  const assigned = await assignment.assign(agentId, directory);
+  if (assigned.ok) return { ok: true };
+  fs.rmSync(directory, { recursive: true, force: true });
+  return { ok: false, reason: assigned.reason };
+}

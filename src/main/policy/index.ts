@@ -2,7 +2,7 @@
 export { lexCommand, isPlainCommand, type LexResult } from './lexer';
 export { classifyCommand } from './classify';
 export { readGrammar } from './grammar';
-export { RUN_LIST, RUN_LIST_PROGRAMS } from './runList';
+export { READ_ONLY_PROGRAMS, RUN_LIST, RUN_LIST_PROGRAMS } from './runList';
 export {
   describeRemembered,
   formatArgv,

@@ -189,6 +189,14 @@ export const PYTHON_MODULES: ReadonlySet<string> = new Set(['pytest', 'unittest'
 export const MODULE_ONLY: ReadonlySet<string> = new Set(['unittest']);
 export const PYTHON_PROGRAMS: ReadonlySet<string> = new Set(['python', 'python3']);
 
+/**
+ * The run list's rows that only read, derived from the rows themselves: every reader row
+ * (readers.ts: no flag that writes, runs anything or follows a link) and find (its expression
+ * admits no -delete, -exec or -fprint). The sandbox (what runs uncontained), checkpoints (what may
+ * change files) and the policy all read this one set, so a new reader row is read-only everywhere.
+ */
+export const READ_ONLY_PROGRAMS: ReadonlySet<string> = new Set([...READERS.map((row) => row.name), 'find']);
+
 /** Every program name the run list knows, for tests and the owner-facing list. */
 export const RUN_LIST_PROGRAMS: readonly string[] = [
   ...[...RUN_LIST.keys()].filter((name) => !MODULE_ONLY.has(name)),

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { scrubbedEnv, spawnChild } from '../processes/spawn';
-import type { CapturePage, Viewport } from '../tools/screenshot';
+import type { CapturePage, Viewport } from './types';
 
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 

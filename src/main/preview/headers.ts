@@ -12,12 +12,17 @@ function cookiePairs(header: string | undefined): string[] {
   return (header ?? '').split(';').map((part) => part.trim()).filter((part) => part.length > 0);
 }
 
-/** Every value offered for cookie `name` (a browser may send several with different paths). */
+/**
+ * Every value offered for cookie `name`: the one cookie reader of both listeners (the window's and
+ * the previews'). A browser may send several with different paths, and another page on 127.0.0.1
+ * can set one of the same name with a longer Path, sent first: reading only the first would lock the
+ * owner out. Name and value are trimmed alike.
+ */
 export function cookieValues(header: string | undefined, name: string): string[] {
   const values: string[] = [];
   for (const pair of cookiePairs(header)) {
     const eq = pair.indexOf('=');
-    if (eq > 0 && pair.slice(0, eq) === name) values.push(pair.slice(eq + 1));
+    if (eq > 0 && pair.slice(0, eq).trim() === name) values.push(pair.slice(eq + 1).trim());
   }
   return values;
 }

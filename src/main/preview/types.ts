@@ -51,3 +51,11 @@ export const PREVIEW_PLUGIN = 'developer';
 export function previewPrefix(name: string): string {
   return `/preview/${PREVIEW_PLUGIN}/${name}/`;
 }
+
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+/** Loads `url` in a throwaway browser that may reach that origin only, and returns a PNG. */
+export type CapturePage = (url: string, viewport: Viewport) => Promise<Buffer>;

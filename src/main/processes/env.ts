@@ -26,23 +26,32 @@ export function buildChildEnv(base: ChildEnvBase): Record<string, string> {
   return env;
 }
 
+/** The few names of Paddock's own environment a child may inherit (SPEC §6). */
+export type OwnerEnv = Partial<Record<'USER' | 'LOGNAME' | 'LANG' | 'LC_ALL' | 'TMPDIR' | 'SHELL', string>>;
+
+/** Picks those names out of Paddock's own environment, once, at start. */
+export function ownerEnvFrom(env: Record<string, string | undefined>): OwnerEnv {
+  return { USER: env.USER, LOGNAME: env.LOGNAME, LANG: env.LANG, LC_ALL: env.LC_ALL, TMPDIR: env.TMPDIR, SHELL: env.SHELL };
+}
+
 /**
- * The base for a workspace's children: the captured PATH, the owner's HOME, and the few locale
- * and identity names taken from Paddock's own environment (read once by the caller).
+ * The one environment of a workspace's children (agent commands, bash, MCP servers, the owner's
+ * terminal and actions): the captured PATH, the owner's HOME, the few owner names, and TERM.
  */
-export function childEnvFor(
-  capturedPath: string,
-  home: string,
-  from: Record<string, string | undefined>,
-): Record<string, string> {
+export function childEnvForWorkspace(capturedPath: string, home: string, owner: OwnerEnv, term = 'dumb'): Record<string, string> {
   return buildChildEnv({
     PATH: capturedPath,
     HOME: home,
-    USER: from.USER ?? from.LOGNAME,
-    LANG: from.LANG,
-    LC_ALL: from.LC_ALL,
-    TERM: from.TERM ?? 'dumb',
-    TMPDIR: from.TMPDIR,
-    SHELL: from.SHELL,
+    USER: owner.USER ?? owner.LOGNAME,
+    LANG: owner.LANG,
+    LC_ALL: owner.LC_ALL,
+    TERM: term,
+    TMPDIR: owner.TMPDIR,
+    SHELL: owner.SHELL,
   });
+}
+
+/** The owner's shell when $SHELL names one by absolute path, else /bin/sh: the one fallback (bash tool, terminal). */
+export function ownerShell(shell: string | undefined): string {
+  return shell && shell.startsWith('/') ? shell : '/bin/sh';
 }

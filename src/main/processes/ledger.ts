@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Db } from '../store/database';
 import { openCgroups, type GroupCgroups } from './cgroups';
+import { createSpawnedGroupsRepository } from '../store/spawnedGroups';
 import { signalGroup } from './group';
 import { isSameProcess, readStartTime } from './identity';
 import type { SpawnPurpose } from './spawn';
@@ -68,10 +69,7 @@ export function createGroupLedger(
   db: Db,
   cgroups: GroupCgroups | null = openCgroups(),
 ): GroupLedger & { reapLeftovers(): { groups: number; stragglers: number } } {
-  const insert = db.prepare(
-    'INSERT OR REPLACE INTO spawned_groups (pgid, start_time, tag, purpose, agent_id, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  const remove = db.prepare('DELETE FROM spawned_groups WHERE pgid = ? AND tag = ?');
+  const groups = createSpawnedGroupsRepository(db);
   return {
     newTag: () => crypto.randomBytes(16).toString('hex'),
     started(pid, tag, purpose, agentId = null) {
@@ -79,7 +77,7 @@ export function createGroupLedger(
       const startTime = readStartTime(pid);
       if (startTime === null) return; // already gone: nothing to reap later
       try {
-        insert.run(pid, startTime, tag, purpose, agentId, new Date().toISOString());
+        groups.add({ pgid: pid, startTime, tag, purpose, agentId });
       } catch {
         // The database may be closing; the tag still finds the stragglers at stop.
       }
@@ -88,25 +86,21 @@ export function createGroupLedger(
       killTagged(tag);
       cgroups?.end(tag);
       try {
-        remove.run(pid, tag);
+        groups.remove(pid, tag);
       } catch {
         // closed at exit: the next start reaps the row (its leader is gone, so only tagged ones)
       }
     },
     reapLeftovers() {
-      const rows = db.prepare('SELECT pgid, start_time AS startTime, tag FROM spawned_groups').all() as {
-        pgid: number;
-        startTime: string;
-        tag: string;
-      }[];
-      let groups = 0;
+      const rows = groups.list();
+      let reaped = 0;
       let stragglers = 0;
       for (const row of rows) {
-        if (isSameProcess(row.pgid, row.startTime) && signalGroup(row.pgid, 'SIGKILL')) groups++;
+        if (isSameProcess(row.pgid, row.startTime) && signalGroup(row.pgid, 'SIGKILL')) reaped++;
         stragglers += killTagged(row.tag) + (cgroups?.end(row.tag) ?? 0);
       }
-      db.prepare('DELETE FROM spawned_groups').run();
-      return { groups, stragglers };
+      groups.clear();
+      return { groups: reaped, stragglers };
     },
   };
 }

@@ -2,43 +2,41 @@
 // not every byte of a flood: chunks are coalesced on a short timer and at most `maxBytes` per
 // flush survive, so a 1 GiB flood costs a few dozen small messages, not a gigabyte of strings.
 import { StringDecoder } from 'node:string_decoder';
+import { createCoalescer, type Coalescer } from './coalesce';
 import { decodeFromBoundary, formatBytes } from './tail';
 
 export const LIVE_FLUSH_MS = 16;
 export const LIVE_MAX_BYTES = 64 * 1024;
 
 export class LiveStream {
-  private pending: Buffer[] = [];
-  private pendingBytes = 0;
   private skipped = 0;
   private decoder = new StringDecoder('utf8');
-  private timer: NodeJS.Timeout | null = null;
+  private readonly coalescer: Coalescer<Buffer>;
 
   constructor(
     private readonly emit: (text: string) => void,
-    private readonly flushMs = LIVE_FLUSH_MS,
+    flushMs = LIVE_FLUSH_MS,
     private readonly maxBytes = LIVE_MAX_BYTES,
-  ) {}
+  ) {
+    this.coalescer = createCoalescer<Buffer>((chunks, dropped) => this.send(chunks, dropped), {
+      flushMs,
+      maxSize: maxBytes,
+      sizeOf: (chunk) => chunk.length,
+      overflow: 'drop-oldest',
+    });
+  }
 
   push(chunk: Buffer): void {
-    this.pending.push(chunk);
-    this.pendingBytes += chunk.length;
-    // Drop whole old chunks while the rest still exceeds the bound.
-    while (this.pending.length > 1 && this.pendingBytes - this.pending[0].length >= this.maxBytes) {
-      const old = this.pending.shift() as Buffer;
-      this.pendingBytes -= old.length;
-      this.skipped += old.length;
-    }
-    if (!this.timer) this.timer = setTimeout(() => this.flush(), this.flushMs);
+    this.coalescer.push(chunk);
   }
 
   flush(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (this.pendingBytes === 0) return;
-    let bytes: Buffer = Buffer.concat(this.pending, this.pendingBytes);
-    this.pending = [];
-    this.pendingBytes = 0;
+    this.coalescer.flush();
+  }
+
+  private send(chunks: Buffer[], dropped: number): void {
+    this.skipped += dropped;
+    let bytes: Buffer = Buffer.concat(chunks);
     if (bytes.length > this.maxBytes) {
       this.skipped += bytes.length - this.maxBytes;
       bytes = bytes.subarray(bytes.length - this.maxBytes);

@@ -8,7 +8,6 @@ import { lexCommand } from '../policy/lexer';
 import { resolveCommandCwd } from '../policy/paths';
 import { resolveInsideWorkspace } from '../workspace/resolve';
 import type { PathContext } from '../workspace/types';
-import { buildChildEnv } from './env';
 import { findOnPath } from './shellPath';
 import { venvProgramProblem } from '../policy/virtualenv';
 
@@ -27,22 +26,6 @@ export interface PreparedCommand {
 }
 
 export type Prepared = { ok: true; command: PreparedCommand } | { ok: false; status: number; error: string };
-
-/** The few names of Paddock's own environment a child may inherit (SPEC §6). */
-export type OwnerEnv = Partial<Record<'USER' | 'LOGNAME' | 'LANG' | 'LC_ALL' | 'TMPDIR' | 'SHELL', string>>;
-
-export function childEnvForWorkspace(capturedPath: string, home: string, owner: OwnerEnv, term: string): Record<string, string> {
-  return buildChildEnv({
-    PATH: capturedPath,
-    HOME: home,
-    USER: owner.USER ?? owner.LOGNAME,
-    LANG: owner.LANG,
-    LC_ALL: owner.LC_ALL,
-    TERM: term,
-    TMPDIR: owner.TMPDIR,
-    SHELL: owner.SHELL,
-  });
-}
 
 function isExecutableFile(file: string): boolean {
   try {

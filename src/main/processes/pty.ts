@@ -4,40 +4,8 @@
 import os from 'node:os';
 import type { IPty } from 'node-pty';
 import { DEFAULT_KILL_GRACE_MS, signalGroup, terminateGroup } from './group';
+import { createTextCoalescer } from './coalesce';
 import { spawnInTerminal, type CommandWrapper } from './spawn';
-
-export const BATCH_MS = 16;
-export const BATCH_BYTES = 200 * 1024;
-
-/** Coalesces text and hands it on every `flushMs`, or at once when `maxChars` are pending. */
-export class OutputBatcher {
-  private pending: string[] = [];
-  private size = 0;
-  private timer: NodeJS.Timeout | null = null;
-
-  constructor(
-    private readonly emit: (text: string) => void,
-    private readonly flushMs = BATCH_MS,
-    private readonly maxChars = BATCH_BYTES,
-  ) {}
-
-  push(text: string): void {
-    this.pending.push(text);
-    this.size += text.length;
-    if (this.size >= this.maxChars) this.flush();
-    else if (!this.timer) this.timer = setTimeout(() => this.flush(), this.flushMs);
-  }
-
-  flush(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (this.size === 0) return;
-    const text = this.pending.join('');
-    this.pending = [];
-    this.size = 0;
-    this.emit(text);
-  }
-}
 
 export interface TerminalOptions {
   /** Absolute path of the shell (or program). */
@@ -82,7 +50,7 @@ export function openTerminal(options: TerminalOptions): TerminalSession {
   });
   const dataListeners = new Set<(text: string) => void>();
   const exitListeners = new Set<(exit: { exitCode: number; signal: string | null }) => void>();
-  const batcher = new OutputBatcher((text) => {
+  const batcher = createTextCoalescer((text) => {
     for (const listener of dataListeners) listener(text);
   });
   let exited = false;

@@ -2,8 +2,9 @@
 // four per agent, a name one agent's at a time across the installation, each row identified by
 // (pid, OS start time) so a recycled pid is a stale row, never a signal sent to a stranger.
 import path from 'node:path';
+import { createAgentsRepository } from '../store/agents';
 import type { Db } from '../store/database';
-import { createProcessStore, type ProcessRow, type ProcessStore } from '../store/processes';
+import { createProcessesRepository, type ProcessRow, type ProcessesRepository } from '../store/processes';
 import { DEFAULT_KILL_GRACE_MS, signalGroup, terminateGroup } from './group';
 import { isSameProcess, readStartTime } from './identity';
 import { DEFAULT_OUTPUT_CHUNK_BYTES, readLogChunk } from './logs';
@@ -64,14 +65,14 @@ interface Live {
 }
 
 export class Supervisor {
-  private readonly store: ProcessStore;
+  private readonly store: ProcessesRepository;
   private readonly live = new Map<number, Live>();
   private readonly listeners = new Set<(event: ProcessEvent) => void>();
   private readonly grace: number;
   private readonly maxPerAgent: number;
 
   constructor(private readonly deps: SupervisorDeps) {
-    this.store = createProcessStore(deps.db);
+    this.store = createProcessesRepository(deps.db);
     this.grace = deps.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
     this.maxPerAgent = deps.maxPerAgent ?? MAX_PROCESSES_PER_AGENT;
   }
@@ -278,8 +279,8 @@ export class Supervisor {
 
   private agentLabel(agentId: string): string {
     try {
-      const name = this.deps.db.prepare('SELECT name FROM agents WHERE id = ?').pluck().get(agentId);
-      return typeof name === 'string' ? `${name} (${agentId})` : agentId;
+      const name = createAgentsRepository(this.deps.db).get(agentId)?.name;
+      return name !== undefined ? `${name} (${agentId})` : agentId;
     } catch {
       return agentId;
     }

@@ -1,6 +1,7 @@
 // What the tiers and the cards read about containment (SPEC §14, issue 13 §4): whether this agent's
 // commands run in the sandbox, the wrapper that puts them there, and the line every card shows.
 // Commands that execute the project's own code are auto only while the sandbox is active.
+import { READ_ONLY_PROGRAMS } from '../policy/runList';
 import type { CommandWrapper } from '../processes/spawn';
 import { identityWrapper } from '../processes/spawn';
 import type { Sandbox } from './sandbox';
@@ -31,15 +32,7 @@ export interface Containment {
   why: string | null;
 }
 
-/**
- * Programs on the run list that only read (never run the project's code or configuration). Every
- * other program — runners, interpreters, build tools, linters and formatters that load the
- * project's config — executes workspace code.
- */
-export const READ_ONLY_PROGRAMS: ReadonlySet<string> = new Set([
-  'ls', 'cat', 'head', 'tail', 'wc', 'grep', 'rg', 'diff', 'sort', 'uniq', 'echo', 'pwd', 'which', 'find',
-]);
-
+/** Every program but the run list's read-only rows executes workspace code (runners, interpreters, build tools, config-loading linters). */
 export function executesWorkspaceCode(argv0: string): boolean {
   return !READ_ONLY_PROGRAMS.has(argv0);
 }

@@ -28,6 +28,8 @@ interface AgentRow {
 }
 
 export interface NewAgent {
+  /** A fixed id (fixtures); a new UUID when absent. */
+  id?: string;
   name: string;
   handle: string;
   provider: Provider;
@@ -83,7 +85,7 @@ export function createAgentsRepository(db: Db) {
       return row ? toAgent(row) : null;
     },
     create(input: NewAgent): Agent {
-      const id = randomUUID();
+      const id = input.id ?? randomUUID();
       // Handles are what the owner types (@dev): two that differ only in case would be one to a person.
       if (db.prepare('SELECT 1 FROM agents WHERE lower(handle) = lower(?)').get(input.handle) !== undefined) {
         throw new AgentHandleTakenError(`the handle ${input.handle} is already used by another agent`);

@@ -37,7 +37,7 @@ interface MessageRow {
 
 const MAX_PAGE = 500;
 
-export function createConversationStore(db: Db, now: () => Date = () => new Date()) {
+export function createConversationsRepository(db: Db, now: () => Date = () => new Date()) {
   const insertConversation = db.prepare(
     'INSERT INTO conversations (id, agent_id, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
   );
@@ -126,7 +126,7 @@ export function createConversationStore(db: Db, now: () => Date = () => new Date
   };
 }
 
-export type ConversationStore = ReturnType<typeof createConversationStore>;
+export type ConversationsRepository = ReturnType<typeof createConversationsRepository>;
 
 function toConversation(row: ConversationRow): Conversation {
   return {

@@ -65,7 +65,7 @@ export interface NewProcessRow {
   logPath: string;
 }
 
-export interface ProcessStore {
+export interface ProcessesRepository {
   insert(row: NewProcessRow): ProcessRow;
   get(id: number): ProcessRow | null;
   running(): ProcessRow[];
@@ -77,7 +77,7 @@ export interface ProcessStore {
   end(id: number, status: Exclude<ProcessStatus, 'running'>, exitCode: number | null): boolean;
 }
 
-export function createProcessStore(db: Db): ProcessStore {
+export function createProcessesRepository(db: Db): ProcessesRepository {
   const insert = db.prepare(
     `INSERT INTO processes (name, agent_id, pid, start_time, argv, cwd, port, log_path, status, started_at)
      VALUES (@name, @agentId, @pid, @startTime, @argv, @cwd, @port, @logPath, 'running', @startedAt)`,

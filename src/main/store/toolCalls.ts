@@ -44,6 +44,14 @@ function toView(row: ToolCallRow): ToolCallView {
 
 const now = (): string => new Date().toISOString();
 
+/** A call that was running, or waiting on a card, when Paddock stopped. */
+export interface UnfinishedCall {
+  id: string;
+  conversationId: string;
+  tool: string;
+  was: 'running' | 'pending';
+}
+
 export function createToolCallsRepository(db: Db) {
   // Prepared once: every call of every step writes here three or four times (issue 16's per-step cost).
   const insert = db.prepare(
@@ -79,6 +87,29 @@ export function createToolCallsRepository(db: Db) {
     get(id: string): ToolCallView | null {
       const row = db.prepare<[string], ToolCallRow>('SELECT * FROM tool_calls WHERE id = ?').get(id);
       return row ? toView(row) : null;
+    },
+    exists(id: string): boolean {
+      return db.prepare('SELECT 1 FROM tool_calls WHERE id = ?').pluck().get(id) !== undefined;
+    },
+    /**
+     * Marks every call still running or waiting on a card interrupted (recovery at start, SPEC §8), in one
+     * transaction with `each`, which the caller uses to tell the conversation.
+     */
+    interruptUnfinished(at: string, errorFor: (was: 'running' | 'pending') => string, each: (call: UnfinishedCall) => void): UnfinishedCall[] {
+      const select = db.prepare<[], { id: string; conversation_id: string; tool: string; status: 'running' | 'pending' }>(
+        "SELECT id, conversation_id, tool, status FROM tool_calls WHERE status IN ('running', 'pending')",
+      );
+      const mark = db.prepare(
+        "UPDATE tool_calls SET status = 'interrupted', answer = CASE WHEN status = 'pending' THEN 'unanswered' ELSE answer END, error = ?, ended_at = ? WHERE id = ? AND status IN ('running', 'pending')",
+      );
+      return db.transaction(() =>
+        select.all().map((row) => {
+          const call: UnfinishedCall = { id: row.id, conversationId: row.conversation_id, tool: row.tool, was: row.status };
+          mark.run(errorFor(call.was), at, call.id);
+          each(call);
+          return call;
+        }),
+      )();
     },
     listForConversation(conversationId: string): ToolCallView[] {
       return db

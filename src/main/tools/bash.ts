@@ -6,11 +6,10 @@
 // It runs on pipes, not on node-pty: on Linux a pty loses the last output written just before the
 // shell exits (seen here about one run in five), and the model's bounded result must be complete.
 // The live view still streams through ctx.onOutput; the owner's own terminal is the pty (pty.ts).
-import path from 'node:path';
 import { z } from 'zod';
 import { assertNever } from '../../shared/domain';
-import { describeFinished, finishedData, NO_WORKSPACE_FOR_COMMANDS, timeoutMsFor } from '../processes/commandTools';
-import { childEnvForWorkspace, type OwnerEnv } from '../processes/prepare';
+import { describeFinished, finishedData, NO_WORKSPACE_FOR_COMMANDS, timeoutMsFor } from './commandTools';
+import { childEnvForWorkspace, ownerShell, type OwnerEnv } from '../processes/env';
 import { runBounded } from '../processes/spawn';
 import { containmentFor, type ContainmentDeps } from '../sandbox/containment';
 import type { GroupLedger } from '../processes/ledger';
@@ -47,7 +46,7 @@ const DESCRIPTION = [
 export function createBashTool(deps: BashToolDeps = {}) {
   const defaultSeconds = deps.defaultTimeoutSeconds ?? BASH_DEFAULT_TIMEOUT_SECONDS;
   const maxSeconds = deps.maxTimeoutSeconds ?? BASH_MAX_TIMEOUT_SECONDS;
-  const shell = deps.shell && path.isAbsolute(deps.shell) ? deps.shell : '/bin/sh';
+  const shell = ownerShell(deps.shell);
   const schema = z.object({
     command: z.string().min(1).describe('The command line, run with the shell’s -c'),
     timeoutSeconds: z

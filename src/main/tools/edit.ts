@@ -2,11 +2,11 @@
 // is absent or ambiguous (unless `all`). A card when the mode is `ask`, when the agent's acceptance
 // policy is `propose`, and for the always-a-card files; otherwise applied directly.
 import { z } from 'zod';
-import { TOOL_SCOPE } from '../../shared/domain';
-import type { CardPreview, ToolDefinition, ToolResult } from './types';
+import { TOOL_SCOPE, type CardPreview, type ToolResult } from '../../shared/domain';
+import type { ToolDefinition } from './types';
 import type { PathContext } from '../workspace/types';
-import { alwaysCardReason, applyChange, changedSinceApproval, diffOf, hunksFor, planFrom, readBefore, type PlannedChange } from '../workspace/fileChange';
-import { NO_WORKSPACE, pathContextOf } from '../workspace/toolContext';
+import { alwaysCardReason, applyChange, changedSinceApproval, diffOf, hunksFor, planFrom, readBefore, type PlannedChange } from './fileChange';
+import { NO_WORKSPACE, pathContextOf } from './toolContext';
 
 const editSchema = z.object({
   path: z.string().describe('File path relative to the workspace'),
@@ -62,7 +62,8 @@ export const editTool: ToolDefinition<EditArgs> = {
     const pctx = pathContextOf(ctx);
     if (pctx === null) return { details: ['this agent has no workspace'] };
     const planned = planEdit(pctx, args);
-    if (!planned.ok) return { path: args.path, details: [planned.error] };
+    // The run would fail the same way: refused now, never a card whose Approve then fails.
+    if (!planned.ok) return { path: args.path, refusal: planned.error };
     return { path: planned.change.path, diff: diffOf(planned.change), baseHash: planned.change.baseHash, hunks: hunksFor(planned.change) };
   },
   async run(args, ctx): Promise<ToolResult> {

@@ -1,8 +1,8 @@
 // The git tool (seed 003 §4, SPEC §6). Every action goes through the hardened runner, which checks
 // the repository (root only, no program-naming configuration) before each invocation.
-import type { PathContext } from '../workspace/types';
-import type { ToolCallContext, ToolDefinition, ToolResult } from './types';
-import { assertNever, type TierDecision } from '../../shared/domain';
+import { pathContextFor, type PathContext } from '../workspace/types';
+import type { ToolDefinition } from './types';
+import { assertNever, type TierDecision, type ToolCallContext, type ToolResult } from '../../shared/domain';
 import { checkBranchName, effectOf, gitArgsSchema, GIT_READ_FLAGS, type GitArgs } from '../git/actions';
 import { GitRefusal, runGit, spawnGit, type GitRun } from '../git/runner';
 import { enclosingRepository } from '../git/repository';
@@ -87,7 +87,7 @@ async function runAction(args: GitArgs, ctx: ToolCallContext, deps: GitToolDeps 
   if (!workspace.gitBinary) {
     return { ok: false, status: 403, error: "refused: no git binary was found on the workspace's captured PATH" };
   }
-  const pathCtx: PathContext = { workspace: workspace.directory, home: ctx.home, dataDir: ctx.dataDir };
+  const pathCtx: PathContext = pathContextFor(workspace, ctx);
   let specs: string[] = [];
   if (args.paths && args.paths.length > 0) {
     const scoped = await scopePathspecs(args.paths, pathCtx, deps.resolvePath);

@@ -1,7 +1,7 @@
 // Every tool Paddock has, built once by the composition root. Which of them exist for the model
 // is the switches' decision (dispatch/registry.ts); which an agent may call is its scopes'.
 import type { WorkspaceAssignment } from '../owner/workspaceAssignment';
-import type { OwnerEnv } from '../processes/prepare';
+import type { OwnerEnv } from '../processes/env';
 import type { Supervisor } from '../processes/supervisor';
 import type { PreviewServer } from '../preview/server';
 import type { RememberedCommand } from '../policy';
@@ -13,7 +13,8 @@ import { createOutputTool } from './output';
 import { createPreviewTool } from './preview';
 import { readTool } from './read';
 import { createRunTool, type CommandFinished } from './run';
-import { createScreenshotTool, type CapturePage } from './screenshot';
+import { createScreenshotTool } from './screenshot';
+import type { CapturePage } from '../preview/types';
 import { createSearchTool } from './search';
 import { createStartTool } from './start';
 import { createStopTool } from './stop';

@@ -2,12 +2,12 @@
 // honoured, node_modules always skipped, links stepped over and counted. A link as the requested
 // path itself is a refusal: there is then nothing of the workspace's own to list.
 import { z } from 'zod';
-import { TOOL_SCOPE } from '../../shared/domain';
-import type { ToolDefinition, ToolResult } from './types';
+import { TOOL_SCOPE, type ToolResult } from '../../shared/domain';
+import type { ToolDefinition } from './types';
 import type { PathContext } from '../workspace/types';
 import { resolveDetailed } from '../workspace/resolve';
 import { denyFilterFor, walkTree } from '../workspace/walkTree';
-import { NO_WORKSPACE, pathContextOf, shownPath } from '../workspace/toolContext';
+import { NO_WORKSPACE, pathContextOf, shownPath } from './toolContext';
 
 export const LIST_MAX_ENTRIES = 2_000;
 export const LIST_DEFAULT_DEPTH = 3;

@@ -2,11 +2,11 @@
 // binary refused with its size. Auto in every mode; the path is resolved before anything is opened.
 import fs from 'node:fs';
 import { z } from 'zod';
-import { TOOL_SCOPE } from '../../shared/domain';
-import type { ToolDefinition, ToolResult } from './types';
+import { TOOL_SCOPE, type ToolResult } from '../../shared/domain';
+import type { ToolDefinition } from './types';
 import { openInside } from '../workspace/files';
 import { imageTypeOf, readImageFile } from './readImage';
-import { NO_WORKSPACE, pathContextOf, shownPath } from '../workspace/toolContext';
+import { NO_WORKSPACE, pathContextOf, shownPath } from './toolContext';
 
 export const READ_MAX_LINES = 2_000;
 export const READ_MAX_BYTES = 200 * 1024;

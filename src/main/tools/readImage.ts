@@ -3,7 +3,7 @@
 // providers take (past 1,568 px on its long side, or past 3.75 MB) is downscaled with sharp (loaded
 // only when needed); one that cannot be decoded or stays too large is refused with its size.
 import fs from 'node:fs';
-import type { ToolImage, ToolResult } from './types';
+import type { ToolImage, ToolResult } from '../../shared/domain';
 
 /** Anthropic's recommended long side; larger pictures are resized by the API anyway. */
 export const MAX_IMAGE_SIDE = 1_568;

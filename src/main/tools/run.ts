@@ -13,7 +13,7 @@ import {
   prepareFor,
   timeoutMsFor,
   type CommandToolDeps,
-} from '../processes/commandTools';
+} from './commandTools';
 import { formatArgv } from '../policy';
 import { DEFAULT_MAX_OUTPUT_BYTES, runBounded, SpawnError } from '../processes/spawn';
 import { watchTestRun } from '../testRuns/watch';

@@ -4,17 +4,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { PortResolver } from '../preview/ports';
-import type { RunningProcessLookup } from '../preview/types';
+import type { CapturePage, RunningProcessLookup, Viewport } from '../preview/types';
 import { MAX_IMAGE_BYTES } from './readImage';
 import type { ToolDefinition } from './types';
-
-export interface Viewport {
-  width: number;
-  height: number;
-}
-
-/** Loads `url` in a throwaway browser that may reach that origin only, and returns a PNG. */
-export type CapturePage = (url: string, viewport: Viewport) => Promise<Buffer>;
 
 export interface ScreenshotToolDeps {
   lookup: RunningProcessLookup;
@@ -104,4 +96,29 @@ export function createScreenshotTool(deps: ScreenshotToolDeps): ToolDefinition<S
       };
     },
   };
+}
+
+const MAX_PNG_BYTES = 20 * 1024 * 1024;
+
+/**
+ * The window may read back only a screenshot: a PNG directly in <data>/files, by its own name, a
+ * regular file (never a link) of a screenshot's size.
+ */
+export function readScreenshotFile(
+  dataDir: string,
+  requested: string,
+): { ok: true; data: Buffer } | { ok: false; code: 'refused' | 'not-found'; reason: string } {
+  const dir = fs.realpathSync(path.join(dataDir, 'files'));
+  const name = path.basename(requested);
+  if (!name.endsWith('.png') || path.dirname(requested) !== dir) {
+    return { ok: false, code: 'refused', reason: 'refused: only a screenshot in Paddock’s files directory can be shown' };
+  }
+  const file = path.join(dir, name);
+  try {
+    const stat = fs.lstatSync(file);
+    if (!stat.isFile() || stat.size > MAX_PNG_BYTES) throw new Error('not a regular file of a screenshot’s size');
+    return { ok: true, data: fs.readFileSync(file) };
+  } catch (error) {
+    return { ok: false, code: 'not-found', reason: `that screenshot cannot be read: ${(error as Error).message}` };
+  }
 }

@@ -3,7 +3,7 @@
 // supervisor enforces four per agent, a name one agent's at a time, and identity by (pid, start time).
 import { z } from 'zod';
 import { formatArgv } from '../policy';
-import { commandContainment, commandPreview, commandTier, NO_WORKSPACE_FOR_COMMANDS, prepareFor, type CommandToolDeps } from '../processes/commandTools';
+import { commandContainment, commandPreview, commandTier, NO_WORKSPACE_FOR_COMMANDS, prepareFor, type CommandToolDeps } from './commandTools';
 import { SpawnError } from '../processes/spawn';
 import { PROCESS_NAME, SupervisorError, type Supervisor } from '../processes/supervisor';
 import { listeningPorts } from '../preview/ports';

@@ -2,14 +2,15 @@
 // last test command with its result, for the Summary tab. The text goes to the model and is the
 // copyable form; `data` carries every file's diff for the window. A read: auto in every mode.
 import { z } from 'zod';
-import type { ToolDefinition, ToolResult } from './types';
-import type { TierDecision } from '../../shared/domain';
+import type { ToolDefinition } from './types';
+import type { TierDecision, ToolResult } from '../../shared/domain';
 import { summariseRepository, type DiffSummary } from '../git/summary';
 import { commitsText, workFromText } from '../git/summaryText';
 import type { ResolvePath } from '../git/pathspecs';
 import type { TestRun } from '../store/testRuns';
 import { measureRun, type FailingTests } from '../testRuns/measure';
 import { resolveInsideWorkspace } from '../workspace/resolve';
+import { pathContextFor } from '../workspace/types';
 
 export interface SummariseDeps {
   /** The last recorded test run of this agent in this directory (store/testRuns.ts lastRun). */
@@ -59,7 +60,7 @@ export function createSummariseTool(deps: SummariseDeps): ToolDefinition<Summari
         try {
           diff = await summariseRepository(
             { gitBinary: workspace.gitBinary, workspace: workspace.directory, dataDir: ctx.dataDir, signal: ctx.signal, timeoutMs: deps.timeoutMs },
-            { workspace: workspace.directory, home: ctx.home, dataDir: ctx.dataDir },
+            pathContextFor(workspace, ctx),
             resolvePath,
             deps.agentCommits?.(workspace.directory),
           );

@@ -2,10 +2,10 @@
 // unified diff and the sha256 of what it replaced. A card in `ask` mode and for the always-a-card
 // files; otherwise direct — never governed by the edit acceptance policy (seed 000).
 import { z } from 'zod';
-import { TOOL_SCOPE } from '../../shared/domain';
-import type { CardPreview, ToolDefinition, ToolResult } from './types';
-import { alwaysCardReason, applyChange, diffOf, hunksFor, planFrom, readBefore } from '../workspace/fileChange';
-import { NO_WORKSPACE, pathContextOf } from '../workspace/toolContext';
+import { TOOL_SCOPE, type CardPreview, type ToolResult } from '../../shared/domain';
+import type { ToolDefinition } from './types';
+import { alwaysCardReason, applyChange, diffOf, hunksFor, planFrom, readBefore } from './fileChange';
+import { NO_WORKSPACE, pathContextOf } from './toolContext';
 
 const writeSchema = z.object({
   path: z.string().describe('File path relative to the workspace; parent directories are created'),
@@ -33,7 +33,8 @@ export const writeTool: ToolDefinition<WriteArgs> = {
     const pctx = pathContextOf(ctx);
     if (pctx === null) return { details: ['this agent has no workspace'] };
     const before = readBefore(pctx, args.path);
-    if (!before.ok) return { path: args.path, details: [before.error] };
+    // The run would fail the same way: refused now, never a card whose Approve then fails (AC-4).
+    if (!before.ok) return { path: args.path, refusal: before.error };
     const change = planFrom(before, args.content);
     return { path: change.path, diff: diffOf(change), baseHash: change.baseHash, hunks: hunksFor(change) };
   },

@@ -14,6 +14,11 @@ export interface PathContext {
   caseInsensitive?: boolean;
 }
 
+/** The one builder of a PathContext: a workspace's directory, the owner's home and Paddock's data directory. */
+export function pathContextFor(workspace: { directory: string }, paths: { home: string; dataDir: string }): PathContext {
+  return { workspace: workspace.directory, home: paths.home, dataDir: paths.dataDir };
+}
+
 export interface PathRequest {
   path: string;
   for: PathPurpose;

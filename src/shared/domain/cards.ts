@@ -17,8 +17,32 @@ export interface CardHunk {
   lines: string[];
 }
 
-/** An approval card as the window shows it (SPEC §5). */
-export interface Card {
+/** What a card shows besides tool, arguments and reason (SPEC §5). */
+export interface CardPreview {
+  /** For write and edit: the path acted on, the unified diff and sha256 of the content it was computed against (null: file absent). */
+  path?: string;
+  diff?: string;
+  baseHash?: string | null;
+  /** The diff's hunks, each of which the owner may accept or reject (issue 17). */
+  hunks?: CardHunk[];
+  /** For commands: the argv that would be spawned and its cwd. */
+  argv?: string[];
+  cwd?: string;
+  /** Free text facts (the workspace tool: what the directory holds, the PATH to capture). */
+  details?: string[];
+  /** Whether the card may offer "remember in this workspace" (plain commands only). */
+  rememberable?: boolean;
+  /** What makes approving risky (policy/danger.ts): the card names it, puts Deny first and offers no "always allow". */
+  danger?: string;
+  /** The call cannot run at all (a pipe with no shell, a program not on PATH): refused at once, no card. */
+  refusal?: string;
+}
+
+/** What a card carries from the preview: everything but `rememberable` (turned into rememberChoices) and `refusal` (no card at all). */
+export type CardFacts = Pick<CardPreview, 'path' | 'diff' | 'baseHash' | 'hunks' | 'argv' | 'cwd' | 'details' | 'danger'>;
+
+/** An approval card as the window shows it (SPEC §5): the preview's facts, derived from CardPreview. */
+export interface Card extends CardFacts {
   id: string;
   callId: string;
   agentId: string;
@@ -27,17 +51,6 @@ export interface Card {
   args: unknown;
   /** The one-sentence reason from the rule that matched. */
   reason: string;
-  path?: string;
-  diff?: string;
-  /** sha256 of the content the diff was computed against; null when the file did not exist. */
-  baseHash?: string | null;
-  /** The diff's hunks, for a per-hunk answer (write and edit cards whose diff could be computed). */
-  hunks?: CardHunk[];
-  argv?: string[];
-  cwd?: string;
-  details?: string[];
-  /** What makes approving this risky ("the operand / is the filesystem root"): Deny is the primary answer, nothing is remembered. */
-  danger?: string;
   /** Literal sentences of what each remember choice would allow (plain commands only). */
   rememberChoices?: { kind: RememberKind; label: string }[];
   /** Further approvals on offer (a restore's "and stop the processes the turn started"). */

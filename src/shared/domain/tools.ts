@@ -1,4 +1,5 @@
-import type { Scope } from './agent';
+import type { Agent, Scope, Workspace } from './agent';
+import type { CardHunk } from './cards';
 
 /** Names the model sees; each must match ^[a-zA-Z0-9_-]{1,64}$ (SPEC §6). */
 export const TOOL_NAMES = [
@@ -64,3 +65,40 @@ export type ToolCallStatus = (typeof TOOL_CALL_STATUSES)[number];
 export function assertNever(value: never): never {
   throw new Error(`unexpected value: ${JSON.stringify(value)}`);
 }
+
+/**
+ * What the owner approved: the base hash the card showed and, for a per-hunk answer, the card's own
+ * hunks (the core's copy) with the ids the owner accepted.
+ */
+export interface CardApproval {
+  baseHash: string | null;
+  hunks?: { offered: CardHunk[]; accepted: string[] };
+}
+
+/** What every call carries; built by the dispatcher from the store on every call. */
+export interface ToolCallContext {
+  agent: Agent;
+  /** null when the agent has no workspace: coding tools are then not offered (AC-6). */
+  workspace: Workspace | null;
+  /** Owner's home directory, read from the environment at start (tests set HOME). */
+  home: string;
+  /** Paddock's data directory (its own state: never a workspace, always denied). */
+  dataDir: string;
+  callId: string;
+  conversationId: string;
+  signal: AbortSignal;
+  /** Set when the call runs after the owner approved its card. */
+  approval?: CardApproval;
+  /** Live output of a running call (run, bash): batched by the dispatcher before it reaches the window. */
+  onOutput?: (chunk: string) => void;
+}
+
+/** A picture for the model (a screenshot, a read of an image file): base64, bounded by the tool. */
+export interface ToolImage {
+  mediaType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+  base64: string;
+}
+
+export type ToolResult =
+  | { ok: true; text: string; data?: unknown; images?: ToolImage[] }
+  | { ok: false; status?: number; error: string };

@@ -4,14 +4,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Agent, Provider, ScopeReport, Workspace } from '../../../src/shared/domain';
+import type { Agent, Provider, ScopeReport, Workspace, ToolResult } from '../../../src/shared/domain';
 import type { Dispatcher, OfferedTool, ToolCallRequest } from '../../../src/main/dispatch/types';
-import type { ToolResult } from '../../../src/main/tools/types';
 import { openDatabase, type Db } from '../../../src/main/store/database';
-import { createConversationStore, type ConversationStore } from '../../../src/main/store/conversations';
+import { createAgentsRepository } from '../../../src/main/store/agents';
+import { createConversationsRepository, type ConversationsRepository } from '../../../src/main/store/conversations';
 import { createAgentRunner, type AgentRunner } from '../../../src/main/agent/loop';
 import type { AgentEvent } from '../../../src/main/agent/events';
-import { createProjectLock, type ProjectLock } from '../../../src/main/agent/projectLock';
+import { createProjectLock, type ProjectLock } from '../../../src/main/workspace/projectLock';
 import { createProviderFor } from '../../../src/main/agent/providers';
 import { createFileSecretStore } from '../../../src/main/agent/keys';
 import { defaultAgent } from '../../../src/main/agent/defaultAgent';
@@ -46,7 +46,7 @@ export interface Core {
   db: Db;
   agent: Agent;
   workspace: Workspace;
-  conversations: ConversationStore;
+  conversations: ConversationsRepository;
   conversationId: string;
   lock: ProjectLock;
   runner: AgentRunner;
@@ -72,11 +72,10 @@ export function createCore(options: {
   const workspaceDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-ws-'));
   const db = openDatabase(dataDir);
   const agent: Agent = { ...defaultAgent(), provider: options.provider, model: 'fake-model', baseUrl: options.baseUrl };
-  db.prepare(
-    'INSERT OR IGNORE INTO agents (id, name, handle, provider, model, base_url, scopes, mode, acceptance_policy, max_output_tokens, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-  ).run(agent.id, agent.name, agent.handle, agent.provider, agent.model, agent.baseUrl, JSON.stringify(agent.scopes), agent.mode, agent.acceptancePolicy, agent.maxOutputTokens, agent.createdAt);
+  const agents = createAgentsRepository(db);
+  if (!agents.get(agent.id)) agents.create({ ...agent, id: agent.id });
   const workspace: Workspace = { agentId: agent.id, directory: workspaceDir, capturedPath: '/usr/bin:/bin', gitBinary: null, createdAt: agent.createdAt };
-  const conversations = createConversationStore(db);
+  const conversations = createConversationsRepository(db);
   const conversationId = options.conversationId ?? conversations.create(agent.id, 'test').id;
   const secrets = createFileSecretStore(dataDir);
   secrets.set(agent.id, TEST_KEY);

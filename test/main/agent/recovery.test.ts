@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { recoverInterruptedCalls } from '../../../src/main/agent/recovery';
+import { createToolCallsRepository } from '../../../src/main/store/toolCalls';
 import { startFakeModelServer } from '../../support/fakeModelServer';
 import { createCore, createFakeDispatcher } from './harness';
 import { toolResultsIn } from './wire';
@@ -48,14 +49,14 @@ describe.each(['anthropic', 'openai'] as const)('recovery after a SIGKILL mid-ca
     const again = createFakeDispatcher({ run: () => ({ ok: true, text: 'ran again' }) });
     const core = createCore({ provider, baseUrl, dataDir, conversationId, dispatcher: again });
     cleanups.push(() => core.close());
-    const interrupted = recoverInterruptedCalls(core.db, core.conversations);
+    const interrupted = recoverInterruptedCalls(createToolCallsRepository(core.db), core.conversations);
     expect(interrupted).toEqual([{ id: child.callId, conversationId, tool: 'run', was: 'running' }]);
-    expect(core.db.prepare('SELECT status, error FROM tool_calls WHERE id = ?').get(child.callId)).toEqual({
+    expect(createToolCallsRepository(core.db).get(child.callId)).toMatchObject({
       status: 'interrupted',
       error: 'interrupted, not repeated: Paddock stopped while the call was running',
     });
     // Recovery is idempotent: a second start finds nothing to mark.
-    expect(recoverInterruptedCalls(core.db, core.conversations)).toEqual([]);
+    expect(recoverInterruptedCalls(createToolCallsRepository(core.db), core.conversations)).toEqual([]);
 
     const turnId = core.runner.startTurn({ agentId: core.agent.id, conversationId, text: 'what happened?' });
     expect(await core.runner.settled(turnId)).toBe('completed');
@@ -75,13 +76,14 @@ describe('recovery of a card nobody answered', () => {
     const core = createCore({ provider: 'anthropic', baseUrl: 'http://127.0.0.1:9', dispatcher: createFakeDispatcher({}) });
     cleanups.push(() => core.close());
     core.conversations.append(core.conversationId, { role: 'assistant', text: '', toolCalls: [{ id: 'toolu_card', name: 'write', args: { path: 'a' } }] });
-    core.db
-      .prepare("INSERT INTO tool_calls (id, conversation_id, agent_id, tool, args, tier, status, created_at) VALUES ('toolu_card', ?, ?, 'write', '{}', 'gated', 'pending', ?)")
-      .run(core.conversationId, core.agent.id, new Date().toISOString());
-    expect(recoverInterruptedCalls(core.db, core.conversations)).toEqual([
+    const calls = createToolCallsRepository(core.db);
+    calls.open({ id: 'toolu_card', conversationId: core.conversationId, agentId: core.agent.id, tool: 'write', args: {} });
+    calls.setTier('toolu_card', 'gated', 'writes are cards in ask mode');
+    calls.markPending('toolu_card', { id: 'card-1', callId: 'toolu_card', agentId: core.agent.id, conversationId: core.conversationId, tool: 'write', args: {}, reason: 'writes are cards in ask mode', createdAt: new Date().toISOString() });
+    expect(recoverInterruptedCalls(createToolCallsRepository(core.db), core.conversations)).toEqual([
       { id: 'toolu_card', conversationId: core.conversationId, tool: 'write', was: 'pending' },
     ]);
-    expect(core.db.prepare('SELECT status, error FROM tool_calls').get()).toEqual({
+    expect(calls.get('toolu_card')).toMatchObject({
       status: 'interrupted',
       error: 'interrupted, not repeated: the card was unanswered when Paddock stopped',
     });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PaddockEvent } from '../../../src/shared/ipc';
 import { createHandlers } from '../../../src/main/api/handlers';
-import { titleFrom } from '../../../src/main/api/handlers/conversations';
+import { titleFrom } from '../../../src/main/agent/conversationTitle';
 import { createApiRouter } from '../../../src/main/api/router';
 import { buildTestCore } from '../../support/testCore';
 import { createTempDirs } from '../../support/tempDirs';

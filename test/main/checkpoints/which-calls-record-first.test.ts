@@ -2,8 +2,9 @@
 // unless it is one of the run list's read-only rows with arguments that row accepts.
 import { describe, expect, it } from 'vitest';
 import { TOOL_NAMES } from '../../../src/shared/domain';
-import { callMayChangeFiles, commandMayWrite, READ_ONLY_PROGRAMS } from '../../../src/main/checkpoints/mayChange';
-import { RUN_LIST } from '../../../src/main/policy';
+import { callMayChangeFiles, commandMayWrite } from '../../../src/main/checkpoints/mayChange';
+import { READ_ONLY_PROGRAMS, RUN_LIST_PROGRAMS } from '../../../src/main/policy';
+import { executesWorkspaceCode } from '../../../src/main/sandbox/containment';
 
 describe('which calls record the workspace first', () => {
   it.each([
@@ -31,7 +32,15 @@ describe('which calls record the workspace first', () => {
   });
 
   it('every read-only program is a row of the run list (a renamed row fails here, not silently)', () => {
-    for (const program of READ_ONLY_PROGRAMS) expect(RUN_LIST.has(program), program).toBe(true);
+    for (const program of READ_ONLY_PROGRAMS) expect(RUN_LIST_PROGRAMS, program).toContain(program);
+  });
+
+  it('one read-only set: what checkpoints call read-only is what the sandbox lets run uncontained (issue 15)', () => {
+    for (const program of RUN_LIST_PROGRAMS) {
+      expect(executesWorkspaceCode(program), program).toBe(!READ_ONLY_PROGRAMS.has(program));
+    }
+    for (const command of ['sed -n 1,5p b.txt', 'nl b.txt', 'find src -name x', 'which node']) expect(commandMayWrite(command), command).toBe(false);
+    for (const command of ['sed -n 1w/tmp/x b.txt', 'find . -fprint out']) expect(commandMayWrite(command), command).toBe(true);
   });
 
   it('file writes, bash and start always record first; reads never; git only for a stash push', () => {

@@ -37,6 +37,25 @@ describe('the dispatcher: granted → floor → tier → card → run → record
     await h.core.shutdown();
   });
 
+  it('the floor: an owner request id that names no live turn of this conversation gets session-not-authorized', async () => {
+    const h = await dispatchHarness(temp.make(), { mode: 'run' });
+    const invented = h.dispatch('write', { path: 'new.txt', content: 'x' }, { ownerRequestId: 'turn-that-never-was' });
+    expect(await invented.result).toMatchObject({ ok: false, error: expect.stringMatching(/^session-not-authorized: the owner request turn-that-never-was is not a live turn/) });
+    // A live request of another conversation does not lend itself to this one.
+    const other = h.core.conversations.create(h.agent.id, 'other');
+    h.core.ownerRequests.open('turn-elsewhere', other.id);
+    const borrowed = h.dispatch('write', { path: 'new.txt', content: 'x' }, { ownerRequestId: 'turn-elsewhere' });
+    expect(await borrowed.result).toMatchObject({ ok: false, error: expect.stringMatching(/is not a live turn/) });
+    // Once ended, a request authorises nothing more.
+    const end = h.core.ownerRequests.open('turn-2', h.conversation.id);
+    expect(await h.dispatch('write', { path: 'a.txt', content: 'x' }, { ownerRequestId: 'turn-2' }).result).toMatchObject({ ok: true });
+    end();
+    expect(await h.dispatch('write', { path: 'b.txt', content: 'x' }, { ownerRequestId: 'turn-2' }).result).toMatchObject({ ok: false, error: expect.stringMatching(/is not a live turn/) });
+    expect(fs.existsSync(h.file('new.txt'))).toBe(false);
+    expect(fs.existsSync(h.file('b.txt'))).toBe(false);
+    await h.core.shutdown();
+  });
+
   it('refuses malformed arguments and unknown tools, recording both', async () => {
     const h = await dispatchHarness(temp.make());
     const bad = h.dispatch('write', { path: 3 });

@@ -3,9 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Scope, Mode, Card } from '../../../src/shared/domain';
-import { createConversationStore } from '../../../src/main/store/conversations';
-import type { ToolResult } from '../../../src/main/tools/types';
+import type { Scope, Mode, Card, ToolResult } from '../../../src/shared/domain';
+import { createConversationsRepository } from '../../../src/main/store/conversations';
 import type { CallOrigin } from '../../../src/main/dispatch/types';
 import { buildTestCore } from '../../support/testCore';
 
@@ -26,7 +25,9 @@ export async function dispatchHarness(root: string, options: { env?: NodeJS.Proc
   if (options.withWorkspace !== false) {
     core.workspaces.set({ agentId: agent.id, directory: workspace, capturedPath: process.env.PATH ?? '/usr/bin:/bin', gitBinary: null });
   }
-  const conversation = createConversationStore(core.db).create(agent.id, 'test');
+  const conversation = createConversationsRepository(core.db).create(agent.id, 'test');
+  // The owner's request the calls run under (the edge: as an MCP session opens one); the floor checks it is live.
+  core.ownerRequests.open('turn-1', conversation.id);
 
   function dispatch(tool: string, args: unknown, origin: Partial<CallOrigin> = {}, signal = new AbortController().signal): { callId: string; result: Promise<ToolResult> } {
     const callId = randomUUID();

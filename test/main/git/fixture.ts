@@ -4,8 +4,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Agent, Mode } from '../../../src/shared/domain';
-import type { ToolCallContext } from '../../../src/main/tools/types';
+import type { Agent, Mode, ToolCallContext } from '../../../src/shared/domain';
 
 export const GIT = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
 

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSummariseTool, type SummaryData } from '../../../src/main/tools/summarise';
 import { createGitTool } from '../../../src/main/tools/git';
 import { openDatabase, type Db } from '../../../src/main/store/database';
+import { createAgentsRepository } from '../../../src/main/store/agents';
 import { lastRun } from '../../../src/main/store/testRuns';
 import { recordIfTestRun } from '../../../src/main/testRuns/record';
 import { makeFixture, removeFixture, type GitFixture } from './fixture';
@@ -20,7 +21,7 @@ afterEach(() => {
 function setup(): ReturnType<typeof createSummariseTool> {
   fx = makeFixture();
   db = openDatabase(fx.dataDir);
-  db.prepare("INSERT INTO agents (id, name, handle, provider, model, scopes, max_output_tokens, created_at) VALUES ('agent-1', 'Dev', 'dev', 'anthropic', 'm', '[]', 8192, '')").run();
+  createAgentsRepository(db).create({ id: 'agent-1', name: 'Dev', handle: 'dev', provider: 'anthropic', model: 'm', scopes: [] });
   return createSummariseTool({ lastTestRun: (agentId, directory) => lastRun(db, agentId, directory) });
 }
 

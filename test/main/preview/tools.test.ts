@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, chromiumPath, createChromiumCapture } from '../../../src/main/preview/chromiumCapture';
 import { startPreviewServer, type PreviewServer } from '../../../src/main/preview/server';
 import { createPreviewTool } from '../../../src/main/tools/preview';
-import { createScreenshotTool, type CapturePage } from '../../../src/main/tools/screenshot';
-import type { ToolCallContext } from '../../../src/main/tools/types';
+import { createScreenshotTool } from '../../../src/main/tools/screenshot';
+import type { CapturePage } from '../../../src/main/preview/types';
+import type { ToolCallContext } from '../../../src/shared/domain';
 import { FakeLookup, startFixture, type Fixture } from './helpers';
 
 let app: Fixture;

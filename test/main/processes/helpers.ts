@@ -4,9 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Db } from '../../../src/main/store/database';
+import { createAgentsRepository } from '../../../src/main/store/agents';
 import { isAlive } from '../../../src/main/processes/identity';
-import type { Agent, Mode } from '../../../src/shared/domain';
-import type { ToolCallContext } from '../../../src/main/tools/types';
+import type { Agent, Mode, ToolCallContext } from '../../../src/shared/domain';
 
 export const FIXTURES = path.resolve(__dirname, '../../fixtures/processes');
 export const FAMILY = path.join(FIXTURES, 'family.cjs');
@@ -23,10 +23,8 @@ export function removeTempDirs(): void {
 
 export function databaseWithAgents(dataDir: string, ids: string[]): Db {
   const db = openDatabase(dataDir);
-  const insert = db.prepare(
-    "INSERT INTO agents (id, name, handle, provider, model, scopes, max_output_tokens, created_at) VALUES (?, ?, ?, 'anthropic', 'm', '[]', 1000, 'now')",
-  );
-  for (const id of ids) insert.run(id, `Agent ${id}`, `@${id}`);
+  const agents = createAgentsRepository(db);
+  for (const id of ids) agents.create({ id, name: `Agent ${id}`, handle: `@${id}`, provider: 'anthropic', model: 'm', scopes: [], maxOutputTokens: 1000 });
   return db;
 }
 

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/main/store/database';
+import { createSpawnedGroupsRepository } from '../../../src/main/store/spawnedGroups';
 import { createGroupLedger, taggedPids } from '../../../src/main/processes/ledger';
 import { Supervisor } from '../../../src/main/processes/supervisor';
 import { databaseWithAgents, killQuietly, removeTempDirs, tempDir, waitFor } from './helpers';
@@ -52,7 +53,7 @@ describe.skipIf(process.platform !== 'linux')('the ledger of spawned groups', ()
     expect(survivors.length).toBeGreaterThanOrEqual(3);
 
     const db = openDatabase(dataDir);
-    const rows = db.prepare('SELECT COUNT(*) FROM spawned_groups').pluck().get();
+    const rows = createSpawnedGroupsRepository(db).list().length;
     expect(rows).toBe(1);
     const reaped = createGroupLedger(db).reapLeftovers();
     db.close();
@@ -77,11 +78,11 @@ describe.skipIf(process.platform !== 'linux')('the ledger of spawned groups', ()
         env: { PATH: '/usr/bin:/bin' },
       });
       await waitFor(() => beats(workspace), 20_000, 'the daemons to beat');
-      const tag = db.prepare('SELECT tag FROM spawned_groups').pluck().get() as string;
+      const [{ tag }] = createSpawnedGroupsRepository(db).list();
       expect(taggedPids(tag).length).toBeGreaterThanOrEqual(3);
       await supervisor.stop('alice', 'web');
       await waitFor(() => holders(token).length === 0, 10_000, 'the setsid daemon and the double fork to be gone');
-      expect(db.prepare('SELECT COUNT(*) FROM spawned_groups').pluck().get()).toBe(0);
+      expect(createSpawnedGroupsRepository(db).list()).toEqual([]);
     } finally {
       leftovers.push(...holders(token));
       await supervisor.stopAll();

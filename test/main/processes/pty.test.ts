@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildChildEnv } from '../../../src/main/processes/env';
-import { OutputBatcher, TerminalSessions } from '../../../src/main/processes/pty';
+import { createTextCoalescer } from '../../../src/main/processes/coalesce';
+import { TerminalSessions } from '../../../src/main/processes/pty';
 import { killQuietly, removeTempDirs, tempDir, waitFor, waitGone } from './helpers';
 
 const leftovers: number[] = [];
@@ -11,10 +12,10 @@ afterEach(() => {
 const env = (home: string): Record<string, string> =>
   buildChildEnv({ PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, TERM: 'xterm-256color' });
 
-describe('OutputBatcher', () => {
+describe('the text coalescer (terminal and model tokens)', () => {
   it('hands on text in batches, at once past the size bound', async () => {
     const sent: string[] = [];
-    const batcher = new OutputBatcher((text) => sent.push(text), 10_000, 10);
+    const batcher = createTextCoalescer((text) => sent.push(text), 10_000, 10);
     batcher.push('abc');
     batcher.push('def');
     expect(sent).toEqual([]);

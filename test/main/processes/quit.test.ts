@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/main/store/database';
-import { createProcessStore } from '../../../src/main/store/processes';
+import { createProcessesRepository } from '../../../src/main/store/processes';
 import { FIXTURES, familyPids, killQuietly, removeTempDirs, tempDir, waitFor, waitGone } from './helpers';
 import { readLogChunk } from '../../../src/main/processes/logs';
 
@@ -46,7 +46,7 @@ describe('quitting Paddock', () => {
     await waitGone([family.parent, family.grandchild]);
 
     const db = openDatabase(dataDir);
-    const store = createProcessStore(db);
+    const store = createProcessesRepository(db);
     const row = store.latestForAgent(agentId, 'web');
     const running = store.running();
     db.close();

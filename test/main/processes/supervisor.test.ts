@@ -6,6 +6,7 @@ import { buildChildEnv } from '../../../src/main/processes/env';
 import { isAlive, readStartTime } from '../../../src/main/processes/identity';
 import { Supervisor, type ProcessEvent } from '../../../src/main/processes/supervisor';
 import type { Db } from '../../../src/main/store/database';
+import { createProcessesRepository } from '../../../src/main/store/processes';
 import { FAMILY, databaseWithAgents, familyPids, killQuietly, removeTempDirs, tempDir, waitFor, waitGone } from './helpers';
 
 const NODE = process.execPath;
@@ -169,16 +170,16 @@ describe('Supervisor', () => {
     const pid = stranger.pid as number;
     cleanups.push(() => killQuietly([pid]));
     await waitFor(() => readStartTime(pid) !== null);
-    const insert = db.prepare(
-      "INSERT INTO processes (name, agent_id, pid, start_time, argv, cwd, log_path, status, started_at) VALUES (?, 'alice', ?, ?, '[]', ?, ?, 'running', 'then')",
-    );
-    insert.run('old', pid, 'another-boot:12345', cwd, path.join(dataDir, 'x.log'));
+    const rows = createProcessesRepository(db);
+    const insert = (name: string, rowPid: number, startTime: string, rowCwd: string, logPath: string) =>
+      rows.insert({ name, agentId: 'alice', pid: rowPid, startTime, argv: [], cwd: rowCwd, port: null, logPath });
+    insert('old', pid, 'another-boot:12345', cwd, path.join(dataDir, 'x.log'));
     // stop() on such a row marks it stale instead of signalling.
     await supervisor.stop('alice', 'old');
     expect(supervisor.output('alice', 'old').status).toBe('stale');
     expect(isAlive(pid)).toBe(true);
     // reconcileAtStart() does the same for every leftover row.
-    insert.run('older', pid, 'another-boot:999', cwd, path.join(dataDir, 'y.log'));
+    insert('older', pid, 'another-boot:999', cwd, path.join(dataDir, 'y.log'));
     const fresh = new Supervisor({ db, dataDir, killGraceMs: 500 });
     expect(await fresh.reconcileAtStart()).toEqual({ stale: 1, stopped: 0 });
     expect(fresh.output('alice', 'older').status).toBe('stale');

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/main/store/database';
-import { createConversationStore, type MessageBody } from '../../../src/main/store/conversations';
+import { createConversationsRepository, type MessageBody } from '../../../src/main/store/conversations';
 import { defaultAgent } from '../../../src/main/agent/defaultAgent';
 
 function setup() {
@@ -16,7 +16,7 @@ function setup() {
     'INSERT INTO agents (id, name, handle, provider, model, base_url, scopes, mode, acceptance_policy, max_output_tokens, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   ).run(agent.id, agent.name, agent.handle, agent.provider, agent.model, null, JSON.stringify(agent.scopes), agent.mode, agent.acceptancePolicy, agent.maxOutputTokens, agent.createdAt);
   let tick = 0;
-  const store = createConversationStore(db, () => new Date(Date.UTC(2025, 0, 1, 0, 0, tick++)));
+  const store = createConversationsRepository(db, () => new Date(Date.UTC(2025, 0, 1, 0, 0, tick++)));
   return { dataDir, db, store, agent };
 }
 
@@ -43,7 +43,7 @@ describe('the conversation store', () => {
     ];
     for (const body of bodies) store.append(c.id, body);
     db.close();
-    const reopened = createConversationStore(openDatabase(dataDir));
+    const reopened = createConversationsRepository(openDatabase(dataDir));
     expect(reopened.all(c.id).map(({ id: _id, createdAt: _at, conversationId: _c, ...body }) => body)).toEqual(bodies);
     expect(reopened.hasToolResult(c.id, 'toolu_1')).toBe(true);
     expect(reopened.hasToolResult(c.id, 'toolu_2')).toBe(false);

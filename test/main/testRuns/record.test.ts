@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../src/main/store/database';
+import { createAgentsRepository } from '../../../src/main/store/agents';
 import { history, lastRun } from '../../../src/main/store/testRuns';
 import { failingTests } from '../../../src/main/testRuns/measure';
 import { OUTPUT_TAIL_BYTES, recordIfTestRun } from '../../../src/main/testRuns/record';
@@ -18,9 +19,7 @@ describe('recording and the failing_tests metric', () => {
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-testruns-'));
     db = openDatabase(dir);
-    db.prepare(
-      "INSERT INTO agents (id, name, handle, provider, model, scopes, max_output_tokens, created_at) VALUES ('a1', 'Dev', 'dev', 'anthropic', 'm', '[]', 8192, '')",
-    ).run();
+    createAgentsRepository(db).create({ id: 'a1', name: 'Dev', handle: 'dev', provider: 'anthropic', model: 'm', scopes: [] });
   });
   afterEach(() => {
     db.close();

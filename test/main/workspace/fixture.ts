@@ -2,8 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Agent, Workspace } from '../../../src/shared/domain';
-import type { ToolCallContext } from '../../../src/main/tools/types';
+import type { Agent, Workspace, ToolCallContext } from '../../../src/shared/domain';
 import type { PathContext } from '../../../src/main/workspace/types';
 
 export interface Tree {

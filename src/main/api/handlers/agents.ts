@@ -2,15 +2,15 @@ import type { Agent } from '../../../shared/domain';
 import type { AgentView } from '../../../shared/ipc';
 import { listModels } from '../../agent/providers/modelList';
 import { keyNeededFor } from '../../agent/providers';
-import type { Core } from '../../core';
+import type { CoreApi } from '../coreApi';
 import { AgentHandleTakenError, type NewAgent } from '../../store/agents';
 import { ApiRefusal, type Handlers } from '../router';
-import { DEFAULT_ANTHROPIC_MODEL, DEVELOPER_SCOPES } from '../../agent/defaultAgent';
+import { ownerNewAgent } from '../../agent/defaultAgent';
 import { requireAgent, type HostCapabilities } from './context';
 import { keyDestinationQuestion, newKeyDestination } from '../../agent/keyDestination';
-import { findOnPath } from '../../processes/shellPath';
+import { runsAnyCommand } from '../../dispatch/registry';
 
-function createOrRefuse(core: Core, input: NewAgent): Agent {
+function createOrRefuse(core: CoreApi, input: NewAgent): Agent {
   try {
     return core.agents.create(input);
   } catch (error) {
@@ -19,19 +19,12 @@ function createOrRefuse(core: Core, input: NewAgent): Agent {
   }
 }
 
-/** The shell runs anything only where it exists: the bash tool installed, and bash on the workspace's PATH. */
-function shellCanRun(core: Core, agent: Agent, workspace: ReturnType<Core['workspaces']['get']>): boolean {
-  if (!core.installed.has('bash') || !agent.scopes.includes('shell')) return false;
-  const searchPath = workspace?.capturedPath ?? process.env.PATH ?? '';
-  return findOnPath('bash', searchPath, workspace ? { workspace: workspace.directory } : {}) !== null;
-}
-
-export function agentView(core: Core, agent: Agent): AgentView {
+export function agentView(core: CoreApi, agent: Agent): AgentView {
   const workspace = core.workspaces.get(agent.id);
   return {
     ...agent,
     workspace,
-    runsAnyCommand: agent.mode === 'run' && shellCanRun(core, agent, workspace),
+    runsAnyCommand: runsAnyCommand(core.installed, agent, workspace, core.options.env.PATH),
     vocabulary: core.vocabularyFor(agent.id),
     hasApiKey: core.secrets.get(agent.id) !== null,
     needsApiKey: core.secrets.get(agent.id) === null && keyNeededFor(agent, core.options.env),
@@ -50,20 +43,12 @@ type AgentCalls =
   | 'workspaces.set'
   | 'workspaces.pickDirectory';
 
-export function agentHandlers(core: Core, host: HostCapabilities): Pick<Handlers, AgentCalls> {
+export function agentHandlers(core: CoreApi, host: HostCapabilities): Pick<Handlers, AgentCalls> {
   const changed = (): void => core.events.emit({ type: 'agents.changed' });
   return {
     'agents.list': () => core.agents.list().map((agent) => agentView(core, agent)),
     'agents.create': (request) => {
-      const handle = request.handle.startsWith('@') ? request.handle : `@${request.handle}`;
-      const agent = createOrRefuse(core, {
-        name: request.name,
-        handle,
-        provider: request.provider ?? 'anthropic',
-        model: request.model ?? DEFAULT_ANTHROPIC_MODEL,
-        scopes: request.scopes ?? [...DEVELOPER_SCOPES],
-        mode: request.mode,
-      });
+      const agent = createOrRefuse(core, ownerNewAgent(request));
       changed();
       return agentView(core, agent);
     },

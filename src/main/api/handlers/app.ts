@@ -1,11 +1,12 @@
 import type { AppInfo } from '../../../shared/ipc';
-import { SWITCHES_KEY, type Core } from '../../core';
+import type { CoreApi } from '../coreApi';
+import { restartRequired } from '../../dispatch/switches';
 import { parseDomainList } from '../../sandbox/domains';
 import { ApiRefusal, type Handlers } from '../router';
 import type { HostCapabilities } from './context';
 import { setupDone } from './setup';
 
-export function appInfo(core: Core, host: HostCapabilities): AppInfo {
+export function appInfo(core: CoreApi, host: HostCapabilities): AppInfo {
   const saved = { ...core.switches, ...core.savedSwitches() };
   return {
     version: host.version,
@@ -14,7 +15,7 @@ export function appInfo(core: Core, host: HostCapabilities): AppInfo {
     switches: core.switches,
     savedSwitches: saved,
     switchesFromEnvironment: core.switchesFromEnvironment,
-    restartRequired: (Object.keys(saved) as (keyof typeof saved)[]).some((key) => saved[key] !== core.switches[key]),
+    restartRequired: restartRequired(core.switches, saved),
     keyStorage: core.secrets.describe(),
     tailscale: { enabled: core.tailscaleEnabled(), statement: core.tailscaleStatement() },
     canPickDirectory: host.pickDirectory !== undefined,
@@ -32,12 +33,12 @@ export function appInfo(core: Core, host: HostCapabilities): AppInfo {
 export const NO_SANDBOX_WARNING =
   "Nothing an agent runs is contained: its processes run as you, can read your files and credentials, and can read Paddock's own environment (/proc/<pid>/environ), API keys included when they were given as environment variables. Commands that run the project's code and every bash call are cards.";
 
-export function appHandlers(core: Core, host: HostCapabilities): Pick<Handlers, 'app.info' | 'settings.setSwitches' | 'settings.setTailscale' | 'settings.setAgentSandbox'> {
+export function appHandlers(core: CoreApi, host: HostCapabilities): Pick<Handlers, 'app.info' | 'settings.setSwitches' | 'settings.setTailscale' | 'settings.setAgentSandbox'> {
   return {
     'app.info': () => appInfo(core, host),
     'settings.setSwitches': (request) => {
       // Saved now, in force at the next start: the switches are read once (seed 000).
-      core.settings.set(SWITCHES_KEY, { ...core.savedSwitches(), ...request });
+      core.saveSwitches(request);
       return appInfo(core, host);
     },
     'settings.setTailscale': (request) => {

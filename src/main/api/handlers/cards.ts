@@ -1,7 +1,7 @@
-import type { Core } from '../../core';
+import type { CoreApi } from '../coreApi';
 import { ApiRefusal, type Handlers } from '../router';
 
-export function cardHandlers(core: Core): Pick<Handlers, 'cards.list' | 'cards.answer' | 'toolCalls.list'> {
+export function cardHandlers(core: CoreApi): Pick<Handlers, 'cards.list' | 'cards.answer' | 'toolCalls.list'> {
   return {
     'cards.list': () => core.cards.list(),
     'cards.answer': (request) => {

@@ -1,5 +1,5 @@
 import { RestoreRefusal } from '../../checkpoints';
-import type { Core } from '../../core';
+import type { CoreApi } from '../coreApi';
 import { ApiRefusal, type Handlers } from '../router';
 
 type CheckpointCalls = 'checkpoints.list' | 'checkpoints.undo' | 'checkpoints.restoreBefore' | 'checkpoints.usage' | 'checkpoints.clear' | 'checkpoints.setOptions';
@@ -15,7 +15,7 @@ async function refusing<T>(work: () => Promise<T>): Promise<T> {
 }
 
 // Undo and restore (issue 20): the window asks, the core draws the card; the answer goes through cards.answer.
-export function checkpointHandlers(core: Core): Pick<Handlers, CheckpointCalls> {
+export function checkpointHandlers(core: CoreApi): Pick<Handlers, CheckpointCalls> {
   return {
     'checkpoints.list': (request) => core.checkpoints.list(request.conversationId),
     'checkpoints.undo': (request) => refusing(() => core.checkpoints.undo(request.checkpointId)),

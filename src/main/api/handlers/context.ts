@@ -1,6 +1,6 @@
 import type { Agent } from '../../../shared/domain';
-import type { Core } from '../../core';
-import type { PathContext } from '../../workspace/types';
+import type { CoreApi } from '../coreApi';
+import { pathContextFor, type PathContext } from '../../workspace/types';
 import { ApiRefusal } from '../router';
 
 export interface HostCapabilities {
@@ -15,15 +15,15 @@ export interface HostCapabilities {
   };
 }
 
-export function requireAgent(core: Core, agentId: string): Agent {
+export function requireAgent(core: CoreApi, agentId: string): Agent {
   const agent = core.agents.get(agentId);
   if (!agent) throw new ApiRefusal('not-found', 'there is no such agent');
   return agent;
 }
 
-export function requireWorkspace(core: Core, agentId: string): PathContext {
+export function requireWorkspace(core: CoreApi, agentId: string): PathContext {
   const agent = requireAgent(core, agentId);
   const workspace = core.workspaces.get(agent.id);
   if (!workspace) throw new ApiRefusal('refused', `${agent.handle} has no workspace yet`);
-  return { workspace: workspace.directory, home: core.options.home, dataDir: core.options.dataDir };
+  return pathContextFor(workspace, core.options);
 }

@@ -1,12 +1,7 @@
-import type { Core } from '../../core';
+import type { CoreApi } from '../coreApi';
 import { ApiRefusal, type Handlers } from '../router';
 import { requireAgent } from './context';
-import { createUsageRepository } from '../../store/usage';
-
-export function titleFrom(text: string): string {
-  const line = text.trim().split('\n')[0].trim();
-  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
-}
+import { nameByFirstRequest } from '../../agent/conversationTitle';
 
 type ConversationCalls =
   | 'conversations.list'
@@ -17,15 +12,14 @@ type ConversationCalls =
   | 'conversations.retry'
   | 'conversations.usage';
 
-export function conversationHandlers(core: Core): Pick<Handlers, ConversationCalls> {
+export function conversationHandlers(core: CoreApi): Pick<Handlers, ConversationCalls> {
   const requireConversation = (conversationId: string) => {
     const conversation = core.conversations.get(conversationId);
     if (!conversation) throw new ApiRefusal('not-found', 'there is no such conversation');
     return conversation;
   };
-  const usage = createUsageRepository(core.db);
   return {
-    'conversations.usage': (request) => usage.forConversation(requireConversation(request.conversationId).id),
+    'conversations.usage': (request) => core.usageFor(requireConversation(request.conversationId).id),
     'conversations.list': (request) => core.conversations.listForAgent(requireAgent(core, request.agentId).id),
     'conversations.create': (request) => core.conversations.create(requireAgent(core, request.agentId).id, request.title ?? 'New conversation'),
     'conversations.messages': (request) => {
@@ -35,9 +29,7 @@ export function conversationHandlers(core: Core): Pick<Handlers, ConversationCal
     },
     'conversations.send': (request) => {
       const conversation = requireConversation(request.conversationId);
-      // A conversation is named by its first request, so the sidebar lists what each one was about.
-      if (core.conversations.count(conversation.id) === 0) {
-        core.conversations.rename(conversation.id, titleFrom(request.text));
+      if (nameByFirstRequest(core.conversations, conversation.id, request.text)) {
         core.events.emit({ type: 'conversations.changed', agentId: conversation.agentId });
       }
       // The owner's message opens a turn: the live owner request every developer tool's floor checks.

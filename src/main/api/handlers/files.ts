@@ -1,9 +1,9 @@
-import type { Core } from '../../core';
+import type { CoreApi } from '../coreApi';
 import { workspaceFile, workspaceTree } from '../../owner/ownerFiles';
 import { ApiRefusal, type Handlers } from '../router';
 import { requireWorkspace } from './context';
 
-export function fileHandlers(core: Core): Pick<Handlers, 'files.tree' | 'files.read'> {
+export function fileHandlers(core: CoreApi): Pick<Handlers, 'files.tree' | 'files.read'> {
   return {
     'files.tree': (request) => {
       const workspace = requireWorkspace(core, request.agentId);

@@ -1,5 +1,5 @@
 // Every call of the contract, by domain. The compiler checks that none is missing.
-import type { Core } from '../../core';
+import type { CoreApi } from '../coreApi';
 import type { Handlers } from '../router';
 import { agentHandlers } from './agents';
 import { appHandlers } from './app';
@@ -23,7 +23,7 @@ import { terminalHandlers } from './terminal';
 export type { HostCapabilities } from './context';
 export { agentView } from './agents';
 
-export function createHandlers(core: Core, host: HostCapabilities): Handlers {
+export function createHandlers(core: CoreApi, host: HostCapabilities): Handlers {
   return {
     ...appHandlers(core, host),
     ...agentHandlers(core, host),

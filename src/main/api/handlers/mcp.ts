@@ -1,8 +1,8 @@
-import type { Core } from '../../core';
+import type { CoreApi } from '../coreApi';
 import { ApiRefusal, type Handlers } from '../router';
 
 // MCP servers for an agent (issue 21): owner-only actions, translated to the core's; no rule here.
-export function mcpHandlers(core: Core): Pick<Handlers, 'mcp.list' | 'mcp.add' | 'mcp.remove' | 'mcp.setAuto' | 'mcp.restart'> {
+export function mcpHandlers(core: CoreApi): Pick<Handlers, 'mcp.list' | 'mcp.add' | 'mcp.remove' | 'mcp.setAuto' | 'mcp.restart'> {
   const gone = (): never => {
     throw new ApiRefusal('not-found', 'refused: that MCP server does not exist');
   };

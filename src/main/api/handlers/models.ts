@@ -1,9 +1,9 @@
 import { ModelTableRefusal } from '../../agent/models';
-import type { Core } from '../../core';
+import type { CoreApi } from '../coreApi';
 import { ApiRefusal, type Handlers } from '../router';
 
 // Settings → Models (issue 16): the context-window and price tables; the core checks every edit.
-export function modelHandlers(core: Core): Pick<Handlers, 'models.tables' | 'models.setOverrides'> {
+export function modelHandlers(core: CoreApi): Pick<Handlers, 'models.tables' | 'models.setOverrides'> {
   return {
     'models.tables': () => core.modelTables.view(),
     'models.setOverrides': (request) => {

@@ -1,10 +1,9 @@
-import type { Core } from '../../core';
-import { ownerTestArgv, runOwnerCommand, runOwnerPull } from '../../owner/ownerActions';
-import { recordIfTestRun } from '../../testRuns/record';
+import type { CoreApi } from '../coreApi';
+import { runOwnerPull, runOwnerTests } from '../../owner/ownerActions';
 import { ApiRefusal, type Handlers } from '../router';
 import { requireAgent } from './context';
 
-export function ownerHandlers(core: Core): Pick<Handlers, 'owner.pull' | 'owner.runTests'> {
+export function ownerHandlers(core: CoreApi): Pick<Handlers, 'owner.pull' | 'owner.runTests'> {
   const workspaceOf = (agentId: string) => {
     const agent = requireAgent(core, agentId);
     const workspace = core.workspaces.get(agent.id);
@@ -22,11 +21,8 @@ export function ownerHandlers(core: Core): Pick<Handlers, 'owner.pull' | 'owner.
     },
     'owner.runTests': async (request) => {
       const { agent, workspace } = workspaceOf(request.agentId);
-      const argv = ownerTestArgv(request.command);
-      if (!argv.ok) throw new ApiRefusal('bad-request', argv.reason);
-      const result = await runOwnerCommand(core.lock, workspace, "the owner's test run", argv.argv, env, core.ledger);
-      if (!result.ok) throw new ApiRefusal('conflict', result.reason);
-      recordIfTestRun(core.db, { agentId: agent.id, directory: workspace.directory, argv: argv.argv, exitCode: result.exitCode, output: result.output });
+      const result = await runOwnerTests(core.lock, workspace, request.command, env, (run) => core.recordTestRun(run), core.ledger);
+      if (!result.ok) throw new ApiRefusal(result.code, result.reason);
       core.events.emit({ type: 'summary.changed', agentId: agent.id });
       return { ok: result.exitCode === 0, output: result.output };
     },

@@ -1,13 +1,13 @@
-import type { Core } from '../../core';
+import type { CoreApi } from '../coreApi';
+import { runsProcessNamed } from '../../preview/ownership';
 import { ApiRefusal, type Handlers } from '../router';
 import { requireAgent, type HostCapabilities } from './context';
 
 // The way into a preview (SPEC §9): the window asks for a single-use ticket URL; the model never sees one.
-export function previewHandlers(core: Core, host: HostCapabilities): Pick<Handlers, 'preview.link' | 'preview.check' | 'preview.showInView' | 'preview.hideView'> {
+export function previewHandlers(core: CoreApi, host: HostCapabilities): Pick<Handlers, 'preview.link' | 'preview.check' | 'preview.showInView' | 'preview.hideView'> {
   const requireOwnProcess = (agentId: string, name: string): void => {
     const agent = requireAgent(core, agentId);
-    const running = core.supervisor.findRunning(name);
-    if (!running || running.agentId !== agent.id) throw new ApiRefusal('not-found', `${agent.handle} has no running process named ${name}`);
+    if (!runsProcessNamed(core.supervisor, agent.id, name)) throw new ApiRefusal('not-found', `${agent.handle} has no running process named ${name}`);
   };
   return {
     'preview.link': async (request) => {

@@ -1,11 +1,11 @@
 import type { ProcessView } from '../../../shared/ipc';
-import type { Core } from '../../core';
+import type { CoreApi } from '../coreApi';
 import { ApiRefusal, type Handlers } from '../router';
 import { requireAgent } from './context';
 
 type ProcessCalls = 'processes.list' | 'processes.stop' | 'processes.stopAll' | 'processes.output';
 
-export function processHandlers(core: Core): Pick<Handlers, ProcessCalls> {
+export function processHandlers(core: CoreApi): Pick<Handlers, ProcessCalls> {
   return {
     'processes.list': (): ProcessView[] =>
       core.supervisor.list().map((row) => ({

@@ -1,9 +1,9 @@
-import type { Core } from '../../core';
+import type { CoreApi } from '../coreApi';
 import { describeRemembered } from '../../policy';
 import type { Handlers } from '../router';
 
 // "Commands you allowed" (seed 003 §8): every "remember" the owner said on a card, with Forget.
-export function rememberedHandlers(core: Core): Pick<Handlers, 'remembered.list' | 'remembered.forget'> {
+export function rememberedHandlers(core: CoreApi): Pick<Handlers, 'remembered.list' | 'remembered.forget'> {
   return {
     'remembered.list': () => {
       const handles = new Map(core.agents.list().map((agent) => [agent.id, agent.handle]));

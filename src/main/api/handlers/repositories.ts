@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import type { Core } from '../../core';
+import type { CoreApi } from '../coreApi';
 import { cloneRepository, createEmptyRepository } from '../../git/connect';
+import { connectRepository } from '../../owner/workspaceAssignment';
 import { ApiRefusal, type Handlers } from '../router';
 import { agentView } from './agents';
 import { requireAgent } from './context';
 
 // Connected repositories (seed 000): cloned or created under <data>/repositories/<id>/agent, which
 // AC-9 accepts as a workspace; a failed clone leaves nothing behind.
-export function repositoryHandlers(core: Core): Pick<Handlers, 'repositories.clone' | 'repositories.create'> {
+export function repositoryHandlers(core: CoreApi): Pick<Handlers, 'repositories.clone' | 'repositories.create'> {
   async function gitBinary(): Promise<string> {
     const git = core.findGit(await core.capturedPath());
     if (!git) throw new ApiRefusal('refused', 'git was not found on your login shell’s PATH');
@@ -16,11 +16,8 @@ export function repositoryHandlers(core: Core): Pick<Handlers, 'repositories.clo
   }
   async function connect(agentId: string, directory: string) {
     const agent = requireAgent(core, agentId);
-    const assigned = await core.assignment.assign(agent.id, directory);
-    if (!assigned.ok) {
-      fs.rmSync(directory, { recursive: true, force: true });
-      throw new ApiRefusal('refused', assigned.reason);
-    }
+    const connected = await connectRepository(core.assignment, agent.id, directory);
+    if (!connected.ok) throw new ApiRefusal('refused', connected.reason);
     core.events.emit({ type: 'agents.changed' });
     return agentView(core, agent);
   }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Core } from '../../core';
-import { childEnvFor } from '../../processes/env';
+import type { CoreApi } from '../coreApi';
+import { ownerTerminalLaunch } from '../../owner/ownerActions';
 import { ApiRefusal, type Handlers } from '../router';
 import { requireAgent } from './context';
 
 // The owner's own terminal in the workspace (issue 6): never a model tool, opened only from the window.
-export function terminalHandlers(core: Core): Pick<Handlers, 'terminal.open' | 'terminal.write' | 'terminal.resize' | 'terminal.close'> {
+export function terminalHandlers(core: CoreApi): Pick<Handlers, 'terminal.open' | 'terminal.write' | 'terminal.resize' | 'terminal.close'> {
   const { terminals } = core.services;
   const requireTerminal = (terminalId: string): void => {
     if (!terminals.has(terminalId)) throw new ApiRefusal('not-found', 'that terminal is closed');
@@ -15,16 +15,8 @@ export function terminalHandlers(core: Core): Pick<Handlers, 'terminal.open' | '
       const agent = requireAgent(core, request.agentId);
       const workspace = core.workspaces.get(agent.id);
       if (!workspace) throw new ApiRefusal('refused', `${agent.handle} has no workspace to open a terminal in`);
-      const shell = core.options.env.SHELL && core.options.env.SHELL.startsWith('/') ? core.options.env.SHELL : '/bin/sh';
       const terminalId = randomUUID();
-      terminals.open(terminalId, {
-        shell,
-        args: [],
-        cwd: workspace.directory,
-        env: { ...childEnvFor(workspace.capturedPath, core.options.home, core.options.env), TERM: 'xterm-256color' },
-        cols: request.cols,
-        rows: request.rows,
-      });
+      terminals.open(terminalId, { ...ownerTerminalLaunch(workspace, { home: core.options.home, from: core.options.env }), cols: request.cols, rows: request.rows });
       return { terminalId };
     },
     'terminal.write': (request) => {

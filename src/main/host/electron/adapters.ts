@@ -1,7 +1,7 @@
 // The real Electron behind the host's narrow interfaces (surface.ts). This file and index.ts are
 // where the compiler checks those interfaces against electron.d.ts; the unit tests use a fake.
 import { BrowserWindow, Menu, session, WebContentsView } from 'electron';
-import type { CapturePage } from '../../tools/screenshot';
+import type { CapturePage } from '../../preview/types';
 import { createElectronCapture, SCREENSHOT_PARTITION } from './capture';
 import { menuTemplate } from './menu';
 import { createPreviewView, type PreviewView } from './previewView';

@@ -3,7 +3,7 @@
 // may reach the page's own origin and nothing else, loads the page, photographs it, and is destroyed.
 // No system browser is launched, so nothing runs with --no-sandbox on a page the agent wrote.
 import type { BrowserWindowConstructorOptions } from 'electron';
-import type { CapturePage, Viewport } from '../../tools/screenshot';
+import type { CapturePage, Viewport } from '../../preview/types';
 import type { ContentsGuards } from './security';
 import type { CaptureWindowFactory, HostSession } from './surface';
 

@@ -2,6 +2,7 @@
 // (no DNS rebinding) and, for the socket, the Origin. Pure functions over a request's headers.
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { cookieValues } from '../../preview/headers';
 
 // Cookies ignore ports: every page on 127.0.0.1 (a preview, the agent's own dev server) is same-site
 // with the window and is sent the window's cookies. So no cookie carries owner power (issue 14 §1).
@@ -39,25 +40,9 @@ export function originIsOwn(origin: string | undefined, port: number): boolean {
   return origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}`;
 }
 
-/**
- * Every value offered under `name`. Another page on 127.0.0.1 can set a cookie of the same name with a
- * longer Path, which the browser then sends first: reading only the first would lock the owner out.
- */
-export function readCookies(request: IncomingMessage, name: string): string[] {
-  const header = request.headers.cookie;
-  if (!header) return [];
-  const values: string[] = [];
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index < 0) continue;
-    if (part.slice(0, index).trim() === name) values.push(part.slice(index + 1).trim());
-  }
-  return values;
-}
-
 function offers(request: IncomingMessage, name: string, secret: string): boolean {
   // Every offered value is compared, so a tossed cookie neither hides the real one nor shortens the work.
-  return readCookies(request, name).reduce((found, value) => safeEqual(value, secret) || found, false);
+  return cookieValues(request.headers.cookie, name).reduce((found, value) => safeEqual(value, secret) || found, false);
 }
 
 /** The tokens offered in Sec-WebSocket-Protocol (`paddock.token.<token>` entries). */

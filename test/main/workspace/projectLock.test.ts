@@ -1,9 +1,9 @@
 // The project lock both ways (seed 000): a working turn refuses the owner's Pull, and an owner's
 // action that owns the workspace refuses the turn before any model request; each refusal names the holder.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createProjectLock } from '../../../src/main/agent/projectLock';
+import { createProjectLock } from '../../../src/main/workspace/projectLock';
 import { startFakeModelServer } from '../../support/fakeModelServer';
-import { createCore, createFakeDispatcher, deferred, waitForEvent } from './harness';
+import { createCore, createFakeDispatcher, deferred, waitForEvent } from '../agent/harness';
 
 let cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -1,17 +1,17 @@
 // What run and start share (SPEC §6, §7): the same tier (the policy's classifyCommand), the same
 // card preview, the same path from a command string to a spawn. bash shares the result format.
-import type { TierDecision } from '../../shared/domain';
+import type { TierDecision, CardPreview, ToolCallContext, ToolResult } from '../../shared/domain';
 import { classifyCommand, isRememberable, type RememberedCommand } from '../policy';
 import { commandDanger } from '../policy/danger';
-import type { CardPreview, ToolCallContext, ToolResult } from '../tools/types';
-import type { PathContext } from '../workspace/types';
 import { containmentFor, executesWorkspaceCode, networkNeedLine, type Containment, type ContainmentDeps } from '../sandbox/containment';
 import { needsNetwork } from '../sandbox/domains';
 import { lexCommand } from '../policy/lexer';
-import { childEnvForWorkspace, prepareCommand, type OwnerEnv, type Prepared } from './prepare';
-import type { BoundedResult } from './spawn';
-import type { GroupLedger } from './ledger';
+import { childEnvForWorkspace, type OwnerEnv } from '../processes/env';
+import { prepareCommand, type Prepared } from '../processes/prepare';
+import type { BoundedResult } from '../processes/spawn';
+import type { GroupLedger } from '../processes/ledger';
 import { classifyRun } from '../testRuns/detect';
+import { pathContextOf } from './toolContext';
 
 /** Test runners and project scripts run the project's code anyway: they get the virtualenv first on PATH. */
 const runsProjectCode = (argv: readonly string[]): boolean => {
@@ -36,12 +36,8 @@ export interface CommandToolDeps extends ContainmentDeps {
   rememberedUsed?: (id: number) => void;
 }
 
-export function pathsOf(ctx: ToolCallContext): PathContext | null {
-  return ctx.workspace ? { workspace: ctx.workspace.directory, home: ctx.home, dataDir: ctx.dataDir } : null;
-}
-
 export function commandTier(command: string, cwd: string | undefined, ctx: ToolCallContext, deps: CommandToolDeps): TierDecision {
-  const paths = pathsOf(ctx);
+  const paths = pathContextOf(ctx);
   if (!paths || !ctx.workspace) {
     return { tier: 'gated', reason: 'this agent has no workspace, so there is no directory to run commands in' };
   }
@@ -91,7 +87,7 @@ export function commandPreview(command: string, cwd: string | undefined, ctx: To
 }
 
 export function prepareFor(command: string, cwd: string | undefined, ctx: ToolCallContext, deps: CommandToolDeps): Prepared | null {
-  const paths = pathsOf(ctx);
+  const paths = pathContextOf(ctx);
   if (!paths || !ctx.workspace) return null;
   const env = childEnvForWorkspace(ctx.workspace.capturedPath, ctx.home, deps.ownerEnv ?? {}, 'dumb');
   const venv = ctx.workspace.venv ? { venv: ctx.workspace.venv, firstOnPath: runsProjectCode } : undefined;

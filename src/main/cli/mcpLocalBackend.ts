@@ -1,8 +1,8 @@
 // `paddock mcp` with no Paddock running on its data directory: the core runs in this process. There
 // is no window, so a gated call is elicited from the client or refused with how to answer it.
 import type { Core } from '../core';
-import type { McpBackend } from './backend';
-import { openMcpSession, type McpSession } from './session';
+import type { McpBackend } from '../mcp/backend';
+import { openMcpSession, type McpSession } from '../mcp/session';
 
 export function localBackend(core: Core): McpBackend {
   let session: McpSession | null = null;
@@ -16,6 +16,7 @@ export function localBackend(core: Core): McpBackend {
           assignment: core.assignment,
           conversations: core.conversations,
           dispatcher: core.dispatcher,
+          ownerRequests: core.ownerRequests,
           windowCards: null,
         },
         hello,

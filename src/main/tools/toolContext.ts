@@ -1,7 +1,7 @@
 // What every file tool does first (SPEC §3, §4): no workspace → refusal; otherwise the PathContext
 // the resolver needs, built from the call's context on every call (the record may have changed).
-import type { ToolCallContext, ToolResult } from '../tools/types';
-import type { PathContext } from './types';
+import type { ToolCallContext, ToolResult } from '../../shared/domain';
+import { pathContextFor, type PathContext } from '../workspace/types';
 
 export const NO_WORKSPACE: ToolResult = {
   ok: false,
@@ -11,7 +11,7 @@ export const NO_WORKSPACE: ToolResult = {
 
 export function pathContextOf(ctx: ToolCallContext): PathContext | null {
   if (ctx.workspace === null) return null;
-  return { workspace: ctx.workspace.directory, home: ctx.home, dataDir: ctx.dataDir };
+  return pathContextFor(ctx.workspace, ctx);
 }
 
 /** Paths in results are shown relative to the workspace ('.' for the root itself). */

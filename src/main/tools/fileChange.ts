@@ -1,14 +1,13 @@
 // What write and edit share (SPEC §5, §6): the planned change (before, after, unified diff, sha256 of
 // the content replaced), the always-a-card check on both the requested and the resolved path, and
 // applying it — refusing when the file is no longer what the owner approved.
-import type { CardHunk } from '../../shared/domain';
-import type { CardApproval, ToolResult } from '../tools/types';
-import type { PathContext } from './types';
-import { isAlwaysCardPath } from './alwaysCard';
-import { unifiedDiff } from './diffText';
-import { currentContent, sha256, writeInside, type FileFailure } from './files';
-import { applyAcceptedHunks, hunksOf, rejectedHunksText } from './hunks';
-import { resolveDetailed } from './resolve';
+import type { CardApproval, CardHunk, ToolResult } from '../../shared/domain';
+import type { PathContext } from '../workspace/types';
+import { isAlwaysCardPath } from '../workspace/alwaysCard';
+import { unifiedDiff } from '../workspace/diffText';
+import { currentContent, sha256, writeInside, type FileFailure } from '../workspace/files';
+import { applyAcceptedHunks, hunksOf, rejectedHunksText } from '../workspace/hunks';
+import { resolveDetailed } from '../workspace/resolve';
 
 /** A write or edit replaces at most this much, and writes at most this much. */
 export const CHANGE_MAX_BYTES = 10 * 1024 * 1024;

@@ -1,0 +1,75 @@
+// The layer rule and the raw-IPC ban, run through the project's own eslint.config.mjs (issue 15):
+// a wrong import fails `npm run lint`, a right one passes.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { LAYERS } from '../../eslint/layers.mjs';
+
+const root = path.resolve(__dirname, '../..');
+const eslint = new ESLint({ cwd: root });
+const fixture = (name: string) => fs.readFileSync(path.join(root, 'test/fixtures/lint', name), 'utf8');
+
+async function lintAs(file: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result.messages.map((message) => ({ rule: message.ruleId, text: message.message }));
+}
+
+describe('the layers, as npm run lint enforces them', () => {
+  it('fails a workspace file that imports tools (the fixture)', async () => {
+    const messages = await lintAs('src/main/workspace/upwardImport.ts', fixture('upwardImport.ts'));
+    expect(messages).toEqual([expect.objectContaining({ rule: 'local/layers', text: expect.stringContaining('workspace may not import tools') })]);
+  });
+
+  it('passes the same import from a layer above tools', async () => {
+    expect(await lintAs('src/main/dispatch/upwardImport.ts', fixture('upwardImport.ts'))).toEqual([]);
+  });
+
+  it.each([
+    ['src/main/policy/x.ts', "import { createDispatcher } from '../dispatch/dispatcher';\nvoid createDispatcher;\n", 'policy may not import dispatch'],
+    ['src/main/store/x.ts', "import { runGit } from '../git/runner';\nvoid runGit;\n", 'store may not import git, sandbox'],
+    ['src/main/processes/x.ts', "export { createToolSet } from '../tools';\n", 'processes may not import tools'],
+    ['src/main/tools/x.ts', "export type X = typeof import('../agent/loop');\n", 'tools may not import agent'],
+    ['src/main/api/handlers/x.ts', "import type { Core } from '../../core';\nexport type X = Core;\n", 'api may not import hosts'],
+    ['src/main/agent/x.ts', "const core = require('../core');\nvoid core;\n", 'agent may not import hosts'],
+    ['src/shared/x.ts', "import type { Db } from '../main/store/database';\nexport type X = Db;\n", 'shared may not import store'],
+  ])('fails %s importing upward', async (file, code, text) => {
+    const messages = await lintAs(file, code);
+    expect(messages).toContainEqual(expect.objectContaining({ rule: 'local/layers', text: expect.stringContaining(text) }));
+  });
+
+  it('holds every folder of src/main in exactly one layer, so a new folder must be placed', () => {
+    const placed = LAYERS.flatMap((layer) => layer.paths);
+    const entries = fs.readdirSync(path.join(root, 'src/main'));
+    for (const entry of entries) expect(placed, `src/main/${entry} is in no layer of eslint/layers.mjs`).toContain(entry);
+    expect(new Set(placed).size).toBe(placed.length);
+  });
+});
+
+describe('raw IPC, as npm run lint enforces it', () => {
+  it('fails ipcMain and webContents.send in an Electron host file other than ipc.ts', async () => {
+    const messages = await lintAs('src/main/host/electron/window.ts', fixture('rawIpc.ts'));
+    const texts = messages.filter((message) => message.rule === 'no-restricted-syntax').map((message) => message.text);
+    expect(texts.some((text) => text.startsWith('ipcMain appears only'))).toBe(true);
+    expect(texts.some((text) => text.startsWith('webContents.send appears only'))).toBe(true);
+  });
+
+  it('passes the same code in the one IPC file', async () => {
+    const messages = await lintAs('src/main/host/electron/ipc.ts', fixture('rawIpc.ts'));
+    expect(messages.filter((message) => message.rule === 'no-restricted-syntax')).toEqual([]);
+  });
+});
+
+describe('SQL, as npm run lint enforces it', () => {
+  it('fails a prepared statement or db.exec outside store/', async () => {
+    const messages = await lintAs('src/main/agent/rawSql.ts', fixture('rawSql.ts'));
+    const sql = messages.filter((message) => message.rule === 'no-restricted-syntax' && message.text.startsWith('SQL lives only in src/main/store/'));
+    expect(sql).toHaveLength(2);
+  });
+
+  it('passes the same code inside store/', async () => {
+    const code = fixture('rawSql.ts').replace("from '../store/database'", "from './database'");
+    const messages = await lintAs('src/main/store/rawSql.ts', code);
+    expect(messages.filter((message) => message.rule === 'no-restricted-syntax')).toEqual([]);
+  });
+});
