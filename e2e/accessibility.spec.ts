@@ -57,7 +57,7 @@ for (const scheme of ['light', 'dark'] as const) {
       { text: 'One test fails:\n\n```js\nexports.sum = (a, b) => a + b; // "2 + 2" is 4, not 5\n```\n\nI will fix the test.' },
       { toolCalls: [{ name: 'write', args: { path: 'notes.md', content: '# Notes\n\nThe sum test expects 5.\n' } }] },
       { text: 'Understood: nothing written.' },
-    ]);
+    ], { models: ['claude-sonnet-5-5'] });
     paddock = await startPaddock({ firstRun: true, env: { ANTHROPIC_BASE_URL: model.url } });
     const workspace = makeNodeRepository(paddock.makeDir('project'));
     fs.writeFileSync(path.join(workspace, 'package.json'), JSON.stringify({ name: 'sample', version: '1.0.0', private: true, scripts: { test: 'node --test test/' } }) + '\n');

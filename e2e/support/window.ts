@@ -17,6 +17,8 @@ export async function say(page: Page, text: string): Promise<void> {
   if (await startButton.isVisible()) await startButton.click();
   const input = page.getByLabel('Message to the agent');
   await input.fill(text);
+  // A turn still finishing shows Stop, not Send: Enter then would not send. Wait for Send.
+  await expect(page.getByRole('button', { name: /^Send/ })).toBeEnabled();
   await input.press('Enter');
 }
 

@@ -77,7 +77,7 @@ describe('Settings → Developer', () => {
     render(<DeveloperSettings />);
     const table = screen.getByRole('table', { name: 'Commands you allowed' });
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['Runs without a card', 'Agent', 'Directory', 'Last used', '']);
+    expect(headers).toEqual(['Runs without a card', 'Agent', 'Directory', 'Last used', 'Actions']);
     const prefix = within(table).getByRole('row', { name: /with subcommand/ });
     expect(prefix.textContent).toContain('`npm` with subcommand `test`, and any words after it, in /home/me/app');
     expect(prefix.textContent).toContain('@dev');

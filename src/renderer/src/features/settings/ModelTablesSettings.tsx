@@ -107,7 +107,7 @@ export function ModelTablesSettings() {
               {PRICE_FIELDS.map((field) => (
                 <th key={field}>{PRICE_LABELS[field]} $/M</th>
               ))}
-              <th />
+              <th><span className="visually-hidden">Actions</span></th>
             </tr>
           </thead>
           <tbody>

@@ -60,7 +60,7 @@ export function RememberedCommands() {
           <th>Agent</th>
           <th>Directory</th>
           <th>Last used</th>
-          <th />
+          <th><span className="visually-hidden">Actions</span></th>
         </tr>
       </thead>
       <tbody>

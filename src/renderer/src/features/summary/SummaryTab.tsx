@@ -72,7 +72,7 @@ export function SummaryTab({ agentId }: { agentId: string }) {
           </dl>
           {summary.commitsHeading && (
             <section aria-label="Commits">
-              <h3 className="summary-heading">{summary.commitsHeading}</h3>
+              <h2 className="summary-heading">{summary.commitsHeading}</h2>
               {summary.commits.length === 0 ? (
                 <p className="hint">No commits.</p>
               ) : (
@@ -90,7 +90,7 @@ export function SummaryTab({ agentId }: { agentId: string }) {
               )}
             </section>
           )}
-          {summary.workFrom && <h3 className="summary-heading">The agent&apos;s work, {summary.workFrom}</h3>}
+          {summary.workFrom && <h2 className="summary-heading">The agent&apos;s work, {summary.workFrom}</h2>}
           {summary.diffStat && <pre className="tool-output" aria-label="Diff stat" tabIndex={0}>{summary.diffStat}</pre>}
           <ul className="summary-files" aria-label="Changed files">
             {summary.files.map((file) => (
