@@ -47,7 +47,7 @@ import { lastRun } from './store/testRuns';
 import { recordIfTestRun, type RecordInput } from './testRuns/record';
 import { createUsageRepository } from './store/usage';
 import { failingTestsFor, summaryFor } from './owner/summaryView';
-import type { CoreApi } from './api/coreApi';
+import { createOwnerApi, type CoreServices } from './ownerApi';
 import { validateWorkspaceRoot } from './workspace/root';
 import { detectSandbox } from './sandbox/engine';
 import { createGroupLedger } from './processes/ledger';
@@ -340,7 +340,7 @@ export async function createCore(options: CoreOptions) {
       )
     : null;
 
-  return {
+  const core = {
     options: { ...options, dataDir },
     log,
     db,
@@ -406,10 +406,9 @@ export async function createCore(options: CoreOptions) {
       db.close();
     },
   };
+  // The window's view of the core (api/coreApi.ts): one method per owner action, all a handler reaches.
+  const built: CoreServices = core;
+  return { ...core, api: createOwnerApi(built) };
 }
 
 export type Core = Awaited<ReturnType<typeof createCore>>;
-
-// The handlers' view of the core is declared in api/coreApi.ts; the compiler checks the core gives all of it.
-const _gives: (core: Core) => CoreApi = (core) => core;
-void _gives;

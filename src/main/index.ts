@@ -44,7 +44,7 @@ async function start(): Promise<void> {
   shutdown = installShutdown(running, { onSignal: () => app.quit(), log: running.log });
   installMenu(!app.isPackaged);
   const router = createApiRouter(
-    createHandlers(running, {
+    createHandlers(running.api, {
       host: 'electron',
       version: app.getVersion(),
       pickDirectory: async () => {

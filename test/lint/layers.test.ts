@@ -31,6 +31,7 @@ describe('the layers, as npm run lint enforces them', () => {
     ['src/main/processes/x.ts', "export { createToolSet } from '../tools';\n", 'processes may not import tools'],
     ['src/main/tools/x.ts', "export type X = typeof import('../agent/loop');\n", 'tools may not import agent'],
     ['src/main/api/handlers/x.ts', "import type { Core } from '../../core';\nexport type X = Core;\n", 'api may not import hosts'],
+    ['src/main/api/handlers/x.ts', "import { createOwnerApi } from '../../ownerApi';\nvoid createOwnerApi;\n", 'api may not import hosts'],
     ['src/main/agent/x.ts', "const core = require('../core');\nvoid core;\n", 'agent may not import hosts'],
     ['src/shared/x.ts', "import type { Db } from '../main/store/database';\nexport type X = Db;\n", 'shared may not import store'],
   ])('fails %s importing upward', async (file, code, text) => {

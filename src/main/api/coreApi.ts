@@ -1,80 +1,110 @@
-// What the handlers may reach of the core (issue 15 item 2), declared here so the api layer never
-// imports the composition root: core.ts builds a value of this type and the hosts hand it to
-// createHandlers. Nothing in it is the database: a rule that needs rows is a method of the core.
-import type { FailingTestsView, SummaryView } from '../../shared/ipc';
-import type { Agent, ConversationUsageView, InstanceSwitch, InstanceSwitches, ModelTablesView, ToolName, Workspace } from '../../shared/domain';
-import type { ModelOverridesInput } from '../agent/models';
-import type { GroupLedger } from '../processes/ledger';
-import type { AgentRunner } from '../agent/loop';
-import type { SecretStore } from '../agent/keys';
-import type { PendingCards } from '../approvals/pendingCards';
-import type { Checkpoints } from '../checkpoints/index';
-import type { Dispatcher } from '../dispatch/types';
-import type { describeVocabulary } from '../dispatch/vocabulary';
-import type { EventBus } from '../events';
-import type { AgentMcpServers } from '../mcp/agentServers';
-import type { WorkspaceAssignment } from '../owner/workspaceAssignment';
-import type { WorkspaceWatchers } from '../owner/workspaceWatcher';
-import type { PreviewServer } from '../preview/server';
-import type { TerminalSessions } from '../processes/pty';
-import type { Supervisor } from '../processes/supervisor';
-import type { AgentSandboxChoices } from '../sandbox/containment';
-import type { Sandbox } from '../sandbox/sandbox';
-import type { AgentsRepository } from '../store/agents';
-import type { ConversationsRepository } from '../store/conversations';
-import type { RememberedCommandsRepository } from '../store/rememberedCommands';
-import type { SettingsRepository } from '../store/settings';
-import type { ToolCallsRepository } from '../store/toolCalls';
-import type { WorkspacesRepository } from '../store/workspaces';
-import type { AnyToolDefinition } from '../tools/types';
-import type { RecordInput } from '../testRuns/record';
-import type { ProjectLock } from '../workspace/projectLock';
+// What a handler may reach of the core (issue 15 item 2): one method per owner action, each taking
+// what the window sent and returning a plain view. No repository, service or database is in it, so
+// no rule can live in a handler: the core (src/main/ownerApi/) decides, the handler translates.
+// A refusal the owner reads is a CoreRefusal, which the router returns as its code and sentence.
+import type { z } from 'zod';
+import type { AppInfo, CallName, requestSchemas, ResponseOf } from '../../shared/ipc';
+
+/** What the window sent for a call, as its schema parsed it. */
+export type RequestFor<K extends CallName> = z.output<(typeof requestSchemas)[K]>;
+
+export type RefusalCode = 'refused' | 'not-found' | 'conflict' | 'unsupported' | 'bad-request';
+
+/** A refusal the core throws on purpose: it reaches the window as its code and sentence. */
+export class CoreRefusal extends Error {
+  constructor(
+    readonly code: RefusalCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** app.info without what only the host knows (its name, its version, whether it has a folder dialog). */
+export type CoreAppInfo = Omit<AppInfo, 'version' | 'host' | 'canPickDirectory'>;
 
 export interface CoreApi {
-  options: { dataDir: string; home: string; env: NodeJS.ProcessEnv };
-  agents: AgentsRepository;
-  workspaces: WorkspacesRepository;
-  settings: SettingsRepository;
-  toolCalls: ToolCallsRepository;
-  remembered: RememberedCommandsRepository;
-  conversations: ConversationsRepository;
-  secrets: SecretStore;
-  events: EventBus;
-  switches: InstanceSwitches;
-  switchesFromEnvironment: InstanceSwitch[];
-  savedSwitches(): Partial<InstanceSwitches>;
+  // The instance: switches, Tailscale, sandbox choices, the first run.
+  appInfo(): CoreAppInfo;
   /** Saved now, in force at the next start: the switches are read once (seed 000). */
-  saveSwitches(patch: Partial<InstanceSwitches>): void;
-  installed: Set<ToolName>;
-  assignment: WorkspaceAssignment;
-  capturedPath: WorkspaceAssignment['capturedPath'];
-  findGit(capturedPath: string): string | null;
-  cards: PendingCards;
-  checkpoints: Checkpoints;
-  dispatcher: Dispatcher & { toolByName(name: string): AnyToolDefinition | null };
-  vocabularyFor(agentId: string): ReturnType<typeof describeVocabulary>;
-  lock: ProjectLock;
-  runner: AgentRunner;
-  tailscaleEnabled(): boolean;
-  setTailscaleEnabled(enabled: boolean): void;
-  tailscaleStatement(): string;
-  services: { preview: PreviewServer; terminals: TerminalSessions };
-  supervisor: Supervisor;
-  sandbox: Sandbox;
-  sandboxChoicesFor(agentId: string): AgentSandboxChoices;
-  setSandboxChoices(agentId: string, choices: Partial<AgentSandboxChoices>): AgentSandboxChoices;
-  mcpServers: AgentMcpServers;
-  watchers: WorkspaceWatchers;
+  saveSwitches(patch: RequestFor<'settings.setSwitches'>): void;
+  setTailscale(enabled: boolean): void;
+  setAgentSandbox(request: RequestFor<'settings.setAgentSandbox'>): void;
+  setSetupDone(done: boolean): void;
+  inspectFolder(directory: string): ResponseOf<'workspaces.inspect'>;
+  completeFolder(prefix: string): ResponseOf<'workspaces.complete'>;
+
+  // Agents, their keys and their workspace.
+  listAgents(): ResponseOf<'agents.list'>;
+  createAgent(request: RequestFor<'agents.create'>): ResponseOf<'agents.create'>;
+  updateAgent(request: RequestFor<'agents.update'>): ResponseOf<'agents.update'>;
   removeAgent(agentId: string): Promise<void>;
+  listModels(agentId: string): Promise<ResponseOf<'agents.models'>>;
+  vocabulary(agentId: string): ResponseOf<'agents.vocabulary'>;
+  setApiKey(agentId: string, apiKey: string): ResponseOf<'agents.setApiKey'>;
+  clearApiKey(agentId: string): ResponseOf<'agents.clearApiKey'>;
+  testConnection(agentId: string, apiKey: string | undefined): Promise<ResponseOf<'agents.testConnection'>>;
+  setWorkspace(agentId: string, directory: string): Promise<ResponseOf<'workspaces.set'>>;
+  cloneRepository(agentId: string, url: string): Promise<ResponseOf<'repositories.clone'>>;
+  createRepository(agentId: string): Promise<ResponseOf<'repositories.create'>>;
+
+  // Conversations and what the agent did in them.
+  listConversations(agentId: string): ResponseOf<'conversations.list'>;
+  createConversation(agentId: string, title: string | undefined): ResponseOf<'conversations.create'>;
+  messages(request: RequestFor<'conversations.messages'>): ResponseOf<'conversations.messages'>;
+  /** The owner's message opens a turn: the live owner request every developer tool's floor checks. */
+  sendMessage(conversationId: string, text: string): ResponseOf<'conversations.send'>;
+  retryTurn(conversationId: string): ResponseOf<'conversations.retry'>;
+  cancelTurn(conversationId: string): ResponseOf<'conversations.cancel'>;
   /** Tokens and cost of one conversation (issue 16). */
-  usageFor(conversationId: string): ConversationUsageView;
+  usage(conversationId: string): ResponseOf<'conversations.usage'>;
+  toolCalls(conversationId: string): ResponseOf<'toolCalls.list'>;
+
+  // Cards, remembered commands, checkpoints.
+  listCards(): ResponseOf<'cards.list'>;
+  /** The core decides which answers count: not pending, another hash or an unoffered remember is refused. */
+  answerCard(request: RequestFor<'cards.answer'>): void;
+  listRemembered(): ResponseOf<'remembered.list'>;
+  forgetRemembered(id: number): ResponseOf<'remembered.forget'>;
+  listCheckpoints(conversationId: string): ResponseOf<'checkpoints.list'>;
+  undoCheckpoint(checkpointId: number): Promise<ResponseOf<'checkpoints.undo'>>;
+  restoreBefore(conversationId: string, messageId: number): Promise<ResponseOf<'checkpoints.restoreBefore'>>;
+  checkpointUsage(): Promise<ResponseOf<'checkpoints.usage'>>;
+  clearCheckpoints(workspace: string): Promise<void>;
+  setCheckpointOptions(request: RequestFor<'checkpoints.setOptions'>): ResponseOf<'checkpoints.setOptions'>;
+
+  // The workspace as the owner sees it: files, processes, previews, the terminal, screenshots.
+  /** The tree; the tab that asked for it now follows it live. */
+  fileTree(agentId: string, path: string | undefined, depth: number | undefined): ResponseOf<'files.tree'>;
+  readFile(agentId: string, path: string): ResponseOf<'files.read'>;
+  listProcesses(): ResponseOf<'processes.list'>;
+  stopProcess(agentId: string, name: string): Promise<ResponseOf<'processes.stop'>>;
+  stopAllProcesses(): Promise<ResponseOf<'processes.stopAll'>>;
+  processOutput(agentId: string, name: string, since: number | undefined): ResponseOf<'processes.output'>;
+  /** The agent's own running process named so, or a refusal; then single-use ticket URLs into it (SPEC §9). */
+  previewTickets(agentId: string, name: string): () => Promise<string>;
+  checkPreview(agentId: string, name: string): Promise<ResponseOf<'preview.check'>>;
+  openTerminal(agentId: string, cols: number, rows: number): ResponseOf<'terminal.open'>;
+  writeTerminal(terminalId: string, data: string): void;
+  resizeTerminal(terminalId: string, cols: number, rows: number): void;
+  closeTerminal(terminalId: string): Promise<void>;
+  takeScreenshot(agentId: string, name: string): Promise<ResponseOf<'screenshots.take'>>;
+  readScreenshot(agentId: string, file: string): ResponseOf<'screenshots.read'>;
+
+  // Summary and the owner's own actions on the project.
   /** The Summary tab: diff since the branch point, commits, test runs (seed 003 §11). */
-  summaryFor(agent: Agent, workspace: Workspace): Promise<SummaryView>;
-  failingTestsFor(agentId: string, workspace: Workspace | null): FailingTestsView;
-  /** Settings → Models (issue 16): the tables as they apply; an edit is checked by the core (ModelTableRefusal). */
-  modelTables: { view(): ModelTablesView; set(input: ModelOverridesInput): ModelTablesView };
-  /** Where the owner's test run records its process group, so recovery reaps it (issue 14 §3). */
-  ledger: GroupLedger;
-  /** Records a finished command when its program is a real test runner; true when one was recorded. */
-  recordTestRun(finished: RecordInput): boolean;
+  summary(agentId: string): Promise<ResponseOf<'summary.get'>>;
+  failingTests(agentId: string): ResponseOf<'tests.failing'>;
+  openInEditor(agentId: string, path: string | undefined): void;
+  pull(agentId: string): Promise<ResponseOf<'owner.pull'>>;
+  runOwnerTests(agentId: string, command: RequestFor<'owner.runTests'>['command']): Promise<ResponseOf<'owner.runTests'>>;
+
+  // MCP servers (issue 21) and Settings → Models (issue 16).
+  listMcpServers(agentId: string): ResponseOf<'mcp.list'>;
+  addMcpServer(request: RequestFor<'mcp.add'>): Promise<ResponseOf<'mcp.add'>>;
+  removeMcpServer(serverId: string): Promise<ResponseOf<'mcp.remove'>>;
+  setMcpAuto(serverId: string, tool: string, auto: boolean): ResponseOf<'mcp.setAuto'>;
+  restartMcpServer(serverId: string): Promise<ResponseOf<'mcp.restart'>>;
+  modelTables(): ResponseOf<'models.tables'>;
+  setModelOverrides(request: RequestFor<'models.setOverrides'>): ResponseOf<'models.setOverrides'>;
 }

@@ -3,16 +3,17 @@
 // whatever happens inside comes back as a Result, never as a thrown error.
 import { z } from 'zod';
 import { fail, ok, requestSchemas, type CallName, type RequestOf, type ResponseOf, type Result } from '../../shared/ipc';
+import { CoreRefusal, type RefusalCode } from './coreApi';
 
 export type Handlers = { [K in CallName]: (request: z.output<(typeof requestSchemas)[K]>) => Promise<ResponseOf<K>> | ResponseOf<K> };
 
-/** A refusal a handler throws on purpose: it reaches the window as its code and sentence. */
-export class ApiRefusal extends Error {
-  constructor(
-    readonly code: 'refused' | 'not-found' | 'conflict' | 'unsupported' | 'bad-request',
-    message: string,
-  ) {
-    super(message);
+/**
+ * A refusal a handler throws on purpose (what the host cannot do, like a folder dialog in a browser):
+ * it reaches the window as its code and sentence, like the core's own CoreRefusal.
+ */
+export class ApiRefusal extends CoreRefusal {
+  constructor(code: RefusalCode, message: string) {
+    super(code, message);
   }
 }
 
@@ -49,7 +50,7 @@ export function createApiRouter(handlers: Handlers, log: Logger) {
       const handler = handlers[name] as (request: unknown) => Promise<unknown> | unknown;
       return ok(await handler(parsed.data));
     } catch (error) {
-      if (error instanceof ApiRefusal) return fail(error.code, error.message);
+      if (error instanceof CoreRefusal) return fail(error.code, error.message);
       log(`${name} failed: ${(error as Error).stack ?? String(error)}`);
       return fail('internal', `${name} failed: ${(error as Error).message}`);
     }

@@ -65,7 +65,7 @@ export async function runServe(args: string[], io: CliIo): Promise<number> {
     }
     log = core.log;
     core.services.registerOwnPort(host.port);
-    return { router: createApiRouter(createHandlers(core, { host: 'web', version: packageVersion() }), core.log), subscribe: core.events.subscribe };
+    return { router: createApiRouter(createHandlers(core.api, { host: 'web', version: packageVersion() }), core.log), subscribe: core.events.subscribe };
   }
 
   io.stdout.write(`Paddock is running at ${host.url}\n`);

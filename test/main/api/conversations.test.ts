@@ -16,7 +16,7 @@ describe('conversations from the window', () => {
     const { core } = await buildTestCore(temp.make(), { ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' });
     const events: PaddockEvent[] = [];
     core.events.subscribe((event) => events.push(event));
-    const router = createApiRouter(createHandlers(core, { host: 'web', version: 't' }), () => undefined);
+    const router = createApiRouter(createHandlers(core.api, { host: 'web', version: 't' }), () => undefined);
     const [agent] = core.agents.list();
     const created = (await router('conversations.create', { agentId: agent.id }, trusted)) as { ok: true; value: { id: string; title: string } };
     expect(created.value.title).toBe('New conversation');

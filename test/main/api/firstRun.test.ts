@@ -23,7 +23,7 @@ afterEach(async () => {
 async function setup(env: NodeJS.ProcessEnv = {}) {
   const { core, home } = await buildTestCore(temp.make(), env);
   closers.push(() => core.shutdown());
-  const router = createApiRouter(createHandlers(core, { host: 'web', version: 't' }), () => undefined);
+  const router = createApiRouter(createHandlers(core.api, { host: 'web', version: 't' }), () => undefined);
   const call = async <K extends CallName>(name: K, request: RequestOf<K>): Promise<ResponseOf<K>> => {
     const result = await router(name, request, { trusted: true, describe: 'test window' });
     if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);

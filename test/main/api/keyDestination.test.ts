@@ -16,7 +16,7 @@ afterEach(async () => {
 async function setup() {
   const { core } = await buildTestCore(temp.make());
   closers.push(() => core.shutdown());
-  const router = createApiRouter(createHandlers(core, { host: 'web', version: 't' }), () => undefined);
+  const router = createApiRouter(createHandlers(core.api, { host: 'web', version: 't' }), () => undefined);
   const call = (name: string, request: unknown) => router(name, request, { trusted: true, describe: 'test window' });
   const agent = core.agents.list()[0];
   return { core, call, agent };

@@ -18,7 +18,7 @@ type Answer<T> = { ok: true; value: T } | { ok: false; error: { code: string; me
 
 async function tablesCore() {
   const { core } = await buildTestCore(temp.make(), { ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' });
-  const router = createApiRouter(createHandlers(core, { host: 'web', version: 't' }), () => undefined);
+  const router = createApiRouter(createHandlers(core.api, { host: 'web', version: 't' }), () => undefined);
   const send = <T,>(name: string, request: unknown) => router(name as never, request as never, trusted) as Promise<Answer<T>>;
   return { core, send };
 }

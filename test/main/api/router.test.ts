@@ -10,7 +10,7 @@ afterEach(() => temp.cleanup());
 async function setup() {
   const { core } = await buildTestCore(temp.make());
   const logged: string[] = [];
-  const router = createApiRouter(createHandlers(core, { host: 'web', version: 't' }), (line) => logged.push(line));
+  const router = createApiRouter(createHandlers(core.api, { host: 'web', version: 't' }), (line) => logged.push(line));
   return { core, router, logged };
 }
 

@@ -14,7 +14,7 @@ const window = { trusted: true, describe: 'test window' };
 
 async function setup() {
   const h = await dispatchHarness(temp.make(), { mode: 'ask' });
-  const router = createApiRouter(createHandlers(h.core, { host: 'web', version: 't' }), () => undefined);
+  const router = createApiRouter(createHandlers(h.core.api, { host: 'web', version: 't' }), () => undefined);
   const answer = (request: unknown) => router('cards.answer', request, window);
   return { ...h, answer };
 }

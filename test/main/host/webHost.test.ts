@@ -22,7 +22,7 @@ async function start(): Promise<{ host: WebHost; workspace: string }> {
   fs.mkdirSync(renderer);
   fs.writeFileSync(path.join(renderer, 'index.html'), '<!doctype html><title>Paddock</title>');
   const { core } = await buildTestCore(root);
-  const router = createApiRouter(createHandlers(core, { host: 'web', version: 'test' }), () => undefined);
+  const router = createApiRouter(createHandlers(core.api, { host: 'web', version: 'test' }), () => undefined);
   const host = await startWebHost({ port: 0, rendererDir: renderer, router, subscribe: core.events.subscribe, log: () => undefined });
   closers.push(async () => {
     await host.close();
@@ -158,7 +158,7 @@ describe('paddock serve (web host)', () => {
           await released;
           const { core } = await buildTestCore(root);
           closers.push(() => core.shutdown());
-          return { router: createApiRouter(createHandlers(core, { host: 'web', version: 'test' }), () => undefined), subscribe: core.events.subscribe };
+          return { router: createApiRouter(createHandlers(core.api, { host: 'web', version: 'test' }), () => undefined), subscribe: core.events.subscribe };
         })()),
     });
     closers.unshift(() => host.close());

@@ -28,7 +28,7 @@ async function start(): Promise<{ host: WebHost; core: Core; root: string; rende
   fs.writeFileSync(path.join(renderer, 'assets', 'app.js'), 'console.log(1)');
   fs.writeFileSync(path.join(root, 'secret.txt'), 'the owner’s secret');
   const { core } = await buildTestCore(root);
-  const router = createApiRouter(createHandlers(core, { host: 'web', version: 'test' }), () => undefined);
+  const router = createApiRouter(createHandlers(core.api, { host: 'web', version: 'test' }), () => undefined);
   const host = await startWebHost({ port: 0, rendererDir: renderer, router, subscribe: core.events.subscribe, log: () => undefined });
   closers.push(async () => {
     await host.close();

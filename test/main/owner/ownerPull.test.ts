@@ -27,7 +27,7 @@ const git = (cwd: string, args: string[]): string => execFileSync('git', args, {
 async function setup() {
   const root = temp.make();
   const { core } = await buildTestCore(root);
-  const router = createApiRouter(createHandlers(core, { host: 'web', version: 't' }), () => undefined);
+  const router = createApiRouter(createHandlers(core.api, { host: 'web', version: 't' }), () => undefined);
   const call = (name: string, request: unknown) => router(name, request, { trusted: true, describe: 'test window' });
   const upstream = path.join(root, 'upstream');
   const workspace = path.join(root, 'project');

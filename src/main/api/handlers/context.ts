@@ -1,7 +1,5 @@
-import type { Agent } from '../../../shared/domain';
+import type { AppInfo } from '../../../shared/ipc';
 import type { CoreApi } from '../coreApi';
-import { pathContextFor, type PathContext } from '../../workspace/types';
-import { ApiRefusal } from '../router';
 
 export interface HostCapabilities {
   host: 'electron' | 'web';
@@ -15,15 +13,7 @@ export interface HostCapabilities {
   };
 }
 
-export function requireAgent(core: CoreApi, agentId: string): Agent {
-  const agent = core.agents.get(agentId);
-  if (!agent) throw new ApiRefusal('not-found', 'there is no such agent');
-  return agent;
-}
-
-export function requireWorkspace(core: CoreApi, agentId: string): PathContext {
-  const agent = requireAgent(core, agentId);
-  const workspace = core.workspaces.get(agent.id);
-  if (!workspace) throw new ApiRefusal('refused', `${agent.handle} has no workspace yet`);
-  return pathContextFor(workspace, core.options);
+/** app.info: the core's facts and the host's own (its name, version, folder dialog). */
+export function appInfo(core: CoreApi, host: HostCapabilities): AppInfo {
+  return { ...core.appInfo(), version: host.version, host: host.host, canPickDirectory: host.pickDirectory !== undefined };
 }

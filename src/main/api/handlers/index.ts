@@ -21,7 +21,6 @@ import { summaryHandlers } from './summary';
 import { terminalHandlers } from './terminal';
 
 export type { HostCapabilities } from './context';
-export { agentView } from './agents';
 
 export function createHandlers(core: CoreApi, host: HostCapabilities): Handlers {
   return {
@@ -39,7 +38,7 @@ export function createHandlers(core: CoreApi, host: HostCapabilities): Handlers 
     ...rememberedHandlers(core),
     ...repositoryHandlers(core),
     ...screenshotHandlers(core),
-    ...setupHandlers(core, host),
+    ...setupHandlers(core),
     ...summaryHandlers(core),
     ...terminalHandlers(core),
   };

@@ -1,42 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { CoreApi } from '../coreApi';
-import { ApiRefusal, type Handlers } from '../router';
-import { requireAgent } from './context';
-import { showInWindow } from '../../events';
-import { readScreenshotFile } from '../../tools/screenshot';
+import type { Handlers } from '../router';
 
-// Screenshots live in <data>/files; the window may read back only a PNG from there, by its own name.
 export function screenshotHandlers(core: CoreApi): Pick<Handlers, 'screenshots.read' | 'screenshots.take'> {
   return {
-    // The owner's Screenshot button takes a new picture of the agent's own process, by the same
-    // path as the tool (its port, its origin only), and shows it like the tool's.
-    'screenshots.take': async (request) => {
-      const agent = requireAgent(core, request.agentId);
-      const tool = core.dispatcher.toolByName('screenshot');
-      if (!tool) throw new ApiRefusal('refused', 'refused: screenshots are not installed in this Paddock');
-      const result = await tool.run(
-        { name: request.name },
-        {
-          agent,
-          workspace: core.workspaces.get(agent.id),
-          home: core.options.home,
-          dataDir: core.options.dataDir,
-          callId: `owner-screenshot-${randomUUID()}`,
-          conversationId: '',
-          signal: AbortSignal.timeout(60_000),
-        },
-      );
-      if (!result.ok) throw new ApiRefusal('refused', result.error);
-      const file = (result.data as { file?: unknown } | undefined)?.file;
-      if (typeof file !== 'string') throw new ApiRefusal('refused', 'the screenshot produced no file');
-      showInWindow(core.events, 'screenshot', agent.id, { name: request.name }, result.data);
-      return { file };
-    },
-    'screenshots.read': (request) => {
-      requireAgent(core, request.agentId);
-      const read = readScreenshotFile(core.options.dataDir, request.file);
-      if (!read.ok) throw new ApiRefusal(read.code, read.reason);
-      return { dataUrl: `data:image/png;base64,${read.data.toString('base64')}` };
-    },
+    'screenshots.take': (request) => core.takeScreenshot(request.agentId, request.name),
+    'screenshots.read': (request) => core.readScreenshot(request.agentId, request.file),
   };
 }

@@ -1,0 +1,80 @@
+// The services the owner's actions are built from (issue 15 item 2): core.ts builds them and hands
+// them to createOwnerApi, whose methods are all a handler reaches (api/coreApi.ts). Nothing in it is
+// the database: a rule that needs rows is a method of the core.
+import type { FailingTestsView, SummaryView } from '../../shared/ipc';
+import type { Agent, ConversationUsageView, InstanceSwitch, InstanceSwitches, ModelTablesView, ToolName, Workspace } from '../../shared/domain';
+import type { ModelOverridesInput } from '../agent/models';
+import type { GroupLedger } from '../processes/ledger';
+import type { AgentRunner } from '../agent/loop';
+import type { SecretStore } from '../agent/keys';
+import type { PendingCards } from '../approvals/pendingCards';
+import type { Checkpoints } from '../checkpoints/index';
+import type { Dispatcher } from '../dispatch/types';
+import type { describeVocabulary } from '../dispatch/vocabulary';
+import type { EventBus } from '../events';
+import type { AgentMcpServers } from '../mcp/agentServers';
+import type { WorkspaceAssignment } from '../owner/workspaceAssignment';
+import type { WorkspaceWatchers } from '../owner/workspaceWatcher';
+import type { PreviewServer } from '../preview/server';
+import type { TerminalSessions } from '../processes/pty';
+import type { Supervisor } from '../processes/supervisor';
+import type { AgentSandboxChoices } from '../sandbox/containment';
+import type { Sandbox } from '../sandbox/sandbox';
+import type { AgentsRepository } from '../store/agents';
+import type { ConversationsRepository } from '../store/conversations';
+import type { RememberedCommandsRepository } from '../store/rememberedCommands';
+import type { SettingsRepository } from '../store/settings';
+import type { ToolCallsRepository } from '../store/toolCalls';
+import type { WorkspacesRepository } from '../store/workspaces';
+import type { AnyToolDefinition } from '../tools/types';
+import type { RecordInput } from '../testRuns/record';
+import type { ProjectLock } from '../workspace/projectLock';
+
+export interface CoreServices {
+  options: { dataDir: string; home: string; env: NodeJS.ProcessEnv };
+  agents: AgentsRepository;
+  workspaces: WorkspacesRepository;
+  settings: SettingsRepository;
+  toolCalls: ToolCallsRepository;
+  remembered: RememberedCommandsRepository;
+  conversations: ConversationsRepository;
+  secrets: SecretStore;
+  events: EventBus;
+  switches: InstanceSwitches;
+  switchesFromEnvironment: InstanceSwitch[];
+  savedSwitches(): Partial<InstanceSwitches>;
+  /** Saved now, in force at the next start: the switches are read once (seed 000). */
+  saveSwitches(patch: Partial<InstanceSwitches>): void;
+  installed: Set<ToolName>;
+  assignment: WorkspaceAssignment;
+  capturedPath: WorkspaceAssignment['capturedPath'];
+  findGit(capturedPath: string): string | null;
+  cards: PendingCards;
+  checkpoints: Checkpoints;
+  dispatcher: Dispatcher & { toolByName(name: string): AnyToolDefinition | null };
+  vocabularyFor(agentId: string): ReturnType<typeof describeVocabulary>;
+  lock: ProjectLock;
+  runner: AgentRunner;
+  tailscaleEnabled(): boolean;
+  setTailscaleEnabled(enabled: boolean): void;
+  tailscaleStatement(): string;
+  services: { preview: PreviewServer; terminals: TerminalSessions };
+  supervisor: Supervisor;
+  sandbox: Sandbox;
+  sandboxChoicesFor(agentId: string): AgentSandboxChoices;
+  setSandboxChoices(agentId: string, choices: Partial<AgentSandboxChoices>): AgentSandboxChoices;
+  mcpServers: AgentMcpServers;
+  watchers: WorkspaceWatchers;
+  removeAgent(agentId: string): Promise<void>;
+  /** Tokens and cost of one conversation (issue 16). */
+  usageFor(conversationId: string): ConversationUsageView;
+  /** The Summary tab: diff since the branch point, commits, test runs (seed 003 §11). */
+  summaryFor(agent: Agent, workspace: Workspace): Promise<SummaryView>;
+  failingTestsFor(agentId: string, workspace: Workspace | null): FailingTestsView;
+  /** Settings → Models (issue 16): the tables as they apply; an edit is checked by the core (ModelTableRefusal). */
+  modelTables: { view(): ModelTablesView; set(input: ModelOverridesInput): ModelTablesView };
+  /** Where the owner's test run records its process group, so recovery reaps it (issue 14 §3). */
+  ledger: GroupLedger;
+  /** Records a finished command when its program is a real test runner; true when one was recorded. */
+  recordTestRun(finished: RecordInput): boolean;
+}
