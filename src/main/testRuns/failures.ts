@@ -175,8 +175,30 @@ export class FailureCollector {
 export function joinedPattern(patterns: readonly RegExp[]): RegExp | null {
   if (patterns.length === 0 || patterns.some((pattern) => pattern.flags !== '' || /\\[1-9]|\\k<|\(\?<[^=!]/.test(pattern.source))) return null;
   try {
+    // When every pattern is anchored as a whole, the anchor is hoisted: the joined one is then
+    // tried at a line's start only, not at each of its characters.
+    if (patterns.every((pattern) => anchoredAsWhole(pattern.source))) {
+      return new RegExp(`^(?:${patterns.map((pattern) => `(?:${pattern.source.slice(1)})`).join('|')})`);
+    }
     return new RegExp(patterns.map((pattern) => `(?:${pattern.source})`).join('|'));
   } catch {
     return null;
   }
+}
+
+/** The source starts with `^` and has no `|` outside its groups and classes (`^a|b` is anchored in its first branch only). */
+function anchoredAsWhole(source: string): boolean {
+  if (!source.startsWith('^')) return false;
+  let depth = 0;
+  let inClass = false;
+  for (let i = 1; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) return false;
+  }
+  return true;
 }

@@ -115,6 +115,13 @@ describe('the joined start pattern (a flood of plain lines costs one test per li
     expect(joinedPattern([/^(?<name>a)/, /^b/])).toBeNull();
     expect(joinedPattern([])).toBeNull();
     expect(joinedPattern([/^(?=a)x/, /^(?!b)y/])?.test('y')).toBe(true);
+    // A top-level branch without the anchor keeps matching anywhere; a `|` in a class or group is no branch.
+    expect(joinedPattern([/^a|b/, /^c/])?.test('xb')).toBe(true);
+    expect(joinedPattern([/^a/, /^c/])?.test('xa')).toBe(false);
+    expect(joinedPattern([/^[|]b/, /^(?:c|d)e/])?.test('|b')).toBe(true);
+    expect(joinedPattern([/^[|]b/, /^(?:c|d)e/])?.test('xde')).toBe(false);
+    expect(joinedPattern([/^\|b/, /^c/])?.test('|b')).toBe(true);
+    expect(joinedPattern([/^\|b/, /^c/])?.test('x|b')).toBe(false);
   });
 
   it('chunked anywhere (inside a character, a line or its length bound), the collector keeps the same blocks as read whole', () => {
