@@ -23,7 +23,11 @@ export function createEventBus() {
   const output = createCoalescer<{ callId: string; chunk: string }>(
     (items) => {
       const byCall = new Map<string, string[]>();
-      for (const { callId, chunk } of items) byCall.set(callId, [...(byCall.get(callId) ?? []), chunk]);
+      for (const { callId, chunk } of items) {
+        const chunks = byCall.get(callId);
+        if (chunks) chunks.push(chunk);
+        else byCall.set(callId, [chunk]);
+      }
       for (const [callId, chunks] of byCall) deliver({ type: 'toolCall.output', callId, chunk: chunks.join('') });
     },
     { sizeOf: (item) => item.chunk.length },

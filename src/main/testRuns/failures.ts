@@ -4,7 +4,7 @@
 // file:line) are collected from the whole stream within a fixed budget, and once the runner is
 // known the blocks the tail no longer shows are put back ahead of it, within the same bound.
 import type { BlockRule, RunnerReader, TestRunner } from './types';
-import { displayLines } from './terminal';
+import { displayLine } from './terminal';
 
 export interface FailureBlock {
   runner: TestRunner;
@@ -50,23 +50,35 @@ export class FailureCollector {
   private partialBytes = 0;
   private lineOffset = 0;
   private streamed = 0;
+  /**
+   * Every reader's start and arming patterns in one expression: a line it does not match, read
+   * while no block is open, changes nothing, so the rules are not tried one by one (a flood of
+   * plain lines costs one test per line). Null when a pattern's flags forbid joining them.
+   */
+  private readonly anyStart: RegExp | null;
 
   constructor(
     readers: readonly RunnerReader[],
     private readonly limits: CollectorLimits = COLLECTOR_LIMITS,
   ) {
     this.states = readers.map((reader) => ({ reader, armed: reader.failures.map((rule) => !rule.armedBy), open: null, kept: [], keptBytes: 0, leftOut: 0 }));
+    this.anyStart = joinedPattern(readers.flatMap((reader) => reader.failures.flatMap((rule) => (rule.armedBy ? [rule.start, rule.armedBy] : [rule.start]))));
   }
 
   /** Raw output, in the order it was written (both streams). */
   push(chunk: Buffer): void {
     let start = 0;
     for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, start)) {
-      this.take(chunk.subarray(start, i));
-      this.line(Buffer.concat(this.partial, this.partialBytes));
+      if (this.partialBytes === 0) {
+        // The whole line is in this chunk: decoded where it lies, its first `lineBytes` bytes.
+        this.line(chunk.toString('utf8', start, Math.min(i, start + Math.max(0, this.limits.lineBytes))));
+      } else {
+        this.take(chunk.subarray(start, i));
+        this.line(Buffer.concat(this.partial, this.partialBytes).toString('utf8'));
+        this.partial = [];
+        this.partialBytes = 0;
+      }
       this.lineOffset = this.streamed + i + 1;
-      this.partial = [];
-      this.partialBytes = 0;
       start = i + 1;
     }
     this.take(chunk.subarray(start));
@@ -75,7 +87,7 @@ export class FailureCollector {
 
   /** The stream ended: a last line without a newline, and every open block, are closed. */
   end(): void {
-    if (this.partialBytes > 0) this.line(Buffer.concat(this.partial, this.partialBytes));
+    if (this.partialBytes > 0) this.line(Buffer.concat(this.partial, this.partialBytes).toString('utf8'));
     this.partial = [];
     this.partialBytes = 0;
     for (const state of this.states) this.close(state);
@@ -98,16 +110,17 @@ export class FailureCollector {
     this.partialBytes += kept.length;
   }
 
-  private line(raw: Buffer): void {
-    const text = displayLines(raw.toString('utf8'))[0] ?? '';
+  private line(decoded: string): void {
+    const text = displayLine(decoded);
+    if (this.anyStart && !this.states.some((state) => state.open !== null) && !this.anyStart.test(text)) return;
     for (const state of this.states) this.feed(state, text, this.lineOffset);
   }
 
   private feed(state: ReaderState, text: string, offset: number): void {
     const rules = state.reader.failures;
-    rules.forEach((rule, i) => {
-      if (!state.armed[i] && rule.armedBy?.test(text)) state.armed[i] = true;
-    });
+    for (let i = 0; i < rules.length; i++) {
+      if (!state.armed[i] && rules[i].armedBy?.test(text)) state.armed[i] = true;
+    }
     const open = state.open;
     if (open) {
       const ends = open.rule.stopBefore?.test(text) || (open.rule.continueWhile && !open.rule.continueWhile.test(text));
@@ -118,7 +131,8 @@ export class FailureCollector {
       }
       this.close(state);
     }
-    const index = rules.findIndex((rule, i) => state.armed[i] && rule.start.test(text));
+    let index = -1;
+    for (let i = 0; i < rules.length && index < 0; i++) if (state.armed[i] && rules[i].start.test(text)) index = i;
     if (index < 0) return;
     const rule = rules[index];
     state.open = { rule, offset, lines: [], bytes: 0, cut: 0 };
@@ -151,4 +165,40 @@ export class FailureCollector {
     state.kept.push({ runner: state.reader.runner, offset: open.offset, text });
     state.keptBytes += bytes;
   }
+}
+
+/**
+ * One expression that matches wherever any of `patterns` does; null unless every one is flagless
+ * (a joined `i` or `u` would read differently) and free of back-references and named groups (their
+ * numbers and names would clash once joined).
+ */
+export function joinedPattern(patterns: readonly RegExp[]): RegExp | null {
+  if (patterns.length === 0 || patterns.some((pattern) => pattern.flags !== '' || /\\[1-9]|\\k<|\(\?<[^=!]/.test(pattern.source))) return null;
+  try {
+    // When every pattern is anchored as a whole, the anchor is hoisted: the joined one is then
+    // tried at a line's start only, not at each of its characters.
+    if (patterns.every((pattern) => anchoredAsWhole(pattern.source))) {
+      return new RegExp(`^(?:${patterns.map((pattern) => `(?:${pattern.source.slice(1)})`).join('|')})`);
+    }
+    return new RegExp(patterns.map((pattern) => `(?:${pattern.source})`).join('|'));
+  } catch {
+    return null;
+  }
+}
+
+/** The source starts with `^` and has no `|` outside its groups and classes (`^a|b` is anchored in its first branch only). */
+function anchoredAsWhole(source: string): boolean {
+  if (!source.startsWith('^')) return false;
+  let depth = 0;
+  let inClass = false;
+  for (let i = 1; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) return false;
+  }
+  return true;
 }

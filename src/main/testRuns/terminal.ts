@@ -16,11 +16,17 @@ export function stripTerminalCodes(text: string): string {
  * drawn last (a trailing `\r` before the newline, as in `\r\n`, redraws nothing).
  */
 export function displayLines(text: string): string[] {
-  return stripTerminalCodes(text)
-    .split('\n')
-    .map((line) => {
-      const trimmed = line.endsWith('\r') ? line.slice(0, -1) : line;
-      const cut = trimmed.lastIndexOf('\r');
-      return cut < 0 ? trimmed : trimmed.slice(cut + 1);
-    });
+  return stripTerminalCodes(text).split('\n').map(lastDrawn);
+}
+
+/** One line (no `\n` in it) as a terminal shows it: `displayLines(line)[0]`, without the array. */
+export function displayLine(line: string): string {
+  return lastDrawn(stripTerminalCodes(line));
+}
+
+function lastDrawn(line: string): string {
+  if (!line.includes('\r')) return line;
+  const trimmed = line.endsWith('\r') ? line.slice(0, -1) : line;
+  const cut = trimmed.lastIndexOf('\r');
+  return cut < 0 ? trimmed : trimmed.slice(cut + 1);
 }

@@ -21,6 +21,40 @@ describe('TailBuffer', () => {
     );
   });
 
+  it('keeps exactly the last `capacity` bytes whenever it is read, between writes of any size (held chunks, copied chunks, dropped chunks)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 300 }),
+        fc.array(fc.oneof(fc.uint8Array({ maxLength: 8 }), fc.uint8Array({ maxLength: 400 }), fc.constant('read' as const)), { maxLength: 80 }),
+        (cap, steps) => {
+          const tail = new TailBuffer(cap);
+          const written: Buffer[] = [];
+          for (const step of steps) {
+            if (step !== 'read') {
+              tail.write(Buffer.from(step));
+              written.push(Buffer.from(step));
+            }
+            const all = Buffer.concat(written);
+            if (step === 'read') expect(tail.bytes().equals(all.subarray(Math.max(0, all.length - cap)))).toBe(true);
+            expect(tail.totalBytes).toBe(all.length);
+          }
+          const all = Buffer.concat(written);
+          expect(tail.bytes().equals(all.subarray(Math.max(0, all.length - cap)))).toBe(true);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('a flood of pipe-sized chunks (each pushed out before it is copied) keeps its last bytes exactly', () => {
+    const tail = new TailBuffer(200 * 1024);
+    const chunks = Array.from({ length: 64 }, (_, i) => Buffer.alloc(65_536, i));
+    for (const chunk of chunks) tail.write(chunk);
+    const all = Buffer.concat(chunks);
+    expect(tail.bytes().equals(all.subarray(all.length - 200 * 1024))).toBe(true);
+    expect(tail.droppedBytes).toBe(all.length - 200 * 1024);
+  });
+
   it('never starts its text inside a UTF-8 character', () => {
     const tail = new TailBuffer(5);
     tail.write(Buffer.from('ééé')); // 6 bytes: the first kept byte is a continuation byte

@@ -1,8 +1,11 @@
 // The failing test's block survives a tail that dropped it (issue 24 §5), within the same bound.
+import fs from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { droppedLine, TailBuffer } from '../../../src/main/processes/tail';
 import { withFailureBlocks } from '../../../src/main/testRuns/excerpt';
-import { FailureCollector } from '../../../src/main/testRuns/failures';
+import { FailureCollector, joinedPattern } from '../../../src/main/testRuns/failures';
 import { READERS } from '../../../src/main/testRuns/read';
 import { nodeTest } from '../../../src/main/testRuns/readers/javascript';
 
@@ -82,5 +85,81 @@ describe('failure blocks ahead of the tail', () => {
     collector.push(Buffer.from('\u001b[31mnot ok 1 - red\u001b[39m\r\n  ---\n  error: x\n  ...\n'));
     collector.end();
     expect(collector.blocksOf(['node']).blocks.map((b) => b.text)).toEqual(['not ok 1 - red\n  ---\n  error: x\n  ...\n']);
+  });
+});
+
+// Every runner's captured output (test/fixtures/runners/*.txt): the lines the readers were written for.
+const FIXTURE_DIR = path.join(__dirname, '../../fixtures/runners');
+const fixtureText = fs
+  .readdirSync(FIXTURE_DIR)
+  .filter((name) => name.endsWith('.txt'))
+  .map((name) => fs.readFileSync(path.join(FIXTURE_DIR, name), 'utf8'))
+  .join('\n');
+const fixtureLines = fixtureText.split('\n');
+const allStarts = READERS.flatMap((reader) => reader.failures.flatMap((rule) => (rule.armedBy ? [rule.start, rule.armedBy] : [rule.start])));
+/** Pieces the readers' patterns look for, so random lines often come near a match. */
+const piece = fc.constantFrom('FAIL ', ' FAIL ', 'not ok 1 - ', 'ok 2 - ', '  ● ', '  1) ', '2 failing', '✘ [fail]: ', '  ─', '✖ ', '(fail) ', '✗ ', 'error: ', ' => a.js:1:2', 'ERRORS', '___ t ___', 'FAILED ', 'ERROR: ', '--- FAIL: ', '---- x stdout ----', 'TIMEOUT [ 1.0s] ', '── STDOUT: x', ' ', '\t', 'a', 'é', '1', '\r', '\u001b[31m', '›', '⎯⎯[1/2]⎯');
+const line = fc.oneof(fc.constantFrom(...fixtureLines), fc.array(piece, { maxLength: 8 }).map((parts) => parts.join('')), fc.string());
+
+describe('the joined start pattern (a flood of plain lines costs one test per line)', () => {
+  it('matches exactly the lines some reader\'s start or arming pattern matches', () => {
+    const joined = joinedPattern(allStarts);
+    expect(joined).not.toBeNull();
+    for (const text of fixtureLines) expect(joined?.test(text)).toBe(allStarts.some((pattern) => pattern.test(text)));
+    fc.assert(fc.property(line, (text) => joined?.test(text) === allStarts.some((pattern) => pattern.test(text))), { numRuns: 3000 });
+  });
+
+  it('is not built when joining would change what a pattern means', () => {
+    expect(joinedPattern([/^FAIL/, /^fail/i])).toBeNull();
+    expect(joinedPattern([/^(a)\1/, /^b/])).toBeNull();
+    expect(joinedPattern([/^(?<name>a)/, /^b/])).toBeNull();
+    expect(joinedPattern([])).toBeNull();
+    expect(joinedPattern([/^(?=a)x/, /^(?!b)y/])?.test('y')).toBe(true);
+    // A top-level branch without the anchor keeps matching anywhere; a `|` in a class or group is no branch.
+    expect(joinedPattern([/^a|b/, /^c/])?.test('xb')).toBe(true);
+    expect(joinedPattern([/^a/, /^c/])?.test('xa')).toBe(false);
+    expect(joinedPattern([/^[|]b/, /^(?:c|d)e/])?.test('|b')).toBe(true);
+    expect(joinedPattern([/^[|]b/, /^(?:c|d)e/])?.test('xde')).toBe(false);
+    expect(joinedPattern([/^\|b/, /^c/])?.test('|b')).toBe(true);
+    expect(joinedPattern([/^\|b/, /^c/])?.test('x|b')).toBe(false);
+  });
+
+  it('chunked anywhere (inside a character, a line or its length bound), the collector keeps the same blocks as read whole', () => {
+    const limits = { blockLines: 8, blockBytes: 512, runnerBytes: 2048, lineBytes: 40 };
+    const blocksOf = (collector: FailureCollector) => collector.blocksOf(READERS.map((reader) => reader.runner));
+    const whole = (bytes: Buffer) => {
+      const collector = new FailureCollector(READERS, limits);
+      collector.push(bytes);
+      collector.end();
+      return blocksOf(collector);
+    };
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 12 }), (lines, cuts) => {
+        const bytes = Buffer.from(lines.join('\n'));
+        const at = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
+        const collector = new FailureCollector(READERS, limits);
+        let from = 0;
+        for (const cut of [...at, bytes.length]) {
+          collector.push(bytes.subarray(from, cut));
+          from = cut;
+        }
+        collector.end();
+        expect(blocksOf(collector)).toEqual(whole(bytes));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a failing block in every fixture is still found among a flood of plain lines', () => {
+    const plain = `${'x'.repeat(79)}\n`.repeat(20_000);
+    const collector = new FailureCollector(READERS);
+    collector.push(Buffer.from(plain + fixtureText));
+    collector.end();
+    const reference = new FailureCollector(READERS);
+    reference.push(Buffer.from(fixtureText));
+    reference.end();
+    const texts = (c: FailureCollector) => c.blocksOf(READERS.map((reader) => reader.runner)).blocks.map((block) => `${block.runner}: ${block.text}`);
+    expect(texts(reference).length).toBeGreaterThan(5);
+    expect(texts(collector)).toEqual(texts(reference));
   });
 });
