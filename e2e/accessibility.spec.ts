@@ -57,12 +57,14 @@ for (const scheme of ['light', 'dark'] as const) {
       { text: 'One test fails:\n\n```js\nexports.sum = (a, b) => a + b; // "2 + 2" is 4, not 5\n```\n\nI will fix the test.' },
       { toolCalls: [{ name: 'write', args: { path: 'notes.md', content: '# Notes\n\nThe sum test expects 5.\n' } }] },
       { text: 'Understood: nothing written.' },
+      { toolCalls: [{ name: 'run', args: { command: 'node slow.js' } }] },
     ], { models: ['claude-sonnet-5-5'] });
     paddock = await startPaddock({ firstRun: true, env: { ANTHROPIC_BASE_URL: model.url } });
     const workspace = makeNodeRepository(paddock.makeDir('project'));
     fs.writeFileSync(path.join(workspace, 'package.json'), JSON.stringify({ name: 'sample', version: '1.0.0', private: true, scripts: { test: 'node --test test/' } }) + '\n');
     fs.mkdirSync(path.join(workspace, 'test'));
     fs.writeFileSync(path.join(workspace, 'test', 'sum.test.js'), SUM_TEST.replace('sum(2, 3), 5', 'sum(2, 2), 5'));
+    fs.writeFileSync(path.join(workspace, 'slow.js'), "console.log('working');\nsetTimeout(() => {}, 60_000);\n");
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize({ width: 1024, height: 700 });
     await page.goto(paddock.url);
@@ -128,6 +130,17 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByText('Understood: nothing written.')).toBeVisible();
     await expect(page.locator('[data-outcome="denied"]')).toHaveCount(1);
     await expectNoViolations(page, 'denied row');
+
+    // A running row (its elapsed time ticking), then the same row cancelled by Stop.
+    await setMode(page, 'developer', 'run');
+    await say(page, 'Run the slow script');
+    await expect(page.locator('[data-outcome="running"]')).toHaveCount(1, { timeout: 30_000 });
+    await expectNoViolations(page, 'running row');
+    await shoot(page, 'running-row', scheme);
+    await page.getByRole('button', { name: /^Stop/ }).click();
+    await expect(page.getByRole('button', { name: 'run node slow.js' }).locator('..').getByLabel('Status')).toContainText('cancelled', { timeout: 30_000 });
+    await expectNoViolations(page, 'cancelled row');
+    await shoot(page, 'cancelled-row', scheme);
 
     // Each side-pane tab.
     for (const tab of ['Files', 'Terminal', 'Preview', 'Summary'] as const) {

@@ -205,7 +205,8 @@ export function readArgs(g: ProgramGrammar, display: string, args: readonly stri
   if (g.name === 'pytest') {
     // pytest -p imports the module it names: a project module, or `no:<name>` to disable one.
     const plugin = pluginValue(args);
-    if (plugin !== undefined && !plugin.startsWith('no:')) r.checks.push({ path: plugin, role: `${display} -p`, pythonModule: true });
+    // Python imports `a.b` by importing `a` first: that top-level name must be the project's.
+    if (plugin !== undefined && !plugin.startsWith('no:')) r.checks.push({ path: plugin.split('.')[0], role: `${display} -p`, pythonModule: true });
   }
   return { ok: true, checks: r.checks, summary: sub.summary };
 }

@@ -76,12 +76,13 @@ function foundUp(session: PathSession, dirRel: string, name: string): boolean {
 }
 
 /** A Python module of the project: `<name>.py` a file or `<name>` a directory, reached with no link. */
+/** A top-level module of the project: `<name>.py` as a file, or `<name>/` as a package directory. */
 function projectModule(session: PathSession, cwdRelative: string, name: string): boolean {
-  for (const candidate of [`${name}.py`, name]) {
-    const r = resolveIn(session, { path: candidate, for: 'run', cwd: cwdRelative });
-    if (r.ok && (r.stat?.isFile() || r.stat?.isDirectory())) return true;
-  }
-  return false;
+  if (name === '') return false;
+  const file = resolveIn(session, { path: `${name}.py`, for: 'run', cwd: cwdRelative });
+  if (file.ok && file.stat?.isFile()) return true;
+  const dir = resolveIn(session, { path: name, for: 'run', cwd: cwdRelative });
+  return dir.ok && dir.stat?.isDirectory() === true;
 }
 
 const refusal = (code: GateCode, reason: string): Refusal => ({ code, reason });

@@ -131,14 +131,14 @@ function isPlainWord(w: string): boolean {
 const gitLike = (c: string) => /^\.git[. ]*$/i.test(c) || /^git~1$/i.test(c);
 
 function isModule(name: string, po: PathOracle): boolean {
-  return (po(`${name}.py`).ok && po(`${name}.py`).file) || (po(name).ok && po(name).dir);
+  return name !== '' && ((po(`${name}.py`).ok && po(`${name}.py`).file) || (po(name).ok && po(name).dir));
 }
 
 function valueOk(k: K, v: string, po: PathOracle): boolean {
   if (v === '' || v[0] === '-') return false;
   if (k === 'word') return !/[/\\]/.test(v) && !/^\.+$/.test(v);
   // pytest -p imports a module: `no:<name>`, or one of the project's (<name>.py or <name>/).
-  if (k === 'plugin') return valueOk('word', v, po) && (v.startsWith('no:') || isModule(v, po));
+  if (k === 'plugin') return valueOk('word', v, po) && (v.startsWith('no:') || isModule(v.split('.')[0], po));
   if (k === 'n') return /^[0-9]+$/.test(v);
   if (k === 'list') return /^[0-9][-0-9,]*$/.test(v);
   if (k === 're') return true;

@@ -42,6 +42,10 @@ const GATED: [string, string | undefined, string][] = [
   ['pytest -p antigravity tests', undefined, 'not a module of the project'],
   ['pytest -qpantigravity', undefined, 'not a module of the project'],
   ['python -m pytest -p=webbrowser', undefined, 'not a module of the project'],
+  // Python imports `b.txt` as the module `b` (then `b.txt`): a project FILE named b.txt is no module,
+  // and an installed `b` would run (found by the property test against the oracle).
+  ['pytest -p b.txt', undefined, 'not a module of the project'],
+  ['pytest -pb.txt tests', undefined, 'not a module of the project'],
 ];
 
 describe('projectOwnCode', () => {
