@@ -55,6 +55,30 @@ describe('a streamed turn', () => {
     expect(call).toHaveBeenCalledWith('conversations.send', { conversationId: 'conv-1', text: 'fix the test' });
   });
 
+  it('when a turn ends, its stored words replace the streamed copy in one update: never both at once', async () => {
+    const stored = [
+      { id: 1, conversationId: 'conv-1', createdAt: '2026-12-01T00:00:00Z', role: 'owner', text: 'shout' },
+      { id: 2, conversationId: 'conv-1', createdAt: '2026-12-01T00:00:01Z', role: 'assistant', text: 'Shouted twice.' },
+    ];
+    call.mockImplementation(async (name: string) => {
+      if (name === 'conversations.messages') return { messages: stored, olderCursor: null, calls: [] };
+      return { turns: [] };
+    });
+    useConversationStore.setState({ messages: { 'conv-1': [] } });
+    routeEvents([{ type: 'conversation', event: { ...turn, type: 'text', text: 'Shouted twice.' } }]);
+    const both: number[] = [];
+    const unsubscribe = useConversationStore.subscribe((state) => {
+      const streamed = (state.live['conv-1']?.segments ?? []).some((s) => s.kind === 'text' && s.text === 'Shouted twice.');
+      const saved = (state.messages['conv-1'] ?? []).some((m) => m.text === 'Shouted twice.');
+      if (streamed && saved) both.push(1);
+    });
+    routeEvents([{ type: 'conversation', event: { ...turn, type: 'turn_ended', reason: 'completed' } }]);
+    await vi.waitFor(() => expect(useConversationStore.getState().messages['conv-1']).toHaveLength(2));
+    unsubscribe();
+    expect(both).toEqual([]);
+    expect(useConversationStore.getState().live['conv-1']?.segments).toEqual([]);
+  });
+
   it('the frame batcher hands over everything pushed, once', () => {
     const flushed: number[][] = [];
     const batcher = createFrameBatcher<number>((items) => flushed.push(items));

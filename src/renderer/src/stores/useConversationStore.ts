@@ -57,7 +57,8 @@ interface ConversationState {
   loadConversations(agentId: string): Promise<void>;
   create(agentId: string): Promise<ConversationView>;
   select(agentId: string, conversationId: string): void;
-  loadLatest(conversationId: string): Promise<void>;
+  /** `settleLive`: the turn has ended; its streamed copy gives way to the stored messages in the same update. */
+  loadLatest(conversationId: string, options?: { settleLive?: boolean }): Promise<void>;
   loadOlder(conversationId: string): Promise<number>;
   send(conversationId: string, text: string): Promise<void>;
   retry(conversationId: string): Promise<void>;
@@ -170,14 +171,18 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
     set({ selected: { ...get().selected, [agentId]: conversationId } });
     if (!get().messages[conversationId]) void get().loadLatest(conversationId);
   },
-  async loadLatest(conversationId) {
+  async loadLatest(conversationId, options) {
     const page = await call('conversations.messages', { conversationId, limit: PAGE });
     const known = get().messages[conversationId];
+    useToolCallsStore.getState().upsert(page.calls);
+    // One update: were the stored messages set before the streamed copy is dropped, the window would
+    // draw the turn's last words twice for a frame.
+    const turn = options?.settleLive ? get().live[conversationId] : undefined;
     set({
       messages: { ...get().messages, [conversationId]: mergeMessages(known ?? [], page.messages) },
       olderCursor: known ? get().olderCursor : { ...get().olderCursor, [conversationId]: page.olderCursor },
+      ...(turn && !turn.working ? { live: { ...get().live, [conversationId]: { ...idle(turn.lastSent, turn.usage ?? null), error: turn.error } } } : {}),
     });
-    useToolCallsStore.getState().upsert(page.calls);
     // Usage is a footnote: a failure to read it leaves the transcript as it is.
     void call('conversations.usage', { conversationId })
       .then((view) => {
@@ -241,15 +246,6 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
     set({ live });
     // The stored transcript is the truth once a turn ends: fetch it, then drop the streamed copy
     // (keeping an error and the text to retry, which the stored messages do not carry).
-    for (const conversationId of ended) {
-      void get()
-        .loadLatest(conversationId)
-        .then(() => {
-          const turn = get().live[conversationId];
-          if (!turn || turn.working) return;
-          set({ live: { ...get().live, [conversationId]: { ...idle(turn.lastSent, turn.usage ?? null), error: turn.error } } });
-        })
-        .catch(() => undefined);
-    }
+    for (const conversationId of ended) void get().loadLatest(conversationId, { settleLive: true }).catch(() => undefined);
   },
 }));
