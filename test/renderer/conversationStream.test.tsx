@@ -79,6 +79,19 @@ describe('a streamed turn', () => {
     expect(useConversationStore.getState().live['conv-1']?.segments).toEqual([]);
   });
 
+  it('a checkpoint saved while the turn still streams does not reload the transcript under it', async () => {
+    call.mockImplementation(async (name: string) => {
+      if (name === 'conversations.messages') return { messages: [{ id: 2, conversationId: 'conv-1', createdAt: '2026-12-01T00:00:01Z', role: 'assistant', text: 'Shouted once.' }], olderCursor: null, calls: [] };
+      return { turns: [], checkpoints: [] };
+    });
+    useConversationStore.setState({ messages: { 'conv-1': [] } });
+    routeEvents([{ type: 'conversation', event: { ...turn, type: 'turn_started' } }, { type: 'conversation', event: { ...turn, type: 'text', text: 'Shouted once.' } }]);
+    routeEvents([{ type: 'checkpoints.changed', conversationId: 'conv-1' }]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(call).not.toHaveBeenCalledWith('conversations.messages', expect.anything());
+    expect(useConversationStore.getState().messages['conv-1']).toEqual([]);
+  });
+
   it('the frame batcher hands over everything pushed, once', () => {
     const flushed: number[][] = [];
     const batcher = createFrameBatcher<number>((items) => flushed.push(items));

@@ -90,7 +90,11 @@ export function routeEvents(events: PaddockEvent[]): void {
       case 'checkpoints.changed':
         // A turn ended or a restore ran: what can be undone and which messages are undone changed.
         void useCheckpointsStore.getState().load(event.conversationId).catch(fail);
-        void useConversationStore.getState().loadLatest(event.conversationId).catch(fail);
+        // While a turn streams, its end reloads the transcript and drops the streamed copy in one
+        // update; loading now would show the turn's last words twice until then.
+        if (!useConversationStore.getState().live[event.conversationId]?.working) {
+          void useConversationStore.getState().loadLatest(event.conversationId).catch(fail);
+        }
         break;
       case 'terminal.data':
       case 'terminal.exit':
