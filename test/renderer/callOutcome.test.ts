@@ -39,6 +39,8 @@ describe('how a row says a call ended', () => {
       word: 'exit 1 · 2 failing tests',
     });
     expect(outcome({}, '$ sleep 9\n(in .) timed out after 1.00 s; its whole process group was killed · 1.00 s\n').kind).toBe('exit-nonzero');
+    expect(outcome({}, '$ sleep 9\n(in .) timed out after 1.00 s; its whole process group was killed · 1.00 s\n').word).toBe('timed out after 1.00 s');
+    expect(outcome({}, '$ node slow.js\n(in .) cancelled; its whole process group was killed · 2.00 s\n').word).toBe('cancelled');
     expect(outcome({ tool: 'read' }, 'file contents')).toEqual({ kind: 'ok', word: 'done' });
   });
 

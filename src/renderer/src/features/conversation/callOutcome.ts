@@ -73,7 +73,8 @@ export function callOutcome(input: {
       const tests = command.failingTests !== null && command.failingTests > 0 ? ` · ${command.failingTests} failing test${command.failingTests === 1 ? '' : 's'}` : '';
       if (command.exitCode === 0) return { kind: 'ok', word: `exit 0${tests}` };
       if (command.exitCode !== null) return { kind: 'exit-nonzero', word: `exit ${command.exitCode}${tests}` };
-      return { kind: 'exit-nonzero', word: command.ending };
+      // The chip says how it ended in a word or two ("cancelled", "timed out after 1.00 s"); the row's details keep the sentence.
+      return { kind: 'exit-nonzero', word: command.ending.split(';')[0] };
     }
     default:
       return { kind: 'failed', word: status };
