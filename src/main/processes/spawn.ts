@@ -123,15 +123,9 @@ export function runBounded(options: RunBoundedOptions): Promise<BoundedResult> {
     }
     let child: ChildProcess;
     try {
-      child = spawn(command.program, command.args, {
-        cwd: command.cwd,
-        env: command.env,
-        detached: true,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        windowsHide: true,
-      });
+      child = spawnGroup(command, ['ignore', 'pipe', 'pipe']);
     } catch (error) {
-      reject(spawnFailure(command.program, error as NodeJS.ErrnoException, command.cwd));
+      reject(error);
       return;
     }
     const pid = child.pid;
@@ -240,16 +234,10 @@ export function spawnLongLived(options: LongLivedOptions): LongLivedProcess {
   let child: ChildProcess;
   try {
     // Through pipes, not a file descriptor: Paddock writes the log, so it can keep it bounded.
-    child = spawn(command.program, command.args, {
-      cwd: command.cwd,
-      env: command.env,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      windowsHide: true,
-    });
+    child = spawnGroup(command, ['ignore', 'pipe', 'pipe']);
   } catch (error) {
     void log.close();
-    throw spawnFailure(command.program, error as NodeJS.ErrnoException, command.cwd);
+    throw error;
   }
   const drained = pipeIntoLog(log, [child.stdout, child.stderr]);
   // Node reports ENOENT/EACCES as an 'error' event on the next tick; without a listener it throws.
@@ -276,6 +264,15 @@ export function spawnLongLived(options: LongLivedOptions): LongLivedProcess {
   return { pid: child.pid, child, exited };
 }
 
+/** A command in a process group of its own (so it can be ended whole); a synchronous failure as a SpawnError. */
+function spawnGroup(command: Command, stdio: StdioOptions): ChildProcess {
+  try {
+    return spawn(command.program, command.args, { cwd: command.cwd, env: command.env, detached: true, stdio, windowsHide: true });
+  } catch (error) {
+    throw spawnFailure(command.program, error as NodeJS.ErrnoException, command.cwd);
+  }
+}
+
 function accessCode(command: Command): string {
   try {
     fs.accessSync(command.cwd);
@@ -299,12 +296,7 @@ export interface ServiceProcess {
 export function spawnService(command: Command, purpose: SpawnPurpose): ServiceProcess {
   checkCommand(command);
   void purpose;
-  let child: ChildProcess;
-  try {
-    child = spawn(command.program, command.args, { cwd: command.cwd, env: command.env, detached: true, stdio: 'ignore', windowsHide: true });
-  } catch (error) {
-    throw spawnFailure(command.program, error as NodeJS.ErrnoException, command.cwd);
-  }
+  const child = spawnGroup(command, 'ignore');
   child.on('error', () => undefined);
   if (child.pid === undefined) throw new SpawnError(`could not start ${command.program}`);
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
@@ -455,9 +447,9 @@ export function runCaptured(options: CapturedOptions): Promise<CapturedResult> {
   return new Promise((resolve, reject) => {
     let child: ChildProcess;
     try {
-      child = spawn(command.program, command.args, { cwd: command.cwd, env: command.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+      child = spawnGroup(command, ['pipe', 'pipe', 'pipe']);
     } catch (error) {
-      reject(spawnFailure(command.program, error as NodeJS.ErrnoException, command.cwd));
+      reject(error);
       return;
     }
     const out: Buffer[] = [];
@@ -504,18 +496,7 @@ export function spawnPiped(options: PipedOptions): ChildProcess & { pid: number 
     options.purpose,
   );
   checkCommand(command);
-  let child: ChildProcess;
-  try {
-    child = spawn(command.program, command.args, {
-      cwd: command.cwd,
-      env: command.env,
-      detached: true,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      windowsHide: true,
-    });
-  } catch (error) {
-    throw spawnFailure(command.program, error as NodeJS.ErrnoException, command.cwd);
-  }
+  const child = spawnGroup(command, ['pipe', 'pipe', 'pipe']);
   child.on('error', () => undefined);
   if (child.pid === undefined) {
     const reason = Object.assign(new Error('spawn failed'), { code: accessCode(command) });
