@@ -53,7 +53,7 @@ import { detectSandbox } from './sandbox/engine';
 import { createGroupLedger } from './processes/ledger';
 import { createSandbox } from './sandbox/sandbox';
 import { containmentFor, type AgentSandboxChoices } from './sandbox/containment';
-import { parseDomainList } from './sandbox/domains';
+import { checkedDomainList, parseDomainList } from './sandbox/domains';
 import type { VocabularyContainment } from './dispatch/vocabulary';
 
 export interface CoreOptions {
@@ -184,11 +184,7 @@ export async function createCore(options: CoreOptions) {
   };
   const setSandboxChoices = (agentId: string, choices: Partial<AgentSandboxChoices>): AgentSandboxChoices => {
     const all = settings.get<Record<string, Partial<AgentSandboxChoices>>>(SANDBOX_CHOICES_KEY, {});
-    if (choices.allowedDomains) {
-      const parsed = parseDomainList(choices.allowedDomains.join(' '));
-      if (parsed.refused.length > 0) throw new Error(`refused: ${parsed.refused.join('; ')}`);
-      choices = { ...choices, allowedDomains: parsed.entries };
-    }
+    if (choices.allowedDomains) choices = { ...choices, allowedDomains: checkedDomainList(choices.allowedDomains) };
     all[agentId] = { ...sandboxChoicesFor(agentId), ...choices };
     settings.set(SANDBOX_CHOICES_KEY, all);
     const now = sandboxChoicesFor(agentId);

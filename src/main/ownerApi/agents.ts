@@ -14,7 +14,7 @@ import { restartRequired } from '../dispatch/switches';
 import { runsAnyCommand } from '../dispatch/registry';
 import { cloneRepository, createEmptyRepository } from '../git/connect';
 import { connectRepository } from '../owner/workspaceAssignment';
-import { parseDomainList } from '../sandbox/domains';
+import { DomainListRefusal } from '../sandbox/domains';
 import { AgentHandleTakenError, type NewAgent } from '../store/agents';
 import { completeFolder, folderFacts } from '../workspace/folderFacts';
 import { requireAgent } from './lookups';
@@ -116,11 +116,12 @@ export function agentActions(core: CoreServices): Pick<CoreApi, AgentActions> {
     setAgentSandbox(request) {
       const { agentId, ...choices } = request;
       requireAgent(core, agentId);
-      if (choices.allowedDomains) {
-        const parsed = parseDomainList(choices.allowedDomains.join(' '));
-        if (parsed.refused.length > 0) throw new CoreRefusal('bad-request', `refused: ${parsed.refused.join('; ')}`);
+      try {
+        core.setSandboxChoices(agentId, choices);
+      } catch (error) {
+        if (error instanceof DomainListRefusal) throw new CoreRefusal('bad-request', error.message);
+        throw error;
       }
-      core.setSandboxChoices(agentId, choices);
     },
     setSetupDone: (done) => core.settings.set(SETUP_DONE_KEY, done),
     inspectFolder: (directory) => folderFacts(directory, core.options.home),

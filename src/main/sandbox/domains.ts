@@ -28,6 +28,16 @@ export function checkDomainEntry(raw: string): DomainEntryCheck {
   return { ok: true, entry: wildcard ? `*.${name}` : name };
 }
 
+/** An allowed-domains list with an entry the rule refuses; its message names each. */
+export class DomainListRefusal extends Error {}
+
+/** The checked entries of a list the owner saves, or a DomainListRefusal naming what the rule refuses. */
+export function checkedDomainList(list: readonly string[]): string[] {
+  const parsed = parseDomainList(list.join(' '));
+  if (parsed.refused.length > 0) throw new DomainListRefusal(`refused: ${parsed.refused.join('; ')}`);
+  return parsed.entries;
+}
+
 /** The owner's list as typed (commas, spaces or lines), each entry checked; duplicates dropped. */
 export function parseDomainList(text: string): { entries: string[]; refused: string[] } {
   const entries: string[] = [];
