@@ -70,6 +70,31 @@ export function devtoolsEndpoint(stderr: string): string | null {
   return /DevTools listening on (ws:\/\/127\.0\.0\.1:\d+\/devtools\/browser\/[\w-]+)/.exec(stderr)?.[1] ?? null;
 }
 
+/** Whether any process of group `groupId` is still there (a dying helper can still write a file). */
+function groupAlive(groupId: number): boolean {
+  try {
+    process.kill(-groupId, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Removes the throwaway profile once no process of the browser's group is left to write into it: the
+ * leader exits first, and a helper still finishing a write made the removal fail (profiles were left
+ * in the temporary directory under load). Bounded: past about five seconds it removes what it can.
+ */
+function removeProfileWhenAlone(groupId: number | undefined, profile: string, tries = 0): void {
+  const again = (ms: number) => setTimeout(() => removeProfileWhenAlone(groupId, profile, tries + 1), ms).unref();
+  if (groupId !== undefined && tries < 50 && groupAlive(groupId)) return void again(50);
+  try {
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+  } catch {
+    if (tries < 60) again(100);
+  }
+}
+
 interface LaunchedBrowser {
   endpoint: string;
   /** Ends Chromium's whole process group and removes its profile directory. */
@@ -95,7 +120,7 @@ function launchChromium(executablePath: string, timeoutMs: number): Promise<Laun
     }
     child.stderr?.destroy();
   };
-  child.once('exit', () => fs.rmSync(profile, { recursive: true, force: true }));
+  child.once('exit', () => removeProfileWhenAlone(child.pid, profile));
   return new Promise((resolve, reject) => {
     let said = '';
     const fail = (why: string) => {
