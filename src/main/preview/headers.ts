@@ -76,27 +76,30 @@ function connectionNamed(value: string): ReadonlySet<string> {
   return named;
 }
 
-/** Request headers for the app: no hop-by-hop, no preview cookie, the app's own Host and Origin. */
-export function forwardRequestHeaders(
-  headers: IncomingHttpHeaders,
-  target: TargetInfo,
-  keepUpgrade: boolean,
-): OutgoingHttpHeaders {
-  const out: OutgoingHttpHeaders = {};
+/**
+ * Request headers for the app: no hop-by-hop, no preview cookie, the app's own Host and Origin. A flat
+ * name, value, name, value list (http.request writes it as it is, without a second validation pass).
+ * A body the browser sent chunked goes on chunked: Transfer-Encoding is hop-by-hop and dropped, and a
+ * GET whose body had no framing would reach the app as the start of another request.
+ */
+export function forwardRequestHeaders(headers: IncomingHttpHeaders, target: TargetInfo, keepUpgrade: boolean): string[] {
+  const out: string[] = [];
   const named = connectionNamed(String(headers.connection ?? ''));
   for (const key of Object.keys(headers)) {
     const value = headers[key];
-    if (value === undefined) continue;
+    if (value === undefined || key === 'host' || key === 'cookie' || key === 'origin' || key === 'x-forwarded-prefix') continue;
     if (!keepUpgrade && (HOP_BY_HOP.has(key) || named.has(key))) continue;
-    out[key] = value;
+    if (typeof value === 'string') out.push(key, value);
+    else for (const v of value) out.push(key, v);
   }
+  out.push('host', target.targetHost);
   const cookie = withoutPreviewCookies(headers.cookie);
-  if (cookie === undefined) delete out.cookie;
-  else out.cookie = cookie;
-  out.host = target.targetHost;
+  if (cookie !== undefined) out.push('cookie', cookie);
+  const origin = headers.origin;
   // Dev servers check Origin against their own host (hot-reload sockets, CSRF guards).
-  if (headers.origin === target.previewOrigin) out.origin = `http://${target.targetHost}`;
-  out['x-forwarded-prefix'] = target.prefix.slice(0, -1);
+  if (origin !== undefined) out.push('origin', origin === target.previewOrigin ? `http://${target.targetHost}` : origin);
+  out.push('x-forwarded-prefix', target.prefix.slice(0, -1));
+  if (!keepUpgrade && headers['transfer-encoding'] !== undefined) out.push('transfer-encoding', 'chunked');
   return out;
 }
 

@@ -36,6 +36,18 @@ export interface HttpProxyOptions {
   identityEncoding?: boolean;
 }
 
+/** Asks the app for an unencoded body: every Accept-Encoding in the list becomes `identity`. */
+function identityOnly(headers: string[]): void {
+  let found = false;
+  for (let i = 0; i < headers.length; i += 2) {
+    if (headers[i] === 'accept-encoding') {
+      headers[i + 1] = 'identity';
+      found = true;
+    }
+  }
+  if (!found) headers.push('accept-encoding', 'identity');
+}
+
 export function proxyHttp(
   req: http.IncomingMessage,
   res: http.ServerResponse,
@@ -43,7 +55,7 @@ export function proxyHttp(
   options: HttpProxyOptions,
 ): void {
   const headers = forwardRequestHeaders(req.headers, target, false);
-  if (options.identityEncoding) headers['accept-encoding'] = 'identity';
+  if (options.identityEncoding) identityOnly(headers);
   const upstream = http.request({
     host: target.host,
     port: target.port,
@@ -95,13 +107,10 @@ export function proxyUpgrade(req: http.IncomingMessage, socket: Duplex, head: Bu
   upstream.once('connect', () => {
     connected = true;
     const lines = [`${req.method ?? 'GET'} ${target.path} HTTP/1.1`];
-    for (const [key, value] of Object.entries(headers)) {
-      if (value === undefined) continue;
-      for (const v of Array.isArray(value) ? value : [value]) {
-        // Header values come from node's parser (no CR/LF), but never trust that across a rewrite.
-        if (/[\r\n]/.test(String(v))) continue;
-        lines.push(`${key}: ${v}`);
-      }
+    for (let i = 0; i < headers.length; i += 2) {
+      // Header values come from node's parser (no CR/LF), but never trust that across a rewrite.
+      if (/[\r\n]/.test(headers[i + 1])) continue;
+      lines.push(`${headers[i]}: ${headers[i + 1]}`);
     }
     upstream.write(lines.join('\r\n') + '\r\n\r\n');
     if (head.length > 0) upstream.write(head);

@@ -9,7 +9,7 @@ import { cookieName, cookieValues } from './headers';
 import { createPortResolver } from './ports';
 import { answerBodyless, proxyHttp, proxyUpgrade, refuseUpgrade, type ProxyTarget } from './proxy';
 import { isCrossOriginRequest, isOwnHost, parsePreviewRoute } from './route';
-import { createPreviewCredentials, SESSION_TTL_MS } from './tickets';
+import { createPreviewCredentials, SESSION_TTL_MS, type SessionHandle } from './tickets';
 import {
   PREVIEW_NAME,
   previewPrefix,
@@ -89,9 +89,46 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
   });
   const assets = createAbsoluteAssetMemory(options.lookup, resolve);
 
-  /** Host, path, origin, ticket and cookie: the same gate for requests and upgrades. */
+  /**
+   * Per connection, the Cookie header last proven on it and the session it opened: a keep-alive
+   * connection sending the same header again is not hashed again while that session is live (issue 22
+   * item 4). The header stays only as long as the connection (the browser resends it on every request
+   * anyway), the comparison can teach a connection only what it sent itself, and a session that
+   * expired or was dropped is seen at once (stillLive).
+   */
+  const proven = new WeakMap<object, { cookie: string; session: SessionHandle }>();
+  const sessionHolds = (bound: Bound, req: http.IncomingMessage): boolean => {
+    const header = req.headers.cookie;
+    if (header === undefined) return false;
+    const known = proven.get(req.socket);
+    if (known !== undefined && known.cookie === header && credentials.stillLive(bound.scope, known.session)) return true;
+    const session = credentials.sessionOf(bound.scope, cookieValues(header, cookieName(bound.port)));
+    if (session === null) {
+      proven.delete(req.socket);
+      return false;
+    }
+    proven.set(req.socket, { cookie: header, session });
+    return true;
+  };
+
+  /** Where a gate that passed sends the request: the resolved port of the bound process, or 502. */
+  const passed = (bound: Bound, resolved: PortResolution, route: { name: string; prefix: string; path: string }, previewOrigin: string): Gate => {
+    // The name is another agent's process now: not this listener's preview.
+    if (!resolved.ok || resolved.agentId !== bound.agentId) return { ok: false, status: 502 };
+    const targetHost = resolved.host === '::1' ? `[::1]:${resolved.port}` : `127.0.0.1:${resolved.port}`;
+    return {
+      ok: true,
+      pid: resolved.pid,
+      target: { name: route.name, prefix: route.prefix, path: route.path, host: resolved.host, port: resolved.port, targetHost, previewOrigin },
+    };
+  };
+
+  /**
+   * Host, path, origin, ticket and cookie: the same gate for requests and upgrades. It answers at once
+   * when the process's port is already known (most requests), and as a promise when it must be read.
+   */
   type Gate = { ok: true; target: ProxyTarget; pid: number } | { ok: false; status: number; headers?: http.OutgoingHttpHeaders };
-  const gate = async (bound: Bound, req: http.IncomingMessage, upgrade: boolean): Promise<Gate> => {
+  const gate = (bound: Bound, req: http.IncomingMessage, upgrade: boolean): Gate | Promise<Gate> => {
     const routed = options.tailnetRoute?.(req.headers.host) ?? null;
     if (routed !== null) return routed === bound.name ? tailnetGate(bound, req) : { ok: false, status: 421 };
     if (!isOwnHost(req.headers.host, bound.port, options.extraHosts?.() ?? [])) return { ok: false, status: 421 };
@@ -114,17 +151,10 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
       ].join('; ');
       return { ok: false, status: 302, headers: { 'set-cookie': cookie, location: route.cleanUrl } };
     }
-    const offered = cookieValues(req.headers.cookie, cookieName(bound.port));
-    if (!credentials.hasSession(bound.scope, offered)) return { ok: false, status: 401 };
-    const resolved = await resolve(route.name);
-    // The name is another agent's process now: not this listener's preview.
-    if (!resolved.ok || resolved.agentId !== bound.agentId) return { ok: false, status: 502 };
-    const targetHost = resolved.host === '::1' ? `[::1]:${resolved.port}` : `127.0.0.1:${resolved.port}`;
-    return {
-      ok: true,
-      pid: resolved.pid,
-      target: { name: route.name, prefix: route.prefix, path: route.path, host: resolved.host, port: resolved.port, targetHost, previewOrigin },
-    };
+    if (!sessionHolds(bound, req)) return { ok: false, status: 401 };
+    const held = resolve.held(route.name);
+    if (held !== undefined) return passed(bound, held, route, previewOrigin);
+    return resolve(route.name).then((resolved) => passed(bound, resolved, route, previewOrigin));
   };
 
   /**
@@ -135,43 +165,43 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
   const tailnetGate = async (bound: Bound, req: http.IncomingMessage): Promise<Gate> => {
     const rawPath = req.url ?? '/';
     if (!rawPath.startsWith('/')) return { ok: false, status: 404 };
-    const resolved = await resolve(bound.name);
-    if (!resolved.ok || resolved.agentId !== bound.agentId) return { ok: false, status: 502 };
-    const targetHost = resolved.host === '::1' ? `[::1]:${resolved.port}` : `127.0.0.1:${resolved.port}`;
-    return {
-      ok: true,
-      pid: resolved.pid,
-      target: { name: bound.name, prefix: '/', path: rawPath, host: resolved.host, port: resolved.port, targetHost, previewOrigin: `https://${req.headers.host}` },
-    };
+    return passed(bound, await resolve(bound.name), { name: bound.name, prefix: '/', path: rawPath }, `https://${req.headers.host}`);
   };
 
   const serve = (bound: Bound, upgraded: Set<Duplex>): http.Server => {
+    const forward = (req: http.IncomingMessage, res: http.ServerResponse, decision: Gate): void => {
+      if (!decision.ok) return answerBodyless(res, decision.status, decision.headers);
+      const scan = assets.wantsScan(decision.target.name, decision.pid);
+      proxyHttp(req, res, decision.target, {
+        agent,
+        identityEncoding: scan,
+        onHtml: scan ? (body) => assets.scan(decision.target.name, decision.pid, body) : undefined,
+      });
+    };
+    // Answered in this tick when the gate can (no promise, no closure per request); a throw is a 500, never a crash.
     const server = http.createServer((req, res) => {
-      gate(bound, req, false).then(
-        (decision) => {
-          if (!decision.ok) return answerBodyless(res, decision.status, decision.headers);
-          const scan = assets.wantsScan(decision.target.name, decision.pid);
-          proxyHttp(req, res, decision.target, {
-            agent,
-            identityEncoding: scan,
-            onHtml: scan ? (body) => assets.scan(decision.target.name, decision.pid, body) : undefined,
-          });
-        },
-        () => answerBodyless(res, 500),
-      );
+      try {
+        const decision = gate(bound, req, false);
+        if (!(decision instanceof Promise)) return forward(req, res, decision);
+        decision.then((later) => forward(req, res, later)).catch(() => answerBodyless(res, 500));
+      } catch {
+        answerBodyless(res, 500);
+      }
     });
     server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
       upgraded.add(socket);
       socket.once('close', () => upgraded.delete(socket));
       socket.on('error', () => socket.destroy());
-      gate(bound, req, true).then(
-        (decision) => {
-          if (decision.ok) return proxyUpgrade(req, socket, head, decision.target);
-          const text = decision.status === 421 ? 'Misdirected Request' : decision.status === 401 ? 'Unauthorized' : 'Refused';
-          refuseUpgrade(socket, decision.status, text);
-        },
-        () => socket.destroy(),
-      );
+      Promise.resolve()
+        .then(() => gate(bound, req, true))
+        .then(
+          (decision) => {
+            if (decision.ok) return proxyUpgrade(req, socket, head, decision.target);
+            const text = decision.status === 421 ? 'Misdirected Request' : decision.status === 401 ? 'Unauthorized' : 'Refused';
+            refuseUpgrade(socket, decision.status, text);
+          },
+          () => socket.destroy(),
+        );
     });
     server.on('clientError', (_err, socket: Duplex) => socket.destroy());
     return server;

@@ -31,6 +31,15 @@ export interface PreviewCredentials {
   redeemTicket(name: string, ticket: string): string | null;
   /** Whether any of the offered cookie values is a live session of `name`. */
   hasSession(name: string, offered: readonly string[]): boolean;
+  /** The live session of `name` one of the offered values opens (an opaque handle), or null. */
+  sessionOf(name: string, offered: readonly string[]): SessionHandle | null;
+  /** Whether a handle sessionOf gave is still a live session of `name` (not expired, not dropped). */
+  stillLive(name: string, session: SessionHandle): boolean;
+}
+
+/** A session sessionOf found: holds no secret, only lets stillLive ask about that same session again. */
+export interface SessionHandle {
+  readonly expiresAt: number;
 }
 
 export function createPreviewCredentials(now: () => number = Date.now): PreviewCredentials {
@@ -50,6 +59,19 @@ export function createPreviewCredentials(now: () => number = Date.now): PreviewC
       if (crypto.timingSafeEqual(list[i].hash, hash) && index < 0) index = i;
     }
     return index;
+  };
+
+  const sessionOf = (name: string, offered: readonly string[]): Entry | null => {
+    const list = sessions.get(name);
+    if (list === undefined) return null;
+    prune(list);
+    let found: Entry | null = null;
+    // Every offered value is hashed and compared, whichever matched.
+    for (const value of offered) {
+      const index = matchIndex(list, value);
+      if (index >= 0 && found === null) found = list[index];
+    }
+    return found;
   };
 
   return {
@@ -74,13 +96,10 @@ export function createPreviewCredentials(now: () => number = Date.now): PreviewC
       sessions.set(name, list);
       return secret;
     },
-    hasSession(name, offered) {
-      const list = sessions.get(name);
-      if (list === undefined) return false;
-      prune(list);
-      let found = false;
-      for (const value of offered) if (matchIndex(list, value) >= 0) found = true;
-      return found;
+    hasSession: (name, offered) => sessionOf(name, offered) !== null,
+    sessionOf,
+    stillLive(name, session) {
+      return session.expiresAt > now() && (sessions.get(name)?.includes(session as Entry) ?? false);
     },
   };
 }
