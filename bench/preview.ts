@@ -8,11 +8,12 @@
 //   the two differ only in what the preview does per request (host, route, cookie, port resolution,
 //   header rewriting). The dev server (test/fixtures/preview/devServer.mjs) runs in a child process.
 //   Throughput: saturated closed-loop runs (autocannon -c 8), bare and preview interleaved round by
-//   round so a busy moment of the shared machine hits both alike; the median per-round ratio.
+//   round (first one, then the other first) so a busy moment of the shared machine hits both alike;
+//   the median per-round ratio.
 //   Latency: a quiet closed-loop run (one connection, one request at a time) straight to the app,
 //   through the bare proxy and through the preview; the p99 the preview adds over the app (and over
 //   the bare proxy), the median over rounds — not a difference of two saturated p99s.
-// BENCH_ROUNDS (default 5) and BENCH_SECONDS (default 3, per saturated run) shorten it on a slow box.
+// BENCH_ROUNDS (default 7) and BENCH_SECONDS (default 3, per saturated run) shorten it on a slow box.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,7 +22,7 @@ import path from 'node:path';
 import { startPreviewServer, type PreviewServer } from '../src/main/preview/server';
 import type { RunningProcessLookup } from '../src/main/preview/types';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = 8;
 const QUIET_REQUESTS = 2_000;
@@ -185,8 +186,15 @@ async function main(): Promise<void> {
     const addedOverApp: number[] = [];
     const addedOverBare: number[] = [];
     for (let i = 1; i <= ROUNDS; i++) {
-      const b = await saturated(bareUrl, {});
-      const p = await saturated(entry.url, cookie);
+      // Which goes first alternates round by round, so neither always runs on the warmer (or busier) machine.
+      let b: Load, p: Load;
+      if (i % 2 === 1) {
+        b = await saturated(bareUrl, {});
+        p = await saturated(entry.url, cookie);
+      } else {
+        p = await saturated(entry.url, cookie);
+        b = await saturated(bareUrl, {});
+      }
       if (p.errors > 0 || b.errors > 0) throw new Error(`errors under load: bare ${b.errors}, preview ${p.errors}`);
       ratios.push(p.rps / b.rps);
       cpuRatios.push(p.cpuHere / b.cpuHere);
