@@ -67,7 +67,7 @@ function median(samples: number[]): number {
 function report(name: string, ours: number[], anchor: number[], goalMs: number, anchorName: string): void {
   const a = median(ours);
   const b = median(anchor);
-  const verdict = a < goalMs ? 'meets' : 'MISSES';
+  const verdict = a < goalMs ? 'met' : 'NOT met';
   console.log(`${name.padEnd(26)} ours ${a.toFixed(1).padStart(8)} ms   ${anchorName} ${b.toFixed(1).padStart(8)} ms   ratio ${(a / b).toFixed(2)}×   goal < ${goalMs} ms: ${verdict}`);
 }
 

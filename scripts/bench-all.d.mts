@@ -1,0 +1,1 @@
+export function goalVerdicts(output: string): { line: string; met: boolean }[];
