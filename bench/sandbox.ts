@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildChildEnv } from '../src/main/processes/env';
-import { runBounded, type CommandWrapper } from '../src/main/processes/spawn';
+import type { CommandWrapper } from '../src/main/processes/command';
+import { runBounded } from '../src/main/processes/spawn';
 import { describeStatus, detectSandbox } from '../src/main/sandbox/engine';
 import { createSandbox } from '../src/main/sandbox/sandbox';
 

@@ -3,7 +3,7 @@
 // snapshots first. Snapshots of one workspace are taken one at a time.
 import fs from 'node:fs';
 import type { Workspace } from '../../shared/domain';
-import type { CommandWrapper } from '../processes/spawn';
+import type { CommandWrapper } from '../processes/command';
 import type { CheckpointRow, CheckpointsRepository } from '../store/checkpoints';
 import type { SettingsRepository } from '../store/settings';
 import { openShadowRepo, shadowDirFor, type ShadowRepo } from './shadowGit';

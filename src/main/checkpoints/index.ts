@@ -5,7 +5,7 @@ import type { ProjectLock } from '../workspace/projectLock';
 import type { TurnHooks } from '../agent/loop';
 import type { PendingCards } from '../approvals/pendingCards';
 import type { ToolCallRequest } from '../dispatch/types';
-import type { CommandWrapper } from '../processes/spawn';
+import type { CommandWrapper } from '../processes/command';
 import type { CheckpointRow } from '../store/checkpoints';
 import { createCheckpointsRepository } from '../store/checkpoints';
 import type { ConversationsRepository } from '../store/conversations';

@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { configOverrides, gitDirectories, gitEnvironment } from '../git/hardening';
 import { assertEmptyHooks } from '../git/runner';
-import { runCaptured, type CommandWrapper } from '../processes/spawn';
+import { runCaptured } from '../processes/spawn';
+import type { CommandWrapper } from '../processes/command';
 
 export class CheckpointError extends Error {}
 

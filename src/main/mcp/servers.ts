@@ -8,7 +8,7 @@ import { lexCommand } from '../policy/lexer';
 import { childEnvForWorkspace, type OwnerEnv } from '../processes/env';
 import { findOnPath } from '../processes/shellPath';
 import type { GroupLedger } from '../processes/ledger';
-import type { CommandWrapper } from '../processes/spawn';
+import type { CommandWrapper } from '../processes/command';
 import type { McpServerRecord, McpServersRepository } from '../store/mcpServers';
 import type { WorkspacesRepository } from '../store/workspaces';
 import type { ToolResult } from '../../shared/domain';

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { scrubbedEnv, spawnChild } from '../processes/spawn';
+import { spawnChild } from '../processes/spawn';
+import { scrubbedEnv } from '../processes/env';
 import type { CapturePage, Viewport } from './types';
 
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';

@@ -55,3 +55,16 @@ export function childEnvForWorkspace(capturedPath: string, home: string, owner: 
 export function ownerShell(shell: string | undefined): string {
   return shell && shell.startsWith('/') ? shell : '/bin/sh';
 }
+
+/** Names of Paddock's environment a helper never inherits: provider keys, tokens, Paddock's own. */
+const SECRET_NAME = /(API_KEY|_TOKEN|_SECRET|PASSWORD|PASSWD|CREDENTIALS?)$|^PADDOCK_|^ANTHROPIC_|^OPENAI_/i;
+
+/**
+ * Paddock's environment without its secrets (issue 14 §4): what the owner's editor, the opener and
+ * other helpers that run with the owner's environment get. Keys stay with the core, not its children.
+ */
+export function scrubbedEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(env)) if (!SECRET_NAME.test(name)) out[name] = value;
+  return out;
+}

@@ -12,7 +12,7 @@ import { openCgroups, type GroupCgroups } from './cgroups';
 import { createSpawnedGroupsRepository } from '../store/spawnedGroups';
 import { signalGroup } from './group';
 import { isSameProcess, readStartTime } from './identity';
-import type { SpawnPurpose } from './spawn';
+import type { SpawnPurpose } from './command';
 
 export const GROUP_TAG_NAME = 'PADDOCK_GROUP';
 const TAG = /^[a-f0-9]{32}$/;

@@ -5,7 +5,8 @@ import os from 'node:os';
 import type { IPty } from 'node-pty';
 import { DEFAULT_KILL_GRACE_MS, signalGroup, terminateGroup } from './group';
 import { createTextCoalescer } from './coalesce';
-import { spawnInTerminal, type CommandWrapper } from './spawn';
+import { spawnInTerminal } from './spawn';
+import type { CommandWrapper } from './command';
 
 export interface TerminalOptions {
   /** Absolute path of the shell (or program). */

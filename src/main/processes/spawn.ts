@@ -11,46 +11,8 @@ import { GROUP_TAG_NAME, type GroupLedger } from './ledger';
 import { LiveStream } from './live';
 import { openProcessLog, pipeIntoLog } from './logs';
 import { TailBuffer, droppedLine } from './tail';
-
-export interface Command {
-  /** Absolute path of the program; never looked up here. */
-  program: string;
-  /** The arguments after the program (argv[1..]). */
-  args: string[];
-  cwd: string;
-  env: Record<string, string>;
-}
-
-/**
- * Why a process starts. The agent's own (run, start, bash) are contained by the wrapper; the rest
- * are Paddock's or the owner's: git (hardened runner), search (ripgrep on a held directory),
- * bridge (the preview's socat), browser (screenshots), opener, probe (engine detection), owner /
- * terminal (PATH capture, Pull, Run tests, the owner's terminal), and checkpoint (Paddock's own git
- * on its shadow repository, issue 20: the owner's machinery, never sandboxed as an agent's command), and
- * mcp (an MCP server the owner added for an agent, issue 21: contained like the agent's commands).
- */
-export type SpawnPurpose =
-  | 'run'
-  | 'start'
-  | 'bash'
-  | 'terminal'
-  | 'owner'
-  | 'git'
-  | 'search'
-  | 'bridge'
-  | 'browser'
-  | 'opener'
-  | 'probe'
-  | 'checkpoint'
-  | 'mcp';
-
-/**
- * The sandbox seam: rewrites a command before it starts (e.g. into `bwrap … -- program args`).
- * Identity until the OS sandbox lands; 'owner' commands (capturing PATH) are the owner's own.
- */
-export type CommandWrapper = (command: Command, purpose: SpawnPurpose) => Command;
-
-export const identityWrapper: CommandWrapper = (command) => command;
+import { scrubbedEnv } from './env';
+import { accessCode, checkCommand, identityWrapper, SpawnError, spawnFailure, type Command, type CommandWrapper, type SpawnPurpose } from './command';
 
 export const DEFAULT_MAX_OUTPUT_BYTES = 200 * 1024;
 
@@ -79,24 +41,6 @@ export interface BoundedResult {
   /** The tail of both streams; starts with a line naming what was dropped when anything was. */
   output: string;
   droppedBytes: number;
-}
-
-export class SpawnError extends Error {}
-
-function checkCommand(command: Command): void {
-  if (!path.isAbsolute(command.program)) {
-    throw new SpawnError(`refused: the program must be an absolute path, not \`${command.program}\``);
-  }
-}
-
-function spawnFailure(program: string, error: NodeJS.ErrnoException, cwd: string): SpawnError {
-  const why =
-    error.code === 'ENOENT'
-      ? `the program or the directory ${cwd} does not exist`
-      : error.code === 'EACCES'
-        ? 'it is not executable'
-        : error.message;
-  return new SpawnError(`could not start ${program}: ${why}`);
 }
 
 /**
@@ -273,16 +217,6 @@ function spawnGroup(command: Command, stdio: StdioOptions): ChildProcess {
   }
 }
 
-function accessCode(command: Command): string {
-  try {
-    fs.accessSync(command.cwd);
-    fs.accessSync(command.program, fs.constants.X_OK);
-    return 'UNKNOWN';
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code ?? 'UNKNOWN';
-  }
-}
-
 export interface ServiceProcess {
   pid: number;
   child: ChildProcess;
@@ -301,19 +235,6 @@ export function spawnService(command: Command, purpose: SpawnPurpose): ServicePr
   if (child.pid === undefined) throw new SpawnError(`could not start ${command.program}`);
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   return { pid: child.pid, child, exited };
-}
-
-/** Names of Paddock's environment a helper never inherits: provider keys, tokens, Paddock's own. */
-const SECRET_NAME = /(API_KEY|_TOKEN|_SECRET|PASSWORD|PASSWD|CREDENTIALS?)$|^PADDOCK_|^ANTHROPIC_|^OPENAI_/i;
-
-/**
- * Paddock's environment without its secrets (issue 14 §4): what the owner's editor, the opener and
- * other helpers that run with the owner's environment get. Keys stay with the core, not its children.
- */
-export function scrubbedEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const out: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(env)) if (!SECRET_NAME.test(name)) out[name] = value;
-  return out;
 }
 
 export interface ChildSpawnOptions {

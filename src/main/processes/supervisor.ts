@@ -8,7 +8,8 @@ import { createProcessesRepository, type ProcessRow, type ProcessesRepository } 
 import { DEFAULT_KILL_GRACE_MS, signalGroup, terminateGroup } from './group';
 import { isSameProcess, readStartTime } from './identity';
 import { DEFAULT_OUTPUT_CHUNK_BYTES, readLogChunk } from './logs';
-import { spawnLongLived, type CommandWrapper, type LongLivedProcess } from './spawn';
+import { spawnLongLived, type LongLivedProcess } from './spawn';
+import type { CommandWrapper } from './command';
 import { GROUP_TAG_NAME, type GroupLedger } from './ledger';
 import { groupTree, killLeftTheGroup, readProcTable } from './tree';
 

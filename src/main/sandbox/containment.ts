@@ -2,8 +2,8 @@
 // commands run in the sandbox, the wrapper that puts them there, and the line every card shows.
 // Commands that execute the project's own code are auto only while the sandbox is active.
 import { READ_ONLY_PROGRAMS } from '../policy/runList';
-import type { CommandWrapper } from '../processes/spawn';
-import { identityWrapper } from '../processes/spawn';
+import type { CommandWrapper } from '../processes/command';
+import { identityWrapper } from '../processes/command';
 import type { Sandbox } from './sandbox';
 
 /** Per-agent choices the owner makes in Settings; both default to the contained, offline state. */

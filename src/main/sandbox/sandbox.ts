@@ -5,7 +5,7 @@
 // the identity and `contained` is false, which the tiers and every card read.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Command, CommandWrapper, SpawnPurpose } from '../processes/spawn';
+import type { Command, CommandWrapper, SpawnPurpose } from '../processes/command';
 import { describeStatus, type SandboxStatus } from './engine';
 import { createNetworkProxy, type NetworkProxy, type ProxyDecision } from './netProxy';
 import { containedArgv, denyCovers, isInside, PROXY_SOCKET_NAME, proxyEnv, SYSTEM_DIRS, type ContainedProfile, type SystemLayout } from './profile';

@@ -15,7 +15,8 @@ import {
   type CommandToolDeps,
 } from './commandTools';
 import { formatArgv } from '../policy';
-import { DEFAULT_MAX_OUTPUT_BYTES, runBounded, SpawnError } from '../processes/spawn';
+import { DEFAULT_MAX_OUTPUT_BYTES, runBounded } from '../processes/spawn';
+import { SpawnError } from '../processes/command';
 import { watchTestRun } from '../testRuns/watch';
 import { readRun } from '../testRuns/read';
 import type { ToolDefinition } from './types';

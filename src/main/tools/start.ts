@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { formatArgv } from '../policy';
 import { commandContainment, commandPreview, commandTier, NO_WORKSPACE_FOR_COMMANDS, prepareFor, type CommandToolDeps } from './commandTools';
-import { SpawnError } from '../processes/spawn';
+import { SpawnError } from '../processes/command';
 import { PROCESS_NAME, SupervisorError, type Supervisor } from '../processes/supervisor';
 import { listeningPorts } from '../preview/ports';
 import { DEFAULT_READY_WAIT_MS, readinessSentence, waitUntilReady } from './startReadiness';

@@ -1,7 +1,8 @@
 // Issue 14 §4: helpers that run with the owner's environment (the editor, the opener) never inherit
 // Paddock's provider keys or tokens — a real child prints what it got.
 import { describe, expect, it } from 'vitest';
-import { scrubbedEnv, spawnChild } from '../../../src/main/processes/spawn';
+import { scrubbedEnv } from '../../../src/main/processes/env';
+import { spawnChild } from '../../../src/main/processes/spawn';
 
 describe('helpers started with Paddock’s environment', () => {
   it('get it without keys, tokens and PADDOCK_* names', async () => {

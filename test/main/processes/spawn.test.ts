@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildChildEnv } from '../../../src/main/processes/env';
 import { isAlive } from '../../../src/main/processes/identity';
-import { runBounded, SpawnError } from '../../../src/main/processes/spawn';
+import { SpawnError } from '../../../src/main/processes/command';
+import { runBounded } from '../../../src/main/processes/spawn';
 import { FAMILY, familyPids, killQuietly, removeTempDirs, tempDir, waitGone } from './helpers';
 
 const NODE = process.execPath;
