@@ -76,18 +76,37 @@ function connectionNamed(value: string): ReadonlySet<string> {
   return named;
 }
 
+/** Methods whose request normally carries a body: without one they go on as `content-length: 0`. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/** Headers the preview itself sets on what it forwards, whatever the browser sent or Connection named. */
+const SET_BY_PREVIEW = new Set(['host', 'cookie', 'origin', 'x-forwarded-prefix', 'content-length', 'transfer-encoding']);
+
 /**
- * Request headers for the app: no hop-by-hop, no preview cookie, the app's own Host and Origin. A flat
- * name, value, name, value list (http.request writes it as it is, without a second validation pass).
- * A body the browser sent chunked goes on chunked: Transfer-Encoding is hop-by-hop and dropped, and a
- * GET whose body had no framing would reach the app as the start of another request.
+ * The body's framing, set here and never dropped by what Connection names: a body that reached the
+ * app unframed would be read as a second request, past the Host and cookie rewriting. A length goes on
+ * as it came; a chunked body goes on chunked with its codings (Node chunks what is written); a POST,
+ * PUT or PATCH without either goes on as empty.
  */
-export function forwardRequestHeaders(headers: IncomingHttpHeaders, target: TargetInfo, keepUpgrade: boolean): string[] {
+function framing(headers: IncomingHttpHeaders, method: string | undefined, out: string[]): void {
+  const length = headers['content-length'];
+  const codings = headers['transfer-encoding'];
+  if (length !== undefined) out.push('content-length', length);
+  else if (codings !== undefined) out.push('transfer-encoding', codings);
+  else if (method !== undefined && BODY_METHODS.has(method)) out.push('content-length', '0');
+}
+
+/**
+ * Request headers for the app: no hop-by-hop, no preview cookie, the app's own Host and Origin, the
+ * body's framing (see framing). A flat name, value, name, value list, which http.request writes in
+ * this order (Node still validates every name and value).
+ */
+export function forwardRequestHeaders(headers: IncomingHttpHeaders, method: string | undefined, target: TargetInfo, keepUpgrade: boolean): string[] {
   const out: string[] = [];
   const named = connectionNamed(String(headers.connection ?? ''));
   for (const key of Object.keys(headers)) {
     const value = headers[key];
-    if (value === undefined || key === 'host' || key === 'cookie' || key === 'origin' || key === 'x-forwarded-prefix') continue;
+    if (value === undefined || SET_BY_PREVIEW.has(key)) continue;
     if (!keepUpgrade && (HOP_BY_HOP.has(key) || named.has(key))) continue;
     if (typeof value === 'string') out.push(key, value);
     else for (const v of value) out.push(key, v);
@@ -99,7 +118,7 @@ export function forwardRequestHeaders(headers: IncomingHttpHeaders, target: Targ
   // Dev servers check Origin against their own host (hot-reload sockets, CSRF guards).
   if (origin !== undefined) out.push('origin', origin === target.previewOrigin ? `http://${target.targetHost}` : origin);
   out.push('x-forwarded-prefix', target.prefix.slice(0, -1));
-  if (!keepUpgrade && headers['transfer-encoding'] !== undefined) out.push('transfer-encoding', 'chunked');
+  framing(headers, method, out);
   return out;
 }
 

@@ -54,7 +54,7 @@ export function proxyHttp(
   target: ProxyTarget,
   options: HttpProxyOptions,
 ): void {
-  const headers = forwardRequestHeaders(req.headers, target, false);
+  const headers = forwardRequestHeaders(req.headers, req.method, target, false);
   if (options.identityEncoding) identityOnly(headers);
   const upstream = http.request({
     host: target.host,
@@ -97,7 +97,7 @@ export function proxyHttp(
 
 /** Websocket (or any upgrade): the handshake is re-written, then the two sockets are piped raw. */
 export function proxyUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer, target: ProxyTarget): void {
-  const headers = forwardRequestHeaders(req.headers, target, true);
+  const headers = forwardRequestHeaders(req.headers, req.method, target, true);
   const upstream = net.connect({ host: target.host, port: target.port });
   const teardown = (): void => {
     upstream.destroy();

@@ -5,11 +5,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createAbsoluteAssetMemory } from './assetMemory';
-import { cookieName, cookieValues } from './headers';
+import { cookieName } from './headers';
 import { createPortResolver } from './ports';
 import { answerBodyless, proxyHttp, proxyUpgrade, refuseUpgrade, type ProxyTarget } from './proxy';
 import { isCrossOriginRequest, isOwnHost, parsePreviewRoute } from './route';
-import { createPreviewCredentials, SESSION_TTL_MS, type SessionHandle } from './tickets';
+import { createConnectionSessions } from './connectionSessions';
+import { createPreviewCredentials, SESSION_TTL_MS } from './tickets';
 import {
   PREVIEW_NAME,
   previewPrefix,
@@ -89,27 +90,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
   });
   const assets = createAbsoluteAssetMemory(options.lookup, resolve);
 
-  /**
-   * Per connection, the Cookie header last proven on it and the session it opened: a keep-alive
-   * connection sending the same header again is not hashed again while that session is live (issue 22
-   * item 4). The header stays only as long as the connection (the browser resends it on every request
-   * anyway), the comparison can teach a connection only what it sent itself, and a session that
-   * expired or was dropped is seen at once (stillLive).
-   */
-  const proven = new WeakMap<object, { cookie: string; session: SessionHandle }>();
-  const sessionHolds = (bound: Bound, req: http.IncomingMessage): boolean => {
-    const header = req.headers.cookie;
-    if (header === undefined) return false;
-    const known = proven.get(req.socket);
-    if (known !== undefined && known.cookie === header && credentials.stillLive(bound.scope, known.session)) return true;
-    const session = credentials.sessionOf(bound.scope, cookieValues(header, cookieName(bound.port)));
-    if (session === null) {
-      proven.delete(req.socket);
-      return false;
-    }
-    proven.set(req.socket, { cookie: header, session });
-    return true;
-  };
+  const sessions = createConnectionSessions(credentials);
 
   /** Where a gate that passed sends the request: the resolved port of the bound process, or 502. */
   const passed = (bound: Bound, resolved: PortResolution, route: { name: string; prefix: string; path: string }, previewOrigin: string): Gate => {
@@ -151,7 +132,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
       ].join('; ');
       return { ok: false, status: 302, headers: { 'set-cookie': cookie, location: route.cleanUrl } };
     }
-    if (!sessionHolds(bound, req)) return { ok: false, status: 401 };
+    if (!sessions.holds(bound.scope, bound.port, req, upgrade)) return { ok: false, status: 401 };
     const held = resolve.held(route.name);
     if (held !== undefined) return passed(bound, held, route, previewOrigin);
     return resolve(route.name).then((resolved) => passed(bound, resolved, route, previewOrigin));

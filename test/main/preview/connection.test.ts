@@ -113,6 +113,31 @@ describe('framing', () => {
     expect(answer.match(/HTTP\/1\.1 /g)).toHaveLength(1);
   });
 
+  it('never lets Connection drop the body’s framing (the body would be a second request to the app)', async () => {
+    const cookie = await session();
+    const smuggled = `GET /echo?smuggled=1 HTTP/1.1\r\nHost: evil.example\r\n\r\n`;
+    for (const method of ['GET', 'DELETE', 'OPTIONS', 'POST']) {
+      const answer = await raw(
+        `${method} /preview/developer/app/framing HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\nContent-Length: ${smuggled.length}\r\n` +
+          `Connection: close, Content-Length, Transfer-Encoding, Host\r\n\r\n${smuggled}`,
+      );
+      expect(answer, method).toMatch(/^HTTP\/1\.1 200 /);
+      const json = JSON.parse(answer.slice(answer.indexOf('{'), answer.lastIndexOf('}') + 1)) as { length: string | null; body: string };
+      expect(json, method).toMatchObject({ method, length: String(smuggled.length), body: smuggled });
+      expect(answer.match(/HTTP\/1\.1 /g), method).toHaveLength(1);
+    }
+  });
+
+  it('keeps the codings of a chunked body, and frames a POST without a body as empty', async () => {
+    const cookie = await session();
+    const gz = await raw(
+      `POST /preview/developer/app/framing HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\nTransfer-Encoding: gzip, chunked\r\nConnection: close\r\n\r\n3\r\nabc\r\n0\r\n\r\n`,
+    );
+    expect(JSON.parse(gz.slice(gz.indexOf('{'), gz.lastIndexOf('}') + 1))).toMatchObject({ te: 'gzip, chunked', body: 'abc' });
+    const empty = await raw(`POST /preview/developer/app/framing HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\nConnection: close\r\n\r\n`);
+    expect(JSON.parse(empty.slice(empty.indexOf('{'), empty.lastIndexOf('}') + 1))).toEqual({ method: 'POST', length: '0', te: null, body: '' });
+  });
+
   it('forwards a POST body with its length as it came', async () => {
     const cookie = await session();
     const answer = await raw(
