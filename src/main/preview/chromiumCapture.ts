@@ -37,6 +37,23 @@ const CHROMIUM_BASE_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * What the route filter below never sees, shut at the browser (an attack sent the workspace out as a
+ * TURN username over UDP): a proxy that answers nothing for every non-loopback connection (loopback,
+ * the page's origin, is never proxied), a resolver that finds no name (no DNS prefetch or preconnect
+ * carries a secret in a host name), and WebRTC kept to proxied UDP. That policy alone still let a
+ * STUN packet reach a loopback port in a test, so WebRTC is also taken out of the page (NO_WEBRTC).
+ */
+export const CAPTURE_NETWORK_ARGS = [
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--proxy-server=http://127.0.0.1:1',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+  '--dns-prefetch-disable',
+];
+
+/** In every frame of the page, before its scripts: no peer connection to gather candidates with at all. */
+const NO_WEBRTC = `for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel', 'RTCIceCandidate', 'RTCSessionDescription']) { try { delete globalThis[name]; } catch {} }`;
+
 export interface ChromiumCaptureOptions {
   /** Defaults to PADDOCK_CHROMIUM, else /usr/bin/chromium. */
   executablePath?: string;
@@ -110,7 +127,7 @@ interface LaunchedBrowser {
 function launchChromium(executablePath: string, timeoutMs: number): Promise<LaunchedBrowser> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-shot-'));
   const setpriv = SETPRIV.find((file) => fs.existsSync(file));
-  const chromiumArgv = [executablePath, ...chromiumArgs(), `--user-data-dir=${profile}`, '--remote-debugging-address=127.0.0.1', '--remote-debugging-port=0', 'about:blank'];
+  const chromiumArgv = [executablePath, ...chromiumArgs(), ...CAPTURE_NETWORK_ARGS, `--user-data-dir=${profile}`, '--remote-debugging-address=127.0.0.1', '--remote-debugging-port=0', 'about:blank'];
   const argv = setpriv ? [setpriv, '--pdeathsig', 'KILL', '--', ...chromiumArgv] : chromiumArgv;
   const child = spawnChild(argv[0], argv.slice(1), 'browser', { cwd: profile, env: { ...scrubbedEnv(process.env), HOME: profile }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   const end = () => {
@@ -164,6 +181,7 @@ export function createChromiumCapture(options: ChromiumCaptureOptions = {}): Cap
         acceptDownloads: false,
         javaScriptEnabled: true,
       });
+      await context.addInitScript({ content: NO_WEBRTC });
       // Every network request whose origin is not the page's own is aborted; other sockets are closed.
       await context.route('**/*', (route) =>
         sameOrigin(route.request().url(), origin) ? route.continue() : route.abort('blockedbyclient'),
