@@ -59,6 +59,8 @@ export interface TargetInfo {
   port: number;
   /** The preview listener's own origin, e.g. http://127.0.0.1:41234. */
   previewOrigin: string;
+  /** A Content-Security-Policy added to every answer (who may frame the preview; see route.frameAncestors). */
+  framePolicy?: string;
 }
 
 /**
@@ -197,5 +199,10 @@ export function backwardResponseHeaders(headers: IncomingHttpHeaders, target: Ta
   }
   if (typeof headers.location === 'string') out.location = rewriteLocation(headers.location, target);
   if (headers['set-cookie'] !== undefined) out['set-cookie'] = rewriteSetCookie(headers['set-cookie'], target);
+  if (target.framePolicy !== undefined) {
+    // A second policy, enforced alongside the app's own (a comma separates policies): both must allow a load.
+    const own = headers['content-security-policy'];
+    out['content-security-policy'] = own === undefined ? target.framePolicy : `${own}, ${target.framePolicy}`;
+  }
   return out;
 }

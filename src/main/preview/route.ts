@@ -48,16 +48,29 @@ type FetchHeaders = Record<string, string | string[] | undefined>;
 
 /**
  * A request another origin's page made here (issue 14 §1: each preview its own origin). Another
- * preview, or the window, may navigate to this preview — it cannot read what loads — but may not
- * fetch from it, embed its scripts or open its socket: Chromium, Firefox and Safari say so in
- * Sec-Fetch-Site / Sec-Fetch-Mode, and every browser sends Origin on a socket's handshake.
- * A local process can forge or drop these headers, but it needs the session cookie all the same.
+ * preview, or the window, may navigate to this preview with a GET — it cannot read what loads — but
+ * may not fetch from it, embed its scripts, open its socket, or send it a form (a cross-site POST
+ * would change the app's state with the preview's cookie; every 127.0.0.1 port is the same site).
+ * Chromium, Firefox and Safari say so in Sec-Fetch-Site / Sec-Fetch-Mode, and every browser sends
+ * Origin on a socket's handshake. A local process can forge or drop these headers, but it needs the
+ * session cookie all the same. Framing by another origin is refused by the browser (frameAncestors).
  */
-export function isCrossOriginRequest(headers: FetchHeaders, ownOrigin: string, upgrade: boolean): boolean {
+export function isCrossOriginRequest(headers: FetchHeaders, ownOrigin: string, upgrade: boolean, method = 'GET'): boolean {
   const site = headers['sec-fetch-site'];
   if (site === 'same-site' || site === 'cross-site') {
     if (headers['sec-fetch-mode'] !== 'navigate') return true;
+    if (method !== 'GET' && method !== 'HEAD') return true;
   }
   const origin = headers.origin;
   return upgrade && typeof origin === 'string' && origin !== ownOrigin;
+}
+
+/**
+ * The Content-Security-Policy a preview's answers carry: only the preview itself and the window (its
+ * listeners' origins, which show the preview in a frame in `paddock serve`) may frame it, so another
+ * preview's page cannot embed it to click through it.
+ */
+export function frameAncestors(windowPorts: readonly number[]): string {
+  const origins = windowPorts.flatMap((port) => [`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+  return `frame-ancestors 'self'${origins.map((o) => ` ${o}`).join('')}`;
 }

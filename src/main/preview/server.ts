@@ -8,7 +8,7 @@ import { createAbsoluteAssetMemory } from './assetMemory';
 import { cookieName } from './headers';
 import { createPortResolver } from './ports';
 import { answerBodyless, proxyHttp, proxyUpgrade, refuseUpgrade, type ProxyTarget } from './proxy';
-import { isCrossOriginRequest, isOwnHost, parsePreviewRoute } from './route';
+import { frameAncestors, isCrossOriginRequest, isOwnHost, parsePreviewRoute } from './route';
 import { createConnectionSessions } from './connectionSessions';
 import { createPreviewCredentials, SESSION_TTL_MS } from './tickets';
 import {
@@ -91,6 +91,14 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
   const assets = createAbsoluteAssetMemory(options.lookup, resolve);
 
   const sessions = createConnectionSessions(credentials);
+  /** Who may frame a preview: the window's listeners (read again when their list changes). */
+  let framing = { ports: '', policy: frameAncestors([]) };
+  const framePolicy = (): string => {
+    const ports = options.ownPorts();
+    const key = ports.join(',');
+    if (key !== framing.ports) framing = { ports: key, policy: frameAncestors(ports) };
+    return framing.policy;
+  };
 
   /** Where a gate that passed sends the request: the resolved port of the bound process, or 502. */
   const passed = (bound: Bound, resolved: PortResolution, route: { name: string; prefix: string; path: string }, previewOrigin: string): Gate => {
@@ -100,7 +108,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     return {
       ok: true,
       pid: resolved.pid,
-      target: { name: route.name, prefix: route.prefix, path: route.path, host: resolved.host, port: resolved.port, targetHost, previewOrigin },
+      target: { name: route.name, prefix: route.prefix, path: route.path, host: resolved.host, port: resolved.port, targetHost, previewOrigin, framePolicy: framePolicy() },
     };
   };
 
@@ -119,7 +127,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     if (route.kind === 'slash') return { ok: false, status: 302, headers: { location: route.location } };
     const previewOrigin = `http://${req.headers.host}`;
     // Another origin's page (another preview, the window) may navigate here but never fetch, embed or open a socket.
-    if (isCrossOriginRequest(req.headers, previewOrigin, upgrade)) return { ok: false, status: 403 };
+    if (isCrossOriginRequest(req.headers, previewOrigin, upgrade, req.method)) return { ok: false, status: 403 };
     if (route.ticket !== null && !upgrade) {
       const session = credentials.redeemTicket(bound.scope, route.ticket);
       if (session === null) return { ok: false, status: 401 };

@@ -1,7 +1,7 @@
 // What the preview listener accepts as a path and a Host (SPEC §9), as a table.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCrossOriginRequest, isOwnHost, parsePreviewRoute } from '../../../src/main/preview/route';
+import { frameAncestors, isCrossOriginRequest, isOwnHost, parsePreviewRoute } from '../../../src/main/preview/route';
 
 describe('parsePreviewRoute', () => {
   it.each([
@@ -78,13 +78,36 @@ describe('isCrossOriginRequest (each preview its own origin)', () => {
     expect(isCrossOriginRequest(headers, OWN, upgrade)).toBe(refused);
   });
 
-  it('never lets a same-site or cross-site request through unless it is a navigation', () => {
+  it.each([
+    ['same-site', 'POST'],
+    ['cross-site', 'POST'],
+    ['same-site', 'PUT'],
+    ['same-site', 'DELETE'],
+  ] as const)('refuses a %s form navigation with %s (another preview changing this app’s state)', (site, method) => {
+    expect(isCrossOriginRequest({ 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate' }, OWN, false, method)).toBe(true);
+    expect(isCrossOriginRequest({ 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' }, OWN, false, method)).toBe(false);
+  });
+
+  it('never lets a same-site or cross-site request through unless it is a GET or HEAD navigation', () => {
     fc.assert(
-      fc.property(fc.constantFrom('same-site', 'cross-site'), fc.string(), fc.option(fc.string()), fc.boolean(), (site, mode, origin, upgrade) => {
-        const refused = isCrossOriginRequest({ 'sec-fetch-site': site, 'sec-fetch-mode': mode, origin: origin ?? undefined }, OWN, upgrade);
-        return mode === 'navigate' ? refused === (upgrade && origin !== null && origin !== OWN) : refused;
-      }),
+      fc.property(
+        fc.constantFrom('same-site', 'cross-site'),
+        fc.string(),
+        fc.option(fc.string()),
+        fc.boolean(),
+        fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'),
+        (site, mode, origin, upgrade, method) => {
+          const refused = isCrossOriginRequest({ 'sec-fetch-site': site, 'sec-fetch-mode': mode, origin: origin ?? undefined }, OWN, upgrade, method);
+          const navigation = mode === 'navigate' && (method === 'GET' || method === 'HEAD');
+          return navigation ? refused === (upgrade && origin !== null && origin !== OWN) : refused;
+        },
+      ),
     );
+  });
+
+  it('lets only the preview itself and the window’s listeners frame a preview', () => {
+    expect(frameAncestors([4000])).toBe("frame-ancestors 'self' http://127.0.0.1:4000 http://localhost:4000");
+    expect(frameAncestors([])).toBe("frame-ancestors 'self'");
   });
 
   it('never opens a socket for a page of any other origin', () => {

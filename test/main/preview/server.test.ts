@@ -282,6 +282,12 @@ describe('each preview its own origin (issue 14 §1)', () => {
     }
   });
 
+  it('lets only itself and the window frame a preview, alongside the app’s own policy', async () => {
+    const cookie = await session('app');
+    const page = await request(P.app, '/preview/developer/app/', { cookie });
+    expect(page.headers['content-security-policy']).toBe(`frame-ancestors 'self' http://127.0.0.1:${WINDOW_PORT} http://localhost:${WINDOW_PORT}`);
+  });
+
   it('refuses what another origin’s page fetches, embeds or opens a socket to; lets it navigate', async () => {
     const cookie = await session('app');
     const from = (site: string, mode: string) => ({ cookie, 'sec-fetch-site': site, 'sec-fetch-mode': mode });
@@ -293,6 +299,10 @@ describe('each preview its own origin (issue 14 §1)', () => {
     }
     expect((await request(P.app, '/preview/developer/app/echo', from('same-site', 'navigate'))).status).toBe(200);
     expect((await request(P.app, '/preview/developer/app/echo', from('same-origin', 'cors'))).status).toBe(200);
+    // A form another preview's page submits here: a navigation, but one that would change the app's state.
+    const post = await request(P.app, '/preview/developer/app/upload', { ...from('same-site', 'navigate'), 'content-length': '0' }, 'POST');
+    expect(post.status).toBe(403);
+    expect((await request(P.app, '/preview/developer/app/upload', { ...from('same-origin', 'navigate'), 'content-length': '0' }, 'POST')).status).toBe(200);
 
     const socketStatus = (origin: string): Promise<number> =>
       new Promise((resolve) => {
