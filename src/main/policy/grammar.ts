@@ -202,6 +202,7 @@ export function readArgs(g: ProgramGrammar, display: string, args: readonly stri
   if (up && (up.evenWithOperands || operands.length === 0) && !up.unless.some((flag) => r.seen.has(flag))) {
     r.checks.push({ path: '.', role: display, findUp: up.file });
   }
+  if (g.configUp) r.checks.push({ path: '.', role: display, configUp: g.configUp });
   if (g.name === 'pytest') {
     // pytest -p imports the module it names: a project module, or `no:<name>` to disable one.
     const plugin = pluginValue(args);

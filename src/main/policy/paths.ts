@@ -2,10 +2,12 @@
 // the resolver's `run` rule (not absolute, no `..`, no `~`, no link component, nothing in .git, not
 // deny-listed), against the directory the command will run in, because that is what the program
 // reads it against. There is one resolver; this file only asks it and words the answer.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { CompiledDenyList } from '../workspace/denyList';
 import { pathSession, resolveIn, type PathSession } from '../workspace/resolve';
 import type { PathContext } from '../workspace/types';
-import type { GateCode, PathCheck, Refusal } from './types';
+import type { ConfigName, GateCode, PathCheck, Refusal } from './types';
 
 export type CwdResolution = { ok: true; absolute: string; relative: string } | ({ ok: false } & Refusal);
 
@@ -75,6 +77,49 @@ function foundUp(session: PathSession, dirRel: string, name: string): boolean {
   return false;
 }
 
+/** Whether the regular file `file` holds `text` in its first 256 KiB (a configuration's table). */
+function fileHolds(session: PathSession, file: string, text: string): boolean {
+  if (!session.lstat(file)?.isFile()) return false;
+  try {
+    const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+    try {
+      const buffer = Buffer.alloc(256 * 1024);
+      const read = fs.readSync(fd, buffer, 0, buffer.length, 0);
+      return buffer.subarray(0, read).toString('utf8').includes(text);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where the program's configuration would be found above the workspace: null when one inside (from
+ * the command's directory up to the workspace root) stops the search first, or when there is none
+ * above either; else the path found above.
+ */
+function configFoundAbove(session: PathSession, dirRel: string, names: readonly ConfigName[]): string | null {
+  const parts = dirRel === '.' ? [] : dirRel.split('/');
+  for (let n = parts.length; n >= 0; n--) {
+    const dir = [session.ws, ...parts.slice(0, n)].join('/');
+    for (const c of names) {
+      if (c.aboveOnly) continue;
+      const file = `${dir}/${c.name}`;
+      if (c.holds === undefined ? session.lstat(file) !== undefined : fileHolds(session, file, c.holds)) return null;
+    }
+  }
+  // Above the workspace any file of those names counts, whatever it holds (a newer pytest takes a
+  // bare pyproject.toml as its root when it finds nothing better).
+  for (let dir = path.dirname(session.ws); ; dir = path.dirname(dir)) {
+    for (const c of names) {
+      const file = path.join(dir, c.name);
+      if (session.lstat(file) !== undefined) return file;
+    }
+    if (dir === path.dirname(dir)) return null;
+  }
+}
+
 /** A Python module of the project: `<name>.py` a file or `<name>` a directory, reached with no link. */
 /** A top-level module of the project: `<name>.py` as a file, or `<name>/` as a package directory. */
 function projectModule(session: PathSession, cwdRelative: string, name: string): boolean {
@@ -95,6 +140,16 @@ export function checkPaths(session: PathSession, cwdRelative: string, checks: re
         return refusal(
           'finds-up-outside',
           `${check.role} would look for ${check.findUp} above the workspace, since there is none in this directory or above it inside the workspace`,
+        );
+      }
+      continue;
+    }
+    if (check.configUp !== undefined) {
+      const above = configFoundAbove(session, cwdRelative, check.configUp);
+      if (above !== null) {
+        return refusal(
+          'finds-up-outside',
+          `${check.role} would load its configuration ${above} from above the workspace, since there is none of its own in this directory or above it inside the workspace`,
         );
       }
       continue;

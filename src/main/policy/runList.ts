@@ -3,7 +3,7 @@
 // per program, from each program's own manual, because a letter that is a switch in one program
 // takes a value in another (`rg -c` counts, `head -c` takes a number).
 // find and python are read by their own code in grammar.ts (an expression; a module hand-off).
-import type { ProgramGrammar, RowExamples } from './types';
+import type { ConfigName, ProgramGrammar, RowExamples } from './types';
 import { READERS } from './readers';
 
 const PACKAGE_SCRIPT_SUBCOMMANDS = ['run', 'test', 'build', 'lint', 'typecheck'] as const;
@@ -38,6 +38,32 @@ const WALKS_OPERANDS = { fromCwd: 'whenNone' } as const;
 /** Test runners that always search from their cwd; operands only filter. */
 const WALKS_CWD = { fromCwd: 'always' } as const;
 
+/**
+ * Configuration that is code, or names code to load, searched upward from the command's directory
+ * (ProgramGrammar.configUp): ESLint's flat and legacy files, Prettier's, Jest's, pytest's ini files
+ * (whose directory becomes the root whose conftest.py is imported) and, for a pytest that found no
+ * ini, the conftest.py files of every directory above.
+ */
+const ext = (base: string, exts: readonly string[]): ConfigName[] => exts.map((e) => ({ name: `${base}${e}` }));
+const ESLINT_CONFIG: readonly ConfigName[] = [
+  ...ext('eslint.config', ['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts']),
+  ...ext('.eslintrc', ['', '.js', '.cjs', '.yaml', '.yml', '.json']),
+];
+const PRETTIER_CONFIG: readonly ConfigName[] = [
+  ...ext('.prettierrc', ['', '.json', '.yaml', '.yml', '.json5', '.js', '.cjs', '.mjs', '.ts', '.mts', '.cts', '.toml']),
+  ...ext('prettier.config', ['.js', '.cjs', '.mjs', '.ts', '.mts', '.cts']),
+  { name: 'package.json', holds: '"prettier"' },
+];
+const JEST_CONFIG: readonly ConfigName[] = [...ext('jest.config', ['.js', '.ts', '.mjs', '.cjs', '.cts', '.mts', '.json']), { name: 'package.json', holds: '"jest"' }];
+const PYTEST_CONFIG: readonly ConfigName[] = [
+  { name: 'pytest.ini' },
+  { name: '.pytest.ini' },
+  { name: 'pyproject.toml', holds: '[tool.pytest.ini_options]' },
+  { name: 'tox.ini', holds: '[pytest]' },
+  { name: 'setup.cfg', holds: '[tool:pytest]' },
+  { name: 'conftest.py', aboveOnly: true },
+];
+
 const DECLARATIONS: ProgramGrammar[] = [
   {
     name: 'node',
@@ -56,6 +82,7 @@ const DECLARATIONS: ProgramGrammar[] = [
   packageManager('bun', true),
   {
     name: 'pytest',
+    configUp: PYTEST_CONFIG,
     // -p names a plugin module to import: one of the project's, or `no:<name>` (see grammar.ts).
     short: { q: null, x: null, v: null, k: 'word', p: 'word' },
     long: { '--maxfail': 'n' },
@@ -132,6 +159,7 @@ const DECLARATIONS: ProgramGrammar[] = [
   },
   {
     name: 'jest',
+    configUp: JEST_CONFIG,
     subcommand: { names: ['run'], required: false },
     short: { t: 'word' },
     shortWhole: true,
@@ -141,12 +169,14 @@ const DECLARATIONS: ProgramGrammar[] = [
   },
   {
     name: 'eslint',
+    configUp: ESLINT_CONFIG,
     long: { '--fix': null },
     operands: { kind: 'paths', recursive: WALKS_OPERANDS },
     examples: { auto: ['eslint', 'eslint --fix src'], gated: [['eslint --rulesdir /tmp src', 'flag-not-on-run-list'], ['eslint dirlink', 'link']] },
   },
   {
     name: 'prettier',
+    configUp: PRETTIER_CONFIG,
     long: { '--check': null, '--write': null },
     operands: { kind: 'paths', recursive: WALKS_OPERANDS },
     examples: { auto: ['prettier --check src', 'prettier --write src/a.ts'], gated: [['prettier -w src', 'flag-not-on-run-list'], ['prettier --write ../x', 'climbs-out']] },

@@ -111,6 +111,12 @@ export interface ProgramGrammar {
    * `unless` is given or there is an operand: it must be found inside the workspace (PathCheck.findUp).
    */
   findsUp?: { file: string; unless: readonly string[]; evenWithOperands?: boolean };
+  /**
+   * Configuration the program looks for upward from its directory whose content is code, or names
+   * code to load (eslint.config.js, conftest.py): found above the workspace with none inside to stop
+   * the search, another project's code would run (PathCheck.configUp). None anywhere is fine.
+   */
+  configUp?: readonly ConfigName[];
   /** Whether `--` (end of options) is accepted; after it an operand beginning with `-` is still refused. */
   doubleDash?: boolean;
   /**
@@ -157,6 +163,8 @@ export interface PathCheck {
    * a file of the project, or Python imports whatever installed module has that name.
    */
   pythonModule?: boolean;
+  /** The program's configuration, searched upward: one above the workspace and none inside gates (see ProgramGrammar.configUp). */
+  configUp?: readonly ConfigName[];
   /**
    * The program looks for this file in its directory and then in every directory above it (npm's
    * package.json, tsc's tsconfig.json): one must be found at or below the workspace root, or the
@@ -254,3 +262,12 @@ export type CommandDecision = (
   /** With code 'remembered': the entry that admitted it (the store marks it used). */
   rememberedId?: number;
 };
+
+/** A configuration file a program searches upward for (ProgramGrammar.configUp). */
+export interface ConfigName {
+  name: string;
+  /** Inside the workspace it stops the search only when it holds this text (pytest's table in pyproject.toml). */
+  holds?: string;
+  /** Looked for above the workspace only: found inside, it does not stop the search (pytest's conftest.py). */
+  aboveOnly?: boolean;
+}

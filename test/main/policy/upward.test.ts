@@ -49,3 +49,68 @@ describe('programs that look upward for their project file', () => {
     expect(decide('tsc -p tsconfig.json').tier).toBe('auto');
   });
 });
+
+/**
+ * Tools whose configuration is code (or names code to import) and which look for it upward: a config
+ * found above the workspace, with none inside to stop the search, would run another project's code
+ * (fuzzing found `eslint`, `prettier --check`, `pytest`, `python -m pytest` auto with a parent
+ * eslint.config.js / pytest.ini + conftest.py). No config anywhere is fine: each tool then runs on
+ * its defaults.
+ */
+describe('tools whose configuration is code, found upward', () => {
+  function world(parent: Record<string, string>, inside: Record<string, string> = {}) {
+    const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-config-up-')));
+    made.push(root);
+    const ws = path.join(root, 'parent', 'ws');
+    fs.mkdirSync(path.join(ws, 'sub'), { recursive: true });
+    fs.mkdirSync(path.join(ws, 'tests'), { recursive: true });
+    fs.writeFileSync(path.join(ws, 'a.js'), 'x\n');
+    for (const [rel, content] of Object.entries(parent)) fs.writeFileSync(path.join(root, 'parent', rel), content);
+    for (const [rel, content] of Object.entries(inside)) fs.writeFileSync(path.join(ws, rel), content);
+    const paths = { workspace: ws, home: path.join(root, 'home'), dataDir: path.join(root, 'data') };
+    return (command: string, cwd?: string) => classifyCommand(command, { paths, cwd, mode: 'run', remembered: [] });
+  }
+
+  it.each([
+    ['eslint', { 'eslint.config.js': 'x' }],
+    ['eslint a.js', { 'eslint.config.mjs': 'x' }],
+    ['eslint --fix a.js', { '.eslintrc.js': 'x' }],
+    ['prettier --check a.js', { 'prettier.config.js': 'x' }],
+    ['prettier --write a.js', { '.prettierrc.cjs': 'x' }],
+    ['pytest', { 'pytest.ini': '[pytest]\n', 'conftest.py': 'x' }],
+    ['pytest tests', { 'tox.ini': '[pytest]\n' }],
+    ['python -m pytest -q', { 'pyproject.toml': '[tool.pytest.ini_options]\n' }],
+    ['python3 -m pytest tests', { 'setup.cfg': '[tool:pytest]\n' }],
+    ['jest', { 'jest.config.js': 'x' }],
+  ] as const)('gates %s when its configuration is found only above the workspace', (command, parent) => {
+    const decide = world(parent);
+    for (const cwd of [undefined, 'sub']) {
+      const decision = decide(command, cwd);
+      expect(decision.tier, `${command} in ${cwd ?? '.'}`).toBe('gated');
+      expect(decision.code).toBe('finds-up-outside');
+      expect(decision.reason).toMatch(/above the workspace/);
+    }
+  });
+
+  it.each([
+    ['eslint a.js', { 'eslint.config.js': 'x' }, { 'eslint.config.js': 'x' }],
+    ['prettier --check a.js', { 'prettier.config.js': 'x' }, { '.prettierrc': '{}' }],
+    ['pytest', { 'pytest.ini': '[pytest]\n' }, { 'pyproject.toml': '[tool.pytest.ini_options]\n' }],
+    ['python -m pytest -q', { 'pytest.ini': '[pytest]\n' }, { 'pytest.ini': '' }],
+    ['jest', { 'jest.config.js': 'x' }, { 'package.json': '{"jest":{}}' }],
+  ] as const)('lets %s through when the workspace has its own configuration', (command, parent, inside) => {
+    const decide = world(parent, inside);
+    expect(decide(command).tier).toBe('auto');
+    expect(decide(command, 'sub').tier).toBe('auto');
+  });
+
+  it('lets them through when there is no configuration anywhere', () => {
+    const decide = world({});
+    for (const command of ['eslint a.js', 'prettier --check a.js', 'pytest', 'python -m pytest -q', 'jest']) expect(decide(command).tier, command).toBe('auto');
+  });
+
+  it('does not take a pyproject.toml without a pytest table as stopping pytest’s search', () => {
+    const decide = world({ 'pytest.ini': '[pytest]\n' }, { 'pyproject.toml': '[project]\nname = "x"\n' });
+    expect(decide('pytest').tier).toBe('gated');
+  });
+});
