@@ -119,13 +119,33 @@ function pieceProblem(arg: string, piece: string): Refusal | null {
   return null;
 }
 
+/** Where an npx argument splits into pieces a program may read as paths: `=`, `,`, `:`, `@`, and white space. */
+const PIECE_SEPARATORS = /[=,:@\s]/;
+
+/** A URL whose content is code (`data:text/javascript,…`, the seed's `node --import=data:` failure). */
+const CODE_URL = /(?:^|[^a-z0-9+.-])(?:data|javascript):/i;
+
+/** The argument as a program that percent-decodes it would read it (`%2Fetc`, `%2e%2e`); itself when it does not decode. */
+function decoded(arg: string): string {
+  if (!arg.includes('%')) return arg;
+  try {
+    return decodeURIComponent(arg);
+  } catch {
+    return arg;
+  }
+}
+
 /** npx's arguments are bounded the one way the grammar can (seed 003 §5): none absolute, none climbing, none ~. */
 function npxArgumentProblem(arg: string): Refusal | null {
-  // `--out=/tmp/x`, `file:///etc`, `a,../b`, `@/etc/args` (a response file): every piece a program
-  // might read as a path is held to the rule.
-  for (const piece of arg.split(/[=,:@]/)) {
-    const problem = pieceProblem(arg, piece);
-    if (problem !== null) return problem;
+  // `--out=/tmp/x`, `file:///etc`, `a,../b`, `@/etc/args` (a response file), and a word holding
+  // spaces, which a binary that runs commands (cross-env, concurrently) reads as a command line:
+  // every piece a program might read as a path is held to the rule, as written and percent-decoded.
+  for (const form of new Set([arg, decoded(arg)])) {
+    if (CODE_URL.test(form)) return { code: 'operand-not-allowed', reason: `${show(arg)} carries code in a data: or javascript: URL` };
+    for (const piece of form.split(PIECE_SEPARATORS)) {
+      const problem = pieceProblem(arg, piece);
+      if (problem !== null) return problem;
+    }
   }
   // A short option takes its value attached, after any cluster of letters (`-o/tmp/x`,
   // `-vo../x`): the value may begin at any position after the dash.
@@ -145,7 +165,7 @@ function npxArgumentProblem(arg: string): Refusal | null {
  * A piece that names nothing yet is fine; a link, a deny-listed place or .git is not.
  */
 function npxLinkProblem(arg: string, session: PathSession, cwdRelative: string): Refusal | null {
-  const pieces = new Set(arg.split(/[=,:@]/));
+  const pieces = new Set(arg.split(PIECE_SEPARATORS));
   if (arg.startsWith('-') && !arg.startsWith('--')) for (let k = 2; k < arg.length; k++) pieces.add(arg.slice(k));
   for (const raw of pieces) {
     const piece = raw.replace(/\/+$/, '');

@@ -204,16 +204,18 @@ export function readArgs(g: ProgramGrammar, display: string, args: readonly stri
   }
   if (g.configUp) r.checks.push({ path: '.', role: display, configUp: g.configUp });
   if (g.name === 'pytest') {
-    // pytest -p imports the module it names: a project module, or `no:<name>` to disable one.
-    const plugin = pluginValue(args);
-    // Python imports `a.b` by importing `a` first: that top-level name must be the project's.
-    if (plugin !== undefined && !plugin.startsWith('no:')) r.checks.push({ path: plugin.split('.')[0], role: `${display} -p`, pythonModule: true });
+    // pytest -p imports the module it names, every one given: a project module, or `no:<name>` to
+    // disable one. Python imports `a.b` by importing `a` first: that top-level name must be the project's.
+    for (const plugin of pluginValues(args)) {
+      if (!plugin.startsWith('no:')) r.checks.push({ path: plugin.split('.')[0], role: `${display} -p`, pythonModule: true });
+    }
   }
   return { ok: true, checks: r.checks, summary: sub.summary };
 }
 
-/** The value of pytest's `-p` in any spelling the grammar accepted (`-p x`, `-px`, `-qp x`), or undefined. */
-function pluginValue(args: readonly string[]): string | undefined {
+/** Every value of pytest's `-p`, in any spelling the grammar accepted (`-p x`, `-px`, `-qp x`). */
+function pluginValues(args: readonly string[]): string[] {
+  const values: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const word = args[i];
     if (!word.startsWith('-') || word.startsWith('--')) continue;
@@ -221,14 +223,17 @@ function pluginValue(args: readonly string[]): string | undefined {
       const letter = word[j];
       if (letter !== 'p' && letter !== 'k') continue;
       const rest = word.slice(j + 1).replace(/^=/, '');
-      if (letter === 'k') {
-        if (rest.length === 0) i++; // -k's value is the next word
-        break;
+      if (rest.length > 0) {
+        if (letter === 'p') values.push(rest);
+      } else {
+        // The value is the next word, which is then not read as flags of its own.
+        if (letter === 'p' && i + 1 < args.length) values.push(args[i + 1]);
+        i++;
       }
-      return rest.length > 0 ? rest : args[i + 1];
+      break;
     }
   }
-  return undefined;
+  return values;
 }
 
 function readPython(argv: readonly string[]): GrammarVerdict {

@@ -30,7 +30,9 @@ function readPaths(r: OperandReading, operands: readonly string[], rule: Extract
   const walk = rule.recursive;
   const recursive = walk !== undefined && (walk.onlyWith === undefined || r.seen.has(walk.onlyWith));
   for (let k = 0; k < operands.length; k++) {
-    checks.push({ path: operands[k], role: `${display}'s operand`, notDirectory: rule.notDirectory, mustBeFile: script && k === 0, recursive });
+    // A test id is resolved as the file pytest opens (the whole id names nothing, so it hid a link).
+    const path = rule.testIds ? operands[k].split('::')[0] : operands[k];
+    checks.push({ path, role: `${display}'s operand`, notDirectory: rule.notDirectory, mustBeFile: script && k === 0, recursive });
   }
   // With no operand (or always: vitest, jest), the program searches its working directory.
   if (recursive && (walk.fromCwd === 'always' || operands.length === 0)) {

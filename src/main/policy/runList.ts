@@ -87,7 +87,7 @@ const DECLARATIONS: ProgramGrammar[] = [
     short: { q: null, x: null, v: null, k: 'word', p: 'word' },
     long: { '--maxfail': 'n' },
     responseFiles: true,
-    operands: { kind: 'paths', recursive: WALKS_OPERANDS },
+    operands: { kind: 'paths', recursive: WALKS_OPERANDS, testIds: true },
     examples: {
       auto: ['pytest', 'pytest -qx tests', 'pytest -k slow', 'pytest --maxfail=2', 'pytest -p no:cacheprovider'],
       gated: [['pytest --rootdir=/tmp', 'flag-not-on-run-list'], ['pytest @args.txt', 'flag-not-on-run-list'], ['pytest -p antigravity', 'not-project-file'], ['pytest /etc', 'absolute']],

@@ -35,6 +35,8 @@ export type OperandRule =
        * a workspace placed at ~ would rewrite ~/.config/gh. `onlyWith`: only when that flag is given.
        */
       recursive?: { fromCwd: 'always' | 'whenNone'; onlyWith?: string };
+      /** pytest's test ids: `file.py::Class::test` names the file before the first `::`, which is the path checked. */
+      testIds?: boolean;
     }
   /**
    * grep, rg: the first operand is a pattern (a <re>), the rest are paths. `recursive`: the flag

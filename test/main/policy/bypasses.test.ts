@@ -38,6 +38,16 @@ const BYPASSES: [string, string][] = [
   ['node run.js -e 1', 'node -e'],
   // The second failed shape: listed programs through flags nobody enumerated.
   ['node --import=data:text/javascript,process.exit(1) run.js', 'not a plain command'],
+  // Fuzzing: pytest imports every -p, not only the first; a `no:` one before it hid the second.
+  ['pytest -p no:x -p antigravity', 'not a module of the project'],
+  ['pytest -p no:cacheprovider -pantigravity tests', 'not a module of the project'],
+  ['pytest -qp no:x -p this', 'not a module of the project'],
+  ['python -m pytest -p no:cacheprovider -pantigravity tests', 'not a module of the project'],
+  // Fuzzing: a test id (`file::test`) named a link the resolver never saw (it looked up the whole id).
+  ['pytest link::test_z', 'symbolic link'],
+  ['pytest -q dirlink/a.ts::test_z', 'symbolic link'],
+  ['python -m pytest -q link::test_z', 'symbolic link'],
+  ['pytest ../x.py::test_z', "'..'"],
   ['node --import=data:text/javascript,1 run.js', 'node --import'],
   ['node --import data:text/javascript,1 run.js', 'node --import'],
   ['node --require x run.js', 'node --require'],

@@ -31,6 +31,13 @@ const GATED: [string, string | undefined, string][] = [
   ['npx vite -olink', undefined, 'symbolic link'],
   ['npx vite x:link', undefined, 'symbolic link'],
   ['npx vite dirlink/a.ts', undefined, 'symbolic link'],
+  // Fuzzing: a word that holds spaces is a command line to a binary that runs one (cross-env, concurrently).
+  ['npx vite sh -c "cat /etc/passwd"', undefined, 'absolute'],
+  ['npx vite "cat ../outside.txt"', undefined, 'climbs'],
+  ['npx vite "x\t/etc/passwd"', undefined, 'not a plain command'],
+  // Fuzzing: code in a data: URL (the seed's own `node --import=data:` failure), percent-encoded past the lexer.
+  ['npx vite --import=data:text/javascript,import%20x', undefined, 'data:'],
+  ['npx vite "import \'DATA:text/javascript,x\'"', undefined, 'data:'],
 ];
 
 describe('npxArguments', () => {

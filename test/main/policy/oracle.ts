@@ -354,7 +354,19 @@ function npxPieceInside(piece: string, po: PathOracle): boolean {
 function npxAdmits(args: string[], binsHere: readonly string[], po: PathOracle): boolean {
   if (args.length === 0 || !binsHere.includes(args[0])) return false;
   return args.slice(1).every((a) => {
-    if (!a.split(/[=,:@]/).every((p) => npxPieceOk(p) && npxPieceInside(p, po))) return false;
+    // A word with spaces may be a command line (cross-env); percent-decoded, it may be a path; a
+    // data: or javascript: URL is code.
+    let plain = a;
+    try {
+      plain = a.includes('%') ? decodeURIComponent(a) : a;
+    } catch {
+      /* does not decode: read as written */
+    }
+    for (const form of [a, plain]) {
+      if (/(?:^|[^a-z0-9+.-])(?:data|javascript):/i.test(form)) return false;
+      if (!form.split(/[=,:@\s]/).every((p) => npxPieceOk(p))) return false;
+    }
+    if (!a.split(/[=,:@\s]/).every((p) => npxPieceInside(p, po))) return false;
     if (a[0] === '-' && a[1] !== '-') {
       for (let k = 2; k < a.length; k++) if (!npxPieceInside(a.slice(k), po)) return false;
     }
