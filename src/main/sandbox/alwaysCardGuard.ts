@@ -52,9 +52,25 @@ export function listAlwaysCard(workspace: string): AlwaysCardListing {
     if (id) listing.set(rel, id);
   };
   for (const entry of namesIn(workspace)) if (isAlwaysCardPath(entry.name)) add(entry.name);
+  // Never through a symlink: a `.github` pointing elsewhere would make Paddock move someone else's files.
+  if (!parentsAreReal(workspace, WORKFLOWS)) return listing;
   add(WORKFLOWS);
-  if (listing.has(WORKFLOWS)) for (const entry of namesIn(path.join(workspace, WORKFLOWS))) add(`${WORKFLOWS}/${entry.name}`);
+  if (isRealDirectory(path.join(workspace, WORKFLOWS))) for (const entry of namesIn(path.join(workspace, WORKFLOWS))) add(`${WORKFLOWS}/${entry.name}`);
   return listing;
+}
+
+function isRealDirectory(p: string): boolean {
+  try {
+    return fs.lstatSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Every directory between the workspace and `rel` is a real directory (no symlink to follow out). */
+function parentsAreReal(workspace: string, rel: string): boolean {
+  const parts = rel.split('/').slice(0, -1);
+  return parts.every((_, i) => isRealDirectory(path.join(workspace, ...parts.slice(0, i + 1))));
 }
 
 /**
@@ -67,11 +83,7 @@ export function alwaysCardMounts(workspace: string): string[] {
     if ((entry.isFile() || entry.isDirectory()) && isAlwaysCardPath(entry.name)) mounts.push(path.join(workspace, entry.name));
   }
   const workflows = path.join(workspace, WORKFLOWS);
-  try {
-    if (fs.lstatSync(path.join(workspace, '.github')).isDirectory() && fs.lstatSync(workflows).isDirectory()) mounts.push(workflows);
-  } catch {
-    // No workflows directory: nothing to bind.
-  }
+  if (parentsAreReal(workspace, WORKFLOWS) && isRealDirectory(workflows)) mounts.push(workflows);
   return mounts;
 }
 
@@ -103,6 +115,8 @@ export function moveOut(workspace: string, rels: readonly string[], refusedDir: 
   return rels.map((rel) => {
     const to = path.join(refusedDir, `${stamp}-${process.pid}-${rel.replace(/\//g, '-')}`);
     try {
+      // Checked again at the move: a process still running could have swapped a parent for a symlink.
+      if (!parentsAreReal(workspace, rel)) throw new Error(`a parent of ${rel} is not a directory`);
       fs.mkdirSync(refusedDir, { recursive: true, mode: 0o700 });
       moveEntry(path.join(workspace, rel), to);
       return { path: rel, movedTo: to };

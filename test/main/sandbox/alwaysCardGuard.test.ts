@@ -47,6 +47,36 @@ describe('the always-card listing', () => {
   });
 });
 
+describe('symlinked parents', () => {
+  it('never looks or moves through a .github that is a symlink (it would move another folder’s files)', () => {
+    const ws = temp.make();
+    const other = temp.make();
+    tree(other, { 'workflows/ci.yml': 'someone else’s' });
+    const refused = path.join(temp.make(), 'refused');
+    const watch = watchAlwaysCard(ws, refused);
+    fs.symlinkSync(other, path.join(ws, '.github'));
+    expect([...listAlwaysCard(ws).keys()]).toEqual([]);
+    expect(watch.finish()).toEqual([]);
+    expect(moveOut(ws, ['.github/workflows/ci.yml'], refused)).toEqual([{ path: '.github/workflows/ci.yml', movedTo: null }]);
+    expect(fs.readFileSync(path.join(other, 'workflows/ci.yml'), 'utf8')).toBe('someone else’s');
+    expect(alwaysCardMounts(ws)).toEqual([]);
+  });
+
+  it('moves a planted workflows symlink itself, not what it points to', () => {
+    const ws = temp.make();
+    const other = temp.make();
+    tree(ws, { '.github/CODEOWNERS': 'x' });
+    tree(other, { 'ci.yml': 'someone else’s' });
+    const refused = path.join(temp.make(), 'refused');
+    const watch = watchAlwaysCard(ws, refused);
+    fs.symlinkSync(other, path.join(ws, '.github/workflows'));
+    const moved = watch.finish();
+    expect(moved.map((m) => m.path)).toEqual(['.github/workflows']);
+    expect(fs.lstatSync(moved[0].movedTo!).isSymbolicLink()).toBe(true);
+    expect(fs.readFileSync(path.join(other, 'ci.yml'), 'utf8')).toBe('someone else’s');
+  });
+});
+
 describe('what appeared', () => {
   const before = new Map([
     ['.vscode', '1:10'],
@@ -84,6 +114,29 @@ describe('moving out', () => {
     expect(fs.readFileSync(path.join(ws, '.envrc'), 'utf8')).toBe('owner');
     expect(fs.readFileSync(path.join(ws, 'src/b.ts'), 'utf8')).toBe('fine');
     expect(watch.finish()).toEqual([]);
+  });
+
+  const otherDevice = (() => {
+    try {
+      return fs.statSync('/dev/shm').dev !== fs.statSync(temp.make()).dev ? '/dev/shm' : null;
+    } catch {
+      return null;
+    }
+  })();
+  it.skipIf(!otherDevice)('copies and removes when the data directory is on another device (rename gives EXDEV)', () => {
+    const ws = temp.make();
+    const elsewhere = fs.mkdtempSync(path.join(otherDevice!, 'paddock-refused-'));
+    try {
+      tree(ws, { '.vscode/tasks.json': 'planted', '.vscode/sub/x': 'y' });
+      fs.symlinkSync('tasks.json', path.join(ws, '.vscode/link'));
+      const [moved] = moveOut(ws, ['.vscode'], path.join(elsewhere, 'refused'));
+      expect(moved.movedTo).not.toBeNull();
+      expect(fs.existsSync(path.join(ws, '.vscode'))).toBe(false);
+      expect(fs.readFileSync(path.join(moved.movedTo!, 'sub/x'), 'utf8')).toBe('y');
+      expect(fs.readlinkSync(path.join(moved.movedTo!, 'link'))).toBe('tasks.json');
+    } finally {
+      fs.rmSync(elsewhere, { recursive: true, force: true });
+    }
   });
 
   it('reports an entry it could not move as still there', () => {
