@@ -1,7 +1,7 @@
 // npm run bench:sandbox — what the OS sandbox costs (issue 13), measured in the same run against
 // the same path without it (runBounded, the `run` tool's spawn):
-//   1. per-spawn overhead for `true` and `node -e 0`, contained vs uncontained, p50 and p99
-//      (goal: under 30 ms added at p50);
+//   1. per-spawn overhead for `true` and `node -e 0`, contained (with the always-card binds and
+//      the before/after listing) vs uncontained, p50 and p99 (goal: under 30 ms added at p50);
 //   2. a 1 GiB output flood through the sandbox vs the same flood without it
 //      (goal: at least 80% of the uncontained throughput).
 // BENCH_SPAWNS (default 60) and BENCH_FLOOD_MIB (default 1024) shrink it on a slow box.
@@ -28,7 +28,15 @@ if (!status.available) {
   console.log(`bench:sandbox: ${describeStatus(status)} — nothing to measure.`);
   process.exit(0);
 }
-const contained = createSandbox({ status, home, dataDir }).wrapperFor({ agentId: 'bench', workspace, allowedDomains: [] });
+// A project's usual top level, always-card entries included: each contained spawn binds those
+// read-only and, like the run tool, lists them before and after (alwaysCardGuard.ts).
+for (const rel of ['.vscode/tasks.json', '.vscode/settings.json', '.envrc', '.npmrc', '.github/workflows/ci.yml', '.github/workflows/release.yml', 'package.json', 'README.md', 'src/index.ts']) {
+  fs.mkdirSync(path.dirname(path.join(workspace, rel)), { recursive: true });
+  fs.writeFileSync(path.join(workspace, rel), '\n');
+}
+for (let i = 0; i < 40; i++) fs.writeFileSync(path.join(workspace, `file-${i}.txt`), '\n');
+const sandbox = createSandbox({ status, home, dataDir });
+const contained = sandbox.wrapperFor({ agentId: 'bench', workspace, allowedDomains: [] });
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -37,7 +45,9 @@ function percentile(values: number[], p: number): number {
 
 async function once(program: string, args: string[], wrap: CommandWrapper | undefined): Promise<number> {
   const started = performance.now();
+  const watch = wrap ? sandbox.watchAlwaysCard(workspace) : null;
   const result = await runBounded({ program, args, cwd: workspace, env, timeoutMs: 600_000, wrap, purpose: 'run' });
+  if (watch && watch.finish().length > 0) throw new Error('the bench command created an always-card entry');
   if (result.exitCode !== 0) throw new Error(`${program} ${args.join(' ')} exited ${result.exitCode}: ${result.output}`);
   return performance.now() - started;
 }

@@ -5,6 +5,7 @@ import { READ_ONLY_PROGRAMS } from '../policy/runList';
 import type { CommandWrapper } from '../processes/command';
 import { identityWrapper } from '../processes/command';
 import type { Sandbox } from './sandbox';
+import type { AlwaysCardWatch } from './alwaysCardGuard';
 
 /** Per-agent choices the owner makes in Settings; both default to the contained, offline state. */
 export interface AgentSandboxChoices {
@@ -28,6 +29,11 @@ export interface Containment {
   line: string;
   /** The domains this agent's contained processes may reach (empty when none or not contained). */
   allowedDomains: readonly string[];
+  /**
+   * Before a bounded command: the watch that moves out always-card entries it creates (null when
+   * not contained: there such commands are cards already).
+   */
+  watchAlwaysCard(): AlwaysCardWatch | null;
   /** When not contained: the cause and how to enable, for a card's reason. */
   why: string | null;
 }
@@ -46,6 +52,7 @@ export function containmentFor(agentId: string, workspace: string, deps: Contain
       wrap: identityWrapper,
       line: 'NOT contained: the owner turned on "uncontained shell" for this agent; bash runs as you and reaches everything you reach',
       allowedDomains: [],
+      watchAlwaysCard: () => null,
       why: 'the owner turned on "uncontained shell" for this agent',
     };
   }
@@ -56,6 +63,7 @@ export function containmentFor(agentId: string, workspace: string, deps: Contain
       wrap: identityWrapper,
       line: `NOT contained: ${why}. It runs as you and can read Paddock's own environment`,
       allowedDomains: [],
+      watchAlwaysCard: () => null,
       why,
     };
   }
@@ -64,6 +72,7 @@ export function containmentFor(agentId: string, workspace: string, deps: Contain
     wrap: sandbox.wrapperFor({ agentId, workspace, allowedDomains: choices.allowedDomains }),
     line: sandbox.describe(choices.allowedDomains),
     allowedDomains: choices.allowedDomains,
+    watchAlwaysCard: () => sandbox.watchAlwaysCard(workspace),
     why: null,
   };
 }

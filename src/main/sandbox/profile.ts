@@ -3,7 +3,7 @@
 //
 // Mount order matters in bubblewrap (later mounts cover earlier ones): the system read-only, a
 // private /tmp, an empty read-only HOME, toolchain directories, then the workspace writable, its
-// `.git` read-only over it, and the deny list covered last wherever it falls inside a mount.
+// `.git` and the always-card entries read-only over it, and the deny list covered last wherever it falls inside a mount.
 import path from 'node:path';
 import { HOME_DENY_LIST } from '../workspace/denyList';
 
@@ -12,6 +12,11 @@ export interface ContainedProfile {
   workspace: string;
   /** Entries named `.git` (any case) directly in the workspace: bound read-only. */
   gitEntries: string[];
+  /**
+   * Always-card entries (SPEC §4) that exist directly in the workspace, and `.github/workflows`:
+   * bound read-only, so contained code cannot change what another program runs as the owner later.
+   */
+  alwaysCardEntries: string[];
   /** The owner's home: inside the sandbox an empty read-only directory (plus what is bound in it). */
   home: string;
   /** Paddock's data directory: never visible (only the workspace, if it lives there). */
@@ -88,7 +93,7 @@ export function bwrapArgs(profile: ContainedProfile, layout: SystemLayout): stri
   args.push('--tmpfs', profile.home);
   for (const dir of profile.toolchainDirs) args.push('--ro-bind', dir, dir);
   args.push('--bind', profile.workspace, profile.workspace);
-  for (const entry of profile.gitEntries) args.push('--ro-bind', entry, entry);
+  for (const entry of [...profile.gitEntries, ...profile.alwaysCardEntries]) args.push('--ro-bind', entry, entry);
   for (const dir of profile.coverDirs) args.push('--tmpfs', dir, '--remount-ro', dir);
   for (const file of profile.coverFiles) args.push('--ro-bind', '/dev/null', file);
   // A workspace that holds the home (or is it) brings the real home back, deny list covered above.

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command, CommandWrapper, SpawnPurpose } from '../processes/command';
+import { alwaysCardMounts, watchAlwaysCard, type AlwaysCardWatch } from './alwaysCardGuard';
 import { describeStatus, type SandboxStatus } from './engine';
 import { createNetworkProxy, type NetworkProxy, type ProxyDecision } from './netProxy';
 import { containedArgv, denyCovers, isInside, PROXY_SOCKET_NAME, proxyEnv, SYSTEM_DIRS, type ContainedProfile, type SystemLayout } from './profile';
@@ -26,6 +27,8 @@ export interface Sandbox {
   wrapperFor(request: AgentSandboxRequest): CommandWrapper;
   /** The host directory that appears as /tmp inside the agent's sandbox (created 0700). */
   privateTmpFor(agentId: string): string;
+  /** Lists the workspace's always-card entries before a bounded contained command; `finish()` moves out what it created. */
+  watchAlwaysCard(workspace: string): AlwaysCardWatch;
   /** The owner changed an agent's list: a running proxy applies it at the next request. */
   setAllowedDomains(agentId: string, domains: readonly string[]): void;
   /** "contained: bubblewrap 0.8.0, network off" (or the allowed domains), or "not available: …". */
@@ -236,6 +239,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     return {
       workspace,
       gitEntries: gitEntriesOf(workspace),
+      alwaysCardEntries: alwaysCardMounts(workspace),
       home,
       dataDir,
       privateTmp: privateTmpFor(request.agentId),
@@ -269,6 +273,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     contained: status.available,
     wrapperFor,
     privateTmpFor,
+    // Where refused entries go: the data directory, never visible inside the sandbox.
+    watchAlwaysCard: (workspace) => watchAlwaysCard(realOr(workspace), path.join(dataDir, 'refused')),
     setAllowedDomains: (agentId, list) => void domains.set(agentId, list),
     describe: (allowedDomains = []) =>
       describeStatus(

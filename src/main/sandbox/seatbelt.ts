@@ -56,6 +56,9 @@ export function seatbeltPolicy(profile: ContainedProfile): { text: string; param
   lines.push('(allow file-write-data (literal "/dev/null") (literal "/dev/tty"))');
   // .git in any case, directly in the workspace: read-only (only the git tool writes it).
   lines.push(`(deny file-write* (regex ${param('GIT_RE', `^${escapeRegex(profile.workspace)}/\\.[Gg][Ii][Tt](/|$)`)}))`);
+  // Existing always-card entries (SPEC §4): read-only, like bubblewrap's binds (new ones are moved out after the command).
+  const alwaysCard = profile.alwaysCardEntries.map((entry, i) => `(subpath ${param(`ALWAYS_CARD_${i}`, entry)})`);
+  if (alwaysCard.length > 0) lines.push(`(deny file-write* ${alwaysCard.join(' ')})`);
   const denied = HOME_DENY_LIST.map((entry, i) => {
     const full = `${profile.home}/${entry}`;
     if (entry.endsWith('*')) return `(regex ${param(`DENY_${i}`, `^${escapeRegex(full.slice(0, -1))}`)})`;

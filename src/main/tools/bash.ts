@@ -8,7 +8,7 @@
 // The live view still streams through ctx.onOutput; the owner's own terminal is the pty (pty.ts).
 import { z } from 'zod';
 import { assertNever } from '../../shared/domain';
-import { describeFinished, finishedData, NO_WORKSPACE_FOR_COMMANDS, timeoutMsFor } from './commandTools';
+import { describeFinished, finishedData, movedData, NO_WORKSPACE_FOR_COMMANDS, timeoutMsFor, withAlwaysCardRefusal } from './commandTools';
 import { childEnvForWorkspace, ownerShell, type OwnerEnv } from '../processes/env';
 import { runBounded } from '../processes/spawn';
 import { containmentFor, type ContainmentDeps } from '../sandbox/containment';
@@ -95,6 +95,9 @@ export function createBashTool(deps: BashToolDeps = {}) {
       if (!ctx.workspace) return NO_WORKSPACE_FOR_COMMANDS;
       const timeoutMs = timeoutMsFor(args.timeoutSeconds, defaultSeconds, maxSeconds);
       const env = childEnvForWorkspace(ctx.workspace.capturedPath, ctx.home, { ...deps.ownerEnv, SHELL: shell }, 'dumb');
+      const containment = containmentFor(ctx.agent.id, ctx.workspace.directory, deps, true);
+      // Contained code must not plant what another program runs as the owner later (SPEC §4).
+      const alwaysCard = containment.watchAlwaysCard();
       let result;
       try {
         result = await runBounded({
@@ -107,18 +110,20 @@ export function createBashTool(deps: BashToolDeps = {}) {
           killGraceMs: deps.killGraceMs,
           signal: ctx.signal,
           onOutput: ctx.onOutput,
-          wrap: containmentFor(ctx.agent.id, ctx.workspace.directory, deps, true).wrap,
+          wrap: containment.wrap,
           purpose: 'bash',
           ledger: deps.ledger,
           agentId: ctx.agent.id,
         });
       } catch (error) {
+        alwaysCard?.finish();
         return { ok: false, status: 500, error: `could not start ${shell}: ${(error as Error).message}` };
       }
+      const moved = alwaysCard?.finish() ?? [];
       return {
         ok: true,
-        text: describeFinished(args.command, '.', result, timeoutMs),
-        data: finishedData(result),
+        text: withAlwaysCardRefusal(describeFinished(args.command, '.', result, timeoutMs), moved),
+        data: { ...finishedData(result), ...movedData(moved) },
       };
     },
   };

@@ -11,6 +11,7 @@ import { prepareCommand, type Prepared } from '../processes/prepare';
 import type { BoundedResult } from '../processes/spawn';
 import type { GroupLedger } from '../processes/ledger';
 import { classifyRun } from '../testRuns/detect';
+import { describeMoved, type MovedEntry } from '../sandbox/alwaysCardGuard';
 import { pathContextOf } from './toolContext';
 
 /** Test runners and project scripts run the project's code anyway: they get the virtualenv first on PATH. */
@@ -125,4 +126,16 @@ export function finishedData(result: BoundedResult) {
 export function timeoutMsFor(requestedSeconds: number | undefined, defaultSeconds: number, maxSeconds: number): number {
   const wanted = requestedSeconds ?? defaultSeconds;
   return Math.max(1, Math.min(wanted, maxSeconds)) * 1000;
+}
+
+/** A finished command's text, then the sentence about always-card entries it created (moved out, SPEC §4). */
+export function withAlwaysCardRefusal(text: string, moved: readonly MovedEntry[]): string {
+  const refused = describeMoved(moved);
+  if (!refused) return text;
+  return `${text}${text.endsWith('\n') ? '' : '\n'}${refused}\n`;
+}
+
+/** The structured part: what was moved out and where (the owner's window; the model gets the sentence). */
+export function movedData(moved: readonly MovedEntry[]): { alwaysCardMoved?: MovedEntry[] } {
+  return moved.length > 0 ? { alwaysCardMoved: [...moved] } : {};
 }

@@ -9,9 +9,11 @@ import {
   commandTier,
   describeFinished,
   finishedData,
+  movedData,
   NO_WORKSPACE_FOR_COMMANDS,
   prepareFor,
   timeoutMsFor,
+  withAlwaysCardRefusal,
   type CommandToolDeps,
 } from './commandTools';
 import { formatArgv } from '../policy';
@@ -89,6 +91,9 @@ export function createRunTool(deps: RunToolDeps = {}) {
       // A test run keeps its failing tests' blocks even when its output outgrows the tail.
       const watch = watchTestRun(command.argv);
       const maxOutputBytes = deps.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
+      const containment = commandContainment(ctx, deps);
+      // Contained code must not plant what another program runs as the owner later (SPEC §4).
+      const alwaysCard = containment?.watchAlwaysCard() ?? null;
       let result;
       try {
         result = await runBounded({
@@ -102,15 +107,17 @@ export function createRunTool(deps: RunToolDeps = {}) {
           signal: ctx.signal,
           onOutput: ctx.onOutput,
           onRawOutput: watch ? (chunk) => watch.onRawOutput(chunk) : undefined,
-          wrap: commandContainment(ctx, deps)?.wrap,
+          wrap: containment?.wrap,
           purpose: 'run',
           ledger: deps.ledger,
           agentId: ctx.agent.id,
         });
       } catch (error) {
+        alwaysCard?.finish();
         if (error instanceof SpawnError) return { ok: false, status: 500, error: error.message };
         throw error;
       }
+      const moved = alwaysCard?.finish() ?? [];
       try {
         deps.onCommandFinished?.({
           agentId: ctx.agent.id,
@@ -128,8 +135,8 @@ export function createRunTool(deps: RunToolDeps = {}) {
       const [header, ending, ...rest] = finished.split('\n');
       return {
         ok: true,
-        text: tests ? [header, ending, tests, ...rest].join('\n') : finished,
-        data: { argv: command.argv, program: command.program, cwd: command.cwdShown, ...finishedData(result) },
+        text: withAlwaysCardRefusal(tests ? [header, ending, tests, ...rest].join('\n') : finished, moved),
+        data: { argv: command.argv, program: command.program, cwd: command.cwdShown, ...finishedData(result), ...movedData(moved) },
       };
     },
   };

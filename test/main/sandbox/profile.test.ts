@@ -7,6 +7,7 @@ import { seatbeltArgv, seatbeltPolicy } from '../../../src/main/sandbox/seatbelt
 const profile: ContainedProfile = {
   workspace: '/home/o/code/app',
   gitEntries: ['/home/o/code/app/.git'],
+  alwaysCardEntries: ['/home/o/code/app/.vscode', '/home/o/code/app/.envrc', '/home/o/code/app/.github/workflows'],
   home: '/home/o',
   dataDir: '/home/o/.config/Paddock',
   privateTmp: '/home/o/.config/Paddock/sandbox/tmp/a1',
@@ -75,6 +76,15 @@ describe('bubblewrap arguments', () => {
     expect(args).not.toContain(profile.dataDir);
   });
 
+  it('binds the always-card entries read-only over the writable workspace, before the home is read-only (SPEC §4)', () => {
+    const ws = at(args, '--bind', profile.workspace, profile.workspace);
+    for (const entry of profile.alwaysCardEntries) {
+      const bound = at(args, '--ro-bind', entry, entry);
+      expect(bound).toBeGreaterThan(ws);
+      expect(bound).toBeLessThan(at(args, '--remount-ro', '/home/o'));
+    }
+  });
+
   it('keeps the home writable only when the workspace is the home (its deny list covered)', () => {
     const atHome = { ...profile, workspace: '/home/o', cwd: '/home/o', coverDirs: ['/home/o/.ssh'], coverFiles: ['/home/o/.bashrc'] };
     const homeArgs = bwrapArgs(atHome, mergedUsr);
@@ -107,6 +117,8 @@ describe('the Seatbelt policy (macOS)', () => {
   it('writes only the workspace and the private tmp, never .git, the deny list or the data directory', () => {
     expect(text).toContain('(allow file-read* file-write* (subpath (param "WORKSPACE")) (subpath (param "PRIVATE_TMP")))');
     expect(text).toContain('(deny file-write* (regex (param "GIT_RE")))');
+    expect(text).toContain('(deny file-write* (subpath (param "ALWAYS_CARD_0")) (subpath (param "ALWAYS_CARD_1")) (subpath (param "ALWAYS_CARD_2")))');
+    expect(params.find((p) => p.name === 'ALWAYS_CARD_0')?.value).toBe('/home/o/code/app/.vscode');
     expect(params.find((p) => p.name === 'GIT_RE')?.value).toBe('^/Users/o/code/a "quoted" \\(dir\\)/\\.[Gg][Ii][Tt](/|$)');
     const denied = /\(deny file-read\* file-write\* (.*)\)$/m.exec(text)?.[1] ?? '';
     expect(denied).toContain('(subpath (param "DATA_DIR"))');

@@ -75,3 +75,20 @@ describe('bash', () => {
     expect(text(result)).toContain('timed out after 1.00 s');
   });
 });
+
+describe('bash: always-card entries a contained command creates (SPEC §4)', () => {
+  it.skipIf(!sandboxStatus().available)('are moved out, and the result says so; an existing workflow stays as it was', async () => {
+    const ws = tempDir('paddock-ws-');
+    fs.mkdirSync(path.join(ws, '.github', 'workflows'), { recursive: true });
+    fs.writeFileSync(path.join(ws, '.github', 'workflows', 'ci.yml'), 'name: owner\n');
+    const tool = createBashTool({ sandbox: testSandbox() });
+    const result = await tool.run(
+      { command: 'echo planted > .github/workflows/ci.yml; echo x > app.code-workspace; echo fine > notes.txt' },
+      toolContext({ workspace: ws, mode: 'run' }),
+    );
+    expect(text(result)).toContain('refused: `app.code-workspace` appeared during this command and was moved out of the workspace');
+    expect(fs.existsSync(path.join(ws, 'app.code-workspace'))).toBe(false);
+    expect(fs.readFileSync(path.join(ws, '.github', 'workflows', 'ci.yml'), 'utf8')).toBe('name: owner\n');
+    expect(fs.readFileSync(path.join(ws, 'notes.txt'), 'utf8')).toBe('fine\n');
+  });
+});

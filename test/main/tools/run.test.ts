@@ -197,3 +197,35 @@ describe('run: body', () => {
     expect(await tool.run({ command: 'ls' }, toolContext({ workspace: null }))).toMatchObject({ ok: false, status: 403 });
   });
 });
+
+describe('run: always-card entries a contained command creates (SPEC §4)', () => {
+  it.skipIf(!sandboxStatus().available)('are moved out of the workspace, and the result tells the model to use write or edit', async () => {
+    const ws = workspace();
+    const dataDir = tempDir('paddock-data-');
+    const tool = createRunTool({ sandbox: testSandbox({ dataDir }) });
+    // run has no shell: the planting happens in a script, as a package.json test script would.
+    fs.writeFileSync(path.join(ws, 'plant.sh'), 'mkdir .vscode && echo x > .vscode/tasks.json && echo x > .envrc && echo built > src/out.txt\n');
+    const result = await tool.run({ command: 'sh plant.sh' }, toolContext({ workspace: ws }));
+    expect(text(result)).toMatch(/exit code 0/);
+    expect(text(result)).toContain(
+      'refused: `.envrc`, `.vscode` appeared during this command and were moved out of the workspace, because files that make other programs run code ' +
+        'when the owner next uses this folder are always a card; make that change with `write` or `edit`, which ask the owner.',
+    );
+    expect(fs.existsSync(path.join(ws, '.vscode'))).toBe(false);
+    expect(fs.existsSync(path.join(ws, '.envrc'))).toBe(false);
+    expect(fs.readdirSync(path.join(dataDir, 'refused'))).toHaveLength(2);
+    // The rest of what the command did stays.
+    expect(fs.readFileSync(path.join(ws, 'src', 'out.txt'), 'utf8')).toBe('built\n');
+    // A command that plants nothing says nothing.
+    expect(text(await tool.run({ command: 'ls' }, toolContext({ workspace: ws })))).not.toContain('refused:');
+  });
+
+  it('without the sandbox nothing is moved (such commands are cards there already)', async () => {
+    const ws = workspace();
+    const tool = createRunTool({ sandbox: missingSandbox() });
+    const result = await tool.run({ command: 'mkdir .vscode' }, toolContext({ workspace: ws }));
+    expect(text(result)).toMatch(/exit code 0/);
+    expect(text(result)).not.toContain('refused:');
+    expect(fs.existsSync(path.join(ws, '.vscode'))).toBe(true);
+  });
+});

@@ -1,0 +1,151 @@
+// Always-card entries at the workspace's top level (SPEC §4 end, §14): a contained command must not
+// plant configuration that another program runs as the owner later (`.vscode/tasks.json` run on
+// folder open, a workflow, an `.envrc`), since writing those is a card in every mode. The existing
+// ones are bound read-only (profile.ts); bubblewrap cannot stop a NEW one from being created without
+// leaving mount points in the owner's folder, so the top level (and `.github/workflows`) is listed
+// before and after a bounded command and every entry that appeared is moved out to the data directory.
+// Kept cheap: one readdir of the root, one of `.github/workflows`, an lstat per matching entry.
+import fs from 'node:fs';
+import path from 'node:path';
+import { isAlwaysCardPath } from '../workspace/alwaysCard';
+
+/** GitHub reads workflows from exactly this directory (case-sensitive on its side). */
+export const WORKFLOWS = '.github/workflows';
+
+/** Workspace-relative path → identity ("dev:ino"): a name that comes back with another inode was replaced. */
+export type AlwaysCardListing = ReadonlyMap<string, string>;
+
+export interface MovedEntry {
+  /** Workspace-relative, `/`-separated. */
+  path: string;
+  /** Where it now is, under `<dataDir>/refused/`; null when it could not be moved. */
+  movedTo: string | null;
+}
+
+/** One bounded command's watch: `finish()` after it ended moves out what appeared and says so. */
+export interface AlwaysCardWatch {
+  finish(): MovedEntry[];
+}
+
+function identityOf(file: string): string | null {
+  try {
+    const st = fs.lstatSync(file);
+    return `${st.dev}:${st.ino}`;
+  } catch {
+    return null;
+  }
+}
+
+function namesIn(dir: string): fs.Dirent[] {
+  try {
+    return fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
+
+/** The always-card entries directly in the workspace, `.github/workflows` and each entry in it. */
+export function listAlwaysCard(workspace: string): AlwaysCardListing {
+  const listing = new Map<string, string>();
+  const add = (rel: string) => {
+    const id = identityOf(path.join(workspace, rel));
+    if (id) listing.set(rel, id);
+  };
+  for (const entry of namesIn(workspace)) if (isAlwaysCardPath(entry.name)) add(entry.name);
+  // Never through a symlink: a `.github` pointing elsewhere would make Paddock move someone else's files.
+  if (!parentsAreReal(workspace, WORKFLOWS)) return listing;
+  add(WORKFLOWS);
+  if (isRealDirectory(path.join(workspace, WORKFLOWS))) for (const entry of namesIn(path.join(workspace, WORKFLOWS))) add(`${WORKFLOWS}/${entry.name}`);
+  return listing;
+}
+
+function isRealDirectory(p: string): boolean {
+  try {
+    return fs.lstatSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Every directory between the workspace and `rel` is a real directory (no symlink to follow out). */
+function parentsAreReal(workspace: string, rel: string): boolean {
+  const parts = rel.split('/').slice(0, -1);
+  return parts.every((_, i) => isRealDirectory(path.join(workspace, ...parts.slice(0, i + 1))));
+}
+
+/**
+ * The existing entries to bind read-only: real files and directories only. A symlink is left out:
+ * bubblewrap would follow it and could mount a place outside the workspace (a denied one) inside.
+ */
+export function alwaysCardMounts(workspace: string): string[] {
+  const mounts: string[] = [];
+  for (const entry of namesIn(workspace)) {
+    if ((entry.isFile() || entry.isDirectory()) && isAlwaysCardPath(entry.name)) mounts.push(path.join(workspace, entry.name));
+  }
+  const workflows = path.join(workspace, WORKFLOWS);
+  if (parentsAreReal(workspace, WORKFLOWS) && isRealDirectory(workflows)) mounts.push(workflows);
+  return mounts;
+}
+
+/**
+ * What appeared between two listings (new names, or old names on a new inode: a renamed-away parent
+ * brings its mount along, so a same-named replacement is new). Inside a directory that appeared
+ * itself, only the directory is named. Pure.
+ */
+export function appearedBetween(before: AlwaysCardListing, after: AlwaysCardListing): string[] {
+  const appeared = [...after].filter(([rel, id]) => before.get(rel) !== id).map(([rel]) => rel).sort();
+  return appeared.filter((rel) => !appeared.some((other) => rel.startsWith(`${other}/`)));
+}
+
+/** `rename`, or copy and remove when the data directory is on another device. */
+function moveEntry(from: string, to: string): void {
+  try {
+    fs.renameSync(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    fs.cpSync(from, to, { recursive: true, verbatimSymlinks: true, errorOnExist: true, force: false });
+    fs.rmSync(from, { recursive: true, force: true });
+  }
+}
+
+/** Moves each entry out to `<refusedDir>/<timestamp>-<path with / as ->` (created 0700). */
+export function moveOut(workspace: string, rels: readonly string[], refusedDir: string, now: Date = new Date()): MovedEntry[] {
+  if (rels.length === 0) return [];
+  const stamp = now.toISOString().replace(/[:.]/g, '-');
+  return rels.map((rel) => {
+    const to = path.join(refusedDir, `${stamp}-${process.pid}-${rel.replace(/\//g, '-')}`);
+    try {
+      // Checked again at the move: a process still running could have swapped a parent for a symlink.
+      if (!parentsAreReal(workspace, rel)) throw new Error(`a parent of ${rel} is not a directory`);
+      fs.mkdirSync(refusedDir, { recursive: true, mode: 0o700 });
+      moveEntry(path.join(workspace, rel), to);
+      return { path: rel, movedTo: to };
+    } catch {
+      return { path: rel, movedTo: null };
+    }
+  });
+}
+
+/** Lists now; `finish()` lists again and moves out whatever appeared. */
+export function watchAlwaysCard(workspace: string, refusedDir: string): AlwaysCardWatch {
+  const before = listAlwaysCard(workspace);
+  return { finish: () => moveOut(workspace, appearedBetween(before, listAlwaysCard(workspace)), refusedDir) };
+}
+
+function named(entries: readonly MovedEntry[]): string {
+  return entries.map((e) => `\`${e.path}\``).join(', ');
+}
+
+/** The one sentence the model reads (null when nothing appeared), naming the rule and the way to do it. */
+export function describeMoved(moved: readonly MovedEntry[]): string | null {
+  if (moved.length === 0) return null;
+  const out = moved.filter((m) => m.movedTo !== null);
+  const stuck = moved.filter((m) => m.movedTo === null);
+  const parts: string[] = [];
+  if (out.length > 0) parts.push(`${named(out)} appeared during this command and ${out.length === 1 ? 'was' : 'were'} moved out of the workspace`);
+  if (stuck.length > 0) parts.push(`${named(stuck)} appeared during this command and could not be moved out, so it is still there`);
+  return (
+    `refused: ${parts.join(', and ')}, because files that make other programs run code when the owner next uses this folder ` +
+    'are always a card; make that change with `write` or `edit`, which ask the owner.'
+  );
+}

@@ -1,0 +1,164 @@
+// Always-card entries at the workspace's top level (SPEC §4): which are listed and bound, what counts
+// as appeared, and how they are moved out — on real temporary directories.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { alwaysCardMounts, appearedBetween, describeMoved, listAlwaysCard, moveOut, watchAlwaysCard } from '../../../src/main/sandbox/alwaysCardGuard';
+import { createTempDirs } from '../../support/tempDirs';
+
+const temp = createTempDirs('paddock-alwayscard-');
+afterEach(() => temp.cleanup());
+
+/** Builds a tree from `{ 'dir/': null, 'file': 'text' }` (a trailing slash is a directory). */
+function tree(root: string, entries: Record<string, string | null>): void {
+  for (const [rel, text] of Object.entries(entries)) {
+    const full = path.join(root, rel);
+    if (rel.endsWith('/')) fs.mkdirSync(full, { recursive: true });
+    else {
+      fs.mkdirSync(path.dirname(full), { recursive: true });
+      fs.writeFileSync(full, text ?? '');
+    }
+  }
+}
+
+describe('the always-card listing', () => {
+  const cases: { name: string; entries: Record<string, string | null>; listed: string[] }[] = [
+    { name: 'ordinary files are not listed', entries: { 'package.json': '{}', 'src/': null, '.gitignore': 'x' }, listed: [] },
+    { name: 'top-level directories and files of the rule', entries: { '.vscode/tasks.json': '{}', '.envrc': 'x', '.npmrc': 'x', '.mcp.json': '{}' }, listed: ['.envrc', '.mcp.json', '.npmrc', '.vscode'] },
+    { name: 'a *.code-workspace file and case variants', entries: { 'app.code-workspace': '{}', '.VSCode/': null }, listed: ['.VSCode', 'app.code-workspace'] },
+    { name: 'the workflows directory and each workflow, not the rest of .github', entries: { '.github/workflows/ci.yml': 'x', '.github/CODEOWNERS': 'x' }, listed: ['.github/workflows', '.github/workflows/ci.yml'] },
+    { name: 'nothing below the top level but workflows (a nested .vscode is not read)', entries: { 'pkg/.vscode/tasks.json': '{}', 'pkg/.envrc': 'x' }, listed: [] },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const ws = temp.make();
+      tree(ws, c.entries);
+      expect([...listAlwaysCard(ws).keys()].sort()).toEqual(c.listed);
+    });
+  }
+
+  it('binds real files and directories only, never a symlink (bubblewrap would follow it out)', () => {
+    const ws = temp.make();
+    const outside = temp.make();
+    tree(ws, { '.vscode/': null, '.envrc': 'x', '.github/workflows/ci.yml': 'x' });
+    fs.symlinkSync(outside, path.join(ws, '.idea'));
+    fs.symlinkSync(path.join(outside, 'x'), path.join(ws, '.npmrc'));
+    expect(alwaysCardMounts(ws).sort()).toEqual([path.join(ws, '.envrc'), path.join(ws, '.github/workflows'), path.join(ws, '.vscode')]);
+  });
+});
+
+describe('symlinked parents', () => {
+  it('never looks or moves through a .github that is a symlink (it would move another folder’s files)', () => {
+    const ws = temp.make();
+    const other = temp.make();
+    tree(other, { 'workflows/ci.yml': 'someone else’s' });
+    const refused = path.join(temp.make(), 'refused');
+    const watch = watchAlwaysCard(ws, refused);
+    fs.symlinkSync(other, path.join(ws, '.github'));
+    expect([...listAlwaysCard(ws).keys()]).toEqual([]);
+    expect(watch.finish()).toEqual([]);
+    expect(moveOut(ws, ['.github/workflows/ci.yml'], refused)).toEqual([{ path: '.github/workflows/ci.yml', movedTo: null }]);
+    expect(fs.readFileSync(path.join(other, 'workflows/ci.yml'), 'utf8')).toBe('someone else’s');
+    expect(alwaysCardMounts(ws)).toEqual([]);
+  });
+
+  it('moves a planted workflows symlink itself, not what it points to', () => {
+    const ws = temp.make();
+    const other = temp.make();
+    tree(ws, { '.github/CODEOWNERS': 'x' });
+    tree(other, { 'ci.yml': 'someone else’s' });
+    const refused = path.join(temp.make(), 'refused');
+    const watch = watchAlwaysCard(ws, refused);
+    fs.symlinkSync(other, path.join(ws, '.github/workflows'));
+    const moved = watch.finish();
+    expect(moved.map((m) => m.path)).toEqual(['.github/workflows']);
+    expect(fs.lstatSync(moved[0].movedTo!).isSymbolicLink()).toBe(true);
+    expect(fs.readFileSync(path.join(other, 'ci.yml'), 'utf8')).toBe('someone else’s');
+  });
+});
+
+describe('what appeared', () => {
+  const before = new Map([
+    ['.vscode', '1:10'],
+    ['.github/workflows', '1:20'],
+    ['.github/workflows/ci.yml', '1:21'],
+  ]);
+  const cases: { name: string; after: [string, string][]; appeared: string[] }[] = [
+    { name: 'nothing changed', after: [...before], appeared: [] },
+    { name: 'an entry removed is not an appearance', after: [['.vscode', '1:10']], appeared: [] },
+    { name: 'a new name', after: [...before, ['.envrc', '1:30']], appeared: ['.envrc'] },
+    { name: 'a new workflow', after: [...before, ['.github/workflows/evil.yml', '1:31']], appeared: ['.github/workflows/evil.yml'] },
+    { name: 'the same name on another inode (a renamed-away parent) is new', after: [['.vscode', '1:10'], ['.github/workflows', '1:20'], ['.github/workflows/ci.yml', '1:40']], appeared: ['.github/workflows/ci.yml'] },
+    {
+      name: 'a new workflows directory is named once, not file by file',
+      after: [['.vscode', '1:10'], ['.github/workflows', '1:50'], ['.github/workflows/ci.yml', '1:51'], ['.github/workflows/b.yml', '1:52']],
+      appeared: ['.github/workflows'],
+    },
+  ];
+  for (const c of cases) it(c.name, () => expect(appearedBetween(before, new Map(c.after))).toEqual(c.appeared));
+});
+
+describe('moving out', () => {
+  it('moves what a command created into the refused directory and leaves what was there and the rest', () => {
+    const ws = temp.make();
+    const refused = path.join(temp.make(), 'refused');
+    tree(ws, { '.envrc': 'owner', 'src/a.ts': 'x', '.github/workflows/ci.yml': 'owner' });
+    const watch = watchAlwaysCard(ws, refused);
+    tree(ws, { '.vscode/tasks.json': 'planted', '.github/workflows/evil.yml': 'planted', 'src/b.ts': 'fine' });
+    const moved = watch.finish();
+    expect(moved.map((m) => m.path)).toEqual(['.github/workflows/evil.yml', '.vscode']);
+    expect(fs.existsSync(path.join(ws, '.vscode'))).toBe(false);
+    expect(fs.existsSync(path.join(ws, '.github/workflows/evil.yml'))).toBe(false);
+    expect(fs.readFileSync(path.join(moved[1].movedTo!, 'tasks.json'), 'utf8')).toBe('planted');
+    expect(path.dirname(moved[0].movedTo!)).toBe(refused);
+    expect(fs.readFileSync(path.join(ws, '.envrc'), 'utf8')).toBe('owner');
+    expect(fs.readFileSync(path.join(ws, 'src/b.ts'), 'utf8')).toBe('fine');
+    expect(watch.finish()).toEqual([]);
+  });
+
+  const otherDevice = (() => {
+    try {
+      return fs.statSync('/dev/shm').dev !== fs.statSync(temp.make()).dev ? '/dev/shm' : null;
+    } catch {
+      return null;
+    }
+  })();
+  it.skipIf(!otherDevice)('copies and removes when the data directory is on another device (rename gives EXDEV)', () => {
+    const ws = temp.make();
+    const elsewhere = fs.mkdtempSync(path.join(otherDevice!, 'paddock-refused-'));
+    try {
+      tree(ws, { '.vscode/tasks.json': 'planted', '.vscode/sub/x': 'y' });
+      fs.symlinkSync('tasks.json', path.join(ws, '.vscode/link'));
+      const [moved] = moveOut(ws, ['.vscode'], path.join(elsewhere, 'refused'));
+      expect(moved.movedTo).not.toBeNull();
+      expect(fs.existsSync(path.join(ws, '.vscode'))).toBe(false);
+      expect(fs.readFileSync(path.join(moved.movedTo!, 'sub/x'), 'utf8')).toBe('y');
+      expect(fs.readlinkSync(path.join(moved.movedTo!, 'link'))).toBe('tasks.json');
+    } finally {
+      fs.rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  it('reports an entry it could not move as still there', () => {
+    const ws = temp.make();
+    const blocker = path.join(temp.make(), 'a-file');
+    fs.writeFileSync(blocker, '');
+    tree(ws, { '.envrc': 'x' });
+    // The refused directory cannot be created under a file.
+    const moved = moveOut(ws, ['.envrc'], path.join(blocker, 'refused'));
+    expect(moved).toEqual([{ path: '.envrc', movedTo: null }]);
+    expect(fs.existsSync(path.join(ws, '.envrc'))).toBe(true);
+  });
+});
+
+describe('the sentence', () => {
+  it('is null when nothing appeared', () => expect(describeMoved([])).toBeNull());
+
+  it('names what was moved, the rule and the way to make the change', () => {
+    expect(describeMoved([{ path: '.vscode', movedTo: '/d/refused/x' }, { path: '.envrc', movedTo: '/d/refused/y' }])).toBe(
+      'refused: `.vscode`, `.envrc` appeared during this command and were moved out of the workspace, because files that make other programs run code ' +
+        'when the owner next uses this folder are always a card; make that change with `write` or `edit`, which ask the owner.',
+    );
+    expect(describeMoved([{ path: '.envrc', movedTo: null }])).toMatch(/^refused: `\.envrc` appeared during this command and could not be moved out, so it is still there, because/);
+  });
+});
