@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isAlwaysCardPath } from '../workspace/alwaysCard';
+import { isGitComponent } from '../workspace/gitName';
 
 /** GitHub reads workflows from exactly this directory (case-sensitive on its side). */
 export const WORKFLOWS = '.github/workflows';
@@ -51,7 +52,9 @@ export function listAlwaysCard(workspace: string): AlwaysCardListing {
     const id = identityOf(path.join(workspace, rel));
     if (id) listing.set(rel, id);
   };
-  for (const entry of namesIn(workspace)) if (isAlwaysCardPath(entry.name)) add(entry.name);
+  // And a repository a command made: its config (core.fsmonitor, hooks) runs on the owner's next git
+  // command or prompt, and `git init` is a card in every mode. One that was there before stays.
+  for (const entry of namesIn(workspace)) if (isAlwaysCardPath(entry.name) || isGitComponent(entry.name)) add(entry.name);
   // Never through a symlink: a `.github` pointing elsewhere would make Paddock move someone else's files.
   if (!parentsAreReal(workspace, WORKFLOWS)) return listing;
   add(WORKFLOWS);
@@ -144,8 +147,9 @@ export function describeMoved(moved: readonly MovedEntry[]): string | null {
   const parts: string[] = [];
   if (out.length > 0) parts.push(`${named(out)} appeared during this command and ${out.length === 1 ? 'was' : 'were'} moved out of the workspace`);
   if (stuck.length > 0) parts.push(`${named(stuck)} appeared during this command and could not be moved out, so it is still there`);
-  return (
-    `refused: ${parts.join(', and ')}, because files that make other programs run code when the owner next uses this folder ` +
-    'are always a card; make that change with `write` or `edit`, which ask the owner.'
-  );
+  const repository = moved.some((m) => isGitComponent(m.path));
+  const rule = repository
+    ? 'because a repository is made only with a card (its configuration runs code in git) and so are files that make other programs run code when the owner next uses this folder; ask the owner with the `git` tool (init) or `write` / `edit`.'
+    : 'because files that make other programs run code when the owner next uses this folder are always a card; make that change with `write` or `edit`, which ask the owner.';
+  return `refused: ${parts.join(', and ')}, ${rule}`;
 }

@@ -187,10 +187,12 @@ function isDenied(p: string, home: string): boolean {
 
 export function gitEntriesOf(workspace: string): string[] {
   try {
+    // A `.git` symlink is not bound: bubblewrap would follow it (out of the workspace, or to nothing,
+    // which failed every later spawn). One a command made is moved out after it (alwaysCardGuard.ts).
     return fs
-      .readdirSync(workspace)
-      .filter((name) => name.toLowerCase() === '.git')
-      .map((name) => path.join(workspace, name));
+      .readdirSync(workspace, { withFileTypes: true })
+      .filter((entry) => entry.name.toLowerCase() === '.git' && !entry.isSymbolicLink())
+      .map((entry) => path.join(workspace, entry.name));
   } catch {
     return [];
   }

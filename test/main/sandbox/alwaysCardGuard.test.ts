@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { alwaysCardMounts, appearedBetween, describeMoved, listAlwaysCard, moveOut, watchAlwaysCard } from '../../../src/main/sandbox/alwaysCardGuard';
+import { gitEntriesOf } from '../../../src/main/sandbox/sandbox';
 import { createTempDirs } from '../../support/tempDirs';
 
 const temp = createTempDirs('paddock-alwayscard-');
@@ -28,6 +29,9 @@ describe('the always-card listing', () => {
     { name: 'a *.code-workspace file and case variants', entries: { 'app.code-workspace': '{}', '.VSCode/': null }, listed: ['.VSCode', 'app.code-workspace'] },
     { name: 'the workflows directory and each workflow, not the rest of .github', entries: { '.github/workflows/ci.yml': 'x', '.github/CODEOWNERS': 'x' }, listed: ['.github/workflows', '.github/workflows/ci.yml'] },
     { name: 'nothing below the top level but workflows (a nested .vscode is not read)', entries: { 'pkg/.vscode/tasks.json': '{}', 'pkg/.envrc': 'x' }, listed: [] },
+    // A repository a command makes (a `.git` with core.fsmonitor or hooks) runs code on the owner's next
+    // git command or prompt: `git init` is a card in every mode, so a `.git` that appears is moved out too.
+    { name: 'a .git directory or file, in any case', entries: { '.git/config': '[core]', '.GIT': 'gitdir: x' }, listed: ['.GIT', '.git'] },
   ];
   for (const c of cases) {
     it(c.name, () => {
@@ -160,5 +164,33 @@ describe('the sentence', () => {
         'when the owner next uses this folder are always a card; make that change with `write` or `edit`, which ask the owner.',
     );
     expect(describeMoved([{ path: '.envrc', movedTo: null }])).toMatch(/^refused: `\.envrc` appeared during this command and could not be moved out, so it is still there, because/);
+  });
+});
+
+describe('a repository made during a command', () => {
+  it('is moved out when .git appeared, and left alone when it was there before', () => {
+    const ws = temp.make();
+    const data = temp.make();
+    const watch = watchAlwaysCard(ws, path.join(data, 'refused'));
+    tree(ws, { '.git/config': '[core]\n\tfsmonitor = touch /tmp/pwned\n' });
+    expect(watch.finish().map((m) => m.path)).toEqual(['.git']);
+    expect(fs.existsSync(path.join(ws, '.git'))).toBe(false);
+
+    tree(ws, { '.git/config': '[core]\n' });
+    const again = watchAlwaysCard(ws, path.join(data, 'refused'));
+    fs.writeFileSync(path.join(ws, '.git/config'), '[core]\n\tbare = false\n');
+    expect(again.finish()).toEqual([]);
+    expect(fs.existsSync(path.join(ws, '.git/config'))).toBe(true);
+  });
+});
+
+describe('the .git entries bound read-only', () => {
+  it('are the real .git directory or file, never a symlink (a dangling one failed every later spawn)', () => {
+    const ws = temp.make();
+    tree(ws, { '.git/config': '[core]\n' });
+    expect(gitEntriesOf(ws)).toEqual([path.join(ws, '.git')]);
+    const other = temp.make();
+    fs.symlinkSync('/nonexistent/elsewhere', path.join(other, '.git'));
+    expect(gitEntriesOf(other)).toEqual([]);
   });
 });
