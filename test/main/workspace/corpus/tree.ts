@@ -66,6 +66,14 @@ export const DENY_ROOTS: readonly string[] = [
   '.bashrc', '.bash_profile', '.bash_login', '.profile', '.zshrc', '.zshenv', '.zprofile', '.zlogin', '.config/fish',
   '.docker', '.kube', '.pypirc', '.cargo/credentials*', '.config/gcloud', '.azure', '.local/bin', '.config/autostart',
   '.config/systemd', 'Library/LaunchAgents', 'Library/Keychains', '.claude', '.cursor', '.codex', '.gemini',
+  // Fuzzing with the workspace at HOME: credentials, histories, and files other programs run as code.
+  '.pgpass', '.my.cnf', '.vault-token', '.terraform.d', '.config/op', '.password-store', '.local/share/keyrings',
+  '.mozilla', '.config/google-chrome', '.config/chromium', '.config/BraveSoftware', '.config/rclone',
+  '.m2/settings.xml', '.gradle/gradle.properties', '.bash_history', '.zsh_history', '.python_history',
+  '.node_repl_history', '.psql_history', '.mysql_history', '.vimrc', '.vim', '.config/nvim', '.emacs', '.emacs.d',
+  '.tmux.conf', '.ipython', '.jupyter', '.local/lib', '.xprofile', '.xsession', '.xsessionrc', '.xinitrc',
+  '.config/environment.d', '.pam_environment', '.cargo/config', '.cargo/config.toml', '.local/share/applications',
+  '.vscode', '.config/Code', 'Library/Cookies', 'Library/Application Support/Google/Chrome',
 ];
 
 /** Near misses beside the deny list: ordinary files that must stay readable and writable. */
@@ -76,7 +84,6 @@ export const HOME_ORDINARY: readonly string[] = [
   '.config/github/x',
   '.config/fish2/x',
   '.config/other/ok.txt',
-  '.cargo/config.toml',
   '.cargo/registry/index.txt',
   '.local/share/x.txt',
   '.bashrc.d/x',
