@@ -1,5 +1,7 @@
 // What run and start share (SPEC §6, §7): the same tier (the policy's classifyCommand), the same
 // card preview, the same path from a command string to a spawn. bash shares the result format.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { TierDecision, CardPreview, ToolCallContext, ToolResult } from '../../shared/domain';
 import { classifyCommand, isRememberable, type RememberedCommand } from '../policy';
 import { commandDanger } from '../policy/danger';
@@ -92,7 +94,21 @@ export function prepareFor(command: string, cwd: string | undefined, ctx: ToolCa
   if (!paths || !ctx.workspace) return null;
   const env = childEnvForWorkspace(ctx.workspace.capturedPath, ctx.home, deps.ownerEnv ?? {}, 'dumb');
   const venv = ctx.workspace.venv ? { venv: ctx.workspace.venv, firstOnPath: runsProjectCode } : undefined;
-  return prepareCommand(command, cwd, paths, ctx.workspace.capturedPath, env, venv);
+  const prepared = prepareCommand(command, cwd, paths, ctx.workspace.capturedPath, env, venv);
+  // A reader runs outside the sandbox (it executes nothing of the project's), but with the owner's
+  // HOME it reads what lies there: rg reads ~/.gitconfig and git's global ignore (its answers then
+  // tell what a deny-listed file holds), jq runs ~/.jq. So it gets an empty, unwritable HOME.
+  if (prepared.ok && !executesWorkspaceCode(prepared.command.argv[0]) && !commandContainment(ctx, deps)?.contained) {
+    prepared.command.env = { ...prepared.command.env, HOME: emptyHome(ctx.dataDir) };
+  }
+  return prepared;
+}
+
+/** `<data>/empty-home`: an empty directory no one writes to (0500), the HOME of readers run uncontained. */
+function emptyHome(dataDir: string): string {
+  const dir = path.join(dataDir, 'empty-home');
+  fs.mkdirSync(dir, { recursive: true, mode: 0o500 });
+  return dir;
 }
 
 function seconds(ms: number): string {

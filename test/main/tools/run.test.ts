@@ -229,3 +229,21 @@ describe('run: always-card entries a contained command creates (SPEC §4)', () =
     expect(fs.existsSync(path.join(ws, '.vscode'))).toBe(true);
   });
 });
+
+describe('run: a reader outside the sandbox', () => {
+  it.skipIf(!fs.existsSync('/usr/bin/rg'))('gets an empty HOME: rg does not read the owner’s git ignore (it told what a deny-listed file held)', async () => {
+    const ws = workspace();
+    fs.mkdirSync(path.join(ws, '.git'));
+    fs.writeFileSync(path.join(ws, 'probe.bak'), 'needle\n');
+    const home = tempDir('paddock-home-');
+    fs.mkdirSync(path.join(home, '.config', 'git'), { recursive: true });
+    fs.writeFileSync(path.join(home, '.config', 'git', 'ignore'), '*.bak\n');
+    const dataDir = tempDir('paddock-data-');
+    const tool = createRunTool({ sandbox: missingSandbox() });
+    const ctx = toolContext({ workspace: ws, home, dataDir, capturedPath: testPath() });
+    expect((await tool.tierFor({ command: 'rg -l needle' }, ctx)).tier).toBe('auto');
+    const result = await tool.run({ command: 'rg -l needle' }, ctx);
+    expect(text(result)).toContain('probe.bak');
+    expect(fs.readdirSync(path.join(dataDir, 'empty-home'))).toEqual([]);
+  });
+});
