@@ -45,11 +45,17 @@ function namesIn(dir: string): fs.Dirent[] {
   }
 }
 
-/** The always-card entries directly in the workspace, `.github/workflows` and each entry in it. */
+/**
+ * The always-card entries directly in the workspace, `.github/workflows` and each entry in it. A
+ * placeholder a long-lived process holds is not listed: nothing contained can write it, and what the
+ * owner puts there from outside is the owner's.
+ */
 export function listAlwaysCard(workspace: string): AlwaysCardListing {
   const listing = new Map<string, string>();
   const add = (rel: string) => {
-    const id = identityOf(path.join(workspace, rel));
+    const full = path.join(workspace, rel);
+    if (placeholdersHeld.has(full)) return;
+    const id = identityOf(full);
     if (id) listing.set(rel, id);
   };
   // And a repository a command made: its config (core.fsmonitor, hooks) runs on the owner's next git
@@ -152,4 +158,68 @@ export function describeMoved(moved: readonly MovedEntry[]): string | null {
     ? 'because a repository is made only with a card (its configuration runs code in git) and so are files that make other programs run code when the owner next uses this folder; ask the owner with the `git` tool (init) or `write` / `edit`.'
     : 'because files that make other programs run code when the owner next uses this folder are always a card; make that change with `write` or `edit`, which ask the owner.';
   return `refused: ${parts.join(', and ')}, ${rule}`;
+}
+
+/**
+ * Directories a long-lived process (a dev server that runs for hours) must not create at the top
+ * level: a repository (whose config runs code in the owner's git), and the always-card directories.
+ * For one that is absent, Paddock makes an empty directory and binds it read-only into the sandbox
+ * (bubblewrap cannot refuse a name that does not exist), and removes it again when the last process
+ * holding it ends, if it is still empty. Files (`.envrc`, `.npmrc`, …) cannot be held so without
+ * breaking the owner's tools: they are moved out when the process ends (see `watchLongLived`).
+ */
+const PLACEHOLDER_NAMES = ['.git', '.vscode', '.idea', '.devcontainer', '.claude', '.cursor', '.codex', '.gemini', '.github'];
+
+/** Absolute placeholder paths → how many live processes hold each. */
+const placeholdersHeld = new Map<string, number>();
+
+/** The placeholders `workspace` needs now: the names absent from its top level (any case), and `.github/workflows` under a real `.github`. */
+export function absentPlaceholders(workspace: string): string[] {
+  const present = new Set(namesIn(workspace).map((entry) => entry.name.toLowerCase()));
+  const wanted = PLACEHOLDER_NAMES.filter((name) => !present.has(name)).map((name) => path.join(workspace, name));
+  const workflows = path.join(workspace, WORKFLOWS);
+  if (present.has('.github') && parentsAreReal(workspace, WORKFLOWS) && identityOf(workflows) === null) wanted.push(workflows);
+  return wanted;
+}
+
+export interface HeldPlaceholders {
+  /** The empty directories now in place, to bind read-only. */
+  paths: string[];
+  /** Lets go; the last holder removes each one that is still an empty directory. */
+  release(): void;
+}
+
+/** Makes (or shares) the placeholders; one that cannot be made is left out (its name stays unguarded). */
+export function holdPlaceholders(paths: readonly string[]): HeldPlaceholders {
+  const held: string[] = [];
+  for (const p of paths) {
+    try {
+      if (!placeholdersHeld.has(p)) fs.mkdirSync(p, { mode: 0o755 });
+      placeholdersHeld.set(p, (placeholdersHeld.get(p) ?? 0) + 1);
+      held.push(p);
+    } catch {
+      // It appeared meanwhile (the owner's): not a placeholder.
+    }
+  }
+  let released = false;
+  return {
+    paths: held,
+    release: () => {
+      if (released) return;
+      released = true;
+      for (const p of held) {
+        const left = (placeholdersHeld.get(p) ?? 1) - 1;
+        if (left > 0) {
+          placeholdersHeld.set(p, left);
+          continue;
+        }
+        placeholdersHeld.delete(p);
+        try {
+          fs.rmdirSync(p); // Only when empty: what the owner put there stays.
+        } catch {
+          /* not empty, or gone */
+        }
+      }
+    },
+  };
 }

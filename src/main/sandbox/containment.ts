@@ -4,8 +4,15 @@
 import { READ_ONLY_PROGRAMS } from '../policy/runList';
 import type { CommandWrapper } from '../processes/command';
 import { identityWrapper } from '../processes/command';
-import type { Sandbox } from './sandbox';
-import type { AlwaysCardWatch } from './alwaysCardGuard';
+import { absentPlaceholders, holdPlaceholders, type AlwaysCardWatch, type MovedEntry } from './alwaysCardGuard';
+import { realOr, type Sandbox } from './sandbox';
+
+/** See Containment.longLived. */
+export interface LongLivedGuard {
+  wrap: CommandWrapper;
+  finish(): MovedEntry[];
+}
+
 
 /** Per-agent choices the owner makes in Settings; both default to the contained, offline state. */
 export interface AgentSandboxChoices {
@@ -34,6 +41,12 @@ export interface Containment {
    * not contained: there such commands are cards already).
    */
   watchAlwaysCard(): AlwaysCardWatch | null;
+  /**
+   * For a long-lived process (`start`): the wrapper that also holds the absent always-card
+   * directories as empty read-only placeholders, and `finish()` for when it ends, which lets them go
+   * and moves out what appeared meanwhile. Null without the sandbox.
+   */
+  longLived(): LongLivedGuard | null;
   /** When not contained: the cause and how to enable, for a card's reason. */
   why: string | null;
 }
@@ -53,6 +66,7 @@ export function containmentFor(agentId: string, workspace: string, deps: Contain
       line: 'NOT contained: the owner turned on "uncontained shell" for this agent; bash runs as you and reaches everything you reach',
       allowedDomains: [],
       watchAlwaysCard: () => null,
+      longLived: () => null,
       why: 'the owner turned on "uncontained shell" for this agent',
     };
   }
@@ -64,6 +78,7 @@ export function containmentFor(agentId: string, workspace: string, deps: Contain
       line: `NOT contained: ${why}. It runs as you and can read Paddock's own environment`,
       allowedDomains: [],
       watchAlwaysCard: () => null,
+      longLived: () => null,
       why,
     };
   }
@@ -73,6 +88,21 @@ export function containmentFor(agentId: string, workspace: string, deps: Contain
     line: sandbox.describe(choices.allowedDomains),
     allowedDomains: choices.allowedDomains,
     watchAlwaysCard: () => sandbox.watchAlwaysCard(workspace),
+    longLived: () => {
+      // The listing first: the placeholders made next are Paddock's, not something that appeared.
+      const watch = sandbox.watchAlwaysCard(workspace);
+      const held = holdPlaceholders(absentPlaceholders(realOr(workspace)));
+      return {
+        wrap: sandbox.wrapperFor({ agentId, workspace, allowedDomains: choices.allowedDomains }, held.paths),
+        finish: () => {
+          // Listed while the placeholders are still held (so never taken for something that appeared:
+          // only the owner, outside the sandbox, can have written into one), then let go.
+          const moved = watch.finish();
+          held.release();
+          return moved;
+        },
+      };
+    },
     why: null,
   };
 }

@@ -24,7 +24,8 @@ export interface Sandbox {
   readonly status: SandboxStatus;
   readonly contained: boolean;
   /** The wrapper for one agent's command; the identity when no engine is available. */
-  wrapperFor(request: AgentSandboxRequest): CommandWrapper;
+  /** `readOnly`: more entries of the workspace to bind read-only (a long-lived process's placeholders). */
+  wrapperFor(request: AgentSandboxRequest, readOnly?: readonly string[]): CommandWrapper;
   /** The host directory that appears as /tmp inside the agent's sandbox (created 0700). */
   privateTmpFor(agentId: string): string;
   /** Lists the workspace's always-card entries before a bounded contained command; `finish()` moves out what it created. */
@@ -123,7 +124,7 @@ const hostProbe = {
   },
 };
 
-function realOr(p: string): string {
+export function realOr(p: string): string {
   try {
     return fs.realpathSync(p);
   } catch {
@@ -234,14 +235,14 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     return dir;
   }
 
-  function profileFor(request: AgentSandboxRequest, command: Command): ContainedProfile {
+  function profileFor(request: AgentSandboxRequest, command: Command, readOnly: readonly string[]): ContainedProfile {
     const workspace = realOr(request.workspace);
     const toolchainDirs = toolchainDirsFor(command.env.PATH ?? '', home, dataDir, workspace);
     const covers = denyCovers(home, dataDir, [workspace, ...toolchainDirs], hostProbe);
     return {
       workspace,
       gitEntries: gitEntriesOf(workspace),
-      alwaysCardEntries: alwaysCardMounts(workspace),
+      alwaysCardEntries: [...alwaysCardMounts(workspace), ...readOnly],
       home,
       dataDir,
       privateTmp: privateTmpFor(request.agentId),
@@ -254,12 +255,12 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     };
   }
 
-  function wrapperFor(request: AgentSandboxRequest): CommandWrapper {
+  function wrapperFor(request: AgentSandboxRequest, readOnly: readonly string[] = []): CommandWrapper {
     if (!status.available) return (command) => command;
     domains.set(request.agentId, request.allowedDomains);
     return (command, purpose) => {
       if (!CONTAINED_PURPOSES.has(purpose)) return command;
-      const profile = profileFor(request, command);
+      const profile = profileFor(request, command, readOnly);
       const argv =
         status.engine === 'bubblewrap'
           ? containedArgv(status.program, profile, hostLayout, command.program, command.args)

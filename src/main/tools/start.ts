@@ -1,11 +1,15 @@
 // start {name, command, port?} (seed 003 §4, SPEC §6): a long-lived process (a dev server, a
 // watcher) owned by the agent. Same tier as run and spawned the same way down to the program; the
 // supervisor enforces four per agent, a name one agent's at a time, and identity by (pid, start time).
+import fs from 'node:fs';
 import { z } from 'zod';
 import { formatArgv } from '../policy';
 import { commandContainment, commandPreview, commandTier, NO_WORKSPACE_FOR_COMMANDS, prepareFor, type CommandToolDeps } from './commandTools';
 import { SpawnError } from '../processes/command';
 import { PROCESS_NAME, SupervisorError, type Supervisor } from '../processes/supervisor';
+import type { ProcessRow } from '../store/processes';
+import { describeMoved } from '../sandbox/alwaysCardGuard';
+import type { LongLivedGuard } from '../sandbox/containment';
 import { listeningPorts } from '../preview/ports';
 import { DEFAULT_READY_WAIT_MS, readinessSentence, waitUntilReady } from './startReadiness';
 import type { ToolDefinition } from './types';
@@ -33,6 +37,24 @@ const schema = z.object({
 });
 export type StartArgs = z.infer<typeof schema>;
 
+/**
+ * When the process ends (exits or is stopped), its guard lets the placeholders go and moves out the
+ * always-card entries that appeared; the sentence goes at the end of its log, where `output` reads it.
+ */
+function finishWhenEnded(supervisor: Supervisor, row: ProcessRow, guard: LongLivedGuard): void {
+  const unsubscribe = supervisor.onEvent((event) => {
+    if (event.pid !== row.pid || event.agentId !== row.agentId || (event.type !== 'exited' && event.type !== 'stopped' && event.type !== 'stale')) return;
+    unsubscribe();
+    const refused = describeMoved(guard.finish());
+    if (refused === null) return;
+    try {
+      fs.appendFileSync(row.logPath, `\n[paddock] ${refused}\n`);
+    } catch {
+      // The log is gone (the process was forgotten): what was moved is still under the data directory.
+    }
+  });
+}
+
 export function createStartTool(deps: StartToolDeps): ToolDefinition<StartArgs> {
   return {
     name: 'start',
@@ -47,6 +69,11 @@ export function createStartTool(deps: StartToolDeps): ToolDefinition<StartArgs> 
       if (!prepared || !ctx.workspace) return NO_WORKSPACE_FOR_COMMANDS;
       if (!prepared.ok) return { ok: false, status: prepared.status, error: prepared.error };
       const command = prepared.command;
+      const containment = commandContainment(ctx, deps);
+      // Contained code that runs for hours must not plant what another program runs as the owner
+      // later (SPEC §4): absent always-card directories are held read-only while it runs, and what
+      // appeared is moved out when it ends (alwaysCardGuard.ts).
+      const guard = containment?.longLived() ?? null;
       let row;
       try {
         row = deps.supervisor.start(ctx.agent.id, {
@@ -56,14 +83,16 @@ export function createStartTool(deps: StartToolDeps): ToolDefinition<StartArgs> 
           cwd: command.cwd,
           env: command.env,
           port: args.port ?? null,
-          wrap: commandContainment(ctx, deps)?.wrap,
+          wrap: guard?.wrap ?? containment?.wrap,
         });
       } catch (error) {
+        guard?.finish();
         if (error instanceof SupervisorError || error instanceof SpawnError) {
           return { ok: false, status: error instanceof SupervisorError ? 409 : 500, error: error.message };
         }
         throw error;
       }
+      if (guard) finishWhenEnded(deps.supervisor, row, guard);
       const shown = formatArgv(command.argv);
       const readiness = await waitUntilReady(
         row,
