@@ -92,7 +92,7 @@ async function main(): Promise<void> {
     for (let run = 0; run < Math.max(3, Math.ceil(RUNS / 2)); run++) {
       const dataDir = path.join(root, `data-${run}`);
       let start = performance.now();
-      const repo = await openShadowRepo({ gitBinary: gitBinary as string, dataDir, workspace });
+      const repo = await openShadowRepo({ gitBinary: gitBinary as string, dataDir, home: path.join(root, 'home'), workspace });
       await takeSnapshot(repo, options);
       first.push(performance.now() - start);
       const anchorDir = path.join(root, `anchor-${run}.git`);
@@ -105,7 +105,7 @@ async function main(): Promise<void> {
 
     const dataDir = path.join(root, 'data-0');
     const anchorDir = path.join(root, 'anchor-0.git');
-    const repo = await openShadowRepo({ gitBinary: gitBinary as string, dataDir, workspace });
+    const repo = await openShadowRepo({ gitBinary: gitBinary as string, dataDir, home: path.join(root, 'home'), workspace });
     const increment: number[] = [];
     const incrementAnchor: number[] = [];
     const restore: number[] = [];

@@ -29,6 +29,8 @@ export const DEFAULT_CHECKPOINT_OPTIONS: CheckpointOptions = {
 
 export interface HistoryDeps {
   dataDir: string;
+  /** The owner's home: the deny list's places a snapshot never records. */
+  home: string;
   repository: CheckpointsRepository;
   settings: SettingsRepository;
   workspaces: { get(agentId: string): Workspace | null };
@@ -59,7 +61,7 @@ export function createCheckpointHistory(deps: HistoryDeps) {
     if (known) return known;
     const gitBinary = workspace.gitBinary ?? deps.findGit(workspace.capturedPath);
     if (!gitBinary) return Promise.reject(new Error('no git was found on the workspace\'s captured PATH, so no checkpoint can be recorded'));
-    const opened = openShadowRepo({ gitBinary, dataDir: deps.dataDir, workspace: workspace.directory, wrap: deps.wrap });
+    const opened = openShadowRepo({ gitBinary, dataDir: deps.dataDir, home: deps.home, workspace: workspace.directory, wrap: deps.wrap });
     repos.set(workspace.directory, opened);
     opened.catch(() => repos.delete(workspace.directory));
     return opened;

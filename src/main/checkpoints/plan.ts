@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { deniedPathsIn } from './deniedPaths';
 import { blobId, changedPaths, sameEntry, type Entry } from './trees';
 import type { ShadowRepo } from './shadowGit';
 
@@ -62,9 +63,12 @@ function sameAsDisk(entry: Entry | null, current: Entry | null | 'unreadable'): 
 /** Spans oldest first. For each path: the content before the first span that changed it, the content after the last. */
 export async function planRestore(repo: ShadowRepo, spans: readonly RevertedSpan[]): Promise<RestorePlan> {
   const byPath = new Map<string, { target: Entry | null; left: Entry | null; tooLarge: boolean }>();
+  // A snapshot taken before the deny list covered a path may hold it: a restore neither shows nor writes it.
+  const denied = deniedPathsIn(repo.workspace, repo.home, repo.dataDir);
   for (const span of spans) {
     const tooLarge = new Set([...span.beforeOversize, ...span.afterOversize]);
     for (const change of await changedPaths(repo, span.beforeTree, span.afterTree)) {
+      if (denied.covers(change.path)) continue;
       const known = byPath.get(change.path);
       if (known) {
         known.left = change.after;

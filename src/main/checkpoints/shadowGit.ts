@@ -9,6 +9,7 @@ import path from 'node:path';
 import { configOverrides, gitDirectories, gitEnvironment } from '../git/hardening';
 import { assertEmptyHooks } from '../git/runner';
 import { runCaptured } from '../processes/spawn';
+import { volumeIgnoresCase } from '../workspace/volume';
 import type { CommandWrapper } from '../processes/command';
 
 export class CheckpointError extends Error {}
@@ -16,6 +17,9 @@ export class CheckpointError extends Error {}
 export interface ShadowRepo {
   gitDir: string;
   workspace: string;
+  /** The owner's home and Paddock's data directory: where the deny list's places are. */
+  home: string;
+  dataDir: string;
   /** git with the arguments after the global options; rejects with a sentence when git fails. */
   git(args: string[], options?: { input?: Buffer | string; allowExit?: number[] }): Promise<Buffer>;
 }
@@ -23,6 +27,7 @@ export interface ShadowRepo {
 export interface ShadowOptions {
   gitBinary: string;
   dataDir: string;
+  home: string;
   workspace: string;
   wrap?: CommandWrapper;
   timeoutMs?: number;
@@ -62,7 +67,10 @@ export async function openShadowRepo(options: ShadowOptions): Promise<ShadowRepo
   // The overrides say nothing of these; unset, git would look for them in the environment.
   env.GIT_INDEX_FILE = path.join(gitDir, 'index');
   env.GIT_OBJECT_DIRECTORY = path.join(gitDir, 'objects');
-  const globals = ['--no-pager', ...configOverrides(dirs), ...SHADOW_SETTINGS.flatMap(([k, v]) => ['-c', `${k}=${v}`])];
+  // The deny list's exclude lines are folded as the resolver folds (deniedPaths.ts): on a volume that
+  // ignores case, git must match them ignoring case too.
+  const settings: Array<[string, string]> = [...SHADOW_SETTINGS, ['core.ignoreCase', String(volumeIgnoresCase(options.workspace))]];
+  const globals = ['--no-pager', ...configOverrides(dirs), ...settings.flatMap(([k, v]) => ['-c', `${k}=${v}`])];
 
   const git: ShadowRepo['git'] = async (args, runOptions = {}) => {
     assertEmptyHooks(dirs.emptyHooks);
@@ -95,7 +103,7 @@ export async function openShadowRepo(options: ShadowOptions): Promise<ShadowRepo
     // outranks it, so every byte is stored and restored exactly as it is on disk.
     fs.writeFileSync(path.join(gitDir, 'info', 'attributes'), '* -text -ident -filter !eol !working-tree-encoding\n', { mode: 0o600 });
   }
-  return { gitDir, workspace: options.workspace, git };
+  return { gitDir, workspace: options.workspace, home: options.home, dataDir: options.dataDir, git };
 }
 
 /** NUL-separated output as strings (empty entries dropped). */

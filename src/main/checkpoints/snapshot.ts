@@ -1,9 +1,13 @@
 // Recording the workspace into the shadow repository (issue 20 §1). Untracked files are included;
 // .gitignore'd trees are left out unless the owner's setting includes them; a file above the size
-// cap is named but never stored (its content is neither hashed nor copied).
+// cap is named but never stored (its content is neither hashed nor copied). A place on the deny list
+// is never recorded at all (deniedPaths.ts).
 import fs from 'node:fs';
 import path from 'node:path';
+import { deniedPathsIn, literalIgnoreLine, type DeniedPaths } from './deniedPaths';
 import { splitNul, type ShadowRepo } from './shadowGit';
+
+export { literalIgnoreLine } from './deniedPaths';
 
 export interface SnapshotOptions {
   includeIgnored: boolean;
@@ -23,11 +27,35 @@ const EXCLUDE_HEADER = '.git\n/.git/\n';
 /** Up to this many changed paths are named to git one by one; past it, git walks the tree itself. */
 const NAMED_PATHS_LIMIT = 2_000;
 
-/** A gitignore line matching exactly this one path (anchored, every pattern character escaped). */
-export function literalIgnoreLine(rel: string): string | null {
-  if (/[\n\r]/.test(rel)) return null;
-  const escaped = rel.replace(/[\\*?[\]]/g, (c) => `\\${c}`).replace(/ $/, '\\ ');
-  return `/${escaped}`;
+const RM_CACHED = ['rm', '--cached', '-f', '-q', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'];
+
+/**
+ * Writes the deny list's lines where every listing reads them (info/denied for the listing that
+ * otherwise ignores nothing); true when they changed, so the index is then purged of denied paths.
+ */
+function writeDeniedLines(repo: ShadowRepo, denied: DeniedPaths): boolean {
+  const file = path.join(repo.gitDir, 'info', 'denied');
+  const content = denied.excludeLines.map((line) => `${line}\n`).join('');
+  let before: string | null = null;
+  try {
+    before = fs.readFileSync(file, 'utf8');
+  } catch {
+    before = null;
+  }
+  if (before === content) return false;
+  fs.writeFileSync(file, content, { mode: 0o600 });
+  return true;
+}
+
+/**
+ * Takes every denied path out of the index: one recorded before the deny list covered it, or one an
+ * exclude pattern missed (a spelling only the resolver's folding matches). Run after a whole-tree
+ * add (itself a full walk) and when the deny lines change, so the tree written never holds one.
+ */
+async function dropDenied(repo: ShadowRepo, denied: DeniedPaths): Promise<void> {
+  if (denied.excludeLines.length === 0) return;
+  const inIndex = splitNul(await repo.git(['ls-files', '-z', '--cached'])).filter(denied.covers);
+  if (inIndex.length > 0) await repo.git(RM_CACHED, { input: inIndex.join('\0') });
 }
 
 function isOversize(workspace: string, rel: string, maxFileBytes: number): boolean {
@@ -36,9 +64,12 @@ function isOversize(workspace: string, rel: string, maxFileBytes: number): boole
 }
 
 export async function takeSnapshot(repo: ShadowRepo, options: SnapshotOptions): Promise<Snapshot> {
-  // What could be new or changed since the index last saw it: only these need a size check.
-  const listArgs = ['ls-files', '-z', '--others', '--modified', ...(options.includeIgnored ? [] : ['--exclude-standard'])];
-  const candidates = [...new Set(splitNul(await repo.git(listArgs)))].filter((rel) => !rel.endsWith('/'));
+  const denied = deniedPathsIn(repo.workspace, repo.home, repo.dataDir);
+  let purge = writeDeniedLines(repo, denied);
+  // What could be new or changed since the index last saw it: only these need a size check. The deny
+  // lines are read by both listings, so git never descends into a denied directory.
+  const listArgs = ['ls-files', '-z', '--others', '--modified', options.includeIgnored ? `--exclude-from=${path.join(repo.gitDir, 'info', 'denied')}` : '--exclude-standard'];
+  const candidates = [...new Set(splitNul(await repo.git(listArgs)))].filter((rel) => !rel.endsWith('/') && !denied.covers(rel));
   const oversize = [...new Set([...candidates, ...options.previousOversize])].filter((rel) =>
     isOversize(repo.workspace, rel, options.maxFileBytes),
   );
@@ -46,7 +77,7 @@ export async function takeSnapshot(repo: ShadowRepo, options: SnapshotOptions): 
 
   const lines = oversize.map(literalIgnoreLine).filter((line): line is string => line !== null);
   const excludePath = path.join(repo.gitDir, 'info', 'exclude');
-  const exclude = EXCLUDE_HEADER + lines.map((line) => `${line}\n`).join('');
+  const exclude = EXCLUDE_HEADER + [...denied.excludeLines, ...lines].map((line) => `${line}\n`).join('');
   if (fs.readFileSync(excludePath, 'utf8') !== exclude) fs.writeFileSync(excludePath, exclude, { mode: 0o600 });
   if (oversize.length > 0) {
     // A file that grew past the cap since it was stored leaves the index (its old content stays in older snapshots).
@@ -57,11 +88,12 @@ export async function takeSnapshot(repo: ShadowRepo, options: SnapshotOptions): 
 
   if (!options.includeIgnored) {
     // A file that was too large last time was hidden from the listing above by the old exclude file.
-    const revived = options.previousOversize.filter((rel) => !oversizeSet.has(rel) && fs.existsSync(path.join(repo.workspace, rel)));
+    const revived = options.previousOversize.filter((rel) => !oversizeSet.has(rel) && !denied.covers(rel) && fs.existsSync(path.join(repo.workspace, rel)));
     const paths = [...new Set([...candidates, ...revived])].filter((rel) => !oversizeSet.has(rel));
     if (paths.length > NAMED_PATHS_LIMIT) {
       // Many changes (a first snapshot): the whole tree at once; the exclude file above keeps the large ones out.
       await repo.git(['add', '-A', '--ignore-errors'], { allowExit: [0, 1] });
+      purge ||= denied.excludeLines.length > 0;
     } else if (paths.length > 0) {
       // A few changes: only they are named, so git does not walk the tree a second time.
       await repo.git(['add', '-A', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: paths.join('\0'), allowExit: [0, 1] });
@@ -69,7 +101,7 @@ export async function takeSnapshot(repo: ShadowRepo, options: SnapshotOptions): 
   } else {
     // `-f` would also override the exclude file, so the paths are named one by one instead.
     const paths = candidates.filter((rel) => !oversizeSet.has(rel));
-    const deleted = splitNul(await repo.git(['ls-files', '-z', '--deleted']));
+    const deleted = splitNul(await repo.git(['ls-files', '-z', '--deleted'])).filter((rel) => !denied.covers(rel));
     const all = [...paths, ...deleted];
     if (all.length > 0) {
       await repo.git(['add', '-A', '-f', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'], {
@@ -78,6 +110,7 @@ export async function takeSnapshot(repo: ShadowRepo, options: SnapshotOptions): 
       });
     }
   }
+  if (purge) await dropDenied(repo, denied);
   const tree = (await repo.git(['write-tree'])).toString('utf8').trim();
   return { tree, oversize };
 }
@@ -87,8 +120,11 @@ export async function takeSnapshot(repo: ShadowRepo, options: SnapshotOptions): 
  * into the index and the rest is as the last snapshot left it, so no full scan is needed.
  */
 export async function takeSnapshotOfPaths(repo: ShadowRepo, paths: readonly string[], options: Omit<SnapshotOptions, 'previousOversize'>): Promise<Snapshot> {
-  const oversize = paths.filter((rel) => isOversize(repo.workspace, rel, options.maxFileBytes));
-  const small = paths.filter((rel) => !oversize.includes(rel));
+  // Named with -f (which overrides every exclude), so the deny list is applied here.
+  const denied = deniedPathsIn(repo.workspace, repo.home, repo.dataDir);
+  const allowed = paths.filter((rel) => !denied.covers(rel));
+  const oversize = allowed.filter((rel) => isOversize(repo.workspace, rel, options.maxFileBytes));
+  const small = allowed.filter((rel) => !oversize.includes(rel));
   if (oversize.length > 0) {
     await repo.git(['rm', '--cached', '-f', '-q', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: oversize.join('\0') });
   }

@@ -101,7 +101,13 @@ export function gitEnvironment(options: GitEnvOptions): NodeJS.ProcessEnv {
     GIT_ADVICE: '0',
   };
   if (options.workspace) {
-    env.GIT_DIR = path.join(options.workspace, '.git');
+    // Every place git would otherwise derive from GIT_DIR (or from a commondir file) is named
+    // explicitly: the very paths the repository check walked for links (gitDirLinks.ts).
+    const gitDir = path.join(options.workspace, '.git');
+    env.GIT_DIR = gitDir;
+    env.GIT_COMMON_DIR = gitDir;
+    env.GIT_OBJECT_DIRECTORY = path.join(gitDir, 'objects');
+    env.GIT_INDEX_FILE = path.join(gitDir, 'index');
     env.GIT_WORK_TREE = options.workspace;
     env.GIT_CEILING_DIRECTORIES = path.dirname(options.workspace);
   }

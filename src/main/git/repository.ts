@@ -9,6 +9,7 @@
 import { runSync } from '../processes/spawn';
 import fs from 'node:fs';
 import path from 'node:path';
+import { findLinkInGitDir } from './gitDirLinks';
 import { gitEnvironment, type GitDirectories } from './hardening';
 
 export type RepositoryCheck =
@@ -80,6 +81,14 @@ export function checkRepository(gitBinary: string, workspace: string, dirs: GitD
   }
   if (!stat.isDirectory()) {
     return { ok: false, reason: 'refused: .git in the workspace is a link, not a directory; git would act on a repository elsewhere' };
+  }
+  // A link anywhere git reads makes it read (and write) another repository's data (gitDirLinks.ts).
+  const links = findLinkInGitDir(gitDir);
+  if (!links.ok) {
+    if ('tooMany' in links) {
+      return { ok: false, reason: 'refused: .git holds too many entries to check for links (git gc and git pack-refs --all reduce them); git acts only on a .git with no link inside it' };
+    }
+    return { ok: false, reason: `refused: ${links.link} is a link; git would follow it and read another repository's data outside the workspace, so git acts only on a .git with no link inside it. Remove the link to use git here.` };
   }
   // A commondir or alternates file makes git read (and write) another repository's data.
   for (const redirect of ['commondir', path.join('objects', 'info', 'alternates')]) {

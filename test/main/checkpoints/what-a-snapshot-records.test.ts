@@ -18,7 +18,7 @@ async function setup() {
   const root = temp.make();
   const workspace = path.join(root, 'ws');
   fs.mkdirSync(workspace);
-  const repo = await openShadowRepo({ gitBinary: GIT, dataDir: path.join(root, 'data'), workspace });
+  const repo = await openShadowRepo({ gitBinary: GIT, dataDir: path.join(root, 'data'), home: path.join(root, 'home'), workspace });
   const write = (rel: string, content: string | Buffer): void => {
     fs.mkdirSync(path.dirname(path.join(workspace, rel)), { recursive: true });
     fs.writeFileSync(path.join(workspace, rel), content);
@@ -86,7 +86,7 @@ describe('what a snapshot records', () => {
     const gitState = (): string[] => ['index', 'HEAD', 'config'].map((f) => (fs.existsSync(path.join(workspace, '.git', f)) ? fs.readFileSync(path.join(workspace, '.git', f), 'utf8') : '(none)'));
     const before = gitState();
 
-    const repo = await openShadowRepo({ gitBinary: GIT, dataDir: path.join(root, 'data2'), workspace });
+    const repo = await openShadowRepo({ gitBinary: GIT, dataDir: path.join(root, 'data2'), home: path.join(root, 'home'), workspace });
     const snapshot = await takeSnapshot(repo, { includeIgnored: false, maxFileBytes: 1024, previousOversize: [] });
     write('a.txt', 'changed');
     await takeSnapshot(repo, { includeIgnored: false, maxFileBytes: 1024, previousOversize: [] });
