@@ -149,3 +149,25 @@ describe('two paddock mcp clients beside a running Paddock', () => {
     }
   }, 90_000);
 });
+
+describe('two paddock mcp processes with no Paddock running', () => {
+  it('the second moves the agent in its own process, and the first then refuses every call instead of following it', async () => {
+    const root = temp.make();
+    const home = path.join(root, 'home');
+    const dataDir = path.join(root, 'data');
+    const projA = path.join(home, 'projA');
+    const projB = path.join(home, 'projB');
+    fs.mkdirSync(projA, { recursive: true });
+    fs.mkdirSync(projB);
+    const a = await connect({ ws: projA, dataDir, home }, ['--mode', 'ask']);
+    expect((await a.listTools()).tools.length).toBeGreaterThan(0);
+    const b = await connect({ ws: projB, dataDir, home }, ['--mode', 'run']);
+    expect((await b.listTools()).tools.length).toBeGreaterThan(0); // B's core cannot see A's session
+
+    const fromA = await a.callTool({ name: 'write', arguments: { path: 'from-A.txt', content: 'A\n' } });
+    expect(fromA.isError).toBe(true);
+    expect(text(fromA)).toMatch(/this session was opened on .*projA, but @mcp's workspace is now .*projB/);
+    expect(fs.existsSync(path.join(projA, 'from-A.txt'))).toBe(false);
+    expect(fs.existsSync(path.join(projB, 'from-A.txt'))).toBe(false);
+  }, 90_000);
+});
