@@ -38,6 +38,7 @@ import { createChromiumCapture } from './preview/chromiumCapture';
 import type { CapturePage } from './preview/types';
 import { createCheckpoints } from './checkpoints';
 import { startMcpBridge } from './mcp/bridgeServer';
+import { createMcpLiveSessions } from './mcp/liveSessions';
 import { createAgentMcpServers, readHeaders } from './mcp/agentServers';
 import { createMcpServerManager } from './mcp/servers';
 import { mcpToolsFor } from './mcp/serverTools';
@@ -244,6 +245,7 @@ export async function createCore(options: CoreOptions) {
 
   // The floor's live owner requests: a running turn (the loop answers) or an open MCP session.
   const ownerRequests = createOwnerRequests();
+  const mcpLiveSessions = createMcpLiveSessions();
   const dispatcher = createDispatcher({
     ownerRequestLive: (id, conversationId) => runner.activeTurn(conversationId) === id || ownerRequests.isLive(id, conversationId),
     db,
@@ -325,6 +327,7 @@ export async function createCore(options: CoreOptions) {
           conversations,
           dispatcher,
           ownerRequests,
+          liveSessions: mcpLiveSessions,
           windowCards: cards,
           onOpened: (agentId) => {
             events.emit({ type: 'agents.changed' });
@@ -362,6 +365,8 @@ export async function createCore(options: CoreOptions) {
     modelTables,
     dispatcher,
     ownerRequests,
+    /** The MCP sessions open on this core (a lone `paddock mcp` has one; the bridge may have many). */
+    mcpLiveSessions,
     vocabularyFor,
     lock,
     runner,

@@ -31,16 +31,18 @@ function withParent<T>(ctx: PathContext, rel: string, create: boolean, action: (
   }
 }
 
-function removeEntry(ctx: PathContext, rel: string): void {
+/** Removes the file at `rel`, then the `createdFolders` deepest parents if now empty (the plan counted the turn's). */
+function removeEntry(ctx: PathContext, rel: string, createdFolders: number): void {
   withParent(ctx, rel, false, (dir, name) => {
     const stat = fs.lstatSync(pathAt(dir, name), { throwIfNoEntry: false });
     if (stat === undefined) return;
     if (stat.isDirectory()) throw new Error(`${rel} is now a directory`);
     fs.unlinkSync(pathAt(dir, name));
   });
-  // Directories the turn created and that are now empty go too (git keeps no empty directories).
+  // Folders the turn created and that are now empty go too (git keeps no empty folders); a folder
+  // that was there before the turn stays, even empty.
   const parts = rel.split('/').slice(0, -1);
-  while (parts.length > 0) {
+  for (let removed = 0; removed < createdFolders && parts.length > 0; removed += 1) {
     try {
       withParent(ctx, parts.join('/'), false, (dir, name) => fs.rmdirSync(pathAt(dir, name)));
     } catch {
@@ -66,7 +68,7 @@ function writeLink(ctx: PathContext, rel: string, target: Buffer): void {
 function writeFile(ctx: PathContext, rel: string, content: Buffer, entry: Entry): void {
   // A link where a file goes back is removed first: the atomic write replaces files, never links.
   const now = diskEntry(ctx.workspace, rel);
-  if (now !== null && now !== 'unreadable' && now.mode === '120000') removeEntry(ctx, rel);
+  if (now !== null && now !== 'unreadable' && now.mode === '120000') removeEntry(ctx, rel, 0);
   const written = writeInside(ctx, rel, content);
   if (!written.ok) throw new Error(written.error);
   const opened = openInside(ctx, rel);
@@ -102,7 +104,7 @@ export function applyPlan(ctx: PathContext, files: readonly PlannedFile[], blobs
     }
     try {
       if (file.target === null) {
-        removeEntry(ctx, file.path);
+        removeEntry(ctx, file.path, file.createdFolders);
         outcomes.push({ path: file.path, outcome: 'removed' });
         continue;
       }

@@ -1,11 +1,10 @@
 // What the restore card shows (issue 20 §2) and what the transcript and the model are told after it.
 // The diff is of what will change on disk: the file as it is now against what it goes back to.
-import fs from 'node:fs';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import type { ProcessRow } from '../store/processes';
 import type { FileOutcome } from './apply';
-import type { PlannedFile, RestorePlan } from './plan';
+import { readRegularFile, type PlannedFile, type RestorePlan } from './plan';
 import type { ShadowRepo } from './shadowGit';
 import { readBlobs } from './trees';
 
@@ -24,11 +23,9 @@ function fileDiff(rel: string, now: Buffer | null, then: Buffer | null): string 
 
 function readNow(workspace: string, file: PlannedFile): Buffer | null {
   if (file.current === null || file.current === 'unreadable' || file.current.mode === '120000') return null;
-  try {
-    return fs.readFileSync(path.join(workspace, file.path));
-  } catch {
-    return null;
-  }
+  // Only what the plan hashed is shown: no link followed, no FIFO waited on, nothing past the bound.
+  const now = readRegularFile(path.join(workspace, file.path));
+  return now === null || now === 'unreadable' ? null : now.content;
 }
 
 function line(file: PlannedFile, then: Buffer | null, now: Buffer | null): string {
@@ -37,6 +34,8 @@ function line(file: PlannedFile, then: Buffer | null, now: Buffer | null): strin
       return `not restored: ${file.path} is larger than the size cap, so no checkpoint stored it`;
     case 'conflict':
       return `conflict, kept as it is: ${file.path} was changed after the turn (by you or a process), so it is not overwritten`;
+    case 'left-out':
+      return `kept: ${file.path} was on disk before the turn but not recorded (ignored by .gitignore then, or under a folder that was), so it is not the turn's to remove`;
     case 'unchanged':
       return `${file.path} is already as it was`;
     case 'restore':
@@ -91,6 +90,7 @@ export function describeOutcome(
     ...outcomes.flatMap((o) => (o.outcome === 'kept' ? [`${o.path} (${o.why})`] : [])),
     ...plan.files.filter((f) => f.status === 'conflict').map((f) => `${f.path} (changed after the turn, kept as it is)`),
     ...plan.files.filter((f) => f.status === 'too-large').map((f) => `${f.path} (larger than the size cap, never stored)`),
+    ...plan.files.filter((f) => f.status === 'left-out').map((f) => `${f.path} (on disk before the turn but not recorded, so not removed)`),
   ];
   const parts = [`${title}: ${changed.length === 0 ? 'no file changed' : changed.join('; ')}.`];
   if (kept.length > 0) parts.push(`Not restored: ${kept.join('; ')}.`);

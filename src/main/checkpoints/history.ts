@@ -7,7 +7,7 @@ import type { CommandWrapper } from '../processes/command';
 import type { CheckpointRow, CheckpointsRepository } from '../store/checkpoints';
 import type { SettingsRepository } from '../store/settings';
 import { openShadowRepo, shadowDirFor, type ShadowRepo } from './shadowGit';
-import { dropTree, keepTree, takeSnapshot, takeSnapshotOfPaths, type Snapshot } from './snapshot';
+import { dropTree, keepLeftOut, keepTree, listLeftOut, readLeftOut, takeSnapshot, takeSnapshotOfPaths, wasLeftOut, type Snapshot } from './snapshot';
 import { changedPaths } from './trees';
 
 export const CHECKPOINT_OPTIONS_KEY = 'checkpoints.options';
@@ -81,8 +81,11 @@ export function createCheckpointHistory(deps: HistoryDeps) {
     return last ? [...new Set([...last.beforeOversize, ...last.afterOversize])] : [];
   }
 
-  /** Records the workspace now and keeps the tree under `name`. */
-  function record(workspace: Workspace, name: string): Promise<{ repo: ShadowRepo; snapshot: Snapshot }> {
+  /**
+   * Records the workspace now and keeps the tree under `name`; with `keepWhatWasLeftOut` (a turn's
+   * "before"), also the names of what was on disk but not stored, so an undo never removes them.
+   */
+  function record(workspace: Workspace, name: string, keepWhatWasLeftOut = false): Promise<{ repo: ShadowRepo; snapshot: Snapshot }> {
     return serial(workspace.directory, async () => {
       const repo = await repoFor(workspace);
       const current = options();
@@ -92,6 +95,7 @@ export function createCheckpointHistory(deps: HistoryDeps) {
         previousOversize: lastOversize(workspace.directory),
       });
       keepTree(repo, name, snapshot.tree);
+      if (keepWhatWasLeftOut) keepLeftOut(repo, name, await listLeftOut(repo));
       return { repo, snapshot };
     });
   }
@@ -124,7 +128,10 @@ export function createCheckpointHistory(deps: HistoryDeps) {
   async function describeChanges(repo: ShadowRepo, row: CheckpointRow): Promise<string> {
     if (!row.beforeTree || !row.afterTree) return '';
     const changes = await changedPaths(repo, row.beforeTree, row.afterTree);
-    const names = changes.map((change) => change.path);
+    // A file that was on disk but left out before (ignored then, not now) is not one the turn made.
+    const leftOut = readLeftOut(repo, `${row.id}-before`);
+    const made = leftOut?.complete ? changes.filter((change) => change.before !== null || !wasLeftOut(leftOut, change.path)) : changes;
+    const names = made.map((change) => change.path);
     if (names.length === 0) return 'changed no files';
     const shown = names.slice(0, 5).join(', ');
     return `changed ${names.length} file${names.length === 1 ? '' : 's'}: ${shown}${names.length > 5 ? ', …' : ''}`;
@@ -185,7 +192,7 @@ export function createCheckpointHistory(deps: HistoryDeps) {
       if (!row || row.beforeTree) return Promise.resolve();
       const workspace = workspaceOf(row);
       if (!workspace) return Promise.resolve();
-      const taken = record(workspace, `${row.id}-before`).then(({ snapshot }) => deps.repository.setBefore(row.id, snapshot.tree, snapshot.oversize));
+      const taken = record(workspace, `${row.id}-before`, true).then(({ snapshot }) => deps.repository.setBefore(row.id, snapshot.tree, snapshot.oversize));
       beforeTaken.set(turnId, taken);
       return taken;
     },

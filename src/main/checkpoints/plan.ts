@@ -8,6 +8,7 @@ import path from 'node:path';
 import { deniedPathsIn } from './deniedPaths';
 import { blobId, changedPaths, sameEntry, type Entry } from './trees';
 import type { ShadowRepo } from './shadowGit';
+import { folderWasLeftOut, readLeftOut, wasLeftOut, type LeftOut } from './snapshot';
 
 /** One reverted turn or restore: its two snapshots and the files each left out for size. */
 export interface RevertedSpan {
@@ -18,7 +19,8 @@ export interface RevertedSpan {
   afterOversize: readonly string[];
 }
 
-export type PlanStatus = 'restore' | 'conflict' | 'unchanged' | 'too-large';
+/** 'left-out': on disk before the turn but not stored (ignored, say), so it is not the turn's to remove. */
+export type PlanStatus = 'restore' | 'conflict' | 'unchanged' | 'too-large' | 'left-out';
 
 export interface PlannedFile {
   path: string;
@@ -29,12 +31,55 @@ export interface PlannedFile {
   /** What is on disk now ('unreadable': a directory, or a link on the way). */
   current: Entry | null | 'unreadable';
   status: PlanStatus;
+  /** For a removal: how many of its deepest parent folders the turns created (only those may go). */
+  createdFolders: number;
 }
 
 export interface RestorePlan {
   files: PlannedFile[];
   /** Ties the owner's answer to exactly this plan (pendingCards checks it). */
   hash: string;
+}
+
+// A file is hashed whole to compare it with a snapshot. No snapshot stores a file above the largest
+// size cap Settings accept, so past it a file is 'unreadable' (kept, never overwritten) unread.
+const MAX_HASHED_BYTES = 1024 * 1024 * 1024;
+
+/** The file's content through an fd opened without following a link or waiting on a FIFO; null past `max`. */
+function readBounded(fd: number, size: number, max: number): Buffer | null {
+  if (size > max) return null;
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const chunk = Buffer.alloc(Math.min(Math.max(size - total, 0) + 1, 1024 * 1024));
+    const read = fs.readSync(fd, chunk, 0, chunk.length, null);
+    if (read === 0) return Buffer.concat(chunks, total);
+    total += read;
+    if (total > max) return null;
+    chunks.push(chunk.subarray(0, read));
+  }
+}
+
+/**
+ * The regular file at `full` (its last component not a link), read whole up to `max` bytes: opened
+ * with O_NOFOLLOW and O_NONBLOCK (a link or a FIFO swapped in after a stat is never followed or
+ * waited on), its type taken from the opened fd. null: absent; 'unreadable': anything else.
+ */
+export function readRegularFile(full: string, max = MAX_HASHED_BYTES): { content: Buffer; executable: boolean } | null | 'unreadable' {
+  let fd: number;
+  try {
+    fd = fs.openSync(full, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? null : 'unreadable';
+  }
+  try {
+    const opened = fs.fstatSync(fd);
+    if (!opened.isFile()) return 'unreadable';
+    const content = readBounded(fd, opened.size, max);
+    return content === null ? 'unreadable' : { content, executable: (opened.mode & 0o111) !== 0 };
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** What is at `rel` now, without following a link at the end or on the way. */
@@ -52,21 +97,51 @@ export function diskEntry(workspace: string, rel: string): Entry | null | 'unrea
   if (stat === undefined) return null;
   if (stat.isSymbolicLink()) return { mode: '120000', oid: blobId(Buffer.from(fs.readlinkSync(full, { encoding: 'buffer' }))) };
   if (!stat.isFile()) return 'unreadable';
-  const mode = (stat.mode & 0o111) !== 0 ? '100755' : '100644';
-  return { mode, oid: blobId(fs.readFileSync(full)) };
+  const file = readRegularFile(full);
+  if (file === null || file === 'unreadable') return file;
+  return { mode: file.executable ? '100755' : '100644', oid: blobId(file.content) };
 }
 
 function sameAsDisk(entry: Entry | null, current: Entry | null | 'unreadable'): boolean {
   return current !== 'unreadable' && sameEntry(entry, current);
 }
 
+/** What the span's "before" left out; none kept (a restore's own snapshot): nothing was. */
+function leftOutBefore(repo: ShadowRepo, span: RevertedSpan): LeftOut {
+  return readLeftOut(repo, `${span.id}-before`) ?? { entries: [], emptyFolders: [], complete: true };
+}
+
+/** The folders among `dirs` that the tree holds (one `cat-file --batch-check`). */
+async function foldersIn(repo: ShadowRepo, tree: string, dirs: readonly string[]): Promise<Set<string>> {
+  const asked = dirs.filter((dir) => !/[\n\r]/.test(dir));
+  if (asked.length === 0) return new Set();
+  const out = (await repo.git(['cat-file', '--batch-check'], { input: asked.map((dir) => `${tree}:${dir}\n`).join('') })).toString('utf8');
+  const lines = out.split('\n');
+  return new Set(asked.filter((_dir, i) => / tree \d+$/.test(lines[i] ?? '')));
+}
+
+/**
+ * How many of `rel`'s deepest parent folders did not exist before the first reverted span: only
+ * those may be removed with it (an owner's folder, even an empty one, stays).
+ */
+function createdFolderCount(rel: string, existedBefore: (dir: string) => boolean): number {
+  const parents = rel.split('/').slice(0, -1);
+  let count = 0;
+  for (let depth = parents.length; depth > 0; depth -= 1) {
+    if (existedBefore(parents.slice(0, depth).join('/'))) break;
+    count += 1;
+  }
+  return count;
+}
+
 /** Spans oldest first. For each path: the content before the first span that changed it, the content after the last. */
 export async function planRestore(repo: ShadowRepo, spans: readonly RevertedSpan[]): Promise<RestorePlan> {
-  const byPath = new Map<string, { target: Entry | null; left: Entry | null; tooLarge: boolean }>();
+  const byPath = new Map<string, { target: Entry | null; left: Entry | null; tooLarge: boolean; leftOut: boolean }>();
   // A snapshot taken before the deny list covered a path may hold it: a restore neither shows nor writes it.
   const denied = deniedPathsIn(repo.workspace, repo.home, repo.dataDir);
   for (const span of spans) {
     const tooLarge = new Set([...span.beforeOversize, ...span.afterOversize]);
+    const leftOut = leftOutBefore(repo, span);
     for (const change of await changedPaths(repo, span.beforeTree, span.afterTree)) {
       if (denied.covers(change.path)) continue;
       const known = byPath.get(change.path);
@@ -74,29 +149,43 @@ export async function planRestore(repo: ShadowRepo, spans: readonly RevertedSpan
         known.left = change.after;
         known.tooLarge ||= tooLarge.has(change.path);
       } else {
-        byPath.set(change.path, { target: change.before, left: change.after, tooLarge: tooLarge.has(change.path) });
+        // Absent from the "before" tree is not created by the turn: it may have been on disk, ignored
+        // then and not now (the turn edited .gitignore), or more was left out than could be named.
+        const wasThere = change.before === null && (!leftOut.complete || wasLeftOut(leftOut, change.path));
+        byPath.set(change.path, { target: change.before, left: change.after, tooLarge: tooLarge.has(change.path), leftOut: wasThere });
       }
     }
     // A file that crossed the size cap looks added or removed between trees; it was never stored.
     for (const rel of tooLarge) {
       const known = byPath.get(rel);
       if (known) known.tooLarge = true;
-      else byPath.set(rel, { target: null, left: null, tooLarge: true });
+      else byPath.set(rel, { target: null, left: null, tooLarge: true, leftOut: false });
     }
   }
   const files: PlannedFile[] = [];
-  for (const [rel, { target, left, tooLarge }] of [...byPath].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const current = diskEntry(repo.workspace, rel);
+  for (const [rel, { target, left, tooLarge, leftOut }] of [...byPath].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    // A file too large to have been stored is never touched, so it is not read either.
+    const current = tooLarge ? 'unreadable' : diskEntry(repo.workspace, rel);
     let status: PlanStatus;
     if (tooLarge) status = 'too-large';
     else if (sameAsDisk(target, current)) status = 'unchanged';
+    else if (leftOut && target === null) status = 'left-out';
     else if (sameAsDisk(left, current)) status = 'restore';
     else status = 'conflict';
-    files.push({ path: rel, target, left, current, status });
+    files.push({ path: rel, target, left, current, status, createdFolders: 0 });
+  }
+  const removals = files.filter((file) => file.status === 'restore' && file.target === null && file.path.includes('/'));
+  if (removals.length > 0 && spans.length > 0) {
+    const first = spans[0];
+    const leftOut = leftOutBefore(repo, first);
+    const parents = [...new Set(removals.flatMap((file) => file.path.split('/').slice(0, -1).map((_part, i, all) => all.slice(0, i + 1).join('/'))))];
+    const inTree = await foldersIn(repo, first.beforeTree, parents);
+    const existedBefore = (dir: string): boolean => !leftOut.complete || inTree.has(dir) || folderWasLeftOut(leftOut, dir) || /[\n\r]/.test(dir);
+    for (const file of removals) file.createdFolders = createdFolderCount(file.path, existedBefore);
   }
   const hash = crypto
     .createHash('sha256')
-    .update(JSON.stringify(files.map((file) => [file.path, file.status, file.target, file.current])))
+    .update(JSON.stringify(files.map((file) => [file.path, file.status, file.target, file.current, file.createdFolders])))
     .digest('hex');
   return { files: files.filter((file) => file.status !== 'unchanged'), hash };
 }

@@ -136,6 +136,67 @@ export async function takeSnapshotOfPaths(repo: ShadowRepo, paths: readonly stri
 }
 
 /**
+ * What was on disk but not stored in a snapshot (ignored, too large), by name: a restore must not
+ * take such a path for one the turn created. `dir/` in `entries` stands for everything under dir;
+ * `emptyFolders` are folders that held no file (git stores no folder, so they are named here).
+ * Bounded: past the limit, `complete` is false and a restore assumes any path missing from the
+ * snapshot may have been there.
+ */
+export interface LeftOut {
+  entries: string[];
+  emptyFolders: string[];
+  complete: boolean;
+}
+
+const LEFT_OUT_LIMIT = 50_000;
+const LEFT_OUT_DIR = 'paddock-left-out';
+
+/** Run right after a snapshot: every path the index does not hold is one the snapshot left out. */
+export async function listLeftOut(repo: ShadowRepo): Promise<LeftOut> {
+  const holding = splitNul(await repo.git(['ls-files', '-z', '--others', '--directory', '--no-empty-directory']));
+  const all = splitNul(await repo.git(['ls-files', '-z', '--others', '--directory']));
+  const held = new Set(holding);
+  const emptyFolders = all.filter((entry) => entry.endsWith('/') && !held.has(entry));
+  const complete = holding.length <= LEFT_OUT_LIMIT && emptyFolders.length <= LEFT_OUT_LIMIT;
+  return { entries: holding.slice(0, LEFT_OUT_LIMIT), emptyFolders: emptyFolders.slice(0, LEFT_OUT_LIMIT), complete };
+}
+
+function leftOutFile(repo: ShadowRepo, name: string): string {
+  if (!/^[A-Za-z0-9-]+$/.test(name)) throw new Error(`not a checkpoint name: ${name}`);
+  return path.join(repo.gitDir, LEFT_OUT_DIR, name);
+}
+
+export function keepLeftOut(repo: ShadowRepo, name: string, leftOut: LeftOut): void {
+  const file = leftOutFile(repo, name);
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const tmp = `${file}.tmp`;
+  fs.writeFileSync(tmp, JSON.stringify(leftOut), { mode: 0o600 });
+  fs.renameSync(tmp, file);
+}
+
+/** null: none was kept (a restore's own snapshot, or one recorded before this list existed). */
+export function readLeftOut(repo: ShadowRepo, name: string): LeftOut | null {
+  try {
+    const kept = JSON.parse(fs.readFileSync(leftOutFile(repo, name), 'utf8')) as Partial<LeftOut>;
+    const names = (list: unknown): string[] => (Array.isArray(list) ? list.filter((entry): entry is string => typeof entry === 'string') : []);
+    return { entries: names(kept.entries), emptyFolders: names(kept.emptyFolders), complete: kept.complete === true };
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the file `rel` was on disk, left out, when `leftOut` was listed. */
+export function wasLeftOut(leftOut: LeftOut, rel: string): boolean {
+  return leftOut.entries.some((entry) => entry === rel || (entry.endsWith('/') && rel.startsWith(entry)));
+}
+
+/** Whether the folder `dir` was on disk, left out, when `leftOut` was listed (inside an empty one counts: it may have held folders). */
+export function folderWasLeftOut(leftOut: LeftOut, dir: string): boolean {
+  const asFolder = `${dir}/`;
+  return [...leftOut.entries, ...leftOut.emptyFolders].some((entry) => entry.endsWith('/') && asFolder.startsWith(entry));
+}
+
+/**
  * Keeps a snapshot reachable (and so out of reach of pruning) under its checkpoint's name. The
  * shadow repository is Paddock's own and uses loose refs, so the ref is written as a file: one
  * process fewer on every snapshot.
@@ -152,4 +213,5 @@ export function keepTree(repo: ShadowRepo, name: string, tree: string): void {
 /** Lets a checkpoint's snapshot go (budget, Clear). */
 export function dropTree(repo: ShadowRepo, name: string): void {
   fs.rmSync(path.join(repo.gitDir, 'refs', 'checkpoints', name), { force: true });
+  fs.rmSync(leftOutFile(repo, name), { force: true });
 }

@@ -17,6 +17,7 @@ export function localBackend(core: Core): McpBackend {
           conversations: core.conversations,
           dispatcher: core.dispatcher,
           ownerRequests: core.ownerRequests,
+          liveSessions: core.mcpLiveSessions,
           windowCards: null,
         },
         hello,

@@ -1,7 +1,7 @@
 // The one path every tool call takes (SPEC §5, issue 5):
 // installed? → granted? → floor → arguments → tierFor → card (if gated) → run → recorded.
 import { z } from 'zod';
-import { isMcpToolName, type AnyToolName, type Card, type RememberKind, type ToolName, type ToolCallContext, type ToolResult } from '../../shared/domain';
+import { isMcpToolName, type AnyToolName, type Card, type Mode, type RememberKind, type ToolName, type ToolCallContext, type ToolResult } from '../../shared/domain';
 import type { PendingCards } from '../approvals/pendingCards';
 import type { AgentsRepository } from '../store/agents';
 import { createConversationsRepository } from '../store/conversations';
@@ -63,6 +63,23 @@ const RETURNS_FILE_CONTENTS: ReadonlySet<string> = new Set(['read', 'search']);
 function summarise(toolName: string, text: string): string {
   if (RETURNS_FILE_CONTENTS.has(toolName)) return `returned ${text.length} characters (contents are not stored)`;
   return text.length > 500 ? `${text.slice(0, 500)}…` : text;
+}
+
+function boundCallMoved(handle: string, mode: Mode, directory: string | null, boundTo: { directory: string; mode: Mode }): string | null {
+  const restart = 'close this client and start it again with the --workspace and --mode you want';
+  if (directory !== boundTo.directory) {
+    return (
+      `refused: this session was opened on ${boundTo.directory}, but ${handle}'s workspace is now ` +
+      `${directory ?? 'none'} (another session or the owner moved it); nothing was done there. ${restart}`
+    );
+  }
+  if (mode !== boundTo.mode) {
+    return (
+      `refused: this session was opened in ${boundTo.mode} mode, but ${handle} is now in ${mode} mode ` +
+      `(another session or the owner changed it); nothing was done. ${restart}`
+    );
+  }
+  return null;
 }
 
 export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByName(name: string): AnyToolDefinition | null } {
@@ -145,6 +162,12 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
       const workspace = deps.workspaces.get(agent.id);
       if (!workspace && tool.name !== 'workspace') {
         return refuse(`refused: ${agent.handle} has no workspace, so ${tool.name} has no directory to work in`);
+      }
+      // The agent record may have moved since the caller was opened (another MCP session, the
+      // window): a bound call runs in the workspace and mode it was opened with, or not at all.
+      if (request.boundTo) {
+        const moved = boundCallMoved(agent.handle, agent.mode, workspace?.directory ?? null, request.boundTo);
+        if (moved) return refuse(moved, 409);
       }
 
       const context: ToolCallContext = {

@@ -1,5 +1,5 @@
 // The dispatcher's contract with its callers (the agent loop today; an MCP server later: SPEC §14).
-import type { AnyToolName, Card, ToolResult } from '../../shared/domain';
+import type { AnyToolName, Card, Mode, ToolResult } from '../../shared/domain';
 import type { CardOutcome } from '../approvals/pendingCards';
 
 /**
@@ -28,6 +28,11 @@ export interface ToolCallRequest extends CallOrigin {
   args: unknown;
   /** Who answers this call's card; the window when absent. */
   askOwner?: CardAsker;
+  /**
+   * The workspace and mode a caller was opened with (an MCP session, SPEC §14): the call is refused
+   * unless the agent's record, read once for the whole call, still says exactly these.
+   */
+  boundTo?: { directory: string; mode: Mode };
 }
 
 /** A tool as offered to the model: name, description and JSON schema of its input. */

@@ -13,6 +13,7 @@ import type { ConversationsRepository } from '../store/conversations';
 import type { WorkspacesRepository } from '../store/workspaces';
 import { DEVELOPER_SCOPES, normaliseHandle } from '../agent/defaultAgent';
 import { describeCardForClient } from './cardText';
+import type { McpLiveSessions } from './liveSessions';
 import type { OwnerRequests } from '../dispatch/ownerRequests';
 
 export interface McpHello {
@@ -21,7 +22,7 @@ export interface McpHello {
   workspace: string;
   /** The agent's handle (`dev` or `@dev`); created on first use. */
   agentHandle: string;
-  /** The owner's --mode, applied to the agent; absent: the agent keeps its own. */
+  /** The owner's --mode, applied to the agent; absent: the agent keeps its own. Fixed for the session. */
   mode?: Mode;
   dataDir: string;
 }
@@ -41,6 +42,8 @@ export interface McpSessionDeps {
   assignment: WorkspaceAssignment;
   conversations: ConversationsRepository;
   dispatcher: Dispatcher;
+  /** The MCP sessions open on this core: a second one may not move the agent elsewhere. */
+  liveSessions: McpLiveSessions;
   /** The live owner requests: the session is one while it is open (the floor checks it). */
   ownerRequests: OwnerRequests;
   /** The window's cards, when a window is attached to this core (serve, Electron); null for a lone `paddock mcp`. */
@@ -87,17 +90,31 @@ export async function openMcpSession(deps: McpSessionDeps, hello: McpHello): Pro
       scopes: [...DEVELOPER_SCOPES],
       mode: hello.mode ?? 'run',
     });
-  } else if (hello.mode && hello.mode !== agent.mode) {
-    agent = deps.agents.update(agent.id, { mode: hello.mode }) ?? agent;
   }
-  const current = deps.workspaces.get(agent.id);
   const assigned = await deps.assignment.propose(hello.workspace);
   if (!assigned.ok) throw new Error(`refused: ${assigned.reason}`);
-  if (current?.directory !== assigned.proposal.directory) {
-    const result = await deps.assignment.assign(agent.id, hello.workspace);
-    if (!result.ok) throw new Error(`refused: ${result.reason}`);
-  }
   const client = `${hello.client.name}${hello.client.version ? ` ${hello.client.version}` : ''}`;
+  // The session is fixed to this workspace and mode from here on: no other open session on the agent
+  // may hold it elsewhere (checked and held in one step), and every call is bound to them below.
+  agent = deps.agents.get(agent.id) ?? agent;
+  const mode = hello.mode ?? agent.mode;
+  const held = deps.liveSessions.hold(agent.id, agent.handle, { client, directory: assigned.proposal.directory, mode });
+  if (!held.ok) throw new Error(`refused: ${held.reason}`);
+  try {
+    if (agent.mode !== mode) agent = deps.agents.update(agent.id, { mode }) ?? agent;
+    if (deps.workspaces.get(agent.id)?.directory !== assigned.proposal.directory) {
+      const result = await deps.assignment.assign(agent.id, hello.workspace);
+      if (!result.ok) throw new Error(`refused: ${result.reason}`);
+    }
+    const recorded = deps.workspaces.get(agent.id)?.directory;
+    if (recorded !== assigned.proposal.directory) {
+      throw new Error(`refused: ${agent.handle}'s workspace is ${recorded ?? 'none'}, not ${assigned.proposal.directory}, after assigning it`);
+    }
+  } catch (error) {
+    held.release();
+    throw error;
+  }
+  const boundTo = { directory: assigned.proposal.directory, mode };
   const conversation = deps.conversations.create(agent.id, `MCP: ${client}`);
   const agentId = agent.id;
   deps.onOpened?.(agentId);
@@ -156,10 +173,14 @@ export async function openMcpSession(deps: McpSessionDeps, hello: McpHello): Pro
           tool: name,
           args,
           askOwner: askerFor(peer),
+          boundTo,
         },
         signal,
       );
     },
-    close: endOwnerRequest,
+    close() {
+      endOwnerRequest();
+      held.release();
+    },
   };
 }

@@ -98,7 +98,7 @@ describe('a snapshot never holds a denied place', () => {
     // Even handed a plan naming it, the restore refuses to write a denied place.
     const keyOid = (await repo.git(['rev-parse', `${before}:.ssh/id_rsa`])).toString('utf8').trim();
     const current = diskEntry(home, '.ssh/id_rsa');
-    const forged = [{ path: '.ssh/id_rsa', target: { mode: '100644', oid: keyOid }, left: null, current, status: 'restore' as const }];
+    const forged = [{ path: '.ssh/id_rsa', target: { mode: '100644', oid: keyOid }, left: null, current, status: 'restore' as const, createdFolders: 0 }];
     const outcome = applyPlan(ctx, forged, await readBlobs(repo, [keyOid]));
     expect(outcome[0]).toMatchObject({ path: '.ssh/id_rsa', outcome: 'kept', why: expect.stringContaining('deny list') });
     expect(fs.readFileSync(path.join(home, '.ssh', 'id_rsa'), 'utf8')).toBe('a key the turn replaced\n');
