@@ -18,6 +18,9 @@ for (const rel of ['src/a.ts', 'src/deep/c.ts', 'b.txt', 'run.js', 'tests/test_x
   fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
   fs.writeFileSync(path.join(ws, rel), 'x\n');
 }
+// A project that configures its test runner, as most do: pytest's configuration search stops here
+// (without one it would look in every directory above the workspace, see policy/paths.ts configUp).
+fs.writeFileSync(path.join(ws, 'pyproject.toml'), '[project]\nname = "bench"\n\n[tool.pytest.ini_options]\ntestpaths = ["tests"]\n');
 const paths = { workspace: ws, home: path.join(root, 'home'), dataDir: path.join(root, 'data') };
 const ctx = { paths, mode: 'run' as const, remembered: [] };
 

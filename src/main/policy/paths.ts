@@ -79,13 +79,15 @@ function foundUp(session: PathSession, dirRel: string, name: string): boolean {
 
 /** Whether the regular file `file` holds `text` in its first 256 KiB (a configuration's table). */
 function fileHolds(session: PathSession, file: string, text: string): boolean {
-  if (!session.lstat(file)?.isFile()) return false;
+  const st = session.lstat(file);
+  if (!st?.isFile()) return false;
   try {
-    const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+    const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
     try {
-      const buffer = Buffer.alloc(256 * 1024);
+      // As large as the file (a config is small), never more than 256 KiB.
+      const buffer = Buffer.allocUnsafe(Math.min(st.size, 256 * 1024));
       const read = fs.readSync(fd, buffer, 0, buffer.length, 0);
-      return buffer.subarray(0, read).toString('utf8').includes(text);
+      return buffer.toString('utf8', 0, read).includes(text);
     } finally {
       fs.closeSync(fd);
     }

@@ -56,9 +56,10 @@ const PRETTIER_CONFIG: readonly ConfigName[] = [
 ];
 const JEST_CONFIG: readonly ConfigName[] = [...ext('jest.config', ['.js', '.ts', '.mjs', '.cjs', '.cts', '.mts', '.json']), { name: 'package.json', holds: '"jest"' }];
 const PYTEST_CONFIG: readonly ConfigName[] = [
+  // The most common first: any one found stops the search, whatever pytest's own order among them.
+  { name: 'pyproject.toml', holds: '[tool.pytest.ini_options]' },
   { name: 'pytest.ini' },
   { name: '.pytest.ini' },
-  { name: 'pyproject.toml', holds: '[tool.pytest.ini_options]' },
   { name: 'tox.ini', holds: '[pytest]' },
   { name: 'setup.cfg', holds: '[tool:pytest]' },
   { name: 'conftest.py', aboveOnly: true },
