@@ -159,7 +159,7 @@ export async function createCore(options: CoreOptions) {
     version: 'paddock',
     ledger,
     // In the agent's sandbox, like its commands (SPEC §14): sandbox is built below, before any server starts.
-    wrapFor: (agentId, workspace) => containmentFor(agentId, workspace, { sandbox, choicesFor: sandboxChoicesFor }).wrap,
+    guardFor: (agentId, workspace) => containmentFor(agentId, workspace, { sandbox, choicesFor: sandboxChoicesFor }).longLived(),
     onChanged: (agentId) => events.emit({ type: 'mcp.changed', agentId }),
   });
   const mcpServers = createAgentMcpServers({ servers: mcpServerRecords, manager: mcpManager, agents, secrets });

@@ -22,7 +22,7 @@ export class SeamStdioTransport implements Transport {
   /** Why the process ended, once it has: its exit code or signal. */
   exitReason: string | null = null;
 
-  constructor(private readonly options: PipedOptions & { ledger?: GroupLedger; agentId?: string }) {}
+  constructor(private readonly options: PipedOptions & { ledger?: GroupLedger; agentId?: string; onExit?: () => void }) {}
 
   /** The last lines the server wrote to stderr, for the error row. */
   stderrTail(): string {
@@ -31,9 +31,15 @@ export class SeamStdioTransport implements Transport {
 
   async start(): Promise<void> {
     // Recorded like every group an agent starts (issue 14 §3): a Paddock killed with -9 ends it at the next start.
-    const { ledger, agentId, ...piped } = this.options;
+    const { ledger, agentId, onExit, ...piped } = this.options;
     const tag = ledger?.newTag() ?? null;
-    const child = spawnPiped(tag ? { ...piped, env: { ...piped.env, [GROUP_TAG_NAME]: tag } } : piped);
+    let child: ReturnType<typeof spawnPiped>;
+    try {
+      child = spawnPiped(tag ? { ...piped, env: { ...piped.env, [GROUP_TAG_NAME]: tag } } : piped);
+    } catch (error) {
+      onExit?.(); // Never started: what was held for it is let go.
+      throw error;
+    }
     if (tag) ledger?.started(child.pid, tag, 'mcp', agentId ?? null);
     this.child = child;
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -57,6 +63,7 @@ export class SeamStdioTransport implements Transport {
       if (tag) void terminateGroup(child.pid, 1_000).then(() => ledger?.ended(child.pid, tag));
       this.exitReason = signal ? `it was ended by ${signal}` : `it exited with code ${code}`;
       this.child = null;
+      onExit?.();
       this.onclose?.();
     });
   }

@@ -8,7 +8,7 @@ import { lexCommand } from '../policy/lexer';
 import { childEnvForWorkspace, type OwnerEnv } from '../processes/env';
 import { findOnPath } from '../processes/shellPath';
 import type { GroupLedger } from '../processes/ledger';
-import type { CommandWrapper } from '../processes/command';
+import type { LongLivedGuard } from '../sandbox/containment';
 import type { McpServerRecord, McpServersRepository } from '../store/mcpServers';
 import type { WorkspacesRepository } from '../store/workspaces';
 import type { ToolResult } from '../../shared/domain';
@@ -44,8 +44,13 @@ export interface McpServerManagerDeps {
   headersFor(serverId: string): Record<string, string>;
   home: string;
   ownerEnv: OwnerEnv;
-  /** The OS sandbox's wrapper for this agent's workspace, applied to stdio servers like to its commands. */
-  wrapFor?(agentId: string, workspace: string): CommandWrapper;
+  /**
+   * The OS sandbox for this agent's workspace, applied to stdio servers like to its commands: a
+   * server runs for long, so it gets the long-lived guard (start's): the absent always-card
+   * directories held read-only while it runs, and what it planted moved out when it exits. Null
+   * without the sandbox.
+   */
+  guardFor?(agentId: string, workspace: string): LongLivedGuard | null;
   /** Where a stdio server's group is recorded, so a Paddock killed with -9 ends it at the next start. */
   ledger?: GroupLedger;
   version: string;
@@ -104,15 +109,18 @@ export function createMcpServerManager(deps: McpServerManagerDeps) {
     const program = name.includes('/') ? null : findOnPath(name, workspace.capturedPath, { workspace: workspace.directory });
     if (!program) return `\`${name}\` was not found on the workspace's PATH (a bare program name is looked up there)`;
     seamModule ??= await import('./seamTransport');
+    const guard = deps.guardFor?.(record.agentId, workspace.directory) ?? null;
     return new seamModule.SeamStdioTransport({
       program,
       args,
       cwd: workspace.directory,
       env: childEnvForWorkspace(workspace.capturedPath, deps.home, deps.ownerEnv, 'dumb'),
-      wrap: deps.wrapFor?.(record.agentId, workspace.directory),
+      wrap: guard?.wrap,
       purpose: 'mcp',
       ledger: deps.ledger,
       agentId: record.agentId,
+      // What it planted is moved out to the data directory; the server's row is where the owner looks.
+      onExit: guard ? () => void guard.finish() : undefined,
     });
   }
 

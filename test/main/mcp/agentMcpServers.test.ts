@@ -1,10 +1,12 @@
 // An MCP server the owner added for a Paddock agent (issue 21): a real server written with the SDK,
 // started through the exec seam in the workspace, its tools dispatched by the real dispatcher.
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMcpServerManager } from '../../../src/main/mcp/servers';
 import { createMcpServersRepository } from '../../../src/main/store/mcpServers';
 import { bundleShoutServer } from '../../support/mcpServerBundle';
+import { sandboxStatus } from '../../support/sandbox';
 import { createTempDirs } from '../../support/tempDirs';
 import { dispatchHarness } from '../dispatch/harness';
 
@@ -118,6 +120,21 @@ describe('a hung MCP server', () => {
     setTimeout(() => cancel.abort(), 100);
     expect(await pending).toEqual({ ok: false, error: 'cancelled' });
     await manager.stopAll();
+    await h.core.shutdown();
+  });
+});
+
+describe.skipIf(!sandboxStatus().available)('an agent’s MCP server in the sandbox (SPEC §4)', () => {
+  it('cannot make .vscode or .git while it runs, and what it planted is moved out when it exits', async () => {
+    const { h, server } = await withServer('run');
+    h.core.mcpServers.setAuto(server.id, 'plant', true);
+    h.core.mcpServers.setAuto(server.id, 'crash', true);
+    expect(await h.dispatch('mcp__shouter__plant', {}).result).toEqual({ ok: true, text: '.vscode: refused; .git: refused' });
+    expect(fs.existsSync(path.join(h.workspace, '.envrc'))).toBe(true);
+    await h.dispatch('mcp__shouter__crash', {}).result;
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && fs.existsSync(path.join(h.workspace, '.envrc'))) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const name of ['.envrc', '.vscode', '.git']) expect(fs.existsSync(path.join(h.workspace, name)), name).toBe(false);
     await h.core.shutdown();
   });
 });
