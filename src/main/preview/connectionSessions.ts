@@ -32,6 +32,8 @@ export interface ConnectionSessions {
 
 export function createConnectionSessions(credentials: PreviewCredentials): ConnectionSessions {
   const proven = new WeakMap<object, { cookie: number; session: SessionHandle }>();
+  /** Sockets already told to forget on close (one listener each, however often a session is proven and lost). */
+  const watched = new WeakSet<object>();
   return {
     holds(scope, port, req, upgrade) {
       const header = req.headers.cookie;
@@ -46,7 +48,10 @@ export function createConnectionSessions(credentials: PreviewCredentials): Conne
         proven.delete(socket);
         return session !== null;
       }
-      if (known === undefined) socket.once('close', () => proven.delete(socket));
+      if (!watched.has(socket)) {
+        watched.add(socket);
+        socket.once('close', () => proven.delete(socket));
+      }
       proven.set(socket, { cookie: print, session });
       return true;
     },

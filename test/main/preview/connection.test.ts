@@ -12,6 +12,9 @@ let preview: PreviewServer;
 let port: number;
 let clock = Date.now();
 
+const warnings: Error[] = [];
+process.on('warning', (warning) => warnings.push(warning));
+
 beforeAll(async () => {
   app = await startFixture();
   const lookup = new FakeLookup();
@@ -69,6 +72,34 @@ describe('a session proven on a kept-alive connection', () => {
     } finally {
       conn.close();
     }
+  });
+
+  it('adds one close listener per connection, however often its session is proven and lost', async () => {
+    const cookie = await session();
+    const forged = cookie.replace(/=.*/, '=' + 'B'.repeat(43));
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    let socket: import('node:net').Socket | null = null;
+    agent.on('free', (s: import('node:net').Socket) => (socket = s));
+    const get = (c: string) =>
+      new Promise<number>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path: '/preview/developer/app/app.js', headers: { cookie: c }, agent }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          })
+          .on('error', reject);
+      });
+    try {
+      for (let i = 0; i < 15; i++) {
+        expect(await get(cookie)).toBe(200);
+        expect(await get(forged)).toBe(401);
+      }
+      expect(socket).not.toBeNull();
+    } finally {
+      agent.destroy();
+    }
+    // No MaxListenersExceeded warning was emitted for the server side of that connection.
+    expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([]);
   });
 
   it('does not let another cookie ride on a connection that proved one', async () => {
