@@ -119,7 +119,7 @@ export function createMcpServerManager(deps: McpServerManagerDeps) {
       purpose: 'mcp',
       ledger: deps.ledger,
       agentId: record.agentId,
-      // What it planted is moved out to the data directory; the server's row is where the owner looks.
+      // What it planted is moved out to <data>/refused/ when it exits (nothing in it is run any more).
       onExit: guard ? () => void guard.finish() : undefined,
     });
   }

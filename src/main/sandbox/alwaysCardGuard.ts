@@ -173,12 +173,55 @@ const PLACEHOLDER_NAMES = ['.git', '.vscode', '.idea', '.devcontainer', '.claude
 /** Absolute placeholder paths → how many live processes hold each. */
 const placeholdersHeld = new Map<string, number>();
 
-/** The placeholders `workspace` needs now: the names absent from its top level (any case), and `.github/workflows` under a real `.github`. */
+/** Where the held placeholders are written down, so a Paddock that crashed removes them at its next start. */
+let placeholderRecord: string | null = null;
+
+function writeRecord(): void {
+  if (placeholderRecord === null) return;
+  try {
+    const next = `${placeholderRecord}.next`;
+    fs.writeFileSync(next, JSON.stringify([...placeholdersHeld.keys()]), { mode: 0o600 });
+    fs.renameSync(next, placeholderRecord);
+  } catch {
+    // The record is a courtesy for after a crash; the placeholders themselves are in place.
+  }
+}
+
+/**
+ * Keeps the record at `file` from now on, after removing what an earlier run left there: each
+ * placeholder it names that is still an empty directory (a crash never let it go).
+ */
+export function recordPlaceholdersAt(file: string): void {
+  try {
+    const left = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
+    if (Array.isArray(left)) {
+      for (const p of left) {
+        if (typeof p !== 'string' || !path.isAbsolute(p) || placeholdersHeld.has(p)) continue;
+        try {
+          fs.rmdirSync(p); // Only when empty: what the owner put there stays.
+        } catch {
+          /* not empty, or gone */
+        }
+      }
+    }
+  } catch {
+    // No record (the first run) or an unreadable one.
+  }
+  placeholderRecord = file;
+  writeRecord();
+}
+
+/**
+ * The placeholders `workspace` needs now: the names absent from its top level (any case) or held
+ * as placeholders already (another long-lived process's, which this one then shares: the first to
+ * end must not take them from the other), and `.github/workflows` under a real `.github`.
+ */
 export function absentPlaceholders(workspace: string): string[] {
-  const present = new Set(namesIn(workspace).map((entry) => entry.name.toLowerCase()));
+  const present = new Set(namesIn(workspace).filter((entry) => !placeholdersHeld.has(path.join(workspace, entry.name))).map((entry) => entry.name.toLowerCase()));
   const wanted = PLACEHOLDER_NAMES.filter((name) => !present.has(name)).map((name) => path.join(workspace, name));
   const workflows = path.join(workspace, WORKFLOWS);
-  if (present.has('.github') && parentsAreReal(workspace, WORKFLOWS) && identityOf(workflows) === null) wanted.push(workflows);
+  const githubIsOwners = present.has('.github') && parentsAreReal(workspace, WORKFLOWS);
+  if (githubIsOwners && (identityOf(workflows) === null || placeholdersHeld.has(workflows))) wanted.push(workflows);
   return wanted;
 }
 
@@ -201,6 +244,7 @@ export function holdPlaceholders(paths: readonly string[]): HeldPlaceholders {
       // It appeared meanwhile (the owner's): not a placeholder.
     }
   }
+  writeRecord();
   let released = false;
   return {
     paths: held,
@@ -220,6 +264,7 @@ export function holdPlaceholders(paths: readonly string[]): HeldPlaceholders {
           /* not empty, or gone */
         }
       }
+      writeRecord();
     },
   };
 }

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command, CommandWrapper, SpawnPurpose } from '../processes/command';
-import { alwaysCardMounts, watchAlwaysCard, type AlwaysCardWatch } from './alwaysCardGuard';
+import { alwaysCardMounts, recordPlaceholdersAt, watchAlwaysCard, type AlwaysCardWatch } from './alwaysCardGuard';
 import { describeStatus, type SandboxStatus } from './engine';
 import { createNetworkProxy, type NetworkProxy, type ProxyDecision } from './netProxy';
 import { containedArgv, denyCovers, isInside, PROXY_SOCKET_NAME, proxyEnv, SYSTEM_DIRS, type ContainedProfile, type SystemLayout } from './profile';
@@ -211,6 +211,11 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     return dir;
   }
 
+  // Placeholders a crashed run left (empty directories it made for long-lived processes) go first.
+  if (status.available) {
+    fs.mkdirSync(path.join(dataDir, 'sandbox'), { recursive: true, mode: 0o700 });
+    recordPlaceholdersAt(path.join(dataDir, 'sandbox', 'placeholders.json'));
+  }
   const seccompFilter = status.available && status.engine === 'bubblewrap' ? writeSeccompFilter(dataDir, options.seccompArch ?? seccompArchFor(process.arch)) : null;
   const socat = options.socat === undefined ? (SOCAT_CANDIDATES.find((file) => fs.existsSync(file)) ?? null) : options.socat;
   const domains = new Map<string, readonly string[]>();

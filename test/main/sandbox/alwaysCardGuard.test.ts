@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { alwaysCardMounts, appearedBetween, describeMoved, listAlwaysCard, moveOut, watchAlwaysCard } from '../../../src/main/sandbox/alwaysCardGuard';
+import { absentPlaceholders, alwaysCardMounts, appearedBetween, describeMoved, holdPlaceholders, listAlwaysCard, moveOut, recordPlaceholdersAt, watchAlwaysCard } from '../../../src/main/sandbox/alwaysCardGuard';
 import { gitEntriesOf } from '../../../src/main/sandbox/sandbox';
 import { createTempDirs } from '../../support/tempDirs';
 
@@ -192,5 +192,38 @@ describe('the .git entries bound read-only', () => {
     const other = temp.make();
     fs.symlinkSync('/nonexistent/elsewhere', path.join(other, '.git'));
     expect(gitEntriesOf(other)).toEqual([]);
+  });
+});
+
+describe('placeholders a crashed run left', () => {
+  it('are removed at the next start when still empty; one the owner filled, or one held now, stays', () => {
+    const ws = temp.make();
+    const data = temp.make();
+    // What the crashed run had written down: three placeholders it made.
+    tree(ws, { '.vscode/': null, '.git/': null, '.idea/owner.xml': '<owner/>' });
+    const record = path.join(data, 'placeholders.json');
+    fs.writeFileSync(record, JSON.stringify(['.vscode', '.git', '.idea'].map((name) => path.join(ws, name))));
+    recordPlaceholdersAt(record);
+    expect(fs.existsSync(path.join(ws, '.vscode'))).toBe(false);
+    expect(fs.existsSync(path.join(ws, '.git'))).toBe(false);
+    expect(fs.readFileSync(path.join(ws, '.idea', 'owner.xml'), 'utf8')).toBe('<owner/>');
+    // From now on the record follows what is held.
+    const held = holdPlaceholders(absentPlaceholders(ws));
+    expect(JSON.parse(fs.readFileSync(record, 'utf8'))).toEqual(expect.arrayContaining([path.join(ws, '.git'), path.join(ws, '.vscode')]));
+    held.release();
+    expect(JSON.parse(fs.readFileSync(record, 'utf8'))).toEqual([]);
+  });
+
+  it('are shared by two long-lived processes: the first to end leaves them for the other', () => {
+    const ws = temp.make();
+    const first = holdPlaceholders(absentPlaceholders(ws));
+    const second = holdPlaceholders(absentPlaceholders(ws));
+    expect(second.paths.sort()).toEqual(first.paths.sort());
+    first.release();
+    expect(fs.existsSync(path.join(ws, '.git'))).toBe(true);
+    expect(fs.existsSync(path.join(ws, '.vscode'))).toBe(true);
+    second.release();
+    expect(fs.existsSync(path.join(ws, '.git'))).toBe(false);
+    expect(fs.existsSync(path.join(ws, '.github'))).toBe(false);
   });
 });
