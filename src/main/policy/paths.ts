@@ -77,20 +77,39 @@ function foundUp(session: PathSession, dirRel: string, name: string): boolean {
   return false;
 }
 
-/** Whether the regular file `file` holds `text` in its first 256 KiB (a configuration's table). */
-function fileHolds(session: PathSession, file: string, text: string): boolean {
+/** The first 256 KiB of the regular file `file`, read without following a link; null when it is not one. */
+function smallText(session: PathSession, file: string): string | null {
   const st = session.lstat(file);
-  if (!st?.isFile()) return false;
+  if (!st?.isFile()) return null;
   try {
     const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
     try {
       // As large as the file (a config is small), never more than 256 KiB.
       const buffer = Buffer.allocUnsafe(Math.min(st.size, 256 * 1024));
       const read = fs.readSync(fd, buffer, 0, buffer.length, 0);
-      return buffer.toString('utf8', 0, read).includes(text);
+      return buffer.toString('utf8', 0, read);
     } finally {
       fs.closeSync(fd);
     }
+  } catch {
+    return null;
+  }
+}
+
+/** A section header `[name]` on a line of its own (spaces inside the brackets and a trailing comment allowed). */
+function sectionPattern(name: string): RegExp {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^[ \\t]*\\[[ \\t]*${escaped}[ \\t]*\\][ \\t]*(?:[#;].*)?$`, 'm');
+}
+
+/** Whether `file` holds what makes it the program's configuration (ConfigName.holds). */
+function fileHolds(session: PathSession, file: string, holds: NonNullable<ConfigName['holds']>): boolean {
+  const text = smallText(session, file);
+  if (text === null) return false;
+  if ('section' in holds) return sectionPattern(holds.section).test(text);
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && Object.hasOwn(parsed, holds.jsonKey);
   } catch {
     return false;
   }

@@ -47,21 +47,23 @@ const WALKS_CWD = { fromCwd: 'always' } as const;
 const ext = (base: string, exts: readonly string[]): ConfigName[] => exts.map((e) => ({ name: `${base}${e}` }));
 const ESLINT_CONFIG: readonly ConfigName[] = [
   ...ext('eslint.config', ['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts']),
-  ...ext('.eslintrc', ['', '.js', '.cjs', '.yaml', '.yml', '.json']),
+  // ESLint 9 ignores these, and ESLint 8 merges every one above unless one says root: true: found
+  // inside they stop nothing; found above, they are another project's code all the same.
+  ...ext('.eslintrc', ['', '.js', '.cjs', '.yaml', '.yml', '.json']).map((c) => ({ ...c, aboveOnly: true })),
 ];
 const PRETTIER_CONFIG: readonly ConfigName[] = [
   ...ext('.prettierrc', ['', '.json', '.yaml', '.yml', '.json5', '.js', '.cjs', '.mjs', '.ts', '.mts', '.cts', '.toml']),
   ...ext('prettier.config', ['.js', '.cjs', '.mjs', '.ts', '.mts', '.cts']),
-  { name: 'package.json', holds: '"prettier"' },
+  { name: 'package.json', holds: { jsonKey: 'prettier' } },
 ];
-const JEST_CONFIG: readonly ConfigName[] = [...ext('jest.config', ['.js', '.ts', '.mjs', '.cjs', '.cts', '.mts', '.json']), { name: 'package.json', holds: '"jest"' }];
+const JEST_CONFIG: readonly ConfigName[] = [...ext('jest.config', ['.js', '.ts', '.mjs', '.cjs', '.cts', '.mts', '.json']), { name: 'package.json', holds: { jsonKey: 'jest' } }];
 const PYTEST_CONFIG: readonly ConfigName[] = [
   // The most common first: any one found stops the search, whatever pytest's own order among them.
-  { name: 'pyproject.toml', holds: '[tool.pytest.ini_options]' },
+  { name: 'pyproject.toml', holds: { section: 'tool.pytest.ini_options' } },
   { name: 'pytest.ini' },
   { name: '.pytest.ini' },
-  { name: 'tox.ini', holds: '[pytest]' },
-  { name: 'setup.cfg', holds: '[tool:pytest]' },
+  { name: 'tox.ini', holds: { section: 'pytest' } },
+  { name: 'setup.cfg', holds: { section: 'tool:pytest' } },
   { name: 'conftest.py', aboveOnly: true },
 ];
 

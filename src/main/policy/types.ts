@@ -268,8 +268,12 @@ export type CommandDecision = (
 /** A configuration file a program searches upward for (ProgramGrammar.configUp). */
 export interface ConfigName {
   name: string;
-  /** Inside the workspace it stops the search only when it holds this text (pytest's table in pyproject.toml). */
-  holds?: string;
+  /**
+   * Inside the workspace it stops the search only when it holds this: a top-level key of a JSON file
+   * (package.json's "prettier"), or a section header on a line of its own (pytest's table in
+   * pyproject.toml, `[pytest]` in tox.ini). A mention elsewhere (a dependency, a comment) is not one.
+   */
+  holds?: { jsonKey: string } | { section: string };
   /** Looked for above the workspace only: found inside, it does not stop the search (pytest's conftest.py). */
   aboveOnly?: boolean;
 }
