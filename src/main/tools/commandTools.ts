@@ -123,7 +123,16 @@ export function describeFinished(shown: string, cwdShown: string, result: Bounde
   else if (result.signal) ending = `killed by ${result.signal}`;
   else ending = `exit code ${result.exitCode}`;
   const output = result.output.length > 0 ? result.output : '(no output)\n';
-  return `$ ${shown}\n(in ${cwdShown}) ${ending} · ${seconds(result.elapsedMs)}\n${output}`;
+  return `$ ${oneLine(shown)}\n(in ${oneLine(cwdShown)}) ${ending} · ${seconds(result.elapsedMs)}\n${output}`;
+}
+
+/**
+ * A command on the header's one line: a bash command's line breaks written as `\n`, so its second
+ * line is always Paddock's ending (a heredoc printing "(in .) exit code 0" made the window's chip
+ * say exit 0 for a command that exited 3).
+ */
+function oneLine(text: string): string {
+  return text.replace(/\r\n|[\r\n\u0085\u2028\u2029]/g, (brk) => (brk === '\n' ? '\\n' : brk === '\r\n' ? '\\r\\n' : brk === '\r' ? '\\r' : `\\u${brk.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
 
 /** The structured part of a finished command's result (the window's row shows it). */

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Card, CardChoice, RememberKind } from '../../../../shared/domain';
+import { hasHiddenCharacters, revealHiddenCharacters as shown } from '../../../../shared/hiddenCharacters';
 import { messageOf } from '../../lib/errors';
 import { useCardsStore } from '../../stores/useCardsStore';
 import { useFilesStore } from '../../stores/useFilesStore';
@@ -16,6 +17,10 @@ export function CardView({ card, active }: { card: Card; active: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const [rejected, setRejected] = useState<ReadonlySet<string>>(new Set());
   const danger = card.danger ?? null;
+  const args = JSON.stringify(card.args, null, 2) ?? '';
+  // Bidi controls and invisible characters make text read as something else (Trojan Source): each
+  // is shown as ⟨U+…⟩, and the card says so before anything else.
+  const hidden = [...(card.argv ?? []), card.cwd ?? '', card.path ?? '', card.diff ?? '', ...(card.hunks ?? []).flatMap((hunk) => hunk.lines), ...(card.details ?? []), args].some(hasHiddenCharacters);
   // One hunk is the whole change: Approve and Deny already say it; toggles appear from two hunks.
   const hunks = (card.hunks?.length ?? 0) > 1 ? (card.hunks ?? []) : [];
   const acceptedHunks = hunks.filter((hunk) => !rejected.has(hunk.id)).map((hunk) => hunk.id);
@@ -64,15 +69,20 @@ export function CardView({ card, active }: { card: Card; active: boolean }) {
           <strong>Dangerous:</strong> {danger}
         </p>
       )}
+      {hidden && (
+        <p className="card-danger-line" role="alert">
+          <strong>Hidden characters:</strong> this call holds characters that change how text reads without showing (bidi controls, zero-width), each shown here as ⟨U+…⟩. What runs or is written is the text with them.
+        </p>
+      )}
       {card.argv && (
         <div className="card-command">
-          <code>{card.argv.map((word) => (/^[\w./:=@%+-]+$/.test(word) ? word : JSON.stringify(word))).join(' ')}</code>
-          {card.cwd && <span className="hint"> in {card.cwd}</span>}
+          <code>{card.argv.map((word) => (/^[\w./:=@%+-]+$/.test(word) ? word : shown(JSON.stringify(word)))).join(' ')}</code>
+          {card.cwd && <span className="hint"> in {shown(card.cwd)}</span>}
         </div>
       )}
       {card.path && (
         <div className="card-path">
-          <code>{card.path}</code>
+          <code>{shown(card.path)}</code>
           {card.baseHash !== undefined && (
             <span className="hint" title="sha256 of the content the diff was computed against">
               {' '}
@@ -98,11 +108,11 @@ export function CardView({ card, active }: { card: Card; active: boolean }) {
       {card.details && (
         <ul className="card-details">
           {card.details.map((line) => (
-            <li key={line}>{line}</li>
+            <li key={line}>{shown(line)}</li>
           ))}
         </ul>
       )}
-      {!card.argv && !card.path && card.tool !== 'checkpoint' && <pre className="card-args" tabIndex={0}>{JSON.stringify(card.args, null, 2)}</pre>}
+      {!card.argv && !card.path && card.tool !== 'checkpoint' && <pre className="card-args" tabIndex={0}>{shown(args)}</pre>}
       {error && <p className="form-error" role="alert">{error}</p>}
       <footer className="card-actions">
         {danger ? (

@@ -1,4 +1,5 @@
 import { HighlightedCode } from '../../components/HighlightedCode';
+import { revealHiddenCharacters as shown } from '../../../../shared/hiddenCharacters';
 import { languageOf } from '../../lib/highlight';
 
 /** A unified diff, coloured by line and by the file's language (from its +++ header); read-only. */
@@ -16,10 +17,10 @@ export function DiffView({ diff }: { diff: string }) {
             {code ? (
               <>
                 <span className="diff-sign">{line.slice(0, 1)}</span>
-                <HighlightedCode code={line.slice(1)} language={language} />
+                <HighlightedCode code={shown(line.slice(1))} language={language} />
               </>
             ) : (
-              line
+              shown(line)
             )}
             {'\n'}
           </span>

@@ -1,3 +1,4 @@
+import { revealHiddenCharacters as shown } from '../../../../shared/hiddenCharacters';
 import type { CardHunk } from '../../../../shared/domain';
 
 // Inside a hunk there are no file headers: a removed "-- comment" line is a deletion, not "---".
@@ -31,7 +32,7 @@ export function HunkList({ hunks, rejected, onToggle }: { hunks: CardHunk[]; rej
             <pre className="diff" aria-label={`${label} diff`}>
               {hunk.lines.map((line, lineIndex) => (
                 <span key={lineIndex} className={`diff-line diff-${kindOf(line)}`}>
-                  {line + '\n'}
+                  {shown(line) + '\n'}
                 </span>
               ))}
             </pre>

@@ -9,6 +9,7 @@ import { useCardsStore } from '../../stores/useCardsStore';
 import { isCutOff, useConnectionStore } from '../../stores/useConnectionStore';
 import { useFilesStore } from '../../stores/useFilesStore';
 import { useToolCallsStore } from '../../stores/useToolCallsStore';
+import { revealHiddenCharacters } from '../../../../shared/hiddenCharacters';
 import { callOutcome, parseCommandResult } from './callOutcome';
 import { TerminalText } from './TerminalText';
 import { filePathOf, formatArgs, mainArgument, unifiedDiffIn } from './toolCallText';
@@ -111,7 +112,7 @@ export const ToolCallRow = memo(function ToolCallRow({ agentId, callId, tool, ar
           {resultDiff && <DiffView diff={resultDiff} />}
           {command && (
             <p className="hint">
-              $ {command.command} — {command.ending}
+              $ {revealHiddenCharacters(command.command)} — {command.ending}
             </p>
           )}
           {shownOutput !== '' && (
@@ -124,7 +125,7 @@ export const ToolCallRow = memo(function ToolCallRow({ agentId, callId, tool, ar
           {result && sentDiffers && !(command && command.output === '' && shownOutput === '') && (
             <>
               <div className="hint">{result.isError ? 'Error sent to the model' : 'Sent to the model'}</div>
-              <TerminalText text={result.text} label="Sent to the model" />
+              <TerminalText text={result.text} label="Sent to the model" raw />
             </>
           )}
         </div>

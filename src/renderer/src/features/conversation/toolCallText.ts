@@ -1,5 +1,7 @@
 // How a tool call reads in a compact row: its tool and the one argument that says what it touched.
 
+import { revealHiddenCharacters } from '../../../../shared/hiddenCharacters';
+
 const MAIN_KEYS = ['path', 'command', 'name', 'pattern', 'query', 'action', 'directory', 'url'] as const;
 
 function record(args: unknown): Record<string, unknown> {
@@ -11,8 +13,8 @@ export function mainArgument(args: unknown): string {
   const values = record(args);
   for (const key of MAIN_KEYS) {
     const value = values[key];
-    if (typeof value === 'string' && value !== '') return value;
-    if (Array.isArray(value) && value.every((part) => typeof part === 'string')) return value.join(' ');
+    if (typeof value === 'string' && value !== '') return revealHiddenCharacters(value);
+    if (Array.isArray(value) && value.every((part) => typeof part === 'string')) return revealHiddenCharacters(value.join(' '));
   }
   return '';
 }
@@ -34,7 +36,7 @@ export function unifiedDiffIn(text: string | undefined): string | null {
 
 export function formatArgs(args: unknown): string {
   try {
-    return JSON.stringify(args, null, 2) ?? '';
+    return revealHiddenCharacters(JSON.stringify(args, null, 2) ?? '');
   } catch {
     return String(args);
   }
