@@ -214,25 +214,20 @@ describe('an approval card', () => {
 });
 
 describe('hidden characters on a card', () => {
-  it('shows bidi and zero-width characters as markers and says so first (a card read `echo` while it ran `touch`)', () => {
+  it('shows bidi and zero-width characters as markers (a card read `echo` while it ran `touch`)', () => {
     const command = 'echo \u202e\u2066"\u2069\u2066hello\u2069\u2066"; touch PWNED #\u2069\u202c';
     const card: Card = { ...commandCard, tool: 'bash', args: { command }, argv: ['/bin/sh', '-c', command], rememberChoices: undefined };
     render(<CardView card={card} active />);
-    const alert = screen.getAllByRole('alert').find((node) => node.textContent?.includes('Hidden characters'));
-    expect(alert).toBeDefined();
     const shownCommand = document.querySelector('.card-command code')?.textContent ?? '';
     expect(shownCommand).toContain('⟨U+202E⟩');
     expect(shownCommand).toContain('touch PWNED');
     expect(shownCommand).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
   });
 
-  it('shows them in a diff too (Trojan Source), and says nothing on an ordinary card', () => {
+  it('shows them in a diff too (Trojan Source)', () => {
     const diff = '--- a/admin.js\n+++ b/admin.js\n@@ -0,0 +1 @@\n+/*\u202e } \u2066if (isAdmin)\u2069 \u2066 begin admins only */\n';
     render(<CardView card={{ ...commandCard, tool: 'write', args: { path: 'admin.js' }, argv: undefined, path: 'admin.js', diff, baseHash: null }} active />);
     expect(document.querySelector('.diff')?.textContent).toContain('⟨U+202E⟩');
-    expect(screen.getAllByRole('alert').some((node) => node.textContent?.includes('Hidden characters'))).toBe(true);
-    cleanup();
-    render(<CardView card={commandCard} active />);
-    expect(screen.queryAllByRole('alert').some((node) => node.textContent?.includes('Hidden characters'))).toBe(false);
+    expect(document.querySelector('.diff')?.textContent).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
   });
 });

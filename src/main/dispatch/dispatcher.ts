@@ -1,7 +1,8 @@
 // The one path every tool call takes (SPEC §5, issue 5):
 // installed? → granted? → floor → arguments → tierFor → card (if gated) → run → recorded.
 import { z } from 'zod';
-import { isMcpToolName, type AnyToolName, type Card, type Mode, type RememberKind, type ToolName, type ToolCallContext, type ToolResult } from '../../shared/domain';
+import { isMcpToolName, type AnyToolName, type Card, type CardPreview, type Mode, type RememberKind, type ToolName, type ToolCallContext, type ToolResult } from '../../shared/domain';
+import { hasHiddenCharacters } from '../../shared/hiddenCharacters';
 import type { PendingCards } from '../approvals/pendingCards';
 import type { AgentsRepository } from '../store/agents';
 import { createConversationsRepository } from '../store/conversations';
@@ -12,6 +13,24 @@ import type { AnyToolDefinition } from '../tools/types';
 import { checkFloor } from './floor';
 import { isToolName } from './registry';
 import type { Dispatcher, OfferedTool, ToolCallRequest } from './types';
+
+/** The card's danger line when a call holds characters that change how text reads without showing. */
+const HIDDEN_CHARACTERS_DANGER =
+  'it holds characters that change how text reads without showing (bidi controls, zero-width), shown on this card as ⟨U+…⟩: what runs or is written is the text with them';
+
+/** Whether the arguments or what the card would show hold such characters (shared/hiddenCharacters.ts). */
+function holdsHiddenCharacters(args: unknown, preview: CardPreview): boolean {
+  const texts = [...collectStrings(args), preview.path ?? '', preview.diff ?? '', preview.cwd ?? '', ...(preview.argv ?? []), ...(preview.details ?? []), ...(preview.hunks ?? []).flatMap((hunk) => hunk.lines)];
+  return texts.some(hasHiddenCharacters);
+}
+
+/** Every string inside a parsed argument object (bounded by what the schema admitted). */
+function collectStrings(value: unknown, into: string[] = []): string[] {
+  if (typeof value === 'string') into.push(value);
+  else if (Array.isArray(value)) for (const item of value) collectStrings(item, into);
+  else if (value && typeof value === 'object') for (const item of Object.values(value)) collectStrings(item, into);
+  return into;
+}
 
 // A tool's schema never changes while the core runs: its JSON form is built once, not on every request.
 const jsonSchemas = new WeakMap<z.ZodType, Record<string, unknown>>();
@@ -188,6 +207,9 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
           const { refusal: cannotRun, ...preview } = tool.preview ? await tool.preview(parsed.data, context) : {};
           // A call that cannot run at all is refused now: a card must never offer an Approve that then fails.
           if (cannotRun) return refuse(cannotRun, 400);
+          // Text that reads as something else than what runs (bidi controls, zero-width: Trojan Source)
+          // makes approving risky whatever the tool: Deny first, nothing remembered.
+          const danger = preview.danger ?? (holdsHiddenCharacters(parsed.data, preview) ? HIDDEN_CHARACTERS_DANGER : undefined);
           const draft: Omit<Card, 'id' | 'createdAt'> = {
             callId: request.callId,
             agentId: agent.id,
@@ -196,8 +218,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
             args: parsed.data,
             reason: tier.reason,
             ...preview,
-            rememberChoices:
-              preview.rememberable && !preview.danger && preview.argv && workspace ? deps.rememberChoicesFor(preview.argv, workspace.directory) : undefined,
+            ...(danger ? { danger } : {}),
+            rememberChoices: preview.rememberable && !danger && preview.argv && workspace ? deps.rememberChoicesFor(preview.argv, workspace.directory) : undefined,
           };
           const { card, outcome } = (request.askOwner ?? deps.cards.ask)(draft, signal);
           record(request.callId, () => deps.toolCalls.markPending(request.callId, card));

@@ -31,4 +31,20 @@ describe('cards that protect', () => {
     expect(await result).toMatchObject({ ok: false, error: 'the owner denied this call' });
     await h.core.shutdown();
   });
+
+  it('a call holding bidi controls or zero-width characters gets a card that names them and offers no remember (Trojan Source)', async () => {
+    const h = await dispatchHarness(temp.make(), { mode: 'ask' });
+    const write = h.dispatch('write', { path: 'admin.js', content: '/*\u202e } \u2066if (isAdmin)\u2069 \u2066 begin admins only */\n' });
+    const writeCard = await h.nextCard();
+    expect(writeCard.danger).toMatch(/characters that change how text reads without showing/);
+    h.core.cards.answer({ cardId: writeCard.id, decision: 'deny' });
+    await write.result;
+
+    const plain = h.dispatch('write', { path: 'plain.js', content: 'const a = 1;\n' });
+    const plainCard = await h.nextCard();
+    expect(plainCard.danger).toBeUndefined();
+    h.core.cards.answer({ cardId: plainCard.id, decision: 'deny' });
+    await plain.result;
+    await h.core.shutdown();
+  });
 });

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { Card, CardChoice, RememberKind } from '../../../../shared/domain';
-import { hasHiddenCharacters, revealHiddenCharacters as shown } from '../../../../shared/hiddenCharacters';
+// Bidi controls and invisible characters are shown as ⟨U+…⟩ wherever the card prints text of the
+// model's or of a file (the core's danger line says why: dispatch/dispatcher.ts).
+import { revealHiddenCharacters as shown } from '../../../../shared/hiddenCharacters';
 import { messageOf } from '../../lib/errors';
 import { useCardsStore } from '../../stores/useCardsStore';
 import { useFilesStore } from '../../stores/useFilesStore';
@@ -18,9 +20,6 @@ export function CardView({ card, active }: { card: Card; active: boolean }) {
   const [rejected, setRejected] = useState<ReadonlySet<string>>(new Set());
   const danger = card.danger ?? null;
   const args = JSON.stringify(card.args, null, 2) ?? '';
-  // Bidi controls and invisible characters make text read as something else (Trojan Source): each
-  // is shown as ⟨U+…⟩, and the card says so before anything else.
-  const hidden = [...(card.argv ?? []), card.cwd ?? '', card.path ?? '', card.diff ?? '', ...(card.hunks ?? []).flatMap((hunk) => hunk.lines), ...(card.details ?? []), args].some(hasHiddenCharacters);
   // One hunk is the whole change: Approve and Deny already say it; toggles appear from two hunks.
   const hunks = (card.hunks?.length ?? 0) > 1 ? (card.hunks ?? []) : [];
   const acceptedHunks = hunks.filter((hunk) => !rejected.has(hunk.id)).map((hunk) => hunk.id);
@@ -69,11 +68,7 @@ export function CardView({ card, active }: { card: Card; active: boolean }) {
           <strong>Dangerous:</strong> {danger}
         </p>
       )}
-      {hidden && (
-        <p className="card-danger-line" role="alert">
-          <strong>Hidden characters:</strong> this call holds characters that change how text reads without showing (bidi controls, zero-width), each shown here as ⟨U+…⟩. What runs or is written is the text with them.
-        </p>
-      )}
+
       {card.argv && (
         <div className="card-command">
           <code>{card.argv.map((word) => (/^[\w./:=@%+-]+$/.test(word) ? word : shown(JSON.stringify(word)))).join(' ')}</code>
