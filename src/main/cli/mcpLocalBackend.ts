@@ -2,26 +2,28 @@
 // is no window, so a gated call is elicited from the client or refused with how to answer it.
 import type { Core } from '../core';
 import type { McpBackend } from '../mcp/backend';
-import { openMcpSession, type McpSession } from '../mcp/session';
+import { openMcpSession, type McpSession, type McpSessionDeps } from '../mcp/session';
+
+/** A session's parts from a core of this process, with no window to answer cards. */
+export function localSessionDeps(core: Core): McpSessionDeps {
+  return {
+    agents: core.agents,
+    workspaces: core.workspaces,
+    assignment: core.assignment,
+    conversations: core.conversations,
+    dispatcher: core.dispatcher,
+    ownerRequests: core.ownerRequests,
+    liveSessions: core.mcpLiveSessions,
+    windowCards: null,
+  };
+}
 
 export function localBackend(core: Core): McpBackend {
   let session: McpSession | null = null;
   return {
     describe: 'this process (no Paddock window is running on this data directory)',
     async open(hello) {
-      session = await openMcpSession(
-        {
-          agents: core.agents,
-          workspaces: core.workspaces,
-          assignment: core.assignment,
-          conversations: core.conversations,
-          dispatcher: core.dispatcher,
-          ownerRequests: core.ownerRequests,
-          liveSessions: core.mcpLiveSessions,
-          windowCards: null,
-        },
-        hello,
-      );
+      session = await openMcpSession(localSessionDeps(core), hello);
       return { tools: session.tools(), conversationId: session.conversationId };
     },
     tools: () => session?.tools() ?? [],

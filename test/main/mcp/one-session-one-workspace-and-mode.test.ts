@@ -8,6 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { localSessionDeps } from '../../../src/main/cli/mcpLocalBackend';
 import type { Core } from '../../../src/main/core';
 import { openMcpSession, type McpPeer } from '../../../src/main/mcp/session';
 import { paddockCli } from '../../support/cli';
@@ -34,16 +35,7 @@ async function twoProjects(options: { mcpBridge?: boolean } = {}) {
   const projB = path.join(home, 'projB');
   fs.mkdirSync(projA);
   fs.mkdirSync(projB);
-  const deps = {
-    agents: core.agents,
-    workspaces: core.workspaces,
-    assignment: core.assignment,
-    conversations: core.conversations,
-    dispatcher: core.dispatcher,
-    ownerRequests: core.ownerRequests,
-    liveSessions: core.mcpLiveSessions,
-    windowCards: null,
-  };
+  const deps = localSessionDeps(core);
   return { core, home, dataDir, projA, projB, deps };
 }
 
