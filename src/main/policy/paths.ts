@@ -96,10 +96,16 @@ function smallText(session: PathSession, file: string): string | null {
   }
 }
 
-/** A section header `[name]` on a line of its own (spaces inside the brackets and a trailing comment allowed). */
+/** A section header `[name]` on a line of its own (spaces inside the brackets and a trailing comment allowed); compiled once per name. */
+const sectionPatterns = new Map<string, RegExp>();
 function sectionPattern(name: string): RegExp {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^[ \\t]*\\[[ \\t]*${escaped}[ \\t]*\\][ \\t]*(?:[#;].*)?$`, 'm');
+  let pattern = sectionPatterns.get(name);
+  if (pattern === undefined) {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    pattern = new RegExp(`^[ \\t]*\\[[ \\t]*${escaped}[ \\t]*\\][ \\t]*(?:[#;].*)?$`, 'm');
+    sectionPatterns.set(name, pattern);
+  }
+  return pattern;
 }
 
 /** Whether `file` holds what makes it the program's configuration (ConfigName.holds). */
