@@ -8,7 +8,13 @@ set -euo pipefail
 VERSION=22.23.5
 cd "$(dirname "$0")/.."
 # The machine's own Node when it meets the floor (22.13, package.json engines): nothing to print.
-if node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 22 || (a === 22 && b >= 13) ? 0 : 1)' 2>/dev/null; then exit 0; fi
+# Its own headers, when it has them: npm's configured nodedir may name another Node's (a distribution's
+# /usr for its older Node), and node-gyp would build the natives for that one.
+if node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 22 || (a === 22 && b >= 13) ? 0 : 1)' 2>/dev/null; then
+  prefix=$(node -p 'require("path").dirname(require("path").dirname(require("fs").realpathSync(process.execPath)))')
+  if [ -f "$prefix/include/node/node.h" ]; then echo "export npm_config_nodedir=\"$prefix\""; fi
+  exit 0
+fi
 case "$(uname -m)" in
   x86_64) arch=x64 ;;
   aarch64 | arm64) arch=arm64 ;;
