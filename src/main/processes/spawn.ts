@@ -2,7 +2,7 @@
 // terminal all come through here, so the OS sandbox of a later issue wraps exactly one seam
 // (`CommandWrapper`). No shell is ever put in front of an argv here: what was classified is what
 // is spawned. Every child leads its own process group, so a kill reaches its grandchildren.
-import { execFile, spawn, spawnSync, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess, type StdioOptions } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn as spawnPty, type IPty } from 'node-pty';
@@ -12,6 +12,8 @@ import { LiveStream } from './live';
 import { openProcessLog, pipeIntoLog } from './logs';
 import { TailBuffer, droppedLine } from './tail';
 import { scrubbedEnv } from './env';
+import { closerShell, fdCloser } from './fdCloser';
+import { leakedDescriptors } from './fdTable';
 import { accessCode, checkCommand, identityWrapper, SpawnError, spawnFailure, type Command, type CommandWrapper, type SpawnPurpose } from './command';
 
 export const DEFAULT_MAX_OUTPUT_BYTES = 200 * 1024;
@@ -208,10 +210,30 @@ export function spawnLongLived(options: LongLivedOptions): LongLivedProcess {
   return { pid: child.pid, child, exited };
 }
 
+/** /dev/null, opened once (close-on-exec, as Node opens every file): what a leaked descriptor becomes in a child. */
+let devNull: number | null = null;
+
+/**
+ * `stdio` with /dev/null given at the number of every descriptor of Paddock's own that a child
+ * would inherit (fdTable.ts: a terminal master, a launcher's descriptor): libuv dup2s it over that
+ * number in the child only, so no child of the seam holds what Paddock holds. Unchanged when
+ * nothing leaks.
+ */
+export function sealed(stdio: StdioOptions): StdioOptions {
+  const leaked = leakedDescriptors();
+  if (leaked.length === 0) return stdio;
+  devNull ??= fs.openSync('/dev/null', 'r+');
+  const entries: Exclude<StdioOptions, string> = typeof stdio === 'string' ? [stdio, stdio, stdio] : [...stdio];
+  const top = leaked[leaked.length - 1];
+  for (let fd = 0; fd <= top; fd++) entries[fd] ??= fd < 3 ? 'pipe' : 'ignore';
+  for (const fd of leaked) if (entries[fd] === 'ignore') entries[fd] = devNull;
+  return entries;
+}
+
 /** A command in a process group of its own (so it can be ended whole); a synchronous failure as a SpawnError. */
 function spawnGroup(command: Command, stdio: StdioOptions): ChildProcess {
   try {
-    return spawn(command.program, command.args, { cwd: command.cwd, env: command.env, detached: true, stdio, windowsHide: true });
+    return spawn(command.program, command.args, { cwd: command.cwd, env: command.env, detached: true, stdio: sealed(stdio), windowsHide: true });
   } catch (error) {
     throw spawnFailure(command.program, error as NodeJS.ErrnoException, command.cwd);
   }
@@ -254,7 +276,7 @@ export function spawnChild(program: string, args: readonly string[], purpose: Sp
   return spawn(program, [...args], {
     cwd: options.cwd,
     env: options.env ?? scrubbedEnv(process.env),
-    stdio: options.stdio,
+    stdio: sealed(options.stdio),
     detached: options.detached ?? false,
     windowsHide: true,
   });
@@ -266,7 +288,11 @@ export interface TextResult {
   stderr: string;
 }
 
-/** A helper's whole output as text (lsof, ps, tailscale): argv, no shell, bounded in time and size. */
+/**
+ * A helper's whole output as text (lsof, ps, tailscale): argv, no shell, bounded in time and size
+ * (past `maxBuffer` or the timeout the helper is killed and `error` says why; a non-zero exit is
+ * an error too, as execFile reports it). Spawned here rather than by execFile, which takes no stdio.
+ */
 export function execFileText(
   program: string,
   args: readonly string[],
@@ -274,13 +300,46 @@ export function execFileText(
   options: { timeoutMs: number; maxBuffer?: number; env?: NodeJS.ProcessEnv },
 ): Promise<TextResult> {
   void purpose;
+  const limit = options.maxBuffer ?? 1024 * 1024;
   return new Promise((resolve) => {
-    execFile(
-      program,
-      [...args],
-      { timeout: options.timeoutMs, maxBuffer: options.maxBuffer ?? 1024 * 1024, env: options.env ?? scrubbedEnv(process.env), encoding: 'utf8', windowsHide: true },
-      (error, stdout, stderr) => resolve({ error, stdout: String(stdout ?? ''), stderr: String(stderr ?? '') }),
-    );
+    let child: ChildProcess;
+    try {
+      child = spawn(program, [...args], { env: options.env ?? scrubbedEnv(process.env), stdio: sealed(['ignore', 'pipe', 'pipe']), windowsHide: true });
+    } catch (error) {
+      resolve({ error: error as Error, stdout: '', stderr: '' });
+      return;
+    }
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let size = 0;
+    let failure: Error | null = null;
+    const fail = (error: Error): void => {
+      failure ??= error;
+      child.kill('SIGTERM');
+    };
+    const timer = setTimeout(() => fail(new Error(`${program} timed out after ${options.timeoutMs} ms`)), options.timeoutMs);
+    const keep = (chunks: Buffer[]) => (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) fail(new Error(`${program}: maxBuffer of ${limit} bytes exceeded`));
+      else chunks.push(chunk);
+    };
+    child.stdout?.on('data', keep(out));
+    child.stderr?.on('data', keep(err));
+    let settled = false;
+    const settle = (error: Error | null): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ error, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
+    };
+    child.on('error', (error) => {
+      if (child.pid === undefined) settle(error);
+      else failure ??= error;
+    });
+    child.on('close', (code, signal) => {
+      const exitError = code === 0 ? null : Object.assign(new Error(`Command failed: ${program} ${args.join(' ')}`), { code, signal });
+      settle(failure ?? exitError);
+    });
   });
 }
 
@@ -301,7 +360,7 @@ export function runSync(command: Command, purpose: SpawnPurpose, timeoutMs: numb
     encoding: 'utf8',
     timeout: timeoutMs,
     input,
-    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    stdio: sealed([input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe']),
     maxBuffer,
     windowsHide: true,
   });
@@ -320,14 +379,18 @@ export interface TerminalSpawnOptions extends Command {
   purpose: 'bash' | 'terminal';
 }
 
-/** A process on a pseudo-terminal (bash, the owner's terminal). node-pty makes it a session leader. */
+/** A process on a pseudo-terminal (bash, the owner's terminal). node-pty makes it a session leader; the closer's shell execs it, so its pid is the session's. */
 export function spawnInTerminal(options: TerminalSpawnOptions): IPty {
   const command = (options.wrap ?? identityWrapper)(
     { program: options.program, args: options.args, cwd: options.cwd, env: options.env },
     options.purpose,
   );
   checkCommand(command);
-  return spawnPty(command.program, command.args, {
+  // node-pty forks without closing anything: the closer in front gives the program 0, 1 and 2 only
+  // (not another terminal's master), whether the sandbox wrapped it or not.
+  const closer = process.platform === 'win32' ? [] : fdCloser({ shell: closerShell(fs.existsSync), fdDir: process.platform === 'linux' ? '/proc/self/fd' : '/dev/fd', open: null });
+  const argv = [...closer, command.program, ...command.args];
+  return spawnPty(argv[0], argv.slice(1), {
     name: command.env.TERM ?? 'xterm-256color',
     cols: options.cols,
     rows: options.rows,

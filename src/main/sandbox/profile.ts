@@ -5,6 +5,7 @@
 // private /tmp, an empty read-only HOME, toolchain directories, then the workspace writable, its
 // `.git` and the always-card entries read-only over it, and the deny list covered last wherever it falls inside a mount.
 import path from 'node:path';
+import { closerShell, fdCloser, OPENED_FD } from '../processes/fdCloser';
 import { HOME_DENY_LIST } from '../workspace/denyList';
 
 export interface ContainedProfile {
@@ -136,23 +137,18 @@ export function proxyLauncher(socat: string): string[] {
   return ['/bin/sh', '-c', script, 'paddock-net'];
 }
 
-/** bubblewrap reads the seccomp program from this descriptor. */
-export const SECCOMP_FD = 3;
+/** bubblewrap reads the seccomp program from this descriptor (the closer opens it there). */
+export const SECCOMP_FD = OPENED_FD;
 
 /**
- * Opens the filter file on SECCOMP_FD for bubblewrap, whatever way the seam spawns (pipes or a
- * pty): `sh -c 'exec "$@" 3<"$0"' <filter> bwrap …`. The words after the script are positional
- * parameters, passed on untouched by "$@"; the shell is replaced by bubblewrap.
+ * The full argv: the descriptor closer (fdCloser.ts: nothing of Paddock's reaches bwrap or the
+ * program but stdin, stdout, stderr and the filter on SECCOMP_FD), bwrap, its arguments, `--`,
+ * then the classified argv untouched (after the proxy launcher when domains are allowed).
  */
-export function seccompOpener(filter: string): string[] {
-  return ['/bin/sh', '-c', `exec "$@" ${SECCOMP_FD}<"$0"`, filter];
-}
-
-/** The full argv: bwrap, its arguments, `--`, then the classified argv untouched (after the proxy launcher when domains are allowed). */
 export function containedArgv(bwrap: string, profile: ContainedProfile, layout: SystemLayout, program: string, args: readonly string[]): string[] {
   const launcher = profile.network === 'off' ? [] : proxyLauncher(profile.network.socat);
-  const opener = profile.seccompFilter ? seccompOpener(profile.seccompFilter) : [];
-  return [...opener, bwrap, ...bwrapArgs(profile, layout), '--', ...launcher, program, ...args];
+  const closer = fdCloser({ shell: closerShell((file) => layout.exists(file)), fdDir: '/proc/self/fd', open: profile.seccompFilter });
+  return [...closer, bwrap, ...bwrapArgs(profile, layout), '--', ...launcher, program, ...args];
 }
 
 export function isInside(parent: string, child: string): boolean {

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command, CommandWrapper, SpawnPurpose } from '../processes/command';
+import { closerShell, fdCloser } from '../processes/fdCloser';
 import { alwaysCardMounts, recordPlaceholdersAt, watchAlwaysCard, type AlwaysCardWatch } from './alwaysCardGuard';
 import { describeStatus, type SandboxStatus } from './engine';
 import { createNetworkProxy, type NetworkProxy, type ProxyDecision } from './netProxy';
@@ -269,7 +270,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       const argv =
         status.engine === 'bubblewrap'
           ? containedArgv(status.program, profile, hostLayout, command.program, command.args)
-          : seatbeltArgv(status.program, profile, command.program, command.args);
+          : [...fdCloser({ shell: closerShell(hostLayout.exists), fdDir: '/dev/fd', open: null }), ...seatbeltArgv(status.program, profile, command.program, command.args)];
       const proxied = profile.network !== 'off' && status.engine === 'bubblewrap';
       const env = { ...command.env, ...(proxied ? proxyEnv() : {}), TMPDIR: status.engine === 'bubblewrap' ? '/tmp' : profile.privateTmp };
       return { program: argv[0], args: argv.slice(1), cwd: profile.cwd, env };

@@ -52,14 +52,20 @@ describe('bubblewrap arguments', () => {
     expect(userReads.join(' ')).not.toContain('/etc/shadow');
   });
 
-  it('installs the seccomp filter from descriptor 3, opened by a shell that execs bubblewrap with the argv untouched', () => {
+  it('installs the seccomp filter from descriptor 3, opened by the descriptor closer that execs bubblewrap with the argv untouched', () => {
     const filtered = { ...profile, seccompFilter: '/data/sandbox/seccomp-x86_64.bpf' };
     const args = bwrapArgs(filtered, mergedUsr);
     expect(args.slice(args.indexOf('--seccomp'), args.indexOf('--seccomp') + 2)).toEqual(['--seccomp', '3']);
-    const argv = containedArgv('/usr/bin/bwrap', filtered, mergedUsr, '/usr/bin/node', ['a b', '$0', '"']);
-    expect(argv.slice(0, 5)).toEqual(['/bin/sh', '-c', 'exec "$@" 3<"$0"', '/data/sandbox/seccomp-x86_64.bpf', '/usr/bin/bwrap']);
+    const withBash: SystemLayout = { ...mergedUsr, exists: (p) => p === '/bin/bash' || mergedUsr.exists(p) };
+    const argv = containedArgv('/usr/bin/bwrap', filtered, withBash, '/usr/bin/node', ['a b', '$0', '"']);
+    expect(argv.slice(0, 3)).toEqual(['/bin/bash', '-p', '-c']);
+    expect(argv[3]).toMatch(/^for f in \/proc\/self\/fd\/\*; .*; exec "\$@" 3<"\$0"$/);
+    expect(argv.slice(4, 6)).toEqual(['/data/sandbox/seccomp-x86_64.bpf', '/usr/bin/bwrap']);
     expect(argv.slice(argv.indexOf('--'))).toEqual(['--', '/usr/bin/node', 'a b', '$0', '"']);
     expect(bwrapArgs(profile, mergedUsr)).not.toContain('--seccomp');
+    // No filter: the closer still runs, and opens nothing. No bash on the machine: sh closes 3–9.
+    expect(containedArgv('/usr/bin/bwrap', profile, withBash, '/usr/bin/node', []).slice(4, 6)).toEqual(['paddock-fds', '/usr/bin/bwrap']);
+    expect(containedArgv('/usr/bin/bwrap', filtered, mergedUsr, '/usr/bin/node', []).slice(0, 5)).toEqual(['/bin/sh', '-c', 'exec 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&-; exec "$@" 3<"$0"', '/data/sandbox/seccomp-x86_64.bpf', '/usr/bin/bwrap']);
   });
 
   it('mounts in the order that keeps the fence: tmp, empty home, toolchains, workspace, .git read-only, home read-only', () => {
