@@ -30,7 +30,7 @@ export interface Sandbox {
   privateTmpFor(agentId: string): string;
   /** Lists the workspace's always-card entries before a bounded contained command; `finish()` moves out what it created. */
   watchAlwaysCard(workspace: string): AlwaysCardWatch;
-  /** The owner changed an agent's list: a running proxy applies it at the next request. */
+  /** The owner changed an agent's list: a running proxy applies it at the next request and closes what it no longer admits. */
   setAllowedDomains(agentId: string, domains: readonly string[]): void;
   /** "contained: bubblewrap 0.8.0, network off" (or the allowed domains), or "not available: …". */
   describe(allowedDomains?: readonly string[]): string;
@@ -240,6 +240,15 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     return dir;
   }
 
+  /** The agent's current list; its running proxy closes the tunnels and exchanges the list no longer admits. */
+  function setDomains(agentId: string, list: readonly string[]): void {
+    domains.set(agentId, list);
+    void proxies.get(agentId)?.then(
+      (proxy) => proxy.closeNoLongerAllowed(),
+      () => undefined,
+    );
+  }
+
   function profileFor(request: AgentSandboxRequest, command: Command, readOnly: readonly string[]): ContainedProfile {
     const workspace = realOr(request.workspace);
     const toolchainDirs = toolchainDirsFor(command.env.PATH ?? '', home, dataDir, workspace);
@@ -262,7 +271,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
 
   function wrapperFor(request: AgentSandboxRequest, readOnly: readonly string[] = []): CommandWrapper {
     if (!status.available) return (command) => command;
-    domains.set(request.agentId, request.allowedDomains);
+    setDomains(request.agentId, request.allowedDomains);
     return (command, purpose) => {
       if (!CONTAINED_PURPOSES.has(purpose)) return command;
       const profile = profileFor(request, command, readOnly);
@@ -283,7 +292,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     privateTmpFor,
     // Where refused entries go: the data directory, never visible inside the sandbox.
     watchAlwaysCard: (workspace) => watchAlwaysCard(realOr(workspace), path.join(dataDir, 'refused')),
-    setAllowedDomains: (agentId, list) => void domains.set(agentId, list),
+    setAllowedDomains: setDomains,
     describe: (allowedDomains = []) =>
       describeStatus(
         status,
