@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command, CommandWrapper, SpawnPurpose } from '../processes/command';
 import { alwaysCardMounts, recordPlaceholdersAt, watchAlwaysCard, type AlwaysCardWatch } from './alwaysCardGuard';
+import { entryParts, WEB_PORTS } from './domains';
 import { describeStatus, type SandboxStatus } from './engine';
 import { createNetworkProxy, type NetworkProxy, type ProxyDecision } from './netProxy';
 import { containedArgv, denyCovers, isInside, PROXY_SOCKET_NAME, proxyEnv, SYSTEM_DIRS, type ContainedProfile, type SystemLayout } from './profile';
@@ -74,7 +75,9 @@ function writeSeccompFilter(dataDir: string, arch: SeccompArch | null): string |
 export function describeNetwork(allowedDomains: readonly string[], socat: string | null): string {
   if (allowedDomains.length === 0) return 'network off';
   if (!socat) return `network off (socat is not installed, so the allowed ${allowedDomains.join(', ')} cannot be reached: install socat)`;
-  return `network only to ${allowedDomains.join(', ')} (HTTP/HTTPS through Paddock's proxy)`;
+  // An entry naming a port other than 80 or 443 lets any TCP through on it, which "HTTP/HTTPS" would hide.
+  const how = allowedDomains.some((entry) => entryParts(entry).ports.some((port) => !WEB_PORTS.includes(port))) ? 'HTTP/HTTPS, and any TCP on a port named,' : 'HTTP/HTTPS';
+  return `network only to ${allowedDomains.join(', ')} (${how} through Paddock's proxy)`;
 }
 
 export const hostLayout: SystemLayout = {

@@ -315,6 +315,12 @@ describe('the state line of an agent', () => {
   it.each([
     [bubblewrap, [], '/usr/bin/socat', 'contained: bubblewrap 0.8.0, network off'],
     [bubblewrap, ['registry.npmjs.org'], '/usr/bin/socat', "contained: bubblewrap 0.8.0, network only to registry.npmjs.org (HTTP/HTTPS through Paddock's proxy)"],
+    [
+      bubblewrap,
+      ['registry.npmjs.org', 'git.example.com:22'],
+      '/usr/bin/socat',
+      "contained: bubblewrap 0.8.0, network only to registry.npmjs.org, git.example.com:22 (HTTP/HTTPS, and any TCP on a port named, through Paddock's proxy)",
+    ],
     [bubblewrap, ['registry.npmjs.org'], null, 'contained: bubblewrap 0.8.0, network off (socat is not installed, so the allowed registry.npmjs.org cannot be reached: install socat)'],
     [seatbelt, [], '/usr/bin/socat', 'contained: Seatbelt (sandbox-exec), network off'],
     [seatbelt, ['pypi.org'], '/usr/bin/socat', 'contained: Seatbelt (sandbox-exec), network off (allowed domains are not built for macOS yet)'],
