@@ -2,15 +2,19 @@
 // private network namespace); when the owner allows domains for its agent, its HTTP_PROXY and
 // HTTPS_PROXY point at a socat inside the sandbox that forwards to this proxy's unix socket, bound
 // into the sandbox. The proxy admits CONNECT (HTTPS and any TLS) and absolute-URI HTTP requests
-// to allowed names only, resolves the name itself and connects to the address it checked (no
-// second lookup for DNS to rebind), and never to loopback, link-local or private addresses:
-// Paddock's own ports stay out of reach whatever a name resolves to.
+// to allowed names on their allowed ports only (80 and 443 unless the owner named one), resolves
+// the name itself and connects to the address it checked (no second lookup for DNS to rebind),
+// and never to one of this machine's own addresses (read live from its interfaces), loopback,
+// link-local or private ones: Paddock's own ports, and any service bound to 0.0.0.0, stay out of
+// reach whatever a name resolves to. When the owner's list shrinks, what it no longer admits is
+// closed, not left open until the client ends it.
 import dns from 'node:dns/promises';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import { addressForbidden, domainAllowed } from './domains';
+import { addressForbidden, admission, admissionRefusal, domainAllowed, isLoopbackAddress } from './domains';
 
 export type ProxyDecision = { host: string; port: number; allowed: true; address: string } | { host: string; port: number; allowed: false; reason: string };
 
@@ -22,7 +26,8 @@ export interface NetworkProxyOptions {
   resolve?(host: string): Promise<string[]>;
   /**
    * Tests only: loopback ports that may be reached (a local test server standing in for a
-   * registry). Production passes nothing, so every loopback port is refused.
+   * registry), on a loopback address only: never by this machine's other addresses. Production
+   * passes nothing, so every loopback port is refused.
    */
   reachableLoopbackPorts?: ReadonlySet<number>;
   onDecision?(decision: ProxyDecision): void;
@@ -30,7 +35,16 @@ export interface NetworkProxyOptions {
 
 export interface NetworkProxy {
   readonly socketPath: string;
+  /** Closes every open tunnel and plain-HTTP exchange whose host and port `allowed()` no longer admits. */
+  closeNoLongerAllowed(): void;
   close(): Promise<void>;
+}
+
+/** One exchange in flight (a CONNECT tunnel, a plain-HTTP request and its answer) and how to end it. */
+interface OpenExchange {
+  host: string;
+  port: number;
+  close(): void;
 }
 
 const systemResolve = async (host: string): Promise<string[]> => (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
@@ -51,16 +65,27 @@ export function createNetworkProxy(options: NetworkProxyOptions): Promise<Networ
   async function decide(host: string, port: number): Promise<ProxyDecision> {
     const refuse = (reason: string): ProxyDecision => ({ host, port, allowed: false, reason });
     if (net.isIP(host)) return refuse('an address, not an allowed name');
-    if (!domainAllowed(host, options.allowed())) return refuse(`${host} is not on this agent's allowed domains`);
+    const admitted = admission(host, port, options.allowed());
+    if (!admitted.admitted) return refuse(admissionRefusal(host, port, admitted.rule));
     let addresses: string[];
     try {
       addresses = await resolve(host);
     } catch {
       return refuse(`${host} does not resolve`);
     }
-    const usable = addresses.filter((address) => !addressForbidden(address) || (isLoopback(address) && loopbackPorts.has(port)));
+    // The interfaces as they are now (one that came up since start included).
+    const interfaces = os.networkInterfaces();
+    const usable = addresses.filter((address) => !addressForbidden(address, interfaces) || (isLoopbackAddress(address) && loopbackPorts.has(port)));
     if (usable.length === 0) return refuse(`${host} resolves to this machine or a private network, which the sandbox never reaches`);
     return { host, port, allowed: true, address: usable[0] };
+  }
+
+  const open = new Set<OpenExchange>();
+  /** Tracks an exchange until `endsWith` closes; `closeNoLongerAllowed` ends it if its host is removed meanwhile. */
+  function track(host: string, port: number, close: () => void, endsWith: NodeJS.EventEmitter): void {
+    const exchange = { host, port, close };
+    open.add(exchange);
+    endsWith.once('close', () => open.delete(exchange));
   }
 
   function report(decision: ProxyDecision): ProxyDecision {
@@ -84,8 +109,17 @@ export function createNetworkProxy(options: NetworkProxyOptions): Promise<Networ
     }
     const host = target.hostname.replace(/^\[|\]$/g, '');
     const port = target.port === '' ? 80 : Number(target.port);
+    let upstream: http.ClientRequest | null = null;
+    let ended = false;
+    // The answer done or its client gone: nothing more goes upstream either.
+    response.once('close', () => {
+      ended = true;
+      upstream?.destroy();
+    });
+    track(host, port, () => response.destroy(), response);
     void decide(host, port).then((decision) => {
       report(decision);
+      if (ended) return;
       if (!decision.allowed) {
         response.writeHead(403, { 'content-type': 'text/plain' }).end(`Paddock refused: ${decision.reason}\n`);
         return;
@@ -93,11 +127,13 @@ export function createNetworkProxy(options: NetworkProxyOptions): Promise<Networ
       const headers: http.OutgoingHttpHeaders = { ...request.headers, host: target.host };
       delete headers['proxy-connection'];
       delete headers['proxy-authorization'];
-      const upstream = http.request({ host: decision.address, port, method: request.method, path: `${target.pathname}${target.search}`, headers }, (answer) => {
+      // Its own connection (no pooled socket outlives the exchange, none is shared with another agent's proxy).
+      upstream = http.request({ host: decision.address, port, method: request.method, path: `${target.pathname}${target.search}`, headers, agent: false }, (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);
       });
       upstream.on('error', () => {
+        if (ended) return;
         if (!response.headersSent) response.writeHead(502).end('Paddock proxy: the server did not answer\n');
         else response.destroy();
       });
@@ -114,8 +150,11 @@ export function createNetworkProxy(options: NetworkProxyOptions): Promise<Networ
       client.end('HTTP/1.1 400 Bad Request\r\n\r\n');
       return;
     }
+    track(authority.host, authority.port, () => client.destroy(), client);
     void decide(authority.host, authority.port).then((decision) => {
       report(decision);
+      // Gone while the name resolved: the client left, or the owner removed the domain.
+      if (client.destroyed) return;
       if (!decision.allowed) {
         client.end(`HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain\r\n\r\nPaddock refused: ${decision.reason}\n`);
         return;
@@ -140,6 +179,10 @@ export function createNetworkProxy(options: NetworkProxyOptions): Promise<Networ
       server.off('error', reject);
       resolvePromise({
         socketPath: options.socketPath,
+        closeNoLongerAllowed: () => {
+          const allowed = options.allowed();
+          for (const exchange of open) if (!domainAllowed(exchange.host, exchange.port, allowed)) exchange.close();
+        },
         close: () =>
           new Promise<void>((done) => {
             server.closeAllConnections();
@@ -150,8 +193,4 @@ export function createNetworkProxy(options: NetworkProxyOptions): Promise<Networ
       });
     });
   });
-}
-
-function isLoopback(address: string): boolean {
-  return /^(?:::ffff:)?127\./i.test(address) || address === '::1';
 }

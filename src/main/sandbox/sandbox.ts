@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Command, CommandWrapper, SpawnPurpose } from '../processes/command';
 import { closerShell, fdCloser } from '../processes/fdCloser';
 import { alwaysCardMounts, recordPlaceholdersAt, watchAlwaysCard, type AlwaysCardWatch } from './alwaysCardGuard';
+import { entryParts, WEB_PORTS } from './domains';
 import { describeStatus, type SandboxStatus } from './engine';
 import { createNetworkProxy, type NetworkProxy, type ProxyDecision } from './netProxy';
 import { containedArgv, denyCovers, isInside, PROXY_SOCKET_NAME, proxyEnv, SYSTEM_DIRS, type ContainedProfile, type SystemLayout } from './profile';
@@ -31,7 +32,7 @@ export interface Sandbox {
   privateTmpFor(agentId: string): string;
   /** Lists the workspace's always-card entries before a bounded contained command; `finish()` moves out what it created. */
   watchAlwaysCard(workspace: string): AlwaysCardWatch;
-  /** The owner changed an agent's list: a running proxy applies it at the next request. */
+  /** The owner changed an agent's list: a running proxy applies it at the next request and closes what it no longer admits. */
   setAllowedDomains(agentId: string, domains: readonly string[]): void;
   /** "contained: bubblewrap 0.8.0, network off" (or the allowed domains), or "not available: …". */
   describe(allowedDomains?: readonly string[]): string;
@@ -75,7 +76,9 @@ function writeSeccompFilter(dataDir: string, arch: SeccompArch | null): string |
 export function describeNetwork(allowedDomains: readonly string[], socat: string | null): string {
   if (allowedDomains.length === 0) return 'network off';
   if (!socat) return `network off (socat is not installed, so the allowed ${allowedDomains.join(', ')} cannot be reached: install socat)`;
-  return `network only to ${allowedDomains.join(', ')} (HTTP/HTTPS through Paddock's proxy)`;
+  // An entry naming a port other than 80 or 443 lets any TCP through on it, which "HTTP/HTTPS" would hide.
+  const how = allowedDomains.some((entry) => entryParts(entry).ports.some((port) => !WEB_PORTS.includes(port))) ? 'HTTP/HTTPS, and any TCP on a port named,' : 'HTTP/HTTPS';
+  return `network only to ${allowedDomains.join(', ')} (${how} through Paddock's proxy)`;
 }
 
 export const hostLayout: SystemLayout = {
@@ -241,6 +244,15 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     return dir;
   }
 
+  /** The agent's current list; its running proxy closes the tunnels and exchanges the list no longer admits. */
+  function setDomains(agentId: string, list: readonly string[]): void {
+    domains.set(agentId, list);
+    void proxies.get(agentId)?.then(
+      (proxy) => proxy.closeNoLongerAllowed(),
+      () => undefined,
+    );
+  }
+
   function profileFor(request: AgentSandboxRequest, command: Command, readOnly: readonly string[]): ContainedProfile {
     const workspace = realOr(request.workspace);
     const toolchainDirs = toolchainDirsFor(command.env.PATH ?? '', home, dataDir, workspace);
@@ -263,7 +275,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
 
   function wrapperFor(request: AgentSandboxRequest, readOnly: readonly string[] = []): CommandWrapper {
     if (!status.available) return (command) => command;
-    domains.set(request.agentId, request.allowedDomains);
+    setDomains(request.agentId, request.allowedDomains);
     return (command, purpose) => {
       if (!CONTAINED_PURPOSES.has(purpose)) return command;
       const profile = profileFor(request, command, readOnly);
@@ -284,7 +296,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     privateTmpFor,
     // Where refused entries go: the data directory, never visible inside the sandbox.
     watchAlwaysCard: (workspace) => watchAlwaysCard(realOr(workspace), path.join(dataDir, 'refused')),
-    setAllowedDomains: (agentId, list) => void domains.set(agentId, list),
+    setAllowedDomains: setDomains,
     describe: (allowedDomains = []) =>
       describeStatus(
         status,

@@ -1,12 +1,25 @@
 // The per-agent network allowlist as data (issue 13 §3): which entries the owner may allow, which
-// names they admit, and which addresses the proxy never reaches whatever a name resolves to.
+// names and ports they admit, and which addresses the proxy never reaches whatever a name resolves
+// to (this machine's own among them, from synthetic interface lists).
 import fc from 'fast-check';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../../../src/main/sandbox/sandbox';
-import { addressForbidden, checkDomainEntry, domainAllowed, needsNetwork, parseDomainList } from '../../../src/main/sandbox/domains';
+import {
+  addressForbidden,
+  admission,
+  admissionRefusal,
+  canonicalAddress,
+  checkDomainEntry,
+  domainAllowed,
+  entryParts,
+  needsNetwork,
+  ownAddresses,
+  parseDomainList,
+  type InterfaceList,
+} from '../../../src/main/sandbox/domains';
 
 describe('an allowed-domain entry', () => {
   it.each([
@@ -14,6 +27,11 @@ describe('an allowed-domain entry', () => {
     ['Registry.NPMjs.org.', 'registry.npmjs.org'],
     ['*.pythonhosted.org', '*.pythonhosted.org'],
     ['  pypi.org ', 'pypi.org'],
+    ['registry.npmjs.org:443', 'registry.npmjs.org:443'],
+    ['Git.Example.com.:2222', 'git.example.com:2222'],
+    ['example.com:08443', 'example.com:8443'],
+    ['*.example.com:8443', '*.example.com:8443'],
+    ['example.com:65535', 'example.com:65535'],
   ])('%s is allowed as %s', (typed, entry) => {
     expect(checkDomainEntry(typed)).toEqual({ ok: true, entry });
   });
@@ -26,7 +44,14 @@ describe('an allowed-domain entry', () => {
     ['ip6-localhost', 'this machine'],
     ['app.localhost', 'this machine'],
     ['localhost.localdomain', 'this machine'],
-    ['registry.npmjs.org:443', 'not a domain'],
+    ['example.com:0', 'names no port'],
+    ['example.com:65536', 'names no port'],
+    ['example.com:', 'not a domain'],
+    ['example.com:443:443', 'not a domain'],
+    ['example.com:https', 'not a domain'],
+    ['localhost:3000', 'this machine'],
+    ['127.0.0.1:8080', 'address'],
+    ['[::1]:443', 'not a domain'],
     ['https://registry.npmjs.org', 'not a domain'],
     ['registry.npmjs.org/path', 'not a domain'],
     ['*', 'not a domain'],
@@ -52,6 +77,51 @@ describe('an allowed-domain entry', () => {
 describe('a host asked for', () => {
   const allowed = ['registry.npmjs.org', '*.pythonhosted.org'];
   it.each([
+    ['registry.npmjs.org', ['registry.npmjs.org'], 80, true],
+    ['registry.npmjs.org', ['registry.npmjs.org'], 443, true],
+    ['registry.npmjs.org', ['registry.npmjs.org'], 22, false],
+    ['registry.npmjs.org', ['registry.npmjs.org'], 8443, false],
+    ['git.example.com', ['git.example.com:2222'], 2222, true],
+    ['git.example.com', ['git.example.com:2222'], 443, false],
+    ['git.example.com', ['git.example.com:2222'], 80, false],
+    ['git.example.com', ['git.example.com:2222', 'git.example.com'], 443, true],
+    ['git.example.com', ['git.example.com:2222', 'git.example.com'], 2222, true],
+    ['a.example.com', ['*.example.com:8443'], 8443, true],
+    ['a.example.com', ['*.example.com:8443'], 443, false],
+    ['example.com', ['*.example.com:8443'], 8443, false],
+    ['other.com', ['example.com:8443'], 8443, false],
+  ] as const)('%s on %j, port %i → %s', (host, list, port, expected) => {
+    expect(domainAllowed(host, port, list)).toBe(expected);
+  });
+
+  it('says which rule refused: no entry names the host, or none admits the port', () => {
+    expect(admission('ssh.example.com', 22, ['ssh.example.com'])).toEqual({ admitted: false, rule: 'port' });
+    expect(admission('other.com', 443, ['ssh.example.com'])).toEqual({ admitted: false, rule: 'name' });
+    expect(admission('ssh.example.com', 443, ['ssh.example.com'])).toEqual({ admitted: true });
+    expect(admissionRefusal('SSH.example.com', 22, 'port')).toBe(
+      'port 22 of ssh.example.com is not allowed: a domain without a port allows only 80 and 443 (allow `ssh.example.com:22` in Settings → Developer → Sandbox)',
+    );
+    expect(admissionRefusal('other.com', 443, 'name')).toBe("other.com is not on this agent's allowed domains (allow `other.com` in Settings → Developer → Sandbox)");
+    expect(admissionRefusal('other.com', 8080, 'name')).toBe("other.com is not on this agent's allowed domains (allow `other.com:8080` in Settings → Developer → Sandbox)");
+  });
+
+  it('an entry names its ports: 80 and 443 when bare, else the one it names', () => {
+    expect(entryParts('example.com')).toEqual({ name: 'example.com', ports: [80, 443] });
+    expect(entryParts('*.example.com:8443')).toEqual({ name: '*.example.com', ports: [8443] });
+  });
+
+  it('property: an entry with a port admits exactly that port of its name, and nothing of another name', () => {
+    const port = fc.integer({ min: 1, max: 65535 });
+    fc.assert(
+      fc.property(port, port, (named, asked) => {
+        expect(domainAllowed('git.example.com', asked, [`git.example.com:${named}`])).toBe(asked === named);
+        expect(domainAllowed('git.example.com', asked, ['git.example.com'])).toBe(asked === 80 || asked === 443);
+        expect(domainAllowed('other.example.com', asked, [`git.example.com:${named}`])).toBe(false);
+      }),
+    );
+  });
+
+  it.each([
     ['registry.npmjs.org', true],
     ['REGISTRY.npmjs.org.', true],
     ['files.pythonhosted.org', true],
@@ -64,7 +134,7 @@ describe('a host asked for', () => {
     ['registry.npmjs.org\0.evil.com', false],
     ['127.0.0.1', false],
   ])('%s → %s', (host, expected) => {
-    expect(domainAllowed(host, allowed)).toBe(expected);
+    expect(domainAllowed(host, 443, allowed)).toBe(expected);
   });
 
   const label = fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,8}[a-z0-9])?$/);
@@ -73,8 +143,8 @@ describe('a host asked for', () => {
   it('property: an exact entry admits only itself; a wildcard only names ending in .<its name>', () => {
     fc.assert(
       fc.property(name, name, (entry, host) => {
-        expect(domainAllowed(host, [entry])).toBe(host === entry);
-        expect(domainAllowed(host, [`*.${entry}`])).toBe(host.endsWith(`.${entry}`));
+        expect(domainAllowed(host, 443, [entry])).toBe(host === entry);
+        expect(domainAllowed(host, 443, [`*.${entry}`])).toBe(host.endsWith(`.${entry}`));
       }),
       { numRuns: 500 },
     );
@@ -82,14 +152,15 @@ describe('a host asked for', () => {
 
   it('property: nothing is allowed by an empty list', () => {
     fc.assert(
-      fc.property(fc.string(), (host) => {
-        expect(domainAllowed(host, [])).toBe(false);
+      fc.property(fc.string(), fc.integer({ min: 1, max: 65535 }), (host, port) => {
+        expect(domainAllowed(host, port, [])).toBe(false);
       }),
     );
   });
 });
 
 describe('addresses the proxy never connects to', () => {
+  const none: InterfaceList = {};
   it.each([
     ['127.0.0.1', true],
     ['127.8.9.1', true],
@@ -107,21 +178,107 @@ describe('addresses the proxy never connects to', () => {
     ['fd00::1', true],
     ['224.0.0.1', true],
     ['not-an-address', true],
+    ['::ffff:7f00:1', true],
+    ['::ffff:a00:1', true],
+    ['0:0:0:0:0:ffff:c0a8:101', true],
+    ['::7f00:1', true],
+    ['::127.0.0.1', true],
+    ['0::0', true],
+    ['0:0:0:0:0:0:0:1', true],
+    ['FE80::1%eth0', true],
+    ['fec0::1', true],
+    ['fc00::1', true],
+    ['ff02::1', true],
+    ['64:ff9b::a00:1', true],
+    ['64:ff9b::10.0.0.1', true],
+    ['1::2::3', true],
+    ['1:2:3:4:5:6:7:8:9', true],
+    ['300.1.1.1', true],
     ['104.16.0.35', false],
     ['172.32.0.1', false],
+    ['::ffff:104.16.0.35', false],
+    ['64:ff9b::6810:23', false],
     ['2606:4700::6810:2223', false],
+    ['fd::1', false],
   ])('%s → forbidden %s', (address, forbidden) => {
-    expect(addressForbidden(address)).toBe(forbidden);
+    expect(addressForbidden(address, none)).toBe(forbidden);
   });
 
   it('property: every 127.x.y.z and 10.x.y.z is forbidden', () => {
     const octet = fc.integer({ min: 0, max: 255 });
     fc.assert(
       fc.property(fc.constantFrom(127, 10), octet, octet, octet, (a, b, c, d) => {
-        expect(addressForbidden(`${a}.${b}.${c}.${d}`)).toBe(true);
-        expect(addressForbidden(`::ffff:${a}.${b}.${c}.${d}`)).toBe(true);
+        expect(addressForbidden(`${a}.${b}.${c}.${d}`, none)).toBe(true);
+        expect(addressForbidden(`::ffff:${a}.${b}.${c}.${d}`, none)).toBe(true);
       }),
     );
+  });
+});
+
+describe("this machine's own addresses", () => {
+  // A cloud VM: a public IPv4 and a global IPv6 on eth0, a Docker bridge, a VPN that came up later.
+  const machine: InterfaceList = {
+    lo: [{ address: '127.0.0.1' }, { address: '::1' }],
+    eth0: [{ address: '203.0.113.7' }, { address: '2001:db8:85a3::8a2e:370:7334' }, { address: 'fe80::fc:ff:fe00:1' }],
+    docker0: [{ address: '172.17.0.1' }],
+    wg0: [{ address: '198.51.100.20' }],
+    down: undefined,
+  };
+
+  it.each([
+    ['203.0.113.7', true],
+    ['::ffff:203.0.113.7', true],
+    ['::ffff:cb00:7107', true],
+    ['2001:db8:85a3::8a2e:370:7334', true],
+    ['2001:DB8:85A3:0:0:8A2E:370:7334', true],
+    ['2001:0db8:85a3:0000:0000:8a2e:0370:7334', true],
+    ['198.51.100.20', true],
+    ['0.0.0.0', true],
+    ['::', true],
+    ['203.0.113.8', false],
+    ['2001:db8:85a3::8a2e:370:7335', false],
+  ])('%s is forbidden on that machine: %s', (address, forbidden) => {
+    expect(addressForbidden(address, machine)).toBe(forbidden);
+  });
+
+  it('the same public addresses are not forbidden on a machine that does not have them', () => {
+    expect(addressForbidden('203.0.113.7', { lo: [{ address: '127.0.0.1' }] })).toBe(false);
+    expect(addressForbidden('2001:db8:85a3::8a2e:370:7334', { lo: [{ address: '::1' }] })).toBe(false);
+  });
+
+  it('lists every address of every interface and family, and the unspecified ones, canonical', () => {
+    expect(ownAddresses(machine)).toEqual(
+      new Set([
+        '0.0.0.0',
+        '0:0:0:0:0:0:0:0',
+        '127.0.0.1',
+        '0:0:0:0:0:0:0:1',
+        '203.0.113.7',
+        '2001:db8:85a3:0:0:8a2e:370:7334',
+        'fe80:0:0:0:fc:ff:fe00:1',
+        '172.17.0.1',
+        '198.51.100.20',
+      ]),
+    );
+  });
+
+  it('property: an address of an interface is forbidden in any spelling', () => {
+    const group = fc.integer({ min: 0, max: 0xffff });
+    fc.assert(
+      fc.property(fc.array(group, { minLength: 8, maxLength: 8 }), fc.boolean(), (groups, padded) => {
+        const full = groups.map((g) => (padded ? g.toString(16).padStart(4, '0') : g.toString(16).toUpperCase())).join(':');
+        const interfaces = { eth0: [{ address: groups.map((g) => g.toString(16)).join(':') }] };
+        expect(addressForbidden(full, interfaces)).toBe(true);
+        expect(canonicalAddress(full)).toBe(canonicalAddress(groups.map((g) => g.toString(16)).join(':')));
+      }),
+    );
+  });
+
+  it('reads a compressed and a dotted spelling as the address they name', () => {
+    expect(canonicalAddress('2001:db8::1')).toBe('2001:db8:0:0:0:0:0:1');
+    expect(canonicalAddress('::ffff:1.2.3.4')).toBe('1.2.3.4');
+    expect(canonicalAddress('::1.2.3.4')).toBe('0:0:0:0:0:0:102:304');
+    expect(canonicalAddress('1.2.3')).toBeNull();
   });
 });
 
@@ -158,6 +315,12 @@ describe('the state line of an agent', () => {
   it.each([
     [bubblewrap, [], '/usr/bin/socat', 'contained: bubblewrap 0.8.0, network off'],
     [bubblewrap, ['registry.npmjs.org'], '/usr/bin/socat', "contained: bubblewrap 0.8.0, network only to registry.npmjs.org (HTTP/HTTPS through Paddock's proxy)"],
+    [
+      bubblewrap,
+      ['registry.npmjs.org', 'git.example.com:22'],
+      '/usr/bin/socat',
+      "contained: bubblewrap 0.8.0, network only to registry.npmjs.org, git.example.com:22 (HTTP/HTTPS, and any TCP on a port named, through Paddock's proxy)",
+    ],
     [bubblewrap, ['registry.npmjs.org'], null, 'contained: bubblewrap 0.8.0, network off (socat is not installed, so the allowed registry.npmjs.org cannot be reached: install socat)'],
     [seatbelt, [], '/usr/bin/socat', 'contained: Seatbelt (sandbox-exec), network off'],
     [seatbelt, ['pypi.org'], '/usr/bin/socat', 'contained: Seatbelt (sandbox-exec), network off (allowed domains are not built for macOS yet)'],

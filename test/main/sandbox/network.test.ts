@@ -1,10 +1,12 @@
 // The per-agent network allowlist, for real (issue 13 §3): a contained curl and node reach a local
-// HTTP server only through Paddock's filtering proxy, only by an allowed name, and never one of
-// this machine's other ports. The test maps its names to 127.0.0.1 in the proxy's resolver and
-// admits the one test server's loopback port, so no traffic leaves loopback; production admits
-// no loopback port at all (the last case checks that rule with the same server).
+// HTTP server only through Paddock's filtering proxy, only by an allowed name and port, and never
+// one of this machine's other ports or addresses. The test maps its names to 127.0.0.1 in the
+// proxy's resolver and admits its test servers' loopback ports, so no traffic leaves loopback;
+// production admits no loopback port at all (the last cases check that rule with the same servers).
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBounded } from '../../../src/main/processes/spawn';
@@ -17,27 +19,75 @@ const status = sandboxStatus();
 const temp = createTempDirs('paddock-net-');
 const CURL = ['/usr/bin/curl', '/bin/curl'].find((file) => fs.existsSync(file));
 const SOCAT = ['/usr/bin/socat', '/usr/local/bin/socat'].find((file) => fs.existsSync(file));
-const NAMES = new Set(['registry.test', 'paddock.test', 'other.test']);
-const servers: http.Server[] = [];
+const NAMES = new Set(['registry.test', 'paddock.test', 'other.test', 'ssh.test', 'tunnel.test', 'stay.test', 'hold.test']);
+/** A non-loopback address of this machine's own interfaces (eth0's), when it has one. */
+const OWN_ADDRESS = Object.values(os.networkInterfaces())
+  .flat()
+  .find((info) => info?.family === 'IPv4' && !info.internal)?.address;
+const servers: (http.Server | net.Server)[] = [];
 const decisions: ProxyDecision[] = [];
+/** The raw TCP connections the tunnel server accepted, and the lines each sent. */
+const tunnelConnections: { socket: net.Socket; received: string; closed: boolean }[] = [];
+/** The plain-HTTP requests the hold server answers with a body it never ends. */
+const heldResponses: { closed: boolean }[] = [];
 let registryPort = 0;
 let paddockPort = 0;
+let sshPort = 0;
+let tunnelPort = 0;
+let holdPort = 0;
+let ownPort = 0;
 let workspace = '';
 let home = '';
 let dataDir = '';
 let sandbox: Sandbox;
 
-function serve(body: string): Promise<number> {
-  return new Promise((resolve) => {
-    const server = http.createServer((request, response) => response.end(`${body} ${request.method} ${request.url} host=${request.headers.host}\n`));
-    servers.push(server);
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port));
-  });
+function listen(server: http.Server | net.Server, host = '127.0.0.1'): Promise<number> {
+  servers.push(server);
+  return new Promise((resolve) => server.listen(0, host, () => resolve((server.address() as { port: number }).port)));
+}
+
+function serve(body: string, host = '127.0.0.1'): Promise<number> {
+  return listen(
+    http.createServer((request, response) => response.end(`${body} ${request.method} ${request.url} host=${request.headers.host}\n`)),
+    host,
+  );
+}
+
+/** Polls until `ready()` holds (the generous bound is the only limit; nothing here times a step). */
+async function until(ready: () => boolean, what: string, boundMs = 20_000): Promise<void> {
+  const end = Date.now() + boundMs;
+  while (!ready()) {
+    if (Date.now() > end) throw new Error(`never happened: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 beforeAll(async () => {
   registryPort = await serve('registry');
   paddockPort = await serve('paddock');
+  // An SSH server's greeting: raw TCP, which a bare allowed name must not reach.
+  sshPort = await listen(net.createServer((socket) => socket.end('SSH-2.0-OpenSSH_9.6 paddock-test\r\n')));
+  tunnelPort = await listen(
+    net.createServer((socket) => {
+      const connection = { socket, received: '', closed: false };
+      tunnelConnections.push(connection);
+      socket.on('data', (chunk) => (connection.received += chunk.toString()));
+      socket.on('error', () => undefined);
+      socket.on('close', () => (connection.closed = true));
+      socket.write('hello\n');
+    }),
+  );
+  holdPort = await listen(
+    http.createServer((_request, response) => {
+      const held = { closed: false };
+      heldResponses.push(held);
+      response.on('close', () => (held.closed = true));
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.write('first part\n');
+    }),
+  );
+  // A service bound to every address: reachable on this machine's own eth0 address too.
+  if (OWN_ADDRESS) ownPort = await serve('own', '0.0.0.0');
   workspace = temp.make();
   home = temp.make();
   dataDir = temp.make();
@@ -46,39 +96,84 @@ beforeAll(async () => {
     home,
     dataDir,
     proxyResolve: async (host) => {
+      if (host === 'own.test' && OWN_ADDRESS) return [OWN_ADDRESS];
       if (!NAMES.has(host)) throw new Error('no such name in this test');
       return ['127.0.0.1'];
     },
-    proxyLoopbackPorts: new Set([registryPort]),
+    // The own-address server's port too: the loopback exemption must not reach it by another address.
+    proxyLoopbackPorts: new Set([registryPort, sshPort, tunnelPort, holdPort, ownPort]),
     onProxyDecision: (_agent, decision) => decisions.push(decision),
   });
 });
 
 afterAll(async () => {
   await sandbox.close();
-  for (const server of servers) server.close();
+  for (const { socket } of tunnelConnections) socket.destroy();
+  for (const server of servers) {
+    if (server instanceof http.Server) server.closeAllConnections();
+    server.close();
+  }
   temp.cleanup();
 });
 
-async function contained(agentId: string, allowedDomains: string[], program: string, args: string[]) {
-  const result = await runBounded({
+function start(agentId: string, allowedDomains: string[], program: string, args: string[], timeoutMs = 30_000) {
+  return runBounded({
     program,
     args,
     cwd: workspace,
     env: { PATH: '/usr/bin:/bin', HOME: home },
-    timeoutMs: 30_000,
+    timeoutMs,
     wrap: sandbox.wrapperFor({ agentId, workspace, allowedDomains }),
     purpose: 'run',
   });
+}
+
+async function contained(agentId: string, allowedDomains: string[], program: string, args: string[]) {
+  const result = await start(agentId, allowedDomains, program, args);
   return { code: result.exitCode, output: result.output };
+}
+
+/** The registry test server's entry: its name with its (non-standard) port. */
+const registry = () => [`registry.test:${registryPort}`];
+
+/**
+ * A contained client that opens `CONNECT <target>` through HTTP_PROXY and prints what comes back.
+ * It answers the tunnel server's `hello` with `ping`, its `still` with `pong` (then ends), and
+ * says `tunnel closed` when the tunnel closes.
+ */
+function connectClient(): string {
+  const file = path.join(workspace, 'connect.cjs');
+  fs.writeFileSync(
+    file,
+    [
+      "const net = require('node:net');",
+      'const proxy = new URL(process.env.HTTP_PROXY);',
+      'const target = process.argv[2];',
+      'const socket = net.connect(Number(proxy.port), proxy.hostname, () => socket.write(`CONNECT ${target} HTTP/1.1\\r\\nhost: ${target}\\r\\n\\r\\n`));',
+      "let seen = '';",
+      'let pinged = false;',
+      "socket.on('data', (chunk) => {",
+      '  seen += chunk;',
+      '  process.stdout.write(chunk);',
+      "  if (seen.includes('hello\\n') && !pinged) {",
+      '    pinged = true;',
+      "    socket.write('ping\\n');",
+      '  }',
+      "  if (seen.includes('still\\n')) socket.end('pong\\n');",
+      '});',
+      "socket.on('error', (error) => console.log('error', error.code));",
+      "socket.on('close', () => console.log('tunnel closed'));",
+    ].join('\n'),
+  );
+  return file;
 }
 
 describe.skipIf(!status.available || !CURL || !SOCAT)('allowed domains through the proxy', () => {
   it('curl reaches the allowed name over plain HTTP and through CONNECT', async () => {
-    const plain = await contained('alice', ['registry.test'], CURL!, ['-sS', `http://registry.test:${registryPort}/lodash`]);
+    const plain = await contained('alice', registry(), CURL!, ['-sS', `http://registry.test:${registryPort}/lodash`]);
     expect(plain.output).toContain(`registry GET /lodash host=registry.test:${registryPort}`);
     expect(plain.code).toBe(0);
-    const tunnel = await contained('alice', ['registry.test'], CURL!, ['-sS', '--proxytunnel', `http://registry.test:${registryPort}/tunnel`]);
+    const tunnel = await contained('alice', registry(), CURL!, ['-sS', '--proxytunnel', `http://registry.test:${registryPort}/tunnel`]);
     expect(tunnel.output).toContain('registry GET /tunnel');
     expect(decisions).toContainEqual({ host: 'registry.test', port: registryPort, allowed: true, address: '127.0.0.1' });
   }, 60_000);
@@ -92,32 +187,38 @@ describe.skipIf(!status.available || !CURL || !SOCAT)('allowed domains through t
       "}).on('error', (e) => { console.log('error', e.code); process.exitCode = 1; });",
     ].join('\n');
     fs.writeFileSync(path.join(workspace, 'fetch.cjs'), script);
-    const ran = await contained('alice', ['registry.test'], process.execPath, [path.join(workspace, 'fetch.cjs')]);
+    const ran = await contained('alice', registry(), process.execPath, [path.join(workspace, 'fetch.cjs')]);
     expect(ran.output).toContain('200 registry GET /from-node');
   }, 60_000);
 
   it('a name not on the list is refused, over HTTP and CONNECT', async () => {
-    const plain = await contained('alice', ['registry.test'], CURL!, ['-sS', '-o', '/dev/null', '-w', '%{http_code}', `http://other.test:${registryPort}/`]);
+    const plain = await contained('alice', registry(), CURL!, ['-sS', '-o', '/dev/null', '-w', '%{http_code}', `http://other.test:${registryPort}/`]);
     expect(plain.output).toBe('403');
-    const tunnel = await contained('alice', ['registry.test'], CURL!, ['-sS', '--proxytunnel', `http://other.test:${registryPort}/`]);
+    const tunnel = await contained('alice', registry(), CURL!, ['-sS', '--proxytunnel', `http://other.test:${registryPort}/`]);
     expect(tunnel.code).not.toBe(0);
     expect(tunnel.output).toMatch(/CONNECT tunnel failed, response 403|403/);
     expect(tunnel.output).not.toContain('registry GET');
-    expect(decisions).toContainEqual({ host: 'other.test', port: registryPort, allowed: false, reason: "other.test is not on this agent's allowed domains" });
+    expect(decisions).toContainEqual({
+      host: 'other.test',
+      port: registryPort,
+      allowed: false,
+      reason: `other.test is not on this agent's allowed domains (allow \`other.test:${registryPort}\` in Settings → Developer → Sandbox)`,
+    });
   }, 60_000);
 
   it("an allowed name never reaches another loopback port (Paddock's own)", async () => {
-    const ran = await contained('alice', ['paddock.test'], CURL!, ['-sS', '-o', '/dev/null', '-w', '%{http_code}', `http://paddock.test:${paddockPort}/`]);
+    const allowed = [`paddock.test:${paddockPort}`];
+    const ran = await contained('alice', allowed, CURL!, ['-sS', '-o', '/dev/null', '-w', '%{http_code}', `http://paddock.test:${paddockPort}/`]);
     expect(ran.output).toBe('403');
-    const tunnel = await contained('alice', ['paddock.test'], CURL!, ['-sS', '--proxytunnel', `http://paddock.test:${paddockPort}/`]);
+    const tunnel = await contained('alice', allowed, CURL!, ['-sS', '--proxytunnel', `http://paddock.test:${paddockPort}/`]);
     expect(tunnel.output).not.toContain('paddock GET');
     expect(decisions.filter((d) => d.host === 'paddock.test').every((d) => !d.allowed)).toBe(true);
   }, 60_000);
 
   it('an address instead of a name, and a direct connection around the proxy, fail', async () => {
-    const literal = await contained('alice', ['registry.test'], CURL!, ['-sS', '-o', '/dev/null', '-w', '%{http_code}', `http://127.0.0.1:${registryPort}/`, '--noproxy', '']);
+    const literal = await contained('alice', registry(), CURL!, ['-sS', '-o', '/dev/null', '-w', '%{http_code}', `http://127.0.0.1:${registryPort}/`, '--noproxy', '']);
     expect(literal.output).toBe('403');
-    const direct = await contained('alice', ['registry.test'], CURL!, ['-sS', '--noproxy', '*', `http://127.0.0.1:${registryPort}/`]);
+    const direct = await contained('alice', registry(), CURL!, ['-sS', '--noproxy', '*', `http://127.0.0.1:${registryPort}/`]);
     expect(direct.code).not.toBe(0);
     expect(direct.output).not.toContain('registry GET');
   }, 60_000);
@@ -131,7 +232,7 @@ describe.skipIf(!status.available || !CURL || !SOCAT)('allowed domains through t
   }, 60_000);
 
   it('the owner removing a domain applies to the running proxy at the next request', async () => {
-    const wrap = sandbox.wrapperFor({ agentId: 'carol', workspace, allowedDomains: ['registry.test'] });
+    const wrap = sandbox.wrapperFor({ agentId: 'carol', workspace, allowedDomains: registry() });
     sandbox.setAllowedDomains('carol', []);
     const result = await runBounded({
       program: CURL!,
@@ -156,7 +257,7 @@ describe.skipIf(!status.available || !CURL || !SOCAT)('the proxy without a test 
         cwd: workspace,
         env: { PATH: '/usr/bin:/bin', HOME: home },
         timeoutMs: 30_000,
-        wrap: strict.wrapperFor({ agentId: 'dave', workspace, allowedDomains: ['registry.test'] }),
+        wrap: strict.wrapperFor({ agentId: 'dave', workspace, allowedDomains: registry() }),
         purpose: 'run',
       });
       expect(result.output).toBe('403');
@@ -164,4 +265,90 @@ describe.skipIf(!status.available || !CURL || !SOCAT)('the proxy without a test 
       await strict.close();
     }
   }, 60_000);
+});
+
+describe.skipIf(!status.available || !CURL || !SOCAT)('ports: a bare name is web traffic only', () => {
+  it('CONNECT to a bare allowed name on another port (an SSH server) gets 403 naming the port rule, not the greeting', async () => {
+    const ran = await contained('alice', ['ssh.test'], process.execPath, [connectClient(), `ssh.test:${sshPort}`]);
+    expect(ran.output).toContain('403 Forbidden');
+    expect(ran.output).toContain(`allow \`ssh.test:${sshPort}\` in Settings → Developer → Sandbox`);
+    expect(ran.output).not.toContain('SSH-2.0');
+  }, 60_000);
+
+  it('plain HTTP to a bare allowed name on another port gets the same 403', async () => {
+    const ran = await contained('alice', ['registry.test'], CURL!, ['-sS', `http://registry.test:${registryPort}/`]);
+    expect(ran.output).toContain(`Paddock refused: port ${registryPort} of registry.test is not allowed`);
+    expect(ran.output).toContain(`allow \`registry.test:${registryPort}\``);
+    expect(ran.output).not.toContain('registry GET');
+  }, 60_000);
+
+  it('an entry naming the port admits that port: the owner chose raw TCP there', async () => {
+    const ran = await contained('alice', [`ssh.test:${sshPort}`], process.execPath, [connectClient(), `ssh.test:${sshPort}`]);
+    expect(ran.output).toContain('200 Connection Established');
+    expect(ran.output).toContain('SSH-2.0-OpenSSH_9.6 paddock-test');
+  }, 60_000);
+});
+
+describe.skipIf(!status.available || !CURL || !SOCAT)("this machine's own addresses", () => {
+  // A listener on 0.0.0.0 answers on eth0's address too; the address rule refused only loopback and private ranges.
+  it.skipIf(!OWN_ADDRESS)(
+    OWN_ADDRESS
+      ? `an allowed name resolving to this machine's own ${OWN_ADDRESS} never reaches a service bound to 0.0.0.0, test port or not`
+      : 'skipped: this machine has no non-loopback IPv4 address to point a name at',
+    async () => {
+      const reachable = await fetch(`http://${OWN_ADDRESS}:${ownPort}/direct`).then((answer) => answer.text());
+      expect(reachable).toContain('own GET /direct');
+      // The bare name too: before the port rule, it admitted every port.
+      const allowed = ['own.test', `own.test:${ownPort}`];
+      const plain = await contained('alice', allowed, CURL!, ['-sS', `http://own.test:${ownPort}/plain`]);
+      expect(plain.output).toContain('own.test resolves to this machine or a private network');
+      expect(plain.output).not.toContain('own GET');
+      const tunnel = await contained('alice', allowed, CURL!, ['-sS', '--proxytunnel', `http://own.test:${ownPort}/tunnel`]);
+      expect(tunnel.code).not.toBe(0);
+      expect(tunnel.output).not.toContain('own GET');
+      const own = decisions.filter((decision) => decision.host === 'own.test');
+      expect(own.length).toBeGreaterThanOrEqual(2);
+      expect(own.every((decision) => !decision.allowed)).toBe(true);
+    },
+    60_000,
+  );
+});
+
+describe.skipIf(!status.available || !CURL || !SOCAT)('the owner removing a domain', () => {
+  it("closes the agent's open tunnel to it, and only that one", async () => {
+    const client = connectClient();
+    const first = tunnelConnections.length;
+    // The bare names too: before the port rule, they admitted the tunnel server's port.
+    const allowed = ['tunnel.test', `tunnel.test:${tunnelPort}`, 'stay.test', `stay.test:${tunnelPort}`];
+    const removed = start('erin', allowed, process.execPath, [client, `tunnel.test:${tunnelPort}`], 60_000);
+    await until(() => tunnelConnections[first]?.received.includes('ping') === true, 'the tunnel carried data both ways');
+    const kept = start('erin', allowed, process.execPath, [client, `stay.test:${tunnelPort}`], 60_000);
+    await until(() => tunnelConnections[first + 1]?.received.includes('ping') === true, 'the second tunnel carried data both ways');
+    const [gone, stays] = [tunnelConnections[first], tunnelConnections[first + 1]];
+
+    sandbox.setAllowedDomains('erin', ['stay.test', `stay.test:${tunnelPort}`]);
+    await until(() => gone.closed, 'the tunnel to the removed domain closed', 30_000);
+    const ended = await removed;
+    expect(ended.timedOut).toBe(false);
+    expect(ended.output).toContain('200 Connection Established');
+    expect(ended.output).toContain('tunnel closed');
+
+    // The tunnel to the name still allowed carries on.
+    expect(stays.closed).toBe(false);
+    stays.socket.write('still\n');
+    await until(() => stays.received.includes('pong'), 'the kept tunnel still carried data');
+    const done = await kept;
+    expect(done.timedOut).toBe(false);
+  }, 120_000);
+
+  it('closes a plain-HTTP answer still coming from it', async () => {
+    const first = heldResponses.length;
+    const running = start('frank', ['hold.test', `hold.test:${holdPort}`], CURL!, ['-sS', '-N', `http://hold.test:${holdPort}/stream`], 60_000);
+    await until(() => heldResponses.length > first, 'the held request reached its server');
+    sandbox.setAllowedDomains('frank', []);
+    await until(() => heldResponses[first].closed, 'the upstream answer closed', 30_000);
+    const result = await running;
+    expect(result.timedOut).toBe(false);
+    expect(result.exitCode).not.toBe(0);
+  }, 120_000);
 });

@@ -26,7 +26,7 @@ export function SandboxSettings() {
       <p className="hint">
         Contained commands write only the workspace (not its .git) and a private /tmp, read the system and toolchains but
         not your home, credentials or Paddock’s data, see no other process, and have no network: only the domains you allow
-        below, over HTTP(S) through Paddock’s proxy, never this machine’s own ports.
+        below, on ports 80 and 443 through Paddock’s proxy, never this machine’s own addresses or ports.
       </p>
       <table className="settings-table" aria-label="Sandbox per agent">
         <thead>
@@ -74,8 +74,10 @@ export function SandboxSettings() {
           </p>
         ))}
       <p className="hint">
-        A domain such as registry.npmjs.org, or *.example.com for its subdomains. Addresses, localhost and names that
-        resolve to this machine or a private network are always refused.
+        A domain such as registry.npmjs.org, or *.example.com for its subdomains: ports 80 and 443 only. Add a port for
+        that port only (git.example.com:2222 lets raw TCP such as SSH through there). Addresses, localhost and names that
+        resolve to this machine or a private network are always refused. Removing a domain closes the connections open
+        to it.
       </p>
     </div>
   );
