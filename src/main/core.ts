@@ -2,6 +2,7 @@
 // environment. No import of electron: the same core runs in Electron, the web host, the CLI and tests.
 import fs from 'node:fs';
 import path from 'node:path';
+import { lockDataDir, type DataDirLock } from './dataDirLock';
 import type { Agent, InstanceSwitches, ModelTablesView, Workspace } from '../shared/domain';
 import { defaultAgent } from './agent/defaultAgent';
 import { createFileSecretStore, type SecretCipher } from './agent/keys';
@@ -76,6 +77,14 @@ export interface CoreOptions {
   capture?: CapturePage;
 }
 
+/** How the lock names each host to a second start. */
+const HOLDER_NAMES: Record<CoreOptions['host'], string> = {
+  electron: 'the Paddock window',
+  web: 'paddock serve',
+  cli: 'paddock mcp (a client\'s session with no Paddock window)',
+  test: 'a Paddock test core',
+};
+
 export const SWITCHES_KEY = 'instance.switches';
 const DEFAULT_AGENT_KEY = 'agents.defaultCreated';
 const TAILSCALE_KEY = 'tailscale.enabled';
@@ -85,6 +94,14 @@ export async function createCore(options: CoreOptions) {
   const log = options.log ?? ((message: string) => process.stderr.write(`[paddock] ${message}\n`));
   const dataDir = path.resolve(options.dataDir);
   const db = openDatabase(dataDir);
+  // One core per data directory, before recovery touches anything another one may still be running.
+  let dataDirLock: DataDirLock;
+  try {
+    dataDirLock = lockDataDir(dataDir, HOLDER_NAMES[options.host]);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   for (const dir of ['developer/logs', 'developer/empty-hooks', 'files']) {
     fs.mkdirSync(path.join(dataDir, dir), { recursive: true, mode: 0o700 });
   }
@@ -316,8 +333,9 @@ export async function createCore(options: CoreOptions) {
     modelOverrides,
   });
 
-  // A `paddock mcp` on this data directory sends its calls here, so its cards wait on this window.
-  const wantsBridge = options.mcpBridge ?? (options.host === 'web' || options.host === 'electron');
+  // A `paddock mcp` on this data directory sends its calls here, so its cards wait on this window;
+  // a lone `paddock mcp` serves later ones too (no window: their cards are elicited or refused).
+  const wantsBridge = options.mcpBridge ?? (options.host === 'web' || options.host === 'electron' || options.host === 'cli');
   const mcpBridge = wantsBridge
     ? await startMcpBridge(
         {
@@ -328,7 +346,7 @@ export async function createCore(options: CoreOptions) {
           dispatcher,
           ownerRequests,
           liveSessions: mcpLiveSessions,
-          windowCards: cards,
+          windowCards: options.host === 'cli' ? null : cards,
           onOpened: (agentId) => {
             events.emit({ type: 'agents.changed' });
             events.emit({ type: 'conversations.changed', agentId });
@@ -405,6 +423,7 @@ export async function createCore(options: CoreOptions) {
       await sandbox.close();
       events.flush();
       db.close();
+      dataDirLock.release();
     },
   };
   // The window's view of the core (api/coreApi.ts): one method per owner action, all a handler reaches.

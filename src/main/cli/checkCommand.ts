@@ -41,6 +41,17 @@ function isMode(value: unknown): value is Mode {
   return typeof value === 'string' && (MODES as readonly string[]).includes(value);
 }
 
+/** `--help` among the options (not inside COMMAND, which starts at the first word that is not one). */
+function asksForHelp(args: readonly string[]): boolean {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--help' || arg === '-h') return true;
+    if (arg === '--' || !arg.startsWith('--')) return false;
+    if (VALUE_OPTIONS.has(arg)) i++;
+  }
+  return false;
+}
+
 function parseOptions(args: readonly string[]): Options | string {
   const o: Options = { mode: 'run', jsonl: false, command: [] };
   let i = 0;
@@ -87,7 +98,8 @@ function makeDecider(home: string, dataDir: string): Decider {
     decide(workspace, cwd, mode, command) {
       let root = roots.get(workspace);
       if (root === undefined) {
-        const v = validateWorkspaceRoot(workspace, { home, dataDir });
+        // A relative workspace is relative to where the command runs, as for check-path and mcp.
+        const v = validateWorkspaceRoot(path.resolve(workspace), { home, dataDir });
         root = v.ok ? { ok: true, paths: { workspace: v.path, home, dataDir } } : { ok: false, reason: v.reason };
         roots.set(workspace, root);
       }
@@ -131,6 +143,10 @@ function answerLine(text: string, defaults: Options, decider: Decider): string {
 }
 
 export async function runCheckCommand(args: string[], io: CheckCommandIo): Promise<number> {
+  if (asksForHelp(args)) {
+    io.stdout.write(USAGE);
+    return 0;
+  }
   const options = parseOptions(args);
   if (typeof options === 'string') {
     io.stderr.write(`check-command: ${options}\n${USAGE}`);

@@ -61,6 +61,10 @@ export async function runCheckPath(args: string[], io: CheckIO): Promise<number>
   let jsonl = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
+    if (a === '--help' || a === '-h') {
+      io.stdout.write(USAGE);
+      return 0;
+    }
     if (a === '--jsonl') jsonl = true;
     else if (a === '--') {
       positional.push(...args.slice(i + 1));

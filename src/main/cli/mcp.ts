@@ -14,8 +14,17 @@ import { packageVersion } from './packageRoot';
 
 const DEFAULT_AGENT = 'mcp';
 
+const USAGE =
+  'usage: paddock mcp --workspace DIR [--agent HANDLE] [--mode ask|edit|run] [--data-dir DIR]\n' +
+  '  serves the fenced tools to another agent (Claude Code, Codex, Cursor…) over MCP on stdio;\n' +
+  '  its cards are answered by the client\'s user (elicitation) or in a Paddock window on the same data directory\n';
+
 export async function runMcp(args: string[], io: CliIo): Promise<number> {
-  const parsed = parseArgs(args, { values: ['workspace', 'agent', 'mode', 'data-dir'], booleans: [] });
+  const parsed = parseArgs(args, { values: ['workspace', 'agent', 'mode', 'data-dir'], booleans: ['help'] });
+  if (parsed.flags.has('help') || parsed.positionals.includes('-h')) {
+    io.stdout.write(USAGE);
+    return 0;
+  }
   if (parsed.positionals.length > 0) throw new UsageError(`mcp takes no operand (got ${parsed.positionals[0]})`);
   const workspace = stringFlag(parsed, 'workspace');
   if (!workspace) throw new UsageError('--workspace DIR is required: the one directory the tools may work in');

@@ -137,11 +137,12 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
           name: tool.name,
           description: tool.description,
           inputSchema: inputSchemaOf(tool.schema),
+          effects: tool.effects,
         });
       }
       if (hasWorkspace && agent.scopes.includes('mcp')) {
         for (const { definition, inputSchema } of deps.mcpToolsFor?.(agentId) ?? []) {
-          offered.push({ name: definition.name, description: definition.description, inputSchema });
+          offered.push({ name: definition.name, description: definition.description, inputSchema, effects: definition.effects });
         }
       }
       return offered;

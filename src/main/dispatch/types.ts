@@ -1,4 +1,5 @@
 // The dispatcher's contract with its callers (the agent loop today; an MCP server later: SPEC §14).
+import type { ToolEffects } from '../tools/types';
 import type { AnyToolName, Card, Mode, ToolResult } from '../../shared/domain';
 import type { CardOutcome } from '../approvals/pendingCards';
 
@@ -40,6 +41,8 @@ export interface OfferedTool {
   name: AnyToolName;
   description: string;
   inputSchema: Record<string, unknown>;
+  /** The tool's own declaration of what it does (tools/types.ts). */
+  effects: ToolEffects;
 }
 
 export interface Dispatcher {

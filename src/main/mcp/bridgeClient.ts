@@ -3,7 +3,7 @@ import net from 'node:net';
 import type { OfferedTool } from '../dispatch/types';
 import type { ToolResult } from '../../shared/domain';
 import type { McpBackend } from './backend';
-import type { McpPeer } from './session';
+import type { ElicitAnswer, McpPeer } from './session';
 import { lineReader, serverMessageSchema, type BridgeClientMessage } from './bridgeProtocol';
 
 interface Waiting {
@@ -67,7 +67,7 @@ export async function connectToRunningPaddock(socketPath: string): Promise<McpBa
             if (!entry) return;
             void entry.peer
               .elicit(message.card as never, message.text, entry.signal)
-              .catch((): 'deny' => 'deny')
+              .catch((): ElicitAnswer => 'deny')
               .then((answer) => send({ type: 'elicited', id: message.id, answer }));
             return;
           }

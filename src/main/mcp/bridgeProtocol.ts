@@ -18,11 +18,12 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   helloSchema,
   z.object({ type: z.literal('call'), id: z.number().int().nonnegative(), name: z.string().max(64), args: z.unknown(), canElicit: z.boolean() }),
   z.object({ type: z.literal('cancel'), id: z.number().int().nonnegative() }),
-  z.object({ type: z.literal('elicited'), id: z.number().int().nonnegative(), answer: z.enum(['approve', 'deny']) }),
+  z.object({ type: z.literal('elicited'), id: z.number().int().nonnegative(), answer: z.enum(['approve', 'deny', 'unanswered']) }),
 ]);
 export type BridgeClientMessage = z.infer<typeof clientMessageSchema>;
 
-const offeredToolSchema = z.object({ name: z.string(), description: z.string(), inputSchema: z.record(z.string(), z.unknown()) });
+const effectsSchema = z.object({ readOnly: z.boolean(), destructive: z.boolean(), idempotent: z.boolean(), openWorld: z.boolean() });
+const offeredToolSchema = z.object({ name: z.string(), description: z.string(), inputSchema: z.record(z.string(), z.unknown()), effects: effectsSchema });
 const toolResultSchema = z.union([
   z.object({ ok: z.literal(true), text: z.string() }),
   z.object({ ok: z.literal(false), status: z.number().optional(), error: z.string() }),

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import type { McpPeer, McpSessionDeps, McpSession } from './session';
+import type { ElicitAnswer, McpPeer, McpSessionDeps, McpSession } from './session';
 import { openMcpSession } from './session';
 import { BRIDGE_SOCKET_NAME, clientMessageSchema, lineReader, type BridgeServerMessage } from './bridgeProtocol';
 
@@ -73,7 +73,7 @@ export async function startMcpBridge(
 function serveConnection(socket: net.Socket, deps: McpSessionDeps, dataDir: string, log: (message: string) => void): void {
   let session: Promise<McpSession> | null = null;
   const calls = new Map<number, AbortController>();
-  const elicitations = new Map<number, (answer: 'approve' | 'deny') => void>();
+  const elicitations = new Map<number, (answer: ElicitAnswer) => void>();
   const send = (message: BridgeServerMessage): void => {
     if (!socket.destroyed) socket.write(`${JSON.stringify(message)}\n`);
   };

@@ -37,6 +37,8 @@ export function mcpToolsFor(agentId: string, servers: McpServersRepository, mana
         description: `[MCP server ${server.name}] ${tool.description}`.slice(0, 1024),
         schema: argsSchema,
         replayUnsafe: true,
+        // Another program's tool: nothing is known of it, so it may do anything.
+        effects: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
         tierFor: (_args, ctx) => {
           if (ctx.agent.mode === 'ask') return { tier: 'gated', reason: `ask mode: every call of an MCP server's tool is a card` };
           if (autoMarked) return { tier: 'auto', reason: `you marked ${tool.name} of the MCP server ${server.name} auto` };

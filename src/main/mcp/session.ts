@@ -31,9 +31,26 @@ export interface McpHello {
 export interface McpPeer {
   /** Whether the client declared elicitation: then its user answers the card. */
   canElicit: boolean;
-  /** Asks the client's user; anything but an explicit approval is a denial. */
-  elicit(card: Card, text: string, signal: AbortSignal): Promise<'approve' | 'deny'>;
+  /** Asks the client's user (see `readElicitation`). */
+  elicit(card: Card, text: string, signal: AbortSignal): Promise<ElicitAnswer>;
   progress(message: string): void;
+}
+
+/**
+ * An elicitation's answer: approved, denied by a person, or `unanswered` — the client declined or
+ * sent nothing within a moment of asking, which is a client that cannot ask anybody (`claude -p`,
+ * `codex exec`), not an owner's no.
+ */
+export type ElicitAnswer = 'approve' | 'deny' | 'unanswered';
+
+/** Below this, a decline or an empty answer came from the client itself: no person reads and answers a card that fast. */
+export const UNANSWERED_WITHIN_MS = 1_500;
+
+/** The one reading of what a client sent back: only an explicit tick approves. */
+export function readElicitation(action: 'accept' | 'decline' | 'cancel', approve: unknown, elapsedMs: number): ElicitAnswer {
+  if (action === 'accept' && approve === true) return 'approve';
+  const answeredByAPerson = elapsedMs >= UNANSWERED_WITHIN_MS || (action === 'accept' && approve === false);
+  return answeredByAPerson ? 'deny' : 'unanswered';
 }
 
 export interface McpSessionDeps {
@@ -73,6 +90,16 @@ function noWayToAsk(dataDir: string): string {
     `and no Paddock window is running on ${dataDir}. Start Paddock on that data directory ` +
     `(npm start, or paddock serve --data-dir ${dataDir}) and call again to answer it on a card there, ` +
     'or use a client that supports elicitation'
+  );
+}
+
+function clientCouldNotAsk(dataDir: string): string {
+  return (
+    'this call needs the owner\'s approval, and nobody was asked: the MCP client answered the question on its own ' +
+    '(a client run without a person at it, such as `claude -p` or `codex exec`, declines every question), ' +
+    `and no Paddock window is running on ${dataDir}. Nothing was done. To answer it, start Paddock on that data directory ` +
+    `(npm start, or paddock serve --data-dir ${dataDir}) and call again: the card waits there; ` +
+    'or give the agent edit or run mode (paddock mcp --mode) so that this call needs no card'
   );
 }
 
@@ -124,28 +151,36 @@ export async function openMcpSession(deps: McpSessionDeps, hello: McpHello): Pro
   const endOwnerRequest = deps.ownerRequests.open(ownerRequestId, conversation.id);
   const progressEvery = deps.progressEveryMs ?? 5_000;
 
+  /** The window's own card (remember choices there bind this agent and workspace as usual), while the client hears every few seconds that the call still waits. */
+  function askWindow(windowCards: PendingCards, peer: McpPeer, draft: Omit<Card, 'id' | 'createdAt'>, signal: AbortSignal) {
+    const asked = windowCards.ask(draft, signal);
+    const started = Date.now();
+    peer.progress('waiting for the owner to answer the card in the Paddock window');
+    const ticker = setInterval(() => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      peer.progress(`still waiting for the owner to answer the card in the Paddock window (${seconds} s)`);
+    }, progressEvery);
+    void asked.outcome.finally(() => clearInterval(ticker));
+    return asked;
+  }
+
   function askerFor(peer: McpPeer) {
     return (draft: Omit<Card, 'id' | 'createdAt'>, signal: AbortSignal): { card: Card; outcome: Promise<CardOutcome> } => {
-      if (!peer.canElicit && deps.windowCards) {
-        // The window's own card (remember choices there bind this agent and workspace as usual),
-        // while the client hears every few seconds that the call still waits.
-        const asked = deps.windowCards.ask(draft, signal);
-        const started = Date.now();
-        peer.progress('waiting for the owner to answer the card in the Paddock window');
-        const ticker = setInterval(() => {
-          const seconds = Math.round((Date.now() - started) / 1000);
-          peer.progress(`still waiting for the owner to answer the card in the Paddock window (${seconds} s)`);
-        }, progressEvery);
-        void asked.outcome.finally(() => clearInterval(ticker));
-        return asked;
-      }
+      const windowCards = deps.windowCards;
+      if (!peer.canElicit && windowCards) return askWindow(windowCards, peer, draft, signal);
       const card: Card = { ...draft, id: randomUUID(), createdAt: new Date().toISOString() };
       if (!peer.canElicit) {
         return { card, outcome: Promise.resolve({ decision: 'cancelled', why: noWayToAsk(hello.dataDir) }) };
       }
       const outcome = peer
         .elicit(card, describeCardForClient(card), signal)
-        .then((answer): CardOutcome => (answer === 'approve' ? { decision: 'approve' } : { decision: 'deny' }))
+        .then((answer): CardOutcome | Promise<CardOutcome> => {
+          if (answer === 'approve') return { decision: 'approve' };
+          if (answer === 'deny') return { decision: 'deny' };
+          // The client could not ask a person: the window answers when there is one, else nobody can.
+          if (windowCards) return askWindow(windowCards, peer, draft, signal).outcome;
+          return { decision: 'cancelled', why: clientCouldNotAsk(hello.dataDir) };
+        })
         .catch((error: Error): CardOutcome => ({ decision: 'cancelled', why: `the client could not ask: ${error.message}` }));
       return { card, outcome };
     };

@@ -24,6 +24,20 @@ export function ensureDirectory(dir: string, mode = 0o700): void {
   if (!fs.statSync(dir).isDirectory()) throw new Error(`${dir} is not a directory`);
 }
 
+/** The sentence for a failed open: a native module built for another Node is not the data directory's fault. */
+export function openFailure(dataDir: string, error: Error & { code?: string }, runtime = process.versions): string {
+  const builtFor = /NODE_MODULE_VERSION (\d+)\. This version of Node\.js requires\s+NODE_MODULE_VERSION (\d+)/.exec(error.message);
+  if (error.code === 'ERR_DLOPEN_FAILED' || builtFor) {
+    const which = builtFor ? ` (built for module version ${builtFor[1]}; this Node ${runtime.node} needs ${builtFor[2]})` : '';
+    return (
+      `Paddock's database module (better-sqlite3) cannot load in this Node, ${runtime.node}${which}: it was built for another Node. ` +
+      'Run Paddock with the Node it was built for (22.13 or later; give the client the absolute path of that node), ' +
+      'or rebuild it for this one with `npm run natives:node`'
+    );
+  }
+  return `cannot open Paddock's data directory ${dataDir}: ${error.message}`;
+}
+
 /** Opens (creating if needed) `<dataDir>/paddock.db` in WAL mode and applies pending migrations. */
 export function openDatabase(dataDir: string, migrations: readonly Migration[] = MIGRATIONS): Db {
   let db: Db;
@@ -31,9 +45,7 @@ export function openDatabase(dataDir: string, migrations: readonly Migration[] =
     ensureDirectory(dataDir);
     db = new Database(path.join(dataDir, 'paddock.db'));
   } catch (error) {
-    throw new StoreOpenError(
-      `cannot open Paddock's data directory ${dataDir}: ${(error as Error).message}`,
-    );
+    throw new StoreOpenError(openFailure(dataDir, error as Error & { code?: string }));
   }
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');

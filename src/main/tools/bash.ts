@@ -65,6 +65,7 @@ export function createBashTool(deps: BashToolDeps = {}) {
     description: DESCRIPTION,
     schema,
     replayUnsafe: true,
+    effects: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
     tierFor(_args, ctx) {
       if (!ctx.workspace) return { tier: 'gated', reason: 'this agent has no workspace, so bash has no directory to run in' };
       const containment = containmentFor(ctx.agent.id, ctx.workspace.directory, deps, true);

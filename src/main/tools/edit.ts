@@ -46,6 +46,7 @@ export const editTool: ToolDefinition<EditArgs> = {
   description: 'Replace an exact piece of text in a workspace file. The old text must occur exactly once unless all is true.',
   schema: editSchema,
   replayUnsafe: true,
+  effects: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
   tierFor(args, ctx) {
     const pctx = pathContextOf(ctx);
     if (pctx !== null) {

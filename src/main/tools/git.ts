@@ -39,6 +39,7 @@ export function createGitTool(options: GitToolDeps = {}): ToolDefinition<GitArgs
     description: DESCRIPTION,
     schema: gitArgsSchema,
     replayUnsafe: false,
+    effects: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
     tierFor: (args, ctx) => tierFor(args, ctx),
     async preview(args, ctx) {
       return {

@@ -76,6 +76,7 @@ export const listTool: ToolDefinition<ListArgs> = {
     'List a directory of the workspace as a tree. Ignores what .gitignore ignores and node_modules; symbolic links are not followed and are counted instead.',
   schema: listSchema,
   replayUnsafe: false,
+  effects: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   tierFor: () => ({ tier: 'auto', reason: 'listing inside the workspace is allowed in every mode' }),
   async run(args, ctx): Promise<ToolResult> {
     const pctx = pathContextOf(ctx);

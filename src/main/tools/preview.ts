@@ -26,6 +26,7 @@ export function createPreviewTool(deps: PreviewToolDeps): ToolDefinition<Preview
       'Returns the process name for the pane, never a URL. The process must be listening on a loopback port.',
     schema,
     replayUnsafe: false,
+    effects: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
     // A read: it shows the owner a page of the agent's own process (SPEC §5).
     tierFor: () => ({ tier: 'auto', reason: 'preview only shows the owner a page of your own running process' }),
     async run(args, ctx) {

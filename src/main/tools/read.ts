@@ -125,6 +125,7 @@ export const readTool: ToolDefinition<ReadArgs> = {
     'Read a text file in the workspace, with line numbers. At most 2000 lines or 200 KB per call; use from/lines to page. PNG, JPEG, GIF and WebP pictures come back as an image (downscaled when large); other binary files are refused.',
   schema: readSchema,
   replayUnsafe: false,
+  effects: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
   tierFor: () => ({ tier: 'auto', reason: 'reading inside the workspace is allowed in every mode' }),
   async run(args, ctx): Promise<ToolResult> {
     const pctx = pathContextOf(ctx);

@@ -80,6 +80,7 @@ export function createRunTool(deps: RunToolDeps = {}) {
     description: DESCRIPTION,
     schema,
     replayUnsafe: true,
+    effects: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
     tierFor: (args, ctx) => commandTier(args.command, args.cwd, ctx, deps),
     preview: async (args, ctx) => commandPreview(args.command, args.cwd, ctx, deps),
     async run(args, ctx) {

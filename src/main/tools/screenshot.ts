@@ -59,6 +59,7 @@ export function createScreenshotTool(deps: ScreenshotToolDeps): ToolDefinition<S
       'Loads http://127.0.0.1:<port><path> only, in a throwaway browser; the picture goes to the owner’s files and side pane.',
     schema,
     replayUnsafe: false,
+    effects: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
     // A read of the agent's own process, reaching nothing else (SPEC §5).
     tierFor: () => ({ tier: 'auto', reason: 'screenshot only reads a page of your own running process' }),
     async run(args, ctx) {

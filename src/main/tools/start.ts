@@ -62,6 +62,7 @@ export function createStartTool(deps: StartToolDeps): ToolDefinition<StartArgs> 
     description: DESCRIPTION,
     schema,
     replayUnsafe: true,
+    effects: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
     tierFor: (args, ctx) => commandTier(args.command, undefined, ctx, deps),
     preview: async (args, ctx) => commandPreview(args.command, undefined, ctx, deps),
     async run(args, ctx) {

@@ -45,6 +45,7 @@ export function createSummariseTool(deps: SummariseDeps): ToolDefinition<Summari
       'Summarise the work for the owner to review: the branch, the diff stat against the branch point (uncommitted changes included), and the last test command with its result. Call it when you are done. Changes nothing.',
     schema: summariseArgsSchema,
     replayUnsafe: false,
+    effects: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
     tierFor: (_args, ctx): TierDecision =>
       ctx.workspace
         ? { tier: 'auto', reason: 'summarise only reads, so it is auto in every mode' }

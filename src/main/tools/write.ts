@@ -19,6 +19,7 @@ export const writeTool: ToolDefinition<WriteArgs> = {
   description: 'Create or replace a file in the workspace with the given content. Parent directories are created.',
   schema: writeSchema,
   replayUnsafe: true,
+  effects: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
   tierFor(args, ctx) {
     const pctx = pathContextOf(ctx);
     // No workspace or a refused path: run refuses at once, so there is nothing to ask the owner.

@@ -30,6 +30,7 @@ export function createFakeDispatcher(tools: Record<string, FakeTool>): Dispatche
         name: name as OfferedTool['name'],
         description: `the ${name} tool`,
         inputSchema: { type: 'object', properties: { path: { type: 'string' } } },
+        effects: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
       }));
     },
     async dispatch(request, signal) {

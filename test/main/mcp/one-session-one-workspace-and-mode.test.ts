@@ -143,7 +143,9 @@ describe('two paddock mcp clients beside a running Paddock', () => {
 });
 
 describe('two paddock mcp processes with no Paddock running', () => {
-  it('the second moves the agent in its own process, and the first then refuses every call instead of following it', async () => {
+  // One core per data directory: the first lone paddock mcp runs it, and the second goes through it
+  // (a second core would end the first one's processes at its start), so the agent is held once.
+  it('the second goes through the first one\'s core: refused in another workspace or mode, naming the first, which keeps its own', async () => {
     const root = temp.make();
     const home = path.join(root, 'home');
     const dataDir = path.join(root, 'data');
@@ -151,15 +153,17 @@ describe('two paddock mcp processes with no Paddock running', () => {
     const projB = path.join(home, 'projB');
     fs.mkdirSync(projA, { recursive: true });
     fs.mkdirSync(projB);
-    const a = await connect({ ws: projA, dataDir, home }, ['--mode', 'ask']);
+    const a = await connect({ ws: projA, dataDir, home }, ['--mode', 'run']);
     expect((await a.listTools()).tools.length).toBeGreaterThan(0);
-    const b = await connect({ ws: projB, dataDir, home }, ['--mode', 'run']);
-    expect((await b.listTools()).tools.length).toBeGreaterThan(0); // B's core cannot see A's session
+    const b = await connect({ ws: projB, dataDir, home }, ['--mode', 'ask']);
+    const fromB = await b.callTool({ name: 'write', arguments: { path: 'from-B.txt', content: 'B\n' } });
+    expect(fromB.isError).toBe(true);
+    expect(text(fromB)).toMatch(/@mcp is in use by the MCP session of client-0 1\.0\.0 on .*projA in run mode/);
 
     const fromA = await a.callTool({ name: 'write', arguments: { path: 'from-A.txt', content: 'A\n' } });
-    expect(fromA.isError).toBe(true);
-    expect(text(fromA)).toMatch(/this session was opened on .*projA, but @mcp's workspace is now .*projB/);
-    expect(fs.existsSync(path.join(projA, 'from-A.txt'))).toBe(false);
+    expect(fromA.isError, text(fromA)).toBeFalsy();
+    expect(fs.readFileSync(path.join(projA, 'from-A.txt'), 'utf8')).toBe('A\n');
     expect(fs.existsSync(path.join(projB, 'from-A.txt'))).toBe(false);
+    expect(fs.existsSync(path.join(projB, 'from-B.txt'))).toBe(false);
   }, 90_000);
 });

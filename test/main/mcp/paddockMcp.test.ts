@@ -93,13 +93,25 @@ describe('paddock mcp over stdio, with no Paddock running', () => {
     expect(ssh.isError).toBe(true);
   }, 60_000);
 
-  it('in ask mode a write elicits: declined it is refused, accepted it writes', async () => {
+  it('publishes each tool’s own declaration as MCP annotations', async () => {
+    const client = await connect(world(), []);
+    const { tools } = await client.listTools();
+    const hints = (name: string) => tools.find((tool) => tool.name === name)?.annotations;
+    expect(hints('read')).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(hints('search')).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    expect(hints('write')).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
+    expect(hints('run')).toMatchObject({ readOnlyHint: false, destructiveHint: true, openWorldHint: true });
+    for (const tool of tools) expect(tool.annotations, tool.name).toBeDefined();
+  }, 60_000);
+
+  it('in ask mode a write elicits: refused by the person it is refused, accepted it writes', async () => {
     const w = world();
     const asked: string[] = [];
     let accept = false;
     const client = await connect(w, ['--mode', 'ask'], (message) => {
       asked.push(message);
-      return accept ? { action: 'accept', content: { approve: true } } : { action: 'decline' };
+      // The person left "Approve" unticked: a person's no, however fast.
+      return { action: 'accept', content: { approve: accept } };
     });
     const declined = await client.callTool({ name: 'write', arguments: { path: 'notes.md', content: 'hello\n' } });
     expect(declined.isError).toBe(true);
@@ -112,6 +124,18 @@ describe('paddock mcp over stdio, with no Paddock running', () => {
     const accepted = await client.callTool({ name: 'write', arguments: { path: 'notes.md', content: 'hello\n' } });
     expect(accepted.isError).toBeFalsy();
     expect(fs.readFileSync(path.join(w.ws, 'notes.md'), 'utf8')).toBe('hello\n');
+  }, 60_000);
+
+  it('a client that declines at once asked nobody: the model is not told the owner denied it', async () => {
+    const w = world();
+    const client = await connect(w, ['--mode', 'ask'], () => ({ action: 'decline' }));
+    const result = await client.callTool({ name: 'write', arguments: { path: 'notes.md', content: 'x' } });
+    expect(result.isError).toBe(true);
+    expect(text(result)).not.toMatch(/denied/);
+    expect(text(result)).toMatch(/nobody was asked/);
+    expect(text(result)).toContain('paddock serve --data-dir');
+    expect(text(result)).toMatch(/edit or run mode/);
+    expect(fs.existsSync(path.join(w.ws, 'notes.md'))).toBe(false);
   }, 60_000);
 
   it('without elicitation and without a window, a gated call is refused with how to answer it', async () => {
@@ -151,6 +175,34 @@ describe('paddock mcp beside a running Paddock on the same data directory', () =
       expect(conversation.title).toBe('MCP: test-client 1.0.0');
       const calls = core.toolCalls.listForConversation(conversation.id);
       expect(calls.map((call) => [call.tool, call.tier, call.answer, call.status])).toEqual([['run', 'gated', 'approve', 'done']]);
+    } finally {
+      await core.shutdown();
+    }
+  }, 60_000);
+
+  it('a card the client declines at once (nobody at it) goes to the window instead', async () => {
+    const w = world();
+    const { core } = await buildTestCore(path.dirname(w.home), {}, { mcpBridge: true });
+    try {
+      const pending: string[] = [];
+      const unsubscribe = core.events.subscribe((event) => {
+        if (event.type === 'card.pending') {
+          pending.push(event.card.id);
+          // A write's card is answered for the diff it showed (null: a new file).
+          core.cards.answer({ cardId: event.card.id, decision: 'approve', baseHash: event.card.baseHash });
+        }
+      });
+      let elicited = 0;
+      const client = await connect(w, ['--mode', 'ask'], () => {
+        elicited += 1;
+        return { action: 'decline' };
+      });
+      const result = await client.callTool({ name: 'write', arguments: { path: 'notes.md', content: 'from the window\n' } });
+      unsubscribe();
+      expect(result.isError, text(result)).toBeFalsy();
+      expect(elicited).toBe(1);
+      expect(pending).toHaveLength(1);
+      expect(fs.readFileSync(path.join(w.ws, 'notes.md'), 'utf8')).toBe('from the window\n');
     } finally {
       await core.shutdown();
     }
