@@ -23,7 +23,7 @@ export const LAYERS = [
   { name: 'api', paths: ['api'] },
   {
     name: 'hosts',
-    paths: ['core.ts', 'ownerApi', 'services.ts', 'environment.ts', 'shutdown.ts', 'index.ts', 'host', 'cli'],
+    paths: ['core.ts', 'ownerApi', 'services.ts', 'environment.ts', 'dataDirLock.ts', 'shutdown.ts', 'index.ts', 'host', 'cli'],
   },
 ];
 
