@@ -17,7 +17,11 @@ test('a stale token in the tab is refused with "Paddock restarted…", and the c
   await page.goto(paddock.url);
   await expect(page.getByRole('button', { name: /developer/ }).first()).toBeVisible();
   // What a restart does to an open tab: the token it keeps is no longer the launch's.
-  await page.evaluate("sessionStorage.setItem('paddock.token', 'A'.repeat(43))");
+  // (The tab keeps it with this tab's own key: api.ts binds a stored token to the tab that stored it.)
+  await page.evaluate(() => {
+    const stored = JSON.parse(sessionStorage.getItem('paddock.token') ?? 'null') as { tab: string; token: string };
+    sessionStorage.setItem('paddock.token', JSON.stringify({ ...stored, token: 'A'.repeat(43) }));
+  });
   await page.reload();
   await expect(page.getByRole('alert', { name: 'Connection refused' })).toContainText('Paddock restarted', { timeout: 15_000 });
   await expect(page.getByRole('alert', { name: 'Connection refused' })).toContainText('Open the new address printed in the terminal');

@@ -45,7 +45,50 @@ const NO_TOKEN_MESSAGE = 'This page was opened without its key. Open the address
  * The launch token, never in a cookie (a browser sends cookies to every port on 127.0.0.1): the
  * login redirect puts it in the fragment; it is moved to sessionStorage, which only this origin
  * (port included) can read and which survives a reload, and the address bar is cleaned.
+ *
+ * A tab opened from this one — by a preview framed in it calling `window.open` on this address —
+ * starts with a copy of this tab's sessionStorage. So the stored token is bound to this tab: it is
+ * kept with a random tab key that lives only in this tab's `window.name` (which a reload keeps, a
+ * new tab does not inherit, and another origin's page cannot read), and a tab that has an opener
+ * never uses a stored token at all. Such a tab connects only with the printed address.
  */
+const TAB_NAME_PREFIX = 'paddock-tab:';
+
+interface StoredToken {
+  tab: string;
+  token: string;
+}
+
+function randomTabKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+function thisTabKey(): string | null {
+  return window.name.startsWith(TAB_NAME_PREFIX) ? window.name.slice(TAB_NAME_PREFIX.length) : null;
+}
+
+function storedToken(): string | null {
+  let stored: StoredToken | null = null;
+  try {
+    const raw = sessionStorage.getItem(TOKEN_STORAGE_KEY);
+    stored = raw === null ? null : (JSON.parse(raw) as StoredToken);
+  } catch {
+    stored = null;
+  }
+  const tab = thisTabKey();
+  const ours = stored !== null && typeof stored.token === 'string' && tab !== null && stored.tab === tab && window.opener === null;
+  if (ours) return stored!.token;
+  // Another tab's copy (or a malformed one): never used, and dropped so it cannot be used later.
+  try {
+    sessionStorage.removeItem(TOKEN_STORAGE_KEY);
+  } catch {
+    // storage unavailable: nothing to drop
+  }
+  return null;
+}
+
 function takeToken(): string | null {
   const fragment = new URLSearchParams(location.hash.slice(1));
   const fresh = fragment.get(TOKEN_FRAGMENT);
@@ -54,19 +97,17 @@ function takeToken(): string | null {
     const rest = fragment.toString();
     history.replaceState(history.state, '', location.pathname + location.search + (rest.length > 0 ? `#${rest}` : ''));
     if (/^[\w-]{16,200}$/.test(fresh)) {
+      const tab = randomTabKey();
+      window.name = `${TAB_NAME_PREFIX}${tab}`;
       try {
-        sessionStorage.setItem(TOKEN_STORAGE_KEY, fresh);
+        sessionStorage.setItem(TOKEN_STORAGE_KEY, JSON.stringify({ tab, token: fresh } satisfies StoredToken));
       } catch {
         return fresh;
       }
       return fresh;
     }
   }
-  try {
-    return sessionStorage.getItem(TOKEN_STORAGE_KEY);
-  } catch {
-    return null;
-  }
+  return storedToken();
 }
 
 const connectionListeners = new Set<(state: ConnectionState) => void>();
