@@ -142,9 +142,10 @@ export function realOr(p: string): string {
 export function toolchainDirsFor(pathValue: string, home: string, dataDir: string, workspace: string): string[] {
   const dirs = new Set<string>();
   const agentWritable = [workspace, dataDir];
+  const reals = new Map<string, string | null>();
   for (const entry of pathValue.split(':')) {
-    if (!path.isAbsolute(entry) || passesThrough(entry, agentWritable)) continue;
-    const real = realOrNull(entry);
+    if (!path.isAbsolute(entry) || passesThrough(entry, agentWritable, reals)) continue;
+    const real = reals.get(path.resolve(entry));
     if (!real || SYSTEM_DIRS.some((sys) => isInside(sys, real))) continue;
     const prefix = ['bin', 'shims'].includes(path.basename(real)) ? path.dirname(real) : real;
     if (mayBindToolchain(prefix, home, dataDir, workspace)) dirs.add(prefix);
@@ -163,16 +164,17 @@ function mayBindToolchain(prefix: string, home: string, dataDir: string, workspa
 
 function realOrNull(p: string): string | null {
   try {
-    return fs.realpathSync(p);
+    return fs.realpathSync.native(p);
   } catch {
     return null;
   }
 }
 
-/** Whether `entry`, or any directory on the way to it, is really inside one of `places`. */
-function passesThrough(entry: string, places: readonly string[]): boolean {
+/** Whether `entry`, or any directory on the way to it, is really inside one of `places` (`reals`: resolutions so far, as PATH entries share ancestors). */
+function passesThrough(entry: string, places: readonly string[], reals: Map<string, string | null>): boolean {
   for (let at = path.resolve(entry); ; at = path.dirname(at)) {
-    const real = realOrNull(at);
+    if (!reals.has(at)) reals.set(at, realOrNull(at));
+    const real = reals.get(at);
     if (real && places.some((place) => isInside(place, real))) return true;
     if (at === path.dirname(at)) return false;
   }
