@@ -4,6 +4,7 @@
 // untouched: no shell, no quoting, no re-splitting. Where no engine is available the wrapper is
 // the identity and `contained` is false, which the tiers and every card read.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Command, CommandWrapper, SpawnPurpose } from '../processes/command';
 import { alwaysCardMounts, recordPlaceholdersAt, watchAlwaysCard, type AlwaysCardWatch } from './alwaysCardGuard';
@@ -185,6 +186,15 @@ function passesThrough(entry: string, places: readonly string[], reals: Map<stri
 // directory it names, however it is reached.
 const INTERPRETER_ROOTS_IN_HOME = ['.pyenv/versions', '.local/share/uv/python', '.asdf/installs/python', '.rye/py', '.local/share/mise/installs/python'];
 
+/** The home of the account Paddock runs as (the password database's, not $HOME): its version managers count too when Paddock is given another home (tests, a profile elsewhere). */
+const ACCOUNT_HOME: string | null = (() => {
+  try {
+    return fs.realpathSync(os.userInfo().homedir);
+  } catch {
+    return null;
+  }
+})();
+
 /** The installation (the real prefix above `bin`) the workspace's `.venv` or `venv` names as its base, when it is one a version manager made. */
 function venvBaseInstallations(workspace: string, ownerHome: string): string[] {
   const prefixes: string[] = [];
@@ -201,7 +211,8 @@ function venvBaseInstallations(workspace: string, ownerHome: string): string[] {
     const real = realOrNull(home);
     if (!real || path.basename(real) !== 'bin') continue;
     const prefix = path.dirname(real);
-    const root = INTERPRETER_ROOTS_IN_HOME.map((r) => path.join(ownerHome, r)).find((r) => isInside(r, prefix) && r !== prefix);
+    const homes = ACCOUNT_HOME && ACCOUNT_HOME !== ownerHome ? [ownerHome, ACCOUNT_HOME] : [ownerHome];
+    const root = homes.flatMap((h) => INTERPRETER_ROOTS_IN_HOME.map((r) => path.join(h, r))).find((r) => isInside(r, prefix) && r !== prefix);
     if (!root || !holdsInterpreter(real, prefix)) continue;
     prefixes.push(prefix);
   }
