@@ -15,6 +15,7 @@ import { runsAnyCommand } from '../dispatch/registry';
 import { cloneRepository, createEmptyRepository } from '../git/connect';
 import { connectRepository } from '../owner/workspaceAssignment';
 import { DomainListRefusal } from '../sandbox/domains';
+import { runningAsRootLine } from '../sandbox/engine';
 import { AgentHandleTakenError, type NewAgent } from '../store/agents';
 import { completeFolder, folderFacts } from '../workspace/folderFacts';
 import { requireAgent } from './lookups';
@@ -105,7 +106,7 @@ export function agentActions(core: CoreServices): Pick<CoreApi, AgentActions> {
         sandbox: {
           contained: core.sandbox.contained,
           line: core.sandbox.describe(),
-          warning: core.sandbox.contained ? null : NO_SANDBOX_WARNING,
+          warning: [core.sandbox.contained ? null : NO_SANDBOX_WARNING, runningAsRootLine()].filter((said) => said !== null).join(' ') || null,
           agents: Object.fromEntries(agents.map((agent) => [agent.id, core.sandboxChoicesFor(agent.id)])),
           agentLines: Object.fromEntries(agents.map((agent) => [agent.id, core.sandbox.describe(core.sandboxChoicesFor(agent.id).allowedDomains)])),
         },

@@ -5,10 +5,15 @@
 // leaving mount points in the owner's folder, so the top level (and `.github/workflows`) is listed
 // before and after a bounded command and every entry that appeared is moved out to the data directory.
 // Kept cheap: one readdir of the root, one of `.github/workflows`, an lstat per matching entry.
+// The listing and the moves never follow a link, whatever races them: each level is opened no-follow
+// and held, and entries are named inside the held directory (safeOpen.ts), so a process that swaps
+// `.github` for a link to another project as fast as it can never makes Paddock list or move that project's files.
 import fs from 'node:fs';
 import path from 'node:path';
 import { isAlwaysCardPath } from '../workspace/alwaysCard';
 import { isGitComponent } from '../workspace/gitName';
+import { moveEntryAt } from '../workspace/safeMove';
+import { closeDir, dirPath, openDirAt, openRoot, pathAt, type SafeDir } from '../workspace/safeOpen';
 
 /** GitHub reads workflows from exactly this directory (case-sensitive on its side). */
 export const WORKFLOWS = '.github/workflows';
@@ -45,6 +50,50 @@ function namesIn(dir: string): fs.Dirent[] {
   }
 }
 
+/** `name` inside the held directory, opened no-follow and held; null when it is not a real directory (a link, a file, gone). */
+function heldDirAt(dir: SafeDir, name: string): SafeDir | null {
+  try {
+    return openDirAt(dir, name);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs `use` on `p`'s name inside its parent, opened no-follow and held: a placeholder's parent (the
+ * workspace, or its `.github`) swapped for a link makes Paddock create or remove nothing elsewhere.
+ */
+function atHeldParent(p: string, use: (dir: SafeDir, name: string) => void): void {
+  const dir = openRoot(path.dirname(p));
+  try {
+    use(dir, path.basename(p));
+  } finally {
+    closeDir(dir);
+  }
+}
+
+/** Runs `use` with the workspace and each directory of `parts` below it held (none followed); null when one is not a real directory. */
+function withHeldDirs<T>(workspace: string, parts: readonly string[], use: (dir: SafeDir) => T): T | null {
+  let dir: SafeDir;
+  try {
+    dir = openRoot(workspace);
+  } catch {
+    return null;
+  }
+  const held = [dir];
+  try {
+    for (const part of parts) {
+      const next = heldDirAt(dir, part);
+      if (!next) return null;
+      held.push(next);
+      dir = next;
+    }
+    return use(dir);
+  } finally {
+    for (const d of held) closeDir(d);
+  }
+}
+
 /**
  * The always-card entries directly in the workspace, `.github/workflows` and each entry in it. A
  * placeholder a long-lived process holds is not listed: nothing contained can write it, and what the
@@ -52,19 +101,31 @@ function namesIn(dir: string): fs.Dirent[] {
  */
 export function listAlwaysCard(workspace: string): AlwaysCardListing {
   const listing = new Map<string, string>();
-  const add = (rel: string) => {
-    const full = path.join(workspace, rel);
-    if (placeholdersHeld.has(full)) return;
-    const id = identityOf(full);
+  const add = (dir: SafeDir, name: string, rel: string) => {
+    if (placeholdersHeld.has(path.join(workspace, rel))) return;
+    const id = identityOf(pathAt(dir, name));
     if (id) listing.set(rel, id);
   };
-  // And a repository a command made: its config (core.fsmonitor, hooks) runs on the owner's next git
-  // command or prompt, and `git init` is a card in every mode. One that was there before stays.
-  for (const entry of namesIn(workspace)) if (isAlwaysCardPath(entry.name) || isGitComponent(entry.name)) add(entry.name);
-  // Never through a symlink: a `.github` pointing elsewhere would make Paddock move someone else's files.
-  if (!parentsAreReal(workspace, WORKFLOWS)) return listing;
-  add(WORKFLOWS);
-  if (isRealDirectory(path.join(workspace, WORKFLOWS))) for (const entry of namesIn(path.join(workspace, WORKFLOWS))) add(`${WORKFLOWS}/${entry.name}`);
+  withHeldDirs(workspace, [], (root) => {
+    // And a repository a command made: its config (core.fsmonitor, hooks) runs on the owner's next git
+    // command or prompt, and `git init` is a card in every mode. One that was there before stays.
+    for (const entry of namesIn(dirPath(root))) if (isAlwaysCardPath(entry.name) || isGitComponent(entry.name)) add(root, entry.name, entry.name);
+    // Never through a symlink: a `.github` pointing elsewhere would make Paddock move someone else's files.
+    const github = heldDirAt(root, '.github');
+    if (!github) return;
+    try {
+      add(github, 'workflows', WORKFLOWS);
+      const workflows = heldDirAt(github, 'workflows');
+      if (!workflows) return;
+      try {
+        for (const entry of namesIn(dirPath(workflows))) add(workflows, entry.name, `${WORKFLOWS}/${entry.name}`);
+      } finally {
+        closeDir(workflows);
+      }
+    } finally {
+      closeDir(github);
+    }
+  });
   return listing;
 }
 
@@ -106,29 +167,22 @@ export function appearedBetween(before: AlwaysCardListing, after: AlwaysCardList
   return appeared.filter((rel) => !appeared.some((other) => rel.startsWith(`${other}/`)));
 }
 
-/** `rename`, or copy and remove when the data directory is on another device. */
-function moveEntry(from: string, to: string): void {
-  try {
-    fs.renameSync(from, to);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    fs.cpSync(from, to, { recursive: true, verbatimSymlinks: true, errorOnExist: true, force: false });
-    fs.rmSync(from, { recursive: true, force: true });
-  }
-}
-
 /** Moves each entry out to `<refusedDir>/<timestamp>-<path with / as ->` (created 0700). */
 export function moveOut(workspace: string, rels: readonly string[], refusedDir: string, now: Date = new Date()): MovedEntry[] {
   if (rels.length === 0) return [];
   const stamp = now.toISOString().replace(/[:.]/g, '-');
   return rels.map((rel) => {
     const to = path.join(refusedDir, `${stamp}-${process.pid}-${rel.replace(/\//g, '-')}`);
+    const parts = rel.split('/');
+    const name = parts.pop()!;
     try {
-      // Checked again at the move: a process still running could have swapped a parent for a symlink.
-      if (!parentsAreReal(workspace, rel)) throw new Error(`a parent of ${rel} is not a directory`);
-      fs.mkdirSync(refusedDir, { recursive: true, mode: 0o700 });
-      moveEntry(path.join(workspace, rel), to);
-      return { path: rel, movedTo: to };
+      // Named inside its held parent: a process still running cannot redirect the move by swapping a parent for a link.
+      const moved = withHeldDirs(workspace, parts, (dir) => {
+        fs.mkdirSync(refusedDir, { recursive: true, mode: 0o700 });
+        moveEntryAt(dir, name, to);
+        return true;
+      });
+      return { path: rel, movedTo: moved ? to : null };
     } catch {
       return { path: rel, movedTo: null };
     }
@@ -198,7 +252,7 @@ export function recordPlaceholdersAt(file: string): void {
       for (const p of left) {
         if (typeof p !== 'string' || !path.isAbsolute(p) || placeholdersHeld.has(p)) continue;
         try {
-          fs.rmdirSync(p); // Only when empty: what the owner put there stays.
+          atHeldParent(p, (dir, name) => fs.rmdirSync(pathAt(dir, name))); // Only when empty: what the owner put there stays.
         } catch {
           /* not empty, or gone */
         }
@@ -237,7 +291,7 @@ export function holdPlaceholders(paths: readonly string[]): HeldPlaceholders {
   const held: string[] = [];
   for (const p of paths) {
     try {
-      if (!placeholdersHeld.has(p)) fs.mkdirSync(p, { mode: 0o755 });
+      if (!placeholdersHeld.has(p)) atHeldParent(p, (dir, name) => fs.mkdirSync(pathAt(dir, name), { mode: 0o755 }));
       placeholdersHeld.set(p, (placeholdersHeld.get(p) ?? 0) + 1);
       held.push(p);
     } catch {
@@ -259,7 +313,7 @@ export function holdPlaceholders(paths: readonly string[]): HeldPlaceholders {
         }
         placeholdersHeld.delete(p);
         try {
-          fs.rmdirSync(p); // Only when empty: what the owner put there stays.
+          atHeldParent(p, (dir, name) => fs.rmdirSync(pathAt(dir, name))); // Only when empty: what the owner put there stays.
         } catch {
           /* not empty, or gone */
         }

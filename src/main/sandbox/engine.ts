@@ -81,3 +81,16 @@ export function describeStatus(status: SandboxStatus, network = 'network off'): 
   const engine = status.engine === 'bubblewrap' ? `bubblewrap ${status.version}` : 'Seatbelt (sandbox-exec)';
   return `contained: ${engine}, ${network}`;
 }
+
+/**
+ * Said in Settings when Paddock runs as root (CI, a container, a root desktop session): the
+ * sandbox's uid 0 is then this machine's root for every file its mounts show. Null otherwise.
+ */
+export function runningAsRootLine(uid: number | undefined = process.getuid?.()): string | null {
+  if (uid !== 0) return null;
+  return (
+    'Paddock runs as root: inside the sandbox, a command’s uid 0 is this machine’s root for every file the sandbox shows it ' +
+    '(the workspace, and the system read-only). Paddock drops every capability and keeps /proc/sys read-only, but the kernel ' +
+    'is all that stands between a contained root process and the machine: run Paddock as an ordinary user.'
+  );
+}

@@ -48,6 +48,9 @@ export const ETC_SECRETS = ['/etc/shadow', '/etc/gshadow', '/etc/shadow-', '/etc
 
 export const SANDBOX_TMP = '/tmp';
 
+/** /proc entries that reach the whole machine, bound read-only over the sandbox's own /proc (bubblewrap's list). */
+export const PROC_READ_ONLY = ['/proc/sys', '/proc/sysrq-trigger', '/proc/irq', '/proc/bus'] as const;
+
 export interface SystemLayout {
   /** For each SYSTEM_DIRS entry: absent, a directory, or a link (merged /usr: /bin → usr/bin). */
   kind(dir: string): 'absent' | 'dir' | { link: string };
@@ -87,7 +90,12 @@ export function bwrapArgs(profile: ContainedProfile, layout: SystemLayout): stri
     if (secret === '/etc/ssh') args.push('--tmpfs', secret);
     else args.push('--ro-bind', '/dev/null', secret);
   }
-  args.push('--proc', '/proc', '--dev', '/dev');
+  args.push('--proc', '/proc');
+  // Global kernel settings and triggers, read-only whatever the caller's uid: run as root, the
+  // sandbox's uid 0 is the host's root for them (kernel.core_pattern runs a program as root at the next
+  // crash). bubblewrap covers these only when they look writable to it; here they always are. No /sys is mounted.
+  for (const entry of PROC_READ_ONLY) args.push('--ro-bind-try', entry, entry);
+  args.push('--dev', '/dev');
   // The private /tmp first: a HOME or a workspace under /tmp (tests) is mounted over it.
   args.push('--bind', profile.privateTmp, SANDBOX_TMP);
   // HOME: an empty tmpfs, made read-only once everything inside it is bound.

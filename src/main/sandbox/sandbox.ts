@@ -4,6 +4,7 @@
 // untouched: no shell, no quoting, no re-splitting. Where no engine is available the wrapper is
 // the identity and `contained` is false, which the tiers and every card read.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Command, CommandWrapper, SpawnPurpose } from '../processes/command';
 import { closerShell, fdCloser } from '../processes/fdCloser';
@@ -138,33 +139,69 @@ export function realOr(p: string): string {
 
 /**
  * Toolchain directories from the command's PATH that the system directories do not already hold
- * (nvm, pyenv, ~/.cargo/bin, …): the prefix of a `bin` entry, read-only. Never one that holds the
- * home, the data directory or a deny-listed place, never the workspace (it is bound anyway).
+ * (nvm, pyenv, ~/.cargo/bin, …): the prefix of a `bin` entry, read-only. Each entry is resolved
+ * first and the real place checked: never one reached through the workspace (a link there is the
+ * agent's to point anywhere), never one that holds the home, the workspace, the data directory or a
+ * deny-listed place, never one inside the workspace (it is bound anyway) or the data directory.
  */
 export function toolchainDirsFor(pathValue: string, home: string, dataDir: string, workspace: string): string[] {
   const dirs = new Set<string>();
-  // A project's virtualenv runs its base interpreter (pyvenv.cfg `home`), wherever it was installed
-  // (pyenv, uv): that installation is a toolchain too, under the same rules as a PATH entry.
-  for (const entry of [...pathValue.split(':'), ...venvBaseBins(workspace, home)]) {
-    if (!path.isAbsolute(entry) || !fs.existsSync(entry)) continue;
-    const real = realOr(entry);
-    if (SYSTEM_DIRS.some((sys) => isInside(sys, real))) continue;
+  const agentWritable = [workspace, dataDir];
+  const reals = new Map<string, string | null>();
+  for (const entry of pathValue.split(':')) {
+    if (!path.isAbsolute(entry) || passesThrough(entry, agentWritable, reals)) continue;
+    const real = reals.get(path.resolve(entry));
+    if (!real || SYSTEM_DIRS.some((sys) => isInside(sys, real))) continue;
     const prefix = ['bin', 'shims'].includes(path.basename(real)) ? path.dirname(real) : real;
-    if (prefix === '/' || isInside(prefix, home) || isInside(prefix, dataDir) || isInside(dataDir, prefix)) continue;
-    if (isInside(workspace, prefix)) continue;
-    if (isInside(home, prefix) && isDenied(prefix, home)) continue;
-    dirs.add(prefix);
+    if (mayBindToolchain(prefix, home, dataDir, workspace)) dirs.add(prefix);
   }
+  // A project's virtualenv runs its base interpreter (pyvenv.cfg `home`), wherever a version manager
+  // installed it (pyenv, uv): that installation is a toolchain too, under the same rules.
+  for (const prefix of venvBaseInstallations(workspace, home)) if (mayBindToolchain(prefix, home, dataDir, workspace)) dirs.add(prefix);
   return [...dirs];
 }
 
-// pyvenv.cfg is a workspace file the agent may write: inside the owner's home, only an interpreter
-// installed by a Python version manager is believed, never some other directory it names.
+function mayBindToolchain(prefix: string, home: string, dataDir: string, workspace: string): boolean {
+  if (prefix === '/' || isInside(prefix, home) || isInside(prefix, workspace) || isInside(prefix, dataDir) || isInside(dataDir, prefix)) return false;
+  if (isInside(workspace, prefix)) return false;
+  return !(isInside(home, prefix) && isDenied(prefix, home));
+}
+
+function realOrNull(p: string): string | null {
+  try {
+    return fs.realpathSync.native(p);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether `entry`, or any directory on the way to it, is really inside one of `places` (`reals`: resolutions so far, as PATH entries share ancestors). */
+function passesThrough(entry: string, places: readonly string[], reals: Map<string, string | null>): boolean {
+  for (let at = path.resolve(entry); ; at = path.dirname(at)) {
+    if (!reals.has(at)) reals.set(at, realOrNull(at));
+    const real = reals.get(at);
+    if (real && places.some((place) => isInside(place, real))) return true;
+    if (at === path.dirname(at)) return false;
+  }
+}
+
+// pyvenv.cfg is a workspace file the agent may write: only an interpreter a Python version manager
+// installed in the owner's home is believed (a system one is visible already), never another
+// directory it names, however it is reached.
 const INTERPRETER_ROOTS_IN_HOME = ['.pyenv/versions', '.local/share/uv/python', '.asdf/installs/python', '.rye/py', '.local/share/mise/installs/python'];
 
-/** The `home` (base interpreter's bin) of the workspace's `.venv` or `venv`, when it names one. */
-function venvBaseBins(workspace: string, ownerHome: string): string[] {
-  const bins: string[] = [];
+/** The home of the account Paddock runs as (the password database's, not $HOME): its version managers count too when Paddock is given another home (tests, a profile elsewhere). */
+const ACCOUNT_HOME: string | null = (() => {
+  try {
+    return fs.realpathSync(os.userInfo().homedir);
+  } catch {
+    return null;
+  }
+})();
+
+/** The installation (the real prefix above `bin`) the workspace's `.venv` or `venv` names as its base, when it is one a version manager made. */
+function venvBaseInstallations(workspace: string, ownerHome: string): string[] {
+  const prefixes: string[] = [];
   for (const name of ['.venv', 'venv']) {
     let text: string;
     try {
@@ -173,15 +210,31 @@ function venvBaseBins(workspace: string, ownerHome: string): string[] {
       continue;
     }
     const home = /^home\s*=\s*(.+)$/m.exec(text)?.[1]?.trim();
-    if (!home || !path.isAbsolute(home) || path.basename(home) !== 'bin') continue;
-    const real = realOr(home);
-    const managed = INTERPRETER_ROOTS_IN_HOME.some((root) => isInside(path.join(ownerHome, root), real) && real !== path.join(ownerHome, root));
-    if (isInside(ownerHome, real) && !managed) continue;
-    // Only a directory that holds an interpreter: the prefix of a Python installation, nothing else.
-    if (!['python3', 'python'].some((name) => fs.existsSync(path.join(real, name)))) continue;
-    bins.push(real);
+    if (!home || !path.isAbsolute(home)) continue;
+    // Resolved first, then checked: the real bin directory, strictly inside a version manager's root.
+    const real = realOrNull(home);
+    if (!real || path.basename(real) !== 'bin') continue;
+    const prefix = path.dirname(real);
+    const homes = ACCOUNT_HOME && ACCOUNT_HOME !== ownerHome ? [ownerHome, ACCOUNT_HOME] : [ownerHome];
+    const root = homes.flatMap((h) => INTERPRETER_ROOTS_IN_HOME.map((r) => path.join(h, r))).find((r) => isInside(r, prefix) && r !== prefix);
+    if (!root || !holdsInterpreter(real, prefix)) continue;
+    prefixes.push(prefix);
   }
-  return bins;
+  return prefixes;
+}
+
+/** `bin` holds a python3 or python that is an executable regular file of this installation (a link to one inside it counts). */
+function holdsInterpreter(bin: string, prefix: string): boolean {
+  return ['python3', 'python'].some((name) => {
+    const real = realOrNull(path.join(bin, name));
+    if (!real || !isInside(prefix, real)) return false;
+    try {
+      const st = fs.statSync(real);
+      return st.isFile() && (st.mode & 0o111) !== 0;
+    } catch {
+      return false;
+    }
+  });
 }
 
 function isDenied(p: string, home: string): boolean {

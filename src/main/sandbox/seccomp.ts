@@ -3,6 +3,7 @@
 // before it runs the agent's program. It refuses the system calls that reach the kernel's attack
 // surface or could undo the namespaces — debugging other processes, mounting, keyrings, eBPF,
 // perf, userfaultfd, io_uring, new namespaces, kexec, kernel modules, file handles — with EPERM,
+// sockets of any family whose reach the network namespace does not bound with EAFNOSUPPORT,
 // and anything of a foreign ABI (i386 and x32 on x86_64, whose numbers differ) by killing the
 // process. Pure: the same architecture always gives the same bytes; `evaluate` runs a program the
 // way the kernel does, for the tests.
@@ -17,6 +18,8 @@ export const BPF = { LD_W_ABS: 0x20, JEQ_K: 0x15, JGE_K: 0x35, JSET_K: 0x45, RET
 export const RET = { KILL_PROCESS: 0x80000000, ERRNO: 0x00050000, ALLOW: 0x7fff0000 } as const;
 export const EPERM = 1;
 export const ENOSYS = 38;
+/** What a kernel without the family answers: programs that probe a family (vsock, packet) then go without it. */
+export const EAFNOSUPPORT = 97;
 
 export type SeccompArch = 'x86_64' | 'aarch64';
 export const AUDIT_ARCH: Record<SeccompArch, number> = { x86_64: 0xc000003e, aarch64: 0xc00000b7 };
@@ -73,6 +76,21 @@ const CLONE: Record<SeccompArch, number> = { x86_64: 56, aarch64: 220 };
 const IOCTL: Record<SeccompArch, number> = { x86_64: 16, aarch64: 29 };
 /** clone flags that make a namespace: refused (fork and threads never set them). */
 export const CLONE_NAMESPACE_FLAGS = 0x00020000 /* NEWNS */ | 0x02000000 /* NEWCGROUP */ | 0x04000000 /* NEWUTS */ | 0x08000000 /* NEWIPC */ | 0x10000000 /* NEWUSER */ | 0x20000000 /* NEWPID */ | 0x40000000; /* NEWNET */
+const SOCKET: Record<SeccompArch, number> = { x86_64: 41, aarch64: 198 };
+const SOCKETPAIR: Record<SeccompArch, number> = { x86_64: 53, aarch64: 199 };
+/**
+ * Socket families a contained process may make: unix, inet and inet6, which the network namespace
+ * and the mounts bound. Not vsock (the hypervisor's port space, which no network namespace covers:
+ * a way out of "network off" on a VM), packet, bluetooth, can, alg, …
+ */
+export const ALLOWED_SOCKET_FAMILIES = [1 /* AF_UNIX */, 2 /* AF_INET */, 10 /* AF_INET6 */] as const;
+/**
+ * Netlink, only its route protocol: per network namespace (the sandbox sees its own loopback), and
+ * what getifaddrs (Node's os.networkInterfaces(), which Vite calls at start) and getaddrinfo with
+ * AI_ADDRCONFIG read. The other netlink protocols (audit, uevent, generic, …) reach beyond it.
+ */
+export const AF_NETLINK = 16;
+export const NETLINK_ROUTE = 0;
 /** ioctls that type into the terminal (TIOCSTI) or the console (TIOCLINUX): refused. */
 export const TIOCSTI = 0x5412;
 export const TIOCLINUX = 0x541c;
@@ -103,7 +121,22 @@ export function seccompProgram(arch: SeccompArch): Instruction[] {
     { op: 'jump', code: BPF.JEQ_K, k: CLONE3[arch], onTrue: 'enosys' },
     { op: 'jump', code: BPF.JEQ_K, k: CLONE[arch], onTrue: 'clone' },
     { op: 'jump', code: BPF.JEQ_K, k: IOCTL[arch], onTrue: 'ioctl' },
+    { op: 'jump', code: BPF.JEQ_K, k: SOCKET[arch], onTrue: 'socket' },
+    { op: 'jump', code: BPF.JEQ_K, k: SOCKETPAIR[arch], onTrue: 'socket' },
     { op: 'ret', value: RET.ALLOW },
+    // socket(family, type, protocol) and socketpair(family, type, protocol, sv): the kernel reads
+    // family and protocol as ints, so the low words are the whole story.
+    { op: 'label', name: 'socket' },
+    { op: 'ld', offset: argLow(0) },
+    ...ALLOWED_SOCKET_FAMILIES.map((family): Step => ({ op: 'jump', code: BPF.JEQ_K, k: family, onTrue: 'allow' })),
+    { op: 'jump', code: BPF.JEQ_K, k: AF_NETLINK, onTrue: 'netlink', onFalse: 'eafnosupport' },
+    { op: 'label', name: 'netlink' },
+    { op: 'ld', offset: argLow(2) },
+    { op: 'jump', code: BPF.JEQ_K, k: NETLINK_ROUTE, onTrue: 'allow', onFalse: 'eafnosupport' },
+    { op: 'label', name: 'allow' },
+    { op: 'ret', value: RET.ALLOW },
+    { op: 'label', name: 'eafnosupport' },
+    { op: 'ret', value: RET.ERRNO | EAFNOSUPPORT },
     { op: 'label', name: 'clone' },
     { op: 'ld', offset: argLow(0) },
     { op: 'jump', code: BPF.JSET_K, k: CLONE_NAMESPACE_FLAGS, onTrue: 'eperm' },

@@ -49,7 +49,7 @@ export interface AppInfo {
     contained: boolean;
     /** "contained: bubblewrap 0.8.0, network off" or "not available: <cause>; <how to enable>". */
     line: string;
-    /** Said where nothing is contained: what the agent's processes can read. */
+    /** Said where nothing is contained (what the agent's processes can read), and when Paddock runs as root (what uid 0 inside means). */
     warning: string | null;
     agents: Record<string, { allowedDomains: string[]; uncontainedShell: boolean }>;
     /** Per agent: the line its cards show ("contained: bubblewrap 0.8.0, network only to registry.npmjs.org …"). */

@@ -45,6 +45,13 @@ describe('bubblewrap arguments', () => {
     expect(proxied.slice(bound - 1, bound + 2)).toEqual(['--ro-bind', '/data/sandbox/net/a1', PROXY_DIR_INSIDE]);
   });
 
+  it('drops every capability and keeps the machine-wide parts of /proc read-only over the fresh /proc (run as root, uid 0 inside is the host root)', () => {
+    expect(at(args, '--cap-drop', 'ALL')).toBeGreaterThanOrEqual(0);
+    const proc = at(args, '--proc', '/proc');
+    for (const entry of ['/proc/sys', '/proc/sysrq-trigger', '/proc/irq', '/proc/bus']) expect([entry, at(args, '--ro-bind-try', entry, entry) > proc]).toEqual([entry, true]);
+    expect(args).not.toContain('/sys');
+  });
+
   it('covers an /etc secret only when the owner could read it (as root), not one the host already hides', () => {
     const rootReads = bwrapArgs(profile, { ...mergedUsr, readable: () => true });
     expect(rootReads.join(' ')).toContain('--ro-bind /dev/null /etc/shadow');

@@ -10,6 +10,7 @@ import {
   AUDIT_ARCH,
   CLONE_NAMESPACE_FLAGS,
   DENIED_SYSCALLS,
+  EAFNOSUPPORT,
   encodeProgram,
   ENOSYS,
   EPERM,
@@ -31,6 +32,21 @@ const EVERYDAY: Record<SeccompArch, Record<string, number>> = {
 };
 const CLONE = { x86_64: 56, aarch64: 220 };
 const IOCTL = { x86_64: 16, aarch64: 29 };
+const SOCKET = { x86_64: 41, aarch64: 198 };
+const SOCKETPAIR = { x86_64: 53, aarch64: 199 };
+const AF = { UNSPEC: 0, UNIX: 1, INET: 2, AX25: 3, INET6: 10, NETLINK: 16, PACKET: 17, BLUETOOTH: 31, CAN: 29, TIPC: 30, ALG: 38, VSOCK: 40, XDP: 44 };
+const NETLINK = { ROUTE: 0, SOCK_DIAG: 4, AUDIT: 9, KOBJECT_UEVENT: 15, GENERIC: 16 };
+
+/**
+ * The rule, stated independently of the program: a socket of the families whose reach the network
+ * namespace bounds (unix, inet, inet6; netlink only for NETLINK_ROUTE), nothing else (vsock reaches
+ * the hypervisor whatever the namespace).
+ */
+function socketVerdict(family: number, protocol: number): number {
+  if ([AF.UNIX, AF.INET, AF.INET6].includes(family)) return RET.ALLOW;
+  if (family === AF.NETLINK && protocol === NETLINK.ROUTE) return RET.ALLOW;
+  return RET.ERRNO | EAFNOSUPPORT;
+}
 
 describe.each(ARCHES)('the filter program (%s)', (arch) => {
   const program = seccompProgram(arch);
@@ -45,7 +61,35 @@ describe.each(ARCHES)('the filter program (%s)', (arch) => {
   });
 
   it('lets everyday calls through', () => {
-    for (const [name, nr] of Object.entries(EVERYDAY[arch])) expect([name, evaluate(program, { nr, arch: native })]).toEqual([name, RET.ALLOW]);
+    const args = (name: string) => (name === 'socket' ? [AF.INET, 1, 0] : undefined);
+    for (const [name, nr] of Object.entries(EVERYDAY[arch])) expect([name, evaluate(program, { nr, arch: native, args: args(name) })]).toEqual([name, RET.ALLOW]);
+  });
+
+  it('refuses with EAFNOSUPPORT (97 on both), as a kernel without the family would', () => expect(EAFNOSUPPORT).toBe(97));
+
+  it('makes sockets of unix, inet, inet6 and netlink-route only; vsock, packet and the rest say EAFNOSUPPORT', () => {
+    const table: [string, number, number, number][] = [
+      ['unix stream', AF.UNIX, 1, RET.ALLOW],
+      ['inet tcp', AF.INET, 1, RET.ALLOW],
+      ['inet udp, cloexec', AF.INET, 2 | 0x80000, RET.ALLOW],
+      ['inet6', AF.INET6, 1, RET.ALLOW],
+      ['netlink route (getifaddrs, getaddrinfo AI_ADDRCONFIG)', AF.NETLINK, 3, RET.ALLOW],
+      ['vsock (the hypervisor)', AF.VSOCK, 1, RET.ERRNO | EAFNOSUPPORT],
+      ['packet', AF.PACKET, 3, RET.ERRNO | EAFNOSUPPORT],
+      ['unspec', AF.UNSPEC, 1, RET.ERRNO | EAFNOSUPPORT],
+      ['alg', AF.ALG, 5, RET.ERRNO | EAFNOSUPPORT],
+      ['bluetooth', AF.BLUETOOTH, 1, RET.ERRNO | EAFNOSUPPORT],
+      ['can', AF.CAN, 3, RET.ERRNO | EAFNOSUPPORT],
+      ['tipc', AF.TIPC, 2, RET.ERRNO | EAFNOSUPPORT],
+      ['xdp', AF.XDP, 3, RET.ERRNO | EAFNOSUPPORT],
+      ['ax25', AF.AX25, 2, RET.ERRNO | EAFNOSUPPORT],
+    ];
+    for (const nr of [SOCKET[arch], SOCKETPAIR[arch]]) {
+      for (const [name, family, type, expected] of table) expect([nr, name, evaluate(program, { nr, arch: native, args: [family, type, 0] })]).toEqual([nr, name, expected]);
+    }
+    for (const [name, protocol] of Object.entries(NETLINK)) {
+      expect([name, evaluate(program, { nr: SOCKET[arch], arch: native, args: [AF.NETLINK, 3, protocol] })]).toEqual([name, protocol === NETLINK.ROUTE ? RET.ALLOW : RET.ERRNO | EAFNOSUPPORT]);
+    }
   });
 
   it('kills a call of a foreign ABI (its numbers mean other calls)', () => {
@@ -78,7 +122,17 @@ describe.each(ARCHES)('the filter program (%s)', (arch) => {
         else if (nr === 435) expect(result).toBe(RET.ERRNO | ENOSYS);
         else if (nr === CLONE[arch]) expect(result).toBe((args[0] ?? 0) & CLONE_NAMESPACE_FLAGS ? RET.ERRNO | EPERM : RET.ALLOW);
         else if (nr === IOCTL[arch]) expect(result).toBe([0x5412, 0x541c].includes(args[1] ?? 0) ? RET.ERRNO | EPERM : RET.ALLOW);
+        else if (nr === SOCKET[arch] || nr === SOCKETPAIR[arch]) expect(result).toBe(socketVerdict(args[0] ?? 0, args[2] ?? 0));
         else expect(result).toBe(RET.ALLOW);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('property: a socket is made exactly when its family (and netlink protocol) is in the rule', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(SOCKET[arch], SOCKETPAIR[arch]), fc.integer({ min: 0, max: 64 }), fc.integer({ min: 0, max: 0xffffffff }), fc.integer({ min: 0, max: 32 }), (nr, family, type, protocol) => {
+        expect(evaluate(program, { nr, arch: native, args: [family, type, protocol] })).toBe(socketVerdict(family, protocol));
       }),
       { numRuns: 2000 },
     );
@@ -121,6 +175,76 @@ if pid == 0:
     os._exit(7)
 print('fork', os.waitpid(pid, 0)[1] >> 8)
 `;
+
+// Each line: the socket tried, `ok` or the error's name. Python's socket() is the system call itself.
+const SOCKET_PROBE = `
+import errno, socket
+tries = {'unix': (socket.AF_UNIX, socket.SOCK_STREAM, 0), 'inet': (socket.AF_INET, socket.SOCK_STREAM, 0),
+         'inet6': (socket.AF_INET6, socket.SOCK_DGRAM, 0), 'netlink_route': (16, socket.SOCK_RAW, 0),
+         'netlink_uevent': (16, socket.SOCK_RAW, 15), 'vsock': (40, socket.SOCK_STREAM, 0), 'packet': (17, socket.SOCK_DGRAM, 0)}
+for name, (family, kind, proto) in tries.items():
+    try:
+        socket.socket(family, kind, proto).close()
+        print(name, 'ok')
+    except OSError as e:
+        print(name, errno.errorcode.get(e.errno, str(e.errno)))
+try:
+    a, b = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    print('socketpair_unix', 'ok')
+except OSError as e:
+    print('socketpair_unix', errno.errorcode.get(e.errno, str(e.errno)))
+`;
+
+// What Vite does at start: the interfaces (getifaddrs: netlink route), localhost with AI_ADDRCONFIG, a listener.
+const NODE_PROBE = `
+const os = require('node:os'); const dns = require('node:dns'); const http = require('node:http');
+console.log('interfaces', Object.keys(os.networkInterfaces()).includes('lo') ? 'lo' : JSON.stringify(os.networkInterfaces()));
+dns.lookup('localhost', { all: true, hints: dns.ADDRCONFIG }, (error, addresses) => {
+  console.log('lookup', error ? error.code : addresses.length > 0 ? 'ok' : 'none');
+  const server = http.createServer((_, res) => res.end('hi')).listen(0, '127.0.0.1', () => {
+    http.get({ host: '127.0.0.1', port: server.address().port }, (res) => { res.resume(); console.log('http', res.statusCode); server.close(); });
+  });
+});
+`;
+
+function lines(output: string): Record<string, string> {
+  return Object.fromEntries(output.trim().split('\n').map((line) => [line.split(' ')[0], line.slice(line.indexOf(' ') + 1)]));
+}
+
+describe.skipIf(!status.available || status.available !== true || status.engine !== 'bubblewrap' || !PYTHON || !['x64', 'arm64'].includes(process.arch))('socket families inside bubblewrap', () => {
+  const probe = async (contained: boolean, program: string, file: string, text: string) => {
+    fs.writeFileSync(path.join(workspace, file), text);
+    const sandbox = createSandbox({ status, home, dataDir });
+    const result = await runBounded({
+      program,
+      args: [path.join(workspace, file)],
+      cwd: workspace,
+      env: { PATH: '/usr/bin:/bin', HOME: home },
+      timeoutMs: 30_000,
+      wrap: contained ? sandbox.wrapperFor({ agentId: 'a1', workspace, allowedDomains: [] }) : undefined,
+      purpose: 'run',
+    });
+    expect(result.exitCode, result.output).toBe(0);
+    return lines(result.output);
+  };
+
+  it('refuses vsock (a channel to the hypervisor no network namespace covers), packet and netlink but route; unix, inet, inet6 work', async () => {
+    const inside = await probe(true, PYTHON!, 'sockets.py', SOCKET_PROBE);
+    expect(inside).toEqual({ unix: 'ok', inet: 'ok', inet6: 'ok', netlink_route: 'ok', netlink_uevent: 'EAFNOSUPPORT', vsock: 'EAFNOSUPPORT', packet: 'EAFNOSUPPORT', socketpair_unix: 'ok' });
+  }, 60_000);
+
+  it('the same probe outside makes a vsock socket (so the test can fail)', async () => {
+    const outside = await probe(false, PYTHON!, 'sockets.py', SOCKET_PROBE);
+    // A kernel without the vsock module says EAFNOSUPPORT itself: then there is nothing to compare.
+    if (outside.vsock === 'EAFNOSUPPORT') return;
+    expect(outside.vsock).toBe('ok');
+  }, 60_000);
+
+  it('Node lists the interfaces, resolves localhost with AI_ADDRCONFIG and serves on loopback inside (what Vite does at start)', async () => {
+    const inside = await probe(true, process.execPath, 'vite-like.cjs', NODE_PROBE);
+    expect(inside).toEqual({ interfaces: 'lo', lookup: 'ok', http: '200' });
+  }, 60_000);
+});
 
 describe.skipIf(!status.available || !PYTHON || status.available !== true || !['x64', 'arm64'].includes(process.arch))('the filter installed by bubblewrap', () => {
   it('refuses the denied calls inside the sandbox, and fork still works', async () => {
