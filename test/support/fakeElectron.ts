@@ -113,11 +113,17 @@ export class FakeWebContents implements HostWebContents {
     return this;
   }
   async loadURL(url: string): Promise<void> {
+    this.steps.push(`load:${url}`);
     if (this.loadError) throw this.loadError;
     this.loaded.push(url);
   }
   async capturePage(_rect?: Rectangle): Promise<{ toPNG(): Buffer }> {
     return { toPNG: () => this.picture };
+  }
+  /** What the capture set before loading, in order with the loads (`policy:<name>`). */
+  readonly steps: string[] = [];
+  setWebRTCIPHandlingPolicy(policy: string): void {
+    this.steps.push(`policy:${policy}`);
   }
 
   /** The page (or a redirect) asking to go to `url`; returns whether it may. */

@@ -3,6 +3,7 @@
 // use the owner's browser to talk to anything on the machine. Chromium is started through the one
 // exec seam (spawn.ts, purpose `browser`; issue 13 §1) and playwright-core only connects to it over
 // the DevTools protocol: no process starts outside spawn.ts.
+import { REMOVE_WEBRTC_SCRIPT } from '../../shared/noWebRtc';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,7 +43,7 @@ const CHROMIUM_BASE_ARGS = [
  * TURN username over UDP): a proxy that answers nothing for every non-loopback connection (loopback,
  * the page's origin, is never proxied), a resolver that finds no name (no DNS prefetch or preconnect
  * carries a secret in a host name), and WebRTC kept to proxied UDP. That policy alone still let a
- * STUN packet reach a loopback port in a test, so WebRTC is also taken out of the page (NO_WEBRTC).
+ * STUN packet reach a loopback port in a test, so WebRTC is also taken out of the page (REMOVE_WEBRTC_SCRIPT, shared with Electron's capture).
  */
 export const CAPTURE_NETWORK_ARGS = [
   '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
@@ -51,8 +52,6 @@ export const CAPTURE_NETWORK_ARGS = [
   '--dns-prefetch-disable',
 ];
 
-/** In every frame of the page, before its scripts: no peer connection to gather candidates with at all. */
-const NO_WEBRTC = `for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel', 'RTCIceCandidate', 'RTCSessionDescription']) { try { delete globalThis[name]; } catch {} }`;
 
 export interface ChromiumCaptureOptions {
   /** Defaults to PADDOCK_CHROMIUM, else /usr/bin/chromium. */
@@ -181,7 +180,7 @@ export function createChromiumCapture(options: ChromiumCaptureOptions = {}): Cap
         acceptDownloads: false,
         javaScriptEnabled: true,
       });
-      await context.addInitScript({ content: NO_WEBRTC });
+      await context.addInitScript({ content: REMOVE_WEBRTC_SCRIPT });
       // Every network request whose origin is not the page's own is aborted; other sockets are closed.
       await context.route('**/*', (route) =>
         sameOrigin(route.request().url(), origin) ? route.continue() : route.abort('blockedbyclient'),

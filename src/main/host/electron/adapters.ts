@@ -1,5 +1,6 @@
 // The real Electron behind the host's narrow interfaces (surface.ts). This file and index.ts are
 // where the compiler checks those interfaces against electron.d.ts; the unit tests use a fake.
+import path from 'node:path';
 import { BrowserWindow, Menu, session, WebContentsView } from 'electron';
 import type { CapturePage } from '../../preview/types';
 import { createElectronCapture, SCREENSHOT_PARTITION } from './capture';
@@ -16,6 +17,7 @@ export function electronCapture(guards: ContentsGuards): CapturePage {
     openWindow: (options) => new BrowserWindow(options),
     session: session.fromPartition(SCREENSHOT_PARTITION),
     guards,
+    preload: path.join(__dirname, '../preload/capture.js'),
   });
 }
 

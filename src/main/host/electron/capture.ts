@@ -2,6 +2,8 @@
 // own — no preload, no Node, no devtools, no cookies shared with the window or the preview — that
 // may reach the page's own origin and nothing else, loads the page, photographs it, and is destroyed.
 // No system browser is launched, so nothing runs with --no-sandbox on a page the agent wrote.
+// Its one preload (src/preload/capture.ts) gives the page nothing and removes WebRTC from every
+// frame before the page's scripts; UDP that is not proxied is off for it too.
 import type { BrowserWindowConstructorOptions } from 'electron';
 import type { CapturePage, Viewport } from '../../preview/types';
 import type { ContentsGuards } from './security';
@@ -9,7 +11,7 @@ import type { CaptureWindowFactory, HostSession } from './surface';
 
 export const SCREENSHOT_PARTITION = 'paddock-screenshot';
 
-export function screenshotWindowOptions(viewport: Viewport): BrowserWindowConstructorOptions {
+export function screenshotWindowOptions(viewport: Viewport, preload: string): BrowserWindowConstructorOptions {
   return {
     show: false,
     width: viewport.width,
@@ -20,6 +22,9 @@ export function screenshotWindowOptions(viewport: Viewport): BrowserWindowConstr
     webPreferences: {
       offscreen: true,
       partition: SCREENSHOT_PARTITION,
+      preload,
+      // The preload (WebRTC out) runs in every frame; sandboxed, no frame gets Node from it.
+      nodeIntegrationInSubFrames: true,
       sandbox: true,
       contextIsolation: true,
       nodeIntegration: false,
@@ -37,6 +42,8 @@ export interface ElectronCaptureDeps {
   /** The screenshot partition's session (session.fromPartition(SCREENSHOT_PARTITION)). */
   session: HostSession;
   guards: ContentsGuards;
+  /** The built src/preload/capture.ts (out/preload/capture.js). */
+  preload: string;
   timeoutMs?: number;
 }
 
@@ -71,8 +78,9 @@ export function createElectronCapture(deps: ElectronCaptureDeps): CapturePage {
 
   return async (url: string, viewport: Viewport) => {
     const origin = new URL(url).origin;
-    const window = deps.openWindow(screenshotWindowOptions(viewport));
+    const window = deps.openWindow(screenshotWindowOptions(viewport, deps.preload));
     const contents = window.webContents;
+    contents.setWebRTCIPHandlingPolicy('disable_non_proxied_udp');
     origins.set(contents.id, origin);
     deps.guards.allowOrigin(contents, () => origin);
     try {

@@ -55,6 +55,7 @@ export interface CaptureWindow {
   readonly webContents: HostWebContents & {
     loadURL(url: string): Promise<void>;
     capturePage(rect?: Rectangle): Promise<{ toPNG(): Buffer }>;
+    setWebRTCIPHandlingPolicy(policy: 'disable_non_proxied_udp'): void;
   };
   destroy(): void;
 }

@@ -8,17 +8,19 @@ import { installContentsGuards } from '../../../../src/main/host/electron/securi
 import { VIEWPORTS } from '../../../../src/main/tools/screenshot';
 import { FakeElectron } from '../../../support/fakeElectron';
 
+const CAPTURE_PRELOAD = '/app/out/preload/capture.js';
+
 function world() {
   const electron = new FakeElectron();
   const guards = installContentsGuards(electron.app, { opensInBrowser: () => false, openExternal: () => undefined });
   const session = electron.fromPartition(SCREENSHOT_PARTITION);
-  const capture = createElectronCapture({ openWindow: (options) => electron.openWindow(options), session, guards, timeoutMs: 2_000 });
+  const capture = createElectronCapture({ openWindow: (options) => electron.openWindow(options), session, guards, preload: CAPTURE_PRELOAD, timeoutMs: 2_000 });
   return { electron, capture, session };
 }
 
 describe('the screenshot window', () => {
   it('is offscreen, hidden, sandboxed, isolated, without Node or devtools, in its own partition', () => {
-    const options = screenshotWindowOptions(VIEWPORTS.phone);
+    const options = screenshotWindowOptions(VIEWPORTS.phone, CAPTURE_PRELOAD);
     expect(options).toMatchObject({ show: false, width: 390, height: 844, useContentSize: true });
     expect(options.webPreferences).toMatchObject({
       offscreen: true,
@@ -29,9 +31,16 @@ describe('the screenshot window', () => {
       devTools: false,
       partition: SCREENSHOT_PARTITION,
     });
-    expect(options.webPreferences?.preload).toBeUndefined();
+    // Its one preload takes WebRTC out of every frame (sandboxed: no frame gets Node from it).
+    expect(options.webPreferences).toMatchObject({ preload: CAPTURE_PRELOAD, nodeIntegrationInSubFrames: true });
     expect(SCREENSHOT_PARTITION).not.toBe(PREVIEW_PARTITION);
     expect(SCREENSHOT_PARTITION.startsWith('persist:')).toBe(false);
+  });
+
+  it('turns UDP that is not proxied off before the page loads', async () => {
+    const { electron, capture } = world();
+    await capture('http://127.0.0.1:4100/', VIEWPORTS.desktop);
+    expect(electron.windows[0].webContents.steps).toEqual(['policy:disable_non_proxied_udp', 'load:http://127.0.0.1:4100/']);
   });
 
   it('loads the page, returns its picture and is destroyed', async () => {
