@@ -2,6 +2,8 @@
 // names, every flag of every program's real manual in every spelling, path shapes and
 // metacharacters. The policy says "auto" exactly when the independent oracle (oracle.ts, written
 // from the table) admits the command — and never when it does not.
+import fs from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyCommand, type RememberedCommand } from '../../../src/main/policy';
@@ -31,6 +33,34 @@ function facts(p: string): PathFacts {
     return { ok: false, file: false, dir: false };
   }
   return { ok: true, file: false, dir: false }; // a name inside that does not exist (yet)
+}
+
+// Configuration found above the workspace, with none of its own inside, gates the program that would
+// load it: any file of these names counts there, whatever it holds (written here from the rule, not
+// imported). The fixture has none inside, so what decides is the machine above it: another suite, or
+// anything else, writing /tmp/package.json or /tmp/pytest.ini changes the right answer, and the
+// oracle must be told (this is why the test once failed beside other suites).
+const ext = (base: string, exts: string[]): string[] => exts.map((e) => `${base}${e}`);
+const CONFIG_ABOVE: Record<string, string[]> = {
+  eslint: [...ext('eslint.config', ['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts']), ...ext('.eslintrc', ['', '.js', '.cjs', '.yaml', '.yml', '.json'])],
+  prettier: [...ext('.prettierrc', ['', '.json', '.yaml', '.yml', '.json5', '.js', '.cjs', '.mjs', '.ts', '.mts', '.cts', '.toml']), ...ext('prettier.config', ['.js', '.cjs', '.mjs', '.ts', '.mts', '.cts']), 'package.json'],
+  jest: [...ext('jest.config', ['.js', '.ts', '.mjs', '.cjs', '.cts', '.mts', '.json']), 'package.json'],
+  pytest: ['pyproject.toml', 'pytest.ini', '.pytest.ini', 'tox.ini', 'setup.cfg', 'conftest.py'],
+};
+
+/** The program whose configuration the command loads: `python -m pytest` is pytest. */
+function configuredProgram(words: string[]): string | null {
+  const [program, ...args] = words;
+  if ((program === 'python' || program === 'python3') && args[0] === '-m' && args[1] === 'pytest') return 'pytest';
+  return program in CONFIG_ABOVE ? program : null;
+}
+
+/** Read at each decision: what lies above the fixture is not the test's to hold still. */
+function configAbove(program: string): boolean {
+  for (let dir = path.dirname(fx.paths.workspace); ; dir = path.dirname(dir)) {
+    if (CONFIG_ABOVE[program].some((name) => fs.existsSync(path.join(dir, name)))) return true;
+    if (dir === path.dirname(dir)) return false;
+  }
 }
 
 const PROGRAMS = [...Object.keys(MANUAL_FLAGS), 'find', 'npx', 'python3', 'rm', 'env', 'curl', 'sh', 'git', 'GREP', './grep', '/usr/bin/grep', 'X=1', 'nodejs'];
@@ -82,7 +112,8 @@ describe('the policy agrees with an independent oracle written from the table', 
       fc.property(commandArb(), (words) => {
         const command = words.join(' ');
         const d = classifyCommand(command, fx.ctx('run'));
-        const admitted = oracleAdmits(words, facts, ['vite']);
+        const configured = configuredProgram(words);
+        const admitted = oracleAdmits(words, facts, ['vite']) && !(configured !== null && configAbove(configured));
         if ((d.tier === 'auto') !== admitted) {
           throw new Error(`${JSON.stringify(command)}: policy ${d.tier} (${d.reason}), oracle ${admitted ? 'admits' : 'refuses'}`);
         }
