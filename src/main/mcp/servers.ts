@@ -46,9 +46,8 @@ export interface McpServerManagerDeps {
   ownerEnv: OwnerEnv;
   /**
    * The OS sandbox for this agent's workspace, applied to stdio servers like to its commands: a
-   * server runs for long, so it gets the long-lived guard (start's): the absent always-card
-   * directories held read-only while it runs, and what it planted moved out when it exits. Null
-   * without the sandbox.
+   * server runs for long, so it gets the long-lived guard (start's): every always-card entry that
+   * appears at the workspace's top level while it runs is moved out at once. Null without the sandbox.
    */
   guardFor?(agentId: string, workspace: string): LongLivedGuard | null;
   /** Where a stdio server's group is recorded, so a Paddock killed with -9 ends it at the next start. */
@@ -119,7 +118,7 @@ export function createMcpServerManager(deps: McpServerManagerDeps) {
       purpose: 'mcp',
       ledger: deps.ledger,
       agentId: record.agentId,
-      // What it planted is moved out to <data>/refused/ when it exits (nothing in it is run any more).
+      // What it plants while it runs is moved out to <data>/refused/ at once; the watch stops when it exits.
       onExit: guard ? () => void guard.finish() : undefined,
     });
   }

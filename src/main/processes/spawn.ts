@@ -163,6 +163,8 @@ export interface LongLivedProcess {
   child: ChildProcess;
   /** Settles when the group leader exits. */
   exited: Promise<{ exitCode: number | null; signal: string | null }>;
+  /** A line of Paddock's in the log, in order with what the process prints (`[paddock] …`). */
+  note(sentence: string): void;
 }
 
 /** How long a leader's exit waits for its pipes to drain into the log (see spawnLongLived). */
@@ -207,7 +209,8 @@ export function spawnLongLived(options: LongLivedOptions): LongLivedProcess {
       });
     });
   });
-  return { pid: child.pid, child, exited };
+  const note = (sentence: string): void => void log.append(Buffer.from(`\n[paddock] ${sentence}\n`));
+  return { pid: child.pid, child, exited, note };
 }
 
 /** /dev/null, opened once (close-on-exec, as Node opens every file): what a leaked descriptor becomes in a child. */

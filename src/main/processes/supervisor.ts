@@ -149,6 +149,18 @@ export class Supervisor {
     }
   }
 
+  /** A line of Paddock's in a running process's log (where `output` reads it); false when it no longer runs. */
+  note(agentId: string, name: string, sentence: string): boolean {
+    for (const [id, entry] of this.live) {
+      const row = this.store.get(id);
+      if (row && row.agentId === agentId && row.name === name) {
+        entry.process.note(sentence);
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Whether the process of `row` exits within `ms` (start waits briefly to report an early failure). */
   async exitedWithin(row: ProcessRow, ms: number): Promise<boolean> {
     const entry = this.live.get(row.id);

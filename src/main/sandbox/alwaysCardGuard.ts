@@ -94,15 +94,10 @@ function withHeldDirs<T>(workspace: string, parts: readonly string[], use: (dir:
   }
 }
 
-/**
- * The always-card entries directly in the workspace, `.github/workflows` and each entry in it. A
- * placeholder a long-lived process holds is not listed: nothing contained can write it, and what the
- * owner puts there from outside is the owner's.
- */
+/** The always-card entries directly in the workspace, `.github/workflows` and each entry in it. */
 export function listAlwaysCard(workspace: string): AlwaysCardListing {
   const listing = new Map<string, string>();
   const add = (dir: SafeDir, name: string, rel: string) => {
-    if (placeholdersHeld.has(path.join(workspace, rel))) return;
     const id = identityOf(pathAt(dir, name));
     if (id) listing.set(rel, id);
   };
@@ -215,110 +210,103 @@ export function describeMoved(moved: readonly MovedEntry[]): string | null {
 }
 
 /**
- * Directories a long-lived process (a dev server that runs for hours) must not create at the top
- * level: a repository (whose config runs code in the owner's git), and the always-card directories.
- * For one that is absent, Paddock makes an empty directory and binds it read-only into the sandbox
- * (bubblewrap cannot refuse a name that does not exist), and removes it again when the last process
- * holding it ends, if it is still empty. Files (`.envrc`, `.npmrc`, …) cannot be held so without
- * breaking the owner's tools: they are moved out when the process ends (see `watchLongLived`).
+ * A long-lived process (a dev server that runs for hours, an agent's MCP server) is watched while it
+ * runs instead: the workspace's top level, its `.github` and `.github/workflows` (one inotify watch
+ * each, re-armed when they appear), and every always-card entry or `.git` that appears there is moved
+ * out at once — an `.envrc` or a `.git/config` with `core.fsmonitor` does not wait for the process to
+ * end to be taken away. Nothing is made in the owner's folder for it (empty read-only placeholders
+ * once were: nine folders appeared on the owner's disk and a kill -9 left them). What the owner adds
+ * there from outside while the process runs is moved the same way (inotify does not say who made a
+ * file); the sentence says where it is. A sweep every few seconds backs up a missed event.
  */
-const PLACEHOLDER_NAMES = ['.git', '.vscode', '.idea', '.devcontainer', '.claude', '.cursor', '.codex', '.gemini', '.github'];
+export interface LiveAlwaysCardWatch {
+  /** Called with what each sweep moved, as it moves it. */
+  onMoved(listener: (moved: MovedEntry[]) => void): void;
+  /** Stops watching, sweeps once more, and returns everything moved since the watch began. */
+  finish(): MovedEntry[];
+}
 
-/** Absolute placeholder paths → how many live processes hold each. */
-const placeholdersHeld = new Map<string, number>();
+const SWEEP_EVERY_MS = 2_000;
 
-/** Where the held placeholders are written down, so a Paddock that crashed removes them at its next start. */
-let placeholderRecord: string | null = null;
+export function watchAlwaysCardLive(workspace: string, refusedDir: string, sweepEveryMs = SWEEP_EVERY_MS): LiveAlwaysCardWatch {
+  let before = listAlwaysCard(workspace);
+  const all: MovedEntry[] = [];
+  const listeners: ((moved: MovedEntry[]) => void)[] = [];
+  const watchers = new Map<string, fs.FSWatcher>();
+  let finished = false;
 
-function writeRecord(): void {
-  if (placeholderRecord === null) return;
-  try {
-    const next = `${placeholderRecord}.next`;
-    fs.writeFileSync(next, JSON.stringify([...placeholdersHeld.keys()]), { mode: 0o600 });
-    fs.renameSync(next, placeholderRecord);
-  } catch {
-    // The record is a courtesy for after a crash; the placeholders themselves are in place.
+  function sweep(): void {
+    if (finished) return;
+    const appeared = appearedBetween(before, listAlwaysCard(workspace));
+    if (appeared.length > 0) {
+      const moved = moveOut(workspace, appeared, refusedDir);
+      all.push(...moved);
+      for (const listener of listeners) listener(moved);
+    }
+    before = listAlwaysCard(workspace);
+    arm();
   }
+
+  /** A watch on each of the three directories that is a real directory now (never through a link). */
+  function arm(): void {
+    for (const rel of ['', '.github', WORKFLOWS]) {
+      const dir = rel === '' ? workspace : path.join(workspace, rel);
+      const current = watchers.get(rel);
+      if (current && isRealDirectory(dir) && (rel === '' || parentsAreReal(workspace, rel))) continue;
+      current?.close();
+      watchers.delete(rel);
+      if (!isRealDirectory(dir) || (rel !== '' && !parentsAreReal(workspace, rel))) continue;
+      try {
+        const watcher = fs.watch(dir, { persistent: false }, () => sweep());
+        watcher.on('error', () => {
+          watcher.close();
+          if (watchers.get(rel) === watcher) watchers.delete(rel);
+        });
+        watchers.set(rel, watcher);
+        // What appeared before this watch was armed (a `.github/workflows` made with its parent).
+        if (rel !== '') queueMicrotask(sweep);
+      } catch {
+        // Gone meanwhile: the next sweep arms it again if it comes back.
+      }
+    }
+  }
+
+  arm();
+  const timer = setInterval(sweep, sweepEveryMs);
+  timer.unref();
+  return {
+    onMoved: (listener) => void listeners.push(listener),
+    finish() {
+      sweep();
+      finished = true;
+      clearInterval(timer);
+      for (const watcher of watchers.values()) watcher.close();
+      watchers.clear();
+      return all;
+    },
+  };
 }
 
 /**
- * Keeps the record at `file` from now on, after removing what an earlier run left there: each
- * placeholder it names that is still an empty directory (a crash never let it go).
+ * Empty folders an earlier Paddock made as placeholders for long-lived processes and wrote down in
+ * `file` (a crash or kill -9 left them in the owner's folder): each one still empty is removed, and
+ * the record with it. What the owner put into one stays.
  */
-export function recordPlaceholdersAt(file: string): void {
+export function removeLeftPlaceholders(file: string): void {
   try {
     const left = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
     if (Array.isArray(left)) {
       for (const p of left) {
-        if (typeof p !== 'string' || !path.isAbsolute(p) || placeholdersHeld.has(p)) continue;
+        if (typeof p !== 'string' || !path.isAbsolute(p)) continue;
         try {
-          atHeldParent(p, (dir, name) => fs.rmdirSync(pathAt(dir, name))); // Only when empty: what the owner put there stays.
+          atHeldParent(p, (dir, name) => fs.rmdirSync(pathAt(dir, name))); // Only when empty.
         } catch {
           /* not empty, or gone */
         }
       }
     }
   } catch {
-    // No record (the first run) or an unreadable one.
+    // No record: nothing was left.
   }
-  placeholderRecord = file;
-  writeRecord();
-}
-
-/**
- * The placeholders `workspace` needs now: the names absent from its top level (any case) or held
- * as placeholders already (another long-lived process's, which this one then shares: the first to
- * end must not take them from the other), and `.github/workflows` under a real `.github`.
- */
-export function absentPlaceholders(workspace: string): string[] {
-  const present = new Set(namesIn(workspace).filter((entry) => !placeholdersHeld.has(path.join(workspace, entry.name))).map((entry) => entry.name.toLowerCase()));
-  const wanted = PLACEHOLDER_NAMES.filter((name) => !present.has(name)).map((name) => path.join(workspace, name));
-  const workflows = path.join(workspace, WORKFLOWS);
-  const githubIsOwners = present.has('.github') && parentsAreReal(workspace, WORKFLOWS);
-  if (githubIsOwners && (identityOf(workflows) === null || placeholdersHeld.has(workflows))) wanted.push(workflows);
-  return wanted;
-}
-
-export interface HeldPlaceholders {
-  /** The empty directories now in place, to bind read-only. */
-  paths: string[];
-  /** Lets go; the last holder removes each one that is still an empty directory. */
-  release(): void;
-}
-
-/** Makes (or shares) the placeholders; one that cannot be made is left out (its name stays unguarded). */
-export function holdPlaceholders(paths: readonly string[]): HeldPlaceholders {
-  const held: string[] = [];
-  for (const p of paths) {
-    try {
-      if (!placeholdersHeld.has(p)) atHeldParent(p, (dir, name) => fs.mkdirSync(pathAt(dir, name), { mode: 0o755 }));
-      placeholdersHeld.set(p, (placeholdersHeld.get(p) ?? 0) + 1);
-      held.push(p);
-    } catch {
-      // It appeared meanwhile (the owner's): not a placeholder.
-    }
-  }
-  writeRecord();
-  let released = false;
-  return {
-    paths: held,
-    release: () => {
-      if (released) return;
-      released = true;
-      for (const p of held) {
-        const left = (placeholdersHeld.get(p) ?? 1) - 1;
-        if (left > 0) {
-          placeholdersHeld.set(p, left);
-          continue;
-        }
-        placeholdersHeld.delete(p);
-        try {
-          atHeldParent(p, (dir, name) => fs.rmdirSync(pathAt(dir, name))); // Only when empty: what the owner put there stays.
-        } catch {
-          /* not empty, or gone */
-        }
-      }
-      writeRecord();
-    },
-  };
+  fs.rmSync(file, { force: true });
 }

@@ -4,12 +4,15 @@
 import { READ_ONLY_PROGRAMS } from '../policy/runList';
 import type { CommandWrapper } from '../processes/command';
 import { identityWrapper } from '../processes/command';
-import { absentPlaceholders, holdPlaceholders, type AlwaysCardWatch, type MovedEntry } from './alwaysCardGuard';
-import { realOr, type Sandbox } from './sandbox';
+import type { AlwaysCardWatch, MovedEntry } from './alwaysCardGuard';
+import type { Sandbox } from './sandbox';
 
 /** See Containment.longLived. */
 export interface LongLivedGuard {
   wrap: CommandWrapper;
+  /** What was moved out while it runs, as it is moved (at once, not when it ends). */
+  onMoved(listener: (moved: MovedEntry[]) => void): void;
+  /** It ended: stop watching, and everything moved out since it started. */
   finish(): MovedEntry[];
 }
 
@@ -42,9 +45,9 @@ export interface Containment {
    */
   watchAlwaysCard(): AlwaysCardWatch | null;
   /**
-   * For a long-lived process (`start`): the wrapper that also holds the absent always-card
-   * directories as empty read-only placeholders, and `finish()` for when it ends, which lets them go
-   * and moves out what appeared meanwhile. Null without the sandbox.
+   * For a long-lived process (`start`, an agent's MCP server): its wrapper, and a watch that moves
+   * out every always-card entry that appears at the top level while it runs, at once; `finish()`
+   * when it ends. Null without the sandbox.
    */
   longLived(): LongLivedGuard | null;
   /** When not contained: the cause and how to enable, for a card's reason. */
@@ -89,18 +92,12 @@ export function containmentFor(agentId: string, workspace: string, deps: Contain
     allowedDomains: choices.allowedDomains,
     watchAlwaysCard: () => sandbox.watchAlwaysCard(workspace),
     longLived: () => {
-      // The listing first: the placeholders made next are Paddock's, not something that appeared.
-      const watch = sandbox.watchAlwaysCard(workspace);
-      const held = holdPlaceholders(absentPlaceholders(realOr(workspace)));
+      // Watching before the process starts: what it plants at once is moved at once.
+      const watch = sandbox.watchAlwaysCardLive(workspace);
       return {
-        wrap: sandbox.wrapperFor({ agentId, workspace, allowedDomains: choices.allowedDomains }, held.paths),
-        finish: () => {
-          // Listed while the placeholders are still held (so never taken for something that appeared:
-          // only the owner, outside the sandbox, can have written into one), then let go.
-          const moved = watch.finish();
-          held.release();
-          return moved;
-        },
+        wrap: sandbox.wrapperFor({ agentId, workspace, allowedDomains: choices.allowedDomains }),
+        onMoved: (listener) => watch.onMoved(listener),
+        finish: () => watch.finish(),
       };
     },
     why: null,

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Command, CommandWrapper, SpawnPurpose } from '../processes/command';
 import { closerShell, fdCloser } from '../processes/fdCloser';
-import { alwaysCardMounts, recordPlaceholdersAt, watchAlwaysCard, type AlwaysCardWatch } from './alwaysCardGuard';
+import { alwaysCardMounts, removeLeftPlaceholders, watchAlwaysCard, watchAlwaysCardLive, type AlwaysCardWatch, type LiveAlwaysCardWatch } from './alwaysCardGuard';
 import { entryParts, WEB_PORTS } from './domains';
 import { describeStatus, type SandboxStatus } from './engine';
 import { createNetworkProxy, type NetworkProxy, type ProxyDecision } from './netProxy';
@@ -27,12 +27,14 @@ export interface Sandbox {
   readonly status: SandboxStatus;
   readonly contained: boolean;
   /** The wrapper for one agent's command; the identity when no engine is available. */
-  /** `readOnly`: more entries of the workspace to bind read-only (a long-lived process's placeholders). */
+  /** `readOnly`: more entries of the workspace to bind read-only. */
   wrapperFor(request: AgentSandboxRequest, readOnly?: readonly string[]): CommandWrapper;
   /** The host directory that appears as /tmp inside the agent's sandbox (created 0700). */
   privateTmpFor(agentId: string): string;
   /** Lists the workspace's always-card entries before a bounded contained command; `finish()` moves out what it created. */
   watchAlwaysCard(workspace: string): AlwaysCardWatch;
+  /** For a long-lived contained process: moves out what appears at the top level while it runs, at once. */
+  watchAlwaysCardLive(workspace: string): LiveAlwaysCardWatch;
   /** The owner changed an agent's list: a running proxy applies it at the next request and closes what it no longer admits. */
   setAllowedDomains(agentId: string, domains: readonly string[]): void;
   /** "contained: bubblewrap 0.8.0, network off" (or the allowed domains), or "not available: …". */
@@ -268,11 +270,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     return dir;
   }
 
-  // Placeholders a crashed run left (empty directories it made for long-lived processes) go first.
-  if (status.available) {
-    fs.mkdirSync(path.join(dataDir, 'sandbox'), { recursive: true, mode: 0o700 });
-    recordPlaceholdersAt(path.join(dataDir, 'sandbox', 'placeholders.json'));
-  }
+  // Placeholders an earlier Paddock left (empty folders it made for long-lived processes) go first.
+  if (status.available) removeLeftPlaceholders(path.join(dataDir, 'sandbox', 'placeholders.json'));
   const seccompFilter = status.available && status.engine === 'bubblewrap' ? writeSeccompFilter(dataDir, options.seccompArch ?? seccompArchFor(process.arch)) : null;
   const socat = options.socat === undefined ? (SOCAT_CANDIDATES.find((file) => fs.existsSync(file)) ?? null) : options.socat;
   const domains = new Map<string, readonly string[]>();
@@ -349,6 +348,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     privateTmpFor,
     // Where refused entries go: the data directory, never visible inside the sandbox.
     watchAlwaysCard: (workspace) => watchAlwaysCard(realOr(workspace), path.join(dataDir, 'refused')),
+    watchAlwaysCardLive: (workspace) => watchAlwaysCardLive(realOr(workspace), path.join(dataDir, 'refused')),
     setAllowedDomains: setDomains,
     describe: (allowedDomains = []) =>
       describeStatus(

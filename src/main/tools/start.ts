@@ -37,21 +37,29 @@ const schema = z.object({
 });
 export type StartArgs = z.infer<typeof schema>;
 
+/** A line in the process's log, where `output` reads it: through the log's writer while it runs, at its end after. */
+function sayInLog(supervisor: Supervisor, row: ProcessRow, sentence: string): void {
+  if (supervisor.note(row.agentId, row.name, sentence)) return;
+  try {
+    fs.appendFileSync(row.logPath, `\n[paddock] ${sentence}\n`);
+  } catch {
+    // The log is gone (the process was forgotten): what was moved is still under the data directory.
+  }
+}
+
 /**
- * When the process ends (exits or is stopped), its guard lets the placeholders go and moves out the
- * always-card entries that appeared; the sentence goes at the end of its log, where `output` reads it.
+ * While the process runs, each always-card entry that appears is moved out at once and said in its
+ * log; when it ends (exits or is stopped) the watch stops after a last sweep, which is said too.
  */
-function finishWhenEnded(supervisor: Supervisor, row: ProcessRow, guard: LongLivedGuard): void {
+function guardWhileRunning(supervisor: Supervisor, row: ProcessRow, guard: LongLivedGuard): void {
+  guard.onMoved((moved) => {
+    const refused = describeMoved(moved);
+    if (refused !== null) sayInLog(supervisor, row, refused);
+  });
   const unsubscribe = supervisor.onEvent((event) => {
     if (event.pid !== row.pid || event.agentId !== row.agentId || (event.type !== 'exited' && event.type !== 'stopped' && event.type !== 'stale')) return;
     unsubscribe();
-    const refused = describeMoved(guard.finish());
-    if (refused === null) return;
-    try {
-      fs.appendFileSync(row.logPath, `\n[paddock] ${refused}\n`);
-    } catch {
-      // The log is gone (the process was forgotten): what was moved is still under the data directory.
-    }
+    guard.finish();
   });
 }
 
@@ -72,8 +80,7 @@ export function createStartTool(deps: StartToolDeps): ToolDefinition<StartArgs> 
       const command = prepared.command;
       const containment = commandContainment(ctx, deps);
       // Contained code that runs for hours must not plant what another program runs as the owner
-      // later (SPEC §4): absent always-card directories are held read-only while it runs, and what
-      // appeared is moved out when it ends (alwaysCardGuard.ts).
+      // later (SPEC §4): what appears at the top level while it runs is moved out at once (alwaysCardGuard.ts).
       const guard = containment?.longLived() ?? null;
       let row;
       try {
@@ -93,7 +100,7 @@ export function createStartTool(deps: StartToolDeps): ToolDefinition<StartArgs> 
         }
         throw error;
       }
-      if (guard) finishWhenEnded(deps.supervisor, row, guard);
+      if (guard) guardWhileRunning(deps.supervisor, row, guard);
       const shown = formatArgv(command.argv);
       const readiness = await waitUntilReady(
         row,

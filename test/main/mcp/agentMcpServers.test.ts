@@ -125,16 +125,16 @@ describe('a hung MCP server', () => {
 });
 
 describe.skipIf(!sandboxStatus().available)('an agent’s MCP server in the sandbox (SPEC §4)', () => {
-  it('cannot make .vscode or .git while it runs, and what it planted is moved out when it exits', async () => {
+  it('has what it plants (.vscode, .git, .envrc) moved out at once, while it still runs', async () => {
     const { h, server } = await withServer('run');
     h.core.mcpServers.setAuto(server.id, 'plant', true);
-    h.core.mcpServers.setAuto(server.id, 'crash', true);
-    expect(await h.dispatch('mcp__shouter__plant', {}).result).toEqual({ ok: true, text: '.vscode: refused; .git: refused' });
-    expect(fs.existsSync(path.join(h.workspace, '.envrc'))).toBe(true);
-    await h.dispatch('mcp__shouter__crash', {}).result;
+    expect(await h.dispatch('mcp__shouter__plant', {}).result).toMatchObject({ ok: true });
     const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline && fs.existsSync(path.join(h.workspace, '.envrc'))) await new Promise((resolve) => setTimeout(resolve, 50));
-    for (const name of ['.envrc', '.vscode', '.git']) expect(fs.existsSync(path.join(h.workspace, name)), name).toBe(false);
+    const planted = () => ['.envrc', '.vscode', '.git'].filter((name) => fs.existsSync(path.join(h.workspace, name)));
+    while (Date.now() < deadline && planted().length > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(planted()).toEqual([]);
+    // The server still runs: the moves did not wait for it to end.
+    expect(await h.dispatch('mcp__shouter__plant', {}).result).toMatchObject({ ok: true });
     await h.core.shutdown();
   });
 });

