@@ -10,6 +10,7 @@ import { alwaysCardMounts, recordPlaceholdersAt, watchAlwaysCard, type AlwaysCar
 import { describeStatus, type SandboxStatus } from './engine';
 import { createNetworkProxy, type NetworkProxy, type ProxyDecision } from './netProxy';
 import { containedArgv, denyCovers, isInside, PROXY_SOCKET_NAME, proxyEnv, SYSTEM_DIRS, type ContainedProfile, type SystemLayout } from './profile';
+import type { ReaderMounts } from './readerProfile';
 import { seatbeltArgv } from './seatbelt';
 import { encodeProgram, seccompArchFor, seccompProgram, type SeccompArch } from './seccomp';
 
@@ -34,14 +35,34 @@ export interface Sandbox {
   setAllowedDomains(agentId: string, domains: readonly string[]): void;
   /** "contained: bubblewrap 0.8.0, network off" (or the allowed domains), or "not available: …". */
   describe(allowedDomains?: readonly string[]): string;
+  /**
+   * The wrapper for Paddock's own readers of `workspace` (purposes search, git, checkpoint): the
+   * agent's contained profile with the workspace read-only except what `options` opens (see
+   * readerProfile.ts). The identity when no bubblewrap is available: then no contained process
+   * exists that could race them (every command that runs project code is a card).
+   */
+  readerWrapperFor(workspace: string, options?: ReaderOptions): CommandWrapper;
   /** Ends every agent's proxy (Paddock quits). */
   close(): Promise<void>;
 }
+
+/** What a reader may write, and what outside the workspace it may see (absolute paths, bound at their own place). */
+export interface ReaderOptions {
+  /** The working tree writable too (a git action that changes files: stash push, init). */
+  writesWorkspace?: boolean;
+  writable?: readonly string[];
+  readOnly?: readonly string[];
+}
+
+/** What the readers' wrapper needs of a sandbox (the search tool, the git tool and checkpoints take only this). */
+export type ReaderSandbox = Pick<Sandbox, 'contained' | 'readerWrapperFor'>;
 
 const SOCAT_CANDIDATES = ['/usr/bin/socat', '/usr/local/bin/socat', '/bin/socat'];
 
 /** The agent's purposes (its commands, and the MCP servers run for it); Paddock's and the owner's own processes are never wrapped. */
 const CONTAINED_PURPOSES: ReadonlySet<SpawnPurpose> = new Set(['run', 'start', 'bash', 'mcp']);
+/** Paddock's own readers of the workspace, wrapped by readerWrapperFor; every other purpose passes through it untouched. */
+const READER_PURPOSES: ReadonlySet<SpawnPurpose> = new Set(['search', 'git', 'checkpoint']);
 const AGENT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 
 export interface SandboxOptions {
@@ -276,10 +297,53 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     };
   }
 
+  /** The readers' own /tmp: in the data directory, which no agent's sandbox shows. */
+  function readerTmp(): string {
+    const dir = path.join(dataDir, 'sandbox', 'reader-tmp');
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    return dir;
+  }
+
+  function readerWrapperFor(workspacePath: string, options: ReaderOptions = {}): CommandWrapper {
+    // Seatbelt has no read-only-workspace-but-.git form yet: there the readers stay as they were.
+    if (!status.available || status.engine !== 'bubblewrap') return (command) => command;
+    const workspace = realOr(workspacePath);
+    const reader: ReaderMounts = {
+      workspace: options.writesWorkspace ? 'read-write' : 'read-only',
+      writable: (options.writable ?? []).map(realOr),
+      readOnly: (options.readOnly ?? []).map(realOr),
+    };
+    return (command, purpose) => {
+      if (!READER_PURPOSES.has(purpose)) return command;
+      const toolchainDirs = toolchainDirsFor(command.env.PATH ?? '', home, dataDir, workspace);
+      const covers = denyCovers(home, dataDir, [workspace, ...toolchainDirs], hostProbe);
+      const profile: ContainedProfile = {
+        workspace,
+        gitEntries: gitEntriesOf(workspace),
+        alwaysCardEntries: [],
+        home,
+        dataDir,
+        privateTmp: readerTmp(),
+        toolchainDirs,
+        coverDirs: covers.dirs,
+        coverFiles: covers.files,
+        seccompFilter,
+        network: 'off',
+        // Resolved here (a held directory's /proc path names its real place); the host's own working
+        // directory stays the caller's, so bubblewrap starts in the held directory itself.
+        cwd: realOr(command.cwd),
+        reader,
+      };
+      const argv = containedArgv(status.program, profile, hostLayout, command.program, command.args);
+      return { program: argv[0], args: argv.slice(1), cwd: command.cwd, env: { ...command.env, TMPDIR: '/tmp' } };
+    };
+  }
+
   return {
     status,
     contained: status.available,
     wrapperFor,
+    readerWrapperFor,
     privateTmpFor,
     // Where refused entries go: the data directory, never visible inside the sandbox.
     watchAlwaysCard: (workspace) => watchAlwaysCard(realOr(workspace), path.join(dataDir, 'refused')),

@@ -1,0 +1,121 @@
+// The readers' profile (readerProfile.ts): the agent's contained profile with the workspace
+// read-only except what the reader writes. Read as bubblewrap arguments (pure), then run for real:
+// a reader cannot write the working tree, can write its own place, and sees no home.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bwrapArgs, type ContainedProfile, type SystemLayout } from '../../../src/main/sandbox/profile';
+import { readerMountArgs } from '../../../src/main/sandbox/readerProfile';
+import { runBounded } from '../../../src/main/processes/spawn';
+import { sandboxStatus, testSandbox } from '../../support/sandbox';
+import { createTempDirs } from '../../support/tempDirs';
+
+const layout: SystemLayout = { kind: (dir) => (['/usr', '/etc'].includes(dir) ? 'dir' : 'absent'), exists: () => false };
+
+const base: ContainedProfile = {
+  workspace: '/home/o/code/app',
+  gitEntries: ['/home/o/code/app/.git'],
+  alwaysCardEntries: [],
+  home: '/home/o',
+  dataDir: '/home/o/.config/Paddock',
+  privateTmp: '/home/o/.config/Paddock/sandbox/reader-tmp',
+  toolchainDirs: [],
+  coverDirs: [],
+  coverFiles: [],
+  network: 'off',
+  seccompFilter: '/home/o/.config/Paddock/sandbox/seccomp-x86_64.bpf',
+  cwd: '/home/o/code/app',
+};
+
+/** The index of the argument group `[flag, ...values]` in argv (-1 when absent). */
+function at(args: string[], ...group: string[]): number {
+  for (let i = 0; i < args.length; i++) if (group.every((g, j) => args[i + j] === g)) return i;
+  return -1;
+}
+
+describe('the reader profile as bubblewrap arguments', () => {
+  it('is the agent\'s profile (namespaces, no network, seccomp, empty home) with the workspace remounted read-only after its binds', () => {
+    const args = bwrapArgs({ ...base, reader: { workspace: 'read-only', writable: [], readOnly: [] } }, layout);
+    for (const flag of ['--unshare-user', '--unshare-pid', '--unshare-net', '--disable-userns', '--die-with-parent']) expect(args).toContain(flag);
+    expect(args.slice(args.indexOf('--seccomp'), args.indexOf('--seccomp') + 2)).toEqual(['--seccomp', '3']);
+    expect(at(args, '--tmpfs', '/home/o')).toBeGreaterThan(-1);
+    const bound = at(args, '--bind', base.workspace, base.workspace);
+    const gitReadOnly = at(args, '--ro-bind', '/home/o/code/app/.git', '/home/o/code/app/.git');
+    const remounted = at(args, '--remount-ro', base.workspace);
+    expect(bound).toBeGreaterThan(-1);
+    expect(gitReadOnly).toBeGreaterThan(bound);
+    expect(remounted).toBeGreaterThan(gitReadOnly);
+    // Nothing writable but /tmp (the readers' own, in the data directory).
+    expect(args.filter((arg) => arg === '--bind')).toHaveLength(2);
+  });
+
+  it('binds the writable places read-write at their own paths after the read-only workspace (a commit\'s .git)', () => {
+    const gitDir = '/home/o/code/app/.git';
+    const args = bwrapArgs({ ...base, reader: { workspace: 'read-only', writable: [gitDir], readOnly: [] } }, layout);
+    const remounted = at(args, '--remount-ro', base.workspace);
+    const writable = at(args, '--bind', gitDir, gitDir);
+    expect(writable).toBeGreaterThan(remounted);
+    expect(writable).toBeGreaterThan(at(args, '--ro-bind', gitDir, gitDir));
+  });
+
+  it('leaves the working tree writable only when asked (stash push, init)', () => {
+    const args = bwrapArgs({ ...base, reader: { workspace: 'read-write', writable: [], readOnly: [] } }, layout);
+    expect(at(args, '--remount-ro', base.workspace)).toBe(-1);
+    expect(at(args, '--bind', base.workspace, base.workspace)).toBeGreaterThan(-1);
+  });
+
+  it('binds a shadow repository inside a covered data directory on a fresh tmpfs, read-only again once it is in', () => {
+    const shadow = '/home/o/.config/Paddock/checkpoints/ab.git';
+    const hooks = '/home/o/.config/Paddock/developer/empty-hooks';
+    const args = readerMountArgs('/home/o', ['/home/o/.ssh', '/home/o/.config/Paddock'], { workspace: 'read-only', writable: [shadow], readOnly: [hooks] });
+    expect(args).toEqual([
+      '--remount-ro', '/home/o',
+      '--tmpfs', '/home/o/.config/Paddock',
+      '--ro-bind', hooks, hooks,
+      '--bind', shadow, shadow,
+      '--remount-ro', '/home/o/.config/Paddock',
+    ]);
+  });
+
+  it('adds nothing to an agent\'s profile', () => {
+    const args = bwrapArgs(base, layout);
+    expect(at(args, '--remount-ro', base.workspace)).toBe(-1);
+  });
+});
+
+const status = sandboxStatus();
+const temp = createTempDirs('paddock-reader-profile-');
+afterAll(() => temp.cleanup());
+
+describe.skipIf(!status.available || status.engine !== 'bubblewrap')('a reader in the real sandbox', () => {
+  it('cannot write the working tree, writes its own place, and sees neither the home nor the data directory', async () => {
+    const home = temp.make();
+    const dataDir = temp.make();
+    const ws = temp.make();
+    const own = path.join(dataDir, 'checkpoints', 'x.git');
+    fs.mkdirSync(own, { recursive: true });
+    fs.mkdirSync(path.join(home, '.ssh'));
+    fs.writeFileSync(path.join(home, '.ssh', 'id_ed25519'), 'key');
+    fs.writeFileSync(path.join(dataDir, 'paddock.db'), 'db');
+    fs.writeFileSync(path.join(ws, 'a.txt'), 'project');
+    const sandbox = testSandbox({ home, dataDir });
+    const wrap = sandbox.readerWrapperFor(ws, { writable: [own] });
+    const script = [
+      `cat ${ws}/a.txt`,
+      `touch ${ws}/new 2>/dev/null && echo wrote-workspace`,
+      `touch ${own}/index && echo wrote-own`,
+      `cat ${home}/.ssh/id_ed25519 2>/dev/null && echo read-home`,
+      `cat ${dataDir}/paddock.db 2>/dev/null && echo read-data`,
+      'true',
+    ].join('; ');
+    const result = await runBounded({ program: '/bin/sh', args: ['-c', script], cwd: ws, env: { PATH: '/usr/bin:/bin' }, timeoutMs: 30_000, wrap, purpose: 'checkpoint' });
+    expect(result.output).toContain('project');
+    expect(result.output).toContain('wrote-own');
+    expect(result.output).not.toContain('wrote-workspace');
+    expect(result.output).not.toContain('read-home');
+    expect(result.output).not.toContain('read-data');
+    expect(fs.existsSync(path.join(own, 'index'))).toBe(true);
+    // The agent's own purposes pass through the readers' wrapper untouched.
+    expect(wrap({ program: '/bin/true', args: [], cwd: ws, env: {} }, 'run').program).toBe('/bin/true');
+  });
+});
