@@ -11,6 +11,10 @@ import { createSearchTool, findRipgrep } from '../../../src/main/tools/search';
 import { createGitTool } from '../../../src/main/tools/git';
 import { openShadowRepo } from '../../../src/main/checkpoints/shadowGit';
 import { takeSnapshot } from '../../../src/main/checkpoints/snapshot';
+import { planRestore, type RevertedSpan } from '../../../src/main/checkpoints/plan';
+import { applyPlan } from '../../../src/main/checkpoints/apply';
+import { readBlobs } from '../../../src/main/checkpoints/trees';
+import { pathContextFor } from '../../../src/main/workspace/types';
 import { sandboxStatus, testSandbox } from '../../support/sandbox';
 import { createTempDirs } from '../../support/tempDirs';
 import { repeatWhileRacing, startLinkSwapper, type LinkSwapper } from '../../support/linkSwapper';
@@ -40,6 +44,17 @@ function workspaceWithD(): string {
 /** Changes the innocent file through the directory itself (held open), never through whatever `d` names now. */
 function editInnocent(dirFd: number, i: number): void {
   fs.writeFileSync(`/proc/self/fd/${dirFd}/id_ed25519`, `innocent, edit ${i}\n`);
+}
+
+/** Files below `dir` (links not followed) whose content holds `text`. */
+function filesHolding(dir: string, text: string): string[] {
+  const found: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...filesHolding(full, text));
+    else if (entry.isFile() && fs.readFileSync(full, 'utf8').includes(text)) found.push(full);
+  }
+  return found;
 }
 
 beforeAll(() => {
@@ -114,14 +129,59 @@ describe.skipIf(!status.available || !findRipgrep())('Paddock\'s readers while a
     swapper = await startLinkSwapper(ws, 'd', path.join(home, '.ssh'));
     const objects = (): string =>
       execFileSync(GIT, ['cat-file', '--batch-all-objects', '--batch'], { env: { ...process.env, GIT_DIR: repo.gitDir }, maxBuffer: 64 * 1024 * 1024 }).toString('utf8');
+    const trees = new Set<string>();
     await repeatWhileRacing(ATTEMPTS, WINDOW_MS, async (i) => {
       editInnocent(held, i);
-      await takeSnapshot(repo, options).catch(() => undefined);
+      const taken = await takeSnapshot(repo, options).catch(() => null);
+      if (taken) trees.add(taken.tree);
       return i % 10 === 9 && objects().includes(MARKER);
     });
     await swapper.stop();
     swapper = null;
     fs.closeSync(held);
     expect(objects()).not.toContain(MARKER);
+    // An undo back to any of those snapshots writes only what they hold: never the key.
+    const ctx = pathContextFor({ directory: ws }, { home, dataDir });
+    for (const tree of [...trees].slice(0, 30)) {
+      const now = await takeSnapshot(repo, options);
+      const span: RevertedSpan = { id: 1, beforeTree: tree, afterTree: now.tree, beforeOversize: [], afterOversize: [] };
+      const plan = await planRestore(repo, [span]);
+      const blobs = await readBlobs(repo, plan.files.flatMap((file) => (file.target ? [file.target.oid] : [])));
+      applyPlan(ctx, plan.files, blobs);
+      expect(filesHolding(ws, MARKER)).toEqual([]);
+    }
+  }, 90_000);
+
+  it('Undo while the swapper runs is refused with a sentence that says so and what to do', async () => {
+    const ws = workspaceWithD();
+    const repo = await openShadowRepo({ gitBinary: GIT, dataDir, home, workspace: ws, sandbox });
+    const options = { includeIgnored: false, maxFileBytes: 1024 * 1024, previousOversize: [] };
+    // A turn that replaced the directory d with a link: its undo must read d (a link, then a directory).
+    const before = await takeSnapshot(repo, options);
+    fs.renameSync(path.join(ws, 'd'), path.join(temp.make(), 'd.real'));
+    await takeSnapshot(repo, options);
+    fs.symlinkSync(path.join(home, '.ssh'), path.join(ws, 'd'));
+    const after = await takeSnapshot(repo, options);
+    fs.unlinkSync(path.join(ws, 'd'));
+    fs.mkdirSync(path.join(ws, 'd'));
+    fs.writeFileSync(path.join(ws, 'd', 'id_ed25519'), 'innocent file of the project\n');
+    const span: RevertedSpan = { id: 1, beforeTree: before.tree, afterTree: after.tree, beforeOversize: [], afterOversize: [] };
+    swapper = await startLinkSwapper(ws, 'd', path.join(home, '.ssh'));
+    const refusals: string[] = [];
+    await repeatWhileRacing(400, WINDOW_MS, async () => {
+      try {
+        await planRestore(repo, [span]);
+      } catch (error) {
+        refusals.push((error as Error).message);
+      }
+      return refusals.length >= 3;
+    });
+    await swapper.stop();
+    swapper = null;
+    for (const refusal of refusals) {
+      expect(refusal).not.toMatch(/EINVAL|readlink/);
+      expect(refusal).toMatch(/a process is swapping .*links? in the workspace/);
+      expect(refusal).toMatch(/stop (that|the) process.*then undo again/i);
+    }
   }, 60_000);
 });
