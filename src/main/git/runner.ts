@@ -101,7 +101,13 @@ export function spawnGit(options: RunGitOptions & { cwd?: string }): Promise<Git
   const argv = ['--no-pager', ...configOverrides(dirs), ...extra, ...options.args];
   const limit = options.maxOutputBytes ?? 4 * 1024 * 1024;
   return new Promise((resolve, reject) => {
-    const command = (options.wrap ?? identityWrapper)({ program: options.gitBinary, args: argv, cwd: options.cwd ?? options.workspace, env: env as Record<string, string> }, 'git');
+    let command;
+    try {
+      command = (options.wrap ?? identityWrapper)({ program: options.gitBinary, args: argv, cwd: options.cwd ?? options.workspace, env: env as Record<string, string> }, 'git');
+    } catch (error) {
+      reject(new GitRefusal((error as Error).message));
+      return;
+    }
     const child = spawnChild(command.program, command.args, 'git', {
       cwd: command.cwd,
       env: command.env,

@@ -45,3 +45,27 @@ function strictlyInside(parent: string, child: string): boolean {
   const rel = path.relative(parent, child);
   return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
 }
+
+/** Where a mount check found a different directory than Paddock validated: the reader does not run. */
+export const MOUNT_CHECK_EXIT = 125;
+
+/**
+ * bubblewrap binds a source path as it finds it when the sandbox starts, following a link: a `.git`
+ * swapped for a link to the owner's files after Paddock looked would be bound in its place. So a
+ * writable place inside the workspace is checked inside, before the reader starts: the mounted
+ * directory must be the very one (device and inode) Paddock validated, else the reader exits with
+ * MOUNT_CHECK_EXIT and a sentence. The checks and the argv pass as positional parameters, never
+ * spliced into the script.
+ */
+export function mountCheckLauncher(stat: string, checks: ReadonlyArray<{ path: string; id: string }>): string[] {
+  if (!/^\/[\w./-]+$/.test(stat)) throw new Error(`refused: \`${stat}\` is not a plain absolute path`);
+  const script = [
+    'while [ "$1" != "--" ]; do',
+    `  [ "$(${stat} -c %d:%i -- "$1" 2>/dev/null)" = "$2" ] || { echo "refused: $1 changed (a link was swapped in) while the sandbox started, so git did not run; stop the process that changes it" >&2; exit ${MOUNT_CHECK_EXIT}; }`,
+    '  shift 2',
+    'done',
+    'shift',
+    'exec "$@"',
+  ].join('\n');
+  return ['/bin/sh', '-c', script, 'paddock-reader', ...checks.flatMap((check) => [check.path, check.id]), '--'];
+}

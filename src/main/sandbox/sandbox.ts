@@ -5,12 +5,12 @@
 // the identity and `contained` is false, which the tiers and every card read.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Command, CommandWrapper, SpawnPurpose } from '../processes/command';
+import { SpawnError, type Command, type CommandWrapper, type SpawnPurpose } from '../processes/command';
 import { alwaysCardMounts, recordPlaceholdersAt, watchAlwaysCard, type AlwaysCardWatch } from './alwaysCardGuard';
 import { describeStatus, type SandboxStatus } from './engine';
 import { createNetworkProxy, type NetworkProxy, type ProxyDecision } from './netProxy';
 import { containedArgv, denyCovers, isInside, PROXY_SOCKET_NAME, proxyEnv, SYSTEM_DIRS, type ContainedProfile, type SystemLayout } from './profile';
-import type { ReaderMounts } from './readerProfile';
+import { mountCheckLauncher, type ReaderMounts } from './readerProfile';
 import { seatbeltArgv } from './seatbelt';
 import { encodeProgram, seccompArchFor, seccompProgram, type SeccompArch } from './seccomp';
 
@@ -58,6 +58,7 @@ export interface ReaderOptions {
 export type ReaderSandbox = Pick<Sandbox, 'contained' | 'readerWrapperFor'>;
 
 const SOCAT_CANDIDATES = ['/usr/bin/socat', '/usr/local/bin/socat', '/bin/socat'];
+const STAT_CANDIDATES = ['/usr/bin/stat', '/bin/stat'];
 
 /** The agent's purposes (its commands, and the MCP servers run for it); Paddock's and the owner's own processes are never wrapped. */
 const CONTAINED_PURPOSES: ReadonlySet<SpawnPurpose> = new Set(['run', 'start', 'bash', 'mcp']);
@@ -207,6 +208,13 @@ function isDenied(p: string, home: string): boolean {
   return denied.includes(rel[0]) || (rel[0] === '.config' && ['git', 'gh', 'gcloud', 'fish', 'autostart', 'systemd'].includes(rel[1])) || (rel[0] === '.local' && rel[1] === 'bin');
 }
 
+/** `dev:ino` of a real directory (never a link); a refusal otherwise, before anything starts. */
+function plainDirectoryId(dir: string): string {
+  const stat = fs.lstatSync(dir, { throwIfNoEntry: false });
+  if (!stat || stat.isSymbolicLink() || !stat.isDirectory()) throw new SpawnError(`refused: ${dir} is not a directory (a link, or gone), so nothing was run in it`);
+  return `${stat.dev}:${stat.ino}`;
+}
+
 export function gitEntriesOf(workspace: string): string[] {
   try {
     // A `.git` symlink is not bound: bubblewrap would follow it (out of the workspace, or to nothing,
@@ -238,6 +246,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     recordPlaceholdersAt(path.join(dataDir, 'sandbox', 'placeholders.json'));
   }
   const seccompFilter = status.available && status.engine === 'bubblewrap' ? writeSeccompFilter(dataDir, options.seccompArch ?? seccompArchFor(process.arch)) : null;
+  const statProgram = STAT_CANDIDATES.find((file) => fs.existsSync(file)) ?? null;
   const socat = options.socat === undefined ? (SOCAT_CANDIDATES.find((file) => fs.existsSync(file)) ?? null) : options.socat;
   const domains = new Map<string, readonly string[]>();
   const proxies = new Map<string, Promise<NetworkProxy>>();
@@ -308,18 +317,24 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     // Seatbelt has no read-only-workspace-but-.git form yet: there the readers stay as they were.
     if (!status.available || status.engine !== 'bubblewrap') return (command) => command;
     const workspace = realOr(workspacePath);
+    // Lexically resolved only (never through a link): a writable place inside the workspace is checked below.
+    const writable = (options.writable ?? []).map((dir) => path.resolve(dir));
     const reader: ReaderMounts = {
       workspace: options.writesWorkspace ? 'read-write' : 'read-only',
-      writable: (options.writable ?? []).map(realOr),
+      writable,
       readOnly: (options.readOnly ?? []).map(realOr),
     };
     return (command, purpose) => {
       if (!READER_PURPOSES.has(purpose)) return command;
+      const checks = writable.filter((dir) => isInside(workspace, dir)).map((dir) => ({ path: dir, id: plainDirectoryId(dir) }));
+      const launcher = checks.length > 0 && statProgram ? mountCheckLauncher(statProgram, checks) : [];
       const toolchainDirs = toolchainDirsFor(command.env.PATH ?? '', home, dataDir, workspace);
       const covers = denyCovers(home, dataDir, [workspace, ...toolchainDirs], hostProbe);
       const profile: ContainedProfile = {
         workspace,
-        gitEntries: gitEntriesOf(workspace),
+        // None bound on their own: the read-only workspace holds them, and a bind by path would follow
+        // a link swapped in for one (see mountCheckLauncher).
+        gitEntries: [],
         alwaysCardEntries: [],
         home,
         dataDir,
@@ -334,7 +349,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         cwd: realOr(command.cwd),
         reader,
       };
-      const argv = containedArgv(status.program, profile, hostLayout, command.program, command.args);
+      const [program, ...args] = [...launcher, command.program, ...command.args];
+      const argv = containedArgv(status.program, profile, hostLayout, program, args);
       return { program: argv[0], args: argv.slice(1), cwd: command.cwd, env: { ...command.env, TMPDIR: '/tmp' } };
     };
   }

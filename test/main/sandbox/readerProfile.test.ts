@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bwrapArgs, type ContainedProfile, type SystemLayout } from '../../../src/main/sandbox/profile';
-import { readerMountArgs } from '../../../src/main/sandbox/readerProfile';
+import { MOUNT_CHECK_EXIT, mountCheckLauncher, readerMountArgs } from '../../../src/main/sandbox/readerProfile';
 import { runBounded } from '../../../src/main/processes/spawn';
 import { sandboxStatus, testSandbox } from '../../support/sandbox';
 import { createTempDirs } from '../../support/tempDirs';
@@ -77,6 +77,14 @@ describe('the reader profile as bubblewrap arguments', () => {
     ]);
   });
 
+  it('checks the mounted places by device and inode before the reader starts, words passed as positional parameters', () => {
+    const launcher = mountCheckLauncher('/usr/bin/stat', [{ path: '/w/.git', id: '2049:77' }]);
+    expect(launcher.slice(0, 2)).toEqual(['/bin/sh', '-c']);
+    expect(launcher.slice(3)).toEqual(['paddock-reader', '/w/.git', '2049:77', '--']);
+    expect(launcher[2]).not.toContain('/w/.git');
+    expect(() => mountCheckLauncher('stat; rm', [])).toThrow(/plain absolute path/);
+  });
+
   it('adds nothing to an agent\'s profile', () => {
     const args = bwrapArgs(base, layout);
     expect(at(args, '--remount-ro', base.workspace)).toBe(-1);
@@ -115,6 +123,19 @@ describe.skipIf(!status.available || status.engine !== 'bubblewrap')('a reader i
     expect(result.output).not.toContain('read-home');
     expect(result.output).not.toContain('read-data');
     expect(fs.existsSync(path.join(own, 'index'))).toBe(true);
+    // A .git swapped for another directory between Paddock's look and the sandbox's start: the reader does not run.
+    const gitDir = path.join(ws, '.git');
+    fs.mkdirSync(gitDir);
+    const guarded = sandbox.readerWrapperFor(ws, { writable: [gitDir] });
+    const ok = await runBounded({ program: '/bin/echo', args: ['ran', '$1', '"'], cwd: ws, env: { PATH: '/usr/bin:/bin' }, timeoutMs: 30_000, wrap: guarded, purpose: 'git' });
+    expect(ok.output.trim()).toBe('ran $1 "');
+    const command = guarded({ program: '/bin/echo', args: ['ran'], cwd: ws, env: { PATH: '/usr/bin:/bin' } }, 'git');
+    fs.renameSync(gitDir, path.join(ws, 'old-git'));
+    fs.mkdirSync(gitDir);
+    const swapped = await runBounded({ ...command, timeoutMs: 30_000 });
+    expect(swapped.exitCode).toBe(MOUNT_CHECK_EXIT);
+    expect(swapped.output).toContain('changed (a link was swapped in)');
+    expect(swapped.output).not.toContain('ran');
     // The agent's own purposes pass through the readers' wrapper untouched.
     expect(wrap({ program: '/bin/true', args: [], cwd: ws, env: {} }, 'run').program).toBe('/bin/true');
   });

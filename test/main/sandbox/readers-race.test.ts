@@ -119,6 +119,36 @@ describe.skipIf(!status.available || !findRipgrep())('Paddock\'s readers while a
     expect(log).toContain('the project');
   }, 60_000);
 
+  it('a commit while .git itself is swapped for a link to another repository of the owner\'s never writes there', async () => {
+    const ws = workspaceWithD();
+    execFileSync(GIT, ['init', '-q', ws]);
+    const other = path.join(home, 'other-project');
+    fs.mkdirSync(other, { recursive: true });
+    fs.writeFileSync(path.join(other, 'README'), 'the owner\'s other work\n');
+    const ownerGit = (...args: string[]): string =>
+      execFileSync(GIT, ['-c', 'user.name=o', '-c', 'user.email=o@example.com', ...args], { cwd: other, env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } }).toString('utf8');
+    ownerGit('init', '-q');
+    ownerGit('add', 'README');
+    ownerGit('commit', '-q', '-m', 'the owner\'s commit');
+    const otherState = (): string => ownerGit('for-each-ref') + ownerGit('count-objects', '-v') + fs.readdirSync(path.join(other, '.git')).sort().join(',');
+    const before = otherState();
+    const git = createGitTool({ sandbox });
+    const ctx = toolContext({ workspace: ws, home, dataDir });
+    if (ctx.workspace) ctx.workspace.gitBinary = GIT;
+    expect((await git.run({ action: 'commit', paths: ['d'], message: 'the project' }, ctx)).ok).toBe(true);
+    swapper = await startLinkSwapper(ws, '.git', path.join(other, '.git'));
+    const held = fs.openSync(path.join(ws, 'd'), fs.constants.O_RDONLY | fs.constants.O_DIRECTORY);
+    await repeatWhileRacing(ATTEMPTS, WINDOW_MS, async (i) => {
+      editInnocent(held, i);
+      await git.run({ action: 'commit', paths: ['d'], message: `edit ${i}` }, ctx);
+      return otherState() !== before;
+    });
+    await swapper.stop();
+    swapper = null;
+    fs.closeSync(held);
+    expect(otherState()).toBe(before);
+  }, 60_000);
+
   it('a checkpoint snapshot never stores the planted key in the shadow repository', async () => {
     const ws = workspaceWithD();
     const repo = await openShadowRepo({ gitBinary: GIT, dataDir, home, workspace: ws, sandbox });
