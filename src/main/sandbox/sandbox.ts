@@ -60,7 +60,7 @@ export type ReaderSandbox = Pick<Sandbox, 'contained' | 'readerWrapperFor'>;
 const SOCAT_CANDIDATES = ['/usr/bin/socat', '/usr/local/bin/socat', '/bin/socat'];
 const STAT_CANDIDATES = ['/usr/bin/stat', '/bin/stat'];
 
-/** The agent's purposes (its commands, and the MCP servers run for it); Paddock's and the owner's own processes are never wrapped. */
+/** The agent's purposes (its commands, and the MCP servers run for it); Paddock's own are wrapped only by readerWrapperFor, the owner's never. */
 const CONTAINED_PURPOSES: ReadonlySet<SpawnPurpose> = new Set(['run', 'start', 'bash', 'mcp']);
 /** Paddock's own readers of the workspace, wrapped by readerWrapperFor; every other purpose passes through it untouched. */
 const READER_PURPOSES: ReadonlySet<SpawnPurpose> = new Set(['search', 'git', 'checkpoint']);
