@@ -327,6 +327,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     return (command, purpose) => {
       if (!READER_PURPOSES.has(purpose)) return command;
       const checks = writable.filter((dir) => isInside(workspace, dir)).map((dir) => ({ path: dir, id: plainDirectoryId(dir) }));
+      if (checks.length > 0 && !statProgram) throw new SpawnError('refused: no `stat` program was found to check the sandbox\'s mounts, so git was not run where it would write');
       const launcher = checks.length > 0 && statProgram ? mountCheckLauncher(statProgram, checks) : [];
       const toolchainDirs = toolchainDirsFor(command.env.PATH ?? '', home, dataDir, workspace);
       const covers = denyCovers(home, dataDir, [workspace, ...toolchainDirs], hostProbe);
