@@ -139,4 +139,30 @@ describe.skipIf(!status.available || status.engine !== 'bubblewrap')('a reader i
     // The agent's own purposes pass through the readers' wrapper untouched.
     expect(wrap({ program: '/bin/true', args: [], cwd: ws, env: {} }, 'run').program).toBe('/bin/true');
   });
+
+  it('writes a shadow repository that lies in the data directory of a home workspace, and still shows nothing else of it', async () => {
+    const home = temp.make();
+    const dataDir = path.join(home, '.local', 'share', 'paddock');
+    const shadow = path.join(dataDir, 'checkpoints', 'y.git');
+    fs.mkdirSync(shadow, { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'paddock.db'), 'db');
+    fs.mkdirSync(path.join(home, '.ssh'));
+    fs.writeFileSync(path.join(home, '.ssh', 'id_ed25519'), 'key');
+    fs.writeFileSync(path.join(home, 'notes.txt'), 'the owner\'s project file');
+    const sandbox = testSandbox({ home, dataDir });
+    const wrap = sandbox.readerWrapperFor(home, { writable: [shadow] });
+    const script = [
+      `cat ${home}/notes.txt`,
+      `touch ${shadow}/index && echo wrote-shadow`,
+      `cat ${dataDir}/paddock.db 2>/dev/null && echo read-data`,
+      `cat ${home}/.ssh/id_ed25519 2>/dev/null && echo read-key`,
+      `touch ${home}/new 2>/dev/null && echo wrote-workspace`,
+      'true',
+    ].join('; ');
+    const result = await runBounded({ program: '/bin/sh', args: ['-c', script], cwd: home, env: { PATH: '/usr/bin:/bin' }, timeoutMs: 30_000, wrap, purpose: 'checkpoint' });
+    expect(result.output).toContain('the owner\'s project file');
+    expect(result.output).toContain('wrote-shadow');
+    for (const leak of ['read-data', 'read-key', 'wrote-workspace']) expect(result.output).not.toContain(leak);
+    expect(fs.existsSync(path.join(shadow, 'index'))).toBe(true);
+  });
 });
