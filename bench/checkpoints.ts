@@ -5,6 +5,8 @@
 // `git add -A && git write-tree` for snapshots, `git checkout <tree> -- <paths>` for a restore. Ours and
 // the anchor alternate run by run, so a busy machine slows both alike. Prints medians, the ratio and
 // the goal (first < 3 s, increment < 200 ms, restore of 10 files < 500 ms); nothing is asserted.
+// The shadow repository's git runs in the reader sandbox as in Paddock when bubblewrap is available;
+// PADDOCK_SANDBOX=off measures it outside.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +18,8 @@ import { openShadowRepo } from '../src/main/checkpoints/shadowGit';
 import { keepTree, takeSnapshot, takeSnapshotOfPaths } from '../src/main/checkpoints/snapshot';
 import { readBlobs } from '../src/main/checkpoints/trees';
 import { findGitBinary } from '../src/main/processes/shellPath';
+import { detectSandbox } from '../src/main/sandbox/engine';
+import { createSandbox, type Sandbox } from '../src/main/sandbox/sandbox';
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(name);
@@ -85,6 +89,10 @@ async function main(): Promise<void> {
     console.log(`generating ${FILES} files and an ignored node_modules of ${IGNORED} …`);
     const files = generate(workspace);
     const options = { includeIgnored: false, maxFileBytes: CAP, previousOversize: [] };
+    const status = detectSandbox({ disabledBy: process.env.PADDOCK_SANDBOX === 'off' ? 'PADDOCK_SANDBOX=off' : null });
+    fs.mkdirSync(path.join(root, 'home'), { recursive: true });
+    const sandboxFor = (dataDir: string): Sandbox => createSandbox({ status, home: path.join(root, 'home'), dataDir });
+    console.log(`the checkpoints' git runs ${status.available ? 'in the reader sandbox' : 'outside any sandbox'}`);
 
     // First snapshot: a new shadow repository each run, against a new anchor repository each run.
     const first: number[] = [];
@@ -92,7 +100,7 @@ async function main(): Promise<void> {
     for (let run = 0; run < Math.max(3, Math.ceil(RUNS / 2)); run++) {
       const dataDir = path.join(root, `data-${run}`);
       let start = performance.now();
-      const repo = await openShadowRepo({ gitBinary: gitBinary as string, dataDir, home: path.join(root, 'home'), workspace });
+      const repo = await openShadowRepo({ gitBinary: gitBinary as string, dataDir, home: path.join(root, 'home'), workspace, sandbox: sandboxFor(dataDir) });
       await takeSnapshot(repo, options);
       first.push(performance.now() - start);
       const anchorDir = path.join(root, `anchor-${run}.git`);
@@ -105,7 +113,7 @@ async function main(): Promise<void> {
 
     const dataDir = path.join(root, 'data-0');
     const anchorDir = path.join(root, 'anchor-0.git');
-    const repo = await openShadowRepo({ gitBinary: gitBinary as string, dataDir, home: path.join(root, 'home'), workspace });
+    const repo = await openShadowRepo({ gitBinary: gitBinary as string, dataDir, home: path.join(root, 'home'), workspace, sandbox: sandboxFor(dataDir) });
     const increment: number[] = [];
     const incrementAnchor: number[] = [];
     const restore: number[] = [];

@@ -5,6 +5,8 @@
 // for search — no override globs, which slow ripgrep down and would flatter the ratio. Goals: list
 // ≤ 1.5× of `rg --files`, search ≤ 1.2× of `rg PATTERN`, the resolver under 20 µs per call. Ours and
 // theirs alternate run by run (a busy machine slows both alike) after a warm-up; medians are reported.
+// ripgrep runs in the reader sandbox as in Paddock when bubblewrap is available; PADDOCK_SANDBOX=off
+// measures it outside (the cost of the sandbox is the difference of the two ratios).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +17,8 @@ import { readTool } from '../src/main/tools/read';
 import { createSearchTool, findRipgrep } from '../src/main/tools/search';
 import { resolveInsideWorkspace } from '../src/main/workspace/resolve';
 import type { ToolCallContext } from '../src/shared/domain';
+import { detectSandbox } from '../src/main/sandbox/engine';
+import { createSandbox } from '../src/main/sandbox/sandbox';
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(name);
@@ -128,10 +132,19 @@ async function main(): Promise<void> {
     if (rg) {
       const [ours, plain] = await compare(list, () => spawnSync(rg, ['--files'], big));
       report('list (whole tree)', ours, plain, 'rg --files', 1.5);
-      const tool = createSearchTool({ ripgrep: rg });
+      const sandbox = createSandbox({
+        status: detectSandbox({ disabledBy: process.env.PADDOCK_SANDBOX === 'off' ? 'PADDOCK_SANDBOX=off' : null }),
+        home: pctx.home,
+        dataDir: pctx.dataDir,
+      });
+      const tool = createSearchTool({ ripgrep: rg, sandbox });
       const search = (): Promise<unknown> => tool.run({ query: NEEDLE, path: '.' }, ctx);
       const [s, plainSearch] = await compare(search, () => spawnSync(rg, [NEEDLE], big));
-      report('search (whole tree)', s, plainSearch, 'rg PATTERN', 1.2);
+      report(`search (whole tree${sandbox.contained ? ', contained' : ''})`, s, plainSearch, 'rg PATTERN', 1.2);
+      // A small directory: what a search of one folder costs, where starting the sandbox weighs most.
+      const small = (): Promise<unknown> => tool.run({ query: NEEDLE, path: 'pkg5' }, ctx);
+      const [sm, plainSmall] = await compare(small, () => spawnSync(rg, [NEEDLE, 'pkg5'], big), RUNS * 3);
+      report(`search (one folder${sandbox.contained ? ', contained' : ''})`, sm, plainSmall, 'rg PATTERN dir');
     } else {
       console.log('ripgrep not found: list and search have no anchor here');
     }

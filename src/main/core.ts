@@ -252,6 +252,8 @@ export async function createCore(options: CoreOptions) {
     cards,
     lock,
     processes: { list: () => supervisor.list(), stop: (agentId, name) => supervisor.stop(agentId, name) },
+    // Snapshots read the workspace inside its reader sandbox, where no link leads to the owner's files.
+    sandbox,
     changed: (conversationId) => {
       // A restore marks messages undone behind the loop: its kept history is read again next turn.
       runner.forgetHistory(conversationId);

@@ -92,7 +92,14 @@ export function applyPlan(ctx: PathContext, files: readonly PlannedFile[], blobs
       outcomes.push(refusedOutcome(file.path, 'refused: nothing is ever written inside a .git directory'));
       continue;
     }
-    const now = diskEntry(ctx.workspace, file.path);
+    let now: ReturnType<typeof diskEntry>;
+    try {
+      now = diskEntry(ctx.workspace, file.path);
+    } catch (error) {
+      // A process swapping links here: the file is kept, and the sentence says what to do.
+      outcomes.push(refusedOutcome(file.path, (error as Error).message));
+      continue;
+    }
     if (now === 'unreadable' || !sameEntry(now, file.current === 'unreadable' ? null : file.current)) {
       outcomes.push(refusedOutcome(file.path, 'it changed after this card was drawn, so it was kept as it is'));
       continue;

@@ -1,10 +1,9 @@
 // What the restore card shows (issue 20 §2) and what the transcript and the model are told after it.
 // The diff is of what will change on disk: the file as it is now against what it goes back to.
-import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import type { ProcessRow } from '../store/processes';
 import type { FileOutcome } from './apply';
-import { readRegularFile, type PlannedFile, type RestorePlan } from './plan';
+import { readWorkspaceFile, type PlannedFile, type RestorePlan } from './plan';
 import type { ShadowRepo } from './shadowGit';
 import { readBlobs } from './trees';
 
@@ -24,7 +23,7 @@ function fileDiff(rel: string, now: Buffer | null, then: Buffer | null): string 
 function readNow(workspace: string, file: PlannedFile): Buffer | null {
   if (file.current === null || file.current === 'unreadable' || file.current.mode === '120000') return null;
   // Only what the plan hashed is shown: no link followed, no FIFO waited on, nothing past the bound.
-  const now = readRegularFile(path.join(workspace, file.path));
+  const now = readWorkspaceFile(workspace, file.path);
   return now === null || now === 'unreadable' ? null : now.content;
 }
 

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import type { Workspace } from '../../shared/domain';
 import type { CommandWrapper } from '../processes/command';
+import type { ReaderSandbox } from '../sandbox/sandbox';
 import type { CheckpointRow, CheckpointsRepository } from '../store/checkpoints';
 import type { SettingsRepository } from '../store/settings';
 import { openShadowRepo, shadowDirFor, type ShadowRepo } from './shadowGit';
@@ -36,6 +37,8 @@ export interface HistoryDeps {
   workspaces: { get(agentId: string): Workspace | null };
   findGit(capturedPath: string): string | null;
   wrap?: CommandWrapper;
+  /** The workspace's reader sandbox for the shadow repository's git (shadowGit.ts), when available. */
+  sandbox?: ReaderSandbox;
   log(message: string): void;
 }
 
@@ -61,7 +64,7 @@ export function createCheckpointHistory(deps: HistoryDeps) {
     if (known) return known;
     const gitBinary = workspace.gitBinary ?? deps.findGit(workspace.capturedPath);
     if (!gitBinary) return Promise.reject(new Error('no git was found on the workspace\'s captured PATH, so no checkpoint can be recorded'));
-    const opened = openShadowRepo({ gitBinary, dataDir: deps.dataDir, home: deps.home, workspace: workspace.directory, wrap: deps.wrap });
+    const opened = openShadowRepo({ gitBinary, dataDir: deps.dataDir, home: deps.home, workspace: workspace.directory, wrap: deps.wrap, sandbox: deps.sandbox });
     repos.set(workspace.directory, opened);
     opened.catch(() => repos.delete(workspace.directory));
     return opened;

@@ -5,6 +5,7 @@ import type { ProjectLock } from '../workspace/projectLock';
 import type { TurnHooks } from '../agent/loop';
 import type { PendingCards } from '../approvals/pendingCards';
 import type { ToolCallRequest } from '../dispatch/types';
+import type { ReaderSandbox } from '../sandbox/sandbox';
 import type { CommandWrapper } from '../processes/command';
 import type { CheckpointRow } from '../store/checkpoints';
 import { createCheckpointsRepository } from '../store/checkpoints';
@@ -32,6 +33,8 @@ export interface CheckpointsDeps {
   lock: ProjectLock;
   processes: { list(): ProcessRow[]; stop(agentId: string, name: string): Promise<unknown> };
   wrap?: CommandWrapper;
+  /** The shadow repository's git runs in each workspace's reader sandbox when this is contained. */
+  sandbox?: ReaderSandbox;
   changed(conversationId: string): void;
   log(message: string): void;
 }

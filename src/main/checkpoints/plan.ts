@@ -4,11 +4,11 @@
 // never overwritten.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { deniedPathsIn } from './deniedPaths';
 import { blobId, changedPaths, sameEntry, type Entry } from './trees';
 import type { ShadowRepo } from './shadowGit';
 import { folderWasLeftOut, readLeftOut, wasLeftOut, type LeftOut } from './snapshot';
+import { closeDir, openAt, openDirAt, openRoot, pathAt, type SafeDir } from '../workspace/safeOpen';
 
 /** One reverted turn or restore: its two snapshots and the files each left out for size. */
 export interface RevertedSpan {
@@ -61,14 +61,26 @@ function readBounded(fd: number, size: number, max: number): Buffer | null {
 }
 
 /**
- * The regular file at `full` (its last component not a link), read whole up to `max` bytes: opened
- * with O_NOFOLLOW and O_NONBLOCK (a link or a FIFO swapped in after a stat is never followed or
- * waited on), its type taken from the opened fd. null: absent; 'unreadable': anything else.
+ * A process in the workspace changed an entry between two looks at it (a link, then a directory):
+ * what a plan would be computed from is not standing still, so nothing is planned or restored.
  */
-export function readRegularFile(full: string, max = MAX_HASHED_BYTES): { content: Buffer; executable: boolean } | null | 'unreadable' {
+export class WorkspaceSwapping extends Error {
+  constructor(public readonly rel: string) {
+    super(
+      `refused: ${rel} in the workspace kept changing between a link and a file or folder while Paddock read it, so a process is swapping links in the workspace (one the agent started, most likely). Stop that process (Processes, or stop it in the turn's card), then undo again.`,
+    );
+  }
+}
+
+/**
+ * The regular file `name` in the held directory, read whole up to `max` bytes: opened with O_NOFOLLOW
+ * and O_NONBLOCK (a link or a FIFO swapped in after a stat is never followed or waited on), its type
+ * taken from the opened fd. null: absent; 'unreadable': anything else.
+ */
+function readRegularFileAt(dir: SafeDir, name: string, max: number): { content: Buffer; executable: boolean } | null | 'unreadable' {
   let fd: number;
   try {
-    fd = fs.openSync(full, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
+    fd = openAt(dir, name, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ENOENT' ? null : 'unreadable';
   }
@@ -82,24 +94,73 @@ export function readRegularFile(full: string, max = MAX_HASHED_BYTES): { content
   }
 }
 
-/** What is at `rel` now, without following a link at the end or on the way. */
-export function diskEntry(workspace: string, rel: string): Entry | null | 'unreadable' {
+/**
+ * Runs `look` in the directory holding `rel`, walked from the workspace root with no link followed
+ * on the way (a link swapped in for a folder is never a way out). null: a folder on the way is absent
+ * or a file; 'unreadable': one is a link.
+ */
+function inParentOf<T>(workspace: string, rel: string, look: (dir: SafeDir, name: string) => T): T | null | 'unreadable' {
   const parts = rel.split('/');
-  let at = workspace;
-  for (const part of parts.slice(0, -1)) {
-    at = path.join(at, part);
-    const stat = fs.lstatSync(at, { throwIfNoEntry: false });
-    if (stat === undefined) return null;
-    if (!stat.isDirectory()) return stat.isSymbolicLink() ? 'unreadable' : null;
+  let dir: SafeDir;
+  try {
+    dir = openRoot(workspace);
+  } catch {
+    return 'unreadable';
   }
-  const full = path.join(workspace, rel);
-  const stat = fs.lstatSync(full, { throwIfNoEntry: false });
-  if (stat === undefined) return null;
-  if (stat.isSymbolicLink()) return { mode: '120000', oid: blobId(Buffer.from(fs.readlinkSync(full, { encoding: 'buffer' }))) };
-  if (!stat.isFile()) return 'unreadable';
-  const file = readRegularFile(full);
-  if (file === null || file === 'unreadable') return file;
-  return { mode: file.executable ? '100755' : '100644', oid: blobId(file.content) };
+  try {
+    for (const part of parts.slice(0, -1)) {
+      let next: SafeDir;
+      try {
+        next = openDirAt(dir, part);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        // O_DIRECTORY|O_NOFOLLOW says ENOTDIR for a link and for a file alike: the entry says which.
+        const stat = fs.lstatSync(pathAt(dir, part), { throwIfNoEntry: false });
+        return stat?.isSymbolicLink() ? 'unreadable' : null;
+      }
+      closeDir(dir);
+      dir = next;
+    }
+    return look(dir, parts[parts.length - 1]);
+  } finally {
+    closeDir(dir);
+  }
+}
+
+/** The regular file at `rel` in the workspace (no link followed at the end or on the way), up to `max` bytes. */
+export function readWorkspaceFile(workspace: string, rel: string, max = MAX_HASHED_BYTES): { content: Buffer; executable: boolean } | null | 'unreadable' {
+  return inParentOf(workspace, rel, (dir, name) => readRegularFileAt(dir, name, max));
+}
+
+/**
+ * What is at `rel` now, without following a link at the end or on the way. Throws WorkspaceSwapping
+ * when the entry is seen as a link and then is none (or the other way round): a racing process.
+ */
+export function diskEntry(workspace: string, rel: string): Entry | null | 'unreadable' {
+  return inParentOf(workspace, rel, (dir, name): Entry | null | 'unreadable' => {
+    const stat = fs.lstatSync(pathAt(dir, name), { throwIfNoEntry: false });
+    if (stat === undefined) return null;
+    if (stat.isSymbolicLink()) {
+      let target: Buffer;
+      try {
+        target = fs.readlinkSync(pathAt(dir, name), { encoding: 'buffer' });
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EINVAL' || code === 'ENOENT') throw new WorkspaceSwapping(rel);
+        return 'unreadable';
+      }
+      return { mode: '120000', oid: blobId(target) };
+    }
+    if (!stat.isFile()) return 'unreadable';
+    const file = readRegularFileAt(dir, name, MAX_HASHED_BYTES);
+    // A file a moment ago, and now a link or a folder: the same race, the other way round.
+    if (file === 'unreadable') {
+      const now = fs.lstatSync(pathAt(dir, name), { throwIfNoEntry: false });
+      if (now && !now.isFile()) throw new WorkspaceSwapping(rel);
+    }
+    if (file === null || file === 'unreadable') return file;
+    return { mode: file.executable ? '100755' : '100644', oid: blobId(file.content) };
+  });
 }
 
 function sameAsDisk(entry: Entry | null, current: Entry | null | 'unreadable'): boolean {

@@ -11,11 +11,17 @@ import type { ProcessRow } from '../store/processes';
 import { applyPlan, type FileOutcome } from './apply';
 import { describePlan, describeOutcome } from './cardText';
 import type { CheckpointHistory } from './history';
-import { planRestore, type RestorePlan, type RevertedSpan } from './plan';
+import { planRestore, WorkspaceSwapping, type RestorePlan, type RevertedSpan } from './plan';
 import { readBlobs } from './trees';
 import { pathContextFor } from '../workspace/types';
 
 export class RestoreRefusal extends Error {}
+
+/** A plan read from a workspace whose links are being swapped is no plan: the owner is told why and what to do. */
+function refuseWhileSwapping(error: unknown): never {
+  if (error instanceof WorkspaceSwapping) throw new RestoreRefusal(error.message);
+  throw error;
+}
 
 export interface RestoreDeps {
   history: CheckpointHistory;
@@ -85,7 +91,7 @@ export function createRestores(deps: RestoreDeps) {
       throw new RestoreRefusal('refused: a turn in this range is still working; stop it or wait for it to end');
     }
     const repo = workspace && spans.length > 0 ? await deps.history.repoFor(workspace) : null;
-    const plan: RestorePlan = repo ? await planRestore(repo, spans) : { files: [], hash: 'empty' };
+    const plan: RestorePlan = repo ? await planRestore(repo, spans).catch(refuseWhileSwapping) : { files: [], hash: 'empty' };
     const processes = startedProcesses(request);
     const text = await describePlan(repo, request.title, plan, processes);
     const { card, outcome } = deps.cards.ask(

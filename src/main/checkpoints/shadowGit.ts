@@ -2,7 +2,10 @@
 // directory and the workspace as GIT_WORK_TREE. It runs under the hardened runner's environment and
 // `-c` overrides (git/hardening.ts) and starts through the exec seam (processes/spawn.ts, purpose
 // 'checkpoint'). The workspace's own .git is never the GIT_DIR, so its config, hooks, index and refs
-// are never read or written; git itself never descends into a directory named .git.
+// are never read or written; git itself never descends into a directory named .git. Where the sandbox
+// is available it runs in the workspace's reader sandbox (sandbox/readerProfile.ts): the workspace
+// read-only, the shadow repository the one place it writes, so a link a process swaps in while git
+// walks leads nowhere that process could not read itself.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +14,7 @@ import { assertEmptyHooks } from '../git/runner';
 import { runCaptured } from '../processes/spawn';
 import { volumeIgnoresCase } from '../workspace/volume';
 import type { CommandWrapper } from '../processes/command';
+import type { ReaderSandbox } from '../sandbox/sandbox';
 
 export class CheckpointError extends Error {}
 
@@ -30,6 +34,8 @@ export interface ShadowOptions {
   home: string;
   workspace: string;
   wrap?: CommandWrapper;
+  /** When given and contained, git runs in the workspace's reader sandbox (over `wrap`). */
+  sandbox?: ReaderSandbox;
   timeoutMs?: number;
 }
 
@@ -71,6 +77,11 @@ export async function openShadowRepo(options: ShadowOptions): Promise<ShadowRepo
   // ignores case, git must match them ignoring case too.
   const settings: Array<[string, string]> = [...SHADOW_SETTINGS, ['core.ignoreCase', String(volumeIgnoresCase(options.workspace))]];
   const globals = ['--no-pager', ...configOverrides(dirs), ...settings.flatMap(([k, v]) => ['-c', `${k}=${v}`])];
+  // The shadow repository exists before its first git: the reader sandbox binds it at its own path.
+  fs.mkdirSync(gitDir, { recursive: true, mode: 0o700 });
+  const wrap = options.sandbox?.contained
+    ? options.sandbox.readerWrapperFor(options.workspace, { writable: [gitDir], readOnly: [dirs.emptyHooks] })
+    : options.wrap;
 
   const git: ShadowRepo['git'] = async (args, runOptions = {}) => {
     assertEmptyHooks(dirs.emptyHooks);
@@ -82,7 +93,7 @@ export async function openShadowRepo(options: ShadowOptions): Promise<ShadowRepo
       purpose: 'checkpoint',
       timeoutMs: options.timeoutMs ?? 120_000,
       input: runOptions.input,
-      wrap: options.wrap,
+      wrap,
     });
     const allowed = runOptions.allowExit ?? [0];
     if (result.exitCode === null || !allowed.includes(result.exitCode)) {
@@ -93,7 +104,6 @@ export async function openShadowRepo(options: ShadowOptions): Promise<ShadowRepo
   };
 
   if (!fs.existsSync(path.join(gitDir, 'HEAD'))) {
-    fs.mkdirSync(path.dirname(gitDir), { recursive: true, mode: 0o700 });
     // The empty hooks directory is the template, so the new repository starts with no hooks at all.
     await git(['init', '--quiet', `--template=${dirs.emptyHooks}`]);
     fs.mkdirSync(path.join(gitDir, 'info'), { recursive: true, mode: 0o700 });

@@ -5,6 +5,7 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { spawnChild } from '../processes/spawn';
 import fs from 'node:fs';
 import path from 'node:path';
+import { identityWrapper, type CommandWrapper } from '../processes/command';
 import { configOverrides, gitDirectories, gitEnvironment } from './hardening';
 import { checkRepository } from './repository';
 
@@ -44,6 +45,12 @@ export interface RunGitOptions {
    * in batch mode with the owner's agent socket. Every other override still holds.
    */
   transport?: { sshAuthSock?: string };
+  /**
+   * The git tool's: the reader sandbox of the workspace (sandbox.readerWrapperFor), so that git's walk
+   * of the working tree meets no link to the owner's files however a process races it. The owner's
+   * own actions (Summary, Pull) pass none.
+   */
+  wrap?: CommandWrapper;
 }
 
 export class GitRefusal extends Error {}
@@ -94,9 +101,16 @@ export function spawnGit(options: RunGitOptions & { cwd?: string }): Promise<Git
   const argv = ['--no-pager', ...configOverrides(dirs), ...extra, ...options.args];
   const limit = options.maxOutputBytes ?? 4 * 1024 * 1024;
   return new Promise((resolve, reject) => {
-    const child = spawnChild(options.gitBinary, argv, 'git', {
-      cwd: options.cwd ?? options.workspace,
-      env,
+    let command;
+    try {
+      command = (options.wrap ?? identityWrapper)({ program: options.gitBinary, args: argv, cwd: options.cwd ?? options.workspace, env: env as Record<string, string> }, 'git');
+    } catch (error) {
+      reject(new GitRefusal((error as Error).message));
+      return;
+    }
+    const child = spawnChild(command.program, command.args, 'git', {
+      cwd: command.cwd,
+      env: command.env,
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: true,
     }) as ChildProcessWithoutNullStreams;

@@ -18,8 +18,9 @@ export interface Command {
  * are Paddock's or the owner's: git (hardened runner), search (ripgrep on a held directory),
  * bridge (the preview's socat), browser (screenshots), opener, probe (engine detection), owner /
  * terminal (PATH capture, Pull, Run tests, the owner's terminal), and checkpoint (Paddock's own git
- * on its shadow repository, issue 20: the owner's machinery, never sandboxed as an agent's command), and
- * mcp (an MCP server the owner added for an agent, issue 21: contained like the agent's commands).
+ * on its shadow repository, issue 20), and mcp (an MCP server the owner added for an agent, issue
+ * 21: contained like the agent's commands). git (the git tool's), search and checkpoint read the
+ * workspace for the agent: they run in the reader sandbox (sandbox.readerWrapperFor) when one exists.
  */
 export type SpawnPurpose =
   | 'run'

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { closerShell, fdCloser, OPENED_FD } from '../processes/fdCloser';
 import { HOME_DENY_LIST } from '../workspace/denyList';
+import { readerMountArgs, type ReaderMounts } from './readerProfile';
 
 export interface ContainedProfile {
   /** Absolute, real path of the agent's workspace (writable, except its `.git`). */
@@ -38,6 +39,8 @@ export interface ContainedProfile {
   /** The compiled seccomp filter (seccomp.ts) on the host, installed with `--seccomp`; null where there is none for this architecture. */
   seccompFilter: string | null;
   cwd: string;
+  /** Paddock's own reader of the workspace (readerProfile.ts), not an agent's command: the workspace read-only but for these. */
+  reader?: ReaderMounts;
 }
 
 /** System directories bound read-only when present (merged-/usr links are recreated as links). */
@@ -108,6 +111,7 @@ export function bwrapArgs(profile: ContainedProfile, layout: SystemLayout): stri
   // A workspace that holds the home (or is it) brings the real home back, deny list covered above.
   if (!isInside(profile.workspace, profile.home)) args.push('--remount-ro', profile.home);
   if (profile.network !== 'off') args.push('--ro-bind', profile.network.proxySocketDir, PROXY_DIR_INSIDE);
+  if (profile.reader) args.push(...readerMountArgs(profile.workspace, profile.coverDirs, profile.reader));
   if (profile.seccompFilter) args.push('--seccomp', String(SECCOMP_FD));
   args.push('--setenv', 'TMPDIR', SANDBOX_TMP, '--chdir', profile.cwd);
   return args;

@@ -6,13 +6,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Command, CommandWrapper, SpawnPurpose } from '../processes/command';
+import { SpawnError, type Command, type CommandWrapper, type SpawnPurpose } from '../processes/command';
 import { closerShell, fdCloser } from '../processes/fdCloser';
 import { alwaysCardMounts, removeLeftPlaceholders, watchAlwaysCard, watchAlwaysCardLive, type AlwaysCardWatch, type LiveAlwaysCardWatch } from './alwaysCardGuard';
 import { entryParts, WEB_PORTS } from './domains';
 import { describeStatus, type SandboxStatus } from './engine';
 import { createNetworkProxy, type NetworkProxy, type ProxyDecision } from './netProxy';
 import { containedArgv, denyCovers, isInside, PROXY_SOCKET_NAME, proxyEnv, SYSTEM_DIRS, type ContainedProfile, type SystemLayout } from './profile';
+import { mountCheckLauncher, type ReaderMounts } from './readerProfile';
 import { seatbeltArgv } from './seatbelt';
 import { encodeProgram, seccompArchFor, seccompProgram, type SeccompArch } from './seccomp';
 
@@ -39,14 +40,35 @@ export interface Sandbox {
   setAllowedDomains(agentId: string, domains: readonly string[]): void;
   /** "contained: bubblewrap 0.8.0, network off" (or the allowed domains), or "not available: …". */
   describe(allowedDomains?: readonly string[]): string;
+  /**
+   * The wrapper for Paddock's own readers of `workspace` (purposes search, git, checkpoint): the
+   * agent's contained profile with the workspace read-only except what `options` opens (see
+   * readerProfile.ts). The identity when no bubblewrap is available: then no contained process
+   * exists that could race them (every command that runs project code is a card).
+   */
+  readerWrapperFor(workspace: string, options?: ReaderOptions): CommandWrapper;
   /** Ends every agent's proxy (Paddock quits). */
   close(): Promise<void>;
 }
 
-const SOCAT_CANDIDATES = ['/usr/bin/socat', '/usr/local/bin/socat', '/bin/socat'];
+/** What a reader may write, and what outside the workspace it may see (absolute paths, bound at their own place). */
+export interface ReaderOptions {
+  /** The working tree writable too (a git action that changes files: stash push, init). */
+  writesWorkspace?: boolean;
+  writable?: readonly string[];
+  readOnly?: readonly string[];
+}
 
-/** The agent's purposes (its commands, and the MCP servers run for it); Paddock's and the owner's own processes are never wrapped. */
+/** What the readers' wrapper needs of a sandbox (the search tool, the git tool and checkpoints take only this). */
+export type ReaderSandbox = Pick<Sandbox, 'contained' | 'readerWrapperFor'>;
+
+const SOCAT_CANDIDATES = ['/usr/bin/socat', '/usr/local/bin/socat', '/bin/socat'];
+const STAT_CANDIDATES = ['/usr/bin/stat', '/bin/stat'];
+
+/** The agent's purposes (its commands, and the MCP servers run for it); Paddock's own are wrapped only by readerWrapperFor, the owner's never. */
 const CONTAINED_PURPOSES: ReadonlySet<SpawnPurpose> = new Set(['run', 'start', 'bash', 'mcp']);
+/** Paddock's own readers of the workspace, wrapped by readerWrapperFor; every other purpose passes through it untouched. */
+const READER_PURPOSES: ReadonlySet<SpawnPurpose> = new Set(['search', 'git', 'checkpoint']);
 const AGENT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 
 export interface SandboxOptions {
@@ -245,6 +267,13 @@ function isDenied(p: string, home: string): boolean {
   return denied.includes(rel[0]) || (rel[0] === '.config' && ['git', 'gh', 'gcloud', 'fish', 'autostart', 'systemd'].includes(rel[1])) || (rel[0] === '.local' && rel[1] === 'bin');
 }
 
+/** `dev:ino` of a real directory (never a link); a refusal otherwise, before anything starts. */
+function plainDirectoryId(dir: string): string {
+  const stat = fs.lstatSync(dir, { throwIfNoEntry: false });
+  if (!stat || stat.isSymbolicLink() || !stat.isDirectory()) throw new SpawnError(`refused: ${dir} is not a directory (a link, or gone), so nothing was run in it`);
+  return `${stat.dev}:${stat.ino}`;
+}
+
 export function gitEntriesOf(workspace: string): string[] {
   try {
     // A `.git` symlink is not bound: bubblewrap would follow it (out of the workspace, or to nothing,
@@ -273,6 +302,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   // Placeholders an earlier Paddock left (empty folders it made for long-lived processes) go first.
   if (status.available) removeLeftPlaceholders(path.join(dataDir, 'sandbox', 'placeholders.json'));
   const seccompFilter = status.available && status.engine === 'bubblewrap' ? writeSeccompFilter(dataDir, options.seccompArch ?? seccompArchFor(process.arch)) : null;
+  const statProgram = STAT_CANDIDATES.find((file) => fs.existsSync(file)) ?? null;
   const socat = options.socat === undefined ? (SOCAT_CANDIDATES.find((file) => fs.existsSync(file)) ?? null) : options.socat;
   const domains = new Map<string, readonly string[]>();
   const proxies = new Map<string, Promise<NetworkProxy>>();
@@ -341,10 +371,61 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     };
   }
 
+  /** The readers' own /tmp: in the data directory, which no agent's sandbox shows. */
+  function readerTmp(): string {
+    const dir = path.join(dataDir, 'sandbox', 'reader-tmp');
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    return dir;
+  }
+
+  function readerWrapperFor(workspacePath: string, options: ReaderOptions = {}): CommandWrapper {
+    // Seatbelt has no read-only-workspace-but-.git form yet: there the readers stay as they were.
+    if (!status.available || status.engine !== 'bubblewrap') return (command) => command;
+    const workspace = realOr(workspacePath);
+    // Lexically resolved only (never through a link): a writable place inside the workspace is checked below.
+    const writable = (options.writable ?? []).map((dir) => path.resolve(dir));
+    const reader: ReaderMounts = {
+      workspace: options.writesWorkspace ? 'read-write' : 'read-only',
+      writable,
+      readOnly: (options.readOnly ?? []).map(realOr),
+    };
+    return (command, purpose) => {
+      if (!READER_PURPOSES.has(purpose)) return command;
+      const checks = writable.filter((dir) => isInside(workspace, dir)).map((dir) => ({ path: dir, id: plainDirectoryId(dir) }));
+      if (checks.length > 0 && !statProgram) throw new SpawnError('refused: no `stat` program was found to check the sandbox\'s mounts, so git was not run where it would write');
+      const launcher = checks.length > 0 && statProgram ? mountCheckLauncher(statProgram, checks) : [];
+      const toolchainDirs = toolchainDirsFor(command.env.PATH ?? '', home, dataDir, workspace);
+      const covers = denyCovers(home, dataDir, [workspace, ...toolchainDirs], hostProbe);
+      const profile: ContainedProfile = {
+        workspace,
+        // None bound on their own: the read-only workspace holds them, and a bind by path would follow
+        // a link swapped in for one (see mountCheckLauncher).
+        gitEntries: [],
+        alwaysCardEntries: [],
+        home,
+        dataDir,
+        privateTmp: readerTmp(),
+        toolchainDirs,
+        coverDirs: covers.dirs,
+        coverFiles: covers.files,
+        seccompFilter,
+        network: 'off',
+        // Resolved here (a held directory's /proc path names its real place); the host's own working
+        // directory stays the caller's, so bubblewrap starts in the held directory itself.
+        cwd: realOr(command.cwd),
+        reader,
+      };
+      const [program, ...args] = [...launcher, command.program, ...command.args];
+      const argv = containedArgv(status.program, profile, hostLayout, program, args);
+      return { program: argv[0], args: argv.slice(1), cwd: command.cwd, env: { ...command.env, TMPDIR: '/tmp' } };
+    };
+  }
+
   return {
     status,
     contained: status.available,
     wrapperFor,
+    readerWrapperFor,
     privateTmpFor,
     // Where refused entries go: the data directory, never visible inside the sandbox.
     watchAlwaysCard: (workspace) => watchAlwaysCard(realOr(workspace), path.join(dataDir, 'refused')),

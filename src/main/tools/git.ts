@@ -11,11 +11,16 @@ import { agentIdentity, ownerGitIdentity } from '../git/identity';
 import { scopePathspecs, type ResolvePath } from '../git/pathspecs';
 import { commitCandidates } from '../git/commitCandidates';
 import { resolveInsideWorkspace } from '../workspace/resolve';
+import type { CommandWrapper } from '../processes/command';
+import type { ReaderSandbox } from '../sandbox/sandbox';
+import path from 'node:path';
 
 export interface GitToolDeps {
   /** The workspace resolver; resolveInsideWorkspace unless a test passes another. */
   resolvePath?: ResolvePath;
   timeoutMs?: number;
+  /** Where git runs: inside the reader sandbox of the workspace when one is available. */
+  sandbox?: ReaderSandbox;
 }
 
 const RESULT_BOUND = 200 * 1024;
@@ -57,6 +62,21 @@ export function createGitTool(options: GitToolDeps = {}): ToolDefinition<GitArgs
       }
     },
   };
+}
+
+/**
+ * The reader sandbox for one action: the workspace read-only; `.git` writable for the actions that
+ * write the repository (branch, commit, stash push); the working tree too for those that change files
+ * or create `.git` (stash push, init). Reads write nothing at all.
+ */
+function readerWrap(args: GitArgs, workspace: string, dataDir: string, sandbox: ReaderSandbox | undefined): CommandWrapper | undefined {
+  if (!sandbox?.contained) return undefined;
+  const effect = effectOf(args);
+  if (effect === 'read') return sandbox.readerWrapperFor(workspace);
+  const gitDir = path.join(workspace, '.git');
+  // init's template is the empty hooks directory: bound (read-only) so that git finds it inside.
+  if (effect === 'init') return sandbox.readerWrapperFor(workspace, { writesWorkspace: true, readOnly: [gitDirectories(dataDir).emptyHooks] });
+  return sandbox.readerWrapperFor(workspace, { writesWorkspace: effect === 'stash-push', writable: [gitDir] });
 }
 
 export function tierFor(args: GitArgs, ctx: ToolCallContext): TierDecision {
@@ -106,8 +126,9 @@ async function runAction(args: GitArgs, ctx: ToolCallContext, deps: GitToolDeps 
       ? (ownerGitIdentity(workspace.gitBinary, workspace.directory, ctx.home) ?? agentIdentity(ctx.agent))
       : agentIdentity(ctx.agent),
   };
+  const wrap = readerWrap(args, workspace.directory, ctx.dataDir, deps.sandbox);
   const git = (gitArgs: string[], extra: { readOnly?: boolean; input?: string } = {}) =>
-    runGit({ ...base, args: gitArgs, ...extra });
+    runGit({ ...base, args: gitArgs, ...extra, wrap });
   const where = workspace.directory;
 
   switch (args.action) {
@@ -151,14 +172,14 @@ async function runAction(args: GitArgs, ctx: ToolCallContext, deps: GitToolDeps 
       }
       return report(`git stash list in ${where}`, await git(['stash', 'list', '--no-color'], { readOnly: true }));
     case 'init':
-      return init(where, ctx.dataDir, workspace.gitBinary, deps.timeoutMs);
+      return init(where, ctx.dataDir, workspace.gitBinary, deps.timeoutMs, wrap);
     default:
       return assertNever(args.action);
   }
 }
 
 /** Refused inside an existing repository: a nested repository is the confusion the root check exists for. */
-async function init(where: string, dataDir: string, gitBinary: string, timeoutMs?: number): Promise<ToolResult> {
+async function init(where: string, dataDir: string, gitBinary: string, timeoutMs?: number, wrap?: CommandWrapper): Promise<ToolResult> {
   const existing = enclosingRepository(where);
   if (existing) {
     return {
@@ -172,7 +193,7 @@ async function init(where: string, dataDir: string, gitBinary: string, timeoutMs
   const dirs = gitDirectories(dataDir);
   // The template is the empty hooks directory: no sample hooks or other files are copied in.
   const run = await spawnGit({
-    gitBinary, workspace: where, dataDir, cwd: where, timeoutMs,
+    gitBinary, workspace: where, dataDir, cwd: where, timeoutMs, wrap,
     args: ['init', '--quiet', `--template=${dirs.emptyHooks}`, '--initial-branch=main'],
   });
   return report(`initialised a git repository in ${where}`, run);

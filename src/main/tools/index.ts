@@ -52,7 +52,7 @@ export function createToolSet(deps: ToolSetDeps): AnyToolDefinition[] {
   return [
     readTool,
     listTool,
-    createSearchTool(),
+    createSearchTool({ sandbox: deps.sandbox }),
     writeTool,
     editTool,
     createRunTool({ ...containment, rememberedFor, rememberedUsed, ownerEnv, onCommandFinished: deps.onCommandFinished }),
@@ -60,7 +60,7 @@ export function createToolSet(deps: ToolSetDeps): AnyToolDefinition[] {
     createOutputTool({ supervisor }),
     createStopTool({ supervisor }),
     createBashTool({ ...containment, shell: deps.shell, ownerEnv }),
-    createGitTool(),
+    createGitTool({ sandbox: deps.sandbox }),
     createSummariseTool({ lastTestRun: deps.lastTestRun, agentCommits: deps.agentCommits }),
     createPreviewTool({ lookup: supervisor, preview }),
     createScreenshotTool({ lookup: supervisor, resolve: (name, port) => preview.resolve(name, port), capture: deps.capture }),

@@ -15,6 +15,8 @@ import { NO_WORKSPACE, pathContextOf, shownPath } from './toolContext';
 import { searchFallback, type SearchHits } from '../workspace/searchFallback';
 import { holdSearchTarget, type HeldTarget } from '../workspace/heldTarget';
 import { denyFilterFor } from '../workspace/walkTree';
+import { identityWrapper, type CommandWrapper } from '../processes/command';
+import type { ReaderSandbox } from '../sandbox/sandbox';
 
 export const SEARCH_MAX_RESULTS = 200;
 const SEARCH_TIMEOUT_MS = 30_000;
@@ -56,8 +58,16 @@ function decode(field: { text?: string; bytes?: string } | undefined): string {
 /**
  * Runs ripgrep on what `holdSearchTarget` opened (a held directory as cwd, or a file as stdin), so it
  * searches the object that was validated; printed paths are mapped back to workspace-relative ones.
+ * `wrap` puts it in the reader sandbox: its walk below the held directory opens paths, and a link
+ * swapped in on the way must lead nowhere the agent's own processes could not read.
  */
-export function searchWithRipgrep(rg: string, held: Pick<HeldTarget, 'cwd' | 'target' | 'stdin' | 'label'>, args: SearchArgs, signal?: AbortSignal): Promise<SearchHits> {
+export function searchWithRipgrep(
+  rg: string,
+  held: Pick<HeldTarget, 'cwd' | 'target' | 'stdin' | 'label'>,
+  args: SearchArgs,
+  signal?: AbortSignal,
+  wrap: CommandWrapper = identityWrapper,
+): Promise<SearchHits> {
   const { cwd, target } = held;
   const argv = ['--json', '--no-follow', '--no-config', '--no-require-git', '--no-messages', '-g', '!node_modules'];
   if (!args.regex) argv.push('--fixed-strings');
@@ -65,7 +75,8 @@ export function searchWithRipgrep(rg: string, held: Pick<HeldTarget, 'cwd' | 'ta
   argv.push('-e', args.query, '--', target);
   return new Promise((resolve) => {
     // stdin is the held file (searched as '-') or nothing; stdout and stderr are always pipes.
-    const child = spawnChild(rg, argv, 'search', { cwd, env: { PATH: process.env.PATH ?? '', LANG: 'C.UTF-8' }, stdio: [held.stdin, 'pipe', 'pipe'] }) as ChildProcessByStdio<null, Readable, Readable>;
+    const command = wrap({ program: rg, args: argv, cwd, env: { PATH: process.env.PATH ?? '', LANG: 'C.UTF-8' } }, 'search');
+    const child = spawnChild(command.program, command.args, 'search', { cwd: command.cwd, env: command.env, stdio: [held.stdin, 'pipe', 'pipe'] }) as ChildProcessByStdio<null, Readable, Readable>;
     const hits: string[] = [];
     let truncated = false;
     let stderr = '';
@@ -118,6 +129,8 @@ export function searchWithRipgrep(rg: string, held: Pick<HeldTarget, 'cwd' | 'ta
 export interface SearchToolDeps {
   /** Absolute path of ripgrep; null forces the TypeScript fallback. Found once on PATH by default. */
   ripgrep?: string | null;
+  /** Where ripgrep runs: inside the reader sandbox of the workspace when one is available. */
+  sandbox?: ReaderSandbox;
 }
 
 export function createSearchTool(deps: SearchToolDeps = {}): ToolDefinition<SearchArgs> {
@@ -147,7 +160,8 @@ export function createSearchTool(deps: SearchToolDeps = {}): ToolDefinition<Sear
         const held = holdSearchTarget(pctx, res, target);
         if (!held.ok) return held;
         try {
-          found = await searchWithRipgrep(rg, held.held, args, ctx.signal);
+          const wrap = deps.sandbox?.contained ? deps.sandbox.readerWrapperFor(pctx.workspace) : identityWrapper;
+          found = await searchWithRipgrep(rg, held.held, args, ctx.signal, wrap);
         } finally {
           held.held.release();
         }
