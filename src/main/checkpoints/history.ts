@@ -7,6 +7,7 @@ import type { CommandWrapper } from '../processes/command';
 import type { ReaderSandbox } from '../sandbox/sandbox';
 import type { CheckpointRow, CheckpointsRepository } from '../store/checkpoints';
 import type { SettingsRepository } from '../store/settings';
+import { purgeDeniedOnce } from './purgeDenied';
 import { openShadowRepo, shadowDirFor, type ShadowRepo } from './shadowGit';
 import { dropTree, keepLeftOut, keepTree, listLeftOut, readLeftOut, takeSnapshot, takeSnapshotOfPaths, wasLeftOut, type Snapshot } from './snapshot';
 import { changedPaths } from './trees';
@@ -64,7 +65,13 @@ export function createCheckpointHistory(deps: HistoryDeps) {
     if (known) return known;
     const gitBinary = workspace.gitBinary ?? deps.findGit(workspace.capturedPath);
     if (!gitBinary) return Promise.reject(new Error('no git was found on the workspace\'s captured PATH, so no checkpoint can be recorded'));
-    const opened = openShadowRepo({ gitBinary, dataDir: deps.dataDir, home: deps.home, workspace: workspace.directory, wrap: deps.wrap, sandbox: deps.sandbox });
+    const opened = openShadowRepo({ gitBinary, dataDir: deps.dataDir, home: deps.home, workspace: workspace.directory, wrap: deps.wrap, sandbox: deps.sandbox }).then(async (repo) => {
+      // Snapshots an older Paddock recorded may hold a denied place: dropped once, before any use.
+      const kept = deps.repository.forWorkspace(workspace.directory).filter((row) => !row.pruned && (row.beforeTree || row.afterTree));
+      const dropped = await purgeDeniedOnce(repo, kept, (ids) => deps.repository.markPruned(ids));
+      if (dropped.length > 0) deps.log(`checkpoints: ${dropped.length} checkpoint(s) of ${workspace.directory} held a place the deny list covers and were removed`);
+      return repo;
+    });
     repos.set(workspace.directory, opened);
     opened.catch(() => repos.delete(workspace.directory));
     return opened;

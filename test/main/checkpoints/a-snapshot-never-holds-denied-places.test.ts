@@ -9,7 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { applyPlan } from '../../../src/main/checkpoints/apply';
 import { diskEntry, planRestore } from '../../../src/main/checkpoints/plan';
 import { openShadowRepo, splitNul } from '../../../src/main/checkpoints/shadowGit';
-import { takeSnapshot, takeSnapshotOfPaths } from '../../../src/main/checkpoints/snapshot';
+import { purgeDeniedOnce } from '../../../src/main/checkpoints/purgeDenied';
+import { keepTree, takeSnapshot, takeSnapshotOfPaths } from '../../../src/main/checkpoints/snapshot';
 import { readBlobs } from '../../../src/main/checkpoints/trees';
 import { createTempDirs } from '../../support/tempDirs';
 
@@ -102,5 +103,50 @@ describe('a snapshot never holds a denied place', () => {
     const outcome = applyPlan(ctx, forged, await readBlobs(repo, [keyOid]));
     expect(outcome[0]).toMatchObject({ path: '.ssh/id_rsa', outcome: 'kept', why: expect.stringContaining('deny list') });
     expect(fs.readFileSync(path.join(home, '.ssh', 'id_rsa'), 'utf8')).toBe('a key the turn replaced\n');
+  });
+});
+
+describe('checkpoints an older Paddock recorded with a denied place', () => {
+  /** What an older version left: a kept snapshot holding ~/.ssh/id_rsa, written with git itself past the exclude lines. */
+  async function legacyCheckpoint(repo: Awaited<ReturnType<typeof homeWorkspace>>['repo'], home: string): Promise<string> {
+    const env = { PATH: process.env.PATH, GIT_DIR: repo.gitDir, GIT_WORK_TREE: home, GIT_INDEX_FILE: path.join(repo.gitDir, 'legacy-index') };
+    execFileSync(GIT, ['add', '-f', '.ssh/id_rsa', 'notes.txt'], { env, cwd: home });
+    const tree = execFileSync(GIT, ['write-tree'], { env, cwd: home, encoding: 'utf8' }).trim();
+    fs.rmSync(env.GIT_INDEX_FILE, { force: true });
+    return tree;
+  }
+
+  it('are dropped once when the shadow repository is opened, and the key leaves its object store', async () => {
+    const { home, repo, allObjects } = await homeWorkspace();
+    const legacy = await legacyCheckpoint(repo, home);
+    keepTree(repo, '1-before', legacy);
+    const clean = await takeSnapshot(repo, OPTIONS);
+    keepTree(repo, '2-before', clean.tree);
+    expect(allObjects()).toContain('OWNER-SSH-KEY'); // the test can fail: the old snapshot holds it
+
+    const pruned: number[] = [];
+    const rows = [
+      { id: 1, beforeTree: legacy, afterTree: null },
+      { id: 2, beforeTree: clean.tree, afterTree: clean.tree },
+    ];
+    expect(await purgeDeniedOnce(repo, rows, (ids) => pruned.push(...ids))).toEqual([1]);
+    expect(pruned).toEqual([1]);
+    expectNoSecret(allObjects());
+    // The clean checkpoint is whole.
+    expect(await repo.git(['ls-tree', '-r', '--name-only', clean.tree]).then((out) => out.toString('utf8'))).toContain('notes.txt');
+    // Once: a second opening reads nothing again (the marker names this deny list).
+    expect(await purgeDeniedOnce(repo, rows, (ids) => pruned.push(...ids))).toEqual([]);
+    expect(pruned).toEqual([1]);
+  });
+
+  it('read nothing when no denied place lies inside the workspace', async () => {
+    const root = temp.make();
+    const home = path.join(root, 'home');
+    const ws = path.join(home, 'project');
+    fs.mkdirSync(ws, { recursive: true });
+    fs.writeFileSync(path.join(ws, 'a.txt'), 'a\n');
+    const repo = await openShadowRepo({ gitBinary: GIT, dataDir: path.join(root, 'data'), home, workspace: ws });
+    const snapshot = await takeSnapshot(repo, OPTIONS);
+    expect(await purgeDeniedOnce(repo, [{ id: 7, beforeTree: snapshot.tree, afterTree: null }], () => undefined)).toEqual([]);
   });
 });
