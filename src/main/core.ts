@@ -349,6 +349,7 @@ export async function createCore(options: CoreOptions) {
           ownerRequests,
           liveSessions: mcpLiveSessions,
           windowCards: options.host === 'cli' ? null : cards,
+          turnHooks: checkpoints.turnHooks,
           onOpened: (agentId) => {
             events.emit({ type: 'agents.changed' });
             events.emit({ type: 'conversations.changed', agentId });

@@ -90,11 +90,12 @@ export function createCheckpoints(deps: CheckpointsDeps) {
 
     /** The dispatcher's hook: before the first call of a turn that may change files, the workspace is recorded. */
     async beforeRun(request: ToolCallRequest, tool: AnyToolName, args: unknown): Promise<void> {
-      if (request.ownerRequestId === null || !callMayChangeFiles(tool, args)) return;
+      const turnId = request.checkpointTurnId ?? request.ownerRequestId;
+      if (turnId === null || !callMayChangeFiles(tool, args)) return;
       try {
-        await history.beforeChange(request.ownerRequestId);
+        await history.beforeChange(turnId);
       } catch (error) {
-        reportFailure(request.ownerRequestId, error);
+        reportFailure(turnId, error);
       }
     },
 

@@ -15,6 +15,7 @@ export function localSessionDeps(core: Core): McpSessionDeps {
     ownerRequests: core.ownerRequests,
     liveSessions: core.mcpLiveSessions,
     windowCards: null,
+    turnHooks: core.checkpoints.turnHooks,
   };
 }
 

@@ -30,6 +30,11 @@ export interface ToolCallRequest extends CallOrigin {
   /** Who answers this call's card; the window when absent. */
   askOwner?: CardAsker;
   /**
+   * The checkpoint turn this call's changes belong to, when it is not the owner request itself (an
+   * MCP session is one owner request and each of its calls a turn of its own).
+   */
+  checkpointTurnId?: string;
+  /**
    * The workspace and mode a caller was opened with (an MCP session, SPEC §14): the call is refused
    * unless the agent's record, read once for the whole call, still says exactly these.
    */

@@ -15,6 +15,7 @@ import { DEVELOPER_SCOPES, normaliseHandle } from '../agent/defaultAgent';
 import { describeCardForClient } from './cardText';
 import type { McpLiveSessions } from './liveSessions';
 import type { OwnerRequests } from '../dispatch/ownerRequests';
+import type { TurnHooks } from '../agent/loop';
 
 export interface McpHello {
   client: { name: string; version: string };
@@ -67,6 +68,8 @@ export interface McpSessionDeps {
   windowCards: PendingCards | null;
   /** A session opened: its agent (perhaps new) and conversation exist now. */
   onOpened?(agentId: string): void;
+  /** Checkpoints: each call is a turn of its own, so the window's "Undo this turn" undoes one call. */
+  turnHooks?: TurnHooks;
   /** How often a call waiting on a window card tells the client it still waits. */
   progressEveryMs?: number;
 }
@@ -198,12 +201,17 @@ export async function openMcpSession(deps: McpSessionDeps, hello: McpHello): Pro
           error: `refused: ${name} is not offered over MCP; the workspace is the one named by paddock mcp --workspace`,
         });
       }
-      return deps.dispatcher.dispatch(
+      const callId = randomUUID();
+      // A turn of its own for checkpoints: recorded before its first change, and when it ends.
+      const turn = { turnId: `${ownerRequestId}:${callId}`, agentId, conversationId: conversation.id };
+      deps.turnHooks?.started({ ...turn, ownerMessageId: null });
+      const dispatched = deps.dispatcher.dispatch(
         {
-          callId: randomUUID(),
+          callId,
           agentId,
           conversationId: conversation.id,
           ownerRequestId,
+          checkpointTurnId: turn.turnId,
           delegationDepth: 0,
           tool: name,
           args,
@@ -212,6 +220,7 @@ export async function openMcpSession(deps: McpSessionDeps, hello: McpHello): Pro
         },
         signal,
       );
+      return deps.turnHooks ? dispatched.finally(() => deps.turnHooks?.ended(turn)) : dispatched;
     },
     close() {
       endOwnerRequest();
