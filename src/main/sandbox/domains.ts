@@ -100,8 +100,25 @@ export function admissionRefusal(host: string, port: number, rule: 'name' | 'por
   return `${name} is not on this agent's allowed domains (allow \`${entry}\` in ${ALLOW_WHERE})`;
 }
 
-/** This machine's interfaces as `os.networkInterfaces()` gives them (only the addresses are read). */
-export type InterfaceList = Readonly<Record<string, readonly { readonly address: string }[] | undefined>>;
+/** This machine's interfaces as `os.networkInterfaces()` gives them (the addresses and their subnets are read). */
+export type InterfaceList = Readonly<Record<string, readonly { readonly address: string; readonly cidr?: string | null }[] | undefined>>;
+
+/** An address block: `address` with its first `length` bits fixed (a single address is /32 or /128). */
+export interface Prefix {
+  readonly address: string;
+  readonly length: number;
+}
+
+/**
+ * This machine's network as the proxy reads it at a decision. `local`: what this machine answers on
+ * itself (every address of every interface whatever its state, `local` routes, what the kernel said is
+ * local); `onLink`: the networks attached directly (routes with no gateway, each interface's subnet),
+ * where a neighbour is a host on the owner's LAN whatever its addresses.
+ */
+export interface MachineNetwork {
+  readonly local: readonly Prefix[];
+  readonly onLink: readonly Prefix[];
+}
 
 type ParsedAddress = { v4: readonly number[] } | { v6: readonly number[] };
 
@@ -162,47 +179,122 @@ export function isLoopbackAddress(address: string): boolean {
 }
 
 /**
- * This machine's own addresses: every address of every interface given (each family, loopback and
- * link-local included) and the unspecified ones, canonical. A service bound to 0.0.0.0 or :: answers
- * on each of them, public or not.
+ * What the interface list says of this machine: each address (every interface and family, loopback
+ * and link-local included) and the unspecified ones are local, each address's subnet is on link.
+ * The kernel's own tables add what the list omits (`hostNetwork.ts`).
  */
-export function ownAddresses(interfaces: InterfaceList): Set<string> {
-  const own = new Set(['0.0.0.0', '0:0:0:0:0:0:0:0']);
+export function machineFromInterfaces(interfaces: InterfaceList): MachineNetwork {
+  const local: Prefix[] = [
+    { address: '0.0.0.0', length: 32 },
+    { address: '::', length: 128 },
+  ];
+  const onLink: Prefix[] = [];
   for (const list of Object.values(interfaces)) {
     for (const info of list ?? []) {
-      const canonical = canonicalAddress(info.address);
-      if (canonical) own.add(canonical);
+      const parsed = parseAddress(info.address);
+      if (!parsed) continue;
+      local.push({ address: info.address, length: 'v4' in parsed ? 32 : 128 });
+      const length = Number(/\/([0-9]{1,3})$/.exec(info.cidr ?? '')?.[1] ?? NaN);
+      if (Number.isInteger(length)) onLink.push({ address: info.address, length });
     }
   }
-  return own;
+  return { local, onLink };
+}
+
+/** This machine's own addresses from an interface list (the unspecified ones included), canonical. */
+export function ownAddresses(interfaces: InterfaceList): Set<string> {
+  return new Set(machineFromInterfaces(interfaces).local.map((prefix) => canonicalAddress(prefix.address) ?? ''));
+}
+
+/** Both networks' prefixes together (the interface list and the kernel's tables, say). */
+export function joinMachines(...machines: readonly MachineNetwork[]): MachineNetwork {
+  return { local: machines.flatMap((m) => m.local), onLink: machines.flatMap((m) => m.onLink) };
+}
+
+/** An address as its bits, 8 per entry (4 entries for IPv4, 16 for IPv6). */
+function bytesOf(parsed: ParsedAddress): number[] {
+  return 'v4' in parsed ? [...parsed.v4] : parsed.v6.flatMap((group) => [group >> 8, group & 0xff]);
+}
+
+/** A prefix as the bits it fixes, read once per prefix object (a reading of the tables is reused for a second). */
+const prefixBits = new WeakMap<Prefix, { v4: boolean; bytes: number[]; length: number } | null>();
+
+function bitsOf(prefix: Prefix): { v4: boolean; bytes: number[]; length: number } | null {
+  if (prefixBits.has(prefix)) return prefixBits.get(prefix) ?? null;
+  const parsed = parseAddress(prefix.address);
+  // A mapped IPv6 prefix (::ffff:a.b.c.d/120) reads as IPv4: its length loses the 96 mapped bits.
+  const length = parsed && 'v4' in parsed && prefix.length > 32 ? prefix.length - 96 : prefix.length;
+  const bits = parsed && Number.isInteger(length) && length >= 0 && length <= ('v4' in parsed ? 32 : 128) ? { v4: 'v4' in parsed, bytes: bytesOf(parsed), length } : null;
+  prefixBits.set(prefix, bits);
+  return bits;
+}
+
+function within(bytes: readonly number[], v4: boolean, prefix: Prefix): boolean {
+  const bits = bitsOf(prefix);
+  if (!bits || bits.v4 !== v4) return false;
+  for (let bit = 0; bit < bits.length; bit += 8) {
+    const mask = bits.length - bit >= 8 ? 0xff : (0xff << (8 - (bits.length - bit))) & 0xff;
+    if ((bytes[bit / 8] & mask) !== (bits.bytes[bit / 8] & mask)) return false;
+  }
+  return true;
+}
+
+/** Whether the address lies in the prefix (same family; an IPv4-mapped address or prefix reads as IPv4). */
+export function inPrefix(address: string, prefix: Prefix): boolean {
+  const parsed = parseAddress(address);
+  return parsed !== null && within(bytesOf(parsed), 'v4' in parsed, prefix);
+}
+
+/** NAT64 prefixes whose last 32 bits are the IPv4 address a translator connects to: 64:ff9b::/96 (RFC 6052) and 64:ff9b:1::/48 (RFC 8215, read as /96). */
+function nat64Embedded(v6: readonly number[]): number[] | null {
+  const wellKnown = v6[0] === 0x64 && v6[1] === 0xff9b && v6.slice(2, 6).every((group) => group === 0);
+  const localUse = v6[0] === 0x64 && v6[1] === 0xff9b && v6[2] === 1;
+  if (!wellKnown && !localUse) return null;
+  return [v6[6] >> 8, v6[6] & 0xff, v6[7] >> 8, v6[7] & 0xff];
+}
+
+/** Where a connection to the address ends up: the address itself, and the IPv4 address a NAT64 translator reaches for it. */
+export function destinationsOf(address: string): string[] {
+  const parsed = parseAddress(address);
+  if (!parsed) return [address];
+  const canonical = canonicalAddress(address) ?? address;
+  const embedded = 'v6' in parsed ? nat64Embedded(parsed.v6) : null;
+  return embedded ? [canonical, embedded.join('.')] : [canonical];
 }
 
 function v4RangeForbidden([a, b]: readonly number[]): boolean {
   return a === 0 || a === 127 || a === 10 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127) || a >= 224;
 }
 
-/**
- * Addresses the proxy never connects to, whatever name led there: this machine's own (any address of
- * `interfaces`, which the proxy reads live, and the unspecified ones), loopback (Paddock's web host
- * and preview ports), link-local (cloud metadata), private ranges (the owner's LAN), CGNAT and
- * multicast, in IPv4 and IPv6 and in each mapped or embedded spelling. A name that resolves there
- * is refused, so DNS cannot point an allowed name inward. Anything not an address is forbidden too.
- */
-export function addressForbidden(address: string, interfaces: InterfaceList): boolean {
-  const parsed = parseAddress(address);
-  if (!parsed) return true;
-  if (ownAddresses(interfaces).has(canonicalAddress(address) ?? '')) return true;
+function rangeForbidden(parsed: ParsedAddress): boolean {
   if ('v4' in parsed) return v4RangeForbidden(parsed.v4);
-  const [g0, g1] = parsed.v6;
+  const [g0] = parsed.v6;
   // ::/80 holds ::, ::1 and the deprecated IPv4-compatible ::a.b.c.d: nothing out there.
   if (parsed.v6.slice(0, 5).every((group) => group === 0)) return true;
-  // NAT64 (64:ff9b::/96) reaches the IPv4 address it embeds: that address's rule applies.
-  if (g0 === 0x64 && g1 === 0xff9b && parsed.v6.slice(2, 6).every((group) => group === 0)) {
-    const [, , , , , , hi, lo] = parsed.v6;
-    return v4RangeForbidden([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
-  }
   // Link-local and the old site-local (fe80::/9), unique local (fc00::/7), multicast (ff00::/8).
   return (g0 & 0xff80) === 0xfe80 || (g0 & 0xfe00) === 0xfc00 || g0 >> 8 === 0xff;
+}
+
+/**
+ * Addresses the proxy never connects to, whatever name led there: this machine's own (`machine.local`:
+ * its interfaces' addresses whatever their state, its `local` routes, the unspecified ones), a
+ * neighbour on a network it is attached to (`machine.onLink`: the owner's LAN, public addresses
+ * included), loopback (Paddock's web host and preview ports), link-local (cloud metadata), private
+ * ranges, CGNAT and multicast, in IPv4 and IPv6 and in each mapped spelling; a NAT64 address
+ * (64:ff9b::/96, 64:ff9b:1::/48) when the IPv4 address it reaches is any of those. A name that
+ * resolves there is refused, so DNS cannot point an allowed name inward. Anything not an address
+ * is forbidden too.
+ */
+export function addressForbidden(address: string, machine: MachineNetwork): boolean {
+  const parsed = parseAddress(address);
+  if (!parsed) return true;
+  const destinations = destinationsOf(address);
+  return destinations.some((destination) => {
+    const at = parseAddress(destination);
+    if (!at || rangeForbidden(at)) return true;
+    const [bytes, v4] = [bytesOf(at), 'v4' in at];
+    return machine.local.some((prefix) => within(bytes, v4, prefix)) || machine.onLink.some((prefix) => within(bytes, v4, prefix));
+  });
 }
 
 /** Programs and subcommands that fetch from the network: their cards say so (issue 13 §3). */

@@ -4,17 +4,19 @@
 // into the sandbox. The proxy admits CONNECT (HTTPS and any TLS) and absolute-URI HTTP requests
 // to allowed names on their allowed ports only (80 and 443 unless the owner named one), resolves
 // the name itself and connects to the address it checked (no second lookup for DNS to rebind),
-// and never to one of this machine's own addresses (read live from its interfaces), loopback,
-// link-local or private ones: Paddock's own ports, and any service bound to 0.0.0.0, stay out of
-// reach whatever a name resolves to. When the owner's list shrinks, what it no longer admits is
+// and never to one of this machine's own addresses (its interfaces, the kernel's tables and the
+// kernel asked: `hostNetwork.ts`), a neighbour on a network it is attached to, loopback, link-local
+// or private ones: Paddock's own ports, any service bound to 0.0.0.0 and the owner's LAN stay out
+// of reach whatever a name resolves to. A connection that turns out to have reached this machine
+// anyway (its source address is its destination) is dropped before a byte passes. When the owner's list shrinks, what it no longer admits is
 // closed, not left open until the client ends it.
 import dns from 'node:dns/promises';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { addressForbidden, admission, admissionRefusal, domainAllowed, isLoopbackAddress } from './domains';
+import { addressForbidden, admission, admissionRefusal, canonicalAddress, destinationsOf, domainAllowed, isLoopbackAddress, joinMachines, type MachineNetwork } from './domains';
+import { createHostNetwork } from './hostNetwork';
 
 export type ProxyDecision = { host: string; port: number; allowed: true; address: string } | { host: string; port: number; allowed: false; reason: string };
 
@@ -61,6 +63,31 @@ export function splitAuthority(authority: string, defaultPort: number): { host: 
 export function createNetworkProxy(options: NetworkProxyOptions): Promise<NetworkProxy> {
   const resolve = options.resolve ?? systemResolve;
   const loopbackPorts = options.reachableLoopbackPorts ?? new Set<number>();
+  const hostNetwork = createHostNetwork();
+  /** A test server's loopback port (never in production). */
+  const exempt = (address: string, port: number): boolean => isLoopbackAddress(address) && loopbackPorts.has(port);
+
+  /**
+   * Connects to the checked address; drops the connection before anything is sent when it reached
+   * this machine after all (an address that became local since the check): then the kernel chose the
+   * destination itself, or a loopback address, as its source.
+   */
+  function connectUpstream(address: string, port: number): Promise<net.Socket> {
+    return new Promise((resolveSocket, reject) => {
+      const socket = net.connect({ host: address, port });
+      socket.once('error', reject);
+      socket.once('connect', () => {
+        socket.off('error', reject);
+        const [from, to] = [canonicalAddress(socket.localAddress ?? ''), canonicalAddress(socket.remoteAddress ?? '')];
+        if (!exempt(address, port) && (from === null || from === to || isLoopbackAddress(from))) {
+          socket.destroy();
+          reject(new Error(`${address} is this machine`));
+          return;
+        }
+        resolveSocket(socket);
+      });
+    });
+  }
 
   async function decide(host: string, port: number): Promise<ProxyDecision> {
     const refuse = (reason: string): ProxyDecision => ({ host, port, allowed: false, reason });
@@ -73,9 +100,16 @@ export function createNetworkProxy(options: NetworkProxyOptions): Promise<Networ
     } catch {
       return refuse(`${host} does not resolve`);
     }
-    // The interfaces as they are now (one that came up since start included).
-    const interfaces = os.networkInterfaces();
-    const usable = addresses.filter((address) => !addressForbidden(address, interfaces) || (isLoopbackAddress(address) && loopbackPorts.has(port)));
+    // The machine as it is now (an interface that came up since start included), and the kernel asked of each destination.
+    let machine: MachineNetwork;
+    let local: Set<string>;
+    try {
+      [machine, local] = await Promise.all([hostNetwork.machine(), hostNetwork.localByKernel(addresses.flatMap(destinationsOf))]);
+    } catch {
+      return refuse(`this machine's network could not be read, so ${host} cannot be checked`);
+    }
+    const known = joinMachines(machine, { local: [...local].map((address) => ({ address, length: net.isIPv4(address) ? 32 : 128 })), onLink: [] });
+    const usable = addresses.filter((address) => !addressForbidden(address, known) || exempt(address, port));
     if (usable.length === 0) return refuse(`${host} resolves to this machine or a private network, which the sandbox never reaches`);
     return { host, port, allowed: true, address: usable[0] };
   }
@@ -127,17 +161,24 @@ export function createNetworkProxy(options: NetworkProxyOptions): Promise<Networ
       const headers: http.OutgoingHttpHeaders = { ...request.headers, host: target.host };
       delete headers['proxy-connection'];
       delete headers['proxy-authorization'];
-      // Its own connection (no pooled socket outlives the exchange, none is shared with another agent's proxy).
-      upstream = http.request({ host: decision.address, port, method: request.method, path: `${target.pathname}${target.search}`, headers, agent: false }, (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      });
-      upstream.on('error', () => {
+      const failed = () => {
         if (ended) return;
         if (!response.headersSent) response.writeHead(502).end('Paddock proxy: the server did not answer\n');
         else response.destroy();
-      });
-      request.pipe(upstream);
+      };
+      connectUpstream(decision.address, port).then((socket) => {
+        if (ended) {
+          socket.destroy();
+          return;
+        }
+        // Its own connection, the checked one: no agent, so no pooled socket outlives the exchange or is shared with another agent's proxy.
+        upstream = http.request({ createConnection: () => socket, method: request.method, path: `${target.pathname}${target.search}`, headers }, (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        });
+        upstream.on('error', failed);
+        request.pipe(upstream);
+      }, failed);
     });
   });
 
@@ -159,15 +200,21 @@ export function createNetworkProxy(options: NetworkProxyOptions): Promise<Networ
         client.end(`HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain\r\n\r\nPaddock refused: ${decision.reason}\n`);
         return;
       }
-      const upstream = net.connect({ host: decision.address, port: authority.port });
-      upstream.on('error', () => client.destroy());
-      upstream.once('connect', () => {
-        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-        if (head.length > 0) upstream.write(head);
-        upstream.pipe(client);
-        client.pipe(upstream);
-      });
-      client.on('close', () => upstream.destroy());
+      connectUpstream(decision.address, authority.port).then(
+        (upstream) => {
+          upstream.on('error', () => client.destroy());
+          client.on('close', () => upstream.destroy());
+          if (client.destroyed) {
+            upstream.destroy();
+            return;
+          }
+          client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+          if (head.length > 0) upstream.write(head);
+          upstream.pipe(client);
+          client.pipe(upstream);
+        },
+        () => client.destroy(),
+      );
     });
   });
 

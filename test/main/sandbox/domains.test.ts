@@ -9,6 +9,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../../../src/main/sandbox/sandbox';
 import {
   addressForbidden,
+  destinationsOf,
+  inPrefix,
+  machineFromInterfaces,
+  type MachineNetwork,
   admission,
   admissionRefusal,
   canonicalAddress,
@@ -160,7 +164,7 @@ describe('a host asked for', () => {
 });
 
 describe('addresses the proxy never connects to', () => {
-  const none: InterfaceList = {};
+  const none = machineFromInterfaces({});
   it.each([
     ['127.0.0.1', true],
     ['127.8.9.1', true],
@@ -238,12 +242,12 @@ describe("this machine's own addresses", () => {
     ['203.0.113.8', false],
     ['2001:db8:85a3::8a2e:370:7335', false],
   ])('%s is forbidden on that machine: %s', (address, forbidden) => {
-    expect(addressForbidden(address, machine)).toBe(forbidden);
+    expect(addressForbidden(address, machineFromInterfaces(machine))).toBe(forbidden);
   });
 
   it('the same public addresses are not forbidden on a machine that does not have them', () => {
-    expect(addressForbidden('203.0.113.7', { lo: [{ address: '127.0.0.1' }] })).toBe(false);
-    expect(addressForbidden('2001:db8:85a3::8a2e:370:7334', { lo: [{ address: '::1' }] })).toBe(false);
+    expect(addressForbidden('203.0.113.7', machineFromInterfaces({ lo: [{ address: '127.0.0.1' }] }))).toBe(false);
+    expect(addressForbidden('2001:db8:85a3::8a2e:370:7334', machineFromInterfaces({ lo: [{ address: '::1' }] }))).toBe(false);
   });
 
   it('lists every address of every interface and family, and the unspecified ones, canonical', () => {
@@ -268,7 +272,7 @@ describe("this machine's own addresses", () => {
       fc.property(fc.array(group, { minLength: 8, maxLength: 8 }), fc.boolean(), (groups, padded) => {
         const full = groups.map((g) => (padded ? g.toString(16).padStart(4, '0') : g.toString(16).toUpperCase())).join(':');
         const interfaces = { eth0: [{ address: groups.map((g) => g.toString(16)).join(':') }] };
-        expect(addressForbidden(full, interfaces)).toBe(true);
+        expect(addressForbidden(full, machineFromInterfaces(interfaces))).toBe(true);
         expect(canonicalAddress(full)).toBe(canonicalAddress(groups.map((g) => g.toString(16)).join(':')));
       }),
     );
@@ -279,6 +283,87 @@ describe("this machine's own addresses", () => {
     expect(canonicalAddress('::ffff:1.2.3.4')).toBe('1.2.3.4');
     expect(canonicalAddress('::1.2.3.4')).toBe('0:0:0:0:0:0:102:304');
     expect(canonicalAddress('1.2.3')).toBeNull();
+  });
+});
+
+describe('prefixes of this machine and of the networks it is attached to', () => {
+  it.each([
+    ['198.51.100.9', { address: '198.51.100.0', length: 24 }, true],
+    ['198.51.101.9', { address: '198.51.100.0', length: 24 }, false],
+    ['::ffff:198.51.100.9', { address: '198.51.100.0', length: 24 }, true],
+    ['203.0.113.130', { address: '203.0.113.128', length: 25 }, true],
+    ['203.0.113.127', { address: '203.0.113.128', length: 25 }, false],
+    ['192.0.2.77', { address: '192.0.2.2', length: 24 }, true],
+    ['2001:db8:5::2', { address: '2001:db8:5::1', length: 64 }, true],
+    ['2001:db8:5:1::2', { address: '2001:db8:5::1', length: 64 }, false],
+    ['2001:db8:aa::9', { address: '2001:db8:aa::', length: 64 }, true],
+    ['2001:db8::1', { address: '2001:db8::1', length: 128 }, true],
+    ['2001:db8::2', { address: '2001:db8::1', length: 128 }, false],
+    ['198.51.100.9', { address: '2001:db8::', length: 32 }, false],
+    ['2001:db8::1', { address: '0.0.0.0', length: 0 }, false],
+    ['1.2.3.4', { address: '0.0.0.0', length: 0 }, true],
+    ['1.2.3.4', { address: '1.2.3.4', length: 33 }, false],
+  ])('%s in %o: %s', (address, prefix, inside) => {
+    expect(inPrefix(address, prefix)).toBe(inside);
+  });
+
+  // What the kernel's tables add to what the interface list says (hostRoutes.ts reads them).
+  const machine: MachineNetwork = {
+    local: [
+      { address: '203.0.113.99', length: 32 },
+      { address: '198.51.100.0', length: 24 },
+      { address: '2001:db8:77::1', length: 128 },
+      { address: '2001:db8:aa::', length: 64 },
+    ],
+    onLink: [
+      { address: '198.18.5.0', length: 24 },
+      { address: '2001:db8:5::', length: 64 },
+    ],
+  };
+
+  it.each([
+    ['203.0.113.99', true],
+    ['203.0.113.98', false],
+    ['198.51.100.9', true],
+    ['::ffff:198.51.100.200', true],
+    ['2001:db8:77::1', true],
+    ['2001:db8:77::2', false],
+    ['2001:db8:aa::9', true],
+    ['198.18.5.2', true],
+    ['198.18.6.2', false],
+    ['2001:db8:5::2', true],
+    ['2001:db8:6::2', false],
+    // NAT64: the IPv4 address the translator reaches gets every rule, this machine's and its LAN's too.
+    ['64:ff9b::203.0.113.99', true],
+    ['64:ff9b::cb00:7163', true],
+    ['64:ff9b::198.18.5.2', true],
+    ['64:ff9b::198.51.100.7', true],
+    ['64:ff9b::203.0.113.98', false],
+    ['64:ff9b:1::203.0.113.99', true],
+    ['64:ff9b:1:abcd::198.18.5.2', true],
+    ['64:ff9b:1::7f00:1', true],
+    ['64:ff9b:1::c0a8:101', true],
+    ['64:ff9b:1::a9fe:a9fe', true],
+    ['64:ff9b:1::203.0.113.98', false],
+  ])('%s → forbidden %s', (address, forbidden) => {
+    expect(addressForbidden(address, machine)).toBe(forbidden);
+  });
+
+  it('an interface list gives each address as local and its subnet as on link', () => {
+    const listed = machineFromInterfaces({ eth0: [{ address: '192.0.2.2', cidr: '192.0.2.2/24' }, { address: '2001:db8:5::1', cidr: '2001:db8:5::1/64' }] });
+    expect(addressForbidden('192.0.2.2', listed)).toBe(true);
+    expect(addressForbidden('192.0.2.200', listed)).toBe(true);
+    expect(addressForbidden('192.0.3.1', listed)).toBe(false);
+    expect(addressForbidden('2001:db8:5::abcd', listed)).toBe(true);
+    expect(addressForbidden('2001:db8:6::1', listed)).toBe(false);
+  });
+
+  it('names where a connection ends up: the address, and the IPv4 address behind a NAT64 one', () => {
+    expect(destinationsOf('203.0.113.7')).toEqual(['203.0.113.7']);
+    expect(destinationsOf('::ffff:203.0.113.7')).toEqual(['203.0.113.7']);
+    expect(destinationsOf('64:ff9b::cb00:7107')).toEqual(['64:ff9b:0:0:0:0:cb00:7107', '203.0.113.7']);
+    expect(destinationsOf('64:ff9b:1::203.0.113.7')).toEqual(['64:ff9b:1:0:0:0:cb00:7107', '203.0.113.7']);
+    expect(destinationsOf('2001:db8::1')).toEqual(['2001:db8:0:0:0:0:0:1']);
   });
 });
 

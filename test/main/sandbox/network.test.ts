@@ -3,16 +3,18 @@
 // one of this machine's other ports or addresses. The test maps its names to 127.0.0.1 in the
 // proxy's resolver and admits its test servers' loopback ports, so no traffic leaves loopback;
 // production admits no loopback port at all (the last cases check that rule with the same servers).
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runBounded } from '../../../src/main/processes/spawn';
 import type { ProxyDecision } from '../../../src/main/sandbox/netProxy';
 import { createSandbox, type Sandbox } from '../../../src/main/sandbox/sandbox';
 import { sandboxStatus } from '../../support/sandbox';
+import type { NetnsProxyConfig } from '../../support/netnsProxy';
 import { createTempDirs } from '../../support/tempDirs';
 
 const status = sandboxStatus();
@@ -351,4 +353,218 @@ describe.skipIf(!status.available || !CURL || !SOCAT)('the owner removing a doma
     expect(result.timedOut).toBe(false);
     expect(result.exitCode).not.toBe(0);
   }, 120_000);
+});
+
+// This machine as the kernel sees it, not as the interface list does: each case runs the real proxy
+// inside a private network namespace (`test/support/netnsProxy.ts`) where it sets up interfaces,
+// routes and sysctls, so nothing touches this machine's own network and all of it ends with the
+// namespace. Only documentation and benchmarking addresses are used.
+const NETNS_PORT = 8443;
+const NETNS_SKIP = (() => {
+  if (!fs.existsSync('/usr/bin/unshare') || !fs.existsSync('/usr/bin/nsenter')) return 'unshare or nsenter is not installed';
+  try {
+    execFileSync('unshare', ['--net', 'ip', 'link', 'add', 'pdk-probe', 'type', 'veth', 'peer', 'name', 'pdk-probe2'], { stdio: 'ignore' });
+    return null;
+  } catch {
+    return 'this machine does not let the test make a network namespace with a veth pair (needs root with CAP_NET_ADMIN)';
+  }
+})();
+
+interface NetnsRun {
+  decisions: ProxyDecision[];
+  /** What the service on "this machine" received, by the local address it was reached on. */
+  received: string[];
+  connect(authority: string): Promise<string>;
+  plain(url: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+const netnsRuns: ChildProcess[] = [];
+
+async function startNetns(config: Omit<NetnsProxyConfig, 'outerNamespace' | 'socketPath' | 'port'>): Promise<NetnsRun> {
+  const socketPath = path.join(temp.make(), 'proxy.sock');
+  const full: NetnsProxyConfig = { ...config, outerNamespace: fs.readlinkSync('/proc/self/ns/net'), socketPath, port: NETNS_PORT };
+  const child = spawn('unshare', ['--net', process.execPath, '--import', 'tsx', path.resolve('test/support/netnsProxy.ts'), JSON.stringify(full)], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  netnsRuns.push(child);
+  const decisions: ProxyDecision[] = [];
+  const received: string[] = [];
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  let ready = false;
+  let pending = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    pending += chunk.toString();
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      if (line === 'ready') ready = true;
+      else if (line.startsWith('{"received"')) received.push((JSON.parse(line) as { received: string }).received);
+      else if (line.startsWith('{')) decisions.push(JSON.parse(line) as ProxyDecision);
+    }
+  });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  await until(() => ready || exited, 'the proxy in its namespace started', 60_000);
+  if (!ready) throw new Error(`the proxy in its namespace did not start: ${errors}`);
+  /** Sends `request` on the proxy's socket and gives back everything answered until it closes (or 3 s of quiet). */
+  const exchange = (request: string) =>
+    new Promise<string>((resolve) => {
+      const socket = net.connect(socketPath, () => socket.write(request));
+      let answer = '';
+      let quiet = setTimeout(() => socket.destroy(), 3000);
+      socket.on('data', (chunk) => {
+        answer += chunk.toString();
+        clearTimeout(quiet);
+        quiet = setTimeout(() => socket.destroy(), 3000);
+      });
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        clearTimeout(quiet);
+        resolve(answer);
+      });
+    });
+  return {
+    decisions,
+    received,
+    connect: (authority) => exchange(`CONNECT ${authority} HTTP/1.1\r\nhost: ${authority}\r\n\r\n`),
+    plain: (url) => exchange(`GET ${url} HTTP/1.1\r\nhost: ${new URL(url).host}\r\nconnection: close\r\n\r\n`),
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.stdin.end();
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+  };
+}
+
+afterEach(async () => {
+  // Each namespace ends with its process: nothing set up outlives a case, failed or not.
+  for (const child of netnsRuns.splice(0)) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+});
+
+/** In this machine's namespace: addresses libuv's interface list leaves out, though the kernel answers on them. */
+const UNLISTED_LOCAL = [
+  ['ip', 'link', 'set', 'lo', 'up'],
+  // Up, but its peer is down: no carrier, not RUNNING (a Docker or libvirt bridge with nothing attached).
+  ['ip', 'link', 'add', 'pdk-va', 'type', 'veth', 'peer', 'name', 'pdk-vb'],
+  ['ip', 'addr', 'add', '203.0.113.77/24', 'dev', 'pdk-va'],
+  ['ip', '-6', 'addr', 'add', '2001:db8:77::1/64', 'dev', 'pdk-va', 'nodad'],
+  ['ip', 'link', 'set', 'pdk-va', 'up'],
+  // Set down, holding an address (as kube-ipvs0 holds service addresses).
+  ['ip', 'link', 'add', 'pdk-dn', 'type', 'veth', 'peer', 'name', 'pdk-dn2'],
+  ['ip', 'addr', 'add', '203.0.113.99/32', 'dev', 'pdk-dn'],
+  // Whole ranges local on no interface (AnyIP).
+  ['ip', 'route', 'add', 'local', '198.51.100.0/24', 'dev', 'lo'],
+  ['ip', '-6', 'route', 'add', 'local', '2001:db8:aa::/64', 'dev', 'lo'],
+];
+const UNLISTED_NAMES: Record<string, string[]> = {
+  'nocarrier.test': ['203.0.113.77'],
+  'nocarrier6.test': ['2001:db8:77::1'],
+  'down.test': ['203.0.113.99'],
+  'anyip.test': ['198.51.100.9'],
+  'anyip6.test': ['2001:db8:aa::9'],
+  'nat64.test': ['64:ff9b::203.0.113.99'],
+  'race.test': ['198.18.7.50'],
+  'race-plain.test': ['198.18.7.51'],
+};
+
+describe.skipIf(NETNS_SKIP !== null)(`this machine's addresses the interface list omits${NETNS_SKIP ? ` (skipped: ${NETNS_SKIP})` : ''}`, () => {
+  const allowed = Object.keys(UNLISTED_NAMES).map((name) => `${name}:${NETNS_PORT}`);
+
+  async function expectAllRefused(run: NetnsRun): Promise<void> {
+    for (const name of ['nocarrier.test', 'nocarrier6.test', 'down.test', 'anyip.test', 'anyip6.test', 'nat64.test']) {
+      const answer = await run.connect(`${name}:${NETNS_PORT}`);
+      expect(answer, name).toContain('403 Forbidden');
+      expect(answer, name).toContain(`${name} resolves to this machine or a private network`);
+      expect(answer, name).not.toContain('THIS-MACHINE');
+    }
+    expect(run.decisions.filter((decision) => decision.allowed)).toEqual([]);
+  }
+
+  it('an allowed name resolving to an address on an interface that is down or has no carrier, or in a local route, never reaches a service bound to 0.0.0.0', async () => {
+    const run = await startNetns({ setup: UNLISTED_LOCAL, neighbour: false, names: UNLISTED_NAMES, allowed });
+    await expectAllRefused(run);
+    await run.close();
+  }, 90_000);
+
+  it('the same with ip_nonlocal_bind on, where binding an address proves nothing: the kernel tables refuse them', async () => {
+    const setup = [...UNLISTED_LOCAL, ['sysctl', '-qw', 'net.ipv4.ip_nonlocal_bind=1'], ['sysctl', '-qw', 'net.ipv6.ip_nonlocal_bind=1']];
+    const run = await startNetns({ setup, neighbour: false, names: UNLISTED_NAMES, allowed });
+    await expectAllRefused(run);
+    await run.close();
+  }, 90_000);
+
+  it('an address that becomes local between the check and the connection is dropped before a byte passes, CONNECT and plain HTTP', async () => {
+    const becomeLocal = (address: string) => [['ip', 'addr', 'add', `${address}/32`, 'dev', 'pdk-dn']];
+    const run = await startNetns({
+      setup: UNLISTED_LOCAL,
+      neighbour: false,
+      names: UNLISTED_NAMES,
+      allowed,
+      afterDecision: { 'race.test': becomeLocal('198.18.7.50'), 'race-plain.test': becomeLocal('198.18.7.51') },
+    });
+    const tunnel = await run.connect(`race.test:${NETNS_PORT}`);
+    expect(tunnel).not.toContain('200 Connection Established');
+    expect(tunnel).not.toContain('THIS-MACHINE');
+    const plain = await run.plain(`http://race-plain.test:${NETNS_PORT}/secret`);
+    expect(plain).toContain('502');
+    // The check passed both times (the address was not local yet); the connection was what was refused.
+    expect(run.decisions.filter((decision) => decision.host.startsWith('race')).map((decision) => decision.allowed)).toEqual([true, true]);
+    expect(run.received.filter((line) => line.includes('/secret'))).toEqual([]);
+    await run.close();
+  }, 90_000);
+});
+
+/** This machine on a LAN of global addresses (a public IPv4 subnet, an IPv6 /64), with a neighbour on it and a host behind it. */
+const LAN = [
+  ['ip', 'link', 'set', 'lo', 'up'],
+  ['ip', 'link', 'add', 'pdk-h', 'type', 'veth', 'peer', 'name', 'pdk-n', 'netns', '{neighbour}'],
+  ['ip', 'addr', 'add', '198.18.5.1/24', 'dev', 'pdk-h'],
+  ['ip', '-6', 'addr', 'add', '2001:db8:5::1/64', 'dev', 'pdk-h', 'nodad'],
+  ['ip', 'link', 'set', 'pdk-h', 'up'],
+  // Networks on the link by a route alone (no address of this machine in them).
+  ['ip', 'route', 'add', '203.0.113.128/25', 'dev', 'pdk-h'],
+  ['ip', '-6', 'route', 'add', '2001:db8:6::/64', 'dev', 'pdk-h'],
+  ['nsenter', '-t', '{neighbour}', '-n', 'ip', 'link', 'set', 'lo', 'up'],
+  ['nsenter', '-t', '{neighbour}', '-n', 'ip', 'addr', 'add', '198.18.5.2/24', 'dev', 'pdk-n'],
+  ['nsenter', '-t', '{neighbour}', '-n', 'ip', '-6', 'addr', 'add', '2001:db8:5::2/64', 'dev', 'pdk-n', 'nodad'],
+  ['nsenter', '-t', '{neighbour}', '-n', 'ip', 'addr', 'add', '203.0.113.130/32', 'dev', 'pdk-n'],
+  ['nsenter', '-t', '{neighbour}', '-n', 'ip', '-6', 'addr', 'add', '2001:db8:6::2/128', 'dev', 'pdk-n', 'nodad'],
+  ['nsenter', '-t', '{neighbour}', '-n', 'ip', 'link', 'set', 'pdk-n', 'up'],
+  // A host beyond the neighbour, reached through it as a gateway: the way to the internet.
+  ['nsenter', '-t', '{neighbour}', '-n', 'ip', 'addr', 'add', '192.0.2.10/32', 'dev', 'lo'],
+  ['nsenter', '-t', '{neighbour}', '-n', 'ip', '-6', 'addr', 'add', '2001:db8:ff::10/128', 'dev', 'lo', 'nodad'],
+  ['ip', 'route', 'add', '192.0.2.10/32', 'via', '198.18.5.2'],
+  ['ip', '-6', 'route', 'add', '2001:db8:ff::10/128', 'via', '2001:db8:5::2'],
+];
+
+describe.skipIf(NETNS_SKIP !== null)(`the owner's LAN on global addresses${NETNS_SKIP ? ` (skipped: ${NETNS_SKIP})` : ''}`, () => {
+  it('an allowed name resolving to a neighbour on an attached network is refused; a host behind a gateway is reached', async () => {
+    const names: Record<string, string[]> = {
+      'nas.test': ['198.18.5.2'],
+      'nas6.test': ['2001:db8:5::2'],
+      'routed.test': ['203.0.113.130'],
+      'routed6.test': ['2001:db8:6::2'],
+      'far.test': ['192.0.2.10'],
+      'far6.test': ['2001:db8:ff::10'],
+    };
+    const run = await startNetns({ setup: LAN, neighbour: true, names, allowed: Object.keys(names).map((name) => `${name}:${NETNS_PORT}`) });
+    for (const name of ['nas.test', 'nas6.test', 'routed.test', 'routed6.test']) {
+      const answer = await run.connect(`${name}:${NETNS_PORT}`);
+      expect(answer, name).toContain('403 Forbidden');
+      expect(answer, name).not.toContain('NEIGHBOUR');
+    }
+    // Not everything is refused: the proxy still connects out through a gateway.
+    expect(await run.connect(`far.test:${NETNS_PORT}`)).toContain('NEIGHBOUR ::ffff:192.0.2.10');
+    expect(await run.connect(`far6.test:${NETNS_PORT}`)).toContain('NEIGHBOUR 2001:db8:ff::10');
+    await run.close();
+  }, 90_000);
 });
