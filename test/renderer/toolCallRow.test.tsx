@@ -35,6 +35,21 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('a tool call row', () => {
+  it('a read the fence refused says so, not "failed", and offers no Open: there is nothing to open', () => {
+    for (const status of ['refused', 'failed'] as const) {
+      useToolCallsStore.getState().upsert([
+        { ...view, id: `read-${status}`, tool: 'read', args: { path: '/etc/passwd' }, status, error: 'refused: /etc/passwd is outside the workspace' },
+      ]);
+      render(<ToolCallRow agentId="agent-1" callId={`read-${status}`} tool="read" args={{ path: '/etc/passwd' }} />);
+      expect(screen.getByLabelText('Status').textContent).toBe('refused by the fence');
+      expect(screen.queryByRole('button', { name: 'Open /etc/passwd' })).toBeNull();
+      cleanup();
+    }
+    useToolCallsStore.getState().upsert([{ ...view, id: 'read-ok', tool: 'read', args: { path: 'a.txt' }, status: 'done' }]);
+    render(<ToolCallRow agentId="agent-1" callId="read-ok" tool="read" args={{ path: 'a.txt' }} />);
+    expect(screen.getByRole('button', { name: 'Open a.txt' })).toBeTruthy();
+  });
+
   it('is one compact line (tool, main argument, status) that expands to arguments, reason and live output', () => {
     useToolCallsStore.getState().upsert([view]);
     render(<ToolCallRow agentId="agent-1" callId="call-7" tool="run" args={view.args} />);

@@ -152,6 +152,7 @@ const agent = (patch: Partial<AgentView>): AgentView => ({
   vocabulary: [],
   hasApiKey: false,
   needsApiKey: false,
+  defaultBaseUrl: { url: 'https://api.anthropic.com', variable: null },
   ...patch,
 });
 

@@ -249,7 +249,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
         record(request.callId, () => deps.toolCalls.markRunning(request.callId));
         const result = await tool.run(parsed.data, context);
         record(request.callId, () =>
-          deps.toolCalls.finish(request.callId, result.ok ? 'done' : 'failed', result.ok ? summarise(tool.name, result.text) : null, result.ok ? null : result.error),
+          deps.toolCalls.finish(request.callId, result.ok ? 'done' : endingOfFailure(result.error), result.ok ? summarise(tool.name, result.text) : null, result.ok ? null : result.error),
         );
         if (result.ok) deps.onSucceeded?.(tool.name, agent.id, parsed.data, result);
         return result;
@@ -260,4 +260,9 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
       }
     },
   };
+}
+
+/** A tool's own "refused: …" is the fence saying no (a path outside, a link, a denied file): a refusal, not a failure. */
+function endingOfFailure(error: string): 'refused' | 'failed' {
+  return error.startsWith('refused:') ? 'refused' : 'failed';
 }

@@ -45,7 +45,8 @@ export const ToolCallRow = memo(function ToolCallRow({ agentId, callId, tool, ar
   const shownOutput = output && output.text !== '' ? output.text : (command?.output ?? '');
   const sentDiffers = result !== undefined && (command ? command.output !== shownOutput && !output?.dropped : result.text !== view?.error);
   const main = mainArgument(view?.args ?? args);
-  const path = filePathOf(tool, view?.args ?? args);
+  // A path the fence refused was never opened, and may not be the owner's to open: no Open, no Diff.
+  const path = outcome.kind === 'refused' ? null : filePathOf(tool, view?.args ?? args);
   const resultDiff = unifiedDiffIn(result?.text);
   const dropped = output ? droppedSentence(output.dropped) : null;
   // A screenshot shows inline: the picture the model was sent, read back from Paddock's files.
