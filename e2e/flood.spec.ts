@@ -54,6 +54,13 @@ test('the composer stays typeable while 50 MB of output streams', async ({ page 
   await expect(input).toHaveValue(typed);
 
   await expect(page.getByText('The flood is over.')).toBeVisible({ timeout: 45_000 });
+  // The row says what the run printed in all and what the window, the log and the model each kept.
+  await row.click();
+  const account = page.locator('.output-account');
+  await expect(account).toHaveText(/^Printed 52\.\d MB in all\. The window was sent [\d.]+ (MB|kB) of it live and keeps (the last [\d.]+ (MB|kB)|all of that); the test-run log keeps [\d.]+ kB; the model was sent the last [\d.]+ kB\.$/);
+  fs.mkdirSync('e2e/screenshots', { recursive: true });
+  await account.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'e2e/screenshots/flood-output-account.png' });
   // The model got the bounded tail, with the line saying how much was dropped.
   const sent = JSON.stringify(model.requests[1].body);
   expect(sent).toMatch(/dropped/);

@@ -51,14 +51,14 @@ test('allowed domains per agent: saved, said in the line, bad entries refused', 
   await page.screenshot({ path: `${shots}/domains-none.png`, fullPage: true });
 
   await field.fill('Registry.npmjs.org, *.pythonhosted.org');
-  await page.getByRole('button', { name: 'Save' }).first().click();
+  await page.getByRole('button', { name: 'Save domains' }).first().click();
   const sandbox = page.getByLabel('Sandbox', { exact: true });
   await expect(sandbox.getByText(/^contained: bubblewrap \S+, network only to registry\.npmjs\.org, \*\.pythonhosted\.org \(HTTP\/HTTPS through Paddock's proxy\)$/)).toBeVisible();
   await expect(page.getByLabel(/^Allowed domains for /).first()).toHaveValue('registry.npmjs.org, *.pythonhosted.org');
   await page.screenshot({ path: `${shots}/domains-allowed.png`, fullPage: true });
 
   await page.getByLabel(/^Allowed domains for /).first().fill('localhost 127.0.0.1');
-  await page.getByRole('button', { name: 'Save' }).first().click();
+  await page.getByRole('button', { name: 'Save domains' }).first().click();
   await expect(page.getByRole('alert').filter({ hasText: /this machine|an address/ })).toBeVisible();
   await page.screenshot({ path: `${shots}/domains-refused.png`, fullPage: true });
 

@@ -38,14 +38,14 @@ test('Summary after a commit on main: the latest commits and the diff stat of th
 
   await page.getByRole('tab', { name: 'Summary' }).click();
   const commits = page.getByRole('region', { name: 'Commits' });
-  await expect(commits).toContainText('Latest commits (this branch has no base to compare with)');
+  await expect(commits).toContainText('Latest commits');
   const items = commits.getByRole('listitem');
   await expect(items).toHaveCount(2);
   await expect(items.nth(0)).toContainText('Add product, coerce sum');
   await expect(items.nth(0)).toContainText('by the agent');
   await expect(items.nth(1)).toContainText('initial');
   await expect(items.nth(1)).not.toContainText('by the agent');
-  await expect(page.getByText(/The agent's work, since [0-9a-f]{7}, before the agent's first commit on this branch/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: "Changes since just before the agent's first commit on this branch" })).toBeVisible();
   const stat = page.getByLabel('Diff stat');
   await expect(stat).toContainText('2 file(s) changed, 2 insertion(s), 1 deletion(s)');
   await expect(stat).not.toContainText('0 file(s) changed');

@@ -233,8 +233,11 @@ export async function createCore(options: CoreOptions) {
     lastTestRun: (agentId, directory) => lastRun(db, agentId, directory),
     agentCommits: (directory) => agentCommits.forDirectory(directory),
     onCommandFinished: (finished) => {
-      // Every run whose program is a real test runner is recorded (seed 003 §11).
-      if (recordIfTestRun(db, finished) !== null) events.emit({ type: 'summary.changed', agentId: finished.agentId });
+      // Every run whose program is a real test runner is recorded (seed 003 §11), its tail with it.
+      const recorded = recordIfTestRun(db, finished);
+      if (recorded === null) return null;
+      events.emit({ type: 'summary.changed', agentId: finished.agentId });
+      return Buffer.byteLength(recorded.outputTail, 'utf8');
     },
   });
 

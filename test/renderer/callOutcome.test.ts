@@ -16,6 +16,7 @@ const base: ToolCallView = {
   answer: null,
   resultSummary: null,
   error: null,
+  outputAccount: null,
   createdAt: '2025-01-01T00:00:00Z',
   startedAt: null,
   endedAt: null,

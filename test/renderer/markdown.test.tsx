@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MessageView } from '../../src/shared/domain';
 
@@ -12,12 +12,13 @@ afterEach(cleanup);
 const base = { conversationId: 'conv-1', createdAt: '2025-01-01T00:00:00Z' };
 
 describe('model text in the transcript', () => {
-  it('renders Markdown but shows raw HTML as text: an <img onerror> never becomes an element', () => {
+  it('renders Markdown but shows raw HTML as text: an <img onerror> never becomes an element', async () => {
     const text = 'Done. **Bold** and `code`.\n\n<img src=x onerror="alert(1)"> <script>alert(2)</script>\n\n[link](javascript:alert(3))';
     const { container } = render(
       <TranscriptRow item={{ key: 'm1', kind: 'assistant', text }} agentId="agent-1" conversationId="conv-1" />,
     );
-    expect(container.querySelector('strong')?.textContent).toBe('Bold');
+    // The renderer is loaded with the first reply: plain text until then.
+    await waitFor(() => expect(container.querySelector('strong')?.textContent).toBe('Bold'));
     expect(container.querySelector('code')?.textContent).toBe('code');
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('script')).toBeNull();
@@ -62,20 +63,21 @@ describe('model text in the transcript', () => {
 });
 
 describe('code in the transcript (issue 23 §2)', () => {
-  it('colours a fenced block by its language with the bundled highlighter, and still never makes an element of its text', () => {
+  it('colours a fenced block by its language with the bundled highlighter, and still never makes an element of its text', async () => {
     const text = '```ts\nconst answer: number = 42; // "<img src=x onerror=alert(1)>"\n```\n\n```html\n<img src=x onerror="alert(2)">\n```';
     const { container } = render(<TranscriptRow item={{ key: 'm9', kind: 'assistant', text }} agentId="agent-1" conversationId="conv-1" />);
+    await waitFor(() => expect(container.querySelector('pre code .hljs-keyword')?.textContent).toBe('const'));
     const blocks = container.querySelectorAll('pre code');
     expect(blocks).toHaveLength(2);
-    expect(blocks[0].querySelector('.hljs-keyword')?.textContent).toBe('const');
     expect(blocks[0].querySelector('.hljs-number')?.textContent).toBe('42');
     expect(blocks[0].textContent).toBe('const answer: number = 42; // "<img src=x onerror=alert(1)>"');
     expect(blocks[1].querySelector('.hljs-tag')).not.toBeNull();
     expect(container.querySelector('img')).toBeNull();
   });
 
-  it('leaves a block in a language it does not bundle as plain text', () => {
+  it('leaves a block in a language it does not bundle as plain text', async () => {
     const { container } = render(<TranscriptRow item={{ key: 'm10', kind: 'assistant', text: '```cobol\nDISPLAY "HI".\n```' }} agentId="agent-1" conversationId="conv-1" />);
+    await waitFor(() => expect(container.querySelector('pre code')).not.toBeNull());
     expect(container.querySelector('pre code')?.textContent).toBe('DISPLAY "HI".');
     expect(container.querySelector('pre code span')).toBeNull();
   });

@@ -28,6 +28,7 @@ function agent(overrides: Partial<AgentView>): AgentView {
     vocabulary: [],
     hasApiKey: false,
     needsApiKey: false,
+    defaultBaseUrl: { url: 'https://api.anthropic.com', variable: null },
     ...overrides,
   };
 }

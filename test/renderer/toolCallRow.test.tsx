@@ -22,6 +22,7 @@ const view: ToolCallView = {
   answer: null,
   resultSummary: null,
   error: null,
+  outputAccount: null,
   createdAt: '2025-01-01T00:00:00Z',
   startedAt: '2025-01-01T00:00:01Z',
   endedAt: null,
@@ -35,6 +36,36 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('a tool call row', () => {
+  it('says how much a flood printed in all, and how much the window, the log and the model each kept, from the core’s account', () => {
+    const account = { printedBytes: 52_428_800, windowBytes: 7_340_032, logBytes: 65_536, modelBytes: 204_800 };
+    useToolCallsStore.getState().upsert([{ ...view, status: 'done', outputAccount: account, resultSummary: '$ node --test\n(in .) exit code 0 · 9.00 s\n' }]);
+    act(() => {
+      useToolCallsStore.getState().appendOutput([{ callId: 'call-7', chunk: 'x'.repeat(OUTPUT_CAP_CHARS + 1000) }]);
+    });
+    render(<ToolCallRow agentId="agent-1" callId="call-7" tool="run" args={view.args} />);
+    fireEvent.click(screen.getByRole('button', { name: 'run npm test -- --run' }));
+    const details = screen.getByRole('region', { name: 'Details of run' });
+    expect(details.textContent).toContain(
+      'Printed 52.4 MB in all. The window was sent 7.3 MB of it live and keeps the last 2.1 MB; the test-run log keeps 66 kB; the model was sent the last 205 kB.',
+    );
+    expect(details.textContent).not.toContain('not kept in the window');
+  });
+
+  it('a read the fence refused says so, not "failed", and offers no Open: there is nothing to open', () => {
+    for (const status of ['refused', 'failed'] as const) {
+      useToolCallsStore.getState().upsert([
+        { ...view, id: `read-${status}`, tool: 'read', args: { path: '/etc/passwd' }, status, error: 'refused: /etc/passwd is outside the workspace' },
+      ]);
+      render(<ToolCallRow agentId="agent-1" callId={`read-${status}`} tool="read" args={{ path: '/etc/passwd' }} />);
+      expect(screen.getByLabelText('Status').textContent).toBe('refused by the fence');
+      expect(screen.queryByRole('button', { name: 'Open /etc/passwd' })).toBeNull();
+      cleanup();
+    }
+    useToolCallsStore.getState().upsert([{ ...view, id: 'read-ok', tool: 'read', args: { path: 'a.txt' }, status: 'done' }]);
+    render(<ToolCallRow agentId="agent-1" callId="read-ok" tool="read" args={{ path: 'a.txt' }} />);
+    expect(screen.getByRole('button', { name: 'Open a.txt' })).toBeTruthy();
+  });
+
   it('is one compact line (tool, main argument, status) that expands to arguments, reason and live output', () => {
     useToolCallsStore.getState().upsert([view]);
     render(<ToolCallRow agentId="agent-1" callId="call-7" tool="run" args={view.args} />);

@@ -29,6 +29,7 @@ const record = (id: string, tool: string, patch: Partial<ToolCallView>): ToolCal
   answer: null,
   resultSummary: null,
   error: null,
+  outputAccount: null,
   createdAt: base.createdAt,
   startedAt: base.createdAt,
   endedAt: base.createdAt,
@@ -152,6 +153,7 @@ const agent = (patch: Partial<AgentView>): AgentView => ({
   vocabulary: [],
   hasApiKey: false,
   needsApiKey: false,
+  defaultBaseUrl: { url: 'https://api.anthropic.com', variable: null },
   ...patch,
 });
 

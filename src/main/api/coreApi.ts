@@ -77,6 +77,7 @@ export interface CoreApi {
   /** The tree; the tab that asked for it now follows it live. */
   fileTree(agentId: string, path: string | undefined, depth: number | undefined): ResponseOf<'files.tree'>;
   readFile(agentId: string, path: string): ResponseOf<'files.read'>;
+  sameAsHead(agentId: string, paths: string[]): Promise<ResponseOf<'files.sameAsHead'>>;
   listProcesses(): ResponseOf<'processes.list'>;
   stopProcess(agentId: string, name: string): Promise<ResponseOf<'processes.stop'>>;
   stopAllProcesses(): Promise<ResponseOf<'processes.stopAll'>>;

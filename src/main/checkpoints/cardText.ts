@@ -71,8 +71,15 @@ export async function describePlan(
   const reason =
     plan.files.length === 0
       ? `${title}: no file on disk changes; the messages are marked undone and the agent is told`
-      : `${title}: ${restoring} file${restoring === 1 ? '' : 's'} go back to how they were${conflicts > 0 ? `; ${conflicts} changed since and kept as they are` : ''}`;
+      : `${title}: ${restoringSentence(restoring, conflicts)}`;
   return { reason, diff: diff.length > 0 ? diff : undefined, details };
+}
+
+/** "1 file goes back to how it was; 2 changed since and are kept as they are": the card's count, in number. */
+export function restoringSentence(restoring: number, conflicts: number): string {
+  const back = restoring === 0 ? 'no file goes back' : restoring === 1 ? '1 file goes back to how it was' : `${restoring} files go back to how they were`;
+  const kept = conflicts === 0 ? '' : conflicts === 1 ? '; 1 changed since and is kept as it is' : `; ${conflicts} changed since and are kept as they are`;
+  return back + kept;
 }
 
 export function describeOutcome(

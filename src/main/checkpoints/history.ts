@@ -11,6 +11,7 @@ import { purgeDeniedOnce } from './purgeDenied';
 import { openShadowRepo, shadowDirFor, type ShadowRepo } from './shadowGit';
 import { dropTree, keepLeftOut, keepTree, listLeftOut, readLeftOut, takeSnapshot, takeSnapshotOfPaths, wasLeftOut, type Snapshot } from './snapshot';
 import { changedPaths } from './trees';
+import { headOf } from '../git/headOf';
 
 export const CHECKPOINT_OPTIONS_KEY = 'checkpoints.options';
 
@@ -55,6 +56,8 @@ export function createCheckpointHistory(deps: HistoryDeps) {
   const repos = new Map<string, Promise<ShadowRepo>>();
   const queues = new Map<string, Promise<unknown>>();
   const beforeTaken = new Map<string, Promise<void>>();
+  /** Where the workspace's HEAD pointed when each turn began: a turn that moved it committed. */
+  const headAtStart = new Map<string, string | null>();
 
   function options(): CheckpointOptions {
     return { ...DEFAULT_CHECKPOINT_OPTIONS, ...deps.settings.get<Partial<CheckpointOptions>>(CHECKPOINT_OPTIONS_KEY, {}) };
@@ -184,6 +187,7 @@ export function createCheckpointHistory(deps: HistoryDeps) {
     turnStarted(turn: TurnStart): void {
       const workspace = deps.workspaces.get(turn.agentId);
       if (!workspace) return;
+      headAtStart.set(turn.turnId, headOf(workspace.directory));
       deps.repository.create({
         workspace: workspace.directory,
         agentId: turn.agentId,
@@ -213,16 +217,21 @@ export function createCheckpointHistory(deps: HistoryDeps) {
       beforeTaken.delete(turnId);
       if (pending) await pending.catch(() => undefined);
       const row = deps.repository.forTurn(turnId);
+      const startHead = headAtStart.get(turnId);
+      headAtStart.delete(turnId);
       if (!row) return null;
       const workspace = workspaceOf(row);
+      const committed = workspace !== null && startHead !== undefined && headOf(workspace.directory) !== startHead;
       if (!row.beforeTree || !workspace) {
+        // Nothing that changes files ran (a git commit changes .git alone), but a commit is still said.
+        if (committed) deps.repository.setSummary(row.id, turnSummary('changed no files', true));
         deps.repository.end(row.id);
         return deps.repository.get(row.id);
       }
       const { repo, snapshot } = await record(workspace, `${row.id}-after`);
       deps.repository.setAfter(row.id, snapshot.tree, snapshot.oversize);
       const ended = deps.repository.get(row.id) as CheckpointRow;
-      deps.repository.setSummary(row.id, await describeChanges(repo, ended));
+      deps.repository.setSummary(row.id, turnSummary(await describeChanges(repo, ended), committed));
       await enforceBudget(workspace);
       return deps.repository.get(row.id);
     },
@@ -253,3 +262,11 @@ export function createCheckpointHistory(deps: HistoryDeps) {
 }
 
 export type CheckpointHistory = ReturnType<typeof createCheckpointHistory>;
+
+/** The row's summary: what the turn changed on disk, and that it committed, which no Undo takes back. */
+export function turnSummary(changes: string, committed: boolean): string {
+  if (!committed) return changes;
+  return changes === 'changed no files'
+    ? 'changed no files, and committed: Undo takes back the messages, not the commit'
+    : `${changes}, and committed: Undo restores the files, not the commit`;
+}

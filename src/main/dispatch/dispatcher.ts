@@ -1,7 +1,7 @@
 // The one path every tool call takes (SPEC §5, issue 5):
 // installed? → granted? → floor → arguments → tierFor → card (if gated) → run → recorded.
 import { z } from 'zod';
-import { isMcpToolName, type AnyToolName, type Card, type CardPreview, type Mode, type RememberKind, type ToolName, type ToolCallContext, type ToolResult } from '../../shared/domain';
+import { isMcpToolName, type AnyToolName, type Card, type CardPreview, type Mode, type OutputAccount, type RememberKind, type ToolName, type ToolCallContext, type ToolResult } from '../../shared/domain';
 import { hasHiddenCharacters } from '../../shared/hiddenCharacters';
 import type { PendingCards } from '../approvals/pendingCards';
 import type { AgentsRepository } from '../store/agents';
@@ -250,7 +250,13 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
         record(request.callId, () => deps.toolCalls.markRunning(request.callId));
         const result = await tool.run(parsed.data, context);
         record(request.callId, () =>
-          deps.toolCalls.finish(request.callId, result.ok ? 'done' : 'failed', result.ok ? summarise(tool.name, result.text) : null, result.ok ? null : result.error),
+          deps.toolCalls.finish(
+            request.callId,
+            result.ok ? 'done' : endingOfFailure(result.error),
+            result.ok ? summarise(tool.name, result.text) : null,
+            result.ok ? null : result.error,
+            result.ok ? outputAccountOf(result.data) : null,
+          ),
         );
         if (result.ok) deps.onSucceeded?.(tool.name, agent.id, parsed.data, result);
         return result;
@@ -261,4 +267,16 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
       }
     },
   };
+}
+
+/** A tool's own "refused: …" is the fence saying no (a path outside, a link, a denied file): a refusal, not a failure. */
+function endingOfFailure(error: string): 'refused' | 'failed' {
+  return error.startsWith('refused:') ? 'refused' : 'failed';
+}
+
+/** A command tool's account of its output (run, bash: data.output), when its result carries one. */
+function outputAccountOf(data: unknown): OutputAccount | null {
+  const output = (data as { output?: Partial<OutputAccount> } | undefined)?.output;
+  if (!output || typeof output.printedBytes !== 'number' || typeof output.windowBytes !== 'number' || typeof output.modelBytes !== 'number') return null;
+  return { printedBytes: output.printedBytes, windowBytes: output.windowBytes, logBytes: typeof output.logBytes === 'number' ? output.logBytes : null, modelBytes: output.modelBytes };
 }

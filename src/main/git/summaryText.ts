@@ -27,3 +27,26 @@ export function commitsText(diff: DiffSummary): string[] {
   if (diff.moreCommits) lines.push('  …');
   return [heading, ...lines];
 }
+
+/** The Summary tab's heading over the changed files, for the owner: what the list holds, in plain words. */
+export function ownerWorkHeading(workFrom: DiffSummary['workFrom'], base: DiffSummary['base']): string {
+  switch (workFrom.kind) {
+    case 'base':
+      return base ? `Changes on this branch since it left ${base.ref}` : 'Changes on this branch';
+    case 'before-agent-commits':
+      return "Changes since just before the agent's first commit on this branch";
+    case 'head':
+      return 'Changes not committed yet';
+    case 'empty':
+      return 'Files in this new repository (nothing committed yet)';
+    default:
+      return assertNever(workFrom.kind);
+  }
+}
+
+/** The heading over the commits, for the owner. */
+export function ownerCommitsHeading(scope: DiffSummary['commitsScope'], more: boolean, shown: number, base: DiffSummary['base']): string {
+  const latest = more ? ` (the latest ${shown})` : '';
+  if (scope === 'since-base') return `Commits on this branch since it left ${base?.ref ?? 'its base'}${latest}`;
+  return `Latest commits${latest}`;
+}

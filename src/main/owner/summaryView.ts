@@ -4,7 +4,7 @@ import type { FailingTestsView, SummaryView } from '../../shared/ipc';
 import type { Agent, Workspace } from '../../shared/domain';
 import { summariseRepository, type DiffSummary } from '../git/summary';
 import { createAgentCommitsRepository } from '../store/agentCommits';
-import { commitsText, workFromText } from '../git/summaryText';
+import { commitsText, ownerCommitsHeading, ownerWorkHeading, workFromText } from '../git/summaryText';
 import type { Db } from '../store/database';
 import { history, lastRun } from '../store/testRuns';
 import { measureRun } from '../testRuns/measure';
@@ -50,8 +50,9 @@ export async function summaryFor(db: Db, agent: Agent, workspace: Workspace, pat
     branch: diff?.branch ?? null,
     base: diff?.base ? `${diff.base.ref} at ${diff.base.commit.slice(0, 7)}` : null,
     commits: diff?.commits ?? [],
-    commitsHeading: diff ? (diff.commitsScope === 'since-base' ? `Commits since the branch point${diff.moreCommits ? ` (the latest ${diff.commits.length})` : ''}` : 'Latest commits (this branch has no base to compare with)') : '',
+    commitsHeading: diff ? ownerCommitsHeading(diff.commitsScope, diff.moreCommits, diff.commits.length, diff.base) : '',
     workFrom,
+    workHeading: diff ? ownerWorkHeading(diff.workFrom, diff.base) : '',
     diffStat: stat,
     files: (diff?.files ?? []).map((file) => ({
       path: file.path,

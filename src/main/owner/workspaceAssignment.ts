@@ -39,6 +39,14 @@ export function createWorkspaceAssignment(deps: WorkspaceAssignmentDeps) {
   }
 
   return {
+    /** Why a directory can never be a workspace, as a sentence for the owner; null when the rules allow it. */
+    refusalOf(directory: string): string | null {
+      const root = deps.validateRoot(directory);
+      if (root.ok) return null;
+      const sentence = root.reason.replace(/^refused:\s*/, '');
+      return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+    },
+
     /** The owner's login-shell PATH (captured at most every few minutes). */
     capturedPath: capture,
 

@@ -7,7 +7,7 @@ import type { AgentView } from '../../shared/ipc';
 import { CoreRefusal, type CoreApi, type CoreAppInfo } from '../api/coreApi';
 import { ownerNewAgent } from '../agent/defaultAgent';
 import { keyDestinationQuestion, newKeyDestination } from '../agent/keyDestination';
-import { keyNeededFor } from '../agent/providers';
+import { defaultBaseUrlOf, keyNeededFor } from '../agent/providers';
 import { testConnection } from '../agent/providers/connectionTest';
 import { listModels } from '../agent/providers/modelList';
 import { restartRequired } from '../dispatch/switches';
@@ -59,6 +59,7 @@ export function agentActions(core: CoreServices): Pick<CoreApi, AgentActions> {
       vocabulary: core.vocabularyFor(agent.id),
       hasApiKey: core.secrets.get(agent.id) !== null,
       needsApiKey: core.secrets.get(agent.id) === null && keyNeededFor(agent, core.options.env),
+      defaultBaseUrl: defaultBaseUrlOf(agent.provider, core.options.env),
     };
   }
 
@@ -125,7 +126,7 @@ export function agentActions(core: CoreServices): Pick<CoreApi, AgentActions> {
       }
     },
     setSetupDone: (done) => core.settings.set(SETUP_DONE_KEY, done),
-    inspectFolder: (directory) => folderFacts(directory, core.options.home),
+    inspectFolder: (directory) => folderFacts(directory, core.options.home, (resolved) => core.assignment.refusalOf(resolved)),
     completeFolder: (prefix) => ({ folders: completeFolder(prefix, core.options.home) }),
 
     listAgents: () => core.agents.list().map(agentView),

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { CoreRefusal, type CoreApi } from '../api/coreApi';
 import { showInWindow } from '../events';
+import { sameAsHead } from '../git/sameAsHead';
 import { openForOwner } from '../owner/openInEditor';
 import { ownerTerminalLaunch, runOwnerPull, runOwnerTests } from '../owner/ownerActions';
 import { workspaceFile, workspaceTree } from '../owner/ownerFiles';
@@ -18,6 +19,7 @@ export const EDITOR_KEY = 'editor.command';
 type WorkspaceActions =
   | 'fileTree'
   | 'readFile'
+  | 'sameAsHead'
   | 'listProcesses'
   | 'stopProcess'
   | 'stopAllProcesses'
@@ -58,6 +60,16 @@ export function workspaceActions(core: CoreServices): Pick<CoreApi, WorkspaceAct
       const tree = workspaceTree(context, path ?? '.', depth ?? 4);
       if (!tree.ok) throw new CoreRefusal('refused', tree.error);
       return tree.value;
+    },
+    async sameAsHead(agentId, paths) {
+      const { workspace } = requireAgentWorkspace(core, agentId);
+      if (!workspace.gitBinary) return { paths: [] };
+      try {
+        return { paths: await sameAsHead({ gitBinary: workspace.gitBinary, workspace: workspace.directory, dataDir: core.options.dataDir }, paths) };
+      } catch {
+        // A repository the hardened runner refuses is one whose files it cannot vouch for: no dot is dropped.
+        return { paths: [] };
+      }
     },
     readFile(agentId, path) {
       const file = workspaceFile(requirePathContext(core, agentId), path);

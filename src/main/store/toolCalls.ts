@@ -1,7 +1,7 @@
 // Repository for `tool_calls`: the durable record of every call, written before it runs and
 // after it ends (SPEC §8). Arguments are stored; file contents never are: a long string is kept
 // as its length and sha256 (recordedArgs).
-import type { Card, ToolCallStatus, ToolCallView } from '../../shared/domain';
+import type { Card, OutputAccount, ToolCallStatus, ToolCallView } from '../../shared/domain';
 import type { Db } from './database';
 import { recordedArgs } from './recordedArgs';
 
@@ -18,6 +18,7 @@ interface ToolCallRow {
   answer: string | null;
   result_summary: string | null;
   error: string | null;
+  output_account: string | null;
   created_at: string;
   started_at: string | null;
   ended_at: string | null;
@@ -36,6 +37,7 @@ function toView(row: ToolCallRow): ToolCallView {
     answer: row.answer,
     resultSummary: row.result_summary,
     error: row.error,
+    outputAccount: row.output_account ? (JSON.parse(row.output_account) as OutputAccount) : null,
     createdAt: row.created_at,
     startedAt: row.started_at,
     endedAt: row.ended_at,
@@ -60,7 +62,7 @@ export function createToolCallsRepository(db: Db) {
   );
   const updateTier = db.prepare('UPDATE tool_calls SET tier = ?, reason = ? WHERE id = ?');
   const updateRunning = db.prepare("UPDATE tool_calls SET status = 'running', started_at = ? WHERE id = ?");
-  const updateFinished = db.prepare('UPDATE tool_calls SET status = ?, result_summary = ?, error = ?, ended_at = ? WHERE id = ?');
+  const updateFinished = db.prepare('UPDATE tool_calls SET status = ?, result_summary = ?, error = ?, output_account = ?, ended_at = ? WHERE id = ?');
   return {
     open(input: { id: string; conversationId: string; agentId: string; tool: string; args: unknown }): void {
       insert.run(input.id, input.conversationId, input.agentId, input.tool, JSON.stringify(recordedArgs(input.args ?? null)), now());
@@ -81,8 +83,8 @@ export function createToolCallsRepository(db: Db) {
     markRunning(id: string): void {
       updateRunning.run(now(), id);
     },
-    finish(id: string, status: Exclude<ToolCallStatus, 'pending' | 'running'>, summary: string | null, error: string | null): void {
-      updateFinished.run(status, summary, error, now(), id);
+    finish(id: string, status: Exclude<ToolCallStatus, 'pending' | 'running'>, summary: string | null, error: string | null, output: OutputAccount | null = null): void {
+      updateFinished.run(status, summary, error, output ? JSON.stringify(output) : null, now(), id);
     },
     get(id: string): ToolCallView | null {
       const row = db.prepare<[string], ToolCallRow>('SELECT * FROM tool_calls WHERE id = ?').get(id);

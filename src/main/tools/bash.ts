@@ -6,6 +6,7 @@
 // It runs on pipes, not on node-pty: on Linux a pty loses the last output written just before the
 // shell exits (seen here about one run in five), and the model's bounded result must be complete.
 // The live view still streams through ctx.onOutput; the owner's own terminal is the pty (pty.ts).
+import { countOutput } from './outputCount';
 import { z } from 'zod';
 import { assertNever } from '../../shared/domain';
 import { describeFinished, finishedData, movedData, NO_WORKSPACE_FOR_COMMANDS, timeoutMsFor, withAlwaysCardRefusal } from './commandTools';
@@ -99,6 +100,7 @@ export function createBashTool(deps: BashToolDeps = {}) {
       const containment = containmentFor(ctx.agent.id, ctx.workspace.directory, deps, true);
       // Contained code must not plant what another program runs as the owner later (SPEC §4).
       const alwaysCard = containment.watchAlwaysCard();
+      const counted = countOutput(ctx.onOutput);
       let result;
       try {
         result = await runBounded({
@@ -110,7 +112,8 @@ export function createBashTool(deps: BashToolDeps = {}) {
           maxOutputBytes: deps.maxOutputBytes,
           killGraceMs: deps.killGraceMs,
           signal: ctx.signal,
-          onOutput: ctx.onOutput,
+          onOutput: counted.onOutput,
+          onRawOutput: counted.onRawOutput,
           wrap: containment.wrap,
           purpose: 'bash',
           ledger: deps.ledger,
@@ -124,7 +127,7 @@ export function createBashTool(deps: BashToolDeps = {}) {
       return {
         ok: true,
         text: withAlwaysCardRefusal(describeFinished(args.command, '.', result, timeoutMs), moved),
-        data: { ...finishedData(result), ...movedData(moved) },
+        data: { ...finishedData(result), ...movedData(moved), output: counted.account(result.output, null) },
       };
     },
   };

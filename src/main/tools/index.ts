@@ -42,7 +42,7 @@ export interface ToolSetDeps {
   rememberedUsed?(id: number): void;
   lastTestRun(agentId: string, directory: string): TestRun | null;
   agentCommits?(directory: string): ReadonlySet<string>;
-  onCommandFinished(finished: CommandFinished): void;
+  onCommandFinished(finished: CommandFinished): number | null | void;
 }
 
 export function createToolSet(deps: ToolSetDeps): AnyToolDefinition[] {

@@ -2,6 +2,7 @@
 // no shell. The policy's lexer splits it (the argv classified is the argv spawned), the program
 // is an absolute file on the workspace's captured PATH, the environment is Paddock's own short
 // list, output is a 200 KB tail over both streams, and a timeout or a cancel kills the group.
+import { countOutput } from './outputCount';
 import { z } from 'zod';
 import {
   commandContainment,
@@ -46,8 +47,8 @@ export interface RunToolDeps extends CommandToolDeps {
   maxTimeoutSeconds?: number;
   maxOutputBytes?: number;
   killGraceMs?: number;
-  /** Called after every finished run (the test-run recording of SPEC §12). */
-  onCommandFinished?: (finished: CommandFinished) => void;
+  /** Called after every finished run (the test-run recording of SPEC §12); the bytes of output it logged, if any. */
+  onCommandFinished?: (finished: CommandFinished) => number | null | void;
 }
 
 const DESCRIPTION = [
@@ -95,6 +96,7 @@ export function createRunTool(deps: RunToolDeps = {}) {
       const containment = commandContainment(ctx, deps);
       // Contained code must not plant what another program runs as the owner later (SPEC §4).
       const alwaysCard = containment?.watchAlwaysCard() ?? null;
+      const counted = countOutput(ctx.onOutput);
       let result;
       try {
         result = await runBounded({
@@ -106,8 +108,11 @@ export function createRunTool(deps: RunToolDeps = {}) {
           maxOutputBytes,
           killGraceMs: deps.killGraceMs,
           signal: ctx.signal,
-          onOutput: ctx.onOutput,
-          onRawOutput: watch ? (chunk) => watch.onRawOutput(chunk) : undefined,
+          onOutput: counted.onOutput,
+          onRawOutput: (chunk) => {
+            counted.onRawOutput(chunk);
+            watch?.onRawOutput(chunk);
+          },
           wrap: containment?.wrap,
           purpose: 'run',
           ledger: deps.ledger,
@@ -119,14 +124,16 @@ export function createRunTool(deps: RunToolDeps = {}) {
         throw error;
       }
       const moved = alwaysCard?.finish() ?? [];
+      let logBytes: number | null = null;
       try {
-        deps.onCommandFinished?.({
+        logBytes =
+          deps.onCommandFinished?.({
           agentId: ctx.agent.id,
           directory: ctx.workspace.directory,
           argv: command.argv,
           exitCode: result.exitCode,
           output: result.output,
-        });
+          }) ?? null;
       } catch {
         // Recording a test run is a side note; the command's result still reaches the model.
       }
@@ -137,7 +144,14 @@ export function createRunTool(deps: RunToolDeps = {}) {
       return {
         ok: true,
         text: withAlwaysCardRefusal(tests ? [header, ending, tests, ...rest].join('\n') : finished, moved),
-        data: { argv: command.argv, program: command.program, cwd: command.cwdShown, ...finishedData(result), ...movedData(moved) },
+        data: {
+          argv: command.argv,
+          program: command.program,
+          cwd: command.cwdShown,
+          ...finishedData(result),
+          ...movedData(moved),
+          output: counted.account(shown.output, logBytes),
+        },
       };
     },
   };

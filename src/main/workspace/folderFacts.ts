@@ -41,7 +41,11 @@ export function gitBranchOf(directory: string): string | null {
   }
 }
 
-export function folderFacts(input: string, home: string): FolderFactsView {
+/**
+ * `refusal` is the workspace rule's sentence for a folder that can never be granted (the filesystem
+ * root, Paddock's own data), so the step says it before the click instead of after, and walks nothing.
+ */
+export function folderFacts(input: string, home: string, refusal: (directory: string) => string | null = () => null): FolderFactsView {
   const directory = path.resolve(expandHome(input.trim(), home));
   const empty = { directory, branch: null, languages: [], files: 0, bytes: 0, truncated: false };
   let stat: fs.Stats;
@@ -51,6 +55,8 @@ export function folderFacts(input: string, home: string): FolderFactsView {
     return { ...empty, problem: `${directory} does not exist.` };
   }
   if (!stat.isDirectory()) return { ...empty, problem: `${directory} is a file, not a folder.` };
+  const refused = refusal(directory);
+  if (refused !== null) return { ...empty, problem: refused };
   const counts = new Map<string, number>();
   let files = 0;
   let bytes = 0;

@@ -1,52 +1,42 @@
-import { useEffect } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { startWindow } from './eventRouter';
-import { Sidebar } from './features/agents/Sidebar';
-import { AgentPane } from './features/agents/AgentPane';
-import { CardQueue } from './features/cards/CardQueue';
-import { ConnectionBanner } from './features/connection/ConnectionIndicator';
-import { CommandPalette } from './features/palette/CommandPalette';
-import { useWindowKeys } from './features/palette/useWindowKeys';
-import { SidePane } from './features/sidepane/SidePane';
-import { DeveloperSettings } from './features/settings/DeveloperSettings';
-import { FirstRun } from './features/setup/FirstRun';
 import { useSetupStore } from './stores/useSetupStore';
-import { useAppStore } from './stores/useAppStore';
-import { useSidePaneStore } from './stores/useSidePaneStore';
+
+// The first screen loads only what it shows: the guided first run or the working window, each its
+// own chunk, fetched once the core has said which (bench/window.ts measures the bytes and the time).
+// Loaded by hand rather than with React.lazy: a Suspense boundary holds back what it reveals for a
+// moment (React batches reveals), and the first screen is the one place that moment shows.
+const SCREENS = {
+  setup: () => import('./features/setup/FirstRun').then((module) => module.FirstRun),
+  window: () => import('./features/window/MainWindow').then((module) => module.MainWindow),
+} satisfies Record<string, () => Promise<ComponentType>>;
+type ScreenName = keyof typeof SCREENS;
+
+const loaded: Partial<Record<ScreenName, ComponentType>> = {};
+
+function useScreen(name: ScreenName | null): ComponentType | null {
+  const [, setVersion] = useState(0);
+  useEffect(() => {
+    if (name === null || loaded[name]) return;
+    let current = true;
+    void SCREENS[name]().then((screen) => {
+      loaded[name] = screen;
+      if (current) setVersion((version) => version + 1);
+    });
+    return () => {
+      current = false;
+    };
+  }, [name]);
+  return name === null ? null : (loaded[name] ?? null);
+}
 
 export function App() {
-  const view = useAppStore((state) => state.view);
-  const error = useAppStore((state) => state.error);
-  const showError = useAppStore((state) => state.showError);
-  const paneWidth = useSidePaneStore((state) => state.width);
-  const paneCollapsed = useSidePaneStore((state) => state.collapsed);
   const settingUp = useSetupStore((state) => state.open);
+  const decided = useSetupStore((state) => state.decided);
 
   useEffect(() => startWindow(), []);
-  useWindowKeys();
 
-  if (settingUp) return <FirstRun />;
-
-  return (
-    <div className="app" style={{ gridTemplateColumns: `var(--sidebar-width) minmax(400px, 1fr) ${paneCollapsed ? 'var(--pane-collapsed-width)' : `min(${paneWidth}px, 38vw)`}` }}>
-      <Sidebar />
-      <main className={`main ${view === 'settings' ? 'main-settings' : 'main-agent'}`} aria-label={view === 'settings' ? 'Settings' : 'Agent'}>
-        <div className="main-content">
-        <ConnectionBanner />
-        {error && (
-          <div className="banner banner-error" role="alert">
-            <span>{error}</span>
-            <button type="button" className="link" onClick={() => showError(null)} aria-label="Dismiss error">
-              Dismiss
-            </button>
-          </div>
-        )}
-        {view === 'settings' ? <DeveloperSettings /> : <AgentPane />}
-        </div>
-        {/* An overlay above the composer: a card arriving never moves what the owner is reading. */}
-        <CardQueue />
-      </main>
-      <SidePane />
-      <CommandPalette />
-    </div>
-  );
+  // Until the core's first answer, which screen is not known: nothing is fetched for either.
+  const Screen = useScreen(settingUp ? 'setup' : decided ? 'window' : null);
+  return Screen ? <Screen /> : null;
 }

@@ -1,6 +1,8 @@
 // The only file that touches window.paddock. In Electron the preload provides it; in the web host
 // the same domain methods are carried over one WebSocket to the same core.
-import { CALL_NAMES, type CallName, type PaddockEvent, type RequestOf, type ResponseOf, type Result } from '../../shared/ipc';
+// The names alone, not the contract: its schemas (zod) are the core's to check, not the window's to load.
+import { CALL_NAMES } from '../../shared/ipc/names';
+import type { CallName, PaddockEvent, RequestOf, ResponseOf, Result } from '../../shared/ipc';
 
 type Method = (request?: unknown) => Promise<Result<unknown>>;
 interface Bridge {

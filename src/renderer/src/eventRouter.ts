@@ -119,8 +119,20 @@ export function startWindow(): () => void {
     .getState()
     .load()
     .then(() => useSetupStore.getState().openIfNotDone())
+    .catch((reason: unknown) => {
+      useSetupStore.getState().undecidable();
+      fail(reason);
+    });
+  void useAgentsStore
+    .getState()
+    .load()
+    .then(() => {
+      // The selected agent's conversations are asked for at once, not once its pane has mounted:
+      // the composer is usable one round trip sooner. The pane reads what is loaded.
+      const agentId = useAgentsStore.getState().selectedId;
+      if (agentId && useConversationStore.getState().byAgent[agentId] === undefined) return useConversationStore.getState().loadConversations(agentId);
+    })
     .catch(fail);
-  void useAgentsStore.getState().load().catch(fail);
   void useCardsStore.getState().load().catch(fail);
   void useProcessesStore.getState().load().catch(fail);
   void useRememberedStore.getState().load().catch(fail);

@@ -82,7 +82,20 @@ export interface ToolCallView {
   answer: string | null;
   resultSummary: string | null;
   error: string | null;
+  /** A command's output: how much it printed in all, and how much of it each place kept. */
+  outputAccount: OutputAccount | null;
   createdAt: string;
   startedAt: string | null;
   endedAt: string | null;
+}
+
+/** Bytes a command printed, and what of them reached the window live, the log and the model. */
+export interface OutputAccount {
+  printedBytes: number;
+  /** Sent to the window while it ran (the live view drops bursts it cannot draw). */
+  windowBytes: number;
+  /** Kept in a log: a test run's recorded tail; null when nothing was logged. */
+  logBytes: number | null;
+  /** The tail the model was sent. */
+  modelBytes: number;
 }

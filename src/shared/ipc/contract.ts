@@ -112,6 +112,7 @@ export const requestSchemas = {
   'conversations.retry': z.object({ conversationId: id }).strict(),
   'files.tree': z.object({ agentId: id, path: z.string().max(4096).optional(), depth: z.number().int().min(1).max(8).optional() }).strict(),
   'files.read': z.object({ agentId: id, path: z.string().min(1).max(4096) }).strict(),
+  'files.sameAsHead': z.object({ agentId: id, paths: z.array(z.string().min(1).max(4096)).max(1000) }).strict(),
   'terminal.open': z.object({ agentId: id, cols: z.number().int().min(10).max(500), rows: z.number().int().min(5).max(300) }).strict(),
   'terminal.write': z.object({ terminalId: id, data: z.string().max(65_536) }).strict(),
   'terminal.resize': z.object({ terminalId: id, cols: z.number().int().min(10).max(500), rows: z.number().int().min(5).max(300) }).strict(),
@@ -213,6 +214,8 @@ export interface ResponseMap {
   'conversations.retry': { turnId: string };
   'files.tree': FileTreeView;
   'files.read': FileContentView;
+  /** Of the paths asked, those identical to the last commit again (tracked, unmodified); none outside a repository. */
+  'files.sameAsHead': { paths: string[] };
   'terminal.open': { terminalId: string };
   'terminal.write': { written: boolean };
   'terminal.resize': { resized: boolean };

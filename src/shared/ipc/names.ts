@@ -31,6 +31,7 @@ export const CALL_NAMES = [
   'conversations.retry',
   'files.tree',
   'files.read',
+  'files.sameAsHead',
   'terminal.open',
   'terminal.write',
   'terminal.resize',

@@ -9,6 +9,8 @@ export interface AgentView extends Agent {
   hasApiKey: boolean;
   /** No key stored and the agent talks to the provider's own service: every message would be refused. */
   needsApiKey: boolean;
+  /** Where requests (and the key) go while the Base URL field is empty: the environment's variable when set, else the provider's service. */
+  defaultBaseUrl: { url: string; variable: string | null };
 }
 
 /** The first run's Test connection (issue 23): one request to the models endpoint, one sentence. */
@@ -125,6 +127,8 @@ export interface SummaryView {
   commitsHeading: string;
   /** Where the diff stat starts, in words ("since the branch point 1a2b3c4"). */
   workFrom: string;
+  /** The heading over the changed files, in the owner's words ("Changes not committed yet"). */
+  workHeading: string;
   diffStat: string;
   files: SummaryFileView[];
   lastTest: { command: string; passed: number | null; failed: number | null; exitCode: number | null; at: string } | null;

@@ -121,4 +121,13 @@ describe('the folder step', () => {
     expect((await s.call('workspaces.complete', { prefix: '~/projects/app/' })).folders).toEqual([path.join(project, 'node_modules'), path.join(project, 'src')]);
     expect((await s.call('workspaces.complete', { prefix: 'relative/path' })).folders).toEqual([]);
   });
+
+  it('says before the click that a folder the workspace rules refuse cannot be used (the filesystem root, Paddock’s data)', async () => {
+    const s = await setup();
+    const root = await s.call('workspaces.inspect', { directory: '/' });
+    expect(root.problem).toBe('The filesystem root is never a workspace.');
+    expect(root.files).toBe(0);
+    const data = await s.call('workspaces.inspect', { directory: s.core.options.dataDir });
+    expect(data.problem).toMatch(/Paddock/);
+  });
 });

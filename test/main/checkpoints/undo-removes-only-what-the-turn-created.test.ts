@@ -40,7 +40,7 @@ describe('undo removes only what the turn created', () => {
     expect(card.details).toContain('restored: .gitignore');
     expect(card.details?.join('\n')).not.toMatch(/precious\.db \(the turn created it\)/);
     expect(card.details?.join('\n')).toMatch(/kept: data\/precious\.db was on disk before the turn but not recorded/);
-    expect(card.reason).toMatch(/1 file go back/);
+    expect(card.reason).toMatch(/1 file goes back to how it was/);
 
     const restore = await h.approveRestore(card);
     expect(fs.readFileSync(h.file('data/precious.db'), 'utf8')).toBe('OWNER DATA\n');

@@ -112,7 +112,7 @@ describe('undo a turn, whatever changed the files', () => {
 
     const [turn] = h.core.checkpoints.list(h.conversation.id);
     const card = await h.cardById((await h.core.checkpoints.undo(turn.id)).cardId);
-    expect(card.reason).toMatch(/4 files go back to how they were; 1 changed since and kept as they are/);
+    expect(card.reason).toMatch(/4 files go back to how they were; 1 changed since and is kept as it is/);
     expect(card.details).toContain('conflict, kept as it is: data.txt was changed after the turn (by you or a process), so it is not overwritten');
     expect(card.diff ?? '').not.toContain('the owner edited');
 

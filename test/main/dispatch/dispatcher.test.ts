@@ -19,6 +19,17 @@ describe('the dispatcher: granted → floor → tier → card → run → record
     await h.core.shutdown();
   });
 
+  it('a read the fence refuses (outside the workspace) is recorded as refused, not failed; a read that fails is failed', async () => {
+    const h = await dispatchHarness(temp.make(), { mode: 'run' });
+    const outside = h.dispatch('read', { path: '/etc/passwd' });
+    expect(await outside.result).toMatchObject({ ok: false, error: expect.stringMatching(/^refused:/) });
+    expect(h.core.toolCalls.get(outside.callId)).toMatchObject({ status: 'refused', tool: 'read' });
+    const missing = h.dispatch('read', { path: 'nope.txt' });
+    expect(await missing.result).toMatchObject({ ok: false, error: expect.stringMatching(/does not exist/) });
+    expect(h.core.toolCalls.get(missing.callId)).toMatchObject({ status: 'failed' });
+    await h.core.shutdown();
+  });
+
   it('the floor: a delegate gets session-not-authorized even in run mode, whatever tierFor says', async () => {
     const h = await dispatchHarness(temp.make(), { mode: 'run' });
     const { result } = h.dispatch('write', { path: 'new.txt', content: 'x' }, { delegationDepth: 1 });

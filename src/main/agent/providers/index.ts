@@ -18,17 +18,21 @@ export interface ProviderFactoryOptions {
 
 export type ProviderFor = (agent: Agent) => ModelProvider;
 
+/** Where an agent without a base URL of its own sends its requests: the environment's variable when set, else the provider's service. */
+export function defaultBaseUrlOf(provider: Agent['provider'], env: NodeJS.ProcessEnv = {}): { url: string; variable: string | null } {
+  switch (provider) {
+    case 'anthropic':
+      return env.ANTHROPIC_BASE_URL ? { url: env.ANTHROPIC_BASE_URL, variable: 'ANTHROPIC_BASE_URL' } : { url: ANTHROPIC_DEFAULT_BASE_URL, variable: null };
+    case 'openai':
+      return env.OPENAI_BASE_URL ? { url: env.OPENAI_BASE_URL, variable: 'OPENAI_BASE_URL' } : { url: OPENAI_DEFAULT_BASE_URL, variable: null };
+    default:
+      return assertNever(provider);
+  }
+}
+
 /** The endpoint an agent's requests go to: its own base URL, else the environment's, else the default. */
 export function baseUrlFor(agent: Agent, env: NodeJS.ProcessEnv = {}): string {
-  if (agent.baseUrl) return agent.baseUrl;
-  switch (agent.provider) {
-    case 'anthropic':
-      return env.ANTHROPIC_BASE_URL || ANTHROPIC_DEFAULT_BASE_URL;
-    case 'openai':
-      return env.OPENAI_BASE_URL || OPENAI_DEFAULT_BASE_URL;
-    default:
-      return assertNever(agent.provider);
-  }
+  return agent.baseUrl || defaultBaseUrlOf(agent.provider, env).url;
 }
 
 /** A key is needed where the agent talks to the provider's own service; a local or proxy endpoint may need none. */

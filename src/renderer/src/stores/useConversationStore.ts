@@ -55,6 +55,8 @@ interface ConversationState {
   /** Usage of finished turns, by the id of the last assistant message each wrote. */
   usage: Record<string, ReadonlyMap<number, UsageTotals>>;
   loadConversations(agentId: string): Promise<void>;
+  /** The request itself; loadConversations shares one in flight. */
+  listConversations(agentId: string): Promise<void>;
   create(agentId: string): Promise<ConversationView>;
   select(agentId: string, conversationId: string): void;
   /** `settleLive`: the turn has ended; its streamed copy gives way to the stored messages in the same update. */
@@ -141,6 +143,9 @@ function applyOne(turn: LiveTurn, event: AgentEvent): LiveTurn {
   }
 }
 
+/** Each agent's conversations.list in flight. */
+const listing = new Map<string, Promise<void>>();
+
 export const useConversationStore = create<ConversationState>((set, get) => ({
   byAgent: {},
   selected: {},
@@ -149,7 +154,17 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
   loadingOlder: {},
   live: {},
   usage: {},
-  async loadConversations(agentId) {
+  loadConversations(agentId) {
+    // One request at a time per agent: the start and the pane may both ask.
+    const pending = listing.get(agentId);
+    if (pending) return pending;
+    const loading = get()
+      .listConversations(agentId)
+      .finally(() => listing.delete(agentId));
+    listing.set(agentId, loading);
+    return loading;
+  },
+  async listConversations(agentId) {
     const list = await call('conversations.list', { agentId });
     const current = get().selected[agentId];
     const selected = current && list.some((c) => c.id === current) ? current : (list[0]?.id ?? null);

@@ -41,6 +41,15 @@ export const useFilesStore = create<FilesState>((set, get) => ({
     const marked = { ...(get().changed[agentId] ?? {}) };
     for (const path of paths) marked[path] = true;
     set({ changed: { ...get().changed, [agentId]: marked } });
+    // A file put back to the last commit (an undo) is not changed any more: its dot goes.
+    void call('files.sameAsHead', { agentId, paths: Object.keys(marked).slice(0, 1000) })
+      .then(({ paths: same }) => {
+        if (same.length === 0) return;
+        const now = { ...(get().changed[agentId] ?? {}) };
+        for (const path of same) delete now[path];
+        set({ changed: { ...get().changed, [agentId]: now } });
+      })
+      .catch(() => undefined);
     void get().loadTree(agentId);
     // A file open in the viewer is shown as it is now.
     const open = get().open[agentId];

@@ -9,6 +9,10 @@ export const SETUP_STEPS: readonly SetupStep[] = ['workspace', 'provider', 'mode
 /** The guided first run (issue 23 §1): shown until done or skipped, reopened from Settings. */
 interface SetupState {
   open: boolean;
+  /** Whether the core has said if the setup is done: until then the window shows neither screen. */
+  decided: boolean;
+  /** The start could not ask the core: the working window shows, with its error. */
+  undecidable(): void;
   step: SetupStep;
   /** Opens it on start when the core says it is not done yet. */
   openIfNotDone(): void;
@@ -23,10 +27,15 @@ interface SetupState {
 
 export const useSetupStore = create<SetupState>((set) => ({
   open: false,
+  decided: false,
   step: 'workspace',
   openIfNotDone() {
     const info = useAppStore.getState().info;
-    if (info && !info.setupDone) set({ open: true, step: 'workspace' });
+    if (info && !info.setupDone) set({ open: true, decided: true, step: 'workspace' });
+    else set({ decided: true });
+  },
+  undecidable() {
+    set({ decided: true });
   },
   reopen(step = 'workspace') {
     set({ open: true, step });

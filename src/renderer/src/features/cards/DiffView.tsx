@@ -1,6 +1,6 @@
 import { HighlightedCode } from '../../components/HighlightedCode';
 import { revealHiddenCharacters as shown } from '../../../../shared/hiddenCharacters';
-import { languageOf } from '../../lib/highlight';
+import { languageOf } from '../../lib/languages';
 
 /** A unified diff, coloured by line and by the file's language (from its +++ header); read-only. */
 export function DiffView({ diff }: { diff: string }) {

@@ -14,10 +14,11 @@ function ask(work: () => Promise<void>): void {
 export function CheckpointRow({ checkpoint }: { checkpoint: CheckpointView }) {
   const undo = useCheckpointsStore((state) => state.undo);
   const label = checkpoint.kind === 'turn' ? 'Undo this turn' : 'Undo this restore';
-  const summary = checkpoint.kind === 'turn' ? checkpoint.summary || 'this turn ran commands that could change files' : checkpoint.summary;
+  // A restore's notice, just above its row, already says what it did: the row only offers its undo.
+  const summary = checkpoint.kind === 'turn' ? checkpoint.summary || 'this turn ran commands that could change files' : null;
   return (
     <div className={`checkpoint-row${checkpoint.undone ? ' undone' : ''}`} role="group" aria-label={`Checkpoint: ${label}`}>
-      <span className="checkpoint-summary hint">{summary}</span>
+      {summary !== null && <span className="checkpoint-summary hint">{summary}</span>}
       {checkpoint.undone ? (
         <span className="hint checkpoint-state">undone</span>
       ) : checkpoint.pruned ? (

@@ -4,6 +4,7 @@ import { memo } from 'react';
 import { DiffView } from '../cards/DiffView';
 import { ToolIcon } from './toolIcons';
 import { droppedSentence } from '../../lib/cappedText';
+import { outputAccountSentence } from '../../lib/outputAccount';
 import { formatElapsed, useNow } from '../../lib/elapsed';
 import { useCardsStore } from '../../stores/useCardsStore';
 import { isCutOff, useConnectionStore } from '../../stores/useConnectionStore';
@@ -45,9 +46,13 @@ export const ToolCallRow = memo(function ToolCallRow({ agentId, callId, tool, ar
   const shownOutput = output && output.text !== '' ? output.text : (command?.output ?? '');
   const sentDiffers = result !== undefined && (command ? command.output !== shownOutput && !output?.dropped : result.text !== view?.error);
   const main = mainArgument(view?.args ?? args);
-  const path = filePathOf(tool, view?.args ?? args);
+  // A path the fence refused was never opened, and may not be the owner's to open: no Open, no Diff.
+  const path = outcome.kind === 'refused' ? null : filePathOf(tool, view?.args ?? args);
   const resultDiff = unifiedDiffIn(result?.text);
-  const dropped = output ? droppedSentence(output.dropped) : null;
+  // The core's account once the command ended: printed in all, and what the window, the log and
+  // the model each kept. While it runs, only what this window itself dropped is known.
+  const account = view?.outputAccount ?? null;
+  const dropped = account ? outputAccountSentence(account, output && output.text !== '' ? output.text.length : null) : output ? droppedSentence(output.dropped) : null;
   // A screenshot shows inline: the picture the model was sent, read back from Paddock's files.
   const shot = tool === 'screenshot' && result && !result.isError ? (/ saved to (\/\S+\.png)[;.]/.exec(result.text)?.[1] ?? null) : null;
 
@@ -115,10 +120,10 @@ export const ToolCallRow = memo(function ToolCallRow({ agentId, callId, tool, ar
               $ {revealHiddenCharacters(command.command)} — {command.ending}
             </p>
           )}
+          {dropped && <p className="hint output-account">{dropped}</p>}
           {shownOutput !== '' && (
             <>
               <div className="hint">Output</div>
-              {dropped && <div className="hint">{dropped}</div>}
               <TerminalText text={shownOutput} label="Output" />
             </>
           )}

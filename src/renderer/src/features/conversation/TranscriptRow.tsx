@@ -25,11 +25,14 @@ export const TranscriptRow = memo(function TranscriptRow({
     case 'owner':
       return (
         <div className={`message message-owner${item.undone ? ' undone' : ''}`} aria-label={item.undone ? 'You (undone)' : 'You'}>
-          <div className="message-author" aria-hidden="true">
-            <User size={13} /> You
+          {/* The restore button shares the author's line: hidden until hover, it takes no band of its own. */}
+          <div className="message-header">
+            <div className="message-author" aria-hidden="true">
+              <User size={13} /> You
+            </div>
+            {item.messageId !== undefined && !item.undone && <RestoreBeforeButton conversationId={conversationId} messageId={item.messageId} />}
           </div>
           <div className="message-text">{item.text}</div>
-          {item.messageId !== undefined && !item.undone && <RestoreBeforeButton conversationId={conversationId} messageId={item.messageId} />}
         </div>
       );
     case 'assistant':

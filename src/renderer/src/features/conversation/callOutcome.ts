@@ -64,7 +64,8 @@ export function callOutcome(input: {
     case 'refused':
       return view?.answer === 'deny' ? { kind: 'denied', word: 'denied by you' } : { kind: 'refused', word: 'refused by the fence' };
     case 'failed':
-      return { kind: 'failed', word: 'failed' };
+      // Calls recorded before the core told refusals apart: the tool's own "refused: …" is the fence.
+      return view?.error?.startsWith('refused:') ? { kind: 'refused', word: 'refused by the fence' } : { kind: 'failed', word: 'failed' };
     case 'interrupted':
       return { kind: 'interrupted', word: 'interrupted' };
     case 'done': {

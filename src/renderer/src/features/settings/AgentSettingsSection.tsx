@@ -84,7 +84,7 @@ export function AgentSettingsSection({ agent }: { agent: AgentView }) {
           </span>
         )}
       </div>
-      <ProviderSettings key={`${agent.id}:${agent.model}:${agent.baseUrl ?? ''}`} agent={agent} />
+      <ProviderSettings key={`${agent.id}:${agent.model}:${agent.baseUrl ?? ''}`} agent={agent} onSaved={setSaved} />
       <VocabularyTable agent={agent} />
       <McpServers agent={agent} />
       <ConnectRepository agent={agent} />

@@ -1,12 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { PROVIDERS, type Provider } from '../../../../shared/domain';
 import type { AgentView } from '../../../../shared/ipc';
 import { messageOf, refusalCode } from '../../lib/errors';
 import { useAgentsStore } from '../../stores/useAgentsStore';
 import { useAppStore } from '../../stores/useAppStore';
+import { endpointPlaceholder } from '../setup/endpointText';
 
-/** Provider, model, base URL and the API key. The key goes to the core once and is never shown back. */
-export function ProviderSettings({ agent }: { agent: AgentView }) {
+/**
+ * Provider, model, base URL and the API key. The key goes to the core once and is never shown back.
+ * `onSaved` says a save to the section around it, which outlives this form's redraw for the new values.
+ */
+export function ProviderSettings({ agent, onSaved }: { agent: AgentView; onSaved?: (sentence: string) => void }) {
   const { models: listModels, updateConnection, setApiKey: storeKey, clearApiKey } = useAgentsStore.getState();
   const keyStorage = useAppStore((state) => state.info?.keyStorage ?? null);
   const [model, setModel] = useState(agent.model);
@@ -17,6 +21,14 @@ export function ProviderSettings({ agent }: { agent: AgentView }) {
   const [keyQuestion, setKeyQuestion] = useState<{ text: string; origin: string } | null>(null);
   const [thinking, setThinking] = useState(String(agent.thinkingBudget ?? 0));
   const [models, setModels] = useState<{ list: string[]; note: string | null } | null>(null);
+  const questionRef = useRef<HTMLDivElement>(null);
+
+  // The question is asked where the owner is looking: scrolled into view, its answer focused.
+  useEffect(() => {
+    if (!keyQuestion || !questionRef.current) return;
+    questionRef.current.scrollIntoView({ block: 'nearest' });
+    questionRef.current.querySelector('button')?.focus();
+  }, [keyQuestion]);
 
   // The provider's own list, asked once when the owner goes to pick; free text always works.
   function loadModels(): void {
@@ -35,7 +47,10 @@ export function ProviderSettings({ agent }: { agent: AgentView }) {
   async function run(action: () => Promise<unknown>, done: string): Promise<void> {
     try {
       await action();
-      setStatus(done);
+      if (onSaved) {
+        setStatus(null);
+        onSaved(done);
+      } else setStatus(done);
     } catch (reason) {
       setStatus(messageOf(reason));
     }
@@ -119,13 +134,13 @@ export function ProviderSettings({ agent }: { agent: AgentView }) {
         )}
         <label>
           Base URL{' '}
-          <input aria-label={`Base URL of ${agent.name}`} value={baseUrl} placeholder="the provider's default" onChange={(event) => setBaseUrl(event.target.value)} />
+          <input aria-label={`Base URL of ${agent.name}`} value={baseUrl} placeholder={endpointPlaceholder(agent)} onChange={(event) => setBaseUrl(event.target.value)} />
         </label>
-        <button type="submit">Save</button>
+        <button type="submit">Save connection</button>
         {models?.note && <span className="hint">{models.note}</span>}
       </form>
       {keyQuestion && (
-        <div className="key-question" role="alertdialog" aria-label="Confirm where the API key goes">
+        <div ref={questionRef} className="key-question" role="alertdialog" aria-label="Confirm where the API key goes">
           <p>{keyQuestion.text}</p>
           <button type="button" onClick={() => saveConnection(null, keyQuestion.origin)}>
             Send the key to {keyQuestion.origin}

@@ -108,7 +108,7 @@ function AllowedDomains(props: { agentName: string; domains: string[]; line: str
         }}
       />{' '}
       <button type="button" disabled={text === saved} onClick={save}>
-        Save
+        Save domains
       </button>
       <p className="hint">{props.line}</p>
       {error && (

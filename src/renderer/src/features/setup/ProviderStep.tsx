@@ -4,6 +4,7 @@ import type { AgentView, ConnectionTestView } from '../../../../shared/ipc';
 import { messageOf, refusalCode } from '../../lib/errors';
 import { useAgentsStore } from '../../stores/useAgentsStore';
 import { useSetupStore } from '../../stores/useSetupStore';
+import { endpointPlaceholder, endpointSentence } from './endpointText';
 
 const KEY_PAGES: Record<Provider, string> = {
   anthropic: 'https://console.anthropic.com/settings/keys',
@@ -21,6 +22,8 @@ export function ProviderStep({ agent, onDone }: { agent: AgentView; onDone: () =
   const [result, setResult] = useState<ConnectionTestView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [triedKeyRefused, setTriedKeyRefused] = useState(false);
+  const failed = result !== null && !result.ok;
 
   /** Saves what changed; the core refuses to move a stored key to a new host, and says so. */
   async function save(): Promise<void> {
@@ -35,11 +38,11 @@ export function ProviderStep({ agent, onDone }: { agent: AgentView; onDone: () =
     try {
       await save();
       const tested = await testConnection(agent.id, apiKey === '' ? undefined : apiKey);
-      // A key that worked is stored; one that did not is not kept.
-      if (tested.ok && apiKey !== '') {
-        await setApiKey(agent.id, apiKey);
-        setKey('');
-      }
+      // A key that worked is stored; one that did not is not kept, not even in the field, so
+      // Continue cannot store it either.
+      if (tested.ok && apiKey !== '') await setApiKey(agent.id, apiKey);
+      if (apiKey !== '') setKey('');
+      setTriedKeyRefused(!tested.ok && apiKey !== '');
       setResult(tested);
     } catch (reason) {
       setError(refusalCode(reason) === 'conflict' ? `${messageOf(reason)} Confirm it in Settings, or clear the base URL.` : messageOf(reason));
@@ -86,7 +89,9 @@ export function ProviderStep({ agent, onDone }: { agent: AgentView; onDone: () =
             type="password"
             autoComplete="off"
             value={apiKey}
-            placeholder={agent.hasApiKey ? 'a key is stored (type to replace it)' : 'paste your key'}
+            placeholder={
+              triedKeyRefused ? 'the key you tried was not kept: paste it again or another' : agent.hasApiKey ? 'a key is stored (type to replace it)' : 'paste your key'
+            }
             onChange={(event) => setKey(event.target.value)}
           />
           <p className="hint">
@@ -99,16 +104,17 @@ export function ProviderStep({ agent, onDone }: { agent: AgentView; onDone: () =
         </div>
         <label htmlFor="first-run-base-url">Base URL</label>
         <div>
-          <input id="first-run-base-url" value={baseUrl} placeholder="the provider's own (leave empty)" spellCheck={false} onChange={(event) => setBaseUrl(event.target.value)} />
-          <p className="hint">Only for a proxy or a local server that speaks the provider's API.</p>
+          <input id="first-run-base-url" value={baseUrl} placeholder={endpointPlaceholder(agent)} spellCheck={false} onChange={(event) => setBaseUrl(event.target.value)} />
+          <p className="hint">{baseUrl.trim() === '' ? endpointSentence(agent) : `The conversation and the key go to ${baseUrl.trim()}.`}</p>
         </div>
       </div>
       <div className="form-actions">
-        <button type="button" onClick={() => void test()} disabled={busy}>
+        {/* After a failed test, trying again is the next step, not going on. */}
+        <button type="button" className={failed ? 'primary' : undefined} onClick={() => void test()} disabled={busy}>
           {busy ? 'Testing…' : 'Test connection'}
         </button>
-        <button type="submit" className="primary" disabled={busy}>
-          Continue
+        <button type="submit" className={failed ? undefined : 'primary'} disabled={busy}>
+          {failed ? 'Continue anyway' : 'Continue'}
         </button>
       </div>
       {result && (

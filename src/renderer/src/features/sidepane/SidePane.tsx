@@ -6,11 +6,11 @@ import { useSelectedAgent } from '../../stores/useAgentsStore';
 import { PANE_TABS, useSidePaneStore, type PaneTab } from '../../stores/useSidePaneStore';
 import { FilesTab } from '../files/FilesTab';
 import { PreviewTab } from '../preview/PreviewTab';
-import { SummaryTab } from '../summary/SummaryTab';
 import { ResizeHandle } from './ResizeHandle';
 
-// xterm is only fetched when the terminal is first opened.
+// xterm is only fetched when the terminal is first opened, the chart (recharts) when Summary is.
 const TerminalTab = lazy(() => import('../terminal/TerminalTab').then((module) => ({ default: module.TerminalTab })));
+const SummaryTab = lazy(() => import('../summary/SummaryTab').then((module) => ({ default: module.SummaryTab })));
 
 /** Files, Terminal, Preview, Summary (Ctrl/Cmd+1…4). A tab once opened stays mounted, so a terminal keeps its shell. */
 export function SidePane() {
@@ -43,7 +43,11 @@ export function SidePane() {
       case 'Preview':
         return <PreviewTab key={workspaceKey} agentId={agent.id} visible={tab === 'Preview'} />;
       case 'Summary':
-        return <SummaryTab key={workspaceKey} agentId={agent.id} />;
+        return (
+          <Suspense fallback={<p className="hint">Loading Summary…</p>}>
+            <SummaryTab key={workspaceKey} agentId={agent.id} />
+          </Suspense>
+        );
     }
   }
 

@@ -90,7 +90,11 @@ export function SummaryTab({ agentId }: { agentId: string }) {
               )}
             </section>
           )}
-          {summary.workFrom && <h2 className="summary-heading">The agent&apos;s work, {summary.workFrom}</h2>}
+          {summary.workHeading && (
+            <h2 className="summary-heading" title={`The agent's work, ${summary.workFrom}`}>
+              {summary.workHeading}
+            </h2>
+          )}
           {summary.diffStat && <pre className="tool-output" aria-label="Diff stat" tabIndex={0}>{summary.diffStat}</pre>}
           <ul className="summary-files" aria-label="Changed files">
             {summary.files.map((file) => (

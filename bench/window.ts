@@ -1,0 +1,217 @@
+// npm run bench:window — how soon the window's first screen works, and how much script it needs
+// (issue 35 item 6). The anchor is a static page from a bare Node http server started in the same
+// run: its first contentful paint in Chromium. Paddock's two first screens are measured against it,
+// each in a fresh browser context (nothing cached), from navigation start to the moment the screen
+// takes input: the first run's Folder field (a fresh data directory), and the composer of the
+// working window (setup done, a conversation open). Rounds alternate the three, so a busy moment on
+// the shared box hits all alike. The script a screen needed is what the page had fetched when it
+// became usable, each file's size read from the build in out/renderer. Goals: each screen under
+// 400 KiB of script, and usable within 3× the static page's first paint (medians over the rounds).
+// Headed Chromium when a display is there ($DISPLAY), else headless (said in the output).
+// BENCH_ROUNDS (default 7) shrinks it on a slow box. Measures the build (`npm run bench:window` builds).
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import WebSocket from 'ws';
+import { chromiumArgs } from '../src/main/preview/chromiumCapture';
+
+const ROOT = path.resolve(__dirname, '..');
+const BIN = path.join(ROOT, 'bin', 'paddock.js');
+const ASSETS = path.join(ROOT, 'out', 'renderer', 'assets');
+const CHROMIUM = process.env.PADDOCK_CHROMIUM ?? '/usr/bin/chromium';
+const rounds = Number(process.env.BENCH_ROUNDS ?? 7);
+const KIB = 1024;
+const SCRIPT_GOAL_KIB = 400;
+const RATIO_GOAL = 3;
+const HEADED = Boolean(process.env.DISPLAY);
+
+if (!fs.existsSync(path.join(ROOT, 'out', 'renderer', 'index.html'))) {
+  console.error('bench:window measures the build: run `npm run build` first (npm run bench:window does).');
+  process.exit(1);
+}
+
+const scratch = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-bench-window-')));
+const staticServer = path.join(scratch, 'static.js');
+// A page of the same kind as the first screen: a heading, a sentence, a field. No script.
+fs.writeFileSync(
+  staticServer,
+  `const http = require('node:http');
+const page = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Static</title></head><body><h1>Set up</h1><p>The folder the agent may read and change.</p><label>Folder <input></label></body></html>';
+const server = http.createServer((req, res) => { res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }); res.end(page); });
+server.listen(0, '127.0.0.1', () => process.stdout.write('listening at http://127.0.0.1:' + server.address().port + '/\\n'));
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
+`,
+);
+
+interface Server {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Spawns a server that prints its address, and stops it (and its group) when asked. */
+async function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<Server> {
+  const child: ChildProcess = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => (stderr += chunk));
+  const url = await new Promise<string>((resolve, reject) => {
+    let stdout = '';
+    child.stdout?.on('data', (chunk) => {
+      stdout += chunk;
+      const match = /(http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(stdout);
+      if (match) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}:\n${stderr}`)));
+  });
+  return {
+    url,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => process.kill(-(child.pid as number), 'SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** One call as the page makes it: the token from the printed address as a subprotocol. */
+function apiCall(url: string, name: string, request: unknown): Promise<unknown> {
+  const { origin, searchParams } = new URL(url);
+  const token = searchParams.get('token') ?? '';
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${origin.replace('http:', 'ws:')}/api`, ['paddock.v1', `paddock.token.${token}`], { headers: { origin } });
+    ws.once('open', () => ws.send(JSON.stringify({ id: 1, call: name, request })));
+    ws.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as { id?: number; result?: { ok: boolean; value?: unknown } };
+      if (message.id !== 1) return;
+      ws.close();
+      if (message.result?.ok) resolve(message.result.value);
+      else reject(new Error(`${name} answered ${data.toString()}`));
+    });
+    ws.once('error', reject);
+  });
+}
+
+interface Visit {
+  /** Navigation start → first contentful paint (static page) or → the screen takes input (Paddock). */
+  ms: number;
+  firstPaintMs: number;
+  scripts: string[];
+}
+
+// What the page functions below use of the page (this file compiles without the DOM's types).
+interface PageGlobal {
+  performance: { now(): number; getEntriesByName(name: string): Array<{ startTime: number }>; getEntriesByType(type: string): Array<{ name: string }> };
+  document: { querySelector(selector: string): { disabled?: boolean; getClientRects(): { length: number } } | null };
+}
+
+/** performance.now() once the element takes input (there, enabled, laid out); 0 until then. */
+function usableAt(selector: string): number {
+  const { document, performance } = (globalThis as unknown as PageGlobal);
+  const element = document.querySelector(selector);
+  return element !== null && !element.disabled && element.getClientRects().length > 0 ? performance.now() : 0;
+}
+
+function firstPaint(): number {
+  return (globalThis as unknown as PageGlobal).performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+}
+
+function scriptsFetched(): string[] {
+  return (globalThis as unknown as PageGlobal)
+    .performance.getEntriesByType('resource')
+    .map((entry) => entry.name)
+    .filter((name) => /\.js(\?|$)/.test(name));
+}
+
+async function visit(browser: Browser, url: string, selector: string | null): Promise<Visit> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'commit' });
+    // Each page function is self-contained: it is sent to the page as its text.
+    const usable = selector ? await page.waitForFunction(usableAt, selector, { polling: 'raf', timeout: 30_000 }) : null;
+    const usableMs = usable ? Number(await usable.jsonValue()) : 0;
+    // The first contentful paint is reported a moment after it happens: wait for it.
+    const paint = await page.waitForFunction(firstPaint, undefined, { polling: 50, timeout: 30_000 });
+    const firstPaintMs = Number(await paint.jsonValue());
+    const scripts = await page.evaluate(scriptsFetched);
+    return { ms: selector ? usableMs : firstPaintMs, firstPaintMs, scripts };
+  } finally {
+    await context.close();
+  }
+}
+
+/** What the build's files of those scripts weigh: the script the screen needed. */
+function scriptBytes(urls: readonly string[]): { bytes: number; files: string[] } {
+  const files = [...new Set(urls.map((url) => path.basename(new URL(url).pathname)))];
+  const bytes = files.reduce((sum, file) => sum + fs.statSync(path.join(ASSETS, file)).size, 0);
+  return { bytes, files };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+async function main(): Promise<void> {
+  const env = (home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ PATH: process.env.PATH, HOME: home, SHELL: '/bin/sh', LANG: 'C.UTF-8', ...extra });
+  const home = fs.mkdtempSync(path.join(scratch, 'home-'));
+  const bare = await startServer([staticServer], env(home));
+  // The working window: setup done, one conversation, so its composer is the screen's input.
+  const working = await startServer([BIN, 'serve', '--port', '0', '--data-dir', path.join(scratch, 'data-working'), '--no-open'], env(home, { PADDOCK_SKIP_SETUP: '1' }));
+  const [agent] = (await apiCall(working.url, 'agents.list', {})) as Array<{ id: string }>;
+  await apiCall(working.url, 'conversations.create', { agentId: agent.id });
+  const args = HEADED ? chromiumArgs().filter((arg) => arg !== '--headless') : chromiumArgs();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: !HEADED, args });
+  const anchor: Visit[] = [];
+  const firstRun: Visit[] = [];
+  const composer: Visit[] = [];
+  try {
+    for (let round = 0; round < rounds; round++) {
+      anchor.push(await visit(browser, bare.url, null));
+      // A fresh data directory each round: the first start of an installation, as a newcomer meets it.
+      const fresh = await startServer([BIN, 'serve', '--port', '0', '--data-dir', path.join(scratch, `data-first-${round}`), '--no-open'], env(home));
+      try {
+        // The core loaded first (bench:startup measures that): this measures the window.
+        await apiCall(fresh.url, 'app.info', {});
+        firstRun.push(await visit(browser, fresh.url, '#first-run-folder'));
+      } finally {
+        await fresh.stop();
+      }
+      composer.push(await visit(browser, working.url, 'textarea[aria-label="Message to the agent"]'));
+    }
+  } finally {
+    await browser.close();
+    await working.stop();
+    await bare.stop();
+  }
+
+  const anchorMs = median(anchor.map((v) => v.ms));
+  console.log(`bench:window, ${rounds} rounds, ${HEADED ? 'headed' : 'headless (no display here)'} Chromium ${browser.version()}, each visit a fresh context, medians`);
+  console.log(`anchor  static page from a bare node http server: first contentful paint ${anchorMs.toFixed(0)} ms`);
+  for (const [name, visits] of [
+    ['first run (Folder field takes input)', firstRun],
+    ['working window (composer takes input)', composer],
+  ] as const) {
+    const ms = median(visits.map((v) => v.ms));
+    const paint = median(visits.map((v) => v.firstPaintMs));
+    const ratio = ms / anchorMs;
+    const { bytes, files } = scriptBytes(visits[visits.length - 1].scripts);
+    const kib = bytes / KIB;
+    console.log(`${name}: usable ${ms.toFixed(0)} ms, first paint ${paint.toFixed(0)} ms`);
+    console.log(`  script fetched by then: ${kib.toFixed(0)} KiB in ${files.length} files (${files.join(', ')})`);
+    console.log(`  goal script < ${SCRIPT_GOAL_KIB} KiB: ${kib < SCRIPT_GOAL_KIB ? 'met' : 'NOT met'}`);
+    console.log(`  ratio ${ratio.toFixed(2)}× the static page's first paint   goal ≤ ${RATIO_GOAL}×: ${ratio <= RATIO_GOAL ? 'met' : 'NOT met'}`);
+  }
+  fs.rmSync(scratch, { recursive: true, force: true });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  fs.rmSync(scratch, { recursive: true, force: true });
+  process.exit(1);
+});

@@ -1,0 +1,53 @@
+import { lazy, Suspense } from 'react';
+import { AgentPane } from '../agents/AgentPane';
+import { Sidebar } from '../agents/Sidebar';
+import { CardQueue } from '../cards/CardQueue';
+import { ConnectionBanner } from '../connection/ConnectionIndicator';
+import { CommandPalette } from '../palette/CommandPalette';
+import { useWindowKeys } from '../palette/useWindowKeys';
+import { SidePane } from '../sidepane/SidePane';
+import { useAppStore } from '../../stores/useAppStore';
+import { useSidePaneStore } from '../../stores/useSidePaneStore';
+
+// Settings is fetched when first opened: the working window does not wait for it.
+const DeveloperSettings = lazy(() => import('../settings/DeveloperSettings').then((module) => ({ default: module.DeveloperSettings })));
+
+/** The working window: agents, the conversation with its cards, and the side pane. */
+export function MainWindow() {
+  const view = useAppStore((state) => state.view);
+  const error = useAppStore((state) => state.error);
+  const showError = useAppStore((state) => state.showError);
+  const paneWidth = useSidePaneStore((state) => state.width);
+  const paneCollapsed = useSidePaneStore((state) => state.collapsed);
+  useWindowKeys();
+
+  return (
+    <div className="app" style={{ gridTemplateColumns: `var(--sidebar-width) minmax(400px, 1fr) ${paneCollapsed ? 'var(--pane-collapsed-width)' : `min(${paneWidth}px, 38vw)`}` }}>
+      <Sidebar />
+      <main className={`main ${view === 'settings' ? 'main-settings' : 'main-agent'}`} aria-label={view === 'settings' ? 'Settings' : 'Agent'}>
+        <div className="main-content">
+          <ConnectionBanner />
+          {error && (
+            <div className="banner banner-error" role="alert">
+              <span>{error}</span>
+              <button type="button" className="link" onClick={() => showError(null)} aria-label="Dismiss error">
+                Dismiss
+              </button>
+            </div>
+          )}
+          {view === 'settings' ? (
+            <Suspense fallback={<p className="hint">Loading Settings…</p>}>
+              <DeveloperSettings />
+            </Suspense>
+          ) : (
+            <AgentPane />
+          )}
+        </div>
+        {/* An overlay above the composer: a card arriving never moves what the owner is reading. */}
+        <CardQueue />
+      </main>
+      <SidePane />
+      <CommandPalette />
+    </div>
+  );
+}
