@@ -61,7 +61,7 @@ for (const scheme of ['light', 'dark'] as const) {
     ], { models: ['claude-sonnet-5-5'] });
     paddock = await startPaddock({ firstRun: true, env: { ANTHROPIC_BASE_URL: model.url } });
     const workspace = makeNodeRepository(paddock.makeDir('project'));
-    fs.writeFileSync(path.join(workspace, 'package.json'), JSON.stringify({ name: 'sample', version: '1.0.0', private: true, scripts: { test: 'node --test test/' } }) + '\n');
+    fs.writeFileSync(path.join(workspace, 'package.json'), JSON.stringify({ name: 'sample', version: '1.0.0', private: true, scripts: { test: 'node --test' } }) + '\n');
     fs.mkdirSync(path.join(workspace, 'test'));
     fs.writeFileSync(path.join(workspace, 'test', 'sum.test.js'), SUM_TEST.replace('sum(2, 3), 5', 'sum(2, 2), 5'));
     fs.writeFileSync(path.join(workspace, 'slow.js'), "console.log('working');\nsetTimeout(() => {}, 60_000);\n");

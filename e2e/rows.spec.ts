@@ -35,7 +35,7 @@ test('a failing npm test is a red row with its exit status and failing count', a
   const workspace = makeNodeRepository(paddock.makeDir('project'));
   fs.writeFileSync(
     path.join(workspace, 'package.json'),
-    JSON.stringify({ name: 'sample', version: '1.0.0', private: true, scripts: { test: 'node --test test/' } }, null, 2) + '\n',
+    JSON.stringify({ name: 'sample', version: '1.0.0', private: true, scripts: { test: 'node --test' } }, null, 2) + '\n',
   );
   fs.mkdirSync(path.join(workspace, 'test'));
   fs.writeFileSync(path.join(workspace, 'test', 'sum.test.js'), FAILING_TEST);
