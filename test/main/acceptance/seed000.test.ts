@@ -74,7 +74,8 @@ describe('seed 000 acceptance criteria, through the loop', () => {
     const first = await w.turn('touch the file next door');
     expect(first.cards).toEqual([]);
     for (const id of ['r', 'w', 'a']) expect(first.results.find((r) => r.callId === id)?.text, id).toMatch(/refused/);
-    for (const id of ['r', 'w', 'a']) expect(w.core.toolCalls.get(id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/^refused: .*(climbs out|outside the workspace)/) });
+    // Recorded as what it is, a refusal by the fence (the window shows "refused by the fence", not "failed").
+    for (const id of ['r', 'w', 'a']) expect(w.core.toolCalls.get(id)).toMatchObject({ status: 'refused', error: expect.stringMatching(/^refused: .*(climbs out|outside the workspace)/) });
     // ask mode, where every write is a card: a write that cannot run is refused at once, never carded.
     w.core.agents.update(w.agentId, { mode: 'ask' });
     const second = await w.turn('again');
