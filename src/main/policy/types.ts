@@ -217,9 +217,26 @@ export type GateCode =
   /** A filesystem surprise while deciding: asks rather than guesses. */
   | 'undecidable'
   /** check-command: the request line itself was malformed. */
-  | 'malformed-request';
+  | 'malformed-request'
+  // Run mode, contained (policy/contained.ts): what the sandbox cannot make safe.
+  /** Shell the grammar cannot reduce to simple commands of literal words, or a program that runs others. */
+  | 'shell-construct'
+  /** A path operand, flag value, redirect target or directory outside the workspace. */
+  | 'place-outside'
+  /** A host the agent has not been allowed. */
+  | 'needs-network'
+  /** Deleting or overwriting what no checkpoint holds (ignored, over the size cap). */
+  | 'irreversible-loss'
+  /** Printing a secrets file inside the workspace to the model. */
+  | 'shows-secret'
+  /** A daemon, a display, root, a host service. */
+  | 'sandbox-cannot-give'
+  /** A `NAME=value` that changes what the program loads or runs. */
+  | 'environment-override'
+  /** A destroyer commandDanger names (policy/danger.ts). */
+  | 'danger';
 
-export type AutoCode = 'on-run-list' | 'remembered' | 'lockfile-install' | 'project-binary';
+export type AutoCode = 'on-run-list' | 'remembered' | 'lockfile-install' | 'project-binary' | 'contained';
 export type DecisionCode = GateCode | AutoCode;
 
 export interface Refusal {
