@@ -172,6 +172,7 @@ function pathTexts(word: string): string[] {
   const out = [word];
   const eq = /^[A-Za-z_][A-Za-z0-9_.-]*=(.+)$/.exec(word);
   if (eq) out.push(eq[1]);
+  if (eq && eq[1].startsWith('@') && eq[1].length > 1) out.push(eq[1].slice(1));
   if (word.startsWith('@') && word.length > 1) out.push(word.slice(1));
   return out;
 }

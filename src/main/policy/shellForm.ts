@@ -309,13 +309,32 @@ function redirectOf(node: Node, program: () => string): ShellRedirect[] {
   return [];
 }
 
+/** Two words as one: what sh makes of pieces with no blank between them. */
+function joined(a: ShellWord, b: ShellWord): ShellWord {
+  const parts = [...a.parts, ...b.parts];
+  return { value: a.value + b.value, parts, glob: a.glob || b.glob, tilde: a.tilde };
+}
+
 function pushCommand(node: Node, outer: readonly Node[], walk: Walk): void {
   const assignments: { name: string; value: ShellWord }[] = [];
   const words: ShellWord[] = [];
   const redirectNodes: Node[] = [];
+  let previous: Node | null = null;
   for (const child of node.children) {
     if (!child) continue;
     if (!child.isNamed) refuse(`\`${child.text}\` is shell syntax this rule does not read`);
+    // The grammar sometimes splits one word in two (`'a'\{` as `'a'` and `\{`): sh reads pieces
+    // with no blank between them as one word, and so does this rule.
+    const glued = previous !== null && previous.endIndex === child.startIndex && !/redirect$/.test(child.type) && !/redirect$/.test(previous.type);
+    previous = child;
+    if (glued && child.type !== 'variable_assignment' && child.type !== 'command_name') {
+      const piece = literalWord(child);
+      if (words.length > 0) words[words.length - 1] = joined(words[words.length - 1], piece);
+      else if (assignments.length > 0) assignments[assignments.length - 1].value = joined(assignments[assignments.length - 1].value, piece);
+      else refuse(`\`${node.text}\` is not read as sh reads it`);
+      continue;
+    }
+    if (glued) refuse(`\`${node.text}\` is not read as sh reads it`);
     switch (child.type) {
       case 'variable_assignment': {
         if (words.length > 0) refuse('an assignment after the program name is an argument in sh and an assignment in bash');
@@ -430,6 +449,31 @@ function statement(node: Node, outer: readonly Node[], walk: Walk): void {
   }
 }
 
+/**
+ * Whether the grammar's tokens cover every character sh reads: between two tokens there may be
+ * only blanks, newlines and line continuations. (The grammar drops a leading `\ ` of a word, which
+ * sh passes on as a space: such a command is refused, never read with a word missing.)
+ */
+function coversAll(root: Node, source: string): string | null {
+  let at = 0;
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node;
+    if (node.childCount === 0) {
+      const gap = source.slice(at, node.startIndex).replace(/\\\n/g, '');
+      if (!/^[ \t\n]*$/.test(gap)) return gap.trim();
+      at = Math.max(at, node.endIndex);
+      continue;
+    }
+    for (let i = node.childCount - 1; i >= 0; i--) {
+      const child = node.child(i);
+      if (child) stack.push(child);
+    }
+  }
+  const tail = source.slice(at).replace(/\\\n/g, '');
+  return /^[ \t\n]*$/.test(tail) ? null : tail.trim();
+}
+
 /** Code points a card could not show as they are (the lexer's rule, newlines allowed between commands). */
 const INVISIBLE = /[\p{C}\p{Z}\p{White_Space}\p{Default_Ignorable_Code_Point}]/u;
 const CONFUSABLE = /[\p{Pi}\p{Pf}\u201a\u201e\u2032-\u2037\u02b9-\u02bc\u02c8\u02ee\u00b4\u301d-\u301f\uff02\uff07\ua78c\u05f3\u05f4]/u;
@@ -481,6 +525,8 @@ export function readShellForm(command: string): ShellForm {
   if (!tree) return { ok: false, reason: 'the shell grammar could not read the command, so it asks' };
   try {
     if (tree.rootNode.hasError) return { ok: false, reason: 'not a command this rule reads: the shell grammar cannot read it whole (an unclosed quote, a stray operator, or syntax it does not know)' };
+    const skipped = coversAll(tree.rootNode, command);
+    if (skipped !== null) return { ok: false, reason: `not a command this rule reads: the shell grammar skips \`${skipped}\`, which sh reads as part of a word` };
     const walk: Walk = { commands: [], pending: 'start' };
     statement(tree.rootNode, [], walk);
     if (walk.commands.length === 0) return { ok: false, reason: 'there is no command' };
