@@ -269,6 +269,11 @@ export interface ClassifyContext {
   remembered: readonly RememberedCommand[];
   /** The project's virtualenv detected at workspace assignment (absolute): its pytest and python run as the table's rows. */
   venv?: string;
+  /**
+   * Present when this agent's commands run in the sandbox: run mode then decides by effect
+   * (policy/contained.ts), unless the agent is set to "Run list only" (seed 003 §5 then, as without a sandbox).
+   */
+  contained?: { allowedDomains: readonly string[]; runListOnly?: boolean; maxFileBytes?: number };
 }
 
 export type CommandDecision = (
@@ -280,6 +285,13 @@ export type CommandDecision = (
   argv: string[] | null;
   /** With code 'remembered': the entry that admitted it (the store marks it used). */
   rememberedId?: number;
+  /**
+   * Decided by the contained rule: the whole runs with `/bin/sh -c` in the sandbox, and these are
+   * its simple commands as written, the deciding one marked (the card shows one per line).
+   */
+  shellParts?: { text: string; decides: boolean }[];
+  /** needs-network: the domains a card may offer to allow for this agent. */
+  domains?: readonly string[];
 };
 
 /** A configuration file a program searches upward for (ProgramGrammar.configUp). */
