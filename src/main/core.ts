@@ -53,6 +53,7 @@ import { validateWorkspaceRoot } from './workspace/root';
 import { detectSandbox } from './sandbox/engine';
 import { createGroupLedger } from './processes/ledger';
 import { createSandbox } from './sandbox/sandbox';
+import { loadShellGrammar } from './policy/shellGrammar';
 import { containmentFor, type AgentSandboxChoices } from './sandbox/containment';
 import { checkedDomainList, parseDomainList } from './sandbox/domains';
 import type { VocabularyContainment } from './dispatch/vocabulary';
@@ -172,6 +173,8 @@ export async function createCore(options: CoreOptions) {
 
   // The OS sandbox (SPEC §14), found once at start. PADDOCK_SANDBOX=off turns it off (then every
   // command that runs the project's code is a card, and Settings says why).
+  // The bash grammar for run's shell forms in the sandbox, loaded once; until it is, they are cards.
+  loadShellGrammar().catch((error: Error) => log(`the shell grammar did not load (${error.message}); shell forms in run are cards`));
   const sandbox = createSandbox({
     status: detectSandbox({ disabledBy: options.env.PADDOCK_SANDBOX === 'off' ? 'PADDOCK_SANDBOX=off' : null }),
     home: options.home,
