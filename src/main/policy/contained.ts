@@ -80,7 +80,9 @@ function card(code: GateCode, sentence: string, domains?: readonly string[]): ne
 
 /** Programs commandDanger judges as destroyers here (its operands-outside rule is place-outside's). */
 const DANGER_PROGRAMS = /^(rm|rmdir|shred|unlink|dd|truncate|wipefs|srm|git|find|mkfs(\..+)?)$/;
-/** Wrappers that run the rest of their words as a command: the rest is judged. */
+/** Programs that open no file their words name. */
+const TEXT_ONLY = new Set(['echo', 'printf', 'true', 'false', ':', 'sleep', 'seq', 'yes', 'expr', 'basename', 'dirname']);
+/** A system binary's path (`/usr/bin/env`): the program it names, not a place the command wants. */
 const SYSTEM_BIN = /^\/(usr\/(local\/)?)?s?bin\/[^/]+$/;
 
 interface Judged {
@@ -258,11 +260,13 @@ function judgeCommand(cmd: ShellCommand, where: Where, view: FileView, ctx: Cont
   // Programs by path: inside the workspace (the project's own), or a system binary.
   if (argv0.includes('/') && !SYSTEM_BIN.test(argv0)) insideOrCard(view, argv0, where, `the program ${argv0}`);
   const { patterns, code } = nonPathOperands(program, argv);
+  // echo, printf and true open nothing: their words are text (a redirect of theirs is still judged).
+  const textOnly = TEXT_ONLY.has(program);
   // Every word that may name a place: inside, or a card. Globs are expanded as sh will.
   const places: { word: string; place: Place; index: number }[] = [];
   for (let i = 1; i < words.length; i++) {
     const word = words[i];
-    if (patterns.has(i)) continue;
+    if (patterns.has(i) || (textOnly && !word.glob && !word.tilde)) continue;
     if (code.has(i)) {
       const named = mentionsSecret(word.value);
       if (named) card('shows-secret', `${program}'s code names the secrets file ${named}, and what it prints goes to the model`);

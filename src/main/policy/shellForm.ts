@@ -9,9 +9,75 @@
 // - an unquoted `*` or `?` expands against the filesystem (ShellWord.glob; `[…]` and `{…}` refused);
 // - an unquoted leading `~` names a home (ShellWord.tilde);
 // - `cd DIR` changes the directory of what follows it (ShellCommand.connector tells which follow).
-import type { Node } from 'web-tree-sitter';
+import type { Tree } from 'web-tree-sitter';
 import { shellParser } from './shellGrammar';
 import { MAX_COMMAND_LENGTH } from './lexer';
+
+/**
+ * A node of the grammar's tree, copied out of the wasm heap in one cursor pass: every property read
+ * on the grammar's own nodes crosses into wasm, which made the walk cost more than the parse.
+ */
+interface Node {
+  type: string;
+  isNamed: boolean;
+  text: string;
+  startIndex: number;
+  endIndex: number;
+  /** The field this node fills in its parent (`body`, `name`), or null. */
+  field: string | null;
+  children: Node[];
+  namedChildren: Node[];
+  childCount: number;
+}
+
+/** The tree as plain objects (indices are UTF-16 units, as the source string's). */
+function plainTree(tree: Tree, source: string): Node {
+  const cursor = tree.walk();
+  const make = (): Node => ({
+    type: cursor.nodeType,
+    isNamed: cursor.nodeIsNamed,
+    text: source.slice(cursor.startIndex, cursor.endIndex),
+    startIndex: cursor.startIndex,
+    endIndex: cursor.endIndex,
+    field: cursor.currentFieldName,
+    children: [],
+    namedChildren: [],
+    childCount: 0,
+  });
+  try {
+    const root = make();
+    const stack: Node[] = [root];
+    let descend = true;
+    for (;;) {
+      if (descend && cursor.gotoFirstChild()) {
+        const node = make();
+        const parent = stack[stack.length - 1];
+        parent.children.push(node);
+        if (node.isNamed) parent.namedChildren.push(node);
+        parent.childCount++;
+        stack.push(node);
+        continue;
+      }
+      if (stack.length > 1 && cursor.gotoNextSibling()) {
+        stack.pop();
+        const node = make();
+        const parent = stack[stack.length - 1];
+        parent.children.push(node);
+        if (node.isNamed) parent.namedChildren.push(node);
+        parent.childCount++;
+        stack.push(node);
+        descend = true;
+        continue;
+      }
+      if (!cursor.gotoParent()) break;
+      stack.pop();
+      descend = false;
+    }
+    return root;
+  } finally {
+    cursor.delete();
+  }
+}
 
 /** One literal word, as sh passes it to the program. */
 export interface ShellWord {
@@ -426,8 +492,8 @@ function statement(node: Node, outer: readonly Node[], walk: Walk): void {
       }
       return;
     case 'redirected_statement': {
-      const body = node.childForFieldName('body');
-      const redirects = node.namedChildren.filter((c): c is Node => c !== null && c.id !== body?.id);
+      const body = node.children.find((c) => c.field === 'body') ?? null;
+      const redirects = node.namedChildren.filter((c) => c !== body);
       for (const c of node.children) {
         if (c && !c.isNamed) refuse(`\`${c.text}\` is shell syntax this rule does not read`);
       }
@@ -465,10 +531,7 @@ function coversAll(root: Node, source: string): string | null {
       at = Math.max(at, node.endIndex);
       continue;
     }
-    for (let i = node.childCount - 1; i >= 0; i--) {
-      const child = node.child(i);
-      if (child) stack.push(child);
-    }
+    for (let i = node.childCount - 1; i >= 0; i--) stack.push(node.children[i]);
   }
   const tail = source.slice(at).replace(/\\\n/g, '');
   return /^[ \t\n]*$/.test(tail) ? null : tail.trim();
@@ -525,10 +588,11 @@ export function readShellForm(command: string): ShellForm {
   if (!tree) return { ok: false, reason: 'the shell grammar could not read the command, so it asks' };
   try {
     if (tree.rootNode.hasError) return { ok: false, reason: 'not a command this rule reads: the shell grammar cannot read it whole (an unclosed quote, a stray operator, or syntax it does not know)' };
-    const skipped = coversAll(tree.rootNode, command);
+    const root = plainTree(tree, command);
+    const skipped = coversAll(root, command);
     if (skipped !== null) return { ok: false, reason: `not a command this rule reads: the shell grammar skips \`${skipped}\`, which sh reads as part of a word` };
     const walk: Walk = { commands: [], pending: 'start' };
-    statement(tree.rootNode, [], walk);
+    statement(root, [], walk);
     if (walk.commands.length === 0) return { ok: false, reason: 'there is no command' };
     if (walk.pending !== ';') return { ok: false, reason: `not a command this rule reads: it ends with \`${walk.pending}\`` };
     return { ok: true, commands: walk.commands };
