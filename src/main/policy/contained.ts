@@ -14,6 +14,7 @@
 // - shows-secret: printing a secrets file inside the workspace to the model.
 // Anything else runs contained without a card.
 import path from 'node:path';
+import { isGitComponent } from '../workspace/gitName';
 import { pathSession } from '../workspace/resolve';
 import type { PathContext } from '../workspace/types';
 import { commandDanger } from './danger';
@@ -296,6 +297,13 @@ function judgeCommand(cmd: ShellCommand, where: Where, view: FileView, ctx: Cont
     if (!allowed) {
       const offer = net.domains && net.domains.length > 0 ? `; allow ${net.domains.join(', ')} for this agent to let it` : '';
       card('needs-network', `${net.what}, and the sandbox gives this agent no network there${offer}`, net.domains ?? undefined);
+    }
+  }
+  // Writes into .git: git runs its hooks and reads its config as the owner, outside the sandbox.
+  const writes = [...lossTargets(program, argv, places).map((t) => t.place), ...redirectPlaces.filter((r) => r.op !== '<').map((r) => r.place)];
+  for (const place of writes) {
+    if (place.kind === 'inside' && place.rel.split('/').some(isGitComponent)) {
+      card('git-dir', `${program} would write ${place.rel}, inside .git, which git reads and runs as you outside the sandbox`);
     }
   }
   // Loss a checkpoint cannot undo.

@@ -141,7 +141,7 @@ const SECRET_DIRS = new Set(['.ssh', '.aws', '.gnupg', '.gpg', '.kube', '.docker
 export function isSecretName(base: string): boolean {
   const lower = base.toLowerCase();
   if (lower === '.env' || lower.startsWith('.env.')) return !ENV_EXAMPLES.test(lower);
-  if (['.npmrc', '.pypirc', '.netrc', '_netrc', '.git-credentials', '.pgpass', '.dockercfg', '.htpasswd', '.yarnrc.yml', '.secrets', '.vault-token'].includes(lower)) return true;
+  if (['.npmrc', '.pypirc', '.netrc', '_netrc', '.git-credentials', '.pgpass', '.dockercfg', '.htpasswd', '.yarnrc.yml', '.secrets', '.vault-token', '.envrc', '.dev.vars'].includes(lower)) return true;
   if (/^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$/.test(lower)) return true;
   if (/\.(key|p12|pfx|jks|keystore|ppk|asc|gpg)$/.test(lower)) return !lower.endsWith('.pub.asc');
   if (lower.endsWith('.pem')) return !PUBLIC_PEM.test(lower.slice(0, -4));

@@ -526,8 +526,12 @@ function coversAll(root: Node, source: string): string | null {
   while (stack.length > 0) {
     const node = stack.pop() as Node;
     if (node.childCount === 0) {
-      const gap = source.slice(at, node.startIndex).replace(/\\\n/g, '');
+      const raw = source.slice(at, node.startIndex);
+      const gap = raw.replace(/\\\n/g, '');
       if (!/^[ \t\n]*$/.test(gap)) return gap.trim();
+      // A line continuation with no blank beside it joins the two pieces into one word for sh
+      // (`ca\<newline>t` is `cat`), where the grammar reads two.
+      if (raw !== '' && gap === '' && at > 0) return raw;
       at = Math.max(at, node.endIndex);
       continue;
     }

@@ -1,5 +1,5 @@
 // The property that what the decision judges is what runs: random chains and pipelines of literal
-// words (every quoting sh knows, `NAME=value` prefixes, redirects) are read by readShellForm, then
+// words (every quoting sh knows, line continuations inside words, `NAME=value` prefixes, redirects) are read by readShellForm, then
 // run by /bin/sh -c and by bash -c with each program a shim that records its argv and the value of
 // one prefixed variable. The recorded calls must be exactly the parse's simple commands that sh's
 // rules (&& and || left to right, pipelines whole, `;` always) run, words and values included; and
@@ -69,7 +69,8 @@ function quote(v: string, rng: Rng): string {
     case 3: {
       if (v.length < 2) return `'${v.replace(/'/g, `'\\''`)}'`;
       const cut = 1 + rng.int(v.length - 1);
-      return `${quote(v.slice(0, cut), rng)}${quote(v.slice(cut), rng)}`;
+      // Sometimes joined by a line continuation, which sh removes.
+      return `${quote(v.slice(0, cut), rng)}${rng.int(12) === 0 ? '\\\n' : ''}${quote(v.slice(cut), rng)}`;
     }
     default:
       return v;

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideContained } from '../../../../src/main/policy/contained';
 import { loadShellGrammar } from '../../../../src/main/policy/shellGrammar';
-import { HARMLESS, LOSSES, NETWORK, PLACES_OUTSIDE, SANDBOX_CANNOT, SECRETS, SHELL_CONSTRUCTS, type Row } from './corpus';
+import { CONTINUATIONS, HARMLESS, LOSSES, NETWORK, PLACES_OUTSIDE, SANDBOX_CANNOT, SECRETS, SHELL_CONSTRUCTS, type Row } from './corpus';
 import { fillPlaceholders, makeContainedWorkspace } from './workspace';
 
 let fx: ReturnType<typeof makeContainedWorkspace>;
@@ -24,6 +24,7 @@ const ATTACKS: [string, readonly Row[]][] = [
   ['secrets', SECRETS],
   ['losses', LOSSES],
   ['what the sandbox cannot give', SANDBOX_CANNOT],
+  ['line continuations inside a word', CONTINUATIONS],
 ];
 
 describe.each(ATTACKS)('contained mode cards %s', (_kind, rows) => {

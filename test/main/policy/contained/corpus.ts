@@ -302,6 +302,10 @@ export const LOSSES: readonly Row[] = [
   ['rm -rf {WS}', 'danger'],
   ['mkfs.ext4 disk.img', 'danger'],
   ['git push --force', 'danger'],
+  // Writes into a .git (a nested repository's is writable in the sandbox): git runs hooks as the owner later.
+  ['echo x > vendor/lib/.git/hooks/pre-commit', 'git-dir'],
+  ['cp b.txt .git/hooks/post-checkout', 'git-dir'],
+  ['tee .git/config < b.txt', 'git-dir'],
 ];
 
 /** What the sandbox cannot give: a Docker daemon, a display, sudo, host services. */
@@ -499,4 +503,11 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['sleep 1 && curl -s http://127.0.0.1:3000/ | head -c 200'],
   ['[ -f package.json ] && npm test'],
   ['test -d src && ls src'],
+];
+
+/** Line continuations inside a word: sh joins the pieces, so the rule must judge the joined word. */
+export const CONTINUATIONS: readonly Row[] = [
+  ['c"a"t .e\\\nnv', 'shell-construct'],
+  ['r\\\nm -rf local-data', 'shell-construct'],
+  ['cat .e\\\nnv', 'shell-construct'],
 ];
