@@ -169,8 +169,13 @@ function pathTexts(word: string): string[] {
     return eq > 0 ? [word.slice(eq + 1)] : [];
   }
   if (word.startsWith('-')) {
+    // A short flag's attached value (`-o.env`, `-I../include`): judged when it looks like a file name.
+    const out: string[] = [];
     const attached = /^-[A-Za-z]+?([/~.].*)$/.exec(word);
-    return attached && /^(\/|~|\.\.?(\/|$))/.test(attached[1]) ? [attached[1]] : [];
+    if (attached && /^(\/|~|\.\.?(\/|$))/.test(attached[1])) out.push(attached[1]);
+    const rest = word.slice(2);
+    if (/^[A-Za-z]/.test(word.slice(1)) && /[./]/.test(rest) && !out.includes(rest)) out.push(rest);
+    return out;
   }
   const out = [word];
   const eq = /^[A-Za-z_][A-Za-z0-9_.-]*=(.+)$/.exec(word);
@@ -213,7 +218,40 @@ RECURSIVE_READERS.fgrep = RECURSIVE_READERS.grep;
 /** grep/rg flags that print only names or counts: what is below is never shown. */
 const NAMES_ONLY_FLAGS = /^(-[a-zA-Z]*[lLcq][a-zA-Z]*|--files-with-matches|--files-without-match|--count|--files|--quiet|--count-matches)$/;
 
-function judgeCommand(cmd: ShellCommand, where: Where, view: FileView, ctx: ContainedContext, connector: string): void {
+/** Programs that unpack trees whose links exist only once they have run. */
+const UNPACKERS = /^(tar|unzip|7z|7za|cpio|bsdtar|rsync)$/;
+
+/**
+ * A command that makes or moves links changes where the paths of the commands after it lead, which
+ * this rule judges beforehand: it must come last (a later call is judged against the new links).
+ * `ln -s`'s target is also judged from the link's own directory, where it will be read.
+ */
+function linksChange(program: string, argv: readonly string[], places: readonly { word: string; place: Place; index: number }[], view: FileView, where: Where, last: boolean): void {
+  const operands = places.filter((p) => !argv[p.index].startsWith('-'));
+  let changes: string | null = null;
+  if (program === 'ln') {
+    changes = 'ln makes a link';
+    const symbolic = argv.some((w) => /^-[a-zA-Z]*s/.test(w) || w === '--symbolic');
+    const link = operands.length > 1 ? operands[operands.length - 1] : null;
+    if (symbolic && link && link.place.kind === 'inside') {
+      const linkDir = link.place.stat?.isDirectory() ? link.place.abs : path.posix.dirname(link.place.abs);
+      for (const target of operands.slice(0, -1)) {
+        const text = argv[target.index];
+        const from = view.place(text.startsWith('/') ? text : `${linkDir}/${text}`, where.cwd);
+        if (from.kind === 'outside') outside(`the link target ${text}`, `read from the link's directory, ${from.reason}`);
+      }
+    }
+  } else if (program === 'mv' && operands.slice(0, -1).some((p) => p.place.kind === 'inside' && view.holdsLink(argv[p.index], where.cwd, p.place))) {
+    changes = 'mv moves a link (or a folder holding one), whose relative target then leads elsewhere';
+  } else if (program === 'cp' && argv.some((w) => /^-[a-zA-Z]*[rRaPds]/.test(w) || /^--(recursive|archive|no-dereference|symbolic-link|link)/.test(w))) {
+    if (operands.slice(0, -1).some((p) => p.place.kind === 'inside' && view.holdsLink(argv[p.index], where.cwd, p.place))) changes = 'cp copies links as links';
+  } else if (UNPACKERS.test(program) && (program !== 'tar' || argv.some((w, i) => (i === 1 && /^[^-]*x/.test(w)) || /^-[a-zA-Z]*x/.test(w) || w === '--extract'))) {
+    changes = `${program} unpacks files, links among them`;
+  }
+  if (changes && !last) card('shell-construct', `${changes}, which changes where the paths after it lead; run what follows in its own call`);
+}
+
+function judgeCommand(cmd: ShellCommand, where: Where, view: FileView, ctx: ContainedContext, connector: string, last = true): void {
   const judged = unwrap(cmd);
   const { argv, words } = judged;
   // `env` with nothing to run prints the sandbox's own environment.
@@ -299,6 +337,7 @@ function judgeCommand(cmd: ShellCommand, where: Where, view: FileView, ctx: Cont
       card('needs-network', `${net.what}, and the sandbox gives this agent no network there${offer}`, net.domains ?? undefined);
     }
   }
+  linksChange(program, argv, places, view, where, last);
   // Writes into .git: git runs its hooks and reads its config as the owner, outside the sandbox.
   const writes = [...lossTargets(program, argv, places).map((t) => t.place), ...redirectPlaces.filter((r) => r.op !== '<').map((r) => r.place)];
   for (const place of writes) {
@@ -465,7 +504,7 @@ export function decideContained(command: string, ctx: ContainedContext): Contain
     const { cwds } = directories(commands, here.absolute, view, at);
     for (let i = 0; i < commands.length; i++) {
       at.index = i;
-      for (const cwd of cwds[i]) judgeCommand(commands[i], { cwd }, view, ctx, commands[i].connector);
+      for (const cwd of cwds[i]) judgeCommand(commands[i], { cwd }, view, ctx, commands[i].connector, i === commands.length - 1);
     }
   } catch (error) {
     if (error instanceof Card) {

@@ -202,6 +202,26 @@ export class FileView {
     return tooMany ? `${place.rel || '.'}/ (more than ${WALK_LIMIT} entries, too many to check)` : null;
   }
 
+  /**
+   * Whether `text` (as written, from `cwd`) is a symbolic link, or names a directory holding one (or
+   * too large to tell).
+   */
+  holdsLink(text: string, cwd: string, place: Extract<Place, { kind: 'inside' }>): boolean {
+    if (this.session.lstat(text.startsWith('/') ? text : `${cwd}/${text}`.replace(/\/+$/, ''))?.isSymbolicLink()) return true;
+    const st = this.session.lstat(path.join(this.workspace, place.rel));
+    if (st?.isSymbolicLink()) return true;
+    if (!st?.isDirectory()) return false;
+    let found = false;
+    const tooMany = this.walk(place.abs, place.rel, { hidden: true, ignoredToo: true, skip: () => false }, (_rel, entry) => {
+      if (entry.isSymbolicLink()) {
+        found = true;
+        return 'stop';
+      }
+      return 'go';
+    });
+    return found || tooMany;
+  }
+
   /** Walks below `abs` without following links; true when it stopped at the walk limit. */
   private walk(
     abs: string,

@@ -45,6 +45,12 @@ export const PLACES_OUTSIDE: readonly Row[] = [
   ['{OUT}/prog', 'place-outside'],
   ['../prog', 'place-outside'],
   ['ln -s /etc/passwd pw', 'place-outside'],
+  // Links made or moved mid-command: the paths after them lead elsewhere than judged.
+  ['cd src && ln -s ../outside.txt ../r', 'place-outside'],
+  ['ln -s src r && cat r/a.ts', 'shell-construct'],
+  ['mv srclink deep && cat deep/a.ts', 'shell-construct'],
+  ['tar -xf x.tar && cat a', 'shell-construct'],
+  ['unzip x.zip && cat a', 'shell-construct'],
   ['cat /proc/self/environ', 'place-outside'],
   ['cat /dev/sda', 'place-outside'],
   ['cp .env.example /dev/sda', 'place-outside'],
@@ -266,6 +272,9 @@ export const SECRETS: readonly Row[] = [
   ['git show HEAD:.env', 'shows-secret'],
   ['git diff --no-index .env b.txt', 'shows-secret'],
   ['openssl rsa -in server.pem', 'shows-secret'],
+  ['sort -o.env b.txt', 'shows-secret'],
+  ['grep -f.env b.txt', 'shows-secret'],
+  ['cat .envrc', 'shows-secret'],
 ];
 
 /** Losses a checkpoint cannot undo: ignored files, ignored trees, files over its size cap. */

@@ -45,6 +45,7 @@ export function makeContainedWorkspace(): Fixture & { places: Places } {
     '.venv/bin/uvicorn': '#!/bin/sh\n',
     'node_modules/.bin/tsc': '#!/bin/sh\n',
     'README.md': '# readme\n',
+    '.envrc': 'export TOKEN=x\n',
   };
   for (const [rel, content] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
