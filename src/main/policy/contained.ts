@@ -33,6 +33,7 @@ import {
   mentionsSecret,
   networkNeed,
   overrideReason,
+  urlHost,
 } from './containedPrograms';
 import { INTERPRETERS, readShellForm, type ShellCommand, type ShellWord } from './shellForm';
 import { resolveCommandCwd } from './paths';
@@ -81,6 +82,8 @@ function card(code: GateCode, sentence: string, domains?: readonly string[]): ne
 
 /** Programs commandDanger judges as destroyers here (its operands-outside rule is place-outside's). */
 const DANGER_PROGRAMS = /^(rm|rmdir|shred|unlink|dd|truncate|wipefs|srm|git|find|mkfs(\..+)?)$/;
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1', '0.0.0.0']);
+
 /** Programs that open no file their words name. */
 const TEXT_ONLY = new Set(['echo', 'printf', 'true', 'false', ':', 'sleep', 'seq', 'yes', 'expr', 'basename', 'dirname']);
 /** A system binary's path (`/usr/bin/env`): the program it names, not a place the command wants. */
@@ -299,6 +302,12 @@ function judgeCommand(cmd: ShellCommand, where: Where, view: FileView, ctx: Cont
   // Programs by path: inside the workspace (the project's own), or a system binary.
   if (argv0.includes('/') && !SYSTEM_BIN.test(argv0)) insideOrCard(view, argv0, where, `the program ${argv0}`);
   const { patterns, code } = nonPathOperands(program, argv);
+  if (program === 'git') {
+    // git grep's first operand after the subcommand is its pattern.
+    const at = argv.indexOf('grep');
+    const pattern = at > 0 && gitSubcommand(argv.slice(1))[0] === 'grep' ? argv.findIndex((w, i) => i > at && !w.startsWith('-')) : -1;
+    if (pattern > 0 && !argv.includes('-e')) patterns.add(pattern);
+  }
   // echo, printf and true open nothing: their words are text (a redirect of theirs is still judged).
   const textOnly = TEXT_ONLY.has(program);
   // Every word that may name a place: inside, or a card. Globs are expanded as sh will.
@@ -328,8 +337,15 @@ function judgeCommand(cmd: ShellCommand, where: Where, view: FileView, ctx: Cont
     if (r.target.glob) card('shell-construct', `the redirect target ${r.target.value} is a pattern`);
     redirectPlaces.push({ op: r.op, place: insideOrCard(view, r.target.value, where, `the redirect target ${r.target.value}`), text: r.target.value });
   }
-  // The network.
-  const net = networkNeed([program, ...argv.slice(1)], (name) => hasLocalBin(view, where.cwd, name));
+  // The network: what the program is known to fetch, or a URL it is handed.
+  let net = networkNeed([program, ...argv.slice(1)], (name) => hasLocalBin(view, where.cwd, name));
+  if (!net.needs && !textOnly) {
+    const far = argv.slice(1).flatMap((w) => {
+      const host = /^[a-z][a-z0-9+.-]*:\/\//i.test(w) || /^git\+/.test(w) ? urlHost(w.replace(/^git\+/, '')) : null;
+      return host !== null && !LOOPBACK_HOSTS.has(host) ? [host] : [];
+    });
+    if (far.length > 0) net = { needs: true, what: `${program} is given ${far.join(', ')}`, domains: far.some((h) => h === '') ? null : far };
+  }
   if (net.needs) {
     const allowed = net.domains !== null && net.domains.every((d) => ctx.allowedDomains.includes(d));
     if (!allowed) {
@@ -373,8 +389,10 @@ function judgeCommand(cmd: ShellCommand, where: Where, view: FileView, ctx: Cont
         card('shows-secret', `git ${argv[i]} prints the secrets file ${argv[i].slice(colon + 1)} from the repository`);
       }
     }
-    const descends = RECURSIVE_READERS[program]?.(argv);
-    if (descends && !(PATTERN_FIRST.has(program) && argv.some((w) => NAMES_ONLY_FLAGS.test(w)))) {
+    const gitSub = program === 'git' ? gitSubcommand(argv.slice(1))[0] : undefined;
+    // git grep searches the tracked files, secrets files among them when they are tracked.
+    const descends = gitSub === 'grep' ? { hidden: true, ignoredToo: false } : RECURSIVE_READERS[program]?.(argv);
+    if (descends && !((PATTERN_FIRST.has(program) || gitSub === 'grep') && argv.some((w) => NAMES_ONLY_FLAGS.test(w)))) {
       const roots = places.filter((p) => p.place.kind === 'inside');
       const starts = roots.length > 0 || program === 'tar' || program === 'zip' || program === '7z' ? roots.map((p) => p.place) : [view.place('.', where.cwd)];
       for (const start of starts) {

@@ -202,6 +202,9 @@ export const NETWORK: readonly Row[] = [
   ['rsync -a . example.com:x', 'needs-network'],
   ['gh pr list', 'needs-network'],
   ['pip download x', 'needs-network'],
+  ['deno run https://example.com/x.ts', 'needs-network'],
+  ['python3 scripts/gen.py https://api.example.com/v1', 'needs-network'],
+  ['pip3 install git+https://github.com/x/y', 'needs-network'],
 ];
 
 /** Secrets files shown to the model, through every reader. */
@@ -270,6 +273,7 @@ export const SECRETS: readonly Row[] = [
   ['cat keys/*', 'shows-secret'],
   ['head -n 3 .*', 'place-outside'],
   ['git show HEAD:.env', 'shows-secret'],
+  ['git grep PRIVATE', 'shows-secret'],
   ['git diff --no-index .env b.txt', 'shows-secret'],
   ['openssl rsa -in server.pem', 'shows-secret'],
   ['sort -o.env b.txt', 'shows-secret'],
@@ -390,6 +394,8 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['git log --oneline -5'],
   ['git diff HEAD~1 -- src'],
   ['git show HEAD --stat'],
+  ['git grep -n foo src'],
+  ['git grep -l PRIVATE'],
   ['git add src/a.ts'],
   ['git commit -m wip'],
   ['git branch -a'],
