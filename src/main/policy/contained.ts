@@ -393,7 +393,9 @@ function judgeCommand(cmd: ShellCommand, where: Where, view: FileView, ctx: Cont
     // git grep searches the tracked files, secrets files among them when they are tracked.
     const descends = gitSub === 'grep' ? { hidden: true, ignoredToo: false } : RECURSIVE_READERS[program]?.(argv);
     if (descends && !((PATTERN_FIRST.has(program) || gitSub === 'grep') && argv.some((w) => NAMES_ONLY_FLAGS.test(w)))) {
-      const roots = places.filter((p) => p.place.kind === 'inside');
+      // Its starting points: the path operands (for git grep, those after its pattern), else its directory.
+      const firstPath = gitSub === 'grep' ? Math.max(...patterns, argv.indexOf('grep')) + 1 : 1;
+      const roots = places.filter((p) => p.place.kind === 'inside' && p.index >= firstPath);
       const starts = roots.length > 0 || program === 'tar' || program === 'zip' || program === '7z' ? roots.map((p) => p.place) : [view.place('.', where.cwd)];
       for (const start of starts) {
         if (start.kind !== 'inside') continue;
