@@ -299,8 +299,13 @@ function judgeCommand(cmd: ShellCommand, where: Where, view: FileView, ctx: Cont
     const danger = commandDanger([program, ...argv.slice(1)], { workspace: view.workspace, cwd: where.cwd, home: ctx.paths.home });
     if (danger && !/is outside the workspace/.test(danger)) card('danger', danger);
   }
-  // Programs by path: inside the workspace (the project's own), or a system binary.
-  if (argv0.includes('/') && !SYSTEM_BIN.test(argv0)) insideOrCard(view, argv0, where, `the program ${argv0}`);
+  // Programs by path: in a directory of the workspace (the project's own; a virtualenv's python is a
+  // link to the base interpreter, which the sandbox runs as it runs any program), or a system binary.
+  if (argv0.includes('/') && !SYSTEM_BIN.test(argv0)) {
+    const slash = argv0.lastIndexOf('/');
+    insideOrCard(view, slash === 0 ? '/' : argv0.slice(0, slash), where, `the program ${argv0}`);
+    if (argv0.endsWith('/..') || argv0.endsWith('/.') || argv0 === '..') outside(`the program ${argv0}`, 'it is a directory above');
+  }
   const { patterns, code } = nonPathOperands(program, argv);
   if (program === 'git') {
     // git grep's first operand after the subcommand is its pattern.
