@@ -205,6 +205,8 @@ export async function createCore(options: CoreOptions) {
     ledger,
     sandbox,
     sandboxChoicesFor,
+    // Stored beside the sandbox choices (`runListOnly: true`); no Settings control yet.
+    runListOnlyFor: (agentId) => settings.get<Record<string, { runListOnly?: unknown }>>(SANDBOX_CHOICES_KEY, {})[agentId]?.runListOnly === true,
     assignment,
     supervisor,
     preview: services.preview,
