@@ -66,14 +66,13 @@ export type ContainedDecision = (
 
 const DEFAULT_CAP = 10 * 1024 * 1024;
 
-class Card extends Error {
+/** A card's rule, thrown from deep in the judgment (not an Error: a stack trace costs more than the decision). */
+class Card {
   constructor(
     readonly code: GateCode,
     readonly sentence: string,
     readonly domains?: readonly string[],
-  ) {
-    super(sentence);
-  }
+  ) {}
 }
 
 function card(code: GateCode, sentence: string, domains?: readonly string[]): never {

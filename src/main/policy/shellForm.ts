@@ -113,7 +113,10 @@ export interface ShellCommand {
 
 export type ShellForm = { ok: true; commands: ShellCommand[] } | { ok: false; reason: string };
 
-class Refused extends Error {}
+/** A refusal thrown from deep in the walk (not an Error: a stack trace costs more than the parse). */
+class Refused {
+  constructor(readonly message: string) {}
+}
 
 function refuse(sentence: string): never {
   throw new Refused(sentence);
