@@ -477,7 +477,10 @@ function firstExpression(argv: readonly string[]): number {
 function directories(commands: readonly ShellCommand[], start: string, view: FileView, at: { index: number }): { cwds: string[][] } {
   const cwds: string[][] = [];
   let chain = true;
+  // sh's cd is logical (`..` taken off the path as written, $PWD), while the kernel resolves what
+  // follows from the real directory: both are kept.
   let logical = start;
+  let physical = start;
   const reached = [start];
   for (let i = 0; i < commands.length; i++) {
     const cmd = commands[i];
@@ -486,7 +489,7 @@ function directories(commands: readonly ShellCommand[], start: string, view: Fil
     const inPipeline = cmd.connector === '|' || commands[i + 1]?.connector === '|';
     const isCd = cmd.words[0]?.value === 'cd';
     if (!isCd) {
-      cwds.push(chain ? [logical] : [...new Set(reached)]);
+      cwds.push(chain ? [physical] : [...new Set(reached)]);
       continue;
     }
     if (!chain || inPipeline) card('shell-construct', 'a `cd` that is not at the start of the command (before a `;`, `||` or pipe) changes the directory of only some of what follows; start with `cd DIR &&`');
@@ -499,12 +502,13 @@ function directories(commands: readonly ShellCommand[], start: string, view: Fil
     const next = path.posix.resolve(logical, target.value);
     const relative = path.posix.relative(view.workspace, next);
     if (relative.startsWith('..') || path.posix.isAbsolute(relative)) outside(`the directory ${target.value}`, `cd would go to ${next}`);
-    const place = view.place(next, logical);
+    const place = view.place(next, physical);
     if (place.kind === 'outside') outside(`the directory ${target.value}`, place.reason);
     if (place.kind !== 'inside') card('shell-construct', `\`cd ${target.value}\` is not a directory this rule can read`);
     if (place.stat !== undefined && !place.stat.isDirectory()) card('shell-construct', `\`cd ${target.value}\` is not a directory`);
-    logical = place.stat === undefined ? next : place.abs;
-    reached.push(logical);
+    logical = next;
+    physical = place.stat === undefined ? next : place.abs;
+    reached.push(physical);
     cwds.push([]);
   }
   return { cwds };

@@ -32,6 +32,8 @@ export const PLACES_OUTSIDE: readonly Row[] = [
   ['cd ~ && ls', 'place-outside'],
   ['cd src && cat ../../outside.txt', 'place-outside'],
   ['cd src && cd ../.. && ls', 'place-outside'],
+  // cd is logical: after `cd deeplink` (a link to src/deep), `cd ..` is the workspace, not src.
+  ['cd deeplink && cd .. && cat ../outside.txt', 'place-outside'],
   ['cp b.txt {OUT}/copy.txt', 'place-outside'],
   ['mv b.txt ../moved.txt', 'place-outside'],
   ['tar -xf x.tar -C {OUT}', 'place-outside'],

@@ -63,5 +63,6 @@ export function makeContainedWorkspace(): Fixture & { places: Places } {
   fs.writeFileSync(path.join(out, 'data.txt'), 'outside\n');
   fs.symlinkSync(out, path.join(ws, 'outdir'));
   fs.symlinkSync('src', path.join(ws, 'srclink'));
+  fs.symlinkSync('src/deep', path.join(ws, 'deeplink'));
   return { ...fx, places: { ws, out, home: fx.paths.home } };
 }
