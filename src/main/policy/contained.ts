@@ -521,7 +521,7 @@ function partsOf(commands: readonly ShellCommand[], deciding: number): Contained
 /** The decision for `command` in run mode when it runs contained in the sandbox. */
 export function decideContained(command: string, ctx: ContainedContext): ContainedDecision {
   const form = readShellForm(command);
-  if (!form.ok) return { tier: 'gated', code: 'shell-construct', reason: form.reason, parts: [{ text: command, decides: true }] };
+  if (!form.ok) return { tier: 'gated', code: form.undecidable ? 'undecidable' : 'shell-construct', reason: form.reason, parts: [{ text: command, decides: true }] };
   const commands = form.commands;
   const at = { index: -1 };
   try {

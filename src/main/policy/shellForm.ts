@@ -111,7 +111,8 @@ export interface ShellCommand {
   text: string;
 }
 
-export type ShellForm = { ok: true; commands: ShellCommand[] } | { ok: false; reason: string };
+/** `undecidable`: the grammar was not there to read it (not loaded, or it failed), rather than a construct. */
+export type ShellForm = { ok: true; commands: ShellCommand[] } | { ok: false; reason: string; undecidable?: true };
 
 /** A refusal thrown from deep in the walk (not an Error: a stack trace costs more than the parse). */
 class Refused {
@@ -590,9 +591,9 @@ export function readShellForm(command: string): ShellForm {
   if (trimmed === '') return { ok: false, reason: 'there is no command' };
   if (BARE.test(trimmed)) return bareForm(trimmed);
   const parser = shellParser();
-  if (!parser) return { ok: false, reason: 'the shell grammar is not loaded, so the command cannot be read; it asks' };
+  if (!parser) return { ok: false, reason: 'the shell grammar is not loaded, so the command cannot be read; it asks', undecidable: true };
   const tree = parser.parse(command);
-  if (!tree) return { ok: false, reason: 'the shell grammar could not read the command, so it asks' };
+  if (!tree) return { ok: false, reason: 'the shell grammar could not read the command, so it asks', undecidable: true };
   try {
     if (tree.rootNode.hasError) return { ok: false, reason: 'not a command this rule reads: the shell grammar cannot read it whole (an unclosed quote, a stray operator, or syntax it does not know)' };
     const root = plainTree(tree, command);
