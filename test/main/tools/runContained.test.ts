@@ -65,6 +65,21 @@ describe.skipIf(!status.available)(`run, contained${status.available ? '' : ` (s
     expect(npm.details).toContain('Allow registry.npmjs.org for this agent (Settings → Developer → Sandbox) and this command can reach it.');
   });
 
+  it('what the rule lets through unjudged (a program\'s own code) is still fenced by the sandbox', async () => {
+    const ws = workspace();
+    const tool = createRunTool({ sandbox: testSandbox() });
+    const ctx = toolContext({ workspace: ws, capturedPath: `${path.dirname(process.execPath)}:/usr/bin:/bin` });
+    const hostFile = path.join('/tmp', `paddock-contained-escape-${process.pid}-${Date.now()}`);
+    const script = `require('fs').writeFileSync('${hostFile}','x');require('net').connect(80,'1.1.1.1').on('error',(e)=>console.log('network',e.code))`;
+    const command = `node -e "${script}" 2>&1 | head -5 && echo finished`;
+    expect(await tool.tierFor({ command }, ctx)).toMatchObject({ tier: 'auto' });
+    const result = await tool.run({ command }, ctx);
+    expect(result.ok && result.text).toMatch(/network E(NETUNREACH|CONNREFUSED|ACCES|PERM)/);
+    expect(result.ok && result.text).toContain('finished');
+    // The sandbox's /tmp is the agent's own: nothing reached the host's.
+    expect(fs.existsSync(hostFile)).toBe(false);
+  });
+
   it('"Run list only" keeps seed 003 §5: a shell form is refused as before', async () => {
     const ws = workspace();
     const tool = createRunTool({ sandbox: testSandbox(), runListOnlyFor: () => true });
