@@ -5,11 +5,14 @@
 //   corpus (every decision lexes once). Goal: under 5 µs per decision.
 //   resolveInsideWorkspace per path — anchor: one lstat per component of the same paths (the walk's
 //   own syscalls, which no cache across calls may skip). Goal: under 20 µs per path.
+//   classifyCommand (run mode, contained) — the decision by effect including the grammar's parse of
+//   a chain (policy/contained.ts), the grammar loaded once. Goal: median < 50 µs, p99 < 200 µs.
 // Run: npm run bench:policy
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { classifyCommand, lexCommand } from '../src/main/policy';
+import { loadShellGrammar } from '../src/main/policy/shellGrammar';
 import { resolveInsideWorkspace } from '../src/main/workspace/resolve';
 
 const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-bench-policy-')));
@@ -81,6 +84,46 @@ function lstatComponents(p: string): void {
   }
 }
 
+/** Commands agents write in run mode: chains, pipes, redirects, a leading cd; harmless and not. */
+const CONTAINED_SHAPES = [
+  'cd src && ls -la | grep a && wc -l a.ts 2>&1 | tail -5 && echo done || true',
+  'npm test 2>&1 | head -50',
+  'cd src && grep -rn "foo|bar" . | head -20',
+  'npm run build && npm test > /dev/null 2>&1',
+  'cat b.txt | sort | uniq -c | sort -rn | head',
+  'NODE_ENV=test npx vite build && ls dist 2>/dev/null',
+  "python -m pytest -q tests 2>&1 | tail -n 30",
+  'curl -s http://127.0.0.1:3000/api | head -c 200',
+  'rm -rf dist && mkdir -p dist && cp b.txt dist/',
+  'cat .env && echo x',
+];
+
+/** Per-decision wall times of the contained rule (a p99 needs each sample), after a warm-up. */
+function sampleContained(decide: (c: string) => unknown, n: number): number[] {
+  for (let i = 0; i < 500; i++) decide(CONTAINED_SHAPES[i % CONTAINED_SHAPES.length]);
+  const samples: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const command = CONTAINED_SHAPES[i % CONTAINED_SHAPES.length];
+    const start = process.hrtime.bigint();
+    decide(command);
+    samples.push(Number(process.hrtime.bigint() - start));
+  }
+  return samples.sort((a, b) => a - b);
+}
+
+async function containedRow(): Promise<void> {
+  await loadShellGrammar();
+  const contained = { ...ctx, contained: { allowedDomains: [] } };
+  const cpuStart = process.cpuUsage();
+  const samples = sampleContained((c) => classifyCommand(c, contained), 5_000);
+  const cpu = process.cpuUsage(cpuStart);
+  const med = samples[Math.floor(samples.length / 2)];
+  const p99 = samples[Math.floor(samples.length * 0.99)];
+  const cpuPer = ((cpu.user + cpu.system) * 1000) / (samples.length + 500);
+  console.log(`${'classifyCommand (run mode, contained)'.padEnd(44)} ${(cpuPer / 1000).toFixed(2).padStart(7)} µs/decision CPU, median ${us(med)} wall, p99 ${us(p99)} wall (${samples.length} decisions)`);
+  console.log(`contained: grammar loaded once; goal median < 50 µs and p99 < 200 µs: ${med < 50_000 && p99 < 200_000 ? 'met' : 'NOT met'} (median ${us(med)}, p99 ${us(p99)} wall)`);
+}
+
 try {
   let auto = 0;
   for (const c of corpus) if (classifyCommand(c, ctx).tier === 'auto') auto++;
@@ -96,6 +139,8 @@ try {
   console.log(
     `resolver: ${(resolver.cpu / syscalls.cpu).toFixed(1)}x its lstats; goal < 20 µs per path: ${resolver.cpu < 20_000 ? 'met' : 'NOT met'} (${us(resolver.cpu)} CPU; ${us(resolver.wall)} wall, ${(resolver.wall / syscalls.wall).toFixed(1)}x its lstats' wall)`,
   );
-} finally {
+} catch (error) {
   fs.rmSync(root, { recursive: true, force: true });
+  throw error;
 }
+containedRow().finally(() => fs.rmSync(root, { recursive: true, force: true }));

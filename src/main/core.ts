@@ -54,6 +54,7 @@ import { validateWorkspaceRoot } from './workspace/root';
 import { detectSandbox } from './sandbox/engine';
 import { createGroupLedger } from './processes/ledger';
 import { createSandbox } from './sandbox/sandbox';
+import { loadShellGrammar } from './policy/shellGrammar';
 import { containmentFor, type AgentSandboxChoices } from './sandbox/containment';
 import { checkedDomainList, parseDomainList } from './sandbox/domains';
 import type { VocabularyContainment } from './dispatch/vocabulary';
@@ -189,6 +190,8 @@ export async function createCore(options: CoreOptions) {
 
   // The OS sandbox (SPEC §14), found once at start. PADDOCK_SANDBOX=off turns it off (then every
   // command that runs the project's code is a card, and Settings says why).
+  // The bash grammar for run's shell forms in the sandbox, loaded once; until it is, they are cards.
+  loadShellGrammar().catch((error: Error) => log(`the shell grammar did not load (${error.message}); shell forms in run are cards`));
   const sandbox = createSandbox({
     status: detectSandbox({ disabledBy: options.env.PADDOCK_SANDBOX === 'off' ? 'PADDOCK_SANDBOX=off' : null }),
     home: options.home,
@@ -219,6 +222,8 @@ export async function createCore(options: CoreOptions) {
     ledger,
     sandbox,
     sandboxChoicesFor,
+    // Stored beside the sandbox choices (`runListOnly: true`); no Settings control yet.
+    runListOnlyFor: (agentId) => settings.get<Record<string, { runListOnly?: unknown }>>(SANDBOX_CHOICES_KEY, {})[agentId]?.runListOnly === true,
     assignment,
     supervisor,
     preview: services.preview,

@@ -46,7 +46,8 @@ describe('seed 003 §10 scenarios', () => {
     fs.writeFileSync(h.file('keep.txt'), 'still here\n');
     for (const [command, reason] of [
       ['npm install left-pad', /npm install/],
-      ['rm -rf .', /rm is not on the run list/],
+      // Without the sandbox the run list names the rule; with it, the danger rule does (policy/contained.ts).
+      ['rm -rf .', /rm is not on the run list|rm deletes or overwrites, and the operand \. is the whole workspace/],
     ] as const) {
       const { result } = h.dispatch('run', { command });
       const card = await h.nextCard();

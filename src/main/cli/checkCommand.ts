@@ -1,8 +1,13 @@
 // `paddock check-command` (SPEC §2): the command policy's decision for scripts and corpora.
-//   check-command --workspace DIR [--cwd REL] [--mode ask|edit|run] [--data-dir D] COMMAND
-//   check-command --jsonl [--workspace DIR] [--cwd REL] [--mode M] [--data-dir D]  < objects
-// prints one JSON line per decision: {"tier":"auto"|"gated","reason":"…","argv":[…]|null,"code":"…"};
-// `code` is the stable reason code (policy/types.ts GateCode, AutoCode) beside the sentence.
+//   check-command --workspace DIR [--cwd REL] [--mode ask|edit|run] [--data-dir D] [--sandbox on|off] [--run-list-only] COMMAND
+//   check-command --jsonl [--workspace DIR] [--cwd REL] [--mode M] [--data-dir D] [--sandbox on|off] [--run-list-only]  < objects
+// prints one JSON line per decision:
+//   {"tier":"auto"|"gated","reason":"…","argv":[…]|null,"code":"…","contained":true|false[,"parts":[…]]};
+// `code` is the stable reason code (policy/types.ts GateCode, AutoCode) beside the sentence;
+// `contained` whether the command would run in the sandbox; `parts` the simple commands of a
+// command decided by the contained rule, the deciding one marked. --sandbox defaults to whether
+// this machine can contain (bubblewrap or Seatbelt found, PADDOCK_SANDBOX not off); with it on, run
+// mode decides by effect (policy/contained.ts) unless --run-list-only keeps seed 003 §5.
 // COMMAND is every word after the options (option parsing stops at the first word that is not an
 // option, or after `--`); several words are joined with single spaces, so a caller that wants an
 // exact string passes it as one argument. No remembered commands are consulted here.
@@ -10,6 +15,8 @@ import path from 'node:path';
 import { MODES, type Mode } from '../../shared/domain';
 import { defaultDataDir, ownerHome } from '../environment';
 import { classifyCommand } from '../policy/classify';
+import { loadShellGrammar } from '../policy/shellGrammar';
+import { detectSandbox } from '../sandbox/engine';
 import type { CommandDecision } from '../policy/types';
 import { validateWorkspaceRoot } from '../workspace/resolve';
 import { inputLines } from './io';
@@ -28,14 +35,17 @@ interface Options {
   mode: Mode;
   dataDir?: string;
   jsonl: boolean;
+  /** Whether the agent's commands run contained; undefined: whether this machine can contain. */
+  sandbox?: boolean;
+  runListOnly: boolean;
   command: string[];
 }
 
 const USAGE =
-  'usage: paddock check-command --workspace DIR [--cwd REL] [--mode ask|edit|run] [--data-dir D] COMMAND\n' +
-  '       paddock check-command --jsonl [--workspace DIR] [--cwd REL] [--mode ask|edit|run] [--data-dir D] < lines\n';
+  'usage: paddock check-command --workspace DIR [--cwd REL] [--mode ask|edit|run] [--data-dir D] [--sandbox on|off] [--run-list-only] COMMAND\n' +
+  '       paddock check-command --jsonl [--workspace DIR] [--cwd REL] [--mode ask|edit|run] [--data-dir D] [--sandbox on|off] [--run-list-only] < lines\n';
 
-const VALUE_OPTIONS = new Set(['--workspace', '--cwd', '--mode', '--data-dir']);
+const VALUE_OPTIONS = new Set(['--workspace', '--cwd', '--mode', '--data-dir', '--sandbox']);
 
 function isMode(value: unknown): value is Mode {
   return typeof value === 'string' && (MODES as readonly string[]).includes(value);
@@ -53,7 +63,7 @@ function asksForHelp(args: readonly string[]): boolean {
 }
 
 function parseOptions(args: readonly string[]): Options | string {
-  const o: Options = { mode: 'run', jsonl: false, command: [] };
+  const o: Options = { mode: 'run', jsonl: false, runListOnly: false, command: [] };
   let i = 0;
   for (; i < args.length; i++) {
     const arg = args[i];
@@ -66,6 +76,10 @@ function parseOptions(args: readonly string[]): Options | string {
       o.jsonl = true;
       continue;
     }
+    if (arg === '--run-list-only') {
+      o.runListOnly = true;
+      continue;
+    }
     const eq = arg.indexOf('=');
     const name = eq >= 0 ? arg.slice(0, eq) : arg;
     if (!VALUE_OPTIONS.has(name)) return `unknown option ${arg}`;
@@ -74,7 +88,10 @@ function parseOptions(args: readonly string[]): Options | string {
     if (name === '--workspace') o.workspace = value;
     else if (name === '--cwd') o.cwd = value;
     else if (name === '--data-dir') o.dataDir = value;
-    else if (isMode(value)) o.mode = value;
+    else if (name === '--sandbox') {
+      if (value !== 'on' && value !== 'off') return `--sandbox must be on or off, not ${JSON.stringify(value)}`;
+      o.sandbox = value === 'on';
+    } else if (isMode(value)) o.mode = value;
     else return `--mode must be one of ${MODES.join(', ')}, not ${JSON.stringify(value)}`;
   }
   o.command = args.slice(i);
@@ -88,13 +105,15 @@ function parseOptions(args: readonly string[]): Options | string {
 }
 
 interface Decider {
+  contained: boolean;
   decide(workspace: string, cwd: string | undefined, mode: Mode, command: string): CommandDecision;
 }
 
-function makeDecider(home: string, dataDir: string): Decider {
+function makeDecider(home: string, dataDir: string, contained: { allowedDomains: string[]; runListOnly: boolean } | undefined): Decider {
   // One validation per workspace string per process: a corpus of thousands of lines repeats them.
   const roots = new Map<string, { ok: true; paths: PathContext } | { ok: false; reason: string }>();
   return {
+    contained: contained !== undefined,
     decide(workspace, cwd, mode, command) {
       let root = roots.get(workspace);
       if (root === undefined) {
@@ -104,17 +123,19 @@ function makeDecider(home: string, dataDir: string): Decider {
         roots.set(workspace, root);
       }
       if (!root.ok) return { tier: 'gated', code: 'workspace-refused', reason: root.reason, argv: null };
-      return classifyCommand(command, { paths: root.paths, cwd, mode, remembered: [] });
+      return classifyCommand(command, { paths: root.paths, cwd, mode, remembered: [], contained });
     },
   };
 }
 
-function line(decision: CommandDecision): string {
-  return `${JSON.stringify({ tier: decision.tier, reason: decision.reason, argv: decision.argv, code: decision.code })}\n`;
+/** One answer line; `contained`: whether the commands checked would run in the sandbox. */
+function line(decision: CommandDecision, contained: boolean): string {
+  const parts = decision.shellParts ? { parts: decision.shellParts } : {};
+  return `${JSON.stringify({ tier: decision.tier, reason: decision.reason, argv: decision.argv, code: decision.code, contained, ...parts })}\n`;
 }
 
-function malformed(reason: string): string {
-  return line({ tier: 'gated', code: 'malformed-request', reason: `malformed request: ${reason}`, argv: null });
+function malformed(reason: string, contained: boolean): string {
+  return line({ tier: 'gated', code: 'malformed-request', reason: `malformed request: ${reason}`, argv: null }, contained);
 }
 
 /** One line of --jsonl input → one answer line; never throws, never stops the stream. */
@@ -123,22 +144,22 @@ function answerLine(text: string, defaults: Options, decider: Decider): string {
   try {
     value = JSON.parse(text);
   } catch {
-    return malformed('the line is not JSON');
+    return malformed('the line is not JSON', decider.contained);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return malformed('the line is not a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return malformed('the line is not a JSON object', decider.contained);
   const req = value as Record<string, unknown>;
   const workspace = req.workspace ?? defaults.workspace;
   const cwd = req.cwd ?? defaults.cwd;
   // Only an absent field takes the default: a null or a wrong type is a doubt, and a doubt is gated.
   const mode = req.mode === undefined ? defaults.mode : req.mode;
-  if (typeof workspace !== 'string') return malformed('workspace must be a string');
-  if (cwd !== undefined && cwd !== null && typeof cwd !== 'string') return malformed('cwd must be a string');
-  if (!isMode(mode)) return malformed(`mode must be one of ${MODES.join(', ')}`);
-  if (typeof req.command !== 'string') return malformed('command must be a string');
+  if (typeof workspace !== 'string') return malformed('workspace must be a string', decider.contained);
+  if (cwd !== undefined && cwd !== null && typeof cwd !== 'string') return malformed('cwd must be a string', decider.contained);
+  if (!isMode(mode)) return malformed(`mode must be one of ${MODES.join(', ')}`, decider.contained);
+  if (typeof req.command !== 'string') return malformed('command must be a string', decider.contained);
   try {
-    return line(decider.decide(workspace, typeof cwd === 'string' ? cwd : undefined, mode, req.command));
+    return line(decider.decide(workspace, typeof cwd === 'string' ? cwd : undefined, mode, req.command), decider.contained);
   } catch (error) {
-    return malformed(`the decision failed: ${(error as Error).message}`);
+    return malformed(`the decision failed: ${(error as Error).message}`, decider.contained);
   }
 }
 
@@ -154,9 +175,14 @@ export async function runCheckCommand(args: string[], io: CheckCommandIo): Promi
   }
   const home = ownerHome(io.env);
   const dataDir = options.dataDir !== undefined ? path.resolve(options.dataDir) : defaultDataDir(io.env);
-  const decider = makeDecider(home, dataDir);
+  const sandbox = options.sandbox ?? detectSandbox({ disabledBy: io.env.PADDOCK_SANDBOX === 'off' ? 'PADDOCK_SANDBOX=off' : null }).available;
+  if (sandbox && !options.runListOnly) {
+    // The contained rule reads shell forms with the grammar; without it they are cards (shellForm.ts).
+    await loadShellGrammar().catch((error: Error) => io.stderr.write(`check-command: the shell grammar did not load (${error.message}); shell forms are cards\n`));
+  }
+  const decider = makeDecider(home, dataDir, sandbox ? { allowedDomains: [], runListOnly: options.runListOnly } : undefined);
   if (!options.jsonl) {
-    io.stdout.write(line(decider.decide(options.workspace as string, options.cwd, options.mode, options.command.join(' '))));
+    io.stdout.write(line(decider.decide(options.workspace as string, options.cwd, options.mode, options.command.join(' ')), decider.contained));
     return 0;
   }
   for await (const text of inputLines(io.stdin)) {

@@ -2,8 +2,11 @@
 // ask gates every command; edit gates every command the owner has not remembered; run consults,
 // in order, the owner's remembered commands, the two file-dependent allowances and the table.
 // Every path the table accepts is then resolved with the `run` rule before anything is auto.
+// When the agent's commands run in the sandbox (ctx.contained) and the agent is not set to "Run
+// list only", run decides by effect instead (contained.ts), and the whole runs with /bin/sh -c.
 import { assertNever } from '../../shared/domain';
 import { fileAllowance } from './allowances';
+import { decideContained } from './contained';
 import { readGrammar } from './grammar';
 import { lexCommand } from './lexer';
 import { pathSession, type PathSession } from '../workspace/resolve';
@@ -75,8 +78,23 @@ function byRunList(argv: string[], ctx: ClassifyContext): CommandDecision {
   return { tier: 'auto', code: 'on-run-list', reason: `on the run list: ${how}`, argv };
 }
 
+/** Run mode in the sandbox: the decision by effect, its parts on the card. */
+function byEffect(command: string, ctx: ClassifyContext, contained: NonNullable<ClassifyContext['contained']>): CommandDecision {
+  const d = decideContained(command, { paths: ctx.paths, cwd: ctx.cwd, allowedDomains: contained.allowedDomains, maxFileBytes: contained.maxFileBytes });
+  // What is spawned is the shell reading the command, in the sandbox (plain or not: a glob expands there as judged).
+  const shared = { reason: d.reason, argv: ['/bin/sh', '-c', command], shellParts: d.parts };
+  if (d.tier === 'auto') return { tier: 'auto', code: d.code, ...shared };
+  return { tier: 'gated', code: d.code, ...shared, ...(d.domains ? { domains: d.domains } : {}) };
+}
+
 export function classifyCommand(command: string, ctx: ClassifyContext): CommandDecision {
   const lexed = lexCommand(command);
+  const contained = ctx.mode === 'run' && ctx.contained && !ctx.contained.runListOnly ? ctx.contained : null;
+  if (contained) {
+    // A remembered command is one plain argv, matched as before; everything else is decided by effect.
+    const remembered = lexed.ok ? rememberedHere(lexed.argv, ctx) : null;
+    if (!remembered) return byEffect(command, ctx, contained);
+  }
   const argv = lexed.ok ? lexed.argv : null;
   switch (ctx.mode) {
     case 'ask':

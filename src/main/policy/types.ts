@@ -217,9 +217,26 @@ export type GateCode =
   /** A filesystem surprise while deciding: asks rather than guesses. */
   | 'undecidable'
   /** check-command: the request line itself was malformed. */
-  | 'malformed-request';
+  | 'malformed-request'
+  // Run mode, contained (policy/contained.ts): what the sandbox cannot make safe.
+  /** Shell the grammar cannot reduce to simple commands of literal words, or a program that runs others. */
+  | 'shell-construct'
+  /** A path operand, flag value, redirect target or directory outside the workspace. */
+  | 'place-outside'
+  /** A host the agent has not been allowed. */
+  | 'needs-network'
+  /** Deleting or overwriting what no checkpoint holds (ignored, over the size cap). */
+  | 'irreversible-loss'
+  /** Printing a secrets file inside the workspace to the model. */
+  | 'shows-secret'
+  /** A daemon, a display, root, a host service. */
+  | 'sandbox-cannot-give'
+  /** A `NAME=value` that changes what the program loads or runs. */
+  | 'environment-override'
+  /** A destroyer commandDanger names (policy/danger.ts). */
+  | 'danger';
 
-export type AutoCode = 'on-run-list' | 'remembered' | 'lockfile-install' | 'project-binary';
+export type AutoCode = 'on-run-list' | 'remembered' | 'lockfile-install' | 'project-binary' | 'contained';
 export type DecisionCode = GateCode | AutoCode;
 
 export interface Refusal {
@@ -252,6 +269,11 @@ export interface ClassifyContext {
   remembered: readonly RememberedCommand[];
   /** The project's virtualenv detected at workspace assignment (absolute): its pytest and python run as the table's rows. */
   venv?: string;
+  /**
+   * Present when this agent's commands run in the sandbox: run mode then decides by effect
+   * (policy/contained.ts), unless the agent is set to "Run list only" (seed 003 §5 then, as without a sandbox).
+   */
+  contained?: { allowedDomains: readonly string[]; runListOnly?: boolean; maxFileBytes?: number };
 }
 
 export type CommandDecision = (
@@ -263,6 +285,13 @@ export type CommandDecision = (
   argv: string[] | null;
   /** With code 'remembered': the entry that admitted it (the store marks it used). */
   rememberedId?: number;
+  /**
+   * Decided by the contained rule: the whole runs with `/bin/sh -c` in the sandbox, and these are
+   * its simple commands as written, the deciding one marked (the card shows one per line).
+   */
+  shellParts?: { text: string; decides: boolean }[];
+  /** needs-network: the domains a card may offer to allow for this agent. */
+  domains?: readonly string[];
 };
 
 /** A configuration file a program searches upward for (ProgramGrammar.configUp). */

@@ -23,6 +23,8 @@ export interface PreparedCommand {
   env: Record<string, string>;
   /** Whether the project's virtualenv's bin/ was put first on PATH. */
   venvOnPath?: boolean;
+  /** `/bin/sh -c` reads the command (run mode in the sandbox, policy/contained.ts). */
+  shell?: boolean;
 }
 
 export type Prepared = { ok: true; command: PreparedCommand } | { ok: false; status: number; error: string };

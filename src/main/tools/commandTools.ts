@@ -4,6 +4,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { TierDecision, CardPreview, ToolCallContext, ToolResult } from '../../shared/domain';
 import { classifyCommand, isRememberable, type RememberedCommand } from '../policy';
+import { resolveCommandCwd } from '../policy/paths';
+import { readShellForm } from '../policy/shellForm';
+import type { ClassifyContext, CommandDecision } from '../policy/types';
 import { commandDanger } from '../policy/danger';
 import { containmentFor, executesWorkspaceCode, networkNeedLine, type Containment, type ContainmentDeps } from '../sandbox/containment';
 import { needsNetwork } from '../sandbox/domains';
@@ -37,16 +40,44 @@ export interface CommandToolDeps extends ContainmentDeps {
   ownerEnv?: OwnerEnv;
   /** A remembered command let this one through without a card: Settings shows when (issue 19). */
   rememberedUsed?: (id: number) => void;
+  /** The agent's "Run list only" setting: seed 003 §5 even with the sandbox. */
+  runListOnlyFor?: (agentId: string) => boolean;
 }
 
-export function commandTier(command: string, cwd: string | undefined, ctx: ToolCallContext, deps: CommandToolDeps): TierDecision {
+/** run passes `shell`: in run mode with the sandbox it reads shell forms and runs them with /bin/sh -c (start and bash do not). */
+export interface CommandForm {
+  shell?: boolean;
+}
+
+/** Run mode, the sandbox active and not "Run list only", for a tool that runs a shell: the contained rule applies. */
+function containedRun(ctx: ToolCallContext, deps: CommandToolDeps, form: CommandForm): ClassifyContext['contained'] {
+  if (!form.shell || ctx.agent.mode !== 'run' || !ctx.workspace) return undefined;
+  const containment = containmentFor(ctx.agent.id, ctx.workspace.directory, deps);
+  if (!containment.contained || deps.runListOnlyFor?.(ctx.agent.id)) return undefined;
+  return { allowedDomains: containment.allowedDomains };
+}
+
+function decide(command: string, cwd: string | undefined, ctx: ToolCallContext, deps: CommandToolDeps, form: CommandForm): CommandDecision | null {
   const paths = pathContextOf(ctx);
-  if (!paths || !ctx.workspace) {
+  if (!paths || !ctx.workspace) return null;
+  const remembered = deps.rememberedFor?.(ctx.agent.id, ctx.workspace.directory) ?? [];
+  return classifyCommand(command, { paths, cwd, mode: ctx.agent.mode, remembered, venv: ctx.workspace.venv ?? undefined, contained: containedRun(ctx, deps, form) });
+}
+
+/** The card's lines for a command decided by its parts: one part a line, the deciding one marked. */
+export function partLines(decision: CommandDecision): string[] {
+  const parts = decision.shellParts;
+  if (!parts || parts.length < 2) return [];
+  return ['The command, part by part (▶ decided the card):', ...parts.map((p) => `${p.decides ? '▶' : '  '} ${p.text}`)];
+}
+
+export function commandTier(command: string, cwd: string | undefined, ctx: ToolCallContext, deps: CommandToolDeps, form: CommandForm = {}): TierDecision {
+  const decision = decide(command, cwd, ctx, deps, form);
+  if (!decision || !ctx.workspace) {
     return { tier: 'gated', reason: 'this agent has no workspace, so there is no directory to run commands in' };
   }
-  const remembered = deps.rememberedFor?.(ctx.agent.id, ctx.workspace.directory) ?? [];
-  const decision = classifyCommand(command, { paths, cwd, mode: ctx.agent.mode, remembered, venv: ctx.workspace.venv ?? undefined });
   if (decision.rememberedId !== undefined) deps.rememberedUsed?.(decision.rememberedId);
+  if (decision.shellParts) return { tier: decision.tier, reason: decision.reason };
   if (decision.tier === 'auto') {
     // Auto means contained (issue 13 §4): the project's own code runs without a card only in the sandbox.
     const lexed = lexCommand(command);
@@ -67,14 +98,31 @@ export function commandContainment(ctx: ToolCallContext, deps: CommandToolDeps):
   return ctx.workspace ? containmentFor(ctx.agent.id, ctx.workspace.directory, deps) : null;
 }
 
-export function commandPreview(command: string, cwd: string | undefined, ctx: ToolCallContext, deps: CommandToolDeps): CardPreview {
-  const prepared = prepareFor(command, cwd, ctx, deps);
+export function commandPreview(command: string, cwd: string | undefined, ctx: ToolCallContext, deps: CommandToolDeps, form: CommandForm = {}): CardPreview {
+  const prepared = prepareFor(command, cwd, ctx, deps, form);
   const containment = commandContainment(ctx, deps);
   const containmentLine = containment ? [containment.line] : [];
   if (!prepared) return { cwd: cwd ?? '.', rememberable: false, details: containmentLine };
   // It would fail after an approval just the same (no shell for a pipe, no such program): no card.
   if (!prepared.ok) return { refusal: prepared.error };
   const { argv, program, cwdShown, venvOnPath } = prepared.command;
+  const decision = prepared.command.shell ? decide(command, cwd, ctx, deps, form) : null;
+  if (decision?.shellParts) {
+    // Decided by the contained rule: its parts, the deciding one marked; a destroyer is a danger card.
+    const lines = [`runs with /bin/sh in the sandbox`, ...partLines(decision)];
+    if (decision.tier === 'gated' && decision.domains && decision.domains.length > 0) {
+      lines.push(`Allow ${decision.domains.join(', ')} for this agent (Settings → Developer → Sandbox) and this command can reach it.`);
+    }
+    const lexed = lexCommand(command);
+    if (containment && (decision.code === 'needs-network' || (lexed.ok && needsNetwork(lexed.argv)))) containmentLine.push(networkNeedLine(containment));
+    return {
+      argv,
+      cwd: cwdShown,
+      rememberable: isRememberable(command) && decision.code !== 'danger',
+      details: [...lines, ...containmentLine],
+      ...(decision.code === 'danger' ? { danger: decision.reason } : {}),
+    };
+  }
   const danger = ctx.workspace ? commandDanger(argv, { workspace: ctx.workspace.directory, cwd: prepared.command.cwd, home: ctx.home }) : null;
   const details = [`runs ${program}`];
   if (venvOnPath && ctx.workspace?.venv) details.push(`PATH begins with the project's virtualenv: ${ctx.workspace.venv}/bin`);
@@ -89,10 +137,19 @@ export function commandPreview(command: string, cwd: string | undefined, ctx: To
   };
 }
 
-export function prepareFor(command: string, cwd: string | undefined, ctx: ToolCallContext, deps: CommandToolDeps): Prepared | null {
+export function prepareFor(command: string, cwd: string | undefined, ctx: ToolCallContext, deps: CommandToolDeps, form: CommandForm = {}): Prepared | null {
   const paths = pathContextOf(ctx);
   if (!paths || !ctx.workspace) return null;
   const env = childEnvForWorkspace(ctx.workspace.capturedPath, ctx.home, deps.ownerEnv ?? {}, 'dumb');
+  if (containedRun(ctx, deps, form) && !plainAsSh(command)) {
+    // The contained rule judged the command as sh reads it, so sh reads it, inside the sandbox.
+    const where = resolveCommandCwd(paths, cwd);
+    if (!where.ok) return { ok: false, status: 403, error: where.reason };
+    return {
+      ok: true,
+      command: { argv: ['/bin/sh', '-c', command], program: '/bin/sh', args: ['-c', command], cwd: where.absolute, cwdShown: where.relative, env, venvOnPath: false, shell: true },
+    };
+  }
   const venv = ctx.workspace.venv ? { venv: ctx.workspace.venv, firstOnPath: runsProjectCode } : undefined;
   const prepared = prepareCommand(command, cwd, paths, ctx.workspace.capturedPath, env, venv);
   // A reader runs outside the sandbox (it executes nothing of the project's), but with the owner's
@@ -102,6 +159,25 @@ export function prepareFor(command: string, cwd: string | undefined, ctx: ToolCa
     prepared.command.env = { ...prepared.command.env, HOME: emptyHome(ctx.dataDir) };
   }
   return prepared;
+}
+
+/**
+ * Whether sh would run exactly the lexer's argv (one command, no assignment, redirect, glob or
+ * comment): then the argv is spawned as before, without a shell, and the card and the test-run
+ * reading see the program itself.
+ */
+function plainAsSh(command: string): boolean {
+  const lexed = lexCommand(command);
+  if (!lexed.ok) return false;
+  const form = readShellForm(command);
+  if (!form.ok || form.commands.length !== 1) return false;
+  const [only] = form.commands;
+  return (
+    only.assignments.length === 0 &&
+    only.redirects.length === 0 &&
+    only.words.length === lexed.argv.length &&
+    only.words.every((w, i) => !w.glob && !w.tilde && w.value === lexed.argv[i])
+  );
 }
 
 /** `<data>/empty-home`: an empty directory no one writes to (0500), the HOME of readers run uncontained. */

@@ -31,6 +31,8 @@ export interface ToolSetDeps {
   ledger?: GroupLedger;
   sandbox?: Sandbox;
   sandboxChoicesFor?(agentId: string): AgentSandboxChoices;
+  /** The agent's "Run list only" setting: run keeps seed 003 §5 even with the sandbox. */
+  runListOnlyFor?(agentId: string): boolean;
   assignment: WorkspaceAssignment;
   supervisor: Supervisor;
   preview: PreviewServer;
@@ -55,7 +57,7 @@ export function createToolSet(deps: ToolSetDeps): AnyToolDefinition[] {
     createSearchTool({ sandbox: deps.sandbox }),
     writeTool,
     editTool,
-    createRunTool({ ...containment, rememberedFor, rememberedUsed, ownerEnv, onCommandFinished: deps.onCommandFinished }),
+    createRunTool({ ...containment, rememberedFor, rememberedUsed, ownerEnv, onCommandFinished: deps.onCommandFinished, runListOnlyFor: deps.runListOnlyFor }),
     createStartTool({ ...containment, supervisor, rememberedFor, rememberedUsed, ownerEnv }),
     createOutputTool({ supervisor }),
     createStopTool({ supervisor }),

@@ -82,10 +82,10 @@ export function createRunTool(deps: RunToolDeps = {}) {
     schema,
     replayUnsafe: true,
     effects: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
-    tierFor: (args, ctx) => commandTier(args.command, args.cwd, ctx, deps),
-    preview: async (args, ctx) => commandPreview(args.command, args.cwd, ctx, deps),
+    tierFor: (args, ctx) => commandTier(args.command, args.cwd, ctx, deps, { shell: true }),
+    preview: async (args, ctx) => commandPreview(args.command, args.cwd, ctx, deps, { shell: true }),
     async run(args, ctx) {
-      const prepared = prepareFor(args.command, args.cwd, ctx, deps);
+      const prepared = prepareFor(args.command, args.cwd, ctx, deps, { shell: true });
       if (!prepared || !ctx.workspace) return NO_WORKSPACE_FOR_COMMANDS;
       if (!prepared.ok) return { ok: false, status: prepared.status, error: prepared.error };
       const command = prepared.command;
@@ -138,7 +138,7 @@ export function createRunTool(deps: RunToolDeps = {}) {
         // Recording a test run is a side note; the command's result still reaches the model.
       }
       const shown = watch ? { ...result, output: watch.resultOutput(result, maxOutputBytes) } : result;
-      const finished = describeFinished(formatArgv(command.argv), command.cwdShown, shown, timeoutMs);
+      const finished = describeFinished(command.shell ? args.command : formatArgv(command.argv), command.cwdShown, shown, timeoutMs);
       const tests = testCountsLine(command.argv, result.output);
       const [header, ending, ...rest] = finished.split('\n');
       return {

@@ -158,12 +158,13 @@ describe('paddock mcp beside a running Paddock on the same data directory', () =
       const unsubscribe = core.events.subscribe((event) => {
         if (event.type === 'card.pending') {
           pending.push(event.card.id);
-          expect(event.card.argv?.[0]).toMatch(/touch$/);
+          expect(event.card.argv?.join(' ')).toMatch(/touch made-by-mcp\.txt/);
           core.cards.answer({ cardId: event.card.id, decision: 'approve' });
         }
       });
       const client = await connect(w, ['--mode', 'run']);
-      const result = await client.callTool({ name: 'run', arguments: { command: 'touch made-by-mcp.txt' } });
+      // Gated with the sandbox too: a link made before another command is a card (policy/contained.ts).
+      const result = await client.callTool({ name: 'run', arguments: { command: 'touch made-by-mcp.txt && ln -s made-by-mcp.txt link-by-mcp && ls' } });
       unsubscribe();
       expect(result.isError, text(result)).toBeFalsy();
       expect(pending).toHaveLength(1);

@@ -21,7 +21,7 @@ async function run(args: string[], input = ''): Promise<{ code: number; out: str
     env: { HOME: fx.paths.home, PADDOCK_DATA_DIR: fx.paths.dataDir },
   };
   stdin.end(input);
-  const code = await runCheckCommand(args, io);
+  const code = await runCheckCommand(['--sandbox', 'off', ...args], io);
   return { code, out, err };
 }
 
@@ -31,7 +31,7 @@ describe('check-command', () => {
   it('prints one decision for one command', async () => {
     const r = await run(['--workspace', fx.paths.workspace, 'npm test']);
     expect(r.code).toBe(0);
-    expect(parse(r.out)).toEqual([{ tier: 'auto', reason: 'on the run list: npm test', argv: ['npm', 'test'], code: 'on-run-list' }]);
+    expect(parse(r.out)).toEqual([{ tier: 'auto', reason: 'on the run list: npm test', argv: ['npm', 'test'], code: 'on-run-list', contained: false }]);
   });
 
   it('joins several remaining words with single spaces, after the options stop', async () => {

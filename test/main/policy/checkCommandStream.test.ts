@@ -22,7 +22,7 @@ describe('check-command --jsonl: one answer line per input line', () => {
       env: { HOME: fx.paths.home, PADDOCK_DATA_DIR: fx.paths.dataDir },
     };
     stdin.end(input);
-    expect(await runCheckCommand(['--jsonl'], io)).toBe(0);
+    expect(await runCheckCommand(['--jsonl', '--sandbox', 'off'], io)).toBe(0);
     return out.trimEnd().split('\n').map((l) => JSON.parse(l) as { tier: string; reason: string });
   }
   const ws = () => JSON.stringify(fx.paths.workspace);
@@ -51,7 +51,7 @@ describe('check-command --jsonl: one answer line per input line', () => {
     const io = { stdin, stdout: { write: (s: string) => (out += s) }, stderr: { write: () => true }, env: { HOME: fx.paths.home } };
     const bytes = Buffer.from(`{"workspace":${ws()},"command":"echo é"}\n`);
     const cut = bytes.indexOf(Buffer.from('é')) + 1;
-    const done = runCheckCommand(['--jsonl'], io);
+    const done = runCheckCommand(['--jsonl', '--sandbox', 'off'], io);
     stdin.write(bytes.subarray(0, cut));
     stdin.end(bytes.subarray(cut));
     await done;

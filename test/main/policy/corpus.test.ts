@@ -31,7 +31,7 @@ function readCorpus(name: string): Line[] {
 /** One CLI process for every line; answers come back one per line, in order. */
 function decide(lines: readonly Line[]): Promise<Answer[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(...paddockCli(['check-command', '--jsonl']), {
+    const child = spawn(...paddockCli(['check-command', '--jsonl', '--sandbox', 'off']), {
       cwd: REPO,
       env: { ...process.env, HOME: world.home, PADDOCK_DATA_DIR: world.dataDir },
       stdio: ['pipe', 'pipe', 'pipe'],

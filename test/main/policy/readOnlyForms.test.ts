@@ -78,7 +78,7 @@ interface Answer {
 /** One `paddock check-command --jsonl` process for every command; answers come back in order. */
 function decide(commands: readonly string[], mode: string): Promise<Answer[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(...paddockCli(['check-command', '--jsonl', '--workspace', fx.paths.workspace, '--mode', mode]), {
+    const child = spawn(...paddockCli(['check-command', '--jsonl', '--sandbox', 'off', '--workspace', fx.paths.workspace, '--mode', mode]), {
       cwd: REPO,
       env: { ...process.env, HOME: fx.paths.home, PADDOCK_DATA_DIR: fx.paths.dataDir },
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -56,7 +56,8 @@ describe.skipIf(missing !== null)(`the project's .venv${missing ? ` (skipped: ${
   }, 180_000);
 
   it('the venv python asks for anything but -m pytest|unittest, and a python that leads elsewhere is refused', async () => {
-    const h = await dispatchHarness(temp.make(), { mode: 'run', withWorkspace: false });
+    // The run list's rule (seed 003 §5), which holds without the sandbox; with it, run decides by effect.
+    const h = await dispatchHarness(temp.make(), { mode: 'run', withWorkspace: false, env: { PADDOCK_SANDBOX: 'off' } });
     makeVenv(h.file('.venv'));
     await h.core.assignment.assign(h.agent.id, h.workspace);
 

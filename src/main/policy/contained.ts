@@ -1,0 +1,545 @@
+// Run mode when the command runs in the sandbox: the card follows what containment cannot make safe,
+// not the spelling. The command is read by the bash grammar into simple commands of literal words
+// (shellForm.ts), and each is judged, in every directory it may run in, by these rules in order —
+// each a stable code and one sentence, the same sentence the model gets when the owner says no:
+// - shell-construct: something the grammar cannot reduce to literal words, or a program that runs
+//   others (xargs, sh -c, find -exec) or keeps running (use start);
+// - sandbox-cannot-give: a daemon, a display, root, a host service;
+// - environment-override: a `NAME=value` that changes what the program loads or runs;
+// - danger: the destroyers commandDanger names (danger.ts);
+// - place-outside: a path operand, a flag's value, a redirect target or the cwd outside the workspace
+//   (absolute, `..`, `~`, a link); inside is fine however it is spelled;
+// - needs-network: a host the agent has not been allowed;
+// - irreversible-loss: deleting or overwriting what no checkpoint holds (ignored files, over the cap);
+// - shows-secret: printing a secrets file inside the workspace to the model.
+// Anything else runs contained without a card.
+import path from 'node:path';
+import { isGitComponent } from '../workspace/gitName';
+import { pathSession } from '../workspace/resolve';
+import type { PathContext } from '../workspace/types';
+import { commandDanger } from './danger';
+import { FileView, type Place } from './containedFiles';
+import {
+  INLINE_CODE_FLAGS,
+  NAMES_ONLY,
+  PATH_LISTS,
+  PATTERN_FIRST,
+  RUNS_OTHERS,
+  SANDBOX_CANNOT,
+  SCRIPT_FIRST,
+  SHELLS,
+  gitSubcommand,
+  isSecretPath,
+  mentionsSecret,
+  networkNeed,
+  overrideReason,
+  urlHost,
+} from './containedPrograms';
+import { INTERPRETERS, readShellForm, type ShellCommand, type ShellWord } from './shellForm';
+import { resolveCommandCwd } from './paths';
+import type { GateCode } from './types';
+
+export interface ContainedContext {
+  paths: PathContext;
+  /** Relative to the workspace; the command starts there. */
+  cwd?: string;
+  /** Domains this agent's contained processes may reach. */
+  allowedDomains: readonly string[];
+  /** The checkpoint's size cap (a larger file is named, never stored). */
+  maxFileBytes?: number;
+}
+
+export interface ContainedPart {
+  text: string;
+  /** The part whose rule decided the card. */
+  decides: boolean;
+}
+
+export type ContainedDecision = (
+  | { tier: 'auto'; code: 'contained' }
+  | { tier: 'gated'; code: GateCode; /** needs-network: the domains to offer allowing, when the rule can name them. */ domains?: readonly string[] }
+) & {
+  reason: string;
+  /** Each simple command as written, in order (the card shows one per line). */
+  parts: ContainedPart[];
+};
+
+const DEFAULT_CAP = 10 * 1024 * 1024;
+
+/** A card's rule, thrown from deep in the judgment (not an Error: a stack trace costs more than the decision). */
+class Card {
+  constructor(
+    readonly code: GateCode,
+    readonly sentence: string,
+    readonly domains?: readonly string[],
+  ) {}
+}
+
+function card(code: GateCode, sentence: string, domains?: readonly string[]): never {
+  throw new Card(code, sentence, domains);
+}
+
+/** Programs commandDanger judges as destroyers here (its operands-outside rule is place-outside's). */
+const DANGER_PROGRAMS = /^(rm|rmdir|shred|unlink|dd|truncate|wipefs|srm|git|find|mkfs(\..+)?)$/;
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1', '0.0.0.0']);
+
+/** Programs that open no file their words name. */
+const TEXT_ONLY = new Set(['echo', 'printf', 'true', 'false', ':', 'sleep', 'seq', 'yes', 'expr', 'basename', 'dirname']);
+/** A system binary's path (`/usr/bin/env`): the program it names, not a place the command wants. */
+const SYSTEM_BIN = /^\/(usr\/(local\/)?)?s?bin\/[^/]+$/;
+
+interface Judged {
+  argv: string[];
+  words: readonly ShellWord[];
+  assignments: readonly { name: string; value: ShellWord }[];
+}
+
+/** `env NAME=v prog`, `timeout 30 prog`, `nice prog`, `/usr/bin/env prog`: the command they run. */
+function unwrap(cmd: ShellCommand): Judged {
+  let words = [...cmd.words];
+  const assignments = [...cmd.assignments];
+  for (let guard = 0; guard < 8 && words.length > 0; guard++) {
+    const program = programName(words[0].value);
+    if (program === 'env') {
+      let i = 1;
+      for (; i < words.length; i++) {
+        const w = words[i].value;
+        if (w === '-i' || w === '--ignore-environment') continue;
+        if (w === '-u' || w === '--unset') {
+          i++;
+          continue;
+        }
+        if (w.startsWith('-')) card('shell-construct', `env ${w} is an option this rule does not read`);
+        const eq = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w);
+        if (!eq) break;
+        assignments.push({ name: eq[1], value: { ...words[i], value: w.slice(eq[0].length) } });
+      }
+      words = words.slice(i);
+      continue;
+    }
+    if (program === 'timeout') {
+      let i = 1;
+      while (i < words.length && words[i].value.startsWith('-')) i += ['-s', '-k', '--signal', '--kill-after'].includes(words[i].value) ? 2 : 1;
+      words = words.slice(i + 1);
+      continue;
+    }
+    if (program === 'nice') {
+      words = words.slice(words[1]?.value === '-n' ? 3 : words[1]?.value.startsWith('-') ? 2 : 1);
+      continue;
+    }
+    break;
+  }
+  return { argv: words.map((w) => w.value), words, assignments };
+}
+
+/** The program a word names: its base name when it is a system binary's path, else the word itself. */
+function programName(word: string): string {
+  return SYSTEM_BIN.test(word) ? path.posix.basename(word) : word;
+}
+
+/** The indices of words that are a pattern or a script, not a path (grep's first operand, sed's script). */
+function nonPathOperands(program: string, argv: readonly string[]): { patterns: Set<number>; code: Set<number> } {
+  const patterns = new Set<number>();
+  const code = new Set<number>();
+  const inline = INLINE_CODE_FLAGS[program];
+  let firstTaken = false;
+  const givenByFlag = argv.some((w) => w === '-e' || w === '-f' || w.startsWith('--regexp') || w === '--expression' || w.startsWith('--file'));
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i];
+    if (inline?.includes(w)) {
+      code.add(i + 1);
+      i++;
+      continue;
+    }
+    if ((PATTERN_FIRST.has(program) || SCRIPT_FIRST.has(program)) && (w === '-e' || w === '--regexp' || w === '--expression')) {
+      (SCRIPT_FIRST.has(program) ? code : patterns).add(i + 1);
+      i++;
+      continue;
+    }
+    if (w.startsWith('-') || firstTaken) continue;
+    if (PATTERN_FIRST.has(program) && !givenByFlag) patterns.add(i);
+    else if (SCRIPT_FIRST.has(program) && !givenByFlag) code.add(i);
+    firstTaken = true;
+  }
+  return { patterns, code };
+}
+
+/** The texts a word may name as paths: itself, a `--flag=` or `NAME=` value, a short flag's attached path, `@file`. */
+function pathTexts(word: string): string[] {
+  if (word.startsWith('--')) {
+    const eq = word.indexOf('=');
+    return eq > 0 ? [word.slice(eq + 1)] : [];
+  }
+  if (word.startsWith('-')) {
+    // A short flag's attached value (`-o.env`, `-I../include`): judged when it looks like a file name.
+    const out: string[] = [];
+    const attached = /^-[A-Za-z]+?([/~.].*)$/.exec(word);
+    if (attached && /^(\/|~|\.\.?(\/|$))/.test(attached[1])) out.push(attached[1]);
+    const rest = word.slice(2);
+    if (/^[A-Za-z]/.test(word.slice(1)) && /[./]/.test(rest) && !out.includes(rest)) out.push(rest);
+    return out;
+  }
+  const out = [word];
+  const eq = /^[A-Za-z_][A-Za-z0-9_.-]*=(.+)$/.exec(word);
+  if (eq) out.push(eq[1]);
+  if (eq && eq[1].startsWith('@') && eq[1].length > 1) out.push(eq[1].slice(1));
+  if (word.startsWith('@') && word.length > 1) out.push(word.slice(1));
+  return out;
+}
+
+interface Where {
+  /** Real absolute directory the command runs in. */
+  cwd: string;
+}
+
+function outside(what: string, reason: string): never {
+  card('place-outside', `${what} is outside the workspace: ${reason}`);
+}
+
+function insideOrCard(view: FileView, text: string, where: Where, what: string): Place {
+  const place = view.place(text, where.cwd);
+  if (place.kind === 'outside') outside(what, place.reason);
+  return place;
+}
+
+const RECURSIVE_READERS: Record<string, (argv: readonly string[]) => { hidden: boolean; ignoredToo: boolean } | null> = {
+  grep: (argv) => (argv.some((w) => /^-[a-zA-Z]*[rR]/.test(w) || w === '--recursive' || w === '--dereference-recursive' || w === '-d' || w.startsWith('--directories=recurse')) ? { hidden: true, ignoredToo: true } : null),
+  rg: (argv) => ({
+    hidden: argv.some((w) => w === '--hidden' || w === '-.' || /^-[a-zA-Z]*u/.test(w) || w === '--unrestricted'),
+    ignoredToo: argv.some((w) => /^--no-ignore/.test(w) || /^-[a-zA-Z]*uu/.test(w) || /^-[a-zA-Z]*u[a-zA-Z]*u/.test(w)),
+  }),
+  ag: (argv) => ({ hidden: argv.some((w) => w === '--hidden' || w === '-u' || w === '--unrestricted'), ignoredToo: argv.some((w) => w === '-u' || w === '--unrestricted' || w.startsWith('--skip-vcs-ignores')) }),
+  tar: (argv) => (argv.some((w, i) => (i === 1 && /^[^-]*c/.test(w)) || /^-[a-zA-Z]*c/.test(w) || w === '--create') ? { hidden: true, ignoredToo: true } : null),
+  zip: () => ({ hidden: true, ignoredToo: true }),
+  '7z': () => ({ hidden: true, ignoredToo: true }),
+  cp: () => null,
+};
+RECURSIVE_READERS.egrep = RECURSIVE_READERS.grep;
+RECURSIVE_READERS.fgrep = RECURSIVE_READERS.grep;
+
+/** grep/rg flags that print only names or counts: what is below is never shown. */
+const NAMES_ONLY_FLAGS = /^(-[a-zA-Z]*[lLcq][a-zA-Z]*|--files-with-matches|--files-without-match|--count|--files|--quiet|--count-matches)$/;
+
+/** Programs that unpack trees whose links exist only once they have run. */
+const UNPACKERS = /^(tar|unzip|7z|7za|cpio|bsdtar|rsync)$/;
+
+/**
+ * A command that makes or moves links changes where the paths of the commands after it lead, which
+ * this rule judges beforehand: it must come last (a later call is judged against the new links).
+ * `ln -s`'s target is also judged from the link's own directory, where it will be read.
+ */
+function linksChange(program: string, argv: readonly string[], places: readonly { word: string; place: Place; index: number }[], view: FileView, where: Where, last: boolean): void {
+  const operands = places.filter((p) => !argv[p.index].startsWith('-'));
+  let changes: string | null = null;
+  if (program === 'ln') {
+    changes = 'ln makes a link';
+    const symbolic = argv.some((w) => /^-[a-zA-Z]*s/.test(w) || w === '--symbolic');
+    const link = operands.length > 1 ? operands[operands.length - 1] : null;
+    if (symbolic && link && link.place.kind === 'inside') {
+      const linkDir = link.place.stat?.isDirectory() ? link.place.abs : path.posix.dirname(link.place.abs);
+      for (const target of operands.slice(0, -1)) {
+        const text = argv[target.index];
+        const from = view.place(text.startsWith('/') ? text : `${linkDir}/${text}`, where.cwd);
+        if (from.kind === 'outside') outside(`the link target ${text}`, `read from the link's directory, ${from.reason}`);
+      }
+    }
+  } else if (program === 'mv' && operands.slice(0, -1).some((p) => p.place.kind === 'inside' && view.holdsLink(argv[p.index], where.cwd, p.place))) {
+    changes = 'mv moves a link (or a folder holding one), whose relative target then leads elsewhere';
+  } else if (program === 'cp' && argv.some((w) => /^-[a-zA-Z]*[rRaPds]/.test(w) || /^--(recursive|archive|no-dereference|symbolic-link|link)/.test(w))) {
+    if (operands.slice(0, -1).some((p) => p.place.kind === 'inside' && view.holdsLink(argv[p.index], where.cwd, p.place))) changes = 'cp copies links as links';
+  } else if (UNPACKERS.test(program) && (program !== 'tar' || argv.some((w, i) => (i === 1 && /^[^-]*x/.test(w)) || /^-[a-zA-Z]*x/.test(w) || w === '--extract'))) {
+    changes = `${program} unpacks files, links among them`;
+  }
+  if (changes && !last) card('shell-construct', `${changes}, which changes where the paths after it lead; run what follows in its own call`);
+}
+
+function judgeCommand(cmd: ShellCommand, where: Where, view: FileView, ctx: ContainedContext, connector: string, last = true): void {
+  const judged = unwrap(cmd);
+  const { argv, words } = judged;
+  // `env` with nothing to run prints the sandbox's own environment.
+  if (argv.length === 0 && programName(cmd.words[0].value) !== 'env') card('shell-construct', 'the command runs nothing after its wrapper');
+  if (argv.length === 0) return;
+  const argv0 = argv[0];
+  const program = programName(argv0);
+  // Variables that change what the program loads.
+  for (const a of judged.assignments) {
+    const why = overrideReason(a.name, a.value.value);
+    if (why) card('environment-override', why);
+    if (a.value.tilde) outside(`${a.name}=${a.value.value}`, '`~` names a home directory');
+    if (PATH_LISTS.has(a.name)) {
+      for (const entry of a.value.value.split(':')) {
+        if (entry !== '') insideOrCard(view, entry, where, `${a.name}'s entry ${entry}`);
+      }
+    }
+  }
+  // What the program is: a construct that runs others, a service the sandbox cannot give.
+  if (RUNS_OTHERS[program]) card('shell-construct', RUNS_OTHERS[program]);
+  if (SANDBOX_CANNOT[program]) card('sandbox-cannot-give', `${program} ${SANDBOX_CANNOT[program]}`);
+  if (program === 'docker' || program.startsWith('docker-')) card('sandbox-cannot-give', `${program} needs the Docker daemon, which the sandbox does not reach`);
+  if (SHELLS.has(program)) {
+    const flag = argv.slice(1).find((w) => /^-[a-zA-Z]*[ci]/.test(w) || w === '--init-file' || w === '--rcfile');
+    if (flag) card('shell-construct', `${program} ${flag} runs a string or an interactive shell as code this rule does not read`);
+  }
+  if (program === 'find') {
+    const exec = argv.find((w) => ['-exec', '-execdir', '-ok', '-okdir'].includes(w));
+    if (exec) card('shell-construct', `find ${exec} runs a command for each file it finds, which this rule does not read`);
+  }
+  if (program === 'env' || program === 'timeout' || program === 'nice') card('shell-construct', `${program} wraps a command this rule could not read`);
+  // An interpreter given no script reads its code from standard input: a pipe or a redirect.
+  if (INTERPRETERS.has(program)) {
+    const operands = argv.slice(1).filter((w) => !w.startsWith('-'));
+    const fromInput = connector === '|' || cmd.redirects.some((r) => (r.kind === 'file' && r.op === '<') || r.kind === 'heredoc');
+    if (fromInput && (operands.length === 0 || operands[0] === '-') && !Object.values(INLINE_CODE_FLAGS).flat().some((f) => argv.includes(f))) {
+      card('shell-construct', `${program} reads code from its standard input here, which this rule does not read`);
+    }
+  }
+  // The destroyers stay danger cards.
+  if (DANGER_PROGRAMS.test(program) && (program !== 'find' || argv.includes('-delete'))) {
+    const danger = commandDanger([program, ...argv.slice(1)], { workspace: view.workspace, cwd: where.cwd, home: ctx.paths.home });
+    if (danger && !/is outside the workspace/.test(danger)) card('danger', danger);
+  }
+  // Programs by path: in a directory of the workspace (the project's own; a virtualenv's python is a
+  // link to the base interpreter, which the sandbox runs as it runs any program), or a system binary.
+  if (argv0.includes('/') && !SYSTEM_BIN.test(argv0)) {
+    const slash = argv0.lastIndexOf('/');
+    insideOrCard(view, slash === 0 ? '/' : argv0.slice(0, slash), where, `the program ${argv0}`);
+    if (argv0.endsWith('/..') || argv0.endsWith('/.') || argv0 === '..') outside(`the program ${argv0}`, 'it is a directory above');
+  }
+  const { patterns, code } = nonPathOperands(program, argv);
+  if (program === 'git') {
+    // git grep's first operand after the subcommand is its pattern.
+    const at = argv.indexOf('grep');
+    const pattern = at > 0 && gitSubcommand(argv.slice(1))[0] === 'grep' ? argv.findIndex((w, i) => i > at && !w.startsWith('-')) : -1;
+    if (pattern > 0 && !argv.includes('-e')) patterns.add(pattern);
+  }
+  // echo, printf and true open nothing: their words are text (a redirect of theirs is still judged).
+  const textOnly = TEXT_ONLY.has(program);
+  // Every word that may name a place: inside, or a card. Globs are expanded as sh will.
+  const places: { word: string; place: Place; index: number }[] = [];
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i];
+    if (patterns.has(i) || (textOnly && !word.glob && !word.tilde)) continue;
+    if (code.has(i)) {
+      const named = mentionsSecret(word.value);
+      if (named) card('shows-secret', `${program}'s code names the secrets file ${named}, and what it prints goes to the model`);
+      continue;
+    }
+    if (word.tilde) outside(`${word.value}`, '`~` names a home directory');
+    if (word.value.startsWith('/dev/tcp/') || word.value.startsWith('/dev/udp/')) card('needs-network', `${word.value} opens a network connection`);
+    const expanded = view.expand(word, where.cwd);
+    if (expanded === null) card('shell-construct', `the pattern ${word.value} matches more than 2000 names`);
+    for (const text of expanded.flatMap((w) => (word.glob ? [w] : pathTexts(w)))) {
+      places.push({ word: text, place: insideOrCard(view, text, where, `the path ${text}`), index: i });
+    }
+  }
+  // Redirect targets.
+  const redirectPlaces: { op: string; place: Place; text: string }[] = [];
+  for (const r of cmd.redirects) {
+    if (r.kind !== 'file') continue;
+    if (r.target.tilde) outside(`the redirect target ${r.target.value}`, '`~` names a home directory');
+    if (r.target.value.startsWith('/dev/tcp/') || r.target.value.startsWith('/dev/udp/')) card('needs-network', `the redirect to ${r.target.value} opens a network connection`);
+    if (r.target.glob) card('shell-construct', `the redirect target ${r.target.value} is a pattern`);
+    redirectPlaces.push({ op: r.op, place: insideOrCard(view, r.target.value, where, `the redirect target ${r.target.value}`), text: r.target.value });
+  }
+  // The network: what the program is known to fetch, or a URL it is handed.
+  let net = networkNeed([program, ...argv.slice(1)], (name) => hasLocalBin(view, where.cwd, name));
+  if (!net.needs && !textOnly) {
+    const far = argv.slice(1).flatMap((w) => {
+      const host = /^[a-z][a-z0-9+.-]*:\/\//i.test(w) || /^git\+/.test(w) ? urlHost(w.replace(/^git\+/, '')) : null;
+      return host !== null && !LOOPBACK_HOSTS.has(host) ? [host] : [];
+    });
+    if (far.length > 0) net = { needs: true, what: `${program} is given ${far.join(', ')}`, domains: far.some((h) => h === '') ? null : far };
+  }
+  if (net.needs) {
+    const allowed = net.domains !== null && net.domains.every((d) => ctx.allowedDomains.includes(d));
+    if (!allowed) {
+      const offer = net.domains && net.domains.length > 0 ? `; allow ${net.domains.join(', ')} for this agent to let it` : '';
+      card('needs-network', `${net.what}, and the sandbox gives this agent no network there${offer}`, net.domains ?? undefined);
+    }
+  }
+  linksChange(program, argv, places, view, where, last);
+  // Writes into .git: git runs its hooks and reads its config as the owner, outside the sandbox.
+  const writes = [...lossTargets(program, argv, places).map((t) => t.place), ...redirectPlaces.filter((r) => r.op !== '<').map((r) => r.place)];
+  for (const place of writes) {
+    if (place.kind === 'inside' && place.rel.split('/').some(isGitComponent)) {
+      card('git-dir', `${program} would write ${place.rel}, inside .git, which git reads and runs as you outside the sandbox`);
+    }
+  }
+  // Loss a checkpoint cannot undo.
+  for (const target of lossTargets(program, argv, places)) {
+    if (target.place.kind !== 'inside') continue;
+    const why = view.lossAt(target.place, target.recursive);
+    if (why) card('irreversible-loss', `${program} ${target.how} ${why}`);
+  }
+  for (const r of redirectPlaces) {
+    if ((r.op === '>' || r.op === '>>') && r.place.kind === 'inside') {
+      const why = view.lossAt(r.place, false);
+      if (why) card('irreversible-loss', `the redirect ${r.op} ${r.text} overwrites what a checkpoint cannot restore: ${why}`);
+    }
+    if (r.op === '<' && r.place.kind === 'inside' && isSecretPath(r.place.rel)) {
+      card('shows-secret', `the redirect < ${r.text} feeds the secrets file ${r.place.rel} to ${program}, whose output goes to the model`);
+    }
+  }
+  // Secrets shown to the model.
+  if (!NAMES_ONLY.has(program)) {
+    for (const p of places) {
+      if (p.place.kind === 'inside' && isSecretPath(p.place.rel) && !isEnvFileFlag(argv, p.index)) {
+        card('shows-secret', `${program} would read the secrets file ${p.place.rel}, and what it prints goes to the model`);
+      }
+    }
+    for (let i = 1; i < argv.length; i++) {
+      const colon = argv[i].lastIndexOf(':');
+      if (program === 'git' && colon >= 0 && isSecretPath(argv[i].slice(colon + 1))) {
+        card('shows-secret', `git ${argv[i]} prints the secrets file ${argv[i].slice(colon + 1)} from the repository`);
+      }
+    }
+    const gitSub = program === 'git' ? gitSubcommand(argv.slice(1))[0] : undefined;
+    // git grep searches the tracked files, secrets files among them when they are tracked.
+    const descends = gitSub === 'grep' ? { hidden: true, ignoredToo: false } : RECURSIVE_READERS[program]?.(argv);
+    if (descends && !((PATTERN_FIRST.has(program) || gitSub === 'grep') && argv.some((w) => NAMES_ONLY_FLAGS.test(w)))) {
+      // Its starting points: the path operands (for git grep, those after its pattern), else its directory.
+      const firstPath = gitSub === 'grep' ? Math.max(...patterns, argv.indexOf('grep')) + 1 : 1;
+      const roots = places.filter((p) => p.place.kind === 'inside' && p.index >= firstPath);
+      const starts = roots.length > 0 || program === 'tar' || program === 'zip' || program === '7z' ? roots.map((p) => p.place) : [view.place('.', where.cwd)];
+      for (const start of starts) {
+        if (start.kind !== 'inside') continue;
+        const secret = view.secretBelow(start, descends);
+        if (secret) card('shows-secret', `${program} descends into ${start.rel || '.'} and would read the secrets file ${secret}`);
+      }
+    }
+  }
+}
+
+/** Whether the word at `index` is the value of `--env-file` (node, bun, deno read it for themselves). */
+function isEnvFileFlag(argv: readonly string[], index: number): boolean {
+  return argv[index].startsWith('--env-file=') || argv[index - 1] === '--env-file';
+}
+
+function hasLocalBin(view: FileView, cwd: string, name: string): boolean {
+  let dir = cwd;
+  for (;;) {
+    const place = view.place(`${dir}/node_modules/.bin/${name}`, cwd);
+    if (place.kind === 'inside' && place.stat !== undefined) return true;
+    if (dir === view.workspace || !dir.startsWith(view.workspace)) return false;
+    dir = path.dirname(dir);
+  }
+}
+
+/** What a program deletes or overwrites among the places its words name. */
+function lossTargets(program: string, argv: readonly string[], places: readonly { word: string; place: Place; index: number }[]): { place: Place; recursive: boolean; how: string }[] {
+  const recursive = argv.some((w) => /^-[a-zA-Z]*[rR]/.test(w) || w === '--recursive');
+  const operands = places.filter((p) => !argv[p.index].startsWith('-'));
+  switch (program) {
+    case 'rm':
+    case 'rmdir':
+    case 'unlink':
+    case 'shred':
+    case 'srm':
+      return operands.map((p) => ({ place: p.place, recursive, how: 'deletes it:' }));
+    case 'mv':
+      return operands.map((p) => ({ place: p.place, recursive: true, how: 'moves or overwrites it:' }));
+    case 'cp':
+    case 'install':
+    case 'ln':
+    case 'rsync': {
+      const last = operands[operands.length - 1];
+      return last && operands.length > 1 ? [{ place: last.place, recursive: false, how: 'overwrites it:' }] : [];
+    }
+    case 'truncate':
+    case 'tee':
+      return operands.map((p) => ({ place: p.place, recursive: false, how: 'overwrites it:' }));
+    case 'sed':
+    case 'perl':
+      return argv.some((w) => /^-[a-zA-Z]*i/.test(w) || w.startsWith('--in-place')) ? operands.map((p) => ({ place: p.place, recursive: false, how: 'edits it in place:' })) : [];
+    case 'dd':
+      return places.filter((p) => argv[p.index].startsWith('of=') && p.word !== argv[p.index]).map((p) => ({ place: p.place, recursive: false, how: 'overwrites it:' }));
+    case 'find':
+      return argv.includes('-delete') ? operands.filter((p) => p.index < firstExpression(argv)).map((p) => ({ place: p.place, recursive: true, how: '-delete deletes what it finds:' })) : [];
+    case 'git': {
+      const sub = gitSubcommand(argv.slice(1))[0];
+      return sub === 'rm' ? operands.map((p) => ({ place: p.place, recursive, how: 'rm deletes it:' })) : [];
+    }
+    default:
+      return [];
+  }
+}
+
+function firstExpression(argv: readonly string[]): number {
+  const i = argv.findIndex((w, n) => n > 0 && (w.startsWith('-') || w === '(' || w === '!'));
+  return i < 0 ? argv.length : i;
+}
+
+/**
+ * The directories each simple command may run in. `cd DIR` is read only in the leading `&&` chain
+ * (where it runs before everything else and what follows runs only if it succeeded); after that
+ * chain (`;`, `||`), a command may run in any directory the chain reached before a failure.
+ */
+function directories(commands: readonly ShellCommand[], start: string, view: FileView, at: { index: number }): { cwds: string[][] } {
+  const cwds: string[][] = [];
+  let chain = true;
+  // sh's cd is logical (`..` taken off the path as written, $PWD), while the kernel resolves what
+  // follows from the real directory: both are kept.
+  let logical = start;
+  let physical = start;
+  const reached = [start];
+  for (let i = 0; i < commands.length; i++) {
+    const cmd = commands[i];
+    at.index = i;
+    if (cmd.connector === ';' || cmd.connector === '||') chain = false;
+    const inPipeline = cmd.connector === '|' || commands[i + 1]?.connector === '|';
+    const isCd = cmd.words[0]?.value === 'cd';
+    if (!isCd) {
+      cwds.push(chain ? [physical] : [...new Set(reached)]);
+      continue;
+    }
+    if (!chain || inPipeline) card('shell-construct', 'a `cd` that is not at the start of the command (before a `;`, `||` or pipe) changes the directory of only some of what follows; start with `cd DIR &&`');
+    for (const a of cmd.assignments) card('environment-override', `${a.name} set for cd changes where it goes`);
+    if (cmd.words.length !== 2 || cmd.words[1].value === '-' || cmd.words[1].value.startsWith('-')) card('shell-construct', '`cd` takes one directory here (no options, not `-`, not bare)');
+    const target = cmd.words[1];
+    if (target.tilde) outside(`the directory ${target.value}`, '`~` names a home directory');
+    if (target.glob) card('shell-construct', `\`cd ${target.value}\` goes to a pattern`);
+    // sh's cd is logical: `..` is taken off the path as written, and only then is the path opened.
+    const next = path.posix.resolve(logical, target.value);
+    const relative = path.posix.relative(view.workspace, next);
+    if (relative.startsWith('..') || path.posix.isAbsolute(relative)) outside(`the directory ${target.value}`, `cd would go to ${next}`);
+    const place = view.place(next, physical);
+    if (place.kind === 'outside') outside(`the directory ${target.value}`, place.reason);
+    if (place.kind !== 'inside') card('shell-construct', `\`cd ${target.value}\` is not a directory this rule can read`);
+    if (place.stat !== undefined && !place.stat.isDirectory()) card('shell-construct', `\`cd ${target.value}\` is not a directory`);
+    logical = next;
+    physical = place.stat === undefined ? next : place.abs;
+    reached.push(physical);
+    cwds.push([]);
+  }
+  return { cwds };
+}
+
+function partsOf(commands: readonly ShellCommand[], deciding: number): ContainedPart[] {
+  return commands.map((c, i) => ({ text: `${i === 0 ? '' : `${c.connector} `}${c.text}`, decides: i === deciding }));
+}
+
+/** The decision for `command` in run mode when it runs contained in the sandbox. */
+export function decideContained(command: string, ctx: ContainedContext): ContainedDecision {
+  const form = readShellForm(command);
+  if (!form.ok) return { tier: 'gated', code: form.undecidable ? 'undecidable' : 'shell-construct', reason: form.reason, parts: [{ text: command, decides: true }] };
+  const commands = form.commands;
+  const at = { index: -1 };
+  try {
+    const session = pathSession(ctx.paths, true);
+    const here = resolveCommandCwd(session, ctx.cwd);
+    if (!here.ok) return { tier: 'gated', code: 'place-outside', reason: here.reason, parts: partsOf(commands, -1) };
+    const view = new FileView(session, ctx.maxFileBytes ?? DEFAULT_CAP);
+    const { cwds } = directories(commands, here.absolute, view, at);
+    for (let i = 0; i < commands.length; i++) {
+      at.index = i;
+      for (const cwd of cwds[i]) judgeCommand(commands[i], { cwd }, view, ctx, commands[i].connector, i === commands.length - 1);
+    }
+  } catch (error) {
+    if (error instanceof Card) {
+      return { tier: 'gated', code: error.code, reason: error.sentence, parts: partsOf(commands, at.index), ...(error.domains ? { domains: error.domains } : {}) };
+    }
+    return { tier: 'gated', code: 'undecidable', reason: `the command could not be decided (${(error as Error).message}), so it asks`, parts: partsOf(commands, at.index) };
+  }
+  const n = commands.length;
+  return { tier: 'auto', code: 'contained', reason: `runs contained in the sandbox${n > 1 ? ` (${n} commands)` : ''}`, parts: partsOf(commands, -1) };
+}

@@ -1,0 +1,258 @@
+// What contained mode asks the workspace's files (policy/contained.ts): where a word resolves (with
+// the one resolver, so a path inside is fine however it is spelled), what an unquoted glob matches
+// as sh would expand it, which files the checkpoint does not hold (git-ignored, over its size cap),
+// and which secrets files a program that descends would read. One FileView per decision.
+import fs from 'node:fs';
+import path from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import { resolveIn, type PathSession } from '../workspace/resolve';
+import type { ShellWord } from './shellForm';
+import { isBuildOutput, isSecretPath } from './containedPrograms';
+
+/**
+ * Outside the workspace, yet the sandbox's own: its null device and standard streams. (Its /tmp is
+ * private too, but a path there is still carded: the owner reads it as a place outside.)
+ */
+const SANDBOX_OWN = /^\/dev\/(null|stdin|stdout|stderr|fd\/[012]|zero|urandom|random)$/;
+
+/** Refusal codes of the resolver that mean "somewhere the workspace does not hold". */
+const OUTSIDE_CODES = new Set(['outside-workspace', 'climbs-out', 'link-outside', 'home-tilde', 'device-alias', 'data-dir', 'deny-list', 'absolute']);
+
+export type Place =
+  /** Inside the workspace: its real path and workspace-relative path ('' for the root). */
+  | { kind: 'inside'; abs: string; rel: string; stat: fs.Stats | undefined }
+  /** The sandbox's own (/dev/null, /dev/stdout): nothing of the owner's. */
+  | { kind: 'sandbox' }
+  | { kind: 'outside'; reason: string }
+  /** Not a path at all (a control character, an empty word): nothing to resolve. */
+  | { kind: 'none' };
+
+/** Most files a glob may match, or a tree walk may visit, before the rule asks instead. */
+export const WALK_LIMIT = 20_000;
+const GLOB_LIMIT = 2_000;
+
+/** Directories a secrets search does not descend into: other people's packages, not the owner's secrets. */
+const NOT_SEARCHED = new Set(['.git', 'node_modules', '.venv', 'venv', 'site-packages', '.tox']);
+
+export class FileView {
+  private readonly ignores = new Map<string, Ignore | null>();
+
+  constructor(readonly session: PathSession, private readonly maxFileBytes: number) {}
+
+  get workspace(): string {
+    return this.session.ws;
+  }
+
+  /** Where `text` lands when a program in `cwd` (a real absolute directory) opens it. */
+  place(text: string, cwd: string): Place {
+    if (text === '' || /[\0-\x1f\x7f]/.test(text)) return { kind: 'none' };
+    const abs = text.startsWith('/') ? text : `${cwd}/${text}`;
+    const lexical = path.posix.normalize(abs);
+    if (SANDBOX_OWN.test(lexical)) return { kind: 'sandbox' };
+    const r = resolveIn(this.session, { path: abs, for: 'read' });
+    if (r.ok) return { kind: 'inside', abs: r.path, rel: r.rel.join('/'), stat: r.stat };
+    if (OUTSIDE_CODES.has(r.code)) return { kind: 'outside', reason: r.reason.replace(/^refused: /, '').replace(/\.$/, '') };
+    return { kind: 'none' };
+  }
+
+  /**
+   * The names sh puts in place of a glob word (hidden names only for a pattern beginning with `.`,
+   * where dash also gives `.` and `..`), or [the word] when nothing matches. Null: too many.
+   * Only a glob inside the workspace is expanded; one outside is judged by its literal prefix.
+   */
+  expand(word: ShellWord, cwd: string): string[] | null {
+    if (!word.glob) return [word.value];
+    const chars: { ch: string; quoted: boolean }[] = [];
+    for (const part of word.parts) for (const ch of part.text) chars.push({ ch, quoted: part.quoted });
+    const components: { ch: string; quoted: boolean }[][] = [[]];
+    for (const c of chars) {
+      if (c.ch === '/') components.push([]);
+      else components[components.length - 1].push(c);
+    }
+    const absolute = word.value.startsWith('/');
+    let dirs = [absolute ? '' : cwd];
+    let globbed = false;
+    for (let i = absolute ? 1 : 0; i < components.length; i++) {
+      const comp = components[i];
+      const literal = comp.every((c) => c.quoted || (c.ch !== '*' && c.ch !== '?'));
+      const text = comp.map((c) => c.ch).join('');
+      if (literal) {
+        dirs = dirs.map((d) => (text === '' && i === components.length - 1 ? `${d}/` : `${d}/${text}`));
+        continue;
+      }
+      globbed = true;
+      const source = comp.map((c) => (c.quoted ? escape(c.ch) : c.ch === '*' ? '[^/]*' : c.ch === '?' ? '[^/]' : escape(c.ch))).join('');
+      const pattern = new RegExp(`^${source}$`, 's');
+      const hidden = comp[0]?.ch === '.';
+      const next: string[] = [];
+      for (const dir of dirs) {
+        // A directory outside is never listed: the word is judged by its literal part.
+        if (this.place(dir === '' ? '/' : dir, cwd).kind !== 'inside') return [word.value];
+        let names: string[];
+        try {
+          names = fs.readdirSync(dir === '' ? '/' : dir);
+        } catch {
+          continue;
+        }
+        if (hidden) names.push('.', '..');
+        for (const name of names) {
+          if (!hidden && name.startsWith('.')) continue;
+          if (pattern.test(name)) next.push(`${dir}/${name}`);
+        }
+        if (next.length > GLOB_LIMIT) return null;
+      }
+      dirs = next.sort();
+    }
+    const found = globbed ? dirs.filter((d) => this.session.lstat(d.replace(/\/$/, '')) !== undefined || d.endsWith('/.') || d.endsWith('/..')) : dirs;
+    return found.length === 0 ? [word.value] : found;
+  }
+
+  /** The `.gitignore` rules of a workspace directory (relative, '' for the root), read once per decision. */
+  private rulesOf(dirRel: string): Ignore | null {
+    if (this.ignores.has(dirRel)) return this.ignores.get(dirRel) ?? null;
+    let rules: Ignore | null = null;
+    const files = [path.join(this.workspace, dirRel, '.gitignore')];
+    if (dirRel === '') files.push(path.join(this.workspace, '.git', 'info', 'exclude'));
+    for (const file of files) {
+      let text: string;
+      try {
+        if (!this.session.lstat(file)?.isFile()) continue;
+        text = fs.readFileSync(file, 'utf8');
+      } catch {
+        continue;
+      }
+      rules ??= ignore();
+      rules.add(text);
+    }
+    this.ignores.set(dirRel, rules);
+    return rules;
+  }
+
+  /** Whether git ignores the workspace-relative path (a directory ignored hides all below it). */
+  ignored(rel: string, isDir: boolean): boolean {
+    const parts = rel.split('/').filter((p) => p !== '');
+    for (let n = 1; n <= parts.length; n++) {
+      const dirFlag = n < parts.length || isDir;
+      let verdict = false;
+      for (let d = 0; d < n; d++) {
+        const rules = this.rulesOf(parts.slice(0, d).join('/'));
+        if (!rules) continue;
+        const sub = parts.slice(d, n).join('/') + (dirFlag ? '/' : '');
+        const t = rules.test(sub);
+        if (t.ignored) verdict = true;
+        else if (t.unignored) verdict = false;
+      }
+      if (verdict) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Why deleting or overwriting this place loses what a checkpoint cannot give back, or null: it is
+   * ignored (and not build output), over the size cap, or — for a tree — holds such a file.
+   */
+  lossAt(place: Extract<Place, { kind: 'inside' }>, recursive: boolean): string | null {
+    const st = place.stat;
+    if (!st || place.rel === '') return null;
+    if (isBuildOutput(place.rel)) return null;
+    const isDir = st.isDirectory();
+    if (this.ignored(place.rel, isDir)) return `${place.rel}${isDir ? '/' : ''} is ignored by git, so no checkpoint holds it`;
+    if (st.isFile() && st.size > this.maxFileBytes) return `${place.rel} is larger than the checkpoint's ${Math.round(this.maxFileBytes / 1048576)} MiB cap, so no checkpoint holds it`;
+    if (!isDir || !recursive) return null;
+    let seen = 0;
+    let found: string | null = null;
+    const tooMany = this.walk(place.abs, place.rel, { hidden: true, ignoredToo: true, skip: () => false }, (rel, entry) => {
+      seen++;
+      if (isBuildOutput(rel)) return 'skip';
+      if (this.ignored(rel, entry.isDirectory())) {
+        found = `${rel}${entry.isDirectory() ? '/' : ''} is ignored by git, so no checkpoint holds it`;
+        return 'stop';
+      }
+      if (entry.isFile()) {
+        const size = this.session.lstat(path.join(this.workspace, rel))?.size ?? 0;
+        if (size > this.maxFileBytes) {
+          found = `${rel} is larger than the checkpoint's cap, so no checkpoint holds it`;
+          return 'stop';
+        }
+      }
+      return 'go';
+    });
+    if (found) return found;
+    if (tooMany) return `${place.rel}/ holds more than ${WALK_LIMIT} entries (${seen} seen), too many to check that a checkpoint holds them`;
+    return null;
+  }
+
+  /**
+   * The first secrets file a program descending from this directory would read, or null. `hidden`:
+   * whether it reads hidden names (rg does not by default); `ignoredToo`: whether it reads what git
+   * ignores (rg does not by default).
+   */
+  secretBelow(place: Extract<Place, { kind: 'inside' }>, how: { hidden: boolean; ignoredToo: boolean }): string | null {
+    if (place.rel !== '' && !place.stat?.isDirectory()) return isSecretPath(place.rel) ? place.rel : null;
+    let found: string | null = null;
+    const tooMany = this.walk(place.abs, place.rel, { ...how, skip: (name) => NOT_SEARCHED.has(name) }, (rel, entry) => {
+      if (!how.ignoredToo && this.ignored(rel, entry.isDirectory())) return 'skip';
+      if (isSecretPath(rel)) {
+        found = rel;
+        return 'stop';
+      }
+      return 'go';
+    });
+    if (found) return found;
+    return tooMany ? `${place.rel || '.'}/ (more than ${WALK_LIMIT} entries, too many to check)` : null;
+  }
+
+  /**
+   * Whether `text` (as written, from `cwd`) is a symbolic link, or names a directory holding one (or
+   * too large to tell).
+   */
+  holdsLink(text: string, cwd: string, place: Extract<Place, { kind: 'inside' }>): boolean {
+    if (this.session.lstat(text.startsWith('/') ? text : `${cwd}/${text}`.replace(/\/+$/, ''))?.isSymbolicLink()) return true;
+    const st = this.session.lstat(path.join(this.workspace, place.rel));
+    if (st?.isSymbolicLink()) return true;
+    if (!st?.isDirectory()) return false;
+    let found = false;
+    const tooMany = this.walk(place.abs, place.rel, { hidden: true, ignoredToo: true, skip: () => false }, (_rel, entry) => {
+      if (entry.isSymbolicLink()) {
+        found = true;
+        return 'stop';
+      }
+      return 'go';
+    });
+    return found || tooMany;
+  }
+
+  /** Walks below `abs` without following links; true when it stopped at the walk limit. */
+  private walk(
+    abs: string,
+    rel: string,
+    how: { hidden: boolean; skip: (name: string) => boolean; ignoredToo: boolean },
+    visit: (rel: string, entry: fs.Dirent) => 'go' | 'skip' | 'stop',
+  ): boolean {
+    const stack: [string, string][] = [[abs, rel]];
+    let count = 0;
+    while (stack.length > 0) {
+      const [dir, dirRel] = stack.pop() as [string, string];
+      let entries: fs.Dirent[];
+      try {
+        entries = fs.readdirSync(dir, { withFileTypes: true });
+      } catch {
+        continue;
+      }
+      for (const entry of entries) {
+        if (++count > WALK_LIMIT) return true;
+        if (!how.hidden && entry.name.startsWith('.')) continue;
+        if (how.skip(entry.name)) continue;
+        const childRel = dirRel === '' ? entry.name : `${dirRel}/${entry.name}`;
+        const answer = visit(childRel, entry);
+        if (answer === 'stop') return false;
+        if (answer === 'go' && entry.isDirectory()) stack.push([path.join(dir, entry.name), childRel]);
+      }
+    }
+    return false;
+  }
+}
+
+function escape(ch: string): string {
+  return ch.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}

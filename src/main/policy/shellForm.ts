@@ -1,0 +1,613 @@
+// A shell command read by the bash grammar (shellGrammar.ts) into the simple commands it runs, each
+// of literal words: no hand-written shell parser — the grammar decides the structure, and this only
+// walks its nodes and unquotes literal words exactly as sh does. Any node it does not know, and any
+// construct that makes a word depend on something other than its text ($VAR, $(…), `…`, <(…)), or
+// runs code the decision cannot read (functions, eval, source, exec, a heredoc fed to an
+// interpreter, a loop), is a refusal naming the construct in one sentence.
+//
+// What sh does with the result, and what the decision must therefore still do (policy/contained.ts):
+// - an unquoted `*` or `?` expands against the filesystem (ShellWord.glob; `[…]` and `{…}` refused);
+// - an unquoted leading `~` names a home (ShellWord.tilde);
+// - `cd DIR` changes the directory of what follows it (ShellCommand.connector tells which follow).
+import type { Tree } from 'web-tree-sitter';
+import { shellParser } from './shellGrammar';
+import { MAX_COMMAND_LENGTH } from './lexer';
+
+/**
+ * A node of the grammar's tree, copied out of the wasm heap in one cursor pass: every property read
+ * on the grammar's own nodes crosses into wasm, which made the walk cost more than the parse.
+ */
+interface Node {
+  type: string;
+  isNamed: boolean;
+  text: string;
+  startIndex: number;
+  endIndex: number;
+  /** The field this node fills in its parent (`body`, `name`), or null. */
+  field: string | null;
+  children: Node[];
+  namedChildren: Node[];
+  childCount: number;
+}
+
+/** The tree as plain objects (indices are UTF-16 units, as the source string's). */
+function plainTree(tree: Tree, source: string): Node {
+  const cursor = tree.walk();
+  const make = (): Node => ({
+    type: cursor.nodeType,
+    isNamed: cursor.nodeIsNamed,
+    text: source.slice(cursor.startIndex, cursor.endIndex),
+    startIndex: cursor.startIndex,
+    endIndex: cursor.endIndex,
+    field: cursor.currentFieldName,
+    children: [],
+    namedChildren: [],
+    childCount: 0,
+  });
+  try {
+    const root = make();
+    const stack: Node[] = [root];
+    let descend = true;
+    for (;;) {
+      if (descend && cursor.gotoFirstChild()) {
+        const node = make();
+        const parent = stack[stack.length - 1];
+        parent.children.push(node);
+        if (node.isNamed) parent.namedChildren.push(node);
+        parent.childCount++;
+        stack.push(node);
+        continue;
+      }
+      if (stack.length > 1 && cursor.gotoNextSibling()) {
+        stack.pop();
+        const node = make();
+        const parent = stack[stack.length - 1];
+        parent.children.push(node);
+        if (node.isNamed) parent.namedChildren.push(node);
+        parent.childCount++;
+        stack.push(node);
+        descend = true;
+        continue;
+      }
+      if (!cursor.gotoParent()) break;
+      stack.pop();
+      descend = false;
+    }
+    return root;
+  } finally {
+    cursor.delete();
+  }
+}
+
+/** One literal word, as sh passes it to the program. */
+export interface ShellWord {
+  /** The word after quote removal. */
+  value: string;
+  /** The word's pieces: quoted text never globs. */
+  parts: readonly { text: string; quoted: boolean }[];
+  /** An unquoted `*` or `?`: sh replaces the word with the names it matches (or leaves it when none). */
+  glob: boolean;
+  /** An unquoted leading `~` (or after `:`/`=` in an assignment): sh puts a home directory there. */
+  tilde: boolean;
+}
+
+export type ShellRedirect =
+  /** `[n]> file`, `[n]>> file`, `[n]< file`. */
+  | { kind: 'file'; fd: number; op: '>' | '>>' | '<'; target: ShellWord }
+  /** `2>&1`, `>&2`: one standard stream onto another. */
+  | { kind: 'dup'; fd: number; to: number }
+  /** `<<EOF`: standard input is the literal body. */
+  | { kind: 'heredoc'; body: string };
+
+export type Connector = 'start' | '&&' | '||' | ';' | '|';
+
+export interface ShellCommand {
+  assignments: readonly { name: string; value: ShellWord }[];
+  words: readonly ShellWord[];
+  redirects: readonly ShellRedirect[];
+  /** How it follows the previous simple command in the source. */
+  connector: Connector;
+  /** The simple command as written (for the card). */
+  text: string;
+}
+
+/** `undecidable`: the grammar was not there to read it (not loaded, or it failed), rather than a construct. */
+export type ShellForm = { ok: true; commands: ShellCommand[] } | { ok: false; reason: string; undecidable?: true };
+
+/** A refusal thrown from deep in the walk (not an Error: a stack trace costs more than the parse). */
+class Refused {
+  constructor(readonly message: string) {}
+}
+
+function refuse(sentence: string): never {
+  throw new Refused(sentence);
+}
+
+/** Statements whose structure the decision cannot read by its simple commands, named for the card. */
+const CONSTRUCTS: Record<string, string> = {
+  subshell: 'a subshell `( … )` runs its commands in a copy of the shell; write them without the parentheses',
+  compound_statement: 'a group `{ …; }` is shell code this rule does not read',
+  function_definition: 'a function definition runs code later under another name',
+  if_statement: 'an `if` runs commands by a condition this rule does not read',
+  for_statement: 'a `for` loop runs commands over values this rule does not read',
+  c_style_for_statement: 'a `for` loop runs commands over values this rule does not read',
+  while_statement: 'a `while` loop runs commands this rule does not read',
+  case_statement: 'a `case` runs commands by a pattern this rule does not read',
+  negated_command: '`!` inverts a status; write the command without it',
+  declaration_command: '`export`, `declare`, `local` and `readonly` change the shell itself',
+  unset_command: '`unset` changes the shell itself',
+  variable_assignment: 'an assignment without a command changes the shell itself; put `NAME=value` before the command',
+  variable_assignments: 'an assignment without a command changes the shell itself; put `NAME=value` before the command',
+  command_substitution: '`$( … )` and backticks run a command and put its output in the line',
+  process_substitution: '`<( … )` and `>( … )` run a command in the background',
+  simple_expansion: '`$NAME` puts a variable in the line, whose value this rule cannot see',
+  expansion: '`${ … }` puts a variable in the line, whose value this rule cannot see',
+  arithmetic_expansion: '`$(( … ))` computes a value this rule does not read',
+  ansi_c_string: "`$'…'` is a string with escapes that sh and bash read differently",
+  translated_string: '`$"…"` is a translated string',
+  brace_expression: '`{a,b}` expands differently in sh and bash',
+  herestring_redirect: '`<<<` is bash only; sh reads it differently',
+  test_command: '`[[ … ]]` is bash only',
+  extglob_pattern: 'an extended glob is bash only',
+  coproc: '`coproc` runs a command in the background',
+};
+
+/** Builtins that change the shell, run a string or a file as shell code, or leave the shell's control. */
+const SHELL_BUILTINS: Record<string, string> = {
+  eval: '`eval` runs a string as shell code',
+  source: '`source` runs a file as shell code in this shell',
+  '.': '`.` runs a file as shell code in this shell',
+  exec: '`exec` replaces the shell or rewires its files',
+  alias: '`alias` changes what a name runs',
+  unalias: '`unalias` changes what a name runs',
+  export: '`export` changes the environment of what follows',
+  unset: '`unset` changes the shell itself',
+  set: '`set` changes how the shell reads what follows',
+  shopt: '`shopt` changes how the shell reads what follows',
+  trap: '`trap` runs code when a signal arrives',
+  command: '`command` runs a name bypassing what the rule reads; write the program itself',
+  builtin: '`builtin` runs a shell builtin by name',
+  enable: '`enable` changes the shell builtins',
+  hash: '`hash` changes where names are found',
+  readonly: '`readonly` changes the shell itself',
+  declare: '`declare` changes the shell itself',
+  typeset: '`typeset` changes the shell itself',
+  local: '`local` changes the shell itself',
+  let: '`let` computes values this rule does not read',
+  read: '`read` sets variables from its input',
+  mapfile: '`mapfile` sets variables from its input',
+  readarray: '`readarray` sets variables from its input',
+  getopts: '`getopts` sets variables',
+  ulimit: '`ulimit` changes the limits of what follows',
+  umask: '`umask` changes the permissions of what follows',
+  fc: '`fc` runs commands from the history',
+  history: '`history` reads the shell history',
+  wait: '`wait` waits for background jobs; use start for a program that keeps running',
+  jobs: '`jobs` manages background jobs; use start for a program that keeps running',
+  fg: '`fg` manages background jobs; use start for a program that keeps running',
+  bg: '`bg` manages background jobs; use start for a program that keeps running',
+  disown: '`disown` lets a job outlive the command; use start for a program that keeps running',
+  coproc: '`coproc` runs a command in the background',
+  time: '`time` is a keyword in bash and a program in sh; run the command itself',
+  return: '`return` outside a function is read differently by sh and bash',
+  caller: '`caller` reads the shell itself',
+  shift: '`shift` changes the shell itself',
+  times: '`times` reads the shell itself',
+  '[[': '`[[ … ]]` is bash only',
+};
+
+/** Interpreters and shells: a heredoc or a redirect fed to them on standard input is code the rule does not read. */
+export const INTERPRETERS = new Set([
+  'sh', 'bash', 'dash', 'zsh', 'ksh', 'fish', 'csh', 'tcsh', 'python', 'python2', 'python3', 'node', 'nodejs', 'deno', 'bun', 'ruby', 'perl',
+  'php', 'lua', 'Rscript', 'R', 'tclsh', 'awk', 'gawk', 'mawk', 'nawk', 'osascript', 'psql', 'mysql', 'sqlite3', 'irb', 'ipython', 'ts-node', 'tsx',
+]);
+
+const OPERATORS = new Set(['&&', '||', ';', '|']);
+
+interface Walk {
+  commands: ShellCommand[];
+  pending: Connector;
+}
+
+/** Unquotes an unquoted word's text as sh does: `\x` is x (quoted), `\<newline>` disappears. */
+function unquoteBare(text: string, into: { text: string; quoted: boolean }[]): void {
+  let plain = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '\\') {
+      const next = text[i + 1];
+      if (next === undefined) {
+        plain += '\\';
+        continue;
+      }
+      i++;
+      if (next === '\n') continue;
+      if (plain) into.push({ text: plain, quoted: false });
+      plain = '';
+      into.push({ text: next, quoted: true });
+      continue;
+    }
+    if (ch === '`') refuse(CONSTRUCTS.command_substitution);
+    // The grammar makes `$NAME` an expansion node; a `$` it left in a word is refused unless last.
+    if (ch === '$' && i < text.length - 1) refuse(CONSTRUCTS.simple_expansion);
+    plain += ch;
+  }
+  if (plain) into.push({ text: plain, quoted: false });
+}
+
+/** Characters after `$` that sh never expands inside double quotes (`"x$"`, `"$ "`, `"a$/b"`). */
+const LITERAL_AFTER_DOLLAR = /[\s/.,:;)\]|=+%^~-]/;
+
+/** A double-quoted string's inside, unquoted as sh does: `\` escapes only `$ \` " \\` and newline. */
+function unquoteDouble(inner: string): string {
+  let out = '';
+  for (let i = 0; i < inner.length; i++) {
+    const ch = inner[i];
+    if (ch === '\\') {
+      const next = inner[i + 1];
+      if (next !== undefined && '$`"\\\n'.includes(next)) {
+        i++;
+        if (next !== '\n') out += next;
+        continue;
+      }
+      out += ch;
+      continue;
+    }
+    if (ch === '`') refuse(CONSTRUCTS.command_substitution);
+    if (ch === '$') {
+      const next = inner[i + 1];
+      if (next !== undefined && !LITERAL_AFTER_DOLLAR.test(next)) refuse(CONSTRUCTS.simple_expansion);
+    }
+    out += ch;
+  }
+  return out;
+}
+
+function pieces(node: Node, into: { text: string; quoted: boolean }[]): void {
+  switch (node.type) {
+    case 'word':
+    case 'number':
+      unquoteBare(node.text, into);
+      return;
+    case 'raw_string':
+      into.push({ text: node.text.slice(1, -1), quoted: true });
+      return;
+    case 'string': {
+      for (const child of node.namedChildren) {
+        if (child && child.type !== 'string_content') refuse(CONSTRUCTS[child.type] ?? `\`${child.text}\` inside double quotes is not literal text`);
+      }
+      if (!node.text.startsWith('"') || !node.text.endsWith('"') || node.text.length < 2) refuse('a double-quoted string is not closed');
+      into.push({ text: unquoteDouble(node.text.slice(1, -1)), quoted: true });
+      return;
+    }
+    case 'concatenation':
+      for (const child of node.children) {
+        if (child) pieces(child, into);
+      }
+      return;
+    default:
+      refuse(CONSTRUCTS[node.type] ?? `\`${node.text}\` (${node.type.replace(/_/g, ' ')}) is shell syntax this rule does not read`);
+  }
+}
+
+function literalWord(node: Node, assignment = false): ShellWord {
+  const parts: { text: string; quoted: boolean }[] = [];
+  pieces(node, parts);
+  const value = parts.map((p) => p.text).join('');
+  // Checked on the whole word: the grammar splits `[ab].txt` and `{a,b}` into several pieces.
+  const bare = parts.filter((p) => !p.quoted).map((p) => p.text).join('');
+  if (/[{}]/.test(bare) && value !== '{}') refuse('`{` and `}` in a word expand differently in sh and bash; quote them');
+  if (/[[\]]/.test(bare) && value !== '[' && value !== ']') refuse('a `[…]` pattern matches file names by a set this rule does not read; quote it');
+  const glob = parts.some((p) => !p.quoted && /[*?]/.test(p.text));
+  const first = parts[0];
+  let tilde = first !== undefined && !first.quoted && first.text.startsWith('~');
+  // In an assignment sh also expands a `~` after `=` or `:` (PATH=a:~/bin).
+  if (assignment && parts.some((p) => !p.quoted && /(^|[:=])~/.test(p.text))) tilde = true;
+  return { value, parts, glob, tilde };
+}
+
+const EMPTY_WORD: ShellWord = { value: '', parts: [], glob: false, tilde: false };
+
+/** A word the grammar gives as a token (`[`, `-f`, `=`): its text, unquoted, never a glob. */
+function tokenWord(text: string): ShellWord {
+  return { value: text, parts: [{ text, quoted: false }], glob: false, tilde: false };
+}
+
+function redirectOf(node: Node, program: () => string): ShellRedirect[] {
+  const named = node.namedChildren.filter((c): c is Node => c !== null);
+  if (node.type === 'heredoc_redirect') {
+    const start = named.find((c) => c.type === 'heredoc_start');
+    const body = named.find((c) => c.type === 'heredoc_body');
+    const operator = node.children.find((c) => c && !c.isNamed)?.type;
+    if (operator !== '<<' && operator !== '<<-') refuse(`the heredoc \`${operator ?? ''}\` is not one this rule reads`);
+    if (!start) refuse('a heredoc without its delimiter');
+    if (INTERPRETERS.has(program())) refuse(`a heredoc fed to \`${program()}\` is code this rule does not read`);
+    const quoted = /['"\\]/.test(start.text);
+    const out: ShellRedirect[] = [];
+    let text = '';
+    if (body) {
+      for (const c of body.namedChildren) {
+        if (c && c.type !== 'heredoc_content' && !quoted) refuse(`${CONSTRUCTS[c.type] ?? 'an expansion'} (in a heredoc whose delimiter is not quoted)`);
+      }
+      text = body.text;
+      if (!quoted && /[`$\\]/.test(text)) refuse('a heredoc whose delimiter is not quoted expands `$`, backticks and backslashes; quote the delimiter (`<<\'EOF\'`)');
+    }
+    out.push({ kind: 'heredoc', body: text });
+    // The grammar hangs a redirect written after `<<EOF` on the heredoc node.
+    for (const c of named) {
+      if (c.type === 'file_redirect') out.push(...redirectOf(c, program));
+      else if (!['heredoc_start', 'heredoc_body', 'heredoc_end'].includes(c.type)) refuse(`\`${c.text}\` after a heredoc is not read by this rule`);
+    }
+    return out;
+  }
+  if (node.type !== 'file_redirect') refuse(CONSTRUCTS[node.type] ?? `the redirect \`${node.text}\` is not one this rule reads`);
+  const operator = node.children.find((c) => c && !c.isNamed)?.type ?? '';
+  const descriptor = named.find((c) => c.type === 'file_descriptor');
+  const destinations = named.filter((c) => c.type !== 'file_descriptor');
+  if (destinations.length !== 1) refuse(`the redirect \`${node.text}\` has ${destinations.length === 0 ? 'no' : 'more than one'} target`);
+  const fd = descriptor ? Number(descriptor.text) : operator.startsWith('<') ? 0 : 1;
+  if (!Number.isInteger(fd) || fd > 2) refuse(`the redirect \`${node.text}\` uses file descriptor ${descriptor?.text}, beyond the three standard ones`);
+  const destination = destinations[0];
+  switch (operator) {
+    case '>':
+    case '>>':
+    case '<': {
+      const target = literalWord(destination);
+      if (target.value === '') refuse(`the redirect \`${node.text}\` has an empty target`);
+      return [{ kind: 'file', fd, op: operator, target }];
+    }
+    case '>&':
+    case '<&': {
+      const to = destination.text;
+      if (!/^[012]$/.test(to)) refuse(`the redirect \`${node.text}\` is not onto standard input, output or error`);
+      return [{ kind: 'dup', fd: descriptor ? fd : operator === '<&' ? 0 : 1, to: Number(to) }];
+    }
+    case '&>':
+    case '&>>':
+    case '>&>':
+      refuse(`\`${operator}\` is bash only; sh runs the command in the background and truncates the file: write \`> file 2>&1\``);
+      break;
+    case '>|':
+      refuse('`>|` overrides noclobber; write `>`');
+      break;
+    case '<>':
+      refuse('`<>` opens a file for reading and writing');
+      break;
+    default:
+      refuse(`the redirect \`${node.text}\` is not one this rule reads`);
+  }
+  return [];
+}
+
+/** Two words as one: what sh makes of pieces with no blank between them. */
+function joined(a: ShellWord, b: ShellWord): ShellWord {
+  const parts = [...a.parts, ...b.parts];
+  return { value: a.value + b.value, parts, glob: a.glob || b.glob, tilde: a.tilde };
+}
+
+function pushCommand(node: Node, outer: readonly Node[], walk: Walk): void {
+  const assignments: { name: string; value: ShellWord }[] = [];
+  const words: ShellWord[] = [];
+  const redirectNodes: Node[] = [];
+  let previous: Node | null = null;
+  for (const child of node.children) {
+    if (!child) continue;
+    if (!child.isNamed) refuse(`\`${child.text}\` is shell syntax this rule does not read`);
+    // The grammar sometimes splits one word in two (`'a'\{` as `'a'` and `\{`): sh reads pieces
+    // with no blank between them as one word, and so does this rule.
+    const glued = previous !== null && previous.endIndex === child.startIndex && !/redirect$/.test(child.type) && !/redirect$/.test(previous.type);
+    previous = child;
+    if (glued && child.type !== 'variable_assignment' && child.type !== 'command_name') {
+      const piece = literalWord(child);
+      if (words.length > 0) words[words.length - 1] = joined(words[words.length - 1], piece);
+      else if (assignments.length > 0) assignments[assignments.length - 1].value = joined(assignments[assignments.length - 1].value, piece);
+      else refuse(`\`${node.text}\` is not read as sh reads it`);
+      continue;
+    }
+    if (glued) refuse(`\`${node.text}\` is not read as sh reads it`);
+    switch (child.type) {
+      case 'variable_assignment': {
+        if (words.length > 0) refuse('an assignment after the program name is an argument in sh and an assignment in bash');
+        const name = child.namedChildren.find((c) => c?.type === 'variable_name');
+        const value = child.namedChildren.filter((c): c is Node => c !== null && c.type !== 'variable_name');
+        const operator = child.children.find((c) => c && !c.isNamed)?.type;
+        if (!name || operator !== '=' || value.length > 1) refuse(`the assignment \`${child.text}\` is not NAME=value`);
+        assignments.push({ name: name.text, value: value.length === 0 ? EMPTY_WORD : literalWord(value[0], true) });
+        break;
+      }
+      case 'command_name': {
+        const inner = child.namedChildren.filter((c): c is Node => c !== null);
+        if (inner.length !== 1) refuse(`the program name \`${child.text}\` is not one word`);
+        words.push(literalWord(inner[0]));
+        break;
+      }
+      case 'file_redirect':
+      case 'heredoc_redirect':
+      case 'herestring_redirect':
+        redirectNodes.push(child);
+        break;
+      default:
+        if (words.length === 0) refuse(`\`${child.text}\` before the program name is not an assignment`);
+        words.push(literalWord(child));
+    }
+  }
+  if (words.length === 0) refuse(CONSTRUCTS.variable_assignment);
+  const program = words[0].value;
+  const builtin = SHELL_BUILTINS[program];
+  if (builtin !== undefined && !words[0].parts.some((p) => p.quoted)) refuse(builtin);
+  if (builtin !== undefined) refuse(`${builtin} (quoted or not)`);
+  const redirects = [...redirectNodes, ...outer].flatMap((r) => redirectOf(r, () => program));
+  walk.commands.push({ assignments, words, redirects, connector: walk.pending, text: node.text });
+  walk.pending = ';';
+}
+
+/** `[ … ]`, read as the program `[` with its words (sh's test); anything else in it is refused. */
+function pushTest(node: Node, outer: readonly Node[], walk: Walk): void {
+  if (!node.text.startsWith('[ ') && !node.text.startsWith('[\t')) refuse(CONSTRUCTS.test_command);
+  const words: ShellWord[] = [tokenWord('[')];
+  const leaf = (n: Node): void => {
+    if (['word', 'string', 'raw_string', 'number', 'concatenation', 'test_operator'].includes(n.type)) {
+      words.push(n.type === 'test_operator' ? tokenWord(n.text) : literalWord(n));
+      return;
+    }
+    if (n.type === 'unary_expression' || n.type === 'binary_expression') {
+      for (const c of n.children) {
+        if (!c) continue;
+        if (c.isNamed) leaf(c);
+        else if (['=', '==', '!=', '!'].includes(c.type)) words.push(tokenWord(c.type));
+        else refuse(`\`${c.text}\` inside \`[ … ]\` is not read by this rule`);
+      }
+      return;
+    }
+    refuse(CONSTRUCTS[n.type] ?? `\`${n.text}\` inside \`[ … ]\` is not read by this rule`);
+  };
+  for (const c of node.children) {
+    if (!c) continue;
+    if (!c.isNamed) {
+      if (c.type !== '[' && c.type !== ']') refuse(CONSTRUCTS.test_command);
+      continue;
+    }
+    leaf(c);
+  }
+  words.push(tokenWord(']'));
+  const redirects = outer.flatMap((r) => redirectOf(r, () => '['));
+  walk.commands.push({ assignments: [], words, redirects, connector: walk.pending, text: node.text });
+  walk.pending = ';';
+}
+
+function operator(token: Node, walk: Walk): void {
+  const t = token.type;
+  if (t === '&') refuse('a trailing `&` leaves the command running in the background; use start for a program that keeps running');
+  if (t === '|&') refuse('`|&` is bash only; write `2>&1 |`');
+  if (!OPERATORS.has(t)) refuse(`\`${token.text}\` is shell syntax this rule does not read`);
+  walk.pending = t as Connector;
+}
+
+function statement(node: Node, outer: readonly Node[], walk: Walk): void {
+  switch (node.type) {
+    case 'program':
+    case 'list':
+    case 'pipeline':
+      for (const child of node.children) {
+        if (!child) continue;
+        if (child.type === 'comment') continue;
+        if (!child.isNamed) operator(child, walk);
+        else statement(child, outer, walk);
+      }
+      return;
+    case 'redirected_statement': {
+      const body = node.children.find((c) => c.field === 'body') ?? null;
+      const redirects = node.namedChildren.filter((c) => c !== body);
+      for (const c of node.children) {
+        if (c && !c.isNamed) refuse(`\`${c.text}\` is shell syntax this rule does not read`);
+      }
+      // A redirect the grammar hangs on a list or pipeline applies, for this rule, to each command in it.
+      if (!body) refuse(`the redirect \`${node.text}\` has no command`);
+      statement(body, [...redirects, ...outer], walk);
+      return;
+    }
+    case 'command':
+      pushCommand(node, outer, walk);
+      return;
+    case 'test_command':
+      pushTest(node, outer, walk);
+      return;
+    case 'comment':
+      return;
+    default:
+      refuse(CONSTRUCTS[node.type] ?? `\`${node.text.split('\n')[0]}\` (${node.type.replace(/_/g, ' ')}) is shell syntax this rule does not read`);
+  }
+}
+
+/**
+ * Whether the grammar's tokens cover every character sh reads: between two tokens there may be
+ * only blanks, newlines and line continuations. (The grammar drops a leading `\ ` of a word, which
+ * sh passes on as a space: such a command is refused, never read with a word missing.)
+ */
+function coversAll(root: Node, source: string): string | null {
+  let at = 0;
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node;
+    if (node.childCount === 0) {
+      const raw = source.slice(at, node.startIndex);
+      const gap = raw.replace(/\\\n/g, '');
+      if (!/^[ \t\n]*$/.test(gap)) return gap.trim();
+      // A line continuation with no blank beside it joins the two pieces into one word for sh
+      // (`ca\<newline>t` is `cat`), where the grammar reads two.
+      if (raw !== '' && gap === '' && at > 0) return raw;
+      at = Math.max(at, node.endIndex);
+      continue;
+    }
+    for (let i = node.childCount - 1; i >= 0; i--) stack.push(node.children[i]);
+  }
+  const tail = source.slice(at).replace(/\\\n/g, '');
+  return /^[ \t\n]*$/.test(tail) ? null : tail.trim();
+}
+
+/** Code points a card could not show as they are (the lexer's rule, newlines allowed between commands). */
+const INVISIBLE = /[\p{C}\p{Z}\p{White_Space}\p{Default_Ignorable_Code_Point}]/u;
+const CONFUSABLE = /[\p{Pi}\p{Pf}\u201a\u201e\u2032-\u2037\u02b9-\u02bc\u02c8\u02ee\u00b4\u301d-\u301f\uff02\uff07\ua78c\u05f3\u05f4]/u;
+const SYNTAX = /[$`~|;&<>(){}[\]\\'"\n]/;
+
+function visibleProblem(command: string): string | null {
+  if (command.length > MAX_COMMAND_LENGTH) return `it is ${command.length} characters long, more than the ${MAX_COMMAND_LENGTH} a card can show whole`;
+  for (const ch of command) {
+    const code = ch.charCodeAt(0);
+    if (ch === ' ' || ch === '\n' || (code >= 0x21 && code <= 0x7e)) continue;
+    const hex = (ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+    if (INVISIBLE.test(ch)) return `the invisible or control character U+${hex} is not an ordinary space or letter`;
+    if (CONFUSABLE.test(ch) || SYNTAX.test(ch.normalize('NFKC'))) return `${ch} (U+${hex}) reads as a quote or as shell syntax, and is neither here`;
+  }
+  return null;
+}
+
+/** A command with no shell characters at all: its words are split on spaces, no grammar needed. */
+const BARE = /^[A-Za-z0-9_@%+=:,./-]+(?: +[A-Za-z0-9_@%+=:,./-]+)*$/;
+
+function bareForm(command: string): ShellForm {
+  const words = command.split(/ +/).map(tokenWord);
+  const assignments: { name: string; value: ShellWord }[] = [];
+  while (words.length > 0 && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0].value)) {
+    const word = words.shift() as ShellWord;
+    const eq = word.value.indexOf('=');
+    const value = word.value.slice(eq + 1);
+    assignments.push({ name: word.value.slice(0, eq), value: tokenWord(value) });
+  }
+  if (words.length === 0) return { ok: false, reason: `not a command this rule reads: ${CONSTRUCTS.variable_assignment}` };
+  const builtin = SHELL_BUILTINS[words[0].value];
+  if (builtin !== undefined) return { ok: false, reason: `not a command this rule reads: ${builtin}` };
+  return { ok: true, commands: [{ assignments, words, redirects: [], connector: 'start', text: command }] };
+}
+
+/**
+ * The simple commands of `command`, in source order, or the construct that keeps the rule from
+ * reading it. Synchronous; without the grammar loaded it refuses.
+ */
+export function readShellForm(command: string): ShellForm {
+  const visible = visibleProblem(command);
+  if (visible) return { ok: false, reason: `not a command this rule reads: ${visible}` };
+  const trimmed = command.trim();
+  if (trimmed === '') return { ok: false, reason: 'there is no command' };
+  if (BARE.test(trimmed)) return bareForm(trimmed);
+  const parser = shellParser();
+  if (!parser) return { ok: false, reason: 'the shell grammar is not loaded, so the command cannot be read; it asks', undecidable: true };
+  const tree = parser.parse(command);
+  if (!tree) return { ok: false, reason: 'the shell grammar could not read the command, so it asks', undecidable: true };
+  try {
+    if (tree.rootNode.hasError) return { ok: false, reason: 'not a command this rule reads: the shell grammar cannot read it whole (an unclosed quote, a stray operator, or syntax it does not know)' };
+    const root = plainTree(tree, command);
+    const skipped = coversAll(root, command);
+    if (skipped !== null) return { ok: false, reason: `not a command this rule reads: the shell grammar skips \`${skipped}\`, which sh reads as part of a word` };
+    const walk: Walk = { commands: [], pending: 'start' };
+    statement(root, [], walk);
+    if (walk.commands.length === 0) return { ok: false, reason: 'there is no command' };
+    if (walk.pending !== ';') return { ok: false, reason: `not a command this rule reads: it ends with \`${walk.pending}\`` };
+    return { ok: true, commands: walk.commands };
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, reason: `not a command this rule reads: ${error.message}` };
+    throw error;
+  } finally {
+    tree.delete();
+  }
+}

@@ -1,0 +1,59 @@
+// classifyCommand's contained path: run mode in the sandbox decides by effect and spawns sh -c;
+// "Run list only" and no sandbox keep seed 003 §5 exactly; ask and edit are untouched.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classifyCommand } from '../../../../src/main/policy/classify';
+import { loadShellGrammar } from '../../../../src/main/policy/shellGrammar';
+import type { ClassifyContext } from '../../../../src/main/policy/types';
+import { makeContainedWorkspace } from './workspace';
+
+let fx: ReturnType<typeof makeContainedWorkspace>;
+beforeAll(async () => {
+  await loadShellGrammar();
+  fx = makeContainedWorkspace();
+});
+afterAll(() => fx.cleanup());
+
+const ctx = (extra: Partial<ClassifyContext> = {}): ClassifyContext => ({ ...fx.ctx('run'), ...extra });
+const contained = { allowedDomains: [] };
+
+describe('classifyCommand in run mode', () => {
+  it('decides by effect when contained, and spawns the whole with /bin/sh -c', () => {
+    const d = classifyCommand('npm test 2>&1 | head -50', ctx({ contained }));
+    expect(d).toMatchObject({ tier: 'auto', code: 'contained', argv: ['/bin/sh', '-c', 'npm test 2>&1 | head -50'] });
+    expect(d.shellParts).toEqual([
+      { text: 'npm test', decides: false },
+      { text: '| head -50', decides: false },
+    ]);
+  });
+
+  it('marks the deciding part, and carries the domains a network card may offer', () => {
+    const d = classifyCommand('npm run build && npm install left-pad', ctx({ contained }));
+    expect(d).toMatchObject({ tier: 'gated', code: 'needs-network', domains: ['registry.npmjs.org'] });
+    expect(d.shellParts?.map((p) => p.decides)).toEqual([false, true]);
+    expect(classifyCommand('npm install left-pad', ctx({ contained: { allowedDomains: ['registry.npmjs.org'] } }))).toMatchObject({ tier: 'auto', code: 'contained' });
+  });
+
+  it('shows no secret that the run list would have shown', () => {
+    expect(classifyCommand('cat .env', ctx())).toMatchObject({ tier: 'auto', code: 'on-run-list' });
+    expect(classifyCommand('cat .env', ctx({ contained }))).toMatchObject({ tier: 'gated', code: 'shows-secret' });
+  });
+
+  it('keeps seed 003 §5 without a sandbox, and with "Run list only"', () => {
+    for (const extra of [{}, { contained: { ...contained, runListOnly: true } }]) {
+      expect(classifyCommand('npm test 2>&1 | head', ctx(extra))).toMatchObject({ tier: 'gated', code: 'not-plain' });
+      expect(classifyCommand('rm b.txt', ctx(extra))).toMatchObject({ tier: 'gated', code: 'not-on-run-list' });
+      expect(classifyCommand('npm test', ctx(extra))).toMatchObject({ tier: 'auto', code: 'on-run-list', argv: ['npm', 'test'] });
+      expect(classifyCommand('npm test', ctx(extra)).shellParts).toBeUndefined();
+    }
+  });
+
+  it('leaves ask and edit as they are', () => {
+    expect(classifyCommand('ls', { ...fx.ctx('ask'), contained })).toMatchObject({ tier: 'gated', code: 'ask-mode' });
+    expect(classifyCommand('ls', { ...fx.ctx('edit'), contained })).toMatchObject({ tier: 'gated', code: 'edit-mode' });
+  });
+
+  it('still lets a remembered plain command through, spawned as its argv', () => {
+    const remembered = [{ id: 7, agentId: 'a', directory: fx.paths.workspace, argv: ['cat', '.env'], kind: 'exact' as const, createdAt: '' }];
+    expect(classifyCommand('cat .env', { ...fx.ctx('run', undefined, remembered), contained })).toMatchObject({ tier: 'auto', code: 'remembered', argv: ['cat', '.env'], rememberedId: 7 });
+  });
+});

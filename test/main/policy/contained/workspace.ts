@@ -1,0 +1,68 @@
+// The workspace the contained-mode corpus runs in: the policy fixture plus what contained mode
+// decides on — secrets files (ignored and not), a .gitignore with an ignored tree and build output,
+// a file over the checkpoint's size cap, a program and a script of the project's, links in and out.
+import fs from 'node:fs';
+import path from 'node:path';
+import { makeWorkspace, type Fixture } from '../fixtures';
+
+/** Placeholders a corpus command may hold: the workspace, a directory outside it, the owner's home. */
+export interface Places {
+  ws: string;
+  out: string;
+  home: string;
+}
+
+export function fillPlaceholders(command: string, places: Places): string {
+  return command.replaceAll('{WS}', places.ws).replaceAll('{OUT}', places.out).replaceAll('{HOME}', places.home);
+}
+
+export function makeContainedWorkspace(): Fixture & { places: Places } {
+  const fx = makeWorkspace();
+  const ws = fx.paths.workspace;
+  const files: Record<string, string> = {
+    '.gitignore': '.env\n.env.local\n*.log\nlocal-data/\ndist/\ntarget/\ncoverage/\n__pycache__/\nnode_modules/\n.venv/\nsecrets/\n',
+    '.env': 'API_KEY=sk-live-123\n',
+    '.env.local': 'TOKEN=abc\n',
+    '.env.example': 'API_KEY=\n',
+    '.npmrc': '//registry.npmjs.org/:_authToken=npm_secret\n',
+    '.pypirc': '[pypi]\npassword = x\n',
+    '.netrc': 'machine example.com login a password b\n',
+    'server.pem': '-----BEGIN PRIVATE KEY-----\n',
+    'keys/deploy.key': 'key\n',
+    'credentials.json': '{"secret":1}\n',
+    'config/service-account.json': '{"type":"service_account","private_key":"x"}\n',
+    'config/.aws/credentials': '[default]\n',
+    'secrets/token.txt': 'tok\n',
+    'local-data/db.sqlite': 'rows\n',
+    'local-data/cache/x.bin': 'x\n',
+    'debug.log': 'log line\n',
+    'dist/bundle.js': 'bundle\n',
+    'target/debug/app': 'bin\n',
+    'coverage/lcov.info': 'lcov\n',
+    'src/__pycache__/a.cpython-312.pyc': 'pyc\n',
+    'scripts/check.sh': '#!/bin/sh\necho ok\n',
+    'scripts/gen.py': 'print("gen")\n',
+    '.venv/bin/uvicorn': '#!/bin/sh\n',
+    'node_modules/.bin/tsc': '#!/bin/sh\n',
+    'README.md': '# readme\n',
+    '.envrc': 'export TOKEN=x\n',
+  };
+  for (const [rel, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
+    fs.writeFileSync(path.join(ws, rel), content);
+  }
+  fs.chmodSync(path.join(ws, 'scripts/check.sh'), 0o755);
+  // Over the checkpoint's 10 MiB cap, tracked (not ignored), sparse so it costs nothing.
+  const big = path.join(ws, 'assets/video.bin');
+  fs.mkdirSync(path.dirname(big), { recursive: true });
+  fs.writeFileSync(big, '');
+  fs.truncateSync(big, 11 * 1024 * 1024);
+  // A link inside pointing outside, a directory link pointing outside, and one pointing inside.
+  const out = path.join(fx.root, 'outside');
+  fs.mkdirSync(out, { recursive: true });
+  fs.writeFileSync(path.join(out, 'data.txt'), 'outside\n');
+  fs.symlinkSync(out, path.join(ws, 'outdir'));
+  fs.symlinkSync('src', path.join(ws, 'srclink'));
+  fs.symlinkSync('src/deep', path.join(ws, 'deeplink'));
+  return { ...fx, places: { ws, out, home: fx.paths.home } };
+}
