@@ -141,7 +141,8 @@ describe('the runtime dependencies', () => {
     const text = sources.join('\n');
     const unused = Object.keys(pkg.dependencies).filter((name) => {
       const quoted = name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-      return !new RegExp(`(from |import\\(|require\\()'${quoted}(/[^']*)?'`).test(text);
+      // require.resolve: a file the main process reads from the package (tree-sitter-bash's wasm grammar).
+      return !new RegExp(`(from |import\\(|require\\(|require\\.resolve\\()'${quoted}(/[^']*)?'`).test(text);
     });
     expect(unused, 'runtime dependencies the main process never loads').toEqual([]);
   });

@@ -4,6 +4,7 @@
 // Every path the table accepts is then resolved with the `run` rule before anything is auto.
 // When the agent's commands run in the sandbox (ctx.contained) and the agent is not set to "Run
 // list only", run decides by effect instead (contained.ts), and the whole runs with /bin/sh -c.
+import { plainAsSh } from './shellForm';
 import { assertNever } from '../../shared/domain';
 import { fileAllowance } from './allowances';
 import { decideContained } from './contained';
@@ -81,8 +82,10 @@ function byRunList(argv: string[], ctx: ClassifyContext): CommandDecision {
 /** Run mode in the sandbox: the decision by effect, its parts on the card. */
 function byEffect(command: string, ctx: ClassifyContext, contained: NonNullable<ClassifyContext['contained']>): CommandDecision {
   const d = decideContained(command, { paths: ctx.paths, cwd: ctx.cwd, allowedDomains: contained.allowedDomains, maxFileBytes: contained.maxFileBytes });
-  // What is spawned is the shell reading the command, in the sandbox (plain or not: a glob expands there as judged).
-  const shared = { reason: d.reason, argv: ['/bin/sh', '-c', command], shellParts: d.parts };
+  // What is spawned: the argv itself when sh would run exactly it, else the shell reading the command, in the sandbox.
+  const lexed = lexCommand(command);
+  const argv = lexed.ok && plainAsSh(command) ? lexed.argv : ['/bin/sh', '-c', command];
+  const shared = { reason: d.reason, argv, shellParts: d.parts };
   if (d.tier === 'auto') return { tier: 'auto', code: d.code, ...shared };
   return { tier: 'gated', code: d.code, ...shared, ...(d.domains ? { domains: d.domains } : {}) };
 }

@@ -10,8 +10,8 @@
 // - an unquoted leading `~` names a home (ShellWord.tilde);
 // - `cd DIR` changes the directory of what follows it (ShellCommand.connector tells which follow).
 import type { Tree } from 'web-tree-sitter';
+import { lexCommand, MAX_COMMAND_LENGTH } from './lexer';
 import { shellParser } from './shellGrammar';
-import { MAX_COMMAND_LENGTH } from './lexer';
 
 /**
  * A node of the grammar's tree, copied out of the wasm heap in one cursor pass: every property read
@@ -610,4 +610,23 @@ export function readShellForm(command: string): ShellForm {
   } finally {
     tree.delete();
   }
+}
+
+/**
+ * Whether sh would run exactly the lexer's argv (one command, no assignment, redirect, glob, tilde
+ * or comment): then that argv is what runs, spawned without a shell, and what the card, check-command
+ * and the test-run reading name.
+ */
+export function plainAsSh(command: string): boolean {
+  const lexed = lexCommand(command);
+  if (!lexed.ok) return false;
+  const form = readShellForm(command);
+  if (!form.ok || form.commands.length !== 1) return false;
+  const [only] = form.commands;
+  return (
+    only.assignments.length === 0 &&
+    only.redirects.length === 0 &&
+    only.words.length === lexed.argv.length &&
+    only.words.every((w, i) => !w.glob && !w.tilde && w.value === lexed.argv[i])
+  );
 }

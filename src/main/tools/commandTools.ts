@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { TierDecision, CardPreview, ToolCallContext, ToolResult } from '../../shared/domain';
 import { classifyCommand, isRememberable, type RememberedCommand } from '../policy';
 import { resolveCommandCwd } from '../policy/paths';
-import { readShellForm } from '../policy/shellForm';
+import { plainAsSh } from '../policy/shellForm';
 import type { ClassifyContext, CommandDecision } from '../policy/types';
 import { commandDanger } from '../policy/danger';
 import { containmentFor, executesWorkspaceCode, networkNeedLine, type Containment, type ContainmentDeps } from '../sandbox/containment';
@@ -159,25 +159,6 @@ export function prepareFor(command: string, cwd: string | undefined, ctx: ToolCa
     prepared.command.env = { ...prepared.command.env, HOME: emptyHome(ctx.dataDir) };
   }
   return prepared;
-}
-
-/**
- * Whether sh would run exactly the lexer's argv (one command, no assignment, redirect, glob or
- * comment): then the argv is spawned as before, without a shell, and the card and the test-run
- * reading see the program itself.
- */
-function plainAsSh(command: string): boolean {
-  const lexed = lexCommand(command);
-  if (!lexed.ok) return false;
-  const form = readShellForm(command);
-  if (!form.ok || form.commands.length !== 1) return false;
-  const [only] = form.commands;
-  return (
-    only.assignments.length === 0 &&
-    only.redirects.length === 0 &&
-    only.words.length === lexed.argv.length &&
-    only.words.every((w, i) => !w.glob && !w.tilde && w.value === lexed.argv[i])
-  );
 }
 
 /** `<data>/empty-home`: an empty directory no one writes to (0500), the HOME of readers run uncontained. */
