@@ -3,6 +3,7 @@
 // and environment and the test-run orchestration are decided here, never in a handler.
 import { randomUUID } from 'node:crypto';
 import { CoreRefusal, type CoreApi } from '../api/coreApi';
+import { isInside } from '../sandbox/profile';
 import { showInWindow } from '../events';
 import { sameAsHead } from '../git/sameAsHead';
 import { openForOwner } from '../owner/openInEditor';
@@ -182,6 +183,17 @@ export function workspaceActions(core: CoreServices): Pick<CoreApi, WorkspaceAct
     },
     async pull(agentId) {
       const { workspace } = requireAgentWorkspace(core, agentId);
+      // Pull's checkout writes files as the owner: never while contained code could swap a folder of
+      // the workspace for a link (into ~/.ssh, say), which git would follow.
+      const running = core.sandbox.longLivedIn(workspace.directory);
+      if (running > 0) {
+        const names = core.supervisor.list().filter((row) => row.status === 'running' && isInside(workspace.directory, row.cwd)).map((row) => `\`${row.name}\``);
+        const which = names.length > 0 ? `the agent's ${names.join(', ')}` : `${running} of the agent's processes`;
+        throw new CoreRefusal(
+          'conflict',
+          `Pull writes files in this folder as you, and ${which} still ${running === 1 ? 'runs' : 'run'} in it: contained code could swap a folder for a link while git writes, and git would follow it out of the folder. Stop ${running === 1 ? 'it' : 'them'} (Processes), then pull.`,
+        );
+      }
       const result = await runOwnerPull(core.lock, workspace, { dataDir: core.options.dataDir, sshAuthSock: core.options.env.SSH_AUTH_SOCK });
       if (!result.ok) throw new CoreRefusal('conflict', result.reason);
       core.events.emit({ type: 'summary.changed', agentId });

@@ -8,6 +8,7 @@
 // The listing and the moves never follow a link, whatever races them: each level is opened no-follow
 // and held, and entries are named inside the held directory (safeOpen.ts), so a process that swaps
 // `.github` for a link to another project as fast as it can never makes Paddock list or move that project's files.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isAlwaysCardPath } from '../workspace/alwaysCard';
@@ -94,10 +95,15 @@ function withHeldDirs<T>(workspace: string, parts: readonly string[], use: (dir:
   }
 }
 
-/** The always-card entries directly in the workspace, `.github/workflows` and each entry in it. */
+/**
+ * The always-card entries directly in the workspace, `.github/workflows` and each entry in it. A
+ * placeholder a long-lived process holds is not listed: nothing contained can write it, and what the
+ * owner puts there from outside is the owner's.
+ */
 export function listAlwaysCard(workspace: string): AlwaysCardListing {
   const listing = new Map<string, string>();
   const add = (dir: SafeDir, name: string, rel: string) => {
+    if (placeholdersHeld.has(path.join(workspace, rel))) return;
     const id = identityOf(pathAt(dir, name));
     if (id) listing.set(rel, id);
   };
@@ -162,12 +168,19 @@ export function appearedBetween(before: AlwaysCardListing, after: AlwaysCardList
   return appeared.filter((rel) => !appeared.some((other) => rel.startsWith(`${other}/`)));
 }
 
-/** Moves each entry out to `<refusedDir>/<timestamp>-<path with / as ->` (created 0700). */
+/** `<timestamp>-<pid>-<random>-<path with / as ->`, the path cut to fit a file name (with a hash of it when cut): never two alike. */
+export function refusedName(rel: string, now: Date, unique: string = crypto.randomBytes(4).toString('hex')): string {
+  const stamp = now.toISOString().replace(/[:.]/g, '-');
+  const flat = rel.replace(/\//g, '-');
+  const shown = Buffer.byteLength(flat) <= 120 ? flat : `${Buffer.from(flat).subarray(0, 100).toString('utf8').replace(/\uFFFD+$/, '')}-${crypto.createHash('sha256').update(rel).digest('hex').slice(0, 12)}`;
+  return `${stamp}-${process.pid}-${unique}-${shown}`;
+}
+
+/** Moves each entry out to `<refusedDir>/<refusedName>` (created 0700). */
 export function moveOut(workspace: string, rels: readonly string[], refusedDir: string, now: Date = new Date()): MovedEntry[] {
   if (rels.length === 0) return [];
-  const stamp = now.toISOString().replace(/[:.]/g, '-');
   return rels.map((rel) => {
-    const to = path.join(refusedDir, `${stamp}-${process.pid}-${rel.replace(/\//g, '-')}`);
+    const to = path.join(refusedDir, refusedName(rel, now));
     const parts = rel.split('/');
     const name = parts.pop()!;
     try {
@@ -227,60 +240,100 @@ export interface LiveAlwaysCardWatch {
 }
 
 const SWEEP_EVERY_MS = 2_000;
+/** When a watch cannot be armed (inotify exhausted, perhaps on purpose): sweeps this often instead. */
+const SWEEP_UNWATCHED_MS = 250;
+/** Events are coalesced: one sweep this long after the first of a burst (a flood of events is one sweep). */
+const COALESCE_MS = 15;
+/** A sweep moves and looks again until nothing new appears, this many times at most. */
+const SETTLE_ROUNDS = 20;
 
 export function watchAlwaysCardLive(workspace: string, refusedDir: string, sweepEveryMs = SWEEP_EVERY_MS): LiveAlwaysCardWatch {
-  let before = listAlwaysCard(workspace);
+  // What was there when the process started is bound read-only inside its sandbox: contained code
+  // cannot replace it, so a name of these that comes back on a new inode is the owner's editor
+  // saving it (write to a temp file, rename over), never moved.
+  const initial = listAlwaysCard(workspace);
+  let before: Map<string, string> = new Map(initial);
   const all: MovedEntry[] = [];
   const listeners: ((moved: MovedEntry[]) => void)[] = [];
-  const watchers = new Map<string, fs.FSWatcher>();
+  const watchers = new Map<string, { watcher: fs.FSWatcher; id: string }>();
   let finished = false;
+  let pending: NodeJS.Timeout | null = null;
+  let unwatched = false;
 
   function sweep(): void {
     if (finished) return;
-    const appeared = appearedBetween(before, listAlwaysCard(workspace));
-    if (appeared.length > 0) {
+    for (let round = 0; round < SETTLE_ROUNDS; round++) {
+      const now = listAlwaysCard(workspace);
+      const appeared = appearedBetween(before, now).filter((rel) => !initial.has(rel));
+      // The baseline is the listing this decision read, less what it moves: an entry planted again
+      // between the move and a later listing is new to the next round, never taken for an old one.
+      before = new Map(now);
+      if (appeared.length === 0) break;
       const moved = moveOut(workspace, appeared, refusedDir);
+      for (const entry of moved) {
+        if (entry.movedTo === null) continue;
+        for (const rel of [...before.keys()]) if (rel === entry.path || rel.startsWith(`${entry.path}/`)) before.delete(rel);
+      }
       all.push(...moved);
       for (const listener of listeners) listener(moved);
     }
-    before = listAlwaysCard(workspace);
     arm();
   }
 
-  /** A watch on each of the three directories that is a real directory now (never through a link). */
+  function soon(): void {
+    if (finished || pending) return;
+    pending = setTimeout(() => {
+      pending = null;
+      sweep();
+    }, COALESCE_MS);
+  }
+
+  /** A watch on each of the three directories that is a real directory now (never through a link), re-armed when one is replaced. */
   function arm(): void {
+    let failed = false;
     for (const rel of ['', '.github', WORKFLOWS]) {
       const dir = rel === '' ? workspace : path.join(workspace, rel);
+      const real = isRealDirectory(dir) && (rel === '' || parentsAreReal(workspace, rel));
+      const id = real ? identityOf(dir) : null;
       const current = watchers.get(rel);
-      if (current && isRealDirectory(dir) && (rel === '' || parentsAreReal(workspace, rel))) continue;
-      current?.close();
+      if (current && id !== null && current.id === id) continue;
+      current?.watcher.close();
       watchers.delete(rel);
-      if (!isRealDirectory(dir) || (rel !== '' && !parentsAreReal(workspace, rel))) continue;
+      if (id === null) continue;
       try {
-        const watcher = fs.watch(dir, { persistent: false }, () => sweep());
+        const watcher = fs.watch(dir, { persistent: false }, soon);
         watcher.on('error', () => {
           watcher.close();
-          if (watchers.get(rel) === watcher) watchers.delete(rel);
+          if (watchers.get(rel)?.watcher === watcher) watchers.delete(rel);
+          soon();
         });
-        watchers.set(rel, watcher);
+        watchers.set(rel, { watcher, id });
         // What appeared before this watch was armed (a `.github/workflows` made with its parent).
-        if (rel !== '') queueMicrotask(sweep);
+        if (rel !== '') soon();
       } catch {
-        // Gone meanwhile: the next sweep arms it again if it comes back.
+        failed = true;
       }
+    }
+    if (failed !== unwatched) {
+      unwatched = failed;
+      clearInterval(timer);
+      timer = setInterval(sweep, unwatched ? SWEEP_UNWATCHED_MS : sweepEveryMs);
+      timer.unref();
     }
   }
 
-  arm();
-  const timer = setInterval(sweep, sweepEveryMs);
+  let timer = setInterval(sweep, sweepEveryMs);
   timer.unref();
+  arm();
   return {
     onMoved: (listener) => void listeners.push(listener),
     finish() {
+      if (pending) clearTimeout(pending);
+      pending = null;
       sweep();
       finished = true;
       clearInterval(timer);
-      for (const watcher of watchers.values()) watcher.close();
+      for (const { watcher } of watchers.values()) watcher.close();
       watchers.clear();
       return all;
     },
@@ -288,25 +341,113 @@ export function watchAlwaysCardLive(workspace: string, refusedDir: string, sweep
 }
 
 /**
- * Empty folders an earlier Paddock made as placeholders for long-lived processes and wrote down in
- * `file` (a crash or kill -9 left them in the owner's folder): each one still empty is removed, and
- * the record with it. What the owner put into one stays.
+ * Directories a long-lived process (a dev server that runs for hours) must not create at the top
+ * level: a repository (whose config runs code in the owner's git), and the always-card directories.
+ * For one that is absent, Paddock makes an empty directory and binds it read-only into the sandbox
+ * (bubblewrap cannot refuse a name that does not exist, and a mount needs its point on disk), and
+ * removes it again when the last process holding it ends, if it is still empty. Watching and moving
+ * is not enough for these: a process that plants `.git` again the moment it is moved keeps one there
+ * nearly all the time (measured: a prompt's `git status` found the planted repository in 95% of its
+ * runs). Files (`.envrc`, `.npmrc`, …) cannot be held so without breaking the owner's tools: the
+ * live watch above moves them out at once.
  */
-export function removeLeftPlaceholders(file: string): void {
+const PLACEHOLDER_NAMES = ['.git', '.vscode', '.idea', '.devcontainer', '.claude', '.cursor', '.codex', '.gemini', '.github'];
+
+/** Absolute placeholder paths → how many live processes hold each. */
+const placeholdersHeld = new Map<string, number>();
+
+/** Where the held placeholders are written down, so a Paddock that crashed removes them at its next start. */
+let placeholderRecord: string | null = null;
+
+function writeRecord(): void {
+  if (placeholderRecord === null) return;
+  try {
+    const next = `${placeholderRecord}.next`;
+    fs.writeFileSync(next, JSON.stringify([...placeholdersHeld.keys()]), { mode: 0o600 });
+    fs.renameSync(next, placeholderRecord);
+  } catch {
+    // The record is a courtesy for after a crash; the placeholders themselves are in place.
+  }
+}
+
+/**
+ * Keeps the record at `file` from now on, after removing what an earlier run left there: each
+ * placeholder it names that is still an empty directory (a crash never let it go).
+ */
+export function recordPlaceholdersAt(file: string): void {
   try {
     const left = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
     if (Array.isArray(left)) {
       for (const p of left) {
-        if (typeof p !== 'string' || !path.isAbsolute(p)) continue;
+        if (typeof p !== 'string' || !path.isAbsolute(p) || placeholdersHeld.has(p)) continue;
         try {
-          atHeldParent(p, (dir, name) => fs.rmdirSync(pathAt(dir, name))); // Only when empty.
+          atHeldParent(p, (dir, name) => fs.rmdirSync(pathAt(dir, name))); // Only when empty: what the owner put there stays.
         } catch {
           /* not empty, or gone */
         }
       }
     }
   } catch {
-    // No record: nothing was left.
+    // No record (the first run) or an unreadable one.
   }
-  fs.rmSync(file, { force: true });
+  placeholderRecord = file;
+  writeRecord();
+}
+
+/**
+ * The placeholders `workspace` needs now: the names absent from its top level (any case) or held
+ * as placeholders already (another long-lived process's, which this one then shares: the first to
+ * end must not take them from the other), and `.github/workflows` under a real `.github`.
+ */
+export function absentPlaceholders(workspace: string): string[] {
+  const present = new Set(namesIn(workspace).filter((entry) => !placeholdersHeld.has(path.join(workspace, entry.name))).map((entry) => entry.name.toLowerCase()));
+  const wanted = PLACEHOLDER_NAMES.filter((name) => !present.has(name)).map((name) => path.join(workspace, name));
+  const workflows = path.join(workspace, WORKFLOWS);
+  const githubIsOwners = present.has('.github') && parentsAreReal(workspace, WORKFLOWS);
+  if (githubIsOwners && (identityOf(workflows) === null || placeholdersHeld.has(workflows))) wanted.push(workflows);
+  return wanted;
+}
+
+export interface HeldPlaceholders {
+  /** The empty directories now in place, to bind read-only. */
+  paths: string[];
+  /** Lets go; the last holder removes each one that is still an empty directory. */
+  release(): void;
+}
+
+/** Makes (or shares) the placeholders; one that cannot be made is left out (its name stays unguarded). */
+export function holdPlaceholders(paths: readonly string[]): HeldPlaceholders {
+  const held: string[] = [];
+  for (const p of paths) {
+    try {
+      if (!placeholdersHeld.has(p)) atHeldParent(p, (dir, name) => fs.mkdirSync(pathAt(dir, name), { mode: 0o755 }));
+      placeholdersHeld.set(p, (placeholdersHeld.get(p) ?? 0) + 1);
+      held.push(p);
+    } catch {
+      // It appeared meanwhile (the owner's): not a placeholder.
+    }
+  }
+  writeRecord();
+  let released = false;
+  return {
+    paths: held,
+    release: () => {
+      if (released) return;
+      released = true;
+      for (const p of held) {
+        const left = (placeholdersHeld.get(p) ?? 1) - 1;
+        if (left > 0) {
+          placeholdersHeld.set(p, left);
+          continue;
+        }
+        placeholdersHeld.delete(p);
+        try {
+          atHeldParent(p, (dir, name) => fs.rmdirSync(pathAt(dir, name))); // Only when empty: what the owner put there stays.
+        } catch {
+          /* not empty, or gone */
+        }
+      }
+      writeRecord();
+    },
+  };
 }

@@ -4,8 +4,8 @@
 import { READ_ONLY_PROGRAMS } from '../policy/runList';
 import type { CommandWrapper } from '../processes/command';
 import { identityWrapper } from '../processes/command';
-import type { AlwaysCardWatch, MovedEntry } from './alwaysCardGuard';
-import type { Sandbox } from './sandbox';
+import { absentPlaceholders, holdPlaceholders, type AlwaysCardWatch, type MovedEntry } from './alwaysCardGuard';
+import { realOr, type Sandbox } from './sandbox';
 
 /** See Containment.longLived. */
 export interface LongLivedGuard {
@@ -45,8 +45,9 @@ export interface Containment {
    */
   watchAlwaysCard(): AlwaysCardWatch | null;
   /**
-   * For a long-lived process (`start`, an agent's MCP server): its wrapper, and a watch that moves
-   * out every always-card entry that appears at the top level while it runs, at once; `finish()`
+   * For a long-lived process (`start`, an agent's MCP server): its wrapper, which holds the absent
+   * always-card directories and `.git` as empty read-only placeholders, and a watch that moves out
+   * every other always-card entry that appears at the top level while it runs, at once; `finish()`
    * when it ends. Null without the sandbox.
    */
   longLived(): LongLivedGuard | null;
@@ -92,12 +93,19 @@ export function containmentFor(agentId: string, workspace: string, deps: Contain
     allowedDomains: choices.allowedDomains,
     watchAlwaysCard: () => sandbox.watchAlwaysCard(workspace),
     longLived: () => {
-      // Watching before the process starts: what it plants at once is moved at once.
+      // The absent always-card directories and `.git` held read-only (placeholders), then the watch
+      // that moves out, at once, whatever else it plants (files: `.envrc`, `.npmrc`, …).
+      const held = holdPlaceholders(absentPlaceholders(realOr(workspace)));
       const watch = sandbox.watchAlwaysCardLive(workspace);
       return {
-        wrap: sandbox.wrapperFor({ agentId, workspace, allowedDomains: choices.allowedDomains }),
+        wrap: sandbox.wrapperFor({ agentId, workspace, allowedDomains: choices.allowedDomains }, held.paths),
         onMoved: (listener) => watch.onMoved(listener),
-        finish: () => watch.finish(),
+        finish: () => {
+          // Swept while the placeholders are still held (what the owner wrote into one stays), then let go.
+          const moved = watch.finish();
+          held.release();
+          return moved;
+        },
       };
     },
     why: null,

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SpawnError, type Command, type CommandWrapper, type SpawnPurpose } from '../processes/command';
 import { closerShell, fdCloser } from '../processes/fdCloser';
-import { alwaysCardMounts, removeLeftPlaceholders, watchAlwaysCard, watchAlwaysCardLive, type AlwaysCardWatch, type LiveAlwaysCardWatch } from './alwaysCardGuard';
+import { alwaysCardMounts, recordPlaceholdersAt, watchAlwaysCard, watchAlwaysCardLive, type AlwaysCardWatch, type LiveAlwaysCardWatch } from './alwaysCardGuard';
 import { entryParts, WEB_PORTS } from './domains';
 import { describeStatus, type SandboxStatus } from './engine';
 import { createNetworkProxy, type NetworkProxy, type ProxyDecision } from './netProxy';
@@ -28,7 +28,7 @@ export interface Sandbox {
   readonly status: SandboxStatus;
   readonly contained: boolean;
   /** The wrapper for one agent's command; the identity when no engine is available. */
-  /** `readOnly`: more entries of the workspace to bind read-only. */
+  /** `readOnly`: more entries of the workspace to bind read-only (a long-lived process's placeholders). */
   wrapperFor(request: AgentSandboxRequest, readOnly?: readonly string[]): CommandWrapper;
   /** The host directory that appears as /tmp inside the agent's sandbox (created 0700). */
   privateTmpFor(agentId: string): string;
@@ -36,6 +36,12 @@ export interface Sandbox {
   watchAlwaysCard(workspace: string): AlwaysCardWatch;
   /** For a long-lived contained process: moves out what appears at the top level while it runs, at once. */
   watchAlwaysCardLive(workspace: string): LiveAlwaysCardWatch;
+  /**
+   * How many long-lived contained processes (`start`, an agent's stdio MCP server) run in `workspace`
+   * or a folder of it now. While one runs, it may swap a folder for a link at any moment: git that
+   * writes the working tree (stash push, init, the owner's Pull) would write through it.
+   */
+  longLivedIn(workspace: string): number;
   /** The owner changed an agent's list: a running proxy applies it at the next request and closes what it no longer admits. */
   setAllowedDomains(agentId: string, domains: readonly string[]): void;
   /** "contained: bubblewrap 0.8.0, network off" (or the allowed domains), or "not available: …". */
@@ -60,7 +66,7 @@ export interface ReaderOptions {
 }
 
 /** What the readers' wrapper needs of a sandbox (the search tool, the git tool and checkpoints take only this). */
-export type ReaderSandbox = Pick<Sandbox, 'contained' | 'readerWrapperFor'>;
+export type ReaderSandbox = Pick<Sandbox, 'contained' | 'readerWrapperFor' | 'longLivedIn'>;
 
 const SOCAT_CANDIDATES = ['/usr/bin/socat', '/usr/local/bin/socat', '/bin/socat'];
 const STAT_CANDIDATES = ['/usr/bin/stat', '/bin/stat'];
@@ -299,12 +305,17 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     return dir;
   }
 
-  // Placeholders an earlier Paddock left (empty folders it made for long-lived processes) go first.
-  if (status.available) removeLeftPlaceholders(path.join(dataDir, 'sandbox', 'placeholders.json'));
+  // Placeholders a crashed run left (empty directories it made for long-lived processes) go first.
+  if (status.available) {
+    fs.mkdirSync(path.join(dataDir, 'sandbox'), { recursive: true, mode: 0o700 });
+    recordPlaceholdersAt(path.join(dataDir, 'sandbox', 'placeholders.json'));
+  }
   const seccompFilter = status.available && status.engine === 'bubblewrap' ? writeSeccompFilter(dataDir, options.seccompArch ?? seccompArchFor(process.arch)) : null;
   const statProgram = STAT_CANDIDATES.find((file) => fs.existsSync(file)) ?? null;
   const socat = options.socat === undefined ? (SOCAT_CANDIDATES.find((file) => fs.existsSync(file)) ?? null) : options.socat;
   const domains = new Map<string, readonly string[]>();
+  /** The workspace of each long-lived contained process running now (one entry per live watch). */
+  const liveWorkspaces: string[] = [];
   const proxies = new Map<string, Promise<NetworkProxy>>();
 
   /** The agent's proxy socket directory, the proxy started on first use (its socket appears in it). */
@@ -429,7 +440,26 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     privateTmpFor,
     // Where refused entries go: the data directory, never visible inside the sandbox.
     watchAlwaysCard: (workspace) => watchAlwaysCard(realOr(workspace), path.join(dataDir, 'refused')),
-    watchAlwaysCardLive: (workspace) => watchAlwaysCardLive(realOr(workspace), path.join(dataDir, 'refused')),
+    watchAlwaysCardLive(workspace) {
+      const real = realOr(workspace);
+      const watch = watchAlwaysCardLive(real, path.join(dataDir, 'refused'));
+      liveWorkspaces.push(real);
+      let ended = false;
+      return {
+        onMoved: (listener) => watch.onMoved(listener),
+        finish() {
+          if (!ended) {
+            ended = true;
+            liveWorkspaces.splice(liveWorkspaces.indexOf(real), 1);
+          }
+          return watch.finish();
+        },
+      };
+    },
+    longLivedIn(workspace) {
+      const real = realOr(workspace);
+      return liveWorkspaces.filter((dir) => isInside(real, dir) || isInside(dir, real)).length;
+    },
     setAllowedDomains: setDomains,
     describe: (allowedDomains = []) =>
       describeStatus(

@@ -126,6 +126,19 @@ async function runAction(args: GitArgs, ctx: ToolCallContext, deps: GitToolDeps 
       ? (ownerGitIdentity(workspace.gitBinary, workspace.directory, ctx.home) ?? agentIdentity(ctx.agent))
       : agentIdentity(ctx.agent),
   };
+  // git that writes the working tree must not race a contained process that swaps a folder for a
+  // link (it would write through it, into .git or elsewhere): only while none runs in the workspace.
+  const effect = effectOf(args);
+  const running = (effect === 'stash-push' || effect === 'init') && deps.sandbox?.contained ? deps.sandbox.longLivedIn(workspace.directory) : 0;
+  if (running > 0) {
+    return {
+      ok: false,
+      status: 409,
+      error:
+        `refused: git ${effect === 'init' ? 'init' : 'stash push'} writes files in the workspace, and ${running === 1 ? 'a process started there still runs' : `${running} processes started there still run`} ` +
+        '(a running process could swap a folder for a link while git writes, and git would write through it). Stop it with `stop`, then call git again.',
+    };
+  }
   const wrap = readerWrap(args, workspace.directory, ctx.dataDir, deps.sandbox);
   const git = (gitArgs: string[], extra: { readOnly?: boolean; input?: string } = {}) =>
     runGit({ ...base, args: gitArgs, ...extra, wrap });

