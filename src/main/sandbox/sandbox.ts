@@ -37,9 +37,10 @@ export interface Sandbox {
   /** For a long-lived contained process: moves out what appears at the top level while it runs, at once. */
   watchAlwaysCardLive(workspace: string): LiveAlwaysCardWatch;
   /**
-   * How many long-lived contained processes (`start`, an agent's stdio MCP server) run in `workspace`
-   * or a folder of it now. While one runs, it may swap a folder for a link at any moment: git that
-   * writes the working tree (stash push, init, the owner's Pull) would write through it.
+   * How many contained processes (a `run` or `bash` while it runs, a `start`, an agent's stdio MCP
+   * server) run in `workspace` or a folder of it now. While one runs, it may swap a folder for a link
+   * at any moment: git that writes the working tree (stash push, init, the owner's Pull) would write
+   * through it.
    */
   longLivedIn(workspace: string): number;
   /** The owner changed an agent's list: a running proxy applies it at the next request and closes what it no longer admits. */
@@ -439,7 +440,22 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     readerWrapperFor,
     privateTmpFor,
     // Where refused entries go: the data directory, never visible inside the sandbox.
-    watchAlwaysCard: (workspace) => watchAlwaysCard(realOr(workspace), path.join(dataDir, 'refused')),
+    watchAlwaysCard(workspace) {
+      // A bounded command counts as running too while it runs (an MCP client may call git beside it).
+      const real = realOr(workspace);
+      const watch = watchAlwaysCard(real, path.join(dataDir, 'refused'));
+      liveWorkspaces.push(real);
+      let ended = false;
+      return {
+        finish() {
+          if (!ended) {
+            ended = true;
+            liveWorkspaces.splice(liveWorkspaces.indexOf(real), 1);
+          }
+          return watch.finish();
+        },
+      };
+    },
     watchAlwaysCardLive(workspace) {
       const real = realOr(workspace);
       const watch = watchAlwaysCardLive(real, path.join(dataDir, 'refused'));

@@ -135,7 +135,7 @@ async function runAction(args: GitArgs, ctx: ToolCallContext, deps: GitToolDeps 
       ok: false,
       status: 409,
       error:
-        `refused: git ${effect === 'init' ? 'init' : 'stash push'} writes files in the workspace, and ${running === 1 ? 'a process started there still runs' : `${running} processes started there still run`} ` +
+        `refused: git ${effect === 'init' ? 'init' : 'stash push'} writes files in the workspace, and ${running === 1 ? 'a contained process of the agent still runs there' : `${running} contained processes of the agent still run there`} ` +
         '(a running process could swap a folder for a link while git writes, and git would write through it). Stop it with `stop`, then call git again.',
     };
   }

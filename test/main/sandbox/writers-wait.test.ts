@@ -38,7 +38,7 @@ describe.skipIf(!sandboxStatus().available)('git that writes the working tree wa
     const live = sandbox.watchAlwaysCardLive(ws);
     const refused = await git.run({ action: 'stash', op: 'push' }, ctx);
     expect(refused).toMatchObject({ ok: false, status: 409 });
-    expect(refused.ok ? '' : refused.error).toMatch(/git stash push writes files in the workspace, and a process started there still runs .*Stop it with `stop`, then call git again/);
+    expect(refused.ok ? '' : refused.error).toMatch(/git stash push writes files in the workspace, and a contained process of the agent still runs there .*Stop it with `stop`, then call git again/);
     expect(fs.readFileSync(path.join(ws, 'a.txt'), 'utf8')).toBe('changed\n');
     const other = path.join(root, 'other');
     fs.mkdirSync(other);
