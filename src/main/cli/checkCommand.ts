@@ -109,7 +109,7 @@ interface Decider {
   decide(workspace: string, cwd: string | undefined, mode: Mode, command: string): CommandDecision;
 }
 
-function makeDecider(home: string, dataDir: string, contained: { allowedDomains: string[]; runListOnly: boolean } | undefined): Decider {
+function makeDecider(home: string, dataDir: string, contained: { allowedDomains: string[]; runListOnly: boolean; privateTmp: boolean } | undefined): Decider {
   // One validation per workspace string per process: a corpus of thousands of lines repeats them.
   const roots = new Map<string, { ok: true; paths: PathContext } | { ok: false; reason: string }>();
   return {
@@ -180,7 +180,8 @@ export async function runCheckCommand(args: string[], io: CheckCommandIo): Promi
     // The contained rule reads shell forms with the grammar; without it they are cards (shellForm.ts).
     await loadShellGrammar().catch((error: Error) => io.stderr.write(`check-command: the shell grammar did not load (${error.message}); shell forms are cards\n`));
   }
-  const decider = makeDecider(home, dataDir, sandbox ? { allowedDomains: [], runListOnly: options.runListOnly } : undefined);
+  // On Linux the sandbox is bubblewrap, whose /tmp is the agent's own directory (macOS's Seatbelt keeps the machine's).
+  const decider = makeDecider(home, dataDir, sandbox ? { allowedDomains: [], runListOnly: options.runListOnly, privateTmp: process.platform === 'linux' } : undefined);
   if (!options.jsonl) {
     io.stdout.write(line(decider.decide(options.workspace as string, options.cwd, options.mode, options.command.join(' ')), decider.contained));
     return 0;

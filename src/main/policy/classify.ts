@@ -81,7 +81,7 @@ function byRunList(argv: string[], ctx: ClassifyContext): CommandDecision {
 
 /** Run mode in the sandbox: the decision by effect, its parts on the card. */
 function byEffect(command: string, ctx: ClassifyContext, contained: NonNullable<ClassifyContext['contained']>): CommandDecision {
-  const d = decideContained(command, { paths: ctx.paths, cwd: ctx.cwd, allowedDomains: contained.allowedDomains, maxFileBytes: contained.maxFileBytes });
+  const d = decideContained(command, { paths: ctx.paths, cwd: ctx.cwd, allowedDomains: contained.allowedDomains, maxFileBytes: contained.maxFileBytes, privateTmp: contained.privateTmp });
   // What is spawned: the argv itself when sh would run exactly it, else the shell reading the command, in the sandbox.
   const lexed = lexCommand(command);
   const argv = lexed.ok && plainAsSh(command) ? lexed.argv : ['/bin/sh', '-c', command];

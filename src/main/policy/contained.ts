@@ -47,6 +47,8 @@ export interface ContainedContext {
   allowedDomains: readonly string[];
   /** The checkpoint's size cap (a larger file is named, never stored). */
   maxFileBytes?: number;
+  /** /tmp is the agent's own directory inside the sandbox (bubblewrap). */
+  privateTmp?: boolean;
 }
 
 export interface ContainedPart {
@@ -528,7 +530,7 @@ export function decideContained(command: string, ctx: ContainedContext): Contain
     const session = pathSession(ctx.paths, true);
     const here = resolveCommandCwd(session, ctx.cwd);
     if (!here.ok) return { tier: 'gated', code: 'place-outside', reason: here.reason, parts: partsOf(commands, -1) };
-    const view = new FileView(session, ctx.maxFileBytes ?? DEFAULT_CAP);
+    const view = new FileView(session, ctx.maxFileBytes ?? DEFAULT_CAP, ctx.privateTmp === true);
     const { cwds } = directories(commands, here.absolute, view, at);
     for (let i = 0; i < commands.length; i++) {
       at.index = i;

@@ -37,7 +37,12 @@ const NOT_SEARCHED = new Set(['.git', 'node_modules', '.venv', 'venv', 'site-pac
 export class FileView {
   private readonly ignores = new Map<string, Ignore | null>();
 
-  constructor(readonly session: PathSession, private readonly maxFileBytes: number) {}
+  constructor(
+    readonly session: PathSession,
+    private readonly maxFileBytes: number,
+    /** /tmp is the agent's own directory inside the sandbox (bubblewrap): a path there is the sandbox's. */
+    private readonly privateTmp = false,
+  ) {}
 
   get workspace(): string {
     return this.session.ws;
@@ -49,6 +54,14 @@ export class FileView {
     const abs = text.startsWith('/') ? text : `${cwd}/${text}`;
     const lexical = path.posix.normalize(abs);
     if (SANDBOX_OWN.test(lexical)) return { kind: 'sandbox' };
+    // Inside the sandbox /tmp is the agent's own directory (bubblewrap). A path there whose first
+    // name under /tmp the machine does not have is the agent's scratch (`> /tmp/out.log`, then `cat
+    // /tmp/out.log`), nothing of anybody's; one the machine has (another program's, the workspace's
+    // or the home's parents in a test) is judged as every other path.
+    if (this.privateTmp && lexical.startsWith('/tmp/')) {
+      const first = lexical.split('/')[2];
+      if (first !== undefined && first !== '' && this.session.lstat(`/tmp/${first}`) === undefined) return { kind: 'sandbox' };
+    }
     const r = resolveIn(this.session, { path: abs, for: 'read' });
     if (r.ok) return { kind: 'inside', abs: r.path, rel: r.rel.join('/'), stat: r.stat };
     if (OUTSIDE_CODES.has(r.code)) return { kind: 'outside', reason: r.reason.replace(/^refused: /, '').replace(/\.$/, '') };

@@ -273,7 +273,11 @@ export interface ClassifyContext {
    * Present when this agent's commands run in the sandbox: run mode then decides by effect
    * (policy/contained.ts), unless the agent is set to "Run list only" (seed 003 §5 then, as without a sandbox).
    */
-  contained?: { allowedDomains: readonly string[]; runListOnly?: boolean; maxFileBytes?: number };
+  /**
+   * Run mode in the sandbox. `privateTmp`: the sandbox mounts the agent's own directory at /tmp
+   * (bubblewrap), so a path there is the agent's scratch, not the owner's.
+   */
+  contained?: { allowedDomains: readonly string[]; runListOnly?: boolean; maxFileBytes?: number; privateTmp?: boolean };
 }
 
 export type CommandDecision = (

@@ -39,6 +39,8 @@ export interface Containment {
   line: string;
   /** The domains this agent's contained processes may reach (empty when none or not contained). */
   allowedDomains: readonly string[];
+  /** /tmp inside is the agent's own directory (bubblewrap), not the machine's. */
+  privateTmp: boolean;
   /**
    * Before a bounded command: the watch that moves out always-card entries it creates (null when
    * not contained: there such commands are cards already).
@@ -69,6 +71,7 @@ export function containmentFor(agentId: string, workspace: string, deps: Contain
       wrap: identityWrapper,
       line: 'NOT contained: the owner turned on "uncontained shell" for this agent; bash runs as you and reaches everything you reach',
       allowedDomains: [],
+      privateTmp: false,
       watchAlwaysCard: () => null,
       longLived: () => null,
       why: 'the owner turned on "uncontained shell" for this agent',
@@ -81,6 +84,7 @@ export function containmentFor(agentId: string, workspace: string, deps: Contain
       wrap: identityWrapper,
       line: `NOT contained: ${why}. It runs as you and can read Paddock's own environment`,
       allowedDomains: [],
+      privateTmp: false,
       watchAlwaysCard: () => null,
       longLived: () => null,
       why,
@@ -91,6 +95,7 @@ export function containmentFor(agentId: string, workspace: string, deps: Contain
     wrap: sandbox.wrapperFor({ agentId, workspace, allowedDomains: choices.allowedDomains }),
     line: sandbox.describe(choices.allowedDomains),
     allowedDomains: choices.allowedDomains,
+    privateTmp: sandbox.status.available && sandbox.status.engine === 'bubblewrap',
     watchAlwaysCard: () => sandbox.watchAlwaysCard(workspace),
     longLived: () => {
       // The absent always-card directories and `.git` held read-only (placeholders), then the watch

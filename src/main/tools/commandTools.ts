@@ -54,7 +54,7 @@ function containedRun(ctx: ToolCallContext, deps: CommandToolDeps, form: Command
   if (!form.shell || ctx.agent.mode !== 'run' || !ctx.workspace) return undefined;
   const containment = containmentFor(ctx.agent.id, ctx.workspace.directory, deps);
   if (!containment.contained || deps.runListOnlyFor?.(ctx.agent.id)) return undefined;
-  return { allowedDomains: containment.allowedDomains };
+  return { allowedDomains: containment.allowedDomains, privateTmp: containment.privateTmp };
 }
 
 function decide(command: string, cwd: string | undefined, ctx: ToolCallContext, deps: CommandToolDeps, form: CommandForm): CommandDecision | null {

@@ -41,3 +41,41 @@ describe('contained mode runs the harmless set without a card', () => {
     expect({ tier: d.tier, code: d.code, reason: d.reason }).toMatchObject({ tier: 'auto', code: 'contained' });
   });
 });
+
+// With bubblewrap, /tmp inside is the agent's own directory: a path there under a name the machine
+// does not have is the agent's scratch. Every attack stays the card it was; scratch files run.
+const SCRATCH = `/tmp/paddock-agent-scratch-${process.pid}-7c1f`;
+
+function decideWithPrivateTmp(command: string, cwd?: string) {
+  return decideContained(fillPlaceholders(command, fx.places), { paths: fx.paths, cwd, allowedDomains: [], privateTmp: true });
+}
+
+describe.each(ATTACKS)('with a private /tmp, contained mode still cards %s', (_kind, rows) => {
+  it.each(rows.map((r) => [r[0], r[1], r[2]] as const))('%j is a card (%s)', (command, code, cwd) => {
+    expect(decideWithPrivateTmp(command, cwd)).toMatchObject({ tier: 'gated', code });
+  });
+});
+
+describe('with a private /tmp', () => {
+  it.each([
+    `ls > ${SCRATCH}.txt`,
+    `npm test > ${SCRATCH}.log 2>&1; tail -20 ${SCRATCH}.log`,
+    `cat ${SCRATCH}.log`,
+    `mkdir -p ${SCRATCH}/build && cp b.txt ${SCRATCH}/build/`,
+    `python3 -c "print(1)" > ${SCRATCH}.out`,
+  ])('%j runs contained (the agent\'s scratch)', (command) => {
+    expect(decideWithPrivateTmp(command)).toMatchObject({ tier: 'auto' });
+  });
+
+  it.each([
+    ['cat /tmp', 'place-outside'],
+    [`cat ${SCRATCH}/../../etc/passwd`, 'place-outside'],
+    ['cp .env ' + `${SCRATCH}.txt`, 'shows-secret'],
+  ] as const)('%j is still a card (%s)', (command, code) => {
+    expect(decideWithPrivateTmp(command)).toMatchObject({ tier: 'gated', code });
+  });
+
+  it('a name the machine has under /tmp is judged as any path outside (another program’s files)', () => {
+    expect(decideWithPrivateTmp(`cat ${fx.places.out}/data.txt`)).toMatchObject({ tier: 'gated', code: 'place-outside' });
+  });
+});
