@@ -66,7 +66,10 @@ test("a preview page cannot take over the owner's session: every step of the cha
   // Step 0: the token left the address bar and is in no cookie; only this origin's sessionStorage holds it.
   await expect(page.getByRole('button', { name: /developer/ }).first()).toBeVisible();
   expect(page.url()).not.toContain(token);
-  expect(await page.evaluate("sessionStorage.getItem('paddock.token')")).toBe(token);
+  // Kept with this tab's own key (window.name), so a tab another page opens cannot use a copy of it.
+  const stored = JSON.parse((await page.evaluate("sessionStorage.getItem('paddock.token')")) as string) as { tab: string; token: string };
+  expect(stored.token).toBe(token);
+  expect(await page.evaluate('window.name')).toBe(`paddock-tab:${stored.tab}`);
   const cookies = await page.context().cookies();
   expect(cookies.map((cookie) => cookie.value)).not.toContain(token);
   expect(cookies.map((cookie) => cookie.name).filter((name) => name.startsWith('paddock_session'))).toEqual([]);
