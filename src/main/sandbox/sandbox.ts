@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SpawnError, type Command, type CommandWrapper, type SpawnPurpose } from '../processes/command';
 import { closerShell, fdCloser } from '../processes/fdCloser';
-import { alwaysCardMounts, recordPlaceholdersAt, watchAlwaysCard, watchAlwaysCardLive, type AlwaysCardWatch, type LiveAlwaysCardWatch } from './alwaysCardGuard';
+import { alwaysCardMounts, recordPlaceholdersAt, watchAlwaysCard, watchAlwaysCardLive, type AlwaysCardWatch, type LiveAlwaysCardWatch, type MovedEntry } from './alwaysCardGuard';
 import { entryParts, WEB_PORTS } from './domains';
 import { describeStatus, type SandboxStatus } from './engine';
 import { createNetworkProxy, type NetworkProxy, type ProxyDecision } from './netProxy';
@@ -315,8 +315,25 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const statProgram = STAT_CANDIDATES.find((file) => fs.existsSync(file)) ?? null;
   const socat = options.socat === undefined ? (SOCAT_CANDIDATES.find((file) => fs.existsSync(file)) ?? null) : options.socat;
   const domains = new Map<string, readonly string[]>();
-  /** The workspace of each long-lived contained process running now (one entry per live watch). */
+  /** The workspace of each contained process running now (one entry per watch, until its finish()). */
   const liveWorkspaces: string[] = [];
+
+  /** A watch of `workspace` that counts as a contained process running there until it finishes. */
+  function counted<W extends { finish(): MovedEntry[] }>(workspace: string, start: (real: string) => W): W {
+    const real = realOr(workspace);
+    const watch = start(real);
+    liveWorkspaces.push(real);
+    let ended = false;
+    const finish = watch.finish.bind(watch);
+    watch.finish = () => {
+      if (!ended) {
+        ended = true;
+        liveWorkspaces.splice(liveWorkspaces.indexOf(real), 1);
+      }
+      return finish();
+    };
+    return watch;
+  }
   const proxies = new Map<string, Promise<NetworkProxy>>();
 
   /** The agent's proxy socket directory, the proxy started on first use (its socket appears in it). */
@@ -440,38 +457,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     readerWrapperFor,
     privateTmpFor,
     // Where refused entries go: the data directory, never visible inside the sandbox.
-    watchAlwaysCard(workspace) {
-      // A bounded command counts as running too while it runs (an MCP client may call git beside it).
-      const real = realOr(workspace);
-      const watch = watchAlwaysCard(real, path.join(dataDir, 'refused'));
-      liveWorkspaces.push(real);
-      let ended = false;
-      return {
-        finish() {
-          if (!ended) {
-            ended = true;
-            liveWorkspaces.splice(liveWorkspaces.indexOf(real), 1);
-          }
-          return watch.finish();
-        },
-      };
-    },
-    watchAlwaysCardLive(workspace) {
-      const real = realOr(workspace);
-      const watch = watchAlwaysCardLive(real, path.join(dataDir, 'refused'));
-      liveWorkspaces.push(real);
-      let ended = false;
-      return {
-        onMoved: (listener) => watch.onMoved(listener),
-        finish() {
-          if (!ended) {
-            ended = true;
-            liveWorkspaces.splice(liveWorkspaces.indexOf(real), 1);
-          }
-          return watch.finish();
-        },
-      };
-    },
+    // A bounded command counts as running too while it runs (an MCP client may call git beside it).
+    watchAlwaysCard: (workspace) => counted(workspace, (real) => watchAlwaysCard(real, path.join(dataDir, 'refused'))),
+    watchAlwaysCardLive: (workspace) => counted(workspace, (real) => watchAlwaysCardLive(real, path.join(dataDir, 'refused'))),
     longLivedIn(workspace) {
       const real = realOr(workspace);
       return liveWorkspaces.filter((dir) => isInside(real, dir) || isInside(dir, real)).length;
