@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { TOOL_SCOPE, type ToolResult } from '../../shared/domain';
 import type { ToolDefinition } from './types';
 import { openInside } from '../workspace/files';
+import { resolveDetailed } from '../workspace/resolve';
+import { isSecretPath } from '../policy/containedPrograms';
 import { imageTypeOf, readImageFile } from './readImage';
 import { NO_WORKSPACE, pathContextOf, shownPath } from './toolContext';
 
@@ -126,7 +128,16 @@ export const readTool: ToolDefinition<ReadArgs> = {
   schema: readSchema,
   replayUnsafe: false,
   effects: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
-  tierFor: () => ({ tier: 'auto', reason: 'reading inside the workspace is allowed in every mode' }),
+  tierFor: (args, ctx) => {
+    // What read returns goes to the model: a secrets file inside the workspace (.env, a private key,
+    // credentials) is shown only with the owner's approval, in every mode.
+    const pctx = pathContextOf(ctx);
+    const res = pctx ? resolveDetailed(pctx, { path: args.path, for: 'read' }) : null;
+    if (res?.ok && isSecretPath(res.rel.join('/'))) {
+      return { tier: 'gated', reason: `${shownPath(res.rel)} is a secrets file: what read returns goes to the model, so reading it asks you first, in every mode` };
+    }
+    return { tier: 'auto', reason: 'reading inside the workspace is allowed in every mode' };
+  },
   async run(args, ctx): Promise<ToolResult> {
     const pctx = pathContextOf(ctx);
     if (pctx === null) return NO_WORKSPACE;

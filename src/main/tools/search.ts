@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { TOOL_SCOPE, type ToolResult } from '../../shared/domain';
 import type { ToolDefinition } from './types';
 import { resolveDetailed } from '../workspace/resolve';
+import { isSecretPath } from '../policy/containedPrograms';
 import { NO_WORKSPACE, pathContextOf, shownPath } from './toolContext';
 import { searchFallback, type SearchHits } from '../workspace/searchFallback';
 import { holdSearchTarget, type HeldTarget } from '../workspace/heldTarget';
@@ -169,13 +170,17 @@ export function createSearchTool(deps: SearchToolDeps = {}): ToolDefinition<Sear
         found = searchFallback(pctx.workspace, res.rel, args, SEARCH_MAX_RESULTS, denied);
       }
       if (found.error) return { ok: false, status: 400, error: `search failed: ${found.error}` };
+      // A secrets file's lines never reach the model through a search: they are left out, and said.
+      const { kept, skippedFiles } = withoutSecrets(found.hits);
+      found = { ...found, hits: kept };
+      const skippedNote = skippedFiles.length === 0 ? '' : `\n(${skippedFiles.length} secrets file${skippedFiles.length === 1 ? '' : 's'} matched and ${skippedFiles.length === 1 ? 'was' : 'were'} left out: ${skippedFiles.slice(0, 5).join(', ')}${skippedFiles.length > 5 ? ', …' : ''}; read one to ask the owner)`;
       const header =
         found.hits.length === 0
           ? `no match for ${JSON.stringify(args.query)} in ${target}`
           : `${found.hits.length} match${found.hits.length === 1 ? '' : 'es'} for ${JSON.stringify(args.query)} in ${target}${found.truncated ? ` (stopped at ${SEARCH_MAX_RESULTS}; narrow the path or glob to see the rest)` : ''}`;
       return {
         ok: true,
-        text: found.hits.length > 0 ? `${header}\n${found.hits.join('\n')}` : header,
+        text: (found.hits.length > 0 ? `${header}\n${found.hits.join('\n')}` : header) + skippedNote,
         data: { path: res.path, results: found.hits.length, truncated: found.truncated, engine: rg !== null && denied === null ? 'ripgrep' : 'fallback' },
       };
     },
@@ -183,3 +188,15 @@ export function createSearchTool(deps: SearchToolDeps = {}): ToolDefinition<Sear
 }
 
 export const searchTool = createSearchTool();
+
+/** The hits of secrets files (`path:line: text`, the path as the hit names it), left out; the files named once each. */
+export function withoutSecrets(hits: readonly string[]): { kept: string[]; skippedFiles: string[] } {
+  const kept: string[] = [];
+  const skipped = new Set<string>();
+  for (const hit of hits) {
+    const file = /^(.*?):\d+: /s.exec(hit)?.[1] ?? hit;
+    if (isSecretPath(file)) skipped.add(file);
+    else kept.push(hit);
+  }
+  return { kept, skippedFiles: [...skipped] };
+}
