@@ -83,8 +83,10 @@ function byRunList(argv: string[], ctx: ClassifyContext): CommandDecision {
 function byEffect(command: string, ctx: ClassifyContext, contained: NonNullable<ClassifyContext['contained']>): CommandDecision {
   const d = decideContained(command, { paths: ctx.paths, cwd: ctx.cwd, allowedDomains: contained.allowedDomains, maxFileBytes: contained.maxFileBytes, privateTmp: contained.privateTmp });
   // What is spawned: the argv itself when sh would run exactly it, else the shell reading the command, in the sandbox.
-  const lexed = lexCommand(command);
-  const argv = lexed.ok && plainAsSh(command) ? lexed.argv : ['/bin/sh', '-c', command];
+  // (A gated decision's argv is what the card shows: the same rule, read again only then.)
+  const plain = d.tier === 'auto' ? d.plain === true : plainAsSh(command);
+  const lexed = plain ? lexCommand(command) : null;
+  const argv = lexed?.ok ? lexed.argv : ['/bin/sh', '-c', command];
   const shared = { reason: d.reason, argv, shellParts: d.parts };
   if (d.tier === 'auto') return { tier: 'auto', code: d.code, ...shared };
   return { tier: 'gated', code: d.code, ...shared, ...(d.domains ? { domains: d.domains } : {}) };

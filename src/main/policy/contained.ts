@@ -35,7 +35,7 @@ import {
   overrideReason,
   urlHost,
 } from './containedPrograms';
-import { INTERPRETERS, readShellForm, type ShellCommand, type ShellWord } from './shellForm';
+import { INTERPRETERS, plainAsShForm, readShellForm, type ShellCommand, type ShellWord } from './shellForm';
 import { resolveCommandCwd } from './paths';
 import type { GateCode } from './types';
 
@@ -64,6 +64,8 @@ export type ContainedDecision = (
   reason: string;
   /** Each simple command as written, in order (the card shows one per line). */
   parts: ContainedPart[];
+  /** sh would run exactly the lexer's argv (shellForm.ts `plainAsSh`), read from the same parse. */
+  plain?: boolean;
 };
 
 const DEFAULT_CAP = 10 * 1024 * 1024;
@@ -543,5 +545,5 @@ export function decideContained(command: string, ctx: ContainedContext): Contain
     return { tier: 'gated', code: 'undecidable', reason: `the command could not be decided (${(error as Error).message}), so it asks`, parts: partsOf(commands, at.index) };
   }
   const n = commands.length;
-  return { tier: 'auto', code: 'contained', reason: `runs contained in the sandbox${n > 1 ? ` (${n} commands)` : ''}`, parts: partsOf(commands, -1) };
+  return { tier: 'auto', code: 'contained', reason: `runs contained in the sandbox${n > 1 ? ` (${n} commands)` : ''}`, parts: partsOf(commands, -1), plain: plainAsShForm(command, form) };
 }

@@ -618,9 +618,13 @@ export function readShellForm(command: string): ShellForm {
  * and the test-run reading name.
  */
 export function plainAsSh(command: string): boolean {
+  return plainAsShForm(command, readShellForm(command));
+}
+
+/** `plainAsSh` from a parse already read (one parse per decision). */
+export function plainAsShForm(command: string, form: ShellForm): boolean {
   const lexed = lexCommand(command);
   if (!lexed.ok) return false;
-  const form = readShellForm(command);
   if (!form.ok || form.commands.length !== 1) return false;
   const [only] = form.commands;
   return (
