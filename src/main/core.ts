@@ -201,7 +201,7 @@ export async function createCore(options: CoreOptions) {
     const stored = settings.get<Record<string, Partial<AgentSandboxChoices>>>(SANDBOX_CHOICES_KEY, {})[agentId] ?? {};
     // Only checked entries count, whatever the stored JSON holds (an older `network: "on"` is gone: migration 010).
     const allowedDomains = Array.isArray(stored.allowedDomains) ? parseDomainList(stored.allowedDomains.join(' ')).entries : [];
-    return { allowedDomains, uncontainedShell: stored.uncontainedShell === true };
+    return { allowedDomains, uncontainedShell: stored.uncontainedShell === true, runListOnly: stored.runListOnly === true };
   };
   const setSandboxChoices = (agentId: string, choices: Partial<AgentSandboxChoices>): AgentSandboxChoices => {
     const all = settings.get<Record<string, Partial<AgentSandboxChoices>>>(SANDBOX_CHOICES_KEY, {});
@@ -222,8 +222,8 @@ export async function createCore(options: CoreOptions) {
     ledger,
     sandbox,
     sandboxChoicesFor,
-    // Stored beside the sandbox choices (`runListOnly: true`); no Settings control yet.
-    runListOnlyFor: (agentId) => settings.get<Record<string, { runListOnly?: unknown }>>(SANDBOX_CHOICES_KEY, {})[agentId]?.runListOnly === true,
+    // Settings → Developer → Sandbox: "Run list only" keeps seed 003 §5 in run mode even while contained.
+    runListOnlyFor: (agentId) => sandboxChoicesFor(agentId).runListOnly,
     assignment,
     supervisor,
     preview: services.preview,

@@ -23,9 +23,11 @@ export interface AgentSandboxChoices {
   allowedDomains: string[];
   /** The explicit opt-in: bash runs as the owner, outside the sandbox. */
   uncontainedShell: boolean;
+  /** Run mode keeps the run list (seed 003 §5) even while contained: cards by spelling, not by effect. */
+  runListOnly: boolean;
 }
 
-export const DEFAULT_CHOICES: AgentSandboxChoices = { allowedDomains: [], uncontainedShell: false };
+export const DEFAULT_CHOICES: AgentSandboxChoices = { allowedDomains: [], uncontainedShell: false, runListOnly: false };
 
 export interface ContainmentDeps {
   sandbox?: Sandbox;

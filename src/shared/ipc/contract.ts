@@ -80,7 +80,7 @@ export const requestSchemas = {
     .strict(),
   'settings.setTailscale': z.object({ enabled: z.boolean() }).strict(),
   'settings.setAgentSandbox': z
-    .object({ agentId: id, allowedDomains: z.array(z.string().max(260)).max(100).optional(), uncontainedShell: z.boolean().optional() })
+    .object({ agentId: id, allowedDomains: z.array(z.string().max(260)).max(100).optional(), uncontainedShell: z.boolean().optional(), runListOnly: z.boolean().optional() })
     .strict(),
   'cards.list': none,
   'cards.answer': z

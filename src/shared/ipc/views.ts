@@ -53,7 +53,7 @@ export interface AppInfo {
     line: string;
     /** Said where nothing is contained (what the agent's processes can read), and when Paddock runs as root (what uid 0 inside means). */
     warning: string | null;
-    agents: Record<string, { allowedDomains: string[]; uncontainedShell: boolean }>;
+    agents: Record<string, { allowedDomains: string[]; uncontainedShell: boolean; runListOnly: boolean }>;
     /** Per agent: the line its cards show ("contained: bubblewrap 0.8.0, network only to registry.npmjs.org …"). */
     agentLines: Record<string, string>;
   };

@@ -135,7 +135,7 @@ describe.skipIf(!status.available)(`the escape suite (${status.available ? 'bubb
 
   it('with a domain allowed, the proxy opens nothing else: not Paddock, not the host, not other hosts', async () => {
     const sandbox = testSandbox({ home, dataDir });
-    const run = createRunTool({ sandbox, choicesFor: () => ({ allowedDomains: ['registry.npmjs.org'], uncontainedShell: false }) });
+    const run = createRunTool({ sandbox, choicesFor: () => ({ allowedDomains: ['registry.npmjs.org'], uncontainedShell: false, runListOnly: false }) });
     // A fresh private /tmp: the first run's writes there (the data directory's path re-created
     // under /tmp inside) would otherwise read back as if they were the real directory.
     fs.rmSync(sandbox.privateTmpFor('alice'), { recursive: true, force: true });

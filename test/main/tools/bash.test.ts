@@ -26,7 +26,7 @@ describe('bash', () => {
     const ran = await uncontained.tierFor({ command: 'ls' }, toolContext({ workspace: ws, mode: 'run' }));
     expect(ran.tier).toBe('gated');
     expect(ran.reason).toContain('bubblewrap is not installed');
-    const optIn = createBashTool({ sandbox: testSandbox(), choicesFor: () => ({ allowedDomains: [], uncontainedShell: true }) });
+    const optIn = createBashTool({ sandbox: testSandbox(), choicesFor: () => ({ allowedDomains: [], uncontainedShell: true, runListOnly: false }) });
     const opted = await optIn.tierFor({ command: 'ls' }, toolContext({ workspace: ws, mode: 'run' }));
     expect(opted.tier).toBe('gated');
     expect(opted.reason).toContain('uncontained shell');

@@ -77,7 +77,7 @@ describe('run: tier', () => {
     expect(offline.details).toContain(
       'This command needs the network, and the sandbox gives it none: allow its domains for this agent in Settings → Developer → Sandbox (e.g. registry.npmjs.org).',
     );
-    const allowed = createRunTool({ sandbox: testSandbox(), choicesFor: () => ({ allowedDomains: ['registry.npmjs.org'], uncontainedShell: false }) });
+    const allowed = createRunTool({ sandbox: testSandbox(), choicesFor: () => ({ allowedDomains: ['registry.npmjs.org'], uncontainedShell: false, runListOnly: false }) });
     const card = await allowed.preview!({ command: 'npm install' }, ctx);
     if (sandboxStatus().available) {
       expect(card.details?.some((d) => /^contained: bubblewrap \S+, network only to registry\.npmjs\.org \(HTTP\/HTTPS through Paddock's proxy\)$/.test(d))).toBe(true);

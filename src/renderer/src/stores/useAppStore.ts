@@ -17,7 +17,7 @@ interface AppState {
   setView(view: View): void;
   setSwitches(patch: Partial<InstanceSwitches>): Promise<void>;
   setTailscale(enabled: boolean): Promise<void>;
-  setAgentSandbox(agentId: string, choices: { allowedDomains?: string[]; uncontainedShell?: boolean }): Promise<void>;
+  setAgentSandbox(agentId: string, choices: { allowedDomains?: string[]; uncontainedShell?: boolean; runListOnly?: boolean }): Promise<void>;
   showError(message: string | null): void;
 }
 

@@ -14,7 +14,7 @@ export function SandboxSettings() {
   const agents = useAgentsStore((state) => state.agents);
   if (!info) return null;
   const { sandbox } = info;
-  const change = (agentId: string, choices: { allowedDomains?: string[]; uncontainedShell?: boolean }) =>
+  const change = (agentId: string, choices: { allowedDomains?: string[]; uncontainedShell?: boolean; runListOnly?: boolean }) =>
     void setAgentSandbox(agentId, choices).catch((reason: unknown) => showError(messageOf(reason)));
 
   return (
@@ -33,12 +33,12 @@ export function SandboxSettings() {
           <tr>
             <th>Agent</th>
             <th>Allowed domains</th>
-            <th>Shell</th>
+            <th>Commands</th>
           </tr>
         </thead>
         <tbody>
           {agents.map((agent) => {
-            const choices = sandbox.agents[agent.id] ?? { allowedDomains: [], uncontainedShell: false };
+            const choices = sandbox.agents[agent.id] ?? { allowedDomains: [], uncontainedShell: false, runListOnly: false };
             return (
               <tr key={agent.id}>
                 <td>{agent.name}</td>
@@ -52,14 +52,26 @@ export function SandboxSettings() {
                   />
                 </td>
                 <td>
-                  <label className={choices.uncontainedShell ? 'danger-text' : undefined}>
-                    <input
-                      type="checkbox"
-                      checked={choices.uncontainedShell}
-                      onChange={(event) => change(agent.id, { uncontainedShell: event.target.checked })}
-                    />{' '}
-                    Uncontained shell
-                  </label>
+                  <div>
+                    <label className={choices.uncontainedShell ? 'danger-text' : undefined}>
+                      <input
+                        type="checkbox"
+                        checked={choices.uncontainedShell}
+                        onChange={(event) => change(agent.id, { uncontainedShell: event.target.checked })}
+                      />{' '}
+                      Uncontained shell
+                    </label>
+                  </div>
+                  <div>
+                    <label title="Run mode decides by the run list, as without a sandbox: every command it does not list is a card">
+                      <input
+                        type="checkbox"
+                        checked={choices.runListOnly}
+                        onChange={(event) => change(agent.id, { runListOnly: event.target.checked })}
+                      />{' '}
+                      Run list only
+                    </label>
+                  </div>
                 </td>
               </tr>
             );
