@@ -7,6 +7,7 @@ import { CommandPalette } from '../palette/CommandPalette';
 import { useWindowKeys } from '../palette/useWindowKeys';
 import { SidePane } from '../sidepane/SidePane';
 import { useAppStore } from '../../stores/useAppStore';
+import { useConnectionStore } from '../../stores/useConnectionStore';
 import { useSidePaneStore } from '../../stores/useSidePaneStore';
 
 // Settings is fetched when first opened: the working window does not wait for it.
@@ -16,6 +17,9 @@ const DeveloperSettings = lazy(() => import('../settings/DeveloperSettings').the
 export function MainWindow() {
   const view = useAppStore((state) => state.view);
   const error = useAppStore((state) => state.error);
+  // A refused connection is said once, by the connection banner: a call that failed for it says the same.
+  const connection = useConnectionStore((state) => state.state);
+  const shownError = error !== null && !(connection.status === 'unauthorised' && error === connection.message) ? error : null;
   const showError = useAppStore((state) => state.showError);
   const paneWidth = useSidePaneStore((state) => state.width);
   const paneCollapsed = useSidePaneStore((state) => state.collapsed);
@@ -27,9 +31,9 @@ export function MainWindow() {
       <main className={`main ${view === 'settings' ? 'main-settings' : 'main-agent'}`} aria-label={view === 'settings' ? 'Settings' : 'Agent'}>
         <div className="main-content">
           <ConnectionBanner />
-          {error && (
+          {shownError && (
             <div className="banner banner-error" role="alert">
-              <span>{error}</span>
+              <span>{shownError}</span>
               <button type="button" className="link" onClick={() => showError(null)} aria-label="Dismiss error">
                 Dismiss
               </button>
