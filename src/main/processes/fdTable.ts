@@ -3,6 +3,7 @@
 // Paddock's launcher left open are not, and JS cannot change a descriptor's flags. Linux only
 // (/proc/self/fdinfo); elsewhere the list is empty and the closer in front of the sandbox
 // (fdCloser.ts) is the one guard.
+import type { StdioOptions } from 'node:child_process';
 import fs from 'node:fs';
 
 /** O_CLOEXEC as /proc/<pid>/fdinfo reports it (Linux, every architecture Paddock runs on). */
@@ -58,4 +59,24 @@ export function leakedDescriptors(): number[] {
       fs.closeSync(info);
     }
   });
+}
+
+/** /dev/null, opened once (close-on-exec, as Node opens every file): what a leaked descriptor becomes in a child. */
+let devNull: number | null = null;
+
+/**
+ * `stdio` with /dev/null given at the number of every descriptor of Paddock's own that a child
+ * would inherit (a terminal master, a launcher's descriptor): libuv dup2s it over that
+ * number in the child only, so no child of the seam holds what Paddock holds. Unchanged when
+ * nothing leaks.
+ */
+export function sealed(stdio: StdioOptions): StdioOptions {
+  const leaked = leakedDescriptors();
+  if (leaked.length === 0) return stdio;
+  devNull ??= fs.openSync('/dev/null', 'r+');
+  const entries: Exclude<StdioOptions, string> = typeof stdio === 'string' ? [stdio, stdio, stdio] : [...stdio];
+  const top = leaked[leaked.length - 1];
+  for (let fd = 0; fd <= top; fd++) entries[fd] ??= fd < 3 ? 'pipe' : 'ignore';
+  for (const fd of leaked) if (entries[fd] === 'ignore') entries[fd] = devNull;
+  return entries;
 }

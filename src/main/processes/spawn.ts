@@ -13,7 +13,7 @@ import { openProcessLog, pipeIntoLog } from './logs';
 import { TailBuffer, droppedLine } from './tail';
 import { scrubbedEnv } from './env';
 import { closerShell, fdCloser } from './fdCloser';
-import { leakedDescriptors } from './fdTable';
+import { sealed } from './fdTable';
 import { accessCode, checkCommand, identityWrapper, SpawnError, spawnFailure, type Command, type CommandWrapper, type SpawnPurpose } from './command';
 
 export const DEFAULT_MAX_OUTPUT_BYTES = 200 * 1024;
@@ -213,25 +213,6 @@ export function spawnLongLived(options: LongLivedOptions): LongLivedProcess {
   return { pid: child.pid, child, exited, note };
 }
 
-/** /dev/null, opened once (close-on-exec, as Node opens every file): what a leaked descriptor becomes in a child. */
-let devNull: number | null = null;
-
-/**
- * `stdio` with /dev/null given at the number of every descriptor of Paddock's own that a child
- * would inherit (fdTable.ts: a terminal master, a launcher's descriptor): libuv dup2s it over that
- * number in the child only, so no child of the seam holds what Paddock holds. Unchanged when
- * nothing leaks.
- */
-export function sealed(stdio: StdioOptions): StdioOptions {
-  const leaked = leakedDescriptors();
-  if (leaked.length === 0) return stdio;
-  devNull ??= fs.openSync('/dev/null', 'r+');
-  const entries: Exclude<StdioOptions, string> = typeof stdio === 'string' ? [stdio, stdio, stdio] : [...stdio];
-  const top = leaked[leaked.length - 1];
-  for (let fd = 0; fd <= top; fd++) entries[fd] ??= fd < 3 ? 'pipe' : 'ignore';
-  for (const fd of leaked) if (entries[fd] === 'ignore') entries[fd] = devNull;
-  return entries;
-}
 
 /** A command in a process group of its own (so it can be ended whole); a synchronous failure as a SpawnError. */
 function spawnGroup(command: Command, stdio: StdioOptions): ChildProcess {

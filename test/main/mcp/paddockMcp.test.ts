@@ -11,6 +11,8 @@ import { runCheckPath } from '../../../src/main/cli/checkPath';
 import { createTempDirs } from '../../support/tempDirs';
 import { paddockCli } from '../../support/cli';
 import { buildTestCore } from '../../support/testCore';
+import type { Core } from '../../../src/main/core';
+import type { Card } from '../../../src/shared/domain';
 
 const temp = createTempDirs('paddock-mcp-');
 const clients: Client[] = [];
@@ -149,19 +151,24 @@ describe('paddock mcp over stdio, with no Paddock running', () => {
   }, 60_000);
 });
 
+/** The owner at the window approves every card (for the diff it showed: null for a new file), noting each. */
+function windowApproves(core: Core, check: (card: Card) => void = () => undefined) {
+  const pending: string[] = [];
+  const unsubscribe = core.events.subscribe((event) => {
+    if (event.type !== 'card.pending') return;
+    pending.push(event.card.id);
+    check(event.card);
+    core.cards.answer({ cardId: event.card.id, decision: 'approve', baseHash: event.card.baseHash });
+  });
+  return { pending, unsubscribe };
+}
+
 describe('paddock mcp beside a running Paddock on the same data directory', () => {
   it('sends a gated run to the window as a card, records it under the client, and runs it once approved', async () => {
     const w = world();
     const { core } = await buildTestCore(path.dirname(w.home), {}, { mcpBridge: true });
     try {
-      const pending: string[] = [];
-      const unsubscribe = core.events.subscribe((event) => {
-        if (event.type === 'card.pending') {
-          pending.push(event.card.id);
-          expect(event.card.argv?.join(' ')).toMatch(/touch made-by-mcp\.txt/);
-          core.cards.answer({ cardId: event.card.id, decision: 'approve' });
-        }
-      });
+      const { pending, unsubscribe } = windowApproves(core, (card) => expect(card.argv?.join(' ')).toMatch(/touch made-by-mcp\.txt/));
       const client = await connect(w, ['--mode', 'run']);
       // Gated with the sandbox too: a link made before another command is a card (policy/contained.ts).
       const result = await client.callTool({ name: 'run', arguments: { command: 'touch made-by-mcp.txt && ln -s made-by-mcp.txt link-by-mcp && ls' } });
@@ -185,14 +192,7 @@ describe('paddock mcp beside a running Paddock on the same data directory', () =
     const w = world();
     const { core } = await buildTestCore(path.dirname(w.home), {}, { mcpBridge: true });
     try {
-      const pending: string[] = [];
-      const unsubscribe = core.events.subscribe((event) => {
-        if (event.type === 'card.pending') {
-          pending.push(event.card.id);
-          // A write's card is answered for the diff it showed (null: a new file).
-          core.cards.answer({ cardId: event.card.id, decision: 'approve', baseHash: event.card.baseHash });
-        }
-      });
+      const { pending, unsubscribe } = windowApproves(core);
       let elicited = 0;
       const client = await connect(w, ['--mode', 'ask'], () => {
         elicited += 1;

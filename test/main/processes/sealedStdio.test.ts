@@ -6,7 +6,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { leakedDescriptors } from '../../../src/main/processes/fdTable';
 import { TerminalSessions } from '../../../src/main/processes/pty';
-import { execFileText, runBounded, runSync, sealed, spawnChild } from '../../../src/main/processes/spawn';
+import { execFileText, runBounded, runSync, spawnChild } from '../../../src/main/processes/spawn';
+import { sealed } from '../../../src/main/processes/fdTable';
 import { removeTempDirs, tempDir, waitFor } from './helpers';
 
 const FDS = path.resolve(__dirname, '../../fixtures/sandbox/fds.cjs');

@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { absentPlaceholders, alwaysCardMounts, appearedBetween, describeMoved, holdPlaceholders, listAlwaysCard, moveOut, recordPlaceholdersAt, refusedName, watchAlwaysCard, watchAlwaysCardLive } from '../../../src/main/sandbox/alwaysCardGuard';
+import { absentPlaceholders, alwaysCardMounts, appearedBetween, describeMoved, holdPlaceholders, listAlwaysCard, moveOut, recordPlaceholdersAt, refusedName, watchAlwaysCard } from '../../../src/main/sandbox/alwaysCardGuard';
+import { watchAlwaysCardLive } from '../../../src/main/sandbox/alwaysCardLive';
 import { gitEntriesOf } from '../../../src/main/sandbox/sandbox';
 import { createTempDirs } from '../../support/tempDirs';
 
