@@ -2,12 +2,12 @@
 // a wrong import fails `npm run lint`, a right one passes.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ESLint } from 'eslint';
+import { lintForTests } from '../support/lintForTests';
 import { describe, expect, it } from 'vitest';
 import { LAYERS } from '../../eslint/layers.mjs';
 
 const root = path.resolve(__dirname, '../..');
-const eslint = new ESLint({ cwd: root });
+const eslint = lintForTests(root);
 const fixture = (name: string) => fs.readFileSync(path.join(root, 'test/fixtures/lint', name), 'utf8');
 
 async function lintAs(file: string, code: string) {
