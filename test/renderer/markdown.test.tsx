@@ -18,7 +18,8 @@ describe('model text in the transcript', () => {
       <TranscriptRow item={{ key: 'm1', kind: 'assistant', text }} agentId="agent-1" conversationId="conv-1" />,
     );
     // The renderer is loaded with the first reply: plain text until then.
-    await waitFor(() => expect(container.querySelector('strong')?.textContent).toBe('Bold'));
+    // Loaded on first use: on a busy machine the import can take longer than waitFor's default second.
+    await waitFor(() => expect(container.querySelector('strong')?.textContent).toBe('Bold'), { timeout: 15_000 });
     expect(container.querySelector('code')?.textContent).toBe('code');
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('script')).toBeNull();

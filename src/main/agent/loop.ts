@@ -17,6 +17,7 @@ import { agentTurnHolder, lockRefusal, type ProjectLock } from '../workspace/pro
 import type { ProviderFor } from './providers';
 import { ProviderError } from './providers/types';
 import { runTurn, type TurnContext } from './turn';
+import { continuesAfter, createOwnerInbox, type InterjectionWhen } from './ownerInbox';
 
 export const DEFAULT_TURN_LIMIT = 50;
 
@@ -64,6 +65,12 @@ export interface StartTurnInput {
 export interface AgentRunner {
   /** Stores the owner's message and starts the turn; events follow. Returns the turn (owner request) id. */
   startTurn(input: StartTurnInput): string;
+  /**
+   * A message while a turn works in the conversation: "now" goes in front of the model at the
+   * turn's next step, "queue" opens the next turn when this one ends. With no turn working it
+   * starts one, as startTurn does. Returns the turn it joined or started.
+   */
+  interject(input: StartTurnInput & { when: InterjectionWhen }): { turnId: string; held: InterjectionWhen | null };
   /** The Retry after a provider error: sends the stored conversation again without a new message. */
   retryTurn(input: { agentId: string; conversationId: string }): string;
   /** The Stop button: aborts the stream or the call in progress. */
@@ -88,6 +95,7 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
   // (SPEC §11). The least recently used idle ones are let go past a small number.
   const histories = new Map<string, { history: ConversationHistory; usage: UsageTotals }>();
   const keep = deps.keptHistories ?? 16;
+  const inbox = createOwnerInbox();
 
   function historyOf(conversationId: string): { history: ConversationHistory; usage: UsageTotals } {
     let entry = histories.get(conversationId);
@@ -117,7 +125,8 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
     return turnId;
   }
 
-  function begin(agentId: string, conversationId: string, text: string | null): string {
+  /** Opens a turn with the owner's messages (none: a retry of the stored conversation). */
+  function begin(agentId: string, conversationId: string, texts: string[], joined: string[] = []): string {
     const agent = deps.agents.get(agentId);
     if (!agent) throw new Error(`no agent ${agentId}`);
     const conversation = conversations.get(conversationId);
@@ -139,7 +148,13 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
       release = attempt.release;
     }
     const kept = historyOf(conversationId);
-    const ownerMessageId = text !== null ? kept.history.appendOwner(text) : null;
+    const ownerMessageIds = texts.map((text) => kept.history.appendOwner(text));
+    const ownerMessageId = ownerMessageIds[0] ?? null;
+    // Messages that waited for this turn (queued behind the last one) are shown where they were stored.
+    joined.forEach((waitingId, index) => {
+      const messageId = ownerMessageIds[index];
+      if (messageId !== undefined) deps.emit({ turnId, agentId, conversationId, type: 'owner_joined', waitingId, text: texts[index] as string, messageId });
+    });
     try {
       deps.turnHooks?.started({ turnId, agentId, conversationId, ownerMessageId });
     } catch {
@@ -167,6 +182,7 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
       agents: deps.agents,
       workspaces: deps.workspaces,
       emit: deps.emit,
+      takeInterjections: () => inbox.takeNow(conversationId),
     };
     const done = Promise.resolve()
       .then(() => runTurn(context))
@@ -184,6 +200,14 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
         active.delete(turnId);
         remember(turnId, reason);
         deps.emit({ turnId, agentId, conversationId, type: 'turn_ended', reason });
+        const waiting = inbox.takeAll(conversationId);
+        if (waiting.length > 0) {
+          if (continuesAfter(reason) && deps.agents.get(agentId)) {
+            begin(agentId, conversationId, waiting.map((item) => item.text), waiting.map((item) => item.id));
+          } else {
+            deps.emit({ turnId, agentId, conversationId, type: 'owner_returned', texts: waiting.map((item) => item.text) });
+          }
+        }
         return reason;
       });
     active.set(turnId, { conversationId, controller, done });
@@ -191,8 +215,17 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
   }
 
   return {
-    startTurn: ({ agentId, conversationId, text }) => begin(agentId, conversationId, text),
-    retryTurn: ({ agentId, conversationId }) => begin(agentId, conversationId, null),
+    startTurn: ({ agentId, conversationId, text }) => begin(agentId, conversationId, [text]),
+    interject({ agentId, conversationId, text, when }) {
+      const working = busyConversations.get(conversationId);
+      if (!working) return { turnId: begin(agentId, conversationId, [text]), held: null };
+      const conversation = conversations.get(conversationId);
+      if (!conversation || conversation.agentId !== agentId) throw new Error(`conversation ${conversationId} does not belong to this agent`);
+      const item = inbox.hold(conversationId, text, when);
+      deps.emit({ turnId: working, agentId, conversationId, type: 'owner_waiting', waitingId: item.id, text, when });
+      return { turnId: working, held: when };
+    },
+    retryTurn: ({ agentId, conversationId }) => begin(agentId, conversationId, []),
     cancel(turnId) {
       const turn = active.get(turnId);
       if (!turn) return false;

@@ -44,6 +44,8 @@ export interface TurnContext {
   /** The conversation's usage so far (kept by the runner across turns). */
   conversationUsage: UsageTotals;
   backoff?: BackoffOptions;
+  /** The owner's "Send now" messages waiting for this turn's next step, taken (ownerInbox.ts). */
+  takeInterjections?(): { id: string; text: string }[];
 }
 
 interface PendingCall {
@@ -70,10 +72,20 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
 
   // The model request the turn is on: the window shows "step N" beside each call it starts.
   let step = 0;
+  /** The owner's words sent while the turn worked go in front of the model now, after the last step's results. */
+  const joinWaiting = (): boolean => {
+    const waiting = turn.takeInterjections?.() ?? [];
+    for (const item of waiting) {
+      const messageId = history.appendOwner(item.text);
+      turn.emit({ ...base, type: 'owner_joined', waitingId: item.id, text: item.text, messageId });
+    }
+    return waiting.length > 0;
+  };
   try {
     for (let request = 0; request < turn.turnLimit; request++) {
       step = request + 1;
       if (turn.signal.aborted) return cancelled();
+      if (request > 0) joinWaiting();
       const agent = turn.agents.get(turn.agentId);
       if (!agent) throw new ProviderError('the agent was removed while its turn was working', false);
       const workspace = turn.workspaces.get(turn.agentId);
@@ -119,7 +131,11 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
           ? history.appendAssistant({ text: response.text, toolCalls, thinking: response.thinking })
           : null;
       recordUsage(response.usage, messageId);
-      if (calls.length === 0) return 'completed';
+      // The model is done, but the owner said something meanwhile: the same turn goes on with it.
+      if (calls.length === 0) {
+        if (request + 1 < turn.turnLimit && joinWaiting()) continue;
+        return 'completed';
+      }
 
       const results = runStepCalls(calls, (call) => runCall(call));
       for (let index = 0; index < calls.length; index++) {

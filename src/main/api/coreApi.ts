@@ -53,7 +53,8 @@ export interface CoreApi {
   createConversation(agentId: string, title: string | undefined): ResponseOf<'conversations.create'>;
   messages(request: RequestFor<'conversations.messages'>): ResponseOf<'conversations.messages'>;
   /** The owner's message opens a turn: the live owner request every developer tool's floor checks. */
-  sendMessage(conversationId: string, text: string): ResponseOf<'conversations.send'>;
+  /** `when`: a message while a turn works waits for its next step ("now") or its end ("queue"). */
+  sendMessage(conversationId: string, text: string, when?: 'now' | 'queue'): ResponseOf<'conversations.send'>;
   retryTurn(conversationId: string): ResponseOf<'conversations.retry'>;
   cancelTurn(conversationId: string): ResponseOf<'conversations.cancel'>;
   /** Tokens and cost of one conversation (issue 16). */

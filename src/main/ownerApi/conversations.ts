@@ -54,12 +54,15 @@ export function conversationActions(core: CoreServices): Pick<CoreApi, Conversat
       const page = core.conversations.page(request.conversationId, { before: request.before, limit: request.limit });
       return { ...page, calls: core.toolCalls.listForConversation(request.conversationId) };
     },
-    sendMessage(conversationId, text) {
+    sendMessage(conversationId, text, when) {
       const conversation = requireConversation(conversationId);
       if (nameByFirstRequest(core.conversations, conversation.id, text)) {
         core.events.emit({ type: 'conversations.changed', agentId: conversation.agentId });
       }
-      return { turnId: core.runner.startTurn({ agentId: conversation.agentId, conversationId: conversation.id, text }) };
+      const turn = { agentId: conversation.agentId, conversationId: conversation.id, text };
+      // Without "now" or "queue", a message while a turn works is refused, as it always was.
+      if (when === undefined) return { turnId: core.runner.startTurn(turn), held: null };
+      return core.runner.interject({ ...turn, when });
     },
     retryTurn(conversationId) {
       const conversation = requireConversation(conversationId);

@@ -69,4 +69,10 @@ export type AgentEvent =
   | (TurnEventBase & { type: 'usage'; model: string; request: UsageTotals; turn: UsageTotals; conversation: UsageTotals; lastMessageId: number | null })
   /** A thinking block, complete (shown collapsed). */
   | (TurnEventBase & { type: 'thinking'; text: string; redacted: boolean })
-  | (TurnEventBase & { type: 'turn_ended'; reason: TurnEndReason });
+  | (TurnEventBase & { type: 'turn_ended'; reason: TurnEndReason })
+  /** The owner sent a message while this turn works: it waits for the next step ("now") or the turn's end ("queue"). */
+  | (TurnEventBase & { type: 'owner_waiting'; waitingId: string; text: string; when: 'now' | 'queue' })
+  /** A waiting message went in front of the model: stored as the owner's message `messageId`, here in the turn. */
+  | (TurnEventBase & { type: 'owner_joined'; waitingId: string; text: string; messageId: number })
+  /** The turn was stopped or failed with messages still waiting: nothing was sent, and they go back to the composer. */
+  | (TurnEventBase & { type: 'owner_returned'; texts: string[] });

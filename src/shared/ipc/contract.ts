@@ -107,7 +107,7 @@ export const requestSchemas = {
   'conversations.messages': z
     .object({ conversationId: id, before: z.number().int().positive().optional(), limit: z.number().int().min(1).max(500).optional() })
     .strict(),
-  'conversations.send': z.object({ conversationId: id, text: z.string().trim().min(1).max(200_000) }).strict(),
+  'conversations.send': z.object({ conversationId: id, text: z.string().trim().min(1).max(200_000), when: z.enum(['now', 'queue']).optional() }).strict(),
   'conversations.cancel': z.object({ conversationId: id }).strict(),
   'conversations.retry': z.object({ conversationId: id }).strict(),
   'files.tree': z.object({ agentId: id, path: z.string().max(4096).optional(), depth: z.number().int().min(1).max(8).optional() }).strict(),
@@ -209,7 +209,8 @@ export interface ResponseMap {
   'conversations.list': ConversationView[];
   'conversations.create': ConversationView;
   'conversations.messages': { messages: MessageView[]; olderCursor: number | null; calls: ToolCallView[] };
-  'conversations.send': { turnId: string };
+  /** held: the message waits in the working turn (its next step, or its end); null: it opened the turn. */
+  'conversations.send': { turnId: string; held: 'now' | 'queue' | null };
   'conversations.cancel': { cancelled: boolean };
   'conversations.retry': { turnId: string };
   'files.tree': FileTreeView;

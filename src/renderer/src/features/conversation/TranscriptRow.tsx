@@ -52,6 +52,17 @@ export const TranscriptRow = memo(function TranscriptRow({
           <ToolCallRow agentId={agentId} callId={item.callId} tool={item.tool} args={item.args} result={item.result} />
         </div>
       );
+    case 'waiting':
+      return (
+        <div className="message message-owner message-waiting" aria-label={item.when === 'now' ? 'You (waiting for the next step)' : 'You (queued)'}>
+          <div className="message-header">
+            <div className="message-author" aria-hidden="true">
+              <User size={13} /> You · {item.when === 'now' ? 'the agent reads this at its next step' : 'queued: sent when this turn ends'}
+            </div>
+          </div>
+          <div className="message-text">{item.text}</div>
+        </div>
+      );
     case 'notice':
       return (
         <p className={`message-notice${item.undone ? ' undone' : ''}`} role="note">
