@@ -173,4 +173,16 @@ describe('a tool call row', () => {
     const shown = render(<ToolCallRow agentId="agent-1" callId="shot" tool="screenshot" args={{ name: 'web' }} result={{ text: 'no path here', isError: false }} />);
     expect(shown.container.querySelector('.tool-row-image')).not.toBeNull();
   });
+
+  it('after a reload (no live stream), shows the output the model was sent once, from the stored outcome and text', () => {
+    const done = finished(1, 'not ok 1 - sum is wrong\n');
+    useToolCallsStore.getState().upsert([{ ...view, status: 'done', outcome: done.outcome }]);
+    render(<ToolCallRow agentId="agent-1" callId="call-7" tool="run" args={view.args} result={{ text: done.text, isError: false }} />);
+    expect(screen.getByLabelText('Status').textContent).toBe('exit 1');
+    fireEvent.click(screen.getByRole('button', { name: 'run npm test -- --run' }));
+    const details = screen.getByRole('region', { name: 'Details of run' });
+    expect(details.textContent?.split('not ok 1 - sum is wrong').length).toBe(2);
+    expect(details.textContent).not.toContain('Sent to the model');
+    expect(details.textContent).toContain('$ npm test -- --run — exit code 1');
+  });
 });

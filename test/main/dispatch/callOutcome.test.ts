@@ -43,8 +43,15 @@ describe('a call’s outcome', () => {
   it('names the files a write changed and the file the row may open; a fence’s refusal says so with its code', async () => {
     const h = await dispatchHarness(temp.make(), { mode: 'run' });
     const write = h.dispatch('write', { path: 'src/a.txt', content: 'hello\n' });
-    expect(await write.result).toMatchObject({ ok: true });
-    expect(h.core.toolCalls.get(write.callId)).toMatchObject({ file: 'src/a.txt', outcome: { ending: 'done', filesChanged: ['src/a.txt'] } });
+    const written = await write.result;
+    expect(written).toMatchObject({ ok: true });
+    const record = h.core.toolCalls.get(write.callId);
+    expect(record).toMatchObject({ file: 'src/a.txt', outcome: { ending: 'done', filesChanged: ['src/a.txt'] } });
+    // Where the diff the row shows begins in the text the model got.
+    const diffStart = record?.outcome?.diffStart;
+    if (!written.ok || diffStart === undefined) throw new Error('no diff in the outcome');
+    expect(written.text.slice(diffStart)).toMatch(/^(---|\+\+\+|@@) /);
+    expect(written.text.slice(diffStart)).toContain('+hello');
     const outside = h.dispatch('read', { path: '/etc/passwd' });
     expect(await outside.result).toMatchObject({ ok: false });
     expect(h.core.toolCalls.get(outside.callId)).toMatchObject({ status: 'refused', outcome: { ending: 'refused', refusalCode: 'fence' } });
