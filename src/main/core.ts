@@ -19,7 +19,8 @@ import { createDispatcher } from './dispatch/dispatcher';
 import { installedToolNames } from './dispatch/registry';
 import { resolveSwitches } from './dispatch/switches';
 import { describeVocabulary } from './dispatch/vocabulary';
-import { createEventBus, showInWindow } from './events';
+import { createEventBus } from './events';
+import { eventsAfter } from './tools/facts';
 import { createWorkspaceWatchers } from './owner/workspaceWatcher';
 import { MODEL_CONTEXT_WINDOWS_KEY, MODEL_PRICES_KEY, modelTablesView, validateModelOverrides, type ModelOverrides, type ModelOverridesInput } from './agent/models';
 import { createWorkspaceAssignment } from './owner/workspaceAssignment';
@@ -44,7 +45,6 @@ import { createAgentMcpServers, readHeaders } from './mcp/agentServers';
 import { createMcpServerManager } from './mcp/servers';
 import { mcpToolsFor } from './mcp/serverTools';
 import { createMcpServersRepository } from './store/mcpServers';
-import { isToolName } from './dispatch/registry';
 import { lastRun } from './store/testRuns';
 import { recordIfTestRun, type RecordInput } from './testRuns/record';
 import { createUsageRepository } from './store/usage';
@@ -290,17 +290,14 @@ export async function createCore(options: CoreOptions) {
       events.emit({ type: 'remembered.changed' });
     },
     onOutput: (callId, chunk) => events.emit({ type: 'toolCall.output', callId, chunk }),
-    onCallChanged: (callId) => {
-      const call = toolCalls.get(callId);
-      if (call) events.emit({ type: 'toolCall.changed', call });
-    },
+    onCallChanged: (call) => events.emit({ type: 'toolCall.changed', call }),
     mcpToolsFor: offeredMcpTools,
     onSucceeded: (tool, agentId, args, result) => {
-      if (isToolName(tool)) showInWindow(events, tool, agentId, args, result.data);
+      for (const event of eventsAfter(tool, { agentId, args, data: result.data })) events.emit(event);
       // The agent's own commits, so Summary knows where its work began on a branch without a base.
       const committed = result.data as Partial<GitCommitData> | undefined;
       const directory = workspaces.get(agentId)?.directory;
-      if (tool === 'git' && committed?.kind === 'git-commit' && committed.commit && directory) agentCommits.record({ directory, commit: committed.commit, agentId });
+      if (committed?.kind === 'git-commit' && committed.commit && directory) agentCommits.record({ directory, commit: committed.commit, agentId });
     },
     beforeRun: checkpoints.beforeRun,
   });

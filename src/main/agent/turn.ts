@@ -20,7 +20,7 @@ import { runStepCalls } from './stepCalls';
 import { streamWithRetries } from './streamResponse';
 import { buildSystemPrompt } from './systemPrompt';
 import { createTextCoalescer } from '../processes/coalesce';
-import { resultText, storedResultText } from './transcript';
+import { callEffectsOf, againSentence, modelResultText, storedResultText } from '../tools/facts';
 
 export interface TurnContext {
   turnId: string;
@@ -95,7 +95,7 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
       const facts = modelFacts(agent.provider, agent.model, turn.modelOverrides?.() ?? NO_OVERRIDES);
       const fixedChars = system.length + toolsChars(tools);
       const budget = { tokens: budgetTokens(facts.contextWindow, bound), contextWindow: facts.contextWindow, fixedChars, model: agent.model };
-      const fit = fitToBudget(history, budget);
+      const fit = fitToBudget(history, budget, (tool, args) => againSentence(turn.dispatcher.factsOf(agent.id, tool), args));
       if (fit.compacted + fit.elided + fit.truncated > 0) notice(compactionNotice(fit, budget.tokens, agent.model));
       const provider = turn.providerFor(agent);
       const modelRequest: ModelRequest = {
@@ -137,13 +137,13 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
         return 'completed';
       }
 
-      const results = runStepCalls(calls, (call) => runCall(call));
+      const factsOf = (call: PendingCall) => turn.dispatcher.factsOf(agent.id, call.name);
+      const results = runStepCalls(calls, (call) => callEffectsOf(factsOf(call), call.args).readOnly, (call) => runCall(call));
       for (let index = 0; index < calls.length; index++) {
         const call = calls[index];
         const result = await results[index];
-        const stored = storedResultText(call.name, call.args, result);
-        history.appendResult({ callId: call.id, tool: call.name, stored, text: resultText(result), isError: !result.ok, images: imagesOf(result) });
-        turn.emit({ ...base, type: 'tool_call_finished', callId: call.id, tool: call.name, ok: result.ok, summary: clip(stored) });
+        const stored = storedResultText(factsOf(call), call.name, call.args, result);
+        history.appendResult({ callId: call.id, tool: call.name, stored, text: modelResultText(result), isError: !result.ok, images: imagesOf(result) });
       }
       if (turn.signal.aborted) return cancelled();
     }
@@ -250,8 +250,4 @@ function parseCall(call: { id: string; name: string; argsJson: string }, taken: 
     // fall through
   }
   return { id, name: call.name, args: {}, invalid: 'refused: the arguments were not a JSON object, so nothing ran; send the call again with valid JSON' };
-}
-
-function clip(text: string): string {
-  return text.length > 500 ? `${text.slice(0, 500)}…` : text;
 }

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { CoreRefusal, type CoreApi } from '../api/coreApi';
 import { isInside } from '../sandbox/profile';
-import { showInWindow } from '../events';
+import { eventsAfter } from '../tools/facts';
 import { sameAsHead } from '../git/sameAsHead';
 import { openForOwner } from '../owner/openInEditor';
 import { ownerTerminalLaunch, runOwnerPull, runOwnerTests } from '../owner/ownerActions';
@@ -161,7 +161,7 @@ export function workspaceActions(core: CoreServices): Pick<CoreApi, WorkspaceAct
       if (!result.ok) throw new CoreRefusal('refused', result.error);
       const file = (result.data as { file?: unknown } | undefined)?.file;
       if (typeof file !== 'string') throw new CoreRefusal('refused', 'the screenshot produced no file');
-      showInWindow(core.events, 'screenshot', agent.id, { name }, result.data);
+      for (const event of eventsAfter(tool, { agentId: agent.id, args: { name }, data: result.data })) core.events.emit(event);
       return { file };
     },
     // Screenshots live in <data>/files; the window may read back only a PNG from there, by its own name.

@@ -59,8 +59,8 @@ export interface ConversationUsageView {
 export type AgentEvent =
   | (TurnEventBase & { type: 'turn_started' })
   | (TurnEventBase & { type: 'text'; text: string })
+  /** The model asked for a call in this step: the transcript's segment. The call's own lifecycle (tier, card, running, outcome) is `toolCall.changed`, from the dispatcher alone. */
   | (TurnEventBase & { type: 'tool_call_started'; callId: string; tool: string; args: unknown; step?: number })
-  | (TurnEventBase & { type: 'tool_call_finished'; callId: string; tool: string; ok: boolean; summary: string })
   | (TurnEventBase & { type: 'notice'; text: string })
   | (TurnEventBase & { type: 'error'; message: string; retryable: boolean })
   /** A model request failed in a way a retry can help; the loop waits, then sends it again. The text streamed by the failed attempt is discarded. */

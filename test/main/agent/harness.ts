@@ -6,6 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Agent, Provider, ScopeReport, Workspace, ToolResult } from '../../../src/shared/domain';
 import type { Dispatcher, OfferedTool, ToolCallRequest } from '../../../src/main/dispatch/types';
+import { createToolSet, type ToolSetDeps } from '../../../src/main/tools';
+import { UNKNOWN_TOOL_FACTS } from '../../../src/main/tools/facts';
+import type { ToolFacts } from '../../../src/main/tools/types';
 import { openDatabase, type Db } from '../../../src/main/store/database';
 import { createAgentsRepository } from '../../../src/main/store/agents';
 import { createConversationsRepository, type ConversationsRepository } from '../../../src/main/store/conversations';
@@ -21,16 +24,21 @@ export const TEST_KEY = 'sk-test-secret-key-0123456789';
 
 export type FakeTool = (args: Record<string, unknown>, request: ToolCallRequest, signal: AbortSignal) => Promise<ToolResult> | ToolResult;
 
+// What each built-in tool declares about itself (effects, result views), read from the real tools:
+// the fake dispatches to fakes, but the loop asks the tools' own facts as it does in the core.
+const builtinFacts = new Map<string, ToolFacts>(createToolSet({} as ToolSetDeps).map((tool) => [tool.name, tool]));
+
 export function createFakeDispatcher(tools: Record<string, FakeTool>): Dispatcher & { calls: ToolCallRequest[] } {
   const calls: ToolCallRequest[] = [];
   return {
     calls,
+    factsOf: (_agentId, name) => builtinFacts.get(name) ?? UNKNOWN_TOOL_FACTS,
     offeredTools(): OfferedTool[] {
       return Object.keys(tools).map((name) => ({
         name: name as OfferedTool['name'],
         description: `the ${name} tool`,
         inputSchema: { type: 'object', properties: { path: { type: 'string' } } },
-        effects: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
+        effects: (builtinFacts.get(name) ?? UNKNOWN_TOOL_FACTS).effects,
       }));
     },
     async dispatch(request, signal) {

@@ -166,8 +166,6 @@ function applyOne(turn: LiveTurn, event: AgentEvent): LiveTurn {
         toolCount: turn.toolCount + 1,
         segments: [...turn.segments, { kind: 'call', callId: event.callId, tool: event.tool, args: event.args }],
       };
-    case 'tool_call_finished':
-      return turn;
     case 'notice':
       return { ...turn, notices: [...turn.notices, event.text] };
     case 'error':
