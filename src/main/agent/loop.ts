@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Agent, ScopeReport, Workspace } from '../../shared/domain';
 import type { Dispatcher } from '../dispatch/types';
+import type { OwnerRequests } from '../dispatch/ownerRequests';
 import type { Db } from '../store/database';
 import { createConversationsRepository, type ConversationsRepository } from '../store/conversations';
 import { createUsageRepository, type UsageRepository } from '../store/usage';
@@ -43,6 +44,8 @@ export interface AgentRunnerDeps {
   keptHistories?: number;
   /** Told when a turn starts and ends (checkpoints, issue 20); see TurnHooks. */
   turnHooks?: TurnHooks;
+  /** A working turn is a live owner request, from its start to its end: the floor reads it there. */
+  ownerRequests?: Pick<OwnerRequests, 'open'>;
 }
 
 /**
@@ -146,6 +149,7 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
       // A checkpoint that could not be noted leaves the turn without one; the turn itself goes on.
     }
     busyConversations.set(conversationId, turnId);
+    const endOwnerRequest = deps.ownerRequests?.open(turnId, conversationId) ?? ((): void => {});
     const controller = new AbortController();
     const context: TurnContext = {
       turnId,
@@ -181,6 +185,7 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
         await deps.turnHooks?.ended({ turnId, agentId, conversationId }).catch(() => undefined);
         release();
         busyConversations.delete(conversationId);
+        endOwnerRequest();
         active.delete(turnId);
         remember(turnId, reason);
         deps.emit({ turnId, agentId, conversationId, type: 'turn_ended', reason });

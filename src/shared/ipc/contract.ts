@@ -109,7 +109,6 @@ export const requestSchemas = {
     .strict(),
   'conversations.send': z.object({ conversationId: id, text: z.string().trim().min(1).max(200_000) }).strict(),
   'conversations.cancel': z.object({ conversationId: id }).strict(),
-  'conversations.retry': z.object({ conversationId: id }).strict(),
   'files.tree': z.object({ agentId: id, path: z.string().max(4096).optional(), depth: z.number().int().min(1).max(8).optional() }).strict(),
   'files.read': z.object({ agentId: id, path: z.string().min(1).max(4096) }).strict(),
   'files.sameAsHead': z.object({ agentId: id, paths: z.array(z.string().min(1).max(4096)).max(1000) }).strict(),
@@ -211,7 +210,6 @@ export interface ResponseMap {
   'conversations.messages': { messages: MessageView[]; olderCursor: number | null; calls: ToolCallView[] };
   'conversations.send': { turnId: string };
   'conversations.cancel': { cancelled: boolean };
-  'conversations.retry': { turnId: string };
   'files.tree': FileTreeView;
   'files.read': FileContentView;
   /** Of the paths asked, those identical to the last commit again (tracked, unmodified); none outside a repository. */
