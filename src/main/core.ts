@@ -1,8 +1,9 @@
-// The composition root: builds every service of the core from a data directory and the
-// environment. No import of electron: the same core runs in Electron, the web host, the CLI and tests.
+// The composition root: builds every module of the core from a data directory and the environment
+// and wires them together; a rule is a method of the module that owns it, never a closure here.
+// No import of electron: the same core runs in Electron, the web host, the CLI and tests.
 import path from 'node:path';
 import type { Agent, Workspace } from '../shared/domain';
-import { defaultAgent } from './agent/defaultAgent';
+import { proposeDefaultAgent } from './agent/defaultAgent';
 import { createFileSecretStore, type SecretCipher } from './agent/keys';
 import { createAgentRunner } from './agent/loop';
 import { createProjectLock } from './workspace/projectLock';
@@ -82,8 +83,6 @@ const HOLDER_NAMES: Record<CoreOptions['host'], string> = {
   test: 'a Paddock test core',
 };
 
-const DEFAULT_AGENT_KEY = 'agents.defaultCreated';
-
 export async function createCore(options: CoreOptions) {
   const log = options.log ?? ((message: string) => process.stderr.write(`[paddock] ${message}\n`));
   const dataDir = path.resolve(options.dataDir);
@@ -103,10 +102,7 @@ export async function createCore(options: CoreOptions) {
   const watchers = createWorkspaceWatchers((agentId, paths) => events.emit({ type: 'files.changed', agentId, paths }));
 
   // The first start proposes one agent, developer (@dev), with the developer tools (seed 003 §11).
-  if (!settings.get(DEFAULT_AGENT_KEY, false)) {
-    if (agents.list().length === 0) agents.create(defaultAgent());
-    settings.set(DEFAULT_AGENT_KEY, true);
-  }
+  proposeDefaultAgent(agents, settings);
 
   // Switches are read once, here; a change in Settings is saved and applies at the next start.
   const instance = createInstanceSettings(settings);
