@@ -4,17 +4,7 @@
 // the method of its name (`cards.answer` → api.cards.answer).
 import { z } from 'zod';
 import { fail, ok, requestSchemas, type CallName, type RequestOf, type Result } from '../../shared/ipc';
-import { CoreRefusal, type CoreApi, type HostCapabilities, type RefusalCode } from './coreApi';
-
-/**
- * A refusal for what the host cannot do (a folder dialog in a browser): it reaches the window as its
- * code and sentence, like any CoreRefusal.
- */
-export class ApiRefusal extends CoreRefusal {
-  constructor(code: RefusalCode, message: string) {
-    super(code, message);
-  }
-}
+import { CoreRefusal, type CoreApi, type HostCapabilities } from './coreApi';
 
 export interface Sender {
   /** Decided by the host: the app's own window (Electron) or an authenticated socket (web). */
