@@ -2,7 +2,6 @@
 import path from 'node:path';
 import { app, BrowserWindow, dialog, nativeTheme, protocol, safeStorage, shell } from 'electron';
 import { createApiRouter } from './api/router';
-import { createHandlers } from './api/handlers';
 import { createCore } from './core';
 import { ownerHome } from './environment';
 import { installShutdown, type Shutdown } from './shutdown';
@@ -44,7 +43,8 @@ async function start(): Promise<void> {
   shutdown = installShutdown(running, { onSignal: () => app.quit(), log: running.log });
   installMenu(!app.isPackaged);
   const router = createApiRouter(
-    createHandlers(running.api, {
+    running.api,
+    {
       host: 'electron',
       version: app.getVersion(),
       pickDirectory: async () => {
@@ -53,7 +53,7 @@ async function start(): Promise<void> {
         return picked.canceled ? null : (picked.filePaths[0] ?? null);
       },
       previewView: electronPreviewView(() => mainWindow, guards),
-    }),
+    },
     running.log,
   );
   registerIpc(router, () => mainWindow, () => appUrl);

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Agent, ScopeReport, Workspace } from '../../shared/domain';
 import type { Dispatcher } from '../dispatch/types';
+import type { OwnerRequests } from '../dispatch/ownerRequests';
 import type { Db } from '../store/database';
 import { createConversationsRepository, type ConversationsRepository } from '../store/conversations';
 import { createUsageRepository, type UsageRepository } from '../store/usage';
@@ -44,6 +45,8 @@ export interface AgentRunnerDeps {
   keptHistories?: number;
   /** Told when a turn starts and ends (checkpoints, issue 20); see TurnHooks. */
   turnHooks?: TurnHooks;
+  /** A working turn is a live owner request, from its start to its end: the floor reads it there. */
+  ownerRequests?: Pick<OwnerRequests, 'open'>;
 }
 
 /**
@@ -126,7 +129,7 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
   }
 
   /** Opens a turn with the owner's messages (none: a retry of the stored conversation). */
-  function begin(agentId: string, conversationId: string, texts: string[], joined: string[] = []): string {
+  function begin(agentId: string, conversationId: string, texts: string[], joined: string[] = [], handBack?: () => void): string {
     const agent = deps.agents.get(agentId);
     if (!agent) throw new Error(`no agent ${agentId}`);
     const conversation = conversations.get(conversationId);
@@ -136,6 +139,7 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
     const turnId = randomUUID();
     const working = busyConversations.get(conversationId);
     if (working) {
+      handBack?.();
       return refuse(turnId, agentId, conversationId, 'refused: a turn is already working in this conversation; stop it or wait for it to end');
     }
     // Taken synchronously, before anything is stored or sent: an owner's Pull that holds the
@@ -144,7 +148,10 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
     let release = (): void => {};
     if (workspace) {
       const attempt = deps.lock.tryAcquire(workspace.directory, agentTurnHolder(agent.handle));
-      if (!attempt.ok) return refuse(turnId, agentId, conversationId, lockRefusal(workspace.directory, attempt.heldBy));
+      if (!attempt.ok) {
+        handBack?.();
+        return refuse(turnId, agentId, conversationId, lockRefusal(workspace.directory, attempt.heldBy));
+      }
       release = attempt.release;
     }
     const kept = historyOf(conversationId);
@@ -161,6 +168,7 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
       // A checkpoint that could not be noted leaves the turn without one; the turn itself goes on.
     }
     busyConversations.set(conversationId, turnId);
+    const endOwnerRequest = deps.ownerRequests?.open(turnId, conversationId) ?? ((): void => {});
     const controller = new AbortController();
     const context: TurnContext = {
       turnId,
@@ -197,15 +205,19 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
         await deps.turnHooks?.ended({ turnId, agentId, conversationId }).catch(() => undefined);
         release();
         busyConversations.delete(conversationId);
+        endOwnerRequest();
         active.delete(turnId);
         remember(turnId, reason);
         deps.emit({ turnId, agentId, conversationId, type: 'turn_ended', reason });
         const waiting = inbox.takeAll(conversationId);
         if (waiting.length > 0) {
-          if (continuesAfter(reason) && deps.agents.get(agentId)) {
-            begin(agentId, conversationId, waiting.map((item) => item.text), waiting.map((item) => item.id));
-          } else {
-            deps.emit({ turnId, agentId, conversationId, type: 'owner_returned', texts: waiting.map((item) => item.text) });
+          const texts = waiting.map((item) => item.text);
+          const handBack = (): void => deps.emit({ turnId, agentId, conversationId, type: 'owner_returned', texts });
+          try {
+            if (continuesAfter(reason) && deps.agents.get(agentId)) begin(agentId, conversationId, texts, waiting.map((item) => item.id), handBack);
+            else handBack();
+          } catch {
+            handBack(); // the conversation or agent went away meanwhile: nothing is lost silently
           }
         }
         return reason;

@@ -1,6 +1,6 @@
-// The services the owner's actions are built from (issue 15 item 2): core.ts builds them and hands
-// them to createOwnerApi, whose methods are all a handler reaches (api/coreApi.ts). Nothing in it is
-// the database: a rule that needs rows is a method of the core.
+// The services the owner's calls are built from: core.ts builds them and hands them to
+// createOwnerApi, whose methods are all the router reaches (api/coreApi.ts). Nothing in it is the
+// database: a rule that needs rows is a method of the module that owns it.
 import type { FailingTestsView, SummaryView } from '../../shared/ipc';
 import type { Agent, ConversationUsageView, InstanceSwitch, InstanceSwitches, ModelTablesView, ToolName, Workspace } from '../../shared/domain';
 import type { ModelOverridesInput } from '../agent/models';
@@ -18,7 +18,7 @@ import type { WorkspaceWatchers } from '../owner/workspaceWatcher';
 import type { PreviewServer } from '../preview/server';
 import type { TerminalSessions } from '../processes/pty';
 import type { Supervisor } from '../processes/supervisor';
-import type { AgentSandboxChoices } from '../sandbox/containment';
+import type { SandboxChoices } from '../sandbox/choices';
 import type { Sandbox } from '../sandbox/sandbox';
 import type { AgentsRepository } from '../store/agents';
 import type { ConversationsRepository } from '../store/conversations';
@@ -27,7 +27,7 @@ import type { SettingsRepository } from '../store/settings';
 import type { ToolCallsRepository } from '../store/toolCalls';
 import type { WorkspacesRepository } from '../store/workspaces';
 import type { AnyToolDefinition } from '../tools/types';
-import type { RecordInput } from '../testRuns/record';
+import type { TestRunRecorder } from '../testRuns/record';
 import type { ProjectLock } from '../workspace/projectLock';
 
 export interface CoreServices {
@@ -61,8 +61,7 @@ export interface CoreServices {
   services: { preview: PreviewServer; terminals: TerminalSessions };
   supervisor: Supervisor;
   sandbox: Sandbox;
-  sandboxChoicesFor(agentId: string): AgentSandboxChoices;
-  setSandboxChoices(agentId: string, choices: Partial<AgentSandboxChoices>): AgentSandboxChoices;
+  sandboxChoices: SandboxChoices;
   mcpServers: AgentMcpServers;
   watchers: WorkspaceWatchers;
   removeAgent(agentId: string): Promise<void>;
@@ -75,6 +74,6 @@ export interface CoreServices {
   modelTables: { view(): ModelTablesView; set(input: ModelOverridesInput): ModelTablesView };
   /** Where the owner's test run records its process group, so recovery reaps it (issue 14 §3). */
   ledger: GroupLedger;
-  /** Records a finished command when its program is a real test runner; true when one was recorded. */
-  recordTestRun(finished: RecordInput): boolean;
+  /** Records a finished command when its program is a real test runner. */
+  testRuns: TestRunRecorder;
 }

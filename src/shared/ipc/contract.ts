@@ -109,7 +109,6 @@ export const requestSchemas = {
     .strict(),
   'conversations.send': z.object({ conversationId: id, text: z.string().trim().min(1).max(200_000), when: z.enum(['now', 'queue']).optional() }).strict(),
   'conversations.cancel': z.object({ conversationId: id }).strict(),
-  'conversations.retry': z.object({ conversationId: id }).strict(),
   'files.tree': z.object({ agentId: id, path: z.string().max(4096).optional(), depth: z.number().int().min(1).max(8).optional() }).strict(),
   'files.read': z.object({ agentId: id, path: z.string().min(1).max(4096) }).strict(),
   'files.sameAsHead': z.object({ agentId: id, paths: z.array(z.string().min(1).max(4096)).max(1000) }).strict(),
@@ -212,7 +211,6 @@ export interface ResponseMap {
   /** held: the message waits in the working turn (its next step, or its end); null: it opened the turn. */
   'conversations.send': { turnId: string; held: 'now' | 'queue' | null };
   'conversations.cancel': { cancelled: boolean };
-  'conversations.retry': { turnId: string };
   'files.tree': FileTreeView;
   'files.read': FileContentView;
   /** Of the paths asked, those identical to the last commit again (tracked, unmodified); none outside a repository. */
