@@ -21,6 +21,10 @@ import { resolveSwitches } from './dispatch/switches';
 import { describeVocabulary } from './dispatch/vocabulary';
 import { createEventBus, showInWindow } from './events';
 import { createWorkspaceWatchers } from './owner/workspaceWatcher';
+import { BUDGETS_KEY, createBudgetGate } from './agent/budgets';
+import { createBudgetRaisesRepository } from './store/budgetRaises';
+import { ATTENTION_KEY, mergeAttentionSettings, readAttentionSettings, type AttentionSettingsPatch } from './owner/attentionSettings';
+import type { AttentionSettings } from '../shared/domain';
 import { MODEL_CONTEXT_WINDOWS_KEY, MODEL_PRICES_KEY, modelTablesView, validateModelOverrides, type ModelOverrides, type ModelOverridesInput } from './agent/models';
 import { createWorkspaceAssignment } from './owner/workspaceAssignment';
 import { ownerEnvFrom } from './processes/env';
@@ -328,6 +332,21 @@ export async function createCore(options: CoreOptions) {
       return modelTablesView(checked);
     },
   };
+  // Spending limits (issue 32): Settings' limits against model_usage, checked by the loop before each request.
+  const budgets = createBudgetGate({
+    usage,
+    raises: createBudgetRaisesRepository(db),
+    read: () => settings.get<unknown>(BUDGETS_KEY, null),
+    write: (value) => settings.set(BUDGETS_KEY, value),
+  });
+  const attention = {
+    get: (): AttentionSettings => readAttentionSettings(settings.get<unknown>(ATTENTION_KEY, null)),
+    set(patch: AttentionSettingsPatch): AttentionSettings {
+      const next = mergeAttentionSettings(attention.get(), patch);
+      settings.set(ATTENTION_KEY, next);
+      return next;
+    },
+  };
   const runner = createAgentRunner({
     db,
     dispatcher,
@@ -341,6 +360,7 @@ export async function createCore(options: CoreOptions) {
     turnHooks: checkpoints.turnHooks,
     // Settings override the known context windows and prices (issue 16), read at every request.
     modelOverrides,
+    budgets,
   });
 
   // A `paddock mcp` on this data directory sends its calls here, so its cards wait on this window;
@@ -392,6 +412,8 @@ export async function createCore(options: CoreOptions) {
     cards,
     checkpoints,
     modelTables,
+    budgets,
+    attention,
     dispatcher,
     ownerRequests,
     /** The MCP sessions open on this core (a lone `paddock mcp` has one; the bridge may have many). */

@@ -6,7 +6,8 @@ import { createHandlers } from './api/handlers';
 import { createCore } from './core';
 import { ownerHome } from './environment';
 import { installShutdown, type Shutdown } from './shutdown';
-import { electronCapture, electronPreviewView, installMenu } from './host/electron/adapters';
+import { electronCapture, electronNotifier, electronPreviewView, installMenu } from './host/electron/adapters';
+import { createElectronAttention } from './host/electron/attention';
 import { registerAppScheme, serveRenderer } from './host/electron/appScheme';
 import { forwardEvents, registerIpc } from './host/electron/ipc';
 import { installContentsGuards } from './host/electron/security';
@@ -53,11 +54,25 @@ async function start(): Promise<void> {
         return picked.canceled ? null : (picked.filePaths[0] ?? null);
       },
       previewView: electronPreviewView(() => mainWindow, guards),
+      setBadgeCount: (count) => app.setBadgeCount(count),
     }),
     running.log,
   );
   registerIpc(router, () => mainWindow, () => appUrl);
   forwardEvents(running.events.subscribe, () => mainWindow);
+  const core = running;
+  const attention = createElectronAttention({
+    notifier: electronNotifier,
+    platform: process.platform,
+    window: () => mainWindow,
+    names: { handle: (agentId) => core.agents.get(agentId)?.handle ?? null, conversationTitle: (id) => core.conversations.get(id)?.title ?? null },
+    settings: () => core.attention.get(),
+    pendingCard: (cardId) => core.cards.list().find((card) => card.id === cardId) ?? null,
+    answer: (answer) => core.api.answerCard(answer),
+    open: (target) => core.events.emit({ type: 'attention.open', ...target }),
+    log: core.log,
+  });
+  running.events.subscribe((event) => attention.take(event));
   isPreviewUrl = running.services.preview.isPreviewUrl;
   const opened = openMainWindow((options) => new BrowserWindow(options), {
     preload: path.join(__dirname, '../preload/index.js'),

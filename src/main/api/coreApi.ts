@@ -108,4 +108,13 @@ export interface CoreApi {
   restartMcpServer(serverId: string): Promise<ResponseOf<'mcp.restart'>>;
   modelTables(): ResponseOf<'models.tables'>;
   setModelOverrides(request: RequestFor<'models.setOverrides'>): ResponseOf<'models.setOverrides'>;
+
+  // Spending limits and what needs the owner (issue 32).
+  budgets(): ResponseOf<'budgets.get'>;
+  setBudgets(request: RequestFor<'budgets.set'>): ResponseOf<'budgets.set'>;
+  budgetStatus(conversationId: string): ResponseOf<'budgets.status'>;
+  /** "Continue anyway": each reached limit raised once, then the stored conversation sent again. */
+  continueOverBudget(conversationId: string): ResponseOf<'budgets.continue'>;
+  attentionSettings(): ResponseOf<'attention.get'>;
+  setAttentionSettings(request: RequestFor<'attention.set'>): ResponseOf<'attention.set'>;
 }

@@ -2,6 +2,7 @@
 // built from the core's services by domain. core.ts composes it; the hosts hand it to the handlers.
 import type { CoreApi } from '../api/coreApi';
 import { agentActions } from './agents';
+import { budgetActions } from './budgets';
 import { conversationActions } from './conversations';
 import type { CoreServices } from './services';
 import { workspaceActions } from './workspace';
@@ -11,5 +12,5 @@ export { EDITOR_KEY } from './workspace';
 export { NO_SANDBOX_WARNING, SETUP_DONE_KEY } from './agents';
 
 export function createOwnerApi(core: CoreServices): CoreApi {
-  return { ...agentActions(core), ...conversationActions(core), ...workspaceActions(core) };
+  return { ...agentActions(core), ...conversationActions(core), ...workspaceActions(core), ...budgetActions(core) };
 }

@@ -5,3 +5,5 @@ export * from './cards';
 export * from './conversation';
 export * from './checkpoints';
 export * from './models';
+export * from './budgets';
+export * from './attention';

@@ -68,6 +68,13 @@ export const CALL_NAMES = [
   'workspaces.inspect',
   'workspaces.complete',
   'agents.testConnection',
+  'budgets.get',
+  'budgets.set',
+  'budgets.status',
+  'budgets.continue',
+  'attention.get',
+  'attention.set',
+  'attention.setCount',
 ] as const;
 
 export const IPC_CALL_PREFIX = 'paddock:call:';

@@ -11,6 +11,8 @@ export interface HostCapabilities {
     show(key: string, ticketUrl: () => Promise<string>, bounds: { x: number; y: number; width: number; height: number }): void;
     hide(): void;
   };
+  /** Electron: the dock or taskbar badge shows how many things need the owner. */
+  setBadgeCount?: (count: number) => void;
 }
 
 /** app.info: the core's facts and the host's own (its name, version, folder dialog). */

@@ -3,6 +3,7 @@ import type { CoreApi } from '../coreApi';
 import type { Handlers } from '../router';
 import { agentHandlers } from './agents';
 import { appHandlers } from './app';
+import { budgetHandlers } from './budgets';
 import { cardHandlers } from './cards';
 import { checkpointHandlers } from './checkpoints';
 import type { HostCapabilities } from './context';
@@ -26,6 +27,7 @@ export function createHandlers(core: CoreApi, host: HostCapabilities): Handlers 
   return {
     ...appHandlers(core, host),
     ...agentHandlers(core, host),
+    ...budgetHandlers(core, host),
     ...cardHandlers(core),
     ...checkpointHandlers(core),
     ...conversationHandlers(core),

@@ -1,0 +1,148 @@
+// What a desktop notification says (issue 32 item 1), built from the core's typed events only, never
+// from parsing text: a card that starts waiting, a turn that ends, fails or hits a limit. Both
+// hosts use it: the window under `paddock serve` (Web Notifications) and the Electron host (its
+// own Notification). Plain TypeScript: no DOM, no Node.
+import type { AttentionKind, Card, TurnEndReason } from './domain';
+import type { PaddockEvent } from './ipc/events';
+
+export interface AttentionNote {
+  kind: AttentionKind;
+  /** "@dev · Fix the login test": the agent and the conversation. */
+  title: string;
+  /** One line: "@dev asks to run `npm install left-pad`". */
+  body: string;
+  agentId: string;
+  conversationId: string;
+  /** The card to open (and answer, when `answerable`). */
+  cardId: string | null;
+  /** A card that names no danger may be approved or denied from the notification; a danger card only opens. */
+  answerable: boolean;
+  /** Replaces an earlier notification of the same card or conversation. */
+  tag: string;
+}
+
+export interface AttentionNames {
+  handle(agentId: string): string | null;
+  conversationTitle(conversationId: string): string | null;
+}
+
+const LINE = 140;
+const clip = (text: string): string => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > LINE ? `${line.slice(0, LINE - 1)}…` : line;
+};
+
+const FILE_TOOLS = new Set(['write', 'edit']);
+
+/** What the card asks for, in one line, from its typed fields. */
+export function cardLine(handle: string, card: Pick<Card, 'tool' | 'args' | 'argv' | 'path' | 'danger'>): string {
+  const args = (card.args ?? {}) as Record<string, unknown>;
+  let asks: string;
+  if (card.argv && card.argv.length > 0) asks = `run \`${card.argv.join(' ')}\``;
+  else if (typeof args.command === 'string') asks = `run \`${args.command}\``;
+  else if (card.tool === 'write') asks = `write ${card.path ?? String(args.path ?? 'a file')}`;
+  else if (card.tool === 'edit') asks = `edit ${card.path ?? String(args.path ?? 'a file')}`;
+  else if (card.tool === 'checkpoint') asks = 'restore files to a checkpoint';
+  else asks = `use ${card.tool}`;
+  const line = `${handle} asks to ${asks}`;
+  return clip(card.danger ? `${line} — danger: ${card.danger}` : line);
+}
+
+function endLine(handle: string, reason: TurnEndReason, filesChanged: number, failedMessage: string | null): { kind: AttentionKind; body: string } | null {
+  const files = filesChanged === 0 ? 'no files changed' : `${filesChanged} ${filesChanged === 1 ? 'file' : 'files'} changed`;
+  switch (reason) {
+    case 'completed':
+      return { kind: 'finished', body: `${handle} finished: ${files}` };
+    case 'error':
+      return { kind: 'failed', body: clip(`${handle}'s turn failed: ${failedMessage ?? 'see the conversation'}`) };
+    case 'budget':
+      return { kind: 'limit', body: `${handle} stopped: a spending limit is reached (${files})` };
+    case 'turn_limit':
+      return { kind: 'limit', body: `${handle} stopped at the turn limit (${files})` };
+    case 'max_tokens':
+      return { kind: 'limit', body: `${handle} stopped at the output bound (${files})` };
+    case 'cancelled':
+    case 'refused':
+      // The owner stopped it, or it never started: nothing to be told about.
+      return null;
+  }
+}
+
+/**
+ * Follows the event stream and returns a note for each moment worth telling. It keeps, per turn,
+ * the files its successful write and edit calls named and the last error it reported.
+ */
+export function createAttentionWatch(names: AttentionNames) {
+  const turns = new Map<string, { files: Set<string>; pending: Map<string, string>; error: string | null }>();
+  const turnOf = (turnId: string) => {
+    let turn = turns.get(turnId);
+    if (!turn) {
+      turn = { files: new Set(), pending: new Map(), error: null };
+      turns.set(turnId, turn);
+      if (turns.size > 100) turns.delete(turns.keys().next().value as string);
+    }
+    return turn;
+  };
+  const titleOf = (handle: string, conversationId: string): string => {
+    const title = names.conversationTitle(conversationId);
+    return title ? `${handle} · ${clip(title)}` : handle;
+  };
+
+  return {
+    take(event: PaddockEvent): AttentionNote | null {
+      if (event.type === 'card.pending') {
+        const card = event.card;
+        const handle = names.handle(card.agentId) ?? 'an agent';
+        return {
+          kind: 'card',
+          title: titleOf(handle, card.conversationId),
+          body: cardLine(handle, card),
+          agentId: card.agentId,
+          conversationId: card.conversationId,
+          cardId: card.id,
+          answerable: !card.danger,
+          tag: `card-${card.id}`,
+        };
+      }
+      if (event.type !== 'conversation') return null;
+      const agentEvent = event.event;
+      switch (agentEvent.type) {
+        case 'tool_call_started': {
+          const path = (agentEvent.args as { path?: unknown } | null)?.path;
+          if (FILE_TOOLS.has(agentEvent.tool) && typeof path === 'string') turnOf(agentEvent.turnId).pending.set(agentEvent.callId, path);
+          return null;
+        }
+        case 'tool_call_finished': {
+          const turn = turnOf(agentEvent.turnId);
+          const path = turn.pending.get(agentEvent.callId);
+          turn.pending.delete(agentEvent.callId);
+          if (path !== undefined && agentEvent.ok) turn.files.add(path);
+          return null;
+        }
+        case 'error':
+          turnOf(agentEvent.turnId).error = agentEvent.message;
+          return null;
+        case 'turn_ended': {
+          const turn = turnOf(agentEvent.turnId);
+          turns.delete(agentEvent.turnId);
+          const handle = names.handle(agentEvent.agentId) ?? 'an agent';
+          const line = endLine(handle, agentEvent.reason, turn.files.size, turn.error);
+          if (!line) return null;
+          return {
+            ...line,
+            title: titleOf(handle, agentEvent.conversationId),
+            agentId: agentEvent.agentId,
+            conversationId: agentEvent.conversationId,
+            cardId: null,
+            answerable: false,
+            tag: `turn-${agentEvent.conversationId}`,
+          };
+        }
+        default:
+          return null;
+      }
+    },
+  };
+}
+
+export type AttentionWatch = ReturnType<typeof createAttentionWatch>;
