@@ -21,6 +21,7 @@ import { useSidePaneStore } from './stores/useSidePaneStore';
 import { useRepositoriesStore } from './stores/useRepositoriesStore';
 import { useSummaryStore } from './stores/useSummaryStore';
 import { useToolCallsStore } from './stores/useToolCallsStore';
+import { useBudgetsStore } from './stores/useBudgetsStore';
 import { openAttention, useAttentionStore } from './stores/useAttentionStore';
 
 const fail = (reason: unknown): void => useAppStore.getState().showError(messageOf(reason));
@@ -44,6 +45,7 @@ export function routeEvents(events: PaddockEvent[]): void {
     switch (event.type) {
       case 'conversation':
         agentEvents.push(event.event);
+        if (event.event.type === 'budget') useBudgetsStore.getState().measured(event.event.conversationId, event.event.measures);
         break;
       case 'toolCall.changed':
         changed.push(event.call);

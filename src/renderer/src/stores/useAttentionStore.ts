@@ -2,6 +2,7 @@
 // not yet seen, counted per conversation and per agent; the notification choices (kept by the
 // core); and, under `paddock serve`, the Web Notifications shown while the window is not focused.
 // Electron's own notifications are the Electron host's (main process), not the page's.
+import { useMemo } from 'react';
 import { create } from 'zustand';
 import { createAttentionWatch, type AttentionNote } from '../../../shared/attention';
 import { DEFAULT_ATTENTION, type AttentionSettings, type Card } from '../../../shared/domain';
@@ -10,6 +11,7 @@ import { call } from '../api';
 import { askNotificationAccess, notificationAccess, showWebNotification, type NotificationAccess } from '../lib/webNotifications';
 import { useAgentsStore } from './useAgentsStore';
 import { useAppStore } from './useAppStore';
+import { useCardsStore } from './useCardsStore';
 import { useConversationStore } from './useConversationStore';
 
 interface AttentionState {
@@ -21,9 +23,18 @@ interface AttentionState {
   save(patch: Partial<Omit<AttentionSettings, 'kinds'>> & { kinds?: Partial<AttentionSettings['kinds']> }): Promise<void>;
   askAccess(): Promise<void>;
   seen(conversationId: string): void;
+  /** The window title says the total; in Electron the dock or taskbar badge too. */
+  showTotal(total: number): void;
   /** Every event passes here: a failed turn is counted, and a notification may be shown. */
   follow(event: PaddockEvent): void;
 }
+
+/** Every field present, whatever an older core answered. */
+const complete = (settings: Partial<AttentionSettings> | null | undefined): AttentionSettings => ({
+  ...DEFAULT_ATTENTION,
+  ...settings,
+  kinds: { ...DEFAULT_ATTENTION.kinds, ...settings?.kinds },
+});
 
 const watch = createAttentionWatch({
   handle: (agentId) => useAgentsStore.getState().agents.find((agent) => agent.id === agentId)?.handle ?? null,
@@ -64,10 +75,10 @@ export const useAttentionStore = create<AttentionState>((set, get) => ({
   access: notificationAccess(),
   failed: {},
   async load() {
-    set({ settings: await call('attention.get', {}), access: notificationAccess() });
+    set({ settings: complete(await call('attention.get', {})), access: notificationAccess() });
   },
   async save(patch) {
-    set({ settings: await call('attention.set', patch) });
+    set({ settings: complete(await call('attention.set', patch)) });
   },
   async askAccess() {
     set({ access: await askNotificationAccess() });
@@ -77,6 +88,10 @@ export const useAttentionStore = create<AttentionState>((set, get) => ({
     const failed = { ...get().failed };
     delete failed[conversationId];
     set({ failed });
+  },
+  showTotal(total) {
+    document.title = total > 0 ? `(${total}) Paddock` : 'Paddock';
+    void call('attention.setCount', { count: total }).catch(() => undefined);
   },
   follow(event) {
     if (event.type === 'conversation') {
@@ -108,4 +123,11 @@ export function countNeedsOwner(cards: readonly Card[], failed: Record<string, s
   for (const card of cards) add(card.conversationId, card.agentId);
   for (const [conversationId, agentId] of Object.entries(failed)) add(conversationId, agentId);
   return { byConversation, byAgent, total: cards.length + Object.keys(failed).length };
+}
+
+/** The counts as a hook: the cards store and the failed turns, recounted when either changes. */
+export function useNeedsOwner(): NeedsOwner {
+  const cards = useCardsStore((state) => state.cards);
+  const failed = useAttentionStore((state) => state.failed);
+  return useMemo(() => countNeedsOwner(cards, failed), [cards, failed]);
 }
