@@ -93,7 +93,7 @@ export function formatAmount(unit: BudgetUnit, value: number): string {
 /** The row a stopped turn leaves: which limit, how much was spent, and the way on. */
 export function budgetStopSentence(over: readonly BudgetMeasure[]): string {
   const parts = over.map((m) => `the limit for ${BUDGET_SCOPE_WORDS[m.scope]} of ${formatAmount(m.unit, m.limit)} is reached: ${formatAmount(m.unit, m.spent)} spent`);
-  return `stopped before the next model request: ${parts.join('; ')}. "Continue anyway" raises the limit once; Settings → Budgets changes it`;
+  return `stopped before the next model request: ${parts.join('; ')}. "Continue anyway" raises the limit once; Settings → Developer → Budgets changes it`;
 }
 
 export interface BudgetGate {

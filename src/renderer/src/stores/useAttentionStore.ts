@@ -78,7 +78,15 @@ export const useAttentionStore = create<AttentionState>((set, get) => ({
     set({ settings: complete(await call('attention.get', {})), access: notificationAccess() });
   },
   async save(patch) {
-    set({ settings: complete(await call('attention.set', patch)) });
+    // The box shows the choice at once; the core's answer (or the old choice, on a refusal) follows.
+    const before = get().settings;
+    set({ settings: { ...before, ...patch, kinds: { ...before.kinds, ...patch.kinds } } as AttentionSettings });
+    try {
+      set({ settings: complete(await call('attention.set', patch)) });
+    } catch (reason) {
+      set({ settings: before });
+      throw reason;
+    }
   },
   async askAccess() {
     set({ access: await askNotificationAccess() });

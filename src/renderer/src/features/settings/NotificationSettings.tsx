@@ -39,16 +39,16 @@ export function NotificationSettings() {
           </span>
         </div>
       )}
-      <label className="row">
+      <label className="notification-check">
         <input type="checkbox" checked={settings.enabled} onChange={(e) => saving({ enabled: e.target.checked })} /> Desktop notifications
       </label>
-      <label className="row">
+      <label className="notification-check">
         <input type="checkbox" checked={settings.sound} disabled={!settings.enabled} onChange={(e) => saving({ sound: e.target.checked })} /> With sound
       </label>
       <fieldset className="notification-kinds" disabled={!settings.enabled}>
         <legend>Tell me when</legend>
         {ATTENTION_KINDS.map((kind) => (
-          <label key={kind} className="row">
+          <label key={kind} className="notification-check">
             <input type="checkbox" checked={settings.kinds[kind]} onChange={(e) => saving({ kinds: { [kind]: e.target.checked } })} /> {ATTENTION_KIND_WORDS[kind]}
           </label>
         ))}
