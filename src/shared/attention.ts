@@ -48,8 +48,16 @@ export function cardLine(handle: string, card: Pick<Card, 'tool' | 'args' | 'arg
   return clip(card.danger ? `${line} — danger: ${card.danger}` : line);
 }
 
-function endLine(handle: string, reason: TurnEndReason, filesChanged: number, failedMessage: string | null): { kind: AttentionKind; body: string } | null {
-  const files = filesChanged === 0 ? 'no files changed' : `${filesChanged} ${filesChanged === 1 ? 'file' : 'files'} changed`;
+function endLine(
+  handle: string,
+  reason: TurnEndReason,
+  filesChanged: number,
+  failedMessage: string | null,
+  tests: { failed: number; passed: number } | null,
+): { kind: AttentionKind; body: string } | null {
+  const changed = filesChanged === 0 ? 'no files changed' : `${filesChanged} ${filesChanged === 1 ? 'file' : 'files'} changed`;
+  const testWords = tests === null ? '' : tests.failed > 0 ? `, ${tests.failed} ${tests.failed === 1 ? 'test fails' : 'tests fail'}` : ', tests pass';
+  const files = `${changed}${testWords}`;
   switch (reason) {
     case 'completed':
       return { kind: 'finished', body: `${handle} finished: ${files}` };
@@ -73,11 +81,11 @@ function endLine(handle: string, reason: TurnEndReason, filesChanged: number, fa
  * the files its successful write and edit calls named and the last error it reported.
  */
 export function createAttentionWatch(names: AttentionNames) {
-  const turns = new Map<string, { files: Set<string>; pending: Map<string, string>; error: string | null }>();
+  const turns = new Map<string, { files: Set<string>; pending: Map<string, string>; error: string | null; tests: { failed: number; passed: number } | null }>();
   const turnOf = (turnId: string) => {
     let turn = turns.get(turnId);
     if (!turn) {
-      turn = { files: new Set(), pending: new Map(), error: null };
+      turn = { files: new Set(), pending: new Map(), error: null, tests: null };
       turns.set(turnId, turn);
       if (turns.size > 100) turns.delete(turns.keys().next().value as string);
     }
@@ -117,6 +125,8 @@ export function createAttentionWatch(names: AttentionNames) {
           const path = turn.pending.get(agentEvent.callId);
           turn.pending.delete(agentEvent.callId);
           if (path !== undefined && agentEvent.ok) turn.files.add(path);
+          // The turn's last test run is the one its end reports.
+          if (agentEvent.tests) turn.tests = agentEvent.tests;
           return null;
         }
         case 'error':
@@ -126,7 +136,7 @@ export function createAttentionWatch(names: AttentionNames) {
           const turn = turnOf(agentEvent.turnId);
           turns.delete(agentEvent.turnId);
           const handle = names.handle(agentEvent.agentId) ?? 'an agent';
-          const line = endLine(handle, agentEvent.reason, turn.files.size, turn.error);
+          const line = endLine(handle, agentEvent.reason, turn.files.size, turn.error, turn.tests);
           if (!line) return null;
           return {
             ...line,

@@ -133,7 +133,8 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
         const result = await results[index];
         const stored = storedResultText(call.name, call.args, result);
         history.appendResult({ callId: call.id, tool: call.name, stored, text: resultText(result), isError: !result.ok, images: imagesOf(result) });
-        turn.emit({ ...base, type: 'tool_call_finished', callId: call.id, tool: call.name, ok: result.ok, summary: clip(stored) });
+        const tests = testCountsIn(result);
+        turn.emit({ ...base, type: 'tool_call_finished', callId: call.id, tool: call.name, ok: result.ok, summary: clip(stored), ...(tests ? { tests } : {}) });
       }
       if (turn.signal.aborted) return cancelled();
     }
@@ -234,6 +235,13 @@ function compactionNotice(fit: FitOutcome, budget: number, model: string): strin
   if (fit.elided > 0) parts.push(`elided the ${fit.elided} oldest messages`);
   if (fit.truncated > 0) parts.push(`cut ${fit.truncated} oversized ${fit.truncated === 1 ? 'result' : 'results'} of the latest step`);
   return `context: ${parts.join(', ')} to fit ${model}'s context budget (${budget} tokens, now about ${fit.estimate}); the model was told what is missing and how to get it back`;
+}
+
+/** A test run's counts as the run tool gave them in its data (never read from its text). */
+function testCountsIn(result: ToolResult): { failed: number; passed: number } | null {
+  if (!result.ok || !result.data || typeof result.data !== 'object') return null;
+  const tests = (result.data as { tests?: { failed?: unknown; passed?: unknown } }).tests;
+  return tests && typeof tests.failed === 'number' && typeof tests.passed === 'number' ? { failed: tests.failed, passed: tests.passed } : null;
 }
 
 function imagesOf(result: ToolResult): ModelImage[] | undefined {

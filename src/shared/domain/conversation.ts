@@ -62,7 +62,8 @@ export type AgentEvent =
   | (TurnEventBase & { type: 'turn_started' })
   | (TurnEventBase & { type: 'text'; text: string })
   | (TurnEventBase & { type: 'tool_call_started'; callId: string; tool: string; args: unknown; step?: number })
-  | (TurnEventBase & { type: 'tool_call_finished'; callId: string; tool: string; ok: boolean; summary: string })
+  /** tests: the counts a test runner reported, when the call was a test run that printed them. */
+  | (TurnEventBase & { type: 'tool_call_finished'; callId: string; tool: string; ok: boolean; summary: string; tests?: { failed: number; passed: number } })
   | (TurnEventBase & { type: 'notice'; text: string; budget?: boolean })
   /** The spending limits that are set, after a request was counted or before one was refused. */
   | (TurnEventBase & { type: 'budget'; measures: BudgetMeasure[] })

@@ -134,8 +134,10 @@ describe('what decides whether a notification is shown', () => {
     take({ type: 'conversation', event: { ...base, type: 'tool_call_finished', callId: 'b', tool: 'edit', ok: true, summary: '' } });
     take({ type: 'conversation', event: { ...base, type: 'tool_call_started', callId: 'c', tool: 'edit', args: { path: 'src/c.ts' } } });
     take({ type: 'conversation', event: { ...base, type: 'tool_call_finished', callId: 'c', tool: 'edit', ok: false, summary: '' } });
+    take({ type: 'conversation', event: { ...base, type: 'tool_call_started', callId: 'd', tool: 'run', args: { command: 'npm test' } } });
+    take({ type: 'conversation', event: { ...base, type: 'tool_call_finished', callId: 'd', tool: 'run', ok: true, summary: 'exit 0', tests: { failed: 0, passed: 12 } } });
     take({ type: 'conversation', event: { ...base, type: 'turn_ended', reason: 'completed' } });
-    expect(notifier.created.map((n) => n.options.body)).toEqual(['@dev finished: 2 files changed']);
+    expect(notifier.created.map((n) => n.options.body)).toEqual(['@dev finished: 2 files changed, tests pass']);
     notifier.created[0].click();
     expect(opened).toEqual([{ agentId: 'developer', conversationId: 'c1', cardId: null }]);
     window.focused = false;
@@ -145,7 +147,7 @@ describe('what decides whether a notification is shown', () => {
     take({ type: 'conversation', event: { ...base, turnId: 't3', type: 'turn_ended', reason: 'budget' } });
     take({ type: 'conversation', event: { ...base, turnId: 't4', type: 'turn_ended', reason: 'cancelled' } });
     expect(notifier.created.map((n) => n.options.body)).toEqual([
-      '@dev finished: 2 files changed',
+      '@dev finished: 2 files changed, tests pass',
       "@dev's turn failed: the provider refused the key",
       '@dev stopped: a spending limit is reached (no files changed)',
     ]);
