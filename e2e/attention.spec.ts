@@ -162,3 +162,15 @@ test('a token limit: refused when mistyped, 80% said, the turn stopped at 100% w
   await expect(page.getByRole('button', { name: 'Continue anyway' })).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/budget-4-continued.png` });
 });
+
+test('without a grant, "Allow desktop notifications" asks the browser from the click and says its answer', async ({ page }) => {
+  await start([{ text: 'unused' }]);
+  await page.goto(paddock.url);
+  await page.getByRole('button', { name: 'Settings → Developer' }).click();
+  await expect(page.getByText('This browser has not been asked yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Allow desktop notifications' }).click();
+  // Headless Chromium answers a request nobody granted with a refusal; the window says which.
+  await expect(page.getByText('This browser refused notifications for this address; allow them in the site settings.')).toBeVisible();
+  await page.getByRole('button', { name: 'Allow desktop notifications' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/attention-5-asked.png` });
+});
