@@ -73,6 +73,18 @@ describe('what needs the owner', () => {
     expect(screen.queryByLabelText(/in Fix login/)).toBeNull();
   });
 
+  it("the Electron host's attention.open (a notification clicked) opens that agent's conversation", async () => {
+    const { routeEvents } = await import('../../src/renderer/src/eventRouter');
+    const { useAppStore } = await import('../../src/renderer/src/stores/useAppStore');
+    call.mockImplementation(async (name: string) => (name === 'conversations.messages' ? { messages: [], olderCursor: null, calls: [] } : {}));
+    useAppStore.setState({ view: 'settings' });
+    useAttentionStore.setState({ failed: { c1: 'developer' } });
+    routeEvents([{ type: 'attention.open', agentId: 'developer', conversationId: 'c1', cardId: null }]);
+    expect(useAppStore.getState().view).toBe('agent');
+    expect(useConversationStore.getState().selected.developer).toBe('c1');
+    expect(useAttentionStore.getState().failed).toEqual({});
+  });
+
   it('the window title carries the total', () => {
     useAttentionStore.getState().showTotal(3);
     expect(document.title).toBe('(3) Paddock');
