@@ -20,6 +20,9 @@ import { createEventBus } from './events';
 import { eventsAfter } from './tools/facts';
 import { createWorkspaceWatchers } from './owner/workspaceWatcher';
 import { createModelTables } from './agent/modelTables';
+import { BUDGETS_KEY, createBudgetGate } from './agent/budgets';
+import { createBudgetRaisesRepository } from './store/budgetRaises';
+import { createAttentionChoices } from './owner/attentionSettings';
 import { createWorkspaceAssignment } from './owner/workspaceAssignment';
 import { ownerEnvFrom } from './processes/env';
 import { capturePath, findGitBinary } from './processes/shellPath';
@@ -256,6 +259,14 @@ export async function createCore(options: CoreOptions) {
   // Servers of agents that have a workspace start now, so their tools are offered from the first turn.
   for (const record of mcpServerRecords.list()) void mcpManager.ensureStarted(record.agentId);
   const modelTables = createModelTables(settings);
+  // Spending limits: Settings' limits against model_usage, checked by the loop before each request.
+  const budgets = createBudgetGate({
+    usage,
+    raises: createBudgetRaisesRepository(db),
+    read: () => settings.get<unknown>(BUDGETS_KEY, null),
+    write: (value) => settings.set(BUDGETS_KEY, value),
+  });
+  const attention = createAttentionChoices(settings);
   const runner = createAgentRunner({
     db,
     dispatcher,
@@ -270,6 +281,7 @@ export async function createCore(options: CoreOptions) {
     ownerRequests,
     // Settings override the known context windows and prices (issue 16), read at every request.
     modelOverrides: modelTables.overrides,
+    budgets,
   });
 
   // A `paddock mcp` on this data directory sends its calls here, so its cards wait on this window;
@@ -321,6 +333,8 @@ export async function createCore(options: CoreOptions) {
     cards,
     checkpoints,
     modelTables,
+    budgets,
+    attention,
     dispatcher,
     ownerRequests,
     /** The MCP sessions open on this core (a lone `paddock mcp` has one; the bridge may have many). */

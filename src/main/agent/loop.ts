@@ -19,6 +19,7 @@ import type { ProviderFor } from './providers';
 import { ProviderError } from './providers/types';
 import { runTurn, type TurnContext } from './turn';
 import { continuesAfter, createOwnerInbox, type InterjectionWhen } from './ownerInbox';
+import type { BudgetGate } from './budgets';
 
 export const DEFAULT_TURN_LIMIT = 50;
 
@@ -43,6 +44,8 @@ export interface AgentRunnerDeps {
   backoff?: BackoffOptions;
   /** Conversations whose history stays in memory while no turn works in them. */
   keptHistories?: number;
+  /** Spending limits (issue 32), checked before every model request. */
+  budgets?: BudgetGate;
   /** Told when a turn starts and ends (checkpoints, issue 20); see TurnHooks. */
   turnHooks?: TurnHooks;
   /** A working turn is a live owner request, from its start to its end: the floor reads it there. */
@@ -181,6 +184,7 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
       usage,
       modelOverrides: deps.modelOverrides,
       backoff: deps.backoff,
+      budgets: deps.budgets,
       turnLimit: deps.turnLimit ?? DEFAULT_TURN_LIMIT,
       batchMs: deps.batchMs ?? 16,
       db: deps.db,

@@ -4,6 +4,7 @@
 // Nothing here is lost silently: what a turn leaves waiting is either sent (the turn ended as
 // planned) or handed back to the composer (the owner stopped it, or it failed).
 import { randomUUID } from 'node:crypto';
+import type { TurnEndReason } from '../../shared/domain';
 
 export type InterjectionWhen = 'now' | 'queue';
 
@@ -42,7 +43,7 @@ export function createOwnerInbox(): OwnerInbox {
   };
 }
 
-/** How a turn ended decides what its waiting messages become: sent as the next turn, or handed back. */
-export function continuesAfter(reason: 'completed' | 'cancelled' | 'max_tokens' | 'turn_limit' | 'error' | 'refused'): boolean {
+/** How a turn ended decides what its waiting messages become: sent as the next turn, or handed back (a stop, a failure, a spending limit). */
+export function continuesAfter(reason: TurnEndReason): boolean {
   return reason === 'completed' || reason === 'max_tokens' || reason === 'turn_limit';
 }

@@ -19,6 +19,7 @@ import type { BackoffOptions } from './retry';
 import { runStepCalls } from './stepCalls';
 import { streamWithRetries } from './streamResponse';
 import { buildSystemPrompt } from './systemPrompt';
+import { budgetStopSentence, type BudgetGate } from './budgets';
 import { createTextCoalescer } from '../processes/coalesce';
 import { callEffectsOf, againSentence, modelResultText, storedResultText } from '../tools/facts';
 
@@ -46,6 +47,8 @@ export interface TurnContext {
   backoff?: BackoffOptions;
   /** The owner's "Send now" messages waiting for this turn's next step, taken (ownerInbox.ts). */
   takeInterjections?(): { id: string; text: string }[];
+  /** Spending limits, checked before every request (absent: none). */
+  budgets?: BudgetGate;
 }
 
 interface PendingCall {
@@ -85,6 +88,9 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
     for (let request = 0; request < turn.turnLimit; request++) {
       step = request + 1;
       if (turn.signal.aborted) return cancelled();
+      // A limit reached by the last request (or before the turn) stops the turn here, after the
+      // calls of that request ran and were answered: the history stays whole for "Continue anyway".
+      if (overBudget()) return 'budget';
       if (request > 0) joinWaiting();
       const agent = turn.agents.get(turn.agentId);
       if (!agent) throw new ProviderError('the agent was removed while its turn was working', false);
@@ -160,6 +166,18 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
     batcher.flush();
   }
 
+  function overBudget(): boolean {
+    if (!turn.budgets) return false;
+    const { measures } = turn.budgets.status(turn.agentId, turn.conversationId);
+    const over = measures.filter((m) => m.state === 'over');
+    if (over.length === 0) return false;
+    turn.emit({ ...base, type: 'budget', measures });
+    const text = budgetStopSentence(over);
+    turn.conversations.append(turn.conversationId, { role: 'notice', text, budget: true });
+    turn.emit({ ...base, type: 'notice', text, budget: true });
+    return true;
+  }
+
   function cancelled(): TurnEndReason {
     notice(STOPPED_BY_OWNER);
     return 'cancelled';
@@ -179,6 +197,7 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
     turn.conversationUsage = addUsage(turn.conversationUsage, one);
     turn.usage?.record({ conversationId: turn.conversationId, turnId: turn.turnId, messageId, model, usage: one });
     turn.emit({ ...base, type: 'usage', model, request: one, turn: turnUsage, conversation: turn.conversationUsage, lastMessageId: messageId });
+    if (turn.budgets) turn.emit({ ...base, type: 'budget', measures: turn.budgets.status(turn.agentId, turn.conversationId).measures });
   }
 
   async function runCall(call: PendingCall): Promise<ToolResult> {

@@ -36,6 +36,8 @@ export interface HostCapabilities {
     show(key: string, ticketUrl: () => Promise<string>, bounds: { x: number; y: number; width: number; height: number }): void;
     hide(): void;
   };
+  /** Electron: the dock or taskbar badge shows how many things need the owner. */
+  setBadgeCount?: (count: number) => void;
 }
 
 /** The method behind one call. */

@@ -4,6 +4,8 @@
 import type { CoreApi } from '../api/coreApi';
 import { agentsCalls } from './agents';
 import { appCalls } from './app';
+import { attentionCalls } from './attention';
+import { budgetsCalls } from './budgets';
 import { cardsCalls } from './cards';
 import { checkpointsCalls } from './checkpoints';
 import { conversationsCalls } from './conversations';
@@ -32,6 +34,8 @@ export function createOwnerApi(core: CoreServices): CoreApi {
   return {
     agents: agentsCalls(core),
     app: appCalls(core),
+    attention: attentionCalls(core),
+    budgets: budgetsCalls(core),
     cards: cardsCalls(core),
     checkpoints: checkpointsCalls(core),
     conversations: conversationsCalls(core),

@@ -4,6 +4,9 @@
 import type { FailingTestsView, SummaryView } from '../../shared/ipc';
 import type { Agent, ConversationUsageView, InstanceSwitch, InstanceSwitches, ModelTablesView, ToolName, Workspace } from '../../shared/domain';
 import type { ModelOverridesInput } from '../agent/models';
+import type { BudgetGate } from '../agent/budgets';
+import type { AttentionSettings } from '../../shared/domain';
+import type { AttentionSettingsPatch } from '../owner/attentionSettings';
 import type { GroupLedger } from '../processes/ledger';
 import type { AgentRunner } from '../agent/loop';
 import type { SecretStore } from '../agent/keys';
@@ -72,6 +75,10 @@ export interface CoreServices {
   failingTestsFor(agentId: string, workspace: Workspace | null): FailingTestsView;
   /** Settings → Models (issue 16): the tables as they apply; an edit is checked by the core (ModelTableRefusal). */
   modelTables: { view(): ModelTablesView; set(input: ModelOverridesInput): ModelTablesView };
+  /** Spending limits (issue 32): Settings' limits against model_usage, and the owner's raises. */
+  budgets: BudgetGate;
+  /** Notification choices (issue 32), kept in Settings. */
+  attention: { get(): AttentionSettings; set(patch: AttentionSettingsPatch): AttentionSettings };
   /** Where the owner's test run records its process group, so recovery reaps it (issue 14 §3). */
   ledger: GroupLedger;
   /** Records a finished command when its program is a real test runner. */

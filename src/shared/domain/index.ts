@@ -6,3 +6,5 @@ export * from './conversation';
 export * from './checkpoints';
 export * from './models';
 export * from './outcome';
+export * from './budgets';
+export * from './attention';

@@ -19,6 +19,7 @@ import { createProviderFor } from '../../../src/main/agent/providers';
 import { createFileSecretStore } from '../../../src/main/agent/keys';
 import { defaultAgent } from '../../../src/main/agent/defaultAgent';
 import type { ModelOverrides } from '../../../src/main/agent/models';
+import type { BudgetGate } from '../../../src/main/agent/budgets';
 
 export const TEST_KEY = 'sk-test-secret-key-0123456789';
 
@@ -76,6 +77,8 @@ export function createCore(options: {
   emit?: (event: AgentEvent) => void;
   modelOverrides?: ModelOverrides;
   turnLimit?: number;
+  /** Spending limits, built on the test's database. */
+  budgets?: (db: Db) => BudgetGate;
 }): Core {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-agent-'));
   const workspaceDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-ws-'));
@@ -105,6 +108,7 @@ export function createCore(options: {
     conversations,
     modelOverrides: options.modelOverrides ? () => options.modelOverrides as ModelOverrides : undefined,
     turnLimit: options.turnLimit,
+    budgets: options.budgets?.(db),
   });
   return {
     dataDir,

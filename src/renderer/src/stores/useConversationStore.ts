@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { AgentEvent, ConversationView, MessageView, UsageTotals } from '../../../shared/domain';
+import type { AgentEvent, BudgetMeasure, ConversationView, MessageView, UsageTotals } from '../../../shared/domain';
 import { call } from '../api';
 import { messageOf } from '../lib/errors';
 import { useToolCallsStore } from './useToolCallsStore';
@@ -43,6 +43,10 @@ export interface LiveTurn {
   notices: string[];
   error: { message: string; retryable: boolean } | null;
   retry?: LiveRetry | null;
+  /** A spending limit stopped this turn (the row offers "Continue anyway"). */
+  budgetStop?: boolean;
+  /** The spending limits as the loop last measured them in this conversation (kept after the turn ends). */
+  budget?: BudgetMeasure[] | null;
   /** The latest usage the loop reported in this conversation (kept after the turn ends). */
   usage?: LiveUsage | null;
   /** The owner's last message, so Retry re-sends exactly it. */
@@ -147,6 +151,8 @@ function applyOne(turn: LiveTurn, event: AgentEvent): LiveTurn {
       };
     case 'usage':
       return { ...turn, usage: { turnId: event.turnId, turn: event.turn, conversation: event.conversation } };
+    case 'budget':
+      return { ...turn, budget: event.measures };
     case 'thinking':
       return { ...turn, retry: null, segments: [...turn.segments, { kind: 'thinking', text: event.text, redacted: event.redacted }] };
     case 'text': {
@@ -167,7 +173,7 @@ function applyOne(turn: LiveTurn, event: AgentEvent): LiveTurn {
         segments: [...turn.segments, { kind: 'call', callId: event.callId, tool: event.tool, args: event.args }],
       };
     case 'notice':
-      return { ...turn, notices: [...turn.notices, event.text] };
+      return { ...turn, notices: [...turn.notices, event.text], budgetStop: turn.budgetStop || event.budget === true };
     case 'error':
       return { ...turn, retry: null, error: { message: event.message, retryable: event.retryable } };
     case 'turn_ended':
@@ -234,7 +240,7 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
     set({
       messages: { ...get().messages, [conversationId]: mergeMessages(known ?? [], page.messages) },
       olderCursor: known ? get().olderCursor : { ...get().olderCursor, [conversationId]: page.olderCursor },
-      ...(turn && !turn.working ? { live: { ...get().live, [conversationId]: { ...idle(turn.lastSent, turn.usage ?? null), error: turn.error } } } : {}),
+      ...(turn && !turn.working ? { live: { ...get().live, [conversationId]: { ...idle(turn.lastSent, turn.usage ?? null), error: turn.error, budget: turn.budget ?? null } } } : {}),
     });
     // Usage is a footnote: a failure to read it leaves the transcript as it is.
     void call('conversations.usage', { conversationId })
@@ -276,7 +282,7 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
       }
       return;
     }
-    const live = { ...idle(text, get().live[conversationId]?.usage ?? null), ownerText: text, working: true, startedAt: Date.now(), step: 1 };
+    const live = { ...idle(text, get().live[conversationId]?.usage ?? null), budget: get().live[conversationId]?.budget ?? null, ownerText: text, working: true, startedAt: Date.now(), step: 1 };
     set({ live: { ...get().live, [conversationId]: live } });
     try {
       const { turnId } = await call('conversations.send', { conversationId, text });

@@ -8,7 +8,8 @@ export type TranscriptItem =
   | { key: string; kind: 'call'; callId: string; tool: string; args: unknown; result?: { text: string; isError: boolean }; undone?: boolean; step?: string }
   /** Above the calls of one step (one assistant message with two or more): their summary, which folds them. */
   | { key: string; kind: 'step'; step: string; calls: { callId: string; tool: string; result?: { text: string; isError: boolean } }[]; undone?: boolean }
-  | { key: string; kind: 'notice'; text: string; undone?: boolean }
+  /** budget: a spending limit stopped the turn here; last: it is the conversation's last stored message (Continue anyway is offered). */
+  | { key: string; kind: 'notice'; text: string; undone?: boolean; budget?: boolean; last?: boolean }
   /** After a turn's (or a restore's) last message: what it changed, with its Undo. */
   | { key: string; kind: 'checkpoint'; checkpoint: CheckpointView }
   | { key: string; kind: 'error'; message: string; retryable: boolean }
@@ -74,7 +75,7 @@ export function transcriptItems(
       case 'tool':
         break;
       case 'notice':
-        items.push({ key: `m${message.id}`, kind: 'notice', text: message.text, undone });
+        items.push({ key: `m${message.id}`, kind: 'notice', text: message.text, undone, ...(message.budget ? { budget: true, last: message === messages[messages.length - 1] } : {}) });
         break;
     }
   }
