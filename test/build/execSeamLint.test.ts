@@ -1,5 +1,5 @@
 // The one exec seam (issue 13 §1) is a lint rule: child_process, node-pty and cluster are imported
-// only by src/main/processes/spawn.ts. The real lint configuration, run on sample text as if it
+// only by src/main/processes/spawn/. The real lint configuration, run on sample text as if it
 // were each file; a type-only import stays allowed.
 import path from 'node:path';
 import { lintForTests } from '../support/lintForTests';
@@ -10,7 +10,7 @@ const eslint = lintForTests(ROOT);
 
 async function seamErrors(code: string, file: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
-  return result.messages.filter((m) => m.message.includes('Processes start only through src/main/processes/spawn.ts') || /node-pty|child_process|cluster/.test(m.message)).map((m) => m.ruleId ?? '');
+  return result.messages.filter((m) => m.message.includes('Processes start only through src/main/processes/spawn/') || /node-pty|child_process|cluster/.test(m.message)).map((m) => m.ruleId ?? '');
 }
 
 const SPELLINGS = [
@@ -36,7 +36,7 @@ describe('the exec seam lint', () => {
   }, 60_000);
 
   it('allows them in spawn.ts, and a type-only import anywhere', async () => {
-    for (const code of SPELLINGS) expect(await seamErrors(code, 'src/main/processes/spawn.ts'), code).toEqual([]);
+    for (const code of SPELLINGS) expect(await seamErrors(code, 'src/main/processes/spawn/agentCommands.ts'), code).toEqual([]);
     expect(await seamErrors("import type { ChildProcess } from 'node:child_process';\nexport type P = ChildProcess;\n", 'src/main/tools/run.ts')).toEqual([]);
   }, 60_000);
 });

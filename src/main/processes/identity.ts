@@ -1,6 +1,6 @@
 // A process is (pid, OS start time), never a pid alone (seed 003 §4): a pid recycled after the
 // process exited, or after a reboot, names a stranger, and a stranger is never signalled.
-import { runSync } from './spawn';
+import { runSync } from './spawn/own';
 import fs from 'node:fs';
 
 let bootIdCache: string | null | undefined;
