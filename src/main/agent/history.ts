@@ -39,7 +39,8 @@ export interface ConversationHistory {
   charsPerToken: number | null;
   hasCall(callId: string): boolean;
   /** Returns the stored message's id. */
-  appendOwner(text: string): number;
+  /** `images`: pictures stored with the message (their files) and sent with it (their bytes). */
+  appendOwner(text: string, images?: readonly { file: string; image: ModelImage }[]): number;
   /** Returns the stored message's id. */
   appendAssistant(input: { text: string; toolCalls: StoredToolCall[]; thinking?: ThinkingBlock[] }): number;
   /** `stored` is what the transcript keeps (a summary for file tools); `text` goes to the model whole. */
@@ -78,7 +79,7 @@ export function createConversationHistory(store: ConversationsRepository, conver
   let totalImages = 0;
 
   const push = (message: ModelMessage, args?: unknown): void => {
-    const images = message.role === 'tool' ? (message.images?.length ?? 0) : 0;
+    const images = message.role === 'tool' || message.role === 'user' ? (message.images?.length ?? 0) : 0;
     const chars = messageChars(message);
     entries.push({ message, chars, images, args, compacted: false });
     totalChars += chars;
@@ -115,10 +116,11 @@ export function createConversationHistory(store: ConversationsRepository, conver
     elision: { chars: 0, markerChars: 0, marker: null },
     charsPerToken: null,
     hasCall: (callId) => callIds.has(callId),
-    appendOwner(text) {
+    appendOwner(text, images = []) {
       seal();
-      const stored = store.append(conversationId, { role: 'owner', text });
-      push({ role: 'user', text });
+      const files = images.map((item) => item.file);
+      const stored = store.append(conversationId, { role: 'owner', text, ...(files.length > 0 ? { images: files } : {}) });
+      push({ role: 'user', text, ...(images.length > 0 ? { images: images.map((item) => item.image) } : {}) });
       return stored.id;
     },
     appendAssistant({ text, toolCalls, thinking }) {

@@ -19,6 +19,7 @@ import type { ProviderFor } from './providers';
 import { ProviderError } from './providers/types';
 import { runTurn, type TurnContext } from './turn';
 import { continuesAfter, createOwnerInbox, type InterjectionWhen } from './ownerInbox';
+import type { StoredOwnerImage } from './ownerImages';
 import type { BudgetGate } from './budgets';
 
 export const DEFAULT_TURN_LIMIT = 50;
@@ -66,6 +67,14 @@ export interface StartTurnInput {
   agentId: string;
   conversationId: string;
   text: string;
+  /** Pictures the owner sent with the message, already stored (ownerImages.ts). */
+  images?: readonly StoredOwnerImage[];
+}
+
+/** One owner message a turn opens with. */
+interface OwnerWords {
+  text: string;
+  images?: readonly StoredOwnerImage[];
 }
 
 export interface AgentRunner {
@@ -132,7 +141,7 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
   }
 
   /** Opens a turn with the owner's messages (none: a retry of the stored conversation). */
-  function begin(agentId: string, conversationId: string, texts: string[], joined: string[] = [], handBack?: () => void): string {
+  function begin(agentId: string, conversationId: string, words: OwnerWords[], joined: string[] = [], handBack?: () => void): string {
     const agent = deps.agents.get(agentId);
     if (!agent) throw new Error(`no agent ${agentId}`);
     const conversation = conversations.get(conversationId);
@@ -158,12 +167,12 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
       release = attempt.release;
     }
     const kept = historyOf(conversationId);
-    const ownerMessageIds = texts.map((text) => kept.history.appendOwner(text));
+    const ownerMessageIds = words.map((said) => kept.history.appendOwner(said.text, said.images));
     const ownerMessageId = ownerMessageIds[0] ?? null;
     // Messages that waited for this turn (queued behind the last one) are shown where they were stored.
     joined.forEach((waitingId, index) => {
       const messageId = ownerMessageIds[index];
-      if (messageId !== undefined) deps.emit({ turnId, agentId, conversationId, type: 'owner_joined', waitingId, text: texts[index] as string, messageId });
+      if (messageId !== undefined) deps.emit({ turnId, agentId, conversationId, type: 'owner_joined', waitingId, text: words[index]?.text ?? '', messageId });
     });
     try {
       deps.turnHooks?.started({ turnId, agentId, conversationId, ownerMessageId });
@@ -218,7 +227,7 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
           const texts = waiting.map((item) => item.text);
           const handBack = (): void => deps.emit({ turnId, agentId, conversationId, type: 'owner_returned', texts });
           try {
-            if (continuesAfter(reason) && deps.agents.get(agentId)) begin(agentId, conversationId, texts, waiting.map((item) => item.id), handBack);
+            if (continuesAfter(reason) && deps.agents.get(agentId)) begin(agentId, conversationId, waiting, waiting.map((item) => item.id), handBack);
             else handBack();
           } catch {
             handBack(); // the conversation or agent went away meanwhile: nothing is lost silently
@@ -231,13 +240,13 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
   }
 
   return {
-    startTurn: ({ agentId, conversationId, text }) => begin(agentId, conversationId, [text]),
-    interject({ agentId, conversationId, text, when }) {
+    startTurn: ({ agentId, conversationId, text, images }) => begin(agentId, conversationId, [{ text, images }]),
+    interject({ agentId, conversationId, text, when, images }) {
       const working = busyConversations.get(conversationId);
-      if (!working) return { turnId: begin(agentId, conversationId, [text]), held: null };
+      if (!working) return { turnId: begin(agentId, conversationId, [{ text, images }]), held: null };
       const conversation = conversations.get(conversationId);
       if (!conversation || conversation.agentId !== agentId) throw new Error(`conversation ${conversationId} does not belong to this agent`);
-      const item = inbox.hold(conversationId, text, when);
+      const item = inbox.hold(conversationId, text, when, images);
       deps.emit({ turnId: working, agentId, conversationId, type: 'owner_waiting', waitingId: item.id, text, when });
       return { turnId: working, held: when };
     },

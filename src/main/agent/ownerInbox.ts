@@ -5,6 +5,7 @@
 // planned) or handed back to the composer (the owner stopped it, or it failed).
 import { randomUUID } from 'node:crypto';
 import type { TurnEndReason } from '../../shared/domain';
+import type { StoredOwnerImage } from './ownerImages';
 
 export type InterjectionWhen = 'now' | 'queue';
 
@@ -12,10 +13,12 @@ export interface Interjection {
   id: string;
   text: string;
   when: InterjectionWhen;
+  /** Pictures sent with it, already stored. */
+  images?: readonly StoredOwnerImage[];
 }
 
 export interface OwnerInbox {
-  hold(conversationId: string, text: string, when: InterjectionWhen): Interjection;
+  hold(conversationId: string, text: string, when: InterjectionWhen, images?: readonly StoredOwnerImage[]): Interjection;
   /** The "Send now" messages waiting in a conversation, oldest first; taken. */
   takeNow(conversationId: string): Interjection[];
   /** Everything still waiting in a conversation, oldest first; taken. */
@@ -33,8 +36,8 @@ export function createOwnerInbox(): OwnerInbox {
     return taken;
   };
   return {
-    hold(conversationId, text, when) {
-      const item = { id: randomUUID(), text, when };
+    hold(conversationId, text, when, images) {
+      const item: Interjection = { id: randomUUID(), text, when, ...(images && images.length > 0 ? { images } : {}) };
       waiting.set(conversationId, [...(waiting.get(conversationId) ?? []), item]);
       return item;
     },

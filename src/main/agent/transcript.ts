@@ -3,7 +3,8 @@
 // storedResultText); the loop keeps the full text in memory for the model while the process
 // lives. Every call the model made gets exactly one result in what is sent.
 import type { StoredMessage } from '../store/conversations';
-import type { ModelMessage } from './providers/types';
+import type { ModelImage, ModelMessage } from './providers/types';
+import { loadOwnerImage } from './ownerImages';
 
 /** What the transcript and the model see for a call cut off by a stop (SPEC §8). */
 export const INTERRUPTED_NOT_REPEATED =
@@ -28,9 +29,15 @@ export function toModelMessages(stored: StoredMessage[], fullResults: ReadonlyMa
     // Taken back by a restore (issue 20): kept for the owner, never sent.
     if (message.undone) continue;
     switch (message.role) {
-      case 'owner':
-        out.push({ role: 'user', text: message.text });
+      case 'owner': {
+        // The pictures the owner sent, read again from Paddock's files; one gone since is said, not sent.
+        const images = (message.images ?? []).map(loadOwnerImage);
+        const kept = images.filter((image): image is ModelImage => image !== null);
+        const gone = images.length - kept.length;
+        const text = gone > 0 ? `${message.text}\n\n[${gone} picture${gone === 1 ? '' : 's'} sent with this message ${gone === 1 ? 'is' : 'are'} no longer stored]` : message.text;
+        out.push({ role: 'user', text, ...(kept.length > 0 ? { images: kept } : {}) });
         break;
+      }
       case 'assistant':
         out.push({ role: 'assistant', text: message.text, toolCalls: message.toolCalls, ...(message.thinking ? { thinking: message.thinking } : {}) });
         for (const call of message.toolCalls) {

@@ -14,6 +14,7 @@ import type { AgentEvent, TurnEndReason } from './events';
 import { IMAGE_CHARS, type ConversationHistory } from './history';
 import { costOf, modelFacts, NO_OVERRIDES, type ModelOverrides, type ModelPrice } from './models';
 import type { ProviderFor } from './providers';
+import type { StoredOwnerImage } from './ownerImages';
 import { ProviderError, type ModelImage, type ModelRequest, type ModelUsage } from './providers/types';
 import type { BackoffOptions } from './retry';
 import { runStepCalls } from './stepCalls';
@@ -46,7 +47,7 @@ export interface TurnContext {
   conversationUsage: UsageTotals;
   backoff?: BackoffOptions;
   /** The owner's "Send now" messages waiting for this turn's next step, taken (ownerInbox.ts). */
-  takeInterjections?(): { id: string; text: string }[];
+  takeInterjections?(): { id: string; text: string; images?: readonly StoredOwnerImage[] }[];
   /** Spending limits, checked before every request (absent: none). */
   budgets?: BudgetGate;
 }
@@ -79,7 +80,7 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
   const joinWaiting = (): boolean => {
     const waiting = turn.takeInterjections?.() ?? [];
     for (const item of waiting) {
-      const messageId = history.appendOwner(item.text);
+      const messageId = history.appendOwner(item.text, item.images);
       turn.emit({ ...base, type: 'owner_joined', waitingId: item.id, text: item.text, messageId });
     }
     return waiting.length > 0;

@@ -2,7 +2,9 @@
 // Stop, and their tokens and cost.
 import { CoreRefusal, type DomainApi } from '../api/coreApi';
 import { nameByFirstRequest } from '../agent/conversationTitle';
-import { requireAgent } from './lookups';
+import { refusingAsync, requireAgent } from './lookups';
+import { OwnerImageRefusal, storeOwnerImages, type StoredOwnerImage } from '../agent/ownerImages';
+import { readsImages } from '../agent/providers/vision';
 import type { CoreServices } from './services';
 
 export function conversationsCalls(core: CoreServices): DomainApi<'conversations'> {
@@ -10,6 +12,15 @@ export function conversationsCalls(core: CoreServices): DomainApi<'conversations
     const conversation = core.conversations.get(conversationId);
     if (!conversation) throw new CoreRefusal('not-found', 'there is no such conversation');
     return conversation;
+  };
+  /** The owner's pictures, stored and bounded; refused for a model that reads none. */
+  const ownerImagesFor = async (agentId: string, images: readonly { base64: string }[]): Promise<StoredOwnerImage[]> => {
+    if (images.length === 0) return [];
+    const agent = requireAgent(core, agentId);
+    if (!readsImages(agent)) {
+      throw new CoreRefusal('refused', `refused: ${agent.model} does not read pictures, so the picture was not sent; describe it in words, or choose a model that reads images in Settings`);
+    }
+    return refusingAsync(OwnerImageRefusal, () => storeOwnerImages(core.options.dataDir, images));
   };
   return {
     list: (request) => core.conversations.listForAgent(requireAgent(core, request.agentId).id),
@@ -24,12 +35,13 @@ export function conversationsCalls(core: CoreServices): DomainApi<'conversations
      * With `when`, a message while a turn works waits for its next step ("now") or its end ("queue");
      * without it, such a message is refused, as it always was.
      */
-    send(request) {
+    async send(request) {
       const conversation = requireConversation(request.conversationId);
+      const images = await ownerImagesFor(conversation.agentId, request.images ?? []);
       if (nameByFirstRequest(core.conversations, conversation.id, request.text)) {
         core.events.emit({ type: 'conversations.changed', agentId: conversation.agentId });
       }
-      const turn = { agentId: conversation.agentId, conversationId: conversation.id, text: request.text };
+      const turn = { agentId: conversation.agentId, conversationId: conversation.id, text: request.text, images };
       if (request.when === undefined) return { turnId: core.runner.startTurn(turn), held: null };
       return core.runner.interject({ ...turn, when: request.when });
     },

@@ -19,7 +19,8 @@ export interface StoredToolCallView {
 export type ThinkingBlockView = { type: 'thinking'; thinking: string; signature: string } | { type: 'redacted_thinking'; data: string };
 
 export type MessageBodyView =
-  | { role: 'owner'; text: string }
+  /** images: the pictures the owner sent with the message, as PNG files in Paddock's files (the window reads them back). */
+  | { role: 'owner'; text: string; images?: string[] }
   | { role: 'assistant'; text: string; toolCalls: StoredToolCallView[]; thinking?: ThinkingBlockView[] }
   | { role: 'tool'; callId: string; tool: string; text: string; isError: boolean }
   /** forModel: what the model is told (a restore says what was reverted); other notices are the owner's only. budget: a limit stopped the turn here (the window offers "Continue anyway"). */

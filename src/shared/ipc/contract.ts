@@ -111,7 +111,15 @@ export const requestSchemas = {
   'conversations.messages': z
     .object({ conversationId: id, before: z.number().int().positive().optional(), limit: z.number().int().min(1).max(500).optional() })
     .strict(),
-  'conversations.send': z.object({ conversationId: id, text: z.string().trim().min(1).max(200_000), when: z.enum(['now', 'queue']).optional() }).strict(),
+  'conversations.send': z
+    .object({
+      conversationId: id,
+      text: z.string().trim().min(1).max(200_000),
+      when: z.enum(['now', 'queue']).optional(),
+      /** Pictures pasted or dropped into the composer (base64, no data: prefix); decoded and bounded by the core. */
+      images: z.array(z.object({ base64: z.string().min(1).max(11_200_000) }).strict()).max(4).optional(),
+    })
+    .strict(),
   'conversations.cancel': z.object({ conversationId: id }).strict(),
   'files.tree': z.object({ agentId: id, path: z.string().max(4096).optional(), depth: z.number().int().min(1).max(8).optional() }).strict(),
   'files.read': z.object({ agentId: id, path: z.string().min(1).max(4096) }).strict(),

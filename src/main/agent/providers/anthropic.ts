@@ -163,7 +163,10 @@ export function toAnthropicMessages(messages: ModelMessage[], thinking = false):
   for (const message of messages) {
     switch (message.role) {
       case 'user':
-        push('user', message.text ? [{ type: 'text', text: message.text }] : []);
+        push('user', [
+          ...(message.text ? [{ type: 'text' as const, text: message.text }] : []),
+          ...(message.images ?? []).map((image) => ({ type: 'image' as const, source: { type: 'base64' as const, media_type: image.mediaType, data: image.base64 } })),
+        ]);
         break;
       case 'assistant': {
         const blocks: ContentBlockParam[] = thinking ? (message.thinking ?? []).map(thinkingParam) : [];

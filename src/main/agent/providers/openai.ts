@@ -93,7 +93,7 @@ export function createOpenAiProvider(options: ProviderOptions): ModelProvider {
 }
 
 /** Models known to take image_url parts on any compatible endpoint (OpenRouter, a proxy). */
-function acceptsImages(model: string): boolean {
+export function acceptsImages(model: string): boolean {
   return /^(openai\/)?(gpt-4o|gpt-4\.1|gpt-5|o3|o4)/.test(model) || /claude|gemini|llava|vision|-vl\b/i.test(model);
 }
 
@@ -130,7 +130,15 @@ export function toOpenAiMessages(system: string, messages: ModelMessage[], sendI
     if (message.role !== 'tool') flushImages();
     switch (message.role) {
       case 'user':
-        out.push({ role: 'user', content: message.text });
+        if (message.images && message.images.length > 0) {
+          out.push({
+            role: 'user',
+            content: [
+              { type: 'text', text: message.text },
+              ...message.images.map((image) => ({ type: 'image_url' as const, image_url: { url: `data:${image.mediaType};base64,${image.base64}` } })),
+            ],
+          });
+        } else out.push({ role: 'user', content: message.text });
         break;
       case 'assistant':
         if (!message.text && message.toolCalls.length === 0) break;

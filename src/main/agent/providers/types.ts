@@ -10,7 +10,7 @@ export interface ModelToolCall {
 export const IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export type ImageMediaType = (typeof IMAGE_MEDIA_TYPES)[number];
 
-/** A picture a tool returned (a screenshot, a read of an image file), base64 without a data: prefix. */
+/** A picture a tool returned (a screenshot, a read of an image file) or the owner pasted, base64 without a data: prefix. */
 export interface ModelImage {
   mediaType: ImageMediaType;
   base64: string;
@@ -21,7 +21,8 @@ export type ThinkingBlock = { type: 'thinking'; thinking: string; signature: str
 
 /** The provider-neutral transcript the loop sends; each provider translates it to its wire format. */
 export type ModelMessage =
-  | { role: 'user'; text: string }
+  /** images: pictures the owner pasted with the message (ownerImages.ts). */
+  | { role: 'user'; text: string; images?: ModelImage[] }
   | { role: 'assistant'; text: string; toolCalls: ModelToolCall[]; thinking?: ThinkingBlock[] }
   | { role: 'tool'; callId: string; tool: string; text: string; isError: boolean; images?: ModelImage[] };
 

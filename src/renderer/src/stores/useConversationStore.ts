@@ -12,6 +12,12 @@ export type LiveSegment =
   /** The owner's message sent while the turn worked, where it went in front of the model (stored as `messageId`). */
   | { kind: 'owner'; text: string; messageId: number };
 
+/** A picture the owner pasted or dropped: its data: URL (for the composer and the transcript) and its bytes. */
+export interface OutgoingImage {
+  dataUrl: string;
+  base64: string;
+}
+
 /** A message the owner sent while the turn works, not yet in front of the model. */
 export interface WaitingMessage {
   waitingId: string;
@@ -38,6 +44,8 @@ export interface LiveUsage {
 export interface LiveTurn {
   turnId: string | null;
   ownerText: string | null;
+  /** The pictures sent with the owner's message that opened the turn, as data: URLs (shown until it is stored). */
+  ownerImages?: string[];
   segments: LiveSegment[];
   working: boolean;
   notices: string[];
@@ -79,7 +87,7 @@ interface ConversationState {
   loadLatest(conversationId: string, options?: { settleLive?: boolean }): Promise<void>;
   loadOlder(conversationId: string): Promise<number>;
   /** `when`: while a turn works, the message waits for its next step ("now") or its end ("queue"). */
-  send(conversationId: string, text: string, when?: 'now' | 'queue'): Promise<void>;
+  send(conversationId: string, text: string, when?: 'now' | 'queue', images?: OutgoingImage[]): Promise<void>;
   /** Text a stopped or failed turn handed back unsent, for the composer to put back; taken once. */
   returned: Record<string, string | null>;
   takeReturned(conversationId: string): string | null;
@@ -267,11 +275,12 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
       set({ loadingOlder: { ...get().loadingOlder, [conversationId]: false } });
     }
   },
-  async send(conversationId, text, when) {
+  async send(conversationId, text, when, images = []) {
+    const pictures = images.length > 0 ? { images: images.map((image) => ({ base64: image.base64 })) } : {};
     if (when !== undefined && get().live[conversationId]?.working) {
       // The working turn takes it (its owner_waiting event shows it); one that ended meanwhile opened a new turn with it.
       try {
-        const { turnId, held } = await call('conversations.send', { conversationId, text, when });
+        const { turnId, held } = await call('conversations.send', { conversationId, text, when, ...pictures });
         if (held === null) {
           const usage = get().live[conversationId]?.usage ?? null;
           set({ live: { ...get().live, [conversationId]: { ...idle(text, usage), ownerText: text, working: true, startedAt: Date.now(), step: 1, turnId } } });
@@ -282,10 +291,18 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
       }
       return;
     }
-    const live = { ...idle(text, get().live[conversationId]?.usage ?? null), budget: get().live[conversationId]?.budget ?? null, ownerText: text, working: true, startedAt: Date.now(), step: 1 };
+    const live = {
+      ...idle(text, get().live[conversationId]?.usage ?? null),
+      budget: get().live[conversationId]?.budget ?? null,
+      ownerText: text,
+      ownerImages: images.map((image) => image.dataUrl),
+      working: true,
+      startedAt: Date.now(),
+      step: 1,
+    };
     set({ live: { ...get().live, [conversationId]: live } });
     try {
-      const { turnId } = await call('conversations.send', { conversationId, text });
+      const { turnId } = await call('conversations.send', { conversationId, text, ...pictures });
       const current = get().live[conversationId];
       if (current && current.turnId === null) set({ live: { ...get().live, [conversationId]: { ...current, turnId } } });
     } catch (reason) {

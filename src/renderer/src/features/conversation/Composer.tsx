@@ -1,9 +1,10 @@
 import { KeyRound } from 'lucide-react';
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
 import type { AgentView } from '../../../../shared/ipc';
 import { useSetupStore } from '../../stores/useSetupStore';
 import { shortcutLabel } from '../palette/shortcuts';
-import { useConversationStore } from '../../stores/useConversationStore';
+import { useConversationStore, type OutgoingImage } from '../../stores/useConversationStore';
+import { picturesFrom, MAX_PICTURES } from './pictures';
 
 /**
  * Enter sends, Shift+Enter adds a line. While a turn works, Enter sends now (the agent reads it at
@@ -12,6 +13,8 @@ import { useConversationStore } from '../../stores/useConversationStore';
  */
 export function Composer({ conversationId, agent }: { conversationId: string; agent: AgentView }) {
   const [text, setText] = useState('');
+  const [pictures, setPictures] = useState<OutgoingImage[]>([]);
+  const [pictureError, setPictureError] = useState<string | null>(null);
   const reopenSetup = useSetupStore((state) => state.reopen);
   // Never silent: with no key where one is needed, the composer says so and links to the fix.
   const missingKey = agent.needsApiKey;
@@ -32,7 +35,23 @@ export function Composer({ conversationId, agent }: { conversationId: string; ag
     const trimmed = text.trim();
     if (trimmed === '' || missingKey) return;
     setText('');
-    void send(conversationId, trimmed, working ? when : undefined).catch(() => undefined);
+    setPictures([]);
+    setPictureError(null);
+    void send(conversationId, trimmed, working ? when : undefined, pictures).catch(() => undefined);
+  }
+
+  /** A pasted or dropped picture joins the message (at most MAX_PICTURES); anything else is left to the textarea. */
+  function takePictures(files: File[], event: { preventDefault(): void }): void {
+    const images = files.filter((file) => file.type.startsWith('image/'));
+    if (images.length === 0) return;
+    event.preventDefault();
+    void picturesFrom(images, MAX_PICTURES - pictures.length).then(
+      (read) => {
+        setPictures((kept) => [...kept, ...read.pictures].slice(0, MAX_PICTURES));
+        setPictureError(read.refused);
+      },
+      (reason: unknown) => setPictureError(String(reason)),
+    );
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): void {
@@ -60,6 +79,23 @@ export function Composer({ conversationId, agent }: { conversationId: string; ag
         submit();
       }}
     >
+      {(pictures.length > 0 || pictureError) && (
+        <div className="composer-pictures" aria-label="Pictures to send">
+          {pictures.map((picture, index) => (
+            <figure key={picture.dataUrl.slice(-32) + index} className="composer-picture">
+              <img src={picture.dataUrl} alt={`Picture ${index + 1} to send`} />
+              <button type="button" className="link" aria-label={`Remove picture ${index + 1}`} onClick={() => setPictures((kept) => kept.filter((_, at) => at !== index))}>
+                ×
+              </button>
+            </figure>
+          ))}
+          {pictureError && (
+            <p className="form-error" role="alert">
+              {pictureError}
+            </p>
+          )}
+        </div>
+      )}
       <textarea
         id="composer-input"
         aria-label="Message to the agent"
@@ -72,6 +108,8 @@ export function Composer({ conversationId, agent }: { conversationId: string; ag
         }
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
+        onPaste={(event: ClipboardEvent<HTMLTextAreaElement>) => takePictures([...event.clipboardData.files], event)}
+        onDrop={(event: DragEvent<HTMLTextAreaElement>) => takePictures([...event.dataTransfer.files], event)}
       />
       <div className="composer-actions">
         {working ? (

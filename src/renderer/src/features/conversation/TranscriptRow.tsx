@@ -11,6 +11,7 @@ import { Markdown } from './Markdown';
 import { StepSummary } from './StepSummary';
 import { ToolCallRow } from './ToolCallRow';
 import { WorkingRow } from './WorkingRow';
+import { ScreenshotImage } from '../preview/ScreenshotImage';
 import type { TranscriptItem } from './transcriptItems';
 
 export const TranscriptRow = memo(function TranscriptRow({
@@ -36,6 +37,17 @@ export const TranscriptRow = memo(function TranscriptRow({
             {item.messageId !== undefined && !item.undone && <RestoreBeforeButton conversationId={conversationId} messageId={item.messageId} />}
           </div>
           <div className="message-text">{item.text}</div>
+          {item.images && item.images.length > 0 && (
+            <div className="message-images">
+              {item.images.map((image) =>
+                image.startsWith('data:') ? (
+                  <img key={image.slice(-32)} className="owner-image" src={image} alt="A picture you sent" />
+                ) : (
+                  <ScreenshotImage key={image} agentId={agentId} file={image} />
+                ),
+              )}
+            </div>
+          )}
         </div>
       );
     case 'assistant':

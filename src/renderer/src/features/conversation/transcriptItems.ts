@@ -3,7 +3,8 @@ import type { LiveRetry, LiveTurn } from '../../stores/useConversationStore';
 
 /** One row of the virtualised transcript: small rows measure and scroll well. */
 export type TranscriptItem =
-  | { key: string; kind: 'owner'; text: string; messageId?: number; undone?: boolean }
+  /** images: stored pictures (files in Paddock's files) or, before the message is stored, data: URLs. */
+  | { key: string; kind: 'owner'; text: string; messageId?: number; undone?: boolean; images?: string[] }
   | { key: string; kind: 'assistant'; text: string; undone?: boolean }
   | { key: string; kind: 'call'; callId: string; tool: string; args: unknown; result?: { text: string; isError: boolean }; undone?: boolean; step?: string }
   /** Above the calls of one step (one assistant message with two or more): their summary, which folds them. */
@@ -49,7 +50,7 @@ export function transcriptItems(
     const undone = message.undone === true;
     switch (message.role) {
       case 'owner':
-        items.push({ key: `m${message.id}`, kind: 'owner', text: message.text, messageId: message.id, undone });
+        items.push({ key: `m${message.id}`, kind: 'owner', text: message.text, messageId: message.id, undone, ...(message.images ? { images: message.images } : {}) });
         break;
       case 'assistant':
         (message.thinking ?? []).forEach((block, index) =>
@@ -81,7 +82,7 @@ export function transcriptItems(
   }
   flushMarks(Number.POSITIVE_INFINITY);
   if (!live) return items;
-  if (live.ownerText !== null) items.push({ key: 'live-owner', kind: 'owner', text: live.ownerText });
+  if (live.ownerText !== null) items.push({ key: 'live-owner', kind: 'owner', text: live.ownerText, ...(live.ownerImages && live.ownerImages.length > 0 ? { images: live.ownerImages } : {}) });
   // The streaming turn's calls group the same way: each run of two or more calls is one step.
   const liveCalls = live.segments.map((segment) => segment.kind === 'call' && !shownCalls.has(segment.callId));
   live.segments.forEach((segment, index) => {
