@@ -27,6 +27,7 @@ import { ownerEnvFrom } from './processes/env';
 import { capturePath, findGitBinary } from './processes/shellPath';
 import { createAgentsRepository } from './store/agents';
 import { createConversationsRepository } from './store/conversations';
+import { createConversationSearch } from './store/conversationSearch';
 import { openDatabase } from './store/database';
 import { createSettingsRepository } from './store/settings';
 import { createToolCallsRepository } from './store/toolCalls';
@@ -40,6 +41,7 @@ import type { CapturePage } from './preview/types';
 import { createCheckpoints } from './checkpoints';
 import { startMcpBridge } from './mcp/bridgeServer';
 import { createMcpLiveSessions } from './mcp/liveSessions';
+import { mcpOwnerRequestId } from './mcp/session';
 import { createAgentMcpServers, readHeaders } from './mcp/agentServers';
 import { createMcpServerManager } from './mcp/servers';
 import { mcpToolsFor } from './mcp/serverTools';
@@ -380,6 +382,9 @@ export async function createCore(options: CoreOptions) {
     toolCalls,
     remembered,
     conversations,
+    search: createConversationSearch(db),
+    /** An MCP client's session writes into this conversation while it is open (issue 21). */
+    mcpSessionOpen: (conversationId: string): boolean => ownerRequests.isLive(mcpOwnerRequestId(conversationId), conversationId),
     secrets,
     events,
     switches,

@@ -59,6 +59,14 @@ export interface CoreApi {
   /** Tokens and cost of one conversation (issue 16). */
   usage(conversationId: string): ResponseOf<'conversations.usage'>;
   toolCalls(conversationId: string): ResponseOf<'toolCalls.list'>;
+  /** Every conversation's messages, tool calls' arguments and results: newest hits first, grouped by conversation. */
+  searchConversations(text: string, limit: number | undefined): ResponseOf<'conversations.search'>;
+  renameConversation(conversationId: string, title: string): ResponseOf<'conversations.rename'>;
+  archiveConversation(conversationId: string, archived: boolean): ResponseOf<'conversations.archive'>;
+  /** Refused while a turn works in it. */
+  deleteConversation(conversationId: string): ResponseOf<'conversations.delete'>;
+  /** A new conversation with the history before one of the owner's messages; refused while a turn works in the source. */
+  forkConversation(conversationId: string, messageId: number): ResponseOf<'conversations.fork'>;
 
   // Cards, remembered commands, checkpoints.
   listCards(): ResponseOf<'cards.list'>;

@@ -6,6 +6,8 @@ export interface ConversationView {
   title: string;
   createdAt: string;
   updatedAt: string;
+  /** Set while the conversation is archived: hidden from the list, shown under "Archived", restorable. */
+  archivedAt: string | null;
 }
 
 export interface StoredToolCallView {
@@ -70,3 +72,32 @@ export type AgentEvent =
   /** A thinking block, complete (shown collapsed). */
   | (TurnEventBase & { type: 'thinking'; text: string; redacted: boolean })
   | (TurnEventBase & { type: 'turn_ended'; reason: TurnEndReason });
+
+/** A run of a search snippet: `match` marks the words the query found. */
+export interface SnippetPartView {
+  text: string;
+  match: boolean;
+}
+
+export interface SearchHitView {
+  messageId: number;
+  role: MessageBodyView['role'];
+  createdAt: string;
+  snippet: SnippetPartView[];
+}
+
+/** One conversation's hits, newest first. */
+export interface SearchGroupView {
+  conversationId: string;
+  agentId: string;
+  agentHandle: string;
+  title: string;
+  archived: boolean;
+  hits: SearchHitView[];
+}
+
+export interface SearchResultsView {
+  groups: SearchGroupView[];
+  /** More messages matched than were returned. */
+  more: boolean;
+}

@@ -8,6 +8,7 @@ import { checkpointHandlers } from './checkpoints';
 import type { HostCapabilities } from './context';
 import { conversationHandlers } from './conversations';
 import { fileHandlers } from './files';
+import { libraryHandlers } from './library';
 import { mcpHandlers } from './mcp';
 import { modelHandlers } from './models';
 import { ownerHandlers } from './owner';
@@ -30,6 +31,7 @@ export function createHandlers(core: CoreApi, host: HostCapabilities): Handlers 
     ...checkpointHandlers(core),
     ...conversationHandlers(core),
     ...fileHandlers(core),
+    ...libraryHandlers(core),
     ...mcpHandlers(core),
     ...modelHandlers(core),
     ...ownerHandlers(core),

@@ -1,0 +1,53 @@
+// Find and branch: full-text search over every conversation, and conversations the owner renames,
+// archives and deletes. The index holds what a message says as stored — the owner's and the agent's
+// words, each call's tool and arguments, each result's text, notices — and never a second copy of
+// it: the FTS5 table is external-content over a view of `messages`, so only the index is added.
+// A call's tool and arguments are read from the stored JSON array, its ids removed and its own keys
+// and escapes blanked (FTS5 reads its content without table-valued functions, so no json_each here).
+// Triggers keep it in step with every insert, update and delete (a conversation's cascade too);
+// rows already stored are indexed here, once.
+/** The first calls' ids, left out of the index (a call id is no word the owner looks for). */
+const CALL_IDS = Array.from({ length: 32 }, (_, index) => `'$.toolCalls[${index}].id'`).join(', ');
+
+export const migration016 = {
+  version: 16,
+  name: 'conversation_search',
+  sql: `
+ALTER TABLE conversations ADD COLUMN archived_at TEXT;
+
+CREATE VIEW message_search_source AS
+SELECT id,
+  CASE role
+    WHEN 'assistant' THEN
+      coalesce(json_extract(content, '$.text'), '') || ' ' ||
+      coalesce(replace(replace(replace(replace(replace(json_extract(json_remove(content, ${CALL_IDS}), '$.toolCalls'),
+        '"name":', ' '), '"args":', ' '), '\\n', ' '), '\\t', ' '), '\\"', ' '), '')
+    WHEN 'tool' THEN coalesce(json_extract(content, '$.tool'), '') || ' ' || coalesce(json_extract(content, '$.text'), '')
+    ELSE coalesce(json_extract(content, '$.text'), '')
+  END AS body
+FROM messages;
+
+CREATE VIRTUAL TABLE message_search USING fts5(
+  body,
+  content = 'message_search_source',
+  content_rowid = 'id',
+  tokenize = 'unicode61 remove_diacritics 2'
+);
+
+CREATE TRIGGER message_search_insert AFTER INSERT ON messages BEGIN
+  INSERT INTO message_search (rowid, body) SELECT id, body FROM message_search_source WHERE id = NEW.id;
+END;
+-- Before: the 'delete' command must be given the text that was indexed, read while the row still says it.
+CREATE TRIGGER message_search_delete BEFORE DELETE ON messages BEGIN
+  INSERT INTO message_search (message_search, rowid, body) SELECT 'delete', id, body FROM message_search_source WHERE id = OLD.id;
+END;
+CREATE TRIGGER message_search_update_before BEFORE UPDATE OF content ON messages BEGIN
+  INSERT INTO message_search (message_search, rowid, body) SELECT 'delete', id, body FROM message_search_source WHERE id = OLD.id;
+END;
+CREATE TRIGGER message_search_update_after AFTER UPDATE OF content ON messages BEGIN
+  INSERT INTO message_search (rowid, body) SELECT id, body FROM message_search_source WHERE id = NEW.id;
+END;
+
+INSERT INTO message_search (message_search) VALUES ('rebuild');
+`,
+};
