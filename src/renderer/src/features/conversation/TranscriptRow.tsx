@@ -4,6 +4,7 @@ import type { UsageTotals } from '../../../../shared/domain';
 import type { LiveRetry } from '../../stores/useConversationStore';
 import { useConversationStore } from '../../stores/useConversationStore';
 import { CheckpointRow, RestoreBeforeButton } from '../checkpoints/CheckpointRow';
+import { ForkButton } from './ForkButton';
 import { Markdown } from './Markdown';
 import { StepSummary } from './StepSummary';
 import { ToolCallRow } from './ToolCallRow';
@@ -30,7 +31,12 @@ export const TranscriptRow = memo(function TranscriptRow({
             <div className="message-author" aria-hidden="true">
               <User size={13} /> You
             </div>
-            {item.messageId !== undefined && !item.undone && <RestoreBeforeButton conversationId={conversationId} messageId={item.messageId} />}
+            {item.messageId !== undefined && (
+              <span className="message-actions">
+                <ForkButton conversationId={conversationId} messageId={item.messageId} />
+                {!item.undone && <RestoreBeforeButton conversationId={conversationId} messageId={item.messageId} />}
+              </span>
+            )}
           </div>
           <div className="message-text">{item.text}</div>
         </div>
