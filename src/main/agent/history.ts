@@ -68,6 +68,8 @@ export function messageChars(message: ModelMessage): number {
   }
 }
 
+// Read from the store when a conversation is first worked in: a fork (store/conversations.ts) is
+// its copied rows, so its first request carries exactly the history before the forked message.
 export function createConversationHistory(store: ConversationsRepository, conversationId: string): ConversationHistory {
   const entries: HistoryEntry[] = [];
   const callIds = new Set<string>();

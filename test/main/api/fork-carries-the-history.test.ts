@@ -5,6 +5,7 @@
 // conversation out of the search and leaves its fork whole.
 import { afterEach, describe, expect, it } from 'vitest';
 import { CoreRefusal } from '../../../src/main/api/coreApi';
+import { mcpOwnerRequestId } from '../../../src/main/mcp/session';
 import { startFakeModelServer, type FakeModelServer, type RecordedRequest } from '../../support/fakeModelServer';
 import { buildTestCore } from '../../support/testCore';
 import { toolCallIdsIn, toolResultsIn } from '../agent/wire';
@@ -95,7 +96,7 @@ describe('forking a conversation', () => {
     }
   });
 
-  it('renames and archives a conversation, and an archived one is restorable', async () => {
+  it('renames and archives a conversation, an archived one is restorable, and one an MCP client writes into is not deleted', async () => {
     const { core } = await buildTestCore(temp.make());
     try {
       const [agent] = core.agents.list();
@@ -105,6 +106,14 @@ describe('forking a conversation', () => {
       expect(core.api.listConversations(agent.id)[0].archivedAt).not.toBeNull();
       expect(core.api.archiveConversation(conversation.id, false).archivedAt).toBeNull();
       expect((await refusal(() => core.api.renameConversation('nope', 'x'))).code).toBe('not-found');
+
+      // An MCP client's session writes into its conversation without a turn: deleting it waits for the client to close.
+      const close = core.ownerRequests.open(mcpOwnerRequestId(conversation.id), conversation.id);
+      expect((await refusal(() => core.api.deleteConversation(conversation.id))).message).toBe(
+        "refused: an MCP client's session is writing into this conversation; close the client, then delete it",
+      );
+      close();
+      expect(core.api.deleteConversation(conversation.id)).toEqual({ deleted: true });
     } finally {
       await core.shutdown();
     }
