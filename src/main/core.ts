@@ -330,6 +330,10 @@ export async function createCore(options: CoreOptions) {
       return modelTablesView(checked);
     },
   };
+  // Full-text search (issue 32 §4): messages written while Paddock was stopped (or by a `paddock mcp`) are indexed now.
+  const search = createConversationSearch(db);
+  const indexingFailed = (error: Error): void => log(`the search index could not take new messages (${error.message}); the next search tries again`);
+  search.indexSoon(indexingFailed);
   const runner = createAgentRunner({
     db,
     dispatcher,
@@ -337,7 +341,11 @@ export async function createCore(options: CoreOptions) {
     providerFor: createProviderFor({ secrets, env: options.env, maxRetries: options.modelRetries }),
     agents,
     workspaces,
-    emit: (event) => events.emit({ type: 'conversation', event }),
+    emit: (event) => {
+      events.emit({ type: 'conversation', event });
+      // What the turn wrote goes into the search index after it, never inside its steps.
+      if (event.type === 'turn_ended') search.indexSoon(indexingFailed);
+    },
     lock,
     conversations,
     turnHooks: checkpoints.turnHooks,
@@ -382,7 +390,7 @@ export async function createCore(options: CoreOptions) {
     toolCalls,
     remembered,
     conversations,
-    search: createConversationSearch(db),
+    search,
     /** An MCP client's session writes into this conversation while it is open (issue 21). */
     mcpSessionOpen: (conversationId: string): boolean => ownerRequests.isLive(mcpOwnerRequestId(conversationId), conversationId),
     secrets,

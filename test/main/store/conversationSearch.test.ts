@@ -1,7 +1,7 @@
 // Find (issue 32 §4) against a real SQLite file with thousands of messages: the owner's words, the
 // agent's, a call's arguments and a result's text are found, with the match marked in a snippet and
-// grouped by conversation; the index follows updates and deletes (a conversation's cascade too) and
-// the migration indexes what was stored before it.
+// grouped by conversation; new messages are indexed in batches (before any search), the index follows
+// updates and deletes (a conversation's cascade too) and the migration indexes what was stored before it.
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -54,7 +54,9 @@ function setup() {
     toolCalls: [{ id: 'toolu_upload', name: 'run', args: { command: 'npm install left-pad --save-exact', note: 'line one\nquokkaline two' } }],
   });
   const result = store.append(bugs.id, { role: 'tool', callId: 'toolu_upload', tool: 'run', text: 'added 1 package: narwhal-parser@2.0.1 in 3s', isError: false });
-  return { dataDir, db, store, agentId, bugs, owner, assistant, result, search: createConversationSearch(db), filler: conversations };
+  const search = createConversationSearch(db);
+  search.catchUp();
+  return { dataDir, db, store, agentId, bugs, owner, assistant, result, search, filler: conversations };
 }
 
 const marked = (parts: { text: string; match: boolean }[]): string => parts.map((part) => (part.match ? `[${part.text}]` : part.text)).join('');
@@ -160,6 +162,32 @@ describe('searching every conversation', () => {
     expect(store.listForAgent(agentId).find((conversation) => conversation.id === bugs.id)?.archivedAt).not.toBeNull();
     store.setArchived(bugs.id, false);
     expect(store.get(bugs.id)?.archivedAt).toBeNull();
+  });
+
+  it('indexes a new message in a batch after it is written, and before any search', () => {
+    const { db, store, search, bugs } = setup();
+    const later = store.append(bugs.id, { role: 'owner', text: 'and the axolotl thumbnail too' });
+    expect(indexedRowids(db, 'axolotl')).toEqual([]); // writing a message does not pay for the index
+    expect(search.search('axolotl').groups[0].hits.map((hit) => hit.messageId)).toEqual([later.id]);
+    expect(indexedRowids(db, 'axolotl')).toEqual([later.id]);
+
+    const burst = Array.from({ length: 450 }, (_, index) => store.append(bugs.id, { role: 'tool', callId: `c${index}`, tool: 'run', text: `ocelot ${index}`, isError: false }));
+    expect(search.catchUp(200)).toBe(true);
+    expect(search.catchUp(200)).toBe(true);
+    expect(search.catchUp(200)).toBe(false);
+    expect(indexedRowids(db, 'ocelot')).toHaveLength(burst.length);
+    expect(search.catchUp(200)).toBe(false);
+  });
+
+  it('a message id given again after the newest conversation was deleted is indexed for its new text', () => {
+    const { db, store, search, agentId, bugs, result } = setup();
+    expect(store.remove(bugs.id)).toBe(true);
+    const next = store.create(agentId, 'after');
+    const reused = store.append(next.id, { role: 'owner', text: 'the pangolin build' });
+    expect(reused.id).toBeLessThanOrEqual(result.id); // SQLite gives the freed ids again
+    expect(search.search('pangolin').groups[0]).toMatchObject({ conversationId: next.id, hits: [{ messageId: reused.id }] });
+    expect(search.search('narwhal-parser').groups).toEqual([]);
+    expect(() => db.prepare("INSERT INTO message_search (message_search, rank) VALUES ('integrity-check', 1)").run()).not.toThrow();
   });
 
   it('the migration indexes the messages stored before it', () => {
