@@ -57,6 +57,7 @@ export function libraryActions(core: CoreServices): Pick<CoreApi, LibraryActions
       const title = `${source.title.slice(0, MAX_TITLE - FORK_SUFFIX.length)}${FORK_SUFFIX}`;
       const notice = `Forked from “${source.title}” before your message “${clip(message.text, 80)}”. The workspace was not changed: “Restore to before this message” in “${source.title}” takes its files back.`;
       const conversation = core.conversations.fork(source.id, message.id, title, notice);
+      core.runner.seedFork(source.id, conversation.id);
       changed(source.agentId);
       return { conversation, draft: message.text };
     },
