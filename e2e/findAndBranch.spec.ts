@@ -66,6 +66,9 @@ async function expectNoViolations(page: Page, screen: string): Promise<void> {
 test('search, open at the message, fork, rename, archive and delete a conversation', async ({ page }) => {
   await page.goto(paddock.url);
   const list = page.getByRole('list', { name: 'Conversations' });
+  /** A conversation's own action, in its row of a list. */
+  const action = (within: typeof list, title: string, name: string) =>
+    within.getByRole('listitem').filter({ has: page.getByRole('button', { name: title, exact: true }) }).getByRole('button', { name, exact: true });
   await expect(list.getByRole('button', { name: UPLOAD, exact: true })).toBeVisible();
 
   // Search: grouped by conversation, the words marked, a call's arguments and a result found too.
@@ -108,7 +111,7 @@ test('search, open at the message, fork, rename, archive and delete a conversati
   await expectNoViolations(page, 'forked');
 
   // Rename in place.
-  await list.getByRole('button', { name: `Rename “${forkTitle}”` }).click();
+  await action(list, forkTitle, 'Rename').click();
   const field = page.getByLabel('Conversation title');
   await field.fill('Upload: try a streaming parser');
   await field.press('Enter');
@@ -116,24 +119,24 @@ test('search, open at the message, fork, rename, archive and delete a conversati
   await screenshot(page, 'find-renamed');
 
   // Archive: out of the list, under "Archived", restorable.
-  await list.getByRole('button', { name: 'Archive “Upload: try a streaming parser”' }).click();
+  await action(list, 'Upload: try a streaming parser', 'Archive').click();
   await expect(list.getByRole('button', { name: 'Upload: try a streaming parser', exact: true })).toHaveCount(0);
   await page.getByText('Archived (1)').click();
   const archived = page.getByRole('list', { name: 'Archived conversations' });
   await expect(archived.getByRole('button', { name: 'Upload: try a streaming parser', exact: true })).toBeVisible();
   await screenshot(page, 'find-archived');
-  await archived.getByRole('button', { name: 'Restore “Upload: try a streaming parser”' }).click();
+  await action(archived, 'Upload: try a streaming parser', 'Restore').click();
   await expect(list.getByRole('button', { name: 'Upload: try a streaming parser', exact: true })).toBeVisible();
 
   // Delete asks; Cancel keeps it; Delete removes it from the list and from the search.
-  await list.getByRole('button', { name: 'Delete “Upload: try a streaming parser”' }).click();
+  await action(list, 'Upload: try a streaming parser', 'Delete').click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete “Upload: try a streaming parser”?' });
   await expect(confirm).toContainText('removed for good');
   await screenshot(page, 'find-delete-asks');
   await expectNoViolations(page, 'delete asks');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(list.getByRole('button', { name: 'Upload: try a streaming parser', exact: true })).toBeVisible();
-  await list.getByRole('button', { name: 'Delete “Upload: try a streaming parser”' }).click();
+  await action(list, 'Upload: try a streaming parser', 'Delete').click();
   await confirm.getByRole('button', { name: 'Delete conversation' }).click();
   await expect(confirm).toBeHidden();
   await expect(list.getByRole('button', { name: 'Upload: try a streaming parser', exact: true })).toHaveCount(0);
@@ -154,7 +157,7 @@ test('search, open at the message, fork, rename, archive and delete a conversati
   await owner.hover();
   await owner.getByRole('button', { name: 'Fork from here' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'a turn is working in this conversation' })).toContainText('then fork it');
-  await list.getByRole('button', { name: `Delete “${UPLOAD}”` }).click();
+  await action(list, UPLOAD, 'Delete').click();
   await confirm.or(page.getByRole('alertdialog')).getByRole('button', { name: 'Delete conversation' }).click();
   await expect(page.getByRole('alertdialog').getByRole('alert')).toContainText('then delete it');
   await screenshot(page, 'find-refused-while-working');

@@ -96,20 +96,21 @@ function ConversationItem({ agentId, conversation, onDelete }: { agentId: string
       >
         {conversation.title}
       </button>
+      {/* Named by their row: the conversation's own button, just before them, says which. */}
       <span className="conversation-actions">
-        <button type="button" className="icon-button" aria-label={`Rename “${conversation.title}”`} title="Rename" onClick={() => setRenaming(true)}>
+        <button type="button" className="icon-button" aria-label="Rename" title="Rename" onClick={() => setRenaming(true)}>
           <Pencil size={12} aria-hidden="true" />
         </button>
         <button
           type="button"
           className="icon-button"
-          aria-label={`${isArchived ? 'Restore' : 'Archive'} “${conversation.title}”`}
+          aria-label={isArchived ? 'Restore' : 'Archive'}
           title={isArchived ? 'Restore to the list' : 'Archive: hidden from the list, kept whole'}
           onClick={() => void setArchived(conversation.id, !isArchived).catch(fail)}
         >
           {isArchived ? <ArchiveRestore size={12} aria-hidden="true" /> : <Archive size={12} aria-hidden="true" />}
         </button>
-        <button type="button" className="icon-button" aria-label={`Delete “${conversation.title}”`} title="Delete…" onClick={() => onDelete(conversation)}>
+        <button type="button" className="icon-button" aria-label="Delete" title="Delete…" onClick={() => onDelete(conversation)}>
           <Trash2 size={12} aria-hidden="true" />
         </button>
       </span>
