@@ -52,6 +52,13 @@ export function createConversationsRepository(db: Db, now: () => Date = () => ne
   // Its messages, tool calls, usage and checkpoint rows go by the schema's cascades; the search
   // index's rows by the messages' delete trigger. Other conversations' rows are never touched.
   const deleteConversation = db.prepare('DELETE FROM conversations WHERE id = ?');
+  // Its model requests were spent all the same: the day's budgets keep counting them (deleted_usage).
+  const keepSpend = db.prepare(
+    `INSERT INTO deleted_usage (agent_id, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost, created_at)
+     SELECT conversations.agent_id, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost, model_usage.created_at
+       FROM model_usage JOIN conversations ON conversations.id = model_usage.conversation_id
+      WHERE model_usage.conversation_id = ? ORDER BY model_usage.id`,
+  );
   const copyMessagesBefore = db.prepare(
     'INSERT INTO messages (conversation_id, role, content, created_at) SELECT ?, role, content, created_at FROM messages WHERE conversation_id = ? AND id < ? ORDER BY id',
   );
@@ -94,9 +101,10 @@ export function createConversationsRepository(db: Db, now: () => Date = () => ne
       updateArchived.run(archived ? now().toISOString() : null, id);
     },
     /** Removes the conversation and everything stored under it; false when there was none. */
-    remove(id: string): boolean {
+    remove: db.transaction((id: string): boolean => {
+      keepSpend.run(id);
       return deleteConversation.run(id).changes > 0;
-    },
+    }),
     /** One message of a conversation, or null. */
     message(conversationId: string, messageId: number): StoredMessage | null {
       const row = selectMessage.get(messageId, conversationId) as MessageRow | undefined;

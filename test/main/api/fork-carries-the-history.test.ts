@@ -12,6 +12,7 @@ import { toolCallIdsIn, toolResultsIn } from '../agent/wire';
 import { createTempDirs } from '../../support/tempDirs';
 
 const temp = createTempDirs();
+const HOST = { host: 'web', version: 't' } as const;
 const servers: FakeModelServer[] = [];
 afterEach(async () => {
   for (const server of servers.splice(0)) await server.close();
@@ -44,53 +45,53 @@ describe('forking a conversation', () => {
     try {
       const [agent] = core.agents.list();
       const { api } = core;
-      const source = api.createConversation(agent.id, 'Ports');
-      expect(await core.runner.settled(api.sendMessage(source.id, 'why does the pelican server pick port 8080?').turnId)).toBe('completed');
-      expect(await core.runner.settled(api.sendMessage(source.id, 'make it read PORT instead').turnId)).toBe('completed');
+      const source = await api.conversations.create({ agentId: agent.id, title: 'Ports' }, HOST);
+      expect(await core.runner.settled((await api.conversations.send({ conversationId: source.id, text: 'why does the pelican server pick port 8080?' }, HOST)).turnId)).toBe('completed');
+      expect(await core.runner.settled((await api.conversations.send({ conversationId: source.id, text: 'make it read PORT instead' }, HOST)).turnId)).toBe('completed');
       expect(server.requests).toHaveLength(3);
-      const second = api.messages({ conversationId: source.id }).messages.find((message) => message.role === 'owner' && message.text === 'make it read PORT instead');
+      const second = (await api.conversations.messages({ conversationId: source.id }, HOST)).messages.find((message) => message.role === 'owner' && message.text === 'make it read PORT instead');
       expect(second).toBeDefined();
 
-      const { conversation: fork, draft } = api.forkConversation(source.id, second?.id ?? 0);
+      const { conversation: fork, draft } = await api.conversations.fork({ conversationId: source.id, messageId: second?.id ?? 0 }, HOST);
       expect(draft).toBe('make it read PORT instead');
       // Named after the first request, as every conversation is; the fork says it is one.
       const title = core.conversations.get(source.id)?.title ?? '';
       expect(fork).toMatchObject({ agentId: agent.id, title: `${title} (fork)`, archivedAt: null });
-      const forked = api.messages({ conversationId: fork.id }).messages;
-      const original = api.messages({ conversationId: source.id }).messages;
+      const forked = (await api.conversations.messages({ conversationId: fork.id }, HOST)).messages;
+      const original = (await api.conversations.messages({ conversationId: source.id }, HOST)).messages;
       const upTo = original.filter((message) => message.id < (second?.id ?? 0));
       // The same messages in the same order (new ids), then the notice, which the model never reads.
       expect(forked.slice(0, -1).map(({ role, ...rest }) => ({ role, ...strip(rest) }))).toEqual(upTo.map(({ role, ...rest }) => ({ role, ...strip(rest) })));
       expect(forked.at(-1)).toMatchObject({ role: 'notice', text: expect.stringContaining(`Forked from “${title}”`) });
 
       // The owner sends the forked message again in the fork: the model reads what it read the first time.
-      expect(await core.runner.settled(api.sendMessage(fork.id, draft).turnId)).toBe('completed');
+      expect(await core.runner.settled((await api.conversations.send({ conversationId: fork.id, text: draft }, HOST)).turnId)).toBe('completed');
       expect(server.requests).toHaveLength(4);
       expect(messagesOf(server.requests[3])).toEqual(messagesOf(server.requests[2]));
       expect(toolCallIdsIn(server.requests[3])).toEqual(['toolu_cfg']);
       expect(toolResultsIn(server.requests[3])).toHaveLength(1);
       expect(server.requests[3].body.system).toEqual(server.requests[2].body.system);
       // The fork went on by itself; the original did not move.
-      expect(api.messages({ conversationId: source.id }).messages).toEqual(original);
-      expect(api.messages({ conversationId: fork.id }).messages.at(-1)).toMatchObject({ role: 'assistant', text: 'The fork’s answer.' });
+      expect((await api.conversations.messages({ conversationId: source.id }, HOST)).messages).toEqual(original);
+      expect((await api.conversations.messages({ conversationId: fork.id }, HOST)).messages.at(-1)).toMatchObject({ role: 'assistant', text: 'The fork’s answer.' });
 
       // Refused while a turn works in the conversation, with a sentence.
-      const working = api.sendMessage(source.id, 'one more thing').turnId;
+      const working = (await api.conversations.send({ conversationId: source.id, text: 'one more thing' }, HOST)).turnId;
       await server.waitForRequests(5);
-      const forkRefused = await refusal(() => api.forkConversation(source.id, second?.id ?? 0));
+      const forkRefused = await refusal(() => api.conversations.fork({ conversationId: source.id, messageId: second?.id ?? 0 }, HOST));
       expect(forkRefused.code).toBe('refused');
       expect(forkRefused.message).toMatch(/^refused: a turn is working in this conversation; stop it or wait for it to end, then fork it$/);
-      expect((await refusal(() => api.deleteConversation(source.id))).message).toMatch(/then delete it$/);
-      api.cancelTurn(source.id);
+      expect((await refusal(() => api.conversations.delete({ conversationId: source.id }, HOST))).message).toMatch(/then delete it$/);
+      await api.conversations.cancel({ conversationId: source.id }, HOST);
       expect(await core.runner.settled(working)).toBe('cancelled');
-      expect((await refusal(() => api.forkConversation(source.id, original[1].id))).message).toBe('refused: a fork starts at one of your own messages in this conversation');
+      expect((await refusal(() => api.conversations.fork({ conversationId: source.id, messageId: original[1].id }, HOST))).message).toBe('refused: a fork starts at one of your own messages in this conversation');
 
       // Deleting the original: gone from the list and the search; the fork keeps its copy.
-      expect(api.searchConversations('pelican', undefined).groups.map((group) => group.conversationId).sort()).toEqual([source.id, fork.id].sort());
-      expect(api.deleteConversation(source.id)).toEqual({ deleted: true });
-      expect(api.listConversations(agent.id).map((conversation) => conversation.id)).toEqual([fork.id]);
-      expect(api.searchConversations('pelican', undefined).groups.map((group) => group.conversationId)).toEqual([fork.id]);
-      expect(api.messages({ conversationId: fork.id }).messages).toHaveLength(forked.length + 2);
+      expect((await api.conversations.search({ text: 'pelican' }, HOST)).groups.map((group) => group.conversationId).sort()).toEqual([source.id, fork.id].sort());
+      expect(await api.conversations.delete({ conversationId: source.id }, HOST)).toEqual({ deleted: true });
+      expect((await api.conversations.list({ agentId: agent.id }, HOST)).map((conversation) => conversation.id)).toEqual([fork.id]);
+      expect((await api.conversations.search({ text: 'pelican' }, HOST)).groups.map((group) => group.conversationId)).toEqual([fork.id]);
+      expect((await api.conversations.messages({ conversationId: fork.id }, HOST)).messages).toHaveLength(forked.length + 2);
     } finally {
       await core.shutdown();
     }
@@ -100,20 +101,20 @@ describe('forking a conversation', () => {
     const { core } = await buildTestCore(temp.make());
     try {
       const [agent] = core.agents.list();
-      const conversation = core.api.createConversation(agent.id, 'New conversation');
-      expect(core.api.renameConversation(conversation.id, 'Upload bug').title).toBe('Upload bug');
-      expect(core.api.archiveConversation(conversation.id, true).archivedAt).toEqual(expect.any(String));
-      expect(core.api.listConversations(agent.id)[0].archivedAt).not.toBeNull();
-      expect(core.api.archiveConversation(conversation.id, false).archivedAt).toBeNull();
-      expect((await refusal(() => core.api.renameConversation('nope', 'x'))).code).toBe('not-found');
+      const conversation = await core.api.conversations.create({ agentId: agent.id, title: 'New conversation' }, HOST);
+      expect((await core.api.conversations.rename({ conversationId: conversation.id, title: 'Upload bug' }, HOST)).title).toBe('Upload bug');
+      expect((await core.api.conversations.archive({ conversationId: conversation.id, archived: true }, HOST)).archivedAt).toEqual(expect.any(String));
+      expect((await core.api.conversations.list({ agentId: agent.id }, HOST))[0].archivedAt).not.toBeNull();
+      expect((await core.api.conversations.archive({ conversationId: conversation.id, archived: false }, HOST)).archivedAt).toBeNull();
+      expect((await refusal(() => core.api.conversations.rename({ conversationId: 'nope', title: 'x' }, HOST))).code).toBe('not-found');
 
       // An MCP client's session writes into its conversation without a turn: deleting it waits for the client to close.
       const close = core.ownerRequests.open(mcpOwnerRequestId(conversation.id), conversation.id);
-      expect((await refusal(() => core.api.deleteConversation(conversation.id))).message).toBe(
+      expect((await refusal(() => core.api.conversations.delete({ conversationId: conversation.id }, HOST))).message).toBe(
         "refused: an MCP client's session is writing into this conversation; close the client, then delete it",
       );
       close();
-      expect(core.api.deleteConversation(conversation.id)).toEqual({ deleted: true });
+      expect(await core.api.conversations.delete({ conversationId: conversation.id }, HOST)).toEqual({ deleted: true });
     } finally {
       await core.shutdown();
     }

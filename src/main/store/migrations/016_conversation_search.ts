@@ -9,6 +9,8 @@
 // an insert trigger: FTS5 writes a segment per commit, which on a 100,000-message database made each
 // message the loop writes ~14× dearer (bench:search), and a 200 KB result would be tokenised inside the step.
 // Rows already stored are indexed here, once.
+// A deleted conversation's model requests stay spent: `deleted_usage` keeps each request's agent,
+// tokens, cost and time (no conversation), so a day's budget (agent/budgets.ts) counts them still.
 /** The first calls' ids, left out of the index (a call id is no word the owner looks for). */
 const CALL_IDS = Array.from({ length: 32 }, (_, index) => `'$.toolCalls[${index}].id'`).join(', ');
 
@@ -64,5 +66,17 @@ END;
 
 INSERT INTO message_search (message_search) VALUES ('rebuild');
 INSERT INTO message_search_state (id, indexed_through) SELECT 1, coalesce(max(id), 0) FROM messages;
+
+CREATE TABLE deleted_usage (
+  id INTEGER PRIMARY KEY,
+  agent_id TEXT NOT NULL,
+  input_tokens INTEGER NOT NULL,
+  output_tokens INTEGER NOT NULL,
+  cache_read_tokens INTEGER NOT NULL,
+  cache_write_tokens INTEGER NOT NULL,
+  cost REAL,
+  created_at TEXT NOT NULL
+) STRICT;
+CREATE INDEX deleted_usage_by_time ON deleted_usage(created_at);
 `,
 };

@@ -4,7 +4,9 @@ import type { ConversationView } from '../../../../shared/domain';
 import { messageOf } from '../../lib/errors';
 import { useAppStore } from '../../stores/useAppStore';
 import { useConversationStore } from '../../stores/useConversationStore';
+import { useAttentionStore } from '../../stores/useAttentionStore';
 import { useSearchStore } from '../../stores/useSearchStore';
+import { NeedsOwnerBadge } from '../agents/NeedsOwnerBadge';
 import { shortcutLabel } from '../palette/shortcuts';
 import { ConfirmDelete } from './ConfirmDelete';
 import { RenameField } from './RenameField';
@@ -13,8 +15,8 @@ const NONE: never[] = [];
 
 const fail = (reason: unknown): void => useAppStore.getState().showError(messageOf(reason));
 
-/** The agent's conversations, newest first, in the sidebar under the agent; the archived ones folded below. */
-export function ConversationList({ agentId }: { agentId: string }) {
+/** The agent's conversations, newest first, in the sidebar under the agent; the archived ones folded below. `needs`: what waits for the owner, per conversation. */
+export function ConversationList({ agentId, needs }: { agentId: string; needs: ReadonlyMap<string, number> }) {
   const conversations = useConversationStore((state) => state.byAgent[agentId] ?? NONE);
   const create = useConversationStore((state) => state.create);
   const setView = useAppStore((state) => state.setView);
@@ -27,7 +29,7 @@ export function ConversationList({ agentId }: { agentId: string }) {
     <div className="conversation-list">
       <ul aria-label="Conversations">
         {shown.map((conversation) => (
-          <ConversationItem key={conversation.id} agentId={agentId} conversation={conversation} onDelete={setDeleting} />
+          <ConversationItem key={conversation.id} agentId={agentId} conversation={conversation} needs={needs.get(conversation.id) ?? 0} onDelete={setDeleting} />
         ))}
       </ul>
       <div className="conversation-list-actions">
@@ -50,7 +52,7 @@ export function ConversationList({ agentId }: { agentId: string }) {
           <summary>Archived ({archived.length})</summary>
           <ul aria-label="Archived conversations">
             {archived.map((conversation) => (
-              <ConversationItem key={conversation.id} agentId={agentId} conversation={conversation} onDelete={setDeleting} />
+              <ConversationItem key={conversation.id} agentId={agentId} conversation={conversation} needs={needs.get(conversation.id) ?? 0} onDelete={setDeleting} />
             ))}
           </ul>
         </details>
@@ -60,12 +62,23 @@ export function ConversationList({ agentId }: { agentId: string }) {
   );
 }
 
-function ConversationItem({ agentId, conversation, onDelete }: { agentId: string; conversation: ConversationView; onDelete(conversation: ConversationView): void }) {
+function ConversationItem({
+  agentId,
+  conversation,
+  needs,
+  onDelete,
+}: {
+  agentId: string;
+  conversation: ConversationView;
+  needs: number;
+  onDelete(conversation: ConversationView): void;
+}) {
   const selected = useConversationStore((state) => state.selected[agentId] === conversation.id);
   const select = useConversationStore((state) => state.select);
   const rename = useConversationStore((state) => state.rename);
   const setArchived = useConversationStore((state) => state.setArchived);
   const setView = useAppStore((state) => state.setView);
+  const seen = useAttentionStore((state) => state.seen);
   const [renaming, setRenaming] = useState(false);
   const isArchived = conversation.archivedAt !== null;
 
@@ -91,10 +104,12 @@ function ConversationItem({ agentId, conversation, onDelete }: { agentId: string
         title={conversation.title}
         onClick={() => {
           select(agentId, conversation.id);
+          seen(conversation.id);
           setView('agent');
         }}
       >
         {conversation.title}
+        <NeedsOwnerBadge count={needs} what={conversation.title} />
       </button>
       {/* Named by their row: the conversation's own button, just before them, says which. */}
       <span className="conversation-actions">
