@@ -17,7 +17,7 @@ const only = process.env.BENCH_ONLY?.split(',').map((area) => area.trim()).filte
  * (bench:files, bench:checkpoints) leaves the kernel slower at path lookups for a while after it,
  * which is not what bench:policy measures (its decision is mostly one lstat).
  */
-const FIRST = ['policy', 'dispatch', 'context'];
+const FIRST = ['policy', 'dispatch', 'context', 'search'];
 const areas = Object.keys(scripts)
   .filter((name) => name.startsWith('bench:'))
   .map((name) => name.slice('bench:'.length))

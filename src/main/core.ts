@@ -28,6 +28,7 @@ import { ownerEnvFrom } from './processes/env';
 import { capturePath, findGitBinary } from './processes/shellPath';
 import { createAgentsRepository } from './store/agents';
 import { createConversationsRepository } from './store/conversations';
+import { createConversationSearch } from './store/conversationSearch';
 import { createSettingsRepository } from './store/settings';
 import { createToolCallsRepository } from './store/toolCalls';
 import { createWorkspacesRepository } from './store/workspaces';
@@ -40,6 +41,7 @@ import type { CapturePage } from './preview/types';
 import { createCheckpoints } from './checkpoints';
 import { startMcpBridge } from './mcp/bridgeServer';
 import { createMcpLiveSessions } from './mcp/liveSessions';
+import { mcpOwnerRequestId } from './mcp/session';
 import { createAgentMcpServers, readHeaders } from './mcp/agentServers';
 import { createMcpServerManager } from './mcp/servers';
 import { mcpToolsFor } from './mcp/serverTools';
@@ -267,6 +269,10 @@ export async function createCore(options: CoreOptions) {
     write: (value) => settings.set(BUDGETS_KEY, value),
   });
   const attention = createAttentionChoices(settings);
+  // Full-text search (issue 32 §4): messages written while Paddock was stopped (or by a `paddock mcp`) are indexed now.
+  const search = createConversationSearch(db);
+  const indexingFailed = (error: Error): void => log(`the search index could not take new messages (${error.message}); the next search tries again`);
+  search.indexSoon(indexingFailed);
   const runner = createAgentRunner({
     db,
     dispatcher,
@@ -274,7 +280,11 @@ export async function createCore(options: CoreOptions) {
     providerFor: createProviderFor({ secrets, env: options.env, maxRetries: options.modelRetries }),
     agents,
     workspaces,
-    emit: (event) => events.emit({ type: 'conversation', event }),
+    emit: (event) => {
+      events.emit({ type: 'conversation', event });
+      // What the turn wrote goes into the search index after it, never inside its steps.
+      if (event.type === 'turn_ended') search.indexSoon(indexingFailed);
+    },
     lock,
     conversations,
     turnHooks: checkpoints.turnHooks,
@@ -321,6 +331,9 @@ export async function createCore(options: CoreOptions) {
     toolCalls,
     remembered,
     conversations,
+    search,
+    /** An MCP client's session writes into this conversation while it is open (issue 21). */
+    mcpSessionOpen: (conversationId: string): boolean => ownerRequests.isLive(mcpOwnerRequestId(conversationId), conversationId),
     secrets,
     events,
     switches,

@@ -66,7 +66,10 @@ async function start(): Promise<void> {
     names: { handle: (agentId) => core.agents.get(agentId)?.handle ?? null, conversationTitle: (id) => core.conversations.get(id)?.title ?? null },
     settings: () => core.attention.get(),
     pendingCard: (cardId) => core.cards.list().find((card) => card.id === cardId) ?? null,
-    answer: (answer) => core.api.cards.answer(answer, host),
+    // cards.answer is synchronous: its refusal throws here, where the notification's handler catches it.
+    answer: (answer) => {
+      void core.api.cards.answer(answer, host);
+    },
     open: (target) => core.events.emit({ type: 'attention.open', ...target }),
     log: core.log,
   });

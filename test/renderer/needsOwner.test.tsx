@@ -53,7 +53,7 @@ describe('what needs the owner', () => {
       selectedId: 'developer',
     });
     useConversationStore.setState({
-      byAgent: { developer: [{ id: 'c1', agentId: 'developer', title: 'Fix login', createdAt: '', updatedAt: '' }, { id: 'c2', agentId: 'developer', title: 'Docs', createdAt: '', updatedAt: '' }] },
+      byAgent: { developer: [{ id: 'c1', agentId: 'developer', title: 'Fix login', createdAt: '', updatedAt: '', archivedAt: null }, { id: 'c2', agentId: 'developer', title: 'Docs', createdAt: '', updatedAt: '', archivedAt: null }] },
       selected: { developer: 'c2' },
     });
     const ended = (reason: 'error' | 'completed') => ({ type: 'conversation' as const, event: { turnId: 't', agentId: 'developer', conversationId: 'c1', type: 'turn_ended' as const, reason } });

@@ -49,6 +49,8 @@ export interface ConversationHistory {
   compact(index: number, placeholder: string): void;
   /** Index of the last assistant message: it and what follows are the latest step, never compacted. */
   latestStepStart(): number;
+  /** Each result the model was sent whole (not compacted), by call id: what a fork of this conversation starts from. */
+  fullResults(): Map<string, string>;
 }
 
 /** A character budget for an image: Anthropic counts (w·h)/750 tokens; a 1280×800 shot is ~1,400. */
@@ -69,7 +71,10 @@ export function messageChars(message: ModelMessage): number {
   }
 }
 
-export function createConversationHistory(store: ConversationsRepository, conversationId: string): ConversationHistory {
+// Read from the store when a conversation is first worked in: a fork (store/conversations.ts) is
+// its copied rows, with the source's whole results while the source is in memory (`fullResults`),
+// so its first request carries exactly the history the source's model read before the forked message.
+export function createConversationHistory(store: ConversationsRepository, conversationId: string, fullResults: ReadonlyMap<string, string> = new Map()): ConversationHistory {
   const entries: HistoryEntry[] = [];
   const callIds = new Set<string>();
   const argsOf = new Map<string, unknown>();
@@ -93,7 +98,7 @@ export function createConversationHistory(store: ConversationsRepository, conver
     pending = [];
   };
 
-  for (const message of toModelMessages(store.all(conversationId), new Map())) {
+  for (const message of toModelMessages(store.all(conversationId), fullResults)) {
     if (message.role === 'assistant') {
       for (const call of message.toolCalls) {
         callIds.add(call.id);
@@ -150,6 +155,11 @@ export function createConversationHistory(store: ConversationsRepository, conver
       totalChars += chars - entry.chars;
       totalImages -= entry.images;
       entries[index] = { message, chars, images: 0, args: entry.args, compacted: true };
+    },
+    fullResults() {
+      const whole = new Map<string, string>();
+      for (const entry of entries) if (entry.message.role === 'tool' && !entry.compacted) whole.set(entry.message.callId, entry.message.text);
+      return whole;
     },
     latestStepStart() {
       for (let index = entries.length - 1; index >= 0; index--) {

@@ -96,6 +96,11 @@ export interface AgentRunner {
   activeTurn(conversationId: string): string | null;
   /** The stored conversation changed behind the loop (a restore marked messages undone): read it again next turn. */
   forgetHistory(conversationId: string): void;
+  /**
+   * A fork was stored: its history is read now, with the whole results the source's model was sent
+   * while the source is in memory (the store keeps summaries of file contents, SPEC §11).
+   */
+  seedFork(sourceId: string, forkId: string): void;
   /** Paddock is quitting: every working turn is cancelled, and this resolves when all have ended. */
   cancelAll(): Promise<void>;
 }
@@ -268,6 +273,12 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
     },
     forgetHistory(conversationId) {
       if (!busyConversations.has(conversationId)) histories.delete(conversationId);
+    },
+    seedFork(sourceId, forkId) {
+      const source = histories.get(sourceId);
+      if (!source) return;
+      histories.set(forkId, { history: createConversationHistory(conversations, forkId, source.history.fullResults()), usage: usage.forConversation(forkId).total });
+      historyOf(forkId);
     },
     async cancelAll() {
       const working = [...active.values()];

@@ -17,6 +17,12 @@ import type { McpLiveSessions } from './liveSessions';
 import type { OwnerRequests } from '../dispatch/ownerRequests';
 import type { TurnHooks } from '../agent/loop';
 
+
+/** The live owner request of the MCP session on a conversation (its client's connection). */
+export function mcpOwnerRequestId(conversationId: string): string {
+  return `mcp:${conversationId}`;
+}
+
 export interface McpHello {
   client: { name: string; version: string };
   /** The directory the owner named with --workspace. */
@@ -150,7 +156,7 @@ export async function openMcpSession(deps: McpSessionDeps, hello: McpHello): Pro
   deps.onOpened?.(agentId);
   // The client's connection is the live owner request: the owner started the client and named this
   // agent and workspace on its command line (the floor still refuses delegates and scheduled runs).
-  const ownerRequestId = `mcp:${conversation.id}`;
+  const ownerRequestId = mcpOwnerRequestId(conversation.id);
   const endOwnerRequest = deps.ownerRequests.open(ownerRequestId, conversation.id);
   const progressEvery = deps.progressEveryMs ?? 5_000;
 

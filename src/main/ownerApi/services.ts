@@ -25,6 +25,7 @@ import type { SandboxChoices } from '../sandbox/choices';
 import type { Sandbox } from '../sandbox/sandbox';
 import type { AgentsRepository } from '../store/agents';
 import type { ConversationsRepository } from '../store/conversations';
+import type { ConversationSearch } from '../store/conversationSearch';
 import type { RememberedCommandsRepository } from '../store/rememberedCommands';
 import type { SettingsRepository } from '../store/settings';
 import type { ToolCallsRepository } from '../store/toolCalls';
@@ -41,6 +42,9 @@ export interface CoreServices {
   toolCalls: ToolCallsRepository;
   remembered: RememberedCommandsRepository;
   conversations: ConversationsRepository;
+  search: ConversationSearch;
+  /** An MCP client's session is open on the conversation (it writes there without a turn). */
+  mcpSessionOpen(conversationId: string): boolean;
   secrets: SecretStore;
   events: EventBus;
   switches: InstanceSwitches;

@@ -25,6 +25,7 @@ interface ConversationRow {
   title: string;
   created_at: string;
   updated_at: string;
+  archived_at: string | null;
 }
 
 interface MessageRow {
@@ -47,6 +48,21 @@ export function createConversationsRepository(db: Db, now: () => Date = () => ne
   );
   const updateTitle = db.prepare('UPDATE conversations SET title = ?, updated_at = ? WHERE id = ?');
   const touch = db.prepare('UPDATE conversations SET updated_at = ? WHERE id = ?');
+  const updateArchived = db.prepare('UPDATE conversations SET archived_at = ? WHERE id = ?');
+  // Its messages, tool calls, usage and checkpoint rows go by the schema's cascades; the search
+  // index's rows by the messages' delete trigger. Other conversations' rows are never touched.
+  const deleteConversation = db.prepare('DELETE FROM conversations WHERE id = ?');
+  // Its model requests were spent all the same: the day's budgets keep counting them (deleted_usage).
+  const keepSpend = db.prepare(
+    `INSERT INTO deleted_usage (agent_id, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost, created_at)
+     SELECT conversations.agent_id, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost, model_usage.created_at
+       FROM model_usage JOIN conversations ON conversations.id = model_usage.conversation_id
+      WHERE model_usage.conversation_id = ? ORDER BY model_usage.id`,
+  );
+  const copyMessagesBefore = db.prepare(
+    'INSERT INTO messages (conversation_id, role, content, created_at) SELECT ?, role, content, created_at FROM messages WHERE conversation_id = ? AND id < ? ORDER BY id',
+  );
+  const selectMessage = db.prepare('SELECT * FROM messages WHERE id = ? AND conversation_id = ?');
   const insertMessage = db.prepare(
     'INSERT INTO messages (conversation_id, role, content, created_at) VALUES (?, ?, ?, ?)',
   );
@@ -78,8 +94,35 @@ export function createConversationsRepository(db: Db, now: () => Date = () => ne
       const id = randomUUID();
       const at = now().toISOString();
       insertConversation.run(id, agentId, title, at, at);
-      return { id, agentId, title, createdAt: at, updatedAt: at };
+      return { id, agentId, title, createdAt: at, updatedAt: at, archivedAt: null };
     },
+    /** Archived (hidden from the list, kept whole) or back in the list. */
+    setArchived(id: string, archived: boolean): void {
+      updateArchived.run(archived ? now().toISOString() : null, id);
+    },
+    /** Removes the conversation and everything stored under it; false when there was none. */
+    remove: db.transaction((id: string): boolean => {
+      keepSpend.run(id);
+      return deleteConversation.run(id).changes > 0;
+    }),
+    /** One message of a conversation, or null. */
+    message(conversationId: string, messageId: number): StoredMessage | null {
+      const row = selectMessage.get(messageId, conversationId) as MessageRow | undefined;
+      return row ? toMessage(row) : null;
+    },
+    /**
+     * A new conversation holding, unchanged and in order, every message of `sourceId` before
+     * `beforeMessageId` (undone marks included, so the model reads the same history), then `notice`.
+     */
+    fork: db.transaction((sourceId: string, beforeMessageId: number, title: string, notice: string): Conversation => {
+      const source = selectConversation.get(sourceId) as ConversationRow;
+      const id = randomUUID();
+      const at = now().toISOString();
+      insertConversation.run(id, source.agent_id, title, at, at);
+      copyMessagesBefore.run(id, sourceId, beforeMessageId);
+      insertMessage.run(id, 'notice', JSON.stringify({ text: notice }), at);
+      return { id, agentId: source.agent_id, title, createdAt: at, updatedAt: at, archivedAt: null };
+    }),
     get(id: string): Conversation | null {
       const row = selectConversation.get(id) as ConversationRow | undefined;
       return row ? toConversation(row) : null;
@@ -135,6 +178,7 @@ function toConversation(row: ConversationRow): Conversation {
     title: row.title,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    archivedAt: row.archived_at ?? null,
   };
 }
 

@@ -72,11 +72,12 @@ export function createUsageRepository(db: Db, now: () => Date = () => new Date()
             coalesce(sum(input_tokens + output_tokens + cache_read_tokens + cache_write_tokens), 0) AS tokens,
             coalesce(sum(CASE WHEN cost IS NULL THEN input_tokens + output_tokens + cache_read_tokens + cache_write_tokens ELSE 0 END), 0) AS unpriced`;
   const spentInConversation = db.prepare<[string], Spend>(`SELECT ${spendColumns} FROM model_usage WHERE conversation_id = ?`);
-  const spentByAgentSince = db.prepare<[string, string], Spend>(
-    `SELECT ${spendColumns} FROM model_usage JOIN conversations ON conversations.id = model_usage.conversation_id
-      WHERE conversations.agent_id = ? AND model_usage.created_at >= ?`,
-  );
-  const spentSince = db.prepare<[string], Spend>(`SELECT ${spendColumns} FROM model_usage WHERE created_at >= ?`);
+  // A day's spend includes deleted conversations' requests, kept without their conversation in deleted_usage.
+  const spendRows = `SELECT conversations.agent_id, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost, model_usage.created_at
+       FROM model_usage JOIN conversations ON conversations.id = model_usage.conversation_id
+     UNION ALL SELECT agent_id, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost, created_at FROM deleted_usage`;
+  const spentByAgentSince = db.prepare<[string, string], Spend>(`SELECT ${spendColumns} FROM (${spendRows}) WHERE agent_id = ? AND created_at >= ?`);
+  const spentSince = db.prepare<[string], Spend>(`SELECT ${spendColumns} FROM (${spendRows}) WHERE created_at >= ?`);
 
   return {
     /** What one conversation spent, in all. */

@@ -7,6 +7,8 @@ export interface ConversationView {
   title: string;
   createdAt: string;
   updatedAt: string;
+  /** Set while the conversation is archived: hidden from the list, shown under "Archived", restorable. */
+  archivedAt: string | null;
 }
 
 export interface StoredToolCallView {
@@ -81,3 +83,32 @@ export type AgentEvent =
   | (TurnEventBase & { type: 'owner_joined'; waitingId: string; text: string; messageId: number })
   /** The turn was stopped or failed with messages still waiting: nothing was sent, and they go back to the composer. */
   | (TurnEventBase & { type: 'owner_returned'; texts: string[] });
+
+/** A run of a search snippet: `match` marks the words the query found. */
+export interface SnippetPartView {
+  text: string;
+  match: boolean;
+}
+
+export interface SearchHitView {
+  messageId: number;
+  role: MessageBodyView['role'];
+  createdAt: string;
+  snippet: SnippetPartView[];
+}
+
+/** One conversation's hits, newest first. */
+export interface SearchGroupView {
+  conversationId: string;
+  agentId: string;
+  agentHandle: string;
+  title: string;
+  archived: boolean;
+  hits: SearchHitView[];
+}
+
+export interface SearchResultsView {
+  groups: SearchGroupView[];
+  /** More messages matched than were returned. */
+  more: boolean;
+}

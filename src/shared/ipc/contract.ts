@@ -18,6 +18,7 @@ import {
   type ConversationUsageView,
   type ConversationView,
   type MessageView,
+  type SearchResultsView,
   type ScopeReport,
   type ToolCallView,
 } from '../domain';
@@ -162,6 +163,12 @@ export const requestSchemas = {
   'checkpoints.restoreBefore': z.object({ conversationId: id, messageId: z.number().int().positive() }).strict(),
   'checkpoints.usage': none,
   'checkpoints.clear': z.object({ workspace: z.string().min(1).max(4096) }).strict(),
+  // Find and branch (issue 32 §4): search every conversation; rename, archive, delete, fork one.
+  'conversations.search': z.object({ text: z.string().max(500), limit: z.number().int().min(1).max(200).optional() }).strict(),
+  'conversations.rename': z.object({ conversationId: id, title: z.string().trim().min(1).max(200) }).strict(),
+  'conversations.archive': z.object({ conversationId: id, archived: z.boolean() }).strict(),
+  'conversations.delete': z.object({ conversationId: id }).strict(),
+  'conversations.fork': z.object({ conversationId: id, messageId: z.number().int().positive() }).strict(),
   'checkpoints.setOptions': z
     .object({
       includeIgnored: z.boolean().optional(),
@@ -270,6 +277,12 @@ export interface ResponseMap {
   'checkpoints.usage': { usage: CheckpointUsageView[]; options: CheckpointOptionsView };
   'checkpoints.clear': { cleared: boolean };
   'checkpoints.setOptions': CheckpointOptionsView;
+  'conversations.search': SearchResultsView;
+  'conversations.rename': ConversationView;
+  'conversations.archive': ConversationView;
+  'conversations.delete': { deleted: boolean };
+  /** The new conversation, and the forked message's text for its composer. */
+  'conversations.fork': { conversation: ConversationView; draft: string };
   'mcp.list': McpServerView[];
   'mcp.add': McpServerView;
   'mcp.remove': { removed: boolean };

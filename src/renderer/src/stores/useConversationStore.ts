@@ -68,6 +68,15 @@ export interface LiveTurn {
 }
 
 const PAGE = 200;
+/** Older pages read to reach a message a search found (200 each: a 10,000-message conversation is 50). */
+const MAX_PAGES_TO_REACH = 100;
+
+/** The message the transcript scrolls to and marks (a search hit); `seq` makes the same hit land again. */
+export interface FocusedMessage {
+  conversationId: string;
+  messageId: number;
+  seq: number;
+}
 
 interface ConversationState {
   byAgent: Record<string, ConversationView[]>;
@@ -86,6 +95,19 @@ interface ConversationState {
   /** `settleLive`: the turn has ended; its streamed copy gives way to the stored messages in the same update. */
   loadLatest(conversationId: string, options?: { settleLive?: boolean }): Promise<void>;
   loadOlder(conversationId: string): Promise<number>;
+  focus: FocusedMessage | null;
+  /** What a fork put in its composer: the message it was forked before. Taken once by the composer. */
+  drafts: Record<string, string>;
+  /** Loads pages until `messageId` is among them, then has the transcript land on it. */
+  openAt(agentId: string, conversationId: string, messageId: number): Promise<void>;
+  takeDraft(conversationId: string): string | null;
+  /** The composer's unsent text, kept while another conversation is shown. */
+  keepDraft(conversationId: string, text: string): void;
+  rename(conversationId: string, title: string): Promise<void>;
+  setArchived(conversationId: string, archived: boolean): Promise<void>;
+  remove(conversationId: string): Promise<void>;
+  /** A new conversation with the history before the owner's message; it is selected, the message in its composer. */
+  fork(conversationId: string, messageId: number): Promise<ConversationView>;
   /** `when`: while a turn works, the message waits for its next step ("now") or its end ("queue"). */
   send(conversationId: string, text: string, when?: 'now' | 'queue', images?: OutgoingImage[]): Promise<void>;
   /** Text a stopped or failed turn handed back unsent, for the composer to put back; taken once. */
@@ -189,6 +211,21 @@ function applyOne(turn: LiveTurn, event: AgentEvent): LiveTurn {
   }
 }
 
+/** A conversation as the core now says it, in place in its agent's list. */
+function replaceConversation(conversation: ConversationView): void {
+  const state = useConversationStore.getState();
+  const list = state.byAgent[conversation.agentId] ?? [];
+  useConversationStore.setState({ byAgent: { ...state.byAgent, [conversation.agentId]: list.map((c) => (c.id === conversation.id ? conversation : c)) } });
+}
+
+/** After the shown conversation left the list: the next one still in it, or none. */
+function selectNextAfter(agentId: string, conversationId: string): void {
+  const state = useConversationStore.getState();
+  const next = (state.byAgent[agentId] ?? []).find((c) => c.id !== conversationId && c.archivedAt === null);
+  useConversationStore.setState({ selected: { ...state.selected, [agentId]: next?.id ?? null } });
+  if (next && !state.messages[next.id]) void state.loadLatest(next.id).catch(() => undefined);
+}
+
 /** Each agent's conversations.list in flight. */
 const listing = new Map<string, Promise<void>>();
 
@@ -200,6 +237,57 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
   loadingOlder: {},
   live: {},
   usage: {},
+  focus: null,
+  drafts: {},
+  async openAt(agentId, conversationId, messageId) {
+    set({ selected: { ...get().selected, [agentId]: conversationId } });
+    if (!get().messages[conversationId]) await get().loadLatest(conversationId);
+    for (let page = 0; page < MAX_PAGES_TO_REACH; page++) {
+      const loaded = get().messages[conversationId] ?? [];
+      if (loaded.length > 0 && loaded[0].id <= messageId) break;
+      if ((await get().loadOlder(conversationId)) === 0) break;
+    }
+    set({ focus: { conversationId, messageId, seq: (get().focus?.seq ?? 0) + 1 } });
+  },
+  takeDraft(conversationId) {
+    const draft = get().drafts[conversationId];
+    if (draft === undefined) return null;
+    const { [conversationId]: _taken, ...rest } = get().drafts;
+    set({ drafts: rest });
+    return draft;
+  },
+  keepDraft(conversationId, text) {
+    const { [conversationId]: _old, ...rest } = get().drafts;
+    set({ drafts: text.trim() === '' ? rest : { ...rest, [conversationId]: text } });
+  },
+  async rename(conversationId, title) {
+    replaceConversation(await call('conversations.rename', { conversationId, title }));
+  },
+  async setArchived(conversationId, archived) {
+    const conversation = await call('conversations.archive', { conversationId, archived });
+    replaceConversation(conversation);
+    // An archived conversation leaves the list: the agent's next one is shown instead.
+    if (archived && get().selected[conversation.agentId] === conversationId) selectNextAfter(conversation.agentId, conversationId);
+  },
+  async remove(conversationId) {
+    const agentId = Object.keys(get().byAgent).find((id) => get().byAgent[id]?.some((c) => c.id === conversationId));
+    await call('conversations.delete', { conversationId });
+    if (!agentId) return;
+    if (get().selected[agentId] === conversationId) selectNextAfter(agentId, conversationId);
+    const { [conversationId]: _messages, ...messages } = get().messages;
+    set({ byAgent: { ...get().byAgent, [agentId]: (get().byAgent[agentId] ?? []).filter((c) => c.id !== conversationId) }, messages });
+  },
+  async fork(conversationId, messageId) {
+    const { conversation, draft } = await call('conversations.fork', { conversationId, messageId });
+    const agentId = conversation.agentId;
+    set({
+      byAgent: { ...get().byAgent, [agentId]: [conversation, ...(get().byAgent[agentId] ?? []).filter((c) => c.id !== conversation.id)] },
+      selected: { ...get().selected, [agentId]: conversation.id },
+      drafts: { ...get().drafts, [conversation.id]: draft },
+    });
+    await get().loadLatest(conversation.id);
+    return conversation;
+  },
   returned: {},
   takeReturned(conversationId) {
     const text = get().returned[conversationId] ?? null;
@@ -219,7 +307,7 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
   async listConversations(agentId) {
     const list = await call('conversations.list', { agentId });
     const current = get().selected[agentId];
-    const selected = current && list.some((c) => c.id === current) ? current : (list[0]?.id ?? null);
+    const selected = current && list.some((c) => c.id === current) ? current : (list.find((c) => c.archivedAt === null)?.id ?? null);
     set({ byAgent: { ...get().byAgent, [agentId]: list }, selected: { ...get().selected, [agentId]: selected } });
     if (selected && !get().messages[selected]) await get().loadLatest(selected);
   },

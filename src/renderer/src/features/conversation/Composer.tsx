@@ -1,5 +1,5 @@
 import { KeyRound } from 'lucide-react';
-import { useEffect, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
 import type { AgentView } from '../../../../shared/ipc';
 import { useSetupStore } from '../../stores/useSetupStore';
 import { shortcutLabel } from '../palette/shortcuts';
@@ -21,6 +21,26 @@ export function Composer({ conversationId, agent }: { conversationId: string; ag
   const working = useConversationStore((state) => state.live[conversationId]?.working ?? false);
   const send = useConversationStore((state) => state.send);
   const cancel = useConversationStore((state) => state.cancel);
+  const hasDraft = useConversationStore((state) => state.drafts[conversationId] !== undefined);
+  const takeDraft = useConversationStore((state) => state.takeDraft);
+  const keepDraft = useConversationStore((state) => state.keepDraft);
+  const shownFor = useRef(conversationId);
+  const latestText = useRef(text);
+  latestText.current = text;
+
+  // Each conversation keeps its unsent text while another is shown; a fork's first words are the
+  // message it was forked before, to send again or change.
+  useEffect(() => {
+    if (shownFor.current !== conversationId) {
+      keepDraft(shownFor.current, latestText.current);
+      shownFor.current = conversationId;
+      setText(takeDraft(conversationId) ?? '');
+      return;
+    }
+    if (!hasDraft) return;
+    const draft = takeDraft(conversationId);
+    if (draft !== null) setText(draft);
+  }, [conversationId, hasDraft, takeDraft, keepDraft]);
   const returned = useConversationStore((state) => state.returned[conversationId] ?? null);
   const takeReturned = useConversationStore((state) => state.takeReturned);
 

@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useCheckpointsStore } from '../../stores/useCheckpointsStore';
 import { useConversationStore } from '../../stores/useConversationStore';
 import { TranscriptRow } from './TranscriptRow';
-import { transcriptItems, unfoldedItems } from './transcriptItems';
+import { itemKeyOf, transcriptItems, unfoldedItems } from './transcriptItems';
 import { useToolCallsStore } from '../../stores/useToolCallsStore';
 
 const NO_MESSAGES: never[] = [];
@@ -25,6 +25,8 @@ export function Transcript({ agentId, conversationId }: { agentId: string; conve
   const folded = useToolCallsStore((state) => state.folded);
   const allItems = useMemo(() => transcriptItems(messages, live, usage, checkpoints), [messages, live, usage, checkpoints]);
   const items = useMemo(() => unfoldedItems(allItems, folded), [allItems, folded]);
+  const focus = useConversationStore((state) => (state.focus?.conversationId === conversationId ? state.focus : null));
+  const focusedKey = useMemo(() => (focus ? itemKeyOf(messages, items, focus.messageId) : null), [focus, messages, items]);
 
   useEffect(() => {
     void loadCheckpoints(conversationId).catch(() => undefined);
@@ -67,6 +69,22 @@ export function Transcript({ agentId, conversationId }: { agentId: string; conve
     virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
   }, [items, totalSize, virtualizer]);
 
+  // A search hit: the view leaves the bottom and lands on the message, which stays marked until the
+  // next hit. Landed once per hit (seq), so the owner's own scrolling afterwards is left alone.
+  const landed = useRef(0);
+  useEffect(() => {
+    if (!focus || !focusedKey || landed.current === focus.seq) return;
+    const index = items.findIndex((item) => item.key === focusedKey);
+    if (index < 0) return;
+    landed.current = focus.seq;
+    atBottom.current = false;
+    ownerMoved.current = true;
+    virtualizer.scrollToIndex(index, { align: 'center' });
+    // Rows measured on the way change the offsets: land again once they are.
+    const frame = requestAnimationFrame(() => virtualizer.scrollToIndex(index, { align: 'center' }));
+    return () => cancelAnimationFrame(frame);
+  }, [focus, focusedKey, items, virtualizer]);
+
   function ownerMoves(): void {
     ownerMoved.current = true;
   }
@@ -104,7 +122,8 @@ export function Transcript({ agentId, conversationId }: { agentId: string; conve
               key={row.key}
               data-index={row.index}
               ref={virtualizer.measureElement}
-              className="transcript-row"
+              className={`transcript-row${item.key === focusedKey ? ' transcript-row-found' : ''}`}
+              aria-current={item.key === focusedKey ? 'true' : undefined}
               style={{ transform: `translateY(${row.start}px)` }}
             >
               <TranscriptRow item={item} agentId={agentId} conversationId={conversationId} />

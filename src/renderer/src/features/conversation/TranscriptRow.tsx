@@ -7,6 +7,7 @@ import { useBudgetsStore } from '../../stores/useBudgetsStore';
 import { useAppStore } from '../../stores/useAppStore';
 import { messageOf } from '../../lib/errors';
 import { CheckpointRow, RestoreBeforeButton } from '../checkpoints/CheckpointRow';
+import { ForkButton } from './ForkButton';
 import { Markdown } from './Markdown';
 import { StepSummary } from './StepSummary';
 import { ToolCallRow } from './ToolCallRow';
@@ -34,7 +35,12 @@ export const TranscriptRow = memo(function TranscriptRow({
             <div className="message-author" aria-hidden="true">
               <User size={13} /> You
             </div>
-            {item.messageId !== undefined && !item.undone && <RestoreBeforeButton conversationId={conversationId} messageId={item.messageId} />}
+            {item.messageId !== undefined && (
+              <span className="message-actions">
+                <ForkButton conversationId={conversationId} messageId={item.messageId} />
+                {!item.undone && <RestoreBeforeButton conversationId={conversationId} messageId={item.messageId} />}
+              </span>
+            )}
           </div>
           <div className="message-text">{item.text}</div>
           {item.images && item.images.length > 0 && (

@@ -130,3 +130,22 @@ export function unfoldedItems(items: TranscriptItem[], folded: Readonly<Record<s
   if (!Object.values(folded).some(Boolean)) return items;
   return items.filter((item) => !(item.kind === 'call' && item.step !== undefined && folded[item.step]));
 }
+
+/**
+ * The row that shows a stored message (a search hit): its own, or for a result its call's, or for
+ * an assistant message without text its step or first call. A call folded into its step lands on the step.
+ */
+export function itemKeyOf(messages: readonly MessageView[], items: readonly TranscriptItem[], messageId: number): string | null {
+  const message = messages.find((candidate) => candidate.id === messageId);
+  if (!message) return null;
+  const candidates: string[] = [`m${message.id}`];
+  if (message.role === 'tool') {
+    candidates.unshift(`c${message.callId}`);
+    const caller = messages.find((candidate) => candidate.role === 'assistant' && candidate.toolCalls.some((call) => call.id === message.callId));
+    if (caller) candidates.push(`s${caller.id}`);
+  } else if (message.role === 'assistant') {
+    candidates.push(`s${message.id}`, ...message.toolCalls.map((call) => `c${call.id}`), `t${message.id}-0`);
+  }
+  const keys = new Set(items.map((item) => item.key));
+  return candidates.find((key) => keys.has(key)) ?? null;
+}

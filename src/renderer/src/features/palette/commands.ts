@@ -3,6 +3,7 @@ import { useAgentsStore } from '../../stores/useAgentsStore';
 import { useAppStore } from '../../stores/useAppStore';
 import { useConversationStore } from '../../stores/useConversationStore';
 import { useProcessesStore } from '../../stores/useProcessesStore';
+import { useSearchStore } from '../../stores/useSearchStore';
 import { PANE_TABS, useSidePaneStore } from '../../stores/useSidePaneStore';
 import { shortcutLabel, type ShortcutAction } from './shortcuts';
 
@@ -41,6 +42,7 @@ export function windowCommands(): WindowCommand[] {
   return [
     { id: 'conversation.new', title: 'New conversation', shortcut: shortcutLabel('conversation.new'), run: newConversation },
     { id: 'composer.focus', title: 'Write a message', run: focusComposer },
+    { id: 'search', title: 'Search conversations', shortcut: shortcutLabel('search'), run: () => useSearchStore.getState().setOpen(true) },
     { id: 'turn.stop', title: 'Stop the agent', shortcut: shortcutLabel('turn.stop'), run: () => void stopTurn() },
     { id: 'palette', title: 'Command palette', shortcut: shortcutLabel('palette'), run: () => app.setPaletteOpen(true) },
     { id: 'agent.new', title: 'New agent', run: () => app.setCreatingAgent(true) },

@@ -3,9 +3,9 @@
 import { hostKind } from '../../stores/host';
 import { hasCommandModifier } from '../../lib/keys';
 
-export type ShortcutAction = 'palette' | 'conversation.new' | 'turn.stop' | 'pane.1' | 'pane.2' | 'pane.3' | 'pane.4';
+export type ShortcutAction = 'palette' | 'search' | 'conversation.new' | 'turn.stop' | 'pane.1' | 'pane.2' | 'pane.3' | 'pane.4';
 
-type Chord = { mod: 'command' | 'alt-shift'; code: string; label: string };
+type Chord = { mod: 'command' | 'command-shift' | 'alt-shift'; code: string; label: string };
 
 const PANE_CODES = ['Digit1', 'Digit2', 'Digit3', 'Digit4'] as const;
 
@@ -14,6 +14,8 @@ function chords(host: 'electron' | 'web'): Record<ShortcutAction, Chord> {
   const prefix = host === 'electron' ? 'Ctrl+' : 'Alt+Shift+';
   return {
     palette: { mod: 'command', code: 'KeyK', label: 'Ctrl+K' },
+    // Find in every conversation: neither Chromium nor Electron gives Ctrl+Shift+F a meaning of its own.
+    search: { mod: 'command-shift', code: 'KeyF', label: 'Ctrl+Shift+F' },
     'conversation.new': { mod: switcher, code: 'KeyN', label: `${prefix}N` },
     // Its own key, never Escape: Escape belongs to cards and dialogs, and must not throw away a turn.
     'turn.stop': { mod: 'command', code: 'Period', label: 'Ctrl+.' },
@@ -36,6 +38,7 @@ export function shortcutFor(event: KeyboardEvent): ShortcutAction | null {
   for (const [action, chord] of Object.entries(TABLE) as [ShortcutAction, Chord][]) {
     if (event.code !== chord.code) continue;
     if (chord.mod === 'command' && hasCommandModifier(event) && !event.altKey && !event.shiftKey) return action;
+    if (chord.mod === 'command-shift' && hasCommandModifier(event) && !event.altKey && event.shiftKey) return action;
     if (chord.mod === 'alt-shift' && event.altKey && event.shiftKey && !hasCommandModifier(event)) return action;
   }
   return null;

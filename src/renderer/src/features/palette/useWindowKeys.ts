@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useAppStore } from '../../stores/useAppStore';
+import { useSearchStore } from '../../stores/useSearchStore';
 import { PANE_TABS, useSidePaneStore } from '../../stores/useSidePaneStore';
 import { newConversation, stopTurn } from './commands';
 import { shortcutFor } from './shortcuts';
@@ -14,6 +15,10 @@ export function useWindowKeys(): void {
       switch (action) {
         case 'palette':
           useAppStore.getState().setPaletteOpen(!useAppStore.getState().paletteOpen);
+          return;
+        case 'search':
+          useAppStore.getState().setPaletteOpen(false);
+          useSearchStore.getState().setOpen(!useSearchStore.getState().open);
           return;
         case 'conversation.new':
           newConversation();

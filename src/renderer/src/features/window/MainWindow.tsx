@@ -5,6 +5,7 @@ import { CardQueue } from '../cards/CardQueue';
 import { ConnectionBanner } from '../connection/ConnectionIndicator';
 import { CommandPalette } from '../palette/CommandPalette';
 import { useWindowKeys } from '../palette/useWindowKeys';
+import { SearchDialog } from '../search/SearchDialog';
 import { SidePane } from '../sidepane/SidePane';
 import { useAppStore } from '../../stores/useAppStore';
 import { useConnectionStore } from '../../stores/useConnectionStore';
@@ -56,6 +57,7 @@ export function MainWindow() {
       </main>
       <SidePane />
       <CommandPalette />
+      <SearchDialog />
     </div>
   );
 }
