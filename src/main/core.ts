@@ -32,6 +32,8 @@ import { createSettingsRepository } from './store/settings';
 import { createToolCallsRepository } from './store/toolCalls';
 import { createWorkspacesRepository } from './store/workspaces';
 import { createAgentCommitsRepository } from './store/agentCommits';
+import { createInstructionPinsRepository } from './store/instructionPins';
+import { createProjectInstructions, pathsNamedBy } from './owner/projectInstructions';
 import type { GitCommitData } from './tools/git';
 import { createToolSet } from './tools';
 import { startServices } from './services';
@@ -115,6 +117,14 @@ export async function createCore(options: CoreOptions) {
   const remembered = createRememberedCommandsRepository(db);
   const conversations = createConversationsRepository(db);
   const usage = createUsageRepository(db);
+  // The project's instruction files: only what the owner accepted (pinned) is an instruction.
+  const projectInstructions = createProjectInstructions({
+    pins: createInstructionPinsRepository(db),
+    home: options.home,
+    dataDir,
+    workedPaths: (conversationId) => pathsNamedBy(toolCalls.listForConversation(conversationId)),
+    onWaiting: (agentId) => events.emit({ type: 'instructions.changed', agentId }),
+  });
   const secrets = createFileSecretStore(dataDir, options.cipher);
   const events = createEventBus();
   const watchers = createWorkspaceWatchers((agentId, paths) => events.emit({ type: 'files.changed', agentId, paths }));
@@ -332,6 +342,7 @@ export async function createCore(options: CoreOptions) {
     db,
     dispatcher,
     vocabularyFor,
+    instructionsFor: (workspace, conversationId) => projectInstructions.forPrompt(workspace, conversationId),
     providerFor: createProviderFor({ secrets, env: options.env, maxRetries: options.modelRetries }),
     agents,
     workspaces,
@@ -380,6 +391,7 @@ export async function createCore(options: CoreOptions) {
     toolCalls,
     remembered,
     conversations,
+    projectInstructions,
     secrets,
     events,
     switches,

@@ -17,6 +17,7 @@ import { agentTurnHolder, lockRefusal, type ProjectLock } from '../workspace/pro
 import type { ProviderFor } from './providers';
 import { ProviderError } from './providers/types';
 import { runTurn, type TurnContext } from './turn';
+import type { PromptInstructions } from '../owner/projectInstructions';
 
 export const DEFAULT_TURN_LIMIT = 50;
 
@@ -24,6 +25,8 @@ export interface AgentRunnerDeps {
   db: Db;
   dispatcher: Dispatcher;
   vocabularyFor(agentId: string): ScopeReport[];
+  /** The project's instruction files for the system prompt (see TurnContext). */
+  instructionsFor?(workspace: Workspace, conversationId: string): PromptInstructions;
   providerFor: ProviderFor;
   agents: { get(agentId: string): Agent | null };
   workspaces: { get(agentId: string): Workspace | null };
@@ -163,6 +166,7 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
       db: deps.db,
       dispatcher: deps.dispatcher,
       vocabularyFor: deps.vocabularyFor,
+      instructionsFor: deps.instructionsFor,
       providerFor: deps.providerFor,
       agents: deps.agents,
       workspaces: deps.workspaces,

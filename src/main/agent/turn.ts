@@ -19,6 +19,7 @@ import type { BackoffOptions } from './retry';
 import { runStepCalls } from './stepCalls';
 import { streamWithRetries } from './streamResponse';
 import { buildSystemPrompt } from './systemPrompt';
+import type { PromptInstructions } from '../owner/projectInstructions';
 import { createTextCoalescer } from '../processes/coalesce';
 import { resultText, storedResultText } from './transcript';
 
@@ -34,6 +35,8 @@ export interface TurnContext {
   db: Db;
   dispatcher: Dispatcher;
   vocabularyFor(agentId: string): ScopeReport[];
+  /** The project's instruction files for the system prompt, read at every request (only pinned texts are instructions). */
+  instructionsFor?(workspace: Workspace, conversationId: string): PromptInstructions;
   providerFor: ProviderFor;
   agents: { get(agentId: string): Agent | null };
   workspaces: { get(agentId: string): Workspace | null };
@@ -78,7 +81,8 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
       if (!agent) throw new ProviderError('the agent was removed while its turn was working', false);
       const workspace = turn.workspaces.get(turn.agentId);
       const bound = clampOutputBound(agent.maxOutputTokens);
-      const system = buildSystemPrompt({ agent, workspace, vocabulary: turn.vocabularyFor(agent.id) });
+      const instructions = workspace ? turn.instructionsFor?.(workspace, turn.conversationId) : undefined;
+      const system = buildSystemPrompt({ agent, workspace, vocabulary: turn.vocabularyFor(agent.id), instructions });
       const tools = turn.dispatcher.offeredTools(agent.id);
       const facts = modelFacts(agent.provider, agent.model, turn.modelOverrides?.() ?? NO_OVERRIDES);
       const fixedChars = system.length + toolsChars(tools);

@@ -65,6 +65,12 @@ export interface CoreApi {
   /** The core decides which answers count: not pending, another hash or an unoffered remember is refused. */
   answerCard(request: RequestFor<'cards.answer'>): void;
   listRemembered(): ResponseOf<'remembered.list'>;
+  /** The workspace's instruction files waiting for the owner (new, or changed since accepted). */
+  waitingInstructions(agentId: string, conversationId: string | undefined): ResponseOf<'instructions.waiting'>;
+  /** Pins exactly the text the owner was shown (its sha256); a file changed since is refused. */
+  acceptInstructions(request: RequestFor<'instructions.accept'>): ResponseOf<'instructions.accept'>;
+  listInstructionPins(): ResponseOf<'instructions.pins'>;
+  forgetInstructionPin(directory: string, relPath: string): ResponseOf<'instructions.forget'>;
   forgetRemembered(id: number): ResponseOf<'remembered.forget'>;
   listCheckpoints(conversationId: string): ResponseOf<'checkpoints.list'>;
   undoCheckpoint(checkpointId: number): Promise<ResponseOf<'checkpoints.undo'>>;

@@ -15,6 +15,7 @@ import type { EventBus } from '../events';
 import type { AgentMcpServers } from '../mcp/agentServers';
 import type { WorkspaceAssignment } from '../owner/workspaceAssignment';
 import type { WorkspaceWatchers } from '../owner/workspaceWatcher';
+import type { ProjectInstructions } from '../owner/projectInstructions';
 import type { PreviewServer } from '../preview/server';
 import type { TerminalSessions } from '../processes/pty';
 import type { Supervisor } from '../processes/supervisor';
@@ -38,6 +39,8 @@ export interface CoreServices {
   toolCalls: ToolCallsRepository;
   remembered: RememberedCommandsRepository;
   conversations: ConversationsRepository;
+  /** The project's instruction files and the owner's pins. */
+  projectInstructions: ProjectInstructions;
   secrets: SecretStore;
   events: EventBus;
   switches: InstanceSwitches;

@@ -17,6 +17,8 @@ import { usePreviewStore } from './stores/usePreviewStore';
 import { useProcessesStore } from './stores/useProcessesStore';
 import { useMcpStore } from './stores/useMcpStore';
 import { useRememberedStore } from './stores/useRememberedStore';
+import { useInstructionsStore } from './stores/useInstructionsStore';
+import { isInstructionFileName } from './lib/instructionFiles';
 import { useSidePaneStore } from './stores/useSidePaneStore';
 import { useRepositoriesStore } from './stores/useRepositoriesStore';
 import { useSummaryStore } from './stores/useSummaryStore';
@@ -64,6 +66,10 @@ export function routeEvents(events: PaddockEvent[]): void {
       case 'remembered.changed':
         reload.add('remembered');
         break;
+      case 'instructions.changed':
+        useInstructionsStore.getState().reloadWaiting(event.agentId);
+        void useInstructionsStore.getState().loadPins().catch(fail);
+        break;
       case 'mcp.changed':
         void useMcpStore.getState().load(event.agentId).catch(fail);
         break;
@@ -83,6 +89,7 @@ export function routeEvents(events: PaddockEvent[]): void {
         break;
       case 'files.changed':
         useFilesStore.getState().filesChanged(event.agentId, event.paths);
+        if (event.paths.some(isInstructionFileName)) useInstructionsStore.getState().reloadWaiting(event.agentId);
         break;
       case 'screenshot.taken':
         usePreviewStore.getState().screenshotTaken(event.agentId, event.name, event.file);

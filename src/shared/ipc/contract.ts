@@ -29,6 +29,8 @@ import type {
   McpServerView,
   ProcessView,
   RememberedCommandView,
+  InstructionFileView,
+  InstructionPinView,
   SummaryView,
 } from './views';
 
@@ -95,6 +97,10 @@ export const requestSchemas = {
     .strict(),
   'toolCalls.list': z.object({ conversationId: id }).strict(),
   'remembered.list': none,
+  'instructions.waiting': z.object({ agentId: id, conversationId: id.optional() }).strict(),
+  'instructions.accept': z.object({ agentId: id, relPath: z.string().min(1).max(4096), sha256: z.string().regex(/^[0-9a-f]{64}$/), conversationId: id.optional() }).strict(),
+  'instructions.pins': none,
+  'instructions.forget': z.object({ directory: z.string().min(1).max(4096), relPath: z.string().min(1).max(4096) }).strict(),
   'remembered.forget': z.object({ id: z.number().int().positive() }).strict(),
   'processes.list': none,
   'processes.stop': z.object({ agentId: id, name: z.string().min(1).max(64) }).strict(),
@@ -199,6 +205,10 @@ export interface ResponseMap {
   'cards.answer': { answered: true };
   'toolCalls.list': ToolCallView[];
   'remembered.list': RememberedCommandView[];
+  'instructions.waiting': InstructionFileView[];
+  'instructions.accept': InstructionPinView;
+  'instructions.pins': InstructionPinView[];
+  'instructions.forget': { forgotten: boolean };
   'remembered.forget': { forgotten: boolean };
   'processes.list': ProcessView[];
   'processes.stop': { stopped: boolean };

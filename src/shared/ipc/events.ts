@@ -10,6 +10,8 @@ export type PaddockEvent =
   | { type: 'toolCall.output'; callId: string; chunk: string }
   | { type: 'processes.changed' }
   | { type: 'remembered.changed' }
+  /** The agent's workspace has instruction files waiting for the owner, or the pins changed (agentId null: any). */
+  | { type: 'instructions.changed'; agentId: string | null }
   | { type: 'mcp.changed'; agentId: string }
   | { type: 'conversation'; event: AgentEvent }
   | { type: 'terminal.data'; terminalId: string; data: string }

@@ -59,6 +59,29 @@ export interface AppInfo {
   };
 }
 
+/** An instruction file of the agent's workspace as the owner is asked about it. */
+export interface InstructionFileView {
+  relPath: string;
+  status: 'pinned' | 'new' | 'changed' | 'too-large';
+  size: number;
+  text: string | null;
+  sha256: string | null;
+  pinnedText: string | null;
+  /** For a changed file: from the accepted text to the one on disk. */
+  diff: string | null;
+}
+
+/** A text the owner accepted for agents (Settings → Developer, with Forget). */
+export interface InstructionPinView {
+  directory: string;
+  relPath: string;
+  kind: 'instructions' | 'command';
+  sha256: string;
+  acceptedAt: string;
+  /** The first line of the accepted text, to recognise it. */
+  firstLine: string;
+}
+
 export interface RememberedCommandView {
   id: number;
   agentId: string;

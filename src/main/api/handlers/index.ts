@@ -14,6 +14,7 @@ import { ownerHandlers } from './owner';
 import { previewHandlers } from './preview';
 import { processHandlers } from './processes';
 import { rememberedHandlers } from './remembered';
+import { instructionHandlers } from './instructions';
 import { repositoryHandlers } from './repositories';
 import { screenshotHandlers } from './screenshots';
 import { setupHandlers } from './setup';
@@ -36,6 +37,7 @@ export function createHandlers(core: CoreApi, host: HostCapabilities): Handlers 
     ...previewHandlers(core, host),
     ...processHandlers(core),
     ...rememberedHandlers(core),
+    ...instructionHandlers(core),
     ...repositoryHandlers(core),
     ...screenshotHandlers(core),
     ...setupHandlers(core),

@@ -8,6 +8,7 @@ import { useConversationStore } from '../../stores/useConversationStore';
 import { shortcutLabel } from '../palette/shortcuts';
 import { Composer } from './Composer';
 import { Transcript } from './Transcript';
+import { InstructionsPrompt } from '../instructions/InstructionsPrompt';
 
 /** The selected conversation of an agent: transcript and composer, or a way to start one. */
 export function ConversationPane({ agentId }: { agentId: string }) {
@@ -42,6 +43,7 @@ export function ConversationPane({ agentId }: { agentId: string }) {
   }
   return (
     <div className="conversation">
+      <InstructionsPrompt agentId={agentId} conversationId={conversationId} />
       <Transcript agentId={agentId} conversationId={conversationId} />
       {agent && <Composer conversationId={conversationId} agent={agent} />}
     </div>

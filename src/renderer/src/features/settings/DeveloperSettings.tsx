@@ -10,6 +10,7 @@ import { InstanceSwitches } from './InstanceSwitches';
 import { ModelTablesSettings } from './ModelTablesSettings';
 import { CheckpointSettings } from './CheckpointSettings';
 import { RememberedCommands } from './RememberedCommands';
+import { InstructionPins } from './InstructionPins';
 import { SandboxSettings } from './SandboxSettings';
 
 export const WORKSPACE_WARNING =
@@ -73,6 +74,9 @@ export function DeveloperSettings() {
 
       <h2>Commands you allowed</h2>
       <RememberedCommands />
+
+      <h2>Instructions you accepted</h2>
+      <InstructionPins />
 
       <h2>Checkpoints</h2>
       <CheckpointSettings />

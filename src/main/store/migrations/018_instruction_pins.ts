@@ -1,0 +1,30 @@
+// What the owner accepted as a project's own words for agents (instruction files, project command
+// files), per workspace directory and path: the text itself and its sha256. Only a pinned text
+// reaches the system prompt or becomes a slash command; a file whose content differs is not pinned.
+// And each conversation's task list (the todo tool): one row per item, with when it last changed.
+export const migration018 = {
+  version: 18,
+  name: 'instruction_pins_and_todos',
+  sql: `
+CREATE TABLE instruction_pins (
+  directory TEXT NOT NULL,
+  rel_path TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('instructions', 'command')),
+  sha256 TEXT NOT NULL CHECK (length(sha256) = 64),
+  content TEXT NOT NULL,
+  accepted_at TEXT NOT NULL,
+  PRIMARY KEY (directory, rel_path)
+) STRICT;
+
+CREATE TABLE todo_items (
+  conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+  item_id TEXT NOT NULL,
+  position INTEGER NOT NULL,
+  text TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('pending', 'in_progress', 'done', 'dropped')),
+  created_at TEXT NOT NULL,
+  changed_at TEXT NOT NULL,
+  PRIMARY KEY (conversation_id, item_id)
+) STRICT;
+`,
+};
