@@ -33,6 +33,8 @@ import { createToolCallsRepository } from './store/toolCalls';
 import { createWorkspacesRepository } from './store/workspaces';
 import { createAgentCommitsRepository } from './store/agentCommits';
 import { createInstructionPinsRepository } from './store/instructionPins';
+import { createPlansRepository } from './store/plans';
+import { createTodosRepository } from './store/todos';
 import { createProjectInstructions, pathsNamedBy } from './owner/projectInstructions';
 import type { GitCommitData } from './tools/git';
 import { createToolSet } from './tools';
@@ -227,8 +229,12 @@ export async function createCore(options: CoreOptions) {
     return { contained: sandbox.contained, line: sandbox.describe(choices.allowedDomains), uncontainedShell: choices.uncontainedShell };
   };
 
+  const plans = createPlansRepository(db);
+  const todos = createTodosRepository(db);
   const env = options.env;
   const tools = createToolSet({
+    plans: { plans, onProposed: (plan) => events.emit({ type: 'plans.changed', conversationId: plan.conversationId }) },
+    todos: { todos, onChanged: (conversationId) => events.emit({ type: 'todos.changed', conversationId }) },
     ledger,
     sandbox,
     sandboxChoicesFor,
@@ -292,6 +298,7 @@ export async function createCore(options: CoreOptions) {
     cards,
     tools,
     installed,
+    turnModeFor: (turnId) => runner.turnMode(turnId),
     home: options.home,
     dataDir,
     rememberChoicesFor: (argv, directory) => rememberChoices(argv, directory).map((choice) => ({ kind: choice.kind, label: choice.sentence })),
@@ -392,6 +399,9 @@ export async function createCore(options: CoreOptions) {
     remembered,
     conversations,
     projectInstructions,
+    plans,
+    /** Each conversation's task list; a fork calls todos.copyTo(from, to). */
+    todos,
     secrets,
     events,
     switches,

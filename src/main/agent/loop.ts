@@ -3,7 +3,7 @@
 // dispatches each call through the dispatcher (cards wait for the owner inside it), returns the
 // results and goes on until the model stops, the owner cancels, the bound is hit or the turn limit.
 import { randomUUID } from 'node:crypto';
-import type { Agent, ScopeReport, Workspace } from '../../shared/domain';
+import type { Agent, Mode, ScopeReport, Workspace } from '../../shared/domain';
 import type { Dispatcher } from '../dispatch/types';
 import type { Db } from '../store/database';
 import { createConversationsRepository, type ConversationsRepository } from '../store/conversations';
@@ -62,6 +62,8 @@ export interface StartTurnInput {
   agentId: string;
   conversationId: string;
   text: string;
+  /** The owner chose plan mode for this one turn (the composer), whatever the agent's mode. */
+  mode?: 'plan';
 }
 
 export interface AgentRunner {
@@ -75,6 +77,8 @@ export interface AgentRunner {
   settled(turnId: string): Promise<TurnEndReason>;
   /** The turn working in a conversation, if any. */
   activeTurn(conversationId: string): string | null;
+  /** The mode the owner chose for a working turn, when they chose one for it (the dispatcher reads it). */
+  turnMode(turnId: string): Mode | null;
   /** The stored conversation changed behind the loop (a restore marked messages undone): read it again next turn. */
   forgetHistory(conversationId: string): void;
   /** Paddock is quitting: every working turn is cancelled, and this resolves when all have ended. */
@@ -120,7 +124,9 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
     return turnId;
   }
 
-  function begin(agentId: string, conversationId: string, text: string | null): string {
+  const turnModes = new Map<string, Mode>();
+
+  function begin(agentId: string, conversationId: string, text: string | null, mode: Mode | null = null): string {
     const agent = deps.agents.get(agentId);
     if (!agent) throw new Error(`no agent ${agentId}`);
     const conversation = conversations.get(conversationId);
@@ -149,6 +155,7 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
       // A checkpoint that could not be noted leaves the turn without one; the turn itself goes on.
     }
     busyConversations.set(conversationId, turnId);
+    if (mode) turnModes.set(turnId, mode);
     const controller = new AbortController();
     const context: TurnContext = {
       turnId,
@@ -156,6 +163,7 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
       conversationId,
       signal: controller.signal,
       conversations,
+      modeOverride: mode,
       history: kept.history,
       conversationUsage: kept.usage,
       usage,
@@ -185,6 +193,7 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
         await deps.turnHooks?.ended({ turnId, agentId, conversationId }).catch(() => undefined);
         release();
         busyConversations.delete(conversationId);
+        turnModes.delete(turnId);
         active.delete(turnId);
         remember(turnId, reason);
         deps.emit({ turnId, agentId, conversationId, type: 'turn_ended', reason });
@@ -195,7 +204,7 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
   }
 
   return {
-    startTurn: ({ agentId, conversationId, text }) => begin(agentId, conversationId, text),
+    startTurn: ({ agentId, conversationId, text, mode }) => begin(agentId, conversationId, text, mode ?? null),
     retryTurn: ({ agentId, conversationId }) => begin(agentId, conversationId, null),
     cancel(turnId) {
       const turn = active.get(turnId);
@@ -212,6 +221,7 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
     activeTurn(conversationId) {
       return busyConversations.get(conversationId) ?? null;
     },
+    turnMode: (turnId) => turnModes.get(turnId) ?? null,
     forgetHistory(conversationId) {
       if (!busyConversations.has(conversationId)) histories.delete(conversationId);
     },

@@ -98,6 +98,8 @@ function modeMeaning(mode: Mode): string {
       return 'Every write, edit and command waits for the owner on a card; reads are free.';
     case 'edit':
       return 'Reads, searches, edits and writes inside the workspace happen at once; every command waits for the owner on a card.';
+    case 'plan':
+      return 'Plan mode: you may only read, list, search, summarise and look at previews; no other tool is offered, and a call to one is refused. Find out what the change needs, then call plan once with a title, the steps, the files you expect to touch and the commands you expect to run: that ends your turn, and your owner approves the plan (switching you to edit or run) or asks you to revise it.';
     case 'run':
       return "Reads, edits and writes happen at once; a short list of commands (the project's own test, build and lint scripts, and read-only tools, with the flags the list knows) runs without a card. Every other command, and every install of a new package, waits for the owner on a card that names the program.";
     default:

@@ -3,7 +3,7 @@
 // to the next request of a running turn (AC-10). The conversation is the in-memory history
 // (history.ts): appended to, never re-read, and cut to the context budget (contextBudget.ts).
 import { randomUUID } from 'node:crypto';
-import { clampOutputBound, type Agent, type ScopeReport, type UsageTotals, type Workspace, type ToolResult } from '../../shared/domain';
+import { clampOutputBound, type Agent, type Mode, type ScopeReport, type UsageTotals, type Workspace, type ToolResult } from '../../shared/domain';
 import type { Dispatcher } from '../dispatch/types';
 import type { ConversationsRepository } from '../store/conversations';
 import type { Db } from '../store/database';
@@ -29,6 +29,8 @@ export interface TurnContext {
   conversationId: string;
   signal: AbortSignal;
   conversations: ConversationsRepository;
+  /** The mode the owner chose for this turn (plan, from the composer); null: the agent's own. */
+  modeOverride?: Mode | null;
   history: ConversationHistory;
   turnLimit: number;
   batchMs: number;
@@ -77,13 +79,14 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
     for (let request = 0; request < turn.turnLimit; request++) {
       step = request + 1;
       if (turn.signal.aborted) return cancelled();
-      const agent = turn.agents.get(turn.agentId);
-      if (!agent) throw new ProviderError('the agent was removed while its turn was working', false);
+      const stored = turn.agents.get(turn.agentId);
+      if (!stored) throw new ProviderError('the agent was removed while its turn was working', false);
+      const agent: Agent = turn.modeOverride ? { ...stored, mode: turn.modeOverride } : stored;
       const workspace = turn.workspaces.get(turn.agentId);
       const bound = clampOutputBound(agent.maxOutputTokens);
       const instructions = workspace ? turn.instructionsFor?.(workspace, turn.conversationId) : undefined;
       const system = buildSystemPrompt({ agent, workspace, vocabulary: turn.vocabularyFor(agent.id), instructions });
-      const tools = turn.dispatcher.offeredTools(agent.id);
+      const tools = turn.dispatcher.offeredTools(agent.id, turn.turnId);
       const facts = modelFacts(agent.provider, agent.model, turn.modelOverrides?.() ?? NO_OVERRIDES);
       const fixedChars = system.length + toolsChars(tools);
       const budget = { tokens: budgetTokens(facts.contextWindow, bound), contextWindow: facts.contextWindow, fixedChars, model: agent.model };
@@ -126,14 +129,18 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
       if (calls.length === 0) return 'completed';
 
       const results = runStepCalls(calls, (call) => runCall(call));
+      let planned = false;
       for (let index = 0; index < calls.length; index++) {
         const call = calls[index];
         const result = await results[index];
+        if (call.name === 'plan' && result.ok) planned = true;
         const stored = storedResultText(call.name, call.args, result);
         history.appendResult({ callId: call.id, tool: call.name, stored, text: resultText(result), isError: !result.ok, images: imagesOf(result) });
         turn.emit({ ...base, type: 'tool_call_finished', callId: call.id, tool: call.name, ok: result.ok, summary: clip(stored) });
       }
       if (turn.signal.aborted) return cancelled();
+      // A plan ends the turn: the owner answers it (approve, or revise) before the agent goes on.
+      if (planned) return 'completed';
     }
     notice(`stopped after ${turn.turnLimit} model requests in one turn (the turn limit); send a message to continue`);
     return 'turn_limit';

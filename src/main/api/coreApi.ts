@@ -53,7 +53,7 @@ export interface CoreApi {
   createConversation(agentId: string, title: string | undefined): ResponseOf<'conversations.create'>;
   messages(request: RequestFor<'conversations.messages'>): ResponseOf<'conversations.messages'>;
   /** The owner's message opens a turn: the live owner request every developer tool's floor checks. */
-  sendMessage(conversationId: string, text: string): ResponseOf<'conversations.send'>;
+  sendMessage(conversationId: string, text: string, mode?: 'plan'): ResponseOf<'conversations.send'>;
   retryTurn(conversationId: string): ResponseOf<'conversations.retry'>;
   cancelTurn(conversationId: string): ResponseOf<'conversations.cancel'>;
   /** Tokens and cost of one conversation (issue 16). */
@@ -65,6 +65,10 @@ export interface CoreApi {
   /** The core decides which answers count: not pending, another hash or an unoffered remember is refused. */
   answerCard(request: RequestFor<'cards.answer'>): void;
   listRemembered(): ResponseOf<'remembered.list'>;
+  listPlans(conversationId: string): ResponseOf<'plans.list'>;
+  /** Approve (switching the agent to edit or run, and asking it to carry the plan out) or revise (a plan turn with the owner's message). */
+  answerPlan(request: RequestFor<'plans.answer'>): ResponseOf<'plans.answer'>;
+  listTodos(conversationId: string): ResponseOf<'todos.list'>;
   /** The workspace's instruction files waiting for the owner (new, or changed since accepted). */
   waitingInstructions(agentId: string, conversationId: string | undefined): ResponseOf<'instructions.waiting'>;
   /** Pins exactly the text the owner was shown (its sha256); a file changed since is refused. */

@@ -49,6 +49,8 @@ export function callMayChangeFiles(tool: AnyToolName, args: unknown): boolean {
     case 'screenshot':
     case 'preview':
     case 'workspace':
+    case 'plan':
+    case 'todo':
       return false;
     default:
       return assertNever(tool);

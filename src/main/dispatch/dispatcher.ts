@@ -11,7 +11,7 @@ import type { ToolCallsRepository } from '../store/toolCalls';
 import type { WorkspacesRepository } from '../store/workspaces';
 import type { AnyToolDefinition } from '../tools/types';
 import { checkFloor } from './floor';
-import { isToolName } from './registry';
+import { allowedInMode, isToolName, planModeRefusal } from './registry';
 import type { Dispatcher, OfferedTool, ToolCallRequest } from './types';
 
 /** The card's danger line when a call holds characters that change how text reads without showing. */
@@ -53,6 +53,8 @@ export interface DispatcherDeps {
   ownerRequestLive(ownerRequestId: string, conversationId: string): boolean;
   tools: readonly AnyToolDefinition[];
   installed: ReadonlySet<ToolName>;
+  /** The mode one owner request (a turn) was started in when the owner chose one for it (plan, from the composer). */
+  turnModeFor?(ownerRequestId: string): Mode | null;
   home: string;
   dataDir: string;
   /** The literal remember choices a card offers for a plain command's argv. */
@@ -116,6 +118,11 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
     return deps.mcpToolsFor?.(agentId).find((offered) => offered.definition.name === name)?.definition ?? null;
   }
 
+  /** The owner's choice for this turn, else the agent's mode. */
+  function modeOf(agentMode: Mode, ownerRequestId: string | null): Mode {
+    return (ownerRequestId !== null ? deps.turnModeFor?.(ownerRequestId) : null) ?? agentMode;
+  }
+
   function record(callId: string, change: () => void): void {
     change();
     deps.onCallChanged?.(callId);
@@ -124,15 +131,17 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
   return {
     toolByName: installedTool,
 
-    offeredTools(agentId: string): OfferedTool[] {
+    offeredTools(agentId: string, ownerRequestId?: string): OfferedTool[] {
       const agent = deps.agents.get(agentId);
       if (!agent) return [];
+      const mode = modeOf(agent.mode, ownerRequestId ?? null);
       const hasWorkspace = deps.workspaces.get(agentId) !== null;
       const offered: OfferedTool[] = [];
       for (const tool of deps.tools) {
         if (!isToolName(tool.name) || !deps.installed.has(tool.name) || !agent.scopes.includes(tool.scope)) continue;
         // AC-6: no workspace, no root to bound a path to — only the tool that asks the owner for one.
         if (!hasWorkspace && tool.name !== 'workspace') continue;
+        if (!allowedInMode(tool.name, tool.effects, mode)) continue;
         offered.push({
           name: tool.name,
           description: tool.description,
@@ -140,7 +149,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
           effects: tool.effects,
         });
       }
-      if (hasWorkspace && agent.scopes.includes('mcp')) {
+      if (hasWorkspace && agent.scopes.includes('mcp') && mode !== 'plan') {
         for (const { definition, inputSchema } of deps.mcpToolsFor?.(agentId) ?? []) {
           offered.push({ name: definition.name, description: definition.description, inputSchema, effects: definition.effects });
         }
@@ -174,6 +183,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
       const floor = checkFloor(request, agent, known, live, tool.scope, tool.name);
       if (!floor.ok) return refuse(floor.message);
       if (!agent) return refuse('session-not-authorized: the call names no known agent');
+      // Plan mode is the registry's rule, not the prompt's: a tool it does not offer is refused here, whatever was asked.
+      if (!allowedInMode(tool.name, tool.effects, modeOf(agent.mode, request.ownerRequestId))) return refuse(planModeRefusal(tool.name));
 
       const parsed = tool.schema.safeParse(request.args);
       if (!parsed.success) {

@@ -52,7 +52,7 @@ export interface OfferedTool {
 
 export interface Dispatcher {
   /** The tools the vocabulary allows this agent (installed ∧ granted ∧ has workspace where needed). */
-  offeredTools(agentId: string): OfferedTool[];
+  offeredTools(agentId: string, ownerRequestId?: string): OfferedTool[];
   /** installed → granted → floor → tierFor → card (waits for the owner) → run → recorded. */
   dispatch(request: ToolCallRequest, signal: AbortSignal): Promise<ToolResult>;
 }

@@ -54,12 +54,12 @@ export function conversationActions(core: CoreServices): Pick<CoreApi, Conversat
       const page = core.conversations.page(request.conversationId, { before: request.before, limit: request.limit });
       return { ...page, calls: core.toolCalls.listForConversation(request.conversationId) };
     },
-    sendMessage(conversationId, text) {
+    sendMessage(conversationId, text, mode) {
       const conversation = requireConversation(conversationId);
       if (nameByFirstRequest(core.conversations, conversation.id, text)) {
         core.events.emit({ type: 'conversations.changed', agentId: conversation.agentId });
       }
-      return { turnId: core.runner.startTurn({ agentId: conversation.agentId, conversationId: conversation.id, text }) };
+      return { turnId: core.runner.startTurn({ agentId: conversation.agentId, conversationId: conversation.id, text, ...(mode ? { mode } : {}) }) };
     },
     retryTurn(conversationId) {
       const conversation = requireConversation(conversationId);

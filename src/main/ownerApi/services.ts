@@ -16,6 +16,8 @@ import type { AgentMcpServers } from '../mcp/agentServers';
 import type { WorkspaceAssignment } from '../owner/workspaceAssignment';
 import type { WorkspaceWatchers } from '../owner/workspaceWatcher';
 import type { ProjectInstructions } from '../owner/projectInstructions';
+import type { PlansRepository } from '../store/plans';
+import type { TodosRepository } from '../store/todos';
 import type { PreviewServer } from '../preview/server';
 import type { TerminalSessions } from '../processes/pty';
 import type { Supervisor } from '../processes/supervisor';
@@ -41,6 +43,8 @@ export interface CoreServices {
   conversations: ConversationsRepository;
   /** The project's instruction files and the owner's pins. */
   projectInstructions: ProjectInstructions;
+  plans: PlansRepository;
+  todos: TodosRepository;
   secrets: SecretStore;
   events: EventBus;
   switches: InstanceSwitches;

@@ -18,6 +18,8 @@ import { useProcessesStore } from './stores/useProcessesStore';
 import { useMcpStore } from './stores/useMcpStore';
 import { useRememberedStore } from './stores/useRememberedStore';
 import { useInstructionsStore } from './stores/useInstructionsStore';
+import { usePlansStore } from './stores/usePlansStore';
+import { useTodosStore } from './stores/useTodosStore';
 import { isInstructionFileName } from './lib/instructionFiles';
 import { useSidePaneStore } from './stores/useSidePaneStore';
 import { useRepositoriesStore } from './stores/useRepositoriesStore';
@@ -65,6 +67,12 @@ export function routeEvents(events: PaddockEvent[]): void {
         break;
       case 'remembered.changed':
         reload.add('remembered');
+        break;
+      case 'plans.changed':
+        void usePlansStore.getState().load(event.conversationId).catch(fail);
+        break;
+      case 'todos.changed':
+        void useTodosStore.getState().load(event.conversationId).catch(fail);
         break;
       case 'instructions.changed':
         useInstructionsStore.getState().reloadWaiting(event.agentId);

@@ -31,6 +31,8 @@ import type {
   RememberedCommandView,
   InstructionFileView,
   InstructionPinView,
+  PlanView,
+  TodoItemView,
   SummaryView,
 } from './views';
 
@@ -97,6 +99,9 @@ export const requestSchemas = {
     .strict(),
   'toolCalls.list': z.object({ conversationId: id }).strict(),
   'remembered.list': none,
+  'plans.list': z.object({ conversationId: id }).strict(),
+  'plans.answer': z.object({ planId: id, decision: z.enum(['edit', 'run', 'revise']), message: z.string().trim().min(1).max(20_000).optional() }).strict(),
+  'todos.list': z.object({ conversationId: id }).strict(),
   'instructions.waiting': z.object({ agentId: id, conversationId: id.optional() }).strict(),
   'instructions.accept': z.object({ agentId: id, relPath: z.string().min(1).max(4096), sha256: z.string().regex(/^[0-9a-f]{64}$/), conversationId: id.optional() }).strict(),
   'instructions.pins': none,
@@ -113,7 +118,8 @@ export const requestSchemas = {
   'conversations.messages': z
     .object({ conversationId: id, before: z.number().int().positive().optional(), limit: z.number().int().min(1).max(500).optional() })
     .strict(),
-  'conversations.send': z.object({ conversationId: id, text: z.string().trim().min(1).max(200_000) }).strict(),
+  // mode: the owner chose plan for this one turn (the composer's "Plan first").
+  'conversations.send': z.object({ conversationId: id, text: z.string().trim().min(1).max(200_000), mode: z.enum(['plan']).optional() }).strict(),
   'conversations.cancel': z.object({ conversationId: id }).strict(),
   'conversations.retry': z.object({ conversationId: id }).strict(),
   'files.tree': z.object({ agentId: id, path: z.string().max(4096).optional(), depth: z.number().int().min(1).max(8).optional() }).strict(),
@@ -205,6 +211,9 @@ export interface ResponseMap {
   'cards.answer': { answered: true };
   'toolCalls.list': ToolCallView[];
   'remembered.list': RememberedCommandView[];
+  'plans.list': PlanView[];
+  'plans.answer': { turnId: string };
+  'todos.list': TodoItemView[];
   'instructions.waiting': InstructionFileView[];
   'instructions.accept': InstructionPinView;
   'instructions.pins': InstructionPinView[];

@@ -82,6 +82,30 @@ export interface InstructionPinView {
   firstLine: string;
 }
 
+/** A plan an agent proposed (the plan tool) and the owner's answer to it. */
+export interface PlanView {
+  id: string;
+  conversationId: string;
+  agentId: string;
+  title: string;
+  steps: string[];
+  files: string[];
+  commands: string[];
+  status: 'proposed' | 'approved' | 'revised' | 'superseded';
+  approvedMode: 'edit' | 'run' | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+/** One item of a conversation's task list (the todo tool). */
+export interface TodoItemView {
+  id: string;
+  text: string;
+  status: 'pending' | 'in_progress' | 'done' | 'dropped';
+  createdAt: string;
+  changedAt: string;
+}
+
 export interface RememberedCommandView {
   id: number;
   agentId: string;

@@ -16,7 +16,7 @@ export function conversationHandlers(core: CoreApi): Pick<Handlers, Conversation
     'conversations.list': (request) => core.listConversations(request.agentId),
     'conversations.create': (request) => core.createConversation(request.agentId, request.title),
     'conversations.messages': (request) => core.messages(request),
-    'conversations.send': (request) => core.sendMessage(request.conversationId, request.text),
+    'conversations.send': (request) => core.sendMessage(request.conversationId, request.text, request.mode),
     'conversations.retry': (request) => core.retryTurn(request.conversationId),
     'conversations.cancel': (request) => core.cancelTurn(request.conversationId),
   };

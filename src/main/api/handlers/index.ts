@@ -15,6 +15,7 @@ import { previewHandlers } from './preview';
 import { processHandlers } from './processes';
 import { rememberedHandlers } from './remembered';
 import { instructionHandlers } from './instructions';
+import { planHandlers } from './plans';
 import { repositoryHandlers } from './repositories';
 import { screenshotHandlers } from './screenshots';
 import { setupHandlers } from './setup';
@@ -38,6 +39,7 @@ export function createHandlers(core: CoreApi, host: HostCapabilities): Handlers 
     ...processHandlers(core),
     ...rememberedHandlers(core),
     ...instructionHandlers(core),
+    ...planHandlers(core),
     ...repositoryHandlers(core),
     ...screenshotHandlers(core),
     ...setupHandlers(core),

@@ -62,7 +62,10 @@ interface ConversationState {
   /** `settleLive`: the turn has ended; its streamed copy gives way to the stored messages in the same update. */
   loadLatest(conversationId: string, options?: { settleLive?: boolean }): Promise<void>;
   loadOlder(conversationId: string): Promise<number>;
-  send(conversationId: string, text: string): Promise<void>;
+  /** mode: the owner chose plan for this one turn. */
+  send(conversationId: string, text: string, mode?: 'plan'): Promise<void>;
+  /** A turn the core starts from an owner's answer (a plan approved or revised): shown as working at once, with the message it sends. */
+  startWith(conversationId: string, text: string, start: () => Promise<{ turnId: string }>): Promise<void>;
   retry(conversationId: string): Promise<void>;
   cancel(conversationId: string): Promise<void>;
   applyAgentEvents(events: AgentEvent[]): void;
@@ -223,11 +226,14 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
       set({ loadingOlder: { ...get().loadingOlder, [conversationId]: false } });
     }
   },
-  async send(conversationId, text) {
+  async send(conversationId, text, mode) {
+    await get().startWith(conversationId, text, () => call('conversations.send', mode ? { conversationId, text, mode } : { conversationId, text }));
+  },
+  async startWith(conversationId, text, start) {
     const live = { ...idle(text, get().live[conversationId]?.usage ?? null), ownerText: text, working: true, startedAt: Date.now(), step: 1 };
     set({ live: { ...get().live, [conversationId]: live } });
     try {
-      const { turnId } = await call('conversations.send', { conversationId, text });
+      const { turnId } = await start();
       const current = get().live[conversationId];
       if (current && current.turnId === null) set({ live: { ...get().live, [conversationId]: { ...current, turnId } } });
     } catch (reason) {

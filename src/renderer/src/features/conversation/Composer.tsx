@@ -8,6 +8,8 @@ import { useConversationStore } from '../../stores/useConversationStore';
 /** Enter sends, Shift+Enter adds a line. Stopping is the Stop button or its own key, never Escape (which belongs to cards). */
 export function Composer({ conversationId, agent }: { conversationId: string; agent: AgentView }) {
   const [text, setText] = useState('');
+  // Plan mode for the next turn only: the agent reads and proposes a plan; the choice clears once sent.
+  const [planFirst, setPlanFirst] = useState(false);
   const reopenSetup = useSetupStore((state) => state.reopen);
   // Never silent: with no key where one is needed, the composer says so and links to the fix.
   const missingKey = agent.needsApiKey;
@@ -19,7 +21,8 @@ export function Composer({ conversationId, agent }: { conversationId: string; ag
     const trimmed = text.trim();
     if (trimmed === '' || working || missingKey) return;
     setText('');
-    void send(conversationId, trimmed);
+    setPlanFirst(false);
+    void send(conversationId, trimmed, planFirst ? 'plan' : undefined);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): void {
@@ -63,8 +66,13 @@ export function Composer({ conversationId, agent }: { conversationId: string; ag
           </button>
         ) : (
           <button type="submit" className="primary" disabled={text.trim() === '' || missingKey}>
-            Send <kbd>Enter</kbd>
+            {planFirst ? 'Plan' : 'Send'} <kbd>Enter</kbd>
           </button>
+        )}
+        {agent.mode !== 'plan' && (
+          <label className="composer-plan" title="This turn only: the agent may only read, then proposes a plan you approve">
+            <input type="checkbox" checked={planFirst} onChange={(event) => setPlanFirst(event.target.checked)} /> Plan first
+          </label>
         )}
       </div>
     </form>

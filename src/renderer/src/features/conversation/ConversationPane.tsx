@@ -9,6 +9,7 @@ import { shortcutLabel } from '../palette/shortcuts';
 import { Composer } from './Composer';
 import { Transcript } from './Transcript';
 import { InstructionsPrompt } from '../instructions/InstructionsPrompt';
+import { PlanPanel } from '../plans/PlanPanel';
 
 /** The selected conversation of an agent: transcript and composer, or a way to start one. */
 export function ConversationPane({ agentId }: { agentId: string }) {
@@ -44,6 +45,7 @@ export function ConversationPane({ agentId }: { agentId: string }) {
   return (
     <div className="conversation">
       <InstructionsPrompt agentId={agentId} conversationId={conversationId} />
+      <PlanPanel conversationId={conversationId} />
       <Transcript agentId={agentId} conversationId={conversationId} />
       {agent && <Composer conversationId={conversationId} agent={agent} />}
     </div>

@@ -7,6 +7,7 @@ import { CheckpointRow, RestoreBeforeButton } from '../checkpoints/CheckpointRow
 import { Markdown } from './Markdown';
 import { StepSummary } from './StepSummary';
 import { ToolCallRow } from './ToolCallRow';
+import { QuietCallRow, quietCallText } from './QuietCallRow';
 import { WorkingRow } from './WorkingRow';
 import type { TranscriptItem } from './transcriptItems';
 
@@ -46,12 +47,16 @@ export const TranscriptRow = memo(function TranscriptRow({
       );
     case 'step':
       return <StepSummary item={item} />;
-    case 'call':
+    case 'call': {
+      // The task list and a plan change nothing but the conversation's records: one quiet line, unless the call failed.
+      const quiet = item.result?.isError ? null : quietCallText(item.tool, item.args);
+      if (quiet) return <QuietCallRow tool={item.tool} text={quiet} />;
       return (
         <div className={`${item.step ? 'in-step' : ''}${item.undone ? ' undone' : ''}`.trim() || undefined}>
           <ToolCallRow agentId={agentId} callId={item.callId} tool={item.tool} args={item.args} result={item.result} />
         </div>
       );
+    }
     case 'notice':
       return (
         <p className={`message-notice${item.undone ? ' undone' : ''}`} role="note">
