@@ -36,6 +36,7 @@ import { createInstructionPinsRepository } from './store/instructionPins';
 import { createPlansRepository } from './store/plans';
 import { createTodosRepository } from './store/todos';
 import { createProjectInstructions, pathsNamedBy } from './owner/projectInstructions';
+import { createProjectCommands } from './owner/projectCommands';
 import type { GitCommitData } from './tools/git';
 import { createToolSet } from './tools';
 import { startServices } from './services';
@@ -120,8 +121,11 @@ export async function createCore(options: CoreOptions) {
   const conversations = createConversationsRepository(db);
   const usage = createUsageRepository(db);
   // The project's instruction files: only what the owner accepted (pinned) is an instruction.
+  const instructionPins = createInstructionPinsRepository(db);
+  // Slash commands: the owner's own, and the project's once the owner accepted their text.
+  const slashCommands = createProjectCommands({ pins: instructionPins, home: options.home, dataDir });
   const projectInstructions = createProjectInstructions({
-    pins: createInstructionPinsRepository(db),
+    pins: instructionPins,
     home: options.home,
     dataDir,
     workedPaths: (conversationId) => pathsNamedBy(toolCalls.listForConversation(conversationId)),
@@ -399,6 +403,7 @@ export async function createCore(options: CoreOptions) {
     remembered,
     conversations,
     projectInstructions,
+    slashCommands,
     plans,
     /** Each conversation's task list; a fork calls todos.copyTo(from, to). */
     todos,

@@ -65,6 +65,10 @@ export interface CoreApi {
   /** The core decides which answers count: not pending, another hash or an unoffered remember is refused. */
   answerCard(request: RequestFor<'cards.answer'>): void;
   listRemembered(): ResponseOf<'remembered.list'>;
+  listSlashCommands(agentId: string): ResponseOf<'commands.list'>;
+  acceptSlashCommand(request: RequestFor<'commands.accept'>): ResponseOf<'commands.accept'>;
+  /** `/name arguments`: the command's text, $ARGUMENTS replaced, sent as the owner's message. */
+  runSlashCommand(request: RequestFor<'commands.run'>): ResponseOf<'commands.run'>;
   listPlans(conversationId: string): ResponseOf<'plans.list'>;
   /** Approve (switching the agent to edit or run, and asking it to carry the plan out) or revise (a plan turn with the owner's message). */
   answerPlan(request: RequestFor<'plans.answer'>): ResponseOf<'plans.answer'>;

@@ -5,6 +5,7 @@ import { agentActions } from './agents';
 import { conversationActions } from './conversations';
 import { instructionActions } from './instructions';
 import { planActions } from './plans';
+import { commandActions } from './commands';
 import type { CoreServices } from './services';
 import { workspaceActions } from './workspace';
 
@@ -13,5 +14,5 @@ export { EDITOR_KEY } from './workspace';
 export { NO_SANDBOX_WARNING, SETUP_DONE_KEY } from './agents';
 
 export function createOwnerApi(core: CoreServices): CoreApi {
-  return { ...agentActions(core), ...conversationActions(core), ...instructionActions(core), ...planActions(core), ...workspaceActions(core) };
+  return { ...agentActions(core), ...conversationActions(core), ...instructionActions(core), ...planActions(core), ...commandActions(core), ...workspaceActions(core) };
 }

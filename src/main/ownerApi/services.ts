@@ -17,6 +17,7 @@ import type { WorkspaceAssignment } from '../owner/workspaceAssignment';
 import type { WorkspaceWatchers } from '../owner/workspaceWatcher';
 import type { ProjectInstructions } from '../owner/projectInstructions';
 import type { PlansRepository } from '../store/plans';
+import type { ProjectCommands } from '../owner/projectCommands';
 import type { TodosRepository } from '../store/todos';
 import type { PreviewServer } from '../preview/server';
 import type { TerminalSessions } from '../processes/pty';
@@ -44,6 +45,7 @@ export interface CoreServices {
   /** The project's instruction files and the owner's pins. */
   projectInstructions: ProjectInstructions;
   plans: PlansRepository;
+  slashCommands: ProjectCommands;
   todos: TodosRepository;
   secrets: SecretStore;
   events: EventBus;

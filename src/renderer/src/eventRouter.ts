@@ -19,6 +19,7 @@ import { useMcpStore } from './stores/useMcpStore';
 import { useRememberedStore } from './stores/useRememberedStore';
 import { useInstructionsStore } from './stores/useInstructionsStore';
 import { usePlansStore } from './stores/usePlansStore';
+import { useCommandsStore } from './stores/useCommandsStore';
 import { useTodosStore } from './stores/useTodosStore';
 import { isInstructionFileName } from './lib/instructionFiles';
 import { useSidePaneStore } from './stores/useSidePaneStore';
@@ -98,6 +99,7 @@ export function routeEvents(events: PaddockEvent[]): void {
       case 'files.changed':
         useFilesStore.getState().filesChanged(event.agentId, event.paths);
         if (event.paths.some(isInstructionFileName)) useInstructionsStore.getState().reloadWaiting(event.agentId);
+        if (event.paths.some((changed) => changed.startsWith('.paddock/'))) void useCommandsStore.getState().load(event.agentId).catch(fail);
         break;
       case 'screenshot.taken':
         usePreviewStore.getState().screenshotTaken(event.agentId, event.name, event.file);

@@ -32,6 +32,7 @@ import type {
   InstructionFileView,
   InstructionPinView,
   PlanView,
+  SlashCommandView,
   TodoItemView,
   SummaryView,
 } from './views';
@@ -99,6 +100,9 @@ export const requestSchemas = {
     .strict(),
   'toolCalls.list': z.object({ conversationId: id }).strict(),
   'remembered.list': none,
+  'commands.list': z.object({ agentId: id }).strict(),
+  'commands.accept': z.object({ agentId: id, relPath: z.string().min(1).max(4096), sha256: z.string().regex(/^[0-9a-f]{64}$/) }).strict(),
+  'commands.run': z.object({ conversationId: id, name: z.string().min(1).max(64), arguments: z.string().max(20_000) }).strict(),
   'plans.list': z.object({ conversationId: id }).strict(),
   'plans.answer': z.object({ planId: id, decision: z.enum(['edit', 'run', 'revise']), message: z.string().trim().min(1).max(20_000).optional() }).strict(),
   'todos.list': z.object({ conversationId: id }).strict(),
@@ -211,6 +215,9 @@ export interface ResponseMap {
   'cards.answer': { answered: true };
   'toolCalls.list': ToolCallView[];
   'remembered.list': RememberedCommandView[];
+  'commands.list': SlashCommandView[];
+  'commands.accept': { accepted: boolean };
+  'commands.run': { turnId: string; text: string };
   'plans.list': PlanView[];
   'plans.answer': { turnId: string };
   'todos.list': TodoItemView[];

@@ -106,6 +106,19 @@ export interface TodoItemView {
   changedAt: string;
 }
 
+/** A slash command: the project's (.paddock/commands, pinned before use) or the owner's own. */
+export interface SlashCommandView {
+  name: string;
+  source: 'project' | 'owner';
+  relPath: string;
+  text: string;
+  sha256: string;
+  /** owner: the owner's own file; new or changed: the project's, waiting for the owner to accept its text. */
+  status: 'pinned' | 'new' | 'changed' | 'owner';
+  pinnedText: string | null;
+  diff: string | null;
+}
+
 export interface RememberedCommandView {
   id: number;
   agentId: string;

@@ -1,5 +1,10 @@
 import { KeyRound } from 'lucide-react';
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import type { SlashCommandView } from '../../../../shared/ipc';
+import { messageOf } from '../../lib/errors';
+import { useAppStore } from '../../stores/useAppStore';
+import { parseSlash, useCommandsStore } from '../../stores/useCommandsStore';
+import { CommandAcceptance } from './CommandAcceptance';
 import type { AgentView } from '../../../../shared/ipc';
 import { useSetupStore } from '../../stores/useSetupStore';
 import { shortcutLabel } from '../palette/shortcuts';
@@ -16,10 +21,44 @@ export function Composer({ conversationId, agent }: { conversationId: string; ag
   const working = useConversationStore((state) => state.live[conversationId]?.working ?? false);
   const send = useConversationStore((state) => state.send);
   const cancel = useConversationStore((state) => state.cancel);
+  const commands = useCommandsStore((state) => state.byAgent[agent.id]);
+  const loadCommands = useCommandsStore((state) => state.load);
+  const runCommand = useCommandsStore((state) => state.run);
+  const prefill = useCommandsStore((state) => state.prefill);
+  const setPrefill = useCommandsStore((state) => state.setPrefill);
+  const showError = useAppStore((state) => state.showError);
+  // A project command whose text the owner has not accepted yet: shown before it is sent.
+  const [asking, setAsking] = useState<{ command: SlashCommandView; args: string } | null>(null);
+
+  useEffect(() => {
+    void loadCommands(agent.id).catch(() => undefined);
+  }, [agent.id, loadCommands]);
+  useEffect(() => {
+    if (prefill === null) return;
+    setText(prefill);
+    setPrefill(null);
+    document.getElementById('composer-input')?.focus();
+  }, [prefill, setPrefill]);
+
+  const slash = parseSlash(text);
+  const typingName = text.startsWith('/') && !/\s/.test(text);
+  const suggestions = typingName ? (commands ?? []).filter((command) => command.name.startsWith(text.slice(1).toLowerCase())) : [];
+
+  function runSlash(command: SlashCommandView, args: string): void {
+    setText('');
+    setPlanFirst(false);
+    void runCommand(conversationId, command.name, args).catch((reason: unknown) => showError(messageOf(reason)));
+  }
 
   function submit(): void {
     const trimmed = text.trim();
     if (trimmed === '' || working || missingKey) return;
+    const command = slash ? (commands ?? []).find((candidate) => candidate.name === slash.name) : undefined;
+    if (command && slash) {
+      if (command.status === 'new' || command.status === 'changed') setAsking({ command, args: slash.args });
+      else runSlash(command, slash.args);
+      return;
+    }
     setText('');
     setPlanFirst(false);
     void send(conversationId, trimmed, planFirst ? 'plan' : undefined);
@@ -41,6 +80,33 @@ export function Composer({ conversationId, agent }: { conversationId: string; ag
           Add a key and test it
         </button>
       </p>
+    )}
+    {asking && (
+      <CommandAcceptance
+        command={asking.command}
+        onCancel={() => setAsking(null)}
+        onAccept={() => {
+          const { command, args } = asking;
+          setAsking(null);
+          void useCommandsStore
+            .getState()
+            .accept(agent.id, command)
+            .then(() => runSlash(command, args))
+            .catch((reason: unknown) => showError(messageOf(reason)));
+        }}
+      />
+    )}
+    {suggestions.length > 0 && (
+      <ul className="composer-suggestions" aria-label="Slash commands">
+        {suggestions.map((command) => (
+          <li key={command.name}>
+            <button type="button" className="link" onClick={() => setText(`/${command.name} `)}>
+              /{command.name}
+            </button>{' '}
+            <span className="hint">{command.source === 'owner' ? 'yours' : command.status === 'pinned' ? 'project' : 'project, not yet accepted'} · {command.text.split('\n')[0].slice(0, 80)}</span>
+          </li>
+        ))}
+      </ul>
     )}
     <form
       className="composer"
