@@ -58,7 +58,7 @@ function instructionSections(instructions: PromptInstructions | undefined): stri
 const UNACCEPTED_WHY: Record<PromptInstructions['unaccepted'][number]['status'], string> = {
   new: 'your owner has not been asked yet or has not answered',
   changed: 'changed since your owner accepted it; the new text waits for them',
-  'too-large': 'too large for Paddock to offer as instructions',
+  'too-large': 'too large (alone, or with the files before it) for Paddock to send as instructions',
 };
 
 /** The text inside a fence no line of it can close. */

@@ -31,6 +31,9 @@ export interface PromptInstructions {
 
 export const NO_INSTRUCTIONS: PromptInstructions = { pinned: [], unaccepted: [] };
 
+/** The pinned texts sent in one system prompt, together; a file past it is named, its text not sent. */
+export const PROMPT_INSTRUCTIONS_MAX_BYTES = 64 * 1024;
+
 export class InstructionRefusal extends Error {
   constructor(
     readonly code: 'instructions-changed' | 'instructions-not-found' | 'instructions-too-large',
@@ -80,9 +83,17 @@ export function createProjectInstructions(deps: ProjectInstructionsDeps) {
       const files = scan(workspace, conversationId);
       const pinned: PromptInstructions['pinned'] = [];
       const unaccepted: PromptInstructions['unaccepted'] = [];
+      let bytes = 0;
       for (const file of files) {
         // A changed file keeps the text the owner accepted: the pin does not move until they accept the new one.
-        if (file.pinnedText !== null && file.status !== 'new') pinned.push({ relPath: file.relPath, text: file.pinnedText, changedOnDisk: file.status !== 'pinned' });
+        if (file.pinnedText !== null && file.status !== 'new') {
+          bytes += Buffer.byteLength(file.pinnedText, 'utf8');
+          if (bytes > PROMPT_INSTRUCTIONS_MAX_BYTES) {
+            unaccepted.push({ relPath: file.relPath, status: 'too-large' });
+            continue;
+          }
+          pinned.push({ relPath: file.relPath, text: file.pinnedText, changedOnDisk: file.status !== 'pinned' });
+        }
         if (file.status !== 'pinned') unaccepted.push({ relPath: file.relPath, status: file.status });
       }
       const waitingKey = unaccepted.filter((file) => file.status !== 'too-large').map((file) => `${file.relPath}@${files.find((f) => f.relPath === file.relPath)?.sha256}`).join('\n');

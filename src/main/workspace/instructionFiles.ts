@@ -4,6 +4,7 @@
 import path from 'node:path';
 import type { PathContext } from './types';
 import { readInside, sha256 } from './files';
+import { hasHiddenCharacters } from '../../shared/hiddenCharacters';
 
 /** Names read in every folder, in this order; the nearest folder's file wins where two disagree. */
 export const INSTRUCTION_FILE_NAMES = ['AGENTS.md', 'CLAUDE.md', 'GEMINI.md'] as const;
@@ -40,6 +41,9 @@ export function foldersOnTheWay(workedPaths: readonly string[]): string[] {
     const normal = path.posix.normalize(worked.replace(/\\/g, '/'));
     if (normal.startsWith('/') || normal === '..' || normal.startsWith('../')) continue;
     const parts = normal.split('/').filter((part) => part !== '' && part !== '.');
+    // A folder name is written into the system prompt: one with a control or hidden character is not looked in.
+    const plain = parts.findIndex((part) => /[\u0000-\u001f\u007f]/.test(part) || hasHiddenCharacters(part));
+    if (plain >= 0) parts.length = plain;
     for (let depth = 1; depth <= parts.length; depth++) folders.push(parts.slice(0, depth).join('/'));
   }
   return [...new Set(folders)].sort((a, b) => depthOf(a) - depthOf(b) || a.localeCompare(b));

@@ -16,6 +16,7 @@ import { processHandlers } from './processes';
 import { rememberedHandlers } from './remembered';
 import { instructionHandlers } from './instructions';
 import { planHandlers } from './plans';
+import { commandHandlers } from './commands';
 import { repositoryHandlers } from './repositories';
 import { screenshotHandlers } from './screenshots';
 import { setupHandlers } from './setup';
@@ -40,6 +41,7 @@ export function createHandlers(core: CoreApi, host: HostCapabilities): Handlers 
     ...rememberedHandlers(core),
     ...instructionHandlers(core),
     ...planHandlers(core),
+    ...commandHandlers(core),
     ...repositoryHandlers(core),
     ...screenshotHandlers(core),
     ...setupHandlers(core),
