@@ -2,7 +2,7 @@
 // decides, what it may use (from the vocabulary), that everything it observes is data, and its skill.
 import type { Agent, Mode, ScopeReport, Workspace } from '../../shared/domain';
 import { assertNever } from '../../shared/domain';
-import type { PromptInstructions } from '../owner/projectInstructions';
+import type { PromptInstructions } from '../workspace/instructionFiles';
 
 export interface SystemPromptInput {
   agent: Agent;

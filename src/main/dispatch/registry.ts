@@ -1,5 +1,5 @@
 // Which tools exist in this installation (SPEC §3): decided by the switches alone, at start.
-import { TOOL_NAMES, type Agent, type InstanceSwitches, type Mode, type ToolName, type Workspace } from '../../shared/domain';
+import { TOOL_NAMES, type Agent, type InstanceSwitches, type ToolName, type Workspace } from '../../shared/domain';
 import { findOnPath } from '../processes/shellPath';
 
 const CODING_TOOLS: readonly ToolName[] = [
@@ -27,19 +27,6 @@ export function installedToolNames(switches: InstanceSwitches): Set<ToolName> {
   if (switches.file_edit) installed.add('edit');
   if (switches.coding_tools && switches.shell) installed.add('bash');
   return installed;
-}
-
-/**
- * Plan mode's tools: reading, listing, searching, summarising, naming a preview, reading output, and
- * the two that touch only Paddock's own records (plan, todo). Every other tool — an MCP server's
- * included — is absent from a plan turn's list and refused if called.
- */
-export const PLAN_MODE_TOOLS: ReadonlySet<ToolName> = new Set<ToolName>(['read', 'list', 'search', 'summarise', 'preview', 'output', 'plan', 'todo']);
-
-/** Whether a tool may be offered and run in this mode; the tool must also declare itself read-only for plan mode. */
-export function allowedInMode(name: string, effects: { readOnly: boolean }, mode: Mode): boolean {
-  if (mode !== 'plan') return true;
-  return isToolName(name) && PLAN_MODE_TOOLS.has(name) && effects.readOnly;
 }
 
 /** The sentence a call refused by plan mode returns, after its stable code. */

@@ -3,12 +3,13 @@
 // reaches the system prompt. A new file, or one whose content changed since it was accepted, waits
 // for the owner (the window asks, with the text and the diff) and is meanwhile an ordinary file.
 import { unifiedDiff } from '../workspace/diffText';
-import { findInstructionFiles, INSTRUCTION_MAX_BYTES, type FoundInstructionFile } from '../workspace/instructionFiles';
+import { findInstructionFiles, INSTRUCTION_MAX_BYTES, type FoundInstructionFile, type InstructionStatus, type PromptInstructions } from '../workspace/instructionFiles';
+
+export type { InstructionStatus, PromptInstructions } from '../workspace/instructionFiles';
 import { pathContextFor } from '../workspace/types';
 import type { InstructionPinsRepository, InstructionPin } from '../store/instructionPins';
 import type { Workspace } from '../../shared/domain';
 
-export type InstructionStatus = 'pinned' | 'new' | 'changed' | 'too-large';
 
 export interface InstructionFileState {
   relPath: string;
@@ -21,12 +22,6 @@ export interface InstructionFileState {
   pinnedText: string | null;
   /** For a changed file: the diff from the accepted text to the one on disk. */
   diff: string | null;
-}
-
-/** What the system prompt receives: the owner's accepted texts, and the names of the others. */
-export interface PromptInstructions {
-  pinned: { relPath: string; text: string; changedOnDisk: boolean }[];
-  unaccepted: { relPath: string; status: Exclude<InstructionStatus, 'pinned'> }[];
 }
 
 export const NO_INSTRUCTIONS: PromptInstructions = { pinned: [], unaccepted: [] };

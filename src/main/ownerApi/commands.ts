@@ -1,13 +1,11 @@
 // Slash commands for the owner: the list (the composer and the palette), accepting a project
 // command's text (pinned by its sha256), and running one: its text, $ARGUMENTS replaced, is the
 // owner's message. A project command whose text the owner has not accepted is refused.
-import { CoreRefusal, type CoreApi } from '../api/coreApi';
+import { CoreRefusal, type DomainApi } from '../api/coreApi';
 import { nameByFirstRequest } from '../agent/conversationTitle';
 import { CommandRefusal } from '../owner/projectCommands';
 import { requireAgent, requireAgentWorkspace } from './lookups';
 import type { CoreServices } from './services';
-
-type CommandActions = 'listSlashCommands' | 'acceptSlashCommand' | 'runSlashCommand';
 
 function refusingCommand<T>(work: () => T): T {
   try {
@@ -18,19 +16,19 @@ function refusingCommand<T>(work: () => T): T {
   }
 }
 
-export function commandActions(core: CoreServices): Pick<CoreApi, CommandActions> {
+export function commandsCalls(core: CoreServices): DomainApi<'commands'> {
   return {
-    listSlashCommands(agentId) {
-      requireAgent(core, agentId);
-      return core.slashCommands.list(core.workspaces.get(agentId));
+    list(request) {
+      requireAgent(core, request.agentId);
+      return core.slashCommands.list(core.workspaces.get(request.agentId));
     },
-    acceptSlashCommand(request) {
+    accept(request) {
       const { workspace } = requireAgentWorkspace(core, request.agentId);
       refusingCommand(() => core.slashCommands.accept(workspace, request.relPath, request.sha256));
       core.events.emit({ type: 'instructions.changed', agentId: request.agentId });
       return { accepted: true };
     },
-    runSlashCommand(request) {
+    run(request) {
       const conversation = core.conversations.get(request.conversationId);
       if (!conversation) throw new CoreRefusal('not-found', 'there is no such conversation');
       const text = refusingCommand(() => core.slashCommands.expand(core.workspaces.get(conversation.agentId), request.name, request.arguments));

@@ -1,12 +1,10 @@
 // The owner's answer to a plan: approved, the agent switches to edit or run and is asked to carry it
 // out; revised, the owner's message goes back in a plan turn. Only a plan still waiting is answered.
 // And the conversation's task list, read for the side pane.
-import { CoreRefusal, type CoreApi } from '../api/coreApi';
+import { CoreRefusal, type DomainApi } from '../api/coreApi';
 import type { StoredPlan } from '../store/plans';
 import type { PlanView } from '../../shared/ipc';
 import type { CoreServices } from './services';
-
-type PlanActions = 'listPlans' | 'answerPlan' | 'listTodos';
 
 function planView(plan: StoredPlan): PlanView {
   const { callId: _callId, ...view } = plan;
@@ -21,15 +19,16 @@ export function approvalMessage(plan: StoredPlan, mode: 'edit' | 'run'): string 
   return lines.join('\n');
 }
 
-export function planActions(core: CoreServices): Pick<CoreApi, PlanActions> {
-  const requireConversation = (conversationId: string) => {
-    const conversation = core.conversations.get(conversationId);
-    if (!conversation) throw new CoreRefusal('not-found', 'there is no such conversation');
-    return conversation;
-  };
+function requireConversation(core: CoreServices, conversationId: string) {
+  const conversation = core.conversations.get(conversationId);
+  if (!conversation) throw new CoreRefusal('not-found', 'there is no such conversation');
+  return conversation;
+}
+
+export function plansCalls(core: CoreServices): DomainApi<'plans'> {
   return {
-    listPlans: (conversationId) => core.plans.forConversation(requireConversation(conversationId).id).map(planView),
-    answerPlan(request) {
+    list: (request) => core.plans.forConversation(requireConversation(core, request.conversationId).id).map(planView),
+    answer(request) {
       const plan = core.plans.get(request.planId);
       if (!plan) throw new CoreRefusal('not-found', 'there is no such plan');
       if (plan.status !== 'proposed') throw new CoreRefusal('conflict', `this plan was already ${plan.status}; answer the latest one`);
@@ -47,6 +46,11 @@ export function planActions(core: CoreServices): Pick<CoreApi, PlanActions> {
       core.events.emit({ type: 'plans.changed', conversationId: plan.conversationId });
       return { turnId: core.runner.startTurn({ agentId: plan.agentId, conversationId: plan.conversationId, text: approvalMessage(plan, mode) }) };
     },
-    listTodos: (conversationId) => core.todos.list(requireConversation(conversationId).id),
+  };
+}
+
+export function todosCalls(core: CoreServices): DomainApi<'todos'> {
+  return {
+    list: (request) => core.todos.list(requireConversation(core, request.conversationId).id),
   };
 }

@@ -31,8 +31,11 @@ export function createPlanTool(deps: PlanToolDeps): ToolDefinition<PlanArgs> {
     description:
       'Propose your plan to the owner: a title, the steps, the files you expect to touch and the commands you expect to run. The owner approves it (switching you to edit or run mode) or asks you to revise it. Calling it ends your turn. Changes nothing in the workspace.',
     schema: planArgsSchema,
-    replayUnsafe: false,
-    effects: { readOnly: true, destructive: false, idempotent: false, openWorld: false },
+    effects: { readOnly: true, destructive: false, idempotent: false, openWorld: false, changesFiles: false, runsCode: false, replaySafe: true },
+    // Touches only Paddock's record of the conversation; a proposed plan waits for the owner's answer.
+    planSafe: true,
+    endsTurn: true,
+    views: { quotesFiles: false },
     tierFor: (): TierDecision => ({ tier: 'auto', reason: 'a plan changes nothing but the conversation: it is auto in every mode' }),
     async run(args, ctx): Promise<ToolResult> {
       const plan = deps.plans.propose({
@@ -49,6 +52,7 @@ export function createPlanTool(deps: PlanToolDeps): ToolDefinition<PlanArgs> {
         ok: true,
         text: `Your plan "${plan.title}" (${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}) is shown to your owner. Your turn ends here; they approve it or ask you to revise it.`,
         data: { kind: 'plan', planId: plan.id },
+        outcome: { quiet: { icon: 'plan', text: `Proposed a plan: ${plan.title}` } },
       };
     },
   };

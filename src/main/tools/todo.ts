@@ -26,6 +26,14 @@ const MARK: Record<TodoStatus, string> = { pending: '[ ]', in_progress: '[~]', d
 /** At most this many items in one conversation's list. */
 export const TODO_MAX_ITEMS = 200;
 
+/** The transcript's one line for a change of the list. */
+function quietLine(action: TodoArgs['action'], item: TodoItem): string {
+  if (action === 'add') return `Task added: ${item.text}`;
+  return `Task ${item.id} ${ACTION_WORDS[action]}`;
+}
+
+const ACTION_WORDS: Record<Exclude<TodoArgs['action'], 'add'>, string> = { start: 'in progress', done: 'done', drop: 'dropped' };
+
 export function todoListText(items: readonly TodoItem[]): string {
   if (items.length === 0) return 'The list is empty.';
   return items.map((item) => `${MARK[item.status]} ${item.id}. ${item.text}`).join('\n');
@@ -38,8 +46,10 @@ export function createTodoTool(deps: TodoToolDeps): ToolDefinition<TodoArgs> {
     description:
       'Keep your task list for this conversation, which your owner sees beside it: add an item (text), or start, done or drop one (id). Changes nothing but the list. Returns the whole list with ids.',
     schema: todoArgsSchema,
-    replayUnsafe: false,
-    effects: { readOnly: true, destructive: false, idempotent: false, openWorld: false },
+    effects: { readOnly: true, destructive: false, idempotent: false, openWorld: false, changesFiles: false, runsCode: false, replaySafe: true },
+    // Touches only the conversation's task list.
+    planSafe: true,
+    views: { quotesFiles: false },
     tierFor: (): TierDecision => ({ tier: 'auto', reason: 'the task list changes nothing but itself: it is auto in every mode' }),
     async run(args, ctx): Promise<ToolResult> {
       const { conversationId } = ctx;
@@ -56,7 +66,7 @@ export function createTodoTool(deps: TodoToolDeps): ToolDefinition<TodoArgs> {
       }
       deps.onChanged?.(conversationId);
       const items = deps.todos.list(conversationId);
-      return { ok: true, text: todoListText(items), data: { kind: 'todo', action: args.action, item: changed } };
+      return { ok: true, text: todoListText(items), data: { kind: 'todo', action: args.action, item: changed }, outcome: { quiet: { icon: 'task', text: quietLine(args.action, changed) } } };
     },
   };
 }

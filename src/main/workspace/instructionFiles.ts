@@ -6,6 +6,15 @@ import type { PathContext } from './types';
 import { readInside, sha256 } from './files';
 import { hasHiddenCharacters } from '../../shared/hiddenCharacters';
 
+/** Where an instruction file stands against the owner's pin (owner/projectInstructions.ts decides it). */
+export type InstructionStatus = 'pinned' | 'new' | 'changed' | 'too-large';
+
+/** What the system prompt receives: the owner's accepted texts, and the names of the others. */
+export interface PromptInstructions {
+  pinned: { relPath: string; text: string; changedOnDisk: boolean }[];
+  unaccepted: { relPath: string; status: Exclude<InstructionStatus, 'pinned'> }[];
+}
+
 /** Names read in every folder, in this order; the nearest folder's file wins where two disagree. */
 export const INSTRUCTION_FILE_NAMES = ['AGENTS.md', 'CLAUDE.md', 'GEMINI.md'] as const;
 /** Read at the workspace root only. */

@@ -10,6 +10,7 @@ import { Composer } from './Composer';
 import { Transcript } from './Transcript';
 import { InstructionsPrompt } from '../instructions/InstructionsPrompt';
 import { PlanPanel } from '../plans/PlanPanel';
+import { BudgetLine } from './BudgetLine';
 
 /** The selected conversation of an agent: transcript and composer, or a way to start one. */
 export function ConversationPane({ agentId }: { agentId: string }) {
@@ -47,6 +48,7 @@ export function ConversationPane({ agentId }: { agentId: string }) {
       <InstructionsPrompt agentId={agentId} conversationId={conversationId} />
       <PlanPanel conversationId={conversationId} />
       <Transcript agentId={agentId} conversationId={conversationId} />
+      <BudgetLine conversationId={conversationId} />
       {agent && <Composer conversationId={conversationId} agent={agent} />}
     </div>
   );

@@ -1,27 +1,34 @@
 import { ListTodo, ClipboardList } from 'lucide-react';
 import { revealHiddenCharacters as shown } from '../../../../shared/hiddenCharacters';
+import type { ToolOutcomeFacts } from '../../../../shared/domain';
+import { useToolCallsStore } from '../../stores/useToolCallsStore';
+import { ToolCallRow, type ToolCallRowProps } from './ToolCallRow';
 
-const ACTION_WORDS: Record<string, string> = { start: 'in progress', done: 'done', drop: 'dropped' };
+type QuietLine = NonNullable<ToolOutcomeFacts['quiet']>;
 
-/** The sentence a task-list or plan call reads as in the transcript; null when it is not one. */
-export function quietCallText(tool: string, args: unknown): string | null {
-  const record = (args ?? {}) as Record<string, unknown>;
-  if (tool === 'todo') {
-    if (record.action === 'add' && typeof record.text === 'string') return `Task added: ${record.text}`;
-    const words = typeof record.action === 'string' ? ACTION_WORDS[record.action] : undefined;
-    if (words && typeof record.id === 'string') return `Task ${record.id} ${words}`;
-    return null;
-  }
-  if (tool === 'plan' && typeof record.title === 'string') return `Proposed a plan: ${record.title}`;
-  return null;
-}
-
-/** A quiet line for a call that changes only the conversation's own records (the task list, a plan). */
-export function QuietCallRow({ tool, text }: { tool: string; text: string }) {
-  const Icon = tool === 'plan' ? ClipboardList : ListTodo;
+/** A quiet line for a call that changed only the conversation's own records (the task list, a plan). */
+export function QuietCallRow({ quiet }: { quiet: QuietLine }) {
+  const Icon = quiet.icon === 'plan' ? ClipboardList : ListTodo;
   return (
     <p className="quiet-row" role="note">
-      <Icon size={12} aria-hidden="true" /> {shown(text)}
+      <Icon size={12} aria-hidden="true" /> {shown(quiet.text)}
     </p>
+  );
+}
+
+/**
+ * A call in the transcript: the quiet line its tool reported in the call's outcome when it succeeded
+ * with one (the core's record decides, never the tool's name), else its tool row.
+ */
+export function TranscriptCall({ className, ...row }: ToolCallRowProps & { className: string | undefined }) {
+  const quiet = useToolCallsStore((state) => {
+    const outcome = state.calls[row.callId]?.outcome;
+    return outcome?.ending === 'done' ? (outcome.quiet ?? null) : null;
+  });
+  if (quiet) return <QuietCallRow quiet={quiet} />;
+  return (
+    <div className={className}>
+      <ToolCallRow {...row} />
+    </div>
   );
 }
