@@ -33,6 +33,11 @@ import { createSettingsRepository } from './store/settings';
 import { createToolCallsRepository } from './store/toolCalls';
 import { createWorkspacesRepository } from './store/workspaces';
 import { createAgentCommitsRepository } from './store/agentCommits';
+import { createInstructionPinsRepository } from './store/instructionPins';
+import { createPlansRepository } from './store/plans';
+import { createTodosRepository } from './store/todos';
+import { createProjectInstructions, pathsNamedBy } from './owner/projectInstructions';
+import { createProjectCommands } from './owner/projectCommands';
 import { createAgentCommitLog } from './dispatch/agentCommits';
 import { createToolSet } from './tools';
 import { startServices } from './services';
@@ -102,6 +107,17 @@ export async function createCore(options: CoreOptions) {
   const remembered = createRememberedCommandsRepository(db);
   const conversations = createConversationsRepository(db);
   const usage = createUsageRepository(db);
+  // The project's instruction files: only what the owner accepted (pinned) is an instruction.
+  const instructionPins = createInstructionPinsRepository(db);
+  // Slash commands: the owner's own, and the project's once the owner accepted their text.
+  const slashCommands = createProjectCommands({ pins: instructionPins, home: options.home, dataDir });
+  const projectInstructions = createProjectInstructions({
+    pins: instructionPins,
+    home: options.home,
+    dataDir,
+    workedPaths: (conversationId) => pathsNamedBy(toolCalls.listForConversation(conversationId)),
+    onWaiting: (agentId) => events.emit({ type: 'instructions.changed', agentId }),
+  });
   const secrets = createFileSecretStore(dataDir, options.cipher);
   const events = createEventBus();
   const watchers = createWorkspaceWatchers((agentId, paths) => events.emit({ type: 'files.changed', agentId, paths }));
@@ -174,8 +190,12 @@ export async function createCore(options: CoreOptions) {
   const sandboxChoices = createSandboxChoices(settings, sandbox);
   const testRuns = createTestRunRecorder(db, (agentId) => events.emit({ type: 'summary.changed', agentId }));
 
+  const plans = createPlansRepository(db);
+  const todos = createTodosRepository(db);
   const env = options.env;
   const tools = createToolSet({
+    plans: { plans, onProposed: (plan) => events.emit({ type: 'plans.changed', conversationId: plan.conversationId }) },
+    todos: { todos, onChanged: (conversationId) => events.emit({ type: 'todos.changed', conversationId }) },
     ledger,
     sandbox,
     sandboxChoicesFor: sandboxChoices.choicesFor,
@@ -234,6 +254,7 @@ export async function createCore(options: CoreOptions) {
     cards,
     tools,
     installed,
+    turnModeFor: (turnId) => runner.turnMode(turnId),
     home: options.home,
     dataDir,
     rememberChoicesFor: (argv, directory) => rememberChoices(argv, directory).map((choice) => ({ kind: choice.kind, label: choice.sentence })),
@@ -277,6 +298,7 @@ export async function createCore(options: CoreOptions) {
     db,
     dispatcher,
     vocabularyFor,
+    instructionsFor: (workspace, conversationId) => projectInstructions.forPrompt(workspace, conversationId),
     providerFor: createProviderFor({ secrets, env: options.env, maxRetries: options.modelRetries }),
     agents,
     workspaces,
@@ -334,6 +356,11 @@ export async function createCore(options: CoreOptions) {
     search,
     /** An MCP client's session writes into this conversation while it is open (issue 21). */
     mcpSessionOpen: (conversationId: string): boolean => ownerRequests.isLive(mcpOwnerRequestId(conversationId), conversationId),
+    projectInstructions,
+    slashCommands,
+    plans,
+    /** Each conversation's task list; a fork calls todos.copyTo(from, to). */
+    todos,
     secrets,
     events,
     switches,

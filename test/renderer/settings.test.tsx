@@ -45,9 +45,12 @@ const remembered: RememberedCommandView = {
   lastUsedAt: null,
 };
 
-/** Every call answers `value`, but for the MCP server list Settings loads for each agent (none here). */
+/** Lists Settings loads on its own (each agent's MCP servers, the accepted instruction files): none here. */
+const LISTS = new Set(['mcp.list', 'instructions.pins']);
+
+/** Every call answers `value`, but for the lists Settings loads on its own. */
 function answerWith(value: unknown): void {
-  call.mockImplementation(async (name: string) => (name === 'mcp.list' ? [] : value));
+  call.mockImplementation(async (name: string) => (LISTS.has(name) ? [] : value));
 }
 
 beforeEach(() => {
@@ -136,7 +139,7 @@ describe('Settings → Developer', () => {
 
   it('saving the output bound confirms, and a value the core clamped (AC-10: 0 → 1) says so', async () => {
     call.mockImplementation(async (name: string, request: unknown) =>
-      name === 'mcp.list' ? [] : agent({ maxOutputTokens: Math.max(1, (request as { maxOutputTokens?: number }).maxOutputTokens ?? 8192) }),
+      LISTS.has(name) ? [] : agent({ maxOutputTokens: Math.max(1, (request as { maxOutputTokens?: number }).maxOutputTokens ?? 8192) }),
     );
     render(<DeveloperSettings />);
     const input = screen.getByLabelText('Output bound of Developer');

@@ -3,7 +3,7 @@
 // dispatches each call through the dispatcher (cards wait for the owner inside it), returns the
 // results and goes on until the model stops, the owner cancels, the bound is hit or the turn limit.
 import { randomUUID } from 'node:crypto';
-import type { Agent, ScopeReport, Workspace } from '../../shared/domain';
+import type { Agent, Mode, ScopeReport, Workspace } from '../../shared/domain';
 import type { Dispatcher } from '../dispatch/types';
 import type { OwnerRequests } from '../dispatch/ownerRequests';
 import type { Db } from '../store/database';
@@ -18,6 +18,7 @@ import { agentTurnHolder, lockRefusal, type ProjectLock } from '../workspace/pro
 import type { ProviderFor } from './providers';
 import { ProviderError } from './providers/types';
 import { runTurn, type TurnContext } from './turn';
+import type { PromptInstructions } from '../workspace/instructionFiles';
 import { continuesAfter, createOwnerInbox, type InterjectionWhen } from './ownerInbox';
 import type { StoredOwnerImage } from './ownerImages';
 import type { BudgetGate } from './budgets';
@@ -28,6 +29,8 @@ export interface AgentRunnerDeps {
   db: Db;
   dispatcher: Dispatcher;
   vocabularyFor(agentId: string): ScopeReport[];
+  /** The project's instruction files for the system prompt (see TurnContext). */
+  instructionsFor?(workspace: Workspace, conversationId: string): PromptInstructions;
   providerFor: ProviderFor;
   agents: { get(agentId: string): Agent | null };
   workspaces: { get(agentId: string): Workspace | null };
@@ -69,6 +72,8 @@ export interface StartTurnInput {
   text: string;
   /** Pictures the owner sent with the message, already stored (ownerImages.ts). */
   images?: readonly StoredOwnerImage[];
+  /** The owner chose plan mode for this one turn (the composer), whatever the agent's mode. */
+  mode?: 'plan';
 }
 
 /** One owner message a turn opens with. */
@@ -94,6 +99,8 @@ export interface AgentRunner {
   settled(turnId: string): Promise<TurnEndReason>;
   /** The turn working in a conversation, if any. */
   activeTurn(conversationId: string): string | null;
+  /** The mode the owner chose for a working turn, when they chose one for it (the dispatcher reads it). */
+  turnMode(turnId: string): Mode | null;
   /** The stored conversation changed behind the loop (a restore marked messages undone): read it again next turn. */
   forgetHistory(conversationId: string): void;
   /**
@@ -145,8 +152,10 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
     return turnId;
   }
 
-  /** Opens a turn with the owner's messages (none: a retry of the stored conversation). */
-  function begin(agentId: string, conversationId: string, words: OwnerWords[], joined: string[] = [], handBack?: () => void): string {
+  const turnModes = new Map<string, Mode>();
+
+  /** Opens a turn with the owner's messages (none: a retry of the stored conversation), in the mode the owner chose for it if any. */
+  function begin(agentId: string, conversationId: string, words: OwnerWords[], joined: string[] = [], handBack?: () => void, mode: Mode | null = null): string {
     const agent = deps.agents.get(agentId);
     if (!agent) throw new Error(`no agent ${agentId}`);
     const conversation = conversations.get(conversationId);
@@ -185,6 +194,7 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
       // A checkpoint that could not be noted leaves the turn without one; the turn itself goes on.
     }
     busyConversations.set(conversationId, turnId);
+    if (mode) turnModes.set(turnId, mode);
     const endOwnerRequest = deps.ownerRequests?.open(turnId, conversationId) ?? ((): void => {});
     const controller = new AbortController();
     const context: TurnContext = {
@@ -193,6 +203,7 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
       conversationId,
       signal: controller.signal,
       conversations,
+      modeOverride: mode,
       history: kept.history,
       conversationUsage: kept.usage,
       usage,
@@ -204,6 +215,7 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
       db: deps.db,
       dispatcher: deps.dispatcher,
       vocabularyFor: deps.vocabularyFor,
+      instructionsFor: deps.instructionsFor,
       providerFor: deps.providerFor,
       agents: deps.agents,
       workspaces: deps.workspaces,
@@ -223,6 +235,7 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
         await deps.turnHooks?.ended({ turnId, agentId, conversationId }).catch(() => undefined);
         release();
         busyConversations.delete(conversationId);
+        turnModes.delete(turnId);
         endOwnerRequest();
         active.delete(turnId);
         remember(turnId, reason);
@@ -245,7 +258,7 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
   }
 
   return {
-    startTurn: ({ agentId, conversationId, text, images }) => begin(agentId, conversationId, [{ text, images }]),
+    startTurn: ({ agentId, conversationId, text, images, mode }) => begin(agentId, conversationId, [{ text, images }], [], undefined, mode ?? null),
     interject({ agentId, conversationId, text, when, images }) {
       const working = busyConversations.get(conversationId);
       if (!working) return { turnId: begin(agentId, conversationId, [{ text, images }]), held: null };
@@ -271,6 +284,7 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
     activeTurn(conversationId) {
       return busyConversations.get(conversationId) ?? null;
     },
+    turnMode: (turnId) => turnModes.get(turnId) ?? null,
     forgetHistory(conversationId) {
       if (!busyConversations.has(conversationId)) histories.delete(conversationId);
     },

@@ -3,7 +3,7 @@
 // to the next request of a running turn (AC-10). The conversation is the in-memory history
 // (history.ts): appended to, never re-read, and cut to the context budget (contextBudget.ts).
 import { randomUUID } from 'node:crypto';
-import { clampOutputBound, type Agent, type ScopeReport, type UsageTotals, type Workspace, type ToolResult } from '../../shared/domain';
+import { clampOutputBound, type Agent, type Mode, type ScopeReport, type UsageTotals, type Workspace, type ToolResult } from '../../shared/domain';
 import type { Dispatcher } from '../dispatch/types';
 import type { ConversationsRepository } from '../store/conversations';
 import type { Db } from '../store/database';
@@ -20,9 +20,10 @@ import type { BackoffOptions } from './retry';
 import { runStepCalls } from './stepCalls';
 import { streamWithRetries } from './streamResponse';
 import { buildSystemPrompt } from './systemPrompt';
+import type { PromptInstructions } from '../workspace/instructionFiles';
 import { budgetStopSentence, type BudgetGate } from './budgets';
 import { createTextCoalescer } from '../processes/coalesce';
-import { callEffectsOf, againSentence, modelResultText, storedResultText } from '../tools/facts';
+import { callEffectsOf, againSentence, endsTurn, modelResultText, storedResultText } from '../tools/facts';
 
 export interface TurnContext {
   turnId: string;
@@ -30,12 +31,16 @@ export interface TurnContext {
   conversationId: string;
   signal: AbortSignal;
   conversations: ConversationsRepository;
+  /** The mode the owner chose for this turn (plan, from the composer); null: the agent's own. */
+  modeOverride?: Mode | null;
   history: ConversationHistory;
   turnLimit: number;
   batchMs: number;
   db: Db;
   dispatcher: Dispatcher;
   vocabularyFor(agentId: string): ScopeReport[];
+  /** The project's instruction files for the system prompt, read at every request (only pinned texts are instructions). */
+  instructionsFor?(workspace: Workspace, conversationId: string): PromptInstructions;
   providerFor: ProviderFor;
   agents: { get(agentId: string): Agent | null };
   workspaces: { get(agentId: string): Workspace | null };
@@ -93,12 +98,14 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
       // calls of that request ran and were answered: the history stays whole for "Continue anyway".
       if (overBudget()) return 'budget';
       if (request > 0) joinWaiting();
-      const agent = turn.agents.get(turn.agentId);
-      if (!agent) throw new ProviderError('the agent was removed while its turn was working', false);
+      const stored = turn.agents.get(turn.agentId);
+      if (!stored) throw new ProviderError('the agent was removed while its turn was working', false);
+      const agent: Agent = turn.modeOverride ? { ...stored, mode: turn.modeOverride } : stored;
       const workspace = turn.workspaces.get(turn.agentId);
       const bound = clampOutputBound(agent.maxOutputTokens);
-      const system = buildSystemPrompt({ agent, workspace, vocabulary: turn.vocabularyFor(agent.id) });
-      const tools = turn.dispatcher.offeredTools(agent.id);
+      const instructions = workspace ? turn.instructionsFor?.(workspace, turn.conversationId) : undefined;
+      const system = buildSystemPrompt({ agent, workspace, vocabulary: turn.vocabularyFor(agent.id), instructions });
+      const tools = turn.dispatcher.offeredTools(agent.id, turn.turnId);
       const facts = modelFacts(agent.provider, agent.model, turn.modelOverrides?.() ?? NO_OVERRIDES);
       const fixedChars = system.length + toolsChars(tools);
       const budget = { tokens: budgetTokens(facts.contextWindow, bound), contextWindow: facts.contextWindow, fixedChars, model: agent.model };
@@ -146,13 +153,17 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
 
       const factsOf = (call: PendingCall) => turn.dispatcher.factsOf(agent.id, call.name);
       const results = runStepCalls(calls, (call) => callEffectsOf(factsOf(call), call.args).readOnly, (call) => runCall(call));
+      let endsHere = false;
       for (let index = 0; index < calls.length; index++) {
         const call = calls[index];
         const result = await results[index];
+        if (result.ok && endsTurn(factsOf(call))) endsHere = true;
         const stored = storedResultText(factsOf(call), call.name, call.args, result);
         history.appendResult({ callId: call.id, tool: call.name, stored, text: modelResultText(result), isError: !result.ok, images: imagesOf(result) });
       }
       if (turn.signal.aborted) return cancelled();
+      // A tool that ends the turn (a plan) waits for the owner's answer (approve, or revise) before the agent goes on.
+      if (endsHere) return 'completed';
     }
     notice(`stopped after ${turn.turnLimit} model requests in one turn (the turn limit); send a message to continue`);
     return 'turn_limit';

@@ -11,10 +11,10 @@ import { createConversationsRepository } from '../store/conversations';
 import type { Db } from '../store/database';
 import type { ToolCallsRepository } from '../store/toolCalls';
 import type { WorkspacesRepository } from '../store/workspaces';
-import { callEffectsOf, fileOf, recordedResultSummary, UNKNOWN_TOOL_FACTS } from '../tools/facts';
+import { callEffectsOf, fileOf, offeredInMode, recordedResultSummary, UNKNOWN_TOOL_FACTS } from '../tools/facts';
 import type { AnyToolDefinition, CallEffects, ToolFacts } from '../tools/types';
 import { checkFloor } from './floor';
-import { isToolName } from './registry';
+import { isToolName, planModeRefusal } from './registry';
 import type { Dispatcher, OfferedTool, ToolCallRequest } from './types';
 
 /** The card's danger line when a call holds characters that change how text reads without showing. */
@@ -56,6 +56,8 @@ export interface DispatcherDeps {
   ownerRequestLive(ownerRequestId: string, conversationId: string): boolean;
   tools: readonly AnyToolDefinition[];
   installed: ReadonlySet<ToolName>;
+  /** The mode one owner request (a turn) was started in when the owner chose one for it (plan, from the composer). */
+  turnModeFor?(ownerRequestId: string): Mode | null;
   home: string;
   dataDir: string;
   /** The literal remember choices a card offers for a plain command's argv. */
@@ -111,6 +113,11 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
     return deps.mcpToolsFor?.(agentId).find((offered) => offered.definition.name === name)?.definition ?? null;
   }
 
+  /** The owner's choice for this turn, else the agent's mode. */
+  function modeOf(agentMode: Mode, ownerRequestId: string | null): Mode {
+    return (ownerRequestId !== null ? deps.turnModeFor?.(ownerRequestId) : null) ?? agentMode;
+  }
+
   // Each change returns the record as written; that record is what the window is sent.
   function record(change: () => ToolCallView | null): void {
     const view = change();
@@ -124,15 +131,17 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
       return toolFor(agentId, name) ?? UNKNOWN_TOOL_FACTS;
     },
 
-    offeredTools(agentId: string): OfferedTool[] {
+    offeredTools(agentId: string, ownerRequestId?: string): OfferedTool[] {
       const agent = deps.agents.get(agentId);
       if (!agent) return [];
+      const mode = modeOf(agent.mode, ownerRequestId ?? null);
       const hasWorkspace = deps.workspaces.get(agentId) !== null;
       const offered: OfferedTool[] = [];
       for (const tool of deps.tools) {
         if (!isToolName(tool.name) || !deps.installed.has(tool.name) || !agent.scopes.includes(tool.scope)) continue;
         // AC-6: no workspace, no root to bound a path to — only the tool that asks the owner for one.
         if (!hasWorkspace && !tool.worksWithoutWorkspace) continue;
+        if (!offeredInMode(tool, mode)) continue;
         offered.push({
           name: tool.name,
           description: tool.description,
@@ -142,6 +151,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
       }
       if (hasWorkspace && agent.scopes.includes('mcp')) {
         for (const { definition, inputSchema } of deps.mcpToolsFor?.(agentId) ?? []) {
+          // An MCP server's tool declares itself plan-safe never: plan mode leaves them all out.
+          if (!offeredInMode(definition, mode)) continue;
           offered.push({ name: definition.name, description: definition.description, inputSchema, effects: definition.effects });
         }
       }
@@ -179,6 +190,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
       const floor = checkFloor(request, agent, known, live, tool.scope, tool.name);
       if (!floor.ok) return refuse(floor.message, 403, floor.code);
       if (!agent) return refuse('session-not-authorized: the call names no known agent', 403, 'session-not-authorized');
+      // Plan mode is the tools' own declaration, not the prompt's: a tool not plan-safe is refused here, whatever was asked.
+      if (!offeredInMode(tool, modeOf(agent.mode, request.ownerRequestId))) return refuse(planModeRefusal(tool.name), 403, 'plan-mode-refused');
 
       const parsed = tool.schema.safeParse(request.args);
       if (!parsed.success) {

@@ -16,6 +16,8 @@ const CODING_TOOLS: readonly ToolName[] = [
   'preview',
   'screenshot',
   'workspace',
+  'plan',
+  'todo',
 ];
 
 /** The tools the switches install: coding tools → the developer set; file edit → edit; shell (with coding tools) → bash. */
@@ -25,6 +27,11 @@ export function installedToolNames(switches: InstanceSwitches): Set<ToolName> {
   if (switches.file_edit) installed.add('edit');
   if (switches.coding_tools && switches.shell) installed.add('bash');
   return installed;
+}
+
+/** The sentence a call refused by plan mode returns, after its stable code. */
+export function planModeRefusal(name: string): string {
+  return `plan-mode-refused: ${name} is not offered in plan mode, where a turn only reads. Nothing was run. Call plan with the change you would make; your owner approves it before anything changes.`;
 }
 
 export function isToolName(name: string): name is ToolName {

@@ -52,7 +52,8 @@ export interface OfferedTool {
 
 export interface Dispatcher {
   /** The tools the vocabulary allows this agent (installed ∧ granted ∧ has workspace where needed). */
-  offeredTools(agentId: string): OfferedTool[];
+  /** In plan mode (the agent's, or the one the owner chose for this turn) only the plan-safe tools. */
+  offeredTools(agentId: string, ownerRequestId?: string): OfferedTool[];
   /** What a tool says about itself (effects, result views): the defensive answer for one it does not know. */
   factsOf(agentId: string, tool: string): ToolFacts;
   /** installed → granted → floor → tierFor → card (waits for the owner) → run → recorded. */

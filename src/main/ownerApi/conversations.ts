@@ -48,15 +48,20 @@ export function conversationsCalls(core: CoreServices): DomainApi<'conversations
     /**
      * The owner's message opens a turn: the live owner request every developer tool's floor checks.
      * With `when`, a message while a turn works waits for its next step ("now") or its end ("queue");
-     * without it, such a message is refused, as it always was.
+     * without it, such a message is refused, as it always was. With `mode: 'plan'` (the composer's
+     * "Plan first") the message opens a plan turn of its own, so it cannot join a turn that works.
      */
     async send(request) {
       const conversation = requireConversation(request.conversationId);
+      if (request.mode === 'plan' && core.runner.activeTurn(conversation.id)) {
+        throw new CoreRefusal('conflict', 'a turn is working in this conversation; Plan first opens a turn of its own: wait for it to end or stop it');
+      }
       const images = await ownerImagesFor(conversation.agentId, request.images ?? []);
       if (nameByFirstRequest(core.conversations, conversation.id, request.text)) {
         core.events.emit({ type: 'conversations.changed', agentId: conversation.agentId });
       }
       const turn = { agentId: conversation.agentId, conversationId: conversation.id, text: request.text, images };
+      if (request.mode === 'plan') return { turnId: core.runner.startTurn({ ...turn, mode: 'plan' }), held: null };
       if (request.when === undefined) return { turnId: core.runner.startTurn(turn), held: null };
       return core.runner.interject({ ...turn, when: request.when });
     },

@@ -8,11 +8,14 @@ import { attentionCalls } from './attention';
 import { budgetsCalls } from './budgets';
 import { cardsCalls } from './cards';
 import { checkpointsCalls } from './checkpoints';
+import { commandsCalls } from './commands';
 import { conversationsCalls } from './conversations';
 import { filesCalls } from './files';
+import { instructionsCalls } from './instructions';
 import { mcpCalls } from './mcp';
 import { modelsCalls } from './models';
 import { ownerCalls } from './owner';
+import { plansCalls, todosCalls } from './plans';
 import { previewCalls } from './preview';
 import { processesCalls } from './processes';
 import { rememberedCalls } from './remembered';
@@ -38,11 +41,14 @@ export function createOwnerApi(core: CoreServices): CoreApi {
     budgets: budgetsCalls(core),
     cards: cardsCalls(core),
     checkpoints: checkpointsCalls(core),
+    commands: commandsCalls(core),
     conversations: conversationsCalls(core),
     files: filesCalls(core),
+    instructions: instructionsCalls(core),
     mcp: mcpCalls(core),
     models: modelsCalls(core),
     owner: ownerCalls(core),
+    plans: plansCalls(core),
     preview: previewCalls(core),
     processes: processesCalls(core),
     remembered: rememberedCalls(core),
@@ -51,6 +57,7 @@ export function createOwnerApi(core: CoreServices): CoreApi {
     settings: settingsCalls(core),
     summary: summaryCalls(core),
     terminal: terminalCalls(core),
+    todos: todosCalls(core),
     tests: testsCalls(core),
     toolCalls: toolCallsCalls(core),
     workspaces: workspacesCalls(core),

@@ -18,6 +18,10 @@ import type { EventBus } from '../events';
 import type { AgentMcpServers } from '../mcp/agentServers';
 import type { WorkspaceAssignment } from '../owner/workspaceAssignment';
 import type { WorkspaceWatchers } from '../owner/workspaceWatcher';
+import type { ProjectInstructions } from '../owner/projectInstructions';
+import type { PlansRepository } from '../store/plans';
+import type { ProjectCommands } from '../owner/projectCommands';
+import type { TodosRepository } from '../store/todos';
 import type { PreviewServer } from '../preview/server';
 import type { TerminalSessions } from '../processes/pty';
 import type { Supervisor } from '../processes/supervisor';
@@ -45,6 +49,11 @@ export interface CoreServices {
   search: ConversationSearch;
   /** An MCP client's session is open on the conversation (it writes there without a turn). */
   mcpSessionOpen(conversationId: string): boolean;
+  /** The project's instruction files and the owner's pins. */
+  projectInstructions: ProjectInstructions;
+  plans: PlansRepository;
+  slashCommands: ProjectCommands;
+  todos: TodosRepository;
   secrets: SecretStore;
   events: EventBus;
   switches: InstanceSwitches;

@@ -102,6 +102,9 @@ export function classifyCommand(command: string, ctx: ClassifyContext): CommandD
   }
   const argv = lexed.ok ? lexed.argv : null;
   switch (ctx.mode) {
+    case 'plan':
+      // The dispatcher refuses every command in plan mode before it is classified; were one asked, it asks.
+      return gated('ask-mode', 'plan mode runs no command; it would ask first', argv);
     case 'ask':
       // Never auto in ask, remembered or not (seed 003 §3).
       return gated('ask-mode', lexed.ok ? 'ask mode asks before every command' : `ask mode asks before every command; ${lexed.reason}`, argv);

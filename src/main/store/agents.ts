@@ -24,6 +24,8 @@ interface AgentRow {
   max_output_tokens: number;
   /** Migration 006; absent on a database that predates it. */
   thinking_budget?: number;
+  /** Migration 018: 1 when the agent is in plan mode (then `mode` is the mode it was in before). */
+  plan_mode?: number;
   created_at: string;
 }
 
@@ -57,7 +59,7 @@ function toAgent(row: AgentRow): Agent {
     model: row.model,
     baseUrl: row.base_url,
     scopes,
-    mode: row.mode,
+    mode: row.plan_mode === 1 ? 'plan' : row.mode,
     acceptancePolicy: row.acceptance_policy,
     maxOutputTokens: row.max_output_tokens,
     thinkingBudget: row.thinking_budget ?? 0,
@@ -102,8 +104,8 @@ export function createAgentsRepository(db: Db) {
           input.model,
           input.baseUrl ?? null,
           JSON.stringify([...new Set(input.scopes)]),
-          // A new agent starts in `run`, as seed 003 §3 decides.
-          input.mode ?? 'run',
+          // A new agent starts in `run`, as seed 003 §3 decides; one created in plan keeps ask beneath it.
+          input.mode === 'plan' ? 'ask' : (input.mode ?? 'run'),
           input.acceptancePolicy ?? 'apply',
           clampOutputBound(input.maxOutputTokens ?? 8192),
           new Date().toISOString(),
@@ -114,12 +116,16 @@ export function createAgentsRepository(db: Db) {
         }
         throw error;
       }
+      if (input.mode === 'plan') db.prepare('UPDATE agents SET plan_mode = 1 WHERE id = ?').run(id);
       return this.get(id) as Agent;
     },
     update(id: string, patch: AgentPatch): Agent | null {
       const current = this.get(id);
       if (!current) return null;
       const next = { ...current, ...patch };
+      // Plan mode is its own column: the mode column keeps the mode the agent was in before it.
+      const storedMode = next.mode === 'plan' ? (byId.get(id) as AgentRow).mode : next.mode;
+      db.prepare('UPDATE agents SET plan_mode = ? WHERE id = ?').run(next.mode === 'plan' ? 1 : 0, id);
       db.prepare(
         `UPDATE agents SET name = ?, provider = ?, model = ?, base_url = ?, scopes = ?, mode = ?,
            acceptance_policy = ?, max_output_tokens = ? WHERE id = ?`,
@@ -129,7 +135,7 @@ export function createAgentsRepository(db: Db) {
         next.model,
         next.baseUrl,
         JSON.stringify([...new Set(next.scopes)]),
-        next.mode,
+        storedMode,
         next.acceptancePolicy,
         clampOutputBound(next.maxOutputTokens),
         id,

@@ -74,6 +74,7 @@ export function createBashTool(deps: BashToolDeps = {}) {
       switch (mode) {
         case 'ask':
         case 'edit':
+        case 'plan':
           return { tier: 'gated', reason: `bash runs any command line; in ${mode} mode every bash call needs your approval` };
         case 'run':
           if (!containment.contained) {

@@ -1,6 +1,6 @@
 // Reading a tool's declared facts (types.ts ToolFacts): the one place the defaults and the
 // defensive answer for an unknown tool live. Callers pass the tool's declaration, never its name.
-import type { ToolResult } from '../../shared/domain';
+import type { Mode, ToolResult } from '../../shared/domain';
 import type { PaddockEvent } from '../../shared/ipc';
 import type { CallEffects, ToolFacts } from './types';
 
@@ -26,6 +26,17 @@ export function callEffectsOf(facts: ToolFacts, args: unknown): CallEffects {
     readOnly: declared.readOnly || (narrowed?.readOnly ?? false),
     changesFiles: declared.changesFiles && (narrowed?.changesFiles ?? true),
   };
+}
+
+/** Whether a tool may be offered and run in this mode: plan mode takes only what declares itself plan-safe and read-only. */
+export function offeredInMode(facts: ToolFacts, mode: Mode): boolean {
+  if (mode !== 'plan') return true;
+  return facts.planSafe === true && facts.effects.readOnly;
+}
+
+/** Whether a successful call of this tool ends the turn. */
+export function endsTurn(facts: ToolFacts): boolean {
+  return facts.endsTurn === true;
 }
 
 /** The text the model is sent for a result. */

@@ -26,6 +26,8 @@ import type { AgentSandboxChoices } from '../sandbox/containment';
 import type { AnyToolDefinition } from './types';
 import { createWorkspaceTool } from './workspace';
 import { writeTool } from './write';
+import { createPlanTool, type PlanToolDeps } from './plan';
+import { createTodoTool, type TodoToolDeps } from './todo';
 
 export interface ToolSetDeps {
   ledger?: GroupLedger;
@@ -45,6 +47,9 @@ export interface ToolSetDeps {
   lastTestRun(agentId: string, directory: string): TestRun | null;
   agentCommits?(directory: string): ReadonlySet<string>;
   onCommandFinished(finished: CommandFinished): number | null | void;
+  /** Where plans and task lists are kept; without them, plan and todo are not in the set. */
+  plans?: PlanToolDeps;
+  todos?: TodoToolDeps;
 }
 
 export function createToolSet(deps: ToolSetDeps): AnyToolDefinition[] {
@@ -67,5 +72,7 @@ export function createToolSet(deps: ToolSetDeps): AnyToolDefinition[] {
     createPreviewTool({ lookup: supervisor, preview }),
     createScreenshotTool({ lookup: supervisor, resolve: (name, port) => preview.resolve(name, port), capture: deps.capture }),
     createWorkspaceTool({ assignment: deps.assignment }),
+    ...(deps.plans ? [createPlanTool(deps.plans)] : []),
+    ...(deps.todos ? [createTodoTool(deps.todos)] : []),
   ];
 }

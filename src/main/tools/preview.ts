@@ -26,6 +26,8 @@ export function createPreviewTool(deps: PreviewToolDeps): ToolDefinition<Preview
       'Returns the process name for the pane, never a URL. The process must be listening on a loopback port.',
     schema,
     effects: { readOnly: true, destructive: false, idempotent: true, openWorld: false, changesFiles: false, runsCode: false, replaySafe: true },
+    // Reading only: plan mode offers it.
+    planSafe: true,
     views: { quotesFiles: false },
     events: ({ agentId, data }) => {
       const shown = (data ?? {}) as { process?: unknown; absoluteAssets?: unknown };

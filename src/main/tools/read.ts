@@ -128,6 +128,8 @@ export const readTool: ToolDefinition<ReadArgs> = {
     'Read a text file in the workspace, with line numbers. At most 2000 lines or 200 KB per call; use from/lines to page. PNG, JPEG, GIF and WebP pictures come back as an image (downscaled when large); other binary files are refused.',
   schema: readSchema,
   effects: { readOnly: true, destructive: false, idempotent: true, openWorld: false, changesFiles: false, runsCode: false, replaySafe: true },
+  // Reading only: plan mode offers it.
+  planSafe: true,
   views: {
     quotesFiles: true,
     again: (args) => (typeof args.path === 'string' ? `read ${JSON.stringify(args.path)} again if you need it` : 'read the file again if you need it'),

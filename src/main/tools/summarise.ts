@@ -46,6 +46,8 @@ export function createSummariseTool(deps: SummariseDeps): ToolDefinition<Summari
       'Summarise the work for the owner to review: the branch, the diff stat against the branch point (uncommitted changes included), and the last test command with its result. Call it when you are done. Changes nothing.',
     schema: summariseArgsSchema,
     effects: { readOnly: true, destructive: false, idempotent: true, openWorld: false, changesFiles: false, runsCode: false, replaySafe: true },
+    // Reading only: plan mode offers it.
+    planSafe: true,
     views: { quotesFiles: true, again: () => 'call summarise again if you need it' },
     events: summaryChanged,
     tierFor: (_args, ctx): TierDecision =>

@@ -55,6 +55,13 @@ export interface ToolFacts {
   events?: ToolEvents;
   /** The one tool offered to an agent with no workspace (it asks the owner for one). */
   worksWithoutWorkspace?: boolean;
+  /**
+   * Offered in plan mode: it only reads the workspace or touches Paddock's own records of the
+   * conversation (it must also declare `readOnly`). Absent: not offered, and refused, in plan mode.
+   */
+  planSafe?: boolean;
+  /** A successful call ends the turn, so the owner answers before anything else happens (the plan card). */
+  endsTurn?: boolean;
 }
 
 export interface ToolDefinition<A = unknown> extends ToolFacts {

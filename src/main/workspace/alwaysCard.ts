@@ -1,6 +1,8 @@
-// Files that make *other* programs run code when the owner later uses them (SPEC §4): a write or an
-// edit of one is a card in every mode, whatever the mode or the acceptance policy says.
+// Files that make *other* programs run code when the owner later uses them (SPEC §4), and files that
+// speak for the owner to agents (instruction files, project commands): a write or an edit of one is a
+// card in every mode, whatever the mode or the acceptance policy says.
 import { IGNORABLE } from './gitName';
+import { INSTRUCTION_FILE_NAMES } from './instructionFiles';
 
 /** A directory anywhere in the path: everything below it is configuration some program executes. */
 const DIRECTORIES: Record<string, string> = {
@@ -12,6 +14,10 @@ const DIRECTORIES: Record<string, string> = {
   '.codex': 'Codex runs tools configured there',
   '.gemini': 'Gemini CLI runs tools configured there',
 };
+
+/** Words agents read as the owner's, once the owner accepted them (Paddock's pin does not move until then). */
+const OWNER_VOICE = 'agents read it as your instructions; Paddock keeps using the text you accepted until you accept the new one';
+const OWNER_VOICE_FILES = new Map(INSTRUCTION_FILE_NAMES.map((name) => [name.toLowerCase(), name]));
 
 /** A file name anywhere in the path. */
 const FILES: Record<string, string> = {
@@ -45,8 +51,13 @@ export function isAlwaysCardPath(relPath: string): string | null {
     if (name === '.github' && parts[i + 1] === 'workflows') {
       return card('.github/workflows/', 'GitHub runs the workflows there with the repository’s secrets');
     }
+    if (name === '.paddock' && parts[i + 1] === 'commands') {
+      return `.paddock/commands/ is always a card: its files become slash commands sent as your own message; Paddock keeps using the text you accepted until you accept the new one.`;
+    }
   }
   const last = parts[parts.length - 1] ?? '';
+  const voice = OWNER_VOICE_FILES.get(last) ?? (parts.length === 2 && parts[0] === '.github' && last === 'copilot-instructions.md' ? '.github/copilot-instructions.md' : null);
+  if (voice) return `${voice} is always a card: ${OWNER_VOICE}.`;
   const fileWhy = FILES[last];
   if (fileWhy) return card(last, fileWhy);
   if (last.endsWith('.code-workspace')) return card(last, 'VS Code runs the tasks and settings a workspace file holds');

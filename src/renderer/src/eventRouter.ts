@@ -17,6 +17,11 @@ import { usePreviewStore } from './stores/usePreviewStore';
 import { useProcessesStore } from './stores/useProcessesStore';
 import { useMcpStore } from './stores/useMcpStore';
 import { useRememberedStore } from './stores/useRememberedStore';
+import { useInstructionsStore } from './stores/useInstructionsStore';
+import { usePlansStore } from './stores/usePlansStore';
+import { useCommandsStore } from './stores/useCommandsStore';
+import { useTodosStore } from './stores/useTodosStore';
+import { isInstructionFileName } from './lib/instructionFiles';
 import { useSidePaneStore } from './stores/useSidePaneStore';
 import { useRepositoriesStore } from './stores/useRepositoriesStore';
 import { useSummaryStore } from './stores/useSummaryStore';
@@ -68,6 +73,16 @@ export function routeEvents(events: PaddockEvent[]): void {
       case 'remembered.changed':
         reload.add('remembered');
         break;
+      case 'plans.changed':
+        void usePlansStore.getState().load(event.conversationId).catch(fail);
+        break;
+      case 'todos.changed':
+        void useTodosStore.getState().load(event.conversationId).catch(fail);
+        break;
+      case 'instructions.changed':
+        useInstructionsStore.getState().reloadWaiting(event.agentId);
+        void useInstructionsStore.getState().loadPins().catch(fail);
+        break;
       case 'mcp.changed':
         void useMcpStore.getState().load(event.agentId).catch(fail);
         break;
@@ -87,6 +102,8 @@ export function routeEvents(events: PaddockEvent[]): void {
         break;
       case 'files.changed':
         useFilesStore.getState().filesChanged(event.agentId, event.paths);
+        if (event.paths.some(isInstructionFileName)) useInstructionsStore.getState().reloadWaiting(event.agentId);
+        if (event.paths.some((changed) => changed.startsWith('.paddock/'))) void useCommandsStore.getState().load(event.agentId).catch(fail);
         break;
       case 'screenshot.taken':
         usePreviewStore.getState().screenshotTaken(event.agentId, event.name, event.file);

@@ -1,6 +1,6 @@
 // The words of the product (SPEC §3, §5, §11). Plain TypeScript: no node, no DOM.
 
-export const MODES = ['ask', 'edit', 'run'] as const;
+export const MODES = ['ask', 'edit', 'run', 'plan'] as const;
 export type Mode = (typeof MODES)[number];
 
 export const ACCEPTANCE_POLICIES = ['apply', 'propose'] as const;

@@ -12,6 +12,8 @@ export type RefusalCode =
   | 'no-workspace'
   | 'session-moved'
   | 'cannot-run'
+  /** The turn is in plan mode and the tool does not declare itself plan-safe. */
+  | 'plan-mode-refused'
   /** The tool's own fence said no (a path outside, a link, a denied file): its error begins "refused:". */
   | 'fence'
   | 'denied'
@@ -48,6 +50,11 @@ export interface ToolOutcomeFacts {
   contained?: boolean;
   /** Where a unified diff of what the call wrote begins in the model's text (write, edit). */
   diffStart?: number;
+  /**
+   * A call that changed only the conversation's own records (a plan proposed, the task list): the
+   * transcript shows it as this one quiet line, with the icon named, instead of a tool row.
+   */
+  quiet?: { icon: 'plan' | 'task'; text: string };
 }
 
 export interface ToolCallOutcome extends ToolOutcomeFacts {

@@ -19,6 +19,8 @@ export const TOOL_NAMES = [
   'summarise',
   'workspace',
   'bash',
+  'plan',
+  'todo',
 ] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
@@ -48,6 +50,9 @@ export const TOOL_SCOPE: Record<ToolName, Scope> = {
   screenshot: 'preview',
   workspace: 'workspace',
   bash: 'shell',
+  // Both change only Paddock's own records of the conversation: they come with reading the workspace.
+  plan: 'file_read',
+  todo: 'file_read',
 };
 
 /** A tier decision: the closed union every tierFor returns (SPEC §5). */

@@ -33,6 +33,11 @@ import type {
   McpServerView,
   ProcessView,
   RememberedCommandView,
+  InstructionFileView,
+  InstructionPinView,
+  PlanView,
+  SlashCommandView,
+  TodoItemView,
   SummaryView,
 } from './views';
 
@@ -100,6 +105,16 @@ export const requestSchemas = {
     .strict(),
   'toolCalls.list': z.object({ conversationId: id }).strict(),
   'remembered.list': none,
+  'commands.list': z.object({ agentId: id }).strict(),
+  'commands.accept': z.object({ agentId: id, relPath: z.string().min(1).max(4096), sha256: z.string().regex(/^[0-9a-f]{64}$/) }).strict(),
+  'commands.run': z.object({ conversationId: id, name: z.string().min(1).max(64), arguments: z.string().max(20_000) }).strict(),
+  'plans.list': z.object({ conversationId: id }).strict(),
+  'plans.answer': z.object({ planId: id, decision: z.enum(['edit', 'run', 'revise']), message: z.string().trim().min(1).max(20_000).optional() }).strict(),
+  'todos.list': z.object({ conversationId: id }).strict(),
+  'instructions.waiting': z.object({ agentId: id, conversationId: id.optional() }).strict(),
+  'instructions.accept': z.object({ agentId: id, relPath: z.string().min(1).max(4096), sha256: z.string().regex(/^[0-9a-f]{64}$/), conversationId: id.optional() }).strict(),
+  'instructions.pins': none,
+  'instructions.forget': z.object({ directory: z.string().min(1).max(4096), relPath: z.string().min(1).max(4096) }).strict(),
   'remembered.forget': z.object({ id: z.number().int().positive() }).strict(),
   'processes.list': none,
   'processes.stop': z.object({ agentId: id, name: z.string().min(1).max(64) }).strict(),
@@ -112,11 +127,14 @@ export const requestSchemas = {
   'conversations.messages': z
     .object({ conversationId: id, before: z.number().int().positive().optional(), limit: z.number().int().min(1).max(500).optional() })
     .strict(),
+  // when: a message while a turn works joins its next step ("now") or opens the next turn ("queue").
+  // mode: the owner chose plan for this one turn (the composer's "Plan first").
   'conversations.send': z
     .object({
       conversationId: id,
       text: z.string().trim().min(1).max(200_000),
       when: z.enum(['now', 'queue']).optional(),
+      mode: z.enum(['plan']).optional(),
       /** Pictures pasted or dropped into the composer (base64, no data: prefix); decoded and bounded by the core. */
       images: z.array(z.object({ base64: z.string().min(1).max(11_200_000) }).strict()).max(4).optional(),
     })
@@ -232,6 +250,16 @@ export interface ResponseMap {
   'cards.answer': { answered: true };
   'toolCalls.list': ToolCallView[];
   'remembered.list': RememberedCommandView[];
+  'commands.list': SlashCommandView[];
+  'commands.accept': { accepted: boolean };
+  'commands.run': { turnId: string; text: string };
+  'plans.list': PlanView[];
+  'plans.answer': { turnId: string };
+  'todos.list': TodoItemView[];
+  'instructions.waiting': InstructionFileView[];
+  'instructions.accept': InstructionPinView;
+  'instructions.pins': InstructionPinView[];
+  'instructions.forget': { forgotten: boolean };
   'remembered.forget': { forgotten: boolean };
   'processes.list': ProcessView[];
   'processes.stop': { stopped: boolean };

@@ -10,6 +10,12 @@ export type PaddockEvent =
   | { type: 'toolCall.output'; callId: string; chunk: string }
   | { type: 'processes.changed' }
   | { type: 'remembered.changed' }
+  /** A plan was proposed or answered in the conversation. */
+  | { type: 'plans.changed'; conversationId: string }
+  /** The conversation's task list changed. */
+  | { type: 'todos.changed'; conversationId: string }
+  /** The agent's workspace has instruction files waiting for the owner, or the pins changed (agentId null: any). */
+  | { type: 'instructions.changed'; agentId: string | null }
   | { type: 'mcp.changed'; agentId: string }
   | { type: 'conversation'; event: AgentEvent }
   | { type: 'terminal.data'; terminalId: string; data: string }

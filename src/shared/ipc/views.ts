@@ -59,6 +59,66 @@ export interface AppInfo {
   };
 }
 
+/** An instruction file of the agent's workspace as the owner is asked about it. */
+export interface InstructionFileView {
+  relPath: string;
+  status: 'pinned' | 'new' | 'changed' | 'too-large';
+  size: number;
+  text: string | null;
+  sha256: string | null;
+  pinnedText: string | null;
+  /** For a changed file: from the accepted text to the one on disk. */
+  diff: string | null;
+}
+
+/** A text the owner accepted for agents (Settings → Developer, with Forget). */
+export interface InstructionPinView {
+  directory: string;
+  relPath: string;
+  kind: 'instructions' | 'command';
+  sha256: string;
+  acceptedAt: string;
+  /** The first line of the accepted text, to recognise it. */
+  firstLine: string;
+}
+
+/** A plan an agent proposed (the plan tool) and the owner's answer to it. */
+export interface PlanView {
+  id: string;
+  conversationId: string;
+  agentId: string;
+  title: string;
+  steps: string[];
+  files: string[];
+  commands: string[];
+  status: 'proposed' | 'approved' | 'revised' | 'superseded';
+  approvedMode: 'edit' | 'run' | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+/** One item of a conversation's task list (the todo tool). */
+export interface TodoItemView {
+  id: string;
+  text: string;
+  status: 'pending' | 'in_progress' | 'done' | 'dropped';
+  createdAt: string;
+  changedAt: string;
+}
+
+/** A slash command: the project's (.paddock/commands, pinned before use) or the owner's own. */
+export interface SlashCommandView {
+  name: string;
+  source: 'project' | 'owner';
+  relPath: string;
+  text: string;
+  sha256: string;
+  /** owner: the owner's own file; new or changed: the project's, waiting for the owner to accept its text. */
+  status: 'pinned' | 'new' | 'changed' | 'owner';
+  pinnedText: string | null;
+  diff: string | null;
+}
+
 export interface RememberedCommandView {
   id: number;
   agentId: string;

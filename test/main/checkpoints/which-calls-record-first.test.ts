@@ -9,7 +9,8 @@ import { callEffectsOf, UNKNOWN_TOOL_FACTS } from '../../../src/main/tools/facts
 import { READ_ONLY_PROGRAMS, RUN_LIST_PROGRAMS } from '../../../src/main/policy';
 import { executesWorkspaceCode } from '../../../src/main/sandbox/containment';
 
-const tools = new Map(createToolSet({} as ToolSetDeps).map((tool) => [tool.name, tool]));
+// plan and todo join the set with their stores; only their declarations are read here.
+const tools = new Map(createToolSet({ plans: { plans: {} }, todos: { todos: {} } } as unknown as ToolSetDeps).map((tool) => [tool.name, tool]));
 const callMayChangeFiles = (tool: string, args: unknown): boolean => callEffectsOf(tools.get(tool as never) ?? UNKNOWN_TOOL_FACTS, args).changesFiles;
 
 describe('which calls record the workspace first', () => {

@@ -7,11 +7,18 @@ import { createToolSet, type ToolSetDeps } from '../../../src/main/tools';
 import { callEffectsOf, fileOf, UNKNOWN_TOOL_FACTS } from '../../../src/main/tools/facts';
 import { annotationsOf } from '../../../src/main/mcp/stdioServer';
 
-const tools = createToolSet({} as ToolSetDeps);
+// plan and todo join the set with their stores; their declarations are read, never run, here.
+const tools = createToolSet({ plans: { plans: {} }, todos: { todos: {} } } as unknown as ToolSetDeps);
 const byName = new Map(tools.map((tool) => [tool.name, tool]));
 const facts = (name: string) => byName.get(name as never) ?? UNKNOWN_TOOL_FACTS;
 
 describe('each tool’s declaration', () => {
+  it('offers plan mode only what reads or touches Paddock’s own records, and only the plan ends a turn', () => {
+    expect(tools.filter((tool) => tool.planSafe).map((tool) => tool.name).sort()).toEqual(['list', 'output', 'plan', 'preview', 'read', 'search', 'summarise', 'todo']);
+    for (const tool of tools.filter((candidate) => candidate.planSafe)) expect(tool.effects).toMatchObject({ readOnly: true, changesFiles: false, runsCode: false });
+    expect(tools.filter((tool) => tool.endsTurn).map((tool) => tool.name)).toEqual(['plan']);
+  });
+
   it('covers every built-in tool, once', () => {
     expect(tools.map((tool) => tool.name).sort()).toEqual([...TOOL_NAMES].sort());
   });
@@ -28,7 +35,8 @@ describe('each tool’s declaration', () => {
   it('says which calls of a step only read (they run side by side): the file readers, output, summarise, preview and git status, diff and log', () => {
     const readOnly = (name: string, args: unknown) => callEffectsOf(facts(name), args).readOnly;
     const readers = TOOL_NAMES.filter((name) => readOnly(name, { command: 'ls', action: 'commit' }));
-    expect(readers.sort()).toEqual(['list', 'output', 'preview', 'read', 'search', 'summarise']);
+    // plan and todo change only Paddock's own records of the conversation: read-only by that definition.
+    expect(readers.sort()).toEqual(['list', 'output', 'plan', 'preview', 'read', 'search', 'summarise', 'todo']);
     for (const action of ['status', 'diff', 'log']) expect(readOnly('git', { action }), action).toBe(true);
     for (const action of ['commit', 'branch', 'stash', 'init']) expect(readOnly('git', { action }), action).toBe(false);
     expect(readOnly('mcp__srv__tool', {})).toBe(false);

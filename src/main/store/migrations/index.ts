@@ -11,6 +11,7 @@ import { migration013 } from './013_agent_commits';
 import { migration015 } from './015_tool_call_output';
 import { migration016 } from './016_conversation_search';
 import { migration017 } from './017_budget_raises';
+import { migration018 } from './018_instruction_pins';
 import { migration020 } from './020_tool_call_outcome';
 
 export interface Migration {
@@ -19,4 +20,19 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration004, migration005, migration006, migration008, migration009, migration010, migration013, migration015, migration016, migration017, migration020];
+export const MIGRATIONS: readonly Migration[] = [
+  migration001,
+  migration002,
+  migration004,
+  migration005,
+  migration006,
+  migration008,
+  migration009,
+  migration010,
+  migration013,
+  migration015,
+  migration016,
+  migration017,
+  migration018,
+  migration020,
+];

@@ -108,8 +108,13 @@ interface ConversationState {
   remove(conversationId: string): Promise<void>;
   /** A new conversation with the history before the owner's message; it is selected, the message in its composer. */
   fork(conversationId: string, messageId: number): Promise<ConversationView>;
-  /** `when`: while a turn works, the message waits for its next step ("now") or its end ("queue"). */
-  send(conversationId: string, text: string, when?: 'now' | 'queue', images?: OutgoingImage[]): Promise<void>;
+  /**
+   * `when`: while a turn works, the message waits for its next step ("now") or its end ("queue").
+   * `mode`: the owner chose plan for this one turn. `images`: pictures pasted or dropped with it.
+   */
+  send(conversationId: string, text: string, when?: 'now' | 'queue', extra?: { mode?: 'plan'; images?: OutgoingImage[] }): Promise<void>;
+  /** A turn the core starts from an owner's answer (a plan approved or revised, a slash command): shown as working at once, with the message it sends. */
+  startWith(conversationId: string, text: string, start: () => Promise<{ turnId: string }>, ownerImages?: string[]): Promise<void>;
   /** Text a stopped or failed turn handed back unsent, for the composer to put back; taken once. */
   returned: Record<string, string | null>;
   takeReturned(conversationId: string): string | null;
@@ -363,7 +368,8 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
       set({ loadingOlder: { ...get().loadingOlder, [conversationId]: false } });
     }
   },
-  async send(conversationId, text, when, images = []) {
+  async send(conversationId, text, when, extra = {}) {
+    const images = extra.images ?? [];
     const pictures = images.length > 0 ? { images: images.map((image) => ({ base64: image.base64 })) } : {};
     if (when !== undefined && get().live[conversationId]?.working) {
       // The working turn takes it (its owner_waiting event shows it); one that ended meanwhile opened a new turn with it.
@@ -379,18 +385,26 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
       }
       return;
     }
+    await get().startWith(
+      conversationId,
+      text,
+      () => call('conversations.send', { conversationId, text, ...(when ? { when } : {}), ...(extra.mode ? { mode: extra.mode } : {}), ...pictures }),
+      images.map((image) => image.dataUrl),
+    );
+  },
+  async startWith(conversationId, text, start, ownerImages = []) {
     const live = {
       ...idle(text, get().live[conversationId]?.usage ?? null),
       budget: get().live[conversationId]?.budget ?? null,
       ownerText: text,
-      ownerImages: images.map((image) => image.dataUrl),
+      ownerImages,
       working: true,
       startedAt: Date.now(),
       step: 1,
     };
     set({ live: { ...get().live, [conversationId]: live } });
     try {
-      const { turnId } = await call('conversations.send', { conversationId, text, ...pictures });
+      const { turnId } = await start();
       const current = get().live[conversationId];
       if (current && current.turnId === null) set({ live: { ...get().live, [conversationId]: { ...current, turnId } } });
     } catch (reason) {

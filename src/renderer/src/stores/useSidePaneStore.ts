@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-export const PANE_TABS = ['Files', 'Terminal', 'Preview', 'Summary'] as const;
+export const PANE_TABS = ['Files', 'Terminal', 'Preview', 'Summary', 'Tasks'] as const;
 export type PaneTab = (typeof PANE_TABS)[number];
 
 const WIDTH_KEY = 'paddock.sidepane.width';

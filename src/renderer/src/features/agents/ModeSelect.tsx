@@ -6,6 +6,7 @@ export const MODE_SENTENCES: Record<Mode, string> = {
   ask: 'every write and every command asks you first',
   edit: 'reads and edits happen at once; every command asks',
   run: 'edits and the run list’s commands happen at once; everything else asks',
+  plan: 'only reads; the agent proposes a plan you approve before anything changes',
 };
 
 export function ModeSelect({ agent }: { agent: AgentView }) {

@@ -1,5 +1,10 @@
 import { KeyRound } from 'lucide-react';
 import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
+import type { SlashCommandView } from '../../../../shared/ipc';
+import { messageOf } from '../../lib/errors';
+import { useAppStore } from '../../stores/useAppStore';
+import { parseSlash, useCommandsStore } from '../../stores/useCommandsStore';
+import { CommandAcceptance } from './CommandAcceptance';
 import type { AgentView } from '../../../../shared/ipc';
 import { useSetupStore } from '../../stores/useSetupStore';
 import { shortcutLabel } from '../palette/shortcuts';
@@ -15,6 +20,8 @@ export function Composer({ conversationId, agent }: { conversationId: string; ag
   const [text, setText] = useState('');
   const [pictures, setPictures] = useState<OutgoingImage[]>([]);
   const [pictureError, setPictureError] = useState<string | null>(null);
+  // Plan mode for the next turn only: the agent reads and proposes a plan; the choice clears once sent.
+  const [planFirst, setPlanFirst] = useState(false);
   const reopenSetup = useSetupStore((state) => state.reopen);
   // Never silent: with no key where one is needed, the composer says so and links to the fix.
   const missingKey = agent.needsApiKey;
@@ -41,6 +48,35 @@ export function Composer({ conversationId, agent }: { conversationId: string; ag
     const draft = takeDraft(conversationId);
     if (draft !== null) setText(draft);
   }, [conversationId, hasDraft, takeDraft, keepDraft]);
+
+  const commands = useCommandsStore((state) => state.byAgent[agent.id]);
+  const loadCommands = useCommandsStore((state) => state.load);
+  const runCommand = useCommandsStore((state) => state.run);
+  const prefill = useCommandsStore((state) => state.prefill);
+  const setPrefill = useCommandsStore((state) => state.setPrefill);
+  const showError = useAppStore((state) => state.showError);
+  // A project command whose text the owner has not accepted yet: shown before it is sent.
+  const [asking, setAsking] = useState<{ command: SlashCommandView; args: string } | null>(null);
+
+  useEffect(() => {
+    void loadCommands(agent.id).catch(() => undefined);
+  }, [agent.id, loadCommands]);
+  useEffect(() => {
+    if (prefill === null) return;
+    setText(prefill);
+    setPrefill(null);
+    document.getElementById('composer-input')?.focus();
+  }, [prefill, setPrefill]);
+
+  const slash = parseSlash(text);
+  const typingName = text.startsWith('/') && !/\s/.test(text);
+  const suggestions = typingName ? (commands ?? []).filter((command) => command.name.startsWith(text.slice(1).toLowerCase())) : [];
+
+  function runSlash(command: SlashCommandView, args: string): void {
+    setText('');
+    setPlanFirst(false);
+    void runCommand(conversationId, command.name, args).catch((reason: unknown) => showError(messageOf(reason)));
+  }
   const returned = useConversationStore((state) => state.returned[conversationId] ?? null);
   const takeReturned = useConversationStore((state) => state.takeReturned);
 
@@ -54,10 +90,21 @@ export function Composer({ conversationId, agent }: { conversationId: string; ag
   function submit(when: 'now' | 'queue' = 'now'): void {
     const trimmed = text.trim();
     if (trimmed === '' || missingKey) return;
+    const command = slash ? (commands ?? []).find((candidate) => candidate.name === slash.name) : undefined;
+    if (command && slash) {
+      // A slash command opens a turn of its own: not while one works.
+      if (working) return;
+      if (command.status === 'new' || command.status === 'changed') setAsking({ command, args: slash.args });
+      else runSlash(command, slash.args);
+      return;
+    }
     setText('');
     setPictures([]);
     setPictureError(null);
-    void send(conversationId, trimmed, working ? when : undefined, pictures).catch(() => undefined);
+    // Plan first opens a plan turn of its own; a message while a turn works joins that turn instead.
+    const plan = planFirst && !working;
+    if (plan) setPlanFirst(false);
+    void send(conversationId, trimmed, working ? when : undefined, { ...(plan ? { mode: 'plan' as const } : {}), images: pictures }).catch(() => undefined);
   }
 
   /** A pasted or dropped picture joins the message (at most MAX_PICTURES); anything else is left to the textarea. */
@@ -90,6 +137,33 @@ export function Composer({ conversationId, agent }: { conversationId: string; ag
           Add a key and test it
         </button>
       </p>
+    )}
+    {asking && (
+      <CommandAcceptance
+        command={asking.command}
+        onCancel={() => setAsking(null)}
+        onAccept={() => {
+          const { command, args } = asking;
+          setAsking(null);
+          void useCommandsStore
+            .getState()
+            .accept(agent.id, command)
+            .then(() => runSlash(command, args))
+            .catch((reason: unknown) => showError(messageOf(reason)));
+        }}
+      />
+    )}
+    {suggestions.length > 0 && (
+      <ul className="composer-suggestions" aria-label="Slash commands">
+        {suggestions.map((command) => (
+          <li key={command.name}>
+            <button type="button" className="link" onClick={() => setText(`/${command.name} `)}>
+              /{command.name}
+            </button>{' '}
+            <span className="hint">{command.source === 'owner' ? 'yours' : command.status === 'pinned' ? 'project' : 'project, not yet accepted'} · {command.text.split('\n')[0].slice(0, 80)}</span>
+          </li>
+        ))}
+      </ul>
     )}
     <form
       className="composer"
@@ -146,8 +220,13 @@ export function Composer({ conversationId, agent }: { conversationId: string; ag
           </>
         ) : (
           <button type="submit" className="primary" disabled={text.trim() === '' || missingKey}>
-            Send <kbd>Enter</kbd>
+            {planFirst ? 'Plan' : 'Send'} <kbd>Enter</kbd>
           </button>
+        )}
+        {agent.mode !== 'plan' && !working && (
+          <label className="composer-plan" title="This turn only: the agent may only read, then proposes a plan you approve">
+            <input type="checkbox" checked={planFirst} onChange={(event) => setPlanFirst(event.target.checked)} /> Plan first
+          </label>
         )}
       </div>
     </form>

@@ -8,6 +8,8 @@ import { useConversationStore } from '../../stores/useConversationStore';
 import { shortcutLabel } from '../palette/shortcuts';
 import { Composer } from './Composer';
 import { Transcript } from './Transcript';
+import { InstructionsPrompt } from '../instructions/InstructionsPrompt';
+import { PlanPanel } from '../plans/PlanPanel';
 import { BudgetLine } from './BudgetLine';
 
 /** The selected conversation of an agent: transcript and composer, or a way to start one. */
@@ -43,6 +45,8 @@ export function ConversationPane({ agentId }: { agentId: string }) {
   }
   return (
     <div className="conversation">
+      <InstructionsPrompt agentId={agentId} conversationId={conversationId} />
+      <PlanPanel conversationId={conversationId} />
       <Transcript agentId={agentId} conversationId={conversationId} />
       <BudgetLine conversationId={conversationId} />
       {agent && <Composer conversationId={conversationId} agent={agent} />}

@@ -10,7 +10,7 @@ import { CheckpointRow, RestoreBeforeButton } from '../checkpoints/CheckpointRow
 import { ForkButton } from './ForkButton';
 import { Markdown } from './Markdown';
 import { StepSummary } from './StepSummary';
-import { ToolCallRow } from './ToolCallRow';
+import { TranscriptCall } from './QuietCallRow';
 import { WorkingRow } from './WorkingRow';
 import { ScreenshotImage } from '../preview/ScreenshotImage';
 import type { TranscriptItem } from './transcriptItems';
@@ -68,10 +68,16 @@ export const TranscriptRow = memo(function TranscriptRow({
     case 'step':
       return <StepSummary item={item} />;
     case 'call':
+      // The task list and a plan change nothing but the conversation's records: one quiet line, as their outcome says.
       return (
-        <div className={`${item.step ? 'in-step' : ''}${item.undone ? ' undone' : ''}`.trim() || undefined}>
-          <ToolCallRow agentId={agentId} callId={item.callId} tool={item.tool} args={item.args} result={item.result} />
-        </div>
+        <TranscriptCall
+          className={`${item.step ? 'in-step' : ''}${item.undone ? ' undone' : ''}`.trim() || undefined}
+          agentId={agentId}
+          callId={item.callId}
+          tool={item.tool}
+          args={item.args}
+          result={item.result}
+        />
       );
     case 'waiting':
       return (

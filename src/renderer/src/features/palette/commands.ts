@@ -1,3 +1,4 @@
+import { useCommandsStore } from '../../stores/useCommandsStore';
 import { messageOf } from '../../lib/errors';
 import { useAgentsStore } from '../../stores/useAgentsStore';
 import { useAppStore } from '../../stores/useAppStore';
@@ -37,6 +38,10 @@ export function focusComposer(): void {
   setTimeout(() => document.getElementById('composer-input')?.focus(), 0);
 }
 
+function slashCommandsOf(agentId: string | null) {
+  return agentId ? (useCommandsStore.getState().byAgent[agentId] ?? []) : [];
+}
+
 export function windowCommands(): WindowCommand[] {
   const app = useAppStore.getState();
   return [
@@ -51,6 +56,15 @@ export function windowCommands(): WindowCommand[] {
       title: `Show ${tab}`,
       shortcut: shortcutLabel(`pane.${index + 1}` as ShortcutAction),
       run: () => useSidePaneStore.getState().setTab(tab),
+    })),
+    // Slash commands of the selected agent: the palette puts the name in the composer, ready for its arguments.
+    ...slashCommandsOf(useAgentsStore.getState().selectedId).map((command) => ({
+      id: `command.${command.name}`,
+      title: `/${command.name} — ${command.source === 'owner' ? 'your command' : 'project command'}`,
+      run: () => {
+        app.setView('agent');
+        useCommandsStore.getState().setPrefill(`/${command.name} `);
+      },
     })),
     { id: 'settings.open', title: 'Settings → Developer', run: () => app.setView('settings') },
     { id: 'processes.stopAll', title: 'Stop all processes', run: () => void useProcessesStore.getState().stopAll().catch(fail) },

@@ -1,13 +1,13 @@
-// The window's shortcuts, per host. A browser tab never receives Ctrl+N or Ctrl+1…4 (the browser
+// The window's shortcuts, per host. A browser tab never receives Ctrl+N or Ctrl+1…5 (the browser
 // opens a window or switches tabs first), so the web host uses Alt+Shift chords it does receive.
 import { hostKind } from '../../stores/host';
 import { hasCommandModifier } from '../../lib/keys';
 
-export type ShortcutAction = 'palette' | 'search' | 'conversation.new' | 'turn.stop' | 'pane.1' | 'pane.2' | 'pane.3' | 'pane.4';
+export type ShortcutAction = 'palette' | 'search' | 'conversation.new' | 'turn.stop' | 'pane.1' | 'pane.2' | 'pane.3' | 'pane.4' | 'pane.5';
 
 type Chord = { mod: 'command' | 'command-shift' | 'alt-shift'; code: string; label: string };
 
-const PANE_CODES = ['Digit1', 'Digit2', 'Digit3', 'Digit4'] as const;
+const PANE_CODES = ['Digit1', 'Digit2', 'Digit3', 'Digit4', 'Digit5'] as const;
 
 function chords(host: 'electron' | 'web'): Record<ShortcutAction, Chord> {
   const switcher = host === 'electron' ? 'command' : 'alt-shift';
@@ -20,7 +20,7 @@ function chords(host: 'electron' | 'web'): Record<ShortcutAction, Chord> {
     // Its own key, never Escape: Escape belongs to cards and dialogs, and must not throw away a turn.
     'turn.stop': { mod: 'command', code: 'Period', label: 'Ctrl+.' },
     ...(Object.fromEntries(PANE_CODES.map((code, index) => [`pane.${index + 1}`, { mod: switcher, code, label: `${prefix}${index + 1}` }])) as Record<
-      'pane.1' | 'pane.2' | 'pane.3' | 'pane.4',
+      'pane.1' | 'pane.2' | 'pane.3' | 'pane.4' | 'pane.5',
       Chord
     >),
   };

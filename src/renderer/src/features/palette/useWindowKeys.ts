@@ -29,7 +29,8 @@ export function useWindowKeys(): void {
         case 'pane.1':
         case 'pane.2':
         case 'pane.3':
-        case 'pane.4': {
+        case 'pane.4':
+        case 'pane.5': {
           const tab = PANE_TABS[Number(action.slice(5)) - 1];
           if (tab) useSidePaneStore.getState().setTab(tab);
           return;

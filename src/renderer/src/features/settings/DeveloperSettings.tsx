@@ -12,6 +12,7 @@ import { BudgetSettings } from './BudgetSettings';
 import { NotificationSettings } from './NotificationSettings';
 import { CheckpointSettings } from './CheckpointSettings';
 import { RememberedCommands } from './RememberedCommands';
+import { InstructionPins } from './InstructionPins';
 import { SandboxSettings } from './SandboxSettings';
 
 export const WORKSPACE_WARNING =
@@ -75,6 +76,9 @@ export function DeveloperSettings() {
 
       <h2>Commands you allowed</h2>
       <RememberedCommands />
+
+      <h2>Instructions you accepted</h2>
+      <InstructionPins />
 
       <h2>Checkpoints</h2>
       <CheckpointSettings />

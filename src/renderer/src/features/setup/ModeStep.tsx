@@ -10,6 +10,7 @@ export const MODE_DANGERS: Record<Mode, { line: string; danger: string }> = {
     line: 'Edits and the run list’s commands happen at once; everything else asks.',
     danger: 'Tests and builds run the project’s own code as you, without asking.',
   },
+  plan: { line: 'The agent only reads, then proposes a plan; you approve it before anything changes.', danger: 'Nothing changes until you approve a plan and pick edit or run.' },
 };
 
 export function ModeStep({ agent, onDone }: { agent: AgentView; onDone: () => void }) {

@@ -7,12 +7,13 @@ import { PANE_TABS, useSidePaneStore, type PaneTab } from '../../stores/useSideP
 import { FilesTab } from '../files/FilesTab';
 import { PreviewTab } from '../preview/PreviewTab';
 import { ResizeHandle } from './ResizeHandle';
+import { TasksTab } from '../todos/TasksTab';
 
 // xterm is only fetched when the terminal is first opened, the chart (recharts) when Summary is.
 const TerminalTab = lazy(() => import('../terminal/TerminalTab').then((module) => ({ default: module.TerminalTab })));
 const SummaryTab = lazy(() => import('../summary/SummaryTab').then((module) => ({ default: module.SummaryTab })));
 
-/** Files, Terminal, Preview, Summary (Ctrl/Cmd+1…4). A tab once opened stays mounted, so a terminal keeps its shell. */
+/** Files, Terminal, Preview, Summary, Tasks (Ctrl/Cmd+1…5). A tab once opened stays mounted, so a terminal keeps its shell. */
 export function SidePane() {
   const tab = useSidePaneStore((state) => state.tab);
   const setTab = useSidePaneStore((state) => state.setTab);
@@ -42,6 +43,8 @@ export function SidePane() {
         );
       case 'Preview':
         return <PreviewTab key={workspaceKey} agentId={agent.id} visible={tab === 'Preview'} />;
+      case 'Tasks':
+        return <TasksTab agentId={agent.id} />;
       case 'Summary':
         return (
           <Suspense fallback={<p className="hint">Loading Summary…</p>}>
