@@ -7,6 +7,8 @@ import type { Agent, InstanceSwitches, ModelTablesView, Workspace } from '../sha
 import { defaultAgent } from './agent/defaultAgent';
 import { createFileSecretStore, type SecretCipher } from './agent/keys';
 import { createAgentRunner } from './agent/loop';
+import { createDelegate, helperAgents } from './agent/delegate';
+import { createDelegationsRepository } from './store/delegations';
 import { createProjectLock } from './workspace/projectLock';
 import { createProviderFor } from './agent/providers';
 import { recoverInterruptedCalls } from './agent/recovery';
@@ -115,6 +117,7 @@ export async function createCore(options: CoreOptions) {
   const remembered = createRememberedCommandsRepository(db);
   const conversations = createConversationsRepository(db);
   const usage = createUsageRepository(db);
+  const delegations = createDelegationsRepository(db);
   const secrets = createFileSecretStore(dataDir, options.cipher);
   const events = createEventBus();
   const watchers = createWorkspaceWatchers((agentId, paths) => events.emit({ type: 'files.changed', agentId, paths }));
@@ -135,6 +138,7 @@ export async function createCore(options: CoreOptions) {
   if (interrupted.length > 0) log(`${interrupted.length} tool call(s) were interrupted when Paddock last stopped; none is repeated`);
   const leftovers = removeInterruptedTempFiles(dataDir);
   if (leftovers > 0) log(`removed ${leftovers} temp file(s) of writes interrupted when Paddock last stopped`);
+  delegations.interruptRunning('Paddock stopped before the helper answered');
 
   // Every group an earlier Paddock started and did not see end (a crash, kill -9) ends now (issue 14 §3).
   const ledger = createGroupLedger(db);
@@ -237,6 +241,8 @@ export async function createCore(options: CoreOptions) {
     },
     lastTestRun: (agentId, directory) => lastRun(db, agentId, directory),
     agentCommits: (directory) => agentCommits.forDirectory(directory),
+    // A delegate's answer (seed 003 §10.5), run by the delegation runner built beside the dispatcher.
+    delegate: (input) => delegate(input),
     onCommandFinished: (finished) => {
       // Every run whose program is a real test runner is recorded (seed 003 §11), its tail with it.
       const recorded = recordIfTestRun(db, finished);
@@ -270,6 +276,9 @@ export async function createCore(options: CoreOptions) {
     log,
   });
 
+  // The helpers the owner picked per agent (none by default).
+  const helperLookup = { agents, helpersOf: (agentId: string) => delegations.helpersOf(agentId) };
+
   // The floor's live owner requests: a running turn (the loop answers) or an open MCP session.
   const ownerRequests = createOwnerRequests();
   const mcpLiveSessions = createMcpLiveSessions();
@@ -295,6 +304,8 @@ export async function createCore(options: CoreOptions) {
       if (call) events.emit({ type: 'toolCall.changed', call });
     },
     mcpToolsFor: offeredMcpTools,
+    // delegate is offered to an agent only once the owner picked a helper for it.
+    offerable: (agentId, tool) => tool !== 'delegate' || helperAgents(helperLookup, agentId).length > 0,
     onSucceeded: (tool, agentId, args, result) => {
       if (isToolName(tool)) showInWindow(events, tool, agentId, args, result.data);
       // The agent's own commits, so Summary knows where its work began on a branch without a base.
@@ -311,6 +322,7 @@ export async function createCore(options: CoreOptions) {
       agents.get(agentId)?.scopes ?? [],
       vocabularyContainment(agentId),
       offeredMcpTools(agentId).map((tool) => tool.definition.name as `mcp__${string}`),
+      helperAgents(helperLookup, agentId).map((helper) => helper.handle),
     );
   // Servers of agents that have a workspace start now, so their tools are offered from the first turn.
   for (const record of mcpServerRecords.list()) void mcpManager.ensureStarted(record.agentId);
@@ -328,11 +340,25 @@ export async function createCore(options: CoreOptions) {
       return modelTablesView(checked);
     },
   };
+  const providerFor = createProviderFor({ secrets, env: options.env, maxRetries: options.modelRetries });
+  // Delegates think but cannot act: each runs at depth 1, offered no tool, its calls refused by the floor.
+  const delegate = createDelegate({
+    ...helperLookup,
+    providerFor,
+    dispatcher,
+    delegations,
+    usage,
+    modelOverrides,
+    onChanged: (callId) => {
+      const view = delegations.get(callId);
+      if (view) events.emit({ type: 'delegation.changed', delegation: view });
+    },
+  });
   const runner = createAgentRunner({
     db,
     dispatcher,
     vocabularyFor,
-    providerFor: createProviderFor({ secrets, env: options.env, maxRetries: options.modelRetries }),
+    providerFor,
     agents,
     workspaces,
     emit: (event) => events.emit({ type: 'conversation', event }),
@@ -380,6 +406,7 @@ export async function createCore(options: CoreOptions) {
     toolCalls,
     remembered,
     conversations,
+    delegations,
     secrets,
     events,
     switches,

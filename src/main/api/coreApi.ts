@@ -107,5 +107,10 @@ export interface CoreApi {
   setMcpAuto(serverId: string, tool: string, auto: boolean): ResponseOf<'mcp.setAuto'>;
   restartMcpServer(serverId: string): Promise<ResponseOf<'mcp.restart'>>;
   modelTables(): ResponseOf<'models.tables'>;
+
+  // Delegates (seed 003 §10.5): the helpers an agent may ask, and a delegation's folded conversation.
+  helpers(agentId: string): ResponseOf<'delegation.helpers'>;
+  setHelpers(agentId: string, helpers: string[]): ResponseOf<'delegation.setHelpers'>;
+  delegation(callId: string): ResponseOf<'delegation.get'>;
   setModelOverrides(request: RequestFor<'models.setOverrides'>): ResponseOf<'models.setOverrides'>;
 }

@@ -49,6 +49,8 @@ export function callMayChangeFiles(tool: AnyToolName, args: unknown): boolean {
     case 'screenshot':
     case 'preview':
     case 'workspace':
+    // A helper's answer: the helper gets no tool, so nothing on disk changes.
+    case 'delegate':
       return false;
     default:
       return assertNever(tool);

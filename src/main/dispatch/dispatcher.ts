@@ -61,6 +61,8 @@ export interface DispatcherDeps {
   rememberCommand(input: { agentId: string; directory: string; argv: string[]; kind: RememberKind }): void;
   /** The tools of the MCP servers the owner added for an agent (scope mcp), with their JSON schemas. */
   mcpToolsFor?(agentId: string): { definition: AnyToolDefinition; inputSchema: Record<string, unknown> }[];
+  /** Whether a tool is offered to this agent beyond its scope (delegate: only with a helper the owner picked). */
+  offerable?(agentId: string, tool: ToolName): boolean;
   /** Live output of a running call, for the window. */
   onOutput?(callId: string, chunk: string): void;
   /** Any change of a call's record, for the window. */
@@ -73,6 +75,9 @@ export interface DispatcherDeps {
   /** A call that ran and succeeded: the window may show what it produced (a preview, a screenshot). */
   onSucceeded?(tool: AnyToolName, agentId: string, args: unknown, result: Extract<ToolResult, { ok: true }>): void;
 }
+
+/** Tools with no directory to bound: the one that asks for a workspace, and the one that asks a helper. */
+const NEEDS_NO_WORKSPACE: ReadonlySet<string> = new Set(['workspace', 'delegate']);
 
 const refusal = (error: string, status = 403): ToolResult => ({ ok: false, status, error });
 
@@ -124,7 +129,9 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
   return {
     toolByName: installedTool,
 
-    offeredTools(agentId: string): OfferedTool[] {
+    offeredTools(agentId: string, delegationDepth = 0): OfferedTool[] {
+      // A delegate is offered nothing: it thinks, it does not act (seed 003 §10.5).
+      if (delegationDepth !== 0) return [];
       const agent = deps.agents.get(agentId);
       if (!agent) return [];
       const hasWorkspace = deps.workspaces.get(agentId) !== null;
@@ -132,7 +139,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
       for (const tool of deps.tools) {
         if (!isToolName(tool.name) || !deps.installed.has(tool.name) || !agent.scopes.includes(tool.scope)) continue;
         // AC-6: no workspace, no root to bound a path to — only the tool that asks the owner for one.
-        if (!hasWorkspace && tool.name !== 'workspace') continue;
+        if (!hasWorkspace && !NEEDS_NO_WORKSPACE.has(tool.name)) continue;
+        if (deps.offerable && !deps.offerable(agentId, tool.name)) continue;
         offered.push({
           name: tool.name,
           description: tool.description,
@@ -180,7 +188,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
         return refuse(`refused: invalid arguments for ${tool.name}: ${z.prettifyError(parsed.error)}`, 400);
       }
       const workspace = deps.workspaces.get(agent.id);
-      if (!workspace && tool.name !== 'workspace') {
+      if (!workspace && !NEEDS_NO_WORKSPACE.has(tool.name)) {
         return refuse(`refused: ${agent.handle} has no workspace, so ${tool.name} has no directory to work in`);
       }
       // The agent record may have moved since the caller was opened (another MCP session, the
@@ -197,6 +205,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
         dataDir: deps.dataDir,
         callId: request.callId,
         conversationId: request.conversationId,
+        ownerRequestId: request.ownerRequestId,
         signal,
         onOutput: deps.onOutput ? (chunk) => deps.onOutput?.(request.callId, chunk) : undefined,
       };

@@ -16,6 +16,7 @@ const CODING_TOOLS: readonly ToolName[] = [
   'preview',
   'screenshot',
   'workspace',
+  'delegate',
 ];
 
 /** The tools the switches install: coding tools → the developer set; file edit → edit; shell (with coding tools) → bash. */

@@ -51,8 +51,11 @@ export interface OfferedTool {
 }
 
 export interface Dispatcher {
-  /** The tools the vocabulary allows this agent (installed ∧ granted ∧ has workspace where needed). */
-  offeredTools(agentId: string): OfferedTool[];
+  /**
+   * The tools the vocabulary allows this agent (installed ∧ granted ∧ has workspace where needed);
+   * none at all for a delegate (delegationDepth above 0), whose calls the floor refuses anyway.
+   */
+  offeredTools(agentId: string, delegationDepth?: number): OfferedTool[];
   /** installed → granted → floor → tierFor → card (waits for the owner) → run → recorded. */
   dispatch(request: ToolCallRequest, signal: AbortSignal): Promise<ToolResult>;
 }

@@ -3,6 +3,7 @@
 import type { CoreApi } from '../api/coreApi';
 import { agentActions } from './agents';
 import { conversationActions } from './conversations';
+import { delegationActions } from './delegation';
 import type { CoreServices } from './services';
 import { workspaceActions } from './workspace';
 
@@ -11,5 +12,5 @@ export { EDITOR_KEY } from './workspace';
 export { NO_SANDBOX_WARNING, SETUP_DONE_KEY } from './agents';
 
 export function createOwnerApi(core: CoreServices): CoreApi {
-  return { ...agentActions(core), ...conversationActions(core), ...workspaceActions(core) };
+  return { ...agentActions(core), ...conversationActions(core), ...delegationActions(core), ...workspaceActions(core) };
 }

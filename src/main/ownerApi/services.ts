@@ -22,6 +22,7 @@ import type { AgentSandboxChoices } from '../sandbox/containment';
 import type { Sandbox } from '../sandbox/sandbox';
 import type { AgentsRepository } from '../store/agents';
 import type { ConversationsRepository } from '../store/conversations';
+import type { DelegationsRepository } from '../store/delegations';
 import type { RememberedCommandsRepository } from '../store/rememberedCommands';
 import type { SettingsRepository } from '../store/settings';
 import type { ToolCallsRepository } from '../store/toolCalls';
@@ -38,6 +39,7 @@ export interface CoreServices {
   toolCalls: ToolCallsRepository;
   remembered: RememberedCommandsRepository;
   conversations: ConversationsRepository;
+  delegations: DelegationsRepository;
   secrets: SecretStore;
   events: EventBus;
   switches: InstanceSwitches;

@@ -6,6 +6,7 @@ import type { Supervisor } from '../processes/supervisor';
 import type { PreviewServer } from '../preview/server';
 import type { RememberedCommand } from '../policy';
 import { createBashTool } from './bash';
+import { createDelegateTool, type DelegateToolDeps } from './delegate';
 import { editTool } from './edit';
 import { createGitTool } from './git';
 import { listTool } from './list';
@@ -45,6 +46,8 @@ export interface ToolSetDeps {
   lastTestRun(agentId: string, directory: string): TestRun | null;
   agentCommits?(directory: string): ReadonlySet<string>;
   onCommandFinished(finished: CommandFinished): number | null | void;
+  /** The delegation runner (agent/delegate.ts); without it delegate refuses. */
+  delegate?: DelegateToolDeps['delegate'];
 }
 
 export function createToolSet(deps: ToolSetDeps): AnyToolDefinition[] {
@@ -67,5 +70,8 @@ export function createToolSet(deps: ToolSetDeps): AnyToolDefinition[] {
     createPreviewTool({ lookup: supervisor, preview }),
     createScreenshotTool({ lookup: supervisor, resolve: (name, port) => preview.resolve(name, port), capture: deps.capture }),
     createWorkspaceTool({ assignment: deps.assignment }),
+    createDelegateTool({
+      delegate: (input) => deps.delegate?.(input) ?? Promise.resolve({ ok: false, status: 403, error: 'refused: delegation is not available in this Paddock' }),
+    }),
   ];
 }

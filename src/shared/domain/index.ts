@@ -5,3 +5,4 @@ export * from './cards';
 export * from './conversation';
 export * from './checkpoints';
 export * from './models';
+export * from './delegation';

@@ -18,6 +18,7 @@ export const TOOL_NAMES = [
   'summarise',
   'workspace',
   'bash',
+  'delegate',
 ] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
@@ -47,6 +48,7 @@ export const TOOL_SCOPE: Record<ToolName, Scope> = {
   screenshot: 'preview',
   workspace: 'workspace',
   bash: 'shell',
+  delegate: 'delegate',
 };
 
 /** A tier decision: the closed union every tierFor returns (SPEC §5). */
@@ -86,6 +88,8 @@ export interface ToolCallContext {
   dataDir: string;
   callId: string;
   conversationId: string;
+  /** The live owner request (turn) the call belongs to; null for a scheduled run. */
+  ownerRequestId?: string | null;
   signal: AbortSignal;
   /** Set when the call runs after the owner approved its card. */
   approval?: CardApproval;

@@ -14,6 +14,8 @@ import {
   type CheckpointView,
   type ConversationUsageView,
   type ConversationView,
+  type DelegationView,
+  type HelpersView,
   type MessageView,
   type ScopeReport,
   type ToolCallView,
@@ -174,6 +176,9 @@ export const requestSchemas = {
   'mcp.remove': z.object({ serverId: id }).strict(),
   'mcp.setAuto': z.object({ serverId: id, tool: z.string().min(1).max(128), auto: z.boolean() }).strict(),
   'mcp.restart': z.object({ serverId: id }).strict(),
+  'delegation.helpers': z.object({ agentId: id }).strict(),
+  'delegation.setHelpers': z.object({ agentId: id, helpers: z.array(id).max(50) }).strict(),
+  'delegation.get': z.object({ callId: id }).strict(),
   'settings.setSetupDone': z.object({ done: z.boolean() }).strict(),
   'workspaces.inspect': z.object({ directory: z.string().min(1).max(4096) }).strict(),
   'workspaces.complete': z.object({ prefix: z.string().min(1).max(4096) }).strict(),
@@ -249,6 +254,9 @@ export interface ResponseMap {
   'mcp.remove': { removed: boolean };
   'mcp.setAuto': McpServerView;
   'mcp.restart': McpServerView;
+  'delegation.helpers': HelpersView;
+  'delegation.setHelpers': HelpersView;
+  'delegation.get': DelegationView | null;
   'settings.setSetupDone': AppInfo;
   'workspaces.inspect': FolderFactsView;
   'workspaces.complete': { folders: string[] };

@@ -7,6 +7,7 @@ import { cardHandlers } from './cards';
 import { checkpointHandlers } from './checkpoints';
 import type { HostCapabilities } from './context';
 import { conversationHandlers } from './conversations';
+import { delegationHandlers } from './delegation';
 import { fileHandlers } from './files';
 import { mcpHandlers } from './mcp';
 import { modelHandlers } from './models';
@@ -29,6 +30,7 @@ export function createHandlers(core: CoreApi, host: HostCapabilities): Handlers 
     ...cardHandlers(core),
     ...checkpointHandlers(core),
     ...conversationHandlers(core),
+    ...delegationHandlers(core),
     ...fileHandlers(core),
     ...mcpHandlers(core),
     ...modelHandlers(core),

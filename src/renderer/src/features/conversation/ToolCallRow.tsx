@@ -2,6 +2,7 @@ import { ScreenshotImage } from '../preview/ScreenshotImage';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { memo } from 'react';
 import { DiffView } from '../cards/DiffView';
+import { DelegationFold } from './DelegationFold';
 import { ToolIcon } from './toolIcons';
 import { droppedSentence } from '../../lib/cappedText';
 import { outputAccountSentence } from '../../lib/outputAccount';
@@ -100,6 +101,7 @@ export const ToolCallRow = memo(function ToolCallRow({ agentId, callId, tool, ar
           <ScreenshotImage agentId={agentId} file={shot} />
         </div>
       )}
+      {tool === 'delegate' && <DelegationFold callId={callId} />}
       {card && <p className="tool-row-card hint">{card.reason} — answer it in Pending approvals below.</p>}
       {expanded && (
         <div className="tool-row-body" role="region" aria-label={`Details of ${tool}`}>

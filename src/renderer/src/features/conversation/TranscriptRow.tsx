@@ -4,6 +4,7 @@ import type { UsageTotals } from '../../../../shared/domain';
 import type { LiveRetry } from '../../stores/useConversationStore';
 import { useConversationStore } from '../../stores/useConversationStore';
 import { CheckpointRow, RestoreBeforeButton } from '../checkpoints/CheckpointRow';
+import { describeUsage } from '../../lib/usageText';
 import { Markdown } from './Markdown';
 import { StepSummary } from './StepSummary';
 import { ToolCallRow } from './ToolCallRow';
@@ -107,13 +108,6 @@ function RetryBanner({ retry, onCancel }: { retry: LiveRetry; onCancel: () => vo
       </button>
     </div>
   );
-}
-
-const tokens = (n: number): string => (n >= 10_000 ? `${Math.round(n / 1000)}k` : n.toLocaleString('en-US'));
-const dollars = (cost: number | null): string => (cost === null ? '' : ` · $${cost < 0.01 ? cost.toFixed(4) : cost.toFixed(2)}`);
-
-function describeUsage(usage: UsageTotals): string {
-  return `${tokens(usage.inputTokens)} in · ${tokens(usage.cacheReadTokens)} cache read · ${tokens(usage.cacheWriteTokens)} cache write · ${tokens(usage.outputTokens)} out${dollars(usage.cost)}`;
 }
 
 function UsageLine({ turn, conversation }: { turn: UsageTotals; conversation: UsageTotals | null }) {

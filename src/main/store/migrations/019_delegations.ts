@@ -1,0 +1,31 @@
+// Delegates (seed 003 §10.5): which agents an agent may hand a question to (none until the owner
+// picks), and each delegation's conversation and cost, shown folded under the call that made it.
+export const migration019 = {
+  version: 19,
+  name: 'delegations',
+  sql: `
+CREATE TABLE agent_helpers (
+  agent_id TEXT NOT NULL REFERENCES agents(id) ON DELETE CASCADE,
+  helper_id TEXT NOT NULL REFERENCES agents(id) ON DELETE CASCADE,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (agent_id, helper_id),
+  CHECK (agent_id <> helper_id)
+) STRICT;
+
+CREATE TABLE delegations (
+  call_id TEXT PRIMARY KEY,
+  conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+  agent_id TEXT NOT NULL REFERENCES agents(id) ON DELETE CASCADE,
+  helper_id TEXT NOT NULL,
+  helper_handle TEXT NOT NULL,
+  helper_name TEXT NOT NULL,
+  helper_model TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('running', 'done', 'failed')),
+  messages TEXT NOT NULL,
+  usage TEXT NOT NULL,
+  error TEXT,
+  created_at TEXT NOT NULL
+) STRICT;
+CREATE INDEX delegations_by_conversation ON delegations (conversation_id);
+`,
+};
