@@ -9,6 +9,8 @@ import { createFileSecretStore, type SecretCipher } from './agent/keys';
 import { createAgentRunner } from './agent/loop';
 import { createDelegate, helperAgents } from './agent/delegate';
 import { createDelegationsRepository } from './store/delegations';
+import { createTasksRepository } from './store/tasks';
+import { createTasks } from './owner/tasks';
 import { createProjectLock } from './workspace/projectLock';
 import { createProviderFor } from './agent/providers';
 import { recoverInterruptedCalls } from './agent/recovery';
@@ -118,6 +120,9 @@ export async function createCore(options: CoreOptions) {
   const conversations = createConversationsRepository(db);
   const usage = createUsageRepository(db);
   const delegations = createDelegationsRepository(db);
+  const taskRecords = createTasksRepository(db);
+  // How each agent's last turn ended (a task's status: done or failed), since this start.
+  const lastTurnEnd = new Map<string, string>();
   const secrets = createFileSecretStore(dataDir, options.cipher);
   const events = createEventBus();
   const watchers = createWorkspaceWatchers((agentId, paths) => events.emit({ type: 'files.changed', agentId, paths }));
@@ -361,7 +366,13 @@ export async function createCore(options: CoreOptions) {
     providerFor,
     agents,
     workspaces,
-    emit: (event) => events.emit({ type: 'conversation', event }),
+    emit: (event) => {
+      if (event.type === 'turn_started' || event.type === 'turn_ended') {
+        lastTurnEnd.set(event.agentId, event.type === 'turn_ended' ? event.reason : 'working');
+        if (taskRecords.forAgent(event.agentId)) events.emit({ type: 'tasks.changed' });
+      }
+      events.emit({ type: 'conversation', event });
+    },
     lock,
     conversations,
     turnHooks: checkpoints.turnHooks,
@@ -394,6 +405,30 @@ export async function createCore(options: CoreOptions) {
       )
     : null;
 
+  // Tasks (issue 34): a branch and worktree of an agent's repository, with an agent of its own.
+  const tasks = createTasks({
+    dataDir,
+    home: options.home,
+    ownerEnv: ownerEnvFrom(options.env),
+    agents,
+    workspaces,
+    tasks: taskRecords,
+    assignment,
+    secrets,
+    sandboxChoicesFor,
+    setSandboxChoices: (agentId, choices) => void setSandboxChoices(agentId, choices),
+    containmentFor: (agentId, workspace) => containmentFor(agentId, workspace, { sandbox, choicesFor: sandboxChoicesFor }),
+    ledger,
+    stopAgentProcesses: async (agentId) => {
+      await supervisor.stopAllForAgent(agentId);
+      await mcpManager.stopFor(agentId);
+    },
+    removeAgent: async (agentId) => {
+      await supervisor.stopAllForAgent(agentId);
+      agents.remove(agentId);
+    },
+  });
+
   const core = {
     options: { ...options, dataDir },
     log,
@@ -407,6 +442,8 @@ export async function createCore(options: CoreOptions) {
     remembered,
     conversations,
     delegations,
+    tasks,
+    lastTurnEnd: (agentId: string): string | null => lastTurnEnd.get(agentId) ?? null,
     secrets,
     events,
     switches,

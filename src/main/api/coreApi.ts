@@ -112,5 +112,12 @@ export interface CoreApi {
   helpers(agentId: string): ResponseOf<'delegation.helpers'>;
   setHelpers(agentId: string, helpers: string[]): ResponseOf<'delegation.setHelpers'>;
   delegation(callId: string): ResponseOf<'delegation.get'>;
+
+  // Tasks (issue 34): a branch in a worktree of its own, with its own agent; merging stays the owner's.
+  listTasks(): Promise<ResponseOf<'tasks.list'>>;
+  startTask(request: RequestFor<'tasks.start'>): Promise<ResponseOf<'tasks.start'>>;
+  archiveTask(taskId: string): Promise<ResponseOf<'tasks.archive'>>;
+  deleteTask(taskId: string): Promise<ResponseOf<'tasks.delete'>>;
+  taskSummary(taskId: string): Promise<ResponseOf<'tasks.summary'>>;
   setModelOverrides(request: RequestFor<'models.setOverrides'>): ResponseOf<'models.setOverrides'>;
 }

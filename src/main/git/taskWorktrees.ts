@@ -102,7 +102,33 @@ export async function diffStatAgainstBase(options: TaskGit, worktree: string, ba
     additions += Number(added) || 0;
     deletions += Number(removed) || 0;
   }
+  // Files the agent created and nobody added yet count too: their lines are all additions.
+  const untracked = await git(options, worktree, ['ls-files', '--others', '--exclude-standard', '-z'], true);
+  for (const rel of untracked.stdout.split('\0')) {
+    if (rel === '') continue;
+    files++;
+    additions += linesOf(path.join(worktree, rel));
+  }
   return { files, additions, deletions };
+}
+
+/** Lines of a plain file (never through a link at its name), bounded; 0 for anything else. */
+function linesOf(file: string): number {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
+  } catch {
+    return 0;
+  }
+  try {
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile() || stat.size > 1024 * 1024) return 0;
+    const text = fs.readFileSync(fd, 'utf8');
+    if (text.includes('\0')) return 0;
+    return text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** What the owner runs to merge a task (Paddock never merges nor pushes). */

@@ -4,6 +4,7 @@ import type { CoreApi } from '../api/coreApi';
 import { agentActions } from './agents';
 import { conversationActions } from './conversations';
 import { delegationActions } from './delegation';
+import { taskActions } from './tasks';
 import type { CoreServices } from './services';
 import { workspaceActions } from './workspace';
 
@@ -12,5 +13,5 @@ export { EDITOR_KEY } from './workspace';
 export { NO_SANDBOX_WARNING, SETUP_DONE_KEY } from './agents';
 
 export function createOwnerApi(core: CoreServices): CoreApi {
-  return { ...agentActions(core), ...conversationActions(core), ...delegationActions(core), ...workspaceActions(core) };
+  return { ...agentActions(core), ...conversationActions(core), ...delegationActions(core), ...taskActions(core), ...workspaceActions(core) };
 }

@@ -23,6 +23,7 @@ import type { Sandbox } from '../sandbox/sandbox';
 import type { AgentsRepository } from '../store/agents';
 import type { ConversationsRepository } from '../store/conversations';
 import type { DelegationsRepository } from '../store/delegations';
+import type { Tasks } from '../owner/tasks';
 import type { RememberedCommandsRepository } from '../store/rememberedCommands';
 import type { SettingsRepository } from '../store/settings';
 import type { ToolCallsRepository } from '../store/toolCalls';
@@ -40,6 +41,9 @@ export interface CoreServices {
   remembered: RememberedCommandsRepository;
   conversations: ConversationsRepository;
   delegations: DelegationsRepository;
+  tasks: Tasks;
+  /** How an agent's last turn ended since this start ('working' while one runs), or null. */
+  lastTurnEnd(agentId: string): string | null;
   secrets: SecretStore;
   events: EventBus;
   switches: InstanceSwitches;

@@ -21,6 +21,7 @@ import { useRememberedStore } from './stores/useRememberedStore';
 import { useSidePaneStore } from './stores/useSidePaneStore';
 import { useRepositoriesStore } from './stores/useRepositoriesStore';
 import { useSummaryStore } from './stores/useSummaryStore';
+import { useTasksStore } from './stores/useTasksStore';
 import { useToolCallsStore } from './stores/useToolCallsStore';
 
 const fail = (reason: unknown): void => useAppStore.getState().showError(messageOf(reason));
@@ -53,6 +54,9 @@ export function routeEvents(events: PaddockEvent[]): void {
         break;
       case 'delegation.changed':
         delegations.push(event.delegation);
+        break;
+      case 'tasks.changed':
+        void useTasksStore.getState().load().catch(fail);
         break;
       case 'repositories.progress':
         progress.push(event);

@@ -6,3 +6,4 @@ export * from './conversation';
 export * from './checkpoints';
 export * from './models';
 export * from './delegation';
+export * from './tasks';

@@ -16,6 +16,7 @@ import {
   type ConversationView,
   type DelegationView,
   type HelpersView,
+  type TaskView,
   type MessageView,
   type ScopeReport,
   type ToolCallView,
@@ -179,6 +180,18 @@ export const requestSchemas = {
   'delegation.helpers': z.object({ agentId: id }).strict(),
   'delegation.setHelpers': z.object({ agentId: id, helpers: z.array(id).max(50) }).strict(),
   'delegation.get': z.object({ callId: id }).strict(),
+  'tasks.list': none,
+  'tasks.start': z
+    .object({
+      fromAgentId: id,
+      name: z.string().regex(/^[a-z0-9][a-z0-9._-]{0,49}$/, 'a task name is lower-case letters, digits and . _ -'),
+      base: z.string().min(1).max(100).optional(),
+      folder: z.string().min(1).max(4096).optional(),
+    })
+    .strict(),
+  'tasks.archive': z.object({ taskId: id }).strict(),
+  'tasks.delete': z.object({ taskId: id }).strict(),
+  'tasks.summary': z.object({ taskId: id }).strict(),
   'settings.setSetupDone': z.object({ done: z.boolean() }).strict(),
   'workspaces.inspect': z.object({ directory: z.string().min(1).max(4096) }).strict(),
   'workspaces.complete': z.object({ prefix: z.string().min(1).max(4096) }).strict(),
@@ -257,6 +270,11 @@ export interface ResponseMap {
   'delegation.helpers': HelpersView;
   'delegation.setHelpers': HelpersView;
   'delegation.get': DelegationView | null;
+  'tasks.list': TaskView[];
+  'tasks.start': TaskView;
+  'tasks.archive': TaskView;
+  'tasks.delete': { deleted: boolean };
+  'tasks.summary': SummaryView;
   'settings.setSetupDone': AppInfo;
   'workspaces.inspect': FolderFactsView;
   'workspaces.complete': { folders: string[] };

@@ -8,6 +8,8 @@ export type PaddockEvent =
   | { type: 'card.resolved'; cardId: string; decision: 'approve' | 'deny' | 'cancelled' }
   | { type: 'toolCall.changed'; call: ToolCallView }
   | { type: 'toolCall.output'; callId: string; chunk: string }
+  /** A task was started, archived or deleted, or its agent's turn began or ended. */
+  | { type: 'tasks.changed' }
   /** A delegate's folded conversation grew or ended. */
   | { type: 'delegation.changed'; delegation: DelegationView }
   | { type: 'processes.changed' }

@@ -45,6 +45,9 @@ describe("a task's worktree", () => {
     fs.writeFileSync(path.join(worktree, 'notes.txt'), 'x\n');
     fx.setup(['add', 'notes.txt'], worktree);
     expect(await diffStatAgainstBase(options, worktree, 'main')).toEqual({ files: 2, additions: 2, deletions: 0 });
+    fs.writeFileSync(path.join(worktree, 'new.txt'), 'a\nb\n');
+    expect(await diffStatAgainstBase(options, worktree, 'main')).toEqual({ files: 3, additions: 4, deletions: 0 });
+    fs.rmSync(path.join(worktree, 'new.txt'));
     expect(fs.readFileSync(path.join(fx.ws, 'src', 'a.txt'), 'utf8')).toBe('one\ntwo\n');
     expect(mergeCommand(fx.ws, 'main', 'fix-login')).toBe(`git -C ${fx.ws} switch main && git -C ${fx.ws} merge --no-ff paddock/fix-login`);
 

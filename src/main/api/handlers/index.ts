@@ -8,6 +8,7 @@ import { checkpointHandlers } from './checkpoints';
 import type { HostCapabilities } from './context';
 import { conversationHandlers } from './conversations';
 import { delegationHandlers } from './delegation';
+import { taskHandlers } from './tasks';
 import { fileHandlers } from './files';
 import { mcpHandlers } from './mcp';
 import { modelHandlers } from './models';
@@ -31,6 +32,7 @@ export function createHandlers(core: CoreApi, host: HostCapabilities): Handlers 
     ...checkpointHandlers(core),
     ...conversationHandlers(core),
     ...delegationHandlers(core),
+    ...taskHandlers(core),
     ...fileHandlers(core),
     ...mcpHandlers(core),
     ...modelHandlers(core),
