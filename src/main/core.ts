@@ -193,8 +193,15 @@ export async function createCore(options: CoreOptions) {
   const offeredMcpTools = (agentId: string) => mcpToolsFor(agentId, mcpServerRecords, mcpManager);
 
   const cards = createPendingCards({
-    onPending: (card) => events.emit({ type: 'card.pending', card }),
-    onResolved: (cardId, decision) => events.emit({ type: 'card.resolved', cardId, decision }),
+    onPending: (card) => {
+      events.emit({ type: 'card.pending', card });
+      // A task's agent waiting on a card is the task's status in the sidebar.
+      if (taskRecords.forAgent(card.agentId)) events.emit({ type: 'tasks.changed' });
+    },
+    onResolved: (cardId, decision) => {
+      events.emit({ type: 'card.resolved', cardId, decision });
+      if (taskRecords.list().length > 0) events.emit({ type: 'tasks.changed' });
+    },
   });
 
   // The OS sandbox (SPEC §14), found once at start. PADDOCK_SANDBOX=off turns it off (then every

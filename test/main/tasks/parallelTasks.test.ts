@@ -111,6 +111,34 @@ describe('tasks in worktrees', () => {
     await core.shutdown();
   });
 
+  it("says a task is waiting while its agent's call waits on a card, and failed when its turn failed", async () => {
+    model = await startFakeModelServer((request, index) =>
+      index === 0 ? { toolCalls: [{ name: 'run', args: { command: 'ls' } }] } : { status: 400, errorMessage: 'the model refused' },
+    );
+    const root = temp.make();
+    const { core } = await buildTestCore(root, { ANTHROPIC_BASE_URL: model.url });
+    const repository = path.join(root, 'project');
+    fs.mkdirSync(repository);
+    fs.writeFileSync(path.join(repository, 'README.md'), 'hi\n');
+    git(repository, 'init', '--quiet', '--initial-branch=main');
+    git(repository, 'add', '-A');
+    git(repository, 'commit', '--quiet', '-m', 'first');
+    const developer = core.agents.list()[0];
+    core.api.updateAgent({ agentId: developer.id, mode: 'ask' });
+    await core.assignment.assign(developer.id, repository);
+    const task = await core.api.startTask({ fromAgentId: developer.id, name: 'asks' });
+    const agentId = task.agentId as string;
+    const conversation = core.conversations.create(agentId, 'asks');
+    const turn = core.runner.startTurn({ agentId, conversationId: conversation.id, text: 'list the files' });
+    await waitFor(() => core.cards.list().some((card) => card.agentId === agentId));
+    expect((await core.api.listTasks())[0].status).toBe('waiting');
+    const card = core.cards.list()[0];
+    core.cards.answer({ cardId: card.id, decision: 'deny' });
+    expect(await core.runner.settled(turn)).toBe('error');
+    expect((await core.api.listTasks())[0].status).toBe('failed');
+    await core.shutdown();
+  });
+
   it('refuses a task from a workspace that is not a repository, and leaves nothing behind', async () => {
     const root = temp.make();
     const { core, dataDir } = await buildTestCore(root);
@@ -124,3 +152,7 @@ describe('tasks in worktrees', () => {
     await core.shutdown();
   });
 });
+
+async function waitFor(predicate: () => boolean): Promise<void> {
+  while (!predicate()) await new Promise((resolve) => setTimeout(resolve, 10));
+}
