@@ -101,9 +101,10 @@ export function createDelegate(deps: DelegateDeps): Delegate {
       deps.delegations.save(input.callId, { status, messages, usage, error });
       deps.onChanged?.(input.callId);
     };
+    // From here the delegation is recorded: the window folds it under the call, however it ends.
     const fail = (error: string): ToolResult => {
       save('failed', error);
-      return { ok: false, error };
+      return { ok: false, error, outcome: { delegated: true } };
     };
 
     const base = { turnId: input.ownerRequestId ?? input.callId, agentId: asker.id, conversationId: input.conversationId };
@@ -136,7 +137,7 @@ export function createDelegate(deps: DelegateDeps): Delegate {
         if (calls.length === 0) {
           save('done');
           const answer = response.text.trim() || '(no answer)';
-          return { ok: true, text: `${helper.handle} answered:\n${answer}`, data: { kind: 'delegation', callId: input.callId, helper: helper.handle, usage } };
+          return { ok: true, text: `${helper.handle} answered:\n${answer}`, data: { kind: 'delegation', callId: input.callId, helper: helper.handle, usage }, outcome: { delegated: true } };
         }
         for (const call of calls) {
           // Through the one path every call takes, at the delegate's depth: the floor refuses it.

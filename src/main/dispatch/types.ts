@@ -1,5 +1,5 @@
 // The dispatcher's contract with its callers (the agent loop today; an MCP server later: SPEC §14).
-import type { ToolEffects } from '../tools/types';
+import type { ToolEffects, ToolFacts } from '../tools/types';
 import type { AnyToolName, Card, Mode, ToolResult } from '../../shared/domain';
 import type { CardOutcome } from '../approvals/pendingCards';
 
@@ -56,6 +56,8 @@ export interface Dispatcher {
    * none at all for a delegate (delegationDepth above 0), whose calls the floor refuses anyway.
    */
   offeredTools(agentId: string, delegationDepth?: number): OfferedTool[];
+  /** What a tool says about itself (effects, result views): the defensive answer for one it does not know. */
+  factsOf(agentId: string, tool: string): ToolFacts;
   /** installed → granted → floor → tierFor → card (waits for the owner) → run → recorded. */
   dispatch(request: ToolCallRequest, signal: AbortSignal): Promise<ToolResult>;
 }

@@ -2,11 +2,9 @@
 // Picking helpers is the grant: the delegate scope follows the list (granted with one helper or
 // more, taken back with none), so no second switch can disagree with it.
 import type { Agent, HelpersView, Scope } from '../../shared/domain';
-import { CoreRefusal, type CoreApi } from '../api/coreApi';
+import { CoreRefusal, type DomainApi } from '../api/coreApi';
 import { requireAgent } from './lookups';
 import type { CoreServices } from './services';
-
-type DelegationActions = 'helpers' | 'setHelpers' | 'delegation';
 
 function helpersView(core: CoreServices, agent: Agent): HelpersView {
   const known = new Set(core.agents.list().map((other) => other.id));
@@ -20,11 +18,12 @@ function helpersView(core: CoreServices, agent: Agent): HelpersView {
   };
 }
 
-export function delegationActions(core: CoreServices): Pick<CoreApi, DelegationActions> {
+export function delegationCalls(core: CoreServices): DomainApi<'delegation'> {
   return {
-    helpers: (agentId) => helpersView(core, requireAgent(core, agentId)),
-    setHelpers(agentId, helpers) {
-      const agent = requireAgent(core, agentId);
+    helpers: (request) => helpersView(core, requireAgent(core, request.agentId)),
+    setHelpers(request) {
+      const { helpers } = request;
+      const agent = requireAgent(core, request.agentId);
       for (const helperId of helpers) {
         if (helperId === agent.id) throw new CoreRefusal('bad-request', `${agent.handle} cannot be its own helper`);
         if (!core.agents.get(helperId)) throw new CoreRefusal('not-found', 'one of the helpers is no longer an agent');
@@ -36,6 +35,6 @@ export function delegationActions(core: CoreServices): Pick<CoreApi, DelegationA
       core.events.emit({ type: 'agents.changed' });
       return helpersView(core, agent);
     },
-    delegation: (callId) => core.delegations.get(callId),
+    get: (request) => core.delegations.get(request.callId),
   };
 }

@@ -2,15 +2,13 @@
 // (its agent working, waiting on a card, its last turn done or failed) and a diff stat against the
 // base; a task's Summary is its agent's (commits and the whole diff since the branch point).
 import type { TaskStatus, TaskView } from '../../shared/domain';
-import { CoreRefusal, type CoreApi } from '../api/coreApi';
+import { CoreRefusal, type DomainApi } from '../api/coreApi';
 import { GitRefusal } from '../git/runner';
 import { diffStatAgainstBase, mergeCommand } from '../git/taskWorktrees';
 import { TaskRefusal } from '../owner/tasks';
 import type { TaskRecord } from '../store/tasks';
 import { requireAgentWorkspace } from './lookups';
 import type { CoreServices } from './services';
-
-type TaskActions = 'listTasks' | 'startTask' | 'archiveTask' | 'deleteTask' | 'taskSummary';
 
 function statusOf(core: CoreServices, record: TaskRecord): TaskStatus {
   if (record.state === 'archived' || !record.agentId) return 'archived';
@@ -56,7 +54,7 @@ async function refusing<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function taskActions(core: CoreServices): Pick<CoreApi, TaskActions> {
+export function tasksCalls(core: CoreServices): DomainApi<'tasks'> {
   const changed = (): void => {
     core.events.emit({ type: 'tasks.changed' });
     core.events.emit({ type: 'agents.changed' });
@@ -67,27 +65,27 @@ export function taskActions(core: CoreServices): Pick<CoreApi, TaskActions> {
     return record;
   };
   return {
-    listTasks: () => Promise.all(core.tasks.list().map((record) => viewOf(core, record))),
-    startTask: (request) =>
+    list: () => Promise.all(core.tasks.list().map((record) => viewOf(core, record))),
+    start: (request) =>
       refusing(async () => {
         const record = await core.tasks.start(request);
         changed();
         return viewOf(core, record);
       }),
-    archiveTask: (taskId) =>
+    archive: (request) =>
       refusing(async () => {
-        const record = await core.tasks.archive(requireTask(taskId).id);
+        const record = await core.tasks.archive(requireTask(request.taskId).id);
         changed();
         return viewOf(core, record);
       }),
-    deleteTask: (taskId) =>
+    delete: (request) =>
       refusing(async () => {
-        await core.tasks.remove(requireTask(taskId).id);
+        await core.tasks.remove(requireTask(request.taskId).id);
         changed();
         return { deleted: true };
       }),
-    taskSummary: (taskId) => {
-      const record = requireTask(taskId);
+    summary: (request) => {
+      const record = requireTask(request.taskId);
       if (!record.agentId || record.state === 'archived') throw new CoreRefusal('refused', `the task ${record.name} is archived: its branch ${record.branch} is kept, its worktree is gone`);
       const { agent, workspace } = requireAgentWorkspace(core, record.agentId);
       return core.summaryFor(agent, workspace);

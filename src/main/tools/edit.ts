@@ -3,6 +3,7 @@
 // policy is `propose`, and for the always-a-card files; otherwise applied directly.
 import { z } from 'zod';
 import { TOOL_SCOPE, type CardPreview, type ToolResult } from '../../shared/domain';
+import { pathArgument, summaryChanged } from './facts';
 import type { ToolDefinition } from './types';
 import type { PathContext } from '../workspace/types';
 import { alwaysCardReason, applyChange, changedSinceApproval, diffOf, hunksFor, planFrom, readBefore, type PlannedChange } from './fileChange';
@@ -45,8 +46,9 @@ export const editTool: ToolDefinition<EditArgs> = {
   scope: TOOL_SCOPE.edit,
   description: 'Replace an exact piece of text in a workspace file. The old text must occur exactly once unless all is true.',
   schema: editSchema,
-  replayUnsafe: true,
-  effects: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
+  effects: { readOnly: false, destructive: true, idempotent: false, openWorld: false, changesFiles: true, runsCode: false, replaySafe: false },
+  views: { quotesFiles: false, file: pathArgument },
+  events: summaryChanged,
   tierFor(args, ctx) {
     const pctx = pathContextOf(ctx);
     if (pctx !== null) {

@@ -48,6 +48,8 @@ export interface ToolSetDeps {
   onCommandFinished(finished: CommandFinished): number | null | void;
   /** The delegation runner (agent/delegate.ts); without it delegate refuses. */
   delegate?: DelegateToolDeps['delegate'];
+  /** Whether the owner picked a helper for an agent; without it delegate is offered to none. */
+  hasHelpers?: DelegateToolDeps['hasHelpers'];
 }
 
 export function createToolSet(deps: ToolSetDeps): AnyToolDefinition[] {
@@ -72,6 +74,7 @@ export function createToolSet(deps: ToolSetDeps): AnyToolDefinition[] {
     createWorkspaceTool({ assignment: deps.assignment }),
     createDelegateTool({
       delegate: (input) => deps.delegate?.(input) ?? Promise.resolve({ ok: false, status: 403, error: 'refused: delegation is not available in this Paddock' }),
+      hasHelpers: (agentId) => deps.hasHelpers?.(agentId) ?? false,
     }),
   ];
 }

@@ -69,8 +69,8 @@ export function createStartTool(deps: StartToolDeps): ToolDefinition<StartArgs> 
     scope: 'process',
     description: DESCRIPTION,
     schema,
-    replayUnsafe: true,
-    effects: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
+    effects: { readOnly: false, destructive: true, idempotent: false, openWorld: true, changesFiles: true, runsCode: true, replaySafe: false },
+    views: { quotesFiles: false },
     tierFor: (args, ctx) => commandTier(args.command, undefined, ctx, deps),
     preview: async (args, ctx) => commandPreview(args.command, undefined, ctx, deps),
     async run(args, ctx) {

@@ -7,3 +7,6 @@ export * from './checkpoints';
 export * from './models';
 export * from './delegation';
 export * from './tasks';
+export * from './outcome';
+export * from './budgets';
+export * from './attention';

@@ -10,6 +10,8 @@ import { startFakeModelServer, type FakeModelServer } from '../../support/fakeMo
 import { buildTestCore } from '../../support/testCore';
 import { createTempDirs } from '../../support/tempDirs';
 
+const HOST = { host: 'web', version: 't' } as const;
+
 const temp = createTempDirs();
 let model: FakeModelServer | null = null;
 afterEach(async () => {
@@ -29,7 +31,7 @@ async function setUp(script: Parameters<typeof startFakeModelServer>[0]) {
   fs.mkdirSync(workspace);
   fs.writeFileSync(path.join(workspace, 'README.md'), 'hello\n');
   await core.assignment.assign(developer.id, workspace);
-  const helper = core.api.createAgent({ name: 'reviewer', handle: '@reviewer' });
+  const helper = await core.api.agents.create({ name: 'reviewer', handle: '@reviewer' }, HOST);
   return { core, developer, helper, workspace };
 }
 
@@ -47,7 +49,7 @@ describe('scenario 5: a delegate of the developer agent gets none of its tools',
       { text: 'The database connection was refused (db.ts:12).' },
       { text: 'The reviewer says the database connection was refused.' },
     ]);
-    core.api.setHelpers(developer.id, [helper.id]);
+    core.api.delegation.setHelpers({ agentId: developer.id, helpers: [helper.id] }, HOST);
     const conversation = core.conversations.create(developer.id, 'scenario 5');
     const turnId = core.runner.startTurn({ agentId: developer.id, conversationId: conversation.id, text: 'Why does the log fail?' });
     expect(await core.runner.settled(turnId)).toBe('completed');
@@ -68,7 +70,7 @@ describe('scenario 5: a delegate of the developer agent gets none of its tools',
     expect(told.match(/session-not-authorized: a delegate \(depth 1\) gets none of the developer tools/g)).toHaveLength(2);
 
     // The folded conversation the window shows: the question, both refused calls, the answer, the cost.
-    const delegation = core.api.delegation('toolu_delegate');
+    const delegation = await core.api.delegation.get({ callId: 'toolu_delegate' }, HOST);
     expect(delegation).toMatchObject({ status: 'done', helper: { handle: '@reviewer' } });
     expect(delegation?.messages.map((message) => message.role)).toEqual(['question', 'refused', 'refused', 'assistant']);
     expect(delegation?.messages.filter((message) => message.role === 'refused').map((message) => (message as { tool: string }).tool)).toEqual(['write', 'run']);
@@ -96,7 +98,7 @@ describe('scenario 5: a delegate of the developer agent gets none of its tools',
     ]);
     expect(core.dispatcher.offeredTools(developer.id).map((tool) => tool.name)).not.toContain('delegate');
     expect(developer.scopes).not.toContain('delegate');
-    core.api.setHelpers(developer.id, [helper.id]);
+    core.api.delegation.setHelpers({ agentId: developer.id, helpers: [helper.id] }, HOST);
     expect(core.agents.get(developer.id)?.scopes).toContain('delegate');
     expect(core.dispatcher.offeredTools(developer.id).map((tool) => tool.name)).toContain('delegate');
     expect(core.dispatcher.offeredTools(developer.id, 1)).toEqual([]);
@@ -109,7 +111,7 @@ describe('scenario 5: a delegate of the developer agent gets none of its tools',
     expect(JSON.stringify(model?.requests[1].body)).toContain("refused: @stranger is not one of @dev's helpers (its helpers are @reviewer");
     expect(model?.requests).toHaveLength(2);
 
-    core.api.setHelpers(developer.id, []);
+    core.api.delegation.setHelpers({ agentId: developer.id, helpers: [] }, HOST);
     expect(core.agents.get(developer.id)?.scopes).not.toContain('delegate');
     expect(core.dispatcher.offeredTools(developer.id).map((tool) => tool.name)).not.toContain('delegate');
     await core.shutdown();

@@ -13,6 +13,8 @@ import { sandboxStatus } from '../../support/sandbox';
 import { buildTestCore } from '../../support/testCore';
 import { createTempDirs } from '../../support/tempDirs';
 
+const HOST = { host: 'web', version: 't' } as const;
+
 const temp = createTempDirs();
 let model: FakeModelServer | null = null;
 afterEach(async () => {
@@ -50,12 +52,12 @@ describe('tasks in worktrees', () => {
     git(repository, 'add', '-A');
     git(repository, 'commit', '--quiet', '-m', 'first');
     const developer = core.agents.list()[0];
-    core.api.updateAgent({ agentId: developer.id, mode: 'edit' });
+    core.api.agents.update({ agentId: developer.id, mode: 'edit' }, HOST);
     const assigned = await core.assignment.assign(developer.id, repository);
     expect(assigned.ok, JSON.stringify(assigned)).toBe(true);
 
-    const one = await core.api.startTask({ fromAgentId: developer.id, name: 'one' });
-    const two = await core.api.startTask({ fromAgentId: developer.id, name: 'two' });
+    const one = await core.api.tasks.start({ fromAgentId: developer.id, name: 'one' }, HOST);
+    const two = await core.api.tasks.start({ fromAgentId: developer.id, name: 'two' }, HOST);
     for (const [task, name] of [[one, 'one'], [two, 'two']] as const) {
       expect(task).toMatchObject({ name, base: 'main', branch: `paddock/${name}`, worktree: path.join(dataDir, 'worktrees', name), state: 'active' });
       expect(task.mergeCommand).toBe(`git -C ${repository} switch main && git -C ${repository} merge --no-ff paddock/${name}`);
@@ -84,29 +86,29 @@ describe('tasks in worktrees', () => {
     expect(fs.readFileSync(path.join(repository, 'src', 'app.txt'), 'utf8')).toBe('original\n');
     expect(git(repository, 'status', '--porcelain')).toBe('');
 
-    const listed = await core.api.listTasks();
+    const listed = await core.api.tasks.list({}, HOST);
     expect(listed.map((task) => [task.name, task.status, task.diffStat?.files])).toEqual([
       ['one', 'done', sandboxStatus().available ? 2 : 1],
       ['two', 'done', sandboxStatus().available ? 2 : 1],
     ]);
-    const summary = await core.api.taskSummary(one.id);
+    const summary = await core.api.tasks.summary({ taskId: one.id }, HOST);
     expect(JSON.stringify(summary)).toContain('src/app.txt');
 
     // Archive: refused with uncommitted work; committed, the worktree goes and the branch stays.
-    await expect(core.api.archiveTask(one.id)).rejects.toThrow(/not committed/);
+    await expect(core.api.tasks.archive({ taskId: one.id }, HOST)).rejects.toThrow(/not committed/);
     git(one.worktree, 'add', '-A');
     git(one.worktree, 'commit', '--quiet', '-m', 'one');
-    const archived = await core.api.archiveTask(one.id);
+    const archived = await core.api.tasks.archive({ taskId: one.id }, HOST);
     expect(archived).toMatchObject({ state: 'archived', status: 'archived' });
     expect(fs.existsSync(one.worktree)).toBe(false);
     expect(git(repository, 'log', '--format=%s', '-1', 'paddock/one').trim()).toBe('one');
 
     // Delete: uncommitted work and all (the window asked), the branch and the task's agent.
-    expect(await core.api.deleteTask(two.id)).toEqual({ deleted: true });
+    expect(await core.api.tasks.delete({ taskId: two.id }, HOST)).toEqual({ deleted: true });
     expect(fs.existsSync(two.worktree)).toBe(false);
     expect(git(repository, 'branch', '--list', 'paddock/two')).toBe('');
     expect(core.agents.get(two.agentId as string)).toBeNull();
-    expect((await core.api.listTasks()).map((task) => task.name)).toEqual(['one']);
+    expect((await core.api.tasks.list({}, HOST)).map((task) => task.name)).toEqual(['one']);
     expect(git(repository, 'status', '--porcelain')).toBe('');
     await core.shutdown();
   });
@@ -124,18 +126,18 @@ describe('tasks in worktrees', () => {
     git(repository, 'add', '-A');
     git(repository, 'commit', '--quiet', '-m', 'first');
     const developer = core.agents.list()[0];
-    core.api.updateAgent({ agentId: developer.id, mode: 'ask' });
+    core.api.agents.update({ agentId: developer.id, mode: 'ask' }, HOST);
     await core.assignment.assign(developer.id, repository);
-    const task = await core.api.startTask({ fromAgentId: developer.id, name: 'asks' });
+    const task = await core.api.tasks.start({ fromAgentId: developer.id, name: 'asks' }, HOST);
     const agentId = task.agentId as string;
     const conversation = core.conversations.create(agentId, 'asks');
     const turn = core.runner.startTurn({ agentId, conversationId: conversation.id, text: 'list the files' });
     await waitFor(() => core.cards.list().some((card) => card.agentId === agentId));
-    expect((await core.api.listTasks())[0].status).toBe('waiting');
+    expect((await core.api.tasks.list({}, HOST))[0].status).toBe('waiting');
     const card = core.cards.list()[0];
     core.cards.answer({ cardId: card.id, decision: 'deny' });
     expect(await core.runner.settled(turn)).toBe('error');
-    expect((await core.api.listTasks())[0].status).toBe('failed');
+    expect((await core.api.tasks.list({}, HOST))[0].status).toBe('failed');
     await core.shutdown();
   });
 
@@ -146,7 +148,7 @@ describe('tasks in worktrees', () => {
     fs.mkdirSync(plain);
     const developer = core.agents.list()[0];
     await core.assignment.assign(developer.id, plain);
-    await expect(core.api.startTask({ fromAgentId: developer.id, name: 'nope' })).rejects.toThrow(/not a git repository root/);
+    await expect(core.api.tasks.start({ fromAgentId: developer.id, name: 'nope' }, HOST)).rejects.toThrow(/not a git repository root/);
     expect(fs.existsSync(path.join(dataDir, 'worktrees', 'nope'))).toBe(false);
     expect(core.agents.list()).toHaveLength(1);
     await core.shutdown();

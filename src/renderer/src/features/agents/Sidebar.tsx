@@ -6,6 +6,8 @@ import { ProcessList } from '../processes/ProcessList';
 import { NewAgentForm } from './NewAgentForm';
 import { TaskList } from '../tasks/TaskList';
 import { useTasksStore } from '../../stores/useTasksStore';
+import { NeedsOwnerBadge } from './NeedsOwnerBadge';
+import { useNeedsOwner } from '../../stores/useAttentionStore';
 
 export function Sidebar() {
   const agents = useAgentsStore((state) => state.agents);
@@ -19,6 +21,7 @@ export function Sidebar() {
   // A task's agent is listed under its task, not among the agents.
   const taskAgents = new Set(tasks.map((task) => task.agentId));
   const listed = agents.filter((agent) => !taskAgents.has(agent.id));
+  const needs = useNeedsOwner();
 
   return (
     <nav className="sidebar" aria-label="Agents">
@@ -46,7 +49,10 @@ export function Sidebar() {
                 }}
                 aria-current={agent.id === selectedId && view === 'agent' ? 'true' : undefined}
               >
-                <span className="agent-name">{agent.name}</span>
+                <span className="agent-name">
+                  {agent.name}
+                  <NeedsOwnerBadge count={needs.byAgent.get(agent.id) ?? 0} what={agent.handle} />
+                </span>
                 <span className="agent-meta">
                   {agent.handle} · <span className={`mode-badge mode-${agent.mode}`}>{agent.mode}</span>
                 </span>
@@ -54,7 +60,7 @@ export function Sidebar() {
                   {agent.workspace ? agent.workspace.directory : 'no workspace'}
                 </span>
               </button>
-              {agent.id === selectedId && <ConversationList agentId={agent.id} />}
+              {agent.id === selectedId && <ConversationList agentId={agent.id} needs={needs.byConversation} />}
             </li>
           ))}
           {agents.length === 0 && !creating && <li className="empty">No agents yet. Create one with +.</li>}

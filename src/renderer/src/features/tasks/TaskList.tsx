@@ -3,6 +3,7 @@ import type { TaskView } from '../../../../shared/domain';
 import { messageOf } from '../../lib/errors';
 import { useAgentsStore } from '../../stores/useAgentsStore';
 import { useAppStore } from '../../stores/useAppStore';
+import { useNeedsOwner } from '../../stores/useAttentionStore';
 import { useTasksStore } from '../../stores/useTasksStore';
 import { ConversationList } from '../conversation/ConversationList';
 
@@ -17,6 +18,7 @@ const STATUS_WORDS: Record<TaskView['status'], string> = {
 /** Tasks grouped under their repository (issue 34): each with its status and its diff stat against the base. */
 export function TaskList() {
   const tasks = useTasksStore((state) => state.tasks);
+  const needs = useNeedsOwner();
   const load = useTasksStore((state) => state.load);
   const selectedId = useAgentsStore((state) => state.selectedId);
   const select = useAgentsStore((state) => state.select);
@@ -71,7 +73,7 @@ export function TaskList() {
                   </span>
                   <span className="agent-dir">{task.branch} from {task.base}</span>
                 </button>
-                {task.agentId && task.agentId === selectedId && <ConversationList agentId={task.agentId} />}
+                {task.agentId && task.agentId === selectedId && <ConversationList agentId={task.agentId} needs={needs.byConversation} />}
               </li>
             ))}
           </ul>
