@@ -6,6 +6,11 @@ import type { Agent, Workspace } from '../shared/domain';
 import { proposeDefaultAgent } from './agent/defaultAgent';
 import { createFileSecretStore, type SecretCipher } from './agent/keys';
 import { createAgentRunner } from './agent/loop';
+import { createDelegate, helperAgents } from './agent/delegate';
+import { createDelegationsRepository } from './store/delegations';
+import { createTasksRepository } from './store/tasks';
+import { createTasks } from './owner/tasks';
+import { createTaskActivity } from './owner/taskActivity';
 import { createProjectLock } from './workspace/projectLock';
 import { createProviderFor } from './agent/providers';
 import { createPendingCards } from './approvals/pendingCards';
@@ -118,6 +123,12 @@ export async function createCore(options: CoreOptions) {
     workedPaths: (conversationId) => pathsNamedBy(toolCalls.listForConversation(conversationId)),
     onWaiting: (agentId) => events.emit({ type: 'instructions.changed', agentId }),
   });
+  const delegations = createDelegationsRepository(db);
+  const taskRecords = createTasksRepository(db);
+  // A task's status follows its agent's turns and cards (owner/taskActivity.ts).
+  const taskActivity = createTaskActivity(taskRecords, () => events.emit({ type: 'tasks.changed' }));
+  // The helpers the owner picked per agent (none by default).
+  const helperLookup = { agents, helpersOf: (agentId: string) => delegations.helpersOf(agentId) };
   const secrets = createFileSecretStore(dataDir, options.cipher);
   const events = createEventBus();
   const watchers = createWorkspaceWatchers((agentId, paths) => events.emit({ type: 'files.changed', agentId, paths }));
@@ -132,6 +143,7 @@ export async function createCore(options: CoreOptions) {
 
   const ledger = createGroupLedger(db);
   recoverAtStart({ dataDir, toolCalls, conversations, ledger }, log);
+  delegations.interruptRunning('Paddock stopped before the helper answered');
 
   const services = await startServices({
     db,
@@ -174,8 +186,14 @@ export async function createCore(options: CoreOptions) {
   const offeredMcpTools = (agentId: string) => mcpToolsFor(agentId, mcpServerRecords, mcpManager);
 
   const cards = createPendingCards({
-    onPending: (card) => events.emit({ type: 'card.pending', card }),
-    onResolved: (cardId, decision) => events.emit({ type: 'card.resolved', cardId, decision }),
+    onPending: (card) => {
+      events.emit({ type: 'card.pending', card });
+      taskActivity.cardPending(card);
+    },
+    onResolved: (cardId, decision) => {
+      events.emit({ type: 'card.resolved', cardId, decision });
+      taskActivity.cardResolved();
+    },
   });
 
   // The OS sandbox (SPEC §14), found once at start. PADDOCK_SANDBOX=off turns it off (then every
@@ -216,6 +234,10 @@ export async function createCore(options: CoreOptions) {
     agentCommits: agentCommits.forDirectory,
     // Every run whose program is a real test runner is recorded (seed 003 §11), its tail with it.
     onCommandFinished: testRuns.commandFinished,
+    // A delegate's answer (seed 003 §10.5), run by the delegation runner built beside the dispatcher;
+    // the tool is offered only to an agent the owner picked a helper for.
+    delegate: (input) => delegate(input),
+    hasHelpers: (agentId) => helperAgents(helperLookup, agentId).length > 0,
   });
 
   const lock = createProjectLock();
@@ -278,6 +300,7 @@ export async function createCore(options: CoreOptions) {
       agents.get(agentId)?.scopes ?? [],
       sandboxChoices.containmentOf(agentId),
       offeredMcpTools(agentId).map((tool) => tool.definition.name as `mcp__${string}`),
+      helperAgents(helperLookup, agentId).map((helper) => helper.handle),
     );
   // Servers of agents that have a workspace start now, so their tools are offered from the first turn.
   for (const record of mcpServerRecords.list()) void mcpManager.ensureStarted(record.agentId);
@@ -294,15 +317,30 @@ export async function createCore(options: CoreOptions) {
   const search = createConversationSearch(db);
   const indexingFailed = (error: Error): void => log(`the search index could not take new messages (${error.message}); the next search tries again`);
   search.indexSoon(indexingFailed);
+  const providerFor = createProviderFor({ secrets, env: options.env, maxRetries: options.modelRetries });
+  // Delegates think but cannot act: each runs at depth 1, offered no tool, its calls refused by the floor.
+  const delegate = createDelegate({
+    ...helperLookup,
+    providerFor,
+    dispatcher,
+    delegations,
+    usage,
+    modelOverrides: modelTables.overrides,
+    onChanged: (callId) => {
+      const view = delegations.get(callId);
+      if (view) events.emit({ type: 'delegation.changed', delegation: view });
+    },
+  });
   const runner = createAgentRunner({
     db,
     dispatcher,
     vocabularyFor,
     instructionsFor: (workspace, conversationId) => projectInstructions.forPrompt(workspace, conversationId),
-    providerFor: createProviderFor({ secrets, env: options.env, maxRetries: options.modelRetries }),
+    providerFor,
     agents,
     workspaces,
     emit: (event) => {
+      taskActivity.noteTurn(event);
       events.emit({ type: 'conversation', event });
       // What the turn wrote goes into the search index after it, never inside its steps.
       if (event.type === 'turn_ended') search.indexSoon(indexingFailed);
@@ -341,6 +379,30 @@ export async function createCore(options: CoreOptions) {
       )
     : null;
 
+  // Tasks (issue 34): a branch and worktree of an agent's repository, with an agent of its own.
+  const tasks = createTasks({
+    dataDir,
+    home: options.home,
+    ownerEnv: ownerEnvFrom(options.env),
+    agents,
+    workspaces,
+    tasks: taskRecords,
+    assignment,
+    secrets,
+    sandboxChoicesFor: sandboxChoices.choicesFor,
+    setSandboxChoices: (agentId, choices) => void sandboxChoices.setChoices(agentId, choices),
+    containmentFor: (agentId, workspace) => containmentFor(agentId, workspace, { sandbox, choicesFor: sandboxChoices.choicesFor }),
+    ledger,
+    stopAgentProcesses: async (agentId) => {
+      await supervisor.stopAllForAgent(agentId);
+      await mcpManager.stopFor(agentId);
+    },
+    removeAgent: async (agentId) => {
+      await supervisor.stopAllForAgent(agentId);
+      agents.remove(agentId);
+    },
+  });
+
   const core = {
     options: { ...options, dataDir },
     log,
@@ -361,6 +423,9 @@ export async function createCore(options: CoreOptions) {
     plans,
     /** Each conversation's task list; a fork calls todos.copyTo(from, to). */
     todos,
+    delegations,
+    tasks,
+    lastTurnEnd: taskActivity.lastTurnEnd,
     secrets,
     events,
     switches,

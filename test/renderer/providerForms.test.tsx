@@ -101,6 +101,7 @@ describe('Settings → provider', () => {
     let confirmed = false;
     call.mockImplementation(async (name: string, request: unknown) => {
       if (name === 'mcp.list') return [];
+      if (name === 'delegation.helpers') return { agentId: 'agent-1', helpers: [], candidates: [] };
       if (name === 'agents.update') {
         const asked = request as { confirmKeyTo?: string; baseUrl?: string | null };
         if (!asked.confirmKeyTo) throw new CallError('conflict', 'A key is stored for developer; saving sends that key to http://127.0.0.1:4444.');

@@ -45,12 +45,18 @@ const remembered: RememberedCommandView = {
   lastUsedAt: null,
 };
 
-/** Lists Settings loads on its own (each agent's MCP servers, the accepted instruction files): none here. */
-const LISTS = new Set(['mcp.list', 'instructions.pins']);
+/** What Settings loads on its own (each agent's MCP servers and helpers, the accepted instruction files): none here. */
+const OWN_LOADS: Record<string, unknown> = {
+  'mcp.list': [],
+  'instructions.pins': [],
+  'delegation.helpers': { agentId: 'agent-1', helpers: [], candidates: [] },
+};
+const LISTS = { has: (name: string) => name in OWN_LOADS };
+const ownLoad = (name: string): unknown => OWN_LOADS[name];
 
-/** Every call answers `value`, but for the lists Settings loads on its own. */
+/** Every call answers `value`, but for what Settings loads on its own. */
 function answerWith(value: unknown): void {
-  call.mockImplementation(async (name: string) => (LISTS.has(name) ? [] : value));
+  call.mockImplementation(async (name: string) => (LISTS.has(name) ? ownLoad(name) : value));
 }
 
 beforeEach(() => {
@@ -139,7 +145,7 @@ describe('Settings → Developer', () => {
 
   it('saving the output bound confirms, and a value the core clamped (AC-10: 0 → 1) says so', async () => {
     call.mockImplementation(async (name: string, request: unknown) =>
-      LISTS.has(name) ? [] : agent({ maxOutputTokens: Math.max(1, (request as { maxOutputTokens?: number }).maxOutputTokens ?? 8192) }),
+      LISTS.has(name) ? ownLoad(name) : agent({ maxOutputTokens: Math.max(1, (request as { maxOutputTokens?: number }).maxOutputTokens ?? 8192) }),
     );
     render(<DeveloperSettings />);
     const input = screen.getByLabelText('Output bound of Developer');

@@ -9,9 +9,10 @@ export const DEFAULT_AGENT_ID = 'developer';
 
 /**
  * file_read file_write file_edit process git preview workspace: every developer tool, never bash,
- * and not mcp (granted when the owner adds an MCP server for the agent).
+ * not mcp (granted when the owner adds an MCP server for the agent), and not delegate (granted when
+ * the owner picks the agent's helpers).
  */
-export const DEVELOPER_SCOPES: readonly Scope[] = SCOPES.filter((scope) => scope !== 'shell' && scope !== 'mcp');
+export const DEVELOPER_SCOPES: readonly Scope[] = SCOPES.filter((scope) => scope !== 'shell' && scope !== 'mcp' && scope !== 'delegate');
 
 /** The current Sonnet in the installed SDK's model list; claude-sonnet-4-5 reached its end of life. */
 export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-5-5';

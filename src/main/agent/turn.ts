@@ -105,7 +105,7 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
       const bound = clampOutputBound(agent.maxOutputTokens);
       const instructions = workspace ? turn.instructionsFor?.(workspace, turn.conversationId) : undefined;
       const system = buildSystemPrompt({ agent, workspace, vocabulary: turn.vocabularyFor(agent.id), instructions });
-      const tools = turn.dispatcher.offeredTools(agent.id, turn.turnId);
+      const tools = turn.dispatcher.offeredTools(agent.id, { ownerRequestId: turn.turnId });
       const facts = modelFacts(agent.provider, agent.model, turn.modelOverrides?.() ?? NO_OVERRIDES);
       const fixedChars = system.length + toolsChars(tools);
       const budget = { tokens: budgetTokens(facts.contextWindow, bound), contextWindow: facts.contextWindow, fixedChars, model: agent.model };

@@ -15,7 +15,7 @@ import { callEffectsOf, fileOf, offeredInMode, recordedResultSummary, UNKNOWN_TO
 import type { AnyToolDefinition, CallEffects, ToolFacts } from '../tools/types';
 import { checkFloor } from './floor';
 import { isToolName, planModeRefusal } from './registry';
-import type { Dispatcher, OfferedTool, ToolCallRequest } from './types';
+import type { Dispatcher, OfferedTool, ToolCallRequest, ToolOffer } from './types';
 
 /** The card's danger line when a call holds characters that change how text reads without showing. */
 const HIDDEN_CHARACTERS_DANGER =
@@ -131,7 +131,10 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
       return toolFor(agentId, name) ?? UNKNOWN_TOOL_FACTS;
     },
 
-    offeredTools(agentId: string, ownerRequestId?: string): OfferedTool[] {
+    offeredTools(agentId: string, offer: ToolOffer = {}): OfferedTool[] {
+      // A delegate is offered nothing: it thinks, it does not act (seed 003 §10.5).
+      if ((offer.delegationDepth ?? 0) !== 0) return [];
+      const ownerRequestId = offer.ownerRequestId;
       const agent = deps.agents.get(agentId);
       if (!agent) return [];
       const mode = modeOf(agent.mode, ownerRequestId ?? null);
@@ -142,6 +145,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
         // AC-6: no workspace, no root to bound a path to — only the tool that asks the owner for one.
         if (!hasWorkspace && !tool.worksWithoutWorkspace) continue;
         if (!offeredInMode(tool, mode)) continue;
+        if (tool.offeredTo && !tool.offeredTo(agentId)) continue;
         offered.push({
           name: tool.name,
           description: tool.description,
@@ -215,6 +219,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
         dataDir: deps.dataDir,
         callId: request.callId,
         conversationId: request.conversationId,
+        ownerRequestId: request.ownerRequestId,
         signal,
         onOutput: deps.onOutput ? (chunk) => deps.onOutput?.(request.callId, chunk) : undefined,
       };

@@ -17,19 +17,20 @@ export function checkFloor(
   if (!agent) {
     return { ok: false, code: 'session-not-authorized', message: 'session-not-authorized: the call names no known agent' };
   }
+  // A delegate gets no tool whatever the agent it works for is granted, so depth is checked first.
+  if (origin.delegationDepth !== 0) {
+    return {
+      ok: false,
+      code: 'session-not-authorized',
+      message: `session-not-authorized: a delegate (depth ${origin.delegationDepth}) gets none of the developer tools`,
+    };
+  }
   if (!agent.scopes.includes(scope)) {
     // AC-8: installed but not granted is refused at dispatch, with no effect.
     return {
       ok: false,
       code: 'scope-not-granted',
       message: `refused at dispatch: ${agent.handle} is not granted the ${scope} scope that ${toolName} needs`,
-    };
-  }
-  if (origin.delegationDepth !== 0) {
-    return {
-      ok: false,
-      code: 'session-not-authorized',
-      message: `session-not-authorized: a delegate (depth ${origin.delegationDepth}) gets none of the developer tools`,
     };
   }
   if (!origin.ownerRequestId) {

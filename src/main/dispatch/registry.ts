@@ -18,6 +18,7 @@ const CODING_TOOLS: readonly ToolName[] = [
   'workspace',
   'plan',
   'todo',
+  'delegate',
 ];
 
 /** The tools the switches install: coding tools → the developer set; file edit → edit; shell (with coding tools) → bash. */

@@ -50,10 +50,19 @@ export interface OfferedTool {
   effects: ToolEffects;
 }
 
+/** What a request for the offered tools says of itself: the turn it is for, and how deep a delegate. */
+export interface ToolOffer {
+  ownerRequestId?: string;
+  delegationDepth?: number;
+}
+
 export interface Dispatcher {
-  /** The tools the vocabulary allows this agent (installed ∧ granted ∧ has workspace where needed). */
-  /** In plan mode (the agent's, or the one the owner chose for this turn) only the plan-safe tools. */
-  offeredTools(agentId: string, ownerRequestId?: string): OfferedTool[];
+  /**
+   * The tools the vocabulary allows this agent (installed ∧ granted ∧ has workspace where needed);
+   * in plan mode (the agent's, or the one the owner chose for this turn) only the plan-safe tools;
+   * none at all for a delegate (delegationDepth above 0), whose calls the floor refuses anyway.
+   */
+  offeredTools(agentId: string, offer?: ToolOffer): OfferedTool[];
   /** What a tool says about itself (effects, result views): the defensive answer for one it does not know. */
   factsOf(agentId: string, tool: string): ToolFacts;
   /** installed → granted → floor → tierFor → card (waits for the owner) → run → recorded. */

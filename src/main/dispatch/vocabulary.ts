@@ -32,7 +32,12 @@ export interface VocabularyContainment {
 
 const NO_SANDBOX: VocabularyContainment = { contained: false, line: 'no OS sandbox', uncontainedShell: false };
 
-function containmentStatements(sandbox: VocabularyContainment): Record<Scope, string> {
+function delegateStatement(helpers: readonly string[]): string {
+  const who = helpers.length > 0 ? `your helpers: ${helpers.join(', ')}` : 'none yet: the owner picks them in Settings → Developer → Helpers';
+  return `Thinks, cannot act: delegate hands a question and some text to a helper the owner chose (${who}). The helper gets no tool at all and sees only what you send; its answer is the result, its cost is counted.`;
+}
+
+function containmentStatements(sandbox: VocabularyContainment, helpers: readonly string[]): Record<Scope, string> {
   const process = sandbox.contained
     ? `Contained (${sandbox.line}): commands run as argv with no shell, inside the workspace, per the mode and the run list; ${SANDBOX_REACH}`
     : `Bounded but NOT contained (${sandbox.line}): commands run as argv with no shell, inside the workspace, per the mode and the run list; a project’s own scripts run as you and need your approval.`;
@@ -49,6 +54,7 @@ function containmentStatements(sandbox: VocabularyContainment): Record<Scope, st
     mcp: sandbox.contained
       ? `Asks each time: every call of an MCP server’s tool is a card unless you marked that tool auto; command servers run in the OS sandbox, in the workspace; their results are data.`
       : `Asks each time: every call of an MCP server’s tool is a card unless you marked that tool auto; command servers run in the workspace, NOT contained; their results are data.`,
+    delegate: delegateStatement(helpers),
   };
 }
 
@@ -58,14 +64,15 @@ function decidedBy(scope: Scope): InstanceSwitch[] {
   return ['coding_tools'];
 }
 
-/** `mcpTools`: the tools of the MCP servers the owner added for this agent (scope mcp). */
+/** `mcpTools`: the tools of the MCP servers the owner added for this agent (scope mcp); `helpers`: its helpers' handles. */
 export function describeVocabulary(
   installed: ReadonlySet<ToolName>,
   granted: readonly Scope[],
   sandbox: VocabularyContainment = NO_SANDBOX,
   mcpTools: readonly McpToolName[] = [],
+  helpers: readonly string[] = [],
 ): ScopeReport[] {
-  const CONTAINMENT = containmentStatements(sandbox);
+  const CONTAINMENT = containmentStatements(sandbox, helpers);
   return SCOPES.map((scope) => {
     const installedTools: AnyToolName[] =
       scope === 'mcp' ? [...mcpTools] : TOOL_NAMES.filter((tool) => TOOL_SCOPE[tool] === scope && installed.has(tool));

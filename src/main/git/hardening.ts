@@ -70,6 +70,14 @@ export function configSettings(dirs: GitDirectories): Array<[string, string]> {
   ];
 }
 
+/** Where git's own data is: both the workspace's `.git` for a repository, a linked worktree's two otherwise. */
+export interface RepositoryDirs {
+  /** HEAD and the index: `<workspace>/.git`, or `<main>/.git/worktrees/<name>`. */
+  gitDir: string;
+  /** Objects, refs and config: `<workspace>/.git`, or `<main>/.git`. */
+  commonDir: string;
+}
+
 export interface GitEnvOptions {
   gitBinary: string;
   dirs: GitDirectories;
@@ -77,6 +85,8 @@ export interface GitEnvOptions {
   workspace?: string;
   /** Read-only actions take no optional locks and so never rewrite the index. */
   readOnly?: boolean;
+  /** The checked directories (repository.ts); the workspace's own `.git` when absent. */
+  repository?: RepositoryDirs;
 }
 
 /** An environment built from nothing: only what git needs, nothing inherited. */
@@ -103,10 +113,11 @@ export function gitEnvironment(options: GitEnvOptions): NodeJS.ProcessEnv {
   if (options.workspace) {
     // Every place git would otherwise derive from GIT_DIR (or from a commondir file) is named
     // explicitly: the very paths the repository check walked for links (gitDirLinks.ts).
-    const gitDir = path.join(options.workspace, '.git');
+    const own = path.join(options.workspace, '.git');
+    const { gitDir, commonDir } = options.repository ?? { gitDir: own, commonDir: own };
     env.GIT_DIR = gitDir;
-    env.GIT_COMMON_DIR = gitDir;
-    env.GIT_OBJECT_DIRECTORY = path.join(gitDir, 'objects');
+    env.GIT_COMMON_DIR = commonDir;
+    env.GIT_OBJECT_DIRECTORY = path.join(commonDir, 'objects');
     env.GIT_INDEX_FILE = path.join(gitDir, 'index');
     env.GIT_WORK_TREE = options.workspace;
     env.GIT_CEILING_DIRECTORIES = path.dirname(options.workspace);

@@ -2,6 +2,8 @@
 // 1. The workspace must be the repository root, with its own `.git` directory: otherwise a pathspec
 //    or an `add --all` would reach the owner's unrelated work, or a `.git` file would send git to a
 //    repository somewhere else entirely.
+//    The one `.git` file accepted is a linked worktree's (worktreeLink.ts), checked both ways, whose
+//    main repository's `.git` passes every rule below as if it were the workspace's own.
 // 2. The repository's own configuration must not name a program, pull in another file or move the
 //    work tree. Command-line overrides win over `.git/config` for single settings, but cannot remove
 //    an include, nor a filter or driver defined under a name of the repository's choosing, so such a
@@ -10,10 +12,11 @@ import { runSync } from '../processes/spawn';
 import fs from 'node:fs';
 import path from 'node:path';
 import { findLinkInGitDir } from './gitDirLinks';
-import { gitEnvironment, type GitDirectories } from './hardening';
+import { gitEnvironment, type GitDirectories, type RepositoryDirs } from './hardening';
+import { readWorktreeLink } from './worktreeLink';
 
 export type RepositoryCheck =
-  | { ok: true; configKeys: ReadonlySet<string> }
+  | { ok: true; configKeys: ReadonlySet<string>; dirs: RepositoryDirs }
   | { ok: false; reason: string };
 
 /** The nearest directory at or above `start` holding a `.git` entry (directory or file), or null. */
@@ -76,29 +79,32 @@ export function checkRepository(gitBinary: string, workspace: string, dirs: GitD
     }
     return { ok: false, reason: 'refused: the workspace is not a git repository (git init makes it one)' };
   }
+  let repo: RepositoryDirs;
   if (stat.isFile()) {
-    return { ok: false, reason: 'refused: .git in the workspace is a file pointing git at a repository elsewhere (gitdir:); git acts only on a .git directory inside the workspace' };
-  }
-  if (!stat.isDirectory()) {
+    const link = readWorktreeLink(workspace);
+    if (!link.ok) return link;
+    repo = { gitDir: link.dirs.gitDir, commonDir: link.dirs.commonDir };
+    // The worktree's own directory holds HEAD and the index: no link there either.
+    const own = linkRefusal(findLinkInGitDir(repo.gitDir), repo.gitDir);
+    if (own) return own;
+  } else if (!stat.isDirectory()) {
     return { ok: false, reason: 'refused: .git in the workspace is a link, not a directory; git would act on a repository elsewhere' };
+  } else {
+    repo = { gitDir, commonDir: gitDir };
   }
+  const commonDir = repo.commonDir;
   // A link anywhere git reads makes it read (and write) another repository's data (gitDirLinks.ts).
-  const links = findLinkInGitDir(gitDir);
-  if (!links.ok) {
-    if ('tooMany' in links) {
-      return { ok: false, reason: 'refused: .git holds too many entries to check for links (git gc and git pack-refs --all reduce them); git acts only on a .git with no link inside it' };
-    }
-    return { ok: false, reason: `refused: ${links.link} is a link; git would follow it and read another repository's data outside the workspace, so git acts only on a .git with no link inside it. Remove the link to use git here.` };
-  }
+  const links = linkRefusal(findLinkInGitDir(commonDir), commonDir === gitDir ? null : commonDir);
+  if (links) return links;
   // A commondir or alternates file makes git read (and write) another repository's data.
   for (const redirect of ['commondir', path.join('objects', 'info', 'alternates')]) {
-    if (lexists(path.join(gitDir, redirect))) {
+    if (lexists(path.join(commonDir, redirect))) {
       return { ok: false, reason: `refused: .git/${redirect} makes git use another repository's data outside the workspace` };
     }
   }
   const keys = new Set<string>();
-  for (const file of ['config', 'config.worktree']) {
-    const full = path.join(gitDir, file);
+  for (const [dir, file] of [[commonDir, 'config'], [repo.gitDir, 'config.worktree']] as const) {
+    const full = path.join(dir, file);
     let fileStat: fs.Stats;
     try {
       fileStat = fs.lstatSync(full);
@@ -124,7 +130,17 @@ export function checkRepository(gitBinary: string, workspace: string, dirs: GitD
       keys.add(key);
     }
   }
-  return { ok: true, configKeys: keys };
+  return { ok: true, configKeys: keys, dirs: repo };
+}
+
+/** The refusal of a link inside a git directory (`where`: named when it is not the workspace's own .git). */
+function linkRefusal(links: ReturnType<typeof findLinkInGitDir>, where: string | null): { ok: false; reason: string } | null {
+  if (links.ok) return null;
+  if ('tooMany' in links) {
+    return { ok: false, reason: 'refused: .git holds too many entries to check for links (git gc and git pack-refs --all reduce them); git acts only on a .git with no link inside it' };
+  }
+  const named = where ? `${links.link.replace(/^\.git/, where)}` : links.link;
+  return { ok: false, reason: `refused: ${named} is a link; git would follow it and read another repository's data outside the workspace, so git acts only on a .git with no link inside it. Remove the link to use git here.` };
 }
 
 type Listing = { ok: true; entries: Array<[string, string]> } | { ok: false; reason: string };

@@ -6,7 +6,7 @@ import { spawnChild } from '../processes/spawn';
 import fs from 'node:fs';
 import path from 'node:path';
 import { identityWrapper, type CommandWrapper } from '../processes/command';
-import { configOverrides, gitDirectories, gitEnvironment } from './hardening';
+import { configOverrides, gitDirectories, gitEnvironment, type RepositoryDirs } from './hardening';
 import { checkRepository } from './repository';
 
 export interface GitRun {
@@ -77,14 +77,14 @@ export async function runGit(options: RunGitOptions): Promise<GitRun> {
     if (!check.configKeys.has('user.name')) extraConfig.push(['user.name', options.identity.name]);
     if (!check.configKeys.has('user.email')) extraConfig.push(['user.email', options.identity.email]);
   }
-  return spawnGit({ ...options, extraConfig });
+  return spawnGit({ ...options, extraConfig, repository: check.dirs });
 }
 
 /**
  * Runs git under the hardened environment and overrides without the repository check. Exported for
  * `init` (there is no repository yet) and for tests proving the overrides hold on their own.
  */
-export function spawnGit(options: RunGitOptions & { cwd?: string }): Promise<GitRun> {
+export function spawnGit(options: RunGitOptions & { cwd?: string; repository?: RepositoryDirs }): Promise<GitRun> {
   assertAbsoluteBinary(options.gitBinary);
   const dirs = gitDirectories(options.dataDir);
   // Checked on every spawn: init also uses this directory as its (empty) template.
@@ -94,6 +94,7 @@ export function spawnGit(options: RunGitOptions & { cwd?: string }): Promise<Git
     dirs,
     workspace: options.cwd ? undefined : options.workspace,
     readOnly: options.readOnly,
+    repository: options.repository,
   });
   if (options.transport?.sshAuthSock) env.SSH_AUTH_SOCK = options.transport.sshAuthSock;
   const extraConfig = [...(options.extraConfig ?? []), ...(options.transport ? TRANSPORT_SETTINGS : [])];

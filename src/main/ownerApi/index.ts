@@ -10,6 +10,7 @@ import { cardsCalls } from './cards';
 import { checkpointsCalls } from './checkpoints';
 import { commandsCalls } from './commands';
 import { conversationsCalls } from './conversations';
+import { delegationCalls } from './delegation';
 import { filesCalls } from './files';
 import { instructionsCalls } from './instructions';
 import { mcpCalls } from './mcp';
@@ -24,6 +25,7 @@ import { screenshotsCalls } from './screenshots';
 import type { CoreServices } from './services';
 import { settingsCalls } from './settings';
 import { summaryCalls } from './summary';
+import { tasksCalls } from './tasks';
 import { terminalCalls } from './terminal';
 import { testsCalls } from './tests';
 import { toolCallsCalls } from './toolCalls';
@@ -43,6 +45,7 @@ export function createOwnerApi(core: CoreServices): CoreApi {
     checkpoints: checkpointsCalls(core),
     commands: commandsCalls(core),
     conversations: conversationsCalls(core),
+    delegation: delegationCalls(core),
     files: filesCalls(core),
     instructions: instructionsCalls(core),
     mcp: mcpCalls(core),
@@ -56,6 +59,7 @@ export function createOwnerApi(core: CoreServices): CoreApi {
     screenshots: screenshotsCalls(core),
     settings: settingsCalls(core),
     summary: summaryCalls(core),
+    tasks: tasksCalls(core),
     terminal: terminalCalls(core),
     todos: todosCalls(core),
     tests: testsCalls(core),

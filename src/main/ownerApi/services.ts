@@ -30,6 +30,8 @@ import type { Sandbox } from '../sandbox/sandbox';
 import type { AgentsRepository } from '../store/agents';
 import type { ConversationsRepository } from '../store/conversations';
 import type { ConversationSearch } from '../store/conversationSearch';
+import type { DelegationsRepository } from '../store/delegations';
+import type { Tasks } from '../owner/tasks';
 import type { RememberedCommandsRepository } from '../store/rememberedCommands';
 import type { SettingsRepository } from '../store/settings';
 import type { ToolCallsRepository } from '../store/toolCalls';
@@ -54,6 +56,10 @@ export interface CoreServices {
   plans: PlansRepository;
   slashCommands: ProjectCommands;
   todos: TodosRepository;
+  delegations: DelegationsRepository;
+  tasks: Tasks;
+  /** How an agent's last turn ended since this start ('working' while one runs), or null. */
+  lastTurnEnd(agentId: string): string | null;
   secrets: SecretStore;
   events: EventBus;
   switches: InstanceSwitches;

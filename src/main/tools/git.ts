@@ -14,7 +14,9 @@ import { commitCandidates } from '../git/commitCandidates';
 import { resolveInsideWorkspace } from '../workspace/resolve';
 import type { CommandWrapper } from '../processes/command';
 import type { ReaderSandbox } from '../sandbox/sandbox';
+import fs from 'node:fs';
 import path from 'node:path';
+import { readWorktreeLink } from '../git/worktreeLink';
 
 export interface GitToolDeps {
   /** The workspace resolver; resolveInsideWorkspace unless a test passes another. */
@@ -79,11 +81,15 @@ export function createGitTool(options: GitToolDeps = {}): ToolDefinition<GitArgs
 function readerWrap(args: GitArgs, workspace: string, dataDir: string, sandbox: ReaderSandbox | undefined): CommandWrapper | undefined {
   if (!sandbox?.contained) return undefined;
   const effect = effectOf(args);
-  if (effect === 'read') return sandbox.readerWrapperFor(workspace);
+  // A linked worktree's git data lives in its main repository's .git (worktreeLink.ts): bound at its
+  // own place, read-only for a read, writable for an action that writes the repository.
+  const worktree = fs.lstatSync(path.join(workspace, '.git'), { throwIfNoEntry: false })?.isFile() ? readWorktreeLink(workspace) : null;
+  const shared = worktree?.ok ? [worktree.dirs.commonDir] : [];
+  if (effect === 'read') return sandbox.readerWrapperFor(workspace, { readOnly: shared });
   const gitDir = path.join(workspace, '.git');
   // init's template is the empty hooks directory: bound (read-only) so that git finds it inside.
   if (effect === 'init') return sandbox.readerWrapperFor(workspace, { writesWorkspace: true, readOnly: [gitDirectories(dataDir).emptyHooks] });
-  return sandbox.readerWrapperFor(workspace, { writesWorkspace: effect === 'stash-push', writable: [gitDir] });
+  return sandbox.readerWrapperFor(workspace, { writesWorkspace: effect === 'stash-push', writable: worktree?.ok ? shared : [gitDir] });
 }
 
 export function tierFor(args: GitArgs, ctx: ToolCallContext): TierDecision {

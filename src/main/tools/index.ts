@@ -6,6 +6,7 @@ import type { Supervisor } from '../processes/supervisor';
 import type { PreviewServer } from '../preview/server';
 import type { RememberedCommand } from '../policy';
 import { createBashTool } from './bash';
+import { createDelegateTool, type DelegateToolDeps } from './delegate';
 import { editTool } from './edit';
 import { createGitTool } from './git';
 import { listTool } from './list';
@@ -50,6 +51,10 @@ export interface ToolSetDeps {
   /** Where plans and task lists are kept; without them, plan and todo are not in the set. */
   plans?: PlanToolDeps;
   todos?: TodoToolDeps;
+  /** The delegation runner (agent/delegate.ts); without it delegate refuses. */
+  delegate?: DelegateToolDeps['delegate'];
+  /** Whether the owner picked a helper for an agent; without it delegate is offered to none. */
+  hasHelpers?: DelegateToolDeps['hasHelpers'];
 }
 
 export function createToolSet(deps: ToolSetDeps): AnyToolDefinition[] {
@@ -74,5 +79,9 @@ export function createToolSet(deps: ToolSetDeps): AnyToolDefinition[] {
     createWorkspaceTool({ assignment: deps.assignment }),
     ...(deps.plans ? [createPlanTool(deps.plans)] : []),
     ...(deps.todos ? [createTodoTool(deps.todos)] : []),
+    createDelegateTool({
+      delegate: (input) => deps.delegate?.(input) ?? Promise.resolve({ ok: false, status: 403, error: 'refused: delegation is not available in this Paddock' }),
+      hasHelpers: (agentId) => deps.hasHelpers?.(agentId) ?? false,
+    }),
   ];
 }

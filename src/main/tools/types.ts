@@ -53,7 +53,7 @@ export interface ToolFacts {
   callEffects?(args: Record<string, unknown>): CallEffects;
   views: ResultViews;
   events?: ToolEvents;
-  /** The one tool offered to an agent with no workspace (it asks the owner for one). */
+  /** Offered to an agent with no workspace: the tool that asks the owner for one, and delegate (a helper needs no directory). */
   worksWithoutWorkspace?: boolean;
   /**
    * Offered in plan mode: it only reads the workspace or touches Paddock's own records of the
@@ -75,6 +75,8 @@ export interface ToolDefinition<A = unknown> extends ToolFacts {
   /** What the card shows when gated. Optional: the dispatcher falls back to the arguments. */
   preview?(args: A, ctx: ToolCallContext): Promise<CardPreview>;
   run(args: A, ctx: ToolCallContext): Promise<ToolResult>;
+  /** Offered to this agent beyond its scope; offered whenever granted when absent (delegate: only with a helper the owner picked). */
+  offeredTo?(agentId: string): boolean;
 }
 
 /** Erases A for registries holding heterogeneous tools. */

@@ -1,6 +1,7 @@
 // The deny list of SPEC §4: places that hold credentials or make programs start, refused even when a
 // workspace contains them (the workspace may be the home directory, or above it). Also Paddock's
-// own data directory, except <data>/repositories/** where connected worktrees live (AC-9).
+// own data directory, except <data>/repositories/** where connected worktrees live (AC-9) and
+// <data>/worktrees/<task>/** where tasks' git worktrees live.
 import fs from 'node:fs';
 import path from 'node:path';
 import { IGNORABLE } from './gitName';
@@ -112,6 +113,8 @@ export interface CompiledDenyList {
   prefixed: Map<string, DenyEntry[]>;
   /** Folded `<data>/repositories` paths (raw and real); only `<id>/agent/**` below them is allowed. */
   repositories: string[];
+  /** Folded `<data>/worktrees` paths (raw and real); only `<task>/**` below them is allowed (a task's worktree). */
+  worktrees: string[];
 }
 
 export type Fold = (s: string) => string;
@@ -199,7 +202,9 @@ export function compileDenyList(home: string, dataDir: string, fold: Fold): Comp
   add(dataDir, { label: `Paddock's own data directory (${dataDir})`, dataDir: true });
   const repos = path.join(dataDir, 'repositories');
   const repositories = [...new Set([repos, realish(repos)])].map(fold);
-  const list = { exact, prefixed, repositories };
+  const trees = path.join(dataDir, 'worktrees');
+  const worktrees = [...new Set([trees, realish(trees)])].map(fold);
+  const list = { exact, prefixed, repositories, worktrees };
   slot.set(fold, { at: now, list });
   return list;
 }
@@ -219,12 +224,20 @@ export function deniedStep(list: CompiledDenyList, foldedParent: string, folded:
   return null;
 }
 
-/** Whether a folded path is a connected worktree `<data>/repositories/<id>/agent` or below it. */
+/**
+ * Whether a folded path is a connected worktree `<data>/repositories/<id>/agent`, or a task's
+ * worktree `<data>/worktrees/<task>`, or below one.
+ */
 export function inWorktree(list: CompiledDenyList, folded: string): boolean {
   for (const r of list.repositories) {
     if (!folded.startsWith(`${r}/`)) continue;
     const parts = folded.slice(r.length + 1).split('/');
     if (parts.length >= 2 && parts[0] !== '' && parts[1] === 'agent') return true;
+  }
+  for (const w of list.worktrees) {
+    if (!folded.startsWith(`${w}/`)) continue;
+    const task = folded.slice(w.length + 1).split('/')[0];
+    if (task !== '' && task !== '.' && task !== '..') return true;
   }
   return false;
 }

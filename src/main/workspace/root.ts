@@ -1,6 +1,7 @@
 // Which directories may be a workspace root (SPEC §4, seed 000 AC-9): an existing directory, by its
 // real path; never the filesystem root, a device or process tree, Paddock's own state (named by
-// area) or a deny-listed place. A connected worktree under <data>/repositories/<id>/agent is fine.
+// area) or a deny-listed place. A connected worktree under <data>/repositories/<id>/agent is fine,
+// and so is a task's git worktree under <data>/worktrees/<task>.
 import fs from 'node:fs';
 import path from 'node:path';
 import { compileDenyList, deniedArea, denyReason, foldFor } from './denyList';
@@ -62,10 +63,12 @@ export function validateWorkspaceRoot(dir: string, ctx: { home: string; dataDir:
     // Only a project's worktree, repositories/<id>/agent (or below it), is a workspace; everything
     // else, the project folder around the worktree included, is Paddock's state.
     if (below.length >= 3 && fold(below[0]) === fold('repositories') && fold(below[2]) === fold('agent')) continue;
+    // A task's worktree, worktrees/<task> (or below it), is one too; the worktrees folder itself is not.
+    if (below.length >= 2 && fold(below[0]) === fold('worktrees')) continue;
     const area = below.length === 0 ? 'the data directory itself' : areaName(below[0]);
     return {
       ok: false,
-      reason: `refused: ${real} is inside Paddock's own state (${area}, under ${data}); only a connected repository under ${path.join(data, 'repositories')} may be a workspace.`,
+      reason: `refused: ${real} is inside Paddock's own state (${area}, under ${data}); only a connected repository under ${path.join(data, 'repositories')} or a task's worktree under ${path.join(data, 'worktrees')} may be a workspace.`,
     };
   }
   const denied = deniedArea(compileDenyList(ctx.home, ctx.dataDir, fold), target);

@@ -1,6 +1,6 @@
 // Routes the core's events to the stores. Every event passes one frame batcher, so a flood of text
 // deltas or output chunks costs one state update per store per frame (the window stays typeable).
-import { assertNever, type AgentEvent, type ToolCallView } from '../../shared/domain';
+import { assertNever, type AgentEvent, type DelegationView, type ToolCallView } from '../../shared/domain';
 import type { PaddockEvent } from '../../shared/ipc';
 import { subscribe } from './api';
 import { createFrameBatcher } from './lib/frameBatcher';
@@ -12,6 +12,7 @@ import { useCardsStore } from './stores/useCardsStore';
 import { followConnection } from './stores/useConnectionStore';
 import { useCheckpointsStore } from './stores/useCheckpointsStore';
 import { useConversationStore } from './stores/useConversationStore';
+import { useDelegationStore } from './stores/useDelegationStore';
 import { useFilesStore } from './stores/useFilesStore';
 import { usePreviewStore } from './stores/usePreviewStore';
 import { useProcessesStore } from './stores/useProcessesStore';
@@ -25,6 +26,7 @@ import { isInstructionFileName } from './lib/instructionFiles';
 import { useSidePaneStore } from './stores/useSidePaneStore';
 import { useRepositoriesStore } from './stores/useRepositoriesStore';
 import { useSummaryStore } from './stores/useSummaryStore';
+import { useTasksStore } from './stores/useTasksStore';
 import { useToolCallsStore } from './stores/useToolCallsStore';
 import { useBudgetsStore } from './stores/useBudgetsStore';
 import { openAttention, useAttentionStore } from './stores/useAttentionStore';
@@ -42,6 +44,7 @@ function ownerBusyInPane(agentId: string): boolean {
 export function routeEvents(events: PaddockEvent[]): void {
   const agentEvents: AgentEvent[] = [];
   const changed: ToolCallView[] = [];
+  const delegations: DelegationView[] = [];
   const output: { callId: string; chunk: string }[] = [];
   const progress: { agentId: string; line: string }[] = [];
   const reload = new Set<'agents' | 'processes' | 'remembered'>();
@@ -57,6 +60,12 @@ export function routeEvents(events: PaddockEvent[]): void {
         break;
       case 'toolCall.output':
         output.push(event);
+        break;
+      case 'delegation.changed':
+        delegations.push(event.delegation);
+        break;
+      case 'tasks.changed':
+        void useTasksStore.getState().load().catch(fail);
         break;
       case 'repositories.progress':
         progress.push(event);
@@ -130,6 +139,7 @@ export function routeEvents(events: PaddockEvent[]): void {
   }
   useToolCallsStore.getState().upsert(changed);
   useToolCallsStore.getState().appendOutput(output);
+  useDelegationStore.getState().upsert(delegations);
   if (agentEvents.length > 0) useConversationStore.getState().applyAgentEvents(agentEvents);
   if (progress.length > 0) useRepositoriesStore.getState().appendProgress(progress);
   if (reload.has('agents')) void useAgentsStore.getState().load().catch(fail);

@@ -16,6 +16,7 @@ export const SCOPES = [
   'workspace',
   'shell',
   'mcp',
+  'delegate',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 

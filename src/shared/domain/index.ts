@@ -5,6 +5,8 @@ export * from './cards';
 export * from './conversation';
 export * from './checkpoints';
 export * from './models';
+export * from './delegation';
+export * from './tasks';
 export * from './outcome';
 export * from './budgets';
 export * from './attention';

@@ -55,6 +55,8 @@ export interface ToolOutcomeFacts {
    * transcript shows it as this one quiet line, with the icon named, instead of a tool row.
    */
   quiet?: { icon: 'plan' | 'task'; text: string };
+  /** The call handed a question to a helper (delegate): its conversation is folded under the row (delegation.get). */
+  delegated?: boolean;
 }
 
 export interface ToolCallOutcome extends ToolOutcomeFacts {

@@ -21,6 +21,7 @@ export const TOOL_NAMES = [
   'bash',
   'plan',
   'todo',
+  'delegate',
 ] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
@@ -53,6 +54,7 @@ export const TOOL_SCOPE: Record<ToolName, Scope> = {
   // Both change only Paddock's own records of the conversation: they come with reading the workspace.
   plan: 'file_read',
   todo: 'file_read',
+  delegate: 'delegate',
 };
 
 /** A tier decision: the closed union every tierFor returns (SPEC §5). */
@@ -92,6 +94,8 @@ export interface ToolCallContext {
   dataDir: string;
   callId: string;
   conversationId: string;
+  /** The live owner request (turn) the call belongs to; null for a scheduled run. */
+  ownerRequestId?: string | null;
   signal: AbortSignal;
   /** Set when the call runs after the owner approved its card. */
   approval?: CardApproval;

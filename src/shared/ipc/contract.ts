@@ -17,6 +17,9 @@ import {
   type CheckpointView,
   type ConversationUsageView,
   type ConversationView,
+  type DelegationView,
+  type HelpersView,
+  type TaskView,
   type MessageView,
   type SearchResultsView,
   type ScopeReport,
@@ -210,6 +213,21 @@ export const requestSchemas = {
   'mcp.remove': z.object({ serverId: id }).strict(),
   'mcp.setAuto': z.object({ serverId: id, tool: z.string().min(1).max(128), auto: z.boolean() }).strict(),
   'mcp.restart': z.object({ serverId: id }).strict(),
+  'delegation.helpers': z.object({ agentId: id }).strict(),
+  'delegation.setHelpers': z.object({ agentId: id, helpers: z.array(id).max(50) }).strict(),
+  'delegation.get': z.object({ callId: id }).strict(),
+  'tasks.list': none,
+  'tasks.start': z
+    .object({
+      fromAgentId: id,
+      name: z.string().regex(/^[a-z0-9][a-z0-9._-]{0,49}$/, 'a task name is lower-case letters, digits and . _ -'),
+      base: z.string().min(1).max(100).optional(),
+      folder: z.string().min(1).max(4096).optional(),
+    })
+    .strict(),
+  'tasks.archive': z.object({ taskId: id }).strict(),
+  'tasks.delete': z.object({ taskId: id }).strict(),
+  'tasks.summary': z.object({ taskId: id }).strict(),
   'settings.setSetupDone': z.object({ done: z.boolean() }).strict(),
   'workspaces.inspect': z.object({ directory: z.string().min(1).max(4096) }).strict(),
   'workspaces.complete': z.object({ prefix: z.string().min(1).max(4096) }).strict(),
@@ -316,6 +334,14 @@ export interface ResponseMap {
   'mcp.remove': { removed: boolean };
   'mcp.setAuto': McpServerView;
   'mcp.restart': McpServerView;
+  'delegation.helpers': HelpersView;
+  'delegation.setHelpers': HelpersView;
+  'delegation.get': DelegationView | null;
+  'tasks.list': TaskView[];
+  'tasks.start': TaskView;
+  'tasks.archive': TaskView;
+  'tasks.delete': { deleted: boolean };
+  'tasks.summary': SummaryView;
   'settings.setSetupDone': AppInfo;
   'workspaces.inspect': FolderFactsView;
   'workspaces.complete': { folders: string[] };

@@ -1,5 +1,5 @@
 // Events the core pushes to the window (main → window). High-rate ones are batched by the core.
-import type { AgentEvent, Card, ToolCallView } from '../domain';
+import type { AgentEvent, Card, DelegationView, ToolCallView } from '../domain';
 
 export type PaddockEvent =
   | { type: 'agents.changed' }
@@ -8,6 +8,10 @@ export type PaddockEvent =
   | { type: 'card.resolved'; cardId: string; decision: 'approve' | 'deny' | 'cancelled' }
   | { type: 'toolCall.changed'; call: ToolCallView }
   | { type: 'toolCall.output'; callId: string; chunk: string }
+  /** A task was started, archived or deleted, or its agent's turn began or ended. */
+  | { type: 'tasks.changed' }
+  /** A delegate's folded conversation grew or ended. */
+  | { type: 'delegation.changed'; delegation: DelegationView }
   | { type: 'processes.changed' }
   | { type: 'remembered.changed' }
   /** A plan was proposed or answered in the conversation. */

@@ -55,7 +55,7 @@ describe('instance switches and the registry (seed 000)', () => {
   it('AC-7: the vocabulary reports each scope, and the shell says it is not contained', () => {
     const installed = installedToolNames({ coding_tools: true, file_edit: true, shell: true });
     const vocabulary = describeVocabulary(installed, ['file_read', 'shell']);
-    expect(vocabulary.map((line) => line.scope)).toEqual(['file_read', 'file_write', 'file_edit', 'process', 'git', 'preview', 'workspace', 'shell', 'mcp']);
+    expect(vocabulary.map((line) => line.scope)).toEqual(['file_read', 'file_write', 'file_edit', 'process', 'git', 'preview', 'workspace', 'shell', 'mcp', 'delegate']);
     const shell = vocabulary.find((line) => line.scope === 'shell');
     expect(shell).toMatchObject({ installed: true, granted: true, decidedBy: ['coding_tools', 'shell'], installedTools: ['bash'] });
     expect(shell?.containment).toBe(SHELL_CONTAINMENT);

@@ -32,11 +32,11 @@ describe('each tool’s declaration', () => {
     expect(UNKNOWN_TOOL_FACTS.effects).toMatchObject({ readOnly: false, changesFiles: true, runsCode: true, replaySafe: false });
   });
 
-  it('says which calls of a step only read (they run side by side): the file readers, output, summarise, preview and git status, diff and log', () => {
+  it('says which calls of a step only read (they run side by side): the file readers, output, summarise, preview, delegate (it asks a helper that gets no tool) and git status, diff and log', () => {
     const readOnly = (name: string, args: unknown) => callEffectsOf(facts(name), args).readOnly;
     const readers = TOOL_NAMES.filter((name) => readOnly(name, { command: 'ls', action: 'commit' }));
-    // plan and todo change only Paddock's own records of the conversation: read-only by that definition.
-    expect(readers.sort()).toEqual(['list', 'output', 'plan', 'preview', 'read', 'search', 'summarise', 'todo']);
+    // plan and todo change only Paddock's own records of the conversation, delegate only asks a helper: read-only by that definition.
+    expect(readers.sort()).toEqual(['delegate', 'list', 'output', 'plan', 'preview', 'read', 'search', 'summarise', 'todo']);
     for (const action of ['status', 'diff', 'log']) expect(readOnly('git', { action }), action).toBe(true);
     for (const action of ['commit', 'branch', 'stash', 'init']) expect(readOnly('git', { action }), action).toBe(false);
     expect(readOnly('mcp__srv__tool', {})).toBe(false);

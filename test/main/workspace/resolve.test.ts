@@ -132,6 +132,18 @@ describe('deny list', () => {
     expect(resolveInsideWorkspace(ctx, { path: 'data/repositories/p1/agent/x', for: 'write' }).ok).toBe(true);
   });
 
+  it("allows a task's worktree under <data>/worktrees/<task>, as a workspace of its own, and nothing else of the folder", () => {
+    const task = path.join(t.dataDir, 'worktrees', 'fix-login');
+    fs.mkdirSync(path.join(task, 'src'), { recursive: true });
+    const own = { workspace: task, home: t.top, dataDir: t.dataDir };
+    expect(resolveInsideWorkspace(own, { path: 'src/x.ts', for: 'write' }).ok).toBe(true);
+    expect(resolveInsideWorkspace(own, { path: '../../paddock.db', for: 'read' }).ok).toBe(false);
+    const above = { workspace: t.top, home: t.top, dataDir: t.dataDir };
+    expect(resolveInsideWorkspace(above, { path: 'data/worktrees/fix-login/src/x.ts', for: 'write' }).ok).toBe(true);
+    expect(resolveInsideWorkspace(above, { path: 'data/worktrees', for: 'read' }).ok).toBe(false);
+    expect(resolveInsideWorkspace(above, { path: 'data/paddock.db', for: 'read' }).ok).toBe(false);
+  });
+
   it('folds case and Unicode normalisation on a case-insensitive volume', () => {
     const ctx = { workspace: t.top, home: t.top, dataDir: t.dataDir, caseInsensitive: true };
     expect(resolveInsideWorkspace(ctx, { path: '.SSH/id_rsa', for: 'read' }).ok).toBe(false);

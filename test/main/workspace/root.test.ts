@@ -9,7 +9,7 @@ import { link, makeTree, type Tree } from './fixture';
 let t: Tree;
 beforeAll(() => {
   t = makeTree();
-  for (const d of ['repositories/p1/agent', 'logs', 'files', 'credentials', 'developer/logs']) fs.mkdirSync(path.join(t.dataDir, d), { recursive: true });
+  for (const d of ['repositories/p1/agent', 'logs', 'files', 'credentials', 'developer/logs', 'worktrees']) fs.mkdirSync(path.join(t.dataDir, d), { recursive: true });
   link(path.join(t.dataDir, 'logs'), path.join(t.top, 'logs-link'));
 });
 afterAll(() => t.cleanup());
@@ -41,6 +41,7 @@ describe('validateWorkspaceRoot', () => {
     ['credentials', /its credentials/],
     ['developer/logs', /process logs/],
     ['repositories', /every connected repository/],
+    ['worktrees', /its worktrees area/],
   ])("refuses Paddock's own state <data>/%s naming the area", (sub, area) => {
     const d = validateWorkspaceRoot(path.join(t.dataDir, sub), ctx());
     expect(d.ok).toBe(false);
@@ -48,6 +49,13 @@ describe('validateWorkspaceRoot', () => {
       expect(d.reason).toMatch(/Paddock's own state/);
       expect(d.reason).toMatch(area);
     }
+  });
+
+  it("accepts a task's worktree <data>/worktrees/<task>, and a folder below it", () => {
+    const task = path.join(t.dataDir, 'worktrees', 'fix-login');
+    fs.mkdirSync(path.join(task, 'src'), { recursive: true });
+    expect(validateWorkspaceRoot(task, ctx())).toEqual({ ok: true, path: task });
+    expect(validateWorkspaceRoot(path.join(task, 'src'), ctx()).ok).toBe(true);
   });
 
   it('refuses the state through a link to it, and a deny-listed place', () => {

@@ -12,6 +12,7 @@ import { migration015 } from './015_tool_call_output';
 import { migration016 } from './016_conversation_search';
 import { migration017 } from './017_budget_raises';
 import { migration018 } from './018_instruction_pins';
+import { migration019 } from './019_delegations';
 import { migration020 } from './020_tool_call_outcome';
 
 export interface Migration {
@@ -34,5 +35,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migration016,
   migration017,
   migration018,
+  migration019,
   migration020,
 ];

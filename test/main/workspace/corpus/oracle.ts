@@ -69,7 +69,8 @@ export function deniedBy(t: CorpusTree, p: string): string | null {
   }
   if (inside(t.dataDir, p)) {
     const below = p.slice(t.dataDir.length + 1).split('/');
-    const worktree = below.length >= 3 && below[0] === 'repositories' && below[1] !== '' && below[2] === 'agent';
+    const worktree =
+      (below.length >= 3 && below[0] === 'repositories' && below[1] !== '' && below[2] === 'agent') || (below.length >= 2 && below[0] === 'worktrees' && below[1] !== '');
     if (!worktree) return 'data';
   }
   return null;

@@ -4,6 +4,8 @@ import { ConnectionIndicator } from '../connection/ConnectionIndicator';
 import { ConversationList } from '../conversation/ConversationList';
 import { ProcessList } from '../processes/ProcessList';
 import { NewAgentForm } from './NewAgentForm';
+import { TaskList } from '../tasks/TaskList';
+import { useTasksStore } from '../../stores/useTasksStore';
 import { NeedsOwnerBadge } from './NeedsOwnerBadge';
 import { useNeedsOwner } from '../../stores/useAttentionStore';
 
@@ -15,6 +17,10 @@ export function Sidebar() {
   const setView = useAppStore((state) => state.setView);
   const creating = useAppStore((state) => state.creatingAgent);
   const setCreating = useAppStore((state) => state.setCreatingAgent);
+  const tasks = useTasksStore((state) => state.tasks);
+  // A task's agent is listed under its task, not among the agents.
+  const taskAgents = new Set(tasks.map((task) => task.agentId));
+  const listed = agents.filter((agent) => !taskAgents.has(agent.id));
   const needs = useNeedsOwner();
 
   return (
@@ -32,7 +38,7 @@ export function Sidebar() {
         </div>
         {creating && <NewAgentForm onDone={() => setCreating(false)} />}
         <ul className="agent-list">
-          {agents.map((agent) => (
+          {listed.map((agent) => (
             <li key={agent.id}>
               <button
                 type="button"
@@ -59,6 +65,7 @@ export function Sidebar() {
           ))}
           {agents.length === 0 && !creating && <li className="empty">No agents yet. Create one with +.</li>}
         </ul>
+        <TaskList />
         <ProcessList />
       </div>
       <div className="sidebar-footer">

@@ -2,6 +2,7 @@ import { ScreenshotImage } from '../preview/ScreenshotImage';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { memo } from 'react';
 import { DiffView } from '../cards/DiffView';
+import { DelegationFold } from './DelegationFold';
 import { ToolIcon } from './toolIcons';
 import { droppedSentence } from '../../lib/cappedText';
 import { outputAccountSentence } from '../../lib/outputAccount';
@@ -9,6 +10,7 @@ import { formatElapsed, useNow } from '../../lib/elapsed';
 import { useCardsStore } from '../../stores/useCardsStore';
 import { isCutOff, useConnectionStore } from '../../stores/useConnectionStore';
 import { useFilesStore } from '../../stores/useFilesStore';
+import { useDelegationStore } from '../../stores/useDelegationStore';
 import { useToolCallsStore } from '../../stores/useToolCallsStore';
 import { revealHiddenCharacters } from '../../../../shared/hiddenCharacters';
 import { callOutcome, spanOf } from './callOutcome';
@@ -27,6 +29,8 @@ export interface ToolCallRowProps {
 /** A compact line per call (tool, main argument, status) that opens to its arguments, result and live output. */
 export const ToolCallRow = memo(function ToolCallRow({ agentId, callId, tool, args, result }: ToolCallRowProps) {
   const view = useToolCallsStore((state) => state.calls[callId]);
+  // A delegation the core already told about (delegation.changed) folds under its call while it runs.
+  const helperWorking = useDelegationStore((state) => Boolean(state.delegations[callId]));
   const output = useToolCallsStore((state) => state.output[callId]);
   const expanded = useToolCallsStore((state) => state.expanded[callId] ?? false);
   const toggle = useToolCallsStore((state) => state.toggle);
@@ -104,6 +108,7 @@ export const ToolCallRow = memo(function ToolCallRow({ agentId, callId, tool, ar
           <ScreenshotImage agentId={agentId} file={shot} />
         </div>
       )}
+      {(view?.outcome?.delegated || helperWorking) && <DelegationFold callId={callId} />}
       {card && <p className="tool-row-card hint">{card.reason} — answer it in Pending approvals below.</p>}
       {expanded && (
         <div className="tool-row-body" role="region" aria-label={`Details of ${tool}`}>

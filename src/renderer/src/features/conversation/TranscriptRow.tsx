@@ -8,6 +8,7 @@ import { useAppStore } from '../../stores/useAppStore';
 import { messageOf } from '../../lib/errors';
 import { CheckpointRow, RestoreBeforeButton } from '../checkpoints/CheckpointRow';
 import { ForkButton } from './ForkButton';
+import { describeUsage } from '../../lib/usageText';
 import { Markdown } from './Markdown';
 import { StepSummary } from './StepSummary';
 import { TranscriptCall } from './QuietCallRow';
@@ -158,13 +159,6 @@ function RetryBanner({ retry, onCancel }: { retry: LiveRetry; onCancel: () => vo
       </button>
     </div>
   );
-}
-
-const tokens = (n: number): string => (n >= 10_000 ? `${Math.round(n / 1000)}k` : n.toLocaleString('en-US'));
-const dollars = (cost: number | null): string => (cost === null ? '' : ` · $${cost < 0.01 ? cost.toFixed(4) : cost.toFixed(2)}`);
-
-function describeUsage(usage: UsageTotals): string {
-  return `${tokens(usage.inputTokens)} in · ${tokens(usage.cacheReadTokens)} cache read · ${tokens(usage.cacheWriteTokens)} cache write · ${tokens(usage.outputTokens)} out${dollars(usage.cost)}`;
 }
 
 function UsageLine({ turn, conversation }: { turn: UsageTotals; conversation: UsageTotals | null }) {

@@ -2,7 +2,7 @@
 
 import { revealHiddenCharacters } from '../../../../shared/hiddenCharacters';
 
-const MAIN_KEYS = ['path', 'command', 'name', 'pattern', 'query', 'action', 'directory', 'url'] as const;
+const MAIN_KEYS = ['path', 'command', 'name', 'pattern', 'query', 'action', 'directory', 'url', 'helper'] as const;
 
 function record(args: unknown): Record<string, unknown> {
   return args && typeof args === 'object' ? (args as Record<string, unknown>) : {};

@@ -10,6 +10,7 @@ import {
   Globe,
   Image,
   ListChecks,
+  MessagesSquare,
   Play,
   Plug,
   Rocket,
@@ -39,6 +40,7 @@ const ICONS: Record<string, LucideIcon> = {
   screenshot: Camera,
   summarise: ListChecks,
   workspace: FolderOpen,
+  delegate: MessagesSquare,
 };
 
 export function ToolIcon({ tool }: { tool: string }) {

@@ -6,6 +6,7 @@ import { useAgentsStore } from '../../stores/useAgentsStore';
 import { useAppStore } from '../../stores/useAppStore';
 import { ConnectRepository } from '../repositories/ConnectRepository';
 import { McpServers } from './McpServers';
+import { Helpers } from './Helpers';
 import { ProviderSettings } from './ProviderSettings';
 import { VocabularyTable } from './VocabularyTable';
 
@@ -87,6 +88,7 @@ export function AgentSettingsSection({ agent }: { agent: AgentView }) {
       <ProviderSettings key={`${agent.id}:${agent.model}:${agent.baseUrl ?? ''}`} agent={agent} onSaved={setSaved} />
       <VocabularyTable agent={agent} />
       <McpServers agent={agent} />
+      <Helpers agent={agent} />
       <ConnectRepository agent={agent} />
     </section>
   );

@@ -5,6 +5,7 @@ import { messageOf } from '../../lib/errors';
 import { useFilesStore } from '../../stores/useFilesStore';
 import { useSummaryStore } from '../../stores/useSummaryStore';
 import { FailingTests } from './FailingTestsChart';
+import { TaskReview } from '../tasks/TaskReview';
 
 /** What the owner reviews (seed 003 §6): branch, diff stat, files with their diffs, the last test run. */
 export function SummaryTab({ agentId }: { agentId: string }) {
@@ -40,6 +41,7 @@ export function SummaryTab({ agentId }: { agentId: string }) {
 
   return (
     <div className="summary-tab">
+      <TaskReview agentId={agentId} />
       <div className="summary-toolbar">
         <button type="button" onClick={() => void load(agentId)}>
           Refresh
