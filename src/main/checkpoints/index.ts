@@ -15,6 +15,7 @@ import type { ProcessRow } from '../store/processes';
 import type { SettingsRepository } from '../store/settings';
 import { createCheckpointHistory, type CheckpointOptions } from './history';
 import { callMayChangeFiles } from './mayChange';
+import type { PreparedCall } from '../tools/types';
 import { createRestores, RestoreRefusal } from './restores';
 
 export { RestoreRefusal } from './restores';
@@ -89,9 +90,9 @@ export function createCheckpoints(deps: CheckpointsDeps) {
     history,
 
     /** The dispatcher's hook: before the first call of a turn that may change files, the workspace is recorded. */
-    async beforeRun(request: ToolCallRequest, tool: AnyToolName, args: unknown): Promise<void> {
+    async beforeRun(request: ToolCallRequest, tool: AnyToolName, args: unknown, prepared?: PreparedCall): Promise<void> {
       const turnId = request.checkpointTurnId ?? request.ownerRequestId;
-      if (turnId === null || !callMayChangeFiles(tool, args)) return;
+      if (turnId === null || !callMayChangeFiles(tool, args, prepared)) return;
       try {
         await history.beforeChange(turnId);
       } catch (error) {

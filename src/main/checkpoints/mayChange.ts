@@ -3,16 +3,13 @@
 // whose program is one of the run list's read-only rows (READ_ONLY_PROGRAMS, policy/runList.ts) and
 // whose arguments that row's grammar accepts.
 import { assertNever, isMcpToolName, type AnyToolName } from '../../shared/domain';
-import { lexCommand, READ_ONLY_PROGRAMS, readGrammar } from '../policy';
+import { lexCommand } from '../policy';
+import { certainlyReadOnly } from '../policy/commandReading';
+import type { PreparedCall } from '../tools/types';
 
 /** True unless the command is certainly read-only. */
 export function commandMayWrite(command: string): boolean {
-  const lexed = lexCommand(command);
-  if (!lexed.ok) return true;
-  const program = lexed.argv[0];
-  // A path (./ls, /tmp/cat) is some other program, whatever its name.
-  if (!READ_ONLY_PROGRAMS.has(program)) return true;
-  return !readGrammar(lexed.argv).ok;
+  return !certainlyReadOnly(lexCommand(command));
 }
 
 function commandOf(args: unknown): string | null {
@@ -21,7 +18,8 @@ function commandOf(args: unknown): string | null {
   return typeof command === 'string' ? command : null;
 }
 
-export function callMayChangeFiles(tool: AnyToolName, args: unknown): boolean {
+/** `prepared`: the call's one preparation, when the dispatcher has it (a command is then not read again). */
+export function callMayChangeFiles(tool: AnyToolName, args: unknown, prepared?: PreparedCall): boolean {
   // An MCP server's tool: Paddock cannot know what it changes.
   if (isMcpToolName(tool)) return true;
   switch (tool) {
@@ -32,6 +30,7 @@ export function callMayChangeFiles(tool: AnyToolName, args: unknown): boolean {
     case 'start':
       return true;
     case 'run': {
+      if (prepared?.mayChangeFiles !== undefined) return prepared.mayChangeFiles;
       const command = commandOf(args);
       return command === null || commandMayWrite(command);
     }

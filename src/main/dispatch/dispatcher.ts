@@ -9,7 +9,7 @@ import { createConversationsRepository } from '../store/conversations';
 import type { Db } from '../store/database';
 import type { ToolCallsRepository } from '../store/toolCalls';
 import type { WorkspacesRepository } from '../store/workspaces';
-import type { AnyToolDefinition } from '../tools/types';
+import type { AnyToolDefinition, PreparedCall } from '../tools/types';
 import { checkFloor } from './floor';
 import { isToolName } from './registry';
 import type { Dispatcher, OfferedTool, ToolCallRequest } from './types';
@@ -69,7 +69,7 @@ export interface DispatcherDeps {
    * Just before an allowed call runs (checkpoints, issue 20: the first call of a turn that may
    * change files records the workspace first). Awaited; it reports its own failures.
    */
-  beforeRun?(request: ToolCallRequest, tool: AnyToolName, args: unknown): Promise<void>;
+  beforeRun?(request: ToolCallRequest, tool: AnyToolName, args: unknown, prepared?: PreparedCall): Promise<void>;
   /** A call that ran and succeeded: the window may show what it produced (a preview, a screenshot). */
   onSucceeded?(tool: AnyToolName, agentId: string, args: unknown, result: Extract<ToolResult, { ok: true }>): void;
 }
@@ -202,10 +202,12 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
       };
 
       try {
-        const tier = await tool.tierFor(parsed.data, context);
+        // The call read once (words, paths, program, containment, the card's text): every step below reads this value.
+        const prepared: PreparedCall | undefined = tool.prepareCall ? await tool.prepareCall(parsed.data, context) : undefined;
+        const tier = await tool.tierFor(parsed.data, context, prepared);
         record(request.callId, () => deps.toolCalls.setTier(request.callId, tier.tier, tier.reason));
         if (tier.tier === 'gated') {
-          const { refusal: cannotRun, ...preview } = tool.preview ? await tool.preview(parsed.data, context) : {};
+          const { refusal: cannotRun, ...preview } = tool.preview ? await tool.preview(parsed.data, context, prepared) : {};
           // A call that cannot run at all is refused now: a card must never offer an Approve that then fails.
           if (cannotRun) return refuse(cannotRun, 400);
           // Text that reads as something else than what runs (bidi controls, zero-width: Trojan Source)
@@ -246,9 +248,9 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
             ...(answer.acceptedHunks && card.hunks ? { hunks: { offered: card.hunks, accepted: answer.acceptedHunks } } : {}),
           };
         }
-        await deps.beforeRun?.(request, tool.name, parsed.data);
+        await deps.beforeRun?.(request, tool.name, parsed.data, prepared);
         record(request.callId, () => deps.toolCalls.markRunning(request.callId));
-        const result = await tool.run(parsed.data, context);
+        const result = await tool.run(parsed.data, context, prepared);
         record(request.callId, () =>
           deps.toolCalls.finish(
             request.callId,

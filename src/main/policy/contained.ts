@@ -36,7 +36,8 @@ import {
   urlHost,
 } from './containedPrograms';
 import { isAlwaysCardPath } from '../workspace/alwaysCard';
-import { INTERPRETERS, plainAsShForm, readShellForm, type ShellCommand, type ShellWord } from './shellForm';
+import { INTERPRETERS, plainAsShForm, type ShellCommand, type ShellWord } from './shellForm';
+import { readCommand, type CommandReading } from './commandReading';
 import { resolveCommandCwd } from './paths';
 import type { GateCode } from './types';
 
@@ -534,9 +535,9 @@ function partsOf(commands: readonly ShellCommand[], deciding: number): Contained
   return commands.map((c, i) => ({ text: `${i === 0 ? '' : `${c.connector} `}${c.text}`, decides: i === deciding }));
 }
 
-/** The decision for `command` in run mode when it runs contained in the sandbox. */
-export function decideContained(command: string, ctx: ContainedContext): ContainedDecision {
-  const form = readShellForm(command);
+/** The decision for `command` in run mode when it runs contained in the sandbox (from the call's one reading, when given). */
+export function decideContained(command: string, ctx: ContainedContext, reading: CommandReading = readCommand(command)): ContainedDecision {
+  const form = reading.form();
   if (!form.ok) return { tier: 'gated', code: form.undecidable ? 'undecidable' : 'shell-construct', reason: form.reason, parts: [{ text: command, decides: true }] };
   const commands = form.commands;
   const at = { index: -1 };
@@ -557,5 +558,5 @@ export function decideContained(command: string, ctx: ContainedContext): Contain
     return { tier: 'gated', code: 'undecidable', reason: `the command could not be decided (${(error as Error).message}), so it asks`, parts: partsOf(commands, at.index) };
   }
   const n = commands.length;
-  return { tier: 'auto', code: 'contained', reason: `runs contained in the sandbox${n > 1 ? ` (${n} commands)` : ''}`, parts: partsOf(commands, -1), plain: plainAsShForm(command, form) };
+  return { tier: 'auto', code: 'contained', reason: `runs contained in the sandbox${n > 1 ? ` (${n} commands)` : ''}`, parts: partsOf(commands, -1), plain: plainAsShForm(command, form, reading.lexed) };
 }

@@ -10,7 +10,7 @@
 // - an unquoted leading `~` names a home (ShellWord.tilde);
 // - `cd DIR` changes the directory of what follows it (ShellCommand.connector tells which follow).
 import type { Tree } from 'web-tree-sitter';
-import { lexCommand, MAX_COMMAND_LENGTH } from './lexer';
+import { lexCommand, MAX_COMMAND_LENGTH, type LexResult } from './lexer';
 import { shellParser } from './shellGrammar';
 
 /**
@@ -621,9 +621,8 @@ export function plainAsSh(command: string): boolean {
   return plainAsShForm(command, readShellForm(command));
 }
 
-/** `plainAsSh` from a parse already read (one parse per decision). */
-export function plainAsShForm(command: string, form: ShellForm): boolean {
-  const lexed = lexCommand(command);
+/** `plainAsSh` from a parse (and the lexer's words) already read: one parse and one lex per call. */
+export function plainAsShForm(command: string, form: ShellForm, lexed: LexResult = lexCommand(command)): boolean {
   if (!lexed.ok) return false;
   if (!form.ok || form.commands.length !== 1) return false;
   const [only] = form.commands;

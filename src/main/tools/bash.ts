@@ -8,13 +8,18 @@
 // The live view still streams through ctx.onOutput; the owner's own terminal is the pty (pty.ts).
 import { countOutput } from './outputCount';
 import { z } from 'zod';
-import { assertNever } from '../../shared/domain';
+import { assertNever, type ToolCallContext } from '../../shared/domain';
 import { describeFinished, finishedData, movedData, NO_WORKSPACE_FOR_COMMANDS, timeoutMsFor, withAlwaysCardRefusal } from './commandTools';
 import { childEnvForWorkspace, ownerShell, type OwnerEnv } from '../processes/env';
 import { runBounded } from '../processes/spawn';
-import { containmentFor, type ContainmentDeps } from '../sandbox/containment';
+import { containmentFor, type Containment, type ContainmentDeps } from '../sandbox/containment';
 import type { GroupLedger } from '../processes/ledger';
-import type { ToolDefinition } from './types';
+import type { PreparedCall, ToolDefinition } from './types';
+
+/** A bash call prepared once: its containment (the wrapper, the card's line, the tier's reason). */
+interface PreparedBash extends PreparedCall {
+  readonly containment: Containment | null;
+}
 
 export const BASH_DEFAULT_TIMEOUT_SECONDS = 120;
 export const BASH_MAX_TIMEOUT_SECONDS = 1_800;
@@ -59,17 +64,23 @@ export function createBashTool(deps: BashToolDeps = {}) {
       .describe(`Kill it after this many seconds (default ${defaultSeconds}, at most ${maxSeconds})`),
   });
   type BashArgs = z.infer<typeof schema>;
+  // One containment per call: the tier, the card and the run read the same one (null: no workspace).
+  const prepare = (_args: BashArgs, ctx: ToolCallContext): PreparedBash => ({
+    containment: ctx.workspace ? containmentFor(ctx.agent.id, ctx.workspace.directory, deps, true) : null,
+    mayChangeFiles: true,
+  });
 
-  const tool: ToolDefinition<BashArgs> = {
+  const tool: ToolDefinition<BashArgs, PreparedBash> = {
     name: 'bash',
     scope: 'shell',
     description: DESCRIPTION,
     schema,
     replayUnsafe: true,
     effects: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
-    tierFor(_args, ctx) {
-      if (!ctx.workspace) return { tier: 'gated', reason: 'this agent has no workspace, so bash has no directory to run in' };
-      const containment = containmentFor(ctx.agent.id, ctx.workspace.directory, deps, true);
+    prepareCall: prepare,
+    tierFor(args, ctx, prepared = prepare(args, ctx)) {
+      const { containment } = prepared;
+      if (!ctx.workspace || !containment) return { tier: 'gated', reason: 'this agent has no workspace, so bash has no directory to run in' };
       const mode = ctx.agent.mode;
       switch (mode) {
         case 'ask':
@@ -84,8 +95,8 @@ export function createBashTool(deps: BashToolDeps = {}) {
           return assertNever(mode);
       }
     },
-    preview: async (args, ctx) => {
-      const containment = ctx.workspace ? containmentFor(ctx.agent.id, ctx.workspace.directory, deps, true) : null;
+    preview: async (args, ctx, prepared = prepare(args, ctx)) => {
+      const { containment } = prepared;
       return {
         argv: [shell, '-c', args.command],
         cwd: '.',
@@ -93,11 +104,11 @@ export function createBashTool(deps: BashToolDeps = {}) {
         details: [containment?.contained ? `${containment.line}. ${BASH_CONTAINED}` : `${containment?.line ?? 'NOT contained'}. ${BASH_NOT_CONTAINED}`],
       };
     },
-    async run(args, ctx) {
-      if (!ctx.workspace) return NO_WORKSPACE_FOR_COMMANDS;
+    async run(args, ctx, prepared = prepare(args, ctx)) {
+      const { containment } = prepared;
+      if (!ctx.workspace || !containment) return NO_WORKSPACE_FOR_COMMANDS;
       const timeoutMs = timeoutMsFor(args.timeoutSeconds, defaultSeconds, maxSeconds);
       const env = childEnvForWorkspace(ctx.workspace.capturedPath, ctx.home, { ...deps.ownerEnv, SHELL: shell }, 'dumb');
-      const containment = containmentFor(ctx.agent.id, ctx.workspace.directory, deps, true);
       // Contained code must not plant what another program runs as the owner later (SPEC §4).
       const alwaysCard = containment.watchAlwaysCard();
       const counted = countOutput(ctx.onOutput);

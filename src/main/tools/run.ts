@@ -5,17 +5,18 @@
 import { countOutput } from './outputCount';
 import { z } from 'zod';
 import {
-  commandContainment,
   commandPreview,
   commandTier,
   describeFinished,
   finishedData,
   movedData,
   NO_WORKSPACE_FOR_COMMANDS,
-  prepareFor,
+  prepareCommandCall,
+  spawnAtRun,
   timeoutMsFor,
   withAlwaysCardRefusal,
   type CommandToolDeps,
+  type PreparedCommandCall,
 } from './commandTools';
 import { formatArgv } from '../policy';
 import { DEFAULT_MAX_OUTPUT_BYTES, runBounded } from '../processes/spawn';
@@ -23,6 +24,7 @@ import { SpawnError } from '../processes/command';
 import { watchTestRun } from '../testRuns/watch';
 import { readRun } from '../testRuns/read';
 import type { ToolDefinition } from './types';
+import type { ToolCallContext } from '../../shared/domain';
 
 /** "tests: 2 failed, 5 passed, 0 skipped" when a test runner reported its counts: the row shows the failing count beside the exit status. */
 export function testCountsLine(argv: readonly string[], output: string): string | null {
@@ -74,26 +76,28 @@ export function createRunTool(deps: RunToolDeps = {}) {
       .describe(`Kill the command after this many seconds (default ${defaultSeconds}, at most ${maxSeconds})`),
   });
   type RunArgs = z.infer<typeof schema>;
+  const prepare = (args: RunArgs, ctx: ToolCallContext): PreparedCommandCall => prepareCommandCall(args.command, args.cwd, ctx, deps, { shell: true });
 
-  const tool: ToolDefinition<RunArgs> = {
+  const tool: ToolDefinition<RunArgs, PreparedCommandCall> = {
     name: 'run',
     scope: 'process',
     description: DESCRIPTION,
     schema,
     replayUnsafe: true,
     effects: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
-    tierFor: (args, ctx) => commandTier(args.command, args.cwd, ctx, deps, { shell: true }),
-    preview: async (args, ctx) => commandPreview(args.command, args.cwd, ctx, deps, { shell: true }),
-    async run(args, ctx) {
-      const prepared = prepareFor(args.command, args.cwd, ctx, deps, { shell: true });
-      if (!prepared || !ctx.workspace) return NO_WORKSPACE_FOR_COMMANDS;
-      if (!prepared.ok) return { ok: false, status: prepared.status, error: prepared.error };
-      const command = prepared.command;
+    prepareCall: prepare,
+    tierFor: (args, ctx, prepared = prepare(args, ctx)) => commandTier(prepared, ctx, deps),
+    preview: async (args, ctx, prepared = prepare(args, ctx)) => commandPreview(prepared, ctx),
+    async run(args, ctx, prepared = prepare(args, ctx)) {
+      if (!ctx.workspace) return NO_WORKSPACE_FOR_COMMANDS;
+      const spawn = spawnAtRun(prepared);
+      if (!spawn.ok) return spawn.result;
+      const command = spawn.command;
       const timeoutMs = timeoutMsFor(args.timeoutSeconds, defaultSeconds, maxSeconds);
       // A test run keeps its failing tests' blocks even when its output outgrows the tail.
       const watch = watchTestRun(command.argv);
       const maxOutputBytes = deps.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
-      const containment = commandContainment(ctx, deps);
+      const containment = prepared.containment;
       // Contained code must not plant what another program runs as the owner later (SPEC §4).
       const alwaysCard = containment?.watchAlwaysCard() ?? null;
       const counted = countOutput(ctx.onOutput);

@@ -18,7 +18,18 @@ export interface ToolEffects {
   openWorld: boolean;
 }
 
-export interface ToolDefinition<A = unknown> {
+/**
+ * A call prepared once (its words, cwd, program, every path, the containment decision, the card's
+ * text): the dispatcher asks the tool for it once and hands that one value to tierFor, preview, the
+ * checkpoint and run, so no step reads the call again. At run time a tool checks again only what
+ * may have moved since the owner approved: a file's hash, a program's identity.
+ */
+export interface PreparedCall {
+  /** Whether the call may change the workspace's files (the checkpoint records first); absent: the checkpoint decides. */
+  readonly mayChangeFiles?: boolean;
+}
+
+export interface ToolDefinition<A = unknown, P extends PreparedCall = PreparedCall> {
   name: AnyToolName;
   scope: Scope;
   description: string;
@@ -27,13 +38,19 @@ export interface ToolDefinition<A = unknown> {
   /** write, edit, run, start, bash: never repeated after a crash (SPEC §8). */
   replayUnsafe: boolean;
   effects: ToolEffects;
+  /**
+   * Reads the call once, for the steps below. Optional (a tool with nothing to read twice has
+   * none); a step called without the prepared value (a test, a caller other than the dispatcher)
+   * prepares its own.
+   */
+  prepareCall?(args: A, ctx: ToolCallContext): P;
   /** Narrows the declared session tier per call; reads the workspace record on every call. */
-  tierFor(args: A, ctx: ToolCallContext): TierDecision | Promise<TierDecision>;
+  tierFor(args: A, ctx: ToolCallContext, prepared?: P): TierDecision | Promise<TierDecision>;
   /** What the card shows when gated. Optional: the dispatcher falls back to the arguments. */
-  preview?(args: A, ctx: ToolCallContext): Promise<CardPreview>;
-  run(args: A, ctx: ToolCallContext): Promise<ToolResult>;
+  preview?(args: A, ctx: ToolCallContext, prepared?: P): Promise<CardPreview>;
+  run(args: A, ctx: ToolCallContext, prepared?: P): Promise<ToolResult>;
 }
 
 /** Erases A for registries holding heterogeneous tools. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyToolDefinition = ToolDefinition<any>;
+export type AnyToolDefinition = ToolDefinition<any, any>;
