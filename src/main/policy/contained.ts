@@ -18,7 +18,7 @@ import { isGitComponent } from '../workspace/gitName';
 import { pathSession } from '../workspace/resolve';
 import type { PathContext } from '../workspace/types';
 import { commandDanger } from './danger';
-import { FileView, type Place } from './containedFiles';
+import { FileView, type IgnoreRules, type Place } from './containedFiles';
 import {
   INLINE_CODE_FLAGS,
   NAMES_ONLY,
@@ -51,6 +51,8 @@ export interface ContainedContext {
   maxFileBytes?: number;
   /** /tmp is the agent's own directory inside the sandbox (bubblewrap). */
   privateTmp?: boolean;
+  /** Compiled .gitignore rules kept across decisions; absent: read in this decision. */
+  ignoreRules?: IgnoreRules;
 }
 
 export interface ContainedPart {
@@ -545,7 +547,7 @@ export function decideContained(command: string, ctx: ContainedContext, reading:
     const session = pathSession(ctx.paths, true);
     const here = resolveCommandCwd(session, ctx.cwd);
     if (!here.ok) return { tier: 'gated', code: 'place-outside', reason: here.reason, parts: partsOf(commands, -1) };
-    const view = new FileView(session, ctx.maxFileBytes ?? DEFAULT_CAP, ctx.privateTmp === true);
+    const view = new FileView(session, ctx.maxFileBytes ?? DEFAULT_CAP, ctx.privateTmp === true, ctx.ignoreRules);
     const { cwds } = directories(commands, here.absolute, view, at);
     for (let i = 0; i < commands.length; i++) {
       at.index = i;

@@ -8,6 +8,7 @@ import { certainlyReadOnly, readCommand, type CommandReading } from '../policy/c
 import { resolveCommandCwd } from '../policy/paths';
 import { plainAsShForm } from '../policy/shellForm';
 import type { ClassifyContext, CommandDecision } from '../policy/types';
+import type { IgnoreRules } from '../policy/containedFiles';
 import { commandDanger } from '../policy/danger';
 import { containmentFor, executesWorkspaceCode, networkNeedLine, type Containment, type ContainmentDeps } from '../sandbox/containment';
 import { needsNetwork } from '../sandbox/domains';
@@ -49,6 +50,8 @@ export interface CommandToolDeps extends ContainmentDeps {
 /** run passes `shell`: in run mode with the sandbox it reads shell forms and runs them with /bin/sh -c (start and bash do not). */
 export interface CommandForm {
   shell?: boolean;
+  /** The tool's compiled .gitignore rules, kept across its calls (the contained rule reads them). */
+  ignoreRules?: IgnoreRules;
 }
 
 /**
@@ -75,7 +78,7 @@ export interface PreparedCommandCall extends PreparedCall {
 function containedRun(ctx: ToolCallContext, containment: Containment | null, deps: CommandToolDeps, form: CommandForm): ClassifyContext['contained'] {
   if (!form.shell || ctx.agent.mode !== 'run' || !containment) return undefined;
   if (!containment.contained || deps.runListOnlyFor?.(ctx.agent.id)) return undefined;
-  return { allowedDomains: containment.allowedDomains, privateTmp: containment.privateTmp };
+  return { allowedDomains: containment.allowedDomains, privateTmp: containment.privateTmp, ignoreRules: form.ignoreRules };
 }
 
 export function prepareCommandCall(command: string, cwd: string | undefined, ctx: ToolCallContext, deps: CommandToolDeps, form: CommandForm = {}): PreparedCommandCall {

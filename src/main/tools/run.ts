@@ -19,6 +19,7 @@ import {
   type PreparedCommandCall,
 } from './commandTools';
 import { formatArgv } from '../policy';
+import { IgnoreRules } from '../policy/containedFiles';
 import { DEFAULT_MAX_OUTPUT_BYTES, runBounded } from '../processes/spawn';
 import { SpawnError } from '../processes/command';
 import { watchTestRun } from '../testRuns/watch';
@@ -76,7 +77,9 @@ export function createRunTool(deps: RunToolDeps = {}) {
       .describe(`Kill the command after this many seconds (default ${defaultSeconds}, at most ${maxSeconds})`),
   });
   type RunArgs = z.infer<typeof schema>;
-  const prepare = (args: RunArgs, ctx: ToolCallContext): PreparedCommandCall => prepareCommandCall(args.command, args.cwd, ctx, deps, { shell: true });
+  // The .gitignore rules the contained rule reads, compiled once per file version for this tool's calls.
+  const ignoreRules = new IgnoreRules();
+  const prepare = (args: RunArgs, ctx: ToolCallContext): PreparedCommandCall => prepareCommandCall(args.command, args.cwd, ctx, deps, { shell: true, ignoreRules });
 
   const tool: ToolDefinition<RunArgs, PreparedCommandCall> = {
     name: 'run',
