@@ -30,6 +30,14 @@ interface Node {
   childCount: number;
 }
 
+/** The grammar's tokens that are named (an anonymous node is a token too): nothing below them to read. */
+const TOKENS = new Set(['word', 'raw_string', 'string_content', 'comment']);
+
+/** Whether the copy looks below a node (not below a token: asking would cross into wasm for nothing). */
+function opens(node: Node): boolean {
+  return node.isNamed && !TOKENS.has(node.type);
+}
+
 /** Per grammar: which node types are named, and the `body` field's id (read once, not per node). */
 interface GrammarTables {
   types: readonly string[];
@@ -88,6 +96,7 @@ function plainTree(tree: Tree, source: string): Node {
         if (node.isNamed) parent.namedChildren.push(node);
         parent.childCount++;
         stack.push(node);
+        descend = opens(node);
         continue;
       }
       if (stack.length > 1 && cursor.gotoNextSibling()) {
@@ -98,7 +107,7 @@ function plainTree(tree: Tree, source: string): Node {
         if (node.isNamed) parent.namedChildren.push(node);
         parent.childCount++;
         stack.push(node);
-        descend = true;
+        descend = opens(node);
         continue;
       }
       if (!cursor.gotoParent()) break;
