@@ -84,7 +84,8 @@ function containedRun(ctx: ToolCallContext, containment: Containment | null, dep
 export function prepareCommandCall(command: string, cwd: string | undefined, ctx: ToolCallContext, deps: CommandToolDeps, form: CommandForm = {}): PreparedCommandCall {
   const reading = readCommand(command);
   const paths = pathContextOf(ctx);
-  // A shell-reading call that may be decided by the contained rule may change files however it reads.
+  // Certainly read-only only as a plain command of a read-only run-list row (a shell form may write
+  // whatever it reads): otherwise the checkpoint records the workspace first.
   const mayChangeFiles = !certainlyReadOnly(reading.lexed);
   if (!paths || !ctx.workspace) return { reading, cwd, containment: null, contained: undefined, decision: null, spawn: null, mayChangeFiles };
   const containment = containmentFor(ctx.agent.id, ctx.workspace.directory, deps);
