@@ -1,3 +1,4 @@
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { localPlugin } from './eslint/layers.mjs';
 
@@ -64,6 +65,22 @@ export default tseslint.config(
     files: ['src/renderer/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [RENDERER_NO_NODE] }],
+    },
+  },
+  {
+    // React's rules of hooks: a hook called conditionally or with a stale dependency list is a bug
+    // no test sees until the render order changes.
+    files: ['src/renderer/**/*.tsx', 'src/renderer/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // Type-aware rules: a promise nobody awaits or catches is an error nobody sees.
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { project: ['./tsconfig.node.json', './tsconfig.web.json'], tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
   },
   {

@@ -56,6 +56,10 @@ async function main(): Promise<void> {
     dataDir,
     rememberChoicesFor: () => [],
     rememberCommand: () => {},
+    // The call's one lifecycle: a read that did not end done is a failure.
+    onCallChanged: (call) => {
+      if (call.outcome && call.outcome.ending !== 'done') failures++;
+    },
   });
 
   const samples: number[] = [];
@@ -85,9 +89,7 @@ async function main(): Promise<void> {
     providerFor: () => provider,
     agents,
     workspaces,
-    emit: (event) => {
-      if (event.type === 'tool_call_finished' && !event.ok) failures++;
-    },
+    emit: () => {},
     lock: createProjectLock(),
     conversations,
     turnLimit: Math.max(...SHAPES) + 1,

@@ -17,7 +17,9 @@ export async function say(page: Page, text: string): Promise<void> {
   if (await startButton.isVisible()) await startButton.click();
   const input = page.getByLabel('Message to the agent');
   await input.fill(text);
-  // A turn still finishing shows Stop, not Send: Enter then would not send. Wait for Send.
+  // A turn still finishing shows Stop, and Enter there would send into that turn (Send now): wait
+  // for it to end, so the message opens a turn of its own.
+  await expect(page.getByRole('button', { name: /^Stop/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Send/ })).toBeEnabled();
   await input.press('Enter');
 }

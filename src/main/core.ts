@@ -1,16 +1,13 @@
-// The composition root: builds every service of the core from a data directory and the
-// environment. No import of electron: the same core runs in Electron, the web host, the CLI and tests.
-import fs from 'node:fs';
+// The composition root: builds every module of the core from a data directory and the environment
+// and wires them together; a rule is a method of the module that owns it, never a closure here.
+// No import of electron: the same core runs in Electron, the web host, the CLI and tests.
 import path from 'node:path';
-import { lockDataDir, type DataDirLock } from './dataDirLock';
-import type { Agent, InstanceSwitches, ModelTablesView, Workspace } from '../shared/domain';
-import { defaultAgent } from './agent/defaultAgent';
+import type { Agent, Workspace } from '../shared/domain';
+import { proposeDefaultAgent } from './agent/defaultAgent';
 import { createFileSecretStore, type SecretCipher } from './agent/keys';
 import { createAgentRunner } from './agent/loop';
 import { createProjectLock } from './workspace/projectLock';
 import { createProviderFor } from './agent/providers';
-import { recoverInterruptedCalls } from './agent/recovery';
-import { removeInterruptedTempFiles } from './workspace/tempJournal';
 import { createPendingCards } from './approvals/pendingCards';
 import { rememberChoices } from './policy';
 import { createRememberedCommandsRepository } from './store/rememberedCommands';
@@ -19,20 +16,23 @@ import { createDispatcher } from './dispatch/dispatcher';
 import { installedToolNames } from './dispatch/registry';
 import { resolveSwitches } from './dispatch/switches';
 import { describeVocabulary } from './dispatch/vocabulary';
-import { createEventBus, showInWindow } from './events';
+import { createEventBus } from './events';
+import { eventsAfter } from './tools/facts';
 import { createWorkspaceWatchers } from './owner/workspaceWatcher';
-import { MODEL_CONTEXT_WINDOWS_KEY, MODEL_PRICES_KEY, modelTablesView, validateModelOverrides, type ModelOverrides, type ModelOverridesInput } from './agent/models';
+import { createModelTables } from './agent/modelTables';
+import { BUDGETS_KEY, createBudgetGate } from './agent/budgets';
+import { createBudgetRaisesRepository } from './store/budgetRaises';
+import { createAttentionChoices } from './owner/attentionSettings';
 import { createWorkspaceAssignment } from './owner/workspaceAssignment';
 import { ownerEnvFrom } from './processes/env';
 import { capturePath, findGitBinary } from './processes/shellPath';
 import { createAgentsRepository } from './store/agents';
 import { createConversationsRepository } from './store/conversations';
-import { openDatabase } from './store/database';
 import { createSettingsRepository } from './store/settings';
 import { createToolCallsRepository } from './store/toolCalls';
 import { createWorkspacesRepository } from './store/workspaces';
 import { createAgentCommitsRepository } from './store/agentCommits';
-import type { GitCommitData } from './tools/git';
+import { createAgentCommitLog } from './dispatch/agentCommits';
 import { createToolSet } from './tools';
 import { startServices } from './services';
 import { createChromiumCapture } from './preview/chromiumCapture';
@@ -44,9 +44,8 @@ import { createAgentMcpServers, readHeaders } from './mcp/agentServers';
 import { createMcpServerManager } from './mcp/servers';
 import { mcpToolsFor } from './mcp/serverTools';
 import { createMcpServersRepository } from './store/mcpServers';
-import { isToolName } from './dispatch/registry';
 import { lastRun } from './store/testRuns';
-import { recordIfTestRun, type RecordInput } from './testRuns/record';
+import { createTestRunRecorder } from './testRuns/record';
 import { createUsageRepository } from './store/usage';
 import { failingTestsFor, summaryFor } from './owner/summaryView';
 import { createOwnerApi, type CoreServices } from './ownerApi';
@@ -55,9 +54,10 @@ import { detectSandbox } from './sandbox/engine';
 import { createGroupLedger } from './processes/ledger';
 import { createSandbox } from './sandbox/sandbox';
 import { loadShellGrammar } from './policy/shellGrammar';
-import { containmentFor, type AgentSandboxChoices } from './sandbox/containment';
-import { checkedDomainList, parseDomainList } from './sandbox/domains';
-import type { VocabularyContainment } from './dispatch/vocabulary';
+import { containmentFor } from './sandbox/containment';
+import { createSandboxChoices } from './sandbox/choices';
+import { createInstanceSettings } from './owner/instanceSettings';
+import { openDataDir, recoverAtStart } from './startup';
 
 export interface CoreOptions {
   dataDir: string;
@@ -86,32 +86,17 @@ const HOLDER_NAMES: Record<CoreOptions['host'], string> = {
   test: 'a Paddock test core',
 };
 
-export const SWITCHES_KEY = 'instance.switches';
-const DEFAULT_AGENT_KEY = 'agents.defaultCreated';
-const TAILSCALE_KEY = 'tailscale.enabled';
-export const SANDBOX_CHOICES_KEY = 'sandbox.agentChoices';
-
 export async function createCore(options: CoreOptions) {
   const log = options.log ?? ((message: string) => process.stderr.write(`[paddock] ${message}\n`));
   const dataDir = path.resolve(options.dataDir);
-  const db = openDatabase(dataDir);
   // One core per data directory, before recovery touches anything another one may still be running.
-  let dataDirLock: DataDirLock;
-  try {
-    dataDirLock = lockDataDir(dataDir, HOLDER_NAMES[options.host]);
-  } catch (error) {
-    db.close();
-    throw error;
-  }
-  for (const dir of ['developer/logs', 'developer/empty-hooks', 'files']) {
-    fs.mkdirSync(path.join(dataDir, dir), { recursive: true, mode: 0o700 });
-  }
+  const { db, dataDirLock } = openDataDir(dataDir, HOLDER_NAMES[options.host]);
 
   const agents = createAgentsRepository(db);
   const workspaces = createWorkspacesRepository(db);
   const settings = createSettingsRepository(db);
   const toolCalls = createToolCallsRepository(db);
-  const agentCommits = createAgentCommitsRepository(db);
+  const agentCommits = createAgentCommitLog(createAgentCommitsRepository(db), (agentId) => workspaces.get(agentId)?.directory ?? null);
   const remembered = createRememberedCommandsRepository(db);
   const conversations = createConversationsRepository(db);
   const usage = createUsageRepository(db);
@@ -120,28 +105,15 @@ export async function createCore(options: CoreOptions) {
   const watchers = createWorkspaceWatchers((agentId, paths) => events.emit({ type: 'files.changed', agentId, paths }));
 
   // The first start proposes one agent, developer (@dev), with the developer tools (seed 003 §11).
-  if (!settings.get(DEFAULT_AGENT_KEY, false)) {
-    if (agents.list().length === 0) agents.create(defaultAgent());
-    settings.set(DEFAULT_AGENT_KEY, true);
-  }
+  proposeDefaultAgent(agents, settings);
 
   // Switches are read once, here; a change in Settings is saved and applies at the next start.
-  const savedSwitches = (): Partial<InstanceSwitches> => settings.get<Partial<InstanceSwitches>>(SWITCHES_KEY, {});
-  const { switches, fromEnvironment } = resolveSwitches(savedSwitches(), options.env);
+  const instance = createInstanceSettings(settings);
+  const { switches, fromEnvironment } = resolveSwitches(instance.savedSwitches(), options.env);
   const installed = installedToolNames(switches);
 
-  // Recovery (SPEC §8): what was running or waiting when Paddock stopped is interrupted, never repeated.
-  const interrupted = recoverInterruptedCalls(toolCalls, conversations);
-  if (interrupted.length > 0) log(`${interrupted.length} tool call(s) were interrupted when Paddock last stopped; none is repeated`);
-  const leftovers = removeInterruptedTempFiles(dataDir);
-  if (leftovers > 0) log(`removed ${leftovers} temp file(s) of writes interrupted when Paddock last stopped`);
-
-  // Every group an earlier Paddock started and did not see end (a crash, kill -9) ends now (issue 14 §3).
   const ledger = createGroupLedger(db);
-  const reaped = ledger.reapLeftovers();
-  if (reaped.groups + reaped.stragglers > 0) {
-    log(`ended ${reaped.groups} process group(s) and ${reaped.stragglers} other process(es) left by an earlier Paddock`);
-  }
+  recoverAtStart({ dataDir, toolCalls, conversations, ledger }, log);
 
   const services = await startServices({
     db,
@@ -149,7 +121,7 @@ export async function createCore(options: CoreOptions) {
     dataDir,
     env: options.env,
     events,
-    tailscaleEnabled: () => settings.get(TAILSCALE_KEY, false),
+    tailscaleEnabled: instance.tailscaleEnabled,
     log,
   });
   const { supervisor } = services;
@@ -177,7 +149,7 @@ export async function createCore(options: CoreOptions) {
     version: 'paddock',
     ledger,
     // In the agent's sandbox, like its commands (SPEC §14): sandbox is built below, before any server starts.
-    guardFor: (agentId, workspace) => containmentFor(agentId, workspace, { sandbox, choicesFor: sandboxChoicesFor }).longLived(),
+    guardFor: (agentId, workspace) => containmentFor(agentId, workspace, { sandbox, choicesFor: sandboxChoices.choicesFor }).longLived(),
     onChanged: (agentId) => events.emit({ type: 'mcp.changed', agentId }),
   });
   const mcpServers = createAgentMcpServers({ servers: mcpServerRecords, manager: mcpManager, agents, secrets });
@@ -197,33 +169,16 @@ export async function createCore(options: CoreOptions) {
     home: options.home,
     dataDir,
   });
-  const sandboxChoicesFor = (agentId: string): AgentSandboxChoices => {
-    const stored = settings.get<Record<string, Partial<AgentSandboxChoices>>>(SANDBOX_CHOICES_KEY, {})[agentId] ?? {};
-    // Only checked entries count, whatever the stored JSON holds (an older `network: "on"` is gone: migration 010).
-    const allowedDomains = Array.isArray(stored.allowedDomains) ? parseDomainList(stored.allowedDomains.join(' ')).entries : [];
-    return { allowedDomains, uncontainedShell: stored.uncontainedShell === true, runListOnly: stored.runListOnly === true };
-  };
-  const setSandboxChoices = (agentId: string, choices: Partial<AgentSandboxChoices>): AgentSandboxChoices => {
-    const all = settings.get<Record<string, Partial<AgentSandboxChoices>>>(SANDBOX_CHOICES_KEY, {});
-    if (choices.allowedDomains) choices = { ...choices, allowedDomains: checkedDomainList(choices.allowedDomains) };
-    all[agentId] = { ...sandboxChoicesFor(agentId), ...choices };
-    settings.set(SANDBOX_CHOICES_KEY, all);
-    const now = sandboxChoicesFor(agentId);
-    sandbox.setAllowedDomains(agentId, now.allowedDomains);
-    return now;
-  };
-  const vocabularyContainment = (agentId: string): VocabularyContainment => {
-    const choices = sandboxChoicesFor(agentId);
-    return { contained: sandbox.contained, line: sandbox.describe(choices.allowedDomains), uncontainedShell: choices.uncontainedShell };
-  };
+  const sandboxChoices = createSandboxChoices(settings, sandbox);
+  const testRuns = createTestRunRecorder(db, (agentId) => events.emit({ type: 'summary.changed', agentId }));
 
   const env = options.env;
   const tools = createToolSet({
     ledger,
     sandbox,
-    sandboxChoicesFor,
+    sandboxChoicesFor: sandboxChoices.choicesFor,
     // Settings → Developer → Sandbox: "Run list only" keeps seed 003 §5 in run mode even while contained.
-    runListOnlyFor: (agentId) => sandboxChoicesFor(agentId).runListOnly,
+    runListOnlyFor: (agentId) => sandboxChoices.choicesFor(agentId).runListOnly,
     assignment,
     supervisor,
     preview: services.preview,
@@ -236,14 +191,9 @@ export async function createCore(options: CoreOptions) {
       events.emit({ type: 'remembered.changed' });
     },
     lastTestRun: (agentId, directory) => lastRun(db, agentId, directory),
-    agentCommits: (directory) => agentCommits.forDirectory(directory),
-    onCommandFinished: (finished) => {
-      // Every run whose program is a real test runner is recorded (seed 003 §11), its tail with it.
-      const recorded = recordIfTestRun(db, finished);
-      if (recorded === null) return null;
-      events.emit({ type: 'summary.changed', agentId: finished.agentId });
-      return Buffer.byteLength(recorded.outputTail, 'utf8');
-    },
+    agentCommits: agentCommits.forDirectory,
+    // Every run whose program is a real test runner is recorded (seed 003 §11), its tail with it.
+    onCommandFinished: testRuns.commandFinished,
   });
 
   const lock = createProjectLock();
@@ -270,11 +220,11 @@ export async function createCore(options: CoreOptions) {
     log,
   });
 
-  // The floor's live owner requests: a running turn (the loop answers) or an open MCP session.
+  // The floor's live owner requests: a working turn (the loop opens it) or an open MCP session.
   const ownerRequests = createOwnerRequests();
   const mcpLiveSessions = createMcpLiveSessions();
   const dispatcher = createDispatcher({
-    ownerRequestLive: (id, conversationId) => runner.activeTurn(conversationId) === id || ownerRequests.isLive(id, conversationId),
+    ownerRequestLive: ownerRequests.isLive,
     db,
     agents,
     workspaces,
@@ -290,17 +240,11 @@ export async function createCore(options: CoreOptions) {
       events.emit({ type: 'remembered.changed' });
     },
     onOutput: (callId, chunk) => events.emit({ type: 'toolCall.output', callId, chunk }),
-    onCallChanged: (callId) => {
-      const call = toolCalls.get(callId);
-      if (call) events.emit({ type: 'toolCall.changed', call });
-    },
+    onCallChanged: (call) => events.emit({ type: 'toolCall.changed', call }),
     mcpToolsFor: offeredMcpTools,
     onSucceeded: (tool, agentId, args, result) => {
-      if (isToolName(tool)) showInWindow(events, tool, agentId, args, result.data);
-      // The agent's own commits, so Summary knows where its work began on a branch without a base.
-      const committed = result.data as Partial<GitCommitData> | undefined;
-      const directory = workspaces.get(agentId)?.directory;
-      if (tool === 'git' && committed?.kind === 'git-commit' && committed.commit && directory) agentCommits.record({ directory, commit: committed.commit, agentId });
+      for (const event of eventsAfter(tool, { agentId, args, data: result.data })) events.emit(event);
+      agentCommits.noteSucceeded(agentId, result.data);
     },
     beforeRun: checkpoints.beforeRun,
   });
@@ -309,25 +253,20 @@ export async function createCore(options: CoreOptions) {
     describeVocabulary(
       installed,
       agents.get(agentId)?.scopes ?? [],
-      vocabularyContainment(agentId),
+      sandboxChoices.containmentOf(agentId),
       offeredMcpTools(agentId).map((tool) => tool.definition.name as `mcp__${string}`),
     );
   // Servers of agents that have a workspace start now, so their tools are offered from the first turn.
   for (const record of mcpServerRecords.list()) void mcpManager.ensureStarted(record.agentId);
-  const modelOverrides = (): ModelOverrides => ({
-    contextWindows: settings.get<Record<string, number>>(MODEL_CONTEXT_WINDOWS_KEY, {}),
-    prices: settings.get<ModelOverrides['prices']>(MODEL_PRICES_KEY, {}),
+  const modelTables = createModelTables(settings);
+  // Spending limits: Settings' limits against model_usage, checked by the loop before each request.
+  const budgets = createBudgetGate({
+    usage,
+    raises: createBudgetRaisesRepository(db),
+    read: () => settings.get<unknown>(BUDGETS_KEY, null),
+    write: (value) => settings.set(BUDGETS_KEY, value),
   });
-  // Settings → Models (issue 16): the tables as they apply, and the owner's edits, checked here.
-  const modelTables = {
-    view: (): ModelTablesView => modelTablesView(modelOverrides()),
-    set(input: ModelOverridesInput): ModelTablesView {
-      const checked = validateModelOverrides(input);
-      settings.set(MODEL_CONTEXT_WINDOWS_KEY, checked.contextWindows);
-      settings.set(MODEL_PRICES_KEY, checked.prices);
-      return modelTablesView(checked);
-    },
-  };
+  const attention = createAttentionChoices(settings);
   const runner = createAgentRunner({
     db,
     dispatcher,
@@ -339,8 +278,10 @@ export async function createCore(options: CoreOptions) {
     lock,
     conversations,
     turnHooks: checkpoints.turnHooks,
+    ownerRequests,
     // Settings override the known context windows and prices (issue 16), read at every request.
-    modelOverrides,
+    modelOverrides: modelTables.overrides,
+    budgets,
   });
 
   // A `paddock mcp` on this data directory sends its calls here, so its cards wait on this window;
@@ -384,7 +325,7 @@ export async function createCore(options: CoreOptions) {
     events,
     switches,
     switchesFromEnvironment: fromEnvironment,
-    savedSwitches,
+    savedSwitches: instance.savedSwitches,
     installed,
     assignment,
     capturedPath: assignment.capturedPath,
@@ -392,6 +333,8 @@ export async function createCore(options: CoreOptions) {
     cards,
     checkpoints,
     modelTables,
+    budgets,
+    attention,
     dispatcher,
     ownerRequests,
     /** The MCP sessions open on this core (a lone `paddock mcp` has one; the bridge may have many). */
@@ -399,22 +342,23 @@ export async function createCore(options: CoreOptions) {
     vocabularyFor,
     lock,
     runner,
-    tailscaleEnabled: (): boolean => settings.get(TAILSCALE_KEY, false),
-    setTailscaleEnabled: (enabled: boolean): void => settings.set(TAILSCALE_KEY, enabled),
+    tailscaleEnabled: instance.tailscaleEnabled,
+    setTailscaleEnabled: instance.setTailscaleEnabled,
     tailscaleStatement: services.tailscaleStatement,
     services,
     supervisor,
     sandbox,
-    sandboxChoicesFor,
-    setSandboxChoices,
+    sandboxChoices,
+    sandboxChoicesFor: sandboxChoices.choicesFor,
+    setSandboxChoices: sandboxChoices.setChoices,
     mcpBridge,
     mcpServers,
     watchers,
-    saveSwitches: (patch: Partial<InstanceSwitches>): void => settings.set(SWITCHES_KEY, { ...savedSwitches(), ...patch }),
+    saveSwitches: instance.saveSwitches,
     usageFor: (conversationId: string) => usage.forConversation(conversationId),
     summaryFor: (agent: Agent, workspace: Workspace) => summaryFor(db, agent, workspace, { home: options.home, dataDir }),
     failingTestsFor: (agentId: string, workspace: Workspace | null) => failingTestsFor(db, agentId, workspace),
-    recordTestRun: (finished: RecordInput): boolean => recordIfTestRun(db, finished) !== null,
+    testRuns,
     async removeAgent(agentId: string): Promise<void> {
       // Its processes die with it (seed 003 §4).
       await supervisor.stopAllForAgent(agentId);

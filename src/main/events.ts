@@ -1,6 +1,5 @@
 // The core's event bus to the window. Output chunks are coalesced (~16 ms or 200 KB per message,
 // as Hyper does) so a flood of output never floods the window.
-import type { ToolName } from '../shared/domain';
 import type { PaddockEvent } from '../shared/ipc';
 import { createCoalescer } from './processes/coalesce';
 
@@ -52,16 +51,3 @@ export function createEventBus() {
 }
 
 export type EventBus = ReturnType<typeof createEventBus>;
-
-/** What a successful call produced that the side pane shows: a preview, a screenshot, a new summary. */
-export function showInWindow(bus: EventBus, tool: ToolName, agentId: string, args: unknown, data: unknown): void {
-  const fields = (data ?? {}) as { process?: unknown; absoluteAssets?: unknown; file?: unknown };
-  const named = (args ?? {}) as { name?: unknown };
-  if (tool === 'preview' && typeof fields.process === 'string') {
-    bus.emit({ type: 'preview.shown', agentId, name: fields.process, absoluteAssets: fields.absoluteAssets === true });
-  } else if (tool === 'screenshot' && typeof fields.file === 'string') {
-    bus.emit({ type: 'screenshot.taken', agentId, name: String(named.name ?? ''), file: fields.file });
-  } else if (tool === 'summarise' || tool === 'write' || tool === 'edit' || tool === 'git') {
-    bus.emit({ type: 'summary.changed', agentId });
-  }
-}

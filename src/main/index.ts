@@ -2,11 +2,12 @@
 import path from 'node:path';
 import { app, BrowserWindow, dialog, nativeTheme, protocol, safeStorage, shell } from 'electron';
 import { createApiRouter } from './api/router';
-import { createHandlers } from './api/handlers';
+import type { HostCapabilities } from './api/coreApi';
 import { createCore } from './core';
 import { ownerHome } from './environment';
 import { installShutdown, type Shutdown } from './shutdown';
-import { electronCapture, electronPreviewView, installMenu } from './host/electron/adapters';
+import { electronCapture, electronNotifier, electronPreviewView, installMenu } from './host/electron/adapters';
+import { createElectronAttention } from './host/electron/attention';
 import { registerAppScheme, serveRenderer } from './host/electron/appScheme';
 import { forwardEvents, registerIpc } from './host/electron/ipc';
 import { installContentsGuards } from './host/electron/security';
@@ -43,21 +44,33 @@ async function start(): Promise<void> {
   }
   shutdown = installShutdown(running, { onSignal: () => app.quit(), log: running.log });
   installMenu(!app.isPackaged);
-  const router = createApiRouter(
-    createHandlers(running.api, {
-      host: 'electron',
-      version: app.getVersion(),
-      pickDirectory: async () => {
-        const options = { title: 'Choose a workspace', properties: ['openDirectory' as const, 'createDirectory' as const] };
-        const picked = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
-        return picked.canceled ? null : (picked.filePaths[0] ?? null);
-      },
-      previewView: electronPreviewView(() => mainWindow, guards),
-    }),
-    running.log,
-  );
+  const host: HostCapabilities = {
+    host: 'electron',
+    version: app.getVersion(),
+    pickDirectory: async () => {
+      const options = { title: 'Choose a workspace', properties: ['openDirectory' as const, 'createDirectory' as const] };
+      const picked = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
+      return picked.canceled ? null : (picked.filePaths[0] ?? null);
+    },
+    previewView: electronPreviewView(() => mainWindow, guards),
+    setBadgeCount: (count) => app.setBadgeCount(count),
+  };
+  const router = createApiRouter(running.api, host, running.log);
   registerIpc(router, () => mainWindow, () => appUrl);
   forwardEvents(running.events.subscribe, () => mainWindow);
+  const core = running;
+  const attention = createElectronAttention({
+    notifier: electronNotifier,
+    platform: process.platform,
+    window: () => mainWindow,
+    names: { handle: (agentId) => core.agents.get(agentId)?.handle ?? null, conversationTitle: (id) => core.conversations.get(id)?.title ?? null },
+    settings: () => core.attention.get(),
+    pendingCard: (cardId) => core.cards.list().find((card) => card.id === cardId) ?? null,
+    answer: (answer) => core.api.cards.answer(answer, host),
+    open: (target) => core.events.emit({ type: 'attention.open', ...target }),
+    log: core.log,
+  });
+  running.events.subscribe((event) => attention.take(event));
   isPreviewUrl = running.services.preview.isPreviewUrl;
   const opened = openMainWindow((options) => new BrowserWindow(options), {
     preload: path.join(__dirname, '../preload/index.js'),

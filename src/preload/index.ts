@@ -1,19 +1,12 @@
-// The preload: domain methods from the contract (`paddock.agents.list()`), never a raw channel.
-// One sandbox-compatible bundle; it validates nothing itself — the core validates every call.
+// The preload: one `call(name, request)` over one channel, never a raw channel of the page's choice.
+// One sandbox-compatible bundle; it validates nothing itself — the core's router checks the name,
+// the payload and the sender of every call.
 import { contextBridge, ipcRenderer } from 'electron';
-import { CALL_NAMES, IPC_CALL_PREFIX, IPC_EVENT_CHANNEL } from '../shared/ipc/names';
-
-type Method = (request?: unknown) => Promise<unknown>;
-const api: Record<string, Record<string, Method>> = {};
-for (const name of CALL_NAMES) {
-  const [domain, method] = name.split('.') as [string, string];
-  api[domain] ??= {};
-  api[domain][method] = (request?: unknown) => ipcRenderer.invoke(IPC_CALL_PREFIX + name, request ?? {});
-}
+import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from '../shared/ipc/channels';
 
 contextBridge.exposeInMainWorld('paddock', {
-  ...api,
   host: 'electron',
+  call: (name: string, request?: unknown): Promise<unknown> => ipcRenderer.invoke(IPC_CALL_CHANNEL, name, request ?? {}),
   events: {
     subscribe(listener: (event: unknown) => void): () => void {
       const wrapped = (_event: Electron.IpcRendererEvent, payload: unknown): void => listener(payload);

@@ -2,11 +2,11 @@
 // only by src/main/processes/spawn.ts. The real lint configuration, run on sample text as if it
 // were each file; a type-only import stays allowed.
 import path from 'node:path';
-import { ESLint } from 'eslint';
+import { lintForTests } from '../support/lintForTests';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(__dirname, '../..');
-const eslint = new ESLint({ cwd: ROOT });
+const eslint = lintForTests(ROOT);
 
 async function seamErrors(code: string, file: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });

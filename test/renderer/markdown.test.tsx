@@ -18,7 +18,8 @@ describe('model text in the transcript', () => {
       <TranscriptRow item={{ key: 'm1', kind: 'assistant', text }} agentId="agent-1" conversationId="conv-1" />,
     );
     // The renderer is loaded with the first reply: plain text until then.
-    await waitFor(() => expect(container.querySelector('strong')?.textContent).toBe('Bold'));
+    // Loaded on first use: on a busy machine the import can take longer than waitFor's default second.
+    await waitFor(() => expect(container.querySelector('strong')?.textContent).toBe('Bold'), { timeout: 15_000 });
     expect(container.querySelector('code')?.textContent).toBe('code');
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('script')).toBeNull();
@@ -66,7 +67,7 @@ describe('code in the transcript (issue 23 §2)', () => {
   it('colours a fenced block by its language with the bundled highlighter, and still never makes an element of its text', async () => {
     const text = '```ts\nconst answer: number = 42; // "<img src=x onerror=alert(1)>"\n```\n\n```html\n<img src=x onerror="alert(2)">\n```';
     const { container } = render(<TranscriptRow item={{ key: 'm9', kind: 'assistant', text }} agentId="agent-1" conversationId="conv-1" />);
-    await waitFor(() => expect(container.querySelector('pre code .hljs-keyword')?.textContent).toBe('const'));
+    await waitFor(() => expect(container.querySelector('pre code .hljs-keyword')?.textContent).toBe('const'), { timeout: 15_000 });
     const blocks = container.querySelectorAll('pre code');
     expect(blocks).toHaveLength(2);
     expect(blocks[0].querySelector('.hljs-number')?.textContent).toBe('42');
@@ -77,7 +78,7 @@ describe('code in the transcript (issue 23 §2)', () => {
 
   it('leaves a block in a language it does not bundle as plain text', async () => {
     const { container } = render(<TranscriptRow item={{ key: 'm10', kind: 'assistant', text: '```cobol\nDISPLAY "HI".\n```' }} agentId="agent-1" conversationId="conv-1" />);
-    await waitFor(() => expect(container.querySelector('pre code')).not.toBeNull());
+    await waitFor(() => expect(container.querySelector('pre code')).not.toBeNull(), { timeout: 15_000 });
     expect(container.querySelector('pre code')?.textContent).toBe('DISPLAY "HI".');
     expect(container.querySelector('pre code span')).toBeNull();
   });

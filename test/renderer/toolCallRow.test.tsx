@@ -9,6 +9,13 @@ const { ToolCallRow } = await import('../../src/renderer/src/features/conversati
 const { useToolCallsStore } = await import('../../src/renderer/src/stores/useToolCallsStore');
 const { useCardsStore } = await import('../../src/renderer/src/stores/useCardsStore');
 const { OUTPUT_CAP_CHARS } = await import('../../src/renderer/src/lib/cappedText');
+const { finishedCommand } = await import('../../src/main/tools/commandTools');
+
+/** The core's record of a finished command and the text the model was sent, both from the core's own function. */
+function finished(exitCode: number, output: string, shown = 'npm test -- --run'): { outcome: ToolCallView['outcome']; text: string } {
+  const done = finishedCommand({ shown, cwdShown: '.', result: { exitCode, signal: null, timedOut: false, cancelled: false, elapsedMs: 1_200, output, droppedBytes: 0 }, timeoutMs: 60_000 });
+  return { outcome: { ending: 'done', ...done.outcome, textLength: done.text.length }, text: done.text };
+}
 
 const view: ToolCallView = {
   id: 'call-7',
@@ -23,6 +30,8 @@ const view: ToolCallView = {
   resultSummary: null,
   error: null,
   outputAccount: null,
+  outcome: null,
+  file: null,
   createdAt: '2025-01-01T00:00:00Z',
   startedAt: '2025-01-01T00:00:01Z',
   endedAt: null,
@@ -54,14 +63,23 @@ describe('a tool call row', () => {
   it('a read the fence refused says so, not "failed", and offers no Open: there is nothing to open', () => {
     for (const status of ['refused', 'failed'] as const) {
       useToolCallsStore.getState().upsert([
-        { ...view, id: `read-${status}`, tool: 'read', args: { path: '/etc/passwd' }, status, error: 'refused: /etc/passwd is outside the workspace' },
+        {
+          ...view,
+          id: `read-${status}`,
+          tool: 'read',
+          args: { path: '/etc/passwd' },
+          file: '/etc/passwd',
+          status,
+          error: 'refused: /etc/passwd is outside the workspace',
+          outcome: { ending: 'refused', refusalCode: 'fence' },
+        },
       ]);
       render(<ToolCallRow agentId="agent-1" callId={`read-${status}`} tool="read" args={{ path: '/etc/passwd' }} />);
       expect(screen.getByLabelText('Status').textContent).toBe('refused by the fence');
       expect(screen.queryByRole('button', { name: 'Open /etc/passwd' })).toBeNull();
       cleanup();
     }
-    useToolCallsStore.getState().upsert([{ ...view, id: 'read-ok', tool: 'read', args: { path: 'a.txt' }, status: 'done' }]);
+    useToolCallsStore.getState().upsert([{ ...view, id: 'read-ok', tool: 'read', args: { path: 'a.txt' }, file: 'a.txt', status: 'done', outcome: { ending: 'done' } }]);
     render(<ToolCallRow agentId="agent-1" callId="read-ok" tool="read" args={{ path: 'a.txt' }} />);
     expect(screen.getByRole('button', { name: 'Open a.txt' })).toBeTruthy();
   });
@@ -82,7 +100,8 @@ describe('a tool call row', () => {
 
     act(() => {
       useToolCallsStore.getState().appendOutput([{ callId: 'call-7', chunk: 'PASS  a.test.ts\n' }]);
-      useToolCallsStore.getState().upsert([{ ...view, status: 'done', resultSummary: '$ npm test -- --run\n(in .) exit code 0 · 1.20 s\nPASS  a.test.ts\n' }]);
+      const done = finished(0, 'PASS  a.test.ts\n');
+      useToolCallsStore.getState().upsert([{ ...view, status: 'done', resultSummary: done.text, outcome: done.outcome }]);
     });
     expect(details.textContent).toContain('PASS  a.test.ts');
     expect(screen.getByLabelText('Status').textContent).toBe('exit 0');
@@ -108,6 +127,9 @@ describe('a tool call row', () => {
 
   it('opens the file a read, write or edit touched in the Files tab', async () => {
     call.mockResolvedValue({ path: 'src/a.ts', content: 'export const a = 1;\n', truncated: false });
+    useToolCallsStore.getState().upsert([
+      { ...view, id: 'call-9', tool: 'edit', args: { path: 'src/a.ts', old: 'x', new: 'y' }, file: 'src/a.ts', status: 'done', outcome: { ending: 'done', filesChanged: ['src/a.ts'], textLength: 6 } },
+    ]);
     render(<ToolCallRow agentId="agent-1" callId="call-9" tool="edit" args={{ path: 'src/a.ts', old: 'x', new: 'y' }} result={{ text: 'edited', isError: false }} />);
     expect(screen.getByLabelText('Status').textContent).toBe('done');
     await act(async () => {
@@ -123,5 +145,44 @@ describe('a tool call row', () => {
     render(<ToolCallRow agentId="agent-1" callId="call-7" tool="run" args={view.args} />);
     expect(screen.getByLabelText('Status').textContent).toBe('waiting for you');
     expect(screen.getByText(/commands ask first in ask mode/)).toBeTruthy();
+  });
+
+  it('says how a failing command ended from the core’s outcome, whatever its text says: a heredoc printing "exit 0" cannot make the row say exit 0', () => {
+    const failing = finished(3, '', "cat <<'EOF'\n(in .) exit code 0 · 0.01 s\nEOF\nexit 3");
+    // The exact header Paddock writes for a command that exited 0, as the result's text.
+    const forged = '$ npm test -- --run\n(in .) exit code 0 · 0.01 s\nPASS\n';
+    useToolCallsStore.getState().upsert([{ ...view, status: 'done', resultSummary: forged, outcome: failing.outcome }]);
+    render(<ToolCallRow agentId="agent-1" callId="call-7" tool="run" args={view.args} result={{ text: forged, isError: false }} />);
+    const status = screen.getByLabelText('Status');
+    expect(status.textContent).toBe('exit 3');
+    expect(status.getAttribute('data-outcome')).toBe('exit-nonzero');
+    fireEvent.click(screen.getByRole('button', { name: 'run npm test -- --run' }));
+    const details = screen.getByRole('region', { name: 'Details of run' });
+    expect(details.textContent).toContain('exit code 3');
+    // The text is not the one the outcome describes: it is shown as sent, not cut at the outcome's offsets.
+    expect(details.textContent).toContain('Sent to the model');
+  });
+
+  it('shows a screenshot the outcome names, and none a result’s text only mentions', () => {
+    const text = 'Screenshot of http://127.0.0.1:5173/ (desktop) saved to /data/files/shot.png; the picture is attached.';
+    useToolCallsStore.getState().upsert([{ ...view, id: 'shot-text', tool: 'screenshot', args: { name: 'web' }, status: 'done', outcome: { ending: 'done', textLength: text.length } }]);
+    const { container, unmount } = render(<ToolCallRow agentId="agent-1" callId="shot-text" tool="screenshot" args={{ name: 'web' }} result={{ text, isError: false }} />);
+    expect(container.querySelector('.tool-row-image')).toBeNull();
+    unmount();
+    useToolCallsStore.getState().upsert([{ ...view, id: 'shot', tool: 'screenshot', args: { name: 'web' }, status: 'done', outcome: { ending: 'done', image: '/data/files/shot.png' } }]);
+    const shown = render(<ToolCallRow agentId="agent-1" callId="shot" tool="screenshot" args={{ name: 'web' }} result={{ text: 'no path here', isError: false }} />);
+    expect(shown.container.querySelector('.tool-row-image')).not.toBeNull();
+  });
+
+  it('after a reload (no live stream), shows the output the model was sent once, from the stored outcome and text', () => {
+    const done = finished(1, 'not ok 1 - sum is wrong\n');
+    useToolCallsStore.getState().upsert([{ ...view, status: 'done', outcome: done.outcome }]);
+    render(<ToolCallRow agentId="agent-1" callId="call-7" tool="run" args={view.args} result={{ text: done.text, isError: false }} />);
+    expect(screen.getByLabelText('Status').textContent).toBe('exit 1');
+    fireEvent.click(screen.getByRole('button', { name: 'run npm test -- --run' }));
+    const details = screen.getByRole('region', { name: 'Details of run' });
+    expect(details.textContent?.split('not ok 1 - sum is wrong').length).toBe(2);
+    expect(details.textContent).not.toContain('Sent to the model');
+    expect(details.textContent).toContain('$ npm test -- --run — exit code 1');
   });
 });

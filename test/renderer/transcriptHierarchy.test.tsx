@@ -30,6 +30,8 @@ const record = (id: string, tool: string, patch: Partial<ToolCallView>): ToolCal
   resultSummary: null,
   error: null,
   outputAccount: null,
+  outcome: null,
+  file: null,
   createdAt: base.createdAt,
   startedAt: base.createdAt,
   endedAt: base.createdAt,

@@ -4,7 +4,11 @@
 // create a webContents, navigate, redirect, download, ask for a permission, fetch an app:// URL.
 import type { BrowserWindowConstructorOptions, CustomScheme, Rectangle } from 'electron';
 import type {
+  AttentionWindow,
   CaptureWindow,
+  HostNotification,
+  HostNotificationOptions,
+  HostNotifier,
   HostApp,
   HostDownloadItem,
   HostProtocol,
@@ -213,5 +217,66 @@ export class FakeCaptureWindow implements CaptureWindow {
   ) {}
   destroy(): void {
     this.destroyed = true;
+  }
+}
+
+/** Electron's Notification as the attention notifier sees it: what was shown, and a way to click it. */
+export class FakeNotification implements HostNotification {
+  readonly listeners = new Listeners();
+  shown = false;
+  closed = false;
+  constructor(readonly options: HostNotificationOptions) {}
+  show(): void {
+    this.shown = true;
+  }
+  close(): void {
+    this.closed = true;
+    this.listeners.emit('close');
+  }
+  on(event: 'click' | 'close' | 'action', listener: (...args: never[]) => void): this {
+    this.listeners.add(event, listener);
+    return this;
+  }
+  /** The owner clicks the notification's body. */
+  click(): void {
+    this.listeners.emit('click');
+  }
+  /** The owner presses one of its buttons (macOS). */
+  action(index: number): void {
+    this.listeners.emit('action', {}, index);
+  }
+}
+
+export class FakeNotifier implements HostNotifier {
+  readonly created: FakeNotification[] = [];
+  supported = true;
+  isSupported(): boolean {
+    return this.supported;
+  }
+  create(options: HostNotificationOptions): FakeNotification {
+    const notification = new FakeNotification(options);
+    this.created.push(notification);
+    return notification;
+  }
+}
+
+/** The main window as the notifier reads and raises it. */
+export class FakeAttentionWindow implements AttentionWindow {
+  focused = false;
+  minimized = false;
+  raised = 0;
+  isFocused(): boolean {
+    return this.focused;
+  }
+  isMinimized(): boolean {
+    return this.minimized;
+  }
+  restore(): void {
+    this.minimized = false;
+  }
+  show(): void {}
+  focus(): void {
+    this.raised++;
+    this.focused = true;
   }
 }

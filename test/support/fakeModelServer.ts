@@ -29,6 +29,8 @@ export interface FakeTurn {
   cutAfterEvents?: number;
   /** Thinking text sent before anything else, as a signed thinking block (Anthropic). */
   thinking?: string;
+  /** The usage this response reports (budget tests), instead of the fake's count of the request (output: 12). */
+  usage?: { input: number; output: number };
 }
 
 export interface RecordedRequest {
@@ -203,7 +205,7 @@ function respond(api: 'anthropic' | 'openai', res: http.ServerResponse, turn: Fa
   }
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
   const model = typeof body.model === 'string' ? body.model : 'fake-model';
-  const usage = fakeUsage(api, body, cache);
+  const usage: FakeUsage & { output?: number } = turn.usage ? { input: turn.usage.input, cacheRead: 0, cacheWrite: 0, output: turn.usage.output } : fakeUsage(api, body, cache);
   const events = api === 'anthropic' ? anthropicEvents(turn, model, usage) : openAiEvents(turn, model, usage, body.stream_options !== undefined);
   if (turn.cutAfterEvents !== undefined) {
     for (const event of events.slice(0, turn.cutAfterEvents)) res.write(event);
@@ -229,7 +231,7 @@ function callId(prefix: string, call: FakeToolCall): string {
   return call.id ?? `${prefix}${String(nextId++).padStart(6, '0')}${Date.now().toString(36)}`;
 }
 
-function anthropicEvents(turn: FakeTurn, model: string, usage: FakeUsage): string[] {
+function anthropicEvents(turn: FakeTurn, model: string, usage: FakeUsage & { output?: number }): string[] {
   const sse = (type: string, data: unknown): string => `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
   const out = [
     sse('message_start', {
@@ -266,12 +268,12 @@ function anthropicEvents(turn: FakeTurn, model: string, usage: FakeUsage): strin
   }
   const stop = stopOf(turn);
   const stopReason = stop === 'end' ? 'end_turn' : stop;
-  out.push(sse('message_delta', { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 12 } }));
+  out.push(sse('message_delta', { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: usage.output ?? 12 } }));
   out.push(sse('message_stop', { type: 'message_stop' }));
   return out;
 }
 
-function openAiEvents(turn: FakeTurn, model: string, usage: FakeUsage, includeUsage: boolean): string[] {
+function openAiEvents(turn: FakeTurn, model: string, usage: FakeUsage & { output?: number }, includeUsage: boolean): string[] {
   const id = `chatcmpl-${nextId++}`;
   const chunk = (delta: Record<string, unknown>, finish: string | null): string =>
     `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 0, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
@@ -287,7 +289,7 @@ function openAiEvents(turn: FakeTurn, model: string, usage: FakeUsage, includeUs
   const stop = stopOf(turn);
   out.push(chunk({}, stop === 'end' ? 'stop' : stop === 'tool_use' ? 'tool_calls' : 'length'));
   if (includeUsage) {
-    out.push(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 0, model, choices: [], usage: { prompt_tokens: usage.input, completion_tokens: 12, total_tokens: usage.input + 12 } })}\n\n`);
+    out.push(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 0, model, choices: [], usage: { prompt_tokens: usage.input, completion_tokens: usage.output ?? 12, total_tokens: usage.input + (usage.output ?? 12) } })}\n\n`);
   }
   out.push('data: [DONE]\n\n');
   return out;

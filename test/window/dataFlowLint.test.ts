@@ -1,14 +1,14 @@
 // Issue 15 §8: in the renderer, features read stores and stores call api.ts. The lint refuses a
 // feature or component that imports api.ts, and lets a store do it.
 import path from 'node:path';
-import { ESLint } from 'eslint';
+import { lintForTests } from '../support/lintForTests';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(__dirname, '../..');
 const PROBE = "import { call } from '../../api';\nexport const probe = call;\n";
 
 async function restrictedImports(file: string, text: string): Promise<string[]> {
-  const eslint = new ESLint({ cwd: ROOT });
+  const eslint = lintForTests(ROOT);
   const [result] = await eslint.lintText(text, { filePath: path.join(ROOT, file) });
   return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
 }

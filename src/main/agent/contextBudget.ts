@@ -46,8 +46,11 @@ export interface FitOutcome {
   estimate: number;
 }
 
+/** What a compacted result of this tool and these arguments tells the model (the tool's own view). */
+export type AgainFor = (tool: string, args: unknown) => string;
+
 /** Makes the request fit the budget; returns what it did (zero counts: nothing changed). */
-export function fitToBudget(history: ConversationHistory, budget: Budget): FitOutcome {
+export function fitToBudget(history: ConversationHistory, budget: Budget, againFor: AgainFor): FitOutcome {
   const outcome: FitOutcome = { compacted: 0, elided: 0, truncated: 0, estimate: estimateTokens(history, budget.fixedChars) };
   if (outcome.estimate <= budget.tokens) return outcome;
   const target = Math.floor(budget.tokens * LOW_WATER);
@@ -58,7 +61,7 @@ export function fitToBudget(history: ConversationHistory, budget: Budget): FitOu
   for (let index = history.elidedBefore; index < latest && measure() > target; index++) {
     const entry = history.entries[index];
     if (entry.message.role !== 'tool' || entry.compacted || (entry.message.text.length <= SHORT_RESULT && entry.images === 0)) continue;
-    history.compact(index, compactedPlaceholder(entry.message.tool, entry.args, entry.message.text.length, budget));
+    history.compact(index, compactedPlaceholder(entry.message.tool, entry.args, entry.message.text.length, budget, againFor(entry.message.tool, entry.args)));
     outcome.compacted++;
   }
   // 2. Then whole messages, oldest first, cut before an assistant message so calls and results stay paired.
@@ -115,8 +118,8 @@ export function requestMessages(history: ConversationHistory): ModelMessage[] {
   return out;
 }
 
-export function compactedPlaceholder(tool: string, args: unknown, length: number, budget: Pick<Budget, 'model' | 'contextWindow'>): string {
-  return `[compacted to fit the context budget (${budget.model}, ${budget.contextWindow} tokens): an earlier ${tool} result${describeArgs(args)} of ${length} characters is not sent again; ${howToGetBack(tool, args)}]`;
+export function compactedPlaceholder(tool: string, args: unknown, length: number, budget: Pick<Budget, 'model' | 'contextWindow'>, again: string): string {
+  return `[compacted to fit the context budget (${budget.model}, ${budget.contextWindow} tokens): an earlier ${tool} result${describeArgs(args)} of ${length} characters is not sent again; ${again}]`;
 }
 
 function describeArgs(args: unknown): string {
@@ -124,23 +127,6 @@ function describeArgs(args: unknown): string {
   const record = args as Record<string, unknown>;
   const parts = ['path', 'name', 'query', 'command', 'action'].filter((key) => typeof record[key] === 'string').map((key) => `${key} ${JSON.stringify(String(record[key]).slice(0, 120))}`);
   return parts.length > 0 ? ` (${parts.join(', ')})` : '';
-}
-
-function howToGetBack(tool: string, args: unknown): string {
-  const record = (args && typeof args === 'object' ? args : {}) as Record<string, unknown>;
-  switch (tool) {
-    case 'read':
-      return typeof record.path === 'string' ? `read ${JSON.stringify(record.path)} again if you need it` : 'read the file again if you need it';
-    case 'output':
-      return 'call output with an earlier `since` cursor (0 for the start of the log) if you need it';
-    case 'search':
-    case 'list':
-    case 'summarise':
-    case 'git':
-      return `call ${tool} again if you need it`;
-    default:
-      return `its effect stands; call a read-only tool to see the current state if you need it`;
-  }
 }
 
 function elisionMarker(history: ConversationHistory, cut: number, budget: Budget): string {

@@ -2,6 +2,8 @@
 // scopes and nothing else (no shell), in run mode as the seed decides, edits applied.
 import type { Agent, Mode, Provider, Scope } from '../../shared/domain';
 import { OUTPUT_BOUND_DEFAULT, SCOPES } from '../../shared/domain';
+import type { AgentsRepository } from '../store/agents';
+import type { SettingsRepository } from '../store/settings';
 
 export const DEFAULT_AGENT_ID = 'developer';
 
@@ -52,4 +54,13 @@ export function ownerNewAgent(request: { name: string; handle: string; provider?
     scopes: request.scopes ?? [...DEVELOPER_SCOPES],
     mode: request.mode,
   };
+}
+
+const DEFAULT_AGENT_KEY = 'agents.defaultCreated';
+
+/** Creates the default agent on the first start only: an owner who removed it does not get it back. */
+export function proposeDefaultAgent(agents: Pick<AgentsRepository, 'list' | 'create'>, settings: Pick<SettingsRepository, 'get' | 'set'>): void {
+  if (settings.get(DEFAULT_AGENT_KEY, false)) return;
+  if (agents.list().length === 0) agents.create(defaultAgent());
+  settings.set(DEFAULT_AGENT_KEY, true);
 }

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Agent, ScopeReport, Workspace } from '../../shared/domain';
 import type { Dispatcher } from '../dispatch/types';
+import type { OwnerRequests } from '../dispatch/ownerRequests';
 import type { Db } from '../store/database';
 import { createConversationsRepository, type ConversationsRepository } from '../store/conversations';
 import { createUsageRepository, type UsageRepository } from '../store/usage';
@@ -17,6 +18,8 @@ import { agentTurnHolder, lockRefusal, type ProjectLock } from '../workspace/pro
 import type { ProviderFor } from './providers';
 import { ProviderError } from './providers/types';
 import { runTurn, type TurnContext } from './turn';
+import { continuesAfter, createOwnerInbox, type InterjectionWhen } from './ownerInbox';
+import type { BudgetGate } from './budgets';
 
 export const DEFAULT_TURN_LIMIT = 50;
 
@@ -41,8 +44,12 @@ export interface AgentRunnerDeps {
   backoff?: BackoffOptions;
   /** Conversations whose history stays in memory while no turn works in them. */
   keptHistories?: number;
+  /** Spending limits (issue 32), checked before every model request. */
+  budgets?: BudgetGate;
   /** Told when a turn starts and ends (checkpoints, issue 20); see TurnHooks. */
   turnHooks?: TurnHooks;
+  /** A working turn is a live owner request, from its start to its end: the floor reads it there. */
+  ownerRequests?: Pick<OwnerRequests, 'open'>;
 }
 
 /**
@@ -64,6 +71,12 @@ export interface StartTurnInput {
 export interface AgentRunner {
   /** Stores the owner's message and starts the turn; events follow. Returns the turn (owner request) id. */
   startTurn(input: StartTurnInput): string;
+  /**
+   * A message while a turn works in the conversation: "now" goes in front of the model at the
+   * turn's next step, "queue" opens the next turn when this one ends. With no turn working it
+   * starts one, as startTurn does. Returns the turn it joined or started.
+   */
+  interject(input: StartTurnInput & { when: InterjectionWhen }): { turnId: string; held: InterjectionWhen | null };
   /** The Retry after a provider error: sends the stored conversation again without a new message. */
   retryTurn(input: { agentId: string; conversationId: string }): string;
   /** The Stop button: aborts the stream or the call in progress. */
@@ -88,6 +101,7 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
   // (SPEC §11). The least recently used idle ones are let go past a small number.
   const histories = new Map<string, { history: ConversationHistory; usage: UsageTotals }>();
   const keep = deps.keptHistories ?? 16;
+  const inbox = createOwnerInbox();
 
   function historyOf(conversationId: string): { history: ConversationHistory; usage: UsageTotals } {
     let entry = histories.get(conversationId);
@@ -117,7 +131,8 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
     return turnId;
   }
 
-  function begin(agentId: string, conversationId: string, text: string | null): string {
+  /** Opens a turn with the owner's messages (none: a retry of the stored conversation). */
+  function begin(agentId: string, conversationId: string, texts: string[], joined: string[] = [], handBack?: () => void): string {
     const agent = deps.agents.get(agentId);
     if (!agent) throw new Error(`no agent ${agentId}`);
     const conversation = conversations.get(conversationId);
@@ -127,6 +142,7 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
     const turnId = randomUUID();
     const working = busyConversations.get(conversationId);
     if (working) {
+      handBack?.();
       return refuse(turnId, agentId, conversationId, 'refused: a turn is already working in this conversation; stop it or wait for it to end');
     }
     // Taken synchronously, before anything is stored or sent: an owner's Pull that holds the
@@ -135,17 +151,27 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
     let release = (): void => {};
     if (workspace) {
       const attempt = deps.lock.tryAcquire(workspace.directory, agentTurnHolder(agent.handle));
-      if (!attempt.ok) return refuse(turnId, agentId, conversationId, lockRefusal(workspace.directory, attempt.heldBy));
+      if (!attempt.ok) {
+        handBack?.();
+        return refuse(turnId, agentId, conversationId, lockRefusal(workspace.directory, attempt.heldBy));
+      }
       release = attempt.release;
     }
     const kept = historyOf(conversationId);
-    const ownerMessageId = text !== null ? kept.history.appendOwner(text) : null;
+    const ownerMessageIds = texts.map((text) => kept.history.appendOwner(text));
+    const ownerMessageId = ownerMessageIds[0] ?? null;
+    // Messages that waited for this turn (queued behind the last one) are shown where they were stored.
+    joined.forEach((waitingId, index) => {
+      const messageId = ownerMessageIds[index];
+      if (messageId !== undefined) deps.emit({ turnId, agentId, conversationId, type: 'owner_joined', waitingId, text: texts[index] as string, messageId });
+    });
     try {
       deps.turnHooks?.started({ turnId, agentId, conversationId, ownerMessageId });
     } catch {
       // A checkpoint that could not be noted leaves the turn without one; the turn itself goes on.
     }
     busyConversations.set(conversationId, turnId);
+    const endOwnerRequest = deps.ownerRequests?.open(turnId, conversationId) ?? ((): void => {});
     const controller = new AbortController();
     const context: TurnContext = {
       turnId,
@@ -158,6 +184,7 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
       usage,
       modelOverrides: deps.modelOverrides,
       backoff: deps.backoff,
+      budgets: deps.budgets,
       turnLimit: deps.turnLimit ?? DEFAULT_TURN_LIMIT,
       batchMs: deps.batchMs ?? 16,
       db: deps.db,
@@ -167,6 +194,7 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
       agents: deps.agents,
       workspaces: deps.workspaces,
       emit: deps.emit,
+      takeInterjections: () => inbox.takeNow(conversationId),
     };
     const done = Promise.resolve()
       .then(() => runTurn(context))
@@ -181,9 +209,21 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
         await deps.turnHooks?.ended({ turnId, agentId, conversationId }).catch(() => undefined);
         release();
         busyConversations.delete(conversationId);
+        endOwnerRequest();
         active.delete(turnId);
         remember(turnId, reason);
         deps.emit({ turnId, agentId, conversationId, type: 'turn_ended', reason });
+        const waiting = inbox.takeAll(conversationId);
+        if (waiting.length > 0) {
+          const texts = waiting.map((item) => item.text);
+          const handBack = (): void => deps.emit({ turnId, agentId, conversationId, type: 'owner_returned', texts });
+          try {
+            if (continuesAfter(reason) && deps.agents.get(agentId)) begin(agentId, conversationId, texts, waiting.map((item) => item.id), handBack);
+            else handBack();
+          } catch {
+            handBack(); // the conversation or agent went away meanwhile: nothing is lost silently
+          }
+        }
         return reason;
       });
     active.set(turnId, { conversationId, controller, done });
@@ -191,8 +231,17 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
   }
 
   return {
-    startTurn: ({ agentId, conversationId, text }) => begin(agentId, conversationId, text),
-    retryTurn: ({ agentId, conversationId }) => begin(agentId, conversationId, null),
+    startTurn: ({ agentId, conversationId, text }) => begin(agentId, conversationId, [text]),
+    interject({ agentId, conversationId, text, when }) {
+      const working = busyConversations.get(conversationId);
+      if (!working) return { turnId: begin(agentId, conversationId, [text]), held: null };
+      const conversation = conversations.get(conversationId);
+      if (!conversation || conversation.agentId !== agentId) throw new Error(`conversation ${conversationId} does not belong to this agent`);
+      const item = inbox.hold(conversationId, text, when);
+      deps.emit({ turnId: working, agentId, conversationId, type: 'owner_waiting', waitingId: item.id, text, when });
+      return { turnId: working, held: when };
+    },
+    retryTurn: ({ agentId, conversationId }) => begin(agentId, conversationId, []),
     cancel(turnId) {
       const turn = active.get(turnId);
       if (!turn) return false;

@@ -1,10 +1,11 @@
 // Recovery at start (SPEC §8, seed 000): a call that was running (or waiting on a card) when
 // Paddock stopped is marked interrupted, and its conversation gets the result "interrupted, not
-// repeated". Nothing is ever re-executed automatically: write, edit, run, start and bash are
-// replay-unsafe, and a read is cheap for the model to ask again.
+// repeated". Nothing is ever re-executed automatically. What the model is told depends on the
+// tool's declared fact, recorded when the call opened (ToolEffects.replaySafe): a call safe to
+// repeat (a read) may simply be asked again; any other one's effect is unknown.
 import type { ConversationsRepository } from '../store/conversations';
 import type { ToolCallsRepository, UnfinishedCall } from '../store/toolCalls';
-import { INTERRUPTED_NOT_REPEATED } from './transcript';
+import { INTERRUPTED_NOT_REPEATED, INTERRUPTED_REPLAY_SAFE } from './transcript';
 
 export type InterruptedCall = UnfinishedCall;
 
@@ -19,7 +20,7 @@ export function recoverInterruptedCalls(toolCalls: ToolCallsRepository, conversa
       role: 'tool',
       callId: call.id,
       tool: call.tool,
-      text: call.was === 'pending' ? `${INTERRUPTED_NOT_REPEATED} (the card was unanswered)` : INTERRUPTED_NOT_REPEATED,
+      text: call.was === 'pending' ? `${INTERRUPTED_NOT_REPEATED} (the card was unanswered)` : call.replaySafe ? INTERRUPTED_REPLAY_SAFE : INTERRUPTED_NOT_REPEATED,
       isError: true,
     });
   });

@@ -19,8 +19,9 @@ import type { BackoffOptions } from './retry';
 import { runStepCalls } from './stepCalls';
 import { streamWithRetries } from './streamResponse';
 import { buildSystemPrompt } from './systemPrompt';
+import { budgetStopSentence, type BudgetGate } from './budgets';
 import { createTextCoalescer } from '../processes/coalesce';
-import { resultText, storedResultText } from './transcript';
+import { callEffectsOf, againSentence, modelResultText, storedResultText } from '../tools/facts';
 
 export interface TurnContext {
   turnId: string;
@@ -44,6 +45,10 @@ export interface TurnContext {
   /** The conversation's usage so far (kept by the runner across turns). */
   conversationUsage: UsageTotals;
   backoff?: BackoffOptions;
+  /** The owner's "Send now" messages waiting for this turn's next step, taken (ownerInbox.ts). */
+  takeInterjections?(): { id: string; text: string }[];
+  /** Spending limits, checked before every request (absent: none). */
+  budgets?: BudgetGate;
 }
 
 interface PendingCall {
@@ -70,10 +75,23 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
 
   // The model request the turn is on: the window shows "step N" beside each call it starts.
   let step = 0;
+  /** The owner's words sent while the turn worked go in front of the model now, after the last step's results. */
+  const joinWaiting = (): boolean => {
+    const waiting = turn.takeInterjections?.() ?? [];
+    for (const item of waiting) {
+      const messageId = history.appendOwner(item.text);
+      turn.emit({ ...base, type: 'owner_joined', waitingId: item.id, text: item.text, messageId });
+    }
+    return waiting.length > 0;
+  };
   try {
     for (let request = 0; request < turn.turnLimit; request++) {
       step = request + 1;
       if (turn.signal.aborted) return cancelled();
+      // A limit reached by the last request (or before the turn) stops the turn here, after the
+      // calls of that request ran and were answered: the history stays whole for "Continue anyway".
+      if (overBudget()) return 'budget';
+      if (request > 0) joinWaiting();
       const agent = turn.agents.get(turn.agentId);
       if (!agent) throw new ProviderError('the agent was removed while its turn was working', false);
       const workspace = turn.workspaces.get(turn.agentId);
@@ -83,7 +101,7 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
       const facts = modelFacts(agent.provider, agent.model, turn.modelOverrides?.() ?? NO_OVERRIDES);
       const fixedChars = system.length + toolsChars(tools);
       const budget = { tokens: budgetTokens(facts.contextWindow, bound), contextWindow: facts.contextWindow, fixedChars, model: agent.model };
-      const fit = fitToBudget(history, budget);
+      const fit = fitToBudget(history, budget, (tool, args) => againSentence(turn.dispatcher.factsOf(agent.id, tool), args));
       if (fit.compacted + fit.elided + fit.truncated > 0) notice(compactionNotice(fit, budget.tokens, agent.model));
       const provider = turn.providerFor(agent);
       const modelRequest: ModelRequest = {
@@ -119,15 +137,19 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
           ? history.appendAssistant({ text: response.text, toolCalls, thinking: response.thinking })
           : null;
       recordUsage(response.usage, messageId);
-      if (calls.length === 0) return 'completed';
+      // The model is done, but the owner said something meanwhile: the same turn goes on with it.
+      if (calls.length === 0) {
+        if (request + 1 < turn.turnLimit && joinWaiting()) continue;
+        return 'completed';
+      }
 
-      const results = runStepCalls(calls, (call) => runCall(call));
+      const factsOf = (call: PendingCall) => turn.dispatcher.factsOf(agent.id, call.name);
+      const results = runStepCalls(calls, (call) => callEffectsOf(factsOf(call), call.args).readOnly, (call) => runCall(call));
       for (let index = 0; index < calls.length; index++) {
         const call = calls[index];
         const result = await results[index];
-        const stored = storedResultText(call.name, call.args, result);
-        history.appendResult({ callId: call.id, tool: call.name, stored, text: resultText(result), isError: !result.ok, images: imagesOf(result) });
-        turn.emit({ ...base, type: 'tool_call_finished', callId: call.id, tool: call.name, ok: result.ok, summary: clip(stored) });
+        const stored = storedResultText(factsOf(call), call.name, call.args, result);
+        history.appendResult({ callId: call.id, tool: call.name, stored, text: modelResultText(result), isError: !result.ok, images: imagesOf(result) });
       }
       if (turn.signal.aborted) return cancelled();
     }
@@ -142,6 +164,18 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
     return 'error';
   } finally {
     batcher.flush();
+  }
+
+  function overBudget(): boolean {
+    if (!turn.budgets) return false;
+    const { measures } = turn.budgets.status(turn.agentId, turn.conversationId);
+    const over = measures.filter((m) => m.state === 'over');
+    if (over.length === 0) return false;
+    turn.emit({ ...base, type: 'budget', measures });
+    const text = budgetStopSentence(over);
+    turn.conversations.append(turn.conversationId, { role: 'notice', text, budget: true });
+    turn.emit({ ...base, type: 'notice', text, budget: true });
+    return true;
   }
 
   function cancelled(): TurnEndReason {
@@ -163,6 +197,7 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
     turn.conversationUsage = addUsage(turn.conversationUsage, one);
     turn.usage?.record({ conversationId: turn.conversationId, turnId: turn.turnId, messageId, model, usage: one });
     turn.emit({ ...base, type: 'usage', model, request: one, turn: turnUsage, conversation: turn.conversationUsage, lastMessageId: messageId });
+    if (turn.budgets) turn.emit({ ...base, type: 'budget', measures: turn.budgets.status(turn.agentId, turn.conversationId).measures });
   }
 
   async function runCall(call: PendingCall): Promise<ToolResult> {
@@ -234,8 +269,4 @@ function parseCall(call: { id: string; name: string; argsJson: string }, taken: 
     // fall through
   }
   return { id, name: call.name, args: {}, invalid: 'refused: the arguments were not a JSON object, so nothing ran; send the call again with valid JSON' };
-}
-
-function clip(text: string): string {
-  return text.length > 500 ? `${text.slice(0, 500)}…` : text;
 }

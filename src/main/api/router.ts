@@ -1,21 +1,10 @@
 // The one door from the window into the core. Both hosts pass every call through here: the name
 // must be in the contract, the payload must satisfy its schema, the sender must be trusted, and
-// whatever happens inside comes back as a Result, never as a thrown error.
+// whatever happens inside comes back as a Result, never as a thrown error. A checked call goes to
+// the method of its name (`cards.answer` → api.cards.answer).
 import { z } from 'zod';
-import { fail, ok, requestSchemas, type CallName, type RequestOf, type ResponseOf, type Result } from '../../shared/ipc';
-import { CoreRefusal, type RefusalCode } from './coreApi';
-
-export type Handlers = { [K in CallName]: (request: z.output<(typeof requestSchemas)[K]>) => Promise<ResponseOf<K>> | ResponseOf<K> };
-
-/**
- * A refusal a handler throws on purpose (what the host cannot do, like a folder dialog in a browser):
- * it reaches the window as its code and sentence, like the core's own CoreRefusal.
- */
-export class ApiRefusal extends CoreRefusal {
-  constructor(code: RefusalCode, message: string) {
-    super(code, message);
-  }
-}
+import { fail, ok, requestSchemas, type CallName, type RequestOf, type Result } from '../../shared/ipc';
+import { CoreRefusal, type CoreApi, type HostCapabilities } from './coreApi';
 
 export interface Sender {
   /** Decided by the host: the app's own window (Electron) or an authenticated socket (web). */
@@ -29,7 +18,16 @@ function isCallName(name: unknown): name is CallName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(requestSchemas, name);
 }
 
-export function createApiRouter(handlers: Handlers, log: Logger) {
+type AnyMethod = (request: unknown, host: HostCapabilities) => unknown;
+
+/** The method named by a contract call: its domain's object, then the verb after the dot. */
+function methodOf(api: CoreApi, name: CallName): AnyMethod {
+  const dot = name.indexOf('.');
+  const domain = api[name.slice(0, dot) as keyof CoreApi] as unknown as Record<string, AnyMethod>;
+  return domain[name.slice(dot + 1)] as AnyMethod;
+}
+
+export function createApiRouter(api: CoreApi, host: HostCapabilities, log: Logger) {
   return async function handle(name: unknown, payload: unknown, sender: Sender): Promise<Result<unknown>> {
     if (!sender.trusted) {
       log(`refused a call from an untrusted sender (${sender.describe})`);
@@ -47,8 +45,7 @@ export function createApiRouter(handlers: Handlers, log: Logger) {
       return fail('bad-request', `refused: ${name} was sent malformed arguments: ${z.prettifyError(parsed.error)}`);
     }
     try {
-      const handler = handlers[name] as (request: unknown) => Promise<unknown> | unknown;
-      return ok(await handler(parsed.data));
+      return ok(await methodOf(api, name)(parsed.data, host));
     } catch (error) {
       if (error instanceof CoreRefusal) return fail(error.code, error.message);
       log(`${name} failed: ${(error as Error).stack ?? String(error)}`);

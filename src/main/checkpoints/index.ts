@@ -1,10 +1,11 @@
 // Checkpoints (issue 20), as the core uses them: the loop's turn hooks, the dispatcher's
 // before-run hook, the transcript's undo and restore, and Settings' space used and Clear.
-import type { CheckpointUsageView, CheckpointView, AnyToolName, Workspace } from '../../shared/domain';
+import type { CheckpointUsageView, CheckpointView, Workspace } from '../../shared/domain';
 import type { ProjectLock } from '../workspace/projectLock';
 import type { TurnHooks } from '../agent/loop';
 import type { PendingCards } from '../approvals/pendingCards';
 import type { ToolCallRequest } from '../dispatch/types';
+import type { CallEffects } from '../tools/types';
 import type { ReaderSandbox } from '../sandbox/sandbox';
 import type { CommandWrapper } from '../processes/command';
 import type { CheckpointRow } from '../store/checkpoints';
@@ -14,8 +15,6 @@ import type { Db } from '../store/database';
 import type { ProcessRow } from '../store/processes';
 import type { SettingsRepository } from '../store/settings';
 import { createCheckpointHistory, type CheckpointOptions } from './history';
-import { callMayChangeFiles } from './mayChange';
-import type { PreparedCall } from '../tools/types';
 import { createRestores, RestoreRefusal } from './restores';
 
 export { RestoreRefusal } from './restores';
@@ -89,10 +88,13 @@ export function createCheckpoints(deps: CheckpointsDeps) {
     turnHooks,
     history,
 
-    /** The dispatcher's hook: before the first call of a turn that may change files, the workspace is recorded. */
-    async beforeRun(request: ToolCallRequest, tool: AnyToolName, args: unknown, prepared?: PreparedCall): Promise<void> {
+    /**
+     * The dispatcher's hook: before the first call of a turn that may change files (the tool's own
+     * declaration, tools/types.ts CallEffects), the workspace is recorded.
+     */
+    async beforeRun(request: ToolCallRequest, effects: CallEffects): Promise<void> {
       const turnId = request.checkpointTurnId ?? request.ownerRequestId;
-      if (turnId === null || !callMayChangeFiles(tool, args, prepared)) return;
+      if (turnId === null || !effects.changesFiles) return;
       try {
         await history.beforeChange(turnId);
       } catch (error) {

@@ -49,10 +49,9 @@ export async function runServe(args: string[], io: CliIo): Promise<number> {
   });
 
   async function loadCore(): Promise<WebApi> {
-    const [{ createCore }, { createApiRouter }, { createHandlers }, { StoreOpenError }] = await Promise.all([
+    const [{ createCore }, { createApiRouter }, { StoreOpenError }] = await Promise.all([
       import('../core'),
       import('../api/router'),
-      import('../api/handlers'),
       import('../store/database'),
     ]);
     try {
@@ -65,7 +64,7 @@ export async function runServe(args: string[], io: CliIo): Promise<number> {
     }
     log = core.log;
     core.services.registerOwnPort(host.port);
-    return { router: createApiRouter(createHandlers(core.api, { host: 'web', version: packageVersion() }), core.log), subscribe: core.events.subscribe };
+    return { router: createApiRouter(core.api, { host: 'web', version: packageVersion() }, core.log), subscribe: core.events.subscribe };
   }
 
   io.stdout.write(`Paddock is running at ${host.url}\n`);

@@ -1,7 +1,9 @@
 // The one path every tool call takes (SPEC §5, issue 5):
 // installed? → granted? → floor → arguments → tierFor → card (if gated) → run → recorded.
+// It is the one emitter of a call's lifecycle: every change of the record (opened, tier, card,
+// running, finished with its outcome) reaches the window as the record it wrote, once.
 import { z } from 'zod';
-import { isMcpToolName, type AnyToolName, type Card, type CardPreview, type Mode, type OutputAccount, type RememberKind, type ToolName, type ToolCallContext, type ToolResult } from '../../shared/domain';
+import { isMcpToolName, type Card, type CardPreview, type Mode, type OutputAccount, type RefusalCode, type RememberKind, type ToolCallOutcome, type ToolCallView, type ToolName, type ToolCallContext, type ToolResult } from '../../shared/domain';
 import { hasHiddenCharacters } from '../../shared/hiddenCharacters';
 import type { PendingCards } from '../approvals/pendingCards';
 import type { AgentsRepository } from '../store/agents';
@@ -9,7 +11,8 @@ import { createConversationsRepository } from '../store/conversations';
 import type { Db } from '../store/database';
 import type { ToolCallsRepository } from '../store/toolCalls';
 import type { WorkspacesRepository } from '../store/workspaces';
-import type { AnyToolDefinition, PreparedCall } from '../tools/types';
+import { callEffectsOf, fileOf, recordedResultSummary, UNKNOWN_TOOL_FACTS } from '../tools/facts';
+import type { AnyToolDefinition, CallEffects, PreparedCall, ToolFacts } from '../tools/types';
 import { checkFloor } from './floor';
 import { isToolName } from './registry';
 import type { Dispatcher, OfferedTool, ToolCallRequest } from './types';
@@ -63,26 +66,18 @@ export interface DispatcherDeps {
   mcpToolsFor?(agentId: string): { definition: AnyToolDefinition; inputSchema: Record<string, unknown> }[];
   /** Live output of a running call, for the window. */
   onOutput?(callId: string, chunk: string): void;
-  /** Any change of a call's record, for the window. */
-  onCallChanged?(callId: string): void;
+  /** Any change of a call's record, for the window: the record as written. */
+  onCallChanged?(call: ToolCallView): void;
   /**
    * Just before an allowed call runs (checkpoints, issue 20: the first call of a turn that may
    * change files records the workspace first). Awaited; it reports its own failures.
    */
-  beforeRun?(request: ToolCallRequest, tool: AnyToolName, args: unknown, prepared?: PreparedCall): Promise<void>;
-  /** A call that ran and succeeded: the window may show what it produced (a preview, a screenshot). */
-  onSucceeded?(tool: AnyToolName, agentId: string, args: unknown, result: Extract<ToolResult, { ok: true }>): void;
+  beforeRun?(request: ToolCallRequest, effects: CallEffects): Promise<void>;
+  /** A call that ran and succeeded: the window may show what it produced (the tool's declared events). */
+  onSucceeded?(tool: ToolFacts, agentId: string, args: unknown, result: Extract<ToolResult, { ok: true }>): void;
 }
 
 const refusal = (error: string, status = 403): ToolResult => ({ ok: false, status, error });
-
-// File contents are never stored (SPEC §11): what a read or a search returned is summarised by size.
-const RETURNS_FILE_CONTENTS: ReadonlySet<string> = new Set(['read', 'search']);
-
-function summarise(toolName: string, text: string): string {
-  if (RETURNS_FILE_CONTENTS.has(toolName)) return `returned ${text.length} characters (contents are not stored)`;
-  return text.length > 500 ? `${text.slice(0, 500)}…` : text;
-}
 
 function boundCallMoved(handle: string, mode: Mode, directory: string | null, boundTo: { directory: string; mode: Mode }): string | null {
   const restart = 'close this client and start it again with the --workspace and --mode you want';
@@ -116,13 +111,18 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
     return deps.mcpToolsFor?.(agentId).find((offered) => offered.definition.name === name)?.definition ?? null;
   }
 
-  function record(callId: string, change: () => void): void {
-    change();
-    deps.onCallChanged?.(callId);
+  // Each change returns the record as written; that record is what the window is sent.
+  function record(change: () => ToolCallView | null): void {
+    const view = change();
+    if (view) deps.onCallChanged?.(view);
   }
 
   return {
     toolByName: installedTool,
+
+    factsOf(agentId: string, name: string): ToolFacts {
+      return toolFor(agentId, name) ?? UNKNOWN_TOOL_FACTS;
+    },
 
     offeredTools(agentId: string): OfferedTool[] {
       const agent = deps.agents.get(agentId);
@@ -132,7 +132,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
       for (const tool of deps.tools) {
         if (!isToolName(tool.name) || !deps.installed.has(tool.name) || !agent.scopes.includes(tool.scope)) continue;
         // AC-6: no workspace, no root to bound a path to — only the tool that asks the owner for one.
-        if (!hasWorkspace && tool.name !== 'workspace') continue;
+        if (!hasWorkspace && !tool.worksWithoutWorkspace) continue;
         offered.push({
           name: tool.name,
           description: tool.description,
@@ -154,40 +154,45 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
       const known = agent !== null && conversations.get(request.conversationId) !== null;
       // The record is written before anything else happens, when there is a conversation to file it under.
       if (known) {
-        record(request.callId, () =>
+        record(() =>
           deps.toolCalls.open({
             id: request.callId,
             conversationId: request.conversationId,
             agentId: request.agentId,
             tool: request.tool,
             args: request.args,
+            file: tool ? fileOf(tool, request.args) : null,
+            replaySafe: tool?.effects.replaySafe ?? false,
           }),
         );
       }
-      const refuse = (error: string, status = 403): ToolResult => {
-        if (known) record(request.callId, () => deps.toolCalls.finish(request.callId, 'refused', null, error));
+      const finish = (status: 'done' | 'refused' | 'failed' | 'interrupted', outcome: ToolCallOutcome, summary: string | null, error: string | null, output: OutputAccount | null = null): void => {
+        if (known) record(() => deps.toolCalls.finish(request.callId, { status, summary, error, output, outcome }));
+      };
+      const refuse = (error: string, status: number, code: RefusalCode): ToolResult => {
+        finish('refused', { ending: 'refused', refusalCode: code }, null, error);
         return refusal(error, status);
       };
 
-      if (!tool) return refuse(`refused: the tool "${request.tool}" is not installed in this Paddock`, 404);
+      if (!tool) return refuse(`refused: the tool "${request.tool}" is not installed in this Paddock`, 404, 'not-installed');
       const live = request.ownerRequestId !== null && deps.ownerRequestLive(request.ownerRequestId, request.conversationId);
       const floor = checkFloor(request, agent, known, live, tool.scope, tool.name);
-      if (!floor.ok) return refuse(floor.message);
-      if (!agent) return refuse('session-not-authorized: the call names no known agent');
+      if (!floor.ok) return refuse(floor.message, 403, floor.code);
+      if (!agent) return refuse('session-not-authorized: the call names no known agent', 403, 'session-not-authorized');
 
       const parsed = tool.schema.safeParse(request.args);
       if (!parsed.success) {
-        return refuse(`refused: invalid arguments for ${tool.name}: ${z.prettifyError(parsed.error)}`, 400);
+        return refuse(`refused: invalid arguments for ${tool.name}: ${z.prettifyError(parsed.error)}`, 400, 'invalid-arguments');
       }
       const workspace = deps.workspaces.get(agent.id);
-      if (!workspace && tool.name !== 'workspace') {
-        return refuse(`refused: ${agent.handle} has no workspace, so ${tool.name} has no directory to work in`);
+      if (!workspace && !tool.worksWithoutWorkspace) {
+        return refuse(`refused: ${agent.handle} has no workspace, so ${tool.name} has no directory to work in`, 403, 'no-workspace');
       }
       // The agent record may have moved since the caller was opened (another MCP session, the
       // window): a bound call runs in the workspace and mode it was opened with, or not at all.
       if (request.boundTo) {
         const moved = boundCallMoved(agent.handle, agent.mode, workspace?.directory ?? null, request.boundTo);
-        if (moved) return refuse(moved, 409);
+        if (moved) return refuse(moved, 409, 'session-moved');
       }
 
       const context: ToolCallContext = {
@@ -203,13 +208,13 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
 
       try {
         // The call read once (words, paths, program, containment, the card's text): every step below reads this value.
-        const prepared: PreparedCall | undefined = tool.prepareCall ? await tool.prepareCall(parsed.data, context) : undefined;
+        const prepared: PreparedCall | undefined = tool.prepareCall ? tool.prepareCall(parsed.data, context) : undefined;
         const tier = await tool.tierFor(parsed.data, context, prepared);
-        record(request.callId, () => deps.toolCalls.setTier(request.callId, tier.tier, tier.reason));
+        record(() => deps.toolCalls.setTier(request.callId, tier.tier, tier.reason));
         if (tier.tier === 'gated') {
           const { refusal: cannotRun, ...preview } = tool.preview ? await tool.preview(parsed.data, context, prepared) : {};
           // A call that cannot run at all is refused now: a card must never offer an Approve that then fails.
-          if (cannotRun) return refuse(cannotRun, 400);
+          if (cannotRun) return refuse(cannotRun, 400, 'cannot-run');
           // Text that reads as something else than what runs (bidi controls, zero-width: Trojan Source)
           // makes approving risky whatever the tool: Deny first, nothing remembered.
           const danger = preview.danger ?? (holdsHiddenCharacters(parsed.data, preview) ? HIDDEN_CHARACTERS_DANGER : undefined);
@@ -225,18 +230,16 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
             rememberChoices: preview.rememberable && !danger && preview.argv && workspace ? deps.rememberChoicesFor(preview.argv, workspace.directory) : undefined,
           };
           const { card, outcome } = (request.askOwner ?? deps.cards.ask)(draft, signal);
-          record(request.callId, () => deps.toolCalls.markPending(request.callId, card));
+          record(() => deps.toolCalls.markPending(request.callId, card));
           const answer = await outcome;
           if (answer.decision === 'cancelled') {
-            record(request.callId, () => {
-              deps.toolCalls.markAnswered(request.callId, 'unanswered');
-              deps.toolCalls.finish(request.callId, 'interrupted', null, `not run: ${answer.why}`);
-            });
+            deps.toolCalls.markAnswered(request.callId, 'unanswered');
+            finish('interrupted', { ending: 'interrupted', refusalCode: 'cancelled' }, null, `not run: ${answer.why}`);
             return refusal(`not run: ${answer.why}`, 409);
           }
-          record(request.callId, () => deps.toolCalls.markAnswered(request.callId, answer.decision));
+          record(() => deps.toolCalls.markAnswered(request.callId, answer.decision));
           if (answer.decision === 'deny') {
-            record(request.callId, () => deps.toolCalls.finish(request.callId, 'refused', null, 'the owner denied this call'));
+            finish('refused', { ending: 'denied', refusalCode: 'denied' }, null, 'the owner denied this call');
             return refusal('the owner denied this call');
           }
           if (answer.remember && card.argv && workspace) {
@@ -248,23 +251,20 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
             ...(answer.acceptedHunks && card.hunks ? { hunks: { offered: card.hunks, accepted: answer.acceptedHunks } } : {}),
           };
         }
-        await deps.beforeRun?.(request, tool.name, parsed.data, prepared);
-        record(request.callId, () => deps.toolCalls.markRunning(request.callId));
+        await deps.beforeRun?.(request, callEffectsOf(tool, parsed.data, prepared));
+        record(() => deps.toolCalls.markRunning(request.callId));
         const result = await tool.run(parsed.data, context, prepared);
-        record(request.callId, () =>
-          deps.toolCalls.finish(
-            request.callId,
-            result.ok ? 'done' : endingOfFailure(result.error),
-            result.ok ? summarise(tool.name, result.text) : null,
-            result.ok ? null : result.error,
-            result.ok ? outputAccountOf(result.data) : null,
-          ),
-        );
-        if (result.ok) deps.onSucceeded?.(tool.name, agent.id, parsed.data, result);
+        if (result.ok) {
+          finish('done', { ending: 'done', ...result.outcome, textLength: result.text.length }, recordedResultSummary(tool, result.text), null, outputAccountOf(result.data));
+          deps.onSucceeded?.(tool, agent.id, parsed.data, result);
+        } else {
+          const ending = endingOfFailure(result.error);
+          finish(ending, { ending, ...result.outcome, ...(ending === 'refused' ? { refusalCode: 'fence' as const } : {}) }, null, result.error);
+        }
         return result;
       } catch (error) {
         const message = `${tool.name} failed: ${(error as Error).message}`;
-        record(request.callId, () => deps.toolCalls.finish(request.callId, 'failed', null, message));
+        finish('failed', { ending: 'failed' }, null, message);
         return { ok: false, error: message };
       }
     },

@@ -1,5 +1,5 @@
 // The dispatcher's contract with its callers (the agent loop today; an MCP server later: SPEC §14).
-import type { ToolEffects } from '../tools/types';
+import type { ToolEffects, ToolFacts } from '../tools/types';
 import type { AnyToolName, Card, Mode, ToolResult } from '../../shared/domain';
 import type { CardOutcome } from '../approvals/pendingCards';
 
@@ -53,6 +53,8 @@ export interface OfferedTool {
 export interface Dispatcher {
   /** The tools the vocabulary allows this agent (installed ∧ granted ∧ has workspace where needed). */
   offeredTools(agentId: string): OfferedTool[];
+  /** What a tool says about itself (effects, result views): the defensive answer for one it does not know. */
+  factsOf(agentId: string, tool: string): ToolFacts;
   /** installed → granted → floor → tierFor → card (waits for the owner) → run → recorded. */
   dispatch(request: ToolCallRequest, signal: AbortSignal): Promise<ToolResult>;
 }

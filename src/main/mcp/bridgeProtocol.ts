@@ -22,7 +22,15 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type BridgeClientMessage = z.infer<typeof clientMessageSchema>;
 
-const effectsSchema = z.object({ readOnly: z.boolean(), destructive: z.boolean(), idempotent: z.boolean(), openWorld: z.boolean() });
+const effectsSchema = z.object({
+  readOnly: z.boolean(),
+  destructive: z.boolean(),
+  idempotent: z.boolean(),
+  openWorld: z.boolean(),
+  changesFiles: z.boolean(),
+  runsCode: z.boolean(),
+  replaySafe: z.boolean(),
+});
 const offeredToolSchema = z.object({ name: z.string(), description: z.string(), inputSchema: z.record(z.string(), z.unknown()), effects: effectsSchema });
 const toolResultSchema = z.union([
   z.object({ ok: z.literal(true), text: z.string() }),

@@ -1,9 +1,12 @@
-// The services the owner's actions are built from (issue 15 item 2): core.ts builds them and hands
-// them to createOwnerApi, whose methods are all a handler reaches (api/coreApi.ts). Nothing in it is
-// the database: a rule that needs rows is a method of the core.
+// The services the owner's calls are built from: core.ts builds them and hands them to
+// createOwnerApi, whose methods are all the router reaches (api/coreApi.ts). Nothing in it is the
+// database: a rule that needs rows is a method of the module that owns it.
 import type { FailingTestsView, SummaryView } from '../../shared/ipc';
 import type { Agent, ConversationUsageView, InstanceSwitch, InstanceSwitches, ModelTablesView, ToolName, Workspace } from '../../shared/domain';
 import type { ModelOverridesInput } from '../agent/models';
+import type { BudgetGate } from '../agent/budgets';
+import type { AttentionSettings } from '../../shared/domain';
+import type { AttentionSettingsPatch } from '../owner/attentionSettings';
 import type { GroupLedger } from '../processes/ledger';
 import type { AgentRunner } from '../agent/loop';
 import type { SecretStore } from '../agent/keys';
@@ -18,7 +21,7 @@ import type { WorkspaceWatchers } from '../owner/workspaceWatcher';
 import type { PreviewServer } from '../preview/server';
 import type { TerminalSessions } from '../processes/pty';
 import type { Supervisor } from '../processes/supervisor';
-import type { AgentSandboxChoices } from '../sandbox/containment';
+import type { SandboxChoices } from '../sandbox/choices';
 import type { Sandbox } from '../sandbox/sandbox';
 import type { AgentsRepository } from '../store/agents';
 import type { ConversationsRepository } from '../store/conversations';
@@ -27,7 +30,7 @@ import type { SettingsRepository } from '../store/settings';
 import type { ToolCallsRepository } from '../store/toolCalls';
 import type { WorkspacesRepository } from '../store/workspaces';
 import type { AnyToolDefinition } from '../tools/types';
-import type { RecordInput } from '../testRuns/record';
+import type { TestRunRecorder } from '../testRuns/record';
 import type { ProjectLock } from '../workspace/projectLock';
 
 export interface CoreServices {
@@ -61,8 +64,7 @@ export interface CoreServices {
   services: { preview: PreviewServer; terminals: TerminalSessions };
   supervisor: Supervisor;
   sandbox: Sandbox;
-  sandboxChoicesFor(agentId: string): AgentSandboxChoices;
-  setSandboxChoices(agentId: string, choices: Partial<AgentSandboxChoices>): AgentSandboxChoices;
+  sandboxChoices: SandboxChoices;
   mcpServers: AgentMcpServers;
   watchers: WorkspaceWatchers;
   removeAgent(agentId: string): Promise<void>;
@@ -73,8 +75,12 @@ export interface CoreServices {
   failingTestsFor(agentId: string, workspace: Workspace | null): FailingTestsView;
   /** Settings → Models (issue 16): the tables as they apply; an edit is checked by the core (ModelTableRefusal). */
   modelTables: { view(): ModelTablesView; set(input: ModelOverridesInput): ModelTablesView };
+  /** Spending limits (issue 32): Settings' limits against model_usage, and the owner's raises. */
+  budgets: BudgetGate;
+  /** Notification choices (issue 32), kept in Settings. */
+  attention: { get(): AttentionSettings; set(patch: AttentionSettingsPatch): AttentionSettings };
   /** Where the owner's test run records its process group, so recovery reaps it (issue 14 §3). */
   ledger: GroupLedger;
-  /** Records a finished command when its program is a real test runner; true when one was recorded. */
-  recordTestRun(finished: RecordInput): boolean;
+  /** Records a finished command when its program is a real test runner. */
+  testRuns: TestRunRecorder;
 }

@@ -34,6 +34,10 @@ export interface AlwaysCardWatch {
   finish(): MovedEntry[];
 }
 
+/** Which absolute paths are placeholders held now (placeholders.ts): never listed as the workspace's own. */
+export type HeldPaths = { has(path: string): boolean };
+const NONE_HELD: HeldPaths = { has: () => false };
+
 export function identityOf(file: string): string | null {
   try {
     const st = fs.lstatSync(file);
@@ -43,7 +47,7 @@ export function identityOf(file: string): string | null {
   }
 }
 
-function namesIn(dir: string): fs.Dirent[] {
+export function namesIn(dir: string): fs.Dirent[] {
   try {
     return fs.readdirSync(dir, { withFileTypes: true });
   } catch {
@@ -64,7 +68,7 @@ function heldDirAt(dir: SafeDir, name: string): SafeDir | null {
  * Runs `use` on `p`'s name inside its parent, opened no-follow and held: a placeholder's parent (the
  * workspace, or its `.github`) swapped for a link makes Paddock create or remove nothing elsewhere.
  */
-function atHeldParent(p: string, use: (dir: SafeDir, name: string) => void): void {
+export function atHeldParent(p: string, use: (dir: SafeDir, name: string) => void): void {
   const dir = openRoot(path.dirname(p));
   try {
     use(dir, path.basename(p));
@@ -100,10 +104,10 @@ function withHeldDirs<T>(workspace: string, parts: readonly string[], use: (dir:
  * placeholder a long-lived process holds is not listed: nothing contained can write it, and what the
  * owner puts there from outside is the owner's.
  */
-export function listAlwaysCard(workspace: string): AlwaysCardListing {
+export function listAlwaysCard(workspace: string, held: HeldPaths = NONE_HELD): AlwaysCardListing {
   const listing = new Map<string, string>();
   const add = (dir: SafeDir, name: string, rel: string) => {
-    if (placeholdersHeld.has(path.join(workspace, rel))) return;
+    if (held.has(path.join(workspace, rel))) return;
     const id = identityOf(pathAt(dir, name));
     if (id) listing.set(rel, id);
   };
@@ -198,9 +202,9 @@ export function moveOut(workspace: string, rels: readonly string[], refusedDir: 
 }
 
 /** Lists now; `finish()` lists again and moves out whatever appeared. */
-export function watchAlwaysCard(workspace: string, refusedDir: string): AlwaysCardWatch {
-  const before = listAlwaysCard(workspace);
-  return { finish: () => moveOut(workspace, appearedBetween(before, listAlwaysCard(workspace)), refusedDir) };
+export function watchAlwaysCard(workspace: string, refusedDir: string, held: HeldPaths = NONE_HELD): AlwaysCardWatch {
+  const before = listAlwaysCard(workspace, held);
+  return { finish: () => moveOut(workspace, appearedBetween(before, listAlwaysCard(workspace, held)), refusedDir) };
 }
 
 function named(entries: readonly MovedEntry[]): string {
@@ -220,116 +224,4 @@ export function describeMoved(moved: readonly MovedEntry[]): string | null {
     ? 'because a repository is made only with a card (its configuration runs code in git) and so are files that make other programs run code when the owner next uses this folder; ask the owner with the `git` tool (init) or `write` / `edit`.'
     : 'because files that make other programs run code when the owner next uses this folder are always a card; make that change with `write` or `edit`, which ask the owner.';
   return `refused: ${parts.join(', and ')}, ${rule}`;
-}
-
-/**
- * Directories a long-lived process (a dev server that runs for hours) must not create at the top
- * level: a repository (whose config runs code in the owner's git), and the always-card directories.
- * For one that is absent, Paddock makes an empty directory and binds it read-only into the sandbox
- * (bubblewrap cannot refuse a name that does not exist, and a mount needs its point on disk), and
- * removes it again when the last process holding it ends, if it is still empty. Watching and moving
- * is not enough for these: a process that plants `.git` again the moment it is moved keeps one there
- * nearly all the time (measured: a prompt's `git status` found the planted repository in 95% of its
- * runs). Files (`.envrc`, `.npmrc`, …) cannot be held so without breaking the owner's tools: the
- * live watch (alwaysCardLive.ts) moves them out at once.
- */
-const PLACEHOLDER_NAMES = ['.git', '.vscode', '.idea', '.devcontainer', '.claude', '.cursor', '.codex', '.gemini', '.github'];
-
-/** Absolute placeholder paths → how many live processes hold each. */
-const placeholdersHeld = new Map<string, number>();
-
-/** Where the held placeholders are written down, so a Paddock that crashed removes them at its next start. */
-let placeholderRecord: string | null = null;
-
-function writeRecord(): void {
-  if (placeholderRecord === null) return;
-  try {
-    const next = `${placeholderRecord}.next`;
-    fs.writeFileSync(next, JSON.stringify([...placeholdersHeld.keys()]), { mode: 0o600 });
-    fs.renameSync(next, placeholderRecord);
-  } catch {
-    // The record is a courtesy for after a crash; the placeholders themselves are in place.
-  }
-}
-
-/**
- * Keeps the record at `file` from now on, after removing what an earlier run left there: each
- * placeholder it names that is still an empty directory (a crash never let it go).
- */
-export function recordPlaceholdersAt(file: string): void {
-  try {
-    const left = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
-    if (Array.isArray(left)) {
-      for (const p of left) {
-        if (typeof p !== 'string' || !path.isAbsolute(p) || placeholdersHeld.has(p)) continue;
-        try {
-          atHeldParent(p, (dir, name) => fs.rmdirSync(pathAt(dir, name))); // Only when empty: what the owner put there stays.
-        } catch {
-          /* not empty, or gone */
-        }
-      }
-    }
-  } catch {
-    // No record (the first run) or an unreadable one.
-  }
-  placeholderRecord = file;
-  writeRecord();
-}
-
-/**
- * The placeholders `workspace` needs now: the names absent from its top level (any case) or held
- * as placeholders already (another long-lived process's, which this one then shares: the first to
- * end must not take them from the other), and `.github/workflows` under a real `.github`.
- */
-export function absentPlaceholders(workspace: string): string[] {
-  const present = new Set(namesIn(workspace).filter((entry) => !placeholdersHeld.has(path.join(workspace, entry.name))).map((entry) => entry.name.toLowerCase()));
-  const wanted = PLACEHOLDER_NAMES.filter((name) => !present.has(name)).map((name) => path.join(workspace, name));
-  const workflows = path.join(workspace, WORKFLOWS);
-  const githubIsOwners = present.has('.github') && parentsAreReal(workspace, WORKFLOWS);
-  if (githubIsOwners && (identityOf(workflows) === null || placeholdersHeld.has(workflows))) wanted.push(workflows);
-  return wanted;
-}
-
-export interface HeldPlaceholders {
-  /** The empty directories now in place, to bind read-only. */
-  paths: string[];
-  /** Lets go; the last holder removes each one that is still an empty directory. */
-  release(): void;
-}
-
-/** Makes (or shares) the placeholders; one that cannot be made is left out (its name stays unguarded). */
-export function holdPlaceholders(paths: readonly string[]): HeldPlaceholders {
-  const held: string[] = [];
-  for (const p of paths) {
-    try {
-      if (!placeholdersHeld.has(p)) atHeldParent(p, (dir, name) => fs.mkdirSync(pathAt(dir, name), { mode: 0o755 }));
-      placeholdersHeld.set(p, (placeholdersHeld.get(p) ?? 0) + 1);
-      held.push(p);
-    } catch {
-      // It appeared meanwhile (the owner's): not a placeholder.
-    }
-  }
-  writeRecord();
-  let released = false;
-  return {
-    paths: held,
-    release: () => {
-      if (released) return;
-      released = true;
-      for (const p of held) {
-        const left = (placeholdersHeld.get(p) ?? 1) - 1;
-        if (left > 0) {
-          placeholdersHeld.set(p, left);
-          continue;
-        }
-        placeholdersHeld.delete(p);
-        try {
-          atHeldParent(p, (dir, name) => fs.rmdirSync(pathAt(dir, name))); // Only when empty: what the owner put there stays.
-        } catch {
-          /* not empty, or gone */
-        }
-      }
-      writeRecord();
-    },
-  };
 }

@@ -4,7 +4,7 @@
 // are held as placeholders there; this watch is for everything else (the files).
 import fs from 'node:fs';
 import path from 'node:path';
-import { appearedBetween, identityOf, isRealDirectory, listAlwaysCard, moveOut, parentsAreReal, WORKFLOWS, type MovedEntry } from './alwaysCardGuard';
+import { appearedBetween, identityOf, isRealDirectory, listAlwaysCard, moveOut, parentsAreReal, WORKFLOWS, type HeldPaths, type MovedEntry } from './alwaysCardGuard';
 
 /**
  * A long-lived process (a dev server that runs for hours, an agent's MCP server) is watched while it
@@ -31,11 +31,11 @@ const COALESCE_MS = 15;
 /** A sweep moves and looks again until nothing new appears, this many times at most. */
 const SETTLE_ROUNDS = 20;
 
-export function watchAlwaysCardLive(workspace: string, refusedDir: string, sweepEveryMs = SWEEP_EVERY_MS): LiveAlwaysCardWatch {
+export function watchAlwaysCardLive(workspace: string, refusedDir: string, sweepEveryMs = SWEEP_EVERY_MS, held?: HeldPaths): LiveAlwaysCardWatch {
   // What was there when the process started is bound read-only inside its sandbox: contained code
   // cannot replace it, so a name of these that comes back on a new inode is the owner's editor
   // saving it (write to a temp file, rename over), never moved.
-  const initial = listAlwaysCard(workspace);
+  const initial = listAlwaysCard(workspace, held);
   let before: Map<string, string> = new Map(initial);
   const all: MovedEntry[] = [];
   const listeners: ((moved: MovedEntry[]) => void)[] = [];
@@ -47,7 +47,7 @@ export function watchAlwaysCardLive(workspace: string, refusedDir: string, sweep
   function sweep(): void {
     if (finished) return;
     for (let round = 0; round < SETTLE_ROUNDS; round++) {
-      const now = listAlwaysCard(workspace);
+      const now = listAlwaysCard(workspace, held);
       const appeared = appearedBetween(before, now).filter((rel) => !initial.has(rel));
       // The baseline is the listing this decision read, less what it moves: an entry planted again
       // between the move and a later listing is new to the next round, never taken for an old one.

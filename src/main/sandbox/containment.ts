@@ -4,8 +4,8 @@
 import { READ_ONLY_PROGRAMS } from '../policy/runList';
 import type { CommandWrapper } from '../processes/command';
 import { identityWrapper } from '../processes/command';
-import { absentPlaceholders, holdPlaceholders, type AlwaysCardWatch, type MovedEntry } from './alwaysCardGuard';
-import { realOr, type Sandbox } from './sandbox';
+import type { AlwaysCardWatch, MovedEntry } from './alwaysCardGuard';
+import type { Sandbox } from './sandbox';
 
 /** See Containment.longLived. */
 export interface LongLivedGuard {
@@ -102,7 +102,7 @@ export function containmentFor(agentId: string, workspace: string, deps: Contain
     longLived: () => {
       // The absent always-card directories and `.git` held read-only (placeholders), then the watch
       // that moves out, at once, whatever else it plants (files: `.envrc`, `.npmrc`, …).
-      const held = holdPlaceholders(absentPlaceholders(realOr(workspace)));
+      const held = sandbox.holdPlaceholders(workspace);
       const watch = sandbox.watchAlwaysCardLive(workspace);
       return {
         wrap: sandbox.wrapperFor({ agentId, workspace, allowedDomains: choices.allowedDomains }, held.paths),

@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { SpawnError, type Command, type CommandWrapper, type SpawnPurpose } from '../processes/command';
 import { closerShell, fdCloser } from '../processes/fdCloser';
-import { alwaysCardMounts, recordPlaceholdersAt, watchAlwaysCard, type AlwaysCardWatch, type MovedEntry } from './alwaysCardGuard';
+import { alwaysCardMounts, watchAlwaysCard, type AlwaysCardWatch, type MovedEntry } from './alwaysCardGuard';
+import { createPlaceholders, type HeldPlaceholders } from './placeholders';
 import { watchAlwaysCardLive, type LiveAlwaysCardWatch } from './alwaysCardLive';
 import { entryParts, WEB_PORTS } from './domains';
 import { describeStatus, type SandboxStatus } from './engine';
@@ -37,6 +38,8 @@ export interface Sandbox {
   watchAlwaysCard(workspace: string): AlwaysCardWatch;
   /** For a long-lived contained process: moves out what appears at the top level while it runs, at once. */
   watchAlwaysCardLive(workspace: string): LiveAlwaysCardWatch;
+  /** For a long-lived contained process: the absent always-card directories made (or shared) as placeholders, to bind read-only. */
+  holdPlaceholders(workspace: string): HeldPlaceholders;
   /**
    * How many contained processes (a `run` or `bash` while it runs, a `start`, an agent's stdio MCP
    * server) run in `workspace` or a folder of it now. While one runs, it may swap a folder for a link
@@ -308,9 +311,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   }
 
   // Placeholders a crashed run left (empty directories it made for long-lived processes) go first.
+  const placeholders = createPlaceholders();
   if (status.available) {
     fs.mkdirSync(path.join(dataDir, 'sandbox'), { recursive: true, mode: 0o700 });
-    recordPlaceholdersAt(path.join(dataDir, 'sandbox', 'placeholders.json'));
+    placeholders.recordAt(path.join(dataDir, 'sandbox', 'placeholders.json'));
   }
   const seccompFilter = status.available && status.engine === 'bubblewrap' ? writeSeccompFilter(dataDir, options.seccompArch ?? seccompArchFor(process.arch)) : null;
   const statProgram = STAT_CANDIDATES.find((file) => fs.existsSync(file)) ?? null;
@@ -459,8 +463,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     privateTmpFor,
     // Where refused entries go: the data directory, never visible inside the sandbox.
     // A bounded command counts as running too while it runs (an MCP client may call git beside it).
-    watchAlwaysCard: (workspace) => counted(workspace, (real) => watchAlwaysCard(real, path.join(dataDir, 'refused'))),
-    watchAlwaysCardLive: (workspace) => counted(workspace, (real) => watchAlwaysCardLive(real, path.join(dataDir, 'refused'))),
+    watchAlwaysCard: (workspace) => counted(workspace, (real) => watchAlwaysCard(real, path.join(dataDir, 'refused'), placeholders)),
+    watchAlwaysCardLive: (workspace) => counted(workspace, (real) => watchAlwaysCardLive(real, path.join(dataDir, 'refused'), undefined, placeholders)),
+    holdPlaceholders: (workspace) => placeholders.hold(placeholders.absent(realOr(workspace))),
     longLivedIn(workspace) {
       const real = realOr(workspace);
       return liveWorkspaces.filter((dir) => isInside(real, dir) || isInside(dir, real)).length;

@@ -1,7 +1,7 @@
 // Repository for `tool_calls`: the durable record of every call, written before it runs and
 // after it ends (SPEC §8). Arguments are stored; file contents never are: a long string is kept
 // as its length and sha256 (recordedArgs).
-import type { Card, OutputAccount, ToolCallStatus, ToolCallView } from '../../shared/domain';
+import type { Card, OutputAccount, ToolCallOutcome, ToolCallStatus, ToolCallView } from '../../shared/domain';
 import type { Db } from './database';
 import { recordedArgs } from './recordedArgs';
 
@@ -19,6 +19,9 @@ interface ToolCallRow {
   result_summary: string | null;
   error: string | null;
   output_account: string | null;
+  outcome: string | null;
+  file: string | null;
+  replay_safe: number;
   created_at: string;
   started_at: string | null;
   ended_at: string | null;
@@ -38,6 +41,8 @@ function toView(row: ToolCallRow): ToolCallView {
     resultSummary: row.result_summary,
     error: row.error,
     outputAccount: row.output_account ? (JSON.parse(row.output_account) as OutputAccount) : null,
+    outcome: row.outcome ? (JSON.parse(row.outcome) as ToolCallOutcome) : null,
+    file: row.file,
     createdAt: row.created_at,
     startedAt: row.started_at,
     endedAt: row.ended_at,
@@ -52,39 +57,65 @@ export interface UnfinishedCall {
   conversationId: string;
   tool: string;
   was: 'running' | 'pending';
+  /** The tool declared the call safe to repeat when it opened (tools/types.ts ToolEffects.replaySafe). */
+  replaySafe: boolean;
 }
 
+/** How a call ended, as the dispatcher hands it to the record. */
+export interface FinishedCall {
+  status: Exclude<ToolCallStatus, 'pending' | 'running'>;
+  summary: string | null;
+  error: string | null;
+  output?: OutputAccount | null;
+  outcome: ToolCallOutcome;
+}
+
+/**
+ * Every change returns the call's record as it now stands (one statement, RETURNING), so the
+ * dispatcher sends the window what it wrote without reading the row again.
+ */
 export function createToolCallsRepository(db: Db) {
   // Prepared once: every call of every step writes here three or four times (issue 16's per-step cost).
-  const insert = db.prepare(
-    `INSERT INTO tool_calls (id, conversation_id, agent_id, tool, args, status, created_at)
-     VALUES (?, ?, ?, ?, ?, 'running', ?)`,
+  const insert = db.prepare<unknown[], ToolCallRow>(
+    `INSERT INTO tool_calls (id, conversation_id, agent_id, tool, args, status, file, replay_safe, created_at)
+     VALUES (?, ?, ?, ?, ?, 'running', ?, ?, ?) RETURNING *`,
   );
-  const updateTier = db.prepare('UPDATE tool_calls SET tier = ?, reason = ? WHERE id = ?');
-  const updateRunning = db.prepare("UPDATE tool_calls SET status = 'running', started_at = ? WHERE id = ?");
-  const updateFinished = db.prepare('UPDATE tool_calls SET status = ?, result_summary = ?, error = ?, output_account = ?, ended_at = ? WHERE id = ?');
+  const updateTier = db.prepare<unknown[], ToolCallRow>('UPDATE tool_calls SET tier = ?, reason = ? WHERE id = ? RETURNING *');
+  const updatePending = db.prepare<unknown[], ToolCallRow>("UPDATE tool_calls SET status = 'pending', card = ? WHERE id = ? RETURNING *");
+  const updateAnswer = db.prepare<unknown[], ToolCallRow>('UPDATE tool_calls SET answer = ? WHERE id = ? RETURNING *');
+  const updateRunning = db.prepare<unknown[], ToolCallRow>("UPDATE tool_calls SET status = 'running', started_at = ? WHERE id = ? RETURNING *");
+  const updateFinished = db.prepare<unknown[], ToolCallRow>(
+    'UPDATE tool_calls SET status = ?, result_summary = ?, error = ?, output_account = ?, outcome = ?, ended_at = ? WHERE id = ? RETURNING *',
+  );
+  const view = (row: ToolCallRow | undefined): ToolCallView | null => (row ? toView(row) : null);
   return {
-    open(input: { id: string; conversationId: string; agentId: string; tool: string; args: unknown }): void {
-      insert.run(input.id, input.conversationId, input.agentId, input.tool, JSON.stringify(recordedArgs(input.args ?? null)), now());
+    /**
+     * file: the workspace file the call names, which the window may open; replaySafe: whether
+     * repeating it could do no harm (recovery reads it). Both are the tool's own declaration.
+     */
+    open(input: { id: string; conversationId: string; agentId: string; tool: string; args: unknown; file?: string | null; replaySafe?: boolean }): ToolCallView | null {
+      const args = JSON.stringify(recordedArgs(input.args ?? null));
+      return view(insert.get(input.id, input.conversationId, input.agentId, input.tool, args, input.file ?? null, input.replaySafe === true ? 1 : 0, now()));
     },
-    setTier(id: string, tier: 'auto' | 'gated', reason: string): void {
-      updateTier.run(tier, reason, id);
+    setTier(id: string, tier: 'auto' | 'gated', reason: string): ToolCallView | null {
+      return view(updateTier.get(tier, reason, id));
     },
-    markPending(id: string, card: Card): void {
+    markPending(id: string, card: Card): ToolCallView | null {
       // The card's diff and arguments are file contents too: long ones are kept as length and hash.
       // A hunk's context lines are the file's own text: the record keeps each hunk's id, header and size only.
       const { hunks, ...rest } = card;
       const kept = hunks ? { ...rest, hunks: hunks.map((hunk) => ({ id: hunk.id, header: hunk.header, lines: hunk.lines.length })) } : rest;
-      db.prepare("UPDATE tool_calls SET status = 'pending', card = ? WHERE id = ?").run(JSON.stringify(recordedArgs(kept)), id);
+      return view(updatePending.get(JSON.stringify(recordedArgs(kept)), id));
     },
-    markAnswered(id: string, answer: string): void {
-      db.prepare('UPDATE tool_calls SET answer = ? WHERE id = ?').run(answer, id);
+    markAnswered(id: string, answer: string): ToolCallView | null {
+      return view(updateAnswer.get(answer, id));
     },
-    markRunning(id: string): void {
-      updateRunning.run(now(), id);
+    markRunning(id: string): ToolCallView | null {
+      return view(updateRunning.get(now(), id));
     },
-    finish(id: string, status: Exclude<ToolCallStatus, 'pending' | 'running'>, summary: string | null, error: string | null, output: OutputAccount | null = null): void {
-      updateFinished.run(status, summary, error, output ? JSON.stringify(output) : null, now(), id);
+    finish(id: string, finished: FinishedCall): ToolCallView | null {
+      const output = finished.output ?? null;
+      return view(updateFinished.get(finished.status, finished.summary, finished.error, output ? JSON.stringify(output) : null, JSON.stringify(finished.outcome), now(), id));
     },
     get(id: string): ToolCallView | null {
       const row = db.prepare<[string], ToolCallRow>('SELECT * FROM tool_calls WHERE id = ?').get(id);
@@ -98,15 +129,16 @@ export function createToolCallsRepository(db: Db) {
      * transaction with `each`, which the caller uses to tell the conversation.
      */
     interruptUnfinished(at: string, errorFor: (was: 'running' | 'pending') => string, each: (call: UnfinishedCall) => void): UnfinishedCall[] {
-      const select = db.prepare<[], { id: string; conversation_id: string; tool: string; status: 'running' | 'pending' }>(
-        "SELECT id, conversation_id, tool, status FROM tool_calls WHERE status IN ('running', 'pending')",
+      const select = db.prepare<[], { id: string; conversation_id: string; tool: string; status: 'running' | 'pending'; replay_safe: number }>(
+        "SELECT id, conversation_id, tool, status, replay_safe FROM tool_calls WHERE status IN ('running', 'pending')",
       );
       const mark = db.prepare(
-        "UPDATE tool_calls SET status = 'interrupted', answer = CASE WHEN status = 'pending' THEN 'unanswered' ELSE answer END, error = ?, ended_at = ? WHERE id = ? AND status IN ('running', 'pending')",
+        `UPDATE tool_calls SET status = 'interrupted', answer = CASE WHEN status = 'pending' THEN 'unanswered' ELSE answer END, error = ?, outcome = '{"ending":"interrupted"}', ended_at = ?
+         WHERE id = ? AND status IN ('running', 'pending')`,
       );
       return db.transaction(() =>
         select.all().map((row) => {
-          const call: UnfinishedCall = { id: row.id, conversationId: row.conversation_id, tool: row.tool, was: row.status };
+          const call: UnfinishedCall = { id: row.id, conversationId: row.conversation_id, tool: row.tool, was: row.status, replaySafe: row.replay_safe === 1 };
           mark.run(errorFor(call.was), at, call.id);
           each(call);
           return call;

@@ -24,6 +24,15 @@ interface TotalsRow {
   first_id: number;
 }
 
+/** Dollars of priced requests, tokens of all, and the tokens of requests without a price. */
+export interface Spend {
+  dollars: number;
+  tokens: number;
+  unpriced: number;
+}
+
+const NO_SPEND: Spend = { dollars: 0, tokens: 0, unpriced: 0 };
+
 export const ZERO_USAGE: UsageTotals = { requests: 0, inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, cost: null };
 
 export function addUsage(a: UsageTotals, b: UsageTotals): UsageTotals {
@@ -59,7 +68,22 @@ export function createUsageRepository(db: Db, now: () => Date = () => new Date()
     };
   }
 
+  const spendColumns = `coalesce(sum(cost), 0) AS dollars,
+            coalesce(sum(input_tokens + output_tokens + cache_read_tokens + cache_write_tokens), 0) AS tokens,
+            coalesce(sum(CASE WHEN cost IS NULL THEN input_tokens + output_tokens + cache_read_tokens + cache_write_tokens ELSE 0 END), 0) AS unpriced`;
+  const spentInConversation = db.prepare<[string], Spend>(`SELECT ${spendColumns} FROM model_usage WHERE conversation_id = ?`);
+  const spentByAgentSince = db.prepare<[string, string], Spend>(
+    `SELECT ${spendColumns} FROM model_usage JOIN conversations ON conversations.id = model_usage.conversation_id
+      WHERE conversations.agent_id = ? AND model_usage.created_at >= ?`,
+  );
+  const spentSince = db.prepare<[string], Spend>(`SELECT ${spendColumns} FROM model_usage WHERE created_at >= ?`);
+
   return {
+    /** What one conversation spent, in all. */
+    spentInConversation: (conversationId: string): Spend => spentInConversation.get(conversationId) ?? NO_SPEND,
+    /** What an agent's conversations spent since an instant (ISO), or every conversation with agentId null. */
+    spentSince: (sinceIso: string, agentId: string | null): Spend =>
+      (agentId === null ? spentSince.get(sinceIso) : spentByAgentSince.get(agentId, sinceIso)) ?? NO_SPEND,
     record(row: UsageRow): void {
       const u = row.usage;
       insert.run(row.conversationId, row.turnId, row.messageId, row.model, u.inputTokens, u.outputTokens, u.cacheReadTokens, u.cacheWriteTokens, u.cost, now().toISOString());

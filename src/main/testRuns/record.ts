@@ -44,3 +44,23 @@ function tail(output: string, bytes: number): string {
   if (buffer.length <= bytes) return output;
   return buffer.subarray(buffer.length - bytes).toString('utf8').replace(/^\uFFFD+/, '');
 }
+
+export interface TestRunRecorder {
+  /** An agent's command finished: recorded when a test run; the bytes of output kept, or null when none was. */
+  commandFinished(finished: RecordInput): number | null;
+  /** The owner's own test run finished: true when one was recorded. */
+  ownerRunFinished(finished: RecordInput): boolean;
+}
+
+/** Every run whose program is a real test runner is recorded, its tail with it; `onRecorded` hears an agent's. */
+export function createTestRunRecorder(db: Db, onRecorded: (agentId: string) => void): TestRunRecorder {
+  return {
+    commandFinished(finished) {
+      const recorded = recordIfTestRun(db, finished);
+      if (recorded === null) return null;
+      onRecorded(finished.agentId);
+      return Buffer.byteLength(recorded.outputTail, 'utf8');
+    },
+    ownerRunFinished: (finished) => recordIfTestRun(db, finished) !== null,
+  };
+}

@@ -9,7 +9,7 @@
 import { countOutput } from './outputCount';
 import { z } from 'zod';
 import { assertNever, type ToolCallContext } from '../../shared/domain';
-import { describeFinished, finishedData, movedData, NO_WORKSPACE_FOR_COMMANDS, timeoutMsFor, withAlwaysCardRefusal } from './commandTools';
+import { finishedCommand, finishedData, movedData, NO_WORKSPACE_FOR_COMMANDS, timeoutMsFor } from './commandTools';
 import { childEnvForWorkspace, ownerShell, type OwnerEnv } from '../processes/env';
 import { runBounded } from '../processes/spawn';
 import { containmentFor, type Containment, type ContainmentDeps } from '../sandbox/containment';
@@ -75,8 +75,8 @@ export function createBashTool(deps: BashToolDeps = {}) {
     scope: 'shell',
     description: DESCRIPTION,
     schema,
-    replayUnsafe: true,
-    effects: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
+    effects: { readOnly: false, destructive: true, idempotent: false, openWorld: true, changesFiles: true, runsCode: true, replaySafe: false },
+    views: { quotesFiles: false },
     prepareCall: prepare,
     tierFor(args, ctx, prepared = prepare(args, ctx)) {
       const { containment } = prepared;
@@ -135,9 +135,11 @@ export function createBashTool(deps: BashToolDeps = {}) {
         return { ok: false, status: 500, error: `could not start ${shell}: ${(error as Error).message}` };
       }
       const moved = alwaysCard?.finish() ?? [];
+      const finished = finishedCommand({ shown: args.command, cwdShown: '.', result, timeoutMs, moved, contained: containment.contained });
       return {
         ok: true,
-        text: withAlwaysCardRefusal(describeFinished(args.command, '.', result, timeoutMs), moved),
+        text: finished.text,
+        outcome: finished.outcome,
         data: { ...finishedData(result), ...movedData(moved), output: counted.account(result.output, null) },
       };
     },

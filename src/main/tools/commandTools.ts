@@ -2,7 +2,7 @@
 // card preview, the same path from a command string to a spawn. bash shares the result format.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { TierDecision, CardPreview, ToolCallContext, ToolResult } from '../../shared/domain';
+import type { CardPreview, CommandOutcome, TierDecision, ToolCallContext, ToolOutcomeFacts, ToolResult } from '../../shared/domain';
 import { classifyCommand, type RememberedCommand } from '../policy';
 import { certainlyReadOnly, readCommand, type CommandReading } from '../policy/commandReading';
 import { resolveCommandCwd } from '../policy/paths';
@@ -218,15 +218,55 @@ function seconds(ms: number): string {
   return ms < 10_000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms / 1000)} s`;
 }
 
+/** How a finished command ended, in the sentence the model's text and the row's details both say. */
+function endingOf(result: BoundedResult, timeoutMs: number): string {
+  if (result.timedOut) return `timed out after ${seconds(timeoutMs)}; its whole process group was killed`;
+  if (result.cancelled) return 'cancelled; its whole process group was killed';
+  if (result.signal) return `killed by ${result.signal}`;
+  return `exit code ${result.exitCode}`;
+}
+
 /** How a finished command reads to the model: what ran, where, how it ended, the output tail. */
 export function describeFinished(shown: string, cwdShown: string, result: BoundedResult, timeoutMs: number): string {
-  let ending: string;
-  if (result.timedOut) ending = `timed out after ${seconds(timeoutMs)}; its whole process group was killed`;
-  else if (result.cancelled) ending = 'cancelled; its whole process group was killed';
-  else if (result.signal) ending = `killed by ${result.signal}`;
-  else ending = `exit code ${result.exitCode}`;
+  return finishedCommand({ shown, cwdShown, result, timeoutMs }).text;
+}
+
+/**
+ * A finished command, read once: its outcome (what the call's record and the window's row show)
+ * and the model's text rendered from it — the header, a test run's counts, the output, and the
+ * sentence about always-card entries it created (moved out, SPEC §4).
+ */
+export function finishedCommand(input: {
+  shown: string;
+  cwdShown: string;
+  result: BoundedResult;
+  timeoutMs: number;
+  tests?: { failed: number; passed: number; skipped: number } | null;
+  moved?: readonly MovedEntry[];
+  contained?: boolean;
+}): { text: string; outcome: ToolOutcomeFacts } {
+  const { result } = input;
+  const ending = endingOf(result, input.timeoutMs);
+  const shown = oneLine(input.shown);
+  const header = [`$ ${shown}`, `(in ${oneLine(input.cwdShown)}) ${ending} · ${seconds(result.elapsedMs)}`];
+  if (input.tests) header.push(`tests: ${input.tests.failed} failed, ${input.tests.passed} passed, ${input.tests.skipped} skipped`);
+  const head = `${header.join('\n')}\n`;
   const output = result.output.length > 0 ? result.output : '(no output)\n';
-  return `$ ${oneLine(shown)}\n(in ${oneLine(cwdShown)}) ${ending} · ${seconds(result.elapsedMs)}\n${output}`;
+  const text = withAlwaysCardRefusal(`${head}${output}`, input.moved ?? []);
+  const command: CommandOutcome = {
+    shown,
+    cwd: input.cwdShown,
+    exitCode: result.exitCode,
+    signal: result.signal,
+    timedOut: result.timedOut,
+    cancelled: result.cancelled,
+    elapsedMs: result.elapsedMs,
+    ending,
+    failingTests: input.tests ? input.tests.failed : null,
+    outputStart: head.length,
+    printedNothing: result.output.length === 0 && (input.moved ?? []).length === 0,
+  };
+  return { text, outcome: { command, ...(input.contained === undefined ? {} : { contained: input.contained }) } };
 }
 
 /**

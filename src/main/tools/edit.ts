@@ -3,6 +3,7 @@
 // policy is `propose`, and for the always-a-card files; otherwise applied directly.
 import { z } from 'zod';
 import { TOOL_SCOPE, type CardPreview, type ToolCallContext, type ToolResult } from '../../shared/domain';
+import { pathArgument, summaryChanged } from './facts';
 import type { ToolDefinition } from './types';
 import { applyPrepared, diffOf, hunksFor, planFrom, prepareChange, type Planner, type PreparedChange } from './fileChange';
 import { NO_WORKSPACE, pathContextOf } from './toolContext';
@@ -49,8 +50,9 @@ export const editTool: ToolDefinition<EditArgs, PreparedChange> = {
   scope: TOOL_SCOPE.edit,
   description: 'Replace an exact piece of text in a workspace file. The old text must occur exactly once unless all is true.',
   schema: editSchema,
-  replayUnsafe: true,
-  effects: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
+  effects: { readOnly: false, destructive: true, idempotent: false, openWorld: false, changesFiles: true, runsCode: false, replaySafe: false },
+  views: { quotesFiles: false, file: pathArgument },
+  events: summaryChanged,
   prepareCall: prepareEdit,
   tierFor(args, ctx, prepared = prepareEdit(args, ctx)) {
     if (prepared.pctx !== null) {

@@ -132,9 +132,12 @@ function applyChange(pctx: PathContext, res: Resolved, requested: string, planne
   const diff = diffOf(change);
   const verb = written.created ? 'created' : 'replaced';
   const accepted = approval?.hunks ? `; applied ${approval.hunks.accepted.length} of ${approval.hunks.offered.length} hunks` : '';
+  const head = `${verb} ${change.rel} (${Buffer.byteLength(change.after, 'utf8')} bytes${accepted})\n`;
   return {
     ok: true,
-    text: `${verb} ${change.rel} (${Buffer.byteLength(change.after, 'utf8')} bytes${accepted})\n${diff}${note ? `\n${note}` : ''}`,
+    text: `${head}${diff}${note ? `\n${note}` : ''}`,
+    // The window shows the diff from here on (a change that changed nothing has no hunk to show).
+    outcome: { filesChanged: [change.rel], ...(/^@@ /m.test(diff) ? { diffStart: head.length + Math.max(0, diff.search(/^(---|\+\+\+|@@) /m)) } : {}) },
     data: {
       path: written.path,
       diff,

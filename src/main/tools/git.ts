@@ -1,6 +1,7 @@
 // The git tool (seed 003 §4, SPEC §6). Every action goes through the hardened runner, which checks
 // the repository (root only, no program-naming configuration) before each invocation.
 import { pathContextFor, type PathContext } from '../workspace/types';
+import { summaryChanged } from './facts';
 import type { ToolDefinition } from './types';
 import { assertNever, type TierDecision, type ToolCallContext, type ToolResult } from '../../shared/domain';
 import { checkBranchName, effectOf, gitArgsSchema, GIT_READ_FLAGS, type GitArgs } from '../git/actions';
@@ -33,6 +34,9 @@ const DESCRIPTION = [
   'Paddock refuses to run git in a repository whose configuration sets any of them, and says which setting to remove.',
 ].join(' ');
 
+/** The actions that only look: their calls run side by side with other reads of a step. */
+const READ_ONLY_ACTIONS: ReadonlySet<string> = new Set(['status', 'diff', 'log']);
+
 export function createGitTool(options: GitToolDeps = {}): ToolDefinition<GitArgs> {
   const deps: Required<Pick<GitToolDeps, 'resolvePath'>> & GitToolDeps = {
     ...options,
@@ -43,8 +47,11 @@ export function createGitTool(options: GitToolDeps = {}): ToolDefinition<GitArgs
     scope: 'git',
     description: DESCRIPTION,
     schema: gitArgsSchema,
-    replayUnsafe: false,
-    effects: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
+    effects: { readOnly: false, destructive: true, idempotent: false, openWorld: false, changesFiles: true, runsCode: false, replaySafe: false },
+    // status, diff and log only read; of the rest only a stash push changes the working files (commit, branch and init change .git alone).
+    callEffects: (args) => ({ readOnly: typeof args.action === 'string' && READ_ONLY_ACTIONS.has(args.action), changesFiles: args.action === 'stash' && args.op === 'push' }),
+    views: { quotesFiles: true, again: () => 'call git again if you need it' },
+    events: summaryChanged,
     tierFor: (args, ctx) => tierFor(args, ctx),
     async preview(args, ctx) {
       return {

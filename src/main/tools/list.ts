@@ -75,8 +75,8 @@ export const listTool: ToolDefinition<ListArgs> = {
   description:
     'List a directory of the workspace as a tree. Ignores what .gitignore ignores and node_modules; symbolic links are not followed and are counted instead.',
   schema: listSchema,
-  replayUnsafe: false,
-  effects: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+  effects: { readOnly: true, destructive: false, idempotent: true, openWorld: false, changesFiles: false, runsCode: false, replaySafe: true },
+  views: { quotesFiles: true, again: () => 'call list again if you need it' },
   tierFor: () => ({ tier: 'auto', reason: 'listing inside the workspace is allowed in every mode' }),
   async run(args, ctx): Promise<ToolResult> {
     const pctx = pathContextOf(ctx);

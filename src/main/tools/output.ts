@@ -22,8 +22,8 @@ export function createOutputTool(deps: OutputToolDeps): ToolDefinition<OutputArg
     description:
       'Read the output of a process you started, by name. Without since, the latest output; with since, from that byte offset on. Each answer says the offset to continue from and whether the process still runs.',
     schema,
-    replayUnsafe: false,
-    effects: { readOnly: true, destructive: false, idempotent: false, openWorld: false },
+    effects: { readOnly: true, destructive: false, idempotent: false, openWorld: false, changesFiles: false, runsCode: false, replaySafe: true },
+    views: { quotesFiles: false, again: () => 'call output with an earlier `since` cursor (0 for the start of the log) if you need it' },
     tierFor: () => ({ tier: 'auto', reason: 'reading a started process’s output is auto in every mode' }),
     async run(args, ctx) {
       if (!ctx.workspace) return NO_WORKSPACE_FOR_COMMANDS;

@@ -25,8 +25,12 @@ export function createPreviewTool(deps: PreviewToolDeps): ToolDefinition<Preview
       'Show one of your running processes (started with `start`) live in the owner’s side pane. ' +
       'Returns the process name for the pane, never a URL. The process must be listening on a loopback port.',
     schema,
-    replayUnsafe: false,
-    effects: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+    effects: { readOnly: true, destructive: false, idempotent: true, openWorld: false, changesFiles: false, runsCode: false, replaySafe: true },
+    views: { quotesFiles: false },
+    events: ({ agentId, data }) => {
+      const shown = (data ?? {}) as { process?: unknown; absoluteAssets?: unknown };
+      return typeof shown.process === 'string' ? [{ type: 'preview.shown', agentId, name: shown.process, absoluteAssets: shown.absoluteAssets === true }] : [];
+    },
     // A read: it shows the owner a page of the agent's own process (SPEC §5).
     tierFor: () => ({ tier: 'auto', reason: 'preview only shows the owner a page of your own running process' }),
     async run(args, ctx) {

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 import { TOOL_SCOPE, type ToolResult } from '../../shared/domain';
+import { pathArgument } from './facts';
 import type { ToolDefinition } from './types';
 import { openInside } from '../workspace/files';
 import { resolveDetailed } from '../workspace/resolve';
@@ -126,8 +127,12 @@ export const readTool: ToolDefinition<ReadArgs> = {
   description:
     'Read a text file in the workspace, with line numbers. At most 2000 lines or 200 KB per call; use from/lines to page. PNG, JPEG, GIF and WebP pictures come back as an image (downscaled when large); other binary files are refused.',
   schema: readSchema,
-  replayUnsafe: false,
-  effects: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+  effects: { readOnly: true, destructive: false, idempotent: true, openWorld: false, changesFiles: false, runsCode: false, replaySafe: true },
+  views: {
+    quotesFiles: true,
+    again: (args) => (typeof args.path === 'string' ? `read ${JSON.stringify(args.path)} again if you need it` : 'read the file again if you need it'),
+    file: pathArgument,
+  },
   tierFor: (args, ctx) => {
     // What read returns goes to the model: a secrets file inside the workspace (.env, a private key,
     // credentials) is shown only with the owner's approval, in every mode.

@@ -2,19 +2,19 @@
 // no shell. The policy's lexer splits it (the argv classified is the argv spawned), the program
 // is an absolute file on the workspace's captured PATH, the environment is Paddock's own short
 // list, output is a 200 KB tail over both streams, and a timeout or a cancel kills the group.
+import { commandMayWrite } from './commandEffects';
 import { countOutput } from './outputCount';
 import { z } from 'zod';
 import {
   commandPreview,
   commandTier,
-  describeFinished,
+  finishedCommand,
   finishedData,
   movedData,
   NO_WORKSPACE_FOR_COMMANDS,
   prepareCommandCall,
   spawnAtRun,
   timeoutMsFor,
-  withAlwaysCardRefusal,
   type CommandToolDeps,
   type PreparedCommandCall,
 } from './commandTools';
@@ -27,11 +27,10 @@ import { readRun } from '../testRuns/read';
 import type { ToolDefinition } from './types';
 import type { ToolCallContext } from '../../shared/domain';
 
-/** "tests: 2 failed, 5 passed, 0 skipped" when a test runner reported its counts: the row shows the failing count beside the exit status. */
-export function testCountsLine(argv: readonly string[], output: string): string | null {
+/** A test runner's counts, when it reported them: the model's text says them, the row shows the failing count beside the exit status. */
+export function testCounts(argv: readonly string[], output: string): { failed: number; passed: number; skipped: number } | null {
   const reading = readRun(argv, output);
-  const counts = reading.testRun ? reading.counts : null;
-  return counts ? `tests: ${counts.failed} failed, ${counts.passed} passed, ${counts.skipped} skipped` : null;
+  return reading.testRun && reading.counts ? { failed: reading.counts.failed, passed: reading.counts.passed, skipped: reading.counts.skipped } : null;
 }
 
 export const RUN_DEFAULT_TIMEOUT_SECONDS = 120;
@@ -86,8 +85,10 @@ export function createRunTool(deps: RunToolDeps = {}) {
     scope: 'process',
     description: DESCRIPTION,
     schema,
-    replayUnsafe: true,
-    effects: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
+    effects: { readOnly: false, destructive: true, idempotent: false, openWorld: true, changesFiles: true, runsCode: true, replaySafe: false },
+    // A command on the run list's read-only rows changes no file: no checkpoint first (the prepared call says it once).
+    callEffects: (args) => ({ readOnly: false, changesFiles: typeof args.command !== 'string' || commandMayWrite(args.command) }),
+    views: { quotesFiles: false },
     prepareCall: prepare,
     tierFor: (args, ctx, prepared = prepare(args, ctx)) => commandTier(prepared, ctx, deps),
     preview: async (args, ctx, prepared = prepare(args, ctx)) => commandPreview(prepared, ctx),
@@ -145,12 +146,19 @@ export function createRunTool(deps: RunToolDeps = {}) {
         // Recording a test run is a side note; the command's result still reaches the model.
       }
       const shown = watch ? { ...result, output: watch.resultOutput(result, maxOutputBytes) } : result;
-      const finished = describeFinished(command.shell ? args.command : formatArgv(command.argv), command.cwdShown, shown, timeoutMs);
-      const tests = testCountsLine(command.argv, result.output);
-      const [header, ending, ...rest] = finished.split('\n');
+      const finished = finishedCommand({
+        shown: command.shell ? args.command : formatArgv(command.argv),
+        cwdShown: command.cwdShown,
+        result: shown,
+        timeoutMs,
+        tests: testCounts(command.argv, result.output),
+        moved,
+        contained: containment?.contained ?? false,
+      });
       return {
         ok: true,
-        text: withAlwaysCardRefusal(tests ? [header, ending, tests, ...rest].join('\n') : finished, moved),
+        text: finished.text,
+        outcome: finished.outcome,
         data: {
           argv: command.argv,
           program: command.program,

@@ -58,8 +58,12 @@ export function createScreenshotTool(deps: ScreenshotToolDeps): ToolDefinition<S
       'Take a PNG screenshot of a page served by one of your running processes (started with `start`). ' +
       'Loads http://127.0.0.1:<port><path> only, in a throwaway browser; the picture goes to the owner’s files and side pane.',
     schema,
-    replayUnsafe: false,
-    effects: { readOnly: false, destructive: false, idempotent: false, openWorld: false },
+    effects: { readOnly: false, destructive: false, idempotent: false, openWorld: false, changesFiles: false, runsCode: false, replaySafe: true },
+    views: { quotesFiles: false },
+    events: ({ agentId, args, data }) => {
+      const file = (data as { file?: unknown } | undefined)?.file;
+      return typeof file === 'string' ? [{ type: 'screenshot.taken', agentId, name: String(args.name ?? ''), file }] : [];
+    },
     // A read of the agent's own process, reaching nothing else (SPEC §5).
     tierFor: () => ({ tier: 'auto', reason: 'screenshot only reads a page of your own running process' }),
     async run(args, ctx) {
@@ -94,6 +98,7 @@ export function createScreenshotTool(deps: ScreenshotToolDeps): ToolDefinition<S
         // The model sees the page (issue 16); bounded by the viewport, so no downscale is needed.
         images: png.length <= MAX_IMAGE_BYTES ? [{ mediaType: 'image/png', base64: png.toString('base64') }] : undefined,
         data: { file },
+        outcome: { image: file },
       };
     },
   };

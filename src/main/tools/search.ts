@@ -142,8 +142,8 @@ export function createSearchTool(deps: SearchToolDeps = {}): ToolDefinition<Sear
     description:
       'Search file contents in the workspace. Fixed text unless regex is true; optional glob filter. Results are "path:line: text", at most 200; .gitignore, hidden files, node_modules and links are skipped.',
     schema: searchSchema,
-    replayUnsafe: false,
-    effects: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+    effects: { readOnly: true, destructive: false, idempotent: true, openWorld: false, changesFiles: false, runsCode: false, replaySafe: true },
+    views: { quotesFiles: true, again: () => 'call search again if you need it' },
     tierFor: () => ({ tier: 'auto', reason: 'searching inside the workspace is allowed in every mode' }),
     async run(args, ctx): Promise<ToolResult> {
       const pctx = pathContextOf(ctx);

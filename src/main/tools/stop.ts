@@ -21,8 +21,8 @@ export function createStopTool(deps: StopToolDeps): ToolDefinition<StopArgs> {
     scope: 'process',
     description: 'Stop a process you started, by name, with everything it started in turn.',
     schema,
-    replayUnsafe: false,
-    effects: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
+    effects: { readOnly: false, destructive: true, idempotent: true, openWorld: false, changesFiles: false, runsCode: false, replaySafe: true },
+    views: { quotesFiles: false },
     tierFor: () => ({ tier: 'auto', reason: 'an agent stops only processes it started itself' }),
     async run(args, ctx) {
       if (!ctx.workspace) return NO_WORKSPACE_FOR_COMMANDS;

@@ -2,6 +2,7 @@
 // last test command with its result, for the Summary tab. The text goes to the model and is the
 // copyable form; `data` carries every file's diff for the window. A read: auto in every mode.
 import { z } from 'zod';
+import { summaryChanged } from './facts';
 import type { ToolDefinition } from './types';
 import type { TierDecision, ToolResult } from '../../shared/domain';
 import { summariseRepository, type DiffSummary } from '../git/summary';
@@ -44,8 +45,9 @@ export function createSummariseTool(deps: SummariseDeps): ToolDefinition<Summari
     description:
       'Summarise the work for the owner to review: the branch, the diff stat against the branch point (uncommitted changes included), and the last test command with its result. Call it when you are done. Changes nothing.',
     schema: summariseArgsSchema,
-    replayUnsafe: false,
-    effects: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+    effects: { readOnly: true, destructive: false, idempotent: true, openWorld: false, changesFiles: false, runsCode: false, replaySafe: true },
+    views: { quotesFiles: true, again: () => 'call summarise again if you need it' },
+    events: summaryChanged,
     tierFor: (_args, ctx): TierDecision =>
       ctx.workspace
         ? { tier: 'auto', reason: 'summarise only reads, so it is auto in every mode' }

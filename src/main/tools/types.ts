@@ -1,11 +1,14 @@
-// The shape every tool has (STYLE: tools/ — one file per tool: schema, scope, tierFor, run).
-// The dispatcher (src/main/dispatch) is the only caller of tierFor/preview/run.
+// The shape every tool has (STYLE: tools/ — one file per tool: schema, scope, tierFor, run) and the
+// facts it declares about itself (effects, result views, events). The dispatcher is the only caller
+// of tierFor/preview/run; everything else that needs a fact about a tool asks its declaration
+// (tools/facts.ts), never its name.
 import type { z } from 'zod';
 import type { AnyToolName, CardPreview, Scope, TierDecision, ToolCallContext, ToolResult } from '../../shared/domain';
+import type { PaddockEvent } from '../../shared/ipc';
 
 /**
  * What a tool does to the world, declared by the tool itself and read by everything else (the MCP
- * server publishes it as tool annotations). Defensive: a tool that may do a thing says it does.
+ * server publishes the first four as tool annotations). Defensive: a tool that may do a thing says it does.
  */
 export interface ToolEffects {
   /** Changes nothing: no file, no process, no repository, nothing outside Paddock's own records. */
@@ -16,6 +19,12 @@ export interface ToolEffects {
   idempotent: boolean;
   /** May reach beyond the workspace and this machine's loopback (the network, through allowed domains). */
   openWorld: boolean;
+  /** May change the workspace's files: the first such call of a turn records a checkpoint before it runs. */
+  changesFiles: boolean;
+  /** Runs a program the model or the project chose (not only Paddock's own readers). */
+  runsCode: boolean;
+  /** Repeating it after a crash cannot do harm. Recovery never repeats a call; it says which kind it cut off. */
+  replaySafe: boolean;
 }
 
 /**
@@ -25,19 +34,46 @@ export interface ToolEffects {
  * may have moved since the owner approved: a file's hash, a program's identity.
  */
 export interface PreparedCall {
-  /** Whether the call may change the workspace's files (the checkpoint records first); absent: the checkpoint decides. */
+  /** Whether the call may change the workspace's files (narrows CallEffects.changesFiles, never widens); absent: the tool's callEffects decide. */
   readonly mayChangeFiles?: boolean;
 }
 
-export interface ToolDefinition<A = unknown, P extends PreparedCall = PreparedCall> {
+/** What one call does, given its arguments: the declared effects narrowed, never widened. */
+export type CallEffects = Pick<ToolEffects, 'readOnly' | 'changesFiles'>;
+
+/** How a call's result is kept and shown: what the model gets, what is stored, what the window shows. */
+export interface ResultViews {
+  /**
+   * The result is (or quotes) file contents: the transcript and the tool_calls record keep its size
+   * only (file contents are never stored); the model gets it whole while the process lives.
+   */
+  quotesFiles: boolean;
+  /** What a result compacted out of the context tells the model to do to have it again. */
+  again?(args: Record<string, unknown>): string;
+  /** The workspace file this call names, which the window's row may open. */
+  file?(args: Record<string, unknown>): string | null;
+}
+
+/** What the window is told after a call succeeded (a preview shown, a screenshot, a new summary). */
+export type ToolEvents = (call: { agentId: string; args: Record<string, unknown>; data: unknown }) => PaddockEvent[];
+
+/** Everything a tool says about itself that others read (the loop, checkpoints, events, MCP, the window). */
+export interface ToolFacts {
+  effects: ToolEffects;
+  /** Narrows the effects for one call from its (unparsed) arguments; the declared effects when absent. */
+  callEffects?(args: Record<string, unknown>): CallEffects;
+  views: ResultViews;
+  events?: ToolEvents;
+  /** The one tool offered to an agent with no workspace (it asks the owner for one). */
+  worksWithoutWorkspace?: boolean;
+}
+
+export interface ToolDefinition<A = unknown, P extends PreparedCall = PreparedCall> extends ToolFacts {
   name: AnyToolName;
   scope: Scope;
   description: string;
   /** zod schema of the arguments; also the JSON schema offered to the model. */
   schema: z.ZodType<A>;
-  /** write, edit, run, start, bash: never repeated after a crash (SPEC §8). */
-  replayUnsafe: boolean;
-  effects: ToolEffects;
   /**
    * Reads the call once, for the steps below. Optional (a tool with nothing to read twice has
    * none); a step called without the prepared value (a test, a caller other than the dispatcher)

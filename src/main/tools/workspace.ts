@@ -17,8 +17,9 @@ export function createWorkspaceTool(deps: { assignment: WorkspaceAssignment }): 
     description:
       'Ask the owner to set or change your workspace to an absolute directory. Always shown to the owner as a card; nothing changes unless they approve. Your running processes are stopped when the workspace changes.',
     schema,
-    replayUnsafe: true,
-    effects: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
+    effects: { readOnly: false, destructive: false, idempotent: true, openWorld: false, changesFiles: false, runsCode: false, replaySafe: false },
+    views: { quotesFiles: false },
+    worksWithoutWorkspace: true,
     tierFor: () => ({ tier: 'gated', reason: 'only the owner sets the directory an agent works in' }),
     async preview(args) {
       const proposal = await deps.assignment.propose(args.path);

@@ -3,6 +3,7 @@
 // files; otherwise direct — never governed by the edit acceptance policy (seed 000).
 import { z } from 'zod';
 import { TOOL_SCOPE, type CardPreview, type ToolCallContext, type ToolResult } from '../../shared/domain';
+import { pathArgument, summaryChanged } from './facts';
 import type { ToolDefinition } from './types';
 import { applyPrepared, diffOf, hunksFor, planFrom, prepareChange, type Planner, type PreparedChange } from './fileChange';
 import { NO_WORKSPACE, pathContextOf } from './toolContext';
@@ -27,8 +28,9 @@ export const writeTool: ToolDefinition<WriteArgs, PreparedChange> = {
   scope: TOOL_SCOPE.write,
   description: 'Create or replace a file in the workspace with the given content. Parent directories are created.',
   schema: writeSchema,
-  replayUnsafe: true,
-  effects: { readOnly: false, destructive: true, idempotent: true, openWorld: false },
+  effects: { readOnly: false, destructive: true, idempotent: true, openWorld: false, changesFiles: true, runsCode: false, replaySafe: false },
+  views: { quotesFiles: false, file: pathArgument },
+  events: summaryChanged,
   prepareCall: prepareWrite,
   tierFor(args, ctx, prepared = prepareWrite(args, ctx)) {
     // No workspace or a refused path: run refuses at once, so there is nothing to ask the owner.

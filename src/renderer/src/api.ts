@@ -1,14 +1,13 @@
 // The only file that touches window.paddock. In Electron the preload provides it; in the web host
-// the same domain methods are carried over one WebSocket to the same core.
-// The names alone, not the contract: its schemas (zod) are the core's to check, not the window's to load.
-import { CALL_NAMES } from '../../shared/ipc/names';
+// the same call is carried over one WebSocket to the same core. Types only from the contract: its
+// schemas (zod) are the core's to check, not the window's to load.
 import type { CallName, PaddockEvent, RequestOf, ResponseOf, Result } from '../../shared/ipc';
 
-type Method = (request?: unknown) => Promise<Result<unknown>>;
 interface Bridge {
   host: 'electron' | 'web';
+  /** One call by its contract name; the core's router refuses a name it does not declare. */
+  call(name: string, request?: unknown): Promise<Result<unknown>>;
   events: { subscribe(listener: (event: PaddockEvent) => void): () => void };
-  [domain: string]: unknown;
 }
 
 /**
@@ -191,19 +190,7 @@ function createSocketBridge(): Bridge {
 
   const bridge: Bridge = {
     host: 'web',
-    events: {
-      subscribe(listener) {
-        listeners.add(listener);
-        // Hearing the close promptly is what lets the window say "Paddock went away" within 2 s.
-        void connect().catch(() => undefined);
-        return () => listeners.delete(listener);
-      },
-    },
-  };
-  for (const name of CALL_NAMES) {
-    const [domain, method] = name.split('.') as [string, string];
-    const methods = (bridge[domain] ??= {}) as Record<string, Method>;
-    methods[method] = async (request?: unknown) => {
+    async call(name, request) {
       let ws = socket;
       if (connection.status === 'unauthorised') return { ok: false, error: { code: 'untrusted-sender', message: connection.message } };
       if (!ws) {
@@ -219,8 +206,16 @@ function createSocketBridge(): Bridge {
         waiting.set(id, resolve);
         ws.send(JSON.stringify({ id, call: name, request: request ?? {} }));
       });
-    };
-  }
+    },
+    events: {
+      subscribe(listener) {
+        listeners.add(listener);
+        // Hearing the close promptly is what lets the window say "Paddock went away" within 2 s.
+        void connect().catch(() => undefined);
+        return () => listeners.delete(listener);
+      },
+    },
+  };
   return bridge;
 }
 
@@ -237,8 +232,7 @@ export class CallError extends Error {
 
 /** Calls the core; resolves with the value or rejects with a CallError carrying the core's sentence. */
 export async function call<K extends CallName>(name: K, request: RequestOf<K>): Promise<ResponseOf<K>> {
-  const [domain, method] = name.split('.') as [string, string];
-  const result = await ((bridge[domain] as Record<string, Method>)[method] as Method)(request);
+  const result = await bridge.call(name, request);
   if (!result.ok) throw new CallError(result.error.code, result.error.message);
   return result.value as ResponseOf<K>;
 }

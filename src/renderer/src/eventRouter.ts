@@ -21,6 +21,8 @@ import { useSidePaneStore } from './stores/useSidePaneStore';
 import { useRepositoriesStore } from './stores/useRepositoriesStore';
 import { useSummaryStore } from './stores/useSummaryStore';
 import { useToolCallsStore } from './stores/useToolCallsStore';
+import { useBudgetsStore } from './stores/useBudgetsStore';
+import { openAttention, useAttentionStore } from './stores/useAttentionStore';
 
 const fail = (reason: unknown): void => useAppStore.getState().showError(messageOf(reason));
 
@@ -39,9 +41,11 @@ export function routeEvents(events: PaddockEvent[]): void {
   const progress: { agentId: string; line: string }[] = [];
   const reload = new Set<'agents' | 'processes' | 'remembered'>();
   for (const event of events) {
+    useAttentionStore.getState().follow(event);
     switch (event.type) {
       case 'conversation':
         agentEvents.push(event.event);
+        if (event.event.type === 'budget') useBudgetsStore.getState().measured(event.event.conversationId, event.event.measures);
         break;
       case 'toolCall.changed':
         changed.push(event.call);
@@ -96,6 +100,9 @@ export function routeEvents(events: PaddockEvent[]): void {
           void useConversationStore.getState().loadLatest(event.conversationId).catch(fail);
         }
         break;
+      case 'attention.open':
+        openAttention(event);
+        break;
       case 'terminal.data':
       case 'terminal.exit':
         // The terminal view subscribes on its own: xterm batches its own writes.
@@ -136,6 +143,7 @@ export function startWindow(): () => void {
   void useCardsStore.getState().load().catch(fail);
   void useProcessesStore.getState().load().catch(fail);
   void useRememberedStore.getState().load().catch(fail);
+  void useAttentionStore.getState().load().catch(fail);
   const batcher = createFrameBatcher(routeEvents);
   const unsubscribe = subscribe((event) => batcher.push(event));
   // After a gap the window missed events: reload what it shows, and let the stored record say how

@@ -1,3 +1,4 @@
+import type { ToolCallOutcome } from './outcome';
 import type { AnyToolName, ToolCallStatus } from './tools';
 
 export type RememberKind = 'exact' | 'prefix';
@@ -84,6 +85,10 @@ export interface ToolCallView {
   error: string | null;
   /** A command's output: how much it printed in all, and how much of it each place kept. */
   outputAccount: OutputAccount | null;
+  /** How the call ended (null until it has, and for calls recorded before outcomes were kept). */
+  outcome: ToolCallOutcome | null;
+  /** The workspace file the call names, which the row may open (the tool's own view; null: none). */
+  file: string | null;
   createdAt: string;
   startedAt: string | null;
   endedAt: string | null;

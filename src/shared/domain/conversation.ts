@@ -1,3 +1,4 @@
+import type { BudgetMeasure } from './budgets';
 // Conversations as the window sees them (SPEC §8). The agent loop emits AgentEvent while a turn works.
 
 export interface ConversationView {
@@ -21,13 +22,14 @@ export type MessageBodyView =
   | { role: 'owner'; text: string }
   | { role: 'assistant'; text: string; toolCalls: StoredToolCallView[]; thinking?: ThinkingBlockView[] }
   | { role: 'tool'; callId: string; tool: string; text: string; isError: boolean }
-  /** forModel: what the model is told (a restore says what was reverted); other notices are the owner's only. */
-  | { role: 'notice'; text: string; forModel?: string };
+  /** forModel: what the model is told (a restore says what was reverted); other notices are the owner's only. budget: a limit stopped the turn here (the window offers "Continue anyway"). */
+  | { role: 'notice'; text: string; forModel?: string; budget?: boolean };
 
 /** undone: a restore took this message back (issue 20); it is kept and shown, never sent to the model. */
 export type MessageView = MessageBodyView & { id: number; conversationId: string; createdAt: string; undone?: boolean };
 
-export type TurnEndReason = 'completed' | 'cancelled' | 'max_tokens' | 'turn_limit' | 'error' | 'refused';
+/** budget: a spending limit was reached (issue 32), and the turn stopped before its next request. */
+export type TurnEndReason = 'completed' | 'cancelled' | 'max_tokens' | 'turn_limit' | 'error' | 'refused' | 'budget';
 
 interface TurnEventBase {
   turnId: string;
@@ -59,9 +61,11 @@ export interface ConversationUsageView {
 export type AgentEvent =
   | (TurnEventBase & { type: 'turn_started' })
   | (TurnEventBase & { type: 'text'; text: string })
+  /** The model asked for a call in this step: the transcript's segment. The call's own lifecycle (tier, card, running, outcome) is `toolCall.changed`, from the dispatcher alone. */
   | (TurnEventBase & { type: 'tool_call_started'; callId: string; tool: string; args: unknown; step?: number })
-  | (TurnEventBase & { type: 'tool_call_finished'; callId: string; tool: string; ok: boolean; summary: string })
-  | (TurnEventBase & { type: 'notice'; text: string })
+  | (TurnEventBase & { type: 'notice'; text: string; budget?: boolean })
+  /** The spending limits that are set, after a request was counted or before one was refused. */
+  | (TurnEventBase & { type: 'budget'; measures: BudgetMeasure[] })
   | (TurnEventBase & { type: 'error'; message: string; retryable: boolean })
   /** A model request failed in a way a retry can help; the loop waits, then sends it again. The text streamed by the failed attempt is discarded. */
   | (TurnEventBase & { type: 'retry'; attempt: number; of: number; delayMs: number; reason: string; message: string })
@@ -69,4 +73,10 @@ export type AgentEvent =
   | (TurnEventBase & { type: 'usage'; model: string; request: UsageTotals; turn: UsageTotals; conversation: UsageTotals; lastMessageId: number | null })
   /** A thinking block, complete (shown collapsed). */
   | (TurnEventBase & { type: 'thinking'; text: string; redacted: boolean })
-  | (TurnEventBase & { type: 'turn_ended'; reason: TurnEndReason });
+  | (TurnEventBase & { type: 'turn_ended'; reason: TurnEndReason })
+  /** The owner sent a message while this turn works: it waits for the next step ("now") or the turn's end ("queue"). */
+  | (TurnEventBase & { type: 'owner_waiting'; waitingId: string; text: string; when: 'now' | 'queue' })
+  /** A waiting message went in front of the model: stored as the owner's message `messageId`, here in the turn. */
+  | (TurnEventBase & { type: 'owner_joined'; waitingId: string; text: string; messageId: number })
+  /** The turn was stopped or failed with messages still waiting: nothing was sent, and they go back to the composer. */
+  | (TurnEventBase & { type: 'owner_returned'; texts: string[] });

@@ -5,3 +5,6 @@ export * from './cards';
 export * from './conversation';
 export * from './checkpoints';
 export * from './models';
+export * from './outcome';
+export * from './budgets';
+export * from './attention';

@@ -1,5 +1,6 @@
 import type { Agent, Scope, Workspace } from './agent';
 import type { CardHunk } from './cards';
+import type { ToolOutcomeFacts } from './outcome';
 
 /** Names the model sees; each must match ^[a-zA-Z0-9_-]{1,64}$ (SPEC §6). */
 export const TOOL_NAMES = [
@@ -99,6 +100,7 @@ export interface ToolImage {
   base64: string;
 }
 
+/** outcome: the tool's own facts about its run (how a command ended, the files it wrote), for the call's record. */
 export type ToolResult =
-  | { ok: true; text: string; data?: unknown; images?: ToolImage[] }
-  | { ok: false; status?: number; error: string };
+  | { ok: true; text: string; data?: unknown; images?: ToolImage[]; outcome?: ToolOutcomeFacts }
+  | { ok: false; status?: number; error: string; outcome?: ToolOutcomeFacts };

@@ -4,6 +4,9 @@
 import { z } from 'zod';
 import {
   ACCEPTANCE_POLICIES,
+  type AttentionSettings,
+  type BudgetSettings,
+  type BudgetStatusView,
   MODES,
   PROVIDERS,
   SCOPES,
@@ -34,6 +37,7 @@ import type {
 
 const id = z.string().min(1).max(200);
 const none = z.object({}).strict();
+const budgetLimit = z.object({ dollars: z.number().nullable(), tokens: z.number().nullable() }).strict();
 
 export const requestSchemas = {
   'app.info': none,
@@ -107,9 +111,8 @@ export const requestSchemas = {
   'conversations.messages': z
     .object({ conversationId: id, before: z.number().int().positive().optional(), limit: z.number().int().min(1).max(500).optional() })
     .strict(),
-  'conversations.send': z.object({ conversationId: id, text: z.string().trim().min(1).max(200_000) }).strict(),
+  'conversations.send': z.object({ conversationId: id, text: z.string().trim().min(1).max(200_000), when: z.enum(['now', 'queue']).optional() }).strict(),
   'conversations.cancel': z.object({ conversationId: id }).strict(),
-  'conversations.retry': z.object({ conversationId: id }).strict(),
   'files.tree': z.object({ agentId: id, path: z.string().max(4096).optional(), depth: z.number().int().min(1).max(8).optional() }).strict(),
   'files.read': z.object({ agentId: id, path: z.string().min(1).max(4096) }).strict(),
   'files.sameAsHead': z.object({ agentId: id, paths: z.array(z.string().min(1).max(4096)).max(1000) }).strict(),
@@ -178,6 +181,21 @@ export const requestSchemas = {
   'workspaces.inspect': z.object({ directory: z.string().min(1).max(4096) }).strict(),
   'workspaces.complete': z.object({ prefix: z.string().min(1).max(4096) }).strict(),
   'agents.testConnection': z.object({ agentId: id, apiKey: z.string().min(1).max(500).optional() }).strict(),
+  // Spending limits (issue 32): shapes only; the core checks the numbers (agent/budgets.ts).
+  'budgets.get': none,
+  'budgets.set': z.object({ conversation: budgetLimit.optional(), agentDay: budgetLimit.optional(), totalDay: budgetLimit.optional() }).strict(),
+  'budgets.status': z.object({ conversationId: id }).strict(),
+  'budgets.continue': z.object({ conversationId: id }).strict(),
+  // What needs the owner (issue 32): notification choices, and the count the dock or taskbar badge shows.
+  'attention.get': none,
+  'attention.set': z
+    .object({
+      enabled: z.boolean().optional(),
+      sound: z.boolean().optional(),
+      kinds: z.object({ card: z.boolean().optional(), finished: z.boolean().optional(), failed: z.boolean().optional(), limit: z.boolean().optional() }).strict().optional(),
+    })
+    .strict(),
+  'attention.setCount': z.object({ count: z.number().int().min(0).max(100_000) }).strict(),
 } as const;
 
 export type CallName = keyof typeof requestSchemas;
@@ -209,9 +227,9 @@ export interface ResponseMap {
   'conversations.list': ConversationView[];
   'conversations.create': ConversationView;
   'conversations.messages': { messages: MessageView[]; olderCursor: number | null; calls: ToolCallView[] };
-  'conversations.send': { turnId: string };
+  /** held: the message waits in the working turn (its next step, or its end); null: it opened the turn. */
+  'conversations.send': { turnId: string; held: 'now' | 'queue' | null };
   'conversations.cancel': { cancelled: boolean };
-  'conversations.retry': { turnId: string };
   'files.tree': FileTreeView;
   'files.read': FileContentView;
   /** Of the paths asked, those identical to the last commit again (tracked, unmodified); none outside a repository. */
@@ -253,5 +271,13 @@ export interface ResponseMap {
   'workspaces.inspect': FolderFactsView;
   'workspaces.complete': { folders: string[] };
   'agents.testConnection': ConnectionTestView;
+  'budgets.get': BudgetSettings;
+  'budgets.set': BudgetSettings;
+  'budgets.status': BudgetStatusView;
+  'budgets.continue': { turnId: string };
+  'attention.get': AttentionSettings;
+  'attention.set': AttentionSettings;
+  /** shown: the host has a badge (Electron); the web host's window title says it instead. */
+  'attention.setCount': { shown: boolean };
 }
 export type ResponseOf<K extends CallName> = ResponseMap[K];

@@ -19,5 +19,7 @@ export type PaddockEvent =
   | { type: 'preview.shown'; agentId: string; name: string; absoluteAssets: boolean }
   | { type: 'screenshot.taken'; agentId: string; name: string; file: string }
   | { type: 'checkpoints.changed'; conversationId: string }
+  /** The owner clicked a desktop notification (Electron): the window opens that conversation, and the card if one is named. */
+  | { type: 'attention.open'; agentId: string; conversationId: string; cardId: string | null }
   /** Files changed in the agent's workspace (any source), relative paths; the window reloads its tree. */
   | { type: 'files.changed'; agentId: string; paths: string[] };

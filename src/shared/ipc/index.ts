@@ -1,5 +1,5 @@
 export * from './contract';
 export * from './events';
-export * from './names';
+export * from './channels';
 export * from './result';
 export * from './views';

@@ -6,6 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Agent, Provider, ScopeReport, Workspace, ToolResult } from '../../../src/shared/domain';
 import type { Dispatcher, OfferedTool, ToolCallRequest } from '../../../src/main/dispatch/types';
+import { createToolSet, type ToolSetDeps } from '../../../src/main/tools';
+import { UNKNOWN_TOOL_FACTS } from '../../../src/main/tools/facts';
+import type { ToolFacts } from '../../../src/main/tools/types';
 import { openDatabase, type Db } from '../../../src/main/store/database';
 import { createAgentsRepository } from '../../../src/main/store/agents';
 import { createConversationsRepository, type ConversationsRepository } from '../../../src/main/store/conversations';
@@ -16,21 +19,27 @@ import { createProviderFor } from '../../../src/main/agent/providers';
 import { createFileSecretStore } from '../../../src/main/agent/keys';
 import { defaultAgent } from '../../../src/main/agent/defaultAgent';
 import type { ModelOverrides } from '../../../src/main/agent/models';
+import type { BudgetGate } from '../../../src/main/agent/budgets';
 
 export const TEST_KEY = 'sk-test-secret-key-0123456789';
 
 export type FakeTool = (args: Record<string, unknown>, request: ToolCallRequest, signal: AbortSignal) => Promise<ToolResult> | ToolResult;
 
+// What each built-in tool declares about itself (effects, result views), read from the real tools:
+// the fake dispatches to fakes, but the loop asks the tools' own facts as it does in the core.
+const builtinFacts = new Map<string, ToolFacts>(createToolSet({} as ToolSetDeps).map((tool) => [tool.name, tool]));
+
 export function createFakeDispatcher(tools: Record<string, FakeTool>): Dispatcher & { calls: ToolCallRequest[] } {
   const calls: ToolCallRequest[] = [];
   return {
     calls,
+    factsOf: (_agentId, name) => builtinFacts.get(name) ?? UNKNOWN_TOOL_FACTS,
     offeredTools(): OfferedTool[] {
       return Object.keys(tools).map((name) => ({
         name: name as OfferedTool['name'],
         description: `the ${name} tool`,
         inputSchema: { type: 'object', properties: { path: { type: 'string' } } },
-        effects: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
+        effects: (builtinFacts.get(name) ?? UNKNOWN_TOOL_FACTS).effects,
       }));
     },
     async dispatch(request, signal) {
@@ -68,6 +77,8 @@ export function createCore(options: {
   emit?: (event: AgentEvent) => void;
   modelOverrides?: ModelOverrides;
   turnLimit?: number;
+  /** Spending limits, built on the test's database. */
+  budgets?: (db: Db) => BudgetGate;
 }): Core {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-agent-'));
   const workspaceDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-ws-'));
@@ -97,6 +108,7 @@ export function createCore(options: {
     conversations,
     modelOverrides: options.modelOverrides ? () => options.modelOverrides as ModelOverrides : undefined,
     turnLimit: options.turnLimit,
+    budgets: options.budgets?.(db),
   });
   return {
     dataDir,

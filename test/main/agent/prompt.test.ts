@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { ScopeReport } from '../../../src/shared/domain';
 import { buildSystemPrompt } from '../../../src/main/agent/systemPrompt';
 import { defaultAgent, DEVELOPER_SCOPES } from '../../../src/main/agent/defaultAgent';
-import { INTERRUPTED_NOT_REPEATED, storedResultText, toModelMessages } from '../../../src/main/agent/transcript';
+import { INTERRUPTED_NOT_REPEATED, toModelMessages } from '../../../src/main/agent/transcript';
+import { storedResultText as storedBy } from '../../../src/main/tools/facts';
+import { readTool } from '../../../src/main/tools/read';
+import { createRunTool } from '../../../src/main/tools/run';
+
+// The transcript keeps what each tool's own result view says it keeps.
+const toolsByName = { read: readTool, run: createRunTool() };
+const storedResultText = (tool: keyof typeof toolsByName, args: unknown, result: Parameters<typeof storedBy>[3]) => storedBy(toolsByName[tool], tool, args, result);
 import type { StoredMessage } from '../../../src/main/store/conversations';
 
 const report = (scope: ScopeReport['scope'], installedTools: ScopeReport['installedTools'], granted: boolean): ScopeReport => ({

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { recoverInterruptedCalls } from '../../../src/main/agent/recovery';
+import { INTERRUPTED_NOT_REPEATED, INTERRUPTED_REPLAY_SAFE } from '../../../src/main/agent/transcript';
 import { createToolCallsRepository } from '../../../src/main/store/toolCalls';
 import { startFakeModelServer } from '../../support/fakeModelServer';
 import { createCore, createFakeDispatcher } from './harness';
@@ -50,7 +51,7 @@ describe.each(['anthropic', 'openai'] as const)('recovery after a SIGKILL mid-ca
     const core = createCore({ provider, baseUrl, dataDir, conversationId, dispatcher: again });
     cleanups.push(() => core.close());
     const interrupted = recoverInterruptedCalls(createToolCallsRepository(core.db), core.conversations);
-    expect(interrupted).toEqual([{ id: child.callId, conversationId, tool: 'run', was: 'running' }]);
+    expect(interrupted).toEqual([{ id: child.callId, conversationId, tool: 'run', was: 'running', replaySafe: false }]);
     expect(createToolCallsRepository(core.db).get(child.callId)).toMatchObject({
       status: 'interrupted',
       error: 'interrupted, not repeated: Paddock stopped while the call was running',
@@ -81,12 +82,37 @@ describe('recovery of a card nobody answered', () => {
     calls.setTier('toolu_card', 'gated', 'writes are cards in ask mode');
     calls.markPending('toolu_card', { id: 'card-1', callId: 'toolu_card', agentId: core.agent.id, conversationId: core.conversationId, tool: 'write', args: {}, reason: 'writes are cards in ask mode', createdAt: new Date().toISOString() });
     expect(recoverInterruptedCalls(createToolCallsRepository(core.db), core.conversations)).toEqual([
-      { id: 'toolu_card', conversationId: core.conversationId, tool: 'write', was: 'pending' },
+      { id: 'toolu_card', conversationId: core.conversationId, tool: 'write', was: 'pending', replaySafe: false },
     ]);
     expect(calls.get('toolu_card')).toMatchObject({
       status: 'interrupted',
       error: 'interrupted, not repeated: the card was unanswered when Paddock stopped',
     });
     expect(core.conversations.all(core.conversationId).at(-1)).toMatchObject({ role: 'tool', callId: 'toolu_card', isError: true });
+  });
+});
+
+describe('recovery reads what the tool declared when the call opened', () => {
+  it('tells the model a cut-off call its tool declares safe to repeat may simply be asked again, and any other one that its effect is unknown', () => {
+    const core = createCore({ provider: 'anthropic', baseUrl: 'http://127.0.0.1:9', dispatcher: createFakeDispatcher({}) });
+    cleanups.push(() => core.close());
+    core.conversations.append(core.conversationId, {
+      role: 'assistant',
+      text: '',
+      toolCalls: [
+        { id: 'toolu_read', name: 'read', args: { path: 'a' } },
+        { id: 'toolu_run', name: 'run', args: { command: 'npm test' } },
+      ],
+    });
+    const calls = createToolCallsRepository(core.db);
+    calls.open({ id: 'toolu_read', conversationId: core.conversationId, agentId: core.agent.id, tool: 'read', args: { path: 'a' }, replaySafe: true });
+    calls.open({ id: 'toolu_run', conversationId: core.conversationId, agentId: core.agent.id, tool: 'run', args: { command: 'npm test' }, replaySafe: false });
+    recoverInterruptedCalls(calls, core.conversations);
+    const results = core.conversations.all(core.conversationId).filter((message) => message.role === 'tool');
+    expect(results).toMatchObject([
+      { callId: 'toolu_read', text: INTERRUPTED_REPLAY_SAFE, isError: true },
+      { callId: 'toolu_run', text: INTERRUPTED_NOT_REPEATED, isError: true },
+    ]);
+    expect(calls.get('toolu_read')?.outcome).toEqual({ ending: 'interrupted' });
   });
 });

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PaddockEvent } from '../../../src/shared/ipc';
-import { createHandlers } from '../../../src/main/api/handlers';
 import { titleFrom } from '../../../src/main/agent/conversationTitle';
 import { createApiRouter } from '../../../src/main/api/router';
 import { buildTestCore } from '../../support/testCore';
@@ -16,7 +15,7 @@ describe('conversations from the window', () => {
     const { core } = await buildTestCore(temp.make(), { ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' });
     const events: PaddockEvent[] = [];
     core.events.subscribe((event) => events.push(event));
-    const router = createApiRouter(createHandlers(core.api, { host: 'web', version: 't' }), () => undefined);
+    const router = createApiRouter(core.api, { host: 'web', version: 't' }, () => undefined);
     const [agent] = core.agents.list();
     const created = (await router('conversations.create', { agentId: agent.id }, trusted)) as { ok: true; value: { id: string; title: string } };
     expect(created.value.title).toBe('New conversation');

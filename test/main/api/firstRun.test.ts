@@ -6,7 +6,6 @@ import net from 'node:net';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHandlers } from '../../../src/main/api/handlers';
 import { createApiRouter } from '../../../src/main/api/router';
 import type { CallName, RequestOf, ResponseOf } from '../../../src/shared/ipc';
 import { buildTestCore } from '../../support/testCore';
@@ -23,7 +22,7 @@ afterEach(async () => {
 async function setup(env: NodeJS.ProcessEnv = {}) {
   const { core, home } = await buildTestCore(temp.make(), env);
   closers.push(() => core.shutdown());
-  const router = createApiRouter(createHandlers(core.api, { host: 'web', version: 't' }), () => undefined);
+  const router = createApiRouter(core.api, { host: 'web', version: 't' }, () => undefined);
   const call = async <K extends CallName>(name: K, request: RequestOf<K>): Promise<ResponseOf<K>> => {
     const result = await router(name, request, { trusted: true, describe: 'test window' });
     if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);

@@ -1,7 +1,6 @@
 // Issue 14 §1 (defence in depth): moving an agent's base URL while a key is stored sends that key to
 // the new host, so the core refuses the change until the owner confirms that very host.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHandlers } from '../../../src/main/api/handlers';
 import { createApiRouter } from '../../../src/main/api/router';
 import { buildTestCore } from '../../support/testCore';
 import { createTempDirs } from '../../support/tempDirs';
@@ -16,7 +15,7 @@ afterEach(async () => {
 async function setup() {
   const { core } = await buildTestCore(temp.make());
   closers.push(() => core.shutdown());
-  const router = createApiRouter(createHandlers(core.api, { host: 'web', version: 't' }), () => undefined);
+  const router = createApiRouter(core.api, { host: 'web', version: 't' }, () => undefined);
   const call = (name: string, request: unknown) => router(name, request, { trusted: true, describe: 'test window' });
   const agent = core.agents.list()[0];
   return { core, call, agent };

@@ -1,7 +1,6 @@
 // Settings → Models (issue 16): the context-window and price tables are edited from the window, every
 // edit is checked by the core (whatever sent it), and the next model request is priced by the edit.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHandlers } from '../../../src/main/api/handlers';
 import { createApiRouter } from '../../../src/main/api/router';
 import type { ModelTablesView } from '../../../src/shared/domain';
 import type { PaddockEvent } from '../../../src/shared/ipc';
@@ -18,7 +17,7 @@ type Answer<T> = { ok: true; value: T } | { ok: false; error: { code: string; me
 
 async function tablesCore() {
   const { core } = await buildTestCore(temp.make(), { ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' });
-  const router = createApiRouter(createHandlers(core.api, { host: 'web', version: 't' }), () => undefined);
+  const router = createApiRouter(core.api, { host: 'web', version: 't' }, () => undefined);
   const send = <T,>(name: string, request: unknown) => router(name as never, request as never, trusted) as Promise<Answer<T>>;
   return { core, send };
 }

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHandlers } from '../../../src/main/api/handlers';
 import { createApiRouter } from '../../../src/main/api/router';
 import { buildTestCore } from '../../support/testCore';
 import { createTempDirs } from '../../support/tempDirs';
@@ -10,7 +9,7 @@ afterEach(() => temp.cleanup());
 async function setup() {
   const { core } = await buildTestCore(temp.make());
   const logged: string[] = [];
-  const router = createApiRouter(createHandlers(core.api, { host: 'web', version: 't' }), (line) => logged.push(line));
+  const router = createApiRouter(core.api, { host: 'web', version: 't' }, (line) => logged.push(line));
   return { core, router, logged };
 }
 

@@ -3,7 +3,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHandlers } from '../../../src/main/api/handlers';
 import { EDITOR_KEY } from '../../../src/main/ownerApi';
 import { createApiRouter } from '../../../src/main/api/router';
 import { buildTestCore } from '../../support/testCore';
@@ -17,7 +16,7 @@ const window = { trusted: true, describe: 'test window' };
 async function setup() {
   const root = temp.make();
   const { core, home, dataDir } = await buildTestCore(root);
-  const router = createApiRouter(createHandlers(core.api, { host: 'web', version: 't' }), () => undefined);
+  const router = createApiRouter(core.api, { host: 'web', version: 't' }, () => undefined);
   const call = (name: string, request: unknown) => router(name, request, window);
   const workspace = path.join(root, 'project');
   fs.mkdirSync(path.join(workspace, 'src'), { recursive: true });

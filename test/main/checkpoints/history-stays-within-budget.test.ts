@@ -25,7 +25,7 @@ async function setup() {
     const turnId = `turn-${n}`;
     const owner = core.conversations.append(conversation.id, { role: 'owner', text: `turn ${n}` });
     core.checkpoints.turnHooks.started({ turnId, agentId: agent.id, conversationId: conversation.id, ownerMessageId: owner.id });
-    await core.checkpoints.beforeRun({ callId: `c${n}`, tool: 'write', args: {}, agentId: agent.id, conversationId: conversation.id, ownerRequestId: turnId, delegationDepth: 0 }, 'write', {});
+    await core.checkpoints.beforeRun({ callId: `c${n}`, tool: 'write', args: {}, agentId: agent.id, conversationId: conversation.id, ownerRequestId: turnId, delegationDepth: 0 }, { readOnly: false, changesFiles: true });
     // Random bytes do not compress: each turn adds about 300 KB to the history (the workspace stays 300 KB).
     fs.writeFileSync(path.join(workspace, 'blob.bin'), crypto.randomBytes(300 * 1024));
     await core.checkpoints.turnHooks.ended({ turnId, agentId: agent.id, conversationId: conversation.id });

@@ -1,10 +1,16 @@
 // Issue 20 §1: the workspace is recorded before any call that may change files. A command may write
-// unless it is one of the run list's read-only rows with arguments that row accepts.
+// unless it is one of the run list's read-only rows with arguments that row accepts. Which calls
+// those are is each tool's own declaration (tools/types.ts CallEffects).
 import { describe, expect, it } from 'vitest';
 import { TOOL_NAMES } from '../../../src/shared/domain';
-import { callMayChangeFiles, commandMayWrite } from '../../../src/main/checkpoints/mayChange';
+import { commandMayWrite } from '../../../src/main/tools/commandEffects';
+import { createToolSet, type ToolSetDeps } from '../../../src/main/tools';
+import { callEffectsOf, UNKNOWN_TOOL_FACTS } from '../../../src/main/tools/facts';
 import { READ_ONLY_PROGRAMS, RUN_LIST_PROGRAMS } from '../../../src/main/policy';
 import { executesWorkspaceCode } from '../../../src/main/sandbox/containment';
+
+const tools = new Map(createToolSet({} as ToolSetDeps).map((tool) => [tool.name, tool]));
+const callMayChangeFiles = (tool: string, args: unknown): boolean => callEffectsOf(tools.get(tool as never) ?? UNKNOWN_TOOL_FACTS, args).changesFiles;
 
 describe('which calls record the workspace first', () => {
   it.each([

@@ -2,7 +2,6 @@
 // core asked the question, so only an answer to that question, for that version, counts.
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHandlers } from '../../../src/main/api/handlers';
 import { createApiRouter } from '../../../src/main/api/router';
 import { createTempDirs } from '../../support/tempDirs';
 import { dispatchHarness } from './harness';
@@ -14,7 +13,7 @@ const window = { trusted: true, describe: 'test window' };
 
 async function setup() {
   const h = await dispatchHarness(temp.make(), { mode: 'ask' });
-  const router = createApiRouter(createHandlers(h.core.api, { host: 'web', version: 't' }), () => undefined);
+  const router = createApiRouter(h.core.api, { host: 'web', version: 't' }, () => undefined);
   const answer = (request: unknown) => router('cards.answer', request, window);
   return { ...h, answer };
 }

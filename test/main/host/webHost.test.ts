@@ -3,7 +3,6 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createHandlers } from '../../../src/main/api/handlers';
 import { createApiRouter } from '../../../src/main/api/router';
 import { startWebHost, type WebApi, type WebHost } from '../../../src/main/host/web/server';
 import { buildTestCore } from '../../support/testCore';
@@ -22,7 +21,7 @@ async function start(): Promise<{ host: WebHost; workspace: string }> {
   fs.mkdirSync(renderer);
   fs.writeFileSync(path.join(renderer, 'index.html'), '<!doctype html><title>Paddock</title>');
   const { core } = await buildTestCore(root);
-  const router = createApiRouter(createHandlers(core.api, { host: 'web', version: 'test' }), () => undefined);
+  const router = createApiRouter(core.api, { host: 'web', version: 'test' }, () => undefined);
   const host = await startWebHost({ port: 0, rendererDir: renderer, router, subscribe: core.events.subscribe, log: () => undefined });
   closers.push(async () => {
     await host.close();
@@ -158,7 +157,7 @@ describe('paddock serve (web host)', () => {
           await released;
           const { core } = await buildTestCore(root);
           closers.push(() => core.shutdown());
-          return { router: createApiRouter(createHandlers(core.api, { host: 'web', version: 'test' }), () => undefined), subscribe: core.events.subscribe };
+          return { router: createApiRouter(core.api, { host: 'web', version: 'test' }, () => undefined), subscribe: core.events.subscribe };
         })()),
     });
     closers.unshift(() => host.close());

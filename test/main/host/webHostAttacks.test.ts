@@ -6,7 +6,6 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createHandlers } from '../../../src/main/api/handlers';
 import { createApiRouter } from '../../../src/main/api/router';
 import { startWebHost, type WebHost } from '../../../src/main/host/web/server';
 import type { Core } from '../../../src/main/core';
@@ -28,7 +27,7 @@ async function start(): Promise<{ host: WebHost; core: Core; root: string; rende
   fs.writeFileSync(path.join(renderer, 'assets', 'app.js'), 'console.log(1)');
   fs.writeFileSync(path.join(root, 'secret.txt'), 'the owner’s secret');
   const { core } = await buildTestCore(root);
-  const router = createApiRouter(createHandlers(core.api, { host: 'web', version: 'test' }), () => undefined);
+  const router = createApiRouter(core.api, { host: 'web', version: 'test' }, () => undefined);
   const host = await startWebHost({ port: 0, rendererDir: renderer, router, subscribe: core.events.subscribe, log: () => undefined });
   closers.push(async () => {
     await host.close();
@@ -259,8 +258,8 @@ describe('the web host under attack: the socket', () => {
   it('refuses prototype-pollution payloads in every call, and nothing global is polluted', async () => {
     const { host } = await start();
         const ws = await openSocket(host, { origin: `http://127.0.0.1:${host.port}` });
-    const { CALL_NAMES } = await import('../../../src/shared/ipc/names');
-    for (const call of CALL_NAMES) {
+    const { requestSchemas } = await import('../../../src/shared/ipc');
+    for (const call of Object.keys(requestSchemas)) {
       for (const body of ['{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}']) {
         const reply = await send(ws, `{"id":1,"call":"${call}","request":${body}}`);
         expect(reply.result.ok, `${call} ${body}`).toBe(false);

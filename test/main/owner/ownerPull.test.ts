@@ -5,7 +5,6 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHandlers } from '../../../src/main/api/handlers';
 import { createApiRouter } from '../../../src/main/api/router';
 import { buildTestCore } from '../../support/testCore';
 import { createTempDirs } from '../../support/tempDirs';
@@ -27,7 +26,7 @@ const git = (cwd: string, args: string[]): string => execFileSync('git', args, {
 async function setup() {
   const root = temp.make();
   const { core } = await buildTestCore(root);
-  const router = createApiRouter(createHandlers(core.api, { host: 'web', version: 't' }), () => undefined);
+  const router = createApiRouter(core.api, { host: 'web', version: 't' }, () => undefined);
   const call = (name: string, request: unknown) => router(name, request, { trusted: true, describe: 'test window' });
   const upstream = path.join(root, 'upstream');
   const workspace = path.join(root, 'project');

@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
-import { holdPlaceholders, listAlwaysCard, moveOut, watchAlwaysCard } from '../../../src/main/sandbox/alwaysCardGuard';
+import { listAlwaysCard, moveOut, watchAlwaysCard } from '../../../src/main/sandbox/alwaysCardGuard';
+import { createPlaceholders } from '../../../src/main/sandbox/placeholders';
 import { createTempDirs } from '../../support/tempDirs';
 
 const temp = createTempDirs('paddock-guard-race-');
@@ -113,7 +114,7 @@ describe('placeholders never made or removed through a link', () => {
     const p = projects();
     fs.rmSync(path.join(p.sibling, '.github', 'workflows'), { recursive: true });
     fs.symlinkSync(path.join(p.sibling, '.github'), path.join(p.ws, '.github'));
-    const held = holdPlaceholders([path.join(p.ws, '.github', 'workflows')]);
+    const held = createPlaceholders().hold([path.join(p.ws, '.github', 'workflows')]);
     try {
       expect(held.paths).toEqual([]);
       expect(fs.existsSync(path.join(p.sibling, '.github', 'workflows'))).toBe(false);
@@ -126,7 +127,7 @@ describe('placeholders never made or removed through a link', () => {
     const p = projects();
     fs.rmSync(path.join(p.sibling, '.github', 'workflows'), { recursive: true });
     fs.mkdirSync(path.join(p.ws, '.github'));
-    const held = holdPlaceholders([path.join(p.ws, '.github', 'workflows')]);
+    const held = createPlaceholders().hold([path.join(p.ws, '.github', 'workflows')]);
     expect(held.paths).toEqual([path.join(p.ws, '.github', 'workflows')]);
     fs.renameSync(path.join(p.ws, '.github'), path.join(p.ws, 'moved-github'));
     fs.mkdirSync(path.join(p.sibling, '.github', 'workflows'));

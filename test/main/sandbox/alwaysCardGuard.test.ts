@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { absentPlaceholders, alwaysCardMounts, appearedBetween, describeMoved, holdPlaceholders, listAlwaysCard, moveOut, recordPlaceholdersAt, refusedName, watchAlwaysCard } from '../../../src/main/sandbox/alwaysCardGuard';
+import { alwaysCardMounts, appearedBetween, describeMoved, listAlwaysCard, moveOut, refusedName, watchAlwaysCard } from '../../../src/main/sandbox/alwaysCardGuard';
+import { createPlaceholders } from '../../../src/main/sandbox/placeholders';
 import { watchAlwaysCardLive } from '../../../src/main/sandbox/alwaysCardLive';
 import { gitEntriesOf } from '../../../src/main/sandbox/sandbox';
 import { createTempDirs } from '../../support/tempDirs';
@@ -205,12 +206,13 @@ describe('placeholders a crashed run left', () => {
     tree(ws, { '.vscode/': null, '.git/': null, '.idea/owner.xml': '<owner/>' });
     const record = path.join(data, 'placeholders.json');
     fs.writeFileSync(record, JSON.stringify(['.vscode', '.git', '.idea'].map((name) => path.join(ws, name))));
-    recordPlaceholdersAt(record);
+    const placeholders = createPlaceholders();
+    placeholders.recordAt(record);
     expect(fs.existsSync(path.join(ws, '.vscode'))).toBe(false);
     expect(fs.existsSync(path.join(ws, '.git'))).toBe(false);
     expect(fs.readFileSync(path.join(ws, '.idea', 'owner.xml'), 'utf8')).toBe('<owner/>');
     // From now on the record follows what is held.
-    const held = holdPlaceholders(absentPlaceholders(ws));
+    const held = placeholders.hold(placeholders.absent(ws));
     expect(JSON.parse(fs.readFileSync(record, 'utf8'))).toEqual(expect.arrayContaining([path.join(ws, '.git'), path.join(ws, '.vscode')]));
     held.release();
     expect(JSON.parse(fs.readFileSync(record, 'utf8'))).toEqual([]);
@@ -218,8 +220,9 @@ describe('placeholders a crashed run left', () => {
 
   it('are shared by two long-lived processes: the first to end leaves them for the other', () => {
     const ws = temp.make();
-    const first = holdPlaceholders(absentPlaceholders(ws));
-    const second = holdPlaceholders(absentPlaceholders(ws));
+    const placeholders = createPlaceholders();
+    const first = placeholders.hold(placeholders.absent(ws));
+    const second = placeholders.hold(placeholders.absent(ws));
     expect(second.paths.sort()).toEqual(first.paths.sort());
     first.release();
     expect(fs.existsSync(path.join(ws, '.git'))).toBe(true);

@@ -99,7 +99,7 @@ describe('Settings says what running as root means', () => {
     expect(runningAsRootLine(1000)).toBeNull();
     const { core } = await buildTestCore(temp.make());
     try {
-      const warning = core.api.appInfo().sandbox.warning ?? '';
+      const warning = (await core.api.app.info({}, { host: 'web', version: 't' } as const)).sandbox.warning ?? '';
       if (isRoot) expect(warning).toContain(runningAsRootLine(0));
       else expect(warning).not.toContain('Paddock runs as root');
     } finally {

@@ -52,13 +52,13 @@ describe('Run list only', () => {
       // Contained, `touch` of a workspace file runs by effect; without the sandbox it is a card anyway.
       expect((await tier('touch made.txt')).tier).toBe(contained ? 'auto' : 'gated');
 
-      core.api.setAgentSandbox({ agentId: agent.id, allowedDomains: ['registry.npmjs.org'] });
-      core.api.setAgentSandbox({ agentId: agent.id, runListOnly: true });
+      await core.api.settings.setAgentSandbox({ agentId: agent.id, allowedDomains: ['registry.npmjs.org'] }, { host: 'web', version: 't' } as const);
+      await core.api.settings.setAgentSandbox({ agentId: agent.id, runListOnly: true }, { host: 'web', version: 't' } as const);
       expect(core.sandboxChoicesFor(agent.id)).toMatchObject({ runListOnly: true, allowedDomains: ['registry.npmjs.org'] });
       expect((await tier('touch made.txt')).tier).toBe('gated');
-      core.api.setAgentSandbox({ agentId: agent.id, allowedDomains: [] });
+      await core.api.settings.setAgentSandbox({ agentId: agent.id, allowedDomains: [] }, { host: 'web', version: 't' } as const);
       expect(core.sandboxChoicesFor(agent.id).runListOnly).toBe(true);
-      expect(core.api.appInfo().sandbox.agents[agent.id]).toMatchObject({ runListOnly: true });
+      expect((await core.api.app.info({}, { host: 'web', version: 't' } as const)).sandbox.agents[agent.id]).toMatchObject({ runListOnly: true });
     } finally {
       await core.shutdown();
     }

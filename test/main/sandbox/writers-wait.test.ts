@@ -68,10 +68,10 @@ describe.skipIf(!sandboxStatus().available)('the owner’s Pull', () => {
       const agent = core.agents.list()[0];
       core.workspaces.set({ agentId: agent.id, directory: fs.realpathSync(ws), capturedPath: process.env.PATH ?? '/usr/bin:/bin', gitBinary: GIT });
       const live = core.sandbox.watchAlwaysCardLive(ws);
-      await expect(core.api.pull(agent.id)).rejects.toThrow(/Pull writes files in this folder as you, and .* still runs in it: .*Stop it \(Processes\), then pull\./);
+      await expect(core.api.owner.pull({ agentId: agent.id }, { host: 'web', version: 't' } as const)).rejects.toThrow(/Pull writes files in this folder as you, and .* still runs in it: .*Stop it \(Processes\), then pull\./);
       live.finish();
       // Without one running it goes on to git (this repository has no remote: git's own answer).
-      await expect(core.api.pull(agent.id)).resolves.toMatchObject({ ok: false });
+      await expect(core.api.owner.pull({ agentId: agent.id }, { host: 'web', version: 't' } as const)).resolves.toMatchObject({ ok: false });
     } finally {
       await core.shutdown();
     }

@@ -14,7 +14,7 @@ describe('bash', () => {
   it('says precisely what it can reach in the sandbox', () => {
     const tool = createBashTool();
     expect(tool.scope).toBe('shell');
-    expect(tool.replayUnsafe).toBe(true);
+    expect(tool.effects.replaySafe).toBe(false);
     expect(tool.description).toContain('bash runs in the OS sandbox');
     expect(tool.description).toContain('not its .git');
     expect(tool.description).toContain('every bash call is a card');

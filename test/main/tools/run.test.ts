@@ -193,7 +193,7 @@ describe('run: body', () => {
 
   it('is refused without a workspace and is replay-unsafe', async () => {
     const tool = createRunTool();
-    expect(tool.replayUnsafe).toBe(true);
+    expect(tool.effects.replaySafe).toBe(false);
     expect(await tool.run({ command: 'ls' }, toolContext({ workspace: null }))).toMatchObject({ ok: false, status: 403 });
   });
 });

@@ -43,7 +43,7 @@ const text = (result: Result): string => (result.ok ? result.text : `ERROR ${res
 describe('start / output / stop tools', () => {
   it('start is tiered like run and is replay-unsafe; output and stop are auto', async () => {
     const { start, output, stop, ctx, supervisor, dataDir } = setup();
-    expect(start.replayUnsafe).toBe(true);
+    expect(start.effects.replaySafe).toBe(false);
     expect((await start.tierFor({ name: 'web', command: 'node idle.js' }, ctx())).tier).toBe('gated');
     const contained = createStartTool({ supervisor, sandbox: testSandbox({ dataDir }) });
     if (sandboxStatus().available) expect((await contained.tierFor({ name: 'web', command: 'node idle.js' }, ctx())).tier).toBe('auto');

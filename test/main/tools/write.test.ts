@@ -69,6 +69,6 @@ describe('write', () => {
     fs.mkdirSync(path.join(t.ws, '.github', 'workflows'), { recursive: true });
     link('.github/workflows', path.join(t.ws, 'wf'));
     expect(writeTool.tierFor({ path: 'wf/ci.yml', content: '' }, ctx('run'))).toMatchObject({ tier: 'gated' });
-    expect(writeTool.replayUnsafe).toBe(true);
+    expect(writeTool.effects.replaySafe).toBe(false);
   });
 });

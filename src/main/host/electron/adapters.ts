@@ -1,12 +1,13 @@
 // The real Electron behind the host's narrow interfaces (surface.ts). This file and index.ts are
 // where the compiler checks those interfaces against electron.d.ts; the unit tests use a fake.
 import path from 'node:path';
-import { BrowserWindow, Menu, session, WebContentsView } from 'electron';
+import { BrowserWindow, Menu, Notification, session, WebContentsView } from 'electron';
 import type { CapturePage } from '../../preview/types';
 import { createElectronCapture, SCREENSHOT_PARTITION } from './capture';
 import { menuTemplate } from './menu';
 import { createPreviewView, type PreviewView } from './previewView';
 import type { ContentsGuards } from './security';
+import type { HostNotification, HostNotifier } from './surface';
 
 export function installMenu(devTools: boolean): void {
   Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate({ platform: process.platform, devTools })));
@@ -34,3 +35,8 @@ export function electronPreviewView(window: () => BrowserWindow | null, guards: 
     guards,
   });
 }
+
+export const electronNotifier: HostNotifier = {
+  isSupported: () => Notification.isSupported(),
+  create: (options): HostNotification => new Notification(options),
+};

@@ -61,3 +61,33 @@ export interface CaptureWindow {
 }
 
 export type CaptureWindowFactory = (options: BrowserWindowConstructorOptions) => CaptureWindow;
+
+/** Electron's Notification, as the attention notifier uses it (issue 32). */
+export interface HostNotificationOptions {
+  title: string;
+  body: string;
+  silent: boolean;
+  /** macOS only in Electron: buttons beside the notification. */
+  actions?: { type: 'button'; text: string }[];
+}
+
+export interface HostNotification {
+  show(): void;
+  close(): void;
+  on(event: 'click' | 'close', listener: () => void): this;
+  on(event: 'action', listener: (event: unknown, index: number) => void): this;
+}
+
+export interface HostNotifier {
+  isSupported(): boolean;
+  create(options: HostNotificationOptions): HostNotification;
+}
+
+/** The main window as a notification's click brings it forward. */
+export interface AttentionWindow {
+  isFocused(): boolean;
+  isMinimized(): boolean;
+  restore(): void;
+  show(): void;
+  focus(): void;
+}

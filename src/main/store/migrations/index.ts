@@ -9,6 +9,8 @@ import { migration009 } from './009_mcp_servers';
 import { migration010 } from './010_sandbox_allowed_domains';
 import { migration013 } from './013_agent_commits';
 import { migration015 } from './015_tool_call_output';
+import { migration017 } from './017_budget_raises';
+import { migration020 } from './020_tool_call_outcome';
 
 export interface Migration {
   version: number;
@@ -16,4 +18,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration004, migration005, migration006, migration008, migration009, migration010, migration013, migration015];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration004, migration005, migration006, migration008, migration009, migration010, migration013, migration015, migration017, migration020];

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { AgentEvent, ConversationView, MessageView, UsageTotals } from '../../../shared/domain';
+import type { AgentEvent, BudgetMeasure, ConversationView, MessageView, UsageTotals } from '../../../shared/domain';
 import { call } from '../api';
 import { messageOf } from '../lib/errors';
 import { useToolCallsStore } from './useToolCallsStore';
@@ -8,7 +8,17 @@ import { useToolCallsStore } from './useToolCallsStore';
 export type LiveSegment =
   | { kind: 'text'; text: string }
   | { kind: 'call'; callId: string; tool: string; args: unknown }
-  | { kind: 'thinking'; text: string; redacted: boolean };
+  | { kind: 'thinking'; text: string; redacted: boolean }
+  /** The owner's message sent while the turn worked, where it went in front of the model (stored as `messageId`). */
+  | { kind: 'owner'; text: string; messageId: number };
+
+/** A message the owner sent while the turn works, not yet in front of the model. */
+export interface WaitingMessage {
+  waitingId: string;
+  text: string;
+  /** now: at the turn's next step; queue: when the turn ends. */
+  when: 'now' | 'queue';
+}
 
 /** A model request waiting to be sent again: "retrying in 8 s: overloaded (2 of 5)". */
 export interface LiveRetry {
@@ -33,6 +43,10 @@ export interface LiveTurn {
   notices: string[];
   error: { message: string; retryable: boolean } | null;
   retry?: LiveRetry | null;
+  /** A spending limit stopped this turn (the row offers "Continue anyway"). */
+  budgetStop?: boolean;
+  /** The spending limits as the loop last measured them in this conversation (kept after the turn ends). */
+  budget?: BudgetMeasure[] | null;
   /** The latest usage the loop reported in this conversation (kept after the turn ends). */
   usage?: LiveUsage | null;
   /** The owner's last message, so Retry re-sends exactly it. */
@@ -41,6 +55,8 @@ export interface LiveTurn {
   startedAt: number | null;
   step: number;
   toolCount: number;
+  /** Messages the owner sent during the turn that wait for its next step or its end. */
+  waiting?: WaitingMessage[];
 }
 
 const PAGE = 200;
@@ -62,7 +78,11 @@ interface ConversationState {
   /** `settleLive`: the turn has ended; its streamed copy gives way to the stored messages in the same update. */
   loadLatest(conversationId: string, options?: { settleLive?: boolean }): Promise<void>;
   loadOlder(conversationId: string): Promise<number>;
-  send(conversationId: string, text: string): Promise<void>;
+  /** `when`: while a turn works, the message waits for its next step ("now") or its end ("queue"). */
+  send(conversationId: string, text: string, when?: 'now' | 'queue'): Promise<void>;
+  /** Text a stopped or failed turn handed back unsent, for the composer to put back; taken once. */
+  returned: Record<string, string | null>;
+  takeReturned(conversationId: string): string | null;
   retry(conversationId: string): Promise<void>;
   cancel(conversationId: string): Promise<void>;
   applyAgentEvents(events: AgentEvent[]): void;
@@ -83,6 +103,7 @@ const idle = (lastSent: string | null = null, usage: LiveUsage | null = null): L
   startedAt: null,
   step: 0,
   toolCount: 0,
+  waiting: [],
 });
 
 /** The text a failed attempt streamed: everything after the last call or thinking block. */
@@ -101,7 +122,24 @@ function mergeMessages(existing: MessageView[], page: MessageView[]): MessageVie
 }
 
 function applyOne(turn: LiveTurn, event: AgentEvent): LiveTurn {
+  // Another turn than the one shown (the queued messages opened it as this one ended): it starts afresh.
+  if (turn.turnId !== null && event.turnId !== turn.turnId && (event.type === 'turn_started' || event.type === 'owner_joined')) {
+    turn = { ...idle(turn.lastSent, turn.usage ?? null), turnId: event.turnId, working: true, startedAt: Date.now(), step: 1 };
+  }
   switch (event.type) {
+    case 'owner_waiting':
+      return { ...turn, waiting: [...(turn.waiting ?? []), { waitingId: event.waitingId, text: event.text, when: event.when }] };
+    case 'owner_joined':
+      return {
+        ...turn,
+        turnId: event.turnId,
+        working: true,
+        lastSent: event.text,
+        waiting: (turn.waiting ?? []).filter((item) => item.waitingId !== event.waitingId),
+        segments: [...turn.segments, { kind: 'owner', text: event.text, messageId: event.messageId }],
+      };
+    case 'owner_returned':
+      return { ...turn, waiting: [] };
     case 'turn_started':
       return { ...turn, turnId: event.turnId, working: true, error: null, retry: null, startedAt: turn.startedAt ?? Date.now(), step: Math.max(turn.step, 1) };
     case 'retry':
@@ -113,6 +151,8 @@ function applyOne(turn: LiveTurn, event: AgentEvent): LiveTurn {
       };
     case 'usage':
       return { ...turn, usage: { turnId: event.turnId, turn: event.turn, conversation: event.conversation } };
+    case 'budget':
+      return { ...turn, budget: event.measures };
     case 'thinking':
       return { ...turn, retry: null, segments: [...turn.segments, { kind: 'thinking', text: event.text, redacted: event.redacted }] };
     case 'text': {
@@ -132,10 +172,8 @@ function applyOne(turn: LiveTurn, event: AgentEvent): LiveTurn {
         toolCount: turn.toolCount + 1,
         segments: [...turn.segments, { kind: 'call', callId: event.callId, tool: event.tool, args: event.args }],
       };
-    case 'tool_call_finished':
-      return turn;
     case 'notice':
-      return { ...turn, notices: [...turn.notices, event.text] };
+      return { ...turn, notices: [...turn.notices, event.text], budgetStop: turn.budgetStop || event.budget === true };
     case 'error':
       return { ...turn, retry: null, error: { message: event.message, retryable: event.retryable } };
     case 'turn_ended':
@@ -154,6 +192,12 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
   loadingOlder: {},
   live: {},
   usage: {},
+  returned: {},
+  takeReturned(conversationId) {
+    const text = get().returned[conversationId] ?? null;
+    if (text !== null) set({ returned: { ...get().returned, [conversationId]: null } });
+    return text;
+  },
   loadConversations(agentId) {
     // One request at a time per agent: the start and the pane may both ask.
     const pending = listing.get(agentId);
@@ -196,7 +240,7 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
     set({
       messages: { ...get().messages, [conversationId]: mergeMessages(known ?? [], page.messages) },
       olderCursor: known ? get().olderCursor : { ...get().olderCursor, [conversationId]: page.olderCursor },
-      ...(turn && !turn.working ? { live: { ...get().live, [conversationId]: { ...idle(turn.lastSent, turn.usage ?? null), error: turn.error } } } : {}),
+      ...(turn && !turn.working ? { live: { ...get().live, [conversationId]: { ...idle(turn.lastSent, turn.usage ?? null), error: turn.error, budget: turn.budget ?? null } } } : {}),
     });
     // Usage is a footnote: a failure to read it leaves the transcript as it is.
     void call('conversations.usage', { conversationId })
@@ -223,8 +267,22 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
       set({ loadingOlder: { ...get().loadingOlder, [conversationId]: false } });
     }
   },
-  async send(conversationId, text) {
-    const live = { ...idle(text, get().live[conversationId]?.usage ?? null), ownerText: text, working: true, startedAt: Date.now(), step: 1 };
+  async send(conversationId, text, when) {
+    if (when !== undefined && get().live[conversationId]?.working) {
+      // The working turn takes it (its owner_waiting event shows it); one that ended meanwhile opened a new turn with it.
+      try {
+        const { turnId, held } = await call('conversations.send', { conversationId, text, when });
+        if (held === null) {
+          const usage = get().live[conversationId]?.usage ?? null;
+          set({ live: { ...get().live, [conversationId]: { ...idle(text, usage), ownerText: text, working: true, startedAt: Date.now(), step: 1, turnId } } });
+        }
+      } catch (reason) {
+        set({ returned: { ...get().returned, [conversationId]: text } });
+        throw reason;
+      }
+      return;
+    }
+    const live = { ...idle(text, get().live[conversationId]?.usage ?? null), budget: get().live[conversationId]?.budget ?? null, ownerText: text, working: true, startedAt: Date.now(), step: 1 };
     set({ live: { ...get().live, [conversationId]: live } });
     try {
       const { turnId } = await call('conversations.send', { conversationId, text });
@@ -252,13 +310,15 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
   },
   applyAgentEvents(events) {
     const live = { ...get().live };
+    const returned = { ...get().returned };
     const ended = new Set<string>();
     for (const event of events) {
       const turn = live[event.conversationId] ?? idle();
       live[event.conversationId] = applyOne(turn, event);
       if (event.type === 'turn_ended') ended.add(event.conversationId);
+      if (event.type === 'owner_returned') returned[event.conversationId] = [returned[event.conversationId], ...event.texts].filter(Boolean).join('\n\n');
     }
-    set({ live });
+    set({ live, returned });
     // The stored transcript is the truth once a turn ends: fetch it, then drop the streamed copy
     // (keeping an error and the text to retry, which the stored messages do not carry).
     for (const conversationId of ended) void get().loadLatest(conversationId, { settleLive: true }).catch(() => undefined);

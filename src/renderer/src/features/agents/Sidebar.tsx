@@ -4,6 +4,8 @@ import { ConnectionIndicator } from '../connection/ConnectionIndicator';
 import { ConversationList } from '../conversation/ConversationList';
 import { ProcessList } from '../processes/ProcessList';
 import { NewAgentForm } from './NewAgentForm';
+import { NeedsOwnerBadge } from './NeedsOwnerBadge';
+import { useNeedsOwner } from '../../stores/useAttentionStore';
 
 export function Sidebar() {
   const agents = useAgentsStore((state) => state.agents);
@@ -13,6 +15,7 @@ export function Sidebar() {
   const setView = useAppStore((state) => state.setView);
   const creating = useAppStore((state) => state.creatingAgent);
   const setCreating = useAppStore((state) => state.setCreatingAgent);
+  const needs = useNeedsOwner();
 
   return (
     <nav className="sidebar" aria-label="Agents">
@@ -40,7 +43,10 @@ export function Sidebar() {
                 }}
                 aria-current={agent.id === selectedId && view === 'agent' ? 'true' : undefined}
               >
-                <span className="agent-name">{agent.name}</span>
+                <span className="agent-name">
+                  {agent.name}
+                  <NeedsOwnerBadge count={needs.byAgent.get(agent.id) ?? 0} what={agent.handle} />
+                </span>
                 <span className="agent-meta">
                   {agent.handle} · <span className={`mode-badge mode-${agent.mode}`}>{agent.mode}</span>
                 </span>
@@ -48,7 +54,7 @@ export function Sidebar() {
                   {agent.workspace ? agent.workspace.directory : 'no workspace'}
                 </span>
               </button>
-              {agent.id === selectedId && <ConversationList agentId={agent.id} />}
+              {agent.id === selectedId && <ConversationList agentId={agent.id} needs={needs.byConversation} />}
             </li>
           ))}
           {agents.length === 0 && !creating && <li className="empty">No agents yet. Create one with +.</li>}

@@ -1,17 +1,20 @@
 import { messageOf } from '../../lib/errors';
 import { useAppStore } from '../../stores/useAppStore';
 import { useConversationStore } from '../../stores/useConversationStore';
+import { useAttentionStore } from '../../stores/useAttentionStore';
+import { NeedsOwnerBadge } from '../agents/NeedsOwnerBadge';
 
 const NONE: never[] = [];
 
 /** The agent's conversations, newest first, in the sidebar under the agent. */
-export function ConversationList({ agentId }: { agentId: string }) {
+export function ConversationList({ agentId, needs }: { agentId: string; needs: ReadonlyMap<string, number> }) {
   const conversations = useConversationStore((state) => state.byAgent[agentId] ?? NONE);
   const selected = useConversationStore((state) => state.selected[agentId] ?? null);
   const select = useConversationStore((state) => state.select);
   const create = useConversationStore((state) => state.create);
   const showError = useAppStore((state) => state.showError);
   const setView = useAppStore((state) => state.setView);
+  const seen = useAttentionStore((state) => state.seen);
 
   return (
     <div className="conversation-list">
@@ -24,10 +27,12 @@ export function ConversationList({ agentId }: { agentId: string }) {
               aria-current={conversation.id === selected ? 'true' : undefined}
               onClick={() => {
                 select(agentId, conversation.id);
+                seen(conversation.id);
                 setView('agent');
               }}
             >
               {conversation.title}
+              <NeedsOwnerBadge count={needs.get(conversation.id) ?? 0} what={conversation.title} />
             </button>
           </li>
         ))}

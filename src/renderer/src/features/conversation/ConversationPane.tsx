@@ -8,6 +8,7 @@ import { useConversationStore } from '../../stores/useConversationStore';
 import { shortcutLabel } from '../palette/shortcuts';
 import { Composer } from './Composer';
 import { Transcript } from './Transcript';
+import { BudgetLine } from './BudgetLine';
 
 /** The selected conversation of an agent: transcript and composer, or a way to start one. */
 export function ConversationPane({ agentId }: { agentId: string }) {
@@ -43,6 +44,7 @@ export function ConversationPane({ agentId }: { agentId: string }) {
   return (
     <div className="conversation">
       <Transcript agentId={agentId} conversationId={conversationId} />
+      <BudgetLine conversationId={conversationId} />
       {agent && <Composer conversationId={conversationId} agent={agent} />}
     </div>
   );

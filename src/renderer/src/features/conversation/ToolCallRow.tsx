@@ -11,9 +11,9 @@ import { isCutOff, useConnectionStore } from '../../stores/useConnectionStore';
 import { useFilesStore } from '../../stores/useFilesStore';
 import { useToolCallsStore } from '../../stores/useToolCallsStore';
 import { revealHiddenCharacters } from '../../../../shared/hiddenCharacters';
-import { callOutcome, parseCommandResult } from './callOutcome';
+import { callOutcome, spanOf } from './callOutcome';
 import { TerminalText } from './TerminalText';
-import { filePathOf, formatArgs, mainArgument, unifiedDiffIn } from './toolCallText';
+import { formatArgs, mainArgument } from './toolCallText';
 
 export interface ToolCallRowProps {
   agentId: string;
@@ -40,21 +40,25 @@ export const ToolCallRow = memo(function ToolCallRow({ agentId, callId, tool, ar
   const now = useNow(outcome.kind === 'running');
   const began = view?.startedAt ?? view?.createdAt;
   const status = outcome.kind === 'running' && began ? `running · ${formatElapsed(now - Date.parse(began))}` : outcome.word;
-  // The stored result when the transcript has it; the record's summary (its first 500 characters) until then.
-  const command = parseCommandResult(result?.text ?? view?.resultSummary ?? undefined);
+  // How a command ended is the core's outcome of the call; the model's text is only shown, never read for it.
+  const command = view?.outcome?.command;
+  // The output the model received: the part of its text the outcome points at, when the window holds that text.
+  const sent = command ? spanOf(view, result?.text, command.outputStart) : null;
+  const sentOutput = sent !== null && command?.printedNothing ? '' : sent;
   // The output is shown once: the live stream when this window saw it, else what the model received.
-  const shownOutput = output && output.text !== '' ? output.text : (command?.output ?? '');
-  const sentDiffers = result !== undefined && (command ? command.output !== shownOutput && !output?.dropped : result.text !== view?.error);
+  const shownOutput = output && output.text !== '' ? output.text : (sentOutput ?? '');
+  const sentDiffers = result !== undefined && (command ? sentOutput !== shownOutput && !output?.dropped : result.text !== view?.error);
   const main = mainArgument(view?.args ?? args);
   // A path the fence refused was never opened, and may not be the owner's to open: no Open, no Diff.
-  const path = outcome.kind === 'refused' ? null : filePathOf(tool, view?.args ?? args);
-  const resultDiff = unifiedDiffIn(result?.text);
+  // Which file a call names is the tool's own answer, recorded with the call.
+  const path = outcome.kind === 'refused' ? null : (view?.file ?? null);
+  const resultDiff = spanOf(view, result?.text, view?.outcome?.diffStart);
   // The core's account once the command ended: printed in all, and what the window, the log and
   // the model each kept. While it runs, only what this window itself dropped is known.
   const account = view?.outputAccount ?? null;
   const dropped = account ? outputAccountSentence(account, output && output.text !== '' ? output.text.length : null) : output ? droppedSentence(output.dropped) : null;
   // A screenshot shows inline: the picture the model was sent, read back from Paddock's files.
-  const shot = tool === 'screenshot' && result && !result.isError ? (/ saved to (\/\S+\.png)[;.]/.exec(result.text)?.[1] ?? null) : null;
+  const shot = outcome.kind === 'ok' ? (view?.outcome?.image ?? null) : null;
 
   return (
     <div className={`tool-row outcome-${outcome.kind}`}>
@@ -117,7 +121,7 @@ export const ToolCallRow = memo(function ToolCallRow({ agentId, callId, tool, ar
           {resultDiff && <DiffView diff={resultDiff} />}
           {command && (
             <p className="hint">
-              $ {revealHiddenCharacters(command.command)} — {command.ending}
+              $ {revealHiddenCharacters(command.shown)} — {command.ending}
             </p>
           )}
           {dropped && <p className="hint output-account">{dropped}</p>}
@@ -127,7 +131,7 @@ export const ToolCallRow = memo(function ToolCallRow({ agentId, callId, tool, ar
               <TerminalText text={shownOutput} label="Output" />
             </>
           )}
-          {result && sentDiffers && !(command && command.output === '' && shownOutput === '') && (
+          {result && sentDiffers && !(command && sentOutput === '' && shownOutput === '') && (
             <>
               <div className="hint">{result.isError ? 'Error sent to the model' : 'Sent to the model'}</div>
               <TerminalText text={result.text} label="Sent to the model" raw />

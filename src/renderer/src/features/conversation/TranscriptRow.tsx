@@ -3,6 +3,9 @@ import { memo, useEffect, useState } from 'react';
 import type { UsageTotals } from '../../../../shared/domain';
 import type { LiveRetry } from '../../stores/useConversationStore';
 import { useConversationStore } from '../../stores/useConversationStore';
+import { useBudgetsStore } from '../../stores/useBudgetsStore';
+import { useAppStore } from '../../stores/useAppStore';
+import { messageOf } from '../../lib/errors';
 import { CheckpointRow, RestoreBeforeButton } from '../checkpoints/CheckpointRow';
 import { Markdown } from './Markdown';
 import { StepSummary } from './StepSummary';
@@ -52,10 +55,22 @@ export const TranscriptRow = memo(function TranscriptRow({
           <ToolCallRow agentId={agentId} callId={item.callId} tool={item.tool} args={item.args} result={item.result} />
         </div>
       );
+    case 'waiting':
+      return (
+        <div className="message message-owner message-waiting" aria-label={item.when === 'now' ? 'You (waiting for the next step)' : 'You (queued)'}>
+          <div className="message-header">
+            <div className="message-author" aria-hidden="true">
+              <User size={13} /> You · {item.when === 'now' ? 'the agent reads this at its next step' : 'queued: sent when this turn ends'}
+            </div>
+          </div>
+          <div className="message-text">{item.text}</div>
+        </div>
+      );
     case 'notice':
       return (
-        <p className={`message-notice${item.undone ? ' undone' : ''}`} role="note">
+        <p className={`message-notice${item.undone ? ' undone' : ''}${item.budget ? ' budget-stop' : ''}`} role="note">
           {item.text}
+          {item.budget && item.last && <ContinueAnyway conversationId={conversationId} />}
         </p>
       );
     case 'checkpoint':
@@ -88,6 +103,18 @@ export const TranscriptRow = memo(function TranscriptRow({
       );
   }
 });
+
+/** After a spending limit stopped the turn: raises the reached limits once and sends the conversation again. */
+function ContinueAnyway({ conversationId }: { conversationId: string }) {
+  const continueAnyway = useBudgetsStore((state) => state.continueAnyway);
+  const working = useConversationStore((state) => state.live[conversationId]?.working ?? false);
+  const showError = useAppStore((state) => state.showError);
+  return (
+    <button type="button" className="continue-anyway" disabled={working} onClick={() => void continueAnyway(conversationId).catch((reason: unknown) => showError(messageOf(reason)))}>
+      Continue anyway
+    </button>
+  );
+}
 
 /** "retrying in 8 s: overloaded (2 of 5)", counting down, with a way to stop waiting. */
 function RetryBanner({ retry, onCancel }: { retry: LiveRetry; onCancel: () => void }) {

@@ -19,21 +19,6 @@ export function mainArgument(args: unknown): string {
   return '';
 }
 
-/** The file a read, write or edit touched, which the Files tab can open. */
-export function filePathOf(tool: string, args: unknown): string | null {
-  if (!['read', 'write', 'edit'].includes(tool)) return null;
-  const path = record(args).path;
-  return typeof path === 'string' && path !== '' ? path : null;
-}
-
-/** A unified diff inside a tool's result text, if the tool returned one. */
-export function unifiedDiffIn(text: string | undefined): string | null {
-  if (!text) return null;
-  const start = text.search(/^(---|\+\+\+|@@) /m);
-  if (start < 0 || !/^@@ /m.test(text)) return null;
-  return text.slice(start);
-}
-
 export function formatArgs(args: unknown): string {
   try {
     return revealHiddenCharacters(JSON.stringify(args, null, 2) ?? '');

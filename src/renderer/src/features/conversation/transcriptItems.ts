@@ -8,13 +8,16 @@ export type TranscriptItem =
   | { key: string; kind: 'call'; callId: string; tool: string; args: unknown; result?: { text: string; isError: boolean }; undone?: boolean; step?: string }
   /** Above the calls of one step (one assistant message with two or more): their summary, which folds them. */
   | { key: string; kind: 'step'; step: string; calls: { callId: string; tool: string; result?: { text: string; isError: boolean } }[]; undone?: boolean }
-  | { key: string; kind: 'notice'; text: string; undone?: boolean }
+  /** budget: a spending limit stopped the turn here; last: it is the conversation's last stored message (Continue anyway is offered). */
+  | { key: string; kind: 'notice'; text: string; undone?: boolean; budget?: boolean; last?: boolean }
   /** After a turn's (or a restore's) last message: what it changed, with its Undo. */
   | { key: string; kind: 'checkpoint'; checkpoint: CheckpointView }
   | { key: string; kind: 'error'; message: string; retryable: boolean }
   | { key: string; kind: 'thinking'; text: string; redacted: boolean }
   | { key: string; kind: 'usage'; turn: UsageTotals; conversation: UsageTotals | null }
-  | { key: string; kind: 'working'; retry: LiveRetry | null };
+  | { key: string; kind: 'working'; retry: LiveRetry | null }
+  /** The owner's message waiting for the turn's next step or its end. */
+  | { key: string; kind: 'waiting'; text: string; when: 'now' | 'queue' };
 
 /** Usage of finished turns, by the id of the last assistant message each wrote. */
 export type UsageByMessage = ReadonlyMap<number, UsageTotals>;
@@ -32,6 +35,7 @@ export function transcriptItems(
   }
   const items: TranscriptItem[] = [];
   const shownCalls = new Set<string>();
+  const storedIds = new Set(messages.map((message) => message.id));
   const marks = checkpointMarks(checkpoints);
   let mark = 0;
   const flushMarks = (beforeId: number): void => {
@@ -71,7 +75,7 @@ export function transcriptItems(
       case 'tool':
         break;
       case 'notice':
-        items.push({ key: `m${message.id}`, kind: 'notice', text: message.text, undone });
+        items.push({ key: `m${message.id}`, kind: 'notice', text: message.text, undone, ...(message.budget ? { budget: true, last: message === messages[messages.length - 1] } : {}) });
         break;
     }
   }
@@ -82,6 +86,9 @@ export function transcriptItems(
   const liveCalls = live.segments.map((segment) => segment.kind === 'call' && !shownCalls.has(segment.callId));
   live.segments.forEach((segment, index) => {
     if (segment.kind === 'text') items.push({ key: `live-text-${index}`, kind: 'assistant', text: segment.text });
+    else if (segment.kind === 'owner') {
+      if (!storedIds.has(segment.messageId)) items.push({ key: `m${segment.messageId}`, kind: 'owner', text: segment.text, messageId: segment.messageId });
+    }
     else if (segment.kind === 'thinking') items.push({ key: `live-thinking-${index}`, kind: 'thinking', text: segment.text, redacted: segment.redacted });
     else if (liveCalls[index]) {
       let first = index;
@@ -102,6 +109,7 @@ export function transcriptItems(
     items.push({ key: 'live-usage', kind: 'usage', turn: live.usage.turn, conversation: live.usage.conversation });
   }
   if (live.working) items.push({ key: 'live-working', kind: 'working', retry: live.retry ?? null });
+  for (const waiting of live.working ? (live.waiting ?? []) : []) items.push({ key: `w${waiting.waitingId}`, kind: 'waiting', text: waiting.text, when: waiting.when });
   return items;
 }
 

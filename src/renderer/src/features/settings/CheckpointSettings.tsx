@@ -22,8 +22,8 @@ export function CheckpointSettings() {
   const fail = (reason: unknown): void => showError(messageOf(reason));
 
   useEffect(() => {
-    void loadUsage().catch(fail);
-  }, [loadUsage]);
+    void loadUsage().catch((reason: unknown) => showError(messageOf(reason)));
+  }, [loadUsage, showError]);
 
   return (
     <div className="checkpoint-settings">

@@ -8,6 +8,8 @@ import { AgentSettingsRow } from './AgentSettingsRow';
 import { AgentSettingsSection } from './AgentSettingsSection';
 import { InstanceSwitches } from './InstanceSwitches';
 import { ModelTablesSettings } from './ModelTablesSettings';
+import { BudgetSettings } from './BudgetSettings';
+import { NotificationSettings } from './NotificationSettings';
 import { CheckpointSettings } from './CheckpointSettings';
 import { RememberedCommands } from './RememberedCommands';
 import { SandboxSettings } from './SandboxSettings';
@@ -82,6 +84,12 @@ export function DeveloperSettings() {
       {agents.map((agent) => (
         <AgentSettingsSection key={agent.id} agent={agent} />
       ))}
+
+      <h2>Notifications</h2>
+      <NotificationSettings />
+
+      <h2>Budgets</h2>
+      <BudgetSettings />
 
       <h2>Models: context windows and prices</h2>
       <ModelTablesSettings />

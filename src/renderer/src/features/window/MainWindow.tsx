@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { AgentPane } from '../agents/AgentPane';
 import { Sidebar } from '../agents/Sidebar';
 import { CardQueue } from '../cards/CardQueue';
@@ -9,6 +9,7 @@ import { SidePane } from '../sidepane/SidePane';
 import { useAppStore } from '../../stores/useAppStore';
 import { useConnectionStore } from '../../stores/useConnectionStore';
 import { useSidePaneStore } from '../../stores/useSidePaneStore';
+import { useAttentionStore, useNeedsOwner } from '../../stores/useAttentionStore';
 
 // Settings is fetched when first opened: the working window does not wait for it.
 const DeveloperSettings = lazy(() => import('../settings/DeveloperSettings').then((module) => ({ default: module.DeveloperSettings })));
@@ -24,6 +25,9 @@ export function MainWindow() {
   const paneWidth = useSidePaneStore((state) => state.width);
   const paneCollapsed = useSidePaneStore((state) => state.collapsed);
   useWindowKeys();
+  const needsTotal = useNeedsOwner().total;
+  const showTotal = useAttentionStore((state) => state.showTotal);
+  useEffect(() => showTotal(needsTotal), [needsTotal, showTotal]);
 
   return (
     <div className="app" style={{ gridTemplateColumns: `var(--sidebar-width) minmax(400px, 1fr) ${paneCollapsed ? 'var(--pane-collapsed-width)' : `min(${paneWidth}px, 38vw)`}` }}>
