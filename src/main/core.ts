@@ -226,6 +226,7 @@ export async function createCore(options: CoreOptions) {
     runListOnlyFor: (agentId) => sandboxChoicesFor(agentId).runListOnly,
     assignment,
     supervisor,
+    ownServices: services.ownServices,
     preview: services.preview,
     capture: options.capture ?? createChromiumCapture({ executablePath: env.PADDOCK_CHROMIUM }),
     ownerEnv: ownerEnvFrom(env),

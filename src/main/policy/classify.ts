@@ -81,7 +81,7 @@ function byRunList(argv: string[], ctx: ClassifyContext): CommandDecision {
 
 /** Run mode in the sandbox: the decision by effect, its parts on the card. */
 function byEffect(command: string, ctx: ClassifyContext, contained: NonNullable<ClassifyContext['contained']>): CommandDecision {
-  const d = decideContained(command, { paths: ctx.paths, cwd: ctx.cwd, allowedDomains: contained.allowedDomains, maxFileBytes: contained.maxFileBytes, privateTmp: contained.privateTmp });
+  const d = decideContained(command, { paths: ctx.paths, cwd: ctx.cwd, allowedDomains: contained.allowedDomains, maxFileBytes: contained.maxFileBytes, privateTmp: contained.privateTmp, ownPorts: contained.ownPorts });
   // What is spawned: the argv itself when sh would run exactly it, else the shell reading the command, in the sandbox.
   // (A gated decision's argv is what the card shows: the same rule, read again only then.)
   const plain = d.tier === 'auto' ? d.plain === true : plainAsSh(command);

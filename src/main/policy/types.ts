@@ -279,7 +279,7 @@ export interface ClassifyContext {
    * Run mode in the sandbox. `privateTmp`: the sandbox mounts the agent's own directory at /tmp
    * (bubblewrap), so a path there is the agent's scratch, not the owner's.
    */
-  contained?: { allowedDomains: readonly string[]; runListOnly?: boolean; maxFileBytes?: number; privateTmp?: boolean };
+  contained?: { allowedDomains: readonly string[]; runListOnly?: boolean; maxFileBytes?: number; privateTmp?: boolean; ownPorts?: readonly number[] };
 }
 
 export type CommandDecision = (

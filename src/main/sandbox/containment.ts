@@ -5,6 +5,7 @@ import { READ_ONLY_PROGRAMS } from '../policy/runList';
 import type { CommandWrapper } from '../processes/command';
 import { identityWrapper } from '../processes/command';
 import { absentPlaceholders, holdPlaceholders, type AlwaysCardWatch, type MovedEntry } from './alwaysCardGuard';
+import type { OwnServiceSocket } from './profile';
 import { realOr, type Sandbox } from './sandbox';
 
 /** See Containment.longLived. */
@@ -37,6 +38,8 @@ export interface ContainmentDeps {
 export interface Containment {
   contained: boolean;
   wrap: CommandWrapper;
+  /** The wrapper of a command that reaches these own services on 127.0.0.1 (ownServices.ts); `wrap` when not contained. */
+  wrapReaching(services: readonly OwnServiceSocket[]): CommandWrapper;
   /** "contained: bubblewrap 0.8.0, network off" or "NOT contained: <why>". */
   line: string;
   /** The domains this agent's contained processes may reach (empty when none or not contained). */
@@ -71,6 +74,7 @@ export function containmentFor(agentId: string, workspace: string, deps: Contain
     return {
       contained: false,
       wrap: identityWrapper,
+      wrapReaching: () => identityWrapper,
       line: 'NOT contained: the owner turned on "uncontained shell" for this agent; bash runs as you and reaches everything you reach',
       allowedDomains: [],
       privateTmp: false,
@@ -84,6 +88,7 @@ export function containmentFor(agentId: string, workspace: string, deps: Contain
     return {
       contained: false,
       wrap: identityWrapper,
+      wrapReaching: () => identityWrapper,
       line: `NOT contained: ${why}. It runs as you and can read Paddock's own environment`,
       allowedDomains: [],
       privateTmp: false,
@@ -95,6 +100,7 @@ export function containmentFor(agentId: string, workspace: string, deps: Contain
   return {
     contained: true,
     wrap: sandbox.wrapperFor({ agentId, workspace, allowedDomains: choices.allowedDomains }),
+    wrapReaching: (ownServices) => sandbox.wrapperFor({ agentId, workspace, allowedDomains: choices.allowedDomains, ownServices }),
     line: sandbox.describe(choices.allowedDomains),
     allowedDomains: choices.allowedDomains,
     privateTmp: sandbox.status.available && sandbox.status.engine === 'bubblewrap',

@@ -13,7 +13,7 @@ import { watchAlwaysCardLive, type LiveAlwaysCardWatch } from './alwaysCardLive'
 import { entryParts, WEB_PORTS } from './domains';
 import { describeStatus, type SandboxStatus } from './engine';
 import { createNetworkProxy, type NetworkProxy, type ProxyDecision } from './netProxy';
-import { containedArgv, denyCovers, isInside, PROXY_SOCKET_NAME, proxyEnv, SYSTEM_DIRS, type ContainedProfile, type SystemLayout } from './profile';
+import { containedArgv, denyCovers, isInside, PROXY_SOCKET_NAME, proxyEnv, SYSTEM_DIRS, type ContainedProfile, type OwnServiceSocket, type SystemLayout } from './profile';
 import { mountCheckLauncher, type ReaderMounts } from './readerProfile';
 import { seatbeltArgv } from './seatbelt';
 import { encodeProgram, seccompArchFor, seccompProgram, type SeccompArch } from './seccomp';
@@ -23,6 +23,8 @@ export interface AgentSandboxRequest {
   workspace: string;
   /** The owner's allowed domains for this agent (checked entries); empty: no network at all. */
   allowedDomains: readonly string[];
+  /** The agent's own started processes' ports this command reaches on 127.0.0.1, each through its host socket (ownServices.ts). */
+  ownServices?: readonly OwnServiceSocket[];
 }
 
 export interface Sandbox {
@@ -381,6 +383,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       coverFiles: covers.files,
       seccompFilter,
       network: request.allowedDomains.length > 0 && socat && status.available && status.engine === 'bubblewrap' ? { proxySocketDir: proxySocketDirFor(request.agentId), socat } : 'off',
+      ...(request.ownServices && request.ownServices.length > 0 && socat && status.available && status.engine === 'bubblewrap' ? { ownServices: { socat, services: request.ownServices } } : {}),
       cwd: realOr(command.cwd),
     };
   }

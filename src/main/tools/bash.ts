@@ -9,7 +9,8 @@
 import { countOutput } from './outputCount';
 import { z } from 'zod';
 import { assertNever } from '../../shared/domain';
-import { describeFinished, finishedData, movedData, NO_WORKSPACE_FOR_COMMANDS, timeoutMsFor, withAlwaysCardRefusal } from './commandTools';
+import { describeFinished, finishedData, movedData, NO_WORKSPACE_FOR_COMMANDS, timeoutMsFor, withAlwaysCardRefusal, wrapReachingOwnServices } from './commandTools';
+import type { OwnServices } from '../sandbox/ownServices';
 import { childEnvForWorkspace, ownerShell, type OwnerEnv } from '../processes/env';
 import { runBounded } from '../processes/spawn';
 import { containmentFor, type ContainmentDeps } from '../sandbox/containment';
@@ -21,6 +22,8 @@ export const BASH_MAX_TIMEOUT_SECONDS = 1_800;
 
 export interface BashToolDeps extends ContainmentDeps {
   ledger?: GroupLedger;
+  /** The agent's own started processes' ports, reachable from its contained shell (sandbox/ownServices.ts). */
+  ownServices?: OwnServices;
   /** The owner's login shell (absolute); /bin/sh when unknown. */
   shell?: string;
   ownerEnv?: OwnerEnv;
@@ -103,6 +106,8 @@ export function createBashTool(deps: BashToolDeps = {}) {
       const counted = countOutput(ctx.onOutput);
       let result;
       try {
+        // Like run: the agent's own started processes stay reachable on 127.0.0.1:<port>.
+        const wrap = await wrapReachingOwnServices(containment, ctx.agent.id, deps);
         result = await runBounded({
           program: shell,
           args: ['-c', args.command],
@@ -114,7 +119,7 @@ export function createBashTool(deps: BashToolDeps = {}) {
           signal: ctx.signal,
           onOutput: counted.onOutput,
           onRawOutput: counted.onRawOutput,
-          wrap: containment.wrap,
+          wrap,
           purpose: 'bash',
           ledger: deps.ledger,
           agentId: ctx.agent.id,

@@ -10,6 +10,7 @@ import type { ClassifyContext, CommandDecision } from '../policy/types';
 import { commandDanger } from '../policy/danger';
 import { containmentFor, executesWorkspaceCode, networkNeedLine, type Containment, type ContainmentDeps } from '../sandbox/containment';
 import { needsNetwork } from '../sandbox/domains';
+import type { OwnServices } from '../sandbox/ownServices';
 import { lexCommand } from '../policy/lexer';
 import { childEnvForWorkspace, type OwnerEnv } from '../processes/env';
 import { prepareCommand, type Prepared } from '../processes/prepare';
@@ -42,6 +43,8 @@ export interface CommandToolDeps extends ContainmentDeps {
   rememberedUsed?: (id: number) => void;
   /** The agent's "Run list only" setting: seed 003 §5 even with the sandbox. */
   runListOnlyFor?: (agentId: string) => boolean;
+  /** The agent's own started processes' ports, reachable from its contained commands (sandbox/ownServices.ts). */
+  ownServices?: OwnServices;
 }
 
 /** run passes `shell`: in run mode with the sandbox it reads shell forms and runs them with /bin/sh -c (start and bash do not). */
@@ -54,7 +57,7 @@ function containedRun(ctx: ToolCallContext, deps: CommandToolDeps, form: Command
   if (!form.shell || ctx.agent.mode !== 'run' || !ctx.workspace) return undefined;
   const containment = containmentFor(ctx.agent.id, ctx.workspace.directory, deps);
   if (!containment.contained || deps.runListOnlyFor?.(ctx.agent.id)) return undefined;
-  return { allowedDomains: containment.allowedDomains, privateTmp: containment.privateTmp };
+  return { allowedDomains: containment.allowedDomains, privateTmp: containment.privateTmp, ownPorts: deps.ownServices?.portsOf(ctx.agent.id) };
 }
 
 function decide(command: string, cwd: string | undefined, ctx: ToolCallContext, deps: CommandToolDeps, form: CommandForm): CommandDecision | null {
@@ -91,6 +94,17 @@ export function commandTier(command: string, cwd: string | undefined, ctx: ToolC
     }
   }
   return { tier: decision.tier, reason: decision.reason };
+}
+
+/**
+ * The wrapper for a contained command that reaches the agent's own started processes on
+ * 127.0.0.1:<port> (each bridged in; nothing else of the host), or the plain one.
+ */
+export async function wrapReachingOwnServices(containment: Containment | null, agentId: string, deps: { ownServices?: OwnServices }): Promise<Containment['wrap'] | undefined> {
+  if (!containment) return undefined;
+  if (!containment.contained || !deps.ownServices) return containment.wrap;
+  const sockets = await deps.ownServices.socketsFor(agentId);
+  return sockets.length > 0 ? containment.wrapReaching(sockets) : containment.wrap;
 }
 
 /** The containment of this call's command (the wrapper and the card's line). */

@@ -15,6 +15,7 @@ import {
   prepareFor,
   timeoutMsFor,
   withAlwaysCardRefusal,
+  wrapReachingOwnServices,
   type CommandToolDeps,
 } from './commandTools';
 import { formatArgv } from '../policy';
@@ -99,6 +100,8 @@ export function createRunTool(deps: RunToolDeps = {}) {
       const counted = countOutput(ctx.onOutput);
       let result;
       try {
+        // The agent's own started processes stay reachable on 127.0.0.1:<port>, and nothing else of the host.
+        const wrap = await wrapReachingOwnServices(containment, ctx.agent.id, deps);
         result = await runBounded({
           program: command.program,
           args: command.args,
@@ -113,7 +116,7 @@ export function createRunTool(deps: RunToolDeps = {}) {
             counted.onRawOutput(chunk);
             watch?.onRawOutput(chunk);
           },
-          wrap: containment?.wrap,
+          wrap,
           purpose: 'run',
           ledger: deps.ledger,
           agentId: ctx.agent.id,
