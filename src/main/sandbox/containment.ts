@@ -60,6 +60,15 @@ export interface Containment {
   longLived(): LongLivedGuard | null;
   /** When not contained: the cause and how to enable, for a card's reason. */
   why: string | null;
+  /** Why this program cannot run inside (a refusal before it starts), or null. */
+  unseenProgram(program: string, pathValue: string): string | null;
+}
+
+/** A contained command that bubblewrap could not start (its own error, exit 1): the sentence its result adds. */
+export function launcherFailure(exitCode: number | null, output: string): string | null {
+  if (exitCode !== 1) return null;
+  const said = /^bwrap: (.+)$/m.exec(output)?.[1];
+  return said ? `The sandbox could not start the command (bubblewrap: ${said}); nothing of it ran.` : null;
 }
 
 /** Every program but the run list's read-only rows executes workspace code (runners, interpreters, build tools, config-loading linters). */
@@ -80,6 +89,7 @@ export function containmentFor(agentId: string, workspace: string, deps: Contain
       privateTmp: false,
       watchAlwaysCard: () => null,
       longLived: () => null,
+      unseenProgram: () => null,
       why: 'the owner turned on "uncontained shell" for this agent',
     };
   }
@@ -94,6 +104,7 @@ export function containmentFor(agentId: string, workspace: string, deps: Contain
       privateTmp: false,
       watchAlwaysCard: () => null,
       longLived: () => null,
+      unseenProgram: () => null,
       why,
     };
   }
@@ -122,6 +133,7 @@ export function containmentFor(agentId: string, workspace: string, deps: Contain
       };
     },
     why: null,
+    unseenProgram: (program, pathValue) => sandbox.unseenProgram(workspace, program, pathValue),
   };
 }
 

@@ -31,8 +31,10 @@ export interface ContainedProfile {
   dataDir: string;
   /** The agent's private temp directory on the host; it appears as /tmp inside. */
   privateTmp: string;
-  /** Read-only directories toolchains need outside the system directories (from the captured PATH). */
+  /** Read-only directories toolchains need outside the system directories (from the captured PATH), and a few files (a version manager's binary, its chosen versions). */
   toolchainDirs: string[];
+  /** The files among toolchainDirs: bound again inside a deny-list cover that falls over one (mise's binary in ~/.local/bin). */
+  toolchainFiles?: string[];
   /** Deny-list paths that exist inside a mounted directory: covered with an empty read-only mount. */
   coverDirs: string[];
   coverFiles: string[];
@@ -118,7 +120,11 @@ export function bwrapArgs(profile: ContainedProfile, layout: SystemLayout): stri
   for (const dir of profile.toolchainDirs) args.push('--ro-bind', dir, dir);
   args.push('--bind', profile.workspace, profile.workspace);
   for (const entry of [...profile.gitEntries, ...profile.alwaysCardEntries]) args.push('--ro-bind', entry, entry);
-  for (const dir of profile.coverDirs) args.push('--tmpfs', dir, '--remount-ro', dir);
+  for (const dir of profile.coverDirs) {
+    args.push('--tmpfs', dir);
+    for (const file of profile.toolchainFiles ?? []) if (isInside(dir, file) && file !== dir) args.push('--ro-bind', file, file);
+    args.push('--remount-ro', dir);
+  }
   for (const file of profile.coverFiles) args.push('--ro-bind', '/dev/null', file);
   // A workspace that holds the home (or is it) brings the real home back, deny list covered above.
   if (!isInside(profile.workspace, profile.home)) args.push('--remount-ro', profile.home);

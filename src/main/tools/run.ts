@@ -19,6 +19,7 @@ import {
   type CommandToolDeps,
 } from './commandTools';
 import { formatArgv } from '../policy';
+import { launcherFailure } from '../sandbox/containment';
 import { DEFAULT_MAX_OUTPUT_BYTES, runBounded } from '../processes/spawn';
 import { SpawnError } from '../processes/command';
 import { watchTestRun } from '../testRuns/watch';
@@ -95,6 +96,9 @@ export function createRunTool(deps: RunToolDeps = {}) {
       const watch = watchTestRun(command.argv);
       const maxOutputBytes = deps.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
       const containment = commandContainment(ctx, deps);
+      // A program the sandbox does not show would fail inside with a bare "No such file": said before it starts.
+      const unseen = command.shell ? null : (containment?.unseenProgram(command.program, command.env.PATH ?? '') ?? null);
+      if (unseen) return { ok: false, status: 422, error: unseen };
       // Contained code must not plant what another program runs as the owner later (SPEC §4).
       const alwaysCard = containment?.watchAlwaysCard() ?? null;
       const counted = countOutput(ctx.onOutput);
@@ -141,7 +145,8 @@ export function createRunTool(deps: RunToolDeps = {}) {
         // Recording a test run is a side note; the command's result still reaches the model.
       }
       const shown = watch ? { ...result, output: watch.resultOutput(result, maxOutputBytes) } : result;
-      const finished = describeFinished(command.shell ? args.command : formatArgv(command.argv), command.cwdShown, shown, timeoutMs);
+      const failed = containment?.contained ? launcherFailure(result.exitCode, result.output) : null;
+      const finished = describeFinished(command.shell ? args.command : formatArgv(command.argv), command.cwdShown, failed ? { ...shown, output: `${shown.output}${shown.output.endsWith('\n') || shown.output === '' ? '' : '\n'}${failed}\n` } : shown, timeoutMs);
       const tests = testCountsLine(command.argv, result.output);
       const [header, ending, ...rest] = finished.split('\n');
       return {
