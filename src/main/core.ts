@@ -286,6 +286,11 @@ export async function createCore(options: CoreOptions) {
     home: options.home,
     dataDir,
     rememberChoicesFor: (argv, directory) => rememberChoices(argv, directory).map((choice) => ({ kind: choice.kind, label: choice.sentence })),
+    allowDomains: (agentId, domains) => {
+      const now = sandboxChoicesFor(agentId).allowedDomains;
+      setSandboxChoices(agentId, { allowedDomains: [...now, ...domains.filter((domain) => !now.includes(domain))] });
+      events.emit({ type: 'sandbox.changed', agentId });
+    },
     rememberCommand: (input) => {
       remembered.remember(input);
       events.emit({ type: 'remembered.changed' });

@@ -9,7 +9,7 @@ import { plainAsSh } from '../policy/shellForm';
 import type { ClassifyContext, CommandDecision } from '../policy/types';
 import { commandDanger } from '../policy/danger';
 import { containmentFor, executesWorkspaceCode, networkNeedLine, type Containment, type ContainmentDeps } from '../sandbox/containment';
-import { needsNetwork } from '../sandbox/domains';
+import { needsNetwork, parseDomainList } from '../sandbox/domains';
 import type { OwnServices } from '../sandbox/ownServices';
 import { lexCommand } from '../policy/lexer';
 import { childEnvForWorkspace, type OwnerEnv } from '../processes/env';
@@ -120,13 +120,12 @@ export function commandPreview(command: string, cwd: string | undefined, ctx: To
   // It would fail after an approval just the same (no shell for a pipe, no such program): no card.
   if (!prepared.ok) return { refusal: prepared.error };
   const { argv, program, cwdShown, venvOnPath } = prepared.command;
-  const decision = prepared.command.shell ? decide(command, cwd, ctx, deps, form) : null;
-  if (decision?.shellParts) {
+  const contained = containedRun(ctx, deps, form) !== undefined;
+  const decision = prepared.command.shell || contained ? decide(command, cwd, ctx, deps, form) : null;
+  const offer = decision ? allowDomainsOffer(decision) : {};
+  if (prepared.command.shell && decision?.shellParts) {
     // Decided by the contained rule: its parts, the deciding one marked; a destroyer is a danger card.
     const lines = [`runs with /bin/sh in the sandbox`, ...partLines(decision)];
-    if (decision.tier === 'gated' && decision.domains && decision.domains.length > 0) {
-      lines.push(`Allow ${decision.domains.join(', ')} for this agent (Settings → Developer → Sandbox) and this command can reach it.`);
-    }
     const lexed = lexCommand(command);
     if (containment && (decision.code === 'needs-network' || (lexed.ok && needsNetwork(lexed.argv)))) containmentLine.push(networkNeedLine(containment));
     return {
@@ -135,6 +134,7 @@ export function commandPreview(command: string, cwd: string | undefined, ctx: To
       rememberable: isRememberable(command) && decision.code !== 'danger',
       details: [...lines, ...containmentLine],
       ...(decision.code === 'danger' ? { danger: decision.reason } : {}),
+      ...offer,
     };
   }
   const danger = ctx.workspace ? commandDanger(argv, { workspace: ctx.workspace.directory, cwd: prepared.command.cwd, home: ctx.home }) : null;
@@ -148,7 +148,20 @@ export function commandPreview(command: string, cwd: string | undefined, ctx: To
     rememberable: isRememberable(command) && danger === null,
     details: [...details, ...containmentLine],
     ...(danger ? { danger } : {}),
+    ...(danger ? {} : offer),
   };
+}
+
+/**
+ * A needs-network card whose rule names the domains (an install, `git fetch` of a named host, a
+ * URL): "Allow <domains> for this agent" beside Approve, which adds them to the agent's allowed
+ * domains (Settings → Developer → Sandbox) and runs the command. Only entries that list accepts.
+ */
+function allowDomainsOffer(decision: CommandDecision): Pick<CardPreview, 'choices' | 'allowDomains'> {
+  if (decision.tier !== 'gated' || decision.code !== 'needs-network' || !decision.domains || decision.domains.length === 0) return {};
+  const parsed = parseDomainList(decision.domains.join(' '));
+  if (parsed.refused.length > 0 || parsed.entries.length === 0) return {};
+  return { choices: [{ kind: 'allow-domains', label: `Allow ${parsed.entries.join(', ')} for this agent` }], allowDomains: parsed.entries };
 }
 
 export function prepareFor(command: string, cwd: string | undefined, ctx: ToolCallContext, deps: CommandToolDeps, form: CommandForm = {}): Prepared | null {

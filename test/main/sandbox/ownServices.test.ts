@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadShellGrammar } from '../../../src/main/policy/shellGrammar';
 import type { ToolResult } from '../../../src/shared/domain';
 import { buildTestCore } from '../../support/testCore';
 import { createTempDirs } from '../../support/tempDirs';
@@ -16,6 +17,8 @@ import { findBridgeTools } from '../../../src/main/sandbox/bridge';
 
 const temp = createTempDirs();
 afterEach(() => temp.cleanup());
+// The core loads the grammar in the background; shell forms are cards until it has.
+beforeAll(() => loadShellGrammar());
 
 const SERVER = `
 const http = require('node:http');

@@ -7,7 +7,8 @@
 // the sandbox cannot show fails before it starts with a sentence that says so.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadShellGrammar } from '../../../src/main/policy/shellGrammar';
 import type { ToolResult } from '../../../src/shared/domain';
 import { buildTestCore } from '../../support/testCore';
 import { createTempDirs } from '../../support/tempDirs';
@@ -16,6 +17,8 @@ import { launcherFailure } from '../../../src/main/sandbox/containment';
 
 const temp = createTempDirs();
 afterEach(() => temp.cleanup());
+// The core loads the grammar in the background; shell forms are cards until it has.
+beforeAll(() => loadShellGrammar());
 
 const TOKEN = 'cio-SECRET-cargo-token';
 

@@ -62,7 +62,12 @@ describe.skipIf(!status.available)(`run, contained${status.available ? '' : ` (s
     expect(rm.danger).toContain('whole workspace');
     expect(rm.rememberable).toBe(false);
     const npm = await tool.preview!({ command: 'npm install left-pad 2>&1 | tail -5' }, ctx);
-    expect(npm.details).toContain('Allow registry.npmjs.org for this agent (Settings → Developer → Sandbox) and this command can reach it.');
+    expect(npm.choices).toEqual([{ kind: 'allow-domains', label: 'Allow registry.npmjs.org for this agent' }]);
+    expect(npm.allowDomains).toEqual(['registry.npmjs.org']);
+    // Plain too (no shell form), and never beside a danger.
+    const plain = await tool.preview!({ command: 'npm install left-pad' }, ctx);
+    expect(plain.allowDomains).toEqual(['registry.npmjs.org']);
+    expect(rm.choices).toBeUndefined();
   });
 
   it('what the rule lets through unjudged (a program\'s own code) is still fenced by the sandbox', async () => {
