@@ -1,5 +1,6 @@
-// run {command, cwd?, timeoutSeconds?} (SPEC §6, seed 003 §4): one command in the workspace, with
-// no shell. The policy's lexer splits it (the argv classified is the argv spawned), the program
+// run {command, cwd?, timeoutSeconds?} (SPEC §6, seed 003 §4): one command in the workspace. In run
+// mode while contained, shell forms the grammar reduces to simple commands run with /bin/sh -c in
+// the sandbox; otherwise no shell: the policy's lexer splits it (the argv classified is the argv spawned), the program
 // is an absolute file on the workspace's captured PATH, the environment is Paddock's own short
 // list, output is a 200 KB tail over both streams, and a timeout or a cancel kills the group.
 import { countOutput } from './outputCount';
@@ -55,10 +56,12 @@ export interface RunToolDeps extends CommandToolDeps {
 
 const DESCRIPTION = [
   'Run one command in the workspace and wait for it (tests, builds, linters, read-only tools).',
-  'There is no shell: the command is split into words (quotes group), so pipes, redirections, `&&`, `$VAR` and `~` are not available.',
+  'When commands run in the sandbox (run mode, the usual case), the command is read as sh reads it and runs with /bin/sh -c inside the sandbox: pipelines (`| head`, `| grep`), `&&`, `||` and `;` lists, a leading `cd DIR &&` (inside the workspace), `NAME=value` prefixes with literal values, `2>&1`, and redirects to /dev/null or to files inside the workspace; quoted text is text.',
+  'Not accepted there (each asks the owner): `$VAR` and `${…}`, `$(…)` and backticks, `<(…)`, heredocs fed to an interpreter, functions, `eval`, `source`, `exec`, `~`, and a trailing `&` (use start).',
+  'Without a sandbox (or with the agent set to "Run list only") there is no shell: the command is split into words (quotes group), so only a plain command runs.',
   "The program is looked up on the workspace's PATH; the environment holds only PATH HOME USER LANG LC_ALL TERM TMPDIR SHELL and CI=1.",
   'Output of both streams is returned, the last 200 KB when longer (for a test runner, its failing tests\' blocks are kept ahead of that tail), with the exit code and the elapsed time.',
-  'Use start for servers and watchers that keep running.',
+  'Use start for servers and watchers that keep running; in the sandbox a command reaches them on 127.0.0.1:<port>, and no other port of this machine.',
 ].join(' ');
 
 export function createRunTool(deps: RunToolDeps = {}) {

@@ -54,6 +54,14 @@ describe.skipIf(!status.available)(`run, contained${status.available ? '' : ` (s
     expect(card.details).toEqual(expect.arrayContaining(['The command, part by part (▶ decided the card):', '   ls src', '▶ && cat .env']));
   });
 
+  it('says in its description what it accepts contained, and that without a sandbox only a plain command runs', () => {
+    const { description } = createRunTool({});
+    expect(description).not.toMatch(/^There is no shell/m);
+    for (const said of ['pipelines', '`&&`, `||` and `;`', 'cd DIR &&', '2>&1', '/bin/sh -c inside the sandbox', '`$(…)`', 'Without a sandbox', 'only a plain command runs', '127.0.0.1:<port>']) {
+      expect(description).toContain(said);
+    }
+  });
+
   it('a destroyer stays a danger card; a network need offers its domain', async () => {
     const ws = workspace();
     const tool = createRunTool({ sandbox: testSandbox() });
