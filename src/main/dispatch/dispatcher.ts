@@ -11,6 +11,7 @@ import type { ToolCallsRepository } from '../store/toolCalls';
 import type { WorkspacesRepository } from '../store/workspaces';
 import type { AnyToolDefinition } from '../tools/types';
 import { checkFloor } from './floor';
+import { rememberedReadArgv } from '../policy/remembered';
 import { isToolName } from './registry';
 import type { Dispatcher, OfferedTool, ToolCallRequest } from './types';
 
@@ -244,6 +245,10 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
           }
           // The domains are the card's own (drawn by the core), never the answer's.
           if (answer.choice === 'allow-domains' && card.allowDomains && card.allowDomains.length > 0) deps.allowDomains?.(agent.id, card.allowDomains);
+          // A secrets file's read, remembered for that file (the card's own path) in this workspace.
+          if (answer.choice === 'remember-file' && card.tool === 'read' && card.path && workspace) {
+            deps.rememberCommand({ agentId: agent.id, directory: workspace.directory, argv: rememberedReadArgv(card.path), kind: 'exact' });
+          }
           context.approval = {
             baseHash: card.baseHash ?? null,
             // The hunks applied are the core's own copy on the card it drew; the answer only names them.

@@ -11,7 +11,7 @@ import { createGitTool } from './git';
 import { listTool } from './list';
 import { createOutputTool } from './output';
 import { createPreviewTool } from './preview';
-import { readTool } from './read';
+import { createReadTool } from './read';
 import { createRunTool, type CommandFinished } from './run';
 import { createScreenshotTool } from './screenshot';
 import type { CapturePage } from '../preview/types';
@@ -55,7 +55,7 @@ export function createToolSet(deps: ToolSetDeps): AnyToolDefinition[] {
   const containment = { sandbox: deps.sandbox, choicesFor: deps.sandboxChoicesFor, ledger: deps.ledger, ownServices: deps.ownServices };
   const rememberedUsed = deps.rememberedUsed;
   return [
-    readTool,
+    createReadTool({ rememberedFor, rememberedUsed }),
     listTool,
     createSearchTool({ sandbox: deps.sandbox }),
     writeTool,

@@ -7,7 +7,8 @@ export type CardSubject = AnyToolName | 'checkpoint';
 
 /** A further way to approve that a card may offer (checked like remember: only what was offered counts). */
 /** `allow-domains`: a needs-network card's "Allow <domain> for this agent" (adds the card's `allowDomains`, then runs). */
-export type CardChoice = 'stop-processes' | 'allow-domains';
+/** `remember-file`: a secrets file's read card, "always allow reading <path> for this agent" (the card's `path`, this workspace). */
+export type CardChoice = 'stop-processes' | 'allow-domains' | 'remember-file';
 
 /** One hunk of a card's diff (issue 17): the owner may accept or reject each; the core applies only its own hunks by id. */
 export interface CardHunk {
