@@ -36,7 +36,8 @@ function hostServer(body: string): Promise<http.Server> {
 describe.skipIf(!sandboxStatus().available || !findBridgeTools())('the agent’s own services from its contained commands', () => {
   it('reaches its own started server on 127.0.0.1 without a card, and no other port of the host', async () => {
     const root = temp.make();
-    const { core, home } = await buildTestCore(root);
+    // The shell tool installed (PADDOCK_SHELL=1): the agent's contained bash reaches the same services.
+    const { core, home } = await buildTestCore(root, { PADDOCK_SHELL: '1' });
     const stranger = await hostServer('a host listener that is not the agent’s');
     try {
       const [agent] = core.agents.list();
@@ -44,7 +45,7 @@ describe.skipIf(!sandboxStatus().available || !findBridgeTools())('the agent’s
       fs.mkdirSync(ws, { recursive: true });
       fs.writeFileSync(path.join(ws, 'server.cjs'), SERVER);
       core.workspaces.set({ agentId: agent.id, directory: fs.realpathSync(ws), capturedPath: process.env.PATH ?? '/usr/bin:/bin', gitBinary: null });
-      core.agents.update(agent.id, { mode: 'run' });
+      core.agents.update(agent.id, { mode: 'run', scopes: [...agent.scopes, 'shell'] });
 
       /** Dispatches one call; a card (if any) is approved. */
       const call = async (tool: string, args: Record<string, unknown>): Promise<{ asked: string | null; result: ToolResult }> => {
@@ -85,6 +86,10 @@ describe.skipIf(!sandboxStatus().available || !findBridgeTools())('the agent’s
       const piped = await call('run', { command: `curl -s localhost:${port}/piped 2>&1 | head -1` });
       expect(piped.asked).toBeNull();
       expect(text(piped.result)).toContain('own service body /piped');
+
+      // The agent's contained shell too.
+      const shell = await call('bash', { command: `curl -s http://127.0.0.1:${port}/from-bash` });
+      expect(text(shell.result)).toContain('own service body /from-bash');
 
       // A host listener that is not the agent's: a card, and approved it still cannot be reached.
       const strangerPort = (stranger.address() as AddressInfo).port;
