@@ -8,7 +8,8 @@ import { resolveCommandCwd } from '../policy/paths';
 import { plainAsSh } from '../policy/shellForm';
 import type { ClassifyContext, CommandDecision } from '../policy/types';
 import { commandDanger } from '../policy/danger';
-import { containmentFor, executesWorkspaceCode, networkNeedLine, type Containment, type ContainmentDeps } from '../sandbox/containment';
+import { containmentFor, executesWorkspaceCode, launcherFailure, networkNeedLine, type Containment, type ContainmentDeps } from '../sandbox/containment';
+import { findOnPath } from '../processes/shellPath';
 import { needsNetwork, parseDomainList } from '../sandbox/domains';
 import type { OwnServices } from '../sandbox/ownServices';
 import { lexCommand } from '../policy/lexer';
@@ -105,6 +106,25 @@ export async function wrapReachingOwnServices(containment: Containment | null, a
   if (!containment.contained || !deps.ownServices) return containment.wrap;
   const sockets = await deps.ownServices.socketsFor(agentId);
   return sockets.length > 0 ? containment.wrapReaching(sockets) : containment.wrap;
+}
+
+/**
+ * Why a contained command failed before its program started, said in its result: bubblewrap's own
+ * error, or a program sh inside could not find (`sh: 1: cargo: not found`) that the host's PATH has
+ * but the sandbox does not show. Null when nothing of the sort happened.
+ */
+export function failedBeforeStart(containment: Containment | null, exitCode: number | null, output: string, pathValue: string, workspace: string): string | null {
+  if (!containment?.contained) return null;
+  const launcher = launcherFailure(exitCode, output);
+  if (launcher) return launcher;
+  if (exitCode !== 127) return null;
+  const said: string[] = [];
+  for (const match of output.matchAll(/^(?:\/bin\/)?sh: \d+: ([^\s:/]+): not found$/gm)) {
+    const found = findOnPath(match[1], pathValue, { workspace });
+    const why = found ? containment.unseenProgram(found, pathValue) : null;
+    if (why && !said.includes(why)) said.push(why.replace(', so it was not run:', ':'));
+  }
+  return said.length > 0 ? said.join('\n') : null;
 }
 
 /** The containment of this call's command (the wrapper and the card's line). */

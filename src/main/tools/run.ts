@@ -10,6 +10,7 @@ import {
   commandPreview,
   commandTier,
   describeFinished,
+  failedBeforeStart,
   finishedData,
   movedData,
   NO_WORKSPACE_FOR_COMMANDS,
@@ -20,7 +21,6 @@ import {
   type CommandToolDeps,
 } from './commandTools';
 import { formatArgv } from '../policy';
-import { launcherFailure } from '../sandbox/containment';
 import { DEFAULT_MAX_OUTPUT_BYTES, runBounded } from '../processes/spawn';
 import { SpawnError } from '../processes/command';
 import { watchTestRun } from '../testRuns/watch';
@@ -148,7 +148,7 @@ export function createRunTool(deps: RunToolDeps = {}) {
         // Recording a test run is a side note; the command's result still reaches the model.
       }
       const shown = watch ? { ...result, output: watch.resultOutput(result, maxOutputBytes) } : result;
-      const failed = containment?.contained ? launcherFailure(result.exitCode, result.output) : null;
+      const failed = failedBeforeStart(containment, result.exitCode, result.output, command.env.PATH ?? '', ctx.workspace.directory);
       const finished = describeFinished(command.shell ? args.command : formatArgv(command.argv), command.cwdShown, failed ? { ...shown, output: `${shown.output}${shown.output.endsWith('\n') || shown.output === '' ? '' : '\n'}${failed}\n` } : shown, timeoutMs);
       const tests = testCountsLine(command.argv, result.output);
       const [header, ending, ...rest] = finished.split('\n');

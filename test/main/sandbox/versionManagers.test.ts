@@ -121,6 +121,10 @@ describe.skipIf(!sandboxStatus().available)('toolchains of version managers, con
       const hidden = await run('hometool');
       expect(hidden.ok).toBe(false);
       expect(text(hidden)).toMatch(/hometool.*the sandbox does not show/);
+      // In a shell form sh inside says "not found"; the result says why.
+      const inShell = text(await run('hometool 2>&1 | head -1; exit 127'));
+      expect(inShell).toContain('hometool: not found');
+      expect(inShell).toMatch(/`hometool` is \S+\/\.local\/bin\/hometool, which the sandbox does not show: inside, only/);
     } finally {
       await core.shutdown();
     }
