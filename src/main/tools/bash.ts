@@ -37,7 +37,7 @@ export const BASH_NOT_CONTAINED =
   'bash is not contained: it runs as the owner’s user and reaches everything that user reaches (files outside the workspace, credentials, the network).';
 
 export const BASH_CONTAINED =
-  'bash runs in the OS sandbox: it can write only the workspace (not its .git) and its private /tmp, read the system and toolchain directories but not the home directory, credentials or Paddock’s data, see no other process, and has no network except HTTP(S) through Paddock’s proxy to the domains the owner allowed for this agent, never this machine’s own ports.';
+  'bash runs in the OS sandbox: it can write only the workspace (not its .git) and its private /tmp, read the system and toolchain directories but not the home directory, credentials or Paddock’s data, see no other process, and has no network except HTTP(S) through Paddock’s proxy to the domains the owner allowed for this agent, never this machine’s own ports except those its own started processes (`start`) listen on, at 127.0.0.1:<port>.';
 
 const DESCRIPTION = [
   "Run a command line through the owner's shell (pipes, redirections, variables all work), in the workspace directory.",
