@@ -62,6 +62,8 @@ export interface DispatcherDeps {
   /** `directory`: the workspace the choice is bound to, named in the label (issue 19). */
   rememberChoicesFor(argv: string[], directory?: string): { kind: RememberKind; label: string }[];
   rememberCommand(input: { agentId: string; directory: string; argv: string[]; kind: RememberKind }): void;
+  /** A needs-network card's "Allow <domain> for this agent": adds the card's domains to the agent's list (Settings → Sandbox). */
+  allowDomains?(agentId: string, domains: readonly string[]): void;
   /** The tools of the MCP servers the owner added for an agent (scope mcp), with their JSON schemas. */
   mcpToolsFor?(agentId: string): { definition: AnyToolDefinition; inputSchema: Record<string, unknown> }[];
   /** Live output of a running call, for the window. */
@@ -244,6 +246,12 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
           }
           if (answer.remember && card.argv && workspace) {
             deps.rememberCommand({ agentId: agent.id, directory: workspace.directory, argv: card.argv, kind: answer.remember });
+          }
+          // The domains are the card's own (drawn by the core), never the answer's.
+          if (answer.choice === 'allow-domains' && card.allowDomains && card.allowDomains.length > 0) deps.allowDomains?.(agent.id, card.allowDomains);
+          // A secrets file's read, remembered for that file in this workspace (the card's own argv, drawn by the tool).
+          if (answer.choice === 'remember-file' && card.rememberArgv && card.rememberArgv.length > 0 && workspace) {
+            deps.rememberCommand({ agentId: agent.id, directory: workspace.directory, argv: card.rememberArgv, kind: 'exact' });
           }
           context.approval = {
             baseHash: card.baseHash ?? null,

@@ -82,7 +82,7 @@ function byRunList(argv: string[], ctx: ClassifyContext): CommandDecision {
 /** Run mode in the sandbox: the decision by effect, its parts on the card. */
 function byEffect(reading: CommandReading, ctx: ClassifyContext, contained: NonNullable<ClassifyContext['contained']>): CommandDecision {
   const { command, lexed } = reading;
-  const d = decideContained(command, { paths: ctx.paths, cwd: ctx.cwd, allowedDomains: contained.allowedDomains, maxFileBytes: contained.maxFileBytes, privateTmp: contained.privateTmp, ignoreRules: contained.ignoreRules }, reading);
+  const d = decideContained(command, { paths: ctx.paths, cwd: ctx.cwd, allowedDomains: contained.allowedDomains, maxFileBytes: contained.maxFileBytes, privateTmp: contained.privateTmp, ignoreRules: contained.ignoreRules, ownPorts: contained.ownPorts }, reading);
   // What is spawned: the argv itself when sh would run exactly it, else the shell reading the command, in the sandbox.
   // (A gated decision's argv is what the card shows: the same rule, from the same parse.)
   const plain = d.tier === 'auto' ? d.plain === true : plainAsShForm(command, reading.form(), lexed);

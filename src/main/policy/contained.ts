@@ -53,6 +53,8 @@ export interface ContainedContext {
   privateTmp?: boolean;
   /** Compiled .gitignore rules kept across decisions; absent: read in this decision. */
   ignoreRules?: IgnoreRules;
+  /** The ports the agent's own started processes listen on (curl to another loopback port is a card); undefined: unknown, any. */
+  ownPorts?: readonly number[];
 }
 
 export interface ContainedPart {
@@ -353,7 +355,7 @@ function judgeCommand(cmd: ShellCommand, where: Where, view: FileView, ctx: Cont
     redirectPlaces.push({ op: r.op, place: insideOrCard(view, r.target.value, where, `the redirect target ${r.target.value}`), text: r.target.value });
   }
   // The network: what the program is known to fetch, or a URL it is handed.
-  let net = networkNeed([program, ...argv.slice(1)], (name) => hasLocalBin(view, where.cwd, name));
+  let net = networkNeed([program, ...argv.slice(1)], (name) => hasLocalBin(view, where.cwd, name), ctx.ownPorts);
   if (!net.needs && !textOnly) {
     const far = argv.slice(1).flatMap((w) => {
       const host = /^[a-z][a-z0-9+.-]*:\/\//i.test(w) || /^git\+/.test(w) ? urlHost(w.replace(/^git\+/, '')) : null;

@@ -280,7 +280,7 @@ export interface ClassifyContext {
    * Run mode in the sandbox. `privateTmp`: the sandbox mounts the agent's own directory at /tmp
    * (bubblewrap), so a path there is the agent's scratch, not the owner's.
    */
-  contained?: { allowedDomains: readonly string[]; runListOnly?: boolean; maxFileBytes?: number; privateTmp?: boolean; /** Compiled .gitignore rules kept across decisions (policy/containedFiles.ts). */ ignoreRules?: IgnoreRules };
+  contained?: { allowedDomains: readonly string[]; runListOnly?: boolean; maxFileBytes?: number; privateTmp?: boolean; /** Compiled .gitignore rules kept across decisions (policy/containedFiles.ts). */ ignoreRules?: IgnoreRules; ownPorts?: readonly number[] };
 }
 
 export type CommandDecision = (

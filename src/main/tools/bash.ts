@@ -9,7 +9,8 @@
 import { countOutput } from './outputCount';
 import { z } from 'zod';
 import { assertNever, type ToolCallContext } from '../../shared/domain';
-import { finishedCommand, finishedData, movedData, NO_WORKSPACE_FOR_COMMANDS, timeoutMsFor } from './commandTools';
+import { finishedCommand, finishedData, movedData, NO_WORKSPACE_FOR_COMMANDS, scanOwnServices, timeoutMsFor, wrapReachingOwnServices } from './commandTools';
+import type { OwnServices, OwnServicesScan } from '../sandbox/ownServices';
 import { childEnvForWorkspace, ownerShell, type OwnerEnv } from '../processes/env';
 import { runBounded } from '../processes/spawn';
 import { containmentFor, type Containment, type ContainmentDeps } from '../sandbox/containment';
@@ -19,6 +20,8 @@ import type { PreparedCall, ToolDefinition } from './types';
 /** A bash call prepared once: its containment (the wrapper, the card's line, the tier's reason). */
 interface PreparedBash extends PreparedCall {
   readonly containment: Containment | null;
+  /** The agent's own services found once, bridged in when the shell starts (null: not contained). */
+  readonly ownServices: OwnServicesScan | null;
 }
 
 export const BASH_DEFAULT_TIMEOUT_SECONDS = 120;
@@ -26,6 +29,8 @@ export const BASH_MAX_TIMEOUT_SECONDS = 1_800;
 
 export interface BashToolDeps extends ContainmentDeps {
   ledger?: GroupLedger;
+  /** The agent's own started processes' ports, reachable from its contained shell (sandbox/ownServices.ts). */
+  ownServices?: OwnServices;
   /** The owner's login shell (absolute); /bin/sh when unknown. */
   shell?: string;
   ownerEnv?: OwnerEnv;
@@ -39,7 +44,7 @@ export const BASH_NOT_CONTAINED =
   'bash is not contained: it runs as the owner’s user and reaches everything that user reaches (files outside the workspace, credentials, the network).';
 
 export const BASH_CONTAINED =
-  'bash runs in the OS sandbox: it can write only the workspace (not its .git) and its private /tmp, read the system and toolchain directories but not the home directory, credentials or Paddock’s data, see no other process, and has no network except HTTP(S) through Paddock’s proxy to the domains the owner allowed for this agent, never this machine’s own ports.';
+  'bash runs in the OS sandbox: it can write only the workspace (not its .git) and its private /tmp, read the system and toolchain directories but not the home directory, credentials or Paddock’s data, see no other process, and has no network except HTTP(S) through Paddock’s proxy to the domains the owner allowed for this agent, never this machine’s own ports except those its own started processes (`start`) listen on, at 127.0.0.1:<port>.';
 
 const DESCRIPTION = [
   "Run a command line through the owner's shell (pipes, redirections, variables all work), in the workspace directory.",
@@ -65,10 +70,10 @@ export function createBashTool(deps: BashToolDeps = {}) {
   });
   type BashArgs = z.infer<typeof schema>;
   // One containment per call: the tier, the card and the run read the same one (null: no workspace).
-  const prepare = (_args: BashArgs, ctx: ToolCallContext): PreparedBash => ({
-    containment: ctx.workspace ? containmentFor(ctx.agent.id, ctx.workspace.directory, deps, true) : null,
-    mayChangeFiles: true,
-  });
+  const prepare = (_args: BashArgs, ctx: ToolCallContext): PreparedBash => {
+    const containment = ctx.workspace ? containmentFor(ctx.agent.id, ctx.workspace.directory, deps, true) : null;
+    return { containment, ownServices: scanOwnServices(containment, ctx.agent.id, deps), mayChangeFiles: true };
+  };
 
   const tool: ToolDefinition<BashArgs, PreparedBash> = {
     name: 'bash',
@@ -114,6 +119,8 @@ export function createBashTool(deps: BashToolDeps = {}) {
       const counted = countOutput(ctx.onOutput);
       let result;
       try {
+        // Like run: the agent's own started processes stay reachable on 127.0.0.1:<port>.
+        const wrap = await wrapReachingOwnServices(containment, prepared.ownServices);
         result = await runBounded({
           program: shell,
           args: ['-c', args.command],
@@ -125,7 +132,7 @@ export function createBashTool(deps: BashToolDeps = {}) {
           signal: ctx.signal,
           onOutput: counted.onOutput,
           onRawOutput: counted.onRawOutput,
-          wrap: containment.wrap,
+          wrap,
           purpose: 'bash',
           ledger: deps.ledger,
           agentId: ctx.agent.id,

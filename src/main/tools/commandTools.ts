@@ -10,8 +10,10 @@ import { plainAsShForm } from '../policy/shellForm';
 import type { ClassifyContext, CommandDecision } from '../policy/types';
 import type { IgnoreRules } from '../policy/containedFiles';
 import { commandDanger } from '../policy/danger';
-import { containmentFor, executesWorkspaceCode, networkNeedLine, type Containment, type ContainmentDeps } from '../sandbox/containment';
-import { needsNetwork } from '../sandbox/domains';
+import { containmentFor, executesWorkspaceCode, launcherFailure, networkNeedLine, type Containment, type ContainmentDeps } from '../sandbox/containment';
+import { findOnPath } from '../processes/shellPath';
+import { needsNetwork, parseDomainList } from '../sandbox/domains';
+import type { OwnServices, OwnServicesScan } from '../sandbox/ownServices';
 import { childEnvForWorkspace, type OwnerEnv } from '../processes/env';
 import { prepareCommand, programChanged, programIdentity, type Prepared, type PreparedCommand } from '../processes/prepare';
 import type { BoundedResult } from '../processes/spawn';
@@ -45,6 +47,8 @@ export interface CommandToolDeps extends ContainmentDeps {
   rememberedUsed?: (id: number) => void;
   /** The agent's "Run list only" setting: seed 003 §5 even with the sandbox. */
   runListOnlyFor?: (agentId: string) => boolean;
+  /** The agent's own started processes' ports, reachable from its contained commands (sandbox/ownServices.ts). */
+  ownServices?: OwnServices;
 }
 
 /** run passes `shell`: in run mode with the sandbox it reads shell forms and runs them with /bin/sh -c (start and bash do not). */
@@ -65,6 +69,8 @@ export interface PreparedCommandCall extends PreparedCall {
   readonly cwd: string | undefined;
   /** Null: no workspace. */
   readonly containment: Containment | null;
+  /** The agent's own services as this call found them, once (null: not contained, or none provided). */
+  readonly ownServices: OwnServicesScan | null;
   /** Run mode, the sandbox active and not "Run list only", for a tool that runs a shell: the contained rule's facts. */
   readonly contained: ClassifyContext['contained'];
   /** The policy's decision (null: no workspace). */
@@ -75,10 +81,10 @@ export interface PreparedCommandCall extends PreparedCall {
 }
 
 /** Run mode, the sandbox active and not "Run list only", for a tool that runs a shell: the contained rule applies. */
-function containedRun(ctx: ToolCallContext, containment: Containment | null, deps: CommandToolDeps, form: CommandForm): ClassifyContext['contained'] {
+function containedRun(ctx: ToolCallContext, containment: Containment | null, ownServices: OwnServicesScan | null, deps: CommandToolDeps, form: CommandForm): ClassifyContext['contained'] {
   if (!form.shell || ctx.agent.mode !== 'run' || !containment) return undefined;
   if (!containment.contained || deps.runListOnlyFor?.(ctx.agent.id)) return undefined;
-  return { allowedDomains: containment.allowedDomains, privateTmp: containment.privateTmp, ignoreRules: form.ignoreRules };
+  return { allowedDomains: containment.allowedDomains, privateTmp: containment.privateTmp, ignoreRules: form.ignoreRules, ownPorts: ownServices?.ports };
 }
 
 export function prepareCommandCall(command: string, cwd: string | undefined, ctx: ToolCallContext, deps: CommandToolDeps, form: CommandForm = {}): PreparedCommandCall {
@@ -87,13 +93,15 @@ export function prepareCommandCall(command: string, cwd: string | undefined, ctx
   // Certainly read-only only as a plain command of a read-only run-list row (a shell form may write
   // whatever it reads): otherwise the checkpoint records the workspace first.
   const mayChangeFiles = !certainlyReadOnly(reading.lexed);
-  if (!paths || !ctx.workspace) return { reading, cwd, containment: null, contained: undefined, decision: null, spawn: null, mayChangeFiles };
+  if (!paths || !ctx.workspace) return { reading, cwd, containment: null, ownServices: null, contained: undefined, decision: null, spawn: null, mayChangeFiles };
   const containment = containmentFor(ctx.agent.id, ctx.workspace.directory, deps);
-  const contained = containedRun(ctx, containment, deps, form);
+  // The agent's own services looked at once: the policy reads their ports, the run bridges them.
+  const ownServices = scanOwnServices(containment, ctx.agent.id, deps);
+  const contained = containedRun(ctx, containment, ownServices, deps, form);
   const remembered = deps.rememberedFor?.(ctx.agent.id, ctx.workspace.directory) ?? [];
   const decision = classifyCommand(command, { paths, cwd, mode: ctx.agent.mode, remembered, venv: ctx.workspace.venv ?? undefined, contained }, reading);
   const spawn = spawnFor(reading, cwd, paths, ctx, ctx.workspace, deps, containment, contained);
-  return { reading, cwd, containment, contained, decision, spawn, mayChangeFiles };
+  return { reading, cwd, containment, ownServices, contained, decision, spawn, mayChangeFiles };
 }
 
 /** The card's lines for a command decided by its parts: one part a line, the deciding one marked. */
@@ -124,6 +132,44 @@ export function commandTier(prepared: PreparedCommandCall, ctx: ToolCallContext,
   return { tier: decision.tier, reason: decision.reason };
 }
 
+/**
+ * The agent's own services as this call sees them, scanned once in its preparation (the policy reads
+ * their ports, the run bridges them): null when the command is not contained or nothing provides them.
+ */
+export function scanOwnServices(containment: Containment | null, agentId: string, deps: { ownServices?: OwnServices }): OwnServicesScan | null {
+  return containment?.contained && deps.ownServices ? deps.ownServices.scan(agentId) : null;
+}
+
+/**
+ * The wrapper for a contained command that reaches the agent's own started processes on
+ * 127.0.0.1:<port> (each port the preparation found bridged in; nothing else of the host), or the plain one.
+ */
+export async function wrapReachingOwnServices(containment: Containment | null, ownServices: OwnServicesScan | null): Promise<Containment['wrap'] | undefined> {
+  if (!containment) return undefined;
+  if (!containment.contained || !ownServices) return containment.wrap;
+  const sockets = await ownServices.sockets();
+  return sockets.length > 0 ? containment.wrapReaching(sockets) : containment.wrap;
+}
+
+/**
+ * Why a contained command failed before its program started, said in its result: bubblewrap's own
+ * error, or a program sh inside could not find (`sh: 1: cargo: not found`) that the host's PATH has
+ * but the sandbox does not show. Null when nothing of the sort happened.
+ */
+export function failedBeforeStart(containment: Containment | null, exitCode: number | null, output: string, pathValue: string, workspace: string): string | null {
+  if (!containment?.contained) return null;
+  const launcher = launcherFailure(exitCode, output);
+  if (launcher) return launcher;
+  if (exitCode !== 127) return null;
+  const said: string[] = [];
+  for (const match of output.matchAll(/^(?:\/bin\/)?sh: \d+: ([^\s:/]+): not found$/gm)) {
+    const found = findOnPath(match[1], pathValue, { workspace });
+    const why = found ? containment.unseenProgram(found, pathValue) : null;
+    if (why && !said.includes(why)) said.push(why.replace(', so it was not run:', ':'));
+  }
+  return said.length > 0 ? said.join('\n') : null;
+}
+
 export function commandPreview(prepared: PreparedCommandCall, ctx: ToolCallContext): CardPreview {
   const { containment, decision, spawn, reading } = prepared;
   const containmentLine = containment ? [containment.line] : [];
@@ -132,12 +178,11 @@ export function commandPreview(prepared: PreparedCommandCall, ctx: ToolCallConte
   if (!spawn.ok) return { refusal: spawn.error };
   const { argv, program, cwdShown, venvOnPath } = spawn.command;
   const rememberable = reading.lexed.ok;
+  // The contained rule's decision offers "Allow <domain>" (a shell form, or a plain command it decided).
+  const offer = decision && (spawn.command.shell || prepared.contained !== undefined) ? allowDomainsOffer(decision) : {};
   if (spawn.command.shell && decision?.shellParts) {
     // Decided by the contained rule: its parts, the deciding one marked; a destroyer is a danger card.
     const lines = [`runs with /bin/sh in the sandbox`, ...partLines(decision)];
-    if (decision.tier === 'gated' && decision.domains && decision.domains.length > 0) {
-      lines.push(`Allow ${decision.domains.join(', ')} for this agent (Settings → Developer → Sandbox) and this command can reach it.`);
-    }
     if (containment && (decision.code === 'needs-network' || (reading.lexed.ok && needsNetwork(reading.lexed.argv)))) containmentLine.push(networkNeedLine(containment));
     return {
       argv,
@@ -145,6 +190,7 @@ export function commandPreview(prepared: PreparedCommandCall, ctx: ToolCallConte
       rememberable: rememberable && decision.code !== 'danger',
       details: [...lines, ...containmentLine],
       ...(decision.code === 'danger' ? { danger: decision.reason } : {}),
+      ...offer,
     };
   }
   const danger = ctx.workspace ? commandDanger(argv, { workspace: ctx.workspace.directory, cwd: spawn.command.cwd, home: ctx.home }) : null;
@@ -158,7 +204,20 @@ export function commandPreview(prepared: PreparedCommandCall, ctx: ToolCallConte
     rememberable: rememberable && danger === null,
     details: [...details, ...containmentLine],
     ...(danger ? { danger } : {}),
+    ...(danger ? {} : offer),
   };
+}
+
+/**
+ * A needs-network card whose rule names the domains (an install, `git fetch` of a named host, a
+ * URL): "Allow <domains> for this agent" beside Approve, which adds them to the agent's allowed
+ * domains (Settings → Developer → Sandbox) and runs the command. Only entries that list accepts.
+ */
+function allowDomainsOffer(decision: CommandDecision): Pick<CardPreview, 'choices' | 'allowDomains'> {
+  if (decision.tier !== 'gated' || decision.code !== 'needs-network' || !decision.domains || decision.domains.length === 0) return {};
+  const parsed = parseDomainList(decision.domains.join(' '));
+  if (parsed.refused.length > 0 || parsed.entries.length === 0) return {};
+  return { choices: [{ kind: 'allow-domains', label: `Allow ${parsed.entries.join(', ')} for this agent` }], allowDomains: parsed.entries };
 }
 
 /** What is spawned for a prepared command: the argv itself, or /bin/sh reading it when the contained rule judged a shell form. */

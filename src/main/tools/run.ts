@@ -1,5 +1,6 @@
-// run {command, cwd?, timeoutSeconds?} (SPEC §6, seed 003 §4): one command in the workspace, with
-// no shell. The policy's lexer splits it (the argv classified is the argv spawned), the program
+// run {command, cwd?, timeoutSeconds?} (SPEC §6, seed 003 §4): one command in the workspace. In run
+// mode while contained, shell forms the grammar reduces to simple commands run with /bin/sh -c in
+// the sandbox; otherwise no shell: the policy's lexer splits it (the argv classified is the argv spawned), the program
 // is an absolute file on the workspace's captured PATH, the environment is Paddock's own short
 // list, output is a 200 KB tail over both streams, and a timeout or a cancel kills the group.
 import { commandMayWrite } from './commandEffects';
@@ -8,6 +9,7 @@ import { z } from 'zod';
 import {
   commandPreview,
   commandTier,
+  failedBeforeStart,
   finishedCommand,
   finishedData,
   movedData,
@@ -15,6 +17,7 @@ import {
   prepareCommandCall,
   spawnAtRun,
   timeoutMsFor,
+  wrapReachingOwnServices,
   type CommandToolDeps,
   type PreparedCommandCall,
 } from './commandTools';
@@ -55,10 +58,12 @@ export interface RunToolDeps extends CommandToolDeps {
 
 const DESCRIPTION = [
   'Run one command in the workspace and wait for it (tests, builds, linters, read-only tools).',
-  'There is no shell: the command is split into words (quotes group), so pipes, redirections, `&&`, `$VAR` and `~` are not available.',
+  'When commands run in the sandbox (run mode, the usual case), the command is read as sh reads it and runs with /bin/sh -c inside the sandbox: pipelines (`| head`, `| grep`), `&&`, `||` and `;` lists, a leading `cd DIR &&` (inside the workspace), `NAME=value` prefixes with literal values, `2>&1`, and redirects to /dev/null or to files inside the workspace; quoted text is text.',
+  'Not accepted there (each asks the owner): `$VAR` and `${…}`, `$(…)` and backticks, `<(…)`, heredocs fed to an interpreter, functions, `eval`, `source`, `exec`, `~`, and a trailing `&` (use start).',
+  'Without a sandbox (or with the agent set to "Run list only") there is no shell: the command is split into words (quotes group), so only a plain command runs.',
   "The program is looked up on the workspace's PATH; the environment holds only PATH HOME USER LANG LC_ALL TERM TMPDIR SHELL and CI=1.",
   'Output of both streams is returned, the last 200 KB when longer (for a test runner, its failing tests\' blocks are kept ahead of that tail), with the exit code and the elapsed time.',
-  'Use start for servers and watchers that keep running.',
+  'Use start for servers and watchers that keep running; in the sandbox a command reaches them on 127.0.0.1:<port>, and no other port of this machine.',
 ].join(' ');
 
 export function createRunTool(deps: RunToolDeps = {}) {
@@ -102,11 +107,16 @@ export function createRunTool(deps: RunToolDeps = {}) {
       const watch = watchTestRun(command.argv);
       const maxOutputBytes = deps.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
       const containment = prepared.containment;
+      // A program the sandbox does not show would fail inside with a bare "No such file": said before it starts.
+      const unseen = command.shell ? null : (containment?.unseenProgram(command.program, command.env.PATH ?? '') ?? null);
+      if (unseen) return { ok: false, status: 422, error: unseen };
       // Contained code must not plant what another program runs as the owner later (SPEC §4).
       const alwaysCard = containment?.watchAlwaysCard() ?? null;
       const counted = countOutput(ctx.onOutput);
       let result;
       try {
+        // The agent's own started processes stay reachable on 127.0.0.1:<port>, and nothing else of the host.
+        const wrap = await wrapReachingOwnServices(containment, prepared.ownServices);
         result = await runBounded({
           program: command.program,
           args: command.args,
@@ -121,7 +131,7 @@ export function createRunTool(deps: RunToolDeps = {}) {
             counted.onRawOutput(chunk);
             watch?.onRawOutput(chunk);
           },
-          wrap: containment?.wrap,
+          wrap,
           purpose: 'run',
           ledger: deps.ledger,
           agentId: ctx.agent.id,
@@ -146,10 +156,11 @@ export function createRunTool(deps: RunToolDeps = {}) {
         // Recording a test run is a side note; the command's result still reaches the model.
       }
       const shown = watch ? { ...result, output: watch.resultOutput(result, maxOutputBytes) } : result;
+      const failed = failedBeforeStart(containment, result.exitCode, result.output, command.env.PATH ?? '', ctx.workspace.directory);
       const finished = finishedCommand({
         shown: command.shell ? args.command : formatArgv(command.argv),
         cwdShown: command.cwdShown,
-        result: shown,
+        result: failed ? { ...shown, output: `${shown.output}${shown.output.endsWith('\n') || shown.output === '' ? '' : '\n'}${failed}\n` } : shown,
         timeoutMs,
         tests: testCounts(command.argv, result.output),
         moved,

@@ -39,7 +39,7 @@ export function routeEvents(events: PaddockEvent[]): void {
   const changed: ToolCallView[] = [];
   const output: { callId: string; chunk: string }[] = [];
   const progress: { agentId: string; line: string }[] = [];
-  const reload = new Set<'agents' | 'processes' | 'remembered'>();
+  const reload = new Set<'agents' | 'processes' | 'remembered' | 'app'>();
   for (const event of events) {
     useAttentionStore.getState().follow(event);
     switch (event.type) {
@@ -67,6 +67,9 @@ export function routeEvents(events: PaddockEvent[]): void {
         break;
       case 'remembered.changed':
         reload.add('remembered');
+        break;
+      case 'sandbox.changed':
+        reload.add('app');
         break;
       case 'mcp.changed':
         void useMcpStore.getState().load(event.agentId).catch(fail);
@@ -118,6 +121,7 @@ export function routeEvents(events: PaddockEvent[]): void {
   if (reload.has('agents')) void useAgentsStore.getState().load().catch(fail);
   if (reload.has('processes')) void useProcessesStore.getState().load().catch(fail);
   if (reload.has('remembered')) void useRememberedStore.getState().load().catch(fail);
+  if (reload.has('app')) void useAppStore.getState().load().catch(fail);
 }
 
 /** Loads what the window shows at start and follows the core's events; returns the unsubscribe. */

@@ -10,6 +10,8 @@ export type PaddockEvent =
   | { type: 'toolCall.output'; callId: string; chunk: string }
   | { type: 'processes.changed' }
   | { type: 'remembered.changed' }
+  /** An agent's sandbox choices changed outside Settings (a card's "Allow <domain> for this agent"): the window reloads app.info. */
+  | { type: 'sandbox.changed'; agentId: string }
   | { type: 'mcp.changed'; agentId: string }
   | { type: 'conversation'; event: AgentEvent }
   | { type: 'terminal.data'; terminalId: string; data: string }

@@ -7,11 +7,12 @@ import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadShellGrammar, shellParser } from '../../../src/main/policy/shellGrammar';
 import { createBashTool } from '../../../src/main/tools/bash';
+import { createOwnServices } from '../../../src/main/sandbox/ownServices';
 import { sandboxStatus, testSandbox } from '../../support/sandbox';
 import { removeTempDirs, tempDir, toolContext } from '../processes/helpers';
 import { dispatchHarness } from './harness';
 
-const counts = { lex: 0, parse: 0, decideContained: 0, containment: 0, resolved: [] as string[] };
+const counts = { lex: 0, parse: 0, decideContained: 0, containment: 0, ownScans: 0, resolved: [] as string[] };
 
 vi.mock('../../../src/main/policy/lexer', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../../src/main/policy/lexer')>();
@@ -24,6 +25,14 @@ vi.mock('../../../src/main/policy/contained', async (importOriginal) => {
 vi.mock('../../../src/main/sandbox/containment', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../../src/main/sandbox/containment')>();
   return { ...real, containmentFor: (...args: Parameters<typeof real.containmentFor>) => (counts.containment++, real.containmentFor(...args)) };
+});
+vi.mock('../../../src/main/sandbox/ownServices', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../src/main/sandbox/ownServices')>();
+  // Each look at the agent's own services reads the running processes once: those reads are counted.
+  return {
+    ...real,
+    createOwnServices: (deps: Parameters<typeof real.createOwnServices>[0]) => real.createOwnServices({ ...deps, running: () => (counts.ownScans++, deps.running()) }),
+  };
 });
 vi.mock('../../../src/main/workspace/resolve', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../../src/main/workspace/resolve')>();
@@ -57,6 +66,7 @@ function reset(): void {
   counts.parse = 0;
   counts.decideContained = 0;
   counts.containment = 0;
+  counts.ownScans = 0;
   counts.resolved = [];
 }
 
@@ -81,6 +91,8 @@ describe('a call is prepared once', () => {
     expect(counts.lex).toBe(1);
     expect(counts.containment).toBe(1);
     expect(counts.decideContained).toBe(contained);
+    // The agent's own services: looked at once (contained), for the policy and the run's bridges alike.
+    expect(counts.ownScans).toBe(contained);
   });
 
   it('run a chain: one parse and one containment decision, the card and the run included', async () => {
@@ -98,6 +110,8 @@ describe('a call is prepared once', () => {
     expect(counts.decideContained).toBe(contained);
     expect(counts.containment).toBe(1);
     expect(counts.lex).toBe(1);
+    // The card offered domains from the one decision; the run bridged what that one scan found.
+    expect(counts.ownScans).toBe(contained);
   });
 
   it('a carded write resolves its path once, and its card and its run share that one resolution', async () => {
@@ -149,6 +163,19 @@ describe('a call is prepared once', () => {
     const result = await tool.run({ command: 'echo hi' }, ctx, prepared);
     expect(result.ok && result.text).toContain('hi');
     expect(counts.containment).toBe(1);
+  });
+
+  it('bash looks at the agent’s own services once for its tier, its card and its run', async () => {
+    const ownServices = createOwnServices({ running: () => [], socketFor: () => Promise.reject(new Error('no process to bridge')), listening: () => [] });
+    const tool = createBashTool({ sandbox: testSandbox(), ownServices });
+    const ctx = toolContext({ workspace: tempDir('paddock-ws-'), capturedPath: '/usr/bin:/bin', mode: 'run' });
+    reset();
+    const prepared = tool.prepareCall!({ command: 'echo hi' }, ctx);
+    await tool.tierFor({ command: 'echo hi' }, ctx, prepared);
+    await tool.preview!({ command: 'echo hi' }, ctx, prepared);
+    const result = await tool.run({ command: 'echo hi' }, ctx, prepared);
+    expect(result.ok && result.text).toContain('hi');
+    expect(counts.ownScans).toBe(contained);
   });
 });
 

@@ -18,8 +18,8 @@ export interface ElectronAttentionDeps {
   settings(): AttentionSettings;
   /** The card as the core holds it now (its hash is the one an answer must carry). */
   pendingCard(cardId: string): Card | null;
-  /** The core's card-answer path; throws its refusal. */
-  answer(answer: CardAnswer): void;
+  /** The core's card-answer path; throws (or rejects with) its refusal. */
+  answer(answer: CardAnswer): unknown;
   /** Tells the window which conversation (and card) to show. */
   open(target: { agentId: string; conversationId: string; cardId: string | null }): void;
   log(message: string): void;
@@ -49,11 +49,15 @@ export function createElectronAttention(deps: ElectronAttentionDeps) {
       bringForward(note);
       return;
     }
-    try {
-      deps.answer({ cardId: card.id, decision, ...(card.baseHash !== undefined ? { baseHash: card.baseHash } : {}) });
-    } catch (error) {
+    const refused = (error: unknown): void => {
       deps.log(`a notification's ${decision} was refused: ${(error as Error).message}`);
       bringForward(note);
+    };
+    try {
+      const answered = deps.answer({ cardId: card.id, decision, ...(card.baseHash !== undefined ? { baseHash: card.baseHash } : {}) });
+      if (answered instanceof Promise) answered.catch(refused);
+    } catch (error) {
+      refused(error);
     }
   }
 
