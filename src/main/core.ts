@@ -221,6 +221,7 @@ export async function createCore(options: CoreOptions) {
     runListOnlyFor: (agentId) => sandboxChoices.choicesFor(agentId).runListOnly,
     assignment,
     supervisor,
+    ownServices: services.ownServices,
     preview: services.preview,
     capture: options.capture ?? createChromiumCapture({ executablePath: env.PADDOCK_CHROMIUM }),
     ownerEnv: ownerEnvFrom(env),
@@ -280,6 +281,10 @@ export async function createCore(options: CoreOptions) {
     home: options.home,
     dataDir,
     rememberChoicesFor: (argv, directory) => rememberChoices(argv, directory).map((choice) => ({ kind: choice.kind, label: choice.sentence })),
+    allowDomains: (agentId, domains) => {
+      sandboxChoices.allowDomains(agentId, domains);
+      events.emit({ type: 'sandbox.changed', agentId });
+    },
     rememberCommand: (input) => {
       remembered.remember(input);
       events.emit({ type: 'remembered.changed' });

@@ -7,6 +7,8 @@ import { TerminalSessions } from './processes/pty';
 import { startPreviewServer } from './preview/server';
 import { createTailscaleRoutes, tailscaleExposure } from './preview/tailscale';
 import { findBridgeTools, PreviewBridges } from './sandbox/bridge';
+import { createOwnServices } from './sandbox/ownServices';
+import { scanListeningSockets } from './preview/procListeners';
 import type { GroupLedger } from './processes/ledger';
 
 export interface ServiceOptions {
@@ -26,6 +28,10 @@ export async function startServices(options: ServiceOptions) {
   if (reconciled.stopped > 0) options.log(`stopped ${reconciled.stopped} process(es) left running by an earlier Paddock`);
 
   const bridges = new PreviewBridges({ dataDir: options.dataDir, tools: findBridgeTools() });
+  // The agent's own started processes, reached from its later contained commands through the same inward bridges.
+  const ownServices = createOwnServices({ running: () => supervisor.list(), socketFor: (owner, holder, port) => bridges.socketFor(owner, holder, port),
+    listening: (pid) => scanListeningSockets('/proc', pid),
+  });
   const ownPorts: number[] = [];
   let tailscale: ReturnType<typeof createTailscaleRoutes> | null = null;
   const preview = await startPreviewServer({
@@ -58,6 +64,7 @@ export async function startServices(options: ServiceOptions) {
     supervisor,
     terminals,
     preview,
+    ownServices,
     tailscaleStatement: (): string => tailscaleExposure(),
     /** The window's own listener: the preview refuses to proxy to it. */
     registerOwnPort(port: number): void {

@@ -16,6 +16,7 @@ import { MODES, type Mode } from '../../shared/domain';
 import { defaultDataDir, ownerHome } from '../environment';
 import { classifyCommand } from '../policy/classify';
 import { loadShellGrammar } from '../policy/shellGrammar';
+import { IgnoreRules } from '../policy/containedFiles';
 import { detectSandbox } from '../sandbox/engine';
 import type { CommandDecision } from '../policy/types';
 import { validateWorkspaceRoot } from '../workspace/resolve';
@@ -112,6 +113,8 @@ interface Decider {
 function makeDecider(home: string, dataDir: string, contained: { allowedDomains: string[]; runListOnly: boolean; privateTmp: boolean } | undefined): Decider {
   // One validation per workspace string per process: a corpus of thousands of lines repeats them.
   const roots = new Map<string, { ok: true; paths: PathContext } | { ok: false; reason: string }>();
+  // The workspaces' .gitignore rules, compiled once per file version for the whole run.
+  const rules = contained ? { ...contained, ignoreRules: new IgnoreRules() } : undefined;
   return {
     contained: contained !== undefined,
     decide(workspace, cwd, mode, command) {
@@ -123,7 +126,7 @@ function makeDecider(home: string, dataDir: string, contained: { allowedDomains:
         roots.set(workspace, root);
       }
       if (!root.ok) return { tier: 'gated', code: 'workspace-refused', reason: root.reason, argv: null };
-      return classifyCommand(command, { paths: root.paths, cwd, mode, remembered: [], contained });
+      return classifyCommand(command, { paths: root.paths, cwd, mode, remembered: [], contained: rules });
     },
   };
 }

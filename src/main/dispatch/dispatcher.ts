@@ -12,7 +12,7 @@ import type { Db } from '../store/database';
 import type { ToolCallsRepository } from '../store/toolCalls';
 import type { WorkspacesRepository } from '../store/workspaces';
 import { callEffectsOf, fileOf, offeredInMode, recordedResultSummary, UNKNOWN_TOOL_FACTS } from '../tools/facts';
-import type { AnyToolDefinition, CallEffects, ToolFacts } from '../tools/types';
+import type { AnyToolDefinition, CallEffects, PreparedCall, ToolFacts } from '../tools/types';
 import { checkFloor } from './floor';
 import { isToolName, planModeRefusal } from './registry';
 import type { Dispatcher, OfferedTool, ToolCallRequest, ToolOffer } from './types';
@@ -64,6 +64,8 @@ export interface DispatcherDeps {
   /** `directory`: the workspace the choice is bound to, named in the label (issue 19). */
   rememberChoicesFor(argv: string[], directory?: string): { kind: RememberKind; label: string }[];
   rememberCommand(input: { agentId: string; directory: string; argv: string[]; kind: RememberKind }): void;
+  /** A needs-network card's "Allow <domain> for this agent": adds the card's domains to the agent's list (Settings → Sandbox). */
+  allowDomains?(agentId: string, domains: readonly string[]): void;
   /** The tools of the MCP servers the owner added for an agent (scope mcp), with their JSON schemas. */
   mcpToolsFor?(agentId: string): { definition: AnyToolDefinition; inputSchema: Record<string, unknown> }[];
   /** Live output of a running call, for the window. */
@@ -225,10 +227,12 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
       };
 
       try {
-        const tier = await tool.tierFor(parsed.data, context);
+        // The call read once (words, paths, program, containment, the card's text): every step below reads this value.
+        const prepared: PreparedCall | undefined = tool.prepareCall ? tool.prepareCall(parsed.data, context) : undefined;
+        const tier = await tool.tierFor(parsed.data, context, prepared);
         record(() => deps.toolCalls.setTier(request.callId, tier.tier, tier.reason));
         if (tier.tier === 'gated') {
-          const { refusal: cannotRun, ...preview } = tool.preview ? await tool.preview(parsed.data, context) : {};
+          const { refusal: cannotRun, ...preview } = tool.preview ? await tool.preview(parsed.data, context, prepared) : {};
           // A call that cannot run at all is refused now: a card must never offer an Approve that then fails.
           if (cannotRun) return refuse(cannotRun, 400, 'cannot-run');
           // Text that reads as something else than what runs (bidi controls, zero-width: Trojan Source)
@@ -261,15 +265,21 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
           if (answer.remember && card.argv && workspace) {
             deps.rememberCommand({ agentId: agent.id, directory: workspace.directory, argv: card.argv, kind: answer.remember });
           }
+          // The domains are the card's own (drawn by the core), never the answer's.
+          if (answer.choice === 'allow-domains' && card.allowDomains && card.allowDomains.length > 0) deps.allowDomains?.(agent.id, card.allowDomains);
+          // A secrets file's read, remembered for that file in this workspace (the card's own argv, drawn by the tool).
+          if (answer.choice === 'remember-file' && card.rememberArgv && card.rememberArgv.length > 0 && workspace) {
+            deps.rememberCommand({ agentId: agent.id, directory: workspace.directory, argv: card.rememberArgv, kind: 'exact' });
+          }
           context.approval = {
             baseHash: card.baseHash ?? null,
             // The hunks applied are the core's own copy on the card it drew; the answer only names them.
             ...(answer.acceptedHunks && card.hunks ? { hunks: { offered: card.hunks, accepted: answer.acceptedHunks } } : {}),
           };
         }
-        await deps.beforeRun?.(request, callEffectsOf(tool, parsed.data));
+        await deps.beforeRun?.(request, callEffectsOf(tool, parsed.data, prepared));
         record(() => deps.toolCalls.markRunning(request.callId));
-        const result = await tool.run(parsed.data, context);
+        const result = await tool.run(parsed.data, context, prepared);
         if (result.ok) {
           finish('done', { ending: 'done', ...result.outcome, textLength: result.text.length }, recordedResultSummary(tool, result.text), null, outputAccountOf(result.data));
           deps.onSucceeded?.(tool, agent.id, parsed.data, result);

@@ -18,7 +18,7 @@ export const SHELL_CONTAINMENT =
 
 /** What the OS sandbox lets a contained process reach (SPEC §14): the same words for run, start and bash. */
 export const SANDBOX_REACH =
-  'it writes only the workspace (not its .git) and a private /tmp; it reads the system and toolchain directories but not the home directory, credentials or Paddock’s data; it sees no other process; and it has no network except HTTP(S) through Paddock’s proxy to the domains the owner allowed for this agent (named in the line above), never this machine’s own ports.';
+  'it writes only the workspace (not its .git) and a private /tmp; it reads the system and toolchain directories but not the home directory, credentials or Paddock’s data; it sees no other process; and it has no network except HTTP(S) through Paddock’s proxy to the domains the owner allowed for this agent (named in the line above), never this machine’s own ports except those its own started processes (`start`) listen on, at 127.0.0.1:<port>.';
 
 export const SHELL_CONTAINED = `Contained in the OS sandbox: bash runs any command line, but ${SANDBOX_REACH}`;
 

@@ -4,12 +4,12 @@
 // Every path the table accepts is then resolved with the `run` rule before anything is auto.
 // When the agent's commands run in the sandbox (ctx.contained) and the agent is not set to "Run
 // list only", run decides by effect instead (contained.ts), and the whole runs with /bin/sh -c.
-import { plainAsSh } from './shellForm';
+import { plainAsShForm } from './shellForm';
+import { readCommand, type CommandReading } from './commandReading';
 import { assertNever } from '../../shared/domain';
 import { fileAllowance } from './allowances';
 import { decideContained } from './contained';
 import { readGrammar } from './grammar';
-import { lexCommand } from './lexer';
 import { pathSession, type PathSession } from '../workspace/resolve';
 import { checkPaths, resolveCommandCwd, type CwdResolution } from './paths';
 import { describeRemembered, matchesRemembered } from './remembered';
@@ -80,25 +80,26 @@ function byRunList(argv: string[], ctx: ClassifyContext): CommandDecision {
 }
 
 /** Run mode in the sandbox: the decision by effect, its parts on the card. */
-function byEffect(command: string, ctx: ClassifyContext, contained: NonNullable<ClassifyContext['contained']>): CommandDecision {
-  const d = decideContained(command, { paths: ctx.paths, cwd: ctx.cwd, allowedDomains: contained.allowedDomains, maxFileBytes: contained.maxFileBytes, privateTmp: contained.privateTmp });
+function byEffect(reading: CommandReading, ctx: ClassifyContext, contained: NonNullable<ClassifyContext['contained']>): CommandDecision {
+  const { command, lexed } = reading;
+  const d = decideContained(command, { paths: ctx.paths, cwd: ctx.cwd, allowedDomains: contained.allowedDomains, maxFileBytes: contained.maxFileBytes, privateTmp: contained.privateTmp, ignoreRules: contained.ignoreRules, ownPorts: contained.ownPorts }, reading);
   // What is spawned: the argv itself when sh would run exactly it, else the shell reading the command, in the sandbox.
-  // (A gated decision's argv is what the card shows: the same rule, read again only then.)
-  const plain = d.tier === 'auto' ? d.plain === true : plainAsSh(command);
-  const lexed = plain ? lexCommand(command) : null;
-  const argv = lexed?.ok ? lexed.argv : ['/bin/sh', '-c', command];
+  // (A gated decision's argv is what the card shows: the same rule, from the same parse.)
+  const plain = d.tier === 'auto' ? d.plain === true : plainAsShForm(command, reading.form(), lexed);
+  const argv = plain && lexed.ok ? lexed.argv : ['/bin/sh', '-c', command];
   const shared = { reason: d.reason, argv, shellParts: d.parts };
   if (d.tier === 'auto') return { tier: 'auto', code: d.code, ...shared };
   return { tier: 'gated', code: d.code, ...shared, ...(d.domains ? { domains: d.domains } : {}) };
 }
 
-export function classifyCommand(command: string, ctx: ClassifyContext): CommandDecision {
-  const lexed = lexCommand(command);
+/** The decision for `command`; `reading`: the call's one reading of it (policy/commandReading.ts), when the caller has it. */
+export function classifyCommand(command: string, ctx: ClassifyContext, reading: CommandReading = readCommand(command)): CommandDecision {
+  const { lexed } = reading;
   const contained = ctx.mode === 'run' && ctx.contained && !ctx.contained.runListOnly ? ctx.contained : null;
   if (contained) {
     // A remembered command is one plain argv, matched as before; everything else is decided by effect.
     const remembered = lexed.ok ? rememberedHere(lexed.argv, ctx) : null;
-    if (!remembered) return byEffect(command, ctx, contained);
+    if (!remembered) return byEffect(reading, ctx, contained);
   }
   const argv = lexed.ok ? lexed.argv : null;
   switch (ctx.mode) {

@@ -18,7 +18,7 @@ import { isGitComponent } from '../workspace/gitName';
 import { pathSession } from '../workspace/resolve';
 import type { PathContext } from '../workspace/types';
 import { commandDanger } from './danger';
-import { FileView, type Place } from './containedFiles';
+import { FileView, type IgnoreRules, type Place } from './containedFiles';
 import {
   INLINE_CODE_FLAGS,
   NAMES_ONLY,
@@ -36,7 +36,8 @@ import {
   urlHost,
 } from './containedPrograms';
 import { isAlwaysCardPath } from '../workspace/alwaysCard';
-import { INTERPRETERS, plainAsShForm, readShellForm, type ShellCommand, type ShellWord } from './shellForm';
+import { INTERPRETERS, plainAsShForm, type ShellCommand, type ShellWord } from './shellForm';
+import { readCommand, type CommandReading } from './commandReading';
 import { resolveCommandCwd } from './paths';
 import type { GateCode } from './types';
 
@@ -50,6 +51,10 @@ export interface ContainedContext {
   maxFileBytes?: number;
   /** /tmp is the agent's own directory inside the sandbox (bubblewrap). */
   privateTmp?: boolean;
+  /** Compiled .gitignore rules kept across decisions; absent: read in this decision. */
+  ignoreRules?: IgnoreRules;
+  /** The ports the agent's own started processes listen on (curl to another loopback port is a card); undefined: unknown, any. */
+  ownPorts?: readonly number[];
 }
 
 export interface ContainedPart {
@@ -350,7 +355,7 @@ function judgeCommand(cmd: ShellCommand, where: Where, view: FileView, ctx: Cont
     redirectPlaces.push({ op: r.op, place: insideOrCard(view, r.target.value, where, `the redirect target ${r.target.value}`), text: r.target.value });
   }
   // The network: what the program is known to fetch, or a URL it is handed.
-  let net = networkNeed([program, ...argv.slice(1)], (name) => hasLocalBin(view, where.cwd, name));
+  let net = networkNeed([program, ...argv.slice(1)], (name) => hasLocalBin(view, where.cwd, name), ctx.ownPorts);
   if (!net.needs && !textOnly) {
     const far = argv.slice(1).flatMap((w) => {
       const host = /^[a-z][a-z0-9+.-]*:\/\//i.test(w) || /^git\+/.test(w) ? urlHost(w.replace(/^git\+/, '')) : null;
@@ -534,9 +539,9 @@ function partsOf(commands: readonly ShellCommand[], deciding: number): Contained
   return commands.map((c, i) => ({ text: `${i === 0 ? '' : `${c.connector} `}${c.text}`, decides: i === deciding }));
 }
 
-/** The decision for `command` in run mode when it runs contained in the sandbox. */
-export function decideContained(command: string, ctx: ContainedContext): ContainedDecision {
-  const form = readShellForm(command);
+/** The decision for `command` in run mode when it runs contained in the sandbox (from the call's one reading, when given). */
+export function decideContained(command: string, ctx: ContainedContext, reading: CommandReading = readCommand(command)): ContainedDecision {
+  const form = reading.form();
   if (!form.ok) return { tier: 'gated', code: form.undecidable ? 'undecidable' : 'shell-construct', reason: form.reason, parts: [{ text: command, decides: true }] };
   const commands = form.commands;
   const at = { index: -1 };
@@ -544,7 +549,7 @@ export function decideContained(command: string, ctx: ContainedContext): Contain
     const session = pathSession(ctx.paths, true);
     const here = resolveCommandCwd(session, ctx.cwd);
     if (!here.ok) return { tier: 'gated', code: 'place-outside', reason: here.reason, parts: partsOf(commands, -1) };
-    const view = new FileView(session, ctx.maxFileBytes ?? DEFAULT_CAP, ctx.privateTmp === true);
+    const view = new FileView(session, ctx.maxFileBytes ?? DEFAULT_CAP, ctx.privateTmp === true, ctx.ignoreRules);
     const { cwds } = directories(commands, here.absolute, view, at);
     for (let i = 0; i < commands.length; i++) {
       at.index = i;
@@ -557,5 +562,5 @@ export function decideContained(command: string, ctx: ContainedContext): Contain
     return { tier: 'gated', code: 'undecidable', reason: `the command could not be decided (${(error as Error).message}), so it asks`, parts: partsOf(commands, at.index) };
   }
   const n = commands.length;
-  return { tier: 'auto', code: 'contained', reason: `runs contained in the sandbox${n > 1 ? ` (${n} commands)` : ''}`, parts: partsOf(commands, -1), plain: plainAsShForm(command, form) };
+  return { tier: 'auto', code: 'contained', reason: `runs contained in the sandbox${n > 1 ? ` (${n} commands)` : ''}`, parts: partsOf(commands, -1), plain: plainAsShForm(command, form, reading.lexed) };
 }

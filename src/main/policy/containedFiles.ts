@@ -34,14 +34,52 @@ const GLOB_LIMIT = 2_000;
 /** Directories a secrets search does not descend into: other people's packages, not the owner's secrets. */
 const NOT_SEARCHED = new Set(['.git', 'node_modules', '.venv', 'venv', 'site-packages', '.tox']);
 
+/**
+ * `.gitignore` rules compiled once and kept for as long as the file is the same file with the same
+ * size and times (dev, ino, size, mtime, ctime, from the decision's own lstat): a decision still
+ * looks at every file, and reads and compiles only one that changed. Owned by whoever decides many
+ * commands (a run tool, a check-command run); bounded.
+ */
+export class IgnoreRules {
+  private readonly known = new Map<string, { key: string; rules: Ignore }>();
+
+  constructor(private readonly limit = 512) {}
+
+  /** The rules of these files compiled as one list, in order, as `st` describes each (null: none readable). */
+  rulesOf(files: readonly { file: string; st: fs.Stats }[]): Ignore | null {
+    const name = files.map((f) => f.file).join('\0');
+    const key = files.map(({ st }) => `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`).join('|');
+    const hit = this.known.get(name);
+    if (hit && hit.key === key) return hit.rules;
+    let rules: Ignore | null = null;
+    for (const { file } of files) {
+      let text: string;
+      try {
+        text = fs.readFileSync(file, 'utf8');
+      } catch {
+        continue;
+      }
+      rules ??= ignore();
+      rules.add(text);
+    }
+    if (this.known.size >= this.limit) this.known.clear();
+    if (rules) this.known.set(name, { key, rules });
+    return rules;
+  }
+}
+
 export class FileView {
   private readonly ignores = new Map<string, Ignore | null>();
+  /** Where each (cwd, word) landed in this decision: the session's lstats make it the same answer. */
+  private readonly places = new Map<string, Place>();
 
   constructor(
     readonly session: PathSession,
     private readonly maxFileBytes: number,
     /** /tmp is the agent's own directory inside the sandbox (bubblewrap): a path there is the sandbox's. */
     private readonly privateTmp = false,
+    /** Compiled .gitignore rules kept across decisions (absent: read in this decision). */
+    private readonly ignoreRules: IgnoreRules = new IgnoreRules(),
   ) {}
 
   get workspace(): string {
@@ -50,6 +88,16 @@ export class FileView {
 
   /** Where `text` lands when a program in `cwd` (a real absolute directory) opens it. */
   place(text: string, cwd: string): Place {
+    const key = `${cwd}\0${text}`;
+    let known = this.places.get(key);
+    if (known === undefined) {
+      known = this.placeOnce(text, cwd);
+      this.places.set(key, known);
+    }
+    return known;
+  }
+
+  private placeOnce(text: string, cwd: string): Place {
     if (text === '' || /[\0-\x1f\x7f]/.test(text)) return { kind: 'none' };
     const abs = text.startsWith('/') ? text : `${cwd}/${text}`;
     const lexical = path.posix.normalize(abs);
@@ -120,23 +168,17 @@ export class FileView {
     return found.length === 0 ? [word.value] : found;
   }
 
-  /** The `.gitignore` rules of a workspace directory (relative, '' for the root), read once per decision. */
+  /** The `.gitignore` rules of a workspace directory (relative, '' for the root), looked at once per decision. */
   private rulesOf(dirRel: string): Ignore | null {
     if (this.ignores.has(dirRel)) return this.ignores.get(dirRel) ?? null;
-    let rules: Ignore | null = null;
     const files = [path.join(this.workspace, dirRel, '.gitignore')];
     if (dirRel === '') files.push(path.join(this.workspace, '.git', 'info', 'exclude'));
+    const present: { file: string; st: fs.Stats }[] = [];
     for (const file of files) {
-      let text: string;
-      try {
-        if (!this.session.lstat(file)?.isFile()) continue;
-        text = fs.readFileSync(file, 'utf8');
-      } catch {
-        continue;
-      }
-      rules ??= ignore();
-      rules.add(text);
+      const st = this.session.lstat(file);
+      if (st?.isFile()) present.push({ file, st });
     }
+    const rules = present.length > 0 ? this.ignoreRules.rulesOf(present) : null;
     this.ignores.set(dirRel, rules);
     return rules;
   }

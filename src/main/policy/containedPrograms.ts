@@ -230,8 +230,30 @@ const CURL_VALUE_FLAGS = new Set([
   '--timeout', '--config', '--cert', '--key', '--cacert', '--dump-header', '--resolve', '--json',
 ]);
 
-function curlNeed(args: readonly string[], program: string): NetworkNeed {
+/** The port a curl/wget URL operand reaches (its scheme's default when none is written: curl assumes http). */
+export function urlPort(word: string): number {
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(word);
+  if (scheme) {
+    try {
+      const url = new URL(word);
+      if (url.port !== '') return Number(url.port);
+      return url.protocol === 'https:' ? 443 : url.protocol === 'ftp:' ? 21 : 80;
+    } catch {
+      return 0;
+    }
+  }
+  const port = /^(?:\[[0-9a-f:]+\]|[A-Za-z0-9.-]+):(\d+)/i.exec(word)?.[1];
+  return port === undefined ? 80 : Number(port);
+}
+
+/**
+ * `ownPorts`: the ports the agent's own started processes listen on (the only loopback ports a
+ * contained command reaches); undefined when unknown (check-command: no processes to ask), which
+ * takes every loopback URL for the agent's own.
+ */
+function curlNeed(args: readonly string[], program: string, ownPorts?: readonly number[]): NetworkNeed {
   const hosts: string[] = [];
+  const loopbackPorts: number[] = [];
   for (let i = 0; i < args.length; i++) {
     const word = args[i];
     if (word === '-x' || word === '--proxy' || word.startsWith('--proxy=') || word === '--socks5' || word === '--unix-socket' || word === '--connect-to') {
@@ -243,10 +265,16 @@ function curlNeed(args: readonly string[], program: string): NetworkNeed {
     }
     if (word.startsWith('-')) continue;
     const host = urlHost(word);
-    if (host !== null) hosts.push(host);
+    if (host === null) continue;
+    hosts.push(host);
+    if (LOOPBACK.has(host)) loopbackPorts.push(urlPort(word));
   }
   const far = hosts.filter((h) => !LOOPBACK.has(h));
   if (far.length > 0) return need(`${program} reaches ${far.join(', ')}`, far.some((h) => h === '') ? null : far);
+  const strange = ownPorts === undefined ? [] : loopbackPorts.filter((port) => !ownPorts.includes(port));
+  if (strange.length > 0) {
+    return need(`${program} reaches port ${strange.join(', ')} of this machine, which no process this agent started (\`start\`) listens on; a contained command reaches only those`, null);
+  }
   return none;
 }
 
@@ -257,16 +285,16 @@ function named(words: readonly string[]): string[] {
 
 /**
  * What this argv needs from the network. `localBin(name)`: whether the project has that npm binary
- * (node_modules/.bin) from the command's directory up, for npx.
+ * (node_modules/.bin) from the command's directory up, for npx. `ownPorts`: see curlNeed.
  */
-export function networkNeed(argv: readonly string[], localBin: (name: string) => boolean): NetworkNeed {
+export function networkNeed(argv: readonly string[], localBin: (name: string) => boolean, ownPorts?: readonly number[]): NetworkNeed {
   const [program, sub = '', ...rest] = argv;
   const args = argv.slice(1);
   if (NETWORK_PROGRAMS[program]) return need(`${program} ${NETWORK_PROGRAMS[program]}`, null);
   switch (program) {
     case 'curl':
     case 'wget':
-      return curlNeed(args, program);
+      return curlNeed(args, program, ownPorts);
     case 'rsync':
       return args.some((w) => !w.startsWith('-') && /^[^/]*:/.test(w)) ? need('rsync copies to or from another host', null) : none;
     case 'npm':

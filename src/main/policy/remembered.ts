@@ -16,6 +16,15 @@ export interface RememberChoice {
 
 const SAFE_WORD = /^[^\s'"]+$/;
 
+/**
+ * A remembered read of one secrets file (the read tool's card), kept beside remembered commands so
+ * Settings lists and forgets it the same way: `read <workspace-relative path>`, exact. `read` is a
+ * shell builtin, never a program on PATH, so no command that run spawns is ever admitted by it.
+ */
+export function rememberedReadArgv(rel: string): string[] {
+  return ['read', rel];
+}
+
 /** An argv written back as a plain command that lexes to the same argv (for cards and Settings). */
 export function formatArgv(argv: readonly string[]): string {
   return argv
@@ -58,6 +67,7 @@ export function matchesRemembered(argv: readonly string[], remembered: readonly 
  */
 export function describeRemembered(kind: RememberKind, argv: readonly string[], directory?: string): string {
   const where = directory === undefined ? '' : ` in ${directory}`;
+  if (kind === 'exact' && argv.length === 2 && argv[0] === 'read') return `the read tool on the secrets file \`${argv[1]}\`${where}`;
   if (kind === 'exact') return `exactly \`${formatArgv(argv)}\`${where}`;
   return `\`${formatArgv(argv.slice(0, 1))}\` with subcommand \`${formatArgv(argv.slice(1, 2))}\`, and any words after it${directory === undefined ? '' : ','}${where}`;
 }

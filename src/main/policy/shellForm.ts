@@ -9,8 +9,8 @@
 // - an unquoted `*` or `?` expands against the filesystem (ShellWord.glob; `[…]` and `{…}` refused);
 // - an unquoted leading `~` names a home (ShellWord.tilde);
 // - `cd DIR` changes the directory of what follows it (ShellCommand.connector tells which follow).
-import type { Tree } from 'web-tree-sitter';
-import { lexCommand, MAX_COMMAND_LENGTH } from './lexer';
+import type { Language, Tree } from 'web-tree-sitter';
+import { lexCommand, MAX_COMMAND_LENGTH, type LexResult } from './lexer';
 import { shellParser } from './shellGrammar';
 
 /**
@@ -23,50 +23,91 @@ interface Node {
   text: string;
   startIndex: number;
   endIndex: number;
-  /** The field this node fills in its parent (`body`, `name`), or null. */
+  /** `body` when this node is a redirected statement's body, else null (the only field the walk reads). */
   field: string | null;
   children: Node[];
   namedChildren: Node[];
   childCount: number;
 }
 
-/** The tree as plain objects (indices are UTF-16 units, as the source string's). */
+/** The grammar's tokens that are named (an anonymous node is a token too): nothing below them to read. */
+const TOKENS = new Set(['word', 'raw_string', 'string_content', 'comment']);
+
+/** Whether the copy looks below a node (not below a token: asking would cross into wasm for nothing). */
+function opens(node: Node): boolean {
+  return node.isNamed && !TOKENS.has(node.type);
+}
+
+/** Per grammar: which node types are named, and the `body` field's id (read once, not per node). */
+interface GrammarTables {
+  types: readonly string[];
+  named: Map<number, boolean>;
+  bodyField: number;
+}
+const tables = new WeakMap<Language, GrammarTables>();
+
+function tablesOf(language: Language): GrammarTables {
+  let known = tables.get(language);
+  if (!known) {
+    known = { types: language.types, named: new Map(), bodyField: language.fields.indexOf('body') };
+    tables.set(language, known);
+  }
+  return known;
+}
+
+/**
+ * The tree as plain objects (indices are UTF-16 units, as the source string's). Three reads cross
+ * into wasm per node (type id, start, end): whether a type is named comes from a table kept per
+ * grammar, and the field name is read only where the walk asks for it (a redirected statement's body).
+ */
 function plainTree(tree: Tree, source: string): Node {
   const cursor = tree.walk();
-  const make = (): Node => ({
-    type: cursor.nodeType,
-    isNamed: cursor.nodeIsNamed,
-    text: source.slice(cursor.startIndex, cursor.endIndex),
-    startIndex: cursor.startIndex,
-    endIndex: cursor.endIndex,
-    field: cursor.currentFieldName,
-    children: [],
-    namedChildren: [],
-    childCount: 0,
-  });
+  const grammar = tablesOf(tree.language);
+  const make = (parent: Node | null): Node => {
+    const id = cursor.nodeTypeId;
+    let isNamed = grammar.named.get(id);
+    if (isNamed === undefined) {
+      isNamed = tree.language.nodeTypeIsNamed(id);
+      grammar.named.set(id, isNamed);
+    }
+    const startIndex = cursor.startIndex;
+    const endIndex = cursor.endIndex;
+    return {
+      type: grammar.types[id] || 'ERROR',
+      isNamed,
+      text: source.slice(startIndex, endIndex),
+      startIndex,
+      endIndex,
+      field: parent !== null && parent.type === 'redirected_statement' && cursor.currentFieldId === grammar.bodyField ? 'body' : null,
+      children: [],
+      namedChildren: [],
+      childCount: 0,
+    };
+  };
   try {
-    const root = make();
+    const root = make(null);
     const stack: Node[] = [root];
     let descend = true;
     for (;;) {
       if (descend && cursor.gotoFirstChild()) {
-        const node = make();
         const parent = stack[stack.length - 1];
+        const node = make(parent);
         parent.children.push(node);
         if (node.isNamed) parent.namedChildren.push(node);
         parent.childCount++;
         stack.push(node);
+        descend = opens(node);
         continue;
       }
       if (stack.length > 1 && cursor.gotoNextSibling()) {
         stack.pop();
-        const node = make();
         const parent = stack[stack.length - 1];
+        const node = make(parent);
         parent.children.push(node);
         if (node.isNamed) parent.namedChildren.push(node);
         parent.childCount++;
         stack.push(node);
-        descend = true;
+        descend = opens(node);
         continue;
       }
       if (!cursor.gotoParent()) break;
@@ -621,9 +662,8 @@ export function plainAsSh(command: string): boolean {
   return plainAsShForm(command, readShellForm(command));
 }
 
-/** `plainAsSh` from a parse already read (one parse per decision). */
-export function plainAsShForm(command: string, form: ShellForm): boolean {
-  const lexed = lexCommand(command);
+/** `plainAsSh` from a parse (and the lexer's words) already read: one parse and one lex per call. */
+export function plainAsShForm(command: string, form: ShellForm, lexed: LexResult = lexCommand(command)): boolean {
   if (!lexed.ok) return false;
   if (!form.ok || form.commands.length !== 1) return false;
   const [only] = form.commands;

@@ -1,5 +1,6 @@
 // The run list's shape (seed 003 §5): one declaration per program, read by one interpreter
 // (grammar.ts). Data only; nothing here decides anything by itself.
+import type { IgnoreRules } from './containedFiles';
 import type { Mode } from '../../shared/domain';
 import type { PathContext, PathRefusalCode } from '../workspace/types';
 
@@ -279,7 +280,7 @@ export interface ClassifyContext {
    * Run mode in the sandbox. `privateTmp`: the sandbox mounts the agent's own directory at /tmp
    * (bubblewrap), so a path there is the agent's scratch, not the owner's.
    */
-  contained?: { allowedDomains: readonly string[]; runListOnly?: boolean; maxFileBytes?: number; privateTmp?: boolean };
+  contained?: { allowedDomains: readonly string[]; runListOnly?: boolean; maxFileBytes?: number; privateTmp?: boolean; /** Compiled .gitignore rules kept across decisions (policy/containedFiles.ts). */ ignoreRules?: IgnoreRules; ownPorts?: readonly number[] };
 }
 
 export type CommandDecision = (

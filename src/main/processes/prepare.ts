@@ -4,7 +4,7 @@
 // captured PATH (never in the workspace), and the environment Paddock builds.
 import fs from 'node:fs';
 import path from 'node:path';
-import { lexCommand } from '../policy/lexer';
+import { lexCommand, type LexResult } from '../policy/lexer';
 import { resolveCommandCwd } from '../policy/paths';
 import { resolveInsideWorkspace } from '../workspace/resolve';
 import type { PathContext } from '../workspace/types';
@@ -25,6 +25,37 @@ export interface PreparedCommand {
   venvOnPath?: boolean;
   /** `/bin/sh -c` reads the command (run mode in the sandbox, policy/contained.ts). */
   shell?: boolean;
+  /** The program file as found (dev, ino, size, mtime): checked again just before it is spawned. */
+  identity?: ProgramIdentity;
+}
+
+export interface ProgramIdentity {
+  dev: number;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+}
+
+/** The identity of the file a program path names (links followed, as exec follows them), or null. */
+export function programIdentity(program: string): ProgramIdentity | null {
+  try {
+    const st = fs.statSync(program);
+    return { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Null when the program is still the file that was found (and shown on the card); else the refusal:
+ * a program replaced or changed between the decision and the run is not run.
+ */
+export function programChanged(command: PreparedCommand): string | null {
+  if (command.identity === undefined) return null;
+  const now = programIdentity(command.program);
+  const then = command.identity;
+  if (now !== null && now.dev === then.dev && now.ino === then.ino && now.size === then.size && now.mtimeMs === then.mtimeMs) return null;
+  return `refused: the program ${command.program} changed between the decision and the run (replaced, changed or removed); it was not run. Call again to decide on what is there now.`;
 }
 
 export type Prepared = { ok: true; command: PreparedCommand } | { ok: false; status: number; error: string };
@@ -92,8 +123,9 @@ export function prepareCommand(
   capturedPath: string,
   env: Record<string, string>,
   venv?: VenvOptions,
+  /** The lexer's words when the caller has read the command already (one lex per call). */
+  lexed: LexResult = lexCommand(command),
 ): Prepared {
-  const lexed = lexCommand(command);
   if (!lexed.ok) {
     return { ok: false, status: 400, error: `refused: run has no shell, so it runs only plain commands (${lexed.reason}). Use separate calls instead of pipes or chains.` };
   }
@@ -109,6 +141,6 @@ export function prepareCommand(
   const childEnv = venvFirst ? { ...env, PATH: `${path.join(venv.venv, 'bin')}${path.delimiter}${env.PATH ?? capturedPath}` } : env;
   return {
     ok: true,
-    command: { argv: lexed.argv, program, args, cwd: where.absolute, cwdShown: where.relative, env: childEnv, venvOnPath: venvFirst },
+    command: { argv: lexed.argv, program, args, cwd: where.absolute, cwdShown: where.relative, env: childEnv, venvOnPath: venvFirst, identity: programIdentity(program) ?? undefined },
   };
 }

@@ -33,14 +33,20 @@ export function findBridgeTools(): BridgeTools | null {
   return { nsenter, socat, setpriv: find(CANDIDATES.setpriv) };
 }
 
-interface Bridge {
+/** socat inside a sandbox's network namespace, listening on a host unix socket, forwarding to 127.0.0.1:<port> there. */
+interface Inward {
   key: string;
   /** The supervisor's pid of the process (the sandbox's leader), for closing at stop. */
   ownerPid: number;
   socat: ServiceProcess;
+  socketPath: string;
+}
+
+/** The host listener on 127.0.0.1:<ephemeral> in front of an inward socket (what a preview connects to). */
+interface HostListener {
+  inward: Inward;
   server: net.Server;
   port: number;
-  socketPath: string;
 }
 
 export interface BridgeOptions {
@@ -70,8 +76,11 @@ async function waitForSocket(file: string, socat: ServiceProcess, ms: number): P
   return false;
 }
 
+const alive = (socat: ServiceProcess): boolean => socat.child.exitCode === null && socat.child.signalCode === null;
+
 export class PreviewBridges {
-  private readonly bridges = new Map<string, Promise<Bridge>>();
+  private readonly inward = new Map<string, Promise<Inward>>();
+  private readonly listeners = new Map<string, Promise<HostListener>>();
   private readonly dir: string;
 
   constructor(private readonly options: BridgeOptions) {
@@ -82,29 +91,57 @@ export class PreviewBridges {
     return this.options.tools !== null;
   }
 
+  /**
+   * The host unix socket that reaches `port` inside the network namespace `holderPid` is in (a
+   * process of `ownerPid`'s sandbox): a preview's host listener pipes to it, and another contained
+   * command of the same agent has it bound in to reach that port (ownServices.ts).
+   */
+  async socketFor(ownerPid: number, holderPid: number, port: number): Promise<string> {
+    return (await this.inwardFor(ownerPid, holderPid, port)).socketPath;
+  }
+
   /** The host port that reaches `port` inside the network namespace `holderPid` (a process of `ownerPid`'s sandbox) is in. */
   async reach(ownerPid: number, holderPid: number, port: number): Promise<number> {
-    const ns = netNamespaceOf(holderPid);
-    if (ns === null) throw new Error(`the process ${holderPid} is gone`);
-    const key = `${/\d+/.exec(ns)?.[0] ?? ns}-${port}`;
-    let pending = this.bridges.get(key);
+    const inward = await this.inwardFor(ownerPid, holderPid, port);
+    let pending = this.listeners.get(inward.socketPath);
     if (pending) {
-      const bridge = await pending.catch(() => null);
-      if (bridge && bridge.socat.child.exitCode === null && bridge.socat.child.signalCode === null) return bridge.port;
-      this.bridges.delete(key);
-      if (bridge) this.closeBridge(bridge);
+      const listener = await pending.catch(() => null);
+      if (listener && listener.inward === inward) return listener.port;
+      this.listeners.delete(inward.socketPath);
+      listener?.server.close();
     }
-    pending = this.open(key, ownerPid, holderPid, port);
-    this.bridges.set(key, pending);
+    pending = this.listen(inward);
+    this.listeners.set(inward.socketPath, pending);
     try {
       return (await pending).port;
     } catch (error) {
-      this.bridges.delete(key);
+      this.listeners.delete(inward.socketPath);
       throw error;
     }
   }
 
-  private async open(key: string, ownerPid: number, holderPid: number, port: number): Promise<Bridge> {
+  private async inwardFor(ownerPid: number, holderPid: number, port: number): Promise<Inward> {
+    const ns = netNamespaceOf(holderPid);
+    if (ns === null) throw new Error(`the process ${holderPid} is gone`);
+    const key = `${/\d+/.exec(ns)?.[0] ?? ns}-${port}`;
+    let pending = this.inward.get(key);
+    if (pending) {
+      const inward = await pending.catch(() => null);
+      if (inward && alive(inward.socat)) return inward;
+      this.inward.delete(key);
+      if (inward) this.closeInward(inward);
+    }
+    pending = this.open(key, ownerPid, holderPid, port);
+    this.inward.set(key, pending);
+    try {
+      return await pending;
+    } catch (error) {
+      this.inward.delete(key);
+      throw error;
+    }
+  }
+
+  private async open(key: string, ownerPid: number, holderPid: number, port: number): Promise<Inward> {
     const tools = this.options.tools;
     if (!tools) throw new Error('previews of contained processes need socat and nsenter (Debian/Ubuntu: sudo apt-get install socat util-linux)');
     fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
@@ -119,8 +156,12 @@ export class PreviewBridges {
       signalGroup(socat.pid, 'SIGKILL');
       throw new Error(`the preview bridge into the sandbox did not start (nsenter into process ${holderPid})`);
     }
+    return { key, ownerPid, socat, socketPath };
+  }
+
+  private async listen(inward: Inward): Promise<HostListener> {
     const server = net.createServer((client) => {
-      const upstream = net.connect({ path: socketPath });
+      const upstream = net.connect({ path: inward.socketPath });
       client.on('error', () => upstream.destroy());
       upstream.on('error', () => client.destroy());
       client.pipe(upstream).pipe(client);
@@ -129,37 +170,42 @@ export class PreviewBridges {
       server.once('error', reject);
       server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port));
     });
-    return { key, ownerPid, socat, server, port: listening, socketPath };
+    return { inward, server, port: listening };
   }
 
-  private closeBridge(bridge: Bridge): void {
-    signalGroup(bridge.socat.pid, 'SIGKILL');
-    bridge.server.close();
-    fs.rmSync(bridge.socketPath, { force: true });
+  private closeInward(inward: Inward): void {
+    signalGroup(inward.socat.pid, 'SIGKILL');
+    fs.rmSync(inward.socketPath, { force: true });
+    const listener = this.listeners.get(inward.socketPath);
+    if (listener) {
+      this.listeners.delete(inward.socketPath);
+      void listener.then((l) => l.server.close(), () => undefined);
+    }
   }
 
   /** Ends every bridge into the sandbox of a process that stopped or exited. */
   async closeFor(ownerPid: number): Promise<void> {
-    for (const [key, pending] of this.bridges) {
-      const bridge = await pending.catch(() => null);
-      if (bridge && bridge.ownerPid === ownerPid) {
-        this.bridges.delete(key);
-        this.closeBridge(bridge);
+    for (const [key, pending] of this.inward) {
+      const inward = await pending.catch(() => null);
+      if (inward && inward.ownerPid === ownerPid) {
+        this.inward.delete(key);
+        this.closeInward(inward);
       }
     }
   }
 
   async closeAll(): Promise<void> {
-    const all = [...this.bridges.values()];
-    this.bridges.clear();
+    const all = [...this.inward.values()];
+    this.inward.clear();
     for (const pending of all) {
-      const bridge = await pending.catch(() => null);
-      if (bridge) this.closeBridge(bridge);
+      const inward = await pending.catch(() => null);
+      if (inward) this.closeInward(inward);
     }
   }
 
   killAllSync(): void {
     // No await at process exit: the setpriv death signal ends the helpers too.
-    this.bridges.clear();
+    this.inward.clear();
+    this.listeners.clear();
   }
 }

@@ -13,31 +13,51 @@ export interface SandboxChoices {
   choicesFor(agentId: string): AgentSandboxChoices;
   /** Saves a patch of the agent's choices; a domain list with a bad entry throws DomainListRefusal. */
   setChoices(agentId: string, choices: Partial<AgentSandboxChoices>): AgentSandboxChoices;
+  /** Adds domains to the agent's allowed list (a card's "Allow <domain> for this agent"), each once. */
+  allowDomains(agentId: string, domains: readonly string[]): AgentSandboxChoices;
   /** What the agent's vocabulary says about containment. */
   containmentOf(agentId: string): { contained: boolean; line: string; uncontainedShell: boolean };
 }
 
-export function createSandboxChoices(settings: SettingsRepository, sandbox: Pick<Sandbox, 'contained' | 'describe' | 'setAllowedDomains'>): SandboxChoices {
+export function createSandboxChoices(
+  settings: SettingsRepository,
+  sandbox: Pick<Sandbox, 'contained' | 'describe' | 'setAllowedDomains'>,
+): SandboxChoices {
   const stored = () => settings.get<Record<string, Partial<AgentSandboxChoices>>>(SANDBOX_CHOICES_KEY, {});
   const choicesFor = (agentId: string): AgentSandboxChoices => {
     const saved = stored()[agentId] ?? {};
-    const allowedDomains = Array.isArray(saved.allowedDomains) ? parseDomainList(saved.allowedDomains.join(' ')).entries : [];
-    return { allowedDomains, uncontainedShell: saved.uncontainedShell === true, runListOnly: saved.runListOnly === true };
+    const allowedDomains = Array.isArray(saved.allowedDomains)
+      ? parseDomainList(saved.allowedDomains.join(' ')).entries
+      : [];
+    return {
+      allowedDomains,
+      uncontainedShell: saved.uncontainedShell === true,
+      runListOnly: saved.runListOnly === true,
+    };
   };
+  function setChoices(agentId: string, choices: Partial<AgentSandboxChoices>): AgentSandboxChoices {
+    const all = stored();
+    if (choices.allowedDomains) choices = { ...choices, allowedDomains: checkedDomainList(choices.allowedDomains) };
+    all[agentId] = { ...choicesFor(agentId), ...choices };
+    settings.set(SANDBOX_CHOICES_KEY, all);
+    const now = choicesFor(agentId);
+    sandbox.setAllowedDomains(agentId, now.allowedDomains);
+    return now;
+  }
   return {
     choicesFor,
-    setChoices(agentId, choices) {
-      const all = stored();
-      if (choices.allowedDomains) choices = { ...choices, allowedDomains: checkedDomainList(choices.allowedDomains) };
-      all[agentId] = { ...choicesFor(agentId), ...choices };
-      settings.set(SANDBOX_CHOICES_KEY, all);
-      const now = choicesFor(agentId);
-      sandbox.setAllowedDomains(agentId, now.allowedDomains);
-      return now;
+    setChoices,
+    allowDomains(agentId, domains) {
+      const now = choicesFor(agentId).allowedDomains;
+      return setChoices(agentId, { allowedDomains: [...now, ...domains.filter((domain) => !now.includes(domain))] });
     },
     containmentOf(agentId) {
       const choices = choicesFor(agentId);
-      return { contained: sandbox.contained, line: sandbox.describe(choices.allowedDomains), uncontainedShell: choices.uncontainedShell };
+      return {
+        contained: sandbox.contained,
+        line: sandbox.describe(choices.allowedDomains),
+        uncontainedShell: choices.uncontainedShell,
+      };
     },
   };
 }

@@ -5,6 +5,7 @@ import { READ_ONLY_PROGRAMS } from '../policy/runList';
 import type { CommandWrapper } from '../processes/command';
 import { identityWrapper } from '../processes/command';
 import type { AlwaysCardWatch, MovedEntry } from './alwaysCardGuard';
+import type { OwnServiceSocket } from './profile';
 import type { Sandbox } from './sandbox';
 
 /** See Containment.longLived. */
@@ -37,6 +38,8 @@ export interface ContainmentDeps {
 export interface Containment {
   contained: boolean;
   wrap: CommandWrapper;
+  /** The wrapper of a command that reaches these own services on 127.0.0.1 (ownServices.ts); `wrap` when not contained. */
+  wrapReaching(services: readonly OwnServiceSocket[]): CommandWrapper;
   /** "contained: bubblewrap 0.8.0, network off" or "NOT contained: <why>". */
   line: string;
   /** The domains this agent's contained processes may reach (empty when none or not contained). */
@@ -57,6 +60,15 @@ export interface Containment {
   longLived(): LongLivedGuard | null;
   /** When not contained: the cause and how to enable, for a card's reason. */
   why: string | null;
+  /** Why this program cannot run inside (a refusal before it starts), or null. */
+  unseenProgram(program: string, pathValue: string): string | null;
+}
+
+/** A contained command that bubblewrap could not start (its own error, exit 1): the sentence its result adds. */
+export function launcherFailure(exitCode: number | null, output: string): string | null {
+  if (exitCode !== 1) return null;
+  const said = /^bwrap: (.+)$/m.exec(output)?.[1];
+  return said ? `The sandbox could not start the command (bubblewrap: ${said}); nothing of it ran.` : null;
 }
 
 /** Every program but the run list's read-only rows executes workspace code (runners, interpreters, build tools, config-loading linters). */
@@ -71,11 +83,13 @@ export function containmentFor(agentId: string, workspace: string, deps: Contain
     return {
       contained: false,
       wrap: identityWrapper,
+      wrapReaching: () => identityWrapper,
       line: 'NOT contained: the owner turned on "uncontained shell" for this agent; bash runs as you and reaches everything you reach',
       allowedDomains: [],
       privateTmp: false,
       watchAlwaysCard: () => null,
       longLived: () => null,
+      unseenProgram: () => null,
       why: 'the owner turned on "uncontained shell" for this agent',
     };
   }
@@ -84,17 +98,20 @@ export function containmentFor(agentId: string, workspace: string, deps: Contain
     return {
       contained: false,
       wrap: identityWrapper,
+      wrapReaching: () => identityWrapper,
       line: `NOT contained: ${why}. It runs as you and can read Paddock's own environment`,
       allowedDomains: [],
       privateTmp: false,
       watchAlwaysCard: () => null,
       longLived: () => null,
+      unseenProgram: () => null,
       why,
     };
   }
   return {
     contained: true,
     wrap: sandbox.wrapperFor({ agentId, workspace, allowedDomains: choices.allowedDomains }),
+    wrapReaching: (ownServices) => sandbox.wrapperFor({ agentId, workspace, allowedDomains: choices.allowedDomains, ownServices }),
     line: sandbox.describe(choices.allowedDomains),
     allowedDomains: choices.allowedDomains,
     privateTmp: sandbox.status.available && sandbox.status.engine === 'bubblewrap',
@@ -116,6 +133,7 @@ export function containmentFor(agentId: string, workspace: string, deps: Contain
       };
     },
     why: null,
+    unseenProgram: (program, pathValue) => sandbox.unseenProgram(workspace, program, pathValue),
   };
 }
 

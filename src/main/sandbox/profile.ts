@@ -9,6 +9,12 @@ import { closerShell, fdCloser, OPENED_FD } from '../processes/fdCloser';
 import { HOME_DENY_LIST } from '../workspace/denyList';
 import { readerMountArgs, type ReaderMounts } from './readerProfile';
 
+/** A port of one of the agent's own started processes, and the host unix socket that reaches it (bridge.ts). */
+export interface OwnServiceSocket {
+  port: number;
+  socket: string;
+}
+
 export interface ContainedProfile {
   /** Absolute, real path of the agent's workspace (writable, except its `.git`). */
   workspace: string;
@@ -25,8 +31,10 @@ export interface ContainedProfile {
   dataDir: string;
   /** The agent's private temp directory on the host; it appears as /tmp inside. */
   privateTmp: string;
-  /** Read-only directories toolchains need outside the system directories (from the captured PATH). */
+  /** Read-only directories toolchains need outside the system directories (from the captured PATH), and a few files (a version manager's binary, its chosen versions). */
   toolchainDirs: string[];
+  /** The files among toolchainDirs: bound again inside a deny-list cover that falls over one (mise's binary in ~/.local/bin). */
+  toolchainFiles?: string[];
   /** Deny-list paths that exist inside a mounted directory: covered with an empty read-only mount. */
   coverDirs: string[];
   coverFiles: string[];
@@ -36,6 +44,12 @@ export interface ContainedProfile {
    * forwards 127.0.0.1:PROXY_PORT to it (see netProxy.ts).
    */
   network: 'off' | { proxySocketDir: string; socat: string };
+  /**
+   * The agent's own started processes' ports (ownServices.ts): each host socket that reaches one
+   * inside its own sandbox is bound in at OWN_DIR_INSIDE/<port>.sock, and a socat inside listens on
+   * 127.0.0.1:<port> and forwards to it. Nothing else of the host's loopback is reachable.
+   */
+  ownServices?: { socat: string; services: readonly OwnServiceSocket[] };
   /** The compiled seccomp filter (seccomp.ts) on the host, installed with `--seccomp`; null where there is none for this architecture. */
   seccompFilter: string | null;
   cwd: string;
@@ -106,11 +120,16 @@ export function bwrapArgs(profile: ContainedProfile, layout: SystemLayout): stri
   for (const dir of profile.toolchainDirs) args.push('--ro-bind', dir, dir);
   args.push('--bind', profile.workspace, profile.workspace);
   for (const entry of [...profile.gitEntries, ...profile.alwaysCardEntries]) args.push('--ro-bind', entry, entry);
-  for (const dir of profile.coverDirs) args.push('--tmpfs', dir, '--remount-ro', dir);
+  for (const dir of profile.coverDirs) {
+    args.push('--tmpfs', dir);
+    for (const file of profile.toolchainFiles ?? []) if (isInside(dir, file) && file !== dir) args.push('--ro-bind', file, file);
+    args.push('--remount-ro', dir);
+  }
   for (const file of profile.coverFiles) args.push('--ro-bind', '/dev/null', file);
   // A workspace that holds the home (or is it) brings the real home back, deny list covered above.
   if (!isInside(profile.workspace, profile.home)) args.push('--remount-ro', profile.home);
   if (profile.network !== 'off') args.push('--ro-bind', profile.network.proxySocketDir, PROXY_DIR_INSIDE);
+  for (const own of ownForwards(profile)) args.push('--ro-bind', own.socket, own.inside);
   if (profile.reader) args.push(...readerMountArgs(profile.workspace, profile.coverDirs, profile.reader));
   if (profile.seccompFilter) args.push('--seccomp', String(SECCOMP_FD));
   args.push('--setenv', 'TMPDIR', SANDBOX_TMP, '--chdir', profile.cwd);
@@ -128,25 +147,70 @@ export function proxyEnv(): Record<string, string> {
   return { HTTP_PROXY: url, HTTPS_PROXY: url, http_proxy: url, https_proxy: url, NO_PROXY: 'localhost,127.0.0.1,::1', no_proxy: 'localhost,127.0.0.1,::1' };
 }
 
+/** Where the own services' sockets appear inside (one file per port). */
+export const OWN_DIR_INSIDE = '/run/paddock-own';
+
+interface Forward {
+  port: number;
+  /** The host socket (bound in) and its path inside. */
+  socket: string;
+  inside: string;
+}
+
+/** The own services the launcher forwards: valid ports only, never the proxy's, one socket each. */
+function ownForwards(profile: ContainedProfile): Forward[] {
+  const seen = new Set<number>();
+  const forwards: Forward[] = [];
+  for (const own of profile.ownServices?.services ?? []) {
+    if (!Number.isInteger(own.port) || own.port < 1 || own.port > 65_535 || own.port === PROXY_PORT || seen.has(own.port)) continue;
+    seen.add(own.port);
+    forwards.push({ port: own.port, socket: own.socket, inside: `${OWN_DIR_INSIDE}/${own.port}.sock` });
+  }
+  return forwards;
+}
+
 /**
- * The launcher when the proxy is bound in: socat forwards the sandbox's own 127.0.0.1:PROXY_PORT
- * to the socket, the shell waits until it listens (reading /proc/net/tcp, no extra process),
- * then execs the classified argv from "$@" — positional parameters, never re-split or re-quoted.
- * socat ends with the sandbox's PID namespace when the program ends.
+ * The launcher when unix sockets are bound in (the proxy's, the own services'): a socat per
+ * socket listens on the sandbox's own 127.0.0.1:<port> and forwards to it, the shell waits until
+ * each listens (reading /proc/net/tcp, no extra process), then execs the classified argv from
+ * "$@" — positional parameters, never re-split or re-quoted. The socats end with the sandbox's
+ * PID namespace when the program ends.
  */
-export function proxyLauncher(socat: string): string[] {
+export function loopbackLauncher(socat: string, forwards: readonly { port: number; inside: string }[]): string[] {
   if (!/^\/[\w./-]+$/.test(socat)) throw new Error(`refused: \`${socat}\` is not a plain absolute path`);
-  const hexPort = PROXY_PORT.toString(16).toUpperCase().padStart(4, '0');
-  const script = [
-    `${socat} TCP-LISTEN:${PROXY_PORT},bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:${PROXY_DIR_INSIDE}/${PROXY_SOCKET_NAME} 2>/dev/null &`,
-    'i=0',
-    'while [ $i -lt 20000 ]; do',
-    `  while read -r _ local _ state _; do [ "$local" = "0100007F:${hexPort}" ] && [ "$state" = "0A" ] && break 2; done < /proc/net/tcp`,
-    '  i=$((i+1))',
-    'done',
-    'exec "$@"',
-  ].join('\n');
-  return ['/bin/sh', '-c', script, 'paddock-net'];
+  const lines: string[] = [];
+  for (const { port, inside } of forwards) {
+    if (!/^\/[\w./-]+$/.test(inside)) throw new Error(`refused: \`${inside}\` is not a plain absolute path`);
+    lines.push(`${socat} TCP-LISTEN:${port},bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:${inside} 2>/dev/null &`);
+  }
+  for (const { port } of forwards) {
+    const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+    lines.push(
+      'i=0',
+      'while [ $i -lt 20000 ]; do',
+      `  while read -r _ local _ state _; do [ "$local" = "0100007F:${hexPort}" ] && [ "$state" = "0A" ] && break 2; done < /proc/net/tcp`,
+      '  i=$((i+1))',
+      'done',
+    );
+  }
+  lines.push('exec "$@"');
+  return ['/bin/sh', '-c', lines.join('\n'), 'paddock-net'];
+}
+
+/** The launcher when the proxy is bound in (see loopbackLauncher). */
+export function proxyLauncher(socat: string): string[] {
+  return loopbackLauncher(socat, [{ port: PROXY_PORT, inside: `${PROXY_DIR_INSIDE}/${PROXY_SOCKET_NAME}` }]);
+}
+
+/** The launcher this profile needs (none without a socket bound in). */
+function launcherFor(profile: ContainedProfile): string[] {
+  const forwards: { port: number; inside: string }[] = [];
+  if (profile.network !== 'off') forwards.push({ port: PROXY_PORT, inside: `${PROXY_DIR_INSIDE}/${PROXY_SOCKET_NAME}` });
+  const own = ownForwards(profile);
+  forwards.push(...own);
+  if (forwards.length === 0) return [];
+  const socat = profile.network !== 'off' ? profile.network.socat : (profile.ownServices as { socat: string }).socat;
+  return loopbackLauncher(socat, forwards);
 }
 
 /** bubblewrap reads the seccomp program from this descriptor (the closer opens it there). */
@@ -158,7 +222,7 @@ export const SECCOMP_FD = OPENED_FD;
  * then the classified argv untouched (after the proxy launcher when domains are allowed).
  */
 export function containedArgv(bwrap: string, profile: ContainedProfile, layout: SystemLayout, program: string, args: readonly string[]): string[] {
-  const launcher = profile.network === 'off' ? [] : proxyLauncher(profile.network.socat);
+  const launcher = launcherFor(profile);
   const closer = fdCloser({ shell: closerShell((file) => layout.exists(file)), fdDir: '/proc/self/fd', open: profile.seccompFilter });
   return [...closer, bwrap, ...bwrapArgs(profile, layout), '--', ...launcher, program, ...args];
 }

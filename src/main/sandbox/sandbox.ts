@@ -14,7 +14,7 @@ import { watchAlwaysCardLive, type LiveAlwaysCardWatch } from './alwaysCardLive'
 import { entryParts, WEB_PORTS } from './domains';
 import { describeStatus, type SandboxStatus } from './engine';
 import { createNetworkProxy, type NetworkProxy, type ProxyDecision } from './netProxy';
-import { containedArgv, denyCovers, isInside, PROXY_SOCKET_NAME, proxyEnv, SYSTEM_DIRS, type ContainedProfile, type SystemLayout } from './profile';
+import { containedArgv, denyCovers, isInside, PROXY_SOCKET_NAME, proxyEnv, SYSTEM_DIRS, type ContainedProfile, type OwnServiceSocket, type SystemLayout } from './profile';
 import { mountCheckLauncher, type ReaderMounts } from './readerProfile';
 import { seatbeltArgv } from './seatbelt';
 import { encodeProgram, seccompArchFor, seccompProgram, type SeccompArch } from './seccomp';
@@ -24,11 +24,18 @@ export interface AgentSandboxRequest {
   workspace: string;
   /** The owner's allowed domains for this agent (checked entries); empty: no network at all. */
   allowedDomains: readonly string[];
+  /** The agent's own started processes' ports this command reaches on 127.0.0.1, each through its host socket (ownServices.ts). */
+  ownServices?: readonly OwnServiceSocket[];
 }
 
 export interface Sandbox {
   readonly status: SandboxStatus;
   readonly contained: boolean;
+  /**
+   * Why `program` (absolute, found on the command's PATH on the host) cannot be run inside the
+   * agent's sandbox, or null when the sandbox shows it (or there is no sandbox).
+   */
+  unseenProgram(workspace: string, program: string, pathValue: string): string | null;
   /** The wrapper for one agent's command; the identity when no engine is available. */
   /** `readOnly`: more entries of the workspace to bind read-only (a long-lived process's placeholders). */
   wrapperFor(request: AgentSandboxRequest, readOnly?: readonly string[]): CommandWrapper;
@@ -193,7 +200,69 @@ export function toolchainDirsFor(pathValue: string, home: string, dataDir: strin
   // A project's virtualenv runs its base interpreter (pyvenv.cfg `home`), wherever a version manager
   // installed it (pyenv, uv): that installation is a toolchain too, under the same rules.
   for (const prefix of venvBaseInstallations(workspace, home)) if (mayBindToolchain(prefix, home, dataDir, workspace)) dirs.add(prefix);
+  // What a manager's shims need beside their root (rustup's toolchains, the version asdf was told to use).
+  for (const prefix of [...dirs]) {
+    for (const companion of companionsOf(prefix, home)) {
+      if (passesThrough(companion.path, agentWritable, reals)) continue;
+      const real = realOrNull(companion.path);
+      // The mise binary is one read-only file: the deny list's ~/.local/bin is about writing there.
+      if (real && (mayBindToolchain(real, home, dataDir, workspace) || (companion.program && !isInside(workspace, real) && !isInside(dataDir, real)))) dirs.add(real);
+    }
+  }
   return [...dirs];
+}
+
+/**
+ * A version manager's root on PATH needs more of the home than itself: rustup's proxies in
+ * ~/.cargo/bin run the toolchains in ~/.rustup; asdf's shims (and mise's) read the versions the
+ * owner chose in ~/.tool-versions; mise's shims are links to the mise binary, wherever it is
+ * (often ~/.local/bin, itself never bound). Never a credentials file: those stay covered
+ * (`.cargo/credentials*` in the deny list), and mise's global config, which may set secrets in
+ * its `[env]`, is not bound (the project's own mise.toml or .tool-versions names the versions).
+ */
+function companionsOf(prefix: string, ownerHome: string): { path: string; program?: boolean }[] {
+  const homes = ACCOUNT_HOME && ACCOUNT_HOME !== ownerHome ? [ownerHome, ACCOUNT_HOME] : [ownerHome];
+  const found: { path: string; program?: boolean }[] = [];
+  for (const home of homes) {
+    if (prefix === path.join(home, '.cargo')) found.push({ path: path.join(home, '.rustup') });
+    if (prefix === path.join(home, '.asdf')) found.push({ path: path.join(home, '.tool-versions') });
+    if (prefix === path.join(home, '.local/share/mise')) {
+      found.push({ path: path.join(home, '.tool-versions') }, ...miseBinary(path.join(prefix, 'shims')).map((file) => ({ path: file, program: true })));
+    }
+  }
+  return found.filter((companion) => realOrNull(companion.path) !== null);
+}
+
+/** The program mise's shims link to: an executable regular file named `mise` (the first shim tells). */
+function miseBinary(shims: string): string[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(shims).slice(0, 8);
+  } catch {
+    return [];
+  }
+  for (const name of names) {
+    const real = realOrNull(path.join(shims, name));
+    if (!real || path.basename(real) !== 'mise') continue;
+    try {
+      const st = fs.statSync(real);
+      if (st.isFile() && (st.mode & 0o111) !== 0) return [real];
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return [];
+}
+
+/** The regular files among the toolchain places (a version manager's binary, its versions file). */
+function filesAmong(places: readonly string[]): string[] {
+  return places.filter((p) => {
+    try {
+      return fs.statSync(p).isFile();
+    } catch {
+      return false;
+    }
+  });
 }
 
 function mayBindToolchain(prefix: string, home: string, dataDir: string, workspace: string): boolean {
@@ -375,6 +444,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     const covers = denyCovers(home, dataDir, [workspace, ...toolchainDirs], hostProbe);
     return {
       workspace,
+      toolchainFiles: filesAmong(toolchainDirs),
       gitEntries: gitEntriesOf(workspace),
       alwaysCardEntries: [...alwaysCardMounts(workspace), ...readOnly],
       home,
@@ -385,6 +455,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       coverFiles: covers.files,
       seccompFilter,
       network: request.allowedDomains.length > 0 && socat && status.available && status.engine === 'bubblewrap' ? { proxySocketDir: proxySocketDirFor(request.agentId), socat } : 'off',
+      ...(request.ownServices && request.ownServices.length > 0 && socat && status.available && status.engine === 'bubblewrap' ? { ownServices: { socat, services: request.ownServices } } : {}),
       cwd: realOr(command.cwd),
     };
   }
@@ -455,9 +526,29 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     };
   }
 
+  function unseenProgram(workspacePath: string, program: string, pathValue: string): string | null {
+    if (!status.available || status.engine !== 'bubblewrap' || !path.isAbsolute(program)) return null;
+    const workspace = realOr(workspacePath);
+    const toolchainDirs = toolchainDirsFor(pathValue, home, dataDir, workspace);
+    const shown = [...SYSTEM_DIRS, workspace, ...toolchainDirs];
+    const kept = filesAmong(toolchainDirs);
+    const covers = denyCovers(home, dataDir, [workspace, ...toolchainDirs], hostProbe);
+    const covered = (p: string) => !kept.includes(p) && (covers.dirs.some((dir) => isInside(dir, p)) || covers.files.includes(p));
+    const visible = (p: string) => shown.some((dir) => isInside(dir, p)) && !isInside(dataDir, p) && !covered(p);
+    const real = realOrNull(program);
+    if (visible(program) && real !== null && visible(real)) return null;
+    const name = path.basename(program);
+    return (
+      `\`${name}\` is ${program}${real && real !== program ? ` (really ${real})` : ''}, which the sandbox does not show, so it was not run: ` +
+      'inside, only the system directories, the workspace and the roots of version managers found on PATH (rustup, nvm, pyenv, asdf, mise, volta, bun, deno) are visible. ' +
+      'Install it in the project (node_modules/.bin, a virtualenv) or through one of those.'
+    );
+  }
+
   return {
     status,
     contained: status.available,
+    unseenProgram,
     wrapperFor,
     readerWrapperFor,
     privateTmpFor,

@@ -8,19 +8,29 @@
 // The live view still streams through ctx.onOutput; the owner's own terminal is the pty (pty.ts).
 import { countOutput } from './outputCount';
 import { z } from 'zod';
-import { assertNever } from '../../shared/domain';
-import { finishedCommand, finishedData, movedData, NO_WORKSPACE_FOR_COMMANDS, timeoutMsFor } from './commandTools';
+import { assertNever, type ToolCallContext } from '../../shared/domain';
+import { finishedCommand, finishedData, movedData, NO_WORKSPACE_FOR_COMMANDS, scanOwnServices, timeoutMsFor, wrapReachingOwnServices } from './commandTools';
+import type { OwnServices, OwnServicesScan } from '../sandbox/ownServices';
 import { childEnvForWorkspace, ownerShell, type OwnerEnv } from '../processes/env';
 import { runBounded } from '../processes/spawn';
-import { containmentFor, type ContainmentDeps } from '../sandbox/containment';
+import { containmentFor, type Containment, type ContainmentDeps } from '../sandbox/containment';
 import type { GroupLedger } from '../processes/ledger';
-import type { ToolDefinition } from './types';
+import type { PreparedCall, ToolDefinition } from './types';
+
+/** A bash call prepared once: its containment (the wrapper, the card's line, the tier's reason). */
+interface PreparedBash extends PreparedCall {
+  readonly containment: Containment | null;
+  /** The agent's own services found once, bridged in when the shell starts (null: not contained). */
+  readonly ownServices: OwnServicesScan | null;
+}
 
 export const BASH_DEFAULT_TIMEOUT_SECONDS = 120;
 export const BASH_MAX_TIMEOUT_SECONDS = 1_800;
 
 export interface BashToolDeps extends ContainmentDeps {
   ledger?: GroupLedger;
+  /** The agent's own started processes' ports, reachable from its contained shell (sandbox/ownServices.ts). */
+  ownServices?: OwnServices;
   /** The owner's login shell (absolute); /bin/sh when unknown. */
   shell?: string;
   ownerEnv?: OwnerEnv;
@@ -34,7 +44,7 @@ export const BASH_NOT_CONTAINED =
   'bash is not contained: it runs as the owner’s user and reaches everything that user reaches (files outside the workspace, credentials, the network).';
 
 export const BASH_CONTAINED =
-  'bash runs in the OS sandbox: it can write only the workspace (not its .git) and its private /tmp, read the system and toolchain directories but not the home directory, credentials or Paddock’s data, see no other process, and has no network except HTTP(S) through Paddock’s proxy to the domains the owner allowed for this agent, never this machine’s own ports.';
+  'bash runs in the OS sandbox: it can write only the workspace (not its .git) and its private /tmp, read the system and toolchain directories but not the home directory, credentials or Paddock’s data, see no other process, and has no network except HTTP(S) through Paddock’s proxy to the domains the owner allowed for this agent, never this machine’s own ports except those its own started processes (`start`) listen on, at 127.0.0.1:<port>.';
 
 const DESCRIPTION = [
   "Run a command line through the owner's shell (pipes, redirections, variables all work), in the workspace directory.",
@@ -59,17 +69,23 @@ export function createBashTool(deps: BashToolDeps = {}) {
       .describe(`Kill it after this many seconds (default ${defaultSeconds}, at most ${maxSeconds})`),
   });
   type BashArgs = z.infer<typeof schema>;
+  // One containment per call: the tier, the card and the run read the same one (null: no workspace).
+  const prepare = (_args: BashArgs, ctx: ToolCallContext): PreparedBash => {
+    const containment = ctx.workspace ? containmentFor(ctx.agent.id, ctx.workspace.directory, deps, true) : null;
+    return { containment, ownServices: scanOwnServices(containment, ctx.agent.id, deps), mayChangeFiles: true };
+  };
 
-  const tool: ToolDefinition<BashArgs> = {
+  const tool: ToolDefinition<BashArgs, PreparedBash> = {
     name: 'bash',
     scope: 'shell',
     description: DESCRIPTION,
     schema,
     effects: { readOnly: false, destructive: true, idempotent: false, openWorld: true, changesFiles: true, runsCode: true, replaySafe: false },
     views: { quotesFiles: false },
-    tierFor(_args, ctx) {
-      if (!ctx.workspace) return { tier: 'gated', reason: 'this agent has no workspace, so bash has no directory to run in' };
-      const containment = containmentFor(ctx.agent.id, ctx.workspace.directory, deps, true);
+    prepareCall: prepare,
+    tierFor(args, ctx, prepared = prepare(args, ctx)) {
+      const { containment } = prepared;
+      if (!ctx.workspace || !containment) return { tier: 'gated', reason: 'this agent has no workspace, so bash has no directory to run in' };
       const mode = ctx.agent.mode;
       switch (mode) {
         case 'ask':
@@ -85,8 +101,8 @@ export function createBashTool(deps: BashToolDeps = {}) {
           return assertNever(mode);
       }
     },
-    preview: async (args, ctx) => {
-      const containment = ctx.workspace ? containmentFor(ctx.agent.id, ctx.workspace.directory, deps, true) : null;
+    preview: async (args, ctx, prepared = prepare(args, ctx)) => {
+      const { containment } = prepared;
       return {
         argv: [shell, '-c', args.command],
         cwd: '.',
@@ -94,16 +110,18 @@ export function createBashTool(deps: BashToolDeps = {}) {
         details: [containment?.contained ? `${containment.line}. ${BASH_CONTAINED}` : `${containment?.line ?? 'NOT contained'}. ${BASH_NOT_CONTAINED}`],
       };
     },
-    async run(args, ctx) {
-      if (!ctx.workspace) return NO_WORKSPACE_FOR_COMMANDS;
+    async run(args, ctx, prepared = prepare(args, ctx)) {
+      const { containment } = prepared;
+      if (!ctx.workspace || !containment) return NO_WORKSPACE_FOR_COMMANDS;
       const timeoutMs = timeoutMsFor(args.timeoutSeconds, defaultSeconds, maxSeconds);
       const env = childEnvForWorkspace(ctx.workspace.capturedPath, ctx.home, { ...deps.ownerEnv, SHELL: shell }, 'dumb');
-      const containment = containmentFor(ctx.agent.id, ctx.workspace.directory, deps, true);
       // Contained code must not plant what another program runs as the owner later (SPEC §4).
       const alwaysCard = containment.watchAlwaysCard();
       const counted = countOutput(ctx.onOutput);
       let result;
       try {
+        // Like run: the agent's own started processes stay reachable on 127.0.0.1:<port>.
+        const wrap = await wrapReachingOwnServices(containment, prepared.ownServices);
         result = await runBounded({
           program: shell,
           args: ['-c', args.command],
@@ -115,7 +133,7 @@ export function createBashTool(deps: BashToolDeps = {}) {
           signal: ctx.signal,
           onOutput: counted.onOutput,
           onRawOutput: counted.onRawOutput,
-          wrap: containment.wrap,
+          wrap,
           purpose: 'bash',
           ledger: deps.ledger,
           agentId: ctx.agent.id,

@@ -3,21 +3,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CardPreview, CommandOutcome, TierDecision, ToolCallContext, ToolOutcomeFacts, ToolResult } from '../../shared/domain';
-import { classifyCommand, isRememberable, type RememberedCommand } from '../policy';
+import { classifyCommand, type RememberedCommand } from '../policy';
+import { certainlyReadOnly, readCommand, type CommandReading } from '../policy/commandReading';
 import { resolveCommandCwd } from '../policy/paths';
-import { plainAsSh } from '../policy/shellForm';
+import { plainAsShForm } from '../policy/shellForm';
 import type { ClassifyContext, CommandDecision } from '../policy/types';
+import type { IgnoreRules } from '../policy/containedFiles';
 import { commandDanger } from '../policy/danger';
-import { containmentFor, executesWorkspaceCode, networkNeedLine, type Containment, type ContainmentDeps } from '../sandbox/containment';
-import { needsNetwork } from '../sandbox/domains';
-import { lexCommand } from '../policy/lexer';
+import { containmentFor, executesWorkspaceCode, launcherFailure, networkNeedLine, type Containment, type ContainmentDeps } from '../sandbox/containment';
+import { findOnPath } from '../processes/shellPath';
+import { needsNetwork, parseDomainList } from '../sandbox/domains';
+import type { OwnServices, OwnServicesScan } from '../sandbox/ownServices';
 import { childEnvForWorkspace, type OwnerEnv } from '../processes/env';
-import { prepareCommand, type Prepared } from '../processes/prepare';
+import { prepareCommand, programChanged, programIdentity, type Prepared, type PreparedCommand } from '../processes/prepare';
 import type { BoundedResult } from '../processes/spawn';
 import type { GroupLedger } from '../processes/ledger';
 import { classifyRun } from '../testRuns/detect';
 import { describeMoved, type MovedEntry } from '../sandbox/alwaysCardGuard';
 import { pathContextOf } from './toolContext';
+import type { PathContext } from '../workspace/types';
+import type { PreparedCall } from './types';
 
 /** Test runners and project scripts run the project's code anyway: they get the virtualenv first on PATH. */
 const runsProjectCode = (argv: readonly string[]): boolean => {
@@ -42,26 +47,61 @@ export interface CommandToolDeps extends ContainmentDeps {
   rememberedUsed?: (id: number) => void;
   /** The agent's "Run list only" setting: seed 003 §5 even with the sandbox. */
   runListOnlyFor?: (agentId: string) => boolean;
+  /** The agent's own started processes' ports, reachable from its contained commands (sandbox/ownServices.ts). */
+  ownServices?: OwnServices;
 }
 
 /** run passes `shell`: in run mode with the sandbox it reads shell forms and runs them with /bin/sh -c (start and bash do not). */
 export interface CommandForm {
   shell?: boolean;
+  /** The tool's compiled .gitignore rules, kept across its calls (the contained rule reads them). */
+  ignoreRules?: IgnoreRules;
+}
+
+/**
+ * A command call prepared once (run, start): the command read once (words, and the grammar's parse
+ * when the contained rule asks), this agent's containment computed once, the tier's decision, and
+ * what is spawned (cwd, program resolved once, environment). The tier, the card, the checkpoint
+ * and the run all read this one value; the run checks again only the program's identity.
+ */
+export interface PreparedCommandCall extends PreparedCall {
+  readonly reading: CommandReading;
+  readonly cwd: string | undefined;
+  /** Null: no workspace. */
+  readonly containment: Containment | null;
+  /** The agent's own services as this call found them, once (null: not contained, or none provided). */
+  readonly ownServices: OwnServicesScan | null;
+  /** Run mode, the sandbox active and not "Run list only", for a tool that runs a shell: the contained rule's facts. */
+  readonly contained: ClassifyContext['contained'];
+  /** The policy's decision (null: no workspace). */
+  readonly decision: CommandDecision | null;
+  /** What is spawned (null: no workspace). */
+  readonly spawn: Prepared | null;
+  readonly mayChangeFiles: boolean;
 }
 
 /** Run mode, the sandbox active and not "Run list only", for a tool that runs a shell: the contained rule applies. */
-function containedRun(ctx: ToolCallContext, deps: CommandToolDeps, form: CommandForm): ClassifyContext['contained'] {
-  if (!form.shell || ctx.agent.mode !== 'run' || !ctx.workspace) return undefined;
-  const containment = containmentFor(ctx.agent.id, ctx.workspace.directory, deps);
+function containedRun(ctx: ToolCallContext, containment: Containment | null, ownServices: OwnServicesScan | null, deps: CommandToolDeps, form: CommandForm): ClassifyContext['contained'] {
+  if (!form.shell || ctx.agent.mode !== 'run' || !containment) return undefined;
   if (!containment.contained || deps.runListOnlyFor?.(ctx.agent.id)) return undefined;
-  return { allowedDomains: containment.allowedDomains, privateTmp: containment.privateTmp };
+  return { allowedDomains: containment.allowedDomains, privateTmp: containment.privateTmp, ignoreRules: form.ignoreRules, ownPorts: ownServices?.ports };
 }
 
-function decide(command: string, cwd: string | undefined, ctx: ToolCallContext, deps: CommandToolDeps, form: CommandForm): CommandDecision | null {
+export function prepareCommandCall(command: string, cwd: string | undefined, ctx: ToolCallContext, deps: CommandToolDeps, form: CommandForm = {}): PreparedCommandCall {
+  const reading = readCommand(command);
   const paths = pathContextOf(ctx);
-  if (!paths || !ctx.workspace) return null;
+  // Certainly read-only only as a plain command of a read-only run-list row (a shell form may write
+  // whatever it reads): otherwise the checkpoint records the workspace first.
+  const mayChangeFiles = !certainlyReadOnly(reading.lexed);
+  if (!paths || !ctx.workspace) return { reading, cwd, containment: null, ownServices: null, contained: undefined, decision: null, spawn: null, mayChangeFiles };
+  const containment = containmentFor(ctx.agent.id, ctx.workspace.directory, deps);
+  // The agent's own services looked at once: the policy reads their ports, the run bridges them.
+  const ownServices = scanOwnServices(containment, ctx.agent.id, deps);
+  const contained = containedRun(ctx, containment, ownServices, deps, form);
   const remembered = deps.rememberedFor?.(ctx.agent.id, ctx.workspace.directory) ?? [];
-  return classifyCommand(command, { paths, cwd, mode: ctx.agent.mode, remembered, venv: ctx.workspace.venv ?? undefined, contained: containedRun(ctx, deps, form) });
+  const decision = classifyCommand(command, { paths, cwd, mode: ctx.agent.mode, remembered, venv: ctx.workspace.venv ?? undefined, contained }, reading);
+  const spawn = spawnFor(reading, cwd, paths, ctx, ctx.workspace, deps, containment, contained);
+  return { reading, cwd, containment, ownServices, contained, decision, spawn, mayChangeFiles };
 }
 
 /** The card's lines for a command decided by its parts: one part a line, the deciding one marked. */
@@ -71,18 +111,17 @@ export function partLines(decision: CommandDecision): string[] {
   return ['The command, part by part (▶ decided the card):', ...parts.map((p) => `${p.decides ? '▶' : '  '} ${p.text}`)];
 }
 
-export function commandTier(command: string, cwd: string | undefined, ctx: ToolCallContext, deps: CommandToolDeps, form: CommandForm = {}): TierDecision {
-  const decision = decide(command, cwd, ctx, deps, form);
-  if (!decision || !ctx.workspace) {
+export function commandTier(prepared: PreparedCommandCall, ctx: ToolCallContext, deps: CommandToolDeps): TierDecision {
+  const { decision, containment } = prepared;
+  if (!decision || !containment) {
     return { tier: 'gated', reason: 'this agent has no workspace, so there is no directory to run commands in' };
   }
   if (decision.rememberedId !== undefined) deps.rememberedUsed?.(decision.rememberedId);
   if (decision.shellParts) return { tier: decision.tier, reason: decision.reason };
   if (decision.tier === 'auto') {
     // Auto means contained (issue 13 §4): the project's own code runs without a card only in the sandbox.
-    const lexed = lexCommand(command);
+    const lexed = prepared.reading.lexed;
     const program = lexed.ok ? lexed.argv[0] : '';
-    const containment = containmentFor(ctx.agent.id, ctx.workspace.directory, deps);
     if (!containment.contained && executesWorkspaceCode(program)) {
       return {
         tier: 'gated',
@@ -93,37 +132,68 @@ export function commandTier(command: string, cwd: string | undefined, ctx: ToolC
   return { tier: decision.tier, reason: decision.reason };
 }
 
-/** The containment of this call's command (the wrapper and the card's line). */
-export function commandContainment(ctx: ToolCallContext, deps: CommandToolDeps): Containment | null {
-  return ctx.workspace ? containmentFor(ctx.agent.id, ctx.workspace.directory, deps) : null;
+/**
+ * The agent's own services as this call sees them, scanned once in its preparation (the policy reads
+ * their ports, the run bridges them): null when the command is not contained or nothing provides them.
+ */
+export function scanOwnServices(containment: Containment | null, agentId: string, deps: { ownServices?: OwnServices }): OwnServicesScan | null {
+  return containment?.contained && deps.ownServices ? deps.ownServices.scan(agentId) : null;
 }
 
-export function commandPreview(command: string, cwd: string | undefined, ctx: ToolCallContext, deps: CommandToolDeps, form: CommandForm = {}): CardPreview {
-  const prepared = prepareFor(command, cwd, ctx, deps, form);
-  const containment = commandContainment(ctx, deps);
+/**
+ * The wrapper for a contained command that reaches the agent's own started processes on
+ * 127.0.0.1:<port> (each port the preparation found bridged in; nothing else of the host), or the plain one.
+ */
+export async function wrapReachingOwnServices(containment: Containment | null, ownServices: OwnServicesScan | null): Promise<Containment['wrap'] | undefined> {
+  if (!containment) return undefined;
+  if (!containment.contained || !ownServices) return containment.wrap;
+  const sockets = await ownServices.sockets();
+  return sockets.length > 0 ? containment.wrapReaching(sockets) : containment.wrap;
+}
+
+/**
+ * Why a contained command failed before its program started, said in its result: bubblewrap's own
+ * error, or a program sh inside could not find (`sh: 1: cargo: not found`) that the host's PATH has
+ * but the sandbox does not show. Null when nothing of the sort happened.
+ */
+export function failedBeforeStart(containment: Containment | null, exitCode: number | null, output: string, pathValue: string, workspace: string): string | null {
+  if (!containment?.contained) return null;
+  const launcher = launcherFailure(exitCode, output);
+  if (launcher) return launcher;
+  if (exitCode !== 127) return null;
+  const said: string[] = [];
+  for (const match of output.matchAll(/^(?:\/bin\/)?sh: \d+: ([^\s:/]+): not found$/gm)) {
+    const found = findOnPath(match[1], pathValue, { workspace });
+    const why = found ? containment.unseenProgram(found, pathValue) : null;
+    if (why && !said.includes(why)) said.push(why.replace(', so it was not run:', ':'));
+  }
+  return said.length > 0 ? said.join('\n') : null;
+}
+
+export function commandPreview(prepared: PreparedCommandCall, ctx: ToolCallContext): CardPreview {
+  const { containment, decision, spawn, reading } = prepared;
   const containmentLine = containment ? [containment.line] : [];
-  if (!prepared) return { cwd: cwd ?? '.', rememberable: false, details: containmentLine };
+  if (!spawn) return { cwd: prepared.cwd ?? '.', rememberable: false, details: containmentLine };
   // It would fail after an approval just the same (no shell for a pipe, no such program): no card.
-  if (!prepared.ok) return { refusal: prepared.error };
-  const { argv, program, cwdShown, venvOnPath } = prepared.command;
-  const decision = prepared.command.shell ? decide(command, cwd, ctx, deps, form) : null;
-  if (decision?.shellParts) {
+  if (!spawn.ok) return { refusal: spawn.error };
+  const { argv, program, cwdShown, venvOnPath } = spawn.command;
+  const rememberable = reading.lexed.ok;
+  // The contained rule's decision offers "Allow <domain>" (a shell form, or a plain command it decided).
+  const offer = decision && (spawn.command.shell || prepared.contained !== undefined) ? allowDomainsOffer(decision) : {};
+  if (spawn.command.shell && decision?.shellParts) {
     // Decided by the contained rule: its parts, the deciding one marked; a destroyer is a danger card.
     const lines = [`runs with /bin/sh in the sandbox`, ...partLines(decision)];
-    if (decision.tier === 'gated' && decision.domains && decision.domains.length > 0) {
-      lines.push(`Allow ${decision.domains.join(', ')} for this agent (Settings → Developer → Sandbox) and this command can reach it.`);
-    }
-    const lexed = lexCommand(command);
-    if (containment && (decision.code === 'needs-network' || (lexed.ok && needsNetwork(lexed.argv)))) containmentLine.push(networkNeedLine(containment));
+    if (containment && (decision.code === 'needs-network' || (reading.lexed.ok && needsNetwork(reading.lexed.argv)))) containmentLine.push(networkNeedLine(containment));
     return {
       argv,
       cwd: cwdShown,
-      rememberable: isRememberable(command) && decision.code !== 'danger',
+      rememberable: rememberable && decision.code !== 'danger',
       details: [...lines, ...containmentLine],
       ...(decision.code === 'danger' ? { danger: decision.reason } : {}),
+      ...offer,
     };
   }
-  const danger = ctx.workspace ? commandDanger(argv, { workspace: ctx.workspace.directory, cwd: prepared.command.cwd, home: ctx.home }) : null;
+  const danger = ctx.workspace ? commandDanger(argv, { workspace: ctx.workspace.directory, cwd: spawn.command.cwd, home: ctx.home }) : null;
   const details = [`runs ${program}`];
   if (venvOnPath && ctx.workspace?.venv) details.push(`PATH begins with the project's virtualenv: ${ctx.workspace.venv}/bin`);
   // A command that fetches (npm install, pip install, …) says whether and where it may reach (issue 13 §3).
@@ -131,34 +201,69 @@ export function commandPreview(command: string, cwd: string | undefined, ctx: To
   return {
     argv,
     cwd: cwdShown,
-    rememberable: isRememberable(command) && danger === null,
+    rememberable: rememberable && danger === null,
     details: [...details, ...containmentLine],
     ...(danger ? { danger } : {}),
+    ...(danger ? {} : offer),
   };
 }
 
-export function prepareFor(command: string, cwd: string | undefined, ctx: ToolCallContext, deps: CommandToolDeps, form: CommandForm = {}): Prepared | null {
-  const paths = pathContextOf(ctx);
-  if (!paths || !ctx.workspace) return null;
-  const env = childEnvForWorkspace(ctx.workspace.capturedPath, ctx.home, deps.ownerEnv ?? {}, 'dumb');
-  if (containedRun(ctx, deps, form) && !plainAsSh(command)) {
+/**
+ * A needs-network card whose rule names the domains (an install, `git fetch` of a named host, a
+ * URL): "Allow <domains> for this agent" beside Approve, which adds them to the agent's allowed
+ * domains (Settings → Developer → Sandbox) and runs the command. Only entries that list accepts.
+ */
+function allowDomainsOffer(decision: CommandDecision): Pick<CardPreview, 'choices' | 'allowDomains'> {
+  if (decision.tier !== 'gated' || decision.code !== 'needs-network' || !decision.domains || decision.domains.length === 0) return {};
+  const parsed = parseDomainList(decision.domains.join(' '));
+  if (parsed.refused.length > 0 || parsed.entries.length === 0) return {};
+  return { choices: [{ kind: 'allow-domains', label: `Allow ${parsed.entries.join(', ')} for this agent` }], allowDomains: parsed.entries };
+}
+
+/** What is spawned for a prepared command: the argv itself, or /bin/sh reading it when the contained rule judged a shell form. */
+function spawnFor(
+  reading: CommandReading,
+  cwd: string | undefined,
+  paths: PathContext,
+  ctx: ToolCallContext,
+  workspace: NonNullable<ToolCallContext['workspace']>,
+  deps: CommandToolDeps,
+  containment: Containment,
+  contained: ClassifyContext['contained'],
+): Prepared {
+  const { command } = reading;
+  const env = childEnvForWorkspace(workspace.capturedPath, ctx.home, deps.ownerEnv ?? {}, 'dumb');
+  if (contained && !plainAsShForm(command, reading.form(), reading.lexed)) {
     // The contained rule judged the command as sh reads it, so sh reads it, inside the sandbox.
     const where = resolveCommandCwd(paths, cwd);
     if (!where.ok) return { ok: false, status: 403, error: where.reason };
     return {
       ok: true,
-      command: { argv: ['/bin/sh', '-c', command], program: '/bin/sh', args: ['-c', command], cwd: where.absolute, cwdShown: where.relative, env, venvOnPath: false, shell: true },
+      command: { argv: ['/bin/sh', '-c', command], program: '/bin/sh', args: ['-c', command], cwd: where.absolute, cwdShown: where.relative, env, venvOnPath: false, shell: true, identity: programIdentity('/bin/sh') ?? undefined },
     };
   }
-  const venv = ctx.workspace.venv ? { venv: ctx.workspace.venv, firstOnPath: runsProjectCode } : undefined;
-  const prepared = prepareCommand(command, cwd, paths, ctx.workspace.capturedPath, env, venv);
+  const venv = workspace.venv ? { venv: workspace.venv, firstOnPath: runsProjectCode } : undefined;
+  const prepared = prepareCommand(command, cwd, paths, workspace.capturedPath, env, venv, reading.lexed);
   // A reader runs outside the sandbox (it executes nothing of the project's), but with the owner's
   // HOME it reads what lies there: rg reads ~/.gitconfig and git's global ignore (its answers then
   // tell what a deny-listed file holds), jq runs ~/.jq. So it gets an empty, unwritable HOME.
-  if (prepared.ok && !executesWorkspaceCode(prepared.command.argv[0]) && !commandContainment(ctx, deps)?.contained) {
+  if (prepared.ok && !executesWorkspaceCode(prepared.command.argv[0]) && !containment.contained) {
     prepared.command.env = { ...prepared.command.env, HOME: emptyHome(ctx.dataDir) };
   }
   return prepared;
+}
+
+/**
+ * The spawn of a prepared call at run time, or the refusal: no workspace, a command that cannot
+ * run, or a program no longer the file the decision (and the card) named.
+ */
+export function spawnAtRun(prepared: PreparedCommandCall): { ok: true; command: PreparedCommand } | { ok: false; result: ToolResult } {
+  const { spawn } = prepared;
+  if (!spawn) return { ok: false, result: NO_WORKSPACE_FOR_COMMANDS };
+  if (!spawn.ok) return { ok: false, result: { ok: false, status: spawn.status, error: spawn.error } };
+  const changed = programChanged(spawn.command);
+  if (changed) return { ok: false, result: { ok: false, status: 409, error: changed } };
+  return { ok: true, command: spawn.command };
 }
 
 /** `<data>/empty-home`: an empty directory no one writes to (0500), the HOME of readers run uncontained. */

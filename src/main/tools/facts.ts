@@ -2,7 +2,7 @@
 // defensive answer for an unknown tool live. Callers pass the tool's declaration, never its name.
 import type { Mode, ToolResult } from '../../shared/domain';
 import type { PaddockEvent } from '../../shared/ipc';
-import type { CallEffects, ToolFacts } from './types';
+import type { CallEffects, PreparedCall, ToolFacts } from './types';
 
 /** A tool Paddock has no declaration for (gone, misspelt, another program's): it may do anything. */
 export const UNKNOWN_TOOL_FACTS: ToolFacts = {
@@ -17,10 +17,15 @@ function argsRecord(args: unknown): Record<string, unknown> {
   return args && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
 }
 
-/** What one call with these arguments does: the tool's narrowing, else its declared effects. */
-export function callEffectsOf(facts: ToolFacts, args: unknown): CallEffects {
+/**
+ * What one call with these arguments does: the tool's narrowing, else its declared effects. A call's
+ * one preparation (types.ts PreparedCall) that says whether it changes files is that narrowing (the
+ * arguments are not read again; readOnly stays the declared one).
+ */
+export function callEffectsOf(facts: ToolFacts, args: unknown, prepared?: PreparedCall): CallEffects {
   const declared = facts.effects;
-  const narrowed = facts.callEffects?.(argsRecord(args));
+  const narrowed =
+    prepared?.mayChangeFiles === undefined ? facts.callEffects?.(argsRecord(args)) : { readOnly: false, changesFiles: prepared.mayChangeFiles };
   // Never wider than declared: a narrowing that claims more than the declaration is ignored on that point.
   return {
     readOnly: declared.readOnly || (narrowed?.readOnly ?? false),

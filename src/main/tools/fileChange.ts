@@ -5,9 +5,10 @@ import type { CardApproval, CardHunk, ToolResult } from '../../shared/domain';
 import type { PathContext } from '../workspace/types';
 import { isAlwaysCardPath } from '../workspace/alwaysCard';
 import { unifiedDiff } from '../workspace/diffText';
-import { currentContent, sha256, writeInside, type FileFailure } from '../workspace/files';
+import { contentOfResolved, sha256, writeResolved, type FileFailure } from '../workspace/files';
 import { applyAcceptedHunks, hunksOf, rejectedHunksText } from '../workspace/hunks';
-import { resolveDetailed } from '../workspace/resolve';
+import { resolveDetailed, type Resolution } from '../workspace/resolve';
+import type { PreparedCall } from './types';
 
 /** A write or edit replaces at most this much, and writes at most this much. */
 export const CHANGE_MAX_BYTES = 10 * 1024 * 1024;
@@ -20,20 +21,73 @@ export interface PlannedChange {
   baseHash: string | null;
 }
 
-/** The reason a write to `requested` is a card in every mode, from its name or where it resolves. */
-export function alwaysCardReason(pctx: PathContext, requested: string): string | null {
-  const direct = isAlwaysCardPath(requested);
-  if (direct) return direct;
-  const res = resolveDetailed(pctx, { path: requested, for: 'write' });
-  return res.ok ? isAlwaysCardPath(res.rel.join('/')) : null;
+/** What a file read before a change gives: where it is, and its content (null: absent). */
+export interface Before {
+  path: string;
+  rel: string;
+  before: Buffer | null;
 }
 
-export function readBefore(pctx: PathContext, requested: string): { ok: true; path: string; rel: string; before: Buffer | null } | FileFailure {
+type Resolved = Extract<Resolution, { ok: true }>;
+
+/**
+ * A write or edit prepared once (the dispatcher hands it to the tier, the card and the run): the
+ * path resolved once, the always-a-card check on both the requested and the resolved path, the
+ * content read through that resolution and the change planned from it.
+ */
+export interface PreparedChange extends PreparedCall {
+  readonly requested: string;
+  /** Null: no workspace. */
+  readonly pctx: PathContext | null;
+  readonly resolution: Resolved | null;
+  /** Why a change here is a card in every mode, or null. */
+  readonly alwaysCard: string | null;
+  readonly planned: { ok: true; change: PlannedChange } | FileFailure;
+}
+
+/** Plans a change from what the file holds (write: the new content; edit: the replacement). */
+export type Planner = (before: Before) => { ok: true; change: PlannedChange } | FileFailure;
+
+export function prepareChange(pctx: PathContext | null, requested: string, plan: Planner): PreparedChange {
+  const direct = isAlwaysCardPath(requested);
+  if (pctx === null) return { requested, pctx, resolution: null, alwaysCard: direct, planned: { ok: false, status: 403, error: 'refused: this agent has no workspace.' }, mayChangeFiles: true };
   const res = resolveDetailed(pctx, { path: requested, for: 'write' });
-  if (!res.ok) return { ok: false, status: 403, error: res.reason };
-  const current = currentContent(pctx, requested, CHANGE_MAX_BYTES);
+  const alwaysCard = direct ?? (res.ok ? isAlwaysCardPath(res.rel.join('/')) : null);
+  if (!res.ok) return { requested, pctx, resolution: null, alwaysCard, planned: { ok: false, status: 403, error: res.reason }, mayChangeFiles: true };
+  const before = beforeOf(pctx, res, requested);
+  return { requested, pctx, resolution: res, alwaysCard, planned: before.ok ? plan(before) : before, mayChangeFiles: true };
+}
+
+function beforeOf(pctx: PathContext, res: Resolved, requested: string): ({ ok: true } & Before) | FileFailure {
+  const current = contentOfResolved(pctx, res, requested, CHANGE_MAX_BYTES);
   if (!current.ok) return current;
   return { ok: true, path: current.path, rel: res.rel.join('/'), before: current.content };
+}
+
+function changedWhileDeciding(rel: string): FileFailure {
+  return { ok: false, status: 409, error: `refused: ${rel} changed while you were deciding; nothing was written. Read it again and propose the change anew.` };
+}
+
+/**
+ * Runs a prepared change. Only the file's hash is checked again, through the same resolution (the
+ * file opened must still be the file resolved): when the owner approved a card, a file no longer
+ * what the card showed is refused; without a card, the change is planned again from what is there.
+ */
+export function applyPrepared(prepared: PreparedChange, plan: Planner, approval: CardApproval | undefined): ToolResult {
+  const { pctx, resolution: res, planned } = prepared;
+  if (!planned.ok) return planned;
+  if (pctx === null || res === null) return { ok: false, status: 403, error: 'refused: this agent has no workspace.' };
+  if (approval !== undefined && approval.baseHash !== planned.change.baseHash) return changedWhileDeciding(planned.change.rel);
+  const now = beforeOf(pctx, res, prepared.requested);
+  if (!now.ok) return approval !== undefined ? changedWhileDeciding(planned.change.rel) : now;
+  let change = planned.change;
+  if (sha256(now.before) !== change.baseHash) {
+    if (approval !== undefined) return changedWhileDeciding(change.rel);
+    const again = plan(now);
+    if (!again.ok) return again;
+    change = again.change;
+  }
+  return applyChange(pctx, res, prepared.requested, change, approval);
 }
 
 export function diffOf(change: PlannedChange): string {
@@ -59,7 +113,7 @@ function narrowedTo(change: PlannedChange, hunks: NonNullable<CardApproval['hunk
 }
 
 /** Applies a planned change; `approval` is set when the owner approved a card for it (perhaps only some hunks). */
-export function applyChange(pctx: PathContext, requested: string, planned: PlannedChange, approval: CardApproval | undefined): ToolResult {
+function applyChange(pctx: PathContext, res: Resolved, requested: string, planned: PlannedChange, approval: CardApproval | undefined): ToolResult {
   if (approval !== undefined && approval.baseHash !== planned.baseHash) {
     return { ok: false, status: 409, error: `refused: ${planned.rel} changed while you were deciding; nothing was written. Read it again and propose the change anew.` };
   }
@@ -73,7 +127,7 @@ export function applyChange(pctx: PathContext, requested: string, planned: Plann
   if (Buffer.byteLength(change.after, 'utf8') > CHANGE_MAX_BYTES) {
     return { ok: false, status: 413, error: `refused: the new content is larger than ${CHANGE_MAX_BYTES} bytes.` };
   }
-  const written = writeInside(pctx, requested, change.after);
+  const written = writeResolved(pctx, res, requested, change.after);
   if (!written.ok) return written;
   const diff = diffOf(change);
   const verb = written.created ? 'created' : 'replaced';
@@ -94,15 +148,6 @@ export function applyChange(pctx: PathContext, requested: string, planned: Plann
   };
 }
 
-/** When the owner approved a card: a refusal if the file is no longer what the card showed. */
-export function changedSinceApproval(pctx: PathContext, requested: string, approval: CardApproval | undefined): ToolResult | null {
-  if (approval === undefined) return null;
-  const before = readBefore(pctx, requested);
-  if (!before.ok) return before;
-  if (sha256(before.before) === approval.baseHash) return null;
-  return { ok: false, status: 409, error: `refused: ${before.rel} changed while you were deciding; nothing was written. Read it again and propose the change anew.` };
-}
-
-export function planFrom(before: { path: string; rel: string; before: Buffer | null }, after: string): PlannedChange {
+export function planFrom(before: Before, after: string): PlannedChange {
   return { path: before.path, rel: before.rel, before: before.before, after, baseHash: sha256(before.before) };
 }

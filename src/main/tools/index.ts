@@ -12,7 +12,7 @@ import { createGitTool } from './git';
 import { listTool } from './list';
 import { createOutputTool } from './output';
 import { createPreviewTool } from './preview';
-import { readTool } from './read';
+import { createReadTool } from './read';
 import { createRunTool, type CommandFinished } from './run';
 import { createScreenshotTool } from './screenshot';
 import type { CapturePage } from '../preview/types';
@@ -24,6 +24,7 @@ import type { TestRun } from '../store/testRuns';
 import type { Sandbox } from '../sandbox/sandbox';
 import type { GroupLedger } from '../processes/ledger';
 import type { AgentSandboxChoices } from '../sandbox/containment';
+import type { OwnServices } from '../sandbox/ownServices';
 import type { AnyToolDefinition } from './types';
 import { createWorkspaceTool } from './workspace';
 import { writeTool } from './write';
@@ -55,14 +56,16 @@ export interface ToolSetDeps {
   delegate?: DelegateToolDeps['delegate'];
   /** Whether the owner picked a helper for an agent; without it delegate is offered to none. */
   hasHelpers?: DelegateToolDeps['hasHelpers'];
+  /** The agent's own started processes' ports, reachable from its contained run and bash (sandbox/ownServices.ts). */
+  ownServices?: OwnServices;
 }
 
 export function createToolSet(deps: ToolSetDeps): AnyToolDefinition[] {
   const { supervisor, preview, ownerEnv, rememberedFor } = deps;
-  const containment = { sandbox: deps.sandbox, choicesFor: deps.sandboxChoicesFor, ledger: deps.ledger };
+  const containment = { sandbox: deps.sandbox, choicesFor: deps.sandboxChoicesFor, ledger: deps.ledger, ownServices: deps.ownServices };
   const rememberedUsed = deps.rememberedUsed;
   return [
-    readTool,
+    createReadTool({ rememberedFor, rememberedUsed }),
     listTool,
     createSearchTool({ sandbox: deps.sandbox }),
     writeTool,

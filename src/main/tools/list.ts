@@ -8,8 +8,11 @@ import type { PathContext } from '../workspace/types';
 import { resolveDetailed } from '../workspace/resolve';
 import { denyFilterFor, walkTree } from '../workspace/walkTree';
 import { NO_WORKSPACE, pathContextOf, shownPath } from './toolContext';
+import { isSecretPath } from '../policy/containedPrograms';
 
 export const LIST_MAX_ENTRIES = 2_000;
+const SECRET_FILE_MARK = '  (secrets file: read asks the owner)';
+const SECRET_FOLDER_MARK = '  (secrets folder: read asks the owner)';
 export const LIST_DEFAULT_DEPTH = 3;
 
 const listSchema = z.object({
@@ -26,6 +29,8 @@ export interface ListOutcome {
   linksSkipped: number;
   /** Deny-listed places below the listed directory (a workspace that is the home directory). */
   deniedSkipped: number;
+  /** Secrets files listed (marked: their names are shown, never their contents). */
+  secrets: number;
   truncated: boolean;
 }
 
@@ -46,6 +51,7 @@ export function listInside(
   const lines: string[] = [];
   const indents: string[] = []; // by depth, built once: a listing is mostly a few depths
   let entries = 0;
+  let secrets = 0;
   let truncated = false;
   try {
     const summary = walkTree(pctx.workspace, res.rel, {
@@ -59,11 +65,15 @@ export function listInside(
         }
         entries++;
         const indent = indents[entry.depth] ?? (indents[entry.depth] = '  '.repeat(entry.depth - 1));
-        lines.push(entry.kind === 'dir' ? `${indent}${entry.name}/` : indent + entry.name);
+        // A secrets file's name is the agent's to know; its contents only through read, which asks the owner.
+        const secret = isSecretPath(entry.rel);
+        if (secret && entry.kind !== 'dir') secrets++;
+        const mark = !secret ? '' : entry.kind === 'dir' ? SECRET_FOLDER_MARK : SECRET_FILE_MARK;
+        lines.push(entry.kind === 'dir' ? `${indent}${entry.name}/${mark}` : indent + entry.name + mark);
         return true;
       },
     });
-    return { ok: true, outcome: { path: res.path, rel: res.rel, lines, entries, linksSkipped: summary.linksSkipped, deniedSkipped: summary.deniedSkipped, truncated } };
+    return { ok: true, outcome: { path: res.path, rel: res.rel, lines, entries, secrets, linksSkipped: summary.linksSkipped, deniedSkipped: summary.deniedSkipped, truncated } };
   } catch (error) {
     return { ok: false, status: 403, error: `refused: ${shownPath(res.rel)} changed while it was being listed (${(error as Error).message}).` };
   }
@@ -73,7 +83,7 @@ export const listTool: ToolDefinition<ListArgs> = {
   name: 'list',
   scope: TOOL_SCOPE.list,
   description:
-    'List a directory of the workspace as a tree. Ignores what .gitignore ignores and node_modules; symbolic links are not followed and are counted instead.',
+    'List a directory of the workspace as a tree. Ignores what .gitignore ignores and node_modules; symbolic links are not followed and are counted instead. Secrets files (.env, keys, credentials) are listed and marked: read asks the owner before showing one.',
   schema: listSchema,
   effects: { readOnly: true, destructive: false, idempotent: true, openWorld: false, changesFiles: false, runsCode: false, replaySafe: true },
   // Reading only: plan mode offers it.
@@ -88,6 +98,7 @@ export const listTool: ToolDefinition<ListArgs> = {
     const o = listed.outcome;
     const notes = [`${o.entries} entries`];
     if (o.linksSkipped > 0) notes.push(`${o.linksSkipped} symbolic link${o.linksSkipped === 1 ? '' : 's'} skipped`);
+    if (o.secrets > 0) notes.push(`${o.secrets} secrets file${o.secrets === 1 ? '' : 's'} (marked; read asks the owner, search leaves their lines out)`);
     if (o.deniedSkipped > 0) notes.push(`${o.deniedSkipped} denied place${o.deniedSkipped === 1 ? '' : 's'} skipped (deny list)`);
     if (o.truncated) notes.push(`stopped at ${LIST_MAX_ENTRIES} entries; list a subdirectory or lower depth to see more`);
     const header = `${shownPath(o.rel)}/ (${notes.join('; ')})`;

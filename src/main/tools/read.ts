@@ -2,8 +2,10 @@
 // binary refused with its size. Auto in every mode; the path is resolved before anything is opened.
 import fs from 'node:fs';
 import { z } from 'zod';
-import { TOOL_SCOPE, type ToolResult } from '../../shared/domain';
+import { TOOL_SCOPE, type CardPreview, type ToolResult } from '../../shared/domain';
 import { pathArgument } from './facts';
+import type { RememberedCommand } from '../policy/types';
+import { rememberedReadArgv } from '../policy/remembered';
 import type { ToolDefinition } from './types';
 import { openInside } from '../workspace/files';
 import { resolveDetailed } from '../workspace/resolve';
@@ -121,7 +123,21 @@ function readLines(fd: number, size: number, from: number, want: number): { out:
   return { out, last: lineNo - 1, more: pos < size };
 }
 
-export const readTool: ToolDefinition<ReadArgs> = {
+export interface ReadToolDeps {
+  /** The owner's remembered commands and files for (agent, workspace directory): a remembered file is `read <path>`, exact. */
+  rememberedFor?: (agentId: string, directory: string) => readonly RememberedCommand[];
+  /** A remembered file let this read through without a card: Settings shows when. */
+  rememberedUsed?: (id: number) => void;
+}
+
+export function createReadTool(deps: ReadToolDeps = {}): ToolDefinition<ReadArgs> {
+  /** The secrets file this read would show, as its workspace-relative path, or null. */
+  const secretOf = (args: ReadArgs, ctx: Parameters<ToolDefinition<ReadArgs>['tierFor']>[1]): string | null => {
+    const pctx = pathContextOf(ctx);
+    const res = pctx ? resolveDetailed(pctx, { path: args.path, for: 'read' }) : null;
+    return res?.ok && isSecretPath(res.rel.join('/')) ? shownPath(res.rel) : null;
+  };
+  return {
   name: 'read',
   scope: TOOL_SCOPE.read,
   description:
@@ -137,13 +153,27 @@ export const readTool: ToolDefinition<ReadArgs> = {
   },
   tierFor: (args, ctx) => {
     // What read returns goes to the model: a secrets file inside the workspace (.env, a private key,
-    // credentials) is shown only with the owner's approval, in every mode.
-    const pctx = pathContextOf(ctx);
-    const res = pctx ? resolveDetailed(pctx, { path: args.path, for: 'read' }) : null;
-    if (res?.ok && isSecretPath(res.rel.join('/'))) {
-      return { tier: 'gated', reason: `${shownPath(res.rel)} is a secrets file: what read returns goes to the model, so reading it asks you first, in every mode` };
+    // credentials) is shown only with the owner's approval, in every mode, or once the owner
+    // remembered reading that very file for this agent in this workspace.
+    const secret = secretOf(args, ctx);
+    if (secret !== null && ctx.workspace) {
+      const argv = rememberedReadArgv(secret);
+      const entry = (deps.rememberedFor?.(ctx.agent.id, ctx.workspace.directory) ?? []).find((r) => r.kind === 'exact' && r.argv.length === 2 && r.argv[0] === argv[0] && r.argv[1] === argv[1]);
+      if (entry) {
+        deps.rememberedUsed?.(entry.id);
+        return { tier: 'auto', reason: `you allowed reading ${secret} for this agent in this workspace` };
+      }
+    }
+    if (secret !== null) {
+      return { tier: 'gated', reason: `${secret} is a secrets file: what read returns goes to the model, so reading it asks you first, in every mode` };
     }
     return { tier: 'auto', reason: 'reading inside the workspace is allowed in every mode' };
+  },
+  // The card names the file and offers to remember reading it (that file only, this agent, this workspace).
+  preview: async (args, ctx): Promise<CardPreview> => {
+    const secret = secretOf(args, ctx);
+    if (secret === null) return {};
+    return { path: secret, choices: [{ kind: 'remember-file', label: `always allow reading ${secret} for this agent` }], rememberArgv: rememberedReadArgv(secret) };
   },
   async run(args, ctx): Promise<ToolResult> {
     const pctx = pathContextOf(ctx);
@@ -175,4 +205,7 @@ export const readTool: ToolDefinition<ReadArgs> = {
       fs.closeSync(fd);
     }
   },
-};
+  };
+}
+
+export const readTool = createReadTool();

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 import { formatArgv } from '../policy';
-import { commandContainment, commandPreview, commandTier, NO_WORKSPACE_FOR_COMMANDS, prepareFor, type CommandToolDeps } from './commandTools';
+import { commandPreview, commandTier, NO_WORKSPACE_FOR_COMMANDS, prepareCommandCall, spawnAtRun, type CommandToolDeps, type PreparedCommandCall } from './commandTools';
 import { SpawnError } from '../processes/command';
 import { PROCESS_NAME, SupervisorError, type Supervisor } from '../processes/supervisor';
 import type { ProcessRow } from '../store/processes';
@@ -13,6 +13,7 @@ import type { LongLivedGuard } from '../sandbox/containment';
 import { listeningPorts } from '../preview/ports';
 import { DEFAULT_READY_WAIT_MS, readinessSentence, waitUntilReady } from './startReadiness';
 import type { ToolDefinition } from './types';
+import type { ToolCallContext } from '../../shared/domain';
 
 export interface StartToolDeps extends CommandToolDeps {
   supervisor: Supervisor;
@@ -63,7 +64,8 @@ function guardWhileRunning(supervisor: Supervisor, row: ProcessRow, guard: LongL
   });
 }
 
-export function createStartTool(deps: StartToolDeps): ToolDefinition<StartArgs> {
+export function createStartTool(deps: StartToolDeps): ToolDefinition<StartArgs, PreparedCommandCall> {
+  const prepare = (args: StartArgs, ctx: ToolCallContext): PreparedCommandCall => ({ ...prepareCommandCall(args.command, undefined, ctx, deps), mayChangeFiles: true });
   return {
     name: 'start',
     scope: 'process',
@@ -71,14 +73,15 @@ export function createStartTool(deps: StartToolDeps): ToolDefinition<StartArgs> 
     schema,
     effects: { readOnly: false, destructive: true, idempotent: false, openWorld: true, changesFiles: true, runsCode: true, replaySafe: false },
     views: { quotesFiles: false },
-    tierFor: (args, ctx) => commandTier(args.command, undefined, ctx, deps),
-    preview: async (args, ctx) => commandPreview(args.command, undefined, ctx, deps),
-    async run(args, ctx) {
-      const prepared = prepareFor(args.command, undefined, ctx, deps);
-      if (!prepared || !ctx.workspace) return NO_WORKSPACE_FOR_COMMANDS;
-      if (!prepared.ok) return { ok: false, status: prepared.status, error: prepared.error };
-      const command = prepared.command;
-      const containment = commandContainment(ctx, deps);
+    prepareCall: prepare,
+    tierFor: (args, ctx, prepared = prepare(args, ctx)) => commandTier(prepared, ctx, deps),
+    preview: async (args, ctx, prepared = prepare(args, ctx)) => commandPreview(prepared, ctx),
+    async run(args, ctx, prepared = prepare(args, ctx)) {
+      if (!ctx.workspace) return NO_WORKSPACE_FOR_COMMANDS;
+      const spawn = spawnAtRun(prepared);
+      if (!spawn.ok) return spawn.result;
+      const command = spawn.command;
+      const containment = prepared.containment;
       // Contained code that runs for hours must not plant what another program runs as the owner
       // later (SPEC §4): what appears at the top level while it runs is moved out at once (alwaysCardGuard.ts).
       const guard = containment?.longLived() ?? null;

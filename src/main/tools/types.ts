@@ -27,6 +27,17 @@ export interface ToolEffects {
   replaySafe: boolean;
 }
 
+/**
+ * A call prepared once (its words, cwd, program, every path, the containment decision, the card's
+ * text): the dispatcher asks the tool for it once and hands that one value to tierFor, preview, the
+ * checkpoint and run, so no step reads the call again. At run time a tool checks again only what
+ * may have moved since the owner approved: a file's hash, a program's identity.
+ */
+export interface PreparedCall {
+  /** Whether the call may change the workspace's files (narrows CallEffects.changesFiles, never widens); absent: the tool's callEffects decide. */
+  readonly mayChangeFiles?: boolean;
+}
+
 /** What one call does, given its arguments: the declared effects narrowed, never widened. */
 export type CallEffects = Pick<ToolEffects, 'readOnly' | 'changesFiles'>;
 
@@ -64,21 +75,27 @@ export interface ToolFacts {
   endsTurn?: boolean;
 }
 
-export interface ToolDefinition<A = unknown> extends ToolFacts {
+export interface ToolDefinition<A = unknown, P extends PreparedCall = PreparedCall> extends ToolFacts {
   name: AnyToolName;
   scope: Scope;
   description: string;
   /** zod schema of the arguments; also the JSON schema offered to the model. */
   schema: z.ZodType<A>;
+  /**
+   * Reads the call once, for the steps below. Optional (a tool with nothing to read twice has
+   * none); a step called without the prepared value (a test, a caller other than the dispatcher)
+   * prepares its own.
+   */
+  prepareCall?(args: A, ctx: ToolCallContext): P;
   /** Narrows the declared session tier per call; reads the workspace record on every call. */
-  tierFor(args: A, ctx: ToolCallContext): TierDecision | Promise<TierDecision>;
+  tierFor(args: A, ctx: ToolCallContext, prepared?: P): TierDecision | Promise<TierDecision>;
   /** What the card shows when gated. Optional: the dispatcher falls back to the arguments. */
-  preview?(args: A, ctx: ToolCallContext): Promise<CardPreview>;
-  run(args: A, ctx: ToolCallContext): Promise<ToolResult>;
+  preview?(args: A, ctx: ToolCallContext, prepared?: P): Promise<CardPreview>;
+  run(args: A, ctx: ToolCallContext, prepared?: P): Promise<ToolResult>;
   /** Offered to this agent beyond its scope; offered whenever granted when absent (delegate: only with a helper the owner picked). */
   offeredTo?(agentId: string): boolean;
 }
 
 /** Erases A for registries holding heterogeneous tools. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyToolDefinition = ToolDefinition<any>;
+export type AnyToolDefinition = ToolDefinition<any, any>;

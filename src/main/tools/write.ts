@@ -2,10 +2,10 @@
 // unified diff and the sha256 of what it replaced. A card in `ask` mode and for the always-a-card
 // files; otherwise direct — never governed by the edit acceptance policy (seed 000).
 import { z } from 'zod';
-import { TOOL_SCOPE, type CardPreview, type ToolResult } from '../../shared/domain';
+import { TOOL_SCOPE, type CardPreview, type ToolCallContext, type ToolResult } from '../../shared/domain';
 import { pathArgument, summaryChanged } from './facts';
 import type { ToolDefinition } from './types';
-import { alwaysCardReason, applyChange, diffOf, hunksFor, planFrom, readBefore } from './fileChange';
+import { applyPrepared, diffOf, hunksFor, planFrom, prepareChange, type Planner, type PreparedChange } from './fileChange';
 import { NO_WORKSPACE, pathContextOf } from './toolContext';
 
 const writeSchema = z.object({
@@ -14,7 +14,16 @@ const writeSchema = z.object({
 });
 export type WriteArgs = z.infer<typeof writeSchema>;
 
-export const writeTool: ToolDefinition<WriteArgs> = {
+/** The write's one preparation: its path resolved once, what is there read, the change planned. */
+function prepareWrite(args: WriteArgs, ctx: ToolCallContext): PreparedChange {
+  return prepareChange(pathContextOf(ctx), args.path, planWrite(args));
+}
+
+function planWrite(args: WriteArgs): Planner {
+  return (before) => ({ ok: true, change: planFrom(before, args.content) });
+}
+
+export const writeTool: ToolDefinition<WriteArgs, PreparedChange> = {
   name: 'write',
   scope: TOOL_SCOPE.write,
   description: 'Create or replace a file in the workspace with the given content. Parent directories are created.',
@@ -22,30 +31,22 @@ export const writeTool: ToolDefinition<WriteArgs> = {
   effects: { readOnly: false, destructive: true, idempotent: true, openWorld: false, changesFiles: true, runsCode: false, replaySafe: false },
   views: { quotesFiles: false, file: pathArgument },
   events: summaryChanged,
-  tierFor(args, ctx) {
-    const pctx = pathContextOf(ctx);
+  prepareCall: prepareWrite,
+  tierFor(args, ctx, prepared = prepareWrite(args, ctx)) {
     // No workspace or a refused path: run refuses at once, so there is nothing to ask the owner.
-    if (pctx !== null) {
-      const card = alwaysCardReason(pctx, args.path);
-      if (card) return { tier: 'gated', reason: card };
-    }
+    if (prepared.pctx !== null && prepared.alwaysCard) return { tier: 'gated', reason: prepared.alwaysCard };
     if (ctx.agent.mode === 'ask') return { tier: 'gated', reason: 'in ask mode every write is a card' };
     return { tier: 'auto', reason: `in ${ctx.agent.mode} mode writes inside the workspace need no card` };
   },
-  async preview(args, ctx): Promise<CardPreview> {
-    const pctx = pathContextOf(ctx);
-    if (pctx === null) return { details: ['this agent has no workspace'] };
-    const before = readBefore(pctx, args.path);
+  async preview(args, ctx, prepared = prepareWrite(args, ctx)): Promise<CardPreview> {
+    if (prepared.pctx === null) return { details: ['this agent has no workspace'] };
     // The run would fail the same way: refused now, never a card whose Approve then fails (AC-4).
-    if (!before.ok) return { path: args.path, refusal: before.error };
-    const change = planFrom(before, args.content);
+    if (!prepared.planned.ok) return { path: args.path, refusal: prepared.planned.error };
+    const change = prepared.planned.change;
     return { path: change.path, diff: diffOf(change), baseHash: change.baseHash, hunks: hunksFor(change) };
   },
-  async run(args, ctx): Promise<ToolResult> {
-    const pctx = pathContextOf(ctx);
-    if (pctx === null) return NO_WORKSPACE;
-    const before = readBefore(pctx, args.path);
-    if (!before.ok) return before;
-    return applyChange(pctx, args.path, planFrom(before, args.content), ctx.approval);
+  async run(args, ctx, prepared = prepareWrite(args, ctx)): Promise<ToolResult> {
+    if (prepared.pctx === null) return NO_WORKSPACE;
+    return applyPrepared(prepared, planWrite(args), ctx.approval);
   },
 };

@@ -116,12 +116,41 @@ export function readInside(
 export function currentContent(ctx: PathContext, requested: string, maxBytes: number): { ok: true; path: string; content: Buffer | null } | FileFailure {
   const res = resolveDetailed(ctx, { path: requested, for: 'write' });
   if (!res.ok) return { ok: false, status: 403, error: res.reason };
+  return contentOfResolved(ctx, res, requested, maxBytes);
+}
+
+/**
+ * `currentContent` through a resolution already made (a prepared call's one resolution): the file
+ * opened no-follow must still be the file resolved (dev, ino), or the read is refused.
+ */
+export function contentOfResolved(
+  ctx: PathContext,
+  res: Extract<Resolution, { ok: true }>,
+  shown: string,
+  maxBytes: number,
+): { ok: true; path: string; content: Buffer | null } | FileFailure {
   if (res.stat === undefined) return { ok: true, path: res.path, content: null };
   if (!res.stat.isFile()) return { ok: false, status: 400, error: `${res.path} is not a regular file.` };
   if (res.stat.size > maxBytes) return { ok: false, status: 413, error: `${res.path} is ${res.stat.size} bytes, more than the ${maxBytes} a write or edit may replace.` };
-  const read = readInside(ctx, requested, maxBytes);
-  if (!read.ok) return read;
-  return { ok: true, path: read.path, content: read.data };
+  const opened = openResolved(ctx, res, shown);
+  if (!opened.ok) return opened;
+  const { fd, stat } = opened.file;
+  try {
+    if (!stat.isFile()) return { ok: false, status: 400, error: `${res.path} is not a regular file.` };
+    if (stat.size > maxBytes) return { ok: false, status: 413, error: `${res.path} is ${stat.size} bytes, more than the ${maxBytes} a write or edit may replace.` };
+    const data = Buffer.alloc(stat.size);
+    let got = 0;
+    while (got < data.length) {
+      const n = fs.readSync(fd, data, got, data.length - got, got);
+      if (n === 0) break;
+      got += n;
+    }
+    return { ok: true, path: res.path, content: got === data.length ? data : data.subarray(0, got) };
+  } catch (error) {
+    return failure(error, shown);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /**
@@ -131,6 +160,19 @@ export function currentContent(ctx: PathContext, requested: string, maxBytes: nu
 export function writeInside(ctx: PathContext, requested: string, content: Buffer | string): { ok: true; path: string; created: boolean } | FileFailure {
   const res = resolveDetailed(ctx, { path: requested, for: 'write' });
   if (!res.ok) return { ok: false, status: 403, error: res.reason };
+  return writeResolved(ctx, res, requested, content);
+}
+
+/**
+ * `writeInside` through a resolution already made: the parent opened no-follow must be the parent
+ * resolved, and what is at the name the file resolved (or still nothing), or nothing is written.
+ */
+export function writeResolved(
+  ctx: PathContext,
+  res: Extract<Resolution, { ok: true }>,
+  requested: string,
+  content: Buffer | string,
+): { ok: true; path: string; created: boolean } | FileFailure {
   if (res.rel.length === 0) return { ok: false, status: 400, error: 'refused: the workspace itself is a directory, not a file to write.' };
   if (res.stat !== undefined && !res.stat.isFile()) return { ok: false, status: 400, error: `${res.path} is not a regular file.` };
   const name = res.rel[res.rel.length - 1];

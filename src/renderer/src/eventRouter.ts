@@ -47,7 +47,7 @@ export function routeEvents(events: PaddockEvent[]): void {
   const delegations: DelegationView[] = [];
   const output: { callId: string; chunk: string }[] = [];
   const progress: { agentId: string; line: string }[] = [];
-  const reload = new Set<'agents' | 'processes' | 'remembered'>();
+  const reload = new Set<'agents' | 'processes' | 'remembered' | 'app'>();
   for (const event of events) {
     useAttentionStore.getState().follow(event);
     switch (event.type) {
@@ -91,6 +91,9 @@ export function routeEvents(events: PaddockEvent[]): void {
       case 'instructions.changed':
         useInstructionsStore.getState().reloadWaiting(event.agentId);
         void useInstructionsStore.getState().loadPins().catch(fail);
+        break;
+      case 'sandbox.changed':
+        reload.add('app');
         break;
       case 'mcp.changed':
         void useMcpStore.getState().load(event.agentId).catch(fail);
@@ -145,6 +148,7 @@ export function routeEvents(events: PaddockEvent[]): void {
   if (reload.has('agents')) void useAgentsStore.getState().load().catch(fail);
   if (reload.has('processes')) void useProcessesStore.getState().load().catch(fail);
   if (reload.has('remembered')) void useRememberedStore.getState().load().catch(fail);
+  if (reload.has('app')) void useAppStore.getState().load().catch(fail);
 }
 
 /** Loads what the window shows at start and follows the core's events; returns the unsubscribe. */

@@ -7,7 +7,9 @@ export type RememberKind = 'exact' | 'prefix';
 export type CardSubject = AnyToolName | 'checkpoint';
 
 /** A further way to approve that a card may offer (checked like remember: only what was offered counts). */
-export type CardChoice = 'stop-processes';
+/** `allow-domains`: a needs-network card's "Allow <domain> for this agent" (adds the card's `allowDomains`, then runs). */
+/** `remember-file`: a secrets file's read card, "always allow reading <path> for this agent" (the card's `rememberArgv`, this workspace). */
+export type CardChoice = 'stop-processes' | 'allow-domains' | 'remember-file';
 
 /** One hunk of a card's diff (issue 17): the owner may accept or reject each; the core applies only its own hunks by id. */
 export interface CardHunk {
@@ -37,10 +39,16 @@ export interface CardPreview {
   danger?: string;
   /** The call cannot run at all (a pipe with no shell, a program not on PATH): refused at once, no card. */
   refusal?: string;
+  /** Further approvals on offer (a command that needs a domain: "Allow registry.npmjs.org for this agent"). */
+  choices?: { kind: CardChoice; label: string }[];
+  /** The domains the `allow-domains` choice adds to this agent's list (the core's own copy; an answer only names the choice). */
+  allowDomains?: string[];
+  /** The exact remembered command the `remember-file` choice keeps for this workspace (the core's own copy: read's `read <path>`). */
+  rememberArgv?: string[];
 }
 
 /** What a card carries from the preview: everything but `rememberable` (turned into rememberChoices) and `refusal` (no card at all). */
-export type CardFacts = Pick<CardPreview, 'path' | 'diff' | 'baseHash' | 'hunks' | 'argv' | 'cwd' | 'details' | 'danger'>;
+export type CardFacts = Pick<CardPreview, 'path' | 'diff' | 'baseHash' | 'hunks' | 'argv' | 'cwd' | 'details' | 'danger' | 'allowDomains' | 'rememberArgv'>;
 
 /** An approval card as the window shows it (SPEC §5): the preview's facts, derived from CardPreview. */
 export interface Card extends CardFacts {

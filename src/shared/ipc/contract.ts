@@ -102,7 +102,7 @@ export const requestSchemas = {
       decision: z.enum(['approve', 'deny']),
       baseHash: z.string().max(128).nullable().optional(),
       remember: z.enum(['exact', 'prefix']).optional(),
-      choice: z.enum(['stop-processes']).optional(),
+      choice: z.enum(['stop-processes', 'allow-domains', 'remember-file']).optional(),
       acceptedHunks: z.array(z.string().min(1).max(32)).max(10_000).optional(),
     })
     .strict(),

@@ -20,6 +20,8 @@ export type PaddockEvent =
   | { type: 'todos.changed'; conversationId: string }
   /** The agent's workspace has instruction files waiting for the owner, or the pins changed (agentId null: any). */
   | { type: 'instructions.changed'; agentId: string | null }
+  /** An agent's sandbox choices changed outside Settings (a card's "Allow <domain> for this agent"): the window reloads app.info. */
+  | { type: 'sandbox.changed'; agentId: string }
   | { type: 'mcp.changed'; agentId: string }
   | { type: 'conversation'; event: AgentEvent }
   | { type: 'terminal.data'; terminalId: string; data: string }

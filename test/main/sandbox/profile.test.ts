@@ -33,6 +33,29 @@ function at(args: string[], ...group: string[]): number {
 describe('bubblewrap arguments', () => {
   const args = bwrapArgs(profile, mergedUsr);
 
+  it('binds each own service socket at its port and forwards the sandbox’s own 127.0.0.1:<port> to it, beside the proxy; nothing else', () => {
+    const services = [
+      { port: 5173, socket: '/data/sandbox/bridge/4026-5173.sock' },
+      { port: 8000, socket: '/data/sandbox/bridge/4027-8000.sock' },
+      { port: 31287, socket: '/data/sandbox/bridge/4027-31287.sock' },
+      { port: 0, socket: '/data/sandbox/bridge/x.sock' },
+    ];
+    const both = { ...profile, network: { proxySocketDir: '/data/sandbox/net/a1', socat: '/usr/bin/socat' }, ownServices: { socat: '/usr/bin/socat', services } } as ContainedProfile;
+    const argv = containedArgv('/usr/bin/bwrap', both, mergedUsr, 'npm', ['test']);
+    expect(at(argv, '--ro-bind', '/data/sandbox/bridge/4026-5173.sock', '/run/paddock-own/5173.sock')).toBeGreaterThan(0);
+    expect(at(argv, '--ro-bind', '/data/sandbox/bridge/4027-8000.sock', '/run/paddock-own/8000.sock')).toBeGreaterThan(0);
+    // The proxy's port and a port that is none are never an own service's.
+    expect(argv.join(' ')).not.toContain('4027-31287.sock');
+    expect(argv.join(' ')).not.toContain('x.sock');
+    const script = argv[argv.indexOf('-c', argv.indexOf('--')) + 1];
+    expect(script).toContain('/usr/bin/socat TCP-LISTEN:31287,bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:/run/paddock-net/proxy.sock');
+    expect(script).toContain('/usr/bin/socat TCP-LISTEN:5173,bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:/run/paddock-own/5173.sock');
+    expect(script).toContain('"$local" = "0100007F:1F40"');
+    expect(argv.slice(-2)).toEqual(['npm', 'test']);
+    // Without any: no launcher at all.
+    expect(containedArgv('/usr/bin/bwrap', profile, mergedUsr, 'npm', ['test']).join(' ')).not.toContain('TCP-LISTEN');
+  });
+
   it('unshares everything, network included, and dies with its parent', () => {
     for (const flag of ['--unshare-user', '--unshare-pid', '--unshare-net', '--unshare-ipc', '--disable-userns', '--die-with-parent']) {
       expect(args).toContain(flag);

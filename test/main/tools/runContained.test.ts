@@ -54,6 +54,14 @@ describe.skipIf(!status.available)(`run, contained${status.available ? '' : ` (s
     expect(card.details).toEqual(expect.arrayContaining(['The command, part by part (▶ decided the card):', '   ls src', '▶ && cat .env']));
   });
 
+  it('says in its description what it accepts contained, and that without a sandbox only a plain command runs', () => {
+    const { description } = createRunTool({});
+    expect(description).not.toMatch(/^There is no shell/m);
+    for (const said of ['pipelines', '`&&`, `||` and `;`', 'cd DIR &&', '2>&1', '/bin/sh -c inside the sandbox', '`$(…)`', 'Without a sandbox', 'only a plain command runs', '127.0.0.1:<port>']) {
+      expect(description).toContain(said);
+    }
+  });
+
   it('a destroyer stays a danger card; a network need offers its domain', async () => {
     const ws = workspace();
     const tool = createRunTool({ sandbox: testSandbox() });
@@ -62,7 +70,12 @@ describe.skipIf(!status.available)(`run, contained${status.available ? '' : ` (s
     expect(rm.danger).toContain('whole workspace');
     expect(rm.rememberable).toBe(false);
     const npm = await tool.preview!({ command: 'npm install left-pad 2>&1 | tail -5' }, ctx);
-    expect(npm.details).toContain('Allow registry.npmjs.org for this agent (Settings → Developer → Sandbox) and this command can reach it.');
+    expect(npm.choices).toEqual([{ kind: 'allow-domains', label: 'Allow registry.npmjs.org for this agent' }]);
+    expect(npm.allowDomains).toEqual(['registry.npmjs.org']);
+    // Plain too (no shell form), and never beside a danger.
+    const plain = await tool.preview!({ command: 'npm install left-pad' }, ctx);
+    expect(plain.allowDomains).toEqual(['registry.npmjs.org']);
+    expect(rm.choices).toBeUndefined();
   });
 
   it('what the rule lets through unjudged (a program\'s own code) is still fenced by the sandbox', async () => {

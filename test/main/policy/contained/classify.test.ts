@@ -33,6 +33,21 @@ describe('classifyCommand in run mode', () => {
     expect(classifyCommand('npm install left-pad', ctx({ contained: { allowedDomains: ['registry.npmjs.org'] } }))).toMatchObject({ tier: 'auto', code: 'contained' });
   });
 
+  it('admits curl to a port the agent’s own started processes listen on, and no other port of this machine', () => {
+    const own = { allowedDomains: [], ownPorts: [5173, 8000] };
+    for (const command of ['curl -s http://127.0.0.1:5173/', 'curl -s localhost:5173/api | head -5', 'wget -qO- http://localhost:8000/x', 'curl -sS -X POST http://localhost:8000/api -d x']) {
+      expect(classifyCommand(command, ctx({ contained: own })), command).toMatchObject({ tier: 'auto', code: 'contained' });
+    }
+    for (const [command, port] of [['curl http://127.0.0.1:3000/', 3000], ['curl -s localhost/x', 80], ['curl https://127.0.0.1/', 443], ['curl -s localhost:5173/ http://127.0.0.1:9/', 9]] as const) {
+      const d = classifyCommand(command, ctx({ contained: own }));
+      expect(d, command).toMatchObject({ tier: 'gated', code: 'needs-network' });
+      expect(d.reason).toContain(`port ${port} of this machine`);
+      expect(d.domains).toBeUndefined();
+    }
+    // Unknown (check-command: no processes to ask): any loopback port is taken for the agent's own.
+    expect(classifyCommand('curl http://127.0.0.1:3000/', ctx({ contained }))).toMatchObject({ tier: 'auto' });
+  });
+
   it('shows no secret that the run list would have shown', () => {
     expect(classifyCommand('cat .env', ctx())).toMatchObject({ tier: 'auto', code: 'on-run-list' });
     expect(classifyCommand('cat .env', ctx({ contained }))).toMatchObject({ tier: 'gated', code: 'shows-secret' });

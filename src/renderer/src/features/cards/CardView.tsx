@@ -132,7 +132,8 @@ export function CardView({ card, active }: { card: Card; active: boolean }) {
             ))}
             {card.choices?.map((choice) => (
               <button key={choice.kind} type="button" onClick={() => void respond('approve', undefined, choice.kind)} disabled={!armed}>
-                Approve and {choice.label}
+                {/* "Allow registry.npmjs.org for this agent" says it all: it approves this call too. */}
+                {choice.kind === 'allow-domains' ? choice.label : `Approve and ${choice.label}`}
               </button>
             ))}
             <button type="button" className="danger" onClick={() => void respond('deny')} disabled={!armed}>
