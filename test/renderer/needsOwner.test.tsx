@@ -31,6 +31,13 @@ afterEach(() => {
   useAttentionStore.setState({ failed: {} });
 });
 
+/** The window's loads in these tests: an empty page of messages, no tasks; anything else an empty answer. */
+function answer(name: string): unknown {
+  if (name === 'conversations.messages') return { messages: [], olderCursor: null, calls: [] };
+  if (name === 'tasks.list') return [];
+  return {};
+}
+
 describe('what needs the owner', () => {
   it('counts cards and failed turns per conversation, per agent and in all', () => {
     const needs = countNeedsOwner([card('a', 'c1'), card('b', 'c2')], { c1: 'developer', c3: 'other' });
@@ -47,7 +54,7 @@ describe('what needs the owner', () => {
   });
 
   it('a turn that fails in a conversation the owner is not looking at is counted until it is opened, and the sidebar shows it', () => {
-    call.mockImplementation(async (name: string) => (name === 'conversations.messages' ? { messages: [], olderCursor: null, calls: [] } : {}));
+    call.mockImplementation(async (name: string) => answer(name));
     useAgentsStore.setState({
       agents: [{ id: 'developer', name: 'developer', handle: '@dev', mode: 'ask', workspace: null } as never],
       selectedId: 'developer',
@@ -76,7 +83,7 @@ describe('what needs the owner', () => {
   it("the Electron host's attention.open (a notification clicked) opens that agent's conversation", async () => {
     const { routeEvents } = await import('../../src/renderer/src/eventRouter');
     const { useAppStore } = await import('../../src/renderer/src/stores/useAppStore');
-    call.mockImplementation(async (name: string) => (name === 'conversations.messages' ? { messages: [], olderCursor: null, calls: [] } : {}));
+    call.mockImplementation(async (name: string) => answer(name));
     useAppStore.setState({ view: 'settings' });
     useAttentionStore.setState({ failed: { c1: 'developer' } });
     routeEvents([{ type: 'attention.open', agentId: 'developer', conversationId: 'c1', cardId: null }]);

@@ -111,7 +111,7 @@ describe('seed 000 acceptance criteria, through the loop', () => {
     const w = await world(temp.make(), [{ text: 'ok' }], { env: { PADDOCK_SHELL: 'on' }, scopes: ['file_read', 'shell'] });
     await w.turn('what can you do?');
     const vocabulary = w.core.vocabularyFor(w.agentId);
-    expect(vocabulary.map((line) => line.scope)).toEqual(['file_read', 'file_write', 'file_edit', 'process', 'git', 'preview', 'workspace', 'shell', 'mcp']);
+    expect(vocabulary.map((line) => line.scope)).toEqual(['file_read', 'file_write', 'file_edit', 'process', 'git', 'preview', 'workspace', 'shell', 'mcp', 'delegate']);
     expect(vocabulary.find((line) => line.scope === 'file_write')).toMatchObject({ granted: false });
     const shell = vocabulary.find((line) => line.scope === 'shell');
     expect(shell).toMatchObject({ installed: true, granted: true });
