@@ -60,8 +60,8 @@ export function fitToBudget(history: ConversationHistory, budget: Budget, againF
   // 1. Oldest results first, outside the latest step.
   for (let index = history.elidedBefore; index < latest && measure() > target; index++) {
     const entry = history.entries[index];
-    if (entry.message.role !== 'tool' || entry.compacted || (entry.message.text.length <= SHORT_RESULT && entry.images === 0)) continue;
-    history.compact(index, compactedPlaceholder(entry.message.tool, entry.args, entry.message.text.length, budget, againFor(entry.message.tool, entry.args)));
+    if (entry!.message.role !== 'tool' || entry!.compacted || (entry!.message.text.length <= SHORT_RESULT && entry!.images === 0)) continue;
+    history.compact(index, compactedPlaceholder(entry!.message.tool, entry!.args, entry!.message.text.length, budget, againFor(entry!.message.tool, entry!.args)));
     outcome.compacted++;
   }
   // 2. Then whole messages, oldest first, cut before an assistant message so calls and results stay paired.
@@ -69,7 +69,7 @@ export function fitToBudget(history: ConversationHistory, budget: Budget, againF
     let cut = history.elidedBefore;
     let chars = history.elision.chars;
     for (let index = history.elidedBefore; index < latest; index++) {
-      chars += history.entries[index].chars;
+      chars += history.entries[index]!.chars;
       const next = index + 1;
       if (next <= latest && history.entries[next]?.message.role === 'assistant') {
         cut = next;
@@ -81,7 +81,7 @@ export function fitToBudget(history: ConversationHistory, budget: Budget, againF
     if (cut > history.elidedBefore) {
       const marker = elisionMarker(history, cut, budget);
       let elidedChars = 0;
-      for (let index = 0; index < cut; index++) elidedChars += history.entries[index].chars;
+      for (let index = 0; index < cut; index++) elidedChars += history.entries[index]!.chars;
       outcome.elided = cut - history.elidedBefore;
       history.elidedBefore = cut;
       history.elision = { chars: elidedChars, markerChars: marker.length + 16, marker };
@@ -114,7 +114,7 @@ export function fitToBudget(history: ConversationHistory, budget: Budget, againF
 export function requestMessages(history: ConversationHistory): ModelMessage[] {
   const out: ModelMessage[] = [];
   if (history.elidedBefore > 0 && history.elision.marker) out.push({ role: 'user', text: history.elision.marker });
-  for (let index = history.elidedBefore; index < history.entries.length; index++) out.push(history.entries[index].message);
+  for (let index = history.elidedBefore; index < history.entries.length; index++) out.push(history.entries[index]!.message);
   return out;
 }
 
@@ -134,7 +134,7 @@ function elisionMarker(history: ConversationHistory, cut: number, budget: Budget
   const tools = new Set<string>();
   let lastOwner: string | null = null;
   for (let index = 0; index < cut; index++) {
-    const message = history.entries[index].message;
+    const message = history.entries[index]!.message;
     if (message.role === 'assistant') {
       calls += message.toolCalls.length;
       for (const call of message.toolCalls) tools.add(call.name);
@@ -142,7 +142,7 @@ function elisionMarker(history: ConversationHistory, cut: number, budget: Budget
   }
   // The owner's request that the kept part still works on must not be lost with the elided part.
   let ownerAfter = false;
-  for (let index = cut; index < history.entries.length; index++) if (history.entries[index].message.role === 'user') ownerAfter = true;
+  for (let index = cut; index < history.entries.length; index++) if (history.entries[index]!.message.role === 'user') ownerAfter = true;
   const request = lastOwner !== null && !ownerAfter ? ` The owner's request that this turn is working on was: "${lastOwner.slice(0, 2_000)}".` : '';
   return `[elided to fit the context budget (${budget.model}, ${budget.contextWindow} tokens): the ${cut} oldest messages of this conversation, with ${calls} tool calls (${[...tools].join(', ') || 'none'}), are not sent. Their effects stand.${request} Read files again, or call output with a cursor, if you need what they returned.]`;
 }

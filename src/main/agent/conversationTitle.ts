@@ -2,7 +2,7 @@
 import type { ConversationsRepository } from '../store/conversations';
 
 export function titleFrom(text: string): string {
-  const line = text.trim().split('\n')[0].trim();
+  const line = text.trim().split('\n')[0]!.trim();
   return line.length > 60 ? `${line.slice(0, 59)}…` : line;
 }
 

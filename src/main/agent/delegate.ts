@@ -87,7 +87,7 @@ export function createDelegate(deps: DelegateDeps): Delegate {
     }
 
     const messages: DelegateMessageView[] = [{ role: 'question', text: questionText(input.question, input.text) }];
-    const sent: ModelMessage[] = [{ role: 'user', text: messages[0].text }];
+    const sent: ModelMessage[] = [{ role: 'user', text: messages[0]!.text }];
     let usage: UsageTotals = ZERO_USAGE;
     deps.delegations.open({
       callId: input.callId,

@@ -163,7 +163,7 @@ export function createConversationHistory(store: ConversationsRepository, conver
     },
     latestStepStart() {
       for (let index = entries.length - 1; index >= 0; index--) {
-        if (entries[index].message.role === 'assistant') return index;
+        if (entries[index]!.message.role === 'assistant') return index;
       }
       return entries.length;
     },

@@ -157,9 +157,9 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
       for (let index = 0; index < calls.length; index++) {
         const call = calls[index];
         const result = await results[index];
-        if (result.ok && endsTurn(factsOf(call))) endsHere = true;
-        const stored = storedResultText(factsOf(call), call.name, call.args, result);
-        history.appendResult({ callId: call.id, tool: call.name, stored, text: modelResultText(result), isError: !result.ok, images: imagesOf(result) });
+        if (result!.ok && endsTurn(factsOf(call!))) endsHere = true;
+        const stored = storedResultText(factsOf(call!), call!.name, call!.args, result!);
+        history.appendResult({ callId: call!.id, tool: call!.name, stored, text: modelResultText(result!), isError: !result!.ok, images: imagesOf(result!) });
       }
       if (turn.signal.aborted) return cancelled();
       // A tool that ends the turn (a plan) waits for the owner's answer (approve, or revise) before the agent goes on.

@@ -25,7 +25,7 @@ function withParent<T>(ctx: PathContext, rel: string, create: boolean, action: (
   const parts = rel.split('/');
   const dir = openDirPath(ctx.workspace, parts.slice(0, -1), create);
   try {
-    return action(dir, parts[parts.length - 1]);
+    return action(dir, parts[parts.length - 1]!);
   } finally {
     closeDir(dir);
   }

@@ -121,7 +121,7 @@ function inParentOf<T>(workspace: string, rel: string, look: (dir: SafeDir, name
       closeDir(dir);
       dir = next;
     }
-    return look(dir, parts[parts.length - 1]);
+    return look(dir, parts[parts.length - 1]!);
   } finally {
     closeDir(dir);
   }
@@ -238,9 +238,9 @@ export async function planRestore(repo: ShadowRepo, spans: readonly RevertedSpan
   const removals = files.filter((file) => file.status === 'restore' && file.target === null && file.path.includes('/'));
   if (removals.length > 0 && spans.length > 0) {
     const first = spans[0];
-    const leftOut = leftOutBefore(repo, first);
+    const leftOut = leftOutBefore(repo, first!);
     const parents = [...new Set(removals.flatMap((file) => file.path.split('/').slice(0, -1).map((_part, i, all) => all.slice(0, i + 1).join('/'))))];
-    const inTree = await foldersIn(repo, first.beforeTree, parents);
+    const inTree = await foldersIn(repo, first!.beforeTree, parents);
     const existedBefore = (dir: string): boolean => !leftOut.complete || inTree.has(dir) || folderWasLeftOut(leftOut, dir) || /[\n\r]/.test(dir);
     for (const file of removals) file.createdFolders = createdFolderCount(file.path, existedBefore);
   }

@@ -25,11 +25,11 @@ export async function changedPaths(repo: ShadowRepo, before: string, after: stri
   const parts = splitNul(out);
   const changes: TreeChange[] = [];
   for (let i = 0; i + 1 < parts.length; i += 2) {
-    const [oldMode, newMode, oldOid, newOid] = parts[i].replace(/^:/, '').split(' ');
+    const [oldMode, newMode, oldOid, newOid] = parts[i]!.replace(/^:/, '').split(' ');
     const entry = (mode: string, oid: string): Entry | null => (mode === ABSENT_MODE ? null : { mode, oid });
     // A gitlink (160000) is a repository of its own: its files were never stored.
     if (oldMode === '160000' || newMode === '160000') continue;
-    changes.push({ path: parts[i + 1], before: entry(oldMode, oldOid), after: entry(newMode, newOid) });
+    changes.push({ path: parts[i + 1]!, before: entry(oldMode!, oldOid!), after: entry(newMode!, newOid!) });
   }
   return changes;
 }
@@ -50,7 +50,7 @@ export async function readBlobs(repo: ShadowRepo, oids: readonly string[]): Prom
       continue;
     }
     const size = Number(header[2]);
-    blobs.set(header[0], out.subarray(newline + 1, newline + 1 + size));
+    blobs.set(header[0]!, out.subarray(newline + 1, newline + 1 + size));
     at = newline + 1 + size + 1;
   }
   return blobs;

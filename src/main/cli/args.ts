@@ -15,17 +15,17 @@ export function parseArgs(args: readonly string[], spec: { values: string[]; boo
       positionals.push(...args.slice(i + 1));
       break;
     }
-    if (!word.startsWith('--') || word === '--') {
-      positionals.push(word);
+    if (!word!.startsWith('--') || word === '--') {
+      positionals.push(word!);
       continue;
     }
-    const eq = word.indexOf('=');
-    const name = eq >= 0 ? word.slice(2, eq) : word.slice(2);
+    const eq = word!.indexOf('=');
+    const name = eq >= 0 ? word!.slice(2, eq) : word!.slice(2);
     if (spec.booleans.includes(name)) {
       if (eq >= 0) throw new UsageError(`--${name} takes no value`);
       flags.set(name, true);
     } else if (spec.values.includes(name)) {
-      const value = eq >= 0 ? word.slice(eq + 1) : args[++i];
+      const value = eq >= 0 ? word!.slice(eq + 1) : args[++i];
       if (value === undefined) throw new UsageError(`--${name} needs a value`);
       flags.set(name, value);
     } else {

@@ -57,8 +57,8 @@ function asksForHelp(args: readonly string[]): boolean {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === '--help' || arg === '-h') return true;
-    if (arg === '--' || !arg.startsWith('--')) return false;
-    if (VALUE_OPTIONS.has(arg)) i++;
+    if (arg === '--' || !arg!.startsWith('--')) return false;
+    if (VALUE_OPTIONS.has(arg!)) i++;
   }
   return false;
 }
@@ -72,7 +72,7 @@ function parseOptions(args: readonly string[]): Options | string {
       i++;
       break;
     }
-    if (!arg.startsWith('--')) break;
+    if (!arg!.startsWith('--')) break;
     if (arg === '--jsonl') {
       o.jsonl = true;
       continue;
@@ -81,10 +81,10 @@ function parseOptions(args: readonly string[]): Options | string {
       o.runListOnly = true;
       continue;
     }
-    const eq = arg.indexOf('=');
-    const name = eq >= 0 ? arg.slice(0, eq) : arg;
-    if (!VALUE_OPTIONS.has(name)) return `unknown option ${arg}`;
-    const value = eq >= 0 ? arg.slice(eq + 1) : args[++i];
+    const eq = arg!.indexOf('=');
+    const name = eq >= 0 ? arg!.slice(0, eq) : arg;
+    if (!VALUE_OPTIONS.has(name!)) return `unknown option ${arg}`;
+    const value = eq >= 0 ? arg!.slice(eq + 1) : args[++i];
     if (value === undefined) return `${name} needs a value`;
     if (name === '--workspace') o.workspace = value;
     else if (name === '--cwd') o.cwd = value;

@@ -69,13 +69,13 @@ export async function runCheckPath(args: string[], io: CheckIO): Promise<number>
     else if (a === '--') {
       positional.push(...args.slice(i + 1));
       break;
-    } else if (['--workspace', '--for', '--cwd', '--data-dir'].includes(a)) {
+    } else if (['--workspace', '--for', '--cwd', '--data-dir'].includes(a!)) {
       if (i + 1 >= args.length) return usage(io, `${a} needs a value`);
-      flags[a.slice(2)] = args[++i];
-    } else if (a.startsWith('--') && a.includes('=') && ['--workspace', '--for', '--cwd', '--data-dir'].includes(a.slice(0, a.indexOf('=')))) {
-      flags[a.slice(2, a.indexOf('='))] = a.slice(a.indexOf('=') + 1);
-    } else if (a.startsWith('--')) return usage(io, `unknown flag ${a}`);
-    else positional.push(a);
+      flags[a!.slice(2)] = args[++i]!;
+    } else if (a!.startsWith('--') && a!.includes('=') && ['--workspace', '--for', '--cwd', '--data-dir'].includes(a!.slice(0, a!.indexOf('=')))) {
+      flags[a!.slice(2, a!.indexOf('='))] = a!.slice(a!.indexOf('=') + 1);
+    } else if (a!.startsWith('--')) return usage(io, `unknown flag ${a}`);
+    else positional.push(a!);
   }
   const home = ownerHome(io.env);
   const dataDir = flags['data-dir'] !== undefined ? path.resolve(flags['data-dir']) : defaultDataDir(io.env);
@@ -92,7 +92,7 @@ export async function runCheckPath(args: string[], io: CheckIO): Promise<number>
   const purpose = (flags.for ?? 'read') as PathPurpose;
   if (!PURPOSES.includes(purpose)) return usage(io, '--for must be read, write or run');
   if (positional.length !== 1) return usage(io, 'exactly one PATH is required');
-  io.stdout.write(`${JSON.stringify(checkOne(flags.workspace, purpose, flags.cwd, positional[0], home, dataDir))}\n`);
+  io.stdout.write(`${JSON.stringify(checkOne(flags.workspace, purpose, flags.cwd, positional[0]!, home, dataDir))}\n`);
   return 0;
 }
 

@@ -21,12 +21,12 @@ export function parsePorcelainPaths(output: string): string[] {
   const paths: string[] = [];
   for (let i = 0; i < records.length; i += 1) {
     const record = records[i];
-    if (record.length < 4) continue;
-    const xy = record.slice(0, 2);
-    paths.push(record.slice(3));
+    if (record!.length < 4) continue;
+    const xy = record!.slice(0, 2);
+    paths.push(record!.slice(3));
     if (xy.includes('R') || xy.includes('C')) {
       i += 1;
-      if (records[i]) paths.push(records[i]);
+      if (records[i]) paths.push(records[i]!);
     }
   }
   return [...new Set(paths)];

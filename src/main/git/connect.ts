@@ -128,7 +128,7 @@ function runClone(options: CloneOptions, argv: string[], env: NodeJS.ProcessEnv,
 /** "Receiving objects:  45% (45/100), 1.2 MiB | 3 MiB/s" → {phase, percent}. */
 export function parseProgress(line: string): CloneProgress | null {
   const m = /^(?:remote: )?([A-Za-z][A-Za-z ]+?):\s+(\d{1,3})% \(/.exec(line.trim());
-  return m ? { phase: m[1], percent: Math.min(100, Number.parseInt(m[2], 10)) } : null;
+  return m ? { phase: m[1]!, percent: Math.min(100, Number.parseInt(m[2]!, 10)) } : null;
 }
 
 function lastLines(text: string): string {

@@ -22,7 +22,7 @@ export function headOf(directory: string): string | null {
   if (pointer !== null) {
     const match = /^gitdir:\s*(.+)$/m.exec(pointer);
     if (!match) return null;
-    gitDir = path.resolve(directory, match[1].trim());
+    gitDir = path.resolve(directory, match[1]!.trim());
   }
   const head = readSmall(path.join(gitDir, 'HEAD'))?.trim();
   if (!head) return null;

@@ -63,7 +63,7 @@ export function setAsideOf(rel: string, workspace: string, cache: Map<string, Se
     let kind = cache.get(directory);
     if (kind === undefined) {
       try {
-        kind = kindOf(parts[i - 1], path.join(workspace, directory));
+        kind = kindOf(parts[i - 1]!, path.join(workspace, directory));
       } catch {
         kind = null;
       }

@@ -128,7 +128,7 @@ async function commitLines(git: (args: string[]) => Promise<GitRun>, range: stri
     .filter((record) => record.trim() !== '')
     .map((record) => {
       const [commit, author, date, subject] = record.replace(/^\n/, '').split('\x1f');
-      return { commit, author, date, subject: subject ?? '', byAgent: agentCommits.has(commit) };
+      return { commit: commit!, author: author!, date: date!, subject: subject ?? '', byAgent: agentCommits.has(commit!) };
     });
   return { commits: commits.slice(0, limit), more: commits.length > limit };
 }
@@ -178,7 +178,7 @@ function parseNameStatus(output: string, workspace: string): FileChange[] {
     const oldPath = twoPaths ? parts[i + 1] : null;
     const newPath = twoPaths ? parts[i + 2] : parts[i + 1];
     i += twoPaths ? 3 : 2;
-    files.push({ path: newPath, oldPath, status: letter, additions: 0, deletions: 0, binary: false, original: null, modified: null, absolutePath: path.join(workspace, newPath) });
+    files.push({ path: newPath!, oldPath: oldPath!, status: letter, additions: 0, deletions: 0, binary: false, original: null, modified: null, absolutePath: path.join(workspace, newPath!) });
   }
   return files;
 }
@@ -188,13 +188,13 @@ function applyNumstat(files: FileChange[], output: string): void {
   const parts = output.split('\0');
   let index = 0;
   for (let i = 0; i < parts.length && index < files.length; index += 1) {
-    const m = /^(-|\d+)\t(-|\d+)\t(.*)$/.exec(parts[i]);
+    const m = /^(-|\d+)\t(-|\d+)\t(.*)$/.exec(parts[i]!);
     if (!m) break;
     i += m[3] === '' ? 3 : 1;
     const file = files[index];
-    file.binary = m[1] === '-';
-    file.additions = file.binary ? 0 : Number(m[1]);
-    file.deletions = file.binary ? 0 : Number(m[2]);
+    file!.binary = m[1] === '-';
+    file!.additions = file!.binary ? 0 : Number(m[1]);
+    file!.deletions = file!.binary ? 0 : Number(m[2]);
   }
 }
 

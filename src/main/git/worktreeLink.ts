@@ -52,7 +52,7 @@ export function readWorktreeLink(workspace: string): WorktreeLink {
   const match = /^gitdir: (.+)\n?$/.exec(content);
   if (!match) return refused('it does not hold one gitdir: line');
   const named = match[1];
-  if (!path.isAbsolute(named) || path.normalize(named) !== named || named.endsWith('/')) return refused(`${named} is not a plain absolute path`);
+  if (!path.isAbsolute(named!) || path.normalize(named!) !== named || named.endsWith('/')) return refused(`${named} is not a plain absolute path`);
   const gitDir = named;
   const worktrees = path.dirname(gitDir);
   const commonDir = path.dirname(worktrees);

@@ -105,7 +105,7 @@ export function createMcpServerManager(deps: McpServerManagerDeps) {
     const lexed = lexCommand(record.command ?? '');
     if (!lexed.ok) return `its command is not a plain command (${lexed.reason})`;
     const [name, ...args] = lexed.argv;
-    const program = name.includes('/') ? null : findOnPath(name, workspace.capturedPath, { workspace: workspace.directory });
+    const program = name!.includes('/') ? null : findOnPath(name!, workspace.capturedPath, { workspace: workspace.directory });
     if (!program) return `\`${name}\` was not found on the workspace's PATH (a bare program name is looked up there)`;
     seamModule ??= await import('./seamTransport');
     const guard = deps.guardFor?.(record.agentId, workspace.directory) ?? null;

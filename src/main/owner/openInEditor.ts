@@ -15,7 +15,7 @@ export function openInEditor(ctx: PathContext, requested: string, editor: string
   if (!decision.ok) return { ok: false, reason: decision.reason };
   const [program, ...args] = editor && editor.length > 0 ? editor : [systemOpener()];
   try {
-    const child = spawnChild(program, [...args, decision.path], 'opener', { stdio: 'ignore', detached: true });
+    const child = spawnChild(program!, [...args, decision.path], 'opener', { stdio: 'ignore', detached: true });
     child.on('error', () => undefined);
     child.unref();
     return { ok: true };

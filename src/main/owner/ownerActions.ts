@@ -34,7 +34,7 @@ export async function runOwnerCommand(
   const attempt = lock.tryAcquire(workspace.directory, holder);
   if (!attempt.ok) return { ok: false, reason: lockRefusal(workspace.directory, attempt.heldBy) };
   try {
-    const program = findOnPath(argv[0], workspace.capturedPath, { workspace: workspace.directory });
+    const program = findOnPath(argv[0]!, workspace.capturedPath, { workspace: workspace.directory });
     if (!program) return { ok: false, reason: `${argv[0]} was not found on the workspace's PATH` };
     const result = await runBounded({
       program,

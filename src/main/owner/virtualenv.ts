@@ -24,12 +24,12 @@ export function tomlString(text: string, section: string, key: string): string |
     const line = raw.trim();
     const header = /^\[([^\]]+)\]\s*(?:#.*)?$/.exec(line);
     if (header) {
-      inside = header[1].trim() === section;
+      inside = header[1]!.trim() === section;
       continue;
     }
     if (!inside) continue;
     const m = new RegExp(`^${key.replace(/[.]/g, '\\.')}\\s*=\\s*(?:"([^"]*)"|'([^']*)')\\s*(?:#.*)?$`).exec(line);
-    if (m) return m[1] ?? m[2];
+    if (m) return m[1] ?? m[2]!;
   }
   return null;
 }

@@ -62,12 +62,12 @@ function isRegularFile(file: string): boolean {
 
 function installAllowance(argv: readonly string[], cwdAbsolute: string): Allowance {
   const program = argv[0];
-  const shape = INSTALLS[program];
+  const shape = INSTALLS[program!];
   if (shape === undefined) return NOT_APPLICABLE;
   let rest = argv.slice(1);
   let sub: string;
-  if (rest.length > 0 && shape.subcommands.includes(rest[0])) {
-    sub = rest[0];
+  if (rest.length > 0 && shape.subcommands.includes(rest[0]!)) {
+    sub = rest[0]!;
     rest = rest.slice(1);
   } else if (shape.subcommands.includes('') && rest.every((w) => w.startsWith('-'))) {
     sub = '';

@@ -46,7 +46,7 @@ function byRunList(argv: string[], ctx: ClassifyContext): CommandDecision {
   // session per decision: the deny list is looked up once and a shared prefix is walked once.
   let session: PathSession | undefined;
   let here: CwdResolution | undefined;
-  if (FILE_DEPENDENT.has(argv[0])) {
+  if (FILE_DEPENDENT.has(argv[0]!)) {
     session = pathSession(ctx.paths, true);
     here = resolveCommandCwd(session, ctx.cwd);
     if (!here.ok) return gated(here.code, here.reason, argv);
@@ -60,7 +60,7 @@ function byRunList(argv: string[], ctx: ClassifyContext): CommandDecision {
   // The project's virtualenv's pytest and python are read as the table's rows (policy/virtualenv.ts).
   let table = argv;
   let venvShown: string | null = null;
-  if (ctx.venv && argv[0].includes('/')) {
+  if (ctx.venv && argv[0]!.includes('/')) {
     session ??= pathSession(ctx.paths, true);
     here ??= resolveCommandCwd(session, ctx.cwd);
     if (!here.ok) return gated(here.code, here.reason, argv);

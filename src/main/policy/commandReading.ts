@@ -30,6 +30,6 @@ export function readCommand(command: string): CommandReading {
  */
 export function certainlyReadOnly(lexed: LexResult): boolean {
   if (!lexed.ok) return false;
-  if (!READ_ONLY_PROGRAMS.has(lexed.argv[0])) return false;
+  if (!READ_ONLY_PROGRAMS.has(lexed.argv[0]!)) return false;
   return readGrammar(lexed.argv).ok;
 }

@@ -112,11 +112,11 @@ function unwrap(cmd: ShellCommand): Judged {
   let words = [...cmd.words];
   const assignments = [...cmd.assignments];
   for (let guard = 0; guard < 8 && words.length > 0; guard++) {
-    const program = programName(words[0].value);
+    const program = programName(words[0]!.value);
     if (program === 'env') {
       let i = 1;
       for (; i < words.length; i++) {
-        const w = words[i].value;
+        const w = words[i]!.value;
         if (w === '-i' || w === '--ignore-environment') continue;
         if (w === '-u' || w === '--unset') {
           i++;
@@ -125,14 +125,14 @@ function unwrap(cmd: ShellCommand): Judged {
         if (w.startsWith('-')) card('shell-construct', `env ${w} is an option this rule does not read`);
         const eq = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w);
         if (!eq) break;
-        assignments.push({ name: eq[1], value: { ...words[i], value: w.slice(eq[0].length) } });
+        assignments.push({ name: eq[1]!, value: { ...words[i]!, value: w.slice(eq[0].length) } });
       }
       words = words.slice(i);
       continue;
     }
     if (program === 'timeout') {
       let i = 1;
-      while (i < words.length && words[i].value.startsWith('-')) i += ['-s', '-k', '--signal', '--kill-after'].includes(words[i].value) ? 2 : 1;
+      while (i < words.length && words[i]!.value.startsWith('-')) i += ['-s', '-k', '--signal', '--kill-after'].includes(words[i]!.value) ? 2 : 1;
       words = words.slice(i + 1);
       continue;
     }
@@ -159,7 +159,7 @@ function nonPathOperands(program: string, argv: readonly string[]): { patterns: 
   const givenByFlag = argv.some((w) => w === '-e' || w === '-f' || w.startsWith('--regexp') || w === '--expression' || w.startsWith('--file'));
   for (let i = 1; i < argv.length; i++) {
     const w = argv[i];
-    if (inline?.includes(w)) {
+    if (inline?.includes(w!)) {
       code.add(i + 1);
       i++;
       continue;
@@ -169,7 +169,7 @@ function nonPathOperands(program: string, argv: readonly string[]): { patterns: 
       i++;
       continue;
     }
-    if (w.startsWith('-') || firstTaken) continue;
+    if (w!.startsWith('-') || firstTaken) continue;
     if (PATTERN_FIRST.has(program) && !givenByFlag) patterns.add(i);
     else if (SCRIPT_FIRST.has(program) && !givenByFlag) code.add(i);
     firstTaken = true;
@@ -187,15 +187,15 @@ function pathTexts(word: string): string[] {
     // A short flag's attached value (`-o.env`, `-I../include`): judged when it looks like a file name.
     const out: string[] = [];
     const attached = /^-[A-Za-z]+?([/~.].*)$/.exec(word);
-    if (attached && /^(\/|~|\.\.?(\/|$))/.test(attached[1])) out.push(attached[1]);
+    if (attached && /^(\/|~|\.\.?(\/|$))/.test(attached[1]!)) out.push(attached[1]!);
     const rest = word.slice(2);
     if (/^[A-Za-z]/.test(word.slice(1)) && /[./]/.test(rest) && !out.includes(rest)) out.push(rest);
     return out;
   }
   const out = [word];
   const eq = /^[A-Za-z_][A-Za-z0-9_.-]*=(.+)$/.exec(word);
-  if (eq) out.push(eq[1]);
-  if (eq && eq[1].startsWith('@') && eq[1].length > 1) out.push(eq[1].slice(1));
+  if (eq) out.push(eq[1]!);
+  if (eq && eq[1]!.startsWith('@') && eq[1]!.length > 1) out.push(eq[1]!.slice(1));
   if (word.startsWith('@') && word.length > 1) out.push(word.slice(1));
   return out;
 }
@@ -227,8 +227,8 @@ const RECURSIVE_READERS: Record<string, (argv: readonly string[]) => { hidden: b
   '7z': () => ({ hidden: true, ignoredToo: true }),
   cp: () => null,
 };
-RECURSIVE_READERS.egrep = RECURSIVE_READERS.grep;
-RECURSIVE_READERS.fgrep = RECURSIVE_READERS.grep;
+RECURSIVE_READERS.egrep = RECURSIVE_READERS.grep!;
+RECURSIVE_READERS.fgrep = RECURSIVE_READERS.grep!;
 
 /** grep/rg flags that print only names or counts: what is below is never shown. */
 const NAMES_ONLY_FLAGS = /^(-[a-zA-Z]*[lLcq][a-zA-Z]*|--files-with-matches|--files-without-match|--count|--files|--quiet|--count-matches)$/;
@@ -242,7 +242,7 @@ const UNPACKERS = /^(tar|unzip|7z|7za|cpio|bsdtar|rsync)$/;
  * `ln -s`'s target is also judged from the link's own directory, where it will be read.
  */
 function linksChange(program: string, argv: readonly string[], places: readonly { word: string; place: Place; index: number }[], view: FileView, where: Where, last: boolean): void {
-  const operands = places.filter((p) => !argv[p.index].startsWith('-'));
+  const operands = places.filter((p) => !argv[p.index]!.startsWith('-'));
   let changes: string | null = null;
   if (program === 'ln') {
     changes = 'ln makes a link';
@@ -252,14 +252,14 @@ function linksChange(program: string, argv: readonly string[], places: readonly 
       const linkDir = link.place.stat?.isDirectory() ? link.place.abs : path.posix.dirname(link.place.abs);
       for (const target of operands.slice(0, -1)) {
         const text = argv[target.index];
-        const from = view.place(text.startsWith('/') ? text : `${linkDir}/${text}`, where.cwd);
+        const from = view.place((text!.startsWith('/') ? text : `${linkDir}/${text}`)!, where.cwd);
         if (from.kind === 'outside') outside(`the link target ${text}`, `read from the link's directory, ${from.reason}`);
       }
     }
-  } else if (program === 'mv' && operands.slice(0, -1).some((p) => p.place.kind === 'inside' && view.holdsLink(argv[p.index], where.cwd, p.place))) {
+  } else if (program === 'mv' && operands.slice(0, -1).some((p) => p.place.kind === 'inside' && view.holdsLink(argv[p.index]!, where.cwd, p.place))) {
     changes = 'mv moves a link (or a folder holding one), whose relative target then leads elsewhere';
   } else if (program === 'cp' && argv.some((w) => /^-[a-zA-Z]*[rRaPds]/.test(w) || /^--(recursive|archive|no-dereference|symbolic-link|link)/.test(w))) {
-    if (operands.slice(0, -1).some((p) => p.place.kind === 'inside' && view.holdsLink(argv[p.index], where.cwd, p.place))) changes = 'cp copies links as links';
+    if (operands.slice(0, -1).some((p) => p.place.kind === 'inside' && view.holdsLink(argv[p.index]!, where.cwd, p.place))) changes = 'cp copies links as links';
   } else if (UNPACKERS.test(program) && (program !== 'tar' || argv.some((w, i) => (i === 1 && /^[^-]*x/.test(w)) || /^-[a-zA-Z]*x/.test(w) || w === '--extract'))) {
     changes = `${program} unpacks files, links among them`;
   }
@@ -270,10 +270,10 @@ function judgeCommand(cmd: ShellCommand, where: Where, view: FileView, ctx: Cont
   const judged = unwrap(cmd);
   const { argv, words } = judged;
   // `env` with nothing to run prints the sandbox's own environment.
-  if (argv.length === 0 && programName(cmd.words[0].value) !== 'env') card('shell-construct', 'the command runs nothing after its wrapper');
+  if (argv.length === 0 && programName(cmd.words[0]!.value) !== 'env') card('shell-construct', 'the command runs nothing after its wrapper');
   if (argv.length === 0) return;
   const argv0 = argv[0];
-  const program = programName(argv0);
+  const program = programName(argv0!);
   // Variables that change what the program loads.
   for (const a of judged.assignments) {
     const why = overrideReason(a.name, a.value.value);
@@ -313,10 +313,10 @@ function judgeCommand(cmd: ShellCommand, where: Where, view: FileView, ctx: Cont
   }
   // Programs by path: in a directory of the workspace (the project's own; a virtualenv's python is a
   // link to the base interpreter, which the sandbox runs as it runs any program), or a system binary.
-  if (argv0.includes('/') && !SYSTEM_BIN.test(argv0)) {
-    const slash = argv0.lastIndexOf('/');
-    insideOrCard(view, slash === 0 ? '/' : argv0.slice(0, slash), where, `the program ${argv0}`);
-    if (argv0.endsWith('/..') || argv0.endsWith('/.') || argv0 === '..') outside(`the program ${argv0}`, 'it is a directory above');
+  if (argv0!.includes('/') && !SYSTEM_BIN.test(argv0!)) {
+    const slash = argv0!.lastIndexOf('/');
+    insideOrCard(view, slash === 0 ? '/' : argv0!.slice(0, slash), where, `the program ${argv0}`);
+    if (argv0!.endsWith('/..') || argv0!.endsWith('/.') || argv0 === '..') outside(`the program ${argv0}`, 'it is a directory above');
   }
   const { patterns, code } = nonPathOperands(program, argv);
   if (program === 'git') {
@@ -331,17 +331,17 @@ function judgeCommand(cmd: ShellCommand, where: Where, view: FileView, ctx: Cont
   const places: { word: string; place: Place; index: number }[] = [];
   for (let i = 1; i < words.length; i++) {
     const word = words[i];
-    if (patterns.has(i) || (textOnly && !word.glob && !word.tilde)) continue;
+    if (patterns.has(i) || (textOnly && !word!.glob && !word!.tilde)) continue;
     if (code.has(i)) {
-      const named = mentionsSecret(word.value);
+      const named = mentionsSecret(word!.value);
       if (named) card('shows-secret', `${program}'s code names the secrets file ${named}, and what it prints goes to the model`);
       continue;
     }
-    if (word.tilde) outside(`${word.value}`, '`~` names a home directory');
-    if (word.value.startsWith('/dev/tcp/') || word.value.startsWith('/dev/udp/')) card('needs-network', `${word.value} opens a network connection`);
-    const expanded = view.expand(word, where.cwd);
-    if (expanded === null) card('shell-construct', `the pattern ${word.value} matches more than 2000 names`);
-    for (const text of expanded.flatMap((w) => (word.glob ? [w] : pathTexts(w)))) {
+    if (word!.tilde) outside(`${word!.value}`, '`~` names a home directory');
+    if (word!.value.startsWith('/dev/tcp/') || word!.value.startsWith('/dev/udp/')) card('needs-network', `${word!.value} opens a network connection`);
+    const expanded = view.expand(word!, where.cwd);
+    if (expanded === null) card('shell-construct', `the pattern ${word!.value} matches more than 2000 names`);
+    for (const text of expanded.flatMap((w) => (word!.glob ? [w] : pathTexts(w)))) {
       places.push({ word: text, place: insideOrCard(view, text, where, `the path ${text}`), index: i });
     }
   }
@@ -380,7 +380,7 @@ function judgeCommand(cmd: ShellCommand, where: Where, view: FileView, ctx: Cont
   }
   // What another program runs as the owner later (an .envrc, .vscode/tasks.json, a workflow): the
   // sandbox would move a new one out after the command; the owner approves it with write or edit.
-  const made = CREATES.has(program) ? places.filter((p) => !argv[p.index].startsWith('-')).map((p) => p.place) : [];
+  const made = CREATES.has(program) ? places.filter((p) => !argv[p.index]!.startsWith('-')).map((p) => p.place) : [];
   for (const place of [...writes, ...made]) {
     if (place.kind !== 'inside') continue;
     const why = isAlwaysCardPath(place.rel);
@@ -409,9 +409,9 @@ function judgeCommand(cmd: ShellCommand, where: Where, view: FileView, ctx: Cont
       }
     }
     for (let i = 1; i < argv.length; i++) {
-      const colon = argv[i].lastIndexOf(':');
-      if (program === 'git' && colon >= 0 && isSecretPath(argv[i].slice(colon + 1))) {
-        card('shows-secret', `git ${argv[i]} prints the secrets file ${argv[i].slice(colon + 1)} from the repository`);
+      const colon = argv[i]!.lastIndexOf(':');
+      if (program === 'git' && colon >= 0 && isSecretPath(argv[i]!.slice(colon + 1))) {
+        card('shows-secret', `git ${argv[i]} prints the secrets file ${argv[i]!.slice(colon + 1)} from the repository`);
       }
     }
     const gitSub = program === 'git' ? gitSubcommand(argv.slice(1))[0] : undefined;
@@ -433,7 +433,7 @@ function judgeCommand(cmd: ShellCommand, where: Where, view: FileView, ctx: Cont
 
 /** Whether the word at `index` is the value of `--env-file` (node, bun, deno read it for themselves). */
 function isEnvFileFlag(argv: readonly string[], index: number): boolean {
-  return argv[index].startsWith('--env-file=') || argv[index - 1] === '--env-file';
+  return argv[index]!.startsWith('--env-file=') || argv[index - 1] === '--env-file';
 }
 
 function hasLocalBin(view: FileView, cwd: string, name: string): boolean {
@@ -449,7 +449,7 @@ function hasLocalBin(view: FileView, cwd: string, name: string): boolean {
 /** What a program deletes or overwrites among the places its words name. */
 function lossTargets(program: string, argv: readonly string[], places: readonly { word: string; place: Place; index: number }[]): { place: Place; recursive: boolean; how: string }[] {
   const recursive = argv.some((w) => /^-[a-zA-Z]*[rR]/.test(w) || w === '--recursive');
-  const operands = places.filter((p) => !argv[p.index].startsWith('-'));
+  const operands = places.filter((p) => !argv[p.index]!.startsWith('-'));
   switch (program) {
     case 'rm':
     case 'rmdir':
@@ -473,7 +473,7 @@ function lossTargets(program: string, argv: readonly string[], places: readonly 
     case 'perl':
       return argv.some((w) => /^-[a-zA-Z]*i/.test(w) || w.startsWith('--in-place')) ? operands.map((p) => ({ place: p.place, recursive: false, how: 'edits it in place:' })) : [];
     case 'dd':
-      return places.filter((p) => argv[p.index].startsWith('of=') && p.word !== argv[p.index]).map((p) => ({ place: p.place, recursive: false, how: 'overwrites it:' }));
+      return places.filter((p) => argv[p.index]!.startsWith('of=') && p.word !== argv[p.index]).map((p) => ({ place: p.place, recursive: false, how: 'overwrites it:' }));
     case 'find':
       return argv.includes('-delete') ? operands.filter((p) => p.index < firstExpression(argv)).map((p) => ({ place: p.place, recursive: true, how: '-delete deletes what it finds:' })) : [];
     case 'git': {
@@ -506,27 +506,27 @@ function directories(commands: readonly ShellCommand[], start: string, view: Fil
   for (let i = 0; i < commands.length; i++) {
     const cmd = commands[i];
     at.index = i;
-    if (cmd.connector === ';' || cmd.connector === '||') chain = false;
-    const inPipeline = cmd.connector === '|' || commands[i + 1]?.connector === '|';
-    const isCd = cmd.words[0]?.value === 'cd';
+    if (cmd!.connector === ';' || cmd!.connector === '||') chain = false;
+    const inPipeline = cmd!.connector === '|' || commands[i + 1]?.connector === '|';
+    const isCd = cmd!.words[0]?.value === 'cd';
     if (!isCd) {
       cwds.push(chain ? [physical] : [...new Set(reached)]);
       continue;
     }
     if (!chain || inPipeline) card('shell-construct', 'a `cd` that is not at the start of the command (before a `;`, `||` or pipe) changes the directory of only some of what follows; start with `cd DIR &&`');
-    for (const a of cmd.assignments) card('environment-override', `${a.name} set for cd changes where it goes`);
-    if (cmd.words.length !== 2 || cmd.words[1].value === '-' || cmd.words[1].value.startsWith('-')) card('shell-construct', '`cd` takes one directory here (no options, not `-`, not bare)');
-    const target = cmd.words[1];
-    if (target.tilde) outside(`the directory ${target.value}`, '`~` names a home directory');
-    if (target.glob) card('shell-construct', `\`cd ${target.value}\` goes to a pattern`);
+    for (const a of cmd!.assignments) card('environment-override', `${a.name} set for cd changes where it goes`);
+    if (cmd!.words.length !== 2 || cmd!.words[1]!.value === '-' || cmd!.words[1]!.value.startsWith('-')) card('shell-construct', '`cd` takes one directory here (no options, not `-`, not bare)');
+    const target = cmd!.words[1];
+    if (target!.tilde) outside(`the directory ${target!.value}`, '`~` names a home directory');
+    if (target!.glob) card('shell-construct', `\`cd ${target!.value}\` goes to a pattern`);
     // sh's cd is logical: `..` is taken off the path as written, and only then is the path opened.
-    const next = path.posix.resolve(logical, target.value);
+    const next = path.posix.resolve(logical, target!.value);
     const relative = path.posix.relative(view.workspace, next);
-    if (relative.startsWith('..') || path.posix.isAbsolute(relative)) outside(`the directory ${target.value}`, `cd would go to ${next}`);
+    if (relative.startsWith('..') || path.posix.isAbsolute(relative)) outside(`the directory ${target!.value}`, `cd would go to ${next}`);
     const place = view.place(next, physical);
-    if (place.kind === 'outside') outside(`the directory ${target.value}`, place.reason);
-    if (place.kind !== 'inside') card('shell-construct', `\`cd ${target.value}\` is not a directory this rule can read`);
-    if (place.stat !== undefined && !place.stat.isDirectory()) card('shell-construct', `\`cd ${target.value}\` is not a directory`);
+    if (place.kind === 'outside') outside(`the directory ${target!.value}`, place.reason);
+    if (place.kind !== 'inside') card('shell-construct', `\`cd ${target!.value}\` is not a directory this rule can read`);
+    if (place.stat !== undefined && !place.stat.isDirectory()) card('shell-construct', `\`cd ${target!.value}\` is not a directory`);
     logical = next;
     physical = place.stat === undefined ? next : place.abs;
     reached.push(physical);
@@ -553,7 +553,7 @@ export function decideContained(command: string, ctx: ContainedContext, reading:
     const { cwds } = directories(commands, here.absolute, view, at);
     for (let i = 0; i < commands.length; i++) {
       at.index = i;
-      for (const cwd of cwds[i]) judgeCommand(commands[i], { cwd }, view, ctx, commands[i].connector, i === commands.length - 1);
+      for (const cwd of cwds[i]!) judgeCommand(commands[i]!, { cwd }, view, ctx, commands[i]!.connector, i === commands.length - 1);
     }
   } catch (error) {
     if (error instanceof Card) {

@@ -128,23 +128,23 @@ export class FileView {
     const components: { ch: string; quoted: boolean }[][] = [[]];
     for (const c of chars) {
       if (c.ch === '/') components.push([]);
-      else components[components.length - 1].push(c);
+      else components[components.length - 1]!.push(c);
     }
     const absolute = word.value.startsWith('/');
     let dirs = [absolute ? '' : cwd];
     let globbed = false;
     for (let i = absolute ? 1 : 0; i < components.length; i++) {
       const comp = components[i];
-      const literal = comp.every((c) => c.quoted || (c.ch !== '*' && c.ch !== '?'));
-      const text = comp.map((c) => c.ch).join('');
+      const literal = comp!.every((c) => c.quoted || (c.ch !== '*' && c.ch !== '?'));
+      const text = comp!.map((c) => c.ch).join('');
       if (literal) {
         dirs = dirs.map((d) => (text === '' && i === components.length - 1 ? `${d}/` : `${d}/${text}`));
         continue;
       }
       globbed = true;
-      const source = comp.map((c) => (c.quoted ? escape(c.ch) : c.ch === '*' ? '[^/]*' : c.ch === '?' ? '[^/]' : escape(c.ch))).join('');
+      const source = comp!.map((c) => (c.quoted ? escape(c.ch) : c.ch === '*' ? '[^/]*' : c.ch === '?' ? '[^/]' : escape(c.ch))).join('');
       const pattern = new RegExp(`^${source}$`, 's');
-      const hidden = comp[0]?.ch === '.';
+      const hidden = comp![0]?.ch === '.';
       const next: string[] = [];
       for (const dir of dirs) {
         // A directory outside is never listed: the word is judged by its literal part.

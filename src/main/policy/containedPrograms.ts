@@ -156,8 +156,8 @@ export function isSecretPath(rel: string): boolean {
   const parts = rel.split('/').filter((p) => p !== '' && p !== '.');
   if (parts.length === 0) return false;
   if (parts.slice(0, -1).some((p) => SECRET_DIRS.has(p.toLowerCase()))) return true;
-  if (SECRET_DIRS.has(parts[parts.length - 1].toLowerCase())) return true;
-  return isSecretName(parts[parts.length - 1]);
+  if (SECRET_DIRS.has(parts[parts.length - 1]!.toLowerCase())) return true;
+  return isSecretName(parts[parts.length - 1]!);
 }
 
 /** A word of code (python -c, awk's program) that names a secrets file anywhere in it. */
@@ -215,10 +215,10 @@ export function urlHost(word: string): string | null {
   }
   const bare = /^(\[[0-9a-f:]+\]|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*)(?::\d+)?(?:[/?#]\S*)?$/i.exec(word);
   if (!bare) return null;
-  const host = bare[1].toLowerCase();
+  const host = bare[1]!.toLowerCase();
   // `b.txt` or `out` is a file name, not a host: a bare word is a host only as localhost, an address or with a port or path.
   if (LOOPBACK.has(host)) return host;
-  if (/^\d+\.\d+\.\d+\.\d+$/.test(host) || /[:/?#]/.test(word.slice(bare[1].length))) return host;
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(host) || /[:/?#]/.test(word.slice(bare[1]!.length))) return host;
   return null;
 }
 
@@ -256,18 +256,18 @@ function curlNeed(args: readonly string[], program: string, ownPorts?: readonly 
   const loopbackPorts: number[] = [];
   for (let i = 0; i < args.length; i++) {
     const word = args[i];
-    if (word === '-x' || word === '--proxy' || word.startsWith('--proxy=') || word === '--socks5' || word === '--unix-socket' || word === '--connect-to') {
+    if (word === '-x' || word === '--proxy' || word!.startsWith('--proxy=') || word === '--socks5' || word === '--unix-socket' || word === '--connect-to') {
       return need(`${program} ${word} goes through another host`, null);
     }
-    if (CURL_VALUE_FLAGS.has(word)) {
+    if (CURL_VALUE_FLAGS.has(word!)) {
       i++;
       continue;
     }
-    if (word.startsWith('-')) continue;
-    const host = urlHost(word);
+    if (word!.startsWith('-')) continue;
+    const host = urlHost(word!);
     if (host === null) continue;
     hosts.push(host);
-    if (LOOPBACK.has(host)) loopbackPorts.push(urlPort(word));
+    if (LOOPBACK.has(host)) loopbackPorts.push(urlPort(word!));
   }
   const far = hosts.filter((h) => !LOOPBACK.has(h));
   if (far.length > 0) return need(`${program} reaches ${far.join(', ')}`, far.some((h) => h === '') ? null : far);
@@ -290,7 +290,7 @@ function named(words: readonly string[]): string[] {
 export function networkNeed(argv: readonly string[], localBin: (name: string) => boolean, ownPorts?: readonly number[]): NetworkNeed {
   const [program, sub = '', ...rest] = argv;
   const args = argv.slice(1);
-  if (NETWORK_PROGRAMS[program]) return need(`${program} ${NETWORK_PROGRAMS[program]}`, null);
+  if (NETWORK_PROGRAMS[program!]) return need(`${program} ${NETWORK_PROGRAMS[program!]}`, null);
   switch (program) {
     case 'curl':
     case 'wget':
@@ -361,7 +361,7 @@ export function networkNeed(argv: readonly string[], localBin: (name: string) =>
 /** git's words from its subcommand on (after `-C dir`, `-c k=v`, `--no-pager` and the like). */
 export function gitSubcommand(args: readonly string[]): readonly string[] {
   let i = 0;
-  while (i < args.length && args[i].startsWith('-')) {
+  while (i < args.length && args[i]!.startsWith('-')) {
     i += args[i] === '-C' || args[i] === '-c' || args[i] === '--git-dir' || args[i] === '--work-tree' ? 2 : 1;
   }
   return args.slice(i);

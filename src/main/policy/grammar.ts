@@ -21,7 +21,7 @@ const has = (table: Readonly<Record<string, FlagTakes>> | undefined, key: string
   table !== undefined && Object.prototype.hasOwnProperty.call(table, key);
 
 /** The long options a row lists, for naming an abbreviation; computed only when a flag is refused. */
-const longNames = (g: ProgramGrammar): string[] => Object.keys(g.long ?? {}).map((k) => k.split('=')[0]);
+const longNames = (g: ProgramGrammar): string[] => Object.keys(g.long ?? {}).map((k) => k.split('=')[0]!);
 
 interface Reading {
   g: ProgramGrammar;
@@ -60,7 +60,7 @@ function readLong(r: Reading, i: number, word: string, name: string, eq: number)
     r.seen.add(name);
     return i;
   }
-  return takeValue(r, i, name, takes, eq >= 0 ? word.slice(eq + 1) : undefined);
+  return takeValue(r, i, name, takes!, eq >= 0 ? word.slice(eq + 1) : undefined);
 }
 
 /** Reads a cluster of single letters (`-abc`, `-n5`, `-n=5`, `-n 5`). */
@@ -72,25 +72,25 @@ function readCluster(r: Reading, i: number, word: string): number | Refusal {
   for (let j = 1; j < word.length; j++) {
     const letter = word[j];
     const flag = `-${letter}`;
-    if (!has(short, letter)) return flagRefusal(flagReason(g.name, display, flag, word, longNames(g)));
-    const takes = short[letter];
+    if (!has(short, letter!)) return flagRefusal(flagReason(g.name, display, flag, word, longNames(g)));
+    const takes = short[letter!];
     if (takes === null) {
       r.seen.add(flag);
       continue;
     }
     const rest = word.slice(j + 1);
-    if (rest.length === 0) return takeValue(r, i, flag, takes, undefined);
+    if (rest.length === 0) return takeValue(r, i, flag, takes!, undefined);
     // tree reads a value-taking letter's value from the next word only (types.ts, valuesSeparate).
     if (g.valuesSeparate) {
       return flagRefusal(`${display} ${show(word)} is not on the run list: ${g.name} takes ${flag}'s value from the next word, so ${flag} must end its cluster`);
     }
     // getopt hands `-f=value` to the program as "=value": hold both readings to the rule.
     if (rest.startsWith('=')) {
-      const raw = checkValue(takes, rest, `${display} ${flag}`, r.checks);
+      const raw = checkValue(takes!, rest, `${display} ${flag}`, r.checks);
       if (raw !== null && takes !== 'n') return valueRefusal(raw);
-      return takeValue(r, i, flag, takes, rest.slice(1));
+      return takeValue(r, i, flag, takes!, rest.slice(1));
     }
-    return takeValue(r, i, flag, takes, rest);
+    return takeValue(r, i, flag, takes!, rest);
   }
   return i;
 }
@@ -99,39 +99,39 @@ function readCluster(r: Reading, i: number, word: string): number | Refusal {
 function readFlag(r: Reading, i: number): number | Refusal {
   const { g, display } = r;
   const word = r.args[i];
-  const eq = word.indexOf('=');
-  const name = eq >= 0 ? word.slice(0, eq) : word;
+  const eq = word!.indexOf('=');
+  const name = eq >= 0 ? word!.slice(0, eq) : word;
 
   // Single-dash words read whole (Go's flag package; cargo's -run), matched by exact spelling.
-  if (has(g.words, name)) {
-    const takes = (g.words as Record<string, FlagTakes>)[name];
+  if (has(g.words, name!)) {
+    const takes = (g.words as Record<string, FlagTakes>)[name!];
     if (eq >= 0 && (takes === null || !g.wordsTakeEquals)) {
       return flagRefusal(`${display} ${word} is not on the run list (${name} is, spelled without '=')`);
     }
     if (takes === null) {
-      r.seen.add(name);
+      r.seen.add(name!);
       return i;
     }
-    return takeValue(r, i, name, takes, eq >= 0 ? word.slice(eq + 1) : undefined);
+    return takeValue(r, i, name!, takes!, eq >= 0 ? word!.slice(eq + 1) : undefined);
   }
 
-  if (word.startsWith('--')) return readLong(r, i, word, name, eq);
+  if (word!.startsWith('--')) return readLong(r, i, word!, name!, eq);
 
   // A program without single letters (go) reads `-abc` as one unknown flag: name it whole.
-  if (g.short === undefined) return flagRefusal(flagReason(g.name, display, name, word, longNames(g)));
+  if (g.short === undefined) return flagRefusal(flagReason(g.name, display, name!, word!, longNames(g)));
 
   // tsc, vitest, jest, xxd: a letter is read only as a word of its own (`-t value`); their parsers
   // read `-tc x` or `-pfoo` as something else entirely (types.ts, shortWhole).
-  if (g.shortWhole && word.length !== 2) {
-    const letter = word[1];
-    if (!has(g.short, letter)) return flagRefusal(flagReason(g.name, display, `-${letter}`, word, longNames(g)));
-    const takes = g.short[letter];
-    if (g.shortEquals && word[2] === '=' && takes !== null) return takeValue(r, i, `-${letter}`, takes, word.slice(3));
+  if (g.shortWhole && word!.length !== 2) {
+    const letter = word![1];
+    if (!has(g.short, letter!)) return flagRefusal(flagReason(g.name, display, `-${letter}`, word!, longNames(g)));
+    const takes = g.short[letter!];
+    if (g.shortEquals && word![2] === '=' && takes !== null) return takeValue(r, i, `-${letter}`, takes!, word!.slice(3));
     return flagRefusal(
-      `${display} ${show(word)} is not on the run list: ${g.name} reads it differently from -${letter} followed by a value, so -${letter} must stand alone with its value as the next word`,
+      `${display} ${show(word!)} is not on the run list: ${g.name} reads it differently from -${letter} followed by a value, so -${letter} must stand alone with its value as the next word`,
     );
   }
-  return readCluster(r, i, word);
+  return readCluster(r, i, word!);
 }
 
 /** The subcommand, when the row has one: the index of the first word after it, or a refusal. */
@@ -167,19 +167,19 @@ export function readArgs(g: ProgramGrammar, display: string, args: readonly stri
   let endOfOptions = false;
   for (let i = sub.next; i < args.length; i++) {
     const word = args[i];
-    if (word.charCodeAt(0) !== 45 /* - */) {
-      operands.push(word);
+    if (word!.charCodeAt(0) !== 45 /* - */) {
+      operands.push(word!);
       continue;
     }
     // An operand that begins with a dash is refused even after `--` (seed 003 §5.2): `--` stops
     // this parser reading it as a flag and says nothing about the program.
-    if (endOfOptions) return gate('operand-not-allowed', `${display}: the operand ${show(word)} begins with '-', which is refused even after --`);
+    if (endOfOptions) return gate('operand-not-allowed', `${display}: the operand ${show(word!)} begins with '-', which is refused even after --`);
     if (word === '-') return gate('operand-not-allowed', `${display} - reads standard input, which is not on the run list`);
     if (word === '--') {
       if (!g.doubleDash) return gate('flag-not-on-run-list', `${display} -- is not on the run list`);
       // BSD uniq reads a `--` after its input as the name of its output file (types.ts optionsBeforeOperands).
       if (g.optionsBeforeOperands && operands.length > 0) {
-        return gate('flag-not-on-run-list', `${display} reads options only before ${show(operands[0])}, and takes -- after it as an operand, so it is not on the run list`);
+        return gate('flag-not-on-run-list', `${display} reads options only before ${show(operands[0]!)}, and takes -- after it as an operand, so it is not on the run list`);
       }
       endOfOptions = true;
       continue;
@@ -188,7 +188,7 @@ export function readArgs(g: ProgramGrammar, display: string, args: readonly stri
     if (typeof next !== 'number') return { ok: false, ...next };
     // node: a listed flag after the script is the script's argument, not node's (`node dir --test`).
     if (g.optionsBeforeOperands && operands.length > 0) {
-      return gate('flag-not-on-run-list', `${display} reads options only before ${show(operands[0])}, and hands ${show(word)} to it instead, so it is not on the run list`);
+      return gate('flag-not-on-run-list', `${display} reads options only before ${show(operands[0]!)}, and hands ${show(word!)} to it instead, so it is not on the run list`);
     }
     i = next;
   }
@@ -207,7 +207,7 @@ export function readArgs(g: ProgramGrammar, display: string, args: readonly stri
     // pytest -p imports the module it names, every one given: a project module, or `no:<name>` to
     // disable one. Python imports `a.b` by importing `a` first: that top-level name must be the project's.
     for (const plugin of pluginValues(args)) {
-      if (!plugin.startsWith('no:')) r.checks.push({ path: plugin.split('.')[0], role: `${display} -p`, pythonModule: true });
+      if (!plugin.startsWith('no:')) r.checks.push({ path: plugin.split('.')[0]!, role: `${display} -p`, pythonModule: true });
     }
   }
   return { ok: true, checks: r.checks, summary: sub.summary };
@@ -218,16 +218,16 @@ function pluginValues(args: readonly string[]): string[] {
   const values: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const word = args[i];
-    if (!word.startsWith('-') || word.startsWith('--')) continue;
-    for (let j = 1; j < word.length; j++) {
-      const letter = word[j];
+    if (!word!.startsWith('-') || word!.startsWith('--')) continue;
+    for (let j = 1; j < word!.length; j++) {
+      const letter = word![j];
       if (letter !== 'p' && letter !== 'k') continue;
-      const rest = word.slice(j + 1).replace(/^=/, '');
+      const rest = word!.slice(j + 1).replace(/^=/, '');
       if (rest.length > 0) {
         if (letter === 'p') values.push(rest);
       } else {
         // The value is the next word, which is then not read as flags of its own.
-        if (letter === 'p' && i + 1 < args.length) values.push(args[i + 1]);
+        if (letter === 'p' && i + 1 < args.length) values.push(args[i + 1]!);
         i++;
       }
       break;
@@ -252,10 +252,10 @@ function readPython(argv: readonly string[]): GrammarVerdict {
   }
   if (first.startsWith('-')) {
     const flag = first.startsWith('--') ? first.split('=')[0] : first.slice(0, 2);
-    return gate('flag-not-on-run-list', flagReason('python', program, flag, first));
+    return gate('flag-not-on-run-list', flagReason('python', program!, flag!, first));
   }
   if (argv.length > 2) {
-    return gate('operand-not-allowed', `${program} runs a project script only with no arguments, and ${show(argv[2])} is one`);
+    return gate('operand-not-allowed', `${program} runs a project script only with no arguments, and ${show(argv[2]!)} is one`);
   }
   if (!first.endsWith('.py')) return gate('not-project-file', `${program} runs only a .py file of the project, and ${show(first)} is not one`);
   return { ok: true, checks: [{ path: first, role: `${program}'s script`, mustBeFile: true }], summary: `${program} script` };
@@ -264,24 +264,24 @@ function readPython(argv: readonly string[]): GrammarVerdict {
 /** Why a program that is not a bare listed name gates (SPEC §7: ./grep, /usr/bin/grep, NAME=value grep). */
 function unlistedProgram(argv: readonly string[]): GrammarVerdict {
   const program = argv[0];
-  if (program.includes('=')) {
-    return gate('not-on-run-list', `${show(program)} sets a variable for the command, which the run list never allows`);
+  if (program!.includes('=')) {
+    return gate('not-on-run-list', `${show(program!)} sets a variable for the command, which the run list never allows`);
   }
-  if (program.includes('/') || program.startsWith('.')) {
-    return gate('not-on-run-list', `the program ${show(program)} is a path; only a bare name from the run list runs without a card`);
+  if (program!.includes('/') || program!.startsWith('.')) {
+    return gate('not-on-run-list', `the program ${show(program!)} is a path; only a bare name from the run list runs without a card`);
   }
   const sub = argv[1];
-  const named = sub === undefined ? null : subcommandReason(program, sub);
+  const named = sub === undefined ? null : subcommandReason(program!, sub);
   if (named) return gate('subcommand-not-on-run-list', named);
-  return gate('not-on-run-list', programReason(program));
+  return gate('not-on-run-list', programReason(program!));
 }
 
 /** The whole grammar: is this argv inside the run list, and which paths must then resolve? */
 export function readGrammar(argv: readonly string[]): GrammarVerdict {
   const program = argv[0];
-  if (PYTHON_PROGRAMS.has(program)) return readPython(argv);
+  if (PYTHON_PROGRAMS.has(program!)) return readPython(argv);
   if (program === 'find') return readFind(argv);
-  const grammar = RUN_LIST.get(program);
-  if (grammar === undefined || MODULE_ONLY.has(program)) return unlistedProgram(argv);
-  return readArgs(grammar, program, argv.slice(1));
+  const grammar = RUN_LIST.get(program!);
+  if (grammar === undefined || MODULE_ONLY.has(program!)) return unlistedProgram(argv);
+  return readArgs(grammar, program!, argv.slice(1));
 }

@@ -62,7 +62,7 @@ function scanBelow(list: CompiledDenyList, top: string): string | null {
     if (entry.key !== top && inside(entry.key)) return entry.label;
   }
   for (const [key, entries] of list.prefixed) {
-    if (inside(key)) return entries[0].label;
+    if (inside(key)) return entries[0]!.label;
   }
   return null;
 }

@@ -51,7 +51,7 @@ function equalWords(a: readonly string[], b: readonly string[], count: number): 
  */
 export function rememberedAdmits(argv: readonly string[], entry: RememberedCommand): boolean {
   if (entry.kind === 'exact') return argv.length === entry.argv.length && equalWords(argv, entry.argv, argv.length);
-  return entry.argv.length === 2 && !entry.argv[1].startsWith('-') && argv.length >= 2 && equalWords(argv, entry.argv, 2);
+  return entry.argv.length === 2 && !entry.argv[1]!.startsWith('-') && argv.length >= 2 && equalWords(argv, entry.argv, 2);
 }
 
 /** The first remembered entry that admits this argv, or null. Directory binding is the caller's filter. */
@@ -85,7 +85,7 @@ export function isRememberable(command: string): boolean {
 export function rememberChoices(argv: readonly string[], directory?: string): RememberChoice[] {
   if (argv.length === 0) return [];
   const choices: RememberChoice[] = [{ kind: 'exact', argv: [...argv], sentence: describeRemembered('exact', argv, directory) }];
-  if (argv.length >= 2 && !argv[1].startsWith('-')) {
+  if (argv.length >= 2 && !argv[1]!.startsWith('-')) {
     choices.push({ kind: 'prefix', argv: argv.slice(0, 2), sentence: describeRemembered('prefix', argv, directory) });
   }
   return choices;

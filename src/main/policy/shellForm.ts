@@ -91,10 +91,10 @@ function plainTree(tree: Tree, source: string): Node {
     for (;;) {
       if (descend && cursor.gotoFirstChild()) {
         const parent = stack[stack.length - 1];
-        const node = make(parent);
-        parent.children.push(node);
-        if (node.isNamed) parent.namedChildren.push(node);
-        parent.childCount++;
+        const node = make(parent!);
+        parent!.children.push(node);
+        if (node.isNamed) parent!.namedChildren.push(node);
+        parent!.childCount++;
         stack.push(node);
         descend = opens(node);
         continue;
@@ -102,10 +102,10 @@ function plainTree(tree: Tree, source: string): Node {
       if (stack.length > 1 && cursor.gotoNextSibling()) {
         stack.pop();
         const parent = stack[stack.length - 1];
-        const node = make(parent);
-        parent.children.push(node);
-        if (node.isNamed) parent.namedChildren.push(node);
-        parent.childCount++;
+        const node = make(parent!);
+        parent!.children.push(node);
+        if (node.isNamed) parent!.namedChildren.push(node);
+        parent!.childCount++;
         stack.push(node);
         descend = opens(node);
         continue;
@@ -268,9 +268,9 @@ function unquoteBare(text: string, into: { text: string; quoted: boolean }[]): v
       into.push({ text: next, quoted: true });
       continue;
     }
-    if (ch === '`') refuse(CONSTRUCTS.command_substitution);
+    if (ch === '`') refuse(CONSTRUCTS.command_substitution!);
     // The grammar makes `$NAME` an expansion node; a `$` it left in a word is refused unless last.
-    if (ch === '$' && i < text.length - 1) refuse(CONSTRUCTS.simple_expansion);
+    if (ch === '$' && i < text.length - 1) refuse(CONSTRUCTS.simple_expansion!);
     plain += ch;
   }
   if (plain) into.push({ text: plain, quoted: false });
@@ -294,10 +294,10 @@ function unquoteDouble(inner: string): string {
       out += ch;
       continue;
     }
-    if (ch === '`') refuse(CONSTRUCTS.command_substitution);
+    if (ch === '`') refuse(CONSTRUCTS.command_substitution!);
     if (ch === '$') {
       const next = inner[i + 1];
-      if (next !== undefined && !LITERAL_AFTER_DOLLAR.test(next)) refuse(CONSTRUCTS.simple_expansion);
+      if (next !== undefined && !LITERAL_AFTER_DOLLAR.test(next)) refuse(CONSTRUCTS.simple_expansion!);
     }
     out += ch;
   }
@@ -393,13 +393,13 @@ function redirectOf(node: Node, program: () => string): ShellRedirect[] {
     case '>':
     case '>>':
     case '<': {
-      const target = literalWord(destination);
+      const target = literalWord(destination!);
       if (target.value === '') refuse(`the redirect \`${node.text}\` has an empty target`);
       return [{ kind: 'file', fd, op: operator, target }];
     }
     case '>&':
     case '<&': {
-      const to = destination.text;
+      const to = destination!.text;
       if (!/^[012]$/.test(to)) refuse(`the redirect \`${node.text}\` is not onto standard input, output or error`);
       return [{ kind: 'dup', fd: descriptor ? fd : operator === '<&' ? 0 : 1, to: Number(to) }];
     }
@@ -440,8 +440,8 @@ function pushCommand(node: Node, outer: readonly Node[], walk: Walk): void {
     previous = child;
     if (glued && child.type !== 'variable_assignment' && child.type !== 'command_name') {
       const piece = literalWord(child);
-      if (words.length > 0) words[words.length - 1] = joined(words[words.length - 1], piece);
-      else if (assignments.length > 0) assignments[assignments.length - 1].value = joined(assignments[assignments.length - 1].value, piece);
+      if (words.length > 0) words[words.length - 1] = joined(words[words.length - 1]!, piece);
+      else if (assignments.length > 0) assignments[assignments.length - 1]!.value = joined(assignments[assignments.length - 1]!.value, piece);
       else refuse(`\`${node.text}\` is not read as sh reads it`);
       continue;
     }
@@ -453,13 +453,13 @@ function pushCommand(node: Node, outer: readonly Node[], walk: Walk): void {
         const value = child.namedChildren.filter((c): c is Node => c !== null && c.type !== 'variable_name');
         const operator = child.children.find((c) => c && !c.isNamed)?.type;
         if (!name || operator !== '=' || value.length > 1) refuse(`the assignment \`${child.text}\` is not NAME=value`);
-        assignments.push({ name: name.text, value: value.length === 0 ? EMPTY_WORD : literalWord(value[0], true) });
+        assignments.push({ name: name.text, value: value.length === 0 ? EMPTY_WORD : literalWord(value[0]!, true) });
         break;
       }
       case 'command_name': {
         const inner = child.namedChildren.filter((c): c is Node => c !== null);
         if (inner.length !== 1) refuse(`the program name \`${child.text}\` is not one word`);
-        words.push(literalWord(inner[0]));
+        words.push(literalWord(inner[0]!));
         break;
       }
       case 'file_redirect':
@@ -472,10 +472,10 @@ function pushCommand(node: Node, outer: readonly Node[], walk: Walk): void {
         words.push(literalWord(child));
     }
   }
-  if (words.length === 0) refuse(CONSTRUCTS.variable_assignment);
-  const program = words[0].value;
+  if (words.length === 0) refuse(CONSTRUCTS.variable_assignment!);
+  const program = words[0]!.value;
   const builtin = SHELL_BUILTINS[program];
-  if (builtin !== undefined && !words[0].parts.some((p) => p.quoted)) refuse(builtin);
+  if (builtin !== undefined && !words[0]!.parts.some((p) => p.quoted)) refuse(builtin);
   if (builtin !== undefined) refuse(`${builtin} (quoted or not)`);
   const redirects = [...redirectNodes, ...outer].flatMap((r) => redirectOf(r, () => program));
   walk.commands.push({ assignments, words, redirects, connector: walk.pending, text: node.text });
@@ -484,7 +484,7 @@ function pushCommand(node: Node, outer: readonly Node[], walk: Walk): void {
 
 /** `[ … ]`, read as the program `[` with its words (sh's test); anything else in it is refused. */
 function pushTest(node: Node, outer: readonly Node[], walk: Walk): void {
-  if (!node.text.startsWith('[ ') && !node.text.startsWith('[\t')) refuse(CONSTRUCTS.test_command);
+  if (!node.text.startsWith('[ ') && !node.text.startsWith('[\t')) refuse(CONSTRUCTS.test_command!);
   const words: ShellWord[] = [tokenWord('[')];
   const leaf = (n: Node): void => {
     if (['word', 'string', 'raw_string', 'number', 'concatenation', 'test_operator'].includes(n.type)) {
@@ -505,7 +505,7 @@ function pushTest(node: Node, outer: readonly Node[], walk: Walk): void {
   for (const c of node.children) {
     if (!c) continue;
     if (!c.isNamed) {
-      if (c.type !== '[' && c.type !== ']') refuse(CONSTRUCTS.test_command);
+      if (c.type !== '[' && c.type !== ']') refuse(CONSTRUCTS.test_command!);
       continue;
     }
     leaf(c);
@@ -580,7 +580,7 @@ function coversAll(root: Node, source: string): string | null {
       at = Math.max(at, node.endIndex);
       continue;
     }
-    for (let i = node.childCount - 1; i >= 0; i--) stack.push(node.children[i]);
+    for (let i = node.childCount - 1; i >= 0; i--) stack.push(node.children[i]!);
   }
   const tail = source.slice(at).replace(/\\\n/g, '');
   return /^[ \t\n]*$/.test(tail) ? null : tail.trim();
@@ -609,14 +609,14 @@ const BARE = /^[A-Za-z0-9_@%+=:,./-]+(?: +[A-Za-z0-9_@%+=:,./-]+)*$/;
 function bareForm(command: string): ShellForm {
   const words = command.split(/ +/).map(tokenWord);
   const assignments: { name: string; value: ShellWord }[] = [];
-  while (words.length > 0 && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0].value)) {
+  while (words.length > 0 && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0]!.value)) {
     const word = words.shift() as ShellWord;
     const eq = word.value.indexOf('=');
     const value = word.value.slice(eq + 1);
     assignments.push({ name: word.value.slice(0, eq), value: tokenWord(value) });
   }
   if (words.length === 0) return { ok: false, reason: `not a command this rule reads: ${CONSTRUCTS.variable_assignment}` };
-  const builtin = SHELL_BUILTINS[words[0].value];
+  const builtin = SHELL_BUILTINS[words[0]!.value];
   if (builtin !== undefined) return { ok: false, reason: `not a command this rule reads: ${builtin}` };
   return { ok: true, commands: [{ assignments, words, redirects: [], connector: 'start', text: command }] };
 }
@@ -668,9 +668,9 @@ export function plainAsShForm(command: string, form: ShellForm, lexed: LexResult
   if (!form.ok || form.commands.length !== 1) return false;
   const [only] = form.commands;
   return (
-    only.assignments.length === 0 &&
-    only.redirects.length === 0 &&
-    only.words.length === lexed.argv.length &&
-    only.words.every((w, i) => !w.glob && !w.tilde && w.value === lexed.argv[i])
+    only!.assignments.length === 0 &&
+    only!.redirects.length === 0 &&
+    only!.words.length === lexed.argv.length &&
+    only!.words.every((w, i) => !w.glob && !w.tilde && w.value === lexed.argv[i])
   );
 }

@@ -128,7 +128,7 @@ function launchChromium(executablePath: string, timeoutMs: number): Promise<Laun
   const setpriv = SETPRIV.find((file) => fs.existsSync(file));
   const chromiumArgv = [executablePath, ...chromiumArgs(), ...CAPTURE_NETWORK_ARGS, `--user-data-dir=${profile}`, '--remote-debugging-address=127.0.0.1', '--remote-debugging-port=0', 'about:blank'];
   const argv = setpriv ? [setpriv, '--pdeathsig', 'KILL', '--', ...chromiumArgv] : chromiumArgv;
-  const child = spawnChild(argv[0], argv.slice(1), 'browser', { cwd: profile, env: { ...scrubbedEnv(process.env), HOME: profile }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const child = spawnChild(argv[0]!, argv.slice(1), 'browser', { cwd: profile, env: { ...scrubbedEnv(process.env), HOME: profile }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   const end = () => {
     try {
       if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');

@@ -173,7 +173,7 @@ export function rewriteSetCookie(values: string[], target: TargetInfo): string[]
   const kept: string[] = [];
   for (const value of values) {
     const parts = value.split(';').map((p) => p.trim());
-    if (parts[0].startsWith(PADDOCK_COOKIE)) continue;
+    if (parts[0]!.startsWith(PADDOCK_COOKIE)) continue;
     let path = target.prefix;
     const attrs = parts.slice(1).filter((attr) => {
       const lower = attr.toLowerCase();

@@ -19,15 +19,15 @@ export function descendantsFromPs(text: string, pid: number): number[] {
   if (root === undefined) return [];
   const pgid = root[2];
   const inGroup = rows.filter(([p, , g]) => g === pgid && p !== pid);
-  if (pgid === pid) return inGroup.map(([p]) => p);
+  if (pgid === pid) return inGroup.map(([p]) => p!);
   const found: number[] = [];
   const queue = [pid];
   while (queue.length > 0) {
     const parent = queue.shift() as number;
     for (const [p, pp] of inGroup) {
-      if (pp === parent && !found.includes(p)) {
-        found.push(p);
-        queue.push(p);
+      if (pp === parent && !found.includes(p!)) {
+        found.push(p!);
+        queue.push(p!);
       }
     }
   }

@@ -52,12 +52,12 @@ export function parseListenTable(text: string): ListenRow[] {
   for (const line of text.split('\n').slice(1)) {
     const cols = line.trim().split(/\s+/);
     if (cols.length < 10 || cols[3] !== TCP_LISTEN) continue;
-    const [address, portHex] = cols[1].split(':');
-    const host = loopbackHostOf(address);
-    const port = parseInt(portHex, 16);
+    const [address, portHex] = cols[1]!.split(':');
+    const host = loopbackHostOf(address!);
+    const port = parseInt(portHex!, 16);
     if (host === null || !Number.isInteger(port) || port <= 0) continue;
     if (cols[9] === '0') continue;
-    rows.push({ inode: cols[9], port, host });
+    rows.push({ inode: cols[9]!, port, host });
   }
   return rows;
 }
@@ -172,7 +172,7 @@ function socketHolders(procRoot: string, pid: number): SocketHolder[] {
     try {
       const target = fs.readlinkSync(`${dir}/${fd}`);
       const match = /^socket:\[(\d+)\]$/.exec(target);
-      if (match) holders.push({ pid, fd, inode: match[1] });
+      if (match) holders.push({ pid, fd, inode: match[1]! });
     } catch {
       // The descriptor closed between readdir and readlink.
     }

@@ -109,7 +109,7 @@ export function proxyUpgrade(req: http.IncomingMessage, socket: Duplex, head: Bu
     const lines = [`${req.method ?? 'GET'} ${target.path} HTTP/1.1`];
     for (let i = 0; i < headers.length; i += 2) {
       // Header values come from node's parser (no CR/LF), but never trust that across a rewrite.
-      if (/[\r\n]/.test(headers[i + 1])) continue;
+      if (/[\r\n]/.test(headers[i + 1]!)) continue;
       lines.push(`${headers[i]}: ${headers[i + 1]}`);
     }
     upstream.write(lines.join('\r\n') + '\r\n\r\n');

@@ -22,20 +22,20 @@ export function parsePreviewRoute(rawUrl: string | undefined): PreviewRoute {
   const prefix = previewPrefix(name);
   if (end < 0 || rest[end] !== '/') {
     const query = end < 0 ? '' : rest.slice(end).split('#')[0];
-    return { kind: 'slash', name, location: prefix + (query.startsWith('?') ? query : '') };
+    return { kind: 'slash', name, location: prefix + (query!.startsWith('?') ? query : '') };
   }
   const path = rest.slice(end).split('#')[0];
-  const q = path.indexOf('?');
-  if (q < 0) return { kind: 'app', name, prefix, path, ticket: null, cleanUrl: ROOT + name + path };
-  const params = new URLSearchParams(path.slice(q + 1));
+  const q = path!.indexOf('?');
+  if (q < 0) return { kind: 'app', name, prefix, path: path!, ticket: null, cleanUrl: ROOT + name + path };
+  const params = new URLSearchParams(path!.slice(q + 1));
   const ticket = params.get('ticket');
   params.delete('ticket');
   const search = params.toString();
-  const pathOnly = path.slice(0, q);
+  const pathOnly = path!.slice(0, q);
   const cleanUrl = ROOT + name + pathOnly + (search.length > 0 ? `?${search}` : '');
   // The ticket is the preview's, not the app's: it is never forwarded.
   const forwarded = ticket === null ? path : pathOnly + (search.length > 0 ? `?${search}` : '');
-  return { kind: 'app', name, prefix, path: forwarded, ticket, cleanUrl };
+  return { kind: 'app', name, prefix, path: forwarded!, ticket, cleanUrl };
 }
 
 /** The Host header must be the listener's own (no DNS rebinding: SPEC §9). */

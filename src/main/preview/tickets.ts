@@ -48,7 +48,7 @@ export function createPreviewCredentials(now: () => number = Date.now): PreviewC
 
   const prune = (list: Entry[]): void => {
     const t = now();
-    for (let i = list.length - 1; i >= 0; i--) if (list[i].expiresAt <= t) list.splice(i, 1);
+    for (let i = list.length - 1; i >= 0; i--) if (list[i]!.expiresAt <= t) list.splice(i, 1);
   };
 
   const matchIndex = (list: Entry[], secret: string): number => {
@@ -56,7 +56,7 @@ export function createPreviewCredentials(now: () => number = Date.now): PreviewC
     let index = -1;
     // Visit every entry so the time taken does not say which one matched.
     for (let i = 0; i < list.length; i++) {
-      if (crypto.timingSafeEqual(list[i].hash, hash) && index < 0) index = i;
+      if (crypto.timingSafeEqual(list[i]!.hash, hash) && index < 0) index = i;
     }
     return index;
   };
@@ -69,7 +69,7 @@ export function createPreviewCredentials(now: () => number = Date.now): PreviewC
     // Every offered value is hashed and compared, whichever matched.
     for (const value of offered) {
       const index = matchIndex(list, value);
-      if (index >= 0 && found === null) found = list[index];
+      if (index >= 0 && found === null) found = list[index]!;
     }
     return found;
   };
@@ -87,7 +87,7 @@ export function createPreviewCredentials(now: () => number = Date.now): PreviewC
       const index = matchIndex(tickets, ticket);
       if (index < 0) return null;
       const [entry] = tickets.splice(index, 1);
-      if (entry.name !== name) return null;
+      if (entry!.name !== name) return null;
       const list = sessions.get(name) ?? [];
       prune(list);
       if (list.length >= MAX_SESSIONS_PER_PREVIEW) list.shift();

@@ -33,7 +33,7 @@ export function ownCgroupDirectory(procSelf = '/proc/self'): string | null {
       .map((line) => line.split(' '))
       .find((fields) => fields[fields.indexOf('-') + 1] === 'cgroup2');
     if (mount === undefined) return null;
-    return path.join(mount[4], own.slice(3).trim());
+    return path.join(mount[4]!, own.slice(3).trim());
   } catch {
     return null;
   }

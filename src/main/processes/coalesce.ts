@@ -48,7 +48,7 @@ export function createCoalescer<T>(send: (items: T[], dropped: number) => void, 
         if (size >= maxSize) return flush();
       } else {
         // Drop whole old items while the rest still reaches the bound.
-        while (pending.length > 1 && size - sizeOf(pending[0]) >= maxSize) {
+        while (pending.length > 1 && size - sizeOf(pending[0]!) >= maxSize) {
           const old = sizeOf(pending.shift() as T);
           size -= old;
           dropped += old;

@@ -12,7 +12,7 @@ export const O_CLOEXEC = 0o2000000;
 /** The `flags:` field of one /proc/<pid>/fdinfo/<fd> text (octal), or null when there is none. */
 export function fdInfoFlags(text: string): number | null {
   const match = /^flags:\s*([0-7]+)\s*$/m.exec(text);
-  return match ? parseInt(match[1], 8) : null;
+  return match ? parseInt(match[1]!, 8) : null;
 }
 
 /**
@@ -76,7 +76,7 @@ export function sealed(stdio: StdioOptions): StdioOptions {
   devNull ??= fs.openSync('/dev/null', 'r+');
   const entries: Exclude<StdioOptions, string> = typeof stdio === 'string' ? [stdio, stdio, stdio] : [...stdio];
   const top = leaked[leaked.length - 1];
-  for (let fd = 0; fd <= top; fd++) entries[fd] ??= fd < 3 ? 'pipe' : 'ignore';
+  for (let fd = 0; fd <= top!; fd++) entries[fd] ??= fd < 3 ? 'pipe' : 'ignore';
   for (const fd of leaked) if (entries[fd] === 'ignore') entries[fd] = devNull;
   return entries;
 }

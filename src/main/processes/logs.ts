@@ -130,13 +130,13 @@ export interface LogChunk {
 function endOnBoundary(bytes: Buffer): Buffer {
   let i = bytes.length - 1;
   let back = 0;
-  while (i >= 0 && back < 3 && (bytes[i] & 0xc0) === 0x80) {
+  while (i >= 0 && back < 3 && (bytes[i]! & 0xc0) === 0x80) {
     i--;
     back++;
   }
   if (i < 0) return bytes;
   const lead = bytes[i];
-  const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  const need = lead! >= 0xf0 ? 4 : lead! >= 0xe0 ? 3 : lead! >= 0xc0 ? 2 : 1;
   return bytes.length - i < need ? bytes.subarray(0, i) : bytes;
 }
 

@@ -104,8 +104,8 @@ export interface VenvOptions {
  */
 function venvResolution(argv: readonly string[], venv: string, cwdAbsolute: string, workspace: string): string | { error: string } | null {
   const [name] = argv;
-  if (name.includes('/')) {
-    const absolute = path.resolve(cwdAbsolute, name);
+  if (name!.includes('/')) {
+    const absolute = path.resolve(cwdAbsolute, name!);
     const problem = venvProgramProblem(absolute, venv, workspace);
     if (problem === 'not-venv') return null;
     return problem === null ? absolute : { error: `refused: ${problem}` };
@@ -134,7 +134,7 @@ export function prepareCommand(
   const [name, ...args] = lexed.argv;
   const fromVenv = venv ? venvResolution(lexed.argv, venv.venv, where.absolute, paths.workspace) : null;
   if (fromVenv !== null && typeof fromVenv !== 'string') return { ok: false, status: 403, error: fromVenv.error };
-  const program = fromVenv ?? resolveProgram(name, capturedPath, paths, where.relative);
+  const program = fromVenv ?? resolveProgram(name!, capturedPath, paths, where.relative);
   if (typeof program !== 'string') return { ok: false, status: 404, error: program.error };
   // As editors do: the venv's bin/ first, so a script's `python -m pytest` finds the project's pytest.
   const venvFirst = venv !== undefined && (fromVenv !== null || venv.firstOnPath(lexed.argv));

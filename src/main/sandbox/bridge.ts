@@ -149,7 +149,7 @@ export class PreviewBridges {
     fs.rmSync(socketPath, { force: true });
     const inner = [tools.nsenter, `--target=${holderPid}`, '--net', '--', tools.socat, `UNIX-LISTEN:${socketPath},fork,mode=600,unlink-early`, `TCP:127.0.0.1:${port}`];
     const argv = tools.setpriv ? [tools.setpriv, '--pdeathsig', 'KILL', '--', ...inner] : inner;
-    const socat = spawnService({ program: argv[0], args: argv.slice(1), cwd: '/', env: { PATH: '/usr/bin:/bin' } }, 'bridge');
+    const socat = spawnService({ program: argv[0]!, args: argv.slice(1), cwd: '/', env: { PATH: '/usr/bin:/bin' } }, 'bridge');
     this.options.onHelper?.(socat.pid, true);
     void socat.exited.then(() => this.options.onHelper?.(socat.pid, false));
     if (!(await waitForSocket(socketPath, socat, 5_000))) {

@@ -24,7 +24,7 @@ export function checkDomainEntry(raw: string): DomainEntryCheck {
   const withPort = /^(.*):([0-9]{1,5})$/.exec(lowered);
   const port = withPort ? Number(withPort[2]) : null;
   if (port !== null && (port < 1 || port > 65535)) return { ok: false, reason: `\`${raw}\` names no port (a port is 1 to 65535)` };
-  const typed = (withPort ? withPort[1] : lowered).replace(/\.$/, '');
+  const typed = (withPort ? withPort[1] : lowered)!.replace(/\.$/, '');
   const wildcard = typed.startsWith('*.');
   const name = wildcard ? typed.slice(2) : typed;
   if (name.length > 253) return { ok: false, reason: `\`${raw}\` is longer than a DNS name can be` };
@@ -34,7 +34,7 @@ export function checkDomainEntry(raw: string): DomainEntryCheck {
   }
   if (LOCAL_NAMES.has(name) || name.endsWith('.localhost')) return { ok: false, reason: `\`${raw}\` is this machine: its ports are never reachable from the sandbox` };
   if (labels.length < 2) return { ok: false, reason: `\`${raw}\` has no dot: allow a full name such as registry.npmjs.org` };
-  if (labels.every((label) => /^[0-9]+$/.test(label)) || /^[0-9]+$/.test(labels[labels.length - 1])) {
+  if (labels.every((label) => /^[0-9]+$/.test(label)) || /^[0-9]+$/.test(labels[labels.length - 1]!)) {
     return { ok: false, reason: `\`${raw}\` is an address, not a name: allow the domain name` };
   }
   const entry = wildcard ? `*.${name}` : name;
@@ -44,7 +44,7 @@ export function checkDomainEntry(raw: string): DomainEntryCheck {
 /** A checked entry's name part (wildcard kept) and the ports it admits. */
 export function entryParts(entry: string): { name: string; ports: readonly number[] } {
   const withPort = /^(.*):([0-9]{1,5})$/.exec(entry);
-  return withPort ? { name: withPort[1], ports: [Number(withPort[2])] } : { name: entry, ports: WEB_PORTS };
+  return withPort ? { name: withPort[1]!, ports: [Number(withPort[2])] } : { name: entry, ports: WEB_PORTS };
 }
 
 /** An allowed-domains list with an entry the rule refuses; its message names each. */
@@ -133,10 +133,10 @@ function parseIPv4(text: string): number[] | null {
 function parseIPv6(text: string): number[] | null {
   let body = text;
   const dotted = /^(.*:)([0-9.]+)$/.exec(body);
-  if (dotted && dotted[2].includes('.')) {
-    const v4 = parseIPv4(dotted[2]);
+  if (dotted && dotted[2]!.includes('.')) {
+    const v4 = parseIPv4(dotted[2]!);
     if (!v4) return null;
-    body = `${dotted[1]}${((v4[0] << 8) | v4[1]).toString(16)}:${((v4[2] << 8) | v4[3]).toString(16)}`;
+    body = `${dotted[1]}${((v4[0]! << 8) | v4[1]!).toString(16)}:${((v4[2]! << 8) | v4[3]!).toString(16)}`;
   }
   const halves = body.split('::');
   if (halves.length > 2) return null;
@@ -145,8 +145,8 @@ function parseIPv6(text: string): number[] | null {
     const groups = part.split(':');
     return groups.every((group) => /^[0-9a-f]{1,4}$/.test(group)) ? groups.map((group) => parseInt(group, 16)) : null;
   };
-  const head = groupsOf(halves[0]);
-  const tail = halves.length === 2 ? groupsOf(halves[1]) : [];
+  const head = groupsOf(halves[0]!);
+  const tail = halves.length === 2 ? groupsOf(halves[1]!) : [];
   if (!head || !tail) return null;
   if (halves.length === 1) return head.length === 8 ? head : null;
   if (head.length + tail.length > 7) return null;
@@ -160,7 +160,7 @@ function parseAddress(address: string): ParsedAddress | null {
   if (v4) return { v4 };
   const v6 = parseIPv6(text);
   if (!v6) return null;
-  if (v6.slice(0, 5).every((group) => group === 0) && v6[5] === 0xffff) return { v4: [v6[6] >> 8, v6[6] & 0xff, v6[7] >> 8, v6[7] & 0xff] };
+  if (v6.slice(0, 5).every((group) => group === 0) && v6[5] === 0xffff) return { v4: [v6[6]! >> 8, v6[6]! & 0xff, v6[7]! >> 8, v6[7]! & 0xff] };
   return { v6 };
 }
 
@@ -234,7 +234,7 @@ function within(bytes: readonly number[], v4: boolean, prefix: Prefix): boolean 
   if (!bits || bits.v4 !== v4) return false;
   for (let bit = 0; bit < bits.length; bit += 8) {
     const mask = bits.length - bit >= 8 ? 0xff : (0xff << (8 - (bits.length - bit))) & 0xff;
-    if ((bytes[bit / 8] & mask) !== (bits.bytes[bit / 8] & mask)) return false;
+    if ((bytes[bit / 8]! & mask) !== (bits.bytes[bit / 8]! & mask)) return false;
   }
   return true;
 }
@@ -250,7 +250,7 @@ function nat64Embedded(v6: readonly number[]): number[] | null {
   const wellKnown = v6[0] === 0x64 && v6[1] === 0xff9b && v6.slice(2, 6).every((group) => group === 0);
   const localUse = v6[0] === 0x64 && v6[1] === 0xff9b && v6[2] === 1;
   if (!wellKnown && !localUse) return null;
-  return [v6[6] >> 8, v6[6] & 0xff, v6[7] >> 8, v6[7] & 0xff];
+  return [v6[6]! >> 8, v6[6]! & 0xff, v6[7]! >> 8, v6[7]! & 0xff];
 }
 
 /** Where a connection to the address ends up: the address itself, and the IPv4 address a NAT64 translator reaches for it. */
@@ -263,7 +263,7 @@ export function destinationsOf(address: string): string[] {
 }
 
 function v4RangeForbidden([a, b]: readonly number[]): boolean {
-  return a === 0 || a === 127 || a === 10 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127) || a >= 224;
+  return a === 0 || a === 127 || a === 10 || (a === 169 && b === 254) || (a === 172 && b! >= 16 && b! <= 31) || (a === 192 && b === 168) || (a === 100 && b! >= 64 && b! <= 127) || a! >= 224;
 }
 
 function rangeForbidden(parsed: ParsedAddress): boolean {
@@ -272,7 +272,7 @@ function rangeForbidden(parsed: ParsedAddress): boolean {
   // ::/80 holds ::, ::1 and the deprecated IPv4-compatible ::a.b.c.d: nothing out there.
   if (parsed.v6.slice(0, 5).every((group) => group === 0)) return true;
   // Link-local and the old site-local (fe80::/9), unique local (fc00::/7), multicast (ff00::/8).
-  return (g0 & 0xff80) === 0xfe80 || (g0 & 0xfe00) === 0xfc00 || g0 >> 8 === 0xff;
+  return (g0! & 0xff80) === 0xfe80 || (g0! & 0xfe00) === 0xfc00 || g0! >> 8 === 0xff;
 }
 
 /**

@@ -29,12 +29,12 @@ async function readMachine(): Promise<{ machine: MachineNetwork; nonlocalBind: {
   );
   const machine = joinMachines(
     machineFromInterfaces(os.networkInterfaces()),
-    parseFibTrie(fibTrie),
-    { local: [], onLink: parseIPv4Routes(route, os.endianness() === 'LE') },
-    parseIPv6Routes(ipv6Route),
-    parseIfInet6(ifInet6),
+    parseFibTrie(fibTrie!),
+    { local: [], onLink: parseIPv4Routes(route!, os.endianness() === 'LE') },
+    parseIPv6Routes(ipv6Route!),
+    parseIfInet6(ifInet6!),
   );
-  return { machine, nonlocalBind: { v4: nonlocal4.trim() !== '0' && nonlocal4 !== '', v6: nonlocal6.trim() !== '0' && nonlocal6 !== '' } };
+  return { machine, nonlocalBind: { v4: nonlocal4!.trim() !== '0' && nonlocal4 !== '', v6: nonlocal6!.trim() !== '0' && nonlocal6 !== '' } };
 }
 
 /** Whether the kernel lets a socket bind `address` (IPv4 or IPv6, canonical): only its own addresses do. Any error but "not available" counts as local. */

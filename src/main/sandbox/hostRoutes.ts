@@ -34,7 +34,7 @@ export function parseFibTrie(text: string): MachineNetwork {
   for (const line of text.split('\n')) {
     const node = /^\s*\|-- ([0-9.]+)\s*$/.exec(line);
     if (node) {
-      leaf = node[1];
+      leaf = node[1]!;
       continue;
     }
     if (/^\s*\+-- /.test(line) || /^\S/.test(line)) {
@@ -67,7 +67,7 @@ export function parseIPv4Routes(text: string, littleEndian: boolean): Prefix[] {
   for (const line of text.split('\n').slice(1)) {
     const fields = line.trim().split(/\s+/);
     if (fields.length < 8) continue;
-    const [destination, flags, mask] = [v4FromHex(fields[1], littleEndian), parseInt(fields[3], 16), v4FromHex(fields[7], littleEndian)];
+    const [destination, flags, mask] = [v4FromHex(fields[1]!, littleEndian), parseInt(fields[3]!, 16), v4FromHex(fields[7]!, littleEndian)];
     if (!destination || !mask || !Number.isInteger(flags)) continue;
     if ((flags & RTF_UP) === 0 || (flags & (RTF_GATEWAY | RTF_REJECT)) !== 0) continue;
     const length = maskLength(mask);
@@ -86,17 +86,17 @@ export function parseIPv6Routes(text: string): MachineNetwork {
   for (const line of text.split('\n')) {
     const fields = line.trim().split(/\s+/);
     if (fields.length < 10) continue;
-    const destination = v6FromHex(fields[0]);
-    const length = parseInt(fields[1], 16);
+    const destination = v6FromHex(fields[0]!);
+    const length = parseInt(fields[1]!, 16);
     const nextHop = fields[4];
     // The flags use all 32 bits: read unsigned.
-    const flags = parseInt(fields[8], 16) >>> 0;
+    const flags = parseInt(fields[8]!, 16) >>> 0;
     if (!destination || !Number.isInteger(length) || !Number.isInteger(flags)) continue;
     if ((flags & (RTF_LOCAL | RTF_ANYCAST)) !== 0) {
       local.push({ address: destination, length });
       continue;
     }
-    if ((flags & RTF_UP) === 0 || (flags & (RTF_GATEWAY | RTF_REJECT | RTF_CACHE)) !== 0 || !/^0{32}$/.test(nextHop)) continue;
+    if ((flags & RTF_UP) === 0 || (flags & (RTF_GATEWAY | RTF_REJECT | RTF_CACHE)) !== 0 || !/^0{32}$/.test(nextHop!)) continue;
     if (length >= ON_LINK_MIN.v6) onLink.push({ address: destination, length });
   }
   return { local, onLink };
@@ -109,8 +109,8 @@ export function parseIfInet6(text: string): MachineNetwork {
   for (const line of text.split('\n')) {
     const fields = line.trim().split(/\s+/);
     if (fields.length < 6) continue;
-    const address = v6FromHex(fields[0]);
-    const length = parseInt(fields[2], 16);
+    const address = v6FromHex(fields[0]!);
+    const length = parseInt(fields[2]!, 16);
     if (!address || !Number.isInteger(length)) continue;
     local.push({ address, length: 128 });
     if (length >= ON_LINK_MIN.v6 && length < 128) onLink.push({ address, length });

@@ -57,7 +57,7 @@ export function splitAuthority(authority: string, defaultPort: number): { host: 
   if (!match) return null;
   const port = match[3] === undefined ? defaultPort : Number(match[3]);
   if (!Number.isInteger(port) || port < 1 || port > 65535) return null;
-  return { host: match[1] ?? match[2], port };
+  return { host: (match[1] ?? match[2])!, port };
 }
 
 export function createNetworkProxy(options: NetworkProxyOptions): Promise<NetworkProxy> {
@@ -111,7 +111,7 @@ export function createNetworkProxy(options: NetworkProxyOptions): Promise<Networ
     const known = joinMachines(machine, { local: [...local].map((address) => ({ address, length: net.isIPv4(address) ? 32 : 128 })), onLink: [] });
     const usable = addresses.filter((address) => !addressForbidden(address, known) || exempt(address, port));
     if (usable.length === 0) return refuse(`${host} resolves to this machine or a private network, which the sandbox never reaches`);
-    return { host, port, allowed: true, address: usable[0] };
+    return { host, port, allowed: true, address: usable[0]! };
   }
 
   const open = new Set<OpenExchange>();

@@ -344,7 +344,7 @@ function holdsInterpreter(bin: string, prefix: string): boolean {
 function isDenied(p: string, home: string): boolean {
   const rel = path.relative(home, p).split(path.sep);
   const denied = ['.ssh', '.aws', '.gnupg', '.docker', '.kube', '.azure', '.claude', '.cursor', '.codex', '.gemini'];
-  return denied.includes(rel[0]) || (rel[0] === '.config' && ['git', 'gh', 'gcloud', 'fish', 'autostart', 'systemd'].includes(rel[1])) || (rel[0] === '.local' && rel[1] === 'bin');
+  return denied.includes(rel[0]!) || (rel[0] === '.config' && ['git', 'gh', 'gcloud', 'fish', 'autostart', 'systemd'].includes(rel[1]!)) || (rel[0] === '.local' && rel[1] === 'bin');
 }
 
 /** `dev:ino` of a real directory (never a link); a refusal otherwise, before anything starts. */
@@ -472,7 +472,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
           : [...fdCloser({ shell: closerShell(hostLayout.exists), fdDir: '/dev/fd', open: null }), ...seatbeltArgv(status.program, profile, command.program, command.args)];
       const proxied = profile.network !== 'off' && status.engine === 'bubblewrap';
       const env = { ...command.env, ...(proxied ? proxyEnv() : {}), TMPDIR: status.engine === 'bubblewrap' ? '/tmp' : profile.privateTmp };
-      return { program: argv[0], args: argv.slice(1), cwd: profile.cwd, env };
+      return { program: argv[0]!, args: argv.slice(1), cwd: profile.cwd, env };
     };
   }
 
@@ -521,8 +521,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         reader,
       };
       const [program, ...args] = [...launcher, command.program, ...command.args];
-      const argv = containedArgv(status.program, profile, hostLayout, program, args);
-      return { program: argv[0], args: argv.slice(1), cwd: command.cwd, env: { ...command.env, TMPDIR: '/tmp' } };
+      const argv = containedArgv(status.program, profile, hostLayout, program!, args);
+      return { program: argv[0]!, args: argv.slice(1), cwd: command.cwd, env: { ...command.env, TMPDIR: '/tmp' } };
     };
   }
 

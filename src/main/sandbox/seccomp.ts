@@ -225,23 +225,23 @@ export function evaluate(program: readonly Instruction[], data: SeccompData): nu
   let acc = 0;
   for (let pc = 0; pc < program.length; pc += 1) {
     const ins = program[pc];
-    switch (ins.code) {
+    switch (ins!.code) {
       case BPF.LD_W_ABS:
-        acc = word(ins.k);
+        acc = word(ins!.k);
         break;
       case BPF.JEQ_K:
-        pc += acc === ins.k ? ins.jt : ins.jf;
+        pc += acc === ins!.k ? ins!.jt : ins!.jf;
         break;
       case BPF.JGE_K:
-        pc += acc >= ins.k ? ins.jt : ins.jf;
+        pc += acc >= ins!.k ? ins!.jt : ins!.jf;
         break;
       case BPF.JSET_K:
-        pc += (acc & ins.k) !== 0 ? ins.jt : ins.jf;
+        pc += (acc & ins!.k) !== 0 ? ins!.jt : ins!.jf;
         break;
       case BPF.RET_K:
-        return ins.k;
+        return ins!.k;
       default:
-        throw new Error(`seccomp: unknown opcode ${ins.code}`);
+        throw new Error(`seccomp: unknown opcode ${ins!.code}`);
     }
   }
   throw new Error('seccomp: the program fell off its end');

@@ -153,7 +153,7 @@ export function createConversationsRepository(db: Db, now: () => Date = () => ne
       ) as MessageRow[];
       const hasOlder = rows.length > limit;
       const messages = rows.slice(0, limit).reverse().map(toMessage);
-      return { messages, olderCursor: hasOlder && messages.length > 0 ? messages[0].id : null };
+      return { messages, olderCursor: hasOlder && messages.length > 0 ? messages[0]!.id : null };
     },
     /** Messages written after a known id (the window catching up after a reconnect). */
     after(conversationId: string, afterId: number, limit = 100): StoredMessage[] {

@@ -32,7 +32,7 @@ function isPython(program: string): boolean {
 /** The kind of an argv; null when it is none of these (not recorded: `ls`, `git status`, `npm install`). */
 export function classifyRun(argv: readonly string[]): CommandKind | null {
   if (argv.length === 0) return null;
-  const program = path.basename(argv[0]);
+  const program = path.basename(argv[0]!);
   const [, first, second] = argv;
   if (DIRECT[program]) return { kind: 'runner', runner: DIRECT[program] };
   if (CHECKS.has(program)) return { kind: 'check' };
@@ -77,7 +77,7 @@ export function classifyRun(argv: readonly string[]): CommandKind | null {
     return classifyRun(argv.slice(2)) ?? { kind: 'script', program, testNamed: looksLikeTest(argv[2]) };
   }
   // A project's own script named by path (./run-tests.sh, bin/test): whatever its output shows it ran.
-  if (argv[0].includes('/') && looksLikeTest(program)) return { kind: 'script', program: argv[0], testNamed: true };
+  if (argv[0]!.includes('/') && looksLikeTest(program)) return { kind: 'script', program: argv[0]!, testNamed: true };
   return null;
 }
 
@@ -106,7 +106,7 @@ function packageScript(program: string, rest: readonly string[]): CommandKind | 
 export function classifyShellCommand(command: string): { kind: CommandKind; argv: string[] } | null {
   for (const segment of command.split(/&&|\|\||;|\||\n/)) {
     const words = segment.trim().split(/\s+/).filter((w) => w.length > 0);
-    while (words.length > 0 && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0])) words.shift();
+    while (words.length > 0 && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0]!)) words.shift();
     if (words.length === 0 || words[0] === 'cd') continue;
     const kind = classifyRun(words);
     if (kind) return { kind, argv: words };

@@ -119,7 +119,7 @@ export class FailureCollector {
   private feed(state: ReaderState, text: string, offset: number): void {
     const rules = state.reader.failures;
     for (let i = 0; i < rules.length; i++) {
-      if (!state.armed[i] && rules[i].armedBy?.test(text)) state.armed[i] = true;
+      if (!state.armed[i] && rules[i]!.armedBy?.test(text)) state.armed[i] = true;
     }
     const open = state.open;
     if (open) {
@@ -132,13 +132,13 @@ export class FailureCollector {
       this.close(state);
     }
     let index = -1;
-    for (let i = 0; i < rules.length && index < 0; i++) if (state.armed[i] && rules[i].start.test(text)) index = i;
+    for (let i = 0; i < rules.length && index < 0; i++) if (state.armed[i] && rules[i]!.start.test(text)) index = i;
     if (index < 0) return;
     const rule = rules[index];
-    state.open = { rule, offset, lines: [], bytes: 0, cut: 0 };
+    state.open = { rule: rule!, offset, lines: [], bytes: 0, cut: 0 };
     this.append(state.open, text);
     // A rule with neither an end nor a continuation is one line: the failing test's name.
-    if (!rule.stopBefore && !rule.stopAt && !rule.continueWhile) this.close(state);
+    if (!rule!.stopBefore && !rule!.stopAt && !rule!.continueWhile) this.close(state);
   }
 
   private append(open: Open, text: string): void {
@@ -155,7 +155,7 @@ export class FailureCollector {
     const open = state.open;
     state.open = null;
     if (!open) return;
-    while (open.lines.length > 1 && open.lines[open.lines.length - 1].trim() === '') open.lines.pop();
+    while (open.lines.length > 1 && open.lines[open.lines.length - 1]!.trim() === '') open.lines.pop();
     const text = open.lines.join('\n') + (open.cut > 0 ? `\n[${open.cut} more line${open.cut === 1 ? '' : 's'} of this block cut]` : '') + '\n';
     const bytes = Buffer.byteLength(text);
     if (state.keptBytes + bytes > this.limits.runnerBytes) {

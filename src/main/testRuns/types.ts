@@ -64,7 +64,7 @@ export function labelled(body: string, separator: RegExp): Record<string, number
   const out: Record<string, number> = {};
   for (const part of body.split(separator)) {
     const m = /(\d+)\s+([a-z]+)/i.exec(part.trim());
-    if (m) out[m[2].toLowerCase()] = (out[m[2].toLowerCase()] ?? 0) + num(m[1]);
+    if (m) out[m[2]!.toLowerCase()] = (out[m[2]!.toLowerCase()] ?? 0) + num(m[1]);
   }
   return out;
 }

@@ -122,7 +122,7 @@ export function commandTier(prepared: PreparedCommandCall, ctx: ToolCallContext,
     // Auto means contained (issue 13 §4): the project's own code runs without a card only in the sandbox.
     const lexed = prepared.reading.lexed;
     const program = lexed.ok ? lexed.argv[0] : '';
-    if (!containment.contained && executesWorkspaceCode(program)) {
+    if (!containment.contained && executesWorkspaceCode(program!)) {
       return {
         tier: 'gated',
         reason: `\`${program}\` runs this project's own code, and ${containment.why}: outside the sandbox that code runs as you, so it needs your approval`,
@@ -163,7 +163,7 @@ export function failedBeforeStart(containment: Containment | null, exitCode: num
   if (exitCode !== 127) return null;
   const said: string[] = [];
   for (const match of output.matchAll(/^(?:\/bin\/)?sh: \d+: ([^\s:/]+): not found$/gm)) {
-    const found = findOnPath(match[1], pathValue, { workspace });
+    const found = findOnPath(match[1]!, pathValue, { workspace });
     const why = found ? containment.unseenProgram(found, pathValue) : null;
     if (why && !said.includes(why)) said.push(why.replace(', so it was not run:', ':'));
   }
@@ -247,7 +247,7 @@ function spawnFor(
   // A reader runs outside the sandbox (it executes nothing of the project's), but with the owner's
   // HOME it reads what lies there: rg reads ~/.gitconfig and git's global ignore (its answers then
   // tell what a deny-listed file holds), jq runs ~/.jq. So it gets an empty, unwritable HOME.
-  if (prepared.ok && !executesWorkspaceCode(prepared.command.argv[0]) && !containment.contained) {
+  if (prepared.ok && !executesWorkspaceCode(prepared.command.argv[0]!) && !containment.contained) {
     prepared.command.env = { ...prepared.command.env, HOME: emptyHome(ctx.dataDir) };
   }
   return prepared;

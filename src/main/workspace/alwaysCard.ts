@@ -46,7 +46,7 @@ export function isAlwaysCardPath(relPath: string): string | null {
     .map((c) => c.replace(IGNORABLE, '').normalize('NFC').toLowerCase().replace(/:.*$/s, '').replace(/[. ]+$/, ''));
   for (let i = 0; i < parts.length; i++) {
     const name = parts[i];
-    const dirWhy = DIRECTORIES[name];
+    const dirWhy = DIRECTORIES[name!];
     if (dirWhy) return card(`${name}/`, dirWhy);
     if (name === '.github' && parts[i + 1] === 'workflows') {
       return card('.github/workflows/', 'GitHub runs the workflows there with the repository’s secrets');

@@ -67,7 +67,7 @@ export function openResolved(
       fd = openRoot(root).fd;
     } else {
       dir = openDirPath(root, res.rel.slice(0, -1));
-      fd = openAt(dir, res.rel[res.rel.length - 1], fs.constants.O_RDONLY);
+      fd = openAt(dir, res.rel[res.rel.length - 1]!, fs.constants.O_RDONLY);
     }
     const stat = fs.fstatSync(fd);
     // The file opened must be the file validated (seed 003 §9).
@@ -182,7 +182,7 @@ export function writeResolved(
   try {
     dir = openDirPath(rootOf(ctx), res.rel.slice(0, -1), true);
     if (res.parentStat !== undefined && !sameFile(fs.fstatSync(dir.fd), res.parentStat)) return changed(requested);
-    const existing = fs.lstatSync(pathAt(dir, name), { throwIfNoEntry: false });
+    const existing = fs.lstatSync(pathAt(dir, name!), { throwIfNoEntry: false });
     if (existing !== undefined) {
       if (existing.isSymbolicLink() || res.stat === undefined || !sameFile(existing, res.stat)) return changed(requested);
     }
@@ -200,7 +200,7 @@ export function writeResolved(
     } finally {
       fs.closeSync(fd);
     }
-    fs.renameSync(pathAt(dir, tmp), pathAt(dir, name));
+    fs.renameSync(pathAt(dir, tmp), pathAt(dir, name!));
     tmp = null;
     try {
       fs.fsyncSync(dir.fd); // the rename itself survives a crash

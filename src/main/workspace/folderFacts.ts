@@ -31,11 +31,11 @@ export function gitBranchOf(directory: string): string | null {
     if (stat.isFile()) {
       const pointer = /^gitdir:\s*(.+)$/m.exec(fs.readFileSync(gitDir, 'utf8'));
       if (!pointer) return null;
-      gitDir = path.resolve(directory, pointer[1].trim());
+      gitDir = path.resolve(directory, pointer[1]!.trim());
     }
     const head = fs.readFileSync(path.join(gitDir, 'HEAD'), 'utf8').trim();
     const ref = /^ref:\s*refs\/heads\/(.+)$/.exec(head);
-    return ref ? ref[1] : null;
+    return ref ? ref[1]! : null;
   } catch {
     return null;
   }

@@ -41,8 +41,8 @@ function sidesOf(hunk: CardHunk): { old: Line[]; new: Line[] } {
   let previous: ' ' | '-' | '+' | null = null;
   for (const raw of hunk.lines) {
     if (raw === NO_NEWLINE) {
-      if (previous === ' ' || previous === '-') old[old.length - 1].newline = false;
-      if (previous === ' ' || previous === '+') next[next.length - 1].newline = false;
+      if (previous === ' ' || previous === '-') old[old.length - 1]!.newline = false;
+      if (previous === ' ' || previous === '+') next[next.length - 1]!.newline = false;
       continue;
     }
     const sign = raw[0];
@@ -93,7 +93,7 @@ export function applyAcceptedHunks(before: string, hunks: readonly CardHunk[], a
       return { ok: false, error: `refused: ${hunk.id} does not lie where the file is; nothing was written` };
     }
     for (let index = 0; index < sides.old.length; index++) {
-      if (!sameLine(source[at + index], sides.old[index])) {
+      if (!sameLine(source[at + index]!, sides.old[index]!)) {
         return { ok: false, error: `refused: ${hunk.id} does not match the file's content; nothing was written` };
       }
     }

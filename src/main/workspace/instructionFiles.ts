@@ -40,7 +40,7 @@ export function isInstructionFile(relPath: string): boolean {
   const parts = relPath.split(/[\\/]/).filter((part) => part !== '' && part !== '.');
   const last = parts.at(-1)?.toLowerCase() ?? '';
   if (LOWER_NAMES.has(last)) return true;
-  return parts.length === 2 && parts[0].toLowerCase() === '.github' && last === 'copilot-instructions.md';
+  return parts.length === 2 && parts[0]!.toLowerCase() === '.github' && last === 'copilot-instructions.md';
 }
 
 /** The folders from the root down to each worked path (the path itself too, in case it is a folder). */

@@ -60,7 +60,7 @@ function componentsInside(abs: string, w: Walker): string[] | null {
   const parts = abs.split('/').filter((c) => c !== '' && c !== '.');
   if (parts.length < w.wsParts.length) return null;
   for (let i = 0; i < w.wsParts.length; i++) {
-    if (w.fold(parts[i]) !== w.fold(w.wsParts[i])) return null;
+    if (w.fold(parts[i]!) !== w.fold(w.wsParts[i]!)) return null;
   }
   return parts.slice(w.wsParts.length);
 }
@@ -102,7 +102,7 @@ function landInside(w: Walker, linkAt: string, linkDepth: number, pending: strin
   trail.positions.length = 1;
   trail.folded.length = 1;
   trail.stats.length = 1;
-  for (let i = comps.length - 1; i >= 0; i--) pending.push(comps[i]);
+  for (let i = comps.length - 1; i >= 0; i--) pending.push(comps[i]!);
   return true;
 }
 
@@ -158,7 +158,7 @@ function walk(w: Walker, start: string[], comps: string[]): Resolution {
     const next = `${parent}/${c}`;
     const foldedNext = `${folded[folded.length - 1]}/${w.fold(c)}`;
     // Checked before lstat: a denied place is not even looked at, and a link there is refused as the place.
-    const denied = deniedStep(w.deny, folded[folded.length - 1], foldedNext);
+    const denied = deniedStep(w.deny, folded[folded.length - 1]!, foldedNext);
     if (denied && !denied.dataDir) return refuse(denyCode(denied), denyReason(denied));
     if (w.purpose !== 'read' && isGitComponent(c)) {
       return refuse(
@@ -225,7 +225,7 @@ function walk(w: Walker, start: string[], comps: string[]): Resolution {
         stats.length = 1;
         missingAt = -1;
       }
-      for (let i = targetComps.length - 1; i >= 0; i--) pending.push(targetComps[i]);
+      for (let i = targetComps.length - 1; i >= 0; i--) pending.push(targetComps[i]!);
       continue;
     }
     rel.push(c);
@@ -242,11 +242,11 @@ function walk(w: Walker, start: string[], comps: string[]): Resolution {
     }
   }
   const finalFolded = folded[folded.length - 1];
-  const area = deniedArea(w.deny, finalFolded);
+  const area = deniedArea(w.deny, finalFolded!);
   if (area) return refuse(denyCode(area), denyReason(area));
   return {
     ok: true,
-    path: positions[positions.length - 1],
+    path: positions[positions.length - 1]!,
     rel,
     stat: stats[stats.length - 1],
     parentStat: stats.length > 1 ? stats[stats.length - 2] : undefined,
@@ -263,11 +263,11 @@ function walk(w: Walker, start: string[], comps: string[]): Resolution {
 function throughAnotherSpelling(p: string, w: Walker): string[] | null {
   const parts = p.split('/').filter((c) => c !== '' && c !== '.');
   if (parts[0] === 'net' || parts[0] === 'Network' || w.wsParts.length === 0) return null;
-  const name = w.fold(w.wsParts[w.wsParts.length - 1]);
+  const name = w.fold(w.wsParts[w.wsParts.length - 1]!);
   const ws = w.fold(w.ws);
   let asked = 0;
   for (let k = 0; k < parts.length && asked < 8; k++) {
-    if (w.fold(parts[k]) !== name) continue;
+    if (w.fold(parts[k]!) !== name) continue;
     asked++;
     try {
       if (w.fold(fs.realpathSync.native(`/${parts.slice(0, k + 1).join('/')}`)) === ws) return parts.slice(k + 1);

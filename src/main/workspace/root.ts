@@ -62,10 +62,10 @@ export function validateWorkspaceRoot(dir: string, ctx: { home: string; dataDir:
     const below = real.slice(data.length + 1).split('/').filter((c) => c !== '');
     // Only a project's worktree, repositories/<id>/agent (or below it), is a workspace; everything
     // else, the project folder around the worktree included, is Paddock's state.
-    if (below.length >= 3 && fold(below[0]) === fold('repositories') && fold(below[2]) === fold('agent')) continue;
+    if (below.length >= 3 && fold(below[0]!) === fold('repositories') && fold(below[2]!) === fold('agent')) continue;
     // A task's worktree, worktrees/<task> (or below it), is one too; the worktrees folder itself is not.
-    if (below.length >= 2 && fold(below[0]) === fold('worktrees')) continue;
-    const area = below.length === 0 ? 'the data directory itself' : areaName(below[0]);
+    if (below.length >= 2 && fold(below[0]!) === fold('worktrees')) continue;
+    const area = below.length === 0 ? 'the data directory itself' : areaName(below[0]!);
     return {
       ok: false,
       reason: `refused: ${real} is inside Paddock's own state (${area}, under ${data}); only a connected repository under ${path.join(data, 'repositories')} or a task's worktree under ${path.join(data, 'worktrees')} may be a workspace.`,

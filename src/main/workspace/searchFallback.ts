@@ -97,12 +97,12 @@ function run(root: string, rel: readonly string[], isFile: boolean, args: Fallba
     if (needle !== null && data.indexOf(needle) < 0) return true;
     const lines = data.toString('utf8').split('\n');
     for (let i = 0; i < lines.length; i++) {
-      if (!matcher(lines[i])) continue;
+      if (!matcher(lines[i]!)) continue;
       if (hits.length >= limit) {
         truncated = true;
         return false;
       }
-      hits.push(`${fileRel}:${i + 1}: ${clip(lines[i])}`);
+      hits.push(`${fileRel}:${i + 1}: ${clip(lines[i]!)}`);
     }
     return true;
   };
@@ -110,7 +110,7 @@ function run(root: string, rel: readonly string[], isFile: boolean, args: Fallba
   if (isFile) {
     const dir = openDirPath(root, rel.slice(0, -1));
     try {
-      searchFile(dir, rel[rel.length - 1], base);
+      searchFile(dir, rel[rel.length - 1]!, base);
     } finally {
       closeDir(dir);
     }

@@ -28,9 +28,9 @@ function unicodeTrap(p: string): boolean {
   const parts = p.split(/[\\/]/);
   for (let i = 0; i < parts.length; i++) {
     const raw = parts[i];
-    if (!NON_ASCII.test(raw)) continue;
-    if (SLASH_LIKE.test(raw)) return true;
-    const k = raw.replace(IGNORABLE, '').normalize('NFKC');
+    if (!NON_ASCII.test(raw!)) continue;
+    if (SLASH_LIKE.test(raw!)) return true;
+    const k = raw!.replace(IGNORABLE, '').normalize('NFKC');
     if (k === '..' || k.includes('/') || k.includes('\\') || SLASH_LIKE.test(k)) return true;
     if (i === 0 && k.startsWith('~')) return true;
   }

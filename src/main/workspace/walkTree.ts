@@ -148,10 +148,10 @@ function viewsAt(frames: readonly IgnoreFrame[], base: string): FrameView[] {
 function isIgnored(views: readonly FrameView[], name: string, isDir: boolean): boolean {
   for (let i = views.length - 1; i >= 0; i--) {
     const v = views[i];
-    if (v.parentIgnored) return true;
-    if (v.mayMatch !== null && !v.mayMatch(name)) continue; // no rule of this file matches: no opinion
-    const sub = v.byName ? name : v.prefix + name;
-    const result = v.tester.test(isDir ? `${sub}/` : sub);
+    if (v!.parentIgnored) return true;
+    if (v!.mayMatch !== null && !v!.mayMatch(name)) continue; // no rule of this file matches: no opinion
+    const sub = v!.byName ? name : v!.prefix + name;
+    const result = v!.tester.test(isDir ? `${sub}/` : sub);
     if (result.ignored) return true;
     if (result.unignored) return false;
   }

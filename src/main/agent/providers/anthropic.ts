@@ -212,9 +212,9 @@ function thinkingParam(block: ThinkingBlock): ContentBlockParam {
  * 20 blocks from a breakpoint, and a step of parallel reads can add more than that).
  */
 export function withTranscriptBreakpoints(messages: MessageParam[]): MessageParam[] {
-  const marks = [messages.length - 1, messages.length - 3].filter((index) => index >= 0 && messages[index].role === 'user');
+  const marks = [messages.length - 1, messages.length - 3].filter((index) => index >= 0 && messages[index]!.role === 'user');
   for (const index of marks) {
-    const content = messages[index].content as ContentBlockParam[];
+    const content = messages[index]!.content as ContentBlockParam[];
     const last = content[content.length - 1];
     if (last && last.type !== 'thinking' && last.type !== 'redacted_thinking') {
       content[content.length - 1] = { ...last, cache_control: EPHEMERAL } as ContentBlockParam;

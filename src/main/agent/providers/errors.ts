@@ -114,7 +114,7 @@ function providerDetail(e: SdkLikeError): string {
 }
 
 function firstLine(text: string): string {
-  const line = text.split('\n')[0].trim();
+  const line = text.split('\n')[0]!.trim();
   return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
 

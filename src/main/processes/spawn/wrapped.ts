@@ -29,7 +29,7 @@ export function spawnInTerminal(options: TerminalSpawnOptions): IPty {
   // (not another terminal's master), whether the sandbox wrapped it or not.
   const closer = process.platform === 'win32' ? [] : fdCloser({ shell: closerShell(fs.existsSync), fdDir: process.platform === 'linux' ? '/proc/self/fd' : '/dev/fd', open: null });
   const argv = [...closer, command.program, ...command.args];
-  return spawnPty(argv[0], argv.slice(1), {
+  return spawnPty(argv[0]!, argv.slice(1), {
     name: command.env.TERM ?? 'xterm-256color',
     cols: options.cols,
     rows: options.rows,

@@ -13,7 +13,7 @@ const counted = (c: Record<string, number>, ...skipped: string[]): TestCounts =>
 export const vitest: RunnerReader = {
   runner: 'vitest',
   label: 'vitest',
-  counts: (lines) => summed(lines, /^\s*Tests\s{2,}(.*\d.*?)\s*\(\d+\)\s*$/, (m) => counted(labelled(m[1], /\|/), 'skipped', 'todo')),
+  counts: (lines) => summed(lines, /^\s*Tests\s{2,}(.*\d.*?)\s*\(\d+\)\s*$/, (m) => counted(labelled(m[1]!, /\|/), 'skipped', 'todo')),
   failures: [{ start: /^\s?FAIL\s+\S/, stopBefore: /^\s?FAIL\s+\S/, stopAt: /^⎯+\[\d+\/\d+\]⎯/ }],
 };
 
@@ -21,7 +21,7 @@ export const vitest: RunnerReader = {
 export const jest: RunnerReader = {
   runner: 'jest',
   label: 'jest',
-  counts: (lines) => summed(lines, /^\s*Tests:\s+(.+total)\s*$/, (m) => counted(labelled(m[1], /,/), 'skipped', 'todo')),
+  counts: (lines) => summed(lines, /^\s*Tests:\s+(.+total)\s*$/, (m) => counted(labelled(m[1]!, /,/), 'skipped', 'todo')),
   failures: [{ start: /^\s{2}● /, stopBefore: /^\s{2}● |^(PASS|FAIL) |^Test Suites:/ }],
 };
 
@@ -37,8 +37,8 @@ export const mocha: RunnerReader = {
       const other = /^\s*(\d+) (failing|pending)\s*$/.exec(line);
       if (other && found.length > 0) {
         const last = found[found.length - 1];
-        if (other[2] === 'failing') last.failed += num(other[1]);
-        else last.skipped += num(other[1]);
+        if (other[2] === 'failing') last!.failed += num(other[1]);
+        else last!.skipped += num(other[1]);
       }
     }
     return sumCounts(found);
@@ -81,7 +81,7 @@ export const tap: RunnerReader = {
   counts: (lines) =>
     summed(lines, /^# \{ total: \d+((?:, \w+: \d+)*) \}\s*$/, (m) => {
       const c: Record<string, number> = {};
-      for (const [, key, value] of m[1].matchAll(/(\w+): (\d+)/g)) c[key] = num(value);
+      for (const [, key, value] of m[1]!.matchAll(/(\w+): (\d+)/g)) c[key!] = num(value);
       return { passed: c.pass ?? 0, failed: c.fail ?? 0, skipped: (c.skip ?? 0) + (c.todo ?? 0) };
     }),
   failures: [{ start: /^\s*not ok \d+ - /, stopAt: /^\s*\.\.\.\s*$/, stopBefore: /^\s*(?:not )?ok \d+ - / }],
@@ -136,7 +136,7 @@ export const denoTest: RunnerReader = {
   label: 'deno test',
   counts: (lines) =>
     summed(lines, /^(?:ok|FAILED) \| (.+) \(\d+(?:\.\d+)?m?s\)\s*$/, (m) => {
-      const c = labelled(m[1], /\|/);
+      const c = labelled(m[1]!, /\|/);
       return { passed: c.passed ?? 0, failed: c.failed ?? 0, skipped: c.ignored ?? 0 };
     }),
   failures: [{ start: /^\S.* => \S+:\d+:\d+\s*$/, armedBy: /^\s*ERRORS\s*$/, stopBefore: /^\S.* => \S+:\d+:\d+\s*$|^\s*FAILURES\s*$/ }],
@@ -158,7 +158,7 @@ export const playwright: RunnerReader = {
       const m = /^ {2}(\d+) (passed|failed|skipped|flaky|did not run|interrupted)(?: \(.+\))?\s*$/.exec(line);
       if (!m) continue;
       any = true;
-      c[m[2]] = (c[m[2]] ?? 0) + num(m[1]);
+      c[m[2]!] = (c[m[2]!] ?? 0) + num(m[1]);
     }
     if (!any) return null;
     return { passed: (c.passed ?? 0) + (c.flaky ?? 0), failed: (c.failed ?? 0) + (c.interrupted ?? 0), skipped: (c.skipped ?? 0) + (c['did not run'] ?? 0) };

@@ -10,7 +10,7 @@ export const pytest: RunnerReader = {
       lines.map((line) => line.trim()),
       /^=*\s*((?:\d+ (?:failed|passed|skipped|deselected|xfailed|xpassed|errors?|warnings?)(?:, )?)+) in [\d.]+s/,
       (m) => {
-        const c = labelled(m[1], /,/);
+        const c = labelled(m[1]!, /,/);
         return { passed: (c.passed ?? 0) + (c.xpassed ?? 0), failed: (c.failed ?? 0) + (c.error ?? 0) + (c.errors ?? 0), skipped: (c.skipped ?? 0) + (c.xfailed ?? 0) };
       },
     ),
@@ -32,7 +32,7 @@ export const unittest: RunnerReader = {
       const verdict = lines.slice(i + 1).find((l) => /^(OK|FAILED)\b/.test(l.trim()));
       if (!verdict) return;
       const details: Record<string, number> = {};
-      for (const m of verdict.matchAll(/(\w+)=(\d+)/g)) details[m[1]] = num(m[2]);
+      for (const m of verdict.matchAll(/(\w+)=(\d+)/g)) details[m[1]!] = num(m[2]);
       const failed = (details.failures ?? 0) + (details.errors ?? 0) + (details.unexpected_successes ?? 0);
       const skipped = (details.skipped ?? 0) + (details.expected_failures ?? 0);
       found.push({ passed: num(ran[1]) - failed - skipped, failed, skipped });
@@ -82,9 +82,9 @@ export const nextest: RunnerReader = {
   counts: (lines) =>
     summed(lines, /^\s*Summary \[\s*[\d.]+s\] (\d+) tests? run: (.+)$/, (m) => {
       const c: Record<string, number> = {};
-      for (const part of m[2].split(',')) {
+      for (const part of m[2]!.split(',')) {
         const p = /(\d+) (passed|failed|skipped|timed out|exec failed)/.exec(part.trim());
-        if (p) c[p[2]] = (c[p[2]] ?? 0) + num(p[1]);
+        if (p) c[p[2]!] = (c[p[2]!] ?? 0) + num(p[1]);
       }
       return { passed: c.passed ?? 0, failed: (c.failed ?? 0) + (c['timed out'] ?? 0) + (c['exec failed'] ?? 0), skipped: c.skipped ?? 0 };
     }),

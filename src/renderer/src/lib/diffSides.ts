@@ -13,6 +13,6 @@ export function sidesFromPending(current: string, unified: string): { before: st
 export function sidesFromApplied(current: string, unified: string): { before: string; after: string } | null {
   const patches = parsePatch(unified);
   if (patches.length !== 1) return null;
-  const before = applyPatch(current, reversePatch(patches[0]));
+  const before = applyPatch(current, reversePatch(patches[0]!));
   return before === false ? null : { before, after: current };
 }

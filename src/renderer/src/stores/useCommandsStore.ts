@@ -35,5 +35,5 @@ export const useCommandsStore = create<CommandsState>((set, get) => ({
 /** `/name rest` → the name and the rest, when the text starts with a slash command word. */
 export function parseSlash(text: string): { name: string; args: string } | null {
   const match = /^\/([a-z0-9][a-z0-9_-]{0,63})(?:\s+([\s\S]*))?$/i.exec(text.trim());
-  return match ? { name: match[1].toLowerCase(), args: (match[2] ?? '').trim() } : null;
+  return match ? { name: match[1]!.toLowerCase(), args: (match[2] ?? '').trim() } : null;
 }

@@ -144,7 +144,7 @@ const idle = (lastSent: string | null = null, usage: LiveUsage | null = null): L
 /** The text a failed attempt streamed: everything after the last call or thinking block. */
 function withoutTrailingText(segments: LiveSegment[]): LiveSegment[] {
   let end = segments.length;
-  while (end > 0 && segments[end - 1].kind === 'text') end--;
+  while (end > 0 && segments[end - 1]!.kind === 'text') end--;
   return segments.slice(0, end);
 }
 
@@ -249,7 +249,7 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
     if (!get().messages[conversationId]) await get().loadLatest(conversationId);
     for (let page = 0; page < MAX_PAGES_TO_REACH; page++) {
       const loaded = get().messages[conversationId] ?? [];
-      if (loaded.length > 0 && loaded[0].id <= messageId) break;
+      if (loaded.length > 0 && loaded[0]!.id <= messageId) break;
       if ((await get().loadOlder(conversationId)) === 0) break;
     }
     set({ focus: { conversationId, messageId, seq: (get().focus?.seq ?? 0) + 1 } });

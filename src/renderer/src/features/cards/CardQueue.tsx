@@ -10,7 +10,7 @@ export function CardQueue() {
       <div className="card-queue-heading">
         {cards.length === 1 ? '1 call waits for you' : `${cards.length} calls wait for you`}
       </div>
-      <CardView key={cards[0].id} card={cards[0]} active />
+      <CardView key={cards[0]!.id} card={cards[0]!} active />
       {cards.length > 1 && <p className="hint">{cards.length - 1} more after this one.</p>}
     </section>
   );

@@ -160,7 +160,7 @@ export function Composer({ conversationId, agent }: { conversationId: string; ag
             <button type="button" className="link" onClick={() => setText(`/${command.name} `)}>
               /{command.name}
             </button>{' '}
-            <span className="hint">{command.source === 'owner' ? 'yours' : command.status === 'pinned' ? 'project' : 'project, not yet accepted'} · {command.text.split('\n')[0].slice(0, 80)}</span>
+            <span className="hint">{command.source === 'owner' ? 'yours' : command.status === 'pinned' ? 'project' : 'project, not yet accepted'} · {command.text.split('\n')[0]!.slice(0, 80)}</span>
           </li>
         ))}
       </ul>

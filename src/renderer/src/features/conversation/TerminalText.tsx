@@ -32,7 +32,7 @@ function terminalColour(token: '--terminal-bg' | '--terminal-fg', fallback: stri
  */
 function readable(fg: string, bg: string): boolean {
   const [light, dark] = [luminance(fg), luminance(bg)].sort((a, b) => b - a);
-  return (light + 0.05) / (dark + 0.05) >= 2;
+  return (light! + 0.05) / (dark! + 0.05) >= 2;
 }
 
 /**

@@ -40,8 +40,8 @@ export function transcriptItems(
   const marks = checkpointMarks(checkpoints);
   let mark = 0;
   const flushMarks = (beforeId: number): void => {
-    while (mark < marks.length && marks[mark].end <= beforeId) {
-      if (marks[mark].shown) items.push({ key: `k${marks[mark].checkpoint.id}`, kind: 'checkpoint', checkpoint: marks[mark].checkpoint });
+    while (mark < marks.length && marks[mark]!.end <= beforeId) {
+      if (marks[mark]!.shown) items.push({ key: `k${marks[mark]!.checkpoint.id}`, kind: 'checkpoint', checkpoint: marks[mark]!.checkpoint });
       mark++;
     }
   };

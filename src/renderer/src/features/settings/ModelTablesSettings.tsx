@@ -66,15 +66,15 @@ export function ModelTablesSettings() {
 
   const edit = (prefix: string, change: (row: RowDraft) => RowDraft): void => {
     setStatus(null);
-    setDraft((current) => ({ ...current, [prefix]: change(current[prefix]) }));
+    setDraft((current) => ({ ...current, [prefix]: change(current[prefix]!) }));
   };
   const reset = (prefix: string): void => {
     setStatus(null);
     setDraft((current) => {
       const row = current[prefix];
       const next = { ...current };
-      if (row.builtInWindow === null && row.builtInPrice === null) delete next[prefix];
-      else next[prefix] = { ...row, window: text(row.builtInWindow), price: priceText(row.builtInPrice) };
+      if (row!.builtInWindow === null && row!.builtInPrice === null) delete next[prefix];
+      else next[prefix] = { ...row!, window: text(row!.builtInWindow), price: priceText(row!.builtInPrice) };
       return next;
     });
   };
@@ -126,8 +126,8 @@ export function ModelTablesSettings() {
                       type="text"
                       inputMode="numeric"
                       aria-label={`Context window of ${prefix}`}
-                      value={row.window}
-                      placeholder={row.builtInWindow === null ? 'provider default' : undefined}
+                      value={row!.window}
+                      placeholder={row!.builtInWindow === null ? 'provider default' : undefined}
                       onChange={(event) => edit(prefix, (r) => ({ ...r, window: event.target.value }))}
                     />
                   </td>
@@ -139,14 +139,14 @@ export function ModelTablesSettings() {
                         step="any"
                         className="price"
                         aria-label={`${PRICE_LABELS[field]} price of ${prefix}`}
-                        value={row.price[field]}
+                        value={row!.price[field]}
                         onChange={(event) => edit(prefix, (r) => ({ ...r, price: { ...r.price, [field]: event.target.value } }))}
                       />
                     </td>
                   ))}
                   <td>
                     <button type="button" aria-label={`Reset ${prefix}`} onClick={() => reset(prefix)}>
-                      {row.builtInWindow === null && row.builtInPrice === null ? 'Remove' : 'Reset'}
+                      {row!.builtInWindow === null && row!.builtInPrice === null ? 'Remove' : 'Reset'}
                     </button>
                   </td>
                 </tr>
