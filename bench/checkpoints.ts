@@ -65,7 +65,7 @@ function anchorGit(gitDir: string, workspace: string, args: string[]): string {
 
 function median(samples: number[]): number {
   const sorted = [...samples].sort((x, y) => x - y);
-  return sorted[Math.floor(sorted.length / 2)];
+  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 function report(name: string, ours: number[], anchor: number[], goalMs: number, anchorName: string): void {
@@ -76,7 +76,7 @@ function report(name: string, ours: number[], anchor: number[], goalMs: number, 
 }
 
 function touch(workspace: string, files: string[], round: number): string[] {
-  const chosen = Array.from({ length: 10 }, (_, i) => files[(round * 997 + i * 1_009) % files.length]);
+  const chosen = Array.from({ length: 10 }, (_, i) => files[(round * 997 + i * 1_009) % files.length]!);
   for (const rel of chosen) fs.appendFileSync(path.join(workspace, rel), `// change ${round}\n`);
   return chosen;
 }

@@ -31,7 +31,7 @@ import { startFakeModelServer } from '../test/support/fakeModelServer';
 
 const STEPS = 200;
 const LONG = 1_000;
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (value: number): string => `${value.toFixed(3)} ms`;
 
 function setupCore() {
@@ -94,12 +94,12 @@ function serveModel(): Promise<{ url: string }> {
 
 /** Starts this script as the model server in a child process; resolves with its URL. */
 function modelServerProcess(): Promise<{ url: string; close(): void }> {
-  const child = spawn(process.execPath, [...process.execArgv, process.argv[1], '--serve-model'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, '--serve-model'], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString('utf8');
-      const line = out.split('\n')[0];
+      const line = out.split('\n')[0]!;
       if (out.includes('\n')) resolve({ url: line.trim(), close: () => child.kill() });
     });
     child.on('exit', (code) => reject(new Error(`the model server exited ${code}`)));
@@ -157,7 +157,7 @@ async function sessionThroughSdk(): Promise<void> {
     if (index >= 5) shares.push(share);
     const step = index + 1;
     if (step <= 8 || step % 25 === 0 || step === usage.length) {
-      const gap = index > 0 ? ms(gaps[index - 1]) : '—';
+      const gap = index > 0 ? ms(gaps[index - 1]!) : '—';
       console.log(`  ${String(step).padStart(4)} ${String(sent).padStart(13)} ${String(u.cacheReadTokens).padStart(12)} ${String(u.cacheWriteTokens).padStart(13)} ${String(u.inputTokens).padStart(10)} ${(share * 100).toFixed(1).padStart(13)}% ${gap.padStart(10)}`);
     }
   });

@@ -28,7 +28,7 @@ const SHAPES = [50, 1_000] as const;
 
 function stats(samples: number[]): { median: number; p99: number } {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { median: sorted[Math.floor(sorted.length / 2)], p99: sorted[Math.floor(sorted.length * 0.99)] };
+  return { median: sorted[Math.floor(sorted.length / 2)]!, p99: sorted[Math.floor(sorted.length * 0.99)]! };
 }
 
 async function main(): Promise<void> {
@@ -118,7 +118,7 @@ async function main(): Promise<void> {
   };
 
   const fmt = (ms: number): string => `${ms.toFixed(3)} ms`;
-  console.log(`read of a small file through the loop, ${CALLS} calls per shape; ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}`);
+  console.log(`read of a small file through the loop, ${CALLS} calls per shape; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`);
   const verdicts: string[] = [];
   for (const shape of SHAPES) {
     callsPerTurn = shape;

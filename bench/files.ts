@@ -64,11 +64,11 @@ function generate(root: string): { bytes: number } {
   for (let i = 0; i < sources.length; i++) {
     const dir = path.join(root, `pkg${Math.floor(i / (PER_DIR * 10))}`, `mod${Math.floor(i / PER_DIR)}`);
     if (i % PER_DIR === 0) fs.mkdirSync(dir, { recursive: true });
-    let body = fs.readFileSync(sources[i].file);
+    let body = fs.readFileSync(sources[i]!.file);
     // One file in 97 holds the needle, so search has matches spread over the tree.
     if (i % 97 === 0) body = Buffer.concat([body, Buffer.from(`\n// ${NEEDLE}\n`)]);
     bytes += body.length;
-    fs.writeFileSync(path.join(dir, `${i}-${path.basename(sources[i].file)}`), body);
+    fs.writeFileSync(path.join(dir, `${i}-${path.basename(sources[i]!.file)}`), body);
   }
   // What .gitignore keeps out, as in a project: dependencies and build output.
   for (const ignored of ['node_modules/dep', 'build']) {
@@ -81,7 +81,7 @@ function generate(root: string): { bytes: number } {
 
 function median(samples: number[]): number {
   const sorted = [...samples].sort((x, y) => x - y);
-  return sorted[Math.floor(sorted.length / 2)];
+  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 /** Medians of ours and theirs, run alternately after one warm-up each. */
@@ -124,7 +124,7 @@ async function main(): Promise<void> {
       conversationId: 'v',
       signal: new AbortController().signal,
     } as unknown as ToolCallContext;
-    console.log(`${(bytes / 1024 / 1024).toFixed(0)} MiB in the tree; ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}`);
+    console.log(`${(bytes / 1024 / 1024).toFixed(0)} MiB in the tree; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`);
 
     // stdin closed: ripgrep given no path searches its cwd only when stdin is not readable.
     const big = { cwd: root, maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] as ('ignore' | 'pipe')[] };

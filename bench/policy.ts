@@ -39,13 +39,13 @@ const SHAPES = [
   'grep\u00a0x b.txt', 'npm install left-pad', 'find -L .', 'rg -L x', './grep x', 'X=1 grep x', 'uniq a b',
   'sed -n 1w/tmp/x b.txt', 'jq -n env', 'xxd b.txt out.bin',
 ];
-const corpus = Array.from({ length: 10_000 }, (_, i) => SHAPES[(i * 7919) % SHAPES.length]);
+const corpus = Array.from({ length: 10_000 }, (_, i) => SHAPES[(i * 7919) % SHAPES.length]!);
 const PATHS = ['b.txt', 'src/a.ts', 'src/deep/c.ts', 'node_modules/.bin/vite', 'tests/test_x.py', 'src/missing.ts', '../x', '.git/config'];
-const pathCorpus = Array.from({ length: 2_000 }, (_, i) => PATHS[i % PATHS.length]);
+const pathCorpus = Array.from({ length: 2_000 }, (_, i) => PATHS[i % PATHS.length]!);
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 /**
@@ -101,10 +101,10 @@ const CONTAINED_SHAPES = [
 
 /** Per-decision wall times of the contained rule (a p99 needs each sample), after a warm-up. */
 function sampleContained(decide: (c: string) => unknown, n: number): number[] {
-  for (let i = 0; i < 500; i++) decide(CONTAINED_SHAPES[i % CONTAINED_SHAPES.length]);
+  for (let i = 0; i < 500; i++) decide(CONTAINED_SHAPES[i % CONTAINED_SHAPES.length]!);
   const samples: number[] = [];
   for (let i = 0; i < n; i++) {
-    const command = CONTAINED_SHAPES[i % CONTAINED_SHAPES.length];
+    const command = CONTAINED_SHAPES[i % CONTAINED_SHAPES.length]!;
     const start = process.hrtime.bigint();
     decide(command);
     samples.push(Number(process.hrtime.bigint() - start));
@@ -119,8 +119,8 @@ async function containedRow(): Promise<void> {
   const cpuStart = process.cpuUsage();
   const samples = sampleContained((c) => classifyCommand(c, contained), 5_000);
   const cpu = process.cpuUsage(cpuStart);
-  const med = samples[Math.floor(samples.length / 2)];
-  const p99 = samples[Math.floor(samples.length * 0.99)];
+  const med = samples[Math.floor(samples.length / 2)]!;
+  const p99 = samples[Math.floor(samples.length * 0.99)]!;
   const cpuPer = ((cpu.user + cpu.system) * 1000) / (samples.length + 500);
   console.log(`${'classifyCommand (run mode, contained)'.padEnd(44)} ${(cpuPer / 1000).toFixed(2).padStart(7)} µs/decision CPU, median ${us(med)} wall, p99 ${us(p99)} wall (${samples.length} decisions)`);
   console.log(`contained: grammar loaded once; goal median < 50 µs and p99 < 200 µs: ${med < 50_000 && p99 < 200_000 ? 'met' : 'NOT met'} (median ${us(med)}, p99 ${us(p99)} wall)`);
@@ -129,7 +129,7 @@ async function containedRow(): Promise<void> {
 try {
   let auto = 0;
   for (const c of corpus) if (classifyCommand(c, ctx).tier === 'auto') auto++;
-  console.log(`corpus: ${corpus.length} commands, ${auto} auto, ${corpus.length - auto} gated; ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}`);
+  console.log(`corpus: ${corpus.length} commands, ${auto} auto, ${corpus.length - auto} gated; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`);
   const lexer = time('anchor: lexCommand', corpus, lexCommand, 'decision');
   const run = time('classifyCommand (run mode)', corpus, (c) => classifyCommand(c, ctx), 'decision');
   time('classifyCommand (ask mode)', corpus, (c) => classifyCommand(c, { ...ctx, mode: 'ask' }), 'decision');

@@ -74,7 +74,7 @@ async function cannonChild(job: CannonJob): Promise<void> {
 function autocannon(job: CannonJob): Promise<Load> {
   return new Promise((resolve, reject) => {
     const cpu0 = process.cpuUsage();
-    const child = spawn(process.execPath, [...process.execArgv, process.argv[1], '--cannon', JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, '--cannon', JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.on('error', reject);
@@ -134,7 +134,7 @@ async function redeemCookie(ticketUrl: string): Promise<string> {
     http
       .get({ host: url.hostname, port: url.port, path: url.pathname + url.search }, (res) => {
         res.resume();
-        resolve((res.headers['set-cookie']?.[0] ?? '').split(';')[0]);
+        resolve((res.headers['set-cookie']?.[0] ?? '').split(';')[0]!);
       })
       .on('error', reject);
   });
@@ -158,7 +158,7 @@ async function previewEntry(server: PreviewServer): Promise<{ url: string; cooki
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 const ms = (x: number): string => `${x.toFixed(2)} ms`;
@@ -177,7 +177,7 @@ async function main(): Promise<void> {
     const direct = `http://127.0.0.1:${app.port}/app.js`;
     const bareUrl = `http://127.0.0.1:${bare.port}/app.js`;
     const cookie = { cookie: entry.cookie };
-    console.log(`${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}; autocannon -c ${CONNECTIONS} -d ${SECONDS} (saturated), -c 1 -a ${QUIET_REQUESTS} (quiet)`);
+    console.log(`${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}; autocannon -c ${CONNECTIONS} -d ${SECONDS} (saturated), -c 1 -a ${QUIET_REQUESTS} (quiet)`);
     // Warm-up: connections, JIT, the preview's port resolution.
     await autocannon({ url: bareUrl, headers: {}, connections: CONNECTIONS, amount: 2000 });
     await autocannon({ url: entry.url, headers: cookie, connections: CONNECTIONS, amount: 2000 });
@@ -224,7 +224,7 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[2] === '--cannon') {
-  void cannonChild(JSON.parse(process.argv[3]) as CannonJob);
+  void cannonChild(JSON.parse(process.argv[3]!) as CannonJob);
 } else {
   main().catch((err) => {
     console.error(err);

@@ -29,7 +29,7 @@ const floodMib = Number(process.env.BENCH_FLOOD_MIB ?? 512);
 const floodBytes = floodMib * MIB;
 const SH = '/bin/sh';
 /** The child (--core ROOT WORKSPACE) works in the parent's workspace, where the flood file is. */
-const workspace = process.argv[2] === '--core' ? process.argv[4] : fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-bench-run-')));
+const workspace = process.argv[2] === '--core' ? process.argv[4]! : fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-bench-run-')));
 const FLOOD_FILE = 'flood.txt';
 const floodPath = path.join(workspace, FLOOD_FILE);
 const CAT = fs.existsSync('/usr/bin/cat') ? '/usr/bin/cat' : '/bin/cat';
@@ -152,7 +152,7 @@ interface TurnResult {
 function endToEnd(): Promise<{ cold: TurnResult; warm: TurnResult }> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-bench-run-core-'));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, process.argv[1], '--core', root, workspace], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, '--core', root, workspace], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.on('error', reject);
@@ -211,7 +211,7 @@ async function flood(): Promise<void> {
   const pct = (x: number): string => `${(x * 100).toFixed(0)}%`;
   const bounded = median(ratios.bounded);
   const warm = median(ratios.warm);
-  console.log(`flood of a ${floodMib} MiB file (medians of ${rounds}); ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}`);
+  console.log(`flood of a ${floodMib} MiB file (medians of ${rounds}); ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`);
   console.log(`  anchor: raw pipe \`${rawPipe}\` ${mibPerS(median(times.raw))} MiB/s`);
   console.log(`  for reference: a bare Node reader of \`cat f\` that keeps nothing ${mibPerS(median(times.node))} MiB/s (${pct(median(times.raw) / median(times.node))} of the raw pipe)`);
   console.log(`  runBounded (this process)      ${mibPerS(median(times.bounded))} MiB/s: ${pct(bounded)} of the raw pipe [${ratios.bounded.map(pct).join(' ')}]; goal ≥ 50%: ${bounded >= 0.5 ? 'met' : 'NOT met'}; RSS growth ${growthHere.toFixed(1)} MiB`);
@@ -224,7 +224,7 @@ async function flood(): Promise<void> {
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 async function overhead(): Promise<void> {
@@ -274,7 +274,7 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[2] === '--core') {
-  coreChild(process.argv[3]).catch((error: Error) => {
+  coreChild(process.argv[3]!).catch((error: Error) => {
     console.error(error);
     process.exit(1);
   });

@@ -40,7 +40,7 @@ const contained = sandbox.wrapperFor({ agentId: 'bench', workspace, allowedDomai
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 async function once(program: string, args: string[], wrap: CommandWrapper | undefined): Promise<number> {
@@ -98,7 +98,7 @@ async function breakdown(): Promise<void> {
   const bwrapAt = argv.findIndex((word) => status.available && word === status.program);
   const bwrapArgv = argv.slice(bwrapAt);
   const withoutSeccomp = bwrapArgv.filter((word, i) => word !== '--seccomp' && bwrapArgv[i - 1] !== '--seccomp');
-  const bwrap = bwrapArgv[0];
+  const bwrap = bwrapArgv[0]!;
   const minimal = [bwrap, '--unshare-user', '--unshare-pid', '--die-with-parent', '--ro-bind', '/', '/', '--', '/bin/true'];
   const variants: [string, string[]][] = [
     ['bare /bin/true', ['/bin/true']],
@@ -111,23 +111,23 @@ async function breakdown(): Promise<void> {
   const times = variants.map(() => [] as number[]);
   const rounds = Math.max(10, Math.floor(spawns / 2));
   for (let i = 0; i < rounds; i++) {
-    for (const [v, [, words]] of variants.entries()) times[v].push(await once(words[0], words.slice(1), undefined));
+    for (const [v, [, words]] of variants.entries()) times[v]!.push(await once(words[0]!, words.slice(1), undefined));
   }
-  const base = percentile(times[0], 50);
+  const base = percentile(times[0]!, 50);
   console.log(`breakdown (p50 of ${rounds} each, interleaved):`);
   for (const [v, [label]] of variants.entries()) {
-    const p50 = percentile(times[v], 50);
+    const p50 = percentile(times[v]!, 50);
     console.log(`  ${label.padEnd(42)} ${p50.toFixed(1).padStart(6)} ms  (+${(p50 - base).toFixed(1)} over bare)`);
   }
 }
 
 async function main(): Promise<void> {
-  console.log(`bench:sandbox — ${describeStatus(status)}; anchor: the same runBounded without the sandbox; ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}`);
+  console.log(`bench:sandbox — ${describeStatus(status)}; anchor: the same runBounded without the sandbox; ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}`);
   await breakdown();
   await overhead('true', '/bin/true', []);
   await overhead('node -e 0', process.execPath, ['-e', '0']);
   await flood();
-  console.log(`load average at the end: ${os.loadavg()[0].toFixed(1)} (on a busy box the contained path's three processes — bwrap, its init, the program — wait for the CPU three times)`);
+  console.log(`load average at the end: ${os.loadavg()[0]!.toFixed(1)} (on a busy box the contained path's three processes — bwrap, its init, the program — wait for the CPU three times)`);
   for (const dir of [workspace, home, dataDir]) fs.rmSync(dir, { recursive: true, force: true });
 }
 

@@ -26,7 +26,7 @@ const LIMIT = 100;
 const GOAL_MS = 50;
 const GOAL_SHARE = 0.3;
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 // A deterministic generator, so every run measures the same database.
 let seed = 0x2f6b_1a3d;
@@ -53,8 +53,8 @@ const TAIL = Array.from({ length: 20_000 }, (_, index) => {
   return word;
 });
 function word(): string {
-  if (random() < 0.45) return COMMON[Math.floor(random() * COMMON.length)];
-  return TAIL[Math.min(TAIL.length - 1, Math.floor(Math.exp(random() * Math.log(TAIL.length))) - 1)];
+  if (random() < 0.45) return COMMON[Math.floor(random() * COMMON.length)]!;
+  return TAIL[Math.min(TAIL.length - 1, Math.floor(Math.exp(random() * Math.log(TAIL.length))) - 1)]!;
 }
 function sentence(words: number): string {
   return Array.from({ length: words }, word).join(' ');
@@ -102,7 +102,7 @@ function main(): void {
     const started = performance.now();
     const perConversation = Math.ceil(MESSAGES / CONVERSATIONS);
     db.transaction(() => {
-      for (let index = 0; index < MESSAGES; index++) conversations.append(ids[Math.floor(index / perConversation)], messageAt(index));
+      for (let index = 0; index < MESSAGES; index++) conversations.append(ids[Math.floor(index / perConversation)]!, messageAt(index));
     })();
     console.log(`written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const search = createConversationSearch(db);
@@ -112,14 +112,14 @@ function main(): void {
     db.pragma('wal_checkpoint(TRUNCATE)');
 
     // Words picked from the data by how often they occur: the search must be as quick for each.
-    const rare = TAIL[TAIL.length - 3];
-    const middling = TAIL[400];
+    const rare = TAIL[TAIL.length - 3]!;
+    const middling = TAIL[400]!;
     const queries: { name: string; text: string; like: string[] }[] = [
       { name: 'a rare word', text: rare, like: [rare] },
       { name: 'a middling word', text: middling, like: [middling] },
       { name: 'a common word', text: 'error', like: ['error'] },
-      { name: 'two words', text: `${TAIL[40]} ${TAIL[90]}`, like: [TAIL[40], TAIL[90]] },
-      { name: 'a prefix', text: TAIL[1200].slice(0, 5), like: [TAIL[1200].slice(0, 5)] },
+      { name: 'two words', text: `${TAIL[40]} ${TAIL[90]}`, like: [TAIL[40]!, TAIL[90]!] },
+      { name: 'a prefix', text: TAIL[1200]!.slice(0, 5), like: [TAIL[1200]!.slice(0, 5)] },
       { name: 'a command argument', text: 'npm test src', like: ['npm test', 'src'] },
     ];
     const likeStatements = new Map<number, ReturnType<typeof db.prepare<string[]>>>();
@@ -172,7 +172,7 @@ function main(): void {
     for (let round = 0; round < 20; round++) {
       const bodies = Array.from({ length: 50 }, (_, index) => messageAt(round * 50 + index));
       let at = performance.now();
-      for (const body of bodies) conversations.append(ids[round % ids.length], body);
+      for (const body of bodies) conversations.append(ids[round % ids.length]!, body);
       written.push((performance.now() - at) / bodies.length);
       at = performance.now();
       search.catchUp();

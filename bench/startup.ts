@@ -92,7 +92,7 @@ async function start(args: string[], env: NodeJS.ProcessEnv, measureRss: boolean
       child.stdout.on('data', (chunk) => {
         stdout += chunk;
         const match = /(http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(stdout);
-        if (match) resolve(match[1]);
+        if (match) resolve(match[1]!);
       });
       child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}:\n${stderr}`)));
     });
@@ -122,7 +122,7 @@ async function start(args: string[], env: NodeJS.ProcessEnv, measureRss: boolean
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 async function main(): Promise<void> {
@@ -139,9 +139,9 @@ async function main(): Promise<void> {
   const bareMs = median(bare.map((s) => s.ms));
   const paddockMs = median(paddock.map((s) => s.ms));
   const ratio = paddockMs / bareMs;
-  const rss = paddock[0].rssMib;
+  const rss = paddock[0]!.rssMib;
   console.log(`bench:startup, ${rounds} rounds, spawn → first answered GET, median`);
-  console.log(`anchor  bare node http server   ${bareMs.toFixed(0)} ms   (RSS at rest ${bare[0].rssMib.toFixed(0)} MiB)`);
+  console.log(`anchor  bare node http server   ${bareMs.toFixed(0)} ms   (RSS at rest ${bare[0]!.rssMib.toFixed(0)} MiB)`);
   console.log(`paddock serve                   ${paddockMs.toFixed(0)} ms   (min ${Math.min(...paddock.map((s) => s.ms)).toFixed(0)}, max ${Math.max(...paddock.map((s) => s.ms)).toFixed(0)})`);
   console.log(`paddock serve to its first API answer (the core loaded) ${median(paddock.map((s) => s.apiMs ?? 0)).toFixed(0)} ms (no goal: the page's own load overlaps it)`);
   console.log(`ratio   ${ratio.toFixed(2)}× the bare server   goal ≤ ${RATIO_GOAL}×: ${ratio <= RATIO_GOAL ? 'met' : 'NOT met'}`);

@@ -60,7 +60,7 @@ async function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<Serv
     child.stdout?.on('data', (chunk) => {
       stdout += chunk;
       const match = /(http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(stdout);
-      if (match) resolve(match[1]);
+      if (match) resolve(match[1]!);
     });
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}:\n${stderr}`)));
   });
@@ -154,7 +154,7 @@ function scriptBytes(urls: readonly string[]): { bytes: number; files: string[] 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 async function main(): Promise<void> {
@@ -164,7 +164,7 @@ async function main(): Promise<void> {
   // The working window: setup done, one conversation, so its composer is the screen's input.
   const working = await startServer([BIN, 'serve', '--port', '0', '--data-dir', path.join(scratch, 'data-working'), '--no-open'], env(home, { PADDOCK_SKIP_SETUP: '1' }));
   const [agent] = (await apiCall(working.url, 'agents.list', {})) as Array<{ id: string }>;
-  await apiCall(working.url, 'conversations.create', { agentId: agent.id });
+  await apiCall(working.url, 'conversations.create', { agentId: agent!.id });
   const args = HEADED ? chromiumArgs().filter((arg) => arg !== '--headless') : chromiumArgs();
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: !HEADED, args });
   const anchor: Visit[] = [];
@@ -200,7 +200,7 @@ async function main(): Promise<void> {
     const ms = median(visits.map((v) => v.ms));
     const paint = median(visits.map((v) => v.firstPaintMs));
     const ratio = ms / anchorMs;
-    const { bytes, files } = scriptBytes(visits[visits.length - 1].scripts);
+    const { bytes, files } = scriptBytes(visits[visits.length - 1]!.scripts);
     const kib = bytes / KIB;
     console.log(`${name}: usable ${ms.toFixed(0)} ms, first paint ${paint.toFixed(0)} ms`);
     console.log(`  script fetched by then: ${kib.toFixed(0)} KiB in ${files.length} files (${files.join(', ')})`);

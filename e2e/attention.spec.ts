@@ -81,9 +81,9 @@ test('a card waiting and a turn ending are told while the window is not focused;
   await page.getByRole('button', { name: 'Settings → Developer' }).click();
   await expect.poll(async () => (await shownIn(page)).length).toBe(1);
   const [card] = await shownIn(page);
-  expect(card.body).toBe('@dev asks to run `npm install left-pad`');
-  expect(card.title).toMatch(/^@dev · /);
-  expect(card.silent).toBe(false);
+  expect(card!.body).toBe('@dev asks to run `npm install left-pad`');
+  expect(card!.title).toMatch(/^@dev · /);
+  expect(card!.silent).toBe(false);
 
   // The sidebar counts it per agent and per conversation; the title carries the total.
   await expect(page.getByLabel('1 thing needs you in @dev')).toBeVisible();
@@ -100,7 +100,7 @@ test('a card waiting and a turn ending are told while the window is not focused;
 
   // The turn ends while the window is not focused: told, with what it changed.
   await expect.poll(async () => (await shownIn(page)).length).toBe(2);
-  expect((await shownIn(page))[1].body).toBe('@dev finished: no files changed');
+  expect((await shownIn(page))[1]!.body).toBe('@dev finished: no files changed');
 
   // Per kind and sound, kept by the core across a reload.
   await page.getByRole('button', { name: 'Settings → Developer' }).click();

@@ -51,5 +51,5 @@ test('ask mode: a diff card approved with y changes the file; a card denied with
   await expect(page.getByText('Both calls answered.')).toBeVisible();
   expect(fs.readFileSync(path.join(workspace, 'notes.txt'), 'utf8')).toBe('approved line\n');
   // The model was told plainly that the owner denied the edit.
-  expect(JSON.stringify(model.requests[2].body)).toContain('the owner denied this call');
+  expect(JSON.stringify(model.requests[2]!.body)).toContain('the owner denied this call');
 });

@@ -72,7 +72,7 @@ test('Undo this turn: a card with the diff, then the files restored and the turn
   // The conversation continues from before the turn, and the model is told what was reverted.
   await say(page, 'What do the notes say now?');
   await expect(page.getByText('I see the notes are back to the first draft.')).toBeVisible();
-  const sent = JSON.stringify(model.requests[2].body);
+  const sent = JSON.stringify(model.requests[2]!.body);
   expect(sent).toContain('The owner chose');
   expect(sent).toContain('the workspace files were reverted');
   expect(sent).not.toContain('Rewrite the notes');

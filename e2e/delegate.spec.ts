@@ -62,7 +62,7 @@ test('scenario 5: a delegate gets none of the developer tools, and its conversat
   await expect(page.getByText('My reviewer says the database refused the connection.')).toBeVisible({ timeout: 30_000 });
   expect(fs.readdirSync(project).sort()).toEqual(['README.md']);
   expect(model.requests).toHaveLength(4);
-  expect(model.requests[1].body.tools ?? []).toEqual([]);
+  expect(model.requests[1]!.body.tools ?? []).toEqual([]);
 
   const fold = page.getByRole('group', { name: 'Conversation with @reviewer' });
   await expect(fold).toContainText('answered');

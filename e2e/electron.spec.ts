@@ -135,12 +135,12 @@ test('Electron: no process the agent started outlives the app', async () => {
     await expect(page.getByText('The server is up.')).toBeVisible({ timeout: 30_000 });
     await expect.poll(() => fs.existsSync(path.join(workspace, 'pids.txt')), { timeout: 15_000 }).toBe(true);
     const [server, grandchild] = fs.readFileSync(path.join(workspace, 'pids.txt'), 'utf8').split(' ').map(Number);
-    expect(alive(server) && alive(grandchild)).toBe(true);
+    expect(alive(server!) && alive(grandchild!)).toBe(true);
     const main = app.process();
     await app.close();
     closed = true;
     expect(main.exitCode ?? main.signalCode).not.toBeNull();
-    await expect.poll(() => alive(server) || alive(grandchild), { timeout: 15_000 }).toBe(false);
+    await expect.poll(() => alive(server!) || alive(grandchild!), { timeout: 15_000 }).toBe(false);
   } finally {
     if (!closed) await app.close();
     await model.close();

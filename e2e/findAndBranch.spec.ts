@@ -28,7 +28,7 @@ test.beforeEach(async ({ page }) => {
   try {
     const [agent] = createAgentsRepository(db).list();
     const conversations = createConversationsRepository(db);
-    const upload = conversations.create(agent.id, UPLOAD);
+    const upload = conversations.create(agent!.id, UPLOAD);
     db.transaction(() => {
       for (let n = 1; n <= 3_000; n++) {
         if (n === 40) conversations.append(upload.id, { role: 'owner', text: 'The upload form drops the zebrafish attachment when it is over 4 MB' });
@@ -43,7 +43,7 @@ test.beforeEach(async ({ page }) => {
         else conversations.append(upload.id, { role: 'assistant', text: `Message ${n}: the case passes now.`, toolCalls: [] });
       }
     })();
-    conversations.create(agent.id, PORTS);
+    conversations.create(agent!.id, PORTS);
   } finally {
     db.close();
   }

@@ -62,7 +62,7 @@ test('the composer stays typeable while 50 MB of output streams', async ({ page 
   await account.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'e2e/screenshots/flood-output-account.png' });
   // The model got the bounded tail, with the line saying how much was dropped.
-  const sent = JSON.stringify(model.requests[1].body);
+  const sent = JSON.stringify(model.requests[1]!.body);
   expect(sent).toMatch(/dropped/);
   expect(sent.length).toBeLessThan(400_000);
 });

@@ -37,7 +37,7 @@ test.beforeEach(async ({ page }) => {
   try {
     const [agent] = createAgentsRepository(db).list();
     const conversations = createConversationsRepository(db);
-    const conversation = conversations.create(agent.id, TITLE);
+    const conversation = conversations.create(agent!.id, TITLE);
     db.transaction(() => {
       for (let n = 1; n <= COUNT; n++) {
         if (n === COUNT) conversations.append(conversation.id, { role: 'assistant', text: `Message ${n}, the newest: everything passes now.`, toolCalls: [] });

@@ -62,7 +62,7 @@ test('a plan turn, its card, Revise, Approve into edit, the pinned plan and the 
   await expect(revised).toContainText('Say it in French too');
   await expect(revised).toContainText('cat greet.txt');
   expect(toolNames(2)).toEqual(READING);
-  expect(JSON.stringify(model.requests[2].body.messages)).toContain('Revise the plan: Also in French, please');
+  expect(JSON.stringify(model.requests[2]!.body.messages)).toContain('Revise the plan: Also in French, please');
   await screenshot(page, 'plan-revised');
 
   await revised.getByRole('button', { name: 'Approve and switch to edit' }).click();

@@ -49,7 +49,7 @@ test('edit mode: edits without a card, the test run as one card, a summary with 
   await expect(queue).toHaveCount(0);
   expect(model.requests).toHaveLength(5);
   // The run's result went back to the model: the test passed.
-  expect(JSON.stringify(model.requests[3].body)).toMatch(/pass 1/);
+  expect(JSON.stringify(model.requests[3]!.body)).toMatch(/pass 1/);
 
   await page.getByRole('tab', { name: 'Summary' }).click();
   const summary = page.getByRole('tabpanel', { name: 'Summary' });

@@ -43,7 +43,7 @@ test('a secrets file’s read card remembers that file; the second read has no c
 
   await expect(page.getByText('Read it twice.')).toBeVisible();
   await expect(queue).toHaveCount(0);
-  expect(JSON.stringify(model.requests[2].body)).toContain('e2e-token');
+  expect(JSON.stringify(model.requests[2]!.body)).toContain('e2e-token');
 
   await page.getByRole('button', { name: 'Settings → Developer' }).click();
   await expect(page.getByRole('table', { name: 'Commands you allowed' })).toContainText('the read tool on the secrets file `.env`');

@@ -40,7 +40,7 @@ export async function startPaddock(options: { root?: string; env?: NodeJS.Proces
       const match = /(http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/.exec(stdout);
       if (match) {
         clearTimeout(timer);
-        resolve(match[1]);
+        resolve(match[1]!);
       }
     });
     child.once('exit', (code) => {

@@ -108,7 +108,7 @@ describe('the electron-builder configuration', { timeout: 120_000 }, () => {
       fs.writeFileSync(path.join(project, file), '');
     }
     // electron-builder normalises `files` into one file set; its filter is the patterns as written.
-    const [{ filter: patterns }] = config.files;
+    const { filter: patterns } = config.files[0]!;
     const filter = new FileMatcher(project, '/', (text) => text, [...patterns]).createFilter();
     const packed = [...tracked, ...built].filter((file) => filter(path.join(project, file), fs.statSync(path.join(project, file))));
     expect(packed.sort()).toEqual(['out/main/chunks/core.js', 'out/main/cli.js', 'out/main/index.js', 'out/preload/index.js', 'out/renderer/assets/index.js', 'out/renderer/index.html', 'package.json']);

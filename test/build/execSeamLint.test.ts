@@ -10,7 +10,7 @@ const eslint = lintForTests(ROOT);
 
 async function seamErrors(code: string, file: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
-  return result.messages.filter((m) => m.message.includes('Processes start only through src/main/processes/spawn/') || /node-pty|child_process|cluster/.test(m.message)).map((m) => m.ruleId ?? '');
+  return result!.messages.filter((m) => m.message.includes('Processes start only through src/main/processes/spawn/') || /node-pty|child_process|cluster/.test(m.message)).map((m) => m.ruleId ?? '');
 }
 
 const SPELLINGS = [

@@ -12,7 +12,7 @@ const fixture = (name: string) => fs.readFileSync(path.join(root, 'test/fixtures
 
 async function lintAs(file: string, code: string) {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return result.messages.map((message) => ({ rule: message.ruleId, text: message.message }));
+  return result!.messages.map((message) => ({ rule: message.ruleId, text: message.message }));
 }
 
 describe('the layers, as npm run lint enforces them', () => {

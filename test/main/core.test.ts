@@ -14,8 +14,8 @@ describe('the core', () => {
     try {
       const { core } = await buildTestCore(temp.make(), { ANTHROPIC_BASE_URL: model.url });
       const [agent] = core.agents.list();
-      const conversation = core.conversations.create(agent.id, 'test');
-      const turnId = core.runner.startTurn({ agentId: agent.id, conversationId: conversation.id, text: 'hello' });
+      const conversation = core.conversations.create(agent!.id, 'test');
+      const turnId = core.runner.startTurn({ agentId: agent!.id, conversationId: conversation.id, text: 'hello' });
       await model.waitForRequests(1);
       await core.shutdown();
       expect(await core.runner.settled(turnId)).toBe('cancelled');
@@ -29,8 +29,8 @@ describe('the core', () => {
     const first = (await buildTestCore(root)).core;
     const [developer] = first.agents.list();
     expect(developer).toMatchObject({ name: 'developer', handle: '@dev', mode: 'run', acceptancePolicy: 'apply' });
-    expect(developer.scopes).not.toContain('shell');
-    await first.removeAgent(developer.id);
+    expect(developer!.scopes).not.toContain('shell');
+    await first.removeAgent(developer!.id);
     await first.shutdown();
     const second = (await buildTestCore(root)).core;
     expect(second.agents.list()).toEqual([]);

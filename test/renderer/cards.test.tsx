@@ -197,7 +197,7 @@ describe('an approval card', () => {
       vi.advanceTimersByTime(CARD_KEY_DELAY_MS + 10);
     });
     for (const name of ['Hunk 1 of 2', 'Hunk 2 of 2']) {
-      const reject = screen.getByRole('region', { name }).querySelectorAll('button')[1];
+      const reject = screen.getByRole('region', { name }).querySelectorAll('button')[1]!;
       await act(async () => {
         fireEvent.click(reject);
       });
@@ -208,7 +208,7 @@ describe('an approval card', () => {
     });
     expect(call).not.toHaveBeenCalled();
     unmount();
-    render(<CardView card={{ ...card, id: 'card-one', hunks: [card.hunks![0]] }} active />);
+    render(<CardView card={{ ...card, id: 'card-one', hunks: [card.hunks![0]!] }} active />);
     expect(screen.queryByRole('region', { name: /^Hunk/ })).toBeNull();
   });
 });

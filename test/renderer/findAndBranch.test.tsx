@@ -57,7 +57,7 @@ describe('the conversation list’s actions', () => {
     await useConversationStore.getState().fork('c', 1);
     expect(call).toHaveBeenCalledWith('conversations.fork', { conversationId: 'c', messageId: 1 });
     expect(useConversationStore.getState().selected.a).toBe('f');
-    expect(useConversationStore.getState().byAgent.a.map((c) => c.id)).toEqual(['f', 'c']);
+    expect(useConversationStore.getState().byAgent.a!.map((c) => c.id)).toEqual(['f', 'c']);
     expect(useConversationStore.getState().takeDraft('f')).toBe('find the port');
     expect(useConversationStore.getState().takeDraft('f')).toBeNull();
   });
@@ -70,10 +70,10 @@ describe('the conversation list’s actions', () => {
     });
     await useConversationStore.getState().setArchived('x', true);
     expect(useConversationStore.getState().selected.a).toBe('y');
-    expect(useConversationStore.getState().byAgent.a.find((c) => c.id === 'x')?.archivedAt).toBe(at);
+    expect(useConversationStore.getState().byAgent.a!.find((c) => c.id === 'x')?.archivedAt).toBe(at);
     await useConversationStore.getState().remove('y');
     expect(call).toHaveBeenLastCalledWith('conversations.delete', { conversationId: 'y' });
-    expect(useConversationStore.getState().byAgent.a.map((c) => c.id)).toEqual(['x', 'old']);
+    expect(useConversationStore.getState().byAgent.a!.map((c) => c.id)).toEqual(['x', 'old']);
     expect(useConversationStore.getState().selected.a).toBeNull();
   });
 });

@@ -70,9 +70,9 @@ describe('code in the transcript (issue 23 §2)', () => {
     await waitFor(() => expect(container.querySelector('pre code .hljs-keyword')?.textContent).toBe('const'), { timeout: 15_000 });
     const blocks = container.querySelectorAll('pre code');
     expect(blocks).toHaveLength(2);
-    expect(blocks[0].querySelector('.hljs-number')?.textContent).toBe('42');
-    expect(blocks[0].textContent).toBe('const answer: number = 42; // "<img src=x onerror=alert(1)>"');
-    expect(blocks[1].querySelector('.hljs-tag')).not.toBeNull();
+    expect(blocks[0]!.querySelector('.hljs-number')?.textContent).toBe('42');
+    expect(blocks[0]!.textContent).toBe('const answer: number = 42; // "<img src=x onerror=alert(1)>"');
+    expect(blocks[1]!.querySelector('.hljs-tag')).not.toBeNull();
     expect(container.querySelector('img')).toBeNull();
   });
 

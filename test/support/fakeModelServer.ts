@@ -79,7 +79,7 @@ export async function startFakeModelServer(script: FakeScript, options: FakeServ
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const path = (req.url ?? '').split('?')[0];
+      const path = (req.url ?? '').split('?')[0]!;
       if (req.method === 'GET' && path === '/v1/models' && options.models) {
         modelListRequests.push(req.headers);
         listModels(req, res, options.models, options.apiKey);

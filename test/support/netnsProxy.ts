@@ -24,7 +24,7 @@ export interface NetnsProxyConfig {
   afterDecision?: Record<string, string[][]>;
 }
 
-const config = JSON.parse(process.argv[2]) as NetnsProxyConfig;
+const config = JSON.parse(process.argv[2]!) as NetnsProxyConfig;
 if (fs.readlinkSync('/proc/self/ns/net') === config.outerNamespace) throw new Error('not in a private network namespace: nothing set up');
 
 function serve(host: string, ipv6Only: boolean): Promise<void> {
@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     await new Promise<void>((resolve) => neighbour.stdout.once('data', () => resolve()));
     neighbourPid = String(neighbour.pid);
   }
-  const run = (command: string[]) => execFileSync(command[0], command.slice(1).map((word) => word.replace('{neighbour}', neighbourPid)), { stdio: ['ignore', 'ignore', 'inherit'] });
+  const run = (command: string[]) => execFileSync(command[0]!, command.slice(1).map((word) => word.replace('{neighbour}', neighbourPid)), { stdio: ['ignore', 'ignore', 'inherit'] });
   config.setup.forEach(run);
   await serve('0.0.0.0', false);
   await serve('::', true);

@@ -28,7 +28,7 @@ describe('seed 000 acceptance criteria, through the loop', () => {
     const w = await world(temp.make(), [{ toolCalls: [{ id: 'c1', name: 'write', args: { path: 'made.txt', content: 'x' } }] }], { env: OFF });
     const { results, cards } = await w.turn('write a file');
     expect(w.offered()).not.toEqual(expect.arrayContaining(['read']));
-    for (const name of ['read', 'write', 'bash']) expect(w.model.requests[0].body.tools ?? [], name).not.toContainEqual(expect.objectContaining({ name }));
+    for (const name of ['read', 'write', 'bash']) expect(w.model.requests[0]!.body.tools ?? [], name).not.toContainEqual(expect.objectContaining({ name }));
     const vocabulary = w.core.vocabularyFor(w.agentId);
     for (const scope of ['file_read', 'file_write', 'shell']) expect(vocabulary.find((line) => line.scope === scope)).toMatchObject({ installed: false });
     expect(results).toEqual([{ callId: 'c1', text: expect.stringMatching(/not installed/) }]);
@@ -43,8 +43,8 @@ describe('seed 000 acceptance criteria, through the loop', () => {
       { env: { DASHBOARD_CODING_TOOLS: 'on', PADDOCK_FILE_EDIT: 'off', PADDOCK_SHELL: 'off' } },
     );
     const { results, cards } = await w.turn('write a file and run a shell line');
-    expect(w.model.requests[0].body.tools).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'write' }), expect.objectContaining({ name: 'read' })]));
-    expect(w.model.requests[0].body.tools).not.toContainEqual(expect.objectContaining({ name: 'bash' }));
+    expect(w.model.requests[0]!.body.tools).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'write' }), expect.objectContaining({ name: 'read' })]));
+    expect(w.model.requests[0]!.body.tools).not.toContainEqual(expect.objectContaining({ name: 'bash' }));
     expect(cards.map((card) => card.tool)).toEqual(['write']);
     expect(fs.readFileSync(path.join(w.workspace, 'made.txt'), 'utf8')).toBe('hello\n');
     expect(results.find((r) => r.callId === 'c2')?.text).toMatch(/not installed/);
@@ -57,7 +57,7 @@ describe('seed 000 acceptance criteria, through the loop', () => {
       mode: 'run',
     });
     const { results } = await w.turn('where are we?');
-    expect(results[0].text).toContain(w.workspace);
+    expect(results[0]!.text).toContain(w.workspace);
     expect(fs.readFileSync(path.join(w.workspace, 'from-bash.txt'), 'utf8')).toBe('made\n');
   });
 
@@ -101,7 +101,7 @@ describe('seed 000 acceptance criteria, through the loop', () => {
   it('AC-6: without a workspace no coding tool is offered; a read is refused; the workspace card is the way in', async () => {
     const w = await world(temp.make(), [{ toolCalls: [{ id: 'c1', name: 'read', args: { path: 'a.txt' } }] }], { withWorkspace: false });
     const { results, cards } = await w.turn('read a.txt');
-    const offered = ((w.model.requests[0].body.tools ?? []) as { name: string }[]).map((tool) => tool.name);
+    const offered = ((w.model.requests[0]!.body.tools ?? []) as { name: string }[]).map((tool) => tool.name);
     expect(offered).toEqual(['workspace']);
     expect(results).toEqual([{ callId: 'c1', text: expect.stringMatching(/no workspace/) }]);
     expect(cards).toEqual([]);
@@ -115,9 +115,9 @@ describe('seed 000 acceptance criteria, through the loop', () => {
     expect(vocabulary.find((line) => line.scope === 'file_write')).toMatchObject({ granted: false });
     const shell = vocabulary.find((line) => line.scope === 'shell');
     expect(shell).toMatchObject({ installed: true, granted: true });
-    const bash = ((w.model.requests[0].body.tools ?? []) as { name: string; description: string }[]).find((tool) => tool.name === 'bash');
+    const bash = ((w.model.requests[0]!.body.tools ?? []) as { name: string; description: string }[]).find((tool) => tool.name === 'bash');
     expect(bash?.description).toMatch(w.core.sandbox.contained ? /contained/i : /not contained/i);
-    expect(JSON.stringify(w.model.requests[0].body.system)).toContain(String(shell?.containment).slice(0, 40));
+    expect(JSON.stringify(w.model.requests[0]!.body.system)).toContain(String(shell?.containment).slice(0, 40));
   });
 
   it('AC-8: installed but not granted: write is refused at dispatch, no card, nothing written', async () => {
@@ -135,7 +135,7 @@ describe('seed 000 acceptance criteria, through the loop', () => {
     expect(await w.core.assignment.assign(w.agentId, worktree)).toMatchObject({ ok: true });
     const { cards } = await w.turn('write the readme');
     expect(cards.map((card) => card.tool)).toEqual(['write']);
-    expect(cards[0].path).toMatch(/README\.md$/);
+    expect(cards[0]!.path).toMatch(/README\.md$/);
     expect(fs.readFileSync(path.join(worktree, 'README.md'), 'utf8')).toBe('# connected\n');
     const own = await w.core.assignment.assign(w.agentId, path.join(w.dataDir, 'developer', 'logs'));
     expect(own.ok).toBe(false);

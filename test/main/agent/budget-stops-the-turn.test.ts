@@ -62,7 +62,7 @@ describe.each(['anthropic', 'openai'] as const)('a spending limit through the %s
     // The request that crossed the limit was answered and its call ran; the next was never sent.
     expect(server.requests).toHaveLength(2);
     expect(dispatcher.calls.map((call) => (call.args as { path: string }).path)).toEqual(['f1.txt', 'f2.txt']);
-    const states = budgetEvents(core).map((e) => e.measures[0].state);
+    const states = budgetEvents(core).map((e) => e.measures[0]!.state);
     expect(states).toEqual(['warn', 'over', 'over']);
     const stop = notices(core).at(-1);
     expect(stop).toMatchObject({ role: 'notice', budget: true });

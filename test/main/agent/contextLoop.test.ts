@@ -45,14 +45,14 @@ describe.each(['anthropic', 'openai'] as const)('the loop through the %s SDK', (
           // Each read returns only once all three have started: they can only finish if they run at once.
           if (++started === 3) allStarted.resolve();
           await allStarted.promise;
-          return { ok: true, text: contents[['a', 'b', 'c'].indexOf(String(args.path))] };
+          return { ok: true, text: contents[['a', 'b', 'c'].indexOf(String(args.path))]! };
         },
       },
     ).then(async (s) => {
       expect(await turn(s.core, 'read a, b and c')).toBe('completed');
       return s;
     });
-    const sent = toolResultsIn(server.requests[1]);
+    const sent = toolResultsIn(server.requests[1]!);
     expect(sent.map((result) => result.callId)).toEqual(dispatcher.calls.map((call) => call.callId));
     expect(sent.map((result) => result.text)).toEqual(contents);
   });
@@ -72,12 +72,12 @@ describe.each(['anthropic', 'openai'] as const)('the loop through the %s SDK', (
     const budget = budgetTokens(window, 4_000);
     const sizes = server.requests.map(requestTokens);
     expect(Math.max(...sizes)).toBeLessThanOrEqual(budget);
-    const last = JSON.stringify(server.requests[300].body.messages);
+    const last = JSON.stringify(server.requests[300]!.body.messages);
     expect(last).toMatch(/\[(compacted|elided) to fit the context budget/);
     // The latest step's result is whole; the last request still pairs every call with its result.
-    const results = toolResultsIn(server.requests[300]);
+    const results = toolResultsIn(server.requests[300]!);
     expect(results.at(-1)?.text).toContain('f299.ts #300');
-    expect(new Set(toolCallIdsIn(server.requests[300]))).toEqual(new Set(results.map((r) => r.callId)));
+    expect(new Set(toolCallIdsIn(server.requests[300]!))).toEqual(new Set(results.map((r) => r.callId)));
     const notices = core.conversations.all(core.conversationId).filter((m) => m.role === 'notice');
     expect(notices.some((m) => m.text.startsWith('context: '))).toBe(true);
   }, 120_000);
@@ -89,7 +89,7 @@ describe.each(['anthropic', 'openai'] as const)('the loop through the %s SDK', (
     const retries = core.events.filter((e): e is Extract<AgentEvent, { type: 'retry' }> => e.type === 'retry');
     expect(retries).toHaveLength(1);
     expect(retries[0]).toMatchObject({ attempt: 1, of: 3, reason: 'overloaded' });
-    expect(retries[0].message).toMatch(/^retrying in [\d.]+ s: overloaded \(1 of 3\)$/);
+    expect(retries[0]!.message).toMatch(/^retrying in [\d.]+ s: overloaded \(1 of 3\)$/);
   });
 
   it('ends the wait of a retry at once when the owner stops the turn, and sends nothing more', async () => {
@@ -118,10 +118,10 @@ describe.each(['anthropic', 'openai'] as const)('the loop through the %s SDK', (
     expect(await turn(core, 'run the tests')).toBe('completed');
     expect(server.requests).toHaveLength(3);
     expect(dispatcher.calls).toHaveLength(1);
-    expect(dispatcher.calls[0].args).toEqual({ command: 'npm test' });
+    expect(dispatcher.calls[0]!.args).toEqual({ command: 'npm test' });
     const stored = core.conversations.all(core.conversationId);
     expect(stored.flatMap((m) => (m.role === 'assistant' ? m.toolCalls : []))).toHaveLength(1);
-    expect(toolCallIdsIn(server.requests[2])).toEqual(['call_cut1']);
+    expect(toolCallIdsIn(server.requests[2]!)).toEqual(['call_cut1']);
     expect(core.events.some((e) => e.type === 'retry')).toBe(true);
   });
 
@@ -133,9 +133,9 @@ describe.each(['anthropic', 'openai'] as const)('the loop through the %s SDK', (
     );
     core.agent.model = provider === 'openai' ? 'gpt-4o' : 'fake-model';
     expect(await turn(core, 'show me the page')).toBe('completed');
-    const messages = JSON.stringify(server.requests[1].body.messages);
+    const messages = JSON.stringify(server.requests[1]!.body.messages);
     if (provider === 'anthropic') {
-      const content = (server.requests[1].body.messages as { content: { type: string; content?: unknown }[] }[]).at(-1)?.content ?? [];
+      const content = (server.requests[1]!.body.messages as { content: { type: string; content?: unknown }[] }[]).at(-1)?.content ?? [];
       const result = content.find((block) => block.type === 'tool_result');
       expect(result?.content).toEqual([
         { type: 'text', text: 'Screenshot of http://127.0.0.1:5173/ saved.' },
@@ -163,22 +163,22 @@ describe('prompt caching and usage (Anthropic)', () => {
       { modelOverrides: { contextWindows: {}, prices: { 'fake-model': { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } } } },
     );
     expect(await turn(core, 'read a, b, c')).toBe('completed');
-    const body = server.requests[3].body as { tools: Record<string, unknown>[]; system: Record<string, unknown>[]; messages: { role: string; content: Record<string, unknown>[] }[] };
+    const body = server.requests[3]!.body as { tools: Record<string, unknown>[]; system: Record<string, unknown>[]; messages: { role: string; content: Record<string, unknown>[] }[] };
     expect(body.tools.at(-1)?.cache_control).toEqual({ type: 'ephemeral' });
     expect(body.tools.slice(0, -1).every((tool) => tool.cache_control === undefined)).toBe(true);
-    expect(body.system[0].cache_control).toEqual({ type: 'ephemeral' });
+    expect(body.system[0]!.cache_control).toEqual({ type: 'ephemeral' });
     const marked = body.messages.flatMap((message, i) => message.content.flatMap((block, j) => (block.cache_control ? [[i, j]] : [])));
     const n = body.messages.length;
     expect(marked).toEqual([
-      [n - 3, body.messages[n - 3].content.length - 1],
-      [n - 1, body.messages[n - 1].content.length - 1],
+      [n - 3, body.messages[n - 3]!.content.length - 1],
+      [n - 1, body.messages[n - 1]!.content.length - 1],
     ]);
 
     const usage = core.events.filter((e): e is Extract<AgentEvent, { type: 'usage' }> => e.type === 'usage');
     expect(usage).toHaveLength(4);
-    expect(usage[0].request.cacheReadTokens).toBe(0);
+    expect(usage[0]!.request.cacheReadTokens).toBe(0);
     for (const later of usage.slice(1)) expect(later.request.cacheReadTokens).toBeGreaterThan(later.request.inputTokens);
-    const last = usage[3];
+    const last = usage[3]!;
     expect(last.turn.requests).toBe(4);
     expect(last.turn.cost).toBeGreaterThan(0);
     const stored = createUsageRepository(core.db).forConversation(core.conversationId);
@@ -195,8 +195,8 @@ describe('prompt caching and usage (Anthropic)', () => {
     core.agent.thinkingBudget = 2_048;
     core.agent.maxOutputTokens = 8_192;
     expect(await turn(core, 'think, then read')).toBe('completed');
-    expect(server.requests[0].body.thinking).toEqual({ type: 'enabled', budget_tokens: 2_048 });
-    const assistant = (server.requests[1].body.messages as { role: string; content: Record<string, unknown>[] }[]).find((m) => m.role === 'assistant');
+    expect(server.requests[0]!.body.thinking).toEqual({ type: 'enabled', budget_tokens: 2_048 });
+    const assistant = (server.requests[1]!.body.messages as { role: string; content: Record<string, unknown>[] }[]).find((m) => m.role === 'assistant');
     expect(assistant?.content[0]).toEqual({ type: 'thinking', thinking: 'I should read a first.', signature: 'sig-22' });
     expect(core.events).toContainEqual(expect.objectContaining({ type: 'thinking', text: 'I should read a first.' }));
     const stored = core.conversations.all(core.conversationId).find((m) => m.role === 'assistant');
@@ -216,7 +216,7 @@ describe('prompt caching and usage (Anthropic)', () => {
     core.agent.thinkingBudget = 2_048;
     core.agent.maxOutputTokens = 8_192;
     expect(await turn(core, 'two steps')).toBe('completed');
-    const assistants = (server.requests[2].body.messages as { role: string; content: Record<string, unknown>[] }[]).filter((m) => m.role === 'assistant');
+    const assistants = (server.requests[2]!.body.messages as { role: string; content: Record<string, unknown>[] }[]).filter((m) => m.role === 'assistant');
     expect(assistants.map((m) => m.content[0])).toEqual([
       { type: 'thinking', thinking: 'First, read a.', signature: 'sig-14' },
       { type: 'thinking', thinking: 'Now read bb.', signature: 'sig-12' },

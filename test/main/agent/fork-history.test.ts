@@ -39,14 +39,14 @@ describe.each(['anthropic', 'openai'] as const)('a fork through the %s SDK', (pr
     const fork = core.conversations.fork(core.conversationId, second?.id ?? 0, 'fork', 'Forked.');
     core.runner.seedFork(core.conversationId, fork.id);
     expect(await turn(fork.id, 'now summarise them')).toBe('completed');
-    expect(server.requests[3].body.messages).toEqual(server.requests[2].body.messages);
-    expect(toolResultsIn(server.requests[3])).toEqual([{ callId: 'call_notes', text: NOTES }]);
+    expect(server.requests[3]!.body.messages).toEqual(server.requests[2]!.body.messages);
+    expect(toolResultsIn(server.requests[3]!)).toEqual([{ callId: 'call_notes', text: NOTES }]);
 
     // The original out of memory: the fork reads what the store kept, the file's summary.
     const later = core.conversations.fork(core.conversationId, second?.id ?? 0, 'fork 2', 'Forked.');
     core.runner.forgetHistory(core.conversationId);
     core.runner.seedFork(core.conversationId, later.id);
     expect(await turn(later.id, 'now summarise them')).toBe('completed');
-    expect(toolResultsIn(server.requests[4])[0].text).toMatch(/^read .*notes\.md.*: returned 31 lines, \d+ characters \(contents are not stored\)$/);
+    expect(toolResultsIn(server.requests[4]!)[0]!.text).toMatch(/^read .*notes\.md.*: returned 31 lines, \d+ characters \(contents are not stored\)$/);
   });
 });

@@ -53,11 +53,11 @@ describe.each(['anthropic', 'openai'] as const)('the agent loop through the %s S
 
     // Results went back in the provider's own format, with the owner's message first.
     expect(server.requests).toHaveLength(3);
-    const second = toolResultsIn(server.requests[1]);
-    expect(second).toEqual([{ callId: dispatcher.calls[0].callId, text: FILE_CONTENT }]);
-    expect(toolResultsIn(server.requests[2]).map((r) => r.text)).toContain('exit 0: 3 passed');
-    expect(systemOf(server.requests[0])).toContain(core.workspace.directory);
-    const auth = server.requests[0].headers['x-api-key'] ?? server.requests[0].headers.authorization;
+    const second = toolResultsIn(server.requests[1]!);
+    expect(second).toEqual([{ callId: dispatcher.calls[0]!.callId, text: FILE_CONTENT }]);
+    expect(toolResultsIn(server.requests[2]!).map((r) => r.text)).toContain('exit 0: 3 passed');
+    expect(systemOf(server.requests[0]!)).toContain(core.workspace.directory);
+    const auth = server.requests[0]!.headers['x-api-key'] ?? server.requests[0]!.headers.authorization;
     expect(String(auth)).toContain(TEST_KEY);
 
     // The transcript reopens as it was; file contents are not stored, and the key is nowhere.
@@ -99,7 +99,7 @@ describe.each(['anthropic', 'openai'] as const)('the agent loop through the %s S
     core.agent.maxOutputTokens = 0;
     const second = core.runner.startTurn({ agentId: core.agent.id, conversationId: core.conversationId, text: 'again' });
     await core.runner.settled(second);
-    expect(maxTokensOf(setup1.server.requests[2])).toBe(1);
+    expect(maxTokensOf(setup1.server.requests[2]!)).toBe(1);
   });
 
   it('keeps earlier results whole while the conversation fits the context budget', async () => {
@@ -117,7 +117,7 @@ describe.each(['anthropic', 'openai'] as const)('the agent loop through the %s S
     );
     const turnId = core.runner.startTurn({ agentId: core.agent.id, conversationId: core.conversationId, text: 'go' });
     expect(await core.runner.settled(turnId)).toBe('completed');
-    const sent = toolResultsIn(server.requests[3]).map((r) => r.text);
+    const sent = toolResultsIn(server.requests[3]!).map((r) => r.text);
     expect(sent).toEqual([big(1), big(2), big(3)]);
   });
 
@@ -164,6 +164,6 @@ describe.each(['anthropic', 'openai'] as const)('the agent loop through the %s S
     const turnId = core.runner.startTurn({ agentId: core.agent.id, conversationId: core.conversationId, text: 'go' });
     expect(await core.runner.settled(turnId)).toBe('completed');
     expect(dispatcher.calls).toHaveLength(0);
-    expect(toolResultsIn(server.requests[1])[0].text).toMatch(/arguments were not a JSON object, so nothing ran/);
+    expect(toolResultsIn(server.requests[1]!)[0]!.text).toMatch(/arguments were not a JSON object, so nothing ran/);
   });
 });

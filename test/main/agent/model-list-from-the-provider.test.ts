@@ -32,7 +32,7 @@ describe.each(['anthropic', 'openai'] as const)('the model list through the %s S
     const list = await listModels(agent, secretsWith(agent.id, 'sk-list'));
     expect(list).toEqual({ models: ['model-a', 'model-b'], source: 'provider', problem: null });
     expect(server.modelListRequests).toHaveLength(1);
-    const sent = server.modelListRequests[0];
+    const sent = server.modelListRequests[0]!;
     expect(String(sent['x-api-key'] ?? sent.authorization)).toContain('sk-list');
   });
 

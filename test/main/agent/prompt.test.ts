@@ -63,7 +63,7 @@ describe('what the model is sent', () => {
     ];
     expect(toModelMessages(stored, new Map([['a', 'full text']]))).toEqual([
       { role: 'user', text: 'go' },
-      { role: 'assistant', text: '', toolCalls: stored[1].role === 'assistant' ? stored[1].toolCalls : [] },
+      { role: 'assistant', text: '', toolCalls: stored[1]!.role === 'assistant' ? stored[1]!.toolCalls : [] },
       { role: 'tool', callId: 'a', tool: 'read', text: 'full text', isError: false },
       { role: 'tool', callId: 'b', tool: 'run', text: INTERRUPTED_NOT_REPEATED, isError: true },
     ]);

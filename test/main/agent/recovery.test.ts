@@ -27,7 +27,7 @@ function runUntilCallStarts(args: string[]): Promise<{ callId: string; kill: () 
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       const match = /RUNNING (\S+)\n/.exec(stdout);
-      if (match) resolve({ callId: match[1], kill: async () => void (child.kill('SIGKILL'), await exited) });
+      if (match) resolve({ callId: match[1]!, kill: async () => void (child.kill('SIGKILL'), await exited) });
     });
     child.on('exit', (code) => reject(new Error(`the child exited (${code}) before the call started: ${stderr}`)));
   });
@@ -61,10 +61,10 @@ describe.each(['anthropic', 'openai'] as const)('recovery after a SIGKILL mid-ca
 
     const turnId = core.runner.startTurn({ agentId: core.agent.id, conversationId, text: 'what happened?' });
     expect(await core.runner.settled(turnId)).toBe('completed');
-    const sent = toolResultsIn(server.requests[1]);
+    const sent = toolResultsIn(server.requests[1]!);
     expect(sent).toHaveLength(1);
-    expect(sent[0].callId).toBe(child.callId);
-    expect(sent[0].text).toMatch(/^interrupted, not repeated/);
+    expect(sent[0]!.callId).toBe(child.callId);
+    expect(sent[0]!.text).toMatch(/^interrupted, not repeated/);
     expect(again.calls).toHaveLength(0);
     const stored = core.conversations.all(conversationId);
     expect(stored.map((m) => m.role)).toEqual(['owner', 'assistant', 'tool', 'owner', 'assistant']);

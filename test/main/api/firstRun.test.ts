@@ -46,24 +46,24 @@ describe('Test connection', () => {
     const model = await startFakeModelServer([], { apiKey: 'sk-good', models: ['claude-sonnet-5-5', 'claude-haiku-5-5'] });
     closers.push(() => model.close());
     const s = await setup({ ANTHROPIC_BASE_URL: model.url });
-    const bad = await s.call('agents.testConnection', { agentId: s.agent.id, apiKey: 'sk-wrong' });
+    const bad = await s.call('agents.testConnection', { agentId: s.agent!.id, apiKey: 'sk-wrong' });
     expect(bad).toMatchObject({ ok: false, problem: 'bad-key' });
     expect(bad.sentence).toMatch(/refused this API key \(401\)/);
     expect(bad.sentence).not.toContain('sk-wrong');
-    const good = await s.call('agents.testConnection', { agentId: s.agent.id, apiKey: 'sk-good' });
+    const good = await s.call('agents.testConnection', { agentId: s.agent!.id, apiKey: 'sk-good' });
     expect(good).toMatchObject({ ok: true });
     expect(good.sentence).toContain('claude-sonnet-5-5 is available');
-    expect(s.core.secrets.get(s.agent.id)).toBeNull();
+    expect(s.core.secrets.get(s.agent!.id)).toBeNull();
     // The stored key is what a test without one uses.
-    await s.call('agents.setApiKey', { agentId: s.agent.id, apiKey: 'sk-good' });
-    expect(await s.call('agents.testConnection', { agentId: s.agent.id })).toMatchObject({ ok: true });
+    await s.call('agents.setApiKey', { agentId: s.agent!.id, apiKey: 'sk-good' });
+    expect(await s.call('agents.testConnection', { agentId: s.agent!.id })).toMatchObject({ ok: true });
   });
 
   it('says when the key works but the model is not available to it', async () => {
     const model = await startFakeModelServer([], { models: ['claude-haiku-5-5'] });
     closers.push(() => model.close());
     const s = await setup({ ANTHROPIC_BASE_URL: model.url });
-    const result = await s.call('agents.testConnection', { agentId: s.agent.id, apiKey: 'sk-any' });
+    const result = await s.call('agents.testConnection', { agentId: s.agent!.id, apiKey: 'sk-any' });
     expect(result).toMatchObject({ ok: false, problem: 'model-missing' });
     expect(result.sentence).toBe('The key works, but model "claude-sonnet-5-5" is not available to it: pick one it lists, such as claude-haiku-5-5.');
   });
@@ -71,15 +71,15 @@ describe('Test connection', () => {
   it('says when nothing answers at the base URL', async () => {
     const port = await closedPort();
     const s = await setup({ ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}` });
-    const result = await s.call('agents.testConnection', { agentId: s.agent.id, apiKey: 'sk-any' });
+    const result = await s.call('agents.testConnection', { agentId: s.agent!.id, apiKey: 'sk-any' });
     expect(result).toMatchObject({ ok: false, problem: 'unreachable' });
     expect(result.sentence).toMatch(new RegExp(`^Cannot reach http://127.0.0.1:${port}: check the base URL`));
   });
 
   it("asks for a key before any request when the agent talks to the provider's own service", async () => {
     const s = await setup();
-    expect(s.agent.baseUrl).toBeNull();
-    expect(await s.call('agents.testConnection', { agentId: s.agent.id })).toMatchObject({ ok: false, problem: 'no-key' });
+    expect(s.agent!.baseUrl).toBeNull();
+    expect(await s.call('agents.testConnection', { agentId: s.agent!.id })).toMatchObject({ ok: false, problem: 'no-key' });
     const [view] = await s.call('agents.list', {});
     expect(view).toMatchObject({ hasApiKey: false, needsApiKey: true });
   });

@@ -45,7 +45,7 @@ describe('forking a conversation', () => {
     try {
       const [agent] = core.agents.list();
       const { api } = core;
-      const source = await api.conversations.create({ agentId: agent.id, title: 'Ports' }, HOST);
+      const source = await api.conversations.create({ agentId: agent!.id, title: 'Ports' }, HOST);
       expect(await core.runner.settled((await api.conversations.send({ conversationId: source.id, text: 'why does the pelican server pick port 8080?' }, HOST)).turnId)).toBe('completed');
       expect(await core.runner.settled((await api.conversations.send({ conversationId: source.id, text: 'make it read PORT instead' }, HOST)).turnId)).toBe('completed');
       expect(server.requests).toHaveLength(3);
@@ -56,7 +56,7 @@ describe('forking a conversation', () => {
       expect(draft).toBe('make it read PORT instead');
       // Named after the first request, as every conversation is; the fork says it is one.
       const title = core.conversations.get(source.id)?.title ?? '';
-      expect(fork).toMatchObject({ agentId: agent.id, title: `${title} (fork)`, archivedAt: null });
+      expect(fork).toMatchObject({ agentId: agent!.id, title: `${title} (fork)`, archivedAt: null });
       const forked = (await api.conversations.messages({ conversationId: fork.id }, HOST)).messages;
       const original = (await api.conversations.messages({ conversationId: source.id }, HOST)).messages;
       const upTo = original.filter((message) => message.id < (second?.id ?? 0));
@@ -67,10 +67,10 @@ describe('forking a conversation', () => {
       // The owner sends the forked message again in the fork: the model reads what it read the first time.
       expect(await core.runner.settled((await api.conversations.send({ conversationId: fork.id, text: draft }, HOST)).turnId)).toBe('completed');
       expect(server.requests).toHaveLength(4);
-      expect(messagesOf(server.requests[3])).toEqual(messagesOf(server.requests[2]));
-      expect(toolCallIdsIn(server.requests[3])).toEqual(['toolu_cfg']);
-      expect(toolResultsIn(server.requests[3])).toHaveLength(1);
-      expect(server.requests[3].body.system).toEqual(server.requests[2].body.system);
+      expect(messagesOf(server.requests[3]!)).toEqual(messagesOf(server.requests[2]!));
+      expect(toolCallIdsIn(server.requests[3]!)).toEqual(['toolu_cfg']);
+      expect(toolResultsIn(server.requests[3]!)).toHaveLength(1);
+      expect(server.requests[3]!.body.system).toEqual(server.requests[2]!.body.system);
       // The fork went on by itself; the original did not move.
       expect((await api.conversations.messages({ conversationId: source.id }, HOST)).messages).toEqual(original);
       expect((await api.conversations.messages({ conversationId: fork.id }, HOST)).messages.at(-1)).toMatchObject({ role: 'assistant', text: 'The fork’s answer.' });
@@ -84,12 +84,12 @@ describe('forking a conversation', () => {
       expect((await refusal(() => api.conversations.delete({ conversationId: source.id }, HOST))).message).toMatch(/then delete it$/);
       await api.conversations.cancel({ conversationId: source.id }, HOST);
       expect(await core.runner.settled(working)).toBe('cancelled');
-      expect((await refusal(() => api.conversations.fork({ conversationId: source.id, messageId: original[1].id }, HOST))).message).toBe('refused: a fork starts at one of your own messages in this conversation');
+      expect((await refusal(() => api.conversations.fork({ conversationId: source.id, messageId: original[1]!.id }, HOST))).message).toBe('refused: a fork starts at one of your own messages in this conversation');
 
       // Deleting the original: gone from the list and the search; the fork keeps its copy.
       expect((await api.conversations.search({ text: 'pelican' }, HOST)).groups.map((group) => group.conversationId).sort()).toEqual([source.id, fork.id].sort());
       expect(await api.conversations.delete({ conversationId: source.id }, HOST)).toEqual({ deleted: true });
-      expect((await api.conversations.list({ agentId: agent.id }, HOST)).map((conversation) => conversation.id)).toEqual([fork.id]);
+      expect((await api.conversations.list({ agentId: agent!.id }, HOST)).map((conversation) => conversation.id)).toEqual([fork.id]);
       expect((await api.conversations.search({ text: 'pelican' }, HOST)).groups.map((group) => group.conversationId)).toEqual([fork.id]);
       expect((await api.conversations.messages({ conversationId: fork.id }, HOST)).messages).toHaveLength(forked.length + 2);
     } finally {
@@ -101,10 +101,10 @@ describe('forking a conversation', () => {
     const { core } = await buildTestCore(temp.make());
     try {
       const [agent] = core.agents.list();
-      const conversation = await core.api.conversations.create({ agentId: agent.id, title: 'New conversation' }, HOST);
+      const conversation = await core.api.conversations.create({ agentId: agent!.id, title: 'New conversation' }, HOST);
       expect((await core.api.conversations.rename({ conversationId: conversation.id, title: 'Upload bug' }, HOST)).title).toBe('Upload bug');
       expect((await core.api.conversations.archive({ conversationId: conversation.id, archived: true }, HOST)).archivedAt).toEqual(expect.any(String));
-      expect((await core.api.conversations.list({ agentId: agent.id }, HOST))[0].archivedAt).not.toBeNull();
+      expect((await core.api.conversations.list({ agentId: agent!.id }, HOST))[0]!.archivedAt).not.toBeNull();
       expect((await core.api.conversations.archive({ conversationId: conversation.id, archived: false }, HOST)).archivedAt).toBeNull();
       expect((await refusal(() => core.api.conversations.rename({ conversationId: 'nope', title: 'x' }, HOST))).code).toBe('not-found');
 

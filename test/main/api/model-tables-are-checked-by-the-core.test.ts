@@ -41,15 +41,15 @@ describe('the model tables', () => {
       expect(again.ok && again.value.overrides).toEqual({ contextWindows: { 'local-coder': 32_768 }, prices: { 'local-coder': PRICE } });
 
       const [agent] = core.agents.list();
-      core.agents.update(agent.id, { model: 'local-coder-7b', baseUrl: server.url });
-      core.secrets.set(agent.id, 'sk-test');
+      core.agents.update(agent!.id, { model: 'local-coder-7b', baseUrl: server.url });
+      core.secrets.set(agent!.id, 'sk-test');
       const events: PaddockEvent[] = [];
       core.events.subscribe((event) => events.push(event));
-      const conversation = core.conversations.create(agent.id, 'priced');
-      expect(await core.runner.settled(core.runner.startTurn({ agentId: agent.id, conversationId: conversation.id, text: 'hi' }))).toBe('completed');
+      const conversation = core.conversations.create(agent!.id, 'priced');
+      expect(await core.runner.settled(core.runner.startTurn({ agentId: agent!.id, conversationId: conversation.id, text: 'hi' }))).toBe('completed');
       const usage = events.flatMap((event) => (event.type === 'conversation' && event.event.type === 'usage' ? [event.event] : []));
       expect(usage).toHaveLength(1);
-      const { inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens, cost } = usage[0].request;
+      const { inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens, cost } = usage[0]!.request;
       const expected = (inputTokens * 2 + outputTokens * 10 + cacheReadTokens * 0.2 + cacheWriteTokens * 2.5) / 1_000_000;
       expect(inputTokens + cacheWriteTokens).toBeGreaterThan(0);
       expect(cost).toBeCloseTo(expected, 12);

@@ -24,7 +24,7 @@ async function setup() {
   fs.writeFileSync(path.join(root, 'outside.txt'), 'outside secret');
   fs.mkdirSync(path.join(home, '.ssh'), { recursive: true });
   fs.writeFileSync(path.join(home, '.ssh', 'id_ed25519'), 'PRIVATE KEY');
-  const agent = core.agents.list()[0];
+  const agent = core.agents.list()[0]!;
   const set = await call('workspaces.set', { agentId: agent.id, directory: workspace });
   expect(set.ok).toBe(true);
   return { core, home, dataDir, root, workspace, agent, call };

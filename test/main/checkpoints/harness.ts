@@ -50,7 +50,7 @@ export async function checkpointHarness(root: string, script: FakeScript) {
     if (!answered.ok) throw new Error(answered.message);
     for (let i = 0; i < 1000; i++) {
       const restores = core.checkpoints.list(conversation.id).filter((c) => c.kind === 'restore');
-      if (restores.length > before && restores[restores.length - 1].summary) return restores[restores.length - 1];
+      if (restores.length > before && restores[restores.length - 1]!.summary) return restores[restores.length - 1]!;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     throw new Error('the restore did not finish');

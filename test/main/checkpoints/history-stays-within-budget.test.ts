@@ -42,18 +42,18 @@ describe('the checkpoint history stays within its budget', () => {
     const views = core.checkpoints.list(conversation.id);
     expect(views.map((v) => v.pruned)).toEqual([true, true, false, false]);
     const [usage] = await core.checkpoints.usage();
-    expect(usage.workspace).toBe(workspace);
-    expect(usage.bytes).toBeLessThanOrEqual(1000 * 1024);
-    expect(usage.bytes).toBeGreaterThan(600 * 1024);
-    expect(usage.checkpoints).toBe(views.filter((v) => !v.pruned).length);
-    await expect(core.checkpoints.undo(views[0].id)).rejects.toThrow(/removed to keep the history within its size budget/);
+    expect(usage!.workspace).toBe(workspace);
+    expect(usage!.bytes).toBeLessThanOrEqual(1000 * 1024);
+    expect(usage!.bytes).toBeGreaterThan(600 * 1024);
+    expect(usage!.checkpoints).toBe(views.filter((v) => !v.pruned).length);
+    await expect(core.checkpoints.undo(views[0]!.id)).rejects.toThrow(/removed to keep the history within its size budget/);
     await core.shutdown();
   });
 
   it('Clear removes the shadow repository and every checkpoint of the workspace', async () => {
     const { core, dataDir, workspace, conversation, turn } = await setup();
     await turn(1);
-    expect((await core.checkpoints.usage())[0].bytes).toBeGreaterThan(300 * 1024);
+    expect((await core.checkpoints.usage())[0]!.bytes).toBeGreaterThan(300 * 1024);
     await core.checkpoints.clear(workspace);
     expect(fs.existsSync(shadowDirFor(dataDir, workspace))).toBe(false);
     expect(await core.checkpoints.usage()).toEqual([{ workspace, agents: ['@budget'], bytes: 0, checkpoints: 0 }]);

@@ -35,8 +35,8 @@ describe('undo removes only what the turn created', () => {
 
     expect(await h.runTurn('tidy the ignore file')).toBe('completed');
     const [turn] = h.core.checkpoints.list(h.conversation.id);
-    expect(turn.summary).toBe('changed 1 file: .gitignore'); // not "data/precious.db": it was there already
-    const card = await h.cardById((await h.core.checkpoints.undo(turn.id)).cardId);
+    expect(turn!.summary).toBe('changed 1 file: .gitignore'); // not "data/precious.db": it was there already
+    const card = await h.cardById((await h.core.checkpoints.undo(turn!.id)).cardId);
     expect(card.details).toContain('restored: .gitignore');
     expect(card.details?.join('\n')).not.toMatch(/precious\.db \(the turn created it\)/);
     expect(card.details?.join('\n')).toMatch(/kept: data\/precious\.db was on disk before the turn but not recorded/);
@@ -61,7 +61,7 @@ describe('undo removes only what the turn created', () => {
     expect(await h.runTurn('make things')).toBe('completed');
     expect(fs.existsSync(h.file('out/deep/z.txt'))).toBe(true);
     const [turn] = h.core.checkpoints.list(h.conversation.id);
-    const card = await h.cardById((await h.core.checkpoints.undo(turn.id)).cardId);
+    const card = await h.cardById((await h.core.checkpoints.undo(turn!.id)).cardId);
     expect(card.details).toEqual(
       expect.arrayContaining(['removed: logs/run.txt (the turn created it)', 'removed: out/deep/z.txt (the turn created it)', 'removed: keep/inner/new.txt (the turn created it)']),
     );

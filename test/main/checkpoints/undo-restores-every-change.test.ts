@@ -69,9 +69,9 @@ describe('undo a turn, whatever changed the files', () => {
 
     const [turn] = h.core.checkpoints.list(h.conversation.id);
     expect(turn).toMatchObject({ kind: 'turn', recorded: true, undone: false, working: false });
-    expect(turn.summary).toMatch(/changed 5 files/);
+    expect(turn!.summary).toMatch(/changed 5 files/);
 
-    const { cardId } = await h.core.checkpoints.undo(turn.id);
+    const { cardId } = await h.core.checkpoints.undo(turn!.id);
     const card = await h.cardById(cardId);
     expect(card.tool).toBe('checkpoint');
     expect(card.reason).toMatch(/^Undo this turn: 5 files go back/);
@@ -98,7 +98,7 @@ describe('undo a turn, whatever changed the files', () => {
     expect(messages.filter((m) => m.undone).map((m) => m.role)).toEqual(['owner', 'assistant', 'tool', 'tool', 'tool', 'assistant']);
     expect(h.core.checkpoints.list(h.conversation.id)[0]).toMatchObject({ undone: true });
     await h.runTurn('what now?');
-    const sent = JSON.stringify(h.server.requests[h.server.requests.length - 1].body.messages);
+    const sent = JSON.stringify(h.server.requests[h.server.requests.length - 1]!.body.messages);
     expect(sent).toContain('The owner chose \\"Undo this turn\\"');
     expect(sent).toContain('what now?');
     expect(sent).not.toContain('change the files');
@@ -111,7 +111,7 @@ describe('undo a turn, whatever changed the files', () => {
     fs.writeFileSync(h.file('data.txt'), 'the owner edited this after the turn\n');
 
     const [turn] = h.core.checkpoints.list(h.conversation.id);
-    const card = await h.cardById((await h.core.checkpoints.undo(turn.id)).cardId);
+    const card = await h.cardById((await h.core.checkpoints.undo(turn!.id)).cardId);
     expect(card.reason).toMatch(/4 files go back to how they were; 1 changed since and is kept as it is/);
     expect(card.details).toContain('conflict, kept as it is: data.txt was changed after the turn (by you or a process), so it is not overwritten');
     expect(card.diff ?? '').not.toContain('the owner edited');
@@ -126,7 +126,7 @@ describe('undo a turn, whatever changed the files', () => {
     const h = await turnAndCheckpoint((_request, index) => TURN[index] ?? { text: 'Noted.' });
     await h.runTurn('change the files');
     const [turn] = h.core.checkpoints.list(h.conversation.id);
-    const card = await h.cardById((await h.core.checkpoints.undo(turn.id)).cardId);
+    const card = await h.cardById((await h.core.checkpoints.undo(turn!.id)).cardId);
     expect(h.core.cards.answer({ cardId: card.id, decision: 'approve', baseHash: 'f'.repeat(64) })).toMatchObject({ ok: false, code: 'card-hash-mismatch' });
     expect(h.core.cards.answer({ cardId: card.id, decision: 'approve', baseHash: card.baseHash, choice: 'stop-processes' })).toMatchObject({
       ok: false,
@@ -146,7 +146,7 @@ describe('undo a turn, whatever changed the files', () => {
     const afterTurn = Object.fromEntries(['src/app.js', 'data.txt', 'logo.bin', 'made.txt'].map((rel) => [rel, fs.readFileSync(h.file(rel))]));
 
     const [turn] = h.core.checkpoints.list(h.conversation.id);
-    const restore = await h.approveRestore(await h.cardById((await h.core.checkpoints.undo(turn.id)).cardId));
+    const restore = await h.approveRestore(await h.cardById((await h.core.checkpoints.undo(turn!.id)).cardId));
     expectOriginal(h.file);
 
     const card = await h.cardById((await h.core.checkpoints.undo(restore.id)).cardId);
@@ -183,7 +183,7 @@ describe('undo a turn, whatever changed the files', () => {
     expect(running()).toHaveLength(1);
 
     const [turn] = h.core.checkpoints.list(h.conversation.id);
-    const card = await h.cardById((await h.core.checkpoints.undo(turn.id)).cardId);
+    const card = await h.cardById((await h.core.checkpoints.undo(turn!.id)).cardId);
     expect(card.details).toEqual(expect.arrayContaining([expect.stringMatching(/^process watcher \(pid \d+, .*node watch\.js.*\) was started in this turn and is still running$/)]));
     expect(card.choices).toEqual([{ kind: 'stop-processes', label: 'stop watcher' }]);
 
@@ -206,7 +206,7 @@ describe('undo a turn, whatever changed the files', () => {
     const h = await turnAndCheckpoint((_request, index) => script[index] ?? { text: 'Noted.' });
     await h.runTurn('start it');
     const [turn] = h.core.checkpoints.list(h.conversation.id);
-    const card = await h.cardById((await h.core.checkpoints.undo(turn.id)).cardId);
+    const card = await h.cardById((await h.core.checkpoints.undo(turn!.id)).cardId);
     expect(card.choices).toEqual([{ kind: 'stop-processes', label: 'stop server' }]);
     await h.approveRestore(card);
     expect(fs.existsSync(h.file('serve.js'))).toBe(false);

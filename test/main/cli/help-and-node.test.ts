@@ -78,7 +78,7 @@ describe('bin/paddock.js under an older Node', () => {
     if (!fs.existsSync(candidate)) return false;
     const version = spawnSync(candidate, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim();
     const [major, minor] = version.split('.').map(Number);
-    return major < 22 || (major === 22 && minor < 13);
+    return major! < 22 || (major === 22 && minor! < 13);
   });
 
   it.skipIf(!older)(`says which Node it found and which it needs (${older ?? 'no Node older than 22.13 on this machine'})`, () => {

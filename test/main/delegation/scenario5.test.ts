@@ -26,7 +26,7 @@ async function setUp(script: Parameters<typeof startFakeModelServer>[0]) {
   model = await startFakeModelServer(script);
   const root = temp.make();
   const { core } = await buildTestCore(root, { ANTHROPIC_BASE_URL: model.url });
-  const developer = core.agents.list()[0];
+  const developer = core.agents.list()[0]!;
   const workspace = path.join(root, 'project');
   fs.mkdirSync(workspace);
   fs.writeFileSync(path.join(workspace, 'README.md'), 'hello\n');
@@ -59,14 +59,14 @@ describe('scenario 5: a delegate of the developer agent gets none of its tools',
     expect(model?.requests).toHaveLength(4);
 
     // The developer was offered delegate; the delegate was offered no tool at all.
-    const developerTools = (model?.requests[0].body.tools as { name: string }[]).map((tool) => tool.name);
+    const developerTools = (model?.requests[0]!.body.tools as { name: string }[]).map((tool) => tool.name);
     expect(developerTools).toContain('delegate');
     expect(developerTools).toContain('write');
-    expect(model?.requests[1].body.tools ?? []).toEqual([]);
+    expect(model?.requests[1]!.body.tools ?? []).toEqual([]);
     // Its answer came back to the developer as the delegate call's result.
-    expect(JSON.stringify(model?.requests[3].body)).toContain('@reviewer answered:\\nThe database connection was refused (db.ts:12).');
+    expect(JSON.stringify(model?.requests[3]!.body)).toContain('@reviewer answered:\\nThe database connection was refused (db.ts:12).');
     // The delegate was told the refusals, in the floor's words.
-    const told = JSON.stringify(model?.requests[2].body);
+    const told = JSON.stringify(model?.requests[2]!.body);
     expect(told.match(/session-not-authorized: a delegate \(depth 1\) gets none of the developer tools/g)).toHaveLength(2);
 
     // The folded conversation the window shows: the question, both refused calls, the answer, the cost.
@@ -108,7 +108,7 @@ describe('scenario 5: a delegate of the developer agent gets none of its tools',
     const conversation = core.conversations.create(developer.id, 'strangers');
     const turnId = core.runner.startTurn({ agentId: developer.id, conversationId: conversation.id, text: 'ask someone' });
     expect(await core.runner.settled(turnId)).toBe('completed');
-    expect(JSON.stringify(model?.requests[1].body)).toContain("refused: @stranger is not one of @dev's helpers (its helpers are @reviewer");
+    expect(JSON.stringify(model?.requests[1]!.body)).toContain("refused: @stranger is not one of @dev's helpers (its helpers are @reviewer");
     expect(model?.requests).toHaveLength(2);
 
     core.api.delegation.setHelpers({ agentId: developer.id, helpers: [] }, HOST);

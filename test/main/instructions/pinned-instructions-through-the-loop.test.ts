@@ -50,7 +50,7 @@ describe('instruction files, pinned by the owner', () => {
 
     const waiting = w.core.projectInstructions.waiting(workspaceOf(w), null);
     expect(waiting).toEqual([expect.objectContaining({ relPath: 'AGENTS.md', status: 'new', text: `# Project\n${OWN_WORDS}\n` })]);
-    w.core.projectInstructions.accept(workspaceOf(w), 'AGENTS.md', waiting[0].sha256 as string, null);
+    w.core.projectInstructions.accept(workspaceOf(w), 'AGENTS.md', waiting[0]!.sha256 as string, null);
 
     await w.turn('again');
     const after = systemOf(w.model.requests.at(-1));
@@ -70,12 +70,12 @@ describe('instruction files, pinned by the owner', () => {
     );
     fs.writeFileSync(path.join(w.workspace, 'AGENTS.md'), `${OWN_WORDS}\n`);
     const [file] = w.core.projectInstructions.waiting(workspaceOf(w), null);
-    w.core.projectInstructions.accept(workspaceOf(w), 'AGENTS.md', file.sha256 as string, null);
+    w.core.projectInstructions.accept(workspaceOf(w), 'AGENTS.md', file!.sha256 as string, null);
 
     // Denied: nothing written.
     const denied = await w.turn('update the instructions', () => ({ decision: 'deny' }));
     expect(denied.cards.map((card) => card.tool)).toEqual(['write']);
-    expect(denied.cards[0].reason).toMatch(/AGENTS\.md is always a card/);
+    expect(denied.cards[0]!.reason).toMatch(/AGENTS\.md is always a card/);
     expect(fs.readFileSync(path.join(w.workspace, 'AGENTS.md'), 'utf8')).toBe(`${OWN_WORDS}\n`);
 
     // Approved: the file changes on disk, but the prompt keeps the owner's accepted text until they accept the new one.
@@ -88,8 +88,8 @@ describe('instruction files, pinned by the owner', () => {
     expect(system).toMatch(/the file has changed since, and the new text is not yet accepted/);
     const [changed] = w.core.projectInstructions.waiting(workspaceOf(w), null);
     expect(changed).toMatchObject({ relPath: 'AGENTS.md', status: 'changed', pinnedText: `${OWN_WORDS}\n` });
-    expect(changed.diff).toContain(`-${OWN_WORDS}`);
-    expect(changed.diff).toContain(`+${PLANTED}`);
+    expect(changed!.diff).toContain(`-${OWN_WORDS}`);
+    expect(changed!.diff).toContain(`+${PLANTED}`);
   });
 
   it("a cloned repository's AGENTS.md needs the owner's acceptance, even when the same text is pinned in another workspace", async () => {
@@ -106,7 +106,7 @@ describe('instruction files, pinned by the owner', () => {
     // The owner accepted it in the original checkout: that pin is the original's, not the clone's.
     w.core.workspaces.set({ agentId: w.agentId, directory: origin, capturedPath: process.env.PATH ?? '/usr/bin:/bin', gitBinary: null });
     const [first] = w.core.projectInstructions.waiting(workspaceOf(w), null);
-    w.core.projectInstructions.accept(workspaceOf(w), 'AGENTS.md', first.sha256 as string, null);
+    w.core.projectInstructions.accept(workspaceOf(w), 'AGENTS.md', first!.sha256 as string, null);
 
     const clone = path.join(fs.realpathSync(temp.make()), 'clone');
     execFileSync('git', ['clone', '-q', origin, clone]);

@@ -32,8 +32,8 @@ describe('plan mode', () => {
   it('the tool list sent to the model holds only the reading tools, plan and todo', async () => {
     const w = await world(temp.make(), [], { mode: 'plan', env: ON });
     await w.turn('how would you add a cache?');
-    expect(namesIn(w.model.requests[0].body)).toEqual(READING);
-    expect(JSON.stringify(w.model.requests[0].body.system)).toMatch(/Plan mode: you may only read/);
+    expect(namesIn(w.model.requests[0]!.body)).toEqual(READING);
+    expect(JSON.stringify(w.model.requests[0]!.body.system)).toMatch(/Plan mode: you may only read/);
   });
 
   it('a forged call to write in plan mode is refused at dispatch with its code, no card, nothing written', async () => {
@@ -48,7 +48,7 @@ describe('plan mode', () => {
       ['f1', true],
       ['f2', true],
     ]);
-    expect(results[0].text).toMatch(/write is not offered in plan mode/);
+    expect(results[0]!.text).toMatch(/write is not offered in plan mode/);
     expect(fs.existsSync(path.join(w.workspace, 'made.txt'))).toBe(false);
     expect(fs.existsSync(path.join(w.workspace, 'shell.txt'))).toBe(false);
     expect(w.core.toolCalls.get('f1')).toMatchObject({ status: 'refused', error: expect.stringMatching(/^plan-mode-refused: /) });
@@ -58,7 +58,7 @@ describe('plan mode', () => {
     const w = await world(temp.make(), [{ toolCalls: [{ id: 'p1', name: 'write', args: { path: 'made.txt', content: 'x' } }] }, { text: 'ok' }, { text: 'edit turn' }], { mode: 'edit', env: ON });
     const planned = w.core.runner.startTurn({ agentId: w.agentId, conversationId: w.conversationId, text: 'plan it first', mode: 'plan' });
     await w.core.runner.settled(planned);
-    expect(namesIn(w.model.requests[0].body)).toEqual(READING);
+    expect(namesIn(w.model.requests[0]!.body)).toEqual(READING);
     expect(w.core.toolCalls.get('p1')?.error).toMatch(/^plan-mode-refused: /);
     expect(fs.existsSync(path.join(w.workspace, 'made.txt'))).toBe(false);
     await w.turn('now edit');

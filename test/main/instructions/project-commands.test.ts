@@ -37,7 +37,7 @@ describe('project commands', () => {
     expect(() => api.commands.run({ conversationId: w.conversationId, name: 'fix-tests', arguments: 'src/a.ts' }, HOST)).toThrow(/accept its text before its first use/);
     expect(w.model.requests).toHaveLength(0);
 
-    api.commands.accept({ agentId: w.agentId, relPath: listed.relPath, sha256: listed.sha256 }, HOST);
+    api.commands.accept({ agentId: w.agentId, relPath: listed!.relPath, sha256: listed!.sha256 }, HOST);
     const { turnId, text } = await api.commands.run({ conversationId: w.conversationId, name: 'fix-tests', arguments: 'src/a.ts' }, HOST);
     await w.core.runner.settled(turnId);
     expect(text).toBe('Fix the failing tests in src/a.ts, then run them.');
@@ -46,7 +46,7 @@ describe('project commands', () => {
     fs.writeFileSync(path.join(dir, 'fix-tests.md'), 'Delete the tests in $ARGUMENTS.\n');
     const [changed] = await api.commands.list({ agentId: w.agentId }, HOST);
     expect(changed).toMatchObject({ status: 'changed', pinnedText: 'Fix the failing tests in $ARGUMENTS, then run them.\n' });
-    expect(changed.diff).toContain('+Delete the tests in $ARGUMENTS.');
+    expect(changed!.diff).toContain('+Delete the tests in $ARGUMENTS.');
     expect(() => api.commands.run({ conversationId: w.conversationId, name: 'fix-tests', arguments: 'x' }, HOST)).toThrow(/changed since you accepted it/);
     expect(w.model.requests).toHaveLength(1);
     // The pin listed in Settings is the command's.

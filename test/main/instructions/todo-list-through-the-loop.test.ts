@@ -32,13 +32,13 @@ describe('the todo tool', () => {
       ['1', 'Read the code', 'done'],
       ['2', 'Fix the bug', 'in_progress'],
     ]);
-    expect(Date.parse(items[0].changedAt)).toBeGreaterThanOrEqual(Date.parse(items[0].createdAt));
+    expect(Date.parse(items[0]!.changedAt)).toBeGreaterThanOrEqual(Date.parse(items[0]!.createdAt));
 
     const fork = w.core.conversations.create(w.agentId, 'fork');
     expect(w.core.todos.copyTo(w.conversationId, fork.id)).toBe(2);
     expect(w.core.todos.list(fork.id)).toEqual(items);
     // The copy is the fork's own: a change there leaves the original alone.
     w.core.todos.mark(fork.id, '2', 'done');
-    expect(w.core.todos.list(w.conversationId)[1].status).toBe('in_progress');
+    expect(w.core.todos.list(w.conversationId)[1]!.status).toBe('in_progress');
   });
 });

@@ -70,7 +70,7 @@ describe('an agent’s MCP server', () => {
     h.core.mcpServers.setAuto(server.id, 'shout', true);
     const crashed = await h.dispatch('mcp__shouter__crash', {}).result;
     expect(crashed.ok).toBe(false);
-    const listed = h.core.mcpServers.list(h.agent.id)[0];
+    const listed = h.core.mcpServers.list(h.agent.id)[0]!;
     expect(listed.state).toBe('failed');
     expect(listed.error).toMatch(/the MCP server shouter stopped: it exited with code 3/);
     expect(listed.error).toContain('crashing on purpose');

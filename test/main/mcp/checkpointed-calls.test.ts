@@ -43,7 +43,7 @@ describe('paddock mcp calls and checkpoints', () => {
     const recorded = core.checkpoints.list(session.conversationId).filter((checkpoint) => checkpoint.recorded);
     expect(recorded).toHaveLength(1); // the read changed nothing; the write is one turn
     expect(recorded[0]).toMatchObject({ kind: 'turn', undone: false, working: false });
-    expect(recorded[0].summary).toMatch(/changed 1 file: notes\.md/);
+    expect(recorded[0]!.summary).toMatch(/changed 1 file: notes\.md/);
 
     const asked = new Promise<Card>((resolve) => {
       const unsubscribe = core.events.subscribe((event) => {
@@ -53,7 +53,7 @@ describe('paddock mcp calls and checkpoints', () => {
         }
       });
     });
-    await core.checkpoints.undo(recorded[0].id);
+    await core.checkpoints.undo(recorded[0]!.id);
     const card = await asked;
     expect(core.cards.answer({ cardId: card.id, decision: 'approve', baseHash: card.baseHash })).toEqual({ ok: true });
     const deadline = Date.now() + 15_000;

@@ -179,7 +179,7 @@ describe('paddock mcp beside a running Paddock on the same data directory', () =
 
       const agent = core.agents.list().find((candidate) => candidate.handle === '@mcp');
       expect(agent?.mode).toBe('run');
-      const conversation = core.conversations.listForAgent(agent!.id)[0];
+      const conversation = core.conversations.listForAgent(agent!.id)[0]!;
       expect(conversation.title).toBe('MCP: test-client 1.0.0');
       const calls = core.toolCalls.listForConversation(conversation.id);
       expect(calls.map((call) => [call.tool, call.tier, call.answer, call.status])).toEqual([['run', 'gated', 'approve', 'done']]);

@@ -43,7 +43,7 @@ async function setup() {
   fs.writeFileSync(path.join(upstream, 'b.txt'), 'new\n');
   git(upstream, ['add', '-A']);
   git(upstream, ['commit', '--quiet', '-m', 'second']);
-  const agent = core.agents.list()[0];
+  const agent = core.agents.list()[0]!;
   expect((await call('workspaces.set', { agentId: agent.id, directory: workspace })).ok).toBe(true);
   const script = path.join(outside, 'payload.sh');
   fs.writeFileSync(script, `#!/bin/sh\ntouch "${outside}/marker-$1"\ncat\n`, { mode: 0o755 });
@@ -125,7 +125,7 @@ describe("the owner's Pull runs nothing the workspace planted", () => {
 
   it('an ext:: remote is never used', async () => {
     const s = await setup();
-    git(s.workspace, ['remote', 'set-url', 'origin', `ext::sh -c "touch ${path.dirname(s.payload('x').split(' ')[0])}/marker-ext"`]);
+    git(s.workspace, ['remote', 'set-url', 'origin', `ext::sh -c "touch ${path.dirname(s.payload('x').split(' ')[0]!)}/marker-ext"`]);
     const result = await s.pull();
     expect(result).toMatchObject({ ok: true, value: { ok: false } });
     expect(s.markers()).toEqual([]);

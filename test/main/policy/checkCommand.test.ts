@@ -52,9 +52,9 @@ describe('check-command', () => {
     const r = await run(['--workspace', '/', 'ls']);
     expect(r.code).toBe(0);
     expect(parse(r.out)[0]).toMatchObject({ tier: 'gated', argv: null, code: 'workspace-refused' });
-    expect(parse(r.out)[0].reason).toContain('filesystem root');
+    expect(parse(r.out)[0]!.reason).toContain('filesystem root');
     const data = await run(['--workspace', fx.paths.dataDir, 'ls']);
-    expect(parse(data.out)[0].reason).toContain("Paddock's own state");
+    expect(parse(data.out)[0]!.reason).toContain("Paddock's own state");
   });
 
   it('exits 2 with a message on bad arguments', async () => {
@@ -85,9 +85,9 @@ describe('check-command', () => {
     const answers = parse(r.out);
     expect(answers.map((a) => a.tier)).toEqual(['auto', 'gated', 'auto', 'gated', 'gated', 'gated', 'gated', 'gated', 'gated', 'gated']);
     expect(answers[1]).toMatchObject({ code: 'malformed-request' });
-    expect(answers[1].reason).toContain('malformed');
+    expect(answers[1]!.reason).toContain('malformed');
     expect(answers[8]).toMatchObject({ code: 'flag-not-on-run-list' });
-    expect(answers[8].reason).toContain('grep -f');
+    expect(answers[8]!.reason).toContain('grep -f');
   });
 
   it('every answer carries a stable reason code beside its sentence (issue 15 item 6)', async () => {
@@ -117,7 +117,7 @@ describe('check-command', () => {
     const r = await run(['--jsonl', '--workspace', fx.paths.workspace], commands.join('\n'));
     const answers = parse(r.out);
     expect(answers).toHaveLength(2000);
-    expect(answers[0].tier).toBe('auto');
-    expect(answers[1].tier).toBe('gated');
+    expect(answers[0]!.tier).toBe('auto');
+    expect(answers[1]!.tier).toBe('gated');
   });
 });

@@ -35,14 +35,14 @@ describe('check-command --jsonl: one answer line per input line', () => {
     ];
     const answers = await jsonl(`${lines.join('\n')}\n`);
     expect(answers.map((a) => a.tier)).toEqual(['gated', 'auto', 'gated']);
-    expect(answers[0].reason).toContain('rm');
+    expect(answers[0]!.reason).toContain('rm');
   });
 
   it('CRLF, a BOM, an empty line, a last line without LF and a null mode each get their own answer', async () => {
     const input = `\ufeff{"workspace":${ws()},"command":"ls"}\r\n\n{"workspace":${ws()},"command":"ls","mode":null}\n{"workspace":${ws()},"command":"pwd"}`;
     const answers = await jsonl(input);
     expect(answers.map((a) => a.tier)).toEqual(['auto', 'gated', 'gated', 'auto']);
-    expect(answers[2].reason).toContain('mode');
+    expect(answers[2]!.reason).toContain('mode');
   });
 
   it('a multi-byte character split across chunks is decoded whole', async () => {

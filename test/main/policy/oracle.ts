@@ -138,7 +138,7 @@ function valueOk(k: K, v: string, po: PathOracle): boolean {
   if (v === '' || v[0] === '-') return false;
   if (k === 'word') return !/[/\\]/.test(v) && !/^\.+$/.test(v);
   // pytest -p imports a module: `no:<name>`, or one of the project's (<name>.py or <name>/).
-  if (k === 'plugin') return valueOk('word', v, po) && (v.startsWith('no:') || isModule(v.split('.')[0], po));
+  if (k === 'plugin') return valueOk('word', v, po) && (v.startsWith('no:') || isModule(v.split('.')[0]!, po));
   if (k === 'n') return /^[0-9]+$/.test(v);
   if (k === 'list') return /^[0-9][-0-9,]*$/.test(v);
   if (k === 're') return true;
@@ -158,7 +158,7 @@ function scan(row: Row, args: string[], po: PathOracle): { ops: string[]; seen: 
   let dd = false;
   if (row.atFiles && args.some((a) => a[0] === '@')) return null;
   for (let i = 0; i < args.length; i++) {
-    const w = args[i];
+    const w = args[i]!;
     if (w[0] !== '-') {
       ops.push(w);
       continue;
@@ -172,17 +172,17 @@ function scan(row: Row, args: string[], po: PathOracle): { ops: string[]; seen: 
     }
     const [name, ...restParts] = w.split('=');
     const eqValue = w.includes('=') ? restParts.join('=') : null;
-    const dw = row.dashWords?.[name];
+    const dw = row.dashWords?.[name!];
     if (dw !== undefined) {
       if (dw === 'sw') {
         if (eqValue !== null) return null;
       } else if (eqValue !== null) {
         if (!row.dashWordsEq || !valueOk(dw, eqValue, po)) return null;
       } else {
-        if (i + 1 >= args.length || !valueOk(dw, args[i + 1], po)) return null;
+        if (i + 1 >= args.length || !valueOk(dw, args[i + 1]!, po)) return null;
         i++;
       }
-      seen.push(name);
+      seen.push(name!);
       continue;
     }
     if (w.startsWith('--')) {
@@ -191,21 +191,21 @@ function scan(row: Row, args: string[], po: PathOracle): { ops: string[]; seen: 
         seen.push(w);
         continue;
       }
-      const lk = row.longs?.[name];
+      const lk = row.longs?.[name!];
       if (lk === undefined) return null;
       if (lk === 'sw') {
         if (eqValue !== null) return null;
       } else if (eqValue !== null) {
         if (!valueOk(lk, eqValue, po)) return null;
       } else {
-        if (i + 1 >= args.length || !valueOk(lk, args[i + 1], po)) return null;
+        if (i + 1 >= args.length || !valueOk(lk, args[i + 1]!, po)) return null;
         i++;
       }
-      seen.push(name);
+      seen.push(name!);
       continue;
     }
     if (row.wholeLetters && w.length > 2) {
-      const vk = row.letterValues?.[w[1]];
+      const vk = row.letterValues?.[w[1]!];
       if (!row.wholeLetters.eq || w[2] !== '=' || vk === undefined || !valueOk(vk, w.slice(3), po)) return null;
       seen.push(w.slice(0, 2));
       continue;
@@ -213,7 +213,7 @@ function scan(row: Row, args: string[], po: PathOracle): { ops: string[]; seen: 
     // A cluster of letters.
     let j = 1;
     for (; j < w.length; j++) {
-      const letter = w[j];
+      const letter = w[j]!;
       if ((row.letters ?? '').includes(letter)) {
         seen.push(`-${letter}`);
         continue;
@@ -223,7 +223,7 @@ function scan(row: Row, args: string[], po: PathOracle): { ops: string[]; seen: 
       let rest = w.slice(j + 1);
       if (rest !== '' && row.valueLast) return null;
       if (rest === '') {
-        if (i + 1 >= args.length || !valueOk(vk, args[i + 1], po)) return null;
+        if (i + 1 >= args.length || !valueOk(vk, args[i + 1]!, po)) return null;
         i++;
       } else {
         // getopt hands `-b=1-` to the program as "=1-": both readings must be values of the kind
@@ -247,8 +247,8 @@ function wordOk(w: string): boolean {
 
 function rowAdmits(name: string, row: Row, args: string[], po: PathOracle): boolean {
   if (row.sub) {
-    if (args.length > 0 && row.sub.includes(args[0])) args = args.slice(1);
-    else if (row.subRequired || (args.length > 0 && row.notSub?.includes(args[0]))) return false;
+    if (args.length > 0 && row.sub.includes(args[0]!)) args = args.slice(1);
+    else if (row.subRequired || (args.length > 0 && row.notSub?.includes(args[0]!))) return false;
   }
   const s = scan(row, args, po);
   if (s === null) return false;
@@ -262,15 +262,15 @@ function rowAdmits(name: string, row: Row, args: string[], po: PathOracle): bool
       return allPaths(ops);
     case 'sed':
       // One command: an optional address or range, then p. Nothing that writes, reads or runs.
-      return ops.length >= 1 && SED_PRINT_ONLY.test(ops[0]) && allPaths(ops.slice(1));
+      return ops.length >= 1 && SED_PRINT_ONLY.test(ops[0]!) && allPaths(ops.slice(1));
     case 'jq':
-      return ops.length >= 1 && jqFilterOk(ops[0]) && allPaths(ops.slice(1));
+      return ops.length >= 1 && jqFilterOk(ops[0]!) && allPaths(ops.slice(1));
     case 'sets':
       return ops.length >= 1 && ops.length <= 2;
     case 'text':
       return ops.length >= 1;
     case 'date':
-      return ops.length === 0 || (ops.length === 1 && ops[0][0] === '+');
+      return ops.length === 0 || (ops.length === 1 && ops[0]![0] === '+');
     case 'none':
       return ops.length === 0;
     case 'any':
@@ -281,21 +281,21 @@ function rowAdmits(name: string, row: Row, args: string[], po: PathOracle): bool
       return ops.every(wordOk);
     case 'modules':
       // unittest imports each word: its first dotted element must be a module of the project.
-      return ops.every((w, i) => wordOk(w) && ((w === 'discover' && i === 0) || isModule(w.split('.')[0], po)));
+      return ops.every((w, i) => wordOk(w) && ((w === 'discover' && i === 0) || isModule(w.split('.')[0]!, po)));
     case 'make':
       return ops.every((w) => wordOk(w) && /^[A-Za-z0-9:_.-]+$/.test(w));
     case 'npm':
       // bun also reads the word as a file when there is one: it must be a fine path too.
       return ops.length <= 1 && ops.every((w) => wordOk(w) && /^[a-z0-9:_.-]+$/.test(w) && (name !== 'bun' || po(w).ok));
     case 'which':
-      return ops.length === 1 && wordOk(ops[0]);
+      return ops.length === 1 && wordOk(ops[0]!);
     case 'uniq':
       return ops.length <= 1 && allPaths(ops);
     case 'diff':
       return ops.every((p) => po(p).ok && !po(p).dir);
     case 'node':
       if (seen.includes('--test')) return allPaths(ops);
-      return ops.length >= 1 && po(ops[0]).file && allPaths(ops);
+      return ops.length >= 1 && po(ops[0]!).file && allPaths(ops);
     case 'go':
       return ops.every((op) => {
         if (['all', 'std', 'cmd', 'tool'].includes(op)) return false;
@@ -304,7 +304,7 @@ function rowAdmits(name: string, row: Row, args: string[], po: PathOracle): bool
         // Go reads a word not beginning with `.` (and not a .go file) as an import path: only a
         // directory of the project, and never a dotted (module) first element, is this project's.
         if (op.startsWith('.') || op.endsWith('.go')) return true;
-        return !base.split('/')[0].includes('.') && po(base).dir;
+        return !base.split('/')[0]!.includes('.') && po(base).dir;
       });
   }
   return false;
@@ -327,15 +327,15 @@ const FIND: Record<string, K> = {
 
 function findAdmits(args: string[], po: PathOracle): boolean {
   let i = 0;
-  if (args.length > 0 && args[0][0] !== '-' && !['!', '(', ')', ','].includes(args[0])) {
-    if (!po(args[0]).ok) return false;
+  if (args.length > 0 && args[0]![0] !== '-' && !['!', '(', ')', ','].includes(args[0]!)) {
+    if (!po(args[0]!).ok) return false;
     i = 1;
   }
   for (; i < args.length; i++) {
-    const k = FIND[args[i]];
+    const k = FIND[args[i]!];
     if (k === undefined) return false;
     if (k === 'sw') continue;
-    if (i + 1 >= args.length || !valueOk(k, args[i + 1], po)) return false;
+    if (i + 1 >= args.length || !valueOk(k, args[i + 1]!, po)) return false;
     i++;
   }
   return true;
@@ -352,7 +352,7 @@ function npxPieceInside(piece: string, po: PathOracle): boolean {
 }
 
 function npxAdmits(args: string[], binsHere: readonly string[], po: PathOracle): boolean {
-  if (args.length === 0 || !binsHere.includes(args[0])) return false;
+  if (args.length === 0 || !binsHere.includes(args[0]!)) return false;
   return args.slice(1).every((a) => {
     // A word with spaces may be a command line (cross-env); percent-decoded, it may be a path; a
     // data: or javascript: URL is code.
@@ -391,16 +391,16 @@ export function oracleAdmits(words: string[], po: PathOracle, binsHere: readonly
     if (args[0] === '-m') {
       module = args[1];
       rest = args.slice(2);
-    } else if (/^-m[^=]/.test(args[0])) {
-      module = args[0].slice(2);
+    } else if (/^-m[^=]/.test(args[0]!)) {
+      module = args[0]!.slice(2);
       rest = args.slice(1);
     } else {
-      return args.length === 1 && args[0][0] !== '-' && args[0].endsWith('.py') && po(args[0]).file;
+      return args.length === 1 && args[0]![0] !== '-' && args[0]!.endsWith('.py') && po(args[0]!).file;
     }
     if (module === undefined || !['pytest', 'unittest', 'mypy', 'ruff', 'black'].includes(module)) return false;
-    return rowAdmits(module, ROWS[module], rest, po);
+    return rowAdmits(module, ROWS[module]!, rest, po);
   }
   if (program === 'unittest') return false;
-  const row = ROWS[program];
-  return row !== undefined && rowAdmits(program, row, args, po);
+  const row = ROWS[program!];
+  return row !== undefined && rowAdmits(program!, row, args, po);
 }

@@ -29,7 +29,7 @@ function facts(p: string): PathFacts {
   // The resolver refuses a Windows drive prefix (`a:b`) as another volume.
   if (BAD.includes(p) || p.startsWith('/') || p.startsWith('~') || p === '' || /^[A-Za-z]:/.test(p)) return { ok: false, file: false, dir: false };
   const parts = p.split('/');
-  if (parts.includes('..') || ['link', 'inlink', 'dirlink'].includes(parts[0]) || parts.some((c) => /^\.git[. ]*$/i.test(c))) {
+  if (parts.includes('..') || ['link', 'inlink', 'dirlink'].includes(parts[0]!) || parts.some((c) => /^\.git[. ]*$/i.test(c))) {
     return { ok: false, file: false, dir: false };
   }
   return { ok: true, file: false, dir: false }; // a name inside that does not exist (yet)
@@ -52,13 +52,13 @@ const CONFIG_ABOVE: Record<string, string[]> = {
 function configuredProgram(words: string[]): string | null {
   const [program, ...args] = words;
   if ((program === 'python' || program === 'python3') && args[0] === '-m' && args[1] === 'pytest') return 'pytest';
-  return program in CONFIG_ABOVE ? program : null;
+  return program! in CONFIG_ABOVE ? program! : null;
 }
 
 /** Read at each decision: what lies above the fixture is not the test's to hold still. */
 function configAbove(program: string): boolean {
   for (let dir = path.dirname(fx.paths.workspace); ; dir = path.dirname(dir)) {
-    if (CONFIG_ABOVE[program].some((name) => fs.existsSync(path.join(dir, name)))) return true;
+    if (CONFIG_ABOVE[program]!.some((name) => fs.existsSync(path.join(dir, name)))) return true;
     if (dir === path.dirname(dir)) return false;
   }
 }
@@ -73,7 +73,7 @@ const META = ['$HOME', 'a;b', 'x|y', '`id`', 'a>b', '<x', '~', '~/x', 'a&b', '(x
 const VALUES = [...WORDS, ...FILES, ...DIRS, ...BAD, ...MISSING];
 
 function flagSpellings(program: string): fc.Arbitrary<string[]> {
-  const flags = MANUAL_FLAGS[program] ?? MANUAL_FLAGS.grep;
+  const flags = MANUAL_FLAGS[program] ?? MANUAL_FLAGS.grep!;
   const letters = [...new Set(flags.filter((f) => /^-[A-Za-z0-9]$/.test(f)).map((f) => f[1]))];
   const value = fc.constantFrom(...VALUES);
   return fc.oneof(

@@ -45,7 +45,7 @@ describe('readShellForm reads', () => {
     const form = readShellForm("ls *.ts '*.md' ~/x '~/y' a\\*b");
     expect(form.ok).toBe(true);
     if (!form.ok) return;
-    expect(form.commands[0].words.slice(1).map((w) => [w.value, w.glob, w.tilde])).toEqual([
+    expect(form.commands[0]!.words.slice(1).map((w) => [w.value, w.glob, w.tilde])).toEqual([
       ['*.ts', true, false],
       ['*.md', false, false],
       ['~/x', false, true],

@@ -85,7 +85,7 @@ interface Generated {
 function simple(rng: Rng, k: number, out: Generated): string {
   const parts: string[] = [];
   if (rng.int(3) === 0) parts.push(`PV=${quote(value(rng), rng)}`);
-  parts.push(rng.pick(['p1', 'p2', 'p3', 'f1', 'f2']));
+  parts.push(rng.pick(['p1', 'p2', 'p3', 'f1', 'f2'])!);
   const n = rng.int(4);
   for (let i = 0; i < n; i++) parts.push(quote(value(rng), rng));
   const r = rng.int(6);
@@ -122,7 +122,7 @@ function expectedRuns(commands: readonly ShellCommand[]): ShellCommand[] {
   // Group into pipelines, each with the connector before it.
   const pipelines: { connector: string; members: ShellCommand[] }[] = [];
   for (const c of commands) {
-    if (c.connector === '|') pipelines[pipelines.length - 1].members.push(c);
+    if (c.connector === '|') pipelines[pipelines.length - 1]!.members.push(c);
     else pipelines.push({ connector: c.connector, members: [c] });
   }
   let status = 0;
@@ -130,14 +130,14 @@ function expectedRuns(commands: readonly ShellCommand[]): ShellCommand[] {
     const run = p.connector === 'start' || p.connector === ';' || (p.connector === '&&' && status === 0) || (p.connector === '||' && status !== 0);
     if (!run) continue;
     runs.push(...p.members);
-    status = p.members[p.members.length - 1].words[0].value.startsWith('f') ? 1 : 0;
+    status = p.members[p.members.length - 1]!.words[0]!.value.startsWith('f') ? 1 : 0;
   }
   return runs;
 }
 
 function record(c: ShellCommand): string {
   const pv = c.assignments.find((a) => a.name === 'PV');
-  return [c.words[0].value, pv ? pv.value.value : '<unset>', ...c.words.slice(1).map((w) => w.value)].join(RS) + RS;
+  return [c.words[0]!.value, pv ? pv.value.value : '<unset>', ...c.words.slice(1).map((w) => w.value)].join(RS) + RS;
 }
 
 function trace(shell: string, source: string, cwd: string): string[] {

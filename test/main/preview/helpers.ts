@@ -90,5 +90,5 @@ export async function redeem(ticketUrl: string): Promise<{ reply: Reply; cookie:
   const url = new URL(ticketUrl);
   const reply = await request(Number(url.port), url.pathname + url.search);
   const setCookie = reply.headers['set-cookie']?.[0] ?? '';
-  return { reply, cookie: setCookie.split(';')[0] };
+  return { reply, cookie: setCookie.split(';')[0]! };
 }

@@ -51,7 +51,7 @@ afterAll(async () => {
 
 describe('the way in', () => {
   it('answers a bodyless 401 without the cookie', async () => {
-    const reply = await request(P.app, '/preview/developer/app/');
+    const reply = await request(P.app!, '/preview/developer/app/');
     expect(reply.status).toBe(401);
     expect(reply.body).toBe('');
   });
@@ -69,7 +69,7 @@ describe('the way in', () => {
     expect(set).toContain('Path=/preview/developer/app/');
     expect(set).toContain('Max-Age=86400');
 
-    const page = await request(P.app, '/preview/developer/app/', { cookie });
+    const page = await request(P.app!, '/preview/developer/app/', { cookie });
     expect(page.status).toBe(200);
     expect(page.body).toContain('Hello from the fixture');
 
@@ -95,37 +95,37 @@ describe('the way in', () => {
   it('refuses a wrong cookie and a cookie of another preview', async () => {
     const cookie = await session('app');
     const wrong = cookie.replace(/=.*/, '=' + 'A'.repeat(43));
-    expect((await request(P.app, '/preview/developer/app/', { cookie: wrong })).status).toBe(401);
+    expect((await request(P.app!, '/preview/developer/app/', { cookie: wrong })).status).toBe(401);
     const moved = cookie.replace(`paddock_preview_${P.app}`, `paddock_preview_${P.rel}`);
-    expect((await request(P.rel, '/preview/developer/rel/', { cookie: moved })).status).toBe(401);
+    expect((await request(P.rel!, '/preview/developer/rel/', { cookie: moved })).status).toBe(401);
   });
 
   it('expires a session after 24 hours', async () => {
     const cookie = await session('app');
     clock += 24 * 60 * 60 * 1000 + 1;
-    expect((await request(P.app, '/preview/developer/app/', { cookie })).status).toBe(401);
+    expect((await request(P.app!, '/preview/developer/app/', { cookie })).status).toBe(401);
   });
 });
 
 describe('the Host and the path', () => {
   it('refuses a foreign Host even with a valid cookie', async () => {
     const cookie = await session('app');
-    for (const host of ['evil.example', `evil.example:${P.app}`, `127.0.0.1:${P.app + 1}`, '127.0.0.1']) {
-      const reply = await request(P.app, '/preview/developer/app/', { cookie, host });
+    for (const host of ['evil.example', `evil.example:${P.app}`, `127.0.0.1:${P.app! + 1}`, '127.0.0.1']) {
+      const reply = await request(P.app!, '/preview/developer/app/', { cookie, host });
       expect(reply.status, host).toBe(421);
       expect(reply.body).toBe('');
     }
-    expect((await request(P.app, '/preview/developer/app/', { cookie, host: `localhost:${P.app}` })).status).toBe(200);
+    expect((await request(P.app!, '/preview/developer/app/', { cookie, host: `localhost:${P.app}` })).status).toBe(200);
   });
 
   it('serves nothing outside /preview/developer/<process>/', async () => {
     const cookie = await session('app');
     for (const p of ['/', '/preview/', '/preview/other/app/', '/preview/developer/rel/', '/preview/developer/rel', '/preview/developer/../app/', '/preview/developer/a%2Fb/', 'http://127.0.0.1/preview/developer/app/']) {
-      const reply = await request(P.app, p, { cookie });
+      const reply = await request(P.app!, p, { cookie });
       expect(reply.status, p).toBe(404);
       expect(reply.body).toBe('');
     }
-    const bare = await request(P.app, '/preview/developer/app', { cookie });
+    const bare = await request(P.app!, '/preview/developer/app', { cookie });
     expect(bare.status).toBe(302);
     expect(bare.headers.location).toBe('/preview/developer/app/');
   });
@@ -135,7 +135,7 @@ describe('the proxy', () => {
   it('strips the prefix and the preview cookie, and gives the app its own Host', async () => {
     const cookie = await session('app');
     // The window's session cookie reaches this listener too (cookies ignore ports): never passed on.
-    const reply = await request(P.app, '/preview/developer/app/echo?a=1', {
+    const reply = await request(P.app!, '/preview/developer/app/echo?a=1', {
       cookie: `${cookie}; theirs=1; paddock_session_4242=window-secret; paddock_page_4242=page-secret`,
     });
     expect(JSON.parse(reply.body)).toEqual({ url: '/echo?a=1', host: `127.0.0.1:${app.port}`, cookie: 'theirs=1' });
@@ -143,23 +143,23 @@ describe('the proxy', () => {
 
   it('rewrites Location and the app’s cookie paths under the prefix', async () => {
     const cookie = await session('app');
-    const redirect = await request(P.app, '/preview/developer/app/redirect', { cookie });
+    const redirect = await request(P.app!, '/preview/developer/app/redirect', { cookie });
     expect(redirect.status).toBe(302);
     expect(redirect.headers.location).toBe(`http://127.0.0.1:${P.app}/preview/developer/app/landed?x=1`);
-    const page = await request(P.app, '/preview/developer/app/', { cookie });
+    const page = await request(P.app!, '/preview/developer/app/', { cookie });
     expect(page.headers['set-cookie']).toEqual(['appsession=1; Path=/preview/developer/app/']);
   });
 
   it('refuses a redirect out of the preview (another host, port, preview or //host) instead of following it', async () => {
     const cookie = await session('app');
-    for (const to of ['http://evil.example/x', 'https://127.0.0.1:9/', `http://127.0.0.1:${P.app + 1}/`, '//evil.example/', '/../web2/', `http://127.0.0.1:${P.app}/preview/developer/other/`]) {
-      const reply = await request(P.app, `/preview/developer/app/redirect-away?to=${encodeURIComponent(to)}`, { cookie });
+    for (const to of ['http://evil.example/x', 'https://127.0.0.1:9/', `http://127.0.0.1:${P.app! + 1}/`, '//evil.example/', '/../web2/', `http://127.0.0.1:${P.app}/preview/developer/other/`]) {
+      const reply = await request(P.app!, `/preview/developer/app/redirect-away?to=${encodeURIComponent(to)}`, { cookie });
       expect(reply.status, to).toBe(502);
       expect(reply.headers.location, to).toBeUndefined();
       expect(reply.body, to).toMatch(/does not follow a redirect out of the preview/);
     }
     // Inside the preview, a redirect is kept (re-rooted under the prefix).
-    const inside = await request(P.app, `/preview/developer/app/redirect-away?to=${encodeURIComponent('/landed')}`, { cookie });
+    const inside = await request(P.app!, `/preview/developer/app/redirect-away?to=${encodeURIComponent('/landed')}`, { cookie });
     expect(inside.status).toBe(302);
     expect(inside.headers.location).toBe('/preview/developer/app/landed');
   });
@@ -218,7 +218,7 @@ describe('port resolution', () => {
     expect(refused).toEqual({ ok: false, reason: expect.stringContaining(`is not listening on port ${app.port}`) });
     expect((await preview.resolve('liar2')).ok).toBe(false);
     const cookie = await session('liar');
-    const reply = await request(P.liar, '/preview/developer/liar/', { cookie });
+    const reply = await request(P.liar!, '/preview/developer/liar/', { cookie });
     expect(reply.status).toBe(502);
     expect(reply.body).toBe('');
   });
@@ -241,15 +241,15 @@ describe('absolute assets', () => {
   it('notes root-absolute assets on the first HTML response only', async () => {
     expect(preview.check('nobody')).toEqual({ ok: false, absoluteAssets: false });
     const cookie = await session('fresh');
-    await request(P.fresh, '/preview/developer/fresh/app.js', { cookie });
+    await request(P.fresh!, '/preview/developer/fresh/app.js', { cookie });
     expect(preview.check('fresh')).toEqual({ ok: true, absoluteAssets: false });
-    await request(P.fresh, '/preview/developer/fresh/', { cookie });
+    await request(P.fresh!, '/preview/developer/fresh/', { cookie });
     await waitFor(() => preview.check('fresh').absoluteAssets);
     expect(preview.check('fresh')).toEqual({ ok: true, absoluteAssets: true });
 
     const rel = await session('rel');
-    await request(P.rel, '/preview/developer/rel/relative', { cookie: rel });
-    await request(P.rel, '/preview/developer/rel/', { cookie: rel });
+    await request(P.rel!, '/preview/developer/rel/relative', { cookie: rel });
+    await request(P.rel!, '/preview/developer/rel/', { cookie: rel });
     expect(preview.check('rel')).toEqual({ ok: true, absoluteAssets: false });
   });
 
@@ -277,14 +277,14 @@ describe('each preview its own origin (issue 14 §1)', () => {
     const cookie = await session('app');
     const onRel = cookie.replace(`paddock_preview_${P.app}`, `paddock_preview_${P.rel}`);
     for (const offered of [cookie, onRel]) {
-      expect((await request(P.rel, '/preview/developer/app/', { cookie: offered })).status).toBe(404);
-      expect((await request(P.rel, '/preview/developer/rel/', { cookie: offered })).status).toBe(401);
+      expect((await request(P.rel!, '/preview/developer/app/', { cookie: offered })).status).toBe(404);
+      expect((await request(P.rel!, '/preview/developer/rel/', { cookie: offered })).status).toBe(401);
     }
   });
 
   it('lets only itself and the window frame a preview, alongside the app’s own policy', async () => {
     const cookie = await session('app');
-    const page = await request(P.app, '/preview/developer/app/', { cookie });
+    const page = await request(P.app!, '/preview/developer/app/', { cookie });
     expect(page.headers['content-security-policy']).toBe(`frame-ancestors 'self' http://127.0.0.1:${WINDOW_PORT} http://localhost:${WINDOW_PORT}`);
   });
 
@@ -293,16 +293,16 @@ describe('each preview its own origin (issue 14 §1)', () => {
     const from = (site: string, mode: string) => ({ cookie, 'sec-fetch-site': site, 'sec-fetch-mode': mode });
     // web's page (its own port) reading web2's preview: the browser says same-site (same host, other port).
     for (const [site, mode] of [['same-site', 'cors'], ['same-site', 'no-cors'], ['cross-site', 'cors'], ['same-site', 'websocket']]) {
-      const reply = await request(P.app, '/preview/developer/app/echo', from(site, mode));
+      const reply = await request(P.app!, '/preview/developer/app/echo', from(site!, mode!));
       expect(reply.status, `${site} ${mode}`).toBe(403);
       expect(reply.body).toBe('');
     }
-    expect((await request(P.app, '/preview/developer/app/echo', from('same-site', 'navigate'))).status).toBe(200);
-    expect((await request(P.app, '/preview/developer/app/echo', from('same-origin', 'cors'))).status).toBe(200);
+    expect((await request(P.app!, '/preview/developer/app/echo', from('same-site', 'navigate'))).status).toBe(200);
+    expect((await request(P.app!, '/preview/developer/app/echo', from('same-origin', 'cors'))).status).toBe(200);
     // A form another preview's page submits here: a navigation, but one that would change the app's state.
-    const post = await request(P.app, '/preview/developer/app/upload', { ...from('same-site', 'navigate'), 'content-length': '0' }, 'POST');
+    const post = await request(P.app!, '/preview/developer/app/upload', { ...from('same-site', 'navigate'), 'content-length': '0' }, 'POST');
     expect(post.status).toBe(403);
-    expect((await request(P.app, '/preview/developer/app/upload', { ...from('same-origin', 'navigate'), 'content-length': '0' }, 'POST')).status).toBe(200);
+    expect((await request(P.app!, '/preview/developer/app/upload', { ...from('same-origin', 'navigate'), 'content-length': '0' }, 'POST')).status).toBe(200);
 
     const socketStatus = (origin: string): Promise<number> =>
       new Promise((resolve) => {

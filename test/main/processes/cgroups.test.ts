@@ -59,7 +59,7 @@ describe('cgroups', () => {
       expect(orphan.length).toBe(1);
       // Parent init (or a subreaper), no tag: neither the tree nor the tag would find it.
       expect(fs.readFileSync(`/proc/${orphan[0]}/environ`, 'latin1')).not.toContain('PADDOCK_GROUP');
-      expect(Number(fs.readFileSync(`/proc/${orphan[0]}/stat`, 'utf8').split(') ')[1].split(' ')[1])).not.toBe(row.pid);
+      expect(Number(fs.readFileSync(`/proc/${orphan[0]}/stat`, 'utf8').split(') ')[1]!.split(' ')[1])).not.toBe(row.pid);
       await supervisor.stop('alice', 'web');
       await waitFor(() => holders(token).length === 0, 10_000, 'the orphan to be gone');
     } finally {

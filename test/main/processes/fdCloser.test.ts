@@ -32,7 +32,7 @@ async function runLeaking(argv: string[]): Promise<string> {
   const fd = fs.openSync(leakedFile, 'a');
   try {
     const stdio = ['ignore', 'pipe', 'pipe', ...Array.from({ length: 197 }, (_, i) => (i + 3 === 7 ? fd : 'ignore')), fd];
-    const child = spawn(argv[0], argv.slice(1), { stdio: stdio as ('ignore' | 'pipe' | number)[] });
+    const child = spawn(argv[0]!, argv.slice(1), { stdio: stdio as ('ignore' | 'pipe' | number)[] });
     let out = '';
     let err = '';
     child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));

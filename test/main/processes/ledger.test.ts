@@ -78,7 +78,7 @@ describe.skipIf(process.platform !== 'linux')('the ledger of spawned groups', ()
         env: { PATH: '/usr/bin:/bin' },
       });
       await waitFor(() => beats(workspace), 20_000, 'the daemons to beat');
-      const [{ tag }] = createSpawnedGroupsRepository(db).list();
+      const { tag } = createSpawnedGroupsRepository(db).list()[0]!;
       expect(taggedPids(tag).length).toBeGreaterThanOrEqual(3);
       await supervisor.stop('alice', 'web');
       await waitFor(() => holders(token).length === 0, 10_000, 'the setsid daemon and the double fork to be gone');
@@ -110,7 +110,7 @@ describe.skipIf(process.platform !== 'linux')('the ledger of spawned groups', ()
       expect(escaped.length).toBe(1);
       // It really left: another session and group, and no tag in its environment.
       expect(fs.readFileSync(`/proc/${escaped[0]}/environ`, 'latin1')).not.toContain('PADDOCK_GROUP');
-      expect(fs.readFileSync(`/proc/${escaped[0]}/stat`, 'utf8').split(') ')[1].split(' ')[2]).not.toBe(String(row.pid));
+      expect(fs.readFileSync(`/proc/${escaped[0]}/stat`, 'utf8').split(') ')[1]!.split(' ')[2]).not.toBe(String(row.pid));
       await supervisor.stop('alice', 'web');
       await waitFor(() => holders(token).length === 0, 10_000, 'the setsid child without a tag to be gone');
     } finally {

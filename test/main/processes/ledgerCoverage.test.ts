@@ -34,7 +34,7 @@ describe.skipIf(process.platform !== 'linux')('groups the ledger records', () =>
     await transport.start();
     const rows = db.prepare('SELECT pgid, start_time, purpose, agent_id FROM spawned_groups').all() as Row[];
     expect(rows).toEqual([{ pgid: expect.any(Number), start_time: expect.any(String), purpose: 'mcp', agent_id: 'alice' }]);
-    const { pgid, start_time: startTime } = rows[0];
+    const { pgid, start_time: startTime } = rows[0]!;
     leftovers.push(pgid);
     expect(isSameProcess(pgid, startTime)).toBe(true);
     // Paddock dies here. The next start opens the same database and reaps.

@@ -29,7 +29,7 @@ describe('quitting Paddock', () => {
     const exited = new Promise<number | null>((resolve) => host.on('exit', (code) => resolve(code)));
     await waitFor(() => out.includes('logPath') || host.exitCode !== null, 60_000, 'the host to start');
     expect(out, err).toContain('logPath');
-    const { pid, logPath, agentId } = JSON.parse(out.trim().split('\n')[0]) as { pid: number; logPath: string; agentId: string };
+    const { pid, logPath, agentId } = JSON.parse(out.trim().split('\n')[0]!) as { pid: number; logPath: string; agentId: string };
     leftovers.push(pid);
     let pids: { parent: number; grandchild: number } | null = null;
     await waitFor(() => {

@@ -59,7 +59,7 @@ describe.skipIf(process.platform !== 'linux')('the seam seals Paddock’s descri
       const leaked = leakedDescriptors();
       const entries = sealed(['ignore', 'pipe', 'pipe']) as unknown[];
       expect(entries.slice(0, 3)).toEqual(['ignore', 'pipe', 'pipe']);
-      expect(entries).toHaveLength(leaked[leaked.length - 1] + 1);
+      expect(entries).toHaveLength(leaked[leaked.length - 1]! + 1);
       for (let fd = 3; fd < entries.length; fd++) expect(typeof entries[fd] === 'number', `fd ${fd}`).toBe(leaked.includes(fd));
       expect((sealed('inherit') as unknown[]).slice(0, 3)).toEqual(['inherit', 'inherit', 'inherit']);
     } finally {

@@ -51,7 +51,7 @@ describe('runBounded', () => {
       const result = await runBounded({ program: '/usr/bin/env', args: [], cwd: tempDir(), env: env(), timeoutMs: 20_000 });
       const names = result.output.trim().split('\n').map((line) => line.split('=')[0]);
       expect(result.output).not.toContain('do-not-leak');
-      expect(names.every((name) => ['PATH', 'HOME', 'USER', 'LANG', 'LC_ALL', 'TERM', 'TMPDIR', 'SHELL', 'CI'].includes(name))).toBe(true);
+      expect(names.every((name) => ['PATH', 'HOME', 'USER', 'LANG', 'LC_ALL', 'TERM', 'TMPDIR', 'SHELL', 'CI'].includes(name!))).toBe(true);
       expect(names).toContain('CI');
     } finally {
       delete process.env.PADDOCK_SECRET;

@@ -79,7 +79,7 @@ describe('symlinked parents', () => {
     fs.symlinkSync(other, path.join(ws, '.github/workflows'));
     const moved = watch.finish();
     expect(moved.map((m) => m.path)).toEqual(['.github/workflows']);
-    expect(fs.lstatSync(moved[0].movedTo!).isSymbolicLink()).toBe(true);
+    expect(fs.lstatSync(moved[0]!.movedTo!).isSymbolicLink()).toBe(true);
     expect(fs.readFileSync(path.join(other, 'ci.yml'), 'utf8')).toBe('someone else’s');
   });
 });
@@ -116,8 +116,8 @@ describe('moving out', () => {
     expect(moved.map((m) => m.path)).toEqual(['.github/workflows/evil.yml', '.vscode']);
     expect(fs.existsSync(path.join(ws, '.vscode'))).toBe(false);
     expect(fs.existsSync(path.join(ws, '.github/workflows/evil.yml'))).toBe(false);
-    expect(fs.readFileSync(path.join(moved[1].movedTo!, 'tasks.json'), 'utf8')).toBe('planted');
-    expect(path.dirname(moved[0].movedTo!)).toBe(refused);
+    expect(fs.readFileSync(path.join(moved[1]!.movedTo!, 'tasks.json'), 'utf8')).toBe('planted');
+    expect(path.dirname(moved[0]!.movedTo!)).toBe(refused);
     expect(fs.readFileSync(path.join(ws, '.envrc'), 'utf8')).toBe('owner');
     expect(fs.readFileSync(path.join(ws, 'src/b.ts'), 'utf8')).toBe('fine');
     expect(watch.finish()).toEqual([]);
@@ -137,10 +137,10 @@ describe('moving out', () => {
       tree(ws, { '.vscode/tasks.json': 'planted', '.vscode/sub/x': 'y' });
       fs.symlinkSync('tasks.json', path.join(ws, '.vscode/link'));
       const [moved] = moveOut(ws, ['.vscode'], path.join(elsewhere, 'refused'));
-      expect(moved.movedTo).not.toBeNull();
+      expect(moved!.movedTo).not.toBeNull();
       expect(fs.existsSync(path.join(ws, '.vscode'))).toBe(false);
-      expect(fs.readFileSync(path.join(moved.movedTo!, 'sub/x'), 'utf8')).toBe('y');
-      expect(fs.readlinkSync(path.join(moved.movedTo!, 'link'))).toBe('tasks.json');
+      expect(fs.readFileSync(path.join(moved!.movedTo!, 'sub/x'), 'utf8')).toBe('y');
+      expect(fs.readlinkSync(path.join(moved!.movedTo!, 'link'))).toBe('tasks.json');
     } finally {
       fs.rmSync(elsewhere, { recursive: true, force: true });
     }
@@ -334,9 +334,9 @@ describe('the live watch against a process that plants again', () => {
     const before = listAlwaysCard(ws);
     fs.writeFileSync(path.join(ws, '.github', 'workflows', long), 'on: push\n');
     const [moved] = moveOut(ws, appearedBetween(before, listAlwaysCard(ws)), refused);
-    expect(moved.movedTo).not.toBeNull();
+    expect(moved!.movedTo).not.toBeNull();
     expect(fs.existsSync(path.join(ws, '.github', 'workflows', long))).toBe(false);
-    expect(Buffer.byteLength(path.basename(moved.movedTo!))).toBeLessThan(255);
+    expect(Buffer.byteLength(path.basename(moved!.movedTo!))).toBeLessThan(255);
     // Two moves of one name in the same moment never share a name.
     const now = new Date();
     expect(refusedName('.envrc', now)).not.toBe(refusedName('.envrc', now));

@@ -21,7 +21,7 @@ const SECRET =
   fs
     .readFileSync('/proc/self/environ', 'utf8')
     .split('\0')
-    .find((entry) => entry.length > 12 && !CHILD_NAMES.has(entry.split('=')[0])) ?? 'none';
+    .find((entry) => entry.length > 12 && !CHILD_NAMES.has(entry.split('=')[0]!)) ?? 'none';
 const KEY = '-----BEGIN OPENSSH PRIVATE KEY-----\nplanted\n';
 const BASHRC = '# the owner’s bashrc\n';
 const servers: net.Server[] = [];

@@ -329,16 +329,16 @@ describe.skipIf(!status.available || !CURL || !SOCAT)('the owner removing a doma
     const [gone, stays] = [tunnelConnections[first], tunnelConnections[first + 1]];
 
     sandbox.setAllowedDomains('erin', ['stay.test', `stay.test:${tunnelPort}`]);
-    await until(() => gone.closed, 'the tunnel to the removed domain closed', 30_000);
+    await until(() => gone!.closed, 'the tunnel to the removed domain closed', 30_000);
     const ended = await removed;
     expect(ended.timedOut).toBe(false);
     expect(ended.output).toContain('200 Connection Established');
     expect(ended.output).toContain('tunnel closed');
 
     // The tunnel to the name still allowed carries on.
-    expect(stays.closed).toBe(false);
-    stays.socket.write('still\n');
-    await until(() => stays.received.includes('pong'), 'the kept tunnel still carried data');
+    expect(stays!.closed).toBe(false);
+    stays!.socket.write('still\n');
+    await until(() => stays!.received.includes('pong'), 'the kept tunnel still carried data');
     const done = await kept;
     expect(done.timedOut).toBe(false);
   }, 120_000);
@@ -348,7 +348,7 @@ describe.skipIf(!status.available || !CURL || !SOCAT)('the owner removing a doma
     const running = start('frank', ['hold.test', `hold.test:${holdPort}`], CURL!, ['-sS', '-N', `http://hold.test:${holdPort}/stream`], 60_000);
     await until(() => heldResponses.length > first, 'the held request reached its server');
     sandbox.setAllowedDomains('frank', []);
-    await until(() => heldResponses[first].closed, 'the upstream answer closed', 30_000);
+    await until(() => heldResponses[first]!.closed, 'the upstream answer closed', 30_000);
     const result = await running;
     expect(result.timedOut).toBe(false);
     expect(result.exitCode).not.toBe(0);

@@ -44,19 +44,19 @@ describe.skipIf(!sandboxStatus().available || !findBridgeTools())('the agent’s
       const ws = path.join(home, 'project');
       fs.mkdirSync(ws, { recursive: true });
       fs.writeFileSync(path.join(ws, 'server.cjs'), SERVER);
-      core.workspaces.set({ agentId: agent.id, directory: fs.realpathSync(ws), capturedPath: process.env.PATH ?? '/usr/bin:/bin', gitBinary: null });
-      core.agents.update(agent.id, { mode: 'run', scopes: [...agent.scopes, 'shell'] });
+      core.workspaces.set({ agentId: agent!.id, directory: fs.realpathSync(ws), capturedPath: process.env.PATH ?? '/usr/bin:/bin', gitBinary: null });
+      core.agents.update(agent!.id, { mode: 'run', scopes: [...agent!.scopes, 'shell'] });
 
       /** Dispatches one call; a card (if any) is approved. */
       const call = async (tool: string, args: Record<string, unknown>): Promise<{ asked: string | null; result: ToolResult }> => {
         let asked: string | null = null;
-        const conversation = core.conversations.create(agent.id, 'own services');
+        const conversation = core.conversations.create(agent!.id, 'own services');
         const request = `owner-${conversation.id}`;
         const end = core.ownerRequests.open(request, conversation.id);
         const result = await core.dispatcher.dispatch(
           {
             callId: `c-${Math.random().toString(36).slice(2)}`,
-            agentId: agent.id,
+            agentId: agent!.id,
             conversationId: conversation.id,
             ownerRequestId: request,
             delegationDepth: 0,
@@ -99,7 +99,7 @@ describe.skipIf(!sandboxStatus().available || !findBridgeTools())('the agent’s
       expect(text(other.result)).toMatch(/exit code 7|Connection refused|Failed to connect/);
 
       // Paddock's own preview listener of that very process: the same.
-      const previewPort = await core.services.preview.portFor(agent.id, 'api');
+      const previewPort = await core.services.preview.portFor(agent!.id, 'api');
       const paddock = await call('run', { command: `curl -sS -m 5 http://127.0.0.1:${previewPort}/` });
       expect(paddock.asked).toContain(`port ${previewPort} of this machine`);
       expect(text(paddock.result)).toMatch(/exit code 7|Connection refused|Failed to connect/);

@@ -18,19 +18,19 @@ describe('Run list only', () => {
       const ws = path.join(home, 'project');
       fs.mkdirSync(path.join(ws, 'src'), { recursive: true });
       fs.writeFileSync(path.join(ws, 'src', 'a.js'), 'x\n');
-      core.workspaces.set({ agentId: agent.id, directory: fs.realpathSync(ws), capturedPath: process.env.PATH ?? '/usr/bin:/bin', gitBinary: null });
-      core.agents.update(agent.id, { mode: 'run' });
+      core.workspaces.set({ agentId: agent!.id, directory: fs.realpathSync(ws), capturedPath: process.env.PATH ?? '/usr/bin:/bin', gitBinary: null });
+      core.agents.update(agent!.id, { mode: 'run' });
       /** Whether the call asks the owner (the card is denied: nothing runs after a card). */
       const asks = async (command: string): Promise<boolean> => {
         let asked = false;
-        const conversation = core.conversations.create(agent.id, 'run list only');
+        const conversation = core.conversations.create(agent!.id, 'run list only');
         // The owner's live request (a turn) that the floor checks.
         const request = `owner-${conversation.id}`;
         const end = core.ownerRequests.open(request, conversation.id);
         const result = await core.dispatcher.dispatch(
           {
             callId: `c-${Math.random().toString(36).slice(2)}`,
-            agentId: agent.id,
+            agentId: agent!.id,
             conversationId: conversation.id,
             ownerRequestId: request,
             delegationDepth: 0,
@@ -52,13 +52,13 @@ describe('Run list only', () => {
       // Contained, `touch` of a workspace file runs by effect; without the sandbox it is a card anyway.
       expect((await tier('touch made.txt')).tier).toBe(contained ? 'auto' : 'gated');
 
-      await core.api.settings.setAgentSandbox({ agentId: agent.id, allowedDomains: ['registry.npmjs.org'] }, { host: 'web', version: 't' } as const);
-      await core.api.settings.setAgentSandbox({ agentId: agent.id, runListOnly: true }, { host: 'web', version: 't' } as const);
-      expect(core.sandboxChoicesFor(agent.id)).toMatchObject({ runListOnly: true, allowedDomains: ['registry.npmjs.org'] });
+      await core.api.settings.setAgentSandbox({ agentId: agent!.id, allowedDomains: ['registry.npmjs.org'] }, { host: 'web', version: 't' } as const);
+      await core.api.settings.setAgentSandbox({ agentId: agent!.id, runListOnly: true }, { host: 'web', version: 't' } as const);
+      expect(core.sandboxChoicesFor(agent!.id)).toMatchObject({ runListOnly: true, allowedDomains: ['registry.npmjs.org'] });
       expect((await tier('touch made.txt')).tier).toBe('gated');
-      await core.api.settings.setAgentSandbox({ agentId: agent.id, allowedDomains: [] }, { host: 'web', version: 't' } as const);
-      expect(core.sandboxChoicesFor(agent.id).runListOnly).toBe(true);
-      expect((await core.api.app.info({}, { host: 'web', version: 't' } as const)).sandbox.agents[agent.id]).toMatchObject({ runListOnly: true });
+      await core.api.settings.setAgentSandbox({ agentId: agent!.id, allowedDomains: [] }, { host: 'web', version: 't' } as const);
+      expect(core.sandboxChoicesFor(agent!.id).runListOnly).toBe(true);
+      expect((await core.api.app.info({}, { host: 'web', version: 't' } as const)).sandbox.agents[agent!.id]).toMatchObject({ runListOnly: true });
     } finally {
       await core.shutdown();
     }

@@ -141,8 +141,8 @@ describe.each(ARCHES)('the filter program (%s)', (arch) => {
   it('encodes 8 bytes per instruction, little-endian, and stays short enough for 8-bit jumps', () => {
     const bytes = encodeProgram(program);
     expect(bytes.length).toBe(program.length * 8);
-    expect(bytes.readUInt16LE(0)).toBe(program[0].code);
-    expect(bytes.readUInt32LE(4)).toBe(program[0].k);
+    expect(bytes.readUInt16LE(0)).toBe(program[0]!.code);
+    expect(bytes.readUInt32LE(4)).toBe(program[0]!.k);
     expect(program.length).toBeLessThan(200);
   });
 });

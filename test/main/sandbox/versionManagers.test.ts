@@ -70,17 +70,17 @@ describe.skipIf(!sandboxStatus().available)('toolchains of version managers, con
       const entries = layouts(home);
       const ws = path.join(root, 'project');
       fs.mkdirSync(ws, { recursive: true });
-      core.workspaces.set({ agentId: agent.id, directory: fs.realpathSync(ws), capturedPath: [...entries, '/usr/bin', '/bin'].join(':'), gitBinary: null });
-      core.agents.update(agent.id, { mode: 'run' });
+      core.workspaces.set({ agentId: agent!.id, directory: fs.realpathSync(ws), capturedPath: [...entries, '/usr/bin', '/bin'].join(':'), gitBinary: null });
+      core.agents.update(agent!.id, { mode: 'run' });
 
       const run = async (command: string): Promise<ToolResult> => {
-        const conversation = core.conversations.create(agent.id, 'toolchains');
+        const conversation = core.conversations.create(agent!.id, 'toolchains');
         const request = `owner-${conversation.id}`;
         const end = core.ownerRequests.open(request, conversation.id);
         const result = await core.dispatcher.dispatch(
           {
             callId: `c-${Math.random().toString(36).slice(2)}`,
-            agentId: agent.id,
+            agentId: agent!.id,
             conversationId: conversation.id,
             ownerRequestId: request,
             delegationDepth: 0,
@@ -108,7 +108,7 @@ describe.skipIf(!sandboxStatus().available)('toolchains of version managers, con
         ['fakebun', 'bun 1.1'],
         ['fakedeno', 'deno 1.44'],
       ]) {
-        const out = text(await run(command));
+        const out = text(await run(command!));
         expect(out, command).toContain('exit code 0');
         expect(out, command).toContain(says);
       }

@@ -65,7 +65,7 @@ describe.skipIf(!sandboxStatus().available)('the owner’s Pull', () => {
       const ws = path.join(root, 'project');
       fs.mkdirSync(ws);
       execFileSync(GIT, ['init', '-q', ws]);
-      const agent = core.agents.list()[0];
+      const agent = core.agents.list()[0]!;
       core.workspaces.set({ agentId: agent.id, directory: fs.realpathSync(ws), capturedPath: process.env.PATH ?? '/usr/bin:/bin', gitBinary: GIT });
       const live = core.sandbox.watchAlwaysCardLive(ws);
       await expect(core.api.owner.pull({ agentId: agent.id }, { host: 'web', version: 't' } as const)).rejects.toThrow(/Pull writes files in this folder as you, and .* still runs in it: .*Stop it \(Processes\), then pull\./);

@@ -36,12 +36,12 @@ function setup() {
   const conversations = Array.from({ length: 30 }, (_, index) => store.create(agentId, `filler ${index}`));
   db.transaction(() => {
     for (let index = 0; index < 3_000; index++) {
-      const conversation = conversations[index % conversations.length];
+      const conversation = conversations[index % conversations.length]!;
       const body: MessageBody =
         index % 3 === 0
           ? { role: 'owner', text: `please check ${FILLER[index % FILLER.length]} ${index}` }
           : index % 3 === 1
-            ? { role: 'assistant', text: FILLER[(index + 1) % FILLER.length], toolCalls: [{ id: `call_${index}`, name: 'run', args: { command: `npm test -- case${index}` } }] }
+            ? { role: 'assistant', text: FILLER[(index + 1) % FILLER.length]!, toolCalls: [{ id: `call_${index}`, name: 'run', args: { command: `npm test -- case${index}` } }] }
             : { role: 'tool', callId: `call_${index - 1}`, tool: 'run', text: `exit 0: ${index} passed`, isError: false };
       store.append(conversation.id, body);
     }
@@ -70,18 +70,18 @@ describe('searching every conversation', () => {
     const inOwner = search.search('zebrafish');
     expect(inOwner.groups).toHaveLength(1);
     expect(inOwner.groups[0]).toMatchObject({ conversationId: bugs.id, title: 'The flaky upload', agentHandle: '@dev', archived: false });
-    expect(inOwner.groups[0].hits.map((hit) => [hit.messageId, hit.role])).toEqual([[owner.id, 'owner']]);
-    expect(marked(inOwner.groups[0].hits[0].snippet)).toContain('drops the [zebrafish] attachment');
+    expect(inOwner.groups[0]!.hits.map((hit) => [hit.messageId, hit.role])).toEqual([[owner.id, 'owner']]);
+    expect(marked(inOwner.groups[0]!.hits[0]!.snippet)).toContain('drops the [zebrafish] attachment');
 
     // A call's arguments as stored: a hyphenated package name is a phrase, and an escaped newline splits words.
     const inArgs = search.search('left-pad');
     expect(inArgs.groups.flatMap((group) => group.hits.map((hit) => hit.messageId))).toEqual([assistant.id]);
-    expect(marked(inArgs.groups[0].hits[0].snippet)).toContain('npm install [left-pad] --save-exact');
-    expect(search.search('quokkaline').groups[0].hits[0].messageId).toBe(assistant.id);
+    expect(marked(inArgs.groups[0]!.hits[0]!.snippet)).toContain('npm install [left-pad] --save-exact');
+    expect(search.search('quokkaline').groups[0]!.hits[0]!.messageId).toBe(assistant.id);
     expect(search.search('id').groups).toEqual([]); // the stored shape's own keys are not words of the call
 
     const inResult = search.search('narwhal-parser');
-    expect(inResult.groups[0].hits.map((hit) => [hit.messageId, hit.role])).toEqual([[result.id, 'tool']]);
+    expect(inResult.groups[0]!.hits.map((hit) => [hit.messageId, hit.role])).toEqual([[result.id, 'tool']]);
   });
 
   it('groups hits by conversation, newest first, takes the last word as a prefix and says when there were more', () => {
@@ -92,14 +92,14 @@ describe('searching every conversation', () => {
     expect(hits).toHaveLength(50);
     // Newest first, and each conversation's hits together under it.
     const ids = hits.map((hit) => hit.messageId);
-    expect(found.groups.map((group) => group.hits[0].messageId)).toEqual([...found.groups.map((group) => group.hits[0].messageId)].sort((a, b) => b - a));
+    expect(found.groups.map((group) => group.hits[0]!.messageId)).toEqual([...found.groups.map((group) => group.hits[0]!.messageId)].sort((a, b) => b - a));
     for (const group of found.groups) expect(group.hits.map((hit) => hit.messageId)).toEqual([...group.hits.map((hit) => hit.messageId)].sort((a, b) => b - a));
     expect(new Set(ids).size).toBe(50);
     expect(found.groups.every((group) => filler.some((conversation) => conversation.id === group.conversationId))).toBe(true);
 
-    expect(search.search('zebraf').groups[0].hits).toHaveLength(1);
-    expect(search.search('case2998').groups[0].hits[0].role).toBe('assistant');
-    expect(search.search('exit 2999').groups[0].hits[0].role).toBe('tool');
+    expect(search.search('zebraf').groups[0]!.hits).toHaveLength(1);
+    expect(search.search('case2998').groups[0]!.hits[0]!.role).toBe('assistant');
+    expect(search.search('exit 2999').groups[0]!.hits[0]!.role).toBe('tool');
   });
 
   it('reads the owner’s text as words, never as FTS5 syntax', () => {
@@ -118,7 +118,7 @@ describe('searching every conversation', () => {
     db.prepare("UPDATE messages SET content = json_set(content, '$.undone', json('true')) WHERE id = ?").run(owner.id);
     db.prepare("UPDATE messages SET content = json_set(content, '$.text', 'the walrus attachment') WHERE id = ?").run(owner.id);
     expect(search.search('zebrafish').groups).toEqual([]);
-    expect(search.search('walrus').groups[0].hits[0].messageId).toBe(owner.id);
+    expect(search.search('walrus').groups[0]!.hits[0]!.messageId).toBe(owner.id);
     expect(() => db.prepare("INSERT INTO message_search (message_search, rank) VALUES ('integrity-check', 1)").run()).not.toThrow();
     expect(checkpoints.get(checkpoint.id)).not.toBeNull();
     expect(store.message(bugs.id, owner.id)).toMatchObject({ role: 'owner', undone: true });
@@ -128,11 +128,11 @@ describe('searching every conversation', () => {
     const { db, store, search, agentId, bugs, owner, filler } = setup();
     const toolCalls = createToolCallsRepository(db);
     toolCalls.open({ id: 'toolu_upload', conversationId: bugs.id, agentId, tool: 'run', args: { command: 'npm install left-pad' } });
-    toolCalls.open({ id: 'toolu_other', conversationId: filler[0].id, agentId, tool: 'run', args: { command: 'ls' } });
+    toolCalls.open({ id: 'toolu_other', conversationId: filler[0]!.id, agentId, tool: 'run', args: { command: 'ls' } });
     const checkpoints = createCheckpointsRepository(db);
     const mine = checkpoints.create({ workspace: '/w', agentId, conversationId: bugs.id, kind: 'turn', turnId: 'mine', messagesFrom: owner.id });
-    const theirs = checkpoints.create({ workspace: '/w', agentId, conversationId: filler[0].id, kind: 'turn', turnId: 'theirs', messagesFrom: 1 });
-    const fillerBefore = store.count(filler[0].id);
+    const theirs = checkpoints.create({ workspace: '/w', agentId, conversationId: filler[0]!.id, kind: 'turn', turnId: 'theirs', messagesFrom: 1 });
+    const fillerBefore = store.count(filler[0]!.id);
     expect(indexedRowids(db, 'zebrafish')).toEqual([owner.id]);
 
     expect(store.remove(bugs.id)).toBe(true);
@@ -147,7 +147,7 @@ describe('searching every conversation', () => {
       expect(search.search(words).groups).toEqual([]);
     }
     expect(() => db.prepare("INSERT INTO message_search (message_search, rank) VALUES ('integrity-check', 1)").run()).not.toThrow();
-    expect(store.count(filler[0].id)).toBe(fillerBefore);
+    expect(store.count(filler[0]!.id)).toBe(fillerBefore);
     expect(toolCalls.get('toolu_other')).not.toBeNull();
     expect(checkpoints.get(theirs.id)).not.toBeNull();
     expect(search.search('linter').groups.length).toBeGreaterThan(0);
@@ -158,7 +158,7 @@ describe('searching every conversation', () => {
     const { store, search, bugs, agentId } = setup();
     store.setArchived(bugs.id, true);
     expect(store.get(bugs.id)?.archivedAt).toEqual(expect.any(String));
-    expect(search.search('zebrafish').groups[0].archived).toBe(true);
+    expect(search.search('zebrafish').groups[0]!.archived).toBe(true);
     expect(store.listForAgent(agentId).find((conversation) => conversation.id === bugs.id)?.archivedAt).not.toBeNull();
     store.setArchived(bugs.id, false);
     expect(store.get(bugs.id)?.archivedAt).toBeNull();
@@ -168,7 +168,7 @@ describe('searching every conversation', () => {
     const { db, store, search, bugs } = setup();
     const later = store.append(bugs.id, { role: 'owner', text: 'and the axolotl thumbnail too' });
     expect(indexedRowids(db, 'axolotl')).toEqual([]); // writing a message does not pay for the index
-    expect(search.search('axolotl').groups[0].hits.map((hit) => hit.messageId)).toEqual([later.id]);
+    expect(search.search('axolotl').groups[0]!.hits.map((hit) => hit.messageId)).toEqual([later.id]);
     expect(indexedRowids(db, 'axolotl')).toEqual([later.id]);
 
     const burst = Array.from({ length: 450 }, (_, index) => store.append(bugs.id, { role: 'tool', callId: `c${index}`, tool: 'run', text: `ocelot ${index}`, isError: false }));
@@ -208,7 +208,7 @@ describe('searching every conversation', () => {
     const reopened = openDatabase(dataDir);
     const search = createConversationSearch(reopened);
     expect(search.search('capybara').groups[0]).toMatchObject({ conversationId: 'old', title: 'from last year' });
-    expect(search.search('request 1999').groups[0].hits).toHaveLength(1);
+    expect(search.search('request 1999').groups[0]!.hits).toHaveLength(1);
     expect(createConversationsRepository(reopened).get('old')?.archivedAt).toBeNull();
     reopened.close();
   });

@@ -68,6 +68,6 @@ describe('the conversation store', () => {
     expect(pages).toBe(34);
     expect(seen).toEqual(Array.from({ length: 10_000 }, (_, i) => `m${i}`));
     const last = store.page(c.id, { limit: 2 }).messages;
-    expect(store.after(c.id, last[0].id).map((m) => m.id)).toEqual([last[1].id]);
+    expect(store.after(c.id, last[0]!.id).map((m) => m.id)).toEqual([last[1]!.id]);
   });
 });

@@ -51,9 +51,9 @@ describe('remembered commands repository', () => {
     const entry = repo.remember({ agentId: 'a1', directory: '/w', argv: ['npm', 'run', 'e2e'], kind: 'exact' });
     expect(entry.lastUsedAt).toBeNull();
     repo.markUsed(entry.id, new Date('2026-11-30T10:00:00.000Z'));
-    expect(repo.listFor('a1', '/w')[0].lastUsedAt).toBe('2026-11-30T10:00:00.000Z');
+    expect(repo.listFor('a1', '/w')[0]!.lastUsedAt).toBe('2026-11-30T10:00:00.000Z');
     repo.markUsed(entry.id, new Date('2026-11-30T11:00:00.000Z'));
-    expect(repo.listAll()[0].lastUsedAt).toBe('2026-11-30T11:00:00.000Z');
+    expect(repo.listAll()[0]!.lastUsedAt).toBe('2026-11-30T11:00:00.000Z');
     const versions = db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all();
     expect(versions).toContain(4);
   });

@@ -22,7 +22,7 @@ describe('what tool_calls keeps of a call', () => {
   it('a 6 MB write is stored in the database as its length and hash, never its content', async () => {
     const { core } = await buildTestCore(temp.make());
     try {
-      const agent = core.agents.list()[0];
+      const agent = core.agents.list()[0]!;
       const conversation = core.conversations.create(agent.id, 'big write');
       const content = `${'secret file line\n'.repeat(370_000)}end`;
       core.toolCalls.open({ id: 'call-big', conversationId: conversation.id, agentId: agent.id, tool: 'write', args: { path: 'big.txt', content } });

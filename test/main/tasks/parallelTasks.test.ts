@@ -51,7 +51,7 @@ describe('tasks in worktrees', () => {
     git(repository, 'init', '--quiet', '--initial-branch=main');
     git(repository, 'add', '-A');
     git(repository, 'commit', '--quiet', '-m', 'first');
-    const developer = core.agents.list()[0];
+    const developer = core.agents.list()[0]!;
     core.api.agents.update({ agentId: developer.id, mode: 'edit' }, HOST);
     const assigned = await core.assignment.assign(developer.id, repository);
     expect(assigned.ok, JSON.stringify(assigned)).toBe(true);
@@ -125,7 +125,7 @@ describe('tasks in worktrees', () => {
     git(repository, 'init', '--quiet', '--initial-branch=main');
     git(repository, 'add', '-A');
     git(repository, 'commit', '--quiet', '-m', 'first');
-    const developer = core.agents.list()[0];
+    const developer = core.agents.list()[0]!;
     core.api.agents.update({ agentId: developer.id, mode: 'ask' }, HOST);
     await core.assignment.assign(developer.id, repository);
     const task = await core.api.tasks.start({ fromAgentId: developer.id, name: 'asks' }, HOST);
@@ -133,11 +133,11 @@ describe('tasks in worktrees', () => {
     const conversation = core.conversations.create(agentId, 'asks');
     const turn = core.runner.startTurn({ agentId, conversationId: conversation.id, text: 'list the files' });
     await waitFor(() => core.cards.list().some((card) => card.agentId === agentId));
-    expect((await core.api.tasks.list({}, HOST))[0].status).toBe('waiting');
-    const card = core.cards.list()[0];
+    expect((await core.api.tasks.list({}, HOST))[0]!.status).toBe('waiting');
+    const card = core.cards.list()[0]!;
     core.cards.answer({ cardId: card.id, decision: 'deny' });
     expect(await core.runner.settled(turn)).toBe('error');
-    expect((await core.api.tasks.list({}, HOST))[0].status).toBe('failed');
+    expect((await core.api.tasks.list({}, HOST))[0]!.status).toBe('failed');
     await core.shutdown();
   });
 
@@ -146,7 +146,7 @@ describe('tasks in worktrees', () => {
     const { core, dataDir } = await buildTestCore(root);
     const plain = path.join(root, 'plain');
     fs.mkdirSync(plain);
-    const developer = core.agents.list()[0];
+    const developer = core.agents.list()[0]!;
     await core.assignment.assign(developer.id, plain);
     await expect(core.api.tasks.start({ fromAgentId: developer.id, name: 'nope' }, HOST)).rejects.toThrow(/not a git repository root/);
     expect(fs.existsSync(path.join(dataDir, 'worktrees', 'nope'))).toBe(false);

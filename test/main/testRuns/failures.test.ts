@@ -77,7 +77,7 @@ describe('failure blocks ahead of the tail', () => {
     const collector = new FailureCollector(READERS, { blockLines: 3, blockBytes: 1024, runnerBytes: 4096, lineBytes: 256 });
     collector.push(Buffer.from(failing(1, 'long')));
     collector.end();
-    expect(collector.blocksOf(['node']).blocks[0].text).toBe('not ok 1 - long\n  ---\n  duration_ms: 0.8\n[5 more lines of this block cut]\n');
+    expect(collector.blocksOf(['node']).blocks[0]!.text).toBe('not ok 1 - long\n  ---\n  duration_ms: 0.8\n[5 more lines of this block cut]\n');
   });
 
   it('blocks are read through colour and carriage returns', () => {

@@ -37,8 +37,8 @@ describe('read of a picture', () => {
     if (!result.ok) return;
     expect(result.text).toContain(`${file}: a ${mediaType}`);
     expect(result.images).toHaveLength(1);
-    expect(result.images?.[0].mediaType).toBe(mediaType);
-    const bytes = Buffer.from(result.images?.[0].base64 ?? '', 'base64');
+    expect(result.images?.[0]!.mediaType).toBe(mediaType);
+    const bytes = Buffer.from(result.images?.[0]!.base64 ?? '', 'base64');
     expect(bytes.equals(fs.readFileSync(path.join(t.ws, file)))).toBe(true);
   });
 
@@ -47,7 +47,7 @@ describe('read of a picture', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.text).toMatch(/downscaled to 1568×784/);
-    const meta = await sharp(Buffer.from(result.images?.[0].base64 ?? '', 'base64')).metadata();
+    const meta = await sharp(Buffer.from(result.images?.[0]!.base64 ?? '', 'base64')).metadata();
     expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBe(MAX_IMAGE_SIDE);
   });
 

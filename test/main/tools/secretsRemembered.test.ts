@@ -24,22 +24,22 @@ describe('secrets files through read, search and list', () => {
       fs.writeFileSync(path.join(ws, '.env'), 'API_TOKEN=tok-123-secret\n');
       fs.writeFileSync(path.join(ws, 'config', 'deploy.pem'), '-----BEGIN PRIVATE KEY-----\nAPI_TOKEN=tok-456\n');
       fs.writeFileSync(path.join(ws, 'app.js'), 'const API_TOKEN = process.env.API_TOKEN;\n');
-      core.workspaces.set({ agentId: agent.id, directory: fs.realpathSync(ws), capturedPath: process.env.PATH ?? '/usr/bin:/bin', gitBinary: null });
+      core.workspaces.set({ agentId: agent!.id, directory: fs.realpathSync(ws), capturedPath: process.env.PATH ?? '/usr/bin:/bin', gitBinary: null });
 
       /** Dispatches through the real pending cards; `answer` decides a card if one shows. */
       const call = async (tool: string, args: Record<string, unknown>, answer: (card: Card) => void = () => undefined) => {
-        const conversation = core.conversations.create(agent.id, 'secrets');
+        const conversation = core.conversations.create(agent!.id, 'secrets');
         const request = `owner-${conversation.id}`;
         const end = core.ownerRequests.open(request, conversation.id);
         let card: Card | null = null;
         const dispatched = core.dispatcher.dispatch(
-          { callId: `c-${Math.random().toString(36).slice(2)}`, agentId: agent.id, conversationId: conversation.id, ownerRequestId: request, delegationDepth: 0, tool, args },
+          { callId: `c-${Math.random().toString(36).slice(2)}`, agentId: agent!.id, conversationId: conversation.id, ownerRequestId: request, delegationDepth: 0, tool, args },
           new AbortController().signal,
         );
         let done = false;
         void dispatched.finally(() => (done = true));
         while (!done && card === null) {
-          card = core.cards.list().find((c) => c.agentId === agent.id) ?? null;
+          card = core.cards.list().find((c) => c.agentId === agent!.id) ?? null;
           if (card) answer(card);
           else await new Promise((resolve) => setTimeout(resolve, 10));
         }
@@ -50,7 +50,7 @@ describe('secrets files through read, search and list', () => {
       const text = (result: ToolResult) => (result.ok ? (result.text ?? '') : result.error);
 
       for (const mode of ['ask', 'edit', 'run'] as const) {
-        core.agents.update(agent.id, { mode });
+        core.agents.update(agent!.id, { mode });
         // read: a card in every mode, offering to remember this one file.
         const first = await call('read', { path: '.env' }, (card) => {
           expect(card.reason).toContain('.env is a secrets file');
@@ -73,12 +73,12 @@ describe('secrets files through read, search and list', () => {
       const host = { host: 'web', version: 't' } as const;
       const allowed = await core.api.remembered.list({}, host);
       expect(allowed).toHaveLength(1);
-      expect(allowed[0].matches).toBe(`the read tool on the secrets file \`.env\` in ${fs.realpathSync(ws)}`);
+      expect(allowed[0]!.matches).toBe(`the read tool on the secrets file \`.env\` in ${fs.realpathSync(ws)}`);
       // Another secrets file is still a card.
       const other = await call('read', { path: 'config/deploy.pem' }, (card) => core.cards.answer({ cardId: card.id, decision: 'deny' }));
       expect(other.card).not.toBeNull();
       // Forgotten in Settings: a card again.
-      await core.api.remembered.forget({ id: allowed[0].id }, host);
+      await core.api.remembered.forget({ id: allowed[0]!.id }, host);
       const forgotten = await call('read', { path: '.env' }, (card) => core.cards.answer({ cardId: card.id, decision: 'deny' }));
       expect(forgotten.card).not.toBeNull();
 

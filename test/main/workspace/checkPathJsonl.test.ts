@@ -71,7 +71,7 @@ describe('check-path --jsonl robustness', () => {
         expect(typeof a.code).toBe('string');
       } else expect(String(a.path).startsWith(`${t.ws}/`)).toBe(true);
     }
-    expect(answers[20].ok).toBe(false); // ../ × 50,000
+    expect(answers[20]!.ok).toBe(false); // ../ × 50,000
     expect(answers[answers.length - 2]).toEqual({ ok: true, path: path.join(t.ws, 'README.md') });
     expect(answers[answers.length - 1]).toEqual({ ok: true, path: path.join(t.ws, 'README.md') });
   });

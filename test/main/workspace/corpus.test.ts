@@ -54,7 +54,7 @@ function failuresOf(cases: CorpusCase[], answers: Answer[]): string[] {
   expect(answers).toHaveLength(cases.length);
   const failures: string[] = [];
   cases.forEach((c, i) => {
-    const why = failure(c, answers[i]);
+    const why = failure(c, answers[i]!);
     if (why) failures.push(`[${c.family}] ws=${path.relative(t.root, c.workspace) || '.'} for=${c.for} cwd=${JSON.stringify(c.cwd)} path=${JSON.stringify(c.path)}: ${why}`);
   });
   if (failures.length > 0) console.log(`${failures.length} of ${cases.length} corpus lines failed:\n${failures.slice(0, 300).join('\n').replaceAll(t.root, '$R')}`);

@@ -14,8 +14,8 @@ describe('applyAcceptedHunks', () => {
   it('splits a change three screens apart into three hunks, each with an id and a header', () => {
     expect(hunks.map((hunk) => hunk.id)).toEqual(['hunk-1', 'hunk-2', 'hunk-3']);
     expect(hunks[1]).toMatchObject({ header: '@@ -12,7 +12,7 @@' });
-    expect(hunks[1].lines).toContain('-line 15');
-    expect(hunks[1].lines).toContain('+line fifteen');
+    expect(hunks[1]!.lines).toContain('-line 15');
+    expect(hunks[1]!.lines).toContain('+line fifteen');
   });
 
   const table: { accepted: string[]; has: string[]; lacks: string[] }[] = [
@@ -49,7 +49,7 @@ describe('applyAcceptedHunks', () => {
   });
 
   it('tells the model each rejected hunk by header and lines', () => {
-    const text = rejectedHunksText('f.txt', [hunks[1]], 3);
+    const text = rejectedHunksText('f.txt', [hunks[1]!], 3);
     expect(text).toMatch(/rejected 1 of 3 hunks of the change to f.txt; they were NOT applied/);
     expect(text).toContain('hunk-2 @@ -12,7 +12,7 @@');
     expect(text).toContain('+line fifteen');

@@ -36,7 +36,7 @@ function policyOf(response: Response): Map<string, string[]> {
       .split(';')
       .map((part) => part.trim().split(/\s+/))
       .filter((words) => words[0])
-      .map(([name, ...sources]) => [name, sources]),
+      .map(([name, ...sources]) => [name!, sources]),
   );
 }
 

@@ -40,7 +40,7 @@ describe('the screenshot window', () => {
   it('turns UDP that is not proxied off before the page loads', async () => {
     const { electron, capture } = world();
     await capture('http://127.0.0.1:4100/', VIEWPORTS.desktop);
-    expect(electron.windows[0].webContents.steps).toEqual(['policy:disable_non_proxied_udp', 'load:http://127.0.0.1:4100/']);
+    expect(electron.windows[0]!.webContents.steps).toEqual(['policy:disable_non_proxied_udp', 'load:http://127.0.0.1:4100/']);
   });
 
   it('loads the page, returns its picture and is destroyed', async () => {
@@ -49,9 +49,9 @@ describe('the screenshot window', () => {
     expect(png.subarray(0, 4).toString('latin1')).toBe('\x89PNG');
     expect(electron.windows).toHaveLength(1);
     const [window] = electron.windows;
-    expect(window.options.width).toBe(1280);
-    expect(window.webContents.loaded).toEqual(['http://127.0.0.1:4100/']);
-    expect(window.destroyed).toBe(true);
+    expect(window!.options.width).toBe(1280);
+    expect(window!.webContents.loaded).toEqual(['http://127.0.0.1:4100/']);
+    expect(window!.destroyed).toBe(true);
   });
 
   it('is destroyed when the page fails to load, and the failure reaches the tool', async () => {
@@ -64,7 +64,7 @@ describe('the screenshot window', () => {
     };
     await expect(capture('http://127.0.0.1:4100/', VIEWPORTS.desktop)).rejects.toThrow('ERR_CONNECTION_REFUSED');
     expect(electron.windows).toHaveLength(1);
-    expect(electron.windows[0].destroyed).toBe(true);
+    expect(electron.windows[0]!.destroyed).toBe(true);
   });
 
   it('lets the page reach its own origin only, while it is being photographed', async () => {
@@ -91,9 +91,9 @@ describe('the screenshot window', () => {
     await capture('http://127.0.0.1:4100/', VIEWPORTS.desktop);
     expect(during).toEqual([true, true, true, false, false, false, false, false]);
     // Once destroyed, nothing of that window is let through.
-    expect(await session.sendRequest('http://127.0.0.1:4100/late.js', electron.windows[0].webContents.id)).toBe(false);
+    expect(await session.sendRequest('http://127.0.0.1:4100/late.js', electron.windows[0]!.webContents.id)).toBe(false);
     // Its redirects stay on the origin as well (the app-wide guards).
-    expect(electron.windows[0].webContents.attempt('will-redirect', 'http://127.0.0.1:4100/login')).toBe(true);
-    expect(electron.windows[0].webContents.attempt('will-redirect', 'https://example.com/')).toBe(false);
+    expect(electron.windows[0]!.webContents.attempt('will-redirect', 'http://127.0.0.1:4100/login')).toBe(true);
+    expect(electron.windows[0]!.webContents.attempt('will-redirect', 'https://example.com/')).toBe(false);
   });
 });

@@ -49,7 +49,7 @@ describe('a card that starts waiting while the window is not focused', () => {
     const { notifier, ask, resolved } = setup();
     const { card, outcome } = ask();
     expect(notifier.created).toHaveLength(1);
-    const shown = notifier.created[0];
+    const shown = notifier.created[0]!;
     expect(shown.shown).toBe(true);
     expect(shown.options).toMatchObject({ title: '@dev · Add left-pad', body: '@dev asks to run `npm install left-pad`', silent: false });
     expect(shown.options.actions?.map((action) => action.text)).toEqual(['Approve', 'Deny']);
@@ -62,14 +62,14 @@ describe('a card that starts waiting while the window is not focused', () => {
   it('Deny denies it', async () => {
     const { notifier, ask } = setup();
     const { outcome } = ask();
-    notifier.created[0].action(DENY_INDEX);
+    notifier.created[0]!.action(DENY_INDEX);
     expect((await outcome).decision).toBe('deny');
   });
 
   it('a danger card carries no buttons, names the danger, and a click only opens it', async () => {
     const { notifier, ask, opened, window } = setup();
     const { card } = ask({ argv: ['rm', '-rf', '/'], danger: 'removes everything under /' });
-    const shown = notifier.created[0];
+    const shown = notifier.created[0]!;
     expect(shown.options.actions).toBeUndefined();
     expect(shown.options.body).toBe('@dev asks to run `rm -rf /` — danger: removes everything under /');
     shown.click();
@@ -80,7 +80,7 @@ describe('a card that starts waiting while the window is not focused', () => {
   it('a notification answered after the window answered the card answers nothing twice and only opens', async () => {
     const { notifier, ask, opened, resolved, cards } = setup();
     const { card, outcome } = ask();
-    const held = notifier.created[0];
+    const held = notifier.created[0]!;
     // The owner denies it in the window; the notification is taken away, but a late press still arrives.
     expect(cards.answer({ cardId: card.id, decision: 'deny' })).toEqual({ ok: true });
     expect((await outcome).decision).toBe('deny');
@@ -93,15 +93,15 @@ describe('a card that starts waiting while the window is not focused', () => {
   it('the answer carries the hash the core holds: a write card approved from the notification applies that version only', async () => {
     const { notifier, ask } = setup();
     const { outcome } = ask({ tool: 'write', argv: undefined, path: 'a.txt', baseHash: 'hash-now' });
-    expect(notifier.created[0].options.body).toBe('@dev asks to write a.txt');
-    notifier.created[0].action(APPROVE_INDEX);
+    expect(notifier.created[0]!.options.body).toBe('@dev asks to write a.txt');
+    notifier.created[0]!.action(APPROVE_INDEX);
     expect((await outcome).decision).toBe('approve');
   });
 
   it('outside macOS a notification has no buttons (Electron offers them there only) and opens on click', () => {
     const { notifier, ask } = setup({ platform: 'linux' });
     ask();
-    expect(notifier.created[0].options.actions).toBeUndefined();
+    expect(notifier.created[0]!.options.actions).toBeUndefined();
   });
 });
 
@@ -122,7 +122,7 @@ describe('what decides whether a notification is shown', () => {
 
     const quiet = setup({ settings: { ...DEFAULT_ATTENTION, sound: false } });
     quiet.ask();
-    expect(quiet.notifier.created[0].options.silent).toBe(true);
+    expect(quiet.notifier.created[0]!.options.silent).toBe(true);
   });
 
   it('a turn that ends says how many files its write and edit calls changed; a failed one says why; a stopped one says nothing', () => {
@@ -135,7 +135,7 @@ describe('what decides whether a notification is shown', () => {
     take({ type: 'toolCall.changed', call: finishedCall('d', { ending: 'done', command: testRun(0) }) });
     take({ type: 'conversation', event: { ...base, type: 'turn_ended', reason: 'completed' } });
     expect(notifier.created.map((n) => n.options.body)).toEqual(['@dev finished: 2 files changed, tests pass']);
-    notifier.created[0].click();
+    notifier.created[0]!.click();
     expect(opened).toEqual([{ agentId: 'developer', conversationId: 'c1', cardId: null }]);
     window.focused = false;
 

@@ -48,10 +48,10 @@ describe('the preview view', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(views).toHaveLength(1);
     expect(partitions).toEqual([PREVIEW_PARTITION]);
-    expect(views[0].webContents.loaded).toEqual([TICKET]);
-    expect(views[0].webContents.attempt('will-redirect', 'http://127.0.0.1:4100/')).toBe(true);
-    expect(views[0].webContents.attempt('will-redirect', 'http://127.0.0.1:9/')).toBe(false);
-    expect(views[0].webContents.session.download('http://127.0.0.1:4100/file.zip')).toBe(false);
+    expect(views[0]!.webContents.loaded).toEqual([TICKET]);
+    expect(views[0]!.webContents.attempt('will-redirect', 'http://127.0.0.1:4100/')).toBe(true);
+    expect(views[0]!.webContents.attempt('will-redirect', 'http://127.0.0.1:9/')).toBe(false);
+    expect(views[0]!.webContents.session.download('http://127.0.0.1:4100/file.zip')).toBe(false);
   });
 
   it('moves to the origin of the preview it shows now, and no longer to the one before (each preview its own port)', async () => {
@@ -61,30 +61,30 @@ describe('the preview view', () => {
     const web2 = 'http://127.0.0.1:4200/preview/developer/web2/?ticket=t2';
     preview.show('dev/web2', async () => web2, { x: 900, y: 60, width: 480, height: 800 });
     await new Promise((resolve) => setImmediate(resolve));
-    expect(views[0].webContents.loaded).toEqual([TICKET, web2]);
-    expect(views[0].webContents.attempt('will-redirect', 'http://127.0.0.1:4200/preview/developer/web2/x')).toBe(true);
-    expect(views[0].webContents.attempt('will-redirect', 'http://127.0.0.1:4100/preview/developer/web/')).toBe(false);
-    expect(views[0].webContents.attempt('will-navigate', 'http://127.0.0.1:4100/preview/developer/web/')).toBe(false);
+    expect(views[0]!.webContents.loaded).toEqual([TICKET, web2]);
+    expect(views[0]!.webContents.attempt('will-redirect', 'http://127.0.0.1:4200/preview/developer/web2/x')).toBe(true);
+    expect(views[0]!.webContents.attempt('will-redirect', 'http://127.0.0.1:4100/preview/developer/web/')).toBe(false);
+    expect(views[0]!.webContents.attempt('will-navigate', 'http://127.0.0.1:4100/preview/developer/web/')).toBe(false);
   });
 
   it('keeps honest bounds inside the side pane as they are', () => {
     const { preview, views } = world();
     preview.show('dev/web', async () => TICKET, { x: 900, y: 60, width: 480, height: 800 });
-    expect(views[0].bounds).toEqual({ x: 900, y: 60, width: 480, height: 800 });
-    expect(views[0].visible).toBe(true);
+    expect(views[0]!.bounds).toEqual({ x: 900, y: 60, width: 480, height: 800 });
+    expect(views[0]!.visible).toBe(true);
   });
 
   it('cuts bounds that reach over the cards or out of the window to the side pane', () => {
     const { preview, views } = world();
     preview.show('dev/web', async () => TICKET, { x: 0, y: 0, width: 20_000, height: 20_000 });
-    expect(views[0].bounds).toEqual({ x: sidePaneLeft(1400), y: 0, width: 1400 - sidePaneLeft(1400), height: 900 });
+    expect(views[0]!.bounds).toEqual({ x: sidePaneLeft(1400), y: 0, width: 1400 - sidePaneLeft(1400), height: 900 });
   });
 
   it('hides the view when nothing of the side pane is left', () => {
     const { preview, views } = world();
     preview.show('dev/web', async () => TICKET, { x: 260, y: 100, width: 300, height: 300 });
-    expect(views[0].bounds.width).toBe(0);
-    expect(views[0].visible).toBe(false);
+    expect(views[0]!.bounds.width).toBe(0);
+    expect(views[0]!.visible).toBe(false);
   });
 
   it('does nothing without a window', () => {

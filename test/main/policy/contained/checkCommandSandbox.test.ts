@@ -50,8 +50,8 @@ describe('check-command --sandbox', () => {
     expect(r.code).toBe(0);
     const [a] = answers(r.out);
     expect(a).toMatchObject({ tier: 'gated', code: 'shows-secret', contained: true });
-    expect(a.reason).toContain('.env');
-    expect(a.parts).toEqual([
+    expect(a!.reason).toContain('.env');
+    expect(a!.parts).toEqual([
       { text: 'cd src', decides: false },
       { text: '&& ls', decides: false },
       { text: '| head -5', decides: false },
@@ -62,7 +62,7 @@ describe('check-command --sandbox', () => {
   it('off: seed 003 §5, not contained, no parts', async () => {
     const r = await cli(['--sandbox', 'off', '--workspace', fx.paths.workspace, 'npm test 2>&1 | head']);
     expect(answers(r.out)).toEqual([expect.objectContaining({ tier: 'gated', code: 'not-plain', contained: false })]);
-    expect(answers(r.out)[0].parts).toBeUndefined();
+    expect(answers(r.out)[0]!.parts).toBeUndefined();
     const plain = await cli(['--sandbox', 'off', '--workspace', fx.paths.workspace, 'npm test']);
     expect(answers(plain.out)[0]).toMatchObject({ tier: 'auto', code: 'on-run-list', argv: ['npm', 'test'], contained: false });
   });
@@ -105,7 +105,7 @@ describe('check-command --sandbox', () => {
     const r = await cli(['--jsonl', '--sandbox', 'on'], `${input}\n`);
     const got = answers(r.out);
     expect(got).toHaveLength(rows.length);
-    const wrong = rows.flatMap((row, i) => (got[i].code === row.expect ? [] : [`${JSON.stringify(row.command)}: ${got[i].code} (${got[i].reason}), expected ${row.expect}`]));
+    const wrong = rows.flatMap((row, i) => (got[i]!.code === row.expect ? [] : [`${JSON.stringify(row.command)}: ${got[i]!.code} (${got[i]!.reason}), expected ${row.expect}`]));
     expect(wrong).toEqual([]);
   });
 });

@@ -95,11 +95,11 @@ function characters(out: Line[]): void {
 }
 
 function spellings(flag: string, program: string): string[] {
-  const allowedLetter = TABLE_FLAGS[program].find((f) => /^-[a-zA-Z]$/.test(f));
+  const allowedLetter = TABLE_FLAGS[program]!.find((f) => /^-[a-zA-Z]$/.test(f));
   if (flag.startsWith('--')) {
     const forms = [flag, `${flag}=/tmp/pwn`, `${flag} /tmp/pwn`, `${flag}=../pwn`];
     const abbreviation = flag.slice(0, Math.max(4, flag.length - 3));
-    if (abbreviation !== flag && !TABLE_FLAGS[program].includes(abbreviation)) forms.push(`${abbreviation}=/tmp/pwn`);
+    if (abbreviation !== flag && !TABLE_FLAGS[program]!.includes(abbreviation)) forms.push(`${abbreviation}=/tmp/pwn`);
     return forms;
   }
   if (/^-[a-zA-Z0-9]$/.test(flag)) {
@@ -115,11 +115,11 @@ function unlistedFlags(out: Line[]): void {
   for (const [program, flags] of Object.entries(MANUAL_FLAGS)) {
     const splices = SPLICE[program];
     if (splices === undefined) continue;
-    const allowed = TABLE_FLAGS[program];
+    const allowed = TABLE_FLAGS[program]!;
     flags.forEach((flag, f) => {
       if (allowed.includes(flag)) return;
       spellings(flag, program).forEach((form, k) => {
-        const template = splices[(f + k) % splices.length];
+        const template = splices[(f + k) % splices.length]!;
         add(out, template.replace('{F}', form), `${program} ${flag} is not in the table`);
       });
     });

@@ -87,7 +87,7 @@ function absolutes(t: CorpusTree, add: (c: Omit<CorpusCase, 'expect'>) => void):
 function spellings(rel: string, prefix: string, t: CorpusTree): string[] {
   const p = prefix + rel;
   const dirs = rel.split('/');
-  const first = dirs[0];
+  const first = dirs[0]!;
   return [
     p, `./${p}`, `${p}/`, `.//${p}`, `${prefix}proj/../${rel}`, `${prefix}nonexistent/../${rel}`, `${prefix}proj/src/../../${rel}`,
     `${prefix}./${dirs.join('/./')}`, `${prefix}${dirs.join('//')}`, `${prefix}${first}/../${rel}`, `${prefix}${rel}/.`,

@@ -64,7 +64,7 @@ function denyRoots(t: CorpusTree): DenyRoot[] {
 export function deniedBy(t: CorpusTree, p: string): string | null {
   for (const r of denyRoots(t)) {
     for (const place of r.places) {
-      if (r.prefix === undefined ? inside(place, p) : p.startsWith(`${place}/`) && p.slice(place.length + 1).split('/')[0].startsWith(r.prefix)) return r.rel;
+      if (r.prefix === undefined ? inside(place, p) : p.startsWith(`${place}/`) && p.slice(place.length + 1).split('/')[0]!.startsWith(r.prefix)) return r.rel;
     }
   }
   if (inside(t.dataDir, p)) {
@@ -108,7 +108,7 @@ function walk(t: CorpusTree, ws: string, start: string, comps: string[], purpose
   let links = 0;
   let onFile = false;
   const meaningful = comps.map((c, i) => ({ c, i })).filter(({ c }) => c !== '' && c !== '.');
-  const lastIndex = meaningful.length > 0 ? meaningful[meaningful.length - 1].i : -1;
+  const lastIndex = meaningful.length > 0 ? meaningful[meaningful.length - 1]!.i : -1;
   for (let i = 0; i < comps.length; i++) {
     const c = comps[i];
     if (c === '' || c === '.') continue;
