@@ -9,10 +9,23 @@ module.exports = {
   directories: { output: 'release', buildResources: 'resources' },
   // Only what the app runs: the built main, preload and renderer, and package.json. electron-builder
   // adds the production dependencies (never devDependencies: no tsx, no test tools, no Electron itself).
-  files: ['out/main/**/*', 'out/preload/**/*', 'out/renderer/**/*', 'package.json', '!**/*.map', '!**/node_modules/**/*.{md,ts,map}', '!**/node_modules/better-sqlite3/{deps,src}/**', '!**/node_modules/node-pty/{deps,src,third_party}/**'],
+  files: [
+    'out/main/**/*',
+    'out/preload/**/*',
+    'out/renderer/**/*',
+    'package.json',
+    '!**/*.map',
+    '!**/node_modules/**/*.{md,ts,map}',
+    '!**/node_modules/better-sqlite3/{deps,src}/**',
+    '!**/node_modules/node-pty/{deps,src,third_party}/**',
+  ],
   asar: true,
   // Native modules load from outside the archive; node-pty also runs its spawn-helper from there.
-  asarUnpack: ['**/node_modules/better-sqlite3/build/Release/*.node', '**/node_modules/node-pty/build/Release/**', '**/node_modules/node-pty/prebuilds/**'],
+  asarUnpack: [
+    '**/node_modules/better-sqlite3/build/Release/*.node',
+    '**/node_modules/node-pty/build/Release/**',
+    '**/node_modules/node-pty/prebuilds/**',
+  ],
   // `npm run dist` puts the Electron build of the natives in place first (scripts/natives.mjs), so
   // electron-builder does not rebuild them in node_modules behind the tests' back.
   npmRebuild: false,

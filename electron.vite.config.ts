@@ -19,7 +19,10 @@ export default defineConfig({
     build: {
       externalizeDeps: false,
       rollupOptions: {
-        input: { index: resolve(__dirname, 'src/preload/index.ts'), capture: resolve(__dirname, 'src/preload/capture.ts') },
+        input: {
+          index: resolve(__dirname, 'src/preload/index.ts'),
+          capture: resolve(__dirname, 'src/preload/capture.ts'),
+        },
         // Each preload one file (nothing shared between them, no chunk to require): test/build/preloads.test.ts.
         output: { format: 'cjs', entryFileNames: '[name].js' },
         external: ['electron'],

@@ -9,26 +9,60 @@ const EXEC_SEAM = EXEC_SEAM_MODULES.map((name) => ({ name, message: EXEC_SEAM_ME
 // require('child_process') and import('node-pty') are the same second seam, by another spelling.
 const EXEC_SEAM_MODULE_RE = `/^(node:)?(child_process|cluster)$|^node-pty$/`;
 const EXEC_SEAM_SYNTAX = [
-  { selector: `CallExpression[callee.name='require'][arguments.0.value=${EXEC_SEAM_MODULE_RE}]`, message: EXEC_SEAM_MESSAGE },
+  {
+    selector: `CallExpression[callee.name='require'][arguments.0.value=${EXEC_SEAM_MODULE_RE}]`,
+    message: EXEC_SEAM_MESSAGE,
+  },
   { selector: `ImportExpression[source.value=${EXEC_SEAM_MODULE_RE}]`, message: EXEC_SEAM_MESSAGE },
 ];
 
-const RENDERER_NO_NODE = { group: ['node:*', 'electron', 'fs', 'path', 'child_process', 'node-pty', 'cluster', '**/main/**', '**/preload/**'], message: 'The renderer is untrusted display: no Node, no Electron, no core imports.' };
+const RENDERER_NO_NODE = {
+  group: ['node:*', 'electron', 'fs', 'path', 'child_process', 'node-pty', 'cluster', '**/main/**', '**/preload/**'],
+  message: 'The renderer is untrusted display: no Node, no Electron, no core imports.',
+};
 
 const RAW_IPC = [
-  { selector: "Identifier[name='ipcMain']", message: 'ipcMain appears only in src/main/host/electron/ipc.ts (the one IPC file).' },
-  { selector: "MemberExpression[property.name='send'][object.property.name='webContents']", message: 'webContents.send appears only in src/main/host/electron/ipc.ts (the one IPC file).' },
-  { selector: "MemberExpression[property.name='send'][object.name='webContents']", message: 'webContents.send appears only in src/main/host/electron/ipc.ts (the one IPC file).' },
+  {
+    selector: "Identifier[name='ipcMain']",
+    message: 'ipcMain appears only in src/main/host/electron/ipc.ts (the one IPC file).',
+  },
+  {
+    selector: "MemberExpression[property.name='send'][object.property.name='webContents']",
+    message: 'webContents.send appears only in src/main/host/electron/ipc.ts (the one IPC file).',
+  },
+  {
+    selector: "MemberExpression[property.name='send'][object.name='webContents']",
+    message: 'webContents.send appears only in src/main/host/electron/ipc.ts (the one IPC file).',
+  },
 ];
 const SQL_MESSAGE = 'SQL lives only in src/main/store/: call a repository (docs/architecture.md).';
 const RAW_SQL = [
   { selector: "CallExpression[callee.property.name='prepare']", message: SQL_MESSAGE },
-  { selector: "CallExpression[callee.property.name=/^(exec|pragma|transaction)$/][callee.object.name=/^(db|database)$/]", message: SQL_MESSAGE },
-  { selector: "CallExpression[callee.property.name=/^(exec|pragma|transaction)$/][callee.object.property.name=/^(db|database)$/]", message: SQL_MESSAGE },
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(exec|pragma|transaction)$/][callee.object.name=/^(db|database)$/]',
+    message: SQL_MESSAGE,
+  },
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(exec|pragma|transaction)$/][callee.object.property.name=/^(db|database)$/]',
+    message: SQL_MESSAGE,
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'dist/**', 'release/**', '.tmp/**', 'test/fixtures/**'] },
+  {
+    ignores: [
+      'out/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'dist/**',
+      'release/**',
+      '.tmp/**',
+      'test/fixtures/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -41,7 +75,18 @@ export default tseslint.config(
     files: ['src/main/**/*.ts', 'src/shared/**/*.ts'],
     ignores: ['src/main/index.ts', 'src/main/host/electron/**', 'src/main/processes/spawn/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'The core runs without Electron: only src/main/index.ts and src/main/host/electron/ import it.' }, ...EXEC_SEAM] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              message: 'The core runs without Electron: only src/main/index.ts and src/main/host/electron/ import it.',
+            },
+            ...EXEC_SEAM,
+          ],
+        },
+      ],
       'no-restricted-syntax': ['error', ...EXEC_SEAM_SYNTAX],
     },
   },
@@ -57,7 +102,18 @@ export default tseslint.config(
   {
     files: ['src/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: EXEC_SEAM, patterns: [{ group: ['node:*', 'electron', 'react', 'react-dom'], message: 'src/shared is plain TypeScript: no node:*, electron or React.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: EXEC_SEAM,
+          patterns: [
+            {
+              group: ['node:*', 'electron', 'react', 'react-dom'],
+              message: 'src/shared is plain TypeScript: no node:*, electron or React.',
+            },
+          ],
+        },
+      ],
       'no-restricted-syntax': ['error', ...EXEC_SEAM_SYNTAX],
     },
   },
@@ -77,7 +133,9 @@ export default tseslint.config(
   {
     // Type-aware rules: a promise nobody awaits or catches is an error nobody sees.
     files: ['src/**/*.{ts,tsx}'],
-    languageOptions: { parserOptions: { project: ['./tsconfig.node.json', './tsconfig.web.json'], tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      parserOptions: { project: ['./tsconfig.node.json', './tsconfig.web.json'], tsconfigRootDir: import.meta.dirname },
+    },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
@@ -88,7 +146,18 @@ export default tseslint.config(
     // api.ts. A feature that calls the core itself is a second place its state can come from.
     files: ['src/renderer/src/features/**/*.{ts,tsx}', 'src/renderer/src/components/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [RENDERER_NO_NODE, { group: ['**/api', '**/api.ts'], message: 'Features read stores, and stores call api.ts: put this call in the domain store.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            RENDERER_NO_NODE,
+            {
+              group: ['**/api', '**/api.ts'],
+              message: 'Features read stores, and stores call api.ts: put this call in the domain store.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -55,7 +55,14 @@ function generate(root: string): string[] {
 /** Plain git on the same work tree with a repository of its own. */
 function anchorGit(gitDir: string, workspace: string, args: string[]): string {
   const result = spawnSync(gitBinary as string, args, {
-    env: { PATH: path.dirname(gitBinary as string), GIT_DIR: gitDir, GIT_WORK_TREE: workspace, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1', HOME: os.tmpdir() },
+    env: {
+      PATH: path.dirname(gitBinary as string),
+      GIT_DIR: gitDir,
+      GIT_WORK_TREE: workspace,
+      GIT_CONFIG_GLOBAL: '/dev/null',
+      GIT_CONFIG_NOSYSTEM: '1',
+      HOME: os.tmpdir(),
+    },
     cwd: workspace,
     encoding: 'utf8',
   });
@@ -72,7 +79,9 @@ function report(name: string, ours: number[], anchor: number[], goalMs: number, 
   const a = median(ours);
   const b = median(anchor);
   const verdict = a < goalMs ? 'met' : 'NOT met';
-  console.log(`${name.padEnd(26)} ours ${a.toFixed(1).padStart(8)} ms   ${anchorName} ${b.toFixed(1).padStart(8)} ms   ratio ${(a / b).toFixed(2)}×   goal < ${goalMs} ms: ${verdict}`);
+  console.log(
+    `${name.padEnd(26)} ours ${a.toFixed(1).padStart(8)} ms   ${anchorName} ${b.toFixed(1).padStart(8)} ms   ratio ${(a / b).toFixed(2)}×   goal < ${goalMs} ms: ${verdict}`,
+  );
 }
 
 function touch(workspace: string, files: string[], round: number): string[] {
@@ -100,7 +109,13 @@ async function main(): Promise<void> {
     for (let run = 0; run < Math.max(3, Math.ceil(RUNS / 2)); run++) {
       const dataDir = path.join(root, `data-${run}`);
       let start = performance.now();
-      const repo = await openShadowRepo({ gitBinary: gitBinary as string, dataDir, home: path.join(root, 'home'), workspace, sandbox: sandboxFor(dataDir) });
+      const repo = await openShadowRepo({
+        gitBinary: gitBinary as string,
+        dataDir,
+        home: path.join(root, 'home'),
+        workspace,
+        sandbox: sandboxFor(dataDir),
+      });
       await takeSnapshot(repo, options);
       first.push(performance.now() - start);
       const anchorDir = path.join(root, `anchor-${run}.git`);
@@ -113,7 +128,13 @@ async function main(): Promise<void> {
 
     const dataDir = path.join(root, 'data-0');
     const anchorDir = path.join(root, 'anchor-0.git');
-    const repo = await openShadowRepo({ gitBinary: gitBinary as string, dataDir, home: path.join(root, 'home'), workspace, sandbox: sandboxFor(dataDir) });
+    const repo = await openShadowRepo({
+      gitBinary: gitBinary as string,
+      dataDir,
+      home: path.join(root, 'home'),
+      workspace,
+      sandbox: sandboxFor(dataDir),
+    });
     const increment: number[] = [];
     const incrementAnchor: number[] = [];
     const restore: number[] = [];
@@ -137,14 +158,28 @@ async function main(): Promise<void> {
       // A restore as the owner waits for it: the plan (the card), the restore's own snapshot before,
       // the writes, and its snapshot after (a restore is itself undoable); both snapshots read the plan's paths only.
       start = performance.now();
-      const plan = await planRestore(repo, [{ id: round, beforeTree: before.tree, afterTree: after.tree, beforeOversize: [], afterOversize: [] }]);
+      const plan = await planRestore(repo, [
+        { id: round, beforeTree: before.tree, afterTree: after.tree, beforeOversize: [], afterOversize: [] },
+      ]);
       // The restore's own "before": only the plan's paths can differ from its "after" (restores.ts).
-      await takeSnapshotOfPaths(repo, plan.files.map((file) => file.path), options);
-      const blobs = await readBlobs(repo, plan.files.flatMap((file) => (file.target ? [file.target.oid] : [])));
+      await takeSnapshotOfPaths(
+        repo,
+        plan.files.map((file) => file.path),
+        options,
+      );
+      const blobs = await readBlobs(
+        repo,
+        plan.files.flatMap((file) => (file.target ? [file.target.oid] : [])),
+      );
       const outcomes = applyPlan(ctx, plan.files, blobs);
-      await takeSnapshotOfPaths(repo, plan.files.map((file) => file.path), options);
+      await takeSnapshotOfPaths(
+        repo,
+        plan.files.map((file) => file.path),
+        options,
+      );
       restore.push(performance.now() - start);
-      if (outcomes.filter((o) => o.outcome === 'restored').length !== 10) throw new Error(`restore did not restore 10 files: ${JSON.stringify(outcomes)}`);
+      if (outcomes.filter((o) => o.outcome === 'restored').length !== 10)
+        throw new Error(`restore did not restore 10 files: ${JSON.stringify(outcomes)}`);
 
       touch(workspace, files, round);
       start = performance.now();
@@ -152,7 +187,9 @@ async function main(): Promise<void> {
       restoreAnchor.push(performance.now() - start);
     }
 
-    console.log(`\ncheckpoints on ${FILES} files (+${IGNORED} ignored), median of ${RUNS} runs, anchor = plain git on the same tree`);
+    console.log(
+      `\ncheckpoints on ${FILES} files (+${IGNORED} ignored), median of ${RUNS} runs, anchor = plain git on the same tree`,
+    );
     report('first snapshot', first, firstAnchor, 3_000, 'git add -A && write-tree');
     report('incremental (10 changed)', increment, incrementAnchor, 200, 'git add -A && write-tree');
     report('restore of 10 files', restore, restoreAnchor, 500, 'git checkout <tree> -- 10 paths');

@@ -37,11 +37,19 @@ const ms = (value: number): string => `${value.toFixed(3)} ms`;
 function setupCore() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-bench-data-'));
   const workspaceDir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-bench-ws-')));
-  for (let i = 0; i < 20; i++) fs.writeFileSync(path.join(workspaceDir, `file${i}.ts`), `export const value${i} = ${i};\n`.repeat(60));
+  for (let i = 0; i < 20; i++)
+    fs.writeFileSync(path.join(workspaceDir, `file${i}.ts`), `export const value${i} = ${i};\n`.repeat(60));
   const db = openDatabase(dataDir);
   const agents = createAgentsRepository(db);
   const workspaces = createWorkspacesRepository(db);
-  const agent = agents.create({ name: 'developer', handle: '@dev', provider: 'anthropic', model: 'claude-sonnet-5-5', scopes: ['file_read'], mode: 'run' });
+  const agent = agents.create({
+    name: 'developer',
+    handle: '@dev',
+    provider: 'anthropic',
+    model: 'claude-sonnet-5-5',
+    scopes: ['file_read'],
+    mode: 'run',
+  });
   workspaces.set({ agentId: agent.id, directory: workspaceDir, capturedPath: '/usr/bin:/bin', gitBinary: null });
   // The floor's live owner requests: the turns of the runners each benchmark builds on this core.
   const runners: Pick<AgentRunner, 'activeTurn'>[] = [];
@@ -88,13 +96,17 @@ function timer(gaps: number[]): (inner: ModelProvider) => ModelProvider {
 /** The scripted model, in this file so the child process runs the same script. */
 function serveModel(): Promise<{ url: string }> {
   return startFakeModelServer((_request, index) =>
-    index < STEPS ? { text: `step ${index + 1}`, toolCalls: [{ name: 'read', args: { path: `file${index % 20}.ts` } }] } : { text: 'done' },
+    index < STEPS
+      ? { text: `step ${index + 1}`, toolCalls: [{ name: 'read', args: { path: `file${index % 20}.ts` } }] }
+      : { text: 'done' },
   );
 }
 
 /** Starts this script as the model server in a child process; resolves with its URL. */
 function modelServerProcess(): Promise<{ url: string; close(): void }> {
-  const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, '--serve-model'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, '--serve-model'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -143,9 +155,14 @@ async function sessionThroughSdk(): Promise<void> {
   core.runners.push(runner);
 
   const conversation = core.conversations.create(core.agent.id, 'bench');
-  const turnId = runner.startTurn({ agentId: core.agent.id, conversationId: conversation.id, text: 'read the files one by one' });
+  const turnId = runner.startTurn({
+    agentId: core.agent.id,
+    conversationId: conversation.id,
+    text: 'read the files one by one',
+  });
   const reason = await runner.settled(turnId);
-  if (reason !== 'completed' || usage.length !== STEPS + 1) throw new Error(`the session ended ${reason} after ${usage.length} requests`);
+  if (reason !== 'completed' || usage.length !== STEPS + 1)
+    throw new Error(`the session ended ${reason} after ${usage.length} requests`);
 
   console.log(`Part 1: a ${STEPS}-step session through the Anthropic SDK (fake server; tokens = characters / 4)`);
   console.log('  step   sent tokens   cache read   cache write   uncached   cached share   loop gap');
@@ -158,17 +175,27 @@ async function sessionThroughSdk(): Promise<void> {
     const step = index + 1;
     if (step <= 8 || step % 25 === 0 || step === usage.length) {
       const gap = index > 0 ? ms(gaps[index - 1]!) : '—';
-      console.log(`  ${String(step).padStart(4)} ${String(sent).padStart(13)} ${String(u.cacheReadTokens).padStart(12)} ${String(u.cacheWriteTokens).padStart(13)} ${String(u.inputTokens).padStart(10)} ${(share * 100).toFixed(1).padStart(13)}% ${gap.padStart(10)}`);
+      console.log(
+        `  ${String(step).padStart(4)} ${String(sent).padStart(13)} ${String(u.cacheReadTokens).padStart(12)} ${String(u.cacheWriteTokens).padStart(13)} ${String(u.inputTokens).padStart(10)} ${(share * 100).toFixed(1).padStart(13)}% ${gap.padStart(10)}`,
+      );
     }
   });
   const minShare = Math.min(...shares);
-  const totalSent = usage.slice(5).reduce((sum, e) => sum + e.request.inputTokens + e.request.cacheReadTokens + e.request.cacheWriteTokens, 0);
+  const totalSent = usage
+    .slice(5)
+    .reduce((sum, e) => sum + e.request.inputTokens + e.request.cacheReadTokens + e.request.cacheWriteTokens, 0);
   const totalRead = usage.slice(5).reduce((sum, e) => sum + e.request.cacheReadTokens, 0);
-  console.log(`  cached share after step 5: overall ${((totalRead / totalSent) * 100).toFixed(1)}%, lowest step ${(minShare * 100).toFixed(1)}% goal ≥ 80%: ${minShare >= 0.8 ? 'met' : 'NOT met'}`);
+  console.log(
+    `  cached share after step 5: overall ${((totalRead / totalSent) * 100).toFixed(1)}%, lowest step ${(minShare * 100).toFixed(1)}% goal ≥ 80%: ${minShare >= 0.8 ? 'met' : 'NOT met'}`,
+  );
   const anchor = await bareReadMedian(path.join(core.workspaceDir, 'file1.ts'), 1_000);
   const gap = median(gaps);
-  console.log(`  loop gap (the read included) median ${ms(gap)}, steps 1-50 ${ms(median(gaps.slice(0, 50)))}, steps 150-200 ${ms(median(gaps.slice(-50)))}`);
-  console.log(`  anchor: bare fs.readFile of the same file, median ${ms(anchor)}; added by the loop ${ms(gap - anchor)}; ratio ${(gap / anchor).toFixed(1)}x`);
+  console.log(
+    `  loop gap (the read included) median ${ms(gap)}, steps 1-50 ${ms(median(gaps.slice(0, 50)))}, steps 150-200 ${ms(median(gaps.slice(-50)))}`,
+  );
+  console.log(
+    `  anchor: bare fs.readFile of the same file, median ${ms(anchor)}; added by the loop ${ms(gap - anchor)}; ratio ${(gap / anchor).toFixed(1)}x`,
+  );
   console.log(`  goal < 1 ms added per step at the median: ${gap - anchor < 1 ? 'met' : 'NOT met'}`);
   server.close();
   core.cleanup();
@@ -207,16 +234,22 @@ async function longConversation(): Promise<void> {
   core.runners.push(runner);
 
   const conversation = core.conversations.create(core.agent.id, 'bench');
-  const reason = await runner.settled(runner.startTurn({ agentId: core.agent.id, conversationId: conversation.id, text: 'read' }));
+  const reason = await runner.settled(
+    runner.startTurn({ agentId: core.agent.id, conversationId: conversation.id, text: 'read' }),
+  );
   if (reason !== 'completed') throw new Error(`the long conversation ended ${reason}`);
 
   const anchor = await bareReadMedian(path.join(core.workspaceDir, 'file1.ts'), LONG);
   const early = median(gaps.slice(0, 50));
   const late = median(gaps.slice(-50));
-  console.log(`\nPart 2: ${LONG} read calls in one conversation (in-process model; anchor: bare fs.readFile of the same file)`);
+  console.log(
+    `\nPart 2: ${LONG} read calls in one conversation (in-process model; anchor: bare fs.readFile of the same file)`,
+  );
   console.log(`  bare fs.readFile median ${ms(anchor)}`);
   console.log(`  calls 1-50:     loop gap median ${ms(early)}, added ${ms(early - anchor)}`);
-  console.log(`  calls 951-1000: loop gap median ${ms(late)}, added ${ms(late - anchor)}; ratio late/early ${(late / early).toFixed(2)}x`);
+  console.log(
+    `  calls 951-1000: loop gap median ${ms(late)}, added ${ms(late - anchor)}; ratio late/early ${(late / early).toFixed(2)}x`,
+  );
   const met = late - anchor < 1 && early - anchor < 1;
   console.log(`  goal < 1 ms added at the median at 1,000 calls as at 50: ${met ? 'met' : 'NOT met'}`);
   core.cleanup();

@@ -40,7 +40,14 @@ async function main(): Promise<void> {
   const db = openDatabase(dataDir);
   const agents = createAgentsRepository(db);
   const workspaces = createWorkspacesRepository(db);
-  const agent = agents.create({ name: 'developer', handle: '@dev', provider: 'anthropic', model: 'bench', scopes: ['file_read'], mode: 'run' });
+  const agent = agents.create({
+    name: 'developer',
+    handle: '@dev',
+    provider: 'anthropic',
+    model: 'bench',
+    scopes: ['file_read'],
+    mode: 'run',
+  });
   workspaces.set({ agentId: agent.id, directory: workspaceDir, capturedPath: '/usr/bin:/bin', gitBinary: null });
   // The floor's live owner request: the turn the runner below is running.
   const dispatcher = createDispatcher({
@@ -118,7 +125,9 @@ async function main(): Promise<void> {
   };
 
   const fmt = (ms: number): string => `${ms.toFixed(3)} ms`;
-  console.log(`read of a small file through the loop, ${CALLS} calls per shape; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`);
+  console.log(
+    `read of a small file through the loop, ${CALLS} calls per shape; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`,
+  );
   const verdicts: string[] = [];
   for (const shape of SHAPES) {
     callsPerTurn = shape;
@@ -137,8 +146,12 @@ async function main(): Promise<void> {
     const added = loop.median - anchor.median;
     console.log(`${String(shape).padStart(5)} calls per conversation:`);
     console.log(`  anchor: readTool.run directly  median ${fmt(anchor.median)}  p99 ${fmt(anchor.p99)}`);
-    console.log(`  through loop+dispatcher+store  median ${fmt(loop.median)}  p99 ${fmt(loop.p99)}  (${samples.length} calls)`);
-    console.log(`  added at the median ${fmt(added)}; ratio ${(loop.median / anchor.median).toFixed(1)}x the tool's own work; goal < 1 ms: ${added < 1 ? 'met' : 'NOT met'}`);
+    console.log(
+      `  through loop+dispatcher+store  median ${fmt(loop.median)}  p99 ${fmt(loop.p99)}  (${samples.length} calls)`,
+    );
+    console.log(
+      `  added at the median ${fmt(added)}; ratio ${(loop.median / anchor.median).toFixed(1)}x the tool's own work; goal < 1 ms: ${added < 1 ? 'met' : 'NOT met'}`,
+    );
     verdicts.push(`${shape}: ${fmt(added)} added`);
   }
   console.log(`added per call by conversation length: ${verdicts.join(', ')} (goal < 1 ms at each)`);

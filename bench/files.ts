@@ -105,7 +105,9 @@ function report(name: string, ours: number, theirs: number, baseline: string, go
   const ratio = ours / theirs;
   const verdict = goal === undefined ? '' : ratio <= goal ? `  (goal ≤ ${goal}×: met)` : `  (goal ≤ ${goal}×: NOT met)`;
   const ms = (t: number): string => t.toFixed(t < 10 ? 2 : 1).padStart(9);
-  console.log(`${name.padEnd(26)} ${ms(ours)} ms   ${baseline.padEnd(16)} ${ms(theirs)} ms   ratio ${ratio.toFixed(2)}×${verdict}`);
+  console.log(
+    `${name.padEnd(26)} ${ms(ours)} ms   ${baseline.padEnd(16)} ${ms(theirs)} ms   ratio ${ratio.toFixed(2)}×${verdict}`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -124,7 +126,9 @@ async function main(): Promise<void> {
       conversationId: 'v',
       signal: new AbortController().signal,
     } as unknown as ToolCallContext;
-    console.log(`${(bytes / 1024 / 1024).toFixed(0)} MiB in the tree; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`);
+    console.log(
+      `${(bytes / 1024 / 1024).toFixed(0)} MiB in the tree; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`,
+    );
 
     // stdin closed: ripgrep given no path searches its cwd only when stdin is not readable.
     const big = { cwd: root, maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] as ('ignore' | 'pipe')[] };
@@ -149,12 +153,20 @@ async function main(): Promise<void> {
       console.log('ripgrep not found: list and search have no anchor here');
     }
     const fallback = createSearchTool({ ripgrep: null });
-    const [f, grep] = await compare(() => fallback.run({ query: NEEDLE, path: 'pkg5' }, ctx), () => spawnSync('grep', ['-rn', NEEDLE, 'pkg5'], big), RUNS * 3);
+    const [f, grep] = await compare(
+      () => fallback.run({ query: NEEDLE, path: 'pkg5' }, ctx),
+      () => spawnSync('grep', ['-rn', NEEDLE, 'pkg5'], big),
+      RUNS * 3,
+    );
     report('search (fallback)', f, grep, 'grep -rn');
 
     const r200 = path.join(root, 'r200.txt');
     fs.writeFileSync(r200, `${'y'.repeat(99)}\n`.repeat(2000));
-    const [r, rf] = await compare(() => readTool.run({ path: 'r200.txt' }, ctx), () => fs.readFileSync(r200, 'utf8'), 101);
+    const [r, rf] = await compare(
+      () => readTool.run({ path: 'r200.txt' }, ctx),
+      () => fs.readFileSync(r200, 'utf8'),
+      101,
+    );
     report('read 200 KB', r, rf, 'fs.readFileSync');
 
     // Medians of RUNS rounds of 10,000 calls each, the resolver and one lstat of the same path alternating.

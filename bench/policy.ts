@@ -18,29 +18,92 @@ import { resolveInsideWorkspace } from '../src/main/workspace/resolve';
 
 const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-bench-policy-')));
 const ws = path.join(root, 'ws');
-for (const rel of ['src/a.ts', 'src/deep/c.ts', 'b.txt', 'run.js', 'tests/test_x.py', 'node_modules/.bin/vite', 'package-lock.json', 'package.json', 'data.json']) {
+for (const rel of [
+  'src/a.ts',
+  'src/deep/c.ts',
+  'b.txt',
+  'run.js',
+  'tests/test_x.py',
+  'node_modules/.bin/vite',
+  'package-lock.json',
+  'package.json',
+  'data.json',
+]) {
   fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
   fs.writeFileSync(path.join(ws, rel), 'x\n');
 }
 // A project that configures its test runner, as most do: pytest's configuration search stops here
 // (without one it would look in every directory above the workspace, see policy/paths.ts configUp).
-fs.writeFileSync(path.join(ws, 'pyproject.toml'), '[project]\nname = "bench"\n\n[tool.pytest.ini_options]\ntestpaths = ["tests"]\n');
+fs.writeFileSync(
+  path.join(ws, 'pyproject.toml'),
+  '[project]\nname = "bench"\n\n[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
+);
 const paths = { workspace: ws, home: path.join(root, 'home'), dataDir: path.join(root, 'data') };
 const ctx = { paths, mode: 'run' as const, remembered: [] };
 
 const SHAPES = [
-  'npm test', 'npm run build', 'pnpm lint', 'yarn typecheck', 'make test', 'go test ./...', 'cargo test -v',
-  'grep -rn foo src', 'rg -c foo src', 'ls -la src', 'cat b.txt', 'head -n 5 b.txt', 'wc -l b.txt src/a.ts',
-  'find src -name *.ts -type f', 'python -m pytest -q tests', 'vitest run src', 'tsc --noEmit -p tsconfig.json',
-  'echo hello world', 'pwd', 'which node', 'npx vite build', 'npm ci',
-  'ls -1', 'sed -n 1,5p b.txt', 'nl b.txt', 'jq -r .name data.json', 'cut -d : -f 1 b.txt', 'du -sh src', 'tree -L 2 src',
-  'rm -rf .', 'curl https://example.com', 'env curl x', 'grep -f /etc/passwd x', 'sort b.txt -o /tmp/x',
-  'cat $HOME/.ssh/id_ed25519', 'echo x >>~/.zshenv', 'node -e 1', 'make -C /tmp', 'cat ../outside', 'cat .git/config',
-  'grep\u00a0x b.txt', 'npm install left-pad', 'find -L .', 'rg -L x', './grep x', 'X=1 grep x', 'uniq a b',
-  'sed -n 1w/tmp/x b.txt', 'jq -n env', 'xxd b.txt out.bin',
+  'npm test',
+  'npm run build',
+  'pnpm lint',
+  'yarn typecheck',
+  'make test',
+  'go test ./...',
+  'cargo test -v',
+  'grep -rn foo src',
+  'rg -c foo src',
+  'ls -la src',
+  'cat b.txt',
+  'head -n 5 b.txt',
+  'wc -l b.txt src/a.ts',
+  'find src -name *.ts -type f',
+  'python -m pytest -q tests',
+  'vitest run src',
+  'tsc --noEmit -p tsconfig.json',
+  'echo hello world',
+  'pwd',
+  'which node',
+  'npx vite build',
+  'npm ci',
+  'ls -1',
+  'sed -n 1,5p b.txt',
+  'nl b.txt',
+  'jq -r .name data.json',
+  'cut -d : -f 1 b.txt',
+  'du -sh src',
+  'tree -L 2 src',
+  'rm -rf .',
+  'curl https://example.com',
+  'env curl x',
+  'grep -f /etc/passwd x',
+  'sort b.txt -o /tmp/x',
+  'cat $HOME/.ssh/id_ed25519',
+  'echo x >>~/.zshenv',
+  'node -e 1',
+  'make -C /tmp',
+  'cat ../outside',
+  'cat .git/config',
+  'grep\u00a0x b.txt',
+  'npm install left-pad',
+  'find -L .',
+  'rg -L x',
+  './grep x',
+  'X=1 grep x',
+  'uniq a b',
+  'sed -n 1w/tmp/x b.txt',
+  'jq -n env',
+  'xxd b.txt out.bin',
 ];
 const corpus = Array.from({ length: 10_000 }, (_, i) => SHAPES[(i * 7919) % SHAPES.length]!);
-const PATHS = ['b.txt', 'src/a.ts', 'src/deep/c.ts', 'node_modules/.bin/vite', 'tests/test_x.py', 'src/missing.ts', '../x', '.git/config'];
+const PATHS = [
+  'b.txt',
+  'src/a.ts',
+  'src/deep/c.ts',
+  'node_modules/.bin/vite',
+  'tests/test_x.py',
+  'src/missing.ts',
+  '../x',
+  '.git/config',
+];
 const pathCorpus = Array.from({ length: 2_000 }, (_, i) => PATHS[i % PATHS.length]!);
 
 function median(values: number[]): number {
@@ -54,7 +117,13 @@ function median(values: number[]): number {
  * core (the lexer anchor, pure CPU, slows by the same factor); the CPU time is what a decision costs.
  * Both are printed; the goals are judged on the CPU time and the wall time is shown beside them.
  */
-function time<T>(label: string, items: readonly T[], fn: (item: T) => unknown, unit: string, rounds = 15): { wall: number; cpu: number } {
+function time<T>(
+  label: string,
+  items: readonly T[],
+  fn: (item: T) => unknown,
+  unit: string,
+  rounds = 15,
+): { wall: number; cpu: number } {
   for (const item of items) fn(item);
   const wall: number[] = [];
   const cpu: number[] = [];
@@ -93,7 +162,7 @@ const CONTAINED_SHAPES = [
   'npm run build && npm test > /dev/null 2>&1',
   'cat b.txt | sort | uniq -c | sort -rn | head',
   'NODE_ENV=test npx vite build && ls dist 2>/dev/null',
-  "python -m pytest -q tests 2>&1 | tail -n 30",
+  'python -m pytest -q tests 2>&1 | tail -n 30',
   'curl -s http://127.0.0.1:3000/api | head -c 200',
   'rm -rf dist && mkdir -p dist && cp b.txt dist/',
   'cat .env && echo x',
@@ -122,14 +191,20 @@ async function containedRow(): Promise<void> {
   const med = samples[Math.floor(samples.length / 2)]!;
   const p99 = samples[Math.floor(samples.length * 0.99)]!;
   const cpuPer = ((cpu.user + cpu.system) * 1000) / (samples.length + 500);
-  console.log(`${'classifyCommand (run mode, contained)'.padEnd(44)} ${(cpuPer / 1000).toFixed(2).padStart(7)} µs/decision CPU, median ${us(med)} wall, p99 ${us(p99)} wall (${samples.length} decisions)`);
-  console.log(`contained: grammar loaded once; goal median < 50 µs and p99 < 200 µs: ${med < 50_000 && p99 < 200_000 ? 'met' : 'NOT met'} (median ${us(med)}, p99 ${us(p99)} wall)`);
+  console.log(
+    `${'classifyCommand (run mode, contained)'.padEnd(44)} ${(cpuPer / 1000).toFixed(2).padStart(7)} µs/decision CPU, median ${us(med)} wall, p99 ${us(p99)} wall (${samples.length} decisions)`,
+  );
+  console.log(
+    `contained: grammar loaded once; goal median < 50 µs and p99 < 200 µs: ${med < 50_000 && p99 < 200_000 ? 'met' : 'NOT met'} (median ${us(med)}, p99 ${us(p99)} wall)`,
+  );
 }
 
 try {
   let auto = 0;
   for (const c of corpus) if (classifyCommand(c, ctx).tier === 'auto') auto++;
-  console.log(`corpus: ${corpus.length} commands, ${auto} auto, ${corpus.length - auto} gated; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`);
+  console.log(
+    `corpus: ${corpus.length} commands, ${auto} auto, ${corpus.length - auto} gated; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`,
+  );
   const lexer = time('anchor: lexCommand', corpus, lexCommand, 'decision');
   const run = time('classifyCommand (run mode)', corpus, (c) => classifyCommand(c, ctx), 'decision');
   time('classifyCommand (ask mode)', corpus, (c) => classifyCommand(c, { ...ctx, mode: 'ask' }), 'decision');
@@ -137,7 +212,12 @@ try {
     `decision: ${(run.cpu / lexer.cpu).toFixed(1)}x the lexer; goal < 5 µs per decision: ${run.cpu < 5000 ? 'met' : 'NOT met'} (${us(run.cpu)} CPU; ${us(run.wall)} wall, ${(run.wall / lexer.wall).toFixed(1)}x the lexer's wall)`,
   );
   const syscalls = time('anchor: lstat per component', pathCorpus, lstatComponents, 'path');
-  const resolver = time('resolveInsideWorkspace (read)', pathCorpus, (p) => resolveInsideWorkspace(paths, { path: p, for: 'read' }), 'path');
+  const resolver = time(
+    'resolveInsideWorkspace (read)',
+    pathCorpus,
+    (p) => resolveInsideWorkspace(paths, { path: p, for: 'read' }),
+    'path',
+  );
   console.log(
     `resolver: ${(resolver.cpu / syscalls.cpu).toFixed(1)}x its lstats; goal < 20 µs per path: ${resolver.cpu < 20_000 ? 'met' : 'NOT met'} (${us(resolver.cpu)} CPU; ${us(resolver.wall)} wall, ${(resolver.wall / syscalls.wall).toFixed(1)}x its lstats' wall)`,
   );

@@ -67,14 +67,18 @@ async function cannonChild(job: CannonJob): Promise<void> {
   latencies.sort((a, b) => a - b);
   const at = (q: number): number => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
   const ok = r['2xx'];
-  process.stdout.write(`${JSON.stringify({ rps: ok / r.duration, p50: at(0.5), p99: at(0.99), ok, errors: r.errors + r.non2xx + r.timeouts })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ rps: ok / r.duration, p50: at(0.5), p99: at(0.99), ok, errors: r.errors + r.non2xx + r.timeouts })}\n`,
+  );
 }
 
 /** One autocannon run in its own process (this file with --cannon), so the load shares no event loop with the proxies. */
 function autocannon(job: CannonJob): Promise<Load> {
   return new Promise((resolve, reject) => {
     const cpu0 = process.cpuUsage();
-    const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, '--cannon', JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, '--cannon', JSON.stringify(job)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.on('error', reject);
@@ -87,8 +91,10 @@ function autocannon(job: CannonJob): Promise<Load> {
   });
 }
 
-const saturated = (url: string, headers: Record<string, string>): Promise<Load> => autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
-const quiet = (url: string, headers: Record<string, string>): Promise<Load> => autocannon({ url, headers, connections: 1, amount: QUIET_REQUESTS });
+const saturated = (url: string, headers: Record<string, string>): Promise<Load> =>
+  autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
+const quiet = (url: string, headers: Record<string, string>): Promise<Load> =>
+  autocannon({ url, headers, connections: 1, amount: QUIET_REQUESTS });
 
 function startDevServer(): Promise<{ pid: number; port: number; stop(): void }> {
   const child = spawn(process.execPath, [FIXTURE], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -107,10 +113,13 @@ function startDevServer(): Promise<{ pid: number; port: number; stop(): void }> 
 async function startBareProxy(appPort: number): Promise<{ port: number; close(): Promise<void> }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16 });
   const server = http.createServer((req, res) => {
-    const upstream = http.request({ host: '127.0.0.1', port: appPort, method: req.method, path: req.url, headers: req.headers, agent }, (appRes) => {
-      res.writeHead(appRes.statusCode ?? 502, appRes.headers);
-      appRes.pipe(res);
-    });
+    const upstream = http.request(
+      { host: '127.0.0.1', port: appPort, method: req.method, path: req.url, headers: req.headers, agent },
+      (appRes) => {
+        res.writeHead(appRes.statusCode ?? 502, appRes.headers);
+        appRes.pipe(res);
+      },
+    );
     upstream.on('error', () => {
       res.statusCode = 502;
       res.end();
@@ -147,7 +156,10 @@ async function redeemCookie(ticketUrl: string): Promise<string> {
 async function previewEntry(server: PreviewServer): Promise<{ url: string; cookie: string }> {
   const s = server as unknown as
     | { port: number; issueTicket(name: string): string }
-    | { portFor(agentId: string, name: string): Promise<number>; issueTicket(agentId: string, name: string): Promise<string> };
+    | {
+        portFor(agentId: string, name: string): Promise<number>;
+        issueTicket(agentId: string, name: string): Promise<string>;
+      };
   if ('portFor' in s) {
     const cookie = await redeemCookie(await s.issueTicket('a', 'bench'));
     return { url: `http://127.0.0.1:${await s.portFor('a', 'bench')}/preview/developer/bench/app.js`, cookie };
@@ -177,7 +189,9 @@ async function main(): Promise<void> {
     const direct = `http://127.0.0.1:${app.port}/app.js`;
     const bareUrl = `http://127.0.0.1:${bare.port}/app.js`;
     const cookie = { cookie: entry.cookie };
-    console.log(`${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}; autocannon -c ${CONNECTIONS} -d ${SECONDS} (saturated), -c 1 -a ${QUIET_REQUESTS} (quiet)`);
+    console.log(
+      `${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}; autocannon -c ${CONNECTIONS} -d ${SECONDS} (saturated), -c 1 -a ${QUIET_REQUESTS} (quiet)`,
+    );
     // Warm-up: connections, JIT, the preview's port resolution.
     await autocannon({ url: bareUrl, headers: {}, connections: CONNECTIONS, amount: 2000 });
     await autocannon({ url: entry.url, headers: cookie, connections: CONNECTIONS, amount: 2000 });
@@ -208,7 +222,9 @@ async function main(): Promise<void> {
       console.log(`round ${i} quiet      direct ${ms(qd.p99)}  bare ${ms(qb.p99)}  preview ${ms(qp.p99)} (p99)`);
     }
     const ratio = median(ratios);
-    console.log(`CPU per request in the proxies' process: preview ${median(cpuRatios).toFixed(2)}x the bare proxy's (median), the cost the scheduler's noise does not hide`);
+    console.log(
+      `CPU per request in the proxies' process: preview ${median(cpuRatios).toFixed(2)}x the bare proxy's (median), the cost the scheduler's noise does not hide`,
+    );
     const added = median(addedOverApp);
     console.log(
       `throughput: anchor the bare proxy; preview ${ratio.toFixed(2)}x its requests/s, median of ${ROUNDS} [${ratios.map((r) => r.toFixed(2)).join(' ')}]; goal ≥ 0.9x: ${ratio >= 0.9 ? 'met' : 'NOT met'}`,

@@ -29,7 +29,10 @@ const floodMib = Number(process.env.BENCH_FLOOD_MIB ?? 512);
 const floodBytes = floodMib * MIB;
 const SH = '/bin/sh';
 /** The child (--core ROOT WORKSPACE) works in the parent's workspace, where the flood file is. */
-const workspace = process.argv[2] === '--core' ? process.argv[4]! : fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-bench-run-')));
+const workspace =
+  process.argv[2] === '--core'
+    ? process.argv[4]!
+    : fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-bench-run-')));
 const FLOOD_FILE = 'flood.txt';
 const floodPath = path.join(workspace, FLOOD_FILE);
 const CAT = fs.existsSync('/usr/bin/cat') ? '/usr/bin/cat' : '/bin/cat';
@@ -65,7 +68,8 @@ function writeFloodFile(): void {
   const block = Buffer.concat(Array.from({ length: MIB / line.length }, () => line));
   const fd = fs.openSync(floodPath, 'w');
   try {
-    for (let written = 0; written < floodBytes; written += block.length) fs.writeSync(fd, block, 0, Math.min(block.length, floodBytes - written));
+    for (let written = 0; written < floodBytes; written += block.length)
+      fs.writeSync(fd, block, 0, Math.min(block.length, floodBytes - written));
   } finally {
     fs.closeSync(fd);
   }
@@ -92,7 +96,15 @@ async function coreChild(root: string): Promise<void> {
     log: () => undefined,
     modelRetries: 0,
   });
-  const agent = core.agents.create({ name: 'Developer', handle: '@bench', provider: 'anthropic', model: 'fake', baseUrl: model.url, scopes: ['file_read', 'process', 'shell'], mode: 'run' });
+  const agent = core.agents.create({
+    name: 'Developer',
+    handle: '@bench',
+    provider: 'anthropic',
+    model: 'fake',
+    baseUrl: model.url,
+    scopes: ['file_read', 'process', 'shell'],
+    mode: 'run',
+  });
   core.secrets.set(agent.id, 'sk-test-key-0123456789');
   core.workspaces.set({ agentId: agent.id, directory: workspace, capturedPath: PATH, gitBinary: null });
   const turn = async (): Promise<{ ms: number; toolMs: number; reason: string; ok: boolean; growth: number }> => {
@@ -137,7 +149,8 @@ function resetPeak(): void {
 /** VmRSS and VmHWM (peak) of a process, in bytes (Linux /proc). */
 function rssOf(pid: number | 'self'): { rss: number; peak: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'latin1');
-  const kib = (field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+  const kib = (field: string): number =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
   return { rss: kib('VmRSS'), peak: kib('VmHWM') };
 }
 
@@ -152,16 +165,23 @@ interface TurnResult {
 function endToEnd(): Promise<{ cold: TurnResult; warm: TurnResult }> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-bench-run-core-'));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, '--core', root, workspace], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, '--core', root, workspace], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.on('error', reject);
     child.on('exit', (code) => {
       fs.rmSync(root, { recursive: true, force: true });
       if (code !== 0) return reject(new Error(`the core process exited ${code}`));
-      const r = JSON.parse(out.trim().split('\n').pop() as string) as { cold: TurnResult; warm: TurnResult; cards: number };
+      const r = JSON.parse(out.trim().split('\n').pop() as string) as {
+        cold: TurnResult;
+        warm: TurnResult;
+        cards: number;
+      };
       for (const t of [r.cold, r.warm]) {
-        if (t.reason !== 'completed' || !t.ok || r.cards > 0) return reject(new Error(`a turn did not run the flood without a card: ${JSON.stringify(r)}`));
+        if (t.reason !== 'completed' || !t.ok || r.cards > 0)
+          return reject(new Error(`a turn did not run the flood without a card: ${JSON.stringify(r)}`));
       }
       resolve({ cold: r.cold, warm: r.warm });
     });
@@ -174,7 +194,15 @@ async function flood(): Promise<void> {
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
   writeFloodFile();
   await raw(SH, ['-c', rawPipe], 'ignore'); // warm the page cache
-  const times = { raw: [] as number[], node: [] as number[], bounded: [] as number[], watched: [] as number[], warm: [] as number[], cold: [] as number[], tool: [] as number[] };
+  const times = {
+    raw: [] as number[],
+    node: [] as number[],
+    bounded: [] as number[],
+    watched: [] as number[],
+    warm: [] as number[],
+    cold: [] as number[],
+    tool: [] as number[],
+  };
   const ratios = { bounded: [] as number[], warm: [] as number[], cold: [] as number[], tool: [] as number[] };
   let growthHere = 0;
   let growthWarm = 0;
@@ -187,7 +215,14 @@ async function flood(): Promise<void> {
     const before = process.memoryUsage().rss;
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 50);
-    const result = await runBounded({ program: CAT, args: [FLOOD_FILE], cwd: workspace, env, timeoutMs: 600_000, onOutput: () => undefined });
+    const result = await runBounded({
+      program: CAT,
+      args: [FLOOD_FILE],
+      cwd: workspace,
+      env,
+      timeoutMs: 600_000,
+      onOutput: () => undefined,
+    });
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
     times.bounded.push(result.elapsedMs);
@@ -196,7 +231,19 @@ async function flood(): Promise<void> {
     // The same flood read as a test run would be (`npm test`: every runner's reader watches for failure blocks).
     const watch = watchTestRun(['npm', 'test']);
     if (!watch) throw new Error('npm test is no test run');
-    times.watched.push((await runBounded({ program: CAT, args: [FLOOD_FILE], cwd: workspace, env, timeoutMs: 600_000, onOutput: () => undefined, onRawOutput: (chunk) => watch.onRawOutput(chunk) })).elapsedMs);
+    times.watched.push(
+      (
+        await runBounded({
+          program: CAT,
+          args: [FLOOD_FILE],
+          cwd: workspace,
+          env,
+          timeoutMs: 600_000,
+          onOutput: () => undefined,
+          onRawOutput: (chunk) => watch.onRawOutput(chunk),
+        })
+      ).elapsedMs,
+    );
     const { cold, warm } = await endToEnd();
     times.warm.push(warm.ms);
     ratios.warm.push(rawMs / warm.ms);
@@ -211,15 +258,31 @@ async function flood(): Promise<void> {
   const pct = (x: number): string => `${(x * 100).toFixed(0)}%`;
   const bounded = median(ratios.bounded);
   const warm = median(ratios.warm);
-  console.log(`flood of a ${floodMib} MiB file (medians of ${rounds}); ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`);
+  console.log(
+    `flood of a ${floodMib} MiB file (medians of ${rounds}); ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`,
+  );
   console.log(`  anchor: raw pipe \`${rawPipe}\` ${mibPerS(median(times.raw))} MiB/s`);
-  console.log(`  for reference: a bare Node reader of \`cat f\` that keeps nothing ${mibPerS(median(times.node))} MiB/s (${pct(median(times.raw) / median(times.node))} of the raw pipe)`);
-  console.log(`  runBounded (this process)      ${mibPerS(median(times.bounded))} MiB/s: ${pct(bounded)} of the raw pipe [${ratios.bounded.map(pct).join(' ')}]; goal ≥ 50%: ${bounded >= 0.5 ? 'met' : 'NOT met'}; RSS growth ${growthHere.toFixed(1)} MiB`);
-  console.log(`    for reference: runBounded read as \`npm test\` (every reader watching for failure blocks, the first ${WATCH_MAX_BYTES / MIB} MiB) ${mibPerS(median(times.watched))} MiB/s: ${pct(median(times.raw) / median(times.watched))} of the raw pipe`);
-  console.log(`  end to end (a warm core process: the model turn, the run tool, the sandbox) ${mibPerS(median(times.warm))} MiB/s: ${pct(warm)} of the raw pipe [${ratios.warm.map(pct).join(' ')}]; goal ≥ 50%: ${warm >= 0.5 ? 'met' : 'NOT met'}`);
-  console.log(`    of which the run call itself (its row running) ${mibPerS(median(times.tool))} MiB/s: ${pct(median(ratios.tool))} of the raw pipe [${ratios.tool.map(pct).join(' ')}]`);
-  console.log(`    for reference: the core's first turn (SDK and tools loaded on first use) ${mibPerS(median(times.cold))} MiB/s: ${pct(median(ratios.cold))} of the raw pipe [${ratios.cold.map(pct).join(' ')}]`);
-  console.log(`  the core process's peak RSS growth over a warm turn ${growthWarm.toFixed(1)} MiB; goal < 64 MiB: ${growthWarm < 64 ? 'met' : 'NOT met'} (first turn, loading included: ${growthCold.toFixed(1)} MiB)`);
+  console.log(
+    `  for reference: a bare Node reader of \`cat f\` that keeps nothing ${mibPerS(median(times.node))} MiB/s (${pct(median(times.raw) / median(times.node))} of the raw pipe)`,
+  );
+  console.log(
+    `  runBounded (this process)      ${mibPerS(median(times.bounded))} MiB/s: ${pct(bounded)} of the raw pipe [${ratios.bounded.map(pct).join(' ')}]; goal ≥ 50%: ${bounded >= 0.5 ? 'met' : 'NOT met'}; RSS growth ${growthHere.toFixed(1)} MiB`,
+  );
+  console.log(
+    `    for reference: runBounded read as \`npm test\` (every reader watching for failure blocks, the first ${WATCH_MAX_BYTES / MIB} MiB) ${mibPerS(median(times.watched))} MiB/s: ${pct(median(times.raw) / median(times.watched))} of the raw pipe`,
+  );
+  console.log(
+    `  end to end (a warm core process: the model turn, the run tool, the sandbox) ${mibPerS(median(times.warm))} MiB/s: ${pct(warm)} of the raw pipe [${ratios.warm.map(pct).join(' ')}]; goal ≥ 50%: ${warm >= 0.5 ? 'met' : 'NOT met'}`,
+  );
+  console.log(
+    `    of which the run call itself (its row running) ${mibPerS(median(times.tool))} MiB/s: ${pct(median(ratios.tool))} of the raw pipe [${ratios.tool.map(pct).join(' ')}]`,
+  );
+  console.log(
+    `    for reference: the core's first turn (SDK and tools loaded on first use) ${mibPerS(median(times.cold))} MiB/s: ${pct(median(ratios.cold))} of the raw pipe [${ratios.cold.map(pct).join(' ')}]`,
+  );
+  console.log(
+    `  the core process's peak RSS growth over a warm turn ${growthWarm.toFixed(1)} MiB; goal < 64 MiB: ${growthWarm < 64 ? 'met' : 'NOT met'} (first turn, loading included: ${growthCold.toFixed(1)} MiB)`,
+  );
 }
 
 function median(values: number[]): number {
@@ -233,8 +296,17 @@ async function overhead(): Promise<void> {
   const tool = createRunTool();
   const ctx: ToolCallContext = {
     agent: {
-      id: 'bench', name: 'Bench', handle: '@bench', provider: 'anthropic', model: 'm', baseUrl: null,
-      scopes: ['process'], mode: 'run', acceptancePolicy: 'apply', maxOutputTokens: 1000, createdAt: 'now',
+      id: 'bench',
+      name: 'Bench',
+      handle: '@bench',
+      provider: 'anthropic',
+      model: 'm',
+      baseUrl: null,
+      scopes: ['process'],
+      mode: 'run',
+      acceptancePolicy: 'apply',
+      maxOutputTokens: 1000,
+      createdAt: 'now',
     },
     workspace: { agentId: 'bench', directory: workspace, capturedPath: PATH, gitBinary: null, createdAt: 'now' },
     home: workspace,
@@ -261,7 +333,9 @@ async function overhead(): Promise<void> {
   const bounded = median(boundedTimes) - base;
   const whole = median(toolTimes) - base;
   console.log(`spawn of \`true\` (median of ${n}): child_process.spawn ${base.toFixed(2)} ms`);
-  console.log(`  runBounded +${bounded.toFixed(2)} ms; run tool +${whole.toFixed(2)} ms; goal < 5 ms added: ${whole < 5 ? 'met' : 'NOT met'}`);
+  console.log(
+    `  runBounded +${bounded.toFixed(2)} ms; run tool +${whole.toFixed(2)} ms; goal < 5 ms added: ${whole < 5 ? 'met' : 'NOT met'}`,
+  );
 }
 
 async function main(): Promise<void> {

@@ -30,7 +30,17 @@ if (!status.available) {
 }
 // A project's usual top level, always-card entries included: each contained spawn binds those
 // read-only and, like the run tool, lists them before and after (alwaysCardGuard.ts).
-for (const rel of ['.vscode/tasks.json', '.vscode/settings.json', '.envrc', '.npmrc', '.github/workflows/ci.yml', '.github/workflows/release.yml', 'package.json', 'README.md', 'src/index.ts']) {
+for (const rel of [
+  '.vscode/tasks.json',
+  '.vscode/settings.json',
+  '.envrc',
+  '.npmrc',
+  '.github/workflows/ci.yml',
+  '.github/workflows/release.yml',
+  'package.json',
+  'README.md',
+  'src/index.ts',
+]) {
   fs.mkdirSync(path.dirname(path.join(workspace, rel)), { recursive: true });
   fs.writeFileSync(path.join(workspace, rel), '\n');
 }
@@ -48,7 +58,8 @@ async function once(program: string, args: string[], wrap: CommandWrapper | unde
   const watch = wrap ? sandbox.watchAlwaysCard(workspace) : null;
   const result = await runBounded({ program, args, cwd: workspace, env, timeoutMs: 600_000, wrap, purpose: 'run' });
   if (watch && watch.finish().length > 0) throw new Error('the bench command created an always-card entry');
-  if (result.exitCode !== 0) throw new Error(`${program} ${args.join(' ')} exited ${result.exitCode}: ${result.output}`);
+  if (result.exitCode !== 0)
+    throw new Error(`${program} ${args.join(' ')} exited ${result.exitCode}: ${result.output}`);
   return performance.now() - started;
 }
 
@@ -84,7 +95,9 @@ async function flood(): Promise<void> {
     );
   }
   const median = percentile(ratios, 50);
-  console.log(`flood: contained throughput is ${(median * 100).toFixed(0)}% of uncontained (median of ${rounds}; goal ≥ 80%: ${median >= 0.8 ? 'met' : 'NOT met'})`);
+  console.log(
+    `flood: contained throughput is ${(median * 100).toFixed(0)}% of uncontained (median of ${rounds}; goal ≥ 80%: ${median >= 0.8 ? 'met' : 'NOT met'})`,
+  );
 }
 
 /**
@@ -99,13 +112,57 @@ async function breakdown(): Promise<void> {
   const bwrapArgv = argv.slice(bwrapAt);
   const withoutSeccomp = bwrapArgv.filter((word, i) => word !== '--seccomp' && bwrapArgv[i - 1] !== '--seccomp');
   const bwrap = bwrapArgv[0]!;
-  const minimal = [bwrap, '--unshare-user', '--unshare-pid', '--die-with-parent', '--ro-bind', '/', '/', '--', '/bin/true'];
+  const minimal = [
+    bwrap,
+    '--unshare-user',
+    '--unshare-pid',
+    '--die-with-parent',
+    '--ro-bind',
+    '/',
+    '/',
+    '--',
+    '/bin/true',
+  ];
   const variants: [string, string[]][] = [
     ['bare /bin/true', ['/bin/true']],
     ['bwrap user+pid, / read-only', minimal],
-    ['  + network namespace', [bwrap, '--unshare-user', '--unshare-pid', '--unshare-net', '--die-with-parent', '--ro-bind', '/', '/', '--', '/bin/true']],
-    ['  + ipc, uts, cgroup', [bwrap, '--unshare-user', '--unshare-pid', '--unshare-net', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--die-with-parent', '--ro-bind', '/', '/', '--', '/bin/true']],
-    [`full profile (${withoutSeccomp.filter((w) => /^--(ro-)?bind$|^--tmpfs$|^--symlink$|^--proc$|^--dev$/.test(w)).length} mounts), no seccomp`, withoutSeccomp],
+    [
+      '  + network namespace',
+      [
+        bwrap,
+        '--unshare-user',
+        '--unshare-pid',
+        '--unshare-net',
+        '--die-with-parent',
+        '--ro-bind',
+        '/',
+        '/',
+        '--',
+        '/bin/true',
+      ],
+    ],
+    [
+      '  + ipc, uts, cgroup',
+      [
+        bwrap,
+        '--unshare-user',
+        '--unshare-pid',
+        '--unshare-net',
+        '--unshare-ipc',
+        '--unshare-uts',
+        '--unshare-cgroup-try',
+        '--die-with-parent',
+        '--ro-bind',
+        '/',
+        '/',
+        '--',
+        '/bin/true',
+      ],
+    ],
+    [
+      `full profile (${withoutSeccomp.filter((w) => /^--(ro-)?bind$|^--tmpfs$|^--symlink$|^--proc$|^--dev$/.test(w)).length} mounts), no seccomp`,
+      withoutSeccomp,
+    ],
     ['full profile + seccomp (as run)', argv],
   ];
   const times = variants.map(() => [] as number[]);
@@ -122,12 +179,16 @@ async function breakdown(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  console.log(`bench:sandbox — ${describeStatus(status)}; anchor: the same runBounded without the sandbox; ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}`);
+  console.log(
+    `bench:sandbox — ${describeStatus(status)}; anchor: the same runBounded without the sandbox; ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}`,
+  );
   await breakdown();
   await overhead('true', '/bin/true', []);
   await overhead('node -e 0', process.execPath, ['-e', '0']);
   await flood();
-  console.log(`load average at the end: ${os.loadavg()[0]!.toFixed(1)} (on a busy box the contained path's three processes — bwrap, its init, the program — wait for the CPU three times)`);
+  console.log(
+    `load average at the end: ${os.loadavg()[0]!.toFixed(1)} (on a busy box the contained path's three processes — bwrap, its init, the program — wait for the CPU three times)`,
+  );
   for (const dir of [workspace, home, dataDir]) fs.rmSync(dir, { recursive: true, force: true });
 }
 

@@ -41,7 +41,24 @@ const COMMON = (
   'the a to of and in is it that for this on with test file run change add fix check error build function ' +
   'should not be we can use from import export const return value type string number pass fail module'
 ).split(' ');
-const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'ta', 'so', 'vi', 'de', 'po', 'gra', 'sel', 'tor', 'bin', 'fex', 'qua'];
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'ne',
+  'ru',
+  'ta',
+  'so',
+  'vi',
+  'de',
+  'po',
+  'gra',
+  'sel',
+  'tor',
+  'bin',
+  'fex',
+  'qua',
+];
 // A long tail: 20,000 made-up words, drawn by a Zipf-like rank so a few are common and most are rare.
 const TAIL = Array.from({ length: 20_000 }, (_, index) => {
   let word = '';
@@ -73,8 +90,20 @@ function messageAt(index: number): MessageBody {
         text: sentence(15 + Math.floor(random() * 60)),
         toolCalls: [
           random() < 0.5
-            ? { id: `call_${index}`, name: 'run', args: { command: `npm test -- src/${word()}/${identifier()}.test.ts` } }
-            : { id: `call_${index}`, name: 'edit', args: { path: `src/${word()}/${identifier()}.ts`, old: `const ${identifier()} = ${word()}`, new: `const ${identifier()} = ${word()}();` } },
+            ? {
+                id: `call_${index}`,
+                name: 'run',
+                args: { command: `npm test -- src/${word()}/${identifier()}.test.ts` },
+              }
+            : {
+                id: `call_${index}`,
+                name: 'edit',
+                args: {
+                  path: `src/${word()}/${identifier()}.ts`,
+                  old: `const ${identifier()} = ${word()}`,
+                  new: `const ${identifier()} = ${word()}();`,
+                },
+              },
         ],
       };
     case 2:
@@ -95,14 +124,27 @@ function main(): void {
   try {
     const db = openDatabase(dataDir);
     const agents = createAgentsRepository(db);
-    const agent = agents.create({ name: 'developer', handle: '@dev', provider: 'anthropic', model: 'claude-sonnet-5-5', scopes: ['file_read'], mode: 'run' });
+    const agent = agents.create({
+      name: 'developer',
+      handle: '@dev',
+      provider: 'anthropic',
+      model: 'claude-sonnet-5-5',
+      scopes: ['file_read'],
+      mode: 'run',
+    });
     const conversations = createConversationsRepository(db);
-    const ids = Array.from({ length: CONVERSATIONS }, (_, index) => conversations.create(agent.id, `conversation ${index}`).id);
-    console.log(`writing ${MESSAGES.toLocaleString('en-US')} messages in ${CONVERSATIONS} conversations through the repository …`);
+    const ids = Array.from(
+      { length: CONVERSATIONS },
+      (_, index) => conversations.create(agent.id, `conversation ${index}`).id,
+    );
+    console.log(
+      `writing ${MESSAGES.toLocaleString('en-US')} messages in ${CONVERSATIONS} conversations through the repository …`,
+    );
     const started = performance.now();
     const perConversation = Math.ceil(MESSAGES / CONVERSATIONS);
     db.transaction(() => {
-      for (let index = 0; index < MESSAGES; index++) conversations.append(ids[Math.floor(index / perConversation)]!, messageAt(index));
+      for (let index = 0; index < MESSAGES; index++)
+        conversations.append(ids[Math.floor(index / perConversation)]!, messageAt(index));
     })();
     console.log(`written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const search = createConversationSearch(db);
@@ -128,7 +170,9 @@ function main(): void {
       if (!statement) {
         // The anchor: the same newest hits by scanning every stored message's text for each word.
         const where = words.map(() => "content LIKE '%' || ? || '%'").join(' AND ');
-        statement = db.prepare<string[]>(`SELECT id, conversation_id, role, content FROM messages WHERE ${where} ORDER BY id DESC LIMIT ${LIMIT + 1}`);
+        statement = db.prepare<string[]>(
+          `SELECT id, conversation_id, role, content FROM messages WHERE ${where} ORDER BY id DESC LIMIT ${LIMIT + 1}`,
+        );
         likeStatements.set(words.length, statement);
       }
       return statement.all(...words);
@@ -137,7 +181,9 @@ function main(): void {
     const ours: number[] = [];
     const anchor: number[] = [];
     const worst = { ours: 0, anchor: 0 };
-    console.log(`\n${'query'.padEnd(22)} ${'hits'.padStart(6)}  ${'search'.padStart(9)}  ${'LIKE scan'.padStart(10)}  LIKE ÷ search`);
+    console.log(
+      `\n${'query'.padEnd(22)} ${'hits'.padStart(6)}  ${'search'.padStart(9)}  ${'LIKE scan'.padStart(10)}  LIKE ÷ search`,
+    );
     for (const query of queries) {
       const mine: number[] = [];
       const theirs: number[] = [];
@@ -157,10 +203,14 @@ function main(): void {
       const b = median(theirs);
       worst.ours = Math.max(worst.ours, a);
       worst.anchor = Math.max(worst.anchor, b);
-      console.log(`${query.name.padEnd(22)} ${String(hits).padStart(6)}  ${a.toFixed(2).padStart(6)} ms  ${b.toFixed(2).padStart(7)} ms  ${(b / a).toFixed(1)}×`);
+      console.log(
+        `${query.name.padEnd(22)} ${String(hits).padStart(6)}  ${a.toFixed(2).padStart(6)} ms  ${b.toFixed(2).padStart(7)} ms  ${(b / a).toFixed(1)}×`,
+      );
     }
 
-    const pages = db.prepare<[], { name: string; bytes: number }>('SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name').all();
+    const pages = db
+      .prepare<[], { name: string; bytes: number }>('SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name')
+      .all();
     const total = pages.reduce((sum, row) => sum + row.bytes, 0);
     const index = pages.filter((row) => row.name.startsWith('message_search')).reduce((sum, row) => sum + row.bytes, 0);
     const file = fs.statSync(path.join(dataDir, 'paddock.db')).size;
@@ -184,12 +234,20 @@ function main(): void {
     const b = median(anchor);
     const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
     console.log(`\nover ${MESSAGES.toLocaleString('en-US')} messages, every query, ${RUNS} runs each:`);
-    console.log(`search median ${a.toFixed(2)} ms   LIKE scan median ${b.toFixed(2)} ms   ratio ${(b / a).toFixed(1)}×    goal search < ${GOAL_MS} ms median: ${a < GOAL_MS ? 'met' : 'NOT met'}`);
+    console.log(
+      `search median ${a.toFixed(2)} ms   LIKE scan median ${b.toFixed(2)} ms   ratio ${(b / a).toFixed(1)}×    goal search < ${GOAL_MS} ms median: ${a < GOAL_MS ? 'met' : 'NOT met'}`,
+    );
     // A LIKE scan stops early on a common word (its newest hits are near the end) and reads every row for a rare one.
-    console.log(`slowest query: search ${worst.ours.toFixed(2)} ms   LIKE scan ${worst.anchor.toFixed(2)} ms   ratio ${(worst.anchor / worst.ours).toFixed(1)}×`);
-    console.log(`a turn's messages: writing one ${(median(written) * 1000).toFixed(0)} µs, indexing it after the turn ${(median(indexed) * 1000).toFixed(0)} µs (median of 20 turns of 50)`);
+    console.log(
+      `slowest query: search ${worst.ours.toFixed(2)} ms   LIKE scan ${worst.anchor.toFixed(2)} ms   ratio ${(worst.anchor / worst.ours).toFixed(1)}×`,
+    );
+    console.log(
+      `a turn's messages: writing one ${(median(written) * 1000).toFixed(0)} µs, indexing it after the turn ${(median(indexed) * 1000).toFixed(0)} µs (median of 20 turns of 50)`,
+    );
     const share = index / total;
-    console.log(`database ${mb(total)} (file ${mb(file)})   index ${mb(index)} = ${(share * 100).toFixed(1)}% of it   goal index < ${GOAL_SHARE * 100}% of the database: ${share < GOAL_SHARE ? 'met' : 'NOT met'}`);
+    console.log(
+      `database ${mb(total)} (file ${mb(file)})   index ${mb(index)} = ${(share * 100).toFixed(1)}% of it   goal index < ${GOAL_SHARE * 100}% of the database: ${share < GOAL_SHARE ? 'met' : 'NOT met'}`,
+    );
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

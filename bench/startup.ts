@@ -67,7 +67,9 @@ function firstApiCall(url: string): Promise<void> {
   const { origin, searchParams } = new URL(url);
   const token = searchParams.get('token') ?? '';
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${origin.replace('http:', 'ws:')}/api`, ['paddock.v1', `paddock.token.${token}`], { headers: { origin } });
+    const ws = new WebSocket(`${origin.replace('http:', 'ws:')}/api`, ['paddock.v1', `paddock.token.${token}`], {
+      headers: { origin },
+    });
     ws.once('open', () => ws.send(JSON.stringify({ id: 1, call: 'agents.list', request: {} })));
     ws.on('message', (data) => {
       const message = JSON.parse(data.toString()) as { id?: number; result?: { ok: boolean } };
@@ -134,18 +136,30 @@ async function main(): Promise<void> {
     const env = { PATH: process.env.PATH, HOME: home, SHELL: '/bin/sh', LANG: 'C.UTF-8' };
     bare.push(await start([bareServer], env, round === 0));
     // A fresh data directory every round: the first start of an installation, its migrations included.
-    paddock.push(await start([BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--no-open'], env, round === 0, true));
+    paddock.push(
+      await start([BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--no-open'], env, round === 0, true),
+    );
   }
   const bareMs = median(bare.map((s) => s.ms));
   const paddockMs = median(paddock.map((s) => s.ms));
   const ratio = paddockMs / bareMs;
   const rss = paddock[0]!.rssMib;
   console.log(`bench:startup, ${rounds} rounds, spawn → first answered GET, median`);
-  console.log(`anchor  bare node http server   ${bareMs.toFixed(0)} ms   (RSS at rest ${bare[0]!.rssMib.toFixed(0)} MiB)`);
-  console.log(`paddock serve                   ${paddockMs.toFixed(0)} ms   (min ${Math.min(...paddock.map((s) => s.ms)).toFixed(0)}, max ${Math.max(...paddock.map((s) => s.ms)).toFixed(0)})`);
-  console.log(`paddock serve to its first API answer (the core loaded) ${median(paddock.map((s) => s.apiMs ?? 0)).toFixed(0)} ms (no goal: the page's own load overlaps it)`);
-  console.log(`ratio   ${ratio.toFixed(2)}× the bare server   goal ≤ ${RATIO_GOAL}×: ${ratio <= RATIO_GOAL ? 'met' : 'NOT met'}`);
-  console.log(`idle RSS of paddock serve ${rss.toFixed(0)} MiB (${(rss * MIB / 1e6).toFixed(0)} MB), ${SETTLE_MS / 1000} s after its first answer   goal < ${RSS_GOAL_MIB} MiB: ${rss < RSS_GOAL_MIB ? 'met' : 'NOT met'}`);
+  console.log(
+    `anchor  bare node http server   ${bareMs.toFixed(0)} ms   (RSS at rest ${bare[0]!.rssMib.toFixed(0)} MiB)`,
+  );
+  console.log(
+    `paddock serve                   ${paddockMs.toFixed(0)} ms   (min ${Math.min(...paddock.map((s) => s.ms)).toFixed(0)}, max ${Math.max(...paddock.map((s) => s.ms)).toFixed(0)})`,
+  );
+  console.log(
+    `paddock serve to its first API answer (the core loaded) ${median(paddock.map((s) => s.apiMs ?? 0)).toFixed(0)} ms (no goal: the page's own load overlaps it)`,
+  );
+  console.log(
+    `ratio   ${ratio.toFixed(2)}× the bare server   goal ≤ ${RATIO_GOAL}×: ${ratio <= RATIO_GOAL ? 'met' : 'NOT met'}`,
+  );
+  console.log(
+    `idle RSS of paddock serve ${rss.toFixed(0)} MiB (${((rss * MIB) / 1e6).toFixed(0)} MB), ${SETTLE_MS / 1000} s after its first answer   goal < ${RSS_GOAL_MIB} MiB: ${rss < RSS_GOAL_MIB ? 'met' : 'NOT met'}`,
+  );
   fs.rmSync(scratch, { recursive: true, force: true });
 }
 

@@ -82,7 +82,9 @@ function apiCall(url: string, name: string, request: unknown): Promise<unknown> 
   const { origin, searchParams } = new URL(url);
   const token = searchParams.get('token') ?? '';
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${origin.replace('http:', 'ws:')}/api`, ['paddock.v1', `paddock.token.${token}`], { headers: { origin } });
+    const ws = new WebSocket(`${origin.replace('http:', 'ws:')}/api`, ['paddock.v1', `paddock.token.${token}`], {
+      headers: { origin },
+    });
     ws.once('open', () => ws.send(JSON.stringify({ id: 1, call: name, request })));
     ws.on('message', (data) => {
       const message = JSON.parse(data.toString()) as { id?: number; result?: { ok: boolean; value?: unknown } };
@@ -104,24 +106,30 @@ interface Visit {
 
 // What the page functions below use of the page (this file compiles without the DOM's types).
 interface PageGlobal {
-  performance: { now(): number; getEntriesByName(name: string): Array<{ startTime: number }>; getEntriesByType(type: string): Array<{ name: string }> };
+  performance: {
+    now(): number;
+    getEntriesByName(name: string): Array<{ startTime: number }>;
+    getEntriesByType(type: string): Array<{ name: string }>;
+  };
   document: { querySelector(selector: string): { disabled?: boolean; getClientRects(): { length: number } } | null };
 }
 
 /** performance.now() once the element takes input (there, enabled, laid out); 0 until then. */
 function usableAt(selector: string): number {
-  const { document, performance } = (globalThis as unknown as PageGlobal);
+  const { document, performance } = globalThis as unknown as PageGlobal;
   const element = document.querySelector(selector);
   return element !== null && !element.disabled && element.getClientRects().length > 0 ? performance.now() : 0;
 }
 
 function firstPaint(): number {
-  return (globalThis as unknown as PageGlobal).performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+  return (
+    (globalThis as unknown as PageGlobal).performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0
+  );
 }
 
 function scriptsFetched(): string[] {
-  return (globalThis as unknown as PageGlobal)
-    .performance.getEntriesByType('resource')
+  return (globalThis as unknown as PageGlobal).performance
+    .getEntriesByType('resource')
     .map((entry) => entry.name)
     .filter((name) => /\.js(\?|$)/.test(name));
 }
@@ -132,7 +140,9 @@ async function visit(browser: Browser, url: string, selector: string | null): Pr
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'commit' });
     // Each page function is self-contained: it is sent to the page as its text.
-    const usable = selector ? await page.waitForFunction(usableAt, selector, { polling: 'raf', timeout: 30_000 }) : null;
+    const usable = selector
+      ? await page.waitForFunction(usableAt, selector, { polling: 'raf', timeout: 30_000 })
+      : null;
     const usableMs = usable ? Number(await usable.jsonValue()) : 0;
     // The first contentful paint is reported a moment after it happens: wait for it.
     const paint = await page.waitForFunction(firstPaint, undefined, { polling: 50, timeout: 30_000 });
@@ -158,11 +168,20 @@ function median(values: number[]): number {
 }
 
 async function main(): Promise<void> {
-  const env = (home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ PATH: process.env.PATH, HOME: home, SHELL: '/bin/sh', LANG: 'C.UTF-8', ...extra });
+  const env = (home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+    PATH: process.env.PATH,
+    HOME: home,
+    SHELL: '/bin/sh',
+    LANG: 'C.UTF-8',
+    ...extra,
+  });
   const home = fs.mkdtempSync(path.join(scratch, 'home-'));
   const bare = await startServer([staticServer], env(home));
   // The working window: setup done, one conversation, so its composer is the screen's input.
-  const working = await startServer([BIN, 'serve', '--port', '0', '--data-dir', path.join(scratch, 'data-working'), '--no-open'], env(home, { PADDOCK_SKIP_SETUP: '1' }));
+  const working = await startServer(
+    [BIN, 'serve', '--port', '0', '--data-dir', path.join(scratch, 'data-working'), '--no-open'],
+    env(home, { PADDOCK_SKIP_SETUP: '1' }),
+  );
   const [agent] = (await apiCall(working.url, 'agents.list', {})) as Array<{ id: string }>;
   await apiCall(working.url, 'conversations.create', { agentId: agent!.id });
   const args = HEADED ? chromiumArgs().filter((arg) => arg !== '--headless') : chromiumArgs();
@@ -174,7 +193,10 @@ async function main(): Promise<void> {
     for (let round = 0; round < rounds; round++) {
       anchor.push(await visit(browser, bare.url, null));
       // A fresh data directory each round: the first start of an installation, as a newcomer meets it.
-      const fresh = await startServer([BIN, 'serve', '--port', '0', '--data-dir', path.join(scratch, `data-first-${round}`), '--no-open'], env(home));
+      const fresh = await startServer(
+        [BIN, 'serve', '--port', '0', '--data-dir', path.join(scratch, `data-first-${round}`), '--no-open'],
+        env(home),
+      );
       try {
         // The core loaded first (bench:startup measures that): this measures the window.
         await apiCall(fresh.url, 'app.info', {});
@@ -191,7 +213,9 @@ async function main(): Promise<void> {
   }
 
   const anchorMs = median(anchor.map((v) => v.ms));
-  console.log(`bench:window, ${rounds} rounds, ${HEADED ? 'headed' : 'headless (no display here)'} Chromium ${browser.version()}, each visit a fresh context, medians`);
+  console.log(
+    `bench:window, ${rounds} rounds, ${HEADED ? 'headed' : 'headless (no display here)'} Chromium ${browser.version()}, each visit a fresh context, medians`,
+  );
   console.log(`anchor  static page from a bare node http server: first contentful paint ${anchorMs.toFixed(0)} ms`);
   for (const [name, visits] of [
     ['first run (Folder field takes input)', firstRun],
@@ -205,7 +229,9 @@ async function main(): Promise<void> {
     console.log(`${name}: usable ${ms.toFixed(0)} ms, first paint ${paint.toFixed(0)} ms`);
     console.log(`  script fetched by then: ${kib.toFixed(0)} KiB in ${files.length} files (${files.join(', ')})`);
     console.log(`  goal script < ${SCRIPT_GOAL_KIB} KiB: ${kib < SCRIPT_GOAL_KIB ? 'met' : 'NOT met'}`);
-    console.log(`  ratio ${ratio.toFixed(2)}× the static page's first paint   goal ≤ ${RATIO_GOAL}×: ${ratio <= RATIO_GOAL ? 'met' : 'NOT met'}`);
+    console.log(
+      `  ratio ${ratio.toFixed(2)}× the static page's first paint   goal ≤ ${RATIO_GOAL}×: ${ratio <= RATIO_GOAL ? 'met' : 'NOT met'}`,
+    );
   }
   fs.rmSync(scratch, { recursive: true, force: true });
 }

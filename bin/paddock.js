@@ -21,7 +21,11 @@ if (tooOld) {
   );
   process.exitCode = 1;
 } else if (!fs.existsSync(built)) {
-  process.stderr.write('paddock: the command line is not built yet. Run `npm run build` in ' + root + ' (after `npm ci`), then try again.\n');
+  process.stderr.write(
+    'paddock: the command line is not built yet. Run `npm run build` in ' +
+      root +
+      ' (after `npm ci`), then try again.\n',
+  );
   process.exitCode = 1;
 } else {
   require(built)

@@ -44,24 +44,32 @@ async function shoot(page: Page, name: string, scheme: string, big = false): Pro
 for (const scheme of ['light', 'dark'] as const) {
   test(`no axe violations on any screen (${scheme})`, async ({ page }) => {
     test.setTimeout(180_000);
-    model = await startFakeModelServer([
-      {
-        text: 'Looking around first.',
-        toolCalls: [
-          { name: 'read', args: { path: 'sum.js' } },
-          { name: 'read', args: { path: 'missing.txt' } },
-          { name: 'read', args: { lines: 3 } },
-          { name: 'run', args: { command: 'npm test' } },
-        ],
-      },
-      { text: 'One test fails:\n\n```js\nexports.sum = (a, b) => a + b; // "2 + 2" is 4, not 5\n```\n\nI will fix the test.' },
-      { toolCalls: [{ name: 'write', args: { path: 'notes.md', content: '# Notes\n\nThe sum test expects 5.\n' } }] },
-      { text: 'Understood: nothing written.' },
-      { toolCalls: [{ name: 'run', args: { command: 'node slow.js' } }] },
-    ], { models: ['claude-sonnet-5-5'] });
+    model = await startFakeModelServer(
+      [
+        {
+          text: 'Looking around first.',
+          toolCalls: [
+            { name: 'read', args: { path: 'sum.js' } },
+            { name: 'read', args: { path: 'missing.txt' } },
+            { name: 'read', args: { lines: 3 } },
+            { name: 'run', args: { command: 'npm test' } },
+          ],
+        },
+        {
+          text: 'One test fails:\n\n```js\nexports.sum = (a, b) => a + b; // "2 + 2" is 4, not 5\n```\n\nI will fix the test.',
+        },
+        { toolCalls: [{ name: 'write', args: { path: 'notes.md', content: '# Notes\n\nThe sum test expects 5.\n' } }] },
+        { text: 'Understood: nothing written.' },
+        { toolCalls: [{ name: 'run', args: { command: 'node slow.js' } }] },
+      ],
+      { models: ['claude-sonnet-5-5'] },
+    );
     paddock = await startPaddock({ firstRun: true, env: { ANTHROPIC_BASE_URL: model.url } });
     const workspace = makeNodeRepository(paddock.makeDir('project'));
-    fs.writeFileSync(path.join(workspace, 'package.json'), JSON.stringify({ name: 'sample', version: '1.0.0', private: true, scripts: { test: 'node --test' } }) + '\n');
+    fs.writeFileSync(
+      path.join(workspace, 'package.json'),
+      JSON.stringify({ name: 'sample', version: '1.0.0', private: true, scripts: { test: 'node --test' } }) + '\n',
+    );
     fs.mkdirSync(path.join(workspace, 'test'));
     fs.writeFileSync(path.join(workspace, 'test', 'sum.test.js'), SUM_TEST.replace('sum(2, 3), 5', 'sum(2, 2), 5'));
     fs.writeFileSync(path.join(workspace, 'slow.js'), "console.log('working');\nsetTimeout(() => {}, 60_000);\n");
@@ -123,7 +131,14 @@ for (const scheme of ['light', 'dark'] as const) {
       if ((await page.locator('.card-queue :focus').count()) > 0) break;
     }
     expect(stepsToCard).toBeLessThan(6);
-    const focusedOutline = await page.locator(':focus').evaluate((element) => (element.ownerDocument.defaultView as { getComputedStyle(e: unknown): { outlineStyle: string } }).getComputedStyle(element).outlineStyle);
+    const focusedOutline = await page
+      .locator(':focus')
+      .evaluate(
+        (element) =>
+          (
+            element.ownerDocument.defaultView as { getComputedStyle(e: unknown): { outlineStyle: string } }
+          ).getComputedStyle(element).outlineStyle,
+      );
     expect(focusedOutline).toBe('solid');
     await shoot(page, 'pending-card', scheme, true);
     await answerWithKey(page, 'n');
@@ -138,7 +153,9 @@ for (const scheme of ['light', 'dark'] as const) {
     await expectNoViolations(page, 'running row');
     await shoot(page, 'running-row', scheme);
     await page.getByRole('button', { name: /^Stop/ }).click();
-    await expect(page.getByRole('button', { name: 'run node slow.js' }).locator('..').getByLabel('Status')).toContainText('cancelled', { timeout: 30_000 });
+    await expect(
+      page.getByRole('button', { name: 'run node slow.js' }).locator('..').getByLabel('Status'),
+    ).toContainText('cancelled', { timeout: 30_000 });
     await expectNoViolations(page, 'cancelled row');
     await shoot(page, 'cancelled-row', scheme);
 

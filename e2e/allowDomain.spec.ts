@@ -24,7 +24,9 @@ test.afterEach(async () => {
   fs.rmSync(paddock.root, { recursive: true, force: true });
 });
 
-test('run mode, contained: "Allow example.org for this agent" adds the domain and runs the command', async ({ page }, info) => {
+test('run mode, contained: "Allow example.org for this agent" adds the domain and runs the command', async ({
+  page,
+}, info) => {
   const workspace = paddock.makeDir('project');
   await page.goto(paddock.url);
   await setWorkspace(page, workspace);

@@ -58,8 +58,14 @@ const RECORD_NOTIFICATIONS = `(() => {
 const shownIn = (page: Page): Promise<Shown[]> => page.evaluate<Shown[]>('window.__shown');
 const setFocused = (page: Page, focused: boolean): Promise<unknown> => page.evaluate(`window.__focused = ${focused}`);
 
-test('a card waiting and a turn ending are told while the window is not focused; a click opens the card; the choices are kept', async ({ page, context }) => {
-  await start([{ toolCalls: [{ name: 'run', args: { command: 'npm install left-pad' } }] }, { text: 'Nothing was installed.' }]);
+test('a card waiting and a turn ending are told while the window is not focused; a click opens the card; the choices are kept', async ({
+  page,
+  context,
+}) => {
+  await start([
+    { toolCalls: [{ name: 'run', args: { command: 'npm install left-pad' } }] },
+    { text: 'Nothing was installed.' },
+  ]);
   await context.grantPermissions(['notifications'], { origin: paddock.origin });
   await page.addInitScript({ content: RECORD_NOTIFICATIONS });
   await page.goto(paddock.url);
@@ -115,11 +121,14 @@ test('a card waiting and a turn ending are told while the window is not focused;
   await page.screenshot({ path: `${SHOTS}/attention-4-kinds.png` });
 });
 
-test('a token limit: refused when mistyped, 80% said, the turn stopped at 100% with a row, Continue anyway goes on', async ({ page }) => {
+test('a token limit: refused when mistyped, 80% said, the turn stopped at 100% with a row, Continue anyway goes on', async ({
+  page,
+}) => {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await start(async (_request, index) => {
-    if (index === 0) return { toolCalls: [{ name: 'read', args: { path: 'a.txt' } }], usage: { input: 850, output: 10 } };
+    if (index === 0)
+      return { toolCalls: [{ name: 'read', args: { path: 'a.txt' } }], usage: { input: 850, output: 10 } };
     if (index === 1) {
       await held;
       return { toolCalls: [{ name: 'read', args: { path: 'b.txt' } }], usage: { input: 200, output: 10 } };
@@ -135,7 +144,9 @@ test('a token limit: refused when mistyped, 80% said, the turn stopped at 100% w
   await page.getByRole('button', { name: 'Settings → Developer' }).click();
   await page.getByLabel('Each conversation: dollars').fill('0');
   await page.getByRole('button', { name: 'Save limits' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'refused' })).toHaveText('refused: the dollar limit for this conversation must be more than $0 and at most $100,000');
+  await expect(page.getByRole('alert').filter({ hasText: 'refused' })).toHaveText(
+    'refused: the dollar limit for this conversation must be more than $0 and at most $100,000',
+  );
   await page.getByLabel('Each conversation: dollars').fill('');
   await page.getByLabel('Each conversation: tokens').fill('1000');
   await page.getByRole('button', { name: 'Save limits' }).click();
@@ -150,7 +161,9 @@ test('a token limit: refused when mistyped, 80% said, the turn stopped at 100% w
   await page.screenshot({ path: `${SHOTS}/budget-2-warn.png` });
   release();
 
-  const stop = page.getByRole('note').filter({ hasText: 'the limit for this conversation of 1,000 tokens is reached: 1,070 tokens spent' });
+  const stop = page
+    .getByRole('note')
+    .filter({ hasText: 'the limit for this conversation of 1,000 tokens is reached: 1,070 tokens spent' });
   await expect(stop).toBeVisible();
   await expect(line).toContainText('limit reached');
   expect(model.requests).toHaveLength(2);
@@ -163,14 +176,18 @@ test('a token limit: refused when mistyped, 80% said, the turn stopped at 100% w
   await page.screenshot({ path: `${SHOTS}/budget-4-continued.png` });
 });
 
-test('without a grant, "Allow desktop notifications" asks the browser from the click and says its answer', async ({ page }) => {
+test('without a grant, "Allow desktop notifications" asks the browser from the click and says its answer', async ({
+  page,
+}) => {
   await start([{ text: 'unused' }]);
   await page.goto(paddock.url);
   await page.getByRole('button', { name: 'Settings → Developer' }).click();
   await expect(page.getByText('This browser has not been asked yet.')).toBeVisible();
   await page.getByRole('button', { name: 'Allow desktop notifications' }).click();
   // Headless Chromium answers a request nobody granted with a refusal; the window says which.
-  await expect(page.getByText('This browser refused notifications for this address; allow them in the site settings.')).toBeVisible();
+  await expect(
+    page.getByText('This browser refused notifications for this address; allow them in the site settings.'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Allow desktop notifications' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/attention-5-asked.png` });
 });

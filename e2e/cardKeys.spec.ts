@@ -31,7 +31,9 @@ test.afterEach(async () => {
   fs.rmSync(paddock.root, { recursive: true, force: true });
 });
 
-test('y from the composer answers an armed card; a y typed 100 ms before the card appeared does not', async ({ page }) => {
+test('y from the composer answers an armed card; a y typed 100 ms before the card appeared does not', async ({
+  page,
+}) => {
   const workspace = paddock.makeDir('project');
   await page.goto(paddock.url);
   await setWorkspace(page, workspace);

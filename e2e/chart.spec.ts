@@ -44,7 +44,10 @@ test.afterEach(async () => {
 
 test('the failing-tests chart has labelled axes, pass and fail marks, and the runs listed below', async ({ page }) => {
   workspace = makeNodeRepository(paddock.makeDir('project'));
-  fs.writeFileSync(path.join(workspace, 'package.json'), JSON.stringify({ name: 'sample', private: true, scripts: { test: 'node --test' } }, null, 2));
+  fs.writeFileSync(
+    path.join(workspace, 'package.json'),
+    JSON.stringify({ name: 'sample', private: true, scripts: { test: 'node --test' } }, null, 2),
+  );
   fs.mkdirSync(path.join(workspace, 'test'));
   fs.writeFileSync(path.join(workspace, 'test', 'a.test.js'), FAILING);
   await page.goto(paddock.url);

@@ -61,7 +61,9 @@ test('Undo this turn: a card with the diff, then the files restored and the turn
 
   await answerWithKey(page, 'y');
   await expect(queue).toBeHidden();
-  await expect.poll(() => fs.readFileSync(path.join(workspace, 'notes.txt'), 'utf8')).toBe('first draft\nsecond line\n');
+  await expect
+    .poll(() => fs.readFileSync(path.join(workspace, 'notes.txt'), 'utf8'))
+    .toBe('first draft\nsecond line\n');
   expect(fs.existsSync(path.join(workspace, 'added.txt'))).toBe(false);
   await expect(checkpoint.getByText('undone', { exact: true })).toBeVisible();
   await expect(page.getByLabel('You (undone)')).toBeVisible();
@@ -109,7 +111,9 @@ test('Restore to before this message: two turns taken back by one card', async (
 
   await answerWithKey(page, 'y');
   await expect(queue).toBeHidden();
-  await expect.poll(() => fs.readFileSync(path.join(workspace, 'notes.txt'), 'utf8')).toBe('first draft\nsecond line\n');
+  await expect
+    .poll(() => fs.readFileSync(path.join(workspace, 'notes.txt'), 'utf8'))
+    .toBe('first draft\nsecond line\n');
   expect(fs.existsSync(path.join(workspace, 'added.txt'))).toBe(false);
   await expect(page.getByLabel('You (undone)')).toHaveCount(2);
   await page.screenshot({ path: `${SHOTS}/restore-before-2-done.png`, fullPage: true });

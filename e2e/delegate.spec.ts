@@ -15,7 +15,16 @@ test.beforeEach(async () => {
   model = await startFakeModelServer([
     {
       text: 'I will ask my reviewer about the log.',
-      toolCalls: [{ name: 'delegate', args: { helper: '@reviewer', question: 'Why does this log fail?', text: 'error: connection refused at db.ts:12' } }],
+      toolCalls: [
+        {
+          name: 'delegate',
+          args: {
+            helper: '@reviewer',
+            question: 'Why does this log fail?',
+            text: 'error: connection refused at db.ts:12',
+          },
+        },
+      ],
     },
     {
       toolCalls: [
@@ -35,7 +44,9 @@ test.afterEach(async () => {
   fs.rmSync(paddock.root, { recursive: true, force: true });
 });
 
-test('scenario 5: a delegate gets none of the developer tools, and its conversation folds under the call', async ({ page }) => {
+test('scenario 5: a delegate gets none of the developer tools, and its conversation folds under the call', async ({
+  page,
+}) => {
   fs.mkdirSync('e2e/screenshots', { recursive: true });
   const project = paddock.makeDir('project');
   fs.writeFileSync(`${project}/README.md`, 'hello\n');
@@ -57,9 +68,14 @@ test('scenario 5: a delegate gets none of the developer tools, and its conversat
   await helpers.scrollIntoViewIfNeeded();
   await screenshot(page, 'delegate-settings');
 
-  await page.getByRole('button', { name: /^developer/ }).first().click();
+  await page
+    .getByRole('button', { name: /^developer/ })
+    .first()
+    .click();
   await say(page, 'Why does the log fail?');
-  await expect(page.getByText('My reviewer says the database refused the connection.')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('My reviewer says the database refused the connection.')).toBeVisible({
+    timeout: 30_000,
+  });
   expect(fs.readdirSync(project).sort()).toEqual(['README.md']);
   expect(model.requests).toHaveLength(4);
   expect(model.requests[1]!.body.tools ?? []).toEqual([]);

@@ -13,11 +13,15 @@ const { electronBinary } = require('../scripts/electronBinary.cjs') as { electro
 
 const binary = electronBinary();
 const ROOT = path.resolve(__dirname, '..');
-const SKIP = 'no Electron binary here (installed with ELECTRON_SKIP_BINARY_DOWNLOAD=1); the web-host specs cover the same flows';
+const SKIP =
+  'no Electron binary here (installed with ELECTRON_SKIP_BINARY_DOWNLOAD=1); the web-host specs cover the same flows';
 
 /** Electron's main process needs Electron's build of the native modules; the unit tests need Node's. */
 function natives(runtime: 'node' | 'electron'): void {
-  const run = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'ensure-natives.mjs'), runtime], { cwd: ROOT, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'ensure-natives.mjs'), runtime], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   if (run.status !== 0) throw new Error(`scripts/ensure-natives.mjs ${runtime} failed:\n${run.stdout}${run.stderr}`);
 }
 
@@ -37,7 +41,13 @@ async function launch(root: string, env: NodeJS.ProcessEnv = {}): Promise<Electr
   return electron.launch({
     executablePath: binary as string,
     args: [path.join(ROOT, 'out', 'main', 'index.js'), ...(asRoot ? ['--no-sandbox'] : [])],
-    env: { ...process.env, PADDOCK_DATA_DIR: path.join(root, 'data'), HOME: path.join(root, 'home'), PADDOCK_SKIP_SETUP: '1', ...env },
+    env: {
+      ...process.env,
+      PADDOCK_DATA_DIR: path.join(root, 'data'),
+      HOME: path.join(root, 'home'),
+      PADDOCK_SKIP_SETUP: '1',
+      ...env,
+    },
   });
 }
 
@@ -66,7 +76,9 @@ test('Electron: create an agent, set a workspace, change the mode', async () => 
     await expect(page.getByText('PATH captured for this workspace')).toBeVisible();
     await page.getByLabel('Mode of Developer', { exact: true }).selectOption('edit');
     await expect(page.getByText('every command asks')).toBeVisible();
-    expect(await page.evaluate(() => typeof (globalThis as unknown as { require?: unknown }).require)).toBe('undefined');
+    expect(await page.evaluate(() => typeof (globalThis as unknown as { require?: unknown }).require)).toBe(
+      'undefined',
+    );
   } finally {
     await app.close();
     fs.rmSync(root, { recursive: true, force: true });
@@ -82,7 +94,9 @@ test('Electron: the window comes from app://paddock/ and its CSP is in effect', 
     await expect(page.getByRole('button', { name: 'New agent' })).toBeVisible();
     expect(page.url()).toBe('app://paddock/index.html');
     // The header the app:// handler sent, as the page itself fetches it. (Strings: the spec has no DOM types.)
-    const header = (await page.evaluate("fetch(location.href).then((response) => response.headers.get('content-security-policy'))")) as string | null;
+    const header = (await page.evaluate(
+      "fetch(location.href).then((response) => response.headers.get('content-security-policy'))",
+    )) as string | null;
     expect(header).toContain("script-src 'self'");
     expect(header).toContain("object-src 'none'");
     // The policy in effect: an inline script is refused, and the refusal is reported.

@@ -29,7 +29,15 @@ test('a file written by a command appears in Files within a second, marked', asy
   const workspace = paddock.makeDir('project');
   fs.writeFileSync(
     path.join(workspace, 'package.json'),
-    JSON.stringify({ name: 'sample', private: true, scripts: { 'make-report': "node -e \"require('fs').writeFileSync('report.txt', 'done')\"" } }, null, 2),
+    JSON.stringify(
+      {
+        name: 'sample',
+        private: true,
+        scripts: { 'make-report': "node -e \"require('fs').writeFileSync('report.txt', 'done')\"" },
+      },
+      null,
+      2,
+    ),
   );
   await page.goto(paddock.url);
   await setWorkspace(page, workspace);

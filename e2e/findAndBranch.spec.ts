@@ -31,16 +31,33 @@ test.beforeEach(async ({ page }) => {
     const upload = conversations.create(agent!.id, UPLOAD);
     db.transaction(() => {
       for (let n = 1; n <= 3_000; n++) {
-        if (n === 40) conversations.append(upload.id, { role: 'owner', text: 'The upload form drops the zebrafish attachment when it is over 4 MB' });
+        if (n === 40)
+          conversations.append(upload.id, {
+            role: 'owner',
+            text: 'The upload form drops the zebrafish attachment when it is over 4 MB',
+          });
         else if (n === 41) {
           conversations.append(upload.id, {
             role: 'assistant',
             text: 'I will look at the size limit first.',
             toolCalls: [{ id: 'toolu_limit', name: 'search', args: { pattern: 'maxUploadBytes' } }],
           });
-        } else if (n === 42) conversations.append(upload.id, { role: 'tool', callId: 'toolu_limit', tool: 'search', text: 'src/upload.ts:12: const maxUploadBytes = 4 * 1024 * 1024;', isError: false });
-        else if (n % 2 === 1) conversations.append(upload.id, { role: 'owner', text: `Message ${n}: and the next case?` });
-        else conversations.append(upload.id, { role: 'assistant', text: `Message ${n}: the case passes now.`, toolCalls: [] });
+        } else if (n === 42)
+          conversations.append(upload.id, {
+            role: 'tool',
+            callId: 'toolu_limit',
+            tool: 'search',
+            text: 'src/upload.ts:12: const maxUploadBytes = 4 * 1024 * 1024;',
+            isError: false,
+          });
+        else if (n % 2 === 1)
+          conversations.append(upload.id, { role: 'owner', text: `Message ${n}: and the next case?` });
+        else
+          conversations.append(upload.id, {
+            role: 'assistant',
+            text: `Message ${n}: the case passes now.`,
+            toolCalls: [],
+          });
       }
     })();
     conversations.create(agent!.id, PORTS);
@@ -60,7 +77,13 @@ test.afterEach(async () => {
 /** Axe on the window as it is: the new dialogs and the list's buttons are read as they look. */
 async function expectNoViolations(page: Page, screen: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((violation) => ({ screen, rule: violation.id, nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) }))).toEqual([]);
+  expect(
+    violations.map((violation) => ({
+      screen,
+      rule: violation.id,
+      nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+    })),
+  ).toEqual([]);
 }
 
 test('search, open at the message, fork, rename, archive and delete a conversation', async ({ page }) => {
@@ -68,7 +91,10 @@ test('search, open at the message, fork, rename, archive and delete a conversati
   const list = page.getByRole('list', { name: 'Conversations' });
   /** A conversation's own action, in its row of a list. */
   const action = (within: typeof list, title: string, name: string) =>
-    within.getByRole('listitem').filter({ has: page.getByRole('button', { name: title, exact: true }) }).getByRole('button', { name, exact: true });
+    within
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: title, exact: true }) })
+      .getByRole('button', { name, exact: true });
   await expect(list.getByRole('button', { name: UPLOAD, exact: true })).toBeVisible();
 
   // Search: grouped by conversation, the words marked, a call's arguments and a result found too.
@@ -103,7 +129,9 @@ test('search, open at the message, fork, rename, archive and delete a conversati
   await found.getByRole('button', { name: 'Fork from here' }).click();
   const forkTitle = `${UPLOAD} (fork)`;
   await expect(list.getByRole('button', { name: forkTitle, exact: true })).toHaveAttribute('aria-current', 'true');
-  await expect(page.getByLabel('Message to the agent')).toHaveValue('The upload form drops the zebrafish attachment when it is over 4 MB');
+  await expect(page.getByLabel('Message to the agent')).toHaveValue(
+    'The upload form drops the zebrafish attachment when it is over 4 MB',
+  );
   await expect(log.getByRole('note')).toContainText(`Forked from “${UPLOAD}”`);
   await expect(log.getByText('Message 39: and the next case?')).toBeVisible();
   await expect(log.getByText('I will look at the size limit first.')).toHaveCount(0);
@@ -156,7 +184,9 @@ test('search, open at the message, fork, rename, archive and delete a conversati
   const owner = log.locator('.message-owner').filter({ hasText: 'Message 2999: and the next case?' });
   await owner.hover();
   await owner.getByRole('button', { name: 'Fork from here' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'a turn is working in this conversation' })).toContainText('then fork it');
+  await expect(page.getByRole('alert').filter({ hasText: 'a turn is working in this conversation' })).toContainText(
+    'then fork it',
+  );
   await action(list, UPLOAD, 'Delete').click();
   await confirm.or(page.getByRole('alertdialog')).getByRole('button', { name: 'Delete conversation' }).click();
   await expect(page.getByRole('alertdialog').getByRole('alert')).toContainText('then delete it');

@@ -24,8 +24,13 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
-test('first run: folder facts, a bad key named, the right key tested, then a conversation with it', async ({ page }) => {
-  model = await startFakeModelServer([{ text: 'Hello from the **fake** model.' }], { apiKey: 'sk-right-key', models: ['claude-sonnet-5-5', 'claude-haiku-5-5'] });
+test('first run: folder facts, a bad key named, the right key tested, then a conversation with it', async ({
+  page,
+}) => {
+  model = await startFakeModelServer([{ text: 'Hello from the **fake** model.' }], {
+    apiKey: 'sk-right-key',
+    models: ['claude-sonnet-5-5', 'claude-haiku-5-5'],
+  });
   paddock = await startPaddock({ firstRun: true, env: { ANTHROPIC_BASE_URL: model.url } });
   const workspace = makeNodeRepository(paddock.makeDir('projects/shop'));
   fs.mkdirSync(path.join(paddock.root, 'projects', 'shipping'));
@@ -48,11 +53,15 @@ test('first run: folder facts, a bad key named, the right key tested, then a con
   await page.getByLabel('API key').fill('sk-wrong-key');
   await page.getByRole('button', { name: 'Test connection' }).click();
   const refusal = page.getByRole('alert');
-  await expect(refusal).toHaveText(`${model.url} refused this API key (401): check that it was copied whole and belongs to anthropic.`);
+  await expect(refusal).toHaveText(
+    `${model.url} refused this API key (401): check that it was copied whole and belongs to anthropic.`,
+  );
   await shot(page, 'first-run-bad-key-light-1024');
   await page.getByLabel('API key').fill('sk-right-key');
   await page.getByRole('button', { name: 'Test connection' }).click();
-  await expect(page.getByRole('status')).toHaveText(`Connected to ${model.url}: the key works and claude-sonnet-5-5 is available.`);
+  await expect(page.getByRole('status')).toHaveText(
+    `Connected to ${model.url}: the key works and claude-sonnet-5-5 is available.`,
+  );
   await shot(page, 'first-run-key-ok-light-1024');
   await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -84,7 +93,9 @@ test('first run: folder facts, a bad key named, the right key tested, then a con
   await expect(page.getByRole('heading', { name: 'Set up Paddock' })).toHaveCount(0);
 });
 
-test('no key where the provider needs one: the composer says what is missing and links to the fix', async ({ page }) => {
+test('no key where the provider needs one: the composer says what is missing and links to the fix', async ({
+  page,
+}) => {
   // No base URL of its own: the agent would talk to the provider's real service, which needs a key.
   paddock = await startPaddock({ firstRun: true });
   const workspace = paddock.makeDir('project');

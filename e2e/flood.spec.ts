@@ -57,7 +57,9 @@ test('the composer stays typeable while 50 MB of output streams', async ({ page 
   // The row says what the run printed in all and what the window, the log and the model each kept.
   await row.click();
   const account = page.locator('.output-account');
-  await expect(account).toHaveText(/^Printed 52\.\d MB in all\. The window was sent [\d.]+ (MB|kB) of it live and keeps (the last [\d.]+ (MB|kB)|all of that); the test-run log keeps [\d.]+ kB; the model was sent the last [\d.]+ kB\.$/);
+  await expect(account).toHaveText(
+    /^Printed 52\.\d MB in all\. The window was sent [\d.]+ (MB|kB) of it live and keeps (the last [\d.]+ (MB|kB)|all of that); the test-run log keeps [\d.]+ kB; the model was sent the last [\d.]+ kB\.$/,
+  );
   fs.mkdirSync('e2e/screenshots', { recursive: true });
   await account.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'e2e/screenshots/flood-output-account.png' });

@@ -8,14 +8,19 @@ import { startPaddock, type RunningPaddock } from './support/paddockServer';
 import { say, screenshot, setMode, setWorkspace, waitForArmedCard } from './support/window';
 
 const before = Array.from({ length: 30 }, (_, index) => `line ${index + 1}\n`).join('');
-const after = before.replace('line 2\n', 'line two\n').replace('line 15\n', 'line fifteen\n').replace('line 29\n', 'line twenty-nine\n');
+const after = before
+  .replace('line 2\n', 'line two\n')
+  .replace('line 15\n', 'line fifteen\n')
+  .replace('line 29\n', 'line twenty-nine\n');
 
 let model: FakeModelServer;
 let paddock: RunningPaddock;
 
 test.beforeEach(async () => {
   model = await startFakeModelServer(async (_request, index) =>
-    index === 0 ? { toolCalls: [{ name: 'write', args: { path: 'numbers.txt', content: after } }] } : { text: 'Noted which parts you kept.' },
+    index === 0
+      ? { toolCalls: [{ name: 'write', args: { path: 'numbers.txt', content: after } }] }
+      : { text: 'Noted which parts you kept.' },
   );
   paddock = await startPaddock({ env: { ANTHROPIC_BASE_URL: model.url } });
   fs.mkdirSync('e2e/screenshots', { recursive: true });
@@ -57,7 +62,9 @@ test('a write card: hunk 2 rejected from the keyboard, hunks 1 and 3 applied, th
   await page.keyboard.press('y');
   await expect(queue).toHaveCount(0);
   await expect(page.getByText('Noted which parts you kept.')).toBeVisible();
-  expect(fs.readFileSync(path.join(workspace, 'numbers.txt'), 'utf8')).toBe(before.replace('line 2\n', 'line two\n').replace('line 29\n', 'line twenty-nine\n'));
+  expect(fs.readFileSync(path.join(workspace, 'numbers.txt'), 'utf8')).toBe(
+    before.replace('line 2\n', 'line two\n').replace('line 29\n', 'line twenty-nine\n'),
+  );
   const toModel = JSON.stringify(model.requests[1]?.body);
   expect(toModel).toContain('applied 2 of 3 hunks');
   expect(toModel).toContain('rejected 1 of 3 hunks of the change to numbers.txt');
@@ -74,7 +81,8 @@ test('every hunk rejected leaves only Deny: Approve is disabled and nothing is w
   await say(page, 'Spell out three numbers');
   const queue = page.getByRole('region', { name: 'Pending approvals' });
   await waitForArmedCard(page);
-  for (const name of ['Hunk 1 of 3', 'Hunk 2 of 3', 'Hunk 3 of 3']) await queue.getByRole('region', { name }).getByRole('button', { name: 'Reject' }).click();
+  for (const name of ['Hunk 1 of 3', 'Hunk 2 of 3', 'Hunk 3 of 3'])
+    await queue.getByRole('region', { name }).getByRole('button', { name: 'Reject' }).click();
   await expect(queue.getByRole('button', { name: /Apply 0 of 3 hunks/ })).toBeDisabled();
   await screenshot(page, 'hunks-all-rejected');
   await queue.getByRole('button', { name: /^Deny/ }).click();

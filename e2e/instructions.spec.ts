@@ -24,7 +24,9 @@ test.afterEach(async () => {
   fs.rmSync(paddock.root, { recursive: true, force: true });
 });
 
-test('AGENTS.md is used only once the owner accepts it, and a change by the agent asks again with the diff', async ({ page }) => {
+test('AGENTS.md is used only once the owner accepts it, and a change by the agent asks again with the diff', async ({
+  page,
+}) => {
   model = await startFakeModelServer([
     { text: 'Hello without instructions.' },
     { text: 'Hello with your instructions.' },
@@ -64,7 +66,10 @@ test('AGENTS.md is used only once the owner accepts it, and a change by the agen
   await expect(queue).toContainText('AGENTS.md is always a card');
   await waitForArmedCard(page);
   await screenshot(page, 'instructions-write-is-a-card');
-  await queue.getByRole('button', { name: /^Approve/ }).first().click();
+  await queue
+    .getByRole('button', { name: /^Approve/ })
+    .first()
+    .click();
   await expect(page.getByText('I changed AGENTS.md.')).toBeVisible();
   expect(systemOf(model.requests[3])).toContain(OWN);
   expect(systemOf(model.requests[3])).not.toContain(PLANTED);

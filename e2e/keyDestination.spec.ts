@@ -21,7 +21,10 @@ test('moving the base URL of an agent with a stored key asks where the key goes'
   await expect(page.getByRole('status').filter({ hasText: 'Key saved.' })).toBeVisible();
 
   await page.getByLabel('Base URL of developer').fill('http://127.0.0.1:4444/v1');
-  await page.getByRole('form', { name: 'Provider of developer' }).getByRole('button', { name: 'Save connection', exact: true }).click();
+  await page
+    .getByRole('form', { name: 'Provider of developer' })
+    .getByRole('button', { name: 'Save connection', exact: true })
+    .click();
   const question = page.getByRole('alertdialog', { name: 'Confirm where the API key goes' });
   await expect(question).toContainText('sends that key to http://127.0.0.1:4444');
   fs.mkdirSync('e2e/screenshots', { recursive: true });
@@ -34,7 +37,10 @@ test('moving the base URL of an agent with a stored key asks where the key goes'
   await expect(page.getByLabel('Base URL of developer')).toHaveValue('');
 
   await page.getByLabel('Base URL of developer').fill('http://127.0.0.1:4444/v1');
-  await page.getByRole('form', { name: 'Provider of developer' }).getByRole('button', { name: 'Save connection', exact: true }).click();
+  await page
+    .getByRole('form', { name: 'Provider of developer' })
+    .getByRole('button', { name: 'Save connection', exact: true })
+    .click();
   await question.getByRole('button', { name: 'Send the key to http://127.0.0.1:4444' }).click();
   // Saved: the section redraws for the new address, without the question.
   await expect(question).toBeHidden();

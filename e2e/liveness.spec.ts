@@ -29,7 +29,9 @@ test('killing the server shows the banner within 2 s and stops "Working…"', as
   await expect(indicator).toHaveText('Connected');
   await setWorkspace(page, workspace);
   await say(page, 'Look at the project');
-  await expect(page.getByRole('status', { name: 'Turn progress' })).toContainText(/Working… · \d+ s · step 1 · 0 tool calls/);
+  await expect(page.getByRole('status', { name: 'Turn progress' })).toContainText(
+    /Working… · \d+ s · step 1 · 0 tool calls/,
+  );
   await screenshot(page, 'liveness-connected-working');
 
   await paddock.stop();

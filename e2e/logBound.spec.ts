@@ -63,14 +63,20 @@ test('a 200 MB flood from start leaves a log at or under the bound, read on with
   // `start` of a script may ask first: approve it with the button once the card is armed.
   const approve = queue.getByRole('button', { name: /^Approve/ });
   const started = model.waitForRequests(2);
-  await Promise.race([started, approve.waitFor({ state: 'visible', timeout: 30_000 }).then(async () => {
-    await expect(approve).toBeEnabled();
-    await approve.click();
-  })]);
+  await Promise.race([
+    started,
+    approve.waitFor({ state: 'visible', timeout: 30_000 }).then(async () => {
+      await expect(approve).toBeEnabled();
+      await approve.click();
+    }),
+  ]);
   await started;
   const logs = path.join(paddock.dataDir, 'developer', 'logs');
   await expect
-    .poll(() => fs.existsSync(logs) && fs.readdirSync(logs).some((file) => file.endsWith('.log')) && readEnd(logs), { timeout: 120_000, intervals: [500] })
+    .poll(() => fs.existsSync(logs) && fs.readdirSync(logs).some((file) => file.endsWith('.log')) && readEnd(logs), {
+      timeout: 120_000,
+      intervals: [500],
+    })
     .toBe(true);
   expect(logBytes(paddock.dataDir)).toBeLessThanOrEqual(LOG_BOUND_BYTES);
   flooded();
@@ -87,5 +93,8 @@ function readEnd(logs: string): boolean {
   const file = fs.readdirSync(logs).find((name) => name.endsWith('.log'));
   if (!file) return false;
   const text = fs.readFileSync(path.join(logs, file));
-  return text.subarray(Math.max(0, text.length - 16)).toString().endsWith('THE END\n');
+  return text
+    .subarray(Math.max(0, text.length - 16))
+    .toString()
+    .endsWith('THE END\n');
 }

@@ -21,7 +21,7 @@ function assistantText(n: number): string {
     '',
     '- the parser keeps its state between calls',
     '- the test resets it only in the first case',
-    '- so the second case sees the first one\'s leftovers',
+    "- so the second case sees the first one's leftovers",
     '',
     `That is why step ${n} fails only when it runs after the others.`,
   ].join('\n');
@@ -40,8 +40,14 @@ test.beforeEach(async ({ page }) => {
     const conversation = conversations.create(agent!.id, TITLE);
     db.transaction(() => {
       for (let n = 1; n <= COUNT; n++) {
-        if (n === COUNT) conversations.append(conversation.id, { role: 'assistant', text: `Message ${n}, the newest: everything passes now.`, toolCalls: [] });
-        else if (n % 2 === 1) conversations.append(conversation.id, { role: 'owner', text: `Message ${n}: what about the next case?` });
+        if (n === COUNT)
+          conversations.append(conversation.id, {
+            role: 'assistant',
+            text: `Message ${n}, the newest: everything passes now.`,
+            toolCalls: [],
+          });
+        else if (n % 2 === 1)
+          conversations.append(conversation.id, { role: 'owner', text: `Message ${n}: what about the next case?` });
         else conversations.append(conversation.id, { role: 'assistant', text: assistantText(n), toolCalls: [] });
       }
     })();

@@ -30,7 +30,11 @@ test.afterEach(async () => {
 });
 
 test('an MCP server added in Settings: carded, then auto, then its crash said with Restart', async ({ page }) => {
-  const openAgent = () => page.getByRole('button', { name: /^developer/ }).first().click();
+  const openAgent = () =>
+    page
+      .getByRole('button', { name: /^developer/ })
+      .first()
+      .click();
   await page.goto(paddock.url);
   const project = paddock.makeDir('project');
   // The server lives in the workspace: it runs in the agent's sandbox, which sees nothing else of ours.
@@ -68,7 +72,9 @@ test('an MCP server added in Settings: carded, then auto, then its crash said wi
   await answerWithKey(page, 'y');
   await expect(page.getByText('It crashed.')).toBeVisible();
   await page.getByRole('button', { name: 'Settings → Developer' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: /the MCP server shouter stopped: it exited with code 3/ })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: /the MCP server shouter stopped: it exited with code 3/ }),
+  ).toBeVisible();
   await page.screenshot({ path: 'e2e/screenshots/mcp-crashed.png', fullPage: true });
   await page.getByRole('button', { name: 'Restart MCP server shouter' }).click();
   await expect(tools.getByText('mcp__shouter__shout')).toBeVisible();

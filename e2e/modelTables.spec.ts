@@ -31,7 +31,9 @@ test('Settings → Models: an edit the core refuses is named, a right one is kep
   await table.getByLabel('Input price of claude-sonnet').fill('4');
   await page.getByRole('button', { name: 'Save model tables' }).click();
   const alert = page.getByRole('alert');
-  await expect(alert).toHaveText('refused: the context window of local-coder must be a whole number of tokens from 1,024 to 10,000,000');
+  await expect(alert).toHaveText(
+    'refused: the context window of local-coder must be a whole number of tokens from 1,024 to 10,000,000',
+  );
   await table.getByLabel('Context window of local-coder').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/models-1-refused.png` });
 

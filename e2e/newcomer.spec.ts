@@ -31,7 +31,13 @@ interface PageBox {
 }
 interface PageWindow {
   document: { createElement(tag: string): PageBox; documentElement: PageBox; body: PageBox };
-  getComputedStyle(element: unknown): { color: string; borderTopColor: string; boxShadow: string; borderTopStyle: string; getPropertyValue(name: string): string };
+  getComputedStyle(element: unknown): {
+    color: string;
+    borderTopColor: string;
+    boxShadow: string;
+    borderTopStyle: string;
+    getPropertyValue(name: string): string;
+  };
 }
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -39,7 +45,9 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
-test('first run: `/` refused before the click, the key’s destination shown, a refused key not kept', async ({ page }) => {
+test('first run: `/` refused before the click, the key’s destination shown, a refused key not kept', async ({
+  page,
+}) => {
   model = await startFakeModelServer([], { apiKey: 'sk-right-key', models: ['claude-sonnet-5-5'] });
   paddock = await startPaddock({ firstRun: true, env: { ANTHROPIC_BASE_URL: model.url } });
   await page.setViewportSize({ width: 1024, height: 700 });
@@ -52,7 +60,9 @@ test('first run: `/` refused before the click, the key’s destination shown, a 
   await page.getByRole('button', { name: 'Skip this step' }).click();
 
   await expect(page.getByLabel('Base URL')).toHaveAttribute('placeholder', `${model.url} (from ANTHROPIC_BASE_URL)`);
-  await expect(page.getByText(`Left empty, the conversation and the key go to ${model.url}, set by ANTHROPIC_BASE_URL`)).toBeVisible();
+  await expect(
+    page.getByText(`Left empty, the conversation and the key go to ${model.url}, set by ANTHROPIC_BASE_URL`),
+  ).toBeVisible();
   await page.getByLabel('API key').fill('sk-wrong-key');
   await page.getByRole('button', { name: 'Test connection' }).click();
   await expect(page.getByRole('alert')).toContainText('refused this API key (401)');
@@ -81,7 +91,9 @@ test('Settings: the key-destination question in view, and "Saved." once confirme
   await shot(page, 'newcomer-settings-saved');
 });
 
-test('the transcript: a refused read, an undo card with its answers in view, a restore said once, no stale dot, one red edge', async ({ page }) => {
+test('the transcript: a refused read, an undo card with its answers in view, a restore said once, no stale dot, one red edge', async ({
+  page,
+}) => {
   model = await startFakeModelServer([
     {
       text: 'Looking around.',
@@ -97,7 +109,10 @@ test('the transcript: a refused read, an undo card with its answers in view, a r
   paddock = await startPaddock({ env: { ANTHROPIC_BASE_URL: model.url } });
   const workspace = makeNodeRepository(paddock.makeDir('project'));
   // A long file, so the undo card's diff is taller than the queue.
-  fs.writeFileSync(path.join(workspace, 'notes.txt'), `first draft\n${Array.from({ length: 80 }, (_, i) => `line ${i}`).join('\n')}\n`);
+  fs.writeFileSync(
+    path.join(workspace, 'notes.txt'),
+    `first draft\n${Array.from({ length: 80 }, (_, i) => `line ${i}`).join('\n')}\n`,
+  );
   git(workspace, 'add', '-A');
   git(workspace, 'commit', '-q', '-m', 'notes');
   await page.setViewportSize({ width: 1024, height: 560 });
@@ -115,14 +130,20 @@ test('the transcript: a refused read, an undo card with its answers in view, a r
   const owner = page.getByLabel('You', { exact: true }).first();
   const gap = await owner.evaluate((element) => {
     const box = element as unknown as PageBox;
-    return box.getBoundingClientRect().bottom - (box.querySelector('.message-text') as PageBox).getBoundingClientRect().bottom;
+    return (
+      box.getBoundingClientRect().bottom -
+      (box.querySelector('.message-text') as PageBox).getBoundingClientRect().bottom
+    );
   });
   expect(gap).toBeLessThanOrEqual(12);
   const notes = page.getByRole('tree', { name: 'Workspace files' }).getByRole('treeitem', { name: /notes\.txt/ });
   await expect(notes.getByLabel('changed', { exact: true })).toBeVisible();
   await shot(page, 'newcomer-transcript-turn');
 
-  await page.getByRole('group', { name: 'Checkpoint: Undo this turn' }).getByRole('button', { name: 'Undo this turn' }).click();
+  await page
+    .getByRole('group', { name: 'Checkpoint: Undo this turn' })
+    .getByRole('button', { name: 'Undo this turn' })
+    .click();
   const queue = page.getByRole('region', { name: 'Pending approvals' });
   await expect(queue).toContainText('Undo this turn: 1 file goes back to how it was');
   await waitForArmedCard(page);
@@ -149,7 +170,12 @@ test('the transcript: a refused read, an undo card with its answers in view, a r
     const red = page.getComputedStyle(probe).color;
     probe.remove();
     const article = (element as unknown as PageBox).querySelector('article') as PageBox;
-    return { queue: page.getComputedStyle(element).borderTopColor, red, cardShadow: page.getComputedStyle(article).boxShadow, cardBorder: page.getComputedStyle(article).borderTopStyle };
+    return {
+      queue: page.getComputedStyle(element).borderTopColor,
+      red,
+      cardShadow: page.getComputedStyle(article).boxShadow,
+      cardBorder: page.getComputedStyle(article).borderTopStyle,
+    };
   });
   expect(edges.queue).toBe(edges.red);
   expect(edges.cardShadow).toBe('none');

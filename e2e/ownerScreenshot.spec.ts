@@ -23,7 +23,10 @@ let model: FakeModelServer;
 let paddock: RunningPaddock;
 
 test.beforeEach(async () => {
-  model = await startFakeModelServer([{ toolCalls: [{ name: 'start', args: { name: 'web', command: 'node server.js' } }] }, { text: 'The counter is running.' }]);
+  model = await startFakeModelServer([
+    { toolCalls: [{ name: 'start', args: { name: 'web', command: 'node server.js' } }] },
+    { text: 'The counter is running.' },
+  ]);
   paddock = await startPaddock({ env: { ANTHROPIC_BASE_URL: model.url } });
   fs.mkdirSync(SHOTS, { recursive: true });
 });

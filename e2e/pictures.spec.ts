@@ -52,7 +52,10 @@ test('a pasted picture is sent with the message and shown where it was sent', as
   await expect(page.locator('.message-owner .message-images img')).toHaveCount(1);
   await screenshot(page, 'pictures-sent');
 
-  const messages = model.requests[0]!.body.messages as { role: string; content: { type: string; source?: { media_type: string } }[] }[];
+  const messages = model.requests[0]!.body.messages as {
+    role: string;
+    content: { type: string; source?: { media_type: string } }[];
+  }[];
   const owners = messages.filter((message) => message.role === 'user');
   const blocks = owners[owners.length - 1]!.content;
   expect(blocks.map((block) => block.type)).toEqual(['text', 'image']);

@@ -12,7 +12,8 @@ let model: FakeModelServer;
 let paddock: RunningPaddock;
 
 const READING = ['list', 'output', 'plan', 'preview', 'read', 'search', 'summarise', 'todo'];
-const toolNames = (index: number): string[] => ((model.requests[index]?.body.tools ?? []) as { name: string }[]).map((tool) => tool.name).sort();
+const toolNames = (index: number): string[] =>
+  ((model.requests[index]?.body.tools ?? []) as { name: string }[]).map((tool) => tool.name).sort();
 
 test.afterEach(async () => {
   await paddock.stop();
@@ -23,10 +24,27 @@ test.afterEach(async () => {
 test('a plan turn, its card, Revise, Approve into edit, the pinned plan and the task list', async ({ page }) => {
   const plan = { title: 'Add a greeting', steps: ['Write greet.txt with a hello'], files: ['greet.txt'], commands: [] };
   model = await startFakeModelServer([
-    { toolCalls: [{ name: 'todo', args: { action: 'add', text: 'Look at the folder' } }, { name: 'todo', args: { action: 'add', text: 'Write the greeting' } }] },
+    {
+      toolCalls: [
+        { name: 'todo', args: { action: 'add', text: 'Look at the folder' } },
+        { name: 'todo', args: { action: 'add', text: 'Write the greeting' } },
+      ],
+    },
     { toolCalls: [{ name: 'plan', args: plan }] },
-    { toolCalls: [{ name: 'plan', args: { ...plan, steps: [...plan.steps, 'Say it in French too'], commands: ['cat greet.txt'] } }] },
-    { toolCalls: [{ name: 'todo', args: { action: 'done', id: '1' } }, { name: 'todo', args: { action: 'start', id: '2' } }] },
+    {
+      toolCalls: [
+        {
+          name: 'plan',
+          args: { ...plan, steps: [...plan.steps, 'Say it in French too'], commands: ['cat greet.txt'] },
+        },
+      ],
+    },
+    {
+      toolCalls: [
+        { name: 'todo', args: { action: 'done', id: '1' } },
+        { name: 'todo', args: { action: 'start', id: '2' } },
+      ],
+    },
     { toolCalls: [{ name: 'write', args: { path: 'greet.txt', content: 'hello\nbonjour\n' } }] },
     { toolCalls: [{ name: 'todo', args: { action: 'done', id: '2' } }] },
     { text: 'The greeting is written.' },

@@ -78,8 +78,11 @@ test('a dev server started by the agent shows in the Preview tab, and dies with 
   await expect(page.getByRole('navigation', { name: 'Agents' })).toContainText('web');
   await page.getByRole('tab', { name: 'Preview' }).click();
   const panel = page.getByRole('tabpanel', { name: 'Preview' });
-  if (await panel.getByRole('button', { name: 'Show preview' }).isVisible()) await panel.getByRole('button', { name: 'Show preview' }).click();
-  await expect(page.frameLocator('iframe[title="Preview of web"]').getByText('Hello from the dev server')).toBeVisible({ timeout: 20_000 });
+  if (await panel.getByRole('button', { name: 'Show preview' }).isVisible())
+    await panel.getByRole('button', { name: 'Show preview' }).click();
+  await expect(page.frameLocator('iframe[title="Preview of web"]').getByText('Hello from the dev server')).toBeVisible({
+    timeout: 20_000,
+  });
 
   await panel.getByRole('button', { name: 'Screenshot' }).click();
   await expect(panel.getByRole('img', { name: /Screenshot saved to/ })).toBeVisible({ timeout: 20_000 });

@@ -51,7 +51,9 @@ test("one preview's page cannot read another's: each preview is an origin of its
 
   // The owner looks at web2: Chromium now holds web2's preview session.
   const web2Src = await showInPane(page, 'web2');
-  await expect(page.frameLocator('iframe[title="Preview of web2"]').getByText('web2-secret-4f9c')).toBeVisible({ timeout: 20_000 });
+  await expect(page.frameLocator('iframe[title="Preview of web2"]').getByText('web2-secret-4f9c')).toBeVisible({
+    timeout: 20_000,
+  });
   await page.screenshot({ path: path.join(SHOTS, 'preview-origins-web2.png'), fullPage: true });
   const web2 = new URL(web2Src);
   const target = `${web2.origin}${web2.pathname}`;
@@ -63,7 +65,9 @@ test("one preview's page cannot read another's: each preview is an origin of its
   expect(webOrigin).not.toBe(web2.origin);
   expect(webOrigin).not.toBe(paddock.origin);
   expect(web2.origin).not.toBe(paddock.origin);
-  await expect(page.frameLocator('iframe[title="Preview of web"]').getByText('finished')).toBeVisible({ timeout: 30_000 });
+  await expect(page.frameLocator('iframe[title="Preview of web"]').getByText('finished')).toBeVisible({
+    timeout: 30_000,
+  });
   await page.screenshot({ path: path.join(SHOTS, 'preview-origins-web.png'), fullPage: true });
 
   const report = JSON.parse(fs.readFileSync(path.join(workspace, 'report.json'), 'utf8')) as Record<string, string>;

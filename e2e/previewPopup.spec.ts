@@ -45,7 +45,10 @@ test('a tab a preview opens on the window’s address is not connected as the ow
   await popup.waitForLoadState('domcontentloaded');
   expect(new URL(popup.url()).origin).toBe(paddock.origin);
   // It was handed a copy of the window's storage, but never uses it: it asks for the printed address.
-  await expect(popup.getByRole('alert', { name: 'Connection refused' })).toContainText('This page was opened without its key', { timeout: 20_000 });
+  await expect(popup.getByRole('alert', { name: 'Connection refused' })).toContainText(
+    'This page was opened without its key',
+    { timeout: 20_000 },
+  );
   // Said once: a call that failed for the same reason does not say it again below.
   await expect(popup.getByText('This page was opened without its key')).toHaveCount(1);
   expect(await popup.evaluate(() => sessionStorage.getItem('paddock.token'))).toBeNull();

@@ -38,13 +38,20 @@ type Attack = {
 };
 
 /** The owner's own view of the agents, over a socket opened with the token (as the window does). */
-async function ownerAgents(origin: string, token: string): Promise<Array<{ id: string; scopes: string[]; baseUrl: string | null }>> {
-  const ws = new WebSocket(`${origin.replace('http', 'ws')}/api`, ['paddock.v1', `paddock.token.${token}`], { headers: { origin } });
+async function ownerAgents(
+  origin: string,
+  token: string,
+): Promise<Array<{ id: string; scopes: string[]; baseUrl: string | null }>> {
+  const ws = new WebSocket(`${origin.replace('http', 'ws')}/api`, ['paddock.v1', `paddock.token.${token}`], {
+    headers: { origin },
+  });
   await new Promise((resolve, reject) => {
     ws.once('open', resolve);
     ws.once('error', reject);
   });
-  const reply = await new Promise<{ result: { ok: boolean; value: Array<{ id: string; scopes: string[]; baseUrl: string | null }> } }>((resolve) => {
+  const reply = await new Promise<{
+    result: { ok: boolean; value: Array<{ id: string; scopes: string[]; baseUrl: string | null }> };
+  }>((resolve) => {
     ws.on('message', (data) => {
       const parsed = JSON.parse(data.toString());
       if (parsed.id === 1) resolve(parsed);
@@ -67,7 +74,10 @@ test("a preview page cannot take over the owner's session: every step of the cha
   await expect(page.getByRole('button', { name: /developer/ }).first()).toBeVisible();
   expect(page.url()).not.toContain(token);
   // Kept with this tab's own key (window.name), so a tab another page opens cannot use a copy of it.
-  const stored = JSON.parse((await page.evaluate("sessionStorage.getItem('paddock.token')")) as string) as { tab: string; token: string };
+  const stored = JSON.parse((await page.evaluate("sessionStorage.getItem('paddock.token')")) as string) as {
+    tab: string;
+    token: string;
+  };
   expect(stored.token).toBe(token);
   expect(await page.evaluate('window.name')).toBe(`paddock-tab:${stored.tab}`);
   const cookies = await page.context().cookies();
@@ -82,8 +92,11 @@ test("a preview page cannot take over the owner's session: every step of the cha
   await expect(page.getByText('Preview is up.')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('tab', { name: 'Preview' }).click();
   const panel = page.getByRole('tabpanel', { name: 'Preview' });
-  if (await panel.getByRole('button', { name: 'Show preview' }).isVisible()) await panel.getByRole('button', { name: 'Show preview' }).click();
-  await expect(page.frameLocator('iframe[title="Preview of web"]').getByText('finished')).toBeVisible({ timeout: 30_000 });
+  if (await panel.getByRole('button', { name: 'Show preview' }).isVisible())
+    await panel.getByRole('button', { name: 'Show preview' }).click();
+  await expect(page.frameLocator('iframe[title="Preview of web"]').getByText('finished')).toBeVisible({
+    timeout: 30_000,
+  });
 
   const read = (): Attack => JSON.parse(fs.readFileSync(path.join(workspace, 'attack.json'), 'utf8')) as Attack;
   await expect.poll(() => read().socket !== null && read().page.done === 'yes', { timeout: 20_000 }).toBe(true);

@@ -39,7 +39,9 @@ test('a pipe command is refused at once, with its sentence and no card', async (
   expect(sent).not.toContain('the owner denied');
 });
 
-test('rm -rf / is a card with Deny primary that names the filesystem root and offers no always-allow', async ({ page }) => {
+test('rm -rf / is a card with Deny primary that names the filesystem root and offers no always-allow', async ({
+  page,
+}) => {
   await start('rm -rf /', 'Not deleting anything.');
   await page.goto(paddock.url);
   await setWorkspace(page, paddock.makeDir('project'));

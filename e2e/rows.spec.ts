@@ -20,7 +20,10 @@ test('sum is wrong on purpose', () => assert.strictEqual(sum(2, 2), 5));
 `;
 
 test.beforeEach(async () => {
-  model = await startFakeModelServer([{ toolCalls: [{ name: 'run', args: { command: 'npm test' } }] }, { text: 'One test fails.' }]);
+  model = await startFakeModelServer([
+    { toolCalls: [{ name: 'run', args: { command: 'npm test' } }] },
+    { text: 'One test fails.' },
+  ]);
   paddock = await startPaddock({ env: { ANTHROPIC_BASE_URL: model.url } });
   fs.mkdirSync('e2e/screenshots', { recursive: true });
 });
@@ -35,7 +38,8 @@ test('a failing npm test is a red row with its exit status and failing count', a
   const workspace = makeNodeRepository(paddock.makeDir('project'));
   fs.writeFileSync(
     path.join(workspace, 'package.json'),
-    JSON.stringify({ name: 'sample', version: '1.0.0', private: true, scripts: { test: 'node --test' } }, null, 2) + '\n',
+    JSON.stringify({ name: 'sample', version: '1.0.0', private: true, scripts: { test: 'node --test' } }, null, 2) +
+      '\n',
   );
   fs.mkdirSync(path.join(workspace, 'test'));
   fs.writeFileSync(path.join(workspace, 'test', 'sum.test.js'), FAILING_TEST);

@@ -31,7 +31,10 @@ test('contained: the state line, and the uncontained shell opt-in in red', async
   await page.getByLabel('Uncontained shell').first().click();
   await expect(page.getByLabel('Uncontained shell').first()).toBeChecked();
   await expect(page.getByText(/Uncontained shell: bash runs as you/)).toBeVisible();
-  await expect(page.getByText(/Uncontained shell: bash runs as you/)).toHaveCSS('color', /rgb\((180, 35, 50|255, 138, 148)\)/);
+  await expect(page.getByText(/Uncontained shell: bash runs as you/)).toHaveCSS(
+    'color',
+    /rgb\((180, 35, 50|255, 138, 148)\)/,
+  );
   await page.screenshot({ path: info.outputPath('sandbox-uncontained-shell.png'), fullPage: true });
 
   // Saved in the core: a reload shows the same choice.
@@ -53,11 +56,18 @@ test('allowed domains per agent: saved, said in the line, bad entries refused', 
   await field.fill('Registry.npmjs.org, *.pythonhosted.org');
   await page.getByRole('button', { name: 'Save domains' }).first().click();
   const sandbox = page.getByLabel('Sandbox', { exact: true });
-  await expect(sandbox.getByText(/^contained: bubblewrap \S+, network only to registry\.npmjs\.org, \*\.pythonhosted\.org \(HTTP\/HTTPS through Paddock's proxy\)$/)).toBeVisible();
+  await expect(
+    sandbox.getByText(
+      /^contained: bubblewrap \S+, network only to registry\.npmjs\.org, \*\.pythonhosted\.org \(HTTP\/HTTPS through Paddock's proxy\)$/,
+    ),
+  ).toBeVisible();
   await expect(page.getByLabel(/^Allowed domains for /).first()).toHaveValue('registry.npmjs.org, *.pythonhosted.org');
   await page.screenshot({ path: `${shots}/domains-allowed.png`, fullPage: true });
 
-  await page.getByLabel(/^Allowed domains for /).first().fill('localhost 127.0.0.1');
+  await page
+    .getByLabel(/^Allowed domains for /)
+    .first()
+    .fill('localhost 127.0.0.1');
   await page.getByRole('button', { name: 'Save domains' }).first().click();
   await expect(page.getByRole('alert').filter({ hasText: /this machine|an address/ })).toBeVisible();
   await page.screenshot({ path: `${shots}/domains-refused.png`, fullPage: true });
@@ -73,7 +83,9 @@ test('not available: the cause, how to enable it, and what processes can read', 
   await page.goto(paddock.url);
   await openSettings(page);
   const state = page.getByLabel('Sandbox', { exact: true }).getByRole('status');
-  await expect(state).toHaveText('not available: the sandbox was turned off by PADDOCK_SANDBOX=off; unset PADDOCK_SANDBOX=off and restart Paddock');
+  await expect(state).toHaveText(
+    'not available: the sandbox was turned off by PADDOCK_SANDBOX=off; unset PADDOCK_SANDBOX=off and restart Paddock',
+  );
   await expect(page.getByText(/can read Paddock's own environment/)).toBeVisible();
   await page.screenshot({ path: info.outputPath('sandbox-not-available.png'), fullPage: true });
 });

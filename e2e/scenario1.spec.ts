@@ -14,7 +14,10 @@ let paddock: RunningPaddock;
 
 test.beforeEach(async () => {
   model = await startFakeModelServer([
-    { text: 'I will work on a branch of my own.', toolCalls: [{ name: 'git', args: { action: 'branch', name: 'paddock/sum-test' } }] },
+    {
+      text: 'I will work on a branch of my own.',
+      toolCalls: [{ name: 'git', args: { action: 'branch', name: 'paddock/sum-test' } }],
+    },
     { toolCalls: [{ name: 'write', args: { path: 'test/sum.test.js', content: SUM_TEST } }] },
     { text: 'Now the test run.', toolCalls: [{ name: 'run', args: { command: 'node --test' } }] },
     { toolCalls: [{ name: 'summarise', args: {} }] },
@@ -29,7 +32,9 @@ test.afterEach(async () => {
   fs.rmSync(paddock.root, { recursive: true, force: true });
 });
 
-test('edit mode: edits without a card, the test run as one card, a summary with the branch and the passing run', async ({ page }) => {
+test('edit mode: edits without a card, the test run as one card, a summary with the branch and the passing run', async ({
+  page,
+}) => {
   const workspace = makeNodeRepository(paddock.makeDir('project'));
   await page.goto(paddock.url);
   await setWorkspace(page, workspace);

@@ -46,7 +46,9 @@ test('a secrets file’s read card remembers that file; the second read has no c
   expect(JSON.stringify(model.requests[2]!.body)).toContain('e2e-token');
 
   await page.getByRole('button', { name: 'Settings → Developer' }).click();
-  await expect(page.getByRole('table', { name: 'Commands you allowed' })).toContainText('the read tool on the secrets file `.env`');
+  await expect(page.getByRole('table', { name: 'Commands you allowed' })).toContainText(
+    'the read tool on the secrets file `.env`',
+  );
   await page.getByRole('table', { name: 'Commands you allowed' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: info.outputPath('secrets-read-remembered.png') });
 });

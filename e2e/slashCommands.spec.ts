@@ -22,13 +22,18 @@ test.afterEach(async () => {
   fs.rmSync(paddock.root, { recursive: true, force: true });
 });
 
-test('a project command is accepted before its first use and sent as the owner’s message; the palette lists it', async ({ page }) => {
+test('a project command is accepted before its first use and sent as the owner’s message; the palette lists it', async ({
+  page,
+}) => {
   model = await startFakeModelServer([{ text: 'Fixing src/a.ts.' }, { text: 'Fixing src/b.ts.' }]);
   paddock = await startPaddock({ env: { ANTHROPIC_BASE_URL: model.url } });
   fs.mkdirSync('e2e/screenshots', { recursive: true });
   const project = paddock.makeDir('project');
   fs.mkdirSync(path.join(project, '.paddock', 'commands'), { recursive: true });
-  fs.writeFileSync(path.join(project, '.paddock', 'commands', 'fix-tests.md'), 'Fix the failing tests in $ARGUMENTS and run them again.\n');
+  fs.writeFileSync(
+    path.join(project, '.paddock', 'commands', 'fix-tests.md'),
+    'Fix the failing tests in $ARGUMENTS and run them again.\n',
+  );
 
   await page.goto(paddock.url);
   await setWorkspace(page, project);
@@ -51,7 +56,9 @@ test('a project command is accepted before its first use and sent as the owner�
   await asking.getByRole('button', { name: 'Use it and send' }).click();
   await expect(page.getByText('Fixing src/a.ts.')).toBeVisible();
   expect(lastOwnerText()).toContain('Fix the failing tests in src/a.ts and run them again.');
-  await expect(page.locator('.message-text', { hasText: 'Fix the failing tests in src/a.ts and run them again.' })).toBeVisible();
+  await expect(
+    page.locator('.message-text', { hasText: 'Fix the failing tests in src/a.ts and run them again.' }),
+  ).toBeVisible();
 
   // From the palette, and accepted now: it is sent without asking.
   await page.keyboard.press('Control+k');

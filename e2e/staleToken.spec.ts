@@ -23,8 +23,12 @@ test('a stale token in the tab is refused with "Paddock restarted…", and the c
     sessionStorage.setItem('paddock.token', JSON.stringify({ ...stored, token: 'A'.repeat(43) }));
   });
   await page.reload();
-  await expect(page.getByRole('alert', { name: 'Connection refused' })).toContainText('Paddock restarted', { timeout: 15_000 });
-  await expect(page.getByRole('alert', { name: 'Connection refused' })).toContainText('Open the new address printed in the terminal');
+  await expect(page.getByRole('alert', { name: 'Connection refused' })).toContainText('Paddock restarted', {
+    timeout: 15_000,
+  });
+  await expect(page.getByRole('alert', { name: 'Connection refused' })).toContainText(
+    'Open the new address printed in the terminal',
+  );
   fs.mkdirSync('e2e/screenshots', { recursive: true });
   await page.screenshot({ path: 'e2e/screenshots/stale-token.png', fullPage: true });
 });

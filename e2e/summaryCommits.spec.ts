@@ -12,9 +12,18 @@ let paddock: RunningPaddock;
 
 test.beforeEach(async () => {
   model = await startFakeModelServer((_request, index) => {
-    if (index === 0) return { toolCalls: [{ name: 'write', args: { path: 'src/product.js', content: 'exports.product = (a, b) => a * b;\n' } }] };
-    if (index === 1) return { toolCalls: [{ name: 'edit', args: { path: 'sum.js', old: 'a + b', new: 'Number(a) + Number(b)' } }] };
-    if (index === 2) return { toolCalls: [{ name: 'git', args: { action: 'commit', message: 'Add product, coerce sum', all: true } }] };
+    if (index === 0)
+      return {
+        toolCalls: [
+          { name: 'write', args: { path: 'src/product.js', content: 'exports.product = (a, b) => a * b;\n' } },
+        ],
+      };
+    if (index === 1)
+      return { toolCalls: [{ name: 'edit', args: { path: 'sum.js', old: 'a + b', new: 'Number(a) + Number(b)' } }] };
+    if (index === 2)
+      return {
+        toolCalls: [{ name: 'git', args: { action: 'commit', message: 'Add product, coerce sum', all: true } }],
+      };
     return { text: 'Committed.' };
   });
   paddock = await startPaddock({ env: { ANTHROPIC_BASE_URL: model.url } });
@@ -27,7 +36,7 @@ test.afterEach(async () => {
   fs.rmSync(paddock.root, { recursive: true, force: true });
 });
 
-test('Summary after a commit on main: the latest commits and the diff stat of the agent\'s work', async ({ page }) => {
+test("Summary after a commit on main: the latest commits and the diff stat of the agent's work", async ({ page }) => {
   const workspace = makeNodeRepository(paddock.makeDir('project'));
   await page.goto(paddock.url);
   await page.setViewportSize({ width: 1400, height: 900 });
@@ -45,7 +54,9 @@ test('Summary after a commit on main: the latest commits and the diff stat of th
   await expect(items.nth(0)).toContainText('by the agent');
   await expect(items.nth(1)).toContainText('initial');
   await expect(items.nth(1)).not.toContainText('by the agent');
-  await expect(page.getByRole('heading', { name: "Changes since just before the agent's first commit on this branch" })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: "Changes since just before the agent's first commit on this branch" }),
+  ).toBeVisible();
   const stat = page.getByLabel('Diff stat');
   await expect(stat).toContainText('2 file(s) changed, 2 insertion(s), 1 deletion(s)');
   await expect(stat).not.toContainText('0 file(s) changed');

@@ -16,7 +16,14 @@ let paddock: RunningPaddock;
 
 test.beforeEach(async () => {
   model = await startFakeModelServer([
-    { toolCalls: [{ name: 'write', args: { path: 'sum.js', content: 'exports.sum = (a, b) => a + b;\nexports.twice = (a) => a * 2;\n' } }] },
+    {
+      toolCalls: [
+        {
+          name: 'write',
+          args: { path: 'sum.js', content: 'exports.sum = (a, b) => a + b;\nexports.twice = (a) => a * 2;\n' },
+        },
+      ],
+    },
     { text: 'Added **twice** in my worktree.' },
   ]);
   paddock = await startPaddock({ env: { ANTHROPIC_BASE_URL: model.url } });
@@ -28,7 +35,9 @@ test.afterEach(async () => {
   fs.rmSync(paddock.root, { recursive: true, force: true });
 });
 
-test('a task in its own worktree: listed with status and diff stat, reviewed in its Summary, deleted after asking', async ({ page }) => {
+test('a task in its own worktree: listed with status and diff stat, reviewed in its Summary, deleted after asking', async ({
+  page,
+}) => {
   fs.mkdirSync('e2e/screenshots', { recursive: true });
   const repository = makeNodeRepository(paddock.makeDir('project'));
   await page.goto(paddock.url);
@@ -61,7 +70,9 @@ test('a task in its own worktree: listed with status and diff stat, reviewed in 
   const summary = page.getByRole('tabpanel', { name: 'Summary' });
   const review = summary.getByRole('region', { name: 'Task add-twice' });
   await expect(review).toContainText('paddock/add-twice from main');
-  await expect(review.getByLabel('Merge command')).toHaveText(`git -C ${repository} switch main && git -C ${repository} merge --no-ff paddock/add-twice`);
+  await expect(review.getByLabel('Merge command')).toHaveText(
+    `git -C ${repository} switch main && git -C ${repository} merge --no-ff paddock/add-twice`,
+  );
   await expect(summary).toContainText('sum.js');
   await screenshot(page, 'tasks-summary');
 

@@ -40,7 +40,10 @@ async function openSettings(page: Page): Promise<void> {
 }
 
 async function openAgent(page: Page): Promise<void> {
-  await page.getByRole('button', { name: /^developer/ }).first().click();
+  await page
+    .getByRole('button', { name: /^developer/ })
+    .first()
+    .click();
 }
 
 test('remember, Forget, and a mode changed in Settings decide the next calls', async ({ page }) => {

@@ -15,21 +15,76 @@ export const LAYERS = [
   { name: 'git', paths: ['git'], mayImport: ['shared', 'workspace', 'policy', 'store', 'processes'] },
   { name: 'sandbox', paths: ['sandbox'], mayImport: ['shared', 'workspace', 'policy', 'store', 'processes'] },
   { name: 'testRuns', paths: ['testRuns'], mayImport: ['shared', 'workspace', 'policy', 'store', 'processes'] },
-  { name: 'preview', paths: ['preview'], mayImport: ['shared', 'workspace', 'policy', 'store', 'processes', 'sandbox'] },
-  { name: 'owner', paths: ['owner'], mayImport: ['shared', 'workspace', 'policy', 'store', 'processes', 'git', 'sandbox', 'testRuns'] },
-  { name: 'tools', paths: ['tools'], mayImport: ['shared', 'workspace', 'policy', 'store', 'processes', 'git', 'sandbox', 'testRuns', 'preview', 'owner'] },
+  {
+    name: 'preview',
+    paths: ['preview'],
+    mayImport: ['shared', 'workspace', 'policy', 'store', 'processes', 'sandbox'],
+  },
+  {
+    name: 'owner',
+    paths: ['owner'],
+    mayImport: ['shared', 'workspace', 'policy', 'store', 'processes', 'git', 'sandbox', 'testRuns'],
+  },
+  {
+    name: 'tools',
+    paths: ['tools'],
+    mayImport: [
+      'shared',
+      'workspace',
+      'policy',
+      'store',
+      'processes',
+      'git',
+      'sandbox',
+      'testRuns',
+      'preview',
+      'owner',
+    ],
+  },
   { name: 'approvals', paths: ['approvals'], mayImport: ['shared', 'workspace', 'policy'] },
-  { name: 'dispatch', paths: ['dispatch'], mayImport: ['shared', 'workspace', 'policy', 'store', 'processes', 'git', 'sandbox', 'tools', 'approvals'] },
-  { name: 'agent', paths: ['agent'], mayImport: ['shared', 'workspace', 'policy', 'store', 'processes', 'tools', 'dispatch'] },
+  {
+    name: 'dispatch',
+    paths: ['dispatch'],
+    mayImport: ['shared', 'workspace', 'policy', 'store', 'processes', 'git', 'sandbox', 'tools', 'approvals'],
+  },
+  {
+    name: 'agent',
+    paths: ['agent'],
+    mayImport: ['shared', 'workspace', 'policy', 'store', 'processes', 'tools', 'dispatch'],
+  },
   {
     name: 'checkpoints',
     paths: ['checkpoints'],
-    mayImport: ['shared', 'workspace', 'policy', 'store', 'processes', 'git', 'sandbox', 'tools', 'approvals', 'dispatch', 'agent'],
+    mayImport: [
+      'shared',
+      'workspace',
+      'policy',
+      'store',
+      'processes',
+      'git',
+      'sandbox',
+      'tools',
+      'approvals',
+      'dispatch',
+      'agent',
+    ],
   },
   {
     name: 'mcp',
     paths: ['mcp'],
-    mayImport: ['shared', 'workspace', 'policy', 'store', 'processes', 'sandbox', 'owner', 'tools', 'approvals', 'dispatch', 'agent'],
+    mayImport: [
+      'shared',
+      'workspace',
+      'policy',
+      'store',
+      'processes',
+      'sandbox',
+      'owner',
+      'tools',
+      'approvals',
+      'dispatch',
+      'agent',
+    ],
   },
   { name: 'events', paths: ['events.ts'], mayImport: ['shared', 'processes'] },
   // The window's contract on the core's side: the api's types and the router know the contract only.
@@ -38,12 +93,41 @@ export const LAYERS = [
   {
     name: 'ownerApi',
     paths: ['ownerApi'],
-    mayImport: ['shared', 'api', 'workspace', 'policy', 'store', 'processes', 'git', 'sandbox', 'testRuns', 'preview', 'owner', 'tools', 'approvals', 'dispatch', 'agent', 'checkpoints', 'mcp', 'events'],
+    mayImport: [
+      'shared',
+      'api',
+      'workspace',
+      'policy',
+      'store',
+      'processes',
+      'git',
+      'sandbox',
+      'testRuns',
+      'preview',
+      'owner',
+      'tools',
+      'approvals',
+      'dispatch',
+      'agent',
+      'checkpoints',
+      'mcp',
+      'events',
+    ],
   },
   // The composition root, its start and stop, and the hosts around it: they wire everything.
   {
     name: 'hosts',
-    paths: ['core.ts', 'startup.ts', 'services.ts', 'environment.ts', 'dataDirLock.ts', 'shutdown.ts', 'index.ts', 'host', 'cli'],
+    paths: [
+      'core.ts',
+      'startup.ts',
+      'services.ts',
+      'environment.ts',
+      'dataDirLock.ts',
+      'shutdown.ts',
+      'index.ts',
+      'host',
+      'cli',
+    ],
     mayImport: ['*'],
   },
 ];
@@ -56,7 +140,12 @@ export function layerOf(file, root) {
   for (let index = 0; index < LAYERS.length; index++) {
     for (const entry of LAYERS[index].paths) {
       const norm = path.normalize(entry);
-      if (rel === norm || rel.startsWith(norm + path.sep) || rel.replace(/\.(ts|tsx)$/, '') === norm.replace(/\.ts$/, '')) return index;
+      if (
+        rel === norm ||
+        rel.startsWith(norm + path.sep) ||
+        rel.replace(/\.(ts|tsx)$/, '') === norm.replace(/\.ts$/, '')
+      )
+        return index;
     }
   }
   return null;
@@ -69,7 +158,12 @@ export function mayImport(from, to) {
 }
 
 function specifierOf(node) {
-  if (node.type === 'ImportDeclaration' || node.type === 'ExportAllDeclaration' || node.type === 'ExportNamedDeclaration') return node.source?.value;
+  if (
+    node.type === 'ImportDeclaration' ||
+    node.type === 'ExportAllDeclaration' ||
+    node.type === 'ExportNamedDeclaration'
+  )
+    return node.source?.value;
   if (node.type === 'ImportExpression') return node.source.type === 'Literal' ? node.source.value : undefined;
   if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'require') {
     const [argument] = node.arguments;
@@ -86,7 +180,10 @@ function specifierOf(node) {
 export const layersRule = {
   meta: {
     type: 'problem',
-    docs: { description: 'A part of src/main imports only itself and the parts its entry names (eslint/layers.mjs, docs/architecture.md).' },
+    docs: {
+      description:
+        'A part of src/main imports only itself and the parts its entry names (eslint/layers.mjs, docs/architecture.md).',
+    },
     schema: [],
     messages: {
       upward:
@@ -104,7 +201,11 @@ export const layersRule = {
       const to = layerOf(path.resolve(path.dirname(file), spec), root);
       if (to === null || mayImport(from, to)) return;
       const allowed = LAYERS[from].mayImport.join(', ') || 'itself';
-      context.report({ node, messageId: 'upward', data: { from: LAYERS[from].name, to: LAYERS[to].name, spec, allowed } });
+      context.report({
+        node,
+        messageId: 'upward',
+        data: { from: LAYERS[from].name, to: LAYERS[to].name, spec, allowed },
+      });
     }
     return {
       ImportDeclaration: check,

@@ -11,7 +11,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const scripts = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts;
-const only = process.env.BENCH_ONLY?.split(',').map((area) => area.trim()).filter(Boolean);
+const only = process.env.BENCH_ONLY?.split(',')
+  .map((area) => area.trim())
+  .filter(Boolean);
 /**
  * The microsecond benches first, on a settled machine: one that builds and deletes large trees
  * (bench:files, bench:checkpoints) leaves the kernel slower at path lookups for a while after it,
@@ -37,7 +39,10 @@ export function goalVerdicts(output) {
 function runArea(area) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn('npm', ['run', '--silent', `bench:${area}`], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn('npm', ['run', '--silent', `bench:${area}`], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => {
       process.stdout.write(chunk);
@@ -60,7 +65,8 @@ async function main() {
   console.log('\n━━ goals, one run');
   for (const result of results) {
     const verdicts = goalVerdicts(result.output);
-    const status = result.code !== 0 ? `FAILED (exit ${result.code})` : verdicts.length === 0 ? 'no goal line printed' : '';
+    const status =
+      result.code !== 0 ? `FAILED (exit ${result.code})` : verdicts.length === 0 ? 'no goal line printed' : '';
     console.log(`bench:${result.area} (${result.seconds.toFixed(0)} s) ${status}`);
     if (result.code !== 0 || verdicts.length === 0) failed++;
     for (const verdict of verdicts) {
@@ -69,7 +75,9 @@ async function main() {
       else missed++;
     }
   }
-  console.log(`\n${met} goals met, ${missed} not met${failed > 0 ? `, ${failed} bench(es) failed or printed no goal` : ''}`);
+  console.log(
+    `\n${met} goals met, ${missed} not met${failed > 0 ? `, ${failed} bench(es) failed or printed no goal` : ''}`,
+  );
   process.exitCode = missed > 0 || failed > 0 ? 1 : 0;
 }
 

@@ -25,10 +25,14 @@ if (electronBinary()) {
 
 /** `paddock serve` from the sources, then Vite's dev server for the renderer in front of it. */
 async function webDev(args) {
-  const serve = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/main/cli/fromSources.ts'), 'serve', '--no-open', ...args], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const serve = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'src/main/cli/fromSources.ts'), 'serve', '--no-open', ...args],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const stop = () => serve.kill('SIGTERM');
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
@@ -75,5 +79,7 @@ async function webDev(args) {
   const address = vite.httpServer.address();
   devOrigin = `http://127.0.0.1:${address.port}`;
   process.stdout.write(`\nPaddock (dev, hot reload) is running at ${devOrigin}/#paddock-token=${served.token}\n`);
-  process.stdout.write('The renderer reloads as you edit src/renderer; restart `npm run dev` after a change to the core.\n');
+  process.stdout.write(
+    'The renderer reloads as you edit src/renderer; restart `npm run dev` after a change to the core.\n',
+  );
 }

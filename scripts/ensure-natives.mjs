@@ -22,7 +22,9 @@ try {
     rebuild: rebuildWith(root),
     log: (message) => console.log(message),
   });
-  const summary = Object.entries(outcome).map(([name, what]) => `${name} ${what}`).join(', ');
+  const summary = Object.entries(outcome)
+    .map(([name, what]) => `${name} ${what}`)
+    .join(', ');
   console.log(`Native modules for ${target.key}: ${summary}.`);
 } catch (error) {
   console.error(error.message);

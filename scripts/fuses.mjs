@@ -28,7 +28,8 @@ export function fuseConfig({ resetAdHocDarwinSignature = false } = {}) {
 /** The file that carries the fuse wire, as electron-builder names the packed binary. */
 export function electronBinaryIn(context) {
   const { appOutDir, electronPlatformName, packager } = context;
-  if (electronPlatformName === 'darwin' || electronPlatformName === 'mas') return path.join(appOutDir, `${packager.appInfo.productFilename}.app`);
+  if (electronPlatformName === 'darwin' || electronPlatformName === 'mas')
+    return path.join(appOutDir, `${packager.appInfo.productFilename}.app`);
   if (electronPlatformName === 'win32') return path.join(appOutDir, `${packager.appInfo.productFilename}.exe`);
   return path.join(appOutDir, packager.executableName);
 }
@@ -40,7 +41,10 @@ export async function fuseMismatches(binary) {
   for (const [name, enabled] of Object.entries(FUSES)) {
     const state = wire[FuseV1Options[name]];
     const expected = enabled ? FuseState.ENABLE : FuseState.DISABLE;
-    if (state !== expected) wrong.push(`${name} should be ${enabled ? 'on' : 'off'} but is ${state === undefined ? 'absent' : FuseState[state]}`);
+    if (state !== expected)
+      wrong.push(
+        `${name} should be ${enabled ? 'on' : 'off'} but is ${state === undefined ? 'absent' : FuseState[state]}`,
+      );
   }
   return wrong;
 }
@@ -48,10 +52,13 @@ export async function fuseMismatches(binary) {
 /** electron-builder's afterPack hook. */
 export async function flipAndVerifyFuses(context) {
   const binary = electronBinaryIn(context);
-  const darwinArm = (context.electronPlatformName === 'darwin' || context.electronPlatformName === 'mas') && context.arch === ARCH_ARM64;
+  const darwinArm =
+    (context.electronPlatformName === 'darwin' || context.electronPlatformName === 'mas') &&
+    context.arch === ARCH_ARM64;
   await flipFuses(binary, fuseConfig({ resetAdHocDarwinSignature: darwinArm }));
   const wrong = await fuseMismatches(binary);
-  if (wrong.length > 0) throw new Error(`The packed Electron binary ${binary} does not carry Paddock's fuses: ${wrong.join('; ')}.`);
+  if (wrong.length > 0)
+    throw new Error(`The packed Electron binary ${binary} does not carry Paddock's fuses: ${wrong.join('; ')}.`);
 }
 
 /** builder-util's Arch.arm64. */

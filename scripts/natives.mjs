@@ -72,7 +72,8 @@ export function ensureNatives({ root, target, modules = NATIVES, identify, rebui
   }
   if (missing.length > 0) {
     log(`Building ${missing.join(' and ')} for ${target.key} (once; later switches reuse the build)…`);
-    if (!rebuild(target, missing)) throw new Error(`Could not build ${missing.join(', ')} for ${target.key}: read the compiler's errors above.`);
+    if (!rebuild(target, missing))
+      throw new Error(`Could not build ${missing.join(', ')} for ${target.key}: read the compiler's errors above.`);
     for (const name of missing) {
       fs.writeFileSync(path.join(buildDir(root, name), MARK), `${target.key}\n`);
       outcome[name] = 'rebuilt';
@@ -83,7 +84,10 @@ export function ensureNatives({ root, target, modules = NATIVES, identify, rebui
 
 /** Whether `name` loads in `runtime` (Node itself, or Electron run as Node). */
 export function loads(name, runtime = process.execPath, env = {}) {
-  const probe = spawnSync(runtime, ['-e', `require(${JSON.stringify(name)})`], { env: { ...process.env, ...env }, stdio: 'ignore' });
+  const probe = spawnSync(runtime, ['-e', `require(${JSON.stringify(name)})`], {
+    env: { ...process.env, ...env },
+    stdio: 'ignore',
+  });
   return probe.status === 0;
 }
 
@@ -94,7 +98,12 @@ export function rebuildWith(root) {
       const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
       return spawnSync(npm, ['rebuild', ...names], { cwd: root, stdio: 'inherit' }).status === 0;
     }
-    const bin = path.join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'electron-rebuild.cmd' : 'electron-rebuild');
+    const bin = path.join(
+      root,
+      'node_modules',
+      '.bin',
+      process.platform === 'win32' ? 'electron-rebuild.cmd' : 'electron-rebuild',
+    );
     const args = ['--force', '--only', names.join(','), '--version', target.version, '--module-dir', root];
     return spawnSync(bin, args, { cwd: root, stdio: 'inherit' }).status === 0;
   };

@@ -18,15 +18,26 @@ const electronBinary = findElectron();
 
 // The window's main process is Electron: its build of the native modules goes in place (moved back
 // from the cache after npm test; built only the first time). `paddock serve` needs Node's build.
-const natives = spawnSync(process.execPath, [path.join(root, 'scripts', 'ensure-natives.mjs'), electronBinary ? 'electron' : 'node'], { cwd: root, stdio: 'inherit' });
+const natives = spawnSync(
+  process.execPath,
+  [path.join(root, 'scripts', 'ensure-natives.mjs'), electronBinary ? 'electron' : 'node'],
+  { cwd: root, stdio: 'inherit' },
+);
 if (natives.status !== 0) {
-  console.error(electronBinary ? 'Could not build the native modules for Electron; `paddock serve` still runs the same app in your browser.' : 'Could not build the native modules for Node.');
+  console.error(
+    electronBinary
+      ? 'Could not build the native modules for Electron; `paddock serve` still runs the same app in your browser.'
+      : 'Could not build the native modules for Node.',
+  );
   process.exit(1);
 }
 
 const child = electronBinary
   ? spawn(electronBinary, [path.join(root, 'out', 'main', 'index.js')], { cwd: root, stdio: 'inherit' })
   : (console.log('Electron is not installed here (its binary download was skipped); starting the web app instead.'),
-    spawn(process.execPath, [path.join(root, 'bin', 'paddock.js'), 'serve', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' }));
+    spawn(process.execPath, [path.join(root, 'bin', 'paddock.js'), 'serve', ...process.argv.slice(2)], {
+      cwd: root,
+      stdio: 'inherit',
+    }));
 child.on('exit', (code) => process.exit(code ?? 0));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

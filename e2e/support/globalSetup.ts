@@ -10,5 +10,6 @@ export default function globalSetup(): void {
     );
   }
   const renderer = path.resolve(__dirname, '..', '..', 'out', 'renderer', 'index.html');
-  if (!fs.existsSync(renderer)) throw new Error('The window has not been built: run `npm run build` (npm test does it for you).');
+  if (!fs.existsSync(renderer))
+    throw new Error('The window has not been built: run `npm run build` (npm test does it for you).');
 }

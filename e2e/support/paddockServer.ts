@@ -20,16 +20,29 @@ export interface RunningPaddock {
 const BIN = path.resolve(__dirname, '..', '..', 'bin', 'paddock.js');
 
 /** `firstRun: true` shows the guided setup as a new owner sees it; the other specs start past it (PADDOCK_SKIP_SETUP=1). */
-export async function startPaddock(options: { root?: string; env?: NodeJS.ProcessEnv; firstRun?: boolean } = {}): Promise<RunningPaddock> {
+export async function startPaddock(
+  options: { root?: string; env?: NodeJS.ProcessEnv; firstRun?: boolean } = {},
+): Promise<RunningPaddock> {
   const root = options.root ?? fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-e2e-')));
   const dataDir = path.join(root, 'data');
   const home = path.join(root, 'home');
   fs.mkdirSync(home, { recursive: true });
-  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--no-open'], {
-    env: { PATH: process.env.PATH, HOME: home, SHELL: '/bin/sh', LANG: 'C.UTF-8', ...(options.firstRun ? {} : { PADDOCK_SKIP_SETUP: '1' }), ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--no-open'],
+    {
+      env: {
+        PATH: process.env.PATH,
+        HOME: home,
+        SHELL: '/bin/sh',
+        LANG: 'C.UTF-8',
+        ...(options.firstRun ? {} : { PADDOCK_SKIP_SETUP: '1' }),
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk) => (stderr += chunk));
   const url = await new Promise<string>((resolve, reject) => {

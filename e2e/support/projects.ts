@@ -18,7 +18,10 @@ export function git(dir: string, ...args: string[]): string {
 /** A repository on `main` with one commit: sum.js and a package.json. */
 export function makeNodeRepository(dir: string): string {
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'sample', version: '1.0.0', private: true }, null, 2) + '\n');
+  fs.writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify({ name: 'sample', version: '1.0.0', private: true }, null, 2) + '\n',
+  );
   fs.writeFileSync(path.join(dir, 'sum.js'), 'exports.sum = (a, b) => a + b;\n');
   git(dir, 'init', '-q');
   git(dir, 'add', '-A');

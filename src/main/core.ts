@@ -94,7 +94,7 @@ export interface CoreOptions {
 const HOLDER_NAMES: Record<CoreOptions['host'], string> = {
   electron: 'the Paddock window',
   web: 'paddock serve',
-  cli: 'paddock mcp (a client\'s session with no Paddock window)',
+  cli: "paddock mcp (a client's session with no Paddock window)",
   test: 'a Paddock test core',
 };
 
@@ -108,7 +108,10 @@ export async function createCore(options: CoreOptions) {
   const workspaces = createWorkspacesRepository(db);
   const settings = createSettingsRepository(db);
   const toolCalls = createToolCallsRepository(db);
-  const agentCommits = createAgentCommitLog(createAgentCommitsRepository(db), (agentId) => workspaces.get(agentId)?.directory ?? null);
+  const agentCommits = createAgentCommitLog(
+    createAgentCommitsRepository(db),
+    (agentId) => workspaces.get(agentId)?.directory ?? null,
+  );
   const remembered = createRememberedCommandsRepository(db);
   const conversations = createConversationsRepository(db);
   const usage = createUsageRepository(db);
@@ -179,7 +182,8 @@ export async function createCore(options: CoreOptions) {
     version: 'paddock',
     ledger,
     // In the agent's sandbox, like its commands (SPEC §14): sandbox is built below, before any server starts.
-    guardFor: (agentId, workspace) => containmentFor(agentId, workspace, { sandbox, choicesFor: sandboxChoices.choicesFor }).longLived(),
+    guardFor: (agentId, workspace) =>
+      containmentFor(agentId, workspace, { sandbox, choicesFor: sandboxChoices.choicesFor }).longLived(),
     onChanged: (agentId) => events.emit({ type: 'mcp.changed', agentId }),
   });
   const mcpServers = createAgentMcpServers({ servers: mcpServerRecords, manager: mcpManager, agents, secrets });
@@ -199,7 +203,9 @@ export async function createCore(options: CoreOptions) {
   // The OS sandbox (SPEC §14), found once at start. PADDOCK_SANDBOX=off turns it off (then every
   // command that runs the project's code is a card, and Settings says why).
   // The bash grammar for run's shell forms in the sandbox, loaded once; until it is, they are cards.
-  loadShellGrammar().catch((error: Error) => log(`the shell grammar did not load (${error.message}); shell forms in run are cards`));
+  loadShellGrammar().catch((error: Error) =>
+    log(`the shell grammar did not load (${error.message}); shell forms in run are cards`),
+  );
   const sandbox = createSandbox({
     status: detectSandbox({ disabledBy: options.env.PADDOCK_SANDBOX === 'off' ? 'PADDOCK_SANDBOX=off' : null }),
     home: options.home,
@@ -280,7 +286,8 @@ export async function createCore(options: CoreOptions) {
     turnModeFor: (turnId) => runner.turnMode(turnId),
     home: options.home,
     dataDir,
-    rememberChoicesFor: (argv, directory) => rememberChoices(argv, directory).map((choice) => ({ kind: choice.kind, label: choice.sentence })),
+    rememberChoicesFor: (argv, directory) =>
+      rememberChoices(argv, directory).map((choice) => ({ kind: choice.kind, label: choice.sentence })),
     allowDomains: (agentId, domains) => {
       sandboxChoices.allowDomains(agentId, domains);
       events.emit({ type: 'sandbox.changed', agentId });
@@ -320,7 +327,8 @@ export async function createCore(options: CoreOptions) {
   const attention = createAttentionChoices(settings);
   // Full-text search (issue 32 §4): messages written while Paddock was stopped (or by a `paddock mcp`) are indexed now.
   const search = createConversationSearch(db);
-  const indexingFailed = (error: Error): void => log(`the search index could not take new messages (${error.message}); the next search tries again`);
+  const indexingFailed = (error: Error): void =>
+    log(`the search index could not take new messages (${error.message}); the next search tries again`);
   search.indexSoon(indexingFailed);
   const providerFor = createProviderFor({ secrets, env: options.env, maxRetries: options.modelRetries });
   // Delegates think but cannot act: each runs at depth 1, offered no tool, its calls refused by the floor.
@@ -361,7 +369,8 @@ export async function createCore(options: CoreOptions) {
 
   // A `paddock mcp` on this data directory sends its calls here, so its cards wait on this window;
   // a lone `paddock mcp` serves later ones too (no window: their cards are elicited or refused).
-  const wantsBridge = options.mcpBridge ?? (options.host === 'web' || options.host === 'electron' || options.host === 'cli');
+  const wantsBridge =
+    options.mcpBridge ?? (options.host === 'web' || options.host === 'electron' || options.host === 'cli');
   const mcpBridge = wantsBridge
     ? await startMcpBridge(
         {
@@ -396,7 +405,8 @@ export async function createCore(options: CoreOptions) {
     secrets,
     sandboxChoicesFor: sandboxChoices.choicesFor,
     setSandboxChoices: (agentId, choices) => void sandboxChoices.setChoices(agentId, choices),
-    containmentFor: (agentId, workspace) => containmentFor(agentId, workspace, { sandbox, choicesFor: sandboxChoices.choicesFor }),
+    containmentFor: (agentId, workspace) =>
+      containmentFor(agentId, workspace, { sandbox, choicesFor: sandboxChoices.choicesFor }),
     ledger,
     stopAgentProcesses: async (agentId) => {
       await supervisor.stopAllForAgent(agentId);
@@ -422,7 +432,8 @@ export async function createCore(options: CoreOptions) {
     conversations,
     search,
     /** An MCP client's session writes into this conversation while it is open (issue 21). */
-    mcpSessionOpen: (conversationId: string): boolean => ownerRequests.isLive(mcpOwnerRequestId(conversationId), conversationId),
+    mcpSessionOpen: (conversationId: string): boolean =>
+      ownerRequests.isLive(mcpOwnerRequestId(conversationId), conversationId),
     projectInstructions,
     slashCommands,
     plans,
@@ -466,7 +477,8 @@ export async function createCore(options: CoreOptions) {
     watchers,
     saveSwitches: instance.saveSwitches,
     usageFor: (conversationId: string) => usage.forConversation(conversationId),
-    summaryFor: (agent: Agent, workspace: Workspace) => summaryFor(db, agent, workspace, { home: options.home, dataDir }),
+    summaryFor: (agent: Agent, workspace: Workspace) =>
+      summaryFor(db, agent, workspace, { home: options.home, dataDir }),
     failingTestsFor: (agentId: string, workspace: Workspace | null) => failingTestsFor(db, agentId, workspace),
     testRuns,
     async removeAgent(agentId: string): Promise<void> {

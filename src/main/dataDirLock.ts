@@ -25,7 +25,7 @@ export class DataDirInUse extends Error {
   ) {
     super(
       `${holder.what} (pid ${holder.pid}, since ${holder.since}) already runs Paddock on the data directory ${dataDir}. ` +
-        'Two at once would end each other\'s processes at start. Quit it first, or give this one another --data-dir ' +
+        "Two at once would end each other's processes at start. Quit it first, or give this one another --data-dir " +
         '(a paddock mcp started while a Paddock window runs goes through that window by itself).',
     );
   }
@@ -38,7 +38,8 @@ export interface DataDirLock {
 function readHolder(file: string): LockHolder | null {
   try {
     const value = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<LockHolder>;
-    if (typeof value.pid !== 'number' || typeof value.startTime !== 'string' || typeof value.what !== 'string') return null;
+    if (typeof value.pid !== 'number' || typeof value.startTime !== 'string' || typeof value.what !== 'string')
+      return null;
     return { pid: value.pid, startTime: value.startTime, what: value.what, since: String(value.since ?? '') };
   } catch {
     return null;
@@ -53,7 +54,12 @@ function alive(holder: LockHolder): boolean {
 export function lockDataDir(dataDir: string, what: string, now: () => Date = () => new Date()): DataDirLock {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, LOCK_NAME);
-  const me: LockHolder = { pid: process.pid, startTime: readStartTime(process.pid) ?? 'unknown', what, since: now().toISOString() };
+  const me: LockHolder = {
+    pid: process.pid,
+    startTime: readStartTime(process.pid) ?? 'unknown',
+    what,
+    since: now().toISOString(),
+  };
   for (let attempt = 0; attempt < 3; attempt++) {
     // Written whole beside it, then linked into place: link fails if the lock exists, and a lock
     // that exists is never half-written.

@@ -32,11 +32,21 @@ async function start(): Promise<void> {
   const dataDir = process.env.PADDOCK_DATA_DIR ?? app.getPath('userData');
   // API keys are encrypted by the system keychain where it can; otherwise the core keeps a 0600 file and says so.
   const cipher = safeStorage.isEncryptionAvailable()
-    ? { encrypt: (plain: string) => safeStorage.encryptString(plain), decrypt: (data: Buffer) => safeStorage.decryptString(data) }
+    ? {
+        encrypt: (plain: string) => safeStorage.encryptString(plain),
+        decrypt: (data: Buffer) => safeStorage.decryptString(data),
+      }
     : undefined;
   let running;
   try {
-    running = await createCore({ dataDir, home: ownerHome(), env: process.env, host: 'electron', cipher, capture: electronCapture(guards) });
+    running = await createCore({
+      dataDir,
+      home: ownerHome(),
+      env: process.env,
+      host: 'electron',
+      cipher,
+      capture: electronCapture(guards),
+    });
   } catch (error) {
     dialog.showErrorBox('Paddock cannot start', (error as Error).message);
     app.exit(1);
@@ -48,22 +58,34 @@ async function start(): Promise<void> {
     host: 'electron',
     version: app.getVersion(),
     pickDirectory: async () => {
-      const options = { title: 'Choose a workspace', properties: ['openDirectory' as const, 'createDirectory' as const] };
-      const picked = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
+      const options = {
+        title: 'Choose a workspace',
+        properties: ['openDirectory' as const, 'createDirectory' as const],
+      };
+      const picked = mainWindow
+        ? await dialog.showOpenDialog(mainWindow, options)
+        : await dialog.showOpenDialog(options);
       return picked.canceled ? null : (picked.filePaths[0] ?? null);
     },
     previewView: electronPreviewView(() => mainWindow, guards),
     setBadgeCount: (count) => app.setBadgeCount(count),
   };
   const router = createApiRouter(running.api, host, running.log);
-  registerIpc(router, () => mainWindow, () => appUrl);
+  registerIpc(
+    router,
+    () => mainWindow,
+    () => appUrl,
+  );
   forwardEvents(running.events.subscribe, () => mainWindow);
   const core = running;
   const attention = createElectronAttention({
     notifier: electronNotifier,
     platform: process.platform,
     window: () => mainWindow,
-    names: { handle: (agentId) => core.agents.get(agentId)?.handle ?? null, conversationTitle: (id) => core.conversations.get(id)?.title ?? null },
+    names: {
+      handle: (agentId) => core.agents.get(agentId)?.handle ?? null,
+      conversationTitle: (id) => core.conversations.get(id)?.title ?? null,
+    },
     settings: () => core.attention.get(),
     pendingCard: (cardId) => core.cards.list().find((card) => card.id === cardId) ?? null,
     // cards.answer is synchronous: its refusal throws here, where the notification's handler catches it.
@@ -75,11 +97,15 @@ async function start(): Promise<void> {
   });
   running.events.subscribe((event) => attention.take(event));
   isPreviewUrl = running.services.preview.isPreviewUrl;
-  const opened = openMainWindow((options) => new BrowserWindow(options), {
-    preload: path.join(__dirname, '../preload/index.js'),
-    packaged: app.isPackaged,
-    dark: nativeTheme.shouldUseDarkColors,
-  }, process.env);
+  const opened = openMainWindow(
+    (options) => new BrowserWindow(options),
+    {
+      preload: path.join(__dirname, '../preload/index.js'),
+      packaged: app.isPackaged,
+      dark: nativeTheme.shouldUseDarkColors,
+    },
+    process.env,
+  );
   mainWindow = opened.window;
   appUrl = opened.appUrl;
   mainWindow.on('closed', () => {

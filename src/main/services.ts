@@ -25,11 +25,14 @@ export async function startServices(options: ServiceOptions) {
   const supervisor = new Supervisor({ db: options.db, dataDir: options.dataDir, ledger: options.ledger });
   // Rows whose process is gone (or whose pid now names a stranger) are stale and never signalled.
   const reconciled = await supervisor.reconcileAtStart();
-  if (reconciled.stopped > 0) options.log(`stopped ${reconciled.stopped} process(es) left running by an earlier Paddock`);
+  if (reconciled.stopped > 0)
+    options.log(`stopped ${reconciled.stopped} process(es) left running by an earlier Paddock`);
 
   const bridges = new PreviewBridges({ dataDir: options.dataDir, tools: findBridgeTools() });
   // The agent's own started processes, reached from its later contained commands through the same inward bridges.
-  const ownServices = createOwnServices({ running: () => supervisor.list(), socketFor: (owner, holder, port) => bridges.socketFor(owner, holder, port),
+  const ownServices = createOwnServices({
+    running: () => supervisor.list(),
+    socketFor: (owner, holder, port) => bridges.socketFor(owner, holder, port),
     listening: (pid) => scanListeningSockets('/proc', pid),
   });
   const ownPorts: number[] = [];

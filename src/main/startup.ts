@@ -31,15 +31,23 @@ export function openDataDir(dataDir: string, holder: string): { db: Db; dataDirL
  * crash, kill -9) ends now.
  */
 export function recoverAtStart(
-  deps: { dataDir: string; toolCalls: ToolCallsRepository; conversations: ConversationsRepository; ledger: { reapLeftovers(): { groups: number; stragglers: number } } },
+  deps: {
+    dataDir: string;
+    toolCalls: ToolCallsRepository;
+    conversations: ConversationsRepository;
+    ledger: { reapLeftovers(): { groups: number; stragglers: number } };
+  },
   log: (message: string) => void,
 ): void {
   const interrupted = recoverInterruptedCalls(deps.toolCalls, deps.conversations);
-  if (interrupted.length > 0) log(`${interrupted.length} tool call(s) were interrupted when Paddock last stopped; none is repeated`);
+  if (interrupted.length > 0)
+    log(`${interrupted.length} tool call(s) were interrupted when Paddock last stopped; none is repeated`);
   const leftovers = removeInterruptedTempFiles(deps.dataDir);
   if (leftovers > 0) log(`removed ${leftovers} temp file(s) of writes interrupted when Paddock last stopped`);
   const reaped = deps.ledger.reapLeftovers();
   if (reaped.groups + reaped.stragglers > 0) {
-    log(`ended ${reaped.groups} process group(s) and ${reaped.stragglers} other process(es) left by an earlier Paddock`);
+    log(
+      `ended ${reaped.groups} process group(s) and ${reaped.stragglers} other process(es) left by an earlier Paddock`,
+    );
   }
 }

@@ -6,7 +6,8 @@ import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from '../shared/ipc/channels';
 
 contextBridge.exposeInMainWorld('paddock', {
   host: 'electron',
-  call: (name: string, request?: unknown): Promise<unknown> => ipcRenderer.invoke(IPC_CALL_CHANNEL, name, request ?? {}),
+  call: (name: string, request?: unknown): Promise<unknown> =>
+    ipcRenderer.invoke(IPC_CALL_CHANNEL, name, request ?? {}),
   events: {
     subscribe(listener: (event: unknown) => void): () => void {
       const wrapped = (_event: Electron.IpcRendererEvent, payload: unknown): void => listener(payload);

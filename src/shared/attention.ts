@@ -52,8 +52,14 @@ function endLine(
   failedMessage: string | null,
   failingTests: number | null,
 ): { kind: AttentionKind; body: string } | null {
-  const changed = filesChanged === 0 ? 'no files changed' : `${filesChanged} ${filesChanged === 1 ? 'file' : 'files'} changed`;
-  const testWords = failingTests === null ? '' : failingTests > 0 ? `, ${failingTests} ${failingTests === 1 ? 'test fails' : 'tests fail'}` : ', tests pass';
+  const changed =
+    filesChanged === 0 ? 'no files changed' : `${filesChanged} ${filesChanged === 1 ? 'file' : 'files'} changed`;
+  const testWords =
+    failingTests === null
+      ? ''
+      : failingTests > 0
+        ? `, ${failingTests} ${failingTests === 1 ? 'test fails' : 'tests fail'}`
+        : ', tests pass';
   const files = `${changed}${testWords}`;
   switch (reason) {
     case 'completed':

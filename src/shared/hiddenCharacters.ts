@@ -41,5 +41,7 @@ export function hasHiddenCharacters(text: string): boolean {
 /** `text` with each such character replaced by a visible `⟨U+202E⟩`. */
 export function revealHiddenCharacters(text: string): string {
   if (!HIDDEN.test(text)) return text;
-  return text.replace(HIDDEN_ALL, (char: string, at: number) => (isShown(char, text, at) ? char : `⟨${codePointName(char)}⟩`));
+  return text.replace(HIDDEN_ALL, (char: string, at: number) =>
+    isShown(char, text, at) ? char : `⟨${codePointName(char)}⟩`,
+  );
 }

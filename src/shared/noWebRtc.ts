@@ -3,7 +3,15 @@
 // scripts, in every frame, the constructors are removed: no peer connection can be made at all.
 // Self-contained (it is serialised into the page): it names nothing outside itself.
 export function removeWebRtc(): void {
-  for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel', 'RTCIceCandidate', 'RTCSessionDescription', 'RTCRtpSender', 'RTCRtpReceiver']) {
+  for (const name of [
+    'RTCPeerConnection',
+    'webkitRTCPeerConnection',
+    'RTCDataChannel',
+    'RTCIceCandidate',
+    'RTCSessionDescription',
+    'RTCRtpSender',
+    'RTCRtpReceiver',
+  ]) {
     try {
       delete (globalThis as Record<string, unknown>)[name];
     } catch {

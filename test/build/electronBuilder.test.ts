@@ -55,13 +55,23 @@ async function fakeBinary(dir: string, name: string, length = 9, states?: number
   const file = path.join(dir, name);
   fs.writeFileSync(
     file,
-    Buffer.concat([Buffer.alloc(4096, 0xcc), Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'), Buffer.from([1, length, ...wire]), Buffer.alloc(4096, 0xdd)]),
+    Buffer.concat([
+      Buffer.alloc(4096, 0xcc),
+      Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'),
+      Buffer.from([1, length, ...wire]),
+      Buffer.alloc(4096, 0xdd),
+    ]),
   );
   return file;
 }
 
 function linuxContext(appOutDir: string) {
-  return { appOutDir, electronPlatformName: 'linux', arch: 1, packager: { executableName: 'paddock', appInfo: { productFilename: 'Paddock' } } };
+  return {
+    appOutDir,
+    electronPlatformName: 'linux',
+    arch: 1,
+    packager: { executableName: 'paddock', appInfo: { productFilename: 'Paddock' } },
+  };
 }
 
 /** The project's own files (what a checkout holds), relative to `dir`; not what installs or builds make. */
@@ -98,11 +108,24 @@ describe('the electron-builder configuration', { timeout: 120_000 }, () => {
   it('carries the built app and package.json, and nothing of the sources, tests, tools or maps', async () => {
     const config = await loadConfig();
     const { FileMatcher } = require('app-builder-lib/out/fileMatcher') as {
-      FileMatcher: new (from: string, to: string, expand: (text: string) => string, patterns: string[]) => { createFilter(): (file: string, stat: fs.Stats) => boolean };
+      FileMatcher: new (
+        from: string,
+        to: string,
+        expand: (text: string) => string,
+        patterns: string[],
+      ) => { createFilter(): (file: string, stat: fs.Stats) => boolean };
     };
     const project = tempDir();
     const tracked = projectFiles(ROOT);
-    const built = ['out/main/index.js', 'out/main/cli.js', 'out/main/chunks/core.js', 'out/main/index.js.map', 'out/preload/index.js', 'out/renderer/index.html', 'out/renderer/assets/index.js'];
+    const built = [
+      'out/main/index.js',
+      'out/main/cli.js',
+      'out/main/chunks/core.js',
+      'out/main/index.js.map',
+      'out/preload/index.js',
+      'out/renderer/index.html',
+      'out/renderer/assets/index.js',
+    ];
     for (const file of [...tracked, ...built]) {
       fs.mkdirSync(path.join(project, path.dirname(file)), { recursive: true });
       fs.writeFileSync(path.join(project, file), '');
@@ -110,15 +133,45 @@ describe('the electron-builder configuration', { timeout: 120_000 }, () => {
     // electron-builder normalises `files` into one file set; its filter is the patterns as written.
     const { filter: patterns } = config.files[0]!;
     const filter = new FileMatcher(project, '/', (text) => text, [...patterns]).createFilter();
-    const packed = [...tracked, ...built].filter((file) => filter(path.join(project, file), fs.statSync(path.join(project, file))));
-    expect(packed.sort()).toEqual(['out/main/chunks/core.js', 'out/main/cli.js', 'out/main/index.js', 'out/preload/index.js', 'out/renderer/assets/index.js', 'out/renderer/index.html', 'package.json']);
+    const packed = [...tracked, ...built].filter((file) =>
+      filter(path.join(project, file), fs.statSync(path.join(project, file))),
+    );
+    expect(packed.sort()).toEqual([
+      'out/main/chunks/core.js',
+      'out/main/cli.js',
+      'out/main/index.js',
+      'out/preload/index.js',
+      'out/renderer/assets/index.js',
+      'out/renderer/index.html',
+      'package.json',
+    ]);
   });
 
   it('adds only production dependencies, and none of them is a build or test tool', () => {
-    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; main: string };
-    const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      main: string;
+    };
+    const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { dev?: boolean }>;
+    };
     expect(pkg.main).toBe('out/main/index.js');
-    const tools = ['tsx', 'esbuild', 'vitest', '@playwright/test', 'typescript', 'eslint', 'electron', 'electron-builder', 'electron-vite', 'vite', '@electron/rebuild', '@electron/fuses', 'fast-check', 'jsdom'];
+    const tools = [
+      'tsx',
+      'esbuild',
+      'vitest',
+      '@playwright/test',
+      'typescript',
+      'eslint',
+      'electron',
+      'electron-builder',
+      'electron-vite',
+      'vite',
+      '@electron/rebuild',
+      '@electron/fuses',
+      'fast-check',
+      'jsdom',
+    ];
     for (const tool of tools) {
       expect(Object.keys(pkg.dependencies), `${tool} must not be a runtime dependency`).not.toContain(tool);
       expect(lock.packages[`node_modules/${tool}`]?.dev, `${tool} is reachable from a runtime dependency`).toBe(true);
@@ -127,8 +180,10 @@ describe('the electron-builder configuration', { timeout: 120_000 }, () => {
 });
 
 describe('the runtime dependencies', () => {
-  it('are only what the main process loads: the renderer\'s libraries are bundled into its build, so they are devDependencies', () => {
-    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  it("are only what the main process loads: the renderer's libraries are bundled into its build, so they are devDependencies", () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
     const sources: string[] = [];
     const walk = (dir: string): void => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

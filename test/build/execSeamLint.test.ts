@@ -10,7 +10,13 @@ const eslint = lintForTests(ROOT);
 
 async function seamErrors(code: string, file: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
-  return result!.messages.filter((m) => m.message.includes('Processes start only through src/main/processes/spawn/') || /node-pty|child_process|cluster/.test(m.message)).map((m) => m.ruleId ?? '');
+  return result!.messages
+    .filter(
+      (m) =>
+        m.message.includes('Processes start only through src/main/processes/spawn/') ||
+        /node-pty|child_process|cluster/.test(m.message),
+    )
+    .map((m) => m.ruleId ?? '');
 }
 
 const SPELLINGS = [
@@ -23,20 +29,36 @@ const SPELLINGS = [
 ];
 
 describe('the exec seam lint', () => {
-  it.each(['src/main/tools/run.ts', 'src/main/sandbox/sandbox.ts', 'src/main/preview/chromiumCapture.ts', 'src/main/index.ts', 'src/main/host/electron/window.ts', 'src/preload/index.ts', 'src/shared/ipc/contract.ts'])(
+  it.each([
+    'src/main/tools/run.ts',
+    'src/main/sandbox/sandbox.ts',
+    'src/main/preview/chromiumCapture.ts',
+    'src/main/index.ts',
+    'src/main/host/electron/window.ts',
+    'src/preload/index.ts',
+    'src/shared/ipc/contract.ts',
+  ])(
     'refuses every spelling in %s',
     async (file) => {
-      for (const code of SPELLINGS) expect((await seamErrors(code, file)).length, `${file}: ${code}`).toBeGreaterThan(0);
+      for (const code of SPELLINGS)
+        expect((await seamErrors(code, file)).length, `${file}: ${code}`).toBeGreaterThan(0);
     },
     60_000,
   );
 
   it('refuses them in the renderer too', async () => {
-    for (const code of SPELLINGS.slice(0, 4)) expect((await seamErrors(code, 'src/renderer/src/App.tsx')).length, code).toBeGreaterThan(0);
+    for (const code of SPELLINGS.slice(0, 4))
+      expect((await seamErrors(code, 'src/renderer/src/App.tsx')).length, code).toBeGreaterThan(0);
   }, 60_000);
 
   it('allows them in spawn.ts, and a type-only import anywhere', async () => {
-    for (const code of SPELLINGS) expect(await seamErrors(code, 'src/main/processes/spawn/agentCommands.ts'), code).toEqual([]);
-    expect(await seamErrors("import type { ChildProcess } from 'node:child_process';\nexport type P = ChildProcess;\n", 'src/main/tools/run.ts')).toEqual([]);
+    for (const code of SPELLINGS)
+      expect(await seamErrors(code, 'src/main/processes/spawn/agentCommands.ts'), code).toEqual([]);
+    expect(
+      await seamErrors(
+        "import type { ChildProcess } from 'node:child_process';\nexport type P = ChildProcess;\n",
+        'src/main/tools/run.ts',
+      ),
+    ).toEqual([]);
   }, 60_000);
 });

@@ -12,10 +12,19 @@ const OUT = path.join(ROOT, 'out', 'preload');
 describe('the built preloads', () => {
   it('are one file each that requires only electron', () => {
     if (!fs.existsSync(path.join(OUT, 'capture.js'))) {
-      const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], { cwd: ROOT, encoding: 'utf8', timeout: 300_000 });
+      const build = spawnSync(
+        process.execPath,
+        [path.join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'],
+        { cwd: ROOT, encoding: 'utf8', timeout: 300_000 },
+      );
       expect(build.status, build.stderr).toBe(0);
     }
-    expect(fs.readdirSync(OUT).filter((name) => name.endsWith('.js')).sort()).toEqual(['capture.js', 'index.js']);
+    expect(
+      fs
+        .readdirSync(OUT)
+        .filter((name) => name.endsWith('.js'))
+        .sort(),
+    ).toEqual(['capture.js', 'index.js']);
     for (const name of ['capture.js', 'index.js']) {
       const code = fs.readFileSync(path.join(OUT, name), 'utf8');
       const required = [...code.matchAll(/require\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1]);

@@ -18,7 +18,12 @@ async function lintAs(file: string, code: string) {
 describe('the layers, as npm run lint enforces them', () => {
   it('fails a workspace file that imports tools (the fixture)', async () => {
     const messages = await lintAs('src/main/workspace/upwardImport.ts', fixture('upwardImport.ts'));
-    expect(messages).toEqual([expect.objectContaining({ rule: 'local/layers', text: expect.stringContaining('workspace may not import tools') })]);
+    expect(messages).toEqual([
+      expect.objectContaining({
+        rule: 'local/layers',
+        text: expect.stringContaining('workspace may not import tools'),
+      }),
+    ]);
   });
 
   it('passes the same import from a part that may import tools', async () => {
@@ -26,33 +31,62 @@ describe('the layers, as npm run lint enforces them', () => {
   });
 
   it.each([
-    ['src/main/policy/x.ts', "import { createDispatcher } from '../dispatch/dispatcher';\nvoid createDispatcher;\n", 'policy may not import dispatch'],
+    [
+      'src/main/policy/x.ts',
+      "import { createDispatcher } from '../dispatch/dispatcher';\nvoid createDispatcher;\n",
+      'policy may not import dispatch',
+    ],
     ['src/main/store/x.ts', "import { runGit } from '../git/runner';\nvoid runGit;\n", 'store may not import git'],
     ['src/main/processes/x.ts', "export { createToolSet } from '../tools';\n", 'processes may not import tools'],
     ['src/main/tools/x.ts', "export type X = typeof import('../agent/loop');\n", 'tools may not import agent'],
     ['src/main/api/x.ts', "import type { Core } from '../core';\nexport type X = Core;\n", 'api may not import hosts'],
-    ['src/main/api/x.ts', "import { createOwnerApi } from '../ownerApi';\nvoid createOwnerApi;\n", 'api may not import ownerApi'],
+    [
+      'src/main/api/x.ts',
+      "import { createOwnerApi } from '../ownerApi';\nvoid createOwnerApi;\n",
+      'api may not import ownerApi',
+    ],
     // Not merely a lower rung: api knows the contract only, though a total order once put it above agent.
-    ['src/main/api/x.ts', "import type { AgentRunner } from '../agent/loop';\nexport type X = AgentRunner;\n", 'api may not import agent'],
-    ['src/main/approvals/x.ts', "import type { Dispatcher } from '../dispatch/types';\nexport type X = Dispatcher;\n", 'approvals may not import dispatch'],
-    ['src/main/ownerApi/x.ts', "import { createCore } from '../core';\nvoid createCore;\n", 'ownerApi may not import hosts'],
+    [
+      'src/main/api/x.ts',
+      "import type { AgentRunner } from '../agent/loop';\nexport type X = AgentRunner;\n",
+      'api may not import agent',
+    ],
+    [
+      'src/main/approvals/x.ts',
+      "import type { Dispatcher } from '../dispatch/types';\nexport type X = Dispatcher;\n",
+      'approvals may not import dispatch',
+    ],
+    [
+      'src/main/ownerApi/x.ts',
+      "import { createCore } from '../core';\nvoid createCore;\n",
+      'ownerApi may not import hosts',
+    ],
     ['src/main/agent/x.ts', "const core = require('../core');\nvoid core;\n", 'agent may not import hosts'],
-    ['src/shared/x.ts', "import type { Db } from '../main/store/database';\nexport type X = Db;\n", 'shared may not import store'],
+    [
+      'src/shared/x.ts',
+      "import type { Db } from '../main/store/database';\nexport type X = Db;\n",
+      'shared may not import store',
+    ],
   ])('fails %s importing upward', async (file, code, text) => {
     const messages = await lintAs(file, code);
-    expect(messages).toContainEqual(expect.objectContaining({ rule: 'local/layers', text: expect.stringContaining(text) }));
+    expect(messages).toContainEqual(
+      expect.objectContaining({ rule: 'local/layers', text: expect.stringContaining(text) }),
+    );
   });
 
   it('holds every folder of src/main in exactly one part, so a new folder must be placed', () => {
     const placed = LAYERS.flatMap((layer) => layer.paths);
     const entries = fs.readdirSync(path.join(root, 'src/main'));
-    for (const entry of entries) expect(placed, `src/main/${entry} is in no part of eslint/layers.mjs`).toContain(entry);
+    for (const entry of entries)
+      expect(placed, `src/main/${entry} is in no part of eslint/layers.mjs`).toContain(entry);
     expect(new Set(placed).size).toBe(placed.length);
   });
 
   it('names only parts that exist, and has no cycle: it is still layers', () => {
     const names = LAYERS.map((layer) => layer.name);
-    for (const layer of LAYERS) for (const other of layer.mayImport) expect([...names, '*'], `${layer.name} may import ${other}`).toContain(other);
+    for (const layer of LAYERS)
+      for (const other of layer.mayImport)
+        expect([...names, '*'], `${layer.name} may import ${other}`).toContain(other);
     // Depth-first: reaching a part again while it is still open is a cycle.
     const state = new Map<number, 'open' | 'done'>();
     const visit = (index: number, trail: string[]): void => {
@@ -85,7 +119,10 @@ describe('raw IPC, as npm run lint enforces it', () => {
 describe('SQL, as npm run lint enforces it', () => {
   it('fails a prepared statement or db.exec outside store/', async () => {
     const messages = await lintAs('src/main/agent/rawSql.ts', fixture('rawSql.ts'));
-    const sql = messages.filter((message) => message.rule === 'no-restricted-syntax' && message.text.startsWith('SQL lives only in src/main/store/'));
+    const sql = messages.filter(
+      (message) =>
+        message.rule === 'no-restricted-syntax' && message.text.startsWith('SQL lives only in src/main/store/'),
+    );
     expect(sql).toHaveLength(2);
   });
 

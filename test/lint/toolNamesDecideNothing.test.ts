@@ -14,7 +14,9 @@ const NAMES = TOOL_NAMES.join('|');
 const LITERAL = `['"\`](${NAMES})['"\`]`;
 /** An operand that is a tool or call name: `tool`, `call.name`, `tool.name`, `request.tool`, `toolName`… */
 const TOOLISH = String.raw`[\w.?]*(?:tool|Tool)[\w.?]*|[\w?]*(?:call|Call)\??\.name`;
-const COMPARISON = new RegExp(String.raw`(?:(?:${TOOLISH})\s*[!=]==?\s*${LITERAL})|(?:${LITERAL}\s*[!=]==?\s*(?:${TOOLISH}))`);
+const COMPARISON = new RegExp(
+  String.raw`(?:(?:${TOOLISH})\s*[!=]==?\s*${LITERAL})|(?:${LITERAL}\s*[!=]==?\s*(?:${TOOLISH}))`,
+);
 const SWITCH_ON_TOOL = new RegExp(String.raw`switch\s*\(\s*(?:${TOOLISH})\s*\)`);
 /** A set or a membership test built from a list literal: `new Set([…])`, `[…].includes(…)`. */
 const LIST_LITERAL = /new Set(?:<[^>]*>)?\(\[([^\][]*)\]|\[([^\][]*)\]\.(?:includes|indexOf|some)\(/g;
@@ -35,7 +37,10 @@ export function namedDecisions(relative: string, text: string): string[] {
     const at = `${relative}:${index + 1}: ${line.trim()}`;
     if (COMPARISON.test(line)) found.push(at);
     for (const match of line.matchAll(LIST_LITERAL)) {
-      const items = (match[1] ?? match[2] ?? '').split(',').map((item) => item.trim()).filter((item) => item !== '');
+      const items = (match[1] ?? match[2] ?? '')
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
       const named = items.filter((item) => new RegExp(`^${LITERAL}$`).test(item));
       // A list made of tool names (two or more, nothing else): a name-keyed fact about tools.
       if (named.length >= 2 && named.length === items.length) found.push(at);
@@ -44,7 +49,11 @@ export function namedDecisions(relative: string, text: string): string[] {
   // The cases of a switch on a tool name.
   for (const match of text.matchAll(new RegExp(SWITCH_ON_TOOL, 'g'))) {
     const body = text.slice(match.index);
-    const cases = [...body.slice(0, body.indexOf('\n}') < 0 ? undefined : body.indexOf('\n}')).matchAll(new RegExp(`case ${LITERAL}:`, 'g'))];
+    const cases = [
+      ...body
+        .slice(0, body.indexOf('\n}') < 0 ? undefined : body.indexOf('\n}'))
+        .matchAll(new RegExp(`case ${LITERAL}:`, 'g')),
+    ];
     if (cases.length > 0) found.push(`${relative}: ${match[0]} with cases ${cases.map((c) => c[1]).join(', ')}`);
   }
   return found;

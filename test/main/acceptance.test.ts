@@ -12,7 +12,10 @@ afterEach(() => temp.cleanup());
 
 describe('seed 000 acceptance criteria', () => {
   it('AC-3: with both switches on, bash exists and its commands run with the worktree as the working directory', async () => {
-    const h = await dispatchHarness(temp.make(), { env: { PADDOCK_CODING_TOOLS: 'on', PADDOCK_SHELL: 'on' }, mode: 'run' });
+    const h = await dispatchHarness(temp.make(), {
+      env: { PADDOCK_CODING_TOOLS: 'on', PADDOCK_SHELL: 'on' },
+      mode: 'run',
+    });
     expect(h.core.dispatcher.offeredTools(h.agent.id).map((tool) => tool.name)).toContain('bash');
     const { result } = h.dispatch('bash', { command: 'pwd; echo "$CI"' });
     const done = await result;
@@ -64,7 +67,11 @@ describe('seed 003 §10 scenarios', () => {
     const h = await dispatchHarness(temp.make(), { env: { PADDOCK_SHELL: 'on' }, mode: 'run' });
     fs.writeFileSync(h.file('a.txt'), 'x\n');
     for (const tool of TOOL_NAMES) {
-      const { result } = h.dispatch(tool, { path: 'a.txt', command: 'ls', name: 'web', action: 'status', content: 'y' }, { delegationDepth: 1 });
+      const { result } = h.dispatch(
+        tool,
+        { path: 'a.txt', command: 'ls', name: 'web', action: 'status', content: 'y' },
+        { delegationDepth: 1 },
+      );
       expect(await result, tool).toMatchObject({ ok: false, error: expect.stringMatching(/^session-not-authorized/) });
     }
     expect(h.core.cards.list()).toEqual([]);

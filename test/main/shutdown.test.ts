@@ -22,7 +22,12 @@ describe('installShutdown', () => {
   it('SIGTERM closes the host, then the core, then exits 143', async () => {
     const { steps, proc, target } = world();
     const exited = new Promise<number>((resolve) => {
-      installShutdown(target, { proc, closeHost: async () => void steps.push('host'), exit: resolve, log: () => undefined });
+      installShutdown(target, {
+        proc,
+        closeHost: async () => void steps.push('host'),
+        exit: resolve,
+        log: () => undefined,
+      });
     });
     proc.emit('SIGTERM');
     expect(await exited).toBe(143);
@@ -32,7 +37,11 @@ describe('installShutdown', () => {
   it('quit() runs once however often it is asked, and a host signal handler replaces the default', async () => {
     const { steps, proc, target } = world();
     const asked: string[] = [];
-    const shutdown = installShutdown(target, { proc, onSignal: (signal) => asked.push(signal), exit: () => steps.push('exit') });
+    const shutdown = installShutdown(target, {
+      proc,
+      onSignal: (signal) => asked.push(signal),
+      exit: () => steps.push('exit'),
+    });
     proc.emit('SIGINT');
     expect(asked).toEqual(['SIGINT']);
     await Promise.all([shutdown.quit(), shutdown.quit()]);

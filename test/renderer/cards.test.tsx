@@ -50,7 +50,12 @@ describe('an approval card', () => {
       fireEvent.keyDown(window, { key: 'y' });
     });
     expect(call).toHaveBeenCalledTimes(1);
-    expect(call).toHaveBeenCalledWith('cards.answer', { cardId: 'card-1', decision: 'approve', baseHash: undefined, remember: undefined });
+    expect(call).toHaveBeenCalledWith('cards.answer', {
+      cardId: 'card-1',
+      decision: 'approve',
+      baseHash: undefined,
+      remember: undefined,
+    });
   });
 
   it('denies with n after the delay, and answers from a text field too, its letter never typed', async () => {
@@ -95,7 +100,12 @@ describe('an approval card', () => {
   });
 
   it('a dangerous card names the danger, puts Deny first and primary, offers no remember, and takes no y', async () => {
-    render(<CardView card={{ ...commandCard, danger: 'rm deletes or overwrites, and the operand / is the filesystem root' }} active />);
+    render(
+      <CardView
+        card={{ ...commandCard, danger: 'rm deletes or overwrites, and the operand / is the filesystem root' }}
+        active
+      />,
+    );
     expect(screen.getByRole('alert').textContent).toContain('the operand / is the filesystem root');
     const buttons = screen.getAllByRole('button');
     expect(buttons[0]?.textContent).toMatch(/^Deny/);
@@ -115,14 +125,21 @@ describe('an approval card', () => {
   it('shows the core’s remember labels literally and sends the chosen kind', async () => {
     render(<CardView card={commandCard} active />);
     const exact = screen.getByRole('button', { name: 'Approve and always allow exactly `npm test` in /home/me/app' });
-    expect(screen.getByRole('button', { name: 'Approve and always allow `npm` with subcommand `test`, and any words after it, in /home/me/app' })).toBeTruthy();
+    expect(
+      screen.getByRole('button', {
+        name: 'Approve and always allow `npm` with subcommand `test`, and any words after it, in /home/me/app',
+      }),
+    ).toBeTruthy();
     await act(async () => {
       vi.advanceTimersByTime(CARD_KEY_DELAY_MS + 10);
     });
     await act(async () => {
       fireEvent.click(exact);
     });
-    expect(call).toHaveBeenCalledWith('cards.answer', expect.objectContaining({ decision: 'approve', remember: 'exact' }));
+    expect(call).toHaveBeenCalledWith(
+      'cards.answer',
+      expect.objectContaining({ decision: 'approve', remember: 'exact' }),
+    );
   });
 
   it('an inactive card (not first in the queue) takes no keys', async () => {
@@ -216,7 +233,13 @@ describe('an approval card', () => {
 describe('hidden characters on a card', () => {
   it('shows bidi and zero-width characters as markers (a card read `echo` while it ran `touch`)', () => {
     const command = 'echo \u202e\u2066"\u2069\u2066hello\u2069\u2066"; touch PWNED #\u2069\u202c';
-    const card: Card = { ...commandCard, tool: 'bash', args: { command }, argv: ['/bin/sh', '-c', command], rememberChoices: undefined };
+    const card: Card = {
+      ...commandCard,
+      tool: 'bash',
+      args: { command },
+      argv: ['/bin/sh', '-c', command],
+      rememberChoices: undefined,
+    };
     render(<CardView card={card} active />);
     const shownCommand = document.querySelector('.card-command code')?.textContent ?? '';
     expect(shownCommand).toContain('⟨U+202E⟩');
@@ -225,8 +248,22 @@ describe('hidden characters on a card', () => {
   });
 
   it('shows them in a diff too (Trojan Source)', () => {
-    const diff = '--- a/admin.js\n+++ b/admin.js\n@@ -0,0 +1 @@\n+/*\u202e } \u2066if (isAdmin)\u2069 \u2066 begin admins only */\n';
-    render(<CardView card={{ ...commandCard, tool: 'write', args: { path: 'admin.js' }, argv: undefined, path: 'admin.js', diff, baseHash: null }} active />);
+    const diff =
+      '--- a/admin.js\n+++ b/admin.js\n@@ -0,0 +1 @@\n+/*\u202e } \u2066if (isAdmin)\u2069 \u2066 begin admins only */\n';
+    render(
+      <CardView
+        card={{
+          ...commandCard,
+          tool: 'write',
+          args: { path: 'admin.js' },
+          argv: undefined,
+          path: 'admin.js',
+          diff,
+          baseHash: null,
+        }}
+        active
+      />,
+    );
     expect(document.querySelector('.diff')?.textContent).toContain('⟨U+202E⟩');
     expect(document.querySelector('.diff')?.textContent).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
   });

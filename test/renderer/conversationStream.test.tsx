@@ -44,10 +44,15 @@ describe('a streamed turn', () => {
     await useConversationStore.getState().send('conv-1', 'fix the test');
     expect(call).toHaveBeenCalledWith('conversations.send', { conversationId: 'conv-1', text: 'fix the test' });
     routeEvents([
-      { type: 'conversation', event: { ...turn, type: 'error', message: 'The model did not answer.', retryable: true } },
+      {
+        type: 'conversation',
+        event: { ...turn, type: 'error', message: 'The model did not answer.', retryable: true },
+      },
       { type: 'conversation', event: { ...turn, type: 'turn_ended', reason: 'error' } },
     ]);
-    await vi.waitFor(() => expect(call).toHaveBeenCalledWith('conversations.messages', { conversationId: 'conv-1', limit: 200 }));
+    await vi.waitFor(() =>
+      expect(call).toHaveBeenCalledWith('conversations.messages', { conversationId: 'conv-1', limit: 200 }),
+    );
     await vi.waitFor(() => expect(useConversationStore.getState().live['conv-1']?.segments).toEqual([]));
     expect(useConversationStore.getState().live['conv-1']?.error?.message).toBe('The model did not answer.');
     call.mockClear();
@@ -68,7 +73,9 @@ describe('a streamed turn', () => {
     routeEvents([{ type: 'conversation', event: { ...turn, type: 'text', text: 'Shouted twice.' } }]);
     const both: number[] = [];
     const unsubscribe = useConversationStore.subscribe((state) => {
-      const streamed = (state.live['conv-1']?.segments ?? []).some((s) => s.kind === 'text' && s.text === 'Shouted twice.');
+      const streamed = (state.live['conv-1']?.segments ?? []).some(
+        (s) => s.kind === 'text' && s.text === 'Shouted twice.',
+      );
       const saved = (state.messages['conv-1'] ?? []).some((m) => m.text === 'Shouted twice.');
       if (streamed && saved) both.push(1);
     });
@@ -81,11 +88,27 @@ describe('a streamed turn', () => {
 
   it('a checkpoint saved while the turn still streams does not reload the transcript under it', async () => {
     call.mockImplementation(async (name: string) => {
-      if (name === 'conversations.messages') return { messages: [{ id: 2, conversationId: 'conv-1', createdAt: '2026-12-01T00:00:01Z', role: 'assistant', text: 'Shouted once.' }], olderCursor: null, calls: [] };
+      if (name === 'conversations.messages')
+        return {
+          messages: [
+            {
+              id: 2,
+              conversationId: 'conv-1',
+              createdAt: '2026-12-01T00:00:01Z',
+              role: 'assistant',
+              text: 'Shouted once.',
+            },
+          ],
+          olderCursor: null,
+          calls: [],
+        };
       return { turns: [], checkpoints: [] };
     });
     useConversationStore.setState({ messages: { 'conv-1': [] } });
-    routeEvents([{ type: 'conversation', event: { ...turn, type: 'turn_started' } }, { type: 'conversation', event: { ...turn, type: 'text', text: 'Shouted once.' } }]);
+    routeEvents([
+      { type: 'conversation', event: { ...turn, type: 'turn_started' } },
+      { type: 'conversation', event: { ...turn, type: 'text', text: 'Shouted once.' } },
+    ]);
     routeEvents([{ type: 'checkpoints.changed', conversationId: 'conv-1' }]);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(call).not.toHaveBeenCalledWith('conversations.messages', expect.anything());

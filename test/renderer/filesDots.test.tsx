@@ -9,7 +9,15 @@ const { call } = await import('./apiMock');
 const { useFilesStore } = await import('../../src/renderer/src/stores/useFilesStore');
 const { FilesTab } = await import('../../src/renderer/src/features/files/FilesTab');
 
-const tree = (skippedLinks: number) => ({ root: '/w', entries: [{ path: 'a.txt', type: 'file' }, { path: 'b.txt', type: 'file' }], skippedLinks, truncated: false });
+const tree = (skippedLinks: number) => ({
+  root: '/w',
+  entries: [
+    { path: 'a.txt', type: 'file' },
+    { path: 'b.txt', type: 'file' },
+  ],
+  skippedLinks,
+  truncated: false,
+});
 
 beforeEach(() => {
   call.mockReset();

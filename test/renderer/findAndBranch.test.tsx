@@ -12,13 +12,29 @@ const { shortcutFor } = await import('../../src/renderer/src/features/palette/sh
 const { useConversationStore } = await import('../../src/renderer/src/stores/useConversationStore');
 
 const at = '2026-01-01T00:00:00.000Z';
-const conversation = (id: string, archivedAt: string | null = null): ConversationView => ({ id, agentId: 'a', title: id, createdAt: at, updatedAt: at, archivedAt });
+const conversation = (id: string, archivedAt: string | null = null): ConversationView => ({
+  id,
+  agentId: 'a',
+  title: id,
+  createdAt: at,
+  updatedAt: at,
+  archivedAt,
+});
 const base = { conversationId: 'c', createdAt: at };
 const messages: MessageView[] = [
   { ...base, id: 1, role: 'owner', text: 'find the port' },
   { ...base, id: 2, role: 'assistant', text: '', toolCalls: [{ id: 'k1', name: 'search', args: { pattern: 'PORT' } }] },
   { ...base, id: 3, role: 'tool', callId: 'k1', tool: 'search', text: 'src/server.ts:3: PORT', isError: false },
-  { ...base, id: 4, role: 'assistant', text: 'Two reads.', toolCalls: [{ id: 'k2', name: 'read', args: {} }, { id: 'k3', name: 'read', args: {} }] },
+  {
+    ...base,
+    id: 4,
+    role: 'assistant',
+    text: 'Two reads.',
+    toolCalls: [
+      { id: 'k2', name: 'read', args: {} },
+      { id: 'k3', name: 'read', args: {} },
+    ],
+  },
   { ...base, id: 5, role: 'tool', callId: 'k3', tool: 'read', text: 'contents', isError: false },
 ];
 
@@ -63,9 +79,14 @@ describe('the conversation list’s actions', () => {
   });
 
   it('archiving or deleting the shown conversation shows the next one still in the list', async () => {
-    useConversationStore.setState({ byAgent: { a: [conversation('x'), conversation('old', at), conversation('y')] }, selected: { a: 'x' }, messages: { y: [] } });
+    useConversationStore.setState({
+      byAgent: { a: [conversation('x'), conversation('old', at), conversation('y')] },
+      selected: { a: 'x' },
+      messages: { y: [] },
+    });
     call.mockImplementation(async (name: string, request: unknown) => {
-      if (name === 'conversations.archive') return conversation((request as { conversationId: string }).conversationId, at);
+      if (name === 'conversations.archive')
+        return conversation((request as { conversationId: string }).conversationId, at);
       return { deleted: true };
     });
     await useConversationStore.getState().setArchived('x', true);

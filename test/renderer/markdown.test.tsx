@@ -13,7 +13,8 @@ const base = { conversationId: 'conv-1', createdAt: '2025-01-01T00:00:00Z' };
 
 describe('model text in the transcript', () => {
   it('renders Markdown but shows raw HTML as text: an <img onerror> never becomes an element', async () => {
-    const text = 'Done. **Bold** and `code`.\n\n<img src=x onerror="alert(1)"> <script>alert(2)</script>\n\n[link](javascript:alert(3))';
+    const text =
+      'Done. **Bold** and `code`.\n\n<img src=x onerror="alert(1)"> <script>alert(2)</script>\n\n[link](javascript:alert(3))';
     const { container } = render(
       <TranscriptRow item={{ key: 'm1', kind: 'assistant', text }} agentId="agent-1" conversationId="conv-1" />,
     );
@@ -29,7 +30,11 @@ describe('model text in the transcript', () => {
 
   it('shows the owner’s text as typed, never as Markdown or HTML', () => {
     const { container } = render(
-      <TranscriptRow item={{ key: 'm2', kind: 'owner', text: '<b>hi</b> **there**' }} agentId="agent-1" conversationId="conv-1" />,
+      <TranscriptRow
+        item={{ key: 'm2', kind: 'owner', text: '<b>hi</b> **there**' }}
+        agentId="agent-1"
+        conversationId="conv-1"
+      />,
     );
     expect(container.querySelector('b')).toBeNull();
     expect(screen.getByText('<b>hi</b> **there**')).toBeTruthy();
@@ -38,7 +43,13 @@ describe('model text in the transcript', () => {
   it('folds a tool result into its call row and shows an error with Retry', () => {
     const messages: MessageView[] = [
       { ...base, id: 1, role: 'owner', text: 'run the tests' },
-      { ...base, id: 2, role: 'assistant', text: '', toolCalls: [{ id: 'c1', name: 'run', args: { command: 'npm test' } }] },
+      {
+        ...base,
+        id: 2,
+        role: 'assistant',
+        text: '',
+        toolCalls: [{ id: 'c1', name: 'run', args: { command: 'npm test' } }],
+      },
       { ...base, id: 3, role: 'tool', callId: 'c1', tool: 'run', text: 'exit 0', isError: false },
     ];
     const items = transcriptItems(messages, {
@@ -65,9 +76,14 @@ describe('model text in the transcript', () => {
 
 describe('code in the transcript (issue 23 §2)', () => {
   it('colours a fenced block by its language with the bundled highlighter, and still never makes an element of its text', async () => {
-    const text = '```ts\nconst answer: number = 42; // "<img src=x onerror=alert(1)>"\n```\n\n```html\n<img src=x onerror="alert(2)">\n```';
-    const { container } = render(<TranscriptRow item={{ key: 'm9', kind: 'assistant', text }} agentId="agent-1" conversationId="conv-1" />);
-    await waitFor(() => expect(container.querySelector('pre code .hljs-keyword')?.textContent).toBe('const'), { timeout: 15_000 });
+    const text =
+      '```ts\nconst answer: number = 42; // "<img src=x onerror=alert(1)>"\n```\n\n```html\n<img src=x onerror="alert(2)">\n```';
+    const { container } = render(
+      <TranscriptRow item={{ key: 'm9', kind: 'assistant', text }} agentId="agent-1" conversationId="conv-1" />,
+    );
+    await waitFor(() => expect(container.querySelector('pre code .hljs-keyword')?.textContent).toBe('const'), {
+      timeout: 15_000,
+    });
     const blocks = container.querySelectorAll('pre code');
     expect(blocks).toHaveLength(2);
     expect(blocks[0]!.querySelector('.hljs-number')?.textContent).toBe('42');
@@ -77,7 +93,13 @@ describe('code in the transcript (issue 23 §2)', () => {
   });
 
   it('leaves a block in a language it does not bundle as plain text', async () => {
-    const { container } = render(<TranscriptRow item={{ key: 'm10', kind: 'assistant', text: '```cobol\nDISPLAY "HI".\n```' }} agentId="agent-1" conversationId="conv-1" />);
+    const { container } = render(
+      <TranscriptRow
+        item={{ key: 'm10', kind: 'assistant', text: '```cobol\nDISPLAY "HI".\n```' }}
+        agentId="agent-1"
+        conversationId="conv-1"
+      />,
+    );
     await waitFor(() => expect(container.querySelector('pre code')).not.toBeNull(), { timeout: 15_000 });
     expect(container.querySelector('pre code')?.textContent).toBe('DISPLAY "HI".');
     expect(container.querySelector('pre code span')).toBeNull();

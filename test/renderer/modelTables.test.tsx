@@ -21,7 +21,9 @@ const VIEW: ModelTablesView = {
 
 beforeEach(() => {
   call.mockReset();
-  call.mockImplementation(async (name: string) => (name === 'models.tables' || name === 'models.setOverrides' ? VIEW : {}));
+  call.mockImplementation(async (name: string) =>
+    name === 'models.tables' || name === 'models.setOverrides' ? VIEW : {},
+  );
   useModelTablesStore.setState({ view: null });
 });
 afterEach(cleanup);
@@ -49,13 +51,19 @@ describe('Settings → Models', () => {
 
   it('sends an emptied field as null and shows the core’s sentence', async () => {
     call.mockImplementation(async (name: string) => {
-      if (name === 'models.setOverrides') throw new CallError('refused', 'refused: the context window of gpt-4o must be a whole number of tokens from 1,024 to 10,000,000');
+      if (name === 'models.setOverrides')
+        throw new CallError(
+          'refused',
+          'refused: the context window of gpt-4o must be a whole number of tokens from 1,024 to 10,000,000',
+        );
       return VIEW;
     });
     await shown();
     fireEvent.change(screen.getByLabelText('Context window of gpt-4o'), { target: { value: '' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save model tables' })));
     expect(call).toHaveBeenCalledWith('models.setOverrides', { contextWindows: { 'gpt-4o': null }, prices: {} });
-    expect((await screen.findByRole('alert')).textContent).toBe('refused: the context window of gpt-4o must be a whole number of tokens from 1,024 to 10,000,000');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'refused: the context window of gpt-4o must be a whole number of tokens from 1,024 to 10,000,000',
+    );
   });
 });

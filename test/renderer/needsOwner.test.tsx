@@ -60,10 +60,18 @@ describe('what needs the owner', () => {
       selectedId: 'developer',
     });
     useConversationStore.setState({
-      byAgent: { developer: [{ id: 'c1', agentId: 'developer', title: 'Fix login', createdAt: '', updatedAt: '', archivedAt: null }, { id: 'c2', agentId: 'developer', title: 'Docs', createdAt: '', updatedAt: '', archivedAt: null }] },
+      byAgent: {
+        developer: [
+          { id: 'c1', agentId: 'developer', title: 'Fix login', createdAt: '', updatedAt: '', archivedAt: null },
+          { id: 'c2', agentId: 'developer', title: 'Docs', createdAt: '', updatedAt: '', archivedAt: null },
+        ],
+      },
       selected: { developer: 'c2' },
     });
-    const ended = (reason: 'error' | 'completed') => ({ type: 'conversation' as const, event: { turnId: 't', agentId: 'developer', conversationId: 'c1', type: 'turn_ended' as const, reason } });
+    const ended = (reason: 'error' | 'completed') => ({
+      type: 'conversation' as const,
+      event: { turnId: 't', agentId: 'developer', conversationId: 'c1', type: 'turn_ended' as const, reason },
+    });
     act(() => useAttentionStore.getState().follow(ended('completed')));
     expect(useAttentionStore.getState().failed).toEqual({});
     act(() => useAttentionStore.getState().follow(ended('error')));

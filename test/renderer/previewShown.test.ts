@@ -36,7 +36,7 @@ describe('a preview the agent showed', () => {
     expect(useSidePaneStore.getState().badges.Preview).toBe(false);
   });
 
-  it('badges rather than switches while a file is open in Files; another agent\'s preview does not move the pane', () => {
+  it("badges rather than switches while a file is open in Files; another agent's preview does not move the pane", () => {
     useFilesStore.setState({ open: { 'agent-1': { path: 'a.txt' } as never }, diff: {} });
     routeEvents([shown]);
     expect(useSidePaneStore.getState().tab).toBe('Files');

@@ -50,18 +50,35 @@ describe('the first run’s key step', () => {
     render(<ProviderStep agent={agent()} onDone={() => undefined} />);
     const field = screen.getByLabelText('Base URL') as HTMLInputElement;
     expect(field.placeholder).toBe('http://127.0.0.1:9999 (from ANTHROPIC_BASE_URL)');
-    expect(screen.getByText(/Left empty, the conversation and the key go to http:\/\/127\.0\.0\.1:9999, set by ANTHROPIC_BASE_URL/)).toBeTruthy();
+    expect(
+      screen.getByText(
+        /Left empty, the conversation and the key go to http:\/\/127\.0\.0\.1:9999, set by ANTHROPIC_BASE_URL/,
+      ),
+    ).toBeTruthy();
   });
 
   it("names the provider's own service when nothing else is set", () => {
-    render(<ProviderStep agent={agent({ defaultBaseUrl: { url: 'https://api.anthropic.com', variable: null } })} onDone={() => undefined} />);
-    expect((screen.getByLabelText('Base URL') as HTMLInputElement).placeholder).toBe("https://api.anthropic.com (the provider's own)");
+    render(
+      <ProviderStep
+        agent={agent({ defaultBaseUrl: { url: 'https://api.anthropic.com', variable: null } })}
+        onDone={() => undefined}
+      />,
+    );
+    expect((screen.getByLabelText('Base URL') as HTMLInputElement).placeholder).toBe(
+      "https://api.anthropic.com (the provider's own)",
+    );
   });
 
   it('after a failed test, the tried key leaves the field, Continue is no longer the primary action, and Continue stores nothing', async () => {
     const onDone = vi.fn();
     call.mockImplementation(async (name: string) => {
-      if (name === 'agents.testConnection') return { ok: false, problem: 'bad-key', sentence: 'http://127.0.0.1:9999 refused this API key (401).', baseUrl: 'http://127.0.0.1:9999' };
+      if (name === 'agents.testConnection')
+        return {
+          ok: false,
+          problem: 'bad-key',
+          sentence: 'http://127.0.0.1:9999 refused this API key (401).',
+          baseUrl: 'http://127.0.0.1:9999',
+        };
       return agent();
     });
     render(<ProviderStep agent={agent()} onDone={onDone} />);
@@ -94,7 +111,9 @@ describe('Settings → provider', () => {
 
   it('says where the key goes with the Base URL empty', () => {
     render(<ProviderSettings agent={agent()} />);
-    expect((screen.getByLabelText('Base URL of developer') as HTMLInputElement).placeholder).toBe('http://127.0.0.1:9999 (from ANTHROPIC_BASE_URL)');
+    expect((screen.getByLabelText('Base URL of developer') as HTMLInputElement).placeholder).toBe(
+      'http://127.0.0.1:9999 (from ANTHROPIC_BASE_URL)',
+    );
   });
 
   it('brings the key-destination question into view and focuses it, and says "Saved." once confirmed', async () => {
@@ -104,7 +123,11 @@ describe('Settings → provider', () => {
       if (name === 'delegation.helpers') return { agentId: 'agent-1', helpers: [], candidates: [] };
       if (name === 'agents.update') {
         const asked = request as { confirmKeyTo?: string; baseUrl?: string | null };
-        if (!asked.confirmKeyTo) throw new CallError('conflict', 'A key is stored for developer; saving sends that key to http://127.0.0.1:4444.');
+        if (!asked.confirmKeyTo)
+          throw new CallError(
+            'conflict',
+            'A key is stored for developer; saving sends that key to http://127.0.0.1:4444.',
+          );
         confirmed = true;
         return agent({ hasApiKey: true, baseUrl: asked.baseUrl ?? null });
       }

@@ -11,7 +11,14 @@ const { transcriptItems } = await import('../../src/renderer/src/features/conver
 const { TranscriptRow } = await import('../../src/renderer/src/features/conversation/TranscriptRow');
 
 const turn = { turnId: 't1', agentId: 'agent-1', conversationId: 'conv-1' };
-const usage = (input: number, cost: number | null): UsageTotals => ({ requests: 1, inputTokens: input, outputTokens: 20, cacheReadTokens: 9_000, cacheWriteTokens: 300, cost });
+const usage = (input: number, cost: number | null): UsageTotals => ({
+  requests: 1,
+  inputTokens: input,
+  outputTokens: 20,
+  cacheReadTokens: 9_000,
+  cacheWriteTokens: 300,
+  cost,
+});
 
 beforeEach(() => {
   call.mockReset();
@@ -24,7 +31,15 @@ describe('a turn that retries, thinks and reports usage', () => {
       { ...turn, type: 'turn_started' },
       { ...turn, type: 'tool_call_started', callId: 'c1', tool: 'read', args: { path: 'a.ts' } },
       { ...turn, type: 'text', text: 'half an ans' },
-      { ...turn, type: 'retry', attempt: 2, of: 5, delayMs: 8_000, reason: 'overloaded', message: 'retrying in 8 s: overloaded (2 of 5)' },
+      {
+        ...turn,
+        type: 'retry',
+        attempt: 2,
+        of: 5,
+        delayMs: 8_000,
+        reason: 'overloaded',
+        message: 'retrying in 8 s: overloaded (2 of 5)',
+      },
     ];
     useConversationStore.getState().applyAgentEvents(events);
     let items = transcriptItems([], useConversationStore.getState().live['conv-1']);
@@ -39,7 +54,15 @@ describe('a turn that retries, thinks and reports usage', () => {
     useConversationStore.getState().applyAgentEvents([
       { ...turn, type: 'thinking', text: 'Let me look again.', redacted: false },
       { ...turn, type: 'text', text: 'the whole answer' },
-      { ...turn, type: 'usage', model: 'm', request: usage(100, 0.01), turn: usage(100, 0.01), conversation: usage(500, 0.05), lastMessageId: 7 },
+      {
+        ...turn,
+        type: 'usage',
+        model: 'm',
+        request: usage(100, 0.01),
+        turn: usage(100, 0.01),
+        conversation: usage(500, 0.05),
+        lastMessageId: 7,
+      },
     ]);
     items = transcriptItems([], useConversationStore.getState().live['conv-1']);
     expect(items.find((item) => item.kind === 'working')).toMatchObject({ retry: null });

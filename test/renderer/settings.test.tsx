@@ -23,7 +23,13 @@ function agent(overrides: Partial<AgentView>): AgentView {
     acceptancePolicy: 'apply',
     maxOutputTokens: 8192,
     createdAt: '',
-    workspace: { agentId: 'agent-1', directory: '/home/me/app', capturedPath: '/usr/bin', gitBinary: null, createdAt: '' },
+    workspace: {
+      agentId: 'agent-1',
+      directory: '/home/me/app',
+      capturedPath: '/usr/bin',
+      gitBinary: null,
+      createdAt: '',
+    },
     runsAnyCommand: false,
     vocabulary: [],
     hasApiKey: false,
@@ -81,12 +87,21 @@ describe('Settings → Developer', () => {
     useRememberedStore.setState({
       commands: [
         remembered,
-        { ...remembered, id: 43, kind: 'exact', argv: ['npm', 'run', 'e2e'], matches: 'exactly `npm run e2e` in /home/me/app', lastUsedAt: '2026-11-30T10:00:00.000Z' },
+        {
+          ...remembered,
+          id: 43,
+          kind: 'exact',
+          argv: ['npm', 'run', 'e2e'],
+          matches: 'exactly `npm run e2e` in /home/me/app',
+          lastUsedAt: '2026-11-30T10:00:00.000Z',
+        },
       ],
     });
     render(<DeveloperSettings />);
     const table = screen.getByRole('table', { name: 'Commands you allowed' });
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual(['Runs without a card', 'Agent', 'Directory', 'Last used', 'Actions']);
     const prefix = within(table).getByRole('row', { name: /with subcommand/ });
     expect(prefix.textContent).toContain('`npm` with subcommand `test`, and any words after it, in /home/me/app');
@@ -131,7 +146,10 @@ describe('Settings → Developer', () => {
     await act(async () => {
       fireEvent.click(screen.getByLabelText('Grant git to Developer'));
     });
-    expect(call).toHaveBeenCalledWith('agents.update', { agentId: 'agent-1', scopes: ['file_read', 'file_write', 'process', 'git'] });
+    expect(call).toHaveBeenCalledWith('agents.update', {
+      agentId: 'agent-1',
+      scopes: ['file_read', 'file_write', 'process', 'git'],
+    });
   });
 
   it('the API key field never shows a stored key', () => {
@@ -145,7 +163,9 @@ describe('Settings → Developer', () => {
 
   it('saving the output bound confirms, and a value the core clamped (AC-10: 0 → 1) says so', async () => {
     call.mockImplementation(async (name: string, request: unknown) =>
-      LISTS.has(name) ? ownLoad(name) : agent({ maxOutputTokens: Math.max(1, (request as { maxOutputTokens?: number }).maxOutputTokens ?? 8192) }),
+      LISTS.has(name)
+        ? ownLoad(name)
+        : agent({ maxOutputTokens: Math.max(1, (request as { maxOutputTokens?: number }).maxOutputTokens ?? 8192) }),
     );
     render(<DeveloperSettings />);
     const input = screen.getByLabelText('Output bound of Developer');
@@ -154,7 +174,10 @@ describe('Settings → Developer', () => {
       fireEvent.blur(input);
     });
     expect(screen.getByRole('status', { name: 'Saved settings of Developer' }).textContent).toBe(
-      'Saved. 0 is outside 1–64000, so the output bound was clamped to 1 token.'.replace('64000', String((await import('../../src/shared/domain')).OUTPUT_BOUND_MAX)),
+      'Saved. 0 is outside 1–64000, so the output bound was clamped to 1 token.'.replace(
+        '64000',
+        String((await import('../../src/shared/domain')).OUTPUT_BOUND_MAX),
+      ),
     );
   });
 });

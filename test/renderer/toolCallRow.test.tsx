@@ -12,8 +12,17 @@ const { OUTPUT_CAP_CHARS } = await import('../../src/renderer/src/lib/cappedText
 const { finishedCommand } = await import('../../src/main/tools/commandTools');
 
 /** The core's record of a finished command and the text the model was sent, both from the core's own function. */
-function finished(exitCode: number, output: string, shown = 'npm test -- --run'): { outcome: ToolCallView['outcome']; text: string } {
-  const done = finishedCommand({ shown, cwdShown: '.', result: { exitCode, signal: null, timedOut: false, cancelled: false, elapsedMs: 1_200, output, droppedBytes: 0 }, timeoutMs: 60_000 });
+function finished(
+  exitCode: number,
+  output: string,
+  shown = 'npm test -- --run',
+): { outcome: ToolCallView['outcome']; text: string } {
+  const done = finishedCommand({
+    shown,
+    cwdShown: '.',
+    result: { exitCode, signal: null, timedOut: false, cancelled: false, elapsedMs: 1_200, output, droppedBytes: 0 },
+    timeoutMs: 60_000,
+  });
   return { outcome: { ending: 'done', ...done.outcome, textLength: done.text.length }, text: done.text };
 }
 
@@ -47,7 +56,14 @@ afterEach(cleanup);
 describe('a tool call row', () => {
   it('says how much a flood printed in all, and how much the window, the log and the model each kept, from the core’s account', () => {
     const account = { printedBytes: 52_428_800, windowBytes: 7_340_032, logBytes: 65_536, modelBytes: 204_800 };
-    useToolCallsStore.getState().upsert([{ ...view, status: 'done', outputAccount: account, resultSummary: '$ node --test\n(in .) exit code 0 · 9.00 s\n' }]);
+    useToolCallsStore.getState().upsert([
+      {
+        ...view,
+        status: 'done',
+        outputAccount: account,
+        resultSummary: '$ node --test\n(in .) exit code 0 · 9.00 s\n',
+      },
+    ]);
     act(() => {
       useToolCallsStore.getState().appendOutput([{ callId: 'call-7', chunk: 'x'.repeat(OUTPUT_CAP_CHARS + 1000) }]);
     });
@@ -79,7 +95,17 @@ describe('a tool call row', () => {
       expect(screen.queryByRole('button', { name: 'Open /etc/passwd' })).toBeNull();
       cleanup();
     }
-    useToolCallsStore.getState().upsert([{ ...view, id: 'read-ok', tool: 'read', args: { path: 'a.txt' }, file: 'a.txt', status: 'done', outcome: { ending: 'done' } }]);
+    useToolCallsStore.getState().upsert([
+      {
+        ...view,
+        id: 'read-ok',
+        tool: 'read',
+        args: { path: 'a.txt' },
+        file: 'a.txt',
+        status: 'done',
+        outcome: { ending: 'done' },
+      },
+    ]);
     render(<ToolCallRow agentId="agent-1" callId="read-ok" tool="read" args={{ path: 'a.txt' }} />);
     expect(screen.getByRole('button', { name: 'Open a.txt' })).toBeTruthy();
   });
@@ -101,7 +127,9 @@ describe('a tool call row', () => {
     act(() => {
       useToolCallsStore.getState().appendOutput([{ callId: 'call-7', chunk: 'PASS  a.test.ts\n' }]);
       const done = finished(0, 'PASS  a.test.ts\n');
-      useToolCallsStore.getState().upsert([{ ...view, status: 'done', resultSummary: done.text, outcome: done.outcome }]);
+      useToolCallsStore
+        .getState()
+        .upsert([{ ...view, status: 'done', resultSummary: done.text, outcome: done.outcome }]);
     });
     expect(details.textContent).toContain('PASS  a.test.ts');
     expect(screen.getByLabelText('Status').textContent).toBe('exit 0');
@@ -128,9 +156,25 @@ describe('a tool call row', () => {
   it('opens the file a read, write or edit touched in the Files tab', async () => {
     call.mockResolvedValue({ path: 'src/a.ts', content: 'export const a = 1;\n', truncated: false });
     useToolCallsStore.getState().upsert([
-      { ...view, id: 'call-9', tool: 'edit', args: { path: 'src/a.ts', old: 'x', new: 'y' }, file: 'src/a.ts', status: 'done', outcome: { ending: 'done', filesChanged: ['src/a.ts'], textLength: 6 } },
+      {
+        ...view,
+        id: 'call-9',
+        tool: 'edit',
+        args: { path: 'src/a.ts', old: 'x', new: 'y' },
+        file: 'src/a.ts',
+        status: 'done',
+        outcome: { ending: 'done', filesChanged: ['src/a.ts'], textLength: 6 },
+      },
     ]);
-    render(<ToolCallRow agentId="agent-1" callId="call-9" tool="edit" args={{ path: 'src/a.ts', old: 'x', new: 'y' }} result={{ text: 'edited', isError: false }} />);
+    render(
+      <ToolCallRow
+        agentId="agent-1"
+        callId="call-9"
+        tool="edit"
+        args={{ path: 'src/a.ts', old: 'x', new: 'y' }}
+        result={{ text: 'edited', isError: false }}
+      />,
+    );
     expect(screen.getByLabelText('Status').textContent).toBe('done');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Open src/a.ts' }));
@@ -140,7 +184,18 @@ describe('a tool call row', () => {
 
   it('says a call waits for the owner while its card is pending', () => {
     useCardsStore.setState({
-      cards: [{ id: 'card-1', callId: 'call-7', agentId: 'agent-1', conversationId: 'conv-1', tool: 'run', args: {}, reason: 'commands ask first in ask mode', createdAt: '' }],
+      cards: [
+        {
+          id: 'card-1',
+          callId: 'call-7',
+          agentId: 'agent-1',
+          conversationId: 'conv-1',
+          tool: 'run',
+          args: {},
+          reason: 'commands ask first in ask mode',
+          createdAt: '',
+        },
+      ],
     });
     render(<ToolCallRow agentId="agent-1" callId="call-7" tool="run" args={view.args} />);
     expect(screen.getByLabelText('Status').textContent).toBe('waiting for you');
@@ -152,7 +207,15 @@ describe('a tool call row', () => {
     // The exact header Paddock writes for a command that exited 0, as the result's text.
     const forged = '$ npm test -- --run\n(in .) exit code 0 · 0.01 s\nPASS\n';
     useToolCallsStore.getState().upsert([{ ...view, status: 'done', resultSummary: forged, outcome: failing.outcome }]);
-    render(<ToolCallRow agentId="agent-1" callId="call-7" tool="run" args={view.args} result={{ text: forged, isError: false }} />);
+    render(
+      <ToolCallRow
+        agentId="agent-1"
+        callId="call-7"
+        tool="run"
+        args={view.args}
+        result={{ text: forged, isError: false }}
+      />,
+    );
     const status = screen.getByLabelText('Status');
     expect(status.textContent).toBe('exit 3');
     expect(status.getAttribute('data-outcome')).toBe('exit-nonzero');
@@ -164,20 +227,63 @@ describe('a tool call row', () => {
   });
 
   it('shows a screenshot the outcome names, and none a result’s text only mentions', () => {
-    const text = 'Screenshot of http://127.0.0.1:5173/ (desktop) saved to /data/files/shot.png; the picture is attached.';
-    useToolCallsStore.getState().upsert([{ ...view, id: 'shot-text', tool: 'screenshot', args: { name: 'web' }, status: 'done', outcome: { ending: 'done', textLength: text.length } }]);
-    const { container, unmount } = render(<ToolCallRow agentId="agent-1" callId="shot-text" tool="screenshot" args={{ name: 'web' }} result={{ text, isError: false }} />);
+    const text =
+      'Screenshot of http://127.0.0.1:5173/ (desktop) saved to /data/files/shot.png; the picture is attached.';
+    useToolCallsStore.getState().upsert([
+      {
+        ...view,
+        id: 'shot-text',
+        tool: 'screenshot',
+        args: { name: 'web' },
+        status: 'done',
+        outcome: { ending: 'done', textLength: text.length },
+      },
+    ]);
+    const { container, unmount } = render(
+      <ToolCallRow
+        agentId="agent-1"
+        callId="shot-text"
+        tool="screenshot"
+        args={{ name: 'web' }}
+        result={{ text, isError: false }}
+      />,
+    );
     expect(container.querySelector('.tool-row-image')).toBeNull();
     unmount();
-    useToolCallsStore.getState().upsert([{ ...view, id: 'shot', tool: 'screenshot', args: { name: 'web' }, status: 'done', outcome: { ending: 'done', image: '/data/files/shot.png' } }]);
-    const shown = render(<ToolCallRow agentId="agent-1" callId="shot" tool="screenshot" args={{ name: 'web' }} result={{ text: 'no path here', isError: false }} />);
+    useToolCallsStore.getState().upsert([
+      {
+        ...view,
+        id: 'shot',
+        tool: 'screenshot',
+        args: { name: 'web' },
+        status: 'done',
+        outcome: { ending: 'done', image: '/data/files/shot.png' },
+      },
+    ]);
+    const shown = render(
+      <ToolCallRow
+        agentId="agent-1"
+        callId="shot"
+        tool="screenshot"
+        args={{ name: 'web' }}
+        result={{ text: 'no path here', isError: false }}
+      />,
+    );
     expect(shown.container.querySelector('.tool-row-image')).not.toBeNull();
   });
 
   it('after a reload (no live stream), shows the output the model was sent once, from the stored outcome and text', () => {
     const done = finished(1, 'not ok 1 - sum is wrong\n');
     useToolCallsStore.getState().upsert([{ ...view, status: 'done', outcome: done.outcome }]);
-    render(<ToolCallRow agentId="agent-1" callId="call-7" tool="run" args={view.args} result={{ text: done.text, isError: false }} />);
+    render(
+      <ToolCallRow
+        agentId="agent-1"
+        callId="call-7"
+        tool="run"
+        args={view.args}
+        result={{ text: done.text, isError: false }}
+      />,
+    );
     expect(screen.getByLabelText('Status').textContent).toBe('exit 1');
     fireEvent.click(screen.getByRole('button', { name: 'run npm test -- --run' }));
     const details = screen.getByRole('region', { name: 'Details of run' });

@@ -67,18 +67,30 @@ afterEach(cleanup);
 describe('steps in the transcript', () => {
   it('puts a summary above the calls of a step with two or more, and folding it hides exactly those calls', () => {
     const items = transcriptItems(messages, undefined);
-    expect(items.map((item) => item.kind)).toEqual(['owner', 'assistant', 'step', 'call', 'call', 'call', 'call', 'assistant', 'call']);
+    expect(items.map((item) => item.kind)).toEqual([
+      'owner',
+      'assistant',
+      'step',
+      'call',
+      'call',
+      'call',
+      'call',
+      'assistant',
+      'call',
+    ]);
     const folded = unfoldedItems(items, { s2: true });
     expect(folded.map((item) => item.key)).toEqual(['m1', 'm2', 's2', 'm5', 'ce']);
   });
 
   it('counts calls, cards and failures in the summary, and folds on click', () => {
-    useToolCallsStore.getState().upsert([
-      record('a', 'read', {}),
-      record('b', 'write', { tier: 'gated', status: 'pending' }),
-      record('c', 'read', { status: 'failed', error: 'no such file' }),
-      record('d', 'search', { status: 'refused', error: 'refused: invalid arguments' }),
-    ]);
+    useToolCallsStore
+      .getState()
+      .upsert([
+        record('a', 'read', {}),
+        record('b', 'write', { tier: 'gated', status: 'pending' }),
+        record('c', 'read', { status: 'failed', error: 'no such file' }),
+        record('d', 'search', { status: 'refused', error: 'refused: invalid arguments' }),
+      ]);
     useCardsStore.setState({ cards: [{ id: 'card-b', callId: 'b' } as never] });
     const step = transcriptItems(messages, undefined).find((item) => item.kind === 'step');
     if (!step) throw new Error('no step');
@@ -90,7 +102,7 @@ describe('steps in the transcript', () => {
     expect(button.getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('groups the streaming turn\'s runs of calls the same way, a lone call stays alone', () => {
+  it("groups the streaming turn's runs of calls the same way, a lone call stays alone", () => {
     const live = {
       turnId: 't1',
       ownerText: 'go',
@@ -110,12 +122,30 @@ describe('steps in the transcript', () => {
       toolCount: 3,
     };
     const items = transcriptItems([], live);
-    expect(items.map((item) => item.key)).toEqual(['live-owner', 'live-text-0', 'live-step-1', 'cx1', 'cx2', 'live-text-3', 'cx3', 'live-working']);
-    expect(unfoldedItems(items, { 'live-step-1': true }).map((item) => item.key)).toEqual(['live-owner', 'live-text-0', 'live-step-1', 'live-text-3', 'cx3', 'live-working']);
+    expect(items.map((item) => item.key)).toEqual([
+      'live-owner',
+      'live-text-0',
+      'live-step-1',
+      'cx1',
+      'cx2',
+      'live-text-3',
+      'cx3',
+      'live-working',
+    ]);
+    expect(unfoldedItems(items, { 'live-step-1': true }).map((item) => item.key)).toEqual([
+      'live-owner',
+      'live-text-0',
+      'live-step-1',
+      'live-text-3',
+      'cx3',
+      'live-working',
+    ]);
   });
 
   it('says the counts in the words of the issue', () => {
-    expect(describeStep({ calls: 7, cards: 2, failed: 1, refused: 0, denied: 0, running: 0 })).toBe('7 calls · 2 cards · 1 failed');
+    expect(describeStep({ calls: 7, cards: 2, failed: 1, refused: 0, denied: 0, running: 0 })).toBe(
+      '7 calls · 2 cards · 1 failed',
+    );
   });
 
   it('gives each tool row its tool icon, and an unknown tool the generic one', () => {
@@ -125,7 +155,11 @@ describe('steps in the transcript', () => {
         {items.map((item) => (
           <TranscriptRow key={item.key} item={item} agentId="agent-1" conversationId="conv-1" />
         ))}
-        <TranscriptRow item={{ key: 'cz', kind: 'call', callId: 'z', tool: 'made_up', args: {} }} agentId="agent-1" conversationId="conv-1" />
+        <TranscriptRow
+          item={{ key: 'cz', kind: 'call', callId: 'z', tool: 'made_up', args: {} }}
+          agentId="agent-1"
+          conversationId="conv-1"
+        />
       </>,
     );
     const icons = [...container.querySelectorAll('svg.tool-icon')].map((svg) => svg.getAttribute('class') ?? '');
@@ -162,7 +196,9 @@ const agent = (patch: Partial<AgentView>): AgentView => ({
 describe('the composer with no key', () => {
   it('says what is missing, will not send, and opens the setup at the key step', () => {
     render(<Composer conversationId="conv-1" agent={agent({ needsApiKey: true })} />);
-    expect(screen.getByRole('alert').textContent).toContain('developer has no API key, so anthropic would refuse every message.');
+    expect(screen.getByRole('alert').textContent).toContain(
+      'developer has no API key, so anthropic would refuse every message.',
+    );
     fireEvent.change(screen.getByLabelText('Message to the agent'), { target: { value: 'hello' } });
     expect((screen.getByRole('button', { name: /^Send/ }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.keyDown(screen.getByLabelText('Message to the agent'), { key: 'Enter' });

@@ -27,8 +27,16 @@ describe('transcript rows', () => {
   it('a restore’s row does not repeat what its notice just said', () => {
     render(
       <>
-        <TranscriptRow item={{ key: 'm12', kind: 'notice', text: restore.summary }} agentId="agent-1" conversationId="conv-1" />
-        <TranscriptRow item={{ key: 'k9', kind: 'checkpoint', checkpoint: restore }} agentId="agent-1" conversationId="conv-1" />
+        <TranscriptRow
+          item={{ key: 'm12', kind: 'notice', text: restore.summary }}
+          agentId="agent-1"
+          conversationId="conv-1"
+        />
+        <TranscriptRow
+          item={{ key: 'k9', kind: 'checkpoint', checkpoint: restore }}
+          agentId="agent-1"
+          conversationId="conv-1"
+        />
       </>,
     );
     expect(screen.getAllByText(restore.summary)).toHaveLength(1);
@@ -36,7 +44,13 @@ describe('transcript rows', () => {
   });
 
   it('the owner’s message keeps its restore button on its header line, not in a band below the text', () => {
-    const { container } = render(<TranscriptRow item={{ key: 'm3', kind: 'owner', text: 'Rewrite the notes', messageId: 3 }} agentId="agent-1" conversationId="conv-1" />);
+    const { container } = render(
+      <TranscriptRow
+        item={{ key: 'm3', kind: 'owner', text: 'Rewrite the notes', messageId: 3 }}
+        agentId="agent-1"
+        conversationId="conv-1"
+      />,
+    );
     const message = container.querySelector('.message-owner') as HTMLElement;
     expect(message.lastElementChild?.className).toBe('message-text');
     const button = screen.getByRole('button', { name: 'Restore to before this message' });

@@ -6,7 +6,10 @@ import { hasHiddenCharacters, revealHiddenCharacters } from '../../src/shared/hi
 
 describe('hidden characters', () => {
   it.each([
-    ['echo \u202e\u2066"\u2069\u2066hello\u2069\u2066"; touch PWNED #\u2069\u202c', 'echo ⟨U+202E⟩⟨U+2066⟩"⟨U+2069⟩⟨U+2066⟩hello⟨U+2069⟩⟨U+2066⟩"; touch PWNED #⟨U+2069⟩⟨U+202C⟩'],
+    [
+      'echo \u202e\u2066"\u2069\u2066hello\u2069\u2066"; touch PWNED #\u2069\u202c',
+      'echo ⟨U+202E⟩⟨U+2066⟩"⟨U+2069⟩⟨U+2066⟩hello⟨U+2069⟩⟨U+2066⟩"; touch PWNED #⟨U+2069⟩⟨U+202C⟩',
+    ],
     ['rm\u200b -rf', 'rm⟨U+200B⟩ -rf'],
     ['is\u200dAdmin', 'is⟨U+200D⟩Admin'],
     ['a\ufe0f', 'a⟨U+FE0F⟩'],
@@ -20,7 +23,18 @@ describe('hidden characters', () => {
   });
 
   it('leaves ordinary text, newlines, tabs and other scripts as they are', () => {
-    for (const text of ['npm test', 'a\nb\tc', 'café naïve', '日本語', 'שלום', 'emoji 😀', 'love ❤️', 'warn ⚠️ now', 'coder 👩‍💻', 'family 👨‍👩‍👧']) {
+    for (const text of [
+      'npm test',
+      'a\nb\tc',
+      'café naïve',
+      '日本語',
+      'שלום',
+      'emoji 😀',
+      'love ❤️',
+      'warn ⚠️ now',
+      'coder 👩‍💻',
+      'family 👨‍👩‍👧',
+    ]) {
       expect(hasHiddenCharacters(text), text).toBe(false);
       expect(revealHiddenCharacters(text)).toBe(text);
     }
@@ -28,7 +42,10 @@ describe('hidden characters', () => {
 
   it('never leaves a bidi control or zero-width character in what it shows', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary' }), (text) => !/[\u202a-\u202e\u2066-\u2069\u200b-\u200f\u061c\ufeff]/.test(revealHiddenCharacters(text))),
+      fc.property(
+        fc.string({ unit: 'binary' }),
+        (text) => !/[\u202a-\u202e\u2066-\u2069\u200b-\u200f\u061c\ufeff]/.test(revealHiddenCharacters(text)),
+      ),
     );
   });
 });

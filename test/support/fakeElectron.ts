@@ -110,7 +110,10 @@ export class FakeWebContents implements HostWebContents {
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void {
     this.openHandler = handler;
   }
-  on(event: 'will-navigate' | 'will-frame-navigate' | 'will-redirect', listener: (event: NavigationEvent) => void): this;
+  on(
+    event: 'will-navigate' | 'will-frame-navigate' | 'will-redirect',
+    listener: (event: NavigationEvent) => void,
+  ): this;
   on(event: 'will-attach-webview', listener: (event: PreventableEvent) => void): this;
   on(event: string, listener: Listener): this {
     this.listeners.add(event, listener);

@@ -67,7 +67,10 @@ export interface FakeServerOptions {
   apiKey?: string;
 }
 
-export async function startFakeModelServer(script: FakeScript, options: FakeServerOptions = {}): Promise<FakeModelServer> {
+export async function startFakeModelServer(
+  script: FakeScript,
+  options: FakeServerOptions = {},
+): Promise<FakeModelServer> {
   const requests: RecordedRequest[] = [];
   const modelListRequests: http.IncomingHttpHeaders[] = [];
   // Prompt-cache prefixes seen so far (Anthropic): what a later request may read back.
@@ -104,7 +107,9 @@ export async function startFakeModelServer(script: FakeScript, options: FakeServ
         waiter.resolve();
       }
       Promise.resolve(typeof script === 'function' ? script(recorded, index) : script[index])
-        .then((turn) => respond(api, res, turn ?? { status: 500, errorMessage: `the fake script has no turn ${index}` }, body, cache))
+        .then((turn) =>
+          respond(api, res, turn ?? { status: 500, errorMessage: `the fake script has no turn ${index}` }, body, cache),
+        )
         .catch((error: Error) => respond(api, res, { status: 500, errorMessage: error.message }, body, cache));
     });
   });
@@ -145,15 +150,21 @@ const withoutCacheControl = (key: string, value: unknown): unknown => (key === '
  * before is read from the cache, the longest new one is written to it.
  */
 export function fakeUsage(api: 'anthropic' | 'openai', body: Record<string, unknown>, cache: Set<string>): FakeUsage {
-  const total = fakeTokens(JSON.stringify({ tools: body.tools, system: body.system, messages: body.messages }, withoutCacheControl));
+  const total = fakeTokens(
+    JSON.stringify({ tools: body.tools, system: body.system, messages: body.messages }, withoutCacheControl),
+  );
   if (api !== 'anthropic') return { input: total, cacheRead: 0, cacheWrite: 0 };
   const prefixes: string[] = [];
   const tools = (body.tools ?? []) as Record<string, unknown>[];
   const system = Array.isArray(body.system) ? (body.system as Record<string, unknown>[]) : [];
   const messages = (body.messages ?? []) as { role: string; content: unknown }[];
   const marked = (block: unknown): boolean => typeof block === 'object' && block !== null && 'cache_control' in block;
-  tools.forEach((tool, i) => marked(tool) && prefixes.push(JSON.stringify([tools.slice(0, i + 1)], withoutCacheControl)));
-  system.forEach((block, i) => marked(block) && prefixes.push(JSON.stringify([tools, system.slice(0, i + 1)], withoutCacheControl)));
+  tools.forEach(
+    (tool, i) => marked(tool) && prefixes.push(JSON.stringify([tools.slice(0, i + 1)], withoutCacheControl)),
+  );
+  system.forEach(
+    (block, i) => marked(block) && prefixes.push(JSON.stringify([tools, system.slice(0, i + 1)], withoutCacheControl)),
+  );
   messages.forEach((message, i) => {
     if (!Array.isArray(message.content)) return;
     message.content.forEach((block, j) => {
@@ -171,7 +182,12 @@ export function fakeUsage(api: 'anthropic' | 'openai', body: Record<string, unkn
 }
 
 /** The models endpoint: the Anthropic SDK sends anthropic-version, the OpenAI SDK does not. */
-function listModels(req: http.IncomingMessage, res: http.ServerResponse, models: string[], apiKey: string | undefined): void {
+function listModels(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  models: string[],
+  apiKey: string | undefined,
+): void {
   const given = req.headers['x-api-key'] ?? /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1];
   if (apiKey !== undefined && given !== apiKey) {
     res
@@ -191,7 +207,13 @@ function listModels(req: http.IncomingMessage, res: http.ServerResponse, models:
   res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
-function respond(api: 'anthropic' | 'openai', res: http.ServerResponse, turn: FakeTurn, body: Record<string, unknown>, cache: Set<string>): void {
+function respond(
+  api: 'anthropic' | 'openai',
+  res: http.ServerResponse,
+  turn: FakeTurn,
+  body: Record<string, unknown>,
+  cache: Set<string>,
+): void {
   if (turn.status !== undefined) {
     const message = turn.errorMessage ?? `fake error ${turn.status}`;
     const type = turn.status === 401 ? 'authentication_error' : turn.status === 529 ? 'overloaded_error' : 'api_error';
@@ -200,13 +222,20 @@ function respond(api: 'anthropic' | 'openai', res: http.ServerResponse, turn: Fa
         ? { type: 'error', error: { type, message } }
         : { error: { message, type: 'fake_error', code: null } };
     // retry-after-ms keeps the SDKs' backoff short in tests; both SDKs honour it.
-    res.writeHead(turn.status, { 'content-type': 'application/json', 'retry-after-ms': String(turn.retryAfterMs ?? 5) }).end(JSON.stringify(payload));
+    res
+      .writeHead(turn.status, { 'content-type': 'application/json', 'retry-after-ms': String(turn.retryAfterMs ?? 5) })
+      .end(JSON.stringify(payload));
     return;
   }
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
   const model = typeof body.model === 'string' ? body.model : 'fake-model';
-  const usage: FakeUsage & { output?: number } = turn.usage ? { input: turn.usage.input, cacheRead: 0, cacheWrite: 0, output: turn.usage.output } : fakeUsage(api, body, cache);
-  const events = api === 'anthropic' ? anthropicEvents(turn, model, usage) : openAiEvents(turn, model, usage, body.stream_options !== undefined);
+  const usage: FakeUsage & { output?: number } = turn.usage
+    ? { input: turn.usage.input, cacheRead: 0, cacheWrite: 0, output: turn.usage.output }
+    : fakeUsage(api, body, cache);
+  const events =
+    api === 'anthropic'
+      ? anthropicEvents(turn, model, usage)
+      : openAiEvents(turn, model, usage, body.stream_options !== undefined);
   if (turn.cutAfterEvents !== undefined) {
     for (const event of events.slice(0, turn.cutAfterEvents)) res.write(event);
     // Let the written events reach the client, then break the connection mid-message.
@@ -236,44 +265,102 @@ function anthropicEvents(turn: FakeTurn, model: string, usage: FakeUsage & { out
   const out = [
     sse('message_start', {
       type: 'message_start',
-      message: { id: `msg_${nextId++}`, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: usage.input, cache_read_input_tokens: usage.cacheRead, cache_creation_input_tokens: usage.cacheWrite, output_tokens: 1 } },
+      message: {
+        id: `msg_${nextId++}`,
+        type: 'message',
+        role: 'assistant',
+        model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: {
+          input_tokens: usage.input,
+          cache_read_input_tokens: usage.cacheRead,
+          cache_creation_input_tokens: usage.cacheWrite,
+          output_tokens: 1,
+        },
+      },
     }),
   ];
   let index = 0;
   if (turn.thinking !== undefined) {
-    out.push(sse('content_block_start', { type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '', signature: '' } }));
-    out.push(sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: turn.thinking } }));
-    out.push(sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: `sig-${turn.thinking.length}` } }));
+    out.push(
+      sse('content_block_start', {
+        type: 'content_block_start',
+        index,
+        content_block: { type: 'thinking', thinking: '', signature: '' },
+      }),
+    );
+    out.push(
+      sse('content_block_delta', {
+        type: 'content_block_delta',
+        index,
+        delta: { type: 'thinking_delta', thinking: turn.thinking },
+      }),
+    );
+    out.push(
+      sse('content_block_delta', {
+        type: 'content_block_delta',
+        index,
+        delta: { type: 'signature_delta', signature: `sig-${turn.thinking.length}` },
+      }),
+    );
     out.push(sse('content_block_stop', { type: 'content_block_stop', index }));
     index++;
   }
   const chunks = textChunks(turn);
   if (chunks.length > 0) {
-    out.push(sse('content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } }));
-    for (const text of chunks) out.push(sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text } }));
+    out.push(
+      sse('content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } }),
+    );
+    for (const text of chunks)
+      out.push(sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text } }));
     if (turn.hang) return out;
     out.push(sse('content_block_stop', { type: 'content_block_stop', index }));
     index++;
   }
   for (const call of turn.toolCalls ?? []) {
     const json = call.rawArgs ?? JSON.stringify(call.args);
-    out.push(sse('content_block_start', { type: 'content_block_start', index, content_block: { type: 'tool_use', id: callId('toolu_', call), name: call.name, input: {} } }));
+    out.push(
+      sse('content_block_start', {
+        type: 'content_block_start',
+        index,
+        content_block: { type: 'tool_use', id: callId('toolu_', call), name: call.name, input: {} },
+      }),
+    );
     // Split the JSON in two fragments, the way the API streams it.
     const half = Math.floor(json.length / 2);
     for (const part of [json.slice(0, half), json.slice(half)]) {
-      out.push(sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: part } }));
+      out.push(
+        sse('content_block_delta', {
+          type: 'content_block_delta',
+          index,
+          delta: { type: 'input_json_delta', partial_json: part },
+        }),
+      );
     }
     out.push(sse('content_block_stop', { type: 'content_block_stop', index }));
     index++;
   }
   const stop = stopOf(turn);
   const stopReason = stop === 'end' ? 'end_turn' : stop;
-  out.push(sse('message_delta', { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: usage.output ?? 12 } }));
+  out.push(
+    sse('message_delta', {
+      type: 'message_delta',
+      delta: { stop_reason: stopReason, stop_sequence: null },
+      usage: { output_tokens: usage.output ?? 12 },
+    }),
+  );
   out.push(sse('message_stop', { type: 'message_stop' }));
   return out;
 }
 
-function openAiEvents(turn: FakeTurn, model: string, usage: FakeUsage & { output?: number }, includeUsage: boolean): string[] {
+function openAiEvents(
+  turn: FakeTurn,
+  model: string,
+  usage: FakeUsage & { output?: number },
+  includeUsage: boolean,
+): string[] {
   const id = `chatcmpl-${nextId++}`;
   const chunk = (delta: Record<string, unknown>, finish: string | null): string =>
     `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 0, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
@@ -283,13 +370,29 @@ function openAiEvents(turn: FakeTurn, model: string, usage: FakeUsage & { output
   (turn.toolCalls ?? []).forEach((call, index) => {
     const json = call.rawArgs ?? JSON.stringify(call.args);
     const half = Math.floor(json.length / 2);
-    out.push(chunk({ tool_calls: [{ index, id: callId('call_', call), type: 'function', function: { name: call.name, arguments: json.slice(0, half) } }] }, null));
+    out.push(
+      chunk(
+        {
+          tool_calls: [
+            {
+              index,
+              id: callId('call_', call),
+              type: 'function',
+              function: { name: call.name, arguments: json.slice(0, half) },
+            },
+          ],
+        },
+        null,
+      ),
+    );
     out.push(chunk({ tool_calls: [{ index, function: { arguments: json.slice(half) } }] }, null));
   });
   const stop = stopOf(turn);
   out.push(chunk({}, stop === 'end' ? 'stop' : stop === 'tool_use' ? 'tool_calls' : 'length'));
   if (includeUsage) {
-    out.push(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 0, model, choices: [], usage: { prompt_tokens: usage.input, completion_tokens: usage.output ?? 12, total_tokens: usage.input + (usage.output ?? 12) } })}\n\n`);
+    out.push(
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 0, model, choices: [], usage: { prompt_tokens: usage.input, completion_tokens: usage.output ?? 12, total_tokens: usage.input + (usage.output ?? 12) } })}\n\n`,
+    );
   }
   out.push('data: [DONE]\n\n');
   return out;

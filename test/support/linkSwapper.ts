@@ -30,7 +30,9 @@ export interface LinkSwapper {
 
 /** Starts swapping `<workspace>/<name>` (an existing directory) with a link to `target`; resolves once it runs. */
 export async function startLinkSwapper(workspace: string, name: string, target: string): Promise<LinkSwapper> {
-  const child: ChildProcess = spawn('python3', ['-c', SWAPPER, workspace, name, target], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn('python3', ['-c', SWAPPER, workspace, name, target], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.once('error', reject);
     child.stdout?.once('data', () => resolve());
@@ -54,7 +56,11 @@ export async function startLinkSwapper(workspace: string, name: string, target: 
 }
 
 /** Runs `attempt` until it returns true (it found what it looked for), `times` attempts or `ms` milliseconds pass. */
-export async function repeatWhileRacing(times: number, ms: number, attempt: (i: number) => Promise<boolean>): Promise<number> {
+export async function repeatWhileRacing(
+  times: number,
+  ms: number,
+  attempt: (i: number) => Promise<boolean>,
+): Promise<number> {
   const deadline = Date.now() + ms;
   let i = 0;
   for (; i < times && Date.now() < deadline; i++) {

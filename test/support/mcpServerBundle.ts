@@ -8,6 +8,13 @@ const SOURCE = path.resolve(__dirname, '..', 'fixtures', 'mcp', 'shoutServer.mjs
 
 /** Writes `<dir>/shout-server.mjs` and returns its name relative to `dir`. */
 export function bundleShoutServer(dir: string): string {
-  buildSync({ entryPoints: [SOURCE], bundle: true, platform: 'node', format: 'esm', outfile: path.join(dir, 'shout-server.mjs'), logLevel: 'silent' });
+  buildSync({
+    entryPoints: [SOURCE],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: path.join(dir, 'shout-server.mjs'),
+    logLevel: 'silent',
+  });
   return 'shout-server.mjs';
 }

@@ -25,12 +25,15 @@ export interface NetnsProxyConfig {
 }
 
 const config = JSON.parse(process.argv[2]!) as NetnsProxyConfig;
-if (fs.readlinkSync('/proc/self/ns/net') === config.outerNamespace) throw new Error('not in a private network namespace: nothing set up');
+if (fs.readlinkSync('/proc/self/ns/net') === config.outerNamespace)
+  throw new Error('not in a private network namespace: nothing set up');
 
 function serve(host: string, ipv6Only: boolean): Promise<void> {
   const server = net.createServer((socket) => {
     // What reached it, for the test to see whether any byte passed.
-    socket.on('data', (chunk: Buffer) => console.log(JSON.stringify({ received: `${socket.localAddress} ${chunk.toString()}` })));
+    socket.on('data', (chunk: Buffer) =>
+      console.log(JSON.stringify({ received: `${socket.localAddress} ${chunk.toString()}` })),
+    );
     socket.on('error', () => undefined);
     socket.end(`THIS-MACHINE ${socket.localAddress}\n`);
   });
@@ -41,11 +44,18 @@ async function main(): Promise<void> {
   let neighbourPid = '';
   if (config.neighbour) {
     const script = `require('node:net').createServer((s) => s.end('NEIGHBOUR ' + s.localAddress + '\\n')).listen({ host: '::', port: ${config.port} }, () => console.log('listening')); process.stdin.on('end', () => process.exit(0)); process.stdin.resume();`;
-    const neighbour = spawn('unshare', ['--net', process.execPath, '-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const neighbour = spawn('unshare', ['--net', process.execPath, '-e', script], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     await new Promise<void>((resolve) => neighbour.stdout.once('data', () => resolve()));
     neighbourPid = String(neighbour.pid);
   }
-  const run = (command: string[]) => execFileSync(command[0]!, command.slice(1).map((word) => word.replace('{neighbour}', neighbourPid)), { stdio: ['ignore', 'ignore', 'inherit'] });
+  const run = (command: string[]) =>
+    execFileSync(
+      command[0]!,
+      command.slice(1).map((word) => word.replace('{neighbour}', neighbourPid)),
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
   config.setup.forEach(run);
   await serve('0.0.0.0', false);
   await serve('::', true);

@@ -30,7 +30,11 @@ export function testSandbox(options: { home?: string; dataDir?: string } = {}): 
     scratchDirs.push(dir);
     return dir;
   };
-  return createSandbox({ status: sandboxStatus(), home: options.home ?? scratch(), dataDir: options.dataDir ?? scratch() });
+  return createSandbox({
+    status: sandboxStatus(),
+    home: options.home ?? scratch(),
+    dataDir: options.dataDir ?? scratch(),
+  });
 }
 
 /** The same, reported as unavailable (to test what Paddock does without a sandbox). */

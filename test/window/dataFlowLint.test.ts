@@ -10,7 +10,9 @@ const PROBE = "import { call } from '../../api';\nexport const probe = call;\n";
 async function restrictedImports(file: string, text: string): Promise<string[]> {
   const eslint = lintForTests(ROOT);
   const [result] = await eslint.lintText(text, { filePath: path.join(ROOT, file) });
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .map((message) => message.message);
 }
 
 describe('the renderer data flow, enforced by npm run lint', () => {
@@ -18,16 +20,29 @@ describe('the renderer data flow, enforced by npm run lint', () => {
     expect(await restrictedImports('src/renderer/src/features/conversation/Probe.tsx', PROBE)).toEqual([
       expect.stringContaining('Features read stores, and stores call api.ts'),
     ]);
-    expect(await restrictedImports('src/renderer/src/components/Probe.tsx', "import { call } from '../api';\nexport const probe = call;\n")).toHaveLength(1);
+    expect(
+      await restrictedImports(
+        'src/renderer/src/components/Probe.tsx',
+        "import { call } from '../api';\nexport const probe = call;\n",
+      ),
+    ).toHaveLength(1);
   });
 
   it('lets a store call api.ts', async () => {
-    expect(await restrictedImports('src/renderer/src/stores/useProbeStore.ts', "import { call } from '../api';\nexport const probe = call;\n")).toEqual([]);
+    expect(
+      await restrictedImports(
+        'src/renderer/src/stores/useProbeStore.ts',
+        "import { call } from '../api';\nexport const probe = call;\n",
+      ),
+    ).toEqual([]);
   });
 
   it('still keeps Node out of a feature', async () => {
-    expect(await restrictedImports('src/renderer/src/features/files/Probe.ts', "import fs from 'node:fs';\nexport const probe = fs;\n")).toEqual([
-      expect.stringContaining('no Node'),
-    ]);
+    expect(
+      await restrictedImports(
+        'src/renderer/src/features/files/Probe.ts',
+        "import fs from 'node:fs';\nexport const probe = fs;\n",
+      ),
+    ).toEqual([expect.stringContaining('no Node')]);
   });
 });

@@ -26,12 +26,18 @@ export function readsOfResultText(text: string): string[] {
 
 describe('the window never reads a result’s text to find a fact', () => {
   it('no renderer file searches a result, a summary or an error string', () => {
-    const found = files(RENDERER).flatMap((file) => readsOfResultText(fs.readFileSync(file, 'utf8')).map((line) => `${path.relative(RENDERER, file)}: ${line.trim()}`));
+    const found = files(RENDERER).flatMap((file) =>
+      readsOfResultText(fs.readFileSync(file, 'utf8')).map(
+        (line) => `${path.relative(RENDERER, file)}: ${line.trim()}`,
+      ),
+    );
     expect(found).toEqual([]);
   });
 
   it('sees the readings the outcome replaced', () => {
-    expect(readsOfResultText("const shot = result ? / saved to (\\/\\S+\\.png)[;.]/.exec(result.text) : null;")).toHaveLength(1);
+    expect(
+      readsOfResultText('const shot = result ? / saved to (\\/\\S+\\.png)[;.]/.exec(result.text) : null;'),
+    ).toHaveLength(1);
     expect(readsOfResultText("return view?.error?.startsWith('refused:') ? refused : failed;")).toHaveLength(1);
     expect(readsOfResultText('<TerminalText text={result.text} label="Sent to the model" raw />')).toEqual([]);
   });

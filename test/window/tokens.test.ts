@@ -47,10 +47,14 @@ describe('design tokens', () => {
     const [light, dark] = tokens.split('@media (prefers-color-scheme: dark)');
     const names = (text: string): Set<string> => new Set([...text.matchAll(/(--[\w-]+)\s*:/g)].map((m) => m[1]!));
     const lightNames = names(light!);
-    const colourNames = [...lightNames].filter((name) => /#|rgba/.test(new RegExp(`${name}\\s*:\\s*([^;]+);`).exec(light!)?.[1] ?? ''));
+    const colourNames = [...lightNames].filter((name) =>
+      /#|rgba/.test(new RegExp(`${name}\\s*:\\s*([^;]+);`).exec(light!)?.[1] ?? ''),
+    );
     for (const name of colourNames) if (name !== '--canvas') expect(names(dark!), name).toContain(name);
     const used = new Set(
-      files(RENDERER).flatMap((file) => [...fs.readFileSync(file, 'utf8').matchAll(/var\((--[\w-]+)/g)].map((m) => m[1])),
+      files(RENDERER).flatMap((file) =>
+        [...fs.readFileSync(file, 'utf8').matchAll(/var\((--[\w-]+)/g)].map((m) => m[1]),
+      ),
     );
     for (const name of used) expect(lightNames, `${name} is used but not a token`).toContain(name);
   });

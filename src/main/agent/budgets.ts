@@ -28,7 +28,10 @@ export class BudgetRefusal extends Error {}
 export function localDay(now: Date): { day: string; startIso: string } {
   const start = new Date(now.getFullYear(), now.getMonth(), now.getDate());
   const pad = (n: number): string => String(n).padStart(2, '0');
-  return { day: `${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())}`, startIso: start.toISOString() };
+  return {
+    day: `${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())}`,
+    startIso: start.toISOString(),
+  };
 }
 
 /** The owner's limits, checked rule by rule; throws a sentence naming the first broken rule. */
@@ -39,10 +42,14 @@ export function validateBudgets(input: Partial<Record<BudgetScope, Partial<Budge
     const dollars = limit.dollars ?? null;
     const tokens = limit.tokens ?? null;
     if (dollars !== null && (!Number.isFinite(dollars) || dollars <= 0 || dollars > MAX_BUDGET_DOLLARS)) {
-      throw new BudgetRefusal(`refused: the dollar limit for ${BUDGET_SCOPE_WORDS[scope]} must be more than $0 and at most $${MAX_BUDGET_DOLLARS.toLocaleString('en-US')}`);
+      throw new BudgetRefusal(
+        `refused: the dollar limit for ${BUDGET_SCOPE_WORDS[scope]} must be more than $0 and at most $${MAX_BUDGET_DOLLARS.toLocaleString('en-US')}`,
+      );
     }
     if (tokens !== null && (!Number.isInteger(tokens) || tokens <= 0 || tokens > MAX_BUDGET_TOKENS)) {
-      throw new BudgetRefusal(`refused: the token limit for ${BUDGET_SCOPE_WORDS[scope]} must be a whole number of tokens, more than 0 and at most ${MAX_BUDGET_TOKENS.toLocaleString('en-US')}`);
+      throw new BudgetRefusal(
+        `refused: the token limit for ${BUDGET_SCOPE_WORDS[scope]} must be a whole number of tokens, more than 0 and at most ${MAX_BUDGET_TOKENS.toLocaleString('en-US')}`,
+      );
     }
     out[scope] = { dollars, tokens };
   }
@@ -55,7 +62,8 @@ export function storedBudgets(raw: unknown): BudgetSettings {
   if (!raw || typeof raw !== 'object') return out;
   for (const scope of BUDGET_SCOPES) {
     const limit = (raw as Record<string, unknown>)[scope] as Partial<BudgetLimit> | undefined;
-    const positive = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null);
+    const positive = (value: unknown): number | null =>
+      typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
     out[scope] = { dollars: positive(limit?.dollars), tokens: positive(limit?.tokens) };
   }
   return out;
@@ -92,7 +100,10 @@ export function formatAmount(unit: BudgetUnit, value: number): string {
 
 /** The row a stopped turn leaves: which limit, how much was spent, and the way on. */
 export function budgetStopSentence(over: readonly BudgetMeasure[]): string {
-  const parts = over.map((m) => `the limit for ${BUDGET_SCOPE_WORDS[m.scope]} of ${formatAmount(m.unit, m.limit)} is reached: ${formatAmount(m.unit, m.spent)} spent`);
+  const parts = over.map(
+    (m) =>
+      `the limit for ${BUDGET_SCOPE_WORDS[m.scope]} of ${formatAmount(m.unit, m.limit)} is reached: ${formatAmount(m.unit, m.spent)} spent`,
+  );
   return `stopped before the next model request: ${parts.join('; ')}. "Continue anyway" raises the limit once; Settings → Developer → Budgets changes it`;
 }
 
@@ -136,7 +147,13 @@ export function createBudgetGate(deps: {
       const { day } = localDay(now());
       for (const m of over) {
         const steps = Math.floor((m.spent - m.limit) / m.setLimit) + 1;
-        deps.raises.add({ scope: m.scope, key: keyOf(m.scope, agentId, conversationId), day: m.scope === 'conversation' ? '' : day, unit: m.unit, amount: steps * m.setLimit });
+        deps.raises.add({
+          scope: m.scope,
+          key: keyOf(m.scope, agentId, conversationId),
+          day: m.scope === 'conversation' ? '' : day,
+          unit: m.unit,
+          amount: steps * m.setLimit,
+        });
       }
       return over;
     },

@@ -34,9 +34,15 @@ export function charsPerToken(history: ConversationHistory): number {
 }
 
 /** The request's estimated size in tokens (images at a fixed allowance each). */
-export function estimateTokens(history: ConversationHistory, fixedChars: number, elided: ElisionState = history.elision): number {
+export function estimateTokens(
+  history: ConversationHistory,
+  fixedChars: number,
+  elided: ElisionState = history.elision,
+): number {
   const chars = fixedChars + history.totalChars - elided.chars + elided.markerChars;
-  return Math.ceil(chars / charsPerToken(history)) + Math.ceil((history.totalImages * IMAGE_CHARS) / DEFAULT_CHARS_PER_TOKEN);
+  return (
+    Math.ceil(chars / charsPerToken(history)) + Math.ceil((history.totalImages * IMAGE_CHARS) / DEFAULT_CHARS_PER_TOKEN)
+  );
 }
 
 export interface FitOutcome {
@@ -51,7 +57,12 @@ export type AgainFor = (tool: string, args: unknown) => string;
 
 /** Makes the request fit the budget; returns what it did (zero counts: nothing changed). */
 export function fitToBudget(history: ConversationHistory, budget: Budget, againFor: AgainFor): FitOutcome {
-  const outcome: FitOutcome = { compacted: 0, elided: 0, truncated: 0, estimate: estimateTokens(history, budget.fixedChars) };
+  const outcome: FitOutcome = {
+    compacted: 0,
+    elided: 0,
+    truncated: 0,
+    estimate: estimateTokens(history, budget.fixedChars),
+  };
   if (outcome.estimate <= budget.tokens) return outcome;
   const target = Math.floor(budget.tokens * LOW_WATER);
   const latest = history.latestStepStart();
@@ -60,8 +71,22 @@ export function fitToBudget(history: ConversationHistory, budget: Budget, againF
   // 1. Oldest results first, outside the latest step.
   for (let index = history.elidedBefore; index < latest && measure() > target; index++) {
     const entry = history.entries[index];
-    if (entry!.message.role !== 'tool' || entry!.compacted || (entry!.message.text.length <= SHORT_RESULT && entry!.images === 0)) continue;
-    history.compact(index, compactedPlaceholder(entry!.message.tool, entry!.args, entry!.message.text.length, budget, againFor(entry!.message.tool, entry!.args)));
+    if (
+      entry!.message.role !== 'tool' ||
+      entry!.compacted ||
+      (entry!.message.text.length <= SHORT_RESULT && entry!.images === 0)
+    )
+      continue;
+    history.compact(
+      index,
+      compactedPlaceholder(
+        entry!.message.tool,
+        entry!.args,
+        entry!.message.text.length,
+        budget,
+        againFor(entry!.message.tool, entry!.args),
+      ),
+    );
     outcome.compacted++;
   }
   // 2. Then whole messages, oldest first, cut before an assistant message so calls and results stay paired.
@@ -114,18 +139,27 @@ export function fitToBudget(history: ConversationHistory, budget: Budget, againF
 export function requestMessages(history: ConversationHistory): ModelMessage[] {
   const out: ModelMessage[] = [];
   if (history.elidedBefore > 0 && history.elision.marker) out.push({ role: 'user', text: history.elision.marker });
-  for (let index = history.elidedBefore; index < history.entries.length; index++) out.push(history.entries[index]!.message);
+  for (let index = history.elidedBefore; index < history.entries.length; index++)
+    out.push(history.entries[index]!.message);
   return out;
 }
 
-export function compactedPlaceholder(tool: string, args: unknown, length: number, budget: Pick<Budget, 'model' | 'contextWindow'>, again: string): string {
+export function compactedPlaceholder(
+  tool: string,
+  args: unknown,
+  length: number,
+  budget: Pick<Budget, 'model' | 'contextWindow'>,
+  again: string,
+): string {
   return `[compacted to fit the context budget (${budget.model}, ${budget.contextWindow} tokens): an earlier ${tool} result${describeArgs(args)} of ${length} characters is not sent again; ${again}]`;
 }
 
 function describeArgs(args: unknown): string {
   if (!args || typeof args !== 'object') return '';
   const record = args as Record<string, unknown>;
-  const parts = ['path', 'name', 'query', 'command', 'action'].filter((key) => typeof record[key] === 'string').map((key) => `${key} ${JSON.stringify(String(record[key]).slice(0, 120))}`);
+  const parts = ['path', 'name', 'query', 'command', 'action']
+    .filter((key) => typeof record[key] === 'string')
+    .map((key) => `${key} ${JSON.stringify(String(record[key]).slice(0, 120))}`);
   return parts.length > 0 ? ` (${parts.join(', ')})` : '';
 }
 
@@ -142,7 +176,11 @@ function elisionMarker(history: ConversationHistory, cut: number, budget: Budget
   }
   // The owner's request that the kept part still works on must not be lost with the elided part.
   let ownerAfter = false;
-  for (let index = cut; index < history.entries.length; index++) if (history.entries[index]!.message.role === 'user') ownerAfter = true;
-  const request = lastOwner !== null && !ownerAfter ? ` The owner's request that this turn is working on was: "${lastOwner.slice(0, 2_000)}".` : '';
+  for (let index = cut; index < history.entries.length; index++)
+    if (history.entries[index]!.message.role === 'user') ownerAfter = true;
+  const request =
+    lastOwner !== null && !ownerAfter
+      ? ` The owner's request that this turn is working on was: "${lastOwner.slice(0, 2_000)}".`
+      : '';
   return `[elided to fit the context budget (${budget.model}, ${budget.contextWindow} tokens): the ${cut} oldest messages of this conversation, with ${calls} tool calls (${[...tools].join(', ') || 'none'}), are not sent. Their effects stand.${request} Read files again, or call output with a cursor, if you need what they returned.]`;
 }

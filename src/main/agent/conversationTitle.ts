@@ -7,7 +7,11 @@ export function titleFrom(text: string): string {
 }
 
 /** Renames a conversation that has no message yet after `text`; true when it did. */
-export function nameByFirstRequest(conversations: ConversationsRepository, conversationId: string, text: string): boolean {
+export function nameByFirstRequest(
+  conversations: ConversationsRepository,
+  conversationId: string,
+  text: string,
+): boolean {
   if (conversations.count(conversationId) !== 0) return false;
   conversations.rename(conversationId, titleFrom(text));
   return true;

@@ -12,7 +12,9 @@ export const DEFAULT_AGENT_ID = 'developer';
  * not mcp (granted when the owner adds an MCP server for the agent), and not delegate (granted when
  * the owner picks the agent's helpers).
  */
-export const DEVELOPER_SCOPES: readonly Scope[] = SCOPES.filter((scope) => scope !== 'shell' && scope !== 'mcp' && scope !== 'delegate');
+export const DEVELOPER_SCOPES: readonly Scope[] = SCOPES.filter(
+  (scope) => scope !== 'shell' && scope !== 'mcp' && scope !== 'delegate',
+);
 
 /** The current Sonnet in the installed SDK's model list; claude-sonnet-4-5 reached its end of life. */
 export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-5-5';
@@ -46,7 +48,14 @@ export function normaliseHandle(handle: string): string {
 }
 
 /** A new agent as the owner asks for it: what they did not choose takes the developer's defaults (seed 003 §11). */
-export function ownerNewAgent(request: { name: string; handle: string; provider?: Provider; model?: string; scopes?: Scope[]; mode?: Mode }) {
+export function ownerNewAgent(request: {
+  name: string;
+  handle: string;
+  provider?: Provider;
+  model?: string;
+  scopes?: Scope[];
+  mode?: Mode;
+}) {
   return {
     name: request.name,
     handle: normaliseHandle(request.handle),
@@ -60,7 +69,10 @@ export function ownerNewAgent(request: { name: string; handle: string; provider?
 const DEFAULT_AGENT_KEY = 'agents.defaultCreated';
 
 /** Creates the default agent on the first start only: an owner who removed it does not get it back. */
-export function proposeDefaultAgent(agents: Pick<AgentsRepository, 'list' | 'create'>, settings: Pick<SettingsRepository, 'get' | 'set'>): void {
+export function proposeDefaultAgent(
+  agents: Pick<AgentsRepository, 'list' | 'create'>,
+  settings: Pick<SettingsRepository, 'get' | 'set'>,
+): void {
   if (settings.get(DEFAULT_AGENT_KEY, false)) return;
   if (agents.list().length === 0) agents.create(defaultAgent());
   settings.set(DEFAULT_AGENT_KEY, true);

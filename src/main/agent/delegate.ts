@@ -4,7 +4,13 @@
 // the dispatcher, whose floor refuses it (session-not-authorized). Its conversation and its cost
 // are kept for the window, folded under the call.
 import { randomUUID } from 'node:crypto';
-import { clampOutputBound, type Agent, type DelegateMessageView, type ToolResult, type UsageTotals } from '../../shared/domain';
+import {
+  clampOutputBound,
+  type Agent,
+  type DelegateMessageView,
+  type ToolResult,
+  type UsageTotals,
+} from '../../shared/domain';
 import type { Dispatcher } from '../dispatch/types';
 import type { DelegationsRepository } from '../store/delegations';
 import { addUsage, ZERO_USAGE, type UsageRepository } from '../store/usage';
@@ -78,7 +84,10 @@ export function createDelegate(deps: DelegateDeps): Delegate {
     const wanted = input.helper.trim().replace(/^@?/, '@').toLowerCase();
     const helper = helpers.find((agent) => agent.handle.toLowerCase() === wanted);
     if (!helper) {
-      const named = helpers.length > 0 ? `its helpers are ${helpers.map((agent) => agent.handle).join(', ')}` : 'it has no helper yet';
+      const named =
+        helpers.length > 0
+          ? `its helpers are ${helpers.map((agent) => agent.handle).join(', ')}`
+          : 'it has no helper yet';
       return {
         ok: false,
         status: 403,
@@ -107,7 +116,11 @@ export function createDelegate(deps: DelegateDeps): Delegate {
       return { ok: false, error, outcome: { delegated: true } };
     };
 
-    const base = { turnId: input.ownerRequestId ?? input.callId, agentId: asker.id, conversationId: input.conversationId };
+    const base = {
+      turnId: input.ownerRequestId ?? input.callId,
+      agentId: asker.id,
+      conversationId: input.conversationId,
+    };
     const quiet = { push: () => undefined, flush: () => undefined };
     try {
       for (let request = 0; request < limit; request++) {
@@ -129,15 +142,35 @@ export function createDelegate(deps: DelegateDeps): Delegate {
           // The delegate's text and retries are its own: they are shown folded, not in the asker's stream.
           { batcher: quiet, base, emit: () => undefined },
         );
-        usage = addUsage(usage, countUsage(response.usage, facts.price, (one) => deps.usage?.record({ conversationId: input.conversationId, turnId: base.turnId, messageId: null, model: current.model, usage: one })));
+        usage = addUsage(
+          usage,
+          countUsage(response.usage, facts.price, (one) =>
+            deps.usage?.record({
+              conversationId: input.conversationId,
+              turnId: base.turnId,
+              messageId: null,
+              model: current.model,
+              usage: one,
+            }),
+          ),
+        );
         if (response.aborted) return fail(`${helper.handle} was stopped by the owner before it answered`);
-        const calls = response.calls.map((call) => ({ id: call.id || `call_${randomUUID()}`, name: call.name, args: parseArgs(call.argsJson) }));
+        const calls = response.calls.map((call) => ({
+          id: call.id || `call_${randomUUID()}`,
+          name: call.name,
+          args: parseArgs(call.argsJson),
+        }));
         if (response.text) messages.push({ role: 'assistant', text: response.text });
         sent.push({ role: 'assistant', text: response.text, toolCalls: calls });
         if (calls.length === 0) {
           save('done');
           const answer = response.text.trim() || '(no answer)';
-          return { ok: true, text: `${helper.handle} answered:\n${answer}`, data: { kind: 'delegation', callId: input.callId, helper: helper.handle, usage }, outcome: { delegated: true } };
+          return {
+            ok: true,
+            text: `${helper.handle} answered:\n${answer}`,
+            data: { kind: 'delegation', callId: input.callId, helper: helper.handle, usage },
+            outcome: { delegated: true },
+          };
         }
         for (const call of calls) {
           // Through the one path every call takes, at the delegate's depth: the floor refuses it.
@@ -175,7 +208,11 @@ function parseArgs(json: string): unknown {
   }
 }
 
-function countUsage(usage: ModelUsage | null, price: Parameters<typeof costOf>[0], record: (one: UsageTotals) => void): UsageTotals {
+function countUsage(
+  usage: ModelUsage | null,
+  price: Parameters<typeof costOf>[0],
+  record: (one: UsageTotals) => void,
+): UsageTotals {
   if (!usage) return ZERO_USAGE;
   const counts = {
     inputTokens: usage.inputTokens ?? 0,

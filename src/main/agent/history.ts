@@ -44,7 +44,14 @@ export interface ConversationHistory {
   /** Returns the stored message's id. */
   appendAssistant(input: { text: string; toolCalls: StoredToolCall[]; thinking?: ThinkingBlock[] }): number;
   /** `stored` is what the transcript keeps (a summary for file tools); `text` goes to the model whole. */
-  appendResult(input: { callId: string; tool: string; stored: string; text: string; isError: boolean; images?: ModelImage[] }): void;
+  appendResult(input: {
+    callId: string;
+    tool: string;
+    stored: string;
+    text: string;
+    isError: boolean;
+    images?: ModelImage[];
+  }): void;
   /** Replaces entry `index`'s text (a tool result) by `placeholder` and drops its images. */
   compact(index: number, placeholder: string): void;
   /** Index of the last assistant message: it and what follows are the latest step, never compacted. */
@@ -63,7 +70,8 @@ export function messageChars(message: ModelMessage): number {
     case 'assistant': {
       let chars = message.text.length + 16;
       for (const call of message.toolCalls) chars += call.name.length + JSON.stringify(call.args ?? {}).length + 48;
-      for (const block of message.thinking ?? []) chars += block.type === 'thinking' ? block.thinking.length + block.signature.length : block.data.length;
+      for (const block of message.thinking ?? [])
+        chars += block.type === 'thinking' ? block.thinking.length + block.signature.length : block.data.length;
       return chars;
     }
     case 'tool':
@@ -74,7 +82,11 @@ export function messageChars(message: ModelMessage): number {
 // Read from the store when a conversation is first worked in: a fork (store/conversations.ts) is
 // its copied rows, with the source's whole results while the source is in memory (`fullResults`),
 // so its first request carries exactly the history the source's model read before the forked message.
-export function createConversationHistory(store: ConversationsRepository, conversationId: string, fullResults: ReadonlyMap<string, string> = new Map()): ConversationHistory {
+export function createConversationHistory(
+  store: ConversationsRepository,
+  conversationId: string,
+  fullResults: ReadonlyMap<string, string> = new Map(),
+): ConversationHistory {
   const entries: HistoryEntry[] = [];
   const callIds = new Set<string>();
   const argsOf = new Map<string, unknown>();
@@ -93,7 +105,10 @@ export function createConversationHistory(store: ConversationsRepository, conver
   // A call the turn never answered (it threw, or Paddock stopped) reads "interrupted, not repeated".
   const seal = (): void => {
     for (const call of pending) {
-      push({ role: 'tool', callId: call.id, tool: call.name, text: INTERRUPTED_NOT_REPEATED, isError: true }, call.args);
+      push(
+        { role: 'tool', callId: call.id, tool: call.name, text: INTERRUPTED_NOT_REPEATED, isError: true },
+        call.args,
+      );
     }
     pending = [];
   };
@@ -124,13 +139,22 @@ export function createConversationHistory(store: ConversationsRepository, conver
     appendOwner(text, images = []) {
       seal();
       const files = images.map((item) => item.file);
-      const stored = store.append(conversationId, { role: 'owner', text, ...(files.length > 0 ? { images: files } : {}) });
+      const stored = store.append(conversationId, {
+        role: 'owner',
+        text,
+        ...(files.length > 0 ? { images: files } : {}),
+      });
       push({ role: 'user', text, ...(images.length > 0 ? { images: images.map((item) => item.image) } : {}) });
       return stored.id;
     },
     appendAssistant({ text, toolCalls, thinking }) {
       seal();
-      const stored = store.append(conversationId, { role: 'assistant', text, toolCalls, ...(thinking && thinking.length > 0 ? { thinking } : {}) });
+      const stored = store.append(conversationId, {
+        role: 'assistant',
+        text,
+        toolCalls,
+        ...(thinking && thinking.length > 0 ? { thinking } : {}),
+      });
       for (const call of toolCalls) {
         callIds.add(call.id);
         argsOf.set(call.id, call.args);
@@ -145,12 +169,21 @@ export function createConversationHistory(store: ConversationsRepository, conver
       // Results arrive in call order; one for a call not waiting is kept in the store only.
       if (index < 0) return;
       pending.splice(index, 1);
-      push({ role: 'tool', callId, tool, text, isError, ...(images && images.length > 0 ? { images } : {}) }, argsOf.get(callId));
+      push(
+        { role: 'tool', callId, tool, text, isError, ...(images && images.length > 0 ? { images } : {}) },
+        argsOf.get(callId),
+      );
     },
     compact(index, placeholder) {
       const entry = entries[index];
       if (!entry || entry.compacted || entry.message.role !== 'tool') return;
-      const message: ModelMessage = { role: 'tool', callId: entry.message.callId, tool: entry.message.tool, text: placeholder, isError: entry.message.isError };
+      const message: ModelMessage = {
+        role: 'tool',
+        callId: entry.message.callId,
+        tool: entry.message.tool,
+        text: placeholder,
+        isError: entry.message.isError,
+      };
       const chars = messageChars(message);
       totalChars += chars - entry.chars;
       totalImages -= entry.images;
@@ -158,7 +191,8 @@ export function createConversationHistory(store: ConversationsRepository, conver
     },
     fullResults() {
       const whole = new Map<string, string>();
-      for (const entry of entries) if (entry.message.role === 'tool' && !entry.compacted) whole.set(entry.message.callId, entry.message.text);
+      for (const entry of entries)
+        if (entry.message.role === 'tool' && !entry.compacted) whole.set(entry.message.callId, entry.message.text);
       return whole;
     },
     latestStepStart() {

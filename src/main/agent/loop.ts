@@ -114,7 +114,10 @@ export interface AgentRunner {
 
 export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
   const conversations = deps.conversations ?? createConversationsRepository(deps.db);
-  const active = new Map<string, { conversationId: string; controller: AbortController; done: Promise<TurnEndReason> }>();
+  const active = new Map<
+    string,
+    { conversationId: string; controller: AbortController; done: Promise<TurnEndReason> }
+  >();
   const ended = new Map<string, TurnEndReason>();
   const busyConversations = new Map<string, string>();
   const usage: UsageRepository = createUsageRepository(deps.db);
@@ -127,7 +130,11 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
   function historyOf(conversationId: string): { history: ConversationHistory; usage: UsageTotals } {
     let entry = histories.get(conversationId);
     if (entry) histories.delete(conversationId);
-    else entry = { history: createConversationHistory(conversations, conversationId), usage: usage.forConversation(conversationId).total };
+    else
+      entry = {
+        history: createConversationHistory(conversations, conversationId),
+        usage: usage.forConversation(conversationId).total,
+      };
     histories.set(conversationId, entry);
     for (const id of histories.keys()) {
       if (histories.size <= keep) break;
@@ -155,7 +162,14 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
   const turnModes = new Map<string, Mode>();
 
   /** Opens a turn with the owner's messages (none: a retry of the stored conversation), in the mode the owner chose for it if any. */
-  function begin(agentId: string, conversationId: string, words: OwnerWords[], joined: string[] = [], handBack?: () => void, mode: Mode | null = null): string {
+  function begin(
+    agentId: string,
+    conversationId: string,
+    words: OwnerWords[],
+    joined: string[] = [],
+    handBack?: () => void,
+    mode: Mode | null = null,
+  ): string {
     const agent = deps.agents.get(agentId);
     if (!agent) throw new Error(`no agent ${agentId}`);
     const conversation = conversations.get(conversationId);
@@ -166,7 +180,12 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
     const working = busyConversations.get(conversationId);
     if (working) {
       handBack?.();
-      return refuse(turnId, agentId, conversationId, 'refused: a turn is already working in this conversation; stop it or wait for it to end');
+      return refuse(
+        turnId,
+        agentId,
+        conversationId,
+        'refused: a turn is already working in this conversation; stop it or wait for it to end',
+      );
     }
     // Taken synchronously, before anything is stored or sent: an owner's Pull that holds the
     // workspace refuses the turn, and a turn that holds it refuses the Pull (seed 000).
@@ -186,7 +205,16 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
     // Messages that waited for this turn (queued behind the last one) are shown where they were stored.
     joined.forEach((waitingId, index) => {
       const messageId = ownerMessageIds[index];
-      if (messageId !== undefined) deps.emit({ turnId, agentId, conversationId, type: 'owner_joined', waitingId, text: words[index]?.text ?? '', messageId });
+      if (messageId !== undefined)
+        deps.emit({
+          turnId,
+          agentId,
+          conversationId,
+          type: 'owner_joined',
+          waitingId,
+          text: words[index]?.text ?? '',
+          messageId,
+        });
     });
     try {
       deps.turnHooks?.started({ turnId, agentId, conversationId, ownerMessageId });
@@ -245,7 +273,14 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
           const texts = waiting.map((item) => item.text);
           const handBack = (): void => deps.emit({ turnId, agentId, conversationId, type: 'owner_returned', texts });
           try {
-            if (continuesAfter(reason) && deps.agents.get(agentId)) begin(agentId, conversationId, waiting, waiting.map((item) => item.id), handBack);
+            if (continuesAfter(reason) && deps.agents.get(agentId))
+              begin(
+                agentId,
+                conversationId,
+                waiting,
+                waiting.map((item) => item.id),
+                handBack,
+              );
             else handBack();
           } catch {
             handBack(); // the conversation or agent went away meanwhile: nothing is lost silently
@@ -258,12 +293,14 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
   }
 
   return {
-    startTurn: ({ agentId, conversationId, text, images, mode }) => begin(agentId, conversationId, [{ text, images }], [], undefined, mode ?? null),
+    startTurn: ({ agentId, conversationId, text, images, mode }) =>
+      begin(agentId, conversationId, [{ text, images }], [], undefined, mode ?? null),
     interject({ agentId, conversationId, text, when, images }) {
       const working = busyConversations.get(conversationId);
       if (!working) return { turnId: begin(agentId, conversationId, [{ text, images }]), held: null };
       const conversation = conversations.get(conversationId);
-      if (!conversation || conversation.agentId !== agentId) throw new Error(`conversation ${conversationId} does not belong to this agent`);
+      if (!conversation || conversation.agentId !== agentId)
+        throw new Error(`conversation ${conversationId} does not belong to this agent`);
       const item = inbox.hold(conversationId, text, when, images);
       deps.emit({ turnId: working, agentId, conversationId, type: 'owner_waiting', waitingId: item.id, text, when });
       return { turnId: working, held: when };
@@ -291,7 +328,10 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
     seedFork(sourceId, forkId) {
       const source = histories.get(sourceId);
       if (!source) return;
-      histories.set(forkId, { history: createConversationHistory(conversations, forkId, source.history.fullResults()), usage: usage.forConversation(forkId).total });
+      histories.set(forkId, {
+        history: createConversationHistory(conversations, forkId, source.history.fullResults()),
+        usage: usage.forConversation(forkId).total,
+      });
       historyOf(forkId);
     },
     async cancelAll() {

@@ -2,7 +2,14 @@
 // settings and read at every model request; every edit is checked (ModelTableRefusal) before it is saved.
 import type { ModelTablesView } from '../../shared/domain';
 import type { SettingsRepository } from '../store/settings';
-import { MODEL_CONTEXT_WINDOWS_KEY, MODEL_PRICES_KEY, modelTablesView, validateModelOverrides, type ModelOverrides, type ModelOverridesInput } from './models';
+import {
+  MODEL_CONTEXT_WINDOWS_KEY,
+  MODEL_PRICES_KEY,
+  modelTablesView,
+  validateModelOverrides,
+  type ModelOverrides,
+  type ModelOverridesInput,
+} from './models';
 
 export interface ModelTables {
   overrides(): ModelOverrides;

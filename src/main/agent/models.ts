@@ -1,7 +1,14 @@
 // What Paddock knows about models (issue 16): context windows and prices per million tokens, by
 // model name prefix, longest match first. Settings override both (keys `model.contextWindows` and
 // `model.prices`), so a new model or a changed price needs no new release.
-import { PRICE_FIELDS, type ModelOverrides, type ModelPrice, type ModelTableRow, type ModelTablesView, type Provider } from '../../shared/domain';
+import {
+  PRICE_FIELDS,
+  type ModelOverrides,
+  type ModelPrice,
+  type ModelTableRow,
+  type ModelTablesView,
+  type Provider,
+} from '../../shared/domain';
 
 export type { ModelOverrides, ModelPrice } from '../../shared/domain';
 
@@ -13,8 +20,18 @@ export interface ModelFacts {
 
 /** Cents of a cent at most: 3 × 0.1 is 0.3 in the table Settings shows, not 0.30000000000000004. */
 const round = (dollars: number): number => Math.round(dollars * 1e6) / 1e6;
-const anthropic = (input: number, output: number): ModelPrice => ({ input, output, cacheRead: round(input * 0.1), cacheWrite: round(input * 1.25) });
-const openai = (input: number, output: number, cacheRead = input / 2): ModelPrice => ({ input, output, cacheRead: round(cacheRead), cacheWrite: input });
+const anthropic = (input: number, output: number): ModelPrice => ({
+  input,
+  output,
+  cacheRead: round(input * 0.1),
+  cacheWrite: round(input * 1.25),
+});
+const openai = (input: number, output: number, cacheRead = input / 2): ModelPrice => ({
+  input,
+  output,
+  cacheRead: round(cacheRead),
+  cacheWrite: input,
+});
 
 /** Prefix → facts. Ordered from the most specific prefix to the least by lookup, not here. */
 export const KNOWN_MODELS: Readonly<Record<string, ModelFacts>> = {
@@ -108,7 +125,8 @@ function checkPrefix(prefix: string): string {
 export function validateModelOverrides(input: ModelOverridesInput): ModelOverrides {
   const windows = Object.entries(input.contextWindows);
   const prices = Object.entries(input.prices);
-  if (windows.length > MAX_ROWS || prices.length > MAX_ROWS) throw new ModelTableRefusal(`refused: at most ${MAX_ROWS} models in each table`);
+  if (windows.length > MAX_ROWS || prices.length > MAX_ROWS)
+    throw new ModelTableRefusal(`refused: at most ${MAX_ROWS} models in each table`);
   const out: ModelOverrides = { contextWindows: {}, prices: {} };
   for (const [raw, value] of windows) {
     const prefix = checkPrefix(raw);
@@ -122,12 +140,24 @@ export function validateModelOverrides(input: ModelOverridesInput): ModelOverrid
   for (const [raw, fields] of prices) {
     const prefix = checkPrefix(raw);
     const extra = Object.keys(fields).find((key) => !(PRICE_FIELDS as readonly string[]).includes(key));
-    if (extra) throw new ModelTableRefusal(`refused: a price has input, output, cacheRead and cacheWrite, not ${extra.slice(0, 40)}`);
+    if (extra)
+      throw new ModelTableRefusal(
+        `refused: a price has input, output, cacheRead and cacheWrite, not ${extra.slice(0, 40)}`,
+      );
     const price = {} as ModelPrice;
     for (const field of PRICE_FIELDS) {
       const value = fields[field];
-      if (value === null || value === undefined || typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_PRICE) {
-        throw new ModelTableRefusal(`refused: the ${field} price of ${prefix} must be a number of dollars per million tokens from 0 to ${MAX_PRICE} (all four prices, or none)`);
+      if (
+        value === null ||
+        value === undefined ||
+        typeof value !== 'number' ||
+        !Number.isFinite(value) ||
+        value < 0 ||
+        value > MAX_PRICE
+      ) {
+        throw new ModelTableRefusal(
+          `refused: the ${field} price of ${prefix} must be a number of dollars per million tokens from 0 to ${MAX_PRICE} (all four prices, or none)`,
+        );
       }
       price[field] = value;
     }
@@ -138,10 +168,15 @@ export function validateModelOverrides(input: ModelOverridesInput): ModelOverrid
 
 /** Every prefix Paddock knows or the owner set, with what applies, sorted by name. */
 export function modelTablesView(overrides: ModelOverrides): ModelTablesView {
-  const prefixes = new Set([...Object.keys(KNOWN_MODELS), ...Object.keys(overrides.contextWindows), ...Object.keys(overrides.prices)]);
+  const prefixes = new Set([
+    ...Object.keys(KNOWN_MODELS),
+    ...Object.keys(overrides.contextWindows),
+    ...Object.keys(overrides.prices),
+  ]);
   const rows: ModelTableRow[] = [...prefixes].sort().map((prefix) => {
     const known = Object.hasOwn(KNOWN_MODELS, prefix) ? KNOWN_MODELS[prefix] : undefined;
-    const own = <T>(table: Record<string, T>): T | undefined => (Object.hasOwn(table, prefix) ? table[prefix] : undefined);
+    const own = <T>(table: Record<string, T>): T | undefined =>
+      Object.hasOwn(table, prefix) ? table[prefix] : undefined;
     const builtInWindow = known?.contextWindow ?? null;
     const builtInPrice = known?.price ?? null;
     return {

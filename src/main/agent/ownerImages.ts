@@ -22,12 +22,20 @@ export interface StoredOwnerImage {
 export class OwnerImageRefusal extends Error {}
 
 /** Decodes, bounds and stores each picture; refuses the whole message when one is not a picture. */
-export async function storeOwnerImages(dataDir: string, images: readonly { base64: string }[]): Promise<StoredOwnerImage[]> {
-  if (images.length > MAX_OWNER_IMAGES) throw new OwnerImageRefusal(`refused: a message carries at most ${MAX_OWNER_IMAGES} pictures`);
+export async function storeOwnerImages(
+  dataDir: string,
+  images: readonly { base64: string }[],
+): Promise<StoredOwnerImage[]> {
+  if (images.length > MAX_OWNER_IMAGES)
+    throw new OwnerImageRefusal(`refused: a message carries at most ${MAX_OWNER_IMAGES} pictures`);
   const decoded = images.map((image, index) => {
     const bytes = Buffer.from(image.base64, 'base64');
-    if (bytes.length > MAX_OWNER_IMAGE_INPUT_BYTES) throw new OwnerImageRefusal(`refused: picture ${index + 1} is ${bytes.length} bytes; up to ${MAX_OWNER_IMAGE_INPUT_BYTES} are taken`);
-    if (imageTypeOf(bytes.subarray(0, 16)) === null) throw new OwnerImageRefusal(`refused: picture ${index + 1} is not a PNG, JPEG, GIF or WebP image`);
+    if (bytes.length > MAX_OWNER_IMAGE_INPUT_BYTES)
+      throw new OwnerImageRefusal(
+        `refused: picture ${index + 1} is ${bytes.length} bytes; up to ${MAX_OWNER_IMAGE_INPUT_BYTES} are taken`,
+      );
+    if (imageTypeOf(bytes.subarray(0, 16)) === null)
+      throw new OwnerImageRefusal(`refused: picture ${index + 1} is not a PNG, JPEG, GIF or WebP image`);
     return bytes;
   });
   const { default: sharp } = await import('sharp');
@@ -44,7 +52,10 @@ export async function storeOwnerImages(dataDir: string, images: readonly { base6
     } catch {
       throw new OwnerImageRefusal(`refused: picture ${index + 1} could not be decoded`);
     }
-    if (png.length > MAX_IMAGE_BYTES) throw new OwnerImageRefusal(`refused: picture ${index + 1} is still ${png.length} bytes once made ${MAX_IMAGE_SIDE} px on its long side`);
+    if (png.length > MAX_IMAGE_BYTES)
+      throw new OwnerImageRefusal(
+        `refused: picture ${index + 1} is still ${png.length} bytes once made ${MAX_IMAGE_SIDE} px on its long side`,
+      );
     const file = path.join(fs.realpathSync(dir), `owner-${randomUUID()}.png`);
     fs.writeFileSync(file, png, { mode: 0o600, flag: 'wx' });
     stored.push({ file, image: { mediaType: 'image/png', base64: png.toString('base64') } });

@@ -18,7 +18,12 @@ export interface Interjection {
 }
 
 export interface OwnerInbox {
-  hold(conversationId: string, text: string, when: InterjectionWhen, images?: readonly StoredOwnerImage[]): Interjection;
+  hold(
+    conversationId: string,
+    text: string,
+    when: InterjectionWhen,
+    images?: readonly StoredOwnerImage[],
+  ): Interjection;
   /** The "Send now" messages waiting in a conversation, oldest first; taken. */
   takeNow(conversationId: string): Interjection[];
   /** Everything still waiting in a conversation, oldest first; taken. */

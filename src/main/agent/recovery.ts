@@ -9,7 +9,11 @@ import { INTERRUPTED_NOT_REPEATED, INTERRUPTED_REPLAY_SAFE } from './transcript'
 
 export type InterruptedCall = UnfinishedCall;
 
-export function recoverInterruptedCalls(toolCalls: ToolCallsRepository, conversations: ConversationsRepository, now: () => Date = () => new Date()): InterruptedCall[] {
+export function recoverInterruptedCalls(
+  toolCalls: ToolCallsRepository,
+  conversations: ConversationsRepository,
+  now: () => Date = () => new Date(),
+): InterruptedCall[] {
   const errorFor = (was: 'running' | 'pending'): string =>
     was === 'pending'
       ? 'interrupted, not repeated: the card was unanswered when Paddock stopped'
@@ -20,7 +24,12 @@ export function recoverInterruptedCalls(toolCalls: ToolCallsRepository, conversa
       role: 'tool',
       callId: call.id,
       tool: call.tool,
-      text: call.was === 'pending' ? `${INTERRUPTED_NOT_REPEATED} (the card was unanswered)` : call.replaySafe ? INTERRUPTED_REPLAY_SAFE : INTERRUPTED_NOT_REPEATED,
+      text:
+        call.was === 'pending'
+          ? `${INTERRUPTED_NOT_REPEATED} (the card was unanswered)`
+          : call.replaySafe
+            ? INTERRUPTED_REPLAY_SAFE
+            : INTERRUPTED_NOT_REPEATED,
       isError: true,
     });
   });

@@ -13,7 +13,12 @@ export interface BackoffOptions {
 export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 1_000, maxMs: 60_000 };
 
 /** The wait before retry `attempt` (1-based): retry-after when given, else base·2^(attempt-1) with jitter in [½, 1]. */
-export function backoffDelay(attempt: number, error: ProviderError, options: BackoffOptions = DEFAULT_BACKOFF, random: () => number = Math.random): number {
+export function backoffDelay(
+  attempt: number,
+  error: ProviderError,
+  options: BackoffOptions = DEFAULT_BACKOFF,
+  random: () => number = Math.random,
+): number {
   const asked = error.extra.retryAfterMs;
   if (asked !== undefined) return Math.min(options.maxMs, Math.max(0, asked));
   const ceiling = Math.min(options.maxMs, options.baseMs * 2 ** (attempt - 1));

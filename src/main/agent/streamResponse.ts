@@ -3,8 +3,22 @@
 // told to drop the text it streamed, so a stream cut mid-message never yields a duplicate or
 // half-recorded call.
 import type { AgentEvent } from './events';
-import { ProviderError, type ModelProvider, type ModelRequest, type ModelUsage, type StopReason, type ThinkingBlock } from './providers/types';
-import { backoffDelay, DEFAULT_BACKOFF, finalFailure, retrySentence, waitUnlessAborted, type BackoffOptions } from './retry';
+import {
+  ProviderError,
+  type ModelProvider,
+  type ModelRequest,
+  type ModelUsage,
+  type StopReason,
+  type ThinkingBlock,
+} from './providers/types';
+import {
+  backoffDelay,
+  DEFAULT_BACKOFF,
+  finalFailure,
+  retrySentence,
+  waitUnlessAborted,
+  type BackoffOptions,
+} from './retry';
 import type { Coalescer } from '../processes/coalesce';
 
 export interface StreamedResponse {
@@ -25,13 +39,18 @@ export interface StreamOptions {
   backoff?: BackoffOptions;
 }
 
-export async function streamWithRetries(provider: ModelProvider, request: ModelRequest, options: StreamOptions): Promise<StreamedResponse> {
+export async function streamWithRetries(
+  provider: ModelProvider,
+  request: ModelRequest,
+  options: StreamOptions,
+): Promise<StreamedResponse> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await streamOnce(provider, request, options);
     } catch (error) {
       if (request.signal.aborted) return abortedResponse();
-      if (!(error instanceof ProviderError) || !error.retryable || attempt >= provider.maxRetries) throw finalFailure(error, attempt);
+      if (!(error instanceof ProviderError) || !error.retryable || attempt >= provider.maxRetries)
+        throw finalFailure(error, attempt);
       options.batcher.flush();
       const delayMs = backoffDelay(attempt + 1, error, options.backoff ?? DEFAULT_BACKOFF);
       const reason = error.extra.reason ?? 'the request failed';
@@ -57,7 +76,11 @@ function abortedResponse(): StreamedResponse {
   return { text: '', thinking: [], calls: [], stop: 'other', usage: null, aborted: true };
 }
 
-async function streamOnce(provider: ModelProvider, request: ModelRequest, options: StreamOptions): Promise<StreamedResponse> {
+async function streamOnce(
+  provider: ModelProvider,
+  request: ModelRequest,
+  options: StreamOptions,
+): Promise<StreamedResponse> {
   const response: StreamedResponse = { text: '', thinking: [], calls: [], stop: 'other', usage: null, aborted: false };
   try {
     for await (const event of provider.stream(request)) {

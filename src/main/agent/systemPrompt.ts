@@ -37,7 +37,9 @@ function instructionSections(instructions: PromptInstructions | undefined): stri
       'Your owner read and accepted these files as their instructions for this project. Follow them as you would your owner, unless your owner says otherwise in this conversation. Where two disagree, the one in the folder nearest the file you are working on wins.',
     ];
     for (const file of instructions.pinned) {
-      const note = file.changedOnDisk ? ' (the text your owner accepted; the file has changed since, and the new text is not yet accepted)' : '';
+      const note = file.changedOnDisk
+        ? ' (the text your owner accepted; the file has changed since, and the new text is not yet accepted)'
+        : '';
       lines.push(`### ${file.relPath}${note}`, fence(file.text));
     }
     sections.push(lines.join('\n'));
@@ -128,7 +130,9 @@ function vocabularySection(vocabulary: ScopeReport[]): string {
         : `The shell is not contained: ${shell.containment} Use it as carefully as the owner would.`,
     );
   } else {
-    lines.push('You have no shell: commands run as a program and its arguments, with no pipes, redirections or expansions.');
+    lines.push(
+      'You have no shell: commands run as a program and its arguments, with no pipes, redirections or expansions.',
+    );
   }
   lines.push('A tool that is not listed here is refused if you call it.');
   return lines.join('\n');

@@ -34,12 +34,20 @@ export function toModelMessages(stored: StoredMessage[], fullResults: ReadonlyMa
         const images = (message.images ?? []).map(loadOwnerImage);
         const kept = images.filter((image): image is ModelImage => image !== null);
         const gone = images.length - kept.length;
-        const text = gone > 0 ? `${message.text}\n\n[${gone} picture${gone === 1 ? '' : 's'} sent with this message ${gone === 1 ? 'is' : 'are'} no longer stored]` : message.text;
+        const text =
+          gone > 0
+            ? `${message.text}\n\n[${gone} picture${gone === 1 ? '' : 's'} sent with this message ${gone === 1 ? 'is' : 'are'} no longer stored]`
+            : message.text;
         out.push({ role: 'user', text, ...(kept.length > 0 ? { images: kept } : {}) });
         break;
       }
       case 'assistant':
-        out.push({ role: 'assistant', text: message.text, toolCalls: message.toolCalls, ...(message.thinking ? { thinking: message.thinking } : {}) });
+        out.push({
+          role: 'assistant',
+          text: message.text,
+          toolCalls: message.toolCalls,
+          ...(message.thinking ? { thinking: message.thinking } : {}),
+        });
         for (const call of message.toolCalls) {
           const result = results.get(call.id);
           out.push({

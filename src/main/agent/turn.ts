@@ -3,7 +3,15 @@
 // to the next request of a running turn (AC-10). The conversation is the in-memory history
 // (history.ts): appended to, never re-read, and cut to the context budget (contextBudget.ts).
 import { randomUUID } from 'node:crypto';
-import { clampOutputBound, type Agent, type Mode, type ScopeReport, type UsageTotals, type Workspace, type ToolResult } from '../../shared/domain';
+import {
+  clampOutputBound,
+  type Agent,
+  type Mode,
+  type ScopeReport,
+  type UsageTotals,
+  type Workspace,
+  type ToolResult,
+} from '../../shared/domain';
 import type { Dispatcher } from '../dispatch/types';
 import type { ConversationsRepository } from '../store/conversations';
 import type { Db } from '../store/database';
@@ -108,8 +116,15 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
       const tools = turn.dispatcher.offeredTools(agent.id, { ownerRequestId: turn.turnId });
       const facts = modelFacts(agent.provider, agent.model, turn.modelOverrides?.() ?? NO_OVERRIDES);
       const fixedChars = system.length + toolsChars(tools);
-      const budget = { tokens: budgetTokens(facts.contextWindow, bound), contextWindow: facts.contextWindow, fixedChars, model: agent.model };
-      const fit = fitToBudget(history, budget, (tool, args) => againSentence(turn.dispatcher.factsOf(agent.id, tool), args));
+      const budget = {
+        tokens: budgetTokens(facts.contextWindow, bound),
+        contextWindow: facts.contextWindow,
+        fixedChars,
+        model: agent.model,
+      };
+      const fit = fitToBudget(history, budget, (tool, args) =>
+        againSentence(turn.dispatcher.factsOf(agent.id, tool), args),
+      );
       if (fit.compacted + fit.elided + fit.truncated > 0) notice(compactionNotice(fit, budget.tokens, agent.model));
       const provider = turn.providerFor(agent);
       const modelRequest: ModelRequest = {
@@ -122,14 +137,22 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
         signal: turn.signal,
       };
       const sentChars = fixedChars + history.totalChars - history.elision.chars + history.elision.markerChars;
-      const response = await streamWithRetries(provider, modelRequest, { batcher, base, emit: turn.emit, backoff: turn.backoff });
+      const response = await streamWithRetries(provider, modelRequest, {
+        batcher,
+        base,
+        emit: turn.emit,
+        backoff: turn.backoff,
+      });
       batcher.flush();
       if (response.usage) calibrate(history, sentChars, response.usage);
-      const recordUsage = (usage: ModelUsage | null, messageId: number | null): void => record(usage, messageId, agent.model, facts.price);
+      const recordUsage = (usage: ModelUsage | null, messageId: number | null): void =>
+        record(usage, messageId, agent.model, facts.price);
 
       if (response.aborted || response.stop === 'max_tokens') {
         // A call cut off by the bound or the owner is not run: its arguments may be incomplete.
-        const id = response.text ? history.appendAssistant({ text: response.text, toolCalls: [], thinking: response.thinking }) : null;
+        const id = response.text
+          ? history.appendAssistant({ text: response.text, toolCalls: [], thinking: response.thinking })
+          : null;
         recordUsage(response.usage, id);
         if (response.aborted) return cancelled();
         notice(`stopped at the output bound (${bound} tokens)`);
@@ -152,14 +175,25 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
       }
 
       const factsOf = (call: PendingCall) => turn.dispatcher.factsOf(agent.id, call.name);
-      const results = runStepCalls(calls, (call) => callEffectsOf(factsOf(call), call.args).readOnly, (call) => runCall(call));
+      const results = runStepCalls(
+        calls,
+        (call) => callEffectsOf(factsOf(call), call.args).readOnly,
+        (call) => runCall(call),
+      );
       let endsHere = false;
       for (let index = 0; index < calls.length; index++) {
         const call = calls[index];
         const result = await results[index];
         if (result!.ok && endsTurn(factsOf(call!))) endsHere = true;
         const stored = storedResultText(factsOf(call!), call!.name, call!.args, result!);
-        history.appendResult({ callId: call!.id, tool: call!.name, stored, text: modelResultText(result!), isError: !result!.ok, images: imagesOf(result!) });
+        history.appendResult({
+          callId: call!.id,
+          tool: call!.name,
+          stored,
+          text: modelResultText(result!),
+          isError: !result!.ok,
+          images: imagesOf(result!),
+        });
       }
       if (turn.signal.aborted) return cancelled();
       // A tool that ends the turn (a plan) waits for the owner's answer (approve, or revise) before the agent goes on.
@@ -170,7 +204,8 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
   } catch (error) {
     batcher.flush();
     if (turn.signal.aborted) return cancelled();
-    const failure = error instanceof ProviderError ? error : new ProviderError(`the turn failed: ${(error as Error).message}`, false);
+    const failure =
+      error instanceof ProviderError ? error : new ProviderError(`the turn failed: ${(error as Error).message}`, false);
     notice(failure.message);
     turn.emit({ ...base, type: 'error', message: failure.message, retryable: failure.retryable });
     return 'error';
@@ -208,8 +243,17 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
     turnUsage = addUsage(turnUsage, one);
     turn.conversationUsage = addUsage(turn.conversationUsage, one);
     turn.usage?.record({ conversationId: turn.conversationId, turnId: turn.turnId, messageId, model, usage: one });
-    turn.emit({ ...base, type: 'usage', model, request: one, turn: turnUsage, conversation: turn.conversationUsage, lastMessageId: messageId });
-    if (turn.budgets) turn.emit({ ...base, type: 'budget', measures: turn.budgets.status(turn.agentId, turn.conversationId).measures });
+    turn.emit({
+      ...base,
+      type: 'usage',
+      model,
+      request: one,
+      turn: turnUsage,
+      conversation: turn.conversationUsage,
+      lastMessageId: messageId,
+    });
+    if (turn.budgets)
+      turn.emit({ ...base, type: 'budget', measures: turn.budgets.status(turn.agentId, turn.conversationId).measures });
   }
 
   async function runCall(call: PendingCall): Promise<ToolResult> {
@@ -258,9 +302,11 @@ function calibrate(history: ConversationHistory, sentChars: number, usage: Model
 
 function compactionNotice(fit: FitOutcome, budget: number, model: string): string {
   const parts: string[] = [];
-  if (fit.compacted > 0) parts.push(`compacted ${fit.compacted} earlier tool ${fit.compacted === 1 ? 'result' : 'results'}`);
+  if (fit.compacted > 0)
+    parts.push(`compacted ${fit.compacted} earlier tool ${fit.compacted === 1 ? 'result' : 'results'}`);
   if (fit.elided > 0) parts.push(`elided the ${fit.elided} oldest messages`);
-  if (fit.truncated > 0) parts.push(`cut ${fit.truncated} oversized ${fit.truncated === 1 ? 'result' : 'results'} of the latest step`);
+  if (fit.truncated > 0)
+    parts.push(`cut ${fit.truncated} oversized ${fit.truncated === 1 ? 'result' : 'results'} of the latest step`);
   return `context: ${parts.join(', ')} to fit ${model}'s context budget (${budget} tokens, now about ${fit.estimate}); the model was told what is missing and how to get it back`;
 }
 
@@ -269,7 +315,11 @@ function imagesOf(result: ToolResult): ModelImage[] | undefined {
   return result.images;
 }
 
-function parseCall(call: { id: string; name: string; argsJson: string }, taken: (id: string) => boolean, seen: Set<string>): PendingCall {
+function parseCall(
+  call: { id: string; name: string; argsJson: string },
+  taken: (id: string) => boolean,
+  seen: Set<string>,
+): PendingCall {
   // Some compatible servers reuse short ids ("call_0") across responses; the transcript and the
   // tool_calls table need one id per call, so a missing or reused id is replaced.
   const id = call.id && !taken(call.id) ? call.id : `call_${randomUUID()}`;
@@ -280,5 +330,10 @@ function parseCall(call: { id: string; name: string; argsJson: string }, taken: 
   } catch {
     // fall through
   }
-  return { id, name: call.name, args: {}, invalid: 'refused: the arguments were not a JSON object, so nothing ran; send the call again with valid JSON' };
+  return {
+    id,
+    name: call.name,
+    args: {},
+    invalid: 'refused: the arguments were not a JSON object, so nothing ran; send the call again with valid JSON',
+  };
 }

@@ -33,7 +33,11 @@ export interface HostCapabilities {
   pickDirectory?: () => Promise<string | null>;
   /** Electron: the preview in its own view with its own session, so its cookie is first-party (SPEC §9). */
   previewView?: {
-    show(key: string, ticketUrl: () => Promise<string>, bounds: { x: number; y: number; width: number; height: number }): void;
+    show(
+      key: string,
+      ticketUrl: () => Promise<string>,
+      bounds: { x: number; y: number; width: number; height: number },
+    ): void;
     hide(): void;
   };
   /** Electron: the dock or taskbar badge shows how many things need the owner. */
@@ -41,9 +45,14 @@ export interface HostCapabilities {
 }
 
 /** The method behind one call. */
-export type CallMethod<K extends CallName> = (request: RequestFor<K>, host: HostCapabilities) => ResponseOf<K> | Promise<ResponseOf<K>>;
+export type CallMethod<K extends CallName> = (
+  request: RequestFor<K>,
+  host: HostCapabilities,
+) => ResponseOf<K> | Promise<ResponseOf<K>>;
 
 /** One domain's methods: `DomainApi<'cards'>` is `{ list, answer }`, each typed by its call. */
-export type DomainApi<D extends Domain> = { [K in CallName as K extends `${D}.${infer Verb}` ? Verb : never]: CallMethod<K> };
+export type DomainApi<D extends Domain> = {
+  [K in CallName as K extends `${D}.${infer Verb}` ? Verb : never]: CallMethod<K>;
+};
 
 export type CoreApi = { readonly [D in Domain]: DomainApi<D> };

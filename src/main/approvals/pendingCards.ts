@@ -10,22 +10,38 @@ export type CardOutcome =
 
 export type AnswerRefusal = {
   ok: false;
-  code: 'card-not-pending' | 'card-hash-mismatch' | 'card-not-rememberable' | 'card-choice-not-offered' | 'card-hunk-not-offered' | 'card-no-hunk-accepted';
+  code:
+    | 'card-not-pending'
+    | 'card-hash-mismatch'
+    | 'card-not-rememberable'
+    | 'card-choice-not-offered'
+    | 'card-hunk-not-offered'
+    | 'card-no-hunk-accepted';
   message: string;
 };
 
 /** A per-hunk answer names only hunks this card offered, each once, and at least one (none is a Deny). */
 function hunksRefusal(card: Card, accepted: readonly string[]): AnswerRefusal | null {
   const offered = new Set((card.hunks ?? []).map((hunk) => hunk.id));
-  if (offered.size === 0) return { ok: false, code: 'card-hunk-not-offered', message: 'refused: this card does not offer per-hunk answers' };
+  if (offered.size === 0)
+    return { ok: false, code: 'card-hunk-not-offered', message: 'refused: this card does not offer per-hunk answers' };
   const seen = new Set<string>();
   for (const id of accepted) {
     if (!offered.has(id) || seen.has(id)) {
-      return { ok: false, code: 'card-hunk-not-offered', message: `refused: this card offers no hunk "${id.slice(0, 32)}" (or names it twice)` };
+      return {
+        ok: false,
+        code: 'card-hunk-not-offered',
+        message: `refused: this card offers no hunk "${id.slice(0, 32)}" (or names it twice)`,
+      };
     }
     seen.add(id);
   }
-  if (seen.size === 0) return { ok: false, code: 'card-no-hunk-accepted', message: 'refused: no hunk was accepted; deny the card instead' };
+  if (seen.size === 0)
+    return {
+      ok: false,
+      code: 'card-no-hunk-accepted',
+      message: 'refused: no hunk was accepted; deny the card instead',
+    };
   return null;
 }
 
@@ -59,9 +75,13 @@ export function createPendingCards(events: PendingCardsEvents) {
       });
       if (signal.aborted) settle(card.id, { decision: 'cancelled', why: 'the turn was cancelled' });
       else {
-        signal.addEventListener('abort', () => settle(card.id, { decision: 'cancelled', why: 'the turn was cancelled' }), {
-          once: true,
-        });
+        signal.addEventListener(
+          'abort',
+          () => settle(card.id, { decision: 'cancelled', why: 'the turn was cancelled' }),
+          {
+            once: true,
+          },
+        );
         events.onPending(card);
       }
       return { card, outcome };
@@ -75,7 +95,8 @@ export function createPendingCards(events: PendingCardsEvents) {
       const { card } = entry;
       // A card with a diff is answered for its hash (null: a new file); a card without one (a command)
       // is answered without a hash: an answer that brings one was computed for some other question.
-      const hashMatches = card.baseHash === undefined ? answer.baseHash === undefined : answer.baseHash === card.baseHash;
+      const hashMatches =
+        card.baseHash === undefined ? answer.baseHash === undefined : answer.baseHash === card.baseHash;
       if (answer.decision === 'approve' && !hashMatches) {
         return {
           ok: false,
@@ -96,7 +117,11 @@ export function createPendingCards(events: PendingCardsEvents) {
       if (answer.decision === 'approve' && answer.choice) {
         const offered = card.choices?.some((choice) => choice.kind === answer.choice) ?? false;
         if (!offered) {
-          return { ok: false, code: 'card-choice-not-offered', message: 'refused: this card does not offer that choice' };
+          return {
+            ok: false,
+            code: 'card-choice-not-offered',
+            message: 'refused: this card does not offer that choice',
+          };
         }
       }
       if (answer.decision === 'approve' && answer.acceptedHunks !== undefined) {

@@ -14,8 +14,7 @@ import { diskEntry, type PlannedFile } from './plan';
 import { sameEntry, type Entry } from './trees';
 
 export type FileOutcome =
-  | { path: string; outcome: 'restored' | 'removed' }
-  | { path: string; outcome: 'kept'; why: string };
+  { path: string; outcome: 'restored' | 'removed' } | { path: string; outcome: 'kept'; why: string };
 
 function refusedOutcome(rel: string, why: string): FileOutcome {
   return { path: rel, outcome: 'kept', why };
@@ -82,7 +81,11 @@ function writeFile(ctx: PathContext, rel: string, content: Buffer, entry: Entry)
 }
 
 /** Applies the planned files whose status is 'restore'; blobs holds every target's content. */
-export function applyPlan(ctx: PathContext, files: readonly PlannedFile[], blobs: ReadonlyMap<string, Buffer>): FileOutcome[] {
+export function applyPlan(
+  ctx: PathContext,
+  files: readonly PlannedFile[],
+  blobs: ReadonlyMap<string, Buffer>,
+): FileOutcome[] {
   const outcomes: FileOutcome[] = [];
   const todo = files.filter((file) => file.status === 'restore');
   // Removals first, deepest first, so a directory the turn replaced with a file is free again.

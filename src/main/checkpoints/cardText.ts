@@ -16,8 +16,19 @@ function isBinary(content: Buffer): boolean {
 
 function fileDiff(rel: string, now: Buffer | null, then: Buffer | null): string {
   if ((now && isBinary(now)) || (then && isBinary(then))) return '';
-  if ((now?.length ?? 0) > FILE_DIFF_LIMIT || (then?.length ?? 0) > FILE_DIFF_LIMIT) return `(diff of ${rel} not shown: larger than ${FILE_DIFF_LIMIT} bytes)\n`;
-  return createTwoFilesPatch(now ? `a/${rel}` : '/dev/null', then ? `b/${rel}` : '/dev/null', now?.toString('utf8') ?? '', then?.toString('utf8') ?? '', undefined, undefined, { context: 3 }) ?? '';
+  if ((now?.length ?? 0) > FILE_DIFF_LIMIT || (then?.length ?? 0) > FILE_DIFF_LIMIT)
+    return `(diff of ${rel} not shown: larger than ${FILE_DIFF_LIMIT} bytes)\n`;
+  return (
+    createTwoFilesPatch(
+      now ? `a/${rel}` : '/dev/null',
+      then ? `b/${rel}` : '/dev/null',
+      now?.toString('utf8') ?? '',
+      then?.toString('utf8') ?? '',
+      undefined,
+      undefined,
+      { context: 3 },
+    ) ?? ''
+  );
 }
 
 function readNow(workspace: string, file: PlannedFile): Buffer | null {
@@ -40,8 +51,10 @@ function line(file: PlannedFile, then: Buffer | null, now: Buffer | null): strin
     case 'restore':
       if (file.target === null) return `removed: ${file.path} (the turn created it)`;
       if (file.target.mode === '120000') return `restored link: ${file.path}`;
-      if (file.current === null) return `restored (it was deleted): ${file.path}${then && isBinary(then) ? `, binary, ${then.length} bytes` : ''}`;
-      if ((then && isBinary(then)) || (now && isBinary(now))) return `restored binary file: ${file.path} (${now?.length ?? 0} → ${then?.length ?? 0} bytes)`;
+      if (file.current === null)
+        return `restored (it was deleted): ${file.path}${then && isBinary(then) ? `, binary, ${then.length} bytes` : ''}`;
+      if ((then && isBinary(then)) || (now && isBinary(now)))
+        return `restored binary file: ${file.path} (${now?.length ?? 0} → ${then?.length ?? 0} bytes)`;
       return `restored: ${file.path}`;
   }
 }
@@ -60,11 +73,14 @@ export async function describePlan(
     const then = file.target ? (blobs.get(file.target.oid) ?? null) : null;
     const now = repo ? readNow(repo.workspace, file) : null;
     details.push(line(file, then, now));
-    if (file.status === 'restore' && diff.length < DIFF_LIMIT && file.target?.mode !== '120000') diff += fileDiff(file.path, now, then);
+    if (file.status === 'restore' && diff.length < DIFF_LIMIT && file.target?.mode !== '120000')
+      diff += fileDiff(file.path, now, then);
   }
   if (diff.length > DIFF_LIMIT) diff = `${diff.slice(0, DIFF_LIMIT)}\n(the rest of the diff is not shown)\n`;
   for (const process of processes) {
-    details.push(`process ${process.name} (pid ${process.pid}, ${process.argv.join(' ')}) was started in this turn and is still running`);
+    details.push(
+      `process ${process.name} (pid ${process.pid}, ${process.argv.join(' ')}) was started in this turn and is still running`,
+    );
   }
   const restoring = plan.files.filter((file) => file.status === 'restore').length;
   const conflicts = plan.files.filter((file) => file.status === 'conflict').length;
@@ -77,8 +93,18 @@ export async function describePlan(
 
 /** "1 file goes back to how it was; 2 changed since and are kept as they are": the card's count, in number. */
 export function restoringSentence(restoring: number, conflicts: number): string {
-  const back = restoring === 0 ? 'no file goes back' : restoring === 1 ? '1 file goes back to how it was' : `${restoring} files go back to how they were`;
-  const kept = conflicts === 0 ? '' : conflicts === 1 ? '; 1 changed since and is kept as it is' : `; ${conflicts} changed since and are kept as they are`;
+  const back =
+    restoring === 0
+      ? 'no file goes back'
+      : restoring === 1
+        ? '1 file goes back to how it was'
+        : `${restoring} files go back to how they were`;
+  const kept =
+    conflicts === 0
+      ? ''
+      : conflicts === 1
+        ? '; 1 changed since and is kept as it is'
+        : `; ${conflicts} changed since and are kept as they are`;
   return back + kept;
 }
 
@@ -91,12 +117,21 @@ export function describeOutcome(
   const restored = outcomes.filter((o) => o.outcome === 'restored').map((o) => o.path);
   const removed = outcomes.filter((o) => o.outcome === 'removed').map((o) => o.path);
   // A file the turn created is removed, not "restored": the owner and the model read which is which.
-  const changed = [...(restored.length > 0 ? [`restored ${restored.join(', ')}`] : []), ...(removed.length > 0 ? [`removed ${removed.join(', ')}`] : [])];
+  const changed = [
+    ...(restored.length > 0 ? [`restored ${restored.join(', ')}`] : []),
+    ...(removed.length > 0 ? [`removed ${removed.join(', ')}`] : []),
+  ];
   const kept = [
     ...outcomes.flatMap((o) => (o.outcome === 'kept' ? [`${o.path} (${o.why})`] : [])),
-    ...plan.files.filter((f) => f.status === 'conflict').map((f) => `${f.path} (changed after the turn, kept as it is)`),
-    ...plan.files.filter((f) => f.status === 'too-large').map((f) => `${f.path} (larger than the size cap, never stored)`),
-    ...plan.files.filter((f) => f.status === 'left-out').map((f) => `${f.path} (on disk before the turn but not recorded, so not removed)`),
+    ...plan.files
+      .filter((f) => f.status === 'conflict')
+      .map((f) => `${f.path} (changed after the turn, kept as it is)`),
+    ...plan.files
+      .filter((f) => f.status === 'too-large')
+      .map((f) => `${f.path} (larger than the size cap, never stored)`),
+    ...plan.files
+      .filter((f) => f.status === 'left-out')
+      .map((f) => `${f.path} (on disk before the turn but not recorded, so not removed)`),
   ];
   const parts = [`${title}: ${changed.length === 0 ? 'no file changed' : changed.join('; ')}.`];
   if (kept.length > 0) parts.push(`Not restored: ${kept.join('; ')}.`);

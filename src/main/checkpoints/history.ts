@@ -9,7 +9,17 @@ import type { CheckpointRow, CheckpointsRepository } from '../store/checkpoints'
 import type { SettingsRepository } from '../store/settings';
 import { purgeDeniedOnce } from './purgeDenied';
 import { openShadowRepo, shadowDirFor, type ShadowRepo } from './shadowGit';
-import { dropTree, keepLeftOut, keepTree, listLeftOut, readLeftOut, takeSnapshot, takeSnapshotOfPaths, wasLeftOut, type Snapshot } from './snapshot';
+import {
+  dropTree,
+  keepLeftOut,
+  keepTree,
+  listLeftOut,
+  readLeftOut,
+  takeSnapshot,
+  takeSnapshotOfPaths,
+  wasLeftOut,
+  type Snapshot,
+} from './snapshot';
 import { changedPaths } from './trees';
 import { headOf } from '../git/headOf';
 
@@ -60,19 +70,37 @@ export function createCheckpointHistory(deps: HistoryDeps) {
   const headAtStart = new Map<string, string | null>();
 
   function options(): CheckpointOptions {
-    return { ...DEFAULT_CHECKPOINT_OPTIONS, ...deps.settings.get<Partial<CheckpointOptions>>(CHECKPOINT_OPTIONS_KEY, {}) };
+    return {
+      ...DEFAULT_CHECKPOINT_OPTIONS,
+      ...deps.settings.get<Partial<CheckpointOptions>>(CHECKPOINT_OPTIONS_KEY, {}),
+    };
   }
 
   function repoFor(workspace: Workspace): Promise<ShadowRepo> {
     const known = repos.get(workspace.directory);
     if (known) return known;
     const gitBinary = workspace.gitBinary ?? deps.findGit(workspace.capturedPath);
-    if (!gitBinary) return Promise.reject(new Error('no git was found on the workspace\'s captured PATH, so no checkpoint can be recorded'));
-    const opened = openShadowRepo({ gitBinary, dataDir: deps.dataDir, home: deps.home, workspace: workspace.directory, wrap: deps.wrap, sandbox: deps.sandbox }).then(async (repo) => {
+    if (!gitBinary)
+      return Promise.reject(
+        new Error("no git was found on the workspace's captured PATH, so no checkpoint can be recorded"),
+      );
+    const opened = openShadowRepo({
+      gitBinary,
+      dataDir: deps.dataDir,
+      home: deps.home,
+      workspace: workspace.directory,
+      wrap: deps.wrap,
+      sandbox: deps.sandbox,
+    }).then(async (repo) => {
       // Snapshots an older Paddock recorded may hold a denied place: dropped once, before any use.
-      const kept = deps.repository.forWorkspace(workspace.directory).filter((row) => !row.pruned && (row.beforeTree || row.afterTree));
+      const kept = deps.repository
+        .forWorkspace(workspace.directory)
+        .filter((row) => !row.pruned && (row.beforeTree || row.afterTree));
       const dropped = await purgeDeniedOnce(repo, kept, (ids) => deps.repository.markPruned(ids));
-      if (dropped.length > 0) deps.log(`checkpoints: ${dropped.length} checkpoint(s) of ${workspace.directory} held a place the deny list covers and were removed`);
+      if (dropped.length > 0)
+        deps.log(
+          `checkpoints: ${dropped.length} checkpoint(s) of ${workspace.directory} held a place the deny list covers and were removed`,
+        );
       return repo;
     });
     repos.set(workspace.directory, opened);
@@ -98,7 +126,11 @@ export function createCheckpointHistory(deps: HistoryDeps) {
    * Records the workspace now and keeps the tree under `name`; with `keepWhatWasLeftOut` (a turn's
    * "before"), also the names of what was on disk but not stored, so an undo never removes them.
    */
-  function record(workspace: Workspace, name: string, keepWhatWasLeftOut = false): Promise<{ repo: ShadowRepo; snapshot: Snapshot }> {
+  function record(
+    workspace: Workspace,
+    name: string,
+    keepWhatWasLeftOut = false,
+  ): Promise<{ repo: ShadowRepo; snapshot: Snapshot }> {
     return serial(workspace.directory, async () => {
       const repo = await repoFor(workspace);
       const current = options();
@@ -114,7 +146,11 @@ export function createCheckpointHistory(deps: HistoryDeps) {
   }
 
   /** After writing known paths only (a restore): no full scan. */
-  function recordPaths(workspace: Workspace, name: string, paths: readonly string[]): Promise<{ repo: ShadowRepo; snapshot: Snapshot }> {
+  function recordPaths(
+    workspace: Workspace,
+    name: string,
+    paths: readonly string[],
+  ): Promise<{ repo: ShadowRepo; snapshot: Snapshot }> {
     return serial(workspace.directory, async () => {
       const repo = await repoFor(workspace);
       const current = options();
@@ -124,7 +160,10 @@ export function createCheckpointHistory(deps: HistoryDeps) {
         .then((taken) => {
           // Paths not read keep what the last snapshot knew of them: a file too large then is still left out.
           const named = new Set(paths);
-          return { ...taken, oversize: [...new Set([...previousOversize.filter((rel) => !named.has(rel)), ...taken.oversize])] };
+          return {
+            ...taken,
+            oversize: [...new Set([...previousOversize.filter((rel) => !named.has(rel)), ...taken.oversize])],
+          };
         })
         .catch(() => takeSnapshot(repo, { ...current, previousOversize }));
       keepTree(repo, name, snapshot.tree);
@@ -143,7 +182,9 @@ export function createCheckpointHistory(deps: HistoryDeps) {
     const changes = await changedPaths(repo, row.beforeTree, row.afterTree);
     // A file that was on disk but left out before (ignored then, not now) is not one the turn made.
     const leftOut = readLeftOut(repo, `${row.id}-before`);
-    const made = leftOut?.complete ? changes.filter((change) => change.before !== null || !wasLeftOut(leftOut, change.path)) : changes;
+    const made = leftOut?.complete
+      ? changes.filter((change) => change.before !== null || !wasLeftOut(leftOut, change.path))
+      : changes;
     const names = made.map((change) => change.path);
     if (names.length === 0) return 'changed no files';
     const shown = names.slice(0, 5).join(', ');
@@ -162,7 +203,9 @@ export function createCheckpointHistory(deps: HistoryDeps) {
       const repo = await repoFor(workspace);
       const budget = options().budgetBytes;
       while ((await usageBytes(repo)) > budget) {
-        const kept = deps.repository.forWorkspace(workspace.directory).filter((row) => !row.pruned && (row.beforeTree || row.afterTree));
+        const kept = deps.repository
+          .forWorkspace(workspace.directory)
+          .filter((row) => !row.pruned && (row.beforeTree || row.afterTree));
         if (kept.length <= 1) return;
         const drop = kept.slice(0, Math.max(1, Math.floor(kept.length / 4)));
         for (const row of drop) {
@@ -171,7 +214,9 @@ export function createCheckpointHistory(deps: HistoryDeps) {
         deps.repository.markPruned(drop.map((row) => row.id));
         await repo.git(['prune', '--expire=now']);
         await repo.git(['repack', '-a', '-d', '-q']);
-        deps.log(`checkpoints: ${drop.length} oldest checkpoint(s) of ${workspace.directory} removed to stay within ${budget} bytes`);
+        deps.log(
+          `checkpoints: ${drop.length} oldest checkpoint(s) of ${workspace.directory} removed to stay within ${budget} bytes`,
+        );
       }
     });
   }
@@ -206,7 +251,9 @@ export function createCheckpointHistory(deps: HistoryDeps) {
       if (!row || row.beforeTree) return Promise.resolve();
       const workspace = workspaceOf(row);
       if (!workspace) return Promise.resolve();
-      const taken = record(workspace, `${row.id}-before`, true).then(({ snapshot }) => deps.repository.setBefore(row.id, snapshot.tree, snapshot.oversize));
+      const taken = record(workspace, `${row.id}-before`, true).then(({ snapshot }) =>
+        deps.repository.setBefore(row.id, snapshot.tree, snapshot.oversize),
+      );
       beforeTaken.set(turnId, taken);
       return taken;
     },
@@ -243,7 +290,9 @@ export function createCheckpointHistory(deps: HistoryDeps) {
     describeChanges,
 
     async usage(workspace: Workspace): Promise<{ bytes: number; checkpoints: number }> {
-      const rows = deps.repository.forWorkspace(workspace.directory).filter((row) => !row.pruned && (row.beforeTree || row.afterTree));
+      const rows = deps.repository
+        .forWorkspace(workspace.directory)
+        .filter((row) => !row.pruned && (row.beforeTree || row.afterTree));
       if (!fs.existsSync(shadowDirFor(deps.dataDir, workspace.directory))) return { bytes: 0, checkpoints: 0 };
       const repo = await repoFor(workspace);
       return { bytes: await serial(workspace.directory, () => usageBytes(repo)), checkpoints: rows.length };

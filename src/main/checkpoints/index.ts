@@ -130,8 +130,12 @@ export function createCheckpoints(deps: CheckpointsDeps) {
 
     async clear(directory: string): Promise<void> {
       const workspace = deps.workspaces.list().find((w) => w.directory === directory);
-      if (!workspace) throw new RestoreRefusal('refused: no agent works in that directory, so Paddock keeps no checkpoints of it');
-      if (deps.lock.holderOf(directory)) throw new RestoreRefusal(`refused: ${deps.lock.holderOf(directory)} is working in this workspace; clear its checkpoints when it ends`);
+      if (!workspace)
+        throw new RestoreRefusal('refused: no agent works in that directory, so Paddock keeps no checkpoints of it');
+      if (deps.lock.holderOf(directory))
+        throw new RestoreRefusal(
+          `refused: ${deps.lock.holderOf(directory)} is working in this workspace; clear its checkpoints when it ends`,
+        );
       await history.clear(workspace);
     },
   };

@@ -77,7 +77,11 @@ export class WorkspaceSwapping extends Error {
  * and O_NONBLOCK (a link or a FIFO swapped in after a stat is never followed or waited on), its type
  * taken from the opened fd. null: absent; 'unreadable': anything else.
  */
-function readRegularFileAt(dir: SafeDir, name: string, max: number): { content: Buffer; executable: boolean } | null | 'unreadable' {
+function readRegularFileAt(
+  dir: SafeDir,
+  name: string,
+  max: number,
+): { content: Buffer; executable: boolean } | null | 'unreadable' {
   let fd: number;
   try {
     fd = openAt(dir, name, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
@@ -99,7 +103,11 @@ function readRegularFileAt(dir: SafeDir, name: string, max: number): { content: 
  * on the way (a link swapped in for a folder is never a way out). null: a folder on the way is absent
  * or a file; 'unreadable': one is a link.
  */
-function inParentOf<T>(workspace: string, rel: string, look: (dir: SafeDir, name: string) => T): T | null | 'unreadable' {
+function inParentOf<T>(
+  workspace: string,
+  rel: string,
+  look: (dir: SafeDir, name: string) => T,
+): T | null | 'unreadable' {
   const parts = rel.split('/');
   let dir: SafeDir;
   try {
@@ -128,7 +136,11 @@ function inParentOf<T>(workspace: string, rel: string, look: (dir: SafeDir, name
 }
 
 /** The regular file at `rel` in the workspace (no link followed at the end or on the way), up to `max` bytes. */
-export function readWorkspaceFile(workspace: string, rel: string, max = MAX_HASHED_BYTES): { content: Buffer; executable: boolean } | null | 'unreadable' {
+export function readWorkspaceFile(
+  workspace: string,
+  rel: string,
+  max = MAX_HASHED_BYTES,
+): { content: Buffer; executable: boolean } | null | 'unreadable' {
   return inParentOf(workspace, rel, (dir, name) => readRegularFileAt(dir, name, max));
 }
 
@@ -176,7 +188,9 @@ function leftOutBefore(repo: ShadowRepo, span: RevertedSpan): LeftOut {
 async function foldersIn(repo: ShadowRepo, tree: string, dirs: readonly string[]): Promise<Set<string>> {
   const asked = dirs.filter((dir) => !/[\n\r]/.test(dir));
   if (asked.length === 0) return new Set();
-  const out = (await repo.git(['cat-file', '--batch-check'], { input: asked.map((dir) => `${tree}:${dir}\n`).join('') })).toString('utf8');
+  const out = (
+    await repo.git(['cat-file', '--batch-check'], { input: asked.map((dir) => `${tree}:${dir}\n`).join('') })
+  ).toString('utf8');
   const lines = out.split('\n');
   return new Set(asked.filter((_dir, i) => / tree \d+$/.test(lines[i] ?? '')));
 }
@@ -213,7 +227,12 @@ export async function planRestore(repo: ShadowRepo, spans: readonly RevertedSpan
         // Absent from the "before" tree is not created by the turn: it may have been on disk, ignored
         // then and not now (the turn edited .gitignore), or more was left out than could be named.
         const wasThere = change.before === null && (!leftOut.complete || wasLeftOut(leftOut, change.path));
-        byPath.set(change.path, { target: change.before, left: change.after, tooLarge: tooLarge.has(change.path), leftOut: wasThere });
+        byPath.set(change.path, {
+          target: change.before,
+          left: change.after,
+          tooLarge: tooLarge.has(change.path),
+          leftOut: wasThere,
+        });
       }
     }
     // A file that crossed the size cap looks added or removed between trees; it was never stored.
@@ -224,7 +243,9 @@ export async function planRestore(repo: ShadowRepo, spans: readonly RevertedSpan
     }
   }
   const files: PlannedFile[] = [];
-  for (const [rel, { target, left, tooLarge, leftOut }] of [...byPath].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [rel, { target, left, tooLarge, leftOut }] of [...byPath].sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  )) {
     // A file too large to have been stored is never touched, so it is not read either.
     const current = tooLarge ? 'unreadable' : diskEntry(repo.workspace, rel);
     let status: PlanStatus;
@@ -239,14 +260,26 @@ export async function planRestore(repo: ShadowRepo, spans: readonly RevertedSpan
   if (removals.length > 0 && spans.length > 0) {
     const first = spans[0];
     const leftOut = leftOutBefore(repo, first!);
-    const parents = [...new Set(removals.flatMap((file) => file.path.split('/').slice(0, -1).map((_part, i, all) => all.slice(0, i + 1).join('/'))))];
+    const parents = [
+      ...new Set(
+        removals.flatMap((file) =>
+          file.path
+            .split('/')
+            .slice(0, -1)
+            .map((_part, i, all) => all.slice(0, i + 1).join('/')),
+        ),
+      ),
+    ];
     const inTree = await foldersIn(repo, first!.beforeTree, parents);
-    const existedBefore = (dir: string): boolean => !leftOut.complete || inTree.has(dir) || folderWasLeftOut(leftOut, dir) || /[\n\r]/.test(dir);
+    const existedBefore = (dir: string): boolean =>
+      !leftOut.complete || inTree.has(dir) || folderWasLeftOut(leftOut, dir) || /[\n\r]/.test(dir);
     for (const file of removals) file.createdFolders = createdFolderCount(file.path, existedBefore);
   }
   const hash = crypto
     .createHash('sha256')
-    .update(JSON.stringify(files.map((file) => [file.path, file.status, file.target, file.current, file.createdFolders])))
+    .update(
+      JSON.stringify(files.map((file) => [file.path, file.status, file.target, file.current, file.createdFolders])),
+    )
     .digest('hex');
   return { files: files.filter((file) => file.status !== 'unchanged'), hash };
 }

@@ -20,7 +20,11 @@ export interface PurgeRow {
 }
 
 /** Returns the ids of the checkpoints dropped (none in the usual case: nothing denied inside, or already purged). */
-export async function purgeDeniedOnce(repo: ShadowRepo, rows: readonly PurgeRow[], markPruned: (ids: number[]) => void): Promise<number[]> {
+export async function purgeDeniedOnce(
+  repo: ShadowRepo,
+  rows: readonly PurgeRow[],
+  markPruned: (ids: number[]) => void,
+): Promise<number[]> {
   const denied = deniedPathsIn(repo.workspace, repo.home, repo.dataDir);
   const stamp = crypto.createHash('sha256').update(JSON.stringify(denied.excludeLines)).digest('hex');
   const marker = path.join(repo.gitDir, MARKER);

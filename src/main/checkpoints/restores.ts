@@ -57,17 +57,30 @@ export function createRestores(deps: RestoreDeps) {
     const next = all.find((other) => other.id > row.id && other.messagesFrom > row.messagesFrom);
     return deps.conversations
       .all(row.conversationId)
-      .filter((message) => message.id >= row.messagesFrom && (!next || message.id < next.messagesFrom) && !message.undone)
+      .filter(
+        (message) => message.id >= row.messagesFrom && (!next || message.id < next.messagesFrom) && !message.undone,
+      )
       .map((message) => message.id);
   }
 
   function spansOf(rows: CheckpointRow[]): RevertedSpan[] {
     if (rows.some((row) => row.pruned)) {
-      throw new RestoreRefusal('refused: some of these checkpoints were removed to keep the history within its size budget, so the files cannot be restored exactly');
+      throw new RestoreRefusal(
+        'refused: some of these checkpoints were removed to keep the history within its size budget, so the files cannot be restored exactly',
+      );
     }
     return rows
-      .filter((row): row is CheckpointRow & { beforeTree: string; afterTree: string } => row.beforeTree !== null && row.afterTree !== null)
-      .map((row) => ({ id: row.id, beforeTree: row.beforeTree, afterTree: row.afterTree, beforeOversize: row.beforeOversize, afterOversize: row.afterOversize }));
+      .filter(
+        (row): row is CheckpointRow & { beforeTree: string; afterTree: string } =>
+          row.beforeTree !== null && row.afterTree !== null,
+      )
+      .map((row) => ({
+        id: row.id,
+        beforeTree: row.beforeTree,
+        afterTree: row.afterTree,
+        beforeOversize: row.beforeOversize,
+        afterOversize: row.afterOversize,
+      }));
   }
 
   function startedProcesses(request: RestoreRequest): ProcessRow[] {
@@ -75,7 +88,11 @@ export function createRestores(deps: RestoreDeps) {
     return deps.processes
       .list()
       .filter((process) => process.agentId === request.agentId && process.status === 'running')
-      .filter((process) => turns.some((row) => process.startedAt >= row.startedAt && (row.endedAt === null || process.startedAt <= row.endedAt)));
+      .filter((process) =>
+        turns.some(
+          (row) => process.startedAt >= row.startedAt && (row.endedAt === null || process.startedAt <= row.endedAt),
+        ),
+      );
   }
 
   async function propose(request: RestoreRequest): Promise<{ cardId: string }> {
@@ -83,15 +100,20 @@ export function createRestores(deps: RestoreDeps) {
     const recorded = request.rows.find((row) => row.beforeTree !== null && row.afterTree !== null) ?? null;
     const workspace = recorded ? deps.history.workspaceOf(recorded) : null;
     if (spans.length > 0 && !workspace) {
-      throw new RestoreRefusal('refused: the agent\'s workspace moved since these checkpoints were recorded, so they describe another directory');
+      throw new RestoreRefusal(
+        "refused: the agent's workspace moved since these checkpoints were recorded, so they describe another directory",
+      );
     }
     const holder = request.workspace ? deps.lock.holderOf(request.workspace) : null;
-    if (holder) throw new RestoreRefusal(`refused: ${holder} is working in this workspace; wait for it to end or stop it first`);
+    if (holder)
+      throw new RestoreRefusal(`refused: ${holder} is working in this workspace; wait for it to end or stop it first`);
     if (request.rows.some((row) => row.kind === 'turn' && row.beforeTree !== null && row.afterTree === null)) {
       throw new RestoreRefusal('refused: a turn in this range is still working; stop it or wait for it to end');
     }
     const repo = workspace && spans.length > 0 ? await deps.history.repoFor(workspace) : null;
-    const plan: RestorePlan = repo ? await planRestore(repo, spans).catch(refuseWhileSwapping) : { files: [], hash: 'empty' };
+    const plan: RestorePlan = repo
+      ? await planRestore(repo, spans).catch(refuseWhileSwapping)
+      : { files: [], hash: 'empty' };
     const processes = startedProcesses(request);
     const text = await describePlan(repo, request.title, plan, processes);
     const { card, outcome } = deps.cards.ask(
@@ -105,7 +127,10 @@ export function createRestores(deps: RestoreDeps) {
         diff: text.diff,
         details: text.details,
         baseHash: plan.hash,
-        choices: processes.length > 0 ? [{ kind: 'stop-processes', label: `stop ${processes.map((p) => p.name).join(', ')}` }] : undefined,
+        choices:
+          processes.length > 0
+            ? [{ kind: 'stop-processes', label: `stop ${processes.map((p) => p.name).join(', ')}` }]
+            : undefined,
       },
       new AbortController().signal,
     );
@@ -142,9 +167,15 @@ export function createRestores(deps: RestoreDeps) {
         // The restore is a checkpoint of its own: before and after, so it can be undone in turn. Only
         // the plan's paths can differ between the two, so only they are read from disk (no full scan):
         // every other path is the same in both trees, and an undo of the restore touches only these.
-        const before = await deps.history.recordPaths(workspace, `${restoreRow.id}-before`, plan.files.map((file) => file.path));
+        const before = await deps.history.recordPaths(
+          workspace,
+          `${restoreRow.id}-before`,
+          plan.files.map((file) => file.path),
+        );
         deps.repository.setBefore(restoreRow.id, before.snapshot.tree, before.snapshot.oversize);
-        const targets = plan.files.flatMap((file) => (file.status === 'restore' && file.target ? [file.target.oid] : []));
+        const targets = plan.files.flatMap((file) =>
+          file.status === 'restore' && file.target ? [file.target.oid] : [],
+        );
         const blobs = await readBlobs(before.repo, targets);
         outcomes = applyPlan(pathContextFor(workspace, deps), plan.files, blobs);
         // Only the restored paths changed since "before": the after snapshot brings just those in.
@@ -154,15 +185,32 @@ export function createRestores(deps: RestoreDeps) {
       }
       for (const process of stop) await deps.processes.stop(process.agentId, process.name).catch(() => undefined);
       const said = describeOutcome(request.title, plan, outcomes, stop);
-      const notice = deps.conversations.append(request.conversationId, { role: 'notice', text: said.owner, forModel: said.model });
+      const notice = deps.conversations.append(request.conversationId, {
+        role: 'notice',
+        text: said.owner,
+        forModel: said.model,
+      });
       if (!restoreRow) {
         // Nothing on disk to take back: the messages are still marked, under a row of their own.
-        restoreRow = deps.repository.create({ workspace: request.workspace, agentId: request.agentId, conversationId: request.conversationId, kind: 'restore', turnId: null, messagesFrom: notice.id });
+        restoreRow = deps.repository.create({
+          workspace: request.workspace,
+          agentId: request.agentId,
+          conversationId: request.conversationId,
+          kind: 'restore',
+          turnId: null,
+          messagesFrom: notice.id,
+        });
         deps.repository.end(restoreRow.id);
       }
       deps.repository.setMessagesFrom(restoreRow.id, notice.id);
       deps.repository.setSummary(restoreRow.id, said.summary);
-      deps.repository.recordRestore(restoreRow.id, request.conversationId, request.reverts, request.messages, request.givesBack);
+      deps.repository.recordRestore(
+        restoreRow.id,
+        request.conversationId,
+        request.reverts,
+        request.messages,
+        request.givesBack,
+      );
     } finally {
       release();
       deps.changed(request.conversationId);
@@ -171,7 +219,8 @@ export function createRestores(deps: RestoreDeps) {
 
   function acquire(workspace: string): () => void {
     const attempt = deps.lock.tryAcquire(workspace, 'a checkpoint restore');
-    if (!attempt.ok) throw new RestoreRefusal(`refused: ${attempt.heldBy} is working in this workspace, so nothing was restored`);
+    if (!attempt.ok)
+      throw new RestoreRefusal(`refused: ${attempt.heldBy} is working in this workspace, so nothing was restored`);
     return attempt.release;
   }
 
@@ -180,7 +229,8 @@ export function createRestores(deps: RestoreDeps) {
     async undo(checkpointId: number): Promise<{ cardId: string }> {
       const row = deps.repository.get(checkpointId);
       if (!row) throw new RestoreRefusal('refused: there is no such checkpoint');
-      if (row.undoneBy !== null) throw new RestoreRefusal('refused: this was already undone; undo that restore instead to bring it back');
+      if (row.undoneBy !== null)
+        throw new RestoreRefusal('refused: this was already undone; undo that restore instead to bring it back');
       const all = deps.repository.forConversation(row.conversationId);
       const title = row.kind === 'turn' ? 'Undo this turn' : 'Undo this restore';
       return propose({
@@ -198,15 +248,28 @@ export function createRestores(deps: RestoreDeps) {
     /** "Restore to before this message": every turn and restore from the owner's message on. */
     async restoreBefore(conversationId: string, messageId: number): Promise<{ cardId: string }> {
       const message = deps.conversations.all(conversationId).find((m) => m.id === messageId);
-      if (!message || message.role !== 'owner') throw new RestoreRefusal('refused: a restore starts at one of the owner\'s messages in this conversation');
+      if (!message || message.role !== 'owner')
+        throw new RestoreRefusal("refused: a restore starts at one of the owner's messages in this conversation");
       if (message.undone) throw new RestoreRefusal('refused: this message was already undone');
       const conversation = deps.conversations.get(conversationId);
       if (!conversation) throw new RestoreRefusal('refused: there is no such conversation');
       const rows = deps.repository.forConversation(conversationId).filter((row) => row.messagesFrom >= messageId);
       const workspace = rows[0]?.workspace ?? '';
-      const messages = deps.conversations.all(conversationId).filter((m) => m.id >= messageId && !m.undone).map((m) => m.id);
+      const messages = deps.conversations
+        .all(conversationId)
+        .filter((m) => m.id >= messageId && !m.undone)
+        .map((m) => m.id);
       const reverts = rows.filter((row) => row.undoneBy === null).map((row) => row.id);
-      return propose({ conversationId, agentId: conversation.agentId, workspace, title: 'Restore to before this message', rows, reverts, messages, givesBack: false });
+      return propose({
+        conversationId,
+        agentId: conversation.agentId,
+        workspace,
+        title: 'Restore to before this message',
+        rows,
+        reverts,
+        messages,
+        givesBack: false,
+      });
     },
   };
 }

@@ -63,7 +63,9 @@ const SHADOW_SETTINGS: Array<[string, string]> = [
 
 export async function openShadowRepo(options: ShadowOptions): Promise<ShadowRepo> {
   if (!path.isAbsolute(options.gitBinary)) {
-    throw new CheckpointError('refused: checkpoints run git only from an absolute binary found on the workspace\'s captured PATH');
+    throw new CheckpointError(
+      "refused: checkpoints run git only from an absolute binary found on the workspace's captured PATH",
+    );
   }
   const gitDir = shadowDirFor(options.dataDir, options.workspace);
   const dirs = gitDirectories(options.dataDir);
@@ -75,7 +77,10 @@ export async function openShadowRepo(options: ShadowOptions): Promise<ShadowRepo
   env.GIT_OBJECT_DIRECTORY = path.join(gitDir, 'objects');
   // The deny list's exclude lines are folded as the resolver folds (deniedPaths.ts): on a volume that
   // ignores case, git must match them ignoring case too.
-  const settings: Array<[string, string]> = [...SHADOW_SETTINGS, ['core.ignoreCase', String(volumeIgnoresCase(options.workspace))]];
+  const settings: Array<[string, string]> = [
+    ...SHADOW_SETTINGS,
+    ['core.ignoreCase', String(volumeIgnoresCase(options.workspace))],
+  ];
   const globals = ['--no-pager', ...configOverrides(dirs), ...settings.flatMap(([k, v]) => ['-c', `${k}=${v}`])];
   // The shadow repository exists before its first git: the reader sandbox binds it at its own path.
   fs.mkdirSync(gitDir, { recursive: true, mode: 0o700 });
@@ -111,12 +116,17 @@ export async function openShadowRepo(options: ShadowOptions): Promise<ShadowRepo
     fs.writeFileSync(path.join(gitDir, 'info', 'exclude'), '.git\n/.git/\n', { mode: 0o600 });
     // A workspace's .gitattributes could ask for line-ending conversion or an ident/filter: this file
     // outranks it, so every byte is stored and restored exactly as it is on disk.
-    fs.writeFileSync(path.join(gitDir, 'info', 'attributes'), '* -text -ident -filter !eol !working-tree-encoding\n', { mode: 0o600 });
+    fs.writeFileSync(path.join(gitDir, 'info', 'attributes'), '* -text -ident -filter !eol !working-tree-encoding\n', {
+      mode: 0o600,
+    });
   }
   return { gitDir, workspace: options.workspace, home: options.home, dataDir: options.dataDir, git };
 }
 
 /** NUL-separated output as strings (empty entries dropped). */
 export function splitNul(output: Buffer): string[] {
-  return output.toString('utf8').split('\0').filter((entry) => entry.length > 0);
+  return output
+    .toString('utf8')
+    .split('\0')
+    .filter((entry) => entry.length > 0);
 }

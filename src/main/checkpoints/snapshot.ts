@@ -68,8 +68,16 @@ export async function takeSnapshot(repo: ShadowRepo, options: SnapshotOptions): 
   let purge = writeDeniedLines(repo, denied);
   // What could be new or changed since the index last saw it: only these need a size check. The deny
   // lines are read by both listings, so git never descends into a denied directory.
-  const listArgs = ['ls-files', '-z', '--others', '--modified', options.includeIgnored ? `--exclude-from=${path.join(repo.gitDir, 'info', 'denied')}` : '--exclude-standard'];
-  const candidates = [...new Set(splitNul(await repo.git(listArgs)))].filter((rel) => !rel.endsWith('/') && !denied.covers(rel));
+  const listArgs = [
+    'ls-files',
+    '-z',
+    '--others',
+    '--modified',
+    options.includeIgnored ? `--exclude-from=${path.join(repo.gitDir, 'info', 'denied')}` : '--exclude-standard',
+  ];
+  const candidates = [...new Set(splitNul(await repo.git(listArgs)))].filter(
+    (rel) => !rel.endsWith('/') && !denied.covers(rel),
+  );
   const oversize = [...new Set([...candidates, ...options.previousOversize])].filter((rel) =>
     isOversize(repo.workspace, rel, options.maxFileBytes),
   );
@@ -81,14 +89,19 @@ export async function takeSnapshot(repo: ShadowRepo, options: SnapshotOptions): 
   if (fs.readFileSync(excludePath, 'utf8') !== exclude) fs.writeFileSync(excludePath, exclude, { mode: 0o600 });
   if (oversize.length > 0) {
     // A file that grew past the cap since it was stored leaves the index (its old content stays in older snapshots).
-    await repo.git(['rm', '--cached', '-f', '-q', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], {
-      input: oversize.join('\0'),
-    });
+    await repo.git(
+      ['rm', '--cached', '-f', '-q', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'],
+      {
+        input: oversize.join('\0'),
+      },
+    );
   }
 
   if (!options.includeIgnored) {
     // A file that was too large last time was hidden from the listing above by the old exclude file.
-    const revived = options.previousOversize.filter((rel) => !oversizeSet.has(rel) && !denied.covers(rel) && fs.existsSync(path.join(repo.workspace, rel)));
+    const revived = options.previousOversize.filter(
+      (rel) => !oversizeSet.has(rel) && !denied.covers(rel) && fs.existsSync(path.join(repo.workspace, rel)),
+    );
     const paths = [...new Set([...candidates, ...revived])].filter((rel) => !oversizeSet.has(rel));
     if (paths.length > NAMED_PATHS_LIMIT) {
       // Many changes (a first snapshot): the whole tree at once; the exclude file above keeps the large ones out.
@@ -96,7 +109,10 @@ export async function takeSnapshot(repo: ShadowRepo, options: SnapshotOptions): 
       purge ||= denied.excludeLines.length > 0;
     } else if (paths.length > 0) {
       // A few changes: only they are named, so git does not walk the tree a second time.
-      await repo.git(['add', '-A', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: paths.join('\0'), allowExit: [0, 1] });
+      await repo.git(['add', '-A', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'], {
+        input: paths.join('\0'),
+        allowExit: [0, 1],
+      });
     }
   } else {
     // `-f` would also override the exclude file, so the paths are named one by one instead.
@@ -119,17 +135,27 @@ export async function takeSnapshot(repo: ShadowRepo, options: SnapshotOptions): 
  * The workspace after writes to known paths only (a restore's own "after"): those paths are brought
  * into the index and the rest is as the last snapshot left it, so no full scan is needed.
  */
-export async function takeSnapshotOfPaths(repo: ShadowRepo, paths: readonly string[], options: Omit<SnapshotOptions, 'previousOversize'>): Promise<Snapshot> {
+export async function takeSnapshotOfPaths(
+  repo: ShadowRepo,
+  paths: readonly string[],
+  options: Omit<SnapshotOptions, 'previousOversize'>,
+): Promise<Snapshot> {
   // Named with -f (which overrides every exclude), so the deny list is applied here.
   const denied = deniedPathsIn(repo.workspace, repo.home, repo.dataDir);
   const allowed = paths.filter((rel) => !denied.covers(rel));
   const oversize = allowed.filter((rel) => isOversize(repo.workspace, rel, options.maxFileBytes));
   const small = allowed.filter((rel) => !oversize.includes(rel));
   if (oversize.length > 0) {
-    await repo.git(['rm', '--cached', '-f', '-q', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: oversize.join('\0') });
+    await repo.git(
+      ['rm', '--cached', '-f', '-q', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'],
+      { input: oversize.join('\0') },
+    );
   }
   if (small.length > 0) {
-    await repo.git(['add', '-A', '-f', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: small.join('\0'), allowExit: [0, 1] });
+    await repo.git(['add', '-A', '-f', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'], {
+      input: small.join('\0'),
+      allowExit: [0, 1],
+    });
   }
   const tree = (await repo.git(['write-tree'])).toString('utf8').trim();
   return { tree, oversize };
@@ -178,7 +204,8 @@ export function keepLeftOut(repo: ShadowRepo, name: string, leftOut: LeftOut): v
 export function readLeftOut(repo: ShadowRepo, name: string): LeftOut | null {
   try {
     const kept = JSON.parse(fs.readFileSync(leftOutFile(repo, name), 'utf8')) as Partial<LeftOut>;
-    const names = (list: unknown): string[] => (Array.isArray(list) ? list.filter((entry): entry is string => typeof entry === 'string') : []);
+    const names = (list: unknown): string[] =>
+      Array.isArray(list) ? list.filter((entry): entry is string => typeof entry === 'string') : [];
     return { entries: names(kept.entries), emptyFolders: names(kept.emptyFolders), complete: kept.complete === true };
   } catch {
     return null;
@@ -193,7 +220,9 @@ export function wasLeftOut(leftOut: LeftOut, rel: string): boolean {
 /** Whether the folder `dir` was on disk, left out, when `leftOut` was listed (inside an empty one counts: it may have held folders). */
 export function folderWasLeftOut(leftOut: LeftOut, dir: string): boolean {
   const asFolder = `${dir}/`;
-  return [...leftOut.entries, ...leftOut.emptyFolders].some((entry) => entry.endsWith('/') && asFolder.startsWith(entry));
+  return [...leftOut.entries, ...leftOut.emptyFolders].some(
+    (entry) => entry.endsWith('/') && asFolder.startsWith(entry),
+  );
 }
 
 /**
@@ -202,7 +231,8 @@ export function folderWasLeftOut(leftOut: LeftOut, dir: string): boolean {
  * process fewer on every snapshot.
  */
 export function keepTree(repo: ShadowRepo, name: string, tree: string): void {
-  if (!/^[0-9a-f]{40,64}$/.test(tree) || !/^[A-Za-z0-9-]+$/.test(name)) throw new Error(`not a tree id or a checkpoint name: ${tree} ${name}`);
+  if (!/^[0-9a-f]{40,64}$/.test(tree) || !/^[A-Za-z0-9-]+$/.test(name))
+    throw new Error(`not a tree id or a checkpoint name: ${tree} ${name}`);
   const file = path.join(repo.gitDir, 'refs', 'checkpoints', name);
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const tmp = `${file}.tmp`;

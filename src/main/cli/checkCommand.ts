@@ -110,7 +110,11 @@ interface Decider {
   decide(workspace: string, cwd: string | undefined, mode: Mode, command: string): CommandDecision;
 }
 
-function makeDecider(home: string, dataDir: string, contained: { allowedDomains: string[]; runListOnly: boolean; privateTmp: boolean } | undefined): Decider {
+function makeDecider(
+  home: string,
+  dataDir: string,
+  contained: { allowedDomains: string[]; runListOnly: boolean; privateTmp: boolean } | undefined,
+): Decider {
   // One validation per workspace string per process: a corpus of thousands of lines repeats them.
   const roots = new Map<string, { ok: true; paths: PathContext } | { ok: false; reason: string }>();
   // The workspaces' .gitignore rules, compiled once per file version for the whole run.
@@ -138,7 +142,10 @@ function line(decision: CommandDecision, contained: boolean): string {
 }
 
 function malformed(reason: string, contained: boolean): string {
-  return line({ tier: 'gated', code: 'malformed-request', reason: `malformed request: ${reason}`, argv: null }, contained);
+  return line(
+    { tier: 'gated', code: 'malformed-request', reason: `malformed request: ${reason}`, argv: null },
+    contained,
+  );
 }
 
 /** One line of --jsonl input → one answer line; never throws, never stops the stream. */
@@ -149,18 +156,23 @@ function answerLine(text: string, defaults: Options, decider: Decider): string {
   } catch {
     return malformed('the line is not JSON', decider.contained);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return malformed('the line is not a JSON object', decider.contained);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return malformed('the line is not a JSON object', decider.contained);
   const req = value as Record<string, unknown>;
   const workspace = req.workspace ?? defaults.workspace;
   const cwd = req.cwd ?? defaults.cwd;
   // Only an absent field takes the default: a null or a wrong type is a doubt, and a doubt is gated.
   const mode = req.mode === undefined ? defaults.mode : req.mode;
   if (typeof workspace !== 'string') return malformed('workspace must be a string', decider.contained);
-  if (cwd !== undefined && cwd !== null && typeof cwd !== 'string') return malformed('cwd must be a string', decider.contained);
+  if (cwd !== undefined && cwd !== null && typeof cwd !== 'string')
+    return malformed('cwd must be a string', decider.contained);
   if (!isMode(mode)) return malformed(`mode must be one of ${MODES.join(', ')}`, decider.contained);
   if (typeof req.command !== 'string') return malformed('command must be a string', decider.contained);
   try {
-    return line(decider.decide(workspace, typeof cwd === 'string' ? cwd : undefined, mode, req.command), decider.contained);
+    return line(
+      decider.decide(workspace, typeof cwd === 'string' ? cwd : undefined, mode, req.command),
+      decider.contained,
+    );
   } catch (error) {
     return malformed(`the decision failed: ${(error as Error).message}`, decider.contained);
   }
@@ -178,15 +190,30 @@ export async function runCheckCommand(args: string[], io: CheckCommandIo): Promi
   }
   const home = ownerHome(io.env);
   const dataDir = options.dataDir !== undefined ? path.resolve(options.dataDir) : defaultDataDir(io.env);
-  const sandbox = options.sandbox ?? detectSandbox({ disabledBy: io.env.PADDOCK_SANDBOX === 'off' ? 'PADDOCK_SANDBOX=off' : null }).available;
+  const sandbox =
+    options.sandbox ??
+    detectSandbox({ disabledBy: io.env.PADDOCK_SANDBOX === 'off' ? 'PADDOCK_SANDBOX=off' : null }).available;
   if (sandbox && !options.runListOnly) {
     // The contained rule reads shell forms with the grammar; without it they are cards (shellForm.ts).
-    await loadShellGrammar().catch((error: Error) => io.stderr.write(`check-command: the shell grammar did not load (${error.message}); shell forms are cards\n`));
+    await loadShellGrammar().catch((error: Error) =>
+      io.stderr.write(`check-command: the shell grammar did not load (${error.message}); shell forms are cards\n`),
+    );
   }
   // On Linux the sandbox is bubblewrap, whose /tmp is the agent's own directory (macOS's Seatbelt keeps the machine's).
-  const decider = makeDecider(home, dataDir, sandbox ? { allowedDomains: [], runListOnly: options.runListOnly, privateTmp: process.platform === 'linux' } : undefined);
+  const decider = makeDecider(
+    home,
+    dataDir,
+    sandbox
+      ? { allowedDomains: [], runListOnly: options.runListOnly, privateTmp: process.platform === 'linux' }
+      : undefined,
+  );
   if (!options.jsonl) {
-    io.stdout.write(line(decider.decide(options.workspace as string, options.cwd, options.mode, options.command.join(' ')), decider.contained));
+    io.stdout.write(
+      line(
+        decider.decide(options.workspace as string, options.cwd, options.mode, options.command.join(' ')),
+        decider.contained,
+      ),
+    );
     return 0;
   }
   for await (const text of inputLines(io.stdin)) {

@@ -15,7 +15,8 @@ interface CheckIO {
   env: NodeJS.ProcessEnv;
 }
 
-const USAGE = 'usage: paddock check-path --workspace DIR [--for read|write|run] [--cwd REL] [--data-dir D] PATH\n       paddock check-path --jsonl [--data-dir D] < objects {workspace, for, cwd, path}\n';
+const USAGE =
+  'usage: paddock check-path --workspace DIR [--for read|write|run] [--cwd REL] [--data-dir D] PATH\n       paddock check-path --jsonl [--data-dir D] < objects {workspace, for, cwd, path}\n';
 const PURPOSES: readonly PathPurpose[] = ['read', 'write', 'run'];
 
 /** `code`: the resolver's stable reason code (workspace/types.ts), or one of the two below. */
@@ -23,7 +24,14 @@ type Answer =
   | { ok: true; path: string }
   | { ok: false; status: 403 | 400; code: PathRefusalCode | 'workspace-refused' | 'malformed-request'; reason: string };
 
-export function checkOne(workspace: string, purpose: PathPurpose, cwd: string | undefined, p: string, home: string, dataDir: string): Answer {
+export function checkOne(
+  workspace: string,
+  purpose: PathPurpose,
+  cwd: string | undefined,
+  p: string,
+  home: string,
+  dataDir: string,
+): Answer {
   const root = validateWorkspaceRoot(path.resolve(workspace), { home, dataDir });
   if (!root.ok) return { ok: false, status: 403, code: 'workspace-refused', reason: root.reason };
   return resolveInsideWorkspace({ workspace: root.path, home, dataDir }, { path: p, for: purpose, cwd });
@@ -34,7 +42,12 @@ function answerLine(line: string, home: string, dataDir: string): Answer {
   try {
     return decideLine(line, home, dataDir);
   } catch (error) {
-    return { ok: false, status: 400, code: 'malformed-request', reason: `the line could not be decided: ${(error as Error)?.message ?? String(error)}` };
+    return {
+      ok: false,
+      status: 400,
+      code: 'malformed-request',
+      reason: `the line could not be decided: ${(error as Error)?.message ?? String(error)}`,
+    };
   }
 }
 
@@ -45,14 +58,26 @@ function decideLine(line: string, home: string, dataDir: string): Answer {
   } catch {
     return { ok: false, status: 400, code: 'malformed-request', reason: 'the line is not JSON' };
   }
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, status: 400, code: 'malformed-request', reason: 'the line is not a JSON object' };
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    return { ok: false, status: 400, code: 'malformed-request', reason: 'the line is not a JSON object' };
   const o = input as Record<string, unknown>;
-  if (typeof o.workspace !== 'string' || o.workspace === '') return { ok: false, status: 400, code: 'malformed-request', reason: 'workspace must be a non-empty string' };
-  if (typeof o.path !== 'string') return { ok: false, status: 400, code: 'malformed-request', reason: 'path must be a string' };
+  if (typeof o.workspace !== 'string' || o.workspace === '')
+    return { ok: false, status: 400, code: 'malformed-request', reason: 'workspace must be a non-empty string' };
+  if (typeof o.path !== 'string')
+    return { ok: false, status: 400, code: 'malformed-request', reason: 'path must be a string' };
   const purpose = o.for ?? 'read';
-  if (!PURPOSES.includes(purpose as PathPurpose)) return { ok: false, status: 400, code: 'malformed-request', reason: 'for must be read, write or run' };
-  if (o.cwd !== undefined && o.cwd !== null && typeof o.cwd !== 'string') return { ok: false, status: 400, code: 'malformed-request', reason: 'cwd must be a string' };
-  return checkOne(o.workspace, purpose as PathPurpose, (o.cwd as string | null | undefined) ?? undefined, o.path, home, dataDir);
+  if (!PURPOSES.includes(purpose as PathPurpose))
+    return { ok: false, status: 400, code: 'malformed-request', reason: 'for must be read, write or run' };
+  if (o.cwd !== undefined && o.cwd !== null && typeof o.cwd !== 'string')
+    return { ok: false, status: 400, code: 'malformed-request', reason: 'cwd must be a string' };
+  return checkOne(
+    o.workspace,
+    purpose as PathPurpose,
+    (o.cwd as string | null | undefined) ?? undefined,
+    o.path,
+    home,
+    dataDir,
+  );
 }
 
 export async function runCheckPath(args: string[], io: CheckIO): Promise<number> {
@@ -72,7 +97,11 @@ export async function runCheckPath(args: string[], io: CheckIO): Promise<number>
     } else if (['--workspace', '--for', '--cwd', '--data-dir'].includes(a!)) {
       if (i + 1 >= args.length) return usage(io, `${a} needs a value`);
       flags[a!.slice(2)] = args[++i]!;
-    } else if (a!.startsWith('--') && a!.includes('=') && ['--workspace', '--for', '--cwd', '--data-dir'].includes(a!.slice(0, a!.indexOf('=')))) {
+    } else if (
+      a!.startsWith('--') &&
+      a!.includes('=') &&
+      ['--workspace', '--for', '--cwd', '--data-dir'].includes(a!.slice(0, a!.indexOf('=')))
+    ) {
       flags[a!.slice(2, a!.indexOf('='))] = a!.slice(a!.indexOf('=') + 1);
     } else if (a!.startsWith('--')) return usage(io, `unknown flag ${a}`);
     else positional.push(a!);

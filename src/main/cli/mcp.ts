@@ -17,7 +17,7 @@ const DEFAULT_AGENT = 'mcp';
 const USAGE =
   'usage: paddock mcp --workspace DIR [--agent HANDLE] [--mode ask|edit|run] [--data-dir DIR]\n' +
   '  serves the fenced tools to another agent (Claude Code, Codex, Cursor…) over MCP on stdio;\n' +
-  '  its cards are answered by the client\'s user (elicitation) or in a Paddock window on the same data directory\n';
+  "  its cards are answered by the client's user (elicitation) or in a Paddock window on the same data directory\n";
 
 export async function runMcp(args: string[], io: CliIo): Promise<number> {
   const parsed = parseArgs(args, { values: ['workspace', 'agent', 'mode', 'data-dir'], booleans: ['help'] });

@@ -20,8 +20,13 @@ export const CORE_LOAD_DELAY_MS = 250;
 
 async function openInBrowser(url: string): Promise<void> {
   try {
-    const [{ spawnChild }, { systemOpener }] = await Promise.all([import('../processes/spawn'), import('../owner/openInEditor')]);
-    spawnChild(systemOpener(), [url], 'opener', { stdio: 'ignore', detached: true }).on('error', () => undefined).unref();
+    const [{ spawnChild }, { systemOpener }] = await Promise.all([
+      import('../processes/spawn'),
+      import('../owner/openInEditor'),
+    ]);
+    spawnChild(systemOpener(), [url], 'opener', { stdio: 'ignore', detached: true })
+      .on('error', () => undefined)
+      .unref();
   } catch {
     /* no browser to open: the printed address is enough */
   }
@@ -31,7 +36,8 @@ export async function runServe(args: string[], io: CliIo): Promise<number> {
   const parsed = parseArgs(args, { values: ['port', 'data-dir'], booleans: ['no-open'] });
   if (parsed.positionals.length > 0) throw new UsageError(`serve takes no operand (got ${parsed.positionals[0]})`);
   const portText = stringFlag(parsed, 'port') ?? '0';
-  if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65535) throw new UsageError(`--port must be 0…65535, not ${portText}`);
+  if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65535)
+    throw new UsageError(`--port must be 0…65535, not ${portText}`);
   const dataDir = stringFlag(parsed, 'data-dir') ?? defaultDataDir(io.env);
 
   // Messages before the core exists (it brings its own log) go to stderr like the core's do.
@@ -58,13 +64,18 @@ export async function runServe(args: string[], io: CliIo): Promise<number> {
       core = await createCore({ dataDir, home: ownerHome(io.env), env: io.env, host: 'web' });
     } catch (error) {
       // The same sentence and exit code as before the page was served: a store that cannot open ends serve.
-      io.stderr.write(`paddock: ${error instanceof StoreOpenError ? error.message : `the core could not start: ${(error as Error).message}`}\n`);
+      io.stderr.write(
+        `paddock: ${error instanceof StoreOpenError ? error.message : `the core could not start: ${(error as Error).message}`}\n`,
+      );
       failed(1);
       throw error;
     }
     log = core.log;
     core.services.registerOwnPort(host.port);
-    return { router: createApiRouter(core.api, { host: 'web', version: packageVersion() }, core.log), subscribe: core.events.subscribe };
+    return {
+      router: createApiRouter(core.api, { host: 'web', version: packageVersion() }, core.log),
+      subscribe: core.events.subscribe,
+    };
   }
 
   io.stdout.write(`Paddock is running at ${host.url}\n`);

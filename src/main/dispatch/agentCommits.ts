@@ -9,7 +9,10 @@ export interface AgentCommitLog {
   forDirectory(directory: string): ReadonlySet<string>;
 }
 
-export function createAgentCommitLog(commits: AgentCommitsRepository, directoryOf: (agentId: string) => string | null): AgentCommitLog {
+export function createAgentCommitLog(
+  commits: AgentCommitsRepository,
+  directoryOf: (agentId: string) => string | null,
+): AgentCommitLog {
   return {
     noteSucceeded(agentId, data) {
       const committed = data as Partial<GitCommitData> | undefined;

@@ -3,7 +3,20 @@
 // It is the one emitter of a call's lifecycle: every change of the record (opened, tier, card,
 // running, finished with its outcome) reaches the window as the record it wrote, once.
 import { z } from 'zod';
-import { isMcpToolName, type Card, type CardPreview, type Mode, type OutputAccount, type RefusalCode, type RememberKind, type ToolCallOutcome, type ToolCallView, type ToolName, type ToolCallContext, type ToolResult } from '../../shared/domain';
+import {
+  isMcpToolName,
+  type Card,
+  type CardPreview,
+  type Mode,
+  type OutputAccount,
+  type RefusalCode,
+  type RememberKind,
+  type ToolCallOutcome,
+  type ToolCallView,
+  type ToolName,
+  type ToolCallContext,
+  type ToolResult,
+} from '../../shared/domain';
 import { hasHiddenCharacters } from '../../shared/hiddenCharacters';
 import type { PendingCards } from '../approvals/pendingCards';
 import type { AgentsRepository } from '../store/agents';
@@ -23,7 +36,15 @@ const HIDDEN_CHARACTERS_DANGER =
 
 /** Whether the arguments or what the card would show hold such characters (shared/hiddenCharacters.ts). */
 function holdsHiddenCharacters(args: unknown, preview: CardPreview): boolean {
-  const texts = [...collectStrings(args), preview.path ?? '', preview.diff ?? '', preview.cwd ?? '', ...(preview.argv ?? []), ...(preview.details ?? []), ...(preview.hunks ?? []).flatMap((hunk) => hunk.lines)];
+  const texts = [
+    ...collectStrings(args),
+    preview.path ?? '',
+    preview.diff ?? '',
+    preview.cwd ?? '',
+    ...(preview.argv ?? []),
+    ...(preview.details ?? []),
+    ...(preview.hunks ?? []).flatMap((hunk) => hunk.lines),
+  ];
   return texts.some(hasHiddenCharacters);
 }
 
@@ -83,7 +104,12 @@ export interface DispatcherDeps {
 
 const refusal = (error: string, status = 403): ToolResult => ({ ok: false, status, error });
 
-function boundCallMoved(handle: string, mode: Mode, directory: string | null, boundTo: { directory: string; mode: Mode }): string | null {
+function boundCallMoved(
+  handle: string,
+  mode: Mode,
+  directory: string | null,
+  boundTo: { directory: string; mode: Mode },
+): string | null {
   const restart = 'close this client and start it again with the --workspace and --mode you want';
   if (directory !== boundTo.directory) {
     return (
@@ -100,7 +126,9 @@ function boundCallMoved(handle: string, mode: Mode, directory: string | null, bo
   return null;
 }
 
-export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByName(name: string): AnyToolDefinition | null } {
+export function createDispatcher(
+  deps: DispatcherDeps,
+): Dispatcher & { toolByName(name: string): AnyToolDefinition | null } {
   const byName = new Map(deps.tools.map((tool) => [tool.name, tool]));
   const conversations = createConversationsRepository(deps.db);
 
@@ -159,7 +187,12 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
         for (const { definition, inputSchema } of deps.mcpToolsFor?.(agentId) ?? []) {
           // An MCP server's tool declares itself plan-safe never: plan mode leaves them all out.
           if (!offeredInMode(definition, mode)) continue;
-          offered.push({ name: definition.name, description: definition.description, inputSchema, effects: definition.effects });
+          offered.push({
+            name: definition.name,
+            description: definition.description,
+            inputSchema,
+            effects: definition.effects,
+          });
         }
       }
       return offered;
@@ -183,7 +216,13 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
           }),
         );
       }
-      const finish = (status: 'done' | 'refused' | 'failed' | 'interrupted', outcome: ToolCallOutcome, summary: string | null, error: string | null, output: OutputAccount | null = null): void => {
+      const finish = (
+        status: 'done' | 'refused' | 'failed' | 'interrupted',
+        outcome: ToolCallOutcome,
+        summary: string | null,
+        error: string | null,
+        output: OutputAccount | null = null,
+      ): void => {
         if (known) record(() => deps.toolCalls.finish(request.callId, { status, summary, error, output, outcome }));
       };
       const refuse = (error: string, status: number, code: RefusalCode): ToolResult => {
@@ -191,21 +230,32 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
         return refusal(error, status);
       };
 
-      if (!tool) return refuse(`refused: the tool "${request.tool}" is not installed in this Paddock`, 404, 'not-installed');
-      const live = request.ownerRequestId !== null && deps.ownerRequestLive(request.ownerRequestId, request.conversationId);
+      if (!tool)
+        return refuse(`refused: the tool "${request.tool}" is not installed in this Paddock`, 404, 'not-installed');
+      const live =
+        request.ownerRequestId !== null && deps.ownerRequestLive(request.ownerRequestId, request.conversationId);
       const floor = checkFloor(request, agent, known, live, tool.scope, tool.name);
       if (!floor.ok) return refuse(floor.message, 403, floor.code);
       if (!agent) return refuse('session-not-authorized: the call names no known agent', 403, 'session-not-authorized');
       // Plan mode is the tools' own declaration, not the prompt's: a tool not plan-safe is refused here, whatever was asked.
-      if (!offeredInMode(tool, modeOf(agent.mode, request.ownerRequestId))) return refuse(planModeRefusal(tool.name), 403, 'plan-mode-refused');
+      if (!offeredInMode(tool, modeOf(agent.mode, request.ownerRequestId)))
+        return refuse(planModeRefusal(tool.name), 403, 'plan-mode-refused');
 
       const parsed = tool.schema.safeParse(request.args);
       if (!parsed.success) {
-        return refuse(`refused: invalid arguments for ${tool.name}: ${z.prettifyError(parsed.error)}`, 400, 'invalid-arguments');
+        return refuse(
+          `refused: invalid arguments for ${tool.name}: ${z.prettifyError(parsed.error)}`,
+          400,
+          'invalid-arguments',
+        );
       }
       const workspace = deps.workspaces.get(agent.id);
       if (!workspace && !tool.worksWithoutWorkspace) {
-        return refuse(`refused: ${agent.handle} has no workspace, so ${tool.name} has no directory to work in`, 403, 'no-workspace');
+        return refuse(
+          `refused: ${agent.handle} has no workspace, so ${tool.name} has no directory to work in`,
+          403,
+          'no-workspace',
+        );
       }
       // The agent record may have moved since the caller was opened (another MCP session, the
       // window): a bound call runs in the workspace and mode it was opened with, or not at all.
@@ -228,16 +278,21 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
 
       try {
         // The call read once (words, paths, program, containment, the card's text): every step below reads this value.
-        const prepared: PreparedCall | undefined = tool.prepareCall ? tool.prepareCall(parsed.data, context) : undefined;
+        const prepared: PreparedCall | undefined = tool.prepareCall
+          ? tool.prepareCall(parsed.data, context)
+          : undefined;
         const tier = await tool.tierFor(parsed.data, context, prepared);
         record(() => deps.toolCalls.setTier(request.callId, tier.tier, tier.reason));
         if (tier.tier === 'gated') {
-          const { refusal: cannotRun, ...preview } = tool.preview ? await tool.preview(parsed.data, context, prepared) : {};
+          const { refusal: cannotRun, ...preview } = tool.preview
+            ? await tool.preview(parsed.data, context, prepared)
+            : {};
           // A call that cannot run at all is refused now: a card must never offer an Approve that then fails.
           if (cannotRun) return refuse(cannotRun, 400, 'cannot-run');
           // Text that reads as something else than what runs (bidi controls, zero-width: Trojan Source)
           // makes approving risky whatever the tool: Deny first, nothing remembered.
-          const danger = preview.danger ?? (holdsHiddenCharacters(parsed.data, preview) ? HIDDEN_CHARACTERS_DANGER : undefined);
+          const danger =
+            preview.danger ?? (holdsHiddenCharacters(parsed.data, preview) ? HIDDEN_CHARACTERS_DANGER : undefined);
           const draft: Omit<Card, 'id' | 'createdAt'> = {
             callId: request.callId,
             agentId: agent.id,
@@ -247,7 +302,10 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
             reason: tier.reason,
             ...preview,
             ...(danger ? { danger } : {}),
-            rememberChoices: preview.rememberable && !danger && preview.argv && workspace ? deps.rememberChoicesFor(preview.argv, workspace.directory) : undefined,
+            rememberChoices:
+              preview.rememberable && !danger && preview.argv && workspace
+                ? deps.rememberChoicesFor(preview.argv, workspace.directory)
+                : undefined,
           };
           const { card, outcome } = (request.askOwner ?? deps.cards.ask)(draft, signal);
           record(() => deps.toolCalls.markPending(request.callId, card));
@@ -263,29 +321,53 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher & { toolByNam
             return refusal('the owner denied this call');
           }
           if (answer.remember && card.argv && workspace) {
-            deps.rememberCommand({ agentId: agent.id, directory: workspace.directory, argv: card.argv, kind: answer.remember });
+            deps.rememberCommand({
+              agentId: agent.id,
+              directory: workspace.directory,
+              argv: card.argv,
+              kind: answer.remember,
+            });
           }
           // The domains are the card's own (drawn by the core), never the answer's.
-          if (answer.choice === 'allow-domains' && card.allowDomains && card.allowDomains.length > 0) deps.allowDomains?.(agent.id, card.allowDomains);
+          if (answer.choice === 'allow-domains' && card.allowDomains && card.allowDomains.length > 0)
+            deps.allowDomains?.(agent.id, card.allowDomains);
           // A secrets file's read, remembered for that file in this workspace (the card's own argv, drawn by the tool).
           if (answer.choice === 'remember-file' && card.rememberArgv && card.rememberArgv.length > 0 && workspace) {
-            deps.rememberCommand({ agentId: agent.id, directory: workspace.directory, argv: card.rememberArgv, kind: 'exact' });
+            deps.rememberCommand({
+              agentId: agent.id,
+              directory: workspace.directory,
+              argv: card.rememberArgv,
+              kind: 'exact',
+            });
           }
           context.approval = {
             baseHash: card.baseHash ?? null,
             // The hunks applied are the core's own copy on the card it drew; the answer only names them.
-            ...(answer.acceptedHunks && card.hunks ? { hunks: { offered: card.hunks, accepted: answer.acceptedHunks } } : {}),
+            ...(answer.acceptedHunks && card.hunks
+              ? { hunks: { offered: card.hunks, accepted: answer.acceptedHunks } }
+              : {}),
           };
         }
         await deps.beforeRun?.(request, callEffectsOf(tool, parsed.data, prepared));
         record(() => deps.toolCalls.markRunning(request.callId));
         const result = await tool.run(parsed.data, context, prepared);
         if (result.ok) {
-          finish('done', { ending: 'done', ...result.outcome, textLength: result.text.length }, recordedResultSummary(tool, result.text), null, outputAccountOf(result.data));
+          finish(
+            'done',
+            { ending: 'done', ...result.outcome, textLength: result.text.length },
+            recordedResultSummary(tool, result.text),
+            null,
+            outputAccountOf(result.data),
+          );
           deps.onSucceeded?.(tool, agent.id, parsed.data, result);
         } else {
           const ending = endingOfFailure(result.error);
-          finish(ending, { ending, ...result.outcome, ...(ending === 'refused' ? { refusalCode: 'fence' as const } : {}) }, null, result.error);
+          finish(
+            ending,
+            { ending, ...result.outcome, ...(ending === 'refused' ? { refusalCode: 'fence' as const } : {}) },
+            null,
+            result.error,
+          );
         }
         return result;
       } catch (error) {
@@ -305,6 +387,17 @@ function endingOfFailure(error: string): 'refused' | 'failed' {
 /** A command tool's account of its output (run, bash: data.output), when its result carries one. */
 function outputAccountOf(data: unknown): OutputAccount | null {
   const output = (data as { output?: Partial<OutputAccount> } | undefined)?.output;
-  if (!output || typeof output.printedBytes !== 'number' || typeof output.windowBytes !== 'number' || typeof output.modelBytes !== 'number') return null;
-  return { printedBytes: output.printedBytes, windowBytes: output.windowBytes, logBytes: typeof output.logBytes === 'number' ? output.logBytes : null, modelBytes: output.modelBytes };
+  if (
+    !output ||
+    typeof output.printedBytes !== 'number' ||
+    typeof output.windowBytes !== 'number' ||
+    typeof output.modelBytes !== 'number'
+  )
+    return null;
+  return {
+    printedBytes: output.printedBytes,
+    windowBytes: output.windowBytes,
+    logBytes: typeof output.logBytes === 'number' ? output.logBytes : null,
+    modelBytes: output.modelBytes,
+  };
 }

@@ -3,7 +3,8 @@
 import type { Agent, Scope } from '../../shared/domain';
 import type { CallOrigin } from './types';
 
-export type FloorVerdict = { ok: true } | { ok: false; code: 'session-not-authorized' | 'scope-not-granted'; message: string };
+export type FloorVerdict =
+  { ok: true } | { ok: false; code: 'session-not-authorized' | 'scope-not-granted'; message: string };
 
 export function checkFloor(
   origin: CallOrigin,
@@ -15,7 +16,11 @@ export function checkFloor(
   toolName: string,
 ): FloorVerdict {
   if (!agent) {
-    return { ok: false, code: 'session-not-authorized', message: 'session-not-authorized: the call names no known agent' };
+    return {
+      ok: false,
+      code: 'session-not-authorized',
+      message: 'session-not-authorized: the call names no known agent',
+    };
   }
   // A delegate gets no tool whatever the agent it works for is granted, so depth is checked first.
   if (origin.delegationDepth !== 0) {
@@ -41,7 +46,11 @@ export function checkFloor(
     };
   }
   if (!conversationExists) {
-    return { ok: false, code: 'session-not-authorized', message: 'session-not-authorized: the call names no known conversation' };
+    return {
+      ok: false,
+      code: 'session-not-authorized',
+      message: 'session-not-authorized: the call names no known conversation',
+    };
   }
   if (!ownerRequestLive) {
     return {

@@ -43,7 +43,12 @@ export function isToolName(name: string): name is ToolName {
  * The "runs any command" danger the window names (seed 003 §3): an agent in run mode with the shell
  * scope, the bash tool installed, and bash on the workspace's PATH (Paddock's own PATH when it has none).
  */
-export function runsAnyCommand(installed: ReadonlySet<ToolName>, agent: Agent, workspace: Workspace | null, ownPath: string | undefined): boolean {
+export function runsAnyCommand(
+  installed: ReadonlySet<ToolName>,
+  agent: Agent,
+  workspace: Workspace | null,
+  ownPath: string | undefined,
+): boolean {
   if (agent.mode !== 'run' || !installed.has('bash') || !agent.scopes.includes('shell')) return false;
   const searchPath = workspace?.capturedPath ?? ownPath ?? '';
   return findOnPath('bash', searchPath, workspace ? { workspace: workspace.directory } : {}) !== null;

@@ -40,5 +40,7 @@ export function resolveSwitches(
 
 /** The switches are read once at start: a saved value that differs from the one in force waits for a restart. */
 export function restartRequired(inForce: InstanceSwitches, saved: Partial<InstanceSwitches>): boolean {
-  return (Object.keys(saved) as (keyof InstanceSwitches)[]).some((key) => saved[key] !== undefined && saved[key] !== inForce[key]);
+  return (Object.keys(saved) as (keyof InstanceSwitches)[]).some(
+    (key) => saved[key] !== undefined && saved[key] !== inForce[key],
+  );
 }

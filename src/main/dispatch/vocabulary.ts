@@ -33,7 +33,10 @@ export interface VocabularyContainment {
 const NO_SANDBOX: VocabularyContainment = { contained: false, line: 'no OS sandbox', uncontainedShell: false };
 
 function delegateStatement(helpers: readonly string[]): string {
-  const who = helpers.length > 0 ? `your helpers: ${helpers.join(', ')}` : 'none yet: the owner picks them in Settings → Developer → Helpers';
+  const who =
+    helpers.length > 0
+      ? `your helpers: ${helpers.join(', ')}`
+      : 'none yet: the owner picks them in Settings → Developer → Helpers';
   return `Thinks, cannot act: delegate hands a question and some text to a helper the owner chose (${who}). The helper gets no tool at all and sees only what you send; its answer is the result, its cost is counted.`;
 }
 

@@ -13,11 +13,17 @@ const pathspecs = z.array(z.string().max(4096)).max(200);
 export const gitArgsSchema = z
   .object({
     action: z.enum(GIT_ACTIONS),
-    paths: pathspecs.optional().describe('Pathspecs, relative to the workspace (status, diff, log, commit, stash push).'),
+    paths: pathspecs
+      .optional()
+      .describe('Pathspecs, relative to the workspace (status, diff, log, commit, stash push).'),
     staged: z.boolean().optional().describe('diff: show what is staged instead of unstaged changes.'),
     stat: z.boolean().optional().describe('diff: a diff stat instead of the patch.'),
     limit: z.number().int().min(1).max(200).optional().describe('log: how many commits (default 20).'),
-    name: z.string().max(200).optional().describe('branch: create this branch at HEAD and switch to it; omit to list branches.'),
+    name: z
+      .string()
+      .max(200)
+      .optional()
+      .describe('branch: create this branch at HEAD and switch to it; omit to list branches.'),
     message: z.string().min(1).max(10_000).optional().describe('commit (required) or stash push: the message.'),
     all: z.boolean().optional().describe('commit: stage every change in the workspace first.'),
     op: z.enum(['push', 'list']).optional().describe('stash: push or list (default list).'),
@@ -42,7 +48,11 @@ export const gitArgsSchema = z
       if (!args.message) ctx.addIssue({ code: 'custom', message: 'git commit needs a message', path: ['message'] });
       const hasPaths = (args.paths?.length ?? 0) > 0;
       if (hasPaths === Boolean(args.all)) {
-        ctx.addIssue({ code: 'custom', message: 'git commit needs either paths or all: true (not both)', path: ['paths'] });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'git commit needs either paths or all: true (not both)',
+          path: ['paths'],
+        });
       }
     }
     if (args.action === 'stash' && args.op !== 'push' && (args.message || args.paths)) {
@@ -77,7 +87,8 @@ export function effectOf(args: GitArgs): GitEffect {
  * control characters or glob characters, no component starting with a dot or ending in `.lock`.
  */
 export function checkBranchName(name: string): string | null {
-  const rule = 'refused: a branch name is letters, digits and . _ / - (not starting with - or ., no .., no // and not ending in / . or .lock)';
+  const rule =
+    'refused: a branch name is letters, digits and . _ / - (not starting with - or ., no .., no // and not ending in / . or .lock)';
   if (!/^[A-Za-z0-9_][A-Za-z0-9._/-]{0,99}$/.test(name)) return rule;
   if (name.includes('..') || name.includes('//') || name.endsWith('/') || name.endsWith('.')) return rule;
   if (name.split('/').some((part) => part.startsWith('.') || part.endsWith('.lock') || part === '')) return rule;

@@ -6,11 +6,14 @@ import { scopePathspecs, type PathspecDecision, type ResolvePath } from './paths
 
 type Git = (args: string[], extra?: { readOnly?: boolean }) => Promise<GitRun>;
 
-export async function commitCandidates(git: Git, ctx: PathContext, resolvePath: ResolvePath): Promise<PathspecDecision> {
-  const status = await git(
-    ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--ignore-submodules=all'],
-    { readOnly: true },
-  );
+export async function commitCandidates(
+  git: Git,
+  ctx: PathContext,
+  resolvePath: ResolvePath,
+): Promise<PathspecDecision> {
+  const status = await git(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--ignore-submodules=all'], {
+    readOnly: true,
+  });
   if (status.exitCode !== 0) return { ok: false, reason: `git status failed: ${status.stderr.trim()}` };
   return scopePathspecs(parsePorcelainPaths(status.stdout), ctx, resolvePath);
 }

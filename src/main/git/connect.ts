@@ -31,7 +31,8 @@ export interface CloneOptions {
 const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 export function repositoryDirectory(dataDir: string, projectId: string): string {
-  if (!PROJECT_ID.test(projectId)) throw new GitRefusal('refused: a project id is letters, digits, _ and - (at most 64)');
+  if (!PROJECT_ID.test(projectId))
+    throw new GitRefusal('refused: a project id is letters, digits, _ and - (at most 64)');
   return path.join(dataDir, 'repositories', projectId, 'agent');
 }
 
@@ -40,11 +41,13 @@ type UrlKind = 'https' | 'ssh' | 'file';
 /** Only https://, ssh://, user@host:path and local file:// or absolute paths; never ext:: or options. */
 export function classifyCloneUrl(url: string): { ok: true; kind: UrlKind } | { ok: false; reason: string } {
   const refuse = (why: string) => ({ ok: false as const, reason: `refused: ${why}` });
-  if (url.length === 0 || url.length > 2048 || /[\s\u0000-\u001f\u007f]/.test(url)) return refuse('a repository URL has no spaces or control characters');
+  if (url.length === 0 || url.length > 2048 || /[\s\u0000-\u001f\u007f]/.test(url))
+    return refuse('a repository URL has no spaces or control characters');
   if (url.startsWith('-')) return refuse('a repository URL may not start with -');
   if (/^https:\/\/[A-Za-z0-9][A-Za-z0-9.-]*(:\d+)?\//.test(url)) return { ok: true, kind: 'https' };
   if (/^ssh:\/\/([A-Za-z0-9._-]+@)?[A-Za-z0-9][A-Za-z0-9.-]*(:\d+)?\//.test(url)) return { ok: true, kind: 'ssh' };
-  if (/^[A-Za-z0-9._-]+@[A-Za-z0-9][A-Za-z0-9.-]*:[^:]/.test(url) && !url.includes('::')) return { ok: true, kind: 'ssh' };
+  if (/^[A-Za-z0-9._-]+@[A-Za-z0-9][A-Za-z0-9.-]*:[^:]/.test(url) && !url.includes('::'))
+    return { ok: true, kind: 'ssh' };
   if (/^file:\/\/\//.test(url) || path.isAbsolute(url)) return { ok: true, kind: 'file' };
   return refuse('Paddock clones only https://, ssh://, user@host:path, file:// and absolute-path repositories');
 }
@@ -54,7 +57,8 @@ export async function cloneRepository(options: CloneOptions): Promise<{ director
   const kind = classifyCloneUrl(options.url);
   if (!kind.ok) throw new GitRefusal(kind.reason);
   const directory = repositoryDirectory(options.dataDir, options.projectId);
-  if (fs.existsSync(directory)) throw new GitRefusal(`refused: ${directory} already exists; a project is connected once`);
+  if (fs.existsSync(directory))
+    throw new GitRefusal(`refused: ${directory} already exists; a project is connected once`);
   fs.mkdirSync(path.dirname(directory), { recursive: true, mode: 0o700 });
   const dirs = gitDirectories(options.dataDir);
   assertEmptyHooks(dirs.emptyHooks);
@@ -72,8 +76,15 @@ export async function cloneRepository(options: CloneOptions): Promise<{ director
     ...protocol,
   ];
   const argv = [
-    '--no-pager', ...settings.flatMap(([k, v]) => ['-c', `${k}=${v}`]),
-    'clone', '--progress', '--no-recurse-submodules', `--template=${dirs.emptyHooks}`, '--', options.url, directory,
+    '--no-pager',
+    ...settings.flatMap(([k, v]) => ['-c', `${k}=${v}`]),
+    'clone',
+    '--progress',
+    '--no-recurse-submodules',
+    `--template=${dirs.emptyHooks}`,
+    '--',
+    options.url,
+    directory,
   ];
   try {
     await runClone(options, argv, env, path.dirname(directory));
@@ -86,7 +97,12 @@ export async function cloneRepository(options: CloneOptions): Promise<{ director
 
 function runClone(options: CloneOptions, argv: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawnChild(options.gitBinary, argv, 'git', { cwd, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true }) as ChildProcessByStdio<null, null, Readable>;
+    const child = spawnChild(options.gitBinary, argv, 'git', {
+      cwd,
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
+    }) as ChildProcessByStdio<null, null, Readable>;
     let stderr = '';
     let pending = '';
     const timer = setTimeout(() => stop('timed out'), options.timeoutMs ?? 10 * 60_000);
@@ -132,17 +148,30 @@ export function parseProgress(line: string): CloneProgress | null {
 }
 
 function lastLines(text: string): string {
-  return text.split(/[\r\n]+/).filter((l) => l.trim() && !parseProgress(l)).slice(-3).join(' ').trim();
+  return text
+    .split(/[\r\n]+/)
+    .filter((l) => l.trim() && !parseProgress(l))
+    .slice(-3)
+    .join(' ')
+    .trim();
 }
 
 /** An empty repository at `<data>/repositories/<projectId>/agent`, on branch main. */
-export async function createEmptyRepository(options: { gitBinary: string; dataDir: string; projectId: string }): Promise<{ directory: string }> {
+export async function createEmptyRepository(options: {
+  gitBinary: string;
+  dataDir: string;
+  projectId: string;
+}): Promise<{ directory: string }> {
   const directory = repositoryDirectory(options.dataDir, options.projectId);
-  if (fs.existsSync(directory)) throw new GitRefusal(`refused: ${directory} already exists; a project is connected once`);
+  if (fs.existsSync(directory))
+    throw new GitRefusal(`refused: ${directory} already exists; a project is connected once`);
   fs.mkdirSync(directory, { recursive: true, mode: 0o700 });
   const dirs = gitDirectories(options.dataDir);
   const run = await spawnGit({
-    gitBinary: options.gitBinary, workspace: directory, dataDir: options.dataDir, cwd: directory,
+    gitBinary: options.gitBinary,
+    workspace: directory,
+    dataDir: options.dataDir,
+    cwd: directory,
     args: ['init', '--quiet', `--template=${dirs.emptyHooks}`, '--initial-branch=main'],
   });
   if (run.exitCode !== 0) {

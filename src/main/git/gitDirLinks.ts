@@ -20,10 +20,7 @@ const WALKED = ['objects', 'refs', 'logs', 'info', 'worktrees'];
 /** Far above a packed repository (a few hundred entries) and a busy one with loose objects and tags. */
 export const GIT_DIR_ENTRY_BOUND = 200_000;
 
-export type GitDirLinks =
-  | { ok: true }
-  | { ok: false; link: string }
-  | { ok: false; tooMany: true };
+export type GitDirLinks = { ok: true } | { ok: false; link: string } | { ok: false; tooMany: true };
 
 /** The first link found inside `gitDir` (as `.git/<relative path>`), or ok. */
 export function findLinkInGitDir(gitDir: string, bound = GIT_DIR_ENTRY_BOUND): GitDirLinks {
@@ -59,7 +56,8 @@ export function findLinkInGitDir(gitDir: string, bound = GIT_DIR_ENTRY_BOUND): G
 function kindOf(dir: string, entry: fs.Dirent): 'link' | 'directory' | 'other' {
   if (entry.isSymbolicLink()) return 'link';
   if (entry.isDirectory()) return 'directory';
-  if (entry.isFile() || entry.isFIFO() || entry.isSocket() || entry.isBlockDevice() || entry.isCharacterDevice()) return 'other';
+  if (entry.isFile() || entry.isFIFO() || entry.isSocket() || entry.isBlockDevice() || entry.isCharacterDevice())
+    return 'other';
   const stat = fs.lstatSync(path.join(dir, entry.name), { throwIfNoEntry: false });
   if (stat === undefined) return 'other';
   return stat.isSymbolicLink() ? 'link' : stat.isDirectory() ? 'directory' : 'other';

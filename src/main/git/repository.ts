@@ -16,8 +16,7 @@ import { gitEnvironment, type GitDirectories, type RepositoryDirs } from './hard
 import { readWorktreeLink } from './worktreeLink';
 
 export type RepositoryCheck =
-  | { ok: true; configKeys: ReadonlySet<string>; dirs: RepositoryDirs }
-  | { ok: false; reason: string };
+  { ok: true; configKeys: ReadonlySet<string>; dirs: RepositoryDirs } | { ok: false; reason: string };
 
 /** The nearest directory at or above `start` holding a `.git` entry (directory or file), or null. */
 export function enclosingRepository(start: string): string | null {
@@ -41,10 +40,31 @@ function lexists(p: string): boolean {
 
 /** Last name components that make a setting name a program git would run (or a place it would go). */
 const PROGRAM_NAMES = new Set([
-  'fsmonitor', 'pager', 'sshcommand', 'editor', 'askpass', 'gitproxy', 'hookspath', 'worktree',
-  'alternaterefscommand', 'external', 'textconv', 'command', 'driver', 'cmd', 'program', 'helper',
-  'clean', 'smudge', 'process', 'difffilter', 'packobjectshook', 'uploadpack', 'receivepack',
-  'defaultkeycommand', 'proxycommand',
+  'fsmonitor',
+  'pager',
+  'sshcommand',
+  'editor',
+  'askpass',
+  'gitproxy',
+  'hookspath',
+  'worktree',
+  'alternaterefscommand',
+  'external',
+  'textconv',
+  'command',
+  'driver',
+  'cmd',
+  'program',
+  'helper',
+  'clean',
+  'smudge',
+  'process',
+  'difffilter',
+  'packobjectshook',
+  'uploadpack',
+  'receivepack',
+  'defaultkeycommand',
+  'proxycommand',
 ]);
 /** Whole sections that pull in other files or bind programs under names the repository chooses. */
 const REFUSED_SECTIONS = new Set(['include', 'includeif', 'filter', 'hook', 'pager']);
@@ -88,7 +108,10 @@ export function checkRepository(gitBinary: string, workspace: string, dirs: GitD
     const own = linkRefusal(findLinkInGitDir(repo.gitDir), repo.gitDir);
     if (own) return own;
   } else if (!stat.isDirectory()) {
-    return { ok: false, reason: 'refused: .git in the workspace is a link, not a directory; git would act on a repository elsewhere' };
+    return {
+      ok: false,
+      reason: 'refused: .git in the workspace is a link, not a directory; git would act on a repository elsewhere',
+    };
   } else {
     repo = { gitDir, commonDir: gitDir };
   }
@@ -99,11 +122,17 @@ export function checkRepository(gitBinary: string, workspace: string, dirs: GitD
   // A commondir or alternates file makes git read (and write) another repository's data.
   for (const redirect of ['commondir', path.join('objects', 'info', 'alternates')]) {
     if (lexists(path.join(commonDir, redirect))) {
-      return { ok: false, reason: `refused: .git/${redirect} makes git use another repository's data outside the workspace` };
+      return {
+        ok: false,
+        reason: `refused: .git/${redirect} makes git use another repository's data outside the workspace`,
+      };
     }
   }
   const keys = new Set<string>();
-  for (const [dir, file] of [[commonDir, 'config'], [repo.gitDir, 'config.worktree']] as const) {
+  for (const [dir, file] of [
+    [commonDir, 'config'],
+    [repo.gitDir, 'config.worktree'],
+  ] as const) {
     const full = path.join(dir, file);
     let fileStat: fs.Stats;
     try {
@@ -112,7 +141,10 @@ export function checkRepository(gitBinary: string, workspace: string, dirs: GitD
       continue;
     }
     if (!fileStat.isFile()) {
-      return { ok: false, reason: `refused: .git/${file} is not a plain file (a link would make git read configuration from elsewhere)` };
+      return {
+        ok: false,
+        reason: `refused: .git/${file} is not a plain file (a link would make git read configuration from elsewhere)`,
+      };
     }
     const listed = listConfigKeys(gitBinary, full, dirs);
     if (!listed.ok) return listed;
@@ -125,7 +157,10 @@ export function checkRepository(gitBinary: string, workspace: string, dirs: GitD
         };
       }
       if (key === 'core.bare' && value.toLowerCase() === 'true') {
-        return { ok: false, reason: 'refused: the repository says it is bare (core.bare), so the workspace is not its work tree' };
+        return {
+          ok: false,
+          reason: 'refused: the repository says it is bare (core.bare), so the workspace is not its work tree',
+        };
       }
       keys.add(key);
     }
@@ -134,13 +169,23 @@ export function checkRepository(gitBinary: string, workspace: string, dirs: GitD
 }
 
 /** The refusal of a link inside a git directory (`where`: named when it is not the workspace's own .git). */
-function linkRefusal(links: ReturnType<typeof findLinkInGitDir>, where: string | null): { ok: false; reason: string } | null {
+function linkRefusal(
+  links: ReturnType<typeof findLinkInGitDir>,
+  where: string | null,
+): { ok: false; reason: string } | null {
   if (links.ok) return null;
   if ('tooMany' in links) {
-    return { ok: false, reason: 'refused: .git holds too many entries to check for links (git gc and git pack-refs --all reduce them); git acts only on a .git with no link inside it' };
+    return {
+      ok: false,
+      reason:
+        'refused: .git holds too many entries to check for links (git gc and git pack-refs --all reduce them); git acts only on a .git with no link inside it',
+    };
   }
   const named = where ? `${links.link.replace(/^\.git/, where)}` : links.link;
-  return { ok: false, reason: `refused: ${named} is a link; git would follow it and read another repository's data outside the workspace, so git acts only on a .git with no link inside it. Remove the link to use git here.` };
+  return {
+    ok: false,
+    reason: `refused: ${named} is a link; git would follow it and read another repository's data outside the workspace, so git acts only on a .git with no link inside it. Remove the link to use git here.`,
+  };
 }
 
 type Listing = { ok: true; entries: Array<[string, string]> } | { ok: false; reason: string };
@@ -153,7 +198,12 @@ function listConfigKeys(gitBinary: string, file: string, dirs: GitDirectories): 
   const env = gitEnvironment({ gitBinary, dirs });
   env.GIT_CEILING_DIRECTORIES = path.dirname(dirs.emptyHooks);
   const result = runSync(
-    { program: gitBinary, args: ['config', '--file', file, '--no-includes', '--list', '-z'], cwd: dirs.emptyHooks, env: env as Record<string, string> },
+    {
+      program: gitBinary,
+      args: ['config', '--file', file, '--no-includes', '--list', '-z'],
+      cwd: dirs.emptyHooks,
+      env: env as Record<string, string>,
+    },
     'git',
     10_000,
     undefined,

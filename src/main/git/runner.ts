@@ -104,7 +104,15 @@ export function spawnGit(options: RunGitOptions & { cwd?: string; repository?: R
   return new Promise((resolve, reject) => {
     let command;
     try {
-      command = (options.wrap ?? identityWrapper)({ program: options.gitBinary, args: argv, cwd: options.cwd ?? options.workspace, env: env as Record<string, string> }, 'git');
+      command = (options.wrap ?? identityWrapper)(
+        {
+          program: options.gitBinary,
+          args: argv,
+          cwd: options.cwd ?? options.workspace,
+          env: env as Record<string, string>,
+        },
+        'git',
+      );
     } catch (error) {
       reject(new GitRefusal((error as Error).message));
       return;
@@ -129,7 +137,10 @@ export function spawnGit(options: RunGitOptions & { cwd?: string; repository?: R
         child.kill('SIGKILL');
       }
     };
-    const timer = setTimeout(() => kill(`timed out after ${options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS} ms`), options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => kill(`timed out after ${options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS} ms`),
+      options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS,
+    );
     const onAbort = () => kill('cancelled');
     options.signal?.addEventListener('abort', onAbort, { once: true });
     child.stdout.on('data', (chunk: Buffer) => {
@@ -170,13 +181,15 @@ export function spawnGit(options: RunGitOptions & { cwd?: string; repository?: R
 
 function assertAbsoluteBinary(gitBinary: string): void {
   if (!path.isAbsolute(gitBinary)) {
-    throw new GitRefusal('refused: git runs only from an absolute binary found on the workspace\'s captured PATH');
+    throw new GitRefusal("refused: git runs only from an absolute binary found on the workspace's captured PATH");
   }
 }
 
 /** Something placed in the hooks directory would run on every commit: refuse rather than run it. */
 export function assertEmptyHooks(dir: string): void {
   if (fs.readdirSync(dir).length > 0) {
-    throw new GitRefusal(`refused: Paddock's empty hooks directory (${dir}) is not empty, so git could run what is in it`);
+    throw new GitRefusal(
+      `refused: Paddock's empty hooks directory (${dir}) is not empty, so git could run what is in it`,
+    );
   }
 }

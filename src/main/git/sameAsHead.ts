@@ -11,7 +11,11 @@ export async function sameAsHead(options: Omit<RunGitOptions, 'args'>, paths: re
   const spec = [...paths];
   const tracked = await runGit({ ...options, readOnly: true, args: ['ls-files', '-z', '--', ...spec] });
   if (tracked.exitCode !== 0) return [];
-  const status = await runGit({ ...options, readOnly: true, args: ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--ignore-submodules=all', '--', ...spec] });
+  const status = await runGit({
+    ...options,
+    readOnly: true,
+    args: ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--ignore-submodules=all', '--', ...spec],
+  });
   if (status.exitCode !== 0) return [];
   const changed = new Set(parsePorcelainPaths(status.stdout));
   const inIndex = new Set(tracked.stdout.split('\0').filter(Boolean));

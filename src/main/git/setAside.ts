@@ -55,7 +55,11 @@ function kindOf(name: string, absolute: string): SetAsideKind | null {
 }
 
 /** The set-aside directory an untracked path lies in (its outermost one), or null. */
-export function setAsideOf(rel: string, workspace: string, cache: Map<string, SetAsideKind | null>): { directory: string; kind: SetAsideKind } | null {
+export function setAsideOf(
+  rel: string,
+  workspace: string,
+  cache: Map<string, SetAsideKind | null>,
+): { directory: string; kind: SetAsideKind } | null {
   const parts = rel.replace(/\/+$/, '').split('/');
   const dirs = rel.endsWith('/') ? parts.length : parts.length - 1;
   for (let i = 1; i <= dirs; i += 1) {
@@ -120,5 +124,9 @@ export function setAside(untracked: readonly string[], ignored: readonly string[
     groups.set(found.directory, { ...found, files: counted.files, countCapped: counted.capped, ignored: true });
   }
   const directories = [...groups.values()].sort((a, b) => a.directory.localeCompare(b.directory));
-  return { directories, listed: own.slice(0, UNTRACKED_LISTED), moreUntracked: Math.max(0, own.length - UNTRACKED_LISTED) };
+  return {
+    directories,
+    listed: own.slice(0, UNTRACKED_LISTED),
+    moreUntracked: Math.max(0, own.length - UNTRACKED_LISTED),
+  };
 }

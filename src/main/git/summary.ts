@@ -71,7 +71,12 @@ const AGENT_COMMIT_DEPTH = 500;
 
 type Base = Omit<RunGitOptions, 'args'>;
 
-export async function summariseRepository(options: Base, pathCtx: PathContext, resolvePath: ResolvePath, agentCommits: ReadonlySet<string> = new Set()): Promise<DiffSummary> {
+export async function summariseRepository(
+  options: Base,
+  pathCtx: PathContext,
+  resolvePath: ResolvePath,
+  agentCommits: ReadonlySet<string> = new Set(),
+): Promise<DiffSummary> {
   const git = (args: string[]) => runGit({ ...options, args, readOnly: true });
   const text = async (args: string[]) => {
     const run = await git(args);
@@ -87,22 +92,43 @@ export async function summariseRepository(options: Base, pathCtx: PathContext, r
       : { kind: 'empty', commit: null };
   const from = workFrom.commit ?? EMPTY_TREE;
   const listed = head
-    ? await commitLines(git, base ? [`${base.commit}..HEAD`] : ['HEAD'], base ? COMMITS_SINCE_BASE : LATEST_COMMITS, agentCommits)
+    ? await commitLines(
+        git,
+        base ? [`${base.commit}..HEAD`] : ['HEAD'],
+        base ? COMMITS_SINCE_BASE : LATEST_COMMITS,
+        agentCommits,
+      )
     : { commits: [], more: false };
 
-  const nameStatus = await must(git(['diff', ...GIT_READ_FLAGS, '--ignore-submodules=all', '-M', '--name-status', '-z', from]));
-  const numstat = await must(git(['diff', ...GIT_READ_FLAGS, '--ignore-submodules=all', '-M', '--numstat', '-z', from]));
-  const fullPatch = await git(['diff', ...GIT_READ_FLAGS, '--ignore-submodules=all', '-M', '--unified=100000000', from]);
+  const nameStatus = await must(
+    git(['diff', ...GIT_READ_FLAGS, '--ignore-submodules=all', '-M', '--name-status', '-z', from]),
+  );
+  const numstat = await must(
+    git(['diff', ...GIT_READ_FLAGS, '--ignore-submodules=all', '-M', '--numstat', '-z', from]),
+  );
+  const fullPatch = await git([
+    'diff',
+    ...GIT_READ_FLAGS,
+    '--ignore-submodules=all',
+    '-M',
+    '--unified=100000000',
+    from,
+  ]);
   const files = parseNameStatus(nameStatus, pathCtx.workspace);
   applyNumstat(files, numstat);
   applyFullContext(files, fullPatch.truncated ? null : fullPatch.stdout);
 
   const untracked = (await must(git(['ls-files', '-z', '--others', '--exclude-standard']))).split('\0').filter(Boolean);
-  const ignored = (await must(git(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory']))).split('\0').filter(Boolean);
+  const ignored = (await must(git(['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory'])))
+    .split('\0')
+    .filter(Boolean);
   const aside = setAside(untracked, ignored, pathCtx.workspace);
   for (const rel of aside.listed) files.push(await untrackedFile(rel, pathCtx, resolvePath));
 
-  const totals = files.reduce((t, f) => ({ files: t.files + 1, additions: t.additions + f.additions, deletions: t.deletions + f.deletions }), { files: 0, additions: 0, deletions: 0 });
+  const totals = files.reduce(
+    (t, f) => ({ files: t.files + 1, additions: t.additions + f.additions, deletions: t.deletions + f.deletions }),
+    { files: 0, additions: 0, deletions: 0 },
+  );
   totals.files += aside.moreUntracked;
   return {
     branch,
@@ -120,15 +146,34 @@ export async function summariseRepository(options: Base, pathCtx: PathContext, r
 }
 
 /** The commits of `range`, newest first, at most `limit` (one more is read to know whether there are more). */
-async function commitLines(git: (args: string[]) => Promise<GitRun>, range: string[], limit: number, agentCommits: ReadonlySet<string>): Promise<{ commits: CommitLine[]; more: boolean }> {
-  const run = await git(['log', ...GIT_READ_FLAGS, '-z', `--max-count=${limit + 1}`, '--format=%H%x1f%an%x1f%aI%x1f%s', ...range, '--']);
+async function commitLines(
+  git: (args: string[]) => Promise<GitRun>,
+  range: string[],
+  limit: number,
+  agentCommits: ReadonlySet<string>,
+): Promise<{ commits: CommitLine[]; more: boolean }> {
+  const run = await git([
+    'log',
+    ...GIT_READ_FLAGS,
+    '-z',
+    `--max-count=${limit + 1}`,
+    '--format=%H%x1f%an%x1f%aI%x1f%s',
+    ...range,
+    '--',
+  ]);
   const out = await must(Promise.resolve(run));
   const commits = out
     .split('\0')
     .filter((record) => record.trim() !== '')
     .map((record) => {
       const [commit, author, date, subject] = record.replace(/^\n/, '').split('\x1f');
-      return { commit: commit!, author: author!, date: date!, subject: subject ?? '', byAgent: agentCommits.has(commit!) };
+      return {
+        commit: commit!,
+        author: author!,
+        date: date!,
+        subject: subject ?? '',
+        byAgent: agentCommits.has(commit!),
+      };
     });
   return { commits: commits.slice(0, limit), more: commits.length > limit };
 }
@@ -137,23 +182,35 @@ async function commitLines(git: (args: string[]) => Promise<GitRun>, range: stri
  * With no branch point: the agent's work starts before the oldest of its commits among HEAD's
  * recent history (its parent, or nothing before a root commit); with none of them there, at HEAD.
  */
-async function beforeAgentCommits(text: (args: string[]) => Promise<string | null>, agentCommits: ReadonlySet<string>): Promise<DiffSummary['workFrom']> {
+async function beforeAgentCommits(
+  text: (args: string[]) => Promise<string | null>,
+  agentCommits: ReadonlySet<string>,
+): Promise<DiffSummary['workFrom']> {
   const head = await text(['rev-parse', '--verify', '--quiet', 'HEAD']);
   if (agentCommits.size === 0) return { kind: 'head', commit: head };
   const history = (await text(['rev-list', '--first-parent', `--max-count=${AGENT_COMMIT_DEPTH}`, 'HEAD', '--'])) ?? '';
-  const oldest = history.split('\n').filter((commit) => agentCommits.has(commit)).pop();
+  const oldest = history
+    .split('\n')
+    .filter((commit) => agentCommits.has(commit))
+    .pop();
   if (!oldest) return { kind: 'head', commit: head };
   const parent = await text(['rev-parse', '--verify', '--quiet', `${oldest}^1`]);
   return { kind: 'before-agent-commits', commit: parent };
 }
 
-async function branchPoint(text: (args: string[]) => Promise<string | null>, branch: string | null): Promise<DiffSummary['base']> {
+async function branchPoint(
+  text: (args: string[]) => Promise<string | null>,
+  branch: string | null,
+): Promise<DiffSummary['base']> {
   const candidates = [...(branch ? [`${branch}@{upstream}`] : []), ...BASE_CANDIDATES];
   for (const candidate of candidates) {
     if (branch && (candidate === branch || candidate === `refs/heads/${branch}`)) continue;
-    const name = candidate.endsWith('@{upstream}') || candidate === 'origin/HEAD'
-      ? await text(['rev-parse', '--abbrev-ref', '--verify', '--quiet', candidate])
-      : (await text(['rev-parse', '--verify', '--quiet', `refs/heads/${candidate}`])) ? candidate : null;
+    const name =
+      candidate.endsWith('@{upstream}') || candidate === 'origin/HEAD'
+        ? await text(['rev-parse', '--abbrev-ref', '--verify', '--quiet', candidate])
+        : (await text(['rev-parse', '--verify', '--quiet', `refs/heads/${candidate}`]))
+          ? candidate
+          : null;
     if (!name || name === branch) continue;
     const commit = await text(['merge-base', 'HEAD', name]);
     if (commit) return { ref: name, commit };
@@ -170,7 +227,7 @@ async function must(run: Promise<GitRun>): Promise<string> {
 function parseNameStatus(output: string, workspace: string): FileChange[] {
   const parts = output.split('\0');
   const files: FileChange[] = [];
-  for (let i = 0; i < parts.length; ) {
+  for (let i = 0; i < parts.length;) {
     const code = parts[i];
     if (!code) break;
     const letter = code[0] as FileChange['status'];
@@ -178,7 +235,17 @@ function parseNameStatus(output: string, workspace: string): FileChange[] {
     const oldPath = twoPaths ? parts[i + 1] : null;
     const newPath = twoPaths ? parts[i + 2] : parts[i + 1];
     i += twoPaths ? 3 : 2;
-    files.push({ path: newPath!, oldPath: oldPath!, status: letter, additions: 0, deletions: 0, binary: false, original: null, modified: null, absolutePath: path.join(workspace, newPath!) });
+    files.push({
+      path: newPath!,
+      oldPath: oldPath!,
+      status: letter,
+      additions: 0,
+      deletions: 0,
+      binary: false,
+      original: null,
+      modified: null,
+      absolutePath: path.join(workspace, newPath!),
+    });
   }
   return files;
 }
@@ -211,7 +278,10 @@ function applyFullContext(files: FileChange[], patch: string | null): void {
     let last: 'o' | 'm' | 'both' | null = null;
     const trailing = { o: true, m: true };
     for (const line of chunk.split('\n')) {
-      if (line.startsWith('@@')) { inHunk = true; continue; }
+      if (line.startsWith('@@')) {
+        inHunk = true;
+        continue;
+      }
       if (!inHunk) continue;
       if (line.startsWith('\\')) {
         if (last === 'o' || last === 'both') trailing.o = false;
@@ -219,9 +289,17 @@ function applyFullContext(files: FileChange[], patch: string | null): void {
         continue;
       }
       const body = line.slice(1);
-      if (line.startsWith(' ')) { original.push(body); modified.push(body); last = 'both'; }
-      else if (line.startsWith('-')) { original.push(body); last = 'o'; }
-      else if (line.startsWith('+')) { modified.push(body); last = 'm'; }
+      if (line.startsWith(' ')) {
+        original.push(body);
+        modified.push(body);
+        last = 'both';
+      } else if (line.startsWith('-')) {
+        original.push(body);
+        last = 'o';
+      } else if (line.startsWith('+')) {
+        modified.push(body);
+        last = 'm';
+      }
     }
     file.original = file.status === 'A' ? '' : original.join('\n') + (original.length && trailing.o ? '\n' : '');
     file.modified = file.status === 'D' ? '' : modified.join('\n') + (modified.length && trailing.m ? '\n' : '');
@@ -230,7 +308,17 @@ function applyFullContext(files: FileChange[], patch: string | null): void {
 
 /** An untracked file's content, read only through the resolver and never through a link. */
 async function untrackedFile(rel: string, ctx: PathContext, resolvePath: ResolvePath): Promise<FileChange> {
-  const change: FileChange = { path: rel, oldPath: null, status: 'U', additions: 0, deletions: 0, binary: false, original: '', modified: null, absolutePath: path.join(ctx.workspace, rel) };
+  const change: FileChange = {
+    path: rel,
+    oldPath: null,
+    status: 'U',
+    additions: 0,
+    deletions: 0,
+    binary: false,
+    original: '',
+    modified: null,
+    absolutePath: path.join(ctx.workspace, rel),
+  };
   const decision = await resolvePath(ctx, { path: rel, for: 'read' });
   if (!decision.ok) return change;
   let fd: number | null = null;

@@ -31,14 +31,28 @@ export function defaultWorktreePath(dataDir: string, name: string): string {
 const ABSOLUTE_POINTERS: Array<[string, string]> = [['worktree.useRelativePaths', 'false']];
 
 async function git(options: TaskGit, workspace: string, args: string[], readOnly = false): Promise<GitRun> {
-  const run = await runGit({ gitBinary: options.gitBinary, dataDir: options.dataDir, workspace, args, readOnly, signal: options.signal, extraConfig: ABSOLUTE_POINTERS });
+  const run = await runGit({
+    gitBinary: options.gitBinary,
+    dataDir: options.dataDir,
+    workspace,
+    args,
+    readOnly,
+    signal: options.signal,
+    extraConfig: ABSOLUTE_POINTERS,
+  });
   if (run.exitCode !== 0) throw new GitRefusal(`git ${args[0]} failed: ${(run.stderr || run.stdout).trim()}`);
   return run;
 }
 
 /** The branch the main repository is on (the default base), or null on a detached HEAD. */
 export async function currentBranch(options: TaskGit): Promise<string | null> {
-  const run = await runGit({ gitBinary: options.gitBinary, dataDir: options.dataDir, workspace: options.repository, args: ['symbolic-ref', '--quiet', '--short', 'HEAD'], readOnly: true });
+  const run = await runGit({
+    gitBinary: options.gitBinary,
+    dataDir: options.dataDir,
+    workspace: options.repository,
+    args: ['symbolic-ref', '--quiet', '--short', 'HEAD'],
+    readOnly: true,
+  });
   return run.exitCode === 0 ? run.stdout.trim() : null;
 }
 
@@ -47,17 +61,42 @@ export async function currentBranch(options: TaskGit): Promise<string | null> {
  * or created). Added without a checkout and checked out from inside, so the checkout runs with the
  * worktree's own pinned index, never the main one's.
  */
-export async function addTaskWorktree(options: TaskGit, input: { name: string; base: string; worktree: string }): Promise<{ branch: string; worktree: string }> {
-  if (!TASK_NAME.test(input.name)) throw new GitRefusal('refused: a task name is lower-case letters, digits and . _ - (at most 50, starting with a letter or digit)');
+export async function addTaskWorktree(
+  options: TaskGit,
+  input: { name: string; base: string; worktree: string },
+): Promise<{ branch: string; worktree: string }> {
+  if (!TASK_NAME.test(input.name))
+    throw new GitRefusal(
+      'refused: a task name is lower-case letters, digits and . _ - (at most 50, starting with a letter or digit)',
+    );
   const badBase = checkBranchName(input.base);
   if (badBase) throw new GitRefusal(badBase.replace('a branch name', 'the base branch'));
   const branch = taskBranch(input.name);
   if (!path.isAbsolute(input.worktree)) throw new GitRefusal('refused: the worktree folder must be an absolute path');
-  if (fs.existsSync(input.worktree)) throw new GitRefusal(`refused: ${input.worktree} already exists; a task's worktree is a new folder`);
+  if (fs.existsSync(input.worktree))
+    throw new GitRefusal(`refused: ${input.worktree} already exists; a task's worktree is a new folder`);
   fs.mkdirSync(path.dirname(input.worktree), { recursive: true, mode: 0o700 });
-  const exists = await runGit({ gitBinary: options.gitBinary, dataDir: options.dataDir, workspace: options.repository, args: ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`], readOnly: true });
-  if (exists.exitCode === 0) throw new GitRefusal(`refused: the branch ${branch} already exists; name the task differently, or delete the branch first`);
-  await git(options, options.repository, ['worktree', 'add', '--quiet', '--no-checkout', '-b', branch, input.worktree, `refs/heads/${input.base}`]);
+  const exists = await runGit({
+    gitBinary: options.gitBinary,
+    dataDir: options.dataDir,
+    workspace: options.repository,
+    args: ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`],
+    readOnly: true,
+  });
+  if (exists.exitCode === 0)
+    throw new GitRefusal(
+      `refused: the branch ${branch} already exists; name the task differently, or delete the branch first`,
+    );
+  await git(options, options.repository, [
+    'worktree',
+    'add',
+    '--quiet',
+    '--no-checkout',
+    '-b',
+    branch,
+    input.worktree,
+    `refs/heads/${input.base}`,
+  ]);
   const real = fs.realpathSync(input.worktree);
   await git(options, real, ['reset', '--quiet', '--hard', 'HEAD']);
   return { branch, worktree: real };
@@ -72,7 +111,9 @@ export async function removeTaskWorktree(options: TaskGit, worktree: string, for
   if (!force && fs.existsSync(worktree)) {
     const status = await git(options, worktree, ['status', '--porcelain', '--untracked-files=normal'], true);
     if (status.stdout.trim() !== '') {
-      throw new GitRefusal(`refused: ${worktree} has changes that are not committed; commit them (or Delete the task) before archiving it`);
+      throw new GitRefusal(
+        `refused: ${worktree} has changes that are not committed; commit them (or Delete the task) before archiving it`,
+      );
     }
   }
   if (!fs.existsSync(worktree)) {
@@ -89,7 +130,11 @@ export async function deleteTaskBranch(options: TaskGit, name: string): Promise<
 }
 
 /** Files changed, lines added and removed on the task's branch (committed or not) against its base. */
-export async function diffStatAgainstBase(options: TaskGit, worktree: string, base: string): Promise<{ files: number; additions: number; deletions: number }> {
+export async function diffStatAgainstBase(
+  options: TaskGit,
+  worktree: string,
+  base: string,
+): Promise<{ files: number; additions: number; deletions: number }> {
   const mergeBase = (await git(options, worktree, ['merge-base', 'HEAD', `refs/heads/${base}`], true)).stdout.trim();
   const run = await git(options, worktree, ['diff', '--numstat', '--no-ext-diff', '--no-textconv', mergeBase], true);
   let files = 0;

@@ -52,11 +52,16 @@ export function readWorktreeLink(workspace: string): WorktreeLink {
   const match = /^gitdir: (.+)\n?$/.exec(content);
   if (!match) return refused('it does not hold one gitdir: line');
   const named = match[1];
-  if (!path.isAbsolute(named!) || path.normalize(named!) !== named || named.endsWith('/')) return refused(`${named} is not a plain absolute path`);
+  if (!path.isAbsolute(named!) || path.normalize(named!) !== named || named.endsWith('/'))
+    return refused(`${named} is not a plain absolute path`);
   const gitDir = named;
   const worktrees = path.dirname(gitDir);
   const commonDir = path.dirname(worktrees);
-  if (!NAME.test(path.basename(gitDir)) || path.basename(worktrees) !== 'worktrees' || path.basename(commonDir) !== '.git') {
+  if (
+    !NAME.test(path.basename(gitDir)) ||
+    path.basename(worktrees) !== 'worktrees' ||
+    path.basename(commonDir) !== '.git'
+  ) {
     return refused(`${gitDir} is not a repository's .git/worktrees/<name>`);
   }
   // No link on the way: the real path is the path named, and each of the three is a directory.
@@ -66,10 +71,13 @@ export function readWorktreeLink(workspace: string): WorktreeLink {
   } catch {
     return refused(`${gitDir} does not exist`);
   }
-  if (real !== gitDir || ![gitDir, worktrees, commonDir].every(isPlainDirectory)) return refused(`${gitDir} goes through a link`);
+  if (real !== gitDir || ![gitDir, worktrees, commonDir].every(isPlainDirectory))
+    return refused(`${gitDir} goes through a link`);
   const common = readPointer(path.join(gitDir, 'commondir'));
-  if (common === null || path.resolve(gitDir, common.trim()) !== commonDir) return refused(`${gitDir}/commondir does not name ${commonDir}`);
+  if (common === null || path.resolve(gitDir, common.trim()) !== commonDir)
+    return refused(`${gitDir}/commondir does not name ${commonDir}`);
   const back = readPointer(path.join(gitDir, 'gitdir'));
-  if (back === null || back.trim() !== dotGit) return refused(`${gitDir} belongs to another work tree, not this workspace`);
+  if (back === null || back.trim() !== dotGit)
+    return refused(`${gitDir} belongs to another work tree, not this workspace`);
   return { ok: true, dirs: { gitDir, commonDir, mainRoot: path.dirname(commonDir) } };
 }

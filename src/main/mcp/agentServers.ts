@@ -57,11 +57,15 @@ export function createAgentMcpServers(deps: {
       const agent: Agent | null = deps.agents.get(input.agentId);
       if (!agent) return { ok: false, reason: 'refused: no such agent' };
       if (!/^[a-zA-Z0-9][a-zA-Z0-9-]{0,23}$/.test(input.name)) {
-        return { ok: false, reason: 'refused: a server name is 1–24 letters, digits or -, starting with a letter or digit' };
+        return {
+          ok: false,
+          reason: 'refused: a server name is 1–24 letters, digits or -, starting with a letter or digit',
+        };
       }
       if (input.transport === 'stdio') {
         const lexed = lexCommand(input.command);
-        if (!lexed.ok) return { ok: false, reason: `refused: the command must be a plain command, with no shell (${lexed.reason})` };
+        if (!lexed.ok)
+          return { ok: false, reason: `refused: the command must be a plain command, with no shell (${lexed.reason})` };
       }
       let record: McpServerRecord;
       try {

@@ -24,7 +24,10 @@ export async function connectToRunningPaddock(socketPath: string): Promise<McpBa
   let tools: OfferedTool[] = [];
   let nextId = 0;
   const waiting = new Map<number, Waiting>();
-  let opened: { resolve(value: { tools: OfferedTool[]; conversationId: string }): void; reject(error: Error): void } | null = null;
+  let opened: {
+    resolve(value: { tools: OfferedTool[]; conversationId: string }): void;
+    reject(error: Error): void;
+  } | null = null;
   let closedWhy: string | null = null;
   const send = (message: BridgeClientMessage): void => {
     if (!socket.destroyed) socket.write(`${JSON.stringify(message)}\n`);
@@ -92,7 +95,13 @@ export async function connectToRunningPaddock(socketPath: string): Promise<McpBa
       return new Promise((resolve, reject) => {
         if (closedWhy) return reject(new Error(closedWhy));
         opened = { resolve, reject };
-        send({ type: 'hello', client: hello.client, workspace: hello.workspace, agentHandle: hello.agentHandle, mode: hello.mode });
+        send({
+          type: 'hello',
+          client: hello.client,
+          workspace: hello.workspace,
+          agentHandle: hello.agentHandle,
+          mode: hello.mode,
+        });
       });
     },
     tools: () => tools,

@@ -16,9 +16,19 @@ const helloSchema = z.object({
 
 export const clientMessageSchema = z.discriminatedUnion('type', [
   helloSchema,
-  z.object({ type: z.literal('call'), id: z.number().int().nonnegative(), name: z.string().max(64), args: z.unknown(), canElicit: z.boolean() }),
+  z.object({
+    type: z.literal('call'),
+    id: z.number().int().nonnegative(),
+    name: z.string().max(64),
+    args: z.unknown(),
+    canElicit: z.boolean(),
+  }),
   z.object({ type: z.literal('cancel'), id: z.number().int().nonnegative() }),
-  z.object({ type: z.literal('elicited'), id: z.number().int().nonnegative(), answer: z.enum(['approve', 'deny', 'unanswered']) }),
+  z.object({
+    type: z.literal('elicited'),
+    id: z.number().int().nonnegative(),
+    answer: z.enum(['approve', 'deny', 'unanswered']),
+  }),
 ]);
 export type BridgeClientMessage = z.infer<typeof clientMessageSchema>;
 
@@ -31,7 +41,12 @@ const effectsSchema = z.object({
   runsCode: z.boolean(),
   replaySafe: z.boolean(),
 });
-const offeredToolSchema = z.object({ name: z.string(), description: z.string(), inputSchema: z.record(z.string(), z.unknown()), effects: effectsSchema });
+const offeredToolSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  inputSchema: z.record(z.string(), z.unknown()),
+  effects: effectsSchema,
+});
 const toolResultSchema = z.union([
   z.object({ ok: z.literal(true), text: z.string() }),
   z.object({ ok: z.literal(false), status: z.number().optional(), error: z.string() }),
@@ -40,7 +55,12 @@ const toolResultSchema = z.union([
 export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), tools: z.array(offeredToolSchema), conversationId: z.string() }),
   z.object({ type: z.literal('refused'), message: z.string() }),
-  z.object({ type: z.literal('elicit'), id: z.number().int(), card: z.record(z.string(), z.unknown()), text: z.string() }),
+  z.object({
+    type: z.literal('elicit'),
+    id: z.number().int(),
+    card: z.record(z.string(), z.unknown()),
+    text: z.string(),
+  }),
   z.object({ type: z.literal('progress'), id: z.number().int(), message: z.string() }),
   z.object({ type: z.literal('result'), id: z.number().int(), result: toolResultSchema }),
 ]);

@@ -70,7 +70,12 @@ export async function startMcpBridge(
   };
 }
 
-function serveConnection(socket: net.Socket, deps: McpSessionDeps, dataDir: string, log: (message: string) => void): void {
+function serveConnection(
+  socket: net.Socket,
+  deps: McpSessionDeps,
+  dataDir: string,
+  log: (message: string) => void,
+): void {
   let session: Promise<McpSession> | null = null;
   const calls = new Map<number, AbortController>();
   const elicitations = new Map<number, (answer: ElicitAnswer) => void>();
@@ -83,7 +88,10 @@ function serveConnection(socket: net.Socket, deps: McpSessionDeps, dataDir: stri
   };
 
   socket.on('close', () => {
-    void session?.then((opened) => opened.close(), () => undefined);
+    void session?.then(
+      (opened) => opened.close(),
+      () => undefined,
+    );
     for (const controller of calls.values()) controller.abort();
     for (const resolve of elicitations.values()) resolve('deny');
   });
@@ -131,7 +139,12 @@ function serveConnection(socket: net.Socket, deps: McpSessionDeps, dataDir: stri
             void session
               .then((opened) => opened.call(message.name, message.args, peer, controller.signal))
               .then(
-                (result) => send({ type: 'result', id: message.id, result: result.ok ? { ok: true, text: result.text } : result }),
+                (result) =>
+                  send({
+                    type: 'result',
+                    id: message.id,
+                    result: result.ok ? { ok: true, text: result.text } : result,
+                  }),
                 (error: Error) => send({ type: 'result', id: message.id, result: { ok: false, error: error.message } }),
               )
               .finally(() => calls.delete(message.id));

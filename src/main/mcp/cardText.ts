@@ -11,9 +11,10 @@ export function describeCardForClient(card: Card): string {
   if (card.path) lines.push(`file: ${card.path}`);
   for (const detail of card.details ?? []) lines.push(detail);
   if (card.diff !== undefined) {
-    const diff = card.diff.length > MAX_DIFF_CHARS
-      ? `${card.diff.slice(0, MAX_DIFF_CHARS)}\n… (${card.diff.length - MAX_DIFF_CHARS} more characters of diff not shown)`
-      : card.diff;
+    const diff =
+      card.diff.length > MAX_DIFF_CHARS
+        ? `${card.diff.slice(0, MAX_DIFF_CHARS)}\n… (${card.diff.length - MAX_DIFF_CHARS} more characters of diff not shown)`
+        : card.diff;
     lines.push('', diff);
   } else if (!card.argv) {
     lines.push(`arguments: ${JSON.stringify(card.args)}`);

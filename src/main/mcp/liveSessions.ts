@@ -13,7 +13,11 @@ export interface McpLiveSessions {
    * Holds the agent for this client in this workspace and mode, or says which open session holds it
    * otherwise. Synchronous, so two opens cannot both pass; the returned function releases it.
    */
-  hold(agentId: string, handle: string, wanted: LiveMcpSession): { ok: true; release: () => void } | { ok: false; reason: string };
+  hold(
+    agentId: string,
+    handle: string,
+    wanted: LiveMcpSession,
+  ): { ok: true; release: () => void } | { ok: false; reason: string };
 }
 
 export function createMcpLiveSessions(): McpLiveSessions {

@@ -22,7 +22,9 @@ export class SeamStdioTransport implements Transport {
   /** Why the process ended, once it has: its exit code or signal. */
   exitReason: string | null = null;
 
-  constructor(private readonly options: PipedOptions & { ledger?: GroupLedger; agentId?: string; onExit?: () => void }) {}
+  constructor(
+    private readonly options: PipedOptions & { ledger?: GroupLedger; agentId?: string; onExit?: () => void },
+  ) {}
 
   /** The last lines the server wrote to stderr, for the error row. */
   stderrTail(): string {

@@ -23,7 +23,11 @@ export function mcpToolName(server: string, tool: string): McpToolName | null {
 
 const argsSchema = z.record(z.string(), z.unknown());
 
-export function mcpToolsFor(agentId: string, servers: McpServersRepository, manager: McpServerManager): OfferedMcpTool[] {
+export function mcpToolsFor(
+  agentId: string,
+  servers: McpServersRepository,
+  manager: McpServerManager,
+): OfferedMcpTool[] {
   const offered: OfferedMcpTool[] = [];
   for (const server of servers.listFor(agentId)) {
     const state = manager.state(server.id);
@@ -40,8 +44,10 @@ export function mcpToolsFor(agentId: string, servers: McpServersRepository, mana
         // Another program's tool: nothing is known of it, so it may do anything.
         ...UNKNOWN_TOOL_FACTS,
         tierFor: (_args, ctx) => {
-          if (ctx.agent.mode === 'ask') return { tier: 'gated', reason: `ask mode: every call of an MCP server's tool is a card` };
-          if (autoMarked) return { tier: 'auto', reason: `you marked ${tool.name} of the MCP server ${server.name} auto` };
+          if (ctx.agent.mode === 'ask')
+            return { tier: 'gated', reason: `ask mode: every call of an MCP server's tool is a card` };
+          if (autoMarked)
+            return { tier: 'auto', reason: `you marked ${tool.name} of the MCP server ${server.name} auto` };
           return {
             tier: 'gated',
             reason: `${tool.name} is a tool of the MCP server ${server.name}: its calls are cards unless you mark it auto in Settings → Developer`,

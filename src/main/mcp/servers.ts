@@ -82,7 +82,13 @@ export function createMcpServerManager(deps: McpServerManagerDeps) {
   function entry(record: McpServerRecord): Live {
     let found = live.get(record.id);
     if (!found) {
-      found = { record, state: { status: 'stopped', tools: [], error: null }, client: null, transport: null, starting: null };
+      found = {
+        record,
+        state: { status: 'stopped', tools: [], error: null },
+        client: null,
+        transport: null,
+        starting: null,
+      };
       live.set(record.id, found);
     }
     found.record = record;
@@ -98,14 +104,18 @@ export function createMcpServerManager(deps: McpServerManagerDeps) {
     if (record.transport === 'http') {
       // The SDK's client halves load when a server first connects, not when Paddock starts (issue 22).
       const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-      return new StreamableHTTPClientTransport(new URL(record.url ?? ''), { requestInit: { headers: deps.headersFor(record.id) } });
+      return new StreamableHTTPClientTransport(new URL(record.url ?? ''), {
+        requestInit: { headers: deps.headersFor(record.id) },
+      });
     }
     const workspace = deps.workspaces.get(record.agentId);
     if (!workspace) return 'the agent has no workspace, and a stdio MCP server runs in it';
     const lexed = lexCommand(record.command ?? '');
     if (!lexed.ok) return `its command is not a plain command (${lexed.reason})`;
     const [name, ...args] = lexed.argv;
-    const program = name!.includes('/') ? null : findOnPath(name!, workspace.capturedPath, { workspace: workspace.directory });
+    const program = name!.includes('/')
+      ? null
+      : findOnPath(name!, workspace.capturedPath, { workspace: workspace.directory });
     if (!program) return `\`${name}\` was not found on the workspace's PATH (a bare program name is looked up there)`;
     seamModule ??= await import('./seamTransport');
     const guard = deps.guardFor?.(record.agentId, workspace.directory) ?? null;
@@ -133,7 +143,11 @@ export function createMcpServerManager(deps: McpServerManagerDeps) {
   async function connect(target: Live): Promise<void> {
     const transport = await transportFor(target.record);
     if (typeof transport === 'string') {
-      setState(target, { status: 'failed', tools: [], error: `the MCP server ${target.record.name} cannot start: ${transport}` });
+      setState(target, {
+        status: 'failed',
+        tools: [],
+        error: `the MCP server ${target.record.name} cannot start: ${transport}`,
+      });
       return;
     }
     const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
@@ -144,7 +158,10 @@ export function createMcpServerManager(deps: McpServerManagerDeps) {
     client.onclose = () => {
       if (target.client !== client) return; // a restart replaced it
       target.client = null;
-      const why = isSeamTransport(transport) && transport.exitReason ? `stopped: ${transport.exitReason}` : 'closed the connection';
+      const why =
+        isSeamTransport(transport) && transport.exitReason
+          ? `stopped: ${transport.exitReason}`
+          : 'closed the connection';
       setState(target, { status: 'failed', tools: target.state.tools, error: failureSentence(target, why) });
     };
     try {
@@ -160,7 +177,11 @@ export function createMcpServerManager(deps: McpServerManagerDeps) {
       if (target.client !== client) return;
       target.client = null;
       await transport.close().catch(() => undefined);
-      setState(target, { status: 'failed', tools: [], error: failureSentence(target, `did not start: ${describeFailure(error)}`) });
+      setState(target, {
+        status: 'failed',
+        tools: [],
+        error: failureSentence(target, `did not start: ${describeFailure(error)}`),
+      });
     }
   }
 
@@ -213,17 +234,29 @@ export function createMcpServerManager(deps: McpServerManagerDeps) {
       await Promise.all([...live.values()].map(stop));
     },
 
-    async call(serverId: string, tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult> {
+    async call(
+      serverId: string,
+      tool: string,
+      args: Record<string, unknown>,
+      signal: AbortSignal,
+    ): Promise<ToolResult> {
       const record = deps.servers.get(serverId);
       if (!record) return { ok: false, status: 404, error: 'refused: that MCP server was removed' };
       const target = entry(record);
       await start(target);
       const client = target.client;
       if (target.state.status !== 'ready' || !client) {
-        return { ok: false, status: 503, error: `${target.state.error ?? `the MCP server ${record.name} is not running`} Restart it from Settings → Developer.` };
+        return {
+          ok: false,
+          status: 503,
+          error: `${target.state.error ?? `the MCP server ${record.name} is not running`} Restart it from Settings → Developer.`,
+        };
       }
       try {
-        const result = await client.callTool({ name: tool, arguments: args }, undefined, { signal, timeout: callTimeout });
+        const result = await client.callTool({ name: tool, arguments: args }, undefined, {
+          signal,
+          timeout: callTimeout,
+        });
         return toToolResult(record.name, result.content as unknown[], result.isError === true);
       } catch (error) {
         if (signal.aborted) return { ok: false, error: 'cancelled' };
@@ -232,9 +265,17 @@ export function createMcpServerManager(deps: McpServerManagerDeps) {
           // A server that does not answer holds no later turn: it refuses until restarted.
           target.client = null;
           void client.close().catch(() => undefined);
-          setState(target, { status: 'failed', tools: target.state.tools, error: failureSentence(target, `did not answer ${tool} within ${Math.round(callTimeout / 1000)} s`) });
+          setState(target, {
+            status: 'failed',
+            tools: target.state.tools,
+            error: failureSentence(target, `did not answer ${tool} within ${Math.round(callTimeout / 1000)} s`),
+          });
         }
-        return { ok: false, status: 502, error: `${target.state.error ?? failureSentence(target, `failed: ${describeFailure(error)}`)} Restart it from Settings → Developer.` };
+        return {
+          ok: false,
+          status: 502,
+          error: `${target.state.error ?? failureSentence(target, `failed: ${describeFailure(error)}`)} Restart it from Settings → Developer.`,
+        };
       }
     },
   };
@@ -245,14 +286,23 @@ export type McpServerManager = ReturnType<typeof createMcpServerManager>;
 function toToolResult(server: string, content: unknown[], isError: boolean): ToolResult {
   const parts: string[] = [];
   for (const block of content) {
-    const typed = block as { type?: string; text?: string; mimeType?: string; data?: string; resource?: { uri?: string; text?: string } };
+    const typed = block as {
+      type?: string;
+      text?: string;
+      mimeType?: string;
+      data?: string;
+      resource?: { uri?: string; text?: string };
+    };
     if (typed.type === 'text' && typeof typed.text === 'string') parts.push(typed.text);
-    else if (typed.type === 'resource' && typed.resource) parts.push(typed.resource.text ?? `[resource ${typed.resource.uri ?? ''}]`);
+    else if (typed.type === 'resource' && typed.resource)
+      parts.push(typed.resource.text ?? `[resource ${typed.resource.uri ?? ''}]`);
     else parts.push(`[${typed.type ?? 'unknown'} block${typed.mimeType ? ` (${typed.mimeType})` : ''} not shown]`);
   }
   let text = parts.join('\n');
   if (text.length > MCP_RESULT_MAX_CHARS) {
     text = `${text.slice(0, MCP_RESULT_MAX_CHARS)}\n[… ${text.length - MCP_RESULT_MAX_CHARS} more characters from ${server} not shown: results are bounded to 200 KB]`;
   }
-  return isError ? { ok: false, error: `the MCP server ${server} answered with an error: ${text}` } : { ok: true, text };
+  return isError
+    ? { ok: false, error: `the MCP server ${server} answered with an error: ${text}` }
+    : { ok: true, text };
 }

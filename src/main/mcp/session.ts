@@ -17,7 +17,6 @@ import type { McpLiveSessions } from './liveSessions';
 import type { OwnerRequests } from '../dispatch/ownerRequests';
 import type { TurnHooks } from '../agent/loop';
 
-
 /** The live owner request of the MCP session on a conversation (its client's connection). */
 export function mcpOwnerRequestId(conversationId: string): string {
   return `mcp:${conversationId}`;
@@ -54,7 +53,11 @@ export type ElicitAnswer = 'approve' | 'deny' | 'unanswered';
 export const UNANSWERED_WITHIN_MS = 1_500;
 
 /** The one reading of what a client sent back: only an explicit tick approves. */
-export function readElicitation(action: 'accept' | 'decline' | 'cancel', approve: unknown, elapsedMs: number): ElicitAnswer {
+export function readElicitation(
+  action: 'accept' | 'decline' | 'cancel',
+  approve: unknown,
+  elapsedMs: number,
+): ElicitAnswer {
   if (action === 'accept' && approve === true) return 'approve';
   const answeredByAPerson = elapsedMs >= UNANSWERED_WITHIN_MS || (action === 'accept' && approve === false);
   return answeredByAPerson ? 'deny' : 'unanswered';
@@ -92,10 +95,9 @@ export interface McpSession {
 // The workspace is the owner's --workspace flag: the client's model may not move it.
 const NOT_OFFERED_OVER_MCP = new Set(['workspace']);
 
-
 function noWayToAsk(dataDir: string): string {
   return (
-    'this call needs the owner\'s approval, but this MCP client cannot ask its user (no elicitation) ' +
+    "this call needs the owner's approval, but this MCP client cannot ask its user (no elicitation) " +
     `and no Paddock window is running on ${dataDir}. Start Paddock on that data directory ` +
     `(npm start, or paddock serve --data-dir ${dataDir}) and call again to answer it on a card there, ` +
     'or use a client that supports elicitation'
@@ -104,7 +106,7 @@ function noWayToAsk(dataDir: string): string {
 
 function clientCouldNotAsk(dataDir: string): string {
   return (
-    'this call needs the owner\'s approval, and nobody was asked: the MCP client answered the question on its own ' +
+    "this call needs the owner's approval, and nobody was asked: the MCP client answered the question on its own " +
     '(a client run without a person at it, such as `claude -p` or `codex exec`, declines every question), ' +
     `and no Paddock window is running on ${dataDir}. Nothing was done. To answer it, start Paddock on that data directory ` +
     `(npm start, or paddock serve --data-dir ${dataDir}) and call again: the card waits there; ` +
@@ -144,7 +146,9 @@ export async function openMcpSession(deps: McpSessionDeps, hello: McpHello): Pro
     }
     const recorded = deps.workspaces.get(agent.id)?.directory;
     if (recorded !== assigned.proposal.directory) {
-      throw new Error(`refused: ${agent.handle}'s workspace is ${recorded ?? 'none'}, not ${assigned.proposal.directory}, after assigning it`);
+      throw new Error(
+        `refused: ${agent.handle}'s workspace is ${recorded ?? 'none'}, not ${assigned.proposal.directory}, after assigning it`,
+      );
     }
   } catch (error) {
     held.release();
@@ -161,7 +165,12 @@ export async function openMcpSession(deps: McpSessionDeps, hello: McpHello): Pro
   const progressEvery = deps.progressEveryMs ?? 5_000;
 
   /** The window's own card (remember choices there bind this agent and workspace as usual), while the client hears every few seconds that the call still waits. */
-  function askWindow(windowCards: PendingCards, peer: McpPeer, draft: Omit<Card, 'id' | 'createdAt'>, signal: AbortSignal) {
+  function askWindow(
+    windowCards: PendingCards,
+    peer: McpPeer,
+    draft: Omit<Card, 'id' | 'createdAt'>,
+    signal: AbortSignal,
+  ) {
     const asked = windowCards.ask(draft, signal);
     const started = Date.now();
     peer.progress('waiting for the owner to answer the card in the Paddock window');
@@ -174,7 +183,10 @@ export async function openMcpSession(deps: McpSessionDeps, hello: McpHello): Pro
   }
 
   function askerFor(peer: McpPeer) {
-    return (draft: Omit<Card, 'id' | 'createdAt'>, signal: AbortSignal): { card: Card; outcome: Promise<CardOutcome> } => {
+    return (
+      draft: Omit<Card, 'id' | 'createdAt'>,
+      signal: AbortSignal,
+    ): { card: Card; outcome: Promise<CardOutcome> } => {
       const windowCards = deps.windowCards;
       if (!peer.canElicit && windowCards) return askWindow(windowCards, peer, draft, signal);
       const card: Card = { ...draft, id: randomUUID(), createdAt: new Date().toISOString() };
@@ -190,7 +202,10 @@ export async function openMcpSession(deps: McpSessionDeps, hello: McpHello): Pro
           if (windowCards) return askWindow(windowCards, peer, draft, signal).outcome;
           return { decision: 'cancelled', why: clientCouldNotAsk(hello.dataDir) };
         })
-        .catch((error: Error): CardOutcome => ({ decision: 'cancelled', why: `the client could not ask: ${error.message}` }));
+        .catch((error: Error): CardOutcome => ({
+          decision: 'cancelled',
+          why: `the client could not ask: ${error.message}`,
+        }));
       return { card, outcome };
     };
   }

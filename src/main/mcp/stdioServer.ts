@@ -4,7 +4,12 @@
 import type { Readable, Writable } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type ToolAnnotations,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { ToolEffects } from '../tools/types';
 import type { McpBackend } from './backend';
 import { readElicitation, type McpHello, type McpPeer } from './session';
@@ -34,7 +39,10 @@ export function annotationsOf(effects: ToolEffects): ToolAnnotations {
 
 /** Serves until the client closes stdin; resolves then, after the backend has closed. */
 export async function serveMcpOverStdio(options: McpStdioOptions): Promise<void> {
-  const server = new Server({ name: 'paddock', version: options.version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new Server(
+    { name: 'paddock', version: options.version },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
   let opened: Promise<unknown> | null = null;
   const ready = (): Promise<unknown> => {
     const client = server.getClientVersion();
@@ -77,7 +85,12 @@ export async function serveMcpOverStdio(options: McpStdioOptions): Promise<void>
             requestedSchema: {
               type: 'object',
               properties: {
-                approve: { type: 'boolean', title: 'Approve this call', description: 'Leave unticked to deny it.', default: false },
+                approve: {
+                  type: 'boolean',
+                  title: 'Approve this call',
+                  description: 'Leave unticked to deny it.',
+                  default: false,
+                },
               },
               required: ['approve'],
             },

@@ -28,7 +28,10 @@ export function mergeAttentionSettings(current: AttentionSettings, patch: Attent
   return {
     enabled: patch.enabled ?? current.enabled,
     sound: patch.sound ?? current.sound,
-    kinds: { ...current.kinds, ...Object.fromEntries(Object.entries(patch.kinds ?? {}).filter(([, value]) => typeof value === 'boolean')) },
+    kinds: {
+      ...current.kinds,
+      ...Object.fromEntries(Object.entries(patch.kinds ?? {}).filter(([, value]) => typeof value === 'boolean')),
+    },
   };
 }
 
@@ -38,7 +41,10 @@ export interface AttentionChoices {
 }
 
 /** The choices as Settings keeps them: read on every ask, a change merged into what is kept. */
-export function createAttentionChoices(settings: { get<T>(key: string, fallback: T): T; set(key: string, value: unknown): void }): AttentionChoices {
+export function createAttentionChoices(settings: {
+  get<T>(key: string, fallback: T): T;
+  set(key: string, value: unknown): void;
+}): AttentionChoices {
   const choices: AttentionChoices = {
     get: () => readAttentionSettings(settings.get<unknown>(ATTENTION_KEY, null)),
     set(patch) {

@@ -10,7 +10,11 @@ export function systemOpener(): string {
   return process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
 }
 
-export function openInEditor(ctx: PathContext, requested: string, editor: string[] | null): { ok: true } | { ok: false; reason: string } {
+export function openInEditor(
+  ctx: PathContext,
+  requested: string,
+  editor: string[] | null,
+): { ok: true } | { ok: false; reason: string } {
   const decision = resolveInsideWorkspace(ctx, { path: requested, for: 'read' });
   if (!decision.ok) return { ok: false, reason: decision.reason };
   const [program, ...args] = editor && editor.length > 0 ? editor : [systemOpener()];
@@ -29,9 +33,40 @@ export function openInEditor(ctx: PathContext, requested: string, editor: string
 // on one of these would run the agent's code as the owner, outside every rule. Shell scripts etc.
 // are caught by their executable bit.
 const LAUNCHED_BY_OPENER = new Set([
-  '.app', '.command', '.tool', '.terminal', '.workflow', '.action', '.scpt', '.scptd', '.applescript',
-  '.pkg', '.mpkg', '.dmg', '.prefpane', '.saver', '.webloc', '.inetloc', '.fileloc', '.url', '.desktop', '.jar',
-  '.appimage', '.flatpakref', '.deb', '.rpm', '.run', '.exe', '.msi', '.bat', '.cmd', '.com', '.ps1', '.lnk', '.scr', '.reg',
+  '.app',
+  '.command',
+  '.tool',
+  '.terminal',
+  '.workflow',
+  '.action',
+  '.scpt',
+  '.scptd',
+  '.applescript',
+  '.pkg',
+  '.mpkg',
+  '.dmg',
+  '.prefpane',
+  '.saver',
+  '.webloc',
+  '.inetloc',
+  '.fileloc',
+  '.url',
+  '.desktop',
+  '.jar',
+  '.appimage',
+  '.flatpakref',
+  '.deb',
+  '.rpm',
+  '.run',
+  '.exe',
+  '.msi',
+  '.bat',
+  '.cmd',
+  '.com',
+  '.ps1',
+  '.lnk',
+  '.scr',
+  '.reg',
   // Windows Script Host runs these on a double click; elsewhere a .js is source to be read.
   ...(process.platform === 'win32' ? ['.js', '.jse', '.vbs', '.vbe', '.wsf', '.hta'] : []),
 ]);
@@ -53,10 +88,18 @@ function launchedByOpener(ctx: PathContext, requested: string): string | null {
 }
 
 /** Open in editor as the owner asks it: with no editor set, what the system opener would launch is refused, naming why. */
-export function openForOwner(ctx: PathContext, requested: string, editor: string[] | null): { ok: true } | { ok: false; reason: string } {
+export function openForOwner(
+  ctx: PathContext,
+  requested: string,
+  editor: string[] | null,
+): { ok: true } | { ok: false; reason: string } {
   if (!editor || editor.length === 0) {
     const launched = launchedByOpener(ctx, requested);
-    if (launched) return { ok: false, reason: `refused: ${requested} is not opened with the system opener: ${launched}; view it in the Files tab` };
+    if (launched)
+      return {
+        ok: false,
+        reason: `refused: ${requested} is not opened with the system opener: ${launched}; view it in the Files tab`,
+      };
   }
   return openInEditor(ctx, requested, editor);
 }

@@ -85,10 +85,14 @@ export async function runOwnerPull(
 
 export function ownerTestArgv(command: string): { ok: true; argv: string[] } | { ok: false; reason: string } {
   const lexed = lexCommand(command);
-  return lexed.ok ? { ok: true, argv: lexed.argv } : { ok: false, reason: `the test command must be a plain command: ${lexed.reason}` };
+  return lexed.ok
+    ? { ok: true, argv: lexed.argv }
+    : { ok: false, reason: `the test command must be a plain command: ${lexed.reason}` };
 }
 
-export type OwnerTestRun = { ok: true; exitCode: number | null; output: string } | { ok: false; code: 'bad-request' | 'conflict'; reason: string };
+export type OwnerTestRun =
+  | { ok: true; exitCode: number | null; output: string }
+  | { ok: false; code: 'bad-request' | 'conflict'; reason: string };
 
 /**
  * The owner's Run tests (seed 000): a plain command, under the project lock, with the one child
@@ -99,13 +103,25 @@ export async function runOwnerTests(
   workspace: Workspace,
   command: string,
   env: { home: string; from: NodeJS.ProcessEnv },
-  record: (run: { agentId: string; directory: string; argv: string[]; exitCode: number | null; output: string }) => void,
+  record: (run: {
+    agentId: string;
+    directory: string;
+    argv: string[];
+    exitCode: number | null;
+    output: string;
+  }) => void,
   ledger?: GroupLedger,
 ): Promise<OwnerTestRun> {
   const argv = ownerTestArgv(command);
   if (!argv.ok) return { ok: false, code: 'bad-request', reason: argv.reason };
   const result = await runOwnerCommand(lock, workspace, "the owner's test run", argv.argv, env, ledger);
   if (!result.ok) return { ok: false, code: 'conflict', reason: result.reason };
-  record({ agentId: workspace.agentId, directory: workspace.directory, argv: argv.argv, exitCode: result.exitCode, output: result.output });
+  record({
+    agentId: workspace.agentId,
+    directory: workspace.directory,
+    argv: argv.argv,
+    exitCode: result.exitCode,
+    output: result.output,
+  });
   return result;
 }

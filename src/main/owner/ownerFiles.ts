@@ -40,5 +40,8 @@ export function workspaceFile(ctx: PathContext, requested: string): FileOutcome<
   const read = readInside(ctx, requested, VIEW_MAX_BYTES);
   if (!read.ok) return { ok: false, error: read.error };
   if (read.data.includes(0)) return { ok: false, error: `${read.path} is a binary file (${read.size} bytes)` };
-  return { ok: true, value: { path: read.path, content: read.data.toString('utf8'), truncated: read.size > read.data.length } };
+  return {
+    ok: true,
+    value: { path: read.path, content: read.data.toString('utf8'), truncated: read.size > read.data.length },
+  };
 }

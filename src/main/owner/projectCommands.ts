@@ -79,7 +79,16 @@ export function createProjectCommands(deps: { pins: InstructionPinsRepository; h
         continue;
       }
       const text = data.toString('utf8');
-      found.push({ name, source: 'owner', relPath: entry.name, text, sha256: sha256(data) as string, status: 'owner', pinnedText: null, diff: null });
+      found.push({
+        name,
+        source: 'owner',
+        relPath: entry.name,
+        text,
+        sha256: sha256(data) as string,
+        status: 'owner',
+        pinnedText: null,
+        diff: null,
+      });
     }
     return found;
   }
@@ -107,7 +116,16 @@ export function createProjectCommands(deps: { pins: InstructionPinsRepository; h
       const pin = deps.pins.get(workspace.directory, relPath);
       const usable = pin?.kind === 'command' ? pin : null;
       const status: CommandStatus = !usable ? 'new' : usable.sha256 === hash ? 'pinned' : 'changed';
-      found.push({ name, source: 'project', relPath, text, sha256: hash, status, pinnedText: usable?.content ?? null, diff: status === 'changed' && usable ? unifiedDiff(relPath, usable.content, text) : null });
+      found.push({
+        name,
+        source: 'project',
+        relPath,
+        text,
+        sha256: hash,
+        status,
+        pinnedText: usable?.content ?? null,
+        diff: status === 'changed' && usable ? unifiedDiff(relPath, usable.content, text) : null,
+      });
     }
     return found;
   }
@@ -124,17 +142,36 @@ export function createProjectCommands(deps: { pins: InstructionPinsRepository; h
     /** The message `/name args` sends, from the owner's file or the project's pinned text; refused otherwise. */
     expand(workspace: Workspace | null, name: string, args: string): string {
       const command = list(workspace).find((candidate) => candidate.name === name.toLowerCase());
-      if (!command) throw new CommandRefusal('command-unknown', `there is no command /${name} here; the palette lists them`);
-      if (command.status === 'new') throw new CommandRefusal('command-not-accepted', `/${command.name} comes from the project (${command.relPath}); accept its text before its first use`);
-      if (command.status === 'changed') throw new CommandRefusal('command-changed', `${command.relPath} changed since you accepted it; accept the new text before using /${command.name} again`);
+      if (!command)
+        throw new CommandRefusal('command-unknown', `there is no command /${name} here; the palette lists them`);
+      if (command.status === 'new')
+        throw new CommandRefusal(
+          'command-not-accepted',
+          `/${command.name} comes from the project (${command.relPath}); accept its text before its first use`,
+        );
+      if (command.status === 'changed')
+        throw new CommandRefusal(
+          'command-changed',
+          `${command.relPath} changed since you accepted it; accept the new text before using /${command.name} again`,
+        );
       return expandCommand(command.text, args);
     },
     /** Pins exactly the text the owner was shown. */
     accept(workspace: Workspace, relPath: string, shown: string): void {
       const command = projectCommands(workspace).find((candidate) => candidate.relPath === relPath);
       if (!command) throw new CommandRefusal('command-unknown', `${relPath} is not a command file of this workspace`);
-      if (command.sha256 !== shown) throw new CommandRefusal('command-changed', `${relPath} changed since it was shown to you; read the new text before accepting it`);
-      deps.pins.pin({ directory: workspace.directory, relPath, kind: 'command', sha256: command.sha256, content: command.text });
+      if (command.sha256 !== shown)
+        throw new CommandRefusal(
+          'command-changed',
+          `${relPath} changed since it was shown to you; read the new text before accepting it`,
+        );
+      deps.pins.pin({
+        directory: workspace.directory,
+        relPath,
+        kind: 'command',
+        sha256: command.sha256,
+        content: command.text,
+      });
     },
   };
 }

@@ -3,13 +3,18 @@
 // reaches the system prompt. A new file, or one whose content changed since it was accepted, waits
 // for the owner (the window asks, with the text and the diff) and is meanwhile an ordinary file.
 import { unifiedDiff } from '../workspace/diffText';
-import { findInstructionFiles, INSTRUCTION_MAX_BYTES, type FoundInstructionFile, type InstructionStatus, type PromptInstructions } from '../workspace/instructionFiles';
+import {
+  findInstructionFiles,
+  INSTRUCTION_MAX_BYTES,
+  type FoundInstructionFile,
+  type InstructionStatus,
+  type PromptInstructions,
+} from '../workspace/instructionFiles';
 
 export type { InstructionStatus, PromptInstructions } from '../workspace/instructionFiles';
 import { pathContextFor } from '../workspace/types';
 import type { InstructionPinsRepository, InstructionPin } from '../store/instructionPins';
 import type { Workspace } from '../../shared/domain';
-
 
 export interface InstructionFileState {
   relPath: string;
@@ -49,7 +54,13 @@ export interface ProjectInstructionsDeps {
 }
 
 function stateOf(found: FoundInstructionFile, pin: InstructionPin | null): InstructionFileState {
-  const base = { relPath: found.relPath, size: found.size, text: found.text, sha256: found.sha256, pinnedText: pin?.content ?? null };
+  const base = {
+    relPath: found.relPath,
+    size: found.size,
+    text: found.text,
+    sha256: found.sha256,
+    pinnedText: pin?.content ?? null,
+  };
   if (found.text === null || found.sha256 === null) return { ...base, status: 'too-large', diff: null };
   if (!pin) return { ...base, status: 'new', diff: null };
   if (pin.sha256 === found.sha256) return { ...base, status: 'pinned', diff: null };
@@ -62,7 +73,9 @@ export function createProjectInstructions(deps: ProjectInstructionsDeps) {
   function scan(workspace: Workspace, conversationId: string | null): InstructionFileState[] {
     const ctx = pathContextFor(workspace, deps);
     const worked = conversationId ? deps.workedPaths(conversationId) : [];
-    return findInstructionFiles(ctx, worked).map((found) => stateOf(found, deps.pins.get(workspace.directory, found.relPath)));
+    return findInstructionFiles(ctx, worked).map((found) =>
+      stateOf(found, deps.pins.get(workspace.directory, found.relPath)),
+    );
   }
 
   return {
@@ -91,7 +104,10 @@ export function createProjectInstructions(deps: ProjectInstructionsDeps) {
         }
         if (file.status !== 'pinned') unaccepted.push({ relPath: file.relPath, status: file.status });
       }
-      const waitingKey = unaccepted.filter((file) => file.status !== 'too-large').map((file) => `${file.relPath}@${files.find((f) => f.relPath === file.relPath)?.sha256}`).join('\n');
+      const waitingKey = unaccepted
+        .filter((file) => file.status !== 'too-large')
+        .map((file) => `${file.relPath}@${files.find((f) => f.relPath === file.relPath)?.sha256}`)
+        .join('\n');
       if (waitingKey !== '' && toldWaiting.get(workspace.agentId) !== waitingKey) deps.onWaiting?.(workspace.agentId);
       toldWaiting.set(workspace.agentId, waitingKey);
       return { pinned, unaccepted };
@@ -103,12 +119,29 @@ export function createProjectInstructions(deps: ProjectInstructionsDeps) {
      */
     accept(workspace: Workspace, relPath: string, sha256: string, conversationId: string | null): InstructionPin {
       const file = scan(workspace, conversationId).find((candidate) => candidate.relPath === relPath);
-      if (!file) throw new InstructionRefusal('instructions-not-found', `${relPath} is not an instruction file of this workspace any more; nothing was pinned.`);
+      if (!file)
+        throw new InstructionRefusal(
+          'instructions-not-found',
+          `${relPath} is not an instruction file of this workspace any more; nothing was pinned.`,
+        );
       if (file.status === 'too-large' || file.text === null || file.sha256 === null) {
-        throw new InstructionRefusal('instructions-too-large', `${relPath} is larger than ${INSTRUCTION_MAX_BYTES} bytes; Paddock does not pin it.`);
+        throw new InstructionRefusal(
+          'instructions-too-large',
+          `${relPath} is larger than ${INSTRUCTION_MAX_BYTES} bytes; Paddock does not pin it.`,
+        );
       }
-      if (file.sha256 !== sha256) throw new InstructionRefusal('instructions-changed', `${relPath} changed since it was shown to you; read the new text before accepting it.`);
-      const pin = deps.pins.pin({ directory: workspace.directory, relPath, kind: 'instructions', sha256: file.sha256, content: file.text });
+      if (file.sha256 !== sha256)
+        throw new InstructionRefusal(
+          'instructions-changed',
+          `${relPath} changed since it was shown to you; read the new text before accepting it.`,
+        );
+      const pin = deps.pins.pin({
+        directory: workspace.directory,
+        relPath,
+        kind: 'instructions',
+        sha256: file.sha256,
+        content: file.text,
+      });
       toldWaiting.delete(workspace.agentId);
       return pin;
     },
@@ -126,7 +159,8 @@ export function pathsNamedBy(calls: readonly { args: unknown }[]): string[] {
   for (const call of calls) {
     const args = call.args as Record<string, unknown> | null;
     if (!args || typeof args !== 'object') continue;
-    for (const key of ['path', 'cwd']) if (typeof args[key] === 'string' && (args[key] as string).length < 4096) paths.push(args[key] as string);
+    for (const key of ['path', 'cwd'])
+      if (typeof args[key] === 'string' && (args[key] as string).length < 4096) paths.push(args[key] as string);
   }
   return paths;
 }

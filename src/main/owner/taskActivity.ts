@@ -12,7 +12,10 @@ export interface TaskActivity {
   lastTurnEnd(agentId: string): string | null;
 }
 
-export function createTaskActivity(tasks: Pick<TasksRepository, 'forAgent' | 'list'>, changed: () => void): TaskActivity {
+export function createTaskActivity(
+  tasks: Pick<TasksRepository, 'forAgent' | 'list'>,
+  changed: () => void,
+): TaskActivity {
   const lastTurnEnd = new Map<string, string>();
   return {
     noteTurn(event) {

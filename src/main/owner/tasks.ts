@@ -7,7 +7,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Agent, TaskView, Workspace } from '../../shared/domain';
-import { addTaskWorktree, currentBranch, defaultWorktreePath, deleteTaskBranch, removeTaskWorktree, TASK_NAME, type TaskGit } from '../git/taskWorktrees';
+import {
+  addTaskWorktree,
+  currentBranch,
+  defaultWorktreePath,
+  deleteTaskBranch,
+  removeTaskWorktree,
+  TASK_NAME,
+  type TaskGit,
+} from '../git/taskWorktrees';
 import { GitRefusal } from '../git/runner';
 import { childEnvForWorkspace, type OwnerEnv } from '../processes/env';
 import { runBounded } from '../processes/spawn';
@@ -61,7 +69,9 @@ export function createTasks(deps: TaskDeps) {
 
   function gitBinaryFor(record: TaskRecord): string | null {
     const own = record.agentId ? deps.workspaces.get(record.agentId)?.gitBinary : null;
-    return own ?? deps.workspaces.list().find((workspace) => workspace.directory === record.repository)?.gitBinary ?? null;
+    return (
+      own ?? deps.workspaces.list().find((workspace) => workspace.directory === record.repository)?.gitBinary ?? null
+    );
   }
 
   function freeHandle(base: string): string {
@@ -98,10 +108,19 @@ export function createTasks(deps: TaskDeps) {
     const script = path.join(workspace.directory, SETUP_SCRIPT);
     const stat = fs.lstatSync(script, { throwIfNoEntry: false });
     if (!stat) return null;
-    if (!stat.isFile()) return { ran: false, exitCode: null, output: `${SETUP_SCRIPT} is not a plain file (a link or a folder), so it was not run` };
+    if (!stat.isFile())
+      return {
+        ran: false,
+        exitCode: null,
+        output: `${SETUP_SCRIPT} is not a plain file (a link or a folder), so it was not run`,
+      };
     const containment = deps.containmentFor(agent.id, workspace.directory);
     if (!containment.contained) {
-      return { ran: false, exitCode: null, output: `${SETUP_SCRIPT} was not run: ${containment.why ?? 'the OS sandbox is not available'}. Run it yourself in ${workspace.directory} if you trust it.` };
+      return {
+        ran: false,
+        exitCode: null,
+        output: `${SETUP_SCRIPT} was not run: ${containment.why ?? 'the OS sandbox is not available'}. Run it yourself in ${workspace.directory} if you trust it.`,
+      };
     }
     const alwaysCard = containment.watchAlwaysCard();
     try {
@@ -118,7 +137,10 @@ export function createTasks(deps: TaskDeps) {
         agentId: agent.id,
       });
       const moved = alwaysCard?.finish() ?? [];
-      const note = moved.length > 0 ? `\n(moved out of the worktree, as a contained command may not plant them: ${moved.join(', ')})` : '';
+      const note =
+        moved.length > 0
+          ? `\n(moved out of the worktree, as a contained command may not plant them: ${moved.join(', ')})`
+          : '';
       return { ran: true, exitCode: result.exitCode, output: `${result.output}${note}` };
     } catch (error) {
       alwaysCard?.finish();
@@ -132,9 +154,14 @@ export function createTasks(deps: TaskDeps) {
       if (!source) throw new TaskRefusal('there is no such agent');
       const workspace = deps.workspaces.get(source.id);
       if (!workspace) throw new TaskRefusal(`${source.handle} has no workspace to start a task from`);
-      if (!TASK_NAME.test(input.name)) throw new TaskRefusal('a task name is lower-case letters, digits and . _ - (at most 50, starting with a letter or digit)');
+      if (!TASK_NAME.test(input.name))
+        throw new TaskRefusal(
+          'a task name is lower-case letters, digits and . _ - (at most 50, starting with a letter or digit)',
+        );
       if (!fs.lstatSync(path.join(workspace.directory, '.git'), { throwIfNoEntry: false })?.isDirectory()) {
-        throw new TaskRefusal(`${workspace.directory} is not a git repository root with its own .git, so a task has no repository to branch from`);
+        throw new TaskRefusal(
+          `${workspace.directory} is not a git repository root with its own .git, so a task has no repository to branch from`,
+        );
       }
       const git = gitOf({ repository: workspace.directory }, workspace.gitBinary);
       const base = input.base ?? (await currentBranch(git));
@@ -146,7 +173,14 @@ export function createTasks(deps: TaskDeps) {
         agent = copyAgent(source, input.name);
         const assigned = await deps.assignment.assign(agent.id, worktree);
         if (!assigned.ok) throw new TaskRefusal(assigned.reason);
-        const record = deps.tasks.create({ name: input.name, repository: workspace.directory, base, branch, worktree, agentId: agent.id });
+        const record = deps.tasks.create({
+          name: input.name,
+          repository: workspace.directory,
+          base,
+          branch,
+          worktree,
+          agentId: agent.id,
+        });
         const setup = await runSetup(agent, assigned.workspace, input.signal);
         if (setup) deps.tasks.recordSetup(record.id, setup);
         return deps.tasks.get(record.id) as TaskRecord;

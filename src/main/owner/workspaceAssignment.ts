@@ -50,7 +50,9 @@ export function createWorkspaceAssignment(deps: WorkspaceAssignmentDeps) {
     /** The owner's login-shell PATH (captured at most every few minutes). */
     capturedPath: capture,
 
-    async propose(directory: string): Promise<{ ok: true; proposal: WorkspaceProposal } | { ok: false; reason: string }> {
+    async propose(
+      directory: string,
+    ): Promise<{ ok: true; proposal: WorkspaceProposal } | { ok: false; reason: string }> {
       const root = deps.validateRoot(directory);
       if (!root.ok) return root;
       const capturedPath = await capture();
@@ -60,7 +62,10 @@ export function createWorkspaceAssignment(deps: WorkspaceAssignmentDeps) {
       return { ok: true, proposal: { directory: root.path, details, capturedPath } };
     },
 
-    async assign(agentId: string, directory: string): Promise<{ ok: true; workspace: Workspace } | { ok: false; reason: string }> {
+    async assign(
+      agentId: string,
+      directory: string,
+    ): Promise<{ ok: true; workspace: Workspace } | { ok: false; reason: string }> {
       const root = deps.validateRoot(directory);
       if (!root.ok) return root;
       const capturedPath = await capture();
@@ -90,7 +95,11 @@ export type WorkspaceAssignment = ReturnType<typeof createWorkspaceAssignment>;
  * A cloned or created repository under <data>/repositories/<id>/agent becomes the agent's workspace
  * (AC-9); when the assignment refuses it, the directory is removed, so a failed connect leaves nothing behind.
  */
-export async function connectRepository(assignment: WorkspaceAssignment, agentId: string, directory: string): Promise<{ ok: true } | { ok: false; reason: string }> {
+export async function connectRepository(
+  assignment: WorkspaceAssignment,
+  agentId: string,
+  directory: string,
+): Promise<{ ok: true } | { ok: false; reason: string }> {
   const assigned = await assignment.assign(agentId, directory);
   if (assigned.ok) return { ok: true };
   fs.rmSync(directory, { recursive: true, force: true });

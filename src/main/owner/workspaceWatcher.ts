@@ -18,14 +18,21 @@ export interface WorkspaceWatchers {
 }
 
 export function createWorkspaceWatchers(onChanged: (agentId: string, paths: string[]) => void): WorkspaceWatchers {
-  const watching = new Map<string, { directory: string; watcher: FSWatcher; pending: Set<string>; timer: NodeJS.Timeout | null }>();
+  const watching = new Map<
+    string,
+    { directory: string; watcher: FSWatcher; pending: Set<string>; timer: NodeJS.Timeout | null }
+  >();
 
   function start(agentId: string, directory: string): void {
     const watcher = watch(directory, {
       ignoreInitial: true,
       followSymlinks: false,
       depth: 8,
-      ignored: (candidate) => path.relative(directory, candidate).split(path.sep).some((part) => NOT_WATCHED.has(part)),
+      ignored: (candidate) =>
+        path
+          .relative(directory, candidate)
+          .split(path.sep)
+          .some((part) => NOT_WATCHED.has(part)),
     });
     const entry = { directory, watcher, pending: new Set<string>(), timer: null as NodeJS.Timeout | null };
     const note = (changed: string): void => {

@@ -57,6 +57,11 @@ export function agentsCalls(core: CoreServices): DomainApi<'agents'> {
       return changedView(agent);
     },
     testConnection: (request) =>
-      testConnection(requireAgent(core, request.agentId), core.secrets, core.options.env, request.apiKey ? { apiKey: request.apiKey } : {}),
+      testConnection(
+        requireAgent(core, request.agentId),
+        core.secrets,
+        core.options.env,
+        request.apiKey ? { apiKey: request.apiKey } : {},
+      ),
   };
 }

@@ -20,9 +20,14 @@ export function budgetsCalls(core: CoreServices): DomainApi<'budgets'> {
     },
     continue(request) {
       const conversation = requireConversation(request.conversationId);
-      if (core.runner.activeTurn(conversation.id)) throw new CoreRefusal('refused', 'refused: a turn is already working in this conversation');
+      if (core.runner.activeTurn(conversation.id))
+        throw new CoreRefusal('refused', 'refused: a turn is already working in this conversation');
       const raised = core.budgets.raise(conversation.agentId, conversation.id);
-      if (raised.length === 0) throw new CoreRefusal('refused', 'refused: no spending limit of this conversation is reached, so there is nothing to continue past');
+      if (raised.length === 0)
+        throw new CoreRefusal(
+          'refused',
+          'refused: no spending limit of this conversation is reached, so there is nothing to continue past',
+        );
       return { turnId: core.runner.retryTurn({ agentId: conversation.agentId, conversationId: conversation.id }) };
     },
   };

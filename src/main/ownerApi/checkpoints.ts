@@ -9,7 +9,8 @@ export function checkpointsCalls(core: CoreServices): DomainApi<'checkpoints'> {
   return {
     list: (request) => core.checkpoints.list(request.conversationId),
     undo: (request) => refusingAsync(RestoreRefusal, () => core.checkpoints.undo(request.checkpointId)),
-    restoreBefore: (request) => refusingAsync(RestoreRefusal, () => core.checkpoints.restoreBefore(request.conversationId, request.messageId)),
+    restoreBefore: (request) =>
+      refusingAsync(RestoreRefusal, () => core.checkpoints.restoreBefore(request.conversationId, request.messageId)),
     usage: async () => ({ usage: await core.checkpoints.usage(), options: core.checkpoints.options() }),
     async clear(request) {
       await refusingAsync(RestoreRefusal, () => core.checkpoints.clear(request.workspace));

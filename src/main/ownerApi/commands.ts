@@ -11,7 +11,8 @@ function refusingCommand<T>(work: () => T): T {
   try {
     return work();
   } catch (error) {
-    if (error instanceof CommandRefusal) throw new CoreRefusal(error.code === 'command-unknown' ? 'not-found' : 'conflict', error.message);
+    if (error instanceof CommandRefusal)
+      throw new CoreRefusal(error.code === 'command-unknown' ? 'not-found' : 'conflict', error.message);
     throw error;
   }
 }
@@ -31,10 +32,16 @@ export function commandsCalls(core: CoreServices): DomainApi<'commands'> {
     run(request) {
       const conversation = core.conversations.get(request.conversationId);
       if (!conversation) throw new CoreRefusal('not-found', 'there is no such conversation');
-      const text = refusingCommand(() => core.slashCommands.expand(core.workspaces.get(conversation.agentId), request.name, request.arguments));
+      const text = refusingCommand(() =>
+        core.slashCommands.expand(core.workspaces.get(conversation.agentId), request.name, request.arguments),
+      );
       if (text === '') throw new CoreRefusal('refused', `/${request.name} has no text to send`);
-      if (nameByFirstRequest(core.conversations, conversation.id, text)) core.events.emit({ type: 'conversations.changed', agentId: conversation.agentId });
-      return { turnId: core.runner.startTurn({ agentId: conversation.agentId, conversationId: conversation.id, text }), text };
+      if (nameByFirstRequest(core.conversations, conversation.id, text))
+        core.events.emit({ type: 'conversations.changed', agentId: conversation.agentId });
+      return {
+        turnId: core.runner.startTurn({ agentId: conversation.agentId, conversationId: conversation.id, text }),
+        text,
+      };
     },
   };
 }

@@ -20,26 +20,39 @@ export function conversationsCalls(core: CoreServices): DomainApi<'conversations
     return conversation;
   };
   /** The owner's pictures, stored and bounded; refused for a model that reads none. */
-  const ownerImagesFor = async (agentId: string, images: readonly { base64: string }[]): Promise<StoredOwnerImage[]> => {
+  const ownerImagesFor = async (
+    agentId: string,
+    images: readonly { base64: string }[],
+  ): Promise<StoredOwnerImage[]> => {
     if (images.length === 0) return [];
     const agent = requireAgent(core, agentId);
     if (!readsImages(agent)) {
-      throw new CoreRefusal('refused', `refused: ${agent.model} does not read pictures, so the picture was not sent; describe it in words, or choose a model that reads images in Settings`);
+      throw new CoreRefusal(
+        'refused',
+        `refused: ${agent.model} does not read pictures, so the picture was not sent; describe it in words, or choose a model that reads images in Settings`,
+      );
     }
     return refusingAsync(OwnerImageRefusal, () => storeOwnerImages(core.options.dataDir, images));
   };
   const requireStill = (conversationId: string, action: string): void => {
     if (core.runner.activeTurn(conversationId) !== null) {
-      throw new CoreRefusal('refused', `refused: a turn is working in this conversation; stop it or wait for it to end, then ${action} it`);
+      throw new CoreRefusal(
+        'refused',
+        `refused: a turn is working in this conversation; stop it or wait for it to end, then ${action} it`,
+      );
     }
     if (core.mcpSessionOpen(conversationId)) {
-      throw new CoreRefusal('refused', `refused: an MCP client's session is writing into this conversation; close the client, then ${action} it`);
+      throw new CoreRefusal(
+        'refused',
+        `refused: an MCP client's session is writing into this conversation; close the client, then ${action} it`,
+      );
     }
   };
   const changed = (agentId: string): void => core.events.emit({ type: 'conversations.changed', agentId });
   return {
     list: (request) => core.conversations.listForAgent(requireAgent(core, request.agentId).id),
-    create: (request) => core.conversations.create(requireAgent(core, request.agentId).id, request.title ?? 'New conversation'),
+    create: (request) =>
+      core.conversations.create(requireAgent(core, request.agentId).id, request.title ?? 'New conversation'),
     messages(request) {
       requireConversation(request.conversationId);
       const page = core.conversations.page(request.conversationId, { before: request.before, limit: request.limit });
@@ -54,7 +67,10 @@ export function conversationsCalls(core: CoreServices): DomainApi<'conversations
     async send(request) {
       const conversation = requireConversation(request.conversationId);
       if (request.mode === 'plan' && core.runner.activeTurn(conversation.id)) {
-        throw new CoreRefusal('conflict', 'a turn is working in this conversation; Plan first opens a turn of its own: wait for it to end or stop it');
+        throw new CoreRefusal(
+          'conflict',
+          'a turn is working in this conversation; Plan first opens a turn of its own: wait for it to end or stop it',
+        );
       }
       const images = await ownerImagesFor(conversation.agentId, request.images ?? []);
       if (nameByFirstRequest(core.conversations, conversation.id, request.text)) {
@@ -99,7 +115,8 @@ export function conversationsCalls(core: CoreServices): DomainApi<'conversations
     fork(request) {
       const source = requireConversation(request.conversationId);
       const message = core.conversations.message(source.id, request.messageId);
-      if (!message || message.role !== 'owner') throw new CoreRefusal('refused', 'refused: a fork starts at one of your own messages in this conversation');
+      if (!message || message.role !== 'owner')
+        throw new CoreRefusal('refused', 'refused: a fork starts at one of your own messages in this conversation');
       requireStill(source.id, 'fork');
       const title = `${source.title.slice(0, MAX_TITLE - FORK_SUFFIX.length)}${FORK_SUFFIX}`;
       const notice = `Forked from “${source.title}” before your message “${clip(message.text, 80)}”. The workspace was not changed: “Restore to before this message” in “${source.title}” takes its files back.`;

@@ -24,7 +24,12 @@ export function filesCalls(core: CoreServices): DomainApi<'files'> {
       const { workspace } = requireAgentWorkspace(core, request.agentId);
       if (!workspace.gitBinary) return { paths: [] };
       try {
-        return { paths: await sameAsHead({ gitBinary: workspace.gitBinary, workspace: workspace.directory, dataDir: core.options.dataDir }, request.paths) };
+        return {
+          paths: await sameAsHead(
+            { gitBinary: workspace.gitBinary, workspace: workspace.directory, dataDir: core.options.dataDir },
+            request.paths,
+          ),
+        };
       } catch {
         // A repository the hardened runner refuses is one whose files it cannot vouch for: no dot is dropped.
         return { paths: [] };

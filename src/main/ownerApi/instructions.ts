@@ -8,8 +8,20 @@ import { requireAgentWorkspace } from './lookups';
 import type { CoreServices } from './services';
 
 function pinView(pin: InstructionPin): InstructionPinView {
-  const firstLine = pin.content.split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 120) ?? '';
-  return { directory: pin.directory, relPath: pin.relPath, kind: pin.kind, sha256: pin.sha256, acceptedAt: pin.acceptedAt, firstLine };
+  const firstLine =
+    pin.content
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim()
+      .slice(0, 120) ?? '';
+  return {
+    directory: pin.directory,
+    relPath: pin.relPath,
+    kind: pin.kind,
+    sha256: pin.sha256,
+    acceptedAt: pin.acceptedAt,
+    firstLine,
+  };
 }
 
 export function instructionsCalls(core: CoreServices): DomainApi<'instructions'> {
@@ -27,7 +39,8 @@ export function instructionsCalls(core: CoreServices): DomainApi<'instructions'>
         core.events.emit({ type: 'instructions.changed', agentId: request.agentId });
         return pinView(pin);
       } catch (error) {
-        if (error instanceof InstructionRefusal) throw new CoreRefusal(error.code === 'instructions-changed' ? 'conflict' : 'refused', error.message);
+        if (error instanceof InstructionRefusal)
+          throw new CoreRefusal(error.code === 'instructions-changed' ? 'conflict' : 'refused', error.message);
         throw error;
       }
     },

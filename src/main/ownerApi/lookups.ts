@@ -11,7 +11,11 @@ export function requireAgent(core: CoreServices, agentId: string): Agent {
 }
 
 /** The agent and its workspace; without one the action is refused. */
-export function requireAgentWorkspace(core: CoreServices, agentId: string, missing = 'has no workspace yet'): { agent: Agent; workspace: Workspace } {
+export function requireAgentWorkspace(
+  core: CoreServices,
+  agentId: string,
+  missing = 'has no workspace yet',
+): { agent: Agent; workspace: Workspace } {
   const agent = requireAgent(core, agentId);
   const workspace = core.workspaces.get(agent.id);
   if (!workspace) throw new CoreRefusal('refused', `${agent.handle} ${missing}`);

@@ -13,7 +13,10 @@ function planView(plan: StoredPlan): PlanView {
 
 /** The message that starts the approved work: the plan itself, so the agent has it whole. */
 export function approvalMessage(plan: StoredPlan, mode: 'edit' | 'run'): string {
-  const lines = [`I approve your plan "${plan.title}" and switched you to ${mode} mode. Carry it out:`, ...plan.steps.map((step, index) => `${index + 1}. ${step}`)];
+  const lines = [
+    `I approve your plan "${plan.title}" and switched you to ${mode} mode. Carry it out:`,
+    ...plan.steps.map((step, index) => `${index + 1}. ${step}`),
+  ];
   if (plan.files.length > 0) lines.push(`Files: ${plan.files.join(', ')}`);
   if (plan.commands.length > 0) lines.push(`Commands: ${plan.commands.join('; ')}`);
   return lines.join('\n');
@@ -31,20 +34,36 @@ export function plansCalls(core: CoreServices): DomainApi<'plans'> {
     answer(request) {
       const plan = core.plans.get(request.planId);
       if (!plan) throw new CoreRefusal('not-found', 'there is no such plan');
-      if (plan.status !== 'proposed') throw new CoreRefusal('conflict', `this plan was already ${plan.status}; answer the latest one`);
-      if (core.runner.activeTurn(plan.conversationId)) throw new CoreRefusal('conflict', 'a turn is working in this conversation; wait for it to end or stop it');
+      if (plan.status !== 'proposed')
+        throw new CoreRefusal('conflict', `this plan was already ${plan.status}; answer the latest one`);
+      if (core.runner.activeTurn(plan.conversationId))
+        throw new CoreRefusal('conflict', 'a turn is working in this conversation; wait for it to end or stop it');
       if (request.decision === 'revise') {
         if (!request.message) throw new CoreRefusal('bad-request', 'say what to change in the plan');
         core.plans.decide(plan.id, 'revised', null);
         core.events.emit({ type: 'plans.changed', conversationId: plan.conversationId });
-        return { turnId: core.runner.startTurn({ agentId: plan.agentId, conversationId: plan.conversationId, text: `Revise the plan: ${request.message}`, mode: 'plan' }) };
+        return {
+          turnId: core.runner.startTurn({
+            agentId: plan.agentId,
+            conversationId: plan.conversationId,
+            text: `Revise the plan: ${request.message}`,
+            mode: 'plan',
+          }),
+        };
       }
       const mode = request.decision;
-      if (!core.agents.update(plan.agentId, { mode })) throw new CoreRefusal('not-found', 'the agent of this plan was removed');
+      if (!core.agents.update(plan.agentId, { mode }))
+        throw new CoreRefusal('not-found', 'the agent of this plan was removed');
       core.plans.decide(plan.id, 'approved', mode);
       core.events.emit({ type: 'agents.changed' });
       core.events.emit({ type: 'plans.changed', conversationId: plan.conversationId });
-      return { turnId: core.runner.startTurn({ agentId: plan.agentId, conversationId: plan.conversationId, text: approvalMessage(plan, mode) }) };
+      return {
+        turnId: core.runner.startTurn({
+          agentId: plan.agentId,
+          conversationId: plan.conversationId,
+          text: approvalMessage(plan, mode),
+        }),
+      };
     },
   };
 }

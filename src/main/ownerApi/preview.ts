@@ -9,7 +9,8 @@ export function previewCalls(core: CoreServices): DomainApi<'preview'> {
   const { preview } = core.services;
   const requireOwnProcess = (agentId: string, name: string): void => {
     const agent = requireAgent(core, agentId);
-    if (!runsProcessNamed(core.supervisor, agent.id, name)) throw new CoreRefusal('not-found', `${agent.handle} has no running process named ${name}`);
+    if (!runsProcessNamed(core.supervisor, agent.id, name))
+      throw new CoreRefusal('not-found', `${agent.handle} has no running process named ${name}`);
   };
   const tickets = (agentId: string, name: string) => {
     requireOwnProcess(agentId, name);
@@ -23,7 +24,11 @@ export function previewCalls(core: CoreServices): DomainApi<'preview'> {
     },
     showInView(request, host) {
       if (!host.previewView) throw new CoreRefusal('unsupported', 'this window shows previews in a frame');
-      host.previewView.show(`${request.agentId}/${request.name}`, tickets(request.agentId, request.name), request.bounds);
+      host.previewView.show(
+        `${request.agentId}/${request.name}`,
+        tickets(request.agentId, request.name),
+        request.bounds,
+      );
       return { shown: true };
     },
     hideView(_request, host) {

@@ -35,7 +35,11 @@ export function repositoriesCalls(core: CoreServices): DomainApi<'repositories'>
           projectId: randomUUID(),
           sshAuthSock: core.options.env.SSH_AUTH_SOCK,
           onProgress: (progress) =>
-            core.events.emit({ type: 'repositories.progress', agentId: agent.id, line: `${progress.phase} ${progress.percent}%` }),
+            core.events.emit({
+              type: 'repositories.progress',
+              agentId: agent.id,
+              line: `${progress.phase} ${progress.percent}%`,
+            }),
         });
         return await connect(agent.id, directory);
       } catch (error) {
@@ -45,7 +49,11 @@ export function repositoriesCalls(core: CoreServices): DomainApi<'repositories'>
     },
     async create(request) {
       requireAgent(core, request.agentId);
-      const { directory } = await createEmptyRepository({ gitBinary: await gitBinary(), dataDir: core.options.dataDir, projectId: randomUUID() });
+      const { directory } = await createEmptyRepository({
+        gitBinary: await gitBinary(),
+        dataDir: core.options.dataDir,
+        projectId: randomUUID(),
+      });
       return connect(request.agentId, directory);
     },
   };

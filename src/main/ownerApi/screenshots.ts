@@ -29,7 +29,8 @@ export function screenshotsCalls(core: CoreServices): DomainApi<'screenshots'> {
       if (!result.ok) throw new CoreRefusal('refused', result.error);
       const file = (result.data as { file?: unknown } | undefined)?.file;
       if (typeof file !== 'string') throw new CoreRefusal('refused', 'the screenshot produced no file');
-      for (const event of eventsAfter(tool, { agentId: agent.id, args: { name: request.name }, data: result.data })) core.events.emit(event);
+      for (const event of eventsAfter(tool, { agentId: agent.id, args: { name: request.name }, data: result.data }))
+        core.events.emit(event);
       return { file };
     },
     read(request) {

@@ -2,7 +2,15 @@
 // createOwnerApi, whose methods are all the router reaches (api/coreApi.ts). Nothing in it is the
 // database: a rule that needs rows is a method of the module that owns it.
 import type { FailingTestsView, SummaryView } from '../../shared/ipc';
-import type { Agent, ConversationUsageView, InstanceSwitch, InstanceSwitches, ModelTablesView, ToolName, Workspace } from '../../shared/domain';
+import type {
+  Agent,
+  ConversationUsageView,
+  InstanceSwitch,
+  InstanceSwitches,
+  ModelTablesView,
+  ToolName,
+  Workspace,
+} from '../../shared/domain';
 import type { ModelOverridesInput } from '../agent/models';
 import type { BudgetGate } from '../agent/budgets';
 import type { AttentionSettings } from '../../shared/domain';

@@ -15,7 +15,11 @@ export function summaryCalls(core: CoreServices): DomainApi<'summary'> {
       return core.summaryFor(agent, workspace);
     },
     openInEditor(request) {
-      const opened = openForOwner(requirePathContext(core, request.agentId), request.path ?? '.', core.settings.get<string[] | null>(EDITOR_KEY, null));
+      const opened = openForOwner(
+        requirePathContext(core, request.agentId),
+        request.path ?? '.',
+        core.settings.get<string[] | null>(EDITOR_KEY, null),
+      );
       if (!opened.ok) throw new CoreRefusal('refused', opened.reason);
       return { opened: true };
     },

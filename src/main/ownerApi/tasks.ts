@@ -24,7 +24,11 @@ async function viewOf(core: CoreServices, record: TaskRecord): Promise<TaskView>
   const workspace = record.agentId ? core.workspaces.get(record.agentId) : null;
   let diffStat: TaskView['diffStat'] = null;
   if (record.state === 'active' && workspace?.gitBinary) {
-    diffStat = await diffStatAgainstBase({ gitBinary: workspace.gitBinary, dataDir: core.options.dataDir, repository: record.repository }, record.worktree, record.base).catch(() => null);
+    diffStat = await diffStatAgainstBase(
+      { gitBinary: workspace.gitBinary, dataDir: core.options.dataDir, repository: record.repository },
+      record.worktree,
+      record.base,
+    ).catch(() => null);
   }
   return {
     id: record.id,
@@ -86,7 +90,11 @@ export function tasksCalls(core: CoreServices): DomainApi<'tasks'> {
       }),
     summary: (request) => {
       const record = requireTask(request.taskId);
-      if (!record.agentId || record.state === 'archived') throw new CoreRefusal('refused', `the task ${record.name} is archived: its branch ${record.branch} is kept, its worktree is gone`);
+      if (!record.agentId || record.state === 'archived')
+        throw new CoreRefusal(
+          'refused',
+          `the task ${record.name} is archived: its branch ${record.branch} is kept, its worktree is gone`,
+        );
       const { agent, workspace } = requireAgentWorkspace(core, record.agentId);
       return core.summaryFor(agent, workspace);
     },

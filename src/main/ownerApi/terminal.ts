@@ -16,7 +16,11 @@ export function terminalCalls(core: CoreServices): DomainApi<'terminal'> {
       const { workspace } = requireAgentWorkspace(core, request.agentId, 'has no workspace to open a terminal in');
       const terminalId = randomUUID();
       const ownerEnv = { home: core.options.home, from: core.options.env };
-      terminals.open(terminalId, { ...ownerTerminalLaunch(workspace, ownerEnv), cols: request.cols, rows: request.rows });
+      terminals.open(terminalId, {
+        ...ownerTerminalLaunch(workspace, ownerEnv),
+        cols: request.cols,
+        rows: request.rows,
+      });
       return { terminalId };
     },
     write(request) {

@@ -5,6 +5,7 @@ import type { CoreServices } from './services';
 
 export function testsCalls(core: CoreServices): DomainApi<'tests'> {
   return {
-    failing: (request) => core.failingTestsFor(request.agentId, core.workspaces.get(requireAgent(core, request.agentId).id)),
+    failing: (request) =>
+      core.failingTestsFor(request.agentId, core.workspaces.get(requireAgent(core, request.agentId).id)),
   };
 }

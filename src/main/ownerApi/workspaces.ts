@@ -16,10 +16,12 @@ export function workspacesCalls(core: CoreServices): DomainApi<'workspaces'> {
       return agentView(core, agent);
     },
     async pickDirectory(_request, host) {
-      if (!host.pickDirectory) throw new CoreRefusal('unsupported', 'this window has no folder dialog: type the directory’s path');
+      if (!host.pickDirectory)
+        throw new CoreRefusal('unsupported', 'this window has no folder dialog: type the directory’s path');
       return { directory: await host.pickDirectory() };
     },
-    inspect: (request) => folderFacts(request.directory, core.options.home, (resolved) => core.assignment.refusalOf(resolved)),
+    inspect: (request) =>
+      folderFacts(request.directory, core.options.home, (resolved) => core.assignment.refusalOf(resolved)),
     complete: (request) => ({ folders: completeFolder(request.prefix, core.options.home) }),
   };
 }

@@ -105,7 +105,12 @@ function installAllowance(argv: readonly string[], cwdAbsolute: string): Allowan
       reason: `${shown} installs packages this machine did not have: there is no ${shape.lockfiles.join(' or ')} (a regular file) in this directory for it to reproduce`,
     };
   }
-  return { applies: true, tier: 'auto', code: 'lockfile-install', reason: `on the run list: ${shown} reproduces the ${lockfile} in this directory` };
+  return {
+    applies: true,
+    tier: 'auto',
+    code: 'lockfile-install',
+    reason: `on the run list: ${shown} reproduces the ${lockfile} in this directory`,
+  };
 }
 
 const BARE_BINARY = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
@@ -141,7 +146,8 @@ function npxArgumentProblem(arg: string): Refusal | null {
   // spaces, which a binary that runs commands (cross-env, concurrently) reads as a command line:
   // every piece a program might read as a path is held to the rule, as written and percent-decoded.
   for (const form of new Set([arg, decoded(arg)])) {
-    if (CODE_URL.test(form)) return { code: 'operand-not-allowed', reason: `${show(arg)} carries code in a data: or javascript: URL` };
+    if (CODE_URL.test(form))
+      return { code: 'operand-not-allowed', reason: `${show(arg)} carries code in a data: or javascript: URL` };
     for (const piece of form.split(PIECE_SEPARATORS)) {
       const problem = pieceProblem(arg, piece);
       if (problem !== null) return problem;
@@ -171,7 +177,11 @@ function npxLinkProblem(arg: string, session: PathSession, cwdRelative: string):
     const piece = raw.replace(/\/+$/, '');
     if (piece.length === 0 || piece.startsWith('-') || piece === '.') continue;
     const r = resolveIn(session, { path: piece, for: 'run', cwd: cwdRelative });
-    if (!r.ok) return { code: r.code, reason: `${show(arg)} is refused: ${r.reason.replace(/^refused: /, '').replace(/\.$/, '')}` };
+    if (!r.ok)
+      return {
+        code: r.code,
+        reason: `${show(arg)} is refused: ${r.reason.replace(/^refused: /, '').replace(/\.$/, '')}`,
+      };
   }
   return null;
 }
@@ -189,13 +199,29 @@ function inside(real: string, paths: PathContext): boolean {
   return fold(real).startsWith(`${fold(paths.workspace).replace(/\/+$/, '')}/`);
 }
 
-function npxAllowance(argv: readonly string[], session: PathSession, cwdAbsolute: string, cwdRelative: string): Allowance {
+function npxAllowance(
+  argv: readonly string[],
+  session: PathSession,
+  cwdAbsolute: string,
+  cwdRelative: string,
+): Allowance {
   const paths = session.ctx;
   if (argv[0] !== 'npx') return NOT_APPLICABLE;
   const bin = argv[1];
-  if (bin === undefined) return { applies: true, tier: 'gated', code: 'npx-not-project-binary', reason: 'npx needs the name of a binary of this project' };
+  if (bin === undefined)
+    return {
+      applies: true,
+      tier: 'gated',
+      code: 'npx-not-project-binary',
+      reason: 'npx needs the name of a binary of this project',
+    };
   if (bin.startsWith('-')) {
-    return { applies: true, tier: 'gated', code: 'npx-not-project-binary', reason: `npx ${bin} is not on the run list: npx takes no flags here` };
+    return {
+      applies: true,
+      tier: 'gated',
+      code: 'npx-not-project-binary',
+      reason: `npx ${bin} is not on the run list: npx takes no flags here`,
+    };
   }
   if (!BARE_BINARY.test(bin)) {
     return {
@@ -207,7 +233,8 @@ function npxAllowance(argv: readonly string[], session: PathSession, cwdAbsolute
   }
   for (const arg of argv.slice(2)) {
     const problem = npxArgumentProblem(arg) ?? npxLinkProblem(arg, session, cwdRelative);
-    if (problem) return { applies: true, tier: 'gated', code: problem.code, reason: `npx ${bin}: the argument ${problem.reason}` };
+    if (problem)
+      return { applies: true, tier: 'gated', code: problem.code, reason: `npx ${bin}: the argument ${problem.reason}` };
   }
   const root = paths.workspace.replace(/\/+$/, '') || '/';
   for (let dir = cwdAbsolute; ; dir = path.dirname(dir)) {
@@ -222,7 +249,12 @@ function npxAllowance(argv: readonly string[], session: PathSession, cwdAbsolute
         real = '';
       }
       if (!inside(real, paths)) {
-        return { applies: true, tier: 'gated', code: 'link-outside', reason: `npx ${bin}: ${path.relative(root, candidate)} leads outside the workspace` };
+        return {
+          applies: true,
+          tier: 'gated',
+          code: 'link-outside',
+          reason: `npx ${bin}: ${path.relative(root, candidate)} leads outside the workspace`,
+        };
       }
       return {
         applies: true,
@@ -242,7 +274,12 @@ function npxAllowance(argv: readonly string[], session: PathSession, cwdAbsolute
 }
 
 /** The file-dependent allowances; `applies: false` hands the command to the table. */
-export function fileAllowance(argv: readonly string[], session: PathSession, cwdAbsolute: string, cwdRelative: string): Allowance {
+export function fileAllowance(
+  argv: readonly string[],
+  session: PathSession,
+  cwdAbsolute: string,
+  cwdRelative: string,
+): Allowance {
   const install = installAllowance(argv, cwdAbsolute);
   return install.applies ? install : npxAllowance(argv, session, cwdAbsolute, cwdRelative);
 }

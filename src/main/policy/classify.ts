@@ -33,7 +33,11 @@ function resolveCwdSafely(ctx: ClassifyContext): CwdResolution {
   try {
     return resolveCommandCwd(pathSession(ctx.paths), ctx.cwd);
   } catch (error) {
-    return { ok: false, code: 'undecidable', reason: `the working directory could not be checked (${(error as Error).message}), so it asks` };
+    return {
+      ok: false,
+      code: 'undecidable',
+      reason: `the working directory could not be checked (${(error as Error).message}), so it asks`,
+    };
   }
 }
 
@@ -80,9 +84,25 @@ function byRunList(argv: string[], ctx: ClassifyContext): CommandDecision {
 }
 
 /** Run mode in the sandbox: the decision by effect, its parts on the card. */
-function byEffect(reading: CommandReading, ctx: ClassifyContext, contained: NonNullable<ClassifyContext['contained']>): CommandDecision {
+function byEffect(
+  reading: CommandReading,
+  ctx: ClassifyContext,
+  contained: NonNullable<ClassifyContext['contained']>,
+): CommandDecision {
   const { command, lexed } = reading;
-  const d = decideContained(command, { paths: ctx.paths, cwd: ctx.cwd, allowedDomains: contained.allowedDomains, maxFileBytes: contained.maxFileBytes, privateTmp: contained.privateTmp, ignoreRules: contained.ignoreRules, ownPorts: contained.ownPorts }, reading);
+  const d = decideContained(
+    command,
+    {
+      paths: ctx.paths,
+      cwd: ctx.cwd,
+      allowedDomains: contained.allowedDomains,
+      maxFileBytes: contained.maxFileBytes,
+      privateTmp: contained.privateTmp,
+      ignoreRules: contained.ignoreRules,
+      ownPorts: contained.ownPorts,
+    },
+    reading,
+  );
   // What is spawned: the argv itself when sh would run exactly it, else the shell reading the command, in the sandbox.
   // (A gated decision's argv is what the card shows: the same rule, from the same parse.)
   const plain = d.tier === 'auto' ? d.plain === true : plainAsShForm(command, reading.form(), lexed);
@@ -93,7 +113,11 @@ function byEffect(reading: CommandReading, ctx: ClassifyContext, contained: NonN
 }
 
 /** The decision for `command`; `reading`: the call's one reading of it (policy/commandReading.ts), when the caller has it. */
-export function classifyCommand(command: string, ctx: ClassifyContext, reading: CommandReading = readCommand(command)): CommandDecision {
+export function classifyCommand(
+  command: string,
+  ctx: ClassifyContext,
+  reading: CommandReading = readCommand(command),
+): CommandDecision {
   const { lexed } = reading;
   const contained = ctx.mode === 'run' && ctx.contained && !ctx.contained.runListOnly ? ctx.contained : null;
   if (contained) {
@@ -108,7 +132,11 @@ export function classifyCommand(command: string, ctx: ClassifyContext, reading: 
       return gated('ask-mode', 'plan mode runs no command; it would ask first', argv);
     case 'ask':
       // Never auto in ask, remembered or not (seed 003 §3).
-      return gated('ask-mode', lexed.ok ? 'ask mode asks before every command' : `ask mode asks before every command; ${lexed.reason}`, argv);
+      return gated(
+        'ask-mode',
+        lexed.ok ? 'ask mode asks before every command' : `ask mode asks before every command; ${lexed.reason}`,
+        argv,
+      );
     case 'edit':
     case 'run': {
       if (!lexed.ok) return gated('not-plain', lexed.reason, null);
@@ -126,12 +154,21 @@ export function classifyCommand(command: string, ctx: ClassifyContext, reading: 
           rememberedId: remembered.id,
         };
       }
-      if (ctx.mode === 'edit') return gated('edit-mode', 'edit mode asks before every command you have not allowed in this workspace', lexed.argv);
+      if (ctx.mode === 'edit')
+        return gated(
+          'edit-mode',
+          'edit mode asks before every command you have not allowed in this workspace',
+          lexed.argv,
+        );
       try {
         return byRunList(lexed.argv, ctx);
       } catch (error) {
         // A filesystem surprise is a card, never an exception and never an auto.
-        return gated('undecidable', `the run list could not decide (${(error as Error).message}), so it asks`, lexed.argv);
+        return gated(
+          'undecidable',
+          `the run list could not decide (${(error as Error).message}), so it asks`,
+          lexed.argv,
+        );
       }
     }
     default:

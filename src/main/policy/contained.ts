@@ -65,7 +65,11 @@ export interface ContainedPart {
 
 export type ContainedDecision = (
   | { tier: 'auto'; code: 'contained' }
-  | { tier: 'gated'; code: GateCode; /** needs-network: the domains to offer allowing, when the rule can name them. */ domains?: readonly string[] }
+  | {
+      tier: 'gated';
+      code: GateCode;
+      /** needs-network: the domains to offer allowing, when the rule can name them. */ domains?: readonly string[];
+    }
 ) & {
   reason: string;
   /** Each simple command as written, in order (the card shows one per line). */
@@ -97,7 +101,19 @@ const DANGER_PROGRAMS = /^(rm|rmdir|shred|unlink|dd|truncate|wipefs|srm|git|find
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1', '0.0.0.0']);
 
 /** Programs that open no file their words name. */
-const TEXT_ONLY = new Set(['echo', 'printf', 'true', 'false', ':', 'sleep', 'seq', 'yes', 'expr', 'basename', 'dirname']);
+const TEXT_ONLY = new Set([
+  'echo',
+  'printf',
+  'true',
+  'false',
+  ':',
+  'sleep',
+  'seq',
+  'yes',
+  'expr',
+  'basename',
+  'dirname',
+]);
 /** A system binary's path (`/usr/bin/env`): the program it names, not a place the command wants. */
 const SYSTEM_BIN = /^\/(usr\/(local\/)?)?s?bin\/[^/]+$/;
 
@@ -132,7 +148,8 @@ function unwrap(cmd: ShellCommand): Judged {
     }
     if (program === 'timeout') {
       let i = 1;
-      while (i < words.length && words[i]!.value.startsWith('-')) i += ['-s', '-k', '--signal', '--kill-after'].includes(words[i]!.value) ? 2 : 1;
+      while (i < words.length && words[i]!.value.startsWith('-'))
+        i += ['-s', '-k', '--signal', '--kill-after'].includes(words[i]!.value) ? 2 : 1;
       words = words.slice(i + 1);
       continue;
     }
@@ -156,7 +173,9 @@ function nonPathOperands(program: string, argv: readonly string[]): { patterns: 
   const code = new Set<number>();
   const inline = INLINE_CODE_FLAGS[program];
   let firstTaken = false;
-  const givenByFlag = argv.some((w) => w === '-e' || w === '-f' || w.startsWith('--regexp') || w === '--expression' || w.startsWith('--file'));
+  const givenByFlag = argv.some(
+    (w) => w === '-e' || w === '-f' || w.startsWith('--regexp') || w === '--expression' || w.startsWith('--file'),
+  );
   for (let i = 1; i < argv.length; i++) {
     const w = argv[i];
     if (inline?.includes(w!)) {
@@ -164,7 +183,10 @@ function nonPathOperands(program: string, argv: readonly string[]): { patterns: 
       i++;
       continue;
     }
-    if ((PATTERN_FIRST.has(program) || SCRIPT_FIRST.has(program)) && (w === '-e' || w === '--regexp' || w === '--expression')) {
+    if (
+      (PATTERN_FIRST.has(program) || SCRIPT_FIRST.has(program)) &&
+      (w === '-e' || w === '--regexp' || w === '--expression')
+    ) {
       (SCRIPT_FIRST.has(program) ? code : patterns).add(i + 1);
       i++;
       continue;
@@ -215,23 +237,43 @@ function insideOrCard(view: FileView, text: string, where: Where, what: string):
   return place;
 }
 
-const RECURSIVE_READERS: Record<string, (argv: readonly string[]) => { hidden: boolean; ignoredToo: boolean } | null> = {
-  grep: (argv) => (argv.some((w) => /^-[a-zA-Z]*[rR]/.test(w) || w === '--recursive' || w === '--dereference-recursive' || w === '-d' || w.startsWith('--directories=recurse')) ? { hidden: true, ignoredToo: true } : null),
-  rg: (argv) => ({
-    hidden: argv.some((w) => w === '--hidden' || w === '-.' || /^-[a-zA-Z]*u/.test(w) || w === '--unrestricted'),
-    ignoredToo: argv.some((w) => /^--no-ignore/.test(w) || /^-[a-zA-Z]*uu/.test(w) || /^-[a-zA-Z]*u[a-zA-Z]*u/.test(w)),
-  }),
-  ag: (argv) => ({ hidden: argv.some((w) => w === '--hidden' || w === '-u' || w === '--unrestricted'), ignoredToo: argv.some((w) => w === '-u' || w === '--unrestricted' || w.startsWith('--skip-vcs-ignores')) }),
-  tar: (argv) => (argv.some((w, i) => (i === 1 && /^[^-]*c/.test(w)) || /^-[a-zA-Z]*c/.test(w) || w === '--create') ? { hidden: true, ignoredToo: true } : null),
-  zip: () => ({ hidden: true, ignoredToo: true }),
-  '7z': () => ({ hidden: true, ignoredToo: true }),
-  cp: () => null,
-};
+const RECURSIVE_READERS: Record<string, (argv: readonly string[]) => { hidden: boolean; ignoredToo: boolean } | null> =
+  {
+    grep: (argv) =>
+      argv.some(
+        (w) =>
+          /^-[a-zA-Z]*[rR]/.test(w) ||
+          w === '--recursive' ||
+          w === '--dereference-recursive' ||
+          w === '-d' ||
+          w.startsWith('--directories=recurse'),
+      )
+        ? { hidden: true, ignoredToo: true }
+        : null,
+    rg: (argv) => ({
+      hidden: argv.some((w) => w === '--hidden' || w === '-.' || /^-[a-zA-Z]*u/.test(w) || w === '--unrestricted'),
+      ignoredToo: argv.some(
+        (w) => /^--no-ignore/.test(w) || /^-[a-zA-Z]*uu/.test(w) || /^-[a-zA-Z]*u[a-zA-Z]*u/.test(w),
+      ),
+    }),
+    ag: (argv) => ({
+      hidden: argv.some((w) => w === '--hidden' || w === '-u' || w === '--unrestricted'),
+      ignoredToo: argv.some((w) => w === '-u' || w === '--unrestricted' || w.startsWith('--skip-vcs-ignores')),
+    }),
+    tar: (argv) =>
+      argv.some((w, i) => (i === 1 && /^[^-]*c/.test(w)) || /^-[a-zA-Z]*c/.test(w) || w === '--create')
+        ? { hidden: true, ignoredToo: true }
+        : null,
+    zip: () => ({ hidden: true, ignoredToo: true }),
+    '7z': () => ({ hidden: true, ignoredToo: true }),
+    cp: () => null,
+  };
 RECURSIVE_READERS.egrep = RECURSIVE_READERS.grep!;
 RECURSIVE_READERS.fgrep = RECURSIVE_READERS.grep!;
 
 /** grep/rg flags that print only names or counts: what is below is never shown. */
-const NAMES_ONLY_FLAGS = /^(-[a-zA-Z]*[lLcq][a-zA-Z]*|--files-with-matches|--files-without-match|--count|--files|--quiet|--count-matches)$/;
+const NAMES_ONLY_FLAGS =
+  /^(-[a-zA-Z]*[lLcq][a-zA-Z]*|--files-with-matches|--files-without-match|--count|--files|--quiet|--count-matches)$/;
 
 /** Programs that unpack trees whose links exist only once they have run. */
 const UNPACKERS = /^(tar|unzip|7z|7za|cpio|bsdtar|rsync)$/;
@@ -241,7 +283,14 @@ const UNPACKERS = /^(tar|unzip|7z|7za|cpio|bsdtar|rsync)$/;
  * this rule judges beforehand: it must come last (a later call is judged against the new links).
  * `ln -s`'s target is also judged from the link's own directory, where it will be read.
  */
-function linksChange(program: string, argv: readonly string[], places: readonly { word: string; place: Place; index: number }[], view: FileView, where: Where, last: boolean): void {
+function linksChange(
+  program: string,
+  argv: readonly string[],
+  places: readonly { word: string; place: Place; index: number }[],
+  view: FileView,
+  where: Where,
+  last: boolean,
+): void {
   const operands = places.filter((p) => !argv[p.index]!.startsWith('-'));
   let changes: string | null = null;
   if (program === 'ln') {
@@ -253,24 +302,52 @@ function linksChange(program: string, argv: readonly string[], places: readonly 
       for (const target of operands.slice(0, -1)) {
         const text = argv[target.index];
         const from = view.place((text!.startsWith('/') ? text : `${linkDir}/${text}`)!, where.cwd);
-        if (from.kind === 'outside') outside(`the link target ${text}`, `read from the link's directory, ${from.reason}`);
+        if (from.kind === 'outside')
+          outside(`the link target ${text}`, `read from the link's directory, ${from.reason}`);
       }
     }
-  } else if (program === 'mv' && operands.slice(0, -1).some((p) => p.place.kind === 'inside' && view.holdsLink(argv[p.index]!, where.cwd, p.place))) {
+  } else if (
+    program === 'mv' &&
+    operands.slice(0, -1).some((p) => p.place.kind === 'inside' && view.holdsLink(argv[p.index]!, where.cwd, p.place))
+  ) {
     changes = 'mv moves a link (or a folder holding one), whose relative target then leads elsewhere';
-  } else if (program === 'cp' && argv.some((w) => /^-[a-zA-Z]*[rRaPds]/.test(w) || /^--(recursive|archive|no-dereference|symbolic-link|link)/.test(w))) {
-    if (operands.slice(0, -1).some((p) => p.place.kind === 'inside' && view.holdsLink(argv[p.index]!, where.cwd, p.place))) changes = 'cp copies links as links';
-  } else if (UNPACKERS.test(program) && (program !== 'tar' || argv.some((w, i) => (i === 1 && /^[^-]*x/.test(w)) || /^-[a-zA-Z]*x/.test(w) || w === '--extract'))) {
+  } else if (
+    program === 'cp' &&
+    argv.some(
+      (w) => /^-[a-zA-Z]*[rRaPds]/.test(w) || /^--(recursive|archive|no-dereference|symbolic-link|link)/.test(w),
+    )
+  ) {
+    if (
+      operands.slice(0, -1).some((p) => p.place.kind === 'inside' && view.holdsLink(argv[p.index]!, where.cwd, p.place))
+    )
+      changes = 'cp copies links as links';
+  } else if (
+    UNPACKERS.test(program) &&
+    (program !== 'tar' ||
+      argv.some((w, i) => (i === 1 && /^[^-]*x/.test(w)) || /^-[a-zA-Z]*x/.test(w) || w === '--extract'))
+  ) {
     changes = `${program} unpacks files, links among them`;
   }
-  if (changes && !last) card('shell-construct', `${changes}, which changes where the paths after it lead; run what follows in its own call`);
+  if (changes && !last)
+    card(
+      'shell-construct',
+      `${changes}, which changes where the paths after it lead; run what follows in its own call`,
+    );
 }
 
-function judgeCommand(cmd: ShellCommand, where: Where, view: FileView, ctx: ContainedContext, connector: string, last = true): void {
+function judgeCommand(
+  cmd: ShellCommand,
+  where: Where,
+  view: FileView,
+  ctx: ContainedContext,
+  connector: string,
+  last = true,
+): void {
   const judged = unwrap(cmd);
   const { argv, words } = judged;
   // `env` with nothing to run prints the sandbox's own environment.
-  if (argv.length === 0 && programName(cmd.words[0]!.value) !== 'env') card('shell-construct', 'the command runs nothing after its wrapper');
+  if (argv.length === 0 && programName(cmd.words[0]!.value) !== 'env')
+    card('shell-construct', 'the command runs nothing after its wrapper');
   if (argv.length === 0) return;
   const argv0 = argv[0];
   const program = programName(argv0!);
@@ -288,27 +365,45 @@ function judgeCommand(cmd: ShellCommand, where: Where, view: FileView, ctx: Cont
   // What the program is: a construct that runs others, a service the sandbox cannot give.
   if (RUNS_OTHERS[program]) card('shell-construct', RUNS_OTHERS[program]);
   if (SANDBOX_CANNOT[program]) card('sandbox-cannot-give', `${program} ${SANDBOX_CANNOT[program]}`);
-  if (program === 'docker' || program.startsWith('docker-')) card('sandbox-cannot-give', `${program} needs the Docker daemon, which the sandbox does not reach`);
+  if (program === 'docker' || program.startsWith('docker-'))
+    card('sandbox-cannot-give', `${program} needs the Docker daemon, which the sandbox does not reach`);
   if (SHELLS.has(program)) {
     const flag = argv.slice(1).find((w) => /^-[a-zA-Z]*[ci]/.test(w) || w === '--init-file' || w === '--rcfile');
-    if (flag) card('shell-construct', `${program} ${flag} runs a string or an interactive shell as code this rule does not read`);
+    if (flag)
+      card(
+        'shell-construct',
+        `${program} ${flag} runs a string or an interactive shell as code this rule does not read`,
+      );
   }
   if (program === 'find') {
     const exec = argv.find((w) => ['-exec', '-execdir', '-ok', '-okdir'].includes(w));
-    if (exec) card('shell-construct', `find ${exec} runs a command for each file it finds, which this rule does not read`);
+    if (exec)
+      card('shell-construct', `find ${exec} runs a command for each file it finds, which this rule does not read`);
   }
-  if (program === 'env' || program === 'timeout' || program === 'nice') card('shell-construct', `${program} wraps a command this rule could not read`);
+  if (program === 'env' || program === 'timeout' || program === 'nice')
+    card('shell-construct', `${program} wraps a command this rule could not read`);
   // An interpreter given no script reads its code from standard input: a pipe or a redirect.
   if (INTERPRETERS.has(program)) {
     const operands = argv.slice(1).filter((w) => !w.startsWith('-'));
-    const fromInput = connector === '|' || cmd.redirects.some((r) => (r.kind === 'file' && r.op === '<') || r.kind === 'heredoc');
-    if (fromInput && (operands.length === 0 || operands[0] === '-') && !Object.values(INLINE_CODE_FLAGS).flat().some((f) => argv.includes(f))) {
+    const fromInput =
+      connector === '|' || cmd.redirects.some((r) => (r.kind === 'file' && r.op === '<') || r.kind === 'heredoc');
+    if (
+      fromInput &&
+      (operands.length === 0 || operands[0] === '-') &&
+      !Object.values(INLINE_CODE_FLAGS)
+        .flat()
+        .some((f) => argv.includes(f))
+    ) {
       card('shell-construct', `${program} reads code from its standard input here, which this rule does not read`);
     }
   }
   // The destroyers stay danger cards.
   if (DANGER_PROGRAMS.test(program) && (program !== 'find' || argv.includes('-delete'))) {
-    const danger = commandDanger([program, ...argv.slice(1)], { workspace: view.workspace, cwd: where.cwd, home: ctx.paths.home });
+    const danger = commandDanger([program, ...argv.slice(1)], {
+      workspace: view.workspace,
+      cwd: where.cwd,
+      home: ctx.paths.home,
+    });
     if (danger && !/is outside the workspace/.test(danger)) card('danger', danger);
   }
   // Programs by path: in a directory of the workspace (the project's own; a virtualenv's python is a
@@ -316,13 +411,17 @@ function judgeCommand(cmd: ShellCommand, where: Where, view: FileView, ctx: Cont
   if (argv0!.includes('/') && !SYSTEM_BIN.test(argv0!)) {
     const slash = argv0!.lastIndexOf('/');
     insideOrCard(view, slash === 0 ? '/' : argv0!.slice(0, slash), where, `the program ${argv0}`);
-    if (argv0!.endsWith('/..') || argv0!.endsWith('/.') || argv0 === '..') outside(`the program ${argv0}`, 'it is a directory above');
+    if (argv0!.endsWith('/..') || argv0!.endsWith('/.') || argv0 === '..')
+      outside(`the program ${argv0}`, 'it is a directory above');
   }
   const { patterns, code } = nonPathOperands(program, argv);
   if (program === 'git') {
     // git grep's first operand after the subcommand is its pattern.
     const at = argv.indexOf('grep');
-    const pattern = at > 0 && gitSubcommand(argv.slice(1))[0] === 'grep' ? argv.findIndex((w, i) => i > at && !w.startsWith('-')) : -1;
+    const pattern =
+      at > 0 && gitSubcommand(argv.slice(1))[0] === 'grep'
+        ? argv.findIndex((w, i) => i > at && !w.startsWith('-'))
+        : -1;
     if (pattern > 0 && !argv.includes('-e')) patterns.add(pattern);
   }
   // echo, printf and true open nothing: their words are text (a redirect of theirs is still judged).
@@ -334,11 +433,13 @@ function judgeCommand(cmd: ShellCommand, where: Where, view: FileView, ctx: Cont
     if (patterns.has(i) || (textOnly && !word!.glob && !word!.tilde)) continue;
     if (code.has(i)) {
       const named = mentionsSecret(word!.value);
-      if (named) card('shows-secret', `${program}'s code names the secrets file ${named}, and what it prints goes to the model`);
+      if (named)
+        card('shows-secret', `${program}'s code names the secrets file ${named}, and what it prints goes to the model`);
       continue;
     }
     if (word!.tilde) outside(`${word!.value}`, '`~` names a home directory');
-    if (word!.value.startsWith('/dev/tcp/') || word!.value.startsWith('/dev/udp/')) card('needs-network', `${word!.value} opens a network connection`);
+    if (word!.value.startsWith('/dev/tcp/') || word!.value.startsWith('/dev/udp/'))
+      card('needs-network', `${word!.value} opens a network connection`);
     const expanded = view.expand(word!, where.cwd);
     if (expanded === null) card('shell-construct', `the pattern ${word!.value} matches more than 2000 names`);
     for (const text of expanded.flatMap((w) => (word!.glob ? [w] : pathTexts(w)))) {
@@ -350,9 +451,14 @@ function judgeCommand(cmd: ShellCommand, where: Where, view: FileView, ctx: Cont
   for (const r of cmd.redirects) {
     if (r.kind !== 'file') continue;
     if (r.target.tilde) outside(`the redirect target ${r.target.value}`, '`~` names a home directory');
-    if (r.target.value.startsWith('/dev/tcp/') || r.target.value.startsWith('/dev/udp/')) card('needs-network', `the redirect to ${r.target.value} opens a network connection`);
+    if (r.target.value.startsWith('/dev/tcp/') || r.target.value.startsWith('/dev/udp/'))
+      card('needs-network', `the redirect to ${r.target.value} opens a network connection`);
     if (r.target.glob) card('shell-construct', `the redirect target ${r.target.value} is a pattern`);
-    redirectPlaces.push({ op: r.op, place: insideOrCard(view, r.target.value, where, `the redirect target ${r.target.value}`), text: r.target.value });
+    redirectPlaces.push({
+      op: r.op,
+      place: insideOrCard(view, r.target.value, where, `the redirect target ${r.target.value}`),
+      text: r.target.value,
+    });
   }
   // The network: what the program is known to fetch, or a URL it is handed.
   let net = networkNeed([program, ...argv.slice(1)], (name) => hasLocalBin(view, where.cwd, name), ctx.ownPorts);
@@ -361,21 +467,37 @@ function judgeCommand(cmd: ShellCommand, where: Where, view: FileView, ctx: Cont
       const host = /^[a-z][a-z0-9+.-]*:\/\//i.test(w) || /^git\+/.test(w) ? urlHost(w.replace(/^git\+/, '')) : null;
       return host !== null && !LOOPBACK_HOSTS.has(host) ? [host] : [];
     });
-    if (far.length > 0) net = { needs: true, what: `${program} is given ${far.join(', ')}`, domains: far.some((h) => h === '') ? null : far };
+    if (far.length > 0)
+      net = {
+        needs: true,
+        what: `${program} is given ${far.join(', ')}`,
+        domains: far.some((h) => h === '') ? null : far,
+      };
   }
   if (net.needs) {
     const allowed = net.domains !== null && net.domains.every((d) => ctx.allowedDomains.includes(d));
     if (!allowed) {
-      const offer = net.domains && net.domains.length > 0 ? `; allow ${net.domains.join(', ')} for this agent to let it` : '';
-      card('needs-network', `${net.what}, and the sandbox gives this agent no network there${offer}`, net.domains ?? undefined);
+      const offer =
+        net.domains && net.domains.length > 0 ? `; allow ${net.domains.join(', ')} for this agent to let it` : '';
+      card(
+        'needs-network',
+        `${net.what}, and the sandbox gives this agent no network there${offer}`,
+        net.domains ?? undefined,
+      );
     }
   }
   linksChange(program, argv, places, view, where, last);
   // Writes into .git: git runs its hooks and reads its config as the owner, outside the sandbox.
-  const writes = [...lossTargets(program, argv, places).map((t) => t.place), ...redirectPlaces.filter((r) => r.op !== '<').map((r) => r.place)];
+  const writes = [
+    ...lossTargets(program, argv, places).map((t) => t.place),
+    ...redirectPlaces.filter((r) => r.op !== '<').map((r) => r.place),
+  ];
   for (const place of writes) {
     if (place.kind === 'inside' && place.rel.split('/').some(isGitComponent)) {
-      card('git-dir', `${program} would write ${place.rel}, inside .git, which git reads and runs as you outside the sandbox`);
+      card(
+        'git-dir',
+        `${program} would write ${place.rel}, inside .git, which git reads and runs as you outside the sandbox`,
+      );
     }
   }
   // What another program runs as the owner later (an .envrc, .vscode/tasks.json, a workflow): the
@@ -384,7 +506,11 @@ function judgeCommand(cmd: ShellCommand, where: Where, view: FileView, ctx: Cont
   for (const place of [...writes, ...made]) {
     if (place.kind !== 'inside') continue;
     const why = isAlwaysCardPath(place.rel);
-    if (why !== null) card('always-card', `${program} would write ${place.rel}: ${why} Write it with \`write\` or \`edit\`, which ask the owner`);
+    if (why !== null)
+      card(
+        'always-card',
+        `${program} would write ${place.rel}: ${why} Write it with \`write\` or \`edit\`, which ask the owner`,
+      );
   }
   // Loss a checkpoint cannot undo.
   for (const target of lossTargets(program, argv, places)) {
@@ -395,17 +521,24 @@ function judgeCommand(cmd: ShellCommand, where: Where, view: FileView, ctx: Cont
   for (const r of redirectPlaces) {
     if ((r.op === '>' || r.op === '>>') && r.place.kind === 'inside') {
       const why = view.lossAt(r.place, false);
-      if (why) card('irreversible-loss', `the redirect ${r.op} ${r.text} overwrites what a checkpoint cannot restore: ${why}`);
+      if (why)
+        card('irreversible-loss', `the redirect ${r.op} ${r.text} overwrites what a checkpoint cannot restore: ${why}`);
     }
     if (r.op === '<' && r.place.kind === 'inside' && isSecretPath(r.place.rel)) {
-      card('shows-secret', `the redirect < ${r.text} feeds the secrets file ${r.place.rel} to ${program}, whose output goes to the model`);
+      card(
+        'shows-secret',
+        `the redirect < ${r.text} feeds the secrets file ${r.place.rel} to ${program}, whose output goes to the model`,
+      );
     }
   }
   // Secrets shown to the model.
   if (!NAMES_ONLY.has(program)) {
     for (const p of places) {
       if (p.place.kind === 'inside' && isSecretPath(p.place.rel) && !isEnvFileFlag(argv, p.index)) {
-        card('shows-secret', `${program} would read the secrets file ${p.place.rel}, and what it prints goes to the model`);
+        card(
+          'shows-secret',
+          `${program} would read the secrets file ${p.place.rel}, and what it prints goes to the model`,
+        );
       }
     }
     for (let i = 1; i < argv.length; i++) {
@@ -417,15 +550,25 @@ function judgeCommand(cmd: ShellCommand, where: Where, view: FileView, ctx: Cont
     const gitSub = program === 'git' ? gitSubcommand(argv.slice(1))[0] : undefined;
     // git grep searches the tracked files, secrets files among them when they are tracked.
     const descends = gitSub === 'grep' ? { hidden: true, ignoredToo: false } : RECURSIVE_READERS[program]?.(argv);
-    if (descends && !((PATTERN_FIRST.has(program) || gitSub === 'grep') && argv.some((w) => NAMES_ONLY_FLAGS.test(w)))) {
+    if (
+      descends &&
+      !((PATTERN_FIRST.has(program) || gitSub === 'grep') && argv.some((w) => NAMES_ONLY_FLAGS.test(w)))
+    ) {
       // Its starting points: the path operands (for git grep, those after its pattern), else its directory.
       const firstPath = gitSub === 'grep' ? Math.max(...patterns, argv.indexOf('grep')) + 1 : 1;
       const roots = places.filter((p) => p.place.kind === 'inside' && p.index >= firstPath);
-      const starts = roots.length > 0 || program === 'tar' || program === 'zip' || program === '7z' ? roots.map((p) => p.place) : [view.place('.', where.cwd)];
+      const starts =
+        roots.length > 0 || program === 'tar' || program === 'zip' || program === '7z'
+          ? roots.map((p) => p.place)
+          : [view.place('.', where.cwd)];
       for (const start of starts) {
         if (start.kind !== 'inside') continue;
         const secret = view.secretBelow(start, descends);
-        if (secret) card('shows-secret', `${program} descends into ${start.rel || '.'} and would read the secrets file ${secret}`);
+        if (secret)
+          card(
+            'shows-secret',
+            `${program} descends into ${start.rel || '.'} and would read the secrets file ${secret}`,
+          );
       }
     }
   }
@@ -447,7 +590,11 @@ function hasLocalBin(view: FileView, cwd: string, name: string): boolean {
 }
 
 /** What a program deletes or overwrites among the places its words name. */
-function lossTargets(program: string, argv: readonly string[], places: readonly { word: string; place: Place; index: number }[]): { place: Place; recursive: boolean; how: string }[] {
+function lossTargets(
+  program: string,
+  argv: readonly string[],
+  places: readonly { word: string; place: Place; index: number }[],
+): { place: Place; recursive: boolean; how: string }[] {
   const recursive = argv.some((w) => /^-[a-zA-Z]*[rR]/.test(w) || w === '--recursive');
   const operands = places.filter((p) => !argv[p.index]!.startsWith('-'));
   switch (program) {
@@ -471,11 +618,19 @@ function lossTargets(program: string, argv: readonly string[], places: readonly 
       return operands.map((p) => ({ place: p.place, recursive: false, how: 'overwrites it:' }));
     case 'sed':
     case 'perl':
-      return argv.some((w) => /^-[a-zA-Z]*i/.test(w) || w.startsWith('--in-place')) ? operands.map((p) => ({ place: p.place, recursive: false, how: 'edits it in place:' })) : [];
+      return argv.some((w) => /^-[a-zA-Z]*i/.test(w) || w.startsWith('--in-place'))
+        ? operands.map((p) => ({ place: p.place, recursive: false, how: 'edits it in place:' }))
+        : [];
     case 'dd':
-      return places.filter((p) => argv[p.index]!.startsWith('of=') && p.word !== argv[p.index]).map((p) => ({ place: p.place, recursive: false, how: 'overwrites it:' }));
+      return places
+        .filter((p) => argv[p.index]!.startsWith('of=') && p.word !== argv[p.index])
+        .map((p) => ({ place: p.place, recursive: false, how: 'overwrites it:' }));
     case 'find':
-      return argv.includes('-delete') ? operands.filter((p) => p.index < firstExpression(argv)).map((p) => ({ place: p.place, recursive: true, how: '-delete deletes what it finds:' })) : [];
+      return argv.includes('-delete')
+        ? operands
+            .filter((p) => p.index < firstExpression(argv))
+            .map((p) => ({ place: p.place, recursive: true, how: '-delete deletes what it finds:' }))
+        : [];
     case 'git': {
       const sub = gitSubcommand(argv.slice(1))[0];
       return sub === 'rm' ? operands.map((p) => ({ place: p.place, recursive, how: 'rm deletes it:' })) : [];
@@ -495,7 +650,12 @@ function firstExpression(argv: readonly string[]): number {
  * (where it runs before everything else and what follows runs only if it succeeded); after that
  * chain (`;`, `||`), a command may run in any directory the chain reached before a failure.
  */
-function directories(commands: readonly ShellCommand[], start: string, view: FileView, at: { index: number }): { cwds: string[][] } {
+function directories(
+  commands: readonly ShellCommand[],
+  start: string,
+  view: FileView,
+  at: { index: number },
+): { cwds: string[][] } {
   const cwds: string[][] = [];
   let chain = true;
   // sh's cd is logical (`..` taken off the path as written, $PWD), while the kernel resolves what
@@ -513,20 +673,28 @@ function directories(commands: readonly ShellCommand[], start: string, view: Fil
       cwds.push(chain ? [physical] : [...new Set(reached)]);
       continue;
     }
-    if (!chain || inPipeline) card('shell-construct', 'a `cd` that is not at the start of the command (before a `;`, `||` or pipe) changes the directory of only some of what follows; start with `cd DIR &&`');
+    if (!chain || inPipeline)
+      card(
+        'shell-construct',
+        'a `cd` that is not at the start of the command (before a `;`, `||` or pipe) changes the directory of only some of what follows; start with `cd DIR &&`',
+      );
     for (const a of cmd!.assignments) card('environment-override', `${a.name} set for cd changes where it goes`);
-    if (cmd!.words.length !== 2 || cmd!.words[1]!.value === '-' || cmd!.words[1]!.value.startsWith('-')) card('shell-construct', '`cd` takes one directory here (no options, not `-`, not bare)');
+    if (cmd!.words.length !== 2 || cmd!.words[1]!.value === '-' || cmd!.words[1]!.value.startsWith('-'))
+      card('shell-construct', '`cd` takes one directory here (no options, not `-`, not bare)');
     const target = cmd!.words[1];
     if (target!.tilde) outside(`the directory ${target!.value}`, '`~` names a home directory');
     if (target!.glob) card('shell-construct', `\`cd ${target!.value}\` goes to a pattern`);
     // sh's cd is logical: `..` is taken off the path as written, and only then is the path opened.
     const next = path.posix.resolve(logical, target!.value);
     const relative = path.posix.relative(view.workspace, next);
-    if (relative.startsWith('..') || path.posix.isAbsolute(relative)) outside(`the directory ${target!.value}`, `cd would go to ${next}`);
+    if (relative.startsWith('..') || path.posix.isAbsolute(relative))
+      outside(`the directory ${target!.value}`, `cd would go to ${next}`);
     const place = view.place(next, physical);
     if (place.kind === 'outside') outside(`the directory ${target!.value}`, place.reason);
-    if (place.kind !== 'inside') card('shell-construct', `\`cd ${target!.value}\` is not a directory this rule can read`);
-    if (place.stat !== undefined && !place.stat.isDirectory()) card('shell-construct', `\`cd ${target!.value}\` is not a directory`);
+    if (place.kind !== 'inside')
+      card('shell-construct', `\`cd ${target!.value}\` is not a directory this rule can read`);
+    if (place.stat !== undefined && !place.stat.isDirectory())
+      card('shell-construct', `\`cd ${target!.value}\` is not a directory`);
     logical = next;
     physical = place.stat === undefined ? next : place.abs;
     reached.push(physical);
@@ -540,9 +708,19 @@ function partsOf(commands: readonly ShellCommand[], deciding: number): Contained
 }
 
 /** The decision for `command` in run mode when it runs contained in the sandbox (from the call's one reading, when given). */
-export function decideContained(command: string, ctx: ContainedContext, reading: CommandReading = readCommand(command)): ContainedDecision {
+export function decideContained(
+  command: string,
+  ctx: ContainedContext,
+  reading: CommandReading = readCommand(command),
+): ContainedDecision {
   const form = reading.form();
-  if (!form.ok) return { tier: 'gated', code: form.undecidable ? 'undecidable' : 'shell-construct', reason: form.reason, parts: [{ text: command, decides: true }] };
+  if (!form.ok)
+    return {
+      tier: 'gated',
+      code: form.undecidable ? 'undecidable' : 'shell-construct',
+      reason: form.reason,
+      parts: [{ text: command, decides: true }],
+    };
   const commands = form.commands;
   const at = { index: -1 };
   try {
@@ -553,14 +731,32 @@ export function decideContained(command: string, ctx: ContainedContext, reading:
     const { cwds } = directories(commands, here.absolute, view, at);
     for (let i = 0; i < commands.length; i++) {
       at.index = i;
-      for (const cwd of cwds[i]!) judgeCommand(commands[i]!, { cwd }, view, ctx, commands[i]!.connector, i === commands.length - 1);
+      for (const cwd of cwds[i]!)
+        judgeCommand(commands[i]!, { cwd }, view, ctx, commands[i]!.connector, i === commands.length - 1);
     }
   } catch (error) {
     if (error instanceof Card) {
-      return { tier: 'gated', code: error.code, reason: error.sentence, parts: partsOf(commands, at.index), ...(error.domains ? { domains: error.domains } : {}) };
+      return {
+        tier: 'gated',
+        code: error.code,
+        reason: error.sentence,
+        parts: partsOf(commands, at.index),
+        ...(error.domains ? { domains: error.domains } : {}),
+      };
     }
-    return { tier: 'gated', code: 'undecidable', reason: `the command could not be decided (${(error as Error).message}), so it asks`, parts: partsOf(commands, at.index) };
+    return {
+      tier: 'gated',
+      code: 'undecidable',
+      reason: `the command could not be decided (${(error as Error).message}), so it asks`,
+      parts: partsOf(commands, at.index),
+    };
   }
   const n = commands.length;
-  return { tier: 'auto', code: 'contained', reason: `runs contained in the sandbox${n > 1 ? ` (${n} commands)` : ''}`, parts: partsOf(commands, -1), plain: plainAsShForm(command, form, reading.lexed) };
+  return {
+    tier: 'auto',
+    code: 'contained',
+    reason: `runs contained in the sandbox${n > 1 ? ` (${n} commands)` : ''}`,
+    parts: partsOf(commands, -1),
+    plain: plainAsShForm(command, form, reading.lexed),
+  };
 }

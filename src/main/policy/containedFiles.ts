@@ -16,7 +16,16 @@ import { isBuildOutput, isSecretPath } from './containedPrograms';
 const SANDBOX_OWN = /^\/dev\/(null|stdin|stdout|stderr|fd\/[012]|zero|urandom|random)$/;
 
 /** Refusal codes of the resolver that mean "somewhere the workspace does not hold". */
-const OUTSIDE_CODES = new Set(['outside-workspace', 'climbs-out', 'link-outside', 'home-tilde', 'device-alias', 'data-dir', 'deny-list', 'absolute']);
+const OUTSIDE_CODES = new Set([
+  'outside-workspace',
+  'climbs-out',
+  'link-outside',
+  'home-tilde',
+  'device-alias',
+  'data-dir',
+  'deny-list',
+  'absolute',
+]);
 
 export type Place =
   /** Inside the workspace: its real path and workspace-relative path ('' for the root). */
@@ -108,11 +117,13 @@ export class FileView {
     // or the home's parents in a test) is judged as every other path.
     if (this.privateTmp && lexical.startsWith('/tmp/')) {
       const first = lexical.split('/')[2];
-      if (first !== undefined && first !== '' && this.session.lstat(`/tmp/${first}`) === undefined) return { kind: 'sandbox' };
+      if (first !== undefined && first !== '' && this.session.lstat(`/tmp/${first}`) === undefined)
+        return { kind: 'sandbox' };
     }
     const r = resolveIn(this.session, { path: abs, for: 'read' });
     if (r.ok) return { kind: 'inside', abs: r.path, rel: r.rel.join('/'), stat: r.stat };
-    if (OUTSIDE_CODES.has(r.code)) return { kind: 'outside', reason: r.reason.replace(/^refused: /, '').replace(/\.$/, '') };
+    if (OUTSIDE_CODES.has(r.code))
+      return { kind: 'outside', reason: r.reason.replace(/^refused: /, '').replace(/\.$/, '') };
     return { kind: 'none' };
   }
 
@@ -142,7 +153,9 @@ export class FileView {
         continue;
       }
       globbed = true;
-      const source = comp!.map((c) => (c.quoted ? escape(c.ch) : c.ch === '*' ? '[^/]*' : c.ch === '?' ? '[^/]' : escape(c.ch))).join('');
+      const source = comp!
+        .map((c) => (c.quoted ? escape(c.ch) : c.ch === '*' ? '[^/]*' : c.ch === '?' ? '[^/]' : escape(c.ch)))
+        .join('');
       const pattern = new RegExp(`^${source}$`, 's');
       const hidden = comp![0]?.ch === '.';
       const next: string[] = [];
@@ -164,7 +177,11 @@ export class FileView {
       }
       dirs = next.sort();
     }
-    const found = globbed ? dirs.filter((d) => this.session.lstat(d.replace(/\/$/, '')) !== undefined || d.endsWith('/.') || d.endsWith('/..')) : dirs;
+    const found = globbed
+      ? dirs.filter(
+          (d) => this.session.lstat(d.replace(/\/$/, '')) !== undefined || d.endsWith('/.') || d.endsWith('/..'),
+        )
+      : dirs;
     return found.length === 0 ? [word.value] : found;
   }
 
@@ -211,29 +228,37 @@ export class FileView {
     if (!st || place.rel === '') return null;
     if (isBuildOutput(place.rel)) return null;
     const isDir = st.isDirectory();
-    if (this.ignored(place.rel, isDir)) return `${place.rel}${isDir ? '/' : ''} is ignored by git, so no checkpoint holds it`;
-    if (st.isFile() && st.size > this.maxFileBytes) return `${place.rel} is larger than the checkpoint's ${Math.round(this.maxFileBytes / 1048576)} MiB cap, so no checkpoint holds it`;
+    if (this.ignored(place.rel, isDir))
+      return `${place.rel}${isDir ? '/' : ''} is ignored by git, so no checkpoint holds it`;
+    if (st.isFile() && st.size > this.maxFileBytes)
+      return `${place.rel} is larger than the checkpoint's ${Math.round(this.maxFileBytes / 1048576)} MiB cap, so no checkpoint holds it`;
     if (!isDir || !recursive) return null;
     let seen = 0;
     let found: string | null = null;
-    const tooMany = this.walk(place.abs, place.rel, { hidden: true, ignoredToo: true, skip: () => false }, (rel, entry) => {
-      seen++;
-      if (isBuildOutput(rel)) return 'skip';
-      if (this.ignored(rel, entry.isDirectory())) {
-        found = `${rel}${entry.isDirectory() ? '/' : ''} is ignored by git, so no checkpoint holds it`;
-        return 'stop';
-      }
-      if (entry.isFile()) {
-        const size = this.session.lstat(path.join(this.workspace, rel))?.size ?? 0;
-        if (size > this.maxFileBytes) {
-          found = `${rel} is larger than the checkpoint's cap, so no checkpoint holds it`;
+    const tooMany = this.walk(
+      place.abs,
+      place.rel,
+      { hidden: true, ignoredToo: true, skip: () => false },
+      (rel, entry) => {
+        seen++;
+        if (isBuildOutput(rel)) return 'skip';
+        if (this.ignored(rel, entry.isDirectory())) {
+          found = `${rel}${entry.isDirectory() ? '/' : ''} is ignored by git, so no checkpoint holds it`;
           return 'stop';
         }
-      }
-      return 'go';
-    });
+        if (entry.isFile()) {
+          const size = this.session.lstat(path.join(this.workspace, rel))?.size ?? 0;
+          if (size > this.maxFileBytes) {
+            found = `${rel} is larger than the checkpoint's cap, so no checkpoint holds it`;
+            return 'stop';
+          }
+        }
+        return 'go';
+      },
+    );
     if (found) return found;
-    if (tooMany) return `${place.rel}/ holds more than ${WALK_LIMIT} entries (${seen} seen), too many to check that a checkpoint holds them`;
+    if (tooMany)
+      return `${place.rel}/ holds more than ${WALK_LIMIT} entries (${seen} seen), too many to check that a checkpoint holds them`;
     return null;
   }
 
@@ -245,14 +270,19 @@ export class FileView {
   secretBelow(place: Extract<Place, { kind: 'inside' }>, how: { hidden: boolean; ignoredToo: boolean }): string | null {
     if (place.rel !== '' && !place.stat?.isDirectory()) return isSecretPath(place.rel) ? place.rel : null;
     let found: string | null = null;
-    const tooMany = this.walk(place.abs, place.rel, { ...how, skip: (name) => NOT_SEARCHED.has(name) }, (rel, entry) => {
-      if (!how.ignoredToo && this.ignored(rel, entry.isDirectory())) return 'skip';
-      if (isSecretPath(rel)) {
-        found = rel;
-        return 'stop';
-      }
-      return 'go';
-    });
+    const tooMany = this.walk(
+      place.abs,
+      place.rel,
+      { ...how, skip: (name) => NOT_SEARCHED.has(name) },
+      (rel, entry) => {
+        if (!how.ignoredToo && this.ignored(rel, entry.isDirectory())) return 'skip';
+        if (isSecretPath(rel)) {
+          found = rel;
+          return 'stop';
+        }
+        return 'go';
+      },
+    );
     if (found) return found;
     return tooMany ? `${place.rel || '.'}/ (more than ${WALK_LIMIT} entries, too many to check)` : null;
   }
@@ -262,18 +292,24 @@ export class FileView {
    * too large to tell).
    */
   holdsLink(text: string, cwd: string, place: Extract<Place, { kind: 'inside' }>): boolean {
-    if (this.session.lstat(text.startsWith('/') ? text : `${cwd}/${text}`.replace(/\/+$/, ''))?.isSymbolicLink()) return true;
+    if (this.session.lstat(text.startsWith('/') ? text : `${cwd}/${text}`.replace(/\/+$/, ''))?.isSymbolicLink())
+      return true;
     const st = this.session.lstat(path.join(this.workspace, place.rel));
     if (st?.isSymbolicLink()) return true;
     if (!st?.isDirectory()) return false;
     let found = false;
-    const tooMany = this.walk(place.abs, place.rel, { hidden: true, ignoredToo: true, skip: () => false }, (_rel, entry) => {
-      if (entry.isSymbolicLink()) {
-        found = true;
-        return 'stop';
-      }
-      return 'go';
-    });
+    const tooMany = this.walk(
+      place.abs,
+      place.rel,
+      { hidden: true, ignoredToo: true, skip: () => false },
+      (_rel, entry) => {
+        if (entry.isSymbolicLink()) {
+          found = true;
+          return 'stop';
+        }
+        return 'go';
+      },
+    );
     return found || tooMany;
   }
 

@@ -73,8 +73,17 @@ export const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'fish', 'csh'
 
 /** Interpreters whose flag runs the next word as code: the code is read for secrets' names. */
 export const INLINE_CODE_FLAGS: Record<string, readonly string[]> = {
-  python: ['-c'], python3: ['-c'], python2: ['-c'], node: ['-e', '--eval', '-p', '--print'], nodejs: ['-e', '--eval', '-p', '--print'],
-  bun: ['-e', '--eval', '-p', '--print'], deno: ['eval'], ruby: ['-e'], perl: ['-e', '-E'], php: ['-r'], lua: ['-e'],
+  python: ['-c'],
+  python3: ['-c'],
+  python2: ['-c'],
+  node: ['-e', '--eval', '-p', '--print'],
+  nodejs: ['-e', '--eval', '-p', '--print'],
+  bun: ['-e', '--eval', '-p', '--print'],
+  deno: ['eval'],
+  ruby: ['-e'],
+  perl: ['-e', '-E'],
+  php: ['-r'],
+  lua: ['-e'],
 };
 
 /** Programs whose first operand is a pattern (never a path), unless `-e`/`-f`/`--regexp` gives it. */
@@ -84,18 +93,117 @@ export const SCRIPT_FIRST = new Set(['sed', 'awk', 'gawk', 'mawk', 'nawk', 'jq',
 
 /** Variables that change what a program loads, runs or reads as configuration: a card, whatever the value. */
 const OVERRIDES = new Set([
-  'BASH_ENV', 'ENV', 'PROMPT_COMMAND', 'PS0', 'PS1', 'PS2', 'PS4', 'SHELLOPTS', 'BASHOPTS', 'IFS', 'PATH', 'CDPATH', 'HOME', 'ZDOTDIR', 'SHELL',
-  'TMPDIR', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_CACHE_HOME', 'XDG_RUNTIME_DIR', 'NODE_OPTIONS', 'NODE_EXTRA_CA_CERTS', 'NODE_REPL_EXTERNAL_MODULE',
-  'PYTHONSTARTUP', 'PYTHONHOME', 'PYTHONINSPECT', 'PYTHONBREAKPOINT', 'PYTHONUSERBASE', 'PERL5OPT', 'PERL5DB', 'RUBYOPT', 'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS',
-  'JDK_JAVA_OPTIONS', 'EDITOR', 'VISUAL', 'PAGER', 'MANPAGER', 'LESSOPEN', 'LESSCLOSE', 'BROWSER', 'SSH_AUTH_SOCK', 'SSH_ASKPASS', 'SUDO_ASKPASS',
-  'RUSTC_WRAPPER', 'RUSTC', 'RUSTFLAGS', 'CARGO_HOME', 'RUSTUP_HOME', 'CARGO_BUILD_RUSTC_WRAPPER', 'GOFLAGS', 'GOPROXY', 'GOPATH', 'GOROOT', 'CC', 'CXX', 'LD', 'MAKEFLAGS',
-  'HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy', 'ALL_PROXY', 'all_proxy', 'NO_PROXY', 'no_proxy', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'CURL_CA_BUNDLE',
-  'REQUESTS_CA_BUNDLE', 'PIP_INDEX_URL', 'PIP_EXTRA_INDEX_URL', 'UV_INDEX_URL', 'NPM_CONFIG_REGISTRY', 'COMPOSER_HOME', 'GEM_HOME', 'BUNDLE_GEMFILE', 'VIRTUAL_ENV',
+  'BASH_ENV',
+  'ENV',
+  'PROMPT_COMMAND',
+  'PS0',
+  'PS1',
+  'PS2',
+  'PS4',
+  'SHELLOPTS',
+  'BASHOPTS',
+  'IFS',
+  'PATH',
+  'CDPATH',
+  'HOME',
+  'ZDOTDIR',
+  'SHELL',
+  'TMPDIR',
+  'XDG_CONFIG_HOME',
+  'XDG_DATA_HOME',
+  'XDG_CACHE_HOME',
+  'XDG_RUNTIME_DIR',
+  'NODE_OPTIONS',
+  'NODE_EXTRA_CA_CERTS',
+  'NODE_REPL_EXTERNAL_MODULE',
+  'PYTHONSTARTUP',
+  'PYTHONHOME',
+  'PYTHONINSPECT',
+  'PYTHONBREAKPOINT',
+  'PYTHONUSERBASE',
+  'PERL5OPT',
+  'PERL5DB',
+  'RUBYOPT',
+  'JAVA_TOOL_OPTIONS',
+  '_JAVA_OPTIONS',
+  'JDK_JAVA_OPTIONS',
+  'EDITOR',
+  'VISUAL',
+  'PAGER',
+  'MANPAGER',
+  'LESSOPEN',
+  'LESSCLOSE',
+  'BROWSER',
+  'SSH_AUTH_SOCK',
+  'SSH_ASKPASS',
+  'SUDO_ASKPASS',
+  'RUSTC_WRAPPER',
+  'RUSTC',
+  'RUSTFLAGS',
+  'CARGO_HOME',
+  'RUSTUP_HOME',
+  'CARGO_BUILD_RUSTC_WRAPPER',
+  'GOFLAGS',
+  'GOPROXY',
+  'GOPATH',
+  'GOROOT',
+  'CC',
+  'CXX',
+  'LD',
+  'MAKEFLAGS',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'http_proxy',
+  'https_proxy',
+  'ALL_PROXY',
+  'all_proxy',
+  'NO_PROXY',
+  'no_proxy',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+  'CURL_CA_BUNDLE',
+  'REQUESTS_CA_BUNDLE',
+  'PIP_INDEX_URL',
+  'PIP_EXTRA_INDEX_URL',
+  'UV_INDEX_URL',
+  'NPM_CONFIG_REGISTRY',
+  'COMPOSER_HOME',
+  'GEM_HOME',
+  'BUNDLE_GEMFILE',
+  'VIRTUAL_ENV',
 ]);
 /** Prefixes of such variables (the dynamic loader's, git's, npm's configuration, Python's and Perl's hooks). */
-const OVERRIDE_PREFIXES = ['LD_', 'DYLD_', 'GIT_', 'NPM_CONFIG_', 'npm_config_', 'YARN_', 'PNPM_', 'BUN_', 'PIP_', 'UV_', 'POETRY_', 'CARGO_', 'BASH_FUNC_', 'PERL', 'RUBY', 'LUA_', 'NODE_'];
+const OVERRIDE_PREFIXES = [
+  'LD_',
+  'DYLD_',
+  'GIT_',
+  'NPM_CONFIG_',
+  'npm_config_',
+  'YARN_',
+  'PNPM_',
+  'BUN_',
+  'PIP_',
+  'UV_',
+  'POETRY_',
+  'CARGO_',
+  'BASH_FUNC_',
+  'PERL',
+  'RUBY',
+  'LUA_',
+  'NODE_',
+];
 /** Variables that are lists of directories to load code from: each must be inside the workspace. */
-export const PATH_LISTS = new Set(['PYTHONPATH', 'NODE_PATH', 'LD_LIBRARY_PATH', 'PERL5LIB', 'PERLLIB', 'RUBYLIB', 'GOPATH', 'CLASSPATH', 'MYPYPATH']);
+export const PATH_LISTS = new Set([
+  'PYTHONPATH',
+  'NODE_PATH',
+  'LD_LIBRARY_PATH',
+  'PERL5LIB',
+  'PERLLIB',
+  'RUBYLIB',
+  'GOPATH',
+  'CLASSPATH',
+  'MYPYPATH',
+]);
 /** Of the prefixed variables, ones that only change what is printed or asked, with the values they may take. */
 const HARMLESS_VALUES: Record<string, RegExp> = {
   GIT_PAGER: /^(cat|)$/,
@@ -129,11 +237,39 @@ export function overrideReason(name: string, value: string): string | null {
 
 /** Programs that print names, sizes or hashes of what they are given, never its content. */
 export const NAMES_ONLY = new Set([
-  'ls', 'stat', 'wc', 'du', 'file', 'test', '[', 'touch', 'chmod', 'mkdir', 'realpath', 'readlink', 'basename', 'dirname', 'md5sum', 'sha1sum',
-  'sha256sum', 'sha512sum', 'b2sum', 'cksum', 'tree', 'find', 'echo', 'printf', 'true', 'false', 'exa', 'eza', 'lsd',
+  'ls',
+  'stat',
+  'wc',
+  'du',
+  'file',
+  'test',
+  '[',
+  'touch',
+  'chmod',
+  'mkdir',
+  'realpath',
+  'readlink',
+  'basename',
+  'dirname',
+  'md5sum',
+  'sha1sum',
+  'sha256sum',
+  'sha512sum',
+  'b2sum',
+  'cksum',
+  'tree',
+  'find',
+  'echo',
+  'printf',
+  'true',
+  'false',
+  'exa',
+  'eza',
+  'lsd',
 ]);
 
-const ENV_EXAMPLES = /^\.env(?:\..+)?\.(?:example|sample|template|dist|defaults)$|^\.env\.(?:example|sample|template|dist|defaults)(?:\..+)?$/i;
+const ENV_EXAMPLES =
+  /^\.env(?:\..+)?\.(?:example|sample|template|dist|defaults)$|^\.env\.(?:example|sample|template|dist|defaults)(?:\..+)?$/i;
 const PUBLIC_PEM = /(^|[-_.])(ca|cacert|cert|certificate|chain|fullchain|bundle|public|pub|root)([-_.]|$)/i;
 const SECRET_DIRS = new Set(['.ssh', '.aws', '.gnupg', '.gpg', '.kube', '.docker', '.azure', '.config/gcloud']);
 
@@ -141,7 +277,24 @@ const SECRET_DIRS = new Set(['.ssh', '.aws', '.gnupg', '.gpg', '.kube', '.docker
 export function isSecretName(base: string): boolean {
   const lower = base.toLowerCase();
   if (lower === '.env' || lower.startsWith('.env.')) return !ENV_EXAMPLES.test(lower);
-  if (['.npmrc', '.pypirc', '.netrc', '_netrc', '.git-credentials', '.pgpass', '.dockercfg', '.htpasswd', '.yarnrc.yml', '.secrets', '.vault-token', '.envrc', '.dev.vars'].includes(lower)) return true;
+  if (
+    [
+      '.npmrc',
+      '.pypirc',
+      '.netrc',
+      '_netrc',
+      '.git-credentials',
+      '.pgpass',
+      '.dockercfg',
+      '.htpasswd',
+      '.yarnrc.yml',
+      '.secrets',
+      '.vault-token',
+      '.envrc',
+      '.dev.vars',
+    ].includes(lower)
+  )
+    return true;
   if (/^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$/.test(lower)) return true;
   if (/\.(key|p12|pfx|jks|keystore|ppk|asc|gpg)$/.test(lower)) return !lower.endsWith('.pub.asc');
   if (lower.endsWith('.pem')) return !PUBLIC_PEM.test(lower.slice(0, -4));
@@ -172,25 +325,79 @@ export function mentionsSecret(code: string): string | null {
 
 /** Directories the project makes again (build output, caches): deleting them loses nothing a build does not restore. */
 const BUILD_OUTPUT = new Set([
-  'dist', 'build', 'out', 'target', '.next', '.nuxt', '.svelte-kit', '.turbo', '.parcel-cache', '.vite', 'coverage', '.nyc_output', '__pycache__',
-  '.pytest_cache', '.mypy_cache', '.ruff_cache', '.hypothesis', '.tox', '.nox', '.gradle', '.angular', '.expo', 'storybook-static', '.docusaurus', '.cache',
+  'dist',
+  'build',
+  'out',
+  'target',
+  '.next',
+  '.nuxt',
+  '.svelte-kit',
+  '.turbo',
+  '.parcel-cache',
+  '.vite',
+  'coverage',
+  '.nyc_output',
+  '__pycache__',
+  '.pytest_cache',
+  '.mypy_cache',
+  '.ruff_cache',
+  '.hypothesis',
+  '.tox',
+  '.nox',
+  '.gradle',
+  '.angular',
+  '.expo',
+  'storybook-static',
+  '.docusaurus',
+  '.cache',
 ]);
 
 /** Whether a workspace-relative path is (inside) build output the project makes again. */
 export function isBuildOutput(rel: string): boolean {
-  return rel.split('/').some((p) => BUILD_OUTPUT.has(p) || p.endsWith('.egg-info') || p.endsWith('.pyc') || p.endsWith('.tsbuildinfo'));
+  return rel
+    .split('/')
+    .some((p) => BUILD_OUTPUT.has(p) || p.endsWith('.egg-info') || p.endsWith('.pyc') || p.endsWith('.tsbuildinfo'));
 }
 
 /** Programs that reach other hosts by their nature (name lookups, remote shells, cloud CLIs). */
 const NETWORK_PROGRAMS: Record<string, string> = {
-  ping: 'looks up and reaches a host', ping6: 'looks up and reaches a host', nslookup: 'looks up a name', dig: 'looks up a name', host: 'looks up a name',
-  drill: 'looks up a name', whois: 'asks a remote server', traceroute: 'reaches a host', ssh: 'opens a remote shell', scp: 'copies to or from another host',
-  sftp: 'copies to or from another host', ftp: 'reaches another host', telnet: 'reaches another host', nc: 'opens a network connection',
-  ncat: 'opens a network connection', netcat: 'opens a network connection', socat: 'opens a network connection', gh: 'talks to GitHub',
-  glab: 'talks to GitLab', aws: 'talks to AWS', gcloud: 'talks to Google Cloud', az: 'talks to Azure', heroku: 'talks to Heroku',
-  vercel: 'talks to Vercel', netlify: 'talks to Netlify', fly: 'talks to Fly.io', flyctl: 'talks to Fly.io', wrangler: 'talks to Cloudflare',
-  firebase: 'talks to Firebase', supabase: 'talks to Supabase', terraform: 'talks to a provider’s API', http: 'makes an HTTP request', https: 'makes an HTTP request',
-  xh: 'makes an HTTP request', aria2c: 'downloads', lynx: 'browses the web', w3m: 'browses the web',
+  ping: 'looks up and reaches a host',
+  ping6: 'looks up and reaches a host',
+  nslookup: 'looks up a name',
+  dig: 'looks up a name',
+  host: 'looks up a name',
+  drill: 'looks up a name',
+  whois: 'asks a remote server',
+  traceroute: 'reaches a host',
+  ssh: 'opens a remote shell',
+  scp: 'copies to or from another host',
+  sftp: 'copies to or from another host',
+  ftp: 'reaches another host',
+  telnet: 'reaches another host',
+  nc: 'opens a network connection',
+  ncat: 'opens a network connection',
+  netcat: 'opens a network connection',
+  socat: 'opens a network connection',
+  gh: 'talks to GitHub',
+  glab: 'talks to GitLab',
+  aws: 'talks to AWS',
+  gcloud: 'talks to Google Cloud',
+  az: 'talks to Azure',
+  heroku: 'talks to Heroku',
+  vercel: 'talks to Vercel',
+  netlify: 'talks to Netlify',
+  fly: 'talks to Fly.io',
+  flyctl: 'talks to Fly.io',
+  wrangler: 'talks to Cloudflare',
+  firebase: 'talks to Firebase',
+  supabase: 'talks to Supabase',
+  terraform: 'talks to a provider’s API',
+  http: 'makes an HTTP request',
+  https: 'makes an HTTP request',
+  xh: 'makes an HTTP request',
+  aria2c: 'downloads',
+  lynx: 'browses the web',
+  w3m: 'browses the web',
 };
 
 const NPM_REGISTRY = 'registry.npmjs.org';
@@ -224,10 +431,55 @@ export function urlHost(word: string): string | null {
 
 /** curl's and wget's flags that take a value (which is never the URL). */
 const CURL_VALUE_FLAGS = new Set([
-  '-o', '-O', '-d', '-H', '-X', '-w', '-u', '-A', '-e', '-b', '-c', '-T', '-F', '-m', '-r', '-K', '-E', '-D', '-P', '-t', '--output', '--data',
-  '--data-raw', '--data-binary', '--data-urlencode', '--header', '--request', '--write-out', '--user', '--user-agent', '--referer', '--cookie',
-  '--cookie-jar', '--upload-file', '--form', '--max-time', '--connect-timeout', '--retry', '--output-document', '--directory-prefix', '--tries',
-  '--timeout', '--config', '--cert', '--key', '--cacert', '--dump-header', '--resolve', '--json',
+  '-o',
+  '-O',
+  '-d',
+  '-H',
+  '-X',
+  '-w',
+  '-u',
+  '-A',
+  '-e',
+  '-b',
+  '-c',
+  '-T',
+  '-F',
+  '-m',
+  '-r',
+  '-K',
+  '-E',
+  '-D',
+  '-P',
+  '-t',
+  '--output',
+  '--data',
+  '--data-raw',
+  '--data-binary',
+  '--data-urlencode',
+  '--header',
+  '--request',
+  '--write-out',
+  '--user',
+  '--user-agent',
+  '--referer',
+  '--cookie',
+  '--cookie-jar',
+  '--upload-file',
+  '--form',
+  '--max-time',
+  '--connect-timeout',
+  '--retry',
+  '--output-document',
+  '--directory-prefix',
+  '--tries',
+  '--timeout',
+  '--config',
+  '--cert',
+  '--key',
+  '--cacert',
+  '--dump-header',
+  '--resolve',
+  '--json',
 ]);
 
 /** The port a curl/wget URL operand reaches (its scheme's default when none is written: curl assumes http). */
@@ -256,7 +508,14 @@ function curlNeed(args: readonly string[], program: string, ownPorts?: readonly 
   const loopbackPorts: number[] = [];
   for (let i = 0; i < args.length; i++) {
     const word = args[i];
-    if (word === '-x' || word === '--proxy' || word!.startsWith('--proxy=') || word === '--socks5' || word === '--unix-socket' || word === '--connect-to') {
+    if (
+      word === '-x' ||
+      word === '--proxy' ||
+      word!.startsWith('--proxy=') ||
+      word === '--socks5' ||
+      word === '--unix-socket' ||
+      word === '--connect-to'
+    ) {
       return need(`${program} ${word} goes through another host`, null);
     }
     if (CURL_VALUE_FLAGS.has(word!)) {
@@ -273,7 +532,10 @@ function curlNeed(args: readonly string[], program: string, ownPorts?: readonly 
   if (far.length > 0) return need(`${program} reaches ${far.join(', ')}`, far.some((h) => h === '') ? null : far);
   const strange = ownPorts === undefined ? [] : loopbackPorts.filter((port) => !ownPorts.includes(port));
   if (strange.length > 0) {
-    return need(`${program} reaches port ${strange.join(', ')} of this machine, which no process this agent started (\`start\`) listens on; a contained command reaches only those`, null);
+    return need(
+      `${program} reaches port ${strange.join(', ')} of this machine, which no process this agent started (\`start\`) listens on; a contained command reaches only those`,
+      null,
+    );
   }
   return none;
 }
@@ -287,7 +549,11 @@ function named(words: readonly string[]): string[] {
  * What this argv needs from the network. `localBin(name)`: whether the project has that npm binary
  * (node_modules/.bin) from the command's directory up, for npx. `ownPorts`: see curlNeed.
  */
-export function networkNeed(argv: readonly string[], localBin: (name: string) => boolean, ownPorts?: readonly number[]): NetworkNeed {
+export function networkNeed(
+  argv: readonly string[],
+  localBin: (name: string) => boolean,
+  ownPorts?: readonly number[],
+): NetworkNeed {
   const [program, sub = '', ...rest] = argv;
   const args = argv.slice(1);
   if (NETWORK_PROGRAMS[program!]) return need(`${program} ${NETWORK_PROGRAMS[program!]}`, null);
@@ -296,14 +562,41 @@ export function networkNeed(argv: readonly string[], localBin: (name: string) =>
     case 'wget':
       return curlNeed(args, program, ownPorts);
     case 'rsync':
-      return args.some((w) => !w.startsWith('-') && /^[^/]*:/.test(w)) ? need('rsync copies to or from another host', null) : none;
+      return args.some((w) => !w.startsWith('-') && /^[^/]*:/.test(w))
+        ? need('rsync copies to or from another host', null)
+        : none;
     case 'npm':
     case 'pnpm':
     case 'yarn':
     case 'bun': {
       const registry = program === 'yarn' ? ['registry.yarnpkg.com', NPM_REGISTRY] : [NPM_REGISTRY];
-      const install = ['install', 'i', 'ci', 'add', 'update', 'up', 'upgrade', 'outdated', 'publish', 'view', 'info', 'audit', 'dlx', 'x', 'create', 'init', 'link', 'login', 'whoami', 'search', 'unpublish', 'dedupe', 'prune'];
-      if ((program === 'yarn' && sub === '') || install.includes(sub)) return need(`${program} ${sub || 'install'} fetches from the package registry`, registry);
+      const install = [
+        'install',
+        'i',
+        'ci',
+        'add',
+        'update',
+        'up',
+        'upgrade',
+        'outdated',
+        'publish',
+        'view',
+        'info',
+        'audit',
+        'dlx',
+        'x',
+        'create',
+        'init',
+        'link',
+        'login',
+        'whoami',
+        'search',
+        'unpublish',
+        'dedupe',
+        'prune',
+      ];
+      if ((program === 'yarn' && sub === '') || install.includes(sub))
+        return need(`${program} ${sub || 'install'} fetches from the package registry`, registry);
       if (program === 'npm' && (sub === 'exec' || sub === 'x')) return npxNeed(rest, localBin);
       return none;
     }
@@ -314,18 +607,34 @@ export function networkNeed(argv: readonly string[], localBin: (name: string) =>
       return npxNeed(args, localBin);
     case 'pip':
     case 'pip3':
-      return ['install', 'download', 'wheel', 'search', 'index'].includes(sub) ? need(`${program} ${sub} fetches from the package index`, ['pypi.org', 'files.pythonhosted.org']) : none;
+      return ['install', 'download', 'wheel', 'search', 'index'].includes(sub)
+        ? need(`${program} ${sub} fetches from the package index`, ['pypi.org', 'files.pythonhosted.org'])
+        : none;
     case 'python':
     case 'python3':
-      if (sub === '-m' && (rest[0] === 'pip' || rest[0] === 'ensurepip') && ['install', 'download', 'wheel'].includes(rest[1] ?? '')) {
-        return need(`${program} -m pip ${rest[1]} fetches from the package index`, ['pypi.org', 'files.pythonhosted.org']);
+      if (
+        sub === '-m' &&
+        (rest[0] === 'pip' || rest[0] === 'ensurepip') &&
+        ['install', 'download', 'wheel'].includes(rest[1] ?? '')
+      ) {
+        return need(`${program} -m pip ${rest[1]} fetches from the package index`, [
+          'pypi.org',
+          'files.pythonhosted.org',
+        ]);
       }
       return none;
     case 'uv':
-      if (['add', 'sync', 'lock', 'tool', 'python'].includes(sub) || (sub === 'pip' && ['install', 'compile', 'sync', 'download'].includes(rest[0] ?? ''))) {
+      if (
+        ['add', 'sync', 'lock', 'tool', 'python'].includes(sub) ||
+        (sub === 'pip' && ['install', 'compile', 'sync', 'download'].includes(rest[0] ?? ''))
+      ) {
         return need(`uv ${sub} fetches from the package index`, ['pypi.org', 'files.pythonhosted.org']);
       }
-      return sub === 'run' && named(rest).length === 0 ? none : sub === 'run' && rest.includes('--with') ? need('uv run --with fetches a package', ['pypi.org', 'files.pythonhosted.org']) : none;
+      return sub === 'run' && named(rest).length === 0
+        ? none
+        : sub === 'run' && rest.includes('--with')
+          ? need('uv run --with fetches a package', ['pypi.org', 'files.pythonhosted.org'])
+          : none;
     case 'uvx':
     case 'pipx':
       return need(`${program} fetches a tool from the package index`, ['pypi.org', 'files.pythonhosted.org']);
@@ -334,23 +643,36 @@ export function networkNeed(argv: readonly string[], localBin: (name: string) =>
     case 'pdm':
     case 'conda':
     case 'mamba':
-      return ['add', 'install', 'update', 'lock', 'sync', 'create'].includes(sub) ? need(`${program} ${sub} fetches packages`, null) : none;
+      return ['add', 'install', 'update', 'lock', 'sync', 'create'].includes(sub)
+        ? need(`${program} ${sub} fetches packages`, null)
+        : none;
     case 'cargo':
-      return ['fetch', 'install', 'add', 'update', 'search', 'publish', 'login', 'generate-lockfile'].includes(sub) ? need(`cargo ${sub} reaches crates.io`, ['crates.io', 'index.crates.io', 'static.crates.io']) : none;
+      return ['fetch', 'install', 'add', 'update', 'search', 'publish', 'login', 'generate-lockfile'].includes(sub)
+        ? need(`cargo ${sub} reaches crates.io`, ['crates.io', 'index.crates.io', 'static.crates.io'])
+        : none;
     case 'go':
-      return ['get', 'install'].includes(sub) || (sub === 'mod' && ['download', 'tidy'].includes(rest[0] ?? '')) ? need(`go ${sub} fetches modules`, ['proxy.golang.org', 'sum.golang.org']) : none;
+      return ['get', 'install'].includes(sub) || (sub === 'mod' && ['download', 'tidy'].includes(rest[0] ?? ''))
+        ? need(`go ${sub} fetches modules`, ['proxy.golang.org', 'sum.golang.org'])
+        : none;
     case 'gem':
     case 'bundle':
     case 'composer':
-      return ['install', 'update', 'add', 'require', 'fetch', 'outdated'].includes(sub) ? need(`${program} ${sub} fetches packages`, null) : none;
+      return ['install', 'update', 'add', 'require', 'fetch', 'outdated'].includes(sub)
+        ? need(`${program} ${sub} fetches packages`, null)
+        : none;
     case 'git': {
       const gitArgs = gitSubcommand(args);
       const gsub = gitArgs[0] ?? '';
-      if (['clone', 'fetch', 'pull', 'push', 'ls-remote', 'archive'].includes(gsub) && !(gsub === 'archive' && !gitArgs.some((w) => w.startsWith('--remote')))) {
+      if (
+        ['clone', 'fetch', 'pull', 'push', 'ls-remote', 'archive'].includes(gsub) &&
+        !(gsub === 'archive' && !gitArgs.some((w) => w.startsWith('--remote')))
+      ) {
         return need(`git ${gsub} reaches a remote`, null);
       }
-      if (gsub === 'submodule' && ['update', 'add', 'sync', 'foreach'].includes(gitArgs[1] ?? '')) return need('git submodule reaches a remote', null);
-      if (gsub === 'remote' && ['update', 'show', 'prune'].includes(gitArgs[1] ?? '')) return need('git remote reaches a remote', null);
+      if (gsub === 'submodule' && ['update', 'add', 'sync', 'foreach'].includes(gitArgs[1] ?? ''))
+        return need('git submodule reaches a remote', null);
+      if (gsub === 'remote' && ['update', 'show', 'prune'].includes(gitArgs[1] ?? ''))
+        return need('git remote reaches a remote', null);
       return none;
     }
     default:
@@ -370,8 +692,10 @@ export function gitSubcommand(args: readonly string[]): readonly string[] {
 function npxNeed(args: readonly string[], localBin: (name: string) => boolean): NetworkNeed {
   // Any flag before the tool (-y, -p pkg, --package) asks npx to fetch or choose a package.
   const tool = args[0];
-  if (tool === undefined || tool.startsWith('-')) return need('npx with flags before the tool fetches a package', [NPM_REGISTRY]);
+  if (tool === undefined || tool.startsWith('-'))
+    return need('npx with flags before the tool fetches a package', [NPM_REGISTRY]);
   const name = tool.replace(/@[^/@]*$/, '');
-  if (name !== tool || tool.includes('/') || !localBin(name)) return need(`npx ${tool} fetches a package the project does not have`, [NPM_REGISTRY]);
+  if (name !== tool || tool.includes('/') || !localBin(name))
+    return need(`npx ${tool} fetches a package the project does not have`, [NPM_REGISTRY]);
   return none;
 }

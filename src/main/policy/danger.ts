@@ -20,11 +20,18 @@ const MKFS = /^mkfs(\..+)?$/;
 /** The git subcommands that throw work away beyond recovery. */
 function gitDestroys(args: readonly string[]): string | null {
   const [sub, ...rest] = args.filter((word) => !word.startsWith('-c') || word === '-c');
-  if (sub === 'clean' && rest.some((word) => /^-[a-zA-Z]*f/.test(word) || word === '--force')) return 'git clean -f deletes untracked files for good';
+  if (sub === 'clean' && rest.some((word) => /^-[a-zA-Z]*f/.test(word) || word === '--force'))
+    return 'git clean -f deletes untracked files for good';
   if (sub === 'reset' && rest.includes('--hard')) return 'git reset --hard throws away uncommitted changes';
-  if (sub === 'push' && rest.some((word) => word === '--force' || word === '-f' || word.startsWith('--force-with-lease') || word === '--mirror'))
+  if (
+    sub === 'push' &&
+    rest.some(
+      (word) => word === '--force' || word === '-f' || word.startsWith('--force-with-lease') || word === '--mirror',
+    )
+  )
     return 'git push --force rewrites history on the remote';
-  if (sub === 'checkout' && rest.includes('--') && rest.includes('.')) return 'git checkout -- . throws away uncommitted changes';
+  if (sub === 'checkout' && rest.includes('--') && rest.includes('.'))
+    return 'git checkout -- . throws away uncommitted changes';
   return null;
 }
 
@@ -40,7 +47,15 @@ function operandOf(word: string): string | null {
 
 /** A word that names a path: absolute, home-relative, or climbing with `..`. Bare names stay inside. */
 function looksLikeOutsidePath(word: string): boolean {
-  return word.startsWith('/') || word === '~' || word.startsWith('~/') || word === '..' || word.startsWith('../') || word.includes('/../') || word.endsWith('/..');
+  return (
+    word.startsWith('/') ||
+    word === '~' ||
+    word.startsWith('~/') ||
+    word === '..' ||
+    word.startsWith('../') ||
+    word.includes('/../') ||
+    word.endsWith('/..')
+  );
 }
 
 function isInside(root: string, target: string): boolean {
@@ -53,7 +68,8 @@ function operandDanger(word: string, context: DangerContext, destroys: boolean):
   const operand = operandOf(word);
   if (operand === null || operand === '') return null;
   const expanded = operand === '~' || operand.startsWith('~/') ? path.join(context.home, operand.slice(1)) : operand;
-  if (!looksLikeOutsidePath(operand) && !(destroys && (operand === '.' || operand === './' || operand === '*'))) return null;
+  if (!looksLikeOutsidePath(operand) && !(destroys && (operand === '.' || operand === './' || operand === '*')))
+    return null;
   const target = path.resolve(context.cwd, expanded);
   if (target === path.parse(target).root) return `the operand ${operand} is the filesystem root`;
   if (target === context.home) return `the operand ${operand} is your home directory`;
@@ -86,6 +102,7 @@ export function commandDanger(argv: readonly string[], context: DangerContext): 
     const reached = operandDanger(afterDoubleDash && word.startsWith('-') ? `./${word}` : word, context, destroys);
     if (reached) return destroys ? `${program} deletes or overwrites, and ${reached}` : reached;
   }
-  if (program === 'dd' && args.some((word) => word.startsWith('of=/'))) return 'dd writes straight to a file or device outside the workspace';
+  if (program === 'dd' && args.some((word) => word.startsWith('of=/')))
+    return 'dd writes straight to a file or device outside the workspace';
   return null;
 }

@@ -55,8 +55,10 @@ export function readFind(argv: readonly string[]): GrammarVerdict {
   for (; i < argv.length; i++) {
     const word = argv[i];
     if (!Object.prototype.hasOwnProperty.call(PRIMARIES, word!)) {
-      if (word === '!') return { ok: false, code: 'flag-not-on-run-list', reason: 'find ! is not on the run list (-not is)' };
-      if (word!.startsWith('-')) return { ok: false, code: 'flag-not-on-run-list', reason: flagReason('find', 'find', word!, word!) };
+      if (word === '!')
+        return { ok: false, code: 'flag-not-on-run-list', reason: 'find ! is not on the run list (-not is)' };
+      if (word!.startsWith('-'))
+        return { ok: false, code: 'flag-not-on-run-list', reason: flagReason('find', 'find', word!, word!) };
       return {
         ok: false,
         code: 'operand-not-allowed',
@@ -66,7 +68,8 @@ export function readFind(argv: readonly string[]): GrammarVerdict {
     const takes = PRIMARIES[word!];
     if (takes === null) continue;
     const value = argv[i + 1];
-    if (value === undefined) return { ok: false, code: 'value-not-allowed', reason: `find ${word} needs a value, and none follows it` };
+    if (value === undefined)
+      return { ok: false, code: 'value-not-allowed', reason: `find ${word} needs a value, and none follows it` };
     const problem = checkValue(takes!, value, `find ${word}`, checks);
     if (problem !== null) return { ok: false, code: 'value-not-allowed', reason: problem };
     i++;

@@ -32,7 +32,13 @@ interface Reading {
 }
 
 /** Takes a flag's value: attached (`inline`) or the next word. Returns the last index consumed or a refusal. */
-function takeValue(r: Reading, i: number, flag: string, kind: Exclude<FlagTakes, null>, inline: string | undefined): number | Refusal {
+function takeValue(
+  r: Reading,
+  i: number,
+  flag: string,
+  kind: Exclude<FlagTakes, null>,
+  inline: string | undefined,
+): number | Refusal {
   const label = `${r.display} ${flag}`;
   r.seen.add(flag);
   if (inline !== undefined) {
@@ -82,7 +88,9 @@ function readCluster(r: Reading, i: number, word: string): number | Refusal {
     if (rest.length === 0) return takeValue(r, i, flag, takes!, undefined);
     // tree reads a value-taking letter's value from the next word only (types.ts, valuesSeparate).
     if (g.valuesSeparate) {
-      return flagRefusal(`${display} ${show(word)} is not on the run list: ${g.name} takes ${flag}'s value from the next word, so ${flag} must end its cluster`);
+      return flagRefusal(
+        `${display} ${show(word)} is not on the run list: ${g.name} takes ${flag}'s value from the next word, so ${flag} must end its cluster`,
+      );
     }
     // getopt hands `-f=value` to the program as "=value": hold both readings to the rule.
     if (rest.startsWith('=')) {
@@ -126,7 +134,8 @@ function readFlag(r: Reading, i: number): number | Refusal {
     const letter = word![1];
     if (!has(g.short, letter!)) return flagRefusal(flagReason(g.name, display, `-${letter}`, word!, longNames(g)));
     const takes = g.short[letter!];
-    if (g.shortEquals && word![2] === '=' && takes !== null) return takeValue(r, i, `-${letter}`, takes!, word!.slice(3));
+    if (g.shortEquals && word![2] === '=' && takes !== null)
+      return takeValue(r, i, `-${letter}`, takes!, word!.slice(3));
     return flagRefusal(
       `${display} ${show(word!)} is not on the run list: ${g.name} reads it differently from -${letter} followed by a value, so -${letter} must stand alone with its value as the next word`,
     );
@@ -135,7 +144,11 @@ function readFlag(r: Reading, i: number): number | Refusal {
 }
 
 /** The subcommand, when the row has one: the index of the first word after it, or a refusal. */
-function readSubcommand(g: ProgramGrammar, display: string, args: readonly string[]): { next: number; summary: string } | Refusal {
+function readSubcommand(
+  g: ProgramGrammar,
+  display: string,
+  args: readonly string[],
+): { next: number; summary: string } | Refusal {
   const sub = g.subcommand;
   if (sub === undefined) return { next: 0, summary: display };
   const first = args[0];
@@ -147,8 +160,12 @@ function readSubcommand(g: ProgramGrammar, display: string, args: readonly strin
     return refusal('subcommand-not-on-run-list', `${display} ${first} is not on the run list (${listed()})`);
   }
   if (!sub.required) return { next: 0, summary: display };
-  if (first === undefined) return refusal('subcommand-not-on-run-list', `${display} needs a subcommand, one of: ${names.join(', ')}`);
-  return refusal('subcommand-not-on-run-list', subcommandReason(g.name, first) ?? `${display} ${first} is not on the run list (${listed()})`);
+  if (first === undefined)
+    return refusal('subcommand-not-on-run-list', `${display} needs a subcommand, one of: ${names.join(', ')}`);
+  return refusal(
+    'subcommand-not-on-run-list',
+    subcommandReason(g.name, first) ?? `${display} ${first} is not on the run list (${listed()})`,
+  );
 }
 
 /** Reads the words after the program (and subcommand) against its declaration. */
@@ -160,7 +177,10 @@ export function readArgs(g: ProgramGrammar, display: string, args: readonly stri
     // pytest, mypy, tsc, strings expand `@file` into arguments from that file, wherever it stands.
     const at = args.find((word) => word.startsWith('@'));
     if (at !== undefined) {
-      return gate('flag-not-on-run-list', `${display} reads ${show(at)} as a file of more arguments, which could carry any flag, so it is not on the run list`);
+      return gate(
+        'flag-not-on-run-list',
+        `${display} reads ${show(at)} as a file of more arguments, which could carry any flag, so it is not on the run list`,
+      );
     }
   }
   const operands: string[] = [];
@@ -173,13 +193,21 @@ export function readArgs(g: ProgramGrammar, display: string, args: readonly stri
     }
     // An operand that begins with a dash is refused even after `--` (seed 003 §5.2): `--` stops
     // this parser reading it as a flag and says nothing about the program.
-    if (endOfOptions) return gate('operand-not-allowed', `${display}: the operand ${show(word!)} begins with '-', which is refused even after --`);
-    if (word === '-') return gate('operand-not-allowed', `${display} - reads standard input, which is not on the run list`);
+    if (endOfOptions)
+      return gate(
+        'operand-not-allowed',
+        `${display}: the operand ${show(word!)} begins with '-', which is refused even after --`,
+      );
+    if (word === '-')
+      return gate('operand-not-allowed', `${display} - reads standard input, which is not on the run list`);
     if (word === '--') {
       if (!g.doubleDash) return gate('flag-not-on-run-list', `${display} -- is not on the run list`);
       // BSD uniq reads a `--` after its input as the name of its output file (types.ts optionsBeforeOperands).
       if (g.optionsBeforeOperands && operands.length > 0) {
-        return gate('flag-not-on-run-list', `${display} reads options only before ${show(operands[0]!)}, and takes -- after it as an operand, so it is not on the run list`);
+        return gate(
+          'flag-not-on-run-list',
+          `${display} reads options only before ${show(operands[0]!)}, and takes -- after it as an operand, so it is not on the run list`,
+        );
       }
       endOfOptions = true;
       continue;
@@ -188,7 +216,10 @@ export function readArgs(g: ProgramGrammar, display: string, args: readonly stri
     if (typeof next !== 'number') return { ok: false, ...next };
     // node: a listed flag after the script is the script's argument, not node's (`node dir --test`).
     if (g.optionsBeforeOperands && operands.length > 0) {
-      return gate('flag-not-on-run-list', `${display} reads options only before ${show(operands[0]!)}, and hands ${show(word!)} to it instead, so it is not on the run list`);
+      return gate(
+        'flag-not-on-run-list',
+        `${display} reads options only before ${show(operands[0]!)}, and hands ${show(word!)} to it instead, so it is not on the run list`,
+      );
     }
     i = next;
   }
@@ -207,7 +238,8 @@ export function readArgs(g: ProgramGrammar, display: string, args: readonly stri
     // pytest -p imports the module it names, every one given: a project module, or `no:<name>` to
     // disable one. Python imports `a.b` by importing `a` first: that top-level name must be the project's.
     for (const plugin of pluginValues(args)) {
-      if (!plugin.startsWith('no:')) r.checks.push({ path: plugin.split('.')[0]!, role: `${display} -p`, pythonModule: true });
+      if (!plugin.startsWith('no:'))
+        r.checks.push({ path: plugin.split('.')[0]!, role: `${display} -p`, pythonModule: true });
     }
   }
   return { ok: true, checks: r.checks, summary: sub.summary };
@@ -245,7 +277,10 @@ function readPython(argv: readonly string[]): GrammarVerdict {
     const module = first === '-m' ? argv[2] : first.slice(2);
     if (module === undefined) return gate('subcommand-not-on-run-list', `${program} -m needs a module`);
     if (!PYTHON_MODULES.has(module)) {
-      return gate('subcommand-not-on-run-list', `${program} -m ${module} is not on the run list (the modules are ${[...PYTHON_MODULES].join(', ')})`);
+      return gate(
+        'subcommand-not-on-run-list',
+        `${program} -m ${module} is not on the run list (the modules are ${[...PYTHON_MODULES].join(', ')})`,
+      );
     }
     const grammar = RUN_LIST.get(module) as ProgramGrammar;
     return readArgs(grammar, `${program} -m ${module}`, argv.slice(first === '-m' ? 3 : 2));
@@ -255,20 +290,34 @@ function readPython(argv: readonly string[]): GrammarVerdict {
     return gate('flag-not-on-run-list', flagReason('python', program!, flag!, first));
   }
   if (argv.length > 2) {
-    return gate('operand-not-allowed', `${program} runs a project script only with no arguments, and ${show(argv[2]!)} is one`);
+    return gate(
+      'operand-not-allowed',
+      `${program} runs a project script only with no arguments, and ${show(argv[2]!)} is one`,
+    );
   }
-  if (!first.endsWith('.py')) return gate('not-project-file', `${program} runs only a .py file of the project, and ${show(first)} is not one`);
-  return { ok: true, checks: [{ path: first, role: `${program}'s script`, mustBeFile: true }], summary: `${program} script` };
+  if (!first.endsWith('.py'))
+    return gate('not-project-file', `${program} runs only a .py file of the project, and ${show(first)} is not one`);
+  return {
+    ok: true,
+    checks: [{ path: first, role: `${program}'s script`, mustBeFile: true }],
+    summary: `${program} script`,
+  };
 }
 
 /** Why a program that is not a bare listed name gates (SPEC §7: ./grep, /usr/bin/grep, NAME=value grep). */
 function unlistedProgram(argv: readonly string[]): GrammarVerdict {
   const program = argv[0];
   if (program!.includes('=')) {
-    return gate('not-on-run-list', `${show(program!)} sets a variable for the command, which the run list never allows`);
+    return gate(
+      'not-on-run-list',
+      `${show(program!)} sets a variable for the command, which the run list never allows`,
+    );
   }
   if (program!.includes('/') || program!.startsWith('.')) {
-    return gate('not-on-run-list', `the program ${show(program!)} is a path; only a bare name from the run list runs without a card`);
+    return gate(
+      'not-on-run-list',
+      `the program ${show(program!)} is a path; only a bare name from the run list runs without a card`,
+    );
   }
   const sub = argv[1];
   const named = sub === undefined ? null : subcommandReason(program!, sub);

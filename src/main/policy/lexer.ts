@@ -51,7 +51,8 @@ const INVISIBLE = /[\p{C}\p{Z}\p{White_Space}\p{Default_Ignorable_Code_Point}]/u
  * Quotation marks other than the ASCII two (“ ” ‘ ’ „ « » ‹ › ＂ ʼ ′ 〝 …): the owner reads `cat “a b”`
  * on a card as one quoted word, and the program is given two words with the marks inside them.
  */
-const QUOTE_LIKE = /[\p{Pi}\p{Pf}\u201a\u201e\u2032-\u2037\u02b9-\u02bc\u02c8\u02ee\u00b4\u301d-\u301f\uff02\uff07\ua78c\u05f3\u05f4]/u;
+const QUOTE_LIKE =
+  /[\p{Pi}\p{Pf}\u201a\u201e\u2032-\u2037\u02b9-\u02bc\u02c8\u02ee\u00b4\u301d-\u301f\uff02\uff07\ua78c\u05f3\u05f4]/u;
 
 /** The ASCII characters a reader (or a layer that normalises with NFKC) would take for syntax. */
 const SYNTAX = /[$`~|;&<>(){}[\]\\'"\n]/;
@@ -78,7 +79,9 @@ function confusable(ch: string): boolean {
 
 export function lexCommand(command: string): LexResult {
   if (command.length > MAX_COMMAND_LENGTH) {
-    return notPlain(`it is ${command.length} characters long, more than the ${MAX_COMMAND_LENGTH} a card can show whole`);
+    return notPlain(
+      `it is ${command.length} characters long, more than the ${MAX_COMMAND_LENGTH} a card can show whole`,
+    );
   }
   const argv: string[] = [];
   let word = '';

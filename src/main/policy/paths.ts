@@ -17,15 +17,28 @@ export function resolveCommandCwd(where: PathContext | PathSession, cwd: string 
   const paths = session.ctx;
   // A workspace that is itself inside a .git directory would make every operand a .git path.
   if (session.wsInsideGit) {
-    return { ok: false, code: 'git-dir', reason: `the workspace ${paths.workspace} is inside .git, which a command may not work in` };
+    return {
+      ok: false,
+      code: 'git-dir',
+      reason: `the workspace ${paths.workspace} is inside .git, which a command may not work in`,
+    };
   }
   // The root itself was accepted when the workspace was granted (PathContext): nothing to walk.
   if (cwd === undefined || cwd === '' || cwd === '.') return { ok: true, absolute: paths.workspace, relative: '.' };
   const wanted = cwd;
   const r = resolveIn(session, { path: wanted, for: 'run' });
-  if (!r.ok) return { ok: false, code: r.code, reason: `the working directory is refused: ${r.reason.replace(/^refused: /, '').replace(/\.$/, '')}` };
+  if (!r.ok)
+    return {
+      ok: false,
+      code: r.code,
+      reason: `the working directory is refused: ${r.reason.replace(/^refused: /, '').replace(/\.$/, '')}`,
+    };
   if (r.rel.length > 0 && !r.stat?.isDirectory()) {
-    return { ok: false, code: 'not-a-directory', reason: `the working directory ${JSON.stringify(wanted)} is not a directory in the workspace` };
+    return {
+      ok: false,
+      code: 'not-a-directory',
+      reason: `the working directory ${JSON.stringify(wanted)} is not a directory in the workspace`,
+    };
   }
   return { ok: true, absolute: r.path, relative: r.rel.length === 0 ? '.' : r.rel.join('/') };
 }
@@ -115,7 +128,9 @@ function fileHolds(session: PathSession, file: string, holds: NonNullable<Config
   if ('section' in holds) return sectionPattern(holds.section).test(text);
   try {
     const parsed = JSON.parse(text) as unknown;
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && Object.hasOwn(parsed, holds.jsonKey);
+    return (
+      typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && Object.hasOwn(parsed, holds.jsonKey)
+    );
   } catch {
     return false;
   }
@@ -191,10 +206,15 @@ export function checkPaths(session: PathSession, cwdRelative: string, checks: re
       continue;
     }
     const r = resolveIn(session, { path: check.path, for: 'run', cwd: cwdRelative });
-    if (!r.ok) return refusal(r.code, `${check.role} is refused: ${r.reason.replace(/^refused: /, '').replace(/\.$/, '')}`);
+    if (!r.ok)
+      return refusal(r.code, `${check.role} is refused: ${r.reason.replace(/^refused: /, '').replace(/\.$/, '')}`);
     if (check.recursive) {
       const below = deniedBelow(session, r.path);
-      if (below !== null) return refusal('reaches-deny-list', `${check.role} ${JSON.stringify(check.path)} would reach ${below}, which lies inside it`);
+      if (below !== null)
+        return refusal(
+          'reaches-deny-list',
+          `${check.role} ${JSON.stringify(check.path)} would reach ${below}, which lies inside it`,
+        );
     }
     if (!check.mustBeFile && !check.notDirectory && !check.mustBeDirectory) continue;
     // The resolver leaves stat unset for the start directory itself (`.`): ask the filesystem.
@@ -203,10 +223,16 @@ export function checkPaths(session: PathSession, cwdRelative: string, checks: re
       return refusal('not-project-file', `${check.role} ${JSON.stringify(check.path)} is not a file of the project`);
     }
     if (check.mustBeDirectory && !st?.isDirectory()) {
-      return refusal('not-project-file', `${check.role} ${JSON.stringify(check.path)} is not a directory of the project, so Go would read it as an import path`);
+      return refusal(
+        'not-project-file',
+        `${check.role} ${JSON.stringify(check.path)} is not a directory of the project, so Go would read it as an import path`,
+      );
     }
     if (check.notDirectory && st?.isDirectory()) {
-      return refusal('operand-not-allowed', `${check.role} ${JSON.stringify(check.path)} is a directory, whose files would be read through any links inside it`);
+      return refusal(
+        'operand-not-allowed',
+        `${check.role} ${JSON.stringify(check.path)} is a directory, whose files would be read through any links inside it`,
+      );
     }
   }
   return null;

@@ -213,7 +213,10 @@ const FLAG_REASONS: Record<string, Record<string, string>> = {
     '-Z': 'runs decompressors on the files it reads',
     '-s': 'reads block and character devices',
   },
-  stat: { '-L': 'follows symbolic links out of the workspace', '--dereference': 'follows symbolic links out of the workspace' },
+  stat: {
+    '-L': 'follows symbolic links out of the workspace',
+    '--dereference': 'follows symbolic links out of the workspace',
+  },
   jq: {
     '-f': 'reads its filter from a file, which can be outside the workspace and import modules',
     '--from-file': 'reads its filter from a file, which can be outside the workspace and import modules',
@@ -236,9 +239,18 @@ const FLAG_REASONS: Record<string, Record<string, string>> = {
     '-d': 'is read differently by GNU (a date to show) and BSD (sets the kernel clock state)',
   },
   xxd: { '-r': 'writes binary back from a dump, to a file when given two operands' },
-  md5sum: { '-c': 'reads the files a list names, which can be outside the workspace', '--check': 'reads the files a list names, which can be outside the workspace' },
-  sha1sum: { '-c': 'reads the files a list names, which can be outside the workspace', '--check': 'reads the files a list names, which can be outside the workspace' },
-  sha256sum: { '-c': 'reads the files a list names, which can be outside the workspace', '--check': 'reads the files a list names, which can be outside the workspace' },
+  md5sum: {
+    '-c': 'reads the files a list names, which can be outside the workspace',
+    '--check': 'reads the files a list names, which can be outside the workspace',
+  },
+  sha1sum: {
+    '-c': 'reads the files a list names, which can be outside the workspace',
+    '--check': 'reads the files a list names, which can be outside the workspace',
+  },
+  sha256sum: {
+    '-c': 'reads the files a list names, which can be outside the workspace',
+    '--check': 'reads the files a list names, which can be outside the workspace',
+  },
   hexdump: { '-f': 'reads a format file, which can be outside the workspace' },
   diff: {
     '-r': 'compares whole trees and follows the symbolic links inside them',
@@ -255,7 +267,10 @@ const FLAG_REASONS: Record<string, Record<string, string>> = {
     '-I': 'searches other directories for included makefiles',
   },
   tail: { '-f': 'keeps running until it is stopped', '-F': 'keeps running until it is stopped' },
-  tsc: { '--build': 'builds referenced projects, which can be outside the workspace', '-b': 'builds referenced projects, which can be outside the workspace' },
+  tsc: {
+    '--build': 'builds referenced projects, which can be outside the workspace',
+    '-b': 'builds referenced projects, which can be outside the workspace',
+  },
   sh: { '-c': 'runs a string as shell code' },
   bash: { '-c': 'runs a string as shell code' },
   zsh: { '-c': 'runs a string as shell code' },

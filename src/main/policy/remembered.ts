@@ -51,11 +51,16 @@ function equalWords(a: readonly string[], b: readonly string[], count: number): 
  */
 export function rememberedAdmits(argv: readonly string[], entry: RememberedCommand): boolean {
   if (entry.kind === 'exact') return argv.length === entry.argv.length && equalWords(argv, entry.argv, argv.length);
-  return entry.argv.length === 2 && !entry.argv[1]!.startsWith('-') && argv.length >= 2 && equalWords(argv, entry.argv, 2);
+  return (
+    entry.argv.length === 2 && !entry.argv[1]!.startsWith('-') && argv.length >= 2 && equalWords(argv, entry.argv, 2)
+  );
 }
 
 /** The first remembered entry that admits this argv, or null. Directory binding is the caller's filter. */
-export function matchesRemembered(argv: readonly string[], remembered: readonly RememberedCommand[]): RememberedCommand | null {
+export function matchesRemembered(
+  argv: readonly string[],
+  remembered: readonly RememberedCommand[],
+): RememberedCommand | null {
   for (const entry of remembered) if (rememberedAdmits(argv, entry)) return entry;
   return null;
 }
@@ -67,7 +72,8 @@ export function matchesRemembered(argv: readonly string[], remembered: readonly 
  */
 export function describeRemembered(kind: RememberKind, argv: readonly string[], directory?: string): string {
   const where = directory === undefined ? '' : ` in ${directory}`;
-  if (kind === 'exact' && argv.length === 2 && argv[0] === 'read') return `the read tool on the secrets file \`${argv[1]}\`${where}`;
+  if (kind === 'exact' && argv.length === 2 && argv[0] === 'read')
+    return `the read tool on the secrets file \`${argv[1]}\`${where}`;
   if (kind === 'exact') return `exactly \`${formatArgv(argv)}\`${where}`;
   return `\`${formatArgv(argv.slice(0, 1))}\` with subcommand \`${formatArgv(argv.slice(1, 2))}\`, and any words after it${directory === undefined ? '' : ','}${where}`;
 }
@@ -84,7 +90,9 @@ export function isRememberable(command: string): boolean {
  */
 export function rememberChoices(argv: readonly string[], directory?: string): RememberChoice[] {
   if (argv.length === 0) return [];
-  const choices: RememberChoice[] = [{ kind: 'exact', argv: [...argv], sentence: describeRemembered('exact', argv, directory) }];
+  const choices: RememberChoice[] = [
+    { kind: 'exact', argv: [...argv], sentence: describeRemembered('exact', argv, directory) },
+  ];
   if (argv.length >= 2 && !argv[1]!.startsWith('-')) {
     choices.push({ kind: 'prefix', argv: argv.slice(0, 2), sentence: describeRemembered('prefix', argv, directory) });
   }

@@ -52,11 +52,27 @@ const ESLINT_CONFIG: readonly ConfigName[] = [
   ...ext('.eslintrc', ['', '.js', '.cjs', '.yaml', '.yml', '.json']).map((c) => ({ ...c, aboveOnly: true })),
 ];
 const PRETTIER_CONFIG: readonly ConfigName[] = [
-  ...ext('.prettierrc', ['', '.json', '.yaml', '.yml', '.json5', '.js', '.cjs', '.mjs', '.ts', '.mts', '.cts', '.toml']),
+  ...ext('.prettierrc', [
+    '',
+    '.json',
+    '.yaml',
+    '.yml',
+    '.json5',
+    '.js',
+    '.cjs',
+    '.mjs',
+    '.ts',
+    '.mts',
+    '.cts',
+    '.toml',
+  ]),
   ...ext('prettier.config', ['.js', '.cjs', '.mjs', '.ts', '.mts', '.cts']),
   { name: 'package.json', holds: { jsonKey: 'prettier' } },
 ];
-const JEST_CONFIG: readonly ConfigName[] = [...ext('jest.config', ['.js', '.ts', '.mjs', '.cjs', '.cts', '.mts', '.json']), { name: 'package.json', holds: { jsonKey: 'jest' } }];
+const JEST_CONFIG: readonly ConfigName[] = [
+  ...ext('jest.config', ['.js', '.ts', '.mjs', '.cjs', '.cts', '.mts', '.json']),
+  { name: 'package.json', holds: { jsonKey: 'jest' } },
+];
 const PYTEST_CONFIG: readonly ConfigName[] = [
   // The most common first: any one found stops the search, whatever pytest's own order among them.
   { name: 'pyproject.toml', holds: { section: 'tool.pytest.ini_options' } },
@@ -73,10 +89,19 @@ const DECLARATIONS: ProgramGrammar[] = [
     long: { '--test': null },
     // `node dir --test` runs dir's package.json "main", wherever it points: options come first.
     optionsBeforeOperands: true,
-    operands: { kind: 'paths', script: { unlessFlag: '--test' }, recursive: { fromCwd: 'whenNone', onlyWith: '--test' } },
+    operands: {
+      kind: 'paths',
+      script: { unlessFlag: '--test' },
+      recursive: { fromCwd: 'whenNone', onlyWith: '--test' },
+    },
     examples: {
       auto: ['node run.js', 'node --test', 'node --test src'],
-      gated: [['node -e 1', 'flag-not-on-run-list'], ['node src', 'not-project-file'], ['node link', 'link'], ['node run.js --test', 'flag-not-on-run-list']],
+      gated: [
+        ['node -e 1', 'flag-not-on-run-list'],
+        ['node src', 'not-project-file'],
+        ['node link', 'link'],
+        ['node run.js --test', 'flag-not-on-run-list'],
+      ],
     },
   },
   packageManager('npm'),
@@ -93,7 +118,12 @@ const DECLARATIONS: ProgramGrammar[] = [
     operands: { kind: 'paths', recursive: WALKS_OPERANDS, testIds: true },
     examples: {
       auto: ['pytest', 'pytest -qx tests', 'pytest -k slow', 'pytest --maxfail=2', 'pytest -p no:cacheprovider'],
-      gated: [['pytest --rootdir=/tmp', 'flag-not-on-run-list'], ['pytest @args.txt', 'flag-not-on-run-list'], ['pytest -p antigravity', 'not-project-file'], ['pytest /etc', 'absolute']],
+      gated: [
+        ['pytest --rootdir=/tmp', 'flag-not-on-run-list'],
+        ['pytest @args.txt', 'flag-not-on-run-list'],
+        ['pytest -p antigravity', 'not-project-file'],
+        ['pytest /etc', 'absolute'],
+      ],
     },
   },
   {
@@ -112,7 +142,12 @@ const DECLARATIONS: ProgramGrammar[] = [
     operands: { kind: 'goPackages' },
     examples: {
       auto: ['go test ./...', 'go test -v -run TestX ./...', 'go vet ./pkg/...', 'go build ./pkg'],
-      gated: [['go run .', 'subcommand-not-on-run-list'], ['go test -exec x ./...', 'flag-not-on-run-list'], ['go test all', 'operand-not-allowed'], ['go test ../...', 'climbs-out']],
+      gated: [
+        ['go run .', 'subcommand-not-on-run-list'],
+        ['go test -exec x ./...', 'flag-not-on-run-list'],
+        ['go test all', 'operand-not-allowed'],
+        ['go test ../...', 'climbs-out'],
+      ],
     },
   },
   {
@@ -126,13 +161,23 @@ const DECLARATIONS: ProgramGrammar[] = [
     operands: { kind: 'words' },
     examples: {
       auto: ['cargo test', 'cargo build --release', 'cargo check -v'],
-      gated: [['cargo run', 'subcommand-not-on-run-list'], ['cargo build --target-dir /tmp', 'flag-not-on-run-list'], ['cargo test a/b', 'operand-not-allowed']],
+      gated: [
+        ['cargo run', 'subcommand-not-on-run-list'],
+        ['cargo build --target-dir /tmp', 'flag-not-on-run-list'],
+        ['cargo test a/b', 'operand-not-allowed'],
+      ],
     },
   },
   {
     name: 'make',
     operands: { kind: 'words', pattern: /^[A-Za-z0-9:_.-]+$/ },
-    examples: { auto: ['make', 'make test', 'make build lint'], gated: [['make -C /tmp', 'flag-not-on-run-list'], ['make CC=evil', 'operand-not-allowed']] },
+    examples: {
+      auto: ['make', 'make test', 'make build lint'],
+      gated: [
+        ['make -C /tmp', 'flag-not-on-run-list'],
+        ['make CC=evil', 'operand-not-allowed'],
+      ],
+    },
   },
   {
     name: 'tsc',
@@ -145,19 +190,31 @@ const DECLARATIONS: ProgramGrammar[] = [
     operands: { kind: 'paths', recursive: WALKS_OPERANDS },
     examples: {
       auto: ['tsc', 'tsc --noEmit', 'tsc -p tsconfig.json'],
-      gated: [['tsc --outDir /tmp', 'flag-not-on-run-list'], ['tsc -p /tmp/tsconfig.json', 'absolute'], ['tsc -ptsconfig.json', 'flag-not-on-run-list']],
+      gated: [
+        ['tsc --outDir /tmp', 'flag-not-on-run-list'],
+        ['tsc -p /tmp/tsconfig.json', 'absolute'],
+        ['tsc -ptsconfig.json', 'flag-not-on-run-list'],
+      ],
     },
   },
   {
     name: 'vitest',
-    subcommand: { names: ['run'], required: false, reserved: ['watch', 'dev', 'bench', 'init', 'list', 'related', 'typecheck', 'help'] },
+    subcommand: {
+      names: ['run'],
+      required: false,
+      reserved: ['watch', 'dev', 'bench', 'init', 'list', 'related', 'typecheck', 'help'],
+    },
     short: { t: 'word' },
     shortWhole: true,
     shortEquals: true,
     operands: { kind: 'paths', recursive: WALKS_CWD },
     examples: {
       auto: ['vitest', 'vitest run src', 'vitest run -t name'],
-      gated: [['vitest watch', 'subcommand-not-on-run-list'], ['vitest run --config /tmp/x', 'flag-not-on-run-list'], ['vitest -tc x', 'flag-not-on-run-list']],
+      gated: [
+        ['vitest watch', 'subcommand-not-on-run-list'],
+        ['vitest run --config /tmp/x', 'flag-not-on-run-list'],
+        ['vitest -tc x', 'flag-not-on-run-list'],
+      ],
     },
   },
   {
@@ -168,21 +225,39 @@ const DECLARATIONS: ProgramGrammar[] = [
     shortWhole: true,
     shortEquals: true,
     operands: { kind: 'paths', recursive: WALKS_CWD },
-    examples: { auto: ['jest', 'jest src', 'jest -t name'], gated: [['jest -c x', 'flag-not-on-run-list'], ['jest /tmp', 'absolute']] },
+    examples: {
+      auto: ['jest', 'jest src', 'jest -t name'],
+      gated: [
+        ['jest -c x', 'flag-not-on-run-list'],
+        ['jest /tmp', 'absolute'],
+      ],
+    },
   },
   {
     name: 'eslint',
     configUp: ESLINT_CONFIG,
     long: { '--fix': null },
     operands: { kind: 'paths', recursive: WALKS_OPERANDS },
-    examples: { auto: ['eslint', 'eslint --fix src'], gated: [['eslint --rulesdir /tmp src', 'flag-not-on-run-list'], ['eslint dirlink', 'link']] },
+    examples: {
+      auto: ['eslint', 'eslint --fix src'],
+      gated: [
+        ['eslint --rulesdir /tmp src', 'flag-not-on-run-list'],
+        ['eslint dirlink', 'link'],
+      ],
+    },
   },
   {
     name: 'prettier',
     configUp: PRETTIER_CONFIG,
     long: { '--check': null, '--write': null },
     operands: { kind: 'paths', recursive: WALKS_OPERANDS },
-    examples: { auto: ['prettier --check src', 'prettier --write src/a.ts'], gated: [['prettier -w src', 'flag-not-on-run-list'], ['prettier --write ../x', 'climbs-out']] },
+    examples: {
+      auto: ['prettier --check src', 'prettier --write src/a.ts'],
+      gated: [
+        ['prettier -w src', 'flag-not-on-run-list'],
+        ['prettier --write ../x', 'climbs-out'],
+      ],
+    },
   },
   {
     name: 'ruff',
@@ -190,13 +265,29 @@ const DECLARATIONS: ProgramGrammar[] = [
     subcommand: {
       names: ['check', 'format'],
       required: false,
-      reserved: ['server', 'clean', 'rule', 'config', 'linter', 'version', 'help', 'analyze', 'generate-shell-completion'],
+      reserved: [
+        'server',
+        'clean',
+        'rule',
+        'config',
+        'linter',
+        'version',
+        'help',
+        'analyze',
+        'generate-shell-completion',
+      ],
     },
     long: { '--check': null, '--fix': null },
     // Not known to expand `@file`, but a Python tool's CLI that might: held to the same rule, at no cost.
     responseFiles: true,
     operands: { kind: 'paths', recursive: WALKS_OPERANDS },
-    examples: { auto: ['ruff check src', 'ruff format --check'], gated: [['ruff server', 'subcommand-not-on-run-list'], ['ruff check --config /tmp/x', 'flag-not-on-run-list']] },
+    examples: {
+      auto: ['ruff check src', 'ruff format --check'],
+      gated: [
+        ['ruff server', 'subcommand-not-on-run-list'],
+        ['ruff check --config /tmp/x', 'flag-not-on-run-list'],
+      ],
+    },
   },
   {
     name: 'black',
@@ -209,7 +300,13 @@ const DECLARATIONS: ProgramGrammar[] = [
     long: { '--check': null },
     responseFiles: true,
     operands: { kind: 'paths', recursive: WALKS_OPERANDS },
-    examples: { auto: ['mypy src'], gated: [['mypy --config-file /tmp/x src', 'flag-not-on-run-list'], ['mypy @args.txt', 'flag-not-on-run-list']] },
+    examples: {
+      auto: ['mypy src'],
+      gated: [
+        ['mypy --config-file /tmp/x src', 'flag-not-on-run-list'],
+        ['mypy @args.txt', 'flag-not-on-run-list'],
+      ],
+    },
   },
   ...READERS,
 ];

@@ -22,8 +22,16 @@ const SED_PRINT = new RegExp(`^(?:${ADDRESS}(?:,${ADDRESS})?)?p$`);
  * a field name included (`.env`): a false gate costs a card, a missed one a read.
  */
 const JQ_REFUSED_NAMES: ReadonlySet<string> = new Set([
-  'import', 'include', 'modulemeta', 'get_search_list', 'env', 'input', 'inputs', 'input_filename',
-  'get_prog_origin', 'get_jq_origin',
+  'import',
+  'include',
+  'modulemeta',
+  'get_search_list',
+  'env',
+  'input',
+  'inputs',
+  'input_filename',
+  'get_prog_origin',
+  'get_jq_origin',
 ]);
 /** What a plain jq filter may hold: names, dots, literals, comparison and arithmetic. */
 const JQ_CHARACTERS = /^[A-Za-z0-9_.,:?"'@ +*/%=!<>-]+$/;
@@ -37,7 +45,8 @@ export function scriptProblem(language: ScriptLanguage, script: string, label: s
         ? null
         : `${label}'s script ${show(script)} is not on the run list: only a print script (Np, N,Mp, /re/p, $p) runs without a card, since sed's w, W, r, R and e commands and s///w or s///e write files and run commands`;
     case 'jq': {
-      if (!JQ_CHARACTERS.test(script)) return `${label}'s filter ${show(script)} holds characters beyond names, paths and literals, so it is not on the run list`;
+      if (!JQ_CHARACTERS.test(script))
+        return `${label}'s filter ${show(script)} holds characters beyond names, paths and literals, so it is not on the run list`;
       for (const name of script.match(JQ_NAME) ?? []) {
         if (JQ_REFUSED_NAMES.has(name)) {
           return `${label}'s filter ${show(script)} uses ${name}, which reads modules, the environment or more input than the command names, so it is not on the run list`;

@@ -78,7 +78,10 @@ function plainTree(tree: Tree, source: string): Node {
       text: source.slice(startIndex, endIndex),
       startIndex,
       endIndex,
-      field: parent !== null && parent.type === 'redirected_statement' && cursor.currentFieldId === grammar.bodyField ? 'body' : null,
+      field:
+        parent !== null && parent.type === 'redirected_statement' && cursor.currentFieldId === grammar.bodyField
+          ? 'body'
+          : null,
       children: [],
       namedChildren: [],
       childCount: 0,
@@ -239,8 +242,40 @@ const SHELL_BUILTINS: Record<string, string> = {
 
 /** Interpreters and shells: a heredoc or a redirect fed to them on standard input is code the rule does not read. */
 export const INTERPRETERS = new Set([
-  'sh', 'bash', 'dash', 'zsh', 'ksh', 'fish', 'csh', 'tcsh', 'python', 'python2', 'python3', 'node', 'nodejs', 'deno', 'bun', 'ruby', 'perl',
-  'php', 'lua', 'Rscript', 'R', 'tclsh', 'awk', 'gawk', 'mawk', 'nawk', 'osascript', 'psql', 'mysql', 'sqlite3', 'irb', 'ipython', 'ts-node', 'tsx',
+  'sh',
+  'bash',
+  'dash',
+  'zsh',
+  'ksh',
+  'fish',
+  'csh',
+  'tcsh',
+  'python',
+  'python2',
+  'python3',
+  'node',
+  'nodejs',
+  'deno',
+  'bun',
+  'ruby',
+  'perl',
+  'php',
+  'lua',
+  'Rscript',
+  'R',
+  'tclsh',
+  'awk',
+  'gawk',
+  'mawk',
+  'nawk',
+  'osascript',
+  'psql',
+  'mysql',
+  'sqlite3',
+  'irb',
+  'ipython',
+  'ts-node',
+  'tsx',
 ]);
 
 const OPERATORS = new Set(['&&', '||', ';', '|']);
@@ -315,9 +350,11 @@ function pieces(node: Node, into: { text: string; quoted: boolean }[]): void {
       return;
     case 'string': {
       for (const child of node.namedChildren) {
-        if (child && child.type !== 'string_content') refuse(CONSTRUCTS[child.type] ?? `\`${child.text}\` inside double quotes is not literal text`);
+        if (child && child.type !== 'string_content')
+          refuse(CONSTRUCTS[child.type] ?? `\`${child.text}\` inside double quotes is not literal text`);
       }
-      if (!node.text.startsWith('"') || !node.text.endsWith('"') || node.text.length < 2) refuse('a double-quoted string is not closed');
+      if (!node.text.startsWith('"') || !node.text.endsWith('"') || node.text.length < 2)
+        refuse('a double-quoted string is not closed');
       into.push({ text: unquoteDouble(node.text.slice(1, -1)), quoted: true });
       return;
     }
@@ -327,7 +364,10 @@ function pieces(node: Node, into: { text: string; quoted: boolean }[]): void {
       }
       return;
     default:
-      refuse(CONSTRUCTS[node.type] ?? `\`${node.text}\` (${node.type.replace(/_/g, ' ')}) is shell syntax this rule does not read`);
+      refuse(
+        CONSTRUCTS[node.type] ??
+          `\`${node.text}\` (${node.type.replace(/_/g, ' ')}) is shell syntax this rule does not read`,
+      );
   }
 }
 
@@ -336,9 +376,14 @@ function literalWord(node: Node, assignment = false): ShellWord {
   pieces(node, parts);
   const value = parts.map((p) => p.text).join('');
   // Checked on the whole word: the grammar splits `[ab].txt` and `{a,b}` into several pieces.
-  const bare = parts.filter((p) => !p.quoted).map((p) => p.text).join('');
-  if (/[{}]/.test(bare) && value !== '{}') refuse('`{` and `}` in a word expand differently in sh and bash; quote them');
-  if (/[[\]]/.test(bare) && value !== '[' && value !== ']') refuse('a `[…]` pattern matches file names by a set this rule does not read; quote it');
+  const bare = parts
+    .filter((p) => !p.quoted)
+    .map((p) => p.text)
+    .join('');
+  if (/[{}]/.test(bare) && value !== '{}')
+    refuse('`{` and `}` in a word expand differently in sh and bash; quote them');
+  if (/[[\]]/.test(bare) && value !== '[' && value !== ']')
+    refuse('a `[…]` pattern matches file names by a set this rule does not read; quote it');
   const glob = parts.some((p) => !p.quoted && /[*?]/.test(p.text));
   const first = parts[0];
   let tilde = first !== undefined && !first.quoted && first.text.startsWith('~');
@@ -368,26 +413,34 @@ function redirectOf(node: Node, program: () => string): ShellRedirect[] {
     let text = '';
     if (body) {
       for (const c of body.namedChildren) {
-        if (c && c.type !== 'heredoc_content' && !quoted) refuse(`${CONSTRUCTS[c.type] ?? 'an expansion'} (in a heredoc whose delimiter is not quoted)`);
+        if (c && c.type !== 'heredoc_content' && !quoted)
+          refuse(`${CONSTRUCTS[c.type] ?? 'an expansion'} (in a heredoc whose delimiter is not quoted)`);
       }
       text = body.text;
-      if (!quoted && /[`$\\]/.test(text)) refuse('a heredoc whose delimiter is not quoted expands `$`, backticks and backslashes; quote the delimiter (`<<\'EOF\'`)');
+      if (!quoted && /[`$\\]/.test(text))
+        refuse(
+          "a heredoc whose delimiter is not quoted expands `$`, backticks and backslashes; quote the delimiter (`<<'EOF'`)",
+        );
     }
     out.push({ kind: 'heredoc', body: text });
     // The grammar hangs a redirect written after `<<EOF` on the heredoc node.
     for (const c of named) {
       if (c.type === 'file_redirect') out.push(...redirectOf(c, program));
-      else if (!['heredoc_start', 'heredoc_body', 'heredoc_end'].includes(c.type)) refuse(`\`${c.text}\` after a heredoc is not read by this rule`);
+      else if (!['heredoc_start', 'heredoc_body', 'heredoc_end'].includes(c.type))
+        refuse(`\`${c.text}\` after a heredoc is not read by this rule`);
     }
     return out;
   }
-  if (node.type !== 'file_redirect') refuse(CONSTRUCTS[node.type] ?? `the redirect \`${node.text}\` is not one this rule reads`);
+  if (node.type !== 'file_redirect')
+    refuse(CONSTRUCTS[node.type] ?? `the redirect \`${node.text}\` is not one this rule reads`);
   const operator = node.children.find((c) => c && !c.isNamed)?.type ?? '';
   const descriptor = named.find((c) => c.type === 'file_descriptor');
   const destinations = named.filter((c) => c.type !== 'file_descriptor');
-  if (destinations.length !== 1) refuse(`the redirect \`${node.text}\` has ${destinations.length === 0 ? 'no' : 'more than one'} target`);
+  if (destinations.length !== 1)
+    refuse(`the redirect \`${node.text}\` has ${destinations.length === 0 ? 'no' : 'more than one'} target`);
   const fd = descriptor ? Number(descriptor.text) : operator.startsWith('<') ? 0 : 1;
-  if (!Number.isInteger(fd) || fd > 2) refuse(`the redirect \`${node.text}\` uses file descriptor ${descriptor?.text}, beyond the three standard ones`);
+  if (!Number.isInteger(fd) || fd > 2)
+    refuse(`the redirect \`${node.text}\` uses file descriptor ${descriptor?.text}, beyond the three standard ones`);
   const destination = destinations[0];
   switch (operator) {
     case '>':
@@ -406,7 +459,9 @@ function redirectOf(node: Node, program: () => string): ShellRedirect[] {
     case '&>':
     case '&>>':
     case '>&>':
-      refuse(`\`${operator}\` is bash only; sh runs the command in the background and truncates the file: write \`> file 2>&1\``);
+      refuse(
+        `\`${operator}\` is bash only; sh runs the command in the background and truncates the file: write \`> file 2>&1\``,
+      );
       break;
     case '>|':
       refuse('`>|` overrides noclobber; write `>`');
@@ -436,19 +491,25 @@ function pushCommand(node: Node, outer: readonly Node[], walk: Walk): void {
     if (!child.isNamed) refuse(`\`${child.text}\` is shell syntax this rule does not read`);
     // The grammar sometimes splits one word in two (`'a'\{` as `'a'` and `\{`): sh reads pieces
     // with no blank between them as one word, and so does this rule.
-    const glued = previous !== null && previous.endIndex === child.startIndex && !/redirect$/.test(child.type) && !/redirect$/.test(previous.type);
+    const glued =
+      previous !== null &&
+      previous.endIndex === child.startIndex &&
+      !/redirect$/.test(child.type) &&
+      !/redirect$/.test(previous.type);
     previous = child;
     if (glued && child.type !== 'variable_assignment' && child.type !== 'command_name') {
       const piece = literalWord(child);
       if (words.length > 0) words[words.length - 1] = joined(words[words.length - 1]!, piece);
-      else if (assignments.length > 0) assignments[assignments.length - 1]!.value = joined(assignments[assignments.length - 1]!.value, piece);
+      else if (assignments.length > 0)
+        assignments[assignments.length - 1]!.value = joined(assignments[assignments.length - 1]!.value, piece);
       else refuse(`\`${node.text}\` is not read as sh reads it`);
       continue;
     }
     if (glued) refuse(`\`${node.text}\` is not read as sh reads it`);
     switch (child.type) {
       case 'variable_assignment': {
-        if (words.length > 0) refuse('an assignment after the program name is an argument in sh and an assignment in bash');
+        if (words.length > 0)
+          refuse('an assignment after the program name is an argument in sh and an assignment in bash');
         const name = child.namedChildren.find((c) => c?.type === 'variable_name');
         const value = child.namedChildren.filter((c): c is Node => c !== null && c.type !== 'variable_name');
         const operator = child.children.find((c) => c && !c.isNamed)?.type;
@@ -518,7 +579,8 @@ function pushTest(node: Node, outer: readonly Node[], walk: Walk): void {
 
 function operator(token: Node, walk: Walk): void {
   const t = token.type;
-  if (t === '&') refuse('a trailing `&` leaves the command running in the background; use start for a program that keeps running');
+  if (t === '&')
+    refuse('a trailing `&` leaves the command running in the background; use start for a program that keeps running');
   if (t === '|&') refuse('`|&` is bash only; write `2>&1 |`');
   if (!OPERATORS.has(t)) refuse(`\`${token.text}\` is shell syntax this rule does not read`);
   walk.pending = t as Connector;
@@ -556,7 +618,10 @@ function statement(node: Node, outer: readonly Node[], walk: Walk): void {
     case 'comment':
       return;
     default:
-      refuse(CONSTRUCTS[node.type] ?? `\`${node.text.split('\n')[0]}\` (${node.type.replace(/_/g, ' ')}) is shell syntax this rule does not read`);
+      refuse(
+        CONSTRUCTS[node.type] ??
+          `\`${node.text.split('\n')[0]}\` (${node.type.replace(/_/g, ' ')}) is shell syntax this rule does not read`,
+      );
   }
 }
 
@@ -588,17 +653,20 @@ function coversAll(root: Node, source: string): string | null {
 
 /** Code points a card could not show as they are (the lexer's rule, newlines allowed between commands). */
 const INVISIBLE = /[\p{C}\p{Z}\p{White_Space}\p{Default_Ignorable_Code_Point}]/u;
-const CONFUSABLE = /[\p{Pi}\p{Pf}\u201a\u201e\u2032-\u2037\u02b9-\u02bc\u02c8\u02ee\u00b4\u301d-\u301f\uff02\uff07\ua78c\u05f3\u05f4]/u;
+const CONFUSABLE =
+  /[\p{Pi}\p{Pf}\u201a\u201e\u2032-\u2037\u02b9-\u02bc\u02c8\u02ee\u00b4\u301d-\u301f\uff02\uff07\ua78c\u05f3\u05f4]/u;
 const SYNTAX = /[$`~|;&<>(){}[\]\\'"\n]/;
 
 function visibleProblem(command: string): string | null {
-  if (command.length > MAX_COMMAND_LENGTH) return `it is ${command.length} characters long, more than the ${MAX_COMMAND_LENGTH} a card can show whole`;
+  if (command.length > MAX_COMMAND_LENGTH)
+    return `it is ${command.length} characters long, more than the ${MAX_COMMAND_LENGTH} a card can show whole`;
   for (const ch of command) {
     const code = ch.charCodeAt(0);
     if (ch === ' ' || ch === '\n' || (code >= 0x21 && code <= 0x7e)) continue;
     const hex = (ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
     if (INVISIBLE.test(ch)) return `the invisible or control character U+${hex} is not an ordinary space or letter`;
-    if (CONFUSABLE.test(ch) || SYNTAX.test(ch.normalize('NFKC'))) return `${ch} (U+${hex}) reads as a quote or as shell syntax, and is neither here`;
+    if (CONFUSABLE.test(ch) || SYNTAX.test(ch.normalize('NFKC')))
+      return `${ch} (U+${hex}) reads as a quote or as shell syntax, and is neither here`;
   }
   return null;
 }
@@ -615,7 +683,8 @@ function bareForm(command: string): ShellForm {
     const value = word.value.slice(eq + 1);
     assignments.push({ name: word.value.slice(0, eq), value: tokenWord(value) });
   }
-  if (words.length === 0) return { ok: false, reason: `not a command this rule reads: ${CONSTRUCTS.variable_assignment}` };
+  if (words.length === 0)
+    return { ok: false, reason: `not a command this rule reads: ${CONSTRUCTS.variable_assignment}` };
   const builtin = SHELL_BUILTINS[words[0]!.value];
   if (builtin !== undefined) return { ok: false, reason: `not a command this rule reads: ${builtin}` };
   return { ok: true, commands: [{ assignments, words, redirects: [], connector: 'start', text: command }] };
@@ -632,18 +701,34 @@ export function readShellForm(command: string): ShellForm {
   if (trimmed === '') return { ok: false, reason: 'there is no command' };
   if (BARE.test(trimmed)) return bareForm(trimmed);
   const parser = shellParser();
-  if (!parser) return { ok: false, reason: 'the shell grammar is not loaded, so the command cannot be read; it asks', undecidable: true };
+  if (!parser)
+    return {
+      ok: false,
+      reason: 'the shell grammar is not loaded, so the command cannot be read; it asks',
+      undecidable: true,
+    };
   const tree = parser.parse(command);
-  if (!tree) return { ok: false, reason: 'the shell grammar could not read the command, so it asks', undecidable: true };
+  if (!tree)
+    return { ok: false, reason: 'the shell grammar could not read the command, so it asks', undecidable: true };
   try {
-    if (tree.rootNode.hasError) return { ok: false, reason: 'not a command this rule reads: the shell grammar cannot read it whole (an unclosed quote, a stray operator, or syntax it does not know)' };
+    if (tree.rootNode.hasError)
+      return {
+        ok: false,
+        reason:
+          'not a command this rule reads: the shell grammar cannot read it whole (an unclosed quote, a stray operator, or syntax it does not know)',
+      };
     const root = plainTree(tree, command);
     const skipped = coversAll(root, command);
-    if (skipped !== null) return { ok: false, reason: `not a command this rule reads: the shell grammar skips \`${skipped}\`, which sh reads as part of a word` };
+    if (skipped !== null)
+      return {
+        ok: false,
+        reason: `not a command this rule reads: the shell grammar skips \`${skipped}\`, which sh reads as part of a word`,
+      };
     const walk: Walk = { commands: [], pending: 'start' };
     statement(root, [], walk);
     if (walk.commands.length === 0) return { ok: false, reason: 'there is no command' };
-    if (walk.pending !== ';') return { ok: false, reason: `not a command this rule reads: it ends with \`${walk.pending}\`` };
+    if (walk.pending !== ';')
+      return { ok: false, reason: `not a command this rule reads: it ends with \`${walk.pending}\`` };
     return { ok: true, commands: walk.commands };
   } catch (error) {
     if (error instanceof Refused) return { ok: false, reason: `not a command this rule reads: ${error.message}` };

@@ -247,9 +247,7 @@ export interface Refusal {
   reason: string;
 }
 
-export type GrammarVerdict =
-  | { ok: true; checks: PathCheck[]; summary: string }
-  | ({ ok: false } & Refusal);
+export type GrammarVerdict = { ok: true; checks: PathCheck[]; summary: string } | ({ ok: false } & Refusal);
 
 /** A command the owner allowed on a card (seed 003 §3), as stored in `remembered_commands`. */
 export interface RememberedCommand {
@@ -280,13 +278,17 @@ export interface ClassifyContext {
    * Run mode in the sandbox. `privateTmp`: the sandbox mounts the agent's own directory at /tmp
    * (bubblewrap), so a path there is the agent's scratch, not the owner's.
    */
-  contained?: { allowedDomains: readonly string[]; runListOnly?: boolean; maxFileBytes?: number; privateTmp?: boolean; /** Compiled .gitignore rules kept across decisions (policy/containedFiles.ts). */ ignoreRules?: IgnoreRules; ownPorts?: readonly number[] };
+  contained?: {
+    allowedDomains: readonly string[];
+    runListOnly?: boolean;
+    maxFileBytes?: number;
+    privateTmp?: boolean;
+    /** Compiled .gitignore rules kept across decisions (policy/containedFiles.ts). */ ignoreRules?: IgnoreRules;
+    ownPorts?: readonly number[];
+  };
 }
 
-export type CommandDecision = (
-  | { tier: 'auto'; code: AutoCode }
-  | { tier: 'gated'; code: GateCode }
-) & {
+export type CommandDecision = ({ tier: 'auto'; code: AutoCode } | { tier: 'gated'; code: GateCode }) & {
   reason: string;
   /** The argv that would be spawned; null when the command is not plain. */
   argv: string[] | null;

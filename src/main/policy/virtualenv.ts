@@ -53,9 +53,11 @@ export function venvProgramProblem(absolute: string, venv: string, workspace: st
   const name = path.basename(absolute);
   if (name !== 'pytest' && !PYTHON_NAME.test(name)) return 'not-venv';
   const shown = path.relative(workspace, absolute);
-  if (lstat(path.join(venv, 'pyvenv.cfg'))?.isFile() !== true) return `${path.relative(workspace, venv)} is no longer a virtualenv (no pyvenv.cfg)`;
+  if (lstat(path.join(venv, 'pyvenv.cfg'))?.isFile() !== true)
+    return `${path.relative(workspace, venv)} is no longer a virtualenv (no pyvenv.cfg)`;
   // The project's own script (its first line names the venv's python): a regular file, never a link.
-  if (name === 'pytest') return lstat(absolute)?.isFile() === true ? null : `${shown} is not a regular file of the project`;
+  if (name === 'pytest')
+    return lstat(absolute)?.isFile() === true ? null : `${shown} is not a regular file of the project`;
   return interpreterProblem(absolute, shown);
 }
 
@@ -63,7 +65,12 @@ export function venvProgramProblem(absolute: string, venv: string, workspace: st
  * Whether argv[0] is the detected virtualenv's pytest or python, spelled as a path from the
  * command's cwd (`.venv/bin/pytest`, `./.venv/bin/python`, `../.venv/bin/pytest`, or absolute).
  */
-export function venvProgram(argv: readonly string[], venv: string | undefined, cwdAbsolute: string, workspace: string): VenvProgram {
+export function venvProgram(
+  argv: readonly string[],
+  venv: string | undefined,
+  cwdAbsolute: string,
+  workspace: string,
+): VenvProgram {
   const program = argv[0];
   if (!venv || program === undefined || !program.includes('/')) return NOT_APPLICABLE;
   const absolute = path.resolve(cwdAbsolute, program);
@@ -71,9 +78,13 @@ export function venvProgram(argv: readonly string[], venv: string | undefined, c
   if (problem === 'not-venv') return NOT_APPLICABLE;
   if (problem !== null) return { applies: true, refused: problem };
   const name = path.basename(absolute);
-  if (name === 'pytest') return { applies: true, argv: ['pytest', ...argv.slice(1)], shown: path.relative(workspace, absolute) };
+  if (name === 'pytest')
+    return { applies: true, argv: ['pytest', ...argv.slice(1)], shown: path.relative(workspace, absolute) };
   if (argv[1] !== '-m' || !MODULES.has(argv[2] ?? '')) {
-    return { applies: true, refused: `the virtualenv's ${name} runs without a card only as \`${name} -m pytest\` or \`${name} -m unittest\`` };
+    return {
+      applies: true,
+      refused: `the virtualenv's ${name} runs without a card only as \`${name} -m pytest\` or \`${name} -m unittest\``,
+    };
   }
   return { applies: true, argv: [name, ...argv.slice(1)], shown: path.relative(workspace, absolute) };
 }

@@ -52,7 +52,6 @@ export const CAPTURE_NETWORK_ARGS = [
   '--dns-prefetch-disable',
 ];
 
-
 export interface ChromiumCaptureOptions {
   /** Defaults to PADDOCK_CHROMIUM, else /usr/bin/chromium. */
   executablePath?: string;
@@ -126,9 +125,22 @@ interface LaunchedBrowser {
 function launchChromium(executablePath: string, timeoutMs: number): Promise<LaunchedBrowser> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-shot-'));
   const setpriv = SETPRIV.find((file) => fs.existsSync(file));
-  const chromiumArgv = [executablePath, ...chromiumArgs(), ...CAPTURE_NETWORK_ARGS, `--user-data-dir=${profile}`, '--remote-debugging-address=127.0.0.1', '--remote-debugging-port=0', 'about:blank'];
+  const chromiumArgv = [
+    executablePath,
+    ...chromiumArgs(),
+    ...CAPTURE_NETWORK_ARGS,
+    `--user-data-dir=${profile}`,
+    '--remote-debugging-address=127.0.0.1',
+    '--remote-debugging-port=0',
+    'about:blank',
+  ];
   const argv = setpriv ? [setpriv, '--pdeathsig', 'KILL', '--', ...chromiumArgv] : chromiumArgv;
-  const child = spawnChild(argv[0]!, argv.slice(1), 'browser', { cwd: profile, env: { ...scrubbedEnv(process.env), HOME: profile }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const child = spawnChild(argv[0]!, argv.slice(1), 'browser', {
+    cwd: profile,
+    env: { ...scrubbedEnv(process.env), HOME: profile },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
   const end = () => {
     try {
       if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
@@ -147,7 +159,8 @@ function launchChromium(executablePath: string, timeoutMs: number): Promise<Laun
     };
     const timer = setTimeout(() => fail(`no DevTools endpoint within ${timeoutMs} ms`), timeoutMs);
     child.on('error', (error) => fail(error.message));
-    const exited = (code: number | null) => fail(`Chromium exited (${code}): ${said.trim().split('\n').slice(-3).join(' ')}`);
+    const exited = (code: number | null) =>
+      fail(`Chromium exited (${code}): ${said.trim().split('\n').slice(-3).join(' ')}`);
     child.on('exit', exited);
     child.stderr?.on('data', (chunk: Buffer) => {
       said = (said + chunk.toString('utf8')).slice(-8192);

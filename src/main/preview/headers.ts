@@ -9,7 +9,10 @@ export function cookieName(port: number): string {
 }
 
 function cookiePairs(header: string | undefined): string[] {
-  return (header ?? '').split(';').map((part) => part.trim()).filter((part) => part.length > 0);
+  return (header ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
 }
 
 /**
@@ -82,7 +85,14 @@ function connectionNamed(value: string): ReadonlySet<string> {
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /** Headers the preview itself sets on what it forwards, whatever the browser sent or Connection named. */
-const SET_BY_PREVIEW = new Set(['host', 'cookie', 'origin', 'x-forwarded-prefix', 'content-length', 'transfer-encoding']);
+const SET_BY_PREVIEW = new Set([
+  'host',
+  'cookie',
+  'origin',
+  'x-forwarded-prefix',
+  'content-length',
+  'transfer-encoding',
+]);
 
 /**
  * The body's framing, set here and never dropped by what Connection names: a body that reached the
@@ -103,7 +113,12 @@ function framing(headers: IncomingHttpHeaders, method: string | undefined, out: 
  * body's framing (see framing). A flat name, value, name, value list, which http.request writes in
  * this order (Node still validates every name and value).
  */
-export function forwardRequestHeaders(headers: IncomingHttpHeaders, method: string | undefined, target: TargetInfo, keepUpgrade: boolean): string[] {
+export function forwardRequestHeaders(
+  headers: IncomingHttpHeaders,
+  method: string | undefined,
+  target: TargetInfo,
+  keepUpgrade: boolean,
+): string[] {
   const out: string[] = [];
   const named = connectionNamed(String(headers.connection ?? ''));
   for (const key of Object.keys(headers)) {
@@ -118,7 +133,8 @@ export function forwardRequestHeaders(headers: IncomingHttpHeaders, method: stri
   if (cookie !== undefined) out.push('cookie', cookie);
   const origin = headers.origin;
   // Dev servers check Origin against their own host (hot-reload sockets, CSRF guards).
-  if (origin !== undefined) out.push('origin', origin === target.previewOrigin ? `http://${target.targetHost}` : origin);
+  if (origin !== undefined)
+    out.push('origin', origin === target.previewOrigin ? `http://${target.targetHost}` : origin);
   out.push('x-forwarded-prefix', target.prefix.slice(0, -1));
   framing(headers, method, out);
   return out;

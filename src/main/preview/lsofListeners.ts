@@ -6,7 +6,9 @@ import type { ListeningSocket, LoopbackHost } from './types';
 
 function run(file: string, args: string[]): Promise<string> {
   // argv, no shell; lsof exits 1 when nothing matched, which is an answer, not an error.
-  return execFileText(file, args, 'probe', { timeoutMs: 5_000, maxBuffer: 4 * 1024 * 1024 }).then((result) => result.stdout);
+  return execFileText(file, args, 'probe', { timeoutMs: 5_000, maxBuffer: 4 * 1024 * 1024 }).then(
+    (result) => result.stdout,
+  );
 }
 
 /** Group members descended from `pid` (or the whole group when `pid` leads it), from `ps`. */

@@ -2,7 +2,14 @@
 // name is resolved on every request and must be one the process itself is listening on.
 import { createProcListeners, listeningSocketsLinux } from './procListeners';
 import { listeningSocketsLsof } from './lsofListeners';
-import type { ListeningSocket, ListeningSocketsOf, PortResolution, RunningProcess, RunningProcessLookup, SandboxBridge } from './types';
+import type {
+  ListeningSocket,
+  ListeningSocketsOf,
+  PortResolution,
+  RunningProcess,
+  RunningProcessLookup,
+  SandboxBridge,
+} from './types';
 
 /** The platform's way of finding a pid's listening sockets, per request (Linux: /proc; macOS: lsof). */
 export function createListeningSockets(): ListeningSocketsOf {
@@ -40,7 +47,9 @@ export interface PortResolverDeps {
 export type PortResolver = (name: string, requestedPort?: number) => Promise<PortResolution>;
 
 /** The resolver, and its synchronous answer from sockets still held (undefined: ask the asynchronous one). */
-export type HeldPortResolver = PortResolver & { held(name: string, requestedPort?: number): PortResolution | undefined };
+export type HeldPortResolver = PortResolver & {
+  held(name: string, requestedPort?: number): PortResolution | undefined;
+};
 
 /**
  * How long the sockets found for one process are taken as still held without asking again (issue 22
@@ -54,7 +63,13 @@ const MAX_HELD = 256;
 type Choice = { ok: true; socket: ListeningSocket } | { ok: false; reason: string };
 
 /** The socket a preview of `name` may reach among those the process holds (the requested port, else the lowest acceptable). */
-function chooseSocket(name: string, pid: number, sockets: readonly ListeningSocket[], wanted: number | undefined, own: readonly number[]): Choice {
+function chooseSocket(
+  name: string,
+  pid: number,
+  sockets: readonly ListeningSocket[],
+  wanted: number | undefined,
+  own: readonly number[],
+): Choice {
   if (wanted !== undefined) {
     const socket = sockets.find((s) => s.port === wanted);
     if (socket !== undefined) return { ok: true, socket };
@@ -76,7 +91,8 @@ function chooseSocket(name: string, pid: number, sockets: readonly ListeningSock
 export function createPortResolver(deps: PortResolverDeps): HeldPortResolver {
   const socketsOf = deps.listeningSockets ?? createListeningSockets();
   const held = new Map<string, { sockets: ListeningSocket[]; at: number }>();
-  const keyOf = (running: RunningProcess, wanted: number | undefined): string => `${running.pid}:${running.startTime}:${wanted ?? '*'}`;
+  const keyOf = (running: RunningProcess, wanted: number | undefined): string =>
+    `${running.pid}:${running.startTime}:${wanted ?? '*'}`;
   const socketsHeld = async (running: RunningProcess, wanted: number | undefined): Promise<ListeningSocket[]> => {
     const key = keyOf(running, wanted);
     const now = performance.now();
@@ -92,7 +108,12 @@ export function createPortResolver(deps: PortResolverDeps): HeldPortResolver {
   };
 
   /** The checks before any socket is read: a running process and an acceptable wanted port. */
-  const precheck = (name: string, requestedPort: number | undefined): { ok: false; reason: string } | { ok: true; running: RunningProcess; own: readonly number[]; wanted: number | undefined } => {
+  const precheck = (
+    name: string,
+    requestedPort: number | undefined,
+  ):
+    | { ok: false; reason: string }
+    | { ok: true; running: RunningProcess; own: readonly number[]; wanted: number | undefined } => {
     const running = deps.lookup.findRunning(name);
     if (running === null) return { ok: false, reason: `no process named "${name}" is running` };
     const own = deps.ownPorts();
@@ -114,12 +135,16 @@ export function createPortResolver(deps: PortResolverDeps): HeldPortResolver {
     const chosen = choice.socket;
     if (chosen.sandboxedIn !== undefined) {
       // Inside the sandbox's own network namespace: only the bridge reaches it (never host loopback).
-      if (!deps.bridge) return { ok: false, reason: `"${name}" listens inside the sandbox, and this Paddock has no bridge into it` };
+      if (!deps.bridge)
+        return { ok: false, reason: `"${name}" listens inside the sandbox, and this Paddock has no bridge into it` };
       try {
         const port = await deps.bridge(running.pid, chosen.sandboxedIn, chosen.port);
         return { ok: true, port, host: '127.0.0.1', pid: running.pid, agentId: running.agentId };
       } catch (error) {
-        return { ok: false, reason: `"${name}" listens inside the sandbox on port ${chosen.port}, but ${(error as Error).message}` };
+        return {
+          ok: false,
+          reason: `"${name}" listens inside the sandbox on port ${chosen.port}, but ${(error as Error).message}`,
+        };
       }
     }
     return { ok: true, port: chosen.port, host: chosen.host, pid: running.pid, agentId: running.agentId };

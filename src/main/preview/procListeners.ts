@@ -230,7 +230,9 @@ const MAX_REMEMBERED = 256;
  * that very socket. A socket's bound port never changes while it exists, so holding the inode is
  * holding the port; when the descriptor is gone or points elsewhere, the full scan runs again.
  */
-export function createProcListeners(procRoot = '/proc'): (pid: number, wantPort?: number) => Promise<ListeningSocket[]> {
+export function createProcListeners(
+  procRoot = '/proc',
+): (pid: number, wantPort?: number) => Promise<ListeningSocket[]> {
   const remembered = new Map<string, HeldSocket[]>();
   return async (pid, wantPort) => {
     const key = `${pid}:${wantPort ?? '*'}`;
@@ -251,10 +253,16 @@ export function createProcListeners(procRoot = '/proc'): (pid: number, wantPort?
 }
 
 function plain(socket: HeldSocket): ListeningSocket {
-  return socket.sandboxedIn === undefined ? { port: socket.port, host: socket.host } : { port: socket.port, host: socket.host, sandboxedIn: socket.sandboxedIn };
+  return socket.sandboxedIn === undefined
+    ? { port: socket.port, host: socket.host }
+    : { port: socket.port, host: socket.host, sandboxedIn: socket.sandboxedIn };
 }
 
 /** A full scan, nothing remembered (what `listeningPorts` answers). */
-export async function listeningSocketsLinux(pid: number, wantPort?: number, procRoot = '/proc'): Promise<ListeningSocket[]> {
+export async function listeningSocketsLinux(
+  pid: number,
+  wantPort?: number,
+  procRoot = '/proc',
+): Promise<ListeningSocket[]> {
   return scanListeningSockets(procRoot, pid, wantPort).map(plain);
 }

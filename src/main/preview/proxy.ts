@@ -3,7 +3,13 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { Duplex, Readable } from 'node:stream';
-import { backwardResponseHeaders, forwardRequestHeaders, redirectStaysInside, refusedRedirectText, type TargetInfo } from './headers';
+import {
+  backwardResponseHeaders,
+  forwardRequestHeaders,
+  redirectStaysInside,
+  refusedRedirectText,
+  type TargetInfo,
+} from './headers';
 import type { LoopbackHost } from './types';
 
 export interface ProxyTarget extends TargetInfo {
@@ -67,10 +73,19 @@ export function proxyHttp(
   upstream.on('response', (appRes) => {
     const headers = backwardResponseHeaders(appRes.headers, target);
     const status = appRes.statusCode ?? 502;
-    if (status >= 300 && status < 400 && typeof headers.location === 'string' && !redirectStaysInside(headers.location, target)) {
+    if (
+      status >= 300 &&
+      status < 400 &&
+      typeof headers.location === 'string' &&
+      !redirectStaysInside(headers.location, target)
+    ) {
       // Refused, not followed: the browser would otherwise load another host inside the preview.
       appRes.resume();
-      res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
+      res.writeHead(502, {
+        'content-type': 'text/plain; charset=utf-8',
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'no-store',
+      });
       res.end(refusedRedirectText(headers.location));
       return;
     }

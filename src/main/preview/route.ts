@@ -55,7 +55,12 @@ type FetchHeaders = Record<string, string | string[] | undefined>;
  * Origin on a socket's handshake. A local process can forge or drop these headers, but it needs the
  * session cookie all the same. Framing by another origin is refused by the browser (frameAncestors).
  */
-export function isCrossOriginRequest(headers: FetchHeaders, ownOrigin: string, upgrade: boolean, method = 'GET'): boolean {
+export function isCrossOriginRequest(
+  headers: FetchHeaders,
+  ownOrigin: string,
+  upgrade: boolean,
+  method = 'GET',
+): boolean {
   const site = headers['sec-fetch-site'];
   if (site === 'same-site' || site === 'cross-site') {
     if (headers['sec-fetch-mode'] !== 'navigate') return true;

@@ -101,14 +101,28 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
   };
 
   /** Where a gate that passed sends the request: the resolved port of the bound process, or 502. */
-  const passed = (bound: Bound, resolved: PortResolution, route: { name: string; prefix: string; path: string }, previewOrigin: string): Gate => {
+  const passed = (
+    bound: Bound,
+    resolved: PortResolution,
+    route: { name: string; prefix: string; path: string },
+    previewOrigin: string,
+  ): Gate => {
     // The name is another agent's process now: not this listener's preview.
     if (!resolved.ok || resolved.agentId !== bound.agentId) return { ok: false, status: 502 };
     const targetHost = resolved.host === '::1' ? `[::1]:${resolved.port}` : `127.0.0.1:${resolved.port}`;
     return {
       ok: true,
       pid: resolved.pid,
-      target: { name: route.name, prefix: route.prefix, path: route.path, host: resolved.host, port: resolved.port, targetHost, previewOrigin, framePolicy: framePolicy() },
+      target: {
+        name: route.name,
+        prefix: route.prefix,
+        path: route.path,
+        host: resolved.host,
+        port: resolved.port,
+        targetHost,
+        previewOrigin,
+        framePolicy: framePolicy(),
+      },
     };
   };
 
@@ -116,7 +130,8 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
    * Host, path, origin, ticket and cookie: the same gate for requests and upgrades. It answers at once
    * when the process's port is already known (most requests), and as a promise when it must be read.
    */
-  type Gate = { ok: true; target: ProxyTarget; pid: number } | { ok: false; status: number; headers?: http.OutgoingHttpHeaders };
+  type Gate =
+    { ok: true; target: ProxyTarget; pid: number } | { ok: false; status: number; headers?: http.OutgoingHttpHeaders };
   const gate = (bound: Bound, req: http.IncomingMessage, upgrade: boolean): Gate | Promise<Gate> => {
     const routed = options.tailnetRoute?.(req.headers.host) ?? null;
     if (routed !== null) return routed === bound.name ? tailnetGate(bound, req) : { ok: false, status: 421 };
@@ -154,7 +169,12 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
   const tailnetGate = async (bound: Bound, req: http.IncomingMessage): Promise<Gate> => {
     const rawPath = req.url ?? '/';
     if (!rawPath.startsWith('/')) return { ok: false, status: 404 };
-    return passed(bound, await resolve(bound.name), { name: bound.name, prefix: '/', path: rawPath }, `https://${req.headers.host}`);
+    return passed(
+      bound,
+      await resolve(bound.name),
+      { name: bound.name, prefix: '/', path: rawPath },
+      `https://${req.headers.host}`,
+    );
   };
 
   const serve = (bound: Bound, upgraded: Set<Duplex>): http.Server => {
@@ -186,7 +206,8 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
         .then(
           (decision) => {
             if (decision.ok) return proxyUpgrade(req, socket, head, decision.target);
-            const text = decision.status === 421 ? 'Misdirected Request' : decision.status === 401 ? 'Unauthorized' : 'Refused';
+            const text =
+              decision.status === 421 ? 'Misdirected Request' : decision.status === 401 ? 'Unauthorized' : 'Refused';
             refuseUpgrade(socket, decision.status, text);
           },
           () => socket.destroy(),
@@ -258,7 +279,11 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     isPreviewUrl: (url) => {
       try {
         const parsed = new URL(url);
-        return parsed.protocol === 'http:' && (parsed.hostname === '127.0.0.1' || parsed.hostname === 'localhost') && byPort.has(Number(parsed.port));
+        return (
+          parsed.protocol === 'http:' &&
+          (parsed.hostname === '127.0.0.1' || parsed.hostname === 'localhost') &&
+          byPort.has(Number(parsed.port))
+        );
       } catch {
         return false;
       }

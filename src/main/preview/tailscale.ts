@@ -54,7 +54,10 @@ export function tailscaleExposure(): string {
 }
 
 const readStatus = async (file: string): Promise<string> => {
-  const result = await execFileText(file, ['status', '--json'], 'owner', { timeoutMs: 15_000, maxBuffer: 8 * 1024 * 1024 });
+  const result = await execFileText(file, ['status', '--json'], 'owner', {
+    timeoutMs: 15_000,
+    maxBuffer: 8 * 1024 * 1024,
+  });
   if (result.error) throw result.error;
   return result.stdout;
 };
@@ -84,7 +87,12 @@ export function createTailscaleRoutes(deps: TailscaleRoutesDeps): TailscaleRoute
       const binary = findOnPath('tailscale', deps.env);
       if (binary === null) return report('Tailscale route not added: `tailscale` is not on PATH.');
       try {
-        await run(binary, ['serve', '--bg', `--https=${port}`, `http://127.0.0.1:${await deps.previewPort(agentId, name)}`]);
+        await run(binary, [
+          'serve',
+          '--bg',
+          `--https=${port}`,
+          `http://127.0.0.1:${await deps.previewPort(agentId, name)}`,
+        ]);
         routes.set(name, { port, binary, host: await tailnetName(binary, status) });
       } catch (err) {
         report(`Tailscale route for "${name}" on port ${port} was not added: ${(err as Error).message}`);

@@ -32,8 +32,7 @@ export type SandboxBridge = (ownerPid: number, holderPid: number, port: number) 
 export type ListeningSocketsOf = (pid: number, wantPort?: number) => Promise<ListeningSocket[]>;
 
 export type PortResolution =
-  | { ok: true; port: number; host: LoopbackHost; pid: number; agentId: string }
-  | { ok: false; reason: string };
+  { ok: true; port: number; host: LoopbackHost; pid: number; agentId: string } | { ok: false; reason: string };
 
 export interface PreviewCheck {
   /** The process is running now. */

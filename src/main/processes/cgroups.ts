@@ -40,7 +40,9 @@ export function ownCgroupDirectory(procSelf = '/proc/self'): string | null {
 }
 
 /** Null when this system gives Paddock no cgroups of its own to make. */
-export function openCgroups(directory: string | null = process.platform === 'linux' ? ownCgroupDirectory() : null): GroupCgroups | null {
+export function openCgroups(
+  directory: string | null = process.platform === 'linux' ? ownCgroupDirectory() : null,
+): GroupCgroups | null {
   if (directory === null) return null;
   // One directory for every Paddock: a tag is random, and the next start finds the last one's groups by tag.
   const base = path.join(directory, 'paddock-groups');

@@ -20,7 +20,10 @@ export interface CoalescerOptions<T> {
 }
 
 /** `send` gets the pending items in order and the size of those dropped since the last send. */
-export function createCoalescer<T>(send: (items: T[], dropped: number) => void, options: CoalescerOptions<T>): Coalescer<T> {
+export function createCoalescer<T>(
+  send: (items: T[], dropped: number) => void,
+  options: CoalescerOptions<T>,
+): Coalescer<T> {
   const { sizeOf, flushMs = COALESCE_MS, maxSize = COALESCE_BYTES, overflow = 'flush' } = options;
   let pending: T[] = [];
   let size = 0;
@@ -61,6 +64,14 @@ export function createCoalescer<T>(send: (items: T[], dropped: number) => void, 
 }
 
 /** Text pushed is handed on joined: a model's tokens, a terminal's output. */
-export function createTextCoalescer(send: (text: string) => void, flushMs = COALESCE_MS, maxChars = COALESCE_BYTES): Coalescer<string> {
-  return createCoalescer<string>((items) => send(items.join('')), { flushMs, maxSize: maxChars, sizeOf: (text) => text.length });
+export function createTextCoalescer(
+  send: (text: string) => void,
+  flushMs = COALESCE_MS,
+  maxChars = COALESCE_BYTES,
+): Coalescer<string> {
+  return createCoalescer<string>((items) => send(items.join('')), {
+    flushMs,
+    maxSize: maxChars,
+    sizeOf: (text) => text.length,
+  });
 }

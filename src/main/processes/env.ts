@@ -31,14 +31,26 @@ export type OwnerEnv = Partial<Record<'USER' | 'LOGNAME' | 'LANG' | 'LC_ALL' | '
 
 /** Picks those names out of Paddock's own environment, once, at start. */
 export function ownerEnvFrom(env: Record<string, string | undefined>): OwnerEnv {
-  return { USER: env.USER, LOGNAME: env.LOGNAME, LANG: env.LANG, LC_ALL: env.LC_ALL, TMPDIR: env.TMPDIR, SHELL: env.SHELL };
+  return {
+    USER: env.USER,
+    LOGNAME: env.LOGNAME,
+    LANG: env.LANG,
+    LC_ALL: env.LC_ALL,
+    TMPDIR: env.TMPDIR,
+    SHELL: env.SHELL,
+  };
 }
 
 /**
  * The one environment of a workspace's children (agent commands, bash, MCP servers, the owner's
  * terminal and actions): the captured PATH, the owner's HOME, the few owner names, and TERM.
  */
-export function childEnvForWorkspace(capturedPath: string, home: string, owner: OwnerEnv, term = 'dumb'): Record<string, string> {
+export function childEnvForWorkspace(
+  capturedPath: string,
+  home: string,
+  owner: OwnerEnv,
+  term = 'dumb',
+): Record<string, string> {
   return buildChildEnv({
     PATH: capturedPath,
     HOME: home,

@@ -30,7 +30,8 @@ export interface CloserOptions {
  * closed once it is expanded; a name that is not a number (no match) is skipped.
  */
 export function fdCloser(options: CloserOptions): string[] {
-  if (!/^\/[\w./-]+$/.test(options.fdDir)) throw new Error(`refused: \`${options.fdDir}\` is not a plain absolute path`);
+  if (!/^\/[\w./-]+$/.test(options.fdDir))
+    throw new Error(`refused: \`${options.fdDir}\` is not a plain absolute path`);
   const exec = options.open === null ? 'exec "$@"' : `exec "$@" ${OPENED_FD}<"$0"`;
   const close =
     options.shell.kind === 'bash'

@@ -28,7 +28,10 @@ function linuxStatFields(pid: number): string[] | null {
   const close = stat.lastIndexOf(')');
   if (close < 0) return null;
   // fields[0] is field 3 (state); field 22 (starttime) is fields[19].
-  return stat.slice(close + 2).trim().split(' ');
+  return stat
+    .slice(close + 2)
+    .trim()
+    .split(' ');
 }
 
 /**
@@ -43,7 +46,11 @@ export function readStartTime(pid: number): string | null {
     return `${bootId() ?? 'boot'}:${fields[19]}`;
   }
   if (process.platform === 'darwin') {
-    const result = runSync({ program: '/bin/ps', args: ['-o', 'lstart=', '-p', String(pid)], cwd: '/', env: { PATH: '/usr/bin:/bin' } }, 'probe', 5_000);
+    const result = runSync(
+      { program: '/bin/ps', args: ['-o', 'lstart=', '-p', String(pid)], cwd: '/', env: { PATH: '/usr/bin:/bin' } },
+      'probe',
+      5_000,
+    );
     if (result.status !== 0) return null; // ps exits 1 when the pid does not exist
     const out = result.stdout.trim();
     return out.length > 0 ? out : null;

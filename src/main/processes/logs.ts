@@ -147,7 +147,11 @@ function endOnBoundary(bytes: Buffer): Buffer {
  * byte and says how much was rotated away; a `since` past the end (the log was restarted) starts
  * again at the beginning and says so.
  */
-export function readLogChunk(logPath: string, since: number | undefined, maxBytes = DEFAULT_OUTPUT_CHUNK_BYTES): LogChunk {
+export function readLogChunk(
+  logPath: string,
+  since: number | undefined,
+  maxBytes = DEFAULT_OUTPUT_CHUNK_BYTES,
+): LogChunk {
   const first = keptFrom(logPath);
   const olderSize = sizeOf(previousSegment(logPath));
   const currentSize = sizeOf(logPath);
@@ -156,7 +160,8 @@ export function readLogChunk(logPath: string, since: number | undefined, maxByte
   let start: number;
   if (since === undefined) {
     start = Math.max(first, end - maxBytes);
-    if (start > 0) notes += `[${formatBytes(start)} of earlier output not shown; pass since=${first} to read the oldest output kept]\n`;
+    if (start > 0)
+      notes += `[${formatBytes(start)} of earlier output not shown; pass since=${first} to read the oldest output kept]\n`;
   } else if (since > end) {
     start = first;
     notes += `[the log is shorter than ${since} bytes (the process was restarted); reading from the start]\n`;

@@ -54,7 +54,14 @@ export function programChanged(command: PreparedCommand): string | null {
   if (command.identity === undefined) return null;
   const now = programIdentity(command.program);
   const then = command.identity;
-  if (now !== null && now.dev === then.dev && now.ino === then.ino && now.size === then.size && now.mtimeMs === then.mtimeMs) return null;
+  if (
+    now !== null &&
+    now.dev === then.dev &&
+    now.ino === then.ino &&
+    now.size === then.size &&
+    now.mtimeMs === then.mtimeMs
+  )
+    return null;
   return `refused: the program ${command.program} changed between the decision and the run (replaced, changed or removed); it was not run. Call again to decide on what is there now.`;
 }
 
@@ -75,14 +82,27 @@ function isExecutableFile(file: string): boolean {
  * run-list program (the classifier gates it), so it reaches here only after a card: a relative one
  * must still resolve inside the workspace with the `run` rule; an absolute one must exist.
  */
-function resolveProgram(name: string, capturedPath: string, paths: PathContext, cwdShown: string): string | { error: string } {
+function resolveProgram(
+  name: string,
+  capturedPath: string,
+  paths: PathContext,
+  cwdShown: string,
+): string | { error: string } {
   if (!name.includes('/')) {
     const found = findOnPath(name, capturedPath, { workspace: paths.workspace });
-    return found ?? { error: `\`${name}\` was not found on the workspace's PATH (${capturedPath}); the PATH was captured from your login shell when the workspace was approved` };
+    return (
+      found ?? {
+        error: `\`${name}\` was not found on the workspace's PATH (${capturedPath}); the PATH was captured from your login shell when the workspace was approved`,
+      }
+    );
   }
   let file = name;
   if (!path.isAbsolute(name)) {
-    const inside = resolveInsideWorkspace(paths, { path: name, for: 'run', cwd: cwdShown === '.' ? undefined : cwdShown });
+    const inside = resolveInsideWorkspace(paths, {
+      path: name,
+      for: 'run',
+      cwd: cwdShown === '.' ? undefined : cwdShown,
+    });
     if (!inside.ok) return { error: inside.reason };
     file = inside.path;
   }
@@ -102,7 +122,12 @@ export interface VenvOptions {
  * the policy allowed, or the owner approved). The python is run by its path in the venv, never its
  * real path, so that Python finds the venv's pyvenv.cfg and site-packages.
  */
-function venvResolution(argv: readonly string[], venv: string, cwdAbsolute: string, workspace: string): string | { error: string } | null {
+function venvResolution(
+  argv: readonly string[],
+  venv: string,
+  cwdAbsolute: string,
+  workspace: string,
+): string | { error: string } | null {
   const [name] = argv;
   if (name!.includes('/')) {
     const absolute = path.resolve(cwdAbsolute, name!);
@@ -110,7 +135,9 @@ function venvResolution(argv: readonly string[], venv: string, cwdAbsolute: stri
     if (problem === 'not-venv') return null;
     return problem === null ? absolute : { error: `refused: ${problem}` };
   }
-  const bare = name === 'pytest' || ((name === 'python' || name === 'python3') && argv[1] === '-m' && (argv[2] === 'pytest' || argv[2] === 'unittest'));
+  const bare =
+    name === 'pytest' ||
+    ((name === 'python' || name === 'python3') && argv[1] === '-m' && (argv[2] === 'pytest' || argv[2] === 'unittest'));
   if (!bare) return null;
   const own = path.join(venv, 'bin', name);
   return fs.existsSync(own) && venvProgramProblem(own, venv, workspace) === null ? own : null;
@@ -127,7 +154,11 @@ export function prepareCommand(
   lexed: LexResult = lexCommand(command),
 ): Prepared {
   if (!lexed.ok) {
-    return { ok: false, status: 400, error: `refused: run has no shell, so it runs only plain commands (${lexed.reason}). Use separate calls instead of pipes or chains.` };
+    return {
+      ok: false,
+      status: 400,
+      error: `refused: run has no shell, so it runs only plain commands (${lexed.reason}). Use separate calls instead of pipes or chains.`,
+    };
   }
   const where = resolveCommandCwd(paths, cwd);
   if (!where.ok) return { ok: false, status: 403, error: where.reason };
@@ -138,9 +169,20 @@ export function prepareCommand(
   if (typeof program !== 'string') return { ok: false, status: 404, error: program.error };
   // As editors do: the venv's bin/ first, so a script's `python -m pytest` finds the project's pytest.
   const venvFirst = venv !== undefined && (fromVenv !== null || venv.firstOnPath(lexed.argv));
-  const childEnv = venvFirst ? { ...env, PATH: `${path.join(venv.venv, 'bin')}${path.delimiter}${env.PATH ?? capturedPath}` } : env;
+  const childEnv = venvFirst
+    ? { ...env, PATH: `${path.join(venv.venv, 'bin')}${path.delimiter}${env.PATH ?? capturedPath}` }
+    : env;
   return {
     ok: true,
-    command: { argv: lexed.argv, program, args, cwd: where.absolute, cwdShown: where.relative, env: childEnv, venvOnPath: venvFirst, identity: programIdentity(program) ?? undefined },
+    command: {
+      argv: lexed.argv,
+      program,
+      args,
+      cwd: where.absolute,
+      cwdShown: where.relative,
+      env: childEnv,
+      venvOnPath: venvFirst,
+      identity: programIdentity(program) ?? undefined,
+    },
   };
 }

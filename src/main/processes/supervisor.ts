@@ -94,7 +94,9 @@ export class Supervisor {
     const mine = this.store.runningForAgent(agentId);
     const holder = this.store.runningByName(name);
     if (holder && holder.agentId === agentId) {
-      throw new SupervisorError(`refused: a process named \`${name}\` is already running for this agent; stop it first or choose another name`);
+      throw new SupervisorError(
+        `refused: a process named \`${name}\` is already running for this agent; stop it first or choose another name`,
+      );
     }
     if (holder) {
       throw new SupervisorError(
@@ -103,7 +105,9 @@ export class Supervisor {
     }
     if (mine.length >= this.maxPerAgent) {
       const names = mine.map((row) => `\`${row.name}\``).join(', ');
-      throw new SupervisorError(`refused: this agent already runs ${this.maxPerAgent} processes (${names}); stop one first`);
+      throw new SupervisorError(
+        `refused: this agent already runs ${this.maxPerAgent} processes (${names}); stop one first`,
+      );
     }
     const logPath = this.logPathFor(agentId, name);
     const tag = this.deps.ledger?.newTag() ?? null;
@@ -178,7 +182,13 @@ export class Supervisor {
     const row = this.store.latestForAgent(agentId, name);
     if (!row) throw new SupervisorError(`no process named \`${name}\` was started by this agent`);
     const chunk = readLogChunk(row.logPath, since, this.deps.outputChunkBytes ?? DEFAULT_OUTPUT_CHUNK_BYTES);
-    return { text: chunk.text, next: chunk.next, running: row.status === 'running', exitCode: row.exitCode, status: row.status };
+    return {
+      text: chunk.text,
+      next: chunk.next,
+      running: row.status === 'running',
+      exitCode: row.exitCode,
+      status: row.status,
+    };
   }
 
   /** Stops one of the agent's own processes; an agent never stops another's. */
@@ -186,7 +196,10 @@ export class Supervisor {
     const row = this.store.runningForAgent(agentId).find((r) => r.name === name);
     if (!row) {
       const holder = this.store.runningByName(name);
-      if (holder) throw new SupervisorError(`refused: \`${name}\` belongs to another agent; an agent stops only its own processes`);
+      if (holder)
+        throw new SupervisorError(
+          `refused: \`${name}\` belongs to another agent; an agent stops only its own processes`,
+        );
       throw new SupervisorError(`no process named \`${name}\` is running for this agent`);
     }
     await this.stopRow(row);

@@ -38,7 +38,8 @@ export class TailBuffer {
     this.pendingBytes += chunk.length;
     // The oldest held chunk lies wholly before the last `capacity` bytes: dropped without a copy
     // (the ring's bytes are older still, and are overwritten when the held chunks are copied in).
-    while (this.pendingBytes - this.pending[0]!.length >= this.capacity) this.pendingBytes -= (this.pending.shift() as Buffer).length;
+    while (this.pendingBytes - this.pending[0]!.length >= this.capacity)
+      this.pendingBytes -= (this.pending.shift() as Buffer).length;
     if (this.pending.length > MAX_PENDING_CHUNKS) this.settle();
   }
 

@@ -17,7 +17,10 @@ export function parseStat(pid: number, stat: string): ProcEntry | null {
   const close = stat.lastIndexOf(')');
   if (close < 0) return null;
   // fields[0] is field 3 (state): ppid is field 4, pgrp field 5, starttime field 22.
-  const fields = stat.slice(close + 2).trim().split(' ');
+  const fields = stat
+    .slice(close + 2)
+    .trim()
+    .split(' ');
   const ppid = Number(fields[1]);
   const pgid = Number(fields[2]);
   const startTicks = fields[19];

@@ -114,7 +114,8 @@ export function listAlwaysCard(workspace: string, held: HeldPaths = NONE_HELD): 
   withHeldDirs(workspace, [], (root) => {
     // And a repository a command made: its config (core.fsmonitor, hooks) runs on the owner's next git
     // command or prompt, and `git init` is a card in every mode. One that was there before stays.
-    for (const entry of namesIn(dirPath(root))) if (isAlwaysCardPath(entry.name) || isGitComponent(entry.name)) add(root, entry.name, entry.name);
+    for (const entry of namesIn(dirPath(root)))
+      if (isAlwaysCardPath(entry.name) || isGitComponent(entry.name)) add(root, entry.name, entry.name);
     // Never through a symlink: a `.github` pointing elsewhere would make Paddock move someone else's files.
     const github = heldDirAt(root, '.github');
     if (!github) return;
@@ -155,7 +156,8 @@ export function parentsAreReal(workspace: string, rel: string): boolean {
 export function alwaysCardMounts(workspace: string): string[] {
   const mounts: string[] = [];
   for (const entry of namesIn(workspace)) {
-    if ((entry.isFile() || entry.isDirectory()) && isAlwaysCardPath(entry.name)) mounts.push(path.join(workspace, entry.name));
+    if ((entry.isFile() || entry.isDirectory()) && isAlwaysCardPath(entry.name))
+      mounts.push(path.join(workspace, entry.name));
   }
   const workflows = path.join(workspace, WORKFLOWS);
   if (parentsAreReal(workspace, WORKFLOWS) && isRealDirectory(workflows)) mounts.push(workflows);
@@ -168,7 +170,10 @@ export function alwaysCardMounts(workspace: string): string[] {
  * itself, only the directory is named. Pure.
  */
 export function appearedBetween(before: AlwaysCardListing, after: AlwaysCardListing): string[] {
-  const appeared = [...after].filter(([rel, id]) => before.get(rel) !== id).map(([rel]) => rel).sort();
+  const appeared = [...after]
+    .filter(([rel, id]) => before.get(rel) !== id)
+    .map(([rel]) => rel)
+    .sort();
   return appeared.filter((rel) => !appeared.some((other) => rel.startsWith(`${other}/`)));
 }
 
@@ -176,12 +181,23 @@ export function appearedBetween(before: AlwaysCardListing, after: AlwaysCardList
 export function refusedName(rel: string, now: Date, unique: string = crypto.randomBytes(4).toString('hex')): string {
   const stamp = now.toISOString().replace(/[:.]/g, '-');
   const flat = rel.replace(/\//g, '-');
-  const shown = Buffer.byteLength(flat) <= 120 ? flat : `${Buffer.from(flat).subarray(0, 100).toString('utf8').replace(/\uFFFD+$/, '')}-${crypto.createHash('sha256').update(rel).digest('hex').slice(0, 12)}`;
+  const shown =
+    Buffer.byteLength(flat) <= 120
+      ? flat
+      : `${Buffer.from(flat)
+          .subarray(0, 100)
+          .toString('utf8')
+          .replace(/\uFFFD+$/, '')}-${crypto.createHash('sha256').update(rel).digest('hex').slice(0, 12)}`;
   return `${stamp}-${process.pid}-${unique}-${shown}`;
 }
 
 /** Moves each entry out to `<refusedDir>/<refusedName>` (created 0700). */
-export function moveOut(workspace: string, rels: readonly string[], refusedDir: string, now: Date = new Date()): MovedEntry[] {
+export function moveOut(
+  workspace: string,
+  rels: readonly string[],
+  refusedDir: string,
+  now: Date = new Date(),
+): MovedEntry[] {
   if (rels.length === 0) return [];
   return rels.map((rel) => {
     const to = path.join(refusedDir, refusedName(rel, now));
@@ -217,8 +233,12 @@ export function describeMoved(moved: readonly MovedEntry[]): string | null {
   const out = moved.filter((m) => m.movedTo !== null);
   const stuck = moved.filter((m) => m.movedTo === null);
   const parts: string[] = [];
-  if (out.length > 0) parts.push(`${named(out)} appeared during this command and ${out.length === 1 ? 'was' : 'were'} moved out of the workspace`);
-  if (stuck.length > 0) parts.push(`${named(stuck)} appeared during this command and could not be moved out, so it is still there`);
+  if (out.length > 0)
+    parts.push(
+      `${named(out)} appeared during this command and ${out.length === 1 ? 'was' : 'were'} moved out of the workspace`,
+    );
+  if (stuck.length > 0)
+    parts.push(`${named(stuck)} appeared during this command and could not be moved out, so it is still there`);
   const repository = moved.some((m) => isGitComponent(m.path));
   const rule = repository
     ? 'because a repository is made only with a card (its configuration runs code in git) and so are files that make other programs run code when the owner next uses this folder; ask the owner with the `git` tool (init) or `write` / `edit`.'

@@ -4,7 +4,17 @@
 // are held as placeholders there; this watch is for everything else (the files).
 import fs from 'node:fs';
 import path from 'node:path';
-import { appearedBetween, identityOf, isRealDirectory, listAlwaysCard, moveOut, parentsAreReal, WORKFLOWS, type HeldPaths, type MovedEntry } from './alwaysCardGuard';
+import {
+  appearedBetween,
+  identityOf,
+  isRealDirectory,
+  listAlwaysCard,
+  moveOut,
+  parentsAreReal,
+  WORKFLOWS,
+  type HeldPaths,
+  type MovedEntry,
+} from './alwaysCardGuard';
 
 /**
  * A long-lived process (a dev server that runs for hours, an agent's MCP server) is watched while it
@@ -31,7 +41,12 @@ const COALESCE_MS = 15;
 /** A sweep moves and looks again until nothing new appears, this many times at most. */
 const SETTLE_ROUNDS = 20;
 
-export function watchAlwaysCardLive(workspace: string, refusedDir: string, sweepEveryMs = SWEEP_EVERY_MS, held?: HeldPaths): LiveAlwaysCardWatch {
+export function watchAlwaysCardLive(
+  workspace: string,
+  refusedDir: string,
+  sweepEveryMs = SWEEP_EVERY_MS,
+  held?: HeldPaths,
+): LiveAlwaysCardWatch {
   // What was there when the process started is bound read-only inside its sandbox: contained code
   // cannot replace it, so a name of these that comes back on a new inode is the owner's editor
   // saving it (write to a temp file, rename over), never moved.
@@ -56,7 +71,8 @@ export function watchAlwaysCardLive(workspace: string, refusedDir: string, sweep
       const moved = moveOut(workspace, appeared, refusedDir);
       for (const entry of moved) {
         if (entry.movedTo === null) continue;
-        for (const rel of [...before.keys()]) if (rel === entry.path || rel.startsWith(`${entry.path}/`)) before.delete(rel);
+        for (const rel of [...before.keys()])
+          if (rel === entry.path || rel.startsWith(`${entry.path}/`)) before.delete(rel);
       }
       all.push(...moved);
       for (const listener of listeners) listener(moved);

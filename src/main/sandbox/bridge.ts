@@ -143,13 +143,27 @@ export class PreviewBridges {
 
   private async open(key: string, ownerPid: number, holderPid: number, port: number): Promise<Inward> {
     const tools = this.options.tools;
-    if (!tools) throw new Error('previews of contained processes need socat and nsenter (Debian/Ubuntu: sudo apt-get install socat util-linux)');
+    if (!tools)
+      throw new Error(
+        'previews of contained processes need socat and nsenter (Debian/Ubuntu: sudo apt-get install socat util-linux)',
+      );
     fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     const socketPath = path.join(this.dir, `${key}.sock`);
     fs.rmSync(socketPath, { force: true });
-    const inner = [tools.nsenter, `--target=${holderPid}`, '--net', '--', tools.socat, `UNIX-LISTEN:${socketPath},fork,mode=600,unlink-early`, `TCP:127.0.0.1:${port}`];
+    const inner = [
+      tools.nsenter,
+      `--target=${holderPid}`,
+      '--net',
+      '--',
+      tools.socat,
+      `UNIX-LISTEN:${socketPath},fork,mode=600,unlink-early`,
+      `TCP:127.0.0.1:${port}`,
+    ];
     const argv = tools.setpriv ? [tools.setpriv, '--pdeathsig', 'KILL', '--', ...inner] : inner;
-    const socat = spawnService({ program: argv[0]!, args: argv.slice(1), cwd: '/', env: { PATH: '/usr/bin:/bin' } }, 'bridge');
+    const socat = spawnService(
+      { program: argv[0]!, args: argv.slice(1), cwd: '/', env: { PATH: '/usr/bin:/bin' } },
+      'bridge',
+    );
     this.options.onHelper?.(socat.pid, true);
     void socat.exited.then(() => this.options.onHelper?.(socat.pid, false));
     if (!(await waitForSocket(socketPath, socat, 5_000))) {
@@ -179,7 +193,10 @@ export class PreviewBridges {
     const listener = this.listeners.get(inward.socketPath);
     if (listener) {
       this.listeners.delete(inward.socketPath);
-      void listener.then((l) => l.server.close(), () => undefined);
+      void listener.then(
+        (l) => l.server.close(),
+        () => undefined,
+      );
     }
   }
 

@@ -17,7 +17,6 @@ export interface LongLivedGuard {
   finish(): MovedEntry[];
 }
 
-
 /** Per-agent choices the owner makes in Settings; both default to the contained, offline state. */
 export interface AgentSandboxChoices {
   /** Domains its contained processes may reach over HTTP(S) through Paddock's proxy (empty: none). */
@@ -76,7 +75,12 @@ export function executesWorkspaceCode(argv0: string): boolean {
   return !READ_ONLY_PROGRAMS.has(argv0);
 }
 
-export function containmentFor(agentId: string, workspace: string, deps: ContainmentDeps, forShell = false): Containment {
+export function containmentFor(
+  agentId: string,
+  workspace: string,
+  deps: ContainmentDeps,
+  forShell = false,
+): Containment {
   const choices = deps.choicesFor?.(agentId) ?? DEFAULT_CHOICES;
   const sandbox = deps.sandbox;
   if (forShell && choices.uncontainedShell) {
@@ -94,7 +98,9 @@ export function containmentFor(agentId: string, workspace: string, deps: Contain
     };
   }
   if (!sandbox || !sandbox.contained) {
-    const why = sandbox ? sandbox.describe().replace(/^not available: /, 'the sandbox is not available: ') : 'the sandbox is not available';
+    const why = sandbox
+      ? sandbox.describe().replace(/^not available: /, 'the sandbox is not available: ')
+      : 'the sandbox is not available';
     return {
       contained: false,
       wrap: identityWrapper,
@@ -111,7 +117,8 @@ export function containmentFor(agentId: string, workspace: string, deps: Contain
   return {
     contained: true,
     wrap: sandbox.wrapperFor({ agentId, workspace, allowedDomains: choices.allowedDomains }),
-    wrapReaching: (ownServices) => sandbox.wrapperFor({ agentId, workspace, allowedDomains: choices.allowedDomains, ownServices }),
+    wrapReaching: (ownServices) =>
+      sandbox.wrapperFor({ agentId, workspace, allowedDomains: choices.allowedDomains, ownServices }),
     line: sandbox.describe(choices.allowedDomains),
     allowedDomains: choices.allowedDomains,
     privateTmp: sandbox.status.available && sandbox.status.engine === 'bubblewrap',
@@ -139,7 +146,8 @@ export function containmentFor(agentId: string, workspace: string, deps: Contain
 
 /** The sentence a card adds for a command that fetches from the network (issue 13 §3). */
 export function networkNeedLine(containment: Containment): string {
-  if (!containment.contained) return 'This command uses the network: outside the sandbox it reaches every host you can.';
+  if (!containment.contained)
+    return 'This command uses the network: outside the sandbox it reaches every host you can.';
   if (containment.allowedDomains.length === 0) {
     return 'This command needs the network, and the sandbox gives it none: allow its domains for this agent in Settings → Developer → Sandbox (e.g. registry.npmjs.org).';
   }

@@ -23,17 +23,23 @@ export function checkDomainEntry(raw: string): DomainEntryCheck {
   if (lowered === '') return { ok: false, reason: 'an empty entry' };
   const withPort = /^(.*):([0-9]{1,5})$/.exec(lowered);
   const port = withPort ? Number(withPort[2]) : null;
-  if (port !== null && (port < 1 || port > 65535)) return { ok: false, reason: `\`${raw}\` names no port (a port is 1 to 65535)` };
+  if (port !== null && (port < 1 || port > 65535))
+    return { ok: false, reason: `\`${raw}\` names no port (a port is 1 to 65535)` };
   const typed = (withPort ? withPort[1] : lowered)!.replace(/\.$/, '');
   const wildcard = typed.startsWith('*.');
   const name = wildcard ? typed.slice(2) : typed;
   if (name.length > 253) return { ok: false, reason: `\`${raw}\` is longer than a DNS name can be` };
   const labels = name.split('.');
   if (!labels.every((label) => LABEL.test(label))) {
-    return { ok: false, reason: `\`${raw}\` is not a domain name (letters, digits and hyphens between dots; \`*.\` only at the start; \`:port\` only at the end)` };
+    return {
+      ok: false,
+      reason: `\`${raw}\` is not a domain name (letters, digits and hyphens between dots; \`*.\` only at the start; \`:port\` only at the end)`,
+    };
   }
-  if (LOCAL_NAMES.has(name) || name.endsWith('.localhost')) return { ok: false, reason: `\`${raw}\` is this machine: its ports are never reachable from the sandbox` };
-  if (labels.length < 2) return { ok: false, reason: `\`${raw}\` has no dot: allow a full name such as registry.npmjs.org` };
+  if (LOCAL_NAMES.has(name) || name.endsWith('.localhost'))
+    return { ok: false, reason: `\`${raw}\` is this machine: its ports are never reachable from the sandbox` };
+  if (labels.length < 2)
+    return { ok: false, reason: `\`${raw}\` has no dot: allow a full name such as registry.npmjs.org` };
   if (labels.every((label) => /^[0-9]+$/.test(label)) || /^[0-9]+$/.test(labels[labels.length - 1]!)) {
     return { ok: false, reason: `\`${raw}\` is an address, not a name: allow the domain name` };
   }
@@ -71,7 +77,9 @@ export function parseDomainList(text: string): { entries: string[]; refused: str
 }
 
 function nameMatches(name: string, entryName: string): boolean {
-  return entryName.startsWith('*.') ? name.endsWith(entryName.slice(1)) && name.length > entryName.length - 1 : name === entryName;
+  return entryName.startsWith('*.')
+    ? name.endsWith(entryName.slice(1)) && name.length > entryName.length - 1
+    : name === entryName;
 }
 
 /**
@@ -79,7 +87,11 @@ function nameMatches(name: string, entryName: string): boolean {
  * `name` (no entry names the host) or `port` (entries name it, none admits this port). Case and
  * one trailing dot of the host ignored.
  */
-export function admission(host: string, port: number, allowed: readonly string[]): { admitted: true } | { admitted: false; rule: 'name' | 'port' } {
+export function admission(
+  host: string,
+  port: number,
+  allowed: readonly string[],
+): { admitted: true } | { admitted: false; rule: 'name' | 'port' } {
   const name = host.toLowerCase().replace(/\.$/, '');
   if (!name.split('.').every((label) => LABEL.test(label))) return { admitted: false, rule: 'name' };
   const named = allowed.map(entryParts).filter((entry) => nameMatches(name, entry.name));
@@ -96,12 +108,15 @@ export function domainAllowed(host: string, port: number, allowed: readonly stri
 export function admissionRefusal(host: string, port: number, rule: 'name' | 'port'): string {
   const name = host.toLowerCase().replace(/\.$/, '');
   const entry = WEB_PORTS.includes(port) ? name : `${name}:${port}`;
-  if (rule === 'port') return `port ${port} of ${name} is not allowed: a domain without a port allows only 80 and 443 (allow \`${entry}\` in ${ALLOW_WHERE})`;
+  if (rule === 'port')
+    return `port ${port} of ${name} is not allowed: a domain without a port allows only 80 and 443 (allow \`${entry}\` in ${ALLOW_WHERE})`;
   return `${name} is not on this agent's allowed domains (allow \`${entry}\` in ${ALLOW_WHERE})`;
 }
 
 /** This machine's interfaces as `os.networkInterfaces()` gives them (the addresses and their subnets are read). */
-export type InterfaceList = Readonly<Record<string, readonly { readonly address: string; readonly cidr?: string | null }[] | undefined>>;
+export type InterfaceList = Readonly<
+  Record<string, readonly { readonly address: string; readonly cidr?: string | null }[] | undefined>
+>;
 
 /** An address block: `address` with its first `length` bits fixed (a single address is /32 or /128). */
 export interface Prefix {
@@ -160,7 +175,8 @@ function parseAddress(address: string): ParsedAddress | null {
   if (v4) return { v4 };
   const v6 = parseIPv6(text);
   if (!v6) return null;
-  if (v6.slice(0, 5).every((group) => group === 0) && v6[5] === 0xffff) return { v4: [v6[6]! >> 8, v6[6]! & 0xff, v6[7]! >> 8, v6[7]! & 0xff] };
+  if (v6.slice(0, 5).every((group) => group === 0) && v6[5] === 0xffff)
+    return { v4: [v6[6]! >> 8, v6[6]! & 0xff, v6[7]! >> 8, v6[7]! & 0xff] };
   return { v6 };
 }
 
@@ -175,7 +191,9 @@ export function canonicalAddress(address: string): string | null {
 export function isLoopbackAddress(address: string): boolean {
   const parsed = parseAddress(address);
   if (!parsed) return false;
-  return 'v4' in parsed ? parsed.v4[0] === 127 : parsed.v6.slice(0, 7).every((group) => group === 0) && parsed.v6[7] === 1;
+  return 'v4' in parsed
+    ? parsed.v4[0] === 127
+    : parsed.v6.slice(0, 7).every((group) => group === 0) && parsed.v6[7] === 1;
 }
 
 /**
@@ -224,7 +242,10 @@ function bitsOf(prefix: Prefix): { v4: boolean; bytes: number[]; length: number 
   const parsed = parseAddress(prefix.address);
   // A mapped IPv6 prefix (::ffff:a.b.c.d/120) reads as IPv4: its length loses the 96 mapped bits.
   const length = parsed && 'v4' in parsed && prefix.length > 32 ? prefix.length - 96 : prefix.length;
-  const bits = parsed && Number.isInteger(length) && length >= 0 && length <= ('v4' in parsed ? 32 : 128) ? { v4: 'v4' in parsed, bytes: bytesOf(parsed), length } : null;
+  const bits =
+    parsed && Number.isInteger(length) && length >= 0 && length <= ('v4' in parsed ? 32 : 128)
+      ? { v4: 'v4' in parsed, bytes: bytesOf(parsed), length }
+      : null;
   prefixBits.set(prefix, bits);
   return bits;
 }
@@ -263,7 +284,16 @@ export function destinationsOf(address: string): string[] {
 }
 
 function v4RangeForbidden([a, b]: readonly number[]): boolean {
-  return a === 0 || a === 127 || a === 10 || (a === 169 && b === 254) || (a === 172 && b! >= 16 && b! <= 31) || (a === 192 && b === 168) || (a === 100 && b! >= 64 && b! <= 127) || a! >= 224;
+  return (
+    a === 0 ||
+    a === 127 ||
+    a === 10 ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b! >= 16 && b! <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 100 && b! >= 64 && b! <= 127) ||
+    a! >= 224
+  );
 }
 
 function rangeForbidden(parsed: ParsedAddress): boolean {
@@ -293,7 +323,10 @@ export function addressForbidden(address: string, machine: MachineNetwork): bool
     const at = parseAddress(destination);
     if (!at || rangeForbidden(at)) return true;
     const [bytes, v4] = [bytesOf(at), 'v4' in at];
-    return machine.local.some((prefix) => within(bytes, v4, prefix)) || machine.onLink.some((prefix) => within(bytes, v4, prefix));
+    return (
+      machine.local.some((prefix) => within(bytes, v4, prefix)) ||
+      machine.onLink.some((prefix) => within(bytes, v4, prefix))
+    );
   });
 }
 
@@ -304,7 +337,20 @@ export function needsNetwork(argv: readonly string[]): boolean {
   switch (program) {
     case 'npm':
     case 'pnpm':
-      return ['install', 'i', 'ci', 'add', 'update', 'up', 'upgrade', 'outdated', 'publish', 'view', 'info', 'audit'].includes(sub ?? '');
+      return [
+        'install',
+        'i',
+        'ci',
+        'add',
+        'update',
+        'up',
+        'upgrade',
+        'outdated',
+        'publish',
+        'view',
+        'info',
+        'audit',
+      ].includes(sub ?? '');
     case 'yarn':
       return sub === undefined || ['install', 'add', 'up', 'upgrade', 'outdated', 'npm', 'dlx', 'info'].includes(sub);
     case 'npx':
@@ -317,7 +363,9 @@ export function needsNetwork(argv: readonly string[]): boolean {
     case 'pip3':
     case 'uv':
     case 'poetry':
-      return words.has('install') || words.has('add') || words.has('sync') || words.has('lock') || words.has('download');
+      return (
+        words.has('install') || words.has('add') || words.has('sync') || words.has('lock') || words.has('download')
+      );
     case 'go':
       return ['get', 'install'].includes(sub ?? '') || (sub === 'mod' && ['download', 'tidy'].includes(argv[2] ?? ''));
     case 'cargo':

@@ -35,15 +35,33 @@ function probeBubblewrap(candidates: readonly string[]): SandboxStatus {
     return {
       available: false,
       cause: 'bubblewrap is not installed',
-      howToEnable: 'install it (Debian/Ubuntu: sudo apt-get install bubblewrap socat; Fedora: sudo dnf install bubblewrap socat) and restart Paddock',
+      howToEnable:
+        'install it (Debian/Ubuntu: sudo apt-get install bubblewrap socat; Fedora: sudo dnf install bubblewrap socat) and restart Paddock',
     };
   }
-  const versionRun = runSync({ program, args: ['--version'], cwd: '/', env: { PATH: '/usr/bin:/bin' } }, 'probe', 5_000);
+  const versionRun = runSync(
+    { program, args: ['--version'], cwd: '/', env: { PATH: '/usr/bin:/bin' } },
+    'probe',
+    5_000,
+  );
   const version = /bubblewrap\s+(\S+)/.exec(versionRun.stdout)?.[1] ?? 'unknown';
   const probe = runSync(
     {
       program,
-      args: ['--unshare-user', '--unshare-pid', '--unshare-net', '--disable-userns', '--die-with-parent', '--ro-bind', '/', '/', '--proc', '/proc', '--', '/bin/true'],
+      args: [
+        '--unshare-user',
+        '--unshare-pid',
+        '--unshare-net',
+        '--disable-userns',
+        '--die-with-parent',
+        '--ro-bind',
+        '/',
+        '/',
+        '--proc',
+        '/proc',
+        '--',
+        '/bin/true',
+      ],
       cwd: '/',
       env: { PATH: '/usr/bin:/bin' },
     },
@@ -64,15 +82,28 @@ function probeBubblewrap(candidates: readonly string[]): SandboxStatus {
 
 export function detectSandbox(options: DetectOptions = {}): SandboxStatus {
   if (options.disabledBy) {
-    return { available: false, cause: `the sandbox was turned off by ${options.disabledBy}`, howToEnable: `unset ${options.disabledBy} and restart Paddock` };
+    return {
+      available: false,
+      cause: `the sandbox was turned off by ${options.disabledBy}`,
+      howToEnable: `unset ${options.disabledBy} and restart Paddock`,
+    };
   }
   const platform = options.platform ?? process.platform;
   if (platform === 'linux') return probeBubblewrap(options.bwrapCandidates ?? BWRAP_CANDIDATES);
   if (platform === 'darwin') {
-    if (isExecutable(SANDBOX_EXEC)) return { available: true, engine: 'seatbelt', version: 'sandbox-exec', program: SANDBOX_EXEC };
-    return { available: false, cause: '/usr/bin/sandbox-exec is missing', howToEnable: 'it ships with macOS; reinstalling the system restores it' };
+    if (isExecutable(SANDBOX_EXEC))
+      return { available: true, engine: 'seatbelt', version: 'sandbox-exec', program: SANDBOX_EXEC };
+    return {
+      available: false,
+      cause: '/usr/bin/sandbox-exec is missing',
+      howToEnable: 'it ships with macOS; reinstalling the system restores it',
+    };
   }
-  return { available: false, cause: `Paddock has no sandbox for ${platform}`, howToEnable: 'run Paddock on Linux (with bubblewrap) or macOS' };
+  return {
+    available: false,
+    cause: `Paddock has no sandbox for ${platform}`,
+    howToEnable: 'run Paddock on Linux (with bubblewrap) or macOS',
+  };
 }
 
 /** The line Settings → Developer shows, and the state every card names. */

@@ -25,7 +25,14 @@ const readOr = (file: string): Promise<string> => fs.readFile(file, 'utf8').catc
 
 async function readMachine(): Promise<{ machine: MachineNetwork; nonlocalBind: { v4: boolean; v6: boolean } }> {
   const [fibTrie, route, ipv6Route, ifInet6, nonlocal4, nonlocal6] = await Promise.all(
-    ['/proc/net/fib_trie', '/proc/net/route', '/proc/net/ipv6_route', '/proc/net/if_inet6', '/proc/sys/net/ipv4/ip_nonlocal_bind', '/proc/sys/net/ipv6/ip_nonlocal_bind'].map(readOr),
+    [
+      '/proc/net/fib_trie',
+      '/proc/net/route',
+      '/proc/net/ipv6_route',
+      '/proc/net/if_inet6',
+      '/proc/sys/net/ipv4/ip_nonlocal_bind',
+      '/proc/sys/net/ipv6/ip_nonlocal_bind',
+    ].map(readOr),
   );
   const machine = joinMachines(
     machineFromInterfaces(os.networkInterfaces()),
@@ -34,7 +41,13 @@ async function readMachine(): Promise<{ machine: MachineNetwork; nonlocalBind: {
     parseIPv6Routes(ipv6Route!),
     parseIfInet6(ifInet6!),
   );
-  return { machine, nonlocalBind: { v4: nonlocal4!.trim() !== '0' && nonlocal4 !== '', v6: nonlocal6!.trim() !== '0' && nonlocal6 !== '' } };
+  return {
+    machine,
+    nonlocalBind: {
+      v4: nonlocal4!.trim() !== '0' && nonlocal4 !== '',
+      v6: nonlocal6!.trim() !== '0' && nonlocal6 !== '',
+    },
+  };
 }
 
 /** Whether the kernel lets a socket bind `address` (IPv4 or IPv6, canonical): only its own addresses do. Any error but "not available" counts as local. */

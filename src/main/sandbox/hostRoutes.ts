@@ -45,7 +45,8 @@ export function parseFibTrie(text: string): MachineNetwork {
     if (!entry || leaf === null) continue;
     const length = Number(entry[1]);
     if (entry[3] === 'LOCAL') local.push({ address: leaf, length });
-    else if (entry[2] === 'link' && entry[3] === 'UNICAST' && length >= ON_LINK_MIN.v4) onLink.push({ address: leaf, length });
+    else if (entry[2] === 'link' && entry[3] === 'UNICAST' && length >= ON_LINK_MIN.v4)
+      onLink.push({ address: leaf, length });
   }
   return { local, onLink };
 }
@@ -67,7 +68,11 @@ export function parseIPv4Routes(text: string, littleEndian: boolean): Prefix[] {
   for (const line of text.split('\n').slice(1)) {
     const fields = line.trim().split(/\s+/);
     if (fields.length < 8) continue;
-    const [destination, flags, mask] = [v4FromHex(fields[1]!, littleEndian), parseInt(fields[3]!, 16), v4FromHex(fields[7]!, littleEndian)];
+    const [destination, flags, mask] = [
+      v4FromHex(fields[1]!, littleEndian),
+      parseInt(fields[3]!, 16),
+      v4FromHex(fields[7]!, littleEndian),
+    ];
     if (!destination || !mask || !Number.isInteger(flags)) continue;
     if ((flags & RTF_UP) === 0 || (flags & (RTF_GATEWAY | RTF_REJECT)) !== 0) continue;
     const length = maskLength(mask);
@@ -96,7 +101,8 @@ export function parseIPv6Routes(text: string): MachineNetwork {
       local.push({ address: destination, length });
       continue;
     }
-    if ((flags & RTF_UP) === 0 || (flags & (RTF_GATEWAY | RTF_REJECT | RTF_CACHE)) !== 0 || !/^0{32}$/.test(nextHop!)) continue;
+    if ((flags & RTF_UP) === 0 || (flags & (RTF_GATEWAY | RTF_REJECT | RTF_CACHE)) !== 0 || !/^0{32}$/.test(nextHop!))
+      continue;
     if (length >= ON_LINK_MIN.v6) onLink.push({ address: destination, length });
   }
   return { local, onLink };

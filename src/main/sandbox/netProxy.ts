@@ -15,10 +15,22 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import { addressForbidden, admission, admissionRefusal, canonicalAddress, destinationsOf, domainAllowed, isLoopbackAddress, joinMachines, type MachineNetwork } from './domains';
+import {
+  addressForbidden,
+  admission,
+  admissionRefusal,
+  canonicalAddress,
+  destinationsOf,
+  domainAllowed,
+  isLoopbackAddress,
+  joinMachines,
+  type MachineNetwork,
+} from './domains';
 import { createHostNetwork } from './hostNetwork';
 
-export type ProxyDecision = { host: string; port: number; allowed: true; address: string } | { host: string; port: number; allowed: false; reason: string };
+export type ProxyDecision =
+  | { host: string; port: number; allowed: true; address: string }
+  | { host: string; port: number; allowed: false; reason: string };
 
 export interface NetworkProxyOptions {
   socketPath: string;
@@ -49,7 +61,8 @@ interface OpenExchange {
   close(): void;
 }
 
-const systemResolve = async (host: string): Promise<string[]> => (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+const systemResolve = async (host: string): Promise<string[]> =>
+  (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
 /** Splits `host:port` (IPv6 in brackets) as CONNECT gives it; null when it is not one. */
 export function splitAuthority(authority: string, defaultPort: number): { host: string; port: number } | null {
@@ -104,13 +117,20 @@ export function createNetworkProxy(options: NetworkProxyOptions): Promise<Networ
     let machine: MachineNetwork;
     let local: Set<string>;
     try {
-      [machine, local] = await Promise.all([hostNetwork.machine(), hostNetwork.localByKernel(addresses.flatMap(destinationsOf))]);
+      [machine, local] = await Promise.all([
+        hostNetwork.machine(),
+        hostNetwork.localByKernel(addresses.flatMap(destinationsOf)),
+      ]);
     } catch {
       return refuse(`this machine's network could not be read, so ${host} cannot be checked`);
     }
-    const known = joinMachines(machine, { local: [...local].map((address) => ({ address, length: net.isIPv4(address) ? 32 : 128 })), onLink: [] });
+    const known = joinMachines(machine, {
+      local: [...local].map((address) => ({ address, length: net.isIPv4(address) ? 32 : 128 })),
+      onLink: [],
+    });
     const usable = addresses.filter((address) => !addressForbidden(address, known) || exempt(address, port));
-    if (usable.length === 0) return refuse(`${host} resolves to this machine or a private network, which the sandbox never reaches`);
+    if (usable.length === 0)
+      return refuse(`${host} resolves to this machine or a private network, which the sandbox never reaches`);
     return { host, port, allowed: true, address: usable[0]! };
   }
 
@@ -172,10 +192,18 @@ export function createNetworkProxy(options: NetworkProxyOptions): Promise<Networ
           return;
         }
         // Its own connection, the checked one: no agent, so no pooled socket outlives the exchange or is shared with another agent's proxy.
-        upstream = http.request({ createConnection: () => socket, method: request.method, path: `${target.pathname}${target.search}`, headers }, (answer) => {
-          response.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(response);
-        });
+        upstream = http.request(
+          {
+            createConnection: () => socket,
+            method: request.method,
+            path: `${target.pathname}${target.search}`,
+            headers,
+          },
+          (answer) => {
+            response.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(response);
+          },
+        );
         upstream.on('error', failed);
         request.pipe(upstream);
       }, failed);

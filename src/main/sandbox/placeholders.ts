@@ -18,7 +18,17 @@ import { pathAt } from '../workspace/safeOpen';
  * runs). Files (`.envrc`, `.npmrc`, …) cannot be held so without breaking the owner's tools: the
  * live watch (alwaysCardLive.ts) moves them out at once.
  */
-const PLACEHOLDER_NAMES = ['.git', '.vscode', '.idea', '.devcontainer', '.claude', '.cursor', '.codex', '.gemini', '.github'];
+const PLACEHOLDER_NAMES = [
+  '.git',
+  '.vscode',
+  '.idea',
+  '.devcontainer',
+  '.claude',
+  '.cursor',
+  '.codex',
+  '.gemini',
+  '.github',
+];
 
 export interface HeldPlaceholders {
   /** The empty directories now in place, to bind read-only. */

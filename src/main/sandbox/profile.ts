@@ -58,10 +58,29 @@ export interface ContainedProfile {
 }
 
 /** System directories bound read-only when present (merged-/usr links are recreated as links). */
-export const SYSTEM_DIRS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc', '/opt', '/nix', '/snap'] as const;
+export const SYSTEM_DIRS = [
+  '/usr',
+  '/bin',
+  '/sbin',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/libx32',
+  '/etc',
+  '/opt',
+  '/nix',
+  '/snap',
+] as const;
 
 /** Files of /etc that hold secrets of the machine: hidden even though /etc is readable. */
-export const ETC_SECRETS = ['/etc/shadow', '/etc/gshadow', '/etc/shadow-', '/etc/gshadow-', '/etc/sudoers', '/etc/ssh'] as const;
+export const ETC_SECRETS = [
+  '/etc/shadow',
+  '/etc/gshadow',
+  '/etc/shadow-',
+  '/etc/gshadow-',
+  '/etc/sudoers',
+  '/etc/ssh',
+] as const;
 
 export const SANDBOX_TMP = '/tmp';
 
@@ -122,7 +141,8 @@ export function bwrapArgs(profile: ContainedProfile, layout: SystemLayout): stri
   for (const entry of [...profile.gitEntries, ...profile.alwaysCardEntries]) args.push('--ro-bind', entry, entry);
   for (const dir of profile.coverDirs) {
     args.push('--tmpfs', dir);
-    for (const file of profile.toolchainFiles ?? []) if (isInside(dir, file) && file !== dir) args.push('--ro-bind', file, file);
+    for (const file of profile.toolchainFiles ?? [])
+      if (isInside(dir, file) && file !== dir) args.push('--ro-bind', file, file);
     args.push('--remount-ro', dir);
   }
   for (const file of profile.coverFiles) args.push('--ro-bind', '/dev/null', file);
@@ -144,7 +164,14 @@ export const PROXY_PORT = 31287;
 /** The environment that sends a contained process's HTTP(S) through the proxy (both spellings, as tools differ). */
 export function proxyEnv(): Record<string, string> {
   const url = `http://127.0.0.1:${PROXY_PORT}`;
-  return { HTTP_PROXY: url, HTTPS_PROXY: url, http_proxy: url, https_proxy: url, NO_PROXY: 'localhost,127.0.0.1,::1', no_proxy: 'localhost,127.0.0.1,::1' };
+  return {
+    HTTP_PROXY: url,
+    HTTPS_PROXY: url,
+    http_proxy: url,
+    https_proxy: url,
+    NO_PROXY: 'localhost,127.0.0.1,::1',
+    no_proxy: 'localhost,127.0.0.1,::1',
+  };
 }
 
 /** Where the own services' sockets appear inside (one file per port). */
@@ -162,7 +189,14 @@ function ownForwards(profile: ContainedProfile): Forward[] {
   const seen = new Set<number>();
   const forwards: Forward[] = [];
   for (const own of profile.ownServices?.services ?? []) {
-    if (!Number.isInteger(own.port) || own.port < 1 || own.port > 65_535 || own.port === PROXY_PORT || seen.has(own.port)) continue;
+    if (
+      !Number.isInteger(own.port) ||
+      own.port < 1 ||
+      own.port > 65_535 ||
+      own.port === PROXY_PORT ||
+      seen.has(own.port)
+    )
+      continue;
     seen.add(own.port);
     forwards.push({ port: own.port, socket: own.socket, inside: `${OWN_DIR_INSIDE}/${own.port}.sock` });
   }
@@ -205,7 +239,8 @@ export function proxyLauncher(socat: string): string[] {
 /** The launcher this profile needs (none without a socket bound in). */
 function launcherFor(profile: ContainedProfile): string[] {
   const forwards: { port: number; inside: string }[] = [];
-  if (profile.network !== 'off') forwards.push({ port: PROXY_PORT, inside: `${PROXY_DIR_INSIDE}/${PROXY_SOCKET_NAME}` });
+  if (profile.network !== 'off')
+    forwards.push({ port: PROXY_PORT, inside: `${PROXY_DIR_INSIDE}/${PROXY_SOCKET_NAME}` });
   const own = ownForwards(profile);
   forwards.push(...own);
   if (forwards.length === 0) return [];
@@ -221,9 +256,19 @@ export const SECCOMP_FD = OPENED_FD;
  * program but stdin, stdout, stderr and the filter on SECCOMP_FD), bwrap, its arguments, `--`,
  * then the classified argv untouched (after the proxy launcher when domains are allowed).
  */
-export function containedArgv(bwrap: string, profile: ContainedProfile, layout: SystemLayout, program: string, args: readonly string[]): string[] {
+export function containedArgv(
+  bwrap: string,
+  profile: ContainedProfile,
+  layout: SystemLayout,
+  program: string,
+  args: readonly string[],
+): string[] {
   const launcher = launcherFor(profile);
-  const closer = fdCloser({ shell: closerShell((file) => layout.exists(file)), fdDir: '/proc/self/fd', open: profile.seccompFilter });
+  const closer = fdCloser({
+    shell: closerShell((file) => layout.exists(file)),
+    fdDir: '/proc/self/fd',
+    open: profile.seccompFilter,
+  });
   return [...closer, bwrap, ...bwrapArgs(profile, layout), '--', ...launcher, program, ...args];
 }
 

@@ -27,7 +27,10 @@ export interface ReaderMounts {
 export function readerMountArgs(workspace: string, coverDirs: readonly string[], reader: ReaderMounts): string[] {
   const args: string[] = [];
   if (reader.workspace === 'read-only') args.push('--remount-ro', workspace);
-  const binds: Array<[string, string]> = [...reader.readOnly.map((dir): [string, string] => ['--ro-bind', dir]), ...reader.writable.map((dir): [string, string] => ['--bind', dir])];
+  const binds: Array<[string, string]> = [
+    ...reader.readOnly.map((dir): [string, string] => ['--ro-bind', dir]),
+    ...reader.writable.map((dir): [string, string] => ['--bind', dir]),
+  ];
   const recovered = new Set<string>();
   for (const [kind, dir] of binds) {
     const cover = coverDirs.find((covered) => strictlyInside(covered, dir));

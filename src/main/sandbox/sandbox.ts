@@ -14,7 +14,17 @@ import { watchAlwaysCardLive, type LiveAlwaysCardWatch } from './alwaysCardLive'
 import { entryParts, WEB_PORTS } from './domains';
 import { describeStatus, type SandboxStatus } from './engine';
 import { createNetworkProxy, type NetworkProxy, type ProxyDecision } from './netProxy';
-import { containedArgv, denyCovers, isInside, PROXY_SOCKET_NAME, proxyEnv, SYSTEM_DIRS, type ContainedProfile, type OwnServiceSocket, type SystemLayout } from './profile';
+import {
+  containedArgv,
+  denyCovers,
+  isInside,
+  PROXY_SOCKET_NAME,
+  proxyEnv,
+  SYSTEM_DIRS,
+  type ContainedProfile,
+  type OwnServiceSocket,
+  type SystemLayout,
+} from './profile';
 import { mountCheckLauncher, type ReaderMounts } from './readerProfile';
 import { seatbeltArgv } from './seatbelt';
 import { encodeProgram, seccompArchFor, seccompProgram, type SeccompArch } from './seccomp';
@@ -118,9 +128,12 @@ function writeSeccompFilter(dataDir: string, arch: SeccompArch | null): string |
 /** The line's network part: what a contained process of this agent can reach. */
 export function describeNetwork(allowedDomains: readonly string[], socat: string | null): string {
   if (allowedDomains.length === 0) return 'network off';
-  if (!socat) return `network off (socat is not installed, so the allowed ${allowedDomains.join(', ')} cannot be reached: install socat)`;
+  if (!socat)
+    return `network off (socat is not installed, so the allowed ${allowedDomains.join(', ')} cannot be reached: install socat)`;
   // An entry naming a port other than 80 or 443 lets any TCP through on it, which "HTTP/HTTPS" would hide.
-  const how = allowedDomains.some((entry) => entryParts(entry).ports.some((port) => !WEB_PORTS.includes(port))) ? 'HTTP/HTTPS, and any TCP on a port named,' : 'HTTP/HTTPS';
+  const how = allowedDomains.some((entry) => entryParts(entry).ports.some((port) => !WEB_PORTS.includes(port)))
+    ? 'HTTP/HTTPS, and any TCP on a port named,'
+    : 'HTTP/HTTPS';
   return `network only to ${allowedDomains.join(', ')} (${how} through Paddock's proxy)`;
 }
 
@@ -199,14 +212,20 @@ export function toolchainDirsFor(pathValue: string, home: string, dataDir: strin
   }
   // A project's virtualenv runs its base interpreter (pyvenv.cfg `home`), wherever a version manager
   // installed it (pyenv, uv): that installation is a toolchain too, under the same rules.
-  for (const prefix of venvBaseInstallations(workspace, home)) if (mayBindToolchain(prefix, home, dataDir, workspace)) dirs.add(prefix);
+  for (const prefix of venvBaseInstallations(workspace, home))
+    if (mayBindToolchain(prefix, home, dataDir, workspace)) dirs.add(prefix);
   // What a manager's shims need beside their root (rustup's toolchains, the version asdf was told to use).
   for (const prefix of [...dirs]) {
     for (const companion of companionsOf(prefix, home)) {
       if (passesThrough(companion.path, agentWritable, reals)) continue;
       const real = realOrNull(companion.path);
       // The mise binary is one read-only file: the deny list's ~/.local/bin is about writing there.
-      if (real && (mayBindToolchain(real, home, dataDir, workspace) || (companion.program && !isInside(workspace, real) && !isInside(dataDir, real)))) dirs.add(real);
+      if (
+        real &&
+        (mayBindToolchain(real, home, dataDir, workspace) ||
+          (companion.program && !isInside(workspace, real) && !isInside(dataDir, real)))
+      )
+        dirs.add(real);
     }
   }
   return [...dirs];
@@ -227,7 +246,10 @@ function companionsOf(prefix: string, ownerHome: string): { path: string; progra
     if (prefix === path.join(home, '.cargo')) found.push({ path: path.join(home, '.rustup') });
     if (prefix === path.join(home, '.asdf')) found.push({ path: path.join(home, '.tool-versions') });
     if (prefix === path.join(home, '.local/share/mise')) {
-      found.push({ path: path.join(home, '.tool-versions') }, ...miseBinary(path.join(prefix, 'shims')).map((file) => ({ path: file, program: true })));
+      found.push(
+        { path: path.join(home, '.tool-versions') },
+        ...miseBinary(path.join(prefix, 'shims')).map((file) => ({ path: file, program: true })),
+      );
     }
   }
   return found.filter((companion) => realOrNull(companion.path) !== null);
@@ -266,7 +288,14 @@ function filesAmong(places: readonly string[]): string[] {
 }
 
 function mayBindToolchain(prefix: string, home: string, dataDir: string, workspace: string): boolean {
-  if (prefix === '/' || isInside(prefix, home) || isInside(prefix, workspace) || isInside(prefix, dataDir) || isInside(dataDir, prefix)) return false;
+  if (
+    prefix === '/' ||
+    isInside(prefix, home) ||
+    isInside(prefix, workspace) ||
+    isInside(prefix, dataDir) ||
+    isInside(dataDir, prefix)
+  )
+    return false;
   if (isInside(workspace, prefix)) return false;
   return !(isInside(home, prefix) && isDenied(prefix, home));
 }
@@ -292,7 +321,13 @@ function passesThrough(entry: string, places: readonly string[], reals: Map<stri
 // pyvenv.cfg is a workspace file the agent may write: only an interpreter a Python version manager
 // installed in the owner's home is believed (a system one is visible already), never another
 // directory it names, however it is reached.
-const INTERPRETER_ROOTS_IN_HOME = ['.pyenv/versions', '.local/share/uv/python', '.asdf/installs/python', '.rye/py', '.local/share/mise/installs/python'];
+const INTERPRETER_ROOTS_IN_HOME = [
+  '.pyenv/versions',
+  '.local/share/uv/python',
+  '.asdf/installs/python',
+  '.rye/py',
+  '.local/share/mise/installs/python',
+];
 
 /** The home of the account Paddock runs as (the password database's, not $HOME): its version managers count too when Paddock is given another home (tests, a profile elsewhere). */
 const ACCOUNT_HOME: string | null = (() => {
@@ -320,7 +355,9 @@ function venvBaseInstallations(workspace: string, ownerHome: string): string[] {
     if (!real || path.basename(real) !== 'bin') continue;
     const prefix = path.dirname(real);
     const homes = ACCOUNT_HOME && ACCOUNT_HOME !== ownerHome ? [ownerHome, ACCOUNT_HOME] : [ownerHome];
-    const root = homes.flatMap((h) => INTERPRETER_ROOTS_IN_HOME.map((r) => path.join(h, r))).find((r) => isInside(r, prefix) && r !== prefix);
+    const root = homes
+      .flatMap((h) => INTERPRETER_ROOTS_IN_HOME.map((r) => path.join(h, r)))
+      .find((r) => isInside(r, prefix) && r !== prefix);
     if (!root || !holdsInterpreter(real, prefix)) continue;
     prefixes.push(prefix);
   }
@@ -344,13 +381,18 @@ function holdsInterpreter(bin: string, prefix: string): boolean {
 function isDenied(p: string, home: string): boolean {
   const rel = path.relative(home, p).split(path.sep);
   const denied = ['.ssh', '.aws', '.gnupg', '.docker', '.kube', '.azure', '.claude', '.cursor', '.codex', '.gemini'];
-  return denied.includes(rel[0]!) || (rel[0] === '.config' && ['git', 'gh', 'gcloud', 'fish', 'autostart', 'systemd'].includes(rel[1]!)) || (rel[0] === '.local' && rel[1] === 'bin');
+  return (
+    denied.includes(rel[0]!) ||
+    (rel[0] === '.config' && ['git', 'gh', 'gcloud', 'fish', 'autostart', 'systemd'].includes(rel[1]!)) ||
+    (rel[0] === '.local' && rel[1] === 'bin')
+  );
 }
 
 /** `dev:ino` of a real directory (never a link); a refusal otherwise, before anything starts. */
 function plainDirectoryId(dir: string): string {
   const stat = fs.lstatSync(dir, { throwIfNoEntry: false });
-  if (!stat || stat.isSymbolicLink() || !stat.isDirectory()) throw new SpawnError(`refused: ${dir} is not a directory (a link, or gone), so nothing was run in it`);
+  if (!stat || stat.isSymbolicLink() || !stat.isDirectory())
+    throw new SpawnError(`refused: ${dir} is not a directory (a link, or gone), so nothing was run in it`);
   return `${stat.dev}:${stat.ino}`;
 }
 
@@ -385,9 +427,13 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     fs.mkdirSync(path.join(dataDir, 'sandbox'), { recursive: true, mode: 0o700 });
     placeholders.recordAt(path.join(dataDir, 'sandbox', 'placeholders.json'));
   }
-  const seccompFilter = status.available && status.engine === 'bubblewrap' ? writeSeccompFilter(dataDir, options.seccompArch ?? seccompArchFor(process.arch)) : null;
+  const seccompFilter =
+    status.available && status.engine === 'bubblewrap'
+      ? writeSeccompFilter(dataDir, options.seccompArch ?? seccompArchFor(process.arch))
+      : null;
   const statProgram = STAT_CANDIDATES.find((file) => fs.existsSync(file)) ?? null;
-  const socat = options.socat === undefined ? (SOCAT_CANDIDATES.find((file) => fs.existsSync(file)) ?? null) : options.socat;
+  const socat =
+    options.socat === undefined ? (SOCAT_CANDIDATES.find((file) => fs.existsSync(file)) ?? null) : options.socat;
   const domains = new Map<string, readonly string[]>();
   /** The workspace of each contained process running now (one entry per watch, until its finish()). */
   const liveWorkspaces: string[] = [];
@@ -454,8 +500,17 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       coverDirs: covers.dirs,
       coverFiles: covers.files,
       seccompFilter,
-      network: request.allowedDomains.length > 0 && socat && status.available && status.engine === 'bubblewrap' ? { proxySocketDir: proxySocketDirFor(request.agentId), socat } : 'off',
-      ...(request.ownServices && request.ownServices.length > 0 && socat && status.available && status.engine === 'bubblewrap' ? { ownServices: { socat, services: request.ownServices } } : {}),
+      network:
+        request.allowedDomains.length > 0 && socat && status.available && status.engine === 'bubblewrap'
+          ? { proxySocketDir: proxySocketDirFor(request.agentId), socat }
+          : 'off',
+      ...(request.ownServices &&
+      request.ownServices.length > 0 &&
+      socat &&
+      status.available &&
+      status.engine === 'bubblewrap'
+        ? { ownServices: { socat, services: request.ownServices } }
+        : {}),
       cwd: realOr(command.cwd),
     };
   }
@@ -469,9 +524,16 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       const argv =
         status.engine === 'bubblewrap'
           ? containedArgv(status.program, profile, hostLayout, command.program, command.args)
-          : [...fdCloser({ shell: closerShell(hostLayout.exists), fdDir: '/dev/fd', open: null }), ...seatbeltArgv(status.program, profile, command.program, command.args)];
+          : [
+              ...fdCloser({ shell: closerShell(hostLayout.exists), fdDir: '/dev/fd', open: null }),
+              ...seatbeltArgv(status.program, profile, command.program, command.args),
+            ];
       const proxied = profile.network !== 'off' && status.engine === 'bubblewrap';
-      const env = { ...command.env, ...(proxied ? proxyEnv() : {}), TMPDIR: status.engine === 'bubblewrap' ? '/tmp' : profile.privateTmp };
+      const env = {
+        ...command.env,
+        ...(proxied ? proxyEnv() : {}),
+        TMPDIR: status.engine === 'bubblewrap' ? '/tmp' : profile.privateTmp,
+      };
       return { program: argv[0]!, args: argv.slice(1), cwd: profile.cwd, env };
     };
   }
@@ -496,8 +558,13 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     };
     return (command, purpose) => {
       if (!READER_PURPOSES.has(purpose)) return command;
-      const checks = writable.filter((dir) => isInside(workspace, dir)).map((dir) => ({ path: dir, id: plainDirectoryId(dir) }));
-      if (checks.length > 0 && !statProgram) throw new SpawnError('refused: no `stat` program was found to check the sandbox\'s mounts, so git was not run where it would write');
+      const checks = writable
+        .filter((dir) => isInside(workspace, dir))
+        .map((dir) => ({ path: dir, id: plainDirectoryId(dir) }));
+      if (checks.length > 0 && !statProgram)
+        throw new SpawnError(
+          "refused: no `stat` program was found to check the sandbox's mounts, so git was not run where it would write",
+        );
       const launcher = checks.length > 0 && statProgram ? mountCheckLauncher(statProgram, checks) : [];
       const toolchainDirs = toolchainDirsFor(command.env.PATH ?? '', home, dataDir, workspace);
       const covers = denyCovers(home, dataDir, [workspace, ...toolchainDirs], hostProbe);
@@ -533,7 +600,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     const shown = [...SYSTEM_DIRS, workspace, ...toolchainDirs];
     const kept = filesAmong(toolchainDirs);
     const covers = denyCovers(home, dataDir, [workspace, ...toolchainDirs], hostProbe);
-    const covered = (p: string) => !kept.includes(p) && (covers.dirs.some((dir) => isInside(dir, p)) || covers.files.includes(p));
+    const covered = (p: string) =>
+      !kept.includes(p) && (covers.dirs.some((dir) => isInside(dir, p)) || covers.files.includes(p));
     const visible = (p: string) => shown.some((dir) => isInside(dir, p)) && !isInside(dataDir, p) && !covered(p);
     const real = realOrNull(program);
     if (visible(program) && real !== null && visible(real)) return null;
@@ -554,8 +622,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     privateTmpFor,
     // Where refused entries go: the data directory, never visible inside the sandbox.
     // A bounded command counts as running too while it runs (an MCP client may call git beside it).
-    watchAlwaysCard: (workspace) => counted(workspace, (real) => watchAlwaysCard(real, path.join(dataDir, 'refused'), placeholders)),
-    watchAlwaysCardLive: (workspace) => counted(workspace, (real) => watchAlwaysCardLive(real, path.join(dataDir, 'refused'), undefined, placeholders)),
+    watchAlwaysCard: (workspace) =>
+      counted(workspace, (real) => watchAlwaysCard(real, path.join(dataDir, 'refused'), placeholders)),
+    watchAlwaysCardLive: (workspace) =>
+      counted(workspace, (real) => watchAlwaysCardLive(real, path.join(dataDir, 'refused'), undefined, placeholders)),
     holdPlaceholders: (workspace) => placeholders.hold(placeholders.absent(realOr(workspace))),
     longLivedIn(workspace) {
       const real = realOr(workspace);
@@ -565,7 +635,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     describe: (allowedDomains = []) =>
       describeStatus(
         status,
-        status.available && status.engine === 'seatbelt' && allowedDomains.length > 0 ? 'network off (allowed domains are not built for macOS yet)' : describeNetwork(allowedDomains, socat),
+        status.available && status.engine === 'seatbelt' && allowedDomains.length > 0
+          ? 'network off (allowed domains are not built for macOS yet)'
+          : describeNetwork(allowedDomains, socat),
       ),
     close: async () => {
       const all = [...proxies.values()];

@@ -55,7 +55,9 @@ export function seatbeltPolicy(profile: ContainedProfile): { text: string; param
   lines.push(`(allow file-read* file-write* (subpath ${ws}) (subpath ${tmp}))`);
   lines.push('(allow file-write-data (literal "/dev/null") (literal "/dev/tty"))');
   // .git in any case, directly in the workspace: read-only (only the git tool writes it).
-  lines.push(`(deny file-write* (regex ${param('GIT_RE', `^${escapeRegex(profile.workspace)}/\\.[Gg][Ii][Tt](/|$)`)}))`);
+  lines.push(
+    `(deny file-write* (regex ${param('GIT_RE', `^${escapeRegex(profile.workspace)}/\\.[Gg][Ii][Tt](/|$)`)}))`,
+  );
   // Existing always-card entries (SPEC §4): read-only, like bubblewrap's binds (new ones are moved out after the command).
   const alwaysCard = profile.alwaysCardEntries.map((entry, i) => `(subpath ${param(`ALWAYS_CARD_${i}`, entry)})`);
   if (alwaysCard.length > 0) lines.push(`(deny file-write* ${alwaysCard.join(' ')})`);
@@ -75,7 +77,12 @@ export function seatbeltPolicy(profile: ContainedProfile): { text: string; param
 }
 
 /** `sandbox-exec -p <policy> -D NAME=value … -- program args` (argv untouched after the program). */
-export function seatbeltArgv(sandboxExec: string, profile: ContainedProfile, program: string, args: readonly string[]): string[] {
+export function seatbeltArgv(
+  sandboxExec: string,
+  profile: ContainedProfile,
+  program: string,
+  args: readonly string[],
+): string[] {
   const { text, params } = seatbeltPolicy(profile);
   return [sandboxExec, '-p', text, ...params.flatMap((p) => ['-D', `${p.name}=${p.value}`]), program, ...args];
 }

@@ -27,55 +27,73 @@ export const AUDIT_ARCH: Record<SeccompArch, number> = { x86_64: 0xc000003e, aar
 const X32_SYSCALL_BIT = 0x40000000;
 
 /** Each refused system call, with its number on each architecture (null: absent there). */
-export const DENIED_SYSCALLS: readonly { name: string; x86_64: number | null; aarch64: number | null; why: string }[] = [
-  { name: 'ptrace', x86_64: 101, aarch64: 117, why: 'read or steer another process' },
-  { name: 'process_vm_readv', x86_64: 310, aarch64: 270, why: "read another process's memory" },
-  { name: 'process_vm_writev', x86_64: 311, aarch64: 271, why: "write another process's memory" },
-  { name: 'mount', x86_64: 165, aarch64: 40, why: 'change the mounts that hide the home and .git' },
-  { name: 'umount2', x86_64: 166, aarch64: 39, why: 'uncover what a mount hides' },
-  { name: 'pivot_root', x86_64: 155, aarch64: 41, why: 'change the root' },
-  { name: 'chroot', x86_64: 161, aarch64: 51, why: 'change the root' },
-  { name: 'open_tree', x86_64: 428, aarch64: 428, why: 'the new mount API' },
-  { name: 'move_mount', x86_64: 429, aarch64: 429, why: 'the new mount API' },
-  { name: 'fsopen', x86_64: 430, aarch64: 430, why: 'the new mount API' },
-  { name: 'fsconfig', x86_64: 431, aarch64: 431, why: 'the new mount API' },
-  { name: 'fsmount', x86_64: 432, aarch64: 432, why: 'the new mount API' },
-  { name: 'fspick', x86_64: 433, aarch64: 433, why: 'the new mount API' },
-  { name: 'mount_setattr', x86_64: 442, aarch64: 442, why: 'the new mount API' },
-  { name: 'unshare', x86_64: 272, aarch64: 97, why: 'a new namespace' },
-  { name: 'setns', x86_64: 308, aarch64: 268, why: "enter another process's namespace" },
-  { name: 'keyctl', x86_64: 250, aarch64: 219, why: "the kernel keyring (the owner's keys)" },
-  { name: 'add_key', x86_64: 248, aarch64: 217, why: 'the kernel keyring' },
-  { name: 'request_key', x86_64: 249, aarch64: 218, why: 'the kernel keyring' },
-  { name: 'bpf', x86_64: 321, aarch64: 280, why: 'eBPF programs (kernel attack surface)' },
-  { name: 'perf_event_open', x86_64: 298, aarch64: 241, why: 'performance counters (side channels, kernel attack surface)' },
-  { name: 'userfaultfd', x86_64: 323, aarch64: 282, why: 'stalls the kernel at will (exploit primitive)' },
-  { name: 'io_uring_setup', x86_64: 425, aarch64: 425, why: 'io_uring (kernel attack surface, bypasses this filter)' },
-  { name: 'io_uring_enter', x86_64: 426, aarch64: 426, why: 'io_uring' },
-  { name: 'io_uring_register', x86_64: 427, aarch64: 427, why: 'io_uring' },
-  { name: 'kexec_load', x86_64: 246, aarch64: 104, why: 'load a new kernel' },
-  { name: 'kexec_file_load', x86_64: 320, aarch64: 294, why: 'load a new kernel' },
-  { name: 'init_module', x86_64: 175, aarch64: 105, why: 'load a kernel module' },
-  { name: 'finit_module', x86_64: 313, aarch64: 273, why: 'load a kernel module' },
-  { name: 'delete_module', x86_64: 176, aarch64: 106, why: 'unload a kernel module' },
-  { name: 'open_by_handle_at', x86_64: 304, aarch64: 265, why: 'open a file by handle, around the mounts' },
-  { name: 'name_to_handle_at', x86_64: 303, aarch64: 264, why: 'file handles' },
-  { name: 'reboot', x86_64: 169, aarch64: 142, why: 'the machine' },
-  { name: 'swapon', x86_64: 167, aarch64: 224, why: 'the machine' },
-  { name: 'swapoff', x86_64: 168, aarch64: 225, why: 'the machine' },
-  { name: 'acct', x86_64: 163, aarch64: 89, why: 'process accounting' },
-  { name: 'quotactl', x86_64: 179, aarch64: 60, why: 'disk quotas' },
-  { name: 'lookup_dcookie', x86_64: 212, aarch64: 18, why: 'kernel profiling' },
-  { name: 'iopl', x86_64: 172, aarch64: null, why: 'I/O ports' },
-  { name: 'ioperm', x86_64: 173, aarch64: null, why: 'I/O ports' },
-];
+export const DENIED_SYSCALLS: readonly { name: string; x86_64: number | null; aarch64: number | null; why: string }[] =
+  [
+    { name: 'ptrace', x86_64: 101, aarch64: 117, why: 'read or steer another process' },
+    { name: 'process_vm_readv', x86_64: 310, aarch64: 270, why: "read another process's memory" },
+    { name: 'process_vm_writev', x86_64: 311, aarch64: 271, why: "write another process's memory" },
+    { name: 'mount', x86_64: 165, aarch64: 40, why: 'change the mounts that hide the home and .git' },
+    { name: 'umount2', x86_64: 166, aarch64: 39, why: 'uncover what a mount hides' },
+    { name: 'pivot_root', x86_64: 155, aarch64: 41, why: 'change the root' },
+    { name: 'chroot', x86_64: 161, aarch64: 51, why: 'change the root' },
+    { name: 'open_tree', x86_64: 428, aarch64: 428, why: 'the new mount API' },
+    { name: 'move_mount', x86_64: 429, aarch64: 429, why: 'the new mount API' },
+    { name: 'fsopen', x86_64: 430, aarch64: 430, why: 'the new mount API' },
+    { name: 'fsconfig', x86_64: 431, aarch64: 431, why: 'the new mount API' },
+    { name: 'fsmount', x86_64: 432, aarch64: 432, why: 'the new mount API' },
+    { name: 'fspick', x86_64: 433, aarch64: 433, why: 'the new mount API' },
+    { name: 'mount_setattr', x86_64: 442, aarch64: 442, why: 'the new mount API' },
+    { name: 'unshare', x86_64: 272, aarch64: 97, why: 'a new namespace' },
+    { name: 'setns', x86_64: 308, aarch64: 268, why: "enter another process's namespace" },
+    { name: 'keyctl', x86_64: 250, aarch64: 219, why: "the kernel keyring (the owner's keys)" },
+    { name: 'add_key', x86_64: 248, aarch64: 217, why: 'the kernel keyring' },
+    { name: 'request_key', x86_64: 249, aarch64: 218, why: 'the kernel keyring' },
+    { name: 'bpf', x86_64: 321, aarch64: 280, why: 'eBPF programs (kernel attack surface)' },
+    {
+      name: 'perf_event_open',
+      x86_64: 298,
+      aarch64: 241,
+      why: 'performance counters (side channels, kernel attack surface)',
+    },
+    { name: 'userfaultfd', x86_64: 323, aarch64: 282, why: 'stalls the kernel at will (exploit primitive)' },
+    {
+      name: 'io_uring_setup',
+      x86_64: 425,
+      aarch64: 425,
+      why: 'io_uring (kernel attack surface, bypasses this filter)',
+    },
+    { name: 'io_uring_enter', x86_64: 426, aarch64: 426, why: 'io_uring' },
+    { name: 'io_uring_register', x86_64: 427, aarch64: 427, why: 'io_uring' },
+    { name: 'kexec_load', x86_64: 246, aarch64: 104, why: 'load a new kernel' },
+    { name: 'kexec_file_load', x86_64: 320, aarch64: 294, why: 'load a new kernel' },
+    { name: 'init_module', x86_64: 175, aarch64: 105, why: 'load a kernel module' },
+    { name: 'finit_module', x86_64: 313, aarch64: 273, why: 'load a kernel module' },
+    { name: 'delete_module', x86_64: 176, aarch64: 106, why: 'unload a kernel module' },
+    { name: 'open_by_handle_at', x86_64: 304, aarch64: 265, why: 'open a file by handle, around the mounts' },
+    { name: 'name_to_handle_at', x86_64: 303, aarch64: 264, why: 'file handles' },
+    { name: 'reboot', x86_64: 169, aarch64: 142, why: 'the machine' },
+    { name: 'swapon', x86_64: 167, aarch64: 224, why: 'the machine' },
+    { name: 'swapoff', x86_64: 168, aarch64: 225, why: 'the machine' },
+    { name: 'acct', x86_64: 163, aarch64: 89, why: 'process accounting' },
+    { name: 'quotactl', x86_64: 179, aarch64: 60, why: 'disk quotas' },
+    { name: 'lookup_dcookie', x86_64: 212, aarch64: 18, why: 'kernel profiling' },
+    { name: 'iopl', x86_64: 172, aarch64: null, why: 'I/O ports' },
+    { name: 'ioperm', x86_64: 173, aarch64: null, why: 'I/O ports' },
+  ];
 
 /** clone3 passes its flags in memory a filter cannot read: ENOSYS, so libc falls back to clone. */
 const CLONE3: Record<SeccompArch, number> = { x86_64: 435, aarch64: 435 };
 const CLONE: Record<SeccompArch, number> = { x86_64: 56, aarch64: 220 };
 const IOCTL: Record<SeccompArch, number> = { x86_64: 16, aarch64: 29 };
 /** clone flags that make a namespace: refused (fork and threads never set them). */
-export const CLONE_NAMESPACE_FLAGS = 0x00020000 /* NEWNS */ | 0x02000000 /* NEWCGROUP */ | 0x04000000 /* NEWUTS */ | 0x08000000 /* NEWIPC */ | 0x10000000 /* NEWUSER */ | 0x20000000 /* NEWPID */ | 0x40000000; /* NEWNET */
+export const CLONE_NAMESPACE_FLAGS =
+  0x00020000 /* NEWNS */ |
+  0x02000000 /* NEWCGROUP */ |
+  0x04000000 /* NEWUTS */ |
+  0x08000000 /* NEWIPC */ |
+  0x10000000 /* NEWUSER */ |
+  0x20000000 /* NEWPID */ |
+  0x40000000; /* NEWNET */
 const SOCKET: Record<SeccompArch, number> = { x86_64: 41, aarch64: 198 };
 const SOCKETPAIR: Record<SeccompArch, number> = { x86_64: 53, aarch64: 199 };
 /**
@@ -102,7 +120,11 @@ export interface Instruction {
   k: number;
 }
 
-type Step = { op: 'ld'; offset: number } | { op: 'jump'; code: number; k: number; onTrue: string; onFalse?: string } | { op: 'ret'; value: number } | { op: 'label'; name: string };
+type Step =
+  | { op: 'ld'; offset: number }
+  | { op: 'jump'; code: number; k: number; onTrue: string; onFalse?: string }
+  | { op: 'ret'; value: number }
+  | { op: 'label'; name: string };
 
 /** The filter for `arch` as instructions (8 bytes each once encoded). */
 export function seccompProgram(arch: SeccompArch): Instruction[] {

@@ -3,8 +3,12 @@
 import type { Db } from './database';
 
 export function createAgentCommitsRepository(db: Db) {
-  const insert = db.prepare('INSERT OR IGNORE INTO agent_commits (directory, commit_sha, agent_id, created_at) VALUES (?, ?, ?, ?)');
-  const select = db.prepare<[string], { commit_sha: string }>('SELECT commit_sha FROM agent_commits WHERE directory = ?');
+  const insert = db.prepare(
+    'INSERT OR IGNORE INTO agent_commits (directory, commit_sha, agent_id, created_at) VALUES (?, ?, ?, ?)',
+  );
+  const select = db.prepare<[string], { commit_sha: string }>(
+    'SELECT commit_sha FROM agent_commits WHERE directory = ?',
+  );
   return {
     record(input: { directory: string; commit: string; agentId: string }): void {
       insert.run(input.directory, input.commit, input.agentId, new Date().toISOString());

@@ -44,7 +44,18 @@ export interface NewAgent {
 }
 
 export type AgentPatch = Partial<
-  Pick<Agent, 'name' | 'provider' | 'model' | 'baseUrl' | 'scopes' | 'mode' | 'acceptancePolicy' | 'maxOutputTokens' | 'thinkingBudget'>
+  Pick<
+    Agent,
+    | 'name'
+    | 'provider'
+    | 'model'
+    | 'baseUrl'
+    | 'scopes'
+    | 'mode'
+    | 'acceptancePolicy'
+    | 'maxOutputTokens'
+    | 'thinkingBudget'
+  >
 >;
 
 function toAgent(row: AgentRow): Agent {
@@ -141,7 +152,10 @@ export function createAgentsRepository(db: Db) {
         id,
       );
       if (patch.thinkingBudget !== undefined) {
-        db.prepare('UPDATE agents SET thinking_budget = ? WHERE id = ?').run(clampThinkingBudget(patch.thinkingBudget), id);
+        db.prepare('UPDATE agents SET thinking_budget = ? WHERE id = ?').run(
+          clampThinkingBudget(patch.thinkingBudget),
+          id,
+        );
       }
       return this.get(id);
     },

@@ -13,7 +13,9 @@ export interface BudgetRaise {
 }
 
 export function createBudgetRaisesRepository(db: Db, now: () => Date = () => new Date()) {
-  const insert = db.prepare('INSERT INTO budget_raises (scope, key, day, unit, amount, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+  const insert = db.prepare(
+    'INSERT INTO budget_raises (scope, key, day, unit, amount, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
   const sum = db.prepare<[string, string, string, string], { amount: number | null }>(
     'SELECT sum(amount) AS amount FROM budget_raises WHERE scope = ? AND key = ? AND day = ? AND unit = ?',
   );

@@ -88,15 +88,29 @@ export function createCheckpointsRepository(db: Db, now: () => Date = () => new 
   );
   const byId = db.prepare<[number], RawRow>('SELECT * FROM checkpoints WHERE id = ?');
   const byTurn = db.prepare<[string], RawRow>('SELECT * FROM checkpoints WHERE turn_id = ?');
-  const byConversation = db.prepare<[string], RawRow>('SELECT * FROM checkpoints WHERE conversation_id = ? ORDER BY id');
+  const byConversation = db.prepare<[string], RawRow>(
+    'SELECT * FROM checkpoints WHERE conversation_id = ? ORDER BY id',
+  );
   const byWorkspace = db.prepare<[string], RawRow>('SELECT * FROM checkpoints WHERE workspace = ? ORDER BY id');
   const lastMessageId = db.prepare('SELECT coalesce(max(id), 0) FROM messages').pluck();
-  const markMessage = db.prepare("UPDATE messages SET content = json_set(content, '$.undone', json('true')) WHERE id = ? AND conversation_id = ?");
-  const unmarkMessage = db.prepare("UPDATE messages SET content = json_remove(content, '$.undone') WHERE id = ? AND conversation_id = ?");
+  const markMessage = db.prepare(
+    "UPDATE messages SET content = json_set(content, '$.undone', json('true')) WHERE id = ? AND conversation_id = ?",
+  );
+  const unmarkMessage = db.prepare(
+    "UPDATE messages SET content = json_remove(content, '$.undone') WHERE id = ? AND conversation_id = ?",
+  );
 
   return {
     create(input: NewCheckpoint): CheckpointRow {
-      const info = insert.run(input.workspace, input.agentId, input.conversationId, input.kind, input.turnId, input.messagesFrom, now().toISOString());
+      const info = insert.run(
+        input.workspace,
+        input.agentId,
+        input.conversationId,
+        input.kind,
+        input.turnId,
+        input.messagesFrom,
+        now().toISOString(),
+      );
       return toRow(byId.get(Number(info.lastInsertRowid)) as RawRow);
     },
     get(id: number): CheckpointRow | null {
@@ -118,10 +132,19 @@ export function createCheckpointsRepository(db: Db, now: () => Date = () => new 
       return (lastMessageId.get() as number) + 1;
     },
     setBefore(id: number, tree: string, oversize: string[]): void {
-      db.prepare('UPDATE checkpoints SET before_tree = ?, before_oversize = ? WHERE id = ?').run(tree, JSON.stringify(oversize), id);
+      db.prepare('UPDATE checkpoints SET before_tree = ?, before_oversize = ? WHERE id = ?').run(
+        tree,
+        JSON.stringify(oversize),
+        id,
+      );
     },
     setAfter(id: number, tree: string, oversize: string[]): void {
-      db.prepare('UPDATE checkpoints SET after_tree = ?, after_oversize = ?, ended_at = ? WHERE id = ?').run(tree, JSON.stringify(oversize), now().toISOString(), id);
+      db.prepare('UPDATE checkpoints SET after_tree = ?, after_oversize = ?, ended_at = ? WHERE id = ?').run(
+        tree,
+        JSON.stringify(oversize),
+        now().toISOString(),
+        id,
+      );
     },
     end(id: number): void {
       db.prepare('UPDATE checkpoints SET ended_at = coalesce(ended_at, ?) WHERE id = ?').run(now().toISOString(), id);
@@ -133,25 +156,34 @@ export function createCheckpointsRepository(db: Db, now: () => Date = () => new 
       db.prepare('UPDATE checkpoints SET summary = ? WHERE id = ?').run(summary, id);
     },
     /** A restore happened: the rows it reverted and the messages it marked, in one transaction. */
-    recordRestore: db.transaction((restoreId: number, conversationId: string, reverted: number[], messages: number[], givesBack: boolean) => {
-      db.prepare('UPDATE checkpoints SET reverts = ?, marked_messages = ? WHERE id = ?').run(JSON.stringify(reverted), JSON.stringify(messages), restoreId);
-      for (const id of reverted) {
-        const row = byId.get(id);
-        if (!row) continue;
-        db.prepare('UPDATE checkpoints SET undone_by = ? WHERE id = ?').run(restoreId, id);
-        // Undoing a restore gives back what that restore had taken: its rows and messages count again.
-        if (givesBack && row.kind === 'restore') {
-          for (const reverted of JSON.parse(row.reverts) as number[]) {
-            db.prepare('UPDATE checkpoints SET undone_by = NULL WHERE id = ? AND undone_by = ?').run(reverted, id);
+    recordRestore: db.transaction(
+      (restoreId: number, conversationId: string, reverted: number[], messages: number[], givesBack: boolean) => {
+        db.prepare('UPDATE checkpoints SET reverts = ?, marked_messages = ? WHERE id = ?').run(
+          JSON.stringify(reverted),
+          JSON.stringify(messages),
+          restoreId,
+        );
+        for (const id of reverted) {
+          const row = byId.get(id);
+          if (!row) continue;
+          db.prepare('UPDATE checkpoints SET undone_by = ? WHERE id = ?').run(restoreId, id);
+          // Undoing a restore gives back what that restore had taken: its rows and messages count again.
+          if (givesBack && row.kind === 'restore') {
+            for (const reverted of JSON.parse(row.reverts) as number[]) {
+              db.prepare('UPDATE checkpoints SET undone_by = NULL WHERE id = ? AND undone_by = ?').run(reverted, id);
+            }
+            for (const message of JSON.parse(row.marked_messages) as number[])
+              unmarkMessage.run(message, conversationId);
           }
-          for (const message of JSON.parse(row.marked_messages) as number[]) unmarkMessage.run(message, conversationId);
         }
-      }
-      for (const message of messages) markMessage.run(message, conversationId);
-    }),
+        for (const message of messages) markMessage.run(message, conversationId);
+      },
+    ),
     /** The oldest rows first lose their snapshots when the history is over its budget. */
     markPruned(ids: number[]): void {
-      const update = db.prepare('UPDATE checkpoints SET pruned = 1, before_tree = NULL, after_tree = NULL WHERE id = ?');
+      const update = db.prepare(
+        'UPDATE checkpoints SET pruned = 1, before_tree = NULL, after_tree = NULL WHERE id = ?',
+      );
       db.transaction(() => ids.forEach((id) => update.run(id)))();
     },
   };

@@ -75,7 +75,9 @@ export function createConversationSearch(db: Db) {
   const indexFrom = db.prepare<[number, number]>(
     'INSERT INTO message_search (rowid, body) SELECT id, body FROM message_search_source WHERE id > ? AND id <= ? ORDER BY id',
   );
-  const boundary = db.prepare<[number, number], number>('SELECT id FROM messages WHERE id > ? ORDER BY id LIMIT 1 OFFSET ?').pluck();
+  const boundary = db
+    .prepare<[number, number], number>('SELECT id FROM messages WHERE id > ? ORDER BY id LIMIT 1 OFFSET ?')
+    .pluck();
   const markThrough = db.prepare<[number]>('UPDATE message_search_state SET indexed_through = ?');
   // Immediate: another connection (a `paddock mcp`) writing between the mark's read and its move would be skipped.
   const catchUp = db
@@ -129,10 +131,22 @@ export function createConversationSearch(db: Db) {
       for (const row of rows.slice(0, limit)) {
         let group = groups.get(row.conversation_id);
         if (!group) {
-          group = { conversationId: row.conversation_id, agentId: row.agent_id, agentHandle: row.handle, title: row.title, archived: row.archived_at !== null, hits: [] };
+          group = {
+            conversationId: row.conversation_id,
+            agentId: row.agent_id,
+            agentHandle: row.handle,
+            title: row.title,
+            archived: row.archived_at !== null,
+            hits: [],
+          };
           groups.set(row.conversation_id, group);
         }
-        group.hits.push({ messageId: row.id, role: row.role, createdAt: row.created_at, snippet: parseSnippet(row.snippet) });
+        group.hits.push({
+          messageId: row.id,
+          role: row.role,
+          createdAt: row.created_at,
+          snippet: parseSnippet(row.snippet),
+        });
       }
       return { groups: [...groups.values()], more: rows.length > limit };
     },

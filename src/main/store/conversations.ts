@@ -43,9 +43,7 @@ export function createConversationsRepository(db: Db, now: () => Date = () => ne
     'INSERT INTO conversations (id, agent_id, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
   );
   const selectConversation = db.prepare('SELECT * FROM conversations WHERE id = ?');
-  const selectByAgent = db.prepare(
-    'SELECT * FROM conversations WHERE agent_id = ? ORDER BY updated_at DESC, id',
-  );
+  const selectByAgent = db.prepare('SELECT * FROM conversations WHERE agent_id = ? ORDER BY updated_at DESC, id');
   const updateTitle = db.prepare('UPDATE conversations SET title = ?, updated_at = ? WHERE id = ?');
   const touch = db.prepare('UPDATE conversations SET updated_at = ? WHERE id = ?');
   const updateArchived = db.prepare('UPDATE conversations SET archived_at = ? WHERE id = ?');
@@ -67,15 +65,11 @@ export function createConversationsRepository(db: Db, now: () => Date = () => ne
     'INSERT INTO messages (conversation_id, role, content, created_at) VALUES (?, ?, ?, ?)',
   );
   const selectAll = db.prepare('SELECT * FROM messages WHERE conversation_id = ? ORDER BY id');
-  const selectLatest = db.prepare(
-    'SELECT * FROM messages WHERE conversation_id = ? ORDER BY id DESC LIMIT ?',
-  );
+  const selectLatest = db.prepare('SELECT * FROM messages WHERE conversation_id = ? ORDER BY id DESC LIMIT ?');
   const selectBefore = db.prepare(
     'SELECT * FROM messages WHERE conversation_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
   );
-  const selectAfter = db.prepare(
-    'SELECT * FROM messages WHERE conversation_id = ? AND id > ? ORDER BY id LIMIT ?',
-  );
+  const selectAfter = db.prepare('SELECT * FROM messages WHERE conversation_id = ? AND id > ? ORDER BY id LIMIT ?');
   const countMessages = db.prepare('SELECT count(*) FROM messages WHERE conversation_id = ?').pluck();
   const selectToolResult = db.prepare(
     "SELECT id FROM messages WHERE conversation_id = ? AND role = 'tool' AND json_extract(content, '$.callId') = ? LIMIT 1",

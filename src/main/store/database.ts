@@ -26,9 +26,13 @@ export function ensureDirectory(dir: string, mode = 0o700): void {
 
 /** The sentence for a failed open: a native module built for another Node is not the data directory's fault. */
 export function openFailure(dataDir: string, error: Error & { code?: string }, runtime = process.versions): string {
-  const builtFor = /NODE_MODULE_VERSION (\d+)\. This version of Node\.js requires\s+NODE_MODULE_VERSION (\d+)/.exec(error.message);
+  const builtFor = /NODE_MODULE_VERSION (\d+)\. This version of Node\.js requires\s+NODE_MODULE_VERSION (\d+)/.exec(
+    error.message,
+  );
   if (error.code === 'ERR_DLOPEN_FAILED' || builtFor) {
-    const which = builtFor ? ` (built for module version ${builtFor[1]}; this Node ${runtime.node} needs ${builtFor[2]})` : '';
+    const which = builtFor
+      ? ` (built for module version ${builtFor[1]}; this Node ${runtime.node} needs ${builtFor[2]})`
+      : '';
     return (
       `Paddock's database module (better-sqlite3) cannot load in this Node, ${runtime.node}${which}: it was built for another Node. ` +
       'Run Paddock with the Node it was built for (22.13 or later; give the client the absolute path of that node), ' +
@@ -58,9 +62,7 @@ export function applyMigrations(db: Db, migrations: readonly Migration[]): void 
   db.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT',
   );
-  const applied = new Set(
-    db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[],
-  );
+  const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
   for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
     if (applied.has(migration.version)) continue;

@@ -34,7 +34,9 @@ function viewOf(row: DelegationRow): DelegationView {
 }
 
 export function createDelegationsRepository(db: Db, now: () => Date = () => new Date()) {
-  const helpersOf = db.prepare<[string], { helper_id: string }>('SELECT helper_id FROM agent_helpers WHERE agent_id = ? ORDER BY created_at, helper_id');
+  const helpersOf = db.prepare<[string], { helper_id: string }>(
+    'SELECT helper_id FROM agent_helpers WHERE agent_id = ? ORDER BY created_at, helper_id',
+  );
   const clearHelpers = db.prepare('DELETE FROM agent_helpers WHERE agent_id = ?');
   const addHelper = db.prepare('INSERT INTO agent_helpers (agent_id, helper_id, created_at) VALUES (?, ?, ?)');
   const insert = db.prepare(
@@ -58,11 +60,36 @@ export function createDelegationsRepository(db: Db, now: () => Date = () => new 
     setHelpers(agentId: string, helperIds: readonly string[]): void {
       setHelpers(agentId, helperIds);
     },
-    open(input: { callId: string; conversationId: string; agentId: string; helper: DelegationView['helper']; messages: DelegateMessageView[] }): void {
+    open(input: {
+      callId: string;
+      conversationId: string;
+      agentId: string;
+      helper: DelegationView['helper'];
+      messages: DelegateMessageView[];
+    }): void {
       const { helper } = input;
-      insert.run(input.callId, input.conversationId, input.agentId, helper.id, helper.handle, helper.name, helper.model, JSON.stringify(input.messages), JSON.stringify(ZERO_USAGE), now().toISOString());
+      insert.run(
+        input.callId,
+        input.conversationId,
+        input.agentId,
+        helper.id,
+        helper.handle,
+        helper.name,
+        helper.model,
+        JSON.stringify(input.messages),
+        JSON.stringify(ZERO_USAGE),
+        now().toISOString(),
+      );
     },
-    save(callId: string, state: { status: DelegationView['status']; messages: DelegateMessageView[]; usage: UsageTotals; error: string | null }): void {
+    save(
+      callId: string,
+      state: {
+        status: DelegationView['status'];
+        messages: DelegateMessageView[];
+        usage: UsageTotals;
+        error: string | null;
+      },
+    ): void {
       update.run(state.status, JSON.stringify(state.messages), JSON.stringify(state.usage), state.error, callId);
     },
     get(callId: string): DelegationView | null {

@@ -24,7 +24,14 @@ interface PinRow {
 }
 
 function toPin(row: PinRow): InstructionPin {
-  return { directory: row.directory, relPath: row.rel_path, kind: row.kind, sha256: row.sha256, content: row.content, acceptedAt: row.accepted_at };
+  return {
+    directory: row.directory,
+    relPath: row.rel_path,
+    kind: row.kind,
+    sha256: row.sha256,
+    content: row.content,
+    acceptedAt: row.accepted_at,
+  };
 }
 
 export function createInstructionPinsRepository(db: Db) {
@@ -32,8 +39,12 @@ export function createInstructionPinsRepository(db: Db) {
     `INSERT INTO instruction_pins (directory, rel_path, kind, sha256, content, accepted_at) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (directory, rel_path) DO UPDATE SET kind = excluded.kind, sha256 = excluded.sha256, content = excluded.content, accepted_at = excluded.accepted_at`,
   );
-  const selectOne = db.prepare<[string, string], PinRow>('SELECT * FROM instruction_pins WHERE directory = ? AND rel_path = ?');
-  const selectDir = db.prepare<[string], PinRow>('SELECT * FROM instruction_pins WHERE directory = ? ORDER BY rel_path');
+  const selectOne = db.prepare<[string, string], PinRow>(
+    'SELECT * FROM instruction_pins WHERE directory = ? AND rel_path = ?',
+  );
+  const selectDir = db.prepare<[string], PinRow>(
+    'SELECT * FROM instruction_pins WHERE directory = ? ORDER BY rel_path',
+  );
   const selectAll = db.prepare<[], PinRow>('SELECT * FROM instruction_pins ORDER BY directory, rel_path');
   const remove = db.prepare('DELETE FROM instruction_pins WHERE directory = ? AND rel_path = ?');
   return {

@@ -58,12 +58,26 @@ export function createMcpServersRepository(db: Db) {
       const row = byId.get(id);
       return row ? toRecord(row) : null;
     },
-    add(input: { agentId: string; name: string; transport: McpTransport; command?: string; url?: string }): McpServerRecord {
+    add(input: {
+      agentId: string;
+      name: string;
+      transport: McpTransport;
+      command?: string;
+      url?: string;
+    }): McpServerRecord {
       const id = randomUUID();
       try {
         db.prepare(
           'INSERT INTO mcp_servers (id, agent_id, name, transport, command, url, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        ).run(id, input.agentId, input.name, input.transport, input.command ?? null, input.url ?? null, new Date().toISOString());
+        ).run(
+          id,
+          input.agentId,
+          input.name,
+          input.transport,
+          input.command ?? null,
+          input.url ?? null,
+          new Date().toISOString(),
+        );
       } catch (error) {
         if (/UNIQUE constraint failed/.test((error as Error).message)) {
           throw new McpServerNameTakenError(`this agent already has an MCP server named ${input.name}`);
@@ -73,7 +87,10 @@ export function createMcpServersRepository(db: Db) {
       return this.get(id) as McpServerRecord;
     },
     setAutoTools(id: string, tools: string[]): void {
-      db.prepare('UPDATE mcp_servers SET auto_tools = ? WHERE id = ?').run(JSON.stringify([...new Set(tools)].sort()), id);
+      db.prepare('UPDATE mcp_servers SET auto_tools = ? WHERE id = ?').run(
+        JSON.stringify([...new Set(tools)].sort()),
+        id,
+      );
     },
     remove(id: string): boolean {
       return db.prepare('DELETE FROM mcp_servers WHERE id = ?').run(id).changes > 0;

@@ -54,21 +54,31 @@ function toPlan(row: PlanRow): StoredPlan {
 }
 
 export function createPlansRepository(db: Db) {
-  const insert = db.prepare('INSERT INTO plans (id, conversation_id, agent_id, call_id, body, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
-  const supersede = db.prepare("UPDATE plans SET status = 'superseded', decided_at = ? WHERE conversation_id = ? AND status = 'proposed'");
-  const decide = db.prepare("UPDATE plans SET status = ?, approved_mode = ?, decided_at = ? WHERE id = ? AND status = 'proposed'");
+  const insert = db.prepare(
+    'INSERT INTO plans (id, conversation_id, agent_id, call_id, body, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const supersede = db.prepare(
+    "UPDATE plans SET status = 'superseded', decided_at = ? WHERE conversation_id = ? AND status = 'proposed'",
+  );
+  const decide = db.prepare(
+    "UPDATE plans SET status = ?, approved_mode = ?, decided_at = ? WHERE id = ? AND status = 'proposed'",
+  );
   const selectOne = db.prepare<[string], PlanRow>('SELECT * FROM plans WHERE id = ?');
-  const selectFor = db.prepare<[string], PlanRow>('SELECT * FROM plans WHERE conversation_id = ? ORDER BY created_at, rowid');
+  const selectFor = db.prepare<[string], PlanRow>(
+    'SELECT * FROM plans WHERE conversation_id = ? ORDER BY created_at, rowid',
+  );
   return {
     /** A new proposal supersedes any the owner has not answered yet. */
-    propose: db.transaction((input: { conversationId: string; agentId: string; callId: string } & PlanBody): StoredPlan => {
-      const id = randomUUID();
-      const now = new Date().toISOString();
-      supersede.run(now, input.conversationId);
-      const body: PlanBody = { title: input.title, steps: input.steps, files: input.files, commands: input.commands };
-      insert.run(id, input.conversationId, input.agentId, input.callId, JSON.stringify(body), 'proposed', now);
-      return toPlan(selectOne.get(id) as PlanRow);
-    }),
+    propose: db.transaction(
+      (input: { conversationId: string; agentId: string; callId: string } & PlanBody): StoredPlan => {
+        const id = randomUUID();
+        const now = new Date().toISOString();
+        supersede.run(now, input.conversationId);
+        const body: PlanBody = { title: input.title, steps: input.steps, files: input.files, commands: input.commands };
+        insert.run(id, input.conversationId, input.agentId, input.callId, JSON.stringify(body), 'proposed', now);
+        return toPlan(selectOne.get(id) as PlanRow);
+      },
+    ),
     /** The owner's answer; false when the plan was not waiting for one. */
     decide(id: string, status: 'approved' | 'revised', approvedMode: 'edit' | 'run' | null): boolean {
       return decide.run(status, approvedMode, new Date().toISOString(), id).changes > 0;

@@ -84,13 +84,9 @@ export function createProcessesRepository(db: Db): ProcessesRepository {
   );
   const byId = db.prepare('SELECT * FROM processes WHERE id = ?');
   const running = db.prepare("SELECT * FROM processes WHERE status = 'running' ORDER BY id");
-  const runningForAgent = db.prepare(
-    "SELECT * FROM processes WHERE status = 'running' AND agent_id = ? ORDER BY id",
-  );
+  const runningForAgent = db.prepare("SELECT * FROM processes WHERE status = 'running' AND agent_id = ? ORDER BY id");
   const runningByName = db.prepare("SELECT * FROM processes WHERE status = 'running' AND name = ?");
-  const latest = db.prepare(
-    'SELECT * FROM processes WHERE agent_id = ? AND name = ? ORDER BY id DESC LIMIT 1',
-  );
+  const latest = db.prepare('SELECT * FROM processes WHERE agent_id = ? AND name = ? ORDER BY id DESC LIMIT 1');
   const end = db.prepare(
     "UPDATE processes SET status = ?, exit_code = ?, ended_at = ? WHERE id = ? AND status = 'running'",
   );

@@ -55,7 +55,16 @@ export function createTasksRepository(db: Db, now: () => Date = () => new Date()
   return {
     create(input: Omit<TaskRecord, 'id' | 'state' | 'setup' | 'createdAt'>): TaskRecord {
       const id = randomUUID();
-      insert.run(id, input.name, input.repository, input.base, input.branch, input.worktree, input.agentId, now().toISOString());
+      insert.run(
+        id,
+        input.name,
+        input.repository,
+        input.base,
+        input.branch,
+        input.worktree,
+        input.agentId,
+        now().toISOString(),
+      );
       return recordOf(selectOne.get(id) as TaskRow);
     },
     list: (): TaskRecord[] => selectAll.all().map(recordOf),
@@ -68,7 +77,8 @@ export function createTasksRepository(db: Db, now: () => Date = () => new Date()
       return row ? recordOf(row) : null;
     },
     archive: (id: string): void => void setState.run('archived', id),
-    recordSetup: (id: string, setup: NonNullable<TaskView['setup']>): void => void setSetup.run(JSON.stringify(setup), id),
+    recordSetup: (id: string, setup: NonNullable<TaskView['setup']>): void =>
+      void setSetup.run(JSON.stringify(setup), id),
     remove: (id: string): void => void remove.run(id),
   };
 }

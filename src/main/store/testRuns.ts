@@ -65,7 +65,18 @@ export function insertTestRun(db: Db, run: NewTestRun): TestRun {
       `INSERT INTO test_runs (agent_id, directory, command, runner, passed, failed, skipped, exit_code, output_tail, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(run.agentId, run.directory, run.command, run.runner, run.passed, run.failed, run.skipped, run.exitCode, run.outputTail, new Date().toISOString());
+    .run(
+      run.agentId,
+      run.directory,
+      run.command,
+      run.runner,
+      run.passed,
+      run.failed,
+      run.skipped,
+      run.exitCode,
+      run.outputTail,
+      new Date().toISOString(),
+    );
   return getRun(db, Number(info.lastInsertRowid)) as TestRun;
 }
 
@@ -76,7 +87,9 @@ function getRun(db: Db, id: number): TestRun | null {
 
 export function lastRun(db: Db, agentId: string, directory: string): TestRun | null {
   const row = db
-    .prepare<[string, string], TestRunRow>('SELECT * FROM test_runs WHERE agent_id = ? AND directory = ? ORDER BY id DESC LIMIT 1')
+    .prepare<[string, string], TestRunRow>(
+      'SELECT * FROM test_runs WHERE agent_id = ? AND directory = ? ORDER BY id DESC LIMIT 1',
+    )
     .get(agentId, directory);
   return row ? toTestRun(row) : null;
 }
@@ -84,7 +97,9 @@ export function lastRun(db: Db, agentId: string, directory: string): TestRun | n
 /** Oldest first, the last `limit` runs: what the window's small chart draws. */
 export function history(db: Db, agentId: string, directory: string, limit = 50): TestRun[] {
   const rows = db
-    .prepare<[string, string, number], TestRunRow>('SELECT * FROM test_runs WHERE agent_id = ? AND directory = ? ORDER BY id DESC LIMIT ?')
+    .prepare<[string, string, number], TestRunRow>(
+      'SELECT * FROM test_runs WHERE agent_id = ? AND directory = ? ORDER BY id DESC LIMIT ?',
+    )
     .all(agentId, directory, limit);
   return rows.map(toTestRun).reverse();
 }

@@ -29,11 +29,21 @@ function toItem(row: TodoRow): TodoItem {
 }
 
 export function createTodosRepository(db: Db) {
-  const insert = db.prepare('INSERT INTO todo_items (conversation_id, item_id, position, text, status, created_at, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
-  const nextPosition = db.prepare<[string], { next: number }>('SELECT COALESCE(MAX(position), 0) + 1 AS next FROM todo_items WHERE conversation_id = ?');
-  const setStatus = db.prepare('UPDATE todo_items SET status = ?, changed_at = ? WHERE conversation_id = ? AND item_id = ?');
-  const selectOne = db.prepare<[string, string], TodoRow>('SELECT * FROM todo_items WHERE conversation_id = ? AND item_id = ?');
-  const selectFor = db.prepare<[string], TodoRow>('SELECT * FROM todo_items WHERE conversation_id = ? ORDER BY position');
+  const insert = db.prepare(
+    'INSERT INTO todo_items (conversation_id, item_id, position, text, status, created_at, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const nextPosition = db.prepare<[string], { next: number }>(
+    'SELECT COALESCE(MAX(position), 0) + 1 AS next FROM todo_items WHERE conversation_id = ?',
+  );
+  const setStatus = db.prepare(
+    'UPDATE todo_items SET status = ?, changed_at = ? WHERE conversation_id = ? AND item_id = ?',
+  );
+  const selectOne = db.prepare<[string, string], TodoRow>(
+    'SELECT * FROM todo_items WHERE conversation_id = ? AND item_id = ?',
+  );
+  const selectFor = db.prepare<[string], TodoRow>(
+    'SELECT * FROM todo_items WHERE conversation_id = ? ORDER BY position',
+  );
   const copy = db.prepare(
     `INSERT INTO todo_items (conversation_id, item_id, position, text, status, created_at, changed_at)
      SELECT ?, item_id, position, text, status, created_at, changed_at FROM todo_items WHERE conversation_id = ?`,

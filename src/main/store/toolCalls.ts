@@ -80,10 +80,16 @@ export function createToolCallsRepository(db: Db) {
     `INSERT INTO tool_calls (id, conversation_id, agent_id, tool, args, status, file, replay_safe, created_at)
      VALUES (?, ?, ?, ?, ?, 'running', ?, ?, ?) RETURNING *`,
   );
-  const updateTier = db.prepare<unknown[], ToolCallRow>('UPDATE tool_calls SET tier = ?, reason = ? WHERE id = ? RETURNING *');
-  const updatePending = db.prepare<unknown[], ToolCallRow>("UPDATE tool_calls SET status = 'pending', card = ? WHERE id = ? RETURNING *");
+  const updateTier = db.prepare<unknown[], ToolCallRow>(
+    'UPDATE tool_calls SET tier = ?, reason = ? WHERE id = ? RETURNING *',
+  );
+  const updatePending = db.prepare<unknown[], ToolCallRow>(
+    "UPDATE tool_calls SET status = 'pending', card = ? WHERE id = ? RETURNING *",
+  );
   const updateAnswer = db.prepare<unknown[], ToolCallRow>('UPDATE tool_calls SET answer = ? WHERE id = ? RETURNING *');
-  const updateRunning = db.prepare<unknown[], ToolCallRow>("UPDATE tool_calls SET status = 'running', started_at = ? WHERE id = ? RETURNING *");
+  const updateRunning = db.prepare<unknown[], ToolCallRow>(
+    "UPDATE tool_calls SET status = 'running', started_at = ? WHERE id = ? RETURNING *",
+  );
   const updateFinished = db.prepare<unknown[], ToolCallRow>(
     'UPDATE tool_calls SET status = ?, result_summary = ?, error = ?, output_account = ?, outcome = ?, ended_at = ? WHERE id = ? RETURNING *',
   );
@@ -93,9 +99,28 @@ export function createToolCallsRepository(db: Db) {
      * file: the workspace file the call names, which the window may open; replaySafe: whether
      * repeating it could do no harm (recovery reads it). Both are the tool's own declaration.
      */
-    open(input: { id: string; conversationId: string; agentId: string; tool: string; args: unknown; file?: string | null; replaySafe?: boolean }): ToolCallView | null {
+    open(input: {
+      id: string;
+      conversationId: string;
+      agentId: string;
+      tool: string;
+      args: unknown;
+      file?: string | null;
+      replaySafe?: boolean;
+    }): ToolCallView | null {
       const args = JSON.stringify(recordedArgs(input.args ?? null));
-      return view(insert.get(input.id, input.conversationId, input.agentId, input.tool, args, input.file ?? null, input.replaySafe === true ? 1 : 0, now()));
+      return view(
+        insert.get(
+          input.id,
+          input.conversationId,
+          input.agentId,
+          input.tool,
+          args,
+          input.file ?? null,
+          input.replaySafe === true ? 1 : 0,
+          now(),
+        ),
+      );
     },
     setTier(id: string, tier: 'auto' | 'gated', reason: string): ToolCallView | null {
       return view(updateTier.get(tier, reason, id));
@@ -104,7 +129,9 @@ export function createToolCallsRepository(db: Db) {
       // The card's diff and arguments are file contents too: long ones are kept as length and hash.
       // A hunk's context lines are the file's own text: the record keeps each hunk's id, header and size only.
       const { hunks, ...rest } = card;
-      const kept = hunks ? { ...rest, hunks: hunks.map((hunk) => ({ id: hunk.id, header: hunk.header, lines: hunk.lines.length })) } : rest;
+      const kept = hunks
+        ? { ...rest, hunks: hunks.map((hunk) => ({ id: hunk.id, header: hunk.header, lines: hunk.lines.length })) }
+        : rest;
       return view(updatePending.get(JSON.stringify(recordedArgs(kept)), id));
     },
     markAnswered(id: string, answer: string): ToolCallView | null {
@@ -115,7 +142,17 @@ export function createToolCallsRepository(db: Db) {
     },
     finish(id: string, finished: FinishedCall): ToolCallView | null {
       const output = finished.output ?? null;
-      return view(updateFinished.get(finished.status, finished.summary, finished.error, output ? JSON.stringify(output) : null, JSON.stringify(finished.outcome), now(), id));
+      return view(
+        updateFinished.get(
+          finished.status,
+          finished.summary,
+          finished.error,
+          output ? JSON.stringify(output) : null,
+          JSON.stringify(finished.outcome),
+          now(),
+          id,
+        ),
+      );
     },
     get(id: string): ToolCallView | null {
       const row = db.prepare<[string], ToolCallRow>('SELECT * FROM tool_calls WHERE id = ?').get(id);
@@ -128,17 +165,28 @@ export function createToolCallsRepository(db: Db) {
      * Marks every call still running or waiting on a card interrupted (recovery at start, SPEC §8), in one
      * transaction with `each`, which the caller uses to tell the conversation.
      */
-    interruptUnfinished(at: string, errorFor: (was: 'running' | 'pending') => string, each: (call: UnfinishedCall) => void): UnfinishedCall[] {
-      const select = db.prepare<[], { id: string; conversation_id: string; tool: string; status: 'running' | 'pending'; replay_safe: number }>(
-        "SELECT id, conversation_id, tool, status, replay_safe FROM tool_calls WHERE status IN ('running', 'pending')",
-      );
+    interruptUnfinished(
+      at: string,
+      errorFor: (was: 'running' | 'pending') => string,
+      each: (call: UnfinishedCall) => void,
+    ): UnfinishedCall[] {
+      const select = db.prepare<
+        [],
+        { id: string; conversation_id: string; tool: string; status: 'running' | 'pending'; replay_safe: number }
+      >("SELECT id, conversation_id, tool, status, replay_safe FROM tool_calls WHERE status IN ('running', 'pending')");
       const mark = db.prepare(
         `UPDATE tool_calls SET status = 'interrupted', answer = CASE WHEN status = 'pending' THEN 'unanswered' ELSE answer END, error = ?, outcome = '{"ending":"interrupted"}', ended_at = ?
          WHERE id = ? AND status IN ('running', 'pending')`,
       );
       return db.transaction(() =>
         select.all().map((row) => {
-          const call: UnfinishedCall = { id: row.id, conversationId: row.conversation_id, tool: row.tool, was: row.status, replaySafe: row.replay_safe === 1 };
+          const call: UnfinishedCall = {
+            id: row.id,
+            conversationId: row.conversation_id,
+            tool: row.tool,
+            was: row.status,
+            replaySafe: row.replay_safe === 1,
+          };
           mark.run(errorFor(call.was), at, call.id);
           each(call);
           return call;

@@ -33,7 +33,14 @@ export interface Spend {
 
 const NO_SPEND: Spend = { dollars: 0, tokens: 0, unpriced: 0 };
 
-export const ZERO_USAGE: UsageTotals = { requests: 0, inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, cost: null };
+export const ZERO_USAGE: UsageTotals = {
+  requests: 0,
+  inputTokens: 0,
+  outputTokens: 0,
+  cacheReadTokens: 0,
+  cacheWriteTokens: 0,
+  cost: null,
+};
 
 export function addUsage(a: UsageTotals, b: UsageTotals): UsageTotals {
   return {
@@ -71,12 +78,16 @@ export function createUsageRepository(db: Db, now: () => Date = () => new Date()
   const spendColumns = `coalesce(sum(cost), 0) AS dollars,
             coalesce(sum(input_tokens + output_tokens + cache_read_tokens + cache_write_tokens), 0) AS tokens,
             coalesce(sum(CASE WHEN cost IS NULL THEN input_tokens + output_tokens + cache_read_tokens + cache_write_tokens ELSE 0 END), 0) AS unpriced`;
-  const spentInConversation = db.prepare<[string], Spend>(`SELECT ${spendColumns} FROM model_usage WHERE conversation_id = ?`);
+  const spentInConversation = db.prepare<[string], Spend>(
+    `SELECT ${spendColumns} FROM model_usage WHERE conversation_id = ?`,
+  );
   // A day's spend includes deleted conversations' requests, kept without their conversation in deleted_usage.
   const spendRows = `SELECT conversations.agent_id, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost, model_usage.created_at
        FROM model_usage JOIN conversations ON conversations.id = model_usage.conversation_id
      UNION ALL SELECT agent_id, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost, created_at FROM deleted_usage`;
-  const spentByAgentSince = db.prepare<[string, string], Spend>(`SELECT ${spendColumns} FROM (${spendRows}) WHERE agent_id = ? AND created_at >= ?`);
+  const spentByAgentSince = db.prepare<[string, string], Spend>(
+    `SELECT ${spendColumns} FROM (${spendRows}) WHERE agent_id = ? AND created_at >= ?`,
+  );
   const spentSince = db.prepare<[string], Spend>(`SELECT ${spendColumns} FROM (${spendRows}) WHERE created_at >= ?`);
 
   return {
@@ -87,10 +98,23 @@ export function createUsageRepository(db: Db, now: () => Date = () => new Date()
       (agentId === null ? spentSince.get(sinceIso) : spentByAgentSince.get(agentId, sinceIso)) ?? NO_SPEND,
     record(row: UsageRow): void {
       const u = row.usage;
-      insert.run(row.conversationId, row.turnId, row.messageId, row.model, u.inputTokens, u.outputTokens, u.cacheReadTokens, u.cacheWriteTokens, u.cost, now().toISOString());
+      insert.run(
+        row.conversationId,
+        row.turnId,
+        row.messageId,
+        row.model,
+        u.inputTokens,
+        u.outputTokens,
+        u.cacheReadTokens,
+        u.cacheWriteTokens,
+        u.cost,
+        now().toISOString(),
+      );
     },
     forConversation(conversationId: string): ConversationUsageView {
-      const turns: TurnUsageView[] = byTurn.all(conversationId).map((row) => ({ ...totalsOf(row), turnId: row.turn_id, lastMessageId: row.last_message_id }));
+      const turns: TurnUsageView[] = byTurn
+        .all(conversationId)
+        .map((row) => ({ ...totalsOf(row), turnId: row.turn_id, lastMessageId: row.last_message_id }));
       const total = turns.reduce<UsageTotals>((sum, turn) => addUsage(sum, turn), ZERO_USAGE);
       return { total, turns };
     },

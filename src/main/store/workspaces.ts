@@ -37,7 +37,14 @@ export function createWorkspacesRepository(db: Db) {
         `INSERT INTO workspaces (agent_id, directory, captured_path, git_binary, venv, created_at) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT(agent_id) DO UPDATE SET directory = excluded.directory, captured_path = excluded.captured_path,
            git_binary = excluded.git_binary, venv = excluded.venv, created_at = excluded.created_at`,
-      ).run(input.agentId, input.directory, input.capturedPath, input.gitBinary, input.venv ?? null, new Date().toISOString());
+      ).run(
+        input.agentId,
+        input.directory,
+        input.capturedPath,
+        input.gitBinary,
+        input.venv ?? null,
+        new Date().toISOString(),
+      );
       return this.get(input.agentId) as Workspace;
     },
     clear(agentId: string): void {

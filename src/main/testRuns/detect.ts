@@ -11,17 +11,85 @@ export type CommandKind =
   | { kind: 'script'; program: string; testNamed: boolean }
   | { kind: 'check' };
 
-const DIRECT: Readonly<Record<string, TestRunner>> = { vitest: 'vitest', jest: 'jest', mocha: 'mocha', _mocha: 'mocha', ava: 'ava', tap: 'tap', pytest: 'pytest', 'py.test': 'pytest' };
-const CHECKS: ReadonlySet<string> = new Set(['tsc', 'mypy', 'eslint', 'ruff', 'black', 'prettier', 'pyright', 'flake8', 'pylint', 'biome', 'vue-tsc', 'svelte-check']);
+const DIRECT: Readonly<Record<string, TestRunner>> = {
+  vitest: 'vitest',
+  jest: 'jest',
+  mocha: 'mocha',
+  _mocha: 'mocha',
+  ava: 'ava',
+  tap: 'tap',
+  pytest: 'pytest',
+  'py.test': 'pytest',
+};
+const CHECKS: ReadonlySet<string> = new Set([
+  'tsc',
+  'mypy',
+  'eslint',
+  'ruff',
+  'black',
+  'prettier',
+  'pyright',
+  'flake8',
+  'pylint',
+  'biome',
+  'vue-tsc',
+  'svelte-check',
+]);
 const PACKAGE_MANAGERS: ReadonlySet<string> = new Set(['npm', 'pnpm', 'yarn', 'bun']);
 /** Subcommands of pnpm and yarn that are not the name of a script (`yarn test:unit` runs a script). */
 const NOT_SCRIPTS: ReadonlySet<string> = new Set([
-  'install', 'i', 'add', 'remove', 'rm', 'uninstall', 'update', 'up', 'upgrade', 'ci', 'init', 'create', 'publish', 'pack',
-  'link', 'unlink', 'outdated', 'audit', 'info', 'view', 'why', 'list', 'ls', 'config', 'cache', 'login', 'logout', 'version',
-  'set', 'dedupe', 'prune', 'store', 'dlx', 'exec', 'x', 'patch', 'import', 'licenses', 'global', 'bin', 'root', 'help',
+  'install',
+  'i',
+  'add',
+  'remove',
+  'rm',
+  'uninstall',
+  'update',
+  'up',
+  'upgrade',
+  'ci',
+  'init',
+  'create',
+  'publish',
+  'pack',
+  'link',
+  'unlink',
+  'outdated',
+  'audit',
+  'info',
+  'view',
+  'why',
+  'list',
+  'ls',
+  'config',
+  'cache',
+  'login',
+  'logout',
+  'version',
+  'set',
+  'dedupe',
+  'prune',
+  'store',
+  'dlx',
+  'exec',
+  'x',
+  'patch',
+  'import',
+  'licenses',
+  'global',
+  'bin',
+  'root',
+  'help',
 ]);
 /** Programs that run a command named after them: `poetry run pytest` is pytest. */
-const RUNS_NEXT: Readonly<Record<string, string>> = { poetry: 'run', uv: 'run', pdm: 'run', hatch: 'run', pipenv: 'run', rye: 'run' };
+const RUNS_NEXT: Readonly<Record<string, string>> = {
+  poetry: 'run',
+  uv: 'run',
+  pdm: 'run',
+  hatch: 'run',
+  pipenv: 'run',
+  rye: 'run',
+};
 
 const looksLikeTest = (word: string | undefined): boolean => word !== undefined && /test|spec/i.test(word);
 
@@ -56,9 +124,15 @@ export function classifyRun(argv: readonly string[]): CommandKind | null {
     case 'cargo-nextest':
       return { kind: 'runner', runner: 'nextest' };
     case 'node':
-      return argv.slice(1).some((w) => w === '--test' || w.startsWith('--test=')) ? { kind: 'runner', runner: 'node' } : null;
+      return argv.slice(1).some((w) => w === '--test' || w.startsWith('--test='))
+        ? { kind: 'runner', runner: 'node' }
+        : null;
     case 'deno':
-      return first === 'test' ? { kind: 'runner', runner: 'deno' } : first === 'check' || first === 'lint' ? { kind: 'check' } : null;
+      return first === 'test'
+        ? { kind: 'runner', runner: 'deno' }
+        : first === 'check' || first === 'lint'
+          ? { kind: 'check' }
+          : null;
     case 'playwright':
       return first === 'test' ? { kind: 'runner', runner: 'playwright' } : null;
     case 'make':
@@ -73,7 +147,8 @@ export function classifyRun(argv: readonly string[]): CommandKind | null {
   }
   if (PACKAGE_MANAGERS.has(program)) return packageScript(program, argv.slice(1));
   if (RUNS_NEXT[program] !== undefined) {
-    if (first !== RUNS_NEXT[program]) return program === 'hatch' && first === 'test' ? { kind: 'script', program, testNamed: true } : null;
+    if (first !== RUNS_NEXT[program])
+      return program === 'hatch' && first === 'test' ? { kind: 'script', program, testNamed: true } : null;
     return classifyRun(argv.slice(2)) ?? { kind: 'script', program, testNamed: looksLikeTest(argv[2]) };
   }
   // A project's own script named by path (./run-tests.sh, bin/test): whatever its output shows it ran.
@@ -105,7 +180,10 @@ function packageScript(program: string, rest: readonly string[]): CommandKind | 
 /** For bash: the first segment of a shell command (split at && || ; |) that is a test run or a check. */
 export function classifyShellCommand(command: string): { kind: CommandKind; argv: string[] } | null {
   for (const segment of command.split(/&&|\|\||;|\||\n/)) {
-    const words = segment.trim().split(/\s+/).filter((w) => w.length > 0);
+    const words = segment
+      .trim()
+      .split(/\s+/)
+      .filter((w) => w.length > 0);
     while (words.length > 0 && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0]!)) words.shift();
     if (words.length === 0 || words[0] === 'cd') continue;
     const kind = classifyRun(words);

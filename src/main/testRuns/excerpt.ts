@@ -24,7 +24,10 @@ export function withFailureBlocks(input: ExcerptInput): string {
   const lost = input.blocks.filter((block) => block.offset < droppedBytes);
   if (lost.length === 0) return output;
   const blocksText = lost.map((block) => block.text).join('\n');
-  const more = input.leftOut > 0 ? `; ${input.leftOut} more failure block${input.leftOut === 1 ? ' was' : 's were'} left out to stay within the bound` : '';
+  const more =
+    input.leftOut > 0
+      ? `; ${input.leftOut} more failure block${input.leftOut === 1 ? ' was' : 's were'} left out to stay within the bound`
+      : '';
   const head = `[Paddock kept ${lost.length} failure block${lost.length === 1 ? '' : 's'} of ${input.label} from the ${formatBytes(droppedBytes)} of earlier output the tail does not show${more}]\n`;
   const kept = `${head}${blocksText}[end of the kept failure blocks]\n`;
 

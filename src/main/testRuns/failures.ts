@@ -24,7 +24,12 @@ export interface CollectorLimits {
   lineBytes: number;
 }
 
-export const COLLECTOR_LIMITS: CollectorLimits = { blockLines: 60, blockBytes: 6 * 1024, runnerBytes: 48 * 1024, lineBytes: 8 * 1024 };
+export const COLLECTOR_LIMITS: CollectorLimits = {
+  blockLines: 60,
+  blockBytes: 6 * 1024,
+  runnerBytes: 48 * 1024,
+  lineBytes: 8 * 1024,
+};
 
 interface Open {
   rule: BlockRule;
@@ -61,8 +66,19 @@ export class FailureCollector {
     readers: readonly RunnerReader[],
     private readonly limits: CollectorLimits = COLLECTOR_LIMITS,
   ) {
-    this.states = readers.map((reader) => ({ reader, armed: reader.failures.map((rule) => !rule.armedBy), open: null, kept: [], keptBytes: 0, leftOut: 0 }));
-    this.anyStart = joinedPattern(readers.flatMap((reader) => reader.failures.flatMap((rule) => (rule.armedBy ? [rule.start, rule.armedBy] : [rule.start]))));
+    this.states = readers.map((reader) => ({
+      reader,
+      armed: reader.failures.map((rule) => !rule.armedBy),
+      open: null,
+      kept: [],
+      keptBytes: 0,
+      leftOut: 0,
+    }));
+    this.anyStart = joinedPattern(
+      readers.flatMap((reader) =>
+        reader.failures.flatMap((rule) => (rule.armedBy ? [rule.start, rule.armedBy] : [rule.start])),
+      ),
+    );
   }
 
   /** Raw output, in the order it was written (both streams). */
@@ -156,7 +172,10 @@ export class FailureCollector {
     state.open = null;
     if (!open) return;
     while (open.lines.length > 1 && open.lines[open.lines.length - 1]!.trim() === '') open.lines.pop();
-    const text = open.lines.join('\n') + (open.cut > 0 ? `\n[${open.cut} more line${open.cut === 1 ? '' : 's'} of this block cut]` : '') + '\n';
+    const text =
+      open.lines.join('\n') +
+      (open.cut > 0 ? `\n[${open.cut} more line${open.cut === 1 ? '' : 's'} of this block cut]` : '') +
+      '\n';
     const bytes = Buffer.byteLength(text);
     if (state.keptBytes + bytes > this.limits.runnerBytes) {
       state.leftOut += 1;
@@ -173,7 +192,11 @@ export class FailureCollector {
  * numbers and names would clash once joined).
  */
 export function joinedPattern(patterns: readonly RegExp[]): RegExp | null {
-  if (patterns.length === 0 || patterns.some((pattern) => pattern.flags !== '' || /\\[1-9]|\\k<|\(\?<[^=!]/.test(pattern.source))) return null;
+  if (
+    patterns.length === 0 ||
+    patterns.some((pattern) => pattern.flags !== '' || /\\[1-9]|\\k<|\(\?<[^=!]/.test(pattern.source))
+  )
+    return null;
   try {
     // When every pattern is anchored as a whole, the anchor is hoisted: the joined one is then
     // tried at a line's start only, not at each of its characters.

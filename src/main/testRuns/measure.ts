@@ -15,7 +15,10 @@ export function measureRun(run: TestRun | null): FailingTests {
       : { measurable: false, reason: `the last run (${run.command}) failed without saying how many tests failed` };
   }
   if (run.exitCode !== 0 && run.exitCode !== null && run.failed === 0) {
-    return { measurable: false, reason: `the last run (${run.command}) failed (exit ${run.exitCode}) although its summary counted no failing test` };
+    return {
+      measurable: false,
+      reason: `the last run (${run.command}) failed (exit ${run.exitCode}) although its summary counted no failing test`,
+    };
   }
   return { measurable: true, failing: run.failed };
 }

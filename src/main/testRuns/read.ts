@@ -42,7 +42,11 @@ export type RunReading =
 
 const labelOf = (runner: TestRunner): string => READERS.find((r) => r.runner === runner)?.label ?? runner;
 
-export function readRun(argv: readonly string[], output: string, kind: CommandKind | null = classifyRun(argv)): RunReading {
+export function readRun(
+  argv: readonly string[],
+  output: string,
+  kind: CommandKind | null = classifyRun(argv),
+): RunReading {
   if (kind === null) return { testRun: false, recorded: false };
   switch (kind.kind) {
     case 'check':
@@ -53,8 +57,16 @@ export function readRun(argv: readonly string[], output: string, kind: CommandKi
     }
     case 'script': {
       const read = readOutput(output);
-      if (read.runners.length > 0) return { testRun: true, runners: read.runners, label: read.runners.map(labelOf).join(', '), counts: read.counts };
-      return kind.testNamed ? { testRun: true, runners: [], label: kind.program, counts: null } : { testRun: false, recorded: true };
+      if (read.runners.length > 0)
+        return {
+          testRun: true,
+          runners: read.runners,
+          label: read.runners.map(labelOf).join(', '),
+          counts: read.counts,
+        };
+      return kind.testNamed
+        ? { testRun: true, runners: [], label: kind.program, counts: null }
+        : { testRun: false, recorded: true };
     }
     default:
       return kind satisfies never;

@@ -42,7 +42,10 @@ export function recordIfTestRun(db: Db, input: RecordInput): TestRun | null {
 function tail(output: string, bytes: number): string {
   const buffer = Buffer.from(output, 'utf8');
   if (buffer.length <= bytes) return output;
-  return buffer.subarray(buffer.length - bytes).toString('utf8').replace(/^\uFFFD+/, '');
+  return buffer
+    .subarray(buffer.length - bytes)
+    .toString('utf8')
+    .replace(/^\uFFFD+/, '');
 }
 
 export interface TestRunRecorder {

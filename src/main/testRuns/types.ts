@@ -56,7 +56,11 @@ export const num = (text: string | undefined): number => (text ? Number.parseInt
 
 export function sumCounts(list: readonly TestCounts[]): TestCounts | null {
   if (list.length === 0) return null;
-  return list.reduce((a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed, skipped: a.skipped + b.skipped }));
+  return list.reduce((a, b) => ({
+    passed: a.passed + b.passed,
+    failed: a.failed + b.failed,
+    skipped: a.skipped + b.skipped,
+  }));
 }
 
 /** "1 failed | 3 passed | 1 skipped" → { failed: 1, passed: 3, skipped: 1 } (the first number and word of each part). */
@@ -70,7 +74,11 @@ export function labelled(body: string, separator: RegExp): Record<string, number
 }
 
 /** Each line matching `pattern`, read by `read`, summed. */
-export function summed(lines: readonly string[], pattern: RegExp, read: (m: RegExpExecArray) => TestCounts | null): TestCounts | null {
+export function summed(
+  lines: readonly string[],
+  pattern: RegExp,
+  read: (m: RegExpExecArray) => TestCounts | null,
+): TestCounts | null {
   const found: TestCounts[] = [];
   for (const line of lines) {
     const m = pattern.exec(line);

@@ -36,7 +36,14 @@ export function watchTestRun(argv: readonly string[]): TestRunWatch | null {
       if (!reading.testRun || reading.runners.length === 0) return stripTerminalCodes(result.output);
       const kept = collector.blocksOf(reading.runners);
       return stripTerminalCodes(
-        withFailureBlocks({ output: result.output, droppedBytes: result.droppedBytes, blocks: kept.blocks, leftOut: kept.leftOut, label: reading.label, maxBytes }),
+        withFailureBlocks({
+          output: result.output,
+          droppedBytes: result.droppedBytes,
+          blocks: kept.blocks,
+          leftOut: kept.leftOut,
+          label: reading.label,
+          maxBytes,
+        }),
       );
     },
   };

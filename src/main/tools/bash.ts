@@ -9,7 +9,15 @@
 import { countOutput } from './outputCount';
 import { z } from 'zod';
 import { assertNever, type ToolCallContext } from '../../shared/domain';
-import { finishedCommand, finishedData, movedData, NO_WORKSPACE_FOR_COMMANDS, scanOwnServices, timeoutMsFor, wrapReachingOwnServices } from './commandTools';
+import {
+  finishedCommand,
+  finishedData,
+  movedData,
+  NO_WORKSPACE_FOR_COMMANDS,
+  scanOwnServices,
+  timeoutMsFor,
+  wrapReachingOwnServices,
+} from './commandTools';
 import type { OwnServices, OwnServicesScan } from '../sandbox/ownServices';
 import { childEnvForWorkspace, ownerShell, type OwnerEnv } from '../processes/env';
 import { runBounded } from '../processes/spawn';
@@ -80,21 +88,36 @@ export function createBashTool(deps: BashToolDeps = {}) {
     scope: 'shell',
     description: DESCRIPTION,
     schema,
-    effects: { readOnly: false, destructive: true, idempotent: false, openWorld: true, changesFiles: true, runsCode: true, replaySafe: false },
+    effects: {
+      readOnly: false,
+      destructive: true,
+      idempotent: false,
+      openWorld: true,
+      changesFiles: true,
+      runsCode: true,
+      replaySafe: false,
+    },
     views: { quotesFiles: false },
     prepareCall: prepare,
     tierFor(args, ctx, prepared = prepare(args, ctx)) {
       const { containment } = prepared;
-      if (!ctx.workspace || !containment) return { tier: 'gated', reason: 'this agent has no workspace, so bash has no directory to run in' };
+      if (!ctx.workspace || !containment)
+        return { tier: 'gated', reason: 'this agent has no workspace, so bash has no directory to run in' };
       const mode = ctx.agent.mode;
       switch (mode) {
         case 'ask':
         case 'edit':
         case 'plan':
-          return { tier: 'gated', reason: `bash runs any command line; in ${mode} mode every bash call needs your approval` };
+          return {
+            tier: 'gated',
+            reason: `bash runs any command line; in ${mode} mode every bash call needs your approval`,
+          };
         case 'run':
           if (!containment.contained) {
-            return { tier: 'gated', reason: `bash is not contained (${containment.why}): it would run as you, so every call needs your approval` };
+            return {
+              tier: 'gated',
+              reason: `bash is not contained (${containment.why}): it would run as you, so every call needs your approval`,
+            };
           }
           return { tier: 'auto', reason: 'in run mode bash runs without a card, inside the sandbox' };
         default:
@@ -107,14 +130,23 @@ export function createBashTool(deps: BashToolDeps = {}) {
         argv: [shell, '-c', args.command],
         cwd: '.',
         rememberable: false,
-        details: [containment?.contained ? `${containment.line}. ${BASH_CONTAINED}` : `${containment?.line ?? 'NOT contained'}. ${BASH_NOT_CONTAINED}`],
+        details: [
+          containment?.contained
+            ? `${containment.line}. ${BASH_CONTAINED}`
+            : `${containment?.line ?? 'NOT contained'}. ${BASH_NOT_CONTAINED}`,
+        ],
       };
     },
     async run(args, ctx, prepared = prepare(args, ctx)) {
       const { containment } = prepared;
       if (!ctx.workspace || !containment) return NO_WORKSPACE_FOR_COMMANDS;
       const timeoutMs = timeoutMsFor(args.timeoutSeconds, defaultSeconds, maxSeconds);
-      const env = childEnvForWorkspace(ctx.workspace.capturedPath, ctx.home, { ...deps.ownerEnv, SHELL: shell }, 'dumb');
+      const env = childEnvForWorkspace(
+        ctx.workspace.capturedPath,
+        ctx.home,
+        { ...deps.ownerEnv, SHELL: shell },
+        'dumb',
+      );
       // Contained code must not plant what another program runs as the owner later (SPEC §4).
       const alwaysCard = containment.watchAlwaysCard();
       const counted = countOutput(ctx.onOutput);
@@ -143,7 +175,14 @@ export function createBashTool(deps: BashToolDeps = {}) {
         return { ok: false, status: 500, error: `could not start ${shell}: ${(error as Error).message}` };
       }
       const moved = alwaysCard?.finish() ?? [];
-      const finished = finishedCommand({ shown: args.command, cwdShown: '.', result, timeoutMs, moved, contained: containment.contained });
+      const finished = finishedCommand({
+        shown: args.command,
+        cwdShown: '.',
+        result,
+        timeoutMs,
+        moved,
+        contained: containment.contained,
+      });
       return {
         ok: true,
         text: finished.text,

@@ -2,7 +2,14 @@
 // card preview, the same path from a command string to a spawn. bash shares the result format.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { CardPreview, CommandOutcome, TierDecision, ToolCallContext, ToolOutcomeFacts, ToolResult } from '../../shared/domain';
+import type {
+  CardPreview,
+  CommandOutcome,
+  TierDecision,
+  ToolCallContext,
+  ToolOutcomeFacts,
+  ToolResult,
+} from '../../shared/domain';
 import { classifyCommand, type RememberedCommand } from '../policy';
 import { certainlyReadOnly, readCommand, type CommandReading } from '../policy/commandReading';
 import { resolveCommandCwd } from '../policy/paths';
@@ -10,12 +17,25 @@ import { plainAsShForm } from '../policy/shellForm';
 import type { ClassifyContext, CommandDecision } from '../policy/types';
 import type { IgnoreRules } from '../policy/containedFiles';
 import { commandDanger } from '../policy/danger';
-import { containmentFor, executesWorkspaceCode, launcherFailure, networkNeedLine, type Containment, type ContainmentDeps } from '../sandbox/containment';
+import {
+  containmentFor,
+  executesWorkspaceCode,
+  launcherFailure,
+  networkNeedLine,
+  type Containment,
+  type ContainmentDeps,
+} from '../sandbox/containment';
 import { findOnPath } from '../processes/shellPath';
 import { needsNetwork, parseDomainList } from '../sandbox/domains';
 import type { OwnServices, OwnServicesScan } from '../sandbox/ownServices';
 import { childEnvForWorkspace, type OwnerEnv } from '../processes/env';
-import { prepareCommand, programChanged, programIdentity, type Prepared, type PreparedCommand } from '../processes/prepare';
+import {
+  prepareCommand,
+  programChanged,
+  programIdentity,
+  type Prepared,
+  type PreparedCommand,
+} from '../processes/prepare';
 import type { BoundedResult } from '../processes/spawn';
 import type { GroupLedger } from '../processes/ledger';
 import { classifyRun } from '../testRuns/detect';
@@ -81,25 +101,56 @@ export interface PreparedCommandCall extends PreparedCall {
 }
 
 /** Run mode, the sandbox active and not "Run list only", for a tool that runs a shell: the contained rule applies. */
-function containedRun(ctx: ToolCallContext, containment: Containment | null, ownServices: OwnServicesScan | null, deps: CommandToolDeps, form: CommandForm): ClassifyContext['contained'] {
+function containedRun(
+  ctx: ToolCallContext,
+  containment: Containment | null,
+  ownServices: OwnServicesScan | null,
+  deps: CommandToolDeps,
+  form: CommandForm,
+): ClassifyContext['contained'] {
   if (!form.shell || ctx.agent.mode !== 'run' || !containment) return undefined;
   if (!containment.contained || deps.runListOnlyFor?.(ctx.agent.id)) return undefined;
-  return { allowedDomains: containment.allowedDomains, privateTmp: containment.privateTmp, ignoreRules: form.ignoreRules, ownPorts: ownServices?.ports };
+  return {
+    allowedDomains: containment.allowedDomains,
+    privateTmp: containment.privateTmp,
+    ignoreRules: form.ignoreRules,
+    ownPorts: ownServices?.ports,
+  };
 }
 
-export function prepareCommandCall(command: string, cwd: string | undefined, ctx: ToolCallContext, deps: CommandToolDeps, form: CommandForm = {}): PreparedCommandCall {
+export function prepareCommandCall(
+  command: string,
+  cwd: string | undefined,
+  ctx: ToolCallContext,
+  deps: CommandToolDeps,
+  form: CommandForm = {},
+): PreparedCommandCall {
   const reading = readCommand(command);
   const paths = pathContextOf(ctx);
   // Certainly read-only only as a plain command of a read-only run-list row (a shell form may write
   // whatever it reads): otherwise the checkpoint records the workspace first.
   const mayChangeFiles = !certainlyReadOnly(reading.lexed);
-  if (!paths || !ctx.workspace) return { reading, cwd, containment: null, ownServices: null, contained: undefined, decision: null, spawn: null, mayChangeFiles };
+  if (!paths || !ctx.workspace)
+    return {
+      reading,
+      cwd,
+      containment: null,
+      ownServices: null,
+      contained: undefined,
+      decision: null,
+      spawn: null,
+      mayChangeFiles,
+    };
   const containment = containmentFor(ctx.agent.id, ctx.workspace.directory, deps);
   // The agent's own services looked at once: the policy reads their ports, the run bridges them.
   const ownServices = scanOwnServices(containment, ctx.agent.id, deps);
   const contained = containedRun(ctx, containment, ownServices, deps, form);
   const remembered = deps.rememberedFor?.(ctx.agent.id, ctx.workspace.directory) ?? [];
-  const decision = classifyCommand(command, { paths, cwd, mode: ctx.agent.mode, remembered, venv: ctx.workspace.venv ?? undefined, contained }, reading);
+  const decision = classifyCommand(
+    command,
+    { paths, cwd, mode: ctx.agent.mode, remembered, venv: ctx.workspace.venv ?? undefined, contained },
+    reading,
+  );
   const spawn = spawnFor(reading, cwd, paths, ctx, ctx.workspace, deps, containment, contained);
   return { reading, cwd, containment, ownServices, contained, decision, spawn, mayChangeFiles };
 }
@@ -108,7 +159,10 @@ export function prepareCommandCall(command: string, cwd: string | undefined, ctx
 export function partLines(decision: CommandDecision): string[] {
   const parts = decision.shellParts;
   if (!parts || parts.length < 2) return [];
-  return ['The command, part by part (▶ decided the card):', ...parts.map((p) => `${p.decides ? '▶' : '  '} ${p.text}`)];
+  return [
+    'The command, part by part (▶ decided the card):',
+    ...parts.map((p) => `${p.decides ? '▶' : '  '} ${p.text}`),
+  ];
 }
 
 export function commandTier(prepared: PreparedCommandCall, ctx: ToolCallContext, deps: CommandToolDeps): TierDecision {
@@ -136,7 +190,11 @@ export function commandTier(prepared: PreparedCommandCall, ctx: ToolCallContext,
  * The agent's own services as this call sees them, scanned once in its preparation (the policy reads
  * their ports, the run bridges them): null when the command is not contained or nothing provides them.
  */
-export function scanOwnServices(containment: Containment | null, agentId: string, deps: { ownServices?: OwnServices }): OwnServicesScan | null {
+export function scanOwnServices(
+  containment: Containment | null,
+  agentId: string,
+  deps: { ownServices?: OwnServices },
+): OwnServicesScan | null {
   return containment?.contained && deps.ownServices ? deps.ownServices.scan(agentId) : null;
 }
 
@@ -144,7 +202,10 @@ export function scanOwnServices(containment: Containment | null, agentId: string
  * The wrapper for a contained command that reaches the agent's own started processes on
  * 127.0.0.1:<port> (each port the preparation found bridged in; nothing else of the host), or the plain one.
  */
-export async function wrapReachingOwnServices(containment: Containment | null, ownServices: OwnServicesScan | null): Promise<Containment['wrap'] | undefined> {
+export async function wrapReachingOwnServices(
+  containment: Containment | null,
+  ownServices: OwnServicesScan | null,
+): Promise<Containment['wrap'] | undefined> {
   if (!containment) return undefined;
   if (!containment.contained || !ownServices) return containment.wrap;
   const sockets = await ownServices.sockets();
@@ -156,7 +217,13 @@ export async function wrapReachingOwnServices(containment: Containment | null, o
  * error, or a program sh inside could not find (`sh: 1: cargo: not found`) that the host's PATH has
  * but the sandbox does not show. Null when nothing of the sort happened.
  */
-export function failedBeforeStart(containment: Containment | null, exitCode: number | null, output: string, pathValue: string, workspace: string): string | null {
+export function failedBeforeStart(
+  containment: Containment | null,
+  exitCode: number | null,
+  output: string,
+  pathValue: string,
+  workspace: string,
+): string | null {
   if (!containment?.contained) return null;
   const launcher = launcherFailure(exitCode, output);
   if (launcher) return launcher;
@@ -179,11 +246,13 @@ export function commandPreview(prepared: PreparedCommandCall, ctx: ToolCallConte
   const { argv, program, cwdShown, venvOnPath } = spawn.command;
   const rememberable = reading.lexed.ok;
   // The contained rule's decision offers "Allow <domain>" (a shell form, or a plain command it decided).
-  const offer = decision && (spawn.command.shell || prepared.contained !== undefined) ? allowDomainsOffer(decision) : {};
+  const offer =
+    decision && (spawn.command.shell || prepared.contained !== undefined) ? allowDomainsOffer(decision) : {};
   if (spawn.command.shell && decision?.shellParts) {
     // Decided by the contained rule: its parts, the deciding one marked; a destroyer is a danger card.
     const lines = [`runs with /bin/sh in the sandbox`, ...partLines(decision)];
-    if (containment && (decision.code === 'needs-network' || (reading.lexed.ok && needsNetwork(reading.lexed.argv)))) containmentLine.push(networkNeedLine(containment));
+    if (containment && (decision.code === 'needs-network' || (reading.lexed.ok && needsNetwork(reading.lexed.argv))))
+      containmentLine.push(networkNeedLine(containment));
     return {
       argv,
       cwd: cwdShown,
@@ -193,9 +262,12 @@ export function commandPreview(prepared: PreparedCommandCall, ctx: ToolCallConte
       ...offer,
     };
   }
-  const danger = ctx.workspace ? commandDanger(argv, { workspace: ctx.workspace.directory, cwd: spawn.command.cwd, home: ctx.home }) : null;
+  const danger = ctx.workspace
+    ? commandDanger(argv, { workspace: ctx.workspace.directory, cwd: spawn.command.cwd, home: ctx.home })
+    : null;
   const details = [`runs ${program}`];
-  if (venvOnPath && ctx.workspace?.venv) details.push(`PATH begins with the project's virtualenv: ${ctx.workspace.venv}/bin`);
+  if (venvOnPath && ctx.workspace?.venv)
+    details.push(`PATH begins with the project's virtualenv: ${ctx.workspace.venv}/bin`);
   // A command that fetches (npm install, pip install, …) says whether and where it may reach (issue 13 §3).
   if (containment && needsNetwork(argv)) containmentLine.push(networkNeedLine(containment));
   return {
@@ -214,10 +286,19 @@ export function commandPreview(prepared: PreparedCommandCall, ctx: ToolCallConte
  * domains (Settings → Developer → Sandbox) and runs the command. Only entries that list accepts.
  */
 function allowDomainsOffer(decision: CommandDecision): Pick<CardPreview, 'choices' | 'allowDomains'> {
-  if (decision.tier !== 'gated' || decision.code !== 'needs-network' || !decision.domains || decision.domains.length === 0) return {};
+  if (
+    decision.tier !== 'gated' ||
+    decision.code !== 'needs-network' ||
+    !decision.domains ||
+    decision.domains.length === 0
+  )
+    return {};
   const parsed = parseDomainList(decision.domains.join(' '));
   if (parsed.refused.length > 0 || parsed.entries.length === 0) return {};
-  return { choices: [{ kind: 'allow-domains', label: `Allow ${parsed.entries.join(', ')} for this agent` }], allowDomains: parsed.entries };
+  return {
+    choices: [{ kind: 'allow-domains', label: `Allow ${parsed.entries.join(', ')} for this agent` }],
+    allowDomains: parsed.entries,
+  };
 }
 
 /** What is spawned for a prepared command: the argv itself, or /bin/sh reading it when the contained rule judged a shell form. */
@@ -239,7 +320,17 @@ function spawnFor(
     if (!where.ok) return { ok: false, status: 403, error: where.reason };
     return {
       ok: true,
-      command: { argv: ['/bin/sh', '-c', command], program: '/bin/sh', args: ['-c', command], cwd: where.absolute, cwdShown: where.relative, env, venvOnPath: false, shell: true, identity: programIdentity('/bin/sh') ?? undefined },
+      command: {
+        argv: ['/bin/sh', '-c', command],
+        program: '/bin/sh',
+        args: ['-c', command],
+        cwd: where.absolute,
+        cwdShown: where.relative,
+        env,
+        venvOnPath: false,
+        shell: true,
+        identity: programIdentity('/bin/sh') ?? undefined,
+      },
     };
   }
   const venv = workspace.venv ? { venv: workspace.venv, firstOnPath: runsProjectCode } : undefined;
@@ -257,7 +348,9 @@ function spawnFor(
  * The spawn of a prepared call at run time, or the refusal: no workspace, a command that cannot
  * run, or a program no longer the file the decision (and the card) named.
  */
-export function spawnAtRun(prepared: PreparedCommandCall): { ok: true; command: PreparedCommand } | { ok: false; result: ToolResult } {
+export function spawnAtRun(
+  prepared: PreparedCommandCall,
+): { ok: true; command: PreparedCommand } | { ok: false; result: ToolResult } {
   const { spawn } = prepared;
   if (!spawn) return { ok: false, result: NO_WORKSPACE_FOR_COMMANDS };
   if (!spawn.ok) return { ok: false, result: { ok: false, status: spawn.status, error: spawn.error } };
@@ -308,7 +401,8 @@ export function finishedCommand(input: {
   const ending = endingOf(result, input.timeoutMs);
   const shown = oneLine(input.shown);
   const header = [`$ ${shown}`, `(in ${oneLine(input.cwdShown)}) ${ending} · ${seconds(result.elapsedMs)}`];
-  if (input.tests) header.push(`tests: ${input.tests.failed} failed, ${input.tests.passed} passed, ${input.tests.skipped} skipped`);
+  if (input.tests)
+    header.push(`tests: ${input.tests.failed} failed, ${input.tests.passed} passed, ${input.tests.skipped} skipped`);
   const head = `${header.join('\n')}\n`;
   const output = result.output.length > 0 ? result.output : '(no output)\n';
   const text = withAlwaysCardRefusal(`${head}${output}`, input.moved ?? []);
@@ -334,7 +428,15 @@ export function finishedCommand(input: {
  * say exit 0 for a command that exited 3).
  */
 function oneLine(text: string): string {
-  return text.replace(/\r\n|[\r\n\u0085\u2028\u2029]/g, (brk) => (brk === '\n' ? '\\n' : brk === '\r\n' ? '\\r\\n' : brk === '\r' ? '\\r' : `\\u${brk.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  return text.replace(/\r\n|[\r\n\u0085\u2028\u2029]/g, (brk) =>
+    brk === '\n'
+      ? '\\n'
+      : brk === '\r\n'
+        ? '\\r\\n'
+        : brk === '\r'
+          ? '\\r'
+          : `\\u${brk.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** The structured part of a finished command's result (the window's row shows it). */

@@ -5,7 +5,15 @@ import { z } from 'zod';
 import { TOOL_SCOPE, type CardPreview, type ToolCallContext, type ToolResult } from '../../shared/domain';
 import { pathArgument, summaryChanged } from './facts';
 import type { ToolDefinition } from './types';
-import { applyPrepared, diffOf, hunksFor, planFrom, prepareChange, type Planner, type PreparedChange } from './fileChange';
+import {
+  applyPrepared,
+  diffOf,
+  hunksFor,
+  planFrom,
+  prepareChange,
+  type Planner,
+  type PreparedChange,
+} from './fileChange';
 import { NO_WORKSPACE, pathContextOf } from './toolContext';
 
 const editSchema = z.object({
@@ -25,17 +33,29 @@ function countOccurrences(text: string, needle: string): number {
 /** The change an edit makes to what the file holds, or why it cannot be made. */
 function planEdit(args: EditArgs): Planner {
   return (before) => {
-    if (before.before === null) return { ok: false, status: 404, error: `${before.rel} does not exist; use write to create it.` };
+    if (before.before === null)
+      return { ok: false, status: 404, error: `${before.rel} does not exist; use write to create it.` };
     const text = before.before.toString('utf8');
     const count = countOccurrences(text, args.old);
-    if (count === 0) return { ok: false, status: 400, error: `refused: the old text was not found in ${before.rel}; nothing was changed.` };
+    if (count === 0)
+      return {
+        ok: false,
+        status: 400,
+        error: `refused: the old text was not found in ${before.rel}; nothing was changed.`,
+      };
     if (count > 1 && !args.all) {
-      return { ok: false, status: 400, error: `refused: the old text occurs ${count} times in ${before.rel}; include more context to make it unique, or set all to replace every one.` };
+      return {
+        ok: false,
+        status: 400,
+        error: `refused: the old text occurs ${count} times in ${before.rel}; include more context to make it unique, or set all to replace every one.`,
+      };
     }
-    const after = args.all ? text.split(args.old).join(args.new) : (() => {
-      const at = text.indexOf(args.old);
-      return text.slice(0, at) + args.new + text.slice(at + args.old.length);
-    })();
+    const after = args.all
+      ? text.split(args.old).join(args.new)
+      : (() => {
+          const at = text.indexOf(args.old);
+          return text.slice(0, at) + args.new + text.slice(at + args.old.length);
+        })();
     return { ok: true, change: planFrom(before, after) };
   };
 }
@@ -48,9 +68,18 @@ function prepareEdit(args: EditArgs, ctx: ToolCallContext): PreparedChange {
 export const editTool: ToolDefinition<EditArgs, PreparedChange> = {
   name: 'edit',
   scope: TOOL_SCOPE.edit,
-  description: 'Replace an exact piece of text in a workspace file. The old text must occur exactly once unless all is true.',
+  description:
+    'Replace an exact piece of text in a workspace file. The old text must occur exactly once unless all is true.',
   schema: editSchema,
-  effects: { readOnly: false, destructive: true, idempotent: false, openWorld: false, changesFiles: true, runsCode: false, replaySafe: false },
+  effects: {
+    readOnly: false,
+    destructive: true,
+    idempotent: false,
+    openWorld: false,
+    changesFiles: true,
+    runsCode: false,
+    replaySafe: false,
+  },
   views: { quotesFiles: false, file: pathArgument },
   events: summaryChanged,
   prepareCall: prepareEdit,
@@ -61,7 +90,8 @@ export const editTool: ToolDefinition<EditArgs, PreparedChange> = {
       if (!prepared.planned.ok) return { tier: 'auto', reason: 'the edit cannot apply; it is refused without a card' };
     }
     if (ctx.agent.mode === 'ask') return { tier: 'gated', reason: 'in ask mode every edit is a card' };
-    if (ctx.agent.acceptancePolicy === 'propose') return { tier: 'gated', reason: "this agent's edits are proposals (acceptance policy: propose)" };
+    if (ctx.agent.acceptancePolicy === 'propose')
+      return { tier: 'gated', reason: "this agent's edits are proposals (acceptance policy: propose)" };
     return { tier: 'auto', reason: `in ${ctx.agent.mode} mode with acceptance policy apply, edits need no card` };
   },
   async preview(args, ctx, prepared = prepareEdit(args, ctx)): Promise<CardPreview> {

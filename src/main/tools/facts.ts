@@ -6,7 +6,15 @@ import type { CallEffects, PreparedCall, ToolFacts } from './types';
 
 /** A tool Paddock has no declaration for (gone, misspelt, another program's): it may do anything. */
 export const UNKNOWN_TOOL_FACTS: ToolFacts = {
-  effects: { readOnly: false, destructive: true, idempotent: false, openWorld: true, changesFiles: true, runsCode: true, replaySafe: false },
+  effects: {
+    readOnly: false,
+    destructive: true,
+    idempotent: false,
+    openWorld: true,
+    changesFiles: true,
+    runsCode: true,
+    replaySafe: false,
+  },
   views: { quotesFiles: false },
 };
 
@@ -25,7 +33,9 @@ function argsRecord(args: unknown): Record<string, unknown> {
 export function callEffectsOf(facts: ToolFacts, args: unknown, prepared?: PreparedCall): CallEffects {
   const declared = facts.effects;
   const narrowed =
-    prepared?.mayChangeFiles === undefined ? facts.callEffects?.(argsRecord(args)) : { readOnly: false, changesFiles: prepared.mayChangeFiles };
+    prepared?.mayChangeFiles === undefined
+      ? facts.callEffects?.(argsRecord(args))
+      : { readOnly: false, changesFiles: prepared.mayChangeFiles };
   // Never wider than declared: a narrowing that claims more than the declaration is ignored on that point.
   return {
     readOnly: declared.readOnly || (narrowed?.readOnly ?? false),
@@ -69,7 +79,10 @@ export function recordedResultSummary(facts: ToolFacts, text: string): string {
 
 /** What a compacted result tells the model to do to have it again. */
 export function againSentence(facts: ToolFacts, args: unknown): string {
-  return facts.views.again?.(argsRecord(args)) ?? 'its effect stands; call a read-only tool to see the current state if you need it';
+  return (
+    facts.views.again?.(argsRecord(args)) ??
+    'its effect stands; call a read-only tool to see the current state if you need it'
+  );
 }
 
 /** The workspace file a call names that the window may open, if the tool says it names one. */

@@ -50,12 +50,35 @@ export type Planner = (before: Before) => { ok: true; change: PlannedChange } | 
 
 export function prepareChange(pctx: PathContext | null, requested: string, plan: Planner): PreparedChange {
   const direct = isAlwaysCardPath(requested);
-  if (pctx === null) return { requested, pctx, resolution: null, alwaysCard: direct, planned: { ok: false, status: 403, error: 'refused: this agent has no workspace.' }, mayChangeFiles: true };
+  if (pctx === null)
+    return {
+      requested,
+      pctx,
+      resolution: null,
+      alwaysCard: direct,
+      planned: { ok: false, status: 403, error: 'refused: this agent has no workspace.' },
+      mayChangeFiles: true,
+    };
   const res = resolveDetailed(pctx, { path: requested, for: 'write' });
   const alwaysCard = direct ?? (res.ok ? isAlwaysCardPath(res.rel.join('/')) : null);
-  if (!res.ok) return { requested, pctx, resolution: null, alwaysCard, planned: { ok: false, status: 403, error: res.reason }, mayChangeFiles: true };
+  if (!res.ok)
+    return {
+      requested,
+      pctx,
+      resolution: null,
+      alwaysCard,
+      planned: { ok: false, status: 403, error: res.reason },
+      mayChangeFiles: true,
+    };
   const before = beforeOf(pctx, res, requested);
-  return { requested, pctx, resolution: res, alwaysCard, planned: before.ok ? plan(before) : before, mayChangeFiles: true };
+  return {
+    requested,
+    pctx,
+    resolution: res,
+    alwaysCard,
+    planned: before.ok ? plan(before) : before,
+    mayChangeFiles: true,
+  };
 }
 
 function beforeOf(pctx: PathContext, res: Resolved, requested: string): ({ ok: true } & Before) | FileFailure {
@@ -65,7 +88,11 @@ function beforeOf(pctx: PathContext, res: Resolved, requested: string): ({ ok: t
 }
 
 function changedWhileDeciding(rel: string): FileFailure {
-  return { ok: false, status: 409, error: `refused: ${rel} changed while you were deciding; nothing was written. Read it again and propose the change anew.` };
+  return {
+    ok: false,
+    status: 409,
+    error: `refused: ${rel} changed while you were deciding; nothing was written. Read it again and propose the change anew.`,
+  };
 }
 
 /**
@@ -77,7 +104,8 @@ export function applyPrepared(prepared: PreparedChange, plan: Planner, approval:
   const { pctx, resolution: res, planned } = prepared;
   if (!planned.ok) return planned;
   if (pctx === null || res === null) return { ok: false, status: 403, error: 'refused: this agent has no workspace.' };
-  if (approval !== undefined && approval.baseHash !== planned.change.baseHash) return changedWhileDeciding(planned.change.rel);
+  if (approval !== undefined && approval.baseHash !== planned.change.baseHash)
+    return changedWhileDeciding(planned.change.rel);
   const now = beforeOf(pctx, res, prepared.requested);
   if (!now.ok) return approval !== undefined ? changedWhileDeciding(planned.change.rel) : now;
   let change = planned.change;
@@ -105,17 +133,34 @@ export function hunksFor(change: PlannedChange): CardHunk[] | undefined {
 }
 
 /** The change narrowed to the hunks the owner accepted (applied to the same base), with the model's note on the rest. */
-function narrowedTo(change: PlannedChange, hunks: NonNullable<CardApproval['hunks']>): { ok: true; change: PlannedChange; note: string } | { ok: false; status: number; error: string } {
-  const selected = applyAcceptedHunks(change.before === null ? '' : change.before.toString('utf8'), hunks.offered, new Set(hunks.accepted));
+function narrowedTo(
+  change: PlannedChange,
+  hunks: NonNullable<CardApproval['hunks']>,
+): { ok: true; change: PlannedChange; note: string } | { ok: false; status: number; error: string } {
+  const selected = applyAcceptedHunks(
+    change.before === null ? '' : change.before.toString('utf8'),
+    hunks.offered,
+    new Set(hunks.accepted),
+  );
   if (!selected.ok) return { ok: false, status: 409, error: selected.error };
   const note = rejectedHunksText(change.rel, selected.rejected, hunks.offered.length);
   return { ok: true, change: { ...change, after: selected.content }, note };
 }
 
 /** Applies a planned change; `approval` is set when the owner approved a card for it (perhaps only some hunks). */
-function applyChange(pctx: PathContext, res: Resolved, requested: string, planned: PlannedChange, approval: CardApproval | undefined): ToolResult {
+function applyChange(
+  pctx: PathContext,
+  res: Resolved,
+  requested: string,
+  planned: PlannedChange,
+  approval: CardApproval | undefined,
+): ToolResult {
   if (approval !== undefined && approval.baseHash !== planned.baseHash) {
-    return { ok: false, status: 409, error: `refused: ${planned.rel} changed while you were deciding; nothing was written. Read it again and propose the change anew.` };
+    return {
+      ok: false,
+      status: 409,
+      error: `refused: ${planned.rel} changed while you were deciding; nothing was written. Read it again and propose the change anew.`,
+    };
   }
   let change = planned;
   let note = '';
@@ -131,19 +176,31 @@ function applyChange(pctx: PathContext, res: Resolved, requested: string, planne
   if (!written.ok) return written;
   const diff = diffOf(change);
   const verb = written.created ? 'created' : 'replaced';
-  const accepted = approval?.hunks ? `; applied ${approval.hunks.accepted.length} of ${approval.hunks.offered.length} hunks` : '';
+  const accepted = approval?.hunks
+    ? `; applied ${approval.hunks.accepted.length} of ${approval.hunks.offered.length} hunks`
+    : '';
   const head = `${verb} ${change.rel} (${Buffer.byteLength(change.after, 'utf8')} bytes${accepted})\n`;
   return {
     ok: true,
     text: `${head}${diff}${note ? `\n${note}` : ''}`,
     // The window shows the diff from here on (a change that changed nothing has no hunk to show).
-    outcome: { filesChanged: [change.rel], ...(/^@@ /m.test(diff) ? { diffStart: head.length + Math.max(0, diff.search(/^(---|\+\+\+|@@) /m)) } : {}) },
+    outcome: {
+      filesChanged: [change.rel],
+      ...(/^@@ /m.test(diff) ? { diffStart: head.length + Math.max(0, diff.search(/^(---|\+\+\+|@@) /m)) } : {}),
+    },
     data: {
       path: written.path,
       diff,
       baseHash: change.baseHash,
       created: written.created,
-      ...(approval?.hunks ? { acceptedHunks: approval.hunks.accepted, rejectedHunks: approval.hunks.offered.filter((hunk) => !approval.hunks?.accepted.includes(hunk.id)).map((hunk) => hunk.id) } : {}),
+      ...(approval?.hunks
+        ? {
+            acceptedHunks: approval.hunks.accepted,
+            rejectedHunks: approval.hunks.offered
+              .filter((hunk) => !approval.hunks?.accepted.includes(hunk.id))
+              .map((hunk) => hunk.id),
+          }
+        : {}),
     },
   };
 }

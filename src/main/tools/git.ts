@@ -49,9 +49,20 @@ export function createGitTool(options: GitToolDeps = {}): ToolDefinition<GitArgs
     scope: 'git',
     description: DESCRIPTION,
     schema: gitArgsSchema,
-    effects: { readOnly: false, destructive: true, idempotent: false, openWorld: false, changesFiles: true, runsCode: false, replaySafe: false },
+    effects: {
+      readOnly: false,
+      destructive: true,
+      idempotent: false,
+      openWorld: false,
+      changesFiles: true,
+      runsCode: false,
+      replaySafe: false,
+    },
     // status, diff and log only read; of the rest only a stash push changes the working files (commit, branch and init change .git alone).
-    callEffects: (args) => ({ readOnly: typeof args.action === 'string' && READ_ONLY_ACTIONS.has(args.action), changesFiles: args.action === 'stash' && args.op === 'push' }),
+    callEffects: (args) => ({
+      readOnly: typeof args.action === 'string' && READ_ONLY_ACTIONS.has(args.action),
+      changesFiles: args.action === 'stash' && args.op === 'push',
+    }),
     views: { quotesFiles: true, again: () => 'call git again if you need it' },
     events: summaryChanged,
     tierFor: (args, ctx) => tierFor(args, ctx),
@@ -78,22 +89,37 @@ export function createGitTool(options: GitToolDeps = {}): ToolDefinition<GitArgs
  * write the repository (branch, commit, stash push); the working tree too for those that change files
  * or create `.git` (stash push, init). Reads write nothing at all.
  */
-function readerWrap(args: GitArgs, workspace: string, dataDir: string, sandbox: ReaderSandbox | undefined): CommandWrapper | undefined {
+function readerWrap(
+  args: GitArgs,
+  workspace: string,
+  dataDir: string,
+  sandbox: ReaderSandbox | undefined,
+): CommandWrapper | undefined {
   if (!sandbox?.contained) return undefined;
   const effect = effectOf(args);
   // A linked worktree's git data lives in its main repository's .git (worktreeLink.ts): bound at its
   // own place, read-only for a read, writable for an action that writes the repository.
-  const worktree = fs.lstatSync(path.join(workspace, '.git'), { throwIfNoEntry: false })?.isFile() ? readWorktreeLink(workspace) : null;
+  const worktree = fs.lstatSync(path.join(workspace, '.git'), { throwIfNoEntry: false })?.isFile()
+    ? readWorktreeLink(workspace)
+    : null;
   const shared = worktree?.ok ? [worktree.dirs.commonDir] : [];
   if (effect === 'read') return sandbox.readerWrapperFor(workspace, { readOnly: shared });
   const gitDir = path.join(workspace, '.git');
   // init's template is the empty hooks directory: bound (read-only) so that git finds it inside.
-  if (effect === 'init') return sandbox.readerWrapperFor(workspace, { writesWorkspace: true, readOnly: [gitDirectories(dataDir).emptyHooks] });
-  return sandbox.readerWrapperFor(workspace, { writesWorkspace: effect === 'stash-push', writable: worktree?.ok ? shared : [gitDir] });
+  if (effect === 'init')
+    return sandbox.readerWrapperFor(workspace, {
+      writesWorkspace: true,
+      readOnly: [gitDirectories(dataDir).emptyHooks],
+    });
+  return sandbox.readerWrapperFor(workspace, {
+    writesWorkspace: effect === 'stash-push',
+    writable: worktree?.ok ? shared : [gitDir],
+  });
 }
 
 export function tierFor(args: GitArgs, ctx: ToolCallContext): TierDecision {
-  if (!ctx.workspace) return { tier: 'gated', reason: 'this agent has no workspace, so git has no repository to act on' };
+  if (!ctx.workspace)
+    return { tier: 'gated', reason: 'this agent has no workspace, so git has no repository to act on' };
   const mode = ctx.agent.mode;
   const effect = effectOf(args);
   switch (effect) {
@@ -104,18 +130,28 @@ export function tierFor(args: GitArgs, ctx: ToolCallContext): TierDecision {
     case 'branch-create':
     case 'stash-push':
       return mode === 'ask'
-        ? { tier: 'gated', reason: `in ask mode, git ${args.action} changes the repository only with the owner's approval` }
+        ? {
+            tier: 'gated',
+            reason: `in ask mode, git ${args.action} changes the repository only with the owner's approval`,
+          }
         : { tier: 'auto', reason: `git ${args.action} is auto in ${mode} mode` };
     case 'commit':
       return mode === 'run'
         ? { tier: 'auto', reason: 'a commit is auto in run mode' }
-        : { tier: 'gated', reason: `a commit is auto only in run mode (this agent is in ${mode} mode): git add runs a repository's own filters and commit its hooks` };
+        : {
+            tier: 'gated',
+            reason: `a commit is auto only in run mode (this agent is in ${mode} mode): git add runs a repository's own filters and commit its hooks`,
+          };
     default:
       return assertNever(effect);
   }
 }
 
-async function runAction(args: GitArgs, ctx: ToolCallContext, deps: GitToolDeps & { resolvePath: ResolvePath }): Promise<ToolResult> {
+async function runAction(
+  args: GitArgs,
+  ctx: ToolCallContext,
+  deps: GitToolDeps & { resolvePath: ResolvePath },
+): Promise<ToolResult> {
   const workspace = ctx.workspace;
   if (!workspace) return { ok: false, status: 403, error: 'refused: this agent has no workspace' };
   if (!workspace.gitBinary) {
@@ -135,14 +171,18 @@ async function runAction(args: GitArgs, ctx: ToolCallContext, deps: GitToolDeps 
     timeoutMs: deps.timeoutMs,
     signal: ctx.signal,
     // Only commit and stash write an identity; reading the owner's is skipped for every other action.
-    identity: args.action === 'commit' || (args.action === 'stash' && args.op === 'push')
-      ? (ownerGitIdentity(workspace.gitBinary, workspace.directory, ctx.home) ?? agentIdentity(ctx.agent))
-      : agentIdentity(ctx.agent),
+    identity:
+      args.action === 'commit' || (args.action === 'stash' && args.op === 'push')
+        ? (ownerGitIdentity(workspace.gitBinary, workspace.directory, ctx.home) ?? agentIdentity(ctx.agent))
+        : agentIdentity(ctx.agent),
   };
   // git that writes the working tree must not race a contained process that swaps a folder for a
   // link (it would write through it, into .git or elsewhere): only while none runs in the workspace.
   const effect = effectOf(args);
-  const running = (effect === 'stash-push' || effect === 'init') && deps.sandbox?.contained ? deps.sandbox.longLivedIn(workspace.directory) : 0;
+  const running =
+    (effect === 'stash-push' || effect === 'init') && deps.sandbox?.contained
+      ? deps.sandbox.longLivedIn(workspace.directory)
+      : 0;
   if (running > 0) {
     return {
       ok: false,
@@ -159,16 +199,23 @@ async function runAction(args: GitArgs, ctx: ToolCallContext, deps: GitToolDeps 
 
   switch (args.action) {
     case 'status':
-      return report(`git status in ${where}`, await git(['status', '--short', '--branch', '--ignore-submodules=all', '--', ...specs], { readOnly: true }));
+      return report(
+        `git status in ${where}`,
+        await git(['status', '--short', '--branch', '--ignore-submodules=all', '--', ...specs], { readOnly: true }),
+      );
     case 'diff':
       return report(`git diff in ${where}`, await git(describeArgv(args, specs), { readOnly: true }));
     case 'log':
       return report(`git log in ${where}`, await git(describeArgv(args, specs), { readOnly: true }));
     case 'branch': {
-      if (args.name === undefined) return report(`branches in ${where}`, await git(['branch', '--list', '--no-color', '-v'], { readOnly: true }));
+      if (args.name === undefined)
+        return report(`branches in ${where}`, await git(['branch', '--list', '--no-color', '-v'], { readOnly: true }));
       const bad = checkBranchName(args.name);
       if (bad) return { ok: false, status: 403, error: bad };
-      return report(`created and switched to ${args.name} in ${where}`, await git(['switch', '--no-guess', '-c', args.name, 'HEAD']));
+      return report(
+        `created and switched to ${args.name} in ${where}`,
+        await git(['switch', '--no-guess', '-c', args.name, 'HEAD']),
+      );
     }
     case 'commit': {
       if (args.all) {
@@ -183,13 +230,18 @@ async function runAction(args: GitArgs, ctx: ToolCallContext, deps: GitToolDeps 
       if (added.exitCode !== 0) return report(`git add in ${where}`, added);
       const committed = report(
         `git commit in ${where}`,
-        await git(['commit', '--no-verify', '--no-gpg-sign', '--no-edit', `--message=${args.message ?? ''}`, ...pathspecFlags], { input }),
+        await git(
+          ['commit', '--no-verify', '--no-gpg-sign', '--no-edit', `--message=${args.message ?? ''}`, ...pathspecFlags],
+          { input },
+        ),
       );
       if (!committed.ok) return committed;
       // The new commit's name, so Summary knows the agent's own commits (issue 17).
       const head = await git(['rev-parse', '--verify', '--quiet', 'HEAD'], { readOnly: true });
       const commit = head.exitCode === 0 ? head.stdout.trim() : '';
-      return /^[0-9a-f]{40,64}$/.test(commit) ? { ...committed, data: { kind: 'git-commit', commit } satisfies GitCommitData } : committed;
+      return /^[0-9a-f]{40,64}$/.test(commit)
+        ? { ...committed, data: { kind: 'git-commit', commit } satisfies GitCommitData }
+        : committed;
     }
     case 'stash':
       if (args.op === 'push') {
@@ -205,21 +257,33 @@ async function runAction(args: GitArgs, ctx: ToolCallContext, deps: GitToolDeps 
 }
 
 /** Refused inside an existing repository: a nested repository is the confusion the root check exists for. */
-async function init(where: string, dataDir: string, gitBinary: string, timeoutMs?: number, wrap?: CommandWrapper): Promise<ToolResult> {
+async function init(
+  where: string,
+  dataDir: string,
+  gitBinary: string,
+  timeoutMs?: number,
+  wrap?: CommandWrapper,
+): Promise<ToolResult> {
   const existing = enclosingRepository(where);
   if (existing) {
     return {
       ok: false,
       status: 403,
-      error: existing === where
-        ? `refused: ${where} is already a git repository`
-        : `refused: ${where} is inside the repository at ${existing}; git init does not nest a repository inside another`,
+      error:
+        existing === where
+          ? `refused: ${where} is already a git repository`
+          : `refused: ${where} is inside the repository at ${existing}; git init does not nest a repository inside another`,
     };
   }
   const dirs = gitDirectories(dataDir);
   // The template is the empty hooks directory: no sample hooks or other files are copied in.
   const run = await spawnGit({
-    gitBinary, workspace: where, dataDir, cwd: where, timeoutMs, wrap,
+    gitBinary,
+    workspace: where,
+    dataDir,
+    cwd: where,
+    timeoutMs,
+    wrap,
     args: ['init', '--quiet', `--template=${dirs.emptyHooks}`, '--initial-branch=main'],
   });
   return report(`initialised a git repository in ${where}`, run);
@@ -228,15 +292,37 @@ async function init(where: string, dataDir: string, gitBinary: string, timeoutMs
 function describeArgv(args: GitArgs, specs: string[] = args.paths ?? []): string[] {
   switch (args.action) {
     case 'diff':
-      return ['diff', ...GIT_READ_FLAGS, '--ignore-submodules=all', ...(args.staged ? ['--cached'] : []), ...(args.stat ? ['--stat'] : []), '--', ...specs];
+      return [
+        'diff',
+        ...GIT_READ_FLAGS,
+        '--ignore-submodules=all',
+        ...(args.staged ? ['--cached'] : []),
+        ...(args.stat ? ['--stat'] : []),
+        '--',
+        ...specs,
+      ];
     case 'log':
-      return ['log', ...GIT_READ_FLAGS, '--no-show-signature', `--max-count=${args.limit ?? 20}`, '--date=short', '--format=%h %ad %an %s', '--', ...specs];
+      return [
+        'log',
+        ...GIT_READ_FLAGS,
+        '--no-show-signature',
+        `--max-count=${args.limit ?? 20}`,
+        '--date=short',
+        '--format=%h %ad %an %s',
+        '--',
+        ...specs,
+      ];
     case 'status':
       return ['status', '--short', '--branch', '--', ...specs];
     case 'branch':
       return args.name === undefined ? ['branch', '--list'] : ['switch', '-c', args.name, 'HEAD'];
     case 'commit':
-      return ['commit', '--no-verify', `--message=${args.message ?? ''}`, ...(args.all ? ['(all changes)'] : ['--', ...specs])];
+      return [
+        'commit',
+        '--no-verify',
+        `--message=${args.message ?? ''}`,
+        ...(args.all ? ['(all changes)'] : ['--', ...specs]),
+      ];
     case 'stash':
       return args.op === 'push' ? ['stash', 'push', '--', ...specs] : ['stash', 'list'];
     case 'init':
@@ -249,12 +335,18 @@ function describeArgv(args: GitArgs, specs: string[] = args.paths ?? []): string
 function effectSentence(args: GitArgs): string {
   const effect = effectOf(args);
   switch (effect) {
-    case 'read': return 'Reads the repository; changes nothing.';
-    case 'init': return 'Creates a new git repository in the workspace.';
-    case 'branch-create': return 'Creates a branch at HEAD and switches to it; the working tree is left alone.';
-    case 'commit': return 'Stages the named changes and commits them (no hooks, no signing).';
-    case 'stash-push': return 'Moves uncommitted changes into a stash; the working tree returns to HEAD.';
-    default: return assertNever(effect);
+    case 'read':
+      return 'Reads the repository; changes nothing.';
+    case 'init':
+      return 'Creates a new git repository in the workspace.';
+    case 'branch-create':
+      return 'Creates a branch at HEAD and switches to it; the working tree is left alone.';
+    case 'commit':
+      return 'Stages the named changes and commits them (no hooks, no signing).';
+    case 'stash-push':
+      return 'Moves uncommitted changes into a stash; the working tree returns to HEAD.';
+    default:
+      return assertNever(effect);
   }
 }
 

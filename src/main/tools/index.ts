@@ -62,7 +62,12 @@ export interface ToolSetDeps {
 
 export function createToolSet(deps: ToolSetDeps): AnyToolDefinition[] {
   const { supervisor, preview, ownerEnv, rememberedFor } = deps;
-  const containment = { sandbox: deps.sandbox, choicesFor: deps.sandboxChoicesFor, ledger: deps.ledger, ownServices: deps.ownServices };
+  const containment = {
+    sandbox: deps.sandbox,
+    choicesFor: deps.sandboxChoicesFor,
+    ledger: deps.ledger,
+    ownServices: deps.ownServices,
+  };
   const rememberedUsed = deps.rememberedUsed;
   return [
     createReadTool({ rememberedFor, rememberedUsed }),
@@ -70,7 +75,14 @@ export function createToolSet(deps: ToolSetDeps): AnyToolDefinition[] {
     createSearchTool({ sandbox: deps.sandbox }),
     writeTool,
     editTool,
-    createRunTool({ ...containment, rememberedFor, rememberedUsed, ownerEnv, onCommandFinished: deps.onCommandFinished, runListOnlyFor: deps.runListOnlyFor }),
+    createRunTool({
+      ...containment,
+      rememberedFor,
+      rememberedUsed,
+      ownerEnv,
+      onCommandFinished: deps.onCommandFinished,
+      runListOnlyFor: deps.runListOnlyFor,
+    }),
     createStartTool({ ...containment, supervisor, rememberedFor, rememberedUsed, ownerEnv }),
     createOutputTool({ supervisor }),
     createStopTool({ supervisor }),
@@ -78,12 +90,18 @@ export function createToolSet(deps: ToolSetDeps): AnyToolDefinition[] {
     createGitTool({ sandbox: deps.sandbox }),
     createSummariseTool({ lastTestRun: deps.lastTestRun, agentCommits: deps.agentCommits }),
     createPreviewTool({ lookup: supervisor, preview }),
-    createScreenshotTool({ lookup: supervisor, resolve: (name, port) => preview.resolve(name, port), capture: deps.capture }),
+    createScreenshotTool({
+      lookup: supervisor,
+      resolve: (name, port) => preview.resolve(name, port),
+      capture: deps.capture,
+    }),
     createWorkspaceTool({ assignment: deps.assignment }),
     ...(deps.plans ? [createPlanTool(deps.plans)] : []),
     ...(deps.todos ? [createTodoTool(deps.todos)] : []),
     createDelegateTool({
-      delegate: (input) => deps.delegate?.(input) ?? Promise.resolve({ ok: false, status: 403, error: 'refused: delegation is not available in this Paddock' }),
+      delegate: (input) =>
+        deps.delegate?.(input) ??
+        Promise.resolve({ ok: false, status: 403, error: 'refused: delegation is not available in this Paddock' }),
       hasHelpers: (agentId) => deps.hasHelpers?.(agentId) ?? false,
     }),
   ];

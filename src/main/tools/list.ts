@@ -44,10 +44,16 @@ export function listInside(
   const res = resolveDetailed(pctx, { path: requested, for: 'read' });
   if (!res.ok) return { ok: false, status: 403, error: res.reason };
   if (res.links > 0) {
-    return { ok: false, status: 403, error: `refused: ${JSON.stringify(requested)} goes through a symbolic link; list steps over links and will not list through one.` };
+    return {
+      ok: false,
+      status: 403,
+      error: `refused: ${JSON.stringify(requested)} goes through a symbolic link; list steps over links and will not list through one.`,
+    };
   }
-  if (res.rel.length > 0 && res.stat === undefined) return { ok: false, status: 404, error: `${shownPath(res.rel)} does not exist.` };
-  if (res.rel.length > 0 && !res.stat?.isDirectory()) return { ok: false, status: 400, error: `${shownPath(res.rel)} is a file; use read.` };
+  if (res.rel.length > 0 && res.stat === undefined)
+    return { ok: false, status: 404, error: `${shownPath(res.rel)} does not exist.` };
+  if (res.rel.length > 0 && !res.stat?.isDirectory())
+    return { ok: false, status: 400, error: `${shownPath(res.rel)} is a file; use read.` };
   const lines: string[] = [];
   const indents: string[] = []; // by depth, built once: a listing is mostly a few depths
   let entries = 0;
@@ -73,9 +79,25 @@ export function listInside(
         return true;
       },
     });
-    return { ok: true, outcome: { path: res.path, rel: res.rel, lines, entries, secrets, linksSkipped: summary.linksSkipped, deniedSkipped: summary.deniedSkipped, truncated } };
+    return {
+      ok: true,
+      outcome: {
+        path: res.path,
+        rel: res.rel,
+        lines,
+        entries,
+        secrets,
+        linksSkipped: summary.linksSkipped,
+        deniedSkipped: summary.deniedSkipped,
+        truncated,
+      },
+    };
   } catch (error) {
-    return { ok: false, status: 403, error: `refused: ${shownPath(res.rel)} changed while it was being listed (${(error as Error).message}).` };
+    return {
+      ok: false,
+      status: 403,
+      error: `refused: ${shownPath(res.rel)} changed while it was being listed (${(error as Error).message}).`,
+    };
   }
 }
 
@@ -85,7 +107,15 @@ export const listTool: ToolDefinition<ListArgs> = {
   description:
     'List a directory of the workspace as a tree. Ignores what .gitignore ignores and node_modules; symbolic links are not followed and are counted instead. Secrets files (.env, keys, credentials) are listed and marked: read asks the owner before showing one.',
   schema: listSchema,
-  effects: { readOnly: true, destructive: false, idempotent: true, openWorld: false, changesFiles: false, runsCode: false, replaySafe: true },
+  effects: {
+    readOnly: true,
+    destructive: false,
+    idempotent: true,
+    openWorld: false,
+    changesFiles: false,
+    runsCode: false,
+    replaySafe: true,
+  },
   // Reading only: plan mode offers it.
   planSafe: true,
   views: { quotesFiles: true, again: () => 'call list again if you need it' },
@@ -98,9 +128,14 @@ export const listTool: ToolDefinition<ListArgs> = {
     const o = listed.outcome;
     const notes = [`${o.entries} entries`];
     if (o.linksSkipped > 0) notes.push(`${o.linksSkipped} symbolic link${o.linksSkipped === 1 ? '' : 's'} skipped`);
-    if (o.secrets > 0) notes.push(`${o.secrets} secrets file${o.secrets === 1 ? '' : 's'} (marked; read asks the owner, search leaves their lines out)`);
-    if (o.deniedSkipped > 0) notes.push(`${o.deniedSkipped} denied place${o.deniedSkipped === 1 ? '' : 's'} skipped (deny list)`);
-    if (o.truncated) notes.push(`stopped at ${LIST_MAX_ENTRIES} entries; list a subdirectory or lower depth to see more`);
+    if (o.secrets > 0)
+      notes.push(
+        `${o.secrets} secrets file${o.secrets === 1 ? '' : 's'} (marked; read asks the owner, search leaves their lines out)`,
+      );
+    if (o.deniedSkipped > 0)
+      notes.push(`${o.deniedSkipped} denied place${o.deniedSkipped === 1 ? '' : 's'} skipped (deny list)`);
+    if (o.truncated)
+      notes.push(`stopped at ${LIST_MAX_ENTRIES} entries; list a subdirectory or lower depth to see more`);
     const header = `${shownPath(o.rel)}/ (${notes.join('; ')})`;
     return {
       ok: true,

@@ -11,7 +11,12 @@ export interface OutputToolDeps {
 
 const schema = z.object({
   name: z.string().min(1).max(40).describe('The name given to start'),
-  since: z.number().int().min(0).optional().describe('Byte offset to continue from (the `next` of the previous answer); omit for the latest output'),
+  since: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe('Byte offset to continue from (the `next` of the previous answer); omit for the latest output'),
 });
 export type OutputArgs = z.infer<typeof schema>;
 
@@ -22,10 +27,21 @@ export function createOutputTool(deps: OutputToolDeps): ToolDefinition<OutputArg
     description:
       'Read the output of a process you started, by name. Without since, the latest output; with since, from that byte offset on. Each answer says the offset to continue from and whether the process still runs.',
     schema,
-    effects: { readOnly: true, destructive: false, idempotent: false, openWorld: false, changesFiles: false, runsCode: false, replaySafe: true },
+    effects: {
+      readOnly: true,
+      destructive: false,
+      idempotent: false,
+      openWorld: false,
+      changesFiles: false,
+      runsCode: false,
+      replaySafe: true,
+    },
     // Reading only: plan mode offers it.
     planSafe: true,
-    views: { quotesFiles: false, again: () => 'call output with an earlier `since` cursor (0 for the start of the log) if you need it' },
+    views: {
+      quotesFiles: false,
+      again: () => 'call output with an earlier `since` cursor (0 for the start of the log) if you need it',
+    },
     tierFor: () => ({ tier: 'auto', reason: 'reading a started process’s output is auto in every mode' }),
     async run(args, ctx) {
       if (!ctx.workspace) return NO_WORKSPACE_FOR_COMMANDS;
@@ -39,7 +55,13 @@ export function createOutputTool(deps: OutputToolDeps): ToolDefinition<OutputArg
         return {
           ok: true,
           text: `\`${args.name}\` (${state}); next: ${chunk.next}\n${chunk.text || '(no new output)'}`,
-          data: { name: args.name, next: chunk.next, running: chunk.running, exitCode: chunk.exitCode, status: chunk.status },
+          data: {
+            name: args.name,
+            next: chunk.next,
+            running: chunk.running,
+            exitCode: chunk.exitCode,
+            status: chunk.status,
+          },
         };
       } catch (error) {
         if (error instanceof SupervisorError) return { ok: false, status: 404, error: error.message };

@@ -12,7 +12,11 @@ export const planArgsSchema = z
   .object({
     title: line(200).describe('What the change is, in a few words'),
     steps: z.array(line(2_000)).min(1).max(50).describe('The steps, in order, each one sentence'),
-    files: z.array(line(1_000)).max(200).optional().describe('The files you expect to touch, relative to the workspace'),
+    files: z
+      .array(line(1_000))
+      .max(200)
+      .optional()
+      .describe('The files you expect to touch, relative to the workspace'),
     commands: z.array(line(1_000)).max(50).optional().describe('The commands you expect to run'),
   })
   .strict();
@@ -31,12 +35,23 @@ export function createPlanTool(deps: PlanToolDeps): ToolDefinition<PlanArgs> {
     description:
       'Propose your plan to the owner: a title, the steps, the files you expect to touch and the commands you expect to run. The owner approves it (switching you to edit or run mode) or asks you to revise it. Calling it ends your turn. Changes nothing in the workspace.',
     schema: planArgsSchema,
-    effects: { readOnly: true, destructive: false, idempotent: false, openWorld: false, changesFiles: false, runsCode: false, replaySafe: true },
+    effects: {
+      readOnly: true,
+      destructive: false,
+      idempotent: false,
+      openWorld: false,
+      changesFiles: false,
+      runsCode: false,
+      replaySafe: true,
+    },
     // Touches only Paddock's record of the conversation; a proposed plan waits for the owner's answer.
     planSafe: true,
     endsTurn: true,
     views: { quotesFiles: false },
-    tierFor: (): TierDecision => ({ tier: 'auto', reason: 'a plan changes nothing but the conversation: it is auto in every mode' }),
+    tierFor: (): TierDecision => ({
+      tier: 'auto',
+      reason: 'a plan changes nothing but the conversation: it is auto in every mode',
+    }),
     async run(args, ctx): Promise<ToolResult> {
       const plan = deps.plans.propose({
         conversationId: ctx.conversationId,

@@ -25,23 +25,39 @@ export function createPreviewTool(deps: PreviewToolDeps): ToolDefinition<Preview
       'Show one of your running processes (started with `start`) live in the owner’s side pane. ' +
       'Returns the process name for the pane, never a URL. The process must be listening on a loopback port.',
     schema,
-    effects: { readOnly: true, destructive: false, idempotent: true, openWorld: false, changesFiles: false, runsCode: false, replaySafe: true },
+    effects: {
+      readOnly: true,
+      destructive: false,
+      idempotent: true,
+      openWorld: false,
+      changesFiles: false,
+      runsCode: false,
+      replaySafe: true,
+    },
     // Reading only: plan mode offers it.
     planSafe: true,
     views: { quotesFiles: false },
     events: ({ agentId, data }) => {
       const shown = (data ?? {}) as { process?: unknown; absoluteAssets?: unknown };
-      return typeof shown.process === 'string' ? [{ type: 'preview.shown', agentId, name: shown.process, absoluteAssets: shown.absoluteAssets === true }] : [];
+      return typeof shown.process === 'string'
+        ? [{ type: 'preview.shown', agentId, name: shown.process, absoluteAssets: shown.absoluteAssets === true }]
+        : [];
     },
     // A read: it shows the owner a page of the agent's own process (SPEC §5).
     tierFor: () => ({ tier: 'auto', reason: 'preview only shows the owner a page of your own running process' }),
     async run(args, ctx) {
       const running = deps.lookup.findRunning(args.name);
       if (running === null || running.agentId !== ctx.agent.id) {
-        return { ok: false, error: `refused: "${args.name}" is not a running process of yours; start it with \`start\` first` };
+        return {
+          ok: false,
+          error: `refused: "${args.name}" is not a running process of yours; start it with \`start\` first`,
+        };
       }
       if (!PREVIEW_NAME.test(args.name)) {
-        return { ok: false, error: `refused: "${args.name}" cannot be previewed; a preview needs a name of letters, digits, ".", "_" or "-"` };
+        return {
+          ok: false,
+          error: `refused: "${args.name}" cannot be previewed; a preview needs a name of letters, digits, ".", "_" or "-"`,
+        };
       }
       const resolved = await deps.preview.resolve(args.name);
       if (!resolved.ok) return { ok: false, error: resolved.reason };

@@ -72,7 +72,12 @@ function skipTo(fd: number, size: number, from: number): { found: boolean; start
  * decoded at once ('\n' never occurs inside a UTF-8 sequence, so this is the text line-by-line
  * decoding gives) and cut at newlines; most files take one window.
  */
-function readLines(fd: number, size: number, from: number, want: number): { out: string[]; last: number; more: boolean } {
+function readLines(
+  fd: number,
+  size: number,
+  from: number,
+  want: number,
+): { out: string[]; last: number; more: boolean } {
   const out: string[] = [];
   const skipped = skipTo(fd, size, from);
   if (!skipped.found) return { out, last: skipped.lines, more: false };
@@ -81,7 +86,8 @@ function readLines(fd: number, size: number, from: number, want: number): { out:
   const full = (): boolean => out.length >= want || bytes >= READ_MAX_BYTES;
   const take = (line: string): void => {
     let text = line.endsWith('\r') ? line.slice(0, -1) : line;
-    if (bytes + text.length > READ_MAX_BYTES) text = `${text.slice(0, Math.max(0, READ_MAX_BYTES - bytes))}… (line cut at 200 KB)`;
+    if (bytes + text.length > READ_MAX_BYTES)
+      text = `${text.slice(0, Math.max(0, READ_MAX_BYTES - bytes))}… (line cut at 200 KB)`;
     out.push(numbered(lineNo, text));
     bytes += text.length + 8;
     lineNo++;
@@ -138,73 +144,99 @@ export function createReadTool(deps: ReadToolDeps = {}): ToolDefinition<ReadArgs
     return res?.ok && isSecretPath(res.rel.join('/')) ? shownPath(res.rel) : null;
   };
   return {
-  name: 'read',
-  scope: TOOL_SCOPE.read,
-  description:
-    'Read a text file in the workspace, with line numbers. At most 2000 lines or 200 KB per call; use from/lines to page. PNG, JPEG, GIF and WebP pictures come back as an image (downscaled when large); other binary files are refused.',
-  schema: readSchema,
-  effects: { readOnly: true, destructive: false, idempotent: true, openWorld: false, changesFiles: false, runsCode: false, replaySafe: true },
-  // Reading only: plan mode offers it.
-  planSafe: true,
-  views: {
-    quotesFiles: true,
-    again: (args) => (typeof args.path === 'string' ? `read ${JSON.stringify(args.path)} again if you need it` : 'read the file again if you need it'),
-    file: pathArgument,
-  },
-  tierFor: (args, ctx) => {
-    // What read returns goes to the model: a secrets file inside the workspace (.env, a private key,
-    // credentials) is shown only with the owner's approval, in every mode, or once the owner
-    // remembered reading that very file for this agent in this workspace.
-    const secret = secretOf(args, ctx);
-    if (secret !== null && ctx.workspace) {
-      const argv = rememberedReadArgv(secret);
-      const entry = (deps.rememberedFor?.(ctx.agent.id, ctx.workspace.directory) ?? []).find((r) => r.kind === 'exact' && r.argv.length === 2 && r.argv[0] === argv[0] && r.argv[1] === argv[1]);
-      if (entry) {
-        deps.rememberedUsed?.(entry.id);
-        return { tier: 'auto', reason: `you allowed reading ${secret} for this agent in this workspace` };
+    name: 'read',
+    scope: TOOL_SCOPE.read,
+    description:
+      'Read a text file in the workspace, with line numbers. At most 2000 lines or 200 KB per call; use from/lines to page. PNG, JPEG, GIF and WebP pictures come back as an image (downscaled when large); other binary files are refused.',
+    schema: readSchema,
+    effects: {
+      readOnly: true,
+      destructive: false,
+      idempotent: true,
+      openWorld: false,
+      changesFiles: false,
+      runsCode: false,
+      replaySafe: true,
+    },
+    // Reading only: plan mode offers it.
+    planSafe: true,
+    views: {
+      quotesFiles: true,
+      again: (args) =>
+        typeof args.path === 'string'
+          ? `read ${JSON.stringify(args.path)} again if you need it`
+          : 'read the file again if you need it',
+      file: pathArgument,
+    },
+    tierFor: (args, ctx) => {
+      // What read returns goes to the model: a secrets file inside the workspace (.env, a private key,
+      // credentials) is shown only with the owner's approval, in every mode, or once the owner
+      // remembered reading that very file for this agent in this workspace.
+      const secret = secretOf(args, ctx);
+      if (secret !== null && ctx.workspace) {
+        const argv = rememberedReadArgv(secret);
+        const entry = (deps.rememberedFor?.(ctx.agent.id, ctx.workspace.directory) ?? []).find(
+          (r) => r.kind === 'exact' && r.argv.length === 2 && r.argv[0] === argv[0] && r.argv[1] === argv[1],
+        );
+        if (entry) {
+          deps.rememberedUsed?.(entry.id);
+          return { tier: 'auto', reason: `you allowed reading ${secret} for this agent in this workspace` };
+        }
       }
-    }
-    if (secret !== null) {
-      return { tier: 'gated', reason: `${secret} is a secrets file: what read returns goes to the model, so reading it asks you first, in every mode` };
-    }
-    return { tier: 'auto', reason: 'reading inside the workspace is allowed in every mode' };
-  },
-  // The card names the file and offers to remember reading it (that file only, this agent, this workspace).
-  preview: async (args, ctx): Promise<CardPreview> => {
-    const secret = secretOf(args, ctx);
-    if (secret === null) return {};
-    return { path: secret, choices: [{ kind: 'remember-file', label: `always allow reading ${secret} for this agent` }], rememberArgv: rememberedReadArgv(secret) };
-  },
-  async run(args, ctx): Promise<ToolResult> {
-    const pctx = pathContextOf(ctx);
-    if (pctx === null) return NO_WORKSPACE;
-    const opened = openInside(pctx, args.path);
-    if (!opened.ok) return opened;
-    const { fd, stat, rel, path } = opened.file;
-    const shown = shownPath(rel);
-    try {
-      if (stat.isDirectory()) return { ok: false, status: 400, error: `${shown} is a directory; use list to see what it holds.` };
-      if (!stat.isFile()) return { ok: false, status: 400, error: `${shown} is not a regular file.` };
-      const probe = Buffer.alloc(Math.min(BINARY_PROBE, stat.size));
-      const got = fs.readSync(fd, probe, 0, probe.length, 0);
-      const picture = imageTypeOf(probe.subarray(0, got));
-      if (picture) return await readImageFile(fd, stat.size, shown, picture);
-      if (probe.subarray(0, got).includes(0)) {
-        return { ok: false, status: 415, error: `refused: ${shown} is a binary file (${stat.size} bytes); read shows text only.` };
+      if (secret !== null) {
+        return {
+          tier: 'gated',
+          reason: `${secret} is a secrets file: what read returns goes to the model, so reading it asks you first, in every mode`,
+        };
       }
-      const from = args.from ?? 1;
-      const { out, last, more } = readLines(fd, stat.size, from, args.lines ?? READ_MAX_LINES);
-      if (out.length === 0) {
-        const text = stat.size === 0 ? `${shown} is empty.` : `${shown} has ${last} lines; nothing from line ${from}.`;
-        return { ok: true, text, data: { path, from, to: from - 1, truncated: false } };
+      return { tier: 'auto', reason: 'reading inside the workspace is allowed in every mode' };
+    },
+    // The card names the file and offers to remember reading it (that file only, this agent, this workspace).
+    preview: async (args, ctx): Promise<CardPreview> => {
+      const secret = secretOf(args, ctx);
+      if (secret === null) return {};
+      return {
+        path: secret,
+        choices: [{ kind: 'remember-file', label: `always allow reading ${secret} for this agent` }],
+        rememberArgv: rememberedReadArgv(secret),
+      };
+    },
+    async run(args, ctx): Promise<ToolResult> {
+      const pctx = pathContextOf(ctx);
+      if (pctx === null) return NO_WORKSPACE;
+      const opened = openInside(pctx, args.path);
+      if (!opened.ok) return opened;
+      const { fd, stat, rel, path } = opened.file;
+      const shown = shownPath(rel);
+      try {
+        if (stat.isDirectory())
+          return { ok: false, status: 400, error: `${shown} is a directory; use list to see what it holds.` };
+        if (!stat.isFile()) return { ok: false, status: 400, error: `${shown} is not a regular file.` };
+        const probe = Buffer.alloc(Math.min(BINARY_PROBE, stat.size));
+        const got = fs.readSync(fd, probe, 0, probe.length, 0);
+        const picture = imageTypeOf(probe.subarray(0, got));
+        if (picture) return await readImageFile(fd, stat.size, shown, picture);
+        if (probe.subarray(0, got).includes(0)) {
+          return {
+            ok: false,
+            status: 415,
+            error: `refused: ${shown} is a binary file (${stat.size} bytes); read shows text only.`,
+          };
+        }
+        const from = args.from ?? 1;
+        const { out, last, more } = readLines(fd, stat.size, from, args.lines ?? READ_MAX_LINES);
+        if (out.length === 0) {
+          const text =
+            stat.size === 0 ? `${shown} is empty.` : `${shown} has ${last} lines; nothing from line ${from}.`;
+          return { ok: true, text, data: { path, from, to: from - 1, truncated: false } };
+        }
+        const to = from + out.length - 1;
+        const header = `${shown} (lines ${from}–${to}${more ? `; more follow, continue with from=${to + 1}` : ''})`;
+        return { ok: true, text: `${header}\n${out.join('\n')}`, data: { path, from, to, truncated: more } };
+      } finally {
+        fs.closeSync(fd);
       }
-      const to = from + out.length - 1;
-      const header = `${shown} (lines ${from}–${to}${more ? `; more follow, continue with from=${to + 1}` : ''})`;
-      return { ok: true, text: `${header}\n${out.join('\n')}`, data: { path, from, to, truncated: more } };
-    } finally {
-      fs.closeSync(fd);
-    }
-  },
+    },
   };
 }
 

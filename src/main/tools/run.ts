@@ -31,9 +31,14 @@ import type { ToolDefinition } from './types';
 import type { ToolCallContext } from '../../shared/domain';
 
 /** A test runner's counts, when it reported them: the model's text says them, the row shows the failing count beside the exit status. */
-export function testCounts(argv: readonly string[], output: string): { failed: number; passed: number; skipped: number } | null {
+export function testCounts(
+  argv: readonly string[],
+  output: string,
+): { failed: number; passed: number; skipped: number } | null {
   const reading = readRun(argv, output);
-  return reading.testRun && reading.counts ? { failed: reading.counts.failed, passed: reading.counts.passed, skipped: reading.counts.skipped } : null;
+  return reading.testRun && reading.counts
+    ? { failed: reading.counts.failed, passed: reading.counts.passed, skipped: reading.counts.skipped }
+    : null;
 }
 
 export const RUN_DEFAULT_TIMEOUT_SECONDS = 120;
@@ -62,7 +67,7 @@ const DESCRIPTION = [
   'Not accepted there (each asks the owner): `$VAR` and `${…}`, `$(…)` and backticks, `<(…)`, heredocs fed to an interpreter, functions, `eval`, `source`, `exec`, `~`, and a trailing `&` (use start).',
   'Without a sandbox (or with the agent set to "Run list only") there is no shell: the command is split into words (quotes group), so only a plain command runs.',
   "The program is looked up on the workspace's PATH; the environment holds only PATH HOME USER LANG LC_ALL TERM TMPDIR SHELL and CI=1.",
-  'Output of both streams is returned, the last 200 KB when longer (for a test runner, its failing tests\' blocks are kept ahead of that tail), with the exit code and the elapsed time.',
+  "Output of both streams is returned, the last 200 KB when longer (for a test runner, its failing tests' blocks are kept ahead of that tail), with the exit code and the elapsed time.",
   'Use start for servers and watchers that keep running; in the sandbox a command reaches them on 127.0.0.1:<port>, and no other port of this machine.',
 ].join(' ');
 
@@ -83,16 +88,28 @@ export function createRunTool(deps: RunToolDeps = {}) {
   type RunArgs = z.infer<typeof schema>;
   // The .gitignore rules the contained rule reads, compiled once per file version for this tool's calls.
   const ignoreRules = new IgnoreRules();
-  const prepare = (args: RunArgs, ctx: ToolCallContext): PreparedCommandCall => prepareCommandCall(args.command, args.cwd, ctx, deps, { shell: true, ignoreRules });
+  const prepare = (args: RunArgs, ctx: ToolCallContext): PreparedCommandCall =>
+    prepareCommandCall(args.command, args.cwd, ctx, deps, { shell: true, ignoreRules });
 
   const tool: ToolDefinition<RunArgs, PreparedCommandCall> = {
     name: 'run',
     scope: 'process',
     description: DESCRIPTION,
     schema,
-    effects: { readOnly: false, destructive: true, idempotent: false, openWorld: true, changesFiles: true, runsCode: true, replaySafe: false },
+    effects: {
+      readOnly: false,
+      destructive: true,
+      idempotent: false,
+      openWorld: true,
+      changesFiles: true,
+      runsCode: true,
+      replaySafe: false,
+    },
     // A command on the run list's read-only rows changes no file: no checkpoint first (the prepared call says it once).
-    callEffects: (args) => ({ readOnly: false, changesFiles: typeof args.command !== 'string' || commandMayWrite(args.command) }),
+    callEffects: (args) => ({
+      readOnly: false,
+      changesFiles: typeof args.command !== 'string' || commandMayWrite(args.command),
+    }),
     views: { quotesFiles: false },
     prepareCall: prepare,
     tierFor: (args, ctx, prepared = prepare(args, ctx)) => commandTier(prepared, ctx, deps),
@@ -108,7 +125,9 @@ export function createRunTool(deps: RunToolDeps = {}) {
       const maxOutputBytes = deps.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
       const containment = prepared.containment;
       // A program the sandbox does not show would fail inside with a bare "No such file": said before it starts.
-      const unseen = command.shell ? null : (containment?.unseenProgram(command.program, command.env.PATH ?? '') ?? null);
+      const unseen = command.shell
+        ? null
+        : (containment?.unseenProgram(command.program, command.env.PATH ?? '') ?? null);
       if (unseen) return { ok: false, status: 422, error: unseen };
       // Contained code must not plant what another program runs as the owner later (SPEC §4).
       const alwaysCard = containment?.watchAlwaysCard() ?? null;
@@ -146,21 +165,32 @@ export function createRunTool(deps: RunToolDeps = {}) {
       try {
         logBytes =
           deps.onCommandFinished?.({
-          agentId: ctx.agent.id,
-          directory: ctx.workspace.directory,
-          argv: command.argv,
-          exitCode: result.exitCode,
-          output: result.output,
+            agentId: ctx.agent.id,
+            directory: ctx.workspace.directory,
+            argv: command.argv,
+            exitCode: result.exitCode,
+            output: result.output,
           }) ?? null;
       } catch {
         // Recording a test run is a side note; the command's result still reaches the model.
       }
       const shown = watch ? { ...result, output: watch.resultOutput(result, maxOutputBytes) } : result;
-      const failed = failedBeforeStart(containment, result.exitCode, result.output, command.env.PATH ?? '', ctx.workspace.directory);
+      const failed = failedBeforeStart(
+        containment,
+        result.exitCode,
+        result.output,
+        command.env.PATH ?? '',
+        ctx.workspace.directory,
+      );
       const finished = finishedCommand({
         shown: command.shell ? args.command : formatArgv(command.argv),
         cwdShown: command.cwdShown,
-        result: failed ? { ...shown, output: `${shown.output}${shown.output.endsWith('\n') || shown.output === '' ? '' : '\n'}${failed}\n` } : shown,
+        result: failed
+          ? {
+              ...shown,
+              output: `${shown.output}${shown.output.endsWith('\n') || shown.output === '' ? '' : '\n'}${failed}\n`,
+            }
+          : shown,
         timeoutMs,
         tests: testCounts(command.argv, result.output),
         moved,

@@ -26,7 +26,13 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 const schema = z.object({
   name: z.string().min(1).max(64).describe('The name given to `start` for the process to photograph.'),
   path: z.string().max(2048).optional().describe('Path on that server, starting with "/" (default "/").'),
-  port: z.number().int().min(1).max(65_535).optional().describe('One of the ports the process listens on (default: its declared or first).'),
+  port: z
+    .number()
+    .int()
+    .min(1)
+    .max(65_535)
+    .optional()
+    .describe('One of the ports the process listens on (default: its declared or first).'),
   width: z.enum(['desktop', 'phone']).optional().describe('Viewport width (default desktop).'),
 });
 export type ScreenshotArgs = z.infer<typeof schema>;
@@ -58,18 +64,31 @@ export function createScreenshotTool(deps: ScreenshotToolDeps): ToolDefinition<S
       'Take a PNG screenshot of a page served by one of your running processes (started with `start`). ' +
       'Loads http://127.0.0.1:<port><path> only, in a throwaway browser; the picture goes to the owner’s files and side pane.',
     schema,
-    effects: { readOnly: false, destructive: false, idempotent: false, openWorld: false, changesFiles: false, runsCode: false, replaySafe: true },
+    effects: {
+      readOnly: false,
+      destructive: false,
+      idempotent: false,
+      openWorld: false,
+      changesFiles: false,
+      runsCode: false,
+      replaySafe: true,
+    },
     views: { quotesFiles: false },
     events: ({ agentId, args, data }) => {
       const file = (data as { file?: unknown } | undefined)?.file;
-      return typeof file === 'string' ? [{ type: 'screenshot.taken', agentId, name: String(args.name ?? ''), file }] : [];
+      return typeof file === 'string'
+        ? [{ type: 'screenshot.taken', agentId, name: String(args.name ?? ''), file }]
+        : [];
     },
     // A read of the agent's own process, reaching nothing else (SPEC §5).
     tierFor: () => ({ tier: 'auto', reason: 'screenshot only reads a page of your own running process' }),
     async run(args, ctx) {
       const running = deps.lookup.findRunning(args.name);
       if (running === null || running.agentId !== ctx.agent.id) {
-        return { ok: false, error: `refused: "${args.name}" is not a running process of yours; start it with \`start\` first` };
+        return {
+          ok: false,
+          error: `refused: "${args.name}" is not a running process of yours; start it with \`start\` first`,
+        };
       }
       const resolved = await deps.resolve(args.name, args.port);
       if (!resolved.ok) return { ok: false, error: resolved.reason };
@@ -96,7 +115,8 @@ export function createScreenshotTool(deps: ScreenshotToolDeps): ToolDefinition<S
         ok: true,
         text: `Screenshot of ${url} (${width}, ${VIEWPORTS[width].width}×${VIEWPORTS[width].height}) saved to ${file}; the picture is attached.`,
         // The model sees the page (issue 16); bounded by the viewport, so no downscale is needed.
-        images: png.length <= MAX_IMAGE_BYTES ? [{ mediaType: 'image/png', base64: png.toString('base64') }] : undefined,
+        images:
+          png.length <= MAX_IMAGE_BYTES ? [{ mediaType: 'image/png', base64: png.toString('base64') }] : undefined,
         data: { file },
         outcome: { image: file },
       };
@@ -117,7 +137,11 @@ export function readScreenshotFile(
   const dir = fs.realpathSync(path.join(dataDir, 'files'));
   const name = path.basename(requested);
   if (!name.endsWith('.png') || path.dirname(requested) !== dir) {
-    return { ok: false, code: 'refused', reason: 'refused: only a screenshot in Paddock’s files directory can be shown' };
+    return {
+      ok: false,
+      code: 'refused',
+      reason: 'refused: only a screenshot in Paddock’s files directory can be shown',
+    };
   }
   const file = path.join(dir, name);
   try {

@@ -76,8 +76,15 @@ export function searchWithRipgrep(
   argv.push('-e', args.query, '--', target);
   return new Promise((resolve) => {
     // stdin is the held file (searched as '-') or nothing; stdout and stderr are always pipes.
-    const command = wrap({ program: rg, args: argv, cwd, env: { PATH: process.env.PATH ?? '', LANG: 'C.UTF-8' } }, 'search');
-    const child = spawnChild(command.program, command.args, 'search', { cwd: command.cwd, env: command.env, stdio: [held.stdin, 'pipe', 'pipe'] }) as ChildProcessByStdio<null, Readable, Readable>;
+    const command = wrap(
+      { program: rg, args: argv, cwd, env: { PATH: process.env.PATH ?? '', LANG: 'C.UTF-8' } },
+      'search',
+    );
+    const child = spawnChild(command.program, command.args, 'search', {
+      cwd: command.cwd,
+      env: command.env,
+      stdio: [held.stdin, 'pipe', 'pipe'],
+    }) as ChildProcessByStdio<null, Readable, Readable>;
     const hits: string[] = [];
     let truncated = false;
     let stderr = '';
@@ -93,7 +100,14 @@ export function searchWithRipgrep(
     const lines = readline.createInterface({ input: child.stdout });
     lines.on('line', (line) => {
       if (truncated || !line.includes('"type":"match"')) return;
-      let event: { type?: string; data?: { path?: { text?: string; bytes?: string }; line_number?: number; lines?: { text?: string; bytes?: string } } };
+      let event: {
+        type?: string;
+        data?: {
+          path?: { text?: string; bytes?: string };
+          line_number?: number;
+          lines?: { text?: string; bytes?: string };
+        };
+      };
       try {
         event = JSON.parse(line);
       } catch {
@@ -142,7 +156,15 @@ export function createSearchTool(deps: SearchToolDeps = {}): ToolDefinition<Sear
     description:
       'Search file contents in the workspace. Fixed text unless regex is true; optional glob filter. Results are "path:line: text", at most 200; .gitignore, hidden files, node_modules and links are skipped.',
     schema: searchSchema,
-    effects: { readOnly: true, destructive: false, idempotent: true, openWorld: false, changesFiles: false, runsCode: false, replaySafe: true },
+    effects: {
+      readOnly: true,
+      destructive: false,
+      idempotent: true,
+      openWorld: false,
+      changesFiles: false,
+      runsCode: false,
+      replaySafe: true,
+    },
     // Reading only: plan mode offers it.
     planSafe: true,
     views: { quotesFiles: true, again: () => 'call search again if you need it' },
@@ -152,7 +174,8 @@ export function createSearchTool(deps: SearchToolDeps = {}): ToolDefinition<Sear
       if (pctx === null) return NO_WORKSPACE;
       const res = resolveDetailed(pctx, { path: args.path ?? '.', for: 'read' });
       if (!res.ok) return { ok: false, status: 403, error: res.reason };
-      if (res.rel.length > 0 && res.stat === undefined) return { ok: false, status: 404, error: `${shownPath(res.rel)} does not exist.` };
+      if (res.rel.length > 0 && res.stat === undefined)
+        return { ok: false, status: 404, error: `${shownPath(res.rel)} does not exist.` };
       if (rg === undefined) rg = findRipgrep();
       const target = shownPath(res.rel);
       // A denied place below the searched directory (the workspace is the home directory): the
@@ -175,7 +198,10 @@ export function createSearchTool(deps: SearchToolDeps = {}): ToolDefinition<Sear
       // A secrets file's lines never reach the model through a search: they are left out, and said.
       const { kept, skippedFiles } = withoutSecrets(found.hits);
       found = { ...found, hits: kept };
-      const skippedNote = skippedFiles.length === 0 ? '' : `\n(${skippedFiles.length} secrets file${skippedFiles.length === 1 ? '' : 's'} matched and ${skippedFiles.length === 1 ? 'was' : 'were'} left out: ${skippedFiles.slice(0, 5).join(', ')}${skippedFiles.length > 5 ? ', …' : ''}; read one to ask the owner)`;
+      const skippedNote =
+        skippedFiles.length === 0
+          ? ''
+          : `\n(${skippedFiles.length} secrets file${skippedFiles.length === 1 ? '' : 's'} matched and ${skippedFiles.length === 1 ? 'was' : 'were'} left out: ${skippedFiles.slice(0, 5).join(', ')}${skippedFiles.length > 5 ? ', …' : ''}; read one to ask the owner)`;
       const header =
         found.hits.length === 0
           ? `no match for ${JSON.stringify(args.query)} in ${target}`
@@ -183,7 +209,12 @@ export function createSearchTool(deps: SearchToolDeps = {}): ToolDefinition<Sear
       return {
         ok: true,
         text: (found.hits.length > 0 ? `${header}\n${found.hits.join('\n')}` : header) + skippedNote,
-        data: { path: res.path, results: found.hits.length, truncated: found.truncated, engine: rg !== null && denied === null ? 'ripgrep' : 'fallback' },
+        data: {
+          path: res.path,
+          results: found.hits.length,
+          truncated: found.truncated,
+          engine: rg !== null && denied === null ? 'ripgrep' : 'fallback',
+        },
       };
     },
   };

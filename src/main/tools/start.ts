@@ -4,7 +4,15 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 import { formatArgv } from '../policy';
-import { commandPreview, commandTier, NO_WORKSPACE_FOR_COMMANDS, prepareCommandCall, spawnAtRun, type CommandToolDeps, type PreparedCommandCall } from './commandTools';
+import {
+  commandPreview,
+  commandTier,
+  NO_WORKSPACE_FOR_COMMANDS,
+  prepareCommandCall,
+  spawnAtRun,
+  type CommandToolDeps,
+  type PreparedCommandCall,
+} from './commandTools';
 import { SpawnError } from '../processes/command';
 import { PROCESS_NAME, SupervisorError, type Supervisor } from '../processes/supervisor';
 import type { ProcessRow } from '../store/processes';
@@ -58,20 +66,36 @@ function guardWhileRunning(supervisor: Supervisor, row: ProcessRow, guard: LongL
     if (refused !== null) sayInLog(supervisor, row, refused);
   });
   const unsubscribe = supervisor.onEvent((event) => {
-    if (event.pid !== row.pid || event.agentId !== row.agentId || (event.type !== 'exited' && event.type !== 'stopped' && event.type !== 'stale')) return;
+    if (
+      event.pid !== row.pid ||
+      event.agentId !== row.agentId ||
+      (event.type !== 'exited' && event.type !== 'stopped' && event.type !== 'stale')
+    )
+      return;
     unsubscribe();
     guard.finish();
   });
 }
 
 export function createStartTool(deps: StartToolDeps): ToolDefinition<StartArgs, PreparedCommandCall> {
-  const prepare = (args: StartArgs, ctx: ToolCallContext): PreparedCommandCall => ({ ...prepareCommandCall(args.command, undefined, ctx, deps), mayChangeFiles: true });
+  const prepare = (args: StartArgs, ctx: ToolCallContext): PreparedCommandCall => ({
+    ...prepareCommandCall(args.command, undefined, ctx, deps),
+    mayChangeFiles: true,
+  });
   return {
     name: 'start',
     scope: 'process',
     description: DESCRIPTION,
     schema,
-    effects: { readOnly: false, destructive: true, idempotent: false, openWorld: true, changesFiles: true, runsCode: true, replaySafe: false },
+    effects: {
+      readOnly: false,
+      destructive: true,
+      idempotent: false,
+      openWorld: true,
+      changesFiles: true,
+      runsCode: true,
+      replaySafe: false,
+    },
     views: { quotesFiles: false },
     prepareCall: prepare,
     tierFor: (args, ctx, prepared = prepare(args, ctx)) => commandTier(prepared, ctx, deps),
@@ -127,7 +151,14 @@ export function createStartTool(deps: StartToolDeps): ToolDefinition<StartArgs, 
       return {
         ok: true,
         text: `started \`${args.name}\` (${shown}) in the workspace${port}, pid ${row.pid}. ${readinessSentence(args.name, readiness, early.next)} Read its output with output {name: "${args.name}", since: ${early.next}}; stop it with stop {name: "${args.name}"}.\n${early.text}`,
-        data: { name: args.name, pid: row.pid, running: true, port: listening, ready: readiness.kind !== 'not_ready', next: early.next },
+        data: {
+          name: args.name,
+          pid: row.pid,
+          running: true,
+          port: listening,
+          ready: readiness.kind !== 'not_ready',
+          next: early.next,
+        },
       };
     },
   };

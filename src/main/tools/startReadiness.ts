@@ -23,7 +23,11 @@ export interface ReadinessProbe {
   listeningPorts(pid: number): Promise<Set<number>>;
 }
 
-export async function waitUntilReady(row: ProcessRow, probe: ReadinessProbe, options: { port: number | null; waitMs: number; signal?: AbortSignal }): Promise<Readiness> {
+export async function waitUntilReady(
+  row: ProcessRow,
+  probe: ReadinessProbe,
+  options: { port: number | null; waitMs: number; signal?: AbortSignal },
+): Promise<Readiness> {
   const started = Date.now();
   for (;;) {
     const ports = await probe.listeningPorts(row.pid).catch(() => new Set<number>());

@@ -21,7 +21,15 @@ export function createStopTool(deps: StopToolDeps): ToolDefinition<StopArgs> {
     scope: 'process',
     description: 'Stop a process you started, by name, with everything it started in turn.',
     schema,
-    effects: { readOnly: false, destructive: true, idempotent: true, openWorld: false, changesFiles: false, runsCode: false, replaySafe: true },
+    effects: {
+      readOnly: false,
+      destructive: true,
+      idempotent: true,
+      openWorld: false,
+      changesFiles: false,
+      runsCode: false,
+      replaySafe: true,
+    },
     views: { quotesFiles: false },
     tierFor: () => ({ tier: 'auto', reason: 'an agent stops only processes it started itself' }),
     async run(args, ctx) {
@@ -34,8 +42,15 @@ export function createStopTool(deps: StopToolDeps): ToolDefinition<StopArgs> {
             text: `\`${args.name}\` was no longer the process that was started (it had exited and its pid is gone or reused); it is marked stale and nothing was signalled.`,
           };
         }
-        const how = row.status === 'exited' ? `it had already exited with code ${row.exitCode ?? 'none'}` : 'its whole process group was ended';
-        return { ok: true, text: `stopped \`${args.name}\` (pid ${row.pid}): ${how}.`, data: { name: args.name, status: row.status } };
+        const how =
+          row.status === 'exited'
+            ? `it had already exited with code ${row.exitCode ?? 'none'}`
+            : 'its whole process group was ended';
+        return {
+          ok: true,
+          text: `stopped \`${args.name}\` (pid ${row.pid}): ${how}.`,
+          data: { name: args.name, status: row.status },
+        };
       } catch (error) {
         if (error instanceof SupervisorError) return { ok: false, status: 404, error: error.message };
         throw error;

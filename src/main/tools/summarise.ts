@@ -31,7 +31,15 @@ export interface SummaryData {
   /** Null when git could not act here (not a repository root, refused configuration): the reason says why. */
   diff: DiffSummary | null;
   gitUnavailable: string | null;
-  lastTestRun: { command: string; runner: string | null; exitCode: number | null; passed: number | null; failed: number | null; skipped: number | null; at: string } | null;
+  lastTestRun: {
+    command: string;
+    runner: string | null;
+    exitCode: number | null;
+    passed: number | null;
+    failed: number | null;
+    skipped: number | null;
+    at: string;
+  } | null;
   failingTests: FailingTests;
   /** The copyable text form (the same text the model receives). */
   text: string;
@@ -45,7 +53,15 @@ export function createSummariseTool(deps: SummariseDeps): ToolDefinition<Summari
     description:
       'Summarise the work for the owner to review: the branch, the diff stat against the branch point (uncommitted changes included), and the last test command with its result. Call it when you are done. Changes nothing.',
     schema: summariseArgsSchema,
-    effects: { readOnly: true, destructive: false, idempotent: true, openWorld: false, changesFiles: false, runsCode: false, replaySafe: true },
+    effects: {
+      readOnly: true,
+      destructive: false,
+      idempotent: true,
+      openWorld: false,
+      changesFiles: false,
+      runsCode: false,
+      replaySafe: true,
+    },
     // Reading only: plan mode offers it.
     planSafe: true,
     views: { quotesFiles: true, again: () => 'call summarise again if you need it' },
@@ -64,7 +80,13 @@ export function createSummariseTool(deps: SummariseDeps): ToolDefinition<Summari
       } else {
         try {
           diff = await summariseRepository(
-            { gitBinary: workspace.gitBinary, workspace: workspace.directory, dataDir: ctx.dataDir, signal: ctx.signal, timeoutMs: deps.timeoutMs },
+            {
+              gitBinary: workspace.gitBinary,
+              workspace: workspace.directory,
+              dataDir: ctx.dataDir,
+              signal: ctx.signal,
+              timeoutMs: deps.timeoutMs,
+            },
             pathContextFor(workspace, ctx),
             resolvePath,
             deps.agentCommits?.(workspace.directory),
@@ -82,7 +104,15 @@ export function createSummariseTool(deps: SummariseDeps): ToolDefinition<Summari
         workspace: workspace.directory,
         diff,
         gitUnavailable,
-        lastTestRun: run && { command: run.command, runner: run.runner, exitCode: run.exitCode, passed: run.passed, failed: run.failed, skipped: run.skipped, at: run.createdAt },
+        lastTestRun: run && {
+          command: run.command,
+          runner: run.runner,
+          exitCode: run.exitCode,
+          passed: run.passed,
+          failed: run.failed,
+          skipped: run.skipped,
+          at: run.createdAt,
+        },
         failingTests: measureRun(run),
         text: '',
       };
@@ -97,9 +127,13 @@ export function summaryText(data: SummaryData): string {
   if (data.diff) {
     const { branch, head, base, files, totals } = data.diff;
     const where = branch ?? (head ? `detached HEAD at ${head.slice(0, 7)}` : 'no commits yet');
-    lines.push(`Branch: ${where}${base ? ` (branch point: ${base.ref} at ${base.commit.slice(0, 7)})` : ' (no branch point found: changes since HEAD)'}`);
+    lines.push(
+      `Branch: ${where}${base ? ` (branch point: ${base.ref} at ${base.commit.slice(0, 7)})` : ' (no branch point found: changes since HEAD)'}`,
+    );
     lines.push(...commitsText(data.diff));
-    lines.push(`${totals.files} file${totals.files === 1 ? '' : 's'} changed, +${totals.additions} -${totals.deletions} ${workFromText(data.diff.workFrom)} (uncommitted changes included)`);
+    lines.push(
+      `${totals.files} file${totals.files === 1 ? '' : 's'} changed, +${totals.additions} -${totals.deletions} ${workFromText(data.diff.workFrom)} (uncommitted changes included)`,
+    );
     for (const file of files) {
       const counts = file.binary ? 'binary' : `+${file.additions} -${file.deletions}`;
       const name = file.oldPath ? `${file.oldPath} -> ${file.path}` : file.path;
@@ -122,10 +156,17 @@ export function summaryText(data: SummaryData): string {
   if (!run) {
     lines.push('Last test run: none recorded in this workspace');
   } else {
-    const counts = run.failed === null ? 'no count in its output' : `${run.passed ?? 0} passed, ${run.failed} failed, ${run.skipped ?? 0} skipped`;
+    const counts =
+      run.failed === null
+        ? 'no count in its output'
+        : `${run.passed ?? 0} passed, ${run.failed} failed, ${run.skipped ?? 0} skipped`;
     const verdict = run.exitCode === 0 ? 'passed' : `failed (exit ${run.exitCode ?? 'unknown'})`;
     lines.push(`Last test run: ${run.command} — ${run.runner ? verdict : 'not a test runner'}: ${counts} (${run.at})`);
   }
-  lines.push(data.failingTests.measurable ? `Failing tests: ${data.failingTests.failing}` : `Failing tests: not measurable (${data.failingTests.reason})`);
+  lines.push(
+    data.failingTests.measurable
+      ? `Failing tests: ${data.failingTests.failing}`
+      : `Failing tests: not measurable (${data.failingTests.reason})`,
+  );
   return lines.join('\n');
 }

@@ -17,7 +17,15 @@ export function createWorkspaceTool(deps: { assignment: WorkspaceAssignment }): 
     description:
       'Ask the owner to set or change your workspace to an absolute directory. Always shown to the owner as a card; nothing changes unless they approve. Your running processes are stopped when the workspace changes.',
     schema,
-    effects: { readOnly: false, destructive: false, idempotent: true, openWorld: false, changesFiles: false, runsCode: false, replaySafe: false },
+    effects: {
+      readOnly: false,
+      destructive: false,
+      idempotent: true,
+      openWorld: false,
+      changesFiles: false,
+      runsCode: false,
+      replaySafe: false,
+    },
     views: { quotesFiles: false },
     worksWithoutWorkspace: true,
     tierFor: () => ({ tier: 'gated', reason: 'only the owner sets the directory an agent works in' }),
@@ -28,11 +36,19 @@ export function createWorkspaceTool(deps: { assignment: WorkspaceAssignment }): 
     },
     async run(args, ctx) {
       if (!path.isAbsolute(args.path) || args.path.startsWith('~')) {
-        return { ok: false, status: 403, error: 'refused: a workspace is named by an absolute path (~ is never expanded)' };
+        return {
+          ok: false,
+          status: 403,
+          error: 'refused: a workspace is named by an absolute path (~ is never expanded)',
+        };
       }
       const assigned = await deps.assignment.assign(ctx.agent.id, args.path);
       if (!assigned.ok) return { ok: false, status: 403, error: `refused: ${assigned.reason}` };
-      return { ok: true, text: `workspace set to ${assigned.workspace.directory}`, data: { directory: assigned.workspace.directory } };
+      return {
+        ok: true,
+        text: `workspace set to ${assigned.workspace.directory}`,
+        data: { directory: assigned.workspace.directory },
+      };
     },
   };
 }

@@ -5,7 +5,15 @@ import { z } from 'zod';
 import { TOOL_SCOPE, type CardPreview, type ToolCallContext, type ToolResult } from '../../shared/domain';
 import { pathArgument, summaryChanged } from './facts';
 import type { ToolDefinition } from './types';
-import { applyPrepared, diffOf, hunksFor, planFrom, prepareChange, type Planner, type PreparedChange } from './fileChange';
+import {
+  applyPrepared,
+  diffOf,
+  hunksFor,
+  planFrom,
+  prepareChange,
+  type Planner,
+  type PreparedChange,
+} from './fileChange';
 import { NO_WORKSPACE, pathContextOf } from './toolContext';
 
 const writeSchema = z.object({
@@ -28,7 +36,15 @@ export const writeTool: ToolDefinition<WriteArgs, PreparedChange> = {
   scope: TOOL_SCOPE.write,
   description: 'Create or replace a file in the workspace with the given content. Parent directories are created.',
   schema: writeSchema,
-  effects: { readOnly: false, destructive: true, idempotent: true, openWorld: false, changesFiles: true, runsCode: false, replaySafe: false },
+  effects: {
+    readOnly: false,
+    destructive: true,
+    idempotent: true,
+    openWorld: false,
+    changesFiles: true,
+    runsCode: false,
+    replaySafe: false,
+  },
   views: { quotesFiles: false, file: pathArgument },
   events: summaryChanged,
   prepareCall: prepareWrite,

@@ -16,7 +16,8 @@ const DIRECTORIES: Record<string, string> = {
 };
 
 /** Words agents read as the owner's, once the owner accepted them (Paddock's pin does not move until then). */
-const OWNER_VOICE = 'agents read it as your instructions; Paddock keeps using the text you accepted until you accept the new one';
+const OWNER_VOICE =
+  'agents read it as your instructions; Paddock keeps using the text you accepted until you accept the new one';
 const OWNER_VOICE_FILES = new Map(INSTRUCTION_FILE_NAMES.map((name) => [name.toLowerCase(), name]));
 
 /** A file name anywhere in the path. */
@@ -43,7 +44,14 @@ export function isAlwaysCardPath(relPath: string): string | null {
     .filter((c) => c !== '' && c !== '.')
     // HFS+ ignores some code points; Windows drops trailing dots and spaces and reads `name:stream`
     // as `name` (the same spellings gitName.ts folds for .git).
-    .map((c) => c.replace(IGNORABLE, '').normalize('NFC').toLowerCase().replace(/:.*$/s, '').replace(/[. ]+$/, ''));
+    .map((c) =>
+      c
+        .replace(IGNORABLE, '')
+        .normalize('NFC')
+        .toLowerCase()
+        .replace(/:.*$/s, '')
+        .replace(/[. ]+$/, ''),
+    );
   for (let i = 0; i < parts.length; i++) {
     const name = parts[i];
     const dirWhy = DIRECTORIES[name!];
@@ -56,7 +64,11 @@ export function isAlwaysCardPath(relPath: string): string | null {
     }
   }
   const last = parts[parts.length - 1] ?? '';
-  const voice = OWNER_VOICE_FILES.get(last) ?? (parts.length === 2 && parts[0] === '.github' && last === 'copilot-instructions.md' ? '.github/copilot-instructions.md' : null);
+  const voice =
+    OWNER_VOICE_FILES.get(last) ??
+    (parts.length === 2 && parts[0] === '.github' && last === 'copilot-instructions.md'
+      ? '.github/copilot-instructions.md'
+      : null);
   if (voice) return `${voice} is always a card: ${OWNER_VOICE}.`;
   const fileWhy = FILES[last];
   if (fileWhy) return card(last, fileWhy);

@@ -276,7 +276,11 @@ export function denyReason(entry: DenyEntry): string {
  * A walk steps over a denied place as it steps over a link: a workspace may contain ~/.ssh (it may be
  * the home directory), but listing or searching it must not show what the deny list protects.
  */
-export function denyFilterBelow(list: CompiledDenyList, fold: Fold, dirAbs: string): ((parentAbs: string, name: string) => boolean) | null {
+export function denyFilterBelow(
+  list: CompiledDenyList,
+  fold: Fold,
+  dirAbs: string,
+): ((parentAbs: string, name: string) => boolean) | null {
   const below = `${fold(dirAbs)}/`;
   const keys = [...list.exact.keys(), ...list.prefixed.keys()];
   if (!keys.some((k) => k.startsWith(below) || (list.prefixed.has(k) && `${k}/` === below))) return null;

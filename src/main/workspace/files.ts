@@ -24,7 +24,11 @@ function rootOf(ctx: PathContext): string {
 }
 
 function changed(shown: string): FileFailure {
-  return { ok: false, status: 403, error: `refused: ${shown} changed while it was being opened (a link appeared on the way); nothing was read or written.` };
+  return {
+    ok: false,
+    status: 403,
+    error: `refused: ${shown} changed while it was being opened (a link appeared on the way); nothing was read or written.`,
+  };
 }
 
 /** Maps an error from the no-follow walk to what the model sees. */
@@ -35,7 +39,8 @@ function failure(error: unknown, shown: string): FileFailure {
   if (code === 'ENOENT') return { ok: false, status: 404, error: `${shown} does not exist.` };
   if (code === 'ENOTDIR') return { ok: false, status: 404, error: `${shown} does not exist (a part of it is a file).` };
   if (code === 'EISDIR') return { ok: false, status: 400, error: `${shown} is a directory.` };
-  if (code === 'EACCES' || code === 'EPERM') return { ok: false, status: 403, error: `${shown}: permission denied by the system.` };
+  if (code === 'EACCES' || code === 'EPERM')
+    return { ok: false, status: 403, error: `${shown}: permission denied by the system.` };
   return { ok: false, status: 500, error: `${shown}: ${(error as Error).message}` };
 }
 
@@ -59,7 +64,8 @@ export function openResolved(
   shown: string,
 ): { ok: true; file: OpenedFile } | FileFailure {
   const root = rootOf(ctx);
-  if (res.rel.length > 0 && res.stat === undefined) return { ok: false, status: 404, error: `${shown} does not exist.` };
+  if (res.rel.length > 0 && res.stat === undefined)
+    return { ok: false, status: 404, error: `${shown} does not exist.` };
   let dir: SafeDir | null = null;
   let fd = -1;
   try {
@@ -113,7 +119,11 @@ export function readInside(
 }
 
 /** The whole current content of a file, or null when it does not exist (for diffs and base hashes). */
-export function currentContent(ctx: PathContext, requested: string, maxBytes: number): { ok: true; path: string; content: Buffer | null } | FileFailure {
+export function currentContent(
+  ctx: PathContext,
+  requested: string,
+  maxBytes: number,
+): { ok: true; path: string; content: Buffer | null } | FileFailure {
   const res = resolveDetailed(ctx, { path: requested, for: 'write' });
   if (!res.ok) return { ok: false, status: 403, error: res.reason };
   return contentOfResolved(ctx, res, requested, maxBytes);
@@ -131,13 +141,23 @@ export function contentOfResolved(
 ): { ok: true; path: string; content: Buffer | null } | FileFailure {
   if (res.stat === undefined) return { ok: true, path: res.path, content: null };
   if (!res.stat.isFile()) return { ok: false, status: 400, error: `${res.path} is not a regular file.` };
-  if (res.stat.size > maxBytes) return { ok: false, status: 413, error: `${res.path} is ${res.stat.size} bytes, more than the ${maxBytes} a write or edit may replace.` };
+  if (res.stat.size > maxBytes)
+    return {
+      ok: false,
+      status: 413,
+      error: `${res.path} is ${res.stat.size} bytes, more than the ${maxBytes} a write or edit may replace.`,
+    };
   const opened = openResolved(ctx, res, shown);
   if (!opened.ok) return opened;
   const { fd, stat } = opened.file;
   try {
     if (!stat.isFile()) return { ok: false, status: 400, error: `${res.path} is not a regular file.` };
-    if (stat.size > maxBytes) return { ok: false, status: 413, error: `${res.path} is ${stat.size} bytes, more than the ${maxBytes} a write or edit may replace.` };
+    if (stat.size > maxBytes)
+      return {
+        ok: false,
+        status: 413,
+        error: `${res.path} is ${stat.size} bytes, more than the ${maxBytes} a write or edit may replace.`,
+      };
     const data = Buffer.alloc(stat.size);
     let got = 0;
     while (got < data.length) {
@@ -157,7 +177,11 @@ export function contentOfResolved(
  * Replaces (or creates) a file atomically. Parents are created one at a time inside the directory
  * just opened; the destination is renamed over, so a link there is replaced, never followed.
  */
-export function writeInside(ctx: PathContext, requested: string, content: Buffer | string): { ok: true; path: string; created: boolean } | FileFailure {
+export function writeInside(
+  ctx: PathContext,
+  requested: string,
+  content: Buffer | string,
+): { ok: true; path: string; created: boolean } | FileFailure {
   const res = resolveDetailed(ctx, { path: requested, for: 'write' });
   if (!res.ok) return { ok: false, status: 403, error: res.reason };
   return writeResolved(ctx, res, requested, content);
@@ -173,8 +197,10 @@ export function writeResolved(
   requested: string,
   content: Buffer | string,
 ): { ok: true; path: string; created: boolean } | FileFailure {
-  if (res.rel.length === 0) return { ok: false, status: 400, error: 'refused: the workspace itself is a directory, not a file to write.' };
-  if (res.stat !== undefined && !res.stat.isFile()) return { ok: false, status: 400, error: `${res.path} is not a regular file.` };
+  if (res.rel.length === 0)
+    return { ok: false, status: 400, error: 'refused: the workspace itself is a directory, not a file to write.' };
+  if (res.stat !== undefined && !res.stat.isFile())
+    return { ok: false, status: 400, error: `${res.path} is not a regular file.` };
   const name = res.rel[res.rel.length - 1];
   let dir: SafeDir | null = null;
   let tmp: string | null = null;
@@ -184,7 +210,8 @@ export function writeResolved(
     if (res.parentStat !== undefined && !sameFile(fs.fstatSync(dir.fd), res.parentStat)) return changed(requested);
     const existing = fs.lstatSync(pathAt(dir, name!), { throwIfNoEntry: false });
     if (existing !== undefined) {
-      if (existing.isSymbolicLink() || res.stat === undefined || !sameFile(existing, res.stat)) return changed(requested);
+      if (existing.isSymbolicLink() || res.stat === undefined || !sameFile(existing, res.stat))
+        return changed(requested);
     }
     // Noted before it exists, so a kill -9 from here on leaves nothing recovery does not remove.
     note = noteTempFile(ctx.dataDir, dir.path, fs.fstatSync(dir.fd), newTempName());

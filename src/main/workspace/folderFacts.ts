@@ -6,15 +6,53 @@ import path from 'node:path';
 import type { FolderFactsView } from '../../shared/ipc/views';
 
 const LANGUAGES: Record<string, string> = {
-  '.ts': 'TypeScript', '.tsx': 'TypeScript', '.mts': 'TypeScript', '.cts': 'TypeScript',
-  '.js': 'JavaScript', '.jsx': 'JavaScript', '.mjs': 'JavaScript', '.cjs': 'JavaScript',
-  '.py': 'Python', '.rs': 'Rust', '.go': 'Go', '.java': 'Java', '.kt': 'Kotlin', '.swift': 'Swift',
-  '.rb': 'Ruby', '.php': 'PHP', '.c': 'C', '.h': 'C', '.cc': 'C++', '.cpp': 'C++', '.hpp': 'C++',
-  '.cs': 'C#', '.scala': 'Scala', '.sh': 'Shell', '.html': 'HTML', '.css': 'CSS', '.scss': 'CSS',
-  '.vue': 'Vue', '.svelte': 'Svelte', '.md': 'Markdown', '.sql': 'SQL', '.lua': 'Lua', '.dart': 'Dart',
+  '.ts': 'TypeScript',
+  '.tsx': 'TypeScript',
+  '.mts': 'TypeScript',
+  '.cts': 'TypeScript',
+  '.js': 'JavaScript',
+  '.jsx': 'JavaScript',
+  '.mjs': 'JavaScript',
+  '.cjs': 'JavaScript',
+  '.py': 'Python',
+  '.rs': 'Rust',
+  '.go': 'Go',
+  '.java': 'Java',
+  '.kt': 'Kotlin',
+  '.swift': 'Swift',
+  '.rb': 'Ruby',
+  '.php': 'PHP',
+  '.c': 'C',
+  '.h': 'C',
+  '.cc': 'C++',
+  '.cpp': 'C++',
+  '.hpp': 'C++',
+  '.cs': 'C#',
+  '.scala': 'Scala',
+  '.sh': 'Shell',
+  '.html': 'HTML',
+  '.css': 'CSS',
+  '.scss': 'CSS',
+  '.vue': 'Vue',
+  '.svelte': 'Svelte',
+  '.md': 'Markdown',
+  '.sql': 'SQL',
+  '.lua': 'Lua',
+  '.dart': 'Dart',
 };
 /** Folders that are built or fetched, not written: counted as nothing. */
-const SKIPPED = new Set(['.git', 'node_modules', '.venv', 'venv', '__pycache__', 'target', 'dist', 'build', 'out', '.next']);
+const SKIPPED = new Set([
+  '.git',
+  'node_modules',
+  '.venv',
+  'venv',
+  '__pycache__',
+  'target',
+  'dist',
+  'build',
+  'out',
+  '.next',
+]);
 const MAX_ENTRIES = 20_000;
 
 function expandHome(input: string, home: string): string {
@@ -45,7 +83,11 @@ export function gitBranchOf(directory: string): string | null {
  * `refusal` is the workspace rule's sentence for a folder that can never be granted (the filesystem
  * root, Paddock's own data), so the step says it before the click instead of after, and walks nothing.
  */
-export function folderFacts(input: string, home: string, refusal: (directory: string) => string | null = () => null): FolderFactsView {
+export function folderFacts(
+  input: string,
+  home: string,
+  refusal: (directory: string) => string | null = () => null,
+): FolderFactsView {
   const directory = path.resolve(expandHome(input.trim(), home));
   const empty = { directory, branch: null, languages: [], files: 0, bytes: 0, truncated: false };
   let stat: fs.Stats;
@@ -88,8 +130,19 @@ export function folderFacts(input: string, home: string, refusal: (directory: st
       }
     }
   }
-  const languages = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 5).map(([name]) => name);
-  return { directory, problem: null, branch: gitBranchOf(directory), languages, files, bytes, truncated: seen >= MAX_ENTRIES || pending.length > 0 };
+  const languages = [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, 5)
+    .map(([name]) => name);
+  return {
+    directory,
+    problem: null,
+    branch: gitBranchOf(directory),
+    languages,
+    files,
+    bytes,
+    truncated: seen >= MAX_ENTRIES || pending.length > 0,
+  };
 }
 
 /** Folders that complete a typed path: the typed folder's subfolders whose names start with what follows the last slash. */
@@ -105,7 +158,10 @@ export function completeFolder(input: string, home: string, limit = 50): string[
     return [];
   }
   return entries
-    .filter((entry) => entry.isDirectory() && entry.name.startsWith(start) && (start.startsWith('.') || !entry.name.startsWith('.')))
+    .filter(
+      (entry) =>
+        entry.isDirectory() && entry.name.startsWith(start) && (start.startsWith('.') || !entry.name.startsWith('.')),
+    )
     .map((entry) => path.join(parent, entry.name))
     .sort()
     .slice(0, limit);

@@ -4,7 +4,8 @@
 // ignores them (CVE-2014-9390); trailing dots and spaces, NTFS stream suffixes (`.git::$INDEX_ALLOCATION`,
 // CVE-2019-1352) and the 8.3 short names (`GIT~1`, `GIT~2` when the first is taken) because Windows
 // resolves all of them to the directory itself.
-export const IGNORABLE = /[\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/g;
+export const IGNORABLE =
+  /[\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/g;
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 

@@ -49,11 +49,19 @@ export function holdSearchTarget(
     dir = openDirPath(root, res.rel);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return { ok: false, status: code === 'ENOENT' ? 404 : 403, error: `refused: ${shown} changed while it was being opened (${code ?? 'error'}); nothing was searched.` };
+    return {
+      ok: false,
+      status: code === 'ENOENT' ? 404 : 403,
+      error: `refused: ${shown} changed while it was being opened (${code ?? 'error'}); nothing was searched.`,
+    };
   }
   if (res.rel.length > 0 && res.stat !== undefined && !sameFile(fs.fstatSync(dir.fd), res.stat)) {
     closeDir(dir);
-    return { ok: false, status: 403, error: `refused: ${shown} changed while it was being opened (a link appeared on the way); nothing was searched.` };
+    return {
+      ok: false,
+      status: 403,
+      error: `refused: ${shown} changed while it was being opened (a link appeared on the way); nothing was searched.`,
+    };
   }
   const cwd = heldCwd(dir);
   if (cwd === null) {

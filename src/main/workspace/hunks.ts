@@ -16,7 +16,10 @@ interface Line {
 /** The hunks of before → after (context 3, as the card's diff), or [] when the diff is too large to compute. */
 export function hunksOf(before: string | null, after: string): CardHunk[] {
   if ((before?.length ?? 0) > HUNKS_MAX_BYTES || after.length > HUNKS_MAX_BYTES) return [];
-  const patch = structuredPatch('a', 'b', before ?? '', after, undefined, undefined, { context: 3, timeout: HUNKS_TIMEOUT_MS });
+  const patch = structuredPatch('a', 'b', before ?? '', after, undefined, undefined, {
+    context: 3,
+    timeout: HUNKS_TIMEOUT_MS,
+  });
   if (!patch) return [];
   return patch.hunks.map((hunk, index) => ({
     id: `hunk-${index + 1}`,
@@ -75,7 +78,11 @@ export type HunkSelection = { ok: true; content: string; rejected: CardHunk[] } 
  * `before` with only the accepted hunks applied. Every hunk's old side must be found where it says,
  * in order: content that does not match is refused, never patched by guess.
  */
-export function applyAcceptedHunks(before: string, hunks: readonly CardHunk[], accepted: ReadonlySet<string>): HunkSelection {
+export function applyAcceptedHunks(
+  before: string,
+  hunks: readonly CardHunk[],
+  accepted: ReadonlySet<string>,
+): HunkSelection {
   const source = splitLines(before);
   const out: Line[] = [];
   const rejected: CardHunk[] = [];
@@ -107,7 +114,8 @@ export function applyAcceptedHunks(before: string, hunks: readonly CardHunk[], a
   }
   out.push(...source.slice(cursor));
   // Only the last line may lack its newline: otherwise two lines would run together.
-  if (out.slice(0, -1).some((line) => !line.newline)) return { ok: false, error: 'refused: the hunks do not fit the end of the file; nothing was written' };
+  if (out.slice(0, -1).some((line) => !line.newline))
+    return { ok: false, error: 'refused: the hunks do not fit the end of the file; nothing was written' };
   return { ok: true, content: out.map((line) => line.text + (line.newline ? '\n' : '')).join(''), rejected };
 }
 

@@ -173,7 +173,10 @@ function walk(w: Walker, start: string[], comps: string[]): Resolution {
       st = w.session.lstat(next);
       if (st === undefined) {
         if (linkDepth > 0) {
-          return refuse('link-outside', `refused: ${show(w.shown)} goes through the link ${show(link)}, whose target does not exist.`);
+          return refuse(
+            'link-outside',
+            `refused: ${show(w.shown)} goes through the link ${show(link)}, whose target does not exist.`,
+          );
         }
         missingAt = rel.length;
       }
@@ -187,7 +190,10 @@ function walk(w: Walker, start: string[], comps: string[]): Resolution {
         );
       }
       if (w.purpose === 'write' && linkDepth === 0 && isFinal(pending)) {
-        return refuse('link-outside', `refused: ${show(w.shown)} is a symbolic link; a write never follows a link at the destination.`);
+        return refuse(
+          'link-outside',
+          `refused: ${show(w.shown)} is a symbolic link; a write never follows a link at the destination.`,
+        );
       }
       if (++hops > LINK_LIMIT) return refuse('link-outside', `refused: ${show(w.shown)} goes through links that loop.`);
       if (linkDepth === 0) {
@@ -198,12 +204,18 @@ function walk(w: Walker, start: string[], comps: string[]): Resolution {
       try {
         target = fs.readlinkSync(next);
       } catch {
-        return refuse('link-outside', `refused: ${show(w.shown)} goes through the link ${show(link)}, which changed while it was read.`);
+        return refuse(
+          'link-outside',
+          `refused: ${show(w.shown)} goes through the link ${show(link)}, which changed while it was read.`,
+        );
       }
       // A link into a device or process tree is refused by its target, even where that tree leads
       // back to the workspace (/proc/self/root/<workspace>, ../../proc/self/cwd): as for a path.
       if (isAlias(path.isAbsolute(target) ? target : `${parent}/${target}`)) {
-        return refuse('device-alias', `refused: ${show(w.shown)} goes through the link ${show(link)}, which points outside the workspace, into a device or process alias (${show(target)}).`);
+        return refuse(
+          'device-alias',
+          `refused: ${show(w.shown)} goes through the link ${show(link)}, which points outside the workspace, into a device or process alias (${show(target)}).`,
+        );
       }
       pending.push(END_OF_LINK);
       linkDepth++;
@@ -216,7 +228,10 @@ function walk(w: Walker, start: string[], comps: string[]): Resolution {
             missingAt = -1;
             continue;
           }
-          return refuse('link-outside', `refused: ${show(w.shown)} goes through the link ${show(link)}, which points outside the workspace.`);
+          return refuse(
+            'link-outside',
+            `refused: ${show(w.shown)} goes through the link ${show(link)}, which points outside the workspace.`,
+          );
         }
         targetComps = inside;
         rel.length = 0;
@@ -238,7 +253,11 @@ function walk(w: Walker, start: string[], comps: string[]): Resolution {
   // real path here, so `cwd: .git/hooks` (or a link to it) is no way into .git.
   if (w.purpose !== 'read') {
     for (const c of rel) {
-      if (isGitComponent(c)) return refuse('git-dir', `refused: ${show(w.shown)} is inside .git, which ${w.purpose === 'write' ? 'a file tool never writes' : 'a command operand may not name'}.`);
+      if (isGitComponent(c))
+        return refuse(
+          'git-dir',
+          `refused: ${show(w.shown)} is inside .git, which ${w.purpose === 'write' ? 'a file tool never writes' : 'a command operand may not name'}.`,
+        );
     }
   }
   const finalFolded = folded[folded.length - 1];
@@ -301,7 +320,10 @@ export function resolveIn(session: PathSession, req: PathRequest): Resolution {
   const shapeError = refuseByShape(req.path, req.for, 'path');
   if (shapeError) return refuse(shapeError.code, shapeError.reason);
   if (req.for === 'write' && session.wsInsideGit) {
-    return refuse('git-dir', `refused: the workspace ${ws} is inside a .git directory, which a file tool never writes.`);
+    return refuse(
+      'git-dir',
+      `refused: the workspace ${ws} is inside a .git directory, which a file tool never writes.`,
+    );
   }
   const w: Walker = { ws, wsParts, fold: session.fold, deny: session.deny, purpose: req.for, shown: req.path, session };
 
@@ -315,7 +337,11 @@ export function resolveIn(session: PathSession, req: PathRequest): Resolution {
     if ('reason' in cwdStart) return cwdStart;
     const cwd = walk({ ...w, purpose: cwdPurpose, shown: req.cwd }, [], cwdStart.comps);
     if (!cwd.ok) return cwd;
-    if (cwd.rel.length > 0 && !cwd.stat?.isDirectory()) return refuse('not-a-directory', `refused: the working directory ${show(req.cwd)} is not a directory in the workspace.`);
+    if (cwd.rel.length > 0 && !cwd.stat?.isDirectory())
+      return refuse(
+        'not-a-directory',
+        `refused: the working directory ${show(req.cwd)} is not a directory in the workspace.`,
+      );
     start = cwd.rel;
   }
   const p = normalSeparators(req.path);

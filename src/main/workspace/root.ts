@@ -32,7 +32,8 @@ function realOrSelf(p: string): string {
 }
 
 export function validateWorkspaceRoot(dir: string, ctx: { home: string; dataDir: string }): RootDecision {
-  if (dir.length === 0 || dir.includes('\0')) return { ok: false, reason: 'refused: a workspace must be a directory path.' };
+  if (dir.length === 0 || dir.includes('\0'))
+    return { ok: false, reason: 'refused: a workspace must be a directory path.' };
   if (!path.isAbsolute(dir)) return { ok: false, reason: `refused: the workspace ${dir} must be an absolute path.` };
   // Checked on the spelling too: /proc/self/cwd or /proc/<pid>/root/… resolve to ordinary directories
   // today, but they name another process's view of the filesystem, not a directory the owner chose.
@@ -59,7 +60,10 @@ export function validateWorkspaceRoot(dir: string, ctx: { home: string; dataDir:
   for (const data of new Set([ctx.dataDir, realOrSelf(ctx.dataDir)])) {
     const d = fold(data);
     if (target !== d && !target.startsWith(`${d}/`)) continue;
-    const below = real.slice(data.length + 1).split('/').filter((c) => c !== '');
+    const below = real
+      .slice(data.length + 1)
+      .split('/')
+      .filter((c) => c !== '');
     // Only a project's worktree, repositories/<id>/agent (or below it), is a workspace; everything
     // else, the project folder around the worktree included, is Paddock's state.
     if (below.length >= 3 && fold(below[0]!) === fold('repositories') && fold(below[2]!) === fold('agent')) continue;
@@ -73,7 +77,10 @@ export function validateWorkspaceRoot(dir: string, ctx: { home: string; dataDir:
   }
   const denied = deniedArea(compileDenyList(ctx.home, ctx.dataDir, fold), target);
   if (denied && !denied.dataDir) {
-    return { ok: false, reason: denyReason(denied).replace(/ and is never read or written.*$/, ', so it is never a workspace.') };
+    return {
+      ok: false,
+      reason: denyReason(denied).replace(/ and is never read or written.*$/, ', so it is never a workspace.'),
+    };
   }
   return { ok: true, path: real };
 }

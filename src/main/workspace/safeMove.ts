@@ -48,7 +48,8 @@ function copyFileAt(dir: SafeDir, name: string, to: string): void {
     const out = fs.openSync(to, 'wx', st.mode & 0o777);
     try {
       const buffer = Buffer.alloc(COPY_CHUNK);
-      for (let read = fs.readSync(from, buffer); read > 0; read = fs.readSync(from, buffer)) fs.writeSync(out, buffer, 0, read);
+      for (let read = fs.readSync(from, buffer); read > 0; read = fs.readSync(from, buffer))
+        fs.writeSync(out, buffer, 0, read);
     } finally {
       fs.closeSync(out);
     }

@@ -61,7 +61,15 @@ function readSmallFile(dir: SafeDir, name: string): Buffer | null {
   }
 }
 
-function run(root: string, rel: readonly string[], isFile: boolean, args: FallbackArgs, limit: number, hits: string[], denied: WalkOptions['denied']): SearchHits {
+function run(
+  root: string,
+  rel: readonly string[],
+  isFile: boolean,
+  args: FallbackArgs,
+  limit: number,
+  hits: string[],
+  denied: WalkOptions['denied'],
+): SearchHits {
   let matcher: (line: string) => boolean;
   let needle: Buffer | null = null;
   if (args.regex) {
@@ -136,7 +144,13 @@ function run(root: string, rel: readonly string[], isFile: boolean, args: Fallba
  * Searches the directory (or file) `rel` below `root`; never throws for a slow pattern. `denied`
  * (from denyFilterFor) steps over deny-listed places below it.
  */
-export function searchFallback(root: string, rel: readonly string[], args: FallbackArgs, limit: number, denied: WalkOptions['denied'] = null): SearchHits {
+export function searchFallback(
+  root: string,
+  rel: readonly string[],
+  args: FallbackArgs,
+  limit: number,
+  denied: WalkOptions['denied'] = null,
+): SearchHits {
   let isFile = false;
   if (rel.length > 0) {
     const st = fs.lstatSync(`${root}/${rel.join('/')}`, { throwIfNoEntry: false });
@@ -150,7 +164,11 @@ export function searchFallback(root: string, rel: readonly string[], args: Fallb
     const message = (e as Error).message ?? String(e);
     if (/timed out/.test(message)) {
       // Whatever was found before the stop is still an answer; nothing found is an error worth naming.
-      return { hits, truncated: true, error: hits.length > 0 ? null : `the search took longer than ${TIME_LIMIT_MS / 1000} s and was stopped` };
+      return {
+        hits,
+        truncated: true,
+        error: hits.length > 0 ? null : `the search took longer than ${TIME_LIMIT_MS / 1000} s and was stopped`,
+      };
     }
     return { hits: [], truncated: false, error: message };
   } finally {

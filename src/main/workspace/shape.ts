@@ -48,16 +48,37 @@ const refusal = (code: PathRefusalCode, reason: string): ShapeRefusal => ({ code
 export function refuseByShape(p: string, purpose: PathPurpose, what: string): ShapeRefusal | null {
   if (p.length === 0) return refusal('path-shape', `refused: the ${what} is empty.`);
   if (p.includes('\0')) return refusal('path-shape', `refused: the ${what} contains a NUL character.`);
-  if (CONTROL.test(p)) return refusal('path-shape', `refused: the ${what} ${show(p)} contains a control character, which no workspace file name needs.`);
-  if (p.startsWith('~')) return refusal('home-tilde', `refused: ${show(p)} begins with '~', which is never expanded; give a path relative to the workspace.`);
-  if (DRIVE.test(p) || p.startsWith('\\\\')) return refusal('outside-workspace', `refused: ${show(p)} is a Windows drive or network path, outside the workspace.`);
+  if (CONTROL.test(p))
+    return refusal(
+      'path-shape',
+      `refused: the ${what} ${show(p)} contains a control character, which no workspace file name needs.`,
+    );
+  if (p.startsWith('~'))
+    return refusal(
+      'home-tilde',
+      `refused: ${show(p)} begins with '~', which is never expanded; give a path relative to the workspace.`,
+    );
+  if (DRIVE.test(p) || p.startsWith('\\\\'))
+    return refusal(
+      'outside-workspace',
+      `refused: ${show(p)} is a Windows drive or network path, outside the workspace.`,
+    );
   if (NON_ASCII.test(p) && unicodeTrap(p)) {
-    return refusal('path-shape', `refused: ${show(p)} contains a Unicode character that reads as '..', '/', '\\' or '~' once normalised; use the plain ASCII spelling.`);
+    return refusal(
+      'path-shape',
+      `refused: ${show(p)} contains a Unicode character that reads as '..', '/', '\\' or '~' once normalised; use the plain ASCII spelling.`,
+    );
   }
   if (purpose === 'run') {
-    if (p.includes('\\')) return refusal('path-shape', `refused: ${show(p)} contains a backslash, which a command operand may not use.`);
-    if (p.startsWith('/')) return refusal('absolute', `refused: ${show(p)} is absolute; a command operand must be relative to the workspace.`);
-    if (p.split('/').includes('..')) return refusal('climbs-out', `refused: ${show(p)} contains '..', which a command operand may not use.`);
+    if (p.includes('\\'))
+      return refusal('path-shape', `refused: ${show(p)} contains a backslash, which a command operand may not use.`);
+    if (p.startsWith('/'))
+      return refusal(
+        'absolute',
+        `refused: ${show(p)} is absolute; a command operand must be relative to the workspace.`,
+      );
+    if (p.split('/').includes('..'))
+      return refusal('climbs-out', `refused: ${show(p)} contains '..', which a command operand may not use.`);
   }
   return null;
 }

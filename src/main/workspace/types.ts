@@ -15,7 +15,10 @@ export interface PathContext {
 }
 
 /** The one builder of a PathContext: a workspace's directory, the owner's home and Paddock's data directory. */
-export function pathContextFor(workspace: { directory: string }, paths: { home: string; dataDir: string }): PathContext {
+export function pathContextFor(
+  workspace: { directory: string },
+  paths: { home: string; dataDir: string },
+): PathContext {
   return { workspace: workspace.directory, home: paths.home, dataDir: paths.dataDir };
 }
 
@@ -55,5 +58,4 @@ export type PathRefusalCode =
   | 'not-a-directory';
 
 export type PathDecision =
-  | { ok: true; path: string }
-  | { ok: false; status: 403; code: PathRefusalCode; reason: string };
+  { ok: true; path: string } | { ok: false; status: 403; code: PathRefusalCode; reason: string };

@@ -86,7 +86,11 @@ function namePrefilter(lines: readonly string[]): ((name: string) => boolean) | 
     if (!PLAIN_RULE.test(line)) return null;
     const body = line.replace(/^!/, '').replace(/\/$/, '').toLowerCase();
     const star = body.indexOf('*');
-    ends.push(star < 0 ? { head: body, tail: body } : { head: body.slice(0, star), tail: body.slice(body.lastIndexOf('*') + 1) });
+    ends.push(
+      star < 0
+        ? { head: body, tail: body }
+        : { head: body.slice(0, star), tail: body.slice(body.lastIndexOf('*') + 1) },
+    );
   }
   return (name) => {
     for (const { head, tail } of ends) {
@@ -190,7 +194,15 @@ export function walkTree(workspace: string, rel: readonly string[], options: Wal
   return summary;
 }
 
-function descend(dir: SafeDir, root: string, base: string, depth: number, frames: IgnoreFrame[], options: WalkOptions, summary: WalkSummary): void {
+function descend(
+  dir: SafeDir,
+  root: string,
+  base: string,
+  depth: number,
+  frames: IgnoreFrame[],
+  options: WalkOptions,
+  summary: WalkSummary,
+): void {
   let entries: fs.Dirent[];
   try {
     entries = fs.readdirSync(dirPath(dir), { withFileTypes: true });

@@ -49,7 +49,11 @@ export function startApp(): void {
 
 /** What index.html paints before any script, kept until the first screen is here (same text, same place). */
 function Starting() {
-  return <p style={{ margin: '40vh 0 0', textAlign: 'center', font: '14px system-ui, sans-serif', opacity: 0.6 }}>Paddock is starting…</p>;
+  return (
+    <p style={{ margin: '40vh 0 0', textAlign: 'center', font: '14px system-ui, sans-serif', opacity: 0.6 }}>
+      Paddock is starting…
+    </p>
+  );
 }
 
 export function App() {

@@ -39,8 +39,10 @@ const TOKEN_PROTOCOL_PREFIX = 'paddock.token.';
 const TOKEN_FRAGMENT = 'paddock-token';
 const AUTH_FAILED_CLOSE = 4401;
 const TOKEN_STORAGE_KEY = 'paddock.token';
-const RESTARTED_MESSAGE = 'Paddock restarted, so this page’s key is no longer valid. Open the new address printed in the terminal.';
-const NO_TOKEN_MESSAGE = 'This page was opened without its key. Open the address `paddock serve` printed in the terminal.';
+const RESTARTED_MESSAGE =
+  'Paddock restarted, so this page’s key is no longer valid. Open the new address printed in the terminal.';
+const NO_TOKEN_MESSAGE =
+  'This page was opened without its key. Open the address `paddock serve` printed in the terminal.';
 
 /**
  * The launch token, never in a cookie (a browser sends cookies to every port on 127.0.0.1): the
@@ -79,7 +81,8 @@ function storedToken(): string | null {
     stored = null;
   }
   const tab = thisTabKey();
-  const ours = stored !== null && typeof stored.token === 'string' && tab !== null && stored.tab === tab && window.opener === null;
+  const ours =
+    stored !== null && typeof stored.token === 'string' && tab !== null && stored.tab === tab && window.opener === null;
   if (ours) return stored!.token;
   // Another tab's copy (or a malformed one): never used, and dropped so it cannot be used later.
   try {
@@ -155,7 +158,10 @@ function createSocketBridge(): Bridge {
       const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
       // The key travels as a subprotocol when the socket opens: never in a cookie, which a browser
       // would send to every port on 127.0.0.1, the agent's own dev servers included.
-      const ws = new WebSocket(`${scheme}://${location.host}/api`, [API_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${token ?? ''}`]);
+      const ws = new WebSocket(`${scheme}://${location.host}/api`, [
+        API_PROTOCOL,
+        `${TOKEN_PROTOCOL_PREFIX}${token ?? ''}`,
+      ]);
       ws.onopen = () => {
         failures = 0;
         socket = ws;
@@ -167,17 +173,28 @@ function createSocketBridge(): Bridge {
         socket = null;
         ready = null;
         // A refusal at the door is not a network fault: retrying with the same stale key cannot work.
-        if (closed.code === AUTH_FAILED_CLOSE) setConnection({ status: 'unauthorised', why: 'restarted', message: RESTARTED_MESSAGE });
+        if (closed.code === AUTH_FAILED_CLOSE)
+          setConnection({ status: 'unauthorised', why: 'restarted', message: RESTARTED_MESSAGE });
         const refused = connection.status === 'unauthorised' ? connection.message : null;
         for (const [id, settle] of waiting) {
-          settle({ ok: false, error: { code: refused ? 'untrusted-sender' : 'internal', message: refused ?? 'the connection to Paddock closed' } });
+          settle({
+            ok: false,
+            error: {
+              code: refused ? 'untrusted-sender' : 'internal',
+              message: refused ?? 'the connection to Paddock closed',
+            },
+          });
           waiting.delete(id);
         }
         reject(new Error(refused ?? 'the connection to Paddock closed'));
         if (!refused) scheduleReconnect();
       };
       ws.onmessage = (message) => {
-        const data = JSON.parse(String(message.data)) as { id?: number; result?: Result<unknown>; event?: PaddockEvent };
+        const data = JSON.parse(String(message.data)) as {
+          id?: number;
+          result?: Result<unknown>;
+          event?: PaddockEvent;
+        };
         if (data.event) for (const listener of listeners) listener(data.event);
         else if (typeof data.id === 'number' && data.result) {
           waiting.get(data.id)?.(data.result);
@@ -192,7 +209,8 @@ function createSocketBridge(): Bridge {
     host: 'web',
     async call(name, request) {
       let ws = socket;
-      if (connection.status === 'unauthorised') return { ok: false, error: { code: 'untrusted-sender', message: connection.message } };
+      if (connection.status === 'unauthorised')
+        return { ok: false, error: { code: 'untrusted-sender', message: connection.message } };
       if (!ws) {
         if (retryTimer) return NOT_CONNECTED;
         try {

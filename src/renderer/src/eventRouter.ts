@@ -53,7 +53,8 @@ export function routeEvents(events: PaddockEvent[]): void {
     switch (event.type) {
       case 'conversation':
         agentEvents.push(event.event);
-        if (event.event.type === 'budget') useBudgetsStore.getState().measured(event.event.conversationId, event.event.measures);
+        if (event.event.type === 'budget')
+          useBudgetsStore.getState().measured(event.event.conversationId, event.event.measures);
         break;
       case 'toolCall.changed':
         changed.push(event.call);
@@ -110,12 +111,14 @@ export function routeEvents(events: PaddockEvent[]): void {
       case 'preview.shown':
         void usePreviewStore.getState().show(event.agentId, event.name, event.absoluteAssets);
         // The pane comes forward, unless the owner is reading a file or typing in the terminal.
-        if (event.agentId === useAgentsStore.getState().selectedId) useSidePaneStore.getState().offer('Preview', ownerBusyInPane(event.agentId));
+        if (event.agentId === useAgentsStore.getState().selectedId)
+          useSidePaneStore.getState().offer('Preview', ownerBusyInPane(event.agentId));
         break;
       case 'files.changed':
         useFilesStore.getState().filesChanged(event.agentId, event.paths);
         if (event.paths.some(isInstructionFileName)) useInstructionsStore.getState().reloadWaiting(event.agentId);
-        if (event.paths.some((changed) => changed.startsWith('.paddock/'))) void useCommandsStore.getState().load(event.agentId).catch(fail);
+        if (event.paths.some((changed) => changed.startsWith('.paddock/')))
+          void useCommandsStore.getState().load(event.agentId).catch(fail);
         break;
       case 'screenshot.taken':
         usePreviewStore.getState().screenshotTaken(event.agentId, event.name, event.file);
@@ -168,7 +171,8 @@ export function startWindow(): () => void {
       // The selected agent's conversations are asked for at once, not once its pane has mounted:
       // the composer is usable one round trip sooner. The pane reads what is loaded.
       const agentId = useAgentsStore.getState().selectedId;
-      if (agentId && useConversationStore.getState().byAgent[agentId] === undefined) return useConversationStore.getState().loadConversations(agentId);
+      if (agentId && useConversationStore.getState().byAgent[agentId] === undefined)
+        return useConversationStore.getState().loadConversations(agentId);
     })
     .catch(fail);
   void useCardsStore.getState().load().catch(fail);

@@ -48,7 +48,10 @@ export interface CardPreview {
 }
 
 /** What a card carries from the preview: everything but `rememberable` (turned into rememberChoices) and `refusal` (no card at all). */
-export type CardFacts = Pick<CardPreview, 'path' | 'diff' | 'baseHash' | 'hunks' | 'argv' | 'cwd' | 'details' | 'danger' | 'allowDomains' | 'rememberArgv'>;
+export type CardFacts = Pick<
+  CardPreview,
+  'path' | 'diff' | 'baseHash' | 'hunks' | 'argv' | 'cwd' | 'details' | 'danger' | 'allowDomains' | 'rememberArgv'
+>;
 
 /** An approval card as the window shows it (SPEC §5): the preview's facts, derived from CardPreview. */
 export interface Card extends CardFacts {

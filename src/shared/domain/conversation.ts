@@ -18,7 +18,8 @@ export interface StoredToolCallView {
 }
 
 /** Extended thinking as the model returned it; sent back unchanged (signature) across tool steps. */
-export type ThinkingBlockView = { type: 'thinking'; thinking: string; signature: string } | { type: 'redacted_thinking'; data: string };
+export type ThinkingBlockView =
+  { type: 'thinking'; thinking: string; signature: string } | { type: 'redacted_thinking'; data: string };
 
 export type MessageBodyView =
   /** images: the pictures the owner sent with the message, as PNG files in Paddock's files (the window reads them back). */
@@ -73,7 +74,14 @@ export type AgentEvent =
   /** A model request failed in a way a retry can help; the loop waits, then sends it again. The text streamed by the failed attempt is discarded. */
   | (TurnEventBase & { type: 'retry'; attempt: number; of: number; delayMs: number; reason: string; message: string })
   /** One model request's usage, with the running totals of its turn and conversation. */
-  | (TurnEventBase & { type: 'usage'; model: string; request: UsageTotals; turn: UsageTotals; conversation: UsageTotals; lastMessageId: number | null })
+  | (TurnEventBase & {
+      type: 'usage';
+      model: string;
+      request: UsageTotals;
+      turn: UsageTotals;
+      conversation: UsageTotals;
+      lastMessageId: number | null;
+    })
   /** A thinking block, complete (shown collapsed). */
   | (TurnEventBase & { type: 'thinking'; text: string; redacted: boolean })
   | (TurnEventBase & { type: 'turn_ended'; reason: TurnEndReason })

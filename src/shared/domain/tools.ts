@@ -60,14 +60,7 @@ export const TOOL_SCOPE: Record<ToolName, Scope> = {
 /** A tier decision: the closed union every tierFor returns (SPEC §5). */
 export type TierDecision = { tier: 'auto'; reason: string } | { tier: 'gated'; reason: string };
 
-export const TOOL_CALL_STATUSES = [
-  'refused',
-  'pending',
-  'running',
-  'done',
-  'failed',
-  'interrupted',
-] as const;
+export const TOOL_CALL_STATUSES = ['refused', 'pending', 'running', 'done', 'failed', 'interrupted'] as const;
 export type ToolCallStatus = (typeof TOOL_CALL_STATUSES)[number];
 
 export function assertNever(value: never): never {

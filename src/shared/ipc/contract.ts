@@ -54,7 +54,10 @@ export const requestSchemas = {
   'agents.create': z
     .object({
       name: z.string().trim().min(1).max(80),
-      handle: z.string().trim().regex(/^@?[a-z0-9][a-z0-9_-]{0,39}$/i, 'a handle is letters, digits, - and _'),
+      handle: z
+        .string()
+        .trim()
+        .regex(/^@?[a-z0-9][a-z0-9_-]{0,39}$/i, 'a handle is letters, digits, - and _'),
       provider: z.enum(PROVIDERS).optional(),
       model: z.string().trim().min(1).max(200).optional(),
       scopes: z.array(z.enum(SCOPES)).optional(),
@@ -93,7 +96,12 @@ export const requestSchemas = {
     .strict(),
   'settings.setTailscale': z.object({ enabled: z.boolean() }).strict(),
   'settings.setAgentSandbox': z
-    .object({ agentId: id, allowedDomains: z.array(z.string().max(260)).max(100).optional(), uncontainedShell: z.boolean().optional(), runListOnly: z.boolean().optional() })
+    .object({
+      agentId: id,
+      allowedDomains: z.array(z.string().max(260)).max(100).optional(),
+      uncontainedShell: z.boolean().optional(),
+      runListOnly: z.boolean().optional(),
+    })
     .strict(),
   'cards.list': none,
   'cards.answer': z
@@ -109,26 +117,51 @@ export const requestSchemas = {
   'toolCalls.list': z.object({ conversationId: id }).strict(),
   'remembered.list': none,
   'commands.list': z.object({ agentId: id }).strict(),
-  'commands.accept': z.object({ agentId: id, relPath: z.string().min(1).max(4096), sha256: z.string().regex(/^[0-9a-f]{64}$/) }).strict(),
-  'commands.run': z.object({ conversationId: id, name: z.string().min(1).max(64), arguments: z.string().max(20_000) }).strict(),
+  'commands.accept': z
+    .object({ agentId: id, relPath: z.string().min(1).max(4096), sha256: z.string().regex(/^[0-9a-f]{64}$/) })
+    .strict(),
+  'commands.run': z
+    .object({ conversationId: id, name: z.string().min(1).max(64), arguments: z.string().max(20_000) })
+    .strict(),
   'plans.list': z.object({ conversationId: id }).strict(),
-  'plans.answer': z.object({ planId: id, decision: z.enum(['edit', 'run', 'revise']), message: z.string().trim().min(1).max(20_000).optional() }).strict(),
+  'plans.answer': z
+    .object({
+      planId: id,
+      decision: z.enum(['edit', 'run', 'revise']),
+      message: z.string().trim().min(1).max(20_000).optional(),
+    })
+    .strict(),
   'todos.list': z.object({ conversationId: id }).strict(),
   'instructions.waiting': z.object({ agentId: id, conversationId: id.optional() }).strict(),
-  'instructions.accept': z.object({ agentId: id, relPath: z.string().min(1).max(4096), sha256: z.string().regex(/^[0-9a-f]{64}$/), conversationId: id.optional() }).strict(),
+  'instructions.accept': z
+    .object({
+      agentId: id,
+      relPath: z.string().min(1).max(4096),
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      conversationId: id.optional(),
+    })
+    .strict(),
   'instructions.pins': none,
-  'instructions.forget': z.object({ directory: z.string().min(1).max(4096), relPath: z.string().min(1).max(4096) }).strict(),
+  'instructions.forget': z
+    .object({ directory: z.string().min(1).max(4096), relPath: z.string().min(1).max(4096) })
+    .strict(),
   'remembered.forget': z.object({ id: z.number().int().positive() }).strict(),
   'processes.list': none,
   'processes.stop': z.object({ agentId: id, name: z.string().min(1).max(64) }).strict(),
   'processes.stopAll': none,
-  'processes.output': z.object({ agentId: id, name: z.string().min(1).max(64), since: z.number().int().nonnegative().optional() }).strict(),
+  'processes.output': z
+    .object({ agentId: id, name: z.string().min(1).max(64), since: z.number().int().nonnegative().optional() })
+    .strict(),
   'agents.setApiKey': z.object({ agentId: id, apiKey: z.string().min(1).max(500) }).strict(),
   'agents.clearApiKey': z.object({ agentId: id }).strict(),
   'conversations.list': z.object({ agentId: id }).strict(),
   'conversations.create': z.object({ agentId: id, title: z.string().trim().min(1).max(200).optional() }).strict(),
   'conversations.messages': z
-    .object({ conversationId: id, before: z.number().int().positive().optional(), limit: z.number().int().min(1).max(500).optional() })
+    .object({
+      conversationId: id,
+      before: z.number().int().positive().optional(),
+      limit: z.number().int().min(1).max(500).optional(),
+    })
     .strict(),
   // when: a message while a turn works joins its next step ("now") or opens the next turn ("queue").
   // mode: the owner chose plan for this one turn (the composer's "Plan first").
@@ -139,16 +172,25 @@ export const requestSchemas = {
       when: z.enum(['now', 'queue']).optional(),
       mode: z.enum(['plan']).optional(),
       /** Pictures pasted or dropped into the composer (base64, no data: prefix); decoded and bounded by the core. */
-      images: z.array(z.object({ base64: z.string().min(1).max(11_200_000) }).strict()).max(4).optional(),
+      images: z
+        .array(z.object({ base64: z.string().min(1).max(11_200_000) }).strict())
+        .max(4)
+        .optional(),
     })
     .strict(),
   'conversations.cancel': z.object({ conversationId: id }).strict(),
-  'files.tree': z.object({ agentId: id, path: z.string().max(4096).optional(), depth: z.number().int().min(1).max(8).optional() }).strict(),
+  'files.tree': z
+    .object({ agentId: id, path: z.string().max(4096).optional(), depth: z.number().int().min(1).max(8).optional() })
+    .strict(),
   'files.read': z.object({ agentId: id, path: z.string().min(1).max(4096) }).strict(),
   'files.sameAsHead': z.object({ agentId: id, paths: z.array(z.string().min(1).max(4096)).max(1000) }).strict(),
-  'terminal.open': z.object({ agentId: id, cols: z.number().int().min(10).max(500), rows: z.number().int().min(5).max(300) }).strict(),
+  'terminal.open': z
+    .object({ agentId: id, cols: z.number().int().min(10).max(500), rows: z.number().int().min(5).max(300) })
+    .strict(),
   'terminal.write': z.object({ terminalId: id, data: z.string().max(65_536) }).strict(),
-  'terminal.resize': z.object({ terminalId: id, cols: z.number().int().min(10).max(500), rows: z.number().int().min(5).max(300) }).strict(),
+  'terminal.resize': z
+    .object({ terminalId: id, cols: z.number().int().min(10).max(500), rows: z.number().int().min(5).max(300) })
+    .strict(),
   'terminal.close': z.object({ terminalId: id }).strict(),
   'preview.link': z.object({ agentId: id, name: z.string().min(1).max(64) }).strict(),
   'preview.check': z.object({ agentId: id, name: z.string().min(1).max(64) }).strict(),
@@ -167,7 +209,14 @@ export const requestSchemas = {
     .object({
       agentId: id,
       name: z.string().min(1).max(64),
-      bounds: z.object({ x: z.number().int().min(0), y: z.number().int().min(0), width: z.number().int().min(0).max(20_000), height: z.number().int().min(0).max(20_000) }).strict(),
+      bounds: z
+        .object({
+          x: z.number().int().min(0),
+          y: z.number().int().min(0),
+          width: z.number().int().min(0).max(20_000),
+          height: z.number().int().min(0).max(20_000),
+        })
+        .strict(),
     })
     .strict(),
   'preview.hideView': none,
@@ -185,7 +234,9 @@ export const requestSchemas = {
   'checkpoints.usage': none,
   'checkpoints.clear': z.object({ workspace: z.string().min(1).max(4096) }).strict(),
   // Find and branch (issue 32 §4): search every conversation; rename, archive, delete, fork one.
-  'conversations.search': z.object({ text: z.string().max(500), limit: z.number().int().min(1).max(200).optional() }).strict(),
+  'conversations.search': z
+    .object({ text: z.string().max(500), limit: z.number().int().min(1).max(200).optional() })
+    .strict(),
   'conversations.rename': z.object({ conversationId: id, title: z.string().trim().min(1).max(200) }).strict(),
   'conversations.archive': z.object({ conversationId: id, archived: z.boolean() }).strict(),
   'conversations.delete': z.object({ conversationId: id }).strict(),
@@ -193,20 +244,46 @@ export const requestSchemas = {
   'checkpoints.setOptions': z
     .object({
       includeIgnored: z.boolean().optional(),
-      maxFileBytes: z.number().int().min(1024).max(1024 * 1024 * 1024).optional(),
-      budgetBytes: z.number().int().min(1024 * 1024).max(1024 * 1024 * 1024 * 1024).optional(),
+      maxFileBytes: z
+        .number()
+        .int()
+        .min(1024)
+        .max(1024 * 1024 * 1024)
+        .optional(),
+      budgetBytes: z
+        .number()
+        .int()
+        .min(1024 * 1024)
+        .max(1024 * 1024 * 1024 * 1024)
+        .optional(),
     })
     .strict(),
   'mcp.list': z.object({ agentId: id }).strict(),
   'mcp.add': z.discriminatedUnion('transport', [
-    z.object({ agentId: id, name: z.string().trim().min(1).max(24), transport: z.literal('stdio'), command: z.string().trim().min(1).max(2000) }).strict(),
+    z
+      .object({
+        agentId: id,
+        name: z.string().trim().min(1).max(24),
+        transport: z.literal('stdio'),
+        command: z.string().trim().min(1).max(2000),
+      })
+      .strict(),
     z
       .object({
         agentId: id,
         name: z.string().trim().min(1).max(24),
         transport: z.literal('http'),
-        url: z.string().trim().max(2000).regex(/^https?:\/\/[^\s/?#]+([/?#]\S*)?$/i, 'an MCP server URL is an http:// or https:// address'),
-        headers: z.record(z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'a header name is letters, digits and -'), z.string().max(4000)).optional(),
+        url: z
+          .string()
+          .trim()
+          .max(2000)
+          .regex(/^https?:\/\/[^\s/?#]+([/?#]\S*)?$/i, 'an MCP server URL is an http:// or https:// address'),
+        headers: z
+          .record(
+            z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'a header name is letters, digits and -'),
+            z.string().max(4000),
+          )
+          .optional(),
       })
       .strict(),
   ]),
@@ -234,7 +311,13 @@ export const requestSchemas = {
   'agents.testConnection': z.object({ agentId: id, apiKey: z.string().min(1).max(500).optional() }).strict(),
   // Spending limits (issue 32): shapes only; the core checks the numbers (agent/budgets.ts).
   'budgets.get': none,
-  'budgets.set': z.object({ conversation: budgetLimit.optional(), agentDay: budgetLimit.optional(), totalDay: budgetLimit.optional() }).strict(),
+  'budgets.set': z
+    .object({
+      conversation: budgetLimit.optional(),
+      agentDay: budgetLimit.optional(),
+      totalDay: budgetLimit.optional(),
+    })
+    .strict(),
   'budgets.status': z.object({ conversationId: id }).strict(),
   'budgets.continue': z.object({ conversationId: id }).strict(),
   // What needs the owner (issue 32): notification choices, and the count the dock or taskbar badge shows.
@@ -243,7 +326,15 @@ export const requestSchemas = {
     .object({
       enabled: z.boolean().optional(),
       sound: z.boolean().optional(),
-      kinds: z.object({ card: z.boolean().optional(), finished: z.boolean().optional(), failed: z.boolean().optional(), limit: z.boolean().optional() }).strict().optional(),
+      kinds: z
+        .object({
+          card: z.boolean().optional(),
+          finished: z.boolean().optional(),
+          failed: z.boolean().optional(),
+          limit: z.boolean().optional(),
+        })
+        .strict()
+        .optional(),
     })
     .strict(),
   'attention.setCount': z.object({ count: z.number().int().min(0).max(100_000) }).strict(),

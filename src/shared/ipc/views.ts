@@ -16,7 +16,13 @@ export interface AgentView extends Agent {
 /** The first run's Test connection (issue 23): one request to the models endpoint, one sentence. */
 export type ConnectionTestView =
   | { ok: true; sentence: string; baseUrl: string; models: string[] }
-  | { ok: false; problem: 'no-key' | 'bad-key' | 'unreachable' | 'model-missing' | 'other'; sentence: string; baseUrl: string; models?: string[] };
+  | {
+      ok: false;
+      problem: 'no-key' | 'bad-key' | 'unreachable' | 'model-missing' | 'other';
+      sentence: string;
+      baseUrl: string;
+      models?: string[];
+    };
 
 /** What a folder holds, shown before it becomes a workspace: its git branch, main languages, size. */
 export interface FolderFactsView {
@@ -191,7 +197,13 @@ export interface SummaryView {
   workHeading: string;
   diffStat: string;
   files: SummaryFileView[];
-  lastTest: { command: string; passed: number | null; failed: number | null; exitCode: number | null; at: string } | null;
+  lastTest: {
+    command: string;
+    passed: number | null;
+    failed: number | null;
+    exitCode: number | null;
+    at: string;
+  } | null;
   text: string;
 }
 

@@ -10,7 +10,16 @@ import { startFakeModelServer, type FakeModelServer, type FakeTurn } from '../..
 import { buildTestCore } from '../../support/testCore';
 import { toolResultsIn, type SentToolResult } from '../agent/wire';
 
-export const DEVELOPER: Scope[] = ['file_read', 'file_write', 'file_edit', 'process', 'git', 'preview', 'workspace', 'shell'];
+export const DEVELOPER: Scope[] = [
+  'file_read',
+  'file_write',
+  'file_edit',
+  'process',
+  'git',
+  'preview',
+  'workspace',
+  'shell',
+];
 
 export interface LoopWorld {
   core: Core;
@@ -21,7 +30,10 @@ export interface LoopWorld {
   agentId: string;
   conversationId: string;
   /** Runs one owner request to its end; every card is answered by `onCard` (approve when absent). */
-  turn(text: string, onCard?: (card: Card) => Omit<CardAnswer, 'cardId'>): Promise<{ end: string; results: SentToolResult[]; cards: Card[] }>;
+  turn(
+    text: string,
+    onCard?: (card: Card) => Omit<CardAnswer, 'cardId'>,
+  ): Promise<{ end: string; results: SentToolResult[]; cards: Card[] }>;
   /** The tool names the model was offered on its last request. */
   offered(): string[];
   close(): Promise<void>;
@@ -31,7 +43,13 @@ export interface LoopWorld {
 export async function loopWorld(
   root: string,
   script: FakeTurn[],
-  options: { env?: NodeJS.ProcessEnv; scopes?: Scope[]; mode?: Mode; withWorkspace?: boolean; maxOutputTokens?: number } = {},
+  options: {
+    env?: NodeJS.ProcessEnv;
+    scopes?: Scope[];
+    mode?: Mode;
+    withWorkspace?: boolean;
+    maxOutputTokens?: number;
+  } = {},
 ): Promise<LoopWorld> {
   const model = await startFakeModelServer((_request, index) => script[index] ?? { text: 'done' });
   const { core, dataDir } = await buildTestCore(root, options.env ?? {});
@@ -49,7 +67,12 @@ export async function loopWorld(
   });
   core.secrets.set(agent.id, 'sk-acceptance');
   if (options.withWorkspace !== false) {
-    core.workspaces.set({ agentId: agent.id, directory: workspace, capturedPath: process.env.PATH ?? '/usr/bin:/bin', gitBinary: null });
+    core.workspaces.set({
+      agentId: agent.id,
+      directory: workspace,
+      capturedPath: process.env.PATH ?? '/usr/bin:/bin',
+      gitBinary: null,
+    });
   }
   const conversation = core.conversations.create(agent.id, 'acceptance');
   return {
@@ -66,7 +89,9 @@ export async function loopWorld(
         if (event.type !== 'card.pending') return;
         cards.push(event.card);
         // The owner's click, after the card is shown.
-        setImmediate(() => core.cards.answer({ cardId: event.card.id, baseHash: event.card.baseHash, ...onCard(event.card) }));
+        setImmediate(() =>
+          core.cards.answer({ cardId: event.card.id, baseHash: event.card.baseHash, ...onCard(event.card) }),
+        );
       });
       try {
         const before = model.requests.length;

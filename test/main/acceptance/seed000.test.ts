@@ -25,12 +25,18 @@ const OFF = { PADDOCK_CODING_TOOLS: 'off', PADDOCK_FILE_EDIT: 'off', PADDOCK_SHE
 
 describe('seed 000 acceptance criteria, through the loop', () => {
   it('AC-1: switches off: read, write and bash are not offered, and a call to write is refused with nothing written', async () => {
-    const w = await world(temp.make(), [{ toolCalls: [{ id: 'c1', name: 'write', args: { path: 'made.txt', content: 'x' } }] }], { env: OFF });
+    const w = await world(
+      temp.make(),
+      [{ toolCalls: [{ id: 'c1', name: 'write', args: { path: 'made.txt', content: 'x' } }] }],
+      { env: OFF },
+    );
     const { results, cards } = await w.turn('write a file');
     expect(w.offered()).not.toEqual(expect.arrayContaining(['read']));
-    for (const name of ['read', 'write', 'bash']) expect(w.model.requests[0]!.body.tools ?? [], name).not.toContainEqual(expect.objectContaining({ name }));
+    for (const name of ['read', 'write', 'bash'])
+      expect(w.model.requests[0]!.body.tools ?? [], name).not.toContainEqual(expect.objectContaining({ name }));
     const vocabulary = w.core.vocabularyFor(w.agentId);
-    for (const scope of ['file_read', 'file_write', 'shell']) expect(vocabulary.find((line) => line.scope === scope)).toMatchObject({ installed: false });
+    for (const scope of ['file_read', 'file_write', 'shell'])
+      expect(vocabulary.find((line) => line.scope === scope)).toMatchObject({ installed: false });
     expect(results).toEqual([{ callId: 'c1', text: expect.stringMatching(/not installed/) }]);
     expect(cards).toEqual([]);
     expect(fs.existsSync(path.join(w.workspace, 'made.txt'))).toBe(false);
@@ -39,11 +45,20 @@ describe('seed 000 acceptance criteria, through the loop', () => {
   it('AC-2: coding tools on only: write runs after its card and the file is on disk; bash is not offered and refused', async () => {
     const w = await world(
       temp.make(),
-      [{ toolCalls: [{ id: 'c1', name: 'write', args: { path: 'made.txt', content: 'hello\n' } }, { id: 'c2', name: 'bash', args: { command: 'echo hi > shell.txt' } }] }],
+      [
+        {
+          toolCalls: [
+            { id: 'c1', name: 'write', args: { path: 'made.txt', content: 'hello\n' } },
+            { id: 'c2', name: 'bash', args: { command: 'echo hi > shell.txt' } },
+          ],
+        },
+      ],
       { env: { DASHBOARD_CODING_TOOLS: 'on', PADDOCK_FILE_EDIT: 'off', PADDOCK_SHELL: 'off' } },
     );
     const { results, cards } = await w.turn('write a file and run a shell line');
-    expect(w.model.requests[0]!.body.tools).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'write' }), expect.objectContaining({ name: 'read' })]));
+    expect(w.model.requests[0]!.body.tools).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'write' }), expect.objectContaining({ name: 'read' })]),
+    );
     expect(w.model.requests[0]!.body.tools).not.toContainEqual(expect.objectContaining({ name: 'bash' }));
     expect(cards.map((card) => card.tool)).toEqual(['write']);
     expect(fs.readFileSync(path.join(w.workspace, 'made.txt'), 'utf8')).toBe('hello\n');
@@ -52,10 +67,14 @@ describe('seed 000 acceptance criteria, through the loop', () => {
   });
 
   it('AC-3: both switches on: bash runs in the workspace (after its card when one is shown) and what it writes is there', async () => {
-    const w = await world(temp.make(), [{ toolCalls: [{ id: 'c1', name: 'bash', args: { command: 'pwd; echo made > from-bash.txt' } }] }], {
-      env: { PADDOCK_CODING_TOOLS: 'on', PADDOCK_SHELL: 'on' },
-      mode: 'run',
-    });
+    const w = await world(
+      temp.make(),
+      [{ toolCalls: [{ id: 'c1', name: 'bash', args: { command: 'pwd; echo made > from-bash.txt' } }] }],
+      {
+        env: { PADDOCK_CODING_TOOLS: 'on', PADDOCK_SHELL: 'on' },
+        mode: 'run',
+      },
+    );
     const { results } = await w.turn('where are we?');
     expect(results[0]!.text).toContain(w.workspace);
     expect(fs.readFileSync(path.join(w.workspace, 'from-bash.txt'), 'utf8')).toBe('made\n');
@@ -69,24 +88,40 @@ describe('seed 000 acceptance criteria, through the loop', () => {
       { id: 'a', name: 'write', args: { path: path.join(root, 'outside.txt'), content: 'overwritten' } },
     ];
     // edit mode: writes are auto, so the refusal comes with no card at all.
-    const w = await world(root, [{ toolCalls: calls }, { text: 'done' }, { toolCalls: calls.map((call) => ({ ...call, id: `${call.id}2` })) }], { mode: 'edit' });
+    const w = await world(
+      root,
+      [{ toolCalls: calls }, { text: 'done' }, { toolCalls: calls.map((call) => ({ ...call, id: `${call.id}2` })) }],
+      { mode: 'edit' },
+    );
     fs.writeFileSync(path.join(root, 'outside.txt'), 'original\n');
     const first = await w.turn('touch the file next door');
     expect(first.cards).toEqual([]);
     for (const id of ['r', 'w', 'a']) expect(first.results.find((r) => r.callId === id)?.text, id).toMatch(/refused/);
     // Recorded as what it is, a refusal by the fence (the window shows "refused by the fence", not "failed").
-    for (const id of ['r', 'w', 'a']) expect(w.core.toolCalls.get(id)).toMatchObject({ status: 'refused', error: expect.stringMatching(/^refused: .*(climbs out|outside the workspace)/) });
+    for (const id of ['r', 'w', 'a'])
+      expect(w.core.toolCalls.get(id)).toMatchObject({
+        status: 'refused',
+        error: expect.stringMatching(/^refused: .*(climbs out|outside the workspace)/),
+      });
     // ask mode, where every write is a card: a write that cannot run is refused at once, never carded.
     w.core.agents.update(w.agentId, { mode: 'ask' });
     const second = await w.turn('again');
     expect(second.cards).toEqual([]);
-    for (const id of ['r2', 'w2', 'a2']) expect(second.results.find((r) => r.callId === id)?.text, id).toMatch(/refused/);
+    for (const id of ['r2', 'w2', 'a2'])
+      expect(second.results.find((r) => r.callId === id)?.text, id).toMatch(/refused/);
     expect(fs.readFileSync(path.join(root, 'outside.txt'), 'utf8')).toBe('original\n');
   });
 
   it('AC-5: a link that leaves the workspace cannot be read; one that stays inside can', async () => {
     const root = temp.make();
-    const w = await world(root, [{ toolCalls: [{ id: 'in', name: 'read', args: { path: 'inlink' } }, { id: 'out', name: 'read', args: { path: 'outlink' } }] }]);
+    const w = await world(root, [
+      {
+        toolCalls: [
+          { id: 'in', name: 'read', args: { path: 'inlink' } },
+          { id: 'out', name: 'read', args: { path: 'outlink' } },
+        ],
+      },
+    ]);
     fs.writeFileSync(path.join(root, 'secret.txt'), 'SECRET\n');
     fs.writeFileSync(path.join(w.workspace, 'notes.txt'), 'inside notes\n');
     fs.symlinkSync('notes.txt', path.join(w.workspace, 'inlink'));
@@ -99,7 +134,9 @@ describe('seed 000 acceptance criteria, through the loop', () => {
   });
 
   it('AC-6: without a workspace no coding tool is offered; a read is refused; the workspace card is the way in', async () => {
-    const w = await world(temp.make(), [{ toolCalls: [{ id: 'c1', name: 'read', args: { path: 'a.txt' } }] }], { withWorkspace: false });
+    const w = await world(temp.make(), [{ toolCalls: [{ id: 'c1', name: 'read', args: { path: 'a.txt' } }] }], {
+      withWorkspace: false,
+    });
     const { results, cards } = await w.turn('read a.txt');
     const offered = ((w.model.requests[0]!.body.tools ?? []) as { name: string }[]).map((tool) => tool.name);
     expect(offered).toEqual(['workspace']);
@@ -108,28 +145,54 @@ describe('seed 000 acceptance criteria, through the loop', () => {
   });
 
   it('AC-7: the model reads the capability per scope in its prompt, and the shell’s description says whether it is contained', async () => {
-    const w = await world(temp.make(), [{ text: 'ok' }], { env: { PADDOCK_SHELL: 'on' }, scopes: ['file_read', 'shell'] });
+    const w = await world(temp.make(), [{ text: 'ok' }], {
+      env: { PADDOCK_SHELL: 'on' },
+      scopes: ['file_read', 'shell'],
+    });
     await w.turn('what can you do?');
     const vocabulary = w.core.vocabularyFor(w.agentId);
-    expect(vocabulary.map((line) => line.scope)).toEqual(['file_read', 'file_write', 'file_edit', 'process', 'git', 'preview', 'workspace', 'shell', 'mcp', 'delegate']);
+    expect(vocabulary.map((line) => line.scope)).toEqual([
+      'file_read',
+      'file_write',
+      'file_edit',
+      'process',
+      'git',
+      'preview',
+      'workspace',
+      'shell',
+      'mcp',
+      'delegate',
+    ]);
     expect(vocabulary.find((line) => line.scope === 'file_write')).toMatchObject({ granted: false });
     const shell = vocabulary.find((line) => line.scope === 'shell');
     expect(shell).toMatchObject({ installed: true, granted: true });
-    const bash = ((w.model.requests[0]!.body.tools ?? []) as { name: string; description: string }[]).find((tool) => tool.name === 'bash');
+    const bash = ((w.model.requests[0]!.body.tools ?? []) as { name: string; description: string }[]).find(
+      (tool) => tool.name === 'bash',
+    );
     expect(bash?.description).toMatch(w.core.sandbox.contained ? /contained/i : /not contained/i);
     expect(JSON.stringify(w.model.requests[0]!.body.system)).toContain(String(shell?.containment).slice(0, 40));
   });
 
   it('AC-8: installed but not granted: write is refused at dispatch, no card, nothing written', async () => {
-    const w = await world(temp.make(), [{ toolCalls: [{ id: 'c1', name: 'write', args: { path: 'made.txt', content: 'x' } }] }], { scopes: ['file_read'] });
+    const w = await world(
+      temp.make(),
+      [{ toolCalls: [{ id: 'c1', name: 'write', args: { path: 'made.txt', content: 'x' } }] }],
+      { scopes: ['file_read'] },
+    );
     const { results, cards } = await w.turn('write a file');
-    expect(results).toEqual([{ callId: 'c1', text: expect.stringMatching(/refused at dispatch: @ac is not granted the file_write scope/) }]);
+    expect(results).toEqual([
+      { callId: 'c1', text: expect.stringMatching(/refused at dispatch: @ac is not granted the file_write scope/) },
+    ]);
     expect(cards).toEqual([]);
     expect(fs.existsSync(path.join(w.workspace, 'made.txt'))).toBe(false);
   });
 
   it('AC-9: a worktree under the data root is writable through its card; Paddock’s own state is refused as a workspace, naming it', async () => {
-    const w = await world(temp.make(), [{ toolCalls: [{ id: 'c1', name: 'write', args: { path: 'README.md', content: '# connected\n' } }] }], { withWorkspace: false });
+    const w = await world(
+      temp.make(),
+      [{ toolCalls: [{ id: 'c1', name: 'write', args: { path: 'README.md', content: '# connected\n' } }] }],
+      { withWorkspace: false },
+    );
     const worktree = path.join(w.dataDir, 'repositories', 'project-1', 'agent');
     fs.mkdirSync(worktree, { recursive: true });
     expect(await w.core.assignment.assign(w.agentId, worktree)).toMatchObject({ ok: true });
@@ -145,7 +208,10 @@ describe('seed 000 acceptance criteria, through the loop', () => {
   it('AC-10: the output bound is stored clamped, sent on every request, and named in the transcript when a response stops there', async () => {
     const w = await world(
       temp.make(),
-      [{ toolCalls: [{ id: 'c1', name: 'write', args: { path: 'a.txt', content: 'a\n' } }] }, { text: 'a long answer that', stop: 'max_tokens' }],
+      [
+        { toolCalls: [{ id: 'c1', name: 'write', args: { path: 'a.txt', content: 'a\n' } }] },
+        { text: 'a long answer that', stop: 'max_tokens' },
+      ],
       { maxOutputTokens: 500_000 },
     );
     expect(w.core.agents.get(w.agentId)?.maxOutputTokens).toBe(128_000);
@@ -158,6 +224,9 @@ describe('seed 000 acceptance criteria, through the loop', () => {
     expect(end).toBe('max_tokens');
     expect(w.model.requests.map(maxTokensOf)).toEqual([128_000, 300]);
     expect(fs.readFileSync(path.join(w.workspace, 'a.txt'), 'utf8')).toBe('a\n');
-    expect(w.core.conversations.all(w.conversationId).at(-1)).toMatchObject({ role: 'notice', text: 'stopped at the output bound (300 tokens)' });
+    expect(w.core.conversations.all(w.conversationId).at(-1)).toMatchObject({
+      role: 'notice',
+      text: 'stopped at the output bound (300 tokens)',
+    });
   });
 });

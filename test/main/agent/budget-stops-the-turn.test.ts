@@ -32,18 +32,28 @@ async function setup(provider: Provider, script: FakeScript, limits: Limits, mod
     modelOverrides,
     budgets: (db: Db) => {
       const settings = createSettingsRepository(db);
-      gate = createBudgetGate({ usage: createUsageRepository(db), raises: createBudgetRaisesRepository(db), read: () => settings.get('budgets', null), write: (value) => settings.set('budgets', value) });
+      gate = createBudgetGate({
+        usage: createUsageRepository(db),
+        raises: createBudgetRaisesRepository(db),
+        read: () => settings.get('budgets', null),
+        write: (value) => settings.set('budgets', value),
+      });
       gate.setSettings(limits);
       return gate;
     },
   });
-  cleanups.push(() => server.close(), () => core.close());
+  cleanups.push(
+    () => server.close(),
+    () => core.close(),
+  );
   return { server, core, dispatcher, gate };
 }
 
 const readCall = (n: number) => ({ toolCalls: [{ name: 'read', args: { path: `f${n}.txt` } }] });
-const budgetEvents = (core: Core) => core.events.filter((e): e is Extract<AgentEvent, { type: 'budget' }> => e.type === 'budget');
-const notices = (core: Core) => core.conversations.page(core.conversationId, { limit: 100 }).messages.filter((m) => m.role === 'notice');
+const budgetEvents = (core: Core) =>
+  core.events.filter((e): e is Extract<AgentEvent, { type: 'budget' }> => e.type === 'budget');
+const notices = (core: Core) =>
+  core.conversations.page(core.conversationId, { limit: 100 }).messages.filter((m) => m.role === 'notice');
 
 describe.each(['anthropic', 'openai'] as const)('a spending limit through the %s SDK', (provider) => {
   it('warns at 80%, stops after the call that reached the limit, and "Continue anyway" raises it once', async () => {
@@ -56,7 +66,11 @@ describe.each(['anthropic', 'openai'] as const)('a spending limit through the %s
       ],
       { conversation: { tokens: 1000 } },
     );
-    const turnId = core.runner.startTurn({ agentId: core.agent.id, conversationId: core.conversationId, text: 'read two files' });
+    const turnId = core.runner.startTurn({
+      agentId: core.agent.id,
+      conversationId: core.conversationId,
+      text: 'read two files',
+    });
     expect(await core.runner.settled(turnId)).toBe('budget');
 
     // The request that crossed the limit was answered and its call ran; the next was never sent.
@@ -66,12 +80,19 @@ describe.each(['anthropic', 'openai'] as const)('a spending limit through the %s
     expect(states).toEqual(['warn', 'over', 'over']);
     const stop = notices(core).at(-1);
     expect(stop).toMatchObject({ role: 'notice', budget: true });
-    expect(stop?.role === 'notice' && stop.text).toContain('the limit for this conversation of 1,000 tokens is reached: 1,020 tokens spent');
+    expect(stop?.role === 'notice' && stop.text).toContain(
+      'the limit for this conversation of 1,000 tokens is reached: 1,020 tokens spent',
+    );
 
     // Continue anyway: the limit is raised by its own amount once, and the stored turn goes on.
     const raised = gate.raise(core.agent.id, core.conversationId);
     expect(raised.map((m) => [m.scope, m.unit])).toEqual([['conversation', 'tokens']]);
-    expect(gate.status(core.agent.id, core.conversationId).measures[0]).toMatchObject({ limit: 2000, setLimit: 1000, spent: 1020, state: 'ok' });
+    expect(gate.status(core.agent.id, core.conversationId).measures[0]).toMatchObject({
+      limit: 2000,
+      setLimit: 1000,
+      spent: 1020,
+      state: 'ok',
+    });
     const again = core.runner.retryTurn({ agentId: core.agent.id, conversationId: core.conversationId });
     expect(await core.runner.settled(again)).toBe('completed');
     expect(server.requests).toHaveLength(3);
@@ -81,20 +102,42 @@ describe.each(['anthropic', 'openai'] as const)('a spending limit through the %s
 
   it('counts dollars at the table price, and a model without a price only by its tokens', async () => {
     // fake-model at $10 per million tokens in and out: 1,000 tokens cost $0.01.
-    const priced: ModelOverrides = { contextWindows: {}, prices: { 'fake-model': { input: 10, output: 10, cacheRead: 1, cacheWrite: 10 } } };
-    const first = await setup(provider, [{ ...readCall(1), usage: { input: 990, output: 10 } }, { text: 'never sent' }], { agentDay: { dollars: 0.01 } }, priced);
-    const turnId = first.core.runner.startTurn({ agentId: first.core.agent.id, conversationId: first.core.conversationId, text: 'go' });
+    const priced: ModelOverrides = {
+      contextWindows: {},
+      prices: { 'fake-model': { input: 10, output: 10, cacheRead: 1, cacheWrite: 10 } },
+    };
+    const first = await setup(
+      provider,
+      [{ ...readCall(1), usage: { input: 990, output: 10 } }, { text: 'never sent' }],
+      { agentDay: { dollars: 0.01 } },
+      priced,
+    );
+    const turnId = first.core.runner.startTurn({
+      agentId: first.core.agent.id,
+      conversationId: first.core.conversationId,
+      text: 'go',
+    });
     expect(await first.core.runner.settled(turnId)).toBe('budget');
     expect(first.server.requests).toHaveLength(1);
-    expect(notices(first.core).at(-1)?.role === 'notice' && (notices(first.core).at(-1) as { text: string }).text).toContain('the limit for this agent today of $0.01 is reached: $0.01 spent');
+    expect(
+      notices(first.core).at(-1)?.role === 'notice' && (notices(first.core).at(-1) as { text: string }).text,
+    ).toContain('the limit for this agent today of $0.01 is reached: $0.01 spent');
 
     // No price known: the dollar limit counts nothing, the token limit beside it holds.
     const unpriced = await setup(
       provider,
-      [{ ...readCall(1), usage: { input: 990, output: 10 } }, { ...readCall(2), usage: { input: 990, output: 10 } }, { text: 'never sent' }],
+      [
+        { ...readCall(1), usage: { input: 990, output: 10 } },
+        { ...readCall(2), usage: { input: 990, output: 10 } },
+        { text: 'never sent' },
+      ],
       { agentDay: { dollars: 0.01, tokens: 1500 } },
     );
-    const second = unpriced.core.runner.startTurn({ agentId: unpriced.core.agent.id, conversationId: unpriced.core.conversationId, text: 'go' });
+    const second = unpriced.core.runner.startTurn({
+      agentId: unpriced.core.agent.id,
+      conversationId: unpriced.core.conversationId,
+      text: 'go',
+    });
     expect(await unpriced.core.runner.settled(second)).toBe('budget');
     expect(unpriced.server.requests).toHaveLength(2);
     const status = unpriced.gate.status(unpriced.core.agent.id, unpriced.core.conversationId);
@@ -106,7 +149,11 @@ describe.each(['anthropic', 'openai'] as const)('a spending limit through the %s
   });
 
   it("refuses a turn's first request when today's total is already reached in another conversation", async () => {
-    const { server, core } = await setup(provider, [{ text: 'one', usage: { input: 500, output: 10 } }, { text: 'never sent' }], { totalDay: { tokens: 400 } });
+    const { server, core } = await setup(
+      provider,
+      [{ text: 'one', usage: { input: 500, output: 10 } }, { text: 'never sent' }],
+      { totalDay: { tokens: 400 } },
+    );
     const first = core.runner.startTurn({ agentId: core.agent.id, conversationId: core.conversationId, text: 'hello' });
     expect(await core.runner.settled(first)).toBe('completed');
     const other = core.conversations.create(core.agent.id, 'another').id;

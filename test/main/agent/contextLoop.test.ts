@@ -20,8 +20,16 @@ type Options = Partial<Parameters<typeof createCore>[0]>;
 async function setup(provider: Provider, script: FakeScript, tools: Record<string, FakeTool>, options: Options = {}) {
   const server = await startFakeModelServer(script);
   const dispatcher = createFakeDispatcher(tools);
-  const core = createCore({ provider, baseUrl: provider === 'anthropic' ? server.url : server.openaiUrl, dispatcher, ...options });
-  cleanups.push(() => server.close(), () => core.close());
+  const core = createCore({
+    provider,
+    baseUrl: provider === 'anthropic' ? server.url : server.openaiUrl,
+    dispatcher,
+    ...options,
+  });
+  cleanups.push(
+    () => server.close(),
+    () => core.close(),
+  );
   return { server, core, dispatcher };
 }
 
@@ -62,7 +70,8 @@ describe.each(['anthropic', 'openai'] as const)('the loop through the %s SDK', (
     let step = 0;
     const { server, core } = await setup(
       provider,
-      (_request, index) => (index < 300 ? { toolCalls: [{ name: 'read', args: { path: `f${index}.ts` } }] } : { text: 'done' }),
+      (_request, index) =>
+        index < 300 ? { toolCalls: [{ name: 'read', args: { path: `f${index}.ts` } }] } : { text: 'done' },
       { read: (args) => ({ ok: true, text: `${String(args.path)} #${++step}\n${'const value = 1;\n'.repeat(120)}` }) },
       { modelOverrides: { contextWindows: { 'fake-model': window }, prices: {} }, turnLimit: 400 },
     );
@@ -83,7 +92,12 @@ describe.each(['anthropic', 'openai'] as const)('the loop through the %s SDK', (
   }, 120_000);
 
   it('retries a 529 once, visibly, and then goes on', async () => {
-    const { server, core } = await setup(provider, [{ status: 529, errorMessage: 'Overloaded' }, { text: 'back' }], {}, { maxRetries: 3 });
+    const { server, core } = await setup(
+      provider,
+      [{ status: 529, errorMessage: 'Overloaded' }, { text: 'back' }],
+      {},
+      { maxRetries: 3 },
+    );
     expect(await turn(core, 'hello')).toBe('completed');
     expect(server.requests).toHaveLength(2);
     const retries = core.events.filter((e): e is Extract<AgentEvent, { type: 'retry' }> => e.type === 'retry');
@@ -93,14 +107,31 @@ describe.each(['anthropic', 'openai'] as const)('the loop through the %s SDK', (
   });
 
   it('ends the wait of a retry at once when the owner stops the turn, and sends nothing more', async () => {
-    const { server, core } = await setup(provider, [{ status: 529, errorMessage: 'Overloaded', retryAfterMs: 50_000 }, { text: 'never sent' }], {}, { maxRetries: 3 });
-    const turnId = core.runner.startTurn({ agentId: core.agent.id, conversationId: core.conversationId, text: 'hello' });
+    const { server, core } = await setup(
+      provider,
+      [{ status: 529, errorMessage: 'Overloaded', retryAfterMs: 50_000 }, { text: 'never sent' }],
+      {},
+      { maxRetries: 3 },
+    );
+    const turnId = core.runner.startTurn({
+      agentId: core.agent.id,
+      conversationId: core.conversationId,
+      text: 'hello',
+    });
     const retry = await waitForEvent(core, (e) => e.type === 'retry');
-    expect(retry).toMatchObject({ attempt: 1, of: 3, delayMs: 50_000, message: 'retrying in 50 s: overloaded (1 of 3)' });
+    expect(retry).toMatchObject({
+      attempt: 1,
+      of: 3,
+      delayMs: 50_000,
+      message: 'retrying in 50 s: overloaded (1 of 3)',
+    });
     expect(core.runner.cancel(turnId)).toBe(true);
     expect(await core.runner.settled(turnId)).toBe('cancelled');
     expect(server.requests).toHaveLength(1);
-    expect(core.conversations.all(core.conversationId).at(-1)).toMatchObject({ role: 'notice', text: 'stopped by the owner' });
+    expect(core.conversations.all(core.conversationId).at(-1)).toMatchObject({
+      role: 'notice',
+      text: 'stopped by the owner',
+    });
   });
 
   it('requests a stream cut mid-tool-call again and runs the call once', async () => {
@@ -129,13 +160,21 @@ describe.each(['anthropic', 'openai'] as const)('the loop through the %s SDK', (
     const { server, core } = await setup(
       provider,
       [{ toolCalls: [{ name: 'screenshot', args: { name: 'web' } }] }, { text: 'looks fine' }],
-      { screenshot: () => ({ ok: true, text: 'Screenshot of http://127.0.0.1:5173/ saved.', images: [{ mediaType: 'image/png', base64: PNG_BASE64 }] }) },
+      {
+        screenshot: () => ({
+          ok: true,
+          text: 'Screenshot of http://127.0.0.1:5173/ saved.',
+          images: [{ mediaType: 'image/png', base64: PNG_BASE64 }],
+        }),
+      },
     );
     core.agent.model = provider === 'openai' ? 'gpt-4o' : 'fake-model';
     expect(await turn(core, 'show me the page')).toBe('completed');
     const messages = JSON.stringify(server.requests[1]!.body.messages);
     if (provider === 'anthropic') {
-      const content = (server.requests[1]!.body.messages as { content: { type: string; content?: unknown }[] }[]).at(-1)?.content ?? [];
+      const content =
+        (server.requests[1]!.body.messages as { content: { type: string; content?: unknown }[] }[]).at(-1)?.content ??
+        [];
       const result = content.find((block) => block.type === 'tool_result');
       expect(result?.content).toEqual([
         { type: 'text', text: 'Screenshot of http://127.0.0.1:5173/ saved.' },
@@ -160,14 +199,25 @@ describe('prompt caching and usage (Anthropic)', () => {
         { text: 'done' },
       ],
       { read: (args) => ({ ok: true, text: `${String(args.path)}\n${'x'.repeat(4_000)}` }) },
-      { modelOverrides: { contextWindows: {}, prices: { 'fake-model': { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } } } },
+      {
+        modelOverrides: {
+          contextWindows: {},
+          prices: { 'fake-model': { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } },
+        },
+      },
     );
     expect(await turn(core, 'read a, b, c')).toBe('completed');
-    const body = server.requests[3]!.body as { tools: Record<string, unknown>[]; system: Record<string, unknown>[]; messages: { role: string; content: Record<string, unknown>[] }[] };
+    const body = server.requests[3]!.body as {
+      tools: Record<string, unknown>[];
+      system: Record<string, unknown>[];
+      messages: { role: string; content: Record<string, unknown>[] }[];
+    };
     expect(body.tools.at(-1)?.cache_control).toEqual({ type: 'ephemeral' });
     expect(body.tools.slice(0, -1).every((tool) => tool.cache_control === undefined)).toBe(true);
     expect(body.system[0]!.cache_control).toEqual({ type: 'ephemeral' });
-    const marked = body.messages.flatMap((message, i) => message.content.flatMap((block, j) => (block.cache_control ? [[i, j]] : [])));
+    const marked = body.messages.flatMap((message, i) =>
+      message.content.flatMap((block, j) => (block.cache_control ? [[i, j]] : [])),
+    );
     const n = body.messages.length;
     expect(marked).toEqual([
       [n - 3, body.messages[n - 3]!.content.length - 1],
@@ -177,7 +227,8 @@ describe('prompt caching and usage (Anthropic)', () => {
     const usage = core.events.filter((e): e is Extract<AgentEvent, { type: 'usage' }> => e.type === 'usage');
     expect(usage).toHaveLength(4);
     expect(usage[0]!.request.cacheReadTokens).toBe(0);
-    for (const later of usage.slice(1)) expect(later.request.cacheReadTokens).toBeGreaterThan(later.request.inputTokens);
+    for (const later of usage.slice(1))
+      expect(later.request.cacheReadTokens).toBeGreaterThan(later.request.inputTokens);
     const last = usage[3]!;
     expect(last.turn.requests).toBe(4);
     expect(last.turn.cost).toBeGreaterThan(0);
@@ -196,8 +247,14 @@ describe('prompt caching and usage (Anthropic)', () => {
     core.agent.maxOutputTokens = 8_192;
     expect(await turn(core, 'think, then read')).toBe('completed');
     expect(server.requests[0]!.body.thinking).toEqual({ type: 'enabled', budget_tokens: 2_048 });
-    const assistant = (server.requests[1]!.body.messages as { role: string; content: Record<string, unknown>[] }[]).find((m) => m.role === 'assistant');
-    expect(assistant?.content[0]).toEqual({ type: 'thinking', thinking: 'I should read a first.', signature: 'sig-22' });
+    const assistant = (
+      server.requests[1]!.body.messages as { role: string; content: Record<string, unknown>[] }[]
+    ).find((m) => m.role === 'assistant');
+    expect(assistant?.content[0]).toEqual({
+      type: 'thinking',
+      thinking: 'I should read a first.',
+      signature: 'sig-22',
+    });
     expect(core.events).toContainEqual(expect.objectContaining({ type: 'thinking', text: 'I should read a first.' }));
     const stored = core.conversations.all(core.conversationId).find((m) => m.role === 'assistant');
     expect(stored).toMatchObject({ thinking: [{ type: 'thinking', thinking: 'I should read a first.' }] });
@@ -216,7 +273,9 @@ describe('prompt caching and usage (Anthropic)', () => {
     core.agent.thinkingBudget = 2_048;
     core.agent.maxOutputTokens = 8_192;
     expect(await turn(core, 'two steps')).toBe('completed');
-    const assistants = (server.requests[2]!.body.messages as { role: string; content: Record<string, unknown>[] }[]).filter((m) => m.role === 'assistant');
+    const assistants = (
+      server.requests[2]!.body.messages as { role: string; content: Record<string, unknown>[] }[]
+    ).filter((m) => m.role === 'assistant');
     expect(assistants.map((m) => m.content[0])).toEqual([
       { type: 'thinking', thinking: 'First, read a.', signature: 'sig-14' },
       { type: 'thinking', thinking: 'Now read bb.', signature: 'sig-12' },
@@ -227,5 +286,9 @@ describe('prompt caching and usage (Anthropic)', () => {
 
 function requestTokens(request: RecordedRequest): number {
   const body = request.body;
-  return fakeTokens(JSON.stringify({ tools: body.tools, system: body.system, messages: body.messages }, (key, value: unknown) => (key === 'cache_control' ? undefined : value)));
+  return fakeTokens(
+    JSON.stringify({ tools: body.tools, system: body.system, messages: body.messages }, (key, value: unknown) =>
+      key === 'cache_control' ? undefined : value,
+    ),
+  );
 }

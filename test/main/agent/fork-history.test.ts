@@ -29,12 +29,18 @@ describe.each(['anthropic', 'openai'] as const)('a fork through the %s SDK', (pr
       baseUrl: provider === 'anthropic' ? server.url : server.openaiUrl,
       dispatcher: createFakeDispatcher({ read: () => ({ ok: true, text: NOTES }) }),
     });
-    cleanups.push(() => server.close(), () => core.close());
-    const turn = (conversationId: string, text: string) => core.runner.settled(core.runner.startTurn({ agentId: core.agent.id, conversationId, text }));
+    cleanups.push(
+      () => server.close(),
+      () => core.close(),
+    );
+    const turn = (conversationId: string, text: string) =>
+      core.runner.settled(core.runner.startTurn({ agentId: core.agent.id, conversationId, text }));
 
     expect(await turn(core.conversationId, 'read the notes')).toBe('completed');
     expect(await turn(core.conversationId, 'now summarise them')).toBe('completed');
-    const second = core.conversations.all(core.conversationId).find((message) => message.role === 'owner' && message.text === 'now summarise them');
+    const second = core.conversations
+      .all(core.conversationId)
+      .find((message) => message.role === 'owner' && message.text === 'now summarise them');
 
     const fork = core.conversations.fork(core.conversationId, second?.id ?? 0, 'fork', 'Forked.');
     core.runner.seedFork(core.conversationId, fork.id);
@@ -47,6 +53,8 @@ describe.each(['anthropic', 'openai'] as const)('a fork through the %s SDK', (pr
     core.runner.forgetHistory(core.conversationId);
     core.runner.seedFork(core.conversationId, later.id);
     expect(await turn(later.id, 'now summarise them')).toBe('completed');
-    expect(toolResultsIn(server.requests[4]!)[0]!.text).toMatch(/^read .*notes\.md.*: returned 31 lines, \d+ characters \(contents are not stored\)$/);
+    expect(toolResultsIn(server.requests[4]!)[0]!.text).toMatch(
+      /^read .*notes\.md.*: returned 31 lines, \d+ characters \(contents are not stored\)$/,
+    );
   });
 });

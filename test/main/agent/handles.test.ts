@@ -1,6 +1,11 @@
 // One spelling of an agent handle for the window and `paddock mcp --agent` (issue 15: one home per rule).
 import { describe, expect, it } from 'vitest';
-import { normaliseHandle, ownerNewAgent, DEFAULT_ANTHROPIC_MODEL, DEVELOPER_SCOPES } from '../../../src/main/agent/defaultAgent';
+import {
+  normaliseHandle,
+  ownerNewAgent,
+  DEFAULT_ANTHROPIC_MODEL,
+  DEVELOPER_SCOPES,
+} from '../../../src/main/agent/defaultAgent';
 
 describe('normaliseHandle', () => {
   it.each([
@@ -15,6 +20,13 @@ describe('normaliseHandle', () => {
   });
 
   it('gives an owner-made agent the developer defaults for what the owner left out', () => {
-    expect(ownerNewAgent({ name: 'B', handle: 'b' })).toEqual({ name: 'B', handle: '@b', provider: 'anthropic', model: DEFAULT_ANTHROPIC_MODEL, scopes: [...DEVELOPER_SCOPES], mode: undefined });
+    expect(ownerNewAgent({ name: 'B', handle: 'b' })).toEqual({
+      name: 'B',
+      handle: '@b',
+      provider: 'anthropic',
+      model: DEFAULT_ANTHROPIC_MODEL,
+      scopes: [...DEVELOPER_SCOPES],
+      mode: undefined,
+    });
   });
 });

@@ -23,7 +23,11 @@ import type { BudgetGate } from '../../../src/main/agent/budgets';
 
 export const TEST_KEY = 'sk-test-secret-key-0123456789';
 
-export type FakeTool = (args: Record<string, unknown>, request: ToolCallRequest, signal: AbortSignal) => Promise<ToolResult> | ToolResult;
+export type FakeTool = (
+  args: Record<string, unknown>,
+  request: ToolCallRequest,
+  signal: AbortSignal,
+) => Promise<ToolResult> | ToolResult;
 
 // What each built-in tool declares about itself (effects, result views), read from the real tools:
 // the fake dispatches to fakes, but the loop asks the tools' own facts as it does in the core.
@@ -86,7 +90,13 @@ export function createCore(options: {
   const agent: Agent = { ...defaultAgent(), provider: options.provider, model: 'fake-model', baseUrl: options.baseUrl };
   const agents = createAgentsRepository(db);
   if (!agents.get(agent.id)) agents.create({ ...agent, id: agent.id });
-  const workspace: Workspace = { agentId: agent.id, directory: workspaceDir, capturedPath: '/usr/bin:/bin', gitBinary: null, createdAt: agent.createdAt };
+  const workspace: Workspace = {
+    agentId: agent.id,
+    directory: workspaceDir,
+    capturedPath: '/usr/bin:/bin',
+    gitBinary: null,
+    createdAt: agent.createdAt,
+  };
   const conversations = createConversationsRepository(db);
   const conversationId = options.conversationId ?? conversations.create(agent.id, 'test').id;
   const secrets = createFileSecretStore(dataDir);
@@ -122,7 +132,9 @@ export function createCore(options: {
     events,
     text: (turnId) =>
       events
-        .filter((event): event is Extract<AgentEvent, { type: 'text' }> => event.type === 'text' && event.turnId === turnId)
+        .filter(
+          (event): event is Extract<AgentEvent, { type: 'text' }> => event.type === 'text' && event.turnId === turnId,
+        )
         .map((event) => event.text)
         .join(''),
     close: () => db.close(),
@@ -130,7 +142,11 @@ export function createCore(options: {
 }
 
 /** Resolves when the predicate holds for some event already emitted or emitted later. */
-export function waitForEvent(core: Core, predicate: (event: AgentEvent) => boolean, timeoutMs = 20_000): Promise<AgentEvent> {
+export function waitForEvent(
+  core: Core,
+  predicate: (event: AgentEvent) => boolean,
+  timeoutMs = 20_000,
+): Promise<AgentEvent> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const check = (): void => {

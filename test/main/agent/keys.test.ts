@@ -40,6 +40,8 @@ describe('the file secret store', () => {
     expect(fs.readFileSync(keysFilePath(dataDir), 'utf8')).not.toContain(KEY);
     expect(createFileSecretStore(dataDir, cipher).get('developer')).toBe(KEY);
     expect(store.describe()).toContain('encrypted');
-    expect(() => createFileSecretStore(dataDir).get('developer')).toThrow(/was written encrypted .* enter the keys again/);
+    expect(() => createFileSecretStore(dataDir).get('developer')).toThrow(
+      /was written encrypted .* enter the keys again/,
+    );
   });
 });

@@ -2,7 +2,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Provider } from '../../../src/shared/domain';
 import { startFakeModelServer, type FakeModelServer, type FakeScript } from '../../support/fakeModelServer';
-import { createCore, createFakeDispatcher, deferred, TEST_KEY, waitForEvent, type Core, type FakeTool } from './harness';
+import {
+  createCore,
+  createFakeDispatcher,
+  deferred,
+  TEST_KEY,
+  waitForEvent,
+  type Core,
+  type FakeTool,
+} from './harness';
 import { maxTokensOf, systemOf, toolResultsIn } from './wire';
 
 const FILE_CONTENT = 'export const secretLine = 42;\n'.repeat(20);
@@ -12,11 +20,24 @@ afterEach(async () => {
   cleanups = [];
 });
 
-async function setup(provider: Provider, script: FakeScript, tools: Record<string, FakeTool>, maxRetries = 0): Promise<{ server: FakeModelServer; core: Core; dispatcher: ReturnType<typeof createFakeDispatcher> }> {
+async function setup(
+  provider: Provider,
+  script: FakeScript,
+  tools: Record<string, FakeTool>,
+  maxRetries = 0,
+): Promise<{ server: FakeModelServer; core: Core; dispatcher: ReturnType<typeof createFakeDispatcher> }> {
   const server = await startFakeModelServer(script);
   const dispatcher = createFakeDispatcher(tools);
-  const core = createCore({ provider, baseUrl: provider === 'anthropic' ? server.url : server.openaiUrl, dispatcher, maxRetries });
-  cleanups.push(() => server.close(), () => core.close());
+  const core = createCore({
+    provider,
+    baseUrl: provider === 'anthropic' ? server.url : server.openaiUrl,
+    dispatcher,
+    maxRetries,
+  });
+  cleanups.push(
+    () => server.close(),
+    () => core.close(),
+  );
   return { server, core, dispatcher };
 }
 
@@ -38,16 +59,28 @@ describe.each(['anthropic', 'openai'] as const)('the agent loop through the %s S
         },
       },
     );
-    const turnId = core.runner.startTurn({ agentId: core.agent.id, conversationId: core.conversationId, text: 'add a test and run it' });
+    const turnId = core.runner.startTurn({
+      agentId: core.agent.id,
+      conversationId: core.conversationId,
+      text: 'add a test and run it',
+    });
     await waitForEvent(core, (e) => e.type === 'tool_call_started' && e.tool === 'run');
-    expect(core.lock.tryAcquire(core.workspace.directory, "the owner's Pull")).toEqual({ ok: false, heldBy: "agent @dev's turn" });
+    expect(core.lock.tryAcquire(core.workspace.directory, "the owner's Pull")).toEqual({
+      ok: false,
+      heldBy: "agent @dev's turn",
+    });
     card.resolve();
     expect(await core.runner.settled(turnId)).toBe('completed');
 
     // Every call carried the live owner request at depth 0 (what the registry floor checks).
     expect(dispatcher.calls.map((c) => c.tool)).toEqual(['read', 'run']);
     for (const call of dispatcher.calls) {
-      expect(call).toMatchObject({ agentId: core.agent.id, conversationId: core.conversationId, ownerRequestId: turnId, delegationDepth: 0 });
+      expect(call).toMatchObject({
+        agentId: core.agent.id,
+        conversationId: core.conversationId,
+        ownerRequestId: turnId,
+        delegationDepth: 0,
+      });
     }
     expect(core.text(turnId)).toBe('Let me read it.Now the tests.All tests pass.');
 
@@ -63,7 +96,10 @@ describe.each(['anthropic', 'openai'] as const)('the agent loop through the %s S
     // The transcript reopens as it was; file contents are not stored, and the key is nowhere.
     const stored = core.conversations.all(core.conversationId);
     expect(stored.map((m) => m.role)).toEqual(['owner', 'assistant', 'tool', 'assistant', 'tool', 'assistant']);
-    expect(stored[1]).toMatchObject({ text: 'Let me read it.', toolCalls: [{ name: 'read', args: { path: 'src/a.ts' } }] });
+    expect(stored[1]).toMatchObject({
+      text: 'Let me read it.',
+      toolCalls: [{ name: 'read', args: { path: 'src/a.ts' } }],
+    });
     expect(stored[2]).toMatchObject({ role: 'tool', tool: 'read', isError: false });
     expect(JSON.stringify(stored)).not.toContain('secretLine');
     expect(stored[4]).toMatchObject({ role: 'tool', tool: 'run', text: 'exit 0: 3 passed' });
@@ -75,10 +111,7 @@ describe.each(['anthropic', 'openai'] as const)('the agent loop through the %s S
     const holder: { core?: Core } = {};
     const setup1 = await setup(
       provider,
-      [
-        { toolCalls: [{ name: 'read', args: { path: 'a' } }] },
-        { text: 'a long answer that', stop: 'max_tokens' },
-      ],
+      [{ toolCalls: [{ name: 'read', args: { path: 'a' } }] }, { text: 'a long answer that', stop: 'max_tokens' }],
       {
         read: () => {
           if (holder.core) holder.core.agent.maxOutputTokens = 300; // the owner changes the bound mid-turn
@@ -94,10 +127,16 @@ describe.each(['anthropic', 'openai'] as const)('the agent loop through the %s S
     const stored = core.conversations.all(core.conversationId);
     expect(stored.at(-1)).toMatchObject({ role: 'notice', text: 'stopped at the output bound (300 tokens)' });
     expect(stored.at(-2)).toMatchObject({ role: 'assistant', text: 'a long answer that' });
-    expect(core.events).toContainEqual(expect.objectContaining({ type: 'notice', text: 'stopped at the output bound (300 tokens)' }));
+    expect(core.events).toContainEqual(
+      expect.objectContaining({ type: 'notice', text: 'stopped at the output bound (300 tokens)' }),
+    );
 
     core.agent.maxOutputTokens = 0;
-    const second = core.runner.startTurn({ agentId: core.agent.id, conversationId: core.conversationId, text: 'again' });
+    const second = core.runner.startTurn({
+      agentId: core.agent.id,
+      conversationId: core.conversationId,
+      text: 'again',
+    });
     await core.runner.settled(second);
     expect(maxTokensOf(setup1.server.requests[2]!)).toBe(1);
   });
@@ -137,10 +176,21 @@ describe.each(['anthropic', 'openai'] as const)('the agent loop through the %s S
   it('cancels a call waiting on a card and does not run the calls after it', async () => {
     const { core, dispatcher } = await setup(
       provider,
-      [{ toolCalls: [{ name: 'run', args: { command: 'a' } }, { name: 'run', args: { command: 'b' } }] }],
+      [
+        {
+          toolCalls: [
+            { name: 'run', args: { command: 'a' } },
+            { name: 'run', args: { command: 'b' } },
+          ],
+        },
+      ],
       {
         run: (_args, _request, signal) =>
-          new Promise((resolve) => signal.addEventListener('abort', () => resolve({ ok: false, error: 'the card was withdrawn: the owner stopped the turn' }))),
+          new Promise((resolve) =>
+            signal.addEventListener('abort', () =>
+              resolve({ ok: false, error: 'the card was withdrawn: the owner stopped the turn' }),
+            ),
+          ),
       },
     );
     const turnId = core.runner.startTurn({ agentId: core.agent.id, conversationId: core.conversationId, text: 'go' });

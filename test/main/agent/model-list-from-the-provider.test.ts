@@ -28,7 +28,11 @@ describe.each(['anthropic', 'openai'] as const)('the model list through the %s S
   it("lists the provider's own models, asked with the agent's key", async () => {
     const server = await startFakeModelServer([], { models: ['model-a', 'model-b', 'model-a'] });
     cleanups.push(() => server.close());
-    const agent: Agent = { ...defaultAgent(), provider, baseUrl: provider === 'anthropic' ? server.url : server.openaiUrl };
+    const agent: Agent = {
+      ...defaultAgent(),
+      provider,
+      baseUrl: provider === 'anthropic' ? server.url : server.openaiUrl,
+    };
     const list = await listModels(agent, secretsWith(agent.id, 'sk-list'));
     expect(list).toEqual({ models: ['model-a', 'model-b'], source: 'provider', problem: null });
     expect(server.modelListRequests).toHaveLength(1);
@@ -39,7 +43,11 @@ describe.each(['anthropic', 'openai'] as const)('the model list through the %s S
   it('falls back to the known models, with the reason, when the endpoint has no list', async () => {
     const server = await startFakeModelServer([]);
     cleanups.push(() => server.close());
-    const agent: Agent = { ...defaultAgent(), provider, baseUrl: provider === 'anthropic' ? server.url : server.openaiUrl };
+    const agent: Agent = {
+      ...defaultAgent(),
+      provider,
+      baseUrl: provider === 'anthropic' ? server.url : server.openaiUrl,
+    };
     const list = await listModels(agent, secretsWith(agent.id, 'sk-list'));
     expect(list.source).toBe('known');
     expect(list.models).toEqual(KNOWN_MODEL_NAMES[provider]);

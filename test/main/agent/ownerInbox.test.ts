@@ -14,8 +14,15 @@ afterEach(async () => {
 
 async function setup(provider: Provider, script: FakeScript, tools: Record<string, FakeTool>) {
   const server = await startFakeModelServer(script);
-  const core = createCore({ provider, baseUrl: provider === 'anthropic' ? server.url : server.openaiUrl, dispatcher: createFakeDispatcher(tools) });
-  cleanups.push(() => server.close(), () => core.close());
+  const core = createCore({
+    provider,
+    baseUrl: provider === 'anthropic' ? server.url : server.openaiUrl,
+    dispatcher: createFakeDispatcher(tools),
+  });
+  cleanups.push(
+    () => server.close(),
+    () => core.close(),
+  );
   return { server, core };
 }
 
@@ -27,7 +34,8 @@ function ownerWordsIn(request: RecordedRequest): string[] {
     if (message.role !== 'user') continue;
     if (typeof message.content === 'string') words.push(message.content);
     else if (Array.isArray(message.content)) {
-      for (const block of message.content as { type: string; text?: string }[]) if (block.type === 'text' && block.text) words.push(block.text);
+      for (const block of message.content as { type: string; text?: string }[])
+        if (block.type === 'text' && block.text) words.push(block.text);
     }
   }
   return words;
@@ -50,13 +58,23 @@ describe.each(['anthropic', 'openai'] as const)('a message while a turn works, t
     const running = deferred<void>();
     const { server, core } = await setup(
       provider,
-      [{ text: 'Running the tests.', toolCalls: [{ name: 'run', args: { command: 'npm test' } }] }, { text: 'Understood, only the parser.' }],
+      [
+        { text: 'Running the tests.', toolCalls: [{ name: 'run', args: { command: 'npm test' } }] },
+        { text: 'Understood, only the parser.' },
+      ],
       { run: async () => (await running.promise, { ok: true, text: 'exit 0' }) },
     );
-    const turnId = core.runner.startTurn({ agentId: core.agent.id, conversationId: core.conversationId, text: 'fix the tests' });
+    const turnId = core.runner.startTurn({
+      agentId: core.agent.id,
+      conversationId: core.conversationId,
+      text: 'fix the tests',
+    });
     await waitForEvent(core, (event) => event.type === 'tool_call_started');
     expect(send(core, 'only the parser tests, please', 'now')).toEqual({ turnId, held: 'now' });
-    expect(core.events.find((event) => event.type === 'owner_waiting')).toMatchObject({ when: 'now', text: 'only the parser tests, please' });
+    expect(core.events.find((event) => event.type === 'owner_waiting')).toMatchObject({
+      when: 'now',
+      text: 'only the parser tests, please',
+    });
     running.resolve();
     expect(await core.runner.settled(turnId)).toBe('completed');
 
@@ -72,9 +90,14 @@ describe.each(['anthropic', 'openai'] as const)('a message while a turn works, t
   it('"Send now" after the model\'s last step keeps the turn going with it, rather than dropping it', async () => {
     const answering = deferred<void>();
     // The first answer is held until the owner's message is waiting, then the model stops (no calls).
-    const script = async (_request: RecordedRequest, index: number) => (index === 0 ? (await answering.promise, { text: 'Done.' }) : { text: 'Also done.' });
+    const script = async (_request: RecordedRequest, index: number) =>
+      index === 0 ? (await answering.promise, { text: 'Done.' }) : { text: 'Also done.' };
     const { server, core } = await setup(provider, script, {});
-    const turnId = core.runner.startTurn({ agentId: core.agent.id, conversationId: core.conversationId, text: 'first' });
+    const turnId = core.runner.startTurn({
+      agentId: core.agent.id,
+      conversationId: core.conversationId,
+      text: 'first',
+    });
     await waitForEvent(core, (event) => event.type === 'turn_started');
     send(core, 'and one more thing', 'now');
     answering.resolve();
@@ -87,10 +110,18 @@ describe.each(['anthropic', 'openai'] as const)('a message while a turn works, t
     const running = deferred<void>();
     const { server, core } = await setup(
       provider,
-      [{ text: 'Working.', toolCalls: [{ name: 'run', args: { command: 'npm test' } }] }, { text: 'Tests pass.' }, { text: 'Committed.' }],
+      [
+        { text: 'Working.', toolCalls: [{ name: 'run', args: { command: 'npm test' } }] },
+        { text: 'Tests pass.' },
+        { text: 'Committed.' },
+      ],
       { run: async () => (await running.promise, { ok: true, text: 'exit 0' }) },
     );
-    const first = core.runner.startTurn({ agentId: core.agent.id, conversationId: core.conversationId, text: 'fix the tests' });
+    const first = core.runner.startTurn({
+      agentId: core.agent.id,
+      conversationId: core.conversationId,
+      text: 'fix the tests',
+    });
     await waitForEvent(core, (event) => event.type === 'tool_call_started');
     send(core, 'then commit', 'queue');
     running.resolve();
@@ -107,9 +138,16 @@ describe.each(['anthropic', 'openai'] as const)('a message while a turn works, t
     const { server, core } = await setup(
       provider,
       [{ text: 'Working.', toolCalls: [{ name: 'run', args: { command: 'sleep 100' } }] }],
-      { run: (_args, _request, signal) => new Promise((resolve) => signal.addEventListener('abort', () => resolve({ ok: false, error: 'cancelled' }))) },
+      {
+        run: (_args, _request, signal) =>
+          new Promise((resolve) => signal.addEventListener('abort', () => resolve({ ok: false, error: 'cancelled' }))),
+      },
     );
-    const turnId = core.runner.startTurn({ agentId: core.agent.id, conversationId: core.conversationId, text: 'start' });
+    const turnId = core.runner.startTurn({
+      agentId: core.agent.id,
+      conversationId: core.conversationId,
+      text: 'start',
+    });
     await waitForEvent(core, (event) => event.type === 'tool_call_started');
     send(core, 'now this', 'now');
     send(core, 'later this', 'queue');
@@ -119,7 +157,9 @@ describe.each(['anthropic', 'openai'] as const)('a message while a turn works, t
     expect(returned).toMatchObject({ texts: ['now this', 'later this'] });
     expect(server.requests).toHaveLength(1);
     expect(core.runner.activeTurn(core.conversationId)).toBeNull();
-    const stored = core.conversations.page(core.conversationId, { limit: 50 }).messages.filter((m) => m.role === 'owner');
+    const stored = core.conversations
+      .page(core.conversationId, { limit: 50 })
+      .messages.filter((m) => m.role === 'owner');
     expect(stored.map((m) => m.text)).toEqual(['start']);
   });
 

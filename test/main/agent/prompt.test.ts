@@ -10,10 +10,15 @@ import { createRunTool } from '../../../src/main/tools/run';
 
 // The transcript keeps what each tool's own result view says it keeps.
 const toolsByName = { read: readTool, run: createRunTool() };
-const storedResultText = (tool: keyof typeof toolsByName, args: unknown, result: Parameters<typeof storedBy>[3]) => storedBy(toolsByName[tool], tool, args, result);
+const storedResultText = (tool: keyof typeof toolsByName, args: unknown, result: Parameters<typeof storedBy>[3]) =>
+  storedBy(toolsByName[tool], tool, args, result);
 import type { StoredMessage } from '../../../src/main/store/conversations';
 
-const report = (scope: ScopeReport['scope'], installedTools: ScopeReport['installedTools'], granted: boolean): ScopeReport => ({
+const report = (
+  scope: ScopeReport['scope'],
+  installedTools: ScopeReport['installedTools'],
+  granted: boolean,
+): ScopeReport => ({
   scope,
   installedTools,
   installed: installedTools.length > 0,
@@ -28,7 +33,11 @@ describe('the system prompt', () => {
     const prompt = buildSystemPrompt({
       agent,
       workspace: { agentId: agent.id, directory: '/home/o/project', capturedPath: '', gitBinary: null, createdAt: '' },
-      vocabulary: [report('file_read', ['read', 'list'], true), report('file_edit', [], true), report('shell', ['bash'], false)],
+      vocabulary: [
+        report('file_read', ['read', 'list'], true),
+        report('file_edit', [], true),
+        report('shell', ['bash'], false),
+      ],
     });
     expect(prompt).toContain('You work in /home/o/project');
     expect(prompt).toContain('Your mode is edit');
@@ -41,12 +50,20 @@ describe('the system prompt', () => {
   });
 
   it('says there is no workspace and no coding tool when there is none', () => {
-    expect(buildSystemPrompt({ agent: defaultAgent(), workspace: null, vocabulary: [] })).toContain('no coding tool is offered');
+    expect(buildSystemPrompt({ agent: defaultAgent(), workspace: null, vocabulary: [] })).toContain(
+      'no coding tool is offered',
+    );
   });
 
   it('grants the default agent every developer scope and no shell, in run mode', () => {
     const agent = defaultAgent();
-    expect(agent).toMatchObject({ id: 'developer', handle: '@dev', provider: 'anthropic', mode: 'run', acceptancePolicy: 'apply' });
+    expect(agent).toMatchObject({
+      id: 'developer',
+      handle: '@dev',
+      provider: 'anthropic',
+      mode: 'run',
+      acceptancePolicy: 'apply',
+    });
     expect(agent.scopes).toEqual([...DEVELOPER_SCOPES]);
     expect(agent.scopes).not.toContain('shell');
   });
@@ -57,7 +74,16 @@ describe('what the model is sent', () => {
   it('pairs each call with its result, and a call without one reads "interrupted, not repeated"', () => {
     const stored: StoredMessage[] = [
       { ...at, id: 1, role: 'owner', text: 'go' },
-      { ...at, id: 2, role: 'assistant', text: '', toolCalls: [{ id: 'a', name: 'read', args: {} }, { id: 'b', name: 'run', args: {} }] },
+      {
+        ...at,
+        id: 2,
+        role: 'assistant',
+        text: '',
+        toolCalls: [
+          { id: 'a', name: 'read', args: {} },
+          { id: 'b', name: 'run', args: {} },
+        ],
+      },
       { ...at, id: 3, role: 'tool', callId: 'a', tool: 'read', text: 'read: summary', isError: false },
       { ...at, id: 4, role: 'notice', text: 'stopped by the owner' },
     ];
@@ -73,7 +99,9 @@ describe('what the model is sent', () => {
     expect(storedResultText('read', { path: 'a.ts' }, { ok: true, text: '1\tsecret\n2\tmore' })).toBe(
       'read (path "a.ts"): returned 2 lines, 15 characters (contents are not stored)',
     );
-    expect(storedResultText('read', { path: '../x' }, { ok: false, status: 403, error: 'refused: outside' })).toBe('error (403): refused: outside');
+    expect(storedResultText('read', { path: '../x' }, { ok: false, status: 403, error: 'refused: outside' })).toBe(
+      'error (403): refused: outside',
+    );
     expect(storedResultText('run', {}, { ok: true, text: 'exit 0' })).toBe('exit 0');
   });
 });

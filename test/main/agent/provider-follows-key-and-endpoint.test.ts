@@ -19,7 +19,14 @@ afterEach(async () => {
 
 async function ask(providerFor: ReturnType<typeof createProviderFor>, agent: Agent): Promise<void> {
   const provider = providerFor(agent);
-  for await (const event of provider.stream({ model: agent.model, system: 'test', messages: [{ role: 'user', text: 'hi' }], tools: [], maxOutputTokens: 1024, signal: new AbortController().signal })) {
+  for await (const event of provider.stream({
+    model: agent.model,
+    system: 'test',
+    messages: [{ role: 'user', text: 'hi' }],
+    tools: [],
+    maxOutputTokens: 1024,
+    signal: new AbortController().signal,
+  })) {
     if (event.type === 'stop') return;
   }
 }

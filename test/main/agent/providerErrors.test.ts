@@ -21,7 +21,9 @@ afterEach(async () => {
 async function runOnce(core: Core): Promise<Extract<AgentEvent, { type: 'error' }>> {
   const turnId = core.runner.startTurn({ agentId: core.agent.id, conversationId: core.conversationId, text: 'hello' });
   expect(await core.runner.settled(turnId)).toBe('error');
-  const error = core.events.find((e): e is Extract<AgentEvent, { type: 'error' }> => e.type === 'error' && e.turnId === turnId);
+  const error = core.events.find(
+    (e): e is Extract<AgentEvent, { type: 'error' }> => e.type === 'error' && e.turnId === turnId,
+  );
   expect(error).toBeDefined();
   expect(error!.message).not.toMatch(/\n\s+at /);
   expect(error!.message).not.toContain(TEST_KEY);
@@ -31,12 +33,16 @@ async function runOnce(core: Core): Promise<Extract<AgentEvent, { type: 'error' 
 }
 
 describe.each(['anthropic', 'openai'] as const)('provider errors through the %s SDK', (provider) => {
-  const baseOf = (server: { url: string; openaiUrl: string }): string => (provider === 'anthropic' ? server.url : server.openaiUrl);
+  const baseOf = (server: { url: string; openaiUrl: string }): string =>
+    provider === 'anthropic' ? server.url : server.openaiUrl;
 
   it('retries a 500 with backoff, then says so', async () => {
     const server = await startFakeModelServer(() => ({ status: 500, errorMessage: 'overloaded, sorry' }));
     const core = createCore({ provider, baseUrl: baseOf(server), dispatcher: createFakeDispatcher({}), maxRetries: 2 });
-    cleanups.push(() => server.close(), () => core.close());
+    cleanups.push(
+      () => server.close(),
+      () => core.close(),
+    );
     const error = await runOnce(core);
     expect(server.requests).toHaveLength(3);
     expect(error.message).toBe('the model provider failed with HTTP 500 after 2 retries: overloaded, sorry');
@@ -46,7 +52,10 @@ describe.each(['anthropic', 'openai'] as const)('provider errors through the %s 
   it('names a refused key (401) and does not echo it', async () => {
     const server = await startFakeModelServer(() => ({ status: 401, errorMessage: `invalid x-api-key ${TEST_KEY}` }));
     const core = createCore({ provider, baseUrl: baseOf(server), dispatcher: createFakeDispatcher({}), maxRetries: 2 });
-    cleanups.push(() => server.close(), () => core.close());
+    cleanups.push(
+      () => server.close(),
+      () => core.close(),
+    );
     const error = await runOnce(core);
     expect(server.requests).toHaveLength(1);
     expect(error.message).toBe('the model provider refused the API key (401): invalid x-api-key [key]');
@@ -80,7 +89,16 @@ describe('an agent with no API key', () => {
   it('is told so before anything is sent to a vendor endpoint', async () => {
     const secrets = createFileSecretStore(fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-nokey-')));
     const provider = createProviderFor({ secrets, env: {} })(defaultAgent());
-    const stream = provider.stream({ model: 'm', system: '', messages: [], tools: [], maxOutputTokens: 1, signal: new AbortController().signal });
-    await expect(stream[Symbol.asyncIterator]().next()).rejects.toThrow('no API key is set for @dev: add one in Settings before sending');
+    const stream = provider.stream({
+      model: 'm',
+      system: '',
+      messages: [],
+      tools: [],
+      maxOutputTokens: 1,
+      signal: new AbortController().signal,
+    });
+    await expect(stream[Symbol.asyncIterator]().next()).rejects.toThrow(
+      'no API key is set for @dev: add one in Settings before sending',
+    );
   });
 });

@@ -36,7 +36,9 @@ function runUntilCallStarts(args: string[]): Promise<{ callId: string; kill: () 
 describe.each(['anthropic', 'openai'] as const)('recovery after a SIGKILL mid-call (%s)', (provider) => {
   it('marks the call interrupted, tells the model, and never runs it again', async () => {
     const server = await startFakeModelServer((_request, index) =>
-      index === 0 ? { text: 'Running the tests.', toolCalls: [{ name: 'run', args: { command: 'npm test' } }] } : { text: 'It was interrupted; I will check first.' },
+      index === 0
+        ? { text: 'Running the tests.', toolCalls: [{ name: 'run', args: { command: 'npm test' } }] }
+        : { text: 'It was interrupted; I will check first.' },
     );
     cleanups.push(() => server.close());
     const baseUrl = provider === 'anthropic' ? server.url : server.openaiUrl;
@@ -74,13 +76,36 @@ describe.each(['anthropic', 'openai'] as const)('recovery after a SIGKILL mid-ca
 
 describe('recovery of a card nobody answered', () => {
   it('marks a pending call interrupted as unanswered and keeps a tool result in the transcript', async () => {
-    const core = createCore({ provider: 'anthropic', baseUrl: 'http://127.0.0.1:9', dispatcher: createFakeDispatcher({}) });
+    const core = createCore({
+      provider: 'anthropic',
+      baseUrl: 'http://127.0.0.1:9',
+      dispatcher: createFakeDispatcher({}),
+    });
     cleanups.push(() => core.close());
-    core.conversations.append(core.conversationId, { role: 'assistant', text: '', toolCalls: [{ id: 'toolu_card', name: 'write', args: { path: 'a' } }] });
+    core.conversations.append(core.conversationId, {
+      role: 'assistant',
+      text: '',
+      toolCalls: [{ id: 'toolu_card', name: 'write', args: { path: 'a' } }],
+    });
     const calls = createToolCallsRepository(core.db);
-    calls.open({ id: 'toolu_card', conversationId: core.conversationId, agentId: core.agent.id, tool: 'write', args: {} });
+    calls.open({
+      id: 'toolu_card',
+      conversationId: core.conversationId,
+      agentId: core.agent.id,
+      tool: 'write',
+      args: {},
+    });
     calls.setTier('toolu_card', 'gated', 'writes are cards in ask mode');
-    calls.markPending('toolu_card', { id: 'card-1', callId: 'toolu_card', agentId: core.agent.id, conversationId: core.conversationId, tool: 'write', args: {}, reason: 'writes are cards in ask mode', createdAt: new Date().toISOString() });
+    calls.markPending('toolu_card', {
+      id: 'card-1',
+      callId: 'toolu_card',
+      agentId: core.agent.id,
+      conversationId: core.conversationId,
+      tool: 'write',
+      args: {},
+      reason: 'writes are cards in ask mode',
+      createdAt: new Date().toISOString(),
+    });
     expect(recoverInterruptedCalls(createToolCallsRepository(core.db), core.conversations)).toEqual([
       { id: 'toolu_card', conversationId: core.conversationId, tool: 'write', was: 'pending', replaySafe: false },
     ]);
@@ -88,13 +113,21 @@ describe('recovery of a card nobody answered', () => {
       status: 'interrupted',
       error: 'interrupted, not repeated: the card was unanswered when Paddock stopped',
     });
-    expect(core.conversations.all(core.conversationId).at(-1)).toMatchObject({ role: 'tool', callId: 'toolu_card', isError: true });
+    expect(core.conversations.all(core.conversationId).at(-1)).toMatchObject({
+      role: 'tool',
+      callId: 'toolu_card',
+      isError: true,
+    });
   });
 });
 
 describe('recovery reads what the tool declared when the call opened', () => {
   it('tells the model a cut-off call its tool declares safe to repeat may simply be asked again, and any other one that its effect is unknown', () => {
-    const core = createCore({ provider: 'anthropic', baseUrl: 'http://127.0.0.1:9', dispatcher: createFakeDispatcher({}) });
+    const core = createCore({
+      provider: 'anthropic',
+      baseUrl: 'http://127.0.0.1:9',
+      dispatcher: createFakeDispatcher({}),
+    });
     cleanups.push(() => core.close());
     core.conversations.append(core.conversationId, {
       role: 'assistant',
@@ -105,8 +138,22 @@ describe('recovery reads what the tool declared when the call opened', () => {
       ],
     });
     const calls = createToolCallsRepository(core.db);
-    calls.open({ id: 'toolu_read', conversationId: core.conversationId, agentId: core.agent.id, tool: 'read', args: { path: 'a' }, replaySafe: true });
-    calls.open({ id: 'toolu_run', conversationId: core.conversationId, agentId: core.agent.id, tool: 'run', args: { command: 'npm test' }, replaySafe: false });
+    calls.open({
+      id: 'toolu_read',
+      conversationId: core.conversationId,
+      agentId: core.agent.id,
+      tool: 'read',
+      args: { path: 'a' },
+      replaySafe: true,
+    });
+    calls.open({
+      id: 'toolu_run',
+      conversationId: core.conversationId,
+      agentId: core.agent.id,
+      tool: 'run',
+      args: { command: 'npm test' },
+      replaySafe: false,
+    });
     recoverInterruptedCalls(calls, core.conversations);
     const results = core.conversations.all(core.conversationId).filter((message) => message.role === 'tool');
     expect(results).toMatchObject([

@@ -9,7 +9,9 @@ export interface SentToolResult {
 export function toolResultsIn(request: RecordedRequest): SentToolResult[] {
   const messages = (request.body.messages ?? []) as { role: string; content: unknown; tool_call_id?: string }[];
   if (request.api === 'openai') {
-    return messages.filter((m) => m.role === 'tool').map((m) => ({ callId: String(m.tool_call_id), text: String(m.content) }));
+    return messages
+      .filter((m) => m.role === 'tool')
+      .map((m) => ({ callId: String(m.tool_call_id), text: String(m.content) }));
   }
   const out: SentToolResult[] = [];
   for (const message of messages) {
@@ -25,7 +27,9 @@ export function toolCallIdsIn(request: RecordedRequest): string[] {
   const messages = (request.body.messages ?? []) as { role: string; content: unknown; tool_calls?: { id: string }[] }[];
   if (request.api === 'openai') return messages.flatMap((m) => (m.tool_calls ?? []).map((call) => call.id));
   return messages.flatMap((m) =>
-    Array.isArray(m.content) ? (m.content as { type: string; id?: string }[]).filter((b) => b.type === 'tool_use').map((b) => String(b.id)) : [],
+    Array.isArray(m.content)
+      ? (m.content as { type: string; id?: string }[]).filter((b) => b.type === 'tool_use').map((b) => String(b.id))
+      : [],
   );
 }
 

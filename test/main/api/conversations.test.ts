@@ -17,9 +17,16 @@ describe('conversations from the window', () => {
     core.events.subscribe((event) => events.push(event));
     const router = createApiRouter(core.api, { host: 'web', version: 't' }, () => undefined);
     const [agent] = core.agents.list();
-    const created = (await router('conversations.create', { agentId: agent!.id }, trusted)) as { ok: true; value: { id: string; title: string } };
+    const created = (await router('conversations.create', { agentId: agent!.id }, trusted)) as {
+      ok: true;
+      value: { id: string; title: string };
+    };
     expect(created.value.title).toBe('New conversation');
-    await router('conversations.send', { conversationId: created.value.id, text: 'Add a test for sum\nand run it' }, trusted);
+    await router(
+      'conversations.send',
+      { conversationId: created.value.id, text: 'Add a test for sum\nand run it' },
+      trusted,
+    );
     expect(core.conversations.get(created.value.id)?.title).toBe('Add a test for sum');
     expect(events).toContainEqual({ type: 'conversations.changed', agentId: agent!.id });
     await router('conversations.cancel', { conversationId: created.value.id }, trusted);

@@ -43,7 +43,10 @@ async function closedPort(): Promise<number> {
 
 describe('Test connection', () => {
   it('names a key the provider refuses, then succeeds with the right one, without storing the tried key', async () => {
-    const model = await startFakeModelServer([], { apiKey: 'sk-good', models: ['claude-sonnet-5-5', 'claude-haiku-5-5'] });
+    const model = await startFakeModelServer([], {
+      apiKey: 'sk-good',
+      models: ['claude-sonnet-5-5', 'claude-haiku-5-5'],
+    });
     closers.push(() => model.close());
     const s = await setup({ ANTHROPIC_BASE_URL: model.url });
     const bad = await s.call('agents.testConnection', { agentId: s.agent!.id, apiKey: 'sk-wrong' });
@@ -65,7 +68,9 @@ describe('Test connection', () => {
     const s = await setup({ ANTHROPIC_BASE_URL: model.url });
     const result = await s.call('agents.testConnection', { agentId: s.agent!.id, apiKey: 'sk-any' });
     expect(result).toMatchObject({ ok: false, problem: 'model-missing' });
-    expect(result.sentence).toBe('The key works, but model "claude-sonnet-5-5" is not available to it: pick one it lists, such as claude-haiku-5-5.');
+    expect(result.sentence).toBe(
+      'The key works, but model "claude-sonnet-5-5" is not available to it: pick one it lists, such as claude-haiku-5-5.',
+    );
   });
 
   it('says when nothing answers at the base URL', async () => {
@@ -79,7 +84,10 @@ describe('Test connection', () => {
   it("asks for a key before any request when the agent talks to the provider's own service", async () => {
     const s = await setup();
     expect(s.agent!.baseUrl).toBeNull();
-    expect(await s.call('agents.testConnection', { agentId: s.agent!.id })).toMatchObject({ ok: false, problem: 'no-key' });
+    expect(await s.call('agents.testConnection', { agentId: s.agent!.id })).toMatchObject({
+      ok: false,
+      problem: 'no-key',
+    });
     const [view] = await s.call('agents.list', {});
     expect(view).toMatchObject({ hasApiKey: false, needsApiKey: true });
   });
@@ -109,15 +117,29 @@ describe('the folder step', () => {
     fs.writeFileSync(path.join(s.home, 'projects', 'apple.txt'), 'not a folder');
     execFileSync('git', ['init', '-q', '-b', 'trunk'], { cwd: project });
     const facts = await s.call('workspaces.inspect', { directory: '~/projects/app' });
-    expect(facts).toMatchObject({ directory: project, problem: null, branch: 'trunk', languages: ['TypeScript', 'Python'], files: 3, truncated: false });
+    expect(facts).toMatchObject({
+      directory: project,
+      problem: null,
+      branch: 'trunk',
+      languages: ['TypeScript', 'Python'],
+      files: 3,
+      truncated: false,
+    });
     expect(facts.bytes).toBe(20 + 20 + 9);
-    expect((await s.call('workspaces.inspect', { directory: path.join(project, 'tool.py') })).problem).toMatch(/is a file, not a folder/);
-    expect((await s.call('workspaces.inspect', { directory: path.join(project, 'nope') })).problem).toMatch(/does not exist/);
+    expect((await s.call('workspaces.inspect', { directory: path.join(project, 'tool.py') })).problem).toMatch(
+      /is a file, not a folder/,
+    );
+    expect((await s.call('workspaces.inspect', { directory: path.join(project, 'nope') })).problem).toMatch(
+      /does not exist/,
+    );
     expect((await s.call('workspaces.complete', { prefix: path.join(s.home, 'projects', 'ap') })).folders).toEqual([
       path.join(s.home, 'projects', 'api'),
       path.join(s.home, 'projects', 'app'),
     ]);
-    expect((await s.call('workspaces.complete', { prefix: '~/projects/app/' })).folders).toEqual([path.join(project, 'node_modules'), path.join(project, 'src')]);
+    expect((await s.call('workspaces.complete', { prefix: '~/projects/app/' })).folders).toEqual([
+      path.join(project, 'node_modules'),
+      path.join(project, 'src'),
+    ]);
     expect((await s.call('workspaces.complete', { prefix: 'relative/path' })).folders).toEqual([]);
   });
 

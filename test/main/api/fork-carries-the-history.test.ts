@@ -34,25 +34,49 @@ async function refusal(work: () => unknown): Promise<CoreRefusal> {
 describe('forking a conversation', () => {
   it('the fork’s next request carries exactly the history before the forked message', async () => {
     const server = await startFakeModelServer([
-      { text: 'Reading the config first.', toolCalls: [{ id: 'toolu_cfg', name: 'read', args: { path: 'pelican.config.json' } }] },
+      {
+        text: 'Reading the config first.',
+        toolCalls: [{ id: 'toolu_cfg', name: 'read', args: { path: 'pelican.config.json' } }],
+      },
       { text: 'The config names the port.' },
       { text: 'Second answer.' },
       { text: 'The fork’s answer.' },
       { text: 'working…', hang: true },
     ]);
     servers.push(server);
-    const { core } = await buildTestCore(temp.make(), { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'sk-test-0123456789' });
+    const { core } = await buildTestCore(temp.make(), {
+      ANTHROPIC_BASE_URL: server.url,
+      ANTHROPIC_API_KEY: 'sk-test-0123456789',
+    });
     try {
       const [agent] = core.agents.list();
       const { api } = core;
       const source = await api.conversations.create({ agentId: agent!.id, title: 'Ports' }, HOST);
-      expect(await core.runner.settled((await api.conversations.send({ conversationId: source.id, text: 'why does the pelican server pick port 8080?' }, HOST)).turnId)).toBe('completed');
-      expect(await core.runner.settled((await api.conversations.send({ conversationId: source.id, text: 'make it read PORT instead' }, HOST)).turnId)).toBe('completed');
+      expect(
+        await core.runner.settled(
+          (
+            await api.conversations.send(
+              { conversationId: source.id, text: 'why does the pelican server pick port 8080?' },
+              HOST,
+            )
+          ).turnId,
+        ),
+      ).toBe('completed');
+      expect(
+        await core.runner.settled(
+          (await api.conversations.send({ conversationId: source.id, text: 'make it read PORT instead' }, HOST)).turnId,
+        ),
+      ).toBe('completed');
       expect(server.requests).toHaveLength(3);
-      const second = (await api.conversations.messages({ conversationId: source.id }, HOST)).messages.find((message) => message.role === 'owner' && message.text === 'make it read PORT instead');
+      const second = (await api.conversations.messages({ conversationId: source.id }, HOST)).messages.find(
+        (message) => message.role === 'owner' && message.text === 'make it read PORT instead',
+      );
       expect(second).toBeDefined();
 
-      const { conversation: fork, draft } = await api.conversations.fork({ conversationId: source.id, messageId: second?.id ?? 0 }, HOST);
+      const { conversation: fork, draft } = await api.conversations.fork(
+        { conversationId: source.id, messageId: second?.id ?? 0 },
+        HOST,
+      );
       expect(draft).toBe('make it read PORT instead');
       // Named after the first request, as every conversation is; the fork says it is one.
       const title = core.conversations.get(source.id)?.title ?? '';
@@ -61,11 +85,17 @@ describe('forking a conversation', () => {
       const original = (await api.conversations.messages({ conversationId: source.id }, HOST)).messages;
       const upTo = original.filter((message) => message.id < (second?.id ?? 0));
       // The same messages in the same order (new ids), then the notice, which the model never reads.
-      expect(forked.slice(0, -1).map(({ role, ...rest }) => ({ role, ...strip(rest) }))).toEqual(upTo.map(({ role, ...rest }) => ({ role, ...strip(rest) })));
+      expect(forked.slice(0, -1).map(({ role, ...rest }) => ({ role, ...strip(rest) }))).toEqual(
+        upTo.map(({ role, ...rest }) => ({ role, ...strip(rest) })),
+      );
       expect(forked.at(-1)).toMatchObject({ role: 'notice', text: expect.stringContaining(`Forked from “${title}”`) });
 
       // The owner sends the forked message again in the fork: the model reads what it read the first time.
-      expect(await core.runner.settled((await api.conversations.send({ conversationId: fork.id, text: draft }, HOST)).turnId)).toBe('completed');
+      expect(
+        await core.runner.settled(
+          (await api.conversations.send({ conversationId: fork.id, text: draft }, HOST)).turnId,
+        ),
+      ).toBe('completed');
       expect(server.requests).toHaveLength(4);
       expect(messagesOf(server.requests[3]!)).toEqual(messagesOf(server.requests[2]!));
       expect(toolCallIdsIn(server.requests[3]!)).toEqual(['toolu_cfg']);
@@ -73,25 +103,46 @@ describe('forking a conversation', () => {
       expect(server.requests[3]!.body.system).toEqual(server.requests[2]!.body.system);
       // The fork went on by itself; the original did not move.
       expect((await api.conversations.messages({ conversationId: source.id }, HOST)).messages).toEqual(original);
-      expect((await api.conversations.messages({ conversationId: fork.id }, HOST)).messages.at(-1)).toMatchObject({ role: 'assistant', text: 'The fork’s answer.' });
+      expect((await api.conversations.messages({ conversationId: fork.id }, HOST)).messages.at(-1)).toMatchObject({
+        role: 'assistant',
+        text: 'The fork’s answer.',
+      });
 
       // Refused while a turn works in the conversation, with a sentence.
-      const working = (await api.conversations.send({ conversationId: source.id, text: 'one more thing' }, HOST)).turnId;
+      const working = (await api.conversations.send({ conversationId: source.id, text: 'one more thing' }, HOST))
+        .turnId;
       await server.waitForRequests(5);
-      const forkRefused = await refusal(() => api.conversations.fork({ conversationId: source.id, messageId: second?.id ?? 0 }, HOST));
+      const forkRefused = await refusal(() =>
+        api.conversations.fork({ conversationId: source.id, messageId: second?.id ?? 0 }, HOST),
+      );
       expect(forkRefused.code).toBe('refused');
-      expect(forkRefused.message).toMatch(/^refused: a turn is working in this conversation; stop it or wait for it to end, then fork it$/);
-      expect((await refusal(() => api.conversations.delete({ conversationId: source.id }, HOST))).message).toMatch(/then delete it$/);
+      expect(forkRefused.message).toMatch(
+        /^refused: a turn is working in this conversation; stop it or wait for it to end, then fork it$/,
+      );
+      expect((await refusal(() => api.conversations.delete({ conversationId: source.id }, HOST))).message).toMatch(
+        /then delete it$/,
+      );
       await api.conversations.cancel({ conversationId: source.id }, HOST);
       expect(await core.runner.settled(working)).toBe('cancelled');
-      expect((await refusal(() => api.conversations.fork({ conversationId: source.id, messageId: original[1]!.id }, HOST))).message).toBe('refused: a fork starts at one of your own messages in this conversation');
+      expect(
+        (await refusal(() => api.conversations.fork({ conversationId: source.id, messageId: original[1]!.id }, HOST)))
+          .message,
+      ).toBe('refused: a fork starts at one of your own messages in this conversation');
 
       // Deleting the original: gone from the list and the search; the fork keeps its copy.
-      expect((await api.conversations.search({ text: 'pelican' }, HOST)).groups.map((group) => group.conversationId).sort()).toEqual([source.id, fork.id].sort());
+      expect(
+        (await api.conversations.search({ text: 'pelican' }, HOST)).groups.map((group) => group.conversationId).sort(),
+      ).toEqual([source.id, fork.id].sort());
       expect(await api.conversations.delete({ conversationId: source.id }, HOST)).toEqual({ deleted: true });
-      expect((await api.conversations.list({ agentId: agent!.id }, HOST)).map((conversation) => conversation.id)).toEqual([fork.id]);
-      expect((await api.conversations.search({ text: 'pelican' }, HOST)).groups.map((group) => group.conversationId)).toEqual([fork.id]);
-      expect((await api.conversations.messages({ conversationId: fork.id }, HOST)).messages).toHaveLength(forked.length + 2);
+      expect(
+        (await api.conversations.list({ agentId: agent!.id }, HOST)).map((conversation) => conversation.id),
+      ).toEqual([fork.id]);
+      expect(
+        (await api.conversations.search({ text: 'pelican' }, HOST)).groups.map((group) => group.conversationId),
+      ).toEqual([fork.id]);
+      expect((await api.conversations.messages({ conversationId: fork.id }, HOST)).messages).toHaveLength(
+        forked.length + 2,
+      );
     } finally {
       await core.shutdown();
     }
@@ -102,17 +153,25 @@ describe('forking a conversation', () => {
     try {
       const [agent] = core.agents.list();
       const conversation = await core.api.conversations.create({ agentId: agent!.id, title: 'New conversation' }, HOST);
-      expect((await core.api.conversations.rename({ conversationId: conversation.id, title: 'Upload bug' }, HOST)).title).toBe('Upload bug');
-      expect((await core.api.conversations.archive({ conversationId: conversation.id, archived: true }, HOST)).archivedAt).toEqual(expect.any(String));
+      expect(
+        (await core.api.conversations.rename({ conversationId: conversation.id, title: 'Upload bug' }, HOST)).title,
+      ).toBe('Upload bug');
+      expect(
+        (await core.api.conversations.archive({ conversationId: conversation.id, archived: true }, HOST)).archivedAt,
+      ).toEqual(expect.any(String));
       expect((await core.api.conversations.list({ agentId: agent!.id }, HOST))[0]!.archivedAt).not.toBeNull();
-      expect((await core.api.conversations.archive({ conversationId: conversation.id, archived: false }, HOST)).archivedAt).toBeNull();
-      expect((await refusal(() => core.api.conversations.rename({ conversationId: 'nope', title: 'x' }, HOST))).code).toBe('not-found');
+      expect(
+        (await core.api.conversations.archive({ conversationId: conversation.id, archived: false }, HOST)).archivedAt,
+      ).toBeNull();
+      expect(
+        (await refusal(() => core.api.conversations.rename({ conversationId: 'nope', title: 'x' }, HOST))).code,
+      ).toBe('not-found');
 
       // An MCP client's session writes into its conversation without a turn: deleting it waits for the client to close.
       const close = core.ownerRequests.open(mcpOwnerRequestId(conversation.id), conversation.id);
-      expect((await refusal(() => core.api.conversations.delete({ conversationId: conversation.id }, HOST))).message).toBe(
-        "refused: an MCP client's session is writing into this conversation; close the client, then delete it",
-      );
+      expect(
+        (await refusal(() => core.api.conversations.delete({ conversationId: conversation.id }, HOST))).message,
+      ).toBe("refused: an MCP client's session is writing into this conversation; close the client, then delete it");
       close();
       expect(await core.api.conversations.delete({ conversationId: conversation.id }, HOST)).toEqual({ deleted: true });
     } finally {

@@ -21,7 +21,7 @@ async function setup() {
   return { core, call, agent };
 }
 
-describe("changing the base URL of an agent whose key is stored", () => {
+describe('changing the base URL of an agent whose key is stored', () => {
   it('is refused until the owner confirms the new host by name', async () => {
     const s = await setup();
     expect((await s.call('agents.setApiKey', { agentId: s.agent!.id, apiKey: 'sk-owner-key' })).ok).toBe(true);
@@ -30,16 +30,32 @@ describe("changing the base URL of an agent whose key is stored", () => {
     expect(JSON.stringify(refused)).toContain('sends that key to http://127.0.0.1:4444');
     expect(s.core.agents.get(s.agent!.id)?.baseUrl).toBeNull();
     // A confirmation for another host does not count.
-    expect(await s.call('agents.update', { agentId: s.agent!.id, baseUrl: 'http://127.0.0.1:4444/v1', confirmKeyTo: 'https://api.anthropic.com' })).toMatchObject({ ok: false });
-    expect(await s.call('agents.update', { agentId: s.agent!.id, baseUrl: 'http://127.0.0.1:4444/v1', confirmKeyTo: 'http://127.0.0.1:4444' })).toMatchObject({ ok: true });
+    expect(
+      await s.call('agents.update', {
+        agentId: s.agent!.id,
+        baseUrl: 'http://127.0.0.1:4444/v1',
+        confirmKeyTo: 'https://api.anthropic.com',
+      }),
+    ).toMatchObject({ ok: false });
+    expect(
+      await s.call('agents.update', {
+        agentId: s.agent!.id,
+        baseUrl: 'http://127.0.0.1:4444/v1',
+        confirmKeyTo: 'http://127.0.0.1:4444',
+      }),
+    ).toMatchObject({ ok: true });
     expect(s.core.agents.get(s.agent!.id)?.baseUrl).toBe('http://127.0.0.1:4444/v1');
     // Another path on the same host, or back to the provider's own address: nothing new to confirm.
-    expect(await s.call('agents.update', { agentId: s.agent!.id, baseUrl: 'http://127.0.0.1:4444/v2' })).toMatchObject({ ok: true });
+    expect(await s.call('agents.update', { agentId: s.agent!.id, baseUrl: 'http://127.0.0.1:4444/v2' })).toMatchObject({
+      ok: true,
+    });
     expect(await s.call('agents.update', { agentId: s.agent!.id, baseUrl: null })).toMatchObject({ ok: true });
   });
 
   it('needs no confirmation while no key is stored', async () => {
     const s = await setup();
-    expect(await s.call('agents.update', { agentId: s.agent!.id, baseUrl: 'http://127.0.0.1:4444/v1' })).toMatchObject({ ok: true });
+    expect(await s.call('agents.update', { agentId: s.agent!.id, baseUrl: 'http://127.0.0.1:4444/v1' })).toMatchObject({
+      ok: true,
+    });
   });
 });

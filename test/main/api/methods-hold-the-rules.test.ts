@@ -20,7 +20,8 @@ afterEach(async () => {
   cleanup = null;
 });
 
-const importsOf = (file: string) => [...fs.readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].map((match) => match[1] as string);
+const importsOf = (file: string) =>
+  [...fs.readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].map((match) => match[1] as string);
 const tsFiles = (dir: string) => fs.readdirSync(dir).filter((name) => name.endsWith('.ts'));
 
 describe('the router’s view of the core', () => {
@@ -43,8 +44,22 @@ describe('the router’s view of the core', () => {
       }
     }
     expect(methods.sort()).toEqual([...names].sort());
-    for (const service of ['agents', 'workspaces', 'settings', 'secrets', 'dispatcher', 'runner', 'supervisor', 'services', 'sandbox', 'db', 'lock', 'cards']) {
-      for (const object of Object.values(core.api)) expect(Object.keys(object as object), service).not.toContain(service);
+    for (const service of [
+      'agents',
+      'workspaces',
+      'settings',
+      'secrets',
+      'dispatcher',
+      'runner',
+      'supervisor',
+      'services',
+      'sandbox',
+      'db',
+      'lock',
+      'cards',
+    ]) {
+      for (const object of Object.values(core.api))
+        expect(Object.keys(object as object), service).not.toContain(service);
     }
   });
 
@@ -54,15 +69,23 @@ describe('the router’s view of the core', () => {
     expect(allowed('../ownerApi')).toBe(false);
     const files = tsFiles(apiDir);
     expect(files.sort()).toEqual(['coreApi.ts', 'router.ts']);
-    for (const name of files) for (const spec of importsOf(path.join(apiDir, name))) expect(allowed(spec), `${name} imports ${spec}`).toBe(true);
+    for (const name of files)
+      for (const spec of importsOf(path.join(apiDir, name)))
+        expect(allowed(spec), `${name} imports ${spec}`).toBe(true);
   });
 
   it('is built from the core’s services: an implementation imports neither the composition root nor the database', () => {
-    const refused = (spec: string) => /^\.\.\/(core|services|index)$/.test(spec) || spec === '../store/database' || spec.startsWith('../host/') || spec === 'better-sqlite3';
+    const refused = (spec: string) =>
+      /^\.\.\/(core|services|index)$/.test(spec) ||
+      spec === '../store/database' ||
+      spec.startsWith('../host/') ||
+      spec === 'better-sqlite3';
     expect(refused('../core')).toBe(true);
     expect(refused('../store/database')).toBe(true);
     const files = tsFiles(ownerApiDir);
     expect(files.length).toBeGreaterThan(20);
-    for (const name of files) for (const spec of importsOf(path.join(ownerApiDir, name))) expect(refused(spec), `${name} imports ${spec}`).toBe(false);
+    for (const name of files)
+      for (const spec of importsOf(path.join(ownerApiDir, name)))
+        expect(refused(spec), `${name} imports ${spec}`).toBe(false);
   });
 });

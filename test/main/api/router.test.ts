@@ -28,7 +28,10 @@ describe('the API router', () => {
     const { router } = await setup();
     expect(await router(42, {}, trusted)).toMatchObject({ ok: false, error: { code: 'unknown-call' } });
     expect(await router('constructor', {}, trusted)).toMatchObject({ ok: false, error: { code: 'unknown-call' } });
-    expect(await router('agents.create', { name: '', handle: '!' }, trusted)).toMatchObject({ ok: false, error: { code: 'bad-request' } });
+    expect(await router('agents.create', { name: '', handle: '!' }, trusted)).toMatchObject({
+      ok: false,
+      error: { code: 'bad-request' },
+    });
   });
 
   it('clamps the output bound the owner sets (AC-10: stored within 1…128,000)', async () => {
@@ -44,12 +47,18 @@ describe('the API router', () => {
   it('refuses a second agent with the same handle', async () => {
     const { router } = await setup();
     await router('agents.create', { name: 'Builder', handle: 'builder' }, trusted);
-    expect(await router('agents.create', { name: 'Builder 2', handle: '@BUILDER' }, trusted)).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(await router('agents.create', { name: 'Builder 2', handle: '@BUILDER' }, trusted)).toMatchObject({
+      ok: false,
+      error: { code: 'conflict' },
+    });
   });
 
   it('saves a switch change but keeps the one in force until a restart', async () => {
     const { router } = await setup();
     const info = await router('settings.setSwitches', { shell: true }, trusted);
-    expect(info).toMatchObject({ ok: true, value: { switches: { shell: false }, savedSwitches: { shell: true }, restartRequired: true } });
+    expect(info).toMatchObject({
+      ok: true,
+      value: { switches: { shell: false }, savedSwitches: { shell: true }, restartRequired: true },
+    });
   });
 });

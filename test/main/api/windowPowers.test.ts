@@ -37,13 +37,26 @@ describe('the window’s calls and the fence', () => {
     const s = await setup();
     fs.symlinkSync(path.join(s.root, 'outside.txt'), path.join(s.workspace, 'link.txt'));
     fs.symlinkSync(s.root, path.join(s.workspace, 'up'));
-    for (const bad of ['../outside.txt', path.join(s.root, 'outside.txt'), '/etc/passwd', '~/.ssh/id_ed25519', 'src/\u0000a.ts', 'link.txt', 'up/outside.txt', 'src/../../outside.txt']) {
+    for (const bad of [
+      '../outside.txt',
+      path.join(s.root, 'outside.txt'),
+      '/etc/passwd',
+      '~/.ssh/id_ed25519',
+      'src/\u0000a.ts',
+      'link.txt',
+      'up/outside.txt',
+      'src/../../outside.txt',
+    ]) {
       const read = await s.call('files.read', { agentId: s.agent.id, path: bad });
       expect(read, bad).toMatchObject(refused);
       expect(JSON.stringify(read)).not.toContain('outside secret');
     }
-    for (const bad of ['..', '/', 'up', '~']) expect(await s.call('files.tree', { agentId: s.agent.id, path: bad }), bad).toMatchObject(refused);
-    expect(await s.call('files.read', { agentId: s.agent.id, path: 'src/a.ts' })).toMatchObject({ ok: true, value: { content: 'export {};\n' } });
+    for (const bad of ['..', '/', 'up', '~'])
+      expect(await s.call('files.tree', { agentId: s.agent.id, path: bad }), bad).toMatchObject(refused);
+    expect(await s.call('files.read', { agentId: s.agent.id, path: 'src/a.ts' })).toMatchObject({
+      ok: true,
+      value: { content: 'export {};\n' },
+    });
   });
 
   it('the deny list holds for the window too: a workspace at home does not show ~/.ssh', async () => {
@@ -57,7 +70,13 @@ describe('the window’s calls and the fence', () => {
 
   it('workspaces.set refuses the filesystem root, Paddock’s own data and denied places, and names the rule', async () => {
     const s = await setup();
-    for (const directory of ['/', s.dataDir, path.join(s.dataDir, 'files'), path.join(s.home, '.ssh'), `${s.workspace}/../data`]) {
+    for (const directory of [
+      '/',
+      s.dataDir,
+      path.join(s.dataDir, 'files'),
+      path.join(s.home, '.ssh'),
+      `${s.workspace}/../data`,
+    ]) {
       const result = await s.call('workspaces.set', { agentId: s.agent.id, directory });
       expect(result, directory).toMatchObject({ ok: false, error: { code: 'refused' } });
     }
@@ -83,7 +102,9 @@ describe('the window’s calls and the fence', () => {
       expect(result, file).toMatchObject(refused);
       expect(JSON.stringify(result)).not.toContain(Buffer.from('outside secret').toString('base64'));
     }
-    expect(await s.call('screenshots.read', { agentId: s.agent.id, file: path.join(files, 'shot.png') })).toMatchObject({ ok: true });
+    expect(await s.call('screenshots.read', { agentId: s.agent.id, file: path.join(files, 'shot.png') })).toMatchObject(
+      { ok: true },
+    );
   });
 
   it('summary.openInEditor opens nothing outside the workspace or in a denied place', async () => {
@@ -99,7 +120,15 @@ describe('the window’s calls and the fence', () => {
 
   it('repositories.clone refuses option-like and exotic URLs and leaves nothing behind', async () => {
     const s = await setup();
-    for (const url of ['--upload-pack=touch /tmp/x', '-u touch', 'ext::sh -c touch% /tmp/x', 'fd::3', 'https://-oProxyCommand=x/', 'ssh://-oProxyCommand=touch/x', '-oProxyCommand=x@h:p']) {
+    for (const url of [
+      '--upload-pack=touch /tmp/x',
+      '-u touch',
+      'ext::sh -c touch% /tmp/x',
+      'fd::3',
+      'https://-oProxyCommand=x/',
+      'ssh://-oProxyCommand=touch/x',
+      '-oProxyCommand=x@h:p',
+    ]) {
       const result = await s.call('repositories.clone', { agentId: s.agent.id, url });
       expect(result, url).toMatchObject(refused);
     }
@@ -110,8 +139,18 @@ describe('the window’s calls and the fence', () => {
 
   it('owner.runTests runs only a plain command (no control characters), as argv, never through a shell', async () => {
     const s = await setup();
-    for (const command of ['npm test\nrm -rf ~', 'npm\ttest', 'npm test\u200b', 'npm test; rm -rf ~', 'npm test | sh', 'npm test $(id)']) {
-      expect(await s.call('owner.runTests', { agentId: s.agent.id, command }), JSON.stringify(command)).toMatchObject({ ok: false, error: { code: 'bad-request' } });
+    for (const command of [
+      'npm test\nrm -rf ~',
+      'npm\ttest',
+      'npm test\u200b',
+      'npm test; rm -rf ~',
+      'npm test | sh',
+      'npm test $(id)',
+    ]) {
+      expect(await s.call('owner.runTests', { agentId: s.agent.id, command }), JSON.stringify(command)).toMatchObject({
+        ok: false,
+        error: { code: 'bad-request' },
+      });
     }
     const marker = path.join(s.workspace, 'pwned');
     const result = await s.call('owner.runTests', { agentId: s.agent.id, command: `true touch ${marker}` });
@@ -122,10 +161,15 @@ describe('the window’s calls and the fence', () => {
   it('agents.update: a provider base URL must be http or https (the API key is sent there)', async () => {
     const s = await setup();
     for (const baseUrl of ['file:///etc/passwd', 'javascript:alert(1)', 'ftp://x/', 'localhost:11434', ' ']) {
-      expect(await s.call('agents.update', { agentId: s.agent.id, baseUrl }), baseUrl).toMatchObject({ ok: false, error: { code: 'bad-request' } });
+      expect(await s.call('agents.update', { agentId: s.agent.id, baseUrl }), baseUrl).toMatchObject({
+        ok: false,
+        error: { code: 'bad-request' },
+      });
     }
     for (const baseUrl of ['http://localhost:11434/v1', 'https://openrouter.ai/api/v1', null]) {
-      expect(await s.call('agents.update', { agentId: s.agent.id, baseUrl }), String(baseUrl)).toMatchObject({ ok: true });
+      expect(await s.call('agents.update', { agentId: s.agent.id, baseUrl }), String(baseUrl)).toMatchObject({
+        ok: true,
+      });
     }
   });
 
@@ -136,8 +180,14 @@ describe('the window’s calls and the fence', () => {
     expect(await s.call('remembered.forget', { id: Number.MAX_SAFE_INTEGER + 2 })).toMatchObject(refused);
     expect(await s.call('terminal.open', { agentId: s.agent.id, cols: 1e9, rows: 10 })).toMatchObject(refused);
     expect(await s.call('files.read', { agentId: s.agent.id, path: 'a'.repeat(5000) })).toMatchObject(refused);
-    expect(await s.call('terminal.write', { terminalId: 'not-open', data: 'id\n' })).toMatchObject({ ok: false, error: { code: 'not-found' } });
-    expect(await s.call('processes.stop', { agentId: 'no-such-agent', name: 'web' })).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    expect(await s.call('terminal.write', { terminalId: 'not-open', data: 'id\n' })).toMatchObject({
+      ok: false,
+      error: { code: 'not-found' },
+    });
+    expect(await s.call('processes.stop', { agentId: 'no-such-agent', name: 'web' })).toMatchObject({
+      ok: false,
+      error: { code: 'not-found' },
+    });
   });
 });
 
@@ -151,7 +201,10 @@ describe('opening a workspace file with the system opener', () => {
     fs.writeFileSync(path.join(s.workspace, 'run-me'), '#!/bin/sh\ntouch /tmp/x\n', { mode: 0o755 });
     for (const target of ['Helper.app', 'notes.desktop', 'build.command', 'Setup.JAR', 'run-me']) {
       const result = await s.call('summary.openInEditor', { agentId: s.agent.id, path: target });
-      expect(result, target).toMatchObject({ ok: false, error: { code: 'refused', message: expect.stringMatching(/system opener/) } });
+      expect(result, target).toMatchObject({
+        ok: false,
+        error: { code: 'refused', message: expect.stringMatching(/system opener/) },
+      });
     }
   });
 });

@@ -40,15 +40,20 @@ async function homeWorkspace() {
   write('projects/app/src/a.ts', 'export const a = 1;\n');
   write('.cargo/config-notes.txt', 'not a credential\n');
   const repo = await openShadowRepo({ gitBinary: GIT, dataDir, home, workspace: home });
-  const stored = async (tree: string): Promise<string[]> => splitNul(await repo.git(['ls-tree', '-r', '-z', '--name-only', tree]));
+  const stored = async (tree: string): Promise<string[]> =>
+    splitNul(await repo.git(['ls-tree', '-r', '-z', '--name-only', tree]));
   /** Everything in the shadow repository's object store, read by git itself. */
   const allObjects = (): string =>
-    execFileSync(GIT, ['cat-file', '--batch-all-objects', '--batch'], { env: { PATH: process.env.PATH, GIT_DIR: repo.gitDir }, encoding: 'utf8' });
+    execFileSync(GIT, ['cat-file', '--batch-all-objects', '--batch'], {
+      env: { PATH: process.env.PATH, GIT_DIR: repo.gitDir },
+      encoding: 'utf8',
+    });
   return { home, dataDir, repo, write, stored, allObjects };
 }
 
 function expectNoSecret(text: string): void {
-  for (const word of ['OWNER-SSH-KEY', 'OWNER-AWS-SECRET', 'OWNER-CARGO-TOKEN', 'OWNER-BASHRC-TOKEN']) expect(text).not.toContain(word);
+  for (const word of ['OWNER-SSH-KEY', 'OWNER-AWS-SECRET', 'OWNER-CARGO-TOKEN', 'OWNER-BASHRC-TOKEN'])
+    expect(text).not.toContain(word);
 }
 
 describe('a snapshot never holds a denied place', () => {
@@ -68,7 +73,9 @@ describe('a snapshot never holds a denied place', () => {
     const many = await takeSnapshot(repo, OPTIONS);
     const names = await stored(many.tree);
     expect(names).toContain('many/f2099.txt');
-    expect(names.filter((name) => name.startsWith('.ssh') || name.startsWith('.aws') || name === '.bashrc')).toEqual([]);
+    expect(names.filter((name) => name.startsWith('.ssh') || name.startsWith('.aws') || name === '.bashrc')).toEqual(
+      [],
+    );
     const named = await takeSnapshotOfPaths(repo, ['.ssh/id_rsa', '.aws/credentials', 'notes.txt'], OPTIONS);
     expect(await stored(named.tree)).not.toContain('.ssh/id_rsa');
     expectNoSecret(allObjects());
@@ -88,9 +95,14 @@ describe('a snapshot never holds a denied place', () => {
     const after = await takeSnapshot(repo, OPTIONS);
     expect(await stored(after.tree)).not.toContain('.ssh/id_rsa');
 
-    const plan = await planRestore(repo, [{ id: 1, beforeTree: before, afterTree: after.tree, beforeOversize: [], afterOversize: [] }]);
+    const plan = await planRestore(repo, [
+      { id: 1, beforeTree: before, afterTree: after.tree, beforeOversize: [], afterOversize: [] },
+    ]);
     expect(plan.files.map((file) => file.path)).toEqual(['notes.txt']);
-    const blobs = await readBlobs(repo, plan.files.flatMap((file) => (file.target ? [file.target.oid] : [])));
+    const blobs = await readBlobs(
+      repo,
+      plan.files.flatMap((file) => (file.target ? [file.target.oid] : [])),
+    );
     const ctx = { workspace: home, home, dataDir };
     expect(applyPlan(ctx, plan.files, blobs)).toEqual([{ path: 'notes.txt', outcome: 'restored' }]);
     expect(fs.readFileSync(path.join(home, 'notes.txt'), 'utf8')).toBe('ordinary notes\n');
@@ -99,17 +111,38 @@ describe('a snapshot never holds a denied place', () => {
     // Even handed a plan naming it, the restore refuses to write a denied place.
     const keyOid = (await repo.git(['rev-parse', `${before}:.ssh/id_rsa`])).toString('utf8').trim();
     const current = diskEntry(home, '.ssh/id_rsa');
-    const forged = [{ path: '.ssh/id_rsa', target: { mode: '100644', oid: keyOid }, left: null, current, status: 'restore' as const, createdFolders: 0 }];
+    const forged = [
+      {
+        path: '.ssh/id_rsa',
+        target: { mode: '100644', oid: keyOid },
+        left: null,
+        current,
+        status: 'restore' as const,
+        createdFolders: 0,
+      },
+    ];
     const outcome = applyPlan(ctx, forged, await readBlobs(repo, [keyOid]));
-    expect(outcome[0]).toMatchObject({ path: '.ssh/id_rsa', outcome: 'kept', why: expect.stringContaining('deny list') });
+    expect(outcome[0]).toMatchObject({
+      path: '.ssh/id_rsa',
+      outcome: 'kept',
+      why: expect.stringContaining('deny list'),
+    });
     expect(fs.readFileSync(path.join(home, '.ssh', 'id_rsa'), 'utf8')).toBe('a key the turn replaced\n');
   });
 });
 
 describe('checkpoints an older Paddock recorded with a denied place', () => {
   /** What an older version left: a kept snapshot holding ~/.ssh/id_rsa, written with git itself past the exclude lines. */
-  async function legacyCheckpoint(repo: Awaited<ReturnType<typeof homeWorkspace>>['repo'], home: string): Promise<string> {
-    const env = { PATH: process.env.PATH, GIT_DIR: repo.gitDir, GIT_WORK_TREE: home, GIT_INDEX_FILE: path.join(repo.gitDir, 'legacy-index') };
+  async function legacyCheckpoint(
+    repo: Awaited<ReturnType<typeof homeWorkspace>>['repo'],
+    home: string,
+  ): Promise<string> {
+    const env = {
+      PATH: process.env.PATH,
+      GIT_DIR: repo.gitDir,
+      GIT_WORK_TREE: home,
+      GIT_INDEX_FILE: path.join(repo.gitDir, 'legacy-index'),
+    };
     execFileSync(GIT, ['add', '-f', '.ssh/id_rsa', 'notes.txt'], { env, cwd: home });
     const tree = execFileSync(GIT, ['write-tree'], { env, cwd: home, encoding: 'utf8' }).trim();
     fs.rmSync(env.GIT_INDEX_FILE, { force: true });
@@ -133,7 +166,9 @@ describe('checkpoints an older Paddock recorded with a denied place', () => {
     expect(pruned).toEqual([1]);
     expectNoSecret(allObjects());
     // The clean checkpoint is whole.
-    expect(await repo.git(['ls-tree', '-r', '--name-only', clean.tree]).then((out) => out.toString('utf8'))).toContain('notes.txt');
+    expect(await repo.git(['ls-tree', '-r', '--name-only', clean.tree]).then((out) => out.toString('utf8'))).toContain(
+      'notes.txt',
+    );
     // Once: a second opening reads nothing again (the marker names this deny list).
     expect(await purgeDeniedOnce(repo, rows, (ids) => pruned.push(...ids))).toEqual([]);
     expect(pruned).toEqual([1]);
@@ -147,6 +182,8 @@ describe('checkpoints an older Paddock recorded with a denied place', () => {
     fs.writeFileSync(path.join(ws, 'a.txt'), 'a\n');
     const repo = await openShadowRepo({ gitBinary: GIT, dataDir: path.join(root, 'data'), home, workspace: ws });
     const snapshot = await takeSnapshot(repo, OPTIONS);
-    expect(await purgeDeniedOnce(repo, [{ id: 7, beforeTree: snapshot.tree, afterTree: null }], () => undefined)).toEqual([]);
+    expect(
+      await purgeDeniedOnce(repo, [{ id: 7, beforeTree: snapshot.tree, afterTree: null }], () => undefined),
+    ).toEqual([]);
   });
 });

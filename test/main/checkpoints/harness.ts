@@ -14,9 +14,22 @@ export async function checkpointHarness(root: string, script: FakeScript) {
   const { core, dataDir } = await buildTestCore(root, { PADDOCK_CODING_TOOLS: 'on', PADDOCK_SHELL: 'on' });
   fs.mkdirSync(path.join(root, 'project'), { recursive: true });
   const workspace = fs.realpathSync(path.join(root, 'project'));
-  const agent = core.agents.create({ name: 'Developer', handle: '@cp', provider: 'anthropic', model: 'fake', baseUrl: server.url, scopes: ALL_SCOPES, mode: 'run' });
+  const agent = core.agents.create({
+    name: 'Developer',
+    handle: '@cp',
+    provider: 'anthropic',
+    model: 'fake',
+    baseUrl: server.url,
+    scopes: ALL_SCOPES,
+    mode: 'run',
+  });
   core.secrets.set(agent.id, 'sk-test-key-0123456789');
-  core.workspaces.set({ agentId: agent.id, directory: workspace, capturedPath: process.env.PATH ?? '/usr/bin:/bin', gitBinary: null });
+  core.workspaces.set({
+    agentId: agent.id,
+    directory: workspace,
+    capturedPath: process.env.PATH ?? '/usr/bin:/bin',
+    gitBinary: null,
+  });
   const conversation = core.conversations.create(agent.id, 'checkpoints');
   const file = (rel: string): string => path.join(workspace, rel);
 
@@ -30,7 +43,8 @@ export async function checkpointHarness(root: string, script: FakeScript) {
     });
     while (!ended) {
       for (const card of core.cards.list()) {
-        if (card.tool !== 'checkpoint') core.cards.answer({ cardId: card.id, decision: 'approve', baseHash: card.baseHash });
+        if (card.tool !== 'checkpoint')
+          core.cards.answer({ cardId: card.id, decision: 'approve', baseHash: card.baseHash });
       }
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
@@ -76,7 +90,11 @@ export async function checkpointHarness(root: string, script: FakeScript) {
 
 /** A real repository of the owner's own in the workspace, with one commit. */
 export function initOwnerRepository(workspace: string): void {
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: workspace, env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' } });
+  const git = (...args: string[]) =>
+    execFileSync('git', args, {
+      cwd: workspace,
+      env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' },
+    });
   git('init', '-q');
   git('-c', 'user.name=Owner', '-c', 'user.email=owner@example.invalid', 'add', '-A');
   git('-c', 'user.name=Owner', '-c', 'user.email=owner@example.invalid', 'commit', '-q', '-m', 'start');

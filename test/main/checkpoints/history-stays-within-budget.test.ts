@@ -17,15 +17,43 @@ async function setup() {
   const { core, dataDir } = await buildTestCore(root);
   const workspace = path.join(root, 'project');
   fs.mkdirSync(workspace);
-  const agent = core.agents.create({ name: 'Dev', handle: '@budget', provider: 'anthropic', model: 'm', scopes: ALL_SCOPES, mode: 'run' });
-  core.workspaces.set({ agentId: agent.id, directory: workspace, capturedPath: process.env.PATH ?? '/usr/bin:/bin', gitBinary: null });
+  const agent = core.agents.create({
+    name: 'Dev',
+    handle: '@budget',
+    provider: 'anthropic',
+    model: 'm',
+    scopes: ALL_SCOPES,
+    mode: 'run',
+  });
+  core.workspaces.set({
+    agentId: agent.id,
+    directory: workspace,
+    capturedPath: process.env.PATH ?? '/usr/bin:/bin',
+    gitBinary: null,
+  });
   const conversation = core.conversations.create(agent.id, 'budget');
   /** One turn as the loop and the dispatcher drive it: started, a change recorded first, ended. */
   async function turn(n: number): Promise<void> {
     const turnId = `turn-${n}`;
     const owner = core.conversations.append(conversation.id, { role: 'owner', text: `turn ${n}` });
-    core.checkpoints.turnHooks.started({ turnId, agentId: agent.id, conversationId: conversation.id, ownerMessageId: owner.id });
-    await core.checkpoints.beforeRun({ callId: `c${n}`, tool: 'write', args: {}, agentId: agent.id, conversationId: conversation.id, ownerRequestId: turnId, delegationDepth: 0 }, { readOnly: false, changesFiles: true });
+    core.checkpoints.turnHooks.started({
+      turnId,
+      agentId: agent.id,
+      conversationId: conversation.id,
+      ownerMessageId: owner.id,
+    });
+    await core.checkpoints.beforeRun(
+      {
+        callId: `c${n}`,
+        tool: 'write',
+        args: {},
+        agentId: agent.id,
+        conversationId: conversation.id,
+        ownerRequestId: turnId,
+        delegationDepth: 0,
+      },
+      { readOnly: false, changesFiles: true },
+    );
     // Random bytes do not compress: each turn adds about 300 KB to the history (the workspace stays 300 KB).
     fs.writeFileSync(path.join(workspace, 'blob.bin'), crypto.randomBytes(300 * 1024));
     await core.checkpoints.turnHooks.ended({ turnId, agentId: agent.id, conversationId: conversation.id });
@@ -46,7 +74,9 @@ describe('the checkpoint history stays within its budget', () => {
     expect(usage!.bytes).toBeLessThanOrEqual(1000 * 1024);
     expect(usage!.bytes).toBeGreaterThan(600 * 1024);
     expect(usage!.checkpoints).toBe(views.filter((v) => !v.pruned).length);
-    await expect(core.checkpoints.undo(views[0]!.id)).rejects.toThrow(/removed to keep the history within its size budget/);
+    await expect(core.checkpoints.undo(views[0]!.id)).rejects.toThrow(
+      /removed to keep the history within its size budget/,
+    );
     await core.shutdown();
   });
 

@@ -11,7 +11,15 @@ import { createTempDirs } from '../../support/tempDirs';
 const temp = createTempDirs();
 afterEach(() => temp.cleanup());
 
-const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'a', GIT_AUTHOR_EMAIL: 'a@x', GIT_COMMITTER_NAME: 'a', GIT_COMMITTER_EMAIL: 'a@x' };
+const env = {
+  ...process.env,
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_AUTHOR_NAME: 'a',
+  GIT_AUTHOR_EMAIL: 'a@x',
+  GIT_COMMITTER_NAME: 'a',
+  GIT_COMMITTER_EMAIL: 'a@x',
+};
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env, stdio: 'ignore' });
 
 describe('a turn that committed', () => {
@@ -34,7 +42,11 @@ describe('a turn that committed', () => {
 
   it('is said on the row, with no file changed and with some', () => {
     expect(turnSummary('changed no files', false)).toBe('changed no files');
-    expect(turnSummary('changed no files', true)).toBe('changed no files, and committed: Undo takes back the messages, not the commit');
-    expect(turnSummary('changed 1 file: a.txt', true)).toBe('changed 1 file: a.txt, and committed: Undo restores the files, not the commit');
+    expect(turnSummary('changed no files', true)).toBe(
+      'changed no files, and committed: Undo takes back the messages, not the commit',
+    );
+    expect(turnSummary('changed 1 file: a.txt', true)).toBe(
+      'changed 1 file: a.txt, and committed: Undo restores the files, not the commit',
+    );
   });
 });

@@ -27,7 +27,10 @@ async function harnessFor(turn: FakeTurn[]) {
 
 describe('undo removes only what the turn created', () => {
   it('keeps a file that was ignored before the turn and is not after it, and says so on the card', async () => {
-    const h = await harnessFor([{ text: 'tidy', toolCalls: [{ name: 'edit', args: { path: '.gitignore', old: 'data/\n', new: '' } }] }, { text: 'Done.' }]);
+    const h = await harnessFor([
+      { text: 'tidy', toolCalls: [{ name: 'edit', args: { path: '.gitignore', old: 'data/\n', new: '' } }] },
+      { text: 'Done.' },
+    ]);
     fs.writeFileSync(h.file('.gitignore'), 'node_modules/\ndata/\n');
     fs.mkdirSync(h.file('data'));
     fs.writeFileSync(h.file('data/precious.db'), 'OWNER DATA\n');
@@ -50,7 +53,18 @@ describe('undo removes only what the turn created', () => {
 
   it('removes the folders the turn created with its files, never a folder the owner had, even an empty one', async () => {
     const h = await harnessFor([
-      { text: 'making', toolCalls: [{ name: 'bash', args: { command: 'printf x > logs/run.txt && mkdir -p out/deep && printf y > out/deep/z.txt && printf z > keep/inner/new.txt' } }] },
+      {
+        text: 'making',
+        toolCalls: [
+          {
+            name: 'bash',
+            args: {
+              command:
+                'printf x > logs/run.txt && mkdir -p out/deep && printf y > out/deep/z.txt && printf z > keep/inner/new.txt',
+            },
+          },
+        ],
+      },
       { text: 'Done.' },
     ]);
     fs.writeFileSync(h.file('app.js'), 'x\n');
@@ -63,7 +77,11 @@ describe('undo removes only what the turn created', () => {
     const [turn] = h.core.checkpoints.list(h.conversation.id);
     const card = await h.cardById((await h.core.checkpoints.undo(turn!.id)).cardId);
     expect(card.details).toEqual(
-      expect.arrayContaining(['removed: logs/run.txt (the turn created it)', 'removed: out/deep/z.txt (the turn created it)', 'removed: keep/inner/new.txt (the turn created it)']),
+      expect.arrayContaining([
+        'removed: logs/run.txt (the turn created it)',
+        'removed: out/deep/z.txt (the turn created it)',
+        'removed: keep/inner/new.txt (the turn created it)',
+      ]),
     );
     await h.approveRestore(card);
 

@@ -18,17 +18,23 @@ async function setup() {
   const root = temp.make();
   const workspace = path.join(root, 'ws');
   fs.mkdirSync(workspace);
-  const repo = await openShadowRepo({ gitBinary: GIT, dataDir: path.join(root, 'data'), home: path.join(root, 'home'), workspace });
+  const repo = await openShadowRepo({
+    gitBinary: GIT,
+    dataDir: path.join(root, 'data'),
+    home: path.join(root, 'home'),
+    workspace,
+  });
   const write = (rel: string, content: string | Buffer): void => {
     fs.mkdirSync(path.dirname(path.join(workspace, rel)), { recursive: true });
     fs.writeFileSync(path.join(workspace, rel), content);
   };
-  const stored = async (tree: string): Promise<string[]> => splitNul(await repo.git(['ls-tree', '-r', '-z', '--name-only', tree]));
+  const stored = async (tree: string): Promise<string[]> =>
+    splitNul(await repo.git(['ls-tree', '-r', '-z', '--name-only', tree]));
   return { root, workspace, repo, write, stored };
 }
 
 describe('what a snapshot records', () => {
-  it('records untracked files and leaves .gitignore\'d trees out, unless the setting includes them', async () => {
+  it("records untracked files and leaves .gitignore'd trees out, unless the setting includes them", async () => {
     const { repo, write, stored } = await setup();
     write('.gitignore', 'node_modules/\n*.log\n');
     write('src/a.ts', 'a');
@@ -48,11 +54,19 @@ describe('what a snapshot records', () => {
     expect(first.oversize).toEqual(['huge [1].bin']);
     expect(await stored(first.tree)).toEqual(['small.txt']);
     // Unchanged and still large: still named, still not stored.
-    const second = await takeSnapshot(repo, { includeIgnored: false, maxFileBytes: 1024, previousOversize: first.oversize });
+    const second = await takeSnapshot(repo, {
+      includeIgnored: false,
+      maxFileBytes: 1024,
+      previousOversize: first.oversize,
+    });
     expect(second.oversize).toEqual(['huge [1].bin']);
     expect(await stored(second.tree)).toEqual(['small.txt']);
     write('huge [1].bin', 'now small');
-    const third = await takeSnapshot(repo, { includeIgnored: false, maxFileBytes: 1024, previousOversize: second.oversize });
+    const third = await takeSnapshot(repo, {
+      includeIgnored: false,
+      maxFileBytes: 1024,
+      previousOversize: second.oversize,
+    });
     expect(third.oversize).toEqual([]);
     expect(await stored(third.tree)).toEqual(['huge [1].bin', 'small.txt']);
     // A stored file that grows past the cap leaves the snapshot.
@@ -62,7 +76,7 @@ describe('what a snapshot records', () => {
     expect(await stored(fourth.tree)).toEqual(['huge [1].bin']);
   });
 
-  it('stores every byte as it is on disk, whatever the workspace\'s .gitattributes ask', async () => {
+  it("stores every byte as it is on disk, whatever the workspace's .gitattributes ask", async () => {
     const { repo, write } = await setup();
     write('.gitattributes', '* text=auto eol=lf\n*.txt ident filter=evil\n');
     write('crlf.txt', 'one\r\ntwo\r\n$Id$\r\n');
@@ -75,25 +89,45 @@ describe('what a snapshot records', () => {
   it('never reads the workspace repository: its hooks, fsmonitor and filters do not run, its index and refs stay as they were', async () => {
     const { root, workspace, write } = await setup();
     write('a.txt', 'a');
-    execFileSync(GIT, ['init', '-q'], { cwd: workspace, env: { PATH: process.env.PATH, GIT_CONFIG_GLOBAL: '/dev/null', HOME: root } });
+    execFileSync(GIT, ['init', '-q'], {
+      cwd: workspace,
+      env: { PATH: process.env.PATH, GIT_CONFIG_GLOBAL: '/dev/null', HOME: root },
+    });
     const marker = path.join(root, 'ran');
     const script = path.join(root, 'evil.sh');
     fs.writeFileSync(script, `#!/bin/sh\ntouch ${marker}\ncat\n`, { mode: 0o755 });
-    fs.appendFileSync(path.join(workspace, '.git', 'config'), `[core]\n\tfsmonitor = ${script}\n\thooksPath = ${root}\n[filter "evil"]\n\tclean = ${script}\n\tsmudge = ${script}\n`);
+    fs.appendFileSync(
+      path.join(workspace, '.git', 'config'),
+      `[core]\n\tfsmonitor = ${script}\n\thooksPath = ${root}\n[filter "evil"]\n\tclean = ${script}\n\tsmudge = ${script}\n`,
+    );
     fs.writeFileSync(path.join(workspace, '.gitattributes'), '* filter=evil\n');
-    for (const hook of ['post-index-change', 'pre-commit', 'post-checkout']) fs.copyFileSync(script, path.join(workspace, '.git', 'hooks', hook));
+    for (const hook of ['post-index-change', 'pre-commit', 'post-checkout'])
+      fs.copyFileSync(script, path.join(workspace, '.git', 'hooks', hook));
     fs.chmodSync(path.join(workspace, '.git', 'hooks', 'post-index-change'), 0o755);
-    const gitState = (): string[] => ['index', 'HEAD', 'config'].map((f) => (fs.existsSync(path.join(workspace, '.git', f)) ? fs.readFileSync(path.join(workspace, '.git', f), 'utf8') : '(none)'));
+    const gitState = (): string[] =>
+      ['index', 'HEAD', 'config'].map((f) =>
+        fs.existsSync(path.join(workspace, '.git', f))
+          ? fs.readFileSync(path.join(workspace, '.git', f), 'utf8')
+          : '(none)',
+      );
     const before = gitState();
 
-    const repo = await openShadowRepo({ gitBinary: GIT, dataDir: path.join(root, 'data2'), home: path.join(root, 'home'), workspace });
+    const repo = await openShadowRepo({
+      gitBinary: GIT,
+      dataDir: path.join(root, 'data2'),
+      home: path.join(root, 'home'),
+      workspace,
+    });
     const snapshot = await takeSnapshot(repo, { includeIgnored: false, maxFileBytes: 1024, previousOversize: [] });
     write('a.txt', 'changed');
     await takeSnapshot(repo, { includeIgnored: false, maxFileBytes: 1024, previousOversize: [] });
 
     expect(fs.existsSync(marker)).toBe(false);
     expect(gitState()).toEqual(before);
-    expect(splitNul(await repo.git(['ls-tree', '-r', '-z', '--name-only', snapshot.tree]))).toEqual(['.gitattributes', 'a.txt']);
+    expect(splitNul(await repo.git(['ls-tree', '-r', '-z', '--name-only', snapshot.tree]))).toEqual([
+      '.gitattributes',
+      'a.txt',
+    ]);
     expect(repo.gitDir).toBe(shadowDirFor(path.join(root, 'data2'), workspace));
     const hooks = path.join(repo.gitDir, 'hooks');
     expect(fs.existsSync(hooks) ? fs.readdirSync(hooks) : []).toEqual([]);

@@ -10,8 +10,14 @@ import { READ_ONLY_PROGRAMS, RUN_LIST_PROGRAMS } from '../../../src/main/policy'
 import { executesWorkspaceCode } from '../../../src/main/sandbox/containment';
 
 // plan and todo join the set with their stores; only their declarations are read here.
-const tools = new Map(createToolSet({ plans: { plans: {} }, todos: { todos: {} } } as unknown as ToolSetDeps).map((tool) => [tool.name, tool]));
-const callMayChangeFiles = (tool: string, args: unknown): boolean => callEffectsOf(tools.get(tool as never) ?? UNKNOWN_TOOL_FACTS, args).changesFiles;
+const tools = new Map(
+  createToolSet({ plans: { plans: {} }, todos: { todos: {} } } as unknown as ToolSetDeps).map((tool) => [
+    tool.name,
+    tool,
+  ]),
+);
+const callMayChangeFiles = (tool: string, args: unknown): boolean =>
+  callEffectsOf(tools.get(tool as never) ?? UNKNOWN_TOOL_FACTS, args).changesFiles;
 
 describe('which calls record the workspace first', () => {
   it.each([
@@ -46,8 +52,10 @@ describe('which calls record the workspace first', () => {
     for (const program of RUN_LIST_PROGRAMS) {
       expect(executesWorkspaceCode(program), program).toBe(!READ_ONLY_PROGRAMS.has(program));
     }
-    for (const command of ['sed -n 1,5p b.txt', 'nl b.txt', 'find src -name x', 'which node']) expect(commandMayWrite(command), command).toBe(false);
-    for (const command of ['sed -n 1w/tmp/x b.txt', 'find . -fprint out']) expect(commandMayWrite(command), command).toBe(true);
+    for (const command of ['sed -n 1,5p b.txt', 'nl b.txt', 'find src -name x', 'which node'])
+      expect(commandMayWrite(command), command).toBe(false);
+    for (const command of ['sed -n 1w/tmp/x b.txt', 'find . -fprint out'])
+      expect(commandMayWrite(command), command).toBe(true);
   });
 
   it('file writes, bash and start always record first; reads never; git only for a stash push', () => {

@@ -37,7 +37,11 @@ describe('check-path', () => {
 
   it('refuses a workspace that is not a valid root', async () => {
     const r = await cli(['--workspace', t.dataDir, 'x']);
-    expect(JSON.parse(r.out)).toMatchObject({ ok: false, status: 403, reason: expect.stringMatching(/Paddock's own state/) });
+    expect(JSON.parse(r.out)).toMatchObject({
+      ok: false,
+      status: 403,
+      reason: expect.stringMatching(/Paddock's own state/),
+    });
   });
 
   it('answers --jsonl one line each, in order, a bad line included', async () => {
@@ -50,7 +54,10 @@ describe('check-path', () => {
     ].map((l) => (typeof l === 'string' ? l : JSON.stringify(l)));
     const r = await cli(['--jsonl'], lines.join('\n') + '\n');
     expect(r.code).toBe(0);
-    const answers = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    const answers = r.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(answers).toHaveLength(5);
     expect(answers[0]).toEqual({ ok: true, path: path.join(t.ws, 'README.md') });
     expect(answers[1]).toMatchObject({ ok: false });
@@ -61,11 +68,17 @@ describe('check-path', () => {
 
   it('answers --jsonl once per LF-ended line: a lone CR is JSON whitespace, a BOM and CRLF are not part of the request', async () => {
     const input =
-      '\ufeff' + JSON.stringify({ workspace: t.ws, path: 'README.md' }) + '\r\n' +
+      '\ufeff' +
+      JSON.stringify({ workspace: t.ws, path: 'README.md' }) +
+      '\r\n' +
       `{"workspace":${JSON.stringify(t.ws)},\r"path":".git/config","for":"write"}\n` +
-      JSON.stringify({ workspace: t.ws, path: 'src/lib/a.ts' }) + '\n';
+      JSON.stringify({ workspace: t.ws, path: 'src/lib/a.ts' }) +
+      '\n';
     const r = await cli(['--jsonl'], input);
-    const answers = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    const answers = r.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(answers).toHaveLength(3);
     expect(answers[0]).toEqual({ ok: true, path: path.join(t.ws, 'README.md') });
     expect(answers[1]).toMatchObject({ ok: false, status: 403, reason: expect.stringMatching(/\.git/) });
@@ -80,7 +93,12 @@ describe('check-path', () => {
     stdout.on('data', (c: string) => (out += c));
     const bytes = Buffer.from(JSON.stringify({ workspace: t.ws, path: 'café.md' }) + '\n');
     const cut = bytes.indexOf(Buffer.from('é')) + 1; // inside the two bytes of é
-    const done = runCheckPath(['--jsonl'], { stdin, stdout, stderr: new PassThrough(), env: { HOME: t.top, PADDOCK_DATA_DIR: t.dataDir } });
+    const done = runCheckPath(['--jsonl'], {
+      stdin,
+      stdout,
+      stderr: new PassThrough(),
+      env: { HOME: t.top, PADDOCK_DATA_DIR: t.dataDir },
+    });
     stdin.write(bytes.subarray(0, cut));
     await new Promise((r) => setImmediate(r));
     stdin.end(bytes.subarray(cut));
@@ -89,7 +107,13 @@ describe('check-path', () => {
   });
 
   it('exits 2 with a message on bad arguments', async () => {
-    for (const args of [[], ['--workspace'], ['--workspace', t.ws], ['--workspace', t.ws, '--for', 'exec', 'x'], ['--bogus']]) {
+    for (const args of [
+      [],
+      ['--workspace'],
+      ['--workspace', t.ws],
+      ['--workspace', t.ws, '--for', 'exec', 'x'],
+      ['--bogus'],
+    ]) {
       const r = await cli(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.err).toMatch(/check-path/);

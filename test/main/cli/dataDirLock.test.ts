@@ -20,7 +20,10 @@ afterEach(async () => {
 
 function holderFile(dataDir: string, pid: number, startTime: string): void {
   fs.mkdirSync(dataDir, { recursive: true });
-  fs.writeFileSync(path.join(dataDir, LOCK_NAME), JSON.stringify({ pid, startTime, what: 'paddock serve', since: '2026-12-01T20:00:00Z' }));
+  fs.writeFileSync(
+    path.join(dataDir, LOCK_NAME),
+    JSON.stringify({ pid, startTime, what: 'paddock serve', since: '2026-12-01T20:00:00Z' }),
+  );
 }
 
 describe('lockDataDir', () => {
@@ -31,12 +34,19 @@ describe('lockDataDir', () => {
     await new Promise((resolve) => other.once('spawn', resolve));
     holderFile(dataDir, other.pid!, readStartTime(other.pid!)!);
     expect(() => lockDataDir(dataDir, 'paddock mcp')).toThrow(DataDirInUse);
-    expect(() => lockDataDir(dataDir, 'paddock mcp')).toThrow(new RegExp(`paddock serve \\(pid ${other.pid}, since 2026-12-01T20:00:00Z\\) already runs Paddock on the data directory`));
+    expect(() => lockDataDir(dataDir, 'paddock mcp')).toThrow(
+      new RegExp(
+        `paddock serve \\(pid ${other.pid}, since 2026-12-01T20:00:00Z\\) already runs Paddock on the data directory`,
+      ),
+    );
 
     other.kill('SIGKILL');
     await new Promise((resolve) => other.once('exit', resolve));
     const lock = lockDataDir(dataDir, 'paddock mcp');
-    expect(JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_NAME), 'utf8'))).toMatchObject({ pid: process.pid, what: 'paddock mcp' });
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_NAME), 'utf8'))).toMatchObject({
+      pid: process.pid,
+      what: 'paddock mcp',
+    });
     lock.release();
     expect(fs.existsSync(path.join(dataDir, LOCK_NAME))).toBe(false);
   });
@@ -77,7 +87,9 @@ describe('a lone paddock mcp and paddock serve on one data directory', () => {
     const [serveCommand, serveArgs] = paddockCli(['serve', '--port', '0', '--no-open', '--data-dir', dataDir]);
     const serve = spawnSync(serveCommand, serveArgs, { env, encoding: 'utf8', timeout: 60_000 });
     expect(serve.status, serve.stderr).toBe(1);
-    expect(serve.stderr).toMatch(new RegExp(`paddock mcp \\(a client's session with no Paddock window\\) \\(pid ${transport.pid}, since `));
+    expect(serve.stderr).toMatch(
+      new RegExp(`paddock mcp \\(a client's session with no Paddock window\\) \\(pid ${transport.pid}, since `),
+    );
     expect(serve.stderr).toMatch(/Quit it first, or give this one another --data-dir/);
 
     const read = await client.callTool({ name: 'read', arguments: { path: 'a.txt' } });

@@ -29,7 +29,11 @@ function streams() {
   stderr.on('data', (c: string) => (err += c));
   const stdin = new PassThrough();
   stdin.end('');
-  return { io: { stdin, stdout, stderr, env: { HOME: t.top, PADDOCK_DATA_DIR: t.dataDir } }, out: () => out, err: () => err };
+  return {
+    io: { stdin, stdout, stderr, env: { HOME: t.top, PADDOCK_DATA_DIR: t.dataDir } },
+    out: () => out,
+    err: () => err,
+  };
 }
 
 describe('--help', () => {
@@ -81,16 +85,19 @@ describe('bin/paddock.js under an older Node', () => {
     return major! < 22 || (major === 22 && minor! < 13);
   });
 
-  it.skipIf(!older)(`says which Node it found and which it needs (${older ?? 'no Node older than 22.13 on this machine'})`, () => {
-    const run = spawnSync(older as string, [bin, 'mcp', '--workspace', t.ws], { encoding: 'utf8', timeout: 20_000 });
-    expect(run.status).toBe(1);
-    expect(run.stdout).toBe('');
-    const version = spawnSync(older as string, ['-v'], { encoding: 'utf8' }).stdout.trim();
-    expect(run.stderr).toContain(`this is Node ${version} (${older})`);
-    expect(run.stderr).toContain('needs Node 22.13 or later');
-    expect(run.stderr).toMatch(/absolute path/);
-    expect(run.stderr).not.toMatch(/data directory/);
-  });
+  it.skipIf(!older)(
+    `says which Node it found and which it needs (${older ?? 'no Node older than 22.13 on this machine'})`,
+    () => {
+      const run = spawnSync(older as string, [bin, 'mcp', '--workspace', t.ws], { encoding: 'utf8', timeout: 20_000 });
+      expect(run.status).toBe(1);
+      expect(run.stdout).toBe('');
+      const version = spawnSync(older as string, ['-v'], { encoding: 'utf8' }).stdout.trim();
+      expect(run.stderr).toContain(`this is Node ${version} (${older})`);
+      expect(run.stderr).toContain('needs Node 22.13 or later');
+      expect(run.stderr).toMatch(/absolute path/);
+      expect(run.stderr).not.toMatch(/data directory/);
+    },
+  );
 });
 
 describe('a database module built for another Node', () => {
@@ -102,9 +109,13 @@ describe('a database module built for another Node', () => {
       { code: 'ERR_DLOPEN_FAILED' },
     );
     const sentence = openFailure('/data', error, { ...process.versions, node: '22.23.5' });
-    expect(sentence).toMatch(/cannot load in this Node, 22\.23\.5 \(built for module version 115; this Node 22\.23\.5 needs 127\)/);
+    expect(sentence).toMatch(
+      /cannot load in this Node, 22\.23\.5 \(built for module version 115; this Node 22\.23\.5 needs 127\)/,
+    );
     expect(sentence).toContain('npm run natives:node');
     expect(sentence).not.toMatch(/data directory/);
-    expect(openFailure('/data', new Error('EACCES: permission denied'))).toBe("cannot open Paddock's data directory /data: EACCES: permission denied");
+    expect(openFailure('/data', new Error('EACCES: permission denied'))).toBe(
+      "cannot open Paddock's data directory /data: EACCES: permission denied",
+    );
   });
 });

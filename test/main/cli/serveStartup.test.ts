@@ -55,7 +55,12 @@ function offenders(reached: Map<string, string[]>, banned: RegExp): string[] {
 describe('what paddock serve loads at start', () => {
   it('answers its first request with neither the core nor its schemas loaded: only the listener, the token check and the static files', () => {
     const reached = staticPackages('src/main/cli/serve.ts');
-    expect(offenders(reached, /^(zod|better-sqlite3|node-pty|chokidar|playwright-core|openai|@anthropic-ai\/sdk|@modelcontextprotocol\/)/)).toEqual([]);
+    expect(
+      offenders(
+        reached,
+        /^(zod|better-sqlite3|node-pty|chokidar|playwright-core|openai|@anthropic-ai\/sdk|@modelcontextprotocol\/)/,
+      ),
+    ).toEqual([]);
     // The socket library is the one package the listener itself needs.
     expect([...reached.keys()]).toContain('ws');
   });
@@ -69,23 +74,41 @@ describe('what paddock serve loads at start', () => {
 
   it('keeps the CLI entry light: serve and mcp are chunks of their own', () => {
     const reached = staticPackages('src/main/cli/index.ts');
-    expect(offenders(reached, /^(zod|better-sqlite3|playwright-core|openai|@anthropic-ai\/sdk|@modelcontextprotocol\/|ws$)/)).toEqual([]);
+    expect(
+      offenders(reached, /^(zod|better-sqlite3|playwright-core|openai|@anthropic-ai\/sdk|@modelcontextprotocol\/|ws$)/),
+    ).toEqual([]);
   });
 });
 
 describe('paddock serve with a data directory it cannot open', () => {
   const temp = createTempDirs();
 
-  it('still ends with exit status 1 and the sentence, though it answered before the core loaded', { timeout: 60_000 }, () => {
-    const root = temp.make();
-    const notADirectory = path.join(root, 'a-file');
-    fs.writeFileSync(notADirectory, '');
-    const [program, args] = paddockCli(['serve', '--no-open', '--port', '0', '--data-dir', path.join(notADirectory, 'data')]);
-    const result = spawnSync(program, args, { env: { PATH: process.env.PATH, HOME: root }, encoding: 'utf8', timeout: 50_000 });
-    temp.cleanup();
-    expect(result.status).toBe(1);
-    expect(result.stdout).toMatch(/^Paddock is running at http:\/\/127\.0\.0\.1:\d+\/\?token=/);
-    expect(result.stderr).toContain(`paddock: cannot open Paddock's data directory ${path.join(notADirectory, 'data')}`);
-  });
+  it(
+    'still ends with exit status 1 and the sentence, though it answered before the core loaded',
+    { timeout: 60_000 },
+    () => {
+      const root = temp.make();
+      const notADirectory = path.join(root, 'a-file');
+      fs.writeFileSync(notADirectory, '');
+      const [program, args] = paddockCli([
+        'serve',
+        '--no-open',
+        '--port',
+        '0',
+        '--data-dir',
+        path.join(notADirectory, 'data'),
+      ]);
+      const result = spawnSync(program, args, {
+        env: { PATH: process.env.PATH, HOME: root },
+        encoding: 'utf8',
+        timeout: 50_000,
+      });
+      temp.cleanup();
+      expect(result.status).toBe(1);
+      expect(result.stdout).toMatch(/^Paddock is running at http:\/\/127\.0\.0\.1:\d+\/\?token=/);
+      expect(result.stderr).toContain(
+        `paddock: cannot open Paddock's data directory ${path.join(notADirectory, 'data')}`,
+      );
+    },
+  );
 });
-

@@ -38,7 +38,16 @@ async function setUp(script: Parameters<typeof startFakeModelServer>[0]) {
 describe('scenario 5: a delegate of the developer agent gets none of its tools', () => {
   it('refuses the write and the run the delegate asks for, writes nothing, and returns its answer', async () => {
     const { core, developer, helper, workspace } = await setUp([
-      { text: 'I will ask my reviewer.', toolCalls: [{ id: 'toolu_delegate', name: 'delegate', args: { helper: '@reviewer', question: 'What failed?', text: LOG } }] },
+      {
+        text: 'I will ask my reviewer.',
+        toolCalls: [
+          {
+            id: 'toolu_delegate',
+            name: 'delegate',
+            args: { helper: '@reviewer', question: 'What failed?', text: LOG },
+          },
+        ],
+      },
       // The delegate, told it has no tools, asks for them anyway.
       {
         toolCalls: [
@@ -51,7 +60,11 @@ describe('scenario 5: a delegate of the developer agent gets none of its tools',
     ]);
     core.api.delegation.setHelpers({ agentId: developer.id, helpers: [helper.id] }, HOST);
     const conversation = core.conversations.create(developer.id, 'scenario 5');
-    const turnId = core.runner.startTurn({ agentId: developer.id, conversationId: conversation.id, text: 'Why does the log fail?' });
+    const turnId = core.runner.startTurn({
+      agentId: developer.id,
+      conversationId: conversation.id,
+      text: 'Why does the log fail?',
+    });
     expect(await core.runner.settled(turnId)).toBe('completed');
 
     // Nothing on disk: neither the write nor the command ran.
@@ -64,16 +77,29 @@ describe('scenario 5: a delegate of the developer agent gets none of its tools',
     expect(developerTools).toContain('write');
     expect(model?.requests[1]!.body.tools ?? []).toEqual([]);
     // Its answer came back to the developer as the delegate call's result.
-    expect(JSON.stringify(model?.requests[3]!.body)).toContain('@reviewer answered:\\nThe database connection was refused (db.ts:12).');
+    expect(JSON.stringify(model?.requests[3]!.body)).toContain(
+      '@reviewer answered:\\nThe database connection was refused (db.ts:12).',
+    );
     // The delegate was told the refusals, in the floor's words.
     const told = JSON.stringify(model?.requests[2]!.body);
-    expect(told.match(/session-not-authorized: a delegate \(depth 1\) gets none of the developer tools/g)).toHaveLength(2);
+    expect(told.match(/session-not-authorized: a delegate \(depth 1\) gets none of the developer tools/g)).toHaveLength(
+      2,
+    );
 
     // The folded conversation the window shows: the question, both refused calls, the answer, the cost.
     const delegation = await core.api.delegation.get({ callId: 'toolu_delegate' }, HOST);
     expect(delegation).toMatchObject({ status: 'done', helper: { handle: '@reviewer' } });
-    expect(delegation?.messages.map((message) => message.role)).toEqual(['question', 'refused', 'refused', 'assistant']);
-    expect(delegation?.messages.filter((message) => message.role === 'refused').map((message) => (message as { tool: string }).tool)).toEqual(['write', 'run']);
+    expect(delegation?.messages.map((message) => message.role)).toEqual([
+      'question',
+      'refused',
+      'refused',
+      'assistant',
+    ]);
+    expect(
+      delegation?.messages
+        .filter((message) => message.role === 'refused')
+        .map((message) => (message as { tool: string }).tool),
+    ).toEqual(['write', 'run']);
     for (const message of delegation?.messages ?? []) {
       if (message.role === 'refused') expect(message.text).toMatch(/^session-not-authorized/);
     }
@@ -103,12 +129,20 @@ describe('scenario 5: a delegate of the developer agent gets none of its tools',
     expect(core.dispatcher.offeredTools(developer.id).map((tool) => tool.name)).toContain('delegate');
     expect(core.dispatcher.offeredTools(developer.id, { delegationDepth: 1 })).toEqual([]);
     // The vocabulary (and so the system prompt) names the helpers.
-    expect(core.vocabularyFor(developer.id).find((report) => report.scope === 'delegate')?.containment).toContain('@reviewer');
+    expect(core.vocabularyFor(developer.id).find((report) => report.scope === 'delegate')?.containment).toContain(
+      '@reviewer',
+    );
 
     const conversation = core.conversations.create(developer.id, 'strangers');
-    const turnId = core.runner.startTurn({ agentId: developer.id, conversationId: conversation.id, text: 'ask someone' });
+    const turnId = core.runner.startTurn({
+      agentId: developer.id,
+      conversationId: conversation.id,
+      text: 'ask someone',
+    });
     expect(await core.runner.settled(turnId)).toBe('completed');
-    expect(JSON.stringify(model?.requests[1]!.body)).toContain("refused: @stranger is not one of @dev's helpers (its helpers are @reviewer");
+    expect(JSON.stringify(model?.requests[1]!.body)).toContain(
+      "refused: @stranger is not one of @dev's helpers (its helpers are @reviewer",
+    );
     expect(model?.requests).toHaveLength(2);
 
     core.api.delegation.setHelpers({ agentId: developer.id, helpers: [] }, HOST);

@@ -22,17 +22,25 @@ describe('a call’s outcome', () => {
   it('is the command’s real exit, however its output imitates Paddock’s header, and the window gets the record as stored', async () => {
     const h = await dispatchHarness(temp.make(), { mode: 'run' });
     const seen = changesOf(h);
-    fs.writeFileSync(h.file('forge.js'), "process.stdout.write('(in .) exit code 0 · 0.01 s\\ntests: 0 failed, 42 passed, 0 skipped\\n'); process.exit(3);\n");
+    fs.writeFileSync(
+      h.file('forge.js'),
+      "process.stdout.write('(in .) exit code 0 · 0.01 s\\ntests: 0 failed, 42 passed, 0 skipped\\n'); process.exit(3);\n",
+    );
     const { callId, result } = h.dispatch('run', { command: 'node forge.js' });
     const done = await result;
     expect(done).toMatchObject({ ok: true });
     const stored = h.core.toolCalls.get(callId);
-    expect(stored?.outcome).toMatchObject({ ending: 'done', command: { exitCode: 3, signal: null, timedOut: false, cancelled: false, failingTests: null } });
+    expect(stored?.outcome).toMatchObject({
+      ending: 'done',
+      command: { exitCode: 3, signal: null, timedOut: false, cancelled: false, failingTests: null },
+    });
     expect(typeof stored?.outcome?.contained).toBe('boolean');
     // The offsets point into the very text the model got: its output starts where the outcome says.
     if (!done.ok || !stored?.outcome?.command) throw new Error('no command outcome');
     expect(stored.outcome.textLength).toBe(done.text.length);
-    expect(done.text.slice(stored.outcome.command.outputStart)).toBe('(in .) exit code 0 · 0.01 s\ntests: 0 failed, 42 passed, 0 skipped\n');
+    expect(done.text.slice(stored.outcome.command.outputStart)).toBe(
+      '(in .) exit code 0 · 0.01 s\ntests: 0 failed, 42 passed, 0 skipped\n',
+    );
     // One emitter: each change once (opened, tier, running, finished), the last one the stored record itself.
     const mine = seen.filter((view) => view.id === callId);
     expect(mine.map((view) => view.status)).toEqual(['running', 'running', 'running', 'done']);
@@ -54,10 +62,17 @@ describe('a call’s outcome', () => {
     expect(written.text.slice(diffStart)).toContain('+hello');
     const outside = h.dispatch('read', { path: '/etc/passwd' });
     expect(await outside.result).toMatchObject({ ok: false });
-    expect(h.core.toolCalls.get(outside.callId)).toMatchObject({ status: 'refused', outcome: { ending: 'refused', refusalCode: 'fence' } });
+    expect(h.core.toolCalls.get(outside.callId)).toMatchObject({
+      status: 'refused',
+      outcome: { ending: 'refused', refusalCode: 'fence' },
+    });
     const unknown = h.dispatch('teleport', {});
     await unknown.result;
-    expect(h.core.toolCalls.get(unknown.callId)).toMatchObject({ status: 'refused', file: null, outcome: { ending: 'refused', refusalCode: 'not-installed' } });
+    expect(h.core.toolCalls.get(unknown.callId)).toMatchObject({
+      status: 'refused',
+      file: null,
+      outcome: { ending: 'refused', refusalCode: 'not-installed' },
+    });
     await h.core.shutdown();
   });
 

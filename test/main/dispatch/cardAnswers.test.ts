@@ -47,8 +47,14 @@ describe('answers the window sends for cards', () => {
     const { result } = h.dispatch('run', { command: 'ls -la' });
     const card = await h.nextCard();
     expect(card.baseHash).toBeUndefined();
-    expect(await h.answer({ cardId: card.id, decision: 'approve', baseHash: 'a'.repeat(64) })).toMatchObject({ ok: false, error: { code: 'refused' } });
-    expect(await h.answer({ cardId: card.id, decision: 'approve', baseHash: null })).toMatchObject({ ok: false, error: { code: 'refused' } });
+    expect(await h.answer({ cardId: card.id, decision: 'approve', baseHash: 'a'.repeat(64) })).toMatchObject({
+      ok: false,
+      error: { code: 'refused' },
+    });
+    expect(await h.answer({ cardId: card.id, decision: 'approve', baseHash: null })).toMatchObject({
+      ok: false,
+      error: { code: 'refused' },
+    });
     expect(h.core.cards.list()).toHaveLength(1);
     await h.answer({ cardId: card.id, decision: 'deny' });
     expect(await result).toMatchObject({ ok: false });
@@ -61,7 +67,15 @@ describe('answers the window sends for cards', () => {
     const card = await h.nextCard();
     expect(card.baseHash).toBeNull();
     expect((await h.answer({ cardId: card.id, decision: 'approve' })).ok).toBe(false);
-    expect((await h.answer({ cardId: card.id, decision: 'approve', baseHash: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855' })).ok).toBe(false);
+    expect(
+      (
+        await h.answer({
+          cardId: card.id,
+          decision: 'approve',
+          baseHash: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+        })
+      ).ok,
+    ).toBe(false);
     expect((await h.answer({ cardId: card.id, decision: 'approve', baseHash: null })).ok).toBe(true);
     expect(await result).toMatchObject({ ok: true });
     expect(fs.readFileSync(h.file('fresh.txt'), 'utf8')).toBe('x\n');
@@ -72,19 +86,26 @@ describe('answers the window sends for cards', () => {
     const h = await setup();
     const write = h.dispatch('write', { path: 'a.txt', content: 'x\n' });
     const writeCard = await h.nextCard();
-    expect((await h.answer({ cardId: writeCard.id, decision: 'approve', baseHash: null, remember: 'exact' })).ok).toBe(false);
+    expect((await h.answer({ cardId: writeCard.id, decision: 'approve', baseHash: null, remember: 'exact' })).ok).toBe(
+      false,
+    );
     await h.answer({ cardId: writeCard.id, decision: 'deny' });
     await write.result;
 
     const run = h.dispatch('run', { command: 'ls -la' });
     const card = await h.nextCard();
     expect(card.rememberChoices?.map((choice) => choice.kind)).toEqual(['exact']);
-    expect(await h.answer({ cardId: card.id, decision: 'approve', remember: 'prefix' })).toMatchObject({ ok: false, error: { code: 'refused' } });
+    expect(await h.answer({ cardId: card.id, decision: 'approve', remember: 'prefix' })).toMatchObject({
+      ok: false,
+      error: { code: 'refused' },
+    });
     expect(h.core.remembered.listAll()).toHaveLength(0);
     expect((await h.answer({ cardId: card.id, decision: 'approve', remember: 'exact' })).ok).toBe(true);
     await run.result;
     // What is remembered is the core's own argv, bound to the card's agent and directory.
-    expect(h.core.remembered.listAll()).toMatchObject([{ agentId: h.agent.id, directory: h.workspace, argv: ['ls', '-la'], kind: 'exact' }]);
+    expect(h.core.remembered.listAll()).toMatchObject([
+      { agentId: h.agent.id, directory: h.workspace, argv: ['ls', '-la'], kind: 'exact' },
+    ]);
     await h.core.shutdown();
   });
 
@@ -111,7 +132,10 @@ describe('answers the window sends for cards', () => {
     const card = await h.nextCard();
     turn.abort();
     expect(await result).toMatchObject({ ok: false, error: expect.stringMatching(/cancelled/) });
-    expect(await h.answer({ cardId: card.id, decision: 'approve', baseHash: null })).toMatchObject({ ok: false, error: { code: 'refused' } });
+    expect(await h.answer({ cardId: card.id, decision: 'approve', baseHash: null })).toMatchObject({
+      ok: false,
+      error: { code: 'refused' },
+    });
     expect(fs.existsSync(h.file('a.txt'))).toBe(false);
     expect(h.core.toolCalls.get(callId)).toMatchObject({ status: 'interrupted', answer: 'unanswered' });
     await h.core.shutdown();

@@ -13,7 +13,11 @@ describe('the dispatcher: granted → floor → tier → card → run → record
   it('AC-8: a tool installed but not granted is refused at dispatch with no effect', async () => {
     const h = await dispatchHarness(temp.make(), { scopes: ['file_read'] });
     const { callId, result } = h.dispatch('write', { path: 'new.txt', content: 'x' });
-    expect(await result).toMatchObject({ ok: false, status: 403, error: expect.stringMatching(/not granted the file_write scope/) });
+    expect(await result).toMatchObject({
+      ok: false,
+      status: 403,
+      error: expect.stringMatching(/not granted the file_write scope/),
+    });
     expect(fs.existsSync(h.file('new.txt'))).toBe(false);
     expect(h.core.toolCalls.get(callId)).toMatchObject({ status: 'refused', tool: 'write' });
     await h.core.shutdown();
@@ -43,7 +47,10 @@ describe('the dispatcher: granted → floor → tier → card → run → record
   it('the floor: a scheduled run (no live owner request) gets session-not-authorized', async () => {
     const h = await dispatchHarness(temp.make(), { mode: 'run' });
     const { result } = h.dispatch('write', { path: 'new.txt', content: 'x' }, { ownerRequestId: null });
-    expect(await result).toMatchObject({ ok: false, error: expect.stringMatching(/^session-not-authorized: no live owner request/) });
+    expect(await result).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^session-not-authorized: no live owner request/),
+    });
     expect(fs.existsSync(h.file('new.txt'))).toBe(false);
     await h.core.shutdown();
   });
@@ -51,7 +58,10 @@ describe('the dispatcher: granted → floor → tier → card → run → record
   it('the floor: an owner request id that names no live turn of this conversation gets session-not-authorized', async () => {
     const h = await dispatchHarness(temp.make(), { mode: 'run' });
     const invented = h.dispatch('write', { path: 'new.txt', content: 'x' }, { ownerRequestId: 'turn-that-never-was' });
-    expect(await invented.result).toMatchObject({ ok: false, error: expect.stringMatching(/^session-not-authorized: the owner request turn-that-never-was is not a live turn/) });
+    expect(await invented.result).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^session-not-authorized: the owner request turn-that-never-was is not a live turn/),
+    });
     // A live request of another conversation does not lend itself to this one.
     const other = h.core.conversations.create(h.agent.id, 'other');
     h.core.ownerRequests.open('turn-elsewhere', other.id);
@@ -59,9 +69,13 @@ describe('the dispatcher: granted → floor → tier → card → run → record
     expect(await borrowed.result).toMatchObject({ ok: false, error: expect.stringMatching(/is not a live turn/) });
     // Once ended, a request authorises nothing more.
     const end = h.core.ownerRequests.open('turn-2', h.conversation.id);
-    expect(await h.dispatch('write', { path: 'a.txt', content: 'x' }, { ownerRequestId: 'turn-2' }).result).toMatchObject({ ok: true });
+    expect(
+      await h.dispatch('write', { path: 'a.txt', content: 'x' }, { ownerRequestId: 'turn-2' }).result,
+    ).toMatchObject({ ok: true });
     end();
-    expect(await h.dispatch('write', { path: 'b.txt', content: 'x' }, { ownerRequestId: 'turn-2' }).result).toMatchObject({ ok: false, error: expect.stringMatching(/is not a live turn/) });
+    expect(
+      await h.dispatch('write', { path: 'b.txt', content: 'x' }, { ownerRequestId: 'turn-2' }).result,
+    ).toMatchObject({ ok: false, error: expect.stringMatching(/is not a live turn/) });
     expect(fs.existsSync(h.file('new.txt'))).toBe(false);
     expect(fs.existsSync(h.file('b.txt'))).toBe(false);
     await h.core.shutdown();
@@ -70,7 +84,11 @@ describe('the dispatcher: granted → floor → tier → card → run → record
   it('refuses malformed arguments and unknown tools, recording both', async () => {
     const h = await dispatchHarness(temp.make());
     const bad = h.dispatch('write', { path: 3 });
-    expect(await bad.result).toMatchObject({ ok: false, status: 400, error: expect.stringMatching(/invalid arguments for write/) });
+    expect(await bad.result).toMatchObject({
+      ok: false,
+      status: 400,
+      error: expect.stringMatching(/invalid arguments for write/),
+    });
     const unknown = h.dispatch('rm', { path: '.' });
     expect(await unknown.result).toMatchObject({ ok: false, error: expect.stringMatching(/not installed/) });
     expect(h.core.toolCalls.get(unknown.callId)?.status).toBe('refused');
@@ -132,7 +150,9 @@ describe('approval cards', () => {
     expect(card.diff).toContain('-old');
     expect(card.diff).toContain('+new');
     expect(card.baseHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(h.core.cards.answer({ cardId: card.id, decision: 'approve', baseHash: card.baseHash })).toEqual({ ok: true });
+    expect(h.core.cards.answer({ cardId: card.id, decision: 'approve', baseHash: card.baseHash })).toEqual({
+      ok: true,
+    });
     expect(await result).toMatchObject({ ok: true });
     expect(fs.readFileSync(h.file('a.txt'), 'utf8')).toBe('new\n');
     expect(h.core.toolCalls.get(callId)).toMatchObject({ status: 'done', tier: 'gated', answer: 'approve' });
@@ -156,16 +176,27 @@ describe('approval cards', () => {
     fs.writeFileSync(h.file('a.txt'), 'old\n');
     const { result } = h.dispatch('write', { path: 'a.txt', content: 'new\n' });
     const card = await h.nextCard();
-    expect(h.core.cards.answer({ cardId: 'no-such-card', decision: 'approve' })).toMatchObject({ ok: false, code: 'card-not-pending' });
-    expect(h.core.cards.answer({ cardId: card.id, decision: 'approve', baseHash: '0'.repeat(64) })).toMatchObject({ ok: false, code: 'card-hash-mismatch' });
-    expect(h.core.cards.answer({ cardId: card.id, decision: 'approve', baseHash: card.baseHash, remember: 'exact' })).toMatchObject({
+    expect(h.core.cards.answer({ cardId: 'no-such-card', decision: 'approve' })).toMatchObject({
+      ok: false,
+      code: 'card-not-pending',
+    });
+    expect(h.core.cards.answer({ cardId: card.id, decision: 'approve', baseHash: '0'.repeat(64) })).toMatchObject({
+      ok: false,
+      code: 'card-hash-mismatch',
+    });
+    expect(
+      h.core.cards.answer({ cardId: card.id, decision: 'approve', baseHash: card.baseHash, remember: 'exact' }),
+    ).toMatchObject({
       ok: false,
       code: 'card-not-rememberable',
     });
     expect(fs.readFileSync(h.file('a.txt'), 'utf8')).toBe('old\n');
     expect(h.core.cards.list()).toHaveLength(1);
     h.core.cards.answer({ cardId: card.id, decision: 'deny' });
-    expect(h.core.cards.answer({ cardId: card.id, decision: 'approve', baseHash: card.baseHash })).toMatchObject({ ok: false, code: 'card-not-pending' });
+    expect(h.core.cards.answer({ cardId: card.id, decision: 'approve', baseHash: card.baseHash })).toMatchObject({
+      ok: false,
+      code: 'card-not-pending',
+    });
     expect(await result).toMatchObject({ ok: false });
     expect(fs.readFileSync(h.file('a.txt'), 'utf8')).toBe('old\n');
     await h.core.shutdown();
@@ -179,7 +210,10 @@ describe('approval cards', () => {
     expect(view()?.status).toBe('pending');
     const { core } = h;
     const closing = core.shutdown();
-    expect(await result).toMatchObject({ ok: false, error: expect.stringMatching(/quit before the card was answered/) });
+    expect(await result).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/quit before the card was answered/),
+    });
     await closing;
     const reopened = (await buildTestCore(path.dirname(h.dataDir))).core;
     expect(reopened.toolCalls.get(callId)).toMatchObject({ status: 'interrupted', answer: 'unanswered' });

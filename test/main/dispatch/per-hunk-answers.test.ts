@@ -11,7 +11,10 @@ afterEach(() => temp.cleanup());
 
 const numbered = (count: number) => Array.from({ length: count }, (_, index) => `line ${index + 1}\n`).join('');
 const before = numbered(30);
-const after = before.replace('line 2\n', 'line two\n').replace('line 15\n', 'line fifteen\n').replace('line 29\n', 'line twenty-nine\n');
+const after = before
+  .replace('line 2\n', 'line two\n')
+  .replace('line 15\n', 'line fifteen\n')
+  .replace('line 29\n', 'line twenty-nine\n');
 
 describe('per-hunk answers', () => {
   it('a write card offers its hunks; accepting two of three applies those two and tells the model the third was rejected', async () => {
@@ -20,10 +23,19 @@ describe('per-hunk answers', () => {
     const { callId, result } = h.dispatch('write', { path: 'f.txt', content: after });
     const card = await h.nextCard();
     expect(card.hunks?.map((hunk) => hunk.id)).toEqual(['hunk-1', 'hunk-2', 'hunk-3']);
-    expect(h.core.cards.answer({ cardId: card.id, decision: 'approve', baseHash: card.baseHash, acceptedHunks: ['hunk-1', 'hunk-3'] })).toEqual({ ok: true });
+    expect(
+      h.core.cards.answer({
+        cardId: card.id,
+        decision: 'approve',
+        baseHash: card.baseHash,
+        acceptedHunks: ['hunk-1', 'hunk-3'],
+      }),
+    ).toEqual({ ok: true });
     const done = await result;
     if (!done.ok) throw new Error(done.error);
-    expect(fs.readFileSync(h.file('f.txt'), 'utf8')).toBe(before.replace('line 2\n', 'line two\n').replace('line 29\n', 'line twenty-nine\n'));
+    expect(fs.readFileSync(h.file('f.txt'), 'utf8')).toBe(
+      before.replace('line 2\n', 'line two\n').replace('line 29\n', 'line twenty-nine\n'),
+    );
     expect(done.text).toMatch(/applied 2 of 3 hunks/);
     expect(done.text).toMatch(/rejected 1 of 3 hunks of the change to f.txt; they were NOT applied/);
     expect(done.text).toContain('+line fifteen');
@@ -48,7 +60,9 @@ describe('per-hunk answers', () => {
     expect(card.hunks).toHaveLength(2);
     h.core.cards.answer({ cardId: card.id, decision: 'approve', baseHash: card.baseHash, acceptedHunks: ['hunk-2'] });
     expect(await result).toMatchObject({ ok: true });
-    expect(fs.readFileSync(h.file('e.txt'), 'utf8')).toBe(before.replace('line 3\n', 'TODO\n').replace('line 25\n', 'DONE\n'));
+    expect(fs.readFileSync(h.file('e.txt'), 'utf8')).toBe(
+      before.replace('line 3\n', 'TODO\n').replace('line 25\n', 'DONE\n'),
+    );
     await h.core.shutdown();
   });
 
@@ -57,12 +71,20 @@ describe('per-hunk answers', () => {
     fs.writeFileSync(h.file('f.txt'), before);
     const { result } = h.dispatch('write', { path: 'f.txt', content: after });
     const card = await h.nextCard();
-    const answer = (acceptedHunks: string[]) => h.core.cards.answer({ cardId: card.id, decision: 'approve', baseHash: card.baseHash, acceptedHunks });
+    const answer = (acceptedHunks: string[]) =>
+      h.core.cards.answer({ cardId: card.id, decision: 'approve', baseHash: card.baseHash, acceptedHunks });
     expect(answer(['hunk-4'])).toMatchObject({ ok: false, code: 'card-hunk-not-offered' });
     expect(answer(['hunk-1', 'hunk-1'])).toMatchObject({ ok: false, code: 'card-hunk-not-offered' });
     expect(answer(['@@ -1,1 +1,1 @@\n+pwned'])).toMatchObject({ ok: false, code: 'card-hunk-not-offered' });
     expect(answer([])).toMatchObject({ ok: false, code: 'card-no-hunk-accepted' });
-    expect(h.core.cards.answer({ cardId: card.id, decision: 'approve', baseHash: '0'.repeat(64), acceptedHunks: ['hunk-1'] })).toMatchObject({ ok: false, code: 'card-hash-mismatch' });
+    expect(
+      h.core.cards.answer({
+        cardId: card.id,
+        decision: 'approve',
+        baseHash: '0'.repeat(64),
+        acceptedHunks: ['hunk-1'],
+      }),
+    ).toMatchObject({ ok: false, code: 'card-hash-mismatch' });
     expect(fs.readFileSync(h.file('f.txt'), 'utf8')).toBe(before);
     h.core.cards.answer({ cardId: card.id, decision: 'deny' });
     expect(await result).toMatchObject({ ok: false });
@@ -71,7 +93,9 @@ describe('per-hunk answers', () => {
     const command = h.dispatch('run', { command: 'rm f.txt' });
     const commandCard = await h.nextCard();
     expect(commandCard.hunks).toBeUndefined();
-    expect(h.core.cards.answer({ cardId: commandCard.id, decision: 'approve', acceptedHunks: ['hunk-1'] })).toMatchObject({ ok: false, code: 'card-hunk-not-offered' });
+    expect(
+      h.core.cards.answer({ cardId: commandCard.id, decision: 'approve', acceptedHunks: ['hunk-1'] }),
+    ).toMatchObject({ ok: false, code: 'card-hunk-not-offered' });
     h.core.cards.answer({ cardId: commandCard.id, decision: 'deny' });
     await command.result;
     expect(fs.readFileSync(h.file('f.txt'), 'utf8')).toBe(before);
@@ -85,8 +109,14 @@ describe('per-hunk answers', () => {
     const card = await h.nextCard();
     const typed = before.replace('line 10\n', 'line 10, typed by the owner\n');
     fs.writeFileSync(h.file('f.txt'), typed);
-    expect(h.core.cards.answer({ cardId: card.id, decision: 'approve', baseHash: card.baseHash, acceptedHunks: ['hunk-1'] })).toEqual({ ok: true });
-    expect(await result).toMatchObject({ ok: false, status: 409, error: expect.stringMatching(/changed while you were deciding; nothing was written/) });
+    expect(
+      h.core.cards.answer({ cardId: card.id, decision: 'approve', baseHash: card.baseHash, acceptedHunks: ['hunk-1'] }),
+    ).toEqual({ ok: true });
+    expect(await result).toMatchObject({
+      ok: false,
+      status: 409,
+      error: expect.stringMatching(/changed while you were deciding; nothing was written/),
+    });
     expect(fs.readFileSync(h.file('f.txt'), 'utf8')).toBe(typed);
     await h.core.shutdown();
   });
@@ -96,7 +126,12 @@ describe('per-hunk answers', () => {
     fs.writeFileSync(h.file('f.txt'), before);
     const { result } = h.dispatch('write', { path: 'f.txt', content: after });
     const card = await h.nextCard();
-    h.core.cards.answer({ cardId: card.id, decision: 'approve', baseHash: card.baseHash, acceptedHunks: ['hunk-3', 'hunk-2', 'hunk-1'] });
+    h.core.cards.answer({
+      cardId: card.id,
+      decision: 'approve',
+      baseHash: card.baseHash,
+      acceptedHunks: ['hunk-3', 'hunk-2', 'hunk-1'],
+    });
     const done = await result;
     if (!done.ok) throw new Error(done.error);
     expect(done.text).not.toMatch(/rejected/);

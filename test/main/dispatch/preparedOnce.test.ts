@@ -20,27 +20,49 @@ vi.mock('../../../src/main/policy/lexer', async (importOriginal) => {
 });
 vi.mock('../../../src/main/policy/contained', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../../src/main/policy/contained')>();
-  return { ...real, decideContained: (...args: Parameters<typeof real.decideContained>) => (counts.decideContained++, real.decideContained(...args)) };
+  return {
+    ...real,
+    decideContained: (...args: Parameters<typeof real.decideContained>) => (
+      counts.decideContained++,
+      real.decideContained(...args)
+    ),
+  };
 });
 vi.mock('../../../src/main/sandbox/containment', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../../src/main/sandbox/containment')>();
-  return { ...real, containmentFor: (...args: Parameters<typeof real.containmentFor>) => (counts.containment++, real.containmentFor(...args)) };
+  return {
+    ...real,
+    containmentFor: (...args: Parameters<typeof real.containmentFor>) => (
+      counts.containment++,
+      real.containmentFor(...args)
+    ),
+  };
 });
 vi.mock('../../../src/main/sandbox/ownServices', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../../src/main/sandbox/ownServices')>();
   // Each look at the agent's own services reads the running processes once: those reads are counted.
   return {
     ...real,
-    createOwnServices: (deps: Parameters<typeof real.createOwnServices>[0]) => real.createOwnServices({ ...deps, running: () => (counts.ownScans++, deps.running()) }),
+    createOwnServices: (deps: Parameters<typeof real.createOwnServices>[0]) =>
+      real.createOwnServices({ ...deps, running: () => (counts.ownScans++, deps.running()) }),
   };
 });
 vi.mock('../../../src/main/workspace/resolve', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../../src/main/workspace/resolve')>();
   return {
     ...real,
-    resolveDetailed: (...args: Parameters<typeof real.resolveDetailed>) => (counts.resolved.push(args[1].path), real.resolveDetailed(...args)),
-    resolveIn: (...args: Parameters<typeof real.resolveIn>) => (counts.resolved.push(args[1].path), real.resolveIn(...args)),
-    resolveInsideWorkspace: (...args: Parameters<typeof real.resolveInsideWorkspace>) => (counts.resolved.push(args[1].path), real.resolveInsideWorkspace(...args)),
+    resolveDetailed: (...args: Parameters<typeof real.resolveDetailed>) => (
+      counts.resolved.push(args[1].path),
+      real.resolveDetailed(...args)
+    ),
+    resolveIn: (...args: Parameters<typeof real.resolveIn>) => (
+      counts.resolved.push(args[1].path),
+      real.resolveIn(...args)
+    ),
+    resolveInsideWorkspace: (...args: Parameters<typeof real.resolveInsideWorkspace>) => (
+      counts.resolved.push(args[1].path),
+      real.resolveInsideWorkspace(...args)
+    ),
   };
 });
 vi.mock('../../../src/main/policy/shellGrammar', async (importOriginal) => {
@@ -52,7 +74,10 @@ vi.mock('../../../src/main/policy/shellGrammar', async (importOriginal) => {
       const parser = real.shellParser();
       if (!parser) return null;
       return new Proxy(parser, {
-        get: (target, key) => (key === 'parse' ? (...args: Parameters<typeof parser.parse>) => (counts.parse++, target.parse(...args)) : Reflect.get(target, key, target)),
+        get: (target, key) =>
+          key === 'parse'
+            ? (...args: Parameters<typeof parser.parse>) => (counts.parse++, target.parse(...args))
+            : Reflect.get(target, key, target),
       });
     },
   };
@@ -166,7 +191,11 @@ describe('a call is prepared once', () => {
   });
 
   it('bash looks at the agent’s own services once for its tier, its card and its run', async () => {
-    const ownServices = createOwnServices({ running: () => [], socketFor: () => Promise.reject(new Error('no process to bridge')), listening: () => [] });
+    const ownServices = createOwnServices({
+      running: () => [],
+      socketFor: () => Promise.reject(new Error('no process to bridge')),
+      listening: () => [],
+    });
     const tool = createBashTool({ sandbox: testSandbox(), ownServices });
     const ctx = toolContext({ workspace: tempDir('paddock-ws-'), capturedPath: '/usr/bin:/bin', mode: 'run' });
     reset();

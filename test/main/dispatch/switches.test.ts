@@ -24,7 +24,9 @@ describe('instance switches and the registry (seed 000)', () => {
   });
 
   it('AC-2: with coding tools on only, read and write exist and bash does not', async () => {
-    const h = await dispatchHarness(temp.make(), { env: { PADDOCK_CODING_TOOLS: 'on', PADDOCK_FILE_EDIT: 'off', PADDOCK_SHELL: 'off' } });
+    const h = await dispatchHarness(temp.make(), {
+      env: { PADDOCK_CODING_TOOLS: 'on', PADDOCK_FILE_EDIT: 'off', PADDOCK_SHELL: 'off' },
+    });
     const offered = h.core.dispatcher.offeredTools(h.agent.id).map((tool) => tool.name);
     expect(offered).toEqual(expect.arrayContaining(['read', 'write']));
     expect(offered).not.toContain('bash');
@@ -55,9 +57,25 @@ describe('instance switches and the registry (seed 000)', () => {
   it('AC-7: the vocabulary reports each scope, and the shell says it is not contained', () => {
     const installed = installedToolNames({ coding_tools: true, file_edit: true, shell: true });
     const vocabulary = describeVocabulary(installed, ['file_read', 'shell']);
-    expect(vocabulary.map((line) => line.scope)).toEqual(['file_read', 'file_write', 'file_edit', 'process', 'git', 'preview', 'workspace', 'shell', 'mcp', 'delegate']);
+    expect(vocabulary.map((line) => line.scope)).toEqual([
+      'file_read',
+      'file_write',
+      'file_edit',
+      'process',
+      'git',
+      'preview',
+      'workspace',
+      'shell',
+      'mcp',
+      'delegate',
+    ]);
     const shell = vocabulary.find((line) => line.scope === 'shell');
-    expect(shell).toMatchObject({ installed: true, granted: true, decidedBy: ['coding_tools', 'shell'], installedTools: ['bash'] });
+    expect(shell).toMatchObject({
+      installed: true,
+      granted: true,
+      decidedBy: ['coding_tools', 'shell'],
+      installedTools: ['bash'],
+    });
     expect(shell?.containment).toBe(SHELL_CONTAINMENT);
     expect(SHELL_CONTAINMENT).toMatch(/Not contained/);
     expect(vocabulary.find((line) => line.scope === 'file_write')?.granted).toBe(false);

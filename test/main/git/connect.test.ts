@@ -2,7 +2,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { classifyCloneUrl, cloneRepository, createEmptyRepository, parseProgress, type CloneProgress } from '../../../src/main/git/connect';
+import {
+  classifyCloneUrl,
+  cloneRepository,
+  createEmptyRepository,
+  parseProgress,
+  type CloneProgress,
+} from '../../../src/main/git/connect';
 import { createGitTool } from '../../../src/main/tools/git';
 import { GIT, makeFixture, removeFixture, type GitFixture } from './fixture';
 
@@ -23,7 +29,13 @@ describe('connected repositories', () => {
     fx.setup(['commit', '--quiet', '-m', 'more']);
     const bare = bareOrigin();
     const progress: CloneProgress[] = [];
-    const { directory } = await cloneRepository({ gitBinary: GIT, url: `file://${bare}`, dataDir: fx.dataDir, projectId: 'proj-1', onProgress: (p) => progress.push(p) });
+    const { directory } = await cloneRepository({
+      gitBinary: GIT,
+      url: `file://${bare}`,
+      dataDir: fx.dataDir,
+      projectId: 'proj-1',
+      onProgress: (p) => progress.push(p),
+    });
     expect(directory).toBe(path.join(fx.dataDir, 'repositories', 'proj-1', 'agent'));
     expect(fs.readFileSync(path.join(directory, 'README.md'), 'utf8')).toBe('hello\n');
     expect(progress.length).toBeGreaterThan(0);
@@ -37,7 +49,12 @@ describe('connected repositories', () => {
   it('a failed clone removes the directory', async () => {
     fx = makeFixture();
     await expect(
-      cloneRepository({ gitBinary: GIT, url: path.join(fx.outside, 'missing.git'), dataDir: fx.dataDir, projectId: 'proj-2' }),
+      cloneRepository({
+        gitBinary: GIT,
+        url: path.join(fx.outside, 'missing.git'),
+        dataDir: fx.dataDir,
+        projectId: 'proj-2',
+      }),
     ).rejects.toThrow(/clone failed/);
     expect(fs.existsSync(path.join(fx.dataDir, 'repositories', 'proj-2'))).toBe(false);
   });
@@ -47,22 +64,47 @@ describe('connected repositories', () => {
     const { directory } = await createEmptyRepository({ gitBinary: GIT, dataDir: fx.dataDir, projectId: 'empty' });
     expect(fs.statSync(path.join(directory, '.git')).isDirectory()).toBe(true);
     expect(fs.readFileSync(path.join(directory, '.git', 'HEAD'), 'utf8').trim()).toBe('ref: refs/heads/main');
-    await expect(createEmptyRepository({ gitBinary: GIT, dataDir: fx.dataDir, projectId: 'empty' })).rejects.toThrow(/already exists/);
+    await expect(createEmptyRepository({ gitBinary: GIT, dataDir: fx.dataDir, projectId: 'empty' })).rejects.toThrow(
+      /already exists/,
+    );
   });
 
   it('accepts only the URL kinds it names', () => {
-    for (const good of ['https://github.com/a/b.git', 'ssh://git@host.example/a/b', 'git@github.com:a/b.git', 'file:///srv/repo.git', '/srv/repo.git']) {
+    for (const good of [
+      'https://github.com/a/b.git',
+      'ssh://git@host.example/a/b',
+      'git@github.com:a/b.git',
+      'file:///srv/repo.git',
+      '/srv/repo.git',
+    ]) {
       expect(classifyCloneUrl(good).ok, good).toBe(true);
     }
-    for (const bad of ['ext::sh -c touch% /tmp/pwned', 'http://example.com/a', '--upload-pack=touch /tmp/x', 'git@-oProxyCommand=x:a', 'relative/path', 'https://a b', 'ftp://x/y', '']) {
+    for (const bad of [
+      'ext::sh -c touch% /tmp/pwned',
+      'http://example.com/a',
+      '--upload-pack=touch /tmp/x',
+      'git@-oProxyCommand=x:a',
+      'relative/path',
+      'https://a b',
+      'ftp://x/y',
+      '',
+    ]) {
       expect(classifyCloneUrl(bad).ok, bad).toBe(false);
     }
-    expect(() => cloneRepository({ gitBinary: GIT, url: 'x', dataDir: '/tmp', projectId: '../escape' })).rejects.toThrow();
+    expect(() =>
+      cloneRepository({ gitBinary: GIT, url: 'x', dataDir: '/tmp', projectId: '../escape' }),
+    ).rejects.toThrow();
   });
 
   it('reads git progress lines', () => {
-    expect(parseProgress('Receiving objects:  45% (45/100), 1.20 MiB | 3.00 MiB/s')).toEqual({ phase: 'Receiving objects', percent: 45 });
-    expect(parseProgress('remote: Counting objects: 100% (7/7), done.')).toEqual({ phase: 'Counting objects', percent: 100 });
+    expect(parseProgress('Receiving objects:  45% (45/100), 1.20 MiB | 3.00 MiB/s')).toEqual({
+      phase: 'Receiving objects',
+      percent: 45,
+    });
+    expect(parseProgress('remote: Counting objects: 100% (7/7), done.')).toEqual({
+      phase: 'Counting objects',
+      percent: 100,
+    });
     expect(parseProgress("Cloning into 'agent'...")).toBeNull();
   });
 });

@@ -65,7 +65,16 @@ export function makeFixture(options: { init?: boolean } = {}): GitFixture {
     },
     ctx: (mode = 'run', workspace = ws) => ({
       agent: makeAgent(mode),
-      workspace: workspace === null ? null : { agentId: 'agent-1', directory: workspace, capturedPath: path.dirname(GIT), gitBinary: GIT, createdAt: '' },
+      workspace:
+        workspace === null
+          ? null
+          : {
+              agentId: 'agent-1',
+              directory: workspace,
+              capturedPath: path.dirname(GIT),
+              gitBinary: GIT,
+              createdAt: '',
+            },
       home,
       dataDir,
       callId: 'call-1',

@@ -54,7 +54,10 @@ describe('each action on a real repository', () => {
     fx.writeFile('new/file.txt', 'new\n');
     await ok({ action: 'commit', message: 'edit a', paths: ['src/a.txt', 'new'] });
     expect(fx.setup(['log', '-1', '--format=%an <%ae>|%s']).trim()).toBe('Dev (Paddock) <dev@paddock.invalid>|edit a');
-    expect(fx.setup(['show', '--name-only', '--format=', 'HEAD']).trim().split('\n').sort()).toEqual(['new/file.txt', 'src/a.txt']);
+    expect(fx.setup(['show', '--name-only', '--format=', 'HEAD']).trim().split('\n').sort()).toEqual([
+      'new/file.txt',
+      'src/a.txt',
+    ]);
     expect(fx.setup(['status', '--short'])).toContain('?? other.txt');
   });
 
@@ -73,7 +76,9 @@ describe('each action on a real repository', () => {
     fx.writeFile('added.txt', 'a\n');
     await ok({ action: 'commit', message: 'all', all: true });
     expect(fx.setup(['status', '--short']).trim()).toBe('');
-    expect(fx.setup(['show', '--name-status', '--format=', 'HEAD'])).toMatch(/D\s+README\.md[\s\S]*A\s+added\.txt|A\s+added\.txt[\s\S]*D\s+README\.md/);
+    expect(fx.setup(['show', '--name-status', '--format=', 'HEAD'])).toMatch(
+      /D\s+README\.md[\s\S]*A\s+added\.txt|A\s+added\.txt[\s\S]*D\s+README\.md/,
+    );
   });
 
   it('commit all in a repository at the owner home refuses a change inside the deny list', async () => {

@@ -31,7 +31,10 @@ describe('the identity a commit carries', () => {
     const fx = (current = makeFixture());
     fx.writeFile('src/a.txt', 'edited\n');
     const ctx = fx.ctx();
-    const result = await tool.run({ action: 'commit', message: 'm', paths: ['src/a.txt'] }, { ...ctx, agent: { ...makeAgent('run'), handle: '@dev' } });
+    const result = await tool.run(
+      { action: 'commit', message: 'm', paths: ['src/a.txt'] },
+      { ...ctx, agent: { ...makeAgent('run'), handle: '@dev' } },
+    );
     expect(result.ok).toBe(true);
     expect(fx.setup(['log', '-1', '--format=%an <%ae>']).trim()).toBe('Dev (Paddock) <dev@paddock.invalid>');
   });
@@ -41,7 +44,9 @@ describe('the identity a commit carries', () => {
     fs.writeFileSync(path.join(fx.home, '.gitconfig'), '[user]\n\tname = Owner Person\n\temail = owner@example.com\n');
     fx.writeFile('src/a.txt', 'edited\n');
     expect((await tool.run({ action: 'commit', message: 'm', paths: ['src/a.txt'] }, fx.ctx())).ok).toBe(true);
-    expect(fx.setup(['log', '-1', '--format=%an <%ae>|%cn <%ce>']).trim()).toBe('Owner Person <owner@example.com>|Owner Person <owner@example.com>');
+    expect(fx.setup(['log', '-1', '--format=%an <%ae>|%cn <%ce>']).trim()).toBe(
+      'Owner Person <owner@example.com>|Owner Person <owner@example.com>',
+    );
   });
 
   it("an includeIf rule for this workspace's directory applies; one for another directory does not", () => {

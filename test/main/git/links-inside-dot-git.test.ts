@@ -34,7 +34,11 @@ function replaceWithLink(rel: string, target: string): void {
 }
 
 async function expectRefused(link: string | RegExp): Promise<void> {
-  for (const args of [{ action: 'log' as const }, { action: 'diff' as const, staged: true }, { action: 'status' as const }]) {
+  for (const args of [
+    { action: 'log' as const },
+    { action: 'diff' as const, staged: true },
+    { action: 'status' as const },
+  ]) {
     const result = await tool.run(args, fx.ctx('ask'));
     expect(result.ok).toBe(false);
     if (result.ok) return;

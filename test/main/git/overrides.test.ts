@@ -13,7 +13,16 @@ let fx: GitFixture;
 afterEach(() => removeFixture(fx));
 
 function hardened(args: string[]) {
-  return spawnGit({ gitBinary: GIT, workspace: fx.ws, dataDir: fx.dataDir, args, extraConfig: [['user.name', 'T'], ['user.email', 't@x.invalid']] });
+  return spawnGit({
+    gitBinary: GIT,
+    workspace: fx.ws,
+    dataDir: fx.dataDir,
+    args,
+    extraConfig: [
+      ['user.name', 'T'],
+      ['user.email', 't@x.invalid'],
+    ],
+  });
 }
 
 /** Plain git as an unprotected tool would run it, to prove the payload fires. */
@@ -22,7 +31,18 @@ function plain(args: string[]): void {
     execFileSync(GIT, args, {
       cwd: fx.ws,
       stdio: 'ignore',
-      env: { PATH: process.env.PATH, HOME: fx.home, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_PAGER: '', PAGER: '', GIT_AUTHOR_NAME: 'a', GIT_AUTHOR_EMAIL: 'a@x', GIT_COMMITTER_NAME: 'a', GIT_COMMITTER_EMAIL: 'a@x' },
+      env: {
+        PATH: process.env.PATH,
+        HOME: fx.home,
+        GIT_CONFIG_NOSYSTEM: '1',
+        GIT_CONFIG_GLOBAL: '/dev/null',
+        GIT_PAGER: '',
+        PAGER: '',
+        GIT_AUTHOR_NAME: 'a',
+        GIT_AUTHOR_EMAIL: 'a@x',
+        GIT_COMMITTER_NAME: 'a',
+        GIT_COMMITTER_EMAIL: 'a@x',
+      },
     });
   } catch {
     // Some payloads make git fail after they ran; only the marker matters.
@@ -55,7 +75,13 @@ describe('the -c overrides hold without the repository check', () => {
     execFileSync('script', ['-qec', `${GIT} log`, '/dev/null'], {
       cwd: fx.ws,
       stdio: 'ignore',
-      env: { PATH: process.env.PATH, HOME: fx.home, TERM: 'dumb', GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' },
+      env: {
+        PATH: process.env.PATH,
+        HOME: fx.home,
+        TERM: 'dumb',
+        GIT_CONFIG_NOSYSTEM: '1',
+        GIT_CONFIG_GLOBAL: '/dev/null',
+      },
     });
     expect(fx.markers()).toEqual(['marker-pager']);
     resetMarkers();
@@ -111,11 +137,21 @@ describe('the -c overrides hold without the repository check', () => {
 });
 
 describe('hooks in .git/hooks never run (no configuration involved, so the tool runs the action)', () => {
-  for (const hook of ['pre-commit', 'commit-msg', 'post-commit', 'prepare-commit-msg', 'post-checkout', 'reference-transaction', 'post-index-change']) {
+  for (const hook of [
+    'pre-commit',
+    'commit-msg',
+    'post-commit',
+    'prepare-commit-msg',
+    'post-checkout',
+    'reference-transaction',
+    'post-index-change',
+  ]) {
     it(`${hook}`, async () => {
       fx = makeFixture();
       fs.mkdirSync(path.join(fx.ws, '.git', 'hooks'), { recursive: true });
-      fs.writeFileSync(path.join(fx.ws, '.git', 'hooks', hook), `#!/bin/sh\n${fx.payload(hook)} </dev/null\n`, { mode: 0o755 });
+      fs.writeFileSync(path.join(fx.ws, '.git', 'hooks', hook), `#!/bin/sh\n${fx.payload(hook)} </dev/null\n`, {
+        mode: 0o755,
+      });
       fx.writeFile('src/a.txt', 'changed\n');
       plain(['commit', '-am', 'control']);
       plain(['switch', '-c', 'control-branch']);
@@ -142,9 +178,17 @@ describe('the environment is built from nothing', () => {
     const env = gitEnvironment({ gitBinary: GIT, dirs: gitDirectories(fx.dataDir), workspace: fx.ws, readOnly: true });
     delete process.env.PADDOCK_TEST_SECRET;
     expect(Object.values(env)).not.toContain('leak');
-    expect(env).toMatchObject({ GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_TERMINAL_PROMPT: '0', GIT_DIR: path.join(fx.ws, '.git'), GIT_WORK_TREE: fx.ws, GIT_OPTIONAL_LOCKS: '0' });
+    expect(env).toMatchObject({
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_CONFIG_GLOBAL: '/dev/null',
+      GIT_TERMINAL_PROMPT: '0',
+      GIT_DIR: path.join(fx.ws, '.git'),
+      GIT_WORK_TREE: fx.ws,
+      GIT_OPTIONAL_LOCKS: '0',
+    });
     expect(env.HOME?.startsWith(fx.dataDir)).toBe(true);
-    for (const key of ['GIT_ASKPASS', 'SSH_ASKPASS', 'GIT_EXTERNAL_DIFF', 'GIT_SSH_COMMAND', 'SSH_AUTH_SOCK']) expect(env[key]).toBeUndefined();
+    for (const key of ['GIT_ASKPASS', 'SSH_ASKPASS', 'GIT_EXTERNAL_DIFF', 'GIT_SSH_COMMAND', 'SSH_AUTH_SOCK'])
+      expect(env[key]).toBeUndefined();
   });
 
   it('a file placed in the empty hooks directory stops every git action', async () => {

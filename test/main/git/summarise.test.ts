@@ -21,7 +21,14 @@ afterEach(() => {
 function setup(): ReturnType<typeof createSummariseTool> {
   fx = makeFixture();
   db = openDatabase(fx.dataDir);
-  createAgentsRepository(db).create({ id: 'agent-1', name: 'Dev', handle: 'dev', provider: 'anthropic', model: 'm', scopes: [] });
+  createAgentsRepository(db).create({
+    id: 'agent-1',
+    name: 'Dev',
+    handle: 'dev',
+    provider: 'anthropic',
+    model: 'm',
+    scopes: [],
+  });
   return createSummariseTool({ lastTestRun: (agentId, directory) => lastRun(db, agentId, directory) });
 }
 
@@ -35,7 +42,13 @@ describe('summarise', () => {
     await git.run({ action: 'commit', message: 'add a test', paths: ['test'] }, fx.ctx('run'));
     fs.rmSync(path.join(fx.ws, 'README.md'));
     fx.writeFile('notes.md', 'untracked\n');
-    recordIfTestRun(db, { agentId: 'agent-1', directory: fx.ws, argv: ['npx', 'vitest', 'run'], exitCode: 0, output: ' Tests  5 passed (5)\n' });
+    recordIfTestRun(db, {
+      agentId: 'agent-1',
+      directory: fx.ws,
+      argv: ['npx', 'vitest', 'run'],
+      exitCode: 0,
+      output: ' Tests  5 passed (5)\n',
+    });
 
     expect(tool.tierFor({}, fx.ctx('ask'))).toMatchObject({ tier: 'auto' });
     const result = await tool.run({}, fx.ctx('edit'));
@@ -48,10 +61,25 @@ describe('summarise', () => {
     const data = result.data as SummaryData;
     expect(data.text).toBe(result.text);
     const byPath = Object.fromEntries((data.diff?.files ?? []).map((f) => [f.path, f]));
-    expect(byPath['src/a.txt']).toMatchObject({ status: 'M', additions: 2, deletions: 1, original: 'one\ntwo\n', modified: 'one\nTWO\nthree\n' });
-    expect(byPath['test/balance.test.ts']).toMatchObject({ status: 'A', original: '', modified: 'it("flags stale balances", () => {});\n' });
+    expect(byPath['src/a.txt']).toMatchObject({
+      status: 'M',
+      additions: 2,
+      deletions: 1,
+      original: 'one\ntwo\n',
+      modified: 'one\nTWO\nthree\n',
+    });
+    expect(byPath['test/balance.test.ts']).toMatchObject({
+      status: 'A',
+      original: '',
+      modified: 'it("flags stale balances", () => {});\n',
+    });
     expect(byPath['README.md']).toMatchObject({ status: 'D', original: 'hello\n', modified: '' });
-    expect(byPath['notes.md']).toMatchObject({ status: 'U', additions: 1, modified: 'untracked\n', absolutePath: path.join(fx.ws, 'notes.md') });
+    expect(byPath['notes.md']).toMatchObject({
+      status: 'U',
+      additions: 1,
+      modified: 'untracked\n',
+      absolutePath: path.join(fx.ws, 'notes.md'),
+    });
   });
 
   it('an untracked link pointing outside is listed but never read', async () => {

@@ -25,14 +25,20 @@ const ownerEnv = {
 
 async function repository(options: { ownerCommit: boolean }) {
   const h = await dispatchHarness(temp.make());
-  const git = (...args: string[]) => execFileSync(GIT, args, { cwd: h.workspace, env: ownerEnv, encoding: 'utf8' }).trim();
+  const git = (...args: string[]) =>
+    execFileSync(GIT, args, { cwd: h.workspace, env: ownerEnv, encoding: 'utf8' }).trim();
   git('init', '--quiet', '--initial-branch=main');
   if (options.ownerCommit) {
     fs.writeFileSync(h.file('README.md'), 'hello\n');
     git('add', '-A');
     git('commit', '--quiet', '-m', 'the owner starts');
   }
-  h.core.workspaces.set({ agentId: h.agent.id, directory: h.workspace, capturedPath: path.dirname(GIT), gitBinary: GIT });
+  h.core.workspaces.set({
+    agentId: h.agent.id,
+    directory: h.workspace,
+    capturedPath: path.dirname(GIT),
+    gitBinary: GIT,
+  });
   const workspace = h.core.workspaces.get(h.agent.id);
   if (!workspace) throw new Error('no workspace');
   const summary = () => summaryFor(h.core.db, h.agent, workspace, { home: h.home, dataDir: h.dataDir });
@@ -48,9 +54,12 @@ async function repository(options: { ownerCommit: boolean }) {
 }
 
 describe('Summary after a commit', () => {
-  it('a lone main: the latest commits, the agent\'s marked, and the diff stat of its work since before its first commit', async () => {
+  it("a lone main: the latest commits, the agent's marked, and the diff stat of its work since before its first commit", async () => {
     const { h, git, summary, agentCommits } = await repository({ ownerCommit: true });
-    await agentCommits('add the parser', { 'src/parser.ts': 'export const parse = 1;\n', 'src/lexer.ts': 'export const lex = 1;\n' });
+    await agentCommits('add the parser', {
+      'src/parser.ts': 'export const parse = 1;\n',
+      'src/lexer.ts': 'export const lex = 1;\n',
+    });
     await agentCommits('fix the parser', { 'src/parser.ts': 'export const parse = 2;\n' });
     const view = await summary();
     expect(view.commitsHeading).toBe('Latest commits');

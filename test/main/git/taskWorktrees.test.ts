@@ -40,7 +40,10 @@ describe("a task's worktree", () => {
     // Work: a file changed and committed through the git tool, a second one left uncommitted.
     fs.writeFileSync(path.join(worktree, 'src', 'a.txt'), 'one\ntwo\nthree\n');
     const tool = createGitTool();
-    const commit = await tool.run({ action: 'commit', message: 'three', paths: ['src/a.txt'] }, fx.ctx('run', worktree));
+    const commit = await tool.run(
+      { action: 'commit', message: 'three', paths: ['src/a.txt'] },
+      fx.ctx('run', worktree),
+    );
     expect(commit.ok, JSON.stringify(commit)).toBe(true);
     fs.writeFileSync(path.join(worktree, 'notes.txt'), 'x\n');
     fx.setup(['add', 'notes.txt'], worktree);
@@ -49,7 +52,9 @@ describe("a task's worktree", () => {
     expect(await diffStatAgainstBase(options, worktree, 'main')).toEqual({ files: 3, additions: 4, deletions: 0 });
     fs.rmSync(path.join(worktree, 'new.txt'));
     expect(fs.readFileSync(path.join(fx.ws, 'src', 'a.txt'), 'utf8')).toBe('one\ntwo\n');
-    expect(mergeCommand(fx.ws, 'main', 'fix-login')).toBe(`git -C ${fx.ws} switch main && git -C ${fx.ws} merge --no-ff paddock/fix-login`);
+    expect(mergeCommand(fx.ws, 'main', 'fix-login')).toBe(
+      `git -C ${fx.ws} switch main && git -C ${fx.ws} merge --no-ff paddock/fix-login`,
+    );
 
     // Archive: refused while a change is not committed; then the worktree goes and the branch stays.
     await expect(removeTaskWorktree(options, worktree)).rejects.toThrow(/not committed/);
@@ -68,7 +73,11 @@ describe("a task's worktree", () => {
   });
 
   it('deletes a task with changes that are not committed (the owner said so): worktree and branch gone', async () => {
-    const { worktree } = await addTaskWorktree(options, { name: 'scratch', base: 'main', worktree: defaultWorktreePath(fx.dataDir, 'scratch') });
+    const { worktree } = await addTaskWorktree(options, {
+      name: 'scratch',
+      base: 'main',
+      worktree: defaultWorktreePath(fx.dataDir, 'scratch'),
+    });
     fs.writeFileSync(path.join(worktree, 'wip.txt'), 'wip\n');
     await removeTaskWorktree(options, worktree, true);
     await deleteTaskBranch(options, 'scratch');
@@ -78,12 +87,22 @@ describe("a task's worktree", () => {
 
   it('refuses a bad name, a taken branch, an existing folder and a base that is not a branch name', async () => {
     const at = (name: string) => defaultWorktreePath(fx.dataDir, name);
-    await expect(addTaskWorktree(options, { name: '../escape', base: 'main', worktree: at('x') })).rejects.toThrow(/task name/);
-    await expect(addTaskWorktree(options, { name: 'ok', base: '--orphan', worktree: at('ok') })).rejects.toThrow(/base branch/);
+    await expect(addTaskWorktree(options, { name: '../escape', base: 'main', worktree: at('x') })).rejects.toThrow(
+      /task name/,
+    );
+    await expect(addTaskWorktree(options, { name: 'ok', base: '--orphan', worktree: at('ok') })).rejects.toThrow(
+      /base branch/,
+    );
     fs.mkdirSync(at('taken'), { recursive: true });
-    await expect(addTaskWorktree(options, { name: 'taken', base: 'main', worktree: at('taken') })).rejects.toThrow(/already exists/);
+    await expect(addTaskWorktree(options, { name: 'taken', base: 'main', worktree: at('taken') })).rejects.toThrow(
+      /already exists/,
+    );
     fx.setup(['branch', 'paddock/twice']);
-    await expect(addTaskWorktree(options, { name: 'twice', base: 'main', worktree: at('twice') })).rejects.toThrow(/branch paddock\/twice already exists/);
-    await expect(addTaskWorktree(options, { name: 'nobase', base: 'no-such-branch', worktree: at('nobase') })).rejects.toThrow(/worktree failed/);
+    await expect(addTaskWorktree(options, { name: 'twice', base: 'main', worktree: at('twice') })).rejects.toThrow(
+      /branch paddock\/twice already exists/,
+    );
+    await expect(
+      addTaskWorktree(options, { name: 'nobase', base: 'no-such-branch', worktree: at('nobase') }),
+    ).rejects.toThrow(/worktree failed/);
   });
 });

@@ -24,12 +24,24 @@ beforeEach(() => {
 afterEach(() => removeFixture(fx));
 
 const sandboxed = sandboxStatus().available;
-const tools = () => [
-  ['outside the sandbox', createGitTool()],
-  ...(sandboxed ? [['in the reader sandbox', createGitTool({ sandbox: testSandbox({ home: fx.home, dataDir: fx.dataDir }) })] as const] : []),
-] as const;
+const tools = () =>
+  [
+    ['outside the sandbox', createGitTool()],
+    ...(sandboxed
+      ? [
+          [
+            'in the reader sandbox',
+            createGitTool({ sandbox: testSandbox({ home: fx.home, dataDir: fx.dataDir }) }),
+          ] as const,
+        ]
+      : []),
+  ] as const;
 
-async function run(tool: ReturnType<typeof createGitTool>, args: Parameters<ReturnType<typeof createGitTool>['run']>[0], directory = worktree) {
+async function run(
+  tool: ReturnType<typeof createGitTool>,
+  args: Parameters<ReturnType<typeof createGitTool>['run']>[0],
+  directory = worktree,
+) {
   return tool.run(args, fx.ctx('run', directory));
 }
 
@@ -38,11 +50,18 @@ describe('a linked worktree', () => {
     const link = readWorktreeLink(worktree);
     expect(link).toEqual({
       ok: true,
-      dirs: { gitDir: path.join(fx.ws, '.git', 'worktrees', 'fix-login'), commonDir: path.join(fx.ws, '.git'), mainRoot: fx.ws },
+      dirs: {
+        gitDir: path.join(fx.ws, '.git', 'worktrees', 'fix-login'),
+        commonDir: path.join(fx.ws, '.git'),
+        mainRoot: fx.ws,
+      },
     });
   });
 
-  for (const [where, make] of [['outside the sandbox', false], ['in the reader sandbox', true]] as const) {
+  for (const [where, make] of [
+    ['outside the sandbox', false],
+    ['in the reader sandbox', true],
+  ] as const) {
     it.skipIf(make && !sandboxed)(`status, diff and commit work in it ${where}, on its own branch`, async () => {
       const tool = tools().find(([name]) => name === where)?.[1] as ReturnType<typeof createGitTool>;
       fs.writeFileSync(path.join(worktree, 'src', 'a.txt'), 'one\ntwo\nthree\n');
@@ -64,7 +83,11 @@ describe('a linked worktree', () => {
   }
 
   const refusals: Array<[string, () => void, RegExp]> = [
-    ['another repository’s .git', () => fs.writeFileSync(path.join(worktree, '.git'), `gitdir: ${path.join(other(), '.git')}\n`), /is not a repository's \.git\/worktrees\/<name>/],
+    [
+      'another repository’s .git',
+      () => fs.writeFileSync(path.join(worktree, '.git'), `gitdir: ${path.join(other(), '.git')}\n`),
+      /is not a repository's \.git\/worktrees\/<name>/,
+    ],
     [
       'another work tree’s worktree entry',
       () => {
@@ -74,12 +97,19 @@ describe('a linked worktree', () => {
       },
       /belongs to another work tree, not this workspace/,
     ],
-    ['a relative path', () => fs.writeFileSync(path.join(worktree, '.git'), 'gitdir: ../../ws/.git/worktrees/fix-login\n'), /is not a plain absolute path/],
+    [
+      'a relative path',
+      () => fs.writeFileSync(path.join(worktree, '.git'), 'gitdir: ../../ws/.git/worktrees/fix-login\n'),
+      /is not a plain absolute path/,
+    ],
     [
       'a path through a link',
       () => {
         fs.symlinkSync(path.join(fx.ws, '.git'), path.join(fx.root, 'linked-git'));
-        fs.writeFileSync(path.join(worktree, '.git'), `gitdir: ${path.join(fx.root, 'linked-git', 'worktrees', 'fix-login')}\n`);
+        fs.writeFileSync(
+          path.join(worktree, '.git'),
+          `gitdir: ${path.join(fx.root, 'linked-git', 'worktrees', 'fix-login')}\n`,
+        );
       },
       /is not a repository's \.git\/worktrees|goes through a link/,
     ],

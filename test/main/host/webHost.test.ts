@@ -22,7 +22,13 @@ async function start(): Promise<{ host: WebHost; workspace: string }> {
   fs.writeFileSync(path.join(renderer, 'index.html'), '<!doctype html><title>Paddock</title>');
   const { core } = await buildTestCore(root);
   const router = createApiRouter(core.api, { host: 'web', version: 'test' }, () => undefined);
-  const host = await startWebHost({ port: 0, rendererDir: renderer, router, subscribe: core.events.subscribe, log: () => undefined });
+  const host = await startWebHost({
+    port: 0,
+    rendererDir: renderer,
+    router,
+    subscribe: core.events.subscribe,
+    log: () => undefined,
+  });
   closers.push(async () => {
     await host.close();
     await core.shutdown();
@@ -32,7 +38,11 @@ async function start(): Promise<{ host: WebHost; workspace: string }> {
   return { host, workspace };
 }
 
-function get(port: number, pathName: string, headers: Record<string, string> = {}): Promise<http.IncomingMessage & { body: string }> {
+function get(
+  port: number,
+  pathName: string,
+  headers: Record<string, string> = {},
+): Promise<http.IncomingMessage & { body: string }> {
   return new Promise((resolve, reject) => {
     const request = http.get({ host: '127.0.0.1', port, path: pathName, headers }, (response) => {
       let body = '';
@@ -66,7 +76,10 @@ function openSocket(host: WebHost, headers: Record<string, string>, token: strin
   });
 }
 
-function request(ws: WebSocket, message: unknown): Promise<{ id: unknown; result: { ok: boolean; value?: unknown; error?: { code: string; message: string } } }> {
+function request(
+  ws: WebSocket,
+  message: unknown,
+): Promise<{ id: unknown; result: { ok: boolean; value?: unknown; error?: { code: string; message: string } } }> {
   return new Promise((resolve) => {
     const onMessage = (data: WebSocket.RawData): void => {
       const parsed = JSON.parse(data.toString());
@@ -108,7 +121,9 @@ describe('paddock serve (web host)', () => {
   it('refuses a socket without the token (whatever its cookies), and one from a foreign Origin', async () => {
     const { host } = await start();
     const cookie = await sessionCookie(host);
-    const refused = new WebSocket(`ws://127.0.0.1:${host.port}/api`, ['paddock.v1'], { headers: { cookie, origin: `http://127.0.0.1:${host.port}` } });
+    const refused = new WebSocket(`ws://127.0.0.1:${host.port}/api`, ['paddock.v1'], {
+      headers: { cookie, origin: `http://127.0.0.1:${host.port}` },
+    });
     expect(await new Promise((resolve) => refused.once('close', (code) => resolve(code)))).toBe(4401);
     await expect(openSocket(host, { cookie, origin: 'http://evil.example' })).rejects.toThrow('status 403');
   });
@@ -117,15 +132,27 @@ describe('paddock serve (web host)', () => {
     const { host, workspace } = await start();
     const cookie = await sessionCookie(host);
     const ws = await openSocket(host, { cookie, origin: `http://127.0.0.1:${host.port}` });
-    const created = await request(ws, { id: 1, call: 'agents.create', request: { name: 'Builder', handle: 'builder' } });
+    const created = await request(ws, {
+      id: 1,
+      call: 'agents.create',
+      request: { name: 'Builder', handle: 'builder' },
+    });
     expect(created.result.ok).toBe(true);
     const agent = created.result.value as { id: string; mode: string; handle: string };
     expect(agent).toMatchObject({ mode: 'run', handle: '@builder' });
 
-    const set = await request(ws, { id: 2, call: 'workspaces.set', request: { agentId: agent.id, directory: workspace } });
+    const set = await request(ws, {
+      id: 2,
+      call: 'workspaces.set',
+      request: { agentId: agent.id, directory: workspace },
+    });
     expect(set.result).toMatchObject({ ok: true, value: { workspace: { directory: workspace } } });
 
-    const missing = await request(ws, { id: 3, call: 'workspaces.set', request: { agentId: agent.id, directory: path.join(workspace, 'nope') } });
+    const missing = await request(ws, {
+      id: 3,
+      call: 'workspaces.set',
+      request: { agentId: agent.id, directory: path.join(workspace, 'nope') },
+    });
     expect(missing.result.ok).toBe(false);
     expect(missing.result.error?.message).toMatch(/does not exist/);
 
@@ -138,7 +165,7 @@ describe('paddock serve (web host)', () => {
     ws.close();
   });
 
-  it('answers the page before the core exists, and holds a socket\'s first call until the API it waits on is made', async () => {
+  it("answers the page before the core exists, and holds a socket's first call until the API it waits on is made", async () => {
     const root = temp.make();
     const renderer = path.join(root, 'renderer');
     fs.mkdirSync(renderer);
@@ -157,7 +184,10 @@ describe('paddock serve (web host)', () => {
           await released;
           const { core } = await buildTestCore(root);
           closers.push(() => core.shutdown());
-          return { router: createApiRouter(core.api, { host: 'web', version: 'test' }, () => undefined), subscribe: core.events.subscribe };
+          return {
+            router: createApiRouter(core.api, { host: 'web', version: 'test' }, () => undefined),
+            subscribe: core.events.subscribe,
+          };
         })()),
     });
     closers.unshift(() => host.close());
@@ -176,4 +206,3 @@ describe('paddock serve (web host)', () => {
     ws.close();
   });
 });
-

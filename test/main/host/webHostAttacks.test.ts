@@ -28,7 +28,13 @@ async function start(): Promise<{ host: WebHost; core: Core; root: string; rende
   fs.writeFileSync(path.join(root, 'secret.txt'), 'the owner’s secret');
   const { core } = await buildTestCore(root);
   const router = createApiRouter(core.api, { host: 'web', version: 'test' }, () => undefined);
-  const host = await startWebHost({ port: 0, rendererDir: renderer, router, subscribe: core.events.subscribe, log: () => undefined });
+  const host = await startWebHost({
+    port: 0,
+    rendererDir: renderer,
+    router,
+    subscribe: core.events.subscribe,
+    log: () => undefined,
+  });
   closers.push(async () => {
     await host.close();
     await core.shutdown();
@@ -49,7 +55,12 @@ function raw(port: number, text: string): Promise<string> {
 }
 const statusOf = (response: string): number => Number(/^HTTP\/1\.1 (\d{3})/.exec(response)?.[1] ?? 0);
 
-function get(port: number, pathName: string, headers: Record<string, string> = {}, method = 'GET'): Promise<http.IncomingMessage & { body: string }> {
+function get(
+  port: number,
+  pathName: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<http.IncomingMessage & { body: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request({ host: '127.0.0.1', port, path: pathName, headers, method }, (response) => {
       let body = '';
@@ -74,7 +85,11 @@ async function login(host: WebHost): Promise<{ page: string; all: string[] }> {
 const ownerProtocols = (host: WebHost): string[] => ['paddock.v1', `paddock.token.${host.token}`];
 
 /** A socket whose key is refused: the handshake completes, then it is closed with 4401 and the sentence. */
-function refusedClose(host: WebHost, headers: Record<string, string>, protocols: string[]): Promise<{ code: number; reason: string; messages: number }> {
+function refusedClose(
+  host: WebHost,
+  headers: Record<string, string>,
+  protocols: string[],
+): Promise<{ code: number; reason: string; messages: number }> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`ws://127.0.0.1:${host.port}/api`, protocols, { headers });
     let messages = 0;
@@ -85,7 +100,12 @@ function refusedClose(host: WebHost, headers: Record<string, string>, protocols:
   });
 }
 
-function openSocket(host: WebHost, headers: Record<string, string>, pathName = '/api', protocols = ownerProtocols(host)): Promise<WebSocket> {
+function openSocket(
+  host: WebHost,
+  headers: Record<string, string>,
+  pathName = '/api',
+  protocols = ownerProtocols(host),
+): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`ws://127.0.0.1:${host.port}${pathName}`, protocols, { headers });
     ws.once('open', () => resolve(ws));
@@ -121,7 +141,14 @@ function send(ws: WebSocket, message: unknown, binary = false): Promise<Reply> {
 describe('the web host under attack: the gate', () => {
   it('answers a wrong token of any length alike, and a right token only buys cookies and a clean address', async () => {
     const { host } = await start();
-    for (const guess of ['', 'x', host.token.slice(0, -1), `${host.token}x`, host.token.toUpperCase(), encodeURIComponent(`${host.token}\u0000`)]) {
+    for (const guess of [
+      '',
+      'x',
+      host.token.slice(0, -1),
+      `${host.token}x`,
+      host.token.toUpperCase(),
+      encodeURIComponent(`${host.token}\u0000`),
+    ]) {
       expect((await get(host.port, `/?token=${guess}`)).statusCode).toBe(401);
     }
     const response = await get(host.port, `/assets/app.js?x=1&token=${host.token}`);
@@ -133,7 +160,11 @@ describe('the web host under attack: the gate', () => {
 
   it('never redirects off its own origin after a login (a path that reads as //host)', async () => {
     const { host } = await start();
-    for (const target of [`/.//evil.example/?token=${host.token}`, `//evil.example/?token=${host.token}`, `/%2F%2Fevil.example?token=${host.token}`]) {
+    for (const target of [
+      `/.//evil.example/?token=${host.token}`,
+      `//evil.example/?token=${host.token}`,
+      `/%2F%2Fevil.example?token=${host.token}`,
+    ]) {
       const response = await get(host.port, target);
       // Either refused as a target that is not a plain path, or sent to a path on this very origin.
       if (response.statusCode === 400) continue;
@@ -145,7 +176,7 @@ describe('the web host under attack: the gate', () => {
     }
   });
 
-  it('no cookie carries owner power: the login sets only the static files\' cookie, which opens no socket', async () => {
+  it("no cookie carries owner power: the login sets only the static files' cookie, which opens no socket", async () => {
     const { host } = await start();
     const { all, page } = await login(host);
     expect(all).toHaveLength(1);
@@ -159,7 +190,10 @@ describe('the web host under attack: the gate', () => {
     expect(refused).toMatchObject({ code: 4401, messages: 0 });
     expect(refused.reason).toMatch(/restarted.*new address printed in the terminal/);
     // A token of an earlier launch (a restart of paddock serve) is refused the same way.
-    expect(await refusedClose(host, own, ['paddock.v1', `paddock.token.${'A'.repeat(43)}`])).toMatchObject({ code: 4401, messages: 0 });
+    expect(await refusedClose(host, own, ['paddock.v1', `paddock.token.${'A'.repeat(43)}`])).toMatchObject({
+      code: 4401,
+      messages: 0,
+    });
     // Without the protocol at all, the handshake itself is refused.
     await expect(openSocket(host, own, '/api', [`paddock.token.${host.token}`])).rejects.toThrow('status 400');
     const ws = await openSocket(host, own);
@@ -176,7 +210,11 @@ describe('the web host under attack: the gate', () => {
     const page200 = await get(host.port, '/', { cookie: `${pageName}=tossed; ${page}` });
     expect(page200.statusCode).toBe(200);
     const own = { origin: `http://127.0.0.1:${host.port}` };
-    const ws = await openSocket(host, own, '/api', ['paddock.v1', 'paddock.token.tossed', `paddock.token.${host.token}`]);
+    const ws = await openSocket(host, own, '/api', [
+      'paddock.v1',
+      'paddock.token.tossed',
+      `paddock.token.${host.token}`,
+    ]);
     ws.close();
   });
 
@@ -184,11 +222,28 @@ describe('the web host under attack: the gate', () => {
     const { host } = await start();
     const { page } = await login(host);
     expect(statusOf(await raw(host.port, `GET / HTTP/1.0\r\nCookie: ${page}\r\n\r\n`))).toBe(421);
-    expect(statusOf(await raw(host.port, `GET / HTTP/1.1\r\nHost: [::1]:${host.port}\r\nCookie: ${page}\r\nConnection: close\r\n\r\n`))).toBe(421);
-    expect(statusOf(await raw(host.port, `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${page}\r\nConnection: close\r\n\r\n`))).toBe(421);
-    const absolute = await raw(host.port, `GET http://evil.example/ HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nCookie: ${page}\r\nConnection: close\r\n\r\n`);
+    expect(
+      statusOf(
+        await raw(
+          host.port,
+          `GET / HTTP/1.1\r\nHost: [::1]:${host.port}\r\nCookie: ${page}\r\nConnection: close\r\n\r\n`,
+        ),
+      ),
+    ).toBe(421);
+    expect(
+      statusOf(
+        await raw(host.port, `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${page}\r\nConnection: close\r\n\r\n`),
+      ),
+    ).toBe(421);
+    const absolute = await raw(
+      host.port,
+      `GET http://evil.example/ HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nCookie: ${page}\r\nConnection: close\r\n\r\n`,
+    );
     expect(statusOf(absolute)).toBe(400);
-    const absoluteLogin = await raw(host.port, `GET http://evil.example/?token=${host.token} HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nConnection: close\r\n\r\n`);
+    const absoluteLogin = await raw(
+      host.port,
+      `GET http://evil.example/?token=${host.token} HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nConnection: close\r\n\r\n`,
+    );
     expect(statusOf(absoluteLogin)).toBe(400);
     expect(absoluteLogin).not.toMatch(/set-cookie/i);
   });
@@ -223,7 +278,10 @@ describe('the web host under attack: the gate', () => {
       expect((await get(host.port, '/', { cookie: page }, method)).statusCode, method).toBe(405);
     }
     expect((await get(host.port, '/', { cookie: page }, 'HEAD')).statusCode).toBe(200);
-    const huge = await raw(host.port, `GET / HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`);
+    const huge = await raw(
+      host.port,
+      `GET / HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`,
+    );
     expect(statusOf(huge)).toBe(431);
   });
 });
@@ -232,23 +290,34 @@ describe('the web host under attack: the socket', () => {
   it('refuses a foreign, missing or null Origin, and the preview listener’s own origin (cross-site socket hijacking)', async () => {
     const { host, core } = await start();
     const previewPort = await core.services.preview.portFor('any-agent', 'web');
-    for (const origin of ['http://evil.example', 'null', `http://127.0.0.1:${previewPort}`, `http://localhost:${previewPort}`, `http://127.0.0.1:${host.port}.evil.example`, `https://127.0.0.1:${host.port}`]) {
+    for (const origin of [
+      'http://evil.example',
+      'null',
+      `http://127.0.0.1:${previewPort}`,
+      `http://localhost:${previewPort}`,
+      `http://127.0.0.1:${host.port}.evil.example`,
+      `https://127.0.0.1:${host.port}`,
+    ]) {
       await expect(openSocket(host, { origin }), origin).rejects.toThrow('status 403');
     }
     await expect(openSocket(host, {})).rejects.toThrow('status 403');
-    await expect(openSocket(host, { origin: `http://127.0.0.1:${host.port}`, host: `evil.example:${host.port}` })).rejects.toThrow('status 421');
+    await expect(
+      openSocket(host, { origin: `http://127.0.0.1:${host.port}`, host: `evil.example:${host.port}` }),
+    ).rejects.toThrow('status 421');
     await expect(openSocket(host, { origin: `http://127.0.0.1:${host.port}` }, '/other')).rejects.toThrow('status 404');
   });
 
   it('survives messages that are JSON but not a call (null, arrays, numbers), binary frames and a flood', async () => {
     const { host } = await start();
-        const ws = await openSocket(host, { origin: `http://127.0.0.1:${host.port}` });
+    const ws = await openSocket(host, { origin: `http://127.0.0.1:${host.port}` });
     for (const text of ['null', '[]', '1', '"x"', 'true', '{"id":{}}', '{"id":1,"call":{"toString":1}}']) {
       const reply = await send(ws, text);
       expect(reply.result.ok, text).toBe(false);
     }
     expect((await send(ws, { id: 7, call: 'app.info', request: {} }, true)).result.ok).toBe(true);
-    const flood = await Promise.all(Array.from({ length: 300 }, (_, i) => send(ws, { id: 1000 + i, call: 'agents.list', request: {} })));
+    const flood = await Promise.all(
+      Array.from({ length: 300 }, (_, i) => send(ws, { id: 1000 + i, call: 'agents.list', request: {} })),
+    );
     expect(flood.every((reply) => reply.result.ok || reply.result.error?.code === 'refused')).toBe(true);
     // Still alive and answering after all of it.
     expect((await send(ws, { id: 8, call: 'app.info', request: {} })).result.ok).toBe(true);
@@ -257,7 +326,7 @@ describe('the web host under attack: the socket', () => {
 
   it('refuses prototype-pollution payloads in every call, and nothing global is polluted', async () => {
     const { host } = await start();
-        const ws = await openSocket(host, { origin: `http://127.0.0.1:${host.port}` });
+    const ws = await openSocket(host, { origin: `http://127.0.0.1:${host.port}` });
     const { requestSchemas } = await import('../../../src/shared/ipc');
     for (const call of Object.keys(requestSchemas)) {
       for (const body of ['{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}']) {

@@ -49,12 +49,18 @@ describe('instruction files, pinned by the owner', () => {
     expect(before).toMatch(/ordinary files of the workspace/);
 
     const waiting = w.core.projectInstructions.waiting(workspaceOf(w), null);
-    expect(waiting).toEqual([expect.objectContaining({ relPath: 'AGENTS.md', status: 'new', text: `# Project\n${OWN_WORDS}\n` })]);
+    expect(waiting).toEqual([
+      expect.objectContaining({ relPath: 'AGENTS.md', status: 'new', text: `# Project\n${OWN_WORDS}\n` }),
+    ]);
     w.core.projectInstructions.accept(workspaceOf(w), 'AGENTS.md', waiting[0]!.sha256 as string, null);
 
     await w.turn('again');
     const after = systemOf(w.model.requests.at(-1));
-    expect(after).toMatch(new RegExp(`Your owner's project instructions[\\s\\S]*### AGENTS\\.md\\n\`\`\`markdown\\n# Project\\n${OWN_WORDS.replace(/[.*+?^${}()|[\]\\`]/g, '\\$&')}`));
+    expect(after).toMatch(
+      new RegExp(
+        `Your owner's project instructions[\\s\\S]*### AGENTS\\.md\\n\`\`\`markdown\\n# Project\\n${OWN_WORDS.replace(/[.*+?^${}()|[\]\\`]/g, '\\$&')}`,
+      ),
+    );
     expect(after).not.toMatch(/has not accepted/);
   });
 
@@ -95,7 +101,8 @@ describe('instruction files, pinned by the owner', () => {
   it("a cloned repository's AGENTS.md needs the owner's acceptance, even when the same text is pinned in another workspace", async () => {
     const w = await world(temp.make(), []);
     const origin = fs.realpathSync(temp.make());
-    const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, stdio: 'pipe' });
+    const git = (cwd: string, ...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, stdio: 'pipe' });
     git(origin, 'init', '-q');
     fs.mkdirSync(path.join(origin, 'pkg', 'lib'), { recursive: true });
     fs.writeFileSync(path.join(origin, 'AGENTS.md'), `${PLANTED}\n`);
@@ -104,18 +111,30 @@ describe('instruction files, pinned by the owner', () => {
     git(origin, 'add', '.');
     git(origin, 'commit', '-qm', 'init');
     // The owner accepted it in the original checkout: that pin is the original's, not the clone's.
-    w.core.workspaces.set({ agentId: w.agentId, directory: origin, capturedPath: process.env.PATH ?? '/usr/bin:/bin', gitBinary: null });
+    w.core.workspaces.set({
+      agentId: w.agentId,
+      directory: origin,
+      capturedPath: process.env.PATH ?? '/usr/bin:/bin',
+      gitBinary: null,
+    });
     const [first] = w.core.projectInstructions.waiting(workspaceOf(w), null);
     w.core.projectInstructions.accept(workspaceOf(w), 'AGENTS.md', first!.sha256 as string, null);
 
     const clone = path.join(fs.realpathSync(temp.make()), 'clone');
     execFileSync('git', ['clone', '-q', origin, clone]);
-    w.core.workspaces.set({ agentId: w.agentId, directory: clone, capturedPath: process.env.PATH ?? '/usr/bin:/bin', gitBinary: null });
+    w.core.workspaces.set({
+      agentId: w.agentId,
+      directory: clone,
+      capturedPath: process.env.PATH ?? '/usr/bin:/bin',
+      gitBinary: null,
+    });
     await w.turn('hello');
     const system = systemOf(w.model.requests.at(-1));
     expect(system).not.toContain(PLANTED);
     expect(system).not.toMatch(/Your owner's project instructions/);
-    expect(w.core.projectInstructions.waiting(workspaceOf(w), null).map((file) => [file.relPath, file.status])).toEqual([['AGENTS.md', 'new']]);
+    expect(w.core.projectInstructions.waiting(workspaceOf(w), null).map((file) => [file.relPath, file.status])).toEqual(
+      [['AGENTS.md', 'new']],
+    );
   });
 
   it('a nearer AGENTS.md on the way to a file the conversation worked on is found too, and waits for the owner', async () => {

@@ -39,7 +39,14 @@ describe('plan mode', () => {
   it('a forged call to write in plan mode is refused at dispatch with its code, no card, nothing written', async () => {
     const w = await world(
       temp.make(),
-      [{ toolCalls: [{ id: 'f1', name: 'write', args: { path: 'made.txt', content: 'x' } }, { id: 'f2', name: 'bash', args: { command: 'touch shell.txt' } }] }],
+      [
+        {
+          toolCalls: [
+            { id: 'f1', name: 'write', args: { path: 'made.txt', content: 'x' } },
+            { id: 'f2', name: 'bash', args: { command: 'touch shell.txt' } },
+          ],
+        },
+      ],
       { mode: 'plan', env: ON },
     );
     const { results, cards } = await w.turn('just do it');
@@ -51,12 +58,28 @@ describe('plan mode', () => {
     expect(results[0]!.text).toMatch(/write is not offered in plan mode/);
     expect(fs.existsSync(path.join(w.workspace, 'made.txt'))).toBe(false);
     expect(fs.existsSync(path.join(w.workspace, 'shell.txt'))).toBe(false);
-    expect(w.core.toolCalls.get('f1')).toMatchObject({ status: 'refused', error: expect.stringMatching(/^plan-mode-refused: /) });
+    expect(w.core.toolCalls.get('f1')).toMatchObject({
+      status: 'refused',
+      error: expect.stringMatching(/^plan-mode-refused: /),
+    });
   });
 
   it('plan chosen for one turn from the composer: that turn reads only, the next is the agent’s own mode again', async () => {
-    const w = await world(temp.make(), [{ toolCalls: [{ id: 'p1', name: 'write', args: { path: 'made.txt', content: 'x' } }] }, { text: 'ok' }, { text: 'edit turn' }], { mode: 'edit', env: ON });
-    const planned = w.core.runner.startTurn({ agentId: w.agentId, conversationId: w.conversationId, text: 'plan it first', mode: 'plan' });
+    const w = await world(
+      temp.make(),
+      [
+        { toolCalls: [{ id: 'p1', name: 'write', args: { path: 'made.txt', content: 'x' } }] },
+        { text: 'ok' },
+        { text: 'edit turn' },
+      ],
+      { mode: 'edit', env: ON },
+    );
+    const planned = w.core.runner.startTurn({
+      agentId: w.agentId,
+      conversationId: w.conversationId,
+      text: 'plan it first',
+      mode: 'plan',
+    });
     await w.core.runner.settled(planned);
     expect(namesIn(w.model.requests[0]!.body)).toEqual(READING);
     expect(w.core.toolCalls.get('p1')?.error).toMatch(/^plan-mode-refused: /);
@@ -66,11 +89,22 @@ describe('plan mode', () => {
   });
 
   it('a plan call ends the turn and is stored as proposed, with its steps, files and commands', async () => {
-    const plan = { title: 'Add a cache', steps: ['Read the fetcher', 'Wrap it in a map'], files: ['src/fetch.ts'], commands: ['npm test'] };
-    const w = await world(temp.make(), [{ toolCalls: [{ id: 'pl', name: 'plan', args: plan }] }, { text: 'this request is never made' }], { mode: 'plan', env: ON });
+    const plan = {
+      title: 'Add a cache',
+      steps: ['Read the fetcher', 'Wrap it in a map'],
+      files: ['src/fetch.ts'],
+      commands: ['npm test'],
+    };
+    const w = await world(
+      temp.make(),
+      [{ toolCalls: [{ id: 'pl', name: 'plan', args: plan }] }, { text: 'this request is never made' }],
+      { mode: 'plan', env: ON },
+    );
     const { end } = await w.turn('plan a cache');
     expect(end).toBe('completed');
     expect(w.model.requests).toHaveLength(1);
-    expect(w.core.plans.forConversation(w.conversationId)).toEqual([expect.objectContaining({ ...plan, status: 'proposed', callId: 'pl', approvedMode: null })]);
+    expect(w.core.plans.forConversation(w.conversationId)).toEqual([
+      expect.objectContaining({ ...plan, status: 'proposed', callId: 'pl', approvedMode: null }),
+    ]);
   });
 });

@@ -17,8 +17,19 @@ describe('the todo tool', () => {
     const w = await loopWorld(
       temp.make(),
       [
-        { toolCalls: [{ id: 't1', name: 'todo', args: { action: 'add', text: 'Read the code' } }, { id: 't2', name: 'todo', args: { action: 'add', text: 'Fix the bug' } }] },
-        { toolCalls: [{ id: 't3', name: 'todo', args: { action: 'start', id: '2' } }, { id: 't4', name: 'todo', args: { action: 'done', id: '1' } }, { id: 't5', name: 'todo', args: { action: 'drop', id: '9' } }] },
+        {
+          toolCalls: [
+            { id: 't1', name: 'todo', args: { action: 'add', text: 'Read the code' } },
+            { id: 't2', name: 'todo', args: { action: 'add', text: 'Fix the bug' } },
+          ],
+        },
+        {
+          toolCalls: [
+            { id: 't3', name: 'todo', args: { action: 'start', id: '2' } },
+            { id: 't4', name: 'todo', args: { action: 'done', id: '1' } },
+            { id: 't5', name: 'todo', args: { action: 'drop', id: '9' } },
+          ],
+        },
       ],
       { mode: 'ask' },
     );

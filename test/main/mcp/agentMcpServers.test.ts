@@ -19,7 +19,12 @@ async function withServer(mode: 'ask' | 'edit' | 'run' = 'run') {
   const h = await dispatchHarness(temp.make(), { mode });
   // In the workspace: the server runs in the agent's sandbox when one is available.
   const server = bundleShoutServer(h.workspace);
-  const added = await h.core.mcpServers.add({ agentId: h.agent.id, name: 'shouter', transport: 'stdio', command: `node ${server}` });
+  const added = await h.core.mcpServers.add({
+    agentId: h.agent.id,
+    name: 'shouter',
+    transport: 'stdio',
+    command: `node ${server}`,
+  });
   expect(added.ok, added.ok ? '' : added.reason).toBe(true);
   return { h, server: added.ok ? added.server : (null as never) };
 }
@@ -108,7 +113,10 @@ describe('a hung MCP server', () => {
       callTimeoutMs: 1_000,
     });
     const hung = await manager.call(record.id, 'hang', {}, new AbortController().signal);
-    expect(hung).toMatchObject({ ok: false, error: expect.stringMatching(/did not answer hang within 1 s.*Restart it/) });
+    expect(hung).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/did not answer hang within 1 s.*Restart it/),
+    });
     const started = Date.now();
     const refused = await manager.call(record.id, 'shout', { text: 'x' }, new AbortController().signal);
     expect(refused).toMatchObject({ ok: false, error: expect.stringMatching(/did not answer hang/) });
@@ -128,12 +136,19 @@ describe.skipIf(!sandboxStatus().available)('an agent’s MCP server in the sand
   it('cannot make .vscode or .git while it runs, and an .envrc it plants is moved out at once, while it still runs', async () => {
     const { h, server } = await withServer('run');
     h.core.mcpServers.setAuto(server.id, 'plant', true);
-    expect(await h.dispatch('mcp__shouter__plant', {}).result).toEqual({ ok: true, text: '.vscode: refused; .git: refused' });
+    expect(await h.dispatch('mcp__shouter__plant', {}).result).toEqual({
+      ok: true,
+      text: '.vscode: refused; .git: refused',
+    });
     const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline && fs.existsSync(path.join(h.workspace, '.envrc'))) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (Date.now() < deadline && fs.existsSync(path.join(h.workspace, '.envrc')))
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fs.existsSync(path.join(h.workspace, '.envrc'))).toBe(false);
     // The server still runs: the move did not wait for it to end.
-    expect(await h.dispatch('mcp__shouter__plant', {}).result).toEqual({ ok: true, text: '.vscode: refused; .git: refused' });
+    expect(await h.dispatch('mcp__shouter__plant', {}).result).toEqual({
+      ok: true,
+      text: '.vscode: refused; .git: refused',
+    });
     await h.core.shutdown();
   });
 });

@@ -37,7 +37,9 @@ describe('paddock mcp calls and checkpoints', () => {
     });
 
     expect(await session.call('read', { path: 'notes.md' }, peer, signal())).toMatchObject({ ok: true });
-    expect(await session.call('write', { path: 'notes.md', content: 'after\n' }, peer, signal())).toMatchObject({ ok: true });
+    expect(await session.call('write', { path: 'notes.md', content: 'after\n' }, peer, signal())).toMatchObject({
+      ok: true,
+    });
     expect(fs.readFileSync(path.join(ws, 'notes.md'), 'utf8')).toBe('after\n');
 
     const recorded = core.checkpoints.list(session.conversationId).filter((checkpoint) => checkpoint.recorded);
@@ -57,7 +59,10 @@ describe('paddock mcp calls and checkpoints', () => {
     const card = await asked;
     expect(core.cards.answer({ cardId: card.id, decision: 'approve', baseHash: card.baseHash })).toEqual({ ok: true });
     const deadline = Date.now() + 15_000;
-    const restored = () => core.checkpoints.list(session.conversationId).some((checkpoint) => checkpoint.kind === 'restore' && checkpoint.summary);
+    const restored = () =>
+      core.checkpoints
+        .list(session.conversationId)
+        .some((checkpoint) => checkpoint.kind === 'restore' && checkpoint.summary);
     while (Date.now() < deadline && !restored()) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fs.readFileSync(path.join(ws, 'notes.md'), 'utf8')).toBe('before\n');
     session.close();

@@ -42,12 +42,32 @@ async function twoProjects(options: { mcpBridge?: boolean } = {}) {
 describe('one MCP session, one workspace and mode', () => {
   it('refuses a second session on the agent in another workspace or mode, naming the open one; the first keeps its own', async () => {
     const { core, dataDir, projA, projB, deps } = await twoProjects();
-    const a = await openMcpSession(deps, { client: { name: 'A', version: '1' }, workspace: projA, agentHandle: 'mcp', mode: 'ask', dataDir });
+    const a = await openMcpSession(deps, {
+      client: { name: 'A', version: '1' },
+      workspace: projA,
+      agentHandle: 'mcp',
+      mode: 'ask',
+      dataDir,
+    });
 
-    const otherWorkspace = openMcpSession(deps, { client: { name: 'B', version: '1' }, workspace: projB, agentHandle: 'mcp', mode: 'ask', dataDir });
+    const otherWorkspace = openMcpSession(deps, {
+      client: { name: 'B', version: '1' },
+      workspace: projB,
+      agentHandle: 'mcp',
+      mode: 'ask',
+      dataDir,
+    });
     await expect(otherWorkspace).rejects.toThrow(/@mcp is in use by the MCP session of A 1 on .*projA in ask mode/);
-    const otherMode = openMcpSession(deps, { client: { name: 'B', version: '1' }, workspace: projA, agentHandle: 'mcp', mode: 'run', dataDir });
-    await expect(otherMode).rejects.toThrow(/in use by the MCP session of A 1 .* in ask mode.*asked for .*projA in run mode/);
+    const otherMode = openMcpSession(deps, {
+      client: { name: 'B', version: '1' },
+      workspace: projA,
+      agentHandle: 'mcp',
+      mode: 'run',
+      dataDir,
+    });
+    await expect(otherMode).rejects.toThrow(
+      /in use by the MCP session of A 1 .* in ask mode.*asked for .*projA in run mode/,
+    );
 
     // The agent record did not move, and A's write is still a card it cannot answer: nothing written.
     const agent = core.agents.get(a.agentId);
@@ -59,13 +79,30 @@ describe('one MCP session, one workspace and mode', () => {
     expect(fs.existsSync(path.join(projB, 'from-A.txt'))).toBe(false);
 
     // The same workspace and mode (or no --mode) may share the agent; once A closes, B may move it.
-    const same = await openMcpSession(deps, { client: { name: 'C', version: '1' }, workspace: projA, agentHandle: 'mcp', dataDir });
+    const same = await openMcpSession(deps, {
+      client: { name: 'C', version: '1' },
+      workspace: projA,
+      agentHandle: 'mcp',
+      dataDir,
+    });
     a.close();
-    await expect(openMcpSession(deps, { client: { name: 'B', version: '1' }, workspace: projB, agentHandle: 'mcp', mode: 'run', dataDir })).rejects.toThrow(
-      /in use by the MCP session of C 1/,
-    );
+    await expect(
+      openMcpSession(deps, {
+        client: { name: 'B', version: '1' },
+        workspace: projB,
+        agentHandle: 'mcp',
+        mode: 'run',
+        dataDir,
+      }),
+    ).rejects.toThrow(/in use by the MCP session of C 1/);
     same.close();
-    const b = await openMcpSession(deps, { client: { name: 'B', version: '1' }, workspace: projB, agentHandle: 'mcp', mode: 'run', dataDir });
+    const b = await openMcpSession(deps, {
+      client: { name: 'B', version: '1' },
+      workspace: projB,
+      agentHandle: 'mcp',
+      mode: 'run',
+      dataDir,
+    });
     const written = await b.call('write', { path: 'from-B.txt', content: 'B\n' }, noWindowPeer, signal());
     expect(written.ok).toBe(true);
     expect(fs.existsSync(path.join(projB, 'from-B.txt'))).toBe(true);
@@ -74,7 +111,13 @@ describe('one MCP session, one workspace and mode', () => {
 
   it('refuses every call of a session whose agent was moved to another workspace or mode since it opened, and writes nowhere', async () => {
     const { core, dataDir, projA, projB, deps } = await twoProjects();
-    const a = await openMcpSession(deps, { client: { name: 'A', version: '1' }, workspace: projA, agentHandle: 'mcp', mode: 'ask', dataDir });
+    const a = await openMcpSession(deps, {
+      client: { name: 'A', version: '1' },
+      workspace: projA,
+      agentHandle: 'mcp',
+      mode: 'ask',
+      dataDir,
+    });
 
     // What another `paddock mcp` process on this data directory, or the owner in the window, may do.
     core.agents.update(a.agentId, { mode: 'run' });
@@ -105,7 +148,12 @@ async function connect(w: { ws: string; dataDir: string; home: string }, flags: 
   const client = new Client({ name: `client-${clients.length}`, version: '1.0.0' }, { capabilities: {} });
   const [command, args] = paddockCli(['mcp', '--workspace', w.ws, '--data-dir', w.dataDir, ...flags]);
   await client.connect(
-    new StdioClientTransport({ command, args, env: { PATH: process.env.PATH ?? '', HOME: w.home, SHELL: '/bin/sh' }, stderr: 'pipe' }),
+    new StdioClientTransport({
+      command,
+      args,
+      env: { PATH: process.env.PATH ?? '', HOME: w.home, SHELL: '/bin/sh' },
+      stderr: 'pipe',
+    }),
   );
   clients.push(client);
   return client;
@@ -145,7 +193,7 @@ describe('two paddock mcp clients beside a running Paddock', () => {
 describe('two paddock mcp processes with no Paddock running', () => {
   // One core per data directory: the first lone paddock mcp runs it, and the second goes through it
   // (a second core would end the first one's processes at its start), so the agent is held once.
-  it('the second goes through the first one\'s core: refused in another workspace or mode, naming the first, which keeps its own', async () => {
+  it("the second goes through the first one's core: refused in another workspace or mode, naming the first, which keeps its own", async () => {
     const root = temp.make();
     const home = path.join(root, 'home');
     const dataDir = path.join(root, 'data');

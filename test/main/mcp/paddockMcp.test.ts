@@ -41,7 +41,10 @@ function world(): World {
 type Elicit = (message: string) => { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> };
 
 async function connect(w: World, flags: string[], elicit?: Elicit): Promise<Client> {
-  const client = new Client({ name: 'test-client', version: '1.0.0' }, { capabilities: elicit ? { elicitation: {} } : {} });
+  const client = new Client(
+    { name: 'test-client', version: '1.0.0' },
+    { capabilities: elicit ? { elicitation: {} } : {} },
+  );
   if (elicit) client.setRequestHandler(ElicitRequestSchema, async (request) => elicit(request.params.message));
   const [command, args] = paddockCli(['mcp', '--workspace', w.ws, '--data-dir', w.dataDir, ...flags]);
   const transport = new StdioClientTransport({
@@ -75,10 +78,15 @@ describe('paddock mcp over stdio, with no Paddock running', () => {
     const client = await connect(world(), []);
     const { tools } = await client.listTools();
     const names = tools.map((tool) => tool.name);
-    expect(names).toEqual(expect.arrayContaining(['read', 'list', 'search', 'write', 'edit', 'run', 'git', 'summarise']));
+    expect(names).toEqual(
+      expect.arrayContaining(['read', 'list', 'search', 'write', 'edit', 'run', 'git', 'summarise']),
+    );
     expect(names).not.toContain('bash'); // shell is not granted to a new agent
     expect(names).not.toContain('workspace'); // the workspace is the owner's --workspace
-    expect(tools.find((tool) => tool.name === 'read')?.inputSchema).toMatchObject({ type: 'object', properties: { path: expect.anything() } });
+    expect(tools.find((tool) => tool.name === 'read')?.inputSchema).toMatchObject({
+      type: 'object',
+      properties: { path: expect.anything() },
+    });
   }, 60_000);
 
   it('reads inside the workspace, and refuses outside with the reason check-path gives', async () => {
@@ -99,7 +107,12 @@ describe('paddock mcp over stdio, with no Paddock running', () => {
     const client = await connect(world(), []);
     const { tools } = await client.listTools();
     const hints = (name: string) => tools.find((tool) => tool.name === name)?.annotations;
-    expect(hints('read')).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(hints('read')).toEqual({
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
     expect(hints('search')).toMatchObject({ readOnlyHint: true, destructiveHint: false });
     expect(hints('write')).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
     expect(hints('run')).toMatchObject({ readOnlyHint: false, destructiveHint: true, openWorldHint: true });
@@ -168,10 +181,15 @@ describe('paddock mcp beside a running Paddock on the same data directory', () =
     const w = world();
     const { core } = await buildTestCore(path.dirname(w.home), {}, { mcpBridge: true });
     try {
-      const { pending, unsubscribe } = windowApproves(core, (card) => expect(card.argv?.join(' ')).toMatch(/touch made-by-mcp\.txt/));
+      const { pending, unsubscribe } = windowApproves(core, (card) =>
+        expect(card.argv?.join(' ')).toMatch(/touch made-by-mcp\.txt/),
+      );
       const client = await connect(w, ['--mode', 'run']);
       // Gated with the sandbox too: a link made before another command is a card (policy/contained.ts).
-      const result = await client.callTool({ name: 'run', arguments: { command: 'touch made-by-mcp.txt && ln -s made-by-mcp.txt link-by-mcp && ls' } });
+      const result = await client.callTool({
+        name: 'run',
+        arguments: { command: 'touch made-by-mcp.txt && ln -s made-by-mcp.txt link-by-mcp && ls' },
+      });
       unsubscribe();
       expect(result.isError, text(result)).toBeFalsy();
       expect(pending).toHaveLength(1);
@@ -182,7 +200,9 @@ describe('paddock mcp beside a running Paddock on the same data directory', () =
       const conversation = core.conversations.listForAgent(agent!.id)[0]!;
       expect(conversation.title).toBe('MCP: test-client 1.0.0');
       const calls = core.toolCalls.listForConversation(conversation.id);
-      expect(calls.map((call) => [call.tool, call.tier, call.answer, call.status])).toEqual([['run', 'gated', 'approve', 'done']]);
+      expect(calls.map((call) => [call.tool, call.tier, call.answer, call.status])).toEqual([
+        ['run', 'gated', 'approve', 'done'],
+      ]);
     } finally {
       await core.shutdown();
     }
@@ -198,7 +218,10 @@ describe('paddock mcp beside a running Paddock on the same data directory', () =
         elicited += 1;
         return { action: 'decline' };
       });
-      const result = await client.callTool({ name: 'write', arguments: { path: 'notes.md', content: 'from the window\n' } });
+      const result = await client.callTool({
+        name: 'write',
+        arguments: { path: 'notes.md', content: 'from the window\n' },
+      });
       unsubscribe();
       expect(result.isError, text(result)).toBeFalsy();
       expect(elicited).toBe(1);

@@ -21,7 +21,8 @@ const GIT_ENV = {
   GIT_COMMITTER_NAME: 'Owner',
   GIT_COMMITTER_EMAIL: 'owner@example.invalid',
 };
-const git = (cwd: string, args: string[]): string => execFileSync('git', args, { cwd, env: { ...GIT_ENV, HOME: cwd }, encoding: 'utf8' });
+const git = (cwd: string, args: string[]): string =>
+  execFileSync('git', args, { cwd, env: { ...GIT_ENV, HOME: cwd }, encoding: 'utf8' });
 
 async function setup() {
   const root = temp.make();
@@ -57,7 +58,8 @@ async function setup() {
     summary: () => call('summary.get', { agentId: agent.id }),
     payload: (name: string) => `${script} ${name}`,
     markers: () => fs.readdirSync(outside).filter((f) => f.startsWith('marker-')),
-    setConfig: (key: string, value: string) => git(workspace, ['config', '--file', path.join(workspace, '.git', 'config'), key, value]),
+    setConfig: (key: string, value: string) =>
+      git(workspace, ['config', '--file', path.join(workspace, '.git', 'config'), key, value]),
   };
 }
 
@@ -115,7 +117,9 @@ describe("the owner's Pull runs nothing the workspace planted", () => {
   it('hooks planted in .git/hooks do not run on a Pull that goes ahead', async () => {
     const s = await setup();
     for (const hook of ['post-merge', 'post-index-change', 'reference-transaction']) {
-      fs.writeFileSync(path.join(s.workspace, '.git', 'hooks', hook), `#!/bin/sh\n${s.payload(hook)} </dev/null\n`, { mode: 0o755 });
+      fs.writeFileSync(path.join(s.workspace, '.git', 'hooks', hook), `#!/bin/sh\n${s.payload(hook)} </dev/null\n`, {
+        mode: 0o755,
+      });
     }
     const result = await s.pull();
     expect(result).toMatchObject({ ok: true, value: { ok: true } });
@@ -125,7 +129,12 @@ describe("the owner's Pull runs nothing the workspace planted", () => {
 
   it('an ext:: remote is never used', async () => {
     const s = await setup();
-    git(s.workspace, ['remote', 'set-url', 'origin', `ext::sh -c "touch ${path.dirname(s.payload('x').split(' ')[0]!)}/marker-ext"`]);
+    git(s.workspace, [
+      'remote',
+      'set-url',
+      'origin',
+      `ext::sh -c "touch ${path.dirname(s.payload('x').split(' ')[0]!)}/marker-ext"`,
+    ]);
     const result = await s.pull();
     expect(result).toMatchObject({ ok: true, value: { ok: false } });
     expect(s.markers()).toEqual([]);
@@ -138,10 +147,16 @@ describe("the owner's clone runs nothing planted, in the repository or in Paddoc
     fs.writeFileSync(path.join(s.upstream, '.gitattributes'), '* filter=evil\n');
     git(s.upstream, ['add', '-A']);
     git(s.upstream, ['commit', '--quiet', '-m', 'attributes']);
-    fs.writeFileSync(path.join(s.upstream, '.git', 'hooks', 'post-checkout'), `#!/bin/sh\n${s.payload('upstream-hook')} </dev/null\n`, { mode: 0o755 });
+    fs.writeFileSync(
+      path.join(s.upstream, '.git', 'hooks', 'post-checkout'),
+      `#!/bin/sh\n${s.payload('upstream-hook')} </dev/null\n`,
+      { mode: 0o755 },
+    );
     const hooks = path.join(s.root, 'global-hooks');
     fs.mkdirSync(hooks);
-    fs.writeFileSync(path.join(hooks, 'post-checkout'), `#!/bin/sh\n${s.payload('global-hook')} </dev/null\n`, { mode: 0o755 });
+    fs.writeFileSync(path.join(hooks, 'post-checkout'), `#!/bin/sh\n${s.payload('global-hook')} </dev/null\n`, {
+      mode: 0o755,
+    });
     const global = path.join(s.root, 'global.gitconfig');
     fs.writeFileSync(
       global,

@@ -21,10 +21,24 @@ const put = (rel: string, content = '{}\n') => {
 
 const INSTALLS: [string, string, string[]][] = [
   // [lockfile, command, more accepted spellings]
-  ['package-lock.json', 'npm ci', ['npm install', 'npm ci --ignore-scripts', 'npm ci --offline', 'npm install --ignore-scripts --offline']],
+  [
+    'package-lock.json',
+    'npm ci',
+    ['npm install', 'npm ci --ignore-scripts', 'npm ci --offline', 'npm install --ignore-scripts --offline'],
+  ],
   ['npm-shrinkwrap.json', 'npm ci', ['npm install']],
   ['pnpm-lock.yaml', 'pnpm install', ['pnpm install --frozen-lockfile', 'pnpm install --offline --ignore-scripts']],
-  ['yarn.lock', 'yarn', ['yarn install', 'yarn --immutable', 'yarn install --immutable', 'yarn install --frozen-lockfile', 'yarn --offline']],
+  [
+    'yarn.lock',
+    'yarn',
+    [
+      'yarn install',
+      'yarn --immutable',
+      'yarn install --immutable',
+      'yarn install --frozen-lockfile',
+      'yarn --offline',
+    ],
+  ],
   ['bun.lockb', 'bun install', ['bun install --frozen-lockfile', 'bun install --ignore-scripts']],
   ['bun.lock', 'bun install', []],
 ];

@@ -217,7 +217,9 @@ describe('every bypass the seed and SPEC §7 name, in every spelling', () => {
   });
 
   it('the reasons speak the owner’s words', () => {
-    expect(decide('grep -f /etc/passwd b.txt').reason).toBe('grep -f reads patterns from a file, which can be outside the workspace');
+    expect(decide('grep -f /etc/passwd b.txt').reason).toBe(
+      'grep -f reads patterns from a file, which can be outside the workspace',
+    );
     expect(decide('rm -rf .').reason).toBe('rm deletes files, and rm is not on the run list');
     expect(decide('frobnicate').reason).toBe('frobnicate is not on the run list');
     expect(decide('echo x >>~/.zshenv').reason).toMatch(/^not a plain command: `>` is shell syntax/);

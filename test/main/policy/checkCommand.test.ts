@@ -25,13 +25,25 @@ async function run(args: string[], input = ''): Promise<{ code: number; out: str
   return { code, out, err };
 }
 
-const parse = (out: string) => out.trim().split('\n').map((l) => JSON.parse(l) as { tier: string; reason: string; argv: string[] | null; code: string });
+const parse = (out: string) =>
+  out
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { tier: string; reason: string; argv: string[] | null; code: string });
 
 describe('check-command', () => {
   it('prints one decision for one command', async () => {
     const r = await run(['--workspace', fx.paths.workspace, 'npm test']);
     expect(r.code).toBe(0);
-    expect(parse(r.out)).toEqual([{ tier: 'auto', reason: 'on the run list: npm test', argv: ['npm', 'test'], code: 'on-run-list', contained: false }]);
+    expect(parse(r.out)).toEqual([
+      {
+        tier: 'auto',
+        reason: 'on the run list: npm test',
+        argv: ['npm', 'test'],
+        code: 'on-run-list',
+        contained: false,
+      },
+    ]);
   });
 
   it('joins several remaining words with single spaces, after the options stop', async () => {
@@ -43,7 +55,11 @@ describe('check-command', () => {
 
   it('takes a mode, and defaults to run', async () => {
     const ask = await run(['--workspace', fx.paths.workspace, '--mode', 'ask', 'npm test']);
-    expect(parse(ask.out)[0]).toMatchObject({ tier: 'gated', reason: 'ask mode asks before every command', code: 'ask-mode' });
+    expect(parse(ask.out)[0]).toMatchObject({
+      tier: 'gated',
+      reason: 'ask mode asks before every command',
+      code: 'ask-mode',
+    });
     const edit = await run(['--workspace', fx.paths.workspace, '--mode=edit', 'npm test']);
     expect(parse(edit.out)[0]).toMatchObject({ tier: 'gated', code: 'edit-mode' });
   });
@@ -58,7 +74,14 @@ describe('check-command', () => {
   });
 
   it('exits 2 with a message on bad arguments', async () => {
-    for (const args of [[], ['npm test'], ['--workspace', fx.paths.workspace], ['--mode', 'yolo', '--workspace', '/x', 'ls'], ['--bogus', 'ls'], ['--workspace']]) {
+    for (const args of [
+      [],
+      ['npm test'],
+      ['--workspace', fx.paths.workspace],
+      ['--mode', 'yolo', '--workspace', '/x', 'ls'],
+      ['--bogus', 'ls'],
+      ['--workspace'],
+    ]) {
       const r = await run(args);
       expect(r.code, JSON.stringify(args)).toBe(2);
       expect(r.err).toMatch(/^check-command: /);
@@ -83,7 +106,18 @@ describe('check-command', () => {
     const r = await run(['--jsonl'], `${lines.join('\n')}\n`);
     expect(r.code).toBe(0);
     const answers = parse(r.out);
-    expect(answers.map((a) => a.tier)).toEqual(['auto', 'gated', 'auto', 'gated', 'gated', 'gated', 'gated', 'gated', 'gated', 'gated']);
+    expect(answers.map((a) => a.tier)).toEqual([
+      'auto',
+      'gated',
+      'auto',
+      'gated',
+      'gated',
+      'gated',
+      'gated',
+      'gated',
+      'gated',
+      'gated',
+    ]);
     expect(answers[1]).toMatchObject({ code: 'malformed-request' });
     expect(answers[1]!.reason).toContain('malformed');
     expect(answers[8]).toMatchObject({ code: 'flag-not-on-run-list' });
@@ -108,7 +142,10 @@ describe('check-command', () => {
       ['cat $HOME', 'not-plain'],
       ['npx cowsay', 'npx-not-project-binary'],
     ];
-    const r = await run(['--jsonl', '--workspace', ws], cases.map(([command]) => JSON.stringify({ command })).join('\n'));
+    const r = await run(
+      ['--jsonl', '--workspace', ws],
+      cases.map(([command]) => JSON.stringify({ command })).join('\n'),
+    );
     expect(parse(r.out).map((a) => a.code)).toEqual(cases.map(([, code]) => code));
   });
 

@@ -23,7 +23,10 @@ describe('check-command --jsonl: one answer line per input line', () => {
     };
     stdin.end(input);
     expect(await runCheckCommand(['--jsonl', '--sandbox', 'off'], io)).toBe(0);
-    return out.trimEnd().split('\n').map((l) => JSON.parse(l) as { tier: string; reason: string });
+    return out
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { tier: string; reason: string });
   }
   const ws = () => JSON.stringify(fx.paths.workspace);
 
@@ -48,7 +51,12 @@ describe('check-command --jsonl: one answer line per input line', () => {
   it('a multi-byte character split across chunks is decoded whole', async () => {
     const stdin = new PassThrough();
     let out = '';
-    const io = { stdin, stdout: { write: (s: string) => (out += s) }, stderr: { write: () => true }, env: { HOME: fx.paths.home } };
+    const io = {
+      stdin,
+      stdout: { write: (s: string) => (out += s) },
+      stderr: { write: () => true },
+      env: { HOME: fx.paths.home },
+    };
     const bytes = Buffer.from(`{"workspace":${ws()},"command":"echo é"}\n`);
     const cut = bytes.indexOf(Buffer.from('é')) + 1;
     const done = runCheckCommand(['--jsonl', '--sandbox', 'off'], io);

@@ -25,7 +25,10 @@ interface Answer {
 
 function readCorpus(name: string): Line[] {
   const text = fs.readFileSync(path.join(CORPUS_DIR, name), 'utf8');
-  return text.trimEnd().split('\n').map((l) => JSON.parse(l) as Line);
+  return text
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Line);
 }
 
 /** One CLI process for every line; answers come back one per line, in order. */
@@ -43,7 +46,12 @@ function decide(lines: readonly Line[]): Promise<Answer[]> {
     child.on('error', reject);
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`check-command exited ${code}: ${err}`));
-      resolve(out.trimEnd().split('\n').map((l) => JSON.parse(l) as Answer));
+      resolve(
+        out
+          .trimEnd()
+          .split('\n')
+          .map((l) => JSON.parse(l) as Answer),
+      );
     });
     const input = lines.map((line) => {
       const { workspace, cwd, mode, command } = line;
@@ -59,7 +67,9 @@ function failures(lines: readonly Line[], answers: readonly Answer[]): string[] 
     const answer = answers[i];
     if (answer?.tier === line.expect) return;
     const shown = line.command.length > 120 ? `${line.command.slice(0, 120)}…` : line.command;
-    wrong.push(`${JSON.stringify(shown)} cwd=${line.cwd ?? '.'} ws=${line.workspace} mode=${line.mode}: expected ${line.expect}, got ${answer?.tier} (${answer?.reason}) — ${line.why}`);
+    wrong.push(
+      `${JSON.stringify(shown)} cwd=${line.cwd ?? '.'} ws=${line.workspace} mode=${line.mode}: expected ${line.expect}, got ${answer?.tier} (${answer?.reason}) — ${line.why}`,
+    );
   });
   return wrong;
 }

@@ -36,7 +36,11 @@ describe('commandDanger', () => {
   });
 
   it('resolves operands from the command’s own directory', () => {
-    expect(commandDanger(['rm', '-r', '..'], { ...context, cwd: '/home/owner/project/src' })).toContain('the operand .. is the whole workspace');
-    expect(commandDanger(['rm', '-r', '../..'], { ...context, cwd: '/home/owner/project/src' })).toContain('your home directory');
+    expect(commandDanger(['rm', '-r', '..'], { ...context, cwd: '/home/owner/project/src' })).toContain(
+      'the operand .. is the whole workspace',
+    );
+    expect(commandDanger(['rm', '-r', '../..'], { ...context, cwd: '/home/owner/project/src' })).toContain(
+      'your home directory',
+    );
   });
 });

@@ -16,7 +16,12 @@ beforeAll(() => {
     fs.mkdirSync(path.dirname(path.join(home, rel)), { recursive: true });
     fs.writeFileSync(path.join(home, rel), 'x\n');
   }
-  ctx = (cwd) => ({ paths: { workspace: home, home, dataDir: path.join(home, '.config/Paddock') }, cwd, mode: 'run', remembered: [] });
+  ctx = (cwd) => ({
+    paths: { workspace: home, home, dataDir: path.join(home, '.config/Paddock') },
+    cwd,
+    mode: 'run',
+    remembered: [],
+  });
 });
 afterAll(() => fs.rmSync(home, { recursive: true, force: true }));
 
@@ -30,7 +35,17 @@ describe('a workspace that contains the owner’s home', () => {
   });
 
   it('refuses a recursive search that starts above one', () => {
-    for (const command of ['grep -r x .', 'grep -r x', 'grep -rn x', 'rg x', 'rg x .', 'find .', 'find', 'find . -name id_ed25519', 'grep -r x .config']) {
+    for (const command of [
+      'grep -r x .',
+      'grep -r x',
+      'grep -rn x',
+      'rg x',
+      'rg x .',
+      'find .',
+      'find',
+      'find . -name id_ed25519',
+      'grep -r x .config',
+    ]) {
       const d = decide(command);
       expect(d.tier, command).toBe('gated');
       expect(d.reason, command).toMatch(/would reach (~\/|Paddock's own data directory)/);

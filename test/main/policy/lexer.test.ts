@@ -47,10 +47,41 @@ describe('lexCommand', () => {
 
   it('refuses every control, format, space-like and ignorable code point anywhere', () => {
     const invisible = [
-      0x00, 0x01, 0x09, 0x0b, 0x0c, 0x0d, 0x1b, 0x7f, 0x85, 0xa0, 0xad, 0x61c, 0x115f, 0x1160, 0x180e,
-      ...Array.from({ length: 0x10 }, (_, i) => 0x2000 + i), 0x2028, 0x2029, 0x202a, 0x202e, 0x202f,
-      ...Array.from({ length: 0x11 }, (_, i) => 0x205f + i), 0x3000, 0x3164, 0xfe00, 0xfe0f, 0xfeff,
-      0xffa0, 0xfff9, 0xe000, 0xe0001, 0xe0020, 0xe007f, 0xd800, 0xdfff,
+      0x00,
+      0x01,
+      0x09,
+      0x0b,
+      0x0c,
+      0x0d,
+      0x1b,
+      0x7f,
+      0x85,
+      0xa0,
+      0xad,
+      0x61c,
+      0x115f,
+      0x1160,
+      0x180e,
+      ...Array.from({ length: 0x10 }, (_, i) => 0x2000 + i),
+      0x2028,
+      0x2029,
+      0x202a,
+      0x202e,
+      0x202f,
+      ...Array.from({ length: 0x11 }, (_, i) => 0x205f + i),
+      0x3000,
+      0x3164,
+      0xfe00,
+      0xfe0f,
+      0xfeff,
+      0xffa0,
+      0xfff9,
+      0xe000,
+      0xe0001,
+      0xe0020,
+      0xe007f,
+      0xd800,
+      0xdfff,
     ];
     for (const cp of invisible) {
       const ch = cp >= 0xd800 && cp <= 0xdfff ? String.fromCharCode(cp) : String.fromCodePoint(cp);
@@ -77,7 +108,33 @@ describe('lexCommand', () => {
   });
 
   it('property: inserting any shell character or invisible code point anywhere makes it not plain', () => {
-    const bad = fc.constantFrom('$', '`', '~', '|', ';', '&', '<', '>', '(', ')', '{', '}', '[', ']', '\n', '\\', '\t', '\r', '\u00a0', '\u200b', '\u202e', '\u2066', '\ufeff', '\u3000', '\u0000');
+    const bad = fc.constantFrom(
+      '$',
+      '`',
+      '~',
+      '|',
+      ';',
+      '&',
+      '<',
+      '>',
+      '(',
+      ')',
+      '{',
+      '}',
+      '[',
+      ']',
+      '\n',
+      '\\',
+      '\t',
+      '\r',
+      '\u00a0',
+      '\u200b',
+      '\u202e',
+      '\u2066',
+      '\ufeff',
+      '\u3000',
+      '\u0000',
+    );
     fc.assert(
       fc.property(fc.string({ maxLength: 30 }), bad, fc.nat(), (base, ch, at) => {
         const i = base.length === 0 ? 0 : at % (base.length + 1);

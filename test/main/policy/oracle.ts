@@ -43,23 +43,76 @@ interface Row {
   max?: number;
   /** Path operands the program descends into (only the tests' own HOME checks need it). */
   ops:
-    | 'paths' | 'none' | 'pattern' | 'words' | 'any' | 'go' | 'npm' | 'make' | 'modules' | 'which' | 'uniq' | 'diff' | 'node'
-    | 'sed' | 'jq' | 'sets' | 'text' | 'date';
+    | 'paths'
+    | 'none'
+    | 'pattern'
+    | 'words'
+    | 'any'
+    | 'go'
+    | 'npm'
+    | 'make'
+    | 'modules'
+    | 'which'
+    | 'uniq'
+    | 'diff'
+    | 'node'
+    | 'sed'
+    | 'jq'
+    | 'sets'
+    | 'text'
+    | 'date';
 }
 
 const ROWS: Record<string, Row> = {
   node: { longs: { '--test': 'sw' }, optionsFirst: true, ops: 'node' },
-  pytest: { letters: 'qxv', letterValues: { k: 'word', p: 'plugin' }, longs: { '--maxfail': 'n' }, atFiles: true, ops: 'paths' },
+  pytest: {
+    letters: 'qxv',
+    letterValues: { k: 'word', p: 'plugin' },
+    longs: { '--maxfail': 'n' },
+    atFiles: true,
+    ops: 'paths',
+  },
   unittest: { ops: 'modules' },
-  go: { sub: ['test', 'build', 'vet', 'fmt'], subRequired: true, dashWords: { '-v': 'sw', '-run': 're' }, dashWordsEq: true, ops: 'go' },
-  cargo: { sub: ['test', 'build', 'check', 'clippy', 'fmt'], subRequired: true, letters: 'v', longs: { '--release': 'sw' }, dashWords: { '-run': 're' }, ops: 'words' },
+  go: {
+    sub: ['test', 'build', 'vet', 'fmt'],
+    subRequired: true,
+    dashWords: { '-v': 'sw', '-run': 're' },
+    dashWordsEq: true,
+    ops: 'go',
+  },
+  cargo: {
+    sub: ['test', 'build', 'check', 'clippy', 'fmt'],
+    subRequired: true,
+    letters: 'v',
+    longs: { '--release': 'sw' },
+    dashWords: { '-run': 're' },
+    ops: 'words',
+  },
   make: { ops: 'make' },
-  tsc: { letterValues: { p: 'path' }, longs: { '--project': 'path', '--noEmit': 'sw' }, wholeLetters: { eq: false }, atFiles: true, ops: 'paths' },
-  vitest: { sub: ['run'], notSub: ['watch', 'dev', 'bench', 'init', 'list', 'related', 'typecheck', 'help'], letterValues: { t: 'word' }, wholeLetters: { eq: true }, ops: 'paths' },
+  tsc: {
+    letterValues: { p: 'path' },
+    longs: { '--project': 'path', '--noEmit': 'sw' },
+    wholeLetters: { eq: false },
+    atFiles: true,
+    ops: 'paths',
+  },
+  vitest: {
+    sub: ['run'],
+    notSub: ['watch', 'dev', 'bench', 'init', 'list', 'related', 'typecheck', 'help'],
+    letterValues: { t: 'word' },
+    wholeLetters: { eq: true },
+    ops: 'paths',
+  },
   jest: { sub: ['run'], letterValues: { t: 'word' }, wholeLetters: { eq: true }, ops: 'paths' },
   eslint: { longs: { '--fix': 'sw' }, ops: 'paths' },
   prettier: { longs: { '--check': 'sw', '--write': 'sw' }, ops: 'paths' },
-  ruff: { sub: ['check', 'format'], notSub: ['server', 'clean', 'rule', 'config', 'linter', 'version', 'help', 'analyze', 'generate-shell-completion'], longs: { '--check': 'sw', '--fix': 'sw' }, atFiles: true, ops: 'paths' },
+  ruff: {
+    sub: ['check', 'format'],
+    notSub: ['server', 'clean', 'rule', 'config', 'linter', 'version', 'help', 'analyze', 'generate-shell-completion'],
+    longs: { '--check': 'sw', '--fix': 'sw' },
+    atFiles: true,
+    ops: 'paths',
+  },
   black: { longs: { '--check': 'sw' }, ops: 'paths' },
   mypy: { longs: { '--check': 'sw' }, atFiles: true, ops: 'paths' },
   ls: { letters: 'laA1hRtSrdFpisn', longs: { '--color=never': 'sw' }, dd: true, ops: 'paths' },
@@ -68,7 +121,13 @@ const ROWS: Record<string, Row> = {
   tail: { letterValues: { n: 'n', c: 'n' }, dd: true, ops: 'paths' },
   wc: { letters: 'lcw', dd: true, ops: 'paths' },
   grep: { letters: 'nirEFwcl', longs: { '--include': 'glob' }, dd: true, ops: 'pattern' },
-  rg: { letters: 'niwlc', letterValues: { g: 'glob', t: 'word' }, longs: { '--no-follow': 'sw' }, dd: true, ops: 'pattern' },
+  rg: {
+    letters: 'niwlc',
+    letterValues: { g: 'glob', t: 'word' },
+    longs: { '--no-follow': 'sw' },
+    dd: true,
+    ops: 'pattern',
+  },
   diff: { letters: 'u', dd: true, ops: 'diff' },
   sort: { letters: 'nrufbdghMVsc', letterValues: { k: 'word', t: 'word' }, dd: true, ops: 'paths' },
   // BSD uniq and xxd read a word after the first operand as their output file: options come first.
@@ -83,28 +142,71 @@ const ROWS: Record<string, Row> = {
   rev: { dd: true, ops: 'paths' },
   fold: { letters: 'sb', letterValues: { w: 'n' }, dd: true, ops: 'paths' },
   expand: { letters: 'i', letterValues: { t: 'n' }, dd: true, ops: 'paths' },
-  cut: { letters: 'sn', letterValues: { b: 'list', c: 'list', f: 'list', d: 'word' }, longs: { '--complement': 'sw' }, dd: true, ops: 'paths' },
+  cut: {
+    letters: 'sn',
+    letterValues: { b: 'list', c: 'list', f: 'list', d: 'word' },
+    longs: { '--complement': 'sw' },
+    dd: true,
+    ops: 'paths',
+  },
   tr: { letters: 'dscCt', ops: 'sets' },
   column: { letters: 'tx', letterValues: { s: 'word', c: 'n' }, dd: true, ops: 'paths' },
   paste: { letters: 's', letterValues: { d: 'word' }, dd: true, ops: 'paths' },
-  join: { letters: 'i', letterValues: { '1': 'n', '2': 'n', t: 'word', a: 'n', v: 'n', j: 'n' }, dd: true, max: 2, ops: 'paths' },
+  join: {
+    letters: 'i',
+    letterValues: { '1': 'n', '2': 'n', t: 'word', a: 'n', v: 'n', j: 'n' },
+    dd: true,
+    max: 2,
+    ops: 'paths',
+  },
   comm: { letters: '123', dd: true, max: 2, ops: 'paths' },
   file: { letters: 'bikh', longs: { '--mime-type': 'sw', '--mime': 'sw', '--brief': 'sw' }, dd: true, ops: 'paths' },
-  stat: { letters: 't', letterValues: { c: 're' }, longs: { '--format': 're', '--terse': 'sw' }, dd: true, ops: 'paths' },
+  stat: {
+    letters: 't',
+    letterValues: { c: 're' },
+    longs: { '--format': 're', '--terse': 'sw' },
+    dd: true,
+    ops: 'paths',
+  },
   du: { letters: 'shackmx', letterValues: { d: 'n' }, longs: { '--max-depth': 'n' }, dd: true, ops: 'paths' },
-  tree: { letters: 'adfishpDFCnx', letterValues: { L: 'n', I: 'glob', P: 'glob' }, longs: { '--noreport': 'sw', '--dirsfirst': 'sw' }, valueLast: true, ops: 'paths' },
+  tree: {
+    letters: 'adfishpDFCnx',
+    letterValues: { L: 'n', I: 'glob', P: 'glob' },
+    longs: { '--noreport': 'sw', '--dirsfirst': 'sw' },
+    valueLast: true,
+    ops: 'paths',
+  },
   realpath: { letters: 'emsqz', dd: true, min: 1, ops: 'paths' },
   basename: { letters: 'az', letterValues: { s: 'word' }, dd: true, min: 1, ops: 'paths' },
   dirname: { letters: 'z', dd: true, min: 1, ops: 'paths' },
   cmp: { letters: 'bls', letterValues: { n: 'n', i: 'n' }, dd: true, max: 2, ops: 'paths' },
-  xxd: { letters: 'upibed', letterValues: { c: 'n', g: 'n', l: 'n', s: 'n', o: 'n' }, wholeLetters: { eq: false }, optionsFirst: true, max: 1, ops: 'paths' },
+  xxd: {
+    letters: 'upibed',
+    letterValues: { c: 'n', g: 'n', l: 'n', s: 'n', o: 'n' },
+    wholeLetters: { eq: false },
+    optionsFirst: true,
+    max: 1,
+    ops: 'paths',
+  },
   od: { letters: 'vcxbdo', letterValues: { A: 'word', t: 'word', N: 'n', j: 'n' }, dd: true, ops: 'paths' },
   hexdump: { letters: 'Cvxcdob', letterValues: { n: 'n', s: 'n' }, dd: true, ops: 'paths' },
   strings: { letters: 'afw', letterValues: { n: 'n', t: 'word' }, dd: true, atFiles: true, ops: 'paths' },
   jq: {
     letters: 'rjcnseSMaCR',
     longs: Object.fromEntries(
-      ['--raw-output', '--compact-output', '--slurp', '--null-input', '--sort-keys', '--tab', '--exit-status', '--join-output', '--ascii-output', '--monochrome-output', '--raw-input'].map((f) => [f, 'sw' as K]),
+      [
+        '--raw-output',
+        '--compact-output',
+        '--slurp',
+        '--null-input',
+        '--sort-keys',
+        '--tab',
+        '--exit-status',
+        '--join-output',
+        '--ascii-output',
+        '--monochrome-output',
+        '--raw-input',
+      ].map((f) => [f, 'sw' as K]),
     ),
     ops: 'jq',
   },
@@ -114,8 +216,10 @@ const ROWS: Record<string, Row> = {
   printf: { ops: 'text' },
   which: { ops: 'which' },
 };
-for (const sum of ['md5sum', 'sha1sum', 'sha256sum']) ROWS[sum] = { letters: 'btz', longs: { '--tag': 'sw' }, dd: true, ops: 'paths' };
-for (const pm of ['npm', 'pnpm', 'yarn', 'bun']) ROWS[pm] = { sub: ['run', 'test', 'build', 'lint', 'typecheck'], subRequired: true, ops: 'npm' };
+for (const sum of ['md5sum', 'sha1sum', 'sha256sum'])
+  ROWS[sum] = { letters: 'btz', longs: { '--tag': 'sw' }, dd: true, ops: 'paths' };
+for (const pm of ['npm', 'pnpm', 'yarn', 'bun'])
+  ROWS[pm] = { sub: ['run', 'test', 'build', 'lint', 'typecheck'], subRequired: true, ops: 'npm' };
 
 function isPlainWord(w: string): boolean {
   if (w.length === 0) return false;
@@ -286,7 +390,9 @@ function rowAdmits(name: string, row: Row, args: string[], po: PathOracle): bool
       return ops.every((w) => wordOk(w) && /^[A-Za-z0-9:_.-]+$/.test(w));
     case 'npm':
       // bun also reads the word as a file when there is one: it must be a fine path too.
-      return ops.length <= 1 && ops.every((w) => wordOk(w) && /^[a-z0-9:_.-]+$/.test(w) && (name !== 'bun' || po(w).ok));
+      return (
+        ops.length <= 1 && ops.every((w) => wordOk(w) && /^[a-z0-9:_.-]+$/.test(w) && (name !== 'bun' || po(w).ok))
+      );
     case 'which':
       return ops.length === 1 && wordOk(ops[0]!);
     case 'uniq':
@@ -316,13 +422,33 @@ const SED_PRINT_ONLY = new RegExp(`^(${SED_ADDR}(,${SED_ADDR})?)?p$`);
 /** A jq filter that loads no module, reads no environment and no input beyond the named files. */
 function jqFilterOk(f: string): boolean {
   if (!/^[\w.,:?"'@ +*/%=!<>-]+$/.test(f)) return false;
-  const reaching = ['import', 'include', 'modulemeta', 'get_search_list', 'env', 'input', 'inputs', 'input_filename', 'get_prog_origin', 'get_jq_origin'];
+  const reaching = [
+    'import',
+    'include',
+    'modulemeta',
+    'get_search_list',
+    'env',
+    'input',
+    'inputs',
+    'input_filename',
+    'get_prog_origin',
+    'get_jq_origin',
+  ];
   return !(f.match(/[A-Za-z_]\w*/g) ?? []).some((name) => reaching.includes(name));
 }
 
 const FIND: Record<string, K> = {
-  '-name': 'glob', '-iname': 'glob', '-type': 'word', '-maxdepth': 'n', '-mindepth': 'n',
-  '-path': 'glob', '-newer': 'path', '-size': 'word', '-not': 'sw', '-o': 'sw', '-a': 'sw',
+  '-name': 'glob',
+  '-iname': 'glob',
+  '-type': 'word',
+  '-maxdepth': 'n',
+  '-mindepth': 'n',
+  '-path': 'glob',
+  '-newer': 'path',
+  '-size': 'word',
+  '-not': 'sw',
+  '-o': 'sw',
+  '-a': 'sw',
 };
 
 function findAdmits(args: string[], po: PathOracle): boolean {

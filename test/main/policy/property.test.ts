@@ -18,18 +18,73 @@ beforeAll(() => {
 afterAll(() => fx.cleanup());
 
 // What the fixture holds (fixtures.ts), written out by hand for the oracle.
-const FILES = ['b.txt', 'data.json', 'notes.md', 'run.js', 'tsconfig.json', 'src/a.ts', 'src/b.ts', 'src/deep/c.ts', 'scripts/build.py', 'tests/test_x.py', './b.txt', 'pkg/main.go', 'node_modules/.bin/vite'];
+const FILES = [
+  'b.txt',
+  'data.json',
+  'notes.md',
+  'run.js',
+  'tsconfig.json',
+  'src/a.ts',
+  'src/b.ts',
+  'src/deep/c.ts',
+  'scripts/build.py',
+  'tests/test_x.py',
+  './b.txt',
+  'pkg/main.go',
+  'node_modules/.bin/vite',
+];
 const DIRS = ['.', './', 'src', 'src/', './src', 'src/deep', 'tests', 'pkg', 'web', 'node_modules'];
-const MISSING = ['missing.txt', 'missing.py', 'src/new.ts', 'src/*.ts', '*.py', 'src/**/*.ts', 'x.y', 'foo', 'test', 'build', 'Foo', 'a:b', '5', 'pytest', 'left-pad', '=b.txt', 'b.txt/x'];
-const BAD = ['link', 'inlink', 'dirlink', 'dirlink/a.ts', '.git', '.git/config', '.GIT/config', 'src/.Git', '.git./x', '/etc/passwd', '/tmp/x', '../outside.txt', 'src/../b.txt', '..', '../*', '/abs/*', '/'];
+const MISSING = [
+  'missing.txt',
+  'missing.py',
+  'src/new.ts',
+  'src/*.ts',
+  '*.py',
+  'src/**/*.ts',
+  'x.y',
+  'foo',
+  'test',
+  'build',
+  'Foo',
+  'a:b',
+  '5',
+  'pytest',
+  'left-pad',
+  '=b.txt',
+  'b.txt/x',
+];
+const BAD = [
+  'link',
+  'inlink',
+  'dirlink',
+  'dirlink/a.ts',
+  '.git',
+  '.git/config',
+  '.GIT/config',
+  'src/.Git',
+  '.git./x',
+  '/etc/passwd',
+  '/tmp/x',
+  '../outside.txt',
+  'src/../b.txt',
+  '..',
+  '../*',
+  '/abs/*',
+  '/',
+];
 
 function facts(p: string): PathFacts {
   if (FILES.includes(p)) return { ok: true, file: true, dir: false };
   if (DIRS.includes(p)) return { ok: true, file: false, dir: true };
   // The resolver refuses a Windows drive prefix (`a:b`) as another volume.
-  if (BAD.includes(p) || p.startsWith('/') || p.startsWith('~') || p === '' || /^[A-Za-z]:/.test(p)) return { ok: false, file: false, dir: false };
+  if (BAD.includes(p) || p.startsWith('/') || p.startsWith('~') || p === '' || /^[A-Za-z]:/.test(p))
+    return { ok: false, file: false, dir: false };
   const parts = p.split('/');
-  if (parts.includes('..') || ['link', 'inlink', 'dirlink'].includes(parts[0]!) || parts.some((c) => /^\.git[. ]*$/i.test(c))) {
+  if (
+    parts.includes('..') ||
+    ['link', 'inlink', 'dirlink'].includes(parts[0]!) ||
+    parts.some((c) => /^\.git[. ]*$/i.test(c))
+  ) {
     return { ok: false, file: false, dir: false };
   }
   return { ok: true, file: false, dir: false }; // a name inside that does not exist (yet)
@@ -42,8 +97,28 @@ function facts(p: string): PathFacts {
 // oracle must be told (this is why the test once failed beside other suites).
 const ext = (base: string, exts: string[]): string[] => exts.map((e) => `${base}${e}`);
 const CONFIG_ABOVE: Record<string, string[]> = {
-  eslint: [...ext('eslint.config', ['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts']), ...ext('.eslintrc', ['', '.js', '.cjs', '.yaml', '.yml', '.json'])],
-  prettier: [...ext('.prettierrc', ['', '.json', '.yaml', '.yml', '.json5', '.js', '.cjs', '.mjs', '.ts', '.mts', '.cts', '.toml']), ...ext('prettier.config', ['.js', '.cjs', '.mjs', '.ts', '.mts', '.cts']), 'package.json'],
+  eslint: [
+    ...ext('eslint.config', ['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts']),
+    ...ext('.eslintrc', ['', '.js', '.cjs', '.yaml', '.yml', '.json']),
+  ],
+  prettier: [
+    ...ext('.prettierrc', [
+      '',
+      '.json',
+      '.yaml',
+      '.yml',
+      '.json5',
+      '.js',
+      '.cjs',
+      '.mjs',
+      '.ts',
+      '.mts',
+      '.cts',
+      '.toml',
+    ]),
+    ...ext('prettier.config', ['.js', '.cjs', '.mjs', '.ts', '.mts', '.cts']),
+    'package.json',
+  ],
   jest: [...ext('jest.config', ['.js', '.ts', '.mjs', '.cjs', '.cts', '.mts', '.json']), 'package.json'],
   pytest: ['pyproject.toml', 'pytest.ini', '.pytest.ini', 'tox.ini', 'setup.cfg', 'conftest.py'],
 };
@@ -63,13 +138,143 @@ function configAbove(program: string): boolean {
   }
 }
 
-const PROGRAMS = [...Object.keys(MANUAL_FLAGS), 'find', 'npx', 'python3', 'rm', 'env', 'curl', 'sh', 'git', 'GREP', './grep', '/usr/bin/grep', 'X=1', 'nodejs'];
-const SUBCOMMANDS = ['run', 'test', 'build', 'lint', 'typecheck', 'vet', 'fmt', 'check', 'clippy', 'format', 'install', 'ci', 'exec', 'watch', 'server', 'push', 'add', '-m', 'pytest', 'unittest', 'mypy', 'ruff', 'black', 'http.server', 'vite', 'cowsay', 'webonly'];
-const WORDS = ['foo', 'rust', 'TestX', 'slow', 'no:cacheprovider', 'a.b_c-d', 'test:unit', 'Build', '.', '..', 'a/b', 'x=1', 'CC=evil', 'data:text/javascript,1', 'file:///etc/passwd', 'http://x', '5', '10', '0', '+5', '5k', 'f', 'd', '*.ts', 'src/**', '!*.md', '!/x', '/abs/*', '../*', '.git/*', 'a/../b', './...', 'pkg/...', '...', 'x/...', 'é', '@args.txt', 'all', 'std', '-o/tmp/x', '-o../x',
+const PROGRAMS = [
+  ...Object.keys(MANUAL_FLAGS),
+  'find',
+  'npx',
+  'python3',
+  'rm',
+  'env',
+  'curl',
+  'sh',
+  'git',
+  'GREP',
+  './grep',
+  '/usr/bin/grep',
+  'X=1',
+  'nodejs',
+];
+const SUBCOMMANDS = [
+  'run',
+  'test',
+  'build',
+  'lint',
+  'typecheck',
+  'vet',
+  'fmt',
+  'check',
+  'clippy',
+  'format',
+  'install',
+  'ci',
+  'exec',
+  'watch',
+  'server',
+  'push',
+  'add',
+  '-m',
+  'pytest',
+  'unittest',
+  'mypy',
+  'ruff',
+  'black',
+  'http.server',
+  'vite',
+  'cowsay',
+  'webonly',
+];
+const WORDS = [
+  'foo',
+  'rust',
+  'TestX',
+  'slow',
+  'no:cacheprovider',
+  'a.b_c-d',
+  'test:unit',
+  'Build',
+  '.',
+  '..',
+  'a/b',
+  'x=1',
+  'CC=evil',
+  'data:text/javascript,1',
+  'file:///etc/passwd',
+  'http://x',
+  '5',
+  '10',
+  '0',
+  '+5',
+  '5k',
+  'f',
+  'd',
+  '*.ts',
+  'src/**',
+  '!*.md',
+  '!/x',
+  '/abs/*',
+  '../*',
+  '.git/*',
+  'a/../b',
+  './...',
+  'pkg/...',
+  '...',
+  'x/...',
+  'é',
+  '@args.txt',
+  'all',
+  'std',
+  '-o/tmp/x',
+  '-o../x',
   // sed scripts, jq filters, tr sets, date formats, cut lists (issue 19's rows).
-  '1p', '1,5p', '/x/p', '/a/,/b/p', 'p', '1w', '1,5w/tmp/x', 's/a/b/w', 's/a/b/e', '1e', '1r/etc/passwd', '1R', '1W', '1pw',
-  'keys', '.name', 'env', 'input', 'import', '.a.env', '1+1', '+%s', '+%Y-%m-%d', '0101', 'a-z', '1,3-5', '1-'];
-const META = ['$HOME', 'a;b', 'x|y', '`id`', 'a>b', '<x', '~', '~/x', 'a&b', '(x)', '{a}', '[x]', 'a\\b', 'a\tb', 'a\u00a0b', 'a\u200bb', 'a\u202eb', 'a\u3000b', 'a\rb'];
+  '1p',
+  '1,5p',
+  '/x/p',
+  '/a/,/b/p',
+  'p',
+  '1w',
+  '1,5w/tmp/x',
+  's/a/b/w',
+  's/a/b/e',
+  '1e',
+  '1r/etc/passwd',
+  '1R',
+  '1W',
+  '1pw',
+  'keys',
+  '.name',
+  'env',
+  'input',
+  'import',
+  '.a.env',
+  '1+1',
+  '+%s',
+  '+%Y-%m-%d',
+  '0101',
+  'a-z',
+  '1,3-5',
+  '1-',
+];
+const META = [
+  '$HOME',
+  'a;b',
+  'x|y',
+  '`id`',
+  'a>b',
+  '<x',
+  '~',
+  '~/x',
+  'a&b',
+  '(x)',
+  '{a}',
+  '[x]',
+  'a\\b',
+  'a\tb',
+  'a\u00a0b',
+  'a\u200bb',
+  'a\u202eb',
+  'a\u3000b',
+  'a\rb',
+];
 const VALUES = [...WORDS, ...FILES, ...DIRS, ...BAD, ...MISSING];
 
 function flagSpellings(program: string): fc.Arbitrary<string[]> {
@@ -98,11 +303,9 @@ function commandArb(): fc.Arbitrary<string[]> {
       { weight: 1, arbitrary: fc.constantFrom('--', '-').map((w) => [w]) },
     );
     const head = fc.option(fc.constantFrom(...SUBCOMMANDS), { nil: undefined, freq: 2 });
-    return fc.tuple(head, fc.array(piece, { maxLength: 5 })).map(([sub, pieces]) => [
-      program,
-      ...(sub === undefined ? [] : [sub]),
-      ...pieces.flat(),
-    ]);
+    return fc
+      .tuple(head, fc.array(piece, { maxLength: 5 }))
+      .map(([sub, pieces]) => [program, ...(sub === undefined ? [] : [sub]), ...pieces.flat()]);
   });
 }
 
@@ -115,7 +318,9 @@ describe('the policy agrees with an independent oracle written from the table', 
         const configured = configuredProgram(words);
         const admitted = oracleAdmits(words, facts, ['vite']) && !(configured !== null && configAbove(configured));
         if ((d.tier === 'auto') !== admitted) {
-          throw new Error(`${JSON.stringify(command)}: policy ${d.tier} (${d.reason}), oracle ${admitted ? 'admits' : 'refuses'}`);
+          throw new Error(
+            `${JSON.stringify(command)}: policy ${d.tier} (${d.reason}), oracle ${admitted ? 'admits' : 'refuses'}`,
+          );
         }
         if (d.argv !== null) expect(d.argv).toEqual(words);
       }),
@@ -143,7 +348,13 @@ describe('the policy agrees with an independent oracle written from the table', 
         const command = words.join(' ');
         expect(classifyCommand(command, fx.ctx('ask', undefined, remembered)).tier).toBe('gated');
         const edit = classifyCommand(command, fx.ctx('edit', undefined, remembered));
-        expect(edit.tier).toBe(words[0] === 'npm' && words[1] === 'install' && !command.match(/[\t\r\u00a0\u200b\u202e\u3000$`~|;&<>(){}[\]\\]/) ? 'auto' : 'gated');
+        expect(edit.tier).toBe(
+          words[0] === 'npm' &&
+            words[1] === 'install' &&
+            !command.match(/[\t\r\u00a0\u200b\u202e\u3000$`~|;&<>(){}[\]\\]/)
+            ? 'auto'
+            : 'gated',
+        );
       }),
       { numRuns: 3_000 },
     );

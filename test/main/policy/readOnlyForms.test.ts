@@ -13,17 +13,62 @@ const REPO = path.resolve(__dirname, '../../..');
 /** Every form issue 19 item 1 lists, spelled as an agent issues it. */
 const AUTO: readonly string[] = [
   // ls with its common display flags (-R without following links)
-  'ls', 'ls -1', 'ls -a', 'ls -l', 'ls -h', 'ls -lah src', 'ls -R src', 'ls -t', 'ls -S', 'ls -r', 'ls --color=never', 'ls -1 src',
+  'ls',
+  'ls -1',
+  'ls -a',
+  'ls -l',
+  'ls -h',
+  'ls -lah src',
+  'ls -R src',
+  'ls -t',
+  'ls -S',
+  'ls -r',
+  'ls --color=never',
+  'ls -1 src',
   // sed -n with print-only scripts ($p is in the row, but a `$` anywhere makes a command not plain: below)
-  'sed -n 1,5p b.txt', 'sed -n 3p b.txt', 'sed -n /a/p b.txt',
-  'nl b.txt', 'tac b.txt', 'rev b.txt', 'fold b.txt', 'expand b.txt',
+  'sed -n 1,5p b.txt',
+  'sed -n 3p b.txt',
+  'sed -n /a/p b.txt',
+  'nl b.txt',
+  'tac b.txt',
+  'rev b.txt',
+  'fold b.txt',
+  'expand b.txt',
   // stdin-only tr; cut, column, paste, join, comm over files inside
-  'cut -d : -f 1 b.txt', 'tr a-z A-Z', 'column -t b.txt', 'paste b.txt notes.md', 'join b.txt notes.md', 'comm b.txt notes.md',
-  'sort b.txt', 'sort -r -n b.txt',
-  'file b.txt', 'stat b.txt', 'du -sh src', 'tree src', 'tree -L 2 src', 'realpath b.txt', 'basename src/a.ts', 'dirname src/a.ts',
-  'cmp b.txt notes.md', 'md5sum b.txt', 'sha1sum b.txt', 'sha256sum b.txt', 'xxd b.txt', 'od -c b.txt', 'hexdump -C b.txt', 'strings b.txt',
-  'jq .name data.json', 'jq -r .a.b data.json',
-  'date', 'date +%Y-%m-%d', 'pwd', 'true', 'false', 'printf hello', 'echo hello world', 'echo -n hello',
+  'cut -d : -f 1 b.txt',
+  'tr a-z A-Z',
+  'column -t b.txt',
+  'paste b.txt notes.md',
+  'join b.txt notes.md',
+  'comm b.txt notes.md',
+  'sort b.txt',
+  'sort -r -n b.txt',
+  'file b.txt',
+  'stat b.txt',
+  'du -sh src',
+  'tree src',
+  'tree -L 2 src',
+  'realpath b.txt',
+  'basename src/a.ts',
+  'dirname src/a.ts',
+  'cmp b.txt notes.md',
+  'md5sum b.txt',
+  'sha1sum b.txt',
+  'sha256sum b.txt',
+  'xxd b.txt',
+  'od -c b.txt',
+  'hexdump -C b.txt',
+  'strings b.txt',
+  'jq .name data.json',
+  'jq -r .a.b data.json',
+  'date',
+  'date +%Y-%m-%d',
+  'pwd',
+  'true',
+  'false',
+  'printf hello',
+  'echo hello world',
+  'echo -n hello',
 ];
 
 /** [command, the variant issue 19 (or the row's rule) names as dangerous] */
@@ -31,7 +76,7 @@ const GATED: readonly (readonly [string, string])[] = [
   ['ls -L src', 'ls following links'],
   ['ls link', 'a link operand'],
   ['ls /etc', 'an outside path'],
-  ['sed -n 1w/tmp/x b.txt', "a sed script with w"],
+  ['sed -n 1w/tmp/x b.txt', 'a sed script with w'],
   ['sed -n 1W/tmp/x b.txt', 'a sed script with W'],
   ['sed -n 1e b.txt', 'a sed script with e'],
   ['sed -n 1r/etc/passwd b.txt', 'a sed script with r'],
@@ -78,11 +123,23 @@ interface Answer {
 /** One `paddock check-command --jsonl` process for every command; answers come back in order. */
 function decide(commands: readonly string[], mode: string): Promise<Answer[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(...paddockCli(['check-command', '--jsonl', '--sandbox', 'off', '--workspace', fx.paths.workspace, '--mode', mode]), {
-      cwd: REPO,
-      env: { ...process.env, HOME: fx.paths.home, PADDOCK_DATA_DIR: fx.paths.dataDir },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      ...paddockCli([
+        'check-command',
+        '--jsonl',
+        '--sandbox',
+        'off',
+        '--workspace',
+        fx.paths.workspace,
+        '--mode',
+        mode,
+      ]),
+      {
+        cwd: REPO,
+        env: { ...process.env, HOME: fx.paths.home, PADDOCK_DATA_DIR: fx.paths.dataDir },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s));
@@ -90,7 +147,12 @@ function decide(commands: readonly string[], mode: string): Promise<Answer[]> {
     child.on('error', reject);
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`check-command exited ${code}: ${err}`));
-      resolve(out.trimEnd().split('\n').map((l) => JSON.parse(l) as Answer));
+      resolve(
+        out
+          .trimEnd()
+          .split('\n')
+          .map((l) => JSON.parse(l) as Answer),
+      );
     });
     child.stdin.end(`${commands.map((command) => JSON.stringify({ command })).join('\n')}\n`);
   });
@@ -99,16 +161,25 @@ function decide(commands: readonly string[], mode: string): Promise<Answer[]> {
 describe('issue 19 read-only forms through `paddock check-command`', () => {
   it('answers auto in run mode for every read-only form the issue lists', async () => {
     const answers = await decide(AUTO, 'run');
-    const wrong = AUTO.flatMap((command, i) => (answers[i]?.tier === 'auto' ? [] : [`${command}: ${answers[i]?.code} ${answers[i]?.reason}`]));
+    const wrong = AUTO.flatMap((command, i) =>
+      answers[i]?.tier === 'auto' ? [] : [`${command}: ${answers[i]?.code} ${answers[i]?.reason}`],
+    );
     expect(wrong).toEqual([]);
     expect(answers.every((a) => a.code === 'on-run-list')).toBe(true);
   });
 
   it('gates every dangerous variant in run mode, with a reason code', async () => {
-    const answers = await decide(GATED.map(([command]) => command), 'run');
-    const wrong = GATED.flatMap(([command, why], i) => (answers[i]?.tier === 'gated' ? [] : [`${command} (${why}) was ${answers[i]?.tier}: ${answers[i]?.reason}`]));
+    const answers = await decide(
+      GATED.map(([command]) => command),
+      'run',
+    );
+    const wrong = GATED.flatMap(([command, why], i) =>
+      answers[i]?.tier === 'gated' ? [] : [`${command} (${why}) was ${answers[i]?.tier}: ${answers[i]?.reason}`],
+    );
     expect(wrong).toEqual([]);
-    expect(answers.every((a) => typeof a.code === 'string' && a.code.length > 0 && a.code !== 'on-run-list')).toBe(true);
+    expect(answers.every((a) => typeof a.code === 'string' && a.code.length > 0 && a.code !== 'on-run-list')).toBe(
+      true,
+    );
   });
 
   it('cards the same read-only forms in ask and edit mode, which auto-run no command not remembered', async () => {

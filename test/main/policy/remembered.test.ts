@@ -86,7 +86,10 @@ describe('classifyCommand with remembered commands', () => {
     expect(classifyCommand('echo "a b"', fx.ctx('edit', undefined, rem)).tier).toBe('auto');
     expect(classifyCommand('echo a b', fx.ctx('edit', undefined, rem)).tier).toBe('gated');
     const prefix = [entry(['npm', 'install'], 'prefix')];
-    expect(classifyCommand('npm install x; rm -rf ~', fx.ctx('run', undefined, prefix))).toMatchObject({ tier: 'gated', argv: null });
+    expect(classifyCommand('npm install x; rm -rf ~', fx.ctx('run', undefined, prefix))).toMatchObject({
+      tier: 'gated',
+      argv: null,
+    });
     expect(classifyCommand('npm install\tx', fx.ctx('run', undefined, prefix)).tier).toBe('gated');
   });
 });
@@ -107,7 +110,12 @@ describe('what a card offers', () => {
   });
 
   it('formatArgv writes a command that lexes back to the same argv', () => {
-    for (const argv of [['echo', 'a b'], ['echo', "it's"], ['echo', `say "hi" it's`], ['grep', '-n', 'x']]) {
+    for (const argv of [
+      ['echo', 'a b'],
+      ['echo', "it's"],
+      ['echo', `say "hi" it's`],
+      ['grep', '-n', 'x'],
+    ]) {
       const again = lexCommand(formatArgv(argv));
       expect(again).toEqual({ ok: true, argv });
     }

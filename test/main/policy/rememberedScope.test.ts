@@ -13,7 +13,14 @@ afterAll(() => fx.cleanup());
 describe('remembered commands', () => {
   const npmTest: RememberedCommand[] = [];
   beforeAll(() => {
-    npmTest.push({ id: 1, agentId: 'a', directory: fx.paths.workspace, argv: ['npm', 'test'], kind: 'exact', createdAt: '' });
+    npmTest.push({
+      id: 1,
+      agentId: 'a',
+      directory: fx.paths.workspace,
+      argv: ['npm', 'test'],
+      kind: 'exact',
+      createdAt: '',
+    });
   });
 
   it('run only with a working directory inside the workspace', () => {

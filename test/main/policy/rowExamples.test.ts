@@ -25,7 +25,10 @@ describe('every run-list row proves itself with its own examples', () => {
     it(`${name}: its auto examples are auto and its gated examples are gated with their code`, () => {
       for (const command of examples.auto) {
         const d = classifyCommand(command, fx.ctx('run'));
-        expect({ command, tier: d.tier, code: d.code, reason: d.reason }).toMatchObject({ tier: 'auto', code: 'on-run-list' });
+        expect({ command, tier: d.tier, code: d.code, reason: d.reason }).toMatchObject({
+          tier: 'auto',
+          code: 'on-run-list',
+        });
       }
       for (const [command, code] of examples.gated) {
         const d = classifyCommand(command, fx.ctx('run'));

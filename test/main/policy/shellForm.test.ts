@@ -15,7 +15,9 @@ function brief(form: ShellForm) {
     c.connector,
     c.assignments.map((a) => `${a.name}=${a.value.value}`),
     c.words.map((w) => w.value),
-    c.redirects.map((r) => (r.kind === 'file' ? `${r.fd}${r.op}${r.target.value}` : r.kind === 'dup' ? `${r.fd}>&${r.to}` : `<<${r.body}`)),
+    c.redirects.map((r) =>
+      r.kind === 'file' ? `${r.fd}${r.op}${r.target.value}` : r.kind === 'dup' ? `${r.fd}>&${r.to}` : `<<${r.body}`,
+    ),
   ]);
 }
 
@@ -27,14 +29,42 @@ describe('readShellForm reads', () => {
     ['echo "a\\"b" \'c\'"d"e a\\ b', [['start', [], ['echo', 'a"b', 'cde', 'a b'], []]]],
     ['echo "x$" "a\\$b"', [['start', [], ['echo', 'x$', 'a$b'], []]]],
     ['cat .\\env', [['start', [], ['cat', '.env'], []]]],
-    ['ls && \\\ncat x', [['start', [], ['ls'], []], ['&&', [], ['cat', 'x'], []]]],
-    ['npm test 2>&1 | head -50', [['start', [], ['npm', 'test'], ['2>&1']], ['|', [], ['head', '-50'], []]]],
-    ['a && b || c | d ; e\nf', [['start', [], ['a'], []], ['&&', [], ['b'], []], ['||', [], ['c'], []], ['|', [], ['d'], []], [';', [], ['e'], []], [';', [], ['f'], []]]],
+    [
+      'ls && \\\ncat x',
+      [
+        ['start', [], ['ls'], []],
+        ['&&', [], ['cat', 'x'], []],
+      ],
+    ],
+    [
+      'npm test 2>&1 | head -50',
+      [
+        ['start', [], ['npm', 'test'], ['2>&1']],
+        ['|', [], ['head', '-50'], []],
+      ],
+    ],
+    [
+      'a && b || c | d ; e\nf',
+      [
+        ['start', [], ['a'], []],
+        ['&&', [], ['b'], []],
+        ['||', [], ['c'], []],
+        ['|', [], ['d'], []],
+        [';', [], ['e'], []],
+        [';', [], ['f'], []],
+      ],
+    ],
     ['NODE_ENV=test X="a b" npm test', [['start', ['NODE_ENV=test', 'X=a b'], ['npm', 'test'], []]]],
     ['pytest > /dev/null 2>&1', [['start', [], ['pytest'], ['1>/dev/null', '2>&1']]]],
     ['ls 2>/dev/null >> log.txt < in.txt', [['start', [], ['ls'], ['2>/dev/null', '1>>log.txt', '0<in.txt']]]],
     ["cat > new.txt <<'EOF'\nhello $HOME\nEOF", [['start', [], ['cat'], ['1>new.txt', '<<hello $HOME\n']]]],
-    ['[ -f package.json ] && npm test', [['start', [], ['[', '-f', 'package.json', ']'], []], ['&&', [], ['npm', 'test'], []]]],
+    [
+      '[ -f package.json ] && npm test',
+      [
+        ['start', [], ['[', '-f', 'package.json', ']'], []],
+        ['&&', [], ['npm', 'test'], []],
+      ],
+    ],
     ['npm test # the tests', [['start', [], ['npm', 'test'], []]]],
     ["find . -name '*.py' -print", [['start', [], ['find', '.', '-name', '*.py', '-print'], []]]],
   ])('%j', (command, expected) => {

@@ -39,14 +39,41 @@ function random(seed: number) {
     state ^= state << 5;
     return (state >>> 0) / 4294967296;
   };
-  return { int: (n: number) => Math.floor(next() * n), pick: <T,>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)] };
+  return {
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)],
+  };
 }
 
 type Rng = ReturnType<typeof random>;
 
 /** Characters a word's value may hold: text, spaces and the shell's own syntax, all to be quoted. */
 const TEXT = 'abcXYZ019_-.,:/=+@%'.split('');
-const SYNTAX = [' ', '|', ';', '&', '<', '>', '(', ')', '$', '`', '"', "'", '\\', '#', '*', '?', '~', '{', '}', '!', '[', ']', '\n'];
+const SYNTAX = [
+  ' ',
+  '|',
+  ';',
+  '&',
+  '<',
+  '>',
+  '(',
+  ')',
+  '$',
+  '`',
+  '"',
+  "'",
+  '\\',
+  '#',
+  '*',
+  '?',
+  '~',
+  '{',
+  '}',
+  '!',
+  '[',
+  ']',
+  '\n',
+];
 
 function value(rng: Rng): string {
   const n = 1 + rng.int(6);
@@ -97,8 +124,7 @@ function simple(rng: Rng, k: number, out: Generated): string {
   else if (r === 2) {
     out.redirects.push('/dev/null');
     parts.push('2>/dev/null');
-  }
-  else if (r === 3) {
+  } else if (r === 3) {
     const target = `app${k}.txt`;
     out.redirects.push(target);
     parts.push(`>> ${target}`);
@@ -111,7 +137,8 @@ function generate(seed: number): Generated {
   const out: Generated = { source: '', redirects: [] };
   const n = 1 + rng.int(5);
   let source = simple(rng, 0, out);
-  for (let i = 1; i < n; i++) source += `${rng.pick([' && ', ' || ', ' ; ', ' | ', '\n', ' && ', ' | '])}${simple(rng, i, out)}`;
+  for (let i = 1; i < n; i++)
+    source += `${rng.pick([' && ', ' || ', ' ; ', ' | ', '\n', ' && ', ' | '])}${simple(rng, i, out)}`;
   out.source = source;
   return out;
 }
@@ -127,7 +154,11 @@ function expectedRuns(commands: readonly ShellCommand[]): ShellCommand[] {
   }
   let status = 0;
   for (const p of pipelines) {
-    const run = p.connector === 'start' || p.connector === ';' || (p.connector === '&&' && status === 0) || (p.connector === '||' && status !== 0);
+    const run =
+      p.connector === 'start' ||
+      p.connector === ';' ||
+      (p.connector === '&&' && status === 0) ||
+      (p.connector === '||' && status !== 0);
     if (!run) continue;
     runs.push(...p.members);
     status = p.members[p.members.length - 1]!.words[0]!.value.startsWith('f') ? 1 : 0;
@@ -143,9 +174,17 @@ function record(c: ShellCommand): string {
 function trace(shell: string, source: string, cwd: string): string[] {
   const log = path.join(cwd, 'trace.log');
   fs.writeFileSync(log, '');
-  const result = spawnSync(shell, ['-c', source], { cwd, env: { PATH: `${shims}:/usr/bin:/bin`, TRACE_LOG: log }, encoding: 'utf8', timeout: 10_000 });
+  const result = spawnSync(shell, ['-c', source], {
+    cwd,
+    env: { PATH: `${shims}:/usr/bin:/bin`, TRACE_LOG: log },
+    encoding: 'utf8',
+    timeout: 10_000,
+  });
   expect(result.error).toBeUndefined();
-  return fs.readFileSync(log, 'utf8').split(GS).filter((s) => s !== '');
+  return fs
+    .readFileSync(log, 'utf8')
+    .split(GS)
+    .filter((s) => s !== '');
 }
 
 const SEEDS = Array.from({ length: 200 }, (_, i) => i + 1);
@@ -164,8 +203,14 @@ describe('the simple commands read are the commands that run', () => {
       const cwd = fs.mkdtempSync(path.join(dir, 'run-'));
       const ran = trace(shell, generated.source, cwd);
       const wanted = expectedRuns(form.commands).map(record);
-      expect({ seed, source: generated.source, ran: [...ran].sort() }).toEqual({ seed, source: generated.source, ran: [...wanted].sort() });
-      const named = new Set(form.commands.flatMap((c) => c.redirects.flatMap((r) => (r.kind === 'file' ? [r.target.value] : []))));
+      expect({ seed, source: generated.source, ran: [...ran].sort() }).toEqual({
+        seed,
+        source: generated.source,
+        ran: [...wanted].sort(),
+      });
+      const named = new Set(
+        form.commands.flatMap((c) => c.redirects.flatMap((r) => (r.kind === 'file' ? [r.target.value] : []))),
+      );
       for (const file of fs.readdirSync(cwd).filter((f) => f !== 'trace.log')) {
         expect({ seed, file, named: named.has(file) }).toEqual({ seed, file, named: true });
       }

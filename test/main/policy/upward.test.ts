@@ -33,7 +33,18 @@ function nested(withInnerProject: boolean) {
 describe('programs that look upward for their project file', () => {
   it('gates npm/pnpm/yarn/bun and bare tsc when the project file would be found only above the workspace', () => {
     const decide = nested(false);
-    for (const command of ['npm test', 'npm run build', 'pnpm test', 'yarn run lint', 'bun test', 'tsc', 'tsc --noEmit', 'go test ./...', 'cargo test', 'cargo build --release']) {
+    for (const command of [
+      'npm test',
+      'npm run build',
+      'pnpm test',
+      'yarn run lint',
+      'bun test',
+      'tsc',
+      'tsc --noEmit',
+      'go test ./...',
+      'cargo test',
+      'cargo build --release',
+    ]) {
       const decision = decide(command);
       expect(decision.tier, command).toBe('gated');
       expect(decision.reason, command).toMatch(/above the workspace/);
@@ -106,16 +117,25 @@ describe('tools whose configuration is code, found upward', () => {
 
   it('lets them through when there is no configuration anywhere', () => {
     const decide = world({});
-    for (const command of ['eslint a.js', 'prettier --check a.js', 'pytest', 'python -m pytest -q', 'jest']) expect(decide(command).tier, command).toBe('auto');
+    for (const command of ['eslint a.js', 'prettier --check a.js', 'pytest', 'python -m pytest -q', 'jest'])
+      expect(decide(command).tier, command).toBe('auto');
   });
 
   it.each([
     // Fuzzing the first version: a devDependency named prettier is no Prettier configuration…
-    ['prettier --check a.js', { 'prettier.config.js': 'x' }, { 'package.json': '{"devDependencies":{"prettier":"^3"}}' }],
+    [
+      'prettier --check a.js',
+      { 'prettier.config.js': 'x' },
+      { 'package.json': '{"devDependencies":{"prettier":"^3"}}' },
+    ],
     // …ESLint 9 reads only eslint.config.*, and ESLint 8 merges every .eslintrc above unless root: true…
     ['eslint a.js', { 'eslint.config.js': 'x' }, { '.eslintrc.json': '{"root":true}' }],
     // …and a table named in a comment is no table.
-    ['pytest', { 'pytest.ini': '[pytest]\n', 'conftest.py': 'x' }, { 'pyproject.toml': '# [tool.pytest.ini_options]\n[project]\nname = "x"\n' }],
+    [
+      'pytest',
+      { 'pytest.ini': '[pytest]\n', 'conftest.py': 'x' },
+      { 'pyproject.toml': '# [tool.pytest.ini_options]\n[project]\nname = "x"\n' },
+    ],
     ['pytest', { 'pytest.ini': '[pytest]\n' }, { 'tox.ini': '[testenv]\ncommands = pytest [pytest]\n' }],
   ] as const)('gates %s when what is inside only looks like its configuration', (command, parent, inside) => {
     const decide = world(parent, inside);
@@ -123,9 +143,21 @@ describe('tools whose configuration is code, found upward', () => {
   });
 
   it('takes a top-level "prettier" key and a table on a line of its own as configuration', () => {
-    expect(world({ 'prettier.config.js': 'x' }, { 'package.json': '{"name":"x","prettier":{"semi":false}}' })('prettier --check a.js').tier).toBe('auto');
-    expect(world({ 'pytest.ini': '[pytest]\n' }, { 'pyproject.toml': '[project]\nname = "x"\n\n[tool.pytest.ini_options]  # ours\n' })('pytest').tier).toBe('auto');
-    expect(world({ 'pytest.ini': '[pytest]\n' }, { 'setup.cfg': '[metadata]\n[tool:pytest]\n' })('pytest').tier).toBe('auto');
+    expect(
+      world(
+        { 'prettier.config.js': 'x' },
+        { 'package.json': '{"name":"x","prettier":{"semi":false}}' },
+      )('prettier --check a.js').tier,
+    ).toBe('auto');
+    expect(
+      world(
+        { 'pytest.ini': '[pytest]\n' },
+        { 'pyproject.toml': '[project]\nname = "x"\n\n[tool.pytest.ini_options]  # ours\n' },
+      )('pytest').tier,
+    ).toBe('auto');
+    expect(world({ 'pytest.ini': '[pytest]\n' }, { 'setup.cfg': '[metadata]\n[tool:pytest]\n' })('pytest').tier).toBe(
+      'auto',
+    );
   });
 
   it('does not take a pyproject.toml without a pytest table as stopping pytest’s search', () => {

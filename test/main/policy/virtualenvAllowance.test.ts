@@ -22,7 +22,8 @@ beforeEach(() => {
 });
 afterEach(() => fx.cleanup());
 
-const tier = (command: string, cwd?: string, withVenv = true) => classifyCommand(command, { ...fx.ctx('run', cwd), venv: withVenv ? venv : undefined });
+const tier = (command: string, cwd?: string, withVenv = true) =>
+  classifyCommand(command, { ...fx.ctx('run', cwd), venv: withVenv ? venv : undefined });
 
 describe("the project's virtualenv runs its tests without a card", () => {
   it.each([
@@ -33,7 +34,12 @@ describe("the project's virtualenv runs its tests without a card", () => {
     ['.venv/bin/python3 -m pytest'],
     ['.venv/bin/python -m unittest'],
   ])('%s is auto', (command) => {
-    expect(tier(command)).toMatchObject({ tier: 'auto', reason: expect.stringMatching(/with the project's virtualenv \(\.venv\/bin\/python3?|with the project's virtualenv \(\.venv\/bin\/pytest\)/) });
+    expect(tier(command)).toMatchObject({
+      tier: 'auto',
+      reason: expect.stringMatching(
+        /with the project's virtualenv \(\.venv\/bin\/python3?|with the project's virtualenv \(\.venv\/bin\/pytest\)/,
+      ),
+    });
   });
 
   it('from a subdirectory, spelled from there', () => {
@@ -53,18 +59,30 @@ describe("the project's virtualenv runs its tests without a card", () => {
   });
 
   it('without a detected virtualenv the same command is a path program and asks', () => {
-    expect(tier('.venv/bin/pytest', undefined, false)).toMatchObject({ tier: 'gated', reason: expect.stringMatching(/is a path/) });
+    expect(tier('.venv/bin/pytest', undefined, false)).toMatchObject({
+      tier: 'gated',
+      reason: expect.stringMatching(/is a path/),
+    });
   });
 
   it('a pytest that is a link, a python that leads to another program, or a venv without pyvenv.cfg asks', () => {
     fs.rmSync(path.join(venv, 'bin', 'pytest'));
     fs.symlinkSync('/bin/sh', path.join(venv, 'bin', 'pytest'));
-    expect(tier('.venv/bin/pytest')).toMatchObject({ tier: 'gated', reason: expect.stringMatching(/not a regular file of the project/) });
+    expect(tier('.venv/bin/pytest')).toMatchObject({
+      tier: 'gated',
+      reason: expect.stringMatching(/not a regular file of the project/),
+    });
     fs.rmSync(path.join(venv, 'bin', 'python3'));
     fs.symlinkSync('/bin/sh', path.join(venv, 'bin', 'python3'));
-    expect(tier('.venv/bin/python -m pytest')).toMatchObject({ tier: 'gated', reason: expect.stringMatching(/which is not a Python interpreter/) });
+    expect(tier('.venv/bin/python -m pytest')).toMatchObject({
+      tier: 'gated',
+      reason: expect.stringMatching(/which is not a Python interpreter/),
+    });
     fs.rmSync(path.join(venv, 'pyvenv.cfg'));
-    expect(tier('.venv/bin/python3 -m pytest')).toMatchObject({ tier: 'gated', reason: expect.stringMatching(/no longer a virtualenv/) });
+    expect(tier('.venv/bin/python3 -m pytest')).toMatchObject({
+      tier: 'gated',
+      reason: expect.stringMatching(/no longer a virtualenv/),
+    });
   });
 
   it('another directory named like a venv is not the detected one', () => {

@@ -52,7 +52,10 @@ describe.skipIf(!chromiumAvailable())('the screenshot browser’s network', () =
     });
     await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
     try {
-      const png = await createChromiumCapture()(`http://127.0.0.1:${(app.address() as AddressInfo).port}/`, { width: 320, height: 200 });
+      const png = await createChromiumCapture()(`http://127.0.0.1:${(app.address() as AddressInfo).port}/`, {
+        width: 320,
+        height: 200,
+      });
       expect(png.subarray(1, 4).toString()).toBe('PNG');
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(datagrams).toEqual([]);

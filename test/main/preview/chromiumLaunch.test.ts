@@ -11,7 +11,8 @@ import { runSync } from '../../../src/main/processes/spawn';
 
 describe('the DevTools endpoint Chromium prints', () => {
   it('is read from its stderr, loopback only', () => {
-    const said = '[1201/010203.1:ERROR:x.cc] noise\n\nDevTools listening on ws://127.0.0.1:40123/devtools/browser/6f1d-44ab-9c\nmore\n';
+    const said =
+      '[1201/010203.1:ERROR:x.cc] noise\n\nDevTools listening on ws://127.0.0.1:40123/devtools/browser/6f1d-44ab-9c\nmore\n';
     expect(devtoolsEndpoint(said)).toBe('ws://127.0.0.1:40123/devtools/browser/6f1d-44ab-9c');
   });
 
@@ -23,7 +24,9 @@ describe('the DevTools endpoint Chromium prints', () => {
 
 describe.skipIf(!chromiumAvailable())('a real capture', () => {
   it('takes the picture and leaves no Chromium and no profile behind', async () => {
-    const server = http.createServer((_request, response) => response.end('<html><body style="background:#0a0">shot</body></html>'));
+    const server = http.createServer((_request, response) =>
+      response.end('<html><body style="background:#0a0">shot</body></html>'),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     // Its own temporary directory: other captures running at the same time (other test files, another
     // Paddock) make and remove profiles of their own in the shared one.
@@ -36,11 +39,19 @@ describe.skipIf(!chromiumAvailable())('a real capture', () => {
       if (name?.startsWith('paddock-shot-')) appeared.push(name);
     });
     try {
-      const png = await createChromiumCapture()(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { width: 320, height: 200 });
+      const png = await createChromiumCapture()(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, {
+        width: 320,
+        height: 200,
+      });
       expect(png.subarray(1, 4).toString()).toBe('PNG');
-      const ours = () => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('paddock-shot-') && !before.has(name));
-      const browsers = () => runSync({ program: '/bin/ps', args: ['-eo', 'args'], cwd: '/', env: { PATH: '/usr/bin:/bin' } }, 'probe', 5_000).stdout.split('\n').filter((line) => ours().some((dir) => line.includes(dir)));
-      for (let i = 0; i < 50 && (ours().length > 0 || browsers().length > 0); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      const ours = () =>
+        fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('paddock-shot-') && !before.has(name));
+      const browsers = () =>
+        runSync({ program: '/bin/ps', args: ['-eo', 'args'], cwd: '/', env: { PATH: '/usr/bin:/bin' } }, 'probe', 5_000)
+          .stdout.split('\n')
+          .filter((line) => ours().some((dir) => line.includes(dir)));
+      for (let i = 0; i < 50 && (ours().length > 0 || browsers().length > 0); i++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       expect(browsers()).toEqual([]);
       expect(ours()).toEqual([]);
       expect(appeared.length).toBeGreaterThan(0);

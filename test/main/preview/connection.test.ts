@@ -38,10 +38,13 @@ function connection(): { get(cookie: string): Promise<{ status: number; reused: 
   return {
     get: (cookie) =>
       new Promise((resolve, reject) => {
-        const req = http.get({ host: '127.0.0.1', port, path: '/preview/developer/app/app.js', headers: { cookie }, agent }, (res) => {
-          res.resume();
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
-        });
+        const req = http.get(
+          { host: '127.0.0.1', port, path: '/preview/developer/app/app.js', headers: { cookie }, agent },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+          },
+        );
         req.on('error', reject);
       }),
     close: () => agent.destroy(),
@@ -83,10 +86,13 @@ describe('a session proven on a kept-alive connection', () => {
     const get = (c: string) =>
       new Promise<number>((resolve, reject) => {
         http
-          .get({ host: '127.0.0.1', port, path: '/preview/developer/app/app.js', headers: { cookie: c }, agent }, (res) => {
-            res.resume();
-            res.on('end', () => resolve(res.statusCode ?? 0));
-          })
+          .get(
+            { host: '127.0.0.1', port, path: '/preview/developer/app/app.js', headers: { cookie: c }, agent },
+            (res) => {
+              res.resume();
+              res.on('end', () => resolve(res.statusCode ?? 0));
+            },
+          )
           .on('error', reject);
       });
     try {
@@ -139,7 +145,9 @@ describe('framing', () => {
     );
     expect(answer).toMatch(/^HTTP\/1\.1 200 /);
     // The app counted the whole body as the upload's, and answered nothing else.
-    expect(answer.endsWith(`\r\n\r\n${String(smuggled.length)}`) || answer.includes(`\r\n${String(smuggled.length)}\r\n`)).toBe(true);
+    expect(
+      answer.endsWith(`\r\n\r\n${String(smuggled.length)}`) || answer.includes(`\r\n${String(smuggled.length)}\r\n`),
+    ).toBe(true);
     expect(answer).not.toContain('smuggled');
     expect(answer.match(/HTTP\/1\.1 /g)).toHaveLength(1);
   });
@@ -153,7 +161,10 @@ describe('framing', () => {
           `Connection: close, Content-Length, Transfer-Encoding, Host\r\n\r\n${smuggled}`,
       );
       expect(answer, method).toMatch(/^HTTP\/1\.1 200 /);
-      const json = JSON.parse(answer.slice(answer.indexOf('{'), answer.lastIndexOf('}') + 1)) as { length: string | null; body: string };
+      const json = JSON.parse(answer.slice(answer.indexOf('{'), answer.lastIndexOf('}') + 1)) as {
+        length: string | null;
+        body: string;
+      };
       expect(json, method).toMatchObject({ method, length: String(smuggled.length), body: smuggled });
       expect(answer.match(/HTTP\/1\.1 /g), method).toHaveLength(1);
     }
@@ -164,9 +175,19 @@ describe('framing', () => {
     const gz = await raw(
       `POST /preview/developer/app/framing HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\nTransfer-Encoding: gzip, chunked\r\nConnection: close\r\n\r\n3\r\nabc\r\n0\r\n\r\n`,
     );
-    expect(JSON.parse(gz.slice(gz.indexOf('{'), gz.lastIndexOf('}') + 1))).toMatchObject({ te: 'gzip, chunked', body: 'abc' });
-    const empty = await raw(`POST /preview/developer/app/framing HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\nConnection: close\r\n\r\n`);
-    expect(JSON.parse(empty.slice(empty.indexOf('{'), empty.lastIndexOf('}') + 1))).toEqual({ method: 'POST', length: '0', te: null, body: '' });
+    expect(JSON.parse(gz.slice(gz.indexOf('{'), gz.lastIndexOf('}') + 1))).toMatchObject({
+      te: 'gzip, chunked',
+      body: 'abc',
+    });
+    const empty = await raw(
+      `POST /preview/developer/app/framing HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(JSON.parse(empty.slice(empty.indexOf('{'), empty.lastIndexOf('}') + 1))).toEqual({
+      method: 'POST',
+      length: '0',
+      te: null,
+      body: '',
+    });
   });
 
   it('forwards a POST body with its length as it came', async () => {

@@ -5,8 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { createPortResolver } from '../../../src/main/preview/ports';
 import type { ListeningSocket, RunningProcess } from '../../../src/main/preview/types';
 
-function world(): { running: { current: RunningProcess | null }; asked: number[]; resolve: ReturnType<typeof createPortResolver> } {
-  const running: { current: RunningProcess | null } = { current: { agentId: 'a', pid: 100, startTime: '1', port: null } };
+function world(): {
+  running: { current: RunningProcess | null };
+  asked: number[];
+  resolve: ReturnType<typeof createPortResolver>;
+} {
+  const running: { current: RunningProcess | null } = {
+    current: { agentId: 'a', pid: 100, startTime: '1', port: null },
+  };
   const asked: number[] = [];
   const ports = new Map<number, ListeningSocket[]>([
     [100, [{ port: 5173, host: '127.0.0.1' }]],

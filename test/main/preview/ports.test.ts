@@ -83,7 +83,11 @@ describe.skipIf(!linux)('listeningPorts of real processes', () => {
     } finally {
       app.stop();
     }
-    await new Promise<void>((resolve) => (app.child.exitCode !== null || app.child.signalCode !== null ? resolve() : app.child.once('exit', () => resolve())));
+    await new Promise<void>((resolve) =>
+      app.child.exitCode !== null || app.child.signalCode !== null
+        ? resolve()
+        : app.child.once('exit', () => resolve()),
+    );
     expect(await socketsOf(app.pid, app.port)).toEqual([]);
     expect(await socketsOf(app.pid)).toEqual([]);
   });

@@ -24,14 +24,27 @@ describe('parsePreviewRoute', () => {
 
   it('strips the prefix and the ticket, keeping the app’s own query', () => {
     expect(parsePreviewRoute('/preview/developer/web/src/main.ts?v=1')).toEqual({
-      kind: 'app', name: 'web', prefix: '/preview/developer/web/', path: '/src/main.ts?v=1', ticket: null,
+      kind: 'app',
+      name: 'web',
+      prefix: '/preview/developer/web/',
+      path: '/src/main.ts?v=1',
+      ticket: null,
       cleanUrl: '/preview/developer/web/src/main.ts?v=1',
     });
     expect(parsePreviewRoute('/preview/developer/web/?ticket=abc&tab=2')).toMatchObject({
-      path: '/?tab=2', ticket: 'abc', cleanUrl: '/preview/developer/web/?tab=2',
+      path: '/?tab=2',
+      ticket: 'abc',
+      cleanUrl: '/preview/developer/web/?tab=2',
     });
-    expect(parsePreviewRoute('/preview/developer/web/?ticket=abc')).toMatchObject({ path: '/', cleanUrl: '/preview/developer/web/' });
-    expect(parsePreviewRoute('/preview/developer/web?y=2')).toEqual({ kind: 'slash', name: 'web', location: '/preview/developer/web/?y=2' });
+    expect(parsePreviewRoute('/preview/developer/web/?ticket=abc')).toMatchObject({
+      path: '/',
+      cleanUrl: '/preview/developer/web/',
+    });
+    expect(parsePreviewRoute('/preview/developer/web?y=2')).toEqual({
+      kind: 'slash',
+      name: 'web',
+      location: '/preview/developer/web/?y=2',
+    });
   });
 });
 
@@ -84,8 +97,12 @@ describe('isCrossOriginRequest (each preview its own origin)', () => {
     ['same-site', 'PUT'],
     ['same-site', 'DELETE'],
   ] as const)('refuses a %s form navigation with %s (another preview changing this app’s state)', (site, method) => {
-    expect(isCrossOriginRequest({ 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate' }, OWN, false, method)).toBe(true);
-    expect(isCrossOriginRequest({ 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' }, OWN, false, method)).toBe(false);
+    expect(isCrossOriginRequest({ 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate' }, OWN, false, method)).toBe(
+      true,
+    );
+    expect(
+      isCrossOriginRequest({ 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' }, OWN, false, method),
+    ).toBe(false);
   });
 
   it('never lets a same-site or cross-site request through unless it is a GET or HEAD navigation', () => {
@@ -97,7 +114,12 @@ describe('isCrossOriginRequest (each preview its own origin)', () => {
         fc.boolean(),
         fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'),
         (site, mode, origin, upgrade, method) => {
-          const refused = isCrossOriginRequest({ 'sec-fetch-site': site, 'sec-fetch-mode': mode, origin: origin ?? undefined }, OWN, upgrade, method);
+          const refused = isCrossOriginRequest(
+            { 'sec-fetch-site': site, 'sec-fetch-mode': mode, origin: origin ?? undefined },
+            OWN,
+            upgrade,
+            method,
+          );
           const navigation = mode === 'navigate' && (method === 'GET' || method === 'HEAD');
           return navigation ? refused === (upgrade && origin !== null && origin !== OWN) : refused;
         },
@@ -112,7 +134,10 @@ describe('isCrossOriginRequest (each preview its own origin)', () => {
 
   it('never opens a socket for a page of any other origin', () => {
     fc.assert(
-      fc.property(fc.webUrl().map((u) => new URL(u).origin), (origin) => origin === OWN || isCrossOriginRequest({ origin }, OWN, true)),
+      fc.property(
+        fc.webUrl().map((u) => new URL(u).origin),
+        (origin) => origin === OWN || isCrossOriginRequest({ origin }, OWN, true),
+      ),
     );
   });
 });

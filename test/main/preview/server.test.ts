@@ -58,7 +58,9 @@ describe('the way in', () => {
 
   it('exchanges a ticket once for a scoped HttpOnly cookie and a redirect to the clean path', async () => {
     const ticketUrl = await preview.issueTicket(AGENT, 'app');
-    expect(ticketUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${P.app}/preview/developer/app/\\?ticket=[A-Za-z0-9_-]{43}$`));
+    expect(ticketUrl).toMatch(
+      new RegExp(`^http://127\\.0\\.0\\.1:${P.app}/preview/developer/app/\\?ticket=[A-Za-z0-9_-]{43}$`),
+    );
     const { reply, cookie } = await redeem(ticketUrl);
     expect(reply.status).toBe(302);
     expect(reply.headers.location).toBe('/preview/developer/app/');
@@ -120,7 +122,16 @@ describe('the Host and the path', () => {
 
   it('serves nothing outside /preview/developer/<process>/', async () => {
     const cookie = await session('app');
-    for (const p of ['/', '/preview/', '/preview/other/app/', '/preview/developer/rel/', '/preview/developer/rel', '/preview/developer/../app/', '/preview/developer/a%2Fb/', 'http://127.0.0.1/preview/developer/app/']) {
+    for (const p of [
+      '/',
+      '/preview/',
+      '/preview/other/app/',
+      '/preview/developer/rel/',
+      '/preview/developer/rel',
+      '/preview/developer/../app/',
+      '/preview/developer/a%2Fb/',
+      'http://127.0.0.1/preview/developer/app/',
+    ]) {
       const reply = await request(P.app!, p, { cookie });
       expect(reply.status, p).toBe(404);
       expect(reply.body).toBe('');
@@ -152,14 +163,25 @@ describe('the proxy', () => {
 
   it('refuses a redirect out of the preview (another host, port, preview or //host) instead of following it', async () => {
     const cookie = await session('app');
-    for (const to of ['http://evil.example/x', 'https://127.0.0.1:9/', `http://127.0.0.1:${P.app! + 1}/`, '//evil.example/', '/../web2/', `http://127.0.0.1:${P.app}/preview/developer/other/`]) {
-      const reply = await request(P.app!, `/preview/developer/app/redirect-away?to=${encodeURIComponent(to)}`, { cookie });
+    for (const to of [
+      'http://evil.example/x',
+      'https://127.0.0.1:9/',
+      `http://127.0.0.1:${P.app! + 1}/`,
+      '//evil.example/',
+      '/../web2/',
+      `http://127.0.0.1:${P.app}/preview/developer/other/`,
+    ]) {
+      const reply = await request(P.app!, `/preview/developer/app/redirect-away?to=${encodeURIComponent(to)}`, {
+        cookie,
+      });
       expect(reply.status, to).toBe(502);
       expect(reply.headers.location, to).toBeUndefined();
       expect(reply.body, to).toMatch(/does not follow a redirect out of the preview/);
     }
     // Inside the preview, a redirect is kept (re-rooted under the prefix).
-    const inside = await request(P.app!, `/preview/developer/app/redirect-away?to=${encodeURIComponent('/landed')}`, { cookie });
+    const inside = await request(P.app!, `/preview/developer/app/redirect-away?to=${encodeURIComponent('/landed')}`, {
+      cookie,
+    });
     expect(inside.status).toBe(302);
     expect(inside.headers.location).toBe('/preview/developer/app/landed');
   });
@@ -169,7 +191,13 @@ describe('the proxy', () => {
     const size = 8 * 1024 * 1024;
     const reply = await new Promise<string>((resolve, reject) => {
       const req = http.request(
-        { host: '127.0.0.1', port: P.app, path: '/preview/developer/app/upload', method: 'POST', headers: { cookie, host: `127.0.0.1:${P.app}` } },
+        {
+          host: '127.0.0.1',
+          port: P.app,
+          path: '/preview/developer/app/upload',
+          method: 'POST',
+          headers: { cookie, host: `127.0.0.1:${P.app}` },
+        },
         (res) => {
           let body = '';
           res.on('data', (c) => (body += c));
@@ -285,14 +313,21 @@ describe('each preview its own origin (issue 14 §1)', () => {
   it('lets only itself and the window frame a preview, alongside the app’s own policy', async () => {
     const cookie = await session('app');
     const page = await request(P.app!, '/preview/developer/app/', { cookie });
-    expect(page.headers['content-security-policy']).toBe(`frame-ancestors 'self' http://127.0.0.1:${WINDOW_PORT} http://localhost:${WINDOW_PORT}`);
+    expect(page.headers['content-security-policy']).toBe(
+      `frame-ancestors 'self' http://127.0.0.1:${WINDOW_PORT} http://localhost:${WINDOW_PORT}`,
+    );
   });
 
   it('refuses what another origin’s page fetches, embeds or opens a socket to; lets it navigate', async () => {
     const cookie = await session('app');
     const from = (site: string, mode: string) => ({ cookie, 'sec-fetch-site': site, 'sec-fetch-mode': mode });
     // web's page (its own port) reading web2's preview: the browser says same-site (same host, other port).
-    for (const [site, mode] of [['same-site', 'cors'], ['same-site', 'no-cors'], ['cross-site', 'cors'], ['same-site', 'websocket']]) {
+    for (const [site, mode] of [
+      ['same-site', 'cors'],
+      ['same-site', 'no-cors'],
+      ['cross-site', 'cors'],
+      ['same-site', 'websocket'],
+    ]) {
       const reply = await request(P.app!, '/preview/developer/app/echo', from(site!, mode!));
       expect(reply.status, `${site} ${mode}`).toBe(403);
       expect(reply.body).toBe('');
@@ -300,13 +335,30 @@ describe('each preview its own origin (issue 14 §1)', () => {
     expect((await request(P.app!, '/preview/developer/app/echo', from('same-site', 'navigate'))).status).toBe(200);
     expect((await request(P.app!, '/preview/developer/app/echo', from('same-origin', 'cors'))).status).toBe(200);
     // A form another preview's page submits here: a navigation, but one that would change the app's state.
-    const post = await request(P.app!, '/preview/developer/app/upload', { ...from('same-site', 'navigate'), 'content-length': '0' }, 'POST');
+    const post = await request(
+      P.app!,
+      '/preview/developer/app/upload',
+      { ...from('same-site', 'navigate'), 'content-length': '0' },
+      'POST',
+    );
     expect(post.status).toBe(403);
-    expect((await request(P.app!, '/preview/developer/app/upload', { ...from('same-origin', 'navigate'), 'content-length': '0' }, 'POST')).status).toBe(200);
+    expect(
+      (
+        await request(
+          P.app!,
+          '/preview/developer/app/upload',
+          { ...from('same-origin', 'navigate'), 'content-length': '0' },
+          'POST',
+        )
+      ).status,
+    ).toBe(200);
 
     const socketStatus = (origin: string): Promise<number> =>
       new Promise((resolve) => {
-        const ws = new WebSocket(`ws://127.0.0.1:${P.app}/preview/developer/app/socket`, { headers: { cookie }, origin });
+        const ws = new WebSocket(`ws://127.0.0.1:${P.app}/preview/developer/app/socket`, {
+          headers: { cookie },
+          origin,
+        });
         ws.on('unexpected-response', (_req, res) => {
           resolve(res.statusCode ?? 0);
           ws.terminate();

@@ -39,7 +39,12 @@ it('streams 100 MB with memory growth well under the body size', async () => {
   let rssPeak = rssBefore;
   const received = await new Promise<number>((resolve, reject) => {
     const req = http.get(
-      { host: '127.0.0.1', port, path: '/preview/developer/app/big?mb=100', headers: { cookie, host: `127.0.0.1:${port}` } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/preview/developer/app/big?mb=100',
+        headers: { cookie, host: `127.0.0.1:${port}` },
+      },
       (res) => {
         expect(res.statusCode).toBe(200);
         let bytes = 0;

@@ -28,8 +28,16 @@ beforeAll(async () => {
   app = await startFixture();
   lookup.set('web', { pid: app.pid, port: app.port });
   let current: TailscaleRoutes | null = null;
-  preview = await startPreviewServer({ lookup, ownPorts: () => [], tailnetRoute: (host) => current?.routeFor(host) ?? null });
-  routes = createTailscaleRoutes({ enabled: () => true, previewPort: (agentId, name) => preview.portFor(agentId, name), env: { PATH: bin } });
+  preview = await startPreviewServer({
+    lookup,
+    ownPorts: () => [],
+    tailnetRoute: (host) => current?.routeFor(host) ?? null,
+  });
+  routes = createTailscaleRoutes({
+    enabled: () => true,
+    previewPort: (agentId, name) => preview.portFor(agentId, name),
+    env: { PATH: bin },
+  });
   current = routes;
 });
 

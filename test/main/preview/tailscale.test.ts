@@ -33,7 +33,11 @@ it('adds a route to the process’s own preview port when it starts and removes 
   // After adding the route, Paddock asks for this machine's tailnet name (to recognise requests through it).
   expect(calls()).toEqual(['serve --bg --https=5173 http://127.0.0.1:41234', 'status --json']);
   await routes.onProcessStopped('web');
-  expect(calls()).toEqual(['serve --bg --https=5173 http://127.0.0.1:41234', 'status --json', 'serve --https=5173 off']);
+  expect(calls()).toEqual([
+    'serve --bg --https=5173 http://127.0.0.1:41234',
+    'status --json',
+    'serve --https=5173 off',
+  ]);
   await routes.onProcessStopped('web');
   expect(calls()).toHaveLength(3);
   expect(asked).toEqual(['agent-1/web']);
@@ -43,13 +47,23 @@ it('adds a route to the process’s own preview port when it starts and removes 
 it('does nothing when off, without a port, or without tailscale on PATH', async () => {
   let on = false;
   const errors: string[] = [];
-  const routes = createTailscaleRoutes({ enabled: () => on, previewPort: async () => 41_234, env, onError: (m) => errors.push(m) });
+  const routes = createTailscaleRoutes({
+    enabled: () => on,
+    previewPort: async () => 41_234,
+    env,
+    onError: (m) => errors.push(m),
+  });
   await routes.onProcessStarted('agent-1', 'web', 5173);
   on = true;
   await routes.onProcessStarted('agent-1', 'worker', null);
   await routes.onProcessStopped('web');
   expect(calls()).toEqual([]);
-  const missing = createTailscaleRoutes({ enabled: () => true, previewPort: async () => 41_234, env: { PATH: '/nonexistent' }, onError: (m) => errors.push(m) });
+  const missing = createTailscaleRoutes({
+    enabled: () => true,
+    previewPort: async () => 41_234,
+    env: { PATH: '/nonexistent' },
+    onError: (m) => errors.push(m),
+  });
   await missing.onProcessStarted('agent-1', 'web', 5173);
   expect(errors).toEqual(['Tailscale route not added: `tailscale` is not on PATH.']);
 });
@@ -60,7 +74,11 @@ it('removes a route it added even after the switch went off', async () => {
   await routes.onProcessStarted('agent-1', 'web', 3000);
   on = false;
   await routes.onProcessStopped('web');
-  expect(calls()).toEqual(['serve --bg --https=3000 http://127.0.0.1:41234', 'status --json', 'serve --https=3000 off']);
+  expect(calls()).toEqual([
+    'serve --bg --https=3000 http://127.0.0.1:41234',
+    'status --json',
+    'serve --https=3000 off',
+  ]);
 });
 
 it('finds executables on absolute PATH entries only', () => {

@@ -22,8 +22,17 @@ const lookup = new FakeLookup();
 function ctx(agentId = 'agent-1'): ToolCallContext {
   return {
     agent: {
-      id: agentId, name: 'Dev', handle: 'dev', provider: 'anthropic', model: 'm', baseUrl: null,
-      scopes: ['preview'], mode: 'run', acceptancePolicy: 'apply', maxOutputTokens: 8192, createdAt: '2025-01-01',
+      id: agentId,
+      name: 'Dev',
+      handle: 'dev',
+      provider: 'anthropic',
+      model: 'm',
+      baseUrl: null,
+      scopes: ['preview'],
+      mode: 'run',
+      acceptancePolicy: 'apply',
+      maxOutputTokens: 8192,
+      createdAt: '2025-01-01',
     },
     workspace: null,
     home: os.tmpdir(),
@@ -65,9 +74,15 @@ describe('preview', () => {
   });
 
   it('refuses another agent’s process, a missing one, and one that only prints its port', async () => {
-    expect(await tool().run({ name: 'theirs' }, ctx())).toMatchObject({ ok: false, error: expect.stringContaining('not a running process of yours') });
+    expect(await tool().run({ name: 'theirs' }, ctx())).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('not a running process of yours'),
+    });
     expect(await tool().run({ name: 'nothing' }, ctx())).toMatchObject({ ok: false });
-    expect(await tool().run({ name: 'liar' }, ctx())).toMatchObject({ ok: false, error: expect.stringContaining('not listening') });
+    expect(await tool().run({ name: 'liar' }, ctx())).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('not listening'),
+    });
   });
 });
 
@@ -77,7 +92,8 @@ describe('screenshot', () => {
     calls.push(url);
     return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100)]);
   };
-  const tool = (capture: CapturePage = fakeCapture) => createScreenshotTool({ lookup, resolve: preview.resolve, capture });
+  const tool = (capture: CapturePage = fakeCapture) =>
+    createScreenshotTool({ lookup, resolve: preview.resolve, capture });
 
   it('refuses paths that leave the process’s own server, without opening a browser', async () => {
     for (const p of ['//evil.example/', 'http://evil.example/', 'relative', '/\\evil.example', '/a b', '/x\n']) {
@@ -88,10 +104,19 @@ describe('screenshot', () => {
   });
 
   it('refuses a port the process does not listen on, and another agent’s process', async () => {
-    expect(await tool().run({ name: 'web', port: app.port + 1 }, ctx())).toMatchObject({ ok: false, error: expect.stringContaining('not listening') });
-    expect(await tool().run({ name: 'web', port: 5432 }, ctx())).toMatchObject({ ok: false, error: expect.stringContaining('5432') });
+    expect(await tool().run({ name: 'web', port: app.port + 1 }, ctx())).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('not listening'),
+    });
+    expect(await tool().run({ name: 'web', port: 5432 }, ctx())).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('5432'),
+    });
     expect(await tool().run({ name: 'liar' }, ctx())).toMatchObject({ ok: false });
-    expect(await tool().run({ name: 'theirs' }, ctx())).toMatchObject({ ok: false, error: expect.stringContaining('not a running process of yours') });
+    expect(await tool().run({ name: 'theirs' }, ctx())).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('not a running process of yours'),
+    });
     expect(calls).toEqual([]);
   });
 
@@ -105,30 +130,35 @@ describe('screenshot', () => {
   });
 
   const haveChromium = chromiumAvailable();
-  if (!haveChromium) console.warn(`skipping the Chromium screenshot tests: ${chromiumPath()} is not an executable here`);
+  if (!haveChromium)
+    console.warn(`skipping the Chromium screenshot tests: ${chromiumPath()} is not an executable here`);
 
-  it.skipIf(!haveChromium)('takes a real PNG with the system Chromium, reaching nothing but the page’s origin', async () => {
-    const hits: string[] = [];
-    const other = http.createServer((req, res) => {
-      hits.push(req.url ?? '');
-      res.end('x');
-    });
-    await new Promise<void>((r) => other.listen(0, '127.0.0.1', () => r()));
-    const otherPort = (other.address() as AddressInfo).port;
-    try {
-      const shot = tool(createChromiumCapture({ timeoutMs: 60_000 }));
-      const result = await shot.run({ name: 'web', path: `/beacon?to=${otherPort}` }, ctx());
-      expect(result).toMatchObject({ ok: true });
-      const file = result.ok ? (result.data as { file: string }).file : '';
-      const png = fs.readFileSync(file);
-      expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-      expect(png.length).toBeGreaterThan(2_000);
-      expect(hits).toEqual([]);
+  it.skipIf(!haveChromium)(
+    'takes a real PNG with the system Chromium, reaching nothing but the page’s origin',
+    async () => {
+      const hits: string[] = [];
+      const other = http.createServer((req, res) => {
+        hits.push(req.url ?? '');
+        res.end('x');
+      });
+      await new Promise<void>((r) => other.listen(0, '127.0.0.1', () => r()));
+      const otherPort = (other.address() as AddressInfo).port;
+      try {
+        const shot = tool(createChromiumCapture({ timeoutMs: 60_000 }));
+        const result = await shot.run({ name: 'web', path: `/beacon?to=${otherPort}` }, ctx());
+        expect(result).toMatchObject({ ok: true });
+        const file = result.ok ? (result.data as { file: string }).file : '';
+        const png = fs.readFileSync(file);
+        expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+        expect(png.length).toBeGreaterThan(2_000);
+        expect(hits).toEqual([]);
 
-      const home = await shot.run({ name: 'web' }, ctx());
-      expect(home).toMatchObject({ ok: true });
-    } finally {
-      other.close();
-    }
-  }, 120_000);
+        const home = await shot.run({ name: 'web' }, ctx());
+        expect(home).toMatchObject({ ok: true });
+      } finally {
+        other.close();
+      }
+    },
+    120_000,
+  );
 });

@@ -23,7 +23,12 @@ describe('the coalescer', () => {
 
   it('keeps only the newest items past the bound and says how much it dropped', () => {
     const sent: [string[], number][] = [];
-    const c = createCoalescer<string>((items, dropped) => sent.push([items, dropped]), { flushMs: LONG, maxSize: 4, sizeOf: (s) => s.length, overflow: 'drop-oldest' });
+    const c = createCoalescer<string>((items, dropped) => sent.push([items, dropped]), {
+      flushMs: LONG,
+      maxSize: 4,
+      sizeOf: (s) => s.length,
+      overflow: 'drop-oldest',
+    });
     for (const item of ['aaa', 'bb', 'cccc', 'd']) c.push(item);
     c.flush();
     expect(sent).toEqual([[['cccc', 'd'], 5]]);

@@ -31,7 +31,13 @@ afterAll(() => temp.cleanup());
 async function runLeaking(argv: string[]): Promise<string> {
   const fd = fs.openSync(leakedFile, 'a');
   try {
-    const stdio = ['ignore', 'pipe', 'pipe', ...Array.from({ length: 197 }, (_, i) => (i + 3 === 7 ? fd : 'ignore')), fd];
+    const stdio = [
+      'ignore',
+      'pipe',
+      'pipe',
+      ...Array.from({ length: 197 }, (_, i) => (i + 3 === 7 ? fd : 'ignore')),
+      fd,
+    ];
     const child = spawn(argv[0]!, argv.slice(1), { stdio: stdio as ('ignore' | 'pipe' | number)[] });
     let out = '';
     let err = '';
@@ -52,8 +58,16 @@ describe('the closer argv', () => {
     expect(bash.slice(1, 3)).toEqual(['-p', '-c']);
     expect(bash[3]).toMatch(/^for f in \/proc\/self\/fd\/\*; do .*; done; exec "\$@" 3<"\$0"$/);
     expect(bash[4]).toBe('/data/seccomp.bpf');
-    expect(fdCloser({ shell: BASH, fdDir: '/dev/fd', open: null }).slice(3)).toEqual([expect.stringMatching(/^for f in \/dev\/fd\/\*; .*; exec "\$@"$/), 'paddock-fds']);
-    expect(fdCloser({ shell: SH, fdDir: '/proc/self/fd', open: null })).toEqual(['/bin/sh', '-c', 'exec 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&-; exec "$@"', 'paddock-fds']);
+    expect(fdCloser({ shell: BASH, fdDir: '/dev/fd', open: null }).slice(3)).toEqual([
+      expect.stringMatching(/^for f in \/dev\/fd\/\*; .*; exec "\$@"$/),
+      'paddock-fds',
+    ]);
+    expect(fdCloser({ shell: SH, fdDir: '/proc/self/fd', open: null })).toEqual([
+      '/bin/sh',
+      '-c',
+      'exec 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&-; exec "$@"',
+      'paddock-fds',
+    ]);
     expect(() => fdCloser({ shell: BASH, fdDir: '/proc/$(id)', open: null })).toThrow(/refused/);
   });
 
@@ -65,28 +79,58 @@ describe('the closer argv', () => {
 
 describe.skipIf(process.platform !== 'linux' || !fs.existsSync('/bin/bash'))('the closer, run', () => {
   it('without it, the program inherits fd 7 and fd 200 (the test can fail)', async () => {
-    const probe = JSON.parse(await runLeaking([process.execPath, FDS, path.join(dir, 'marker')])) as { inherited: { fd: number }[] };
+    const probe = JSON.parse(await runLeaking([process.execPath, FDS, path.join(dir, 'marker')])) as {
+      inherited: { fd: number }[];
+    };
     expect(probe.inherited.map((entry) => entry.fd)).toEqual(expect.arrayContaining([7, 200]));
     expect(fs.readFileSync(leakedFile, 'utf8')).toContain('touch');
     fs.writeFileSync(leakedFile, '');
   });
 
   it('bash: the program inherits nothing, or only the file opened on 3 (read-only)', async () => {
-    const none = JSON.parse(await runLeaking([...fdCloser({ shell: BASH, fdDir: '/proc/self/fd', open: null }), process.execPath, FDS, path.join(dir, 'marker')]));
+    const none = JSON.parse(
+      await runLeaking([
+        ...fdCloser({ shell: BASH, fdDir: '/proc/self/fd', open: null }),
+        process.execPath,
+        FDS,
+        path.join(dir, 'marker'),
+      ]),
+    );
     expect(none).toEqual({ inherited: [], wrote: [] });
-    const opened = JSON.parse(await runLeaking([...fdCloser({ shell: BASH, fdDir: '/proc/self/fd', open: filter }), process.execPath, FDS, path.join(dir, 'marker')]));
+    const opened = JSON.parse(
+      await runLeaking([
+        ...fdCloser({ shell: BASH, fdDir: '/proc/self/fd', open: filter }),
+        process.execPath,
+        FDS,
+        path.join(dir, 'marker'),
+      ]),
+    );
     expect(opened).toEqual({ inherited: [{ fd: 3, target: filter }], wrote: [] });
     expect(fs.readFileSync(leakedFile, 'utf8')).toBe('');
     expect(fs.readFileSync(filter, 'utf8')).toBe('filter');
   });
 
   it('/dev/fd works as the listing too (macOS has no /proc)', async () => {
-    const none = JSON.parse(await runLeaking([...fdCloser({ shell: BASH, fdDir: '/dev/fd', open: null }), process.execPath, FDS, path.join(dir, 'marker')]));
+    const none = JSON.parse(
+      await runLeaking([
+        ...fdCloser({ shell: BASH, fdDir: '/dev/fd', open: null }),
+        process.execPath,
+        FDS,
+        path.join(dir, 'marker'),
+      ]),
+    );
     expect(none).toEqual({ inherited: [], wrote: [] });
   });
 
   it('sh (no bash): 3–9 are closed, a higher number is not (the seam covers Paddock’s own, spawn.ts)', async () => {
-    const probe = JSON.parse(await runLeaking([...fdCloser({ shell: SH, fdDir: '/proc/self/fd', open: null }), process.execPath, FDS, path.join(dir, 'marker')])) as { inherited: { fd: number }[] };
+    const probe = JSON.parse(
+      await runLeaking([
+        ...fdCloser({ shell: SH, fdDir: '/proc/self/fd', open: null }),
+        process.execPath,
+        FDS,
+        path.join(dir, 'marker'),
+      ]),
+    ) as { inherited: { fd: number }[] };
     expect(probe.inherited.map((entry) => entry.fd)).not.toContain(7);
     expect(probe.inherited.map((entry) => entry.fd)).toContain(200);
     fs.writeFileSync(leakedFile, '');

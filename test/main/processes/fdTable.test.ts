@@ -55,6 +55,7 @@ describe.skipIf(process.platform !== 'linux')('this process’s table', () => {
       fs.closeSync(file);
     }
     // A descriptor this process inherited without close-on-exec stays so: whatever ran the tests may have left some.
-    for (const fd of leakedDescriptors()) expect(fdInfoFlags(fs.readFileSync(`/proc/self/fdinfo/${fd}`, 'latin1'))! & O_CLOEXEC).toBe(0);
+    for (const fd of leakedDescriptors())
+      expect(fdInfoFlags(fs.readFileSync(`/proc/self/fdinfo/${fd}`, 'latin1'))! & O_CLOEXEC).toBe(0);
   });
 });

@@ -19,7 +19,8 @@ describe('helpers started with Paddock’s environment', () => {
       expect(out).toContain('PATH=');
       expect(scrubbedEnv({ HOME: '/h', MY_PASSWORD: 'x', LANG: 'C' })).toEqual({ HOME: '/h', LANG: 'C' });
     } finally {
-      for (const name of ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'GITHUB_TOKEN', 'PADDOCK_TOKEN_X']) delete process.env[name];
+      for (const name of ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'GITHUB_TOKEN', 'PADDOCK_TOKEN_X'])
+        delete process.env[name];
     }
   });
 });

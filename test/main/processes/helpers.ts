@@ -24,7 +24,16 @@ export function removeTempDirs(): void {
 export function databaseWithAgents(dataDir: string, ids: string[]): Db {
   const db = openDatabase(dataDir);
   const agents = createAgentsRepository(db);
-  for (const id of ids) agents.create({ id, name: `Agent ${id}`, handle: `@${id}`, provider: 'anthropic', model: 'm', scopes: [], maxOutputTokens: 1000 });
+  for (const id of ids)
+    agents.create({
+      id,
+      name: `Agent ${id}`,
+      handle: `@${id}`,
+      provider: 'anthropic',
+      model: 'm',
+      scopes: [],
+      maxOutputTokens: 1000,
+    });
   return db;
 }
 

@@ -21,16 +21,21 @@ afterEach(() => {
 });
 
 function holders(token: string): number[] {
-  return fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e)).map(Number).filter((pid) => {
-    try {
-      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(token);
-    } catch {
-      return false;
-    }
-  });
+  return fs
+    .readdirSync('/proc')
+    .filter((e) => /^\d+$/.test(e))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(token);
+      } catch {
+        return false;
+      }
+    });
 }
 
-const beats = (workspace: string) => ['heartbeat-setsid', 'heartbeat-double-fork'].every((f) => fs.existsSync(path.join(workspace, f)));
+const beats = (workspace: string) =>
+  ['heartbeat-setsid', 'heartbeat-double-fork'].every((f) => fs.existsSync(path.join(workspace, f)));
 
 describe.skipIf(process.platform !== 'linux')('the ledger of spawned groups', () => {
   it('a run interrupted by kill -9 of Paddock leaves no process after the restart', async () => {
@@ -39,13 +44,16 @@ describe.skipIf(process.platform !== 'linux')('the ledger of spawned groups', ()
     fs.copyFileSync(path.join(FIXTURES, 'daemon.cjs'), path.join(workspace, 'daemon.cjs'));
     const token = `ledger-token-${Math.random().toString(36).slice(2)}`;
     openDatabase(dataDir).close();
-    const host = spawn(TSX, [path.join(FIXTURES, 'ledger-host.ts'), dataDir, workspace, token], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const host = spawn(TSX, [path.join(FIXTURES, 'ledger-host.ts'), dataDir, workspace, token], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     leftovers.push(host.pid as number);
     let out = '';
     host.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
     await waitFor(() => out.includes('ready'), 60_000, 'the host to start');
     await waitFor(() => beats(workspace), 20_000, 'the daemons to beat');
-    for (const pid of [host.pid as number, ...holders(path.join(FIXTURES, 'ledger-host.ts'))]) process.kill(pid, 'SIGKILL');
+    for (const pid of [host.pid as number, ...holders(path.join(FIXTURES, 'ledger-host.ts'))])
+      process.kill(pid, 'SIGKILL');
     await new Promise((resolve) => setTimeout(resolve, 500));
     // Uncontained and unowned: the server, the setsid daemon and the double fork all survived.
     const survivors = holders(token);
@@ -105,12 +113,18 @@ describe.skipIf(process.platform !== 'linux')('the ledger of spawned groups', ()
         cwd: workspace,
         env: { PATH: '/usr/bin:/bin' },
       });
-      await waitFor(() => fs.existsSync(path.join(workspace, 'heartbeat-clean-env')), 20_000, 'the setsid child to beat');
+      await waitFor(
+        () => fs.existsSync(path.join(workspace, 'heartbeat-clean-env')),
+        20_000,
+        'the setsid child to beat',
+      );
       const escaped = holders(token).filter((pid) => pid !== row.pid);
       expect(escaped.length).toBe(1);
       // It really left: another session and group, and no tag in its environment.
       expect(fs.readFileSync(`/proc/${escaped[0]}/environ`, 'latin1')).not.toContain('PADDOCK_GROUP');
-      expect(fs.readFileSync(`/proc/${escaped[0]}/stat`, 'utf8').split(') ')[1]!.split(' ')[2]).not.toBe(String(row.pid));
+      expect(fs.readFileSync(`/proc/${escaped[0]}/stat`, 'utf8').split(') ')[1]!.split(' ')[2]).not.toBe(
+        String(row.pid),
+      );
       await supervisor.stop('alice', 'web');
       await waitFor(() => holders(token).length === 0, 10_000, 'the setsid child without a tag to be gone');
     } finally {

@@ -33,7 +33,9 @@ describe.skipIf(process.platform !== 'linux')('groups the ledger records', () =>
     });
     await transport.start();
     const rows = db.prepare('SELECT pgid, start_time, purpose, agent_id FROM spawned_groups').all() as Row[];
-    expect(rows).toEqual([{ pgid: expect.any(Number), start_time: expect.any(String), purpose: 'mcp', agent_id: 'alice' }]);
+    expect(rows).toEqual([
+      { pgid: expect.any(Number), start_time: expect.any(String), purpose: 'mcp', agent_id: 'alice' },
+    ]);
     const { pgid, start_time: startTime } = rows[0]!;
     leftovers.push(pgid);
     expect(isSameProcess(pgid, startTime)).toBe(true);
@@ -68,7 +70,9 @@ describe.skipIf(process.platform !== 'linux')('groups the ledger records', () =>
       watching,
     );
     expect(result).toMatchObject({ ok: true, exitCode: 0 });
-    expect(seen).toEqual([[{ pgid: expect.any(Number), start_time: expect.any(String), purpose: 'owner', agent_id: null }]]);
+    expect(seen).toEqual([
+      [{ pgid: expect.any(Number), start_time: expect.any(String), purpose: 'owner', agent_id: null }],
+    ]);
     expect(db.prepare('SELECT COUNT(*) FROM spawned_groups').pluck().get()).toBe(0);
     db.close();
   });

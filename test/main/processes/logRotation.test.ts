@@ -69,7 +69,8 @@ describe('a process log bounded by rotation', () => {
     const dir = tempDir();
     const logPath = path.join(dir, 'logs', 'flood.log');
     const bound = 2 * 1024 * 1024;
-    const script = "const l='x'.repeat(1023)+'\\n';const c=l.repeat(1024);let n=0;(function w(){while(n<24){n++;if(!process.stdout.write(c))return process.stdout.once('drain',w);}process.stdout.write('THE END\\n');})()";
+    const script =
+      "const l='x'.repeat(1023)+'\\n';const c=l.repeat(1024);let n=0;(function w(){while(n<24){n++;if(!process.stdout.write(c))return process.stdout.once('drain',w);}process.stdout.write('THE END\\n');})()";
     const child = spawnLongLived({
       program: process.execPath,
       args: ['-e', script],

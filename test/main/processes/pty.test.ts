@@ -39,7 +39,9 @@ describe('TerminalSessions (the owner’s terminal)', () => {
     sessions.onExit((id) => exits.push(id));
     const session = sessions.open('t1', { shell: '/bin/sh', cwd, env: env(cwd), cols: 80, rows: 24 });
     leftovers.push(session.pid);
-    expect(() => sessions.open('t1', { shell: '/bin/sh', cwd, env: env(cwd), cols: 80, rows: 24 })).toThrow(/already open/);
+    expect(() => sessions.open('t1', { shell: '/bin/sh', cwd, env: env(cwd), cols: 80, rows: 24 })).toThrow(
+      /already open/,
+    );
     sessions.resize('t1', 100, 30);
     sessions.write('t1', 'pwd; echo "size $(stty size)"\r');
     await waitFor(() => seen.includes(cwd) && seen.includes('size 30 100'));

@@ -20,7 +20,9 @@ describe('quitting Paddock', () => {
   it('SIGTERM stops the dev server and its grandchild, and marks the row stopped', async () => {
     const dataDir = tempDir();
     const home = tempDir('paddock-home-');
-    const host = spawn(TSX, [path.join(FIXTURES, 'quit-host.ts'), dataDir, home], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const host = spawn(TSX, [path.join(FIXTURES, 'quit-host.ts'), dataDir, home], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     leftovers.push(host.pid as number);
     let out = '';
     let err = '';
@@ -29,14 +31,22 @@ describe('quitting Paddock', () => {
     const exited = new Promise<number | null>((resolve) => host.on('exit', (code) => resolve(code)));
     await waitFor(() => out.includes('logPath') || host.exitCode !== null, 60_000, 'the host to start');
     expect(out, err).toContain('logPath');
-    const { pid, logPath, agentId } = JSON.parse(out.trim().split('\n')[0]!) as { pid: number; logPath: string; agentId: string };
+    const { pid, logPath, agentId } = JSON.parse(out.trim().split('\n')[0]!) as {
+      pid: number;
+      logPath: string;
+      agentId: string;
+    };
     leftovers.push(pid);
     let pids: { parent: number; grandchild: number } | null = null;
-    await waitFor(() => {
-      const text = readLogChunk(logPath, 0).text;
-      pids = familyPids(text);
-      return pids !== null && text.includes('listening');
-    }, 30_000, 'the dev server to listen');
+    await waitFor(
+      () => {
+        const text = readLogChunk(logPath, 0).text;
+        pids = familyPids(text);
+        return pids !== null && text.includes('listening');
+      },
+      30_000,
+      'the dev server to listen',
+    );
     const family = pids as unknown as { parent: number; grandchild: number };
     leftovers.push(family.grandchild);
     expect(family.parent).toBe(pid);

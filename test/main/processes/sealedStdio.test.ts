@@ -17,7 +17,8 @@ interface Probe {
   inherited: { fd: number; target: string }[];
   wrote: number[];
 }
-const probeOf = (text: string): Probe => JSON.parse(text.split('\n').find((l) => l.startsWith('{"inherited"')) ?? 'null') as Probe;
+const probeOf = (text: string): Probe =>
+  JSON.parse(text.split('\n').find((l) => l.startsWith('{"inherited"')) ?? 'null') as Probe;
 
 describe.skipIf(process.platform !== 'linux')('the seam seals Paddock’s descriptors', () => {
   it('every child_process start finds /dev/null where Paddock has a terminal master; a second terminal finds 0, 1, 2', async () => {
@@ -35,21 +36,38 @@ describe.skipIf(process.platform !== 'linux')('the seam seals Paddock’s descri
       const args = [FDS, marker];
 
       const probes: Record<string, Probe> = {};
-      probes.runBounded = probeOf((await runBounded({ program: process.execPath, args, cwd: dir, env, timeoutMs: 20_000 })).output);
+      probes.runBounded = probeOf(
+        (await runBounded({ program: process.execPath, args, cwd: dir, env, timeoutMs: 20_000 })).output,
+      );
       probes.runSync = probeOf(runSync({ program: process.execPath, args, cwd: dir, env }, 'probe', 20_000).stdout);
-      probes.execFileText = probeOf((await execFileText(process.execPath, args, 'probe', { timeoutMs: 20_000, env })).stdout);
+      probes.execFileText = probeOf(
+        (await execFileText(process.execPath, args, 'probe', { timeoutMs: 20_000, env })).stdout,
+      );
       const child = spawnChild(process.execPath, args, 'git', { cwd: dir, env, stdio: ['ignore', 'pipe', 'ignore'] });
       let out = '';
       child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
       await new Promise((resolve) => child.on('close', resolve));
       probes.spawnChild = probeOf(out);
       for (const [how, probe] of Object.entries(probes)) {
-        expect(probe.inherited.map((entry) => entry.fd), how).toContain(master);
-        expect(probe.inherited.filter((entry) => entry.target !== '/dev/null'), how).toEqual([]);
+        expect(
+          probe.inherited.map((entry) => entry.fd),
+          how,
+        ).toContain(master);
+        expect(
+          probe.inherited.filter((entry) => entry.target !== '/dev/null'),
+          how,
+        ).toEqual([]);
       }
 
       let listing = '';
-      const b = terminals.open('b', { shell: '/bin/bash', args: ['-c', 'for f in /proc/self/fd/*; do [ -e "$f" ] && printf "fd%s " "${f##*/}"; done; echo END'], cwd: dir, env, cols: 80, rows: 24 });
+      const b = terminals.open('b', {
+        shell: '/bin/bash',
+        args: ['-c', 'for f in /proc/self/fd/*; do [ -e "$f" ] && printf "fd%s " "${f##*/}"; done; echo END'],
+        cwd: dir,
+        env,
+        cols: 80,
+        rows: 24,
+      });
       b.onData((text) => (listing += text));
       await waitFor(() => listing.includes('END'), 20_000, 'the second terminal’s listing');
       expect(listing.trim()).toBe('fd0 fd1 fd2 END');
@@ -60,7 +78,8 @@ describe.skipIf(process.platform !== 'linux')('the seam seals Paddock’s descri
       const entries = sealed(['ignore', 'pipe', 'pipe']) as unknown[];
       expect(entries.slice(0, 3)).toEqual(['ignore', 'pipe', 'pipe']);
       expect(entries).toHaveLength(leaked[leaked.length - 1]! + 1);
-      for (let fd = 3; fd < entries.length; fd++) expect(typeof entries[fd] === 'number', `fd ${fd}`).toBe(leaked.includes(fd));
+      for (let fd = 3; fd < entries.length; fd++)
+        expect(typeof entries[fd] === 'number', `fd ${fd}`).toBe(leaked.includes(fd));
       expect((sealed('inherit') as unknown[]).slice(0, 3)).toEqual(['inherit', 'inherit', 'inherit']);
     } finally {
       await terminals.closeAll();

@@ -64,7 +64,11 @@ describe('capturePath', () => {
   it('reads PATH between the markers, ignoring what rc files print', async () => {
     const dir = tempDir();
     // A fake login shell: prints noise, then runs the command with a PATH it set.
-    const shell = executable(dir, 'fake-shell', '#!/bin/sh\necho "Welcome banner $PATH"\nPATH=/opt/owner/bin:/usr/bin\nexport PATH\nshift\nexec /bin/sh -c "$1"\n');
+    const shell = executable(
+      dir,
+      'fake-shell',
+      '#!/bin/sh\necho "Welcome banner $PATH"\nPATH=/opt/owner/bin:/usr/bin\nexport PATH\nshift\nexec /bin/sh -c "$1"\n',
+    );
     const captured = await capturePath(shell, { env: { HOME: dir, PATH: '/usr/bin:/bin' } });
     expect(captured).toEqual({ path: '/opt/owner/bin:/usr/bin', note: null });
   });
@@ -76,7 +80,9 @@ describe('capturePath', () => {
     expect(slow.path).toBe('/usr/bin');
     expect(slow.note).toMatch(/could not be read from your login shell .*took longer than 500 ms/);
     const silent = executable(dir, 'silent', '#!/bin/sh\nexit 1\n');
-    expect((await capturePath(silent, { fallbackPath: '/usr/bin', env: { HOME: dir } })).note).toMatch(/printed no PATH/);
+    expect((await capturePath(silent, { fallbackPath: '/usr/bin', env: { HOME: dir } })).note).toMatch(
+      /printed no PATH/,
+    );
     expect((await capturePath(undefined, { fallbackPath: '/usr/bin' })).note).toMatch(/no absolute \$SHELL/);
   });
 

@@ -48,10 +48,23 @@ describe('runBounded', () => {
   it('gives the child nothing of Paddock’s environment', async () => {
     process.env.PADDOCK_SECRET = 'do-not-leak';
     try {
-      const result = await runBounded({ program: '/usr/bin/env', args: [], cwd: tempDir(), env: env(), timeoutMs: 20_000 });
-      const names = result.output.trim().split('\n').map((line) => line.split('=')[0]);
+      const result = await runBounded({
+        program: '/usr/bin/env',
+        args: [],
+        cwd: tempDir(),
+        env: env(),
+        timeoutMs: 20_000,
+      });
+      const names = result.output
+        .trim()
+        .split('\n')
+        .map((line) => line.split('=')[0]);
       expect(result.output).not.toContain('do-not-leak');
-      expect(names.every((name) => ['PATH', 'HOME', 'USER', 'LANG', 'LC_ALL', 'TERM', 'TMPDIR', 'SHELL', 'CI'].includes(name!))).toBe(true);
+      expect(
+        names.every((name) =>
+          ['PATH', 'HOME', 'USER', 'LANG', 'LC_ALL', 'TERM', 'TMPDIR', 'SHELL', 'CI'].includes(name!),
+        ),
+      ).toBe(true);
       expect(names).toContain('CI');
     } finally {
       delete process.env.PADDOCK_SECRET;
@@ -151,11 +164,17 @@ describe('runBounded', () => {
   }, 60_000);
 
   it('refuses a relative program and names a missing one', async () => {
-    expect(() => runBounded({ program: 'ls', args: [], cwd: tempDir(), env: env(), timeoutMs: 1000 })).toThrow(SpawnError);
+    expect(() => runBounded({ program: 'ls', args: [], cwd: tempDir(), env: env(), timeoutMs: 1000 })).toThrow(
+      SpawnError,
+    );
     const dir = tempDir();
     const missing = path.join(dir, 'nope');
-    await expect(runBounded({ program: missing, args: [], cwd: dir, env: env(), timeoutMs: 5000 })).rejects.toThrow(/could not start/);
+    await expect(runBounded({ program: missing, args: [], cwd: dir, env: env(), timeoutMs: 5000 })).rejects.toThrow(
+      /could not start/,
+    );
     fs.writeFileSync(missing, 'not executable');
-    await expect(runBounded({ program: missing, args: [], cwd: dir, env: env(), timeoutMs: 5000 })).rejects.toThrow(/could not start/);
+    await expect(runBounded({ program: missing, args: [], cwd: dir, env: env(), timeoutMs: 5000 })).rejects.toThrow(
+      /could not start/,
+    );
   });
 });

@@ -7,7 +7,16 @@ import { isAlive, readStartTime } from '../../../src/main/processes/identity';
 import { Supervisor, type ProcessEvent } from '../../../src/main/processes/supervisor';
 import type { Db } from '../../../src/main/store/database';
 import { createProcessesRepository } from '../../../src/main/store/processes';
-import { FAMILY, databaseWithAgents, familyPids, killQuietly, removeTempDirs, tempDir, waitFor, waitGone } from './helpers';
+import {
+  FAMILY,
+  databaseWithAgents,
+  familyPids,
+  killQuietly,
+  removeTempDirs,
+  tempDir,
+  waitFor,
+  waitGone,
+} from './helpers';
 
 const NODE = process.execPath;
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -36,9 +45,17 @@ const sleeper = (name: string, cwd: string, env: Record<string, string>) => ({
   env,
 });
 
-async function familyOf(supervisor: Supervisor, agent: string, name: string): Promise<{ parent: number; grandchild: number }> {
+async function familyOf(
+  supervisor: Supervisor,
+  agent: string,
+  name: string,
+): Promise<{ parent: number; grandchild: number }> {
   let pids: { parent: number; grandchild: number } | null = null;
-  await waitFor(() => (pids = familyPids(supervisor.output(agent, name, 0).text)) !== null, 20_000, 'the family to print its pids');
+  await waitFor(
+    () => (pids = familyPids(supervisor.output(agent, name, 0).text)) !== null,
+    20_000,
+    'the family to print its pids',
+  );
   const found = pids as unknown as { parent: number; grandchild: number };
   cleanups.push(() => killQuietly([found.parent, found.grandchild]));
   return found;
@@ -50,7 +67,10 @@ describe('Supervisor', () => {
     const row = supervisor.start('alice', {
       name: 'printer',
       program: NODE,
-      args: ['-e', "process.stdout.write('one\\n'); setTimeout(() => { process.stdout.write('two\\n'); setInterval(() => {}, 1000) }, 200)"],
+      args: [
+        '-e',
+        "process.stdout.write('one\\n'); setTimeout(() => { process.stdout.write('two\\n'); setInterval(() => {}, 1000) }, 200)",
+      ],
       cwd,
       env,
       port: 5173,
@@ -97,7 +117,13 @@ describe('Supervisor', () => {
       db.close();
     });
     // The leader exits at once; a child that still holds its stdout prints a moment later.
-    supervisor.start('alice', { name: 'n', program: '/bin/sh', args: ['-c', 'echo first; (sleep 0.3; echo last) & exit 3'], cwd: tempDir(), env: {} });
+    supervisor.start('alice', {
+      name: 'n',
+      program: '/bin/sh',
+      args: ['-c', 'echo first; (sleep 0.3; echo last) & exit 3'],
+      cwd: tempDir(),
+      env: {},
+    });
     await waitFor(() => supervisor.output('alice', 'n', 0).running === false);
     const chunk = supervisor.output('alice', 'n', 0);
     expect(chunk.exitCode).toBe(3);
@@ -117,7 +143,9 @@ describe('Supervisor', () => {
   it('refuses a name another agent is running, naming that agent', () => {
     const { supervisor, cwd, env } = setup();
     supervisor.start('alice', sleeper('web', cwd, env));
-    expect(() => supervisor.start('bob', sleeper('web', cwd, env))).toThrow(/the name `web` belongs to agent Agent alice \(alice\)/);
+    expect(() => supervisor.start('bob', sleeper('web', cwd, env))).toThrow(
+      /the name `web` belongs to agent Agent alice \(alice\)/,
+    );
     expect(() => supervisor.start('alice', sleeper('web', cwd, env))).toThrow(/already running for this agent/);
     expect(supervisor.findRunning('web')?.agentId).toBe('alice');
   });

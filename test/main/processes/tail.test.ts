@@ -11,13 +11,17 @@ afterEach(removeTempDirs);
 describe('TailBuffer', () => {
   it('keeps exactly the last `capacity` bytes of any sequence of writes', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 64 }), fc.array(fc.uint8Array({ maxLength: 100 }), { maxLength: 30 }), (cap, chunks) => {
-        const tail = new TailBuffer(cap);
-        for (const chunk of chunks) tail.write(Buffer.from(chunk));
-        const all = Buffer.concat(chunks.map((c) => Buffer.from(c)));
-        expect(tail.bytes().equals(all.subarray(Math.max(0, all.length - cap)))).toBe(true);
-        expect(tail.droppedBytes).toBe(Math.max(0, all.length - cap));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 64 }),
+        fc.array(fc.uint8Array({ maxLength: 100 }), { maxLength: 30 }),
+        (cap, chunks) => {
+          const tail = new TailBuffer(cap);
+          for (const chunk of chunks) tail.write(Buffer.from(chunk));
+          const all = Buffer.concat(chunks.map((c) => Buffer.from(c)));
+          expect(tail.bytes().equals(all.subarray(Math.max(0, all.length - cap)))).toBe(true);
+          expect(tail.droppedBytes).toBe(Math.max(0, all.length - cap));
+        },
+      ),
     );
   });
 
@@ -25,7 +29,10 @@ describe('TailBuffer', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 300 }),
-        fc.array(fc.oneof(fc.uint8Array({ maxLength: 8 }), fc.uint8Array({ maxLength: 400 }), fc.constant('read' as const)), { maxLength: 80 }),
+        fc.array(
+          fc.oneof(fc.uint8Array({ maxLength: 8 }), fc.uint8Array({ maxLength: 400 }), fc.constant('read' as const)),
+          { maxLength: 80 },
+        ),
         (cap, steps) => {
           const tail = new TailBuffer(cap);
           const written: Buffer[] = [];

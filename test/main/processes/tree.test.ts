@@ -8,9 +8,20 @@ const e = (pid: number, ppid: number, pgid: number): ProcEntry => ({ pid, ppid, 
 describe('groupTree', () => {
   // 100 leads the group; 101 is in it; 200 left it with setsid (child of 101); 300 is 200's child;
   // 400 is a stranger; 500 is Paddock itself (the parent of 100), never part of the tree.
-  const table = [e(500, 1, 500), e(100, 500, 100), e(101, 100, 100), e(200, 101, 200), e(300, 200, 200), e(400, 1, 400)];
+  const table = [
+    e(500, 1, 500),
+    e(100, 500, 100),
+    e(101, 100, 100),
+    e(200, 101, 200),
+    e(300, 200, 200),
+    e(400, 1, 400),
+  ];
   it('holds the members and every descendant in another session, and nothing else', () => {
-    expect(groupTree(100, table, 500).map((x) => x.pid).sort()).toEqual([100, 101, 200, 300]);
+    expect(
+      groupTree(100, table, 500)
+        .map((x) => x.pid)
+        .sort(),
+    ).toEqual([100, 101, 200, 300]);
     expect(groupTree(400, table, 500).map((x) => x.pid)).toEqual([400]);
     expect(groupTree(999, table, 500)).toEqual([]);
   });

@@ -25,17 +25,33 @@ describe.skipIf(!sandboxStatus().available)('the “Allow <domain> for this agen
       const [agent] = core.agents.list();
       const ws = path.join(home, 'project');
       fs.mkdirSync(ws, { recursive: true });
-      core.workspaces.set({ agentId: agent!.id, directory: fs.realpathSync(ws), capturedPath: process.env.PATH ?? '/usr/bin:/bin', gitBinary: null });
+      core.workspaces.set({
+        agentId: agent!.id,
+        directory: fs.realpathSync(ws),
+        capturedPath: process.env.PATH ?? '/usr/bin:/bin',
+        gitBinary: null,
+      });
       core.agents.update(agent!.id, { mode: 'run' });
 
       /** Dispatches a run through the real pending cards; `answer` decides the card once it shows. */
-      const run = async (command: string, answer: (card: Card) => void): Promise<{ card: Card | null; result: ToolResult }> => {
+      const run = async (
+        command: string,
+        answer: (card: Card) => void,
+      ): Promise<{ card: Card | null; result: ToolResult }> => {
         const conversation = core.conversations.create(agent!.id, 'allow domain');
         const request = `owner-${conversation.id}`;
         const end = core.ownerRequests.open(request, conversation.id);
         let card: Card | null = null;
         const dispatched = core.dispatcher.dispatch(
-          { callId: `c-${Math.random().toString(36).slice(2)}`, agentId: agent!.id, conversationId: conversation.id, ownerRequestId: request, delegationDepth: 0, tool: 'run', args: { command } },
+          {
+            callId: `c-${Math.random().toString(36).slice(2)}`,
+            agentId: agent!.id,
+            conversationId: conversation.id,
+            ownerRequestId: request,
+            delegationDepth: 0,
+            tool: 'run',
+            args: { command },
+          },
           new AbortController().signal,
         );
         let done = false;
@@ -51,21 +67,30 @@ describe.skipIf(!sandboxStatus().available)('the “Allow <domain> for this agen
       };
 
       // A URL with no domain to name offers nothing.
-      const unnamed = await run('curl -sS -m 2 http://203.0.113.9/', (card) => core.cards.answer({ cardId: card.id, decision: 'deny' }));
+      const unnamed = await run('curl -sS -m 2 http://203.0.113.9/', (card) =>
+        core.cards.answer({ cardId: card.id, decision: 'deny' }),
+      );
       expect(unnamed.card?.choices).toBeUndefined();
 
       // A choice the card does not offer is refused; the card stays.
       const offered = await run('curl -sS -m 3 https://example.org/ && echo fetched', (card) => {
         expect(card.choices).toEqual([{ kind: 'allow-domains', label: 'Allow example.org for this agent' }]);
         expect(card.allowDomains).toEqual(['example.org']);
-        expect(core.cards.answer({ cardId: card.id, decision: 'approve', choice: 'stop-processes' })).toMatchObject({ ok: false, code: 'card-choice-not-offered' });
+        expect(core.cards.answer({ cardId: card.id, decision: 'approve', choice: 'stop-processes' })).toMatchObject({
+          ok: false,
+          code: 'card-choice-not-offered',
+        });
         expect(core.sandboxChoicesFor(agent!.id).allowedDomains).toEqual([]);
-        expect(core.cards.answer({ cardId: card.id, decision: 'approve', choice: 'allow-domains' })).toMatchObject({ ok: true });
+        expect(core.cards.answer({ cardId: card.id, decision: 'approve', choice: 'allow-domains' })).toMatchObject({
+          ok: true,
+        });
       });
       expect(core.sandboxChoicesFor(agent!.id).allowedDomains).toEqual(['example.org']);
       // It ran, contained, with the proxy in its environment (whether example.org answers here or not).
       expect(offered.result.ok).toBe(true);
-      expect((await core.api.app.info({}, { host: 'web', version: 't' } as const)).sandbox.agentLines[agent!.id]).toContain('network only to example.org');
+      expect(
+        (await core.api.app.info({}, { host: 'web', version: 't' } as const)).sandbox.agentLines[agent!.id],
+      ).toContain('network only to example.org');
 
       // Now allowed: the same command runs with no card at all.
       const again = await run('curl -sS -m 3 https://example.org/ && echo fetched', () => {
@@ -74,7 +99,9 @@ describe.skipIf(!sandboxStatus().available)('the “Allow <domain> for this agen
       expect(again.card).toBeNull();
 
       // Another domain adds to the list, never replaces it.
-      await run('curl -sS -m 3 https://example.com/', (card) => core.cards.answer({ cardId: card.id, decision: 'approve', choice: 'allow-domains' }));
+      await run('curl -sS -m 3 https://example.com/', (card) =>
+        core.cards.answer({ cardId: card.id, decision: 'approve', choice: 'allow-domains' }),
+      );
       expect(core.sandboxChoicesFor(agent!.id).allowedDomains).toEqual(['example.org', 'example.com']);
     } finally {
       await core.shutdown();

@@ -31,7 +31,15 @@ function setUp() {
   const sandbox = createSandbox({ status, home: temp.make(), dataDir });
   const wrap = sandbox.wrapperFor({ agentId: 'a1', workspace, allowedDomains: [] });
   const sh = (script: string) =>
-    runBounded({ program: '/bin/sh', args: ['-c', script], cwd: workspace, env: { PATH: '/usr/bin:/bin' }, timeoutMs: 20_000, wrap, purpose: 'run' });
+    runBounded({
+      program: '/bin/sh',
+      args: ['-c', script],
+      cwd: workspace,
+      env: { PATH: '/usr/bin:/bin' },
+      timeoutMs: 20_000,
+      wrap,
+      purpose: 'run',
+    });
   return { workspace, dataDir, sandbox, sh };
 }
 
@@ -60,7 +68,9 @@ describe.skipIf(!status.available)('existing always-card entries in the sandbox'
     expect(fs.readdirSync(path.join(workspace, '.vscode'))).toEqual(['tasks.json']);
     expect(fs.readdirSync(path.join(workspace, '.github/workflows'))).toEqual(['ci.yml']);
 
-    const fine = await sh('echo beta > src/b.txt && echo more >> src/a.txt && mkdir -p build && echo x > build/out && rm src/b.txt && echo ok');
+    const fine = await sh(
+      'echo beta > src/b.txt && echo more >> src/a.txt && mkdir -p build && echo x > build/out && rm src/b.txt && echo ok',
+    );
     expect(fine.output).toBe('ok\n');
     expect(read(workspace, 'src/a.txt')).toBe('alpha\nmore\n');
     expect(read(workspace, 'build/out')).toBe('x\n');
@@ -70,7 +80,9 @@ describe.skipIf(!status.available)('existing always-card entries in the sandbox'
     const { workspace, dataDir, sandbox, sh } = setUp();
     const watch = sandbox.watchAlwaysCard(workspace);
     // The parent of a bound directory can be renamed away, so a same-named workflow is planted anew.
-    const result = await sh('mkdir .idea && echo x > .idea/x.xml && echo x > .mcp.json && mv .github .gh && mkdir -p .github/workflows && echo planted > .github/workflows/ci.yml && echo done');
+    const result = await sh(
+      'mkdir .idea && echo x > .idea/x.xml && echo x > .mcp.json && mv .github .gh && mkdir -p .github/workflows && echo planted > .github/workflows/ci.yml && echo done',
+    );
     expect(result.output).toBe('done\n');
     const moved = watch.finish();
     expect(moved.map((m) => m.path)).toEqual(['.github/workflows', '.idea', '.mcp.json']);

@@ -71,7 +71,8 @@ describe.skipIf(!PYTHON || process.platform !== 'linux')('the always-card guard 
     await startRacer(p.ws, '.github', path.join(p.sibling, '.github'), 'workflows/ci.yml');
     let movedMine = 0;
     for (let i = 0; i < ITERATIONS; i += 1) {
-      for (const [rel, id] of listAlwaysCard(p.ws)) expect(theirs.has(id), `listed ${rel} of the other project`).toBe(false);
+      for (const [rel, id] of listAlwaysCard(p.ws))
+        expect(theirs.has(id), `listed ${rel} of the other project`).toBe(false);
       const moved = moveOut(p.ws, ['.github/workflows/ci.yml'], p.refused);
       if (moved[0]!.movedTo) movedMine += 1;
       watchAlwaysCard(p.ws, p.refused).finish();
@@ -101,7 +102,8 @@ describe.skipIf(!PYTHON || process.platform !== 'linux')('the always-card guard 
       }
       expect(fs.readFileSync(p.tasks, 'utf8')).toBe('someone else’s tasks');
       // The agent's own file, perhaps cut short (copied between its create and its write), never the other project's.
-      for (const file of filesBelow(refused)) expect(PLANTED.startsWith(fs.readFileSync(file, 'utf8')), file).toBe(true);
+      for (const file of filesBelow(refused))
+        expect(PLANTED.startsWith(fs.readFileSync(file, 'utf8')), file).toBe(true);
       expect(movedMine).toBeGreaterThan(0);
     } finally {
       fs.rmSync(refused, { recursive: true, force: true });

@@ -4,7 +4,15 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { alwaysCardMounts, appearedBetween, describeMoved, listAlwaysCard, moveOut, refusedName, watchAlwaysCard } from '../../../src/main/sandbox/alwaysCardGuard';
+import {
+  alwaysCardMounts,
+  appearedBetween,
+  describeMoved,
+  listAlwaysCard,
+  moveOut,
+  refusedName,
+  watchAlwaysCard,
+} from '../../../src/main/sandbox/alwaysCardGuard';
 import { createPlaceholders } from '../../../src/main/sandbox/placeholders';
 import { watchAlwaysCardLive } from '../../../src/main/sandbox/alwaysCardLive';
 import { gitEntriesOf } from '../../../src/main/sandbox/sandbox';
@@ -27,14 +35,38 @@ function tree(root: string, entries: Record<string, string | null>): void {
 
 describe('the always-card listing', () => {
   const cases: { name: string; entries: Record<string, string | null>; listed: string[] }[] = [
-    { name: 'ordinary files are not listed', entries: { 'package.json': '{}', 'src/': null, '.gitignore': 'x' }, listed: [] },
-    { name: 'top-level directories and files of the rule', entries: { '.vscode/tasks.json': '{}', '.envrc': 'x', '.npmrc': 'x', '.mcp.json': '{}' }, listed: ['.envrc', '.mcp.json', '.npmrc', '.vscode'] },
-    { name: 'a *.code-workspace file and case variants', entries: { 'app.code-workspace': '{}', '.VSCode/': null }, listed: ['.VSCode', 'app.code-workspace'] },
-    { name: 'the workflows directory and each workflow, not the rest of .github', entries: { '.github/workflows/ci.yml': 'x', '.github/CODEOWNERS': 'x' }, listed: ['.github/workflows', '.github/workflows/ci.yml'] },
-    { name: 'nothing below the top level but workflows (a nested .vscode is not read)', entries: { 'pkg/.vscode/tasks.json': '{}', 'pkg/.envrc': 'x' }, listed: [] },
+    {
+      name: 'ordinary files are not listed',
+      entries: { 'package.json': '{}', 'src/': null, '.gitignore': 'x' },
+      listed: [],
+    },
+    {
+      name: 'top-level directories and files of the rule',
+      entries: { '.vscode/tasks.json': '{}', '.envrc': 'x', '.npmrc': 'x', '.mcp.json': '{}' },
+      listed: ['.envrc', '.mcp.json', '.npmrc', '.vscode'],
+    },
+    {
+      name: 'a *.code-workspace file and case variants',
+      entries: { 'app.code-workspace': '{}', '.VSCode/': null },
+      listed: ['.VSCode', 'app.code-workspace'],
+    },
+    {
+      name: 'the workflows directory and each workflow, not the rest of .github',
+      entries: { '.github/workflows/ci.yml': 'x', '.github/CODEOWNERS': 'x' },
+      listed: ['.github/workflows', '.github/workflows/ci.yml'],
+    },
+    {
+      name: 'nothing below the top level but workflows (a nested .vscode is not read)',
+      entries: { 'pkg/.vscode/tasks.json': '{}', 'pkg/.envrc': 'x' },
+      listed: [],
+    },
     // A repository a command makes (a `.git` with core.fsmonitor or hooks) runs code on the owner's next
     // git command or prompt: `git init` is a card in every mode, so a `.git` that appears is moved out too.
-    { name: 'a .git directory or file, in any case', entries: { '.git/config': '[core]', '.GIT': 'gitdir: x' }, listed: ['.GIT', '.git'] },
+    {
+      name: 'a .git directory or file, in any case',
+      entries: { '.git/config': '[core]', '.GIT': 'gitdir: x' },
+      listed: ['.GIT', '.git'],
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {
@@ -50,7 +82,11 @@ describe('the always-card listing', () => {
     tree(ws, { '.vscode/': null, '.envrc': 'x', '.github/workflows/ci.yml': 'x' });
     fs.symlinkSync(outside, path.join(ws, '.idea'));
     fs.symlinkSync(path.join(outside, 'x'), path.join(ws, '.npmrc'));
-    expect(alwaysCardMounts(ws).sort()).toEqual([path.join(ws, '.envrc'), path.join(ws, '.github/workflows'), path.join(ws, '.vscode')]);
+    expect(alwaysCardMounts(ws).sort()).toEqual([
+      path.join(ws, '.envrc'),
+      path.join(ws, '.github/workflows'),
+      path.join(ws, '.vscode'),
+    ]);
   });
 });
 
@@ -64,7 +100,9 @@ describe('symlinked parents', () => {
     fs.symlinkSync(other, path.join(ws, '.github'));
     expect([...listAlwaysCard(ws).keys()]).toEqual([]);
     expect(watch.finish()).toEqual([]);
-    expect(moveOut(ws, ['.github/workflows/ci.yml'], refused)).toEqual([{ path: '.github/workflows/ci.yml', movedTo: null }]);
+    expect(moveOut(ws, ['.github/workflows/ci.yml'], refused)).toEqual([
+      { path: '.github/workflows/ci.yml', movedTo: null },
+    ]);
     expect(fs.readFileSync(path.join(other, 'workflows/ci.yml'), 'utf8')).toBe('someone else’s');
     expect(alwaysCardMounts(ws)).toEqual([]);
   });
@@ -94,11 +132,28 @@ describe('what appeared', () => {
     { name: 'nothing changed', after: [...before], appeared: [] },
     { name: 'an entry removed is not an appearance', after: [['.vscode', '1:10']], appeared: [] },
     { name: 'a new name', after: [...before, ['.envrc', '1:30']], appeared: ['.envrc'] },
-    { name: 'a new workflow', after: [...before, ['.github/workflows/evil.yml', '1:31']], appeared: ['.github/workflows/evil.yml'] },
-    { name: 'the same name on another inode (a renamed-away parent) is new', after: [['.vscode', '1:10'], ['.github/workflows', '1:20'], ['.github/workflows/ci.yml', '1:40']], appeared: ['.github/workflows/ci.yml'] },
+    {
+      name: 'a new workflow',
+      after: [...before, ['.github/workflows/evil.yml', '1:31']],
+      appeared: ['.github/workflows/evil.yml'],
+    },
+    {
+      name: 'the same name on another inode (a renamed-away parent) is new',
+      after: [
+        ['.vscode', '1:10'],
+        ['.github/workflows', '1:20'],
+        ['.github/workflows/ci.yml', '1:40'],
+      ],
+      appeared: ['.github/workflows/ci.yml'],
+    },
     {
       name: 'a new workflows directory is named once, not file by file',
-      after: [['.vscode', '1:10'], ['.github/workflows', '1:50'], ['.github/workflows/ci.yml', '1:51'], ['.github/workflows/b.yml', '1:52']],
+      after: [
+        ['.vscode', '1:10'],
+        ['.github/workflows', '1:50'],
+        ['.github/workflows/ci.yml', '1:51'],
+        ['.github/workflows/b.yml', '1:52'],
+      ],
       appeared: ['.github/workflows'],
     },
   ];
@@ -130,21 +185,24 @@ describe('moving out', () => {
       return null;
     }
   })();
-  it.skipIf(!otherDevice)('copies and removes when the data directory is on another device (rename gives EXDEV)', () => {
-    const ws = temp.make();
-    const elsewhere = fs.mkdtempSync(path.join(otherDevice!, 'paddock-refused-'));
-    try {
-      tree(ws, { '.vscode/tasks.json': 'planted', '.vscode/sub/x': 'y' });
-      fs.symlinkSync('tasks.json', path.join(ws, '.vscode/link'));
-      const [moved] = moveOut(ws, ['.vscode'], path.join(elsewhere, 'refused'));
-      expect(moved!.movedTo).not.toBeNull();
-      expect(fs.existsSync(path.join(ws, '.vscode'))).toBe(false);
-      expect(fs.readFileSync(path.join(moved!.movedTo!, 'sub/x'), 'utf8')).toBe('y');
-      expect(fs.readlinkSync(path.join(moved!.movedTo!, 'link'))).toBe('tasks.json');
-    } finally {
-      fs.rmSync(elsewhere, { recursive: true, force: true });
-    }
-  });
+  it.skipIf(!otherDevice)(
+    'copies and removes when the data directory is on another device (rename gives EXDEV)',
+    () => {
+      const ws = temp.make();
+      const elsewhere = fs.mkdtempSync(path.join(otherDevice!, 'paddock-refused-'));
+      try {
+        tree(ws, { '.vscode/tasks.json': 'planted', '.vscode/sub/x': 'y' });
+        fs.symlinkSync('tasks.json', path.join(ws, '.vscode/link'));
+        const [moved] = moveOut(ws, ['.vscode'], path.join(elsewhere, 'refused'));
+        expect(moved!.movedTo).not.toBeNull();
+        expect(fs.existsSync(path.join(ws, '.vscode'))).toBe(false);
+        expect(fs.readFileSync(path.join(moved!.movedTo!, 'sub/x'), 'utf8')).toBe('y');
+        expect(fs.readlinkSync(path.join(moved!.movedTo!, 'link'))).toBe('tasks.json');
+      } finally {
+        fs.rmSync(elsewhere, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('reports an entry it could not move as still there', () => {
     const ws = temp.make();
@@ -162,11 +220,18 @@ describe('the sentence', () => {
   it('is null when nothing appeared', () => expect(describeMoved([])).toBeNull());
 
   it('names what was moved, the rule and the way to make the change', () => {
-    expect(describeMoved([{ path: '.vscode', movedTo: '/d/refused/x' }, { path: '.envrc', movedTo: '/d/refused/y' }])).toBe(
+    expect(
+      describeMoved([
+        { path: '.vscode', movedTo: '/d/refused/x' },
+        { path: '.envrc', movedTo: '/d/refused/y' },
+      ]),
+    ).toBe(
       'refused: `.vscode`, `.envrc` appeared during this command and were moved out of the workspace, because files that make other programs run code ' +
         'when the owner next uses this folder are always a card; make that change with `write` or `edit`, which ask the owner.',
     );
-    expect(describeMoved([{ path: '.envrc', movedTo: null }])).toMatch(/^refused: `\.envrc` appeared during this command and could not be moved out, so it is still there, because/);
+    expect(describeMoved([{ path: '.envrc', movedTo: null }])).toMatch(
+      /^refused: `\.envrc` appeared during this command and could not be moved out, so it is still there, because/,
+    );
   });
 });
 
@@ -213,7 +278,9 @@ describe('placeholders a crashed run left', () => {
     expect(fs.readFileSync(path.join(ws, '.idea', 'owner.xml'), 'utf8')).toBe('<owner/>');
     // From now on the record follows what is held.
     const held = placeholders.hold(placeholders.absent(ws));
-    expect(JSON.parse(fs.readFileSync(record, 'utf8'))).toEqual(expect.arrayContaining([path.join(ws, '.git'), path.join(ws, '.vscode')]));
+    expect(JSON.parse(fs.readFileSync(record, 'utf8'))).toEqual(
+      expect.arrayContaining([path.join(ws, '.git'), path.join(ws, '.vscode')]),
+    );
     held.release();
     expect(JSON.parse(fs.readFileSync(record, 'utf8'))).toEqual([]);
   });
@@ -303,20 +370,27 @@ describe('the live watch against a process that plants again', () => {
     const refused = path.join(temp.make(), 'refused');
     const watch = watchAlwaysCardLive(ws, refused, 60_000);
     // A racer: a prepared file renamed in as soon as the last one is gone, until one stays 1.5 s.
-    const racer = spawn('python3', ['-c', [
-      'import os, time',
-      `ws = ${JSON.stringify(ws)}`,
-      'n = 0; end = time.time() + 6; stayed = False',
-      'while time.time() < end and not stayed:',
-      "    prep = os.path.join(ws, 'prep%d' % n)",
-      "    os.makedirs(prep + '/hooks')",
-      "    open(prep + '/config', 'w').write('[core]\\n\\tfsmonitor = true\\n')",
-      '    t = time.time()',
-      "    while os.path.lexists(ws + '/.git') and time.time() - t < 1.5: pass",
-      "    if os.path.lexists(ws + '/.git'): stayed = True; break",
-      "    os.rename(prep, ws + '/.git'); n += 1",
-      "print('stayed' if stayed else 'never stayed', n)",
-    ].join('\n')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const racer = spawn(
+      'python3',
+      [
+        '-c',
+        [
+          'import os, time',
+          `ws = ${JSON.stringify(ws)}`,
+          'n = 0; end = time.time() + 6; stayed = False',
+          'while time.time() < end and not stayed:',
+          "    prep = os.path.join(ws, 'prep%d' % n)",
+          "    os.makedirs(prep + '/hooks')",
+          "    open(prep + '/config', 'w').write('[core]\\n\\tfsmonitor = true\\n')",
+          '    t = time.time()',
+          "    while os.path.lexists(ws + '/.git') and time.time() - t < 1.5: pass",
+          "    if os.path.lexists(ws + '/.git'): stayed = True; break",
+          "    os.rename(prep, ws + '/.git'); n += 1",
+          "print('stayed' if stayed else 'never stayed', n)",
+        ].join('\n'),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let said = '';
     racer.stdout.on('data', (chunk: Buffer) => (said += chunk.toString()));
     await new Promise((resolve) => racer.once('exit', resolve));
@@ -361,7 +435,13 @@ describe('the live watch against a process that plants again', () => {
     fs.mkdirSync(path.join(ws, '.github', 'workflows'), { recursive: true });
     await new Promise((resolve) => setTimeout(resolve, 200));
     fs.writeFileSync(path.join(ws, '.github', 'workflows', 'evil.yml'), 'on: push\n');
-    await until(() => !fs.existsSync(path.join(ws, '.github', 'workflows', 'evil.yml')) || !fs.existsSync(path.join(ws, '.github', 'workflows')), 'the planted workflow moved', 5_000);
+    await until(
+      () =>
+        !fs.existsSync(path.join(ws, '.github', 'workflows', 'evil.yml')) ||
+        !fs.existsSync(path.join(ws, '.github', 'workflows')),
+      'the planted workflow moved',
+      5_000,
+    );
     watch.finish();
   });
 });

@@ -19,13 +19,32 @@ beforeAll(() => {
   workspace = temp.make();
   home = temp.make();
   dataDir = temp.make();
-  fs.writeFileSync(path.join(workspace, 'echo-argv.cjs'), 'process.stdout.write(JSON.stringify(process.argv.slice(2)));\n');
+  fs.writeFileSync(
+    path.join(workspace, 'echo-argv.cjs'),
+    'process.stdout.write(JSON.stringify(process.argv.slice(2)));\n',
+  );
 });
 afterAll(() => temp.cleanup());
 
 // A word may hold anything but NUL (exec cannot carry it; the lexer refuses it before this point).
 const word = fc.string({ unit: 'binary', maxLength: 12 }).filter((s) => !s.includes('\0'));
-const special = fc.constantFrom(' ', '"', "'", '\n', '$HOME', '`id`', '\\', '--', '-e', 'é', '日本', '🙂', ';', '*', '');
+const special = fc.constantFrom(
+  ' ',
+  '"',
+  "'",
+  '\n',
+  '$HOME',
+  '`id`',
+  '\\',
+  '--',
+  '-e',
+  'é',
+  '日本',
+  '🙂',
+  ';',
+  '*',
+  '',
+);
 
 describe.skipIf(!status.available)('contained argv', () => {
   it('is the classified argv, word for word', async () => {

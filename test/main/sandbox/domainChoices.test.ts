@@ -13,10 +13,18 @@ describe("the core's allowed domains", () => {
     const { core } = await buildTestCore(temp.make());
     try {
       const [agent] = core.agents.list();
-      const saved = core.setSandboxChoices(agent!.id, { allowedDomains: ['Registry.npmjs.org', 'git.example.com:2222', 'example.com:08443'] });
+      const saved = core.setSandboxChoices(agent!.id, {
+        allowedDomains: ['Registry.npmjs.org', 'git.example.com:2222', 'example.com:08443'],
+      });
       expect(saved.allowedDomains).toEqual(['registry.npmjs.org', 'git.example.com:2222', 'example.com:8443']);
-      expect(() => core.setSandboxChoices(agent!.id, { allowedDomains: ['pypi.org', 'example.com:70000'] })).toThrow(DomainListRefusal);
-      expect(core.sandboxChoicesFor(agent!.id).allowedDomains).toEqual(['registry.npmjs.org', 'git.example.com:2222', 'example.com:8443']);
+      expect(() => core.setSandboxChoices(agent!.id, { allowedDomains: ['pypi.org', 'example.com:70000'] })).toThrow(
+        DomainListRefusal,
+      );
+      expect(core.sandboxChoicesFor(agent!.id).allowedDomains).toEqual([
+        'registry.npmjs.org',
+        'git.example.com:2222',
+        'example.com:8443',
+      ]);
     } finally {
       await core.shutdown();
     }

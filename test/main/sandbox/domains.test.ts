@@ -105,8 +105,12 @@ describe('a host asked for', () => {
     expect(admissionRefusal('SSH.example.com', 22, 'port')).toBe(
       'port 22 of ssh.example.com is not allowed: a domain without a port allows only 80 and 443 (allow `ssh.example.com:22` in Settings → Developer → Sandbox)',
     );
-    expect(admissionRefusal('other.com', 443, 'name')).toBe("other.com is not on this agent's allowed domains (allow `other.com` in Settings → Developer → Sandbox)");
-    expect(admissionRefusal('other.com', 8080, 'name')).toBe("other.com is not on this agent's allowed domains (allow `other.com:8080` in Settings → Developer → Sandbox)");
+    expect(admissionRefusal('other.com', 443, 'name')).toBe(
+      "other.com is not on this agent's allowed domains (allow `other.com` in Settings → Developer → Sandbox)",
+    );
+    expect(admissionRefusal('other.com', 8080, 'name')).toBe(
+      "other.com is not on this agent's allowed domains (allow `other.com:8080` in Settings → Developer → Sandbox)",
+    );
   });
 
   it('an entry names its ports: 80 and 443 when bare, else the one it names', () => {
@@ -247,7 +251,9 @@ describe("this machine's own addresses", () => {
 
   it('the same public addresses are not forbidden on a machine that does not have them', () => {
     expect(addressForbidden('203.0.113.7', machineFromInterfaces({ lo: [{ address: '127.0.0.1' }] }))).toBe(false);
-    expect(addressForbidden('2001:db8:85a3::8a2e:370:7334', machineFromInterfaces({ lo: [{ address: '::1' }] }))).toBe(false);
+    expect(addressForbidden('2001:db8:85a3::8a2e:370:7334', machineFromInterfaces({ lo: [{ address: '::1' }] }))).toBe(
+      false,
+    );
   });
 
   it('lists every address of every interface and family, and the unspecified ones, canonical', () => {
@@ -270,7 +276,9 @@ describe("this machine's own addresses", () => {
     const group = fc.integer({ min: 0, max: 0xffff });
     fc.assert(
       fc.property(fc.array(group, { minLength: 8, maxLength: 8 }), fc.boolean(), (groups, padded) => {
-        const full = groups.map((g) => (padded ? g.toString(16).padStart(4, '0') : g.toString(16).toUpperCase())).join(':');
+        const full = groups
+          .map((g) => (padded ? g.toString(16).padStart(4, '0') : g.toString(16).toUpperCase()))
+          .join(':');
         const interfaces = { eth0: [{ address: groups.map((g) => g.toString(16)).join(':') }] };
         expect(addressForbidden(full, machineFromInterfaces(interfaces))).toBe(true);
         expect(canonicalAddress(full)).toBe(canonicalAddress(groups.map((g) => g.toString(16)).join(':')));
@@ -350,7 +358,12 @@ describe('prefixes of this machine and of the networks it is attached to', () =>
   });
 
   it('an interface list gives each address as local and its subnet as on link', () => {
-    const listed = machineFromInterfaces({ eth0: [{ address: '192.0.2.2', cidr: '192.0.2.2/24' }, { address: '2001:db8:5::1', cidr: '2001:db8:5::1/64' }] });
+    const listed = machineFromInterfaces({
+      eth0: [
+        { address: '192.0.2.2', cidr: '192.0.2.2/24' },
+        { address: '2001:db8:5::1', cidr: '2001:db8:5::1/64' },
+      ],
+    });
     expect(addressForbidden('192.0.2.2', listed)).toBe(true);
     expect(addressForbidden('192.0.2.200', listed)).toBe(true);
     expect(addressForbidden('192.0.3.1', listed)).toBe(false);
@@ -392,23 +405,51 @@ describe('commands whose cards say they need the network', () => {
 describe('the state line of an agent', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-line-'));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const bubblewrap = { available: true as const, engine: 'bubblewrap' as const, version: '0.8.0', program: '/usr/bin/bwrap' };
-  const seatbelt = { available: true as const, engine: 'seatbelt' as const, version: 'sandbox-exec', program: '/usr/bin/sandbox-exec' };
-  const line = (status: typeof bubblewrap | typeof seatbelt, domains: string[], socat: string | null = '/usr/bin/socat') =>
-    createSandbox({ status, home: os.tmpdir(), dataDir, socat, seccompArch: null }).describe(domains);
+  const bubblewrap = {
+    available: true as const,
+    engine: 'bubblewrap' as const,
+    version: '0.8.0',
+    program: '/usr/bin/bwrap',
+  };
+  const seatbelt = {
+    available: true as const,
+    engine: 'seatbelt' as const,
+    version: 'sandbox-exec',
+    program: '/usr/bin/sandbox-exec',
+  };
+  const line = (
+    status: typeof bubblewrap | typeof seatbelt,
+    domains: string[],
+    socat: string | null = '/usr/bin/socat',
+  ) => createSandbox({ status, home: os.tmpdir(), dataDir, socat, seccompArch: null }).describe(domains);
 
   it.each([
     [bubblewrap, [], '/usr/bin/socat', 'contained: bubblewrap 0.8.0, network off'],
-    [bubblewrap, ['registry.npmjs.org'], '/usr/bin/socat', "contained: bubblewrap 0.8.0, network only to registry.npmjs.org (HTTP/HTTPS through Paddock's proxy)"],
+    [
+      bubblewrap,
+      ['registry.npmjs.org'],
+      '/usr/bin/socat',
+      "contained: bubblewrap 0.8.0, network only to registry.npmjs.org (HTTP/HTTPS through Paddock's proxy)",
+    ],
     [
       bubblewrap,
       ['registry.npmjs.org', 'git.example.com:22'],
       '/usr/bin/socat',
       "contained: bubblewrap 0.8.0, network only to registry.npmjs.org, git.example.com:22 (HTTP/HTTPS, and any TCP on a port named, through Paddock's proxy)",
     ],
-    [bubblewrap, ['registry.npmjs.org'], null, 'contained: bubblewrap 0.8.0, network off (socat is not installed, so the allowed registry.npmjs.org cannot be reached: install socat)'],
+    [
+      bubblewrap,
+      ['registry.npmjs.org'],
+      null,
+      'contained: bubblewrap 0.8.0, network off (socat is not installed, so the allowed registry.npmjs.org cannot be reached: install socat)',
+    ],
     [seatbelt, [], '/usr/bin/socat', 'contained: Seatbelt (sandbox-exec), network off'],
-    [seatbelt, ['pypi.org'], '/usr/bin/socat', 'contained: Seatbelt (sandbox-exec), network off (allowed domains are not built for macOS yet)'],
+    [
+      seatbelt,
+      ['pypi.org'],
+      '/usr/bin/socat',
+      'contained: Seatbelt (sandbox-exec), network off (allowed domains are not built for macOS yet)',
+    ],
   ] as const)('%o with %j (socat %s) reads "%s"', (status, domains, socat, expected) => {
     expect(line(status, [...domains], socat)).toBe(expected);
   });

@@ -135,13 +135,18 @@ describe.skipIf(!status.available)(`the escape suite (${status.available ? 'bubb
 
   it('with a domain allowed, the proxy opens nothing else: not Paddock, not the host, not other hosts', async () => {
     const sandbox = testSandbox({ home, dataDir });
-    const run = createRunTool({ sandbox, choicesFor: () => ({ allowedDomains: ['registry.npmjs.org'], uncontainedShell: false, runListOnly: false }) });
+    const run = createRunTool({
+      sandbox,
+      choicesFor: () => ({ allowedDomains: ['registry.npmjs.org'], uncontainedShell: false, runListOnly: false }),
+    });
     // A fresh private /tmp: the first run's writes there (the data directory's path re-created
     // under /tmp inside) would otherwise read back as if they were the real directory.
     fs.rmSync(sandbox.privateTmpFor('alice'), { recursive: true, force: true });
     sandbox.privateTmpFor('alice');
     try {
-      const results = resultsOf((await run.run({ command: 'node attack.cjs attack-config.json' }, context())) as Result);
+      const results = resultsOf(
+        (await run.run({ command: 'node attack.cjs attack-config.json' }, context())) as Result,
+      );
       expect(Object.entries(results).filter(([, outcome]) => outcome.startsWith('ESCAPED'))).toEqual([]);
       expect(Object.keys(results)).toHaveLength(25);
       expect(results["proxy: CONNECT to Paddock's own port by address"]).toBe('blocked: 403');
@@ -162,7 +167,12 @@ describe.skipIf(!status.available)(`the escape suite (${status.available ? 'bubb
     const results = resultsOf((await run.run({ command: 'node attack.cjs attack-config.json' }, context())) as Result);
     // Undo what escaped, for the other tests.
     fs.writeFileSync(path.join(home, '.bashrc'), BASHRC);
-    for (const file of [path.join(home, '.local', 'bin', 'evil'), path.join(sibling, 'evil'), path.join(dataDir, 'evil'), path.join(workspace, '.git', 'hooks', 'pre-commit')]) {
+    for (const file of [
+      path.join(home, '.local', 'bin', 'evil'),
+      path.join(sibling, 'evil'),
+      path.join(dataDir, 'evil'),
+      path.join(workspace, '.git', 'hooks', 'pre-commit'),
+    ]) {
       fs.rmSync(file, { force: true });
     }
     fs.writeFileSync(path.join(workspace, '.git', 'config'), gitConfig);
@@ -175,7 +185,9 @@ describe.skipIf(!status.available)(`the escape suite (${status.available ? 'bubb
   it('bash runs in the same sandbox: pipes work, the home and the network do not', async () => {
     const bash = createBashTool({ sandbox: testSandbox({ home, dataDir }), shell: '/bin/sh' });
     const result = (await bash.run(
-      { command: `cat ${home}/.ssh/id_rsa 2>&1 | head -1; echo x > ${home}/.bashrc 2>&1; ls /proc | grep -c '^[0-9]' ; echo done` },
+      {
+        command: `cat ${home}/.ssh/id_rsa 2>&1 | head -1; echo x > ${home}/.bashrc 2>&1; ls /proc | grep -c '^[0-9]' ; echo done`,
+      },
       context(),
     )) as Result;
     if (!result.ok) throw new Error(result.error);
@@ -189,9 +201,15 @@ describe.skipIf(!status.available)(`the escape suite (${status.available ? 'bubb
   it('npm test runs a project with node_modules in the sandbox', async () => {
     const project = path.join(workspace, 'app');
     fs.mkdirSync(path.join(project, 'node_modules', 'adder'), { recursive: true });
-    fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', scripts: { test: 'node test.js' } }));
+    fs.writeFileSync(
+      path.join(project, 'package.json'),
+      JSON.stringify({ name: 'app', version: '1.0.0', scripts: { test: 'node test.js' } }),
+    );
     fs.writeFileSync(path.join(project, 'node_modules', 'adder', 'index.js'), 'module.exports = (a, b) => a + b;\n');
-    fs.writeFileSync(path.join(project, 'test.js'), "const add = require('adder'); if (add(2, 3) !== 5) process.exit(1); console.log('1 passed');\n");
+    fs.writeFileSync(
+      path.join(project, 'test.js'),
+      "const add = require('adder'); if (add(2, 3) !== 5) process.exit(1); console.log('1 passed');\n",
+    );
     const run = createRunTool({ sandbox: testSandbox({ home, dataDir }) });
     const result = (await run.run({ command: 'npm test', cwd: 'app' }, context())) as Result;
     if (!result.ok) throw new Error(result.error);
@@ -200,25 +218,41 @@ describe.skipIf(!status.available)(`the escape suite (${status.available ? 'bubb
   }, 60_000);
 
   const pytest = onPath('pytest');
-  it.skipIf(!pytest)(`pytest runs in the sandbox${pytest ? '' : ' (skipped: pytest is not installed on this machine)'}`, async () => {
-    fs.mkdirSync(path.join(workspace, 'py'), { recursive: true });
-    fs.writeFileSync(path.join(workspace, 'py', 'test_x.py'), 'def test_x():\n    assert 1 + 1 == 2\n');
-    const run = createRunTool({ sandbox: testSandbox({ home, dataDir }) });
-    const result = (await run.run({ command: 'pytest -q', cwd: 'py' }, toolContext({ workspace, home, dataDir, capturedPath: path.dirname(pytest as string) + ':/usr/bin:/bin' }))) as Result;
-    if (!result.ok) throw new Error(result.error);
-    expect(result.text).toContain('1 passed');
-  }, 60_000);
+  it.skipIf(!pytest)(
+    `pytest runs in the sandbox${pytest ? '' : ' (skipped: pytest is not installed on this machine)'}`,
+    async () => {
+      fs.mkdirSync(path.join(workspace, 'py'), { recursive: true });
+      fs.writeFileSync(path.join(workspace, 'py', 'test_x.py'), 'def test_x():\n    assert 1 + 1 == 2\n');
+      const run = createRunTool({ sandbox: testSandbox({ home, dataDir }) });
+      const result = (await run.run(
+        { command: 'pytest -q', cwd: 'py' },
+        toolContext({ workspace, home, dataDir, capturedPath: path.dirname(pytest as string) + ':/usr/bin:/bin' }),
+      )) as Result;
+      if (!result.ok) throw new Error(result.error);
+      expect(result.text).toContain('1 passed');
+    },
+    60_000,
+  );
 
   const go = onPath('go');
-  it.skipIf(!go)(`go test runs in the sandbox${go ? '' : ' (skipped: Go is not installed on this machine)'}`, async () => {
-    const dir = path.join(workspace, 'gomod');
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, 'go.mod'), 'module example.com/x\n\ngo 1.20\n');
-    fs.writeFileSync(path.join(dir, 'x_test.go'), 'package x\n\nimport "testing"\n\nfunc TestX(t *testing.T) {}\n');
-    const run = createRunTool({ sandbox: testSandbox({ home, dataDir }) });
-    const ctx = toolContext({ workspace, home, dataDir, capturedPath: `${path.dirname(go as string)}:/usr/bin:/bin` });
-    const result = (await run.run({ command: 'go test ./...', cwd: 'gomod' }, ctx)) as Result;
-    if (!result.ok) throw new Error(result.error);
-    expect(result.text).toContain('ok');
-  }, 120_000);
+  it.skipIf(!go)(
+    `go test runs in the sandbox${go ? '' : ' (skipped: Go is not installed on this machine)'}`,
+    async () => {
+      const dir = path.join(workspace, 'gomod');
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, 'go.mod'), 'module example.com/x\n\ngo 1.20\n');
+      fs.writeFileSync(path.join(dir, 'x_test.go'), 'package x\n\nimport "testing"\n\nfunc TestX(t *testing.T) {}\n');
+      const run = createRunTool({ sandbox: testSandbox({ home, dataDir }) });
+      const ctx = toolContext({
+        workspace,
+        home,
+        dataDir,
+        capturedPath: `${path.dirname(go as string)}:/usr/bin:/bin`,
+      });
+      const result = (await run.run({ command: 'go test ./...', cwd: 'gomod' }, ctx)) as Result;
+      if (!result.ok) throw new Error(result.error);
+      expect(result.text).toContain('ok');
+    },
+    120_000,
+  );
 });

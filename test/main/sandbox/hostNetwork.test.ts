@@ -5,7 +5,12 @@ import { createHostNetwork, READING_TTL_MS } from '../../../src/main/sandbox/hos
 
 describe("this machine's network, read live", () => {
   it('the kernel says a loopback address is local (any spelling) and a documentation address is not', async () => {
-    const local = await createHostNetwork().localByKernel(['127.0.0.1', '::ffff:127.0.0.2', '198.51.100.254', 'not-an-address']);
+    const local = await createHostNetwork().localByKernel([
+      '127.0.0.1',
+      '::ffff:127.0.0.2',
+      '198.51.100.254',
+      'not-an-address',
+    ]);
     expect([...local].sort()).toEqual(['127.0.0.1', '127.0.0.2']);
   });
 

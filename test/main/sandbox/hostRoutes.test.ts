@@ -79,7 +79,9 @@ describe('/proc/net/route', () => {
   });
 
   it('reads the fields in the byte order the machine prints them', () => {
-    expect(parseIPv4Routes('head\neth0\tC0000200\t00000000\t0001\t0\t0\t0\tFFFFFF00\t0\t0\t0\n', false)).toEqual([{ address: '192.0.2.0', length: 24 }]);
+    expect(parseIPv4Routes('head\neth0\tC0000200\t00000000\t0001\t0\t0\t0\tFFFFFF00\t0\t0\t0\n', false)).toEqual([
+      { address: '192.0.2.0', length: 24 },
+    ]);
   });
 });
 

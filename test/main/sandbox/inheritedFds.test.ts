@@ -52,7 +52,14 @@ function resultText(result: { ok: true; text: string } | { ok: false; error: str
 /** The owner's shell on a real pty, through Paddock's own terminal service (uncontained, as in the side pane). */
 async function ownerTerminal(): Promise<{ terminals: TerminalSessions; sync(): Promise<void> }> {
   const terminals = new TerminalSessions({ killGraceMs: 200 });
-  const session = terminals.open('side-pane', { shell: '/bin/bash', args: ['--norc', '--noprofile'], cwd: outside, env: { PATH: '/usr/bin:/bin', HOME: home, TERM: 'xterm' }, cols: 80, rows: 24 });
+  const session = terminals.open('side-pane', {
+    shell: '/bin/bash',
+    args: ['--norc', '--noprofile'],
+    cwd: outside,
+    env: { PATH: '/usr/bin:/bin', HOME: home, TERM: 'xterm' },
+    cols: 80,
+    rows: 24,
+  });
   let seen = '';
   session.onData((text) => (seen += text));
   let round = 0;
@@ -81,13 +88,34 @@ describe.skipIf(!status.available)('inherited descriptors', () => {
       probes.run = probeOf(resultText(await run.run({ command: `node fds.cjs ${marker}` }, context)));
       // The contained shell lists its own descriptors, then node (its child) inherits what it holds.
       const bash = createBashTool({ sandbox, shell: '/bin/bash' });
-      const bashText = resultText(await bash.run({ command: `for f in /proc/self/fd/*; do [ -e "$f" ] && printf "fd%s " "\${f##*/}"; done; echo; node fds.cjs ${marker}` }, context));
+      const bashText = resultText(
+        await bash.run(
+          {
+            command: `for f in /proc/self/fd/*; do [ -e "$f" ] && printf "fd%s " "\${f##*/}"; done; echo; node fds.cjs ${marker}`,
+          },
+          context,
+        ),
+      );
       probes.bash = probeOf(bashText);
       const resultFile = path.join(workspace, 'start-result.json');
-      const started = spawnLongLived({ program: process.execPath, args: [path.join(workspace, 'fds.cjs'), marker, resultFile], cwd: workspace, env, logPath: path.join(dataDir, 'logs', 'start.log'), wrap });
+      const started = spawnLongLived({
+        program: process.execPath,
+        args: [path.join(workspace, 'fds.cjs'), marker, resultFile],
+        cwd: workspace,
+        env,
+        logPath: path.join(dataDir, 'logs', 'start.log'),
+        wrap,
+      });
       await started.exited;
       probes.start = JSON.parse(fs.readFileSync(resultFile, 'utf8')) as Probe;
-      const mcp = spawnPiped({ program: process.execPath, args: [path.join(workspace, 'fds.cjs'), marker], cwd: workspace, env, wrap, purpose: 'mcp' });
+      const mcp = spawnPiped({
+        program: process.execPath,
+        args: [path.join(workspace, 'fds.cjs'), marker],
+        cwd: workspace,
+        env,
+        wrap,
+        purpose: 'mcp',
+      });
       let out = '';
       mcp.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
       await new Promise((resolve) => mcp.on('close', resolve));
@@ -95,7 +123,12 @@ describe.skipIf(!status.available)('inherited descriptors', () => {
 
       await sync();
       expect(fs.existsSync(marker)).toBe(false);
-      expect(probes).toEqual({ run: { inherited: [], wrote: [] }, bash: { inherited: [], wrote: [] }, start: { inherited: [], wrote: [] }, mcp: { inherited: [], wrote: [] } });
+      expect(probes).toEqual({
+        run: { inherited: [], wrote: [] },
+        bash: { inherited: [], wrote: [] },
+        start: { inherited: [], wrote: [] },
+        mcp: { inherited: [], wrote: [] },
+      });
       expect(bashText).toContain('fd0 fd1 fd2 \n');
     } finally {
       await terminals.closeAll();
@@ -129,7 +162,11 @@ describe.skipIf(!status.available)('inherited descriptors', () => {
     const hostData = temp.make();
     try {
       const stdio = ['ignore', 'pipe', 'pipe', ...Array.from({ length: 197 }, () => 'ignore' as const), fd] as const;
-      const host = spawn(process.execPath, ['--import', 'tsx', path.join(FIXTURES, 'fd-host.ts'), hostData, home, workspace, marker], { stdio: [...stdio] });
+      const host = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(FIXTURES, 'fd-host.ts'), hostData, home, workspace, marker],
+        { stdio: [...stdio] },
+      );
       let out = '';
       let err = '';
       host.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));

@@ -42,7 +42,8 @@ function setup() {
   return { workspace, home, dataDir, token: `paddock-token-${Math.random().toString(36).slice(2)}` };
 }
 
-const beats = (workspace: string) => ['heartbeat-setsid', 'heartbeat-double-fork'].every((f) => fs.existsSync(path.join(workspace, f)));
+const beats = (workspace: string) =>
+  ['heartbeat-setsid', 'heartbeat-double-fork'].every((f) => fs.existsSync(path.join(workspace, f)));
 
 describe.skipIf(!status.available)('nothing outlives the sandbox', () => {
   it('stop ends a setsid daemon and a double fork of a started process', async () => {
@@ -73,7 +74,10 @@ describe.skipIf(!status.available)('nothing outlives the sandbox', () => {
   it('a run leaves nothing behind when it returns', async () => {
     const { workspace, home, dataDir, token } = setup();
     const run = createRunTool({ sandbox: testSandbox({ home, dataDir }), killGraceMs: 300 });
-    const result = await run.run({ command: `node daemon.cjs ${token}` }, toolContext({ workspace, home, dataDir, capturedPath: '/usr/bin:/bin' }));
+    const result = await run.run(
+      { command: `node daemon.cjs ${token}` },
+      toolContext({ workspace, home, dataDir, capturedPath: '/usr/bin:/bin' }),
+    );
     expect(result.ok).toBe(true);
     await waitFor(() => holders(token).length === 0, 10_000, 'the run’s descendants to be gone');
     leftovers.push(...holders(token));
@@ -82,7 +86,9 @@ describe.skipIf(!status.available)('nothing outlives the sandbox', () => {
   for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
     it(`${signal === 'SIGKILL' ? 'kill -9 of' : 'quitting'} Paddock ends every process of the sandbox`, async () => {
       const { workspace, home, dataDir, token } = setup();
-      const host = spawn(TSX, [path.join(FIXTURES, 'sandbox-host.ts'), dataDir, home, workspace, token], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const host = spawn(TSX, [path.join(FIXTURES, 'sandbox-host.ts'), dataDir, home, workspace, token], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       leftovers.push(host.pid as number);
       let out = '';
       let err = '';

@@ -21,7 +21,15 @@ const status = sandboxStatus();
 const temp = createTempDirs('paddock-net-');
 const CURL = ['/usr/bin/curl', '/bin/curl'].find((file) => fs.existsSync(file));
 const SOCAT = ['/usr/bin/socat', '/usr/local/bin/socat'].find((file) => fs.existsSync(file));
-const NAMES = new Set(['registry.test', 'paddock.test', 'other.test', 'ssh.test', 'tunnel.test', 'stay.test', 'hold.test']);
+const NAMES = new Set([
+  'registry.test',
+  'paddock.test',
+  'other.test',
+  'ssh.test',
+  'tunnel.test',
+  'stay.test',
+  'hold.test',
+]);
 /** A non-loopback address of this machine's own interfaces (eth0's), when it has one. */
 const OWN_ADDRESS = Object.values(os.networkInterfaces())
   .flat()
@@ -50,7 +58,9 @@ function listen(server: http.Server | net.Server, host = '127.0.0.1'): Promise<n
 
 function serve(body: string, host = '127.0.0.1'): Promise<number> {
   return listen(
-    http.createServer((request, response) => response.end(`${body} ${request.method} ${request.url} host=${request.headers.host}\n`)),
+    http.createServer((request, response) =>
+      response.end(`${body} ${request.method} ${request.url} host=${request.headers.host}\n`),
+    ),
     host,
   );
 }
@@ -175,15 +185,24 @@ describe.skipIf(!status.available || !CURL || !SOCAT)('allowed domains through t
     const plain = await contained('alice', registry(), CURL!, ['-sS', `http://registry.test:${registryPort}/lodash`]);
     expect(plain.output).toContain(`registry GET /lodash host=registry.test:${registryPort}`);
     expect(plain.code).toBe(0);
-    const tunnel = await contained('alice', registry(), CURL!, ['-sS', '--proxytunnel', `http://registry.test:${registryPort}/tunnel`]);
+    const tunnel = await contained('alice', registry(), CURL!, [
+      '-sS',
+      '--proxytunnel',
+      `http://registry.test:${registryPort}/tunnel`,
+    ]);
     expect(tunnel.output).toContain('registry GET /tunnel');
-    expect(decisions).toContainEqual({ host: 'registry.test', port: registryPort, allowed: true, address: '127.0.0.1' });
+    expect(decisions).toContainEqual({
+      host: 'registry.test',
+      port: registryPort,
+      allowed: true,
+      address: '127.0.0.1',
+    });
   }, 60_000);
 
   it('a node program inside sends its request through HTTP_PROXY and gets the answer', async () => {
     const script = [
       "const http = require('node:http');",
-      "const proxy = new URL(process.env.HTTP_PROXY);",
+      'const proxy = new URL(process.env.HTTP_PROXY);',
       `http.get({ host: proxy.hostname, port: proxy.port, path: 'http://registry.test:${registryPort}/from-node', headers: { host: 'registry.test:${registryPort}' } }, (res) => {`,
       "  let body = ''; res.on('data', (c) => (body += c)); res.on('end', () => console.log(res.statusCode, body.trim()));",
       "}).on('error', (e) => { console.log('error', e.code); process.exitCode = 1; });",
@@ -194,9 +213,20 @@ describe.skipIf(!status.available || !CURL || !SOCAT)('allowed domains through t
   }, 60_000);
 
   it('a name not on the list is refused, over HTTP and CONNECT', async () => {
-    const plain = await contained('alice', registry(), CURL!, ['-sS', '-o', '/dev/null', '-w', '%{http_code}', `http://other.test:${registryPort}/`]);
+    const plain = await contained('alice', registry(), CURL!, [
+      '-sS',
+      '-o',
+      '/dev/null',
+      '-w',
+      '%{http_code}',
+      `http://other.test:${registryPort}/`,
+    ]);
     expect(plain.output).toBe('403');
-    const tunnel = await contained('alice', registry(), CURL!, ['-sS', '--proxytunnel', `http://other.test:${registryPort}/`]);
+    const tunnel = await contained('alice', registry(), CURL!, [
+      '-sS',
+      '--proxytunnel',
+      `http://other.test:${registryPort}/`,
+    ]);
     expect(tunnel.code).not.toBe(0);
     expect(tunnel.output).toMatch(/CONNECT tunnel failed, response 403|403/);
     expect(tunnel.output).not.toContain('registry GET');
@@ -210,17 +240,42 @@ describe.skipIf(!status.available || !CURL || !SOCAT)('allowed domains through t
 
   it("an allowed name never reaches another loopback port (Paddock's own)", async () => {
     const allowed = [`paddock.test:${paddockPort}`];
-    const ran = await contained('alice', allowed, CURL!, ['-sS', '-o', '/dev/null', '-w', '%{http_code}', `http://paddock.test:${paddockPort}/`]);
+    const ran = await contained('alice', allowed, CURL!, [
+      '-sS',
+      '-o',
+      '/dev/null',
+      '-w',
+      '%{http_code}',
+      `http://paddock.test:${paddockPort}/`,
+    ]);
     expect(ran.output).toBe('403');
-    const tunnel = await contained('alice', allowed, CURL!, ['-sS', '--proxytunnel', `http://paddock.test:${paddockPort}/`]);
+    const tunnel = await contained('alice', allowed, CURL!, [
+      '-sS',
+      '--proxytunnel',
+      `http://paddock.test:${paddockPort}/`,
+    ]);
     expect(tunnel.output).not.toContain('paddock GET');
     expect(decisions.filter((d) => d.host === 'paddock.test').every((d) => !d.allowed)).toBe(true);
   }, 60_000);
 
   it('an address instead of a name, and a direct connection around the proxy, fail', async () => {
-    const literal = await contained('alice', registry(), CURL!, ['-sS', '-o', '/dev/null', '-w', '%{http_code}', `http://127.0.0.1:${registryPort}/`, '--noproxy', '']);
+    const literal = await contained('alice', registry(), CURL!, [
+      '-sS',
+      '-o',
+      '/dev/null',
+      '-w',
+      '%{http_code}',
+      `http://127.0.0.1:${registryPort}/`,
+      '--noproxy',
+      '',
+    ]);
     expect(literal.output).toBe('403');
-    const direct = await contained('alice', registry(), CURL!, ['-sS', '--noproxy', '*', `http://127.0.0.1:${registryPort}/`]);
+    const direct = await contained('alice', registry(), CURL!, [
+      '-sS',
+      '--noproxy',
+      '*',
+      `http://127.0.0.1:${registryPort}/`,
+    ]);
     expect(direct.code).not.toBe(0);
     expect(direct.output).not.toContain('registry GET');
   }, 60_000);
@@ -228,7 +283,12 @@ describe.skipIf(!status.available || !CURL || !SOCAT)('allowed domains through t
   it('an agent with no allowed domain has no proxy and no network at all', async () => {
     const env = await contained('bob', [], '/usr/bin/env', []);
     expect(env.output).not.toContain('HTTP_PROXY');
-    const ran = await contained('bob', [], CURL!, ['-sS', '-x', 'http://127.0.0.1:31287', `http://registry.test:${registryPort}/`]);
+    const ran = await contained('bob', [], CURL!, [
+      '-sS',
+      '-x',
+      'http://127.0.0.1:31287',
+      `http://registry.test:${registryPort}/`,
+    ]);
     expect(ran.code).not.toBe(0);
     expect(ran.output).not.toContain('registry GET');
   }, 60_000);
@@ -285,7 +345,10 @@ describe.skipIf(!status.available || !CURL || !SOCAT)('ports: a bare name is web
   }, 60_000);
 
   it('an entry naming the port admits that port: the owner chose raw TCP there', async () => {
-    const ran = await contained('alice', [`ssh.test:${sshPort}`], process.execPath, [connectClient(), `ssh.test:${sshPort}`]);
+    const ran = await contained('alice', [`ssh.test:${sshPort}`], process.execPath, [
+      connectClient(),
+      `ssh.test:${sshPort}`,
+    ]);
     expect(ran.output).toContain('200 Connection Established');
     expect(ran.output).toContain('SSH-2.0-OpenSSH_9.6 paddock-test');
   }, 60_000);
@@ -305,7 +368,11 @@ describe.skipIf(!status.available || !CURL || !SOCAT)("this machine's own addres
       const plain = await contained('alice', allowed, CURL!, ['-sS', `http://own.test:${ownPort}/plain`]);
       expect(plain.output).toContain('own.test resolves to this machine or a private network');
       expect(plain.output).not.toContain('own GET');
-      const tunnel = await contained('alice', allowed, CURL!, ['-sS', '--proxytunnel', `http://own.test:${ownPort}/tunnel`]);
+      const tunnel = await contained('alice', allowed, CURL!, [
+        '-sS',
+        '--proxytunnel',
+        `http://own.test:${ownPort}/tunnel`,
+      ]);
       expect(tunnel.code).not.toBe(0);
       expect(tunnel.output).not.toContain('own GET');
       const own = decisions.filter((decision) => decision.host === 'own.test');
@@ -323,9 +390,15 @@ describe.skipIf(!status.available || !CURL || !SOCAT)('the owner removing a doma
     // The bare names too: before the port rule, they admitted the tunnel server's port.
     const allowed = ['tunnel.test', `tunnel.test:${tunnelPort}`, 'stay.test', `stay.test:${tunnelPort}`];
     const removed = start('erin', allowed, process.execPath, [client, `tunnel.test:${tunnelPort}`], 60_000);
-    await until(() => tunnelConnections[first]?.received.includes('ping') === true, 'the tunnel carried data both ways');
+    await until(
+      () => tunnelConnections[first]?.received.includes('ping') === true,
+      'the tunnel carried data both ways',
+    );
     const kept = start('erin', allowed, process.execPath, [client, `stay.test:${tunnelPort}`], 60_000);
-    await until(() => tunnelConnections[first + 1]?.received.includes('ping') === true, 'the second tunnel carried data both ways');
+    await until(
+      () => tunnelConnections[first + 1]?.received.includes('ping') === true,
+      'the second tunnel carried data both ways',
+    );
     const [gone, stays] = [tunnelConnections[first], tunnelConnections[first + 1]];
 
     sandbox.setAllowedDomains('erin', ['stay.test', `stay.test:${tunnelPort}`]);
@@ -345,7 +418,13 @@ describe.skipIf(!status.available || !CURL || !SOCAT)('the owner removing a doma
 
   it('closes a plain-HTTP answer still coming from it', async () => {
     const first = heldResponses.length;
-    const running = start('frank', ['hold.test', `hold.test:${holdPort}`], CURL!, ['-sS', '-N', `http://hold.test:${holdPort}/stream`], 60_000);
+    const running = start(
+      'frank',
+      ['hold.test', `hold.test:${holdPort}`],
+      CURL!,
+      ['-sS', '-N', `http://hold.test:${holdPort}/stream`],
+      60_000,
+    );
     await until(() => heldResponses.length > first, 'the held request reached its server');
     sandbox.setAllowedDomains('frank', []);
     await until(() => heldResponses[first]!.closed, 'the upstream answer closed', 30_000);
@@ -361,9 +440,12 @@ describe.skipIf(!status.available || !CURL || !SOCAT)('the owner removing a doma
 // namespace. Only documentation and benchmarking addresses are used.
 const NETNS_PORT = 8443;
 const NETNS_SKIP = (() => {
-  if (!fs.existsSync('/usr/bin/unshare') || !fs.existsSync('/usr/bin/nsenter')) return 'unshare or nsenter is not installed';
+  if (!fs.existsSync('/usr/bin/unshare') || !fs.existsSync('/usr/bin/nsenter'))
+    return 'unshare or nsenter is not installed';
   try {
-    execFileSync('unshare', ['--net', 'ip', 'link', 'add', 'pdk-probe', 'type', 'veth', 'peer', 'name', 'pdk-probe2'], { stdio: 'ignore' });
+    execFileSync('unshare', ['--net', 'ip', 'link', 'add', 'pdk-probe', 'type', 'veth', 'peer', 'name', 'pdk-probe2'], {
+      stdio: 'ignore',
+    });
     return null;
   } catch {
     return 'this machine does not let the test make a network namespace with a veth pair (needs root with CAP_NET_ADMIN)';
@@ -383,10 +465,19 @@ const netnsRuns: ChildProcess[] = [];
 
 async function startNetns(config: Omit<NetnsProxyConfig, 'outerNamespace' | 'socketPath' | 'port'>): Promise<NetnsRun> {
   const socketPath = path.join(temp.make(), 'proxy.sock');
-  const full: NetnsProxyConfig = { ...config, outerNamespace: fs.readlinkSync('/proc/self/ns/net'), socketPath, port: NETNS_PORT };
-  const child = spawn('unshare', ['--net', process.execPath, '--import', 'tsx', path.resolve('test/support/netnsProxy.ts'), JSON.stringify(full)], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const full: NetnsProxyConfig = {
+    ...config,
+    outerNamespace: fs.readlinkSync('/proc/self/ns/net'),
+    socketPath,
+    port: NETNS_PORT,
+  };
+  const child = spawn(
+    'unshare',
+    ['--net', process.execPath, '--import', 'tsx', path.resolve('test/support/netnsProxy.ts'), JSON.stringify(full)],
+    {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   netnsRuns.push(child);
   const decisions: ProxyDecision[] = [];
   const received: string[] = [];
@@ -476,52 +567,68 @@ const UNLISTED_NAMES: Record<string, string[]> = {
   'race-plain.test': ['198.18.7.51'],
 };
 
-describe.skipIf(NETNS_SKIP !== null)(`this machine's addresses the interface list omits${NETNS_SKIP ? ` (skipped: ${NETNS_SKIP})` : ''}`, () => {
-  const allowed = Object.keys(UNLISTED_NAMES).map((name) => `${name}:${NETNS_PORT}`);
+describe.skipIf(NETNS_SKIP !== null)(
+  `this machine's addresses the interface list omits${NETNS_SKIP ? ` (skipped: ${NETNS_SKIP})` : ''}`,
+  () => {
+    const allowed = Object.keys(UNLISTED_NAMES).map((name) => `${name}:${NETNS_PORT}`);
 
-  async function expectAllRefused(run: NetnsRun): Promise<void> {
-    for (const name of ['nocarrier.test', 'nocarrier6.test', 'down.test', 'anyip.test', 'anyip6.test', 'nat64.test']) {
-      const answer = await run.connect(`${name}:${NETNS_PORT}`);
-      expect(answer, name).toContain('403 Forbidden');
-      expect(answer, name).toContain(`${name} resolves to this machine or a private network`);
-      expect(answer, name).not.toContain('THIS-MACHINE');
+    async function expectAllRefused(run: NetnsRun): Promise<void> {
+      for (const name of [
+        'nocarrier.test',
+        'nocarrier6.test',
+        'down.test',
+        'anyip.test',
+        'anyip6.test',
+        'nat64.test',
+      ]) {
+        const answer = await run.connect(`${name}:${NETNS_PORT}`);
+        expect(answer, name).toContain('403 Forbidden');
+        expect(answer, name).toContain(`${name} resolves to this machine or a private network`);
+        expect(answer, name).not.toContain('THIS-MACHINE');
+      }
+      expect(run.decisions.filter((decision) => decision.allowed)).toEqual([]);
     }
-    expect(run.decisions.filter((decision) => decision.allowed)).toEqual([]);
-  }
 
-  it('an allowed name resolving to an address on an interface that is down or has no carrier, or in a local route, never reaches a service bound to 0.0.0.0', async () => {
-    const run = await startNetns({ setup: UNLISTED_LOCAL, neighbour: false, names: UNLISTED_NAMES, allowed });
-    await expectAllRefused(run);
-    await run.close();
-  }, 90_000);
+    it('an allowed name resolving to an address on an interface that is down or has no carrier, or in a local route, never reaches a service bound to 0.0.0.0', async () => {
+      const run = await startNetns({ setup: UNLISTED_LOCAL, neighbour: false, names: UNLISTED_NAMES, allowed });
+      await expectAllRefused(run);
+      await run.close();
+    }, 90_000);
 
-  it('the same with ip_nonlocal_bind on, where binding an address proves nothing: the kernel tables refuse them', async () => {
-    const setup = [...UNLISTED_LOCAL, ['sysctl', '-qw', 'net.ipv4.ip_nonlocal_bind=1'], ['sysctl', '-qw', 'net.ipv6.ip_nonlocal_bind=1']];
-    const run = await startNetns({ setup, neighbour: false, names: UNLISTED_NAMES, allowed });
-    await expectAllRefused(run);
-    await run.close();
-  }, 90_000);
+    it('the same with ip_nonlocal_bind on, where binding an address proves nothing: the kernel tables refuse them', async () => {
+      const setup = [
+        ...UNLISTED_LOCAL,
+        ['sysctl', '-qw', 'net.ipv4.ip_nonlocal_bind=1'],
+        ['sysctl', '-qw', 'net.ipv6.ip_nonlocal_bind=1'],
+      ];
+      const run = await startNetns({ setup, neighbour: false, names: UNLISTED_NAMES, allowed });
+      await expectAllRefused(run);
+      await run.close();
+    }, 90_000);
 
-  it('an address that becomes local between the check and the connection is dropped before a byte passes, CONNECT and plain HTTP', async () => {
-    const becomeLocal = (address: string) => [['ip', 'addr', 'add', `${address}/32`, 'dev', 'pdk-dn']];
-    const run = await startNetns({
-      setup: UNLISTED_LOCAL,
-      neighbour: false,
-      names: UNLISTED_NAMES,
-      allowed,
-      afterDecision: { 'race.test': becomeLocal('198.18.7.50'), 'race-plain.test': becomeLocal('198.18.7.51') },
-    });
-    const tunnel = await run.connect(`race.test:${NETNS_PORT}`);
-    expect(tunnel).not.toContain('200 Connection Established');
-    expect(tunnel).not.toContain('THIS-MACHINE');
-    const plain = await run.plain(`http://race-plain.test:${NETNS_PORT}/secret`);
-    expect(plain).toContain('502');
-    // The check passed both times (the address was not local yet); the connection was what was refused.
-    expect(run.decisions.filter((decision) => decision.host.startsWith('race')).map((decision) => decision.allowed)).toEqual([true, true]);
-    expect(run.received.filter((line) => line.includes('/secret'))).toEqual([]);
-    await run.close();
-  }, 90_000);
-});
+    it('an address that becomes local between the check and the connection is dropped before a byte passes, CONNECT and plain HTTP', async () => {
+      const becomeLocal = (address: string) => [['ip', 'addr', 'add', `${address}/32`, 'dev', 'pdk-dn']];
+      const run = await startNetns({
+        setup: UNLISTED_LOCAL,
+        neighbour: false,
+        names: UNLISTED_NAMES,
+        allowed,
+        afterDecision: { 'race.test': becomeLocal('198.18.7.50'), 'race-plain.test': becomeLocal('198.18.7.51') },
+      });
+      const tunnel = await run.connect(`race.test:${NETNS_PORT}`);
+      expect(tunnel).not.toContain('200 Connection Established');
+      expect(tunnel).not.toContain('THIS-MACHINE');
+      const plain = await run.plain(`http://race-plain.test:${NETNS_PORT}/secret`);
+      expect(plain).toContain('502');
+      // The check passed both times (the address was not local yet); the connection was what was refused.
+      expect(
+        run.decisions.filter((decision) => decision.host.startsWith('race')).map((decision) => decision.allowed),
+      ).toEqual([true, true]);
+      expect(run.received.filter((line) => line.includes('/secret'))).toEqual([]);
+      await run.close();
+    }, 90_000);
+  },
+);
 
 /** This machine on a LAN of global addresses (a public IPv4 subnet, an IPv6 /64), with a neighbour on it and a host behind it. */
 const LAN = [
@@ -546,25 +653,33 @@ const LAN = [
   ['ip', '-6', 'route', 'add', '2001:db8:ff::10/128', 'via', '2001:db8:5::2'],
 ];
 
-describe.skipIf(NETNS_SKIP !== null)(`the owner's LAN on global addresses${NETNS_SKIP ? ` (skipped: ${NETNS_SKIP})` : ''}`, () => {
-  it('an allowed name resolving to a neighbour on an attached network is refused; a host behind a gateway is reached', async () => {
-    const names: Record<string, string[]> = {
-      'nas.test': ['198.18.5.2'],
-      'nas6.test': ['2001:db8:5::2'],
-      'routed.test': ['203.0.113.130'],
-      'routed6.test': ['2001:db8:6::2'],
-      'far.test': ['192.0.2.10'],
-      'far6.test': ['2001:db8:ff::10'],
-    };
-    const run = await startNetns({ setup: LAN, neighbour: true, names, allowed: Object.keys(names).map((name) => `${name}:${NETNS_PORT}`) });
-    for (const name of ['nas.test', 'nas6.test', 'routed.test', 'routed6.test']) {
-      const answer = await run.connect(`${name}:${NETNS_PORT}`);
-      expect(answer, name).toContain('403 Forbidden');
-      expect(answer, name).not.toContain('NEIGHBOUR');
-    }
-    // Not everything is refused: the proxy still connects out through a gateway.
-    expect(await run.connect(`far.test:${NETNS_PORT}`)).toContain('NEIGHBOUR ::ffff:192.0.2.10');
-    expect(await run.connect(`far6.test:${NETNS_PORT}`)).toContain('NEIGHBOUR 2001:db8:ff::10');
-    await run.close();
-  }, 90_000);
-});
+describe.skipIf(NETNS_SKIP !== null)(
+  `the owner's LAN on global addresses${NETNS_SKIP ? ` (skipped: ${NETNS_SKIP})` : ''}`,
+  () => {
+    it('an allowed name resolving to a neighbour on an attached network is refused; a host behind a gateway is reached', async () => {
+      const names: Record<string, string[]> = {
+        'nas.test': ['198.18.5.2'],
+        'nas6.test': ['2001:db8:5::2'],
+        'routed.test': ['203.0.113.130'],
+        'routed6.test': ['2001:db8:6::2'],
+        'far.test': ['192.0.2.10'],
+        'far6.test': ['2001:db8:ff::10'],
+      };
+      const run = await startNetns({
+        setup: LAN,
+        neighbour: true,
+        names,
+        allowed: Object.keys(names).map((name) => `${name}:${NETNS_PORT}`),
+      });
+      for (const name of ['nas.test', 'nas6.test', 'routed.test', 'routed6.test']) {
+        const answer = await run.connect(`${name}:${NETNS_PORT}`);
+        expect(answer, name).toContain('403 Forbidden');
+        expect(answer, name).not.toContain('NEIGHBOUR');
+      }
+      // Not everything is refused: the proxy still connects out through a gateway.
+      expect(await run.connect(`far.test:${NETNS_PORT}`)).toContain('NEIGHBOUR ::ffff:192.0.2.10');
+      expect(await run.connect(`far6.test:${NETNS_PORT}`)).toContain('NEIGHBOUR 2001:db8:ff::10');
+      await run.close();
+    }, 90_000);
+  },
+);

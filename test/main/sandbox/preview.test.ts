@@ -71,10 +71,14 @@ describe.skipIf(!status.available || !tools)('previews of a contained dev server
         wrap: sandbox.wrapperFor({ agentId: 'alice', workspace, allowedDomains: [] }),
       });
       let inner = 0;
-      await waitFor(() => {
-        inner = Number(/listening (\d+)/.exec(readLogChunk(row.logPath, 0).text)?.[1] ?? 0);
-        return inner > 0;
-      }, 20_000, 'the dev server to listen');
+      await waitFor(
+        () => {
+          inner = Number(/listening (\d+)/.exec(readLogChunk(row.logPath, 0).text)?.[1] ?? 0);
+          return inner > 0;
+        },
+        20_000,
+        'the dev server to listen',
+      );
       // The server's port is in the sandbox's namespace: on the host it is not there.
       expect(await connects(inner)).toBe(false);
 
@@ -87,14 +91,22 @@ describe.skipIf(!status.available || !tools)('previews of a contained dev server
       expect(again).toMatchObject({ ok: true, port: resolved.port });
 
       if (chromiumAvailable()) {
-        const png = await createChromiumCapture()(`http://127.0.0.1:${resolved.port}/shot`, { width: 640, height: 400 });
+        const png = await createChromiumCapture()(`http://127.0.0.1:${resolved.port}/shot`, {
+          width: 640,
+          height: 400,
+        });
         expect(png.subarray(1, 4).toString()).toBe('PNG');
         fs.writeFileSync(path.join(dataDir, 'contained-preview.png'), png);
-        if (process.env.PADDOCK_KEEP_SHOTS) fs.copyFileSync(path.join(dataDir, 'contained-preview.png'), process.env.PADDOCK_KEEP_SHOTS);
+        if (process.env.PADDOCK_KEEP_SHOTS)
+          fs.copyFileSync(path.join(dataDir, 'contained-preview.png'), process.env.PADDOCK_KEEP_SHOTS);
       }
 
       await supervisor.stop('alice', 'web');
-      await waitFor(() => fs.readdirSync(path.join(dataDir, 'sandbox', 'bridge')).length === 0, 10_000, 'the bridge socket to be removed');
+      await waitFor(
+        () => fs.readdirSync(path.join(dataDir, 'sandbox', 'bridge')).length === 0,
+        10_000,
+        'the bridge socket to be removed',
+      );
       expect(await connects(resolved.port)).toBe(false);
       expect((await preview.resolve('web')).ok).toBe(false);
     } finally {

@@ -69,33 +69,47 @@ async function probe(contained: boolean): Promise<Record<string, string>> {
     purpose: 'run',
   });
   expect(result.exitCode, result.output).toBe(0);
-  return Object.fromEntries(result.output.trim().split('\n').map((line) => line.split(' ') as [string, string]));
+  return Object.fromEntries(
+    result.output
+      .trim()
+      .split('\n')
+      .map((line) => line.split(' ') as [string, string]),
+  );
 }
 
 // Not root: the host's permissions already refuse these writes, so the test proves nothing here.
-describe.skipIf(!status.available || status.engine !== 'bubblewrap' || !PYTHON || !isRoot)('/proc/sys inside the sandbox when Paddock runs as root', () => {
-  it('is read-only: the value core_pattern holds cannot even be written back, drop_caches cannot be opened for writing', async () => {
-    const inside = await probe(true);
-    expect(inside.uid).toBe('0');
-    // Every capability dropped, the bounding set too (nothing can be regained by an exec).
-    expect([inside.CapEff, inside.CapPrm, inside.CapBnd]).toEqual(['0000000000000000', '0000000000000000', '0000000000000000']);
-    expect(inside.core_pattern).toBe('EROFS');
-    expect(inside.drop_caches).toBe('EROFS');
-    expect(inside.suid_dumpable).toBe('EROFS');
-    expect(inside.sysrq_trigger).toMatch(/^(EROFS|EACCES|ENOENT)$/);
-  }, 60_000);
+describe.skipIf(!status.available || status.engine !== 'bubblewrap' || !PYTHON || !isRoot)(
+  '/proc/sys inside the sandbox when Paddock runs as root',
+  () => {
+    it('is read-only: the value core_pattern holds cannot even be written back, drop_caches cannot be opened for writing', async () => {
+      const inside = await probe(true);
+      expect(inside.uid).toBe('0');
+      // Every capability dropped, the bounding set too (nothing can be regained by an exec).
+      expect([inside.CapEff, inside.CapPrm, inside.CapBnd]).toEqual([
+        '0000000000000000',
+        '0000000000000000',
+        '0000000000000000',
+      ]);
+      expect(inside.core_pattern).toBe('EROFS');
+      expect(inside.drop_caches).toBe('EROFS');
+      expect(inside.suid_dumpable).toBe('EROFS');
+      expect(inside.sysrq_trigger).toMatch(/^(EROFS|EACCES|ENOENT)$/);
+    }, 60_000);
 
-  it('the same probe outside the sandbox can open them (so the test can fail)', async () => {
-    const outside = await probe(false);
-    // A container may mount /proc/sys read-only itself; then there is nothing to compare with.
-    if (outside.drop_caches === 'EROFS') return;
-    expect(outside.drop_caches).toBe('ok');
-  }, 60_000);
-});
+    it('the same probe outside the sandbox can open them (so the test can fail)', async () => {
+      const outside = await probe(false);
+      // A container may mount /proc/sys read-only itself; then there is nothing to compare with.
+      if (outside.drop_caches === 'EROFS') return;
+      expect(outside.drop_caches).toBe('ok');
+    }, 60_000);
+  },
+);
 
 describe('Settings says what running as root means', () => {
   it('in the sandbox section, when and only when Paddock runs as uid 0', async () => {
-    expect(runningAsRootLine(0)).toMatch(/^Paddock runs as root: inside the sandbox, a command’s uid 0 is this machine’s root .* run Paddock as an ordinary user\.$/);
+    expect(runningAsRootLine(0)).toMatch(
+      /^Paddock runs as root: inside the sandbox, a command’s uid 0 is this machine’s root .* run Paddock as an ordinary user\.$/,
+    );
     expect(runningAsRootLine(1000)).toBeNull();
     const { core } = await buildTestCore(temp.make());
     try {

@@ -1,7 +1,14 @@
 // The generated profiles, read as text: bubblewrap's mount order and Seatbelt's policy (which cannot
 // run on Linux, so its text and argv are what is checked here).
 import { describe, expect, it } from 'vitest';
-import { bwrapArgs, containedArgv, denyCovers, PROXY_DIR_INSIDE, type ContainedProfile, type SystemLayout } from '../../../src/main/sandbox/profile';
+import {
+  bwrapArgs,
+  containedArgv,
+  denyCovers,
+  PROXY_DIR_INSIDE,
+  type ContainedProfile,
+  type SystemLayout,
+} from '../../../src/main/sandbox/profile';
 import { seatbeltArgv, seatbeltPolicy } from '../../../src/main/sandbox/seatbelt';
 
 const profile: ContainedProfile = {
@@ -20,7 +27,12 @@ const profile: ContainedProfile = {
 };
 
 const mergedUsr: SystemLayout = {
-  kind: (dir) => (['/bin', '/sbin', '/lib', '/lib64'].includes(dir) ? { link: `usr${dir}` } : ['/usr', '/etc', '/opt'].includes(dir) ? 'dir' : 'absent'),
+  kind: (dir) =>
+    ['/bin', '/sbin', '/lib', '/lib64'].includes(dir)
+      ? { link: `usr${dir}` }
+      : ['/usr', '/etc', '/opt'].includes(dir)
+        ? 'dir'
+        : 'absent',
   exists: (p) => p === '/etc/shadow',
 };
 
@@ -40,16 +52,28 @@ describe('bubblewrap arguments', () => {
       { port: 31287, socket: '/data/sandbox/bridge/4027-31287.sock' },
       { port: 0, socket: '/data/sandbox/bridge/x.sock' },
     ];
-    const both = { ...profile, network: { proxySocketDir: '/data/sandbox/net/a1', socat: '/usr/bin/socat' }, ownServices: { socat: '/usr/bin/socat', services } } as ContainedProfile;
+    const both = {
+      ...profile,
+      network: { proxySocketDir: '/data/sandbox/net/a1', socat: '/usr/bin/socat' },
+      ownServices: { socat: '/usr/bin/socat', services },
+    } as ContainedProfile;
     const argv = containedArgv('/usr/bin/bwrap', both, mergedUsr, 'npm', ['test']);
-    expect(at(argv, '--ro-bind', '/data/sandbox/bridge/4026-5173.sock', '/run/paddock-own/5173.sock')).toBeGreaterThan(0);
-    expect(at(argv, '--ro-bind', '/data/sandbox/bridge/4027-8000.sock', '/run/paddock-own/8000.sock')).toBeGreaterThan(0);
+    expect(at(argv, '--ro-bind', '/data/sandbox/bridge/4026-5173.sock', '/run/paddock-own/5173.sock')).toBeGreaterThan(
+      0,
+    );
+    expect(at(argv, '--ro-bind', '/data/sandbox/bridge/4027-8000.sock', '/run/paddock-own/8000.sock')).toBeGreaterThan(
+      0,
+    );
     // The proxy's port and a port that is none are never an own service's.
     expect(argv.join(' ')).not.toContain('4027-31287.sock');
     expect(argv.join(' ')).not.toContain('x.sock');
     const script = argv[argv.indexOf('-c', argv.indexOf('--')) + 1];
-    expect(script).toContain('/usr/bin/socat TCP-LISTEN:31287,bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:/run/paddock-net/proxy.sock');
-    expect(script).toContain('/usr/bin/socat TCP-LISTEN:5173,bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:/run/paddock-own/5173.sock');
+    expect(script).toContain(
+      '/usr/bin/socat TCP-LISTEN:31287,bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:/run/paddock-net/proxy.sock',
+    );
+    expect(script).toContain(
+      '/usr/bin/socat TCP-LISTEN:5173,bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:/run/paddock-own/5173.sock',
+    );
     expect(script).toContain('"$local" = "0100007F:1F40"');
     expect(argv.slice(-2)).toEqual(['npm', 'test']);
     // Without any: no launcher at all.
@@ -57,11 +81,21 @@ describe('bubblewrap arguments', () => {
   });
 
   it('unshares everything, network included, and dies with its parent', () => {
-    for (const flag of ['--unshare-user', '--unshare-pid', '--unshare-net', '--unshare-ipc', '--disable-userns', '--die-with-parent']) {
+    for (const flag of [
+      '--unshare-user',
+      '--unshare-pid',
+      '--unshare-net',
+      '--unshare-ipc',
+      '--disable-userns',
+      '--die-with-parent',
+    ]) {
       expect(args).toContain(flag);
     }
     // Allowed domains keep the private network namespace: only the proxy's socket directory is bound in.
-    const proxied = bwrapArgs({ ...profile, network: { proxySocketDir: '/data/sandbox/net/a1', socat: '/usr/bin/socat' } }, mergedUsr);
+    const proxied = bwrapArgs(
+      { ...profile, network: { proxySocketDir: '/data/sandbox/net/a1', socat: '/usr/bin/socat' } },
+      mergedUsr,
+    );
     expect(proxied).toContain('--unshare-net');
     expect(proxied).not.toContain('--share-net');
     const bound = proxied.indexOf('/data/sandbox/net/a1');
@@ -71,7 +105,8 @@ describe('bubblewrap arguments', () => {
   it('drops every capability and keeps the machine-wide parts of /proc read-only over the fresh /proc (run as root, uid 0 inside is the host root)', () => {
     expect(at(args, '--cap-drop', 'ALL')).toBeGreaterThanOrEqual(0);
     const proc = at(args, '--proc', '/proc');
-    for (const entry of ['/proc/sys', '/proc/sysrq-trigger', '/proc/irq', '/proc/bus']) expect([entry, at(args, '--ro-bind-try', entry, entry) > proc]).toEqual([entry, true]);
+    for (const entry of ['/proc/sys', '/proc/sysrq-trigger', '/proc/irq', '/proc/bus'])
+      expect([entry, at(args, '--ro-bind-try', entry, entry) > proc]).toEqual([entry, true]);
     expect(args).not.toContain('/sys');
   });
 
@@ -94,8 +129,17 @@ describe('bubblewrap arguments', () => {
     expect(argv.slice(argv.indexOf('--'))).toEqual(['--', '/usr/bin/node', 'a b', '$0', '"']);
     expect(bwrapArgs(profile, mergedUsr)).not.toContain('--seccomp');
     // No filter: the closer still runs, and opens nothing. No bash on the machine: sh closes 3–9.
-    expect(containedArgv('/usr/bin/bwrap', profile, withBash, '/usr/bin/node', []).slice(4, 6)).toEqual(['paddock-fds', '/usr/bin/bwrap']);
-    expect(containedArgv('/usr/bin/bwrap', filtered, mergedUsr, '/usr/bin/node', []).slice(0, 5)).toEqual(['/bin/sh', '-c', 'exec 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&-; exec "$@" 3<"$0"', '/data/sandbox/seccomp-x86_64.bpf', '/usr/bin/bwrap']);
+    expect(containedArgv('/usr/bin/bwrap', profile, withBash, '/usr/bin/node', []).slice(4, 6)).toEqual([
+      'paddock-fds',
+      '/usr/bin/bwrap',
+    ]);
+    expect(containedArgv('/usr/bin/bwrap', filtered, mergedUsr, '/usr/bin/node', []).slice(0, 5)).toEqual([
+      '/bin/sh',
+      '-c',
+      'exec 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&-; exec "$@" 3<"$0"',
+      '/data/sandbox/seccomp-x86_64.bpf',
+      '/usr/bin/bwrap',
+    ]);
   });
 
   it('mounts in the order that keeps the fence: tmp, empty home, toolchains, workspace, .git read-only, home read-only', () => {
@@ -122,27 +166,51 @@ describe('bubblewrap arguments', () => {
   });
 
   it('keeps the home writable only when the workspace is the home (its deny list covered)', () => {
-    const atHome = { ...profile, workspace: '/home/o', cwd: '/home/o', coverDirs: ['/home/o/.ssh'], coverFiles: ['/home/o/.bashrc'] };
+    const atHome = {
+      ...profile,
+      workspace: '/home/o',
+      cwd: '/home/o',
+      coverDirs: ['/home/o/.ssh'],
+      coverFiles: ['/home/o/.bashrc'],
+    };
     const homeArgs = bwrapArgs(atHome, mergedUsr);
     expect(homeArgs).not.toContain('--remount-ro' + '/home/o');
     expect(at(homeArgs, '--remount-ro', '/home/o')).toBe(-1);
-    expect(at(homeArgs, '--tmpfs', '/home/o/.ssh', '--remount-ro', '/home/o/.ssh')).toBeGreaterThan(at(homeArgs, '--bind', '/home/o', '/home/o'));
+    expect(at(homeArgs, '--tmpfs', '/home/o/.ssh', '--remount-ro', '/home/o/.ssh')).toBeGreaterThan(
+      at(homeArgs, '--bind', '/home/o', '/home/o'),
+    );
     expect(at(homeArgs, '--ro-bind', '/dev/null', '/home/o/.bashrc')).toBeGreaterThan(0);
   });
 
   it('covers deny-listed places and the data directory only where a mount would show them', () => {
-    const kinds: Record<string, 'dir' | 'file'> = { '/home/o/.ssh': 'dir', '/home/o/.bashrc': 'file', '/home/o/.config/Paddock': 'dir', '/home/o/.cargo/credentials.toml': 'file' };
-    const probe = { kind: (p: string) => kinds[p] ?? 'absent', list: (dir: string) => (dir === '/home/o/.cargo' ? ['credentials.toml', 'bin'] : []) };
+    const kinds: Record<string, 'dir' | 'file'> = {
+      '/home/o/.ssh': 'dir',
+      '/home/o/.bashrc': 'file',
+      '/home/o/.config/Paddock': 'dir',
+      '/home/o/.cargo/credentials.toml': 'file',
+    };
+    const probe = {
+      kind: (p: string) => kinds[p] ?? 'absent',
+      list: (dir: string) => (dir === '/home/o/.cargo' ? ['credentials.toml', 'bin'] : []),
+    };
     expect(denyCovers('/home/o', '/home/o/.config/Paddock', ['/home/o'], probe)).toEqual({
       dirs: ['/home/o/.ssh', '/home/o/.config/Paddock'],
       files: ['/home/o/.bashrc', '/home/o/.cargo/credentials.toml'],
     });
-    expect(denyCovers('/home/o', '/home/o/.config/Paddock', ['/home/o/code/app'], probe)).toEqual({ dirs: [], files: [] });
+    expect(denyCovers('/home/o', '/home/o/.config/Paddock', ['/home/o/code/app'], probe)).toEqual({
+      dirs: [],
+      files: [],
+    });
   });
 });
 
 describe('the Seatbelt policy (macOS)', () => {
-  const { text, params } = seatbeltPolicy({ ...profile, home: '/Users/o', workspace: '/Users/o/code/a "quoted" (dir)', dataDir: '/Users/o/Library/Application Support/Paddock' });
+  const { text, params } = seatbeltPolicy({
+    ...profile,
+    home: '/Users/o',
+    workspace: '/Users/o/code/a "quoted" (dir)',
+    dataDir: '/Users/o/Library/Application Support/Paddock',
+  });
 
   it('denies by default and never splices a path into the policy text', () => {
     expect(text.startsWith('(version 1)\n(deny default)\n')).toBe(true);
@@ -151,11 +219,17 @@ describe('the Seatbelt policy (macOS)', () => {
   });
 
   it('writes only the workspace and the private tmp, never .git, the deny list or the data directory', () => {
-    expect(text).toContain('(allow file-read* file-write* (subpath (param "WORKSPACE")) (subpath (param "PRIVATE_TMP")))');
+    expect(text).toContain(
+      '(allow file-read* file-write* (subpath (param "WORKSPACE")) (subpath (param "PRIVATE_TMP")))',
+    );
     expect(text).toContain('(deny file-write* (regex (param "GIT_RE")))');
-    expect(text).toContain('(deny file-write* (subpath (param "ALWAYS_CARD_0")) (subpath (param "ALWAYS_CARD_1")) (subpath (param "ALWAYS_CARD_2")))');
+    expect(text).toContain(
+      '(deny file-write* (subpath (param "ALWAYS_CARD_0")) (subpath (param "ALWAYS_CARD_1")) (subpath (param "ALWAYS_CARD_2")))',
+    );
     expect(params.find((p) => p.name === 'ALWAYS_CARD_0')?.value).toBe('/home/o/code/app/.vscode');
-    expect(params.find((p) => p.name === 'GIT_RE')?.value).toBe('^/Users/o/code/a "quoted" \\(dir\\)/\\.[Gg][Ii][Tt](/|$)');
+    expect(params.find((p) => p.name === 'GIT_RE')?.value).toBe(
+      '^/Users/o/code/a "quoted" \\(dir\\)/\\.[Gg][Ii][Tt](/|$)',
+    );
     const denied = /\(deny file-read\* file-write\* (.*)\)$/m.exec(text)?.[1] ?? '';
     expect(denied).toContain('(subpath (param "DATA_DIR"))');
     const deniedValues = params.filter((p) => p.name.startsWith('DENY_')).map((p) => p.value);
@@ -167,7 +241,9 @@ describe('the Seatbelt policy (macOS)', () => {
   it('keeps the network off except loopback listening, and the argv untouched after the program', () => {
     expect(text).toContain('(deny network-outbound)');
     expect(text).toContain('(allow network-inbound (local ip "localhost:*"))');
-    expect(seatbeltPolicy({ ...profile, network: { proxySocketDir: '/x', socat: '/usr/bin/socat' } }).text).not.toContain('(allow network*)');
+    expect(
+      seatbeltPolicy({ ...profile, network: { proxySocketDir: '/x', socat: '/usr/bin/socat' } }).text,
+    ).not.toContain('(allow network*)');
     const argv = seatbeltArgv('/usr/bin/sandbox-exec', profile, '/usr/bin/node', ['a b', '"c"', '\n']);
     expect(argv.slice(0, 3)).toEqual(['/usr/bin/sandbox-exec', '-p', seatbeltPolicy(profile).text]);
     expect(argv.slice(-4)).toEqual(['/usr/bin/node', 'a b', '"c"', '\n']);

@@ -10,7 +10,10 @@ import { runBounded } from '../../../src/main/processes/spawn';
 import { sandboxStatus, testSandbox } from '../../support/sandbox';
 import { createTempDirs } from '../../support/tempDirs';
 
-const layout: SystemLayout = { kind: (dir) => (['/usr', '/etc'].includes(dir) ? 'dir' : 'absent'), exists: () => false };
+const layout: SystemLayout = {
+  kind: (dir) => (['/usr', '/etc'].includes(dir) ? 'dir' : 'absent'),
+  exists: () => false,
+};
 
 const base: ContainedProfile = {
   workspace: '/home/o/code/app',
@@ -34,9 +37,10 @@ function at(args: string[], ...group: string[]): number {
 }
 
 describe('the reader profile as bubblewrap arguments', () => {
-  it('is the agent\'s profile (namespaces, no network, seccomp, empty home) with the workspace remounted read-only after its binds', () => {
+  it("is the agent's profile (namespaces, no network, seccomp, empty home) with the workspace remounted read-only after its binds", () => {
     const args = bwrapArgs({ ...base, reader: { workspace: 'read-only', writable: [], readOnly: [] } }, layout);
-    for (const flag of ['--unshare-user', '--unshare-pid', '--unshare-net', '--disable-userns', '--die-with-parent']) expect(args).toContain(flag);
+    for (const flag of ['--unshare-user', '--unshare-pid', '--unshare-net', '--disable-userns', '--die-with-parent'])
+      expect(args).toContain(flag);
     expect(args.slice(args.indexOf('--seccomp'), args.indexOf('--seccomp') + 2)).toEqual(['--seccomp', '3']);
     expect(at(args, '--tmpfs', '/home/o')).toBeGreaterThan(-1);
     const bound = at(args, '--bind', base.workspace, base.workspace);
@@ -49,7 +53,7 @@ describe('the reader profile as bubblewrap arguments', () => {
     expect(args.filter((arg) => arg === '--bind')).toHaveLength(2);
   });
 
-  it('binds the writable places read-write at their own paths after the read-only workspace (a commit\'s .git)', () => {
+  it("binds the writable places read-write at their own paths after the read-only workspace (a commit's .git)", () => {
     const gitDir = '/home/o/code/app/.git';
     const args = bwrapArgs({ ...base, reader: { workspace: 'read-only', writable: [gitDir], readOnly: [] } }, layout);
     const remounted = at(args, '--remount-ro', base.workspace);
@@ -67,13 +71,24 @@ describe('the reader profile as bubblewrap arguments', () => {
   it('binds a shadow repository inside a covered data directory on a fresh tmpfs, read-only again once it is in', () => {
     const shadow = '/home/o/.config/Paddock/checkpoints/ab.git';
     const hooks = '/home/o/.config/Paddock/developer/empty-hooks';
-    const args = readerMountArgs('/home/o', ['/home/o/.ssh', '/home/o/.config/Paddock'], { workspace: 'read-only', writable: [shadow], readOnly: [hooks] });
+    const args = readerMountArgs('/home/o', ['/home/o/.ssh', '/home/o/.config/Paddock'], {
+      workspace: 'read-only',
+      writable: [shadow],
+      readOnly: [hooks],
+    });
     expect(args).toEqual([
-      '--remount-ro', '/home/o',
-      '--tmpfs', '/home/o/.config/Paddock',
-      '--ro-bind', hooks, hooks,
-      '--bind', shadow, shadow,
-      '--remount-ro', '/home/o/.config/Paddock',
+      '--remount-ro',
+      '/home/o',
+      '--tmpfs',
+      '/home/o/.config/Paddock',
+      '--ro-bind',
+      hooks,
+      hooks,
+      '--bind',
+      shadow,
+      shadow,
+      '--remount-ro',
+      '/home/o/.config/Paddock',
     ]);
   });
 
@@ -85,7 +100,7 @@ describe('the reader profile as bubblewrap arguments', () => {
     expect(() => mountCheckLauncher('stat; rm', [])).toThrow(/plain absolute path/);
   });
 
-  it('adds nothing to an agent\'s profile', () => {
+  it("adds nothing to an agent's profile", () => {
     const args = bwrapArgs(base, layout);
     expect(at(args, '--remount-ro', base.workspace)).toBe(-1);
   });
@@ -116,7 +131,15 @@ describe.skipIf(!status.available || status.engine !== 'bubblewrap')('a reader i
       `cat ${dataDir}/paddock.db 2>/dev/null && echo read-data`,
       'true',
     ].join('; ');
-    const result = await runBounded({ program: '/bin/sh', args: ['-c', script], cwd: ws, env: { PATH: '/usr/bin:/bin' }, timeoutMs: 30_000, wrap, purpose: 'checkpoint' });
+    const result = await runBounded({
+      program: '/bin/sh',
+      args: ['-c', script],
+      cwd: ws,
+      env: { PATH: '/usr/bin:/bin' },
+      timeoutMs: 30_000,
+      wrap,
+      purpose: 'checkpoint',
+    });
     expect(result.output).toContain('project');
     expect(result.output).toContain('wrote-own');
     expect(result.output).not.toContain('wrote-workspace');
@@ -127,7 +150,15 @@ describe.skipIf(!status.available || status.engine !== 'bubblewrap')('a reader i
     const gitDir = path.join(ws, '.git');
     fs.mkdirSync(gitDir);
     const guarded = sandbox.readerWrapperFor(ws, { writable: [gitDir] });
-    const ok = await runBounded({ program: '/bin/echo', args: ['ran', '$1', '"'], cwd: ws, env: { PATH: '/usr/bin:/bin' }, timeoutMs: 30_000, wrap: guarded, purpose: 'git' });
+    const ok = await runBounded({
+      program: '/bin/echo',
+      args: ['ran', '$1', '"'],
+      cwd: ws,
+      env: { PATH: '/usr/bin:/bin' },
+      timeoutMs: 30_000,
+      wrap: guarded,
+      purpose: 'git',
+    });
     expect(ok.output.trim()).toBe('ran $1 "');
     const command = guarded({ program: '/bin/echo', args: ['ran'], cwd: ws, env: { PATH: '/usr/bin:/bin' } }, 'git');
     fs.renameSync(gitDir, path.join(ws, 'old-git'));
@@ -148,7 +179,7 @@ describe.skipIf(!status.available || status.engine !== 'bubblewrap')('a reader i
     fs.writeFileSync(path.join(dataDir, 'paddock.db'), 'db');
     fs.mkdirSync(path.join(home, '.ssh'));
     fs.writeFileSync(path.join(home, '.ssh', 'id_ed25519'), 'key');
-    fs.writeFileSync(path.join(home, 'notes.txt'), 'the owner\'s project file');
+    fs.writeFileSync(path.join(home, 'notes.txt'), "the owner's project file");
     const sandbox = testSandbox({ home, dataDir });
     const wrap = sandbox.readerWrapperFor(home, { writable: [shadow] });
     const script = [
@@ -159,8 +190,16 @@ describe.skipIf(!status.available || status.engine !== 'bubblewrap')('a reader i
       `touch ${home}/new 2>/dev/null && echo wrote-workspace`,
       'true',
     ].join('; ');
-    const result = await runBounded({ program: '/bin/sh', args: ['-c', script], cwd: home, env: { PATH: '/usr/bin:/bin' }, timeoutMs: 30_000, wrap, purpose: 'checkpoint' });
-    expect(result.output).toContain('the owner\'s project file');
+    const result = await runBounded({
+      program: '/bin/sh',
+      args: ['-c', script],
+      cwd: home,
+      env: { PATH: '/usr/bin:/bin' },
+      timeoutMs: 30_000,
+      wrap,
+      purpose: 'checkpoint',
+    });
+    expect(result.output).toContain("the owner's project file");
     expect(result.output).toContain('wrote-shadow');
     for (const leak of ['read-data', 'read-key', 'wrote-workspace']) expect(result.output).not.toContain(leak);
     expect(fs.existsSync(path.join(shadow, 'index'))).toBe(true);

@@ -18,7 +18,12 @@ describe('Run list only', () => {
       const ws = path.join(home, 'project');
       fs.mkdirSync(path.join(ws, 'src'), { recursive: true });
       fs.writeFileSync(path.join(ws, 'src', 'a.js'), 'x\n');
-      core.workspaces.set({ agentId: agent!.id, directory: fs.realpathSync(ws), capturedPath: process.env.PATH ?? '/usr/bin:/bin', gitBinary: null });
+      core.workspaces.set({
+        agentId: agent!.id,
+        directory: fs.realpathSync(ws),
+        capturedPath: process.env.PATH ?? '/usr/bin:/bin',
+        gitBinary: null,
+      });
       core.agents.update(agent!.id, { mode: 'run' });
       /** Whether the call asks the owner (the card is denied: nothing runs after a card). */
       const asks = async (command: string): Promise<boolean> => {
@@ -38,7 +43,10 @@ describe('Run list only', () => {
             args: { command },
             askOwner: (draft) => {
               asked = true;
-              return { card: { ...draft, id: 'x', createdAt: '' }, outcome: Promise.resolve({ decision: 'deny' as const }) };
+              return {
+                card: { ...draft, id: 'x', createdAt: '' },
+                outcome: Promise.resolve({ decision: 'deny' as const }),
+              };
             },
           },
           new AbortController().signal,
@@ -52,13 +60,27 @@ describe('Run list only', () => {
       // Contained, `touch` of a workspace file runs by effect; without the sandbox it is a card anyway.
       expect((await tier('touch made.txt')).tier).toBe(contained ? 'auto' : 'gated');
 
-      await core.api.settings.setAgentSandbox({ agentId: agent!.id, allowedDomains: ['registry.npmjs.org'] }, { host: 'web', version: 't' } as const);
-      await core.api.settings.setAgentSandbox({ agentId: agent!.id, runListOnly: true }, { host: 'web', version: 't' } as const);
-      expect(core.sandboxChoicesFor(agent!.id)).toMatchObject({ runListOnly: true, allowedDomains: ['registry.npmjs.org'] });
+      await core.api.settings.setAgentSandbox({ agentId: agent!.id, allowedDomains: ['registry.npmjs.org'] }, {
+        host: 'web',
+        version: 't',
+      } as const);
+      await core.api.settings.setAgentSandbox({ agentId: agent!.id, runListOnly: true }, {
+        host: 'web',
+        version: 't',
+      } as const);
+      expect(core.sandboxChoicesFor(agent!.id)).toMatchObject({
+        runListOnly: true,
+        allowedDomains: ['registry.npmjs.org'],
+      });
       expect((await tier('touch made.txt')).tier).toBe('gated');
-      await core.api.settings.setAgentSandbox({ agentId: agent!.id, allowedDomains: [] }, { host: 'web', version: 't' } as const);
+      await core.api.settings.setAgentSandbox({ agentId: agent!.id, allowedDomains: [] }, {
+        host: 'web',
+        version: 't',
+      } as const);
       expect(core.sandboxChoicesFor(agent!.id).runListOnly).toBe(true);
-      expect((await core.api.app.info({}, { host: 'web', version: 't' } as const)).sandbox.agents[agent!.id]).toMatchObject({ runListOnly: true });
+      expect(
+        (await core.api.app.info({}, { host: 'web', version: 't' } as const)).sandbox.agents[agent!.id],
+      ).toMatchObject({ runListOnly: true });
     } finally {
       await core.shutdown();
     }

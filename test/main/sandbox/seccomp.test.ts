@@ -24,17 +24,54 @@ import { sandboxStatus } from '../../support/sandbox';
 import { createTempDirs } from '../../support/tempDirs';
 
 const ARCHES: SeccompArch[] = ['x86_64', 'aarch64'];
-const deniedNumbers = (arch: SeccompArch) => new Set(DENIED_SYSCALLS.map((s) => s[arch]).filter((n): n is number => n !== null));
+const deniedNumbers = (arch: SeccompArch) =>
+  new Set(DENIED_SYSCALLS.map((s) => s[arch]).filter((n): n is number => n !== null));
 // Numbers of everyday calls that must pass: read, write, openat, close, mmap, execve, exit_group, socket, connect, wait4.
 const EVERYDAY: Record<SeccompArch, Record<string, number>> = {
-  x86_64: { read: 0, write: 1, close: 3, mmap: 9, socket: 41, connect: 42, execve: 59, wait4: 61, exit_group: 231, openat: 257 },
-  aarch64: { read: 63, write: 64, close: 57, mmap: 222, socket: 198, connect: 203, execve: 221, wait4: 260, exit_group: 94, openat: 56 },
+  x86_64: {
+    read: 0,
+    write: 1,
+    close: 3,
+    mmap: 9,
+    socket: 41,
+    connect: 42,
+    execve: 59,
+    wait4: 61,
+    exit_group: 231,
+    openat: 257,
+  },
+  aarch64: {
+    read: 63,
+    write: 64,
+    close: 57,
+    mmap: 222,
+    socket: 198,
+    connect: 203,
+    execve: 221,
+    wait4: 260,
+    exit_group: 94,
+    openat: 56,
+  },
 };
 const CLONE = { x86_64: 56, aarch64: 220 };
 const IOCTL = { x86_64: 16, aarch64: 29 };
 const SOCKET = { x86_64: 41, aarch64: 198 };
 const SOCKETPAIR = { x86_64: 53, aarch64: 199 };
-const AF = { UNSPEC: 0, UNIX: 1, INET: 2, AX25: 3, INET6: 10, NETLINK: 16, PACKET: 17, BLUETOOTH: 31, CAN: 29, TIPC: 30, ALG: 38, VSOCK: 40, XDP: 44 };
+const AF = {
+  UNSPEC: 0,
+  UNIX: 1,
+  INET: 2,
+  AX25: 3,
+  INET6: 10,
+  NETLINK: 16,
+  PACKET: 17,
+  BLUETOOTH: 31,
+  CAN: 29,
+  TIPC: 30,
+  ALG: 38,
+  VSOCK: 40,
+  XDP: 44,
+};
 const NETLINK = { ROUTE: 0, SOCK_DIAG: 4, AUDIT: 9, KOBJECT_UEVENT: 15, GENERIC: 16 };
 
 /**
@@ -62,10 +99,12 @@ describe.each(ARCHES)('the filter program (%s)', (arch) => {
 
   it('lets everyday calls through', () => {
     const args = (name: string) => (name === 'socket' ? [AF.INET, 1, 0] : undefined);
-    for (const [name, nr] of Object.entries(EVERYDAY[arch])) expect([name, evaluate(program, { nr, arch: native, args: args(name) })]).toEqual([name, RET.ALLOW]);
+    for (const [name, nr] of Object.entries(EVERYDAY[arch]))
+      expect([name, evaluate(program, { nr, arch: native, args: args(name) })]).toEqual([name, RET.ALLOW]);
   });
 
-  it('refuses with EAFNOSUPPORT (97 on both), as a kernel without the family would', () => expect(EAFNOSUPPORT).toBe(97));
+  it('refuses with EAFNOSUPPORT (97 on both), as a kernel without the family would', () =>
+    expect(EAFNOSUPPORT).toBe(97));
 
   it('makes sockets of unix, inet, inet6 and netlink-route only; vsock, packet and the rest say EAFNOSUPPORT', () => {
     const table: [string, number, number, number][] = [
@@ -85,10 +124,18 @@ describe.each(ARCHES)('the filter program (%s)', (arch) => {
       ['ax25', AF.AX25, 2, RET.ERRNO | EAFNOSUPPORT],
     ];
     for (const nr of [SOCKET[arch], SOCKETPAIR[arch]]) {
-      for (const [name, family, type, expected] of table) expect([nr, name, evaluate(program, { nr, arch: native, args: [family, type, 0] })]).toEqual([nr, name, expected]);
+      for (const [name, family, type, expected] of table)
+        expect([nr, name, evaluate(program, { nr, arch: native, args: [family, type, 0] })]).toEqual([
+          nr,
+          name,
+          expected,
+        ]);
     }
     for (const [name, protocol] of Object.entries(NETLINK)) {
-      expect([name, evaluate(program, { nr: SOCKET[arch], arch: native, args: [AF.NETLINK, 3, protocol] })]).toEqual([name, protocol === NETLINK.ROUTE ? RET.ALLOW : RET.ERRNO | EAFNOSUPPORT]);
+      expect([name, evaluate(program, { nr: SOCKET[arch], arch: native, args: [AF.NETLINK, 3, protocol] })]).toEqual([
+        name,
+        protocol === NETLINK.ROUTE ? RET.ALLOW : RET.ERRNO | EAFNOSUPPORT,
+      ]);
     }
   });
 
@@ -116,24 +163,39 @@ describe.each(ARCHES)('the filter program (%s)', (arch) => {
   it('property: any call number is allowed exactly when it is not denied (native ABI)', () => {
     const denied = deniedNumbers(arch);
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1000 }), fc.array(fc.integer({ min: 0, max: 0xffffffff }), { maxLength: 6 }), (nr, args) => {
-        const result = evaluate(program, { nr, arch: native, args });
-        if (denied.has(nr)) expect(result).toBe(RET.ERRNO | EPERM);
-        else if (nr === 435) expect(result).toBe(RET.ERRNO | ENOSYS);
-        else if (nr === CLONE[arch]) expect(result).toBe((args[0] ?? 0) & CLONE_NAMESPACE_FLAGS ? RET.ERRNO | EPERM : RET.ALLOW);
-        else if (nr === IOCTL[arch]) expect(result).toBe([0x5412, 0x541c].includes(args[1] ?? 0) ? RET.ERRNO | EPERM : RET.ALLOW);
-        else if (nr === SOCKET[arch] || nr === SOCKETPAIR[arch]) expect(result).toBe(socketVerdict(args[0] ?? 0, args[2] ?? 0));
-        else expect(result).toBe(RET.ALLOW);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1000 }),
+        fc.array(fc.integer({ min: 0, max: 0xffffffff }), { maxLength: 6 }),
+        (nr, args) => {
+          const result = evaluate(program, { nr, arch: native, args });
+          if (denied.has(nr)) expect(result).toBe(RET.ERRNO | EPERM);
+          else if (nr === 435) expect(result).toBe(RET.ERRNO | ENOSYS);
+          else if (nr === CLONE[arch])
+            expect(result).toBe((args[0] ?? 0) & CLONE_NAMESPACE_FLAGS ? RET.ERRNO | EPERM : RET.ALLOW);
+          else if (nr === IOCTL[arch])
+            expect(result).toBe([0x5412, 0x541c].includes(args[1] ?? 0) ? RET.ERRNO | EPERM : RET.ALLOW);
+          else if (nr === SOCKET[arch] || nr === SOCKETPAIR[arch])
+            expect(result).toBe(socketVerdict(args[0] ?? 0, args[2] ?? 0));
+          else expect(result).toBe(RET.ALLOW);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
 
   it('property: a socket is made exactly when its family (and netlink protocol) is in the rule', () => {
     fc.assert(
-      fc.property(fc.constantFrom(SOCKET[arch], SOCKETPAIR[arch]), fc.integer({ min: 0, max: 64 }), fc.integer({ min: 0, max: 0xffffffff }), fc.integer({ min: 0, max: 32 }), (nr, family, type, protocol) => {
-        expect(evaluate(program, { nr, arch: native, args: [family, type, protocol] })).toBe(socketVerdict(family, protocol));
-      }),
+      fc.property(
+        fc.constantFrom(SOCKET[arch], SOCKETPAIR[arch]),
+        fc.integer({ min: 0, max: 64 }),
+        fc.integer({ min: 0, max: 0xffffffff }),
+        fc.integer({ min: 0, max: 32 }),
+        (nr, family, type, protocol) => {
+          expect(evaluate(program, { nr, arch: native, args: [family, type, protocol] })).toBe(
+            socketVerdict(family, protocol),
+          );
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -208,10 +270,21 @@ dns.lookup('localhost', { all: true, hints: dns.ADDRCONFIG }, (error, addresses)
 `;
 
 function lines(output: string): Record<string, string> {
-  return Object.fromEntries(output.trim().split('\n').map((line) => [line.split(' ')[0], line.slice(line.indexOf(' ') + 1)]));
+  return Object.fromEntries(
+    output
+      .trim()
+      .split('\n')
+      .map((line) => [line.split(' ')[0], line.slice(line.indexOf(' ') + 1)]),
+  );
 }
 
-describe.skipIf(!status.available || status.available !== true || status.engine !== 'bubblewrap' || !PYTHON || !['x64', 'arm64'].includes(process.arch))('socket families inside bubblewrap', () => {
+describe.skipIf(
+  !status.available ||
+    status.available !== true ||
+    status.engine !== 'bubblewrap' ||
+    !PYTHON ||
+    !['x64', 'arm64'].includes(process.arch),
+)('socket families inside bubblewrap', () => {
   const probe = async (contained: boolean, program: string, file: string, text: string) => {
     fs.writeFileSync(path.join(workspace, file), text);
     const sandbox = createSandbox({ status, home, dataDir });
@@ -230,7 +303,16 @@ describe.skipIf(!status.available || status.available !== true || status.engine 
 
   it('refuses vsock (a channel to the hypervisor no network namespace covers), packet and netlink but route; unix, inet, inet6 work', async () => {
     const inside = await probe(true, PYTHON!, 'sockets.py', SOCKET_PROBE);
-    expect(inside).toEqual({ unix: 'ok', inet: 'ok', inet6: 'ok', netlink_route: 'ok', netlink_uevent: 'EAFNOSUPPORT', vsock: 'EAFNOSUPPORT', packet: 'EAFNOSUPPORT', socketpair_unix: 'ok' });
+    expect(inside).toEqual({
+      unix: 'ok',
+      inet: 'ok',
+      inet6: 'ok',
+      netlink_route: 'ok',
+      netlink_uevent: 'EAFNOSUPPORT',
+      vsock: 'EAFNOSUPPORT',
+      packet: 'EAFNOSUPPORT',
+      socketpair_unix: 'ok',
+    });
   }, 60_000);
 
   it('the same probe outside makes a vsock socket (so the test can fail)', async () => {
@@ -246,28 +328,44 @@ describe.skipIf(!status.available || status.available !== true || status.engine 
   }, 60_000);
 });
 
-describe.skipIf(!status.available || !PYTHON || status.available !== true || !['x64', 'arm64'].includes(process.arch))('the filter installed by bubblewrap', () => {
-  it('refuses the denied calls inside the sandbox, and fork still works', async () => {
-    fs.writeFileSync(path.join(workspace, 'probe.py'), PROBE);
-    const sandbox = createSandbox({ status, home, dataDir });
-    const result = await runBounded({
-      program: PYTHON!,
-      args: [path.join(workspace, 'probe.py')],
-      cwd: workspace,
-      env: { PATH: '/usr/bin:/bin', HOME: home },
-      timeoutMs: 30_000,
-      wrap: sandbox.wrapperFor({ agentId: 'a1', workspace, allowedDomains: [] }),
-      purpose: 'run',
-    });
-    const lines = Object.fromEntries(result.output.trim().split('\n').map((line) => [line.split(' ')[0], line.slice(line.indexOf(' ') + 1)]));
-    for (const name of ['ptrace', 'keyctl', 'bpf', 'userfaultfd', 'unshare', 'mount', 'perf_event_open']) expect([name, lines[name]]).toEqual([name, 'Operation not permitted']);
-    expect(lines.getpid).toBe('ok');
-    expect(lines.fork).toBe('7');
-    expect(result.exitCode).toBe(0);
-  }, 60_000);
+describe.skipIf(!status.available || !PYTHON || status.available !== true || !['x64', 'arm64'].includes(process.arch))(
+  'the filter installed by bubblewrap',
+  () => {
+    it('refuses the denied calls inside the sandbox, and fork still works', async () => {
+      fs.writeFileSync(path.join(workspace, 'probe.py'), PROBE);
+      const sandbox = createSandbox({ status, home, dataDir });
+      const result = await runBounded({
+        program: PYTHON!,
+        args: [path.join(workspace, 'probe.py')],
+        cwd: workspace,
+        env: { PATH: '/usr/bin:/bin', HOME: home },
+        timeoutMs: 30_000,
+        wrap: sandbox.wrapperFor({ agentId: 'a1', workspace, allowedDomains: [] }),
+        purpose: 'run',
+      });
+      const lines = Object.fromEntries(
+        result.output
+          .trim()
+          .split('\n')
+          .map((line) => [line.split(' ')[0], line.slice(line.indexOf(' ') + 1)]),
+      );
+      for (const name of ['ptrace', 'keyctl', 'bpf', 'userfaultfd', 'unshare', 'mount', 'perf_event_open'])
+        expect([name, lines[name]]).toEqual([name, 'Operation not permitted']);
+      expect(lines.getpid).toBe('ok');
+      expect(lines.fork).toBe('7');
+      expect(result.exitCode).toBe(0);
+    }, 60_000);
 
-  it('the same probe outside the sandbox gets past the filter (so the test can fail)', async () => {
-    const result = await runBounded({ program: PYTHON!, args: [path.join(workspace, 'probe.py'), 'keyctl', 'getpid'], cwd: workspace, env: { PATH: '/usr/bin:/bin' }, timeoutMs: 30_000, purpose: 'run' });
-    expect(result.output).toMatch(/^keyctl (?!Operation not permitted)/m);
-  }, 60_000);
-});
+    it('the same probe outside the sandbox gets past the filter (so the test can fail)', async () => {
+      const result = await runBounded({
+        program: PYTHON!,
+        args: [path.join(workspace, 'probe.py'), 'keyctl', 'getpid'],
+        cwd: workspace,
+        env: { PATH: '/usr/bin:/bin' },
+        timeoutMs: 30_000,
+        purpose: 'run',
+      });
+      expect(result.output).toMatch(/^keyctl (?!Operation not permitted)/m);
+    }, 60_000);
+  },
+);

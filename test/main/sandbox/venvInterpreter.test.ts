@@ -53,11 +53,13 @@ function places() {
   const ws = path.join(root, 'project');
   const other = path.join(root, 'other-agent');
   const srv = path.join(root, 'srv', 'app');
-  for (const dir of [home, data, path.join(ws, '.venv'), other, path.join(srv, 'bin')]) fs.mkdirSync(dir, { recursive: true });
+  for (const dir of [home, data, path.join(ws, '.venv'), other, path.join(srv, 'bin')])
+    fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(other, '.env'), 'SECRET=1\n');
   fs.writeFileSync(path.join(srv, 'bin', 'python3'), '#!/bin/sh\n', { mode: 0o755 });
   fs.writeFileSync(path.join(srv, '.env'), 'DATABASE_URL=secret\n');
-  const cfg = (venvHome: string) => fs.writeFileSync(path.join(ws, '.venv', 'pyvenv.cfg'), `home = ${venvHome}\nversion = 3.11.7\n`);
+  const cfg = (venvHome: string) =>
+    fs.writeFileSync(path.join(ws, '.venv', 'pyvenv.cfg'), `home = ${venvHome}\nversion = 3.11.7\n`);
   const interpreter = (bin: string, mode = 0o755) => {
     fs.mkdirSync(bin, { recursive: true });
     fs.writeFileSync(path.join(bin, 'python3.11'), '#!/bin/sh\n', { mode });
@@ -110,7 +112,12 @@ describe('a pyvenv.cfg home is resolved, then checked', () => {
 
   it('the data directory, a deny-listed directory and the workspace itself are never bound', () => {
     const w = places();
-    for (const bin of [path.join(w.data, 'py/bin'), path.join(w.home, '.ssh/bin'), path.join(w.home, '.config/gh/bin'), path.join(w.ws, 'py/bin')]) {
+    for (const bin of [
+      path.join(w.data, 'py/bin'),
+      path.join(w.home, '.ssh/bin'),
+      path.join(w.home, '.config/gh/bin'),
+      path.join(w.ws, 'py/bin'),
+    ]) {
       w.interpreter(bin);
       w.cfg(bin);
       expect(w.dirs(), bin).toEqual([]);
@@ -154,7 +161,9 @@ describe('PATH entries are resolved, then checked', () => {
     const projects = path.join(w.root, 'projects');
     fs.mkdirSync(path.join(projects, 'mine'), { recursive: true });
     fs.mkdirSync(path.join(projects, 'bin'));
-    expect(toolchainDirsFor(`${path.join(projects, 'bin')}:/usr/bin`, w.home, w.data, path.join(projects, 'mine'))).toEqual([]);
+    expect(
+      toolchainDirsFor(`${path.join(projects, 'bin')}:/usr/bin`, w.home, w.data, path.join(projects, 'mine')),
+    ).toEqual([]);
   });
 
   it('the owner’s toolchains are still bound: nvm in the home, a tools directory outside it', () => {

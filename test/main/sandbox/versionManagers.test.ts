@@ -33,13 +33,22 @@ function layouts(home: string): string[] {
   // rustup: ~/.cargo/bin/cargo is a proxy that runs the default toolchain's cargo under ~/.rustup.
   fs.mkdirSync(h('.rustup'), { recursive: true });
   fs.writeFileSync(h('.rustup/settings.toml'), 'default_toolchain = "stable-x86_64-unknown-linux-gnu"\n');
-  script(h('.cargo/bin/cargo'), 'tc=$(sed -n \'s/^default_toolchain = "\\(.*\\)"$/\\1/p\' "$HOME/.rustup/settings.toml")\nexec "$HOME/.rustup/toolchains/$tc/bin/cargo" "$@"');
-  script(h('.rustup/toolchains/stable-x86_64-unknown-linux-gnu/bin/cargo'), 'echo "cargo of the stable toolchain: $*"\ncat "$HOME/.cargo/credentials.toml" "$HOME/.cargo/credentials" 2>&1\nexit 0');
+  script(
+    h('.cargo/bin/cargo'),
+    'tc=$(sed -n \'s/^default_toolchain = "\\(.*\\)"$/\\1/p\' "$HOME/.rustup/settings.toml")\nexec "$HOME/.rustup/toolchains/$tc/bin/cargo" "$@"',
+  );
+  script(
+    h('.rustup/toolchains/stable-x86_64-unknown-linux-gnu/bin/cargo'),
+    'echo "cargo of the stable toolchain: $*"\ncat "$HOME/.cargo/credentials.toml" "$HOME/.cargo/credentials" 2>&1\nexit 0',
+  );
   fs.writeFileSync(h('.cargo/credentials.toml'), `[registry]\ntoken = "${TOKEN}"\n`);
   fs.writeFileSync(h('.cargo/credentials'), `[registry]\ntoken = "${TOKEN}"\n`);
   // asdf: a shim reads the global ~/.tool-versions and execs that install.
   fs.writeFileSync(h('.tool-versions'), 'nodejs 20.11.0\n');
-  script(h('.asdf/shims/fakeasdf'), 'v=$(sed -n \'s/^nodejs //p\' "$HOME/.tool-versions")\nexec "$HOME/.asdf/installs/nodejs/$v/bin/fakeasdf" "$@"');
+  script(
+    h('.asdf/shims/fakeasdf'),
+    'v=$(sed -n \'s/^nodejs //p\' "$HOME/.tool-versions")\nexec "$HOME/.asdf/installs/nodejs/$v/bin/fakeasdf" "$@"',
+  );
   script(h('.asdf/installs/nodejs/20.11.0/bin/fakeasdf'), 'echo "asdf nodejs 20.11.0"');
   // pyenv: a shim reads ~/.pyenv/version.
   script(h('.pyenv/shims/fakepy'), 'exec "$HOME/.pyenv/versions/$(cat "$HOME/.pyenv/version")/bin/fakepy" "$@"');
@@ -58,7 +67,17 @@ function layouts(home: string): string[] {
   script(h('.deno/bin/fakedeno'), 'echo "deno 1.44"');
   // A program in ~/.local/bin (pipx's place; never bound: code there runs as the owner later): the sandbox cannot show it.
   script(h('.local/bin/hometool'), 'echo "should not run"');
-  return ['.cargo/bin', '.asdf/shims', '.pyenv/shims', '.local/share/mise/shims', '.nvm/versions/node/v20.11.0/bin', '.volta/bin', '.bun/bin', '.deno/bin', '.local/bin'].map(h);
+  return [
+    '.cargo/bin',
+    '.asdf/shims',
+    '.pyenv/shims',
+    '.local/share/mise/shims',
+    '.nvm/versions/node/v20.11.0/bin',
+    '.volta/bin',
+    '.bun/bin',
+    '.deno/bin',
+    '.local/bin',
+  ].map(h);
 }
 
 describe.skipIf(!sandboxStatus().available)('toolchains of version managers, contained', () => {
@@ -70,7 +89,12 @@ describe.skipIf(!sandboxStatus().available)('toolchains of version managers, con
       const entries = layouts(home);
       const ws = path.join(root, 'project');
       fs.mkdirSync(ws, { recursive: true });
-      core.workspaces.set({ agentId: agent!.id, directory: fs.realpathSync(ws), capturedPath: [...entries, '/usr/bin', '/bin'].join(':'), gitBinary: null });
+      core.workspaces.set({
+        agentId: agent!.id,
+        directory: fs.realpathSync(ws),
+        capturedPath: [...entries, '/usr/bin', '/bin'].join(':'),
+        gitBinary: null,
+      });
       core.agents.update(agent!.id, { mode: 'run' });
 
       const run = async (command: string): Promise<ToolResult> => {
@@ -86,7 +110,10 @@ describe.skipIf(!sandboxStatus().available)('toolchains of version managers, con
             delegationDepth: 0,
             tool: 'run',
             args: { command },
-            askOwner: (draft) => ({ card: { ...draft, id: 'x', createdAt: '' }, outcome: Promise.resolve({ decision: 'approve' as const }) }),
+            askOwner: (draft) => ({
+              card: { ...draft, id: 'x', createdAt: '' },
+              outcome: Promise.resolve({ decision: 'approve' as const }),
+            }),
           },
           new AbortController().signal,
         );
@@ -124,7 +151,9 @@ describe.skipIf(!sandboxStatus().available)('toolchains of version managers, con
       // In a shell form sh inside says "not found"; the result says why.
       const inShell = text(await run('hometool 2>&1 | head -1; exit 127'));
       expect(inShell).toContain('hometool: not found');
-      expect(inShell).toMatch(/`hometool` is \S+\/\.local\/bin\/hometool, which the sandbox does not show: inside, only/);
+      expect(inShell).toMatch(
+        /`hometool` is \S+\/\.local\/bin\/hometool, which the sandbox does not show: inside, only/,
+      );
     } finally {
       await core.shutdown();
     }
@@ -133,7 +162,9 @@ describe.skipIf(!sandboxStatus().available)('toolchains of version managers, con
 
 describe('a contained command bubblewrap could not start', () => {
   it('says so in a sentence, only for bubblewrap’s own error', () => {
-    expect(launcherFailure(1, 'bwrap: execvp /x/y: No such file or directory\n')).toBe('The sandbox could not start the command (bubblewrap: execvp /x/y: No such file or directory); nothing of it ran.');
+    expect(launcherFailure(1, 'bwrap: execvp /x/y: No such file or directory\n')).toBe(
+      'The sandbox could not start the command (bubblewrap: execvp /x/y: No such file or directory); nothing of it ran.',
+    );
     expect(launcherFailure(1, 'error: tests failed\n')).toBeNull();
     expect(launcherFailure(0, 'bwrap: something\n')).toBeNull();
   });

@@ -24,7 +24,19 @@ describe.skipIf(!sandboxStatus().available)('git that writes the working tree wa
     const ws = path.join(root, 'project');
     fs.mkdirSync(ws);
     execFileSync(GIT, ['init', '-q', ws]);
-    execFileSync(GIT, ['-C', ws, '-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-q', '--allow-empty', '-m', 'start']);
+    execFileSync(GIT, [
+      '-C',
+      ws,
+      '-c',
+      'user.email=t@t',
+      '-c',
+      'user.name=t',
+      'commit',
+      '-q',
+      '--allow-empty',
+      '-m',
+      'start',
+    ]);
     fs.writeFileSync(path.join(ws, 'a.txt'), 'a\n');
     execFileSync(GIT, ['-C', ws, 'add', 'a.txt']);
     execFileSync(GIT, ['-C', ws, '-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-q', '-m', 'a']);
@@ -38,7 +50,9 @@ describe.skipIf(!sandboxStatus().available)('git that writes the working tree wa
     const live = sandbox.watchAlwaysCardLive(ws);
     const refused = await git.run({ action: 'stash', op: 'push' }, ctx);
     expect(refused).toMatchObject({ ok: false, status: 409 });
-    expect(refused.ok ? '' : refused.error).toMatch(/git stash push writes files in the workspace, and a contained process of the agent still runs there .*Stop it with `stop`, then call git again/);
+    expect(refused.ok ? '' : refused.error).toMatch(
+      /git stash push writes files in the workspace, and a contained process of the agent still runs there .*Stop it with `stop`, then call git again/,
+    );
     expect(fs.readFileSync(path.join(ws, 'a.txt'), 'utf8')).toBe('changed\n');
     const other = path.join(root, 'other');
     fs.mkdirSync(other);
@@ -66,12 +80,21 @@ describe.skipIf(!sandboxStatus().available)('the owner’s Pull', () => {
       fs.mkdirSync(ws);
       execFileSync(GIT, ['init', '-q', ws]);
       const agent = core.agents.list()[0]!;
-      core.workspaces.set({ agentId: agent.id, directory: fs.realpathSync(ws), capturedPath: process.env.PATH ?? '/usr/bin:/bin', gitBinary: GIT });
+      core.workspaces.set({
+        agentId: agent.id,
+        directory: fs.realpathSync(ws),
+        capturedPath: process.env.PATH ?? '/usr/bin:/bin',
+        gitBinary: GIT,
+      });
       const live = core.sandbox.watchAlwaysCardLive(ws);
-      await expect(core.api.owner.pull({ agentId: agent.id }, { host: 'web', version: 't' } as const)).rejects.toThrow(/Pull writes files in this folder as you, and .* still runs in it: .*Stop it \(Processes\), then pull\./);
+      await expect(core.api.owner.pull({ agentId: agent.id }, { host: 'web', version: 't' } as const)).rejects.toThrow(
+        /Pull writes files in this folder as you, and .* still runs in it: .*Stop it \(Processes\), then pull\./,
+      );
       live.finish();
       // Without one running it goes on to git (this repository has no remote: git's own answer).
-      await expect(core.api.owner.pull({ agentId: agent.id }, { host: 'web', version: 't' } as const)).resolves.toMatchObject({ ok: false });
+      await expect(
+        core.api.owner.pull({ agentId: agent.id }, { host: 'web', version: 't' } as const),
+      ).resolves.toMatchObject({ ok: false });
     } finally {
       await core.shutdown();
     }

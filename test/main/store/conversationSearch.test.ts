@@ -21,11 +21,29 @@ function addAgent(db: Db): string {
   const agent = defaultAgent();
   db.prepare(
     'INSERT INTO agents (id, name, handle, provider, model, base_url, scopes, mode, acceptance_policy, max_output_tokens, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-  ).run(agent.id, agent.name, agent.handle, agent.provider, agent.model, null, JSON.stringify(agent.scopes), agent.mode, agent.acceptancePolicy, agent.maxOutputTokens, agent.createdAt);
+  ).run(
+    agent.id,
+    agent.name,
+    agent.handle,
+    agent.provider,
+    agent.model,
+    null,
+    JSON.stringify(agent.scopes),
+    agent.mode,
+    agent.acceptancePolicy,
+    agent.maxOutputTokens,
+    agent.createdAt,
+  );
   return agent.id;
 }
 
-const FILLER = ['the build passes', 'renamed the helper', 'ran the linter again', 'looked at the router', 'the test suite is green'];
+const FILLER = [
+  'the build passes',
+  'renamed the helper',
+  'ran the linter again',
+  'looked at the router',
+  'the test suite is green',
+];
 
 /** 3,000 ordinary messages over 30 conversations, then the few the tests look for. */
 function setup() {
@@ -41,27 +59,56 @@ function setup() {
         index % 3 === 0
           ? { role: 'owner', text: `please check ${FILLER[index % FILLER.length]} ${index}` }
           : index % 3 === 1
-            ? { role: 'assistant', text: FILLER[(index + 1) % FILLER.length]!, toolCalls: [{ id: `call_${index}`, name: 'run', args: { command: `npm test -- case${index}` } }] }
-            : { role: 'tool', callId: `call_${index - 1}`, tool: 'run', text: `exit 0: ${index} passed`, isError: false };
+            ? {
+                role: 'assistant',
+                text: FILLER[(index + 1) % FILLER.length]!,
+                toolCalls: [{ id: `call_${index}`, name: 'run', args: { command: `npm test -- case${index}` } }],
+              }
+            : {
+                role: 'tool',
+                callId: `call_${index - 1}`,
+                tool: 'run',
+                text: `exit 0: ${index} passed`,
+                isError: false,
+              };
       store.append(conversation.id, body);
     }
   })();
   const bugs = store.create(agentId, 'The flaky upload');
-  const owner = store.append(bugs.id, { role: 'owner', text: 'The upload form drops the zebrafish attachment when it is over 4 MB' });
+  const owner = store.append(bugs.id, {
+    role: 'owner',
+    text: 'The upload form drops the zebrafish attachment when it is over 4 MB',
+  });
   const assistant = store.append(bugs.id, {
     role: 'assistant',
     text: 'I will install the parser first.',
-    toolCalls: [{ id: 'toolu_upload', name: 'run', args: { command: 'npm install left-pad --save-exact', note: 'line one\nquokkaline two' } }],
+    toolCalls: [
+      {
+        id: 'toolu_upload',
+        name: 'run',
+        args: { command: 'npm install left-pad --save-exact', note: 'line one\nquokkaline two' },
+      },
+    ],
   });
-  const result = store.append(bugs.id, { role: 'tool', callId: 'toolu_upload', tool: 'run', text: 'added 1 package: narwhal-parser@2.0.1 in 3s', isError: false });
+  const result = store.append(bugs.id, {
+    role: 'tool',
+    callId: 'toolu_upload',
+    tool: 'run',
+    text: 'added 1 package: narwhal-parser@2.0.1 in 3s',
+    isError: false,
+  });
   const search = createConversationSearch(db);
   search.catchUp();
   return { dataDir, db, store, agentId, bugs, owner, assistant, result, search, filler: conversations };
 }
 
-const marked = (parts: { text: string; match: boolean }[]): string => parts.map((part) => (part.match ? `[${part.text}]` : part.text)).join('');
+const marked = (parts: { text: string; match: boolean }[]): string =>
+  parts.map((part) => (part.match ? `[${part.text}]` : part.text)).join('');
 const indexedRowids = (db: Db, words: string): number[] =>
-  db.prepare('SELECT rowid FROM message_search WHERE message_search MATCH ?').pluck().all(searchQuery(words)) as number[];
+  db
+    .prepare('SELECT rowid FROM message_search WHERE message_search MATCH ?')
+    .pluck()
+    .all(searchQuery(words)) as number[];
 
 describe('searching every conversation', () => {
   it('finds a word in an owner message, in a call’s arguments and in a result, with the match marked', () => {
@@ -69,7 +116,12 @@ describe('searching every conversation', () => {
 
     const inOwner = search.search('zebrafish');
     expect(inOwner.groups).toHaveLength(1);
-    expect(inOwner.groups[0]).toMatchObject({ conversationId: bugs.id, title: 'The flaky upload', agentHandle: '@dev', archived: false });
+    expect(inOwner.groups[0]).toMatchObject({
+      conversationId: bugs.id,
+      title: 'The flaky upload',
+      agentHandle: '@dev',
+      archived: false,
+    });
     expect(inOwner.groups[0]!.hits.map((hit) => [hit.messageId, hit.role])).toEqual([[owner.id, 'owner']]);
     expect(marked(inOwner.groups[0]!.hits[0]!.snippet)).toContain('drops the [zebrafish] attachment');
 
@@ -92,10 +144,17 @@ describe('searching every conversation', () => {
     expect(hits).toHaveLength(50);
     // Newest first, and each conversation's hits together under it.
     const ids = hits.map((hit) => hit.messageId);
-    expect(found.groups.map((group) => group.hits[0]!.messageId)).toEqual([...found.groups.map((group) => group.hits[0]!.messageId)].sort((a, b) => b - a));
-    for (const group of found.groups) expect(group.hits.map((hit) => hit.messageId)).toEqual([...group.hits.map((hit) => hit.messageId)].sort((a, b) => b - a));
+    expect(found.groups.map((group) => group.hits[0]!.messageId)).toEqual(
+      [...found.groups.map((group) => group.hits[0]!.messageId)].sort((a, b) => b - a),
+    );
+    for (const group of found.groups)
+      expect(group.hits.map((hit) => hit.messageId)).toEqual(
+        [...group.hits.map((hit) => hit.messageId)].sort((a, b) => b - a),
+      );
     expect(new Set(ids).size).toBe(50);
-    expect(found.groups.every((group) => filler.some((conversation) => conversation.id === group.conversationId))).toBe(true);
+    expect(found.groups.every((group) => filler.some((conversation) => conversation.id === group.conversationId))).toBe(
+      true,
+    );
 
     expect(search.search('zebraf').groups[0]!.hits).toHaveLength(1);
     expect(search.search('case2998').groups[0]!.hits[0]!.role).toBe('assistant');
@@ -104,7 +163,16 @@ describe('searching every conversation', () => {
 
   it('reads the owner’s text as words, never as FTS5 syntax', () => {
     const { search } = setup();
-    for (const text of ['"', 'zebrafish OR', 'NEAR(a b', 'upload*', '-', 'col:zebrafish', "'; DROP TABLE messages; --", '   ']) {
+    for (const text of [
+      '"',
+      'zebrafish OR',
+      'NEAR(a b',
+      'upload*',
+      '-',
+      'col:zebrafish',
+      "'; DROP TABLE messages; --",
+      '   ',
+    ]) {
       expect(() => search.search(text)).not.toThrow();
     }
     expect(search.search('"zebrafish"').groups).toHaveLength(1);
@@ -114,12 +182,23 @@ describe('searching every conversation', () => {
   it('follows an update of a message (a restore marking it undone) and stays consistent with the table', () => {
     const { db, store, search, bugs, owner } = setup();
     const checkpoints = createCheckpointsRepository(db);
-    const checkpoint = checkpoints.create({ workspace: '/w', agentId: bugs.agentId, conversationId: bugs.id, kind: 'turn', turnId: 't1', messagesFrom: owner.id });
+    const checkpoint = checkpoints.create({
+      workspace: '/w',
+      agentId: bugs.agentId,
+      conversationId: bugs.id,
+      kind: 'turn',
+      turnId: 't1',
+      messagesFrom: owner.id,
+    });
     db.prepare("UPDATE messages SET content = json_set(content, '$.undone', json('true')) WHERE id = ?").run(owner.id);
-    db.prepare("UPDATE messages SET content = json_set(content, '$.text', 'the walrus attachment') WHERE id = ?").run(owner.id);
+    db.prepare("UPDATE messages SET content = json_set(content, '$.text', 'the walrus attachment') WHERE id = ?").run(
+      owner.id,
+    );
     expect(search.search('zebrafish').groups).toEqual([]);
     expect(search.search('walrus').groups[0]!.hits[0]!.messageId).toBe(owner.id);
-    expect(() => db.prepare("INSERT INTO message_search (message_search, rank) VALUES ('integrity-check', 1)").run()).not.toThrow();
+    expect(() =>
+      db.prepare("INSERT INTO message_search (message_search, rank) VALUES ('integrity-check', 1)").run(),
+    ).not.toThrow();
     expect(checkpoints.get(checkpoint.id)).not.toBeNull();
     expect(store.message(bugs.id, owner.id)).toMatchObject({ role: 'owner', undone: true });
   });
@@ -127,11 +206,31 @@ describe('searching every conversation', () => {
   it('deleting a conversation removes its messages, tool calls and index rows, and nothing of another’s', () => {
     const { db, store, search, agentId, bugs, owner, filler } = setup();
     const toolCalls = createToolCallsRepository(db);
-    toolCalls.open({ id: 'toolu_upload', conversationId: bugs.id, agentId, tool: 'run', args: { command: 'npm install left-pad' } });
+    toolCalls.open({
+      id: 'toolu_upload',
+      conversationId: bugs.id,
+      agentId,
+      tool: 'run',
+      args: { command: 'npm install left-pad' },
+    });
     toolCalls.open({ id: 'toolu_other', conversationId: filler[0]!.id, agentId, tool: 'run', args: { command: 'ls' } });
     const checkpoints = createCheckpointsRepository(db);
-    const mine = checkpoints.create({ workspace: '/w', agentId, conversationId: bugs.id, kind: 'turn', turnId: 'mine', messagesFrom: owner.id });
-    const theirs = checkpoints.create({ workspace: '/w', agentId, conversationId: filler[0]!.id, kind: 'turn', turnId: 'theirs', messagesFrom: 1 });
+    const mine = checkpoints.create({
+      workspace: '/w',
+      agentId,
+      conversationId: bugs.id,
+      kind: 'turn',
+      turnId: 'mine',
+      messagesFrom: owner.id,
+    });
+    const theirs = checkpoints.create({
+      workspace: '/w',
+      agentId,
+      conversationId: filler[0]!.id,
+      kind: 'turn',
+      turnId: 'theirs',
+      messagesFrom: 1,
+    });
     const fillerBefore = store.count(filler[0]!.id);
     expect(indexedRowids(db, 'zebrafish')).toEqual([owner.id]);
 
@@ -146,7 +245,9 @@ describe('searching every conversation', () => {
       expect(indexedRowids(db, words)).toEqual([]);
       expect(search.search(words).groups).toEqual([]);
     }
-    expect(() => db.prepare("INSERT INTO message_search (message_search, rank) VALUES ('integrity-check', 1)").run()).not.toThrow();
+    expect(() =>
+      db.prepare("INSERT INTO message_search (message_search, rank) VALUES ('integrity-check', 1)").run(),
+    ).not.toThrow();
     expect(store.count(filler[0]!.id)).toBe(fillerBefore);
     expect(toolCalls.get('toolu_other')).not.toBeNull();
     expect(checkpoints.get(theirs.id)).not.toBeNull();
@@ -171,7 +272,15 @@ describe('searching every conversation', () => {
     expect(search.search('axolotl').groups[0]!.hits.map((hit) => hit.messageId)).toEqual([later.id]);
     expect(indexedRowids(db, 'axolotl')).toEqual([later.id]);
 
-    const burst = Array.from({ length: 450 }, (_, index) => store.append(bugs.id, { role: 'tool', callId: `c${index}`, tool: 'run', text: `ocelot ${index}`, isError: false }));
+    const burst = Array.from({ length: 450 }, (_, index) =>
+      store.append(bugs.id, {
+        role: 'tool',
+        callId: `c${index}`,
+        tool: 'run',
+        text: `ocelot ${index}`,
+        isError: false,
+      }),
+    );
     expect(search.catchUp(200)).toBe(true);
     expect(search.catchUp(200)).toBe(true);
     expect(search.catchUp(200)).toBe(false);
@@ -185,9 +294,14 @@ describe('searching every conversation', () => {
     const next = store.create(agentId, 'after');
     const reused = store.append(next.id, { role: 'owner', text: 'the pangolin build' });
     expect(reused.id).toBeLessThanOrEqual(result.id); // SQLite gives the freed ids again
-    expect(search.search('pangolin').groups[0]).toMatchObject({ conversationId: next.id, hits: [{ messageId: reused.id }] });
+    expect(search.search('pangolin').groups[0]).toMatchObject({
+      conversationId: next.id,
+      hits: [{ messageId: reused.id }],
+    });
     expect(search.search('narwhal-parser').groups).toEqual([]);
-    expect(() => db.prepare("INSERT INTO message_search (message_search, rank) VALUES ('integrity-check', 1)").run()).not.toThrow();
+    expect(() =>
+      db.prepare("INSERT INTO message_search (message_search, rank) VALUES ('integrity-check', 1)").run(),
+    ).not.toThrow();
   });
 
   it('the migration indexes the messages stored before it', () => {
@@ -197,12 +311,19 @@ describe('searching every conversation', () => {
     db.pragma('foreign_keys = ON');
     applyMigrations(db, before);
     const agentId = addAgent(db);
-    db.prepare("INSERT INTO conversations (id, agent_id, title, created_at, updated_at) VALUES ('old', ?, 'from last year', 'x', 'x')").run(agentId);
-    const insert = db.prepare("INSERT INTO messages (conversation_id, role, content, created_at) VALUES ('old', ?, ?, 'x')");
+    db.prepare(
+      "INSERT INTO conversations (id, agent_id, title, created_at, updated_at) VALUES ('old', ?, 'from last year', 'x', 'x')",
+    ).run(agentId);
+    const insert = db.prepare(
+      "INSERT INTO messages (conversation_id, role, content, created_at) VALUES ('old', ?, ?, 'x')",
+    );
     db.transaction(() => {
       for (let index = 0; index < 2_000; index++) insert.run('owner', JSON.stringify({ text: `old request ${index}` }));
     })();
-    insert.run('assistant', JSON.stringify({ text: 'done', toolCalls: [{ id: 'c1', name: 'run', args: { command: 'make capybara' } }] }));
+    insert.run(
+      'assistant',
+      JSON.stringify({ text: 'done', toolCalls: [{ id: 'c1', name: 'run', args: { command: 'make capybara' } }] }),
+    );
     db.close();
 
     const reopened = openDatabase(dataDir);

@@ -14,7 +14,19 @@ function setup() {
   const agent = defaultAgent();
   db.prepare(
     'INSERT INTO agents (id, name, handle, provider, model, base_url, scopes, mode, acceptance_policy, max_output_tokens, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-  ).run(agent.id, agent.name, agent.handle, agent.provider, agent.model, null, JSON.stringify(agent.scopes), agent.mode, agent.acceptancePolicy, agent.maxOutputTokens, agent.createdAt);
+  ).run(
+    agent.id,
+    agent.name,
+    agent.handle,
+    agent.provider,
+    agent.model,
+    null,
+    JSON.stringify(agent.scopes),
+    agent.mode,
+    agent.acceptancePolicy,
+    agent.maxOutputTokens,
+    agent.createdAt,
+  );
   let tick = 0;
   const store = createConversationsRepository(db, () => new Date(Date.UTC(2025, 0, 1, 0, 0, tick++)));
   return { dataDir, db, store, agent };

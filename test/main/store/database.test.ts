@@ -47,7 +47,10 @@ describe('openDatabase', () => {
     expect(() => openDatabase(file)).toThrow(/cannot open Paddock's data directory/);
   });
 
-  it.runIf(process.platform === 'linux')('refuses a data directory under /proc with a sentence instead of hanging (Node’s recursive mkdir loops there)', () => {
-    expect(() => openDatabase('/proc/paddock-no-such-dir/data')).toThrow(/cannot open Paddock's data directory/);
-  });
+  it.runIf(process.platform === 'linux')(
+    'refuses a data directory under /proc with a sentence instead of hanging (Node’s recursive mkdir loops there)',
+    () => {
+      expect(() => openDatabase('/proc/paddock-no-such-dir/data')).toThrow(/cannot open Paddock's data directory/);
+    },
+  );
 });

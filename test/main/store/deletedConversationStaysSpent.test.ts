@@ -15,7 +15,14 @@ import { createTempDirs } from '../../support/tempDirs';
 const dirs = createTempDirs('paddock-deleted-spend-');
 afterEach(() => dirs.cleanup());
 
-const request = (cost: number | null) => ({ requests: 1, inputTokens: 1_000, outputTokens: 200, cacheReadTokens: 0, cacheWriteTokens: 0, cost });
+const request = (cost: number | null) => ({
+  requests: 1,
+  inputTokens: 1_000,
+  outputTokens: 200,
+  cacheReadTokens: 0,
+  cacheWriteTokens: 0,
+  cost,
+});
 
 describe('a deleted conversation stays spent', () => {
   it('the day’s agent and total spend keep its requests after the delete', () => {
@@ -25,7 +32,12 @@ describe('a deleted conversation stays spent', () => {
       const conversations = createConversationsRepository(db);
       const usage = createUsageRepository(db);
       const settings = createSettingsRepository(db);
-      const gate = createBudgetGate({ usage, raises: createBudgetRaisesRepository(db), read: () => settings.get('budgets', null), write: (value) => settings.set('budgets', value) });
+      const gate = createBudgetGate({
+        usage,
+        raises: createBudgetRaisesRepository(db),
+        read: () => settings.get('budgets', null),
+        write: (value) => settings.set('budgets', value),
+      });
       gate.setSettings({ agentDay: { dollars: 1 }, totalDay: { tokens: 3_000 } });
 
       const spent = conversations.create(agentId, 'Spent then deleted');

@@ -30,12 +30,27 @@ afterEach(() => {
 describe('remembered commands repository', () => {
   it('remembers, lists per agent and directory, lists all, and forgets', () => {
     const repo = createRememberedCommandsRepository(db);
-    const exact = repo.remember({ agentId: 'a1', directory: '/w', argv: ['npm', 'install', 'left-pad'], kind: 'exact' });
-    const prefix = repo.remember({ agentId: 'a1', directory: '/w', argv: ['npm', 'install', 'left-pad'], kind: 'prefix' });
+    const exact = repo.remember({
+      agentId: 'a1',
+      directory: '/w',
+      argv: ['npm', 'install', 'left-pad'],
+      kind: 'exact',
+    });
+    const prefix = repo.remember({
+      agentId: 'a1',
+      directory: '/w',
+      argv: ['npm', 'install', 'left-pad'],
+      kind: 'prefix',
+    });
     repo.remember({ agentId: 'a1', directory: '/elsewhere', argv: ['make'], kind: 'exact' });
     repo.remember({ agentId: 'a2', directory: '/w', argv: ['make'], kind: 'exact' });
 
-    expect(exact).toMatchObject({ agentId: 'a1', directory: '/w', argv: ['npm', 'install', 'left-pad'], kind: 'exact' });
+    expect(exact).toMatchObject({
+      agentId: 'a1',
+      directory: '/w',
+      argv: ['npm', 'install', 'left-pad'],
+      kind: 'exact',
+    });
     expect(prefix.argv).toEqual(['npm', 'install']); // a prefix keeps the program and subcommand
     expect(repo.listFor('a1', '/w').map((r) => r.id)).toEqual([exact.id, prefix.id]);
     expect(repo.listFor('a2', '/elsewhere')).toEqual([]);
@@ -68,7 +83,9 @@ describe('remembered commands repository', () => {
 
   it('refuses a one-word prefix and an empty argv', () => {
     const repo = createRememberedCommandsRepository(db);
-    expect(() => repo.remember({ agentId: 'a1', directory: '/w', argv: ['rm'], kind: 'prefix' })).toThrow(RememberError);
+    expect(() => repo.remember({ agentId: 'a1', directory: '/w', argv: ['rm'], kind: 'prefix' })).toThrow(
+      RememberError,
+    );
     expect(() => repo.remember({ agentId: 'a1', directory: '/w', argv: [], kind: 'exact' })).toThrow(RememberError);
   });
 
@@ -79,6 +96,10 @@ describe('remembered commands repository', () => {
     db.prepare('DELETE FROM agents WHERE id = ?').run('a1');
     db.close();
     db = openDatabase(dir);
-    expect(createRememberedCommandsRepository(db).listAll().map((r) => r.agentId)).toEqual(['a2']);
+    expect(
+      createRememberedCommandsRepository(db)
+        .listAll()
+        .map((r) => r.agentId),
+    ).toEqual(['a2']);
   });
 });

@@ -14,12 +14,19 @@ function settingsTable(rows: Record<string, string>) {
 describe('migration 010', () => {
   it('drops `network` from each agent and keeps everything else', () => {
     const db = settingsTable({
-      'sandbox.agentChoices': JSON.stringify({ a1: { network: 'on', uncontainedShell: true }, a2: { network: 'off', allowedDomains: ['pypi.org'] } }),
+      'sandbox.agentChoices': JSON.stringify({
+        a1: { network: 'on', uncontainedShell: true },
+        a2: { network: 'off', allowedDomains: ['pypi.org'] },
+      }),
       other: JSON.stringify({ network: 'on' }),
     });
     db.exec(migration010.sql);
-    const read = (key: string) => JSON.parse(db.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(key) as string);
-    expect(read('sandbox.agentChoices')).toEqual({ a1: { uncontainedShell: true }, a2: { allowedDomains: ['pypi.org'] } });
+    const read = (key: string) =>
+      JSON.parse(db.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(key) as string);
+    expect(read('sandbox.agentChoices')).toEqual({
+      a1: { uncontainedShell: true },
+      a2: { allowedDomains: ['pypi.org'] },
+    });
     expect(read('other')).toEqual({ network: 'on' });
   });
 

@@ -24,7 +24,15 @@ afterEach(async () => {
 });
 
 function git(cwd: string, ...args: string[]): string {
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'Owner', GIT_AUTHOR_EMAIL: 'o@example.invalid', GIT_COMMITTER_NAME: 'Owner', GIT_COMMITTER_EMAIL: 'o@example.invalid' };
+  const env = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_AUTHOR_NAME: 'Owner',
+    GIT_AUTHOR_EMAIL: 'o@example.invalid',
+    GIT_COMMITTER_NAME: 'Owner',
+    GIT_COMMITTER_EMAIL: 'o@example.invalid',
+  };
   return execFileSync('git', args, { cwd, env, encoding: 'utf8' });
 }
 
@@ -34,7 +42,8 @@ function scriptFor(request: { body: Record<string, unknown> }): FakeTurn {
   const where = /You work in ([^ ]+?)\. Every path/.exec(system)?.[1] ?? '';
   const task = path.basename(where);
   const messages = request.body.messages as unknown[];
-  if (messages.length === 1) return { toolCalls: [{ name: 'write', args: { path: 'src/app.txt', content: `written by ${task}\n` } }] };
+  if (messages.length === 1)
+    return { toolCalls: [{ name: 'write', args: { path: 'src/app.txt', content: `written by ${task}\n` } }] };
   return { text: `${task} is done.` };
 }
 
@@ -47,7 +56,10 @@ describe('tasks in worktrees', () => {
     fs.mkdirSync(path.join(repository, 'src'), { recursive: true });
     fs.mkdirSync(path.join(repository, '.paddock'));
     fs.writeFileSync(path.join(repository, 'src', 'app.txt'), 'original\n');
-    fs.writeFileSync(path.join(repository, '.paddock', 'setup'), 'echo "setting up $(basename "$PWD")"\necho ready > setup-done.txt\n');
+    fs.writeFileSync(
+      path.join(repository, '.paddock', 'setup'),
+      'echo "setting up $(basename "$PWD")"\necho ready > setup-done.txt\n',
+    );
     git(repository, 'init', '--quiet', '--initial-branch=main');
     git(repository, 'add', '-A');
     git(repository, 'commit', '--quiet', '-m', 'first');
@@ -58,11 +70,27 @@ describe('tasks in worktrees', () => {
 
     const one = await core.api.tasks.start({ fromAgentId: developer.id, name: 'one' }, HOST);
     const two = await core.api.tasks.start({ fromAgentId: developer.id, name: 'two' }, HOST);
-    for (const [task, name] of [[one, 'one'], [two, 'two']] as const) {
-      expect(task).toMatchObject({ name, base: 'main', branch: `paddock/${name}`, worktree: path.join(dataDir, 'worktrees', name), state: 'active' });
-      expect(task.mergeCommand).toBe(`git -C ${repository} switch main && git -C ${repository} merge --no-ff paddock/${name}`);
+    for (const [task, name] of [
+      [one, 'one'],
+      [two, 'two'],
+    ] as const) {
+      expect(task).toMatchObject({
+        name,
+        base: 'main',
+        branch: `paddock/${name}`,
+        worktree: path.join(dataDir, 'worktrees', name),
+        state: 'active',
+      });
+      expect(task.mergeCommand).toBe(
+        `git -C ${repository} switch main && git -C ${repository} merge --no-ff paddock/${name}`,
+      );
       const agent = core.agents.get(task.agentId as string);
-      expect(agent).toMatchObject({ provider: developer.provider, model: developer.model, mode: 'edit', scopes: developer.scopes });
+      expect(agent).toMatchObject({
+        provider: developer.provider,
+        model: developer.model,
+        mode: 'edit',
+        scopes: developer.scopes,
+      });
       expect(core.workspaces.get(agent?.id as string)?.directory).toBe(task.worktree);
       // The setup script ran contained in the worktree, or not at all (and says why).
       if (sandboxStatus().available) {
@@ -115,7 +143,9 @@ describe('tasks in worktrees', () => {
 
   it("says a task is waiting while its agent's call waits on a card, and failed when its turn failed", async () => {
     model = await startFakeModelServer((request, index) =>
-      index === 0 ? { toolCalls: [{ name: 'run', args: { command: 'ls' } }] } : { status: 400, errorMessage: 'the model refused' },
+      index === 0
+        ? { toolCalls: [{ name: 'run', args: { command: 'ls' } }] }
+        : { status: 400, errorMessage: 'the model refused' },
     );
     const root = temp.make();
     const { core } = await buildTestCore(root, { ANTHROPIC_BASE_URL: model.url });
@@ -148,7 +178,9 @@ describe('tasks in worktrees', () => {
     fs.mkdirSync(plain);
     const developer = core.agents.list()[0]!;
     await core.assignment.assign(developer.id, plain);
-    await expect(core.api.tasks.start({ fromAgentId: developer.id, name: 'nope' }, HOST)).rejects.toThrow(/not a git repository root/);
+    await expect(core.api.tasks.start({ fromAgentId: developer.id, name: 'nope' }, HOST)).rejects.toThrow(
+      /not a git repository root/,
+    );
     expect(fs.existsSync(path.join(dataDir, 'worktrees', 'nope'))).toBe(false);
     expect(core.agents.list()).toHaveLength(1);
     await core.shutdown();

@@ -4,7 +4,7 @@ import { classifyRun, classifyShellCommand, type CommandKind } from '../../../sr
 import { readRun } from '../../../src/main/testRuns/read';
 
 describe('classifyRun', () => {
-  const runner = (r: string): CommandKind => ({ kind: 'runner', runner: r } as CommandKind);
+  const runner = (r: string): CommandKind => ({ kind: 'runner', runner: r }) as CommandKind;
   const script = (program: string, testNamed: boolean): CommandKind => ({ kind: 'script', program, testNamed });
   const table: Array<[string, CommandKind | null]> = [
     ['vitest run', runner('vitest')],
@@ -57,7 +57,10 @@ describe('classifyRun', () => {
   }
 
   it('finds the test run in a shell command for bash', () => {
-    expect(classifyShellCommand('cd web && CI=1 npm test 2>&1')).toEqual({ kind: script('npm', true), argv: ['npm', 'test', '2>&1'] });
+    expect(classifyShellCommand('cd web && CI=1 npm test 2>&1')).toEqual({
+      kind: script('npm', true),
+      argv: ['npm', 'test', '2>&1'],
+    });
     expect(classifyShellCommand('tsc --noEmit')?.kind).toEqual({ kind: 'check' });
     expect(classifyShellCommand('ls -la')).toBeNull();
   });
@@ -66,19 +69,35 @@ describe('classifyRun', () => {
 describe('readRun: a script is a test run by what it printed, not by its name', () => {
   const JEST = 'PASS src/a.test.js\nTests:       167 passed, 167 total\nTime:        3 s\n';
   it('npm run test:nodejs that ran jest is a jest run with its count', () => {
-    expect(readRun(['npm', 'run', 'test:nodejs'], JEST)).toEqual({ testRun: true, runners: ['jest'], label: 'jest', counts: { passed: 167, failed: 0, skipped: 0 } });
+    expect(readRun(['npm', 'run', 'test:nodejs'], JEST)).toEqual({
+      testRun: true,
+      runners: ['jest'],
+      label: 'jest',
+      counts: { passed: 167, failed: 0, skipped: 0 },
+    });
   });
   it('npm run ci that ran jest is a test run too', () => {
     expect(readRun(['npm', 'run', 'ci'], JEST)).toMatchObject({ testRun: true, runners: ['jest'] });
   });
   it('npm run build that ran no runner is a check', () => {
-    expect(readRun(['npm', 'run', 'build'], 'vite v8 building for production...\n')).toEqual({ testRun: false, recorded: true });
+    expect(readRun(['npm', 'run', 'build'], 'vite v8 building for production...\n')).toEqual({
+      testRun: false,
+      recorded: true,
+    });
   });
   it('npm test that printed no count is a test run with no count, never a zero', () => {
-    expect(readRun(['npm', 'test'], 'Segmentation fault\n')).toEqual({ testRun: true, runners: [], label: 'npm', counts: null });
+    expect(readRun(['npm', 'test'], 'Segmentation fault\n')).toEqual({
+      testRun: true,
+      runners: [],
+      label: 'npm',
+      counts: null,
+    });
   });
   it('mocha under npm test: "52 passing", "1 failing"', () => {
-    expect(readRun(['npm', 'test'], '\n  52 passing (1s)\n  1 failing\n\n  1) thing:\n     Error: x\n')).toMatchObject({ label: 'mocha', counts: { passed: 52, failed: 1, skipped: 0 } });
+    expect(readRun(['npm', 'test'], '\n  52 passing (1s)\n  1 failing\n\n  1) thing:\n     Error: x\n')).toMatchObject({
+      label: 'mocha',
+      counts: { passed: 52, failed: 1, skipped: 0 },
+    });
   });
   it('a direct runner is read with its own reader only', () => {
     expect(readRun(['pytest'], JEST)).toEqual({ testRun: true, runners: ['pytest'], label: 'pytest', counts: null });

@@ -37,8 +37,10 @@ async function project(testScript: string, files: Record<string, string>) {
   return { h, run, metric, last: () => lastRun(h.core.db, h.agent.id, h.workspace) };
 }
 
-const VITEST_PASS = "import { it, expect } from 'vitest';\nit('works', () => expect(1).toBe(1));\nit('also works', () => expect(2).toBe(2));\nit.skip('later', () => expect(3).toBe(3));\n";
-const MOCHA_PASS = "const assert = require('node:assert');\nit('works', () => assert.strictEqual(1, 1));\nit('also works', () => assert.strictEqual(2, 2));\nit.skip('later', () => {});\n";
+const VITEST_PASS =
+  "import { it, expect } from 'vitest';\nit('works', () => expect(1).toBe(1));\nit('also works', () => expect(2).toBe(2));\nit.skip('later', () => expect(3).toBe(3));\n";
+const MOCHA_PASS =
+  "const assert = require('node:assert');\nit('works', () => assert.strictEqual(1, 1));\nit('also works', () => assert.strictEqual(2, 2));\nit.skip('later', () => {});\n";
 
 describe('a vitest project', () => {
   it('reports its counts; a broken assertion gives 1 and the model sees which test; a syntax error is not measurable', async () => {
@@ -54,10 +56,16 @@ describe('a vitest project', () => {
     expect(p.last()).toMatchObject({ runner: 'vitest', passed: 2, failed: 1, skipped: 1 });
     expect(p.metric()).toEqual({ measurable: true, failing: 1 });
 
-    fs.writeFileSync(p.h.file('a.test.mjs'), "import { it, expect } from 'vitest';\nit('works', () => expect(1).toBe(1);\n");
+    fs.writeFileSync(
+      p.h.file('a.test.mjs'),
+      "import { it, expect } from 'vitest';\nit('works', () => expect(1).toBe(1);\n",
+    );
     expect(await p.run('npm test')).toMatchObject({ ok: true, data: { exitCode: 1 } });
     expect(p.last()).toMatchObject({ runner: 'npm', failed: null });
-    expect(p.metric()).toMatchObject({ measurable: false, reason: expect.stringMatching(/failed without saying how many tests failed/) });
+    expect(p.metric()).toMatchObject({
+      measurable: false,
+      reason: expect.stringMatching(/failed without saying how many tests failed/),
+    });
     await p.h.core.shutdown();
   });
 });
@@ -97,7 +105,9 @@ describe('node --test printing more than the 200 KB tail', () => {
     expect(done.ok && done.data).toMatchObject({ exitCode: 1 });
     const text = done.ok ? done.text : '';
     expect((done.ok && (done.data as { droppedBytes: number }).droppedBytes) || 0).toBeGreaterThan(0);
-    expect(text).toMatch(/\[Paddock kept 1 failure block of node --test from the [\d.]+ KB of earlier output the tail does not show\]/);
+    expect(text).toMatch(
+      /\[Paddock kept 1 failure block of node --test from the [\d.]+ KB of earlier output the tail does not show\]/,
+    );
     expect(text).toMatch(/not ok 1 - breaks early\n {2}---\n[^]*location: '[^']*a\.test\.mjs:3:1'[^]*1 !== 2/);
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(200 * 1024 + 400);
     expect(p.last()).toMatchObject({ runner: 'node', passed: 3000, failed: 1 });

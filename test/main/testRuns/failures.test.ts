@@ -30,7 +30,10 @@ function stream(text: string, collector: FailureCollector) {
 }
 
 function tap(failures: number[], passes: number): string {
-  const body = [...failures.map((n) => failing(n, `breaks${n}`)), ...Array.from({ length: passes }, (_, i) => passing(failures.length + i + 1))];
+  const body = [
+    ...failures.map((n) => failing(n, `breaks${n}`)),
+    ...Array.from({ length: passes }, (_, i) => passing(failures.length + i + 1)),
+  ];
   const total = failures.length + passes;
   return `TAP version 13\n${body.join('')}1..${total}\n# tests ${total}\n# suites 0\n# pass ${passes}\n# fail ${failures.length}\n# cancelled 0\n# skipped 0\n# todo 0\n`;
 }
@@ -44,8 +47,12 @@ describe('failure blocks ahead of the tail', () => {
     expect(result.output).not.toContain('breaks1');
     const { blocks, leftOut } = collector.blocksOf(['node']);
     const shown = withFailureBlocks({ ...result, blocks, leftOut, label: 'node --test', maxBytes: BOUND });
-    expect(shown).toMatch(/^\[Paddock kept 1 failure block of node --test from the [\d.]+ KB of earlier output the tail does not show\]\n/);
-    expect(shown).toContain("not ok 1 - breaks1\n  ---\n  duration_ms: 0.8\n  location: '/p/test/breaks1.test.mjs:4:1'");
+    expect(shown).toMatch(
+      /^\[Paddock kept 1 failure block of node --test from the [\d.]+ KB of earlier output the tail does not show\]\n/,
+    );
+    expect(shown).toContain(
+      "not ok 1 - breaks1\n  ---\n  duration_ms: 0.8\n  location: '/p/test/breaks1.test.mjs:4:1'",
+    );
     expect(shown).toContain("error: '1 == 2'");
     expect(shown).toContain('[end of the kept failure blocks]\n[');
     // The counts at the end are still there, and the whole stays within the bound (and its two notes).
@@ -58,7 +65,9 @@ describe('failure blocks ahead of the tail', () => {
     const text = tap([1], 10);
     const collector = new FailureCollector(READERS);
     const result = stream(text, collector);
-    expect(withFailureBlocks({ ...result, ...collector.blocksOf(['node']), label: 'node --test', maxBytes: BOUND })).toBe(text);
+    expect(
+      withFailureBlocks({ ...result, ...collector.blocksOf(['node']), label: 'node --test', maxBytes: BOUND }),
+    ).toBe(text);
   });
 
   it('a runner that failed everywhere: its budget is kept and the rest is counted as left out, never over the bound', () => {
@@ -74,17 +83,26 @@ describe('failure blocks ahead of the tail', () => {
   });
 
   it('a block longer than its limit is cut and says so', () => {
-    const collector = new FailureCollector(READERS, { blockLines: 3, blockBytes: 1024, runnerBytes: 4096, lineBytes: 256 });
+    const collector = new FailureCollector(READERS, {
+      blockLines: 3,
+      blockBytes: 1024,
+      runnerBytes: 4096,
+      lineBytes: 256,
+    });
     collector.push(Buffer.from(failing(1, 'long')));
     collector.end();
-    expect(collector.blocksOf(['node']).blocks[0]!.text).toBe('not ok 1 - long\n  ---\n  duration_ms: 0.8\n[5 more lines of this block cut]\n');
+    expect(collector.blocksOf(['node']).blocks[0]!.text).toBe(
+      'not ok 1 - long\n  ---\n  duration_ms: 0.8\n[5 more lines of this block cut]\n',
+    );
   });
 
   it('blocks are read through colour and carriage returns', () => {
     const collector = new FailureCollector(READERS);
     collector.push(Buffer.from('\u001b[31mnot ok 1 - red\u001b[39m\r\n  ---\n  error: x\n  ...\n'));
     collector.end();
-    expect(collector.blocksOf(['node']).blocks.map((b) => b.text)).toEqual(['not ok 1 - red\n  ---\n  error: x\n  ...\n']);
+    expect(collector.blocksOf(['node']).blocks.map((b) => b.text)).toEqual([
+      'not ok 1 - red\n  ---\n  error: x\n  ...\n',
+    ]);
   });
 });
 
@@ -96,17 +114,58 @@ const fixtureText = fs
   .map((name) => fs.readFileSync(path.join(FIXTURE_DIR, name), 'utf8'))
   .join('\n');
 const fixtureLines = fixtureText.split('\n');
-const allStarts = READERS.flatMap((reader) => reader.failures.flatMap((rule) => (rule.armedBy ? [rule.start, rule.armedBy] : [rule.start])));
+const allStarts = READERS.flatMap((reader) =>
+  reader.failures.flatMap((rule) => (rule.armedBy ? [rule.start, rule.armedBy] : [rule.start])),
+);
 /** Pieces the readers' patterns look for, so random lines often come near a match. */
-const piece = fc.constantFrom('FAIL ', ' FAIL ', 'not ok 1 - ', 'ok 2 - ', '  ● ', '  1) ', '2 failing', '✘ [fail]: ', '  ─', '✖ ', '(fail) ', '✗ ', 'error: ', ' => a.js:1:2', 'ERRORS', '___ t ___', 'FAILED ', 'ERROR: ', '--- FAIL: ', '---- x stdout ----', 'TIMEOUT [ 1.0s] ', '── STDOUT: x', ' ', '\t', 'a', 'é', '1', '\r', '\u001b[31m', '›', '⎯⎯[1/2]⎯');
-const line = fc.oneof(fc.constantFrom(...fixtureLines), fc.array(piece, { maxLength: 8 }).map((parts) => parts.join('')), fc.string());
+const piece = fc.constantFrom(
+  'FAIL ',
+  ' FAIL ',
+  'not ok 1 - ',
+  'ok 2 - ',
+  '  ● ',
+  '  1) ',
+  '2 failing',
+  '✘ [fail]: ',
+  '  ─',
+  '✖ ',
+  '(fail) ',
+  '✗ ',
+  'error: ',
+  ' => a.js:1:2',
+  'ERRORS',
+  '___ t ___',
+  'FAILED ',
+  'ERROR: ',
+  '--- FAIL: ',
+  '---- x stdout ----',
+  'TIMEOUT [ 1.0s] ',
+  '── STDOUT: x',
+  ' ',
+  '\t',
+  'a',
+  'é',
+  '1',
+  '\r',
+  '\u001b[31m',
+  '›',
+  '⎯⎯[1/2]⎯',
+);
+const line = fc.oneof(
+  fc.constantFrom(...fixtureLines),
+  fc.array(piece, { maxLength: 8 }).map((parts) => parts.join('')),
+  fc.string(),
+);
 
 describe('the joined start pattern (a flood of plain lines costs one test per line)', () => {
-  it('matches exactly the lines some reader\'s start or arming pattern matches', () => {
+  it("matches exactly the lines some reader's start or arming pattern matches", () => {
     const joined = joinedPattern(allStarts);
     expect(joined).not.toBeNull();
     for (const text of fixtureLines) expect(joined?.test(text)).toBe(allStarts.some((pattern) => pattern.test(text)));
-    fc.assert(fc.property(line, (text) => joined?.test(text) === allStarts.some((pattern) => pattern.test(text))), { numRuns: 3000 });
+    fc.assert(
+      fc.property(line, (text) => joined?.test(text) === allStarts.some((pattern) => pattern.test(text))),
+      { numRuns: 3000 },
+    );
   });
 
   it('is not built when joining would change what a pattern means', () => {
@@ -158,7 +217,8 @@ describe('the joined start pattern (a flood of plain lines costs one test per li
     const reference = new FailureCollector(READERS);
     reference.push(Buffer.from(fixtureText));
     reference.end();
-    const texts = (c: FailureCollector) => c.blocksOf(READERS.map((reader) => reader.runner)).blocks.map((block) => `${block.runner}: ${block.text}`);
+    const texts = (c: FailureCollector) =>
+      c.blocksOf(READERS.map((reader) => reader.runner)).blocks.map((block) => `${block.runner}: ${block.text}`);
     expect(texts(reference).length).toBeGreaterThan(5);
     expect(texts(collector)).toEqual(texts(reference));
   });

@@ -16,24 +16,25 @@ const PASS: TestCounts = { passed: 2, failed: 0, skipped: 1 };
 const FAIL: TestCounts = { passed: 2, failed: 1, skipped: 1 };
 
 /** The tiny projects under capture/projects: pass = 2 passed 1 skipped; fail adds "breaks"; crash = a syntax error. */
-const CAPTURED: Array<{ dir: string; runner: TestRunner; crash: TestCounts | null; colour: boolean; escapes?: false }> = [
-  { dir: 'vitest', runner: 'vitest', crash: null, colour: true },
-  { dir: 'jest', runner: 'jest', crash: { passed: 0, failed: 0, skipped: 0 }, colour: true },
-  { dir: 'mocha', runner: 'mocha', crash: null, colour: true },
-  { dir: 'ava', runner: 'ava', crash: null, colour: true },
-  { dir: 'tap', runner: 'tap', crash: { passed: 0, failed: 1, skipped: 0 }, colour: true },
-  // Node 20's TAP reporter and unittest print no colour at all, FORCE_COLOR or not.
-  { dir: 'node-test', runner: 'node', crash: { passed: 0, failed: 1, skipped: 0 }, colour: true, escapes: false },
-  { dir: 'node-test-spec', runner: 'node', crash: { passed: 0, failed: 1, skipped: 0 }, colour: true },
-  { dir: 'playwright', runner: 'playwright', crash: null, colour: true },
-  { dir: 'pytest', runner: 'pytest', crash: { passed: 0, failed: 1, skipped: 0 }, colour: true },
-  { dir: 'unittest', runner: 'unittest', crash: { passed: 0, failed: 1, skipped: 0 }, colour: true, escapes: false },
-  { dir: 'cargo', runner: 'cargo', crash: null, colour: true },
-  // Written from the runners' documented formats (not installed here): plain only.
-  { dir: 'deno', runner: 'deno', crash: null, colour: false },
-  { dir: 'nextest', runner: 'nextest', crash: null, colour: false },
-  { dir: 'bun', runner: 'bun', crash: { passed: 0, failed: 1, skipped: 0 }, colour: false },
-];
+const CAPTURED: Array<{ dir: string; runner: TestRunner; crash: TestCounts | null; colour: boolean; escapes?: false }> =
+  [
+    { dir: 'vitest', runner: 'vitest', crash: null, colour: true },
+    { dir: 'jest', runner: 'jest', crash: { passed: 0, failed: 0, skipped: 0 }, colour: true },
+    { dir: 'mocha', runner: 'mocha', crash: null, colour: true },
+    { dir: 'ava', runner: 'ava', crash: null, colour: true },
+    { dir: 'tap', runner: 'tap', crash: { passed: 0, failed: 1, skipped: 0 }, colour: true },
+    // Node 20's TAP reporter and unittest print no colour at all, FORCE_COLOR or not.
+    { dir: 'node-test', runner: 'node', crash: { passed: 0, failed: 1, skipped: 0 }, colour: true, escapes: false },
+    { dir: 'node-test-spec', runner: 'node', crash: { passed: 0, failed: 1, skipped: 0 }, colour: true },
+    { dir: 'playwright', runner: 'playwright', crash: null, colour: true },
+    { dir: 'pytest', runner: 'pytest', crash: { passed: 0, failed: 1, skipped: 0 }, colour: true },
+    { dir: 'unittest', runner: 'unittest', crash: { passed: 0, failed: 1, skipped: 0 }, colour: true, escapes: false },
+    { dir: 'cargo', runner: 'cargo', crash: null, colour: true },
+    // Written from the runners' documented formats (not installed here): plain only.
+    { dir: 'deno', runner: 'deno', crash: null, colour: false },
+    { dir: 'nextest', runner: 'nextest', crash: null, colour: false },
+    { dir: 'bun', runner: 'bun', crash: { passed: 0, failed: 1, skipped: 0 }, colour: false },
+  ];
 
 describe.each(CAPTURED)('$dir', ({ dir, runner, crash, colour, escapes }) => {
   const cases: Array<[string, TestCounts | null]> = [

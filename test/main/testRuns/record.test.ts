@@ -19,7 +19,14 @@ describe('recording and the failing_tests metric', () => {
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-testruns-'));
     db = openDatabase(dir);
-    createAgentsRepository(db).create({ id: 'a1', name: 'Dev', handle: 'dev', provider: 'anthropic', model: 'm', scopes: [] });
+    createAgentsRepository(db).create({
+      id: 'a1',
+      name: 'Dev',
+      handle: 'dev',
+      provider: 'anthropic',
+      model: 'm',
+      scopes: [],
+    });
   });
   afterEach(() => {
     db.close();
@@ -40,22 +47,34 @@ describe('recording and the failing_tests metric', () => {
   });
 
   it('not measurable: no workspace', () => {
-    expect(failingTests(db, 'a1', null)).toMatchObject({ measurable: false, reason: expect.stringMatching(/no workspace/) });
+    expect(failingTests(db, 'a1', null)).toMatchObject({
+      measurable: false,
+      reason: expect.stringMatching(/no workspace/),
+    });
   });
 
   it('not measurable: no recorded run', () => {
-    expect(failingTests(db, 'a1', ws)).toMatchObject({ measurable: false, reason: expect.stringMatching(/no test run/) });
+    expect(failingTests(db, 'a1', ws)).toMatchObject({
+      measurable: false,
+      reason: expect.stringMatching(/no test run/),
+    });
   });
 
   it('not measurable: the last run was a typecheck, not a test runner', () => {
     record('npx vitest run', 0, fixture('vitest-pass'));
     record('tsc --noEmit', 0, '');
-    expect(failingTests(db, 'a1', ws)).toMatchObject({ measurable: false, reason: expect.stringMatching(/tsc --noEmit\) was not a test runner/) });
+    expect(failingTests(db, 'a1', ws)).toMatchObject({
+      measurable: false,
+      reason: expect.stringMatching(/tsc --noEmit\) was not a test runner/),
+    });
   });
 
   it('not measurable: a failed run that never said how many failed', () => {
     record('npm test', 1, fixture('npm-test-crash-no-count'));
-    expect(failingTests(db, 'a1', ws)).toMatchObject({ measurable: false, reason: expect.stringMatching(/without saying how many/) });
+    expect(failingTests(db, 'a1', ws)).toMatchObject({
+      measurable: false,
+      reason: expect.stringMatching(/without saying how many/),
+    });
   });
 
   it('not measurable: a go build failure', () => {

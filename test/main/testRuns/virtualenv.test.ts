@@ -28,11 +28,16 @@ const missing = systemPytest();
 function makeVenv(dir: string): void {
   execFileSync('python3', ['-m', 'venv', '--without-pip', '--system-site-packages', dir], { stdio: 'ignore' });
   const python = path.join(dir, 'bin', 'python');
-  fs.writeFileSync(path.join(dir, 'bin', 'pytest'), `#!${python}\nimport sys\nfrom pytest import console_main\nif __name__ == '__main__':\n    sys.exit(console_main())\n`, { mode: 0o755 });
+  fs.writeFileSync(
+    path.join(dir, 'bin', 'pytest'),
+    `#!${python}\nimport sys\nfrom pytest import console_main\nif __name__ == '__main__':\n    sys.exit(console_main())\n`,
+    { mode: 0o755 },
+  );
 }
 
 // The test proves which interpreter ran it: the venv's, not the system's.
-const TEST_FILE = "import sys\n\ndef test_runs_in_the_project_venv():\n    assert sys.prefix.endswith('.venv')\n\ndef test_more():\n    assert 1 == 1\n";
+const TEST_FILE =
+  "import sys\n\ndef test_runs_in_the_project_venv():\n    assert sys.prefix.endswith('.venv')\n\ndef test_more():\n    assert 1 == 1\n";
 
 describe.skipIf(missing !== null)(`the project's .venv${missing ? ` (skipped: ${missing})` : ''}`, () => {
   it('is detected at assignment, said on the card, and runs pytest without a card in run mode', async () => {
@@ -41,29 +46,46 @@ describe.skipIf(missing !== null)(`the project's .venv${missing ? ` (skipped: ${
     fs.writeFileSync(h.file('test_a.py'), TEST_FILE);
 
     const proposal = await h.core.assignment.propose(h.workspace);
-    expect(proposal.ok && proposal.proposal.details.join('\n')).toMatch(/Python virtualenv: \.venv — its bin\/ comes first on PATH/);
+    expect(proposal.ok && proposal.proposal.details.join('\n')).toMatch(
+      /Python virtualenv: \.venv — its bin\/ comes first on PATH/,
+    );
     const assigned = await h.core.assignment.assign(h.agent.id, h.workspace);
     expect(assigned).toMatchObject({ ok: true, workspace: { venv: h.file('.venv') } });
 
-    for (const command of ['.venv/bin/pytest -q', '.venv/bin/python -m pytest -q', './.venv/bin/python3 -m pytest', 'python3 -m pytest -q']) {
+    for (const command of [
+      '.venv/bin/pytest -q',
+      '.venv/bin/python -m pytest -q',
+      './.venv/bin/python3 -m pytest',
+      'python3 -m pytest -q',
+    ]) {
       const { result } = h.dispatch('run', { command });
       const done = await result;
       expect(h.core.cards.list(), command).toEqual([]);
       expect(done.ok && done.data, `${command}: ${done.ok ? done.text : done.error}`).toMatchObject({ exitCode: 0 });
-      expect(lastRun(h.core.db, h.agent.id, h.workspace), command).toMatchObject({ runner: 'pytest', passed: 2, failed: 0 });
+      expect(lastRun(h.core.db, h.agent.id, h.workspace), command).toMatchObject({
+        runner: 'pytest',
+        passed: 2,
+        failed: 0,
+      });
     }
     await h.core.shutdown();
   }, 180_000);
 
   it('the venv python asks for anything but -m pytest|unittest, and a python that leads elsewhere is refused', async () => {
     // The run list's rule (seed 003 §5), which holds without the sandbox; with it, run decides by effect.
-    const h = await dispatchHarness(temp.make(), { mode: 'run', withWorkspace: false, env: { PADDOCK_SANDBOX: 'off' } });
+    const h = await dispatchHarness(temp.make(), {
+      mode: 'run',
+      withWorkspace: false,
+      env: { PADDOCK_SANDBOX: 'off' },
+    });
     makeVenv(h.file('.venv'));
     await h.core.assignment.assign(h.agent.id, h.workspace);
 
     const { result } = h.dispatch('run', { command: '.venv/bin/python -V' });
     const card = await h.nextCard();
-    expect(card.reason).toMatch(/the virtualenv's python runs without a card only as `python -m pytest` or `python -m unittest`/);
+    expect(card.reason).toMatch(
+      /the virtualenv's python runs without a card only as `python -m pytest` or `python -m unittest`/,
+    );
     // Approved, it runs with the venv's interpreter (not refused as a link leading outside).
     h.core.cards.answer({ cardId: card.id, decision: 'approve' });
     expect(await result).toMatchObject({ ok: true, data: { exitCode: 0 }, text: expect.stringMatching(/Python 3\./) });
@@ -95,7 +117,10 @@ describe('detectVirtualenv', () => {
     venvAt(root, '.venv');
     expect(detectVirtualenv(root)).toBe(path.join(root, '.venv'));
     venvAt(root, 'envs/dev');
-    fs.writeFileSync(path.join(root, 'pyproject.toml'), '[project]\nname = "x"\n\n[tool.hatch.envs.default]\npath = "envs/dev"\n');
+    fs.writeFileSync(
+      path.join(root, 'pyproject.toml'),
+      '[project]\nname = "x"\n\n[tool.hatch.envs.default]\npath = "envs/dev"\n',
+    );
     expect(detectVirtualenv(root)).toBe(path.join(root, 'envs/dev'));
   });
 
@@ -111,7 +136,10 @@ describe('detectVirtualenv', () => {
     const outside = temp.make();
     venvAt(outside, '.venv');
     fs.symlinkSync(path.join(outside, '.venv'), path.join(root, '.venv'));
-    fs.writeFileSync(path.join(root, 'pyproject.toml'), `[tool.hatch.envs.default]\npath = "../${path.basename(outside)}/.venv"\n`);
+    fs.writeFileSync(
+      path.join(root, 'pyproject.toml'),
+      `[tool.hatch.envs.default]\npath = "../${path.basename(outside)}/.venv"\n`,
+    );
     expect(detectVirtualenv(root)).toBeNull();
     fs.mkdirSync(path.join(root, 'venv', 'bin'), { recursive: true });
     fs.symlinkSync('/usr/bin/python3', path.join(root, 'venv', 'bin', 'python'));

@@ -26,7 +26,10 @@ describe('bash', () => {
     const ran = await uncontained.tierFor({ command: 'ls' }, toolContext({ workspace: ws, mode: 'run' }));
     expect(ran.tier).toBe('gated');
     expect(ran.reason).toContain('bubblewrap is not installed');
-    const optIn = createBashTool({ sandbox: testSandbox(), choicesFor: () => ({ allowedDomains: [], uncontainedShell: true, runListOnly: false }) });
+    const optIn = createBashTool({
+      sandbox: testSandbox(),
+      choicesFor: () => ({ allowedDomains: [], uncontainedShell: true, runListOnly: false }),
+    });
     const opted = await optIn.tierFor({ command: 'ls' }, toolContext({ workspace: ws, mode: 'run' }));
     expect(opted.tier).toBe('gated');
     expect(opted.reason).toContain('uncontained shell');
@@ -36,11 +39,19 @@ describe('bash', () => {
     const tool = createBashTool({ sandbox: testSandbox() });
     expect((await tool.tierFor({ command: 'ls' }, toolContext({ workspace: ws, mode: 'ask' }))).tier).toBe('gated');
     const edit = await tool.tierFor({ command: 'ls' }, toolContext({ workspace: ws, mode: 'edit' }));
-    expect(edit).toEqual({ tier: 'gated', reason: 'bash runs any command line; in edit mode every bash call needs your approval' });
+    expect(edit).toEqual({
+      tier: 'gated',
+      reason: 'bash runs any command line; in edit mode every bash call needs your approval',
+    });
     expect((await tool.tierFor({ command: 'ls' }, toolContext({ workspace: ws, mode: 'run' }))).tier).toBe('auto');
-    expect((await tool.preview!({ command: 'ls' }, toolContext({ workspace: ws, mode: 'run' }))).details?.[0]).toMatch(/^contained: bubblewrap/);
+    expect((await tool.preview!({ command: 'ls' }, toolContext({ workspace: ws, mode: 'run' }))).details?.[0]).toMatch(
+      /^contained: bubblewrap/,
+    );
     expect((await tool.tierFor({ command: 'ls' }, toolContext({ workspace: null }))).tier).toBe('gated');
-    expect(await tool.run({ command: 'ls' }, toolContext({ workspace: null }))).toMatchObject({ ok: false, status: 403 });
+    expect(await tool.run({ command: 'ls' }, toolContext({ workspace: null }))).toMatchObject({
+      ok: false,
+      status: 403,
+    });
   });
 
   it('runs through the shell in the workspace, streams and bounds its output', async () => {
@@ -50,7 +61,9 @@ describe('bash', () => {
     const streamed: string[] = [];
     const ctx = toolContext({ workspace: ws, onOutput: (c) => streamed.push(c) });
     const result = await tool.run({ command: 'pwd; wc -l < f.txt | tr -d " "; echo "$((2+3))"; exit 3' }, ctx);
-    expect(text(result)).toBe(`$ pwd; wc -l < f.txt | tr -d " "; echo "$((2+3))"; exit 3\n(in .) exit code 3 · ${/· ([\d.]+ s)/.exec(text(result))?.[1]}\n${ws}\n2\n5\n`);
+    expect(text(result)).toBe(
+      `$ pwd; wc -l < f.txt | tr -d " "; echo "$((2+3))"; exit 3\n(in .) exit code 3 · ${/· ([\d.]+ s)/.exec(text(result))?.[1]}\n${ws}\n2\n5\n`,
+    );
     expect(streamed.join('')).toContain('5');
     const flood = await tool.run({ command: 'i=0; while [ $i -lt 3000 ]; do echo "line $i"; i=$((i+1)); done' }, ctx);
     expect(text(flood)).toMatch(/of earlier output dropped; the last 4\.0 KB follow\]/);
@@ -71,24 +84,32 @@ describe('bash', () => {
 
   it('kills the command at its timeout', async () => {
     const tool = createBashTool({ shell: '/bin/sh', killGraceMs: 200 });
-    const result = await tool.run({ command: 'sleep 30', timeoutSeconds: 1 }, toolContext({ workspace: tempDir('paddock-ws-') }));
+    const result = await tool.run(
+      { command: 'sleep 30', timeoutSeconds: 1 },
+      toolContext({ workspace: tempDir('paddock-ws-') }),
+    );
     expect(text(result)).toContain('timed out after 1.00 s');
   });
 });
 
 describe('bash: always-card entries a contained command creates (SPEC §4)', () => {
-  it.skipIf(!sandboxStatus().available)('are moved out, and the result says so; an existing workflow stays as it was', async () => {
-    const ws = tempDir('paddock-ws-');
-    fs.mkdirSync(path.join(ws, '.github', 'workflows'), { recursive: true });
-    fs.writeFileSync(path.join(ws, '.github', 'workflows', 'ci.yml'), 'name: owner\n');
-    const tool = createBashTool({ sandbox: testSandbox() });
-    const result = await tool.run(
-      { command: 'echo planted > .github/workflows/ci.yml; echo x > app.code-workspace; echo fine > notes.txt' },
-      toolContext({ workspace: ws, mode: 'run' }),
-    );
-    expect(text(result)).toContain('refused: `app.code-workspace` appeared during this command and was moved out of the workspace');
-    expect(fs.existsSync(path.join(ws, 'app.code-workspace'))).toBe(false);
-    expect(fs.readFileSync(path.join(ws, '.github', 'workflows', 'ci.yml'), 'utf8')).toBe('name: owner\n');
-    expect(fs.readFileSync(path.join(ws, 'notes.txt'), 'utf8')).toBe('fine\n');
-  });
+  it.skipIf(!sandboxStatus().available)(
+    'are moved out, and the result says so; an existing workflow stays as it was',
+    async () => {
+      const ws = tempDir('paddock-ws-');
+      fs.mkdirSync(path.join(ws, '.github', 'workflows'), { recursive: true });
+      fs.writeFileSync(path.join(ws, '.github', 'workflows', 'ci.yml'), 'name: owner\n');
+      const tool = createBashTool({ sandbox: testSandbox() });
+      const result = await tool.run(
+        { command: 'echo planted > .github/workflows/ci.yml; echo x > app.code-workspace; echo fine > notes.txt' },
+        toolContext({ workspace: ws, mode: 'run' }),
+      );
+      expect(text(result)).toContain(
+        'refused: `app.code-workspace` appeared during this command and was moved out of the workspace',
+      );
+      expect(fs.existsSync(path.join(ws, 'app.code-workspace'))).toBe(false);
+      expect(fs.readFileSync(path.join(ws, '.github', 'workflows', 'ci.yml'), 'utf8')).toBe('name: owner\n');
+      expect(fs.readFileSync(path.join(ws, 'notes.txt'), 'utf8')).toBe('fine\n');
+    },
+  );
 });

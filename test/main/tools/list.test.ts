@@ -36,7 +36,8 @@ describe('list', () => {
     expect(r.text).toContain('    a.ts');
     expect(r.text).toContain('keep.log');
     expect(r.text).toContain('README.md');
-    for (const hidden of ['dist', 'debug.log', 'generated.ts', 'node_modules', 'paddock-tmp', 'secret.txt']) expect(r.text).not.toContain(hidden);
+    for (const hidden of ['dist', 'debug.log', 'generated.ts', 'node_modules', 'paddock-tmp', 'secret.txt'])
+      expect(r.text).not.toContain(hidden);
   });
 
   it('steps over links and counts them', async () => {
@@ -55,7 +56,11 @@ describe('list', () => {
   });
 
   it('refuses a link as the requested path, and paths outside', async () => {
-    expect(await run({ path: 'src-link' })).toMatchObject({ ok: false, status: 403, error: expect.stringMatching(/symbolic link/) });
+    expect(await run({ path: 'src-link' })).toMatchObject({
+      ok: false,
+      status: 403,
+      error: expect.stringMatching(/symbolic link/),
+    });
     expect(await run({ path: 'out-link' })).toMatchObject({ ok: false, status: 403 });
     expect(await run({ path: '..' })).toMatchObject({ ok: false, status: 403 });
     expect(await run({ path: t.outside })).toMatchObject({ ok: false, status: 403 });

@@ -8,7 +8,10 @@ import { link, makeTree, toolContext, type Tree } from '../workspace/fixture';
 let t: Tree;
 beforeAll(() => {
   t = makeTree();
-  fs.writeFileSync(path.join(t.ws, 'many.txt'), Array.from({ length: 5000 }, (_, i) => `line ${i + 1}`).join('\n') + '\n');
+  fs.writeFileSync(
+    path.join(t.ws, 'many.txt'),
+    Array.from({ length: 5000 }, (_, i) => `line ${i + 1}`).join('\n') + '\n',
+  );
   fs.writeFileSync(path.join(t.ws, 'wide.txt'), `${'x'.repeat(300 * 1024)}\nsecond\n`);
   fs.writeFileSync(path.join(t.ws, 'bin.dat'), Buffer.from([1, 2, 0, 3, 4]));
   fs.writeFileSync(path.join(t.ws, 'empty.txt'), '');
@@ -50,7 +53,10 @@ describe('read', () => {
   });
 
   it('refuses a binary file with its size, and says when a file is empty', async () => {
-    expect(await run({ path: 'bin.dat' })).toMatchObject({ ok: false, error: expect.stringMatching(/binary file \(5 bytes\)/) });
+    expect(await run({ path: 'bin.dat' })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/binary file \(5 bytes\)/),
+    });
     expect(await run({ path: 'empty.txt' })).toMatchObject({ ok: true, text: expect.stringMatching(/empty/) });
   });
 
@@ -70,7 +76,11 @@ describe('read', () => {
   });
 
   it('refuses when the agent has no workspace', async () => {
-    expect(await readTool.run({ path: 'README.md' }, toolContext(null))).toMatchObject({ ok: false, status: 403, error: expect.stringMatching(/no workspace/) });
+    expect(await readTool.run({ path: 'README.md' }, toolContext(null))).toMatchObject({
+      ok: false,
+      status: 403,
+      error: expect.stringMatching(/no workspace/),
+    });
   });
 
   it('is auto in every mode', () => {

@@ -10,14 +10,18 @@ import { link, makeTree, toolContext, type Tree } from '../workspace/fixture';
 let t: Tree;
 beforeAll(async () => {
   t = makeTree();
-  const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3366cc' } });
+  const solid = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#3366cc' } });
   fs.writeFileSync(path.join(t.ws, 'small.png'), await solid(40, 20).png().toBuffer());
   fs.writeFileSync(path.join(t.ws, 'photo.jpg'), await solid(64, 64).jpeg().toBuffer());
   fs.writeFileSync(path.join(t.ws, 'anim.gif'), await solid(8, 8).gif().toBuffer());
   fs.writeFileSync(path.join(t.ws, 'icon.webp'), await solid(16, 16).webp().toBuffer());
   fs.writeFileSync(path.join(t.ws, 'huge.png'), await solid(4000, 2000).png().toBuffer());
   fs.writeFileSync(path.join(t.ws, 'not-really.png'), 'just text in a .png file\n');
-  fs.writeFileSync(path.join(t.ws, 'broken.png'), Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]));
+  fs.writeFileSync(
+    path.join(t.ws, 'broken.png'),
+    Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]),
+  );
   fs.writeFileSync(path.join(t.outside, 'outside.png'), await solid(10, 10).png().toBuffer());
   link(path.join(t.outside, 'outside.png'), path.join(t.ws, 'outside-link.png'));
 });

@@ -24,7 +24,9 @@ describe('run: tier', () => {
     const tool = createRunTool();
     const ws = workspace();
     expect((await tool.tierFor({ command: 'ls -l src' }, toolContext({ workspace: ws }))).tier).toBe('auto');
-    expect((await tool.tierFor({ command: 'ls -l src' }, toolContext({ workspace: ws, mode: 'ask' }))).tier).toBe('gated');
+    expect((await tool.tierFor({ command: 'ls -l src' }, toolContext({ workspace: ws, mode: 'ask' }))).tier).toBe(
+      'gated',
+    );
     expect((await tool.tierFor({ command: 'ls' }, toolContext({ workspace: null }))).tier).toBe('gated');
   });
 
@@ -48,8 +50,11 @@ describe('run: tier', () => {
           ? [{ id: 1, agentId, directory, argv: ['npm', 'install'], kind: 'exact', createdAt: 'now' }]
           : [],
     });
-    if (sandboxStatus().available) expect((await tool.tierFor({ command: 'npm install' }, toolContext({ workspace: ws }))).tier).toBe('auto');
-    expect((await tool.tierFor({ command: 'npm install' }, toolContext({ workspace: ws, agentId: 'bob' }))).tier).toBe('gated');
+    if (sandboxStatus().available)
+      expect((await tool.tierFor({ command: 'npm install' }, toolContext({ workspace: ws }))).tier).toBe('auto');
+    expect((await tool.tierFor({ command: 'npm install' }, toolContext({ workspace: ws, agentId: 'bob' }))).tier).toBe(
+      'gated',
+    );
   });
 
   it('runs the project’s own code without a card only while the sandbox is active (issue 13 §4)', async () => {
@@ -58,11 +63,15 @@ describe('run: tier', () => {
     const bare = createRunTool({ sandbox: missingSandbox() });
     const node = await bare.tierFor({ command: 'node x.js' }, toolContext({ workspace: ws }));
     expect(node.tier).toBe('gated');
-    expect(node.reason).toBe("`node` runs this project's own code, and the sandbox is not available: bubblewrap is not installed; install it: outside the sandbox that code runs as you, so it needs your approval");
+    expect(node.reason).toBe(
+      "`node` runs this project's own code, and the sandbox is not available: bubblewrap is not installed; install it: outside the sandbox that code runs as you, so it needs your approval",
+    );
     // Read-only programs stay auto: they run no project code.
     expect((await bare.tierFor({ command: 'ls' }, toolContext({ workspace: ws }))).tier).toBe('auto');
     const card = await bare.preview!({ command: 'node x.js' }, toolContext({ workspace: ws }));
-    expect(card.details).toContain("NOT contained: the sandbox is not available: bubblewrap is not installed; install it. It runs as you and can read Paddock's own environment");
+    expect(card.details).toContain(
+      "NOT contained: the sandbox is not available: bubblewrap is not installed; install it. It runs as you and can read Paddock's own environment",
+    );
     if (!sandboxStatus().available) return;
     const contained = createRunTool({ sandbox: testSandbox() });
     expect((await contained.tierFor({ command: 'node x.js' }, toolContext({ workspace: ws }))).tier).toBe('auto');
@@ -77,11 +86,22 @@ describe('run: tier', () => {
     expect(offline.details).toContain(
       'This command needs the network, and the sandbox gives it none: allow its domains for this agent in Settings → Developer → Sandbox (e.g. registry.npmjs.org).',
     );
-    const allowed = createRunTool({ sandbox: testSandbox(), choicesFor: () => ({ allowedDomains: ['registry.npmjs.org'], uncontainedShell: false, runListOnly: false }) });
+    const allowed = createRunTool({
+      sandbox: testSandbox(),
+      choicesFor: () => ({ allowedDomains: ['registry.npmjs.org'], uncontainedShell: false, runListOnly: false }),
+    });
     const card = await allowed.preview!({ command: 'npm install' }, ctx);
     if (sandboxStatus().available) {
-      expect(card.details?.some((d) => /^contained: bubblewrap \S+, network only to registry\.npmjs\.org \(HTTP\/HTTPS through Paddock's proxy\)$/.test(d))).toBe(true);
-      expect(card.details).toContain('This command needs the network: it may reach only registry.npmjs.org (allowed for this agent in Settings → Developer → Sandbox).');
+      expect(
+        card.details?.some((d) =>
+          /^contained: bubblewrap \S+, network only to registry\.npmjs\.org \(HTTP\/HTTPS through Paddock's proxy\)$/.test(
+            d,
+          ),
+        ),
+      ).toBe(true);
+      expect(card.details).toContain(
+        'This command needs the network: it may reach only registry.npmjs.org (allowed for this agent in Settings → Developer → Sandbox).',
+      );
     }
     const test = await allowed.preview!({ command: 'npm test' }, ctx);
     expect(test.details?.some((d) => d.startsWith('This command needs the network'))).toBe(false);
@@ -93,7 +113,9 @@ describe('run: tier', () => {
     const ws = workspace();
     const used: number[] = [];
     const tool = createRunTool({
-      rememberedFor: (agentId, directory) => [{ id: 7, agentId, directory, argv: ['ls', '--zzz'], kind: 'exact', createdAt: 'now' }],
+      rememberedFor: (agentId, directory) => [
+        { id: 7, agentId, directory, argv: ['ls', '--zzz'], kind: 'exact', createdAt: 'now' },
+      ],
       rememberedUsed: (id) => used.push(id),
     });
     expect((await tool.tierFor({ command: 'ls --zzz' }, toolContext({ workspace: ws }))).tier).toBe('auto');
@@ -122,10 +144,15 @@ describe('run: body', () => {
     const tool = createRunTool({ onCommandFinished: (f) => finished.push(f) });
     const ws = workspace();
     const streamed: string[] = [];
-    const result = await tool.run({ command: 'cat a.txt', cwd: 'src' }, toolContext({ workspace: ws, onOutput: (c) => streamed.push(c) }));
+    const result = await tool.run(
+      { command: 'cat a.txt', cwd: 'src' },
+      toolContext({ workspace: ws, onOutput: (c) => streamed.push(c) }),
+    );
     expect(text(result)).toMatch(/^\$ cat a\.txt\n\(in src\) exit code 0 · [\d.]+ s\nalpha\n$/);
     expect(streamed.join('')).toBe('alpha\n');
-    expect(finished).toEqual([{ agentId: 'alice', directory: ws, argv: ['cat', 'a.txt'], exitCode: 0, output: 'alpha\n' }]);
+    expect(finished).toEqual([
+      { agentId: 'alice', directory: ws, argv: ['cat', 'a.txt'], exitCode: 0, output: 'alpha\n' },
+    ]);
     const failing = await tool.run({ command: 'ls missing-file' }, toolContext({ workspace: ws }));
     expect(text(failing)).toMatch(/exit code [12]/);
   });
@@ -166,7 +193,10 @@ describe('run: body', () => {
       const tool = createRunTool({ ownerEnv: { USER: 'owner', LANG: 'C.UTF-8' } });
       const ctx = toolContext({ workspace: workspace() });
       const result = await tool.run({ command: 'env' }, ctx);
-      const lines = text(result).split('\n').slice(2).filter((line) => line.includes('='));
+      const lines = text(result)
+        .split('\n')
+        .slice(2)
+        .filter((line) => line.includes('='));
       const names = lines.map((line) => line.split('=')[0]).sort();
       expect(names).toEqual(['CI', 'HOME', 'LANG', 'PATH', 'TERM', 'USER']);
       expect(lines).toContain(`HOME=${ctx.home}`);
@@ -186,7 +216,10 @@ describe('run: body', () => {
   it('stops when the call is cancelled', async () => {
     const tool = createRunTool({ killGraceMs: 200 });
     const controller = new AbortController();
-    const pending = tool.run({ command: 'sleep 30' }, toolContext({ workspace: workspace(), signal: controller.signal }));
+    const pending = tool.run(
+      { command: 'sleep 30' },
+      toolContext({ workspace: workspace(), signal: controller.signal }),
+    );
     setTimeout(() => controller.abort(), 100);
     expect(text(await pending)).toMatch(/cancelled; its whole process group was killed/);
   });
@@ -194,31 +227,40 @@ describe('run: body', () => {
   it('is refused without a workspace and is replay-unsafe', async () => {
     const tool = createRunTool();
     expect(tool.effects.replaySafe).toBe(false);
-    expect(await tool.run({ command: 'ls' }, toolContext({ workspace: null }))).toMatchObject({ ok: false, status: 403 });
+    expect(await tool.run({ command: 'ls' }, toolContext({ workspace: null }))).toMatchObject({
+      ok: false,
+      status: 403,
+    });
   });
 });
 
 describe('run: always-card entries a contained command creates (SPEC §4)', () => {
-  it.skipIf(!sandboxStatus().available)('are moved out of the workspace, and the result tells the model to use write or edit', async () => {
-    const ws = workspace();
-    const dataDir = tempDir('paddock-data-');
-    const tool = createRunTool({ sandbox: testSandbox({ dataDir }) });
-    // run has no shell: the planting happens in a script, as a package.json test script would.
-    fs.writeFileSync(path.join(ws, 'plant.sh'), 'mkdir .vscode && echo x > .vscode/tasks.json && echo x > .envrc && echo built > src/out.txt\n');
-    const result = await tool.run({ command: 'sh plant.sh' }, toolContext({ workspace: ws }));
-    expect(text(result)).toMatch(/exit code 0/);
-    expect(text(result)).toContain(
-      'refused: `.envrc`, `.vscode` appeared during this command and were moved out of the workspace, because files that make other programs run code ' +
-        'when the owner next uses this folder are always a card; make that change with `write` or `edit`, which ask the owner.',
-    );
-    expect(fs.existsSync(path.join(ws, '.vscode'))).toBe(false);
-    expect(fs.existsSync(path.join(ws, '.envrc'))).toBe(false);
-    expect(fs.readdirSync(path.join(dataDir, 'refused'))).toHaveLength(2);
-    // The rest of what the command did stays.
-    expect(fs.readFileSync(path.join(ws, 'src', 'out.txt'), 'utf8')).toBe('built\n');
-    // A command that plants nothing says nothing.
-    expect(text(await tool.run({ command: 'ls' }, toolContext({ workspace: ws })))).not.toContain('refused:');
-  });
+  it.skipIf(!sandboxStatus().available)(
+    'are moved out of the workspace, and the result tells the model to use write or edit',
+    async () => {
+      const ws = workspace();
+      const dataDir = tempDir('paddock-data-');
+      const tool = createRunTool({ sandbox: testSandbox({ dataDir }) });
+      // run has no shell: the planting happens in a script, as a package.json test script would.
+      fs.writeFileSync(
+        path.join(ws, 'plant.sh'),
+        'mkdir .vscode && echo x > .vscode/tasks.json && echo x > .envrc && echo built > src/out.txt\n',
+      );
+      const result = await tool.run({ command: 'sh plant.sh' }, toolContext({ workspace: ws }));
+      expect(text(result)).toMatch(/exit code 0/);
+      expect(text(result)).toContain(
+        'refused: `.envrc`, `.vscode` appeared during this command and were moved out of the workspace, because files that make other programs run code ' +
+          'when the owner next uses this folder are always a card; make that change with `write` or `edit`, which ask the owner.',
+      );
+      expect(fs.existsSync(path.join(ws, '.vscode'))).toBe(false);
+      expect(fs.existsSync(path.join(ws, '.envrc'))).toBe(false);
+      expect(fs.readdirSync(path.join(dataDir, 'refused'))).toHaveLength(2);
+      // The rest of what the command did stays.
+      expect(fs.readFileSync(path.join(ws, 'src', 'out.txt'), 'utf8')).toBe('built\n');
+      // A command that plants nothing says nothing.
+      expect(text(await tool.run({ command: 'ls' }, toolContext({ workspace: ws })))).not.toContain('refused:');
+    },
+  );
 
   it('without the sandbox nothing is moved (such commands are cards there already)', async () => {
     const ws = workspace();
@@ -231,19 +273,22 @@ describe('run: always-card entries a contained command creates (SPEC §4)', () =
 });
 
 describe('run: a reader outside the sandbox', () => {
-  it.skipIf(!fs.existsSync('/usr/bin/rg'))('gets an empty HOME: rg does not read the owner’s git ignore (it told what a deny-listed file held)', async () => {
-    const ws = workspace();
-    fs.mkdirSync(path.join(ws, '.git'));
-    fs.writeFileSync(path.join(ws, 'probe.bak'), 'needle\n');
-    const home = tempDir('paddock-home-');
-    fs.mkdirSync(path.join(home, '.config', 'git'), { recursive: true });
-    fs.writeFileSync(path.join(home, '.config', 'git', 'ignore'), '*.bak\n');
-    const dataDir = tempDir('paddock-data-');
-    const tool = createRunTool({ sandbox: missingSandbox() });
-    const ctx = toolContext({ workspace: ws, home, dataDir, capturedPath: testPath() });
-    expect((await tool.tierFor({ command: 'rg -l needle' }, ctx)).tier).toBe('auto');
-    const result = await tool.run({ command: 'rg -l needle' }, ctx);
-    expect(text(result)).toContain('probe.bak');
-    expect(fs.readdirSync(path.join(dataDir, 'empty-home'))).toEqual([]);
-  });
+  it.skipIf(!fs.existsSync('/usr/bin/rg'))(
+    'gets an empty HOME: rg does not read the owner’s git ignore (it told what a deny-listed file held)',
+    async () => {
+      const ws = workspace();
+      fs.mkdirSync(path.join(ws, '.git'));
+      fs.writeFileSync(path.join(ws, 'probe.bak'), 'needle\n');
+      const home = tempDir('paddock-home-');
+      fs.mkdirSync(path.join(home, '.config', 'git'), { recursive: true });
+      fs.writeFileSync(path.join(home, '.config', 'git', 'ignore'), '*.bak\n');
+      const dataDir = tempDir('paddock-data-');
+      const tool = createRunTool({ sandbox: missingSandbox() });
+      const ctx = toolContext({ workspace: ws, home, dataDir, capturedPath: testPath() });
+      expect((await tool.tierFor({ command: 'rg -l needle' }, ctx)).tier).toBe('auto');
+      const result = await tool.run({ command: 'rg -l needle' }, ctx);
+      expect(text(result)).toContain('probe.bak');
+      expect(fs.readdirSync(path.join(dataDir, 'empty-home'))).toEqual([]);
+    },
+  );
 });

@@ -51,13 +51,25 @@ describe.skipIf(!status.available)(`run, contained${status.available ? '' : ` (s
     expect(tier.tier).toBe('gated');
     expect(tier.reason).toContain('secrets file .env');
     const card = await tool.preview!({ command }, ctx);
-    expect(card.details).toEqual(expect.arrayContaining(['The command, part by part (▶ decided the card):', '   ls src', '▶ && cat .env']));
+    expect(card.details).toEqual(
+      expect.arrayContaining(['The command, part by part (▶ decided the card):', '   ls src', '▶ && cat .env']),
+    );
   });
 
   it('says in its description what it accepts contained, and that without a sandbox only a plain command runs', () => {
     const { description } = createRunTool({});
     expect(description).not.toMatch(/^There is no shell/m);
-    for (const said of ['pipelines', '`&&`, `||` and `;`', 'cd DIR &&', '2>&1', '/bin/sh -c inside the sandbox', '`$(…)`', 'Without a sandbox', 'only a plain command runs', '127.0.0.1:<port>']) {
+    for (const said of [
+      'pipelines',
+      '`&&`, `||` and `;`',
+      'cd DIR &&',
+      '2>&1',
+      '/bin/sh -c inside the sandbox',
+      '`$(…)`',
+      'Without a sandbox',
+      'only a plain command runs',
+      '127.0.0.1:<port>',
+    ]) {
       expect(description).toContain(said);
     }
   });
@@ -78,7 +90,7 @@ describe.skipIf(!status.available)(`run, contained${status.available ? '' : ` (s
     expect(rm.choices).toBeUndefined();
   });
 
-  it('what the rule lets through unjudged (a program\'s own code) is still fenced by the sandbox', async () => {
+  it("what the rule lets through unjudged (a program's own code) is still fenced by the sandbox", async () => {
     const ws = workspace();
     const tool = createRunTool({ sandbox: testSandbox() });
     const ctx = toolContext({ workspace: ws, capturedPath: `${path.dirname(process.execPath)}:/usr/bin:/bin` });

@@ -22,7 +22,10 @@ describe('readScreenshotFile', () => {
 
     expect(readScreenshotFile(dataDir, path.join(dir, 'shot.png'))).toEqual({ ok: true, data: Buffer.from('PNG') });
     expect(readScreenshotFile(dataDir, path.join(dataDir, 'secret.png'))).toMatchObject({ ok: false, code: 'refused' });
-    expect(readScreenshotFile(dataDir, path.join(dir, '..', 'secret.png'))).toMatchObject({ ok: false, code: 'refused' });
+    expect(readScreenshotFile(dataDir, path.join(dir, '..', 'secret.png'))).toMatchObject({
+      ok: false,
+      code: 'refused',
+    });
     expect(readScreenshotFile(dataDir, path.join(dir, 'notes.txt'))).toMatchObject({ ok: false, code: 'refused' });
     expect(readScreenshotFile(dataDir, path.join(dir, 'link.png'))).toMatchObject({ ok: false, code: 'not-found' });
     expect(readScreenshotFile(dataDir, path.join(dir, 'missing.png'))).toMatchObject({ ok: false, code: 'not-found' });

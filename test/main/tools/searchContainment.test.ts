@@ -53,7 +53,8 @@ describe('list from the home directory', () => {
     const r = await listTool.run({ depth: 6 }, homeContext());
     if (!r.ok) throw new Error(r.error);
     expect(r.text).toContain('code.ts');
-    for (const name of ['anthropic.key', 'credentials', 'login.txt', 'Keychains', 'id_rsa', 'paddock.db']) expect(r.text).not.toContain(name);
+    for (const name of ['anthropic.key', 'credentials', 'login.txt', 'Keychains', 'id_rsa', 'paddock.db'])
+      expect(r.text).not.toContain(name);
     expect(r.text).toMatch(/denied place/);
   });
 });
@@ -79,17 +80,21 @@ describe('search while the searched directory is swapped for a link', () => {
     }
   });
 
-  it.each(engines)('never reports outside content (%s)', async (_name, ripgrep) => {
-    const tool = createSearchTool({ ripgrep });
-    const ctx = toolContext(t);
-    let outside = 0;
-    for (let i = 0; i < 300; i++) {
-      for (const p of ['d', 'd/inside.txt', 'd/outside-only.txt']) {
-        const r = await tool.run({ query: 'needle', path: p }, ctx);
-        if (r.ok && r.text.includes('OUTSIDE-SECRET')) outside++;
+  it.each(engines)(
+    'never reports outside content (%s)',
+    async (_name, ripgrep) => {
+      const tool = createSearchTool({ ripgrep });
+      const ctx = toolContext(t);
+      let outside = 0;
+      for (let i = 0; i < 300; i++) {
+        for (const p of ['d', 'd/inside.txt', 'd/outside-only.txt']) {
+          const r = await tool.run({ query: 'needle', path: p }, ctx);
+          if (r.ok && r.text.includes('OUTSIDE-SECRET')) outside++;
+        }
       }
-    }
-    expect(outside).toBe(0);
-    expect(swapper.exitCode).toBeNull();
-  }, 120_000);
+      expect(outside).toBe(0);
+      expect(swapper.exitCode).toBeNull();
+    },
+    120_000,
+  );
 });

@@ -26,15 +26,21 @@ function ctxIn(mode: Mode) {
 }
 
 describe('read of a secrets file', () => {
-  it.each(['ask', 'edit', 'run'] as const)('asks the owner first in %s mode; an example file and an ordinary one do not', async (mode) => {
-    for (const secret of ['.env', 'credentials.json', 'server.key', './.env']) {
-      const decision = await readTool.tierFor({ path: secret }, ctxIn(mode));
-      expect(decision, secret).toMatchObject({ tier: 'gated', reason: expect.stringMatching(/is a secrets file: what read returns goes to the model/) });
-    }
-    for (const plain of ['.env.example', 'notes.md', 'src/lib/a.ts']) {
-      expect(await readTool.tierFor({ path: plain }, ctxIn(mode)), plain).toMatchObject({ tier: 'auto' });
-    }
-  });
+  it.each(['ask', 'edit', 'run'] as const)(
+    'asks the owner first in %s mode; an example file and an ordinary one do not',
+    async (mode) => {
+      for (const secret of ['.env', 'credentials.json', 'server.key', './.env']) {
+        const decision = await readTool.tierFor({ path: secret }, ctxIn(mode));
+        expect(decision, secret).toMatchObject({
+          tier: 'gated',
+          reason: expect.stringMatching(/is a secrets file: what read returns goes to the model/),
+        });
+      }
+      for (const plain of ['.env.example', 'notes.md', 'src/lib/a.ts']) {
+        expect(await readTool.tierFor({ path: plain }, ctxIn(mode)), plain).toMatchObject({ tier: 'auto' });
+      }
+    },
+  );
 });
 
 describe('search', () => {
@@ -47,13 +53,17 @@ describe('search', () => {
     expect(text).not.toContain('needle-credentials');
     expect(text).not.toContain('needle-private-key');
     expect(text).not.toContain('needle-secret');
-    expect(text).toMatch(/2 secrets files matched and were left out: (credentials\.json, server\.key|server\.key, credentials\.json); read one to ask the owner/);
+    expect(text).toMatch(
+      /2 secrets files matched and were left out: (credentials\.json, server\.key|server\.key, credentials\.json); read one to ask the owner/,
+    );
   });
 
   it('withoutSecrets reads the file out of each hit, a colon in a name included', () => {
-    expect(withoutSecrets(['a:b.txt:3: x', 'cfg/.npmrc:1: token', '.env.sample:2: y', 'keys/id_ed25519:1: k'])).toEqual({
-      kept: ['a:b.txt:3: x', '.env.sample:2: y'],
-      skippedFiles: ['cfg/.npmrc', 'keys/id_ed25519'],
-    });
+    expect(withoutSecrets(['a:b.txt:3: x', 'cfg/.npmrc:1: token', '.env.sample:2: y', 'keys/id_ed25519:1: k'])).toEqual(
+      {
+        kept: ['a:b.txt:3: x', '.env.sample:2: y'],
+        skippedFiles: ['cfg/.npmrc', 'keys/id_ed25519'],
+      },
+    );
   });
 });

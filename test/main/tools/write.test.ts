@@ -20,7 +20,10 @@ const sha = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 describe('write', () => {
   it('creates parents, names the path and returns the diff and the hash of what it replaced', async () => {
     const created = await writeTool.run({ path: 'new/deep/file.txt', content: 'hello\n' }, toolContext(t));
-    expect(created).toMatchObject({ ok: true, data: { path: path.join(t.ws, 'new/deep/file.txt'), baseHash: null, created: true } });
+    expect(created).toMatchObject({
+      ok: true,
+      data: { path: path.join(t.ws, 'new/deep/file.txt'), baseHash: null, created: true },
+    });
     const replaced = await writeTool.run({ path: 'new/deep/file.txt', content: 'bye\n' }, toolContext(t));
     if (!replaced.ok) throw new Error(replaced.error);
     expect(replaced.text).toContain('new/deep/file.txt');
@@ -33,14 +36,28 @@ describe('write', () => {
   it('writes through a directory link inside the workspace, never through a link at the destination', async () => {
     expect(await writeTool.run({ path: 'dir-link/via.txt', content: 'x' }, toolContext(t))).toMatchObject({ ok: true });
     expect(fs.readFileSync(path.join(t.ws, 'src/via.txt'), 'utf8')).toBe('x');
-    expect(await writeTool.run({ path: 'file-link', content: 'x' }, toolContext(t))).toMatchObject({ ok: false, status: 403 });
+    expect(await writeTool.run({ path: 'file-link', content: 'x' }, toolContext(t))).toMatchObject({
+      ok: false,
+      status: 403,
+    });
     expect(fs.readFileSync(path.join(t.ws, 'src/lib/a.ts'), 'utf8')).toBe('export const a = 1;\n');
   });
 
   it('AC-4: a path outside is refused with 403 and the file outside is unchanged', async () => {
     const secret = path.join(t.outside, 'secret.txt');
-    for (const p of ['../outside/secret.txt', secret, 'out-link/secret.txt', '~/x', '', '.git/config', '.GIT/hooks/pre-commit']) {
-      expect(await writeTool.run({ path: p, content: 'PWNED' }, toolContext(t)), p).toMatchObject({ ok: false, status: 403 });
+    for (const p of [
+      '../outside/secret.txt',
+      secret,
+      'out-link/secret.txt',
+      '~/x',
+      '',
+      '.git/config',
+      '.GIT/hooks/pre-commit',
+    ]) {
+      expect(await writeTool.run({ path: p, content: 'PWNED' }, toolContext(t)), p).toMatchObject({
+        ok: false,
+        status: 403,
+      });
     }
     expect(fs.readFileSync(secret, 'utf8')).toBe('OUTSIDE-SECRET\n');
     expect(fs.existsSync(path.join(t.ws, '.git'))).toBe(false);
@@ -52,18 +69,25 @@ describe('write', () => {
     expect(preview).toMatchObject({ path: path.join(t.ws, 'README.md'), baseHash: sha('# project\n') });
     expect(preview.diff).toContain('+new');
     fs.writeFileSync(path.join(t.ws, 'README.md'), '# changed meanwhile\n');
-    const r = await writeTool.run({ path: 'README.md', content: 'new\n' }, { ...ctx, approval: { baseHash: preview.baseHash ?? null } });
+    const r = await writeTool.run(
+      { path: 'README.md', content: 'new\n' },
+      { ...ctx, approval: { baseHash: preview.baseHash ?? null } },
+    );
     expect(r).toMatchObject({ ok: false, error: expect.stringMatching(/changed while you were deciding/) });
     expect(fs.readFileSync(path.join(t.ws, 'README.md'), 'utf8')).toBe('# changed meanwhile\n');
   });
 
   it('is a card in ask mode and for always-a-card files in every mode; never governed by the acceptance policy', () => {
-    const ctx = (mode: 'ask' | 'edit' | 'run', acceptancePolicy: 'apply' | 'propose' = 'apply') => toolContext(t, { agent: agent({ mode, acceptancePolicy }) });
+    const ctx = (mode: 'ask' | 'edit' | 'run', acceptancePolicy: 'apply' | 'propose' = 'apply') =>
+      toolContext(t, { agent: agent({ mode, acceptancePolicy }) });
     expect(writeTool.tierFor({ path: 'x.ts', content: '' }, ctx('ask'))).toMatchObject({ tier: 'gated' });
     expect(writeTool.tierFor({ path: 'x.ts', content: '' }, ctx('edit', 'propose'))).toMatchObject({ tier: 'auto' });
     expect(writeTool.tierFor({ path: 'x.ts', content: '' }, ctx('run'))).toMatchObject({ tier: 'auto' });
     for (const mode of ['ask', 'edit', 'run'] as const) {
-      expect(writeTool.tierFor({ path: '.vscode/tasks.json', content: '' }, ctx(mode))).toMatchObject({ tier: 'gated', reason: expect.stringMatching(/always a card/) });
+      expect(writeTool.tierFor({ path: '.vscode/tasks.json', content: '' }, ctx(mode))).toMatchObject({
+        tier: 'gated',
+        reason: expect.stringMatching(/always a card/),
+      });
     }
     // Through a link inside the workspace that lands on an always-a-card directory.
     fs.mkdirSync(path.join(t.ws, '.github', 'workflows'), { recursive: true });

@@ -53,9 +53,12 @@ describe('.git is never written, whichever way it is reached', () => {
     expectRefused(check(p, 'write', cwd), /\.git/);
   });
 
-  it.each(['.git::$INDEX_ALLOCATION/hooks/x', '.git:stream', 'GIT~2/hooks/x', '.git \u200b/x', '.GiT. ./config'])('%j for write (NTFS and 8.3 spellings)', (p) => {
-    expectRefused(check(p, 'write'), /\.git/);
-  });
+  it.each(['.git::$INDEX_ALLOCATION/hooks/x', '.git:stream', 'GIT~2/hooks/x', '.git \u200b/x', '.GiT. ./config'])(
+    '%j for write (NTFS and 8.3 spellings)',
+    (p) => {
+      expectRefused(check(p, 'write'), /\.git/);
+    },
+  );
 
   it('refuses writes in a workspace that is itself inside a .git directory', () => {
     const ctx = { ...t.ctx, workspace: path.join(t.ws, '.git') };
@@ -73,7 +76,18 @@ describe('.git is never written, whichever way it is reached', () => {
 
 describe('Windows spellings', () => {
   // Was ok as a literal name; a backslash is a separator to every Windows-trained model and corpus.
-  it.each(['..\\..\\etc\\passwd', 'src\\..\\..\\outside', '..\\', 'src/..\\..\\x', '\\\\?\\C:\\Windows', '\\etc\\passwd', 'C:\\Windows\\win.ini', 'c:/x', 'C:', 'C:foo'])('%j is refused', (p) => {
+  it.each([
+    '..\\..\\etc\\passwd',
+    'src\\..\\..\\outside',
+    '..\\',
+    'src/..\\..\\x',
+    '\\\\?\\C:\\Windows',
+    '\\etc\\passwd',
+    'C:\\Windows\\win.ini',
+    'c:/x',
+    'C:',
+    'C:foo',
+  ])('%j is refused', (p) => {
     expect(check(p).ok).toBe(false);
     expect(check(p, 'write').ok).toBe(false);
   });
@@ -90,7 +104,18 @@ describe('Windows spellings', () => {
 
 describe('Unicode and control characters', () => {
   // Were ok as literal names; every one is `..`, `/` or `~` to a normalising layer.
-  it.each(['\uff0e\uff0e/\uff0e\uff0e/etc/passwd', '\u2024\u2024/x', '\u2025/x', '..\uff0fx', '\uff0e\uff0e\uff0fx', '.\u200b./x', '\ufe52\ufe52/x', 'a\u2215..\u2215..\u2215b', '\uff5e/.ssh', 'a\uff3c..'])('%j is refused', (p) => {
+  it.each([
+    '\uff0e\uff0e/\uff0e\uff0e/etc/passwd',
+    '\u2024\u2024/x',
+    '\u2025/x',
+    '..\uff0fx',
+    '\uff0e\uff0e\uff0fx',
+    '.\u200b./x',
+    '\ufe52\ufe52/x',
+    'a\u2215..\u2215..\u2215b',
+    '\uff5e/.ssh',
+    'a\uff3c..',
+  ])('%j is refused', (p) => {
     expectRefused(check(p), /Unicode/);
   });
 
@@ -99,7 +124,14 @@ describe('Unicode and control characters', () => {
   });
 
   it('keeps ordinary non-ASCII names and percent signs (literal, inside)', () => {
-    for (const p of ['caf\u00e9.txt', 'cafe\u0301.txt', '\u65e5\u672c/\u8a9e.md', '%2e%2e/%2e%2e/etc', '..%2f..%2fetc', '\u202ecod.exe']) {
+    for (const p of [
+      'caf\u00e9.txt',
+      'cafe\u0301.txt',
+      '\u65e5\u672c/\u8a9e.md',
+      '%2e%2e/%2e%2e/etc',
+      '..%2f..%2fetc',
+      '\u202ecod.exe',
+    ]) {
       const d = check(p);
       expect(d, p).toEqual({ ok: true, path: path.join(t.ws, p) });
     }
@@ -108,16 +140,25 @@ describe('Unicode and control characters', () => {
 
 describe('the deny list when HOME is a link', () => {
   // Was ok: entries that did not exist yet were compared only in their unresolved spelling.
-  it.each(['.aws/credentials', '.config/gh/hosts.yml', '.ssh/authorized_keys', '.bashrc', '.claude/settings.json'])('%j for write in the real home is refused', (p) => {
-    const home = path.join(path.dirname(t.top), `${path.basename(t.top)}-homelink`);
-    const ctx = { workspace: t.top, home, dataDir: t.dataDir };
-    expectRefused(check(p, 'write', undefined, ctx), /deny list/);
-  });
+  it.each(['.aws/credentials', '.config/gh/hosts.yml', '.ssh/authorized_keys', '.bashrc', '.claude/settings.json'])(
+    '%j for write in the real home is refused',
+    (p) => {
+      const home = path.join(path.dirname(t.top), `${path.basename(t.top)}-homelink`);
+      const ctx = { workspace: t.top, home, dataDir: t.dataDir };
+      expectRefused(check(p, 'write', undefined, ctx), /deny list/);
+    },
+  );
 });
 
 describe("Paddock's own data directory", () => {
   const home = () => ({ workspace: t.top, home: t.top, dataDir: t.dataDir });
-  it.each(['data/repositories/p1/deploy-key', 'data/repositories/p1', 'data/repositories', 'data/credentials/x', 'data/repositories/p1/agent/../../../paddock.db'])('%j is refused from a workspace above it', (p) => {
+  it.each([
+    'data/repositories/p1/deploy-key',
+    'data/repositories/p1',
+    'data/repositories',
+    'data/credentials/x',
+    'data/repositories/p1/agent/../../../paddock.db',
+  ])('%j is refused from a workspace above it', (p) => {
     expectRefused(check(p, 'write', undefined, home()), /data directory/);
   });
   it('allows a connected worktree below it', () => {
@@ -128,7 +169,10 @@ describe("Paddock's own data directory", () => {
 describe('workspace roots', () => {
   const ctx = () => ({ home: t.top, dataDir: t.dataDir });
   it('refuses a project folder that is not its agent worktree', () => {
-    expect(validateWorkspaceRoot(path.join(t.dataDir, 'repositories', 'p1'), ctx())).toMatchObject({ ok: false, reason: expect.stringMatching(/Paddock's own state/) });
+    expect(validateWorkspaceRoot(path.join(t.dataDir, 'repositories', 'p1'), ctx())).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/Paddock's own state/),
+    });
     expect(validateWorkspaceRoot(path.join(t.dataDir, 'repositories', 'p1', 'agent'), ctx()).ok).toBe(true);
   });
   it('refuses a process alias even when it resolves to an ordinary directory', () => {
@@ -153,8 +197,11 @@ describe('absolute paths that name the workspace another way', () => {
 });
 
 describe('always-a-card spellings', () => {
-  it.each(['.vs\u200bcode/tasks.json', '.envrc::$DATA', '.mcp.json.', '.github\\workflows\\ci.yml'])('%j is a card', async (p) => {
-    const { isAlwaysCardPath } = await import('../../../src/main/workspace/alwaysCard');
-    expect(isAlwaysCardPath(p)).toMatch(/always a card/);
-  });
+  it.each(['.vs\u200bcode/tasks.json', '.envrc::$DATA', '.mcp.json.', '.github\\workflows\\ci.yml'])(
+    '%j is a card',
+    async (p) => {
+      const { isAlwaysCardPath } = await import('../../../src/main/workspace/alwaysCard');
+      expect(isAlwaysCardPath(p)).toMatch(/always a card/);
+    },
+  );
 });

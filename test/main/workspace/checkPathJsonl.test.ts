@@ -22,8 +22,19 @@ async function jsonl(input: string): Promise<{ code: number; answers: Array<Reco
   stdout.setEncoding('utf8'); // a character split across chunks stays whole
   stdout.on('data', (c: string) => (out += c));
   stdin.end(input);
-  const code = await runCheckPath(['--jsonl'], { stdin, stdout, stderr, env: { HOME: t.top, PADDOCK_DATA_DIR: t.dataDir } });
-  return { code, answers: out.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>) };
+  const code = await runCheckPath(['--jsonl'], {
+    stdin,
+    stdout,
+    stderr,
+    env: { HOME: t.top, PADDOCK_DATA_DIR: t.dataDir },
+  });
+  return {
+    code,
+    answers: out
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as Record<string, unknown>),
+  };
 }
 
 const hostile = (): string[] => [
@@ -86,15 +97,26 @@ describe('check-path --jsonl robustness', () => {
   });
 
   it('runs a corpus through the real binary without dying', async () => {
-    const lines = [...hostile(), ...['../x', '/etc/passwd', '..\\..\\x', '\uff0e\uff0e/x'].map((p) => JSON.stringify({ workspace: t.ws, path: p }))];
-    const child = spawn(...paddockCli(['check-path', '--jsonl']), { env: { ...process.env, HOME: t.top, PADDOCK_DATA_DIR: t.dataDir }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const lines = [
+      ...hostile(),
+      ...['../x', '/etc/passwd', '..\\..\\x', '\uff0e\uff0e/x'].map((p) =>
+        JSON.stringify({ workspace: t.ws, path: p }),
+      ),
+    ];
+    const child = spawn(...paddockCli(['check-path', '--jsonl']), {
+      env: { ...process.env, HOME: t.top, PADDOCK_DATA_DIR: t.dataDir },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.setEncoding('utf8'); // a character split across chunks stays whole
     child.stdout.on('data', (c: string) => (out += c));
     child.stdin.end(lines.join('\n') + '\n');
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code).toBe(0);
-    const answers = out.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as { ok: boolean });
+    const answers = out
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as { ok: boolean });
     expect(answers).toHaveLength(lines.length);
     expect(answers.slice(-4).every((a) => a.ok === false)).toBe(true);
   }, 60_000);

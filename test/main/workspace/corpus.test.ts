@@ -30,10 +30,16 @@ async function runCli(cases: CorpusCase[], home: string): Promise<Answer[]> {
   child.stdout.on('data', (c: string) => (out += c));
   child.stderr.setEncoding('utf8'); // a character split across chunks stays whole
   child.stderr.on('data', (c: string) => (err += c));
-  child.stdin.end(cases.map((c) => JSON.stringify({ workspace: c.workspace, for: c.for, cwd: c.cwd, path: c.path })).join('\n') + '\n');
+  child.stdin.end(
+    cases.map((c) => JSON.stringify({ workspace: c.workspace, for: c.for, cwd: c.cwd, path: c.path })).join('\n') +
+      '\n',
+  );
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   if (code !== 0) throw new Error(`check-path exited ${code}: ${err}`);
-  return out.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Answer);
+  return out
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as Answer);
 }
 
 function failure(c: CorpusCase, a: Answer): string | null {
@@ -55,9 +61,15 @@ function failuresOf(cases: CorpusCase[], answers: Answer[]): string[] {
   const failures: string[] = [];
   cases.forEach((c, i) => {
     const why = failure(c, answers[i]!);
-    if (why) failures.push(`[${c.family}] ws=${path.relative(t.root, c.workspace) || '.'} for=${c.for} cwd=${JSON.stringify(c.cwd)} path=${JSON.stringify(c.path)}: ${why}`);
+    if (why)
+      failures.push(
+        `[${c.family}] ws=${path.relative(t.root, c.workspace) || '.'} for=${c.for} cwd=${JSON.stringify(c.cwd)} path=${JSON.stringify(c.path)}: ${why}`,
+      );
   });
-  if (failures.length > 0) console.log(`${failures.length} of ${cases.length} corpus lines failed:\n${failures.slice(0, 300).join('\n').replaceAll(t.root, '$R')}`);
+  if (failures.length > 0)
+    console.log(
+      `${failures.length} of ${cases.length} corpus lines failed:\n${failures.slice(0, 300).join('\n').replaceAll(t.root, '$R')}`,
+    );
   return failures;
 }
 
@@ -71,7 +83,8 @@ describe('path-containment corpus through check-path --jsonl', () => {
   // HOME behind a link (macOS /var → /private/var, NFS and bind-mounted homes), and the workspace
   // named through that link: the deny list and the data directory are compared as real paths.
   it('holds the deny list when HOME and the workspace are spelled through a link', async () => {
-    const through = (p: string): string => (p === t.home || p.startsWith(`${t.home}/`) ? t.homeLink + p.slice(t.home.length) : p);
+    const through = (p: string): string =>
+      p === t.home || p.startsWith(`${t.home}/`) ? t.homeLink + p.slice(t.home.length) : p;
     const cases = generateCorpus(t)
       .filter((c) => /^(deny|data-dir|beside-denied|worktree)/.test(c.family))
       .map((c) => ({ ...c, workspace: through(c.workspace) }));

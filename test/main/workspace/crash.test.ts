@@ -18,17 +18,28 @@ beforeAll(() => {
   t = makeTree();
   // Bundled once to plain JavaScript so each of the 200 children starts in milliseconds.
   bundle = path.join(t.top, 'writer.mjs');
-  buildSync({ entryPoints: [path.join(__dirname, 'children', 'writer.ts')], bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'error' });
+  buildSync({
+    entryPoints: [path.join(__dirname, 'children', 'writer.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: bundle,
+    logLevel: 'error',
+  });
 });
 afterAll(() => t.cleanup());
 
 function killOnce(delayMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bundle, t.ws, t.top, t.dataDir, String(SIZE)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bundle, t.ws, t.top, t.dataDir, String(SIZE)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     child.stdout.once('data', () => setTimeout(() => child.kill('SIGKILL'), delayMs));
-    child.once('exit', (code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error(`writer exited ${code}: ${stderr}`))));
+    child.once('exit', (code, signal) =>
+      signal === 'SIGKILL' ? resolve() : reject(new Error(`writer exited ${code}: ${stderr}`)),
+    );
   });
 }
 
@@ -38,7 +49,7 @@ describe('SIGKILL during writes', () => {
     const a = Buffer.alloc(SIZE, 'A');
     const b = Buffer.alloc(SIZE, 'B');
     let seed = 12345;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let i = 0; i < KILLS; i++) {
       await killOnce(Math.floor(random() * 25));
       if (!fs.existsSync(file)) continue; // killed before the very first rename

@@ -19,7 +19,13 @@ function check(p: string, purpose: PathPurpose = 'read', cwd?: string) {
 
 describe('device and process aliases in every spelling', () => {
   // Were ok: /proc/self/root/<workspace>/README.md is the workspace's README to the kernel.
-  it.each(['//proc/self/root', '///proc/self/root', '/./proc/self/root', '/tmp/../proc/self/root', `/../proc/${process.pid}/root`])('%s<workspace>/README.md is refused', (prefix) => {
+  it.each([
+    '//proc/self/root',
+    '///proc/self/root',
+    '/./proc/self/root',
+    '/tmp/../proc/self/root',
+    `/../proc/${process.pid}/root`,
+  ])('%s<workspace>/README.md is refused', (prefix) => {
     const d = check(`${prefix}${t.ws}/README.md`);
     expect(d).toMatchObject({ ok: false, status: 403, reason: expect.stringMatching(/device or process alias/) });
   });

@@ -21,7 +21,8 @@ export function makeTree(): Tree {
   const ws = path.join(top, 'ws');
   const outside = path.join(top, 'outside');
   const dataDir = path.join(top, 'data');
-  for (const d of [ws, outside, path.join(top, 'ws-evil'), path.join(top, '.ssh'), dataDir]) fs.mkdirSync(d, { recursive: true });
+  for (const d of [ws, outside, path.join(top, 'ws-evil'), path.join(top, '.ssh'), dataDir])
+    fs.mkdirSync(d, { recursive: true });
   fs.writeFileSync(path.join(outside, 'secret.txt'), 'OUTSIDE-SECRET\n');
   fs.writeFileSync(path.join(top, 'ws-evil', 'x.txt'), 'evil\n');
   fs.writeFileSync(path.join(top, '.ssh', 'id_rsa'), 'PRIVATE KEY\n');
@@ -61,9 +62,18 @@ export function agent(over: Partial<Agent> = {}): Agent {
   };
 }
 
-export function toolContext(tree: { ws: string; top: string; dataDir: string } | null, over: Partial<ToolCallContext> = {}): ToolCallContext {
+export function toolContext(
+  tree: { ws: string; top: string; dataDir: string } | null,
+  over: Partial<ToolCallContext> = {},
+): ToolCallContext {
   const workspace: Workspace | null = tree
-    ? { agentId: 'agent-1', directory: tree.ws, capturedPath: '/usr/bin:/bin', gitBinary: null, createdAt: new Date(0).toISOString() }
+    ? {
+        agentId: 'agent-1',
+        directory: tree.ws,
+        capturedPath: '/usr/bin:/bin',
+        gitBinary: null,
+        createdAt: new Date(0).toISOString(),
+      }
     : null;
   return {
     agent: agent(),

@@ -8,7 +8,10 @@ const numbered = (count: number) => Array.from({ length: count }, (_, index) => 
 
 describe('applyAcceptedHunks', () => {
   const before = numbered(30);
-  const after = before.replace('line 2\n', 'line two\n').replace('line 15\n', 'line fifteen\n').replace('line 29\n', 'line 29\nline 29.5\n');
+  const after = before
+    .replace('line 2\n', 'line two\n')
+    .replace('line 15\n', 'line fifteen\n')
+    .replace('line 29\n', 'line 29\nline 29.5\n');
   const hunks = hunksOf(before, after);
 
   it('splits a change three screens apart into three hunks, each with an id and a header', () => {
@@ -19,7 +22,11 @@ describe('applyAcceptedHunks', () => {
   });
 
   const table: { accepted: string[]; has: string[]; lacks: string[] }[] = [
-    { accepted: ['hunk-1', 'hunk-2', 'hunk-3'], has: ['line two', 'line fifteen', 'line 29.5'], lacks: ['line 2\n', 'line 15\n'] },
+    {
+      accepted: ['hunk-1', 'hunk-2', 'hunk-3'],
+      has: ['line two', 'line fifteen', 'line 29.5'],
+      lacks: ['line 2\n', 'line 15\n'],
+    },
     { accepted: ['hunk-2'], has: ['line 2\n', 'line fifteen', 'line 29\nline 30'], lacks: ['line two', 'line 29.5'] },
     { accepted: ['hunk-1', 'hunk-3'], has: ['line two', 'line 15\n', 'line 29.5'], lacks: ['line fifteen'] },
     { accepted: [], has: ['line 2\n', 'line 15\n'], lacks: ['line two', 'line fifteen', 'line 29.5'] },
@@ -29,12 +36,17 @@ describe('applyAcceptedHunks', () => {
     if (!result.ok) throw new Error(result.error);
     for (const text of has) expect(result.content).toContain(text);
     for (const text of lacks) expect(result.content).not.toContain(text);
-    expect(result.rejected.map((hunk) => hunk.id)).toEqual(hunks.map((hunk) => hunk.id).filter((id) => !accepted.includes(id)));
+    expect(result.rejected.map((hunk) => hunk.id)).toEqual(
+      hunks.map((hunk) => hunk.id).filter((id) => !accepted.includes(id)),
+    );
   });
 
   it('refuses when the content is not what the hunks were computed from (a stale base)', () => {
     const other = before.replace('line 14\n', 'line 14 typed by the owner\n');
-    expect(applyAcceptedHunks(other, hunks, new Set(['hunk-1']))).toMatchObject({ ok: false, error: expect.stringMatching(/hunk-2 does not match/) });
+    expect(applyAcceptedHunks(other, hunks, new Set(['hunk-1']))).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/hunk-2 does not match/),
+    });
     expect(applyAcceptedHunks(numbered(5), hunks, new Set(['hunk-1']))).toMatchObject({ ok: false });
   });
 
@@ -74,7 +86,10 @@ describe('applyAcceptedHunks', () => {
         if (!some.ok) throw new Error(some.error);
         // Accepting the rest on top of the partial result reaches the same new content.
         const rest = hunksOf(some.content, after);
-        expect(applyAcceptedHunks(some.content, rest, new Set(rest.map((hunk) => hunk.id)))).toMatchObject({ ok: true, content: after });
+        expect(applyAcceptedHunks(some.content, rest, new Set(rest.map((hunk) => hunk.id)))).toMatchObject({
+          ok: true,
+          content: after,
+        });
         expect(some.rejected).toHaveLength(hunks.length - accepted.size);
       }),
       { numRuns: 400 },
@@ -88,8 +103,11 @@ describe('applyAcceptedHunks', () => {
         const result = applyAcceptedHunks(other, hunks, new Set(hunks.map((hunk) => hunk.id)));
         // Either refused, or every old side was found verbatim in `other`: then the result only swaps shown lines.
         if (result.ok && other !== base) {
-          const added = new Set(hunks.flatMap((hunk) => hunk.lines.filter((line) => line.startsWith('+')).map((line) => line.slice(1))));
-          for (const line of result.content.split('\n')) expect(other.split('\n').includes(line) || added.has(line) || line === '').toBe(true);
+          const added = new Set(
+            hunks.flatMap((hunk) => hunk.lines.filter((line) => line.startsWith('+')).map((line) => line.slice(1))),
+          );
+          for (const line of result.content.split('\n'))
+            expect(other.split('\n').includes(line) || added.has(line) || line === '').toBe(true);
         }
       }),
       { numRuns: 300 },

@@ -43,7 +43,10 @@ describe('links whose target text leaves but resolves inside (SPEC §4: followed
   it('refuses it when it lands in a denied place', () => {
     const ctx = { workspace: t.top, home: t.top, dataDir: t.dataDir };
     fs.symlinkSync(path.join(t.homeLink, '.ssh'), path.join(t.top, 'keys-via-home'));
-    expect(resolveInsideWorkspace(ctx, { path: 'keys-via-home/id_rsa', for: 'read' })).toMatchObject({ ok: false, reason: expect.stringMatching(/deny list/) });
+    expect(resolveInsideWorkspace(ctx, { path: 'keys-via-home/id_rsa', for: 'read' })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/deny list/),
+    });
     expect(check('ssh-via-home/id_rsa').ok).toBe(false); // outside this workspace anyway
   });
 });

@@ -17,7 +17,10 @@ describe('the project lock', () => {
     const turn = lock.tryAcquire('/work/repo', "agent @dev's turn");
     expect(turn.ok).toBe(true);
     expect(lock.tryAcquire('/work/repo/', "the owner's Pull")).toEqual({ ok: false, heldBy: "agent @dev's turn" });
-    expect(lock.tryAcquire('/work/repo/pkg', "the owner's Run tests")).toEqual({ ok: false, heldBy: "agent @dev's turn" });
+    expect(lock.tryAcquire('/work/repo/pkg', "the owner's Run tests")).toEqual({
+      ok: false,
+      heldBy: "agent @dev's turn",
+    });
     expect(lock.tryAcquire('/work', "the owner's Pull")).toEqual({ ok: false, heldBy: "agent @dev's turn" });
     expect(lock.tryAcquire('/work/repository', "the owner's Pull").ok).toBe(true);
     if (turn.ok) {
@@ -31,17 +34,27 @@ describe('the project lock', () => {
 
   it('refuses the owner while a turn works, and the turn while the owner holds the workspace', async () => {
     const card = deferred<void>();
-    const server = await startFakeModelServer([{ toolCalls: [{ name: 'run', args: { command: 'npm test' } }] }, { text: 'done' }]);
+    const server = await startFakeModelServer([
+      { toolCalls: [{ name: 'run', args: { command: 'npm test' } }] },
+      { text: 'done' },
+    ]);
     const core = createCore({
       provider: 'anthropic',
       baseUrl: server.url,
       dispatcher: createFakeDispatcher({ run: async () => (await card.promise, { ok: true, text: 'ok' }) }),
     });
-    cleanups.push(() => server.close(), () => core.close());
+    cleanups.push(
+      () => server.close(),
+      () => core.close(),
+    );
     const dir = core.workspace.directory;
 
     // Turn first: the owner's Pull is refused, naming the turn.
-    const turnId = core.runner.startTurn({ agentId: core.agent.id, conversationId: core.conversationId, text: 'test it' });
+    const turnId = core.runner.startTurn({
+      agentId: core.agent.id,
+      conversationId: core.conversationId,
+      text: 'test it',
+    });
     await waitForEvent(core, (e) => e.type === 'tool_call_started');
     expect(core.lock.tryAcquire(dir, "the owner's Pull")).toEqual({ ok: false, heldBy: "agent @dev's turn" });
     card.resolve();
@@ -51,11 +64,17 @@ describe('the project lock', () => {
     const pull = core.lock.tryAcquire(dir, "the owner's Pull");
     expect(pull.ok).toBe(true);
     const before = core.conversations.count(core.conversationId);
-    const refused = core.runner.startTurn({ agentId: core.agent.id, conversationId: core.conversationId, text: 'again' });
+    const refused = core.runner.startTurn({
+      agentId: core.agent.id,
+      conversationId: core.conversationId,
+      text: 'again',
+    });
     expect(await core.runner.settled(refused)).toBe('refused');
     await waitForEvent(core, (e) => e.type === 'turn_ended' && e.turnId === refused);
     const error = core.events.find((e) => e.type === 'error' && e.turnId === refused);
-    expect(error).toMatchObject({ message: `refused: ${dir} is busy while the owner's Pull is working there; try again when it ends` });
+    expect(error).toMatchObject({
+      message: `refused: ${dir} is busy while the owner's Pull is working there; try again when it ends`,
+    });
     expect(server.requests).toHaveLength(2);
     expect(core.conversations.count(core.conversationId)).toBe(before);
     if (pull.ok) pull.release();
@@ -68,8 +87,15 @@ describe('the project lock', () => {
   it('refuses a second turn in a conversation that is already working', async () => {
     const card = deferred<void>();
     const server = await startFakeModelServer([{ toolCalls: [{ name: 'run', args: {} }] }, { text: 'done' }]);
-    const core = createCore({ provider: 'openai', baseUrl: server.openaiUrl, dispatcher: createFakeDispatcher({ run: async () => (await card.promise, { ok: true, text: 'ok' }) }) });
-    cleanups.push(() => server.close(), () => core.close());
+    const core = createCore({
+      provider: 'openai',
+      baseUrl: server.openaiUrl,
+      dispatcher: createFakeDispatcher({ run: async () => (await card.promise, { ok: true, text: 'ok' }) }),
+    });
+    cleanups.push(
+      () => server.close(),
+      () => core.close(),
+    );
     const first = core.runner.startTurn({ agentId: core.agent.id, conversationId: core.conversationId, text: 'a' });
     await waitForEvent(core, (e) => e.type === 'tool_call_started');
     const second = core.runner.startTurn({ agentId: core.agent.id, conversationId: core.conversationId, text: 'b' });

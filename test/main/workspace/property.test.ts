@@ -29,8 +29,38 @@ beforeAll(() => {
 });
 afterAll(() => t.cleanup());
 
-const segment = fc.constantFrom('..', '.', '', 'src', 'lib', 'a.ts', 'README.md', 'in-dir', 'in-file', 'parent', 'out-abs', 'out-rel', 'keys', 'dangle', 'loop1', 'dot', 'secret.txt', 'id_rsa', '.ssh', 'ws', 'outside', 'data', 'paddock.db', '~', 'a\0b', '.git', 'new');
-const pathString = fc.tuple(fc.boolean(), fc.array(segment, { minLength: 1, maxLength: 8 })).map(([abs, parts]) => (abs ? '/' : '') + parts.join('/'));
+const segment = fc.constantFrom(
+  '..',
+  '.',
+  '',
+  'src',
+  'lib',
+  'a.ts',
+  'README.md',
+  'in-dir',
+  'in-file',
+  'parent',
+  'out-abs',
+  'out-rel',
+  'keys',
+  'dangle',
+  'loop1',
+  'dot',
+  'secret.txt',
+  'id_rsa',
+  '.ssh',
+  'ws',
+  'outside',
+  'data',
+  'paddock.db',
+  '~',
+  'a\0b',
+  '.git',
+  'new',
+);
+const pathString = fc
+  .tuple(fc.boolean(), fc.array(segment, { minLength: 1, maxLength: 8 }))
+  .map(([abs, parts]) => (abs ? '/' : '') + parts.join('/'));
 
 function deepestRealAncestor(p: string): string {
   let current = p;
@@ -45,7 +75,12 @@ function deepestRealAncestor(p: string): string {
   }
 }
 
-function assertContained(ctx: PathContext, p: string, purpose: PathPurpose, secrets: readonly string[] = SECRETS): void {
+function assertContained(
+  ctx: PathContext,
+  p: string,
+  purpose: PathPurpose,
+  secrets: readonly string[] = SECRETS,
+): void {
   const d = resolveInsideWorkspace(ctx, { path: p, for: purpose });
   if (!d.ok) {
     expect(d.status).toBe(403);
@@ -62,14 +97,19 @@ function assertContained(ctx: PathContext, p: string, purpose: PathPurpose, secr
 
 describe('resolver properties over a real tree', () => {
   it.each<PathPurpose>(['read', 'write', 'run'])('never leaves the workspace (%s)', (purpose) => {
-    fc.assert(fc.property(pathString, (p) => assertContained(t.ctx, p.startsWith('/') ? t.ws + p : p, purpose)), { numRuns: 1500 });
+    fc.assert(
+      fc.property(pathString, (p) => assertContained(t.ctx, p.startsWith('/') ? t.ws + p : p, purpose)),
+      { numRuns: 1500 },
+    );
   });
 
   it('never leaves the workspace or enters the deny list when the workspace is home', () => {
     const home: PathContext = { workspace: t.top, home: t.top, dataDir: t.dataDir };
     // With home as the workspace, home's `outside/` is inside it: only the deny-listed key must stay unread.
     fc.assert(
-      fc.property(pathString, fc.constantFrom<PathPurpose>('read', 'write', 'run'), (p, purpose) => assertContained(home, p, purpose, ['PRIVATE KEY'])),
+      fc.property(pathString, fc.constantFrom<PathPurpose>('read', 'write', 'run'), (p, purpose) =>
+        assertContained(home, p, purpose, ['PRIVATE KEY']),
+      ),
       { numRuns: 1500 },
     );
   });

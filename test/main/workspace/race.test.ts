@@ -18,7 +18,9 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(t.ws, 'd'));
   fs.writeFileSync(path.join(t.ws, 'd', 'secret.txt'), 'INSIDE\n');
   fs.writeFileSync(path.join(t.outside, 'outside-only.txt'), 'OUTSIDE-SECRET\n');
-  swapper = spawn(process.execPath, [path.join(__dirname, 'children', 'swapper.mjs'), t.ws, t.outside], { stdio: ['ignore', 'pipe', 'inherit'] });
+  swapper = spawn(process.execPath, [path.join(__dirname, 'children', 'swapper.mjs'), t.ws, t.outside], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     swapper.stdout?.once('data', () => resolve());
     swapper.once('exit', (code) => reject(new Error(`swapper exited early (${code})`)));

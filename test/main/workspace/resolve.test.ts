@@ -106,7 +106,19 @@ describe('refusals', () => {
 describe('deny list', () => {
   it('holds when the workspace is the home directory', () => {
     const ctx = { workspace: t.top, home: t.top, dataDir: t.dataDir };
-    for (const p of ['.ssh/id_rsa', '.ssh', './.ssh/../.ssh/id_rsa', 'ws/../.ssh/id_rsa', '.bashrc', '.config/gh/hosts.yml', '.cargo/credentials.toml', '.claude/settings.json', '.cargo/config.toml', '.pgpass', '.bash_history']) {
+    for (const p of [
+      '.ssh/id_rsa',
+      '.ssh',
+      './.ssh/../.ssh/id_rsa',
+      'ws/../.ssh/id_rsa',
+      '.bashrc',
+      '.config/gh/hosts.yml',
+      '.cargo/credentials.toml',
+      '.claude/settings.json',
+      '.cargo/config.toml',
+      '.pgpass',
+      '.bash_history',
+    ]) {
       const d = resolveInsideWorkspace(ctx, { path: p, for: 'read' });
       expect(d, p).toMatchObject({ ok: false, status: 403 });
       if (!d.ok) expect(d.reason).toMatch(/deny list/);
@@ -149,9 +161,14 @@ describe('deny list', () => {
     expect(resolveInsideWorkspace(ctx, { path: '.SSH/id_rsa', for: 'read' }).ok).toBe(false);
     expect(resolveInsideWorkspace(ctx, { path: '.BashRC', for: 'read' }).ok).toBe(false);
     // On a case-sensitive volume ~/.SSH is another, ordinary name.
-    expect(resolveInsideWorkspace({ ...ctx, caseInsensitive: false }, { path: '.SSH/id_rsa', for: 'read' }).ok).toBe(true);
+    expect(resolveInsideWorkspace({ ...ctx, caseInsensitive: false }, { path: '.SSH/id_rsa', for: 'read' }).ok).toBe(
+      true,
+    );
     // The workspace prefix of an absolute path is folded too.
-    const wsUpper = resolveInsideWorkspace({ ...t.ctx, caseInsensitive: true }, { path: t.ws.toUpperCase() + '/README.md', for: 'read' });
+    const wsUpper = resolveInsideWorkspace(
+      { ...t.ctx, caseInsensitive: true },
+      { path: t.ws.toUpperCase() + '/README.md', for: 'read' },
+    );
     expect(wsUpper.ok).toBe(true);
   });
 });

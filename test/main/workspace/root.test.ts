@@ -9,7 +9,8 @@ import { link, makeTree, type Tree } from './fixture';
 let t: Tree;
 beforeAll(() => {
   t = makeTree();
-  for (const d of ['repositories/p1/agent', 'logs', 'files', 'credentials', 'developer/logs', 'worktrees']) fs.mkdirSync(path.join(t.dataDir, d), { recursive: true });
+  for (const d of ['repositories/p1/agent', 'logs', 'files', 'credentials', 'developer/logs', 'worktrees'])
+    fs.mkdirSync(path.join(t.dataDir, d), { recursive: true });
   link(path.join(t.dataDir, 'logs'), path.join(t.top, 'logs-link'));
 });
 afterAll(() => t.cleanup());
@@ -25,12 +26,21 @@ describe('validateWorkspaceRoot', () => {
   });
 
   it('says which check failed for a missing path or a file', () => {
-    expect(validateWorkspaceRoot(path.join(t.top, 'nope'), ctx())).toMatchObject({ ok: false, reason: expect.stringMatching(/does not exist/) });
-    expect(validateWorkspaceRoot(path.join(t.ws, 'README.md'), ctx())).toMatchObject({ ok: false, reason: expect.stringMatching(/not a directory/) });
+    expect(validateWorkspaceRoot(path.join(t.top, 'nope'), ctx())).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/does not exist/),
+    });
+    expect(validateWorkspaceRoot(path.join(t.ws, 'README.md'), ctx())).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/not a directory/),
+    });
   });
 
   it('refuses the filesystem root and device trees', () => {
-    expect(validateWorkspaceRoot('/', ctx())).toMatchObject({ ok: false, reason: expect.stringMatching(/filesystem root/) });
+    expect(validateWorkspaceRoot('/', ctx())).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/filesystem root/),
+    });
     expect(validateWorkspaceRoot('/proc', ctx()).ok).toBe(false);
   });
 
@@ -59,8 +69,14 @@ describe('validateWorkspaceRoot', () => {
   });
 
   it('refuses the state through a link to it, and a deny-listed place', () => {
-    expect(validateWorkspaceRoot(path.join(t.top, 'logs-link'), ctx())).toMatchObject({ ok: false, reason: expect.stringMatching(/its logs/) });
-    expect(validateWorkspaceRoot(path.join(t.top, '.ssh'), ctx())).toMatchObject({ ok: false, reason: expect.stringMatching(/~\/\.ssh/) });
+    expect(validateWorkspaceRoot(path.join(t.top, 'logs-link'), ctx())).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/its logs/),
+    });
+    expect(validateWorkspaceRoot(path.join(t.top, '.ssh'), ctx())).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/~\/\.ssh/),
+    });
   });
 });
 

@@ -17,15 +17,20 @@ const SIZE = 2 * 1024 * 1024;
 
 function killWriter(bundle: string, ws: string, home: string, dataDir: string, delayMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bundle, ws, home, dataDir, String(SIZE)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bundle, ws, home, dataDir, String(SIZE)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     child.stdout.once('data', () => setTimeout(() => child.kill('SIGKILL'), delayMs));
-    child.once('exit', (code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error(`writer exited ${code}: ${stderr}`))));
+    child.once('exit', (code, signal) =>
+      signal === 'SIGKILL' ? resolve() : reject(new Error(`writer exited ${code}: ${stderr}`)),
+    );
   });
 }
 
-const leftovers = (dir: string): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.startsWith('.paddock-tmp-')) : []);
+const leftovers = (dir: string): string[] =>
+  fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.startsWith('.paddock-tmp-')) : [];
 
 describe('temp files of writes interrupted by kill -9', () => {
   it('are removed when Paddock next starts, and the file written keeps whole content', async () => {
@@ -35,7 +40,14 @@ describe('temp files of writes interrupted by kill -9', () => {
     const dataDir = path.join(root, 'data');
     for (const dir of [ws, home, dataDir]) fs.mkdirSync(dir, { recursive: true });
     const bundle = path.join(root, 'writer.mjs');
-    buildSync({ entryPoints: [path.join(__dirname, 'children', 'writer.ts')], bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'error' });
+    buildSync({
+      entryPoints: [path.join(__dirname, 'children', 'writer.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      outfile: bundle,
+      logLevel: 'error',
+    });
 
     const big = path.join(ws, 'big');
     const done = (): boolean => leftovers(big).length >= 2 && fs.existsSync(path.join(big, 'file.bin'));
@@ -67,9 +79,18 @@ describe('temp files of writes interrupted by kill -9', () => {
     const stat = fs.statSync(real);
     const notes = pendingWritesDir(dataDir);
     fs.mkdirSync(notes, { recursive: true });
-    fs.writeFileSync(path.join(notes, 'a.json'), JSON.stringify({ directory: path.join(root, 'link'), dev: stat.dev, ino: stat.ino, name: keep }));
-    fs.writeFileSync(path.join(notes, 'b.json'), JSON.stringify({ directory: real, dev: stat.dev, ino: stat.ino, name: 'precious.txt' }));
-    fs.writeFileSync(path.join(notes, 'c.json'), JSON.stringify({ directory: real, dev: stat.dev, ino: stat.ino + 1, name: keep }));
+    fs.writeFileSync(
+      path.join(notes, 'a.json'),
+      JSON.stringify({ directory: path.join(root, 'link'), dev: stat.dev, ino: stat.ino, name: keep }),
+    );
+    fs.writeFileSync(
+      path.join(notes, 'b.json'),
+      JSON.stringify({ directory: real, dev: stat.dev, ino: stat.ino, name: 'precious.txt' }),
+    );
+    fs.writeFileSync(
+      path.join(notes, 'c.json'),
+      JSON.stringify({ directory: real, dev: stat.dev, ino: stat.ino + 1, name: keep }),
+    );
     expect(removeInterruptedTempFiles(dataDir)).toBe(0);
     expect(fs.readdirSync(real).sort()).toEqual([keep, 'precious.txt']);
     expect(fs.readdirSync(notes)).toEqual([]);

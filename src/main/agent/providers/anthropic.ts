@@ -4,7 +4,17 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { describeProviderError } from './errors';
 import { loadAnthropic } from './sdks';
-import { ProviderError, STREAM_CUT, type ModelEvent, type ModelMessage, type ModelProvider, type ModelRequest, type ModelUsage, type StopReason, type ThinkingBlock } from './types';
+import {
+  ProviderError,
+  STREAM_CUT,
+  type ModelEvent,
+  type ModelMessage,
+  type ModelProvider,
+  type ModelRequest,
+  type ModelUsage,
+  type StopReason,
+  type ThinkingBlock,
+} from './types';
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 
@@ -48,14 +58,18 @@ export function createAnthropicProvider(options: ProviderOptions): ModelProvider
           input_schema: { type: 'object', ...tool.inputSchema } as Anthropic.Messages.Tool.InputSchema,
           ...(index === request.tools.length - 1 ? { cache_control: EPHEMERAL } : {}),
         }));
-        const stream = await (await clientNow()).messages.create(
+        const stream = await (
+          await clientNow()
+        ).messages.create(
           {
             model: request.model,
             system: [{ type: 'text', text: request.system, cache_control: EPHEMERAL }],
             messages: withTranscriptBreakpoints(toAnthropicMessages(request.messages, thinking)),
             tools,
             max_tokens: request.maxOutputTokens,
-            ...(thinking ? { thinking: { type: 'enabled' as const, budget_tokens: request.thinkingBudget as number } } : {}),
+            ...(thinking
+              ? { thinking: { type: 'enabled' as const, budget_tokens: request.thinkingBudget as number } }
+              : {}),
             stream: true,
           },
           { signal: request.signal },
@@ -79,7 +93,10 @@ export function createAnthropicProvider(options: ProviderOptions): ModelProvider
               if (event.content_block.type === 'tool_use') {
                 toolBlocks.set(event.index, { id: event.content_block.id, name: event.content_block.name, json: '' });
               } else if (event.content_block.type === 'thinking') {
-                thinkingBlocks.set(event.index, { thinking: event.content_block.thinking ?? '', signature: event.content_block.signature ?? '' });
+                thinkingBlocks.set(event.index, {
+                  thinking: event.content_block.thinking ?? '',
+                  signature: event.content_block.signature ?? '',
+                });
               } else if (event.content_block.type === 'redacted_thinking') {
                 yield { type: 'thinking', block: { type: 'redacted_thinking', data: event.content_block.data } };
               }
@@ -165,7 +182,10 @@ export function toAnthropicMessages(messages: ModelMessage[], thinking = false):
       case 'user':
         push('user', [
           ...(message.text ? [{ type: 'text' as const, text: message.text }] : []),
-          ...(message.images ?? []).map((image) => ({ type: 'image' as const, source: { type: 'base64' as const, media_type: image.mediaType, data: image.base64 } })),
+          ...(message.images ?? []).map((image) => ({
+            type: 'image' as const,
+            source: { type: 'base64' as const, media_type: image.mediaType, data: image.base64 },
+          })),
         ]);
         break;
       case 'assistant': {
@@ -188,7 +208,10 @@ export function toAnthropicMessages(messages: ModelMessage[], thinking = false):
                 ? message.text
                 : [
                     { type: 'text', text: message.text },
-                    ...images.map((image) => ({ type: 'image' as const, source: { type: 'base64' as const, media_type: image.mediaType, data: image.base64 } })),
+                    ...images.map((image) => ({
+                      type: 'image' as const,
+                      source: { type: 'base64' as const, media_type: image.mediaType, data: image.base64 },
+                    })),
                   ],
             is_error: message.isError,
           },
@@ -212,7 +235,9 @@ function thinkingParam(block: ThinkingBlock): ContentBlockParam {
  * 20 blocks from a breakpoint, and a step of parallel reads can add more than that).
  */
 export function withTranscriptBreakpoints(messages: MessageParam[]): MessageParam[] {
-  const marks = [messages.length - 1, messages.length - 3].filter((index) => index >= 0 && messages[index]!.role === 'user');
+  const marks = [messages.length - 1, messages.length - 3].filter(
+    (index) => index >= 0 && messages[index]!.role === 'user',
+  );
   for (const index of marks) {
     const content = messages[index]!.content as ContentBlockParam[];
     const last = content[content.length - 1];

@@ -17,7 +17,12 @@ export async function testConnection(
   const apiKey = options.apiKey ?? secrets.get(agent.id);
   const baseUrl = baseUrlFor(agent, env);
   if (!apiKey && keyNeededFor(agent, env)) {
-    return { ok: false, problem: 'no-key', sentence: `No API key yet: paste the key from your ${agent.provider} account, then test again.`, baseUrl };
+    return {
+      ok: false,
+      problem: 'no-key',
+      sentence: `No API key yet: paste the key from your ${agent.provider} account, then test again.`,
+      baseUrl,
+    };
   }
   let ids: string[];
   try {
@@ -25,13 +30,28 @@ export async function testConnection(
   } catch (error) {
     const status = (error as { status?: unknown } | null)?.status;
     if (status === 401 || status === 403) {
-      return { ok: false, problem: 'bad-key', sentence: `${baseUrl} refused this API key (${String(status)}): check that it was copied whole and belongs to ${agent.provider}.`, baseUrl };
+      return {
+        ok: false,
+        problem: 'bad-key',
+        sentence: `${baseUrl} refused this API key (${String(status)}): check that it was copied whole and belongs to ${agent.provider}.`,
+        baseUrl,
+      };
     }
     const described = describeProviderError(error, { baseUrl, model: agent.model, retries: 0, apiKey });
     if (status === undefined && /could not reach|timed out/.test(described.message)) {
-      return { ok: false, problem: 'unreachable', sentence: `Cannot reach ${baseUrl}: check the base URL and your network (${described.message}).`, baseUrl };
+      return {
+        ok: false,
+        problem: 'unreachable',
+        sentence: `Cannot reach ${baseUrl}: check the base URL and your network (${described.message}).`,
+        baseUrl,
+      };
     }
-    return { ok: false, problem: 'other', sentence: `The provider answered with an error: ${described.message}.`, baseUrl };
+    return {
+      ok: false,
+      problem: 'other',
+      sentence: `The provider answered with an error: ${described.message}.`,
+      baseUrl,
+    };
   }
   if (!ids.includes(agent.model)) {
     const some = ids.slice(0, 3).join(', ');
@@ -43,5 +63,10 @@ export async function testConnection(
       models: ids.slice(0, 500),
     };
   }
-  return { ok: true, sentence: `Connected to ${baseUrl}: the key works and ${agent.model} is available.`, baseUrl, models: ids.slice(0, 500) };
+  return {
+    ok: true,
+    sentence: `Connected to ${baseUrl}: the key works and ${agent.model} is available.`,
+    baseUrl,
+    models: ids.slice(0, 500),
+  };
 }

@@ -40,7 +40,11 @@ function describeOnce(error: unknown, context: ErrorContext): ProviderError {
       case status === 401:
         return new ProviderError(`the model provider refused the API key (401)${suffix(detail)}`, false, status);
       case status === 403:
-        return new ProviderError(`the model provider refused access with this API key (403)${suffix(detail)}`, false, status);
+        return new ProviderError(
+          `the model provider refused access with this API key (403)${suffix(detail)}`,
+          false,
+          status,
+        );
       case status === 404:
         return new ProviderError(
           `the model provider at ${context.baseUrl} does not know model "${context.model}" or this endpoint (404)${suffix(detail)}`,
@@ -48,13 +52,29 @@ function describeOnce(error: unknown, context: ErrorContext): ProviderError {
           status,
         );
       case status === 529:
-        return new ProviderError(`the model provider is overloaded (${status})${after}; try again in a moment`, true, status);
+        return new ProviderError(
+          `the model provider is overloaded (${status})${after}; try again in a moment`,
+          true,
+          status,
+        );
       case status === 408 || status === 409:
-        return new ProviderError(`the model provider asked for the request again (${status})${after}${suffix(detail)}`, true, status);
+        return new ProviderError(
+          `the model provider asked for the request again (${status})${after}${suffix(detail)}`,
+          true,
+          status,
+        );
       case status === 429:
-        return new ProviderError(`the model provider is limiting requests (429)${after}; try again in a moment`, true, status);
+        return new ProviderError(
+          `the model provider is limiting requests (429)${after}; try again in a moment`,
+          true,
+          status,
+        );
       case status >= 500:
-        return new ProviderError(`the model provider failed with HTTP ${status}${after}${suffix(detail)}`, true, status);
+        return new ProviderError(
+          `the model provider failed with HTTP ${status}${after}${suffix(detail)}`,
+          true,
+          status,
+        );
       default:
         return new ProviderError(`the model provider rejected the request (${status})${suffix(detail)}`, false, status);
     }
@@ -66,7 +86,8 @@ function describeOnce(error: unknown, context: ErrorContext): ProviderError {
     }
     return new ProviderError(`could not reach ${context.baseUrl}${after}: ${describeCode(code)}`, true);
   }
-  if (/overloaded/i.test(detail)) return new ProviderError(`the model provider is overloaded${after}; try again in a moment`, true);
+  if (/overloaded/i.test(detail))
+    return new ProviderError(`the model provider is overloaded${after}; try again in a moment`, true);
   return new ProviderError(`the model provider failed${after}: ${detail || 'an unknown error'}`, true);
 }
 

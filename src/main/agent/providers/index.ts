@@ -19,12 +19,19 @@ export interface ProviderFactoryOptions {
 export type ProviderFor = (agent: Agent) => ModelProvider;
 
 /** Where an agent without a base URL of its own sends its requests: the environment's variable when set, else the provider's service. */
-export function defaultBaseUrlOf(provider: Agent['provider'], env: NodeJS.ProcessEnv = {}): { url: string; variable: string | null } {
+export function defaultBaseUrlOf(
+  provider: Agent['provider'],
+  env: NodeJS.ProcessEnv = {},
+): { url: string; variable: string | null } {
   switch (provider) {
     case 'anthropic':
-      return env.ANTHROPIC_BASE_URL ? { url: env.ANTHROPIC_BASE_URL, variable: 'ANTHROPIC_BASE_URL' } : { url: ANTHROPIC_DEFAULT_BASE_URL, variable: null };
+      return env.ANTHROPIC_BASE_URL
+        ? { url: env.ANTHROPIC_BASE_URL, variable: 'ANTHROPIC_BASE_URL' }
+        : { url: ANTHROPIC_DEFAULT_BASE_URL, variable: null };
     case 'openai':
-      return env.OPENAI_BASE_URL ? { url: env.OPENAI_BASE_URL, variable: 'OPENAI_BASE_URL' } : { url: OPENAI_DEFAULT_BASE_URL, variable: null };
+      return env.OPENAI_BASE_URL
+        ? { url: env.OPENAI_BASE_URL, variable: 'OPENAI_BASE_URL' }
+        : { url: OPENAI_DEFAULT_BASE_URL, variable: null };
     default:
       return assertNever(provider);
   }

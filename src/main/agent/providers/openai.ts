@@ -4,7 +4,16 @@ import type OpenAI from 'openai';
 import { describeProviderError } from './errors';
 import { loadOpenAi } from './sdks';
 import type { ProviderOptions } from './anthropic';
-import { ProviderError, STREAM_CUT, type ModelEvent, type ModelMessage, type ModelProvider, type ModelRequest, type ModelUsage, type StopReason } from './types';
+import {
+  ProviderError,
+  STREAM_CUT,
+  type ModelEvent,
+  type ModelMessage,
+  type ModelProvider,
+  type ModelRequest,
+  type ModelUsage,
+  type StopReason,
+} from './types';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
@@ -33,7 +42,9 @@ export function createOpenAiProvider(options: ProviderOptions): ModelProvider {
     async *stream(request: ModelRequest): AsyncIterable<ModelEvent> {
       const context = { baseUrl: options.baseUrl, model: request.model, retries: 0, apiKey: options.apiKey };
       try {
-        const stream = await (await clientNow()).chat.completions.create(
+        const stream = await (
+          await clientNow()
+        ).chat.completions.create(
           {
             model: request.model,
             messages: toOpenAiMessages(request.system, request.messages, officialApi || acceptsImages(request.model)),
@@ -60,7 +71,11 @@ export function createOpenAiProvider(options: ProviderOptions): ModelProvider {
         for await (const chunk of stream) {
           if (chunk.usage) {
             const cached = chunk.usage.prompt_tokens_details?.cached_tokens ?? 0;
-            usage = { inputTokens: chunk.usage.prompt_tokens - cached, outputTokens: chunk.usage.completion_tokens, cacheReadTokens: cached };
+            usage = {
+              inputTokens: chunk.usage.prompt_tokens - cached,
+              outputTokens: chunk.usage.completion_tokens,
+              cacheReadTokens: cached,
+            };
           }
           const choice = chunk.choices?.[0];
           if (!choice) continue;
@@ -120,7 +135,10 @@ export function toOpenAiMessages(system: string, messages: ModelMessage[], sendI
     out.push({
       role: 'user',
       content: [
-        { type: 'text', text: `The images returned by ${[...new Set(pendingImages.map((image) => image.callId))].join(', ')}:` },
+        {
+          type: 'text',
+          text: `The images returned by ${[...new Set(pendingImages.map((image) => image.callId))].join(', ')}:`,
+        },
         ...pendingImages.map((image) => ({ type: 'image_url' as const, image_url: { url: image.url } })),
       ],
     });
@@ -135,7 +153,10 @@ export function toOpenAiMessages(system: string, messages: ModelMessage[], sendI
             role: 'user',
             content: [
               { type: 'text', text: message.text },
-              ...message.images.map((image) => ({ type: 'image_url' as const, image_url: { url: `data:${image.mediaType};base64,${image.base64}` } })),
+              ...message.images.map((image) => ({
+                type: 'image_url' as const,
+                image_url: { url: `data:${image.mediaType};base64,${image.base64}` },
+              })),
             ],
           });
         } else out.push({ role: 'user', content: message.text });
@@ -159,7 +180,8 @@ export function toOpenAiMessages(system: string, messages: ModelMessage[], sendI
       case 'tool':
         out.push({ role: 'tool', tool_call_id: message.callId, content: message.text });
         if (sendImages) {
-          for (const image of message.images ?? []) pendingImages.push({ callId: message.callId, url: `data:${image.mediaType};base64,${image.base64}` });
+          for (const image of message.images ?? [])
+            pendingImages.push({ callId: message.callId, url: `data:${image.mediaType};base64,${image.base64}` });
         }
         break;
     }

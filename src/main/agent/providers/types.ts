@@ -17,7 +17,8 @@ export interface ModelImage {
 }
 
 /** Extended thinking (Anthropic): kept with its signature and sent back unchanged across tool steps. */
-export type ThinkingBlock = { type: 'thinking'; thinking: string; signature: string } | { type: 'redacted_thinking'; data: string };
+export type ThinkingBlock =
+  { type: 'thinking'; thinking: string; signature: string } | { type: 'redacted_thinking'; data: string };
 
 /** The provider-neutral transcript the loop sends; each provider translates it to its wire format. */
 export type ModelMessage =

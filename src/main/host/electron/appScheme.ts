@@ -38,7 +38,8 @@ function plain(status: number, text: string): Response {
 /** Answers one app:// request from the renderer directory (exported for the tests of the policy in effect). */
 export async function answerAppRequest(rendererDir: string, request: Request): Promise<Response> {
   const url = new URL(request.url);
-  if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST) return plain(404, 'Paddock serves only app://paddock/.');
+  if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST)
+    return plain(404, 'Paddock serves only app://paddock/.');
   if (request.method !== 'GET' && request.method !== 'HEAD') return plain(405, 'The window’s files are read-only.');
   let decoded: string;
   try {

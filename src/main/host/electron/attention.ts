@@ -54,7 +54,11 @@ export function createElectronAttention(deps: ElectronAttentionDeps) {
       bringForward(note);
     };
     try {
-      const answered = deps.answer({ cardId: card.id, decision, ...(card.baseHash !== undefined ? { baseHash: card.baseHash } : {}) });
+      const answered = deps.answer({
+        cardId: card.id,
+        decision,
+        ...(card.baseHash !== undefined ? { baseHash: card.baseHash } : {}),
+      });
       if (answered instanceof Promise) answered.catch(refused);
     } catch (error) {
       refused(error);
@@ -66,15 +70,29 @@ export function createElectronAttention(deps: ElectronAttentionDeps) {
     if (!settings.enabled || !settings.kinds[note.kind]) return;
     if (!deps.notifier.isSupported()) return;
     if (deps.window()?.isFocused()) return;
-    const actions = note.answerable && deps.platform === 'darwin' ? [{ type: 'button' as const, text: 'Approve' }, { type: 'button' as const, text: 'Deny' }] : undefined;
-    const notification = deps.notifier.create({ title: note.title, body: note.body, silent: !settings.sound, ...(actions ? { actions } : {}) });
+    const actions =
+      note.answerable && deps.platform === 'darwin'
+        ? [
+            { type: 'button' as const, text: 'Approve' },
+            { type: 'button' as const, text: 'Deny' },
+          ]
+        : undefined;
+    const notification = deps.notifier.create({
+      title: note.title,
+      body: note.body,
+      silent: !settings.sound,
+      ...(actions ? { actions } : {}),
+    });
     shown.get(note.tag)?.close();
     shown.set(note.tag, notification);
     notification.on('click', () => bringForward(note));
     notification.on('close', () => {
       if (shown.get(note.tag) === notification) shown.delete(note.tag);
     });
-    if (actions) notification.on('action', (_event, index) => answerFromNotification(note, index === APPROVE_INDEX ? 'approve' : 'deny'));
+    if (actions)
+      notification.on('action', (_event, index) =>
+        answerFromNotification(note, index === APPROVE_INDEX ? 'approve' : 'deny'),
+      );
     notification.show();
   }
 

@@ -14,7 +14,10 @@ export function registerIpc(router: ApiRouter, window: () => BrowserWindow | nul
   });
 }
 
-export function forwardEvents(subscribe: (listener: (event: PaddockEvent) => void) => () => void, window: () => BrowserWindow | null): () => void {
+export function forwardEvents(
+  subscribe: (listener: (event: PaddockEvent) => void) => () => void,
+  window: () => BrowserWindow | null,
+): () => void {
   return subscribe((event) => {
     const target = window();
     if (target && !target.isDestroyed()) target.webContents.send(IPC_EVENT_CHANNEL, event);

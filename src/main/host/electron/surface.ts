@@ -25,10 +25,19 @@ export interface HostSession {
   setPermissionRequestHandler(
     handler: ((contents: unknown, permission: PermissionName, callback: (granted: boolean) => void) => void) | null,
   ): void;
-  setPermissionCheckHandler(handler: ((contents: unknown, permission: PermissionName, requestingOrigin: string) => boolean) | null): void;
+  setPermissionCheckHandler(
+    handler: ((contents: unknown, permission: PermissionName, requestingOrigin: string) => boolean) | null,
+  ): void;
   on(event: 'will-download', listener: (event: PreventableEvent, item: HostDownloadItem) => void): this;
   webRequest: {
-    onBeforeRequest(listener: ((details: { url: string; webContentsId?: number }, callback: (response: { cancel?: boolean }) => void) => void) | null): void;
+    onBeforeRequest(
+      listener:
+        | ((
+            details: { url: string; webContentsId?: number },
+            callback: (response: { cancel?: boolean }) => void,
+          ) => void)
+        | null,
+    ): void;
   };
 }
 
@@ -36,7 +45,10 @@ export interface HostWebContents {
   readonly id: number;
   readonly session: HostSession;
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
-  on(event: 'will-navigate' | 'will-frame-navigate' | 'will-redirect', listener: (event: NavigationEvent) => void): this;
+  on(
+    event: 'will-navigate' | 'will-frame-navigate' | 'will-redirect',
+    listener: (event: NavigationEvent) => void,
+  ): this;
   on(event: 'will-attach-webview', listener: (event: PreventableEvent) => void): this;
 }
 

@@ -23,7 +23,8 @@ export const TOKEN_FRAGMENT = 'paddock-token';
  * restarts the token is new, and the window says so instead of going silently dead.
  */
 export const AUTH_FAILED_CLOSE = 4401;
-export const AUTH_FAILED_REASON = 'Paddock restarted or this address is old: open the new address printed in the terminal';
+export const AUTH_FAILED_REASON =
+  'Paddock restarted or this address is old: open the new address printed in the terminal';
 
 export function safeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a);

@@ -58,14 +58,17 @@ const MAX_IN_FLIGHT = 64;
 type Message = { id: string | number; call: unknown; request: unknown };
 
 /** A message is a JSON object with an id; anything else (null, an array, a number) is refused. */
-function parseMessage(text: string): { ok: true; message: Message } | { ok: false; id: string | number | null; why: string } {
+function parseMessage(
+  text: string,
+): { ok: true; message: Message } | { ok: false; id: string | number | null; why: string } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
     return { ok: false, id: null, why: 'the message is not JSON' };
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { ok: false, id: null, why: 'the message is not a JSON object' };
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return { ok: false, id: null, why: 'the message is not a JSON object' };
   const { id, call, request } = parsed as Record<string, unknown>;
   if (!((typeof id === 'number' && Number.isFinite(id)) || (typeof id === 'string' && id.length <= 200))) {
     return { ok: false, id: null, why: 'the message has no id' };
@@ -98,7 +101,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     if (!isOriginForm(request.url)) {
-      response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('the request target must be a path\n');
+      response
+        .writeHead(400, { 'content-type': 'text/plain; charset=utf-8' })
+        .end('the request target must be a path\n');
       return;
     }
     const url = new URL(request.url, `http://127.0.0.1:${port}`);
@@ -106,12 +111,18 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (offered !== null && safeEqual(offered, token)) {
       // The token buys only the static files' cookie, and moves from the query to the fragment: the page
       // keeps it in sessionStorage and takes it out of the address bar (no history, no referrer).
-      response.writeHead(303, { 'set-cookie': pageCookie(page, port), location: cleanLocation(url, token), 'referrer-policy': 'no-referrer' });
+      response.writeHead(303, {
+        'set-cookie': pageCookie(page, port),
+        location: cleanLocation(url, token),
+        'referrer-policy': 'no-referrer',
+      });
       response.end();
       return;
     }
     if (!hasPage(request, page, port)) {
-      response.writeHead(401, { 'content-type': 'text/plain; charset=utf-8' }).end('open the address `paddock serve` printed\n');
+      response
+        .writeHead(401, { 'content-type': 'text/plain; charset=utf-8' })
+        .end('open the address `paddock serve` printed\n');
       return;
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -127,7 +138,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     // Origin is checked though any local process can forge it: it still stops every web page.
     if (!originIsOwn(request.headers.origin, port)) return reject(socket, 403, 'Forbidden');
     if (new URL(request.url, 'http://x').pathname !== API_PATH) return reject(socket, 404, 'Not Found');
-    const protocols = String(request.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
+    const protocols = String(request.headers['sec-websocket-protocol'] ?? '')
+      .split(',')
+      .map((p) => p.trim());
     if (!protocols.includes(API_PROTOCOL)) return reject(socket, 400, 'Bad Request');
     const authorised = hasToken(request, token);
     sockets.handleUpgrade(request, socket, head, (ws) => {
@@ -178,7 +191,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       }
       const { id, call, request } = parsed.message;
       if (inFlight >= MAX_IN_FLIGHT) {
-        return reply(id, fail('refused', `refused: more than ${MAX_IN_FLIGHT} calls are already waiting on this connection`));
+        return reply(
+          id,
+          fail('refused', `refused: more than ${MAX_IN_FLIGHT} calls are already waiting on this connection`),
+        );
       }
       inFlight += 1;
       try {

@@ -9,7 +9,15 @@ import { GROUP_TAG_NAME, type GroupLedger } from '../ledger';
 import { LiveStream } from '../live';
 import { openProcessLog, pipeIntoLog } from '../logs';
 import { TailBuffer, droppedLine } from '../tail';
-import { accessCode, checkCommand, identityWrapper, spawnFailure, type Command, type CommandWrapper, type SpawnPurpose } from '../command';
+import {
+  accessCode,
+  checkCommand,
+  identityWrapper,
+  spawnFailure,
+  type Command,
+  type CommandWrapper,
+  type SpawnPurpose,
+} from '../command';
 import { spawnGroup } from './groupChild';
 
 export const DEFAULT_MAX_OUTPUT_BYTES = 200 * 1024;
@@ -51,7 +59,10 @@ export function runBounded(options: RunBoundedOptions): Promise<BoundedResult> {
   const wrap = options.wrap ?? identityWrapper;
   const tag = options.ledger?.newTag() ?? null;
   const env = tag ? { ...options.env, [GROUP_TAG_NAME]: tag } : options.env;
-  const command = wrap({ program: options.program, args: options.args, cwd: options.cwd, env }, options.purpose ?? 'run');
+  const command = wrap(
+    { program: options.program, args: options.args, cwd: options.cwd, env },
+    options.purpose ?? 'run',
+  );
   checkCommand(command);
   const grace = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
   const tail = new TailBuffer(options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES);
@@ -60,7 +71,15 @@ export function runBounded(options: RunBoundedOptions): Promise<BoundedResult> {
 
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) {
-      resolve({ exitCode: null, signal: null, timedOut: false, cancelled: true, elapsedMs: 0, output: '', droppedBytes: 0 });
+      resolve({
+        exitCode: null,
+        signal: null,
+        timedOut: false,
+        cancelled: true,
+        elapsedMs: 0,
+        output: '',
+        droppedBytes: 0,
+      });
       return;
     }
     let child: ChildProcess;

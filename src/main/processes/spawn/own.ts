@@ -39,7 +39,12 @@ export interface ChildSpawnOptions {
  * ripgrep on a held directory, the opener, the editor: started here so that the exec seam stays
  * one (lint forbids child_process elsewhere). Never wrapped; the caller owns the child.
  */
-export function spawnChild(program: string, args: readonly string[], purpose: SpawnPurpose, options: ChildSpawnOptions): ChildProcess {
+export function spawnChild(
+  program: string,
+  args: readonly string[],
+  purpose: SpawnPurpose,
+  options: ChildSpawnOptions,
+): ChildProcess {
   void purpose;
   return spawn(program, [...args], {
     cwd: options.cwd,
@@ -72,7 +77,11 @@ export function execFileText(
   return new Promise((resolve) => {
     let child: ChildProcess;
     try {
-      child = spawn(program, [...args], { env: options.env ?? scrubbedEnv(process.env), stdio: sealed(['ignore', 'pipe', 'pipe']), windowsHide: true });
+      child = spawn(program, [...args], {
+        env: options.env ?? scrubbedEnv(process.env),
+        stdio: sealed(['ignore', 'pipe', 'pipe']),
+        windowsHide: true,
+      });
     } catch (error) {
       resolve({ error: error as Error, stdout: '', stderr: '' });
       return;
@@ -85,7 +94,10 @@ export function execFileText(
       failure ??= error;
       child.kill('SIGTERM');
     };
-    const timer = setTimeout(() => fail(new Error(`${program} timed out after ${options.timeoutMs} ms`)), options.timeoutMs);
+    const timer = setTimeout(
+      () => fail(new Error(`${program} timed out after ${options.timeoutMs} ms`)),
+      options.timeoutMs,
+    );
     const keep = (chunks: Buffer[]) => (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) fail(new Error(`${program}: maxBuffer of ${limit} bytes exceeded`));
@@ -105,7 +117,8 @@ export function execFileText(
       else failure ??= error;
     });
     child.on('close', (code, signal) => {
-      const exitError = code === 0 ? null : Object.assign(new Error(`Command failed: ${program} ${args.join(' ')}`), { code, signal });
+      const exitError =
+        code === 0 ? null : Object.assign(new Error(`Command failed: ${program} ${args.join(' ')}`), { code, signal });
       settle(failure ?? exitError);
     });
   });
@@ -119,7 +132,13 @@ export interface SyncResult {
 }
 
 /** A short synchronous command (probes, `ps`): no shell, bounded by `timeoutMs`, never wrapped. */
-export function runSync(command: Command, purpose: SpawnPurpose, timeoutMs: number, input?: string, maxBuffer = 16 * 1024 * 1024): SyncResult {
+export function runSync(
+  command: Command,
+  purpose: SpawnPurpose,
+  timeoutMs: number,
+  input?: string,
+  maxBuffer = 16 * 1024 * 1024,
+): SyncResult {
   checkCommand(command);
   void purpose;
   const result = spawnSync(command.program, command.args, {

@@ -8,7 +8,15 @@ import { spawn as spawnPty, type IPty } from 'node-pty';
 import { terminateGroup } from '../group';
 import { TailBuffer } from '../tail';
 import { closerShell, fdCloser } from '../fdCloser';
-import { accessCode, checkCommand, identityWrapper, SpawnError, spawnFailure, type Command, type CommandWrapper } from '../command';
+import {
+  accessCode,
+  checkCommand,
+  identityWrapper,
+  SpawnError,
+  spawnFailure,
+  type Command,
+  type CommandWrapper,
+} from '../command';
 import { spawnGroup } from './groupChild';
 
 export interface TerminalSpawnOptions extends Command {
@@ -27,7 +35,14 @@ export function spawnInTerminal(options: TerminalSpawnOptions): IPty {
   checkCommand(command);
   // node-pty forks without closing anything: the closer in front gives the program 0, 1 and 2 only
   // (not another terminal's master), whether the sandbox wrapped it or not.
-  const closer = process.platform === 'win32' ? [] : fdCloser({ shell: closerShell(fs.existsSync), fdDir: process.platform === 'linux' ? '/proc/self/fd' : '/dev/fd', open: null });
+  const closer =
+    process.platform === 'win32'
+      ? []
+      : fdCloser({
+          shell: closerShell(fs.existsSync),
+          fdDir: process.platform === 'linux' ? '/proc/self/fd' : '/dev/fd',
+          open: null,
+        });
   const argv = [...closer, command.program, ...command.args];
   return spawnPty(argv[0]!, argv.slice(1), {
     name: command.env.TERM ?? 'xterm-256color',
@@ -98,7 +113,8 @@ export function runCaptured(options: CapturedOptions): Promise<CapturedResult> {
     });
     child.on('close', (code) => {
       clearTimeout(timer);
-      if (failed) reject(new SpawnError(`${path.basename(command.program)} ${command.args[0] ?? ''} was stopped: ${failed}`));
+      if (failed)
+        reject(new SpawnError(`${path.basename(command.program)} ${command.args[0] ?? ''} was stopped: ${failed}`));
       else resolve({ exitCode: code, stdout: Buffer.concat(out), stderr: err.text() });
     });
   });

@@ -13,7 +13,8 @@ const counted = (c: Record<string, number>, ...skipped: string[]): TestCounts =>
 export const vitest: RunnerReader = {
   runner: 'vitest',
   label: 'vitest',
-  counts: (lines) => summed(lines, /^\s*Tests\s{2,}(.*\d.*?)\s*\(\d+\)\s*$/, (m) => counted(labelled(m[1]!, /\|/), 'skipped', 'todo')),
+  counts: (lines) =>
+    summed(lines, /^\s*Tests\s{2,}(.*\d.*?)\s*\(\d+\)\s*$/, (m) => counted(labelled(m[1]!, /\|/), 'skipped', 'todo')),
   failures: [{ start: /^\s?FAIL\s+\S/, stopBefore: /^\s?FAIL\s+\S/, stopAt: /^⎯+\[\d+\/\d+\]⎯/ }],
 };
 
@@ -21,7 +22,8 @@ export const vitest: RunnerReader = {
 export const jest: RunnerReader = {
   runner: 'jest',
   label: 'jest',
-  counts: (lines) => summed(lines, /^\s*Tests:\s+(.+total)\s*$/, (m) => counted(labelled(m[1]!, /,/), 'skipped', 'todo')),
+  counts: (lines) =>
+    summed(lines, /^\s*Tests:\s+(.+total)\s*$/, (m) => counted(labelled(m[1]!, /,/), 'skipped', 'todo')),
   failures: [{ start: /^\s{2}● /, stopBefore: /^\s{2}● |^(PASS|FAIL) |^Test Suites:/ }],
 };
 
@@ -66,7 +68,11 @@ export const ava: RunnerReader = {
     }
     if (!summary) return null;
     const ticks = lines.filter((line) => /^\s*✔ /.test(line)).length;
-    return { passed: c.passed ?? ticks, failed: c.failed ?? 0, skipped: (c.skipped ?? 0) + (c.todo ?? 0) + (c.known ?? 0) };
+    return {
+      passed: c.passed ?? ticks,
+      failed: c.failed ?? 0,
+      skipped: (c.skipped ?? 0) + (c.todo ?? 0) + (c.known ?? 0),
+    };
   },
   failures: [
     { start: /^\s*✘ \[fail\]: / },
@@ -139,7 +145,13 @@ export const denoTest: RunnerReader = {
       const c = labelled(m[1]!, /\|/);
       return { passed: c.passed ?? 0, failed: c.failed ?? 0, skipped: c.ignored ?? 0 };
     }),
-  failures: [{ start: /^\S.* => \S+:\d+:\d+\s*$/, armedBy: /^\s*ERRORS\s*$/, stopBefore: /^\S.* => \S+:\d+:\d+\s*$|^\s*FAILURES\s*$/ }],
+  failures: [
+    {
+      start: /^\S.* => \S+:\d+:\d+\s*$/,
+      armedBy: /^\s*ERRORS\s*$/,
+      stopBefore: /^\S.* => \S+:\d+:\d+\s*$|^\s*FAILURES\s*$/,
+    },
+  ],
 };
 
 /**
@@ -161,9 +173,23 @@ export const playwright: RunnerReader = {
       c[m[2]!] = (c[m[2]!] ?? 0) + num(m[1]);
     }
     if (!any) return null;
-    return { passed: (c.passed ?? 0) + (c.flaky ?? 0), failed: (c.failed ?? 0) + (c.interrupted ?? 0), skipped: (c.skipped ?? 0) + (c['did not run'] ?? 0) };
+    return {
+      passed: (c.passed ?? 0) + (c.flaky ?? 0),
+      failed: (c.failed ?? 0) + (c.interrupted ?? 0),
+      skipped: (c.skipped ?? 0) + (c['did not run'] ?? 0),
+    };
   },
   failures: [{ start: /^\s{2}\d+\) .+ › /, stopBefore: /^\s{2}\d+\) .+ › |^\s{2}\d+ (?:passed|failed|flaky|skipped)/ }],
 };
 
-export const JAVASCRIPT_READERS: readonly RunnerReader[] = [vitest, jest, mocha, ava, tap, nodeTest, bunTest, denoTest, playwright];
+export const JAVASCRIPT_READERS: readonly RunnerReader[] = [
+  vitest,
+  jest,
+  mocha,
+  ava,
+  tap,
+  nodeTest,
+  bunTest,
+  denoTest,
+  playwright,
+];

@@ -11,13 +11,14 @@ export const pytest: RunnerReader = {
       /^=*\s*((?:\d+ (?:failed|passed|skipped|deselected|xfailed|xpassed|errors?|warnings?)(?:, )?)+) in [\d.]+s/,
       (m) => {
         const c = labelled(m[1]!, /,/);
-        return { passed: (c.passed ?? 0) + (c.xpassed ?? 0), failed: (c.failed ?? 0) + (c.error ?? 0) + (c.errors ?? 0), skipped: (c.skipped ?? 0) + (c.xfailed ?? 0) };
+        return {
+          passed: (c.passed ?? 0) + (c.xpassed ?? 0),
+          failed: (c.failed ?? 0) + (c.error ?? 0) + (c.errors ?? 0),
+          skipped: (c.skipped ?? 0) + (c.xfailed ?? 0),
+        };
       },
     ),
-  failures: [
-    { start: /^_{3,} .+ _{3,}$/, stopBefore: /^_{3,} .+ _{3,}$|^={3,}/ },
-    { start: /^(?:FAILED|ERROR) \S/ },
-  ],
+  failures: [{ start: /^_{3,} .+ _{3,}$/, stopBefore: /^_{3,} .+ _{3,}$|^={3,}/ }, { start: /^(?:FAILED|ERROR) \S/ }],
 };
 
 /** unittest: "Ran 4 tests in 0.003s" then "OK (skipped=1)" or "FAILED (failures=1, errors=1, skipped=1)". */
@@ -52,7 +53,9 @@ export const goTest: RunnerReader = {
   label: 'go test',
   counts(lines) {
     const count = (kind: string) => lines.filter((l) => l.startsWith(`--- ${kind}: `)).length;
-    const packages = lines.filter((l) => /^(ok|FAIL)\s+\S+\s+[\d.]+s/.test(l) || /^ok\s+\S+\s+\(cached\)/.test(l)).length;
+    const packages = lines.filter(
+      (l) => /^(ok|FAIL)\s+\S+\s+[\d.]+s/.test(l) || /^ok\s+\S+\s+\(cached\)/.test(l),
+    ).length;
     if (lines.some((l) => /^FAIL\s+\S+\s+\[(build|setup) failed\]/.test(l))) return null;
     if (packages === 0 && count('FAIL') + count('PASS') === 0) return null;
     return { passed: count('PASS'), failed: count('FAIL'), skipped: count('SKIP') };
@@ -65,11 +68,15 @@ export const cargoTest: RunnerReader = {
   runner: 'cargo',
   label: 'cargo test',
   counts: (lines) =>
-    summed(lines.map((line) => line.trim()), /^test result: \w+\. (\d+) passed; (\d+) failed; (\d+) ignored/, (m) => ({
-      passed: num(m[1]),
-      failed: num(m[2]),
-      skipped: num(m[3]),
-    })),
+    summed(
+      lines.map((line) => line.trim()),
+      /^test result: \w+\. (\d+) passed; (\d+) failed; (\d+) ignored/,
+      (m) => ({
+        passed: num(m[1]),
+        failed: num(m[2]),
+        skipped: num(m[3]),
+      }),
+    ),
   failures: [{ start: /^---- \S+ stdout ----$/, stopBefore: /^---- \S+ stdout ----$|^failures:$/ }],
 };
 
@@ -86,11 +93,19 @@ export const nextest: RunnerReader = {
         const p = /(\d+) (passed|failed|skipped|timed out|exec failed)/.exec(part.trim());
         if (p) c[p[2]!] = (c[p[2]!] ?? 0) + num(p[1]);
       }
-      return { passed: c.passed ?? 0, failed: (c.failed ?? 0) + (c['timed out'] ?? 0) + (c['exec failed'] ?? 0), skipped: c.skipped ?? 0 };
+      return {
+        passed: c.passed ?? 0,
+        failed: (c.failed ?? 0) + (c['timed out'] ?? 0) + (c['exec failed'] ?? 0),
+        skipped: c.skipped ?? 0,
+      };
     }),
   failures: [
     { start: /^\s*(?:FAIL|TIMEOUT|SIGSEGV|SIGABRT) \[\s*[\d.]+s\] / },
-    { start: /^\s*(?:-{2,}|─{2,}) STD(?:OUT|ERR): +\S/, stopBefore: /^\s*(?:-{2,}|─{2,}) STD(?:OUT|ERR): +\S|^\s*(?:PASS|FAIL|SKIP|TIMEOUT|SIGSEGV|SIGABRT) \[|^\s*[-─]{5,}\s*$|^\s*Summary \[/ },
+    {
+      start: /^\s*(?:-{2,}|─{2,}) STD(?:OUT|ERR): +\S/,
+      stopBefore:
+        /^\s*(?:-{2,}|─{2,}) STD(?:OUT|ERR): +\S|^\s*(?:PASS|FAIL|SKIP|TIMEOUT|SIGSEGV|SIGABRT) \[|^\s*[-─]{5,}\s*$|^\s*Summary \[/,
+    },
   ],
 };
 

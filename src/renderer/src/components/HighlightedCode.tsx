@@ -15,7 +15,13 @@ function loadHighlighter(): Promise<Highlight> {
  * spans), so the inner HTML carries no text of the model's as markup; unknown languages stay plain,
  * and so does any code until the highlighter has loaded.
  */
-export const HighlightedCode = memo(function HighlightedCode({ code, language }: { code: string; language: string | null }) {
+export const HighlightedCode = memo(function HighlightedCode({
+  code,
+  language,
+}: {
+  code: string;
+  language: string | null;
+}) {
   const [highlight, setHighlight] = useState<Highlight | null>(() => highlighter);
   useEffect(() => {
     if (highlight || language === null) return;

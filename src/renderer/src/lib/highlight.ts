@@ -19,7 +19,21 @@ import yaml from 'highlight.js/lib/languages/yaml';
 
 import { GRAMMAR_ALIASES, type GrammarName } from './languages';
 
-const GRAMMARS: Record<GrammarName, typeof bash> = { bash, css, go, java, javascript, json, markdown, python, rust, sql, typescript, xml, yaml };
+const GRAMMARS: Record<GrammarName, typeof bash> = {
+  bash,
+  css,
+  go,
+  java,
+  javascript,
+  json,
+  markdown,
+  python,
+  rust,
+  sql,
+  typescript,
+  xml,
+  yaml,
+};
 for (const [name, grammar] of Object.entries(GRAMMARS)) hljs.registerLanguage(name, grammar);
 for (const [alias, languageName] of Object.entries(GRAMMAR_ALIASES)) hljs.registerAliases(alias, { languageName });
 

@@ -1,7 +1,11 @@
 import type { OutputAccount } from '../../../shared/domain';
 
 const size = (bytes: number): string =>
-  bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1e3))} kB`;
+  bytes >= 1e9
+    ? `${(bytes / 1e9).toFixed(1)} GB`
+    : bytes >= 1e6
+      ? `${(bytes / 1e6).toFixed(1)} MB`
+      : `${Math.max(1, Math.round(bytes / 1e3))} kB`;
 
 /**
  * What a command printed in all and what of it each place kept, from the core's account of it;
@@ -19,6 +23,7 @@ export function outputAccountSentence(account: OutputAccount, held: number | nul
         ? `The window was sent ${size(windowBytes)} of it live and keeps the last ${size(windowKept)}`
         : `The window was sent ${size(windowBytes)} of it live and keeps all of that`;
   const log = logBytes === null ? 'no log keeps it' : `the test-run log keeps ${size(logBytes)}`;
-  const model = modelBytes >= printedBytes ? 'the model was sent all of it' : `the model was sent the last ${size(modelBytes)}`;
+  const model =
+    modelBytes >= printedBytes ? 'the model was sent all of it' : `the model was sent the last ${size(modelBytes)}`;
   return `Printed ${size(printedBytes)} in all. ${window}; ${log}; ${model}.`;
 }

@@ -74,7 +74,6 @@ export const useAgentsStore = create<AgentsState>((set, get) => {
     },
     models: (agentId) => call('agents.models', { agentId }),
     pickDirectory: async () => (await call('workspaces.pickDirectory', {})).directory,
-
   };
 });
 

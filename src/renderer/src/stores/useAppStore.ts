@@ -17,7 +17,10 @@ interface AppState {
   setView(view: View): void;
   setSwitches(patch: Partial<InstanceSwitches>): Promise<void>;
   setTailscale(enabled: boolean): Promise<void>;
-  setAgentSandbox(agentId: string, choices: { allowedDomains?: string[]; uncontainedShell?: boolean; runListOnly?: boolean }): Promise<void>;
+  setAgentSandbox(
+    agentId: string,
+    choices: { allowedDomains?: string[]; uncontainedShell?: boolean; runListOnly?: boolean },
+  ): Promise<void>;
   showError(message: string | null): void;
 }
 

@@ -8,7 +8,12 @@ import { createAttentionWatch, type AttentionNote } from '../../../shared/attent
 import { DEFAULT_ATTENTION, type AttentionSettings, type Card } from '../../../shared/domain';
 import type { PaddockEvent } from '../../../shared/ipc';
 import { call } from '../api';
-import { askNotificationAccess, notificationAccess, showWebNotification, type NotificationAccess } from '../lib/webNotifications';
+import {
+  askNotificationAccess,
+  notificationAccess,
+  showWebNotification,
+  type NotificationAccess,
+} from '../lib/webNotifications';
 import { useAgentsStore } from './useAgentsStore';
 import { useAppStore } from './useAppStore';
 import { useCardsStore } from './useCardsStore';
@@ -20,7 +25,9 @@ interface AttentionState {
   /** Conversations whose last turn failed, not yet looked at: conversationId → agentId. */
   failed: Record<string, string>;
   load(): Promise<void>;
-  save(patch: Partial<Omit<AttentionSettings, 'kinds'>> & { kinds?: Partial<AttentionSettings['kinds']> }): Promise<void>;
+  save(
+    patch: Partial<Omit<AttentionSettings, 'kinds'>> & { kinds?: Partial<AttentionSettings['kinds']> },
+  ): Promise<void>;
   askAccess(): Promise<void>;
   seen(conversationId: string): void;
   /** The window title says the total; in Electron the dock or taskbar badge too. */

@@ -25,7 +25,11 @@ export const useCommandsStore = create<CommandsState>((set, get) => ({
     await get().load(agentId);
   },
   async run(conversationId, name, args) {
-    await useConversationStore.getState().startWith(conversationId, `/${name}${args ? ` ${args}` : ''}`, () => call('commands.run', { conversationId, name, arguments: args }));
+    await useConversationStore
+      .getState()
+      .startWith(conversationId, `/${name}${args ? ` ${args}` : ''}`, () =>
+        call('commands.run', { conversationId, name, arguments: args }),
+      );
   },
   setPrefill(prefill) {
     set({ prefill });

@@ -112,9 +112,19 @@ interface ConversationState {
    * `when`: while a turn works, the message waits for its next step ("now") or its end ("queue").
    * `mode`: the owner chose plan for this one turn. `images`: pictures pasted or dropped with it.
    */
-  send(conversationId: string, text: string, when?: 'now' | 'queue', extra?: { mode?: 'plan'; images?: OutgoingImage[] }): Promise<void>;
+  send(
+    conversationId: string,
+    text: string,
+    when?: 'now' | 'queue',
+    extra?: { mode?: 'plan'; images?: OutgoingImage[] },
+  ): Promise<void>;
   /** A turn the core starts from an owner's answer (a plan approved or revised, a slash command): shown as working at once, with the message it sends. */
-  startWith(conversationId: string, text: string, start: () => Promise<{ turnId: string }>, ownerImages?: string[]): Promise<void>;
+  startWith(
+    conversationId: string,
+    text: string,
+    start: () => Promise<{ turnId: string }>,
+    ownerImages?: string[],
+  ): Promise<void>;
   /** Text a stopped or failed turn handed back unsent, for the composer to put back; taken once. */
   returned: Record<string, string | null>;
   takeReturned(conversationId: string): string | null;
@@ -158,12 +168,25 @@ function mergeMessages(existing: MessageView[], page: MessageView[]): MessageVie
 
 function applyOne(turn: LiveTurn, event: AgentEvent): LiveTurn {
   // Another turn than the one shown (the queued messages opened it as this one ended): it starts afresh.
-  if (turn.turnId !== null && event.turnId !== turn.turnId && (event.type === 'turn_started' || event.type === 'owner_joined')) {
-    turn = { ...idle(turn.lastSent, turn.usage ?? null), turnId: event.turnId, working: true, startedAt: Date.now(), step: 1 };
+  if (
+    turn.turnId !== null &&
+    event.turnId !== turn.turnId &&
+    (event.type === 'turn_started' || event.type === 'owner_joined')
+  ) {
+    turn = {
+      ...idle(turn.lastSent, turn.usage ?? null),
+      turnId: event.turnId,
+      working: true,
+      startedAt: Date.now(),
+      step: 1,
+    };
   }
   switch (event.type) {
     case 'owner_waiting':
-      return { ...turn, waiting: [...(turn.waiting ?? []), { waitingId: event.waitingId, text: event.text, when: event.when }] };
+      return {
+        ...turn,
+        waiting: [...(turn.waiting ?? []), { waitingId: event.waitingId, text: event.text, when: event.when }],
+      };
     case 'owner_joined':
       return {
         ...turn,
@@ -176,7 +199,15 @@ function applyOne(turn: LiveTurn, event: AgentEvent): LiveTurn {
     case 'owner_returned':
       return { ...turn, waiting: [] };
     case 'turn_started':
-      return { ...turn, turnId: event.turnId, working: true, error: null, retry: null, startedAt: turn.startedAt ?? Date.now(), step: Math.max(turn.step, 1) };
+      return {
+        ...turn,
+        turnId: event.turnId,
+        working: true,
+        error: null,
+        retry: null,
+        startedAt: turn.startedAt ?? Date.now(),
+        step: Math.max(turn.step, 1),
+      };
     case 'retry':
       return {
         ...turn,
@@ -189,7 +220,11 @@ function applyOne(turn: LiveTurn, event: AgentEvent): LiveTurn {
     case 'budget':
       return { ...turn, budget: event.measures };
     case 'thinking':
-      return { ...turn, retry: null, segments: [...turn.segments, { kind: 'thinking', text: event.text, redacted: event.redacted }] };
+      return {
+        ...turn,
+        retry: null,
+        segments: [...turn.segments, { kind: 'thinking', text: event.text, redacted: event.redacted }],
+      };
     case 'text': {
       const last = turn.segments[turn.segments.length - 1];
       const segments =
@@ -220,7 +255,12 @@ function applyOne(turn: LiveTurn, event: AgentEvent): LiveTurn {
 function replaceConversation(conversation: ConversationView): void {
   const state = useConversationStore.getState();
   const list = state.byAgent[conversation.agentId] ?? [];
-  useConversationStore.setState({ byAgent: { ...state.byAgent, [conversation.agentId]: list.map((c) => (c.id === conversation.id ? conversation : c)) } });
+  useConversationStore.setState({
+    byAgent: {
+      ...state.byAgent,
+      [conversation.agentId]: list.map((c) => (c.id === conversation.id ? conversation : c)),
+    },
+  });
 }
 
 /** After the shown conversation left the list: the next one still in it, or none. */
@@ -272,7 +312,8 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
     const conversation = await call('conversations.archive', { conversationId, archived });
     replaceConversation(conversation);
     // An archived conversation leaves the list: the agent's next one is shown instead.
-    if (archived && get().selected[conversation.agentId] === conversationId) selectNextAfter(conversation.agentId, conversationId);
+    if (archived && get().selected[conversation.agentId] === conversationId)
+      selectNextAfter(conversation.agentId, conversationId);
   },
   async remove(conversationId) {
     const agentId = Object.keys(get().byAgent).find((id) => get().byAgent[id]?.some((c) => c.id === conversationId));
@@ -280,13 +321,19 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
     if (!agentId) return;
     if (get().selected[agentId] === conversationId) selectNextAfter(agentId, conversationId);
     const { [conversationId]: _messages, ...messages } = get().messages;
-    set({ byAgent: { ...get().byAgent, [agentId]: (get().byAgent[agentId] ?? []).filter((c) => c.id !== conversationId) }, messages });
+    set({
+      byAgent: { ...get().byAgent, [agentId]: (get().byAgent[agentId] ?? []).filter((c) => c.id !== conversationId) },
+      messages,
+    });
   },
   async fork(conversationId, messageId) {
     const { conversation, draft } = await call('conversations.fork', { conversationId, messageId });
     const agentId = conversation.agentId;
     set({
-      byAgent: { ...get().byAgent, [agentId]: [conversation, ...(get().byAgent[agentId] ?? []).filter((c) => c.id !== conversation.id)] },
+      byAgent: {
+        ...get().byAgent,
+        [agentId]: [conversation, ...(get().byAgent[agentId] ?? []).filter((c) => c.id !== conversation.id)],
+      },
       selected: { ...get().selected, [agentId]: conversation.id },
       drafts: { ...get().drafts, [conversation.id]: draft },
     });
@@ -312,7 +359,8 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
   async listConversations(agentId) {
     const list = await call('conversations.list', { agentId });
     const current = get().selected[agentId];
-    const selected = current && list.some((c) => c.id === current) ? current : (list.find((c) => c.archivedAt === null)?.id ?? null);
+    const selected =
+      current && list.some((c) => c.id === current) ? current : (list.find((c) => c.archivedAt === null)?.id ?? null);
     set({ byAgent: { ...get().byAgent, [agentId]: list }, selected: { ...get().selected, [agentId]: selected } });
     if (selected && !get().messages[selected]) await get().loadLatest(selected);
   },
@@ -341,7 +389,18 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
     set({
       messages: { ...get().messages, [conversationId]: mergeMessages(known ?? [], page.messages) },
       olderCursor: known ? get().olderCursor : { ...get().olderCursor, [conversationId]: page.olderCursor },
-      ...(turn && !turn.working ? { live: { ...get().live, [conversationId]: { ...idle(turn.lastSent, turn.usage ?? null), error: turn.error, budget: turn.budget ?? null } } } : {}),
+      ...(turn && !turn.working
+        ? {
+            live: {
+              ...get().live,
+              [conversationId]: {
+                ...idle(turn.lastSent, turn.usage ?? null),
+                error: turn.error,
+                budget: turn.budget ?? null,
+              },
+            },
+          }
+        : {}),
     });
     // Usage is a footnote: a failure to read it leaves the transcript as it is.
     void call('conversations.usage', { conversationId })
@@ -359,7 +418,10 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
     try {
       const page = await call('conversations.messages', { conversationId, before, limit: PAGE });
       set({
-        messages: { ...get().messages, [conversationId]: mergeMessages(get().messages[conversationId] ?? [], page.messages) },
+        messages: {
+          ...get().messages,
+          [conversationId]: mergeMessages(get().messages[conversationId] ?? [], page.messages),
+        },
         olderCursor: { ...get().olderCursor, [conversationId]: page.olderCursor },
       });
       useToolCallsStore.getState().upsert(page.calls);
@@ -377,7 +439,19 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
         const { turnId, held } = await call('conversations.send', { conversationId, text, when, ...pictures });
         if (held === null) {
           const usage = get().live[conversationId]?.usage ?? null;
-          set({ live: { ...get().live, [conversationId]: { ...idle(text, usage), ownerText: text, working: true, startedAt: Date.now(), step: 1, turnId } } });
+          set({
+            live: {
+              ...get().live,
+              [conversationId]: {
+                ...idle(text, usage),
+                ownerText: text,
+                working: true,
+                startedAt: Date.now(),
+                step: 1,
+                turnId,
+              },
+            },
+          });
         }
       } catch (reason) {
         set({ returned: { ...get().returned, [conversationId]: text } });
@@ -388,7 +462,14 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
     await get().startWith(
       conversationId,
       text,
-      () => call('conversations.send', { conversationId, text, ...(when ? { when } : {}), ...(extra.mode ? { mode: extra.mode } : {}), ...pictures }),
+      () =>
+        call('conversations.send', {
+          conversationId,
+          text,
+          ...(when ? { when } : {}),
+          ...(extra.mode ? { mode: extra.mode } : {}),
+          ...pictures,
+        }),
       images.map((image) => image.dataUrl),
     );
   },
@@ -406,10 +487,16 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
     try {
       const { turnId } = await start();
       const current = get().live[conversationId];
-      if (current && current.turnId === null) set({ live: { ...get().live, [conversationId]: { ...current, turnId } } });
+      if (current && current.turnId === null)
+        set({ live: { ...get().live, [conversationId]: { ...current, turnId } } });
     } catch (reason) {
       const current = get().live[conversationId] ?? live;
-      set({ live: { ...get().live, [conversationId]: { ...current, working: false, error: { message: messageOf(reason), retryable: true } } } });
+      set({
+        live: {
+          ...get().live,
+          [conversationId]: { ...current, working: false, error: { message: messageOf(reason), retryable: true } },
+        },
+      });
     }
   },
   async retry(conversationId) {
@@ -425,7 +512,10 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
       if (turn.working) live[conversationId] = { ...idle(turn.lastSent), error: turn.error };
     }
     set({ live });
-    for (const conversationId of Object.keys(get().messages)) void get().loadLatest(conversationId).catch(() => undefined);
+    for (const conversationId of Object.keys(get().messages))
+      void get()
+        .loadLatest(conversationId)
+        .catch(() => undefined);
   },
   applyAgentEvents(events) {
     const live = { ...get().live };
@@ -435,11 +525,15 @@ export const useConversationStore = create<ConversationState>((set, get) => ({
       const turn = live[event.conversationId] ?? idle();
       live[event.conversationId] = applyOne(turn, event);
       if (event.type === 'turn_ended') ended.add(event.conversationId);
-      if (event.type === 'owner_returned') returned[event.conversationId] = [returned[event.conversationId], ...event.texts].filter(Boolean).join('\n\n');
+      if (event.type === 'owner_returned')
+        returned[event.conversationId] = [returned[event.conversationId], ...event.texts].filter(Boolean).join('\n\n');
     }
     set({ live, returned });
     // The stored transcript is the truth once a turn ends: fetch it, then drop the streamed copy
     // (keeping an error and the text to retry, which the stored messages do not carry).
-    for (const conversationId of ended) void get().loadLatest(conversationId, { settleLive: true }).catch(() => undefined);
+    for (const conversationId of ended)
+      void get()
+        .loadLatest(conversationId, { settleLive: true })
+        .catch(() => undefined);
   },
 }));

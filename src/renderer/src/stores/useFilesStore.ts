@@ -26,7 +26,13 @@ interface FilesState {
   openFile(agentId: string, path: string): Promise<void>;
   showDiff(agentId: string, diff: DiffRequest): void;
   /** A unified diff of a pending card (applies to the file now) or of a finished edit (already applied). */
-  openUnifiedDiff(agentId: string, path: string, unified: string, state: 'pending' | 'applied', isNewFile?: boolean): Promise<void>;
+  openUnifiedDiff(
+    agentId: string,
+    path: string,
+    unified: string,
+    state: 'pending' | 'applied',
+    isNewFile?: boolean,
+  ): Promise<void>;
   close(agentId: string): void;
 }
 
@@ -77,7 +83,10 @@ export const useFilesStore = create<FilesState>((set, get) => ({
       const content = await call('files.read', { agentId, path });
       set({ open: { ...get().open, [agentId]: content } });
     } catch (reason) {
-      set({ open: { ...get().open, [agentId]: null }, openError: { ...get().openError, [agentId]: messageOf(reason) } });
+      set({
+        open: { ...get().open, [agentId]: null },
+        openError: { ...get().openError, [agentId]: messageOf(reason) },
+      });
     }
   },
   showDiff(agentId, diff) {

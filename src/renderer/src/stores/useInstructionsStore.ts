@@ -27,13 +27,26 @@ export const useInstructionsStore = create<InstructionsState>((set, get) => ({
   },
   reloadWaiting(agentId) {
     for (const known of Object.keys(get().waiting)) {
-      if (agentId === null || known === agentId) void get().loadWaiting(known).catch(() => undefined);
+      if (agentId === null || known === agentId)
+        void get()
+          .loadWaiting(known)
+          .catch(() => undefined);
     }
   },
   async accept(agentId, file, conversationId) {
     if (!file.sha256) return;
-    await call('instructions.accept', { agentId, relPath: file.relPath, sha256: file.sha256, ...(conversationId ? { conversationId } : {}) });
-    set({ waiting: { ...get().waiting, [agentId]: (get().waiting[agentId] ?? []).filter((other) => other.relPath !== file.relPath) } });
+    await call('instructions.accept', {
+      agentId,
+      relPath: file.relPath,
+      sha256: file.sha256,
+      ...(conversationId ? { conversationId } : {}),
+    });
+    set({
+      waiting: {
+        ...get().waiting,
+        [agentId]: (get().waiting[agentId] ?? []).filter((other) => other.relPath !== file.relPath),
+      },
+    });
   },
   dismiss(agentId, file) {
     if (!file.sha256) return;

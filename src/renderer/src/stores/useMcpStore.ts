@@ -14,7 +14,12 @@ interface McpState {
 
 export const useMcpStore = create<McpState>((set, get) => {
   const replace = (agentId: string, server: McpServerView): void =>
-    set({ servers: { ...get().servers, [agentId]: (get().servers[agentId] ?? []).map((one) => (one.id === server.id ? server : one)) } });
+    set({
+      servers: {
+        ...get().servers,
+        [agentId]: (get().servers[agentId] ?? []).map((one) => (one.id === server.id ? server : one)),
+      },
+    });
   return {
     servers: {},
     async load(agentId) {

@@ -12,18 +12,24 @@ interface PlansState {
 
 /** What the transcript shows as the owner's message while the core's own one is on its way. */
 function shownText(plan: PlanView, decision: 'edit' | 'run' | 'revise', message?: string): string {
-  return decision === 'revise' ? `Revise the plan: ${message ?? ''}` : `I approve your plan "${plan.title}" and switched you to ${decision} mode. Carry it out.`;
+  return decision === 'revise'
+    ? `Revise the plan: ${message ?? ''}`
+    : `I approve your plan "${plan.title}" and switched you to ${decision} mode. Carry it out.`;
 }
 
 export const usePlansStore = create<PlansState>((set, get) => ({
   byConversation: {},
   async load(conversationId) {
-    set({ byConversation: { ...get().byConversation, [conversationId]: await call('plans.list', { conversationId }) } });
+    set({
+      byConversation: { ...get().byConversation, [conversationId]: await call('plans.list', { conversationId }) },
+    });
   },
   async answer(plan, decision, message) {
     await useConversationStore
       .getState()
-      .startWith(plan.conversationId, shownText(plan, decision, message), () => call('plans.answer', message ? { planId: plan.id, decision, message } : { planId: plan.id, decision }));
+      .startWith(plan.conversationId, shownText(plan, decision, message), () =>
+        call('plans.answer', message ? { planId: plan.id, decision, message } : { planId: plan.id, decision }),
+      );
     await get().load(plan.conversationId);
   },
 }));

@@ -23,7 +23,11 @@ interface PreviewStore {
   /** A saved screenshot as a data: URL (only files in Paddock's files directory). */
   readScreenshot(agentId: string, file: string): Promise<string>;
   /** Electron: the preview's own view laid over the placeholder's bounds, or hidden. */
-  showInView(agentId: string, name: string, bounds: { x: number; y: number; width: number; height: number }): Promise<void>;
+  showInView(
+    agentId: string,
+    name: string,
+    bounds: { x: number; y: number; width: number; height: number },
+  ): Promise<void>;
   hideView(): Promise<void>;
 }
 

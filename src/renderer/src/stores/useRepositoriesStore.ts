@@ -19,7 +19,8 @@ export const useRepositoriesStore = create<RepositoriesState>((set, get) => ({
   progress: {},
   appendProgress(lines) {
     const next = { ...get().progress };
-    for (const { agentId, line } of lines) next[agentId] = appendCapped(next[agentId] ?? EMPTY_CAPPED, `${line}\n`, PROGRESS_CAP);
+    for (const { agentId, line } of lines)
+      next[agentId] = appendCapped(next[agentId] ?? EMPTY_CAPPED, `${line}\n`, PROGRESS_CAP);
     set({ progress: next });
   },
   clear(agentId) {

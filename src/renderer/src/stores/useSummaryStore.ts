@@ -17,12 +17,16 @@ export const useSummaryStore = create<SummaryState>((set, get) => ({
   failing: {},
   errors: {},
   async load(agentId) {
-    const [summary, failing] = await Promise.allSettled([call('summary.get', { agentId }), call('tests.failing', { agentId })]);
+    const [summary, failing] = await Promise.allSettled([
+      call('summary.get', { agentId }),
+      call('tests.failing', { agentId }),
+    ]);
     set({
       summaries: { ...get().summaries, [agentId]: summary.status === 'fulfilled' ? summary.value : null },
       failing: { ...get().failing, [agentId]: failing.status === 'fulfilled' ? failing.value : null },
       errors: { ...get().errors, [agentId]: summary.status === 'rejected' ? messageOf(summary.reason) : null },
     });
   },
-  openInEditor: async (agentId, path) => (await call('summary.openInEditor', { agentId, ...(path ? { path } : {}) })).opened,
+  openInEditor: async (agentId, path) =>
+    (await call('summary.openInEditor', { agentId, ...(path ? { path } : {}) })).opened,
 }));

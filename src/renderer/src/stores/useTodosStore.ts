@@ -10,6 +10,8 @@ interface TodosState {
 export const useTodosStore = create<TodosState>((set, get) => ({
   byConversation: {},
   async load(conversationId) {
-    set({ byConversation: { ...get().byConversation, [conversationId]: await call('todos.list', { conversationId }) } });
+    set({
+      byConversation: { ...get().byConversation, [conversationId]: await call('todos.list', { conversationId }) },
+    });
   },
 }));

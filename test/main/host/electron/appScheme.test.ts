@@ -5,7 +5,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { APP_ENTRY_URL, APP_ORIGIN, ELECTRON_CSP, registerAppScheme, serveRenderer } from '../../../../src/main/host/electron/appScheme';
+import {
+  APP_ENTRY_URL,
+  APP_ORIGIN,
+  ELECTRON_CSP,
+  registerAppScheme,
+  serveRenderer,
+} from '../../../../src/main/host/electron/appScheme';
 import { rendererEntry } from '../../../../src/main/host/electron/window';
 import { FakeProtocol } from '../../../support/fakeElectron';
 
@@ -16,7 +22,10 @@ beforeEach(() => {
   root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-scheme-')));
   const renderer = path.join(root, 'renderer');
   fs.mkdirSync(path.join(renderer, 'assets'), { recursive: true });
-  fs.writeFileSync(path.join(renderer, 'index.html'), '<!doctype html><title>Paddock</title><script type="module" src="./assets/index.js"></script>');
+  fs.writeFileSync(
+    path.join(renderer, 'index.html'),
+    '<!doctype html><title>Paddock</title><script type="module" src="./assets/index.js"></script>',
+  );
   fs.writeFileSync(path.join(renderer, 'assets', 'index.js'), 'console.log("window")');
   fs.writeFileSync(path.join(root, 'secret.txt'), 'owner secret');
   fs.symlinkSync(path.join(root, 'secret.txt'), path.join(renderer, 'assets', 'leak.txt'));

@@ -2,7 +2,11 @@
 // in a partition of its own, which may reach the page's origin only and is destroyed after the
 // picture — against the typed fake, through the same app-wide guards the app installs.
 import { describe, expect, it } from 'vitest';
-import { createElectronCapture, SCREENSHOT_PARTITION, screenshotWindowOptions } from '../../../../src/main/host/electron/capture';
+import {
+  createElectronCapture,
+  SCREENSHOT_PARTITION,
+  screenshotWindowOptions,
+} from '../../../../src/main/host/electron/capture';
 import { PREVIEW_PARTITION } from '../../../../src/main/host/electron/previewView';
 import { installContentsGuards } from '../../../../src/main/host/electron/security';
 import { VIEWPORTS } from '../../../../src/main/tools/screenshot';
@@ -14,7 +18,13 @@ function world() {
   const electron = new FakeElectron();
   const guards = installContentsGuards(electron.app, { opensInBrowser: () => false, openExternal: () => undefined });
   const session = electron.fromPartition(SCREENSHOT_PARTITION);
-  const capture = createElectronCapture({ openWindow: (options) => electron.openWindow(options), session, guards, preload: CAPTURE_PRELOAD, timeoutMs: 2_000 });
+  const capture = createElectronCapture({
+    openWindow: (options) => electron.openWindow(options),
+    session,
+    guards,
+    preload: CAPTURE_PRELOAD,
+    timeoutMs: 2_000,
+  });
   return { electron, capture, session };
 }
 
@@ -40,7 +50,10 @@ describe('the screenshot window', () => {
   it('turns UDP that is not proxied off before the page loads', async () => {
     const { electron, capture } = world();
     await capture('http://127.0.0.1:4100/', VIEWPORTS.desktop);
-    expect(electron.windows[0]!.webContents.steps).toEqual(['policy:disable_non_proxied_udp', 'load:http://127.0.0.1:4100/']);
+    expect(electron.windows[0]!.webContents.steps).toEqual([
+      'policy:disable_non_proxied_udp',
+      'load:http://127.0.0.1:4100/',
+    ]);
   });
 
   it('loads the page, returns its picture and is destroyed', async () => {

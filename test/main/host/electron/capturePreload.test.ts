@@ -13,7 +13,9 @@ const CHROMIUM = process.env.PADDOCK_CHROMIUM ?? '/usr/bin/chromium';
 
 describe('the capture preload', () => {
   it('is its own preload entry of the build', async () => {
-    const config = (await import('../../../../electron.vite.config')).default as { preload: { build: { rollupOptions: { input: Record<string, string> } } } };
+    const config = (await import('../../../../electron.vite.config')).default as {
+      preload: { build: { rollupOptions: { input: Record<string, string> } } };
+    };
     expect(config.preload.build.rollupOptions.input.capture).toBe(path.join(ROOT, 'src/preload/capture.ts'));
   });
 
@@ -25,28 +27,40 @@ describe('the capture preload', () => {
     vi.doUnmock('electron');
   });
 
-  it.skipIf(!fs.existsSync(CHROMIUM))('leaves a real page, and a frame of it, no peer connection', async () => {
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-    try {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      const html = `data:text/html,${encodeURIComponent('<iframe srcdoc="<p>inner</p>"></iframe>')}`;
-      await page.goto(html);
-      // (Expressions as text: the node tsconfig has no DOM types.)
-      const before = await page.evaluate('typeof RTCPeerConnection');
-      expect(before).toBe('function'); // the test can fail: the page had it
-      await context.addInitScript({ content: REMOVE_WEBRTC_SCRIPT });
-      await page.goto(html);
-      await page.waitForFunction("document.querySelector('iframe')?.contentDocument?.body?.textContent === 'inner'");
-      const after = await page.evaluate(
-        "({ top: [typeof RTCPeerConnection, typeof webkitRTCPeerConnection, typeof RTCDataChannel], frame: typeof document.querySelector('iframe').contentWindow.RTCPeerConnection })",
-      );
-      expect(after).toEqual({ top: ['undefined', 'undefined', 'undefined'], frame: 'undefined' });
-    } finally {
-      await browser.close();
-    }
-  }, 60_000);
+  it.skipIf(!fs.existsSync(CHROMIUM))(
+    'leaves a real page, and a frame of it, no peer connection',
+    async () => {
+      const browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+      });
+      try {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        const html = `data:text/html,${encodeURIComponent('<iframe srcdoc="<p>inner</p>"></iframe>')}`;
+        await page.goto(html);
+        // (Expressions as text: the node tsconfig has no DOM types.)
+        const before = await page.evaluate('typeof RTCPeerConnection');
+        expect(before).toBe('function'); // the test can fail: the page had it
+        await context.addInitScript({ content: REMOVE_WEBRTC_SCRIPT });
+        await page.goto(html);
+        await page.waitForFunction("document.querySelector('iframe')?.contentDocument?.body?.textContent === 'inner'");
+        const after = await page.evaluate(
+          "({ top: [typeof RTCPeerConnection, typeof webkitRTCPeerConnection, typeof RTCDataChannel], frame: typeof document.querySelector('iframe').contentWindow.RTCPeerConnection })",
+        );
+        expect(after).toEqual({ top: ['undefined', 'undefined', 'undefined'], frame: 'undefined' });
+      } finally {
+        await browser.close();
+      }
+    },
+    60_000,
+  );
 });

@@ -3,7 +3,13 @@
 // click that opens the conversation or card, and on macOS Approve / Deny for a card that names no
 // danger, answered through the real pending cards, whose checks refuse a stale answer.
 import { describe, expect, it } from 'vitest';
-import type { AttentionSettings, Card, CommandOutcome, ToolCallOutcome, ToolCallView } from '../../../../src/shared/domain';
+import type {
+  AttentionSettings,
+  Card,
+  CommandOutcome,
+  ToolCallOutcome,
+  ToolCallView,
+} from '../../../../src/shared/domain';
 import type { PaddockEvent } from '../../../../src/shared/ipc';
 import { DEFAULT_ATTENTION } from '../../../../src/shared/domain';
 import { APPROVE_INDEX, DENY_INDEX, createElectronAttention } from '../../../../src/main/host/electron/attention';
@@ -28,7 +34,10 @@ function setup(options: { platform?: NodeJS.Platform; settings?: AttentionSettin
     notifier,
     platform: options.platform ?? 'darwin',
     window: () => window,
-    names: { handle: (id) => (id === 'developer' ? '@dev' : null), conversationTitle: (id) => (id === 'c1' ? 'Add left-pad' : null) },
+    names: {
+      handle: (id) => (id === 'developer' ? '@dev' : null),
+      conversationTitle: (id) => (id === 'c1' ? 'Add left-pad' : null),
+    },
     settings: () => options.settings ?? DEFAULT_ATTENTION,
     pendingCard: (cardId) => cards.list().find((card) => card.id === cardId) ?? null,
     answer: (answer) => {
@@ -39,7 +48,19 @@ function setup(options: { platform?: NodeJS.Platform; settings?: AttentionSettin
     log: (line) => logged.push(line),
   });
   const ask = (draft: Partial<Card> = {}) =>
-    cards.ask({ callId: 'call1', agentId: 'developer', conversationId: 'c1', tool: 'run', args: {}, argv: ['npm', 'install', 'left-pad'], reason: 'installs a package', ...draft }, new AbortController().signal);
+    cards.ask(
+      {
+        callId: 'call1',
+        agentId: 'developer',
+        conversationId: 'c1',
+        tool: 'run',
+        args: {},
+        argv: ['npm', 'install', 'left-pad'],
+        reason: 'installs a package',
+        ...draft,
+      },
+      new AbortController().signal,
+    );
   const take = (event: PaddockEvent) => attention?.take(event);
   return { notifier, window, opened, logged, resolved, ask, take, cards };
 }
@@ -51,7 +72,11 @@ describe('a card that starts waiting while the window is not focused', () => {
     expect(notifier.created).toHaveLength(1);
     const shown = notifier.created[0]!;
     expect(shown.shown).toBe(true);
-    expect(shown.options).toMatchObject({ title: '@dev · Add left-pad', body: '@dev asks to run `npm install left-pad`', silent: false });
+    expect(shown.options).toMatchObject({
+      title: '@dev · Add left-pad',
+      body: '@dev asks to run `npm install left-pad`',
+      silent: false,
+    });
     expect(shown.options.actions?.map((action) => action.text)).toEqual(['Approve', 'Deny']);
     shown.action(APPROVE_INDEX);
     expect((await outcome).decision).toBe('approve');
@@ -139,7 +164,10 @@ describe('what decides whether a notification is shown', () => {
     expect(opened).toEqual([{ agentId: 'developer', conversationId: 'c1', cardId: null }]);
     window.focused = false;
 
-    take({ type: 'conversation', event: { ...base, turnId: 't2', type: 'error', message: 'the provider refused the key', retryable: false } });
+    take({
+      type: 'conversation',
+      event: { ...base, turnId: 't2', type: 'error', message: 'the provider refused the key', retryable: false },
+    });
     take({ type: 'conversation', event: { ...base, turnId: 't2', type: 'turn_ended', reason: 'error' } });
     take({ type: 'conversation', event: { ...base, turnId: 't3', type: 'turn_ended', reason: 'budget' } });
     take({ type: 'conversation', event: { ...base, turnId: 't4', type: 'turn_ended', reason: 'cancelled' } });
@@ -150,7 +178,6 @@ describe('what decides whether a notification is shown', () => {
     ]);
   });
 });
-
 
 /** A call's record as the dispatcher sends it once the call has ended, with the outcome given. */
 function finishedCall(id: string, outcome: ToolCallOutcome): ToolCallView {
@@ -176,5 +203,17 @@ function finishedCall(id: string, outcome: ToolCallOutcome): ToolCallView {
 }
 
 function testRun(failingTests: number): CommandOutcome {
-  return { shown: 'npm test', cwd: '.', exitCode: 0, signal: null, timedOut: false, cancelled: false, elapsedMs: 10, ending: 'exit code 0', failingTests, outputStart: 0, printedNothing: false };
+  return {
+    shown: 'npm test',
+    cwd: '.',
+    exitCode: 0,
+    signal: null,
+    timedOut: false,
+    cancelled: false,
+    elapsedMs: 10,
+    ending: 'exit code 0',
+    failingTests,
+    outputStart: 0,
+    printedNothing: false,
+  };
 }

@@ -3,7 +3,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createPreviewView, PREVIEW_PARTITION, type PreviewViewHandle } from '../../../../src/main/host/electron/previewView';
+import {
+  createPreviewView,
+  PREVIEW_PARTITION,
+  type PreviewViewHandle,
+} from '../../../../src/main/host/electron/previewView';
 import { installContentsGuards } from '../../../../src/main/host/electron/security';
 import { clampPreviewBounds, sidePaneLeft, WINDOW_COLUMNS } from '../../../../src/main/preview/viewBounds';
 import { FakeElectron, type FakeWebContents } from '../../../support/fakeElectron';
@@ -105,7 +109,9 @@ describe('clampPreviewBounds', () => {
         const placed = clampPreviewBounds(requested, { width, height: 800 });
         if (placed.width > 0) {
           expect(placed.x).toBeGreaterThanOrEqual(WINDOW_COLUMNS.sidebarPx + WINDOW_COLUMNS.mainMinPx);
-          expect(placed.x).toBeGreaterThanOrEqual(Math.floor(width - Math.max(WINDOW_COLUMNS.sideMinPx, width * WINDOW_COLUMNS.sideMaxShare)));
+          expect(placed.x).toBeGreaterThanOrEqual(
+            Math.floor(width - Math.max(WINDOW_COLUMNS.sideMinPx, width * WINDOW_COLUMNS.sideMaxShare)),
+          );
           expect(placed.x + placed.width).toBeLessThanOrEqual(width);
           expect(placed.y + placed.height).toBeLessThanOrEqual(800);
         }
@@ -116,6 +122,8 @@ describe('clampPreviewBounds', () => {
   it('agrees with the window’s columns as styles.css draws them', () => {
     const css = fs.readFileSync(path.resolve(__dirname, '../../../../src/renderer/src/styles.css'), 'utf8');
     const { sidebarPx, mainMinPx, sideMinPx, sideMaxShare } = WINDOW_COLUMNS;
-    expect(css).toContain(`.app { display: grid; grid-template-columns: ${sidebarPx}px minmax(${mainMinPx}px, 1fr) minmax(${sideMinPx}px, ${sideMaxShare * 100}%);`);
+    expect(css).toContain(
+      `.app { display: grid; grid-template-columns: ${sidebarPx}px minmax(${mainMinPx}px, 1fr) minmax(${sideMinPx}px, ${sideMaxShare * 100}%);`,
+    );
   });
 });

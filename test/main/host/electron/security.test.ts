@@ -19,12 +19,26 @@ function guarded() {
   return { electron, guards, opened };
 }
 
-const PERMISSIONS: PermissionName[] = ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'fullscreen', 'hid', 'serial', 'usb'];
+const PERMISSIONS: PermissionName[] = [
+  'media',
+  'geolocation',
+  'notifications',
+  'clipboard-read',
+  'openExternal',
+  'fullscreen',
+  'hid',
+  'serial',
+  'usb',
+];
 
 describe('app-wide guards', () => {
   it('reach every webContents created after them, in every session', async () => {
     const { electron } = guarded();
-    const all = [electron.createContents(), electron.createContents('paddock-preview'), electron.createContents('some-future-partition')];
+    const all = [
+      electron.createContents(),
+      electron.createContents('paddock-preview'),
+      electron.createContents('some-future-partition'),
+    ];
     for (const contents of all) {
       expect(contents.attempt('will-navigate', 'https://example.com/')).toBe(false);
       expect(contents.attempt('will-frame-navigate', 'https://example.com/')).toBe(false);

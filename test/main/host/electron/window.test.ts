@@ -6,7 +6,10 @@ import { menuTemplate } from '../../../../src/main/host/electron/menu';
 import { mainWindowOptions, openMainWindow, type MainWindowHandle } from '../../../../src/main/host/electron/window';
 
 function roles(template: ReturnType<typeof menuTemplate>): string[] {
-  return template.flatMap((item) => [item.role ?? '', ...(Array.isArray(item.submenu) ? item.submenu.map((sub) => sub.role ?? '') : [])]);
+  return template.flatMap((item) => [
+    item.role ?? '',
+    ...(Array.isArray(item.submenu) ? item.submenu.map((sub) => sub.role ?? '') : []),
+  ]);
 }
 
 describe('the main window', () => {
@@ -32,7 +35,11 @@ describe('the main window', () => {
       once: () => undefined,
       show: () => undefined,
     };
-    const { appUrl } = openMainWindow(() => window, { preload: 'p', packaged: true, dark: true }, { ELECTRON_RENDERER_URL: 'http://127.0.0.1:9/' });
+    const { appUrl } = openMainWindow(
+      () => window,
+      { preload: 'p', packaged: true, dark: true },
+      { ELECTRON_RENDERER_URL: 'http://127.0.0.1:9/' },
+    );
     expect(appUrl).toBe(APP_ENTRY_URL);
     expect(loaded).toEqual([APP_ENTRY_URL]);
   });

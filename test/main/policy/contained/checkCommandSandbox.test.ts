@@ -42,11 +42,21 @@ function cli(args: string[], input = ''): Promise<{ code: number | null; out: st
   });
 }
 
-const answers = (out: string) => out.trimEnd().split('\n').map((l) => JSON.parse(l) as Answer);
+const answers = (out: string) =>
+  out
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Answer);
 
 describe('check-command --sandbox', () => {
   it('on: a shell form is decided by effect, each part on its own, the deciding one marked', async () => {
-    const r = await cli(['--sandbox', 'on', '--workspace', fx.paths.workspace, 'cd src && ls | head -5 && cat ../.env']);
+    const r = await cli([
+      '--sandbox',
+      'on',
+      '--workspace',
+      fx.paths.workspace,
+      'cd src && ls | head -5 && cat ../.env',
+    ]);
     expect(r.code).toBe(0);
     const [a] = answers(r.out);
     expect(a).toMatchObject({ tier: 'gated', code: 'shows-secret', contained: true });
@@ -64,7 +74,12 @@ describe('check-command --sandbox', () => {
     expect(answers(r.out)).toEqual([expect.objectContaining({ tier: 'gated', code: 'not-plain', contained: false })]);
     expect(answers(r.out)[0]!.parts).toBeUndefined();
     const plain = await cli(['--sandbox', 'off', '--workspace', fx.paths.workspace, 'npm test']);
-    expect(answers(plain.out)[0]).toMatchObject({ tier: 'auto', code: 'on-run-list', argv: ['npm', 'test'], contained: false });
+    expect(answers(plain.out)[0]).toMatchObject({
+      tier: 'auto',
+      code: 'on-run-list',
+      argv: ['npm', 'test'],
+      contained: false,
+    });
   });
 
   it('--run-list-only keeps §5 with the sandbox on', async () => {
@@ -100,12 +115,19 @@ describe('check-command --sandbox', () => {
     for (const set of [PLACES_OUTSIDE, SHELL_CONSTRUCTS, NETWORK, SECRETS, LOSSES, SANDBOX_CANNOT]) {
       for (const row of set) rows.push({ command: fillPlaceholders(row[0], fx.places), cwd: row[2], expect: row[1] });
     }
-    for (const row of HARMLESS) rows.push({ command: fillPlaceholders(row[0], fx.places), cwd: row[1], expect: 'contained' });
-    const input = rows.map((r) => JSON.stringify({ workspace: fx.paths.workspace, cwd: r.cwd, command: r.command })).join('\n');
+    for (const row of HARMLESS)
+      rows.push({ command: fillPlaceholders(row[0], fx.places), cwd: row[1], expect: 'contained' });
+    const input = rows
+      .map((r) => JSON.stringify({ workspace: fx.paths.workspace, cwd: r.cwd, command: r.command }))
+      .join('\n');
     const r = await cli(['--jsonl', '--sandbox', 'on'], `${input}\n`);
     const got = answers(r.out);
     expect(got).toHaveLength(rows.length);
-    const wrong = rows.flatMap((row, i) => (got[i]!.code === row.expect ? [] : [`${JSON.stringify(row.command)}: ${got[i]!.code} (${got[i]!.reason}), expected ${row.expect}`]));
+    const wrong = rows.flatMap((row, i) =>
+      got[i]!.code === row.expect
+        ? []
+        : [`${JSON.stringify(row.command)}: ${got[i]!.code} (${got[i]!.reason}), expected ${row.expect}`],
+    );
     expect(wrong).toEqual([]);
   });
 });

@@ -30,15 +30,30 @@ describe('classifyCommand in run mode', () => {
     const d = classifyCommand('npm run build && npm install left-pad', ctx({ contained }));
     expect(d).toMatchObject({ tier: 'gated', code: 'needs-network', domains: ['registry.npmjs.org'] });
     expect(d.shellParts?.map((p) => p.decides)).toEqual([false, true]);
-    expect(classifyCommand('npm install left-pad', ctx({ contained: { allowedDomains: ['registry.npmjs.org'] } }))).toMatchObject({ tier: 'auto', code: 'contained' });
+    expect(
+      classifyCommand('npm install left-pad', ctx({ contained: { allowedDomains: ['registry.npmjs.org'] } })),
+    ).toMatchObject({ tier: 'auto', code: 'contained' });
   });
 
   it('admits curl to a port the agent’s own started processes listen on, and no other port of this machine', () => {
     const own = { allowedDomains: [], ownPorts: [5173, 8000] };
-    for (const command of ['curl -s http://127.0.0.1:5173/', 'curl -s localhost:5173/api | head -5', 'wget -qO- http://localhost:8000/x', 'curl -sS -X POST http://localhost:8000/api -d x']) {
-      expect(classifyCommand(command, ctx({ contained: own })), command).toMatchObject({ tier: 'auto', code: 'contained' });
+    for (const command of [
+      'curl -s http://127.0.0.1:5173/',
+      'curl -s localhost:5173/api | head -5',
+      'wget -qO- http://localhost:8000/x',
+      'curl -sS -X POST http://localhost:8000/api -d x',
+    ]) {
+      expect(classifyCommand(command, ctx({ contained: own })), command).toMatchObject({
+        tier: 'auto',
+        code: 'contained',
+      });
     }
-    for (const [command, port] of [['curl http://127.0.0.1:3000/', 3000], ['curl -s localhost/x', 80], ['curl https://127.0.0.1/', 443], ['curl -s localhost:5173/ http://127.0.0.1:9/', 9]] as const) {
+    for (const [command, port] of [
+      ['curl http://127.0.0.1:3000/', 3000],
+      ['curl -s localhost/x', 80],
+      ['curl https://127.0.0.1/', 443],
+      ['curl -s localhost:5173/ http://127.0.0.1:9/', 9],
+    ] as const) {
       const d = classifyCommand(command, ctx({ contained: own }));
       expect(d, command).toMatchObject({ tier: 'gated', code: 'needs-network' });
       expect(d.reason).toContain(`port ${port} of this machine`);
@@ -57,7 +72,11 @@ describe('classifyCommand in run mode', () => {
     for (const extra of [{}, { contained: { ...contained, runListOnly: true } }]) {
       expect(classifyCommand('npm test 2>&1 | head', ctx(extra))).toMatchObject({ tier: 'gated', code: 'not-plain' });
       expect(classifyCommand('rm b.txt', ctx(extra))).toMatchObject({ tier: 'gated', code: 'not-on-run-list' });
-      expect(classifyCommand('npm test', ctx(extra))).toMatchObject({ tier: 'auto', code: 'on-run-list', argv: ['npm', 'test'] });
+      expect(classifyCommand('npm test', ctx(extra))).toMatchObject({
+        tier: 'auto',
+        code: 'on-run-list',
+        argv: ['npm', 'test'],
+      });
       expect(classifyCommand('npm test', ctx(extra)).shellParts).toBeUndefined();
     }
   });
@@ -68,7 +87,21 @@ describe('classifyCommand in run mode', () => {
   });
 
   it('still lets a remembered plain command through, spawned as its argv', () => {
-    const remembered = [{ id: 7, agentId: 'a', directory: fx.paths.workspace, argv: ['cat', '.env'], kind: 'exact' as const, createdAt: '' }];
-    expect(classifyCommand('cat .env', { ...fx.ctx('run', undefined, remembered), contained })).toMatchObject({ tier: 'auto', code: 'remembered', argv: ['cat', '.env'], rememberedId: 7 });
+    const remembered = [
+      {
+        id: 7,
+        agentId: 'a',
+        directory: fx.paths.workspace,
+        argv: ['cat', '.env'],
+        kind: 'exact' as const,
+        createdAt: '',
+      },
+    ];
+    expect(classifyCommand('cat .env', { ...fx.ctx('run', undefined, remembered), contained })).toMatchObject({
+      tier: 'auto',
+      code: 'remembered',
+      argv: ['cat', '.env'],
+      rememberedId: 7,
+    });
   });
 });

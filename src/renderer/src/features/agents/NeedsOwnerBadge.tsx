@@ -2,7 +2,11 @@
 export function NeedsOwnerBadge({ count, what }: { count: number; what: string }) {
   if (count === 0) return null;
   return (
-    <span className="needs-owner" aria-label={`${count} ${count === 1 ? 'thing needs' : 'things need'} you in ${what}`} title="Waiting cards and failed turns">
+    <span
+      className="needs-owner"
+      aria-label={`${count} ${count === 1 ? 'thing needs' : 'things need'} you in ${what}`}
+      title="Waiting cards and failed turns"
+    >
       {count}
     </span>
   );

@@ -11,7 +11,15 @@ export function NewAgentForm({ onDone }: { onDone(): void }) {
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
     try {
-      await create({ name: name.trim(), handle: handle.trim() || name.trim().toLowerCase().replace(/[^a-z0-9_-]+/g, '-') });
+      await create({
+        name: name.trim(),
+        handle:
+          handle.trim() ||
+          name
+            .trim()
+            .toLowerCase()
+            .replace(/[^a-z0-9_-]+/g, '-'),
+      });
       onDone();
     } catch (reason) {
       setError(messageOf(reason));
@@ -22,16 +30,30 @@ export function NewAgentForm({ onDone }: { onDone(): void }) {
     <form className="new-agent" onSubmit={(event) => void submit(event)} aria-label="New agent">
       <label>
         Name
-        <input autoFocus value={name} onChange={(event) => setName(event.target.value)} placeholder="Developer" required />
+        <input
+          autoFocus
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          placeholder="Developer"
+          required
+        />
       </label>
       <label>
         Handle
         <input value={handle} onChange={(event) => setHandle(event.target.value)} placeholder="@dev" />
       </label>
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="form-actions">
-        <button type="submit" className="primary">Create agent</button>
-        <button type="button" onClick={onDone}>Cancel</button>
+        <button type="submit" className="primary">
+          Create agent
+        </button>
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
       </div>
     </form>
   );

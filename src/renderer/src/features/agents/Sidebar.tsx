@@ -26,13 +26,22 @@ export function Sidebar() {
   return (
     <nav className="sidebar" aria-label="Agents">
       <div className="brand">
-        <span className="brand-mark" aria-hidden="true">◧</span> Paddock
+        <span className="brand-mark" aria-hidden="true">
+          ◧
+        </span>{' '}
+        Paddock
         <ConnectionIndicator />
       </div>
       <div className="sidebar-section">
         <div className="sidebar-heading">
           <span>Agents</span>
-          <button type="button" className="icon-button" aria-label="New agent" title="New agent" onClick={() => setCreating(true)}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="New agent"
+            title="New agent"
+            onClick={() => setCreating(true)}
+          >
             +
           </button>
         </div>

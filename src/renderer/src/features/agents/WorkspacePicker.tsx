@@ -78,7 +78,11 @@ export function WorkspacePicker({ agent }: { agent: AgentView }) {
           {busy ? 'Checking…' : 'Set workspace'}
         </button>
       </div>
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
       {agent.workspace && (
         <p className="hint">
           PATH captured for this workspace: <code>{agent.workspace.capturedPath}</code>

@@ -71,7 +71,9 @@ export function CardView({ card, active }: { card: Card; active: boolean }) {
 
       {card.argv && (
         <div className="card-command">
-          <code>{card.argv.map((word) => (/^[\w./:=@%+-]+$/.test(word) ? word : shown(JSON.stringify(word)))).join(' ')}</code>
+          <code>
+            {card.argv.map((word) => (/^[\w./:=@%+-]+$/.test(word) ? word : shown(JSON.stringify(word)))).join(' ')}
+          </code>
           {card.cwd && <span className="hint"> in {shown(card.cwd)}</span>}
         </div>
       )}
@@ -90,7 +92,9 @@ export function CardView({ card, active }: { card: Card; active: boolean }) {
         <button
           type="button"
           className="link card-side-by-side"
-          onClick={() => void openUnifiedDiff(card.agentId, card.path ?? '', card.diff ?? '', 'pending', card.baseHash === null)}
+          onClick={() =>
+            void openUnifiedDiff(card.agentId, card.path ?? '', card.diff ?? '', 'pending', card.baseHash === null)
+          }
         >
           Side by side in Files
         </button>
@@ -107,8 +111,16 @@ export function CardView({ card, active }: { card: Card; active: boolean }) {
           ))}
         </ul>
       )}
-      {!card.argv && !card.path && card.tool !== 'checkpoint' && <pre className="card-args" tabIndex={0}>{shown(args)}</pre>}
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {!card.argv && !card.path && card.tool !== 'checkpoint' && (
+        <pre className="card-args" tabIndex={0}>
+          {shown(args)}
+        </pre>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
       <footer className="card-actions">
         {danger ? (
           <>
@@ -122,16 +134,31 @@ export function CardView({ card, active }: { card: Card; active: boolean }) {
           </>
         ) : (
           <>
-            <button type="button" className="primary" onClick={() => void respond('approve')} disabled={!armed || noneAccepted}>
+            <button
+              type="button"
+              className="primary"
+              onClick={() => void respond('approve')}
+              disabled={!armed || noneAccepted}
+            >
               {partial ? `Apply ${acceptedHunks.length} of ${hunks.length} hunks` : 'Approve'} <kbd>y</kbd>
             </button>
             {card.rememberChoices?.map((choice) => (
-              <button key={choice.kind} type="button" onClick={() => void respond('approve', choice.kind)} disabled={!armed}>
+              <button
+                key={choice.kind}
+                type="button"
+                onClick={() => void respond('approve', choice.kind)}
+                disabled={!armed}
+              >
                 Approve and always allow {choice.label}
               </button>
             ))}
             {card.choices?.map((choice) => (
-              <button key={choice.kind} type="button" onClick={() => void respond('approve', undefined, choice.kind)} disabled={!armed}>
+              <button
+                key={choice.kind}
+                type="button"
+                onClick={() => void respond('approve', undefined, choice.kind)}
+                disabled={!armed}
+              >
                 {/* "Allow registry.npmjs.org for this agent" says it all: it approves this call too. */}
                 {choice.kind === 'allow-domains' ? choice.label : `Approve and ${choice.label}`}
               </button>

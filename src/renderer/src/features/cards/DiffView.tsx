@@ -10,7 +10,16 @@ export function DiffView({ diff }: { diff: string }) {
   return (
     <pre className="diff" aria-label="Diff" tabIndex={0}>
       {lines.map((line, index) => {
-        const kind = line.startsWith('+++') || line.startsWith('---') ? 'meta' : line.startsWith('+') ? 'add' : line.startsWith('-') ? 'del' : line.startsWith('@@') ? 'hunk' : 'ctx';
+        const kind =
+          line.startsWith('+++') || line.startsWith('---')
+            ? 'meta'
+            : line.startsWith('+')
+              ? 'add'
+              : line.startsWith('-')
+                ? 'del'
+                : line.startsWith('@@')
+                  ? 'hunk'
+                  : 'ctx';
         const code = kind === 'add' || kind === 'del' || kind === 'ctx';
         return (
           <span key={index} className={`diff-line diff-${kind}`}>

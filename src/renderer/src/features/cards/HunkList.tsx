@@ -8,14 +8,31 @@ const kindOf = (line: string): string => (line.startsWith('+') ? 'add' : line.st
  * A write or edit card's diff, hunk by hunk, each with Accept and Reject (issue 17). The answer names
  * hunk ids only; the core applies its own copy of those hunks.
  */
-export function HunkList({ hunks, rejected, onToggle }: { hunks: CardHunk[]; rejected: ReadonlySet<string>; onToggle(id: string, accept: boolean): void }) {
+export function HunkList({
+  hunks,
+  rejected,
+  onToggle,
+}: {
+  hunks: CardHunk[];
+  rejected: ReadonlySet<string>;
+  onToggle(id: string, accept: boolean): void;
+}) {
   return (
-    <div className="hunks" role="group" aria-label={`Hunks: ${hunks.length - rejected.size} of ${hunks.length} accepted`}>
+    <div
+      className="hunks"
+      role="group"
+      aria-label={`Hunks: ${hunks.length - rejected.size} of ${hunks.length} accepted`}
+    >
       {hunks.map((hunk, index) => {
         const isRejected = rejected.has(hunk.id);
         const label = `Hunk ${index + 1} of ${hunks.length}`;
         return (
-          <section key={hunk.id} className={`hunk${isRejected ? ' hunk-rejected' : ''}`} aria-label={label} data-hunk={hunk.id}>
+          <section
+            key={hunk.id}
+            className={`hunk${isRejected ? ' hunk-rejected' : ''}`}
+            aria-label={label}
+            data-hunk={hunk.id}
+          >
             <div className="hunk-header">
               <span className="hunk-title">{label}</span>
               <code className="diff-hunk">{hunk.header}</code>

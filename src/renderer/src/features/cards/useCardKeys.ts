@@ -7,7 +7,9 @@ export const CARD_KEY_DELAY_MS = 500;
 export type CardKeyAnswer = 'approve' | 'deny';
 
 /** The card's answer for a key, or null: y approves, n and Escape deny, Ctrl+Enter approves. */
-export function cardAnswerForKey(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>): CardKeyAnswer | null {
+export function cardAnswerForKey(
+  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>,
+): CardKeyAnswer | null {
   if (event.altKey) return null;
   const commandKey = event.ctrlKey || event.metaKey;
   if (event.key === 'Enter' && commandKey) return 'approve';

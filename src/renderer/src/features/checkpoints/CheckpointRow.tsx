@@ -15,14 +15,22 @@ export function CheckpointRow({ checkpoint }: { checkpoint: CheckpointView }) {
   const undo = useCheckpointsStore((state) => state.undo);
   const label = checkpoint.kind === 'turn' ? 'Undo this turn' : 'Undo this restore';
   // A restore's notice, just above its row, already says what it did: the row only offers its undo.
-  const summary = checkpoint.kind === 'turn' ? checkpoint.summary || 'this turn ran commands that could change files' : null;
+  const summary =
+    checkpoint.kind === 'turn' ? checkpoint.summary || 'this turn ran commands that could change files' : null;
   return (
-    <div className={`checkpoint-row${checkpoint.undone ? ' undone' : ''}`} role="group" aria-label={`Checkpoint: ${label}`}>
+    <div
+      className={`checkpoint-row${checkpoint.undone ? ' undone' : ''}`}
+      role="group"
+      aria-label={`Checkpoint: ${label}`}
+    >
       {summary !== null && <span className="checkpoint-summary hint">{summary}</span>}
       {checkpoint.undone ? (
         <span className="hint checkpoint-state">undone</span>
       ) : checkpoint.pruned ? (
-        <span className="hint checkpoint-state" title="The oldest checkpoints go when the history passes its size budget (Settings)">
+        <span
+          className="hint checkpoint-state"
+          title="The oldest checkpoints go when the history passes its size budget (Settings)"
+        >
           checkpoint removed
         </span>
       ) : (
@@ -37,7 +45,11 @@ export function CheckpointRow({ checkpoint }: { checkpoint: CheckpointView }) {
 export function RestoreBeforeButton({ conversationId, messageId }: { conversationId: string; messageId: number }) {
   const restoreBefore = useCheckpointsStore((state) => state.restoreBefore);
   return (
-    <button type="button" className="link message-restore" onClick={() => ask(() => restoreBefore(conversationId, messageId))}>
+    <button
+      type="button"
+      className="link message-restore"
+      onClick={() => ask(() => restoreBefore(conversationId, messageId))}
+    >
       Restore to before this message
     </button>
   );

@@ -19,7 +19,11 @@ function label(state: ConnectionState): string {
 export function ConnectionIndicator() {
   const state = useConnectionStore((store) => store.state);
   return (
-    <span className={`connection-indicator connection-${state.status}`} role="status" aria-label="Connection to Paddock">
+    <span
+      className={`connection-indicator connection-${state.status}`}
+      role="status"
+      aria-label="Connection to Paddock"
+    >
       <span className="connection-dot" aria-hidden="true" />
       {label(state)}
     </span>
@@ -45,8 +49,8 @@ export function ConnectionBanner() {
       <div className="banner banner-error connection-banner" role="alert" aria-label="Connection lost">
         <span>
           <strong>Paddock went away.</strong> The window cannot reach the core, so nothing here is live: a turn or a
-          command shown as running may have stopped. {seconds > 0 ? `Trying again in ${seconds} s…` : 'Trying again…'} If
-          you restarted <code>paddock serve</code> on another port, open the address it printed.
+          command shown as running may have stopped. {seconds > 0 ? `Trying again in ${seconds} s…` : 'Trying again…'}{' '}
+          If you restarted <code>paddock serve</code> on another port, open the address it printed.
         </span>
       </div>
     );

@@ -3,7 +3,15 @@ import { revealHiddenCharacters as shown } from '../../../../shared/hiddenCharac
 import { DiffView } from '../cards/DiffView';
 
 /** Before a project's command is first used (or after its file changed): its text, which would be sent as the owner's own message. */
-export function CommandAcceptance({ command, onAccept, onCancel }: { command: SlashCommandView; onAccept: () => void; onCancel: () => void }) {
+export function CommandAcceptance({
+  command,
+  onAccept,
+  onCancel,
+}: {
+  command: SlashCommandView;
+  onAccept: () => void;
+  onCancel: () => void;
+}) {
   const changed = command.status === 'changed';
   return (
     <article className="instructions-prompt" aria-label={`Command: /${command.name}`}>
@@ -17,7 +25,13 @@ export function CommandAcceptance({ command, onAccept, onCancel }: { command: Sl
           ? 'The file changed since you accepted it. Sent, its new text is your message to the agent.'
           : 'The project wrote this file, not you. Sent, its text (with $ARGUMENTS replaced) is your message to the agent; a later change asks you again.'}
       </p>
-      {changed && command.diff ? <DiffView diff={command.diff} /> : <pre className="instructions-text" tabIndex={0}>{shown(command.text)}</pre>}
+      {changed && command.diff ? (
+        <DiffView diff={command.diff} />
+      ) : (
+        <pre className="instructions-text" tabIndex={0}>
+          {shown(command.text)}
+        </pre>
+      )}
       <div className="row">
         <button type="button" className="primary" onClick={onAccept}>
           Use it and send

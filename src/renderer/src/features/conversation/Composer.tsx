@@ -70,7 +70,9 @@ export function Composer({ conversationId, agent }: { conversationId: string; ag
 
   const slash = parseSlash(text);
   const typingName = text.startsWith('/') && !/\s/.test(text);
-  const suggestions = typingName ? (commands ?? []).filter((command) => command.name.startsWith(text.slice(1).toLowerCase())) : [];
+  const suggestions = typingName
+    ? (commands ?? []).filter((command) => command.name.startsWith(text.slice(1).toLowerCase()))
+    : [];
 
   function runSlash(command: SlashCommandView, args: string): void {
     setText('');
@@ -104,7 +106,10 @@ export function Composer({ conversationId, agent }: { conversationId: string; ag
     // Plan first opens a plan turn of its own; a message while a turn works joins that turn instead.
     const plan = planFirst && !working;
     if (plan) setPlanFirst(false);
-    void send(conversationId, trimmed, working ? when : undefined, { ...(plan ? { mode: 'plan' as const } : {}), images: pictures }).catch(() => undefined);
+    void send(conversationId, trimmed, working ? when : undefined, {
+      ...(plan ? { mode: 'plan' as const } : {}),
+      images: pictures,
+    }).catch(() => undefined);
   }
 
   /** A pasted or dropped picture joins the message (at most MAX_PICTURES); anything else is left to the textarea. */
@@ -130,106 +135,132 @@ export function Composer({ conversationId, agent }: { conversationId: string; ag
 
   return (
     <>
-    {missingKey && (
-      <p className="composer-missing" role="alert">
-        <KeyRound size={14} aria-hidden="true" /> {agent.name} has no API key, so {agent.provider} would refuse every message.{' '}
-        <button type="button" className="link" onClick={() => reopenSetup('provider')}>
-          Add a key and test it
-        </button>
-      </p>
-    )}
-    {asking && (
-      <CommandAcceptance
-        command={asking.command}
-        onCancel={() => setAsking(null)}
-        onAccept={() => {
-          const { command, args } = asking;
-          setAsking(null);
-          void useCommandsStore
-            .getState()
-            .accept(agent.id, command)
-            .then(() => runSlash(command, args))
-            .catch((reason: unknown) => showError(messageOf(reason)));
-        }}
-      />
-    )}
-    {suggestions.length > 0 && (
-      <ul className="composer-suggestions" aria-label="Slash commands">
-        {suggestions.map((command) => (
-          <li key={command.name}>
-            <button type="button" className="link" onClick={() => setText(`/${command.name} `)}>
-              /{command.name}
-            </button>{' '}
-            <span className="hint">{command.source === 'owner' ? 'yours' : command.status === 'pinned' ? 'project' : 'project, not yet accepted'} · {command.text.split('\n')[0]!.slice(0, 80)}</span>
-          </li>
-        ))}
-      </ul>
-    )}
-    <form
-      className="composer"
-      aria-label="Message"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      {(pictures.length > 0 || pictureError) && (
-        <div className="composer-pictures" aria-label="Pictures to send">
-          {pictures.map((picture, index) => (
-            <figure key={picture.dataUrl.slice(-32) + index} className="composer-picture">
-              <img src={picture.dataUrl} alt={`Picture ${index + 1} to send`} />
-              <button type="button" className="link" aria-label={`Remove picture ${index + 1}`} onClick={() => setPictures((kept) => kept.filter((_, at) => at !== index))}>
-                ×
-              </button>
-            </figure>
+      {missingKey && (
+        <p className="composer-missing" role="alert">
+          <KeyRound size={14} aria-hidden="true" /> {agent.name} has no API key, so {agent.provider} would refuse every
+          message.{' '}
+          <button type="button" className="link" onClick={() => reopenSetup('provider')}>
+            Add a key and test it
+          </button>
+        </p>
+      )}
+      {asking && (
+        <CommandAcceptance
+          command={asking.command}
+          onCancel={() => setAsking(null)}
+          onAccept={() => {
+            const { command, args } = asking;
+            setAsking(null);
+            void useCommandsStore
+              .getState()
+              .accept(agent.id, command)
+              .then(() => runSlash(command, args))
+              .catch((reason: unknown) => showError(messageOf(reason)));
+          }}
+        />
+      )}
+      {suggestions.length > 0 && (
+        <ul className="composer-suggestions" aria-label="Slash commands">
+          {suggestions.map((command) => (
+            <li key={command.name}>
+              <button type="button" className="link" onClick={() => setText(`/${command.name} `)}>
+                /{command.name}
+              </button>{' '}
+              <span className="hint">
+                {command.source === 'owner'
+                  ? 'yours'
+                  : command.status === 'pinned'
+                    ? 'project'
+                    : 'project, not yet accepted'}{' '}
+                · {command.text.split('\n')[0]!.slice(0, 80)}
+              </span>
+            </li>
           ))}
-          {pictureError && (
-            <p className="form-error" role="alert">
-              {pictureError}
-            </p>
+        </ul>
+      )}
+      <form
+        className="composer"
+        aria-label="Message"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        {(pictures.length > 0 || pictureError) && (
+          <div className="composer-pictures" aria-label="Pictures to send">
+            {pictures.map((picture, index) => (
+              <figure key={picture.dataUrl.slice(-32) + index} className="composer-picture">
+                <img src={picture.dataUrl} alt={`Picture ${index + 1} to send`} />
+                <button
+                  type="button"
+                  className="link"
+                  aria-label={`Remove picture ${index + 1}`}
+                  onClick={() => setPictures((kept) => kept.filter((_, at) => at !== index))}
+                >
+                  ×
+                </button>
+              </figure>
+            ))}
+            {pictureError && (
+              <p className="form-error" role="alert">
+                {pictureError}
+              </p>
+            )}
+          </div>
+        )}
+        <textarea
+          id="composer-input"
+          aria-label="Message to the agent"
+          value={text}
+          rows={3}
+          placeholder={
+            working
+              ? `The agent is working. Enter: it reads your message at its next step · Alt+Enter: queued for when the turn ends · ${shortcutLabel('turn.stop')}: Stop`
+              : 'Ask for a change, a test, a fix…'
+          }
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          onPaste={(event: ClipboardEvent<HTMLTextAreaElement>) => takePictures([...event.clipboardData.files], event)}
+          onDrop={(event: DragEvent<HTMLTextAreaElement>) => takePictures([...event.dataTransfer.files], event)}
+        />
+        <div className="composer-actions">
+          {working ? (
+            <>
+              <button
+                type="submit"
+                disabled={text.trim() === '' || missingKey}
+                title="The agent reads it at its next step, between tool results"
+              >
+                Send now <kbd>Enter</kbd>
+              </button>
+              <button
+                type="button"
+                disabled={text.trim() === '' || missingKey}
+                onClick={() => submit('queue')}
+                title="Sent when this turn ends"
+              >
+                Queue <kbd>Alt+Enter</kbd>
+              </button>
+              <button type="button" className="danger" onClick={() => void cancel(conversationId)}>
+                Stop <kbd>{shortcutLabel('turn.stop')}</kbd>
+              </button>
+            </>
+          ) : (
+            <button type="submit" className="primary" disabled={text.trim() === '' || missingKey}>
+              {planFirst ? 'Plan' : 'Send'} <kbd>Enter</kbd>
+            </button>
+          )}
+          {agent.mode !== 'plan' && !working && (
+            <label
+              className="composer-plan"
+              title="This turn only: the agent may only read, then proposes a plan you approve"
+            >
+              <input type="checkbox" checked={planFirst} onChange={(event) => setPlanFirst(event.target.checked)} />{' '}
+              Plan first
+            </label>
           )}
         </div>
-      )}
-      <textarea
-        id="composer-input"
-        aria-label="Message to the agent"
-        value={text}
-        rows={3}
-        placeholder={
-          working
-            ? `The agent is working. Enter: it reads your message at its next step · Alt+Enter: queued for when the turn ends · ${shortcutLabel('turn.stop')}: Stop`
-            : 'Ask for a change, a test, a fix…'
-        }
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={onKeyDown}
-        onPaste={(event: ClipboardEvent<HTMLTextAreaElement>) => takePictures([...event.clipboardData.files], event)}
-        onDrop={(event: DragEvent<HTMLTextAreaElement>) => takePictures([...event.dataTransfer.files], event)}
-      />
-      <div className="composer-actions">
-        {working ? (
-          <>
-            <button type="submit" disabled={text.trim() === '' || missingKey} title="The agent reads it at its next step, between tool results">
-              Send now <kbd>Enter</kbd>
-            </button>
-            <button type="button" disabled={text.trim() === '' || missingKey} onClick={() => submit('queue')} title="Sent when this turn ends">
-              Queue <kbd>Alt+Enter</kbd>
-            </button>
-            <button type="button" className="danger" onClick={() => void cancel(conversationId)}>
-              Stop <kbd>{shortcutLabel('turn.stop')}</kbd>
-            </button>
-          </>
-        ) : (
-          <button type="submit" className="primary" disabled={text.trim() === '' || missingKey}>
-            {planFirst ? 'Plan' : 'Send'} <kbd>Enter</kbd>
-          </button>
-        )}
-        {agent.mode !== 'plan' && !working && (
-          <label className="composer-plan" title="This turn only: the agent may only read, then proposes a plan you approve">
-            <input type="checkbox" checked={planFirst} onChange={(event) => setPlanFirst(event.target.checked)} /> Plan first
-          </label>
-        )}
-      </div>
-    </form>
+      </form>
     </>
   );
 }

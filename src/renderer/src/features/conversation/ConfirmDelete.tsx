@@ -45,8 +45,8 @@ export function ConfirmDelete({ conversation, onClose }: { conversation: Convers
       >
         <h2 id="confirm-delete-title">Delete “{conversation.title}”?</h2>
         <p id="confirm-delete-text">
-          Its messages, its tool calls and their search entries are removed for good. The files in the workspace, other conversations and their
-          checkpoints stay as they are.
+          Its messages, its tool calls and their search entries are removed for good. The files in the workspace, other
+          conversations and their checkpoints stay as they are.
         </p>
         {refusal && (
           <p className="confirm-refusal" role="alert">

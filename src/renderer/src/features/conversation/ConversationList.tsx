@@ -29,7 +29,13 @@ export function ConversationList({ agentId, needs }: { agentId: string; needs: R
     <div className="conversation-list">
       <ul aria-label="Conversations">
         {shown.map((conversation) => (
-          <ConversationItem key={conversation.id} agentId={agentId} conversation={conversation} needs={needs.get(conversation.id) ?? 0} onDelete={setDeleting} />
+          <ConversationItem
+            key={conversation.id}
+            agentId={agentId}
+            conversation={conversation}
+            needs={needs.get(conversation.id) ?? 0}
+            onDelete={setDeleting}
+          />
         ))}
       </ul>
       <div className="conversation-list-actions">
@@ -43,7 +49,12 @@ export function ConversationList({ agentId, needs }: { agentId: string; needs: R
         >
           New conversation
         </button>
-        <button type="button" className="link search-open" onClick={() => openSearch(true)} title={`Search every conversation (${shortcutLabel('search')})`}>
+        <button
+          type="button"
+          className="link search-open"
+          onClick={() => openSearch(true)}
+          title={`Search every conversation (${shortcutLabel('search')})`}
+        >
           <Search size={11} aria-hidden="true" /> Search
         </button>
       </div>
@@ -52,7 +63,13 @@ export function ConversationList({ agentId, needs }: { agentId: string; needs: R
           <summary>Archived ({archived.length})</summary>
           <ul aria-label="Archived conversations">
             {archived.map((conversation) => (
-              <ConversationItem key={conversation.id} agentId={agentId} conversation={conversation} needs={needs.get(conversation.id) ?? 0} onDelete={setDeleting} />
+              <ConversationItem
+                key={conversation.id}
+                agentId={agentId}
+                conversation={conversation}
+                needs={needs.get(conversation.id) ?? 0}
+                onDelete={setDeleting}
+              />
             ))}
           </ul>
         </details>
@@ -113,7 +130,13 @@ function ConversationItem({
       </button>
       {/* Named by their row: the conversation's own button, just before them, says which. */}
       <span className="conversation-actions">
-        <button type="button" className="icon-button" aria-label="Rename" title="Rename" onClick={() => setRenaming(true)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Rename"
+          title="Rename"
+          onClick={() => setRenaming(true)}
+        >
           <Pencil size={12} aria-hidden="true" />
         </button>
         <button
@@ -125,7 +148,13 @@ function ConversationItem({
         >
           {isArchived ? <ArchiveRestore size={12} aria-hidden="true" /> : <Archive size={12} aria-hidden="true" />}
         </button>
-        <button type="button" className="icon-button" aria-label="Delete" title="Delete…" onClick={() => onDelete(conversation)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Delete"
+          title="Delete…"
+          onClick={() => onDelete(conversation)}
+        >
           <Trash2 size={12} aria-hidden="true" />
         </button>
       </span>

@@ -30,9 +30,16 @@ export function ConversationPane({ agentId }: { agentId: string }) {
   if (!conversationId) {
     return (
       <EmptyState icon={MessageSquarePlus} title="No conversation yet">
-        <p className="hint">Ask for a change, a test or a fix; the agent works in its folder and asks before anything its mode does not allow.</p>
+        <p className="hint">
+          Ask for a change, a test or a fix; the agent works in its folder and asks before anything its mode does not
+          allow.
+        </p>
         <div className="row">
-          <button type="button" className="primary" onClick={() => void create(agentId).catch((reason: unknown) => showError(messageOf(reason)))}>
+          <button
+            type="button"
+            className="primary"
+            onClick={() => void create(agentId).catch((reason: unknown) => showError(messageOf(reason)))}
+          >
             Start a conversation
           </button>
           <span className="hint">

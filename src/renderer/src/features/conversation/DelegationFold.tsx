@@ -22,7 +22,8 @@ export function DelegationFold({ callId }: { callId: string }) {
   return (
     <details className="delegation-fold" aria-label={`Conversation with ${helper.handle}`}>
       <summary>
-        {helper.name} ({helper.handle}, {helper.model}) {state} · {usage.requests} {usage.requests === 1 ? 'request' : 'requests'} · {describeUsage(usage)}
+        {helper.name} ({helper.handle}, {helper.model}) {state} · {usage.requests}{' '}
+        {usage.requests === 1 ? 'request' : 'requests'} · {describeUsage(usage)}
         {refused > 0 ? ` · ${refused} tool ${refused === 1 ? 'call' : 'calls'} refused` : ''}
       </summary>
       <ol className="delegation-messages">
@@ -48,7 +49,9 @@ export function DelegationFold({ callId }: { callId: string }) {
                   <div className="hint">
                     {helper.handle} asked for <span className="tool-name">{message.tool}</span> — refused, nothing ran
                   </div>
-                  <pre className="tool-args" tabIndex={0}>{formatArgs(message.args)}</pre>
+                  <pre className="tool-args" tabIndex={0}>
+                    {formatArgs(message.args)}
+                  </pre>
                   <p className="form-error">{message.text}</p>
                 </li>
               );

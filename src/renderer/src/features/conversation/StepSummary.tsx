@@ -8,7 +8,14 @@ import type { TranscriptItem } from './transcriptItems';
 type StepItem = Extract<TranscriptItem, { kind: 'step' }>;
 
 /** "7 calls · 2 cards · 1 failed": what one step did, counted from its calls' records. */
-export function describeStep(counts: { calls: number; cards: number; failed: number; refused: number; denied: number; running: number }): string {
+export function describeStep(counts: {
+  calls: number;
+  cards: number;
+  failed: number;
+  refused: number;
+  denied: number;
+  running: number;
+}): string {
   const parts = [`${counts.calls} calls`];
   if (counts.cards > 0) parts.push(`${counts.cards} ${counts.cards === 1 ? 'card' : 'cards'}`);
   if (counts.failed > 0) parts.push(`${counts.failed} failed`);

@@ -21,9 +21,15 @@ function luminance(rgb: string): number {
 
 /** The terminal's own colours, from the design tokens, as `r,g,b` (a dark background in both themes). */
 function terminalColour(token: '--terminal-bg' | '--terminal-fg', fallback: string): string {
-  const value = typeof document === 'undefined' ? '' : getComputedStyle(document.documentElement).getPropertyValue(token).trim();
+  const value =
+    typeof document === 'undefined' ? '' : getComputedStyle(document.documentElement).getPropertyValue(token).trim();
   const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(value);
-  return hex ? hex.slice(1).map((h) => parseInt(h, 16)).join(',') : fallback;
+  return hex
+    ? hex
+        .slice(1)
+        .map((h) => parseInt(h, 16))
+        .join(',')
+    : fallback;
 }
 
 /**
@@ -40,14 +46,30 @@ function readable(fg: string, bg: string): boolean {
  * wrapped inside the row. React elements, never HTML. `raw`: exactly the characters (what the model
  * was sent), escapes and invisible characters shown as ⟨U+…⟩ rather than obeyed.
  */
-export const TerminalText = memo(function TerminalText({ text, label, raw = false }: { text: string; label: string; raw?: boolean }) {
+export const TerminalText = memo(function TerminalText({
+  text,
+  label,
+  raw = false,
+}: {
+  text: string;
+  label: string;
+  raw?: boolean;
+}) {
   // A flood renders at the pace the window can draw, not once per chunk.
   const deferred = useDeferredValue(text);
   const drawn = deferred.length > DRAW_MAX_CHARS ? deferred.slice(-DRAW_MAX_CHARS) : deferred;
   const skipped = deferred.length - drawn.length;
   const parts = useMemo(() => (raw ? [] : Anser.ansiToJson(drawn, { remove_empty: true })), [drawn, raw]);
-  const [background, foreground] = useMemo(() => [terminalColour('--terminal-bg', '21,23,27'), terminalColour('--terminal-fg', '223,227,232')], []);
-  const note = skipped > 0 ? <span className="hint">… {skipped.toLocaleString()} earlier characters are not drawn here{'\n'}</span> : null;
+  const [background, foreground] = useMemo(
+    () => [terminalColour('--terminal-bg', '21,23,27'), terminalColour('--terminal-fg', '223,227,232')],
+    [],
+  );
+  const note =
+    skipped > 0 ? (
+      <span className="hint">
+        … {skipped.toLocaleString()} earlier characters are not drawn here{'\n'}
+      </span>
+    ) : null;
   if (raw) {
     return (
       <pre className="terminal-text" aria-label={label} tabIndex={0}>

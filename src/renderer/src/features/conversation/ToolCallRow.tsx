@@ -43,7 +43,8 @@ export const ToolCallRow = memo(function ToolCallRow({ agentId, callId, tool, ar
 
   const now = useNow(outcome.kind === 'running');
   const began = view?.startedAt ?? view?.createdAt;
-  const status = outcome.kind === 'running' && began ? `running · ${formatElapsed(now - Date.parse(began))}` : outcome.word;
+  const status =
+    outcome.kind === 'running' && began ? `running · ${formatElapsed(now - Date.parse(began))}` : outcome.word;
   // How a command ended is the core's outcome of the call; the model's text is only shown, never read for it.
   const command = view?.outcome?.command;
   // The output the model received: the part of its text the outcome points at, when the window holds that text.
@@ -51,7 +52,8 @@ export const ToolCallRow = memo(function ToolCallRow({ agentId, callId, tool, ar
   const sentOutput = sent !== null && command?.printedNothing ? '' : sent;
   // The output is shown once: the live stream when this window saw it, else what the model received.
   const shownOutput = output && output.text !== '' ? output.text : (sentOutput ?? '');
-  const sentDiffers = result !== undefined && (command ? sentOutput !== shownOutput && !output?.dropped : result.text !== view?.error);
+  const sentDiffers =
+    result !== undefined && (command ? sentOutput !== shownOutput && !output?.dropped : result.text !== view?.error);
   const main = mainArgument(view?.args ?? args);
   // A path the fence refused was never opened, and may not be the owner's to open: no Open, no Diff.
   // Which file a call names is the tool's own answer, recorded with the call.
@@ -60,7 +62,11 @@ export const ToolCallRow = memo(function ToolCallRow({ agentId, callId, tool, ar
   // The core's account once the command ended: printed in all, and what the window, the log and
   // the model each kept. While it runs, only what this window itself dropped is known.
   const account = view?.outputAccount ?? null;
-  const dropped = account ? outputAccountSentence(account, output && output.text !== '' ? output.text.length : null) : output ? droppedSentence(output.dropped) : null;
+  const dropped = account
+    ? outputAccountSentence(account, output && output.text !== '' ? output.text.length : null)
+    : output
+      ? droppedSentence(output.dropped)
+      : null;
   // A screenshot shows inline: the picture the model was sent, read back from Paddock's files.
   const shot = outcome.kind === 'ok' ? (view?.outcome?.image ?? null) : null;
 
@@ -76,14 +82,18 @@ export const ToolCallRow = memo(function ToolCallRow({ agentId, callId, tool, ar
         >
           {expanded ? <ChevronDown size={14} aria-hidden="true" /> : <ChevronRight size={14} aria-hidden="true" />}
           <ToolIcon tool={tool} />
-          <span className="tool-name">{tool}</span>{' '}
-          <span className="tool-main">{main}</span>
+          <span className="tool-name">{tool}</span> <span className="tool-main">{main}</span>
         </button>
         <span className="tool-status" aria-label="Status" data-outcome={outcome.kind}>
           {status}
         </span>
         {path && (
-          <button type="button" className="link" onClick={() => void openFile(agentId, path)} aria-label={`Open ${path}`}>
+          <button
+            type="button"
+            className="link"
+            onClick={() => void openFile(agentId, path)}
+            aria-label={`Open ${path}`}
+          >
             Open
           </button>
         )}
@@ -98,7 +108,12 @@ export const ToolCallRow = memo(function ToolCallRow({ agentId, callId, tool, ar
           </button>
         )}
         {path && !card && resultDiff && (
-          <button type="button" className="link" onClick={() => void openUnifiedDiff(agentId, path, resultDiff, 'applied')} aria-label={`Diff of ${path}`}>
+          <button
+            type="button"
+            className="link"
+            onClick={() => void openUnifiedDiff(agentId, path, resultDiff, 'applied')}
+            aria-label={`Diff of ${path}`}
+          >
             Diff
           </button>
         )}
@@ -113,7 +128,9 @@ export const ToolCallRow = memo(function ToolCallRow({ agentId, callId, tool, ar
       {expanded && (
         <div className="tool-row-body" role="region" aria-label={`Details of ${tool}`}>
           <div className="hint">Arguments</div>
-          <pre className="tool-args" tabIndex={0}>{formatArgs(view?.args ?? args)}</pre>
+          <pre className="tool-args" tabIndex={0}>
+            {formatArgs(view?.args ?? args)}
+          </pre>
           {view?.reason && (
             <p className="hint">
               {view.tier === 'gated' ? 'Asked you: ' : 'Ran at once: '}

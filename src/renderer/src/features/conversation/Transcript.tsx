@@ -23,10 +23,16 @@ export function Transcript({ agentId, conversationId }: { agentId: string; conve
   const loadCheckpoints = useCheckpointsStore((state) => state.load);
   const usage = useConversationStore((state) => state.usage[conversationId]);
   const folded = useToolCallsStore((state) => state.folded);
-  const allItems = useMemo(() => transcriptItems(messages, live, usage, checkpoints), [messages, live, usage, checkpoints]);
+  const allItems = useMemo(
+    () => transcriptItems(messages, live, usage, checkpoints),
+    [messages, live, usage, checkpoints],
+  );
   const items = useMemo(() => unfoldedItems(allItems, folded), [allItems, folded]);
   const focus = useConversationStore((state) => (state.focus?.conversationId === conversationId ? state.focus : null));
-  const focusedKey = useMemo(() => (focus ? itemKeyOf(messages, items, focus.messageId) : null), [focus, messages, items]);
+  const focusedKey = useMemo(
+    () => (focus ? itemKeyOf(messages, items, focus.messageId) : null),
+    [focus, messages, items],
+  );
 
   useEffect(() => {
     void loadCheckpoints(conversationId).catch(() => undefined);
@@ -112,7 +118,9 @@ export function Transcript({ agentId, conversationId }: { agentId: string; conve
       aria-label="Conversation"
       aria-live="off"
     >
-      {items.length === 0 && <p className="hint transcript-empty">Say what you want done. Enter sends, Shift+Enter adds a line.</p>}
+      {items.length === 0 && (
+        <p className="hint transcript-empty">Say what you want done. Enter sends, Shift+Enter adds a line.</p>
+      )}
       <div className="transcript-inner" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((row) => {
           const item = items[row.index];

@@ -30,7 +30,10 @@ export const TranscriptRow = memo(function TranscriptRow({
   switch (item.kind) {
     case 'owner':
       return (
-        <div className={`message message-owner${item.undone ? ' undone' : ''}`} aria-label={item.undone ? 'You (undone)' : 'You'}>
+        <div
+          className={`message message-owner${item.undone ? ' undone' : ''}`}
+          aria-label={item.undone ? 'You (undone)' : 'You'}
+        >
           {/* The restore button shares the author's line: hidden until hover, it takes no band of its own. */}
           <div className="message-header">
             <div className="message-author" aria-hidden="true">
@@ -82,10 +85,14 @@ export const TranscriptRow = memo(function TranscriptRow({
       );
     case 'waiting':
       return (
-        <div className="message message-owner message-waiting" aria-label={item.when === 'now' ? 'You (waiting for the next step)' : 'You (queued)'}>
+        <div
+          className="message message-owner message-waiting"
+          aria-label={item.when === 'now' ? 'You (waiting for the next step)' : 'You (queued)'}
+        >
           <div className="message-header">
             <div className="message-author" aria-hidden="true">
-              <User size={13} /> You · {item.when === 'now' ? 'the agent reads this at its next step' : 'queued: sent when this turn ends'}
+              <User size={13} /> You ·{' '}
+              {item.when === 'now' ? 'the agent reads this at its next step' : 'queued: sent when this turn ends'}
             </div>
           </div>
           <div className="message-text">{item.text}</div>
@@ -135,7 +142,12 @@ function ContinueAnyway({ conversationId }: { conversationId: string }) {
   const working = useConversationStore((state) => state.live[conversationId]?.working ?? false);
   const showError = useAppStore((state) => state.showError);
   return (
-    <button type="button" className="continue-anyway" disabled={working} onClick={() => void continueAnyway(conversationId).catch((reason: unknown) => showError(messageOf(reason)))}>
+    <button
+      type="button"
+      className="continue-anyway"
+      disabled={working}
+      onClick={() => void continueAnyway(conversationId).catch((reason: unknown) => showError(messageOf(reason)))}
+    >
       Continue anyway
     </button>
   );

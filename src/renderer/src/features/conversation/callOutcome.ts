@@ -35,7 +35,9 @@ export function callOutcome(input: {
     case 'running':
       return input.cutOff ? { kind: 'unknown', word: 'not connected' } : { kind: 'running', word: 'running' };
     case 'refused':
-      return view?.answer === 'deny' ? { kind: 'denied', word: 'denied by you' } : { kind: 'refused', word: 'refused by the fence' };
+      return view?.answer === 'deny'
+        ? { kind: 'denied', word: 'denied by you' }
+        : { kind: 'refused', word: 'refused by the fence' };
     case 'failed':
       return { kind: 'failed', word: 'failed' };
     case 'interrupted':
@@ -62,7 +64,11 @@ function commandEnding(command: CommandOutcome | undefined): CallOutcome {
 }
 
 /** Where the model's text holds a command's output or a diff: only in the very text the outcome describes. */
-export function spanOf(view: ToolCallView | undefined, text: string | undefined, start: number | undefined): string | null {
+export function spanOf(
+  view: ToolCallView | undefined,
+  text: string | undefined,
+  start: number | undefined,
+): string | null {
   const outcome = view?.outcome;
   if (text === undefined || start === undefined || outcome?.textLength !== text.length) return null;
   return text.slice(start);

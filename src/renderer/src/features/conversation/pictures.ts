@@ -17,7 +17,10 @@ function read(file: File): Promise<string> {
 }
 
 /** The pictures among `files` (up to `room` of them), and a sentence for those left out. */
-export async function picturesFrom(files: File[], room: number): Promise<{ pictures: OutgoingImage[]; refused: string | null }> {
+export async function picturesFrom(
+  files: File[],
+  room: number,
+): Promise<{ pictures: OutgoingImage[]; refused: string | null }> {
   const pictures: OutgoingImage[] = [];
   const left: string[] = [];
   for (const file of files) {

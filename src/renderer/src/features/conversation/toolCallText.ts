@@ -14,7 +14,8 @@ export function mainArgument(args: unknown): string {
   for (const key of MAIN_KEYS) {
     const value = values[key];
     if (typeof value === 'string' && value !== '') return revealHiddenCharacters(value);
-    if (Array.isArray(value) && value.every((part) => typeof part === 'string')) return revealHiddenCharacters(value.join(' '));
+    if (Array.isArray(value) && value.every((part) => typeof part === 'string'))
+      return revealHiddenCharacters(value.join(' '));
   }
   return '';
 }

@@ -6,9 +6,24 @@ export type TranscriptItem =
   /** images: stored pictures (files in Paddock's files) or, before the message is stored, data: URLs. */
   | { key: string; kind: 'owner'; text: string; messageId?: number; undone?: boolean; images?: string[] }
   | { key: string; kind: 'assistant'; text: string; undone?: boolean }
-  | { key: string; kind: 'call'; callId: string; tool: string; args: unknown; result?: { text: string; isError: boolean }; undone?: boolean; step?: string }
+  | {
+      key: string;
+      kind: 'call';
+      callId: string;
+      tool: string;
+      args: unknown;
+      result?: { text: string; isError: boolean };
+      undone?: boolean;
+      step?: string;
+    }
   /** Above the calls of one step (one assistant message with two or more): their summary, which folds them. */
-  | { key: string; kind: 'step'; step: string; calls: { callId: string; tool: string; result?: { text: string; isError: boolean } }[]; undone?: boolean }
+  | {
+      key: string;
+      kind: 'step';
+      step: string;
+      calls: { callId: string; tool: string; result?: { text: string; isError: boolean } }[];
+      undone?: boolean;
+    }
   /** budget: a spending limit stopped the turn here; last: it is the conversation's last stored message (Continue anyway is offered). */
   | { key: string; kind: 'notice'; text: string; undone?: boolean; budget?: boolean; last?: boolean }
   /** After a turn's (or a restore's) last message: what it changed, with its Undo. */
@@ -41,7 +56,8 @@ export function transcriptItems(
   let mark = 0;
   const flushMarks = (beforeId: number): void => {
     while (mark < marks.length && marks[mark]!.end <= beforeId) {
-      if (marks[mark]!.shown) items.push({ key: `k${marks[mark]!.checkpoint.id}`, kind: 'checkpoint', checkpoint: marks[mark]!.checkpoint });
+      if (marks[mark]!.shown)
+        items.push({ key: `k${marks[mark]!.checkpoint.id}`, kind: 'checkpoint', checkpoint: marks[mark]!.checkpoint });
       mark++;
     }
   };
@@ -50,22 +66,48 @@ export function transcriptItems(
     const undone = message.undone === true;
     switch (message.role) {
       case 'owner':
-        items.push({ key: `m${message.id}`, kind: 'owner', text: message.text, messageId: message.id, undone, ...(message.images ? { images: message.images } : {}) });
+        items.push({
+          key: `m${message.id}`,
+          kind: 'owner',
+          text: message.text,
+          messageId: message.id,
+          undone,
+          ...(message.images ? { images: message.images } : {}),
+        });
         break;
       case 'assistant':
         (message.thinking ?? []).forEach((block, index) =>
-          items.push({ key: `t${message.id}-${index}`, kind: 'thinking', text: block.type === 'thinking' ? block.thinking : '', redacted: block.type === 'redacted_thinking' }),
+          items.push({
+            key: `t${message.id}-${index}`,
+            kind: 'thinking',
+            text: block.type === 'thinking' ? block.thinking : '',
+            redacted: block.type === 'redacted_thinking',
+          }),
         );
-        if (message.text.trim() !== '') items.push({ key: `m${message.id}`, kind: 'assistant', text: message.text, undone });
+        if (message.text.trim() !== '')
+          items.push({ key: `m${message.id}`, kind: 'assistant', text: message.text, undone });
         {
           const step = message.toolCalls.length >= 2 ? `s${message.id}` : undefined;
           if (step) {
-            const calls = message.toolCalls.map((call) => ({ callId: call.id, tool: call.name, result: results.get(call.id) }));
+            const calls = message.toolCalls.map((call) => ({
+              callId: call.id,
+              tool: call.name,
+              result: results.get(call.id),
+            }));
             items.push({ key: step, kind: 'step', step, calls, undone });
           }
           for (const call of message.toolCalls) {
             shownCalls.add(call.id);
-            items.push({ key: `c${call.id}`, kind: 'call', callId: call.id, tool: call.name, args: call.args, result: results.get(call.id), undone, step });
+            items.push({
+              key: `c${call.id}`,
+              kind: 'call',
+              callId: call.id,
+              tool: call.name,
+              args: call.args,
+              result: results.get(call.id),
+              undone,
+              step,
+            });
           }
         }
         {
@@ -76,21 +118,34 @@ export function transcriptItems(
       case 'tool':
         break;
       case 'notice':
-        items.push({ key: `m${message.id}`, kind: 'notice', text: message.text, undone, ...(message.budget ? { budget: true, last: message === messages[messages.length - 1] } : {}) });
+        items.push({
+          key: `m${message.id}`,
+          kind: 'notice',
+          text: message.text,
+          undone,
+          ...(message.budget ? { budget: true, last: message === messages[messages.length - 1] } : {}),
+        });
         break;
     }
   }
   flushMarks(Number.POSITIVE_INFINITY);
   if (!live) return items;
-  if (live.ownerText !== null) items.push({ key: 'live-owner', kind: 'owner', text: live.ownerText, ...(live.ownerImages && live.ownerImages.length > 0 ? { images: live.ownerImages } : {}) });
+  if (live.ownerText !== null)
+    items.push({
+      key: 'live-owner',
+      kind: 'owner',
+      text: live.ownerText,
+      ...(live.ownerImages && live.ownerImages.length > 0 ? { images: live.ownerImages } : {}),
+    });
   // The streaming turn's calls group the same way: each run of two or more calls is one step.
   const liveCalls = live.segments.map((segment) => segment.kind === 'call' && !shownCalls.has(segment.callId));
   live.segments.forEach((segment, index) => {
     if (segment.kind === 'text') items.push({ key: `live-text-${index}`, kind: 'assistant', text: segment.text });
     else if (segment.kind === 'owner') {
-      if (!storedIds.has(segment.messageId)) items.push({ key: `m${segment.messageId}`, kind: 'owner', text: segment.text, messageId: segment.messageId });
-    }
-    else if (segment.kind === 'thinking') items.push({ key: `live-thinking-${index}`, kind: 'thinking', text: segment.text, redacted: segment.redacted });
+      if (!storedIds.has(segment.messageId))
+        items.push({ key: `m${segment.messageId}`, kind: 'owner', text: segment.text, messageId: segment.messageId });
+    } else if (segment.kind === 'thinking')
+      items.push({ key: `live-thinking-${index}`, kind: 'thinking', text: segment.text, redacted: segment.redacted });
     else if (liveCalls[index]) {
       let first = index;
       while (first > 0 && liveCalls[first - 1]) first--;
@@ -98,10 +153,19 @@ export function transcriptItems(
       while (end + 1 < liveCalls.length && liveCalls[end + 1]) end++;
       const step = end > first ? `live-step-${first}` : undefined;
       if (step && index === first) {
-        const calls = live.segments.slice(first, end + 1).flatMap((s) => (s.kind === 'call' ? [{ callId: s.callId, tool: s.tool }] : []));
+        const calls = live.segments
+          .slice(first, end + 1)
+          .flatMap((s) => (s.kind === 'call' ? [{ callId: s.callId, tool: s.tool }] : []));
         items.push({ key: step, kind: 'step', step, calls });
       }
-      items.push({ key: `c${segment.callId}`, kind: 'call', callId: segment.callId, tool: segment.tool, args: segment.args, step });
+      items.push({
+        key: `c${segment.callId}`,
+        kind: 'call',
+        callId: segment.callId,
+        tool: segment.tool,
+        args: segment.args,
+        step,
+      });
     }
   });
   live.notices.forEach((text, index) => items.push({ key: `live-notice-${index}`, kind: 'notice', text }));
@@ -110,12 +174,15 @@ export function transcriptItems(
     items.push({ key: 'live-usage', kind: 'usage', turn: live.usage.turn, conversation: live.usage.conversation });
   }
   if (live.working) items.push({ key: 'live-working', kind: 'working', retry: live.retry ?? null });
-  for (const waiting of live.working ? (live.waiting ?? []) : []) items.push({ key: `w${waiting.waitingId}`, kind: 'waiting', text: waiting.text, when: waiting.when });
+  for (const waiting of live.working ? (live.waiting ?? []) : [])
+    items.push({ key: `w${waiting.waitingId}`, kind: 'waiting', text: waiting.text, when: waiting.when });
   return items;
 }
 
 /** Each checkpoint's messages run up to the next one's first message; its row goes after them. */
-function checkpointMarks(checkpoints: readonly CheckpointView[]): { checkpoint: CheckpointView; end: number; shown: boolean }[] {
+function checkpointMarks(
+  checkpoints: readonly CheckpointView[],
+): { checkpoint: CheckpointView; end: number; shown: boolean }[] {
   const ordered = [...checkpoints].sort((a, b) => a.messagesFrom - b.messagesFrom || a.id - b.id);
   return ordered.map((checkpoint, index) => ({
     checkpoint,
@@ -135,13 +202,19 @@ export function unfoldedItems(items: TranscriptItem[], folded: Readonly<Record<s
  * The row that shows a stored message (a search hit): its own, or for a result its call's, or for
  * an assistant message without text its step or first call. A call folded into its step lands on the step.
  */
-export function itemKeyOf(messages: readonly MessageView[], items: readonly TranscriptItem[], messageId: number): string | null {
+export function itemKeyOf(
+  messages: readonly MessageView[],
+  items: readonly TranscriptItem[],
+  messageId: number,
+): string | null {
   const message = messages.find((candidate) => candidate.id === messageId);
   if (!message) return null;
   const candidates: string[] = [`m${message.id}`];
   if (message.role === 'tool') {
     candidates.unshift(`c${message.callId}`);
-    const caller = messages.find((candidate) => candidate.role === 'assistant' && candidate.toolCalls.some((call) => call.id === message.callId));
+    const caller = messages.find(
+      (candidate) => candidate.role === 'assistant' && candidate.toolCalls.some((call) => call.id === message.callId),
+    );
     if (caller) candidates.push(`s${caller.id}`);
   } else if (message.role === 'assistant') {
     candidates.push(`s${message.id}`, ...message.toolCalls.map((call) => `c${call.id}`), `t${message.id}-0`);

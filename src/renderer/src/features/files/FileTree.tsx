@@ -59,9 +59,17 @@ const Branch = memo(function Branch({
       {nodes.map((node) =>
         node.type === 'dir' ? (
           <li key={node.path} role="treeitem" aria-expanded={open[node.path] ?? false} aria-selected={false}>
-            <button type="button" className="tree-item" onClick={() => setOpen({ ...open, [node.path]: !open[node.path] })}>
+            <button
+              type="button"
+              className="tree-item"
+              onClick={() => setOpen({ ...open, [node.path]: !open[node.path] })}
+            >
               <span aria-hidden="true">{open[node.path] ? '▾' : '▸'}</span> {node.name}/
-              {holdsChange(node.path, changed) && <span className="tree-changed" aria-label="changed inside" title="changed inside">●</span>}
+              {holdsChange(node.path, changed) && (
+                <span className="tree-changed" aria-label="changed inside" title="changed inside">
+                  ●
+                </span>
+              )}
             </button>
             {open[node.path] && <Branch nodes={node.children} onOpen={onOpen} selected={selected} changed={changed} />}
           </li>
@@ -73,7 +81,11 @@ const Branch = memo(function Branch({
               onClick={() => onOpen(node.path)}
             >
               {node.name}
-              {changed[node.path] && <span className="tree-changed" aria-label="changed" title="changed since you opened the tab">●</span>}
+              {changed[node.path] && (
+                <span className="tree-changed" aria-label="changed" title="changed since you opened the tab">
+                  ●
+                </span>
+              )}
             </button>
           </li>
         ),

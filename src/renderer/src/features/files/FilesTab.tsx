@@ -33,8 +33,19 @@ export function FilesTab({ agentId }: { agentId: string }) {
           {tree?.truncated && <span className="hint">list truncated</span>}
         </div>
         {treeError && <p className="form-error">{treeError}</p>}
-        {tree && <FileTree entries={tree.entries} onOpen={(path) => void openFile(agentId, path)} selected={shownPath} changed={changed} />}
-        {tree && tree.skippedLinks > 0 && <p className="hint">{tree.skippedLinks === 1 ? '1 symbolic link' : `${tree.skippedLinks} symbolic links`} not followed.</p>}
+        {tree && (
+          <FileTree
+            entries={tree.entries}
+            onOpen={(path) => void openFile(agentId, path)}
+            selected={shownPath}
+            changed={changed}
+          />
+        )}
+        {tree && tree.skippedLinks > 0 && (
+          <p className="hint">
+            {tree.skippedLinks === 1 ? '1 symbolic link' : `${tree.skippedLinks} symbolic links`} not followed.
+          </p>
+        )}
       </div>
       <div className="files-viewer">
         {openError && <p className="form-error">{openError}</p>}

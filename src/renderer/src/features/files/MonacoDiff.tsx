@@ -4,7 +4,17 @@ import { DiffView } from '../cards/DiffView';
 import { languageFor, loadMonaco, monacoTheme } from './monacoLoader';
 
 /** A read-only side-by-side diff; falls back to the light unified view when Monaco cannot load. */
-export function MonacoDiff({ path, before, after, unified }: { path: string; before: string; after: string; unified: string | null }) {
+export function MonacoDiff({
+  path,
+  before,
+  after,
+  unified,
+}: {
+  path: string;
+  before: string;
+  after: string;
+  unified: string | null;
+}) {
   const host = useRef<HTMLDivElement>(null);
   const [error, setError] = useState<string | null>(null);
 

@@ -40,9 +40,19 @@ export function MonacoViewer({ path, content }: { path: string; content: string 
     return (
       <div className="monaco-fallback">
         <p className="hint">The editor could not load ({error}); showing plain text.</p>
-        <pre className="file-plain" tabIndex={0}>{content}</pre>
+        <pre className="file-plain" tabIndex={0}>
+          {content}
+        </pre>
       </div>
     );
   }
-  return <div className="monaco-host" ref={host} data-testid="monaco-viewer" aria-label={`Contents of ${path}`} role="region" />;
+  return (
+    <div
+      className="monaco-host"
+      ref={host}
+      data-testid="monaco-viewer"
+      aria-label={`Contents of ${path}`}
+      role="region"
+    />
+  );
 }

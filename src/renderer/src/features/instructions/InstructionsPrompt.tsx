@@ -9,7 +9,15 @@ import { DiffView } from '../cards/DiffView';
 const NONE: InstructionFileView[] = [];
 const NO_SHAS: string[] = [];
 
-function FilePrompt({ agentId, conversationId, file }: { agentId: string; conversationId: string; file: InstructionFileView }) {
+function FilePrompt({
+  agentId,
+  conversationId,
+  file,
+}: {
+  agentId: string;
+  conversationId: string;
+  file: InstructionFileView;
+}) {
   const accept = useInstructionsStore((state) => state.accept);
   const dismiss = useInstructionsStore((state) => state.dismiss);
   const showError = useAppStore((state) => state.showError);
@@ -25,9 +33,21 @@ function FilePrompt({ agentId, conversationId, file }: { agentId: string; conver
           ? 'This file changed since you accepted it. Until you accept the new text, agents keep the text you accepted; the new one is an ordinary file to them.'
           : 'Until you accept it, agents are told it is an ordinary file, not your instructions. Accepted, its text goes to the agent as yours, and a later change asks you again.'}
       </p>
-      {changed && file.diff ? <DiffView diff={file.diff} /> : <pre className="instructions-text" tabIndex={0}>{shown(file.text ?? '')}</pre>}
+      {changed && file.diff ? (
+        <DiffView diff={file.diff} />
+      ) : (
+        <pre className="instructions-text" tabIndex={0}>
+          {shown(file.text ?? '')}
+        </pre>
+      )}
       <div className="row">
-        <button type="button" className="primary" onClick={() => void accept(agentId, file, conversationId).catch((reason: unknown) => showError(messageOf(reason)))}>
+        <button
+          type="button"
+          className="primary"
+          onClick={() =>
+            void accept(agentId, file, conversationId).catch((reason: unknown) => showError(messageOf(reason)))
+          }
+        >
           {changed ? 'Use the new text' : 'Use them'}
         </button>
         <button type="button" onClick={() => dismiss(agentId, file)}>
@@ -51,7 +71,12 @@ export function InstructionsPrompt({ agentId, conversationId }: { agentId: strin
   return (
     <div className="instructions-prompts">
       {shownFiles.map((file) => (
-        <FilePrompt key={`${file.relPath}@${file.sha256}`} agentId={agentId} conversationId={conversationId} file={file} />
+        <FilePrompt
+          key={`${file.relPath}@${file.sha256}`}
+          agentId={agentId}
+          conversationId={conversationId}
+          file={file}
+        />
       ))}
     </div>
   );

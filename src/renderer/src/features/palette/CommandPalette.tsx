@@ -43,7 +43,13 @@ export function CommandPalette() {
 
   return (
     <div className="palette-backdrop" onMouseDown={close}>
-      <div className="palette" role="dialog" aria-modal="true" aria-label="Command palette" onMouseDown={(event) => event.stopPropagation()}>
+      <div
+        className="palette"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Command palette"
+        onMouseDown={(event) => event.stopPropagation()}
+      >
         <input
           autoFocus
           aria-label="Command"

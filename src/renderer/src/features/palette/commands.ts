@@ -45,11 +45,26 @@ function slashCommandsOf(agentId: string | null) {
 export function windowCommands(): WindowCommand[] {
   const app = useAppStore.getState();
   return [
-    { id: 'conversation.new', title: 'New conversation', shortcut: shortcutLabel('conversation.new'), run: newConversation },
+    {
+      id: 'conversation.new',
+      title: 'New conversation',
+      shortcut: shortcutLabel('conversation.new'),
+      run: newConversation,
+    },
     { id: 'composer.focus', title: 'Write a message', run: focusComposer },
-    { id: 'search', title: 'Search conversations', shortcut: shortcutLabel('search'), run: () => useSearchStore.getState().setOpen(true) },
+    {
+      id: 'search',
+      title: 'Search conversations',
+      shortcut: shortcutLabel('search'),
+      run: () => useSearchStore.getState().setOpen(true),
+    },
     { id: 'turn.stop', title: 'Stop the agent', shortcut: shortcutLabel('turn.stop'), run: () => void stopTurn() },
-    { id: 'palette', title: 'Command palette', shortcut: shortcutLabel('palette'), run: () => app.setPaletteOpen(true) },
+    {
+      id: 'palette',
+      title: 'Command palette',
+      shortcut: shortcutLabel('palette'),
+      run: () => app.setPaletteOpen(true),
+    },
     { id: 'agent.new', title: 'New agent', run: () => app.setCreatingAgent(true) },
     ...PANE_TABS.map((tab, index) => ({
       id: `pane.${tab}`,
@@ -67,7 +82,11 @@ export function windowCommands(): WindowCommand[] {
       },
     })),
     { id: 'settings.open', title: 'Settings → Developer', run: () => app.setView('settings') },
-    { id: 'processes.stopAll', title: 'Stop all processes', run: () => void useProcessesStore.getState().stopAll().catch(fail) },
+    {
+      id: 'processes.stopAll',
+      title: 'Stop all processes',
+      run: () => void useProcessesStore.getState().stopAll().catch(fail),
+    },
     ...useAgentsStore.getState().agents.map((agent) => ({
       id: `agent.select.${agent.id}`,
       title: `Go to ${agent.name}`,

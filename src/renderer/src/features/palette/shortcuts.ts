@@ -3,7 +3,8 @@
 import { hostKind } from '../../stores/host';
 import { hasCommandModifier } from '../../lib/keys';
 
-export type ShortcutAction = 'palette' | 'search' | 'conversation.new' | 'turn.stop' | 'pane.1' | 'pane.2' | 'pane.3' | 'pane.4' | 'pane.5';
+export type ShortcutAction =
+  'palette' | 'search' | 'conversation.new' | 'turn.stop' | 'pane.1' | 'pane.2' | 'pane.3' | 'pane.4' | 'pane.5';
 
 type Chord = { mod: 'command' | 'command-shift' | 'alt-shift'; code: string; label: string };
 
@@ -19,10 +20,9 @@ function chords(host: 'electron' | 'web'): Record<ShortcutAction, Chord> {
     'conversation.new': { mod: switcher, code: 'KeyN', label: `${prefix}N` },
     // Its own key, never Escape: Escape belongs to cards and dialogs, and must not throw away a turn.
     'turn.stop': { mod: 'command', code: 'Period', label: 'Ctrl+.' },
-    ...(Object.fromEntries(PANE_CODES.map((code, index) => [`pane.${index + 1}`, { mod: switcher, code, label: `${prefix}${index + 1}` }])) as Record<
-      'pane.1' | 'pane.2' | 'pane.3' | 'pane.4' | 'pane.5',
-      Chord
-    >),
+    ...(Object.fromEntries(
+      PANE_CODES.map((code, index) => [`pane.${index + 1}`, { mod: switcher, code, label: `${prefix}${index + 1}` }]),
+    ) as Record<'pane.1' | 'pane.2' | 'pane.3' | 'pane.4' | 'pane.5', Chord>),
   };
 }
 

@@ -41,7 +41,8 @@ function PlanCard({ plan }: { plan: PlanView }) {
   const showError = useAppStore((state) => state.showError);
   const [revising, setRevising] = useState(false);
   const [message, setMessage] = useState('');
-  const act = (decision: 'edit' | 'run' | 'revise', text?: string) => void answer(plan, decision, text).catch((reason: unknown) => showError(messageOf(reason)));
+  const act = (decision: 'edit' | 'run' | 'revise', text?: string) =>
+    void answer(plan, decision, text).catch((reason: unknown) => showError(messageOf(reason)));
   return (
     <article className="plan-card" aria-label={`Plan: ${plan.title}`}>
       <header className="plan-header">
@@ -57,7 +58,13 @@ function PlanCard({ plan }: { plan: PlanView }) {
             if (message.trim() !== '') act('revise', message.trim());
           }}
         >
-          <textarea aria-label="What to change in the plan" rows={2} value={message} onChange={(event) => setMessage(event.target.value)} autoFocus />
+          <textarea
+            aria-label="What to change in the plan"
+            rows={2}
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+            autoFocus
+          />
           <div className="row">
             <button type="submit" className="primary" disabled={message.trim() === ''}>
               Send back to revise
@@ -90,7 +97,10 @@ function ApprovedPlan({ plan }: { plan: PlanView }) {
     <details className="plan-pinned" aria-label={`Approved plan: ${plan.title}`}>
       <summary>
         <span className="plan-label">Approved plan</span> <strong>{shown(plan.title)}</strong>
-        <span className="hint"> · {plan.steps.length} steps · switched to {plan.approvedMode}</span>
+        <span className="hint">
+          {' '}
+          · {plan.steps.length} steps · switched to {plan.approvedMode}
+        </span>
       </summary>
       <PlanBody plan={plan} />
     </details>

@@ -51,9 +51,16 @@ export function PreviewTab({ agentId, visible }: { agentId: string; visible: boo
       <div className="preview-toolbar">
         <label>
           Process{' '}
-          <select aria-label="Preview process" value={name ?? ''} onChange={(event) => void show(agentId, event.target.value)} disabled={running.length === 0}>
+          <select
+            aria-label="Preview process"
+            value={name ?? ''}
+            onChange={(event) => void show(agentId, event.target.value)}
+            disabled={running.length === 0}
+          >
             {name === null && <option value="">none running</option>}
-            {name !== null && !running.some((process) => process.name === name) && <option value={name}>{name} (ended)</option>}
+            {name !== null && !running.some((process) => process.name === name) && (
+              <option value={name}>{name} (ended)</option>
+            )}
             {running.map((process) => (
               <option key={process.name} value={process.name}>
                 {process.name}
@@ -112,7 +119,9 @@ export function PreviewTab({ agentId, visible }: { agentId: string; visible: boo
         ) : (
           <EmptyState icon={Globe} title={running.length === 0 ? 'No preview yet' : 'No preview shown'}>
             <p className="hint">
-              {running.length === 0 ? 'Ask the agent to start the dev server (its start tool); its page shows here.' : 'Choose a process above and show its preview.'}
+              {running.length === 0
+                ? 'Ask the agent to start the dev server (its start tool); its page shows here.'
+                : 'Choose a process above and show its preview.'}
             </p>
           </EmptyState>
         )}

@@ -16,7 +16,12 @@ export function PreviewView({ agentId, name, visible }: { agentId: string; name:
     }
     const place = (): void => {
       const rect = element.getBoundingClientRect();
-      const bounds = { x: Math.round(rect.left), y: Math.round(rect.top), width: Math.round(rect.width), height: Math.round(rect.height) };
+      const bounds = {
+        x: Math.round(rect.left),
+        y: Math.round(rect.top),
+        width: Math.round(rect.width),
+        height: Math.round(rect.height),
+      };
       void showInView(agentId, name, bounds).catch(() => undefined);
     };
     place();

@@ -54,7 +54,9 @@ export function ProcessList() {
               type="button"
               className="danger small"
               aria-label={`Stop ${process.name}`}
-              onClick={() => void stop(process.agentId, process.name).catch((reason: unknown) => showError(messageOf(reason)))}
+              onClick={() =>
+                void stop(process.agentId, process.name).catch((reason: unknown) => showError(messageOf(reason)))
+              }
             >
               Stop
             </button>

@@ -39,11 +39,21 @@ export function ConnectRepository({ agent }: { agent: AgentView }) {
     <form className="connect-repository" onSubmit={clone} aria-label={`Connect a repository for ${agent.name}`}>
       <h4>Connect a repository</h4>
       <div className="row">
-        <input aria-label={`Clone URL for ${agent.name}`} value={url} placeholder="https://github.com/you/app.git" spellCheck={false} onChange={(event) => setUrl(event.target.value)} />
+        <input
+          aria-label={`Clone URL for ${agent.name}`}
+          value={url}
+          placeholder="https://github.com/you/app.git"
+          spellCheck={false}
+          onChange={(event) => setUrl(event.target.value)}
+        />
         <button type="submit" disabled={busy || url.trim() === ''}>
           {busy ? 'Working…' : 'Clone'}
         </button>
-        <button type="button" disabled={busy} onClick={() => void connect(() => useRepositoriesStore.getState().create(agent.id))}>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void connect(() => useRepositoriesStore.getState().create(agent.id))}
+        >
           Create an empty repository
         </button>
       </div>
@@ -53,7 +63,11 @@ export function ConnectRepository({ agent }: { agent: AgentView }) {
           {progress.text}
         </pre>
       )}
-      {message && <p className="hint" role="status">{message}</p>}
+      {message && (
+        <p className="hint" role="status">
+          {message}
+        </p>
+      )}
     </form>
   );
 }

@@ -4,7 +4,12 @@ import { useSearchStore } from '../../stores/useSearchStore';
 import { shortcutLabel } from '../palette/shortcuts';
 import { openSearchHit } from './openSearchHit';
 
-const ROLE_WORDS: Record<SearchHitView['role'], string> = { owner: 'You', assistant: 'Agent', tool: 'Result', notice: 'Note' };
+const ROLE_WORDS: Record<SearchHitView['role'], string> = {
+  owner: 'You',
+  assistant: 'Agent',
+  tool: 'Result',
+  notice: 'Note',
+};
 const TYPING_PAUSE_MS = 120;
 
 /**
@@ -21,7 +26,10 @@ export function SearchDialog() {
   const remembered = useSearchStore((state) => state.text);
   const [text, setText] = useState(remembered);
   const [index, setIndex] = useState(0);
-  const flat = useMemo(() => (results?.groups ?? []).flatMap((group) => group.hits.map((hit) => ({ group, hit }))), [results]);
+  const flat = useMemo(
+    () => (results?.groups ?? []).flatMap((group) => group.hits.map((hit) => ({ group, hit }))),
+    [results],
+  );
 
   useEffect(() => {
     if (!open) return;
@@ -63,7 +71,13 @@ export function SearchDialog() {
   const empty = text.trim() !== '' && results !== null && flat.length === 0;
   return (
     <div className="palette-backdrop" onMouseDown={close}>
-      <div className="palette search-dialog" role="dialog" aria-modal="true" aria-label="Search conversations" onMouseDown={(event) => event.stopPropagation()}>
+      <div
+        className="palette search-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Search conversations"
+        onMouseDown={(event) => event.stopPropagation()}
+      >
         <input
           autoFocus
           aria-label="Search every conversation"
@@ -81,10 +95,21 @@ export function SearchDialog() {
         />
         <div id="search-results" role="listbox" aria-label="Search results" className="search-results">
           {(results?.groups ?? []).map((group) => (
-            <SearchGroup key={group.conversationId} group={group} activeId={active?.hit.messageId ?? null} flat={flat} onChoose={choose} onHover={setIndex} />
+            <SearchGroup
+              key={group.conversationId}
+              group={group}
+              activeId={active?.hit.messageId ?? null}
+              flat={flat}
+              onChoose={choose}
+              onHover={setIndex}
+            />
           ))}
           {empty && <p className="hint search-note">Nothing in any conversation says “{text.trim()}”.</p>}
-          {results?.more && <p className="hint search-note">Showing the newest {flat.length} messages that match; add a word to narrow it.</p>}
+          {results?.more && (
+            <p className="hint search-note">
+              Showing the newest {flat.length} messages that match; add a word to narrow it.
+            </p>
+          )}
           {error && (
             <p className="hint search-note" role="alert">
               The search failed: {error}
@@ -133,7 +158,9 @@ function SearchGroup({
           >
             <span className="search-hit-role">{ROLE_WORDS[hit.role]}</span>
             <span className="search-snippet">
-              {hit.snippet.map((part, at) => (part.match ? <mark key={at}>{part.text}</mark> : <span key={at}>{part.text}</span>))}
+              {hit.snippet.map((part, at) =>
+                part.match ? <mark key={at}>{part.text}</mark> : <span key={at}>{part.text}</span>,
+              )}
             </span>
           </div>
         );

@@ -19,7 +19,9 @@ export function AgentSettingsRow({ agent, running }: { agent: AgentView; running
         <select
           aria-label={`Mode of ${agent.name} in settings`}
           value={agent.mode}
-          onChange={(event) => void setMode(agent.id, event.target.value as Mode).catch((reason: unknown) => showError(messageOf(reason)))}
+          onChange={(event) =>
+            void setMode(agent.id, event.target.value as Mode).catch((reason: unknown) => showError(messageOf(reason)))
+          }
         >
           {MODES.map((mode) => (
             <option key={mode}>{mode}</option>

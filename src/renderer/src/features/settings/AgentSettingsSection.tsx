@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { ACCEPTANCE_POLICIES, OUTPUT_BOUND_MAX, OUTPUT_BOUND_MIN, type AcceptancePolicy } from '../../../../shared/domain';
+import {
+  ACCEPTANCE_POLICIES,
+  OUTPUT_BOUND_MAX,
+  OUTPUT_BOUND_MIN,
+  type AcceptancePolicy,
+} from '../../../../shared/domain';
 import type { AgentView } from '../../../../shared/ipc';
 import { messageOf } from '../../lib/errors';
 import { useAgentsStore } from '../../stores/useAgentsStore';
@@ -36,7 +41,10 @@ export function AgentSettingsSection({ agent }: { agent: AgentView }) {
   }
 
   return (
-    <section className={`agent-settings ${agent.runsAnyCommand ? 'danger-section' : ''}`} aria-label={`Settings of ${agent.name}`}>
+    <section
+      className={`agent-settings ${agent.runsAnyCommand ? 'danger-section' : ''}`}
+      aria-label={`Settings of ${agent.name}`}
+    >
       <h3>
         {agent.name} <span className="agent-meta">{agent.handle}</span>
       </h3>

@@ -12,7 +12,12 @@ const SCOPE_LABELS: Record<BudgetScope, string> = {
 type Draft = Record<BudgetScope, { dollars: string; tokens: string }>;
 
 const toDraft = (limits: Limits): Draft =>
-  Object.fromEntries(BUDGET_SCOPES.map((scope) => [scope, { dollars: limits[scope].dollars?.toString() ?? '', tokens: limits[scope].tokens?.toString() ?? '' }])) as Draft;
+  Object.fromEntries(
+    BUDGET_SCOPES.map((scope) => [
+      scope,
+      { dollars: limits[scope].dollars?.toString() ?? '', tokens: limits[scope].tokens?.toString() ?? '' },
+    ]),
+  ) as Draft;
 
 const toNumber = (text: string): number | null => (text.trim() === '' ? null : Number(text));
 
@@ -29,9 +34,15 @@ export function BudgetSettings() {
   }, [load]);
   useEffect(() => setDraft(toDraft(settings)), [settings]);
 
-  const edit = (scope: BudgetScope, unit: 'dollars' | 'tokens', value: string): void => setDraft({ ...draft, [scope]: { ...draft[scope], [unit]: value } });
+  const edit = (scope: BudgetScope, unit: 'dollars' | 'tokens', value: string): void =>
+    setDraft({ ...draft, [scope]: { ...draft[scope], [unit]: value } });
   const submit = (): void => {
-    const limits = Object.fromEntries(BUDGET_SCOPES.map((scope) => [scope, { dollars: toNumber(draft[scope].dollars), tokens: toNumber(draft[scope].tokens) }])) as Limits;
+    const limits = Object.fromEntries(
+      BUDGET_SCOPES.map((scope) => [
+        scope,
+        { dollars: toNumber(draft[scope].dollars), tokens: toNumber(draft[scope].tokens) },
+      ]),
+    ) as Limits;
     setStatus(null);
     save(limits).then(
       () => setStatus({ ok: true, text: 'Saved.' }),
@@ -42,8 +53,9 @@ export function BudgetSettings() {
   return (
     <div className="budget-settings">
       <p className="hint">
-        At 80% of a limit the conversation says so; at 100% the turn stops after the call in progress, with a row that offers “Continue anyway” (the limit raised
-        once). Dollars come from the price table below; a model without a price counts only toward a token limit. Empty: no limit.
+        At 80% of a limit the conversation says so; at 100% the turn stops after the call in progress, with a row that
+        offers “Continue anyway” (the limit raised once). Dollars come from the price table below; a model without a
+        price counts only toward a token limit. Empty: no limit.
       </p>
       <table className="settings-table" aria-label="Spending limits">
         <thead>
@@ -58,10 +70,26 @@ export function BudgetSettings() {
             <tr key={scope}>
               <td>{SCOPE_LABELS[scope]}</td>
               <td>
-                <input type="number" min="0" step="0.01" inputMode="decimal" aria-label={`${SCOPE_LABELS[scope]}: dollars`} value={draft[scope].dollars} onChange={(e) => edit(scope, 'dollars', e.target.value)} />
+                <input
+                  type="number"
+                  min="0"
+                  step="0.01"
+                  inputMode="decimal"
+                  aria-label={`${SCOPE_LABELS[scope]}: dollars`}
+                  value={draft[scope].dollars}
+                  onChange={(e) => edit(scope, 'dollars', e.target.value)}
+                />
               </td>
               <td>
-                <input type="number" min="0" step="1000" inputMode="numeric" aria-label={`${SCOPE_LABELS[scope]}: tokens`} value={draft[scope].tokens} onChange={(e) => edit(scope, 'tokens', e.target.value)} />
+                <input
+                  type="number"
+                  min="0"
+                  step="1000"
+                  inputMode="numeric"
+                  aria-label={`${SCOPE_LABELS[scope]}: tokens`}
+                  value={draft[scope].tokens}
+                  onChange={(e) => edit(scope, 'tokens', e.target.value)}
+                />
               </td>
             </tr>
           ))}

@@ -45,7 +45,9 @@ export function CheckpointSettings() {
               max={1024}
               value={Math.round(options.maxFileBytes / MB)}
               aria-label="Largest file stored, in MB"
-              onChange={(event) => void setOptions({ maxFileBytes: Math.max(1, Number(event.target.value)) * MB }).catch(fail)}
+              onChange={(event) =>
+                void setOptions({ maxFileBytes: Math.max(1, Number(event.target.value)) * MB }).catch(fail)
+              }
             />{' '}
             MB
           </label>
@@ -56,7 +58,9 @@ export function CheckpointSettings() {
               min={1}
               value={Math.round(options.budgetBytes / MB)}
               aria-label="History per workspace, in MB"
-              onChange={(event) => void setOptions({ budgetBytes: Math.max(1, Number(event.target.value)) * MB }).catch(fail)}
+              onChange={(event) =>
+                void setOptions({ budgetBytes: Math.max(1, Number(event.target.value)) * MB }).catch(fail)
+              }
             />{' '}
             MB (the oldest checkpoints go first)
           </label>

@@ -71,7 +71,11 @@ export function DeveloperSettings() {
         >
           Stop all processes
         </button>
-        {stopped && <span className="hint" role="status">{stopped}</span>}
+        {stopped && (
+          <span className="hint" role="status">
+            {stopped}
+          </span>
+        )}
       </div>
 
       <h2>Commands you allowed</h2>

@@ -20,8 +20,9 @@ export function Helpers({ agent }: { agent: AgentView }) {
     <fieldset className="helpers" aria-label={`Helpers of ${agent.name}`}>
       <legend>Helpers</legend>
       <p className="hint">
-        {agent.handle} may hand a question and some text to these agents with the delegate tool. A helper thinks but cannot act: it gets
-        no tool at all, and its answer and cost show under the call. Choosing one grants the delegate scope.
+        {agent.handle} may hand a question and some text to these agents with the delegate tool. A helper thinks but
+        cannot act: it gets no tool at all, and its answer and cost show under the call. Choosing one grants the
+        delegate scope.
       </p>
       {view.candidates.length === 0 && <p className="hint">No other agent yet: add one below to use it as a helper.</p>}
       {view.candidates.map((candidate) => (
@@ -30,7 +31,9 @@ export function Helpers({ agent }: { agent: AgentView }) {
             type="checkbox"
             checked={chosen.has(candidate.id)}
             onChange={(event) => {
-              const next = event.target.checked ? [...view.helpers, candidate.id] : view.helpers.filter((id) => id !== candidate.id);
+              const next = event.target.checked
+                ? [...view.helpers, candidate.id]
+                : view.helpers.filter((id) => id !== candidate.id);
               void setHelpers(agent.id, next).catch(fail);
             }}
           />{' '}

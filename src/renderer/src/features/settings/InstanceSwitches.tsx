@@ -22,9 +22,15 @@ export function InstanceSwitches() {
       <div className="switches">
         {(Object.keys(SWITCH_LABELS) as InstanceSwitch[]).map((name) => (
           <label key={name} className={`switch ${name === 'shell' ? 'switch-danger' : ''}`}>
-            <input type="checkbox" checked={info.savedSwitches[name]} onChange={(event) => void setSwitches({ [name]: event.target.checked }).catch(fail)} />
+            <input
+              type="checkbox"
+              checked={info.savedSwitches[name]}
+              onChange={(event) => void setSwitches({ [name]: event.target.checked }).catch(fail)}
+            />
             {SWITCH_LABELS[name]}
-            {info.switches[name] !== info.savedSwitches[name] && <span className="hint"> (in force now: {info.switches[name] ? 'on' : 'off'})</span>}
+            {info.switches[name] !== info.savedSwitches[name] && (
+              <span className="hint"> (in force now: {info.switches[name] ? 'on' : 'off'})</span>
+            )}
             {info.switchesFromEnvironment.includes(name) && <span className="hint"> (set by the environment)</span>}
           </label>
         ))}
@@ -36,7 +42,11 @@ export function InstanceSwitches() {
       </div>
       <h2>Tailscale</h2>
       <label className="switch">
-        <input type="checkbox" checked={info.tailscale.enabled} onChange={(event) => void setTailscale(event.target.checked).catch(fail)} />
+        <input
+          type="checkbox"
+          checked={info.tailscale.enabled}
+          onChange={(event) => void setTailscale(event.target.checked).catch(fail)}
+        />
         Serve previews over Tailscale
       </label>
       <p className="hint">{info.tailscale.statement}</p>

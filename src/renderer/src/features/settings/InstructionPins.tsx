@@ -17,7 +17,10 @@ export function InstructionPins() {
   if (pins.length === 0)
     return (
       <EmptyState icon={FileText} title="No accepted instructions" level={3}>
-        <p className="hint">When a workspace has an AGENTS.md (or CLAUDE.md, GEMINI.md, .github/copilot-instructions.md), the conversation asks you before agents use it. What you accept is listed here.</p>
+        <p className="hint">
+          When a workspace has an AGENTS.md (or CLAUDE.md, GEMINI.md, .github/copilot-instructions.md), the conversation
+          asks you before agents use it. What you accept is listed here.
+        </p>
       </EmptyState>
     );
   return (
@@ -28,7 +31,9 @@ export function InstructionPins() {
           <th>Directory</th>
           <th>Begins</th>
           <th>Accepted</th>
-          <th><span className="visually-hidden">Actions</span></th>
+          <th>
+            <span className="visually-hidden">Actions</span>
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -46,7 +51,11 @@ export function InstructionPins() {
               <time dateTime={pin.acceptedAt}>{new Date(pin.acceptedAt).toLocaleString()}</time>
             </td>
             <td>
-              <button type="button" aria-label={`Forget ${pin.relPath} in ${pin.directory}`} onClick={() => void forget(pin).catch((reason: unknown) => showError(messageOf(reason)))}>
+              <button
+                type="button"
+                aria-label={`Forget ${pin.relPath} in ${pin.directory}`}
+                onClick={() => void forget(pin).catch((reason: unknown) => showError(messageOf(reason)))}
+              >
                 Forget
               </button>
             </td>

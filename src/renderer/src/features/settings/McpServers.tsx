@@ -50,11 +50,22 @@ function AddServer({ agent }: { agent: AgentView }) {
   return (
     <form className="mcp-add row" onSubmit={submit} aria-label={`Add an MCP server for ${agent.name}`}>
       <label>
-        Name <input value={name} onChange={(event) => setName(event.target.value)} aria-label="MCP server name" placeholder="docs" required />
+        Name{' '}
+        <input
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          aria-label="MCP server name"
+          placeholder="docs"
+          required
+        />
       </label>
       <label>
         Kind{' '}
-        <select value={transport} onChange={(event) => setTransport(event.target.value as 'stdio' | 'http')} aria-label="MCP server kind">
+        <select
+          value={transport}
+          onChange={(event) => setTransport(event.target.value as 'stdio' | 'http')}
+          aria-label="MCP server kind"
+        >
           <option value="stdio">command (stdio)</option>
           <option value="http">URL (streamable HTTP)</option>
         </select>
@@ -98,14 +109,24 @@ function ServerRow({ agent, server }: { agent: AgentView; server: McpServerView 
         <strong>{server.name}</strong>
         <code className="grow">{server.target}</code>
         <span className={`mcp-state mcp-state-${server.state}`}>{STATE_WORDS[server.state]}</span>
-        <button type="button" onClick={() => void restart(agent.id, server.id).catch(fail)} aria-label={`Restart MCP server ${server.name}`}>
+        <button
+          type="button"
+          onClick={() => void restart(agent.id, server.id).catch(fail)}
+          aria-label={`Restart MCP server ${server.name}`}
+        >
           Restart
         </button>
-        <button type="button" onClick={() => void remove(agent.id, server.id).catch(fail)} aria-label={`Remove MCP server ${server.name}`}>
+        <button
+          type="button"
+          onClick={() => void remove(agent.id, server.id).catch(fail)}
+          aria-label={`Remove MCP server ${server.name}`}
+        >
           Remove
         </button>
       </div>
-      {server.headerNames.length > 0 && <p className="hint">Headers: {server.headerNames.join(', ')} (values are stored with the API keys)</p>}
+      {server.headerNames.length > 0 && (
+        <p className="hint">Headers: {server.headerNames.join(', ')} (values are stored with the API keys)</p>
+      )}
       {server.error && (
         <p className="banner banner-danger" role="alert">
           {server.error}
@@ -145,8 +166,9 @@ export function McpServers({ agent }: { agent: AgentView }) {
     <div className="mcp-servers">
       <h4>MCP servers</h4>
       <p className="hint">
-        Their tools reach the model as mcp__server__tool. Every call is a card unless you tick the tool auto (never in ask mode). A command
-        server runs in the workspace like the agent&apos;s commands. Adding one grants the mcp scope.
+        Their tools reach the model as mcp__server__tool. Every call is a card unless you tick the tool auto (never in
+        ask mode). A command server runs in the workspace like the agent&apos;s commands. Adding one grants the mcp
+        scope.
       </p>
       {servers && servers.length === 0 && <p className="hint">No MCP servers for {agent.handle} yet.</p>}
       <ul className="mcp-list">

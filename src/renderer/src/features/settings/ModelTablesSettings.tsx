@@ -11,7 +11,12 @@ interface RowDraft {
   builtInPrice: ModelPrice | null;
 }
 
-const PRICE_LABELS: Record<PriceField, string> = { input: 'Input', output: 'Output', cacheRead: 'Cache read', cacheWrite: 'Cache write' };
+const PRICE_LABELS: Record<PriceField, string> = {
+  input: 'Input',
+  output: 'Output',
+  cacheRead: 'Cache read',
+  cacheWrite: 'Cache write',
+};
 
 const text = (value: number | null | undefined): string => (value === null || value === undefined ? '' : String(value));
 const priceText = (price: ModelPrice | null): Record<PriceField, string> => ({
@@ -21,11 +26,18 @@ const priceText = (price: ModelPrice | null): Record<PriceField, string> => ({
   cacheWrite: text(price?.cacheWrite),
 });
 /** An empty or unreadable field goes to the core as null: the core names the rule it breaks. */
-const number = (value: string): number | null => (value.trim() === '' || !Number.isFinite(Number(value)) ? null : Number(value));
+const number = (value: string): number | null =>
+  value.trim() === '' || !Number.isFinite(Number(value)) ? null : Number(value);
 
 function draftOf(view: ModelTablesView): Record<string, RowDraft> {
   const out: Record<string, RowDraft> = {};
-  for (const row of view.rows) out[row.prefix] = { window: text(row.contextWindow), price: priceText(row.price), builtInWindow: row.builtInWindow, builtInPrice: row.builtInPrice };
+  for (const row of view.rows)
+    out[row.prefix] = {
+      window: text(row.contextWindow),
+      price: priceText(row.price),
+      builtInWindow: row.builtInWindow,
+      builtInPrice: row.builtInPrice,
+    };
   return out;
 }
 
@@ -81,7 +93,10 @@ export function ModelTablesSettings() {
   const add = (): void => {
     const prefix = adding.trim();
     if (!prefix || draft[prefix]) return;
-    setDraft((current) => ({ ...current, [prefix]: { window: '', price: priceText(null), builtInWindow: null, builtInPrice: null } }));
+    setDraft((current) => ({
+      ...current,
+      [prefix]: { window: '', price: priceText(null), builtInWindow: null, builtInPrice: null },
+    }));
     setAdding('');
   };
   const submit = (): void => {
@@ -95,8 +110,9 @@ export function ModelTablesSettings() {
   return (
     <div className="model-tables">
       <p className="hint">
-        The longest prefix that matches an agent&apos;s model applies. The context window sets when earlier results are compacted; prices are US dollars per
-        million tokens and give the cost shown beside each turn. Leave a model&apos;s prices empty to show tokens only.
+        The longest prefix that matches an agent&apos;s model applies. The context window sets when earlier results are
+        compacted; prices are US dollars per million tokens and give the cost shown beside each turn. Leave a
+        model&apos;s prices empty to show tokens only.
       </p>
       <div className="model-table-scroll">
         <table className="settings-table model-table" aria-label="Model context windows and prices">
@@ -107,7 +123,9 @@ export function ModelTablesSettings() {
               {PRICE_FIELDS.map((field) => (
                 <th key={field}>{PRICE_LABELS[field]} $/M</th>
               ))}
-              <th><span className="visually-hidden">Actions</span></th>
+              <th>
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -140,7 +158,9 @@ export function ModelTablesSettings() {
                         className="price"
                         aria-label={`${PRICE_LABELS[field]} price of ${prefix}`}
                         value={row!.price[field]}
-                        onChange={(event) => edit(prefix, (r) => ({ ...r, price: { ...r.price, [field]: event.target.value } }))}
+                        onChange={(event) =>
+                          edit(prefix, (r) => ({ ...r, price: { ...r.price, [field]: event.target.value } }))
+                        }
                       />
                     </td>
                   ))}
@@ -174,7 +194,10 @@ export function ModelTablesSettings() {
           Save model tables
         </button>
         {status && (
-          <span className={status.kind === 'error' ? 'banner banner-danger' : 'hint'} role={status.kind === 'error' ? 'alert' : 'status'}>
+          <span
+            className={status.kind === 'error' ? 'banner banner-danger' : 'hint'}
+            role={status.kind === 'error' ? 'alert' : 'status'}
+          >
             {status.text}
           </span>
         )}

@@ -38,7 +38,10 @@ export function ProviderSettings({ agent, onSaved }: { agent: AgentView; onSaved
       .then((result) =>
         setModels({
           list: result.models,
-          note: result.source === 'provider' ? `${result.models.length} models from the provider` : `Known models (the provider's list could not be read: ${result.problem ?? 'no reason given'})`,
+          note:
+            result.source === 'provider'
+              ? `${result.models.length} models from the provider`
+              : `Known models (the provider's list could not be read: ${result.problem ?? 'no reason given'})`,
         }),
       )
       .catch((reason: unknown) => setModels({ list: [], note: messageOf(reason) }));
@@ -95,7 +98,9 @@ export function ProviderSettings({ agent, onSaved }: { agent: AgentView; onSaved
           <select
             aria-label={`Provider of ${agent.name}`}
             value={agent.provider}
-            onChange={(event) => void run(() => updateConnection(agent.id, { provider: event.target.value as Provider }), 'Saved.')}
+            onChange={(event) =>
+              void run(() => updateConnection(agent.id, { provider: event.target.value as Provider }), 'Saved.')
+            }
           >
             {PROVIDERS.map((provider) => (
               <option key={provider}>{provider}</option>
@@ -134,7 +139,12 @@ export function ProviderSettings({ agent, onSaved }: { agent: AgentView; onSaved
         )}
         <label>
           Base URL{' '}
-          <input aria-label={`Base URL of ${agent.name}`} value={baseUrl} placeholder={endpointPlaceholder(agent)} onChange={(event) => setBaseUrl(event.target.value)} />
+          <input
+            aria-label={`Base URL of ${agent.name}`}
+            value={baseUrl}
+            placeholder={endpointPlaceholder(agent)}
+            onChange={(event) => setBaseUrl(event.target.value)}
+          />
         </label>
         <button type="submit">Save connection</button>
         {models?.note && <span className="hint">{models.note}</span>}
@@ -172,7 +182,11 @@ export function ProviderSettings({ agent, onSaved }: { agent: AgentView; onSaved
         )}
       </form>
       {keyStorage && <p className="hint">{keyStorage}</p>}
-      {status && <p className="hint" role="status">{status}</p>}
+      {status && (
+        <p className="hint" role="status">
+          {status}
+        </p>
+      )}
     </div>
   );
 }

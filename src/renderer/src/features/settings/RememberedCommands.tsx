@@ -48,7 +48,10 @@ export function RememberedCommands() {
   if (commands.length === 0)
     return (
       <EmptyState icon={ListChecks} title="No remembered commands" level={3}>
-        <p className="hint">No commands remembered. Cards for plain commands offer to remember them: approve one with “Approve and always allow…” and it runs without asking next time.</p>
+        <p className="hint">
+          No commands remembered. Cards for plain commands offer to remember them: approve one with “Approve and always
+          allow…” and it runs without asking next time.
+        </p>
       </EmptyState>
     );
   const onForget = (id: number) => void forget(id).catch((reason: unknown) => showError(messageOf(reason)));
@@ -60,7 +63,9 @@ export function RememberedCommands() {
           <th>Agent</th>
           <th>Directory</th>
           <th>Last used</th>
-          <th><span className="visually-hidden">Actions</span></th>
+          <th>
+            <span className="visually-hidden">Actions</span>
+          </th>
         </tr>
       </thead>
       <tbody>

@@ -14,8 +14,10 @@ export function SandboxSettings() {
   const agents = useAgentsStore((state) => state.agents);
   if (!info) return null;
   const { sandbox } = info;
-  const change = (agentId: string, choices: { allowedDomains?: string[]; uncontainedShell?: boolean; runListOnly?: boolean }) =>
-    void setAgentSandbox(agentId, choices).catch((reason: unknown) => showError(messageOf(reason)));
+  const change = (
+    agentId: string,
+    choices: { allowedDomains?: string[]; uncontainedShell?: boolean; runListOnly?: boolean },
+  ) => void setAgentSandbox(agentId, choices).catch((reason: unknown) => showError(messageOf(reason)));
 
   return (
     <div aria-label="Sandbox">
@@ -24,9 +26,9 @@ export function SandboxSettings() {
       </p>
       {sandbox.warning && <p className="warning sandbox-warning">{sandbox.warning}</p>}
       <p className="hint">
-        Contained commands write only the workspace (not its .git) and a private /tmp, read the system and toolchains but
-        not your home, credentials or Paddock’s data, see no other process, and have no network: only the domains you allow
-        below, on ports 80 and 443 through Paddock’s proxy, never this machine’s own addresses or ports.
+        Contained commands write only the workspace (not its .git) and a private /tmp, read the system and toolchains
+        but not your home, credentials or Paddock’s data, see no other process, and have no network: only the domains
+        you allow below, on ports 80 and 443 through Paddock’s proxy, never this machine’s own addresses or ports.
       </p>
       <table className="settings-table" aria-label="Sandbox per agent">
         <thead>
@@ -38,13 +40,17 @@ export function SandboxSettings() {
         </thead>
         <tbody>
           {agents.map((agent) => {
-            const choices = sandbox.agents[agent.id] ?? { allowedDomains: [], uncontainedShell: false, runListOnly: false };
+            const choices = sandbox.agents[agent.id] ?? {
+              allowedDomains: [],
+              uncontainedShell: false,
+              runListOnly: false,
+            };
             return (
               <tr key={agent.id}>
                 <td>{agent.name}</td>
                 <td>
                   <AllowedDomains
-                    key={choices.allowedDomains.join(",")}
+                    key={choices.allowedDomains.join(',')}
                     agentName={agent.name}
                     domains={choices.allowedDomains}
                     line={sandbox.agentLines[agent.id] ?? sandbox.line}
@@ -87,16 +93,21 @@ export function SandboxSettings() {
         ))}
       <p className="hint">
         A domain such as registry.npmjs.org, or *.example.com for its subdomains: ports 80 and 443 only. Add a port for
-        that port only (git.example.com:2222 lets raw TCP such as SSH through there). Addresses, localhost and names that
-        resolve to this machine or a private network are always refused. Removing a domain closes the connections open
-        to it.
+        that port only (git.example.com:2222 lets raw TCP such as SSH through there). Addresses, localhost and names
+        that resolve to this machine or a private network are always refused. Removing a domain closes the connections
+        open to it.
       </p>
     </div>
   );
 }
 
 /** One agent's allowed domains: typed as a list, saved as checked entries (the core refuses bad ones). */
-function AllowedDomains(props: { agentName: string; domains: string[]; line: string; onSave(domains: string[]): Promise<void> }) {
+function AllowedDomains(props: {
+  agentName: string;
+  domains: string[];
+  line: string;
+  onSave(domains: string[]): Promise<void>;
+}) {
   const saved = props.domains.join(', ');
   const [text, setText] = useState(saved);
   const [error, setError] = useState<string | null>(null);

@@ -7,7 +7,14 @@ import { useAppStore } from '../../stores/useAppStore';
 /** Shown while the core's vocabulary has not arrived: the grant alone, facts left blank rather than guessed. */
 function reportsOf(agent: AgentView): ScopeReport[] {
   if (agent.vocabulary && agent.vocabulary.length > 0) return agent.vocabulary;
-  return SCOPES.map((scope) => ({ scope, installedTools: [], installed: false, decidedBy: [], granted: agent.scopes.includes(scope), containment: '' }));
+  return SCOPES.map((scope) => ({
+    scope,
+    installedTools: [],
+    installed: false,
+    decidedBy: [],
+    granted: agent.scopes.includes(scope),
+    containment: '',
+  }));
 }
 
 /** Per scope: granted (the checkbox), installed and by which switch, and its containment sentence (AC-7). */
@@ -17,7 +24,10 @@ export function VocabularyTable({ agent }: { agent: AgentView }) {
 
   function toggle(scope: Scope, granted: boolean): void {
     const next = granted ? [...agent.scopes, scope] : agent.scopes.filter((existing) => existing !== scope);
-    void setScopes(agent.id, SCOPES.filter((known) => next.includes(known))).catch((reason: unknown) => showError(messageOf(reason)));
+    void setScopes(
+      agent.id,
+      SCOPES.filter((known) => next.includes(known)),
+    ).catch((reason: unknown) => showError(messageOf(reason)));
   }
 
   return (
@@ -33,7 +43,10 @@ export function VocabularyTable({ agent }: { agent: AgentView }) {
       </thead>
       <tbody>
         {reportsOf(agent).map((report) => (
-          <tr key={report.scope} className={report.scope === 'shell' && agent.runsAnyCommand ? 'danger-row' : undefined}>
+          <tr
+            key={report.scope}
+            className={report.scope === 'shell' && agent.runsAnyCommand ? 'danger-row' : undefined}
+          >
             <td>
               <code>{report.scope}</code>
             </td>
@@ -46,7 +59,11 @@ export function VocabularyTable({ agent }: { agent: AgentView }) {
               />
             </td>
             <td>
-              {report.installed ? report.installedTools.join(', ') || 'yes' : <span className="hint">not installed</span>}
+              {report.installed ? (
+                report.installedTools.join(', ') || 'yes'
+              ) : (
+                <span className="hint">not installed</span>
+              )}
               {report.granted && !report.installed && <div className="hint">granted but not installed</div>}
             </td>
             <td>{report.decidedBy.length > 0 ? report.decidedBy.join(' + ') : <span className="hint">—</span>}</td>

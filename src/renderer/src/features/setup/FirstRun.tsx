@@ -21,7 +21,10 @@ export function FirstRun() {
         <header className="first-run-header">
           <div>
             <h1 id="first-run-title">Set up Paddock</h1>
-            <p className="hint">Three steps: where the agent works, which model it uses, and how free it is. You can change each later in Settings.</p>
+            <p className="hint">
+              Three steps: where the agent works, which model it uses, and how free it is. You can change each later in
+              Settings.
+            </p>
           </div>
           <button type="button" className="link" onClick={() => void close()}>
             Skip setup

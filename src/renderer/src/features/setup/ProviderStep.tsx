@@ -28,7 +28,8 @@ export function ProviderStep({ agent, onDone }: { agent: AgentView; onDone: () =
   /** Saves what changed; the core refuses to move a stored key to a new host, and says so. */
   async function save(): Promise<void> {
     const next = baseUrl.trim() === '' ? null : baseUrl.trim();
-    if (model.trim() !== agent.model || next !== agent.baseUrl) await updateConnection(agent.id, { model: model.trim(), baseUrl: next });
+    if (model.trim() !== agent.model || next !== agent.baseUrl)
+      await updateConnection(agent.id, { model: model.trim(), baseUrl: next });
   }
 
   async function test(): Promise<void> {
@@ -45,7 +46,11 @@ export function ProviderStep({ agent, onDone }: { agent: AgentView; onDone: () =
       setTriedKeyRefused(!tested.ok && apiKey !== '');
       setResult(tested);
     } catch (reason) {
-      setError(refusalCode(reason) === 'conflict' ? `${messageOf(reason)} Confirm it in Settings, or clear the base URL.` : messageOf(reason));
+      setError(
+        refusalCode(reason) === 'conflict'
+          ? `${messageOf(reason)} Confirm it in Settings, or clear the base URL.`
+          : messageOf(reason),
+      );
     } finally {
       setBusy(false);
     }
@@ -66,22 +71,32 @@ export function ProviderStep({ agent, onDone }: { agent: AgentView; onDone: () =
   return (
     <form className="first-run-form" onSubmit={(event) => void next(event)}>
       <p>
-        Paddock sends the conversation to the model provider you choose, with your key. The key is stored on this machine ({agent.hasApiKey ? 'one is stored now' : 'none yet'}) and never shown
-        again.
+        Paddock sends the conversation to the model provider you choose, with your key. The key is stored on this
+        machine ({agent.hasApiKey ? 'one is stored now' : 'none yet'}) and never shown again.
       </p>
       <div className="first-run-grid">
         <label htmlFor="first-run-provider">Provider</label>
         <select
           id="first-run-provider"
           value={agent.provider}
-          onChange={(event) => void updateConnection(agent.id, { provider: event.target.value as Provider }).then(() => setResult(null), (reason: unknown) => setError(messageOf(reason)))}
+          onChange={(event) =>
+            void updateConnection(agent.id, { provider: event.target.value as Provider }).then(
+              () => setResult(null),
+              (reason: unknown) => setError(messageOf(reason)),
+            )
+          }
         >
           {PROVIDERS.map((provider) => (
             <option key={provider}>{provider}</option>
           ))}
         </select>
         <label htmlFor="first-run-model">Model</label>
-        <input id="first-run-model" value={model} spellCheck={false} onChange={(event) => setModel(event.target.value)} />
+        <input
+          id="first-run-model"
+          value={model}
+          spellCheck={false}
+          onChange={(event) => setModel(event.target.value)}
+        />
         <label htmlFor="first-run-key">API key</label>
         <div>
           <input
@@ -90,7 +105,11 @@ export function ProviderStep({ agent, onDone }: { agent: AgentView; onDone: () =
             autoComplete="off"
             value={apiKey}
             placeholder={
-              triedKeyRefused ? 'the key you tried was not kept: paste it again or another' : agent.hasApiKey ? 'a key is stored (type to replace it)' : 'paste your key'
+              triedKeyRefused
+                ? 'the key you tried was not kept: paste it again or another'
+                : agent.hasApiKey
+                  ? 'a key is stored (type to replace it)'
+                  : 'paste your key'
             }
             onChange={(event) => setKey(event.target.value)}
           />
@@ -104,8 +123,16 @@ export function ProviderStep({ agent, onDone }: { agent: AgentView; onDone: () =
         </div>
         <label htmlFor="first-run-base-url">Base URL</label>
         <div>
-          <input id="first-run-base-url" value={baseUrl} placeholder={endpointPlaceholder(agent)} spellCheck={false} onChange={(event) => setBaseUrl(event.target.value)} />
-          <p className="hint">{baseUrl.trim() === '' ? endpointSentence(agent) : `The conversation and the key go to ${baseUrl.trim()}.`}</p>
+          <input
+            id="first-run-base-url"
+            value={baseUrl}
+            placeholder={endpointPlaceholder(agent)}
+            spellCheck={false}
+            onChange={(event) => setBaseUrl(event.target.value)}
+          />
+          <p className="hint">
+            {baseUrl.trim() === '' ? endpointSentence(agent) : `The conversation and the key go to ${baseUrl.trim()}.`}
+          </p>
         </div>
       </div>
       <div className="form-actions">
@@ -118,7 +145,10 @@ export function ProviderStep({ agent, onDone }: { agent: AgentView; onDone: () =
         </button>
       </div>
       {result && (
-        <p className={result.ok ? 'test-result test-ok' : 'test-result test-failed'} role={result.ok ? 'status' : 'alert'}>
+        <p
+          className={result.ok ? 'test-result test-ok' : 'test-result test-failed'}
+          role={result.ok ? 'status' : 'alert'}
+        >
           {result.sentence}
         </p>
       )}

@@ -6,13 +6,19 @@ import { useAppStore } from '../../stores/useAppStore';
 import { useSetupStore } from '../../stores/useSetupStore';
 
 const size = (bytes: number): string =>
-  bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1e3))} kB`;
+  bytes >= 1e9
+    ? `${(bytes / 1e9).toFixed(1)} GB`
+    : bytes >= 1e6
+      ? `${(bytes / 1e6).toFixed(1)} MB`
+      : `${Math.max(1, Math.round(bytes / 1e3))} kB`;
 
 /** "git branch main · TypeScript, Python · 1,204 files, 8.3 MB": what the folder holds, in one line. */
 export function describeFacts(facts: FolderFactsView): string {
   const parts = [facts.branch ? `git branch ${facts.branch}` : 'not a git repository'];
   if (facts.languages.length > 0) parts.push(facts.languages.join(', '));
-  parts.push(`${facts.truncated ? 'at least ' : ''}${facts.files.toLocaleString('en-US')} ${facts.files === 1 ? 'file' : 'files'}, ${size(facts.bytes)}`);
+  parts.push(
+    `${facts.truncated ? 'at least ' : ''}${facts.files.toLocaleString('en-US')} ${facts.files === 1 ? 'file' : 'files'}, ${size(facts.bytes)}`,
+  );
   return parts.join(' · ');
 }
 
@@ -38,8 +44,14 @@ export function WorkspaceStep({ agent, onDone }: { agent: AgentView; onDone: () 
     }
     let current = true;
     const timer = setTimeout(() => {
-      void complete(typed).then((folders) => current && setCompletions(folders), () => undefined);
-      void inspect(typed).then((found) => current && setFacts(found), () => undefined);
+      void complete(typed).then(
+        (folders) => current && setCompletions(folders),
+        () => undefined,
+      );
+      void inspect(typed).then(
+        (found) => current && setFacts(found),
+        () => undefined,
+      );
     }, 200);
     return () => {
       current = false;
@@ -78,7 +90,10 @@ export function WorkspaceStep({ agent, onDone }: { agent: AgentView; onDone: () 
         else void use(directory.trim());
       }}
     >
-      <p>The folder the agent may read and change. Nothing outside it is reachable. Choose a project you would let a colleague work in.</p>
+      <p>
+        The folder the agent may read and change. Nothing outside it is reachable. Choose a project you would let a
+        colleague work in.
+      </p>
       <label htmlFor="first-run-folder">Folder</label>
       <div className="row">
         <input
@@ -103,7 +118,11 @@ export function WorkspaceStep({ agent, onDone }: { agent: AgentView; onDone: () 
         )}
       </div>
       <p id="first-run-folder-facts" className={facts?.problem ? 'form-error' : 'hint'} aria-live="polite">
-        {facts ? (facts.problem ?? describeFacts(facts)) : canPick ? 'Choose a folder, or type its path.' : 'Type a path; folders complete as you type.'}
+        {facts
+          ? (facts.problem ?? describeFacts(facts))
+          : canPick
+            ? 'Choose a folder, or type its path.'
+            : 'Type a path; folders complete as you type.'}
       </p>
       {error && (
         <p className="form-error" role="alert">
@@ -111,7 +130,11 @@ export function WorkspaceStep({ agent, onDone }: { agent: AgentView; onDone: () 
         </p>
       )}
       <div className="form-actions">
-        <button type="submit" className="primary" disabled={busy || directory.trim() === '' || (facts?.problem ?? null) !== null}>
+        <button
+          type="submit"
+          className="primary"
+          disabled={busy || directory.trim() === '' || (facts?.problem ?? null) !== null}
+        >
           {busy ? 'Checking…' : unchanged ? 'Keep this folder' : 'Use this folder'}
         </button>
       </div>

@@ -29,7 +29,9 @@ export function SidePane() {
     if (!agent || !agent.workspace || !workspaceKey)
       return (
         <EmptyState icon={FolderOpen} title="No workspace yet">
-          <p className="hint">Give the agent a folder to see its files, a terminal in it, its preview and a summary of its changes.</p>
+          <p className="hint">
+            Give the agent a folder to see its files, a terminal in it, its preview and a summary of its changes.
+          </p>
         </EmptyState>
       );
     switch (name) {
@@ -57,7 +59,13 @@ export function SidePane() {
   if (collapsed) {
     return (
       <aside className="sidepane sidepane-collapsed" aria-label="Side pane">
-        <button type="button" className="icon-only" aria-label="Show the side pane" title="Show the side pane" onClick={() => setCollapsed(false)}>
+        <button
+          type="button"
+          className="icon-only"
+          aria-label="Show the side pane"
+          title="Show the side pane"
+          onClick={() => setCollapsed(false)}
+        >
           <PanelRightOpen size={16} aria-hidden="true" />
         </button>
       </aside>
@@ -69,34 +77,47 @@ export function SidePane() {
       <ResizeHandle />
       <div className="sidepane-inner">
         <div className="tabs-bar">
-        <div className="tabs" role="tablist" aria-label="Side pane tabs">
-          {PANE_TABS.map((name, index) => (
-            <button
-              key={name}
-              id={`tab-${name}`}
-              type="button"
-              role="tab"
-              aria-selected={tab === name}
-              aria-controls={`panel-${name}`}
-              className={tab === name ? 'tab selected' : 'tab'}
-              title={`${name} (${shortcutLabel(`pane.${index + 1}` as ShortcutAction)})`}
-              onClick={() => setTab(name)}
-            >
-              {name}
-              {badges[name] && (
-                <span className="tab-badge" role="status" aria-label={`New in ${name}`}>
-                  ●
-                </span>
-              )}
-            </button>
-          ))}
-        </div>
-        <button type="button" className="icon-only" aria-label="Hide the side pane" title="Hide the side pane" onClick={() => setCollapsed(true)}>
-          <PanelRightClose size={16} aria-hidden="true" />
-        </button>
+          <div className="tabs" role="tablist" aria-label="Side pane tabs">
+            {PANE_TABS.map((name, index) => (
+              <button
+                key={name}
+                id={`tab-${name}`}
+                type="button"
+                role="tab"
+                aria-selected={tab === name}
+                aria-controls={`panel-${name}`}
+                className={tab === name ? 'tab selected' : 'tab'}
+                title={`${name} (${shortcutLabel(`pane.${index + 1}` as ShortcutAction)})`}
+                onClick={() => setTab(name)}
+              >
+                {name}
+                {badges[name] && (
+                  <span className="tab-badge" role="status" aria-label={`New in ${name}`}>
+                    ●
+                  </span>
+                )}
+              </button>
+            ))}
+          </div>
+          <button
+            type="button"
+            className="icon-only"
+            aria-label="Hide the side pane"
+            title="Hide the side pane"
+            onClick={() => setCollapsed(true)}
+          >
+            <PanelRightClose size={16} aria-hidden="true" />
+          </button>
         </div>
         {PANE_TABS.filter((name) => visited[name]).map((name) => (
-          <div key={name} id={`panel-${name}`} className="tab-body" role="tabpanel" aria-labelledby={`tab-${name}`} hidden={tab !== name}>
+          <div
+            key={name}
+            id={`panel-${name}`}
+            className="tab-body"
+            role="tabpanel"
+            aria-labelledby={`tab-${name}`}
+            hidden={tab !== name}
+          >
             {body(name)}
           </div>
         ))}

@@ -12,7 +12,9 @@ function shortDate(at: string): string {
 
 function verdict(point: Point): { word: string; kind: 'pass' | 'fail' | 'gap' } {
   if (point.failing === null) return { word: 'not measurable', kind: 'gap' };
-  return point.failing === 0 ? { word: 'passed: 0 failing', kind: 'pass' } : { word: `${point.failing} failing`, kind: 'fail' };
+  return point.failing === 0
+    ? { word: 'passed: 0 failing', kind: 'pass' }
+    : { word: `${point.failing} failing`, kind: 'fail' };
 }
 
 /** A pass (green) or fail (red) mark on each measured run; unmeasurable runs have no mark and break the line. */
@@ -20,7 +22,17 @@ function RunMark(props: DotProps & { payload?: Point; index?: number }) {
   const { cx, cy, payload, index } = props;
   if (cx === undefined || cy === undefined || !payload || payload.failing === null) return null;
   const pass = payload.failing === 0;
-  return <circle key={index} cx={cx} cy={cy} r={4} className={pass ? 'chart-mark-pass' : 'chart-mark-fail'} role="img" aria-label={pass ? 'pass' : 'fail'} />;
+  return (
+    <circle
+      key={index}
+      cx={cx}
+      cy={cy}
+      r={4}
+      className={pass ? 'chart-mark-pass' : 'chart-mark-fail'}
+      role="img"
+      aria-label={pass ? 'pass' : 'fail'}
+    />
+  );
 }
 
 /** The failing-tests metric now and its history (SPEC §12), drawn with recharts. "Not measurable" is a gap, never a zero. */
@@ -33,9 +45,7 @@ export function FailingTests({ metric }: { metric: FailingTestsView }) {
         {metric.measurable && metric.failing !== null ? (
           <strong>{metric.failing}</strong>
         ) : (
-          <span>
-            not measurable{metric.reason ? <span className="hint"> — {metric.reason}</span> : null}
-          </span>
+          <span>not measurable{metric.reason ? <span className="hint"> — {metric.reason}</span> : null}</span>
         )}
       </p>
       {points.length > 0 && (
@@ -56,10 +66,21 @@ export function FailingTests({ metric }: { metric: FailingTestsView }) {
                   label={{ value: 'Failing tests', angle: -90, position: 'insideLeft', offset: 8, fontSize: 11 }}
                 />
                 <Tooltip
-                  formatter={(value) => [value === null || value === undefined ? 'not measurable' : `${String(value)} failing`, 'Failing tests']}
+                  formatter={(value) => [
+                    value === null || value === undefined ? 'not measurable' : `${String(value)} failing`,
+                    'Failing tests',
+                  ]}
                   labelFormatter={(label) => `Run of ${String(label)}`}
                 />
-                <Line type="linear" dataKey="failing" connectNulls={false} className="chart-line" stroke="var(--accent)" isAnimationActive={false} dot={<RunMark />} />
+                <Line
+                  type="linear"
+                  dataKey="failing"
+                  connectNulls={false}
+                  className="chart-line"
+                  stroke="var(--accent)"
+                  isAnimationActive={false}
+                  dot={<RunMark />}
+                />
               </LineChart>
             </ResponsiveContainer>
           </div>

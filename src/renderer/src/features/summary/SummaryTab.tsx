@@ -53,18 +53,26 @@ export function SummaryTab({ agentId }: { agentId: string }) {
           Copy as text
         </button>
       </div>
-      {note && <p className="hint" role="status">{note}</p>}
+      {note && (
+        <p className="hint" role="status">
+          {note}
+        </p>
+      )}
       {error && <p className="form-error">{error}</p>}
       {summary && (
         <>
           <dl className="summary-facts">
             <dt>Branch</dt>
-            <dd>{summary.branch ?? 'not a repository'}{summary.base ? ` (from ${summary.base})` : ''}</dd>
+            <dd>
+              {summary.branch ?? 'not a repository'}
+              {summary.base ? ` (from ${summary.base})` : ''}
+            </dd>
             <dt>Last test run</dt>
             <dd>
               {summary.lastTest ? (
                 <>
-                  <code>{summary.lastTest.command}</code> — {summary.lastTest.passed ?? '?'} passed, {summary.lastTest.failed ?? '?'} failed
+                  <code>{summary.lastTest.command}</code> — {summary.lastTest.passed ?? '?'} passed,{' '}
+                  {summary.lastTest.failed ?? '?'} failed
                   {summary.lastTest.exitCode !== null ? `, exit ${summary.lastTest.exitCode}` : ''}
                 </>
               ) : (
@@ -97,15 +105,34 @@ export function SummaryTab({ agentId }: { agentId: string }) {
               {summary.workHeading}
             </h2>
           )}
-          {summary.diffStat && <pre className="tool-output" aria-label="Diff stat" tabIndex={0}>{summary.diffStat}</pre>}
+          {summary.diffStat && (
+            <pre className="tool-output" aria-label="Diff stat" tabIndex={0}>
+              {summary.diffStat}
+            </pre>
+          )}
           <ul className="summary-files" aria-label="Changed files">
             {summary.files.map((file) => (
               <li key={file.path}>
                 <span className="hint">{file.status}</span> <code>{file.path}</code>{' '}
-                <button type="button" className="link" onClick={() => showDiff(agentId, { path: file.path, sides: { before: file.before, after: file.after }, unified: null })}>
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() =>
+                    showDiff(agentId, {
+                      path: file.path,
+                      sides: { before: file.before, after: file.after },
+                      unified: null,
+                    })
+                  }
+                >
                   Diff
                 </button>
-                <button type="button" className="link" onClick={() => void openInEditor(file.path)} aria-label={`Open ${file.path} in editor`}>
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() => void openInEditor(file.path)}
+                  aria-label={`Open ${file.path} in editor`}
+                >
                   Editor
                 </button>
               </li>
@@ -115,7 +142,10 @@ export function SummaryTab({ agentId }: { agentId: string }) {
       )}
       {summary && !summary.lastTest && (failing?.history.length ?? 0) === 0 ? (
         <EmptyState icon={FlaskConical} title="No test run yet">
-          <p className="hint">Ask the agent to run the tests, or run them in the Terminal. Each run is recorded here, and the failing count is charted.</p>
+          <p className="hint">
+            Ask the agent to run the tests, or run them in the Terminal. Each run is recorded here, and the failing
+            count is charted.
+          </p>
         </EmptyState>
       ) : (
         failing && <FailingTests metric={failing} />

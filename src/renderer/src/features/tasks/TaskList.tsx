@@ -36,7 +36,13 @@ export function TaskList() {
     <div className="sidebar-section task-section">
       <div className="sidebar-heading">
         <span>Tasks</span>
-        <button type="button" className="icon-button" aria-label="New task" title="New task: a branch in a worktree of its own" onClick={() => setCreating(true)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="New task"
+          title="New task: a branch in a worktree of its own"
+          onClick={() => setCreating(true)}
+        >
           +
         </button>
       </div>
@@ -66,14 +72,19 @@ export function TaskList() {
                     {task.diffStat && (
                       <span className="task-diffstat">
                         {' '}
-                        · {task.diffStat.files} {task.diffStat.files === 1 ? 'file' : 'files'} <span className="added">+{task.diffStat.additions}</span>{' '}
+                        · {task.diffStat.files} {task.diffStat.files === 1 ? 'file' : 'files'}{' '}
+                        <span className="added">+{task.diffStat.additions}</span>{' '}
                         <span className="removed">−{task.diffStat.deletions}</span>
                       </span>
                     )}
                   </span>
-                  <span className="agent-dir">{task.branch} from {task.base}</span>
+                  <span className="agent-dir">
+                    {task.branch} from {task.base}
+                  </span>
                 </button>
-                {task.agentId && task.agentId === selectedId && <ConversationList agentId={task.agentId} needs={needs.byConversation} />}
+                {task.agentId && task.agentId === selectedId && (
+                  <ConversationList agentId={task.agentId} needs={needs.byConversation} />
+                )}
               </li>
             ))}
           </ul>
@@ -103,7 +114,12 @@ function NewTaskForm({ onDone }: { onDone(): void }) {
     setBusy(true);
     setError(null);
     try {
-      const task = await start({ fromAgentId: from, name: name.trim(), ...(base.trim() ? { base: base.trim() } : {}), ...(folder.trim() ? { folder: folder.trim() } : {}) });
+      const task = await start({
+        fromAgentId: from,
+        name: name.trim(),
+        ...(base.trim() ? { base: base.trim() } : {}),
+        ...(folder.trim() ? { folder: folder.trim() } : {}),
+      });
       await useAgentsStore.getState().load();
       if (task.agentId) select(task.agentId);
       onDone();
@@ -128,7 +144,13 @@ function NewTaskForm({ onDone }: { onDone(): void }) {
       </label>
       <label>
         Name
-        <input autoFocus value={name} onChange={(event) => setName(event.target.value)} placeholder="fix-login" required />
+        <input
+          autoFocus
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          placeholder="fix-login"
+          required
+        />
       </label>
       <label>
         Base branch
@@ -136,9 +158,16 @@ function NewTaskForm({ onDone }: { onDone(): void }) {
       </label>
       <label>
         Folder
-        <input value={folder} onChange={(event) => setFolder(event.target.value)} placeholder="Paddock's worktrees folder" />
+        <input
+          value={folder}
+          onChange={(event) => setFolder(event.target.value)}
+          placeholder="Paddock's worktrees folder"
+        />
       </label>
-      <p className="hint">A branch paddock/&lt;name&gt; in a worktree of its own, and an agent with the same provider, model, mode, scopes and allowed domains.</p>
+      <p className="hint">
+        A branch paddock/&lt;name&gt; in a worktree of its own, and an agent with the same provider, model, mode, scopes
+        and allowed domains.
+      </p>
       {error && (
         <p className="form-error" role="alert">
           {error}

@@ -35,12 +35,17 @@ export function TaskReview({ agentId }: { agentId: string }) {
       </pre>
       {task.setup && (
         <details className="task-setup">
-          <summary>.paddock/setup {task.setup.ran ? `ran (exit ${task.setup.exitCode ?? 'unknown'})` : 'did not run'}</summary>
+          <summary>
+            .paddock/setup {task.setup.ran ? `ran (exit ${task.setup.exitCode ?? 'unknown'})` : 'did not run'}
+          </summary>
           <pre className="tool-args">{task.setup.output}</pre>
         </details>
       )}
       <div className="row">
-        <button type="button" onClick={() => void act(() => archive(task.id), `Archived: ${task.branch} is kept, the worktree is removed.`)}>
+        <button
+          type="button"
+          onClick={() => void act(() => archive(task.id), `Archived: ${task.branch} is kept, the worktree is removed.`)}
+        >
           Archive
         </button>
         {!confirming && (
@@ -50,8 +55,14 @@ export function TaskReview({ agentId }: { agentId: string }) {
         )}
         {confirming && (
           <>
-            <span className="warning">Delete the worktree (uncommitted changes too), the branch {task.branch} and this task&apos;s agent?</span>
-            <button type="button" className="danger" onClick={() => void act(() => remove(task.id), `Deleted the task ${task.name}.`)}>
+            <span className="warning">
+              Delete the worktree (uncommitted changes too), the branch {task.branch} and this task&apos;s agent?
+            </span>
+            <button
+              type="button"
+              className="danger"
+              onClick={() => void act(() => remove(task.id), `Deleted the task ${task.name}.`)}
+            >
               Delete task
             </button>
             <button type="button" onClick={() => setConfirming(false)}>

@@ -20,7 +20,13 @@ export function TerminalTab({ agentId, visible }: { agentId: string; visible: bo
 
   useEffect(() => {
     if (!host.current) return undefined;
-    const terminal = new Terminal({ convertEol: false, cursorBlink: true, fontSize: 12.5, scrollback: 5000, fontFamily: getComputedStyle(document.documentElement).getPropertyValue('--mono').trim() || 'monospace' });
+    const terminal = new Terminal({
+      convertEol: false,
+      cursorBlink: true,
+      fontSize: 12.5,
+      scrollback: 5000,
+      fontFamily: getComputedStyle(document.documentElement).getPropertyValue('--mono').trim() || 'monospace',
+    });
     const fit = new FitAddon();
     terminal.loadAddon(fit);
     terminal.open(host.current);
@@ -33,7 +39,8 @@ export function TerminalTab({ agentId, visible }: { agentId: string; visible: bo
     const unsubscribe = terminals.follow((event) => {
       if (event.type === 'terminal.data') {
         if (event.terminalId === terminalId) terminal.write(event.data);
-        else if (terminalId === null) early.set(event.terminalId, ((early.get(event.terminalId) ?? '') + event.data).slice(-EARLY_CAP));
+        else if (terminalId === null)
+          early.set(event.terminalId, ((early.get(event.terminalId) ?? '') + event.data).slice(-EARLY_CAP));
       } else if (event.type === 'terminal.exit' && event.terminalId === terminalId) {
         setExited(event.exitCode === null ? 'The shell ended.' : `The shell exited with code ${event.exitCode}.`);
       }
@@ -42,7 +49,10 @@ export function TerminalTab({ agentId, visible }: { agentId: string; visible: bo
     const safeFit = (): void => {
       if (!host.current || host.current.clientWidth === 0) return;
       fit.fit();
-      if (terminalId) void terminals.resize(terminalId, Math.max(10, terminal.cols), Math.max(5, terminal.rows)).catch(() => undefined);
+      if (terminalId)
+        void terminals
+          .resize(terminalId, Math.max(10, terminal.cols), Math.max(5, terminal.rows))
+          .catch(() => undefined);
     };
     fitRef.current = safeFit;
     safeFit();
@@ -85,7 +95,9 @@ export function TerminalTab({ agentId, visible }: { agentId: string; visible: bo
 
   return (
     <div className="terminal-tab">
-      <p className="hint">Your own terminal: it runs as you, outside the agents’ sandbox, and no agent can type in it.</p>
+      <p className="hint">
+        Your own terminal: it runs as you, outside the agents’ sandbox, and no agent can type in it.
+      </p>
       {error && <p className="form-error">{error}</p>}
       {exited && (
         <p className="hint" role="status">

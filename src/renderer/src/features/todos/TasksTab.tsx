@@ -39,13 +39,18 @@ export function TasksTab({ agentId }: { agentId: string }) {
       </p>
       <ul className="tasks-list">
         {items.map((item) => (
-          <li key={item.id} className={`task task-${item.status}`} aria-label={`Task ${item.id}: ${TODO_STATUS_WORDS[item.status]}`}>
+          <li
+            key={item.id}
+            className={`task task-${item.status}`}
+            aria-label={`Task ${item.id}: ${TODO_STATUS_WORDS[item.status]}`}
+          >
             <span className="task-mark" aria-hidden="true">
               {MARKS[item.status]}
             </span>
             <span className="task-text">{shown(item.text)}</span>
             <span className="task-when hint">
-              {TODO_STATUS_WORDS[item.status]} · <time dateTime={item.changedAt}>{new Date(item.changedAt).toLocaleTimeString()}</time>
+              {TODO_STATUS_WORDS[item.status]} ·{' '}
+              <time dateTime={item.changedAt}>{new Date(item.changedAt).toLocaleTimeString()}</time>
             </span>
           </li>
         ))}

@@ -13,7 +13,9 @@ import { useSidePaneStore } from '../../stores/useSidePaneStore';
 import { useAttentionStore, useNeedsOwner } from '../../stores/useAttentionStore';
 
 // Settings is fetched when first opened: the working window does not wait for it.
-const DeveloperSettings = lazy(() => import('../settings/DeveloperSettings').then((module) => ({ default: module.DeveloperSettings })));
+const DeveloperSettings = lazy(() =>
+  import('../settings/DeveloperSettings').then((module) => ({ default: module.DeveloperSettings })),
+);
 
 /** The working window: agents, the conversation with its cards, and the side pane. */
 export function MainWindow() {
@@ -21,7 +23,8 @@ export function MainWindow() {
   const error = useAppStore((state) => state.error);
   // A refused connection is said once, by the connection banner: a call that failed for it says the same.
   const connection = useConnectionStore((state) => state.state);
-  const shownError = error !== null && !(connection.status === 'unauthorised' && error === connection.message) ? error : null;
+  const shownError =
+    error !== null && !(connection.status === 'unauthorised' && error === connection.message) ? error : null;
   const showError = useAppStore((state) => state.showError);
   const paneWidth = useSidePaneStore((state) => state.width);
   const paneCollapsed = useSidePaneStore((state) => state.collapsed);
@@ -31,9 +34,17 @@ export function MainWindow() {
   useEffect(() => showTotal(needsTotal), [needsTotal, showTotal]);
 
   return (
-    <div className="app" style={{ gridTemplateColumns: `var(--sidebar-width) minmax(400px, 1fr) ${paneCollapsed ? 'var(--pane-collapsed-width)' : `min(${paneWidth}px, 38vw)`}` }}>
+    <div
+      className="app"
+      style={{
+        gridTemplateColumns: `var(--sidebar-width) minmax(400px, 1fr) ${paneCollapsed ? 'var(--pane-collapsed-width)' : `min(${paneWidth}px, 38vw)`}`,
+      }}
+    >
       <Sidebar />
-      <main className={`main ${view === 'settings' ? 'main-settings' : 'main-agent'}`} aria-label={view === 'settings' ? 'Settings' : 'Agent'}>
+      <main
+        className={`main ${view === 'settings' ? 'main-settings' : 'main-agent'}`}
+        aria-label={view === 'settings' ? 'Settings' : 'Agent'}
+      >
         <div className="main-content">
           <ConnectionBanner />
           {shownError && (
