@@ -21,8 +21,16 @@ export const useDelegationStore = create<DelegationState>((set, get) => ({
     set({ helpers: { ...get().helpers, [agentId]: view } });
   },
   async setHelpers(agentId, helpers) {
-    const view = await call('delegation.setHelpers', { agentId, helpers });
-    set({ helpers: { ...get().helpers, [agentId]: view } });
+    // The box shows the choice at once; the core's answer replaces it, and a refusal puts it back.
+    const before = get().helpers[agentId];
+    if (before) set({ helpers: { ...get().helpers, [agentId]: { ...before, helpers } } });
+    try {
+      const view = await call('delegation.setHelpers', { agentId, helpers });
+      set({ helpers: { ...get().helpers, [agentId]: view } });
+    } catch (reason) {
+      if (before) set({ helpers: { ...get().helpers, [agentId]: before } });
+      throw reason;
+    }
   },
   async loadDelegation(callId) {
     const view = await call('delegation.get', { callId });
