@@ -88,10 +88,8 @@ async function start(): Promise<void> {
     },
     settings: () => core.attention.get(),
     pendingCard: (cardId) => core.cards.list().find((card) => card.id === cardId) ?? null,
-    // cards.answer is synchronous: its refusal throws here, where the notification's handler catches it.
-    answer: (answer) => {
-      void core.api.cards.answer(answer, host);
-    },
+    // A refusal throws here (or rejects), where the notification's handler catches it and opens the card.
+    answer: (answer) => core.api.cards.answer(answer, host),
     open: (target) => core.events.emit({ type: 'attention.open', ...target }),
     log: core.log,
   });

@@ -36,7 +36,7 @@ export function createOpenAiProvider(options: ProviderOptions): ModelProvider {
   };
   // OpenAI's own API wants max_completion_tokens (its reasoning models refuse max_tokens);
   // the compatible servers know max_tokens.
-  const officialApi = /^https:\/\/api\.openai\.com(\/|$)/.test(options.baseUrl);
+  const officialApi = isOfficialOpenAi(options.baseUrl);
   return {
     maxRetries: options.maxRetries,
     async *stream(request: ModelRequest): AsyncIterable<ModelEvent> {
@@ -105,6 +105,11 @@ export function createOpenAiProvider(options: ProviderOptions): ModelProvider {
       }
     },
   };
+}
+
+/** OpenAI's own API (not a compatible server): it wants max_completion_tokens and reads pictures. */
+export function isOfficialOpenAi(baseUrl: string): boolean {
+  return /^https:\/\/api\.openai\.com(\/|$)/.test(baseUrl);
 }
 
 /** Models known to take image_url parts on any compatible endpoint (OpenRouter, a proxy). */

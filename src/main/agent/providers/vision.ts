@@ -2,10 +2,10 @@
 // own API, and on another compatible endpoint the models known to take image parts. A picture for a
 // model that does not is refused with a sentence, never sent to be dropped.
 import type { Agent } from '../../../shared/domain';
-import { acceptsImages } from './openai';
+import { acceptsImages, isOfficialOpenAi } from './openai';
 
 export function readsImages(agent: Pick<Agent, 'provider' | 'model' | 'baseUrl'>): boolean {
   if (agent.provider === 'anthropic') return true;
-  const official = agent.baseUrl === null || /^https:\/\/api\.openai\.com(\/|$)/.test(agent.baseUrl);
+  const official = agent.baseUrl === null || isOfficialOpenAi(agent.baseUrl);
   return official || acceptsImages(agent.model);
 }
