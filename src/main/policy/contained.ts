@@ -28,6 +28,7 @@ import {
   SANDBOX_CANNOT,
   SCRIPT_FIRST,
   SHELLS,
+  VALUE_FLAGS,
   gitSubcommand,
   isSecretPath,
   mentionsSecret,
@@ -40,6 +41,7 @@ import { INTERPRETERS, plainAsShForm, type ShellCommand, type ShellWord } from '
 import { readCommand, type CommandReading } from './commandReading';
 import { resolveCommandCwd } from './paths';
 import type { GateCode } from './types';
+import { searchFilter } from './searchFilters';
 
 export interface ContainedContext {
   paths: PathContext;
@@ -167,10 +169,17 @@ function programName(word: string): string {
   return SYSTEM_BIN.test(word) ? path.posix.basename(word) : word;
 }
 
+const FILTER_GLOB_FLAGS = /^--(include|exclude|exclude-dir|glob|iglob)(=.*)?$/;
+
 /** The indices of words that are a pattern or a script, not a path (grep's first operand, sed's script). */
-function nonPathOperands(program: string, argv: readonly string[]): { patterns: Set<number>; code: Set<number> } {
+function nonPathOperands(
+  program: string,
+  argv: readonly string[],
+): { patterns: Set<number>; code: Set<number>; values: Set<number> } {
   const patterns = new Set<number>();
   const code = new Set<number>();
+  /** Words that are an option's value (`-g '*.py'`): judged as places, never a search's starting point. */
+  const values = new Set<number>();
   const inline = INLINE_CODE_FLAGS[program];
   let firstTaken = false;
   const givenByFlag = argv.some(
@@ -191,12 +200,24 @@ function nonPathOperands(program: string, argv: readonly string[]): { patterns: 
       i++;
       continue;
     }
+    // A search's file filters are globs over names, not places: `--exclude=*.pem` opens nothing.
+    if (VALUE_FLAGS[program] && (FILTER_GLOB_FLAGS.test(w!) || (program === 'rg' && /^-g/.test(w!)))) {
+      if (!w!.includes('=') && !/^-g./.test(w!)) patterns.add(++i);
+      else patterns.add(i);
+      continue;
+    }
+    const taken = VALUE_FLAGS[program]?.[w!];
+    if (taken !== undefined) {
+      for (let k = 1; k <= taken; k++) values.add(i + k);
+      i += taken;
+      continue;
+    }
     if (w!.startsWith('-') || firstTaken) continue;
     if (PATTERN_FIRST.has(program) && !givenByFlag) patterns.add(i);
     else if (SCRIPT_FIRST.has(program) && !givenByFlag) code.add(i);
     firstTaken = true;
   }
-  return { patterns, code };
+  return { patterns, code, values };
 }
 
 /** The texts a word may name as paths: itself, a `--flag=` or `NAME=` value, a short flag's attached path, `@file`. */
@@ -246,6 +267,7 @@ const RECURSIVE_READERS: Record<string, (argv: readonly string[]) => { hidden: b
           w === '--recursive' ||
           w === '--dereference-recursive' ||
           w === '-d' ||
+          w === '--directories' ||
           w.startsWith('--directories=recurse'),
       )
         ? { hidden: true, ignoredToo: true }
@@ -414,7 +436,7 @@ function judgeCommand(
     if (argv0!.endsWith('/..') || argv0!.endsWith('/.') || argv0 === '..')
       outside(`the program ${argv0}`, 'it is a directory above');
   }
-  const { patterns, code } = nonPathOperands(program, argv);
+  const { patterns, code, values } = nonPathOperands(program, argv);
   if (program === 'git') {
     // git grep's first operand after the subcommand is its pattern.
     const at = argv.indexOf('grep');
@@ -556,14 +578,14 @@ function judgeCommand(
     ) {
       // Its starting points: the path operands (for git grep, those after its pattern), else its directory.
       const firstPath = gitSub === 'grep' ? Math.max(...patterns, argv.indexOf('grep')) + 1 : 1;
-      const roots = places.filter((p) => p.place.kind === 'inside' && p.index >= firstPath);
+      const roots = places.filter((p) => p.place.kind === 'inside' && p.index >= firstPath && !values.has(p.index));
       const starts =
         roots.length > 0 || program === 'tar' || program === 'zip' || program === '7z'
           ? roots.map((p) => p.place)
           : [view.place('.', where.cwd)];
       for (const start of starts) {
         if (start.kind !== 'inside') continue;
-        const secret = view.secretBelow(start, descends);
+        const secret = view.secretBelow(start, descends, gitSub === 'grep' ? null : searchFilter(program, argv));
         if (secret)
           card(
             'shows-secret',

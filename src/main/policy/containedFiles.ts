@@ -8,6 +8,7 @@ import ignore, { type Ignore } from 'ignore';
 import { resolveIn, type PathSession } from '../workspace/resolve';
 import type { ShellWord } from './shellForm';
 import { isBuildOutput, isSecretPath } from './containedPrograms';
+import type { SearchFilter } from './searchFilters';
 
 /**
  * Outside the workspace, yet the sandbox's own: its null device and standard streams. (Its /tmp is
@@ -267,15 +268,24 @@ export class FileView {
    * whether it reads hidden names (rg does not by default); `ignoredToo`: whether it reads what git
    * ignores (rg does not by default).
    */
-  secretBelow(place: Extract<Place, { kind: 'inside' }>, how: { hidden: boolean; ignoredToo: boolean }): string | null {
+  secretBelow(
+    place: Extract<Place, { kind: 'inside' }>,
+    how: { hidden: boolean; ignoredToo: boolean },
+    filter: SearchFilter | null = null,
+  ): string | null {
     if (place.rel !== '' && !place.stat?.isDirectory()) return isSecretPath(place.rel) ? place.rel : null;
     let found: string | null = null;
+    const below = (rel: string): string => (place.rel === '' ? rel : rel.slice(place.rel.length + 1));
     const tooMany = this.walk(
       place.abs,
       place.rel,
       { ...how, skip: (name) => NOT_SEARCHED.has(name) },
       (rel, entry) => {
-        if (!how.ignoredToo && this.ignored(rel, entry.isDirectory())) return 'skip';
+        const dir = entry.isDirectory();
+        if (!how.ignoredToo && this.ignored(rel, dir)) return 'skip';
+        // A search given file filters opens only the files they keep (a secrets folder: its files).
+        if (filter && dir && filter.skipsDir(below(rel))) return 'skip';
+        if (filter?.filtersFiles && (dir || !filter.reads(below(rel)))) return 'go';
         if (isSecretPath(rel)) {
           found = rel;
           return 'stop';

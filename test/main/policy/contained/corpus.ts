@@ -281,6 +281,23 @@ export const SECRETS: readonly Row[] = [
   ['sort -o.env b.txt', 'shows-secret'],
   ['grep -f.env b.txt', 'shows-secret'],
   ['cat .envrc', 'shows-secret'],
+  // A search's file filters that still open a secrets file.
+  ['grep -r KEY . --include="*.env"', 'shows-secret'],
+  ['grep -r KEY . --include=".env*"', 'shows-secret'],
+  ['grep -r KEY . --exclude="*.py"', 'shows-secret'],
+  ['grep -r KEY . --exclude=.env --include=".env*"', 'shows-secret'],
+  ['grep -r KEY . --include="*.py" --include="*.json"', 'shows-secret'],
+  ['grep -r KEY . --include "*"', 'shows-secret'],
+  ['grep -r KEY . --exclude-dir=src', 'shows-secret'],
+  ['grep -rn KEY --include="*.{py,env}" .', 'shows-secret'],
+  ["grep -r KEY config --include='*.json'", 'shows-secret'],
+  ["rg -uu -g '!*.py' KEY", 'shows-secret'],
+  ["rg -uu -g '*.py' -g '.env' KEY", 'shows-secret'],
+  ["rg -uu -g '*.py' -g 'src/**' KEY", 'shows-secret'],
+  ['rg -uu -t json KEY', 'shows-secret'],
+  ['rg -uu -t unknowntype KEY', 'shows-secret'],
+  ["rg -uu --iglob '*.ENV' KEY", 'shows-secret'],
+  ["rg -uu -g '*.py' -g '!*.py' -g '*' KEY", 'shows-secret'],
 ];
 
 /** Losses a checkpoint cannot undo: ignored files, ignored trees, files over its size cap. */
@@ -387,6 +404,19 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ["find . -name '*.py' -not -path './.venv/*'"],
   ['printf "%s\\n" a b'],
   // read and check flags the table lacks
+  ['grep -r "TODO" . --include="*.py"'],
+  ['grep -rn "import" --include="*.py" .'],
+  ['grep -r api_key . --exclude-dir=node_modules --include="*.py"'],
+  ['grep -rn foo --include=*.ts --include=*.tsx .'],
+  ['grep -r KEY . --include=".env*" --exclude=".env*"'],
+  [
+    'grep -rn KEY . --exclude-dir=config --exclude-dir=keys --exclude-dir=secrets --exclude=".*" --exclude="*.pem" --exclude="credentials*"',
+  ],
+  ["rg -uu -g '*.py' KEY"],
+  ["rg --no-ignore --hidden -g '*.ts' -g '!node_modules' foo"],
+  ['rg -uu -t py KEY'],
+  ['rg -uu --type=ts KEY'],
+  ['rg -uu -tpy KEY'],
   ['grep -R foo src'],
   ['grep -rni --include="*.ts" foo src'],
   ['rg -S foo', 'src'],
