@@ -364,6 +364,7 @@ function judgeCommand(
   ctx: ContainedContext,
   connector: string,
   last = true,
+  depth = 0,
 ): void {
   const judged = unwrap(cmd);
   const { argv, words } = judged;
@@ -390,6 +391,21 @@ function judgeCommand(
   if (program === 'docker' || program.startsWith('docker-'))
     card('sandbox-cannot-give', `${program} needs the Docker daemon, which the sandbox does not reach`);
   if (SHELLS.has(program)) {
+    const script = inlineScript(program, words, connector, cmd.redirects);
+    if (script !== null) {
+      judgeScript(script, where, view, ctx, last, depth);
+      // What is left of the command is its redirects and assignments, judged as for any program.
+      judgeCommand(
+        { ...cmd, words: [{ value: 'true', parts: [{ text: 'true', quoted: false }], glob: false, tilde: false }] },
+        where,
+        view,
+        ctx,
+        connector,
+        last,
+        depth,
+      );
+      return;
+    }
     const flag = argv.slice(1).find((w) => /^-[a-zA-Z]*[ci]/.test(w) || w === '--init-file' || w === '--rcfile');
     if (flag)
       card(
@@ -593,6 +609,62 @@ function judgeCommand(
           );
       }
     }
+  }
+}
+
+/** Shells' options an inline script may come with: login, exit on error, trace, unset is an error, pipefail. */
+const SCRIPT_SHELL_FLAGS = /^-[elxuc]+$|^--login$|^--noprofile$|^--norc$/;
+const SCRIPT_SHELLS = new Set(['sh', 'bash', 'dash']);
+
+/**
+ * The script of `bash -c 'SCRIPT'` (or `sh -lc`, `bash -ec`, `bash -o pipefail -c`): a literal word
+ * run as shell code, read here as a command of its own. Null when the shell takes more (arguments
+ * after the script, other options, an interactive flag) or reads its input from a pipe or a file.
+ */
+function inlineScript(
+  program: string,
+  words: readonly ShellWord[],
+  connector: string,
+  redirects: ShellCommand['redirects'],
+): string | null {
+  if (!SCRIPT_SHELLS.has(program) || connector === '|') return null;
+  if (redirects.some((r) => r.kind === 'heredoc' || (r.kind === 'file' && r.op === '<'))) return null;
+  let c = false;
+  let i = 1;
+  for (; i < words.length - 1; i++) {
+    const w = words[i]!.value;
+    if (w === '-o' && words[i + 1]?.value === 'pipefail' && i + 2 < words.length - 1) {
+      i++;
+      continue;
+    }
+    if (!SCRIPT_SHELL_FLAGS.test(w) || words[i]!.glob) return null;
+    if (/^-[a-z]*c/.test(w)) c = true;
+  }
+  if (!c || i !== words.length - 1) return null;
+  const script = words[i]!;
+  return script.glob || script.tilde ? null : script.value;
+}
+
+/** Most shells inside shells read (`bash -c "sh -c '…'"`). */
+const SCRIPT_DEPTH = 3;
+
+/** A shell's inline script, judged as its own command in the directory the shell starts in. */
+function judgeScript(
+  script: string,
+  where: Where,
+  view: FileView,
+  ctx: ContainedContext,
+  last: boolean,
+  depth: number,
+): void {
+  if (depth >= SCRIPT_DEPTH) card('shell-construct', `shells nested more than ${SCRIPT_DEPTH} deep are not read`);
+  const form = readCommand(script).form();
+  if (!form.ok) card(form.undecidable ? 'undecidable' : 'shell-construct', `in the shell's script: ${form.reason}`);
+  const inner = form.commands;
+  const { cwds } = directories(inner, where.cwd, view, { index: -1 });
+  for (let i = 0; i < inner.length; i++) {
+    for (const cwd of cwds[i]!)
+      judgeCommand(inner[i]!, { cwd }, view, ctx, inner[i]!.connector, last && i === inner.length - 1, depth + 1);
   }
 }
 

@@ -86,6 +86,26 @@ export const PLACES_OUTSIDE: readonly Row[] = [
 
 /** Forms the grammar cannot reduce to simple commands of literal words. */
 export const SHELL_CONSTRUCTS: readonly Row[] = [
+  // A shell's inline script is read as a command of its own, by the same rules.
+  ["bash -c 'cat .env'", 'shows-secret'],
+  ["bash -lc 'cat ../outside.txt'", 'place-outside'],
+  ["sh -c 'cd .. && ls'", 'place-outside'],
+  ["bash -c 'echo $HOME'", 'shell-construct'],
+  ["bash -c 'ls' extra", 'shell-construct'],
+  ["cat b.txt | bash -c 'cat'", 'shell-construct'],
+  ["bash -c 'ls' < b.txt", 'shell-construct'],
+  ['bash -c "bash -c \\"bash -c \'bash -c ls\'\\""', 'shell-construct'],
+  ["bash -ic 'ls'", 'shell-construct'],
+  ["bash -c 'curl https://example.com'", 'needs-network'],
+  ['BASH_ENV=./x.sh bash -c ls', 'environment-override'],
+  ["bash -c 'ls' > ../out.txt", 'place-outside'],
+  ["bash -c 'ln -s /etc/passwd pw'", 'place-outside'],
+  ["bash -c 'ln -s src r' && cat r/a.ts", 'shell-construct'],
+  ["zsh -c 'ls'", 'shell-construct'],
+  ["bash -c 'python3 - < b.txt'", 'shell-construct'],
+  // The script's cd stays in its shell: what follows runs where the command started.
+  ["bash -c 'cd src' && cat ../.env", 'place-outside'],
+
   ['echo $(cat .env)', 'shell-construct'],
   ['echo `id`', 'shell-construct'],
   ['echo "$(id)"', 'shell-construct'],
@@ -115,9 +135,9 @@ export const SHELL_CONSTRUCTS: readonly Row[] = [
   ['npm run dev &', 'shell-construct'],
   ['sleep 100 & ls', 'shell-construct'],
   ['nohup npm run dev', 'shell-construct'],
-  ['sh -c "id"', 'shell-construct'],
-  ['bash -c id', 'shell-construct'],
-  ['bash -lc "npm test"', 'shell-construct'],
+  ['sh -c "$CMD"', 'shell-construct'],
+  ['bash -c id "$0"', 'shell-construct'],
+  ['bash -s < scripts/check.sh', 'shell-construct'],
   ['xargs rm < list.txt', 'shell-construct'],
   ['ls | xargs cat', 'shell-construct'],
   ['find . -name "*.env" -exec cat {} \\;', 'shell-construct'],
@@ -403,6 +423,18 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ["awk '{print $1}' b.txt"],
   ["find . -name '*.py' -not -path './.venv/*'"],
   ['printf "%s\\n" a b'],
+  // a shell's inline script of commands this rule reads
+  ["bash -lc 'rg --files | head -50'"],
+  ["bash -lc \"sed -n '1,200p' src/a.ts\""],
+  ['bash -c "npm test"'],
+  ['sh -c "id"'],
+  ['bash -c id'],
+  ['bash -lc "npm test"'],
+  ["sh -c 'cd src && ls'"],
+  ["bash -o pipefail -c 'npm test | tail -5'"],
+  ["bash -lc 'cd src && ls' && ls"],
+  ["bash -ec 'git status; git diff --stat'"],
+  ["bash -c 'npm test' 2>&1 | tail -20"],
   // read and check flags the table lacks
   ['grep -r "TODO" . --include="*.py"'],
   ['grep -rn "import" --include="*.py" .'],
