@@ -21,6 +21,8 @@ interface Node {
   type: string;
   isNamed: boolean;
   text: string;
+  /** The whole command's text, which `startIndex` and `endIndex` index. */
+  source: string;
   startIndex: number;
   endIndex: number;
   /** `body` when this node is a redirected statement's body, else null (the only field the walk reads). */
@@ -76,6 +78,7 @@ function plainTree(tree: Tree, source: string): Node {
       type: grammar.types[id] || 'ERROR',
       isNamed,
       text: source.slice(startIndex, endIndex),
+      source,
       startIndex,
       endIndex,
       field:
@@ -339,6 +342,71 @@ function unquoteDouble(inner: string): string {
   return out;
 }
 
+/**
+ * Whether a heredoc's text, inside `$( … )`, is read to the same closing `)` by every sh Paddock may
+ * run: old bashes (macOS's /bin/sh is bash 3.2) find the end of `$( … )` by matching parentheses and
+ * quotes before they read the heredoc, with `#` starting a comment or not. The text must leave each
+ * such reading balanced, and hold nothing they expand or escape.
+ */
+function readsTheSameInEveryShell(body: string): boolean {
+  if (/[`$\\]/.test(body)) return false;
+  return [false, true].every((comments) => {
+    let depth = 0;
+    let quote: string | null = null;
+    for (let i = 0; i < body.length; i++) {
+      const ch = body[i]!;
+      if (quote !== null) {
+        if (ch === quote) quote = null;
+        continue;
+      }
+      if (ch === "'" || ch === '"') quote = ch;
+      else if (ch === '(') depth++;
+      else if (ch === ')' && --depth < 0) return false;
+      else if (comments && ch === '#' && (i === 0 || /\s/.test(body[i - 1]!))) {
+        const end = body.indexOf('\n', i);
+        if (end < 0) break;
+        i = end;
+      }
+    }
+    return depth === 0 && quote === null;
+  });
+}
+
+/**
+ * The text `$(cat <<'EOF' … EOF)` puts in a double-quoted word: the heredoc's lines without their
+ * trailing newlines. Only `cat` with no other word, one `<<` heredoc whose delimiter is quoted (so
+ * its text is literal), the delimiter alone on its closing line; anything else is refused.
+ */
+function heredocText(sub: Node): string {
+  const refused = CONSTRUCTS.command_substitution!;
+  const inner = sub.namedChildren.filter((c) => c !== null);
+  const statement = inner[0];
+  if (inner.length !== 1 || statement?.type !== 'redirected_statement' || !sub.text.startsWith('$(')) refuse(refused);
+  const parts = statement.namedChildren.filter((c) => c !== null);
+  const [command, redirect] = parts;
+  if (parts.length !== 2 || command?.type !== 'command' || redirect?.type !== 'heredoc_redirect') refuse(refused);
+  if (command.text !== 'cat' || command.namedChildren.length !== 1) refuse(refused);
+  const tokens = redirect.children.filter((c) => c !== null);
+  const start = tokens.find((c) => c.type === 'heredoc_start');
+  const body = tokens.find((c) => c.type === 'heredoc_body');
+  const end = tokens.find((c) => c.type === 'heredoc_end');
+  if (tokens[0]?.type !== '<<' || !start || !end || tokens.length !== (body ? 4 : 3)) refuse(refused);
+  const quoted = /^'([A-Za-z_][A-Za-z0-9_]*)'$|^"([A-Za-z_][A-Za-z0-9_]*)"$/.exec(start.text);
+  const delimiter = quoted?.[1] ?? quoted?.[2];
+  if (delimiter === undefined || end.text !== delimiter) refuse(refused);
+  if (body && body.namedChildren.length > 0) refuse(refused);
+  const source = sub.source;
+  // The heredoc's text starts on the line after `<<'EOF'`, which holds nothing else.
+  if (source[start.endIndex] !== '\n' || (body && body.startIndex !== start.endIndex + 1)) refuse(refused);
+  // The closing line is the delimiter alone, and only `)` (after blank lines) follows it.
+  if (source[end.startIndex - 1] !== '\n' || source[end.endIndex] !== '\n') refuse(refused);
+  if (!/^\s*\)$/.test(source.slice(end.endIndex, sub.endIndex))) refuse(refused);
+  const text = body?.text ?? '';
+  if (!readsTheSameInEveryShell(text))
+    refuse('the heredoc inside `$( … )` holds quotes, parentheses or `#` that older shells read differently');
+  return text.replace(/\n+$/, '');
+}
+
 function pieces(node: Node, into: { text: string; quoted: boolean }[]): void {
   switch (node.type) {
     case 'word':
@@ -349,13 +417,30 @@ function pieces(node: Node, into: { text: string; quoted: boolean }[]): void {
       into.push({ text: node.text.slice(1, -1), quoted: true });
       return;
     case 'string': {
-      for (const child of node.namedChildren) {
-        if (child && child.type !== 'string_content')
-          refuse(CONSTRUCTS[child.type] ?? `\`${child.text}\` inside double quotes is not literal text`);
-      }
       if (!node.text.startsWith('"') || !node.text.endsWith('"') || node.text.length < 2)
         refuse('a double-quoted string is not closed');
-      into.push({ text: unquoteDouble(node.text.slice(1, -1)), quoted: true });
+      const texts = node.namedChildren.filter((c) => c?.type === 'command_substitution');
+      if (texts.length === 0) {
+        for (const child of node.namedChildren) {
+          if (child && child.type !== 'string_content')
+            refuse(CONSTRUCTS[child.type] ?? `\`${child.text}\` inside double quotes is not literal text`);
+        }
+        into.push({ text: unquoteDouble(node.text.slice(1, -1)), quoted: true });
+        return;
+      }
+      // "…$(cat <<'EOF' … EOF)…": the quoted heredoc's text is the word's text, as sh puts it there.
+      let text = '';
+      let at = node.startIndex + 1;
+      for (const child of node.namedChildren) {
+        if (!child) continue;
+        if (child.type !== 'string_content' && child.type !== 'command_substitution')
+          refuse(CONSTRUCTS[child.type] ?? `\`${child.text}\` inside double quotes is not literal text`);
+        if (child.startIndex !== at) refuse('a double-quoted string holds text the shell grammar skipped');
+        text += child.type === 'string_content' ? unquoteDouble(child.text) : heredocText(child);
+        at = child.endIndex;
+      }
+      if (at !== node.endIndex - 1) refuse('a double-quoted string holds text the shell grammar skipped');
+      into.push({ text, quoted: true });
       return;
     }
     case 'concatenation':

@@ -219,3 +219,27 @@ describe('the simple commands read are the commands that run', () => {
     expect(refused.length, refused.join('\n')).toBeLessThan(SEEDS.length / 10);
   });
 });
+
+describe('a quoted heredoc\'s text inside "$( … )" is the word that runs', () => {
+  it.each(['/bin/sh', 'bash'])('under %s', (shell) => {
+    let accepted = 0;
+    for (const seed of SEEDS) {
+      const rng = random(seed * 7919);
+      let body = '';
+      const lines = 1 + rng.int(3);
+      for (let l = 0; l < lines; l++) body += `${l > 0 ? '\n' : ''}${value(rng)}${value(rng)}`;
+      const source = `p1 "$(cat <<'EOF'\n${body}\nEOF\n)" ${quote(value(rng), rng)}`;
+      const form = readShellForm(source);
+      if (!form.ok) continue;
+      accepted++;
+      const cwd = fs.mkdtempSync(path.join(dir, 'heredoc-'));
+      expect({ seed, source, ran: trace(shell, source, cwd) }).toEqual({
+        seed,
+        source,
+        ran: form.commands.map(record),
+      });
+    }
+    // Texts with quotes, parentheses, `$` or `\` are refused; plain ones are read.
+    expect(accepted).toBeGreaterThan(20);
+  });
+});

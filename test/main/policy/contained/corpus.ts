@@ -86,6 +86,22 @@ export const PLACES_OUTSIDE: readonly Row[] = [
 
 /** Forms the grammar cannot reduce to simple commands of literal words. */
 export const SHELL_CONSTRUCTS: readonly Row[] = [
+  // "$(cat <<'EOF' … EOF)" is text only with a quoted delimiter and a text every sh reads alike.
+  ['git commit -m "$(cat <<EOF\n$(id)\nEOF\n)"', 'shell-construct'],
+  ["git commit -m \"$(cat <<'EOF'\nit's\nEOF\n)\"", 'shell-construct'],
+  ['echo "$(cat <<\'EOF\'\nx ) y\nEOF\n)"', 'shell-construct'],
+  ['echo "$(cat <<\'EOF\'\nx ( y\nEOF\n)"', 'shell-construct'],
+  ["echo \"$(cat <<'EOF'\nfix # it's\nEOF\n)\"", 'shell-construct'],
+  ['echo "$(cat <<\'EOF\'\nx\nEOF\n)" > ../out.txt', 'place-outside'],
+  ['echo "$(cat .env)"', 'shell-construct'],
+  ['echo "$(cat <<\'EOF\' b.txt\nx\nEOF\n)"', 'shell-construct'],
+  ["echo $(cat <<'EOF'\nx\nEOF\n)", 'shell-construct'],
+  ['echo "$(cat <<\'EOF\'\nx\nEOF)"', 'shell-construct'],
+  ['echo "$(cat <<-\'EOF\'\n\tx\n\tEOF\n)"', 'shell-construct'],
+  ['echo "$(cat <<\'EOF\'\n$HOME\nEOF\n)"', 'shell-construct'],
+  ["python3 -c \"$(cat <<'EOF'\nprint(open('.env').read())\nEOF\n)\"", 'shows-secret'],
+  ['echo "$(cat <<\'EOF\'\nx\nEOF\n)" | sh', 'shell-construct'],
+
   // A shell's inline script is read as a command of its own, by the same rules.
   ["bash -c 'cat .env'", 'shows-secret'],
   ["bash -lc 'cat ../outside.txt'", 'place-outside'],
@@ -423,9 +439,14 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ["awk '{print $1}' b.txt"],
   ["find . -name '*.py' -not -path './.venv/*'"],
   ['printf "%s\\n" a b'],
+  // a commit message written as a quoted heredoc
+  ['git commit -m "$(cat <<\'EOF\'\nfeat: add the parser\n\nCo-Authored-By: Claude <noreply@anthropic.com>\nEOF\n)"'],
+  ['git add -A && git commit -m "$(cat <<\'EOF\'\nfix(parser): handle empty input\n\n- keeps "quoted" words\nEOF\n)"'],
+  ['git commit -m "$(cat <<"EOF"\nx\nEOF\n)"'],
+  ['echo "a $(cat <<\'EOF\'\nb\nEOF\n) c"'],
   // a shell's inline script of commands this rule reads
   ["bash -lc 'rg --files | head -50'"],
-  ["bash -lc \"sed -n '1,200p' src/a.ts\""],
+  ['bash -lc "sed -n \'1,200p\' src/a.ts"'],
   ['bash -c "npm test"'],
   ['sh -c "id"'],
   ['bash -c id'],
