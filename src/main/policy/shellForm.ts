@@ -136,6 +136,11 @@ export interface ShellWord {
   glob: boolean;
   /** An unquoted leading `~` (or after `:`/`=` in an assignment): sh puts a home directory there. */
   tilde: boolean;
+  /**
+   * A variable (`$NAME`, `${NAME}`, `$?`) is in the word, kept as written in `value`: allowed only
+   * in the words of a program that opens nothing (echo, printf), whose output is all it does.
+   */
+  expands?: true;
 }
 
 export type ShellRedirect =
@@ -198,6 +203,9 @@ const CONSTRUCTS: Record<string, string> = {
   extglob_pattern: 'an extended glob is bash only',
   coproc: '`coproc` runs a command in the background',
 };
+
+/** Programs that open nothing and only print their words: a variable among them is only text shown. */
+const PRINTS_ONLY = new Set(['echo', 'printf']);
 
 /** Builtins that change the shell, run a string or a file as shell code, or leave the shell's control. */
 const SHELL_BUILTINS: Record<string, string> = {
@@ -407,8 +415,23 @@ function heredocText(sub: Node): string {
   return text.replace(/\n+$/, '');
 }
 
-function pieces(node: Node, into: { text: string; quoted: boolean }[]): void {
+/** A piece of a word: quoted text never globs; a variable is kept as written (`ShellWord.expands`). */
+interface Piece {
+  text: string;
+  quoted: boolean;
+  variable?: true;
+}
+
+/** A variable sh puts in a word: `$NAME`, `${NAME}`, or a special parameter (`$?`, `$#`, `$1`). */
+const VARIABLE = /^\$(?:[A-Za-z_][A-Za-z0-9_]*|[?#$!@*0-9-]|\{[A-Za-z_][A-Za-z0-9_]*\})$/;
+
+function pieces(node: Node, into: Piece[], variables = false): void {
   switch (node.type) {
+    case 'simple_expansion':
+    case 'expansion':
+      if (!variables || !VARIABLE.test(node.text)) refuse(CONSTRUCTS[node.type]!);
+      into.push({ text: node.text, quoted: false, variable: true });
+      return;
     case 'word':
     case 'number':
       unquoteBare(node.text, into);
@@ -419,7 +442,7 @@ function pieces(node: Node, into: { text: string; quoted: boolean }[]): void {
     case 'string': {
       if (!node.text.startsWith('"') || !node.text.endsWith('"') || node.text.length < 2)
         refuse('a double-quoted string is not closed');
-      const texts = node.namedChildren.filter((c) => c?.type === 'command_substitution');
+      const texts = node.namedChildren.filter((c) => c?.type !== 'string_content');
       if (texts.length === 0) {
         for (const child of node.namedChildren) {
           if (child && child.type !== 'string_content')
@@ -430,22 +453,31 @@ function pieces(node: Node, into: { text: string; quoted: boolean }[]): void {
       }
       // "…$(cat <<'EOF' … EOF)…": the quoted heredoc's text is the word's text, as sh puts it there.
       let text = '';
+      let expands = false;
       let at = node.startIndex + 1;
       for (const child of node.namedChildren) {
         if (!child) continue;
-        if (child.type !== 'string_content' && child.type !== 'command_substitution')
+        if (
+          child.type !== 'string_content' &&
+          child.type !== 'command_substitution' &&
+          ((child.type !== 'simple_expansion' && child.type !== 'expansion') || !variables)
+        )
           refuse(CONSTRUCTS[child.type] ?? `\`${child.text}\` inside double quotes is not literal text`);
         if (child.startIndex !== at) refuse('a double-quoted string holds text the shell grammar skipped');
-        text += child.type === 'string_content' ? unquoteDouble(child.text) : heredocText(child);
+        if (child.type === 'simple_expansion' || child.type === 'expansion') {
+          if (!VARIABLE.test(child.text)) refuse(CONSTRUCTS[child.type]!);
+          expands = true;
+          text += child.text;
+        } else text += child.type === 'string_content' ? unquoteDouble(child.text) : heredocText(child);
         at = child.endIndex;
       }
       if (at !== node.endIndex - 1) refuse('a double-quoted string holds text the shell grammar skipped');
-      into.push({ text, quoted: true });
+      into.push({ text, quoted: true, ...(expands ? { variable: true } : {}) });
       return;
     }
     case 'concatenation':
       for (const child of node.children) {
-        if (child) pieces(child, into);
+        if (child) pieces(child, into, variables);
       }
       return;
     default:
@@ -456,25 +488,25 @@ function pieces(node: Node, into: { text: string; quoted: boolean }[]): void {
   }
 }
 
-function literalWord(node: Node, assignment = false): ShellWord {
-  const parts: { text: string; quoted: boolean }[] = [];
-  pieces(node, parts);
+function literalWord(node: Node, assignment = false, variables = false): ShellWord {
+  const parts: Piece[] = [];
+  pieces(node, parts, variables);
   const value = parts.map((p) => p.text).join('');
   // Checked on the whole word: the grammar splits `[ab].txt` and `{a,b}` into several pieces.
   const bare = parts
-    .filter((p) => !p.quoted)
+    .filter((p) => !p.quoted && !p.variable)
     .map((p) => p.text)
     .join('');
   if (/[{}]/.test(bare) && value !== '{}')
     refuse('`{` and `}` in a word expand differently in sh and bash; quote them');
   if (/[[\]]/.test(bare) && value !== '[' && value !== ']')
     refuse('a `[…]` pattern matches file names by a set this rule does not read; quote it');
-  const glob = parts.some((p) => !p.quoted && /[*?]/.test(p.text));
+  const glob = parts.some((p) => !p.quoted && !p.variable && /[*?]/.test(p.text));
   const first = parts[0];
   let tilde = first !== undefined && !first.quoted && first.text.startsWith('~');
   // In an assignment sh also expands a `~` after `=` or `:` (PATH=a:~/bin).
   if (assignment && parts.some((p) => !p.quoted && /(^|[:=])~/.test(p.text))) tilde = true;
-  return { value, parts, glob, tilde };
+  return { value, parts, glob, tilde, ...(parts.some((p) => p.variable) ? { expands: true as const } : {}) };
 }
 
 const EMPTY_WORD: ShellWord = { value: '', parts: [], glob: false, tilde: false };
@@ -563,7 +595,8 @@ function redirectOf(node: Node, program: () => string): ShellRedirect[] {
 /** Two words as one: what sh makes of pieces with no blank between them. */
 function joined(a: ShellWord, b: ShellWord): ShellWord {
   const parts = [...a.parts, ...b.parts];
-  return { value: a.value + b.value, parts, glob: a.glob || b.glob, tilde: a.tilde };
+  const expands = a.expands || b.expands ? { expands: true as const } : {};
+  return { value: a.value + b.value, parts, glob: a.glob || b.glob, tilde: a.tilde, ...expands };
 }
 
 function pushCommand(node: Node, outer: readonly Node[], walk: Walk): void {
@@ -615,11 +648,16 @@ function pushCommand(node: Node, outer: readonly Node[], walk: Walk): void {
         break;
       default:
         if (words.length === 0) refuse(`\`${child.text}\` before the program name is not an assignment`);
-        words.push(literalWord(child));
+        words.push(literalWord(child, false, true));
     }
   }
   if (words.length === 0) refuse(CONSTRUCTS.variable_assignment!);
   const program = words[0]!.value;
+  if (!PRINTS_ONLY.has(program)) {
+    const expands = words.find((w) => w.expands);
+    if (expands)
+      refuse(CONSTRUCTS[expands.parts.some((p) => p.text.startsWith('${')) ? 'expansion' : 'simple_expansion']!);
+  }
   const builtin = SHELL_BUILTINS[program];
   if (builtin !== undefined && !words[0]!.parts.some((p) => p.quoted)) refuse(builtin);
   if (builtin !== undefined) refuse(`${builtin} (quoted or not)`);

@@ -86,6 +86,20 @@ export const PLACES_OUTSIDE: readonly Row[] = [
 
 /** Forms the grammar cannot reduce to simple commands of literal words. */
 export const SHELL_CONSTRUCTS: readonly Row[] = [
+  // A variable is text only in the words of echo and printf, which open nothing.
+  ['cat $HOME/.ssh/id_rsa', 'shell-construct'],
+  ['ls "$PWD"', 'shell-construct'],
+  ['echo ${HOME:-x}', 'shell-construct'],
+  ['echo "${X:-$(id)}"', 'shell-construct'],
+  ['echo x > $OUT', 'shell-construct'],
+  ['X=$HOME echo hi', 'shell-construct'],
+  ['$CMD', 'shell-construct'],
+  ['"$CMD" x', 'shell-construct'],
+  ['echo $X | sh', 'shell-construct'],
+  ['printf "$X" > ../out.txt', 'place-outside'],
+  ['env echo $X', 'shell-construct'],
+  ['[ -n "$X" ] && echo y', 'shell-construct'],
+
   // "$(cat <<'EOF' … EOF)" is text only with a quoted delimiter and a text every sh reads alike.
   ['git commit -m "$(cat <<EOF\n$(id)\nEOF\n)"', 'shell-construct'],
   ["git commit -m \"$(cat <<'EOF'\nit's\nEOF\n)\"", 'shell-construct'],
@@ -106,7 +120,7 @@ export const SHELL_CONSTRUCTS: readonly Row[] = [
   ["bash -c 'cat .env'", 'shows-secret'],
   ["bash -lc 'cat ../outside.txt'", 'place-outside'],
   ["sh -c 'cd .. && ls'", 'place-outside'],
-  ["bash -c 'echo $HOME'", 'shell-construct'],
+  ["bash -c 'cat $HOME'", 'shell-construct'],
   ["bash -c 'ls' extra", 'shell-construct'],
   ["cat b.txt | bash -c 'cat'", 'shell-construct'],
   ["bash -c 'ls' < b.txt", 'shell-construct'],
@@ -126,8 +140,8 @@ export const SHELL_CONSTRUCTS: readonly Row[] = [
   ['echo `id`', 'shell-construct'],
   ['echo "$(id)"', 'shell-construct'],
   ['echo "`id`"', 'shell-construct'],
-  ['echo $HOME', 'shell-construct'],
-  ['echo ${HOME}', 'shell-construct'],
+  ['ls $HOME', 'shell-construct'],
+  ['ls ${PWD}', 'shell-construct'],
   ['echo "${PATH:-x}"', 'shell-construct'],
   ['cat "$F"', 'shell-construct'],
   ['echo $((1+2))', 'shell-construct'],
@@ -439,6 +453,15 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ["awk '{print $1}' b.txt"],
   ["find . -name '*.py' -not -path './.venv/*'"],
   ['printf "%s\\n" a b'],
+  // variables shown by echo and printf
+  ['echo $?'],
+  ['npm test; echo "exit: $?"'],
+  ['npm test 2>&1; echo "EXIT CODE: $?"'],
+  ['echo $PATH'],
+  ['echo "$HOME"'],
+  ['printf \'%s\\n\' "$PWD"'],
+  ['echo ${PATH}'],
+  ['echo "a${PWD}b" > notes.txt'],
   // a commit message written as a quoted heredoc
   ['git commit -m "$(cat <<\'EOF\'\nfeat: add the parser\n\nCo-Authored-By: Claude <noreply@anthropic.com>\nEOF\n)"'],
   ['git add -A && git commit -m "$(cat <<\'EOF\'\nfix(parser): handle empty input\n\n- keeps "quoted" words\nEOF\n)"'],
