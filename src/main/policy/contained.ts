@@ -42,6 +42,7 @@ import { readCommand, type CommandReading } from './commandReading';
 import { resolveCommandCwd } from './paths';
 import type { GateCode } from './types';
 import { searchFilter } from './searchFilters';
+import { consumerProblem, passesLinesOn, producerList, readFind, readXargs, type FileList } from './fileLists';
 
 export interface ContainedContext {
   paths: PathContext;
@@ -415,8 +416,10 @@ function judgeCommand(
   }
   if (program === 'find') {
     const exec = argv.find((w) => ['-exec', '-execdir', '-ok', '-okdir'].includes(w));
-    if (exec)
-      card('shell-construct', `find ${exec} runs a command for each file it finds, which this rule does not read`);
+    if (exec) {
+      judgeFindExec(judged, cmd, where, view, ctx, connector, last, depth);
+      return;
+    }
   }
   if (program === 'env' || program === 'timeout' || program === 'nice')
     card('shell-construct', `${program} wraps a command this rule could not read`);
@@ -612,6 +615,142 @@ function judgeCommand(
   }
 }
 
+/**
+ * `find … -exec CMD {} ;`: CMD given every file find may list (consumerProblem names the programs
+ * allowed), judged with its own words and for what those files are; then find without its -exec.
+ */
+function judgeFindExec(
+  judged: Judged,
+  cmd: ShellCommand,
+  where: Where,
+  view: FileView,
+  ctx: ContainedContext,
+  connector: string,
+  last: boolean,
+  depth: number,
+): void {
+  const { argv, words } = judged;
+  const reading = readFind(argv);
+  const runs = '`find -exec` runs a command for each file it finds';
+  if (!reading.ok) card('shell-construct', `${runs}, and ${reading.reason}`);
+  const kept = new Set(words.map((_, k) => k));
+  for (const exec of reading.execs) {
+    const problem = consumerProblem(exec.argv);
+    if (problem) card('shell-construct', `${runs}: ${problem}`);
+    judgeCommand(consumerCommand(exec.indices.map((k) => words[k]!)), where, view, ctx, 'start', last, depth + 1);
+    judgeFileList(exec.argv, reading.list, where, view);
+    const open = exec.indices[0]! - 1;
+    let close = exec.indices[exec.indices.length - 1]! + 1;
+    while (close < argv.length && argv[close] !== ';' && argv[close] !== '+') close++;
+    for (let k = open; k <= close; k++) kept.delete(k);
+  }
+  const rest = words.filter((_, k) => kept.has(k));
+  judgeCommand({ ...cmd, assignments: judged.assignments, words: rest }, where, view, ctx, connector, last, depth + 1);
+}
+
+/** A program given a list of files, as a simple command of its own words (no redirects). */
+function consumerCommand(words: readonly ShellWord[]): ShellCommand {
+  return { assignments: [], words, redirects: [], connector: 'start', text: words.map((w) => w.value).join(' ') };
+}
+
+/** Programs given a list of files that print of each only its name, a count or a digest. */
+const SHOWS_NAMES_ONLY = new Set([
+  'md5sum',
+  'sha1sum',
+  'sha256sum',
+  'sha512sum',
+  'basename',
+  'dirname',
+  'realpath',
+  'readlink',
+  'echo',
+  'printf',
+]);
+
+/**
+ * What a program given every file of `list` would do beyond its own words: read a secrets file
+ * among them to the model, or follow a link among them out of the workspace.
+ */
+function judgeFileList(consumer: readonly string[], list: FileList, where: Where, view: FileView): void {
+  const program = consumer[0] === 'npx' ? consumer[1]! : consumer[0]!;
+  const roots = list.fromTop ? [view.workspace] : list.roots.length > 0 ? list.roots : ['.'];
+  const showsContent =
+    !NAMES_ONLY.has(program) &&
+    !SHOWS_NAMES_ONLY.has(program) &&
+    !(PATTERN_FIRST.has(program) && consumer.some((w) => NAMES_ONLY_FLAGS.test(w)));
+  for (const root of roots) {
+    const place = insideOrCard(view, root, where, `the path ${root}`);
+    if (place.kind !== 'inside') continue;
+    if (showsContent) {
+      const secret = view.secretBelow(place, list.how, list.filter);
+      if (secret)
+        card(
+          'shows-secret',
+          `${program} would be given the files below ${place.rel || '.'}, the secrets file ${secret} among them, and what it prints goes to the model`,
+        );
+    }
+    const link = view.linkOutBelow(place, list.how, list.filter);
+    if (link) outside(`the link ${link.rel}`, `${program} would be given it and read where it leads: ${link.reason}`);
+  }
+}
+
+/** `PRODUCER | … | xargs CMD`: CMD given every file the producer may list. */
+function judgeXargs(
+  commands: readonly ShellCommand[],
+  i: number,
+  judged: Judged,
+  where: Where,
+  view: FileView,
+  ctx: ContainedContext,
+  last: boolean,
+  depth: number,
+): void {
+  const cmd = commands[i]!;
+  const runs = RUNS_OTHERS.xargs!;
+  if (cmd.connector !== '|') card('shell-construct', runs);
+  const readsAFile = (c: ShellCommand): boolean =>
+    c.redirects.some((r) => r.kind === 'heredoc' || (r.kind === 'file' && r.op === '<'));
+  let j = i;
+  while (j > 0 && commands[j]!.connector === '|') j--;
+  const list = producerList(unwrap(commands[j]!).argv);
+  if (list === null) card('shell-construct', `${runs}, and its input is not a list of files this rule reads`);
+  for (let k = j + 1; k <= i; k++) {
+    if (readsAFile(commands[k]!)) card('shell-construct', `${runs}, and its input comes from a file`);
+    if (k < i && !passesLinesOn(unwrap(commands[k]!).argv))
+      card('shell-construct', `${runs}, and ${commands[k]!.text} changes the list it is given`);
+  }
+  const reading = readXargs(judged.argv);
+  if (!reading.ok) card('shell-construct', `${runs}, and ${reading.reason}`);
+  const problem = consumerProblem(reading.argv);
+  if (problem) card('shell-construct', `${runs}: ${problem}`);
+  const consumer = consumerCommand(reading.offset.map((k) => judged.words[k]!));
+  judgeCommand({ ...consumer, redirects: cmd.redirects }, where, view, ctx, 'start', last, depth + 1);
+  judgeFileList(reading.argv, list, where, view);
+}
+
+/** Each simple command of a list in each directory it may run in (`cwds`, from directories()). */
+function judgeList(
+  commands: readonly ShellCommand[],
+  cwds: readonly (readonly string[])[],
+  view: FileView,
+  ctx: ContainedContext,
+  last: boolean,
+  depth: number,
+  at: { index: number } = { index: -1 },
+): void {
+  for (let i = 0; i < commands.length; i++) {
+    at.index = i;
+    const isLast = last && i === commands.length - 1;
+    const command = commands[i]!;
+    const judged = unwrap(command);
+    for (const cwd of cwds[i]!) {
+      if (judged.argv[0] === 'xargs' && judged.assignments.length === 0)
+        judgeXargs(commands, i, judged, { cwd }, view, ctx, isLast, depth);
+      else judgeCommand(command, { cwd }, view, ctx, command.connector, isLast, depth);
+    }
+  }
+}
+
 /** Shells' options an inline script may come with: login, exit on error, trace, unset is an error, pipefail. */
 const SCRIPT_SHELL_FLAGS = /^-[elxuc]+$|^--login$|^--noprofile$|^--norc$/;
 const SCRIPT_SHELLS = new Set(['sh', 'bash', 'dash']);
@@ -662,10 +801,7 @@ function judgeScript(
   if (!form.ok) card(form.undecidable ? 'undecidable' : 'shell-construct', `in the shell's script: ${form.reason}`);
   const inner = form.commands;
   const { cwds } = directories(inner, where.cwd, view, { index: -1 });
-  for (let i = 0; i < inner.length; i++) {
-    for (const cwd of cwds[i]!)
-      judgeCommand(inner[i]!, { cwd }, view, ctx, inner[i]!.connector, last && i === inner.length - 1, depth + 1);
-  }
+  judgeList(inner, cwds, view, ctx, last, depth + 1);
 }
 
 /** Whether the word at `index` is the value of `--env-file` (node, bun, deno read it for themselves). */
@@ -823,11 +959,7 @@ export function decideContained(
     if (!here.ok) return { tier: 'gated', code: 'place-outside', reason: here.reason, parts: partsOf(commands, -1) };
     const view = new FileView(session, ctx.maxFileBytes ?? DEFAULT_CAP, ctx.privateTmp === true, ctx.ignoreRules);
     const { cwds } = directories(commands, here.absolute, view, at);
-    for (let i = 0; i < commands.length; i++) {
-      at.index = i;
-      for (const cwd of cwds[i]!)
-        judgeCommand(commands[i]!, { cwd }, view, ctx, commands[i]!.connector, i === commands.length - 1);
-    }
+    judgeList(commands, cwds, view, ctx, true, 0, at);
   } catch (error) {
     if (error instanceof Card) {
       return {

@@ -298,6 +298,42 @@ export class FileView {
   }
 
   /**
+   * The first symbolic link below this directory that leads out of the workspace and that a
+   * program given the files a search lists would open (`how` and `filter` as for secretBelow),
+   * or a sentence when there are too many entries to tell. Null when there is none.
+   */
+  linkOutBelow(
+    place: Extract<Place, { kind: 'inside' }>,
+    how: { hidden: boolean; ignoredToo: boolean },
+    filter: SearchFilter | null = null,
+  ): { rel: string; reason: string } | null {
+    if (place.rel !== '' && !place.stat?.isDirectory()) return null;
+    let found: { rel: string; reason: string } | null = null;
+    const below = (rel: string): string => (place.rel === '' ? rel : rel.slice(place.rel.length + 1));
+    const tooMany = this.walk(
+      place.abs,
+      place.rel,
+      { ...how, skip: (name) => NOT_SEARCHED.has(name) },
+      (rel, entry) => {
+        const dir = entry.isDirectory();
+        if (!how.ignoredToo && this.ignored(rel, dir)) return 'skip';
+        if (filter && dir && filter.skipsDir(below(rel))) return 'skip';
+        if (!entry.isSymbolicLink() || (filter?.filtersFiles && !filter.reads(below(rel)))) return 'go';
+        const target = this.place(path.join(this.workspace, rel), this.workspace);
+        if (target.kind === 'outside') {
+          found = { rel, reason: target.reason };
+          return 'stop';
+        }
+        return 'go';
+      },
+    );
+    if (found) return found;
+    return tooMany
+      ? { rel: `${place.rel || '.'}/`, reason: `more than ${WALK_LIMIT} entries, too many to check for links` }
+      : null;
+  }
+
+  /**
    * Whether `text` (as written, from `cwd`) is a symbolic link, or names a directory holding one (or
    * too large to tell).
    */

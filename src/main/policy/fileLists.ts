@@ -1,0 +1,305 @@
+// Commands that run another program on a list of files they found: `find … -exec CMD {} +` and
+// `PRODUCER | xargs CMD`, where the producer lists files below known starting points (`find`,
+// `git ls-files`, `git diff --name-only`, `rg --files`, `rg -l`, `grep -rl`). Contained mode
+// (policy/contained.ts) judges them as CMD given every file the producer may list: this module reads
+// their shape; the judging (secrets, links out, CMD's own words) stays in contained.ts. Anything
+// else that feeds xargs, and any CMD not in FILE_CONSUMERS, is still a card.
+import { VALUE_FLAGS } from './containedPrograms';
+import { searchFilter, type SearchFilter } from './searchFilters';
+
+/** What a producer may list: files below `roots` (as written; none: the directory it runs in). */
+export interface FileList {
+  roots: string[];
+  /** `roots` are relative to the repository's top, not the directory (git diff --name-only). */
+  fromTop?: true;
+  how: { hidden: boolean; ignoredToo: boolean };
+  filter: SearchFilter | null;
+}
+
+/**
+ * Programs that read the files they are given and nothing else, or only check them: given a list,
+ * each does to every file what it does to one. Writers, runners and interpreters are not here.
+ */
+const FILE_CONSUMERS = new Set([
+  'cat',
+  'head',
+  'tail',
+  'wc',
+  'grep',
+  'egrep',
+  'fgrep',
+  'rg',
+  'ls',
+  'stat',
+  'file',
+  'du',
+  'nl',
+  'md5sum',
+  'sha1sum',
+  'sha256sum',
+  'sha512sum',
+  'basename',
+  'dirname',
+  'realpath',
+  'readlink',
+  'echo',
+  'printf',
+  'eslint',
+  'prettier',
+  'flake8',
+  'mypy',
+  'shellcheck',
+]);
+
+/** Options that make a consumer change the files it is given. */
+const REWRITES = /^(--fix|--fix-dry-run=false|--write|-w|-i|--in-place|-o|--output(=.*)?)$/;
+
+/** Why `argv` (the program with its words) may not consume a list of files, or null when it may. */
+export function consumerProblem(argv: readonly string[]): string | null {
+  let words = argv;
+  if (words[0] === 'npx' && words[1] !== undefined && !words[1].startsWith('-')) words = words.slice(1);
+  const program = words[0] ?? '';
+  if (!FILE_CONSUMERS.has(program))
+    return `${program || 'nothing'} is not a program this rule lets run on a list of files`;
+  const rewrite = words.find((w) => REWRITES.test(w));
+  if (rewrite) return `${program} ${rewrite} changes the files it is given`;
+  return null;
+}
+
+/** The primaries of a find expression this rule reads, with the number of words each takes. */
+const FIND_TESTS: Record<string, number> = {
+  '-name': 1,
+  '-iname': 1,
+  '-path': 1,
+  '-ipath': 1,
+  '-wholename': 1,
+  '-type': 1,
+  '-maxdepth': 1,
+  '-mindepth': 1,
+  '-newer': 1,
+  '-mtime': 1,
+  '-mmin': 1,
+  '-size': 1,
+  '-empty': 0,
+  '-print': 0,
+  '-print0': 0,
+  '-prune': 0,
+  '-not': 0,
+  '!': 0,
+  '-o': 0,
+  '-or': 0,
+  '-a': 0,
+  '-and': 0,
+  '(': 0,
+  ')': 0,
+};
+
+/** `find`'s starting points, filter and `-exec` commands, or why it is not read. */
+export type FindReading =
+  { ok: true; list: FileList; execs: { argv: string[]; indices: number[] }[] } | { ok: false; reason: string };
+
+/**
+ * Reads `find ROOTS EXPRESSION`: roots, then primaries this rule knows, `-exec`/`-execdir CMD … {} ;`
+ * or `+` with `{}` a word of its own. Its filter is the `-name`/`-iname` patterns not negated when
+ * every primary is joined by "and" (no `-o`, no parentheses); otherwise every file counts.
+ */
+export function readFind(argv: readonly string[]): FindReading {
+  const roots: string[] = [];
+  let i = 1;
+  while (i < argv.length && !argv[i]!.startsWith('-') && argv[i] !== '!' && argv[i] !== '(') roots.push(argv[i++]!);
+  const names: { glob: string; ignoreCase: boolean }[] = [];
+  let joinedByAnd = true;
+  const execs: { argv: string[]; indices: number[] }[] = [];
+  for (; i < argv.length; i++) {
+    const w = argv[i]!;
+    if (w === '-exec' || w === '-execdir') {
+      const start = i + 1;
+      let end = start;
+      while (end < argv.length && argv[end] !== ';' && argv[end] !== '+') end++;
+      if (end >= argv.length) return { ok: false, reason: `find ${w} has no closing \`;\` or \`+\`` };
+      const words = argv.slice(start, end);
+      if (argv[end] === '+' && words[words.length - 1] !== '{}')
+        return { ok: false, reason: `find ${w} … + takes \`{}\` last` };
+      const kept: number[] = [];
+      for (let k = start; k < end; k++) {
+        if (argv[k] === '{}') continue;
+        if (argv[k]!.includes('{}'))
+          return { ok: false, reason: `find ${w} puts the file's name inside the word ${argv[k]}` };
+        kept.push(k);
+      }
+      if (kept.length === 0) return { ok: false, reason: `find ${w} runs the file it finds` };
+      execs.push({ argv: kept.map((k) => argv[k]!), indices: kept });
+      i = end;
+      continue;
+    }
+    const takes = FIND_TESTS[w];
+    if (takes === undefined) return { ok: false, reason: `find ${w} is an option this rule does not read` };
+    if (w === '-o' || w === '-or' || w === '(' || w === ')') joinedByAnd = false;
+    // `!` and `-not` negate the next primary only: a -name negated is no filter of what is listed.
+    const negated = argv[i - 1] === '!' || argv[i - 1] === '-not';
+    if ((w === '-name' || w === '-iname') && argv[i + 1] !== undefined && !negated)
+      names.push({ glob: argv[i + 1]!, ignoreCase: w === '-iname' });
+    i += takes;
+  }
+  const filter = joinedByAnd && names.length > 0 ? namesFilter(names) : null;
+  return { ok: true, list: { roots, how: { hidden: true, ignoredToo: true }, filter }, execs };
+}
+
+/** Files whose base name matches every pattern (find's `-name` joined by "and"). */
+function namesFilter(names: readonly { glob: string; ignoreCase: boolean }[]): SearchFilter {
+  // One grep filter per pattern, each an --include: read only when every one reads it.
+  const each = names.map((n) =>
+    searchFilter('grep', ['grep', `--include=${n.ignoreCase ? caseless(n.glob) : n.glob}`])!,
+  );
+  return { filtersFiles: true, reads: (below) => each.every((f) => f.reads(below)), skipsDir: () => false };
+}
+
+/** A glob that matches regardless of case: each letter as `[aA]`. */
+function caseless(glob: string): string {
+  return glob.replace(/[A-Za-z]/g, (c) => `[${c.toLowerCase()}${c.toUpperCase()}]`);
+}
+
+/** What a producer at the head of a pipeline lists, or null when it is not one this rule reads. */
+export function producerList(argv: readonly string[]): FileList | null {
+  const program = argv[0];
+  const rest = argv.slice(1);
+  const operands = rest.filter((w) => !w.startsWith('-'));
+  if (program === 'find') {
+    const reading = readFind(argv);
+    return reading.ok && reading.execs.length === 0 ? reading.list : null;
+  }
+  if (program === 'git') {
+    if (
+      rest[0] === 'ls-files' &&
+      rest
+        .slice(1)
+        .every((w) => /^(-[cmo]|--cached|--modified|--others|--exclude-standard|-z|--)$/.test(w) || !w.startsWith('-'))
+    )
+      return { roots: operands.slice(1), how: { hidden: true, ignoredToo: true }, filter: null };
+    if (
+      rest[0] === 'diff' &&
+      rest.includes('--name-only') &&
+      rest.slice(1).every((w) => /^(--name-only|--cached|--staged|-z|--)$/.test(w) || !w.startsWith('-'))
+    )
+      return { roots: [], fromTop: true, how: { hidden: true, ignoredToo: true }, filter: null };
+    return null;
+  }
+  if (program === 'rg' || program === 'grep' || program === 'egrep' || program === 'fgrep') {
+    const listsNames = rest.some((w) => /^-[a-zA-Z]*l[a-zA-Z]*$/.test(w) || w === '--files-with-matches');
+    const files = program === 'rg' && rest.includes('--files');
+    if (!listsNames && !files) return null;
+    const grepRecursive = program !== 'rg' && rest.some((w) => /^-[a-zA-Z]*[rR]/.test(w) || w === '--recursive');
+    if (program !== 'rg' && !grepRecursive) return null;
+    const words = searchOperands(program, argv, !files);
+    if (words === null) return null;
+    const how =
+      program === 'rg'
+        ? {
+            hidden: rest.some(
+              (w) => w === '--hidden' || w === '-.' || /^-[a-zA-Z]*u/.test(w) || w === '--unrestricted',
+            ),
+            ignoredToo: rest.some(
+              (w) => /^--no-ignore/.test(w) || /^-[a-zA-Z]*uu/.test(w) || /^-[a-zA-Z]*u[a-zA-Z]*u/.test(w),
+            ),
+          }
+        : { hidden: true, ignoredToo: true };
+    return { roots: words, how, filter: searchFilter(program, argv) };
+  }
+  return null;
+}
+
+/**
+ * A search's starting points: its words that are neither options nor option values, after its
+ * pattern when it takes one (`-e`/`-f` give the pattern instead). Null when an option is unknown.
+ */
+function searchOperands(program: string, argv: readonly string[], takesPattern: boolean): string[] | null {
+  const values = VALUE_FLAGS[program] ?? {};
+  const out: string[] = [];
+  let pattern = takesPattern && !argv.some((w) => w === '-e' || w === '-f' || /^--(regexp|file)(=|$)/.test(w));
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i]!;
+    if (w === '-e' || w === '-f' || w === '--regexp' || w === '--file') {
+      i++;
+      continue;
+    }
+    if (values[w] !== undefined) {
+      i += values[w];
+      continue;
+    }
+    if (w.startsWith('-')) continue;
+    if (pattern) {
+      pattern = false;
+      continue;
+    }
+    out.push(w);
+  }
+  return out;
+}
+
+/** Options of xargs this rule reads: how it splits its input and batches, never what it runs. */
+const XARGS_FLAGS = /^(-0|--null|-r|--no-run-if-empty|-t|--verbose|-x|--exit)$/;
+const XARGS_VALUES = /^(-n|-L|-P|-s|--max-args|--max-lines|--max-procs|--max-chars)$/;
+
+/** The command xargs runs (with `-I R`, the replaced words removed), or why it is not read. */
+export function readXargs(
+  argv: readonly string[],
+): { ok: true; argv: string[]; offset: number[] } | { ok: false; reason: string } {
+  let i = 1;
+  let replace: string | null = null;
+  for (; i < argv.length; i++) {
+    const w = argv[i]!;
+    if (XARGS_FLAGS.test(w)) continue;
+    if (XARGS_VALUES.test(w)) {
+      i++;
+      continue;
+    }
+    if (/^(-n|-L|-P|-s)\d+$/.test(w) || /^--max-(args|lines|procs|chars)=\d+$/.test(w)) continue;
+    if (w === '-I') {
+      replace = argv[++i] ?? null;
+      continue;
+    }
+    if (w.startsWith('-I') && w.length > 2) {
+      replace = w.slice(2);
+      continue;
+    }
+    if (w === '-i' || w === '--replace') {
+      replace = '{}';
+      continue;
+    }
+    if (w.startsWith('-')) return { ok: false, reason: `xargs ${w} is an option this rule does not read` };
+    break;
+  }
+  if (replace === '') return { ok: false, reason: 'xargs -I takes a replacement string' };
+  const kept: number[] = [];
+  for (let k = i; k < argv.length; k++) {
+    if (replace !== null && argv[k] === replace) continue;
+    if (replace !== null && argv[k]!.includes(replace))
+      return { ok: false, reason: `xargs -I puts each line inside the word ${argv[k]}` };
+    kept.push(k);
+  }
+  if (kept.length === 0) return { ok: false, reason: 'xargs runs each line of its input as a program' };
+  return { ok: true, argv: kept.map((k) => argv[k]!), offset: kept };
+}
+
+/** Programs that may stand between a producer and xargs: they pass on some of its lines, unchanged. */
+export function passesLinesOn(argv: readonly string[]): boolean {
+  const program = argv[0];
+  const operands = argv.slice(1).filter((w) => !w.startsWith('-'));
+  if (program === 'grep' || program === 'egrep' || program === 'fgrep')
+    return operands.length === 1 && !argv.some((w) => /^-[a-zA-Z]*[rRfo]/.test(w) || w.startsWith('--'));
+  if (program === 'head' || program === 'tail') {
+    for (let i = 1; i < argv.length; i++) {
+      const w = argv[i]!;
+      if (/^-n?\d+$/.test(w)) continue;
+      if (w === '-n' && /^\d+$/.test(argv[i + 1] ?? '')) {
+        i++;
+        continue;
+      }
+      return false;
+    }
+    return true;
+  }
+  if (program === 'sort') return argv.slice(1).every((w) => /^-[urfV]+$/.test(w));
+  if (program === 'uniq') return argv.slice(1).length === 0;
+  return false;
+}

@@ -1,0 +1,119 @@
+// The shapes of commands that run a program on a list of files (policy/fileLists.ts): what find and
+// a producer list, what xargs runs, which programs may stand between them and which may consume.
+import { describe, expect, it } from 'vitest';
+import { consumerProblem, passesLinesOn, producerList, readFind, readXargs } from '../../../src/main/policy/fileLists';
+
+const w = (s: string) => s.split(' ');
+
+describe('readFind', () => {
+  it('reads roots, a -name filter joined by "and", and each -exec', () => {
+    const r = readFind(w('find src lib -type f -name *.ts -exec grep -n x {} ; -exec wc -l {} +'));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.list.roots).toEqual(['src', 'lib']);
+    expect(r.list.filter!.reads('a/b.ts')).toBe(true);
+    expect(r.list.filter!.reads('.env')).toBe(false);
+    expect(r.execs.map((e) => e.argv)).toEqual([w('grep -n x'), w('wc -l')]);
+  });
+
+  it('gives no filter when primaries are joined by -o or grouped', () => {
+    for (const c of ['find . -name *.ts -o -name *.env', 'find . ( -name *.ts )']) {
+      const r = readFind(w(c));
+      expect(r.ok && r.list.filter).toBeNull();
+    }
+  });
+
+  it('does not filter by a negated -name', () => {
+    const r = readFind(w('find . ! -name *.py'));
+    expect(r.ok && r.list.filter).toBeNull();
+  });
+
+  it.each([
+    'find . -exec cat {}.bak ;',
+    'find . -exec {} ;',
+    'find . -exec cat {}',
+    'find . -exec cat {} x +',
+    'find . -fprint out',
+    'find . -printf %p',
+    'find -L . -name x',
+  ])('refuses %s', (c) => {
+    expect(readFind(w(c)).ok).toBe(false);
+  });
+});
+
+describe('readXargs', () => {
+  it.each([
+    ['xargs wc -l', ['wc', '-l']],
+    ['xargs -0 -n 1 grep -n x', ['grep', '-n', 'x']],
+    ['xargs -r -P4 cat', ['cat']],
+    ['xargs -I {} wc -l {}', ['wc', '-l']],
+    ['xargs -I% cat %', ['cat']],
+  ])('%s runs %j', (c, argv) => {
+    const r = readXargs(w(c));
+    expect(r.ok && r.argv).toEqual(argv);
+  });
+
+  it.each(['xargs', 'xargs -a list cat', 'xargs -I {} cat {}/x', 'xargs -d , cat', 'xargs -I'])('refuses %s', (c) => {
+    expect(readXargs(w(c)).ok).toBe(false);
+  });
+});
+
+describe('producerList', () => {
+  it.each([
+    ['find src -name *.ts', ['src']],
+    ['git ls-files src', ['src']],
+    ['git diff --name-only', []],
+    ['rg --files src', ['src']],
+    ['rg -l TODO src lib', ['src', 'lib']],
+    ['rg -l -g *.ts TODO', []],
+    ['grep -rl foo src', ['src']],
+    ['grep -rl -e foo src', ['src']],
+  ])('%s lists files below %j', (c, roots) => {
+    expect(producerList(w(c))?.roots).toEqual(roots);
+  });
+
+  it.each(['ls', 'cat list.txt', 'grep -l foo a.txt', 'git log', 'rg foo', 'find . -exec cat {} +', 'git diff'])(
+    '%s is not a producer',
+    (c) => {
+      expect(producerList(w(c))).toBeNull();
+    },
+  );
+
+  it('reads rg as rg walks: no hidden or ignored files unless told', () => {
+    expect(producerList(w('rg --files'))!.how).toEqual({ hidden: false, ignoredToo: false });
+    expect(producerList(w('rg --files -uu'))!.how).toEqual({ hidden: true, ignoredToo: true });
+  });
+});
+
+describe('between a producer and xargs', () => {
+  it.each(['grep -v test', 'head -20', 'head -n 5', 'tail -n5', 'sort', 'sort -u', 'uniq'])(
+    '%s passes lines on',
+    (c) => {
+      expect(passesLinesOn(w(c))).toBe(true);
+    },
+  );
+  it.each(['grep -v test list.txt', 'grep -f pats', 'head 5', 'tail -f', 'sed s/a/b/', 'awk 1', 'sort -o x', 'cat'])(
+    '%s does not',
+    (c) => {
+      expect(passesLinesOn(w(c))).toBe(false);
+    },
+  );
+});
+
+describe('consumerProblem', () => {
+  it.each(['cat', 'wc -l', 'grep -n x', 'npx eslint', 'prettier --check'])('%s may consume a list', (c) => {
+    expect(consumerProblem(w(c))).toBeNull();
+  });
+  it.each([
+    'rm',
+    'sh -c x',
+    'sed -i s/a/b/',
+    'prettier --write',
+    'eslint --fix',
+    'npx prettier -w',
+    'python3',
+    'tee x',
+  ])('%s may not', (c) => {
+    expect(consumerProblem(w(c))).not.toBeNull();
+  });
+});
