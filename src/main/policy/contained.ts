@@ -386,6 +386,18 @@ function judgeCommand(
       }
     }
   }
+  // A virtualenv's activation runs the project's own code in this shell, as its bin/ programs do.
+  if (program === 'source' || program === '.') {
+    if (judged.assignments.length > 0 || cmd.redirects.length > 0 || argv.length !== 2)
+      card('shell-construct', `\`${program}\` runs a file as shell code in this shell`);
+    const place = insideOrCard(view, argv[1]!, where, `the script ${argv[1]}`);
+    if (place.kind !== 'inside' || !view.isVirtualenvActivate(place))
+      card(
+        'shell-construct',
+        `\`${program}\` runs a file as shell code in this shell; only a virtualenv's bin/activate is read, and ${argv[1]} is not one`,
+      );
+    return;
+  }
   // What the program is: a construct that runs others, a service the sandbox cannot give.
   if (RUNS_OTHERS[program]) card('shell-construct', RUNS_OTHERS[program]);
   if (SANDBOX_CANNOT[program]) card('sandbox-cannot-give', `${program} ${SANDBOX_CANNOT[program]}`);
@@ -466,7 +478,7 @@ function judgeCommand(
     if (pattern > 0 && !argv.includes('-e')) patterns.add(pattern);
   }
   // echo, printf and true open nothing: their words are text (a redirect of theirs is still judged).
-  const textOnly = TEXT_ONLY.has(program);
+  const textOnly = TEXT_ONLY.has(program) || (program === 'command' && /^-[vV]$/.test(argv[1] ?? ''));
   // Every word that may name a place: inside, or a card. Globs are expanded as sh will.
   const places: { word: string; place: Place; index: number }[] = [];
   for (let i = 1; i < words.length; i++) {

@@ -298,6 +298,18 @@ export class FileView {
   }
 
   /**
+   * Whether this is a virtualenv's `bin/activate`: a regular file (not a link) in the `bin` of a
+   * directory holding a regular `pyvenv.cfg`, as `python -m venv` and virtualenv make them.
+   */
+  isVirtualenvActivate(place: Extract<Place, { kind: 'inside' }>): boolean {
+    if (!/(^|\/)bin\/activate$/.test(place.rel)) return false;
+    const own = this.session.lstat(path.join(this.workspace, place.rel));
+    if (!own?.isFile()) return false;
+    const venv = path.posix.dirname(path.posix.dirname(place.rel));
+    return this.session.lstat(path.join(this.workspace, venv, 'pyvenv.cfg'))?.isFile() === true;
+  }
+
+  /**
    * The first symbolic link below this directory that leads out of the workspace and that a
    * program given the files a search lists would open (`how` and `filter` as for secretBelow),
    * or a sentence when there are too many entries to tell. Null when there is none.

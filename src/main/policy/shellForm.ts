@@ -207,6 +207,25 @@ const CONSTRUCTS: Record<string, string> = {
 /** Programs that open nothing and only print their words: a variable among them is only text shown. */
 const PRINTS_ONLY = new Set(['echo', 'printf']);
 
+/**
+ * The two builtins read as commands, whose judging is contained mode's: `command -v NAME…` (prints
+ * where names are found) and `source DIR/bin/activate` (a virtualenv's activation, read there as the
+ * project's own code only when DIR is a virtualenv). Never plain: they exist only in a shell.
+ */
+const SHELL_ONLY = new Set(['command', 'source', '.']);
+
+function readsAsBuiltin(words: readonly ShellWord[]): boolean {
+  const [program, first, ...rest] = words;
+  if (!program || program.parts.some((p) => p.quoted) || !first) return false;
+  if (program.value === 'command')
+    return /^-[vV]$/.test(first.value) && rest.length > 0 && rest.every((w) => !w.glob && !w.tilde && !w.expands);
+  if (program.value === 'source' || program.value === '.')
+    return (
+      rest.length === 0 && !first.glob && !first.tilde && !first.expands && /(^|\/)bin\/activate$/.test(first.value)
+    );
+  return false;
+}
+
 /** Builtins that change the shell, run a string or a file as shell code, or leave the shell's control. */
 const SHELL_BUILTINS: Record<string, string> = {
   eval: '`eval` runs a string as shell code',
@@ -658,7 +677,7 @@ function pushCommand(node: Node, outer: readonly Node[], walk: Walk): void {
     if (expands)
       refuse(CONSTRUCTS[expands.parts.some((p) => p.text.startsWith('${')) ? 'expansion' : 'simple_expansion']!);
   }
-  const builtin = SHELL_BUILTINS[program];
+  const builtin = readsAsBuiltin(words) ? undefined : SHELL_BUILTINS[program];
   if (builtin !== undefined && !words[0]!.parts.some((p) => p.quoted)) refuse(builtin);
   if (builtin !== undefined) refuse(`${builtin} (quoted or not)`);
   const redirects = [...redirectNodes, ...outer].flatMap((r) => redirectOf(r, () => program));
@@ -808,7 +827,7 @@ function bareForm(command: string): ShellForm {
   }
   if (words.length === 0)
     return { ok: false, reason: `not a command this rule reads: ${CONSTRUCTS.variable_assignment}` };
-  const builtin = SHELL_BUILTINS[words[0]!.value];
+  const builtin = readsAsBuiltin(words) ? undefined : SHELL_BUILTINS[words[0]!.value];
   if (builtin !== undefined) return { ok: false, reason: `not a command this rule reads: ${builtin}` };
   return { ok: true, commands: [{ assignments, words, redirects: [], connector: 'start', text: command }] };
 }
@@ -876,6 +895,7 @@ export function plainAsShForm(command: string, form: ShellForm, lexed: LexResult
   if (!form.ok || form.commands.length !== 1) return false;
   const [only] = form.commands;
   return (
+    !SHELL_ONLY.has(only!.words[0]!.value) &&
     only!.assignments.length === 0 &&
     only!.redirects.length === 0 &&
     only!.words.length === lexed.argv.length &&
