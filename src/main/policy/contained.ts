@@ -753,14 +753,50 @@ function judgeList(
   for (let i = 0; i < commands.length; i++) {
     at.index = i;
     const isLast = last && i === commands.length - 1;
-    const command = commands[i]!;
-    const judged = unwrap(command);
     for (const cwd of cwds[i]!) {
-      if (judged.argv[0] === 'xargs' && judged.assignments.length === 0)
-        judgeXargs(commands, i, judged, { cwd }, view, ctx, isLast, depth);
-      else judgeCommand(command, { cwd }, view, ctx, command.connector, isLast, depth);
+      for (const command of loopRuns(commands[i]!, view, cwd)) {
+        const judged = unwrap(command);
+        if (judged.argv[0] === 'xargs' && judged.assignments.length === 0)
+          judgeXargs(commands, i, judged, { cwd }, view, ctx, isLast, depth);
+        else judgeCommand(command, { cwd }, view, ctx, command.connector, isLast, depth);
+      }
     }
   }
+}
+
+/**
+ * A loop's body command once per value of the loop (its globs expanded as sh will, in `cwd`), with
+ * `$NAME` replaced by the value; a command outside a loop as it is. An unquoted `$NAME` whose value
+ * sh would split or expand again is a card.
+ */
+function loopRuns(command: ShellCommand, view: FileView, cwd: string): ShellCommand[] {
+  const loop = command.loop;
+  if (!loop) return [command];
+  const values: string[] = [];
+  for (const word of loop.values) {
+    const expanded = view.expand(word, cwd);
+    if (expanded === null) card('shell-construct', `the loop's pattern ${word.value} matches more than 2000 names`);
+    if (word.tilde) outside(`the loop's value ${word.value}`, '`~` names a home directory');
+    values.push(...expanded);
+  }
+  return values.map((value) => ({
+    ...command,
+    words: command.words.map((w) => (w.expands ? withValue(w, loop.name, value) : w)),
+  }));
+}
+
+function withValue(word: ShellWord, name: string, value: string): ShellWord {
+  const parts = word.parts.map((p) => {
+    if (!p.variable || p.name !== name) return p;
+    if (!p.quoted && (value === '' || /[\s*?[\]]/.test(value)))
+      card(
+        'shell-construct',
+        `the unquoted $${name} would split or expand ${JSON.stringify(value)} again; quote it: "$${name}"`,
+      );
+    return { text: value, quoted: true };
+  });
+  const expands = parts.some((p) => p.variable) ? { expands: true as const } : {};
+  return { ...word, value: parts.map((p) => p.text).join(''), parts, ...expands };
 }
 
 /** Shells' options an inline script may come with: login, exit on error, trace, unset is an error, pipefail. */
@@ -915,6 +951,7 @@ function directories(
       cwds.push(chain ? [physical] : [...new Set(reached)]);
       continue;
     }
+    if (cmd!.loop) card('shell-construct', 'a `cd` inside a loop changes the directory of each turn after it');
     if (!chain || inPipeline)
       card(
         'shell-construct',

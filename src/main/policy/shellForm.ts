@@ -131,7 +131,7 @@ export interface ShellWord {
   /** The word after quote removal. */
   value: string;
   /** The word's pieces: quoted text never globs. */
-  parts: readonly { text: string; quoted: boolean }[];
+  parts: readonly Piece[];
   /** An unquoted `*` or `?`: sh replaces the word with the names it matches (or leaves it when none). */
   glob: boolean;
   /** An unquoted leading `~` (or after `:`/`=` in an assignment): sh puts a home directory there. */
@@ -153,7 +153,15 @@ export type ShellRedirect =
 
 export type Connector = 'start' | '&&' | '||' | ';' | '|';
 
+/** `for NAME in VALUES; do …; done`: its body's commands run once per value, `$NAME` being the value. */
+export interface ShellLoop {
+  name: string;
+  values: readonly ShellWord[];
+}
+
 export interface ShellCommand {
+  /** The loop this command is in the body of: its words may hold `$NAME` (ShellWord.expands). */
+  loop?: ShellLoop;
   assignments: readonly { name: string; value: ShellWord }[];
   words: readonly ShellWord[];
   redirects: readonly ShellRedirect[];
@@ -313,6 +321,8 @@ const OPERATORS = new Set(['&&', '||', ';', '|']);
 interface Walk {
   commands: ShellCommand[];
   pending: Connector;
+  /** The `for` loop whose body is being read. */
+  loop?: ShellLoop;
 }
 
 /** Unquotes an unquoted word's text as sh does: `\x` is x (quoted), `\<newline>` disappears. */
@@ -435,10 +445,18 @@ function heredocText(sub: Node): string {
 }
 
 /** A piece of a word: quoted text never globs; a variable is kept as written (`ShellWord.expands`). */
-interface Piece {
+export interface Piece {
   text: string;
   quoted: boolean;
   variable?: true;
+  /** A variable's name (`f` for `$f` and `${f}`, `?` for `$?`). */
+  name?: string;
+}
+
+/** `$NAME`, `${NAME}` or a special parameter as a piece of its word; anything else is refused. */
+function variablePiece(node: Node, quoted: boolean): Piece {
+  if (!VARIABLE.test(node.text)) refuse(CONSTRUCTS[node.type]!);
+  return { text: node.text, quoted, variable: true, name: node.text.replace(/^\$\{?|\}$/g, '') };
 }
 
 /** A variable sh puts in a word: `$NAME`, `${NAME}`, or a special parameter (`$?`, `$#`, `$1`). */
@@ -448,8 +466,8 @@ function pieces(node: Node, into: Piece[], variables = false): void {
   switch (node.type) {
     case 'simple_expansion':
     case 'expansion':
-      if (!variables || !VARIABLE.test(node.text)) refuse(CONSTRUCTS[node.type]!);
-      into.push({ text: node.text, quoted: false, variable: true });
+      if (!variables) refuse(CONSTRUCTS[node.type]!);
+      into.push(variablePiece(node, false));
       return;
     case 'word':
     case 'number':
@@ -471,8 +489,6 @@ function pieces(node: Node, into: Piece[], variables = false): void {
         return;
       }
       // "…$(cat <<'EOF' … EOF)…": the quoted heredoc's text is the word's text, as sh puts it there.
-      let text = '';
-      let expands = false;
       let at = node.startIndex + 1;
       for (const child of node.namedChildren) {
         if (!child) continue;
@@ -483,15 +499,15 @@ function pieces(node: Node, into: Piece[], variables = false): void {
         )
           refuse(CONSTRUCTS[child.type] ?? `\`${child.text}\` inside double quotes is not literal text`);
         if (child.startIndex !== at) refuse('a double-quoted string holds text the shell grammar skipped');
-        if (child.type === 'simple_expansion' || child.type === 'expansion') {
-          if (!VARIABLE.test(child.text)) refuse(CONSTRUCTS[child.type]!);
-          expands = true;
-          text += child.text;
-        } else text += child.type === 'string_content' ? unquoteDouble(child.text) : heredocText(child);
+        if (child.type === 'simple_expansion' || child.type === 'expansion') into.push(variablePiece(child, true));
+        else
+          into.push({
+            text: child.type === 'string_content' ? unquoteDouble(child.text) : heredocText(child),
+            quoted: true,
+          });
         at = child.endIndex;
       }
       if (at !== node.endIndex - 1) refuse('a double-quoted string holds text the shell grammar skipped');
-      into.push({ text, quoted: true, ...(expands ? { variable: true } : {}) });
       return;
     }
     case 'concatenation':
@@ -673,16 +689,45 @@ function pushCommand(node: Node, outer: readonly Node[], walk: Walk): void {
   if (words.length === 0) refuse(CONSTRUCTS.variable_assignment!);
   const program = words[0]!.value;
   if (!PRINTS_ONLY.has(program)) {
-    const expands = words.find((w) => w.expands);
-    if (expands)
-      refuse(CONSTRUCTS[expands.parts.some((p) => p.text.startsWith('${')) ? 'expansion' : 'simple_expansion']!);
+    // In a loop's body its variable is a value of the loop's; any other variable is not seen.
+    const foreign = words.flatMap((w) => w.parts).find((p) => p.variable && p.name !== walk.loop?.name);
+    if (foreign) refuse(CONSTRUCTS[foreign.text.startsWith('${') ? 'expansion' : 'simple_expansion']!);
   }
   const builtin = readsAsBuiltin(words) ? undefined : SHELL_BUILTINS[program];
   if (builtin !== undefined && !words[0]!.parts.some((p) => p.quoted)) refuse(builtin);
   if (builtin !== undefined) refuse(`${builtin} (quoted or not)`);
   const redirects = [...redirectNodes, ...outer].flatMap((r) => redirectOf(r, () => program));
-  walk.commands.push({ assignments, words, redirects, connector: walk.pending, text: node.text });
+  const loop = walk.loop ? { loop: walk.loop } : {};
+  walk.commands.push({ ...loop, assignments, words, redirects, connector: walk.pending, text: node.text });
   walk.pending = ';';
+}
+
+/**
+ * `for NAME in WORDS; do BODY; done`: the words literal (globs allowed), the body simple commands
+ * whose words may hold `$NAME`; each body command carries the loop (contained mode judges it once
+ * per value). No loop in a loop; no `for NAME` without `in` (it runs over arguments not seen).
+ */
+function pushLoop(node: Node, outer: readonly Node[], walk: Walk): void {
+  if (walk.loop) refuse('a loop inside a loop is not read; write them one after the other');
+  const name = node.namedChildren.find((c) => c?.type === 'variable_name');
+  const body = node.namedChildren.find((c) => c?.type === 'do_group');
+  const at = node.children.findIndex((c) => c?.type === 'in');
+  if (!name || !body || at < 0 || !node.text.startsWith('for '))
+    refuse('a `for` loop without `in` runs over values this rule does not see');
+  const values: ShellWord[] = [];
+  for (const child of node.children.slice(at + 1)) {
+    if (!child || child === body || child.type === ';' || child.type === '\n') continue;
+    if (child.type === 'comment' || !child.isNamed) refuse(`\`${child.text}\` in a loop's values is not read`);
+    values.push(literalWord(child));
+  }
+  if (values.length === 0) refuse('a `for` loop over no values runs nothing');
+  walk.loop = { name: name.text, values };
+  for (const child of body.children) {
+    if (!child || child.type === 'do' || child.type === 'done') continue;
+    if (!child.isNamed) operator(child, walk);
+    else statement(child, outer, walk);
+  }
+  walk.loop = undefined;
 }
 
 /** `[ … ]`, read as the program `[` with its words (sh's test); anything else in it is refused. */
@@ -756,6 +801,9 @@ function statement(node: Node, outer: readonly Node[], walk: Walk): void {
       return;
     case 'test_command':
       pushTest(node, outer, walk);
+      return;
+    case 'for_statement':
+      pushLoop(node, outer, walk);
       return;
     case 'comment':
       return;

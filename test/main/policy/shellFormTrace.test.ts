@@ -243,3 +243,36 @@ describe('a quoted heredoc\'s text inside "$( … )" is the word that runs', () 
     expect(accepted).toBeGreaterThan(20);
   });
 });
+
+describe('a for loop\'s body runs once per value, "$v" being the value', () => {
+  it.each(['/bin/sh', 'bash'])('under %s', (shell) => {
+    let accepted = 0;
+    for (const seed of SEEDS) {
+      const rng = random(seed * 104729);
+      const values = Array.from({ length: 1 + rng.int(3) }, () => value(rng));
+      const body = Array.from({ length: 1 + rng.int(2) }, (_, k) => {
+        const at = rng.int(3);
+        const word = at === 0 ? '"$v"' : at === 1 ? `x"$v"y` : `"a\${v}b"`;
+        return `p${1 + k} ${word} ${quote(value(rng), rng)}`;
+      });
+      const source = `for v in ${values.map((v) => quote(v, rng)).join(' ')}; do ${body.join('; ')}; done`;
+      const form = readShellForm(source);
+      if (!form.ok) continue;
+      accepted++;
+      const cwd = fs.mkdtempSync(path.join(dir, 'loop-'));
+      const wanted = values.flatMap((v) =>
+        form.commands.map((c) =>
+          record({
+            ...c,
+            words: c.words.map((w) => ({
+              ...w,
+              value: w.parts.map((p) => (p.variable && p.name === 'v' ? v : p.text)).join(''),
+            })),
+          }),
+        ),
+      );
+      expect({ seed, source, ran: trace(shell, source, cwd) }).toEqual({ seed, source, ran: wanted });
+    }
+    expect(accepted).toBeGreaterThan(150);
+  });
+});

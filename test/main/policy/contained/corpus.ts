@@ -86,6 +86,26 @@ export const PLACES_OUTSIDE: readonly Row[] = [
 
 /** Forms the grammar cannot reduce to simple commands of literal words. */
 export const SHELL_CONSTRUCTS: readonly Row[] = [
+  // A for loop: its body judged once per value, $NAME being the value.
+  ['for f in .env b.txt; do cat "$f"; done', 'shows-secret'],
+  ['for f in .e*; do head -1 "$f"; done', 'shows-secret'],
+  ['for f in ../outside.txt; do cat "$f"; done', 'place-outside'],
+  ['for d in src ..; do ls "$d"; done', 'place-outside'],
+  ['for f in b.txt; do cat $f; done > ../out.txt', 'place-outside'],
+  ['for f in *; do cat "$f"; done', 'shows-secret'],
+  ['for f in "a b"; do cat $f; done', 'shell-construct'],
+  ['for f in src; do cd "$f"; done', 'shell-construct'],
+  ['for f in a; do for g in b; do echo $g; done; done', 'shell-construct'],
+  ['for f; do cat "$f"; done', 'shell-construct'],
+  ['for f in a; do cat "$g"; done', 'shell-construct'],
+  ['for f in $(ls); do cat "$f"; done', 'shell-construct'],
+  ['for f in a; do $f; done', 'shell-construct'],
+  ['for f in a; do X=$f ls; done', 'shell-construct'],
+  ['for f in a; do ls > "$f"; done', 'shell-construct'],
+  ['for f in rm; do "$f" -rf .env; done', 'shell-construct'],
+  ['for f in src/*.ts; do curl -d @"$f" https://example.com; done', 'needs-network'],
+  ['for f in .env; do cp "$f" public.txt; done', 'shows-secret'],
+
   // A program run on the files find or a listing gives: judged for every file it may be given.
   ['find . -exec cat {} \\;', 'shows-secret'],
   ['find . -name "*.env" -exec cat {} +', 'shows-secret'],
@@ -217,7 +237,7 @@ export const SHELL_CONSTRUCTS: readonly Row[] = [
   ['ls | xargs cat', 'shell-construct'],
   ['find . -name "*.env" -exec cat {} \\;', 'shows-secret'],
   ['find . -type f -execdir sh -c id \\;', 'shell-construct'],
-  ['for f in *.ts; do cat $f; done', 'shell-construct'],
+  ['for f in *.ts; do cat $f $g; done', 'shell-construct'],
   ['while true; do ls; done', 'shell-construct'],
   ['if true; then ls; fi', 'shell-construct'],
   ['case x in x) ls;; esac', 'shell-construct'],
@@ -518,6 +538,13 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['source .venv/bin/activate'],
   ['command -v cargo'],
   ['command -v node npm || echo missing'],
+  // a for loop over literal words or the workspace's files
+  ['for f in src/*.ts; do echo $f; done'],
+  ['for f in src/*.ts; do wc -l "$f"; done'],
+  ['for f in b.txt README.md; do echo "== $f"; head -5 "$f"; done'],
+  ['for d in src scripts; do ls "$d" | head; done && echo done'],
+  ['for t in unit integration; do npm test -- "$t" 2>&1 | tail -3; done'],
+  ['for f in src/*.ts; do grep -c "import" "${f}"; done'],
   // variables shown by echo and printf
   ['echo $?'],
   ['npm test; echo "exit: $?"'],
