@@ -338,6 +338,7 @@ export async function createCore(options: CoreOptions) {
     dispatcher,
     delegations,
     usage,
+    budgets,
     modelOverrides: modelTables.overrides,
     onChanged: (callId) => {
       const view = delegations.get(callId);
