@@ -19,6 +19,8 @@ import {
   type ConversationView,
   type DelegationView,
   type HelpersView,
+  type TaskDiffView,
+  type TaskSetupScriptView,
   type TaskView,
   type MessageView,
   type SearchResultsView,
@@ -305,6 +307,28 @@ export const requestSchemas = {
   'tasks.archive': z.object({ taskId: id }).strict(),
   'tasks.delete': z.object({ taskId: id }).strict(),
   'tasks.summary': z.object({ taskId: id }).strict(),
+  'tasks.diff': z.object({ taskId: id }).strict(),
+  'tasks.revertHunks': z
+    .object({
+      taskId: id,
+      files: z
+        .array(
+          z
+            .object({
+              path: z.string().min(1).max(4096),
+              fingerprint: z.string().regex(/^[0-9a-f]{64}$/),
+              hunkIds: z.array(z.string().min(1).max(40)).min(1).max(2000),
+            })
+            .strict(),
+        )
+        .min(1)
+        .max(500),
+    })
+    .strict(),
+  'tasks.setupScripts': none,
+  'tasks.setSetupScript': z
+    .object({ repository: z.string().min(1).max(4096), script: z.string().max(20_000) })
+    .strict(),
   'settings.setSetupDone': z.object({ done: z.boolean() }).strict(),
   'workspaces.inspect': z.object({ directory: z.string().min(1).max(4096) }).strict(),
   'workspaces.complete': z.object({ prefix: z.string().min(1).max(4096) }).strict(),
@@ -433,6 +457,10 @@ export interface ResponseMap {
   'tasks.archive': TaskView;
   'tasks.delete': { deleted: boolean };
   'tasks.summary': SummaryView;
+  'tasks.diff': TaskDiffView;
+  'tasks.revertHunks': { reverted: number; diff: TaskDiffView };
+  'tasks.setupScripts': TaskSetupScriptView[];
+  'tasks.setSetupScript': TaskSetupScriptView[];
   'settings.setSetupDone': AppInfo;
   'workspaces.inspect': FolderFactsView;
   'workspaces.complete': { folders: string[] };
