@@ -48,6 +48,10 @@ import type {
 
 const id = z.string().min(1).max(200);
 const none = z.object({}).strict();
+/** What a folder the owner picks is for: the system dialog's title says it. */
+export const DIRECTORY_PURPOSES = ['workspace', 'worktrees'] as const;
+export type DirectoryPurpose = (typeof DIRECTORY_PURPOSES)[number];
+
 const budgetLimit = z.object({ dollars: z.number().nullable(), tokens: z.number().nullable() }).strict();
 
 export const requestSchemas = {
@@ -92,7 +96,7 @@ export const requestSchemas = {
   'agents.remove': z.object({ agentId: id }).strict(),
   'agents.vocabulary': z.object({ agentId: id }).strict(),
   'workspaces.set': z.object({ agentId: id, directory: z.string().min(1).max(4096) }).strict(),
-  'workspaces.pickDirectory': none,
+  'workspaces.pickDirectory': z.object({ purpose: z.enum(DIRECTORY_PURPOSES).optional() }).strict(),
   'settings.setSwitches': z
     .object({ coding_tools: z.boolean().optional(), file_edit: z.boolean().optional(), shell: z.boolean().optional() })
     .strict(),
