@@ -107,6 +107,12 @@ export function tasksCalls(core: CoreServices): DomainApi<'tasks'> {
     revertHunks: (request) =>
       refusing(async () => {
         const record = requireTask(request.taskId);
+        // The owner's revert and the agent's edits never interleave: while it works, its files move.
+        if (statusOf(core, record) === 'working')
+          throw new CoreRefusal(
+            'refused',
+            `the task ${record.name}'s agent is working; stop its turn or wait for it, then review the diff again`,
+          );
         const { reverted } = await core.tasks.revertHunks(record.id, request.files);
         if (record.agentId) core.events.emit({ type: 'summary.changed', agentId: record.agentId });
         core.events.emit({ type: 'tasks.changed' });

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TaskDiffView } from '../../../src/shared/domain';
+import { startFakeModelServer } from '../../support/fakeModelServer';
 import { buildTestCore } from '../../support/testCore';
 import { createTempDirs } from '../../support/tempDirs';
 
@@ -31,9 +32,9 @@ function git(cwd: string, ...args: string[]): string {
 const LINES = Array.from({ length: 30 }, (_, index) => `line ${index + 1}`);
 const text = (lines: string[]): string => lines.join('\n') + '\n';
 
-async function setUp() {
+async function setUp(env: NodeJS.ProcessEnv = {}) {
   const root = temp.make();
-  const { core } = await buildTestCore(root);
+  const { core } = await buildTestCore(root, env);
   const repository = path.join(root, 'project');
   fs.mkdirSync(repository);
   fs.writeFileSync(path.join(repository, 'app.txt'), text(LINES));
@@ -170,6 +171,32 @@ describe("a task's Summary reviewed hunk by hunk", () => {
     expect(fs.readFileSync(outside, 'utf8')).toBe(outsideBefore);
     expect(fs.lstatSync(path.join(worktree, 'app.txt')).isSymbolicLink()).toBe(true);
     await core.shutdown();
+  });
+
+  it("refuses a revert while the task's agent is working, and writes nothing", async () => {
+    const model = await startFakeModelServer([{ text: 'thinking it over…', hang: true }]);
+    try {
+      const { core, worktree, task } = await setUp({ ANTHROPIC_BASE_URL: model.url });
+      const diff = await core.api.tasks.diff({ taskId: task.id }, HOST);
+      const app = fileOf(diff, 'app.txt');
+      const before = fs.readFileSync(path.join(worktree, 'app.txt'), 'utf8');
+      const agentId = task.agentId as string;
+      const conversation = core.conversations.create(agentId, 'working');
+      const turn = core.runner.startTurn({ agentId, conversationId: conversation.id, text: 'go on' });
+      await model.waitForRequests(1);
+      await expect(
+        core.api.tasks.revertHunks(
+          { taskId: task.id, files: [{ path: 'app.txt', fingerprint: app.fingerprint, hunkIds: ['hunk-1'] }] },
+          HOST,
+        ),
+      ).rejects.toThrow("the task review's agent is working");
+      expect(fs.readFileSync(path.join(worktree, 'app.txt'), 'utf8')).toBe(before);
+      core.runner.cancel(turn);
+      await core.runner.settled(turn);
+      await core.shutdown();
+    } finally {
+      await model.close();
+    }
   });
 
   it('refuses the review of an archived task', async () => {

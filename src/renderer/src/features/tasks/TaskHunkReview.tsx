@@ -85,7 +85,13 @@ export function TaskHunkReview({ agentId }: { agentId: string }) {
         task&apos;s commits stay; the revert is a change on top of them, not committed.
       </p>
       <div className="row task-hunks-actions">
-        <button type="button" className="danger" disabled={busy || count === 0} onClick={() => void revert()}>
+        <button
+          type="button"
+          className="danger"
+          disabled={busy || count === 0 || task.status === 'working'}
+          title={task.status === 'working' ? 'The agent is working: wait for its turn to end' : undefined}
+          onClick={() => void revert()}
+        >
           {busy ? 'Reverting…' : `Revert ${count} rejected ${count === 1 ? 'hunk' : 'hunks'}`}
         </button>
         {count > 0 && (
