@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { _electron as electron, expect, test, type ElectronApplication } from '@playwright/test';
 import { startFakeModelServer, type FakeModelServer } from '../test/support/fakeModelServer';
+import { makeNodeRepository } from './support/projects';
 import { say, setMode, setWorkspace } from './support/window';
 
 const { electronBinary } = require('../scripts/electronBinary.cjs') as { electronBinary(): string | null };
@@ -79,6 +80,46 @@ test('Electron: create an agent, set a workspace, change the mode', async () => 
     expect(await page.evaluate(() => typeof (globalThis as unknown as { require?: unknown }).require)).toBe(
       'undefined',
     );
+  } finally {
+    await app.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test("Electron: a task's worktree folder is picked in the host's folder dialog", async () => {
+  test.skip(binary === null, SKIP);
+  const root = tempRoot();
+  const repository = makeNodeRepository(path.join(root, 'project'));
+  const picked = path.join(root, 'picked');
+  fs.mkdirSync(picked);
+  const app = await launch(root);
+  try {
+    // The system dialog is the edge of the world: it answers with the folder the owner would pick,
+    // and keeps the title it was opened with.
+    await app.evaluate(({ dialog }, folder) => {
+      const titles: string[] = [];
+      (globalThis as unknown as { dialogTitles: string[] }).dialogTitles = titles;
+      dialog.showOpenDialog = (async (...args: unknown[]) => {
+        titles.push((args.at(-1) as { title?: string }).title ?? '');
+        return { canceled: false, filePaths: [folder] };
+      }) as typeof dialog.showOpenDialog;
+    }, picked);
+    const page = await app.firstWindow();
+    await page.getByRole('button', { name: 'New agent' }).click();
+    await page.getByLabel('Name').fill('Developer');
+    await page.getByRole('button', { name: 'Create agent' }).click();
+    await setWorkspace(page, repository);
+    await page.getByRole('button', { name: 'New task' }).click();
+    const form = page.getByRole('form', { name: 'New task' });
+    await form.getByLabel('Name').fill('picked-task');
+    await form.getByRole('button', { name: 'Choose folder…' }).click();
+    await expect(form.getByLabel('Worktree folder')).toHaveValue(picked);
+    await form.getByRole('button', { name: 'Start task' }).click();
+    await expect(page.getByRole('button', { name: 'Task picked-task' })).toBeVisible();
+    expect(fs.existsSync(path.join(picked, 'picked-task', 'sum.js'))).toBe(true);
+    expect(await app.evaluate(() => (globalThis as unknown as { dialogTitles: string[] }).dialogTitles)).toEqual([
+      'Choose where the task’s worktree goes',
+    ]);
   } finally {
     await app.close();
     fs.rmSync(root, { recursive: true, force: true });

@@ -10,6 +10,7 @@ import { createDelegate, helperAgents } from './agent/delegate';
 import { createDelegationsRepository } from './store/delegations';
 import { createTasksRepository } from './store/tasks';
 import { createTasks } from './owner/tasks';
+import { createTaskSetup, SETUP_SCRIPTS_KEY } from './owner/taskSetup';
 import { createTaskActivity } from './owner/taskActivity';
 import { createProjectLock } from './workspace/projectLock';
 import { createProviderFor } from './agent/providers';
@@ -338,6 +339,7 @@ export async function createCore(options: CoreOptions) {
     dispatcher,
     delegations,
     usage,
+    budgets,
     modelOverrides: modelTables.overrides,
     onChanged: (callId) => {
       const view = delegations.get(callId);
@@ -394,10 +396,18 @@ export async function createCore(options: CoreOptions) {
     : null;
 
   // Tasks (issue 34): a branch and worktree of an agent's repository, with an agent of its own.
+  const taskSetup = createTaskSetup({
+    home: options.home,
+    ownerEnv: ownerEnvFrom(options.env),
+    ledger,
+    containmentFor: (agentId, workspace) =>
+      containmentFor(agentId, workspace, { sandbox, choicesFor: sandboxChoices.choicesFor }),
+    readScripts: () => settings.get<unknown>(SETUP_SCRIPTS_KEY, null),
+    writeScripts: (scripts) => settings.set(SETUP_SCRIPTS_KEY, scripts),
+  });
   const tasks = createTasks({
     dataDir,
     home: options.home,
-    ownerEnv: ownerEnvFrom(options.env),
     agents,
     workspaces,
     tasks: taskRecords,
@@ -405,9 +415,8 @@ export async function createCore(options: CoreOptions) {
     secrets,
     sandboxChoicesFor: sandboxChoices.choicesFor,
     setSandboxChoices: (agentId, choices) => void sandboxChoices.setChoices(agentId, choices),
-    containmentFor: (agentId, workspace) =>
-      containmentFor(agentId, workspace, { sandbox, choicesFor: sandboxChoices.choicesFor }),
-    ledger,
+    setup: taskSetup,
+    agentCommitsIn: agentCommits.forDirectory,
     stopAgentProcesses: async (agentId) => {
       await supervisor.stopAllForAgent(agentId);
       await mcpManager.stopFor(agentId);
@@ -441,6 +450,7 @@ export async function createCore(options: CoreOptions) {
     todos,
     delegations,
     tasks,
+    taskSetup,
     lastTurnEnd: taskActivity.lastTurnEnd,
     secrets,
     events,
@@ -477,8 +487,8 @@ export async function createCore(options: CoreOptions) {
     watchers,
     saveSwitches: instance.saveSwitches,
     usageFor: (conversationId: string) => usage.forConversation(conversationId),
-    summaryFor: (agent: Agent, workspace: Workspace) =>
-      summaryFor(db, agent, workspace, { home: options.home, dataDir }),
+    summaryFor: (agent: Agent, workspace: Workspace, base?: string) =>
+      summaryFor(db, agent, workspace, { home: options.home, dataDir }, base),
     failingTestsFor: (agentId: string, workspace: Workspace | null) => failingTestsFor(db, agentId, workspace),
     testRuns,
     async removeAgent(agentId: string): Promise<void> {

@@ -57,9 +57,9 @@ async function start(): Promise<void> {
   const host: HostCapabilities = {
     host: 'electron',
     version: app.getVersion(),
-    pickDirectory: async () => {
+    pickDirectory: async (purpose = 'workspace') => {
       const options = {
-        title: 'Choose a workspace',
+        title: purpose === 'worktrees' ? 'Choose where the task’s worktree goes' : 'Choose a workspace',
         properties: ['openDirectory' as const, 'createDirectory' as const],
       };
       const picked = mainWindow

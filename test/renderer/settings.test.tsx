@@ -56,6 +56,7 @@ const OWN_LOADS: Record<string, unknown> = {
   'mcp.list': [],
   'instructions.pins': [],
   'delegation.helpers': { agentId: 'agent-1', helpers: [], candidates: [] },
+  'tasks.setupScripts': [],
 };
 const LISTS = { has: (name: string) => name in OWN_LOADS };
 const ownLoad = (name: string): unknown => OWN_LOADS[name];
@@ -179,5 +180,22 @@ describe('Settings → Developer', () => {
         String((await import('../../src/shared/domain')).OUTPUT_BOUND_MAX),
       ),
     );
+  });
+
+  it("a repository's setup script for tasks is saved with tasks.setSetupScript, and the core's list is shown", async () => {
+    call.mockImplementation(async (name: string, request: unknown) =>
+      name === 'tasks.setSetupScript' ? [request] : LISTS.has(name) ? ownLoad(name) : { forgotten: true },
+    );
+    render(<DeveloperSettings />);
+    const entry = await screen.findByRole('group', { name: 'Setup script of /home/me/app' });
+    const save = within(entry).getByRole('button', { name: 'Save setup script' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    fireEvent.change(within(entry).getByRole('textbox'), { target: { value: 'npm ci\n' } });
+    await act(async () => {
+      fireEvent.click(save);
+    });
+    expect(call).toHaveBeenCalledWith('tasks.setSetupScript', { repository: '/home/me/app', script: 'npm ci\n' });
+    expect(within(entry).getByRole('status').textContent).toBe('Saved: new tasks of this repository run it.');
+    expect(save.disabled).toBe(true);
   });
 });

@@ -2,7 +2,9 @@
 // for it, and the helper's answer is the call's result. The helper thinks but cannot act: it runs at
 // delegationDepth 1, where the registry offers it no tool, and a call it makes anyway goes through
 // the dispatcher, whose floor refuses it (session-not-authorized). Its conversation and its cost
-// are kept for the window, folded under the call.
+// are kept for the window, folded under the call. Each of its model requests is checked against the
+// spending limits first, as the asker's own are (budgets.ts): its cost is recorded in the asker's
+// conversation, so it counts in that conversation's, the asker's day's and the day's total.
 import { randomUUID } from 'node:crypto';
 import {
   clampOutputBound,
@@ -14,6 +16,7 @@ import {
 import type { Dispatcher } from '../dispatch/types';
 import type { DelegationsRepository } from '../store/delegations';
 import { addUsage, ZERO_USAGE, type UsageRepository } from '../store/usage';
+import { budgetStopSentence, type BudgetGate } from './budgets';
 import { costOf, modelFacts, NO_OVERRIDES, type ModelOverrides } from './models';
 import type { ProviderFor } from './providers';
 import { ProviderError, type ModelMessage, type ModelUsage } from './providers/types';
@@ -34,6 +37,8 @@ export interface DelegateDeps {
   delegations: DelegationsRepository;
   usage?: UsageRepository;
   modelOverrides?(): ModelOverrides;
+  /** The spending limits the loop checks before each request; a delegate's requests are checked the same. */
+  budgets?: BudgetGate;
   /** The delegation's record changed (the window refreshes the folded conversation). */
   onChanged?(callId: string): void;
   requestLimit?: number;
@@ -127,6 +132,10 @@ export function createDelegate(deps: DelegateDeps): Delegate {
         if (input.signal.aborted) return fail(`${helper.handle} was stopped by the owner before it answered`);
         const current = deps.agents.get(helper.id);
         if (!current) return fail(`${helper.handle} was removed while it was answering`);
+        // A reached limit refuses the request before it is sent, in the words the loop's stop uses.
+        const over = deps.budgets?.status(asker.id, input.conversationId).measures.filter((m) => m.state === 'over');
+        if (over && over.length > 0)
+          return fail(`refused: ${helper.handle} was not asked; ${budgetStopSentence(over)}`);
         const facts = modelFacts(current.provider, current.model, deps.modelOverrides?.() ?? NO_OVERRIDES);
         const response = await streamWithRetries(
           deps.providerFor(current),

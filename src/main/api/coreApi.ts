@@ -5,7 +5,7 @@
 // call's response. The methods are built in src/main/ownerApi/<domain>.ts from the core's services:
 // every rule lives there. A refusal the owner reads is a CoreRefusal, returned as its code and sentence.
 import type { z } from 'zod';
-import type { CallName, requestSchemas, ResponseOf } from '../../shared/ipc';
+import type { CallName, DirectoryPurpose, requestSchemas, ResponseOf } from '../../shared/ipc';
 
 /** What the window sent for a call, as its schema parsed it. */
 export type RequestFor<K extends CallName> = z.output<(typeof requestSchemas)[K]>;
@@ -29,8 +29,11 @@ export class CoreRefusal extends Error {
 export interface HostCapabilities {
   host: 'electron' | 'web';
   version: string;
-  /** Electron: the system folder dialog. The web host has none: the owner types a path. */
-  pickDirectory?: () => Promise<string | null>;
+  /**
+   * Electron: the system folder dialog, titled for what the folder is for. The web host has none:
+   * the owner types a path, completed as it is typed.
+   */
+  pickDirectory?: (purpose?: DirectoryPurpose) => Promise<string | null>;
   /** Electron: the preview in its own view with its own session, so its cookie is first-party (SPEC §9). */
   previewView?: {
     show(

@@ -1,7 +1,7 @@
 // What the owner reviews (seed 003 §6): the branch, the commits, the diff of the agent's work, file by file.
 //
 // The branch point is the merge-base of HEAD with the first of these that exists and is not the
-// current branch itself: the current branch's upstream, origin/HEAD, then a local main, master,
+// current branch itself: the base the caller names (a task's base branch), the current branch's upstream, origin/HEAD, then a local main, master,
 // trunk or develop. The commits listed are those since the branch point; with no branch point (a
 // lone main, a fresh repository) the latest ones (issue 17). The diff runs from the branch point to
 // the working tree; with none, from before the agent's first commit still on the branch (its
@@ -76,6 +76,8 @@ export async function summariseRepository(
   pathCtx: PathContext,
   resolvePath: ResolvePath,
   agentCommits: ReadonlySet<string> = new Set(),
+  /** A local branch tried first as the base (a task's): its merge-base with HEAD is the branch point. */
+  preferredBase?: string,
 ): Promise<DiffSummary> {
   const git = (args: string[]) => runGit({ ...options, args, readOnly: true });
   const text = async (args: string[]) => {
@@ -84,7 +86,7 @@ export async function summariseRepository(
   };
   const branch = await text(['symbolic-ref', '--quiet', '--short', 'HEAD']);
   const head = await text(['rev-parse', '--verify', '--quiet', 'HEAD']);
-  const base = head ? await branchPoint(text, branch) : null;
+  const base = head ? await branchPoint(text, branch, preferredBase) : null;
   const workFrom: DiffSummary['workFrom'] = base
     ? { kind: 'base', commit: base.commit }
     : head
@@ -201,8 +203,13 @@ async function beforeAgentCommits(
 async function branchPoint(
   text: (args: string[]) => Promise<string | null>,
   branch: string | null,
+  preferredBase?: string,
 ): Promise<DiffSummary['base']> {
-  const candidates = [...(branch ? [`${branch}@{upstream}`] : []), ...BASE_CANDIDATES];
+  const candidates = [
+    ...(preferredBase ? [preferredBase] : []),
+    ...(branch ? [`${branch}@{upstream}`] : []),
+    ...BASE_CANDIDATES,
+  ];
   for (const candidate of candidates) {
     if (branch && (candidate === branch || candidate === `refs/heads/${branch}`)) continue;
     const name =

@@ -33,6 +33,8 @@ export async function summaryFor(
   agent: Agent,
   workspace: Workspace,
   paths: { home: string; dataDir: string },
+  /** A task's base branch: the diff and the commits are from where the task's branch left it. */
+  base?: string,
 ): Promise<SummaryView> {
   let diff: DiffSummary | null = null;
   let gitProblem: string | null = null;
@@ -44,6 +46,7 @@ export async function summaryFor(
         pathContextFor(workspace, paths),
         resolveInsideWorkspace,
         createAgentCommitsRepository(db).forDirectory(workspace.directory),
+        base,
       );
     } catch (error) {
       gitProblem = (error as Error).message;

@@ -1,12 +1,14 @@
 // Tasks (issue 34), the owner's choice and never forced: from an agent whose workspace is a git
 // repository, a task is a branch paddock/<name> in a worktree of its own (under <data>/worktrees/,
 // or a folder the owner picks) and an agent of its own, its settings copied from that agent
-// (provider, model, key, mode, scopes, allowed domains; never its helpers). The project's setup
-// script (.paddock/setup) runs in the task agent's sandbox, never uncontained. Archive stops its
-// processes, keeps the branch and removes the worktree; Delete removes worktree, branch and agent.
+// (provider, model, key, mode, scopes, allowed domains; never its helpers). The setup script (the
+// owner's Settings entry, else .paddock/setup: taskSetup.ts) runs in the task agent's sandbox, never
+// uncontained. Its Summary reviews the whole diff against the base hunk by hunk (taskHunks.ts).
+// Archive stops its processes, keeps the branch and removes the worktree; Delete removes worktree,
+// branch and agent.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Agent, TaskView, Workspace } from '../../shared/domain';
+import type { Agent, TaskDiffView, Workspace } from '../../shared/domain';
 import {
   addTaskWorktree,
   currentBranch,
@@ -17,25 +19,19 @@ import {
   type TaskGit,
 } from '../git/taskWorktrees';
 import { GitRefusal } from '../git/runner';
-import { childEnvForWorkspace, type OwnerEnv } from '../processes/env';
-import { runBounded } from '../processes/spawn';
-import type { GroupLedger } from '../processes/ledger';
-import type { Containment } from '../sandbox/containment';
 import type { AgentSandboxChoices } from '../sandbox/containment';
 import type { AgentsRepository } from '../store/agents';
 import type { TaskRecord, TasksRepository } from '../store/tasks';
 import type { WorkspacesRepository } from '../store/workspaces';
 import type { WorkspaceAssignment } from './workspaceAssignment';
-
-export const SETUP_SCRIPT = path.join('.paddock', 'setup');
-const SETUP_TIMEOUT_MS = 10 * 60_000;
+import { revertTaskHunks, taskDiff, type HunkRevert, type TaskHunkDeps } from './taskHunks';
+import type { TaskSetup } from './taskSetup';
 
 export class TaskRefusal extends Error {}
 
-export interface TaskDeps {
+export interface TaskDeps extends TaskHunkDeps {
   dataDir: string;
   home: string;
-  ownerEnv: OwnerEnv;
   agents: AgentsRepository;
   workspaces: WorkspacesRepository;
   tasks: TasksRepository;
@@ -43,9 +39,7 @@ export interface TaskDeps {
   secrets: { get(agentId: string): string | null; set(agentId: string, key: string): void };
   sandboxChoicesFor(agentId: string): AgentSandboxChoices;
   setSandboxChoices(agentId: string, choices: Partial<AgentSandboxChoices>): void;
-  /** The task agent's containment in its worktree (sandbox/containment.ts). */
-  containmentFor(agentId: string, workspace: string): Containment;
-  ledger?: GroupLedger;
+  setup: TaskSetup;
   stopAgentProcesses(agentId: string): Promise<void>;
   removeAgent(agentId: string): Promise<void>;
 }
@@ -103,49 +97,15 @@ export function createTasks(deps: TaskDeps) {
     return agent;
   }
 
-  /** Runs .paddock/setup when the worktree has one: in the task agent's sandbox, or not at all. */
-  async function runSetup(agent: Agent, workspace: Workspace, signal?: AbortSignal): Promise<TaskView['setup']> {
-    const script = path.join(workspace.directory, SETUP_SCRIPT);
-    const stat = fs.lstatSync(script, { throwIfNoEntry: false });
-    if (!stat) return null;
-    if (!stat.isFile())
-      return {
-        ran: false,
-        exitCode: null,
-        output: `${SETUP_SCRIPT} is not a plain file (a link or a folder), so it was not run`,
-      };
-    const containment = deps.containmentFor(agent.id, workspace.directory);
-    if (!containment.contained) {
-      return {
-        ran: false,
-        exitCode: null,
-        output: `${SETUP_SCRIPT} was not run: ${containment.why ?? 'the OS sandbox is not available'}. Run it yourself in ${workspace.directory} if you trust it.`,
-      };
-    }
-    const alwaysCard = containment.watchAlwaysCard();
-    try {
-      const result = await runBounded({
-        program: '/bin/sh',
-        args: [SETUP_SCRIPT],
-        cwd: workspace.directory,
-        env: childEnvForWorkspace(workspace.capturedPath, deps.home, deps.ownerEnv),
-        timeoutMs: SETUP_TIMEOUT_MS,
-        signal,
-        wrap: containment.wrap,
-        purpose: 'run',
-        ledger: deps.ledger,
-        agentId: agent.id,
-      });
-      const moved = alwaysCard?.finish() ?? [];
-      const note =
-        moved.length > 0
-          ? `\n(moved out of the worktree, as a contained command may not plant them: ${moved.join(', ')})`
-          : '';
-      return { ran: true, exitCode: result.exitCode, output: `${result.output}${note}` };
-    } catch (error) {
-      alwaysCard?.finish();
-      return { ran: false, exitCode: null, output: `${SETUP_SCRIPT} could not start: ${(error as Error).message}` };
-    }
+  function activeTask(taskId: string): { record: TaskRecord; workspace: Workspace } {
+    const record = deps.tasks.get(taskId);
+    if (!record) throw new TaskRefusal('there is no such task');
+    const workspace = record.agentId && record.state === 'active' ? deps.workspaces.get(record.agentId) : null;
+    if (!workspace)
+      throw new TaskRefusal(
+        `the task ${record.name} is archived: its branch ${record.branch} is kept, its worktree is gone`,
+      );
+    return { record, workspace };
   }
 
   return {
@@ -181,7 +141,7 @@ export function createTasks(deps: TaskDeps) {
           worktree,
           agentId: agent.id,
         });
-        const setup = await runSetup(agent, assigned.workspace, input.signal);
+        const setup = await deps.setup.run(agent, assigned.workspace, workspace.directory, input.signal);
         if (setup) deps.tasks.recordSetup(record.id, setup);
         return deps.tasks.get(record.id) as TaskRecord;
       } catch (error) {
@@ -223,8 +183,22 @@ export function createTasks(deps: TaskDeps) {
       deps.tasks.remove(record.id);
     },
 
+    /** The whole diff against the base, hunk by hunk (an archived task has no worktree to read). */
+    async diff(taskId: string): Promise<TaskDiffView> {
+      const { record, workspace } = activeTask(taskId);
+      return taskDiff(deps, record.id, workspace, record.base);
+    },
+
+    /** Reverts in the worktree the hunks the owner rejected in the Summary. */
+    async revertHunks(taskId: string, picks: readonly HunkRevert[]): Promise<{ reverted: number }> {
+      const { record, workspace } = activeTask(taskId);
+      return revertTaskHunks(deps, workspace, record.base, picks);
+    },
+
     list: (): TaskRecord[] => deps.tasks.list(),
     get: (taskId: string): TaskRecord | null => deps.tasks.get(taskId),
+    /** The task whose agent this is, if any. */
+    forAgent: (agentId: string): TaskRecord | null => deps.tasks.forAgent(agentId),
   };
 }
 

@@ -40,6 +40,7 @@ import type { ConversationsRepository } from '../store/conversations';
 import type { ConversationSearch } from '../store/conversationSearch';
 import type { DelegationsRepository } from '../store/delegations';
 import type { Tasks } from '../owner/tasks';
+import type { TaskSetup } from '../owner/taskSetup';
 import type { RememberedCommandsRepository } from '../store/rememberedCommands';
 import type { SettingsRepository } from '../store/settings';
 import type { ToolCallsRepository } from '../store/toolCalls';
@@ -66,6 +67,7 @@ export interface CoreServices {
   todos: TodosRepository;
   delegations: DelegationsRepository;
   tasks: Tasks;
+  taskSetup: TaskSetup;
   /** How an agent's last turn ended since this start ('working' while one runs), or null. */
   lastTurnEnd(agentId: string): string | null;
   secrets: SecretStore;
@@ -98,7 +100,8 @@ export interface CoreServices {
   /** Tokens and cost of one conversation (issue 16). */
   usageFor(conversationId: string): ConversationUsageView;
   /** The Summary tab: diff since the branch point, commits, test runs (seed 003 §11). */
-  summaryFor(agent: Agent, workspace: Workspace): Promise<SummaryView>;
+  /** The Summary; `base`, a task's base branch, is its branch point when given. */
+  summaryFor(agent: Agent, workspace: Workspace, base?: string): Promise<SummaryView>;
   failingTestsFor(agentId: string, workspace: Workspace | null): FailingTestsView;
   /** Settings → Models (issue 16): the tables as they apply; an edit is checked by the core (ModelTableRefusal). */
   modelTables: { view(): ModelTablesView; set(input: ModelOverridesInput): ModelTablesView };

@@ -12,7 +12,8 @@ export function summaryCalls(core: CoreServices): DomainApi<'summary'> {
   return {
     get(request) {
       const { agent, workspace } = requireAgentWorkspace(core, request.agentId);
-      return core.summaryFor(agent, workspace);
+      // A task's Summary is against its own base branch.
+      return core.summaryFor(agent, workspace, core.tasks.forAgent(agent.id)?.base);
     },
     openInEditor(request) {
       const opened = openForOwner(

@@ -1,11 +1,15 @@
 // Tasks as the window sees them (issue 34): grouped by repository in the sidebar with a status
 // (its agent working, waiting on a card, its last turn done or failed) and a diff stat against the
-// base; a task's Summary is its agent's (commits and the whole diff since the branch point).
+// base; a task's Summary is its agent's (commits and the whole diff since it left its base), with
+// the diff hunk by hunk for the owner's review: a rejected hunk is reverted in the worktree. The
+// repositories' setup scripts (Settings) are here too: they run when a task is started.
 import type { TaskStatus, TaskView } from '../../shared/domain';
 import { CoreRefusal, type DomainApi } from '../api/coreApi';
 import { GitRefusal } from '../git/runner';
 import { diffStatAgainstBase, mergeCommand } from '../git/taskWorktrees';
 import { TaskRefusal } from '../owner/tasks';
+import { TaskHunkRefusal } from '../owner/taskHunks';
+import { SetupScriptRefusal } from '../owner/taskSetup';
 import type { TaskRecord } from '../store/tasks';
 import { requireAgentWorkspace } from './lookups';
 import type { CoreServices } from './services';
@@ -52,7 +56,8 @@ async function refusing<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof TaskRefusal) throw new CoreRefusal('refused', error.message);
+    if (error instanceof TaskRefusal || error instanceof TaskHunkRefusal || error instanceof SetupScriptRefusal)
+      throw new CoreRefusal('refused', error.message.replace(/^refused:\s*/, ''));
     if (error instanceof GitRefusal) throw new CoreRefusal('refused', error.message.replace(/^refused:\s*/, ''));
     throw error;
   }
@@ -96,7 +101,33 @@ export function tasksCalls(core: CoreServices): DomainApi<'tasks'> {
           `the task ${record.name} is archived: its branch ${record.branch} is kept, its worktree is gone`,
         );
       const { agent, workspace } = requireAgentWorkspace(core, record.agentId);
-      return core.summaryFor(agent, workspace);
+      return core.summaryFor(agent, workspace, record.base);
     },
+    diff: (request) => refusing(() => core.tasks.diff(requireTask(request.taskId).id)),
+    revertHunks: (request) =>
+      refusing(async () => {
+        const record = requireTask(request.taskId);
+        // The owner's revert and the agent's edits never interleave: while it works, its files move.
+        if (statusOf(core, record) === 'working')
+          throw new CoreRefusal(
+            'refused',
+            `the task ${record.name}'s agent is working; stop its turn or wait for it, then review the diff again`,
+          );
+        const { reverted } = await core.tasks.revertHunks(record.id, request.files);
+        if (record.agentId) core.events.emit({ type: 'summary.changed', agentId: record.agentId });
+        core.events.emit({ type: 'tasks.changed' });
+        return { reverted, diff: await core.tasks.diff(record.id) };
+      }),
+    setupScripts: () => core.taskSetup.list(),
+    setSetupScript: (request) =>
+      refusing(async () => {
+        // A repository some agent (not a task's) works in: the roots a task starts from.
+        const taskAgents = new Set(core.tasks.list().map((task) => task.agentId));
+        const roots = core.workspaces
+          .list()
+          .filter((workspace) => !taskAgents.has(workspace.agentId))
+          .map((workspace) => workspace.directory);
+        return core.taskSetup.set(request.repository, request.script, roots);
+      }),
   };
 }

@@ -15,10 +15,10 @@ export function workspacesCalls(core: CoreServices): DomainApi<'workspaces'> {
       agentsChanged(core);
       return agentView(core, agent);
     },
-    async pickDirectory(_request, host) {
+    async pickDirectory(request, host) {
       if (!host.pickDirectory)
         throw new CoreRefusal('unsupported', 'this window has no folder dialog: type the directory’s path');
-      return { directory: await host.pickDirectory() };
+      return { directory: await host.pickDirectory(request.purpose ?? 'workspace') };
     },
     inspect: (request) =>
       folderFacts(request.directory, core.options.home, (resolved) => core.assignment.refusalOf(resolved)),

@@ -243,3 +243,31 @@ export function writeResolved(
     if (dir) closeDir(dir);
   }
 }
+
+/**
+ * Removes a file through a resolution already made: the parent opened no-follow must be the parent
+ * resolved and the name still the file resolved (a link or a swapped file is refused, never followed).
+ */
+export function removeResolved(
+  ctx: PathContext,
+  res: Extract<Resolution, { ok: true }>,
+  shown: string,
+): { ok: true; path: string } | FileFailure {
+  if (res.rel.length === 0 || res.stat === undefined)
+    return { ok: false, status: 404, error: `${shown} does not exist.` };
+  if (!res.stat.isFile()) return { ok: false, status: 400, error: `${res.path} is not a regular file.` };
+  let dir: SafeDir | null = null;
+  try {
+    dir = openDirPath(rootOf(ctx), res.rel.slice(0, -1));
+    if (res.parentStat !== undefined && !sameFile(fs.fstatSync(dir.fd), res.parentStat)) return changed(shown);
+    const name = res.rel[res.rel.length - 1]!;
+    const existing = fs.lstatSync(pathAt(dir, name), { throwIfNoEntry: false });
+    if (existing === undefined || existing.isSymbolicLink() || !sameFile(existing, res.stat)) return changed(shown);
+    fs.unlinkSync(pathAt(dir, name));
+    return { ok: true, path: res.path };
+  } catch (error) {
+    return failure(error, shown);
+  } finally {
+    if (dir) closeDir(dir);
+  }
+}

@@ -19,6 +19,8 @@ import {
   type ConversationView,
   type DelegationView,
   type HelpersView,
+  type TaskDiffView,
+  type TaskSetupScriptView,
   type TaskView,
   type MessageView,
   type SearchResultsView,
@@ -46,6 +48,10 @@ import type {
 
 const id = z.string().min(1).max(200);
 const none = z.object({}).strict();
+/** What a folder the owner picks is for: the system dialog's title says it. */
+export const DIRECTORY_PURPOSES = ['workspace', 'worktrees'] as const;
+export type DirectoryPurpose = (typeof DIRECTORY_PURPOSES)[number];
+
 const budgetLimit = z.object({ dollars: z.number().nullable(), tokens: z.number().nullable() }).strict();
 
 export const requestSchemas = {
@@ -90,7 +96,7 @@ export const requestSchemas = {
   'agents.remove': z.object({ agentId: id }).strict(),
   'agents.vocabulary': z.object({ agentId: id }).strict(),
   'workspaces.set': z.object({ agentId: id, directory: z.string().min(1).max(4096) }).strict(),
-  'workspaces.pickDirectory': none,
+  'workspaces.pickDirectory': z.object({ purpose: z.enum(DIRECTORY_PURPOSES).optional() }).strict(),
   'settings.setSwitches': z
     .object({ coding_tools: z.boolean().optional(), file_edit: z.boolean().optional(), shell: z.boolean().optional() })
     .strict(),
@@ -305,6 +311,28 @@ export const requestSchemas = {
   'tasks.archive': z.object({ taskId: id }).strict(),
   'tasks.delete': z.object({ taskId: id }).strict(),
   'tasks.summary': z.object({ taskId: id }).strict(),
+  'tasks.diff': z.object({ taskId: id }).strict(),
+  'tasks.revertHunks': z
+    .object({
+      taskId: id,
+      files: z
+        .array(
+          z
+            .object({
+              path: z.string().min(1).max(4096),
+              fingerprint: z.string().regex(/^[0-9a-f]{64}$/),
+              hunkIds: z.array(z.string().min(1).max(40)).min(1).max(2000),
+            })
+            .strict(),
+        )
+        .min(1)
+        .max(500),
+    })
+    .strict(),
+  'tasks.setupScripts': none,
+  'tasks.setSetupScript': z
+    .object({ repository: z.string().min(1).max(4096), script: z.string().max(20_000) })
+    .strict(),
   'settings.setSetupDone': z.object({ done: z.boolean() }).strict(),
   'workspaces.inspect': z.object({ directory: z.string().min(1).max(4096) }).strict(),
   'workspaces.complete': z.object({ prefix: z.string().min(1).max(4096) }).strict(),
@@ -433,6 +461,10 @@ export interface ResponseMap {
   'tasks.archive': TaskView;
   'tasks.delete': { deleted: boolean };
   'tasks.summary': SummaryView;
+  'tasks.diff': TaskDiffView;
+  'tasks.revertHunks': { reverted: number; diff: TaskDiffView };
+  'tasks.setupScripts': TaskSetupScriptView[];
+  'tasks.setSetupScript': TaskSetupScriptView[];
   'settings.setSetupDone': AppInfo;
   'workspaces.inspect': FolderFactsView;
   'workspaces.complete': { folders: string[] };

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { AcceptancePolicy, Mode, Scope } from '../../../shared/domain';
-import type { AgentView, RequestOf, ResponseOf } from '../../../shared/ipc';
+import type { AgentView, DirectoryPurpose, RequestOf, ResponseOf } from '../../../shared/ipc';
 import { call } from '../api';
 
 interface AgentsState {
@@ -19,7 +19,8 @@ interface AgentsState {
   updateConnection(agentId: string, patch: Omit<RequestOf<'agents.update'>, 'agentId'>): Promise<void>;
   setApiKey(agentId: string, apiKey: string): Promise<void>;
   /** Electron's folder dialog; null when cancelled (the web host has none: canPickDirectory is false). */
-  pickDirectory(): Promise<string | null>;
+  /** The host's folder dialog (Electron), titled for what the folder is for. */
+  pickDirectory(purpose?: DirectoryPurpose): Promise<string | null>;
   clearApiKey(agentId: string): Promise<void>;
   models(agentId: string): Promise<ResponseOf<'agents.models'>>;
 }
@@ -73,7 +74,7 @@ export const useAgentsStore = create<AgentsState>((set, get) => {
       replace(await call('agents.clearApiKey', { agentId }));
     },
     models: (agentId) => call('agents.models', { agentId }),
-    pickDirectory: async () => (await call('workspaces.pickDirectory', {})).directory,
+    pickDirectory: async (purpose) => (await call('workspaces.pickDirectory', purpose ? { purpose } : {})).directory,
   };
 });
 

@@ -5,17 +5,21 @@ import type { CardHunk } from '../../../../shared/domain';
 const kindOf = (line: string): string => (line.startsWith('+') ? 'add' : line.startsWith('-') ? 'del' : 'ctx');
 
 /**
- * A write or edit card's diff, hunk by hunk, each with Accept and Reject (issue 17). The answer names
- * hunk ids only; the core applies its own copy of those hunks.
+ * A write or edit card's diff, hunk by hunk, each with Accept and Reject (issue 17); a task's Summary
+ * reviews its diff against the base with the same list. The answer names hunk ids only; the core
+ * applies (or reverts) its own copy of those hunks.
  */
 export function HunkList({
   hunks,
   rejected,
   onToggle,
+  rejectedNote = 'rejected: not applied',
 }: {
   hunks: CardHunk[];
   rejected: ReadonlySet<string>;
   onToggle(id: string, accept: boolean): void;
+  /** What a rejected hunk's header says will happen to it. */
+  rejectedNote?: string;
 }) {
   return (
     <div
@@ -44,7 +48,7 @@ export function HunkList({
                   Reject
                 </button>
               </span>
-              {isRejected && <span className="hunk-state">rejected: not applied</span>}
+              {isRejected && <span className="hunk-state">{rejectedNote}</span>}
             </div>
             <pre className="diff" aria-label={`${label} diff`}>
               {hunk.lines.map((line, lineIndex) => (

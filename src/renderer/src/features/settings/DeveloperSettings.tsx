@@ -14,6 +14,7 @@ import { CheckpointSettings } from './CheckpointSettings';
 import { RememberedCommands } from './RememberedCommands';
 import { InstructionPins } from './InstructionPins';
 import { SandboxSettings } from './SandboxSettings';
+import { TaskSetupScripts } from './TaskSetupScripts';
 
 export const WORKSPACE_WARNING =
   'A developer agent runs code you did not write, inside this directory, with the rights of your user. Give it a workspace you would let a colleague use.';
@@ -77,6 +78,9 @@ export function DeveloperSettings() {
           </span>
         )}
       </div>
+
+      <h2>Setup scripts for tasks</h2>
+      <TaskSetupScripts />
 
       <h2>Commands you allowed</h2>
       <RememberedCommands />

@@ -4,6 +4,7 @@ import { messageOf } from '../../lib/errors';
 import { useAgentsStore } from '../../stores/useAgentsStore';
 import { useAppStore } from '../../stores/useAppStore';
 import { useSetupStore } from '../../stores/useSetupStore';
+import { FolderField } from './FolderField';
 
 const size = (bytes: number): string =>
   bytes >= 1e9
@@ -26,28 +27,21 @@ export function describeFacts(facts: FolderFactsView): string {
 export function WorkspaceStep({ agent, onDone }: { agent: AgentView; onDone: () => void }) {
   const canPick = useAppStore((state) => state.info?.canPickDirectory ?? false);
   const setWorkspace = useAgentsStore((state) => state.setWorkspace);
-  const { inspect, complete } = useSetupStore.getState();
-  const pickDirectory = useAgentsStore((state) => state.pickDirectory);
+  const { inspect } = useSetupStore.getState();
   const [directory, setDirectory] = useState(agent.workspace?.directory ?? '');
-  const [completions, setCompletions] = useState<string[]>([]);
   const [facts, setFacts] = useState<FolderFactsView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  // Completion and the folder's facts follow the typing, a moment after it pauses.
+  // The folder's facts follow the typing, a moment after it pauses (FolderField completes it).
   useEffect(() => {
     const typed = directory.trim();
     if (typed === '') {
       setFacts(null);
-      setCompletions([]);
       return;
     }
     let current = true;
     const timer = setTimeout(() => {
-      void complete(typed).then(
-        (folders) => current && setCompletions(folders),
-        () => undefined,
-      );
       void inspect(typed).then(
         (found) => current && setFacts(found),
         () => undefined,
@@ -57,7 +51,7 @@ export function WorkspaceStep({ agent, onDone }: { agent: AgentView; onDone: () 
       current = false;
       clearTimeout(timer);
     };
-  }, [directory, complete, inspect]);
+  }, [directory, inspect]);
 
   async function use(target: string): Promise<void> {
     setBusy(true);
@@ -70,14 +64,6 @@ export function WorkspaceStep({ agent, onDone }: { agent: AgentView; onDone: () 
     } finally {
       setBusy(false);
     }
-  }
-
-  async function choose(): Promise<void> {
-    const picked = await pickDirectory().catch((reason: unknown) => {
-      setError(messageOf(reason));
-      return null;
-    });
-    if (picked) setDirectory(picked);
   }
 
   const unchanged = agent.workspace !== null && directory.trim() === agent.workspace.directory;
@@ -95,28 +81,15 @@ export function WorkspaceStep({ agent, onDone }: { agent: AgentView; onDone: () 
         colleague work in.
       </p>
       <label htmlFor="first-run-folder">Folder</label>
-      <div className="row">
-        <input
-          id="first-run-folder"
-          list="first-run-folder-completions"
-          value={directory}
-          placeholder="/home/you/projects/app"
-          spellCheck={false}
-          autoComplete="off"
-          aria-describedby="first-run-folder-facts"
-          onChange={(event) => setDirectory(event.target.value)}
-        />
-        <datalist id="first-run-folder-completions">
-          {completions.map((folder) => (
-            <option key={folder} value={folder} />
-          ))}
-        </datalist>
-        {canPick && (
-          <button type="button" onClick={() => void choose()}>
-            Choose folder…
-          </button>
-        )}
-      </div>
+      <FolderField
+        id="first-run-folder"
+        value={directory}
+        onChange={setDirectory}
+        purpose="workspace"
+        placeholder="/home/you/projects/app"
+        describedBy="first-run-folder-facts"
+        onError={setError}
+      />
       <p id="first-run-folder-facts" className={facts?.problem ? 'form-error' : 'hint'} aria-live="polite">
         {facts
           ? (facts.problem ?? describeFacts(facts))

@@ -5,6 +5,7 @@ import { messageOf } from '../../lib/errors';
 import { useFilesStore } from '../../stores/useFilesStore';
 import { useSummaryStore } from '../../stores/useSummaryStore';
 import { FailingTests } from './FailingTestsChart';
+import { TaskHunkReview } from '../tasks/TaskHunkReview';
 import { TaskReview } from '../tasks/TaskReview';
 
 /** What the owner reviews (seed 003 §6): branch, diff stat, files with their diffs, the last test run. */
@@ -138,6 +139,7 @@ export function SummaryTab({ agentId }: { agentId: string }) {
               </li>
             ))}
           </ul>
+          <TaskHunkReview agentId={agentId} />
         </>
       )}
       {summary && !summary.lastTest && (failing?.history.length ?? 0) === 0 ? (

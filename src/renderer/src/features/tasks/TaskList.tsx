@@ -6,6 +6,7 @@ import { useAppStore } from '../../stores/useAppStore';
 import { useNeedsOwner } from '../../stores/useAttentionStore';
 import { useTasksStore } from '../../stores/useTasksStore';
 import { ConversationList } from '../conversation/ConversationList';
+import { FolderField } from '../setup/FolderField';
 
 const STATUS_WORDS: Record<TaskView['status'], string> = {
   working: 'working',
@@ -156,14 +157,21 @@ function NewTaskForm({ onDone }: { onDone(): void }) {
         Base branch
         <input value={base} onChange={(event) => setBase(event.target.value)} placeholder="the current branch" />
       </label>
-      <label>
-        Folder
-        <input
-          value={folder}
-          onChange={(event) => setFolder(event.target.value)}
-          placeholder="Paddock's worktrees folder"
-        />
-      </label>
+      <label htmlFor="new-task-folder">Worktree folder</label>
+      <FolderField
+        id="new-task-folder"
+        value={folder}
+        onChange={setFolder}
+        purpose="worktrees"
+        placeholder="Paddock's worktrees folder"
+        describedBy="new-task-folder-hint"
+        onError={setError}
+      />
+      <p id="new-task-folder-hint" className="hint">
+        {folder.trim()
+          ? `The worktree goes in ${folder.trim().replace(/\/+$/, '')}/${name.trim() || '<name>'}.`
+          : `Empty: under Paddock's data folder, worktrees/${name.trim() || '<name>'}.`}
+      </p>
       <p className="hint">
         A branch paddock/&lt;name&gt; in a worktree of its own, and an agent with the same provider, model, mode, scopes
         and allowed domains.

@@ -34,11 +34,14 @@ export function TaskReview({ agentId }: { agentId: string }) {
         {task.mergeCommand}
       </pre>
       {task.setup && (
-        <details className="task-setup">
+        <details className="task-setup" open={!task.setup.ran || task.setup.exitCode !== 0}>
           <summary>
-            .paddock/setup {task.setup.ran ? `ran (exit ${task.setup.exitCode ?? 'unknown'})` : 'did not run'}
+            {task.setup.source === 'settings' ? 'The setup script from Settings' : '.paddock/setup'}{' '}
+            {task.setup.ran ? `ran in the sandbox (exit ${task.setup.exitCode ?? 'unknown'})` : 'did not run'}
           </summary>
-          <pre className="tool-args">{task.setup.output}</pre>
+          <pre className="tool-args" aria-label="Setup output" tabIndex={0}>
+            {task.setup.output || '(no output)'}
+          </pre>
         </details>
       )}
       <div className="row">
