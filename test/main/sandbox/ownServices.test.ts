@@ -4,7 +4,8 @@
 // port of this machine — a host listener that is not the agent's, and Paddock's own preview
 // listener — is a card, and approved anyway it is still unreachable from inside. The same on IPv6
 // loopback (`[::1]:<port>`, `localhost:<port>`, as the server itself listens), and for a port the
-// server opens only after the contained command began: that command reaches it while it runs.
+// server opens only after the contained command began: that command reaches it while it runs, and
+// not a host port, Paddock's own or another agent's server opened meanwhile.
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -30,28 +31,32 @@ const [port, host] = [Number(process.argv[2]), process.argv[3]];
 http.createServer((req, res) => res.end('own service body ' + req.url)).listen(port, host, () => console.log('listening ' + port));
 `;
 
-/** A server that says it is ready at once but binds its port only once the file \`go\` appears in the workspace. */
+/** A server that says it is ready at once but binds each `<port>:<file>` only once that file appears in the workspace (on `::`, dual-stack). */
 const LATE_SERVER = `
 const fs = require('node:fs');
 const http = require('node:http');
-const port = Number(process.argv[2]);
-console.log('ready: waiting for go');
-const wait = setInterval(() => {
-  if (!fs.existsSync('go')) return;
-  clearInterval(wait);
-  http.createServer((req, res) => res.end('late body ' + req.url)).listen(port, () => console.log('bound ' + port));
-}, 50);
+console.log('ready: waiting');
+for (const pair of process.argv.slice(2)) {
+  const [port, file] = pair.split(':');
+  const wait = setInterval(() => {
+    if (!fs.existsSync(file)) return;
+    clearInterval(wait);
+    http.createServer((req, res) => res.end('late body ' + port + req.url)).listen(Number(port), () => console.log('bound ' + port));
+  }, 50);
+}
 `;
 
 /**
- * The contained client: writes \`go\` (so the server's port opens only after this command began),
- * waits until the server answers on 127.0.0.1 and on [::1], then tries every port the test lists in
- * the file \`others\` (opened after \`go\` too) on both, and prints what it reached.
+ * The contained client: writes \`go\` (so the server's first port opens only after this command
+ * began) and waits until it answers on 127.0.0.1 and on [::1]; waits for the file \`others\`, the
+ * ports the test opened meanwhile that are not its agent's; then has the server open two more
+ * ports, one after the other reached (\`go2\`, \`go3\`: whatever was listening before is looked at
+ * by then), and tries the others on both loopbacks, printing what it reached.
  */
 const CLIENT = `
 const fs = require('node:fs');
 const http = require('node:http');
-const port = Number(process.argv[2]);
+const ports = process.argv.slice(2).map(Number);
 const get = (host, p, path) => new Promise((resolve) => {
   const req = http.get({ host, port: p, path, timeout: 3000 }, (res) => {
     let body = '';
@@ -62,17 +67,22 @@ const get = (host, p, path) => new Promise((resolve) => {
   req.on('timeout', () => req.destroy(new Error('timeout')));
 });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const reach = async (host, port) => {
+  let answer = { error: 'never tried' };
+  for (let i = 0; i < 200 && answer.body === undefined; i++) {
+    answer = await get(host, port, '/late');
+    if (answer.body === undefined) await sleep(100);
+  }
+  console.log('own ' + host + ' ' + port + ' ' + (answer.body ?? 'failed ' + answer.error));
+};
 (async () => {
   fs.writeFileSync('go', '');
-  for (const host of ['127.0.0.1', '::1']) {
-    let answer = { error: 'never tried' };
-    for (let i = 0; i < 200 && answer.body === undefined; i++) {
-      answer = await get(host, port, '/late');
-      if (answer.body === undefined) await sleep(100);
-    }
-    console.log('own ' + host + ' ' + (answer.body ?? 'failed ' + answer.error));
-  }
+  for (const host of ['127.0.0.1', '::1']) await reach(host, ports[0]);
   while (!fs.existsSync('others')) await sleep(50);
+  fs.writeFileSync('go2', '');
+  await reach('127.0.0.1', ports[1]);
+  fs.writeFileSync('go3', '');
+  await reach('127.0.0.1', ports[2]);
   for (const other of JSON.parse(fs.readFileSync('others', 'utf8'))) {
     for (const host of ['127.0.0.1', '::1']) {
       const answer = await get(host, other, '/');
@@ -80,6 +90,44 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
     }
   }
 })();
+`;
+
+/**
+ * A contained command that forges announce lines: into every pipe another process inside reads
+ * (the announce loop's, through /proc/<pid>/fd/0) and onto the announce socket itself, naming a
+ * host port that is not its agent's, by number and as a path; then tries that port on both loopbacks.
+ */
+const FORGE = `
+const fs = require('node:fs');
+const net = require('node:net');
+const http = require('node:http');
+const target = Number(process.argv[2]);
+const lines = [target + ' v4', target + ' v6', '../../bridge/x v4', target + '.sock v4', '0' + target + ' v4', target + ',bind=127.0.0.1 v4', ''].join('\\n');
+let wrote = 0;
+for (const pid of fs.readdirSync('/proc').filter((e) => /^\\d+$/.test(e) && Number(e) !== process.pid)) {
+  try {
+    if (!fs.readlinkSync('/proc/' + pid + '/fd/0').startsWith('pipe:')) continue;
+    const fd = fs.openSync('/proc/' + pid + '/fd/0', 'w');
+    fs.writeSync(fd, lines);
+    fs.closeSync(fd);
+    wrote++;
+  } catch {}
+}
+console.log('wrote into ' + wrote + ' pipes');
+const announce = net.connect('/run/paddock-own/added.sock', () => announce.end(lines));
+announce.on('error', () => undefined);
+const get = (host) => new Promise((resolve) => {
+  const req = http.get({ host, port: target, path: '/', timeout: 3000 }, (res) => {
+    let body = '';
+    res.on('data', (c) => (body += c));
+    res.on('end', () => resolve('reached ' + body));
+  });
+  req.on('error', (e) => resolve('refused ' + (e.code || e.message)));
+  req.on('timeout', () => req.destroy(new Error('timeout')));
+});
+setTimeout(async () => {
+  for (const host of ['127.0.0.1', '::1']) console.log('forged ' + host + ' ' + (await get(host)));
+}, 1000);
 `;
 
 function hostServer(body: string, host: '127.0.0.1' | '::1' = '127.0.0.1', port = 0): Promise<http.Server> {
@@ -108,25 +156,42 @@ async function agentWith(files: Record<string, string>): Promise<Agent> {
   // The shell tool installed (PADDOCK_SHELL=1): the agent's contained bash reaches the same services.
   const { core, home } = await buildTestCore(root, { PADDOCK_SHELL: '1' });
   const [agent] = core.agents.list();
-  const ws = path.join(home, 'project');
+  return inWorkspace(core, agent!.id, path.join(home, 'project'), files);
+}
+
+/** Another agent of the same core, with a workspace of its own. */
+function anotherAgent(core: Core, besides: string, files: Record<string, string>): Agent {
+  const agent = core.agents.create({
+    name: 'Other',
+    handle: '@other',
+    provider: 'anthropic',
+    model: 'test',
+    scopes: core.agents.list()[0]!.scopes,
+    mode: 'run',
+  });
+  return inWorkspace(core, agent.id, `${besides}-other`, files);
+}
+
+function inWorkspace(core: Core, agentId: string, ws: string, files: Record<string, string>): Agent {
   fs.mkdirSync(ws, { recursive: true });
   for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(ws, name), content);
   core.workspaces.set({
-    agentId: agent!.id,
+    agentId,
     directory: fs.realpathSync(ws),
     capturedPath: process.env.PATH ?? '/usr/bin:/bin',
     gitBinary: null,
   });
-  core.agents.update(agent!.id, { mode: 'run', scopes: [...agent!.scopes, 'shell'] });
+  const agent = core.agents.list().find((a) => a.id === agentId)!;
+  core.agents.update(agentId, { mode: 'run', scopes: [...new Set([...agent.scopes, 'shell' as const])] });
   const call: Agent['call'] = async (tool, args) => {
     let asked: string | null = null;
-    const conversation = core.conversations.create(agent!.id, 'own services');
+    const conversation = core.conversations.create(agentId, 'own services');
     const request = `owner-${conversation.id}`;
     const end = core.ownerRequests.open(request, conversation.id);
     const result = await core.dispatcher.dispatch(
       {
         callId: `c-${Math.random().toString(36).slice(2)}`,
-        agentId: agent!.id,
+        agentId,
         conversationId: conversation.id,
         ownerRequestId: request,
         delegationDepth: 0,
@@ -145,7 +210,7 @@ async function agentWith(files: Record<string, string>): Promise<Agent> {
     end();
     return { asked, result };
   };
-  return { core, agentId: agent!.id, ws, call };
+  return { core, agentId, ws, call };
 }
 
 async function until<T>(probe: () => Promise<T | null> | T | null, what: string): Promise<T> {
@@ -253,15 +318,25 @@ describe.skipIf(!sandboxStatus().available || !findBridgeTools())(
       }
     }, 120_000);
 
-    it('a port its own process opens after the contained command began is reachable from that command; a host port or Paddock’s own opened meanwhile is not', async () => {
+    it('a port its own process opens after the contained command began is reachable from that command; a host port, Paddock’s own or another agent’s opened meanwhile is not', async () => {
       const { core, agentId, ws, call } = await agentWith({ 'late.cjs': LATE_SERVER, 'client.cjs': CLIENT });
+      // Another agent's server, which binds late too (when the test writes its `go`).
+      const other = anotherAgent(core, ws, { 'late.cjs': LATE_SERVER });
       const strangers: http.Server[] = [];
       try {
         const port = randomPort();
-        const started = await call('start', { name: 'late', command: `node late.cjs ${port}` });
+        const [second, third] = [port + 1, port + 2];
+        const started = await call('start', {
+          name: 'late',
+          command: `node late.cjs ${port}:go ${second}:go2 ${third}:go3`,
+        });
         expect(text(started.result)).toContain('started `late`');
+        const otherPort = randomPort();
+        expect(
+          text((await other.call('start', { name: 'theirs', command: `node late.cjs ${otherPort}:go` })).result),
+        ).toContain('started `theirs`');
 
-        const running = call('run', { command: `node client.cjs ${port}`, timeoutSeconds: 60 });
+        const running = call('run', { command: `node client.cjs ${port} ${second} ${third}`, timeoutSeconds: 60 });
         // The client has begun (it wrote `go`); the server binds only now.
         await until(() => (fs.existsSync(path.join(ws, 'go')) ? true : null), 'the client began');
         // Then, still while it runs: a host listener on each loopback that is not the agent's, and
@@ -273,13 +348,42 @@ describe.skipIf(!sandboxStatus().available || !findBridgeTools())(
         const strangerPort = randomPort();
         strangers.push(await hostServer('not the agent’s', '127.0.0.1', strangerPort));
         strangers.push(await hostServer('not the agent’s', '::1', strangerPort));
-        fs.writeFileSync(path.join(ws, 'others'), JSON.stringify([strangerPort, previewPort]));
+        fs.writeFileSync(path.join(other.ws, 'go'), '');
+        await until(
+          () => core.services.preview.portFor(other.agentId, 'theirs').catch(() => null),
+          'the other agent’s server listens',
+        );
+        fs.writeFileSync(path.join(ws, 'others'), JSON.stringify([strangerPort, previewPort, otherPort]));
 
         const output = text((await running).result);
-        expect(output).toContain('own 127.0.0.1 late body /late');
-        expect(output).toContain('own ::1 late body /late');
-        for (const other of [strangerPort, previewPort])
-          for (const host of ['127.0.0.1', '::1']) expect(output).toContain(`other ${host} ${other} refused`);
+        expect(output).toContain(`own 127.0.0.1 ${port} late body ${port}/late`);
+        expect(output).toContain(`own ::1 ${port} late body ${port}/late`);
+        expect(output).toContain(`own 127.0.0.1 ${third} late body ${third}/late`);
+        for (const port of [strangerPort, previewPort, otherPort])
+          for (const host of ['127.0.0.1', '::1']) expect(output).toContain(`other ${host} ${port} refused`);
+        expect(output).not.toContain('reached');
+      } finally {
+        for (const server of strangers) server.close();
+        await core.shutdown();
+      }
+    }, 120_000);
+
+    it('a line the command forges into its announce loop reaches nothing of the host', async () => {
+      const { core, call } = await agentWith({ 'server.cjs': SERVER, 'forge.cjs': FORGE });
+      const strangers: http.Server[] = [];
+      try {
+        const port = randomPort();
+        // A running process of its own: the command gets the announce loop.
+        expect(
+          (await call('start', { name: 'api', command: `node server.cjs ${port} 127.0.0.1`, port })).result.ok,
+        ).toBe(true);
+        const strangerPort = randomPort();
+        strangers.push(await hostServer('not the agent’s', '127.0.0.1', strangerPort));
+        strangers.push(await hostServer('not the agent’s', '::1', strangerPort));
+        const output = text((await call('run', { command: `node forge.cjs ${strangerPort}` })).result);
+        expect(output).toMatch(/wrote into [1-9]\d* pipes/);
+        expect(output).toContain('forged 127.0.0.1 refused');
+        expect(output).toContain('forged ::1 refused');
         expect(output).not.toContain('reached');
       } finally {
         for (const server of strangers) server.close();
