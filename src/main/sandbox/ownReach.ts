@@ -107,7 +107,10 @@ export async function openOwnReach(options: OwnReachOptions): Promise<OwnReach> 
   const timer = setInterval(() => {
     if (looking || finished) return;
     looking = true;
-    void look().finally(() => (looking = false));
+    // A look that fails (a process gone mid-read) is simply tried again at the next tick.
+    void look()
+      .catch(() => undefined)
+      .finally(() => (looking = false));
   }, options.pollMs);
   timer.unref();
 

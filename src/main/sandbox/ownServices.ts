@@ -68,8 +68,9 @@ export function createOwnServices(deps: OwnServicesDeps): OwnServices {
     const { found, anyRunning } = ownPorts(agentId);
     return {
       ports: [...new Set(found.map((own) => own.port))],
+      // Only on Linux is a started process in a network namespace of its own, the command's to be bridged into.
       reach: async () =>
-        anyRunning
+        anyRunning && process.platform === 'linux'
           ? openOwnReach({
               parent: deps.dir,
               initial: found,
