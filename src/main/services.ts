@@ -43,7 +43,7 @@ export async function startServices(options: ServiceOptions) {
     lookup: supervisor,
     ownPorts: () => ownPorts,
     tailnetRoute: (host) => tailscale?.routeFor(host) ?? null,
-    bridge: (ownerPid, holderPid, port) => bridges.reach(ownerPid, holderPid, port),
+    bridge: (ownerPid, holderPid, port, host) => bridges.reach(ownerPid, holderPid, port, host === '::1' ? 'v6' : 'v4'),
   });
   tailscale = createTailscaleRoutes({
     enabled: options.tailscaleEnabled,

@@ -3,7 +3,7 @@
 // (namespace, port) a preview asks for, Paddock starts one socat inside that network namespace
 // (nsenter --net: network only, host files and credentials) that listens on a unix socket in
 // `<data>/sandbox/bridge/` (0700) and forwards to 127.0.0.1:<port> inside (or [::1]:<port>, for a
-// contained command reaching a port the process holds on IPv6 loopback); a host listener on
+// port the process holds on IPv6 loopback only); a host listener on
 // 127.0.0.1:0 pipes to that socket. The preview proxy and screenshots connect to the host port
 // as to any dev server. Nothing in the sandbox can reach the host through it: the bridge only
 // ever connects inward.
@@ -103,9 +103,9 @@ export class PreviewBridges {
     return (await this.inwardFor(ownerPid, holderPid, port, family)).socketPath;
   }
 
-  /** The host port that reaches `port` inside the network namespace `holderPid` (a process of `ownerPid`'s sandbox) is in. */
-  async reach(ownerPid: number, holderPid: number, port: number): Promise<number> {
-    const inward = await this.inwardFor(ownerPid, holderPid, port);
+  /** The host port that reaches `port` (on 127.0.0.1 there, or [::1] for v6) inside the network namespace `holderPid` (a process of `ownerPid`'s sandbox) is in. */
+  async reach(ownerPid: number, holderPid: number, port: number, family: LoopbackFamily = 'v4'): Promise<number> {
+    const inward = await this.inwardFor(ownerPid, holderPid, port, family);
     let pending = this.listeners.get(inward.socketPath);
     if (pending) {
       const listener = await pending.catch(() => null);

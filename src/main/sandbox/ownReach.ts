@@ -76,7 +76,9 @@ export async function openOwnReach(options: OwnReachOptions): Promise<OwnReach> 
       return;
     }
     listeners.add(listener);
-    listener.on('data', () => undefined);
+    // The launcher's loop only reads: one that writes is not it, and is closed.
+    listener.on('data', () => listener.destroy());
+    listener.on('end', () => listener.destroy());
     listener.on('error', () => listener.destroy());
     listener.on('close', () => listeners.delete(listener));
     // What was added before it connected; then each one as it is added.

@@ -137,6 +137,19 @@ function hostServer(body: string, host: '127.0.0.1' | '::1' = '127.0.0.1', port 
   });
 }
 
+/** A GET from the host (the test is the owner here), its body or the error. */
+function hostGet(port: number, urlPath: string): Promise<string> {
+  return new Promise((resolve) => {
+    http
+      .get({ host: '127.0.0.1', port, path: urlPath, agent: false }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve(body));
+      })
+      .on('error', (error) => resolve(`failed: ${error.message}`));
+  });
+}
+
 const portOf = (server: http.Server): number => (server.address() as AddressInfo).port;
 const randomPort = (): number => 20_000 + Math.floor(Math.random() * 20_000);
 const text = (result: ToolResult): string => (result.ok ? (result.text ?? '') : result.error);
@@ -292,6 +305,9 @@ describe.skipIf(!sandboxStatus().available || !findBridgeTools())(
         expect(text((await call('bash', { command: `curl -sS -m 5 'http://[::1]:${v6}/bash'` })).result)).toContain(
           'own service body /bash',
         );
+        // And the preview's way to it (what the owner's preview and screenshots connect to): the bridge into ::1.
+        const resolved = await core.services.preview.resolve('v6');
+        expect(resolved.ok && (await hostGet(resolved.port, '/preview'))).toContain('own service body /preview');
 
         // Listening on `::` (dual-stack): both loopbacks reach it.
         const dual = randomPort();
