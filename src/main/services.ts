@@ -1,5 +1,6 @@
 // The long-lived services around the tools: the process supervisor, the owner's terminals, the
 // preview listeners and their Tailscale routes. Built by the core; each stops in shutdown().
+import path from 'node:path';
 import type { Db } from './store/database';
 import type { EventBus } from './events';
 import { Supervisor } from './processes/supervisor';
@@ -8,7 +9,7 @@ import { startPreviewServer } from './preview/server';
 import { createTailscaleRoutes, tailscaleExposure } from './preview/tailscale';
 import { findBridgeTools, PreviewBridges } from './sandbox/bridge';
 import { createOwnServices } from './sandbox/ownServices';
-import { scanListeningSockets } from './preview/procListeners';
+import { scanListeningFamilies } from './preview/procListeners';
 import type { GroupLedger } from './processes/ledger';
 
 export interface ServiceOptions {
@@ -32,8 +33,9 @@ export async function startServices(options: ServiceOptions) {
   // The agent's own started processes, reached from its later contained commands through the same inward bridges.
   const ownServices = createOwnServices({
     running: () => supervisor.list(),
-    socketFor: (owner, holder, port) => bridges.socketFor(owner, holder, port),
-    listening: (pid) => scanListeningSockets('/proc', pid),
+    socketFor: (owner, holder, port, family) => bridges.socketFor(owner, holder, port, family),
+    listening: (pid) => scanListeningFamilies('/proc', pid),
+    dir: path.join(options.dataDir, 'sandbox', 'own'),
   });
   const ownPorts: number[] = [];
   let tailscale: ReturnType<typeof createTailscaleRoutes> | null = null;
@@ -41,7 +43,7 @@ export async function startServices(options: ServiceOptions) {
     lookup: supervisor,
     ownPorts: () => ownPorts,
     tailnetRoute: (host) => tailscale?.routeFor(host) ?? null,
-    bridge: (ownerPid, holderPid, port) => bridges.reach(ownerPid, holderPid, port),
+    bridge: (ownerPid, holderPid, port, host) => bridges.reach(ownerPid, holderPid, port, host === '::1' ? 'v6' : 'v4'),
   });
   tailscale = createTailscaleRoutes({
     enabled: options.tailscaleEnabled,

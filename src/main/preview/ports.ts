@@ -138,7 +138,7 @@ export function createPortResolver(deps: PortResolverDeps): HeldPortResolver {
       if (!deps.bridge)
         return { ok: false, reason: `"${name}" listens inside the sandbox, and this Paddock has no bridge into it` };
       try {
-        const port = await deps.bridge(running.pid, chosen.sandboxedIn, chosen.port);
+        const port = await deps.bridge(running.pid, chosen.sandboxedIn, chosen.port, chosen.host);
         return { ok: true, port, host: '127.0.0.1', pid: running.pid, agentId: running.agentId };
       } catch (error) {
         return {

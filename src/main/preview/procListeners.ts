@@ -7,6 +7,7 @@
 // per-request path.
 import fs from 'node:fs';
 import os from 'node:os';
+import type { LoopbackFamily } from '../sandbox/profile';
 import type { ListeningSocket, LoopbackHost } from './types';
 
 const TCP_LISTEN = '0A';
@@ -16,6 +17,11 @@ interface ListenRow {
   inode: string;
   port: number;
   host: LoopbackHost;
+}
+
+/** A row as read, with the loopbacks it accepts connections from (see loopbackFamiliesOf). */
+interface TableRow extends ListenRow {
+  families: readonly LoopbackFamily[];
 }
 
 /** The kernel prints each 32-bit address word in host byte order. */
@@ -46,9 +52,20 @@ export function loopbackHostOf(hexAddress: string): LoopbackHost | null {
   return null;
 }
 
-/** LISTEN rows of /proc/net/tcp and tcp6 bound to loopback or to any address, keyed by inode. */
-export function parseListenTable(text: string): ListenRow[] {
-  const rows: ListenRow[] = [];
+/**
+ * Which loopbacks a socket bound to this address accepts connections from: IPv4's for 127.0.0.1,
+ * 0.0.0.0 and their v4-mapped forms, IPv6's for ::1, both for `::` (dual-stack, as loopbackHostOf
+ * takes it). A contained command reaches an own service on exactly these (sandbox/ownServices.ts).
+ */
+export function loopbackFamiliesOf(hexAddress: string): LoopbackFamily[] {
+  const host = loopbackHostOf(hexAddress);
+  if (host === '::1') return ['v6'];
+  if (host === null) return [];
+  return hexAddress.length === 32 && /^0+$/.test(hexAddress) ? ['v4', 'v6'] : ['v4'];
+}
+
+function parseRows(text: string): TableRow[] {
+  const rows: TableRow[] = [];
   for (const line of text.split('\n').slice(1)) {
     const cols = line.trim().split(/\s+/);
     if (cols.length < 10 || cols[3] !== TCP_LISTEN) continue;
@@ -57,9 +74,14 @@ export function parseListenTable(text: string): ListenRow[] {
     const port = parseInt(portHex!, 16);
     if (host === null || !Number.isInteger(port) || port <= 0) continue;
     if (cols[9] === '0') continue;
-    rows.push({ inode: cols[9]!, port, host });
+    rows.push({ inode: cols[9]!, port, host, families: loopbackFamiliesOf(address!) });
   }
   return rows;
+}
+
+/** LISTEN rows of /proc/net/tcp and tcp6 bound to loopback or to any address, keyed by inode. */
+export function parseListenTable(text: string): ListenRow[] {
+  return parseRows(text).map(({ inode, port, host }) => ({ inode, port, host }));
 }
 
 function readText(file: string): string {
@@ -70,10 +92,10 @@ function readText(file: string): string {
   }
 }
 
-function listenRowsByInode(tablesDir: string): Map<string, ListenRow> {
-  const byInode = new Map<string, ListenRow>();
+function listenRowsByInode(tablesDir: string): Map<string, TableRow> {
+  const byInode = new Map<string, TableRow>();
   for (const table of ['tcp', 'tcp6']) {
-    for (const row of parseListenTable(readText(`${tablesDir}/${table}`))) byInode.set(row.inode, row);
+    for (const row of parseRows(readText(`${tablesDir}/${table}`))) byInode.set(row.inode, row);
   }
   return byInode;
 }
@@ -90,9 +112,9 @@ function netNamespace(procRoot: string, pid: number | 'self'): string {
  * The listen tables a pid's sockets are in: its own network namespace's (`/proc/<pid>/net/`),
  * which for a contained process is the sandbox's, not Paddock's. Read once per namespace.
  */
-function tablesFor(procRoot: string): (pid: number) => { rows: Map<string, ListenRow>; foreign: boolean } {
+function tablesFor(procRoot: string): (pid: number) => { rows: Map<string, TableRow>; foreign: boolean } {
   const own = netNamespace(procRoot, 'self');
-  const byNamespace = new Map<string, Map<string, ListenRow>>();
+  const byNamespace = new Map<string, Map<string, TableRow>>();
   return (pid) => {
     const ns = netNamespace(procRoot, pid);
     const key = ns || own;
@@ -219,6 +241,36 @@ export function scanListeningSockets(procRoot: string, pid: number, wantPort?: n
     for (const descendant of descendantsInGroup(procRoot, pid)) collect(descendant);
   }
   return [...found.values()].sort((a, b) => a.port - b.port);
+}
+
+/** One loopback a port of `pid`'s group accepts connections on, and a pid inside when that is another network namespace. */
+export interface ListeningFamily {
+  port: number;
+  family: LoopbackFamily;
+  sandboxedIn?: number;
+}
+
+/**
+ * Every (port, loopback) `pid` and its descendants in its group accept connections on: a port
+ * bound to `::` is there twice, one bound to 127.0.0.1 once (what scanListeningSockets folds into one
+ * host per port). What a contained command mirrors of the agent's own services.
+ */
+export function scanListeningFamilies(procRoot: string, pid: number): ListeningFamily[] {
+  const tables = tablesFor(procRoot);
+  const found = new Map<string, ListeningFamily>();
+  for (const owner of [pid, ...descendantsInGroup(procRoot, pid)]) {
+    const holders = socketHolders(procRoot, owner);
+    if (holders.length === 0) continue;
+    const { rows, foreign } = tables(owner);
+    for (const holder of holders) {
+      const row = rows.get(holder.inode);
+      for (const family of row?.families ?? []) {
+        const key = `${row!.port}/${family}`;
+        if (!found.has(key)) found.set(key, { port: row!.port, family, ...(foreign ? { sandboxedIn: owner } : {}) });
+      }
+    }
+  }
+  return [...found.values()].sort((a, b) => a.port - b.port || a.family.localeCompare(b.family));
 }
 
 const MAX_REMEMBERED = 256;

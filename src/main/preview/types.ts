@@ -25,8 +25,8 @@ export interface ListeningSocket {
   sandboxedIn?: number;
 }
 
-/** Reaches a port inside a sandbox's network namespace from the host (sandbox/bridge.ts). */
-export type SandboxBridge = (ownerPid: number, holderPid: number, port: number) => Promise<number>;
+/** Reaches a port inside a sandbox's network namespace from the host, on that loopback there (sandbox/bridge.ts). */
+export type SandboxBridge = (ownerPid: number, holderPid: number, port: number, host: LoopbackHost) => Promise<number>;
 
 /** Finds the listening sockets of a pid and its descendants (`wantPort`: may stop once the pid holds it). */
 export type ListeningSocketsOf = (pid: number, wantPort?: number) => Promise<ListeningSocket[]>;

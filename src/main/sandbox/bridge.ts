@@ -2,7 +2,8 @@
 // sandbox listens on the sandbox's own loopback, which no host process can reach. For each
 // (namespace, port) a preview asks for, Paddock starts one socat inside that network namespace
 // (nsenter --net: network only, host files and credentials) that listens on a unix socket in
-// `<data>/sandbox/bridge/` (0700) and forwards to 127.0.0.1:<port> inside; a host listener on
+// `<data>/sandbox/bridge/` (0700) and forwards to 127.0.0.1:<port> inside (or [::1]:<port>, for a
+// port the process holds on IPv6 loopback only); a host listener on
 // 127.0.0.1:0 pipes to that socket. The preview proxy and screenshots connect to the host port
 // as to any dev server. Nothing in the sandbox can reach the host through it: the bridge only
 // ever connects inward.
@@ -11,6 +12,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { signalGroup } from '../processes/group';
 import { spawnService, type ServiceProcess } from '../processes/spawn';
+import type { LoopbackFamily } from './profile';
 
 export interface BridgeTools {
   nsenter: string;
@@ -94,15 +96,16 @@ export class PreviewBridges {
   /**
    * The host unix socket that reaches `port` inside the network namespace `holderPid` is in (a
    * process of `ownerPid`'s sandbox): a preview's host listener pipes to it, and another contained
-   * command of the same agent has it bound in to reach that port (ownServices.ts).
+   * command of the same agent has it bound in to reach that port (ownServices.ts): on 127.0.0.1
+   * there, or on [::1] for `family` v6.
    */
-  async socketFor(ownerPid: number, holderPid: number, port: number): Promise<string> {
-    return (await this.inwardFor(ownerPid, holderPid, port)).socketPath;
+  async socketFor(ownerPid: number, holderPid: number, port: number, family: LoopbackFamily = 'v4'): Promise<string> {
+    return (await this.inwardFor(ownerPid, holderPid, port, family)).socketPath;
   }
 
-  /** The host port that reaches `port` inside the network namespace `holderPid` (a process of `ownerPid`'s sandbox) is in. */
-  async reach(ownerPid: number, holderPid: number, port: number): Promise<number> {
-    const inward = await this.inwardFor(ownerPid, holderPid, port);
+  /** The host port that reaches `port` (on 127.0.0.1 there, or [::1] for v6) inside the network namespace `holderPid` (a process of `ownerPid`'s sandbox) is in. */
+  async reach(ownerPid: number, holderPid: number, port: number, family: LoopbackFamily = 'v4'): Promise<number> {
+    const inward = await this.inwardFor(ownerPid, holderPid, port, family);
     let pending = this.listeners.get(inward.socketPath);
     if (pending) {
       const listener = await pending.catch(() => null);
@@ -120,10 +123,15 @@ export class PreviewBridges {
     }
   }
 
-  private async inwardFor(ownerPid: number, holderPid: number, port: number): Promise<Inward> {
+  private async inwardFor(
+    ownerPid: number,
+    holderPid: number,
+    port: number,
+    family: LoopbackFamily = 'v4',
+  ): Promise<Inward> {
     const ns = netNamespaceOf(holderPid);
     if (ns === null) throw new Error(`the process ${holderPid} is gone`);
-    const key = `${/\d+/.exec(ns)?.[0] ?? ns}-${port}`;
+    const key = `${/\d+/.exec(ns)?.[0] ?? ns}-${port}${family === 'v6' ? '-6' : ''}`;
     let pending = this.inward.get(key);
     if (pending) {
       const inward = await pending.catch(() => null);
@@ -131,7 +139,7 @@ export class PreviewBridges {
       this.inward.delete(key);
       if (inward) this.closeInward(inward);
     }
-    pending = this.open(key, ownerPid, holderPid, port);
+    pending = this.open(key, ownerPid, holderPid, family === 'v6' ? `TCP6:[::1]:${port}` : `TCP:127.0.0.1:${port}`);
     this.inward.set(key, pending);
     try {
       return await pending;
@@ -141,7 +149,8 @@ export class PreviewBridges {
     }
   }
 
-  private async open(key: string, ownerPid: number, holderPid: number, port: number): Promise<Inward> {
+  /** `target`: the socat address inside the namespace (loopback and port only). */
+  private async open(key: string, ownerPid: number, holderPid: number, target: string): Promise<Inward> {
     const tools = this.options.tools;
     if (!tools)
       throw new Error(
@@ -157,7 +166,7 @@ export class PreviewBridges {
       '--',
       tools.socat,
       `UNIX-LISTEN:${socketPath},fork,mode=600,unlink-early`,
-      `TCP:127.0.0.1:${port}`,
+      target,
     ];
     const argv = tools.setpriv ? [tools.setpriv, '--pdeathsig', 'KILL', '--', ...inner] : inner;
     const socat = spawnService(

@@ -5,7 +5,7 @@ import { READ_ONLY_PROGRAMS } from '../policy/runList';
 import type { CommandWrapper } from '../processes/command';
 import { identityWrapper } from '../processes/command';
 import type { AlwaysCardWatch, MovedEntry } from './alwaysCardGuard';
-import type { OwnServiceSocket } from './profile';
+import type { OwnServicesMount } from './profile';
 import type { Sandbox } from './sandbox';
 
 /** See Containment.longLived. */
@@ -37,8 +37,8 @@ export interface ContainmentDeps {
 export interface Containment {
   contained: boolean;
   wrap: CommandWrapper;
-  /** The wrapper of a command that reaches these own services on 127.0.0.1 (ownServices.ts); `wrap` when not contained. */
-  wrapReaching(services: readonly OwnServiceSocket[]): CommandWrapper;
+  /** The wrapper of a command that reaches these own services on its loopback (ownServices.ts); `wrap` when not contained. */
+  wrapReaching(services: OwnServicesMount): CommandWrapper;
   /** "contained: bubblewrap 0.8.0, network off" or "NOT contained: <why>". */
   line: string;
   /** The domains this agent's contained processes may reach (empty when none or not contained). */

@@ -4,15 +4,30 @@
 // Mount order matters in bubblewrap (later mounts cover earlier ones): the system read-only, a
 // private /tmp, an empty read-only HOME, toolchain directories, then the workspace writable, its
 // `.git` and the always-card entries read-only over it, and the deny list covered last wherever it falls inside a mount.
+import os from 'node:os';
 import path from 'node:path';
 import { closerShell, fdCloser, OPENED_FD } from '../processes/fdCloser';
 import { HOME_DENY_LIST } from '../workspace/denyList';
 import { readerMountArgs, type ReaderMounts } from './readerProfile';
 
-/** A port of one of the agent's own started processes, and the host unix socket that reaches it (bridge.ts). */
-export interface OwnServiceSocket {
+/** A loopback a listening socket accepts connections from: IPv4's (127.0.0.1) or IPv6's (::1). */
+export type LoopbackFamily = 'v4' | 'v6';
+
+/** A port of the agent's own started processes, on the loopback the process itself accepts it on. */
+export interface OwnForward {
   port: number;
-  socket: string;
+  family: LoopbackFamily;
+}
+
+/**
+ * The agent's own services one contained command reaches (ownServices.ts): a host directory, bound
+ * read-only at OWN_DIR_INSIDE, that holds one socket per forward (ownSocketName), each reaching that
+ * port inside the process's own sandbox, and OWN_ANNOUNCE_SOCKET, which names each forward added
+ * while the command runs; `forwards` are those there when it starts.
+ */
+export interface OwnServicesMount {
+  dir: string;
+  forwards: readonly OwnForward[];
 }
 
 export interface ContainedProfile {
@@ -45,11 +60,11 @@ export interface ContainedProfile {
    */
   network: 'off' | { proxySocketDir: string; socat: string };
   /**
-   * The agent's own started processes' ports (ownServices.ts): each host socket that reaches one
-   * inside its own sandbox is bound in at OWN_DIR_INSIDE/<port>.sock, and a socat inside listens on
-   * 127.0.0.1:<port> and forwards to it. Nothing else of the host's loopback is reachable.
+   * The agent's own started processes' ports (ownServices.ts): their directory is bound in at
+   * OWN_DIR_INSIDE, and a socat inside listens on 127.0.0.1:<port> (or [::1]:<port>) for each and
+   * forwards to its socket, those added later included. Nothing else of the host's loopback is reachable.
    */
-  ownServices?: { socat: string; services: readonly OwnServiceSocket[] };
+  ownServices?: OwnServicesMount & { socat: string };
   /** The compiled seccomp filter (seccomp.ts) on the host, installed with `--seccomp`; null where there is none for this architecture. */
   seccompFilter: string | null;
   cwd: string;
@@ -149,7 +164,7 @@ export function bwrapArgs(profile: ContainedProfile, layout: SystemLayout): stri
   // A workspace that holds the home (or is it) brings the real home back, deny list covered above.
   if (!isInside(profile.workspace, profile.home)) args.push('--remount-ro', profile.home);
   if (profile.network !== 'off') args.push('--ro-bind', profile.network.proxySocketDir, PROXY_DIR_INSIDE);
-  for (const own of ownForwards(profile)) args.push('--ro-bind', own.socket, own.inside);
+  if (profile.ownServices) args.push('--ro-bind', profile.ownServices.dir, OWN_DIR_INSIDE);
   if (profile.reader) args.push(...readerMountArgs(profile.workspace, profile.coverDirs, profile.reader));
   if (profile.seccompFilter) args.push('--seccomp', String(SECCOMP_FD));
   args.push('--setenv', 'TMPDIR', SANDBOX_TMP, '--chdir', profile.cwd);
@@ -174,59 +189,105 @@ export function proxyEnv(): Record<string, string> {
   };
 }
 
-/** Where the own services' sockets appear inside (one file per port). */
+/** Where the own services' directory appears inside. */
 export const OWN_DIR_INSIDE = '/run/paddock-own';
+/** The socket of that directory on which Paddock names each own service added while the command runs, a line `<port> <family>` each. */
+export const OWN_ANNOUNCE_SOCKET = 'added.sock';
 
+/** The file name of a forward's socket in the own services' directory. */
+export function ownSocketName(forward: OwnForward): string {
+  return forward.family === 'v6' ? `${forward.port}-6.sock` : `${forward.port}.sock`;
+}
+
+/** A port an own service may be forwarded on: a real one, never the proxy's. */
+export function forwardablePort(port: number): boolean {
+  return Number.isInteger(port) && port >= 1 && port <= 65_535 && port !== PROXY_PORT;
+}
+
+/** A loopback listener inside and the unix socket (its path inside) it forwards to. */
 interface Forward {
   port: number;
-  /** The host socket (bound in) and its path inside. */
-  socket: string;
+  family: LoopbackFamily;
   inside: string;
 }
 
-/** The own services the launcher forwards: valid ports only, never the proxy's, one socket each. */
+/** The own services the launcher forwards at start: valid ports only, never the proxy's, one socket each. */
 function ownForwards(profile: ContainedProfile): Forward[] {
-  const seen = new Set<number>();
+  const seen = new Set<string>();
   const forwards: Forward[] = [];
-  for (const own of profile.ownServices?.services ?? []) {
-    if (
-      !Number.isInteger(own.port) ||
-      own.port < 1 ||
-      own.port > 65_535 ||
-      own.port === PROXY_PORT ||
-      seen.has(own.port)
-    )
-      continue;
-    seen.add(own.port);
-    forwards.push({ port: own.port, socket: own.socket, inside: `${OWN_DIR_INSIDE}/${own.port}.sock` });
+  for (const own of profile.ownServices?.forwards ?? []) {
+    const key = `${own.port}/${own.family}`;
+    if (!forwardablePort(own.port) || (own.family !== 'v4' && own.family !== 'v6') || seen.has(key)) continue;
+    seen.add(key);
+    forwards.push({ port: own.port, family: own.family, inside: `${OWN_DIR_INSIDE}/${ownSocketName(own)}` });
   }
   return forwards;
 }
 
+/** The socat listen address of a loopback port inside (IPv6: that loopback only, never IPv4's through it). */
+function listenAddress(family: LoopbackFamily, port: string | number): string {
+  return family === 'v6'
+    ? `TCP6-LISTEN:${port},bind=[::1],ipv6only=1,fork,reuseaddr`
+    : `TCP-LISTEN:${port},bind=127.0.0.1,fork,reuseaddr`;
+}
+
+/** How /proc/net/tcp{,6} prints a loopback address: each 32-bit word in host byte order. */
+function loopbackHex(family: LoopbackFamily): string {
+  const little = os.endianness() === 'LE';
+  if (family === 'v4') return little ? '0100007F' : '7F000001';
+  return `${'0'.repeat(24)}${little ? '01000000' : '00000001'}`;
+}
+
+/**
+ * The loop that forwards the own services added while the command runs: it reads `<port> <family>`
+ * lines from the announce socket and starts a listener for each, on that loopback, to that port's
+ * socket. A line the command itself could feed it names only a socket Paddock put in the directory
+ * or none, so it reaches nothing else; ports are checked as digits before they reach socat. It is
+ * forked twice, a child of the sandbox's init and not of the command, and ends with the sandbox.
+ */
+function announceLoop(socat: string): string[] {
+  const dir = OWN_DIR_INSIDE;
+  return [
+    `( ( ${socat} -u UNIX-CONNECT:${dir}/${OWN_ANNOUNCE_SOCKET} - 2>/dev/null | while read -r port family; do`,
+    "  case $port in ''|0*|*[!0-9]*|??????*) continue ;; esac",
+    '  case $family in',
+    `    v4) ${socat} ${listenAddress('v4', '$port')} UNIX-CONNECT:${dir}/$port.sock 2>/dev/null & ;;`,
+    `    v6) ${socat} ${listenAddress('v6', '$port')} UNIX-CONNECT:${dir}/$port-6.sock 2>/dev/null & ;;`,
+    '  esac',
+    'done ) </dev/null >/dev/null 2>&1 & )',
+  ];
+}
+
 /**
  * The launcher when unix sockets are bound in (the proxy's, the own services'): a socat per
- * socket listens on the sandbox's own 127.0.0.1:<port> and forwards to it, the shell waits until
- * each listens (reading /proc/net/tcp, no extra process), then execs the classified argv from
- * "$@" — positional parameters, never re-split or re-quoted. The socats end with the sandbox's
- * PID namespace when the program ends.
+ * socket listens on the sandbox's own 127.0.0.1:<port> (or [::1]:<port>) and forwards to it, the
+ * shell waits until each listens (reading /proc/net/tcp and tcp6, no extra process), starts the
+ * announce loop when the own services' directory is bound in (own services added later), then
+ * execs the classified argv from "$@" — positional parameters, never re-split or re-quoted. The
+ * socats end with the sandbox's PID namespace when the program ends.
  */
-export function loopbackLauncher(socat: string, forwards: readonly { port: number; inside: string }[]): string[] {
+export function loopbackLauncher(
+  socat: string,
+  forwards: readonly { port: number; inside: string; family?: LoopbackFamily }[],
+  announce = false,
+): string[] {
   if (!/^\/[\w./-]+$/.test(socat)) throw new Error(`refused: \`${socat}\` is not a plain absolute path`);
   const lines: string[] = [];
-  for (const { port, inside } of forwards) {
+  for (const { port, inside, family = 'v4' } of forwards) {
     if (!/^\/[\w./-]+$/.test(inside)) throw new Error(`refused: \`${inside}\` is not a plain absolute path`);
-    lines.push(`${socat} TCP-LISTEN:${port},bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:${inside} 2>/dev/null &`);
+    lines.push(`${socat} ${listenAddress(family, port)} UNIX-CONNECT:${inside} 2>/dev/null &`);
   }
-  for (const { port } of forwards) {
+  for (const { port, family = 'v4' } of forwards) {
     const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
     lines.push(
       'i=0',
       'while [ $i -lt 20000 ]; do',
-      `  while read -r _ local _ state _; do [ "$local" = "0100007F:${hexPort}" ] && [ "$state" = "0A" ] && break 2; done < /proc/net/tcp`,
+      `  while read -r _ local _ state _; do [ "$local" = "${loopbackHex(family)}:${hexPort}" ] && [ "$state" = "0A" ] && break 2; done < /proc/net/${family === 'v6' ? 'tcp6' : 'tcp'}`,
       '  i=$((i+1))',
       'done',
     );
   }
+  if (announce) lines.push(...announceLoop(socat));
   lines.push('exec "$@"');
   return ['/bin/sh', '-c', lines.join('\n'), 'paddock-net'];
 }
@@ -238,14 +299,13 @@ export function proxyLauncher(socat: string): string[] {
 
 /** The launcher this profile needs (none without a socket bound in). */
 function launcherFor(profile: ContainedProfile): string[] {
-  const forwards: { port: number; inside: string }[] = [];
+  const forwards: { port: number; inside: string; family?: LoopbackFamily }[] = [];
   if (profile.network !== 'off')
     forwards.push({ port: PROXY_PORT, inside: `${PROXY_DIR_INSIDE}/${PROXY_SOCKET_NAME}` });
-  const own = ownForwards(profile);
-  forwards.push(...own);
-  if (forwards.length === 0) return [];
+  forwards.push(...ownForwards(profile));
+  if (forwards.length === 0 && !profile.ownServices) return [];
   const socat = profile.network !== 'off' ? profile.network.socat : (profile.ownServices as { socat: string }).socat;
-  return loopbackLauncher(socat, forwards);
+  return loopbackLauncher(socat, forwards, profile.ownServices !== undefined);
 }
 
 /** bubblewrap reads the seccomp program from this descriptor (the closer opens it there). */

@@ -22,7 +22,7 @@ import {
   proxyEnv,
   SYSTEM_DIRS,
   type ContainedProfile,
-  type OwnServiceSocket,
+  type OwnServicesMount,
   type SystemLayout,
 } from './profile';
 import { mountCheckLauncher, type ReaderMounts } from './readerProfile';
@@ -34,8 +34,8 @@ export interface AgentSandboxRequest {
   workspace: string;
   /** The owner's allowed domains for this agent (checked entries); empty: no network at all. */
   allowedDomains: readonly string[];
-  /** The agent's own started processes' ports this command reaches on 127.0.0.1, each through its host socket (ownServices.ts). */
-  ownServices?: readonly OwnServiceSocket[];
+  /** The agent's own started processes' ports this command reaches on its loopback, those added while it runs included (ownServices.ts). */
+  ownServices?: OwnServicesMount;
 }
 
 export interface Sandbox {
@@ -504,12 +504,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         request.allowedDomains.length > 0 && socat && status.available && status.engine === 'bubblewrap'
           ? { proxySocketDir: proxySocketDirFor(request.agentId), socat }
           : 'off',
-      ...(request.ownServices &&
-      request.ownServices.length > 0 &&
-      socat &&
-      status.available &&
-      status.engine === 'bubblewrap'
-        ? { ownServices: { socat, services: request.ownServices } }
+      ...(request.ownServices && socat && status.available && status.engine === 'bubblewrap'
+        ? { ownServices: { socat, ...request.ownServices } }
         : {}),
       cwd: realOr(command.cwd),
     };

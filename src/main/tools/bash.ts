@@ -151,9 +151,9 @@ export function createBashTool(deps: BashToolDeps = {}) {
       const alwaysCard = containment.watchAlwaysCard();
       const counted = countOutput(ctx.onOutput);
       let result;
+      // Like run: the agent's own started processes stay reachable on its loopback.
+      const reach = await wrapReachingOwnServices(containment, prepared.ownServices);
       try {
-        // Like run: the agent's own started processes stay reachable on 127.0.0.1:<port>.
-        const wrap = await wrapReachingOwnServices(containment, prepared.ownServices);
         result = await runBounded({
           program: shell,
           args: ['-c', args.command],
@@ -165,7 +165,7 @@ export function createBashTool(deps: BashToolDeps = {}) {
           signal: ctx.signal,
           onOutput: counted.onOutput,
           onRawOutput: counted.onRawOutput,
-          wrap,
+          wrap: reach.wrap,
           purpose: 'bash',
           ledger: deps.ledger,
           agentId: ctx.agent.id,
@@ -173,6 +173,8 @@ export function createBashTool(deps: BashToolDeps = {}) {
       } catch (error) {
         alwaysCard?.finish();
         return { ok: false, status: 500, error: `could not start ${shell}: ${(error as Error).message}` };
+      } finally {
+        reach.finish();
       }
       const moved = alwaysCard?.finish() ?? [];
       const finished = finishedCommand({

@@ -199,17 +199,19 @@ export function scanOwnServices(
 }
 
 /**
- * The wrapper for a contained command that reaches the agent's own started processes on
- * 127.0.0.1:<port> (each port the preparation found bridged in; nothing else of the host), or the plain one.
+ * The wrapper for a contained command that reaches the agent's own started processes on its
+ * loopback (each port the preparation found bridged in, and those opened while it runs; nothing
+ * else of the host), or the plain one; `finish()` once the command has ended. Never fails: a reach
+ * that cannot be made leaves the command with the plain wrapper, its own services unreachable.
  */
 export async function wrapReachingOwnServices(
   containment: Containment | null,
   ownServices: OwnServicesScan | null,
-): Promise<Containment['wrap'] | undefined> {
-  if (!containment) return undefined;
-  if (!containment.contained || !ownServices) return containment.wrap;
-  const sockets = await ownServices.sockets();
-  return sockets.length > 0 ? containment.wrapReaching(sockets) : containment.wrap;
+): Promise<{ wrap: Containment['wrap'] | undefined; finish(): void }> {
+  const none = { wrap: containment?.wrap, finish: () => undefined };
+  if (!containment?.contained || !ownServices) return none;
+  const reach = await ownServices.reach().catch(() => null);
+  return reach ? { wrap: containment.wrapReaching(reach.mount), finish: () => reach.finish() } : none;
 }
 
 /**

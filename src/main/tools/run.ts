@@ -133,9 +133,9 @@ export function createRunTool(deps: RunToolDeps = {}) {
       const alwaysCard = containment?.watchAlwaysCard() ?? null;
       const counted = countOutput(ctx.onOutput);
       let result;
+      // The agent's own started processes stay reachable on its loopback, and nothing else of the host.
+      const reach = await wrapReachingOwnServices(containment, prepared.ownServices);
       try {
-        // The agent's own started processes stay reachable on 127.0.0.1:<port>, and nothing else of the host.
-        const wrap = await wrapReachingOwnServices(containment, prepared.ownServices);
         result = await runBounded({
           program: command.program,
           args: command.args,
@@ -150,7 +150,7 @@ export function createRunTool(deps: RunToolDeps = {}) {
             counted.onRawOutput(chunk);
             watch?.onRawOutput(chunk);
           },
-          wrap,
+          wrap: reach.wrap,
           purpose: 'run',
           ledger: deps.ledger,
           agentId: ctx.agent.id,
@@ -159,6 +159,8 @@ export function createRunTool(deps: RunToolDeps = {}) {
         alwaysCard?.finish();
         if (error instanceof SpawnError) return { ok: false, status: 500, error: error.message };
         throw error;
+      } finally {
+        reach.finish();
       }
       const moved = alwaysCard?.finish() ?? [];
       let logBytes: number | null = null;

@@ -195,6 +195,7 @@ describe('a call is prepared once', () => {
       running: () => [],
       socketFor: () => Promise.reject(new Error('no process to bridge')),
       listening: () => [],
+      dir: path.join(tempDir('paddock-own-'), 'own'),
     });
     const tool = createBashTool({ sandbox: testSandbox(), ownServices });
     const ctx = toolContext({ workspace: tempDir('paddock-ws-'), capturedPath: '/usr/bin:/bin', mode: 'run' });

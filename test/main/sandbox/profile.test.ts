@@ -45,39 +45,59 @@ function at(args: string[], ...group: string[]): number {
 describe('bubblewrap arguments', () => {
   const args = bwrapArgs(profile, mergedUsr);
 
-  it('binds each own service socket at its port and forwards the sandbox’s own 127.0.0.1:<port> to it, beside the proxy; nothing else', () => {
-    const services = [
-      { port: 5173, socket: '/data/sandbox/bridge/4026-5173.sock' },
-      { port: 8000, socket: '/data/sandbox/bridge/4027-8000.sock' },
-      { port: 31287, socket: '/data/sandbox/bridge/4027-31287.sock' },
-      { port: 0, socket: '/data/sandbox/bridge/x.sock' },
-    ];
+  it('binds the own services’ directory and forwards the sandbox’s own loopback port to each socket in it, beside the proxy; nothing else', () => {
+    const forwards = [
+      { port: 5173, family: 'v4' },
+      { port: 5173, family: 'v6' },
+      { port: 8000, family: 'v6' },
+      { port: 31287, family: 'v4' },
+      { port: 0, family: 'v4' },
+      { port: 70_000, family: 'v6' },
+    ] as const;
     const both = {
       ...profile,
       network: { proxySocketDir: '/data/sandbox/net/a1', socat: '/usr/bin/socat' },
-      ownServices: { socat: '/usr/bin/socat', services },
+      ownServices: { socat: '/usr/bin/socat', dir: '/data/sandbox/own/c1', forwards },
     } as ContainedProfile;
     const argv = containedArgv('/usr/bin/bwrap', both, mergedUsr, 'npm', ['test']);
-    expect(at(argv, '--ro-bind', '/data/sandbox/bridge/4026-5173.sock', '/run/paddock-own/5173.sock')).toBeGreaterThan(
-      0,
-    );
-    expect(at(argv, '--ro-bind', '/data/sandbox/bridge/4027-8000.sock', '/run/paddock-own/8000.sock')).toBeGreaterThan(
-      0,
-    );
-    // The proxy's port and a port that is none are never an own service's.
-    expect(argv.join(' ')).not.toContain('4027-31287.sock');
-    expect(argv.join(' ')).not.toContain('x.sock');
-    const script = argv[argv.indexOf('-c', argv.indexOf('--')) + 1];
+    expect(at(argv, '--ro-bind', '/data/sandbox/own/c1', '/run/paddock-own')).toBeGreaterThan(0);
+    const script = argv[argv.indexOf('-c', argv.indexOf('--')) + 1]!;
     expect(script).toContain(
       '/usr/bin/socat TCP-LISTEN:31287,bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:/run/paddock-net/proxy.sock',
     );
+    // IPv4's loopback to `<port>.sock`, IPv6's (only) to `<port>-6.sock`, each as the process listens.
     expect(script).toContain(
       '/usr/bin/socat TCP-LISTEN:5173,bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:/run/paddock-own/5173.sock',
     );
-    expect(script).toContain('"$local" = "0100007F:1F40"');
+    expect(script).toContain(
+      '/usr/bin/socat TCP6-LISTEN:5173,bind=[::1],ipv6only=1,fork,reuseaddr UNIX-CONNECT:/run/paddock-own/5173-6.sock',
+    );
+    expect(script).toContain('UNIX-CONNECT:/run/paddock-own/8000-6.sock');
+    expect(script).not.toContain('UNIX-CONNECT:/run/paddock-own/8000.sock');
+    // The proxy's port and a port that is none are never an own service's.
+    expect(script).not.toContain('31287.sock');
+    expect(script).not.toContain('/0.sock');
+    expect(script).not.toContain('70000');
+    // It waits for each listener, on its own table.
+    expect(script).toContain('"$local" = "0100007F:1435"');
+    expect(script).toContain(
+      '"$local" = "00000000000000000000000001000000:1F40" ] && [ "$state" = "0A" ] && break 2; done < /proc/net/tcp6',
+    );
+    // And listens for the ports added while the command runs.
+    expect(script).toContain('/usr/bin/socat -u UNIX-CONNECT:/run/paddock-own/added.sock -');
     expect(argv.slice(-2)).toEqual(['npm', 'test']);
+    // The own services' directory alone (none found yet) still gets the launcher, for those added later.
+    const later = containedArgv(
+      '/usr/bin/bwrap',
+      { ...profile, ownServices: { socat: '/usr/bin/socat', dir: '/data/sandbox/own/c2', forwards: [] } },
+      mergedUsr,
+      'npm',
+      ['test'],
+    ).join(' ');
+    expect(later).toContain('UNIX-CONNECT:/run/paddock-own/added.sock');
+    expect(later).not.toMatch(/TCP6?-LISTEN:\d/);
     // Without any: no launcher at all.
-    expect(containedArgv('/usr/bin/bwrap', profile, mergedUsr, 'npm', ['test']).join(' ')).not.toContain('TCP-LISTEN');
+    expect(containedArgv('/usr/bin/bwrap', profile, mergedUsr, 'npm', ['test']).join(' ')).not.toContain('socat');
   });
 
   it('unshares everything, network included, and dies with its parent', () => {
