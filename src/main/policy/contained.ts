@@ -18,7 +18,7 @@ import { isGitComponent } from '../workspace/gitName';
 import { pathSession } from '../workspace/resolve';
 import type { PathContext } from '../workspace/types';
 import { commandDanger } from './danger';
-import { FileView, type IgnoreRules, type Place } from './containedFiles';
+import { FileView, type Descent, type IgnoreRules, type Place } from './containedFiles';
 import {
   INLINE_CODE_FLAGS,
   NAMES_ONLY,
@@ -42,7 +42,15 @@ import { readCommand, type CommandReading } from './commandReading';
 import { resolveCommandCwd } from './paths';
 import type { GateCode } from './types';
 import { searchFilter } from './searchFilters';
-import { consumerProblem, passesLinesOn, producerList, readFind, readXargs, type FileList } from './fileLists';
+import {
+  consumerProblem,
+  passesLinesOn,
+  producerList,
+  readFind,
+  readXargs,
+  rgDescent,
+  type FileList,
+} from './fileLists';
 
 export interface ContainedContext {
   paths: PathContext;
@@ -171,6 +179,8 @@ function programName(word: string): string {
 }
 
 const FILTER_GLOB_FLAGS = /^--(include|exclude|exclude-dir|glob|iglob)(=.*)?$/;
+/** The searches whose filter options are globs over names (gawk's --include is a source file). */
+const SEARCHES = new Set(['grep', 'egrep', 'fgrep', 'zgrep', 'rg']);
 
 /** The indices of words that are a pattern or a script, not a path (grep's first operand, sed's script). */
 function nonPathOperands(
@@ -184,7 +194,13 @@ function nonPathOperands(
   const inline = INLINE_CODE_FLAGS[program];
   let firstTaken = false;
   const givenByFlag = argv.some(
-    (w) => w === '-e' || w === '-f' || w.startsWith('--regexp') || w === '--expression' || w.startsWith('--file'),
+    (w) =>
+      w === '-e' ||
+      w === '-f' ||
+      w.startsWith('--regexp') ||
+      w === '--expression' ||
+      w.startsWith('--file') ||
+      ['e', 'f'].includes(shortValue(program, w)?.letter ?? ''),
   );
   for (let i = 1; i < argv.length; i++) {
     const w = argv[i];
@@ -202,11 +218,20 @@ function nonPathOperands(
       continue;
     }
     // A search's file filters are globs over names, not places: `--exclude=*.pem` opens nothing.
-    if (VALUE_FLAGS[program] && (FILTER_GLOB_FLAGS.test(w!) || (program === 'rg' && /^-g/.test(w!)))) {
+    if (SEARCHES.has(program) && (FILTER_GLOB_FLAGS.test(w!) || (program === 'rg' && /^-g/.test(w!)))) {
       if (!w!.includes('=') && !/^-g./.test(w!)) patterns.add(++i);
       else patterns.add(i);
       continue;
     }
+    // A cluster of short options whose last takes the next word (`-rne PATTERN`, `-nA 3`).
+    const short = w === '-e' ? null : shortValue(program, w!);
+    if (short && !short.attached) {
+      if (short.letter === 'e') (SCRIPT_FIRST.has(program) ? code : patterns).add(i + 1);
+      else values.add(i + 1);
+      i++;
+      continue;
+    }
+    if (short) continue;
     const taken = VALUE_FLAGS[program]?.[w!];
     if (taken !== undefined) {
       for (let k = 1; k <= taken; k++) values.add(i + k);
@@ -219,6 +244,82 @@ function nonPathOperands(
     firstTaken = true;
   }
   return { patterns, code, values };
+}
+
+/**
+ * Why a sed or awk script given as a word does more than read its input and print, or null: sed's
+ * `e` runs a shell command, `w`/`W` write and `r`/`R` read other files (GNU sed's --sandbox turns
+ * them off); awk's system(), pipes, getline and `>` redirects do the same. Read conservatively: the
+ * letters are looked for in what is left once s///, y/// and /addresses/ are taken out, so a label
+ * or an a/i/c text holding one asks too.
+ */
+function scriptProblem(program: string, script: string, argv: readonly string[]): string | null {
+  if (program === 'sed') {
+    if (argv.includes('--sandbox')) return null;
+    let rest = '';
+    for (let i = 0; i < script.length; i++) {
+      const ch = script[i]!;
+      if ((ch === 's' || ch === 'y') && i + 1 < script.length && !/[\s\\\n;a-zA-Z0-9]/.test(script[i + 1]!)) {
+        const delim = script[i + 1]!;
+        let k = i + 2;
+        for (let part = 0; part < 2 && k <= script.length; k++) {
+          if (script[k] === '\\') k++;
+          else if (script[k] === delim) part++;
+        }
+        let flags = '';
+        while (k < script.length && /[a-zA-Z0-9]/.test(script[k]!)) flags += script[k++];
+        if (ch === 's' && /[ew]/.test(flags)) return `sed's s///${flags} runs or writes, which this rule does not read`;
+        i = k - 1;
+        continue;
+      }
+      if (ch === '/') {
+        let k = i + 1;
+        while (k < script.length && script[k] !== '/') k += script[k] === '\\' ? 2 : 1;
+        i = k;
+        continue;
+      }
+      rest += ch;
+    }
+    const letter = /[ewWrR]/.exec(rest);
+    return letter
+      ? `sed's \`${letter[0]}\` command runs a command or opens another file, which this rule does not read`
+      : null;
+  }
+  if (/^(awk|gawk|mawk|nawk)$/.test(program)) {
+    const what = /\bsystem\b|(?<!\|)\|(?!\|)|\bgetline\b|\bprintf?\b[^;}]*>/.exec(script);
+    return what
+      ? `${program}'s ${what[0].trim()} runs a command or opens another file, which this rule does not read`
+      : null;
+  }
+  return null;
+}
+
+/** The short options of the searches and scripts that take a value, per program. */
+const SHORT_VALUES: Record<string, string> = {
+  grep: 'ABCmdDef',
+  egrep: 'ABCmdDef',
+  fgrep: 'ABCmdDef',
+  zgrep: 'ABCmdDef',
+  rg: 'ABCmMjEgtTrdef',
+  sed: 'efl',
+  awk: 'Fvf',
+  gawk: 'Fvf',
+  mawk: 'Fvf',
+  nawk: 'Fvf',
+};
+
+/**
+ * In a cluster of short options (`-rne`, `-eAPI`, `-A3`), the first that takes a value: its letter,
+ * and whether the value is the cluster's rest (attached) or the next word. Null when none does.
+ */
+function shortValue(program: string, w: string): { letter: string; attached: boolean } | null {
+  const letters = SHORT_VALUES[program];
+  if (!letters || !/^-[a-zA-Z]/.test(w) || w.startsWith('--')) return null;
+  for (let k = 1; k < w.length; k++) {
+    if (letters.includes(w[k]!)) return { letter: w[k]!, attached: k < w.length - 1 };
+    if (!/[a-zA-Z]/.test(w[k]!)) return null;
+  }
+  return null;
 }
 
 /** The texts a word may name as paths: itself, a `--flag=` or `NAME=` value, a short flag's attached path, `@file`. */
@@ -259,44 +360,53 @@ function insideOrCard(view: FileView, text: string, where: Where, what: string):
   return place;
 }
 
-const RECURSIVE_READERS: Record<string, (argv: readonly string[]) => { hidden: boolean; ignoredToo: boolean } | null> =
-  {
-    grep: (argv) =>
-      argv.some(
-        (w) =>
-          /^-[a-zA-Z]*[rR]/.test(w) ||
-          w === '--recursive' ||
-          w === '--dereference-recursive' ||
-          w === '-d' ||
-          w === '--directories' ||
-          w.startsWith('--directories=recurse'),
-      )
-        ? { hidden: true, ignoredToo: true }
-        : null,
-    rg: (argv) => ({
-      hidden: argv.some((w) => w === '--hidden' || w === '-.' || /^-[a-zA-Z]*u/.test(w) || w === '--unrestricted'),
-      ignoredToo: argv.some(
-        (w) => /^--no-ignore/.test(w) || /^-[a-zA-Z]*uu/.test(w) || /^-[a-zA-Z]*u[a-zA-Z]*u/.test(w),
-      ),
-    }),
-    ag: (argv) => ({
-      hidden: argv.some((w) => w === '--hidden' || w === '-u' || w === '--unrestricted'),
-      ignoredToo: argv.some((w) => w === '-u' || w === '--unrestricted' || w.startsWith('--skip-vcs-ignores')),
-    }),
-    tar: (argv) =>
-      argv.some((w, i) => (i === 1 && /^[^-]*c/.test(w)) || /^-[a-zA-Z]*c/.test(w) || w === '--create')
-        ? { hidden: true, ignoredToo: true }
-        : null,
-    zip: () => ({ hidden: true, ignoredToo: true }),
-    '7z': () => ({ hidden: true, ignoredToo: true }),
-    cp: () => null,
-  };
+const RECURSIVE_READERS: Record<string, (argv: readonly string[]) => Descent | null> = {
+  grep: (argv) =>
+    argv.some(
+      (w) =>
+        /^-[a-zA-Z]*[rR]/.test(w) ||
+        w === '--recursive' ||
+        w === '--dereference-recursive' ||
+        w === '-d' ||
+        w === '--directories' ||
+        w.startsWith('--directories=recurse'),
+    )
+      ? {
+          hidden: true,
+          ignoredToo: true,
+          // -R follows every link it meets; -r only those named on the command line.
+          follows: argv.some((w) => /^-[a-zA-Z]*R/.test(w) || w === '--dereference-recursive'),
+        }
+      : null,
+  rg: rgDescent,
+  ag: (argv) => ({
+    hidden: argv.some((w) => w === '--hidden' || w === '-u' || w === '--unrestricted'),
+    ignoredToo: argv.some((w) => w === '-u' || w === '--unrestricted' || w.startsWith('--skip-vcs-ignores')),
+    follows: argv.some((w) => w === '-f' || w === '--follow'),
+  }),
+  tar: (argv) =>
+    argv.some((w, i) => (i === 1 && /^[^-]*c/.test(w)) || /^-[a-zA-Z]*c/.test(w) || w === '--create')
+      ? { hidden: true, ignoredToo: true, follows: argv.some((w) => w === '-h' || w === '--dereference') }
+      : null,
+  zip: () => ({ hidden: true, ignoredToo: true }),
+  '7z': () => ({ hidden: true, ignoredToo: true }),
+  cp: () => null,
+};
 RECURSIVE_READERS.egrep = RECURSIVE_READERS.grep!;
 RECURSIVE_READERS.fgrep = RECURSIVE_READERS.grep!;
 
 /** grep/rg flags that print only names or counts: what is below is never shown. */
 const NAMES_ONLY_FLAGS =
   /^(-[a-zA-Z]*[lLcq][a-zA-Z]*|--files-with-matches|--files-without-match|--count|--files|--quiet|--count-matches)$/;
+/** rg's: -L is --follow there, not a names-only flag. */
+const RG_NAMES_ONLY_FLAGS =
+  /^(-[a-zA-Z]*[lcq][a-zA-Z]*|--files-with-matches|--files-without-match|--count|--files|--quiet|--count-matches)$/;
+
+/** Whether a search with these words prints only names or counts (what it reads is never shown). */
+function printsNamesOnly(program: string, argv: readonly string[]): boolean {
+  const flags = program === 'rg' ? RG_NAMES_ONLY_FLAGS : NAMES_ONLY_FLAGS;
+  return argv.some((w) => flags.test(w));
+}
 
 /** Programs that unpack trees whose links exist only once they have run. */
 const UNPACKERS = /^(tar|unzip|7z|7za|cpio|bsdtar|rsync)$/;
@@ -477,6 +587,12 @@ function judgeCommand(
         : -1;
     if (pattern > 0 && !argv.includes('-e')) patterns.add(pattern);
   }
+  // bash reads the name after printf -v and test -v as a variable, and runs what an array subscript in it holds.
+  if ((program === 'printf' || program === 'test' || program === '[') && argv.slice(1).some((w) => /^-[vR]$/.test(w)))
+    card(
+      'shell-construct',
+      `${program} ${argv.find((w) => /^-[vR]$/.test(w))} reads a name as a variable, which bash evaluates`,
+    );
   // echo, printf and true open nothing: their words are text (a redirect of theirs is still judged).
   const textOnly = TEXT_ONLY.has(program) || (program === 'command' && /^-[vV]$/.test(argv[1] ?? ''));
   // Every word that may name a place: inside, or a card. Globs are expanded as sh will.
@@ -485,6 +601,8 @@ function judgeCommand(
     const word = words[i];
     if (patterns.has(i) || (textOnly && !word!.glob && !word!.tilde)) continue;
     if (code.has(i)) {
+      const runs = scriptProblem(program, word!.value, argv);
+      if (runs) card('shell-construct', runs);
       const named = mentionsSecret(word!.value);
       if (named)
         card('shows-secret', `${program}'s code names the secrets file ${named}, and what it prints goes to the model`);
@@ -495,6 +613,9 @@ function judgeCommand(
       card('needs-network', `${word!.value} opens a network connection`);
     const expanded = view.expand(word!, where.cwd);
     if (expanded === null) card('shell-construct', `the pattern ${word!.value} matches more than 2000 names`);
+    const option = word!.glob ? asShGives(word!, expanded, where.cwd).find((name) => name.startsWith('-')) : undefined;
+    if (option)
+      card('shell-construct', `the pattern ${word!.value} matches ${option}, which ${program} would read as an option`);
     for (const text of expanded.flatMap((w) => (word!.glob ? [w] : pathTexts(w)))) {
       places.push({ word: text, place: insideOrCard(view, text, where, `the path ${text}`), index: i });
     }
@@ -603,10 +724,7 @@ function judgeCommand(
     const gitSub = program === 'git' ? gitSubcommand(argv.slice(1))[0] : undefined;
     // git grep searches the tracked files, secrets files among them when they are tracked.
     const descends = gitSub === 'grep' ? { hidden: true, ignoredToo: false } : RECURSIVE_READERS[program]?.(argv);
-    if (
-      descends &&
-      !((PATTERN_FIRST.has(program) || gitSub === 'grep') && argv.some((w) => NAMES_ONLY_FLAGS.test(w)))
-    ) {
+    if (descends && !((PATTERN_FIRST.has(program) || gitSub === 'grep') && printsNamesOnly(program, argv))) {
       // Its starting points: the path operands (for git grep, those after its pattern), else its directory.
       const firstPath = gitSub === 'grep' ? Math.max(...patterns, argv.indexOf('grep')) + 1 : 1;
       const roots = places.filter((p) => p.place.kind === 'inside' && p.index >= firstPath && !values.has(p.index));
@@ -650,7 +768,7 @@ function judgeFindExec(
     const problem = consumerProblem(exec.argv);
     if (problem) card('shell-construct', `${runs}: ${problem}`);
     judgeCommand(consumerCommand(exec.indices.map((k) => words[k]!)), where, view, ctx, 'start', last, depth + 1);
-    judgeFileList(exec.argv, reading.list, where, view);
+    judgeFileList(exec.argv, reading.list, where, view, false);
     const open = exec.indices[0]! - 1;
     let close = exec.indices[exec.indices.length - 1]! + 1;
     while (close < argv.length && argv[close] !== ';' && argv[close] !== '+') close++;
@@ -681,28 +799,36 @@ const SHOWS_NAMES_ONLY = new Set([
 
 /**
  * What a program given every file of `list` would do beyond its own words: read a secrets file
- * among them to the model, or follow a link among them out of the workspace.
+ * among them to the model, follow a link among them out of the workspace, or (from xargs, which
+ * splits its input, `split`) be given a name cut in two or read as an option.
  */
-function judgeFileList(consumer: readonly string[], list: FileList, where: Where, view: FileView): void {
+function judgeFileList(
+  consumer: readonly string[],
+  list: FileList,
+  where: Where,
+  view: FileView,
+  split: boolean,
+): void {
   const program = consumer[0] === 'npx' ? consumer[1]! : consumer[0]!;
-  const roots = list.fromTop ? [view.workspace] : list.roots.length > 0 ? list.roots : ['.'];
-  const showsContent =
+  const roots = list.roots.length > 0 ? list.roots : ['.'];
+  const content =
     !NAMES_ONLY.has(program) &&
     !SHOWS_NAMES_ONLY.has(program) &&
-    !(PATTERN_FIRST.has(program) && consumer.some((w) => NAMES_ONLY_FLAGS.test(w)));
+    !(PATTERN_FIRST.has(program) && printsNamesOnly(program, consumer));
   for (const root of roots) {
     const place = insideOrCard(view, root, where, `the path ${root}`);
     if (place.kind !== 'inside') continue;
-    if (showsContent) {
-      const secret = view.secretBelow(place, list.how, list.filter);
-      if (secret)
-        card(
-          'shows-secret',
-          `${program} would be given the files below ${place.rel || '.'}, the secrets file ${secret} among them, and what it prints goes to the model`,
-        );
-    }
-    const link = view.linkOutBelow(place, list.how, list.filter);
-    if (link) outside(`the link ${link.rel}`, `${program} would be given it and read where it leads: ${link.reason}`);
+    const problem = view.listProblem(place, list.how, list.filter, {
+      content,
+      links: list.listsLinks,
+      split,
+      bareNames: list.bareNames,
+    });
+    if (problem)
+      card(
+        problem.code,
+        `${program} would be given the files listed below ${place.rel || '.'}, and ${problem.sentence}${problem.code === 'shows-secret' ? ', and what it prints goes to the model' : ''}`,
+      );
   }
 }
 
@@ -737,7 +863,9 @@ function judgeXargs(
   if (problem) card('shell-construct', `${runs}: ${problem}`);
   const consumer = consumerCommand(reading.offset.map((k) => judged.words[k]!));
   judgeCommand({ ...consumer, redirects: cmd.redirects }, where, view, ctx, 'start', last, depth + 1);
-  judgeFileList(reading.argv, list, where, view);
+  // xargs splits its input on blanks and reads quotes, unless both ends use NULs (-print0, -0).
+  const nul = judged.argv.some((w) => w === '-0' || w === '--null');
+  judgeFileList(reading.argv, list, where, view, !(nul && list.nul));
 }
 
 /** Each simple command of a list in each directory it may run in (`cwds`, from directories()). */
@@ -764,6 +892,12 @@ function judgeList(
   }
 }
 
+/** A glob's matches as sh writes them: relative to the directory when the pattern is relative. */
+function asShGives(word: ShellWord, expanded: readonly string[], cwd: string): string[] {
+  if (word.value.startsWith('/')) return [...expanded];
+  return expanded.map((name) => (name.startsWith(`${cwd}/`) ? name.slice(cwd.length + 1) : name));
+}
+
 /**
  * A loop's body command once per value of the loop (its globs expanded as sh will, in `cwd`), with
  * `$NAME` replaced by the value; a command outside a loop as it is. An unquoted `$NAME` whose value
@@ -774,9 +908,12 @@ function loopRuns(command: ShellCommand, view: FileView, cwd: string): ShellComm
   if (!loop) return [command];
   const values: string[] = [];
   for (const word of loop.values) {
-    const expanded = view.expand(word, cwd);
-    if (expanded === null) card('shell-construct', `the loop's pattern ${word.value} matches more than 2000 names`);
+    const found = view.expand(word, cwd);
+    if (found === null) card('shell-construct', `the loop's pattern ${word.value} matches more than 2000 names`);
+    const expanded = asShGives(word, found, cwd);
     if (word.tilde) outside(`the loop's value ${word.value}`, '`~` names a home directory');
+    const option = expanded.find((v) => v.startsWith('-'));
+    if (option) card('shell-construct', `the loop's value ${option} starts with - and would be read as an option`);
     values.push(...expanded);
   }
   return values.map((value) => ({

@@ -37,6 +37,13 @@ export type Place =
   /** Not a path at all (a control character, an empty word): nothing to resolve. */
   | { kind: 'none' };
 
+/** How a reader descends: hidden names, what git ignores, links it meets followed. */
+export interface Descent {
+  hidden: boolean;
+  ignoredToo: boolean;
+  follows?: boolean;
+}
+
 /** Most files a glob may match, or a tree walk may visit, before the rule asks instead. */
 export const WALK_LIMIT = 20_000;
 const GLOB_LIMIT = 2_000;
@@ -266,35 +273,108 @@ export class FileView {
   /**
    * The first secrets file a program descending from this directory would read, or null. `hidden`:
    * whether it reads hidden names (rg does not by default); `ignoredToo`: whether it reads what git
-   * ignores (rg does not by default).
+   * ignores (rg does not by default); `follows`: whether it follows the links it meets (grep -R,
+   * rg -L), when a link out, to a secrets file or to a folder counts as one.
    */
   secretBelow(
     place: Extract<Place, { kind: 'inside' }>,
-    how: { hidden: boolean; ignoredToo: boolean },
+    how: Descent,
     filter: SearchFilter | null = null,
   ): string | null {
     if (place.rel !== '' && !place.stat?.isDirectory()) return isSecretPath(place.rel) ? place.rel : null;
     let found: string | null = null;
-    const below = (rel: string): string => (place.rel === '' ? rel : rel.slice(place.rel.length + 1));
-    const tooMany = this.walk(
-      place.abs,
-      place.rel,
-      { ...how, skip: (name) => NOT_SEARCHED.has(name) },
-      (rel, entry) => {
-        const dir = entry.isDirectory();
-        if (!how.ignoredToo && this.ignored(rel, dir)) return 'skip';
-        // A search given file filters opens only the files they keep (a secrets folder: its files).
-        if (filter && dir && filter.skipsDir(below(rel))) return 'skip';
-        if (filter?.filtersFiles && (dir || !filter.reads(below(rel)))) return 'go';
-        if (isSecretPath(rel)) {
-          found = rel;
+    const tooMany = this.walkKept(place, how, filter, (rel, entry) => {
+      if (how.follows && entry.isSymbolicLink()) {
+        const through = this.linkLeads(rel);
+        if (through !== null) {
+          found = through.what;
           return 'stop';
         }
-        return 'go';
-      },
-    );
+      }
+      if (isSecretPath(rel)) {
+        found = rel;
+        return 'stop';
+      }
+      return 'go';
+    });
     if (found) return found;
     return tooMany ? `${place.rel || '.'}/ (more than ${WALK_LIMIT} entries, too many to check)` : null;
+  }
+
+  /**
+   * What makes giving a program every file a listing names below this directory unsafe, or null:
+   * `content`, it prints what it reads (a secrets file among them, or a link to one or to a folder);
+   * `links`, the listing names links, which the program follows (one out of the workspace);
+   * `split`, xargs splits the names on blanks and reads quotes and backslashes in them;
+   * `bareNames`, the names are printed without a leading directory, so one may start with `-`.
+   */
+  listProblem(
+    place: Extract<Place, { kind: 'inside' }>,
+    how: Descent,
+    filter: SearchFilter | null,
+    given: { content: boolean; links: boolean; split: boolean; bareNames: boolean },
+  ): { code: 'shows-secret' | 'place-outside' | 'shell-construct'; sentence: string } | null {
+    if (place.rel !== '' && !place.stat?.isDirectory()) return null;
+    let found: { code: 'shows-secret' | 'place-outside' | 'shell-construct'; sentence: string } | null = null;
+    const tooMany = this.walkKept(place, how, filter, (rel, entry, below) => {
+      const name = path.posix.basename(rel);
+      if (given.split && /[\s'"\\]/.test(name))
+        found = { code: 'shell-construct', sentence: `xargs would split the name ${JSON.stringify(rel)} into several` };
+      else if (given.bareNames && !below.includes('/') && name.startsWith('-'))
+        found = {
+          code: 'shell-construct',
+          sentence: `the listed name ${rel} starts with - and would be read as an option`,
+        };
+      else if (given.links && entry.isSymbolicLink()) {
+        const through = this.linkLeads(rel);
+        if (through?.outside) found = { code: 'place-outside', sentence: `would read ${through.what}` };
+        else if (through && given.content) found = { code: 'shows-secret', sentence: `would read ${through.what}` };
+      } else if (given.content && isSecretPath(rel))
+        found = { code: 'shows-secret', sentence: `the secrets file ${rel} among them` };
+      return found ? 'stop' : 'go';
+    });
+    if (found) return found;
+    return tooMany
+      ? {
+          code: 'shell-construct',
+          sentence: `${place.rel || '.'}/ holds more than ${WALK_LIMIT} entries, too many to check`,
+        }
+      : null;
+  }
+
+  /**
+   * Where the link at `rel` leads when it is out of the workspace, to a secrets file or to a folder
+   * (whose files the walk, which follows no link, did not look at): `what`, for the card. Else null.
+   */
+  private linkLeads(rel: string): { outside: boolean; what: string } | null {
+    const target = this.place(path.join(this.workspace, rel), this.workspace);
+    if (target.kind === 'outside')
+      return { outside: true, what: `${rel}, a link out of the workspace (${target.reason})` };
+    if (target.kind !== 'inside') return null;
+    if (isSecretPath(target.rel)) return { outside: false, what: `${target.rel}, through the link ${rel}` };
+    if (target.stat?.isDirectory())
+      return { outside: false, what: `${rel}, a link to the folder ${target.rel || '.'} whose files were not checked` };
+    return null;
+  }
+
+  /** The walk of a descending reader: its hidden, ignored and filter rules applied; `visit` sees what it opens. */
+  private walkKept(
+    place: Extract<Place, { kind: 'inside' }>,
+    how: Descent,
+    filter: SearchFilter | null,
+    visit: (rel: string, entry: fs.Dirent, below: string) => 'go' | 'stop',
+  ): boolean {
+    const below = (rel: string): string => (place.rel === '' ? rel : rel.slice(place.rel.length + 1));
+    return this.walk(place.abs, place.rel, { ...how, skip: (name) => NOT_SEARCHED.has(name) }, (rel, entry) => {
+      const dir = entry.isDirectory();
+      if (!how.ignoredToo && this.ignored(rel, dir)) return 'skip';
+      // A search given file filters opens only the files they keep (a secrets folder: its files).
+      if (filter && dir && filter.skipsDir(below(rel))) return 'skip';
+      // A reader that follows links follows one to a folder whatever its name: each is looked at.
+      const followed = how.follows === true && entry.isSymbolicLink();
+      if (filter?.filtersFiles && !followed && (dir || !filter.reads(below(rel)))) return 'go';
+      return visit(rel, entry, below(rel));
+    });
   }
 
   /**
@@ -307,42 +387,6 @@ export class FileView {
     if (!own?.isFile()) return false;
     const venv = path.posix.dirname(path.posix.dirname(place.rel));
     return this.session.lstat(path.join(this.workspace, venv, 'pyvenv.cfg'))?.isFile() === true;
-  }
-
-  /**
-   * The first symbolic link below this directory that leads out of the workspace and that a
-   * program given the files a search lists would open (`how` and `filter` as for secretBelow),
-   * or a sentence when there are too many entries to tell. Null when there is none.
-   */
-  linkOutBelow(
-    place: Extract<Place, { kind: 'inside' }>,
-    how: { hidden: boolean; ignoredToo: boolean },
-    filter: SearchFilter | null = null,
-  ): { rel: string; reason: string } | null {
-    if (place.rel !== '' && !place.stat?.isDirectory()) return null;
-    let found: { rel: string; reason: string } | null = null;
-    const below = (rel: string): string => (place.rel === '' ? rel : rel.slice(place.rel.length + 1));
-    const tooMany = this.walk(
-      place.abs,
-      place.rel,
-      { ...how, skip: (name) => NOT_SEARCHED.has(name) },
-      (rel, entry) => {
-        const dir = entry.isDirectory();
-        if (!how.ignoredToo && this.ignored(rel, dir)) return 'skip';
-        if (filter && dir && filter.skipsDir(below(rel))) return 'skip';
-        if (!entry.isSymbolicLink() || (filter?.filtersFiles && !filter.reads(below(rel)))) return 'go';
-        const target = this.place(path.join(this.workspace, rel), this.workspace);
-        if (target.kind === 'outside') {
-          found = { rel, reason: target.reason };
-          return 'stop';
-        }
-        return 'go';
-      },
-    );
-    if (found) return found;
-    return tooMany
-      ? { rel: `${place.rel || '.'}/`, reason: `more than ${WALK_LIMIT} entries, too many to check for links` }
-      : null;
   }
 
   /**

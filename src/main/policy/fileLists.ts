@@ -4,16 +4,21 @@
 // (policy/contained.ts) judges them as CMD given every file the producer may list: this module reads
 // their shape; the judging (secrets, links out, CMD's own words) stays in contained.ts. Anything
 // else that feeds xargs, and any CMD not in FILE_CONSUMERS, is still a card.
+import type { Descent } from './containedFiles';
 import { VALUE_FLAGS } from './containedPrograms';
-import { searchFilter, type SearchFilter } from './searchFilters';
+import { rgOverrides, searchFilter, type SearchFilter } from './searchFilters';
 
 /** What a producer may list: files below `roots` (as written; none: the directory it runs in). */
 export interface FileList {
   roots: string[];
-  /** `roots` are relative to the repository's top, not the directory (git diff --name-only). */
-  fromTop?: true;
-  how: { hidden: boolean; ignoredToo: boolean };
+  how: Descent;
   filter: SearchFilter | null;
+  /** Whether links are among what it lists (find without -type, git; rg and grep only when they follow). */
+  listsLinks: boolean;
+  /** Whether it prints names with no leading directory (git, rg and grep given no path): one may start with `-`. */
+  bareNames: boolean;
+  /** Whether it ends each name with a NUL (find -print0, git -z, rg -0, grep -Z), which xargs -0 reads whole. */
+  nul: boolean;
 }
 
 /**
@@ -51,8 +56,11 @@ const FILE_CONSUMERS = new Set([
   'shellcheck',
 ]);
 
-/** Options that make a consumer change the files it is given. */
-const REWRITES = /^(--fix|--fix-dry-run=false|--write|-w|-i|--in-place|-o|--output(=.*)?)$/;
+/** Options that make a consumer change the files it is given, per program. */
+const REWRITES: Record<string, RegExp> = {
+  prettier: /^(--write|-w)$/,
+  eslint: /^--fix(-type(=.*)?)?$/,
+};
 
 /** Why `argv` (the program with its words) may not consume a list of files, or null when it may. */
 export function consumerProblem(argv: readonly string[]): string | null {
@@ -61,7 +69,8 @@ export function consumerProblem(argv: readonly string[]): string | null {
   const program = words[0] ?? '';
   if (!FILE_CONSUMERS.has(program))
     return `${program || 'nothing'} is not a program this rule lets run on a list of files`;
-  const rewrite = words.find((w) => REWRITES.test(w));
+  const rewrites = REWRITES[program];
+  const rewrite = rewrites ? words.find((w) => rewrites.test(w)) : undefined;
   if (rewrite) return `${program} ${rewrite} changes the files it is given`;
   return null;
 }
@@ -109,6 +118,8 @@ export function readFind(argv: readonly string[]): FindReading {
   while (i < argv.length && !argv[i]!.startsWith('-') && argv[i] !== '!' && argv[i] !== '(') roots.push(argv[i++]!);
   const names: { glob: string; ignoreCase: boolean }[] = [];
   let joinedByAnd = true;
+  let onlyFiles = false;
+  let noLinks = false;
   const execs: { argv: string[]; indices: number[] }[] = [];
   for (; i < argv.length; i++) {
     const w = argv[i]!;
@@ -118,6 +129,7 @@ export function readFind(argv: readonly string[]): FindReading {
       while (end < argv.length && argv[end] !== ';' && argv[end] !== '+') end++;
       if (end >= argv.length) return { ok: false, reason: `find ${w} has no closing \`;\` or \`+\`` };
       const words = argv.slice(start, end);
+      if (words[0]?.includes('{}')) return { ok: false, reason: `find ${w} runs the file it finds` };
       if (argv[end] === '+' && words[words.length - 1] !== '{}')
         return { ok: false, reason: `find ${w} … + takes \`{}\` last` };
       const kept: number[] = [];
@@ -139,19 +151,40 @@ export function readFind(argv: readonly string[]): FindReading {
     const negated = argv[i - 1] === '!' || argv[i - 1] === '-not';
     if ((w === '-name' || w === '-iname') && argv[i + 1] !== undefined && !negated)
       names.push({ glob: argv[i + 1]!, ignoreCase: w === '-iname' });
+    // Without -L, find's -type f and -type d list no links (a link is -type l).
+    if (w === '-type' && !negated && (argv[i + 1] === 'f' || argv[i + 1] === 'd')) {
+      noLinks = true;
+      if (argv[i + 1] === 'f') onlyFiles = true;
+    }
     i += takes;
   }
-  const filter = joinedByAnd && names.length > 0 ? namesFilter(names) : null;
-  return { ok: true, list: { roots, how: { hidden: true, ignoredToo: true }, filter }, execs };
+  const list: FileList = {
+    roots,
+    how: { hidden: true, ignoredToo: true },
+    filter: joinedByAnd && names.length > 0 ? namesFilter(names, onlyFiles && joinedByAnd) : null,
+    listsLinks: !(joinedByAnd && noLinks),
+    bareNames: false,
+    nul: argv.includes('-print0'),
+  };
+  return { ok: true, list, execs };
 }
 
-/** Files whose base name matches every pattern (find's `-name` joined by "and"). */
-function namesFilter(names: readonly { glob: string; ignoreCase: boolean }[]): SearchFilter {
-  // One grep filter per pattern, each an --include: read only when every one reads it.
+/**
+ * What find's `-name` patterns (joined by "and") list: the entries whose base name matches every
+ * one, and, unless only files are listed (`-type f`), a folder's whole tree when the folder matches,
+ * since the program given the folder reads what is in it.
+ */
+function namesFilter(names: readonly { glob: string; ignoreCase: boolean }[], onlyFiles: boolean): SearchFilter {
+  // One grep filter per pattern, each an --include: a name is kept when every one keeps it.
   const each = names.map((n) =>
     searchFilter('grep', ['grep', `--include=${n.ignoreCase ? caseless(n.glob) : n.glob}`])!,
   );
-  return { filtersFiles: true, reads: (below) => each.every((f) => f.reads(below)), skipsDir: () => false };
+  const matches = (name: string): boolean => each.every((f) => f.reads(name));
+  return {
+    filtersFiles: true,
+    reads: (below) => (onlyFiles ? matches(below) : below.split('/').some(matches)),
+    skipsDir: () => false,
+  };
 }
 
 /** A glob that matches regardless of case: each letter as `[aA]`. */
@@ -169,19 +202,30 @@ export function producerList(argv: readonly string[]): FileList | null {
     return reading.ok && reading.execs.length === 0 ? reading.list : null;
   }
   if (program === 'git') {
+    // Operands are pathspecs git matches itself: a glob or `:` magic (`:/` is the repository's top) is not read.
+    if (operands.slice(1).some((w) => /[*?[\]]|^:/.test(w))) return null;
+    const git = (roots: string[]): FileList => ({
+      roots,
+      how: { hidden: true, ignoredToo: true },
+      filter: null,
+      listsLinks: true,
+      bareNames: roots.length === 0,
+      nul: rest.includes('-z'),
+    });
+    const flags = rest.slice(1).filter((w) => w.startsWith('-'));
     if (
       rest[0] === 'ls-files' &&
-      rest
-        .slice(1)
-        .every((w) => /^(-[cmo]|--cached|--modified|--others|--exclude-standard|-z|--)$/.test(w) || !w.startsWith('-'))
+      flags.every((w) => /^(-[cmo]|--cached|--modified|--others|--exclude-standard|-z|--)$/.test(w))
     )
-      return { roots: operands.slice(1), how: { hidden: true, ignoredToo: true }, filter: null };
+      return git(operands.slice(1));
+    // Names relative to the repository's top, opened from the directory it runs in: below it either way.
     if (
       rest[0] === 'diff' &&
       rest.includes('--name-only') &&
-      rest.slice(1).every((w) => /^(--name-only|--cached|--staged|-z|--)$/.test(w) || !w.startsWith('-'))
+      operands.length === 1 &&
+      flags.every((w) => /^(--name-only|--cached|--staged|-z|--)$/.test(w))
     )
-      return { roots: [], fromTop: true, how: { hidden: true, ignoredToo: true }, filter: null };
+      return git([]);
     return null;
   }
   if (program === 'rg' || program === 'grep' || program === 'egrep' || program === 'fgrep') {
@@ -191,28 +235,44 @@ export function producerList(argv: readonly string[]): FileList | null {
     const grepRecursive = program !== 'rg' && rest.some((w) => /^-[a-zA-Z]*[rR]/.test(w) || w === '--recursive');
     if (program !== 'rg' && !grepRecursive) return null;
     const words = searchOperands(program, argv, !files);
-    if (words === null) return null;
-    const how =
+    const follows =
       program === 'rg'
-        ? {
-            hidden: rest.some(
-              (w) => w === '--hidden' || w === '-.' || /^-[a-zA-Z]*u/.test(w) || w === '--unrestricted',
-            ),
-            ignoredToo: rest.some(
-              (w) => /^--no-ignore/.test(w) || /^-[a-zA-Z]*uu/.test(w) || /^-[a-zA-Z]*u[a-zA-Z]*u/.test(w),
-            ),
-          }
-        : { hidden: true, ignoredToo: true };
-    return { roots: words, how, filter: searchFilter(program, argv) };
+        ? rest.some((w) => w === '-L' || w === '--follow')
+        : rest.some((w) => /^-[a-zA-Z]*R/.test(w) || w === '--dereference-recursive');
+    return {
+      roots: words,
+      how: program === 'rg' ? rgDescent(argv) : { hidden: true, ignoredToo: true, follows },
+      filter: searchFilter(program, argv),
+      listsLinks: follows,
+      bareNames: words.length === 0,
+      nul: rest.some((w) =>
+        program === 'rg' ? w === '-0' || w === '--null' : /^-[a-zA-Z]*Z/.test(w) || w === '--null',
+      ),
+    };
   }
   return null;
 }
 
+/** What rg opens as it walks: hidden and ignored files when told, or when a glob or a type overrides its rules. */
+export function rgDescent(argv: readonly string[]): Descent {
+  const rest = argv.slice(1);
+  const overrides = rgOverrides(argv);
+  return {
+    hidden:
+      overrides.hidden ||
+      rest.some((w) => w === '--hidden' || w === '-.' || /^-[a-zA-Z]*u/.test(w) || w === '--unrestricted'),
+    ignoredToo:
+      overrides.ignoredToo ||
+      rest.some((w) => /^--no-ignore/.test(w) || /^-[a-zA-Z]*uu/.test(w) || /^-[a-zA-Z]*u[a-zA-Z]*u/.test(w)),
+    follows: rest.some((w) => w === '-L' || w === '--follow'),
+  };
+}
+
 /**
  * A search's starting points: its words that are neither options nor option values, after its
- * pattern when it takes one (`-e`/`-f` give the pattern instead). Null when an option is unknown.
+ * pattern when it takes one (`-e`/`-f` give the pattern instead).
  */
-function searchOperands(program: string, argv: readonly string[], takesPattern: boolean): string[] | null {
+function searchOperands(program: string, argv: readonly string[], takesPattern: boolean): string[] {
   const values = VALUE_FLAGS[program] ?? {};
   const out: string[] = [];
   let pattern = takesPattern && !argv.some((w) => w === '-e' || w === '-f' || /^--(regexp|file)(=|$)/.test(w));
@@ -270,6 +330,9 @@ export function readXargs(
     break;
   }
   if (replace === '') return { ok: false, reason: 'xargs -I takes a replacement string' };
+  // xargs never replaces in the program's own name: the replace string there is the program.
+  if (replace !== null && argv[i]?.includes(replace))
+    return { ok: false, reason: `xargs -I ${replace} would run ${argv[i]} as the program` };
   const kept: number[] = [];
   for (let k = i; k < argv.length; k++) {
     if (replace !== null && argv[k] === replace) continue;

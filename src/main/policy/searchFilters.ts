@@ -15,14 +15,18 @@ export interface SearchFilter {
   filtersFiles: boolean;
 }
 
-type Matcher = (glob: string, name: string, ignoreCase: boolean) => boolean;
+/**
+ * Whether `glob` matches `name`. A glob this module cannot read matches when it would include and
+ * never when it would exclude, so a misread glob only ever makes more files count as read.
+ */
+type Matcher = (glob: string, name: string, ignoreCase: boolean, include: boolean) => boolean;
 
 const UNKNOWN: unique symbol = Symbol('unknown');
 
 /** A glob (`*`, `?`, `[…]`, `{a,b}`) as a regular expression over one name, or UNKNOWN. */
-function globRegex(glob: string, dotMatches: boolean, ignoreCase: boolean): RegExp | typeof UNKNOWN {
+function globRegex(glob: string, dotMatches: boolean, ignoreCase: boolean, braces: boolean): RegExp | typeof UNKNOWN {
   let out = '';
-  let braces = 0;
+  let depth = 0;
   for (let i = 0; i < glob.length; i++) {
     const ch = glob[i]!;
     const leading = i === 0 && !dotMatches ? '(?!\\.)' : '';
@@ -36,13 +40,13 @@ function globRegex(glob: string, dotMatches: boolean, ignoreCase: boolean): RegE
       if (/[[\\]/.test(set)) return UNKNOWN;
       out += `[${set}]`;
       i = end;
-    } else if (ch === '{') {
-      braces++;
+    } else if (ch === '{' && braces) {
+      depth++;
       out += '(?:';
-    } else if (ch === '}' && braces > 0) {
-      braces--;
+    } else if (ch === '}' && depth > 0) {
+      depth--;
       out += ')';
-    } else if (ch === ',' && braces > 0) out += '|';
+    } else if (ch === ',' && depth > 0) out += '|';
     else if (ch === '\\') {
       const next = glob[i + 1];
       if (next === undefined) return UNKNOWN;
@@ -50,17 +54,24 @@ function globRegex(glob: string, dotMatches: boolean, ignoreCase: boolean): RegE
       i++;
     } else out += ch.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   }
-  if (braces !== 0) return UNKNOWN;
+  if (depth !== 0) return UNKNOWN;
   return new RegExp(`^${out}$`, ignoreCase ? 'i' : '');
 }
 
-/** Two readings of a glob against a base name: `*` matching a leading dot, and not. */
-const MATCHERS: readonly { matches: Matcher }[] = [true, false].map((dotMatches) => ({
-  matches: (glob, name, ignoreCase) => {
-    const re = globRegex(glob, dotMatches, ignoreCase);
-    return re === UNKNOWN ? true : re.test(name);
-  },
-}));
+/**
+ * Two readings of a glob against a base name: `*` matching a leading dot, and not. `braces`: the
+ * program reads `{a,b}` (rg's globset does; GNU grep's fnmatch does not, `{` is a letter there).
+ */
+function matchers(braces: boolean): readonly { matches: Matcher }[] {
+  return [true, false].map((dotMatches) => ({
+    matches: (glob, name, ignoreCase, include) => {
+      const re = globRegex(glob, dotMatches, ignoreCase, braces);
+      return re === UNKNOWN ? include : re.test(name);
+    },
+  }));
+}
+const GREP_MATCHERS = matchers(false);
+const RG_MATCHERS = matchers(true);
 
 function baseName(below: string): string {
   const slash = below.lastIndexOf('/');
@@ -105,17 +116,17 @@ function grepFilter(argv: readonly string[]): SearchFilter | null {
   if (files.length === 0 && dirs.length === 0) return null;
   const readsUnder = (m: Matcher, name: string): boolean => {
     for (let k = files.length - 1; k >= 0; k--) {
-      if (m(files[k]!.glob, name, false)) return files[k]!.include;
+      if (m(files[k]!.glob, name, false, files[k]!.include)) return files[k]!.include;
     }
     return files.length === 0 || !files[0]!.include;
   };
   return {
     filtersFiles: files.length > 0,
-    reads: (below) => MATCHERS.some((m) => readsUnder(m.matches, baseName(below))),
+    reads: (below) => GREP_MATCHERS.some((m) => readsUnder(m.matches, baseName(below))),
     // Skipped only when every reading skips it.
     skipsDir: (below) =>
       dirs.length > 0 &&
-      MATCHERS.every((m) => dirs.some((g) => !g.includes('/') && m.matches(g, baseName(below), false))),
+      GREP_MATCHERS.every((m) => dirs.some((g) => !g.includes('/') && m.matches(g, baseName(below), false, false))),
   };
 }
 
@@ -171,6 +182,9 @@ const RG_TYPES: Record<string, readonly string[]> = {
 function rgFilter(argv: readonly string[]): SearchFilter | null {
   const globs: { include: boolean; glob: string; ignoreCase: boolean }[] = [];
   const types: string[] = [];
+  // --type-add and --type-clear redefine the types: the built-in table no longer says what they hold.
+  if (argv.some((w) => /^--type-(add|clear)(=|$)/.test(w))) return null;
+  const caseless = argv.includes('--glob-case-insensitive');
   for (let i = 1; i < argv.length; i++) {
     if (argv[i] === '--') break;
     const g = valueAt(argv, i, '--glob', '-g');
@@ -181,7 +195,7 @@ function rgFilter(argv: readonly string[]): SearchFilter | null {
     if (t) types.push(hit.value);
     else {
       const include = !hit.value.startsWith('!');
-      globs.push({ include, glob: include ? hit.value : hit.value.slice(1), ignoreCase: ig !== null });
+      globs.push({ include, glob: include ? hit.value : hit.value.slice(1), ignoreCase: caseless || ig !== null });
     }
     i = hit.next;
   }
@@ -196,7 +210,7 @@ function rgFilter(argv: readonly string[]): SearchFilter | null {
         if (include && !dir) return true;
         continue;
       }
-      if (m(stripped, baseName(below), ignoreCase)) return include;
+      if (m(stripped, baseName(below), ignoreCase, include)) return include;
     }
     return null;
   };
@@ -207,13 +221,13 @@ function rgFilter(argv: readonly string[]): SearchFilter | null {
     if (types.length === 0) return true;
     return types.some((t) => {
       const globsOfType = RG_TYPES[t];
-      return globsOfType === undefined || globsOfType.some((g) => m(g, baseName(below), false));
+      return globsOfType === undefined || globsOfType.some((g) => m(g, baseName(below), false, true));
     });
   };
   return {
     filtersFiles: true,
-    reads: (below) => MATCHERS.some((m) => readsUnder(m.matches, below)),
-    skipsDir: (below) => MATCHERS.every((m) => decide(m.matches, below, true) === false),
+    reads: (below) => RG_MATCHERS.some((m) => readsUnder(m.matches, below)),
+    skipsDir: (below) => RG_MATCHERS.every((m) => decide(m.matches, below, true) === false),
   };
 }
 
@@ -223,6 +237,30 @@ const FILTERS: Record<string, (argv: readonly string[]) => SearchFilter | null> 
   fgrep: grepFilter,
   rg: rgFilter,
 };
+
+/**
+ * What rg's globs and types override: a glob that includes is searched even when hidden or
+ * git-ignored (rg applies it before those rules), and a type even when hidden.
+ */
+export function rgOverrides(argv: readonly string[]): { hidden: boolean; ignoredToo: boolean } {
+  let glob = false;
+  let type = false;
+  for (let i = 1; i < argv.length; i++) {
+    if (argv[i] === '--') break;
+    const g = valueAt(argv, i, '--glob', '-g') ?? valueAt(argv, i, '--iglob');
+    if (g) {
+      if (!g.value.startsWith('!')) glob = true;
+      i = g.next;
+      continue;
+    }
+    const t = valueAt(argv, i, '--type', '-t');
+    if (t) {
+      type = true;
+      i = t.next;
+    }
+  }
+  return { hidden: glob || type, ignoredToo: glob };
+}
 
 /** The filter `program` with `argv` applies below its start, or null when it reads every file. */
 export function searchFilter(program: string, argv: readonly string[]): SearchFilter | null {

@@ -380,12 +380,17 @@ function unquoteDouble(inner: string): string {
 }
 
 /**
- * Whether a heredoc's text, inside `$( … )`, is read to the same closing `)` by every sh Paddock may
- * run: old bashes (macOS's /bin/sh is bash 3.2) find the end of `$( … )` by matching parentheses and
- * quotes before they read the heredoc, with `#` starting a comment or not. The text must leave each
- * such reading balanced, and hold nothing they expand or escape.
+ * Whether /bin/sh is bash 3.2 (macOS), which finds the end of `$( … )` by matching parentheses and
+ * quotes before it reads a heredoc inside; dash and bash 4 and later read the heredoc first.
  */
-function readsTheSameInEveryShell(body: string): boolean {
+const SH_IS_OLD_BASH = process.platform === 'darwin';
+
+/**
+ * Whether a heredoc's text, inside `$( … )`, is read to the same closing `)` by bash 3.2: with `#`
+ * starting a comment or not, the text must leave its matching of parentheses and quotes balanced,
+ * and hold nothing it expands or escapes.
+ */
+export function readsAlikeInOldBash(body: string): boolean {
   if (/[`$\\]/.test(body)) return false;
   return [false, true].every((comments) => {
     let depth = 0;
@@ -439,8 +444,8 @@ function heredocText(sub: Node): string {
   if (source[end.startIndex - 1] !== '\n' || source[end.endIndex] !== '\n') refuse(refused);
   if (!/^\s*\)$/.test(source.slice(end.endIndex, sub.endIndex))) refuse(refused);
   const text = body?.text ?? '';
-  if (!readsTheSameInEveryShell(text))
-    refuse('the heredoc inside `$( … )` holds quotes, parentheses or `#` that older shells read differently');
+  if (SH_IS_OLD_BASH && !readsAlikeInOldBash(text))
+    refuse("the heredoc inside `$( … )` holds quotes, parentheses or `#` that macOS's sh (bash 3.2) reads differently");
   return text.replace(/\n+$/, '');
 }
 

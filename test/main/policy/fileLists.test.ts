@@ -80,8 +80,11 @@ describe('producerList', () => {
   );
 
   it('reads rg as rg walks: no hidden or ignored files unless told', () => {
-    expect(producerList(w('rg --files'))!.how).toEqual({ hidden: false, ignoredToo: false });
-    expect(producerList(w('rg --files -uu'))!.how).toEqual({ hidden: true, ignoredToo: true });
+    expect(producerList(w('rg --files'))!.how).toMatchObject({ hidden: false, ignoredToo: false });
+    expect(producerList(w('rg --files -uu'))!.how).toMatchObject({ hidden: true, ignoredToo: true });
+    // A glob that includes overrides rg's hidden and ignore rules; a type, its hidden rule.
+    expect(producerList(w('rg --files -g .env'))!.how).toMatchObject({ hidden: true, ignoredToo: true });
+    expect(producerList(w('rg --files -t yaml'))!.how).toMatchObject({ hidden: true, ignoredToo: false });
   });
 });
 

@@ -23,7 +23,12 @@ describe('grep --include/--exclude', () => {
     [['grep', '-r', 'x', '.', '--include=.env*', '--exclude=.env'], '.env', false],
     // None matches: read unless the first is an --include.
     [['grep', '-r', 'x', '.', '--exclude=*.md', '--include=*.py'], '.env', true],
-    [['grep', '-r', 'x', '.', '--include={*.py,*.env}'], '.env', true],
+    // GNU grep's fnmatch has no braces: `{` is a letter, so this keeps only a file of that name.
+    [['grep', '-r', 'x', '.', '--include={*.py,*.env}'], '.env', false],
+    [['grep', '-r', 'x', '.', '--exclude={.env,x}'], '.env', true],
+    // A glob this rule cannot read includes, and never excludes.
+    [['grep', '-r', 'x', '.', '--exclude=['], '.env', true],
+    [['grep', '-r', 'x', '.', '--include=['], '.env', true],
     [['grep', '-r', 'x', '.', '--include=[.]env'], '.env', true],
     [['grep', '-r', 'x', '.', '--include=[unclosed'], '.env', true],
   ] as const)('%j reads %s: %s', (argv, below, expected) => {
@@ -65,6 +70,10 @@ describe('rg -g/--glob/--iglob/-t', () => {
     [['rg', '-t', 'nosuchtype', 'x'], '.env', true],
     // A glob's decision comes before the types'.
     [['rg', '-t', 'py', '-g', '.env', 'x'], '.env', true],
+    [['rg', '-g', '{*.py,.env}', 'x'], '.env', true],
+    [['rg', '-g', '!*[[:upper:]]', 'x'], '.env', true],
+    [['rg', '--glob-case-insensitive', '-g', '.ENV', 'x'], '.env', true],
+    [['rg', '--type-add', 'py:*.env', '-t', 'py', 'x'], '.env', true],
   ] as const)('%j reads %s: %s', (argv, below, expected) => {
     expect(reads([...argv], below)).toBe(expected);
   });

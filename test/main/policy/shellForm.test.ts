@@ -1,7 +1,7 @@
 // The bash grammar's reading of a command (policy/shellForm.ts): table tests of what it reduces to
 // simple commands of literal words, and of what it refuses by name.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readShellForm, type ShellForm } from '../../../src/main/policy/shellForm';
+import { readShellForm, readsAlikeInOldBash, type ShellForm } from '../../../src/main/policy/shellForm';
 import { loadShellGrammar } from '../../../src/main/policy/shellGrammar';
 
 beforeAll(async () => {
@@ -122,5 +122,21 @@ describe('readShellForm refuses, naming the construct', () => {
     const form = readShellForm(command);
     expect(form.ok).toBe(false);
     if (!form.ok) expect(form.reason).toContain(named);
+  });
+});
+
+describe("a heredoc's text in $( … ) as macOS's sh (bash 3.2) reads it", () => {
+  it.each([
+    ['feat: add the parser\n\nCo-Authored-By: x <y@z>', true],
+    ['fix(parser): keep "quoted" words', true],
+    ["Don't drop tokens", false],
+    ['a ) b', false],
+    ['a ( b', false],
+    ["fix #12 it's", false],
+    ['cost $5', false],
+    ['a `b`', false],
+    ['a \\ b', false],
+  ])('%j: %s', (text, alike) => {
+    expect(readsAlikeInOldBash(text)).toBe(alike);
   });
 });

@@ -154,19 +154,14 @@ export const SHELL_CONSTRUCTS: readonly Row[] = [
   ['env echo $X', 'shell-construct'],
   ['[ -n "$X" ] && echo y', 'shell-construct'],
 
-  // "$(cat <<'EOF' … EOF)" is text only with a quoted delimiter and a text every sh reads alike.
+  // "$(cat <<'EOF' … EOF)" is text only with a quoted delimiter and the delimiter alone on its line.
   ['git commit -m "$(cat <<EOF\n$(id)\nEOF\n)"', 'shell-construct'],
-  ["git commit -m \"$(cat <<'EOF'\nit's\nEOF\n)\"", 'shell-construct'],
-  ['echo "$(cat <<\'EOF\'\nx ) y\nEOF\n)"', 'shell-construct'],
-  ['echo "$(cat <<\'EOF\'\nx ( y\nEOF\n)"', 'shell-construct'],
-  ["echo \"$(cat <<'EOF'\nfix # it's\nEOF\n)\"", 'shell-construct'],
   ['echo "$(cat <<\'EOF\'\nx\nEOF\n)" > ../out.txt', 'place-outside'],
   ['echo "$(cat .env)"', 'shell-construct'],
   ['echo "$(cat <<\'EOF\' b.txt\nx\nEOF\n)"', 'shell-construct'],
   ["echo $(cat <<'EOF'\nx\nEOF\n)", 'shell-construct'],
   ['echo "$(cat <<\'EOF\'\nx\nEOF)"', 'shell-construct'],
   ['echo "$(cat <<-\'EOF\'\n\tx\n\tEOF\n)"', 'shell-construct'],
-  ['echo "$(cat <<\'EOF\'\n$HOME\nEOF\n)"', 'shell-construct'],
   ["python3 -c \"$(cat <<'EOF'\nprint(open('.env').read())\nEOF\n)\"", 'shows-secret'],
   ['echo "$(cat <<\'EOF\'\nx\nEOF\n)" | sh', 'shell-construct'],
 
@@ -404,7 +399,7 @@ export const SECRETS: readonly Row[] = [
   ['grep -r KEY . --include="*.py" --include="*.json"', 'shows-secret'],
   ['grep -r KEY . --include "*"', 'shows-secret'],
   ['grep -r KEY . --exclude-dir=src', 'shows-secret'],
-  ['grep -rn KEY --include="*.{py,env}" .', 'shows-secret'],
+  ['grep -rn KEY --include="*.[pe][yn]*" .', 'shows-secret'],
   ["grep -r KEY config --include='*.json'", 'shows-secret'],
   ["rg -uu -g '!*.py' KEY", 'shows-secret'],
   ["rg -uu -g '*.py' -g '.env' KEY", 'shows-secret'],
@@ -558,6 +553,9 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['git commit -m "$(cat <<\'EOF\'\nfeat: add the parser\n\nCo-Authored-By: Claude <noreply@anthropic.com>\nEOF\n)"'],
   ['git add -A && git commit -m "$(cat <<\'EOF\'\nfix(parser): handle empty input\n\n- keeps "quoted" words\nEOF\n)"'],
   ['git commit -m "$(cat <<"EOF"\nx\nEOF\n)"'],
+  // dash and bash 4+ read the heredoc before the end of $( … ) (macOS's bash 3.2 is stricter: readsAlikeInOldBash).
+  ["git commit -m \"$(cat <<'EOF'\nDon't drop tokens (a) and b)\n# not a comment\nEOF\n)\""],
+  ['echo "$(cat <<\'EOF\'\n$HOME `id` \\n\nEOF\n)"'],
   ['echo "a $(cat <<\'EOF\'\nb\nEOF\n) c"'],
   // a shell's inline script of commands this rule reads
   ["bash -lc 'rg --files | head -50'"],
@@ -576,6 +574,8 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['grep -rn "import" --include="*.py" .'],
   ['grep -r api_key . --exclude-dir=node_modules --include="*.py"'],
   ['grep -rn foo --include=*.ts --include=*.tsx .'],
+  // GNU grep's globs have no braces: this one names a file called *.{py,env}.
+  ['grep -rn KEY --include="*.{py,env}" .'],
   ['grep -r KEY . --include=".env*" --exclude=".env*"'],
   [
     'grep -rn KEY . --exclude-dir=config --exclude-dir=keys --exclude-dir=secrets --exclude=".*" --exclude="*.pem" --exclude="credentials*"',
