@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandOutcome, ToolCallView } from '../../src/shared/domain';
 import { callOutcome } from '../../src/renderer/src/features/conversation/callOutcome';
-import { finishedCommand } from '../../src/main/tools/commandTools';
+import { finishedCommand } from '../../src/main/tools/commandFinished';
 
 const base: ToolCallView = {
   id: 'c1',

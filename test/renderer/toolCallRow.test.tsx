@@ -9,7 +9,7 @@ const { ToolCallRow } = await import('../../src/renderer/src/features/conversati
 const { useToolCallsStore } = await import('../../src/renderer/src/stores/useToolCallsStore');
 const { useCardsStore } = await import('../../src/renderer/src/stores/useCardsStore');
 const { OUTPUT_CAP_CHARS } = await import('../../src/renderer/src/lib/cappedText');
-const { finishedCommand } = await import('../../src/main/tools/commandTools');
+const { finishedCommand } = await import('../../src/main/tools/commandFinished');
 
 /** The core's record of a finished command and the text the model was sent, both from the core's own function. */
 function finished(

@@ -9,15 +9,8 @@
 import { countOutput } from './outputCount';
 import { z } from 'zod';
 import { assertNever, type ToolCallContext } from '../../shared/domain';
-import {
-  finishedCommand,
-  finishedData,
-  movedData,
-  NO_WORKSPACE_FOR_COMMANDS,
-  scanOwnServices,
-  timeoutMsFor,
-  wrapReachingOwnServices,
-} from './commandTools';
+import { NO_WORKSPACE_FOR_COMMANDS, scanOwnServices, timeoutMsFor, wrapReachingOwnServices } from './commandCall';
+import { finishedCommand, finishedData, movedData } from './commandFinished';
 import type { OwnServices, OwnServicesScan } from '../sandbox/ownServices';
 import { childEnvForWorkspace, ownerShell, type OwnerEnv } from '../processes/env';
 import { runBounded } from '../processes/spawn';

@@ -1,7 +1,7 @@
 // output {name, since?} (seed 003 §4): what one of the agent's started processes printed, read
 // back from its log with an offset cursor. Auto in every mode: it only reads.
 import { z } from 'zod';
-import { NO_WORKSPACE_FOR_COMMANDS } from './commandTools';
+import { NO_WORKSPACE_FOR_COMMANDS } from './commandCall';
 import { SupervisorError, type Supervisor } from '../processes/supervisor';
 import type { ToolDefinition } from './types';
 

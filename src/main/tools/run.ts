@@ -7,12 +7,6 @@ import { commandMayWrite } from './commandEffects';
 import { countOutput } from './outputCount';
 import { z } from 'zod';
 import {
-  commandPreview,
-  commandTier,
-  failedBeforeStart,
-  finishedCommand,
-  finishedData,
-  movedData,
   NO_WORKSPACE_FOR_COMMANDS,
   prepareCommandCall,
   spawnAtRun,
@@ -20,7 +14,9 @@ import {
   wrapReachingOwnServices,
   type CommandToolDeps,
   type PreparedCommandCall,
-} from './commandTools';
+} from './commandCall';
+import { commandPreview, commandTier } from './commandCard';
+import { failedBeforeStart, finishedCommand, finishedData, movedData } from './commandFinished';
 import { formatArgv } from '../policy';
 import { IgnoreRules } from '../policy/containedFiles';
 import { DEFAULT_MAX_OUTPUT_BYTES, runBounded } from '../processes/spawn';

@@ -5,14 +5,13 @@ import fs from 'node:fs';
 import { z } from 'zod';
 import { formatArgv } from '../policy';
 import {
-  commandPreview,
-  commandTier,
   NO_WORKSPACE_FOR_COMMANDS,
   prepareCommandCall,
   spawnAtRun,
   type CommandToolDeps,
   type PreparedCommandCall,
-} from './commandTools';
+} from './commandCall';
+import { commandPreview, commandTier } from './commandCard';
 import { SpawnError } from '../processes/command';
 import { PROCESS_NAME, SupervisorError, type Supervisor } from '../processes/supervisor';
 import type { ProcessRow } from '../store/processes';
