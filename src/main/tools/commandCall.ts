@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { ToolCallContext, ToolResult } from '../../shared/domain';
 import { classifyCommand, type RememberedCommand } from '../policy';
 import { certainlyReadOnly, readCommand, type CommandReading } from '../policy/commandReading';
-import { resolveCommandCwd } from '../policy/paths';
+import { resolveCommandCwd, type CwdResolution } from '../policy/paths';
 import { plainAsShForm } from '../policy/shellForm';
 import type { ClassifyContext, CommandDecision } from '../policy/types';
 import type { IgnoreRules } from '../policy/containedFiles';
@@ -68,7 +68,10 @@ export interface CommandForm {
  */
 export interface PreparedCommandCall extends PreparedCall {
   readonly reading: CommandReading;
+  /** The cwd as the call asked for it. */
   readonly cwd: string | undefined;
+  /** That cwd resolved inside the workspace, once: the spawn (and so the card and the run) reads it. Null: no workspace. */
+  readonly where: CwdResolution | null;
   /** Null: no workspace. */
   readonly containment: Containment | null;
   /** The agent's own services as this call found them, once (null: not contained, or none provided). */
@@ -116,6 +119,7 @@ export function prepareCommandCall(
     return {
       reading,
       cwd,
+      where: null,
       containment: null,
       ownServices: null,
       contained: undefined,
@@ -123,6 +127,8 @@ export function prepareCommandCall(
       spawn: null,
       mayChangeFiles,
     };
+  // The command's directory, resolved once: what is spawned and what the card says both read it.
+  const where = resolveCommandCwd(paths, cwd);
   const containment = containmentFor(ctx.agent.id, ctx.workspace.directory, deps);
   // The agent's own services looked at once: the policy reads their ports, the run bridges them.
   const ownServices = scanOwnServices(containment, ctx.agent.id, deps);
@@ -133,8 +139,8 @@ export function prepareCommandCall(
     { paths, cwd, mode: ctx.agent.mode, remembered, venv: ctx.workspace.venv ?? undefined, contained },
     reading,
   );
-  const spawn = spawnFor(reading, cwd, paths, ctx, ctx.workspace, deps, containment, contained);
-  return { reading, cwd, containment, ownServices, contained, decision, spawn, mayChangeFiles };
+  const spawn = spawnFor(reading, where, paths, ctx, ctx.workspace, deps, containment, contained);
+  return { reading, cwd, where, containment, ownServices, contained, decision, spawn, mayChangeFiles };
 }
 
 /**
@@ -166,7 +172,7 @@ export async function wrapReachingOwnServices(
 /** What is spawned for a prepared command: the argv itself, or /bin/sh reading it when the contained rule judged a shell form. */
 function spawnFor(
   reading: CommandReading,
-  cwd: string | undefined,
+  where: CwdResolution,
   paths: PathContext,
   ctx: ToolCallContext,
   workspace: NonNullable<ToolCallContext['workspace']>,
@@ -178,7 +184,6 @@ function spawnFor(
   const env = childEnvForWorkspace(workspace.capturedPath, ctx.home, deps.ownerEnv ?? {}, 'dumb');
   if (contained && !plainAsShForm(command, reading.form(), reading.lexed)) {
     // The contained rule judged the command as sh reads it, so sh reads it, inside the sandbox.
-    const where = resolveCommandCwd(paths, cwd);
     if (!where.ok) return { ok: false, status: 403, error: where.reason };
     return {
       ok: true,
@@ -196,7 +201,7 @@ function spawnFor(
     };
   }
   const venv = workspace.venv ? { venv: workspace.venv, firstOnPath: runsProjectCode } : undefined;
-  const prepared = prepareCommand(command, cwd, paths, workspace.capturedPath, env, venv, reading.lexed);
+  const prepared = prepareCommand(command, where, paths, workspace.capturedPath, env, venv, reading.lexed);
   // A reader runs outside the sandbox (it executes nothing of the project's), but with the owner's
   // HOME it reads what lies there: rg reads ~/.gitconfig and git's global ignore (its answers then
   // tell what a deny-listed file holds), jq runs ~/.jq. So it gets an empty, unwritable HOME.
