@@ -40,6 +40,7 @@ import { openRecords } from './wiring/records';
 import { createAgentMcp, serveMcpBridge } from './wiring/agentMcp';
 import { createCallPath } from './wiring/callPath';
 import { createAgentLoop } from './wiring/agentLoop';
+import { iconOf } from './tools/facts';
 
 export interface CoreOptions {
   dataDir: string;
@@ -74,7 +75,9 @@ export async function createCore(options: CoreOptions) {
   // One core per data directory, before recovery touches anything another one may still be running.
   const { db, dataDirLock } = openDataDir(dataDir, HOLDER_NAMES[options.host]);
 
-  const records = openRecords(db);
+  // A call's record carries what its tool declares the window's row draws: read when a record is
+  // read, which is never before the call path (and so the dispatcher) exists.
+  const records = openRecords(db, { iconOf: (agentId, tool) => iconOf(dispatcher.factsOf(agentId, tool)) });
   const { agents, workspaces, settings, toolCalls, remembered, conversations, usage, delegations } = records;
   const agentCommits = createAgentCommitLog(
     records.agentCommits,

@@ -21,6 +21,7 @@ const base: ToolCallView = {
   outputAccount: null,
   outcome: null,
   file: null,
+  icon: 'command',
   createdAt: '2025-01-01T00:00:00Z',
   startedAt: null,
   endedAt: null,

@@ -24,7 +24,14 @@ import { createConversationsRepository } from '../store/conversations';
 import type { Db } from '../store/database';
 import type { ToolCallsRepository } from '../store/toolCalls';
 import type { WorkspacesRepository } from '../store/workspaces';
-import { callEffectsOf, fileOf, offeredInMode, recordedResultSummary, UNKNOWN_TOOL_FACTS } from '../tools/facts';
+import {
+  callEffectsOf,
+  fileOf,
+  MCP_TOOL_FACTS,
+  offeredInMode,
+  recordedResultSummary,
+  UNKNOWN_TOOL_FACTS,
+} from '../tools/facts';
 import type { AnyToolDefinition, CallEffects, PreparedCall, ToolFacts } from '../tools/types';
 import { checkFloor } from './floor';
 import { isToolName, planModeRefusal } from './registry';
@@ -148,6 +155,11 @@ export function createDispatcher(
     return (ownerRequestId !== null ? deps.turnModeFor?.(ownerRequestId) : null) ?? agentMode;
   }
 
+  function factsOf(agentId: string, name: string): ToolFacts {
+    // An MCP server's tool whose server is not running now is still another program's tool.
+    return toolFor(agentId, name) ?? (isMcpToolName(name) ? MCP_TOOL_FACTS : UNKNOWN_TOOL_FACTS);
+  }
+
   // Each change returns the record as written; that record is what the window is sent.
   function record(change: () => ToolCallView | null): void {
     const view = change();
@@ -156,10 +168,7 @@ export function createDispatcher(
 
   return {
     toolByName: installedTool,
-
-    factsOf(agentId: string, name: string): ToolFacts {
-      return toolFor(agentId, name) ?? UNKNOWN_TOOL_FACTS;
-    },
+    factsOf,
 
     offeredTools(agentId: string, offer: ToolOffer = {}): OfferedTool[] {
       // A delegate is offered nothing: it thinks, it does not act (seed 003 §10.5).

@@ -90,7 +90,7 @@ export function createBashTool(deps: BashToolDeps = {}) {
       runsCode: true,
       replaySafe: false,
     },
-    views: { quotesFiles: false },
+    views: { quotesFiles: false, icon: 'shell' },
     prepareCall: prepare,
     tierFor(args, ctx, prepared = prepare(args, ctx)) {
       const { containment } = prepared;

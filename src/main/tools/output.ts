@@ -40,6 +40,7 @@ export function createOutputTool(deps: OutputToolDeps): ToolDefinition<OutputArg
     planSafe: true,
     views: {
       quotesFiles: false,
+      icon: 'process-output',
       again: () => 'call output with an earlier `since` cursor (0 for the start of the log) if you need it',
     },
     tierFor: () => ({ tier: 'auto', reason: 'reading a started process’s output is auto in every mode' }),

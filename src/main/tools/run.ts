@@ -106,7 +106,7 @@ export function createRunTool(deps: RunToolDeps = {}) {
       readOnly: false,
       changesFiles: typeof args.command !== 'string' || commandMayWrite(args.command),
     }),
-    views: { quotesFiles: false },
+    views: { quotesFiles: false, icon: 'command' },
     prepareCall: prepare,
     tierFor: (args, ctx, prepared = prepare(args, ctx)) => commandTier(prepared, ctx, deps),
     preview: async (args, ctx, prepared = prepare(args, ctx)) => commandPreview(prepared, ctx),

@@ -30,7 +30,7 @@ export function createStopTool(deps: StopToolDeps): ToolDefinition<StopArgs> {
       runsCode: false,
       replaySafe: true,
     },
-    views: { quotesFiles: false },
+    views: { quotesFiles: false, icon: 'process-stop' },
     tierFor: () => ({ tier: 'auto', reason: 'an agent stops only processes it started itself' }),
     async run(args, ctx) {
       if (!ctx.workspace) return NO_WORKSPACE_FOR_COMMANDS;

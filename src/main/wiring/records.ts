@@ -13,16 +13,17 @@ import { createRememberedCommandsRepository } from '../store/rememberedCommands'
 import { createSettingsRepository } from '../store/settings';
 import { createTasksRepository } from '../store/tasks';
 import { createTodosRepository } from '../store/todos';
-import { createToolCallsRepository } from '../store/toolCalls';
+import { createToolCallsRepository, type ToolCallIcons } from '../store/toolCalls';
 import { createUsageRepository } from '../store/usage';
 import { createWorkspacesRepository } from '../store/workspaces';
 
-export function openRecords(db: Db) {
+/** `icons`: what each call's row draws, its tool's declaration (read when a record is read). */
+export function openRecords(db: Db, icons: ToolCallIcons) {
   return {
     agents: createAgentsRepository(db),
     workspaces: createWorkspacesRepository(db),
     settings: createSettingsRepository(db),
-    toolCalls: createToolCallsRepository(db),
+    toolCalls: createToolCallsRepository(db, icons),
     agentCommits: createAgentCommitsRepository(db),
     remembered: createRememberedCommandsRepository(db),
     conversations: createConversationsRepository(db),
