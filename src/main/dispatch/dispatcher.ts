@@ -6,7 +6,6 @@ import { z } from 'zod';
 import {
   isMcpToolName,
   type Card,
-  type CardPreview,
   type Mode,
   type OutputAccount,
   type RefusalCode,
@@ -17,7 +16,6 @@ import {
   type ToolCallContext,
   type ToolResult,
 } from '../../shared/domain';
-import { hasHiddenCharacters } from '../../shared/hiddenCharacters';
 import type { PendingCards } from '../approvals/pendingCards';
 import type { AgentsRepository } from '../store/agents';
 import { createConversationsRepository } from '../store/conversations';
@@ -34,34 +32,9 @@ import {
 } from '../tools/facts';
 import type { AnyToolDefinition, CallEffects, PreparedCall, ToolFacts } from '../tools/types';
 import { checkFloor } from './floor';
+import { hiddenCharactersDanger } from './hiddenCharacters';
 import { isToolName, planModeRefusal } from './registry';
 import type { Dispatcher, OfferedTool, ToolCallRequest, ToolOffer } from './types';
-
-/** The card's danger line when a call holds characters that change how text reads without showing. */
-const HIDDEN_CHARACTERS_DANGER =
-  'it holds characters that change how text reads without showing (bidi controls, zero-width), shown on this card as ⟨U+…⟩: what runs or is written is the text with them';
-
-/** Whether the arguments or what the card would show hold such characters (shared/hiddenCharacters.ts). */
-function holdsHiddenCharacters(args: unknown, preview: CardPreview): boolean {
-  const texts = [
-    ...collectStrings(args),
-    preview.path ?? '',
-    preview.diff ?? '',
-    preview.cwd ?? '',
-    ...(preview.argv ?? []),
-    ...(preview.details ?? []),
-    ...(preview.hunks ?? []).flatMap((hunk) => hunk.lines),
-  ];
-  return texts.some(hasHiddenCharacters);
-}
-
-/** Every string inside a parsed argument object (bounded by what the schema admitted). */
-function collectStrings(value: unknown, into: string[] = []): string[] {
-  if (typeof value === 'string') into.push(value);
-  else if (Array.isArray(value)) for (const item of value) collectStrings(item, into);
-  else if (value && typeof value === 'object') for (const item of Object.values(value)) collectStrings(item, into);
-  return into;
-}
 
 // A tool's schema never changes while the core runs: its JSON form is built once, not on every request.
 const jsonSchemas = new WeakMap<z.ZodType, Record<string, unknown>>();
@@ -300,8 +273,7 @@ export function createDispatcher(
           if (cannotRun) return refuse(cannotRun, 400, 'cannot-run');
           // Text that reads as something else than what runs (bidi controls, zero-width: Trojan Source)
           // makes approving risky whatever the tool: Deny first, nothing remembered.
-          const danger =
-            preview.danger ?? (holdsHiddenCharacters(parsed.data, preview) ? HIDDEN_CHARACTERS_DANGER : undefined);
+          const danger = preview.danger ?? hiddenCharactersDanger(parsed.data, preview);
           const draft: Omit<Card, 'id' | 'createdAt'> = {
             callId: request.callId,
             agentId: agent.id,
