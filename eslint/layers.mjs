@@ -119,6 +119,7 @@ export const LAYERS = [
     name: 'hosts',
     paths: [
       'core.ts',
+      'wiring',
       'startup.ts',
       'services.ts',
       'environment.ts',

@@ -1,7 +1,7 @@
 // A tool describes itself (src/main/tools/types.ts ToolFacts); everything else asks its declaration.
 // This scan fails when a module outside src/main/tools/ decides something by a tool's name: a
-// comparison of a tool or call name with a tool-name literal, a `switch` on a tool name, or a list
-// or set made of tool names. The name list itself (shared/domain/tools.ts) and the migrations
+// comparison of a tool or call name with a tool-name literal, a `switch` on a tool name, a list
+// or set made of tool names, or a table keyed by them (an icon per tool name). The name list itself (shared/domain/tools.ts) and the migrations
 // (history, run once) are the only exceptions.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,6 +20,10 @@ const COMPARISON = new RegExp(
 const SWITCH_ON_TOOL = new RegExp(String.raw`switch\s*\(\s*(?:${TOOLISH})\s*\)`);
 /** A set or a membership test built from a list literal: `new Set([…])`, `[…].includes(…)`. */
 const LIST_LITERAL = /new Set(?:<[^>]*>)?\(\[([^\][]*)\]|\[([^\][]*)\]\.(?:includes|indexOf|some)\(/g;
+/** A line of an object literal keyed by a tool name: `  bash: SquareTerminal,`. */
+const TOOL_KEY = new RegExp(`^\\s*['"]?(?:${NAMES})['"]?\\s*:`);
+/** This many keys in a row that are tool names make a table of facts by tool name (three may be modes or scopes). */
+const KEYED_RUN = 4;
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -45,6 +49,12 @@ export function namedDecisions(relative: string, text: string): string[] {
       // A list made of tool names (two or more, nothing else): a name-keyed fact about tools.
       if (named.length >= 2 && named.length === items.length) found.push(at);
     }
+  });
+  // A table keyed by tool names: KEYED_RUN or more such keys in a row.
+  let run = 0;
+  lines.forEach((line, index) => {
+    run = TOOL_KEY.test(line) ? run + 1 : 0;
+    if (run === KEYED_RUN) found.push(`${relative}:${index + 2 - KEYED_RUN}: a table keyed by tool names`);
   });
   // The cases of a switch on a tool name.
   for (const match of text.matchAll(new RegExp(SWITCH_ON_TOOL, 'g'))) {
@@ -77,6 +87,7 @@ describe('no module outside src/main/tools/ decides by a tool’s name', () => {
       "if (!['read', 'write', 'edit'].includes(tool)) return null;",
       "const shot = tool === 'screenshot' && result;",
       "switch (tool) {\n    case 'write':\n      return true;\n}",
+      'const ICONS: Record<string, LucideIcon> = {\n  bash: SquareTerminal,\n  run: Play,\n  edit: FilePen,\n  write: FilePlus,\n};',
     ];
     for (const sample of samples) expect(namedDecisions('sample.ts', sample), sample).not.toEqual([]);
     // Words that are also tool names, used for something else, are not decisions about tools.
@@ -86,6 +97,7 @@ describe('no module outside src/main/tools/ decides by a tool’s name', () => {
       "const MODES = ['ask', 'edit', 'run'] as const;",
       "const PURPOSES: readonly PathPurpose[] = ['read', 'write', 'run'];",
       "spawnChild(git, argv, 'git')",
+      "const MODES = {\n  ask: 'asks first',\n  edit: 'edits at once',\n  run: 'runs the run list',\n  plan: 'plans',\n};",
     ];
     for (const sample of fine) {
       expect(namedDecisions('sample.ts', sample), sample).toEqual([]);

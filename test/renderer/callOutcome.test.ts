@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandOutcome, ToolCallView } from '../../src/shared/domain';
 import { callOutcome } from '../../src/renderer/src/features/conversation/callOutcome';
-import { finishedCommand } from '../../src/main/tools/commandTools';
+import { finishedCommand } from '../../src/main/tools/commandFinished';
 
 const base: ToolCallView = {
   id: 'c1',
@@ -21,6 +21,7 @@ const base: ToolCallView = {
   outputAccount: null,
   outcome: null,
   file: null,
+  icon: 'command',
   createdAt: '2025-01-01T00:00:00Z',
   startedAt: null,
   endedAt: null,

@@ -9,7 +9,7 @@ const { ToolCallRow } = await import('../../src/renderer/src/features/conversati
 const { useToolCallsStore } = await import('../../src/renderer/src/stores/useToolCallsStore');
 const { useCardsStore } = await import('../../src/renderer/src/stores/useCardsStore');
 const { OUTPUT_CAP_CHARS } = await import('../../src/renderer/src/lib/cappedText');
-const { finishedCommand } = await import('../../src/main/tools/commandTools');
+const { finishedCommand } = await import('../../src/main/tools/commandFinished');
 
 /** The core's record of a finished command and the text the model was sent, both from the core's own function. */
 function finished(
@@ -41,6 +41,7 @@ const view: ToolCallView = {
   outputAccount: null,
   outcome: null,
   file: null,
+  icon: 'command',
   createdAt: '2025-01-01T00:00:00Z',
   startedAt: '2025-01-01T00:00:01Z',
   endedAt: null,
@@ -54,6 +55,26 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('a tool call row', () => {
+  it('draws the icon the call’s record says its tool declares, whatever the tool is called', () => {
+    // The row decides nothing by a tool's name: a tool called "bash" whose record says git draws git's
+    // branch, and a call with no record yet draws the generic wrench, even one named "run".
+    useToolCallsStore.getState().upsert([{ ...view, id: 'named-bash', tool: 'bash', icon: 'git' }]);
+    const { container } = render(
+      <>
+        <ToolCallRow agentId="agent-1" callId="named-bash" tool="bash" args={{}} />
+        <ToolCallRow agentId="agent-1" callId="no-record" tool="run" args={{}} />
+        <ToolCallRow agentId="agent-1" callId="call-7" tool="mcp__srv__do" args={{}} />
+      </>,
+    );
+    expect(container.querySelectorAll('svg.tool-icon')[2]?.getAttribute('class')).toContain('lucide-wrench');
+    // The record arriving (as the core sends it) gives the picture; the name never does.
+    act(() => useToolCallsStore.getState().upsert([{ ...view, tool: 'mcp__srv__do', icon: 'mcp' }]));
+    const icons = () => [...container.querySelectorAll('svg.tool-icon')].map((svg) => svg.getAttribute('class') ?? '');
+    expect(icons()[0]).toContain('lucide-git-branch');
+    expect(icons()[1]).toContain('lucide-wrench');
+    expect(icons()[2]).toContain('lucide-plug');
+  });
+
   it('says how much a flood printed in all, and how much the window, the log and the model each kept, from the core’s account', () => {
     const account = { printedBytes: 52_428_800, windowBytes: 7_340_032, logBytes: 65_536, modelBytes: 204_800 };
     useToolCallsStore.getState().upsert([

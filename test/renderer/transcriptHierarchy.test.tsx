@@ -32,6 +32,7 @@ const record = (id: string, tool: string, patch: Partial<ToolCallView>): ToolCal
   outputAccount: null,
   outcome: null,
   file: null,
+  icon: 'other',
   createdAt: base.createdAt,
   startedAt: base.createdAt,
   endedAt: base.createdAt,
@@ -149,6 +150,16 @@ describe('steps in the transcript', () => {
   });
 
   it('gives each tool row its tool icon, and an unknown tool the generic one', () => {
+    // Each call's record carries the icon its tool declares (tools/types.ts ResultViews.icon); the made-up tool has none.
+    useToolCallsStore
+      .getState()
+      .upsert([
+        record('a', 'read', { icon: 'file-read' }),
+        record('b', 'write', { icon: 'file-write' }),
+        record('c', 'read', { icon: 'file-read' }),
+        record('d', 'search', { icon: 'file-search' }),
+        record('e', 'list', { icon: 'file-list' }),
+      ]);
     const items = transcriptItems(messages, undefined).filter((item) => item.kind === 'call');
     const { container } = render(
       <>

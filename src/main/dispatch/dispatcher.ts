@@ -6,7 +6,6 @@ import { z } from 'zod';
 import {
   isMcpToolName,
   type Card,
-  type CardPreview,
   type Mode,
   type OutputAccount,
   type RefusalCode,
@@ -17,44 +16,25 @@ import {
   type ToolCallContext,
   type ToolResult,
 } from '../../shared/domain';
-import { hasHiddenCharacters } from '../../shared/hiddenCharacters';
 import type { PendingCards } from '../approvals/pendingCards';
 import type { AgentsRepository } from '../store/agents';
 import { createConversationsRepository } from '../store/conversations';
 import type { Db } from '../store/database';
 import type { ToolCallsRepository } from '../store/toolCalls';
 import type { WorkspacesRepository } from '../store/workspaces';
-import { callEffectsOf, fileOf, offeredInMode, recordedResultSummary, UNKNOWN_TOOL_FACTS } from '../tools/facts';
+import {
+  callEffectsOf,
+  fileOf,
+  MCP_TOOL_FACTS,
+  offeredInMode,
+  recordedResultSummary,
+  UNKNOWN_TOOL_FACTS,
+} from '../tools/facts';
 import type { AnyToolDefinition, CallEffects, PreparedCall, ToolFacts } from '../tools/types';
 import { checkFloor } from './floor';
+import { hiddenCharactersDanger } from './hiddenCharacters';
 import { isToolName, planModeRefusal } from './registry';
 import type { Dispatcher, OfferedTool, ToolCallRequest, ToolOffer } from './types';
-
-/** The card's danger line when a call holds characters that change how text reads without showing. */
-const HIDDEN_CHARACTERS_DANGER =
-  'it holds characters that change how text reads without showing (bidi controls, zero-width), shown on this card as ⟨U+…⟩: what runs or is written is the text with them';
-
-/** Whether the arguments or what the card would show hold such characters (shared/hiddenCharacters.ts). */
-function holdsHiddenCharacters(args: unknown, preview: CardPreview): boolean {
-  const texts = [
-    ...collectStrings(args),
-    preview.path ?? '',
-    preview.diff ?? '',
-    preview.cwd ?? '',
-    ...(preview.argv ?? []),
-    ...(preview.details ?? []),
-    ...(preview.hunks ?? []).flatMap((hunk) => hunk.lines),
-  ];
-  return texts.some(hasHiddenCharacters);
-}
-
-/** Every string inside a parsed argument object (bounded by what the schema admitted). */
-function collectStrings(value: unknown, into: string[] = []): string[] {
-  if (typeof value === 'string') into.push(value);
-  else if (Array.isArray(value)) for (const item of value) collectStrings(item, into);
-  else if (value && typeof value === 'object') for (const item of Object.values(value)) collectStrings(item, into);
-  return into;
-}
 
 // A tool's schema never changes while the core runs: its JSON form is built once, not on every request.
 const jsonSchemas = new WeakMap<z.ZodType, Record<string, unknown>>();
@@ -148,6 +128,11 @@ export function createDispatcher(
     return (ownerRequestId !== null ? deps.turnModeFor?.(ownerRequestId) : null) ?? agentMode;
   }
 
+  function factsOf(agentId: string, name: string): ToolFacts {
+    // An MCP server's tool whose server is not running now is still another program's tool.
+    return toolFor(agentId, name) ?? (isMcpToolName(name) ? MCP_TOOL_FACTS : UNKNOWN_TOOL_FACTS);
+  }
+
   // Each change returns the record as written; that record is what the window is sent.
   function record(change: () => ToolCallView | null): void {
     const view = change();
@@ -156,10 +141,7 @@ export function createDispatcher(
 
   return {
     toolByName: installedTool,
-
-    factsOf(agentId: string, name: string): ToolFacts {
-      return toolFor(agentId, name) ?? UNKNOWN_TOOL_FACTS;
-    },
+    factsOf,
 
     offeredTools(agentId: string, offer: ToolOffer = {}): OfferedTool[] {
       // A delegate is offered nothing: it thinks, it does not act (seed 003 §10.5).
@@ -291,8 +273,7 @@ export function createDispatcher(
           if (cannotRun) return refuse(cannotRun, 400, 'cannot-run');
           // Text that reads as something else than what runs (bidi controls, zero-width: Trojan Source)
           // makes approving risky whatever the tool: Deny first, nothing remembered.
-          const danger =
-            preview.danger ?? (holdsHiddenCharacters(parsed.data, preview) ? HIDDEN_CHARACTERS_DANGER : undefined);
+          const danger = preview.danger ?? hiddenCharactersDanger(parsed.data, preview);
           const draft: Omit<Card, 'id' | 'createdAt'> = {
             callId: request.callId,
             agentId: agent.id,

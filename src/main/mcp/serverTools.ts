@@ -1,7 +1,7 @@
 // An MCP server's tools as Paddock tools (issue 21): named mcp__<server>__<tool> for the model, under
 // the `mcp` scope, a card on every call unless the owner marked the tool auto (never in ask mode),
 // replay-unsafe (Paddock cannot know what they change), and dispatched like every other tool.
-import { UNKNOWN_TOOL_FACTS } from '../tools/facts';
+import { MCP_TOOL_FACTS } from '../tools/facts';
 import { z } from 'zod';
 import type { McpToolName } from '../../shared/domain';
 import type { McpServersRepository } from '../store/mcpServers';
@@ -42,7 +42,7 @@ export function mcpToolsFor(
         description: `[MCP server ${server.name}] ${tool.description}`.slice(0, 1024),
         schema: argsSchema,
         // Another program's tool: nothing is known of it, so it may do anything.
-        ...UNKNOWN_TOOL_FACTS,
+        ...MCP_TOOL_FACTS,
         tierFor: (_args, ctx) => {
           if (ctx.agent.mode === 'ask')
             return { tier: 'gated', reason: `ask mode: every call of an MCP server's tool is a card` };

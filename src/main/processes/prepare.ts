@@ -1,11 +1,11 @@
 // From a model's command string to a spawnable command (SPEC §6 `run`, `start`): the policy's one
-// lexer (the argv classified is the argv spawned), the cwd resolved inside the workspace with the
-// same rule the classifier used, the program resolved to an absolute file on the workspace's
+// lexer (the argv classified is the argv spawned), the cwd as the call's preparation resolved it
+// once inside the workspace (the classifier's rule), the program resolved to an absolute file on the workspace's
 // captured PATH (never in the workspace), and the environment Paddock builds.
 import fs from 'node:fs';
 import path from 'node:path';
 import { lexCommand, type LexResult } from '../policy/lexer';
-import { resolveCommandCwd } from '../policy/paths';
+import type { CwdResolution } from '../policy/paths';
 import { resolveInsideWorkspace } from '../workspace/resolve';
 import type { PathContext } from '../workspace/types';
 import { findOnPath } from './shellPath';
@@ -145,7 +145,8 @@ function venvResolution(
 
 export function prepareCommand(
   command: string,
-  cwd: string | undefined,
+  /** The command's directory, resolved once by the caller (policy/paths.ts resolveCommandCwd). */
+  where: CwdResolution,
   paths: PathContext,
   capturedPath: string,
   env: Record<string, string>,
@@ -160,7 +161,6 @@ export function prepareCommand(
       error: `refused: run has no shell, so it runs only plain commands (${lexed.reason}). Use separate calls instead of pipes or chains.`,
     };
   }
-  const where = resolveCommandCwd(paths, cwd);
   if (!where.ok) return { ok: false, status: 403, error: where.reason };
   const [name, ...args] = lexed.argv;
   const fromVenv = venv ? venvResolution(lexed.argv, venv.venv, where.absolute, paths.workspace) : null;

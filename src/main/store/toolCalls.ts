@@ -1,7 +1,7 @@
 // Repository for `tool_calls`: the durable record of every call, written before it runs and
 // after it ends (SPEC §8). Arguments are stored; file contents never are: a long string is kept
 // as its length and sha256 (recordedArgs).
-import type { Card, OutputAccount, ToolCallOutcome, ToolCallStatus, ToolCallView } from '../../shared/domain';
+import type { Card, OutputAccount, ToolCallOutcome, ToolCallStatus, ToolCallView, ToolIcon } from '../../shared/domain';
 import type { Db } from './database';
 import { recordedArgs } from './recordedArgs';
 
@@ -27,7 +27,7 @@ interface ToolCallRow {
   ended_at: string | null;
 }
 
-function toView(row: ToolCallRow): ToolCallView {
+function rowView(row: ToolCallRow, iconOf: ToolCallIcons['iconOf']): ToolCallView {
   return {
     id: row.id,
     conversationId: row.conversation_id,
@@ -43,6 +43,7 @@ function toView(row: ToolCallRow): ToolCallView {
     outputAccount: row.output_account ? (JSON.parse(row.output_account) as OutputAccount) : null,
     outcome: row.outcome ? (JSON.parse(row.outcome) as ToolCallOutcome) : null,
     file: row.file,
+    icon: iconOf(row.agent_id, row.tool),
     createdAt: row.created_at,
     startedAt: row.started_at,
     endedAt: row.ended_at,
@@ -70,11 +71,20 @@ export interface FinishedCall {
   outcome: ToolCallOutcome;
 }
 
+/** What the window's row draws for a call: its tool's declaration, which the composition root hands the store. */
+export interface ToolCallIcons {
+  iconOf(agentId: string, tool: string): ToolIcon;
+}
+
+/** Without the tools' declarations (a test, a helper reading rows): the generic icon. */
+const NO_ICONS: ToolCallIcons = { iconOf: () => 'other' };
+
 /**
  * Every change returns the call's record as it now stands (one statement, RETURNING), so the
  * dispatcher sends the window what it wrote without reading the row again.
  */
-export function createToolCallsRepository(db: Db) {
+export function createToolCallsRepository(db: Db, icons: ToolCallIcons = NO_ICONS) {
+  const toView = (row: ToolCallRow): ToolCallView => rowView(row, icons.iconOf);
   // Prepared once: every call of every step writes here three or four times (issue 16's per-step cost).
   const insert = db.prepare<unknown[], ToolCallRow>(
     `INSERT INTO tool_calls (id, conversation_id, agent_id, tool, args, status, file, replay_safe, created_at)

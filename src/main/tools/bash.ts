@@ -9,15 +9,8 @@
 import { countOutput } from './outputCount';
 import { z } from 'zod';
 import { assertNever, type ToolCallContext } from '../../shared/domain';
-import {
-  finishedCommand,
-  finishedData,
-  movedData,
-  NO_WORKSPACE_FOR_COMMANDS,
-  scanOwnServices,
-  timeoutMsFor,
-  wrapReachingOwnServices,
-} from './commandTools';
+import { NO_WORKSPACE_FOR_COMMANDS, scanOwnServices, timeoutMsFor, wrapReachingOwnServices } from './commandCall';
+import { finishedCommand, finishedData, movedData } from './commandFinished';
 import type { OwnServices, OwnServicesScan } from '../sandbox/ownServices';
 import { childEnvForWorkspace, ownerShell, type OwnerEnv } from '../processes/env';
 import { runBounded } from '../processes/spawn';
@@ -97,7 +90,7 @@ export function createBashTool(deps: BashToolDeps = {}) {
       runsCode: true,
       replaySafe: false,
     },
-    views: { quotesFiles: false },
+    views: { quotesFiles: false, icon: 'shell' },
     prepareCall: prepare,
     tierFor(args, ctx, prepared = prepare(args, ctx)) {
       const { containment } = prepared;

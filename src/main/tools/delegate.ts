@@ -56,7 +56,11 @@ export function createDelegateTool(deps: DelegateToolDeps): ToolDefinition<Deleg
       runsCode: false,
       replaySafe: true,
     },
-    views: { quotesFiles: false, again: () => 'ask the helper again with delegate if you still need its answer' },
+    views: {
+      quotesFiles: false,
+      icon: 'helper',
+      again: () => 'ask the helper again with delegate if you still need its answer',
+    },
     // It needs no directory: the helper sees only the text it is sent.
     worksWithoutWorkspace: true,
     offeredTo: (agentId) => deps.hasHelpers(agentId),

@@ -80,7 +80,7 @@ export const editTool: ToolDefinition<EditArgs, PreparedChange> = {
     runsCode: false,
     replaySafe: false,
   },
-  views: { quotesFiles: false, file: pathArgument },
+  views: { quotesFiles: false, icon: 'file-edit', file: pathArgument },
   events: summaryChanged,
   prepareCall: prepareEdit,
   tierFor(args, ctx, prepared = prepareEdit(args, ctx)) {

@@ -1,6 +1,6 @@
 // Reading a tool's declared facts (types.ts ToolFacts): the one place the defaults and the
 // defensive answer for an unknown tool live. Callers pass the tool's declaration, never its name.
-import type { Mode, ToolResult } from '../../shared/domain';
+import type { Mode, ToolIcon, ToolResult } from '../../shared/domain';
 import type { PaddockEvent } from '../../shared/ipc';
 import type { CallEffects, PreparedCall, ToolFacts } from './types';
 
@@ -15,8 +15,11 @@ export const UNKNOWN_TOOL_FACTS: ToolFacts = {
     runsCode: true,
     replaySafe: false,
   },
-  views: { quotesFiles: false },
+  views: { quotesFiles: false, icon: 'other' },
 };
+
+/** An MCP server's tool: another program's, so nothing is known of what it does; its row draws the plug. */
+export const MCP_TOOL_FACTS: ToolFacts = { ...UNKNOWN_TOOL_FACTS, views: { ...UNKNOWN_TOOL_FACTS.views, icon: 'mcp' } };
 
 const STORED_RESULT_LIMIT = 64 * 1024;
 const RECORD_SUMMARY_LIMIT = 500;
@@ -88,6 +91,11 @@ export function againSentence(facts: ToolFacts, args: unknown): string {
 /** The workspace file a call names that the window may open, if the tool says it names one. */
 export function fileOf(facts: ToolFacts, args: unknown): string | null {
   return facts.views.file?.(argsRecord(args)) ?? null;
+}
+
+/** What the window's row draws for the tool's calls. */
+export function iconOf(facts: ToolFacts): ToolIcon {
+  return facts.views.icon;
 }
 
 /** The events a successful call sends the window. */

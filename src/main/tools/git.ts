@@ -63,7 +63,7 @@ export function createGitTool(options: GitToolDeps = {}): ToolDefinition<GitArgs
       readOnly: typeof args.action === 'string' && READ_ONLY_ACTIONS.has(args.action),
       changesFiles: args.action === 'stash' && args.op === 'push',
     }),
-    views: { quotesFiles: true, again: () => 'call git again if you need it' },
+    views: { quotesFiles: true, icon: 'git', again: () => 'call git again if you need it' },
     events: summaryChanged,
     tierFor: (args, ctx) => tierFor(args, ctx),
     async preview(args, ctx) {

@@ -118,7 +118,7 @@ export const listTool: ToolDefinition<ListArgs> = {
   },
   // Reading only: plan mode offers it.
   planSafe: true,
-  views: { quotesFiles: true, again: () => 'call list again if you need it' },
+  views: { quotesFiles: true, icon: 'file-list', again: () => 'call list again if you need it' },
   tierFor: () => ({ tier: 'auto', reason: 'listing inside the workspace is allowed in every mode' }),
   async run(args, ctx): Promise<ToolResult> {
     const pctx = pathContextOf(ctx);

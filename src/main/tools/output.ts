@@ -1,7 +1,7 @@
 // output {name, since?} (seed 003 §4): what one of the agent's started processes printed, read
 // back from its log with an offset cursor. Auto in every mode: it only reads.
 import { z } from 'zod';
-import { NO_WORKSPACE_FOR_COMMANDS } from './commandTools';
+import { NO_WORKSPACE_FOR_COMMANDS } from './commandCall';
 import { SupervisorError, type Supervisor } from '../processes/supervisor';
 import type { ToolDefinition } from './types';
 
@@ -40,6 +40,7 @@ export function createOutputTool(deps: OutputToolDeps): ToolDefinition<OutputArg
     planSafe: true,
     views: {
       quotesFiles: false,
+      icon: 'process-output',
       again: () => 'call output with an earlier `since` cursor (0 for the start of the log) if you need it',
     },
     tierFor: () => ({ tier: 'auto', reason: 'reading a started process’s output is auto in every mode' }),

@@ -47,7 +47,7 @@ export function createPlanTool(deps: PlanToolDeps): ToolDefinition<PlanArgs> {
     // Touches only Paddock's record of the conversation; a proposed plan waits for the owner's answer.
     planSafe: true,
     endsTurn: true,
-    views: { quotesFiles: false },
+    views: { quotesFiles: false, icon: 'other' },
     tierFor: (): TierDecision => ({
       tier: 'auto',
       reason: 'a plan changes nothing but the conversation: it is auto in every mode',

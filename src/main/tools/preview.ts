@@ -36,7 +36,7 @@ export function createPreviewTool(deps: PreviewToolDeps): ToolDefinition<Preview
     },
     // Reading only: plan mode offers it.
     planSafe: true,
-    views: { quotesFiles: false },
+    views: { quotesFiles: false, icon: 'preview' },
     events: ({ agentId, data }) => {
       const shown = (data ?? {}) as { process?: unknown; absoluteAssets?: unknown };
       return typeof shown.process === 'string'

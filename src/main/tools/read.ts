@@ -162,6 +162,7 @@ export function createReadTool(deps: ReadToolDeps = {}): ToolDefinition<ReadArgs
     planSafe: true,
     views: {
       quotesFiles: true,
+      icon: 'file-read',
       again: (args) =>
         typeof args.path === 'string'
           ? `read ${JSON.stringify(args.path)} again if you need it`

@@ -7,12 +7,6 @@ import { commandMayWrite } from './commandEffects';
 import { countOutput } from './outputCount';
 import { z } from 'zod';
 import {
-  commandPreview,
-  commandTier,
-  failedBeforeStart,
-  finishedCommand,
-  finishedData,
-  movedData,
   NO_WORKSPACE_FOR_COMMANDS,
   prepareCommandCall,
   spawnAtRun,
@@ -20,7 +14,9 @@ import {
   wrapReachingOwnServices,
   type CommandToolDeps,
   type PreparedCommandCall,
-} from './commandTools';
+} from './commandCall';
+import { commandPreview, commandTier } from './commandCard';
+import { failedBeforeStart, finishedCommand, finishedData, movedData } from './commandFinished';
 import { formatArgv } from '../policy';
 import { IgnoreRules } from '../policy/containedFiles';
 import { DEFAULT_MAX_OUTPUT_BYTES, runBounded } from '../processes/spawn';
@@ -110,7 +106,7 @@ export function createRunTool(deps: RunToolDeps = {}) {
       readOnly: false,
       changesFiles: typeof args.command !== 'string' || commandMayWrite(args.command),
     }),
-    views: { quotesFiles: false },
+    views: { quotesFiles: false, icon: 'command' },
     prepareCall: prepare,
     tierFor: (args, ctx, prepared = prepare(args, ctx)) => commandTier(prepared, ctx, deps),
     preview: async (args, ctx, prepared = prepare(args, ctx)) => commandPreview(prepared, ctx),

@@ -73,7 +73,7 @@ export function createScreenshotTool(deps: ScreenshotToolDeps): ToolDefinition<S
       runsCode: false,
       replaySafe: true,
     },
-    views: { quotesFiles: false },
+    views: { quotesFiles: false, icon: 'screenshot' },
     events: ({ agentId, args, data }) => {
       const file = (data as { file?: unknown } | undefined)?.file;
       return typeof file === 'string'

@@ -167,7 +167,7 @@ export function createSearchTool(deps: SearchToolDeps = {}): ToolDefinition<Sear
     },
     // Reading only: plan mode offers it.
     planSafe: true,
-    views: { quotesFiles: true, again: () => 'call search again if you need it' },
+    views: { quotesFiles: true, icon: 'file-search', again: () => 'call search again if you need it' },
     tierFor: () => ({ tier: 'auto', reason: 'searching inside the workspace is allowed in every mode' }),
     async run(args, ctx): Promise<ToolResult> {
       const pctx = pathContextOf(ctx);

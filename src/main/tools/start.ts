@@ -5,14 +5,13 @@ import fs from 'node:fs';
 import { z } from 'zod';
 import { formatArgv } from '../policy';
 import {
-  commandPreview,
-  commandTier,
   NO_WORKSPACE_FOR_COMMANDS,
   prepareCommandCall,
   spawnAtRun,
   type CommandToolDeps,
   type PreparedCommandCall,
-} from './commandTools';
+} from './commandCall';
+import { commandPreview, commandTier } from './commandCard';
 import { SpawnError } from '../processes/command';
 import { PROCESS_NAME, SupervisorError, type Supervisor } from '../processes/supervisor';
 import type { ProcessRow } from '../store/processes';
@@ -96,7 +95,7 @@ export function createStartTool(deps: StartToolDeps): ToolDefinition<StartArgs, 
       runsCode: true,
       replaySafe: false,
     },
-    views: { quotesFiles: false },
+    views: { quotesFiles: false, icon: 'process-start' },
     prepareCall: prepare,
     tierFor: (args, ctx, prepared = prepare(args, ctx)) => commandTier(prepared, ctx, deps),
     preview: async (args, ctx, prepared = prepare(args, ctx)) => commandPreview(prepared, ctx),

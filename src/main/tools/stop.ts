@@ -2,7 +2,7 @@
 // group — and only when (pid, start time) still name it; otherwise the row is stale and nothing
 // is signalled. Auto: an agent stopping what it started changes nothing of the owner's.
 import { z } from 'zod';
-import { NO_WORKSPACE_FOR_COMMANDS } from './commandTools';
+import { NO_WORKSPACE_FOR_COMMANDS } from './commandCall';
 import { SupervisorError, type Supervisor } from '../processes/supervisor';
 import type { ToolDefinition } from './types';
 
@@ -30,7 +30,7 @@ export function createStopTool(deps: StopToolDeps): ToolDefinition<StopArgs> {
       runsCode: false,
       replaySafe: true,
     },
-    views: { quotesFiles: false },
+    views: { quotesFiles: false, icon: 'process-stop' },
     tierFor: () => ({ tier: 'auto', reason: 'an agent stops only processes it started itself' }),
     async run(args, ctx) {
       if (!ctx.workspace) return NO_WORKSPACE_FOR_COMMANDS;

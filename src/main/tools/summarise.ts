@@ -64,7 +64,7 @@ export function createSummariseTool(deps: SummariseDeps): ToolDefinition<Summari
     },
     // Reading only: plan mode offers it.
     planSafe: true,
-    views: { quotesFiles: true, again: () => 'call summarise again if you need it' },
+    views: { quotesFiles: true, icon: 'summary', again: () => 'call summarise again if you need it' },
     events: summaryChanged,
     tierFor: (_args, ctx): TierDecision =>
       ctx.workspace

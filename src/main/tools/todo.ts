@@ -73,7 +73,7 @@ export function createTodoTool(deps: TodoToolDeps): ToolDefinition<TodoArgs> {
     },
     // Touches only the conversation's task list.
     planSafe: true,
-    views: { quotesFiles: false },
+    views: { quotesFiles: false, icon: 'other' },
     tierFor: (): TierDecision => ({
       tier: 'auto',
       reason: 'the task list changes nothing but itself: it is auto in every mode',

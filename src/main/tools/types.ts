@@ -3,7 +3,15 @@
 // of tierFor/preview/run; everything else that needs a fact about a tool asks its declaration
 // (tools/facts.ts), never its name.
 import type { z } from 'zod';
-import type { AnyToolName, CardPreview, Scope, TierDecision, ToolCallContext, ToolResult } from '../../shared/domain';
+import type {
+  AnyToolName,
+  CardPreview,
+  Scope,
+  TierDecision,
+  ToolCallContext,
+  ToolIcon,
+  ToolResult,
+} from '../../shared/domain';
 import type { PaddockEvent } from '../../shared/ipc';
 
 /**
@@ -52,6 +60,8 @@ export interface ResultViews {
   again?(args: Record<string, unknown>): string;
   /** The workspace file this call names, which the window's row may open. */
   file?(args: Record<string, unknown>): string | null;
+  /** What the window's row draws for its calls (the call's record carries it; the window never reads the name for it). */
+  icon: ToolIcon;
 }
 
 /** What the window is told after a call succeeded (a preview shown, a screenshot, a new summary). */

@@ -26,7 +26,7 @@ export function createWorkspaceTool(deps: { assignment: WorkspaceAssignment }): 
       runsCode: false,
       replaySafe: false,
     },
-    views: { quotesFiles: false },
+    views: { quotesFiles: false, icon: 'workspace' },
     worksWithoutWorkspace: true,
     tierFor: () => ({ tier: 'gated', reason: 'only the owner sets the directory an agent works in' }),
     async preview(args) {

@@ -45,7 +45,7 @@ export const writeTool: ToolDefinition<WriteArgs, PreparedChange> = {
     runsCode: false,
     replaySafe: false,
   },
-  views: { quotesFiles: false, file: pathArgument },
+  views: { quotesFiles: false, icon: 'file-write', file: pathArgument },
   events: summaryChanged,
   prepareCall: prepareWrite,
   tierFor(args, ctx, prepared = prepareWrite(args, ctx)) {

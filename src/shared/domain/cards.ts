@@ -1,5 +1,5 @@
 import type { ToolCallOutcome } from './outcome';
-import type { AnyToolName, ToolCallStatus } from './tools';
+import type { AnyToolName, ToolCallStatus, ToolIcon } from './tools';
 
 export type RememberKind = 'exact' | 'prefix';
 
@@ -100,6 +100,8 @@ export interface ToolCallView {
   outcome: ToolCallOutcome | null;
   /** The workspace file the call names, which the row may open (the tool's own view; null: none). */
   file: string | null;
+  /** What the row draws for it: its tool's own declaration (tools/types.ts ResultViews.icon), never read from its name. */
+  icon: ToolIcon;
   createdAt: string;
   startedAt: string | null;
   endedAt: string | null;

@@ -57,6 +57,33 @@ export const TOOL_SCOPE: Record<ToolName, Scope> = {
   delegate: 'delegate',
 };
 
+/**
+ * What the window's row draws for a call: a kind of tool, which each tool declares of itself
+ * (tools/types.ts ResultViews.icon) and the call's record carries, so the window decides nothing by a
+ * tool's name. `other`: a tool Paddock knows nothing of.
+ */
+export const TOOL_ICONS = [
+  'shell',
+  'command',
+  'file-read',
+  'file-write',
+  'file-edit',
+  'file-list',
+  'file-search',
+  'git',
+  'process-start',
+  'process-stop',
+  'process-output',
+  'preview',
+  'screenshot',
+  'summary',
+  'workspace',
+  'helper',
+  'mcp',
+  'other',
+] as const;
+export type ToolIcon = (typeof TOOL_ICONS)[number];
+
 /** A tier decision: the closed union every tierFor returns (SPEC §5). */
 export type TierDecision = { tier: 'auto'; reason: string } | { tier: 'gated'; reason: string };
 

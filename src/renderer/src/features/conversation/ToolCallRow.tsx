@@ -81,7 +81,7 @@ export const ToolCallRow = memo(function ToolCallRow({ agentId, callId, tool, ar
           onClick={() => toggle(callId)}
         >
           {expanded ? <ChevronDown size={14} aria-hidden="true" /> : <ChevronRight size={14} aria-hidden="true" />}
-          <ToolIcon tool={tool} />
+          <ToolIcon icon={view?.icon} />
           <span className="tool-name">{tool}</span> <span className="tool-main">{main}</span>
         </button>
         <span className="tool-status" aria-label="Status" data-outcome={outcome.kind}>

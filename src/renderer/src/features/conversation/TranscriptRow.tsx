@@ -1,7 +1,7 @@
 import { Bot, User } from 'lucide-react';
 import { memo, useEffect, useState } from 'react';
 import type { UsageTotals } from '../../../../shared/domain';
-import type { LiveRetry } from '../../stores/useConversationStore';
+import type { LiveRetry } from '../../stores/liveTurn';
 import { useConversationStore } from '../../stores/useConversationStore';
 import { useBudgetsStore } from '../../stores/useBudgetsStore';
 import { useAppStore } from '../../stores/useAppStore';

@@ -8,7 +8,6 @@ import {
   FolderTree,
   GitBranch,
   Globe,
-  Image,
   ListChecks,
   MessagesSquare,
   Play,
@@ -20,30 +19,32 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
+import type { ToolIcon as ToolIconKind } from '../../../../shared/domain';
 
-/** One icon per tool (lucide, bundled); an MCP server's tools share the plug, anything else the wrench. */
-const ICONS: Record<string, LucideIcon> = {
-  bash: SquareTerminal,
-  run: Play,
-  edit: FilePen,
-  write: FilePlus,
-  read: FileText,
-  read_image: Image,
-  readImage: Image,
-  list: FolderTree,
-  search: Search,
+/** The picture of each kind of tool (lucide, bundled); the kind is the tool's own declaration, carried by the call's record. */
+const ICONS: Record<ToolIconKind, LucideIcon> = {
+  shell: SquareTerminal,
+  command: Play,
+  'file-read': FileText,
+  'file-write': FilePlus,
+  'file-edit': FilePen,
+  'file-list': FolderTree,
+  'file-search': Search,
   git: GitBranch,
-  start: Rocket,
-  stop: CircleStop,
-  output: ScrollText,
+  'process-start': Rocket,
+  'process-stop': CircleStop,
+  'process-output': ScrollText,
   preview: Globe,
   screenshot: Camera,
-  summarise: ListChecks,
+  summary: ListChecks,
   workspace: FolderOpen,
-  delegate: MessagesSquare,
+  helper: MessagesSquare,
+  mcp: Plug,
+  other: Wrench,
 };
 
-export function ToolIcon({ tool }: { tool: string }) {
-  const Icon = ICONS[tool] ?? (tool.includes('__') || tool.startsWith('mcp') ? Plug : Wrench);
+/** `icon`: what the call's record says its tool draws; absent (no record yet), the generic one. */
+export function ToolIcon({ icon }: { icon: ToolIconKind | undefined }) {
+  const Icon = ICONS[icon ?? 'other'];
   return <Icon className="tool-icon" size={14} aria-hidden="true" focusable="false" />;
 }

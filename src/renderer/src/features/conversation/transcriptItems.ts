@@ -1,5 +1,5 @@
 import type { CheckpointView, MessageView, UsageTotals } from '../../../../shared/domain';
-import type { LiveRetry, LiveTurn } from '../../stores/useConversationStore';
+import type { LiveRetry, LiveTurn } from '../../stores/liveTurn';
 
 /** One row of the virtualised transcript: small rows measure and scroll well. */
 export type TranscriptItem =

@@ -1,4 +1,5 @@
-import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { useListKeys } from '../../lib/listKeys';
 import { useAppStore } from '../../stores/useAppStore';
 import { windowCommands } from './commands';
 
@@ -7,9 +8,9 @@ export function CommandPalette() {
   const open = useAppStore((state) => state.paletteOpen);
   const setOpen = useAppStore((state) => state.setPaletteOpen);
   const [query, setQuery] = useState('');
-  const [index, setIndex] = useState(0);
   const commands = useMemo(() => (open ? windowCommands() : []), [open]);
   const shown = commands.filter((command) => command.title.toLowerCase().includes(query.trim().toLowerCase()));
+  const { index, setIndex, onKeyDown } = useListKeys({ count: shown.length, choose: runAt, close });
   if (!open) return null;
 
   function close(): void {
@@ -22,23 +23,6 @@ export function CommandPalette() {
     const command = shown[position];
     close();
     command?.run();
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>): void {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      close();
-    } else if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      setIndex(Math.min(shown.length - 1, index + 1));
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      setIndex(Math.max(0, index - 1));
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      runAt(index);
-    }
   }
 
   return (

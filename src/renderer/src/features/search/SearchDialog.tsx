@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { SearchGroupView, SearchHitView } from '../../../../shared/domain';
 import { useSearchStore } from '../../stores/useSearchStore';
+import { useListKeys } from '../../lib/listKeys';
 import { shortcutLabel } from '../palette/shortcuts';
 import { openSearchHit } from './openSearchHit';
 
@@ -25,11 +26,11 @@ export function SearchDialog() {
   const search = useSearchStore((state) => state.search);
   const remembered = useSearchStore((state) => state.text);
   const [text, setText] = useState(remembered);
-  const [index, setIndex] = useState(0);
   const flat = useMemo(
     () => (results?.groups ?? []).flatMap((group) => group.hits.map((hit) => ({ group, hit }))),
     [results],
   );
+  const { index, setIndex, onKeyDown } = useListKeys({ count: flat.length, choose, close });
 
   useEffect(() => {
     if (!open) return;
@@ -48,23 +49,6 @@ export function SearchDialog() {
     if (!chosen) return;
     close();
     void openSearchHit(chosen.group, chosen.hit);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>): void {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      close();
-    } else if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      setIndex(Math.min(flat.length - 1, index + 1));
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      setIndex(Math.max(0, index - 1));
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      choose(index);
-    }
   }
 
   const active = flat[index];
