@@ -31,7 +31,7 @@ function rememberedHere(argv: string[], ctx: ClassifyContext): RememberedCommand
 
 function resolveCwdSafely(ctx: ClassifyContext): CwdResolution {
   try {
-    return resolveCommandCwd(pathSession(ctx.paths), ctx.cwd);
+    return ctx.where ?? resolveCommandCwd(pathSession(ctx.paths), ctx.cwd);
   } catch (error) {
     return {
       ok: false,
@@ -52,7 +52,7 @@ function byRunList(argv: string[], ctx: ClassifyContext): CommandDecision {
   let here: CwdResolution | undefined;
   if (FILE_DEPENDENT.has(argv[0]!)) {
     session = pathSession(ctx.paths, true);
-    here = resolveCommandCwd(session, ctx.cwd);
+    here = ctx.where ?? resolveCommandCwd(session, ctx.cwd);
     if (!here.ok) return gated(here.code, here.reason, argv);
     const allowance = fileAllowance(argv, session, here.absolute, here.relative);
     if (allowance.applies) {
@@ -66,7 +66,7 @@ function byRunList(argv: string[], ctx: ClassifyContext): CommandDecision {
   let venvShown: string | null = null;
   if (ctx.venv && argv[0]!.includes('/')) {
     session ??= pathSession(ctx.paths, true);
-    here ??= resolveCommandCwd(session, ctx.cwd);
+    here ??= ctx.where ?? resolveCommandCwd(session, ctx.cwd);
     if (!here.ok) return gated(here.code, here.reason, argv);
     const venv = venvProgram(argv, ctx.venv, here.absolute, ctx.paths.workspace);
     if (venv.applies && 'refused' in venv) return gated('not-on-run-list', venv.refused, argv);
@@ -75,7 +75,7 @@ function byRunList(argv: string[], ctx: ClassifyContext): CommandDecision {
   const verdict = readGrammar(table);
   if (!verdict.ok) return gated(verdict.code, verdict.reason, argv);
   session ??= pathSession(ctx.paths, true);
-  here ??= resolveCommandCwd(session, ctx.cwd);
+  here ??= ctx.where ?? resolveCommandCwd(session, ctx.cwd);
   if (!here.ok) return gated(here.code, here.reason, argv);
   const pathProblem = checkPaths(session, here.relative, verdict.checks);
   if (pathProblem !== null) return gated(pathProblem.code, pathProblem.reason, argv);
@@ -95,6 +95,7 @@ function byEffect(
     {
       paths: ctx.paths,
       cwd: ctx.cwd,
+      where: ctx.where,
       allowedDomains: contained.allowedDomains,
       maxFileBytes: contained.maxFileBytes,
       privateTmp: contained.privateTmp,

@@ -39,7 +39,7 @@ import {
 import { isAlwaysCardPath } from '../workspace/alwaysCard';
 import { INTERPRETERS, plainAsShForm, type ShellCommand, type ShellWord } from './shellForm';
 import { readCommand, type CommandReading } from './commandReading';
-import { resolveCommandCwd } from './paths';
+import { resolveCommandCwd, type CwdResolution } from './paths';
 import type { GateCode } from './types';
 import { searchFilter } from './searchFilters';
 import {
@@ -56,6 +56,8 @@ export interface ContainedContext {
   paths: PathContext;
   /** Relative to the workspace; the command starts there. */
   cwd?: string;
+  /** That cwd as the call's preparation resolved it, once; absent: resolved here. */
+  where?: CwdResolution;
   /** Domains this agent's contained processes may reach. */
   allowedDomains: readonly string[];
   /** The checkpoint's size cap (a larger file is named, never stored). */
@@ -1141,7 +1143,7 @@ export function decideContained(
   const at = { index: -1 };
   try {
     const session = pathSession(ctx.paths, true);
-    const here = resolveCommandCwd(session, ctx.cwd);
+    const here = ctx.where ?? resolveCommandCwd(session, ctx.cwd);
     if (!here.ok) return { tier: 'gated', code: 'place-outside', reason: here.reason, parts: partsOf(commands, -1) };
     const view = new FileView(session, ctx.maxFileBytes ?? DEFAULT_CAP, ctx.privateTmp === true, ctx.ignoreRules);
     const { cwds } = directories(commands, here.absolute, view, at);

@@ -1,6 +1,7 @@
 // The run list's shape (seed 003 §5): one declaration per program, read by one interpreter
 // (grammar.ts). Data only; nothing here decides anything by itself.
 import type { IgnoreRules } from './containedFiles';
+import type { CwdResolution } from './paths';
 import type { Mode } from '../../shared/domain';
 import type { PathContext, PathRefusalCode } from '../workspace/types';
 
@@ -266,6 +267,8 @@ export interface ClassifyContext {
   paths: PathContext;
   /** Relative to the workspace; the command runs there. */
   cwd?: string;
+  /** That cwd as the call's preparation resolved it, once (policy/paths.ts resolveCommandCwd); absent: resolved here. */
+  where?: CwdResolution;
   mode: Mode;
   remembered: readonly RememberedCommand[];
   /** The project's virtualenv detected at workspace assignment (absolute): its pytest and python run as the table's rows. */

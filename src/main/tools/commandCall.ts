@@ -136,7 +136,7 @@ export function prepareCommandCall(
   const remembered = deps.rememberedFor?.(ctx.agent.id, ctx.workspace.directory) ?? [];
   const decision = classifyCommand(
     command,
-    { paths, cwd, mode: ctx.agent.mode, remembered, venv: ctx.workspace.venv ?? undefined, contained },
+    { paths, cwd, where, mode: ctx.agent.mode, remembered, venv: ctx.workspace.venv ?? undefined, contained },
     reading,
   );
   const spawn = spawnFor(reading, where, paths, ctx, ctx.workspace, deps, containment, contained);

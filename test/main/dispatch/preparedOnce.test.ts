@@ -165,25 +165,20 @@ describe('a call is prepared once', () => {
     expect(counts.resolved.filter((p) => p === 'notes.txt')).toHaveLength(1);
   });
 
-  // Run mode's tier (policy/classify.ts, policy/contained.ts) still resolves the cwd from its text
-  // until ClassifyContext takes the prepared resolution (`where`): that case waits for it.
   for (const mode of ['ask', 'run'] as const)
-    (mode === 'run' ? it.skip : it)(
-      `run in ${mode} mode resolves its cwd once, for the tier, the card and the run`,
-      async () => {
-        const h = await harness(mode);
-        fs.mkdirSync(h.file('sub'));
-        fs.writeFileSync(h.file('sub/here.txt'), 'x\n');
-        reset();
-        const call = h.dispatch('run', { command: 'ls', cwd: 'sub' });
-        // A card or not (by the mode and this machine's sandbox), approved: the count covers the card too.
-        const card = await Promise.race([h.nextCard(), call.result.then(() => null)]);
-        if (card) h.core.cards.answer({ cardId: card.id, decision: 'approve', baseHash: card.baseHash });
-        const result = await call.result;
-        expect(result.ok && result.text).toContain('here.txt');
-        expect(counts.resolved.filter((p) => p === 'sub')).toHaveLength(1);
-      },
-    );
+    it(`run in ${mode} mode resolves its cwd once, for the tier, the card and the run`, async () => {
+      const h = await harness(mode);
+      fs.mkdirSync(h.file('sub'));
+      fs.writeFileSync(h.file('sub/here.txt'), 'x\n');
+      reset();
+      const call = h.dispatch('run', { command: 'ls', cwd: 'sub' });
+      // A card or not (by the mode and this machine's sandbox), approved: the count covers the card too.
+      const card = await Promise.race([h.nextCard(), call.result.then(() => null)]);
+      if (card) h.core.cards.answer({ cardId: card.id, decision: 'approve', baseHash: card.baseHash });
+      const result = await call.result;
+      expect(result.ok && result.text).toContain('here.txt');
+      expect(counts.resolved.filter((p) => p === 'sub')).toHaveLength(1);
+    });
 
   it('start computes its containment once', async () => {
     const h = await harness();
