@@ -182,8 +182,8 @@ export async function createCore(options: CoreOptions) {
     version: 'paddock',
     ledger,
     // In the agent's sandbox, like its commands (SPEC §14): sandbox is built below, before any server starts.
-    guardFor: (agentId, workspace) =>
-      containmentFor(agentId, workspace, { sandbox, choicesFor: sandboxChoices.choicesFor }).longLived(),
+    guardFor: (agentId, workspace, stop) =>
+      containmentFor(agentId, workspace, { sandbox, choicesFor: sandboxChoices.choicesFor }).longLived(stop),
     onChanged: (agentId) => events.emit({ type: 'mcp.changed', agentId }),
   });
   const mcpServers = createAgentMcpServers({ servers: mcpServerRecords, manager: mcpManager, agents, secrets });

@@ -58,12 +58,18 @@ function sayInLog(supervisor: Supervisor, row: ProcessRow, sentence: string): vo
 
 /**
  * While the process runs, each always-card entry that appears is moved out at once and said in its
- * log; when it ends (exits or is stopped) the watch stops after a last sweep, which is said too.
+ * log (the guard then stops the process); when it ends (exits or is stopped) the watch stops after a
+ * last sweep.
  */
 function guardWhileRunning(supervisor: Supervisor, row: ProcessRow, guard: LongLivedGuard): void {
   guard.onMoved((moved) => {
     const refused = describeMoved(moved);
-    if (refused !== null) sayInLog(supervisor, row, refused);
+    if (refused !== null)
+      sayInLog(
+        supervisor,
+        row,
+        `${refused} \`${row.name}\` was stopped: while it runs it could plant the next one the moment the last was moved. Start it again once it no longer makes these.`,
+      );
   });
   const unsubscribe = supervisor.onEvent((event) => {
     if (
@@ -107,8 +113,11 @@ export function createStartTool(deps: StartToolDeps): ToolDefinition<StartArgs, 
       const command = spawn.command;
       const containment = prepared.containment;
       // Contained code that runs for hours must not plant what another program runs as the owner
-      // later (SPEC §4): what appears at the top level while it runs is moved out at once (alwaysCardGuard.ts).
-      const guard = containment?.longLived() ?? null;
+      // later (SPEC §4): what appears while it runs is moved out at once, and it is stopped (alwaysCardLive.ts).
+      const guard =
+        containment?.longLived(() => {
+          void deps.supervisor.stop(ctx.agent.id, args.name).catch(() => undefined);
+        }) ?? null;
       let row;
       try {
         row = deps.supervisor.start(ctx.agent.id, {

