@@ -126,8 +126,12 @@ export function watchAlwaysCardLive(
     }, COALESCE_MS);
   }
 
-  /** A watch on each directory walked, checked to be that directory (never through a link), re-armed when one is replaced. */
-  function arm(): void {
+  /**
+   * A watch on each directory walked, checked to be that directory (never through a link), re-armed
+   * when one is replaced. One armed after the first (a directory made or replaced while the process
+   * runs) is listed once more: what was made in it between its walk and its watch has no event.
+   */
+  function arm(first = false): void {
     let failed = false;
     for (const [rel, { watcher }] of watchers) {
       if (dirs.has(rel)) continue;
@@ -153,6 +157,7 @@ export function watchAlwaysCardLive(
           soon(rel);
         });
         watchers.set(rel, { watcher, id });
+        if (!first) soon(rel);
       } catch {
         failed = true;
       }
@@ -170,7 +175,7 @@ export function watchAlwaysCardLive(
   let timerPeriod = sweepEveryMs;
   let timer = setInterval(() => sweep(true), timerPeriod);
   timer.unref();
-  arm();
+  arm(true);
   return {
     onMoved: (listener) => void listeners.push(listener),
     finish() {
@@ -178,6 +183,7 @@ export function watchAlwaysCardLive(
       pending = null;
       sweep(true);
       finished = true;
+      if (pending) clearTimeout(pending);
       clearInterval(timer);
       for (const { watcher } of watchers.values()) watcher.close();
       watchers.clear();

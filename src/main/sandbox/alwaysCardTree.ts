@@ -51,9 +51,19 @@ function join(parent: string, name: string): string {
   return parent === '' ? name : `${parent}/${name}`;
 }
 
+/**
+ * A plain ASCII name that no always-card rule can match: it does not start with a dot, and ends in
+ * none of the suffixes of the named files (`.md`, `.toml`, `.code-workspace`), nor in what the fold
+ * drops (a dot, a space, a `:stream`). Most names of a tree are these; the full rule reads the rest.
+ */
+const PLAIN = /^[\x21-\x2d\x2f-\x39\x3b-\x7e][\x20-\x39\x3b-\x7e]*[\x21-\x2d\x2f-\x39\x3b-\x7e]$/;
+const CARD_SUFFIX = /\.(md|toml|code-workspace)$/i;
+
 /** Whether `name` in the directory `parentRel` is an entry the guard holds: a `.git`, or an always-card name there. */
 export function isCardEntry(parentRel: string, name: string): boolean {
-  if (isGitComponent(name) || isAlwaysCardPath(name) !== null) return true;
+  if (isGitComponent(name)) return true;
+  const plain = PLAIN.test(name) && !CARD_SUFFIX.test(name);
+  if (!plain && isAlwaysCardPath(name) !== null) return true;
   // The rules of two components (`.github/workflows`, `.paddock/commands`, the root's
   // `.github/copilot-instructions.md`), read on the whole path only below such a parent.
   const parent = path.posix.basename(parentRel).toLowerCase();

@@ -87,7 +87,8 @@ describe.skipIf(!sandboxStatus().available)('a long-lived contained process and 
     const home = tempDir('paddock-ll-kill-home-');
     const dataDir = tempDir('paddock-ll-kill-data-');
     fs.mkdirSync(path.join(ws, 'src'));
-    fs.writeFileSync(path.join(ws, 'idle.cjs'), IDLE);
+    // It says it runs in its own /tmp, which is the agent's directory under the data directory, not the workspace.
+    fs.writeFileSync(path.join(ws, 'idle.cjs'), `require('node:fs').writeFileSync('/tmp/alive', 'yes');\n${IDLE}`);
     const before = everything(ws);
     const token = `paddock-token-${Math.random().toString(36).slice(2)}`;
     const host = spawn(TSX, [path.join(FIXTURES, 'long-lived-host.ts'), dataDir, home, ws, token], {
@@ -100,7 +101,8 @@ describe.skipIf(!sandboxStatus().available)('a long-lived contained process and 
     host.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
     await waitFor(() => out.includes('ready') || host.exitCode !== null, 60_000, 'the host to start');
     expect(out, err).toContain('ready');
-    await waitFor(() => holders(token).length > 0, 20_000, 'the contained process to run');
+    const alive = path.join(dataDir, 'sandbox', 'tmp', 'alice', 'alive');
+    await waitFor(() => fs.existsSync(alive), 20_000, 'the contained process to run');
     expect(everything(ws)).toEqual(before);
     // tsx runs the host as its own child node: kill both, never the sandbox itself.
     const hostNode = holders(path.join(FIXTURES, 'long-lived-host.ts')).filter((pid) => pid !== host.pid);

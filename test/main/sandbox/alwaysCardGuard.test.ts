@@ -1,6 +1,7 @@
 // Always-card entries at every depth of the workspace (SPEC §4): which are listed and bound, what counts
 // as appeared, and how they are moved out — on real temporary directories.
 import { spawn } from 'node:child_process';
+import fc from 'fast-check';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,6 +17,9 @@ import {
 } from '../../../src/main/sandbox/alwaysCardGuard';
 import { removeLeftPlaceholders } from '../../../src/main/sandbox/placeholders';
 import { watchAlwaysCardLive } from '../../../src/main/sandbox/alwaysCardLive';
+import { isCardEntry } from '../../../src/main/sandbox/alwaysCardTree';
+import { isAlwaysCardPath } from '../../../src/main/workspace/alwaysCard';
+import { isGitComponent } from '../../../src/main/workspace/gitName';
 import { gitEntriesOf } from '../../../src/main/sandbox/sandbox';
 import { createTempDirs } from '../../support/tempDirs';
 
@@ -118,6 +122,66 @@ describe('the always-card listing', () => {
       path.join(ws, '.vscode'),
       path.join(ws, 'pkg/.vscode'),
     ]);
+  });
+});
+
+describe('which names of a folder are entries', () => {
+  // The walk's quick test of plain names must never say no where the file tools' rule says card.
+  const reference = (name: string) => isGitComponent(name) || isAlwaysCardPath(name) !== null;
+  const tricky = [
+    'CLAUDE.md',
+    'claude.MD',
+    'Bunfig.TOML',
+    'app.code-workspace',
+    '.envrc',
+    '.envrc.',
+    '.envrc ',
+    '.ENVRC',
+    '.vscode:stream',
+    '\u200b.envrc',
+    'git~1',
+    'GIT~2',
+    '.GIT',
+    'README.md',
+    'src',
+    'a',
+    'index.ts',
+    '.gitignore',
+  ];
+  it('agrees with the always-card rule on tricky names', () => {
+    for (const name of tricky) expect(isCardEntry('', name), name).toBe(reference(name));
+  });
+  it('agrees with it on any name', () => {
+    const piece = fc.constantFrom(
+      '.',
+      ' ',
+      ':',
+      'x',
+      'claude',
+      'CLAUDE',
+      '.md',
+      '.toml',
+      'env',
+      'rc',
+      '~',
+      'git',
+      '\u200b',
+      'é',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 6 }), (pieces) => {
+        const name = pieces.join('');
+        expect(isCardEntry('', name)).toBe(reference(name));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+  it('reads the rules of two components below `.github` and `.paddock` only', () => {
+    expect(isCardEntry('sub/.github', 'workflows')).toBe(true);
+    expect(isCardEntry('.paddock', 'commands')).toBe(true);
+    expect(isCardEntry('.github', 'copilot-instructions.md')).toBe(true);
+    expect(isCardEntry('sub/.github', 'copilot-instructions.md')).toBe(false);
+    expect(isCardEntry('sub', 'workflows')).toBe(false);
   });
 });
 
