@@ -14,9 +14,11 @@ import type { WorkspacesRepository } from '../store/workspaces';
 import type { ToolResult } from '../../shared/domain';
 import type { SeamStdioTransport } from './seamTransport';
 
-/** Why a server the long-lived guard stopped failed (its planted entries are under `<data>/refused/`). */
-const PLANTED_STOP =
-  "Paddock stopped it: it made an always-card entry or a `.git` in the workspace (moved out to Paddock's data directory, `refused/`), and while it ran it could make the next one the moment the last was moved";
+/** Why a server the long-lived guard stopped failed (what appeared is under `<data>/refused/`). */
+function plantedStop(appeared: readonly string[]): string {
+  const named = appeared.map((rel) => `\`${rel}\``).join(', ');
+  return `Paddock stopped it: ${named} appeared in the workspace while it ran (moved out to Paddock's data directory, \`refused/\`), and a process running there could make the next one the moment the last was moved (every process running in the folder is stopped, whichever made it)`;
+}
 
 // The MCP SDK (its message schemas cost ~100 ms to build) loads when a server first starts, not
 // when Paddock does (issue 22 item 2): the stdio transport module with it, kept here once loaded.
@@ -54,7 +56,7 @@ export interface McpServerManagerDeps {
    * that appears in the workspace while it runs is moved out at once, and `stop` ends the server.
    * Null without the sandbox.
    */
-  guardFor?(agentId: string, workspace: string, stop: () => void): LongLivedGuard | null;
+  guardFor?(agentId: string, workspace: string, stop: (appeared: string[]) => void): LongLivedGuard | null;
   /** Where a stdio server's group is recorded, so a Paddock killed with -9 ends it at the next start. */
   ledger?: GroupLedger;
   version: string;
@@ -126,8 +128,8 @@ export function createMcpServerManager(deps: McpServerManagerDeps) {
     // A server that plants an always-card entry or a `.git` while it runs is stopped (containment.ts).
     let transport: SeamStdioTransport | null = null;
     const guard =
-      deps.guardFor?.(record.agentId, workspace.directory, () => {
-        void transport?.stopBecause(PLANTED_STOP);
+      deps.guardFor?.(record.agentId, workspace.directory, (appeared) => {
+        void transport?.stopBecause(plantedStop(appeared));
       }) ?? null;
     transport = new seamModule.SeamStdioTransport({
       program,

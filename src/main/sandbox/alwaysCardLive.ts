@@ -101,11 +101,15 @@ export function watchAlwaysCardLive(
     const appeared = appearedBetween(before, entries, owners).filter((rel) => !isOwnersSave(rel));
     if (appeared.length === 0) return;
     for (const listener of appearedListeners) listener(appeared);
-    const moved = moveOut(workspace, appeared, refusedDir);
+    // One another watch of the same folder moved first is gone: not reported as stuck.
+    const moved = moveOut(workspace, appeared, refusedDir).filter(
+      (entry) => entry.movedTo !== null || identityOf(path.join(workspace, entry.path)) !== null,
+    );
     for (const entry of moved) {
       if (entry.movedTo === null) continue;
       for (const rel of [...entries.keys()]) if (isAtOrBelow(rel, entry.path)) entries.delete(rel);
     }
+    if (moved.length === 0) return;
     all.push(...moved);
     for (const listener of listeners) listener(moved);
   }

@@ -53,10 +53,11 @@ export interface Containment {
   /**
    * For a long-lived process (`start`, an agent's MCP server): its wrapper, and a watch that moves
    * out every always-card entry or `.git` that appears anywhere in the workspace while it runs, at
-   * once, and then calls `stop` (it could plant the next one the moment the last was moved);
-   * `finish()` when it ends. Null without the sandbox.
+   * once, and first calls `stop` with what appeared (it could plant the next one the moment the last
+   * was moved; so could any other process running there, which is stopped too); `finish()` when it
+   * ends. Null without the sandbox.
    */
-  longLived(stop: () => void): LongLivedGuard | null;
+  longLived(stop: (appeared: string[]) => void): LongLivedGuard | null;
   /** When not contained: the cause and how to enable, for a card's reason. */
   why: string | null;
   /** Why this program cannot run inside (a refusal before it starts), or null. */
@@ -126,8 +127,7 @@ export function containmentFor(
     longLived: (stop) => {
       // Nothing is made in the owner's folder: what it plants is moved out at once, and it is stopped
       // first, so that it plants nothing more while the move runs (across devices it copies).
-      const watch = sandbox.watchAlwaysCardLive(workspace);
-      watch.onAppeared(() => stop());
+      const watch = sandbox.watchAlwaysCardLive(workspace, stop);
       return {
         wrap: sandbox.wrapperFor({ agentId, workspace, allowedDomains: choices.allowedDomains }),
         onMoved: (listener) => watch.onMoved(listener),

@@ -52,8 +52,13 @@ export interface Sandbox {
   privateTmpFor(agentId: string): string;
   /** Lists the workspace's always-card entries (every depth) before a bounded contained command; `finish()` moves out what it created. */
   watchAlwaysCard(workspace: string): AlwaysCardWatch;
-  /** For a long-lived contained process: moves out what appears anywhere in the workspace while it runs, at once. */
-  watchAlwaysCardLive(workspace: string): LiveAlwaysCardWatch;
+  /**
+   * For a long-lived contained process: moves out what appears anywhere in the workspace while it
+   * runs, at once, and before the move calls `stop` of every long-lived process whose workspace holds
+   * it (this one's, another's in the same folder or around it: inotify does not say which made it),
+   * with the paths relative to that process's workspace.
+   */
+  watchAlwaysCardLive(workspace: string, stop: (appeared: string[]) => void): LiveAlwaysCardWatch;
   /**
    * How many contained processes (a `run` or `bash` while it runs, a `start`, an agent's stdio MCP
    * server) run in `workspace` or a folder of it now. While one runs, it may swap a folder for a link
@@ -430,6 +435,28 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const domains = new Map<string, readonly string[]>();
   /** The workspace of each contained process running now (one entry per watch, until its finish()). */
   const liveWorkspaces: string[] = [];
+  /** Each long-lived process running now: its workspace, and how to stop it. */
+  const longLived = new Set<{ workspace: string; stop: (appeared: string[]) => void }>();
+
+  /** A live watch whose appearances stop every long-lived process that holds them, this one's included. */
+  function watchLive(workspace: string, stop: (appeared: string[]) => void): LiveAlwaysCardWatch {
+    const watch = watchAlwaysCardLive(workspace, path.join(dataDir, 'refused'));
+    const holder = { workspace, stop };
+    longLived.add(holder);
+    watch.onAppeared((rels) => {
+      const found = rels.map((rel) => path.join(workspace, rel));
+      for (const other of [...longLived]) {
+        const theirs = found.filter((p) => isInside(other.workspace, p)).map((p) => path.relative(other.workspace, p));
+        if (theirs.length > 0) other.stop(theirs);
+      }
+    });
+    const finish = watch.finish.bind(watch);
+    watch.finish = () => {
+      longLived.delete(holder);
+      return finish();
+    };
+    return watch;
+  }
 
   /** A watch of `workspace` that counts as a contained process running there until it finishes. */
   function counted<W extends { finish(): MovedEntry[] }>(workspace: string, start: (real: string) => W): W {
@@ -617,8 +644,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     // Where refused entries go: the data directory, never visible inside the sandbox.
     // A bounded command counts as running too while it runs (an MCP client may call git beside it).
     watchAlwaysCard: (workspace) => counted(workspace, (real) => watchAlwaysCard(real, path.join(dataDir, 'refused'))),
-    watchAlwaysCardLive: (workspace) =>
-      counted(workspace, (real) => watchAlwaysCardLive(real, path.join(dataDir, 'refused'))),
+    watchAlwaysCardLive: (workspace, stop) => counted(workspace, (real) => watchLive(real, stop)),
     longLivedIn(workspace) {
       const real = realOr(workspace);
       return liveWorkspaces.filter((dir) => isInside(real, dir) || isInside(dir, real)).length;

