@@ -75,15 +75,18 @@ export function watchAlwaysCardLive(
     return now !== undefined && now === (initialDirs.get(parent) ?? initial.get(parent));
   };
 
-  /** Lists again below each directory of `under` (known clean subdirectories kept), replacing what was known there. */
-  function relist(under: readonly string[]): void {
+  /**
+   * Lists again below each directory of `under`, replacing what was known there; after an event the
+   * known subdirectories with no event are kept, a full sweep walks everything (it backs up a missed event).
+   */
+  function relist(under: readonly string[], full: boolean): void {
     const nextEntries: Identities = new Map([...entries].filter(([rel]) => !under.some((d) => isAtOrBelow(rel, d))));
     const nextDirs: Identities = new Map([...dirs].filter(([rel]) => !under.some((d) => isAtOrBelow(rel, d))));
     for (const dir of under) {
       const kept: string[] = [];
       const tree = listCardTree(workspace, dir, {
         keep: (rel, id) => {
-          if (dirs.get(rel) !== id || [...dirty].some((d) => isAtOrBelow(d, rel))) return false;
+          if (full || dirs.get(rel) !== id || [...dirty].some((d) => isAtOrBelow(d, rel))) return false;
           kept.push(rel);
           return true;
         },
@@ -118,7 +121,7 @@ export function watchAlwaysCardLive(
     if (finished) return;
     const began = Date.now();
     const under = full ? [''] : outermost(dirty);
-    relist(under);
+    relist(under, full);
     dirty.clear();
     if (full) lastFullMs = Date.now() - began;
     arm();

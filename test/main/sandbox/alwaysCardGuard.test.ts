@@ -1,10 +1,11 @@
 // Always-card entries at every depth of the workspace (SPEC §4): which are listed and bound, what counts
 // as appeared, and how they are moved out — on real temporary directories.
 import { spawn } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import fc from 'fast-check';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   alwaysCardMounts,
   appearedBetween,
@@ -506,6 +507,30 @@ describe('the live watch below the top level', () => {
       expect(fs.readFileSync(path.join(ws, 'old-pkg/.envrc'), 'utf8')).toBe('owner\n');
     } finally {
       watch.finish();
+    }
+  });
+});
+
+describe('the live watch’s sweep', () => {
+  it('finds what no event told of, however deep (an inotify event lost)', async () => {
+    const ws = temp.make();
+    tree(ws, { 'a/b/c/d/keep.txt': 'x' });
+    const deep = path.join(ws, 'a/b/c/d');
+    // The edge of the world: the kernel's notifications for that one folder never arrive.
+    const watch = fs.watch.bind(fs);
+    const spy = vi
+      .spyOn(fs, 'watch')
+      .mockImplementation(((dir: fs.PathLike, ...rest: unknown[]) =>
+        String(dir) === deep
+          ? Object.assign(new EventEmitter(), { close: () => undefined, ref: () => undefined, unref: () => undefined })
+          : (watch as (...args: unknown[]) => fs.FSWatcher)(dir, ...rest)) as typeof fs.watch);
+    const live = watchAlwaysCardLive(ws, path.join(temp.make(), 'refused'), 200);
+    try {
+      fs.writeFileSync(path.join(deep, '.envrc'), 'planted\n');
+      await until(() => !fs.existsSync(path.join(deep, '.envrc')), 'the deep .envrc moved by the sweep', 10_000);
+    } finally {
+      live.finish();
+      spy.mockRestore();
     }
   });
 });
