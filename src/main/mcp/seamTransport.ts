@@ -19,8 +19,9 @@ export class SeamStdioTransport implements Transport {
   private child: (ChildProcess & { pid: number }) | null = null;
   private readonly buffer = new ReadBuffer();
   private readonly stderr = new TailBuffer(STDERR_TAIL_BYTES);
-  /** Why the process ended, once it has: its exit code or signal. */
+  /** Why the process ended, once it has: its exit code or signal, or why Paddock stopped it. */
   exitReason: string | null = null;
+  private stoppedBecause: string | null = null;
 
   constructor(
     private readonly options: PipedOptions & { ledger?: GroupLedger; agentId?: string; onExit?: () => void },
@@ -63,7 +64,7 @@ export class SeamStdioTransport implements Transport {
     child.on('exit', (code, signal) => {
       // What the server left in its group ends with it, and the ledger's row is crossed out.
       if (tag) void terminateGroup(child.pid, 1_000).then(() => ledger?.ended(child.pid, tag));
-      this.exitReason = signal ? `it was ended by ${signal}` : `it exited with code ${code}`;
+      this.exitReason = this.stoppedBecause ?? (signal ? `it was ended by ${signal}` : `it exited with code ${code}`);
       this.child = null;
       onExit?.();
       this.onclose?.();
@@ -76,6 +77,12 @@ export class SeamStdioTransport implements Transport {
     await new Promise<void>((resolve, reject) => {
       stdin.write(serializeMessage(message), (error) => (error ? reject(error) : resolve()));
     });
+  }
+
+  /** Ends the server, and its failure row says why. */
+  async stopBecause(reason: string): Promise<void> {
+    this.stoppedBecause ??= reason;
+    await this.close();
   }
 
   async close(): Promise<void> {

@@ -14,6 +14,12 @@ import type { WorkspacesRepository } from '../store/workspaces';
 import type { ToolResult } from '../../shared/domain';
 import type { SeamStdioTransport } from './seamTransport';
 
+/** Why a server the long-lived guard stopped failed (what appeared is under `<data>/refused/`). */
+function plantedStop(appeared: readonly string[]): string {
+  const named = appeared.map((rel) => `\`${rel}\``).join(', ');
+  return `Paddock stopped it: ${named} appeared in the workspace while it ran (moved out to Paddock's data directory, \`refused/\`), and a process running there could make the next one the moment the last was moved (every process running in the folder is stopped, whichever made it)`;
+}
+
 // The MCP SDK (its message schemas cost ~100 ms to build) loads when a server first starts, not
 // when Paddock does (issue 22 item 2): the stdio transport module with it, kept here once loaded.
 let seamModule: typeof import('./seamTransport') | undefined;
@@ -46,10 +52,11 @@ export interface McpServerManagerDeps {
   ownerEnv: OwnerEnv;
   /**
    * The OS sandbox for this agent's workspace, applied to stdio servers like to its commands: a
-   * server runs for long, so it gets the long-lived guard (start's): every always-card entry that
-   * appears at the workspace's top level while it runs is moved out at once. Null without the sandbox.
+   * server runs for long, so it gets the long-lived guard (start's): every always-card entry or `.git`
+   * that appears in the workspace while it runs is moved out at once, and `stop` ends the server.
+   * Null without the sandbox.
    */
-  guardFor?(agentId: string, workspace: string): LongLivedGuard | null;
+  guardFor?(agentId: string, workspace: string, stop: (appeared: string[]) => void): LongLivedGuard | null;
   /** Where a stdio server's group is recorded, so a Paddock killed with -9 ends it at the next start. */
   ledger?: GroupLedger;
   version: string;
@@ -118,8 +125,13 @@ export function createMcpServerManager(deps: McpServerManagerDeps) {
       : findOnPath(name!, workspace.capturedPath, { workspace: workspace.directory });
     if (!program) return `\`${name}\` was not found on the workspace's PATH (a bare program name is looked up there)`;
     seamModule ??= await import('./seamTransport');
-    const guard = deps.guardFor?.(record.agentId, workspace.directory) ?? null;
-    return new seamModule.SeamStdioTransport({
+    // A server that plants an always-card entry or a `.git` while it runs is stopped (containment.ts).
+    let transport: SeamStdioTransport | null = null;
+    const guard =
+      deps.guardFor?.(record.agentId, workspace.directory, (appeared) => {
+        void transport?.stopBecause(plantedStop(appeared));
+      }) ?? null;
+    transport = new seamModule.SeamStdioTransport({
       program,
       args,
       cwd: workspace.directory,
@@ -131,6 +143,7 @@ export function createMcpServerManager(deps: McpServerManagerDeps) {
       // What it plants while it runs is moved out to <data>/refused/ at once; the watch stops when it exits.
       onExit: guard ? () => void guard.finish() : undefined,
     });
+    return transport;
   }
 
   function failureSentence(target: Live, why: string): string {

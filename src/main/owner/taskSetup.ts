@@ -75,7 +75,7 @@ export function createTaskSetup(deps: TaskSetupDeps) {
       const moved = alwaysCard?.finish() ?? [];
       const note =
         moved.length > 0
-          ? `\n(moved out of the worktree, as a contained command may not plant them: ${moved.join(', ')})`
+          ? `\n(moved out of the worktree, as a contained command may not plant them: ${moved.map((entry) => entry.path).join(', ')})`
           : '';
       return { ran: true, exitCode: result.exitCode, source: what.source, output: `${result.output}${note}` };
     } catch (error) {

@@ -1,23 +1,22 @@
-// Always-card entries at the workspace's top level (SPEC §4 end, §14): a contained command must not
-// plant configuration that another program runs as the owner later (`.vscode/tasks.json` run on
-// folder open, a workflow, an `.envrc`), since writing those is a card in every mode. The existing
-// ones are bound read-only (profile.ts); bubblewrap cannot stop a NEW one from being created without
-// leaving mount points in the owner's folder, so the top level (and `.github/workflows`) is listed
-// before and after a bounded command and every entry that appeared is moved out to the data directory.
-// Kept cheap: one readdir of the root, one of `.github/workflows`, an lstat per matching entry.
-// The listing and the moves never follow a link, whatever races them: each level is opened no-follow
-// and held, and entries are named inside the held directory (safeOpen.ts), so a process that swaps
-// `.github` for a link to another project as fast as it can never makes Paddock list or move that project's files.
+// Always-card entries at every depth of the workspace (SPEC §4 end, §14): a contained command must
+// not plant configuration that another program runs as the owner later (`.vscode/tasks.json` run on
+// folder open, a workflow, an `.envrc`, a package's own `.vscode` or `.git`), since writing those is a
+// card in every mode. The existing ones are bound read-only (profile.ts); bubblewrap cannot stop a NEW
+// one from being created without leaving a mount point in the owner's folder, so the tree is listed
+// before and after a bounded command (alwaysCardTree.ts) and every entry that appeared is moved out to
+// the data directory. The listing and the moves never follow a link, whatever races them: each level
+// is opened no-follow and held, and entries are named inside the held directory (safeOpen.ts), so a
+// process that swaps `.github` for a link to another project as fast as it can never makes Paddock
+// list or move that project's files.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { isAlwaysCardPath } from '../workspace/alwaysCard';
 import { isGitComponent } from '../workspace/gitName';
 import { moveEntryAt } from '../workspace/safeMove';
-import { closeDir, dirPath, openDirAt, openRoot, pathAt, type SafeDir } from '../workspace/safeOpen';
+import { closeDir, openDirAt, openRoot, type SafeDir } from '../workspace/safeOpen';
+import { identityOf, isRealIdentity, listCardTree, WORKFLOWS } from './alwaysCardTree';
 
-/** GitHub reads workflows from exactly this directory (case-sensitive on its side). */
-export const WORKFLOWS = '.github/workflows';
+export { identityOf, WORKFLOWS };
 
 /** Workspace-relative path → identity ("dev:ino"): a name that comes back with another inode was replaced. */
 export type AlwaysCardListing = ReadonlyMap<string, string>;
@@ -32,19 +31,6 @@ export interface MovedEntry {
 /** One bounded command's watch: `finish()` after it ended moves out what appeared and says so. */
 export interface AlwaysCardWatch {
   finish(): MovedEntry[];
-}
-
-/** Which absolute paths are placeholders held now (placeholders.ts): never listed as the workspace's own. */
-export type HeldPaths = { has(path: string): boolean };
-const NONE_HELD: HeldPaths = { has: () => false };
-
-export function identityOf(file: string): string | null {
-  try {
-    const st = fs.lstatSync(file);
-    return `${st.dev}:${st.ino}`;
-  } catch {
-    return null;
-  }
 }
 
 export function namesIn(dir: string): fs.Dirent[] {
@@ -65,8 +51,8 @@ function heldDirAt(dir: SafeDir, name: string): SafeDir | null {
 }
 
 /**
- * Runs `use` on `p`'s name inside its parent, opened no-follow and held: a placeholder's parent (the
- * workspace, or its `.github`) swapped for a link makes Paddock create or remove nothing elsewhere.
+ * Runs `use` on `p`'s name inside its parent, opened no-follow and held: a parent swapped for a link
+ * makes Paddock create or remove nothing elsewhere.
  */
 export function atHeldParent(p: string, use: (dir: SafeDir, name: string) => void): void {
   const dir = openRoot(path.dirname(p));
@@ -100,39 +86,12 @@ function withHeldDirs<T>(workspace: string, parts: readonly string[], use: (dir:
 }
 
 /**
- * The always-card entries directly in the workspace, `.github/workflows` and each entry in it. A
- * placeholder a long-lived process holds is not listed: nothing contained can write it, and what the
- * owner puts there from outside is the owner's.
+ * The always-card entries and `.git`s at every depth (alwaysCardTree.ts), `.github/workflows`'s
+ * own entries with them. And a repository a command made: its config (core.fsmonitor, hooks) runs
+ * on the owner's next git command or prompt there, and `git init` is a card in every mode.
  */
-export function listAlwaysCard(workspace: string, held: HeldPaths = NONE_HELD): AlwaysCardListing {
-  const listing = new Map<string, string>();
-  const add = (dir: SafeDir, name: string, rel: string) => {
-    if (held.has(path.join(workspace, rel))) return;
-    const id = identityOf(pathAt(dir, name));
-    if (id) listing.set(rel, id);
-  };
-  withHeldDirs(workspace, [], (root) => {
-    // And a repository a command made: its config (core.fsmonitor, hooks) runs on the owner's next git
-    // command or prompt, and `git init` is a card in every mode. One that was there before stays.
-    for (const entry of namesIn(dirPath(root)))
-      if (isAlwaysCardPath(entry.name) || isGitComponent(entry.name)) add(root, entry.name, entry.name);
-    // Never through a symlink: a `.github` pointing elsewhere would make Paddock move someone else's files.
-    const github = heldDirAt(root, '.github');
-    if (!github) return;
-    try {
-      add(github, 'workflows', WORKFLOWS);
-      const workflows = heldDirAt(github, 'workflows');
-      if (!workflows) return;
-      try {
-        for (const entry of namesIn(dirPath(workflows))) add(workflows, entry.name, `${WORKFLOWS}/${entry.name}`);
-      } finally {
-        closeDir(workflows);
-      }
-    } finally {
-      closeDir(github);
-    }
-  });
-  return listing;
+export function listAlwaysCard(workspace: string): AlwaysCardListing {
+  return listCardTree(workspace).entries;
 }
 
 export function isRealDirectory(p: string): boolean {
@@ -143,35 +102,44 @@ export function isRealDirectory(p: string): boolean {
   }
 }
 
-/** Every directory between the workspace and `rel` is a real directory (no symlink to follow out). */
-export function parentsAreReal(workspace: string, rel: string): boolean {
-  const parts = rel.split('/').slice(0, -1);
-  return parts.every((_, i) => isRealDirectory(path.join(workspace, ...parts.slice(0, i + 1))));
+/**
+ * The existing entries to bind read-only: real files and directories only, each reached through
+ * real directories (the walk follows none). A symlink is left out: bubblewrap would follow it and
+ * could mount a place outside the workspace (a denied one) inside. A workflow is held by its
+ * directory's mount.
+ */
+export function alwaysCardMounts(workspace: string, listing: AlwaysCardListing = listAlwaysCard(workspace)): string[] {
+  const rels = [...listing].filter(([, id]) => isRealIdentity(id)).map(([rel]) => rel);
+  const held = new Set(rels);
+  return rels
+    .filter((rel) => !held.has(path.posix.dirname(rel)))
+    .sort()
+    .map((rel) => path.join(workspace, rel));
 }
 
 /**
- * The existing entries to bind read-only: real files and directories only. A symlink is left out:
- * bubblewrap would follow it and could mount a place outside the workspace (a denied one) inside.
+ * The owner's entries of a listing: the real files and directories, which the sandbox binds
+ * read-only. One of these met again under another path was carried along by a parent the command
+ * renamed (`mv packages/app packages/web` brings its `.vscode`): it is the owner's, not planted.
+ * Links are left out: a hard link to the owner's link is a new name the command made, and a
+ * relative link means something else there.
  */
-export function alwaysCardMounts(workspace: string): string[] {
-  const mounts: string[] = [];
-  for (const entry of namesIn(workspace)) {
-    if ((entry.isFile() || entry.isDirectory()) && isAlwaysCardPath(entry.name))
-      mounts.push(path.join(workspace, entry.name));
-  }
-  const workflows = path.join(workspace, WORKFLOWS);
-  if (parentsAreReal(workspace, WORKFLOWS) && isRealDirectory(workflows)) mounts.push(workflows);
-  return mounts;
+export function ownerIdentities(listing: AlwaysCardListing): Set<string> {
+  return new Set([...listing.values()].filter(isRealIdentity));
 }
 
 /**
  * What appeared between two listings (new names, or old names on a new inode: a renamed-away parent
- * brings its mount along, so a same-named replacement is new). Inside a directory that appeared
- * itself, only the directory is named. Pure.
+ * brings its mount along, so a same-named replacement is new), less what carries an identity of
+ * `owners`. Inside a directory that appeared itself, only the directory is named. Pure.
  */
-export function appearedBetween(before: AlwaysCardListing, after: AlwaysCardListing): string[] {
+export function appearedBetween(
+  before: AlwaysCardListing,
+  after: AlwaysCardListing,
+  owners: ReadonlySet<string> = new Set(),
+): string[] {
   const appeared = [...after]
-    .filter(([rel, id]) => before.get(rel) !== id)
+    .filter(([rel, id]) => before.get(rel) !== id && !owners.has(id))
     .map(([rel]) => rel)
     .sort();
   return appeared.filter((rel) => !appeared.some((other) => rel.startsWith(`${other}/`)));
@@ -218,9 +186,12 @@ export function moveOut(
 }
 
 /** Lists now; `finish()` lists again and moves out whatever appeared. */
-export function watchAlwaysCard(workspace: string, refusedDir: string, held: HeldPaths = NONE_HELD): AlwaysCardWatch {
-  const before = listAlwaysCard(workspace, held);
-  return { finish: () => moveOut(workspace, appearedBetween(before, listAlwaysCard(workspace, held)), refusedDir) };
+export function watchAlwaysCard(workspace: string, refusedDir: string): AlwaysCardWatch {
+  const before = listAlwaysCard(workspace);
+  const owners = ownerIdentities(before);
+  return {
+    finish: () => moveOut(workspace, appearedBetween(before, listAlwaysCard(workspace), owners), refusedDir),
+  };
 }
 
 function named(entries: readonly MovedEntry[]): string {

@@ -1,32 +1,27 @@
 // The live watch of a long-lived contained process (`start`, an agent's stdio MCP server): while it
-// runs, what it plants at the workspace's top level or in `.github/workflows` is moved out at once,
-// with the listing and the no-follow moves of alwaysCardGuard.ts. The directories it may not create
-// are held as placeholders there; this watch is for everything else (the files).
+// runs, every always-card entry or `.git` that appears anywhere in the workspace (alwaysCardTree.ts)
+// is moved out at once, with the no-follow moves of alwaysCardGuard.ts, and its listeners are told,
+// so that the process is stopped (containment.ts): one that plants again the moment its entry is
+// moved would otherwise keep one there nearly all the time (measured: a prompt's `git status` found a
+// `.git` planted again at once in 95% of its runs). Nothing is made in the owner's folder for it:
+// bubblewrap can hold a name only by mounting on it, and a mount point would be on the owner's disk
+// (empty read-only placeholders once were: nine folders appeared there, and a kill -9 left them).
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  appearedBetween,
-  identityOf,
-  isRealDirectory,
-  listAlwaysCard,
-  moveOut,
-  parentsAreReal,
-  WORKFLOWS,
-  type HeldPaths,
-  type MovedEntry,
-} from './alwaysCardGuard';
+import { appearedBetween, moveOut, ownerIdentities, type MovedEntry } from './alwaysCardGuard';
+import { identityOf, isAtOrBelow, listCardTree, type Identities } from './alwaysCardTree';
 
 /**
  * A long-lived process (a dev server that runs for hours, an agent's MCP server) is watched while it
- * runs instead: the workspace's top level, its `.github` and `.github/workflows` (one inotify watch
- * each, re-armed when they appear), and every always-card entry or `.git` that appears there is moved
- * out at once — an `.envrc` or a `.git/config` with `core.fsmonitor` does not wait for the process to
- * end to be taken away. Nothing is made in the owner's folder for it (empty read-only placeholders
- * once were: nine folders appeared on the owner's disk and a kill -9 left them). What the owner adds
- * there from outside while the process runs is moved the same way (inotify does not say who made a
- * file); the sentence says where it is. A sweep every few seconds backs up a missed event.
+ * runs: one inotify watch per directory the tree walk covers (re-armed as directories come and go),
+ * and what appears is moved out at once — an `.envrc` or a `.git/config` with `core.fsmonitor` does
+ * not wait for the process to end. What the owner adds from outside while the process runs is moved
+ * the same way (inotify does not say who made a file); the sentence says where it is. A full sweep
+ * every few seconds backs up a missed event.
  */
 export interface LiveAlwaysCardWatch {
+  /** Called with what a sweep found appeared, before it is moved (a move across devices copies, and may fail). */
+  onAppeared(listener: (appeared: string[]) => void): void;
   /** Called with what each sweep moved, as it moves it. */
   onMoved(listener: (moved: MovedEntry[]) => void): void;
   /** Stops watching, sweeps once more, and returns everything moved since the watch began. */
@@ -36,102 +31,171 @@ export interface LiveAlwaysCardWatch {
 const SWEEP_EVERY_MS = 2_000;
 /** When a watch cannot be armed (inotify exhausted, perhaps on purpose): sweeps this often instead. */
 const SWEEP_UNWATCHED_MS = 250;
+/** A full sweep's period is at least this many times what the last one took (a large tree is swept less often). */
+const SWEEP_COST_FACTOR = 25;
 /** Events are coalesced: one sweep this long after the first of a burst (a flood of events is one sweep). */
-const COALESCE_MS = 15;
-/** A sweep moves and looks again until nothing new appears, this many times at most. */
-const SETTLE_ROUNDS = 20;
+const COALESCE_MS = 10;
+
+/** The directories of `dirty` that no other of them holds (each is listed with what is below it). */
+function outermost(dirty: Iterable<string>): string[] {
+  const all = [...new Set(dirty)].sort();
+  return all.filter((rel) => !all.some((other) => other !== rel && isAtOrBelow(rel, other)));
+}
 
 export function watchAlwaysCardLive(
   workspace: string,
   refusedDir: string,
   sweepEveryMs = SWEEP_EVERY_MS,
-  held?: HeldPaths,
 ): LiveAlwaysCardWatch {
+  const first = listCardTree(workspace);
   // What was there when the process started is bound read-only inside its sandbox: contained code
-  // cannot replace it, so a name of these that comes back on a new inode is the owner's editor
-  // saving it (write to a temp file, rename over), never moved.
-  const initial = listAlwaysCard(workspace, held);
-  let before: Map<string, string> = new Map(initial);
+  // cannot replace it in place, so a name of these that comes back on a new inode in the same
+  // directory is the owner's editor saving it (write to a temp file, rename over), never moved. In
+  // a directory replaced since (a parent renamed away and made anew), the name is new.
+  const initial = new Map(first.entries);
+  const initialDirs = new Map(first.dirs);
+  const owners = ownerIdentities(first.entries);
+  let entries: Identities = first.entries;
+  let dirs: Identities = first.dirs;
   const all: MovedEntry[] = [];
   const listeners: ((moved: MovedEntry[]) => void)[] = [];
+  const appearedListeners: ((appeared: string[]) => void)[] = [];
   const watchers = new Map<string, { watcher: fs.FSWatcher; id: string }>();
+  const dirty = new Set<string>();
   let finished = false;
   let pending: NodeJS.Timeout | null = null;
   let unwatched = false;
+  let lastFullMs = 0;
 
-  function sweep(): void {
-    if (finished) return;
-    for (let round = 0; round < SETTLE_ROUNDS; round++) {
-      const now = listAlwaysCard(workspace, held);
-      const appeared = appearedBetween(before, now).filter((rel) => !initial.has(rel));
-      // The baseline is the listing this decision read, less what it moves: an entry planted again
-      // between the move and a later listing is new to the next round, never taken for an old one.
-      before = new Map(now);
-      if (appeared.length === 0) break;
-      const moved = moveOut(workspace, appeared, refusedDir);
-      for (const entry of moved) {
-        if (entry.movedTo === null) continue;
-        for (const rel of [...before.keys()])
-          if (rel === entry.path || rel.startsWith(`${entry.path}/`)) before.delete(rel);
+  const parentOf = (rel: string): string => (path.posix.dirname(rel) === '.' ? '' : path.posix.dirname(rel));
+  const isOwnersSave = (rel: string): boolean => {
+    if (!initial.has(rel)) return false;
+    const parent = parentOf(rel);
+    const now = dirs.get(parent) ?? entries.get(parent);
+    return now !== undefined && now === (initialDirs.get(parent) ?? initial.get(parent));
+  };
+
+  /**
+   * Lists again below each directory of `under`, replacing what was known there; after an event the
+   * known subdirectories with no event are kept, a full sweep walks everything (it backs up a missed event).
+   */
+  function relist(under: readonly string[], full: boolean): void {
+    const nextEntries: Identities = new Map([...entries].filter(([rel]) => !under.some((d) => isAtOrBelow(rel, d))));
+    const nextDirs: Identities = new Map([...dirs].filter(([rel]) => !under.some((d) => isAtOrBelow(rel, d))));
+    for (const dir of under) {
+      const kept: string[] = [];
+      const tree = listCardTree(workspace, dir, {
+        keep: (rel, id) => {
+          if (full || dirs.get(rel) !== id || [...dirty].some((d) => isAtOrBelow(d, rel))) return false;
+          kept.push(rel);
+          return true;
+        },
+      });
+      for (const [rel, id] of tree.entries) nextEntries.set(rel, id);
+      for (const [rel, id] of tree.dirs) nextDirs.set(rel, id);
+      for (const keptDir of kept) {
+        for (const [rel, id] of entries) if (isAtOrBelow(rel, keptDir)) nextEntries.set(rel, id);
+        for (const [rel, id] of dirs) if (isAtOrBelow(rel, keptDir)) nextDirs.set(rel, id);
       }
-      all.push(...moved);
-      for (const listener of listeners) listener(moved);
     }
+    const before = entries;
+    entries = nextEntries;
+    dirs = nextDirs;
+    const appeared = appearedBetween(before, entries, owners).filter((rel) => !isOwnersSave(rel));
+    if (appeared.length === 0) return;
+    for (const listener of appearedListeners) listener(appeared);
+    // One another watch of the same folder moved first is gone: not reported as stuck.
+    const moved = moveOut(workspace, appeared, refusedDir).filter(
+      (entry) => entry.movedTo !== null || identityOf(path.join(workspace, entry.path)) !== null,
+    );
+    for (const entry of moved) {
+      if (entry.movedTo === null) continue;
+      for (const rel of [...entries.keys()]) if (isAtOrBelow(rel, entry.path)) entries.delete(rel);
+    }
+    if (moved.length === 0) return;
+    all.push(...moved);
+    for (const listener of listeners) listener(moved);
+  }
+
+  function sweep(full: boolean): void {
+    if (finished) return;
+    const began = Date.now();
+    const under = full ? [''] : outermost(dirty);
+    relist(under, full);
+    dirty.clear();
+    if (full) lastFullMs = Date.now() - began;
     arm();
   }
 
-  function soon(): void {
-    if (finished || pending) return;
+  function soon(rel: string): void {
+    if (finished) return;
+    dirty.add(rel);
+    if (pending) return;
     pending = setTimeout(() => {
       pending = null;
-      sweep();
+      sweep(false);
     }, COALESCE_MS);
   }
 
-  /** A watch on each of the three directories that is a real directory now (never through a link), re-armed when one is replaced. */
-  function arm(): void {
+  /**
+   * A watch on each directory walked, checked to be that directory (never through a link), re-armed
+   * when one is replaced. One armed after the first (a directory made or replaced while the process
+   * runs) is listed once more: what was made in it between its walk and its watch has no event.
+   */
+  function arm(first = false): void {
     let failed = false;
-    for (const rel of ['', '.github', WORKFLOWS]) {
-      const dir = rel === '' ? workspace : path.join(workspace, rel);
-      const real = isRealDirectory(dir) && (rel === '' || parentsAreReal(workspace, rel));
-      const id = real ? identityOf(dir) : null;
+    for (const [rel, { watcher }] of watchers) {
+      if (dirs.has(rel)) continue;
+      watcher.close();
+      watchers.delete(rel);
+    }
+    for (const [rel, id] of dirs) {
       const current = watchers.get(rel);
-      if (current && id !== null && current.id === id) continue;
+      if (current && current.id === id) continue;
       current?.watcher.close();
       watchers.delete(rel);
-      if (id === null) continue;
+      const dir = rel === '' ? workspace : path.join(workspace, rel);
+      // Not that directory by its path now (swapped meanwhile): the next sweep lists it again.
+      if (identityOf(dir) !== id) continue;
       try {
-        const watcher = fs.watch(dir, { persistent: false }, soon);
+        // Only names matter (a new entry, a directory made or replaced): a file's writes are not a sweep.
+        const watcher = fs.watch(dir, { persistent: false }, (event) => {
+          if (event === 'rename') soon(rel);
+        });
         watcher.on('error', () => {
           watcher.close();
           if (watchers.get(rel)?.watcher === watcher) watchers.delete(rel);
-          soon();
+          soon(rel);
         });
         watchers.set(rel, { watcher, id });
-        // What appeared before this watch was armed (a `.github/workflows` made with its parent).
-        if (rel !== '') soon();
+        if (!first) soon(rel);
       } catch {
         failed = true;
       }
     }
-    if (failed !== unwatched) {
+    const period = Math.max(unwatched || failed ? SWEEP_UNWATCHED_MS : sweepEveryMs, SWEEP_COST_FACTOR * lastFullMs);
+    if (failed !== unwatched || period !== timerPeriod) {
       unwatched = failed;
       clearInterval(timer);
-      timer = setInterval(sweep, unwatched ? SWEEP_UNWATCHED_MS : sweepEveryMs);
+      timerPeriod = period;
+      timer = setInterval(() => sweep(true), period);
       timer.unref();
     }
   }
 
-  let timer = setInterval(sweep, sweepEveryMs);
+  let timerPeriod = sweepEveryMs;
+  let timer = setInterval(() => sweep(true), timerPeriod);
   timer.unref();
-  arm();
+  arm(true);
   return {
+    onAppeared: (listener) => void appearedListeners.push(listener),
     onMoved: (listener) => void listeners.push(listener),
     finish() {
       if (pending) clearTimeout(pending);
       pending = null;
-      sweep();
+      sweep(true);
       finished = true;
+      if (pending) clearTimeout(pending);
       clearInterval(timer);
       for (const { watcher } of watchers.values()) watcher.close();
       watchers.clear();

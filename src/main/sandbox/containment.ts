@@ -51,12 +51,13 @@ export interface Containment {
    */
   watchAlwaysCard(): AlwaysCardWatch | null;
   /**
-   * For a long-lived process (`start`, an agent's MCP server): its wrapper, which holds the absent
-   * always-card directories and `.git` as empty read-only placeholders, and a watch that moves out
-   * every other always-card entry that appears at the top level while it runs, at once; `finish()`
-   * when it ends. Null without the sandbox.
+   * For a long-lived process (`start`, an agent's MCP server): its wrapper, and a watch that moves
+   * out every always-card entry or `.git` that appears anywhere in the workspace while it runs, at
+   * once, and first calls `stop` with what appeared (it could plant the next one the moment the last
+   * was moved; so could any other process running there, which is stopped too); `finish()` when it
+   * ends. Null without the sandbox.
    */
-  longLived(): LongLivedGuard | null;
+  longLived(stop: (appeared: string[]) => void): LongLivedGuard | null;
   /** When not contained: the cause and how to enable, for a card's reason. */
   why: string | null;
   /** Why this program cannot run inside (a refusal before it starts), or null. */
@@ -123,20 +124,14 @@ export function containmentFor(
     allowedDomains: choices.allowedDomains,
     privateTmp: sandbox.status.available && sandbox.status.engine === 'bubblewrap',
     watchAlwaysCard: () => sandbox.watchAlwaysCard(workspace),
-    longLived: () => {
-      // The absent always-card directories and `.git` held read-only (placeholders), then the watch
-      // that moves out, at once, whatever else it plants (files: `.envrc`, `.npmrc`, …).
-      const held = sandbox.holdPlaceholders(workspace);
-      const watch = sandbox.watchAlwaysCardLive(workspace);
+    longLived: (stop) => {
+      // Nothing is made in the owner's folder: what it plants is moved out at once, and it is stopped
+      // first, so that it plants nothing more while the move runs (across devices it copies).
+      const watch = sandbox.watchAlwaysCardLive(workspace, stop);
       return {
-        wrap: sandbox.wrapperFor({ agentId, workspace, allowedDomains: choices.allowedDomains }, held.paths),
+        wrap: sandbox.wrapperFor({ agentId, workspace, allowedDomains: choices.allowedDomains }),
         onMoved: (listener) => watch.onMoved(listener),
-        finish: () => {
-          // Swept while the placeholders are still held (what the owner wrote into one stays), then let go.
-          const moved = watch.finish();
-          held.release();
-          return moved;
-        },
+        finish: () => watch.finish(),
       };
     },
     why: null,

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { SpawnError, type Command, type CommandWrapper, type SpawnPurpose } from '../processes/command';
 import { closerShell, fdCloser } from '../processes/fdCloser';
 import { alwaysCardMounts, watchAlwaysCard, type AlwaysCardWatch, type MovedEntry } from './alwaysCardGuard';
-import { createPlaceholders, type HeldPlaceholders } from './placeholders';
+import { removeLeftPlaceholders } from './placeholders';
 import { watchAlwaysCardLive, type LiveAlwaysCardWatch } from './alwaysCardLive';
 import { entryParts, WEB_PORTS } from './domains';
 import { describeStatus, type SandboxStatus } from './engine';
@@ -47,16 +47,18 @@ export interface Sandbox {
    */
   unseenProgram(workspace: string, program: string, pathValue: string): string | null;
   /** The wrapper for one agent's command; the identity when no engine is available. */
-  /** `readOnly`: more entries of the workspace to bind read-only (a long-lived process's placeholders). */
-  wrapperFor(request: AgentSandboxRequest, readOnly?: readonly string[]): CommandWrapper;
+  wrapperFor(request: AgentSandboxRequest): CommandWrapper;
   /** The host directory that appears as /tmp inside the agent's sandbox (created 0700). */
   privateTmpFor(agentId: string): string;
-  /** Lists the workspace's always-card entries before a bounded contained command; `finish()` moves out what it created. */
+  /** Lists the workspace's always-card entries (every depth) before a bounded contained command; `finish()` moves out what it created. */
   watchAlwaysCard(workspace: string): AlwaysCardWatch;
-  /** For a long-lived contained process: moves out what appears at the top level while it runs, at once. */
-  watchAlwaysCardLive(workspace: string): LiveAlwaysCardWatch;
-  /** For a long-lived contained process: the absent always-card directories made (or shared) as placeholders, to bind read-only. */
-  holdPlaceholders(workspace: string): HeldPlaceholders;
+  /**
+   * For a long-lived contained process: moves out what appears anywhere in the workspace while it
+   * runs, at once, and before the move calls `stop` of every long-lived process whose workspace holds
+   * it (this one's, another's in the same folder or around it: inotify does not say which made it),
+   * with the paths relative to that process's workspace.
+   */
+  watchAlwaysCardLive(workspace: string, stop: (appeared: string[]) => void): LiveAlwaysCardWatch;
   /**
    * How many contained processes (a `run` or `bash` while it runs, a `start`, an agent's stdio MCP
    * server) run in `workspace` or a folder of it now. While one runs, it may swap a folder for a link
@@ -421,12 +423,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     return dir;
   }
 
-  // Placeholders a crashed run left (empty directories it made for long-lived processes) go first.
-  const placeholders = createPlaceholders();
-  if (status.available) {
-    fs.mkdirSync(path.join(dataDir, 'sandbox'), { recursive: true, mode: 0o700 });
-    placeholders.recordAt(path.join(dataDir, 'sandbox', 'placeholders.json'));
-  }
+  // Placeholder folders an earlier Paddock made in owners' folders and a crash left there go first.
+  if (status.available) removeLeftPlaceholders(path.join(dataDir, 'sandbox', 'placeholders.json'));
   const seccompFilter =
     status.available && status.engine === 'bubblewrap'
       ? writeSeccompFilter(dataDir, options.seccompArch ?? seccompArchFor(process.arch))
@@ -437,6 +435,28 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const domains = new Map<string, readonly string[]>();
   /** The workspace of each contained process running now (one entry per watch, until its finish()). */
   const liveWorkspaces: string[] = [];
+  /** Each long-lived process running now: its workspace, and how to stop it. */
+  const longLived = new Set<{ workspace: string; stop: (appeared: string[]) => void }>();
+
+  /** A live watch whose appearances stop every long-lived process that holds them, this one's included. */
+  function watchLive(workspace: string, stop: (appeared: string[]) => void): LiveAlwaysCardWatch {
+    const watch = watchAlwaysCardLive(workspace, path.join(dataDir, 'refused'));
+    const holder = { workspace, stop };
+    longLived.add(holder);
+    watch.onAppeared((rels) => {
+      const found = rels.map((rel) => path.join(workspace, rel));
+      for (const other of [...longLived]) {
+        const theirs = found.filter((p) => isInside(other.workspace, p)).map((p) => path.relative(other.workspace, p));
+        if (theirs.length > 0) other.stop(theirs);
+      }
+    });
+    const finish = watch.finish.bind(watch);
+    watch.finish = () => {
+      longLived.delete(holder);
+      return finish();
+    };
+    return watch;
+  }
 
   /** A watch of `workspace` that counts as a contained process running there until it finishes. */
   function counted<W extends { finish(): MovedEntry[] }>(workspace: string, start: (real: string) => W): W {
@@ -484,15 +504,16 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     );
   }
 
-  function profileFor(request: AgentSandboxRequest, command: Command, readOnly: readonly string[]): ContainedProfile {
+  function profileFor(request: AgentSandboxRequest, command: Command): ContainedProfile {
     const workspace = realOr(request.workspace);
     const toolchainDirs = toolchainDirsFor(command.env.PATH ?? '', home, dataDir, workspace);
     const covers = denyCovers(home, dataDir, [workspace, ...toolchainDirs], hostProbe);
+    const gitEntries = gitEntriesOf(workspace);
     return {
       workspace,
       toolchainFiles: filesAmong(toolchainDirs),
-      gitEntries: gitEntriesOf(workspace),
-      alwaysCardEntries: [...alwaysCardMounts(workspace), ...readOnly],
+      gitEntries,
+      alwaysCardEntries: alwaysCardMounts(workspace).filter((entry) => !gitEntries.includes(entry)),
       home,
       dataDir,
       privateTmp: privateTmpFor(request.agentId),
@@ -511,12 +532,12 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     };
   }
 
-  function wrapperFor(request: AgentSandboxRequest, readOnly: readonly string[] = []): CommandWrapper {
+  function wrapperFor(request: AgentSandboxRequest): CommandWrapper {
     if (!status.available) return (command) => command;
     setDomains(request.agentId, request.allowedDomains);
     return (command, purpose) => {
       if (!CONTAINED_PURPOSES.has(purpose)) return command;
-      const profile = profileFor(request, command, readOnly);
+      const profile = profileFor(request, command);
       const argv =
         status.engine === 'bubblewrap'
           ? containedArgv(status.program, profile, hostLayout, command.program, command.args)
@@ -618,11 +639,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     privateTmpFor,
     // Where refused entries go: the data directory, never visible inside the sandbox.
     // A bounded command counts as running too while it runs (an MCP client may call git beside it).
-    watchAlwaysCard: (workspace) =>
-      counted(workspace, (real) => watchAlwaysCard(real, path.join(dataDir, 'refused'), placeholders)),
-    watchAlwaysCardLive: (workspace) =>
-      counted(workspace, (real) => watchAlwaysCardLive(real, path.join(dataDir, 'refused'), undefined, placeholders)),
-    holdPlaceholders: (workspace) => placeholders.hold(placeholders.absent(realOr(workspace))),
+    watchAlwaysCard: (workspace) => counted(workspace, (real) => watchAlwaysCard(real, path.join(dataDir, 'refused'))),
+    watchAlwaysCardLive: (workspace, stop) => counted(workspace, (real) => watchLive(real, stop)),
     longLivedIn(workspace) {
       const real = realOr(workspace);
       return liveWorkspaces.filter((dir) => isInside(real, dir) || isInside(dir, real)).length;

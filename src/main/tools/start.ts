@@ -56,8 +56,25 @@ function sayInLog(supervisor: Supervisor, row: ProcessRow, sentence: string): vo
 }
 
 /**
+ * An always-card entry or a `.git` appeared in its workspace while it ran: it is stopped at once,
+ * and its log says why. It may not be the one that made it (inotify does not say): every long-lived
+ * process running there is stopped, since any of them could make the next one the moment the last
+ * was moved.
+ */
+function stopForPlanted(supervisor: Supervisor, row: ProcessRow, appeared: readonly string[]): void {
+  const named = appeared.map((rel) => `\`${rel}\``).join(', ');
+  sayInLog(
+    supervisor,
+    row,
+    `\`${row.name}\` was stopped: ${named} appeared in the workspace while it ran, and a process running there could make the next one the moment the last was moved (every process running in this folder is stopped, whichever made it). Start it again once nothing makes these.`,
+  );
+  void supervisor.stop(row.agentId, row.name).catch(() => undefined);
+}
+
+/**
  * While the process runs, each always-card entry that appears is moved out at once and said in its
- * log; when it ends (exits or is stopped) the watch stops after a last sweep, which is said too.
+ * log (the guard then stops the process); when it ends (exits or is stopped) the watch stops after a
+ * last sweep.
  */
 function guardWhileRunning(supervisor: Supervisor, row: ProcessRow, guard: LongLivedGuard): void {
   guard.onMoved((moved) => {
@@ -106,9 +123,12 @@ export function createStartTool(deps: StartToolDeps): ToolDefinition<StartArgs, 
       const command = spawn.command;
       const containment = prepared.containment;
       // Contained code that runs for hours must not plant what another program runs as the owner
-      // later (SPEC §4): what appears at the top level while it runs is moved out at once (alwaysCardGuard.ts).
-      const guard = containment?.longLived() ?? null;
-      let row;
+      // later (SPEC §4): what appears while it runs is moved out at once, and it is stopped (alwaysCardLive.ts).
+      let row: ProcessRow | undefined;
+      const guard =
+        containment?.longLived((appeared) => {
+          if (row) stopForPlanted(deps.supervisor, row, appeared);
+        }) ?? null;
       try {
         row = deps.supervisor.start(ctx.agent.id, {
           name: args.name,

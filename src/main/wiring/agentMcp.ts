@@ -38,11 +38,11 @@ export function createAgentMcp(deps: AgentMcpDeps) {
     version: 'paddock',
     ledger: deps.ledger,
     // In the agent's sandbox, like its commands (SPEC §14).
-    guardFor: (agentId, workspace) =>
+    guardFor: (agentId, workspace, stop) =>
       containmentFor(agentId, workspace, {
         sandbox: deps.sandbox,
         choicesFor: deps.sandboxChoices.choicesFor,
-      }).longLived(),
+      }).longLived(stop),
     onChanged: (agentId) => deps.events.emit({ type: 'mcp.changed', agentId }),
   });
   const servers = createAgentMcpServers({

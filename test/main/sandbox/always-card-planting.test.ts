@@ -1,11 +1,13 @@
 // The planting attack (SPEC §4 end): contained code that changes or creates files another program
-// runs as the owner later (`.vscode/tasks.json` on folder open, a workflow, `.envrc`). In the real
-// sandbox the existing ones cannot be modified or deleted, new ones are moved out after the command,
-// and the rest of the workspace stays writable.
+// runs as the owner later (`.vscode/tasks.json` on folder open, a workflow, `.envrc`), at the top
+// level or in a subfolder the owner opens on its own (`packages/app/.vscode`, `sub/.github/workflows`,
+// a repository inside a folder). In the real sandbox the existing ones cannot be modified or deleted,
+// new ones are moved out after the command, and the rest of the workspace stays writable.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runBounded } from '../../../src/main/processes/spawn';
+import { describeMoved } from '../../../src/main/sandbox/alwaysCardGuard';
 import { detectSandbox } from '../../../src/main/sandbox/engine';
 import { createSandbox } from '../../../src/main/sandbox/sandbox';
 import { createTempDirs } from '../../support/tempDirs';
@@ -92,5 +94,55 @@ describe.skipIf(!status.available)('existing always-card entries in the sandbox'
     expect(fs.existsSync(path.join(workspace, '.github/workflows'))).toBe(false);
     // The owner's own workflow is where the command moved it, unchanged.
     expect(read(workspace, '.gh/workflows/ci.yml')).toBe(OWNER['.github/workflows/ci.yml']);
+  }, 60_000);
+
+  it('below the top level too: a package’s own entries cannot be changed, and new ones are moved out after', async () => {
+    const { workspace, dataDir, sandbox, sh } = setUp();
+    const nested = {
+      'packages/app/.vscode/tasks.json': '{"owner": true}\n',
+      'packages/app/.envrc': 'export OWNER=1\n',
+      'sub/.github/workflows/ci.yml': 'name: owner\n',
+      'vendor/lib/.git/config': '[core]\n\tbare = false\n',
+    };
+    for (const [rel, text] of Object.entries(nested)) {
+      fs.mkdirSync(path.dirname(path.join(workspace, rel)), { recursive: true });
+      fs.writeFileSync(path.join(workspace, rel), text);
+    }
+    const attempts = [
+      'echo planted > packages/app/.vscode/tasks.json',
+      'rm -rf packages/app/.vscode',
+      'echo planted >> packages/app/.envrc',
+      'echo planted > sub/.github/workflows/evil.yml',
+      'printf "[core]\\n\\tfsmonitor = touch /tmp/pwned\\n" > vendor/lib/.git/config',
+    ];
+    for (const attempt of attempts) await sh(`${attempt} 2>/dev/null`);
+    for (const [rel, text] of Object.entries(nested)) expect(read(workspace, rel), rel).toBe(text);
+    expect(fs.readdirSync(path.join(workspace, 'sub/.github/workflows'))).toEqual(['ci.yml']);
+
+    const watch = sandbox.watchAlwaysCard(workspace);
+    const result = await sh(
+      [
+        'mkdir -p packages/web/.vscode && echo planted > packages/web/.vscode/tasks.json',
+        'mkdir -p other/.github/workflows && echo planted > other/.github/workflows/evil.yml',
+        'mkdir -p deep/er/repo/.git && echo "[core]" > deep/er/repo/.git/config',
+        'echo planted > packages/web/.npmrc',
+        'echo fine > packages/web/index.ts',
+        'echo done',
+      ].join(' && '),
+    );
+    expect(result.output).toBe('done\n');
+    const moved = watch.finish();
+    expect(moved.map((m) => m.path)).toEqual([
+      'deep/er/repo/.git',
+      'other/.github/workflows',
+      'packages/web/.npmrc',
+      'packages/web/.vscode',
+    ]);
+    for (const m of moved) expect(m.movedTo && path.dirname(m.movedTo)).toBe(path.join(dataDir, 'refused'));
+    for (const m of moved) expect(fs.existsSync(path.join(workspace, m.path)), m.path).toBe(false);
+    expect(read(workspace, 'packages/web/index.ts')).toBe('fine\n');
+    expect(describeMoved(moved)).toMatch(
+      /^refused: `deep\/er\/repo\/\.git`, .* appeared during this command and were moved out/,
+    );
   }, 60_000);
 });

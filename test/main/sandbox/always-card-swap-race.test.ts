@@ -2,14 +2,14 @@
 // another project as fast as renameat2(RENAME_EXCHANGE) goes: the guard's listing and its moves must
 // never follow the link (every level opened no-follow, moves through the held directory), so the
 // other project's files stay where they are, whatever the timing.
-// The placeholders a long-lived process holds are made and removed the same way.
+// The placeholder folders an earlier Paddock left are removed the same way.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listAlwaysCard, moveOut, watchAlwaysCard } from '../../../src/main/sandbox/alwaysCardGuard';
-import { createPlaceholders } from '../../../src/main/sandbox/placeholders';
+import { removeLeftPlaceholders } from '../../../src/main/sandbox/placeholders';
 import { createTempDirs } from '../../support/tempDirs';
 
 const temp = createTempDirs('paddock-guard-race-');
@@ -111,30 +111,16 @@ describe.skipIf(!PYTHON || process.platform !== 'linux')('the always-card guard 
   }, 120_000);
 });
 
-describe('placeholders never made or removed through a link', () => {
-  it('a `.github` swapped for a link to another project between the check and the hold: no `workflows` appears there', () => {
+describe('placeholders an earlier Paddock left, never removed through a link', () => {
+  it('a `.github` swapped for a link to another project since: that project’s empty `workflows` stays', () => {
     const p = projects();
     fs.rmSync(path.join(p.sibling, '.github', 'workflows'), { recursive: true });
-    fs.symlinkSync(path.join(p.sibling, '.github'), path.join(p.ws, '.github'));
-    const held = createPlaceholders().hold([path.join(p.ws, '.github', 'workflows')]);
-    try {
-      expect(held.paths).toEqual([]);
-      expect(fs.existsSync(path.join(p.sibling, '.github', 'workflows'))).toBe(false);
-    } finally {
-      held.release();
-    }
-  });
-
-  it('a held `.github` swapped for a link to another project before the release: that project’s empty `workflows` stays', () => {
-    const p = projects();
-    fs.rmSync(path.join(p.sibling, '.github', 'workflows'), { recursive: true });
-    fs.mkdirSync(path.join(p.ws, '.github'));
-    const held = createPlaceholders().hold([path.join(p.ws, '.github', 'workflows')]);
-    expect(held.paths).toEqual([path.join(p.ws, '.github', 'workflows')]);
-    fs.renameSync(path.join(p.ws, '.github'), path.join(p.ws, 'moved-github'));
     fs.mkdirSync(path.join(p.sibling, '.github', 'workflows'));
     fs.symlinkSync(path.join(p.sibling, '.github'), path.join(p.ws, '.github'));
-    held.release();
+    const record = path.join(temp.make(), 'placeholders.json');
+    fs.writeFileSync(record, JSON.stringify([path.join(p.ws, '.github', 'workflows')]));
+    removeLeftPlaceholders(record);
     expect(fs.existsSync(path.join(p.sibling, '.github', 'workflows'))).toBe(true);
+    expect(fs.existsSync(record)).toBe(false);
   });
 });

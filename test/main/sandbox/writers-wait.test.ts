@@ -47,7 +47,7 @@ describe.skipIf(!sandboxStatus().available)('git that writes the working tree wa
     if (ctx.workspace) ctx.workspace.gitBinary = GIT;
 
     // What a `start` holds while its process runs (containment.longLived).
-    const live = sandbox.watchAlwaysCardLive(ws);
+    const live = sandbox.watchAlwaysCardLive(ws, () => undefined);
     const refused = await git.run({ action: 'stash', op: 'push' }, ctx);
     expect(refused).toMatchObject({ ok: false, status: 409 });
     expect(refused.ok ? '' : refused.error).toMatch(
@@ -86,7 +86,7 @@ describe.skipIf(!sandboxStatus().available)('the owner’s Pull', () => {
         capturedPath: process.env.PATH ?? '/usr/bin:/bin',
         gitBinary: GIT,
       });
-      const live = core.sandbox.watchAlwaysCardLive(ws);
+      const live = core.sandbox.watchAlwaysCardLive(ws, () => undefined);
       await expect(core.api.owner.pull({ agentId: agent.id }, { host: 'web', version: 't' } as const)).rejects.toThrow(
         /Pull writes files in this folder as you, and .* still runs in it: .*Stop it \(Processes\), then pull\./,
       );

@@ -58,7 +58,8 @@ describe('tasks in worktrees', () => {
     fs.writeFileSync(path.join(repository, 'src', 'app.txt'), 'original\n');
     fs.writeFileSync(
       path.join(repository, '.paddock', 'setup'),
-      'echo "setting up $(basename "$PWD")"\necho ready > setup-done.txt\n',
+      // It also plants a package's VS Code tasks, which a contained command may not leave there.
+      'echo "setting up $(basename "$PWD")"\necho ready > setup-done.txt\nmkdir -p pkg/.vscode && echo "{}" > pkg/.vscode/tasks.json\n',
     );
     git(repository, 'init', '--quiet', '--initial-branch=main');
     git(repository, 'add', '-A');
@@ -97,6 +98,10 @@ describe('tasks in worktrees', () => {
         expect(task.setup).toMatchObject({ ran: true, exitCode: 0 });
         expect(task.setup?.output).toContain(`setting up ${name}`);
         expect(fs.readFileSync(path.join(task.worktree, 'setup-done.txt'), 'utf8')).toBe('ready\n');
+        expect(task.setup?.output).toContain(
+          '(moved out of the worktree, as a contained command may not plant them: pkg/.vscode)',
+        );
+        expect(fs.existsSync(path.join(task.worktree, 'pkg', '.vscode'))).toBe(false);
       } else {
         expect(task.setup).toMatchObject({ ran: false });
       }

