@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { preloadChunksOf, screenChunks } from './scripts/rendererChunks';
 
 export default defineConfig({
   main: {
@@ -32,11 +33,45 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
     build: {
-      rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src/renderer/index.html') },
+        // Few files before the first screen (each is a request the host answers): the entry (boot)
+        // alone; React, the stores and src/shared's words (start); each screen's own code with the
+        // small modules only it and later chunks share (FirstRun, MainWindow).
+        output: {
+          codeSplitting: {
+            groups: [
+              { name: 'boot', test: /src[\\/]renderer[\\/]src[\\/]main\.tsx$/, priority: 4 },
+              { name: 'start', test: /src[\\/]renderer[\\/]src[\\/]start\.tsx$|src[\\/]shared[\\/]/, priority: 3 },
+              {
+                name: 'FirstRun',
+                test: /src[\\/]renderer[\\/]src[\\/]features[\\/]setup[\\/]FirstRun\.tsx$/,
+                priority: 2,
+              },
+              {
+                name: 'MainWindow',
+                test: /src[\\/]renderer[\\/]src[\\/]features[\\/]window[\\/]MainWindow\.tsx$/,
+                priority: 1,
+              },
+            ],
+          },
+        },
+      },
       chunkSizeWarningLimit: 8000,
       // Minified: the first screen's script is what the window waits for (bench/window.ts).
       minify: true,
     },
-    plugins: [react()],
+    // React and the stores (start.tsx) are imported by the entry once it has asked the core its
+    // first questions; index.html names their chunks so they download beside the entry, not after it.
+    // screens.json lists each first screen's own chunks, which the host names in index.html when it
+    // knows which screen opens (src/main/host/rendererFiles.ts).
+    plugins: [
+      react(),
+      preloadChunksOf('src/start.tsx'),
+      screenChunks(
+        { setup: 'src/features/setup/FirstRun.tsx', window: 'src/features/window/MainWindow.tsx' },
+        'src/start.tsx',
+      ),
+    ],
   },
 });

@@ -102,14 +102,35 @@ interface Visit {
   ms: number;
   firstPaintMs: number;
   scripts: string[];
+  /** Where the time went: each step's time from navigation start (the page's own timeline). */
+  steps: Record<string, number>;
 }
+
+/**
+ * The steps of a start, in order: the page's navigation (the login redirect included), the scripts
+ * the first screen needed (the last one's arrival), and the marks the window sets (lib/startMarks.ts).
+ */
+const STEPS = [
+  ['redirect', 'login redirect answered'],
+  ['html', 'page (index.html) arrived'],
+  ['entry', 'entry script arrived'],
+  ['paddock:entry-run', 'entry script ran'],
+  ['scripts', 'last script needed arrived'],
+  ['paddock:socket-open', 'socket to the core open'],
+  ['paddock:first-answer', "core's first answer (which screen)"],
+  ['paddock:react-loaded', 'React and the stores evaluated'],
+  ['paddock:screen-loaded', "screen's chunk evaluated"],
+  ['paddock:screen-shown', 'screen rendered'],
+] as const;
 
 // What the page functions below use of the page (this file compiles without the DOM's types).
 interface PageGlobal {
   performance: {
     now(): number;
     getEntriesByName(name: string): Array<{ startTime: number }>;
-    getEntriesByType(type: string): Array<{ name: string }>;
+    getEntriesByType(
+      type: string,
+    ): Array<{ name: string; startTime: number; responseEnd: number; redirectEnd: number; initiatorType: string }>;
   };
   document: { querySelector(selector: string): { disabled?: boolean; getClientRects(): { length: number } } | null };
 }
@@ -134,6 +155,24 @@ function scriptsFetched(): string[] {
     .filter((name) => /\.js(\?|$)/.test(name));
 }
 
+/** The page's timeline up to `usable` (ms from navigation start): see STEPS. */
+function timeline(usable: number): Record<string, number> {
+  const { performance } = globalThis as unknown as PageGlobal;
+  const [navigation] = performance.getEntriesByType('navigation');
+  const scripts = performance
+    .getEntriesByType('resource')
+    .filter((entry) => /\.js(\?|$)/.test(entry.name) && entry.startTime <= usable);
+  const steps: Record<string, number> = {
+    redirect: navigation?.redirectEnd ?? 0,
+    html: navigation?.responseEnd ?? 0,
+    entry: scripts[0]?.responseEnd ?? 0,
+    scripts: Math.max(0, ...scripts.map((entry) => entry.responseEnd)),
+  };
+  for (const mark of performance.getEntriesByType('mark'))
+    if (mark.name.startsWith('paddock:')) steps[mark.name] = mark.startTime;
+  return steps;
+}
+
 async function visit(browser: Browser, url: string, selector: string | null): Promise<Visit> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
@@ -148,7 +187,8 @@ async function visit(browser: Browser, url: string, selector: string | null): Pr
     const paint = await page.waitForFunction(firstPaint, undefined, { polling: 50, timeout: 30_000 });
     const firstPaintMs = Number(await paint.jsonValue());
     const scripts = await page.evaluate(scriptsFetched);
-    return { ms: selector ? usableMs : firstPaintMs, firstPaintMs, scripts };
+    const steps = selector ? await page.evaluate(timeline, usableMs) : {};
+    return { ms: selector ? usableMs : firstPaintMs, firstPaintMs, scripts, steps };
   } finally {
     await context.close();
   }
@@ -175,6 +215,7 @@ async function main(): Promise<void> {
     LANG: 'C.UTF-8',
     ...extra,
   });
+  const loadBefore = os.loadavg()[0]!;
   const home = fs.mkdtempSync(path.join(scratch, 'home-'));
   const bare = await startServer([staticServer], env(home));
   // The working window: setup done, one conversation, so its composer is the screen's input.
@@ -216,6 +257,10 @@ async function main(): Promise<void> {
   console.log(
     `bench:window, ${rounds} rounds, ${HEADED ? 'headed' : 'headless (no display here)'} Chromium ${browser.version()}, each visit a fresh context, medians`,
   );
+  // The box is shared: how busy it was says how far to trust the milliseconds (the ratio less so).
+  console.log(
+    `load average (1 min) ${loadBefore.toFixed(1)} before, ${os.loadavg()[0]!.toFixed(1)} after, on ${os.cpus().length} cores`,
+  );
   console.log(`anchor  static page from a bare node http server: first contentful paint ${anchorMs.toFixed(0)} ms`);
   for (const [name, visits] of [
     ['first run (Folder field takes input)', firstRun],
@@ -227,6 +272,10 @@ async function main(): Promise<void> {
     const { bytes, files } = scriptBytes(visits[visits.length - 1]!.scripts);
     const kib = bytes / KIB;
     console.log(`${name}: usable ${ms.toFixed(0)} ms, first paint ${paint.toFixed(0)} ms`);
+    const steps = STEPS.filter(([key]) => visits.every((visit) => key in visit.steps)).map(
+      ([key, label]) => `${label} ${median(visits.map((visit) => visit.steps[key]!)).toFixed(0)}`,
+    );
+    console.log(`  where the time goes (median ms from navigation start): ${steps.join(', ')}`);
     console.log(`  script fetched by then: ${kib.toFixed(0)} KiB in ${files.length} files (${files.join(', ')})`);
     console.log(`  goal script < ${SCRIPT_GOAL_KIB} KiB: ${kib < SCRIPT_GOAL_KIB ? 'met' : 'NOT met'}`);
     console.log(

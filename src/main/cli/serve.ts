@@ -9,6 +9,7 @@
 // their first use (the provider SDKs, playwright-core, the MCP client).
 import type { Core } from '../core';
 import { defaultDataDir, ownerHome } from '../environment';
+import type { FirstScreen } from '../host/rendererFiles';
 import { startWebHost, type WebApi } from '../host/web/server';
 import { installShutdown } from '../shutdown';
 import { parseArgs, stringFlag, UsageError } from './args';
@@ -45,6 +46,7 @@ export async function runServe(args: string[], io: CliIo): Promise<number> {
   let core: Core | null = null;
   let coreLoading: Promise<WebApi> | null = null;
   let failed: (code: number) => void = () => undefined;
+  let firstScreen = (): FirstScreen | null => null;
   const exitCode = new Promise<number>((resolve) => (failed = resolve));
 
   const host = await startWebHost({
@@ -52,13 +54,16 @@ export async function runServe(args: string[], io: CliIo): Promise<number> {
     rendererDir: rendererDir(),
     api: () => (coreLoading ??= loadCore()),
     log: (message) => log(message),
+    // Once the core is up, the page names the chunks of the screen it opens on.
+    firstScreen: () => firstScreen(),
   });
 
   async function loadCore(): Promise<WebApi> {
-    const [{ createCore }, { createApiRouter }, { StoreOpenError }] = await Promise.all([
+    const [{ createCore }, { createApiRouter }, { StoreOpenError }, { setupDone }] = await Promise.all([
       import('../core'),
       import('../api/router'),
       import('../store/database'),
+      import('../ownerApi/app'),
     ]);
     try {
       core = await createCore({ dataDir, home: ownerHome(io.env), env: io.env, host: 'web' });
@@ -72,6 +77,8 @@ export async function runServe(args: string[], io: CliIo): Promise<number> {
     }
     log = core.log;
     core.services.registerOwnPort(host.port);
+    const loaded = core;
+    firstScreen = () => (setupDone(loaded) ? 'window' : 'setup');
     return {
       router: createApiRouter(core.api, { host: 'web', version: packageVersion() }, core.log),
       subscribe: core.events.subscribe,

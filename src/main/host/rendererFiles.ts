@@ -37,3 +37,30 @@ export function rendererFileInside(root: string, decoded: string): string | null
     return null;
   }
 }
+
+/** The first screens the window opens on (src/renderer/src/screens.ts): the first run, or the working window. */
+export type FirstScreen = 'setup' | 'window';
+
+const CHUNK_PATH = /^assets\/[\w.-]+\.js$/;
+
+/**
+ * index.html naming the chunks of the screen that will open (the build lists them in screens.json),
+ * so the browser fetches them beside the page's first scripts instead of once the core has said
+ * which screen it is. Unchanged when the build has no list (or not that screen).
+ */
+export function firstScreenPage(root: string, html: Buffer, screen: FirstScreen): Buffer {
+  let chunks: unknown;
+  try {
+    chunks = (JSON.parse(fs.readFileSync(path.join(root, 'screens.json'), 'utf8')) as Record<string, unknown>)[screen];
+  } catch {
+    return html;
+  }
+  if (!Array.isArray(chunks)) return html;
+  const links = chunks
+    .filter((chunk): chunk is string => typeof chunk === 'string' && CHUNK_PATH.test(chunk))
+    .map((chunk) => `<link rel="modulepreload" crossorigin href="./${chunk}">`)
+    .join('');
+  const text = html.toString('utf8');
+  const at = text.indexOf('</head>');
+  return at < 0 || links === '' ? html : Buffer.from(`${text.slice(0, at)}${links}${text.slice(at)}`, 'utf8');
+}

@@ -12,7 +12,7 @@ export const NO_SANDBOX_WARNING =
   "Nothing an agent runs is contained: its processes run as you, can read your files and credentials, and can read Paddock's own environment (/proc/<pid>/environ), API keys included when they were given as environment variables. Commands that run the project's code and every bash call are cards.";
 
 /** Done once the owner finishes or skips it; PADDOCK_SKIP_SETUP=1 starts without it (scripted installs, the e2e suite). */
-const setupDone = (core: CoreServices): boolean =>
+export const setupDone = (core: CoreServices): boolean =>
   core.options.env?.PADDOCK_SKIP_SETUP === '1' || core.settings.get<boolean>(SETUP_DONE_KEY, false);
 
 export function appInfo(core: CoreServices, host: HostCapabilities): AppInfo {

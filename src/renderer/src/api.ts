@@ -2,6 +2,7 @@
 // the same call is carried over one WebSocket to the same core. Types only from the contract: its
 // schemas (zod) are the core's to check, not the window's to load.
 import type { CallName, PaddockEvent, RequestOf, ResponseOf, Result } from '../../shared/ipc';
+import { markStart } from './lib/startMarks';
 
 interface Bridge {
   host: 'electron' | 'web';
@@ -93,23 +94,40 @@ function storedToken(): string | null {
   return null;
 }
 
+/** Stores a fresh token for this tab (see TAB_NAME_PREFIX). */
+function keepToken(token: string): void {
+  const tab = randomTabKey();
+  window.name = `${TAB_NAME_PREFIX}${tab}`;
+  try {
+    sessionStorage.setItem(TOKEN_STORAGE_KEY, JSON.stringify({ tab, token } satisfies StoredToken));
+  } catch {
+    // storage unavailable: a reload asks for the printed address again
+  }
+}
+
 function takeToken(): string | null {
   const fragment = new URLSearchParams(location.hash.slice(1));
   const fresh = fragment.get(TOKEN_FRAGMENT);
   if (fresh !== null) {
     fragment.delete(TOKEN_FRAGMENT);
     const rest = fragment.toString();
-    history.replaceState(history.state, '', location.pathname + location.search + (rest.length > 0 ? `#${rest}` : ''));
+    const clean = (): void =>
+      history.replaceState(
+        history.state,
+        '',
+        location.pathname + location.search + (rest.length > 0 ? `#${rest}` : ''),
+      );
     if (/^[\w-]{16,200}$/.test(fresh)) {
-      const tab = randomTabKey();
-      window.name = `${TAB_NAME_PREFIX}${tab}`;
-      try {
-        sessionStorage.setItem(TOKEN_STORAGE_KEY, JSON.stringify({ tab, token: fresh } satisfies StoredToken));
-      } catch {
-        return fresh;
-      }
+      // Kept and cleaned from the address bar once this script has asked for the socket (a
+      // microtask): the first sessionStorage write waits on the browser, and the socket need not
+      // wait for it. A reload before then still finds the token in the address bar.
+      queueMicrotask(() => {
+        keepToken(fresh);
+        clean();
+      });
       return fresh;
     }
+    clean();
   }
   return storedToken();
 }
@@ -163,6 +181,7 @@ function createSocketBridge(): Bridge {
         `${TOKEN_PROTOCOL_PREFIX}${token ?? ''}`,
       ]);
       ws.onopen = () => {
+        markStart('socket-open');
         failures = 0;
         socket = ws;
         setConnection({ status: 'connected' });
@@ -248,15 +267,53 @@ export class CallError extends Error {
   }
 }
 
+/**
+ * Questions asked as the window starts, before the stores exist (boot.ts): each answer is taken
+ * once, by the first call with the same name and request, so the stores' start asks nothing twice.
+ */
+const askedEarly = new Map<string, Promise<Result<unknown>>>();
+const earlyKey = (name: string, request: unknown): string => `${name} ${JSON.stringify(request)}`;
+
+/** Asks now; the first `call` of the same question takes this answer instead of asking again. */
+export function askEarly<K extends CallName>(name: K, request: RequestOf<K>): Promise<Result<ResponseOf<K>>> {
+  const asked = bridge.call(name, request);
+  askedEarly.set(earlyKey(name, request), asked);
+  return asked as Promise<Result<ResponseOf<K>>>;
+}
+
 /** Calls the core; resolves with the value or rejects with a CallError carrying the core's sentence. */
 export async function call<K extends CallName>(name: K, request: RequestOf<K>): Promise<ResponseOf<K>> {
-  const result = await bridge.call(name, request);
+  const key = earlyKey(name, request);
+  const early = askedEarly.get(key);
+  if (early) askedEarly.delete(key);
+  const result = await (early ?? bridge.call(name, request));
   if (!result.ok) throw new CallError(result.error.code, result.error.message);
   return result.value as ResponseOf<K>;
 }
 
+/** Events heard between the first early question and the window's own subscription. */
+let held: { events: PaddockEvent[]; stop(): void } | null = null;
+
+/**
+ * Holds the core's events from now until the window subscribes: an answer asked early may be
+ * older than an event that arrives before the stores listen, and the event must still reach them.
+ */
+export function holdEvents(): void {
+  if (held) return;
+  const events: PaddockEvent[] = [];
+  held = { events, stop: bridge.events.subscribe((event) => events.push(event)) };
+}
+
+/** Follows the core's events; the first subscriber also hears, first, what was held since the start. */
 export function subscribe(listener: (event: PaddockEvent) => void): () => void {
-  return bridge.events.subscribe(listener);
+  const unsubscribe = bridge.events.subscribe(listener);
+  if (held) {
+    const { events, stop } = held;
+    held = null;
+    stop();
+    for (const event of events) listener(event);
+  }
+  return unsubscribe;
 }
 
 export const hostKind = bridge.host;

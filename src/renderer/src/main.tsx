@@ -1,14 +1,8 @@
-// First: the window starts (the core asked, the screens' chunks fetched) before react-dom is evaluated.
-import './boot';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './App';
+// The window's entry: the core is asked first (boot.ts), then React and the stores load (start.tsx).
+import { askTheCore } from './boot';
 import './tokens.css';
 import './styles.css';
 import './window.css';
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+askTheCore();
+void import('./start');

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { PaddockEvent, Result } from '../../../shared/ipc';
 // result.ts, not the ipc index: the index carries the contract's schemas (zod), which a host that
@@ -23,6 +24,7 @@ import {
   pageCookie,
   safeEqual,
 } from './auth';
+import { firstScreenPage, type FirstScreen } from '../rendererFiles';
 import { serveStatic } from './staticFiles';
 
 /** What the socket talks to: the core's API router and its events. */
@@ -35,6 +37,12 @@ export type WebHostOptions = {
   port: number;
   rendererDir: string;
   log(message: string): void;
+  /**
+   * The screen the window will open on, once the core knows (null before it has loaded): index.html
+   * then names that screen's chunks. What it says (whether the first run is done) goes only to the
+   * page, which already holds the static files' cookie.
+   */
+  firstScreen?(): FirstScreen | null;
 } & (
   | WebApi
   /**
@@ -129,7 +137,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       response.writeHead(405).end();
       return;
     }
-    serveStatic(options.rendererDir, url.pathname, response);
+    const screen = options.firstScreen?.() ?? null;
+    serveStatic(
+      options.rendererDir,
+      url.pathname,
+      response,
+      screen === null
+        ? undefined
+        : (file, body) =>
+            path.basename(file) === 'index.html' ? firstScreenPage(options.rendererDir, body, screen) : body,
+    );
   });
 
   server.on('upgrade', (request, socket, head) => {

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { AcceptancePolicy, Mode, Scope } from '../../../shared/domain';
 import type { AgentView, DirectoryPurpose, RequestOf, ResponseOf } from '../../../shared/ipc';
 import { call } from '../api';
+import { agentToSelect } from '../lib/agentSelection';
 
 interface AgentsState {
   agents: AgentView[];
@@ -34,12 +35,7 @@ export const useAgentsStore = create<AgentsState>((set, get) => {
     loaded: false,
     async load() {
       const agents = await call('agents.list', {});
-      const selected = get().selectedId;
-      set({
-        agents,
-        loaded: true,
-        selectedId: selected && agents.some((agent) => agent.id === selected) ? selected : (agents[0]?.id ?? null),
-      });
+      set({ agents, loaded: true, selectedId: agentToSelect(agents, get().selectedId) });
     },
     select(id) {
       set({ selectedId: id });

@@ -1,7 +1,6 @@
 import { create } from 'zustand';
 import type { FileContentView, FileTreeView } from '../../../shared/ipc';
 import { call } from '../api';
-import { sidesFromApplied, sidesFromPending } from '../lib/diffSides';
 import { messageOf } from '../lib/errors';
 import { useSidePaneStore } from './useSidePaneStore';
 
@@ -103,6 +102,8 @@ export const useFilesStore = create<FilesState>((set, get) => ({
       }
       current = content.content;
     }
+    // The diff library is fetched with the first diff opened, not with the window.
+    const { sidesFromApplied, sidesFromPending } = await import('../lib/diffSides');
     const sides = state === 'pending' ? sidesFromPending(current, unified) : sidesFromApplied(current, unified);
     get().showDiff(agentId, { path, sides, unified });
   },

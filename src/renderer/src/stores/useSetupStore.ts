@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { ConnectionTestView, FolderFactsView } from '../../../shared/ipc';
 import { call } from '../api';
+import { firstScreen } from '../screens';
 import { useAppStore } from './useAppStore';
 
 export type SetupStep = 'workspace' | 'provider' | 'mode';
@@ -30,8 +31,7 @@ export const useSetupStore = create<SetupState>((set) => ({
   decided: false,
   step: 'workspace',
   openIfNotDone() {
-    const info = useAppStore.getState().info;
-    if (info && !info.setupDone) set({ open: true, decided: true, step: 'workspace' });
+    if (firstScreen(useAppStore.getState().info) === 'setup') set({ open: true, decided: true, step: 'workspace' });
     else set({ decided: true });
   },
   undecidable() {

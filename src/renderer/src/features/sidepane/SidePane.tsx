@@ -4,14 +4,15 @@ import { EmptyState } from '../../components/EmptyState';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSelectedAgent } from '../../stores/useAgentsStore';
 import { PANE_TABS, useSidePaneStore, type PaneTab } from '../../stores/useSidePaneStore';
-import { FilesTab } from '../files/FilesTab';
-import { PreviewTab } from '../preview/PreviewTab';
 import { ResizeHandle } from './ResizeHandle';
-import { TasksTab } from '../todos/TasksTab';
 
-// xterm is only fetched when the terminal is first opened, the chart (recharts) when Summary is.
+// Each tab's body is fetched when the tab is first shown, after the window's first screen: xterm
+// with the terminal, the chart (recharts) with Summary; Files, Preview and Tasks likewise.
+const FilesTab = lazy(() => import('../files/FilesTab').then((module) => ({ default: module.FilesTab })));
 const TerminalTab = lazy(() => import('../terminal/TerminalTab').then((module) => ({ default: module.TerminalTab })));
+const PreviewTab = lazy(() => import('../preview/PreviewTab').then((module) => ({ default: module.PreviewTab })));
 const SummaryTab = lazy(() => import('../summary/SummaryTab').then((module) => ({ default: module.SummaryTab })));
+const TasksTab = lazy(() => import('../todos/TasksTab').then((module) => ({ default: module.TasksTab })));
 
 /** Files, Terminal, Preview, Summary, Tasks (Ctrl/Cmd+1…5). A tab once opened stays mounted, so a terminal keeps its shell. */
 export function SidePane() {
@@ -36,7 +37,11 @@ export function SidePane() {
       );
     switch (name) {
       case 'Files':
-        return <FilesTab key={workspaceKey} agentId={agent.id} />;
+        return (
+          <Suspense fallback={<p className="hint">Loading the files…</p>}>
+            <FilesTab key={workspaceKey} agentId={agent.id} />
+          </Suspense>
+        );
       case 'Terminal':
         return (
           <Suspense fallback={<p className="hint">Loading the terminal…</p>}>
@@ -44,9 +49,17 @@ export function SidePane() {
           </Suspense>
         );
       case 'Preview':
-        return <PreviewTab key={workspaceKey} agentId={agent.id} visible={tab === 'Preview'} />;
+        return (
+          <Suspense fallback={<p className="hint">Loading the preview…</p>}>
+            <PreviewTab key={workspaceKey} agentId={agent.id} visible={tab === 'Preview'} />
+          </Suspense>
+        );
       case 'Tasks':
-        return <TasksTab agentId={agent.id} />;
+        return (
+          <Suspense fallback={<p className="hint">Loading the tasks…</p>}>
+            <TasksTab agentId={agent.id} />
+          </Suspense>
+        );
       case 'Summary':
         return (
           <Suspense fallback={<p className="hint">Loading Summary…</p>}>
