@@ -188,7 +188,6 @@ const CONSTRUCTS: Record<string, string> = {
   subshell: 'a subshell `( … )` runs its commands in a copy of the shell; write them without the parentheses',
   compound_statement: 'a group `{ …; }` is shell code this rule does not read',
   function_definition: 'a function definition runs code later under another name',
-  if_statement: 'an `if` runs commands by a condition this rule does not read',
   for_statement: 'a `for` loop runs commands over values this rule does not read',
   c_style_for_statement: 'a `for` loop runs commands over values this rule does not read',
   while_statement: 'a `while` loop runs commands this rule does not read',
@@ -707,6 +706,25 @@ function pushCommand(node: Node, outer: readonly Node[], walk: Walk): void {
   walk.pending = ';';
 }
 
+/** The keywords of an `if`, which hold no command. */
+const IF_KEYWORDS = new Set(['if', 'then', 'elif', 'else', 'fi']);
+
+/**
+ * `if COND; then …; elif …; else …; fi`: every command of its conditions and branches, in order, as
+ * if joined by `;` — which of them runs depends on the conditions, so each is judged as one that may.
+ */
+function pushIf(node: Node, outer: readonly Node[], walk: Walk): void {
+  for (const child of node.children) {
+    if (!child || IF_KEYWORDS.has(child.type)) continue;
+    if (child.type === 'elif_clause' || child.type === 'else_clause') {
+      pushIf(child, outer, walk);
+      continue;
+    }
+    if (!child.isNamed) operator(child, walk);
+    else statement(child, outer, walk);
+  }
+}
+
 /**
  * `for NAME in WORDS; do BODY; done`: the words literal (globs allowed), the body simple commands
  * whose words may hold `$NAME`; each body command carries the loop (contained mode judges it once
@@ -809,6 +827,9 @@ function statement(node: Node, outer: readonly Node[], walk: Walk): void {
       return;
     case 'for_statement':
       pushLoop(node, outer, walk);
+      return;
+    case 'if_statement':
+      pushIf(node, outer, walk);
       return;
     case 'comment':
       return;

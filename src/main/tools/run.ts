@@ -60,7 +60,8 @@ export interface RunToolDeps extends CommandToolDeps {
 const DESCRIPTION = [
   'Run one command in the workspace and wait for it (tests, builds, linters, read-only tools).',
   'When commands run in the sandbox (run mode, the usual case), the command is read as sh reads it and runs with /bin/sh -c inside the sandbox: pipelines (`| head`, `| grep`), `&&`, `||` and `;` lists, a leading `cd DIR &&` (inside the workspace), `NAME=value` prefixes with literal values, `2>&1`, and redirects to /dev/null or to files inside the workspace; quoted text is text.',
-  'Not accepted there (each asks the owner): `$VAR` and `${…}`, `$(…)` and backticks, `<(…)`, heredocs fed to an interpreter, functions, `eval`, `source`, `exec`, `~`, and a trailing `&` (use start).',
+  "Also read: `bash -c 'SCRIPT'` (the script by the same rules), a commit message as `-m \"$(cat <<'EOF' … EOF)\"`, `$VAR` and `$?` in echo and printf, `for f in WORDS; do …; done` over literal words or globs, `if … then … else … fi`, `find … -exec CMD {} +` and `find|rg -l|git ls-files … | xargs CMD` for a reader or checker CMD, and `source .venv/bin/activate`.",
+  'Not accepted there (each asks the owner): other `$VAR` and `${…}`, `$(…)` and backticks, `<(…)`, heredocs fed to an interpreter, `while`, functions, `eval`, other `source`, `exec`, `~`, and a trailing `&` (use start).',
   'Without a sandbox (or with the agent set to "Run list only") there is no shell: the command is split into words (quotes group), so only a plain command runs.',
   "The program is looked up on the workspace's PATH; the environment holds only PATH HOME USER LANG LC_ALL TERM TMPDIR SHELL and CI=1.",
   "Output of both streams is returned, the last 200 KB when longer (for a test runner, its failing tests' blocks are kept ahead of that tail), with the exit code and the elapsed time.",

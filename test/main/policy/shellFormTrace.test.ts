@@ -276,3 +276,25 @@ describe('a for loop\'s body runs once per value, "$v" being the value', () => {
     expect(accepted).toBeGreaterThan(150);
   });
 });
+
+describe('every command an if runs is one the parse judged', () => {
+  it.each(['/bin/sh', 'bash'])('under %s', (shell) => {
+    let accepted = 0;
+    for (const seed of SEEDS) {
+      const rng = random(seed * 7877);
+      const out: Generated = { source: '', redirects: [] };
+      const cond = simple(rng, 0, out);
+      const then = simple(rng, 1, out);
+      const otherwise = rng.int(2) === 0 ? `; else ${simple(rng, 2, out)}` : '';
+      const source = `if ${cond}; then ${then}${otherwise}; fi`;
+      const form = readShellForm(source);
+      if (!form.ok) continue;
+      accepted++;
+      const cwd = fs.mkdtempSync(path.join(dir, 'if-'));
+      const judged = new Set(form.commands.map(record));
+      for (const ran of trace(shell, source, cwd))
+        expect({ seed, source, ran, judged: judged.has(ran) }).toMatchObject({ judged: true });
+    }
+    expect(accepted).toBeGreaterThan(150);
+  });
+});

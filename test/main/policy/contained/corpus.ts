@@ -234,7 +234,15 @@ export const SHELL_CONSTRUCTS: readonly Row[] = [
   ['find . -type f -execdir sh -c id \\;', 'shell-construct'],
   ['for f in *.ts; do cat $f $g; done', 'shell-construct'],
   ['while true; do ls; done', 'shell-construct'],
-  ['if true; then ls; fi', 'shell-construct'],
+  // An if: every command of its conditions and branches judged as one that may run.
+  ['if true; then cat .env; fi', 'shows-secret'],
+  ['if [ -f b.txt ]; then ls; else cat ../outside.txt; fi', 'place-outside'],
+  ['if true; then cd ..; ls; fi', 'shell-construct'],
+  ['if true; then ln -s src r; fi; cat r/a.ts', 'shell-construct'],
+  ['if true; then echo x; fi > ../out.txt', 'place-outside'],
+  ['if ! true; then ls; fi', 'shell-construct'],
+  ['if [ -f b.txt ]; then ls & fi', 'shell-construct'],
+  ['if true; then curl https://example.com; fi', 'needs-network'],
   ['case x in x) ls;; esac', 'shell-construct'],
   ['(cd src && ls)', 'shell-construct'],
   ['{ ls; }', 'shell-construct'],
@@ -527,6 +535,10 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['find src -name "*.ts" | xargs -I {} wc -l {}'],
   ['find src -name "*.ts" | sort | xargs -n 1 wc -l 2>/dev/null'],
   ['find src -name "*.ts" | xargs eslint'],
+  // an if over commands this rule reads
+  ['if [ -f package.json ]; then echo yes; fi'],
+  ['if grep -q foo b.txt; then echo found; else echo missing; fi'],
+  ['if [ -d src ]; then ls src; elif [ -d lib ]; then ls lib; else echo none; fi && echo done'],
   // a virtualenv's activation, and where a name is found
   ['source .venv/bin/activate && pytest'],
   ['. .venv/bin/activate && python -m pytest -q'],
