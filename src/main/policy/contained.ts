@@ -16,9 +16,8 @@
 import path from 'node:path';
 import { isGitComponent } from '../workspace/gitName';
 import { pathSession } from '../workspace/resolve';
-import type { PathContext } from '../workspace/types';
 import { commandDanger } from './danger';
-import { FileView, type Descent, type IgnoreRules, type Place } from './containedFiles';
+import { FileView, type Place } from './containedFiles';
 import {
   INLINE_CODE_FLAGS,
   NAMES_ONLY,
@@ -26,9 +25,7 @@ import {
   PATTERN_FIRST,
   RUNS_OTHERS,
   SANDBOX_CANNOT,
-  SCRIPT_FIRST,
   SHELLS,
-  VALUE_FLAGS,
   gitSubcommand,
   isSecretPath,
   mentionsSecret,
@@ -37,38 +34,28 @@ import {
   urlHost,
 } from './containedPrograms';
 import { isAlwaysCardPath } from '../workspace/alwaysCard';
-import { INTERPRETERS, plainAsShForm, type ShellCommand, type ShellWord } from './shellForm';
+import { INTERPRETERS, plainAsShForm, type ShellCommand } from './shellForm';
 import { readCommand, type CommandReading } from './commandReading';
-import { resolveCommandCwd, type CwdResolution } from './paths';
+import { resolveCommandCwd } from './paths';
 import type { GateCode } from './types';
 import { searchFilter } from './searchFilters';
+import { linksChange, lossTargets } from './containedChanges';
 import {
-  consumerProblem,
-  passesLinesOn,
-  producerList,
-  readFind,
-  readXargs,
-  rgDescent,
-  type FileList,
-} from './fileLists';
+  card,
+  Card,
+  insideOrCard,
+  outside,
+  programName,
+  SYSTEM_BIN,
+  unwrap,
+  type ContainedContext,
+  type Where,
+} from './containedJudging';
+import { judgeFindExec, judgeXargs } from './containedLists';
+import { nonPathOperands, pathTexts, printsNamesOnly, RECURSIVE_READERS, scriptProblem } from './containedOperands';
+import { asShGives, inlineScript, judgeScript, loopRuns } from './containedShells';
 
-export interface ContainedContext {
-  paths: PathContext;
-  /** Relative to the workspace; the command starts there. */
-  cwd?: string;
-  /** That cwd as the call's preparation resolved it, once; absent: resolved here. */
-  where?: CwdResolution;
-  /** Domains this agent's contained processes may reach. */
-  allowedDomains: readonly string[];
-  /** The checkpoint's size cap (a larger file is named, never stored). */
-  maxFileBytes?: number;
-  /** /tmp is the agent's own directory inside the sandbox (bubblewrap). */
-  privateTmp?: boolean;
-  /** Compiled .gitignore rules kept across decisions; absent: read in this decision. */
-  ignoreRules?: IgnoreRules;
-  /** The ports the agent's own started processes listen on (curl to another loopback port is a card); undefined: unknown, any. */
-  ownPorts?: readonly number[];
-}
+export type { ContainedContext } from './containedJudging';
 
 export interface ContainedPart {
   text: string;
@@ -96,19 +83,6 @@ const DEFAULT_CAP = 10 * 1024 * 1024;
 /** Programs whose every operand is a file or folder they create (or change): touch, mkdir, tee. */
 const CREATES: ReadonlySet<string> = new Set(['touch', 'mkdir', 'tee', 'mkfifo', 'truncate']);
 
-/** A card's rule, thrown from deep in the judgment (not an Error: a stack trace costs more than the decision). */
-class Card {
-  constructor(
-    readonly code: GateCode,
-    readonly sentence: string,
-    readonly domains?: readonly string[],
-  ) {}
-}
-
-function card(code: GateCode, sentence: string, domains?: readonly string[]): never {
-  throw new Card(code, sentence, domains);
-}
-
 /** Programs commandDanger judges as destroyers here (its operands-outside rule is place-outside's). */
 const DANGER_PROGRAMS = /^(rm|rmdir|shred|unlink|dd|truncate|wipefs|srm|git|find|mkfs(\..+)?)$/;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1', '0.0.0.0']);
@@ -127,348 +101,6 @@ const TEXT_ONLY = new Set([
   'basename',
   'dirname',
 ]);
-/** A system binary's path (`/usr/bin/env`): the program it names, not a place the command wants. */
-const SYSTEM_BIN = /^\/(usr\/(local\/)?)?s?bin\/[^/]+$/;
-
-interface Judged {
-  argv: string[];
-  words: readonly ShellWord[];
-  assignments: readonly { name: string; value: ShellWord }[];
-}
-
-/** `env NAME=v prog`, `timeout 30 prog`, `nice prog`, `/usr/bin/env prog`: the command they run. */
-function unwrap(cmd: ShellCommand): Judged {
-  let words = [...cmd.words];
-  const assignments = [...cmd.assignments];
-  for (let guard = 0; guard < 8 && words.length > 0; guard++) {
-    const program = programName(words[0]!.value);
-    if (program === 'env') {
-      let i = 1;
-      for (; i < words.length; i++) {
-        const w = words[i]!.value;
-        if (w === '-i' || w === '--ignore-environment') continue;
-        if (w === '-u' || w === '--unset') {
-          i++;
-          continue;
-        }
-        if (w.startsWith('-')) card('shell-construct', `env ${w} is an option this rule does not read`);
-        const eq = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w);
-        if (!eq) break;
-        assignments.push({ name: eq[1]!, value: { ...words[i]!, value: w.slice(eq[0].length) } });
-      }
-      words = words.slice(i);
-      continue;
-    }
-    if (program === 'timeout') {
-      let i = 1;
-      while (i < words.length && words[i]!.value.startsWith('-'))
-        i += ['-s', '-k', '--signal', '--kill-after'].includes(words[i]!.value) ? 2 : 1;
-      words = words.slice(i + 1);
-      continue;
-    }
-    if (program === 'nice') {
-      words = words.slice(words[1]?.value === '-n' ? 3 : words[1]?.value.startsWith('-') ? 2 : 1);
-      continue;
-    }
-    break;
-  }
-  return { argv: words.map((w) => w.value), words, assignments };
-}
-
-/** The program a word names: its base name when it is a system binary's path, else the word itself. */
-function programName(word: string): string {
-  return SYSTEM_BIN.test(word) ? path.posix.basename(word) : word;
-}
-
-const FILTER_GLOB_FLAGS = /^--(include|exclude|exclude-dir|glob|iglob)(=.*)?$/;
-/** The searches whose filter options are globs over names (gawk's --include is a source file). */
-const SEARCHES = new Set(['grep', 'egrep', 'fgrep', 'zgrep', 'rg']);
-
-/** The indices of words that are a pattern or a script, not a path (grep's first operand, sed's script). */
-function nonPathOperands(
-  program: string,
-  argv: readonly string[],
-): { patterns: Set<number>; code: Set<number>; values: Set<number> } {
-  const patterns = new Set<number>();
-  const code = new Set<number>();
-  /** Words that are an option's value (`-g '*.py'`): judged as places, never a search's starting point. */
-  const values = new Set<number>();
-  const inline = INLINE_CODE_FLAGS[program];
-  let firstTaken = false;
-  const givenByFlag = argv.some(
-    (w) =>
-      w === '-e' ||
-      w === '-f' ||
-      w.startsWith('--regexp') ||
-      w === '--expression' ||
-      w.startsWith('--file') ||
-      ['e', 'f'].includes(shortValue(program, w)?.letter ?? ''),
-  );
-  for (let i = 1; i < argv.length; i++) {
-    const w = argv[i];
-    if (inline?.includes(w!)) {
-      code.add(i + 1);
-      i++;
-      continue;
-    }
-    if (
-      (PATTERN_FIRST.has(program) || SCRIPT_FIRST.has(program)) &&
-      (w === '-e' || w === '--regexp' || w === '--expression')
-    ) {
-      (SCRIPT_FIRST.has(program) ? code : patterns).add(i + 1);
-      i++;
-      continue;
-    }
-    // A search's file filters are globs over names, not places: `--exclude=*.pem` opens nothing.
-    if (SEARCHES.has(program) && (FILTER_GLOB_FLAGS.test(w!) || (program === 'rg' && /^-g/.test(w!)))) {
-      if (!w!.includes('=') && !/^-g./.test(w!)) patterns.add(++i);
-      else patterns.add(i);
-      continue;
-    }
-    // A cluster of short options whose last takes the next word (`-rne PATTERN`, `-nA 3`).
-    const short = w === '-e' ? null : shortValue(program, w!);
-    if (short && !short.attached) {
-      if (short.letter === 'e') (SCRIPT_FIRST.has(program) ? code : patterns).add(i + 1);
-      else values.add(i + 1);
-      i++;
-      continue;
-    }
-    if (short) continue;
-    const taken = VALUE_FLAGS[program]?.[w!];
-    if (taken !== undefined) {
-      for (let k = 1; k <= taken; k++) values.add(i + k);
-      i += taken;
-      continue;
-    }
-    if (w!.startsWith('-') || firstTaken) continue;
-    if (PATTERN_FIRST.has(program) && !givenByFlag) patterns.add(i);
-    else if (SCRIPT_FIRST.has(program) && !givenByFlag) code.add(i);
-    firstTaken = true;
-  }
-  return { patterns, code, values };
-}
-
-/**
- * Why a sed or awk script given as a word does more than read its input and print, or null: sed's
- * `e` runs a shell command, `w`/`W` write and `r`/`R` read other files (GNU sed's --sandbox turns
- * them off); awk's system(), pipes, getline and `>` redirects do the same. Read conservatively: the
- * letters are looked for in what is left once s///, y/// and /addresses/ are taken out, so a label
- * or an a/i/c text holding one asks too.
- */
-function scriptProblem(program: string, script: string, argv: readonly string[]): string | null {
-  if (program === 'sed') {
-    if (argv.includes('--sandbox')) return null;
-    let rest = '';
-    for (let i = 0; i < script.length; i++) {
-      const ch = script[i]!;
-      if ((ch === 's' || ch === 'y') && i + 1 < script.length && !/[\s\\\n;a-zA-Z0-9]/.test(script[i + 1]!)) {
-        const delim = script[i + 1]!;
-        let k = i + 2;
-        for (let part = 0; part < 2 && k <= script.length; k++) {
-          if (script[k] === '\\') k++;
-          else if (script[k] === delim) part++;
-        }
-        let flags = '';
-        while (k < script.length && /[a-zA-Z0-9]/.test(script[k]!)) flags += script[k++];
-        if (ch === 's' && /[ew]/.test(flags)) return `sed's s///${flags} runs or writes, which this rule does not read`;
-        i = k - 1;
-        continue;
-      }
-      if (ch === '/') {
-        let k = i + 1;
-        while (k < script.length && script[k] !== '/') k += script[k] === '\\' ? 2 : 1;
-        i = k;
-        continue;
-      }
-      rest += ch;
-    }
-    const letter = /[ewWrR]/.exec(rest);
-    return letter
-      ? `sed's \`${letter[0]}\` command runs a command or opens another file, which this rule does not read`
-      : null;
-  }
-  if (/^(awk|gawk|mawk|nawk)$/.test(program)) {
-    const what = /\bsystem\b|(?<!\|)\|(?!\|)|\bgetline\b|\bprintf?\b[^;}]*>/.exec(script);
-    return what
-      ? `${program}'s ${what[0].trim()} runs a command or opens another file, which this rule does not read`
-      : null;
-  }
-  return null;
-}
-
-/** The short options of the searches and scripts that take a value, per program. */
-const SHORT_VALUES: Record<string, string> = {
-  grep: 'ABCmdDef',
-  egrep: 'ABCmdDef',
-  fgrep: 'ABCmdDef',
-  zgrep: 'ABCmdDef',
-  rg: 'ABCmMjEgtTrdef',
-  sed: 'efl',
-  awk: 'Fvf',
-  gawk: 'Fvf',
-  mawk: 'Fvf',
-  nawk: 'Fvf',
-};
-
-/**
- * In a cluster of short options (`-rne`, `-eAPI`, `-A3`), the first that takes a value: its letter,
- * and whether the value is the cluster's rest (attached) or the next word. Null when none does.
- */
-function shortValue(program: string, w: string): { letter: string; attached: boolean } | null {
-  const letters = SHORT_VALUES[program];
-  if (!letters || !/^-[a-zA-Z]/.test(w) || w.startsWith('--')) return null;
-  for (let k = 1; k < w.length; k++) {
-    if (letters.includes(w[k]!)) return { letter: w[k]!, attached: k < w.length - 1 };
-    if (!/[a-zA-Z]/.test(w[k]!)) return null;
-  }
-  return null;
-}
-
-/** The texts a word may name as paths: itself, a `--flag=` or `NAME=` value, a short flag's attached path, `@file`. */
-function pathTexts(word: string): string[] {
-  if (word.startsWith('--')) {
-    const eq = word.indexOf('=');
-    return eq > 0 ? [word.slice(eq + 1)] : [];
-  }
-  if (word.startsWith('-')) {
-    // A short flag's attached value (`-o.env`, `-I../include`): judged when it looks like a file name.
-    const out: string[] = [];
-    const attached = /^-[A-Za-z]+?([/~.].*)$/.exec(word);
-    if (attached && /^(\/|~|\.\.?(\/|$))/.test(attached[1]!)) out.push(attached[1]!);
-    const rest = word.slice(2);
-    if (/^[A-Za-z]/.test(word.slice(1)) && /[./]/.test(rest) && !out.includes(rest)) out.push(rest);
-    return out;
-  }
-  const out = [word];
-  const eq = /^[A-Za-z_][A-Za-z0-9_.-]*=(.+)$/.exec(word);
-  if (eq) out.push(eq[1]!);
-  if (eq && eq[1]!.startsWith('@') && eq[1]!.length > 1) out.push(eq[1]!.slice(1));
-  if (word.startsWith('@') && word.length > 1) out.push(word.slice(1));
-  return out;
-}
-
-interface Where {
-  /** Real absolute directory the command runs in. */
-  cwd: string;
-}
-
-function outside(what: string, reason: string): never {
-  card('place-outside', `${what} is outside the workspace: ${reason}`);
-}
-
-function insideOrCard(view: FileView, text: string, where: Where, what: string): Place {
-  const place = view.place(text, where.cwd);
-  if (place.kind === 'outside') outside(what, place.reason);
-  return place;
-}
-
-const RECURSIVE_READERS: Record<string, (argv: readonly string[]) => Descent | null> = {
-  grep: (argv) =>
-    argv.some(
-      (w) =>
-        /^-[a-zA-Z]*[rR]/.test(w) ||
-        w === '--recursive' ||
-        w === '--dereference-recursive' ||
-        w === '-d' ||
-        w === '--directories' ||
-        w.startsWith('--directories=recurse'),
-    )
-      ? {
-          hidden: true,
-          ignoredToo: true,
-          // -R follows every link it meets; -r only those named on the command line.
-          follows: argv.some((w) => /^-[a-zA-Z]*R/.test(w) || w === '--dereference-recursive'),
-        }
-      : null,
-  rg: rgDescent,
-  ag: (argv) => ({
-    hidden: argv.some((w) => w === '--hidden' || w === '-u' || w === '--unrestricted'),
-    ignoredToo: argv.some((w) => w === '-u' || w === '--unrestricted' || w.startsWith('--skip-vcs-ignores')),
-    follows: argv.some((w) => w === '-f' || w === '--follow'),
-  }),
-  tar: (argv) =>
-    argv.some((w, i) => (i === 1 && /^[^-]*c/.test(w)) || /^-[a-zA-Z]*c/.test(w) || w === '--create')
-      ? { hidden: true, ignoredToo: true, follows: argv.some((w) => w === '-h' || w === '--dereference') }
-      : null,
-  zip: () => ({ hidden: true, ignoredToo: true }),
-  '7z': () => ({ hidden: true, ignoredToo: true }),
-  cp: () => null,
-};
-RECURSIVE_READERS.egrep = RECURSIVE_READERS.grep!;
-RECURSIVE_READERS.fgrep = RECURSIVE_READERS.grep!;
-
-/** grep/rg flags that print only names or counts: what is below is never shown. */
-const NAMES_ONLY_FLAGS =
-  /^(-[a-zA-Z]*[lLcq][a-zA-Z]*|--files-with-matches|--files-without-match|--count|--files|--quiet|--count-matches)$/;
-/** rg's: -L is --follow there, not a names-only flag. */
-const RG_NAMES_ONLY_FLAGS =
-  /^(-[a-zA-Z]*[lcq][a-zA-Z]*|--files-with-matches|--files-without-match|--count|--files|--quiet|--count-matches)$/;
-
-/** Whether a search with these words prints only names or counts (what it reads is never shown). */
-function printsNamesOnly(program: string, argv: readonly string[]): boolean {
-  const flags = program === 'rg' ? RG_NAMES_ONLY_FLAGS : NAMES_ONLY_FLAGS;
-  return argv.some((w) => flags.test(w));
-}
-
-/** Programs that unpack trees whose links exist only once they have run. */
-const UNPACKERS = /^(tar|unzip|7z|7za|cpio|bsdtar|rsync)$/;
-
-/**
- * A command that makes or moves links changes where the paths of the commands after it lead, which
- * this rule judges beforehand: it must come last (a later call is judged against the new links).
- * `ln -s`'s target is also judged from the link's own directory, where it will be read.
- */
-function linksChange(
-  program: string,
-  argv: readonly string[],
-  places: readonly { word: string; place: Place; index: number }[],
-  view: FileView,
-  where: Where,
-  last: boolean,
-): void {
-  const operands = places.filter((p) => !argv[p.index]!.startsWith('-'));
-  let changes: string | null = null;
-  if (program === 'ln') {
-    changes = 'ln makes a link';
-    const symbolic = argv.some((w) => /^-[a-zA-Z]*s/.test(w) || w === '--symbolic');
-    const link = operands.length > 1 ? operands[operands.length - 1] : null;
-    if (symbolic && link && link.place.kind === 'inside') {
-      const linkDir = link.place.stat?.isDirectory() ? link.place.abs : path.posix.dirname(link.place.abs);
-      for (const target of operands.slice(0, -1)) {
-        const text = argv[target.index];
-        const from = view.place((text!.startsWith('/') ? text : `${linkDir}/${text}`)!, where.cwd);
-        if (from.kind === 'outside')
-          outside(`the link target ${text}`, `read from the link's directory, ${from.reason}`);
-      }
-    }
-  } else if (
-    program === 'mv' &&
-    operands.slice(0, -1).some((p) => p.place.kind === 'inside' && view.holdsLink(argv[p.index]!, where.cwd, p.place))
-  ) {
-    changes = 'mv moves a link (or a folder holding one), whose relative target then leads elsewhere';
-  } else if (
-    program === 'cp' &&
-    argv.some(
-      (w) => /^-[a-zA-Z]*[rRaPds]/.test(w) || /^--(recursive|archive|no-dereference|symbolic-link|link)/.test(w),
-    )
-  ) {
-    if (
-      operands.slice(0, -1).some((p) => p.place.kind === 'inside' && view.holdsLink(argv[p.index]!, where.cwd, p.place))
-    )
-      changes = 'cp copies links as links';
-  } else if (
-    UNPACKERS.test(program) &&
-    (program !== 'tar' ||
-      argv.some((w, i) => (i === 1 && /^[^-]*x/.test(w)) || /^-[a-zA-Z]*x/.test(w) || w === '--extract'))
-  ) {
-    changes = `${program} unpacks files, links among them`;
-  }
-  if (changes && !last)
-    card(
-      'shell-construct',
-      `${changes}, which changes where the paths after it lead; run what follows in its own call`,
-    );
-}
 
 function judgeCommand(
   cmd: ShellCommand,
@@ -518,7 +150,10 @@ function judgeCommand(
   if (SHELLS.has(program)) {
     const script = inlineScript(program, words, connector, cmd.redirects);
     if (script !== null) {
-      judgeScript(script, where, view, ctx, last, depth);
+      judgeScript(script, where, view, ctx, last, depth, (inner, cwd, innerLast, innerDepth) => {
+        const { cwds } = directories(inner, cwd, view, { index: -1 });
+        judgeList(inner, cwds, view, ctx, innerLast, innerDepth);
+      });
       // What is left of the command is its redirects and assignments, judged as for any program.
       judgeCommand(
         { ...cmd, words: [{ value: 'true', parts: [{ text: 'true', quoted: false }], glob: false, tilde: false }] },
@@ -541,7 +176,7 @@ function judgeCommand(
   if (program === 'find') {
     const exec = argv.find((w) => ['-exec', '-execdir', '-ok', '-okdir'].includes(w));
     if (exec) {
-      judgeFindExec(judged, cmd, where, view, ctx, connector, last, depth);
+      judgeFindExec(judged, cmd, where, view, ctx, connector, last, depth, judgeCommand);
       return;
     }
   }
@@ -747,129 +382,6 @@ function judgeCommand(
   }
 }
 
-/**
- * `find … -exec CMD {} ;`: CMD given every file find may list (consumerProblem names the programs
- * allowed), judged with its own words and for what those files are; then find without its -exec.
- */
-function judgeFindExec(
-  judged: Judged,
-  cmd: ShellCommand,
-  where: Where,
-  view: FileView,
-  ctx: ContainedContext,
-  connector: string,
-  last: boolean,
-  depth: number,
-): void {
-  const { argv, words } = judged;
-  const reading = readFind(argv);
-  const runs = '`find -exec` runs a command for each file it finds';
-  if (!reading.ok) card('shell-construct', `${runs}, and ${reading.reason}`);
-  const kept = new Set(words.map((_, k) => k));
-  for (const exec of reading.execs) {
-    const problem = consumerProblem(exec.argv);
-    if (problem) card('shell-construct', `${runs}: ${problem}`);
-    judgeCommand(consumerCommand(exec.indices.map((k) => words[k]!)), where, view, ctx, 'start', last, depth + 1);
-    judgeFileList(exec.argv, reading.list, where, view, false);
-    const open = exec.indices[0]! - 1;
-    let close = exec.indices[exec.indices.length - 1]! + 1;
-    while (close < argv.length && argv[close] !== ';' && argv[close] !== '+') close++;
-    for (let k = open; k <= close; k++) kept.delete(k);
-  }
-  const rest = words.filter((_, k) => kept.has(k));
-  judgeCommand({ ...cmd, assignments: judged.assignments, words: rest }, where, view, ctx, connector, last, depth + 1);
-}
-
-/** A program given a list of files, as a simple command of its own words (no redirects). */
-function consumerCommand(words: readonly ShellWord[]): ShellCommand {
-  return { assignments: [], words, redirects: [], connector: 'start', text: words.map((w) => w.value).join(' ') };
-}
-
-/** Programs given a list of files that print of each only its name, a count or a digest. */
-const SHOWS_NAMES_ONLY = new Set([
-  'md5sum',
-  'sha1sum',
-  'sha256sum',
-  'sha512sum',
-  'basename',
-  'dirname',
-  'realpath',
-  'readlink',
-  'echo',
-  'printf',
-]);
-
-/**
- * What a program given every file of `list` would do beyond its own words: read a secrets file
- * among them to the model, follow a link among them out of the workspace, or (from xargs, which
- * splits its input, `split`) be given a name cut in two or read as an option.
- */
-function judgeFileList(
-  consumer: readonly string[],
-  list: FileList,
-  where: Where,
-  view: FileView,
-  split: boolean,
-): void {
-  const program = consumer[0] === 'npx' ? consumer[1]! : consumer[0]!;
-  const roots = list.roots.length > 0 ? list.roots : ['.'];
-  const content =
-    !NAMES_ONLY.has(program) &&
-    !SHOWS_NAMES_ONLY.has(program) &&
-    !(PATTERN_FIRST.has(program) && printsNamesOnly(program, consumer));
-  for (const root of roots) {
-    const place = insideOrCard(view, root, where, `the path ${root}`);
-    if (place.kind !== 'inside') continue;
-    const problem = view.listProblem(place, list.how, list.filter, {
-      content,
-      links: list.listsLinks,
-      split,
-      bareNames: list.bareNames,
-    });
-    if (problem)
-      card(
-        problem.code,
-        `${program} would be given the files listed below ${place.rel || '.'}, and ${problem.sentence}${problem.code === 'shows-secret' ? ', and what it prints goes to the model' : ''}`,
-      );
-  }
-}
-
-/** `PRODUCER | … | xargs CMD`: CMD given every file the producer may list. */
-function judgeXargs(
-  commands: readonly ShellCommand[],
-  i: number,
-  judged: Judged,
-  where: Where,
-  view: FileView,
-  ctx: ContainedContext,
-  last: boolean,
-  depth: number,
-): void {
-  const cmd = commands[i]!;
-  const runs = RUNS_OTHERS.xargs!;
-  if (cmd.connector !== '|') card('shell-construct', runs);
-  const readsAFile = (c: ShellCommand): boolean =>
-    c.redirects.some((r) => r.kind === 'heredoc' || (r.kind === 'file' && r.op === '<'));
-  let j = i;
-  while (j > 0 && commands[j]!.connector === '|') j--;
-  const list = producerList(unwrap(commands[j]!).argv);
-  if (list === null) card('shell-construct', `${runs}, and its input is not a list of files this rule reads`);
-  for (let k = j + 1; k <= i; k++) {
-    if (readsAFile(commands[k]!)) card('shell-construct', `${runs}, and its input comes from a file`);
-    if (k < i && !passesLinesOn(unwrap(commands[k]!).argv))
-      card('shell-construct', `${runs}, and ${commands[k]!.text} changes the list it is given`);
-  }
-  const reading = readXargs(judged.argv);
-  if (!reading.ok) card('shell-construct', `${runs}, and ${reading.reason}`);
-  const problem = consumerProblem(reading.argv);
-  if (problem) card('shell-construct', `${runs}: ${problem}`);
-  const consumer = consumerCommand(reading.offset.map((k) => judged.words[k]!));
-  judgeCommand({ ...consumer, redirects: cmd.redirects }, where, view, ctx, 'start', last, depth + 1);
-  // xargs splits its input on blanks and reads quotes, unless both ends use NULs (-print0, -0).
-  const nul = judged.argv.some((w) => w === '-0' || w === '--null');
-  judgeFileList(reading.argv, list, where, view, !(nul && list.nul));
-}
-
 /** Each simple command of a list in each directory it may run in (`cwds`, from directories()). */
 function judgeList(
   commands: readonly ShellCommand[],
@@ -887,108 +399,11 @@ function judgeList(
       for (const command of loopRuns(commands[i]!, view, cwd)) {
         const judged = unwrap(command);
         if (judged.argv[0] === 'xargs' && judged.assignments.length === 0)
-          judgeXargs(commands, i, judged, { cwd }, view, ctx, isLast, depth);
+          judgeXargs(commands, i, judged, { cwd }, view, ctx, isLast, depth, judgeCommand);
         else judgeCommand(command, { cwd }, view, ctx, command.connector, isLast, depth);
       }
     }
   }
-}
-
-/** A glob's matches as sh writes them: relative to the directory when the pattern is relative. */
-function asShGives(word: ShellWord, expanded: readonly string[], cwd: string): string[] {
-  if (word.value.startsWith('/')) return [...expanded];
-  return expanded.map((name) => (name.startsWith(`${cwd}/`) ? name.slice(cwd.length + 1) : name));
-}
-
-/**
- * A loop's body command once per value of the loop (its globs expanded as sh will, in `cwd`), with
- * `$NAME` replaced by the value; a command outside a loop as it is. An unquoted `$NAME` whose value
- * sh would split or expand again is a card.
- */
-function loopRuns(command: ShellCommand, view: FileView, cwd: string): ShellCommand[] {
-  const loop = command.loop;
-  if (!loop) return [command];
-  const values: string[] = [];
-  for (const word of loop.values) {
-    const found = view.expand(word, cwd);
-    if (found === null) card('shell-construct', `the loop's pattern ${word.value} matches more than 2000 names`);
-    const expanded = asShGives(word, found, cwd);
-    if (word.tilde) outside(`the loop's value ${word.value}`, '`~` names a home directory');
-    const option = expanded.find((v) => v.startsWith('-'));
-    if (option) card('shell-construct', `the loop's value ${option} starts with - and would be read as an option`);
-    values.push(...expanded);
-  }
-  return values.map((value) => ({
-    ...command,
-    words: command.words.map((w) => (w.expands ? withValue(w, loop.name, value) : w)),
-  }));
-}
-
-function withValue(word: ShellWord, name: string, value: string): ShellWord {
-  const parts = word.parts.map((p) => {
-    if (!p.variable || p.name !== name) return p;
-    if (!p.quoted && (value === '' || /[\s*?[\]]/.test(value)))
-      card(
-        'shell-construct',
-        `the unquoted $${name} would split or expand ${JSON.stringify(value)} again; quote it: "$${name}"`,
-      );
-    return { text: value, quoted: true };
-  });
-  const expands = parts.some((p) => p.variable) ? { expands: true as const } : {};
-  return { ...word, value: parts.map((p) => p.text).join(''), parts, ...expands };
-}
-
-/** Shells' options an inline script may come with: login, exit on error, trace, unset is an error, pipefail. */
-const SCRIPT_SHELL_FLAGS = /^-[elxuc]+$|^--login$|^--noprofile$|^--norc$/;
-const SCRIPT_SHELLS = new Set(['sh', 'bash', 'dash']);
-
-/**
- * The script of `bash -c 'SCRIPT'` (or `sh -lc`, `bash -ec`, `bash -o pipefail -c`): a literal word
- * run as shell code, read here as a command of its own. Null when the shell takes more (arguments
- * after the script, other options, an interactive flag) or reads its input from a pipe or a file.
- */
-function inlineScript(
-  program: string,
-  words: readonly ShellWord[],
-  connector: string,
-  redirects: ShellCommand['redirects'],
-): string | null {
-  if (!SCRIPT_SHELLS.has(program) || connector === '|') return null;
-  if (redirects.some((r) => r.kind === 'heredoc' || (r.kind === 'file' && r.op === '<'))) return null;
-  let c = false;
-  let i = 1;
-  for (; i < words.length - 1; i++) {
-    const w = words[i]!.value;
-    if (w === '-o' && words[i + 1]?.value === 'pipefail' && i + 2 < words.length - 1) {
-      i++;
-      continue;
-    }
-    if (!SCRIPT_SHELL_FLAGS.test(w) || words[i]!.glob) return null;
-    if (/^-[a-z]*c/.test(w)) c = true;
-  }
-  if (!c || i !== words.length - 1) return null;
-  const script = words[i]!;
-  return script.glob || script.tilde ? null : script.value;
-}
-
-/** Most shells inside shells read (`bash -c "sh -c '…'"`). */
-const SCRIPT_DEPTH = 3;
-
-/** A shell's inline script, judged as its own command in the directory the shell starts in. */
-function judgeScript(
-  script: string,
-  where: Where,
-  view: FileView,
-  ctx: ContainedContext,
-  last: boolean,
-  depth: number,
-): void {
-  if (depth >= SCRIPT_DEPTH) card('shell-construct', `shells nested more than ${SCRIPT_DEPTH} deep are not read`);
-  const form = readCommand(script).form();
-  if (!form.ok) card(form.undecidable ? 'undecidable' : 'shell-construct', `in the shell's script: ${form.reason}`);
-  const inner = form.commands;
-  const { cwds } = directories(inner, where.cwd, view, { index: -1 });
-  judgeList(inner, cwds, view, ctx, last, depth + 1);
 }
 
 /** Whether the word at `index` is the value of `--env-file` (node, bun, deno read it for themselves). */
@@ -1004,62 +419,6 @@ function hasLocalBin(view: FileView, cwd: string, name: string): boolean {
     if (dir === view.workspace || !dir.startsWith(view.workspace)) return false;
     dir = path.dirname(dir);
   }
-}
-
-/** What a program deletes or overwrites among the places its words name. */
-function lossTargets(
-  program: string,
-  argv: readonly string[],
-  places: readonly { word: string; place: Place; index: number }[],
-): { place: Place; recursive: boolean; how: string }[] {
-  const recursive = argv.some((w) => /^-[a-zA-Z]*[rR]/.test(w) || w === '--recursive');
-  const operands = places.filter((p) => !argv[p.index]!.startsWith('-'));
-  switch (program) {
-    case 'rm':
-    case 'rmdir':
-    case 'unlink':
-    case 'shred':
-    case 'srm':
-      return operands.map((p) => ({ place: p.place, recursive, how: 'deletes it:' }));
-    case 'mv':
-      return operands.map((p) => ({ place: p.place, recursive: true, how: 'moves or overwrites it:' }));
-    case 'cp':
-    case 'install':
-    case 'ln':
-    case 'rsync': {
-      const last = operands[operands.length - 1];
-      return last && operands.length > 1 ? [{ place: last.place, recursive: false, how: 'overwrites it:' }] : [];
-    }
-    case 'truncate':
-    case 'tee':
-      return operands.map((p) => ({ place: p.place, recursive: false, how: 'overwrites it:' }));
-    case 'sed':
-    case 'perl':
-      return argv.some((w) => /^-[a-zA-Z]*i/.test(w) || w.startsWith('--in-place'))
-        ? operands.map((p) => ({ place: p.place, recursive: false, how: 'edits it in place:' }))
-        : [];
-    case 'dd':
-      return places
-        .filter((p) => argv[p.index]!.startsWith('of=') && p.word !== argv[p.index])
-        .map((p) => ({ place: p.place, recursive: false, how: 'overwrites it:' }));
-    case 'find':
-      return argv.includes('-delete')
-        ? operands
-            .filter((p) => p.index < firstExpression(argv))
-            .map((p) => ({ place: p.place, recursive: true, how: '-delete deletes what it finds:' }))
-        : [];
-    case 'git': {
-      const sub = gitSubcommand(argv.slice(1))[0];
-      return sub === 'rm' ? operands.map((p) => ({ place: p.place, recursive, how: 'rm deletes it:' })) : [];
-    }
-    default:
-      return [];
-  }
-}
-
-function firstExpression(argv: readonly string[]): number {
-  const i = argv.findIndex((w, n) => n > 0 && (w.startsWith('-') || w === '(' || w === '!'));
-  return i < 0 ? argv.length : i;
 }
 
 /**

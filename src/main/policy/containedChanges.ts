@@ -1,0 +1,123 @@
+// What a command changes that contained mode must see before it runs (policy/contained.ts): a link
+// made or moved (which changes where the paths after it lead, so it must come last), and what it
+// deletes or overwrites among the places its words name (the losses a checkpoint may not undo).
+import path from 'node:path';
+import type { FileView, Place } from './containedFiles';
+import { gitSubcommand } from './containedPrograms';
+import { card, outside, type Where } from './containedJudging';
+
+/** Programs that unpack trees whose links exist only once they have run. */
+export const UNPACKERS = /^(tar|unzip|7z|7za|cpio|bsdtar|rsync)$/;
+
+/**
+ * A command that makes or moves links changes where the paths of the commands after it lead, which
+ * this rule judges beforehand: it must come last (a later call is judged against the new links).
+ * `ln -s`'s target is also judged from the link's own directory, where it will be read.
+ */
+export function linksChange(
+  program: string,
+  argv: readonly string[],
+  places: readonly { word: string; place: Place; index: number }[],
+  view: FileView,
+  where: Where,
+  last: boolean,
+): void {
+  const operands = places.filter((p) => !argv[p.index]!.startsWith('-'));
+  let changes: string | null = null;
+  if (program === 'ln') {
+    changes = 'ln makes a link';
+    const symbolic = argv.some((w) => /^-[a-zA-Z]*s/.test(w) || w === '--symbolic');
+    const link = operands.length > 1 ? operands[operands.length - 1] : null;
+    if (symbolic && link && link.place.kind === 'inside') {
+      const linkDir = link.place.stat?.isDirectory() ? link.place.abs : path.posix.dirname(link.place.abs);
+      for (const target of operands.slice(0, -1)) {
+        const text = argv[target.index];
+        const from = view.place((text!.startsWith('/') ? text : `${linkDir}/${text}`)!, where.cwd);
+        if (from.kind === 'outside')
+          outside(`the link target ${text}`, `read from the link's directory, ${from.reason}`);
+      }
+    }
+  } else if (
+    program === 'mv' &&
+    operands.slice(0, -1).some((p) => p.place.kind === 'inside' && view.holdsLink(argv[p.index]!, where.cwd, p.place))
+  ) {
+    changes = 'mv moves a link (or a folder holding one), whose relative target then leads elsewhere';
+  } else if (
+    program === 'cp' &&
+    argv.some(
+      (w) => /^-[a-zA-Z]*[rRaPds]/.test(w) || /^--(recursive|archive|no-dereference|symbolic-link|link)/.test(w),
+    )
+  ) {
+    if (
+      operands.slice(0, -1).some((p) => p.place.kind === 'inside' && view.holdsLink(argv[p.index]!, where.cwd, p.place))
+    )
+      changes = 'cp copies links as links';
+  } else if (
+    UNPACKERS.test(program) &&
+    (program !== 'tar' ||
+      argv.some((w, i) => (i === 1 && /^[^-]*x/.test(w)) || /^-[a-zA-Z]*x/.test(w) || w === '--extract'))
+  ) {
+    changes = `${program} unpacks files, links among them`;
+  }
+  if (changes && !last)
+    card(
+      'shell-construct',
+      `${changes}, which changes where the paths after it lead; run what follows in its own call`,
+    );
+}
+
+/** What a program deletes or overwrites among the places its words name. */
+export function lossTargets(
+  program: string,
+  argv: readonly string[],
+  places: readonly { word: string; place: Place; index: number }[],
+): { place: Place; recursive: boolean; how: string }[] {
+  const recursive = argv.some((w) => /^-[a-zA-Z]*[rR]/.test(w) || w === '--recursive');
+  const operands = places.filter((p) => !argv[p.index]!.startsWith('-'));
+  switch (program) {
+    case 'rm':
+    case 'rmdir':
+    case 'unlink':
+    case 'shred':
+    case 'srm':
+      return operands.map((p) => ({ place: p.place, recursive, how: 'deletes it:' }));
+    case 'mv':
+      return operands.map((p) => ({ place: p.place, recursive: true, how: 'moves or overwrites it:' }));
+    case 'cp':
+    case 'install':
+    case 'ln':
+    case 'rsync': {
+      const last = operands[operands.length - 1];
+      return last && operands.length > 1 ? [{ place: last.place, recursive: false, how: 'overwrites it:' }] : [];
+    }
+    case 'truncate':
+    case 'tee':
+      return operands.map((p) => ({ place: p.place, recursive: false, how: 'overwrites it:' }));
+    case 'sed':
+    case 'perl':
+      return argv.some((w) => /^-[a-zA-Z]*i/.test(w) || w.startsWith('--in-place'))
+        ? operands.map((p) => ({ place: p.place, recursive: false, how: 'edits it in place:' }))
+        : [];
+    case 'dd':
+      return places
+        .filter((p) => argv[p.index]!.startsWith('of=') && p.word !== argv[p.index])
+        .map((p) => ({ place: p.place, recursive: false, how: 'overwrites it:' }));
+    case 'find':
+      return argv.includes('-delete')
+        ? operands
+            .filter((p) => p.index < firstExpression(argv))
+            .map((p) => ({ place: p.place, recursive: true, how: '-delete deletes what it finds:' }))
+        : [];
+    case 'git': {
+      const sub = gitSubcommand(argv.slice(1))[0];
+      return sub === 'rm' ? operands.map((p) => ({ place: p.place, recursive, how: 'rm deletes it:' })) : [];
+    }
+    default:
+      return [];
+  }
+}
+
+export function firstExpression(argv: readonly string[]): number {
+  const i = argv.findIndex((w, n) => n > 0 && (w.startsWith('-') || w === '(' || w === '!'));
+  return i < 0 ? argv.length : i;
+}

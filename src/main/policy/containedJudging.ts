@@ -1,0 +1,121 @@
+// What every part of a contained judgment shares (policy/contained.ts and the parts it asks:
+// containedOperands.ts, containedChanges.ts, containedLists.ts, containedShells.ts): the decision's
+// context, the card thrown from deep in it with its rule's code and sentence, the places a word names
+// checked against the workspace, and a command's words once its wrappers (env, timeout, nice) are
+// taken off.
+import path from 'node:path';
+import type { PathContext } from '../workspace/types';
+import type { FileView, IgnoreRules, Place } from './containedFiles';
+import type { CwdResolution } from './paths';
+import type { ShellCommand, ShellWord } from './shellForm';
+import type { GateCode } from './types';
+
+export interface ContainedContext {
+  paths: PathContext;
+  /** Relative to the workspace; the command starts there. */
+  cwd?: string;
+  /** That cwd as the call's preparation resolved it, once; absent: resolved here. */
+  where?: CwdResolution;
+  /** Domains this agent's contained processes may reach. */
+  allowedDomains: readonly string[];
+  /** The checkpoint's size cap (a larger file is named, never stored). */
+  maxFileBytes?: number;
+  /** /tmp is the agent's own directory inside the sandbox (bubblewrap). */
+  privateTmp?: boolean;
+  /** Compiled .gitignore rules kept across decisions; absent: read in this decision. */
+  ignoreRules?: IgnoreRules;
+  /** The ports the agent's own started processes listen on (curl to another loopback port is a card); undefined: unknown, any. */
+  ownPorts?: readonly number[];
+}
+
+/** A card's rule, thrown from deep in the judgment (not an Error: a stack trace costs more than the decision). */
+export class Card {
+  constructor(
+    readonly code: GateCode,
+    readonly sentence: string,
+    readonly domains?: readonly string[],
+  ) {}
+}
+
+export function card(code: GateCode, sentence: string, domains?: readonly string[]): never {
+  throw new Card(code, sentence, domains);
+}
+
+/** A system binary's path (`/usr/bin/env`): the program it names, not a place the command wants. */
+export const SYSTEM_BIN = /^\/(usr\/(local\/)?)?s?bin\/[^/]+$/;
+
+export interface Judged {
+  argv: string[];
+  words: readonly ShellWord[];
+  assignments: readonly { name: string; value: ShellWord }[];
+}
+
+/** `env NAME=v prog`, `timeout 30 prog`, `nice prog`, `/usr/bin/env prog`: the command they run. */
+export function unwrap(cmd: ShellCommand): Judged {
+  let words = [...cmd.words];
+  const assignments = [...cmd.assignments];
+  for (let guard = 0; guard < 8 && words.length > 0; guard++) {
+    const program = programName(words[0]!.value);
+    if (program === 'env') {
+      let i = 1;
+      for (; i < words.length; i++) {
+        const w = words[i]!.value;
+        if (w === '-i' || w === '--ignore-environment') continue;
+        if (w === '-u' || w === '--unset') {
+          i++;
+          continue;
+        }
+        if (w.startsWith('-')) card('shell-construct', `env ${w} is an option this rule does not read`);
+        const eq = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w);
+        if (!eq) break;
+        assignments.push({ name: eq[1]!, value: { ...words[i]!, value: w.slice(eq[0].length) } });
+      }
+      words = words.slice(i);
+      continue;
+    }
+    if (program === 'timeout') {
+      let i = 1;
+      while (i < words.length && words[i]!.value.startsWith('-'))
+        i += ['-s', '-k', '--signal', '--kill-after'].includes(words[i]!.value) ? 2 : 1;
+      words = words.slice(i + 1);
+      continue;
+    }
+    if (program === 'nice') {
+      words = words.slice(words[1]?.value === '-n' ? 3 : words[1]?.value.startsWith('-') ? 2 : 1);
+      continue;
+    }
+    break;
+  }
+  return { argv: words.map((w) => w.value), words, assignments };
+}
+
+/** The program a word names: its base name when it is a system binary's path, else the word itself. */
+export function programName(word: string): string {
+  return SYSTEM_BIN.test(word) ? path.posix.basename(word) : word;
+}
+
+export interface Where {
+  /** Real absolute directory the command runs in. */
+  cwd: string;
+}
+
+export function outside(what: string, reason: string): never {
+  card('place-outside', `${what} is outside the workspace: ${reason}`);
+}
+
+export function insideOrCard(view: FileView, text: string, where: Where, what: string): Place {
+  const place = view.place(text, where.cwd);
+  if (place.kind === 'outside') outside(what, place.reason);
+  return place;
+}
+
+/** The judgment of one simple command, which the parts that hand it a command they read call back. */
+export type JudgeCommand = (
+  cmd: ShellCommand,
+  where: Where,
+  view: FileView,
+  ctx: ContainedContext,
+  connector: string,
+  last?: boolean,
+  depth?: number,
+) => void;

@@ -1,0 +1,143 @@
+// A program run on a list of files in contained mode (policy/contained.ts): `find … -exec CMD {} +`
+// and `PRODUCER | … | xargs CMD`, judged as CMD with its own words (through the caller's judgment)
+// and as CMD given every file the producer may list (secrets among them, links out, names xargs
+// would split or read as options). The shapes are read by fileLists.ts.
+import type { FileView } from './containedFiles';
+import { NAMES_ONLY, PATTERN_FIRST, RUNS_OTHERS } from './containedPrograms';
+import {
+  card,
+  insideOrCard,
+  unwrap,
+  type ContainedContext,
+  type JudgeCommand,
+  type Judged,
+  type Where,
+} from './containedJudging';
+import { printsNamesOnly } from './containedOperands';
+import { consumerProblem, passesLinesOn, producerList, readFind, readXargs, type FileList } from './fileLists';
+import type { ShellCommand, ShellWord } from './shellForm';
+
+/**
+ * `find … -exec CMD {} ;`: CMD given every file find may list (consumerProblem names the programs
+ * allowed), judged with its own words and for what those files are; then find without its -exec.
+ */
+export function judgeFindExec(
+  judged: Judged,
+  cmd: ShellCommand,
+  where: Where,
+  view: FileView,
+  ctx: ContainedContext,
+  connector: string,
+  last: boolean,
+  depth: number,
+  judgeCommand: JudgeCommand,
+): void {
+  const { argv, words } = judged;
+  const reading = readFind(argv);
+  const runs = '`find -exec` runs a command for each file it finds';
+  if (!reading.ok) card('shell-construct', `${runs}, and ${reading.reason}`);
+  const kept = new Set(words.map((_, k) => k));
+  for (const exec of reading.execs) {
+    const problem = consumerProblem(exec.argv);
+    if (problem) card('shell-construct', `${runs}: ${problem}`);
+    judgeCommand(consumerCommand(exec.indices.map((k) => words[k]!)), where, view, ctx, 'start', last, depth + 1);
+    judgeFileList(exec.argv, reading.list, where, view, false);
+    const open = exec.indices[0]! - 1;
+    let close = exec.indices[exec.indices.length - 1]! + 1;
+    while (close < argv.length && argv[close] !== ';' && argv[close] !== '+') close++;
+    for (let k = open; k <= close; k++) kept.delete(k);
+  }
+  const rest = words.filter((_, k) => kept.has(k));
+  judgeCommand({ ...cmd, assignments: judged.assignments, words: rest }, where, view, ctx, connector, last, depth + 1);
+}
+
+/** A program given a list of files, as a simple command of its own words (no redirects). */
+export function consumerCommand(words: readonly ShellWord[]): ShellCommand {
+  return { assignments: [], words, redirects: [], connector: 'start', text: words.map((w) => w.value).join(' ') };
+}
+
+/** Programs given a list of files that print of each only its name, a count or a digest. */
+export const SHOWS_NAMES_ONLY = new Set([
+  'md5sum',
+  'sha1sum',
+  'sha256sum',
+  'sha512sum',
+  'basename',
+  'dirname',
+  'realpath',
+  'readlink',
+  'echo',
+  'printf',
+]);
+
+/**
+ * What a program given every file of `list` would do beyond its own words: read a secrets file
+ * among them to the model, follow a link among them out of the workspace, or (from xargs, which
+ * splits its input, `split`) be given a name cut in two or read as an option.
+ */
+export function judgeFileList(
+  consumer: readonly string[],
+  list: FileList,
+  where: Where,
+  view: FileView,
+  split: boolean,
+): void {
+  const program = consumer[0] === 'npx' ? consumer[1]! : consumer[0]!;
+  const roots = list.roots.length > 0 ? list.roots : ['.'];
+  const content =
+    !NAMES_ONLY.has(program) &&
+    !SHOWS_NAMES_ONLY.has(program) &&
+    !(PATTERN_FIRST.has(program) && printsNamesOnly(program, consumer));
+  for (const root of roots) {
+    const place = insideOrCard(view, root, where, `the path ${root}`);
+    if (place.kind !== 'inside') continue;
+    const problem = view.listProblem(place, list.how, list.filter, {
+      content,
+      links: list.listsLinks,
+      split,
+      bareNames: list.bareNames,
+    });
+    if (problem)
+      card(
+        problem.code,
+        `${program} would be given the files listed below ${place.rel || '.'}, and ${problem.sentence}${problem.code === 'shows-secret' ? ', and what it prints goes to the model' : ''}`,
+      );
+  }
+}
+
+/** `PRODUCER | … | xargs CMD`: CMD given every file the producer may list. */
+export function judgeXargs(
+  commands: readonly ShellCommand[],
+  i: number,
+  judged: Judged,
+  where: Where,
+  view: FileView,
+  ctx: ContainedContext,
+  last: boolean,
+  depth: number,
+  judgeCommand: JudgeCommand,
+): void {
+  const cmd = commands[i]!;
+  const runs = RUNS_OTHERS.xargs!;
+  if (cmd.connector !== '|') card('shell-construct', runs);
+  const readsAFile = (c: ShellCommand): boolean =>
+    c.redirects.some((r) => r.kind === 'heredoc' || (r.kind === 'file' && r.op === '<'));
+  let j = i;
+  while (j > 0 && commands[j]!.connector === '|') j--;
+  const list = producerList(unwrap(commands[j]!).argv);
+  if (list === null) card('shell-construct', `${runs}, and its input is not a list of files this rule reads`);
+  for (let k = j + 1; k <= i; k++) {
+    if (readsAFile(commands[k]!)) card('shell-construct', `${runs}, and its input comes from a file`);
+    if (k < i && !passesLinesOn(unwrap(commands[k]!).argv))
+      card('shell-construct', `${runs}, and ${commands[k]!.text} changes the list it is given`);
+  }
+  const reading = readXargs(judged.argv);
+  if (!reading.ok) card('shell-construct', `${runs}, and ${reading.reason}`);
+  const problem = consumerProblem(reading.argv);
+  if (problem) card('shell-construct', `${runs}: ${problem}`);
+  const consumer = consumerCommand(reading.offset.map((k) => judged.words[k]!));
+  judgeCommand({ ...consumer, redirects: cmd.redirects }, where, view, ctx, 'start', last, depth + 1);
+  // xargs splits its input on blanks and reads quotes, unless both ends use NULs (-print0, -0).
+  const nul = judged.argv.some((w) => w === '-0' || w === '--null');
+  judgeFileList(reading.argv, list, where, view, !(nul && list.nul));
+}
