@@ -234,9 +234,33 @@ function judgeCommand(
   const textOnly = TEXT_ONLY.has(program) || (program === 'command' && /^-[vV]$/.test(argv[1] ?? ''));
   // Every word that may name a place: inside, or a card. Globs are expanded as sh will.
   const places: { word: string; place: Place; index: number }[] = [];
+  // `ln -s TARGET… LINK`: a target is read from the link's directory, not from here.
+  const linkTargets = new Map<number, string>();
+  if (
+    program === 'ln' &&
+    argv.some((w) => /^-[a-zA-Z]*s/.test(w) || w === '--symbolic') &&
+    !argv.some((w) => /^-[a-zA-Z]*[tT]/.test(w) || w.startsWith('--target'))
+  ) {
+    const operands = argv.flatMap((w, k) => (k > 0 && !w.startsWith('-') ? [k] : []));
+    const link = operands.length > 1 ? view.place(argv[operands[operands.length - 1]!]!, where.cwd) : null;
+    if (link?.kind === 'inside') {
+      const linkDir = link.stat?.isDirectory() ? link.abs : path.posix.dirname(link.abs);
+      for (const k of operands.slice(0, -1))
+        if (!words[k]!.glob && !words[k]!.tilde)
+          linkTargets.set(k, argv[k]!.startsWith('/') ? argv[k]! : `${linkDir}/${argv[k]}`);
+    }
+  }
   for (let i = 1; i < words.length; i++) {
     const word = words[i];
     if (patterns.has(i) || (textOnly && !word!.glob && !word!.tilde)) continue;
+    const fromLink = linkTargets.get(i);
+    if (fromLink !== undefined) {
+      const target = view.place(fromLink, where.cwd);
+      if (target.kind === 'outside')
+        outside(`the link target ${word!.value}`, `read from the link's directory, ${target.reason}`);
+      places.push({ word: word!.value, place: target, index: i });
+      continue;
+    }
     if (code.has(i)) {
       const runs = scriptProblem(program, word!.value, argv);
       if (runs) card('shell-construct', runs);

@@ -47,6 +47,8 @@ export const PLACES_OUTSIDE: readonly Row[] = [
   ['{OUT}/prog', 'place-outside'],
   ['../prog', 'place-outside'],
   ['ln -s /etc/passwd pw', 'place-outside'],
+  ['ln -s ../../outside.txt src/link', 'place-outside'],
+  ['ln -s ../b.txt link2', 'place-outside'],
   // Links made or moved mid-command: the paths after them lead elsewhere than judged.
   ['cd src && ln -s ../outside.txt ../r', 'place-outside'],
   ['ln -s src r && cat r/a.ts', 'shell-construct'],
@@ -539,6 +541,9 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['if [ -f package.json ]; then echo yes; fi'],
   ['if grep -q foo b.txt; then echo found; else echo missing; fi'],
   ['if [ -d src ]; then ls src; elif [ -d lib ]; then ls lib; else echo none; fi && echo done'],
+  // a link whose target is read from its own directory
+  ['ln -s ../b.txt src/link'],
+  ['ln -sf ../src src/deep/up'],
   // a virtualenv's activation, and where a name is found
   ['source .venv/bin/activate && pytest'],
   ['. .venv/bin/activate && python -m pytest -q'],
