@@ -51,7 +51,8 @@ import {
   type ContainedContext,
   type Where,
 } from './containedJudging';
-import { judgeFindExec, judgeXargs } from './containedLists';
+import { judgeDeletes, judgeFindExec, judgeXargs } from './containedLists';
+import { readFind } from './fileLists';
 import { nonPathOperands, pathTexts, printsNamesOnly, RECURSIVE_READERS, scriptProblem } from './containedOperands';
 import { asShGives, inlineScript, judgeScript, loopRuns } from './containedShells';
 
@@ -197,8 +198,12 @@ function judgeCommand(
       card('shell-construct', `${program} reads code from its standard input here, which this rule does not read`);
     }
   }
-  // The destroyers stay danger cards.
-  if (DANGER_PROGRAMS.test(program) && (program !== 'find' || argv.includes('-delete'))) {
+  // find -name … -delete deletes what its names keep: judged by what no checkpoint holds among them.
+  const findDeletes = program === 'find' && argv.includes('-delete') ? readFind(argv) : null;
+  if (findDeletes?.ok && findDeletes.list.filter) {
+    judgeDeletes(findDeletes.list, 'find -delete', where, view);
+  } else if (DANGER_PROGRAMS.test(program) && (program !== 'find' || argv.includes('-delete'))) {
+    // The destroyers stay danger cards.
     const danger = commandDanger([program, ...argv.slice(1)], {
       workspace: view.workspace,
       cwd: where.cwd,

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { isGitComponent } from '../workspace/gitName';
 import { resolveIn, type PathSession } from '../workspace/resolve';
 import type { ShellWord } from './shellForm';
 import { isBuildOutput, isSecretPath } from './containedPrograms';
@@ -375,6 +376,40 @@ export class FileView {
       if (filter?.filtersFiles && !followed && (dir || !filter.reads(below(rel)))) return 'go';
       return visit(rel, entry, below(rel));
     });
+  }
+
+  /**
+   * What deleting every entry a listing keeps below this directory (`find -name … -delete`, or
+   * `-exec rm -rf {} +`) loses that no checkpoint holds, or writes inside `.git`; null when nothing.
+   * Every folder is walked, `.git` and other people's packages included, since find walks them too.
+   */
+  lossAmongListed(place: Extract<Place, { kind: 'inside' }>, filter: SearchFilter): string | null {
+    if (place.rel !== '' && !place.stat?.isDirectory()) return null;
+    let found: string | null = null;
+    const below = (rel: string): string => (place.rel === '' ? rel : rel.slice(place.rel.length + 1));
+    const tooMany = this.walk(
+      place.abs,
+      place.rel,
+      { hidden: true, ignoredToo: true, skip: () => false },
+      (rel, entry) => {
+        if (!filter.reads(below(rel))) return 'go';
+        if (rel.split('/').some(isGitComponent)) {
+          found = `${rel}, inside .git, which git reads and runs as you outside the sandbox`;
+          return 'stop';
+        }
+        const abs = path.join(this.workspace, rel);
+        const loss = this.lossAt({ kind: 'inside', abs, rel, stat: this.session.lstat(abs) }, entry.isDirectory());
+        if (loss) {
+          found = loss;
+          return 'stop';
+        }
+        return 'go';
+      },
+    );
+    if (found) return found;
+    return tooMany
+      ? `${place.rel || '.'}/ holds more than ${WALK_LIMIT} entries, too many to check what would be lost`
+      : null;
   }
 
   /**

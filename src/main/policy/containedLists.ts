@@ -37,15 +37,24 @@ export function judgeFindExec(
   const runs = '`find -exec` runs a command for each file it finds';
   if (!reading.ok) card('shell-construct', `${runs}, and ${reading.reason}`);
   const kept = new Set(words.map((_, k) => k));
-  for (const exec of reading.execs) {
-    const problem = consumerProblem(exec.argv);
-    if (problem) card('shell-construct', `${runs}: ${problem}`);
-    judgeCommand(consumerCommand(exec.indices.map((k) => words[k]!)), where, view, ctx, 'start', last, depth + 1);
-    judgeFileList(exec.argv, reading.list, where, view, false);
+  const dropExec = (exec: { indices: number[] }): void => {
     const open = exec.indices[0]! - 1;
     let close = exec.indices[exec.indices.length - 1]! + 1;
     while (close < argv.length && argv[close] !== ';' && argv[close] !== '+') close++;
     for (let k = open; k <= close; k++) kept.delete(k);
+  };
+  for (const exec of reading.execs) {
+    // `-exec rm -rf {} +` over what -name keeps: the same as -delete, a folder with all it holds.
+    if (reading.list.filter && /^rm( -(r|f|rf|fr|R|Rf|fR)| --recursive| --force)*$/.test(exec.argv.join(' '))) {
+      judgeDeletes(reading.list, 'find -exec rm', where, view);
+      dropExec(exec);
+      continue;
+    }
+    const problem = consumerProblem(exec.argv);
+    if (problem) card('shell-construct', `${runs}: ${problem}`);
+    judgeCommand(consumerCommand(exec.indices.map((k) => words[k]!)), where, view, ctx, 'start', last, depth + 1);
+    judgeFileList(exec.argv, reading.list, where, view, false);
+    dropExec(exec);
   }
   const rest = words.filter((_, k) => kept.has(k));
   judgeCommand({ ...cmd, assignments: judged.assignments, words: rest }, where, view, ctx, connector, last, depth + 1);
@@ -140,4 +149,15 @@ export function judgeXargs(
   // xargs splits its input on blanks and reads quotes, unless both ends use NULs (-print0, -0).
   const nul = judged.argv.some((w) => w === '-0' || w === '--null');
   judgeFileList(reading.argv, list, where, view, !(nul && list.nul));
+}
+
+/** Deleting what a find's names keep below its roots: a card for what no checkpoint holds, or for `.git`. */
+export function judgeDeletes(list: FileList, what: string, where: Where, view: FileView): void {
+  for (const root of list.roots.length > 0 ? list.roots : ['.']) {
+    const place = insideOrCard(view, root, where, `the path ${root}`);
+    if (place.kind !== 'inside' || !list.filter) continue;
+    const loss = view.lossAmongListed(place, list.filter);
+    if (loss?.includes('inside .git')) card('git-dir', `${what} would delete ${loss}`);
+    if (loss) card('irreversible-loss', `${what} would delete what no checkpoint holds: ${loss}`);
+  }
 }

@@ -20,7 +20,9 @@ const MKFS = /^mkfs(\..+)?$/;
 /** The git subcommands that throw work away beyond recovery. */
 function gitDestroys(args: readonly string[]): string | null {
   const [sub, ...rest] = args.filter((word) => !word.startsWith('-c') || word === '-c');
-  if (sub === 'clean' && rest.some((word) => /^-[a-zA-Z]*f/.test(word) || word === '--force'))
+  // -n (--dry-run) only lists what it would delete.
+  const dryRun = rest.some((word) => /^-[a-zA-Z]*n/.test(word) || word === '--dry-run');
+  if (sub === 'clean' && !dryRun && rest.some((word) => /^-[a-zA-Z]*f/.test(word) || word === '--force'))
     return 'git clean -f deletes untracked files for good';
   if (sub === 'reset' && rest.includes('--hard')) return 'git reset --hard throws away uncommitted changes';
   if (

@@ -92,6 +92,7 @@ const FIND_TESTS: Record<string, number> = {
   '-empty': 0,
   '-print': 0,
   '-print0': 0,
+  '-delete': 0,
   '-prune': 0,
   '-not': 0,
   '!': 0,
@@ -199,7 +200,7 @@ export function producerList(argv: readonly string[]): FileList | null {
   const operands = rest.filter((w) => !w.startsWith('-'));
   if (program === 'find') {
     const reading = readFind(argv);
-    return reading.ok && reading.execs.length === 0 ? reading.list : null;
+    return reading.ok && reading.execs.length === 0 && !argv.includes('-delete') ? reading.list : null;
   }
   if (program === 'git') {
     // Operands are pathspecs git matches itself: a glob or `:` magic (`:/` is the repository's top) is not read.

@@ -423,6 +423,14 @@ export const SECRETS: readonly Row[] = [
 /** Losses a checkpoint cannot undo: ignored files, ignored trees, files over its size cap. */
 export const LOSSES: readonly Row[] = [
   ['rm .env', 'irreversible-loss'],
+  ['find . -name "*.log" -delete', 'irreversible-loss'],
+  ['find . -name "*.sqlite" -exec rm -f {} +', 'irreversible-loss'],
+  ['find . -name "*.log" -exec rm {} \\;', 'irreversible-loss'],
+  ['find . -name HEAD -delete', 'git-dir'],
+  ['find . -delete', 'danger'],
+  ['find . -name "*.ts" -o -name x -delete', 'danger'],
+  ['find . -name "*.log" -exec rm -i {} +', 'shell-construct'],
+  ['git clean -fdx', 'danger'],
   ['rm -f .env.local', 'irreversible-loss'],
   ['rm debug.log', 'irreversible-loss'],
   ['rm -rf local-data', 'irreversible-loss'],
@@ -541,6 +549,12 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['if [ -f package.json ]; then echo yes; fi'],
   ['if grep -q foo b.txt; then echo found; else echo missing; fi'],
   ['if [ -d src ]; then ls src; elif [ -d lib ]; then ls lib; else echo none; fi && echo done'],
+  // deleting build output find names; a dry run of git clean
+  ['find . -name "*.pyc" -delete'],
+  ['find . -name "__pycache__" -type d -exec rm -rf {} +'],
+  ['find src -name "*.pyc" -exec rm -f {} \\;'],
+  ['git clean -fdx -n'],
+  ['git clean -n'],
   // a link whose target is read from its own directory
   ['ln -s ../b.txt src/link'],
   ['ln -sf ../src src/deep/up'],

@@ -50,6 +50,7 @@ export function makeContainedWorkspace(): Fixture & { places: Places } {
     'node_modules/.bin/tsc': '#!/bin/sh\n',
     'README.md': '# readme\n',
     '.envrc': 'export TOKEN=x\n',
+    '.git/HEAD': 'ref: refs/heads/main\n',
   };
   for (const [rel, content] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
