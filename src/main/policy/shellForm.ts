@@ -453,8 +453,34 @@ export interface Piece {
   text: string;
   quoted: boolean;
   variable?: true;
-  /** A variable's name (`f` for `$f` and `${f}`, `?` for `$?`). */
+  /** A variable's name (`f` for `$f` and `${f}`, `?` for `$?`; `$(…)` for a command's output). */
   name?: string;
+  /** The simple commands of a `$( … )` whose output this piece is. */
+  runs?: ShellCommand[];
+}
+
+/**
+ * A `$( … )` in a word: the text of `$(cat <<'EOF' … EOF)`, or, where a word may hold what is not
+ * literal (`variables`), the commands it runs, whose output the word holds. No `cd` inside (it would
+ * change the directory of only the substitution's own commands).
+ */
+function substitutionPiece(sub: Node, quoted: boolean, variables: boolean): Piece {
+  try {
+    return { text: heredocText(sub), quoted: true };
+  } catch (error) {
+    if (!(error instanceof Refused) || !variables || !sub.text.startsWith('$(')) throw error;
+  }
+  const inner: Walk = { commands: [], pending: 'start' };
+  for (const child of sub.namedChildren) {
+    if (child && child.type !== 'comment') statement(child, [], inner);
+  }
+  if (inner.commands.length === 0 || inner.pending !== ';') refuse(CONSTRUCTS.command_substitution!);
+  // A heredoc in one is read only as the literal text above: the shells end it differently.
+  if (inner.commands.some((c) => c.redirects.some((r) => r.kind === 'heredoc')))
+    refuse(CONSTRUCTS.command_substitution!);
+  if (inner.commands.some((c) => c.words[0]?.value === 'cd'))
+    refuse('a `cd` inside `$( … )` changes the directory of only its own commands');
+  return { text: sub.text, quoted, variable: true, name: '$(…)', runs: inner.commands };
 }
 
 /** `$NAME`, `${NAME}` or a special parameter as a piece of its word; anything else is refused. */
@@ -472,6 +498,10 @@ function pieces(node: Node, into: Piece[], variables = false): void {
     case 'expansion':
       if (!variables) refuse(CONSTRUCTS[node.type]!);
       into.push(variablePiece(node, false));
+      return;
+    case 'command_substitution':
+      if (!variables) refuse(CONSTRUCTS.command_substitution!);
+      into.push(substitutionPiece(node, false, variables));
       return;
     case 'word':
     case 'number':
@@ -504,11 +534,8 @@ function pieces(node: Node, into: Piece[], variables = false): void {
           refuse(CONSTRUCTS[child.type] ?? `\`${child.text}\` inside double quotes is not literal text`);
         if (child.startIndex !== at) refuse('a double-quoted string holds text the shell grammar skipped');
         if (child.type === 'simple_expansion' || child.type === 'expansion') into.push(variablePiece(child, true));
-        else
-          into.push({
-            text: child.type === 'string_content' ? unquoteDouble(child.text) : heredocText(child),
-            quoted: true,
-          });
+        else if (child.type === 'command_substitution') into.push(substitutionPiece(child, true, variables));
+        else into.push({ text: unquoteDouble(child.text), quoted: true });
         at = child.endIndex;
       }
       if (at !== node.endIndex - 1) refuse('a double-quoted string holds text the shell grammar skipped');
@@ -695,7 +722,15 @@ function pushCommand(node: Node, outer: readonly Node[], walk: Walk): void {
   if (!PRINTS_ONLY.has(program)) {
     // In a loop's body its variable is a value of the loop's; any other variable is not seen.
     const foreign = words.flatMap((w) => w.parts).find((p) => p.variable && p.name !== walk.loop?.name);
+    if (foreign?.runs) refuse(CONSTRUCTS.command_substitution!);
     if (foreign) refuse(CONSTRUCTS[foreign.text.startsWith('${') ? 'expansion' : 'simple_expansion']!);
+  }
+  // echo "$(pwd)": the substitution's commands run first, judged as any command; echo prints their output.
+  for (const piece of words.flatMap((w) => w.parts)) {
+    for (const run of piece.runs ?? []) {
+      walk.commands.push({ ...run, connector: run.connector === 'start' ? walk.pending : run.connector });
+      walk.pending = ';';
+    }
   }
   const builtin = readsAsBuiltin(words) ? undefined : SHELL_BUILTINS[program];
   if (builtin !== undefined && !words[0]!.parts.some((p) => p.quoted)) refuse(builtin);

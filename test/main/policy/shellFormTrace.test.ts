@@ -298,3 +298,22 @@ describe('every command an if runs is one the parse judged', () => {
     expect(accepted).toBeGreaterThan(150);
   });
 });
+
+describe("echo's $( … ) runs exactly the commands the parse judged", () => {
+  it.each(['/bin/sh', 'bash'])('under %s', (shell) => {
+    let accepted = 0;
+    for (const seed of SEEDS) {
+      const rng = random(seed * 6007);
+      const out: Generated = { source: '', redirects: [] };
+      const inner = simple(rng, 0, out).replace(/ (>>?|2>) ?\S+| 2>&1/g, '');
+      const source = `echo "x $(${inner}) y" ${quote(value(rng), rng)}`;
+      const form = readShellForm(source);
+      if (!form.ok) continue;
+      accepted++;
+      const cwd = fs.mkdtempSync(path.join(dir, 'sub-'));
+      const wanted = form.commands.filter((c) => c.words[0]!.value !== 'echo').map(record);
+      expect({ seed, source, ran: trace(shell, source, cwd) }).toEqual({ seed, source, ran: wanted });
+    }
+    expect(accepted).toBeGreaterThan(100);
+  });
+});

@@ -159,9 +159,8 @@ export const SHELL_CONSTRUCTS: readonly Row[] = [
   // "$(cat <<'EOF' … EOF)" is text only with a quoted delimiter and the delimiter alone on its line.
   ['git commit -m "$(cat <<EOF\n$(id)\nEOF\n)"', 'shell-construct'],
   ['echo "$(cat <<\'EOF\'\nx\nEOF\n)" > ../out.txt', 'place-outside'],
-  ['echo "$(cat .env)"', 'shell-construct'],
+  ['echo "$(cat .env)"', 'shows-secret'],
   ['echo "$(cat <<\'EOF\' b.txt\nx\nEOF\n)"', 'shell-construct'],
-  ["echo $(cat <<'EOF'\nx\nEOF\n)", 'shell-construct'],
   ['echo "$(cat <<\'EOF\'\nx\nEOF)"', 'shell-construct'],
   ['echo "$(cat <<-\'EOF\'\n\tx\n\tEOF\n)"', 'shell-construct'],
   ["python3 -c \"$(cat <<'EOF'\nprint(open('.env').read())\nEOF\n)\"", 'shows-secret'],
@@ -187,9 +186,18 @@ export const SHELL_CONSTRUCTS: readonly Row[] = [
   // The script's cd stays in its shell: what follows runs where the command started.
   ["bash -c 'cd src' && cat ../.env", 'place-outside'],
 
-  ['echo $(cat .env)', 'shell-construct'],
+  // In echo and printf, $( … )'s commands are judged as commands: their output is what is shown.
+  ['echo $(cat .env)', 'shows-secret'],
+  ['echo "dir: $(cat ../outside.txt)"', 'place-outside'],
+  ['echo "$(curl -s https://example.com)"', 'needs-network'],
+  ['echo "$(cd .. && ls)"', 'shell-construct'],
+  ['printf "%s" "$(bash -c \'cat .env\')"', 'shows-secret'],
+  ['echo "$(cat <<EOF\n$(id)\nEOF\n)"', 'shell-construct'],
+  ['ls "$(pwd)"', 'shell-construct'],
+  ['cat $(ls)', 'shell-construct'],
+  ['X=$(pwd) echo x', 'shell-construct'],
+  ['echo $(echo $(cat .env))', 'shows-secret'],
   ['echo `id`', 'shell-construct'],
-  ['echo "$(id)"', 'shell-construct'],
   ['echo "`id`"', 'shell-construct'],
   ['ls $HOME', 'shell-construct'],
   ['ls ${PWD}', 'shell-construct'],
@@ -571,7 +579,12 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['for d in src scripts; do ls "$d" | head; done && echo done'],
   ['for t in unit integration; do npm test -- "$t" 2>&1 | tail -3; done'],
   ['for f in src/*.ts; do grep -c "import" "${f}"; done'],
-  // variables shown by echo and printf
+  // variables and commands' output shown by echo and printf
+  ['echo "$(id)"'],
+  ['echo "Current dir: $(pwd)"'],
+  ['echo $(date)'],
+  ["echo $(cat <<'EOF'\nx\nEOF\n)"],
+  ['echo "branch: $(git rev-parse --abbrev-ref HEAD)" && git status --short'],
   ['echo $?'],
   ['npm test; echo "exit: $?"'],
   ['npm test 2>&1; echo "EXIT CODE: $?"'],
