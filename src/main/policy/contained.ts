@@ -230,11 +230,14 @@ function judgeCommand(
     if (pattern > 0 && !argv.includes('-e')) patterns.add(pattern);
   }
   // bash reads the name after printf -v and test -v as a variable, and runs what an array subscript in it holds.
-  if ((program === 'printf' || program === 'test' || program === '[') && argv.slice(1).some((w) => /^-[vR]$/.test(w)))
-    card(
-      'shell-construct',
-      `${program} ${argv.find((w) => /^-[vR]$/.test(w))} reads a name as a variable, which bash evaluates`,
-    );
+  const namesVariable =
+    program === 'printf'
+      ? argv.slice(1).find((w) => /^-[vR]/.test(w))
+      : program === 'test' || program === '['
+        ? argv.slice(1).find((w) => /^-[vR]$/.test(w))
+        : undefined;
+  if (namesVariable)
+    card('shell-construct', `${program} ${namesVariable} reads a name as a variable, which bash evaluates`);
   // echo, printf and true open nothing: their words are text (a redirect of theirs is still judged).
   const textOnly = TEXT_ONLY.has(program) || (program === 'command' && /^-[vV]$/.test(argv[1] ?? ''));
   // Every word that may name a place: inside, or a card. Globs are expanded as sh will.
@@ -389,11 +392,20 @@ function judgeCommand(
     }
     const gitSub = program === 'git' ? gitSubcommand(argv.slice(1))[0] : undefined;
     // git grep searches the tracked files, secrets files among them when they are tracked.
-    const descends = gitSub === 'grep' ? { hidden: true, ignoredToo: false } : RECURSIVE_READERS[program]?.(argv);
+    // git grep searches tracked files; git diff --no-index prints what differs below two folders.
+    const descends =
+      gitSub === 'grep'
+        ? { hidden: true, ignoredToo: false }
+        : gitSub === 'diff' && argv.includes('--no-index')
+          ? { hidden: true, ignoredToo: true }
+          : RECURSIVE_READERS[program]?.(argv);
     if (descends && !((PATTERN_FIRST.has(program) || gitSub === 'grep') && printsNamesOnly(program, argv))) {
       // Its starting points: the path operands (for git grep, those after its pattern), else its directory.
       const firstPath = gitSub === 'grep' ? Math.max(...patterns, argv.indexOf('grep')) + 1 : 1;
-      const roots = places.filter((p) => p.place.kind === 'inside' && p.index >= firstPath && !values.has(p.index));
+      const roots = places.filter(
+        (p) =>
+          p.place.kind === 'inside' && p.index >= firstPath && !values.has(p.index) && !argv[p.index]!.startsWith('-'),
+      );
       const starts =
         roots.length > 0 || program === 'tar' || program === 'zip' || program === '7z'
           ? roots.map((p) => p.place)
@@ -423,7 +435,8 @@ function judgeList(
 ): void {
   for (let i = 0; i < commands.length; i++) {
     at.index = i;
-    const isLast = last && i === commands.length - 1;
+    // A loop's body runs again after its last command: a link it makes leads elsewhere on the next turn.
+    const isLast = last && i === commands.length - 1 && commands[i]!.loop === undefined;
     for (const cwd of cwds[i]!) {
       for (const command of loopRuns(commands[i]!, view, cwd)) {
         const judged = unwrap(command);

@@ -48,10 +48,12 @@ export function linksChange(
       (w) => /^-[a-zA-Z]*[rRaPds]/.test(w) || /^--(recursive|archive|no-dereference|symbolic-link|link)/.test(w),
     )
   ) {
-    if (
-      operands.slice(0, -1).some((p) => p.place.kind === 'inside' && view.holdsLink(argv[p.index]!, where.cwd, p.place))
-    )
-      changes = 'cp copies links as links';
+    // A tree copied is there only once cp has run: what reads it after is judged without its files.
+    changes = operands
+      .slice(0, -1)
+      .some((p) => p.place.kind === 'inside' && view.holdsLink(argv[p.index]!, where.cwd, p.place))
+      ? 'cp copies links as links'
+      : 'cp copies a tree, whose files what follows would read unjudged';
   } else if (
     UNPACKERS.test(program) &&
     (program !== 'tar' ||
@@ -95,7 +97,7 @@ export function lossTargets(
       return operands.map((p) => ({ place: p.place, recursive: false, how: 'overwrites it:' }));
     case 'sed':
     case 'perl':
-      return argv.some((w) => /^-[a-zA-Z]*i/.test(w) || w.startsWith('--in-place'))
+      return argv.some((w) => /^-[a-zA-Z0-9]*i/.test(w) || w.startsWith('--in-place'))
         ? operands.map((p) => ({ place: p.place, recursive: false, how: 'edits it in place:' }))
         : [];
     case 'dd':

@@ -4,7 +4,7 @@
 // a word may name as paths, and how a reader descends (recursive searches, archivers).
 import type { Descent } from './containedFiles';
 import { INLINE_CODE_FLAGS, PATTERN_FIRST, SCRIPT_FIRST, VALUE_FLAGS } from './containedPrograms';
-import { rgDescent } from './fileLists';
+import { rgOverrides } from './searchFilters';
 
 export const FILTER_GLOB_FLAGS = /^--(include|exclude|exclude-dir|glob|iglob)(=.*)?$/;
 /** The searches whose filter options are globs over names (gawk's --include is a source file). */
@@ -28,6 +28,8 @@ export function nonPathOperands(
       w.startsWith('--regexp') ||
       w === '--expression' ||
       w.startsWith('--file') ||
+      w.startsWith('--from-file') ||
+      w.startsWith('--expression=') ||
       ['e', 'f'].includes(shortValue(program, w)?.letter ?? ''),
   );
   for (let i = 1; i < argv.length; i++) {
@@ -59,7 +61,16 @@ export function nonPathOperands(
       i++;
       continue;
     }
+    // An attached script (`-e1p`, `-ne'1e …'`) is read as the script it is.
+    if (short?.letter === 'e' && SCRIPT_FIRST.has(program)) {
+      code.add(i);
+      continue;
+    }
     if (short) continue;
+    if (SCRIPT_FIRST.has(program) && w!.startsWith('--expression=')) {
+      code.add(i);
+      continue;
+    }
     const taken = VALUE_FLAGS[program]?.[w!];
     if (taken !== undefined) {
       for (let k = 1; k <= taken; k++) values.add(i + k);
@@ -84,6 +95,9 @@ export function nonPathOperands(
 export function scriptProblem(program: string, script: string, argv: readonly string[]): string | null {
   if (program === 'sed') {
     if (argv.includes('--sandbox')) return null;
+    // A comment or a second line: where its commands begin is not read here.
+    if (/[#\n]/.test(script))
+      return "sed's script has a comment or several lines, whose commands this rule does not read";
     let rest = '';
     for (let i = 0; i < script.length; i++) {
       const ch = script[i]!;
@@ -114,11 +128,14 @@ export function scriptProblem(program: string, script: string, argv: readonly st
       : null;
   }
   if (/^(awk|gawk|mawk|nawk)$/.test(program)) {
-    const what = /\bsystem\b|(?<!\|)\|(?!\|)|\bgetline\b|\bprintf?\b[^;}]*>/.exec(script);
+    const what = /\bsystem\b|(?<!\|)\|(?!\|)|\bgetline\b|\bprintf?\b[^;}]*>|\bARG[VC]\b/.exec(script);
     return what
       ? `${program}'s ${what[0].trim()} runs a command or opens another file, which this rule does not read`
       : null;
   }
+  // jq's modules are files it reads (import, include; -L names where).
+  if ((program === 'jq' || program === 'yq') && /\b(import|include)\b/.test(script))
+    return `${program}'s import and include read module files, which this rule does not read`;
   return null;
 }
 
@@ -134,6 +151,8 @@ export const SHORT_VALUES: Record<string, string> = {
   gawk: 'Fvf',
   mawk: 'Fvf',
   nawk: 'Fvf',
+  jq: 'fL',
+  yq: 'fL',
 };
 
 /**
@@ -174,23 +193,28 @@ export function pathTexts(word: string): string[] {
 }
 
 export const RECURSIVE_READERS: Record<string, (argv: readonly string[]) => Descent | null> = {
-  grep: (argv) =>
-    argv.some(
-      (w) =>
-        /^-[a-zA-Z]*[rR]/.test(w) ||
-        w === '--recursive' ||
-        w === '--dereference-recursive' ||
-        w === '-d' ||
-        w === '--directories' ||
-        w.startsWith('--directories=recurse'),
-    )
+  grep: (argv) => {
+    const flags = argv
+      .slice(1)
+      .map((w) => shortFlags('grep', w))
+      .join('');
+    return /[rR]/.test(flags) ||
+      argv.some(
+        (w) =>
+          w === '--recursive' ||
+          w === '--dereference-recursive' ||
+          w === '--directories' ||
+          w.startsWith('--directories=recurse'),
+      ) ||
+      flags.includes('d')
       ? {
           hidden: true,
           ignoredToo: true,
           // -R follows every link it meets; -r only those named on the command line.
-          follows: argv.some((w) => /^-[a-zA-Z]*R/.test(w) || w === '--dereference-recursive'),
+          follows: flags.includes('R') || argv.includes('--dereference-recursive'),
         }
-      : null,
+      : null;
+  },
   rg: rgDescent,
   ag: (argv) => ({
     hidden: argv.some((w) => w === '--hidden' || w === '-u' || w === '--unrestricted'),
@@ -202,21 +226,62 @@ export const RECURSIVE_READERS: Record<string, (argv: readonly string[]) => Desc
       ? { hidden: true, ignoredToo: true, follows: argv.some((w) => w === '-h' || w === '--dereference') }
       : null,
   zip: () => ({ hidden: true, ignoredToo: true }),
+  // diff -r prints what differs below two folders, a file absent from one whole; gzip -r … -c what it compresses.
+  diff: (argv) =>
+    argv.some((w) => /r/.test(shortFlags('diff', w)) || w === '--recursive')
+      ? { hidden: true, ignoredToo: true }
+      : null,
+  gzip: (argv) =>
+    argv.some((w) => /r/.test(shortFlags('gzip', w)) || w === '--recursive')
+      ? { hidden: true, ignoredToo: true }
+      : null,
   '7z': () => ({ hidden: true, ignoredToo: true }),
   cp: () => null,
 };
 RECURSIVE_READERS.egrep = RECURSIVE_READERS.grep!;
+RECURSIVE_READERS.bzip2 = RECURSIVE_READERS.gzip!;
+RECURSIVE_READERS.xz = RECURSIVE_READERS.gzip!;
+RECURSIVE_READERS.zstd = RECURSIVE_READERS.gzip!;
 RECURSIVE_READERS.fgrep = RECURSIVE_READERS.grep!;
-
-/** grep/rg flags that print only names or counts: what is below is never shown. */
-export const NAMES_ONLY_FLAGS =
-  /^(-[a-zA-Z]*[lLcq][a-zA-Z]*|--files-with-matches|--files-without-match|--count|--files|--quiet|--count-matches)$/;
-/** rg's: -L is --follow there, not a names-only flag. */
-export const RG_NAMES_ONLY_FLAGS =
-  /^(-[a-zA-Z]*[lcq][a-zA-Z]*|--files-with-matches|--files-without-match|--count|--files|--quiet|--count-matches)$/;
 
 /** Whether a search with these words prints only names or counts (what it reads is never shown). */
 export function printsNamesOnly(program: string, argv: readonly string[]): boolean {
-  const flags = program === 'rg' ? RG_NAMES_ONLY_FLAGS : NAMES_ONLY_FLAGS;
-  return argv.some((w) => flags.test(w));
+  const letters = program === 'rg' ? /[lcq]/ : /[lLcq]/;
+  return argv.some(
+    (w) =>
+      letters.test(shortFlags(program, w)) ||
+      /^--(files-with-matches|files-without-match|count|files|quiet|count-matches)$/.test(w),
+  );
+}
+
+/**
+ * The option letters of a short cluster (`-rn`, `-5r`, `-n.`, `-tyaml`): its letters up to and
+ * including the first that takes a value (whose rest is that value), digits skipped (grep's -5 is
+ * a context of 5 lines). '' for a word that is not a short cluster.
+ */
+export function shortFlags(program: string, w: string): string {
+  if (!/^-[^-]/.test(w)) return '';
+  const takes = SHORT_VALUES[program] ?? '';
+  let out = '';
+  for (let k = 1; k < w.length; k++) {
+    const ch = w[k]!;
+    if (/[0-9]/.test(ch)) continue;
+    out += ch;
+    if (takes.includes(ch)) break;
+  }
+  return out;
+}
+
+/** What rg opens as it walks: hidden and ignored files when told, or when a glob or a type overrides its rules. */
+export function rgDescent(argv: readonly string[]): Descent {
+  const rest = argv.slice(1);
+  const overrides = rgOverrides(argv);
+  const flags = rest.map((w) => shortFlags('rg', w)).join('');
+  const us = (flags.match(/u/g) ?? []).length;
+  return {
+    hidden:
+      overrides.hidden || us > 0 || flags.includes('.') || rest.some((w) => w === '--hidden' || w === '--unrestricted'),
+    ignoredToo: overrides.ignoredToo || us > 1 || rest.some((w) => /^--no-ignore/.test(w)),
+    follows: flags.includes('L') || rest.includes('--follow'),
+  };
 }

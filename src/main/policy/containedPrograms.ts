@@ -195,7 +195,7 @@ export const VALUE_FLAGS: Record<string, Record<string, number>> = {
 };
 
 /** Programs whose first operand is a script in their own language, read for secrets' names. */
-export const SCRIPT_FIRST = new Set(['sed', 'awk', 'gawk', 'mawk', 'nawk', 'jq', 'yq', 'perl']);
+export const SCRIPT_FIRST = new Set(['sed', 'awk', 'gawk', 'mawk', 'nawk', 'jq', 'yq']);
 
 /** Variables that change what a program loads, runs or reads as configuration: a card, whatever the value. */
 const OVERRIDES = new Set([

@@ -6,7 +6,8 @@
 // else that feeds xargs, and any CMD not in FILE_CONSUMERS, is still a card.
 import type { Descent } from './containedFiles';
 import { VALUE_FLAGS } from './containedPrograms';
-import { rgOverrides, searchFilter, type SearchFilter } from './searchFilters';
+import { rgDescent, shortFlags } from './containedOperands';
+import { searchFilter, type SearchFilter } from './searchFilters';
 
 /** What a producer may list: files below `roots` (as written; none: the directory it runs in). */
 export interface FileList {
@@ -230,43 +231,30 @@ export function producerList(argv: readonly string[]): FileList | null {
     return null;
   }
   if (program === 'rg' || program === 'grep' || program === 'egrep' || program === 'fgrep') {
-    const listsNames = rest.some((w) => /^-[a-zA-Z]*l[a-zA-Z]*$/.test(w) || w === '--files-with-matches');
+    const flags = rest.map((w) => shortFlags(program, w)).join('');
+    const listsNames = flags.includes('l') || rest.includes('--files-with-matches');
     const files = program === 'rg' && rest.includes('--files');
     if (!listsNames && !files) return null;
-    const grepRecursive = program !== 'rg' && rest.some((w) => /^-[a-zA-Z]*[rR]/.test(w) || w === '--recursive');
+    const grepRecursive = program !== 'rg' && (/[rR]/.test(flags) || rest.includes('--recursive'));
     if (program !== 'rg' && !grepRecursive) return null;
     const words = searchOperands(program, argv, !files);
     const follows =
       program === 'rg'
-        ? rest.some((w) => w === '-L' || w === '--follow')
-        : rest.some((w) => /^-[a-zA-Z]*R/.test(w) || w === '--dereference-recursive');
+        ? flags.includes('L') || rest.includes('--follow')
+        : flags.includes('R') || rest.includes('--dereference-recursive');
     return {
       roots: words,
       how: program === 'rg' ? rgDescent(argv) : { hidden: true, ignoredToo: true, follows },
       filter: searchFilter(program, argv),
       listsLinks: follows,
       bareNames: words.length === 0,
-      nul: rest.some((w) =>
-        program === 'rg' ? w === '-0' || w === '--null' : /^-[a-zA-Z]*Z/.test(w) || w === '--null',
-      ),
+      nul:
+        program === 'rg'
+          ? rest.some((w) => w === '-0' || w === '--null')
+          : flags.includes('Z') || rest.includes('--null'),
     };
   }
   return null;
-}
-
-/** What rg opens as it walks: hidden and ignored files when told, or when a glob or a type overrides its rules. */
-export function rgDescent(argv: readonly string[]): Descent {
-  const rest = argv.slice(1);
-  const overrides = rgOverrides(argv);
-  return {
-    hidden:
-      overrides.hidden ||
-      rest.some((w) => w === '--hidden' || w === '-.' || /^-[a-zA-Z]*u/.test(w) || w === '--unrestricted'),
-    ignoredToo:
-      overrides.ignoredToo ||
-      rest.some((w) => /^--no-ignore/.test(w) || /^-[a-zA-Z]*uu/.test(w) || /^-[a-zA-Z]*u[a-zA-Z]*u/.test(w)),
-    follows: rest.some((w) => w === '-L' || w === '--follow'),
-  };
 }
 
 /**
@@ -350,7 +338,8 @@ export function passesLinesOn(argv: readonly string[]): boolean {
   const program = argv[0];
   const operands = argv.slice(1).filter((w) => !w.startsWith('-'));
   if (program === 'grep' || program === 'egrep' || program === 'fgrep')
-    return operands.length === 1 && !argv.some((w) => /^-[a-zA-Z]*[rRfo]/.test(w) || w.startsWith('--'));
+    // Only options that keep each line as it is: -v -i -E -F -w -x (-n, -c, -l, -o would change the names).
+    return operands.length === 1 && argv.slice(1).every((w) => !w.startsWith('-') || /^-[viEFwx]+$/.test(w));
   if (program === 'head' || program === 'tail') {
     for (let i = 1; i < argv.length; i++) {
       const w = argv[i]!;

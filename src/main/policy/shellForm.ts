@@ -269,6 +269,13 @@ const SHELL_BUILTINS: Record<string, string> = {
   bg: '`bg` manages background jobs; use start for a program that keeps running',
   disown: '`disown` lets a job outlive the command; use start for a program that keeps running',
   coproc: '`coproc` runs a command in the background',
+  compgen: '`compgen` runs commands and expands words it is given',
+  complete: '`complete` sets commands the shell runs to complete words',
+  compopt: '`compopt` changes how the shell completes words',
+  pushd: '`pushd` changes the directory of what follows; use `cd DIR &&` at the start',
+  popd: '`popd` changes the directory of what follows; use `cd DIR &&` at the start',
+  chdir: '`chdir` changes the directory of what follows; use `cd DIR &&` at the start',
+  dirs: "`dirs` reads the shell's directory stack",
   time: '`time` is a keyword in bash and a program in sh; run the command itself',
   return: '`return` outside a function is read differently by sh and bash',
   caller: '`caller` reads the shell itself',
@@ -772,6 +779,10 @@ function pushLoop(node: Node, outer: readonly Node[], walk: Walk): void {
   const at = node.children.findIndex((c) => c?.type === 'in');
   if (!name || !body || at < 0 || !node.text.startsWith('for '))
     refuse('a `for` loop without `in` runs over values this rule does not see');
+  // The loop's variable keeps its last value after the loop: a name sh or a program reads (PATH,
+  // HOME, CDPATH, IFS, a proxy) would change what follows. Only lower-case names that are none of those.
+  if (!/^[a-z_][a-z0-9_]*$/.test(name.text) || /proxy$|^(home|path|ifs|cdpath|env|tmpdir)$/.test(name.text))
+    refuse(`the loop's variable ${name.text} is a name the shell or a program reads; use a lower-case name like f`);
   const values: ShellWord[] = [];
   for (const child of node.children.slice(at + 1)) {
     if (!child || child === body || child.type === ';' || child.type === '\n') continue;
@@ -794,7 +805,7 @@ function pushTest(node: Node, outer: readonly Node[], walk: Walk): void {
   const words: ShellWord[] = [tokenWord('[')];
   const leaf = (n: Node): void => {
     if (['word', 'string', 'raw_string', 'number', 'concatenation', 'test_operator'].includes(n.type)) {
-      words.push(n.type === 'test_operator' ? tokenWord(n.text) : literalWord(n));
+      words.push(n.type === 'test_operator' ? tokenWord(n.text) : literalWord(n, false, walk.loop !== undefined));
       return;
     }
     if (n.type === 'unary_expression' || n.type === 'binary_expression') {
@@ -817,8 +828,12 @@ function pushTest(node: Node, outer: readonly Node[], walk: Walk): void {
     leaf(c);
   }
   words.push(tokenWord(']'));
+  // In a loop's body, `[ -f "$f" ]` tests each value; any other variable is not seen.
+  const foreign = words.flatMap((w) => w.parts).find((p) => p.variable && p.name !== walk.loop?.name);
+  if (foreign) refuse(CONSTRUCTS[foreign.runs ? 'command_substitution' : 'simple_expansion']!);
   const redirects = outer.flatMap((r) => redirectOf(r, () => '['));
-  walk.commands.push({ assignments: [], words, redirects, connector: walk.pending, text: node.text });
+  const loop = walk.loop ? { loop: walk.loop } : {};
+  walk.commands.push({ ...loop, assignments: [], words, redirects, connector: walk.pending, text: node.text });
   walk.pending = ';';
 }
 
@@ -833,9 +848,22 @@ function operator(token: Node, walk: Walk): void {
 
 function statement(node: Node, outer: readonly Node[], walk: Walk): void {
   switch (node.type) {
+    case 'pipeline':
+      // A pipe into or out of an if or a loop feeds (or is fed by) commands this rule reads one by one.
+      for (const child of node.namedChildren) {
+        const inner = child?.type === 'redirected_statement' ? child.children.find((c) => c.field === 'body') : child;
+        if (inner && (inner.type === 'if_statement' || inner.type === 'for_statement'))
+          refuse('a pipe into or out of an `if` or a loop is not read; write the commands without it');
+      }
+      for (const child of node.children) {
+        if (!child) continue;
+        if (child.type === 'comment') continue;
+        if (!child.isNamed) operator(child, walk);
+        else statement(child, outer, walk);
+      }
+      return;
     case 'program':
     case 'list':
-    case 'pipeline':
       for (const child of node.children) {
         if (!child) continue;
         if (child.type === 'comment') continue;

@@ -553,6 +553,9 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['find src -name "*.ts" | xargs -I {} wc -l {}'],
   ['find src -name "*.ts" | sort | xargs -n 1 wc -l 2>/dev/null'],
   ['find src -name "*.ts" | xargs eslint'],
+  ['for f in b.txt README.md; do [ -f "$f" ] && wc -l "$f"; done'],
+  ['find src -name "*.ts" | grep -v test | xargs wc -l'],
+  ['find src -name "*.ts" | grep -i -w util | xargs grep -n foo'],
   // an if over commands this rule reads
   ['if [ -f package.json ]; then echo yes; fi'],
   ['if grep -q foo b.txt; then echo found; else echo missing; fi'],
