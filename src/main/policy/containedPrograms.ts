@@ -629,7 +629,8 @@ function curlNeed(args: readonly string[], program: string, ownPorts?: readonly 
       continue;
     }
     if (word!.startsWith('-')) continue;
-    const host = urlHost(word!);
+    // Every operand of curl and wget is a URL: a bare `example.com` (or `b.txt`) is a host to reach.
+    const host = urlHost(word!) ?? (/^[^/:?#@\s]+/.exec(word!)?.[0].toLowerCase() || null);
     if (host === null) continue;
     hosts.push(host);
     if (LOOPBACK.has(host)) loopbackPorts.push(urlPort(word!));

@@ -331,6 +331,8 @@ export const NETWORK: readonly Row[] = [
   ['nc example.com 80', 'needs-network'],
   ['rsync -a . example.com:x', 'needs-network'],
   ['gh pr list', 'needs-network'],
+  ['curl example.com', 'needs-network'],
+  ['wget -q host.internal/x', 'needs-network'],
   ['pip download x', 'needs-network'],
   ['deno run https://example.com/x.ts', 'needs-network'],
   ['python3 scripts/gen.py https://api.example.com/v1', 'needs-network'],
