@@ -14,7 +14,15 @@ import {
   type Where,
 } from './containedJudging';
 import { printsNamesOnly } from './containedOperands';
-import { consumerProblem, passesLinesOn, producerList, readFind, readXargs, type FileList } from './fileLists';
+import {
+  consumerProblem,
+  passesLinesOn,
+  producerList,
+  readFind,
+  readXargs,
+  SHOWS_NAMES_ONLY,
+  type FileList,
+} from './fileLists';
 import type { ShellCommand, ShellWord } from './shellForm';
 
 /**
@@ -64,20 +72,6 @@ export function judgeFindExec(
 export function consumerCommand(words: readonly ShellWord[]): ShellCommand {
   return { assignments: [], words, redirects: [], connector: 'start', text: words.map((w) => w.value).join(' ') };
 }
-
-/** Programs given a list of files that print of each only its name, a count or a digest. */
-export const SHOWS_NAMES_ONLY = new Set([
-  'md5sum',
-  'sha1sum',
-  'sha256sum',
-  'sha512sum',
-  'basename',
-  'dirname',
-  'realpath',
-  'readlink',
-  'echo',
-  'printf',
-]);
 
 /**
  * What a program given every file of `list` would do beyond its own words: read a secrets file

@@ -57,6 +57,20 @@ const FILE_CONSUMERS = new Set([
   'shellcheck',
 ]);
 
+/** The consumers that print of each file only its name, a count or a digest (never what it holds). */
+export const SHOWS_NAMES_ONLY: ReadonlySet<string> = new Set([
+  'md5sum',
+  'sha1sum',
+  'sha256sum',
+  'sha512sum',
+  'basename',
+  'dirname',
+  'realpath',
+  'readlink',
+  'echo',
+  'printf',
+]);
+
 /** Options that make a consumer change the files it is given, per program. */
 const REWRITES: Record<string, RegExp> = {
   prettier: /^(--write|-w)$/,

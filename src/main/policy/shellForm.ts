@@ -846,6 +846,15 @@ function operator(token: Node, walk: Walk): void {
   walk.pending = t as Connector;
 }
 
+/** The statements and operators of a program, list or pipeline, in order. */
+function statements(node: Node, outer: readonly Node[], walk: Walk): void {
+  for (const child of node.children) {
+    if (!child || child.type === 'comment') continue;
+    if (!child.isNamed) operator(child, walk);
+    else statement(child, outer, walk);
+  }
+}
+
 function statement(node: Node, outer: readonly Node[], walk: Walk): void {
   switch (node.type) {
     case 'pipeline':
@@ -855,21 +864,11 @@ function statement(node: Node, outer: readonly Node[], walk: Walk): void {
         if (inner && (inner.type === 'if_statement' || inner.type === 'for_statement'))
           refuse('a pipe into or out of an `if` or a loop is not read; write the commands without it');
       }
-      for (const child of node.children) {
-        if (!child) continue;
-        if (child.type === 'comment') continue;
-        if (!child.isNamed) operator(child, walk);
-        else statement(child, outer, walk);
-      }
+      statements(node, outer, walk);
       return;
     case 'program':
     case 'list':
-      for (const child of node.children) {
-        if (!child) continue;
-        if (child.type === 'comment') continue;
-        if (!child.isNamed) operator(child, walk);
-        else statement(child, outer, walk);
-      }
+      statements(node, outer, walk);
       return;
     case 'redirected_statement': {
       const body = node.children.find((c) => c.field === 'body') ?? null;
