@@ -143,6 +143,12 @@ function judgeCommand(
       );
     return;
   }
+  // A script from a file (sed -f, awk -f) is code this rule does not read.
+  if (
+    (program === 'sed' || /^(awk|gawk|mawk|nawk)$/.test(program)) &&
+    argv.some((w) => /^-[a-zA-Z]*f/.test(w) || w.startsWith('--file'))
+  )
+    card('shell-construct', `${program} -f runs a script from a file, which this rule does not read`);
   // What the program is: a construct that runs others, a service the sandbox cannot give.
   if (RUNS_OTHERS[program]) card('shell-construct', RUNS_OTHERS[program]);
   if (SANDBOX_CANNOT[program]) card('sandbox-cannot-give', `${program} ${SANDBOX_CANNOT[program]}`);
@@ -330,6 +336,19 @@ function judgeCommand(
     }
   }
   linksChange(program, argv, places, view, where, last);
+  // patch and an unpacker write the files their input names: what they may overwrite is not read here.
+  if (program === 'patch' && !argv.includes('--dry-run'))
+    card('irreversible-loss', 'patch writes the files its patch names, which may be ones no checkpoint holds');
+  if (
+    (program === 'tar' &&
+      argv.some((w, k) => (k === 1 && /^[^-]*x/.test(w)) || /^-[a-zA-Z]*x/.test(w) || w === '--extract')) ||
+    (program === 'unzip' && !argv.some((w) => /^-[a-zA-Z]*[lvtZ]/.test(w))) ||
+    ((program === '7z' || program === '7za') && (argv[1] === 'x' || argv[1] === 'e'))
+  )
+    card(
+      'irreversible-loss',
+      `${program} writes the files its archive names, which may overwrite ones no checkpoint holds`,
+    );
   // Writes into .git: git runs its hooks and reads its config as the owner, outside the sandbox.
   const writes = [
     ...lossTargets(program, argv, places).map((t) => t.place),

@@ -624,6 +624,12 @@ function curlNeed(args: readonly string[], program: string, ownPorts?: readonly 
     ) {
       return need(`${program} ${word} goes through another host`, null);
     }
+    // A config file or a list of URLs (curl -K, wget -i) names places this rule does not read.
+    if (
+      (program === 'curl' && (/^-[a-zA-Z]*K/.test(word!) || word!.startsWith('--config'))) ||
+      (program === 'wget' && (/^-[a-zA-Z]*i/.test(word!) || word!.startsWith('--input-file')))
+    )
+      return need(`${program} ${word} reads the URLs it reaches from a file`, null);
     if (CURL_VALUE_FLAGS.has(word!)) {
       i++;
       continue;

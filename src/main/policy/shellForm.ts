@@ -733,6 +733,11 @@ function pushCommand(node: Node, outer: readonly Node[], walk: Walk): void {
     if (foreign) refuse(CONSTRUCTS[foreign.text.startsWith('${') ? 'expansion' : 'simple_expansion']!);
   }
   // echo "$(pwd)": the substitution's commands run first, judged as any command; echo prints their output.
+  // Fed by a pipe or by an enclosing if's or loop's redirect, each of them would read that input.
+  if (words.some((w) => w.parts.some((p) => p.runs)) && (walk.pending === '|' || outer.length > 0))
+    refuse(
+      '`$( … )` in a command fed by a pipe or an enclosing redirect reads that input; write its command on its own',
+    );
   for (const piece of words.flatMap((w) => w.parts)) {
     for (const run of piece.runs ?? []) {
       walk.commands.push({ ...run, connector: run.connector === 'start' ? walk.pending : run.connector });

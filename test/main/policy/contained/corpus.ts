@@ -433,6 +433,10 @@ export const SECRETS: readonly Row[] = [
 /** Losses a checkpoint cannot undo: ignored files, ignored trees, files over its size cap. */
 export const LOSSES: readonly Row[] = [
   ['rm .env', 'irreversible-loss'],
+  // patch and unpackers write the files their input names, which this rule does not read.
+  ['tar -xzf out.tgz', 'irreversible-loss'],
+  ['patch -p1 < fix.patch', 'irreversible-loss'],
+
   ['find . -name "*.log" -delete', 'irreversible-loss'],
   ['find . -name "*.sqlite" -exec rm -f {} +', 'irreversible-loss'],
   ['find . -name "*.log" -exec rm {} \\;', 'irreversible-loss'],
@@ -568,6 +572,8 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['find src -name "*.pyc" -exec rm -f {} \\;'],
   ['git clean -fdx -n'],
   ['git clean -n'],
+  ['patch -p1 --dry-run < fix.patch'],
+  ['unzip -l out.zip'],
   // a link whose target is read from its own directory
   ['ln -s ../b.txt src/link'],
   ['ln -sf ../src src/deep/up'],
@@ -694,8 +700,6 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['tee out.txt < b.txt'],
   ['sed -i s/a/b/ b.txt'],
   ['tar -czf out.tgz src'],
-  ['tar -xzf out.tgz'],
-  ['patch -p1 < fix.patch'],
   // the project's own tools through package managers and runners
   ['npm test'],
   ['npm run build'],
