@@ -160,13 +160,9 @@ export const SHORT_VALUES: Record<string, string> = {
  * and whether the value is the cluster's rest (attached) or the next word. Null when none does.
  */
 export function shortValue(program: string, w: string): { letter: string; attached: boolean } | null {
-  const letters = SHORT_VALUES[program];
-  if (!letters || !/^-[a-zA-Z]/.test(w) || w.startsWith('--')) return null;
-  for (let k = 1; k < w.length; k++) {
-    if (letters.includes(w[k]!)) return { letter: w[k]!, attached: k < w.length - 1 };
-    if (!/[a-zA-Z]/.test(w[k]!)) return null;
-  }
-  return null;
+  const { flags, end } = scanCluster(program, w);
+  const letter = flags[flags.length - 1];
+  return letter !== undefined && SHORT_VALUES[program]?.includes(letter) ? { letter, attached: end < w.length } : null;
 }
 
 /** The texts a word may name as paths: itself, a `--flag=` or `NAME=` value, a short flag's attached path, `@file`. */
@@ -260,16 +256,21 @@ export function printsNamesOnly(program: string, argv: readonly string[]): boole
  * a context of 5 lines). '' for a word that is not a short cluster.
  */
 export function shortFlags(program: string, w: string): string {
-  if (!/^-[^-]/.test(w)) return '';
+  return scanCluster(program, w).flags;
+}
+
+/** One reading of a short cluster for both: its option letters, and where they end in the word. */
+function scanCluster(program: string, w: string): { flags: string; end: number } {
+  if (!/^-[^-]/.test(w)) return { flags: '', end: 0 };
   const takes = SHORT_VALUES[program] ?? '';
-  let out = '';
+  let flags = '';
   for (let k = 1; k < w.length; k++) {
     const ch = w[k]!;
     if (/[0-9]/.test(ch)) continue;
-    out += ch;
-    if (takes.includes(ch)) break;
+    flags += ch;
+    if (takes.includes(ch)) return { flags, end: k + 1 };
   }
-  return out;
+  return { flags, end: w.length };
 }
 
 /** What rg opens as it walks: hidden and ignored files when told, or when a glob or a type overrides its rules. */
