@@ -1,23 +1,18 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
 import { markStart } from './lib/startMarks';
-import { loadedScreen, loadScreen, type ScreenName } from './screens';
+import { loadedScreen, loadScreen, onScreenLoaded, type ScreenName } from './screens';
 import { useSetupStore } from './stores/useSetupStore';
 
 // The screen is shown by hand rather than with React.lazy: a Suspense boundary holds back what it
 // reveals for a moment (React batches reveals), and the first screen is the one place that shows.
+// The loaded chunks are read as an external store: a chunk that arrives between a render and its
+// effect is still seen (an effect that found it loaded used to ask for no second render).
 function useScreen(name: ScreenName | null): ComponentType | null {
-  const [, setVersion] = useState(0);
+  const Screen = useSyncExternalStore(onScreenLoaded, () => (name === null ? null : loadedScreen(name)));
   useEffect(() => {
-    if (name === null || loadedScreen(name)) return;
-    let current = true;
-    void loadScreen(name).then(() => {
-      if (current) setVersion((version) => version + 1);
-    });
-    return () => {
-      current = false;
-    };
+    if (name !== null) void loadScreen(name);
   }, [name]);
-  return name === null ? null : loadedScreen(name);
+  return Screen;
 }
 
 /** What index.html paints before any script, kept until the first screen is here (same text, same place). */

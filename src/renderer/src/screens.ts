@@ -13,6 +13,7 @@ export type ScreenName = keyof typeof SCREENS;
 
 const loaded: Partial<Record<ScreenName, ComponentType>> = {};
 const loading: Partial<Record<ScreenName, Promise<ComponentType>>> = {};
+const listeners = new Set<() => void>();
 
 /** The screen the window opens on: the first run until the core says the setup is done. */
 export function firstScreen(info: AppInfo | null): ScreenName {
@@ -23,7 +24,9 @@ export function firstScreen(info: AppInfo | null): ScreenName {
 export function loadScreen(name: ScreenName): Promise<ComponentType> {
   loading[name] ??= SCREENS[name]().then((component) => {
     markStart('screen-loaded');
-    return (loaded[name] = component);
+    loaded[name] = component;
+    for (const listener of listeners) listener();
+    return component;
   });
   return loading[name];
 }
@@ -31,4 +34,10 @@ export function loadScreen(name: ScreenName): Promise<ComponentType> {
 /** The screen's component once its chunk is here; null until then. */
 export function loadedScreen(name: ScreenName): ComponentType | null {
   return loaded[name] ?? null;
+}
+
+/** Hears each screen's chunk arrive (for useSyncExternalStore, which also reads what arrived before it listened). */
+export function onScreenLoaded(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
