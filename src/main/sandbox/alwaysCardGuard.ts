@@ -12,6 +12,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isGitComponent } from '../workspace/gitName';
+import { isPaddockMade, wasPaddockMade } from '../workspace/paddockMade';
 import { moveEntryAt } from '../workspace/safeMove';
 import { closeDir, openDirAt, openRoot, type SafeDir } from '../workspace/safeOpen';
 import { identityOf, isRealIdentity, listCardTree, WORKFLOWS } from './alwaysCardTree';
@@ -129,6 +130,18 @@ export function ownerIdentities(listing: AlwaysCardListing): Set<string> {
 }
 
 /**
+ * For an entry Paddock's own file tools made (workspace/paddockMade.ts): 'kept' while it is as
+ * Paddock left it, 'changed' once it is not (judged again on every listing, whatever the one before
+ * held); null for anything else.
+ */
+export type PaddockMadeJudge = (rel: string, id: string) => 'kept' | 'changed' | null;
+
+/** The judge for one workspace's entries. */
+export function paddockMadeIn(workspace: string): PaddockMadeJudge {
+  return (rel, id) => (wasPaddockMade(id) ? (isPaddockMade(path.join(workspace, rel), id) ? 'kept' : 'changed') : null);
+}
+
+/**
  * What appeared between two listings (new names, or old names on a new inode: a renamed-away parent
  * brings its mount along, so a same-named replacement is new), less what carries an identity of
  * `owners`. Inside a directory that appeared itself, only the directory is named. Pure.
@@ -137,9 +150,14 @@ export function appearedBetween(
   before: AlwaysCardListing,
   after: AlwaysCardListing,
   owners: ReadonlySet<string> = new Set(),
+  paddocks: PaddockMadeJudge = () => null,
 ): string[] {
   const appeared = [...after]
-    .filter(([rel, id]) => before.get(rel) !== id && !owners.has(id))
+    .filter(([rel, id]) => {
+      if (owners.has(id)) return false;
+      const made = paddocks(rel, id);
+      return made === null ? before.get(rel) !== id : made === 'changed';
+    })
     .map(([rel]) => rel)
     .sort();
   return appeared.filter((rel) => !appeared.some((other) => rel.startsWith(`${other}/`)));
@@ -190,7 +208,12 @@ export function watchAlwaysCard(workspace: string, refusedDir: string): AlwaysCa
   const before = listAlwaysCard(workspace);
   const owners = ownerIdentities(before);
   return {
-    finish: () => moveOut(workspace, appearedBetween(before, listAlwaysCard(workspace), owners), refusedDir),
+    finish: () =>
+      moveOut(
+        workspace,
+        appearedBetween(before, listAlwaysCard(workspace), owners, paddockMadeIn(workspace)),
+        refusedDir,
+      ),
   };
 }
 

@@ -8,7 +8,7 @@
 // (empty read-only placeholders once were: nine folders appeared there, and a kill -9 left them).
 import fs from 'node:fs';
 import path from 'node:path';
-import { appearedBetween, moveOut, ownerIdentities, type MovedEntry } from './alwaysCardGuard';
+import { appearedBetween, moveOut, ownerIdentities, paddockMadeIn, type MovedEntry } from './alwaysCardGuard';
 import { identityOf, isAtOrBelow, listCardTree, type Identities } from './alwaysCardTree';
 
 /**
@@ -55,6 +55,8 @@ export function watchAlwaysCardLive(
   const initial = new Map(first.entries);
   const initialDirs = new Map(first.dirs);
   const owners = ownerIdentities(first.entries);
+  // What Paddock's own file tools write while it runs is kept, as long as it stays as they left it.
+  const paddocks = paddockMadeIn(workspace);
   let entries: Identities = first.entries;
   let dirs: Identities = first.dirs;
   const all: MovedEntry[] = [];
@@ -73,6 +75,12 @@ export function watchAlwaysCardLive(
     const parent = parentOf(rel);
     const now = dirs.get(parent) ?? entries.get(parent);
     return now !== undefined && now === (initialDirs.get(parent) ?? initial.get(parent));
+  };
+
+  const listedFrom = (dir: string): string => {
+    let from = dir;
+    for (const rel of entries.keys()) if (isAtOrBelow(from, rel)) from = parentOf(rel);
+    return from;
   };
 
   /**
@@ -101,7 +109,7 @@ export function watchAlwaysCardLive(
     const before = entries;
     entries = nextEntries;
     dirs = nextDirs;
-    const appeared = appearedBetween(before, entries, owners).filter((rel) => !isOwnersSave(rel));
+    const appeared = appearedBetween(before, entries, owners, paddocks).filter((rel) => !isOwnersSave(rel));
     if (appeared.length === 0) return;
     for (const listener of appearedListeners) listener(appeared);
     // One another watch of the same folder moved first is gone: not reported as stuck.
@@ -120,7 +128,9 @@ export function watchAlwaysCardLive(
   function sweep(full: boolean): void {
     if (finished) return;
     const began = Date.now();
-    const under = full ? [''] : outermost(dirty);
+    // A folder watched inside an entry (one Paddock made, walked name by name) is listed again from
+    // that entry's parent: the walk reads every name inside an entry as an entry only from there.
+    const under = full ? [''] : outermost([...dirty].map(listedFrom));
     relist(under, full);
     dirty.clear();
     if (full) lastFullMs = Date.now() - began;
@@ -158,9 +168,10 @@ export function watchAlwaysCardLive(
       // Not that directory by its path now (swapped meanwhile): the next sweep lists it again.
       if (identityOf(dir) !== id) continue;
       try {
-        // Only names matter (a new entry, a directory made or replaced): a file's writes are not a sweep.
-        const watcher = fs.watch(dir, { persistent: false }, (event) => {
-          if (event === 'rename') soon(rel);
+        // Only names matter (a new entry, a directory made or replaced), and a write in place into
+        // an entry (a file Paddock wrote is kept only while it is as Paddock left it).
+        const watcher = fs.watch(dir, { persistent: false }, (event, name) => {
+          if (event === 'rename' || (name !== null && entries.has(rel === '' ? name : `${rel}/${name}`))) soon(rel);
         });
         watcher.on('error', () => {
           watcher.close();

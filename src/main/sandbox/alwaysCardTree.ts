@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isAlwaysCardPath } from '../workspace/alwaysCard';
 import { isGitComponent } from '../workspace/gitName';
+import { wasPaddockMade } from '../workspace/paddockMade';
 import { closeDir, dirPath, openDirAt, openDirPath, pathAt, type SafeDir } from '../workspace/safeOpen';
 
 /**
@@ -117,8 +118,11 @@ function walk(dir: SafeDir, rel: string, tree: CardTree, options: WalkOptions): 
       const id = identityOf(pathAt(dir, entry.name));
       if (id === null) continue;
       tree.entries.set(childRel, id);
+      // A folder Paddock's own write made (workspace/paddockMade.ts) is kept whole only as far as
+      // what is inside it is Paddock's too: it is walked, every name in it an entry.
+      if (entry.isDirectory() && wasPaddockMade(id)) listInside(dir, entry.name, childRel, tree);
       // Each workflow is listed too: one planted into a workflows directory made anew is named alone.
-      if (entry.isDirectory() && isWorkflowsDir(childRel)) listChildren(dir, entry.name, childRel, tree);
+      else if (entry.isDirectory() && isWorkflowsDir(childRel)) listChildren(dir, entry.name, childRel, tree);
       continue;
     }
     if (!entry.isDirectory() || NOT_WALKED.has(entry.name)) continue;
@@ -136,6 +140,31 @@ function walk(dir: SafeDir, rel: string, tree: CardTree, options: WalkOptions): 
     } finally {
       closeDir(sub);
     }
+  }
+}
+
+/** Inside an entry folder Paddock made: each name is an entry, and a folder Paddock made in it is walked the same way. */
+function listInside(parent: SafeDir, name: string, rel: string, tree: CardTree): void {
+  let dir: SafeDir;
+  try {
+    dir = openDirAt(parent, name);
+  } catch {
+    return;
+  }
+  try {
+    const self = fs.fstatSync(dir.fd);
+    tree.dirs.set(rel, `${self.dev}:${self.ino}`);
+    for (const child of fs.readdirSync(dirPath(dir), { withFileTypes: true })) {
+      const childRel = `${rel}/${child.name}`;
+      const id = identityOf(pathAt(dir, child.name));
+      if (id === null) continue;
+      tree.entries.set(childRel, id);
+      if (child.isDirectory() && wasPaddockMade(id)) listInside(dir, child.name, childRel, tree);
+    }
+  } catch {
+    // Gone meanwhile.
+  } finally {
+    closeDir(dir);
   }
 }
 

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { PathContext } from './types';
+import { notePaddockFile, notePaddockFolder } from './paddockMade';
 import { resolveDetailed, type Resolution } from './resolve';
 import { closeDir, openAt, openDirPath, openRoot, pathAt, sameFile, SwappedError, type SafeDir } from './safeOpen';
 
@@ -206,7 +207,8 @@ export function writeResolved(
   let tmp: string | null = null;
   let note: TempNote | null = null;
   try {
-    dir = openDirPath(rootOf(ctx), res.rel.slice(0, -1), true);
+    // What this write makes is Paddock's (paddockMade.ts): a contained process's always-card watch keeps it.
+    dir = openDirPath(rootOf(ctx), res.rel.slice(0, -1), true, (made) => notePaddockFolder(made.fd));
     if (res.parentStat !== undefined && !sameFile(fs.fstatSync(dir.fd), res.parentStat)) return changed(requested);
     const existing = fs.lstatSync(pathAt(dir, name!), { throwIfNoEntry: false });
     if (existing !== undefined) {
@@ -224,11 +226,13 @@ export function writeResolved(
       let written = 0;
       while (written < data.length) written += fs.writeSync(fd, data, written, data.length - written);
       fs.fsyncSync(fd);
+      fs.renameSync(pathAt(dir, tmp), pathAt(dir, name!));
+      tmp = null;
+      // Noted once named (a rename sets the change time), from the descriptor, never the name.
+      notePaddockFile(fd);
     } finally {
       fs.closeSync(fd);
     }
-    fs.renameSync(pathAt(dir, tmp), pathAt(dir, name!));
-    tmp = null;
     try {
       fs.fsyncSync(dir.fd); // the rename itself survives a crash
     } catch {

@@ -91,9 +91,15 @@ export function closeDir(dir: SafeDir): void {
 
 /**
  * Opens the directory `rel` below `root`, one component at a time, none followed. With `create`,
- * missing directories are made inside the directory just opened (writes create parents).
+ * missing directories are made inside the directory just opened (writes create parents), and `made`
+ * is given each one this call made.
  */
-export function openDirPath(root: string, rel: readonly string[], create = false): SafeDir {
+export function openDirPath(
+  root: string,
+  rel: readonly string[],
+  create = false,
+  made: (dir: SafeDir) => void = () => undefined,
+): SafeDir {
   let dir = openRoot(root);
   try {
     for (const name of rel) {
@@ -102,12 +108,15 @@ export function openDirPath(root: string, rel: readonly string[], create = false
         next = openDirAt(dir, name);
       } catch (error) {
         if (!create || (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        let madeHere = true;
         try {
           fs.mkdirSync(pathAt(dir, name));
         } catch (mkdirError) {
           if ((mkdirError as NodeJS.ErrnoException).code !== 'EEXIST') throw mkdirError;
+          madeHere = false;
         }
         next = openDirAt(dir, name);
+        if (madeHere) made(next);
       }
       closeDir(dir);
       dir = next;

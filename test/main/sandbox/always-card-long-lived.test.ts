@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Supervisor } from '../../../src/main/processes/supervisor';
 import { createOutputTool } from '../../../src/main/tools/output';
 import { createStartTool } from '../../../src/main/tools/start';
+import { writeInside } from '../../../src/main/workspace/files';
 import { sandboxStatus, testSandbox } from '../../support/sandbox';
 import { databaseWithAgents, killQuietly, removeTempDirs, tempDir, toolContext, waitFor } from '../processes/helpers';
 
@@ -192,6 +193,18 @@ describe.skipIf(!sandboxStatus().available)('what a long-lived contained process
     fs.writeFileSync(path.join(ws, 'packages/app/.vscode/settings.json'), '{}\n');
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(fs.readFileSync(path.join(ws, 'packages/app/.vscode/settings.json'), 'utf8')).toBe('{}\n');
+    expect(status('idle')).toBe('running');
+  }, 60_000);
+
+  it('what Paddock’s own write makes while it runs (an approved `.vscode/settings.json`, an `.envrc`) stays, and the process runs on', async () => {
+    const { ws, ctx, start, status } = setup();
+    expect((await start.run({ name: 'idle', command: 'node idle.cjs' }, ctx)).ok).toBe(true);
+    const pctx = { workspace: ws, home: ctx.home, dataDir: ctx.dataDir };
+    expect(writeInside(pctx, 'packages/app/.vscode/settings.json', '{}\n').ok).toBe(true);
+    expect(writeInside(pctx, '.envrc', 'export A=1\n').ok).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(fs.readFileSync(path.join(ws, 'packages/app/.vscode/settings.json'), 'utf8')).toBe('{}\n');
+    expect(fs.readFileSync(path.join(ws, '.envrc'), 'utf8')).toBe('export A=1\n');
     expect(status('idle')).toBe('running');
   }, 60_000);
 });
