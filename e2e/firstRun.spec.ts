@@ -67,7 +67,12 @@ test('first run: folder facts, a bad key named, the right key tested, then a con
 
   // The mode, each in one line with its danger.
   await expect(page.getByRole('group', { name: 'How free is developer?' })).toBeVisible();
-  await expect(page.getByText('Tests and builds run the project’s own code as you, without asking.')).toBeVisible();
+  // Run mode is told as this machine decides it: contained by the sandbox, or by the run list without one.
+  await expect(
+    page.getByText(
+      /^(The project’s own code runs without asking, contained: it writes only this folder, and checkpoints let you undo\.|Tests and builds run the project’s own code as you, without asking\.)$/,
+    ),
+  ).toBeVisible();
   await page.getByRole('radio', { name: /^edit/ }).click();
   await expect(page.getByRole('radio', { name: /^edit/ })).toBeChecked();
   await shot(page, 'first-run-mode-light-1024');

@@ -1,16 +1,12 @@
 import { MODES, type Mode } from '../../../../shared/domain';
+import { modeSentence, runsByEffect } from '../../lib/modeSentences';
 import { useAgentsStore } from '../../stores/useAgentsStore';
+import { useAppStore } from '../../stores/useAppStore';
 import type { AgentView } from '../../../../shared/ipc';
-
-export const MODE_SENTENCES: Record<Mode, string> = {
-  ask: 'every write and every command asks you first',
-  edit: 'reads and edits happen at once; every command asks',
-  run: 'edits and the run list’s commands happen at once; everything else asks',
-  plan: 'only reads; the agent proposes a plan you approve before anything changes',
-};
 
 export function ModeSelect({ agent }: { agent: AgentView }) {
   const setMode = useAgentsStore((state) => state.setMode);
+  const byEffect = useAppStore((state) => runsByEffect(state.info, agent.id));
   return (
     <label className="mode-select">
       Mode
@@ -25,7 +21,7 @@ export function ModeSelect({ agent }: { agent: AgentView }) {
           </option>
         ))}
       </select>
-      <span className="hint">{MODE_SENTENCES[agent.mode]}</span>
+      <span className="hint">{modeSentence(agent.mode, byEffect)}</span>
     </label>
   );
 }

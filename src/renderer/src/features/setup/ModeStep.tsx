@@ -1,26 +1,13 @@
-import { MODES, type Mode } from '../../../../shared/domain';
+import { MODES } from '../../../../shared/domain';
 import type { AgentView } from '../../../../shared/ipc';
+import { modeChoice, runsByEffect } from '../../lib/modeSentences';
 import { useAgentsStore } from '../../stores/useAgentsStore';
-
-/** Each mode in one line, with its danger said plainly. */
-export const MODE_DANGERS: Record<Mode, { line: string; danger: string }> = {
-  ask: { line: 'Every write and every command asks you first.', danger: 'Safest: nothing changes without your yes.' },
-  edit: {
-    line: 'Reads and edits happen at once; every command asks.',
-    danger: 'Files in the folder change without asking; checkpoints let you undo.',
-  },
-  run: {
-    line: 'Edits and the run list’s commands happen at once; everything else asks.',
-    danger: 'Tests and builds run the project’s own code as you, without asking.',
-  },
-  plan: {
-    line: 'The agent only reads, then proposes a plan; you approve it before anything changes.',
-    danger: 'Nothing changes until you approve a plan and pick edit or run.',
-  },
-};
+import { useAppStore } from '../../stores/useAppStore';
 
 export function ModeStep({ agent, onDone }: { agent: AgentView; onDone: () => void }) {
   const setMode = useAgentsStore((state) => state.setMode);
+  const byEffect = useAppStore((state) => runsByEffect(state.info, agent.id));
+  const shellGranted = agent.scopes.includes('shell');
   return (
     <form
       className="first-run-form"
@@ -41,11 +28,9 @@ export function ModeStep({ agent, onDone }: { agent: AgentView; onDone: () => vo
               onChange={() => void setMode(agent.id, mode)}
             />
             <span className="mode-choice-name">{mode}</span>
-            <span>{MODE_DANGERS[mode].line}</span>
+            <span>{modeChoice(mode, { byEffect, shellGranted }).line}</span>
             <span className={mode === 'ask' ? 'hint' : 'danger-text'}>
-              {mode === 'run' && agent.scopes.includes('shell')
-                ? 'With the shell granted, it runs any command as you, without asking.'
-                : MODE_DANGERS[mode].danger}
+              {modeChoice(mode, { byEffect, shellGranted }).danger}
             </span>
           </label>
         ))}
