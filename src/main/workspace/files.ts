@@ -4,6 +4,8 @@
 // and a link at the destination is replaced, never followed.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
+import { isAlwaysCardPath } from './alwaysCard';
 import type { PathContext } from './types';
 import { notePaddockFile, notePaddockFolder } from './paddockMade';
 import { resolveDetailed, type Resolution } from './resolve';
@@ -207,8 +209,12 @@ export function writeResolved(
   let tmp: string | null = null;
   let note: TempNote | null = null;
   try {
-    // What this write makes is Paddock's (paddockMade.ts): a contained process's always-card watch keeps it.
-    dir = openDirPath(rootOf(ctx), res.rel.slice(0, -1), true, (made) => notePaddockFolder(made.fd));
+    // What this write makes at an always-card path is Paddock's (paddockMade.ts): a contained
+    // process's always-card watch keeps it there, as Paddock left it.
+    const at = (rel: readonly string[]): string => path.join(ctx.workspace, ...rel);
+    dir = openDirPath(rootOf(ctx), res.rel.slice(0, -1), true, (made, rel) => {
+      if (isAlwaysCardPath(rel.join('/')) !== null) notePaddockFolder(made.fd, at(rel));
+    });
     if (res.parentStat !== undefined && !sameFile(fs.fstatSync(dir.fd), res.parentStat)) return changed(requested);
     const existing = fs.lstatSync(pathAt(dir, name!), { throwIfNoEntry: false });
     if (existing !== undefined) {
@@ -218,7 +224,8 @@ export function writeResolved(
     // Noted before it exists, so a kill -9 from here on leaves nothing recovery does not remove.
     note = noteTempFile(ctx.dataDir, dir.path, fs.fstatSync(dir.fd), newTempName());
     tmp = note.name;
-    const flags = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL;
+    // Read and write: an always-card file's bytes are read back before it is noted as Paddock's.
+    const flags = fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O_EXCL;
     const fd = openAt(dir, tmp, flags, 0o666);
     try {
       if (existing !== undefined) fs.fchmodSync(fd, existing.mode & 0o7777);
@@ -229,7 +236,7 @@ export function writeResolved(
       fs.renameSync(pathAt(dir, tmp), pathAt(dir, name!));
       tmp = null;
       // Noted once named (a rename sets the change time), from the descriptor, never the name.
-      notePaddockFile(fd);
+      if (isAlwaysCardPath(res.rel.join('/')) !== null) notePaddockFile(fd, at(res.rel), data);
     } finally {
       fs.closeSync(fd);
     }

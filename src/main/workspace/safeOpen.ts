@@ -98,11 +98,11 @@ export function openDirPath(
   root: string,
   rel: readonly string[],
   create = false,
-  made: (dir: SafeDir) => void = () => undefined,
+  made: (dir: SafeDir, rel: readonly string[]) => void = () => undefined,
 ): SafeDir {
   let dir = openRoot(root);
   try {
-    for (const name of rel) {
+    for (const [depth, name] of rel.entries()) {
       let next: SafeDir;
       try {
         next = openDirAt(dir, name);
@@ -116,7 +116,7 @@ export function openDirPath(
           madeHere = false;
         }
         next = openDirAt(dir, name);
-        if (madeHere) made(next);
+        if (madeHere) made(next, rel.slice(0, depth + 1));
       }
       closeDir(dir);
       dir = next;

