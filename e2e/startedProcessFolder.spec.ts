@@ -76,5 +76,13 @@ test('a started process leaves no placeholder folders in the owner’s folder or
       { timeout: 20_000 },
     )
     .toContain('`planter` was stopped');
+  // The window says why, in the Processes list (both were stopped: either may have planted it), until dismissed.
+  const notices = page.getByRole('list', { name: 'Stopped by Paddock' });
+  await expect(notices).toContainText('planter');
+  await expect(notices).toContainText('`packages/app/.vscode` appeared in its folder while it ran');
   await screenshot(page, 'started-process-planter-stopped');
+  await page.reload();
+  await expect(notices).toContainText('planter');
+  await page.getByRole('button', { name: 'Dismiss why planter was stopped' }).click();
+  await expect(notices).not.toContainText('planter');
 });

@@ -9,8 +9,9 @@ const refused = (error: unknown): never => {
 
 export function processesCalls(core: CoreServices): DomainApi<'processes'> {
   return {
+    // The running ones, then those Paddock stopped itself, with why, until dismissed.
     list: () =>
-      core.supervisor.list().map((row) => ({
+      [...core.supervisor.list(), ...core.supervisor.stoppedByPaddock()].map((row) => ({
         name: row.name,
         agentId: row.agentId,
         pid: row.pid,
@@ -20,7 +21,12 @@ export function processesCalls(core: CoreServices): DomainApi<'processes'> {
         status: row.status,
         exitCode: row.exitCode,
         startedAt: row.startedAt,
+        stopReason: row.status === 'running' ? null : row.stopReason,
       })),
+    dismiss(request) {
+      requireAgent(core, request.agentId);
+      return { dismissed: core.supervisor.dismissStopReason(request.agentId, request.name) };
+    },
     async stop(request) {
       requireAgent(core, request.agentId);
       try {

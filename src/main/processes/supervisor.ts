@@ -62,6 +62,8 @@ export interface OutputChunk {
 interface Live {
   process: LongLivedProcess;
   stopping: boolean;
+  /** Why Paddock itself is stopping it (kept on its row for the window); undefined for a Stop. */
+  stopReason?: string;
   tag: string | null;
 }
 
@@ -148,7 +150,7 @@ export class Supervisor {
       if (entry.tag) this.deps.ledger?.ended(row.pid, entry.tag);
     });
     const status = entry.stopping ? 'stopped' : 'exited';
-    if (this.store.end(row.id, status, exitCode)) {
+    if (this.store.end(row.id, status, exitCode, entry.stopping ? entry.stopReason : undefined)) {
       this.emit({ type: status, agentId: row.agentId, name: row.name, pid: row.pid, port: row.port, exitCode });
     }
   }
@@ -192,7 +194,11 @@ export class Supervisor {
   }
 
   /** Stops one of the agent's own processes; an agent never stops another's. */
-  async stop(agentId: string, name: string): Promise<ProcessRow> {
+  /**
+   * Stops the agent's running process of this name. `reason`: Paddock stops it itself (not a Stop
+   * of the owner's or the agent's), and the window says why until the owner dismisses it.
+   */
+  async stop(agentId: string, name: string, reason?: string): Promise<ProcessRow> {
     const row = this.store.runningForAgent(agentId).find((r) => r.name === name);
     if (!row) {
       const holder = this.store.runningByName(name);
@@ -202,7 +208,7 @@ export class Supervisor {
         );
       throw new SupervisorError(`no process named \`${name}\` is running for this agent`);
     }
-    await this.stopRow(row);
+    await this.stopRow(row, reason);
     return this.store.get(row.id) as ProcessRow;
   }
 
@@ -231,10 +237,11 @@ export class Supervisor {
     this.live.clear();
   }
 
-  private async stopRow(row: ProcessRow): Promise<void> {
+  private async stopRow(row: ProcessRow, reason?: string): Promise<void> {
     const entry = this.live.get(row.id);
     if (entry) {
       entry.stopping = true;
+      entry.stopReason ??= reason;
       await terminateGroup(row.pid, this.grace);
       await entry.process.exited;
       return; // onLeaderExit records 'stopped'
@@ -280,6 +287,16 @@ export class Supervisor {
   /** Running processes for the window (Settings → Developer, the side pane). */
   list(): ProcessRow[] {
     return this.store.running();
+  }
+
+  /** Processes Paddock stopped itself, with why, until dismissed or started again (the window's notices). */
+  stoppedByPaddock(): ProcessRow[] {
+    return this.store.stoppedByPaddock();
+  }
+
+  /** The owner has read why: the notice goes. */
+  dismissStopReason(agentId: string, name: string): boolean {
+    return this.store.dismissStopReason(agentId, name);
   }
 
   /** The preview listener resolves a process by name alone (SPEC §9). */

@@ -18,6 +18,8 @@ export interface ProcessRow {
   exitCode: number | null;
   startedAt: string;
   endedAt: string | null;
+  /** Why Paddock stopped it itself (not the owner's or the agent's Stop), until dismissed. */
+  stopReason: string | null;
 }
 
 interface RawRow {
@@ -34,6 +36,7 @@ interface RawRow {
   exit_code: number | null;
   started_at: string;
   ended_at: string | null;
+  stop_reason: string | null;
 }
 
 function toRow(raw: RawRow): ProcessRow {
@@ -51,6 +54,7 @@ function toRow(raw: RawRow): ProcessRow {
     exitCode: raw.exit_code,
     startedAt: raw.started_at,
     endedAt: raw.ended_at,
+    stopReason: raw.stop_reason,
   };
 }
 
@@ -74,7 +78,11 @@ export interface ProcessesRepository {
   /** The agent's most recent row with this name, whatever its status. */
   latestForAgent(agentId: string, name: string): ProcessRow | null;
   /** Ends a running row; a row already ended keeps its first ending. Returns whether it changed. */
-  end(id: number, status: Exclude<ProcessStatus, 'running'>, exitCode: number | null): boolean;
+  end(id: number, status: Exclude<ProcessStatus, 'running'>, exitCode: number | null, stopReason?: string): boolean;
+  /** Each name's latest row when Paddock stopped it itself and the owner has not dismissed it, newest first. */
+  stoppedByPaddock(): ProcessRow[];
+  /** Dismisses why the agent's latest row of this name was stopped. Returns whether there was one. */
+  dismissStopReason(agentId: string, name: string): boolean;
 }
 
 export function createProcessesRepository(db: Db): ProcessesRepository {
@@ -88,7 +96,16 @@ export function createProcessesRepository(db: Db): ProcessesRepository {
   const runningByName = db.prepare("SELECT * FROM processes WHERE status = 'running' AND name = ?");
   const latest = db.prepare('SELECT * FROM processes WHERE agent_id = ? AND name = ? ORDER BY id DESC LIMIT 1');
   const end = db.prepare(
-    "UPDATE processes SET status = ?, exit_code = ?, ended_at = ? WHERE id = ? AND status = 'running'",
+    "UPDATE processes SET status = ?, exit_code = ?, ended_at = ?, stop_reason = ? WHERE id = ? AND status = 'running'",
+  );
+  const stoppedByPaddock = db.prepare(
+    `SELECT * FROM processes p WHERE stop_reason IS NOT NULL
+       AND id = (SELECT MAX(id) FROM processes q WHERE q.agent_id = p.agent_id AND q.name = p.name)
+     ORDER BY id DESC LIMIT 20`,
+  );
+  const dismiss = db.prepare(
+    `UPDATE processes SET stop_reason = NULL
+     WHERE id = (SELECT MAX(id) FROM processes WHERE agent_id = ? AND name = ?) AND stop_reason IS NOT NULL`,
   );
   const one = (raw: unknown): ProcessRow | null => (raw ? toRow(raw as RawRow) : null);
   const many = (raws: unknown[]): ProcessRow[] => (raws as RawRow[]).map(toRow);
@@ -107,6 +124,9 @@ export function createProcessesRepository(db: Db): ProcessesRepository {
     runningForAgent: (agentId) => many(runningForAgent.all(agentId)),
     runningByName: (name) => one(runningByName.get(name)),
     latestForAgent: (agentId, name) => one(latest.get(agentId, name)),
-    end: (id, status, exitCode) => end.run(status, exitCode, new Date().toISOString(), id).changes > 0,
+    end: (id, status, exitCode, stopReason) =>
+      end.run(status, exitCode, new Date().toISOString(), stopReason ?? null, id).changes > 0,
+    stoppedByPaddock: () => many(stoppedByPaddock.all()),
+    dismissStopReason: (agentId, name) => dismiss.run(agentId, name).changes > 0,
   };
 }

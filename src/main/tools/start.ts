@@ -63,12 +63,11 @@ function sayInLog(supervisor: Supervisor, row: ProcessRow, sentence: string): vo
  */
 function stopForPlanted(supervisor: Supervisor, row: ProcessRow, appeared: readonly string[]): void {
   const named = appeared.map((rel) => `\`${rel}\``).join(', ');
-  sayInLog(
-    supervisor,
-    row,
-    `\`${row.name}\` was stopped: ${named} appeared in the workspace while it ran, and a process running there could make the next one the moment the last was moved (every process running in this folder is stopped, whichever made it). Start it again once nothing makes these.`,
-  );
-  void supervisor.stop(row.agentId, row.name).catch(() => undefined);
+  const sentence = `\`${row.name}\` was stopped: ${named} appeared in the workspace while it ran, and a process running there could make the next one the moment the last was moved (every process running in this folder is stopped, whichever made it). Start it again once nothing makes these.`;
+  sayInLog(supervisor, row, sentence);
+  // The window says it too, shorter, until the owner dismisses it (ProcessList).
+  const shown = `${named} appeared in its folder while it ran: moved out, and every process there stopped.`;
+  void supervisor.stop(row.agentId, row.name, shown).catch(() => undefined);
 }
 
 /**

@@ -155,6 +155,7 @@ export const requestSchemas = {
   'processes.list': none,
   'processes.stop': z.object({ agentId: id, name: z.string().min(1).max(64) }).strict(),
   'processes.stopAll': none,
+  'processes.dismiss': z.object({ agentId: id, name: z.string().min(1).max(64) }).strict(),
   'processes.output': z
     .object({ agentId: id, name: z.string().min(1).max(64), since: z.number().int().nonnegative().optional() })
     .strict(),
@@ -401,6 +402,7 @@ export interface ResponseMap {
   'processes.list': ProcessView[];
   'processes.stop': { stopped: boolean };
   'processes.stopAll': { stopped: number };
+  'processes.dismiss': { dismissed: boolean };
   'processes.output': { text: string; next: number; running: boolean };
   'agents.setApiKey': AgentView;
   'agents.clearApiKey': AgentView;

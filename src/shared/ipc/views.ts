@@ -149,6 +149,8 @@ export interface ProcessView {
   status: 'running' | 'exited' | 'stopped' | 'stale';
   exitCode: number | null;
   startedAt: string;
+  /** Why Paddock stopped it itself (a plant in its workspace), shown until the owner dismisses it; null otherwise. */
+  stopReason: string | null;
 }
 
 export interface FileEntryView {

@@ -171,6 +171,29 @@ describe('Supervisor', () => {
     expect(supervisor.findRunning('web')).toBeNull();
   });
 
+  it('a stop of Paddock’s own keeps why, across a restart, until dismissed or the name is started again; a Stop keeps none', async () => {
+    const { db, dataDir, supervisor, cwd, env } = setup();
+    supervisor.start('alice', sleeper('web', cwd, env));
+    supervisor.start('alice', sleeper('api', cwd, env));
+    await supervisor.stop('alice', 'web', '`web` was stopped: `.envrc` appeared in the workspace while it ran.');
+    await supervisor.stop('alice', 'api');
+    expect(supervisor.stoppedByPaddock().map((row) => [row.name, row.status, row.stopReason])).toEqual([
+      ['web', 'stopped', '`web` was stopped: `.envrc` appeared in the workspace while it ran.'],
+    ]);
+    // Read from the store by a new supervisor, as after a restart.
+    const again = new Supervisor({ db, dataDir, killGraceMs: 500 });
+    expect(again.stoppedByPaddock().map((row) => row.name)).toEqual(['web']);
+    expect(again.dismissStopReason('bob', 'web')).toBe(false);
+    expect(again.dismissStopReason('alice', 'web')).toBe(true);
+    expect(again.stoppedByPaddock()).toEqual([]);
+    // Started again, then stopped by Paddock again, then started again: the notice goes with the new start.
+    supervisor.start('alice', sleeper('web', cwd, env));
+    await supervisor.stop('alice', 'web', 'why');
+    expect(supervisor.stoppedByPaddock().map((row) => row.stopReason)).toEqual(['why']);
+    supervisor.start('alice', sleeper('web', cwd, env));
+    expect(supervisor.stoppedByPaddock()).toEqual([]);
+  });
+
   it('records a natural exit with its code', async () => {
     const { supervisor, cwd, env } = setup();
     supervisor.start('alice', { name: 'quick', program: NODE, args: ['-e', 'process.exit(7)'], cwd, env });

@@ -116,7 +116,7 @@ describe.skipIf(!sandboxStatus().available)('a long-lived contained process and 
 
 describe.skipIf(!sandboxStatus().available)('what a long-lived contained process plants', () => {
   it('a package’s `.vscode/tasks.json` it makes is moved out at once and it is stopped, said in its output', async () => {
-    const { ws, dataDir, ctx, start, status, said } = setup();
+    const { ws, dataDir, ctx, start, status, said, supervisor } = setup();
     fs.writeFileSync(
       path.join(ws, 'plant.cjs'),
       [
@@ -135,6 +135,10 @@ describe.skipIf(!sandboxStatus().available)('what a long-lived contained process
     const text = await said('planter');
     expect(text).toContain('`packages/app/.vscode` appeared');
     expect(text).toContain('`planter` was stopped');
+    // The window says it too (its process list), until the owner dismisses it.
+    expect(supervisor.stoppedByPaddock().map((row) => row.stopReason)).toEqual([
+      expect.stringContaining('`packages/app/.vscode` appeared') as string,
+    ]);
   }, 60_000);
 
   it('a `.git` planted again the moment it is moved does not stay: the planter is stopped and none is left', async () => {

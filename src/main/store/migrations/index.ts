@@ -14,6 +14,7 @@ import { migration017 } from './017_budget_raises';
 import { migration018 } from './018_instruction_pins';
 import { migration019 } from './019_delegations';
 import { migration020 } from './020_tool_call_outcome';
+import { migration021 } from './021_process_stop_reason';
 
 export interface Migration {
   version: number;
@@ -37,4 +38,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration018,
   migration019,
   migration020,
+  migration021,
 ];

@@ -3,14 +3,15 @@ import { EmptyState } from '../../components/EmptyState';
 import { messageOf } from '../../lib/errors';
 import { useAgentsStore } from '../../stores/useAgentsStore';
 import { useAppStore } from '../../stores/useAppStore';
-import { useProcessesStore } from '../../stores/useProcessesStore';
+import { stoppedByPaddock, useProcessesStore } from '../../stores/useProcessesStore';
 import { usePreviewStore } from '../../stores/usePreviewStore';
 import { useSidePaneStore } from '../../stores/useSidePaneStore';
 
-/** Running processes of every agent, with their ports and a Stop action. */
+/** Running processes of every agent, with their ports and a Stop action; above them, any Paddock stopped itself, with why. */
 export function ProcessList() {
   const processes = useProcessesStore((state) => state.processes);
   const stop = useProcessesStore((state) => state.stop);
+  const dismiss = useProcessesStore((state) => state.dismiss);
   const agents = useAgentsStore((state) => state.agents);
   const select = useAgentsStore((state) => state.select);
   const showError = useAppStore((state) => state.showError);
@@ -18,6 +19,7 @@ export function ProcessList() {
   const show = usePreviewStore((state) => state.show);
   const setTab = useSidePaneStore((state) => state.setTab);
   const running = processes.filter((process) => process.status === 'running');
+  const stopped = stoppedByPaddock(processes);
   const handleOf = (agentId: string): string => agents.find((agent) => agent.id === agentId)?.handle ?? agentId;
 
   return (
@@ -25,6 +27,29 @@ export function ProcessList() {
       <div className="sidebar-heading">
         <span>Processes</span>
       </div>
+      {stopped.length > 0 && (
+        <ul className="process-list" aria-label="Stopped by Paddock">
+          {stopped.map((process) => (
+            <li key={`${process.agentId}:${process.name}`} className="process-item process-stopped">
+              <span className="process-name">{process.name}</span>
+              <span className="hint">{handleOf(process.agentId)} · stopped by Paddock</span>
+              <p className="danger-text process-reason" role="status">
+                {process.stopReason}
+              </p>
+              <button
+                type="button"
+                className="small"
+                aria-label={`Dismiss why ${process.name} was stopped`}
+                onClick={() =>
+                  void dismiss(process.agentId, process.name).catch((reason: unknown) => showError(messageOf(reason)))
+                }
+              >
+                Dismiss
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       {running.length === 0 && (
         <EmptyState icon={Server} title="None running" compact>
           <p className="hint">Dev servers the agent starts appear here, with their preview and a Stop button.</p>
