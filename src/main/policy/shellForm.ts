@@ -185,7 +185,7 @@ function refuse(sentence: string): never {
 
 /** Statements whose structure the decision cannot read by its simple commands, named for the card. */
 const CONSTRUCTS: Record<string, string> = {
-  subshell: 'a subshell `( … )` runs its commands in a copy of the shell; write them without the parentheses',
+  subshell: 'a subshell `( … )` here (in a loop, or piped) is not read; write its commands without the parentheses',
   compound_statement: 'a group `{ …; }` is shell code this rule does not read',
   function_definition: 'a function definition runs code later under another name',
   for_statement: 'a `for` loop runs commands over values this rule does not read',
@@ -804,6 +804,29 @@ function pushLoop(node: Node, outer: readonly Node[], walk: Walk): void {
   walk.loop = undefined;
 }
 
+/**
+ * `( LIST )`: its commands run in a copy of the shell, so a `cd` in it ends with it. Read as the
+ * shell it is, `sh -c 'LIST'` (contained mode judges an inline script as a command of its own, its
+ * `cd` kept inside), with the subshell's redirects. Not in a loop, and no pipe into or out of it.
+ */
+function pushSubshell(node: Node, outer: readonly Node[], walk: Walk): void {
+  if (walk.loop) refuse(CONSTRUCTS.subshell!);
+  const open = node.children[0];
+  const close = node.children[node.children.length - 1];
+  if (open?.type !== '(' || close?.type !== ')') refuse(CONSTRUCTS.subshell!);
+  const inner = node.source.slice(open.endIndex, close.startIndex);
+  const script: ShellWord = { value: inner, parts: [{ text: inner, quoted: true }], glob: false, tilde: false };
+  const redirects = outer.flatMap((r) => redirectOf(r, () => 'sh'));
+  walk.commands.push({
+    assignments: [],
+    words: [tokenWord('sh'), tokenWord('-c'), script],
+    redirects,
+    connector: walk.pending,
+    text: node.text,
+  });
+  walk.pending = ';';
+}
+
 /** `[ … ]`, read as the program `[` with its words (sh's test); anything else in it is refused. */
 function pushTest(node: Node, outer: readonly Node[], walk: Walk): void {
   if (!node.text.startsWith('[ ') && !node.text.startsWith('[\t')) refuse(CONSTRUCTS.test_command!);
@@ -864,10 +887,13 @@ function statement(node: Node, outer: readonly Node[], walk: Walk): void {
   switch (node.type) {
     case 'pipeline':
       // A pipe into or out of an if or a loop feeds (or is fed by) commands this rule reads one by one.
-      for (const child of node.namedChildren) {
+      // A subshell may feed a pipe (its output is the pipe's, as a shell's inline script's is), never read one.
+      for (const [index, child] of node.namedChildren.entries()) {
         const inner = child?.type === 'redirected_statement' ? child.children.find((c) => c.field === 'body') : child;
         if (inner && (inner.type === 'if_statement' || inner.type === 'for_statement'))
           refuse('a pipe into or out of an `if` or a loop is not read; write the commands without it');
+        if (inner?.type === 'subshell' && index > 0)
+          refuse('a pipe into a subshell `( … )` is not read; write its commands without the parentheses');
       }
       statements(node, outer, walk);
       return;
@@ -897,6 +923,9 @@ function statement(node: Node, outer: readonly Node[], walk: Walk): void {
       return;
     case 'if_statement':
       pushIf(node, outer, walk);
+      return;
+    case 'subshell':
+      pushSubshell(node, outer, walk);
       return;
     case 'comment':
       return;

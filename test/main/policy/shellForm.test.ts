@@ -67,6 +67,21 @@ describe('readShellForm reads', () => {
     ],
     ['npm test # the tests', [['start', [], ['npm', 'test'], []]]],
     ["find . -name '*.py' -print", [['start', [], ['find', '.', '-name', '*.py', '-print'], []]]],
+    // A subshell as the shell it is: its list an inline script, its redirects its own.
+    [
+      '(cd src && ls) > out.txt && ls',
+      [
+        ['start', [], ['sh', '-c', 'cd src && ls'], ['1>out.txt']],
+        ['&&', [], ['ls'], []],
+      ],
+    ],
+    [
+      '( npm test ) 2>&1 | tail',
+      [
+        ['start', [], ['sh', '-c', ' npm test '], ['2>&1']],
+        ['|', [], ['tail'], []],
+      ],
+    ],
   ])('%j', (command, expected) => {
     expect(brief(readShellForm(command))).toEqual(expected);
   });
@@ -104,7 +119,8 @@ describe('readShellForm refuses, naming the construct', () => {
     ['. x', '`.`'],
     ['exec ls', '`exec`'],
     ['ls &', 'trailing `&`'],
-    ['(cd src && ls)', 'subshell'],
+    ['ls | (cat)', 'pipe into a subshell'],
+    ['for f in a; do (ls); done', 'subshell'],
     ['for f in a; do for g in b; do ls; done; done', 'loop inside a loop'],
     ['for f; do ls; done', 'without `in`'],
     ['ls {a,b}', '`{`'],

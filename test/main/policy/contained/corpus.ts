@@ -254,7 +254,22 @@ export const SHELL_CONSTRUCTS: readonly Row[] = [
   ['if [ -f b.txt ]; then ls & fi', 'shell-construct'],
   ['if true; then curl https://example.com; fi', 'needs-network'],
   ['case x in x) ls;; esac', 'shell-construct'],
-  ['(cd src && ls)', 'shell-construct'],
+  // A subshell is read as the shell it is (sh -c 'LIST'): its commands judged, its cd kept inside it.
+  ['(cd .. && ls)', 'place-outside'],
+  ['(cd src && cat ../.env)', 'shows-secret'],
+  ['(cat .env)', 'shows-secret'],
+  ['(cd src && ls) && cat ../outside.txt', 'place-outside'],
+  ['(cd src && ls) && cd .. && ls', 'place-outside'],
+  ['(cd src; rm -rf ~)', 'danger'],
+  ['(cd src && ls) > ../out.txt', 'place-outside'],
+  ['(cd src && ls) < .env', 'shell-construct'],
+  ['(cd src && (cd .. && cat .env))', 'shows-secret'],
+  ['( ( ( (ls) ) ) )', 'shell-construct'],
+  ['ls | (cat)', 'shell-construct'],
+  ['(cd src && ls) | sh', 'shell-construct'],
+  ['for f in a b; do (echo $f); done', 'shell-construct'],
+  ['(BASH_ENV=x ls)', 'environment-override'],
+  ['(curl https://example.com)', 'needs-network'],
   ['{ ls; }', 'shell-construct'],
   ['! ls', 'shell-construct'],
   ['ls {a,b}', 'shell-construct'],
@@ -521,6 +536,12 @@ export const ALWAYS_CARD: readonly Row[] = [
 ];
 
 export const HARMLESS: readonly (readonly [command: string] | readonly [command: string, cwd: string])[] = [
+  // a subshell, read as sh -c 'LIST': its cd ends with it
+  ['(cd src && ls)'],
+  ['(cd src && wc -l a.ts) && ls'],
+  ['(cd src && ls) 2>&1 | tail -5'],
+  ['(ls) | wc -l'],
+  ['(cd src && ls) > out.txt'],
   // absolute paths that resolve inside
   ['ls {WS}/src'],
   ['find {WS} -name "*.ts"'],
