@@ -482,6 +482,9 @@ function hasLocalBin(view: FileView, cwd: string, name: string): boolean {
   }
 }
 
+/** The variables sh's cd reads. */
+const CD_READS = new Set(['CDPATH', 'HOME', 'PWD', 'OLDPWD']);
+
 /**
  * The directories each simple command may run in. `cd DIR` is read only in the leading `&&` chain
  * (where it runs before everything else and what follows runs only if it succeeded); after that
@@ -516,7 +519,10 @@ function directories(
         'shell-construct',
         'a `cd` that is not at the start of the command (before a `;`, `||` or pipe) changes the directory of only some of what follows; start with `cd DIR &&`',
       );
-    for (const a of cmd!.assignments) card('environment-override', `${a.name} set for cd changes where it goes`);
+    // What cd itself reads (an exported NODE_ENV before it changes nothing of where it goes).
+    for (const a of cmd!.assignments)
+      if (CD_READS.has(a.name) || overrideReason(a.name, a.value.value))
+        card('environment-override', `${a.name} set for cd changes where it goes`);
     if (cmd!.words.length !== 2 || cmd!.words[1]!.value === '-' || cmd!.words[1]!.value.startsWith('-'))
       card('shell-construct', '`cd` takes one directory here (no options, not `-`, not bare)');
     const target = cmd!.words[1];

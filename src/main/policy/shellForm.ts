@@ -329,6 +329,8 @@ interface Walk {
   pending: Connector;
   /** The `for` loop whose body is being read. */
   loop?: ShellLoop;
+  /** What `export NAME=value` set so far: in the environment of every command after it. */
+  exported: { name: string; value: ShellWord }[];
 }
 
 /** Unquotes an unquoted word's text as sh does: `\x` is x (quoted), `\<newline>` disappears. */
@@ -477,7 +479,8 @@ function substitutionPiece(sub: Node, quoted: boolean, variables: boolean): Piec
   } catch (error) {
     if (!(error instanceof Refused) || !variables || !sub.text.startsWith('$(')) throw error;
   }
-  const inner: Walk = { commands: [], pending: 'start' };
+  // An `export` in it sets what its own later commands see (the word's commands get the line's too).
+  const inner: Walk = { commands: [], pending: 'start', exported: [] };
   for (const child of sub.namedChildren) {
     if (child && child.type !== 'comment') statement(child, [], inner);
   }
@@ -740,7 +743,11 @@ function pushCommand(node: Node, outer: readonly Node[], walk: Walk): void {
     );
   for (const piece of words.flatMap((w) => w.parts)) {
     for (const run of piece.runs ?? []) {
-      walk.commands.push({ ...run, connector: run.connector === 'start' ? walk.pending : run.connector });
+      walk.commands.push({
+        ...run,
+        assignments: [...walk.exported, ...run.assignments],
+        connector: run.connector === 'start' ? walk.pending : run.connector,
+      });
       walk.pending = ';';
     }
   }
@@ -749,7 +756,33 @@ function pushCommand(node: Node, outer: readonly Node[], walk: Walk): void {
   if (builtin !== undefined) refuse(`${builtin} (quoted or not)`);
   const redirects = [...redirectNodes, ...outer].flatMap((r) => redirectOf(r, () => program));
   const loop = walk.loop ? { loop: walk.loop } : {};
-  walk.commands.push({ ...loop, assignments, words, redirects, connector: walk.pending, text: node.text });
+  walk.commands.push({
+    ...loop,
+    assignments: [...walk.exported, ...assignments],
+    words,
+    redirects,
+    connector: walk.pending,
+    text: node.text,
+  });
+  walk.pending = ';';
+}
+
+/**
+ * `export NAME=value …` with literal values: no command runs, and every command after it has those
+ * in its environment, read as if each were written `NAME=value COMMAND` (where the names are judged).
+ */
+function pushExport(node: Node, walk: Walk): void {
+  if (walk.loop || node.children[0]?.type !== 'export') refuse(CONSTRUCTS.declaration_command!);
+  const set = node.namedChildren.filter((c): c is Node => c !== null);
+  if (set.length === 0) refuse(CONSTRUCTS.declaration_command!);
+  for (const child of set) {
+    if (child.type !== 'variable_assignment') refuse('`export` here takes only NAME=value');
+    const name = child.namedChildren.find((c) => c?.type === 'variable_name');
+    const value = child.namedChildren.filter((c): c is Node => c !== null && c.type !== 'variable_name');
+    const operator = child.children.find((c) => c && !c.isNamed)?.type;
+    if (!name || operator !== '=' || value.length > 1) refuse(`the assignment \`${child.text}\` is not NAME=value`);
+    walk.exported.push({ name: name.text, value: value.length === 0 ? EMPTY_WORD : literalWord(value[0]!, true) });
+  }
   walk.pending = ';';
 }
 
@@ -818,7 +851,7 @@ function pushSubshell(node: Node, outer: readonly Node[], walk: Walk): void {
   const script: ShellWord = { value: inner, parts: [{ text: inner, quoted: true }], glob: false, tilde: false };
   const redirects = outer.flatMap((r) => redirectOf(r, () => 'sh'));
   walk.commands.push({
-    assignments: [],
+    assignments: [...walk.exported],
     words: [tokenWord('sh'), tokenWord('-c'), script],
     redirects,
     connector: walk.pending,
@@ -861,7 +894,14 @@ function pushTest(node: Node, outer: readonly Node[], walk: Walk): void {
   if (foreign) refuse(CONSTRUCTS[foreign.runs ? 'command_substitution' : 'simple_expansion']!);
   const redirects = outer.flatMap((r) => redirectOf(r, () => '['));
   const loop = walk.loop ? { loop: walk.loop } : {};
-  walk.commands.push({ ...loop, assignments: [], words, redirects, connector: walk.pending, text: node.text });
+  walk.commands.push({
+    ...loop,
+    assignments: [...walk.exported],
+    words,
+    redirects,
+    connector: walk.pending,
+    text: node.text,
+  });
   walk.pending = ';';
 }
 
@@ -926,6 +966,10 @@ function statement(node: Node, outer: readonly Node[], walk: Walk): void {
       return;
     case 'subshell':
       pushSubshell(node, outer, walk);
+      return;
+    case 'declaration_command':
+      if (outer.length > 0) refuse(CONSTRUCTS.declaration_command!);
+      pushExport(node, walk);
       return;
     case 'comment':
       return;
@@ -1036,7 +1080,7 @@ export function readShellForm(command: string): ShellForm {
         ok: false,
         reason: `not a command this rule reads: the shell grammar skips \`${skipped}\`, which sh reads as part of a word`,
       };
-    const walk: Walk = { commands: [], pending: 'start' };
+    const walk: Walk = { commands: [], pending: 'start', exported: [] };
     statement(root, [], walk);
     if (walk.commands.length === 0) return { ok: false, reason: 'there is no command' };
     if (walk.pending !== ';')

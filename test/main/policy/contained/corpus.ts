@@ -276,7 +276,22 @@ export const SHELL_CONSTRUCTS: readonly Row[] = [
   ['ls src/{a,b}.ts', 'shell-construct'],
   ['cat [ab].txt', 'shell-construct'],
   ['alias ls=id', 'shell-construct'],
-  ['export FOO=1', 'shell-construct'],
+  // `export NAME=value`: read as NAME=value before every command after it.
+  ['export NODE_OPTIONS=--require=./x.js && npm test', 'environment-override'],
+  ['export BASH_ENV=x && ls', 'environment-override'],
+  ['export LD_PRELOAD=./x.so; ls', 'environment-override'],
+  ['export GIT_DIR=/tmp && git status', 'environment-override'],
+  ['export CDPATH=/ && cd etc', 'environment-override'],
+  ['export HOME=/tmp && ls', 'environment-override'],
+  ['export NODE_OPTIONS=--inspect && echo "$(node -v)"', 'environment-override'],
+  ["export NODE_OPTIONS=--inspect && bash -c 'node x'", 'environment-override'],
+  ['export NODE_OPTIONS=--inspect && (node -v)', 'environment-override'],
+  ['ls && export NODE_OPTIONS=--inspect; npm test', 'environment-override'],
+  ['export A=~/x && ls', 'place-outside'],
+  ['export PATH=/tmp:$PATH && ls', 'shell-construct'],
+  ['export FOO', 'shell-construct'],
+  ['export -n FOO', 'shell-construct'],
+  ['for f in a; do export X=1; done', 'shell-construct'],
   ['unset PATH', 'shell-construct'],
   ['set -x', 'shell-construct'],
   ['trap id EXIT', 'shell-construct'],
@@ -536,6 +551,12 @@ export const ALWAYS_CARD: readonly Row[] = [
 ];
 
 export const HARMLESS: readonly (readonly [command: string] | readonly [command: string, cwd: string])[] = [
+  // `export NAME=value` before the commands it is for
+  ['export FOO=bar && npm test'],
+  ['export NODE_ENV=test && cd src && ls'],
+  ['export CI=true; ls'],
+  ['export A=1 B=2 && ls'],
+  ['ls > out.txt && export A=1'],
   // a subshell, read as sh -c 'LIST': its cd ends with it
   ['(cd src && ls)'],
   ['(cd src && wc -l a.ts) && ls'],
