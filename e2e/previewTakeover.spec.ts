@@ -72,7 +72,7 @@ test("a preview page cannot take over the owner's session: every step of the cha
   await page.goto(paddock.url);
   // Step 0: the token left the address bar and is in no cookie; only this origin's sessionStorage holds it.
   await expect(page.getByRole('button', { name: /developer/ }).first()).toBeVisible();
-  expect(page.url()).not.toContain(token);
+  await expect.poll(() => page.url()).not.toContain(token);
   // Kept with this tab's own key (window.name), so a tab another page opens cannot use a copy of it.
   const stored = JSON.parse((await page.evaluate("sessionStorage.getItem('paddock.token')")) as string) as {
     tab: string;

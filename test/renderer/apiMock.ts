@@ -13,3 +13,4 @@ export class CallError extends Error {
 export const call = vi.fn(async (_name: string, _request: unknown): Promise<unknown> => ({}));
 export const subscribe = vi.fn(() => () => undefined);
 export const hostKind = 'web';
+export const settleToken = vi.fn();

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
+import { settleToken } from './api';
 import { markStart } from './lib/startMarks';
 import { loadedScreen, loadScreen, onScreenLoaded, type ScreenName } from './screens';
 import { useSetupStore } from './stores/useSetupStore';
@@ -31,7 +32,9 @@ export function App() {
   // Until the core's first answer, which screen is not known: neither is shown.
   const Screen = useScreen(settingUp ? 'setup' : decided ? 'window' : null);
   useEffect(() => {
-    if (Screen) markStart('screen-shown');
+    if (!Screen) return;
+    markStart('screen-shown');
+    settleToken();
   }, [Screen]);
   return Screen ? <Screen /> : <Starting />;
 }

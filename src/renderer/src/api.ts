@@ -105,6 +105,16 @@ function keepToken(token: string): void {
   }
 }
 
+/** A fresh token's keeping, done once the first screen is shown (or at the latest after this long). */
+let pendingSettle: (() => void) | null = null;
+const SETTLE_AT_LATEST_MS = 1_000;
+
+/** The first screen is shown: the fresh token is kept for this tab and taken out of the address bar now. */
+export function settleToken(): void {
+  pendingSettle?.();
+  pendingSettle = null;
+}
+
 function takeToken(): string | null {
   const fragment = new URLSearchParams(location.hash.slice(1));
   const fresh = fragment.get(TOKEN_FRAGMENT);
@@ -118,13 +128,19 @@ function takeToken(): string | null {
         location.pathname + location.search + (rest.length > 0 ? `#${rest}` : ''),
       );
     if (/^[\w-]{16,200}$/.test(fresh)) {
-      // Kept and cleaned from the address bar once this script has asked for the socket (a
-      // microtask): the first sessionStorage write waits on the browser, and the socket need not
-      // wait for it. A reload before then still finds the token in the address bar.
-      queueMicrotask(() => {
+      // Kept and cleaned from the address bar once the first screen is shown (settleToken), or
+      // after a moment if none is: the first sessionStorage write waits on the browser (about
+      // 10 ms), and neither the socket nor the first screen need wait for it. A reload before
+      // then still finds the token in the address bar.
+      let settled = false;
+      const settle = (): void => {
+        if (settled) return;
+        settled = true;
         keepToken(fresh);
         clean();
-      });
+      };
+      pendingSettle = settle;
+      setTimeout(settle, SETTLE_AT_LATEST_MS);
       return fresh;
     }
     clean();
