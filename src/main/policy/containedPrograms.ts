@@ -257,6 +257,13 @@ const OVERRIDES = new Set([
   'CXX',
   'LD',
   'MAKEFLAGS',
+  'MFLAGS',
+  'GNUMAKEFLAGS',
+  'MAKEFILES',
+  'PYTEST_ADDOPTS',
+  'PYTEST_PLUGINS',
+  'RUSTC_WORKSPACE_WRAPPER',
+  'RUSTDOCFLAGS',
   'HTTP_PROXY',
   'HTTPS_PROXY',
   'http_proxy',
@@ -335,7 +342,8 @@ export function overrideReason(name: string, value: string): string | null {
   const harmless = HARMLESS_VALUES[name];
   if (harmless) return harmless.test(value) ? null : `${name}=${value} changes what the program runs or shows`;
   if (PATH_LISTS.has(name)) return null;
-  if (OVERRIDES.has(name) || OVERRIDE_PREFIXES.some((p) => name.startsWith(p))) {
+  // npm reads its npm_config_* names in any case (Npm_Config_Userconfig is userconfig).
+  if (OVERRIDES.has(name) || OVERRIDE_PREFIXES.some((p) => name.startsWith(p)) || /^npm_config_/i.test(name)) {
     return `${name} changes what the program loads, runs or reads as its configuration`;
   }
   return null;

@@ -602,6 +602,12 @@ function redirectOf(node: Node, program: () => string): ShellRedirect[] {
     if (!start) refuse('a heredoc without its delimiter');
     if (INTERPRETERS.has(program())) refuse(`a heredoc fed to \`${program()}\` is code this rule does not read`);
     const quoted = /['"\\]/.test(start.text);
+    // sh ends the text at the delimiter with its quotes removed (`E"O"F` is EOF); the grammar reads
+    // one quoted in part as written, and would take the commands after EOF for text.
+    if (quoted && !/^'[A-Za-z0-9_.-]+'$|^"[A-Za-z0-9_.-]+"$|^\\[A-Za-z0-9_.-]+$/.test(start.text))
+      refuse(
+        `the heredoc delimiter ${start.text} is quoted in part, which sh and this rule read differently; quote it whole (<<'EOF')`,
+      );
     const out: ShellRedirect[] = [];
     let text = '';
     if (body) {
@@ -781,7 +787,13 @@ function pushExport(node: Node, walk: Walk): void {
     const value = child.namedChildren.filter((c): c is Node => c !== null && c.type !== 'variable_name');
     const operator = child.children.find((c) => c && !c.isNamed)?.type;
     if (!name || operator !== '=' || value.length > 1) refuse(`the assignment \`${child.text}\` is not NAME=value`);
-    walk.exported.push({ name: name.text, value: value.length === 0 ? EMPTY_WORD : literalWord(value[0]!, true) });
+    const word = value.length === 0 ? EMPTY_WORD : literalWord(value[0]!, true);
+    // Where it is used unquoted (echo $A), sh splits the value on blanks and expands its patterns.
+    if (/[*?[\]\s]/.test(word.value))
+      refuse(
+        `the exported value of ${name.text} has a pattern or a blank, which sh expands or splits where it is used`,
+      );
+    walk.exported.push({ name: name.text, value: word });
   }
   walk.pending = ';';
 }

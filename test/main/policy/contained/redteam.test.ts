@@ -291,3 +291,34 @@ describe('red team, round three', () => {
     expect({ command, tier: d.tier, reason: d.reason }).toMatchObject({ tier: 'gated' });
   });
 });
+
+/** Round four, against subshells and `export` (each admitted at review time, confirmed under dash and bash). */
+const ROUND_FOUR: readonly (readonly [string, string, string])[] = [
+  ["export A='/etc/ss*'; echo $A", '', 'echo prints the names /etc/ssh /etc/ssl: the exported value is globbed'],
+  ["export A='../*'; echo $A", '', 'echo lists the folder above the workspace'],
+  ['export A=/etc/*; printf %s $A', '', 'printf prints the names in /etc'],
+  ['(export A=/etc/*; echo $A)', '', 'the subshell exports and echoes the glob'],
+  ['echo "$(export A=/etc/*; echo $A)"', '', 'the substitution exports and echoes the glob'],
+  ["export A='../*'; (cd app && echo $A)", '', 'the subshell echoes the exported glob'],
+  ['export A="a b"; echo $A', '', 'a blank in an exported value splits where it is used unquoted'],
+  ['export MAKEFILES=../m.mk; make', '', 'make reads and runs the makefile outside'],
+  ['MAKEFILES=../m.mk make', '', 'make reads and runs the makefile outside'],
+  ['GNUMAKEFLAGS=--eval=x make', '', 'make takes its options from the variable'],
+  ["PYTEST_ADDOPTS='-p evil' pytest", '', 'pytest takes its options from the variable'],
+  ['RUSTC_WORKSPACE_WRAPPER=./w cargo build', '', 'cargo runs the wrapper for every crate'],
+  ['Npm_Config_Userconfig=../x npm test', '', 'npm reads its configuration names in any case'],
+  ['cat <<E"O"F\nhi\nEOF\ncat app/.env\nE"O"F', '', 'the shells end the heredoc at EOF and run cat app/.env'],
+  ["cat <<E'O'F\nhi\nEOF\ncat app/.env\nE'O'F", '', 'the shells end the heredoc at EOF and run cat app/.env'],
+  [
+    'cat <<"E"OF\nhi\nEOF\ncat app/.env\n"E"OF',
+    '',
+    'a delimiter quoted in part ends where sh ends it, not the grammar',
+  ],
+];
+
+describe('red team, round four', () => {
+  it.each(ROUND_FOUR.map((r) => [r[0], r[1] || '.', r[2]] as const))('%j (cwd %s) is a card: %s', (command, cwd) => {
+    const d = decideContained(command, { paths, cwd: cwd === '.' ? undefined : cwd, allowedDomains: [] });
+    expect({ command, tier: d.tier, reason: d.reason }).toMatchObject({ tier: 'gated' });
+  });
+});
