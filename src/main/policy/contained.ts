@@ -34,7 +34,8 @@ import {
   urlHost,
 } from './containedPrograms';
 import { isAlwaysCardPath } from '../workspace/alwaysCard';
-import { INTERPRETERS, plainAsShForm, type ShellCommand } from './shellForm';
+import { INTERPRETERS } from './shellConstructs';
+import { plainAsShForm, type ShellCommand } from './shellForm';
 import { readCommand, type CommandReading } from './commandReading';
 import { resolveCommandCwd } from './paths';
 import type { GateCode } from './types';

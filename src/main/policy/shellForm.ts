@@ -3,128 +3,18 @@
 // walks its nodes and unquotes literal words exactly as sh does. Any node it does not know, and any
 // construct that makes a word depend on something other than its text ($VAR, $(…), `…`, <(…)), or
 // runs code the decision cannot read (functions, eval, source, exec, a heredoc fed to an
-// interpreter, a loop), is a refusal naming the construct in one sentence.
+// interpreter, a while loop), is a refusal naming the construct in one sentence; a `for` loop, an
+// `if`, a subshell and `export NAME=value` are read into the simple commands they run. The tree
+// comes from shellTree.ts, the names of what is refused from shellConstructs.ts.
 //
 // What sh does with the result, and what the decision must therefore still do (policy/contained.ts):
 // - an unquoted `*` or `?` expands against the filesystem (ShellWord.glob; `[…]` and `{…}` refused);
 // - an unquoted leading `~` names a home (ShellWord.tilde);
 // - `cd DIR` changes the directory of what follows it (ShellCommand.connector tells which follow).
-import type { Language, Tree } from 'web-tree-sitter';
 import { lexCommand, MAX_COMMAND_LENGTH, type LexResult } from './lexer';
+import { CONSTRUCTS, INTERPRETERS, OPERATORS, PRINTS_ONLY, SHELL_BUILTINS, SHELL_ONLY } from './shellConstructs';
 import { shellParser } from './shellGrammar';
-
-/**
- * A node of the grammar's tree, copied out of the wasm heap in one cursor pass: every property read
- * on the grammar's own nodes crosses into wasm, which made the walk cost more than the parse.
- */
-interface Node {
-  type: string;
-  isNamed: boolean;
-  text: string;
-  /** The whole command's text, which `startIndex` and `endIndex` index. */
-  source: string;
-  startIndex: number;
-  endIndex: number;
-  /** `body` when this node is a redirected statement's body, else null (the only field the walk reads). */
-  field: string | null;
-  children: Node[];
-  namedChildren: Node[];
-  childCount: number;
-}
-
-/** The grammar's tokens that are named (an anonymous node is a token too): nothing below them to read. */
-const TOKENS = new Set(['word', 'raw_string', 'string_content', 'comment']);
-
-/** Whether the copy looks below a node (not below a token: asking would cross into wasm for nothing). */
-function opens(node: Node): boolean {
-  return node.isNamed && !TOKENS.has(node.type);
-}
-
-/** Per grammar: which node types are named, and the `body` field's id (read once, not per node). */
-interface GrammarTables {
-  types: readonly string[];
-  named: Map<number, boolean>;
-  bodyField: number;
-}
-const tables = new WeakMap<Language, GrammarTables>();
-
-function tablesOf(language: Language): GrammarTables {
-  let known = tables.get(language);
-  if (!known) {
-    known = { types: language.types, named: new Map(), bodyField: language.fields.indexOf('body') };
-    tables.set(language, known);
-  }
-  return known;
-}
-
-/**
- * The tree as plain objects (indices are UTF-16 units, as the source string's). Three reads cross
- * into wasm per node (type id, start, end): whether a type is named comes from a table kept per
- * grammar, and the field name is read only where the walk asks for it (a redirected statement's body).
- */
-function plainTree(tree: Tree, source: string): Node {
-  const cursor = tree.walk();
-  const grammar = tablesOf(tree.language);
-  const make = (parent: Node | null): Node => {
-    const id = cursor.nodeTypeId;
-    let isNamed = grammar.named.get(id);
-    if (isNamed === undefined) {
-      isNamed = tree.language.nodeTypeIsNamed(id);
-      grammar.named.set(id, isNamed);
-    }
-    const startIndex = cursor.startIndex;
-    const endIndex = cursor.endIndex;
-    return {
-      type: grammar.types[id] || 'ERROR',
-      isNamed,
-      text: source.slice(startIndex, endIndex),
-      source,
-      startIndex,
-      endIndex,
-      field:
-        parent !== null && parent.type === 'redirected_statement' && cursor.currentFieldId === grammar.bodyField
-          ? 'body'
-          : null,
-      children: [],
-      namedChildren: [],
-      childCount: 0,
-    };
-  };
-  try {
-    const root = make(null);
-    const stack: Node[] = [root];
-    let descend = true;
-    for (;;) {
-      if (descend && cursor.gotoFirstChild()) {
-        const parent = stack[stack.length - 1];
-        const node = make(parent!);
-        parent!.children.push(node);
-        if (node.isNamed) parent!.namedChildren.push(node);
-        parent!.childCount++;
-        stack.push(node);
-        descend = opens(node);
-        continue;
-      }
-      if (stack.length > 1 && cursor.gotoNextSibling()) {
-        stack.pop();
-        const parent = stack[stack.length - 1];
-        const node = make(parent!);
-        parent!.children.push(node);
-        if (node.isNamed) parent!.namedChildren.push(node);
-        parent!.childCount++;
-        stack.push(node);
-        descend = opens(node);
-        continue;
-      }
-      if (!cursor.gotoParent()) break;
-      stack.pop();
-      descend = false;
-    }
-    return root;
-  } finally {
-    cursor.delete();
-  }
-}
+import { coversAll, plainTree, type Node } from './shellTree';
 
 /** One literal word, as sh passes it to the program. */
 export interface ShellWord {
@@ -183,44 +73,6 @@ function refuse(sentence: string): never {
   throw new Refused(sentence);
 }
 
-/** Statements whose structure the decision cannot read by its simple commands, named for the card. */
-const CONSTRUCTS: Record<string, string> = {
-  subshell: 'a subshell `( … )` here (in a loop, or piped) is not read; write its commands without the parentheses',
-  compound_statement: 'a group `{ …; }` is shell code this rule does not read',
-  function_definition: 'a function definition runs code later under another name',
-  for_statement: 'a `for` loop runs commands over values this rule does not read',
-  c_style_for_statement: 'a `for` loop runs commands over values this rule does not read',
-  while_statement: 'a `while` loop runs commands this rule does not read',
-  case_statement: 'a `case` runs commands by a pattern this rule does not read',
-  negated_command: '`!` inverts a status; write the command without it',
-  declaration_command: '`export`, `declare`, `local` and `readonly` change the shell itself',
-  unset_command: '`unset` changes the shell itself',
-  variable_assignment: 'an assignment without a command changes the shell itself; put `NAME=value` before the command',
-  variable_assignments: 'an assignment without a command changes the shell itself; put `NAME=value` before the command',
-  command_substitution: '`$( … )` and backticks run a command and put its output in the line',
-  process_substitution: '`<( … )` and `>( … )` run a command in the background',
-  simple_expansion: '`$NAME` puts a variable in the line, whose value this rule cannot see',
-  expansion: '`${ … }` puts a variable in the line, whose value this rule cannot see',
-  arithmetic_expansion: '`$(( … ))` computes a value this rule does not read',
-  ansi_c_string: "`$'…'` is a string with escapes that sh and bash read differently",
-  translated_string: '`$"…"` is a translated string',
-  brace_expression: '`{a,b}` expands differently in sh and bash',
-  herestring_redirect: '`<<<` is bash only; sh reads it differently',
-  test_command: '`[[ … ]]` is bash only',
-  extglob_pattern: 'an extended glob is bash only',
-  coproc: '`coproc` runs a command in the background',
-};
-
-/** Programs that open nothing and only print their words: a variable among them is only text shown. */
-const PRINTS_ONLY = new Set(['echo', 'printf']);
-
-/**
- * The two builtins read as commands, whose judging is contained mode's: `command -v NAME…` (prints
- * where names are found) and `source DIR/bin/activate` (a virtualenv's activation, read there as the
- * project's own code only when DIR is a virtualenv). Never plain: they exist only in a shell.
- */
-const SHELL_ONLY = new Set(['command', 'source', '.']);
-
 function readsAsBuiltin(words: readonly ShellWord[]): boolean {
   const [program, first, ...rest] = words;
   if (!program || program.parts.some((p) => p.quoted) || !first) return false;
@@ -232,97 +84,6 @@ function readsAsBuiltin(words: readonly ShellWord[]): boolean {
     );
   return false;
 }
-
-/** Builtins that change the shell, run a string or a file as shell code, or leave the shell's control. */
-const SHELL_BUILTINS: Record<string, string> = {
-  eval: '`eval` runs a string as shell code',
-  source: '`source` runs a file as shell code in this shell',
-  '.': '`.` runs a file as shell code in this shell',
-  exec: '`exec` replaces the shell or rewires its files',
-  alias: '`alias` changes what a name runs',
-  unalias: '`unalias` changes what a name runs',
-  export: '`export` changes the environment of what follows',
-  unset: '`unset` changes the shell itself',
-  set: '`set` changes how the shell reads what follows',
-  shopt: '`shopt` changes how the shell reads what follows',
-  trap: '`trap` runs code when a signal arrives',
-  command: '`command` runs a name bypassing what the rule reads; write the program itself',
-  builtin: '`builtin` runs a shell builtin by name',
-  enable: '`enable` changes the shell builtins',
-  hash: '`hash` changes where names are found',
-  readonly: '`readonly` changes the shell itself',
-  declare: '`declare` changes the shell itself',
-  typeset: '`typeset` changes the shell itself',
-  local: '`local` changes the shell itself',
-  let: '`let` computes values this rule does not read',
-  read: '`read` sets variables from its input',
-  mapfile: '`mapfile` sets variables from its input',
-  readarray: '`readarray` sets variables from its input',
-  getopts: '`getopts` sets variables',
-  ulimit: '`ulimit` changes the limits of what follows',
-  umask: '`umask` changes the permissions of what follows',
-  fc: '`fc` runs commands from the history',
-  history: '`history` reads the shell history',
-  wait: '`wait` waits for background jobs; use start for a program that keeps running',
-  jobs: '`jobs` manages background jobs; use start for a program that keeps running',
-  fg: '`fg` manages background jobs; use start for a program that keeps running',
-  bg: '`bg` manages background jobs; use start for a program that keeps running',
-  disown: '`disown` lets a job outlive the command; use start for a program that keeps running',
-  coproc: '`coproc` runs a command in the background',
-  compgen: '`compgen` runs commands and expands words it is given',
-  complete: '`complete` sets commands the shell runs to complete words',
-  compopt: '`compopt` changes how the shell completes words',
-  pushd: '`pushd` changes the directory of what follows; use `cd DIR &&` at the start',
-  popd: '`popd` changes the directory of what follows; use `cd DIR &&` at the start',
-  chdir: '`chdir` changes the directory of what follows; use `cd DIR &&` at the start',
-  dirs: "`dirs` reads the shell's directory stack",
-  time: '`time` is a keyword in bash and a program in sh; run the command itself',
-  return: '`return` outside a function is read differently by sh and bash',
-  caller: '`caller` reads the shell itself',
-  shift: '`shift` changes the shell itself',
-  times: '`times` reads the shell itself',
-  '[[': '`[[ … ]]` is bash only',
-};
-
-/** Interpreters and shells: a heredoc or a redirect fed to them on standard input is code the rule does not read. */
-export const INTERPRETERS = new Set([
-  'sh',
-  'bash',
-  'dash',
-  'zsh',
-  'ksh',
-  'fish',
-  'csh',
-  'tcsh',
-  'python',
-  'python2',
-  'python3',
-  'node',
-  'nodejs',
-  'deno',
-  'bun',
-  'ruby',
-  'perl',
-  'php',
-  'lua',
-  'Rscript',
-  'R',
-  'tclsh',
-  'awk',
-  'gawk',
-  'mawk',
-  'nawk',
-  'osascript',
-  'psql',
-  'mysql',
-  'sqlite3',
-  'irb',
-  'ipython',
-  'ts-node',
-  'tsx',
-]);
-
-const OPERATORS = new Set(['&&', '||', ';', '|']);
 
 interface Walk {
   commands: ShellCommand[];
@@ -991,32 +752,6 @@ function statement(node: Node, outer: readonly Node[], walk: Walk): void {
           `\`${node.text.split('\n')[0]}\` (${node.type.replace(/_/g, ' ')}) is shell syntax this rule does not read`,
       );
   }
-}
-
-/**
- * Whether the grammar's tokens cover every character sh reads: between two tokens there may be
- * only blanks, newlines and line continuations. (The grammar drops a leading `\ ` of a word, which
- * sh passes on as a space: such a command is refused, never read with a word missing.)
- */
-function coversAll(root: Node, source: string): string | null {
-  let at = 0;
-  const stack: Node[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop() as Node;
-    if (node.childCount === 0) {
-      const raw = source.slice(at, node.startIndex);
-      const gap = raw.replace(/\\\n/g, '');
-      if (!/^[ \t\n]*$/.test(gap)) return gap.trim();
-      // A line continuation with no blank beside it joins the two pieces into one word for sh
-      // (`ca\<newline>t` is `cat`), where the grammar reads two.
-      if (raw !== '' && gap === '' && at > 0) return raw;
-      at = Math.max(at, node.endIndex);
-      continue;
-    }
-    for (let i = node.childCount - 1; i >= 0; i--) stack.push(node.children[i]!);
-  }
-  const tail = source.slice(at).replace(/\\\n/g, '');
-  return /^[ \t\n]*$/.test(tail) ? null : tail.trim();
 }
 
 /** Code points a card could not show as they are (the lexer's rule, newlines allowed between commands). */

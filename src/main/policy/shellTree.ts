@@ -1,0 +1,142 @@
+// The bash grammar's tree as plain objects (one cursor pass out of the wasm heap), and the check
+// that its tokens cover every character sh reads: what policy/shellForm.ts walks.
+import type { Language, Tree } from 'web-tree-sitter';
+
+/**
+ * A node of the grammar's tree, copied out of the wasm heap in one cursor pass: every property read
+ * on the grammar's own nodes crosses into wasm, which made the walk cost more than the parse.
+ */
+export interface Node {
+  type: string;
+  isNamed: boolean;
+  text: string;
+  /** The whole command's text, which `startIndex` and `endIndex` index. */
+  source: string;
+  startIndex: number;
+  endIndex: number;
+  /** `body` when this node is a redirected statement's body, else null (the only field the walk reads). */
+  field: string | null;
+  children: Node[];
+  namedChildren: Node[];
+  childCount: number;
+}
+
+/** The grammar's tokens that are named (an anonymous node is a token too): nothing below them to read. */
+const TOKENS = new Set(['word', 'raw_string', 'string_content', 'comment']);
+
+/** Whether the copy looks below a node (not below a token: asking would cross into wasm for nothing). */
+function opens(node: Node): boolean {
+  return node.isNamed && !TOKENS.has(node.type);
+}
+
+/** Per grammar: which node types are named, and the `body` field's id (read once, not per node). */
+interface GrammarTables {
+  types: readonly string[];
+  named: Map<number, boolean>;
+  bodyField: number;
+}
+const tables = new WeakMap<Language, GrammarTables>();
+
+function tablesOf(language: Language): GrammarTables {
+  let known = tables.get(language);
+  if (!known) {
+    known = { types: language.types, named: new Map(), bodyField: language.fields.indexOf('body') };
+    tables.set(language, known);
+  }
+  return known;
+}
+
+/**
+ * The tree as plain objects (indices are UTF-16 units, as the source string's). Three reads cross
+ * into wasm per node (type id, start, end): whether a type is named comes from a table kept per
+ * grammar, and the field name is read only where the walk asks for it (a redirected statement's body).
+ */
+export function plainTree(tree: Tree, source: string): Node {
+  const cursor = tree.walk();
+  const grammar = tablesOf(tree.language);
+  const make = (parent: Node | null): Node => {
+    const id = cursor.nodeTypeId;
+    let isNamed = grammar.named.get(id);
+    if (isNamed === undefined) {
+      isNamed = tree.language.nodeTypeIsNamed(id);
+      grammar.named.set(id, isNamed);
+    }
+    const startIndex = cursor.startIndex;
+    const endIndex = cursor.endIndex;
+    return {
+      type: grammar.types[id] || 'ERROR',
+      isNamed,
+      text: source.slice(startIndex, endIndex),
+      source,
+      startIndex,
+      endIndex,
+      field:
+        parent !== null && parent.type === 'redirected_statement' && cursor.currentFieldId === grammar.bodyField
+          ? 'body'
+          : null,
+      children: [],
+      namedChildren: [],
+      childCount: 0,
+    };
+  };
+  try {
+    const root = make(null);
+    const stack: Node[] = [root];
+    let descend = true;
+    for (;;) {
+      if (descend && cursor.gotoFirstChild()) {
+        const parent = stack[stack.length - 1];
+        const node = make(parent!);
+        parent!.children.push(node);
+        if (node.isNamed) parent!.namedChildren.push(node);
+        parent!.childCount++;
+        stack.push(node);
+        descend = opens(node);
+        continue;
+      }
+      if (stack.length > 1 && cursor.gotoNextSibling()) {
+        stack.pop();
+        const parent = stack[stack.length - 1];
+        const node = make(parent!);
+        parent!.children.push(node);
+        if (node.isNamed) parent!.namedChildren.push(node);
+        parent!.childCount++;
+        stack.push(node);
+        descend = opens(node);
+        continue;
+      }
+      if (!cursor.gotoParent()) break;
+      stack.pop();
+      descend = false;
+    }
+    return root;
+  } finally {
+    cursor.delete();
+  }
+}
+
+/**
+ * Whether the grammar's tokens cover every character sh reads: between two tokens there may be
+ * only blanks, newlines and line continuations. (The grammar drops a leading `\ ` of a word, which
+ * sh passes on as a space: such a command is refused, never read with a word missing.)
+ */
+export function coversAll(root: Node, source: string): string | null {
+  let at = 0;
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node;
+    if (node.childCount === 0) {
+      const raw = source.slice(at, node.startIndex);
+      const gap = raw.replace(/\\\n/g, '');
+      if (!/^[ \t\n]*$/.test(gap)) return gap.trim();
+      // A line continuation with no blank beside it joins the two pieces into one word for sh
+      // (`ca\<newline>t` is `cat`), where the grammar reads two.
+      if (raw !== '' && gap === '' && at > 0) return raw;
+      at = Math.max(at, node.endIndex);
+      continue;
+    }
+    for (let i = node.childCount - 1; i >= 0; i--) stack.push(node.children[i]!);
+  }
+  const tail = source.slice(at).replace(/\\\n/g, '');
+  return /^[ \t\n]*$/.test(tail) ? null : tail.trim();
+}
