@@ -822,11 +822,19 @@ export function readShellForm(command: string): ShellForm {
       };
     const root = plainTree(tree, command);
     const skipped = coversAll(root, command);
-    if (skipped !== null)
+    if (skipped !== null) {
+      // `python3 - <<'EOF'`: the grammar drops the `-`; what the owner needs to read is the heredoc's rule.
+      const fed = /^\s*([\w.+-]+)\s+-\s+<</.exec(command)?.[1];
+      if (skipped === '-' && fed !== undefined && INTERPRETERS.has(fed))
+        return {
+          ok: false,
+          reason: `not a command this rule reads: a heredoc fed to \`${fed}\` is code this rule does not read`,
+        };
       return {
         ok: false,
         reason: `not a command this rule reads: the shell grammar skips \`${skipped}\`, which sh reads as part of a word`,
       };
+    }
     const walk: Walk = { commands: [], pending: 'start', exported: [] };
     statement(root, [], walk);
     if (walk.commands.length === 0) return { ok: false, reason: 'there is no command' };

@@ -112,6 +112,7 @@ describe('readShellForm refuses, naming the construct', () => {
     ["echo $'\\x41'", "`$'…'`"],
     ['diff <(ls) <(ls src)', '`<( … )`'],
     ['python3 <<EOF\nprint(1)\nEOF', 'a heredoc fed to `python3`'],
+    ["python3 - <<'EOF'\nprint(1)\nEOF", 'a heredoc fed to `python3`'],
     ['cat <<EOF\n$HOME\nEOF', 'heredoc'],
     ['f() { id; }', 'function'],
     ['eval id', '`eval`'],
