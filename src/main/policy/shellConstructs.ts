@@ -5,7 +5,7 @@
 /** Statements whose structure the decision cannot read by its simple commands, named for the card. */
 export const CONSTRUCTS: Record<string, string> = {
   subshell: 'a subshell `( … )` here (in a loop, or piped) is not read; write its commands without the parentheses',
-  compound_statement: 'a group `{ …; }` is shell code this rule does not read',
+  compound_statement: 'a group `{ …; }` written another way is shell code this rule does not read',
   function_definition: 'a function definition runs code later under another name',
   for_statement: 'a `for` loop runs commands over values this rule does not read',
   c_style_for_statement: 'a `for` loop runs commands over values this rule does not read',

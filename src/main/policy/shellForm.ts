@@ -633,6 +633,20 @@ function pushSubshell(node: Node, outer: readonly Node[], walk: Walk): void {
   walk.pending = ';';
 }
 
+/**
+ * `{ LIST; }`: its commands run in this shell, in order, as if written without the braces; a
+ * redirect on the group is, for this rule, on each of them (as for an `if`). No pipe into or out of it.
+ */
+function pushGroup(node: Node, outer: readonly Node[], walk: Walk): void {
+  if (node.children[0]?.type !== '{' || node.children[node.children.length - 1]?.type !== '}')
+    refuse(CONSTRUCTS.compound_statement!);
+  for (const child of node.children.slice(1, -1)) {
+    if (!child || child.type === 'comment') continue;
+    if (!child.isNamed) operator(child, walk);
+    else statement(child, outer, walk);
+  }
+}
+
 /** `[ … ]`, read as the program `[` with its words (sh's test); anything else in it is refused. */
 function pushTest(node: Node, outer: readonly Node[], walk: Walk): void {
   if (!node.text.startsWith('[ ') && !node.text.startsWith('[\t')) refuse(CONSTRUCTS.test_command!);
@@ -703,8 +717,10 @@ function statement(node: Node, outer: readonly Node[], walk: Walk): void {
       // A subshell may feed a pipe (its output is the pipe's, as a shell's inline script's is), never read one.
       for (const [index, child] of node.namedChildren.entries()) {
         const inner = child?.type === 'redirected_statement' ? child.children.find((c) => c.field === 'body') : child;
-        if (inner && (inner.type === 'if_statement' || inner.type === 'for_statement'))
-          refuse('a pipe into or out of an `if` or a loop is not read; write the commands without it');
+        if (inner && ['if_statement', 'for_statement', 'compound_statement'].includes(inner.type))
+          refuse(
+            'a pipe into or out of an `if`, a loop or a group `{ …; }` is not read; write the commands without it',
+          );
         if (inner?.type === 'subshell' && index > 0)
           refuse('a pipe into a subshell `( … )` is not read; write its commands without the parentheses');
       }
@@ -739,6 +755,9 @@ function statement(node: Node, outer: readonly Node[], walk: Walk): void {
       return;
     case 'subshell':
       pushSubshell(node, outer, walk);
+      return;
+    case 'compound_statement':
+      pushGroup(node, outer, walk);
       return;
     case 'declaration_command':
       if (outer.length > 0) refuse(CONSTRUCTS.declaration_command!);

@@ -270,7 +270,15 @@ export const SHELL_CONSTRUCTS: readonly Row[] = [
   ['for f in a b; do (echo $f); done', 'shell-construct'],
   ['(BASH_ENV=x ls)', 'environment-override'],
   ['(curl https://example.com)', 'needs-network'],
-  ['{ ls; }', 'shell-construct'],
+  // A group `{ …; }`: its commands as if written without the braces, a redirect on it on each.
+  ['{ ls; cat .env; }', 'shows-secret'],
+  ['{ echo a; echo b; } > ../out.txt', 'place-outside'],
+  ['{ cd ..; }; ls', 'place-outside'],
+  ['{ cd .. && ls; }', 'place-outside'],
+  ['{ ls; } | sh', 'shell-construct'],
+  ['ls | { cat; }', 'shell-construct'],
+  ['{ echo x; } > .envrc', 'always-card'],
+  ['{ ls & }', 'shell-construct'],
   ['! ls', 'shell-construct'],
   ['ls {a,b}', 'shell-construct'],
   ['ls src/{a,b}.ts', 'shell-construct'],
@@ -557,6 +565,9 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['export CI=true; ls'],
   ['export A=1 B=2 && ls'],
   ['ls > out.txt && export A=1'],
+  // a group, as its commands
+  ['{ echo a; echo b; } > out.txt'],
+  ['{ ls; wc -l b.txt; } 2>&1'],
   // a subshell, read as sh -c 'LIST': its cd ends with it
   ['(cd src && ls)'],
   ['(cd src && wc -l a.ts) && ls'],
