@@ -520,6 +520,16 @@ function directories(
         'shell-construct',
         'a `cd` that is not at the start of the command (before a `;`, `||` or pipe) changes the directory of only some of what follows; start with `cd DIR &&`',
       );
+    // A redirect on cd (a group's is on each of its commands) opens its file as any command's
+    // does: only /dev/null and one standard stream onto another are read here.
+    const opens = cmd!.redirects.find(
+      (r) => r.kind === 'heredoc' || (r.kind === 'file' && r.target.value !== '/dev/null'),
+    );
+    if (opens)
+      card(
+        'shell-construct',
+        'a redirect on `cd` (or on a group holding one) opens its file in the directory before it; put it on the command that prints',
+      );
     // What cd itself reads (an exported NODE_ENV before it changes nothing of where it goes).
     for (const a of cmd!.assignments)
       if (CD_READS.has(a.name) || overrideReason(a.name, a.value.value))

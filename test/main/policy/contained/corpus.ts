@@ -568,6 +568,8 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   // a group, as its commands
   ['{ echo a; echo b; } > out.txt'],
   ['{ ls; wc -l b.txt; } 2>&1'],
+  ['cd src 2>/dev/null && ls'],
+  ['{ cd src; ls; } 2>/dev/null'],
   // a subshell, read as sh -c 'LIST': its cd ends with it
   ['(cd src && ls)'],
   ['(cd src && wc -l a.ts) && ls'],

@@ -314,6 +314,14 @@ const ROUND_FOUR: readonly (readonly [string, string, string])[] = [
     '',
     'a delimiter quoted in part ends where sh ends it, not the grammar',
   ],
+  // A redirect on cd (a group's is on each of its commands) opens its file as any command's does.
+  ['{ cd app; } > ../out/f', '', 'the shell empties ../out/f outside the workspace'],
+  ['cd app > ../out/f', '', 'the shell empties ../out/f outside the workspace'],
+  ['cd . > /tmp/new', '', 'the shell creates a file outside the workspace'],
+  ['cd . > .envrc', '', 'the shell creates the always-card .envrc'],
+  ['{ cd .; } >> ~/.bashrc', '', 'the shell opens the home’s .bashrc'],
+  ['cd nowhere 2> ../out/rc', '', 'the shell writes cd’s error outside the workspace'],
+  ['cd app < .env', '', 'a redirect on cd is read by no one here, and still opens its file'],
 ];
 
 describe('red team, round four', () => {
