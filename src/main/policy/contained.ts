@@ -522,8 +522,9 @@ function directories(
       );
     // A redirect on cd (a group's is on each of its commands) opens its file as any command's
     // does: only /dev/null and one standard stream onto another are read here.
+    // (One the grammar hung on the list, `cd src && ls > x`, is the last command's in sh: judged there.)
     const opens = cmd!.redirects.find(
-      (r) => r.kind === 'heredoc' || (r.kind === 'file' && r.target.value !== '/dev/null'),
+      (r) => r.kind === 'heredoc' || (r.kind === 'file' && !r.onList && r.target.value !== '/dev/null'),
     );
     if (opens)
       card(

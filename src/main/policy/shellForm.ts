@@ -35,7 +35,8 @@ export interface ShellWord {
 
 export type ShellRedirect =
   /** `[n]> file`, `[n]>> file`, `[n]< file`. */
-  | { kind: 'file'; fd: number; op: '>' | '>>' | '<'; target: ShellWord }
+  /** `onList`: the grammar hung it on a list or pipeline, where sh binds it to the last command only. */
+  | { kind: 'file'; fd: number; op: '>' | '>>' | '<'; target: ShellWord; onList?: true }
   /** `2>&1`, `>&2`: one standard stream onto another. */
   | { kind: 'dup'; fd: number; to: number }
   /** `<<EOF`: standard input is the literal body. */
@@ -92,6 +93,8 @@ interface Walk {
   loop?: ShellLoop;
   /** What `export NAME=value` set so far: in the environment of every command after it. */
   exported: { name: string; value: ShellWord }[];
+  /** Redirects the grammar hung on a list or pipeline (`cd src && ls > x`): sh binds them to its last command. */
+  listRedirects: Set<Node>;
 }
 
 /** Unquotes an unquoted word's text as sh does: `\x` is x (quoted), `\<newline>` disappears. */
@@ -241,7 +244,7 @@ function substitutionPiece(sub: Node, quoted: boolean, variables: boolean): Piec
     if (!(error instanceof Refused) || !variables || !sub.text.startsWith('$(')) throw error;
   }
   // An `export` in it sets what its own later commands see (the word's commands get the line's too).
-  const inner: Walk = { commands: [], pending: 'start', exported: [] };
+  const inner: Walk = { commands: [], pending: 'start', exported: [], listRedirects: new Set() };
   for (const child of sub.namedChildren) {
     if (child && child.type !== 'comment') statement(child, [], inner);
   }
@@ -521,7 +524,12 @@ function pushCommand(node: Node, outer: readonly Node[], walk: Walk): void {
   const builtin = readsAsBuiltin(words) ? undefined : SHELL_BUILTINS[program];
   if (builtin !== undefined && !words[0]!.parts.some((p) => p.quoted)) refuse(builtin);
   if (builtin !== undefined) refuse(`${builtin} (quoted or not)`);
-  const redirects = [...redirectNodes, ...outer].flatMap((r) => redirectOf(r, () => program));
+  // Judged on every command of the list all the same (a reading that leans to "opens"), and marked.
+  const redirects = [...redirectNodes, ...outer].flatMap((r) =>
+    redirectOf(r, () => program).map((d) =>
+      d.kind === 'file' && walk.listRedirects.has(r) && !endsAt(node, r) ? { ...d, onList: true as const } : d,
+    ),
+  );
   const loop = walk.loop ? { loop: walk.loop } : {};
   walk.commands.push({
     ...loop,
@@ -532,6 +540,11 @@ function pushCommand(node: Node, outer: readonly Node[], walk: Walk): void {
     text: node.text,
   });
   walk.pending = ';';
+}
+
+/** Whether the command is the last of the list a redirect is hung on (sh binds the redirect to it). */
+function endsAt(command: Node, redirect: Node): boolean {
+  return command.source.slice(command.endIndex, redirect.startIndex).trim() === '';
 }
 
 /**
@@ -738,6 +751,7 @@ function statement(node: Node, outer: readonly Node[], walk: Walk): void {
       }
       // A redirect the grammar hangs on a list or pipeline applies, for this rule, to each command in it.
       if (!body) refuse(`the redirect \`${node.text}\` has no command`);
+      if (body.type === 'list' || body.type === 'pipeline') for (const r of redirects) walk.listRedirects.add(r);
       statement(body, [...redirects, ...outer], walk);
       return;
     }
@@ -854,7 +868,7 @@ export function readShellForm(command: string): ShellForm {
         reason: `not a command this rule reads: the shell grammar skips \`${skipped}\`, which sh reads as part of a word`,
       };
     }
-    const walk: Walk = { commands: [], pending: 'start', exported: [] };
+    const walk: Walk = { commands: [], pending: 'start', exported: [], listRedirects: new Set() };
     statement(root, [], walk);
     if (walk.commands.length === 0) return { ok: false, reason: 'there is no command' };
     if (walk.pending !== ';')

@@ -569,6 +569,9 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['{ echo a; echo b; } > out.txt'],
   ['{ ls; wc -l b.txt; } 2>&1'],
   ['cd src 2>/dev/null && ls'],
+  ['cd src && ls > ../out.txt'],
+  ['cd src && grep -c a a.ts | tr -d " " > ../count.txt && cat ../count.txt'],
+  ['{ cd src && ls > ../out.txt; }'],
   ['{ cd src; ls; } 2>/dev/null'],
   // a subshell, read as sh -c 'LIST': its cd ends with it
   ['(cd src && ls)'],

@@ -322,6 +322,10 @@ const ROUND_FOUR: readonly (readonly [string, string, string])[] = [
   ['{ cd .; } >> ~/.bashrc', '', 'the shell opens the home’s .bashrc'],
   ['cd nowhere 2> ../out/rc', '', 'the shell writes cd’s error outside the workspace'],
   ['cd app < .env', '', 'a redirect on cd is read by no one here, and still opens its file'],
+  ['{ cd app && ls; } > ../out/f', '', 'the group’s redirect is opened before its cd, outside'],
+  ['cd app > ../out/f && ls', '', 'the shell empties ../out/f outside the workspace'],
+  ['ls && cd app > ../out/f', '', 'sh binds the redirect to the last command, the cd'],
+  ['ls | cd app > ../out/f', '', 'sh binds the redirect to the last command, the cd'],
 ];
 
 describe('red team, round four', () => {
