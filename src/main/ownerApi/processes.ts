@@ -21,7 +21,7 @@ export function processesCalls(core: CoreServices): DomainApi<'processes'> {
         status: row.status,
         exitCode: row.exitCode,
         startedAt: row.startedAt,
-        stopReason: row.status === 'running' ? null : row.stopReason,
+        stopReason: row.stopReason,
       })),
     dismiss(request) {
       requireAgent(core, request.agentId);

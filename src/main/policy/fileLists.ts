@@ -22,11 +22,25 @@ export interface FileList {
   nul: boolean;
 }
 
+/** The consumers that print of each file only its name, a count or a digest (never what it holds). */
+export const SHOWS_NAMES_ONLY: ReadonlySet<string> = new Set([
+  'md5sum',
+  'sha1sum',
+  'sha256sum',
+  'sha512sum',
+  'basename',
+  'dirname',
+  'realpath',
+  'readlink',
+  'echo',
+  'printf',
+]);
+
 /**
  * Programs that read the files they are given and nothing else, or only check them: given a list,
  * each does to every file what it does to one. Writers, runners and interpreters are not here.
  */
-const FILE_CONSUMERS = new Set([
+const FILE_CONSUMERS: ReadonlySet<string> = new Set([
   'cat',
   'head',
   'tail',
@@ -40,35 +54,12 @@ const FILE_CONSUMERS = new Set([
   'file',
   'du',
   'nl',
-  'md5sum',
-  'sha1sum',
-  'sha256sum',
-  'sha512sum',
-  'basename',
-  'dirname',
-  'realpath',
-  'readlink',
-  'echo',
-  'printf',
   'eslint',
   'prettier',
   'flake8',
   'mypy',
   'shellcheck',
-]);
-
-/** The consumers that print of each file only its name, a count or a digest (never what it holds). */
-export const SHOWS_NAMES_ONLY: ReadonlySet<string> = new Set([
-  'md5sum',
-  'sha1sum',
-  'sha256sum',
-  'sha512sum',
-  'basename',
-  'dirname',
-  'realpath',
-  'readlink',
-  'echo',
-  'printf',
+  ...SHOWS_NAMES_ONLY,
 ]);
 
 /** Options that make a consumer change the files it is given, per program. */

@@ -83,26 +83,24 @@ export function plainTree(tree: Tree, source: string): Node {
     const root = make(null);
     const stack: Node[] = [root];
     let descend = true;
+    // The cursor is on a new child of the node on top of the stack: copied, and entered.
+    const enter = (): void => {
+      const parent = stack[stack.length - 1]!;
+      const node = make(parent);
+      parent.children.push(node);
+      if (node.isNamed) parent.namedChildren.push(node);
+      parent.childCount++;
+      stack.push(node);
+      descend = opens(node);
+    };
     for (;;) {
       if (descend && cursor.gotoFirstChild()) {
-        const parent = stack[stack.length - 1];
-        const node = make(parent!);
-        parent!.children.push(node);
-        if (node.isNamed) parent!.namedChildren.push(node);
-        parent!.childCount++;
-        stack.push(node);
-        descend = opens(node);
+        enter();
         continue;
       }
       if (stack.length > 1 && cursor.gotoNextSibling()) {
         stack.pop();
-        const parent = stack[stack.length - 1];
-        const node = make(parent!);
-        parent!.children.push(node);
-        if (node.isNamed) parent!.namedChildren.push(node);
-        parent!.childCount++;
-        stack.push(node);
-        descend = opens(node);
+        enter();
         continue;
       }
       if (!cursor.gotoParent()) break;

@@ -120,7 +120,7 @@ function walk(dir: SafeDir, rel: string, tree: CardTree, options: WalkOptions): 
       tree.entries.set(childRel, id);
       // A folder Paddock's own write made (workspace/paddockMade.ts) is kept whole only as far as
       // what is inside it is Paddock's too: it is walked, every name in it an entry.
-      if (entry.isDirectory() && wasPaddockMade(id)) listInside(dir, entry.name, childRel, tree);
+      if (entry.isDirectory() && wasPaddockMade(id)) listChildren(dir, entry.name, childRel, tree, true);
       // Each workflow is listed too: one planted into a workflows directory made anew is named alone.
       else if (entry.isDirectory() && isWorkflowsDir(childRel)) listChildren(dir, entry.name, childRel, tree);
       continue;
@@ -143,8 +143,12 @@ function walk(dir: SafeDir, rel: string, tree: CardTree, options: WalkOptions): 
   }
 }
 
-/** Inside an entry folder Paddock made: each name is an entry, and a folder Paddock made in it is walked the same way. */
-function listInside(parent: SafeDir, name: string, rel: string, tree: CardTree): void {
+/**
+ * Every name in the entry folder `name` as an entry of its own: a workflows directory's workflows,
+ * or (`paddocks`) what is inside a folder Paddock's own write made, which is then watched too and
+ * walked the same way into each folder of Paddock's in it.
+ */
+function listChildren(parent: SafeDir, name: string, rel: string, tree: CardTree, paddocks = false): void {
   let dir: SafeDir;
   try {
     dir = openDirAt(parent, name);
@@ -152,33 +156,16 @@ function listInside(parent: SafeDir, name: string, rel: string, tree: CardTree):
     return;
   }
   try {
-    const self = fs.fstatSync(dir.fd);
-    tree.dirs.set(rel, `${self.dev}:${self.ino}`);
+    if (paddocks) {
+      const self = fs.fstatSync(dir.fd);
+      tree.dirs.set(rel, `${self.dev}:${self.ino}`);
+    }
     for (const child of fs.readdirSync(dirPath(dir), { withFileTypes: true })) {
       const childRel = `${rel}/${child.name}`;
       const id = identityOf(pathAt(dir, child.name));
       if (id === null) continue;
       tree.entries.set(childRel, id);
-      if (child.isDirectory() && wasPaddockMade(id)) listInside(dir, child.name, childRel, tree);
-    }
-  } catch {
-    // Gone meanwhile.
-  } finally {
-    closeDir(dir);
-  }
-}
-
-function listChildren(parent: SafeDir, name: string, rel: string, tree: CardTree): void {
-  let dir: SafeDir;
-  try {
-    dir = openDirAt(parent, name);
-  } catch {
-    return;
-  }
-  try {
-    for (const child of fs.readdirSync(dirPath(dir))) {
-      const id = identityOf(pathAt(dir, child));
-      if (id !== null) tree.entries.set(`${rel}/${child}`, id);
+      if (paddocks && child.isDirectory() && wasPaddockMade(id)) listChildren(dir, child.name, childRel, tree, true);
     }
   } catch {
     // Gone meanwhile.

@@ -40,5 +40,5 @@ export function runningOf(processes: ProcessView[], agentId: string): ProcessVie
 
 /** The processes Paddock stopped itself, each with why, until the owner dismisses it. */
 export function stoppedByPaddock(processes: ProcessView[]): ProcessView[] {
-  return processes.filter((process) => process.status !== 'running' && process.stopReason !== null);
+  return processes.filter((process) => process.stopReason !== null);
 }
