@@ -810,9 +810,28 @@ export function gitSubcommand(args: readonly string[]): readonly string[] {
   return args.slice(i);
 }
 
+/**
+ * Flags that only say whether npx may fetch (or how much it prints): before a tool the project has,
+ * npx runs the project's own, fetching nothing. `--` ends npm exec's own flags.
+ */
+const NPX_RUNS_LOCAL_WITH = new Set([
+  '-y',
+  '--yes',
+  '--no',
+  '--no-install',
+  '--offline',
+  '--prefer-offline',
+  '-q',
+  '--quiet',
+  '--silent',
+  '--',
+]);
+
 function npxNeed(args: readonly string[], localBin: (name: string) => boolean): NetworkNeed {
-  // Any flag before the tool (-y, -p pkg, --package) asks npx to fetch or choose a package.
-  const tool = args[0];
+  // Any other flag before the tool (-p pkg, --package, -c) asks npx to fetch or choose a package.
+  let at = 0;
+  while (at < args.length && NPX_RUNS_LOCAL_WITH.has(args[at]!) && args[at - 1] !== '--') at++;
+  const tool = args[at];
   if (tool === undefined || tool.startsWith('-'))
     return need('npx with flags before the tool fetches a package', [NPM_REGISTRY]);
   const name = tool.replace(/@[^/@]*$/, '');
