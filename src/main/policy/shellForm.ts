@@ -843,7 +843,12 @@ export function readShellForm(command: string): ShellForm {
       reason: 'the shell grammar is not loaded, so the command cannot be read; it asks',
       undecidable: true,
     };
-  const tree = parser.parse(command);
+  // Read with a newline after it, as sh reads the end of its text: without one the grammar tries
+  // a second reading of a pipeline of three or more (`a | b | c`) that fails at the end of input,
+  // and its error recovery costs eight times the parse. A text ending in `\` is read as written,
+  // since the newline would make that backslash a line continuation, which in sh it is not.
+  const source = command.endsWith('\\') ? command : `${command}\n`;
+  const tree = parser.parse(source);
   if (!tree)
     return { ok: false, reason: 'the shell grammar could not read the command, so it asks', undecidable: true };
   try {
@@ -853,8 +858,8 @@ export function readShellForm(command: string): ShellForm {
         reason:
           'not a command this rule reads: the shell grammar cannot read it whole (an unclosed quote, a stray operator, or syntax it does not know)',
       };
-    const root = plainTree(tree, command);
-    const skipped = coversAll(root, command);
+    const root = plainTree(tree, source);
+    const skipped = coversAll(root, source);
     if (skipped !== null) {
       // `python3 - <<'EOF'`: the grammar drops the `-`; what the owner needs to read is the heredoc's rule.
       const fed = /^\s*([\w.+-]+)\s+-\s+<</.exec(command)?.[1];
