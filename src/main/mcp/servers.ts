@@ -8,6 +8,7 @@ import { lexCommand } from '../policy/lexer';
 import { childEnvForWorkspace, type OwnerEnv } from '../processes/env';
 import { findOnPath } from '../processes/shellPath';
 import type { GroupLedger } from '../processes/ledger';
+import type { LiveStop } from '../sandbox/alwaysCardLive';
 import type { LongLivedGuard } from '../sandbox/containment';
 import type { McpServerRecord, McpServersRepository } from '../store/mcpServers';
 import type { WorkspacesRepository } from '../store/workspaces';
@@ -15,9 +16,11 @@ import type { ToolResult } from '../../shared/domain';
 import type { SeamStdioTransport } from './seamTransport';
 
 /** Why a server the long-lived guard stopped failed (what appeared is under `<data>/refused/`). */
-function plantedStop(appeared: readonly string[]): string {
-  const named = appeared.map((rel) => `\`${rel}\``).join(', ');
-  return `Paddock stopped it: ${named} appeared in the workspace while it ran (moved out to Paddock's data directory, \`refused/\`), and a process running there could make the next one the moment the last was moved (every process running in the folder is stopped, whichever made it)`;
+function guardStop(why: LiveStop): string {
+  const named = why.paths.map((rel) => `\`${rel}\``).join(', ');
+  return why.kind === 'appeared'
+    ? `Paddock stopped it: ${named} appeared in the workspace while it ran (moved out to Paddock's data directory, \`refused/\`), and a process running there could make the next one the moment the last was moved (every process running in the folder is stopped, whichever made it)`
+    : `Paddock stopped it: ${named} was replaced while it ran (saved through a rename, by an editor or an approved write), which ended its read-only hold inside the sandbox, so the server could have written into the new file (the new file is kept)`;
 }
 
 // The MCP SDK (its message schemas cost ~100 ms to build) loads when a server first starts, not
@@ -56,7 +59,7 @@ export interface McpServerManagerDeps {
    * that appears in the workspace while it runs is moved out at once, and `stop` ends the server.
    * Null without the sandbox.
    */
-  guardFor?(agentId: string, workspace: string, stop: (appeared: string[]) => void): LongLivedGuard | null;
+  guardFor?(agentId: string, workspace: string, stop: (why: LiveStop) => void): LongLivedGuard | null;
   /** Where a stdio server's group is recorded, so a Paddock killed with -9 ends it at the next start. */
   ledger?: GroupLedger;
   version: string;
@@ -128,8 +131,8 @@ export function createMcpServerManager(deps: McpServerManagerDeps) {
     // A server that plants an always-card entry or a `.git` while it runs is stopped (containment.ts).
     let transport: SeamStdioTransport | null = null;
     const guard =
-      deps.guardFor?.(record.agentId, workspace.directory, (appeared) => {
-        void transport?.stopBecause(plantedStop(appeared));
+      deps.guardFor?.(record.agentId, workspace.directory, (why) => {
+        void transport?.stopBecause(guardStop(why));
       }) ?? null;
     transport = new seamModule.SeamStdioTransport({
       program,

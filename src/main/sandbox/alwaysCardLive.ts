@@ -19,11 +19,25 @@ import { identityOf, isAtOrBelow, listCardTree, type Identities } from './always
  * the same way (inotify does not say who made a file); the sentence says where it is. A full sweep
  * every few seconds backs up a missed event.
  */
+/**
+ * Why a long-lived process must stop: an entry appeared (moved out; any process there could make
+ * the next one), or an entry held read-only since its start was replaced on disk, which ended the
+ * hold inside its sandbox (kept: the owner's save, or an approved write).
+ */
+export type LiveStop = { kind: 'appeared'; paths: string[] } | { kind: 'replaced'; paths: string[] };
+
 export interface LiveAlwaysCardWatch {
   /** Called with what a sweep found appeared, before it is moved (a move across devices copies, and may fail). */
   onAppeared(listener: (appeared: string[]) => void): void;
   /** Called with what each sweep moved, as it moves it. */
   onMoved(listener: (moved: MovedEntry[]) => void): void;
+  /**
+   * Called with the entries held read-only since the start that were replaced on disk (an editor's
+   * save through a rename, or an approved write): each is kept, but its read-only mount inside the
+   * process's sandbox ended with the file it was on (the kernel detaches a mount whose point is
+   * removed), so the process could write into the new one in place; once per entry.
+   */
+  onHoldEnded(listener: (replaced: string[]) => void): void;
   /** Stops watching, sweeps once more, and returns everything moved since the watch began. */
   finish(): MovedEntry[];
 }
@@ -62,9 +76,13 @@ export function watchAlwaysCardLive(
   const all: MovedEntry[] = [];
   const listeners: ((moved: MovedEntry[]) => void)[] = [];
   const appearedListeners: ((appeared: string[]) => void)[] = [];
+  const holdEndedListeners: ((replaced: string[]) => void)[] = [];
+  /** Entries held since the start whose hold was said to have ended. */
+  const holdsEnded = new Set<string>();
   const watchers = new Map<string, { watcher: fs.FSWatcher; id: string }>();
   const dirty = new Set<string>();
   let finished = false;
+  let ending = false;
   let pending: NodeJS.Timeout | null = null;
   let unwatched = false;
   let lastFullMs = 0;
@@ -109,6 +127,15 @@ export function watchAlwaysCardLive(
     const before = entries;
     entries = nextEntries;
     dirs = nextDirs;
+    const replaced = [...entries]
+      .filter(([rel, id]) => initial.get(rel) !== undefined && initial.get(rel) !== id && !holdsEnded.has(rel))
+      .map(([rel]) => rel)
+      .filter(isOwnersSave);
+    // The last sweep, as the process ends, has no process left to stop.
+    if (replaced.length > 0 && !ending) {
+      for (const rel of replaced) holdsEnded.add(rel);
+      for (const listener of holdEndedListeners) listener(replaced);
+    }
     const appeared = appearedBetween(before, entries, owners, paddocks).filter((rel) => !isOwnersSave(rel));
     if (appeared.length === 0) return;
     for (const listener of appearedListeners) listener(appeared);
@@ -201,9 +228,11 @@ export function watchAlwaysCardLive(
   return {
     onAppeared: (listener) => void appearedListeners.push(listener),
     onMoved: (listener) => void listeners.push(listener),
+    onHoldEnded: (listener) => void holdEndedListeners.push(listener),
     finish() {
       if (pending) clearTimeout(pending);
       pending = null;
+      ending = true;
       sweep(true);
       finished = true;
       if (pending) clearTimeout(pending);

@@ -5,6 +5,7 @@ import { READ_ONLY_PROGRAMS } from '../policy/runList';
 import type { CommandWrapper } from '../processes/command';
 import { identityWrapper } from '../processes/command';
 import type { AlwaysCardWatch, MovedEntry } from './alwaysCardGuard';
+import type { LiveStop } from './alwaysCardLive';
 import type { OwnServicesMount } from './profile';
 import type { Sandbox } from './sandbox';
 
@@ -54,10 +55,11 @@ export interface Containment {
    * For a long-lived process (`start`, an agent's MCP server): its wrapper, and a watch that moves
    * out every always-card entry or `.git` that appears anywhere in the workspace while it runs, at
    * once, and first calls `stop` with what appeared (it could plant the next one the moment the last
-   * was moved; so could any other process running there, which is stopped too); `finish()` when it
-   * ends. Null without the sandbox.
+   * was moved; so could any other process running there, which is stopped too), or with an entry
+   * held read-only since its start that was replaced on disk (the hold ended with the old file);
+   * `finish()` when it ends. Null without the sandbox.
    */
-  longLived(stop: (appeared: string[]) => void): LongLivedGuard | null;
+  longLived(stop: (why: LiveStop) => void): LongLivedGuard | null;
   /** When not contained: the cause and how to enable, for a card's reason. */
   why: string | null;
   /** Why this program cannot run inside (a refusal before it starts), or null. */

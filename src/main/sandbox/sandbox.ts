@@ -10,7 +10,7 @@ import { SpawnError, type Command, type CommandWrapper, type SpawnPurpose } from
 import { closerShell, fdCloser } from '../processes/fdCloser';
 import { alwaysCardMounts, watchAlwaysCard, type AlwaysCardWatch, type MovedEntry } from './alwaysCardGuard';
 import { removeLeftPlaceholders } from './placeholders';
-import { watchAlwaysCardLive, type LiveAlwaysCardWatch } from './alwaysCardLive';
+import { watchAlwaysCardLive, type LiveAlwaysCardWatch, type LiveStop } from './alwaysCardLive';
 import { entryParts, WEB_PORTS } from './domains';
 import { describeStatus, type SandboxStatus } from './engine';
 import { createNetworkProxy, type NetworkProxy, type ProxyDecision } from './netProxy';
@@ -58,7 +58,7 @@ export interface Sandbox {
    * it (this one's, another's in the same folder or around it: inotify does not say which made it),
    * with the paths relative to that process's workspace.
    */
-  watchAlwaysCardLive(workspace: string, stop: (appeared: string[]) => void): LiveAlwaysCardWatch;
+  watchAlwaysCardLive(workspace: string, stop: (why: LiveStop) => void): LiveAlwaysCardWatch;
   /**
    * How many contained processes (a `run` or `bash` while it runs, a `start`, an agent's stdio MCP
    * server) run in `workspace` or a folder of it now. While one runs, it may swap a folder for a link
@@ -436,10 +436,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   /** The workspace of each contained process running now (one entry per watch, until its finish()). */
   const liveWorkspaces: string[] = [];
   /** Each long-lived process running now: its workspace, and how to stop it. */
-  const longLived = new Set<{ workspace: string; stop: (appeared: string[]) => void }>();
+  const longLived = new Set<{ workspace: string; stop: (why: LiveStop) => void }>();
 
   /** A live watch whose appearances stop every long-lived process that holds them, this one's included. */
-  function watchLive(workspace: string, stop: (appeared: string[]) => void): LiveAlwaysCardWatch {
+  function watchLive(workspace: string, stop: (why: LiveStop) => void): LiveAlwaysCardWatch {
     const watch = watchAlwaysCardLive(workspace, path.join(dataDir, 'refused'));
     const holder = { workspace, stop };
     longLived.add(holder);
@@ -447,9 +447,11 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       const found = rels.map((rel) => path.join(workspace, rel));
       for (const other of [...longLived]) {
         const theirs = found.filter((p) => isInside(other.workspace, p)).map((p) => path.relative(other.workspace, p));
-        if (theirs.length > 0) other.stop(theirs);
+        if (theirs.length > 0) other.stop({ kind: 'appeared', paths: theirs });
       }
     });
+    // Each process's own watch sees a replaced entry that its own sandbox held.
+    watch.onHoldEnded((rels) => stop({ kind: 'replaced', paths: rels }));
     const finish = watch.finish.bind(watch);
     watch.finish = () => {
       longLived.delete(holder);

@@ -16,6 +16,7 @@ import { SpawnError } from '../processes/command';
 import { PROCESS_NAME, SupervisorError, type Supervisor } from '../processes/supervisor';
 import type { ProcessRow } from '../store/processes';
 import { describeMoved } from '../sandbox/alwaysCardGuard';
+import type { LiveStop } from '../sandbox/alwaysCardLive';
 import type { LongLivedGuard } from '../sandbox/containment';
 import { listeningPorts } from '../preview/ports';
 import { DEFAULT_READY_WAIT_MS, readinessSentence, waitUntilReady } from './startReadiness';
@@ -56,17 +57,23 @@ function sayInLog(supervisor: Supervisor, row: ProcessRow, sentence: string): vo
 }
 
 /**
- * An always-card entry or a `.git` appeared in its workspace while it ran: it is stopped at once,
- * and its log says why. It may not be the one that made it (inotify does not say): every long-lived
+ * It is stopped at once, and its log says why: an always-card entry or a `.git` appeared in its
+ * workspace while it ran (it may not be the one that made it, inotify does not say: every long-lived
  * process running there is stopped, since any of them could make the next one the moment the last
- * was moved.
+ * was moved); or an entry its sandbox held read-only was replaced on disk, which ended that hold.
  */
-function stopForPlanted(supervisor: Supervisor, row: ProcessRow, appeared: readonly string[]): void {
-  const named = appeared.map((rel) => `\`${rel}\``).join(', ');
-  const sentence = `\`${row.name}\` was stopped: ${named} appeared in the workspace while it ran, and a process running there could make the next one the moment the last was moved (every process running in this folder is stopped, whichever made it). Start it again once nothing makes these.`;
+function stopFor(supervisor: Supervisor, row: ProcessRow, why: LiveStop): void {
+  const named = why.paths.map((rel) => `\`${rel}\``).join(', ');
+  const sentence =
+    why.kind === 'appeared'
+      ? `\`${row.name}\` was stopped: ${named} appeared in the workspace while it ran, and a process running there could make the next one the moment the last was moved (every process running in this folder is stopped, whichever made it). Start it again once nothing makes these.`
+      : `\`${row.name}\` was stopped: ${named} was replaced while it ran (saved through a rename, by an editor or an approved write), which ended its read-only hold inside the sandbox, so the process could have written into the new file. The new file is kept. Start it again.`;
   sayInLog(supervisor, row, sentence);
   // The window says it too, shorter, until the owner dismisses it (ProcessList).
-  const shown = `${named} appeared in its folder while it ran: moved out, and every process there stopped.`;
+  const shown =
+    why.kind === 'appeared'
+      ? `${named} appeared in its folder while it ran: moved out, and every process there stopped.`
+      : `${named} was saved while it ran, which ended its read-only hold in the sandbox: stopped, the save kept.`;
   void supervisor.stop(row.agentId, row.name, shown).catch(() => undefined);
 }
 
@@ -125,8 +132,8 @@ export function createStartTool(deps: StartToolDeps): ToolDefinition<StartArgs, 
       // later (SPEC §4): what appears while it runs is moved out at once, and it is stopped (alwaysCardLive.ts).
       let row: ProcessRow | undefined;
       const guard =
-        containment?.longLived((appeared) => {
-          if (row) stopForPlanted(deps.supervisor, row, appeared);
+        containment?.longLived((why) => {
+          if (row) stopFor(deps.supervisor, row, why);
         }) ?? null;
       try {
         row = deps.supervisor.start(ctx.agent.id, {

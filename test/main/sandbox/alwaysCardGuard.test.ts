@@ -463,6 +463,40 @@ describe('the live watch of a long-lived process', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(fs.readFileSync(path.join(ws, '.npmrc'), 'utf8')).toBe('after it ended\n');
   });
+
+  it('keeps an entry held since the start that is saved through a rename, and tells once that its hold ended', async () => {
+    const ws = temp.make();
+    tree(ws, { '.envrc': 'owner\n', 'pkg/CLAUDE.md': 'rules\n', '.vscode/settings.json': '{}' });
+    const watch = watchAlwaysCardLive(ws, path.join(temp.make(), 'refused'), 60_000);
+    const ended: string[][] = [];
+    watch.onHoldEnded((replaced) => ended.push(replaced));
+    const moved: string[] = [];
+    watch.onMoved((entries) => moved.push(...entries.map((entry) => entry.path)));
+    try {
+      // Written in place (same inode): the read-only mount is still on it, nothing to tell.
+      fs.writeFileSync(path.join(ws, '.envrc'), 'owner, in place\n');
+      // A file inside a held folder saved through a rename: the mount is on the folder, which stays.
+      fs.writeFileSync(path.join(ws, '.vscode', 'settings.json.tmp'), '{"a":1}');
+      fs.renameSync(path.join(ws, '.vscode', 'settings.json.tmp'), path.join(ws, '.vscode', 'settings.json'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(ended).toEqual([]);
+      // An editor's save: a new file renamed over the held one.
+      fs.writeFileSync(path.join(ws, 'pkg', '.CLAUDE.md.swp'), 'rules, saved\n');
+      fs.renameSync(path.join(ws, 'pkg', '.CLAUDE.md.swp'), path.join(ws, 'pkg', 'CLAUDE.md'));
+      await until(() => ended.length > 0, 'the end of the hold told');
+      expect(ended).toEqual([['pkg/CLAUDE.md']]);
+      // Saved again: told once only.
+      fs.writeFileSync(path.join(ws, 'pkg', '.CLAUDE.md.swp'), 'rules, saved twice\n');
+      fs.renameSync(path.join(ws, 'pkg', '.CLAUDE.md.swp'), path.join(ws, 'pkg', 'CLAUDE.md'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(ended).toEqual([['pkg/CLAUDE.md']]);
+    } finally {
+      watch.finish();
+    }
+    expect(moved).toEqual([]);
+    expect(fs.readFileSync(path.join(ws, 'pkg', 'CLAUDE.md'), 'utf8')).toBe('rules, saved twice\n');
+    expect(fs.readFileSync(path.join(ws, '.envrc'), 'utf8')).toBe('owner, in place\n');
+  });
 });
 
 describe('the live watch below the top level', () => {
