@@ -71,13 +71,15 @@ describe('the window’s start', () => {
     await settle();
 
     const count = (name: string): number => asked.filter((question) => question.name === name).length;
-    for (const name of ['app.info', 'cards.list', 'processes.list', 'remembered.list', 'attention.get'])
+    for (const name of ['cards.list', 'processes.list', 'remembered.list', 'attention.get'])
       expect(count(name), name).toBe(1);
     expect(asked.filter((question) => question.name === 'conversations.list')).toEqual([
       { name: 'conversations.list', request: { agentId: 'agent-1' } },
     ]);
-    // agents.list: once at the start, once more for the event held until the stores listened.
+    // agents.list and app.info (which says things per agent): once at the start, once more for the
+    // event held until the stores listened.
     expect(count('agents.list')).toBe(2);
+    expect(count('app.info')).toBe(2);
     expect(useAgentsStore.getState().selectedId).toBe('agent-1');
     expect(useConversationStore.getState().byAgent['agent-1']).toEqual([]);
   });

@@ -1,23 +1,21 @@
 // Run mode is told as it decides: with the sandbox containing the agent's commands, by what a
-// command needs; without it, or with "Run list only", by the run list.
+// command needs; without it, or with "Run list only", by the run list (the core says which).
 import { describe, expect, it } from 'vitest';
 import type { AppInfo } from '../../src/shared/ipc';
 import { modeChoice, modeSentence, runsByEffect } from '../../src/renderer/src/lib/modeSentences';
 
-function info(contained: boolean, choices?: { uncontainedShell?: boolean; runListOnly?: boolean }): AppInfo {
-  const agents = choices
-    ? { a1: { allowedDomains: [], uncontainedShell: false, runListOnly: false, ...choices } }
-    : ({} as AppInfo['sandbox']['agents']);
-  return { sandbox: { contained, line: '', warning: null, agents, agentLines: {} } } as unknown as AppInfo;
+function info(runsByEffect: Record<string, boolean>): AppInfo {
+  return {
+    sandbox: { contained: true, line: '', warning: null, agents: {}, agentLines: {}, runsByEffect },
+  } as unknown as AppInfo;
 }
 
 describe('whether run mode decides by effect', () => {
+  // The rule is the core's (sandbox/containment.ts runsByEffect, tested there): the window reads it.
   it.each([
-    ['contained, default choices', info(true), true],
-    ['contained, choices saved', info(true, {}), true],
-    ['not contained', info(false), false],
-    ['contained, the shell uncontained', info(true, { uncontainedShell: true }), false],
-    ['contained, run list only', info(true, { runListOnly: true }), false],
+    ['the core says by effect', info({ a1: true }), true],
+    ['the core says by the run list', info({ a1: false }), false],
+    ['an agent the core has not described yet', info({}), false],
     ['nothing known yet', null, false],
   ])('%s', (_name, given, expected) => expect(runsByEffect(given, 'a1')).toBe(expected));
 });

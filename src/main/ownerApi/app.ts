@@ -3,6 +3,7 @@
 import type { AppInfo } from '../../shared/ipc';
 import type { DomainApi, HostCapabilities } from '../api/coreApi';
 import { restartRequired } from '../dispatch/switches';
+import { runsByEffect } from '../sandbox/containment';
 import { runningAsRootLine } from '../sandbox/engine';
 import type { CoreServices } from './services';
 
@@ -35,6 +36,12 @@ export function appInfo(core: CoreServices, host: HostCapabilities): AppInfo {
           .filter((said) => said !== null)
           .join(' ') || null,
       agents: Object.fromEntries(agents.map((agent) => [agent.id, core.sandboxChoices.choicesFor(agent.id)])),
+      runsByEffect: Object.fromEntries(
+        agents.map((agent) => [
+          agent.id,
+          runsByEffect(core.sandbox.contained, core.sandboxChoices.choicesFor(agent.id).runListOnly),
+        ]),
+      ),
       agentLines: Object.fromEntries(
         agents.map((agent) => [
           agent.id,

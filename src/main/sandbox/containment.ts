@@ -30,6 +30,15 @@ export interface AgentSandboxChoices {
 
 export const DEFAULT_CHOICES: AgentSandboxChoices = { allowedDomains: [], uncontainedShell: false, runListOnly: false };
 
+/**
+ * Whether run mode decides an agent's commands by their effect (issue 31): its commands run in the
+ * sandbox and the owner did not keep the run list alone. Otherwise seed 003 §5 decides by spelling.
+ * (The uncontained shell concerns `bash` only, which then runs outside and always asks.)
+ */
+export function runsByEffect(contained: boolean, runListOnly: boolean): boolean {
+  return contained && !runListOnly;
+}
+
 export interface ContainmentDeps {
   sandbox?: Sandbox;
   choicesFor?(agentId: string): AgentSandboxChoices;

@@ -10,7 +10,13 @@ import { resolveCommandCwd, type CwdResolution } from '../policy/paths';
 import { plainAsShForm } from '../policy/shellForm';
 import type { ClassifyContext, CommandDecision } from '../policy/types';
 import type { IgnoreRules } from '../policy/containedFiles';
-import { containmentFor, executesWorkspaceCode, type Containment, type ContainmentDeps } from '../sandbox/containment';
+import {
+  containmentFor,
+  executesWorkspaceCode,
+  runsByEffect,
+  type Containment,
+  type ContainmentDeps,
+} from '../sandbox/containment';
 import type { OwnServices, OwnServicesScan } from '../sandbox/ownServices';
 import { childEnvForWorkspace, type OwnerEnv } from '../processes/env';
 import {
@@ -94,7 +100,7 @@ function containedRun(
   form: CommandForm,
 ): ClassifyContext['contained'] {
   if (!form.shell || ctx.agent.mode !== 'run' || !containment) return undefined;
-  if (!containment.contained || deps.runListOnlyFor?.(ctx.agent.id)) return undefined;
+  if (!runsByEffect(containment.contained, deps.runListOnlyFor?.(ctx.agent.id) ?? false)) return undefined;
   return {
     allowedDomains: containment.allowedDomains,
     privateTmp: containment.privateTmp,

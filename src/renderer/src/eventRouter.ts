@@ -73,6 +73,8 @@ export function routeEvents(events: PaddockEvent[]): void {
         break;
       case 'agents.changed':
         reload.add('agents');
+        // The app's view says things per agent (how run mode decides, its sandbox line): a new one too.
+        reload.add('app');
         break;
       case 'conversations.changed':
         void useConversationStore.getState().loadConversations(event.agentId).catch(fail);

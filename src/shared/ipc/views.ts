@@ -60,6 +60,8 @@ export interface AppInfo {
     /** Said where nothing is contained (what the agent's processes can read), and when Paddock runs as root (what uid 0 inside means). */
     warning: string | null;
     agents: Record<string, { allowedDomains: string[]; uncontainedShell: boolean; runListOnly: boolean }>;
+    /** Per agent: whether run mode decides its commands by their effect (the core's rule, sandbox/containment.ts). */
+    runsByEffect: Record<string, boolean>;
     /** Per agent: the line its cards show ("contained: bubblewrap 0.8.0, network only to registry.npmjs.org …"). */
     agentLines: Record<string, string>;
   };

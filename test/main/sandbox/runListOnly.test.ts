@@ -59,6 +59,21 @@ describe('Run list only', () => {
       const contained = core.sandbox.contained;
       // Contained, `touch` of a workspace file runs by effect; without the sandbox it is a card anyway.
       expect((await tier('touch made.txt')).tier).toBe(contained ? 'auto' : 'gated');
+      // What the window's mode sentence reads: the core's own rule, said per agent.
+      const byEffect = async () =>
+        (await core.api.app.info({}, { host: 'web', version: 't' } as const)).sandbox.runsByEffect[agent!.id];
+      expect(await byEffect()).toBe(contained);
+      // The uncontained shell concerns bash alone: run's commands are still decided by effect.
+      await core.api.settings.setAgentSandbox({ agentId: agent!.id, uncontainedShell: true }, {
+        host: 'web',
+        version: 't',
+      } as const);
+      expect((await tier('touch made2.txt')).tier).toBe(contained ? 'auto' : 'gated');
+      expect(await byEffect()).toBe(contained);
+      await core.api.settings.setAgentSandbox({ agentId: agent!.id, uncontainedShell: false }, {
+        host: 'web',
+        version: 't',
+      } as const);
 
       await core.api.settings.setAgentSandbox({ agentId: agent!.id, allowedDomains: ['registry.npmjs.org'] }, {
         host: 'web',
@@ -73,6 +88,7 @@ describe('Run list only', () => {
         allowedDomains: ['registry.npmjs.org'],
       });
       expect((await tier('touch made.txt')).tier).toBe('gated');
+      expect(await byEffect()).toBe(false);
       await core.api.settings.setAgentSandbox({ agentId: agent!.id, allowedDomains: [] }, {
         host: 'web',
         version: 't',

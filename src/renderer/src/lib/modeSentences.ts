@@ -4,11 +4,9 @@
 import type { Mode } from '../../../shared/domain';
 import type { AppInfo } from '../../../shared/ipc';
 
-/** Whether run mode decides this agent's commands by their effect: contained, and not set to the run list alone. */
+/** Whether run mode decides this agent's commands by their effect, as the core says (sandbox/containment.ts). */
 export function runsByEffect(info: AppInfo | null, agentId: string): boolean {
-  if (!info?.sandbox.contained) return false;
-  const choices = info.sandbox.agents[agentId];
-  return !choices?.uncontainedShell && !choices?.runListOnly;
+  return info?.sandbox.runsByEffect[agentId] ?? false;
 }
 
 const RUN_BY_EFFECT = 'edits and commands run at once in the sandbox; what it cannot contain asks';
