@@ -18,6 +18,7 @@ import { isGitComponent } from '../workspace/gitName';
 import { pathSession } from '../workspace/resolve';
 import { commandDanger } from './danger';
 import { FileView, type Place } from './containedFiles';
+import { gitSubcommand, networkNeed, urlHost } from './containedNetwork';
 import {
   INLINE_CODE_FLAGS,
   NAMES_ONLY,
@@ -26,13 +27,9 @@ import {
   RUNS_OTHERS,
   SANDBOX_CANNOT,
   SHELLS,
-  gitSubcommand,
-  isSecretPath,
-  mentionsSecret,
-  networkNeed,
   overrideReason,
-  urlHost,
 } from './containedPrograms';
+import { isSecretPath, mentionsSecret } from './secretFiles';
 import { isAlwaysCardPath } from '../workspace/alwaysCard';
 import { INTERPRETERS } from './shellConstructs';
 import { plainAsShForm, type ShellCommand } from './shellForm';

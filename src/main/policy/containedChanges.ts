@@ -3,7 +3,7 @@
 // deletes or overwrites among the places its words name (the losses a checkpoint may not undo).
 import path from 'node:path';
 import type { FileView, Place } from './containedFiles';
-import { gitSubcommand } from './containedPrograms';
+import { gitSubcommand } from './containedNetwork';
 import { card, outside, type Where } from './containedJudging';
 
 /** Programs that unpack trees whose links exist only once they have run. */

@@ -8,7 +8,8 @@ import ignore, { type Ignore } from 'ignore';
 import { isGitComponent } from '../workspace/gitName';
 import { resolveIn, type PathSession } from '../workspace/resolve';
 import type { ShellWord } from './shellForm';
-import { isBuildOutput, isSecretPath } from './containedPrograms';
+import { isBuildOutput } from './containedPrograms';
+import { isSecretPath } from './secretFiles';
 import type { SearchFilter } from './searchFilters';
 
 /**

@@ -8,7 +8,7 @@ import type { PathContext } from '../workspace/types';
 import { resolveDetailed } from '../workspace/resolve';
 import { denyFilterFor, walkTree } from '../workspace/walkTree';
 import { NO_WORKSPACE, pathContextOf, shownPath } from './toolContext';
-import { isSecretPath } from '../policy/containedPrograms';
+import { isSecretPath } from '../policy/secretFiles';
 
 export const LIST_MAX_ENTRIES = 2_000;
 const SECRET_FILE_MARK = '  (secrets file: read asks the owner)';

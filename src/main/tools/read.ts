@@ -9,7 +9,7 @@ import { rememberedReadArgv } from '../policy/remembered';
 import type { ToolDefinition } from './types';
 import { openInside } from '../workspace/files';
 import { resolveDetailed } from '../workspace/resolve';
-import { isSecretPath } from '../policy/containedPrograms';
+import { isSecretPath } from '../policy/secretFiles';
 import { imageTypeOf, readImageFile } from './readImage';
 import { NO_WORKSPACE, pathContextOf, shownPath } from './toolContext';
 

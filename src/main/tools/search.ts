@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { TOOL_SCOPE, type ToolResult } from '../../shared/domain';
 import type { ToolDefinition } from './types';
 import { resolveDetailed } from '../workspace/resolve';
-import { isSecretPath } from '../policy/containedPrograms';
+import { isSecretPath } from '../policy/secretFiles';
 import { NO_WORKSPACE, pathContextOf, shownPath } from './toolContext';
 import { searchFallback, type SearchHits } from '../workspace/searchFallback';
 import { holdSearchTarget, type HeldTarget } from '../workspace/heldTarget';

@@ -1,0 +1,371 @@
+// What network a contained command needs (policy/contained.ts decides with it): programs that reach
+// other hosts by their nature, package managers' fetches and the registries they reach, git's remote
+// subcommands, curl and wget by the host and port they name (the agent's own started processes on
+// loopback need none), npx by whether the project has the tool. Pure readers of an argv.
+
+/** Programs that reach other hosts by their nature (name lookups, remote shells, cloud CLIs). */
+const NETWORK_PROGRAMS: Record<string, string> = {
+  ping: 'looks up and reaches a host',
+  ping6: 'looks up and reaches a host',
+  nslookup: 'looks up a name',
+  dig: 'looks up a name',
+  host: 'looks up a name',
+  drill: 'looks up a name',
+  whois: 'asks a remote server',
+  traceroute: 'reaches a host',
+  ssh: 'opens a remote shell',
+  scp: 'copies to or from another host',
+  sftp: 'copies to or from another host',
+  ftp: 'reaches another host',
+  telnet: 'reaches another host',
+  nc: 'opens a network connection',
+  ncat: 'opens a network connection',
+  netcat: 'opens a network connection',
+  socat: 'opens a network connection',
+  gh: 'talks to GitHub',
+  glab: 'talks to GitLab',
+  aws: 'talks to AWS',
+  gcloud: 'talks to Google Cloud',
+  az: 'talks to Azure',
+  heroku: 'talks to Heroku',
+  vercel: 'talks to Vercel',
+  netlify: 'talks to Netlify',
+  fly: 'talks to Fly.io',
+  flyctl: 'talks to Fly.io',
+  wrangler: 'talks to Cloudflare',
+  firebase: 'talks to Firebase',
+  supabase: 'talks to Supabase',
+  terraform: 'talks to a provider’s API',
+  http: 'makes an HTTP request',
+  https: 'makes an HTTP request',
+  xh: 'makes an HTTP request',
+  aria2c: 'downloads',
+  lynx: 'browses the web',
+  w3m: 'browses the web',
+};
+
+const NPM_REGISTRY = 'registry.npmjs.org';
+
+/** What a command needs from the network: the domains it would reach (null: some host the rule cannot name), or nothing. */
+export type NetworkNeed = { needs: false } | { needs: true; what: string; domains: readonly string[] | null };
+
+const none: NetworkNeed = { needs: false };
+const need = (what: string, domains: readonly string[] | null): NetworkNeed => ({ needs: true, what, domains });
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1', '0.0.0.0']);
+
+/** The host a curl/wget operand names (`http://h:1/x`, `h:1/x`, `h/x`), or null when it is not a URL. */
+export function urlHost(word: string): string | null {
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(word);
+  if (scheme) {
+    try {
+      return new URL(word).hostname.toLowerCase();
+    } catch {
+      return '';
+    }
+  }
+  const bare = /^(\[[0-9a-f:]+\]|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*)(?::\d+)?(?:[/?#]\S*)?$/i.exec(word);
+  if (!bare) return null;
+  const host = bare[1]!.toLowerCase();
+  // `b.txt` or `out` is a file name, not a host: a bare word is a host only as localhost, an address or with a port or path.
+  if (LOOPBACK.has(host)) return host;
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(host) || /[:/?#]/.test(word.slice(bare[1]!.length))) return host;
+  return null;
+}
+
+/** curl's and wget's flags that take a value (which is never the URL). */
+const CURL_VALUE_FLAGS = new Set([
+  '-o',
+  '-O',
+  '-d',
+  '-H',
+  '-X',
+  '-w',
+  '-u',
+  '-A',
+  '-e',
+  '-b',
+  '-c',
+  '-T',
+  '-F',
+  '-m',
+  '-r',
+  '-K',
+  '-E',
+  '-D',
+  '-P',
+  '-t',
+  '--output',
+  '--data',
+  '--data-raw',
+  '--data-binary',
+  '--data-urlencode',
+  '--header',
+  '--request',
+  '--write-out',
+  '--user',
+  '--user-agent',
+  '--referer',
+  '--cookie',
+  '--cookie-jar',
+  '--upload-file',
+  '--form',
+  '--max-time',
+  '--connect-timeout',
+  '--retry',
+  '--output-document',
+  '--directory-prefix',
+  '--tries',
+  '--timeout',
+  '--config',
+  '--cert',
+  '--key',
+  '--cacert',
+  '--dump-header',
+  '--resolve',
+  '--json',
+]);
+
+/** The port a curl/wget URL operand reaches (its scheme's default when none is written: curl assumes http). */
+export function urlPort(word: string): number {
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(word);
+  if (scheme) {
+    try {
+      const url = new URL(word);
+      if (url.port !== '') return Number(url.port);
+      return url.protocol === 'https:' ? 443 : url.protocol === 'ftp:' ? 21 : 80;
+    } catch {
+      return 0;
+    }
+  }
+  const port = /^(?:\[[0-9a-f:]+\]|[A-Za-z0-9.-]+):(\d+)/i.exec(word)?.[1];
+  return port === undefined ? 80 : Number(port);
+}
+
+/**
+ * `ownPorts`: the ports the agent's own started processes listen on (the only loopback ports a
+ * contained command reaches); undefined when unknown (check-command: no processes to ask), which
+ * takes every loopback URL for the agent's own.
+ */
+function curlNeed(args: readonly string[], program: string, ownPorts?: readonly number[]): NetworkNeed {
+  const hosts: string[] = [];
+  const loopbackPorts: number[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i];
+    if (
+      word === '-x' ||
+      word === '--proxy' ||
+      word!.startsWith('--proxy=') ||
+      word === '--socks5' ||
+      word === '--unix-socket' ||
+      word === '--connect-to'
+    ) {
+      return need(`${program} ${word} goes through another host`, null);
+    }
+    // A config file or a list of URLs (curl -K, wget -i) names places this rule does not read.
+    if (
+      (program === 'curl' && (/^-[a-zA-Z]*K/.test(word!) || word!.startsWith('--config'))) ||
+      (program === 'wget' && (/^-[a-zA-Z]*i/.test(word!) || word!.startsWith('--input-file')))
+    )
+      return need(`${program} ${word} reads the URLs it reaches from a file`, null);
+    if (CURL_VALUE_FLAGS.has(word!)) {
+      i++;
+      continue;
+    }
+    if (word!.startsWith('-')) continue;
+    // Every operand of curl and wget is a URL: a bare `example.com` (or `b.txt`) is a host to reach.
+    const host = urlHost(word!) ?? (/^[^/:?#@\s]+/.exec(word!)?.[0].toLowerCase() || null);
+    if (host === null) continue;
+    hosts.push(host);
+    if (LOOPBACK.has(host)) loopbackPorts.push(urlPort(word!));
+  }
+  const far = hosts.filter((h) => !LOOPBACK.has(h));
+  if (far.length > 0) return need(`${program} reaches ${far.join(', ')}`, far.some((h) => h === '') ? null : far);
+  const strange = ownPorts === undefined ? [] : loopbackPorts.filter((port) => !ownPorts.includes(port));
+  if (strange.length > 0) {
+    return need(
+      `${program} reaches port ${strange.join(', ')} of this machine, which no process this agent started (\`start\`) listens on; a contained command reaches only those`,
+      null,
+    );
+  }
+  return none;
+}
+
+/** The words after the subcommand that name packages (not flags). */
+function named(words: readonly string[]): string[] {
+  return words.filter((w) => !w.startsWith('-'));
+}
+
+/**
+ * What this argv needs from the network. `localBin(name)`: whether the project has that npm binary
+ * (node_modules/.bin) from the command's directory up, for npx. `ownPorts`: see curlNeed.
+ */
+export function networkNeed(
+  argv: readonly string[],
+  localBin: (name: string) => boolean,
+  ownPorts?: readonly number[],
+): NetworkNeed {
+  const [program, sub = '', ...rest] = argv;
+  const args = argv.slice(1);
+  if (NETWORK_PROGRAMS[program!]) return need(`${program} ${NETWORK_PROGRAMS[program!]}`, null);
+  switch (program) {
+    case 'curl':
+    case 'wget':
+      return curlNeed(args, program, ownPorts);
+    case 'rsync':
+      return args.some((w) => !w.startsWith('-') && /^[^/]*:/.test(w))
+        ? need('rsync copies to or from another host', null)
+        : none;
+    case 'npm':
+    case 'pnpm':
+    case 'yarn':
+    case 'bun': {
+      const registry = program === 'yarn' ? ['registry.yarnpkg.com', NPM_REGISTRY] : [NPM_REGISTRY];
+      const install = [
+        'install',
+        'i',
+        'ci',
+        'add',
+        'update',
+        'up',
+        'upgrade',
+        'outdated',
+        'publish',
+        'view',
+        'info',
+        'audit',
+        'dlx',
+        'x',
+        'create',
+        'init',
+        'link',
+        'login',
+        'whoami',
+        'search',
+        'unpublish',
+        'dedupe',
+        'prune',
+      ];
+      if ((program === 'yarn' && sub === '') || install.includes(sub))
+        return need(`${program} ${sub || 'install'} fetches from the package registry`, registry);
+      if (program === 'npm' && (sub === 'exec' || sub === 'x')) return npxNeed(rest, localBin);
+      return none;
+    }
+    case 'npx':
+    case 'pnpx':
+      return npxNeed(args, localBin);
+    case 'bunx':
+      return npxNeed(args, localBin);
+    case 'pip':
+    case 'pip3':
+      return ['install', 'download', 'wheel', 'search', 'index'].includes(sub)
+        ? need(`${program} ${sub} fetches from the package index`, ['pypi.org', 'files.pythonhosted.org'])
+        : none;
+    case 'python':
+    case 'python3':
+      if (
+        sub === '-m' &&
+        (rest[0] === 'pip' || rest[0] === 'ensurepip') &&
+        ['install', 'download', 'wheel'].includes(rest[1] ?? '')
+      ) {
+        return need(`${program} -m pip ${rest[1]} fetches from the package index`, [
+          'pypi.org',
+          'files.pythonhosted.org',
+        ]);
+      }
+      return none;
+    case 'uv':
+      if (
+        ['add', 'sync', 'lock', 'tool', 'python'].includes(sub) ||
+        (sub === 'pip' && ['install', 'compile', 'sync', 'download'].includes(rest[0] ?? ''))
+      ) {
+        return need(`uv ${sub} fetches from the package index`, ['pypi.org', 'files.pythonhosted.org']);
+      }
+      return sub === 'run' && named(rest).length === 0
+        ? none
+        : sub === 'run' && rest.includes('--with')
+          ? need('uv run --with fetches a package', ['pypi.org', 'files.pythonhosted.org'])
+          : none;
+    case 'uvx':
+    case 'pipx':
+      return need(`${program} fetches a tool from the package index`, ['pypi.org', 'files.pythonhosted.org']);
+    case 'poetry':
+    case 'pipenv':
+    case 'pdm':
+    case 'conda':
+    case 'mamba':
+      return ['add', 'install', 'update', 'lock', 'sync', 'create'].includes(sub)
+        ? need(`${program} ${sub} fetches packages`, null)
+        : none;
+    case 'cargo':
+      return ['fetch', 'install', 'add', 'update', 'search', 'publish', 'login', 'generate-lockfile'].includes(sub)
+        ? need(`cargo ${sub} reaches crates.io`, ['crates.io', 'index.crates.io', 'static.crates.io'])
+        : none;
+    case 'go':
+      return ['get', 'install'].includes(sub) || (sub === 'mod' && ['download', 'tidy'].includes(rest[0] ?? ''))
+        ? need(`go ${sub} fetches modules`, ['proxy.golang.org', 'sum.golang.org'])
+        : none;
+    case 'gem':
+    case 'bundle':
+    case 'composer':
+      return ['install', 'update', 'add', 'require', 'fetch', 'outdated'].includes(sub)
+        ? need(`${program} ${sub} fetches packages`, null)
+        : none;
+    case 'git': {
+      const gitArgs = gitSubcommand(args);
+      const gsub = gitArgs[0] ?? '';
+      if (
+        ['clone', 'fetch', 'pull', 'push', 'ls-remote', 'archive'].includes(gsub) &&
+        !(gsub === 'archive' && !gitArgs.some((w) => w.startsWith('--remote')))
+      ) {
+        return need(`git ${gsub} reaches a remote`, null);
+      }
+      if (gsub === 'submodule' && ['update', 'add', 'sync', 'foreach'].includes(gitArgs[1] ?? ''))
+        return need('git submodule reaches a remote', null);
+      if (gsub === 'remote' && ['update', 'show', 'prune'].includes(gitArgs[1] ?? ''))
+        return need('git remote reaches a remote', null);
+      return none;
+    }
+    default:
+      return none;
+  }
+}
+
+/** git's words from its subcommand on (after `-C dir`, `-c k=v`, `--no-pager` and the like). */
+export function gitSubcommand(args: readonly string[]): readonly string[] {
+  let i = 0;
+  while (i < args.length && args[i]!.startsWith('-')) {
+    i += args[i] === '-C' || args[i] === '-c' || args[i] === '--git-dir' || args[i] === '--work-tree' ? 2 : 1;
+  }
+  return args.slice(i);
+}
+
+/**
+ * Flags that only say whether npx may fetch (or how much it prints): before a tool the project has,
+ * npx runs the project's own, fetching nothing. `--` ends npm exec's own flags.
+ */
+const NPX_RUNS_LOCAL_WITH = new Set([
+  '-y',
+  '--yes',
+  '--no',
+  '--no-install',
+  '--offline',
+  '--prefer-offline',
+  '-q',
+  '--quiet',
+  '--silent',
+  '--',
+]);
+
+function npxNeed(args: readonly string[], localBin: (name: string) => boolean): NetworkNeed {
+  // Any other flag before the tool (-p pkg, --package, -c) asks npx to fetch or choose a package.
+  let at = 0;
+  while (at < args.length && NPX_RUNS_LOCAL_WITH.has(args[at]!) && args[at - 1] !== '--') at++;
+  const tool = args[at];
+  if (tool === undefined || tool.startsWith('-'))
+    return need('npx with flags before the tool fetches a package', [NPM_REGISTRY]);
+  const name = tool.replace(/@[^/@]*$/, '');
+  if (name !== tool || tool.includes('/') || !localBin(name))
+    return need(`npx ${tool} fetches a package the project does not have`, [NPM_REGISTRY]);
+  return none;
+}
