@@ -47,16 +47,13 @@ function tablesOf(language: Language): GrammarTables {
 }
 
 /**
- * The tree as plain objects (indices are UTF-16 units, as the source string's). One read crosses
- * into wasm per node (its type id), two more per leaf (start, end): whether a type is named comes
- * from a table kept per grammar, and the field name is read only where the walk asks for it (a
- * redirected statement's body).
+ * The tree as plain objects (indices are UTF-16 units, as the source string's). Three reads cross
+ * into wasm per node (type id, start, end): whether a type is named comes from a table kept per
+ * grammar, and the field name is read only where the walk asks for it (a redirected statement's body).
  */
 export function plainTree(tree: Tree, source: string): Node {
   const cursor = tree.walk();
   const grammar = tablesOf(tree.language);
-  // A node the copy looks below spans exactly its children (tree-sitter's rule): its indices are
-  // its first child's start and its last child's end, so only a leaf's two cross into wasm.
   const make = (parent: Node | null): Node => {
     const id = cursor.nodeTypeId;
     let isNamed = grammar.named.get(id);
@@ -64,13 +61,15 @@ export function plainTree(tree: Tree, source: string): Node {
       isNamed = tree.language.nodeTypeIsNamed(id);
       grammar.named.set(id, isNamed);
     }
-    const node: Node = {
+    const startIndex = cursor.startIndex;
+    const endIndex = cursor.endIndex;
+    return {
       type: grammar.types[id] || 'ERROR',
       isNamed,
-      text: '',
+      text: source.slice(startIndex, endIndex),
       source,
-      startIndex: -1,
-      endIndex: -1,
+      startIndex,
+      endIndex,
       field:
         parent !== null && parent.type === 'redirected_statement' && cursor.currentFieldId === grammar.bodyField
           ? 'body'
@@ -79,21 +78,6 @@ export function plainTree(tree: Tree, source: string): Node {
       namedChildren: [],
       childCount: 0,
     };
-    // The root spans the whole text, a trailing newline included, which no child holds.
-    if (parent === null || !opens(node)) span(node, cursor.startIndex, cursor.endIndex);
-    return node;
-  };
-  /** A node looked below, once its children are copied (or found to be none, the cursor on it). */
-  const finish = (node: Node): void => {
-    if (node.startIndex >= 0) return;
-    const { children } = node;
-    if (children.length === 0) span(node, cursor.startIndex, cursor.endIndex);
-    else span(node, children[0]!.startIndex, children[children.length - 1]!.endIndex);
-  };
-  const span = (node: Node, start: number, end: number): void => {
-    node.startIndex = start;
-    node.endIndex = end;
-    node.text = source.slice(start, end);
   };
   try {
     const root = make(null);
@@ -110,23 +94,19 @@ export function plainTree(tree: Tree, source: string): Node {
       descend = opens(node);
     };
     for (;;) {
-      if (descend) {
-        if (cursor.gotoFirstChild()) {
-          enter();
-          continue;
-        }
-        finish(stack[stack.length - 1]!);
+      if (descend && cursor.gotoFirstChild()) {
+        enter();
+        continue;
       }
       if (stack.length > 1 && cursor.gotoNextSibling()) {
-        finish(stack.pop()!);
+        stack.pop();
         enter();
         continue;
       }
       if (!cursor.gotoParent()) break;
-      finish(stack.pop()!);
+      stack.pop();
       descend = false;
     }
-    finish(root);
     return root;
   } finally {
     cursor.delete();

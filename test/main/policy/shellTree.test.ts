@@ -1,6 +1,8 @@
-// The plain copy of the grammar's tree (policy/shellTree.ts) reads a node's indices from its
-// children where it has any: checked here against the grammar's own nodes, node by node, on the
-// shell forms the rule reads and on random text of the shell's characters.
+// The plain copy of the grammar's tree (policy/shellTree.ts), checked against the grammar's own
+// nodes, node by node, on the shell forms the rule reads and on random text of the shell's
+// characters. (A node does not always span only its visible children: a heredoc body with an
+// expansion starts with a hidden token, so a copy that took a node's indices from its children
+// read the body short. Found by the random text; each copied node reads its own indices.)
 import fc from 'fast-check';
 import type { Node as GrammarNode } from 'web-tree-sitter';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +58,9 @@ describe('the plain copy of the grammar tree', () => {
       'ls \\\n  -la\n',
       '   \n',
       'echo ""\n',
+      // A heredoc body that starts with a hidden token of the grammar, before its first child.
+      'cat $<<EOF\nx\nEOF\n"$x"',
+      'cat <<EOF\nx $y\nEOF\n',
     ];
     for (const form of forms) expect(check(form), JSON.stringify(form)).toEqual([]);
   });
