@@ -37,7 +37,7 @@ import { readCommand, type CommandReading } from './commandReading';
 import { resolveCommandCwd } from './paths';
 import type { GateCode } from './types';
 import { searchFilter } from './searchFilters';
-import { linksChange, lossTargets } from './containedChanges';
+import { linksChange, lossTargets, writtenOnly } from './containedChanges';
 import {
   card,
   Card,
@@ -391,10 +391,16 @@ function judgeCommand(
       );
     }
   }
-  // Secrets shown to the model.
+  // Secrets shown to the model (a file the command only writes shows nothing).
   if (!NAMES_ONLY.has(program)) {
+    const written = writtenOnly(program, argv, places);
     for (const p of places) {
-      if (p.place.kind === 'inside' && isSecretPath(p.place.rel) && !isEnvFileFlag(argv, p.index)) {
+      if (
+        p.place.kind === 'inside' &&
+        isSecretPath(p.place.rel) &&
+        !isEnvFileFlag(argv, p.index) &&
+        !written.has(p.index)
+      ) {
         card(
           'shows-secret',
           `${program} would read the secrets file ${p.place.rel}, and what it prints goes to the model`,

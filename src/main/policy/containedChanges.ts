@@ -68,6 +68,37 @@ export function linksChange(
     );
 }
 
+/**
+ * The words a program only writes or makes, never reads or prints: the destination of cp, install,
+ * rsync and mv (unless -t names the destination, when every operand is a source), and what touch,
+ * mkdir, truncate and tee make. A secrets file written there shows the model nothing (overwriting
+ * one is judged as a loss, lossTargets).
+ */
+export function writtenOnly(
+  program: string,
+  argv: readonly string[],
+  places: readonly { place: Place; index: number }[],
+): Set<number> {
+  const operands = places.filter((p) => !argv[p.index]!.startsWith('-'));
+  switch (program) {
+    case 'touch':
+    case 'mkdir':
+    case 'truncate':
+    case 'tee':
+      return new Set(operands.map((p) => p.index));
+    case 'cp':
+    case 'install':
+    case 'rsync':
+    case 'mv': {
+      if (argv.some((w) => /^-[a-zA-Z]*t/.test(w) || w.startsWith('--target-directory'))) return new Set();
+      const last = operands[operands.length - 1];
+      return last && operands.some((p) => p.index !== last.index) ? new Set([last.index]) : new Set();
+    }
+    default:
+      return new Set();
+  }
+}
+
 /** What a program deletes or overwrites among the places its words name. */
 export function lossTargets(
   program: string,
