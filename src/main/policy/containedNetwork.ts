@@ -248,7 +248,7 @@ export function networkNeed(
       ];
       if ((program === 'yarn' && sub === '') || install.includes(sub))
         return need(`${program} ${sub || 'install'} fetches from the package registry`, registry);
-      if (program === 'npm' && (sub === 'exec' || sub === 'x')) return npxNeed(rest, localBin);
+      if (program === 'npm' && (sub === 'exec' || sub === 'x')) return npmExecNeed(rest, localBin);
       return none;
     }
     case 'npx':
@@ -342,12 +342,13 @@ export function gitSubcommand(args: readonly string[]): readonly string[] {
 
 /**
  * Flags that only say whether npx may fetch (or how much it prints): before a tool the project has,
- * npx runs the project's own, fetching nothing. `--` ends npm exec's own flags.
+ * npx runs the project's own, fetching nothing. `--` ends npm exec's own flags. Not `--no`: npx
+ * reads it as `--no-yes`, which takes the next word (the tool) as its value, and then reads every
+ * flag after it as npm's own (`npx --no tsc -y -p pkg` installs pkg and runs its tsc).
  */
 const NPX_RUNS_LOCAL_WITH = new Set([
   '-y',
   '--yes',
-  '--no',
   '--no-install',
   '--offline',
   '--prefer-offline',
@@ -356,6 +357,18 @@ const NPX_RUNS_LOCAL_WITH = new Set([
   '--silent',
   '--',
 ]);
+
+/** npm exec and npm x read a flag after the tool as npm's own (`--package=…` included) unless `--` comes first. */
+function npmExecNeed(args: readonly string[], localBin: (name: string) => boolean): NetworkNeed {
+  const end = args.indexOf('--');
+  const tool = args.findIndex((w) => !w.startsWith('-'));
+  if (tool >= 0 && (end < 0 || tool < end) && args.slice(tool + 1).some((w) => w.startsWith('-')))
+    return need(
+      `npm exec reads the flags after ${args[tool]} as its own (a package to fetch among them); write -- before the tool`,
+      [NPM_REGISTRY],
+    );
+  return npxNeed(args, localBin);
+}
 
 function npxNeed(args: readonly string[], localBin: (name: string) => boolean): NetworkNeed {
   // Any other flag before the tool (-p pkg, --package, -c) asks npx to fetch or choose a package.

@@ -362,6 +362,13 @@ export const NETWORK: readonly Row[] = [
   ['npx --package=typescript tsc', 'needs-network'],
   ['npm exec -- cowsay', 'needs-network'],
   ['npx -c "tsc --noEmit"', 'needs-network'],
+  // npx reads --no as --no-yes, a flag that takes the next word (the tool) as its value: npm then
+  // reads every flag after it as its own (-y -p pkg installs pkg). A red team's rows.
+  ['npx --no tsc -y -p evilpkg', 'needs-network'],
+  ['npx --no tsc --noEmit', 'needs-network'],
+  // npm exec reads the flags after the tool as its own unless `--` ends them.
+  ['npm exec tsc --yes --package=cowsay', 'needs-network'],
+  ['npm exec tsc --noEmit', 'needs-network'],
   ['pnpm dlx prisma generate', 'needs-network'],
   ['bunx cowsay', 'needs-network'],
   ['yarn dlx x', 'needs-network'],
@@ -788,11 +795,11 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['npx tsc --noEmit'],
   // flags that only say whether to fetch, before a tool the project has: npx runs the project's own
   ['npx --no-install tsc --version'],
-  ['npx --no tsc --noEmit'],
   ['npx -y tsc --noEmit'],
   ['npx --yes --quiet tsc'],
   ['npm exec -- tsc --noEmit'],
-  ['npm exec --no -- tsc'],
+  ['npm exec --yes -- tsc'],
+  ['npm exec tsc'],
   ['npx vite build'],
   ['uv run pytest -q'],
   ['uv run python scripts/gen.py'],
