@@ -20,7 +20,7 @@ function guardStop(why: LiveStop): string {
   const named = why.paths.map((rel) => `\`${rel}\``).join(', ');
   return why.kind === 'appeared'
     ? `Paddock stopped it: ${named} appeared in the workspace while it ran (moved out to Paddock's data directory, \`refused/\`), and a process running there could make the next one the moment the last was moved (every process running in the folder is stopped, whichever made it)`
-    : `Paddock stopped it: ${named} was replaced while it ran (saved through a rename, by an editor or an approved write), which ended its read-only hold inside the sandbox, so the server could have written into the new file (the new file is kept)`;
+    : `Paddock stopped it: ${named} was replaced or removed while it ran (saved through a rename, by an editor or an approved write, or deleted or renamed away), which ended its read-only hold inside the sandbox, so the server could have written there (a new file saved there is kept)`;
 }
 
 // The MCP SDK (its message schemas cost ~100 ms to build) loads when a server first starts, not

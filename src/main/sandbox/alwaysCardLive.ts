@@ -21,8 +21,9 @@ import { identityOf, isAtOrBelow, listCardTree, type Identities } from './always
  */
 /**
  * Why a long-lived process must stop: an entry appeared (moved out; any process there could make
- * the next one), or an entry held read-only since its start was replaced on disk, which ended the
- * hold inside its sandbox (kept: the owner's save, or an approved write).
+ * the next one), or an entry held read-only since its start was replaced, removed or renamed away
+ * on disk, which ended the hold inside its sandbox (a replacement is kept: the owner's save, or an
+ * approved write).
  */
 export type LiveStop = { kind: 'appeared'; paths: string[] } | { kind: 'replaced'; paths: string[] };
 
@@ -33,9 +34,10 @@ export interface LiveAlwaysCardWatch {
   onMoved(listener: (moved: MovedEntry[]) => void): void;
   /**
    * Called with the entries held read-only since the start that were replaced on disk (an editor's
-   * save through a rename, or an approved write): each is kept, but its read-only mount inside the
-   * process's sandbox ended with the file it was on (the kernel detaches a mount whose point is
-   * removed), so the process could write into the new one in place; once per entry.
+   * save through a rename, or an approved write), removed or renamed away: a replacement is kept,
+   * but the read-only mount inside the process's sandbox ended with the file it was on (the kernel
+   * detaches a mount whose point is removed), so the process could write into the new one in place,
+   * or make one where the old was; once per entry.
    */
   onHoldEnded(listener: (replaced: string[]) => void): void;
   /** Stops watching, sweeps once more, and returns everything moved since the watch began. */
@@ -127,15 +129,23 @@ export function watchAlwaysCardLive(
     const before = entries;
     entries = nextEntries;
     dirs = nextDirs;
-    const replaced = [...entries]
-      .filter(([rel, id]) => initial.get(rel) !== undefined && initial.get(rel) !== id && !holdsEnded.has(rel))
-      .map(([rel]) => rel)
-      .filter(isOwnersSave);
-    // The last sweep, as the process ends, has no process left to stop.
-    if (replaced.length > 0 && !ending) {
-      for (const rel of replaced) holdsEnded.add(rel);
-      for (const listener of holdEndedListeners) listener(replaced);
+    // A held entry replaced in its folder (the owner's save), or gone from its path (removed, or
+    // renamed away: a folder renamed around it carries it, and its mount, along): the path is no
+    // longer held inside the sandbox. What comes at a path gone so is new, not the owner's save.
+    const carried = new Set(entries.values());
+    const released = [...initial]
+      .filter(([rel, id]) => !holdsEnded.has(rel) && entries.get(rel) !== id)
+      .filter(([rel, id]) => (entries.has(rel) ? isOwnersSave(rel) : !carried.has(id)))
+      .map(([rel]) => rel);
+    for (const [rel, id] of [...initial].filter(([rel]) => released.includes(rel))) {
+      holdsEnded.add(rel);
+      if (entries.has(rel)) continue;
+      // Gone: a new file there may even get the freed inode, which must not pass for the owner's.
+      initial.delete(rel);
+      owners.delete(id);
     }
+    // The last sweep, as the process ends, has no process left to stop.
+    if (released.length > 0 && !ending) for (const listener of holdEndedListeners) listener(released);
     const appeared = appearedBetween(before, entries, owners, paddocks).filter((rel) => !isOwnersSave(rel));
     if (appeared.length === 0) return;
     for (const listener of appearedListeners) listener(appeared);

@@ -223,9 +223,9 @@ describe.skipIf(!sandboxStatus().available)('what a long-lived contained process
     expect(fs.existsSync(path.join(ws, 'result1'))).toBe(false);
     expect(fs.readFileSync(path.join(ws, '.envrc'), 'utf8')).toBe('owner, saved\n');
     const text = await said('writer');
-    expect(text).toContain('`writer` was stopped: `.envrc` was replaced while it ran');
+    expect(text).toContain('`writer` was stopped: `.envrc` was replaced or removed while it ran');
     expect(supervisor.stoppedByPaddock().map((row) => row.stopReason)).toEqual([
-      expect.stringContaining('`.envrc` was saved while it ran') as string,
+      expect.stringContaining('`.envrc` was saved or removed while it ran') as string,
     ]);
   }, 60_000);
 

