@@ -14,7 +14,7 @@ import { finishedCommand, finishedData, movedData } from './commandFinished';
 import type { OwnServices, OwnServicesScan } from '../sandbox/ownServices';
 import { childEnvForWorkspace, ownerShell, type OwnerEnv } from '../processes/env';
 import { runBounded } from '../processes/spawn';
-import { containmentFor, type Containment, type ContainmentDeps } from '../sandbox/containment';
+import { containmentFor, runsByEffect, type Containment, type ContainmentDeps } from '../sandbox/containment';
 import type { GroupLedger } from '../processes/ledger';
 import type { PreparedCall, ToolDefinition } from './types';
 
@@ -112,6 +112,13 @@ export function createBashTool(deps: BashToolDeps = {}) {
               reason: `bash is not contained (${containment.why}): it would run as you, so every call needs your approval`,
             };
           }
+          // "Run list only" keeps run mode to seed 003 §5, which has no shell (sandbox/containment.ts runsByEffect).
+          if (!runsByEffect(true, deps.choicesFor?.(ctx.agent.id).runListOnly ?? false))
+            return {
+              tier: 'gated',
+              reason:
+                'this agent is kept to the run list ("Run list only" in Settings → Developer → Sandbox), which has no shell: every bash call needs your approval',
+            };
           return { tier: 'auto', reason: 'in run mode bash runs without a card, inside the sandbox' };
         default:
           return assertNever(mode);

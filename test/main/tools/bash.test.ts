@@ -48,6 +48,14 @@ describe('bash', () => {
       /^contained: bubblewrap/,
     );
     expect((await tool.tierFor({ command: 'ls' }, toolContext({ workspace: null }))).tier).toBe('gated');
+    // "Run list only" keeps run mode to seed 003 §5, which has no shell: every bash call asks.
+    const listOnly = createBashTool({
+      sandbox: testSandbox(),
+      choicesFor: () => ({ allowedDomains: [], uncontainedShell: false, runListOnly: true }),
+    });
+    const kept = await listOnly.tierFor({ command: 'ls' }, toolContext({ workspace: ws, mode: 'run' }));
+    expect(kept.tier).toBe('gated');
+    expect(kept.reason).toContain('Run list only');
     expect(await tool.run({ command: 'ls' }, toolContext({ workspace: null }))).toMatchObject({
       ok: false,
       status: 403,
