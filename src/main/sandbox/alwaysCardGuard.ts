@@ -19,7 +19,7 @@ import { identityOf, isRealIdentity, listCardTree, WORKFLOWS } from './alwaysCar
 
 export { identityOf, WORKFLOWS };
 
-/** Workspace-relative path → identity ("dev:ino"): a name that comes back with another inode was replaced. */
+/** Workspace-relative path → identity (workspace/fileIdentity.ts): a name that comes back as another file was replaced. */
 export type AlwaysCardListing = ReadonlyMap<string, string>;
 
 export interface MovedEntry {

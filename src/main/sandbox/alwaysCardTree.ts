@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isAlwaysCardPath } from '../workspace/alwaysCard';
 import { isGitComponent } from '../workspace/gitName';
+import { fileIdentity } from '../workspace/fileIdentity';
 import { wasPaddockMade } from '../workspace/paddockMade';
 import { closeDir, dirPath, openDirAt, openDirPath, pathAt, type SafeDir } from '../workspace/safeOpen';
 
@@ -21,8 +22,9 @@ export const NOT_WALKED: ReadonlySet<string> = new Set(['node_modules', '.venv',
 export const WORKFLOWS = '.github/workflows';
 
 /**
- * Workspace-relative `/`-separated path → identity: "dev:ino" for a real file or directory, with an
- * `l` in front for anything else (a link, a FIFO). A name that comes back on another inode was replaced.
+ * Workspace-relative `/`-separated path → identity: device, inode and birth time for a real file or
+ * directory (workspace/fileIdentity.ts), with an `l` in front for anything else (a link, a FIFO). A
+ * name that comes back as another file (another inode, or the freed one born anew) was replaced.
  */
 export type Identities = Map<string, string>;
 
@@ -36,8 +38,8 @@ export interface CardTree {
 /** The identity of what `file` names itself (no link followed); null when nothing is there. */
 export function identityOf(file: string): string | null {
   try {
-    const st = fs.lstatSync(file);
-    return `${st.isFile() || st.isDirectory() ? '' : 'l'}${st.dev}:${st.ino}`;
+    const st = fs.lstatSync(file, { bigint: true });
+    return `${st.isFile() || st.isDirectory() ? '' : 'l'}${fileIdentity(st)}`;
   } catch {
     return null;
   }
@@ -104,8 +106,7 @@ export function listCardTree(workspace: string, under = '', options: WalkOptions
 }
 
 function walk(dir: SafeDir, rel: string, tree: CardTree, options: WalkOptions): void {
-  const self = fs.fstatSync(dir.fd);
-  tree.dirs.set(rel, `${self.dev}:${self.ino}`);
+  tree.dirs.set(rel, fileIdentity(fs.fstatSync(dir.fd, { bigint: true })));
   let names: fs.Dirent[];
   try {
     names = fs.readdirSync(dirPath(dir), { withFileTypes: true });
@@ -133,8 +134,7 @@ function walk(dir: SafeDir, rel: string, tree: CardTree, options: WalkOptions): 
       continue; // a link swapped in, or gone: nothing below it is listed
     }
     try {
-      const st = fs.fstatSync(sub.fd);
-      const id = `${st.dev}:${st.ino}`;
+      const id = fileIdentity(fs.fstatSync(sub.fd, { bigint: true }));
       if (options.keep?.(childRel, id)) tree.dirs.set(childRel, id);
       else walk(sub, childRel, tree, options);
     } finally {
@@ -157,8 +157,7 @@ function listChildren(parent: SafeDir, name: string, rel: string, tree: CardTree
   }
   try {
     if (paddocks) {
-      const self = fs.fstatSync(dir.fd);
-      tree.dirs.set(rel, `${self.dev}:${self.ino}`);
+      tree.dirs.set(rel, fileIdentity(fs.fstatSync(dir.fd, { bigint: true })));
     }
     for (const child of fs.readdirSync(dirPath(dir), { withFileTypes: true })) {
       const childRel = `${rel}/${child.name}`;

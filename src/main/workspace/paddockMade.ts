@@ -11,6 +11,7 @@
 // small; a record is replaced when Paddock writes its path again and is never dropped otherwise (a
 // dropped one would make a changed entry look unchanged).
 import fs from 'node:fs';
+import { fileIdentity } from './fileIdentity';
 
 interface Made {
   id: string;
@@ -20,7 +21,7 @@ interface Made {
 
 /** Absolute path → what Paddock made there. */
 const byPath = new Map<string, Made>();
-/** "dev:ino" → the path Paddock made it at. */
+/** An identity (workspace/fileIdentity.ts) → the path Paddock made it at. */
 const byId = new Map<string, string>();
 
 function remember(file: string, made: Made): void {
@@ -51,16 +52,16 @@ export function notePaddockFile(fd: number, file: string, data: Buffer): void {
   if (st.nlink !== 1n || !sameBytes(fd, data)) return;
   const after = fs.fstatSync(fd, { bigint: true });
   if (after.ctimeNs !== st.ctimeNs || after.nlink !== 1n) return;
-  remember(file, { id: `${st.dev}:${st.ino}`, ctimeNs: st.ctimeNs });
+  remember(file, { id: fileIdentity(st), ctimeNs: st.ctimeNs });
 }
 
 /** A folder Paddock made at `folder` to hold a file it writes, from its open descriptor. */
 export function notePaddockFolder(fd: number, folder: string): void {
   const st = fs.fstatSync(fd, { bigint: true });
-  remember(folder, { id: `${st.dev}:${st.ino}`, ctimeNs: null });
+  remember(folder, { id: fileIdentity(st), ctimeNs: null });
 }
 
-/** Whether the entry at `file`, listed with identity `id` ("dev:ino"), is what Paddock made there, as it left it. */
+/** Whether the entry at `file`, listed with identity `id` (workspace/fileIdentity.ts), is what Paddock made there, as it left it. */
 export function isPaddockMade(file: string, id: string): boolean {
   const made = byPath.get(file);
   if (made?.id !== id) return false;
@@ -70,7 +71,7 @@ export function isPaddockMade(file: string, id: string): boolean {
   } catch {
     return false;
   }
-  if (st === undefined || `${st.dev}:${st.ino}` !== id) return false;
+  if (st === undefined || fileIdentity(st) !== id) return false;
   return made.ctimeNs === null ? st.isDirectory() : st.isFile() && st.nlink === 1n && st.ctimeNs === made.ctimeNs;
 }
 

