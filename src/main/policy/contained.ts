@@ -21,7 +21,9 @@ import { FileView, type Place } from './containedFiles';
 import { gitSubcommand, networkNeed, urlHost } from './containedNetwork';
 import {
   INLINE_CODE_FLAGS,
+  NAMES_FROM_FILE,
   NAMES_ONLY,
+  OPERANDS_AS_TEXT,
   PATH_LISTS,
   PATTERN_FIRST,
   RUNS_OTHERS,
@@ -37,7 +39,7 @@ import { readCommand, type CommandReading } from './commandReading';
 import { resolveCommandCwd } from './paths';
 import type { GateCode } from './types';
 import { searchFilter } from './searchFilters';
-import { linksChange, lossTargets, writtenOnly } from './containedChanges';
+import { linksChange, lossTargets, outputTargets, writtenOnly } from './containedChanges';
 import {
   card,
   Card,
@@ -51,7 +53,14 @@ import {
 } from './containedJudging';
 import { judgeDeletes, judgeFindExec, judgeXargs } from './containedLists';
 import { readFind } from './fileLists';
-import { nonPathOperands, pathTexts, printsNamesOnly, RECURSIVE_READERS, scriptProblem } from './containedOperands';
+import {
+  nonPathOperands,
+  pathTexts,
+  printsNamesOnly,
+  RECURSIVE_READERS,
+  scriptProblem,
+  sqliteProblem,
+} from './containedOperands';
 import { asShGives, inlineScript, judgeScript, loopRuns } from './containedShells';
 
 export type { ContainedContext } from './containedJudging';
@@ -187,6 +196,12 @@ function judgeCommand(
   }
   if (program === 'env' || program === 'timeout' || program === 'nice')
     card('shell-construct', `${program} wraps a command this rule could not read`);
+  if (program === 'sqlite3' || program === 'sqlite') {
+    const fromInput =
+      connector === '|' || cmd.redirects.some((r) => (r.kind === 'file' && r.op === '<') || r.kind === 'heredoc');
+    const why = sqliteProblem(argv, fromInput);
+    if (why) card('shell-construct', why);
+  }
   // An interpreter given no script reads its code from standard input: a pipe or a redirect.
   if (INTERPRETERS.has(program)) {
     const operands = argv.slice(1).filter((w) => !w.startsWith('-'));
@@ -231,7 +246,26 @@ function judgeCommand(
       at > 0 && gitSubcommand(argv.slice(1))[0] === 'grep'
         ? argv.findIndex((w, i) => i > at && !w.startsWith('-'))
         : -1;
-    if (pattern > 0 && !argv.includes('-e')) patterns.add(pattern);
+    if (pattern > 0 && !argv.includes('-e') && !argv.includes('--regexp')) patterns.add(pattern);
+    // Given with -e (or --regexp), each pattern is the word after it, and no operand is one.
+    if (at > 0)
+      argv.forEach((w, i) => {
+        if (i > at && (w === '-e' || w === '--regexp') && i + 1 < argv.length) patterns.add(i + 1);
+      });
+    // `git -c KEY=VALUE` sets configuration that can run a program (an alias with `!`,
+    // core.fsmonitor, a pager, a diff driver): only keys that change how output looks pass.
+    const own = argv.length - gitSubcommand(argv.slice(1)).length;
+    for (let i = 1; i < own; i++) {
+      if (argv[i]!.startsWith('--config-env'))
+        card('environment-override', `git ${argv[i]} sets configuration from a variable, which can run a program`);
+      if (argv[i] !== '-c') continue;
+      const key = (argv[i + 1] ?? '').split('=')[0]!.toLowerCase();
+      if (!HARMLESS_GIT_CONFIG.test(key))
+        card(
+          'environment-override',
+          `git -c ${key} sets configuration that can run a program or change what git reads (aliases, core.fsmonitor, pagers, drivers)`,
+        );
+    }
   }
   // bash reads the name after printf -v and test -v as a variable, and runs what an array subscript in it holds.
   const namesVariable =
@@ -348,10 +382,8 @@ function judgeCommand(
       `${program} writes the files its archive names, which may overwrite ones no checkpoint holds`,
     );
   // Writes into .git: git runs its hooks and reads its config as the owner, outside the sandbox.
-  const writes = [
-    ...lossTargets(program, argv, places).map((t) => t.place),
-    ...redirectPlaces.filter((r) => r.op !== '<').map((r) => r.place),
-  ];
+  const losses = [...lossTargets(program, argv, places), ...outputTargets(program, argv, view, where)];
+  const writes = [...losses.map((t) => t.place), ...redirectPlaces.filter((r) => r.op !== '<').map((r) => r.place)];
   for (const place of writes) {
     if (place.kind === 'inside' && place.rel.split('/').some(isGitComponent)) {
       card(
@@ -373,7 +405,7 @@ function judgeCommand(
       );
   }
   // Loss a checkpoint cannot undo.
-  for (const target of lossTargets(program, argv, places)) {
+  for (const target of losses) {
     if (target.place.kind !== 'inside') continue;
     const why = view.lossAt(target.place, target.recursive);
     if (why) card('irreversible-loss', `${program} ${target.how} ${why}`);
@@ -391,6 +423,8 @@ function judgeCommand(
       );
     }
   }
+  // A program that shows only names prints a file's text when it reads the names from it.
+  if (NAMES_ONLY.has(program)) namesFromSecret(program, argv, places, view, where);
   // Secrets shown to the model (a file the command only writes shows nothing).
   if (!NAMES_ONLY.has(program)) {
     const written = writtenOnly(program, argv, places);
@@ -398,7 +432,7 @@ function judgeCommand(
       if (
         p.place.kind === 'inside' &&
         isSecretPath(p.place.rel) &&
-        !isEnvFileFlag(argv, p.index) &&
+        !(isEnvFileFlag(argv, p.index) && !runsInlineCode(program, argv)) &&
         !written.has(p.index)
       ) {
         card(
@@ -472,8 +506,56 @@ function judgeList(
 }
 
 /** Whether the word at `index` is the value of `--env-file` (node, bun, deno read it for themselves). */
+/** `git -c` keys that change only how output looks or who a commit names. */
+const HARMLESS_GIT_CONFIG =
+  /^(color(\.[a-z0-9.-]+)?|user\.(name|email)|advice\.[a-z0-9]+|init\.defaultbranch|core\.(quotepath|abbrev)|log\.(decorate|date|showsignature)|diff\.(noprefix|mnemonicprefix|renames|context)|column\.ui|format\.pretty|commit\.gpgsign|tag\.gpgsign|grep\.linenumber|status\.short|merge\.conflictstyle)$/;
+
+/** `wc --files0-from=.env`, `file -f .env`, `sha256sum -c .env`: a names-only program given a secrets file as the list it reads. */
+function namesFromSecret(
+  program: string,
+  argv: readonly string[],
+  places: readonly { place: Place; index: number }[],
+  view: FileView,
+  where: Where,
+): void {
+  const flags = NAMES_FROM_FILE[program] ?? [];
+  for (let i = 1; i < argv.length; i++) {
+    const word = argv[i]!;
+    const flag = flags.find((f) => word === f || word.startsWith(`${f}=`));
+    if (!flag) continue;
+    const value = word === flag ? argv[i + 1] : word.slice(flag.length + 1);
+    if (value === undefined || value === '-') continue;
+    const place = insideOrCard(view, value, where, `${program} ${flag}'s file ${value}`);
+    if (place.kind === 'inside' && isSecretPath(place.rel))
+      card(
+        'shows-secret',
+        `${program} ${flag} reads the names to show from the secrets file ${place.rel}, and prints its lines`,
+      );
+  }
+  const textFlags = OPERANDS_AS_TEXT[program] ?? [];
+  // A short flag counts in a cluster too (`-wc` is -w -c).
+  const given = (f: string): boolean =>
+    f.startsWith('--') ? argv.includes(f) : argv.some((w) => /^-[A-Za-z0-9]+$/.test(w) && w.includes(f.slice(1)));
+  if (!textFlags.some(given)) return;
+  for (const p of places) {
+    if (p.place.kind === 'inside' && isSecretPath(p.place.rel) && !argv[p.index]!.startsWith('-'))
+      card('shows-secret', `${program} reads ${p.place.rel} as its list and prints its lines`);
+  }
+}
+
+/**
+ * `--env-file FILE`: the program loads the file into its own environment, and its output is its
+ * own (a dev server, a test run) — unless the code it runs is the agent's own line, which may print
+ * that environment (`node --env-file=.env -p process.env`).
+ */
 function isEnvFileFlag(argv: readonly string[], index: number): boolean {
   return argv[index]!.startsWith('--env-file=') || argv[index - 1] === '--env-file';
+}
+
+/** Whether the program runs code given on its command line (python -c, node -e/-p, …). */
+function runsInlineCode(program: string, argv: readonly string[]): boolean {
+  const flags = INLINE_CODE_FLAGS[program] ?? [];
+  return argv.slice(1).some((w) => flags.some((f) => w === f || w.startsWith(`${f}=`)));
 }
 
 function hasLocalBin(view: FileView, cwd: string, name: string): boolean {

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import type { FileView, Place } from './containedFiles';
 import { gitSubcommand } from './containedNetwork';
-import { card, outside, type Where } from './containedJudging';
+import { card, insideOrCard, outside, type Where } from './containedJudging';
 
 /** Programs that unpack trees whose links exist only once they have run. */
 export const UNPACKERS = /^(tar|unzip|7z|7za|cpio|bsdtar|rsync)$/;
@@ -42,6 +42,12 @@ export function linksChange(
     operands.slice(0, -1).some((p) => p.place.kind === 'inside' && view.holdsLink(argv[p.index]!, where.cwd, p.place))
   ) {
     changes = 'mv moves a link (or a folder holding one), whose relative target then leads elsewhere';
+  } else if (
+    program === 'mv' &&
+    operands.slice(0, -1).some((p) => p.place.kind === 'inside' && p.place.stat?.isDirectory() === true)
+  ) {
+    // A folder renamed is under its new name only once mv has run: what reads it after is judged without its files.
+    changes = 'mv moves a folder, whose files what follows would read unjudged under the new name';
   } else if (
     program === 'cp' &&
     argv.some(
@@ -97,6 +103,81 @@ export function writtenOnly(
     default:
       return new Set();
   }
+}
+
+/** Flags whose value is a file the program writes over. */
+const OUTPUT_FLAGS: Record<string, readonly string[]> = {
+  sort: ['-o', '--output'],
+  curl: ['-o', '--output'],
+  wget: ['-O', '--output-document'],
+  git: ['--output'],
+  openssl: ['-out'],
+  iconv: ['-o', '--output'],
+  pandoc: ['-o', '--output'],
+  gcc: ['-o'],
+  'g++': ['-o'],
+  cc: ['-o'],
+  clang: ['-o'],
+  'clang++': ['-o'],
+  rustc: ['-o'],
+};
+
+type Loss = { place: Place; recursive: boolean; how: string };
+
+/**
+ * What a program writes over or deletes through its flags and the operands they give a meaning
+ * (`sort -o FILE`, `uniq IN OUT`, `tar -cf FILE`, `tar --remove-files`, `zip -m`, `venv --clear`):
+ * judged as any loss is. A value outside the workspace is a card.
+ */
+export function outputTargets(program: string, argv: readonly string[], view: FileView, where: Where): Loss[] {
+  const out: Loss[] = [];
+  const add = (text: string | undefined, recursive: boolean, how: string): void => {
+    if (text === undefined || text === '' || text === '-' || text === '/dev/null') return;
+    out.push({ place: insideOrCard(view, text, where, `${program}'s output ${text}`), recursive, how });
+  };
+  for (const flag of OUTPUT_FLAGS[program] ?? []) {
+    argv.forEach((w, i) => {
+      if (i === 0) return;
+      if (w === flag) add(argv[i + 1], false, `${flag} overwrites it:`);
+      else if (w.startsWith(`${flag}=`)) add(w.slice(flag.length + 1), false, `${flag} overwrites it:`);
+      else if (flag.length === 2 && !flag.startsWith('--') && w.startsWith(flag) && w.length > 2 && !w.startsWith('--'))
+        add(w.slice(2), false, `${flag} overwrites it:`);
+    });
+  }
+  const operands = argv.flatMap((w, i) => (i > 0 && !w.startsWith('-') ? [i] : []));
+  if (program === 'uniq') add(argv[operands[1] ?? -1], false, 'writes its output over it:');
+  if ((program === 'python' || program === 'python3') && argv[1] === '-m') {
+    const rest = operands.filter((i) => i > 2);
+    if (argv[2] === 'venv' && argv.includes('--clear'))
+      for (const i of rest) add(argv[i], true, '-m venv --clear empties it:');
+    if (argv[2] === 'json.tool') add(argv[rest[1] ?? -1], false, '-m json.tool writes its output over it:');
+  }
+  if (program === 'tar') {
+    const cluster = argv[1] !== undefined && !argv[1].startsWith('-') ? 1 : -1;
+    const creates =
+      (cluster === 1 && /[cru]/.test(argv[1]!)) || argv.some((w) => /^-[a-zA-Z]*[cru]/.test(w) || w === '--create');
+    // The archive: --file=X, -f X, or the word after a cluster holding f (`-cf X`, `cf X`).
+    let archive = -1;
+    argv.forEach((w, i) => {
+      if (w.startsWith('--file=')) archive = i;
+      else if (w === '--file' || (i === cluster && w.includes('f')) || /^-[a-zA-Z]*f$/.test(w)) archive = i + 1;
+    });
+    if (creates && archive > 0)
+      add(
+        argv[archive]!.startsWith('--file=') ? argv[archive]!.slice(7) : argv[archive],
+        false,
+        'writes the archive over it:',
+      );
+    if (argv.includes('--remove-files'))
+      for (const i of operands) if (i !== archive && i !== cluster) add(argv[i], true, '--remove-files deletes it:');
+  }
+  if (program === 'zip') {
+    const [archive, ...files] = operands;
+    add(argv[archive ?? -1], false, 'rewrites the archive:');
+    if (argv.some((w) => w === '--move' || /^-[a-zA-Z]*m/.test(w)))
+      for (const i of files) add(argv[i], true, '-m deletes what it zips:');
+  }
+  return out;
 }
 
 /** What a program deletes or overwrites among the places its words name. */

@@ -162,6 +162,8 @@ export class FileView {
         dirs = dirs.map((d) => (text === '' && i === components.length - 1 ? `${d}/` : `${d}/${text}`));
         continue;
       }
+      // Whether an earlier part was a pattern: then each directory here is one sh matched.
+      const matched = globbed;
       globbed = true;
       const source = comp!
         .map((c) => (c.quoted ? escape(c.ch) : c.ch === '*' ? '[^/]*' : c.ch === '?' ? '[^/]' : escape(c.ch)))
@@ -170,8 +172,14 @@ export class FileView {
       const hidden = comp![0]?.ch === '.';
       const next: string[] = [];
       for (const dir of dirs) {
-        // A directory outside is never listed: the word is judged by its literal part.
-        if (this.place(dir === '' ? '/' : dir, cwd).kind !== 'inside') return [word.value];
+        // A directory outside is never listed. Named by the word's literal part, the word is judged
+        // by that part; matched by a pattern (a link out, or to nothing), it is itself one of what
+        // the word names, and judged as such (outside: a card).
+        if (this.place(dir === '' ? '/' : dir, cwd).kind !== 'inside') {
+          if (!matched) return [word.value];
+          next.push(dir);
+          continue;
+        }
         let names: string[];
         try {
           names = fs.readdirSync(dir === '' ? '/' : dir);

@@ -92,6 +92,33 @@ export function nonPathOperands(
  * letters are looked for in what is left once s///, y/// and /addresses/ are taken out, so a label
  * or an a/i/c text holding one asks too.
  */
+/** Dot-commands of sqlite3's shell that only show the database's own text. */
+const SQLITE_SHOWS =
+  /^\.(tables|schema|indexes|indices|headers|mode|width|nullvalue|separator|help|databases|dump|show|fullschema|stats|timer|changes|print|bail|echo|eqp)\b/i;
+/** SQL that reads or writes files, or loads code: sqlite3's own functions and statements. */
+const SQLITE_FILES = /\b(readfile|writefile|edit|load_extension|fts3_tokenizer|attach|vacuum\s+into)\b/i;
+
+/**
+ * sqlite3 runs the SQL and dot-commands it is given: its shell's `.shell`, `.read`, `.output`,
+ * `.import` and SQL's `readfile()`, `writefile()`, `ATTACH` read and write files or run programs,
+ * so only statements and dot-commands that show the database pass. Its input read as commands (a
+ * pipe, a redirect, `-init FILE`) is code this rule does not read.
+ */
+export function sqliteProblem(argv: readonly string[], fromInput: boolean): string | null {
+  if (argv.some((w) => w === '-init' || w === '--init' || w === '-cmd' || w === '--cmd'))
+    return 'sqlite3 -init and -cmd run commands this rule does not read';
+  const operands = argv.slice(1).filter((w) => !w.startsWith('-'));
+  const statements = operands.slice(1);
+  if (statements.length === 0)
+    return fromInput ? 'sqlite3 reads its commands from its input here, which this rule does not read' : null;
+  for (const sql of statements) {
+    const dot = sql.trimStart().startsWith('.');
+    if ((dot && !SQLITE_SHOWS.test(sql.trimStart())) || /\n\s*\./.test(sql) || SQLITE_FILES.test(sql))
+      return "sqlite3's command reads or writes files or runs programs (.shell, .read, .output, readfile(), ATTACH), which this rule does not read";
+  }
+  return null;
+}
+
 export function scriptProblem(program: string, script: string, argv: readonly string[]): string | null {
   if (program === 'sed') {
     if (argv.includes('--sandbox')) return null;

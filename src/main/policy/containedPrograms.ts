@@ -382,6 +382,27 @@ export const NAMES_ONLY = new Set([
   'lsd',
 ]);
 
+/**
+ * Of those, the flags whose value is a file they read the names to show from: what they print (an
+ * error for each line that names no file) is that file's text (`wc --files0-from=.env`).
+ */
+export const NAMES_FROM_FILE: Record<string, readonly string[]> = {
+  wc: ['--files0-from'],
+  du: ['--files0-from'],
+  file: ['-f', '--files-from', '-m', '--magic-file'],
+  find: ['-files0-from'],
+};
+
+/** Of those, the flags that make every operand a text they read and print lines of (`sha256sum -c .env`). */
+export const OPERANDS_AS_TEXT: Record<string, readonly string[]> = {
+  md5sum: ['-c', '--check'],
+  sha1sum: ['-c', '--check'],
+  sha256sum: ['-c', '--check'],
+  sha512sum: ['-c', '--check'],
+  b2sum: ['-c', '--check'],
+  tree: ['--fromfile'],
+};
+
 /** Directories the project makes again (build output, caches): deleting them loses nothing a build does not restore. */
 const BUILD_OUTPUT = new Set([
   'dist',

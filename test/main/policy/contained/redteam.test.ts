@@ -50,6 +50,8 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(ws, 'notes'), { recursive: true });
   fs.writeFileSync(path.join(ws, 'notes/README.md'), '# notes\n');
   fs.symlinkSync('../app/.env', path.join(ws, 'notes/1:README.md'));
+  // A link to nothing at the top: a pattern's first part matches it, and it leads nowhere inside.
+  fs.symlinkSync('nowhere', path.join(ws, 'zlink'));
   const home = path.join(root, 'home');
   const dataDir = path.join(root, 'data');
   fs.mkdirSync(home, { recursive: true });
@@ -330,6 +332,42 @@ const ROUND_FOUR: readonly (readonly [string, string, string])[] = [
 
 describe('red team, round four', () => {
   it.each(ROUND_FOUR.map((r) => [r[0], r[1] || '.', r[2]] as const))('%j (cwd %s) is a card: %s', (command, cwd) => {
+    const d = decideContained(command, { paths, cwd: cwd === '.' ? undefined : cwd, allowedDomains: [] });
+    expect({ command, tier: d.tier, reason: d.reason }).toMatchObject({ tier: 'gated' });
+  });
+});
+
+// Round five (an independent red team against this stop's policy): each was admitted without a card
+// and, run in the real sandbox, printed a secrets file or destroyed what no checkpoint holds.
+const ROUND_FIVE: readonly Row[] = [
+  ['git grep -e Token', 'app', 'the pattern given with -e is no path: git grep searches the tracked .yarnrc.yml'],
+  ['git grep -n -e Token -e API', 'app', 'the same, two patterns'],
+  ['cat */*/*.json', '', 'a pattern whose first part meets a link to nowhere still matches the service account key'],
+  ['rm -rf */*', '', 'the same pattern deletes local-data/important.db, which no checkpoint holds'],
+  ['mv deploy d2 && cat d2/gcp/*', '', 'the folder renamed, its service account key is printed under the new name'],
+  ['mv tools t2 && grep -r . t2', '', 'the folder renamed, its .aws credentials are searched'],
+  ['node --env-file=.env -p process.env.API_KEY', 'app', 'node loads .env and the code prints the key'],
+  ["node --env-file .env -e 'console.log(process.env)'", 'app', 'the code prints the whole environment, .env in it'],
+  ['wc --files0-from=.env', 'app', 'wc names each line of .env in its error'],
+  ['du --files0-from=.env', 'app', 'du names each line of .env in its error'],
+  ['file -f .env', 'app', 'file names each line of .env in its output'],
+  ['find -files0-from .env', 'app', 'find names each line of .env in its error'],
+  ["git -c alias.x='!cat .env' x", 'app', 'the alias runs cat .env'],
+  ["git -c core.fsmonitor='cat /etc/passwd >&2' status", 'app', 'git status runs the monitor command'],
+  ['sqlite3 x.db "select readfile(\'.env\')"', 'app', 'sqlite3 reads .env into its output'],
+  ['sqlite3 x.db ".shell cat .env"', 'app', 'sqlite3 runs a shell command'],
+  ['sort -o local-data/important.db README.md', '', 'sort -o overwrites a file no checkpoint holds'],
+  ['uniq README.md local-data/important.db', '', 'uniq writes its output over its second operand'],
+  ['tar -cf local-data/important.db README.md', '', 'tar -cf overwrites the archive it names'],
+  ['tar -cf /dev/null --remove-files local-data', '', 'tar deletes what it archived'],
+  ['zip -m /dev/null local-data/important.db', '', 'zip -m deletes what it zipped'],
+  ['python3 -m venv --clear local-data', '', 'venv --clear empties the folder'],
+  ['git log --output=local-data/important.db', '', 'git log writes its output over the file'],
+  ['curl -o local-data/important.db http://127.0.0.1:3000/', '', 'curl -o overwrites the file'],
+];
+
+describe('red team, round five', () => {
+  it.each(ROUND_FIVE.map((r) => [r[0], r[1] || '.', r[2]] as const))('%j (cwd %s) is a card: %s', (command, cwd) => {
     const d = decideContained(command, { paths, cwd: cwd === '.' ? undefined : cwd, allowedDomains: [] });
     expect({ command, tier: d.tier, reason: d.reason }).toMatchObject({ tier: 'gated' });
   });
