@@ -252,6 +252,22 @@ function judgeCommand(
       argv.forEach((w, i) => {
         if (i > at && (w === '-e' || w === '--regexp') && i + 1 < argv.length) patterns.add(i + 1);
       });
+    // git config that writes the repository's configuration, which git reads as the owner (core.fsmonitor, hooksPath).
+    const [sub, ...subArgs] = gitSubcommand(argv.slice(1));
+    if (sub === 'config') {
+      const positional = subArgs.filter((w) => !w.startsWith('-'));
+      const writes =
+        positional.length >= 2 ||
+        ['set', 'unset', 'rename-section', 'remove-section', 'edit'].includes(positional[0] ?? '') ||
+        subArgs.some(
+          (w) => /^--(add|unset|unset-all|replace-all|rename-section|remove-section|edit)$/.test(w) || w === '-e',
+        );
+      if (writes)
+        card(
+          'always-card',
+          "git config writes the repository's configuration, which git reads as the owner (core.fsmonitor and hooksPath run programs); change it yourself",
+        );
+    }
     // `git -c KEY=VALUE` sets configuration that can run a program (an alias with `!`,
     // core.fsmonitor, a pager, a diff driver): only keys that change how output looks pass.
     const own = argv.length - gitSubcommand(argv.slice(1)).length;

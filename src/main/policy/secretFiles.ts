@@ -4,13 +4,19 @@
 // before a command shows one to the model. Pure: names only, no filesystem.
 import path from 'node:path';
 
-const ENV_EXAMPLES =
-  /^\.env(?:\..+)?\.(?:example|sample|template|dist|defaults)$|^\.env\.(?:example|sample|template|dist|defaults)(?:\..+)?$/i;
+/** `.env.example`, `.env.local.sample`: examples end so (`.env.example.local` is a real one's name). */
+const ENV_EXAMPLES = /^\.env(?:\..+)?\.(?:example|sample|template|dist|defaults)$/i;
+/** An editor's or a tool's copy of a file (`.env~`, `#.env#`, vim's `..env.swp`, `.npmrc.bak`): the same text. */
+const COPIES = [/^#(.+)#$/, /^(.+)~$/, /^\.(.+)\.sw[a-p]$/i, /^(.+)\.(?:swp|bak|orig|old|save|backup|tmp)$/i];
 const PUBLIC_PEM = /(^|[-_.])(ca|cacert|cert|certificate|chain|fullchain|bundle|public|pub|root)([-_.]|$)/i;
 const SECRET_DIRS = new Set(['.ssh', '.aws', '.gnupg', '.gpg', '.kube', '.docker', '.azure', '.config/gcloud']);
 
 /** Whether a file name (its base name) is a secrets file's: `.env*`, `.npmrc`, private keys, credentials. */
 export function isSecretName(base: string): boolean {
+  for (const copy of COPIES) {
+    const original = copy.exec(base)?.[1];
+    if (original !== undefined && isSecretName(original)) return true;
+  }
   const lower = base.toLowerCase();
   if (lower === '.env' || lower.startsWith('.env.')) return !ENV_EXAMPLES.test(lower);
   if (

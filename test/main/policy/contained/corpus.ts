@@ -469,6 +469,12 @@ export const SECRETS: readonly Row[] = [
   ['sort -o.env b.txt', 'irreversible-loss'],
   ['grep -f.env b.txt', 'shows-secret'],
   ['cat .envrc', 'shows-secret'],
+  // an editor's or a tool's copy of a secrets file is the same text; a real one named like an example
+  ['cat .env~', 'shows-secret'],
+  ["cat '#.env#'", 'shows-secret'],
+  ['cat ..env.swp', 'shows-secret'],
+  ['cat .npmrc.bak', 'shows-secret'],
+  ['cat .env.example.local', 'shows-secret'],
   // A search's file filters that still open a secrets file.
   ['grep -r KEY . --include="*.env"', 'shows-secret'],
   ['grep -r KEY . --include=".env*"', 'shows-secret'],
@@ -572,6 +578,9 @@ export const ALWAYS_CARD: readonly Row[] = [
   ['touch .github/workflows/x.yml', 'always-card'],
   ['mkdir -p .vscode', 'always-card'],
   ['cp b.txt .npmrc', 'always-card'],
+  ['git config core.hooksPath scripts', 'always-card'],
+  ['git config --add core.fsmonitor true', 'always-card'],
+  ['git config set core.pager cat', 'always-card'],
   ['echo x | tee .envrc', 'always-card'],
   ['cd src && touch .envrc', 'always-card'],
   ['echo "{}" > .mcp.json', 'always-card'],
@@ -735,6 +744,10 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['stat .env'],
   ['cat .env.example'],
   ['cp .env.example .env.sample'],
+  // git config that only reads
+  ['git config --get user.name'],
+  ['git config user.email'],
+  ['git config --list'],
   // a secrets file made from the example, or touched: written, never read or shown
   ['cp .env.example .env.test'],
   ['cp -n .env.example .env.development'],
