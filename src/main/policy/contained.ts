@@ -54,6 +54,8 @@ import {
 import { judgeDeletes, judgeFindExec, judgeXargs } from './containedLists';
 import { readFind } from './fileLists';
 import {
+  gitPrintsContent,
+  inlineCodeProblem,
   nonPathOperands,
   pathTexts,
   printsNamesOnly,
@@ -324,7 +326,9 @@ function judgeCommand(
       continue;
     }
     if (code.has(i)) {
-      const runs = scriptProblem(program, word!.value, argv);
+      const runs =
+        scriptProblem(program, word!.value, argv) ??
+        (INLINE_CODE_FLAGS[program] ? inlineCodeProblem(program, word!.value) : null);
       if (runs) card('shell-construct', runs);
       const named = mentionsSecret(word!.value);
       if (named)
@@ -490,6 +494,23 @@ function judgeCommand(
           card(
             'shows-secret',
             `${program} descends into ${start.rel || '.'} and would read the secrets file ${secret}`,
+          );
+      }
+    }
+    // git printing files' lines from its history or index: any tracked secrets file among them
+    // (the whole repository's, whatever the cwd, unless pathspecs after -- narrow it).
+    if (program === 'git' && gitSub !== 'grep' && gitPrintsContent(gitSubcommand(argv.slice(1)))) {
+      const dd = argv.indexOf('--');
+      const specs = dd > 0 ? argv.slice(dd + 1) : [];
+      const starts =
+        specs.length > 0 ? specs.map((s) => view.place(s, where.cwd)) : [view.place(view.workspace, where.cwd)];
+      for (const start of starts) {
+        if (start.kind !== 'inside') continue;
+        const secret = view.secretBelow(start, { hidden: true, ignoredToo: false }, null);
+        if (secret)
+          card(
+            'shows-secret',
+            `git ${gitSub} prints files' lines from the repository, and the secrets file ${secret} is among the files it holds`,
           );
       }
     }

@@ -92,6 +92,73 @@ export function nonPathOperands(
  * letters are looked for in what is left once s///, y/// and /addresses/ are taken out, so a label
  * or an a/i/c text holding one asks too.
  */
+/** Calls in code given on a command line that run programs or code this rule cannot read. */
+const CODE_RUNS =
+  /\b(subprocess|os\.(system|popen|exec\w*|spawn\w*|fork)|pty\.spawn|child_process|exec(File)?Sync|spawnSync|eval|exec|__import__|importlib|getattr|globals|Function|vm\.run\w*|system|popen|shell_exec|passthru|proc_open|IO\.popen|Open3)\s*[(.[]/;
+/** Ruby's, Perl's and PHP's backticks and %x run a shell command (in JavaScript a backtick is a string). */
+const SHELL_QUOTES = /`|%x[({[|]|\bqx\s*[({[|/]/;
+const HAS_SHELL_QUOTES = new Set(['ruby', 'perl', 'php']);
+/** Calls that open or read a file by the name given first. */
+const CODE_OPENS =
+  /\b(open|io\.open|codecs\.open|os\.open|Path|PurePath|readFileSync|readFile|createReadStream|openSync|File\.(read|open|readlines|binread|foreach)|IO\.(read|readlines|binread|foreach)|file_get_contents|fopen|readfile|file|loadtxt|read_csv|read_json)\s*\(/g;
+/** Calls that list names, which then name files by text this rule never sees. */
+const CODE_LISTS =
+  /\b(listdir|scandir|os\.walk|glob|iglob|rglob|iterdir|readdirSync|readdir|opendirSync|Dir\.(glob|entries|children|\[)|opendir|readdir)\b/;
+
+/**
+ * What code given on a command line (`python3 -c`, `node -e`) does that this rule cannot read: it
+ * runs programs or code it builds, lists folders, or opens a file by a name it computes
+ * (`open('.e'+'nv')`). Code that opens files only by names written whole passes, each name read
+ * for a secrets file's (mentionsSecret).
+ */
+export function inlineCodeProblem(program: string, code: string): string | null {
+  if (CODE_RUNS.test(code) || (HAS_SHELL_QUOTES.has(program) && SHELL_QUOTES.test(code)))
+    return `${program}'s code runs programs or code it builds, which this rule does not read`;
+  if (CODE_LISTS.test(code))
+    return `${program}'s code lists folders, and opens what it finds by names this rule never sees`;
+  for (const call of code.matchAll(CODE_OPENS)) {
+    const after = code.slice((call.index ?? 0) + call[0].length);
+    if (!/^\s*(['"])[^'"\\]*\1\s*[,)]/.test(after))
+      return `${program}'s code opens a file by a name it computes, which this rule cannot read`;
+  }
+  return null;
+}
+
+/** Flags after which git log, show and diff print names or counts only, never a file's lines. */
+const GIT_NAMES_ONLY =
+  /^(--stat|--numstat|--shortstat|--name-only|--name-status|--raw|--summary|--dirstat.*|--no-patch|-s|--quiet|--oneline-only)$/;
+/** Flags that make git log print each commit's changes, lines included. */
+const GIT_LOG_PATCH =
+  /^(-p|-u|--patch|--patch-with-stat|--patch-with-raw|-U\d*|--unified(=.*)?|-c|--cc|-L.*|--full-diff)$/;
+
+/**
+ * Whether a git subcommand prints files' lines from all of the repository's history or its objects
+ * (and with them any secrets file it tracks): log and whatchanged with a patch, format-patch,
+ * archive, fast-export, bundle, a stash's patch, and cat-file printing an object's content. (show
+ * and diff print only what a commit or the working tree changed, which this rule cannot see
+ * beforehand: not judged here, see docs/sandbox.md.)
+ */
+export function gitPrintsContent(sub: readonly string[]): boolean {
+  const [name, ...args] = sub;
+  const namesOnly = args.some((w) => GIT_NAMES_ONLY.test(w));
+  switch (name) {
+    case 'log':
+    case 'whatchanged':
+      return args.some((w) => GIT_LOG_PATCH.test(w)) && !namesOnly;
+    case 'format-patch':
+    case 'archive':
+    case 'fast-export':
+    case 'bundle':
+      return true;
+    case 'stash':
+      return args[0] === 'show' && args.some((w) => GIT_LOG_PATCH.test(w) || w === '--include-untracked' || w === '-u');
+    case 'cat-file':
+      return !args.some((w) => w === '-t' || w === '-s' || w === '-e' || w === '--batch-check');
+    default:
+      return false;
+  }
+}
+
 /** Dot-commands of sqlite3's shell that only show the database's own text. */
 const SQLITE_SHOWS =
   /^\.(tables|schema|indexes|indices|headers|mode|width|nullvalue|separator|help|databases|dump|show|fullschema|stats|timer|changes|print|bail|echo|eqp)\b/i;

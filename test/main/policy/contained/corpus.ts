@@ -744,6 +744,16 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['stat .env'],
   ['cat .env.example'],
   ['cp .env.example .env.sample'],
+  // git printing names or counts only, or a history without patches
+  ['git log --oneline -20'],
+  ['git show --stat HEAD'],
+  ['git diff --name-only'],
+  ['git log -p -- src'],
+  // code on the command line that opens files only by names written whole, or none
+  ['python3 -c "import sys; print(sys.version)"'],
+  ['python3 -c \'import json; print(json.load(open("package.json"))["name"])\''],
+  ['node -e "console.log(require(\'./package.json\').version)"'],
+  ["python3 -c \"import re; print(re.compile('a').match('a'))\""],
   // git config that only reads
   ['git config --get user.name'],
   ['git config user.email'],

@@ -364,6 +364,17 @@ const ROUND_FIVE: readonly Row[] = [
   ['python3 -m venv --clear local-data', '', 'venv --clear empties the folder'],
   ['git log --output=local-data/important.db', '', 'git log writes its output over the file'],
   ['curl -o local-data/important.db http://127.0.0.1:3000/', '', 'curl -o overwrites the file'],
+  ['sha256sum -c .env', 'app', 'sha256sum prints each line of the check file it cannot read'],
+  // git printing files' lines from history holds the tracked app/.yarnrc.yml.
+  ['git log -p', '', 'the history’s patches print the tracked .yarnrc.yml'],
+  ['git log -p -3', 'app', 'the history’s patches print the tracked .yarnrc.yml, whatever the cwd'],
+  ['git format-patch --stdout -1', '', 'the patch prints the tracked .yarnrc.yml'],
+  ['git format-patch -1 && cat 0001-*.patch', '', 'the patch file holds the tracked .yarnrc.yml'],
+  ['git archive HEAD', '', 'the archive holds the tracked .yarnrc.yml'],
+  ['git cat-file --batch-all-objects --batch', '', 'every object printed, the .yarnrc.yml blob among them'],
+  ["python3 -c \"print(open('.e'+'nv').read())\"", 'app', 'the code reads .env by a name it builds'],
+  ["node -e \"console.log(require('fs').readFileSync(['.e','nv'].join('')))\"", 'app', 'the same in node'],
+  ['python3 -c "import os; os.system(\'cat .e*\')"', 'app', 'the code runs cat on a pattern'],
 ];
 
 describe('red team, round five', () => {
