@@ -18,6 +18,7 @@ import { isGitComponent } from '../workspace/gitName';
 import { pathSession } from '../workspace/resolve';
 import { commandDanger } from './danger';
 import { FileView, type Place } from './containedFiles';
+import { gitConfigProblem, gitGrepPatterns, gitPrintsContent } from './containedGit';
 import { gitSubcommand, networkNeed, urlHost } from './containedNetwork';
 import {
   INLINE_CODE_FLAGS,
@@ -54,7 +55,6 @@ import {
 import { judgeDeletes, judgeFindExec, judgeXargs } from './containedLists';
 import { readFind } from './fileLists';
 import {
-  gitPrintsContent,
   inlineCodeProblem,
   nonPathOperands,
   pathTexts,
@@ -242,48 +242,8 @@ function judgeCommand(
   }
   const { patterns, code, values } = nonPathOperands(program, argv);
   if (program === 'git') {
-    // git grep's first operand after the subcommand is its pattern.
-    const at = argv.indexOf('grep');
-    const pattern =
-      at > 0 && gitSubcommand(argv.slice(1))[0] === 'grep'
-        ? argv.findIndex((w, i) => i > at && !w.startsWith('-'))
-        : -1;
-    if (pattern > 0 && !argv.includes('-e') && !argv.includes('--regexp')) patterns.add(pattern);
-    // Given with -e (or --regexp), each pattern is the word after it, and no operand is one.
-    if (at > 0)
-      argv.forEach((w, i) => {
-        if (i > at && (w === '-e' || w === '--regexp') && i + 1 < argv.length) patterns.add(i + 1);
-      });
-    // git config that writes the repository's configuration, which git reads as the owner (core.fsmonitor, hooksPath).
-    const [sub, ...subArgs] = gitSubcommand(argv.slice(1));
-    if (sub === 'config') {
-      const positional = subArgs.filter((w) => !w.startsWith('-'));
-      const writes =
-        positional.length >= 2 ||
-        ['set', 'unset', 'rename-section', 'remove-section', 'edit'].includes(positional[0] ?? '') ||
-        subArgs.some(
-          (w) => /^--(add|unset|unset-all|replace-all|rename-section|remove-section|edit)$/.test(w) || w === '-e',
-        );
-      if (writes)
-        card(
-          'always-card',
-          "git config writes the repository's configuration, which git reads as the owner (core.fsmonitor and hooksPath run programs); change it yourself",
-        );
-    }
-    // `git -c KEY=VALUE` sets configuration that can run a program (an alias with `!`,
-    // core.fsmonitor, a pager, a diff driver): only keys that change how output looks pass.
-    const own = argv.length - gitSubcommand(argv.slice(1)).length;
-    for (let i = 1; i < own; i++) {
-      if (argv[i]!.startsWith('--config-env'))
-        card('environment-override', `git ${argv[i]} sets configuration from a variable, which can run a program`);
-      if (argv[i] !== '-c') continue;
-      const key = (argv[i + 1] ?? '').split('=')[0]!.toLowerCase();
-      if (!HARMLESS_GIT_CONFIG.test(key))
-        card(
-          'environment-override',
-          `git -c ${key} sets configuration that can run a program or change what git reads (aliases, core.fsmonitor, pagers, drivers)`,
-        );
-    }
+    for (const i of gitGrepPatterns(argv)) patterns.add(i);
+    gitConfigProblem(argv);
   }
   // bash reads the name after printf -v and test -v as a variable, and runs what an array subscript in it holds.
   const namesVariable =
@@ -541,11 +501,6 @@ function judgeList(
     }
   }
 }
-
-/** Whether the word at `index` is the value of `--env-file` (node, bun, deno read it for themselves). */
-/** `git -c` keys that change only how output looks or who a commit names. */
-const HARMLESS_GIT_CONFIG =
-  /^(color(\.[a-z0-9.-]+)?|user\.(name|email)|advice\.[a-z0-9]+|init\.defaultbranch|core\.(quotepath|abbrev)|log\.(decorate|date|showsignature)|diff\.(noprefix|mnemonicprefix|renames|context)|column\.ui|format\.pretty|commit\.gpgsign|tag\.gpgsign|grep\.linenumber|status\.short|merge\.conflictstyle)$/;
 
 /** `wc --files0-from=.env`, `file -f .env`, `sha256sum -c .env`: a names-only program given a secrets file as the list it reads. */
 function namesFromSecret(

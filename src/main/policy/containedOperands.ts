@@ -124,41 +124,6 @@ export function inlineCodeProblem(program: string, code: string): string | null 
   return null;
 }
 
-/** Flags after which git log, show and diff print names or counts only, never a file's lines. */
-const GIT_NAMES_ONLY =
-  /^(--stat|--numstat|--shortstat|--name-only|--name-status|--raw|--summary|--dirstat.*|--no-patch|-s|--quiet|--oneline-only)$/;
-/** Flags that make git log print each commit's changes, lines included. */
-const GIT_LOG_PATCH =
-  /^(-p|-u|--patch|--patch-with-stat|--patch-with-raw|-U\d*|--unified(=.*)?|-c|--cc|-L.*|--full-diff)$/;
-
-/**
- * Whether a git subcommand prints files' lines from all of the repository's history or its objects
- * (and with them any secrets file it tracks): log and whatchanged with a patch, format-patch,
- * archive, fast-export, bundle, a stash's patch, and cat-file printing an object's content. (show
- * and diff print only what a commit or the working tree changed, which this rule cannot see
- * beforehand: not judged here, see docs/sandbox.md.)
- */
-export function gitPrintsContent(sub: readonly string[]): boolean {
-  const [name, ...args] = sub;
-  const namesOnly = args.some((w) => GIT_NAMES_ONLY.test(w));
-  switch (name) {
-    case 'log':
-    case 'whatchanged':
-      return args.some((w) => GIT_LOG_PATCH.test(w)) && !namesOnly;
-    case 'format-patch':
-    case 'archive':
-    case 'fast-export':
-    case 'bundle':
-      return true;
-    case 'stash':
-      return args[0] === 'show' && args.some((w) => GIT_LOG_PATCH.test(w) || w === '--include-untracked' || w === '-u');
-    case 'cat-file':
-      return !args.some((w) => w === '-t' || w === '-s' || w === '-e' || w === '--batch-check');
-    default:
-      return false;
-  }
-}
-
 /** Dot-commands of sqlite3's shell that only show the database's own text. */
 const SQLITE_SHOWS =
   /^\.(tables|schema|indexes|indices|headers|mode|width|nullvalue|separator|help|databases|dump|show|fullschema|stats|timer|changes|print|bail|echo|eqp)\b/i;

@@ -1,0 +1,93 @@
+// What contained mode knows about git's words (policy/contained.ts decides with it): which words of
+// git grep are patterns, which configuration a call sets or writes (an alias with `!`,
+// core.fsmonitor, a pager, a diff driver run programs as the owner later), and which subcommands
+// print files' lines from all of the repository's history. Pure readers of an argv.
+import { gitSubcommand } from './containedNetwork';
+import { card } from './containedJudging';
+
+/** `git -c` keys that change only how output looks or who a commit names. */
+const HARMLESS_GIT_CONFIG =
+  /^(color(\.[a-z0-9.-]+)?|user\.(name|email)|advice\.[a-z0-9]+|init\.defaultbranch|core\.(quotepath|abbrev)|log\.(decorate|date|showsignature)|diff\.(noprefix|mnemonicprefix|renames|context)|column\.ui|format\.pretty|commit\.gpgsign|tag\.gpgsign|grep\.linenumber|status\.short|merge\.conflictstyle)$/;
+
+/**
+ * The indices of git grep's patterns: its first operand after the subcommand, or, given with -e
+ * (or --regexp), each word after one, when no operand is a pattern.
+ */
+export function gitGrepPatterns(argv: readonly string[]): number[] {
+  const at = argv.indexOf('grep');
+  if (at <= 0 || gitSubcommand(argv.slice(1))[0] !== 'grep') return [];
+  if (argv.includes('-e') || argv.includes('--regexp'))
+    return argv.flatMap((w, i) => (i > at && (w === '-e' || w === '--regexp') && i + 1 < argv.length ? [i + 1] : []));
+  const first = argv.findIndex((w, i) => i > at && !w.startsWith('-'));
+  return first > 0 ? [first] : [];
+}
+
+/**
+ * A card for configuration a git call sets or writes that can run a program: `git config` that
+ * writes the repository's configuration (read by git as the owner later), and `git -c KEY=VALUE` or
+ * `--config-env` for any key but those that change how output looks.
+ */
+export function gitConfigProblem(argv: readonly string[]): void {
+  const [sub, ...subArgs] = gitSubcommand(argv.slice(1));
+  if (sub === 'config') {
+    const positional = subArgs.filter((w) => !w.startsWith('-'));
+    const writes =
+      positional.length >= 2 ||
+      ['set', 'unset', 'rename-section', 'remove-section', 'edit'].includes(positional[0] ?? '') ||
+      subArgs.some(
+        (w) => /^--(add|unset|unset-all|replace-all|rename-section|remove-section|edit)$/.test(w) || w === '-e',
+      );
+    if (writes)
+      card(
+        'always-card',
+        "git config writes the repository's configuration, which git reads as the owner (core.fsmonitor and hooksPath run programs); change it yourself",
+      );
+  }
+  const own = argv.length - 1 - gitSubcommand(argv.slice(1)).length;
+  for (let i = 1; i <= own; i++) {
+    if (argv[i]!.startsWith('--config-env'))
+      card('environment-override', `git ${argv[i]} sets configuration from a variable, which can run a program`);
+    if (argv[i] !== '-c') continue;
+    const key = (argv[i + 1] ?? '').split('=')[0]!.toLowerCase();
+    if (!HARMLESS_GIT_CONFIG.test(key))
+      card(
+        'environment-override',
+        `git -c ${key} sets configuration that can run a program or change what git reads (aliases, core.fsmonitor, pagers, drivers)`,
+      );
+  }
+}
+
+/** Flags after which git log, show and diff print names or counts only, never a file's lines. */
+const GIT_NAMES_ONLY =
+  /^(--stat|--numstat|--shortstat|--name-only|--name-status|--raw|--summary|--dirstat.*|--no-patch|-s|--quiet|--oneline-only)$/;
+/** Flags that make git log print each commit's changes, lines included. */
+const GIT_LOG_PATCH =
+  /^(-p|-u|--patch|--patch-with-stat|--patch-with-raw|-U\d*|--unified(=.*)?|-c|--cc|-L.*|--full-diff)$/;
+
+/**
+ * Whether a git subcommand prints files' lines from all of the repository's history or its objects
+ * (and with them any secrets file it tracks): log and whatchanged with a patch, format-patch,
+ * archive, fast-export, bundle, a stash's patch, and cat-file printing an object's content. (show
+ * and diff print only what a commit or the working tree changed, which this rule cannot see
+ * beforehand: not judged here, see docs/sandbox.md.)
+ */
+export function gitPrintsContent(sub: readonly string[]): boolean {
+  const [name, ...args] = sub;
+  const namesOnly = args.some((w) => GIT_NAMES_ONLY.test(w));
+  switch (name) {
+    case 'log':
+    case 'whatchanged':
+      return args.some((w) => GIT_LOG_PATCH.test(w)) && !namesOnly;
+    case 'format-patch':
+    case 'archive':
+    case 'fast-export':
+    case 'bundle':
+      return true;
+    case 'stash':
+      return args[0] === 'show' && args.some((w) => GIT_LOG_PATCH.test(w) || w === '--include-untracked' || w === '-u');
+    case 'cat-file':
+      return !args.some((w) => w === '-t' || w === '-s' || w === '-e' || w === '--batch-check');
+    default:
+      return false;
+  }
+}
