@@ -55,6 +55,7 @@ import {
 import { judgeDeletes, judgeFindExec, judgeXargs } from './containedLists';
 import { readFind } from './fileLists';
 import {
+  inlineCodeFlag,
   inlineCodeProblem,
   nonPathOperands,
   pathTexts,
@@ -355,7 +356,17 @@ function judgeCommand(
     (program === 'tar' &&
       argv.some((w, k) => (k === 1 && /^[^-]*x/.test(w)) || /^-[a-zA-Z]*x/.test(w) || w === '--extract')) ||
     (program === 'unzip' && !argv.some((w) => /^-[a-zA-Z]*[lvtZ]/.test(w))) ||
-    ((program === '7z' || program === '7za') && (argv[1] === 'x' || argv[1] === 'e'))
+    ((program === '7z' || program === '7za') && (argv[1] === 'x' || argv[1] === 'e')) ||
+    (program === 'bsdtar' &&
+      argv.some((w, k) => (k === 1 && /^[^-]*x/.test(w)) || /^-[a-zA-Z]*x/.test(w) || w === '--extract')) ||
+    (program === 'cpio' && argv.some((w) => /^-[a-zA-Z]*i/.test(w) || w === '--extract')) ||
+    ((program === 'python3' || program === 'python') &&
+      argv[1] === '-m' &&
+      (argv[2] === 'zipfile' || argv[2] === 'tarfile') &&
+      argv.some((w) => w === '-e' || w === '--extract')) ||
+    (program === 'git' &&
+      ['apply', 'am'].includes(gitSubcommand(argv.slice(1))[0] ?? '') &&
+      !argv.some((w) => /^--(check|stat|numstat|summary)$/.test(w)))
   )
     card(
       'irreversible-loss',
@@ -513,10 +524,15 @@ function namesFromSecret(
   const flags = NAMES_FROM_FILE[program] ?? [];
   for (let i = 1; i < argv.length; i++) {
     const word = argv[i]!;
-    const flag = flags.find((f) => word === f || word.startsWith(`${f}=`));
+    // `--files0-from=F`, `--files0-from F`, and a short flag's attached value (`-fF`).
+    const flag = flags.find(
+      (f) => word === f || word.startsWith(`${f}=`) || (f.length === 2 && word.startsWith(f) && word.length > 2),
+    );
     if (!flag) continue;
-    const value = word === flag ? argv[i + 1] : word.slice(flag.length + 1);
+    const value = word === flag ? argv[i + 1] : word.slice(word.startsWith(`${flag}=`) ? flag.length + 1 : flag.length);
     if (value === undefined || value === '-') continue;
+    if (/[*?[]/.test(value))
+      card('shows-secret', `${program} ${flag} reads the names to show from the files the pattern ${value} matches`);
     const place = insideOrCard(view, value, where, `${program} ${flag}'s file ${value}`);
     if (place.kind === 'inside' && isSecretPath(place.rel))
       card(
@@ -546,8 +562,7 @@ function isEnvFileFlag(argv: readonly string[], index: number): boolean {
 
 /** Whether the program runs code given on its command line (python -c, node -e/-p, …). */
 function runsInlineCode(program: string, argv: readonly string[]): boolean {
-  const flags = INLINE_CODE_FLAGS[program] ?? [];
-  return argv.slice(1).some((w) => flags.some((f) => w === f || w.startsWith(`${f}=`)));
+  return argv.slice(1).some((w) => inlineCodeFlag(program, w) !== null);
 }
 
 function hasLocalBin(view: FileView, cwd: string, name: string): boolean {

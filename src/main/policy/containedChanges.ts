@@ -97,6 +97,9 @@ export function writtenOnly(
     case 'rsync':
     case 'mv': {
       if (argv.some((w) => /^-[a-zA-Z]*t/.test(w) || w.startsWith('--target-directory'))) return new Set();
+      // A backup keeps the file written over under another name (`-b -S X`): it is shown there.
+      if (argv.some((w) => /^-[a-zA-Z]*[bS]/.test(w) || w.startsWith('--backup') || w.startsWith('--suffix')))
+        return new Set();
       const last = operands[operands.length - 1];
       return last && operands.some((p) => p.index !== last.index) ? new Set([last.index]) : new Set();
     }
@@ -136,38 +139,69 @@ export function outputTargets(program: string, argv: readonly string[], view: Fi
     out.push({ place: insideOrCard(view, text, where, `${program}'s output ${text}`), recursive, how });
   };
   for (const flag of OUTPUT_FLAGS[program] ?? []) {
+    const short = flag.length === 2 && !flag.startsWith('--') ? new RegExp(`^-[a-zA-Z]*${flag[1]}$`) : null;
     argv.forEach((w, i) => {
       if (i === 0) return;
-      if (w === flag) add(argv[i + 1], false, `${flag} overwrites it:`);
+      // `-o F`, `-uo F` (last in a cluster), `--output=F`, `-oF`.
+      if (w === flag || short?.test(w)) add(argv[i + 1], false, `${flag} overwrites it:`);
       else if (w.startsWith(`${flag}=`)) add(w.slice(flag.length + 1), false, `${flag} overwrites it:`);
-      else if (flag.length === 2 && !flag.startsWith('--') && w.startsWith(flag) && w.length > 2 && !w.startsWith('--'))
-        add(w.slice(2), false, `${flag} overwrites it:`);
+      else if (short && w.startsWith(flag) && w.length > 2) add(w.slice(2), false, `${flag} overwrites it:`);
     });
   }
   const operands = argv.flatMap((w, i) => (i > 0 && !w.startsWith('-') ? [i] : []));
-  if (program === 'uniq') add(argv[operands[1] ?? -1], false, 'writes its output over it:');
+  // Operands once the values of flags that take one are left out (`uniq -f 1 IN OUT`).
+  const operandsAfter = (takesValue: RegExp): number[] =>
+    argv.flatMap((w, i) => (i > 0 && !w.startsWith('-') && !takesValue.test(argv[i - 1] ?? '') ? [i] : []));
+  if (program === 'uniq') add(argv[operandsAfter(/^-[fsw]$/)[1] ?? -1], false, 'writes its output over it:');
+  if (program === 'xxd' && argv.some((w) => /^-[a-zA-Z]*r/.test(w) || w === '--revert'))
+    add(argv[operandsAfter(/^-(c|g|l|o|s|cols|len|seek|groupsize)$/)[1] ?? -1], false, '-r writes its output over it:');
+  if (program === 'find')
+    argv.forEach((w, i) => {
+      if (/^-(fprint0?|fprintf|fls)$/.test(w)) add(argv[i + 1], false, `${w} writes over it:`);
+    });
+  if (program === 'sqlite3' || program === 'sqlite') {
+    const [db, ...statements] = operands;
+    const changes = /\b(delete|drop|update|insert|replace|alter|create|vacuum|truncate|pragma)\b/i;
+    if (statements.some((i) => changes.test(argv[i]!))) add(argv[db ?? -1], false, 'changes the database:');
+  }
+  const inplace = argv.some((w, i) => w === '--include=inplace' || (w === '-i' && argv[i + 1] === 'inplace'));
+  if ((program === 'gawk' || program === 'awk') && inplace)
+    for (const i of operandsAfter(/^-(i|f|v)$/).slice(1)) add(argv[i], false, '-i inplace edits it in place:');
+  if (program === 'rsync' && argv.includes('--remove-source-files'))
+    for (const i of operands.slice(0, -1)) add(argv[i], true, '--remove-source-files deletes it:');
+  // cp, mv, install, ln with -t FOLDER: each source lands in it under its own name.
+  if (['cp', 'mv', 'install', 'ln'].includes(program)) {
+    let folder: string | undefined;
+    argv.forEach((w, i) => {
+      if (w.startsWith('--target-directory=')) folder = w.slice('--target-directory='.length);
+      else if (w === '--target-directory' || /^-[a-zA-Z]*t$/.test(w)) folder = argv[i + 1];
+    });
+    if (folder !== undefined)
+      for (const i of operands)
+        if (argv[i] !== folder) add(`${folder}/${path.posix.basename(argv[i]!)}`, false, '-t overwrites it:');
+  }
   if ((program === 'python' || program === 'python3') && argv[1] === '-m') {
     const rest = operands.filter((i) => i > 2);
     if (argv[2] === 'venv' && argv.includes('--clear'))
       for (const i of rest) add(argv[i], true, '-m venv --clear empties it:');
     if (argv[2] === 'json.tool') add(argv[rest[1] ?? -1], false, '-m json.tool writes its output over it:');
+    if ((argv[2] === 'zipfile' || argv[2] === 'tarfile') && argv.some((w) => w === '-c' || w === '--create'))
+      add(argv[rest[0] ?? -1], false, `-m ${argv[2]} -c writes the archive over it:`);
   }
   if (program === 'tar') {
     const cluster = argv[1] !== undefined && !argv[1].startsWith('-') ? 1 : -1;
     const creates =
       (cluster === 1 && /[cru]/.test(argv[1]!)) || argv.some((w) => /^-[a-zA-Z]*[cru]/.test(w) || w === '--create');
-    // The archive: --file=X, -f X, or the word after a cluster holding f (`-cf X`, `cf X`).
+    // The archive: --file=X, -f X, the word after a cluster holding f (`-cf X`, `cf X`), or attached (`-fX`, `-cfX`).
     let archive = -1;
+    let archiveText: string | undefined;
     argv.forEach((w, i) => {
-      if (w.startsWith('--file=')) archive = i;
-      else if (w === '--file' || (i === cluster && w.includes('f')) || /^-[a-zA-Z]*f$/.test(w)) archive = i + 1;
+      if (w.startsWith('--file=')) [archive, archiveText] = [i, w.slice('--file='.length)];
+      else if (w === '--file' || (i === cluster && w.includes('f')) || /^-[a-zA-Z]*f$/.test(w))
+        [archive, archiveText] = [i + 1, argv[i + 1]];
+      else if (/^-[a-zA-Z]*f./.test(w)) [archive, archiveText] = [i, w.slice(w.indexOf('f') + 1)];
     });
-    if (creates && archive > 0)
-      add(
-        argv[archive]!.startsWith('--file=') ? argv[archive]!.slice(7) : argv[archive],
-        false,
-        'writes the archive over it:',
-      );
+    if (creates) add(archiveText, false, 'writes the archive over it:');
     if (argv.includes('--remove-files'))
       for (const i of operands) if (i !== archive && i !== cluster) add(argv[i], true, '--remove-files deletes it:');
   }
@@ -201,6 +235,8 @@ export function lossTargets(
     case 'install':
     case 'ln':
     case 'rsync': {
+      // With -t the destination is that folder (outputTargets judges what lands in it).
+      if (argv.some((w) => /^-[a-zA-Z]*t/.test(w) || w.startsWith('--target-directory'))) return [];
       const last = operands[operands.length - 1];
       return last && operands.length > 1 ? [{ place: last.place, recursive: false, how: 'overwrites it:' }] : [];
     }
@@ -209,6 +245,7 @@ export function lossTargets(
       return operands.map((p) => ({ place: p.place, recursive: false, how: 'overwrites it:' }));
     case 'sed':
     case 'perl':
+    case 'ruby':
       return argv.some((w) => /^-[a-zA-Z0-9]*i/.test(w) || w.startsWith('--in-place'))
         ? operands.map((p) => ({ place: p.place, recursive: false, how: 'edits it in place:' }))
         : [];

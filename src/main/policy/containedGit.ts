@@ -57,27 +57,26 @@ export function gitConfigProblem(argv: readonly string[]): void {
   }
 }
 
-/** Flags after which git log, show and diff print names or counts only, never a file's lines. */
-const GIT_NAMES_ONLY =
-  /^(--stat|--numstat|--shortstat|--name-only|--name-status|--raw|--summary|--dirstat.*|--no-patch|-s|--quiet|--oneline-only)$/;
-/** Flags that make git log print each commit's changes, lines included. */
+/** Flags that make git log (and reflog, diff-tree) print each commit's changes, lines included. */
 const GIT_LOG_PATCH =
-  /^(-p|-u|--patch|--patch-with-stat|--patch-with-raw|-U\d*|--unified(=.*)?|-c|--cc|-L.*|--full-diff)$/;
+  /^(-p|-u|--patch|--patch-with-stat|--patch-with-raw|-U\d*|--unified(=.*)?|-c|--cc|-L.*|--full-diff|--binary|-m|--diff-merges=.*)$/;
 
 /**
  * Whether a git subcommand prints files' lines from all of the repository's history or its objects
- * (and with them any secrets file it tracks): log and whatchanged with a patch, format-patch,
- * archive, fast-export, bundle, a stash's patch, and cat-file printing an object's content. (show
- * and diff print only what a commit or the working tree changed, which this rule cannot see
- * beforehand: not judged here, see docs/sandbox.md.)
+ * (and with them any secrets file it tracks): log, whatchanged, reflog and diff-tree with a patch
+ * (whatever names-only flag stands beside it: `--stat -p` prints both), format-patch, archive,
+ * fast-export, bundle, a stash's patch, and cat-file printing an object's content. (show and diff
+ * print only what a commit or the working tree changed, which this rule cannot see beforehand: not
+ * judged here, see docs/sandbox.md.)
  */
 export function gitPrintsContent(sub: readonly string[]): boolean {
   const [name, ...args] = sub;
-  const namesOnly = args.some((w) => GIT_NAMES_ONLY.test(w));
   switch (name) {
     case 'log':
     case 'whatchanged':
-      return args.some((w) => GIT_LOG_PATCH.test(w)) && !namesOnly;
+    case 'reflog':
+    case 'diff-tree':
+      return args.some((w) => GIT_LOG_PATCH.test(w));
     case 'format-patch':
     case 'archive':
     case 'fast-export':

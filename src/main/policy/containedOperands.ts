@@ -10,6 +10,26 @@ export const FILTER_GLOB_FLAGS = /^--(include|exclude|exclude-dir|glob|iglob)(=.
 /** The searches whose filter options are globs over names (gawk's --include is a source file). */
 export const SEARCHES = new Set(['grep', 'egrep', 'fgrep', 'zgrep', 'rg']);
 
+/**
+ * Where the code given on a command line is, for a word of an interpreter's argv: 'next' (`-c`,
+ * `-Ic`, `-pe`, `--eval`), 'here' (`--eval=CODE`, `-cCODE`), or null. A short flag counts last in a
+ * cluster of flags (python -Ic, node -pe, perl -lne).
+ */
+export function inlineCodeFlag(program: string, word: string): 'next' | 'here' | null {
+  for (const flag of INLINE_CODE_FLAGS[program] ?? []) {
+    if (word === flag) return 'next';
+    if (flag.startsWith('--')) {
+      if (word.startsWith(`${flag}=`)) return 'here';
+      continue;
+    }
+    if (!flag.startsWith('-')) continue; // deno's `eval` subcommand: matched exactly above
+    const letter = flag.slice(1);
+    if (new RegExp(`^-[A-Za-z]*${letter}$`).test(word)) return 'next';
+    if (word.startsWith(flag) && word.length > 2) return 'here';
+  }
+  return null;
+}
+
 /** The indices of words that are a pattern or a script, not a path (grep's first operand, sed's script). */
 export function nonPathOperands(
   program: string,
@@ -34,9 +54,14 @@ export function nonPathOperands(
   );
   for (let i = 1; i < argv.length; i++) {
     const w = argv[i];
-    if (inline?.includes(w!)) {
+    const inlineAt = inline ? inlineCodeFlag(program, w!) : null;
+    if (inlineAt === 'next') {
       code.add(i + 1);
       i++;
+      continue;
+    }
+    if (inlineAt === 'here') {
+      code.add(i);
       continue;
     }
     if (
@@ -98,27 +123,37 @@ const CODE_RUNS =
 /** Ruby's, Perl's and PHP's backticks and %x run a shell command (in JavaScript a backtick is a string). */
 const SHELL_QUOTES = /`|%x[({[|]|\bqx\s*[({[|/]/;
 const HAS_SHELL_QUOTES = new Set(['ruby', 'perl', 'php']);
-/** Calls that open or read a file by the name given first. */
+/** Names of calls that open or read a file by the name given first. */
 const CODE_OPENS =
-  /\b(open|io\.open|codecs\.open|os\.open|Path|PurePath|readFileSync|readFile|createReadStream|openSync|File\.(read|open|readlines|binread|foreach)|IO\.(read|readlines|binread|foreach)|file_get_contents|fopen|readfile|file|loadtxt|read_csv|read_json)\s*\(/g;
+  /\b(open|io\.open|codecs\.open|os\.open|FileIO|Path|PurePath|readFileSync|readFile|createReadStream|openSync|File\.(read|open|readlines|binread|foreach)|IO\.(read|readlines|binread|foreach)|file_get_contents|fopen|readfile|loadtxt|read_csv|read_json)\b/g;
 /** Calls that list names, which then name files by text this rule never sees. */
 const CODE_LISTS =
-  /\b(listdir|scandir|os\.walk|glob|iglob|rglob|iterdir|readdirSync|readdir|opendirSync|Dir\.(glob|entries|children|\[)|opendir|readdir)\b/;
+  /\b(listdir|scandir|os\.walk|glob|iglob|rglob|iterdir|readdirSync|readdir|opendirSync|Dir\.(glob|entries|children|\[)|opendir)\b/;
+/** Calls that delete or move files (a loss this rule judges only as rm and mv). */
+const CODE_DELETES =
+  /\b(rmtree|remove|removedirs|unlink|unlinkSync|rmdir|rmdirSync|rmSync|rm|rename|renameSync|move|delete|rm_rf|rm_r)\s*\(/;
+/** Perl's and Ruby's reading of the files their argument list names (`@ARGV`, `<>`, `ARGF`). */
+const READS_ARGV = /@ARGV|\$ARGV|<>|\bARGF\b|\bARGV\b/;
 
 /**
  * What code given on a command line (`python3 -c`, `node -e`) does that this rule cannot read: it
- * runs programs or code it builds, lists folders, or opens a file by a name it computes
- * (`open('.e'+'nv')`). Code that opens files only by names written whole passes, each name read
- * for a secrets file's (mentionsSecret).
+ * runs programs or code it builds, lists folders, deletes or moves files, or opens a file by a name
+ * it computes (`open('.e'+'nv')`, `o=open`, `open.__call__`, `map(open, …)`). Code whose every
+ * mention of an opening call is that call given one name written whole passes, each name read for a
+ * secrets file's (mentionsSecret).
  */
 export function inlineCodeProblem(program: string, code: string): string | null {
   if (CODE_RUNS.test(code) || (HAS_SHELL_QUOTES.has(program) && SHELL_QUOTES.test(code)))
     return `${program}'s code runs programs or code it builds, which this rule does not read`;
   if (CODE_LISTS.test(code))
     return `${program}'s code lists folders, and opens what it finds by names this rule never sees`;
+  if (CODE_DELETES.test(code))
+    return `${program}'s code deletes or moves files, which this rule reads only as rm and mv`;
+  if (HAS_SHELL_QUOTES.has(program) && READS_ARGV.test(code))
+    return `${program}'s code reads the files its argument list names, which this rule does not read`;
   for (const call of code.matchAll(CODE_OPENS)) {
     const after = code.slice((call.index ?? 0) + call[0].length);
-    if (!/^\s*(['"])[^'"\\]*\1\s*[,)]/.test(after))
+    if (!/^\s*\(\s*(['"])[^'"\\]*\1\s*[,)]/.test(after))
       return `${program}'s code opens a file by a name it computes, which this rule cannot read`;
   }
   return null;

@@ -50,8 +50,9 @@ export function isSecretName(base: string): boolean {
 export function isSecretPath(rel: string): boolean {
   const parts = rel.split('/').filter((p) => p !== '' && p !== '.');
   if (parts.length === 0) return false;
-  if (parts.slice(0, -1).some((p) => SECRET_DIRS.has(p.toLowerCase()))) return true;
-  if (SECRET_DIRS.has(parts[parts.length - 1]!.toLowerCase())) return true;
+  // A folder of one component (`.ssh`) or two (`.config/gcloud`) anywhere on the path.
+  const folders = parts.map((p, i) => [p, i > 0 ? `${parts[i - 1]}/${p}` : p]);
+  if (folders.some((names) => names.some((n) => SECRET_DIRS.has(n!.toLowerCase())))) return true;
   return isSecretName(parts[parts.length - 1]!);
 }
 

@@ -383,3 +383,70 @@ describe('red team, round five', () => {
     expect({ command, tier: d.tier, reason: d.reason }).toMatchObject({ tier: 'gated' });
   });
 });
+
+// Round six (the red team again, against round five's fixes): each was admitted without a card.
+const ROUND_SIX: readonly Row[] = [
+  [
+    'git checkout-index -a --prefix=out/x && cat out/xapp/.yarnrc.yml',
+    '',
+    'tracked files copied under new names, then printed',
+  ],
+  ['cp -b -S X README.md deploy/gcp/service-account.json', '', 'the backup keeps the key as service-account.jsonX'],
+  [
+    'mv --backup=simple --suffix=.txt README.md tools/config/.aws/credentials',
+    '',
+    'the backup keeps the credentials as credentials.txt',
+  ],
+  ['git log --stat -p', '', 'the names-only --stat does not cancel -p: the tracked .yarnrc.yml is printed'],
+  ['git reflog -p', '', 'the reflog with patches prints the tracked .yarnrc.yml'],
+  ['git diff-tree -p --root HEAD', '', 'the root commit’s patch prints the tracked .yarnrc.yml'],
+  ['git log --binary', '', '--binary prints patches'],
+  ['wc --files0-from .e?v', 'app', 'the pattern names .env, whose lines wc prints in its errors'],
+  ['file -f.env', 'app', 'the attached value is .env'],
+  ["node --env-file .env -pe 'process.env.API_KEY'", 'app', '-pe is -p and -e'],
+  ['cat .config/gcloud/application_default_credentials.json', '', 'gcloud’s credentials folder'],
+  ['python3 -Ic \'import subprocess;subprocess.run("cat .env",shell=True)\'', 'app', '-Ic is -I and -c'],
+  ['node -pe \'require("child_process").execSync("cat .env")+""\'', 'app', '-pe runs the code'],
+  ['node --eval=\'require("child_process").execSync("cat .env")\'', 'app', '--eval= runs the code'],
+  ["perl -le 'print `cat .env`'", 'app', '-le runs the code, its backticks a shell'],
+  ['python3 -c \'o=open;print(o(".e"+"nv").read())\'', 'app', 'open aliased'],
+  ['python3 -c \'print(open.__call__(".e"+"nv").read())\'', 'app', 'open called through __call__'],
+  ['python3 -c \'import io;print(io.FileIO(".e"+"nv").read())\'', 'app', 'io.FileIO opens by a computed name'],
+  ['python3 -c \'print(list(map(open,[".e"+"nv"]))[0].read())\'', 'app', 'open mapped'],
+  [
+    'node -e \'console.log(require("fs").readFileSync.call(null,".e"+"nv","utf8"))\'',
+    'app',
+    'readFileSync through call',
+  ],
+  [
+    'node -e \'console.log(require("fs")["readFileSync"](".e"+"nv","utf8"))\'',
+    'app',
+    'readFileSync by its name in a string',
+  ],
+  ['perl -e \'open F,".e"."nv";print <F>\'', 'app', 'perl’s open without parentheses'],
+  ['perl -e \'@ARGV=(".e"."nv");print <>\'', 'app', 'perl reads the files @ARGV names'],
+  ["sqlite3 local-data/important.db 'DELETE FROM t'", '', 'the ignored database loses its rows'],
+  ['python3 -c \'import shutil;shutil.rmtree("local-data")\'', '', 'the code deletes the ignored folder'],
+  ['node -e \'require("fs").rmSync("local-data",{recursive:true})\'', '', 'the code deletes the ignored folder'],
+  ['find . -name README.md -fprint local-data/important.db', '', '-fprint overwrites the ignored file'],
+  ['echo junk > important.db && cp -t local-data important.db', '', 'cp -t overwrites local-data/important.db'],
+  ['sort -uo local-data/important.db README.md', '', '-uo is -u and -o'],
+  ['tar -c -flocal-data/important.db README.md', '', 'the attached -f value is the archive'],
+  ['uniq -f 1 README.md local-data/important.db', '', '-f takes 1: the second operand is the output'],
+  ['xxd -r README.md local-data/important.db', '', 'xxd -r writes its second operand'],
+  ['python3 -m zipfile -c local-data/important.db README.md', '', 'the archive overwrites the ignored file'],
+  ['git apply p.diff', '', 'git apply writes the files its patch names'],
+  ['rsync --remove-source-files local-data/important.db out/', '', 'rsync deletes its source'],
+  ["ruby -pi -e '' local-data/important.db", '', 'ruby edits the file in place'],
+  ["gawk -i inplace '{print}' local-data/important.db", '', 'gawk edits the file in place'],
+  ['cpio -idu < a.cpio', '', 'cpio writes the files its archive names'],
+  ['bsdtar -xf a.tar', '', 'bsdtar writes the files its archive names'],
+  ['python3 -m zipfile -e a.zip .', '', 'the archive’s files are written'],
+];
+
+describe('red team, round six', () => {
+  it.each(ROUND_SIX.map((r) => [r[0], r[1] || '.', r[2]] as const))('%j (cwd %s) is a card: %s', (command, cwd) => {
+    const d = decideContained(command, { paths, cwd: cwd === '.' ? undefined : cwd, allowedDomains: [] });
+    expect({ command, tier: d.tier, reason: d.reason }).toMatchObject({ tier: 'gated' });
+  });
+});
