@@ -55,6 +55,7 @@ import {
 import { judgeDeletes, judgeFindExec, judgeXargs } from './containedLists';
 import { readFind } from './fileLists';
 import {
+  codeOpensNames,
   inlineCodeFlag,
   inlineCodeProblem,
   nonPathOperands,
@@ -160,7 +161,9 @@ function judgeCommand(
   )
     card('shell-construct', `${program} -f runs a script from a file, which this rule does not read`);
   // What the program is: a construct that runs others, a service the sandbox cannot give.
-  if (RUNS_OTHERS[program]) card('shell-construct', RUNS_OTHERS[program]);
+  // (Asked only its version or help, it runs nothing.)
+  const onlyAsksVersion = argv.length === 2 && /^(--version|-V|--help|-h)$/.test(argv[1]!);
+  if (RUNS_OTHERS[program] && !onlyAsksVersion) card('shell-construct', RUNS_OTHERS[program]);
   if (SANDBOX_CANNOT[program]) card('sandbox-cannot-give', `${program} ${SANDBOX_CANNOT[program]}`);
   if (program === 'docker' || program.startsWith('docker-'))
     card('sandbox-cannot-give', `${program} needs the Docker daemon, which the sandbox does not reach`);
@@ -291,6 +294,10 @@ function judgeCommand(
         scriptProblem(program, word!.value, argv) ??
         (INLINE_CODE_FLAGS[program] ? inlineCodeProblem(program, word!.value) : null);
       if (runs) card('shell-construct', runs);
+      // A name the code opens, written whole, is judged as any operand: outside is a card.
+      if (INLINE_CODE_FLAGS[program])
+        for (const name of codeOpensNames(word!.value))
+          insideOrCard(view, name, where, `the file ${name} the code opens`);
       const named = mentionsSecret(word!.value);
       if (named)
         card('shows-secret', `${program}'s code names the secrets file ${named}, and what it prints goes to the model`);

@@ -114,7 +114,9 @@ const OUTPUT_FLAGS: Record<string, readonly string[]> = {
   curl: ['-o', '--output'],
   wget: ['-O', '--output-document'],
   git: ['--output'],
-  openssl: ['-out'],
+  openssl: ['-out', '-keyout'],
+  gpg: ['-o', '--output'],
+  msgfmt: ['-o', '--output-file'],
   iconv: ['-o', '--output'],
   pandoc: ['-o', '--output'],
   gcc: ['-o'],
@@ -153,8 +155,8 @@ export function outputTargets(program: string, argv: readonly string[], view: Fi
   const operandsAfter = (takesValue: RegExp): number[] =>
     argv.flatMap((w, i) => (i > 0 && !w.startsWith('-') && !takesValue.test(argv[i - 1] ?? '') ? [i] : []));
   if (program === 'uniq') add(argv[operandsAfter(/^-[fsw]$/)[1] ?? -1], false, 'writes its output over it:');
-  if (program === 'xxd' && argv.some((w) => /^-[a-zA-Z]*r/.test(w) || w === '--revert'))
-    add(argv[operandsAfter(/^-(c|g|l|o|s|cols|len|seek|groupsize)$/)[1] ?? -1], false, '-r writes its output over it:');
+  if (program === 'xxd')
+    add(argv[operandsAfter(/^-(c|g|l|o|s|cols|len|seek|groupsize)$/)[1] ?? -1], false, 'writes its output over it:');
   if (program === 'find')
     argv.forEach((w, i) => {
       if (/^-(fprint0?|fprintf|fls)$/.test(w)) add(argv[i + 1], false, `${w} writes over it:`);
@@ -243,6 +245,32 @@ export function lossTargets(
     case 'truncate':
     case 'tee':
       return operands.map((p) => ({ place: p.place, recursive: false, how: 'overwrites it:' }));
+    // Formatters and converters that rewrite the files they are given, in place.
+    case 'dos2unix':
+    case 'unix2dos':
+    case 'rustfmt':
+      return operands.map((p) => ({ place: p.place, recursive: false, how: 'rewrites it in place:' }));
+    case 'black':
+      return argv.some((w) => w === '--check' || w === '--diff')
+        ? []
+        : operands.map((p) => ({ place: p.place, recursive: false, how: 'rewrites it in place:' }));
+    case 'sponge':
+      return operands.map((p) => ({ place: p.place, recursive: false, how: 'writes its input over it:' }));
+    case 'prettier':
+    case 'gofmt':
+    case 'clang-format':
+    case 'eslint':
+    case 'ruff':
+      return argv.some(
+        (w) =>
+          (program === 'prettier' && (w === '--write' || w === '-w')) ||
+          (program === 'gofmt' && w === '-w') ||
+          (program === 'clang-format' && w === '-i') ||
+          w === '--fix' ||
+          (program === 'ruff' && w === 'format' && !argv.includes('--check') && !argv.includes('--diff')),
+      )
+        ? operands.map((p) => ({ place: p.place, recursive: false, how: 'rewrites it in place:' }))
+        : [];
     case 'sed':
     case 'perl':
     case 'ruby':
@@ -261,6 +289,8 @@ export function lossTargets(
         : [];
     case 'git': {
       const sub = gitSubcommand(argv.slice(1))[0];
+      if (sub === 'mv' && operands.length > 1)
+        return [{ place: operands[operands.length - 1]!.place, recursive: false, how: 'mv overwrites it:' }];
       return sub === 'rm' ? operands.map((p) => ({ place: p.place, recursive, how: 'rm deletes it:' })) : [];
     }
     default:

@@ -66,6 +66,13 @@ export const RUNS_OTHERS: Record<string, string> = {
   nsenter: '`nsenter` runs a command in other namespaces',
   busybox: '`busybox` runs the program named in its first word; write that program',
   sshpass: '`sshpass` feeds a password to another program',
+  vim: '`vim` runs editor commands, a shell among them, which this rule does not read; change files with write or edit',
+  vi: '`vi` runs editor commands, a shell among them, which this rule does not read; change files with write or edit',
+  nvim: '`nvim` runs editor commands, a shell among them, which this rule does not read; change files with write or edit',
+  view: '`view` runs editor commands, a shell among them, which this rule does not read',
+  ex: '`ex` runs editor commands, a shell among them, which this rule does not read; change files with write or edit',
+  ed: '`ed` runs editor commands, a shell among them, which this rule does not read; change files with write or edit',
+  emacs: '`emacs` runs editor code, a shell among it, which this rule does not read; change files with write or edit',
 };
 
 /** Shells: `-c` runs a string as shell code, `-i` an interactive shell, and no script reads code from input. */

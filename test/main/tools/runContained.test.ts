@@ -95,8 +95,12 @@ describe.skipIf(!status.available)(`run, contained${status.available ? '' : ` (s
     const tool = createRunTool({ sandbox: testSandbox() });
     const ctx = toolContext({ workspace: ws, capturedPath: `${path.dirname(process.execPath)}:/usr/bin:/bin` });
     const hostFile = path.join('/tmp', `paddock-contained-escape-${process.pid}-${Date.now()}`);
-    const script = `require('fs').writeFileSync('${hostFile}','x');require('net').connect(80,'1.1.1.1').on('error',(e)=>console.log('network',e.code))`;
-    const command = `node -e "${script}" 2>&1 | head -5 && echo finished`;
+    // The project's own script, which the rule runs without reading (inline code it would read).
+    fs.writeFileSync(
+      path.join(ws, 'escape.cjs'),
+      `require('fs').writeFileSync('${hostFile}','x');require('net').connect(80,'1.1.1.1').on('error',(e)=>console.log('network',e.code))\n`,
+    );
+    const command = `node escape.cjs 2>&1 | head -5 && echo finished`;
     expect(await tool.tierFor({ command }, ctx)).toMatchObject({ tier: 'auto' });
     const result = await tool.run({ command }, ctx);
     expect(result.ok && result.text).toMatch(/network E(NETUNREACH|CONNREFUSED|ACCES|PERM)/);

@@ -754,6 +754,8 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['python3 -c \'import json; print(json.load(open("package.json"))["name"])\''],
   ['node -e "console.log(require(\'./package.json\').version)"'],
   ["python3 -c \"import re; print(re.compile('a').match('a'))\""],
+  // an editor asked only its version
+  ['vim --version'],
   // git config that only reads
   ['git config --get user.name'],
   ['git config user.email'],

@@ -450,3 +450,73 @@ describe('red team, round six', () => {
     expect({ command, tier: d.tier, reason: d.reason }).toMatchObject({ tier: 'gated' });
   });
 });
+
+// Round seven (the red team again): each was admitted without a card, and run printed .env (its
+// name built by concatenation), laundered it, or overwrote the ignored database.
+const ROUND_SEVEN: readonly Row[] = [
+  [
+    'python3 -c "from subprocess import run; run(\'cat .e*\', shell=True)"',
+    'app',
+    'the imported run is subprocess.run',
+  ],
+  ['python3 -c "from os import system as s; s(\'cat .e*\')"', 'app', 'os.system under another name'],
+  ["node -e \"require('child_process').spawn('sh',['-c','cat .e*'],{stdio:'inherit'})\"", 'app', 'spawn runs a shell'],
+  [
+    "node -e \"const {execSync:x}=require('child_process');console.log(x('cat .e*')+'')\"",
+    'app',
+    'execSync destructured',
+  ],
+  [
+    "node -e \"const c=require('child_process');console.log(c['exe'+'cSync']('cat .e*')+'')\"",
+    'app',
+    'a computed property',
+  ],
+  ["python3 -c \"import linecache;print(linecache.getline('.e'+'nv',1))\"", 'app', 'linecache reads the file'],
+  [
+    "python3 -c \"import fileinput;[print(l) for l in fileinput.input(['.e'+'nv'])]\"",
+    'app',
+    'fileinput reads the file',
+  ],
+  [
+    "python3 -c \"import pathlib;print(pathlib.PosixPath('.e'+'nv').read_text())\"",
+    'app',
+    'PosixPath by a computed name',
+  ],
+  ["python3 -c \"import pathlib;print((pathlib.Path('.')/('.e'+'nv')).read_text())\"", 'app', 'a path joined with /'],
+  ["python3 -c \"print(vars(__builtins__)['op'+'en']('.e'+'nv').read())\"", 'app', 'open looked up by name'],
+  [
+    "python3 -c \"import operator,builtins;print(operator.attrgetter('op'+'en')(builtins)('.e'+'nv').read())\"",
+    'app',
+    'open through attrgetter',
+  ],
+  [
+    "node -e \"const f=require('fs');console.log(f['read'+'FileSync']('.e'+'nv','utf8'))\"",
+    'app',
+    'readFileSync by a computed property',
+  ],
+  ['perl -e \'sysopen(F,".e"."nv",0);print <F>\'', 'app', 'sysopen'],
+  ["python3 -c \"import shutil;shutil.copy('.e'+'nv','x.txt')\" && cat x.txt", 'app', 'the copy launders .env'],
+  ["python3 -c \"open('local-data/important.db','w')\"", '', 'the code empties the ignored file'],
+  ["node -e \"require('fs').writeFileSync('local-data/important.db','')\"", '', 'the code empties the ignored file'],
+  ['perl -e \'truncate("local-data/important.db",0)\'', '', 'the code empties the ignored file'],
+  ['python3 -c "print(open(\'/etc/hostname\').read())"', '', 'a path outside, in the code'],
+  ["vim -es -c '!cat .e*' -c q README.md", 'app', 'vim runs a shell command'],
+  ["ex -s -c 'r !cat .e*' -c '%p|q' README.md", 'app', 'ex runs a shell command'],
+  ["ex -s +'%d|wq' local-data/important.db", '', 'ex empties the ignored file'],
+  ['xxd README.md local-data/important.db', '', 'xxd writes its second operand'],
+  ['git mv -f README.md local-data/important.db', '', 'git mv overwrites the ignored file'],
+  ['gpg --yes -o local-data/important.db --dearmor README.md', '', 'gpg -o overwrites the file'],
+  ['dos2unix local-data/important.db', '', 'dos2unix rewrites the file in place'],
+  ['sponge local-data/important.db', '', 'sponge writes its input over the file'],
+  ['prettier --write local-data/important.db', '', 'prettier rewrites the file in place'],
+  ['black local-data/important.db', '', 'black rewrites the file in place'],
+  ['gofmt -w local-data/important.db', '', 'gofmt rewrites the file in place'],
+  ['clang-format -i local-data/important.db', '', 'clang-format rewrites the file in place'],
+];
+
+describe('red team, round seven', () => {
+  it.each(ROUND_SEVEN.map((r) => [r[0], r[1] || '.', r[2]] as const))('%j (cwd %s) is a card: %s', (command, cwd) => {
+    const d = decideContained(command, { paths, cwd: cwd === '.' ? undefined : cwd, allowedDomains: [] });
+    expect({ command, tier: d.tier, reason: d.reason }).toMatchObject({ tier: 'gated' });
+  });
+});
