@@ -54,10 +54,9 @@ import {
 } from './containedJudging';
 import { judgeDeletes, judgeFindExec, judgeXargs } from './containedLists';
 import { readFind } from './fileLists';
+import { codeOpensNames, inlineCodeProblem } from './inlineCode';
 import {
-  codeOpensNames,
   inlineCodeFlag,
-  inlineCodeProblem,
   nonPathOperands,
   pathTexts,
   printsNamesOnly,

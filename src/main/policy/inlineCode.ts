@@ -1,0 +1,67 @@
+// Code given on a command line (`python3 -c`, `node -e`, `perl -e`…), read for what contained mode
+// must see (policy/contained.ts): whether it runs programs or code it builds, reaches files through
+// modules and lookups this rule cannot read, lists folders, writes or deletes files, or opens a file
+// by a name it computes; and the names, written whole, that it opens (each judged as a place). A
+// heuristic (docs/sandbox.md): what it does not recognise runs, contained.
+
+/** Calls in code given on a command line that run programs or code this rule cannot read. */
+const CODE_RUNS =
+  /\b(subprocess|os\.(system|popen|exec\w*|spawn\w*|fork)|pty\.spawn|child_process|exec(File)?Sync|spawnSync|eval|exec|__import__|importlib|getattr|globals|Function|vm\.run\w*|system|popen|shell_exec|passthru|proc_open|IO\.popen|Open3)\s*[(.[]/;
+/** Ruby's, Perl's and PHP's backticks and %x run a shell command (in JavaScript a backtick is a string). */
+const SHELL_QUOTES = /`|%x[({[|]|\bqx\s*[({[|/]/;
+const HAS_SHELL_QUOTES = new Set(['ruby', 'perl', 'php']);
+/**
+ * Modules, names and shapes through which code reaches files or programs by names this rule cannot
+ * read: process and import machinery, lookups of a name by text, modules that read, copy or write
+ * files, and calls that write, link, move or truncate them.
+ */
+const CODE_REACHES =
+  /\b(subprocess|child_process|pty|ctypes|importlib|builtins|__builtins__|operator|vars|locals|getattr|setattr|__dict__|__getattribute__|linecache|fileinput|shutil|mmap|runpy|pickle|marshal|shelve|spawn|execFile|fork|worker_threads|sysopen|File::Copy|PosixPath|WindowsPath|PurePosixPath)\b|\bos\.(link|symlink|replace|rename|truncate|sendfile|remove|unlink|makedirs)\b|\b(writeFile|appendFile|copyFile|truncate|rename|link|symlink|cp|rm)(Sync)?\s*\(|\bprocess\.binding\b|\bimport\s[^;\n]*\b(system|popen|exec\w*|spawn\w*|remove|unlink|rename|replace|link|symlink|truncate)\b|\bopen\s*\([^)]*,\s*['"][^'"]*[wax+]/;
+/** A name built by concatenation inside brackets (`f['read'+'FileSync']`), or a path joined with `/`. */
+const CODE_COMPUTES = /\[[^\]]*['"`]\s*\+|\+\s*['"`][^\]]*\]|Path\([^)]*\)\s*\//;
+
+/** Names of calls that open or read a file by the name given first. */
+const CODE_OPENS =
+  /\b(open|io\.open|codecs\.open|os\.open|FileIO|Path|PurePath|readFileSync|readFile|createReadStream|openSync|File\.(read|open|readlines|binread|foreach)|IO\.(read|readlines|binread|foreach)|file_get_contents|fopen|readfile|loadtxt|read_csv|read_json)\b/g;
+/** Calls that list names, which then name files by text this rule never sees. */
+const CODE_LISTS =
+  /\b(listdir|scandir|os\.walk|glob|iglob|rglob|iterdir|readdirSync|readdir|opendirSync|Dir\.(glob|entries|children|\[)|opendir)\b/;
+/** Calls that delete or move files (a loss this rule judges only as rm and mv). */
+const CODE_DELETES =
+  /\b(rmtree|remove|removedirs|unlink|unlinkSync|rmdir|rmdirSync|rmSync|rm|rename|renameSync|move|delete|rm_rf|rm_r)\s*\(/;
+/** Perl's and Ruby's reading of the files their argument list names (`@ARGV`, `<>`, `ARGF`). */
+const READS_ARGV = /@ARGV|\$ARGV|<>|\bARGF\b|\bARGV\b/;
+
+/**
+ * What code given on a command line (`python3 -c`, `node -e`) does that this rule cannot read: it
+ * runs programs or code it builds, lists folders, deletes or moves files, or opens a file by a name
+ * it computes (`open('.e'+'nv')`, `o=open`, `open.__call__`, `map(open, …)`). Code whose every
+ * mention of an opening call is that call given one name written whole passes, each name read for a
+ * secrets file's (mentionsSecret).
+ */
+/** The names, written whole, that code given on a command line opens (each judged as a place). */
+export function codeOpensNames(code: string): string[] {
+  return [...code.matchAll(CODE_OPENS)].flatMap((call) => {
+    const literal = /^\s*\(\s*(['"])([^'"\\]*)\1\s*[,)]/.exec(code.slice((call.index ?? 0) + call[0].length));
+    return literal && literal[2] !== '' ? [literal[2]!] : [];
+  });
+}
+
+export function inlineCodeProblem(program: string, code: string): string | null {
+  if (CODE_RUNS.test(code) || (HAS_SHELL_QUOTES.has(program) && SHELL_QUOTES.test(code)))
+    return `${program}'s code runs programs or code it builds, which this rule does not read`;
+  if (CODE_REACHES.test(code) || CODE_COMPUTES.test(code))
+    return `${program}'s code reaches files or programs by names or modules this rule does not read`;
+  if (CODE_LISTS.test(code))
+    return `${program}'s code lists folders, and opens what it finds by names this rule never sees`;
+  if (CODE_DELETES.test(code))
+    return `${program}'s code deletes or moves files, which this rule reads only as rm and mv`;
+  if (HAS_SHELL_QUOTES.has(program) && READS_ARGV.test(code))
+    return `${program}'s code reads the files its argument list names, which this rule does not read`;
+  for (const call of code.matchAll(CODE_OPENS)) {
+    const after = code.slice((call.index ?? 0) + call[0].length);
+    if (!/^\s*\(\s*(['"])[^'"\\]*\1\s*[,)]/.test(after))
+      return `${program}'s code opens a file by a name it computes, which this rule cannot read`;
+  }
+  return null;
+}
