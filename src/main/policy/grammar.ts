@@ -254,7 +254,8 @@ function pluginValues(args: readonly string[]): string[] {
     for (let j = 1; j < word!.length; j++) {
       const letter = word![j];
       if (letter !== 'p' && letter !== 'k') continue;
-      const rest = word!.slice(j + 1).replace(/^=/, '');
+      // As pytest's early plugin loading reads it: `-p=x` names the module `=x` (argparse's `x` comes later).
+      const rest = word!.slice(j + 1);
       if (rest.length > 0) {
         if (letter === 'p') values.push(rest);
       } else {

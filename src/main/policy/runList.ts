@@ -122,6 +122,8 @@ const DECLARATIONS: ProgramGrammar[] = [
         ['pytest --rootdir=/tmp', 'flag-not-on-run-list'],
         ['pytest @args.txt', 'flag-not-on-run-list'],
         ['pytest -p antigravity', 'not-project-file'],
+        // pytest's early plugin loading reads `-p=web` as `=web` (no project module), whatever argparse does later.
+        ['pytest -p=web', 'not-project-file'],
         ['pytest /etc', 'absolute'],
       ],
     },
