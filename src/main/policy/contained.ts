@@ -201,6 +201,7 @@ function judgeCommand(
   }
   if (program === 'env' || program === 'timeout' || program === 'nice')
     card('shell-construct', `${program} wraps a command this rule could not read`);
+  listedFilesAndLoaders(program, argv, view, where);
   if (program === 'sqlite3' || program === 'sqlite') {
     const fromInput =
       connector === '|' || cmd.redirects.some((r) => (r.kind === 'file' && r.op === '<') || r.kind === 'heredoc');
@@ -554,6 +555,46 @@ function namesFromSecret(
   for (const p of places) {
     if (p.place.kind === 'inside' && isSecretPath(p.place.rel) && !argv[p.index]!.startsWith('-'))
       card('shows-secret', `${program} reads ${p.place.rel} as its list and prints its lines`);
+  }
+}
+
+/** Loaders of `.env` that print what they load, or run a printer of the environment with it. */
+const DOTENV_LOADERS = new Set(['dotenv', 'dotenvx', 'dotenv-cli', 'pipenv']);
+const PRINTS_ENVIRONMENT = new Set(['env', 'printenv', 'set', 'export', 'declare']);
+
+/**
+ * Cards for what reads files this rule never sees named, or prints a secrets file it finds itself:
+ * archivers reading the list of files on their input (`tar -T -`, `zip -@`, `cpio -o`), a makefile
+ * given attached in a cluster (`make -pf.env`), and `.env` loaders printing it (`dotenv list`,
+ * `dotenv get`, `python3 -m dotenv list`, `dotenv run env`, `pipenv run env`).
+ */
+function listedFilesAndLoaders(program: string, argv: readonly string[], view: FileView, where: Where): void {
+  if (
+    (program === 'tar' && argv.some((w) => /^-[a-zA-Z]*T/.test(w) || w.startsWith('--files-from'))) ||
+    (program === 'zip' && argv.some((w) => /^-[a-zA-Z]*@/.test(w) || w === '--names-stdin')) ||
+    (program === 'cpio' && argv.some((w) => /^-[a-zA-Z]*o/.test(w) || w === '--create'))
+  )
+    card('shell-construct', `${program} reads the files its input or a list names, which this rule does not read`);
+  if (program === 'make')
+    for (const w of argv.slice(1)) {
+      const attached = /^-[a-zA-Z]*f(.+)$/.exec(w)?.[1];
+      if (attached === undefined) continue;
+      const place = insideOrCard(view, attached, where, `the makefile ${attached}`);
+      if (place.kind === 'inside' && isSecretPath(place.rel))
+        card('shows-secret', `make reads the secrets file ${place.rel} as its makefile`);
+    }
+  const loader =
+    DOTENV_LOADERS.has(program) ||
+    ((program === 'python3' || program === 'python') && argv[1] === '-m' && argv[2] === 'dotenv');
+  if (!loader) return;
+  const words = program === 'python3' || program === 'python' ? argv.slice(3) : argv.slice(1);
+  const sub = words.find((w) => !w.startsWith('-'));
+  if (sub === 'list' || sub === 'get' || sub === 'decrypt' || sub === 'keypair')
+    card('shows-secret', `${program} ${sub} prints what it loads from the secrets file .env`);
+  if (sub === 'run') {
+    const runs = words.slice(words.indexOf('run') + 1).find((w) => !w.startsWith('-') && w !== '--');
+    if (runs !== undefined && PRINTS_ENVIRONMENT.has(runs))
+      card('shows-secret', `${runs} prints the environment ${program} loaded from the secrets file .env`);
   }
 }
 

@@ -1,6 +1,7 @@
 // What a command changes that contained mode must see before it runs (policy/contained.ts): a link
 // made or moved (which changes where the paths after it lead, so it must come last), and what it
 // deletes or overwrites among the places its words name (the losses a checkpoint may not undo).
+import fs from 'node:fs';
 import path from 'node:path';
 import type { FileView, Place } from './containedFiles';
 import { gitSubcommand } from './containedNetwork';
@@ -169,6 +170,33 @@ export function outputTargets(program: string, argv: readonly string[], view: Fi
   const inplace = argv.some((w, i) => w === '--include=inplace' || (w === '-i' && argv[i + 1] === 'inplace'));
   if ((program === 'gawk' || program === 'awk') && inplace)
     for (const i of operandsAfter(/^-(i|f|v)$/).slice(1)) add(argv[i], false, '-i inplace edits it in place:');
+  // split and csplit write pieces named from a prefix: judged as writes into the prefix's folder.
+  if (program === 'split' || program === 'csplit') {
+    const prefixFlag = argv.findIndex((w) => w === '-f' || w === '--prefix');
+    const prefix =
+      program === 'csplit'
+        ? prefixFlag > 0
+          ? argv[prefixFlag + 1]
+          : argv.find((w) => w.startsWith('--prefix='))?.slice('--prefix='.length)
+        : argv[
+            operandsAfter(
+              /^-([abdlnCt]|-(bytes|lines|number|suffix-length|additional-suffix|line-bytes|separator))$/,
+            )[1] ?? -1
+          ];
+    if (prefix !== undefined) {
+      // Each piece is the prefix and a suffix: what is there already under such a name is written over.
+      const dir = path.posix.dirname(prefix);
+      const base = path.posix.basename(prefix);
+      const folder = insideOrCard(view, dir, where, `${program}'s prefix ${prefix}`);
+      let names: string[] = [];
+      try {
+        names = folder.kind === 'inside' ? fs.readdirSync(folder.abs) : [];
+      } catch {
+        names = [];
+      }
+      for (const name of names) if (name.startsWith(base)) add(`${dir}/${name}`, false, 'writes a piece over it:');
+    }
+  }
   if (program === 'rsync' && argv.includes('--remove-source-files'))
     for (const i of operands.slice(0, -1)) add(argv[i], true, '--remove-source-files deletes it:');
   // cp, mv, install, ln with -t FOLDER: each source lands in it under its own name.
@@ -248,6 +276,7 @@ export function lossTargets(
     // Formatters and converters that rewrite the files they are given, in place.
     case 'dos2unix':
     case 'unix2dos':
+    case 'fallocate':
     case 'rustfmt':
       return operands.map((p) => ({ place: p.place, recursive: false, how: 'rewrites it in place:' }));
     case 'black':

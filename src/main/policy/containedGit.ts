@@ -29,6 +29,14 @@ export function gitGrepPatterns(argv: readonly string[]): number[] {
  */
 export function gitConfigProblem(argv: readonly string[]): void {
   const [sub, ...subArgs] = gitSubcommand(argv.slice(1));
+  // A stash that takes ignored files (`-a`) out of the working tree, or one thrown away: no checkpoint holds either.
+  if (sub === 'stash' && subArgs.some((w) => w === '-a' || w === '--all'))
+    card(
+      'irreversible-loss',
+      'git stash --all takes the ignored files out of the working tree, which no checkpoint holds',
+    );
+  if (sub === 'stash' && ['drop', 'clear'].includes(subArgs[0] ?? ''))
+    card('irreversible-loss', `git stash ${subArgs[0]} throws a stash away, which no checkpoint holds`);
   if (sub === 'config') {
     const positional = subArgs.filter((w) => !w.startsWith('-'));
     const writes =

@@ -152,13 +152,13 @@ function curlNeed(args: readonly string[], program: string, ownPorts?: readonly 
   const loopbackPorts: number[] = [];
   for (let i = 0; i < args.length; i++) {
     const word = args[i];
+    // A proxy, a host resolved or connected elsewhere, wget's own commands: another host, whatever the URL says.
     if (
-      word === '-x' ||
-      word === '--proxy' ||
-      word!.startsWith('--proxy=') ||
-      word === '--socks5' ||
-      word === '--unix-socket' ||
-      word === '--connect-to'
+      /^-[a-zA-Z]*x/.test(word!) ||
+      /^--(proxy|preproxy|socks\d\w*|unix-socket|abstract-unix-socket|connect-to|resolve|doh-url|interface|haproxy\w*)/.test(
+        word!,
+      ) ||
+      (program === 'wget' && (/^-[a-zA-Z]*e/.test(word!) || word!.startsWith('--execute')))
     ) {
       return need(`${program} ${word} goes through another host`, null);
     }
@@ -174,7 +174,9 @@ function curlNeed(args: readonly string[], program: string, ownPorts?: readonly 
     }
     if (word!.startsWith('-')) continue;
     // Every operand of curl and wget is a URL: a bare `example.com` (or `b.txt`) is a host to reach.
-    const host = urlHost(word!) ?? (/^[^/:?#@\s]+/.exec(word!)?.[0].toLowerCase() || null);
+    // A user name before `@` is no host (`localhost@example.com` reaches example.com).
+    const bare = word!.replace(/^[^/?#]*@/, '');
+    const host = urlHost(word!) ?? (/^[^/:?#@\s]+/.exec(bare)?.[0].toLowerCase() || null);
     if (host === null) continue;
     hosts.push(host);
     if (LOOPBACK.has(host)) loopbackPorts.push(urlPort(word!));
@@ -205,7 +207,18 @@ export function networkNeed(
   localBin: (name: string) => boolean,
   ownPorts?: readonly number[],
 ): NetworkNeed {
-  const [program, sub = '', ...rest] = argv;
+  // A versioned name is the program (`pip3.12`, `python3.12`); the subcommand is the first word
+  // after the program's own flags, a flag's value left out (`npm --prefix sub install`, `pip -q install`).
+  const program = argv[0]?.replace(/^(pip|python)(\d(\.\d+)?)$/, (_m, name: string, v: string) =>
+    name === 'pip' ? 'pip3' : v.startsWith('2') ? 'python' : 'python3',
+  );
+  const takesValue =
+    /^(--prefix|-C|--cwd|--dir|--filter|-F|-w|--workspace|--userconfig|--cache|--registry|--manifest-path|--config|-c)$/;
+  let first = 1;
+  while (first < argv.length && argv[first]!.startsWith('-') && !(program === 'python' || program === 'python3'))
+    first += takesValue.test(argv[first]!) ? 2 : 1;
+  const sub = argv[first] ?? '';
+  const rest = argv.slice(first + 1);
   const args = argv.slice(1);
   if (NETWORK_PROGRAMS[program!]) return need(`${program} ${NETWORK_PROGRAMS[program!]}`, null);
   switch (program) {
@@ -245,7 +258,22 @@ export function networkNeed(
         'unpublish',
         'dedupe',
         'prune',
+        'show',
+        'v',
+        'install-test',
+        'it',
+        'install-ci-test',
+        'cit',
+        'isntall',
+        'isnt',
+        'fetch',
+        'repo',
+        'docs',
+        'bugs',
       ];
+      // npm pack of the project itself and the cache's own upkeep stay here; of a package named, they fetch it.
+      if ((sub === 'pack' && named(rest).length > 0) || (sub === 'cache' && rest[0] === 'add'))
+        return need(`${program} ${sub} fetches a package from the registry`, registry);
       if ((program === 'yarn' && sub === '') || install.includes(sub))
         return need(`${program} ${sub || 'install'} fetches from the package registry`, registry);
       if (program === 'npm' && (sub === 'exec' || sub === 'x')) return npmExecNeed(rest, localBin);
@@ -302,7 +330,8 @@ export function networkNeed(
         ? need(`cargo ${sub} reaches crates.io`, ['crates.io', 'index.crates.io', 'static.crates.io'])
         : none;
     case 'go':
-      return ['get', 'install'].includes(sub) || (sub === 'mod' && ['download', 'tidy'].includes(rest[0] ?? ''))
+      return ['get', 'install'].includes(sub) ||
+        (sub === 'mod' && ['download', 'tidy', 'vendor'].includes(rest[0] ?? ''))
         ? need(`go ${sub} fetches modules`, ['proxy.golang.org', 'sum.golang.org'])
         : none;
     case 'gem':

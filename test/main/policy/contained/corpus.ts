@@ -754,6 +754,10 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['python3 -c \'import json; print(json.load(open("package.json"))["name"])\''],
   ['node -e "console.log(require(\'./package.json\').version)"'],
   ["python3 -c \"import re; print(re.compile('a').match('a'))\""],
+  // npm pack of the project itself, and splitting into pieces no file is named like
+  ['npm pack --dry-run'],
+  ['npm cache verify'],
+  ['split -l 100 b.txt chunk_'],
   // an editor asked only its version
   ['vim --version'],
   // git config that only reads

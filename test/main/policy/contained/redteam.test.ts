@@ -520,3 +520,44 @@ describe('red team, round seven', () => {
     expect({ command, tier: d.tier, reason: d.reason }).toMatchObject({ tier: 'gated' });
   });
 });
+
+// Round eight (the red team, on programs and flags): each was admitted without a card.
+const ROUND_EIGHT: readonly Row[] = [
+  ['make -pf.env', 'app', 'make reads .env as a makefile and -p prints it'],
+  ['dotenv list', 'app', 'python-dotenv prints ./.env'],
+  ['dotenv get API_KEY', 'app', 'python-dotenv prints a value of ./.env'],
+  ['python3 -m dotenv list', 'app', 'the same'],
+  ['dotenv run env', 'app', 'env prints what dotenv loaded from .env'],
+  ['pipenv run env', 'app', 'pipenv loads .env and env prints it'],
+  ['ls -a | tar -cf - -T -', 'app', 'tar reads the files its input lists, .env among them'],
+  ['find . -print0 | tar --null -cf - --files-from=-', 'app', 'the same'],
+  ['ls -a | zip -@ -', 'app', 'zip reads the files its input lists'],
+  ['find . | cpio -o', 'app', 'cpio reads the files its input lists'],
+  ['git stash -a', '', 'the ignored files go into a stash and leave the working tree'],
+  ['git stash drop', '', 'a stash thrown away'],
+  ['split -n 5 -a 1 README.md local-data/important.d', '', 'a piece named important.db overwrites the ignored file'],
+  ['fallocate -p -o 0 -l 100 local-data/important.db', '', 'a hole punched in the ignored file'],
+  ['curl localhost@example.com', '', 'localhost is the user name; the host is example.com'],
+  ['curl --resolve localhost:80:93.184.215.14 http://localhost/', '', 'localhost resolved to a far address'],
+  ['curl -xhttp://example.com:3128 http://localhost/', '', 'a proxy far away'],
+  ['wget -e use_proxy=on -e http_proxy=example.com:3128 http://localhost/', '', 'a proxy far away'],
+  ['pip -q install requests', '', 'a flag before the subcommand'],
+  ['npm -s view react', '', 'a flag before the subcommand'],
+  ['npm --prefix sub install', '', 'a flag and its value before the subcommand'],
+  ['npm show react', '', 'npm show fetches from the registry'],
+  ['npm pack react', '', 'npm pack fetches a package'],
+  ['npm isntall react', '', 'npm reads isntall as install'],
+  ['pip3.12 install requests', '', 'a versioned pip'],
+  ['python3.12 -m pip install requests', '', 'a versioned python'],
+  ['go mod download', '', 'go fetches modules'],
+  ['CFLAGS="-wrapper /usr/bin/env,echo,x" make x', '', 'cc runs the wrapper'],
+  ['CURL_HOME=. curl http://localhost:3000/', '', 'curl reads ./.curlrc'],
+  ['GOTOOLCHAIN=go1.99.0 go build', '', 'go downloads and runs that toolchain'],
+];
+
+describe('red team, round eight', () => {
+  it.each(ROUND_EIGHT.map((r) => [r[0], r[1] || '.', r[2]] as const))('%j (cwd %s) is a card: %s', (command, cwd) => {
+    const d = decideContained(command, { paths, cwd: cwd === '.' ? undefined : cwd, allowedDomains: [] });
+    expect({ command, tier: d.tier, reason: d.reason }).toMatchObject({ tier: 'gated' });
+  });
+});
