@@ -4,6 +4,7 @@
 // UNTRACKED_LISTED other untracked files, saying how many more there are.
 import fs from 'node:fs';
 import path from 'node:path';
+import { wordTable } from '../../shared/wordTable';
 
 export type SetAsideKind = 'virtualenv' | 'dependencies' | 'build output' | 'cache';
 
@@ -21,7 +22,7 @@ export const UNTRACKED_LISTED = 100;
 export const COUNT_LIMIT = 10_000;
 export const SET_ASIDE_LINES = 30;
 
-const BY_NAME: Readonly<Record<string, SetAsideKind>> = {
+const BY_NAME: Readonly<Record<string, SetAsideKind>> = wordTable({
   node_modules: 'dependencies',
   bower_components: 'dependencies',
   '.venv': 'virtualenv',
@@ -45,7 +46,7 @@ const BY_NAME: Readonly<Record<string, SetAsideKind>> = {
   '.parcel-cache': 'cache',
   '.gradle': 'cache',
   '.cache': 'cache',
-};
+});
 
 function kindOf(name: string, absolute: string): SetAsideKind | null {
   if (BY_NAME[name]) return BY_NAME[name];

@@ -9,6 +9,7 @@ import { isGitComponent } from '../workspace/gitName';
 import { resolveIn, type PathSession } from '../workspace/resolve';
 import type { AutoCode, GateCode, Refusal } from './types';
 import { show } from './values';
+import { wordTable } from '../../shared/wordTable';
 
 export type Allowance =
   | { applies: false }
@@ -26,7 +27,7 @@ interface InstallShape {
   flags: ReadonlySet<string>;
 }
 
-const INSTALLS: Readonly<Record<string, InstallShape>> = {
+const INSTALLS: Readonly<Record<string, InstallShape>> = wordTable({
   npm: {
     subcommands: ['ci', 'install'],
     lockfiles: ['package-lock.json', 'npm-shrinkwrap.json'],
@@ -47,7 +48,7 @@ const INSTALLS: Readonly<Record<string, InstallShape>> = {
     lockfiles: ['bun.lockb', 'bun.lock'],
     flags: new Set(['--frozen-lockfile', '--ignore-scripts']),
   },
-};
+});
 
 const NOT_APPLICABLE: Allowance = { applies: false };
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { FileView, Place } from './containedFiles';
 import { gitSubcommand } from './containedNetwork';
 import { card, insideOrCard, outside, type Where } from './containedJudging';
+import { wordTable } from '../../shared/wordTable';
 
 /** Programs that unpack trees whose links exist only once they have run. */
 export const UNPACKERS = /^(tar|unzip|7z|7za|cpio|bsdtar|rsync)$/;
@@ -110,7 +111,7 @@ export function writtenOnly(
 }
 
 /** Flags whose value is a file the program writes over. */
-const OUTPUT_FLAGS: Record<string, readonly string[]> = {
+const OUTPUT_FLAGS: Readonly<Record<string, readonly string[]>> = wordTable({
   sort: ['-o', '--output'],
   curl: ['-o', '--output'],
   wget: ['-O', '--output-document'],
@@ -126,7 +127,7 @@ const OUTPUT_FLAGS: Record<string, readonly string[]> = {
   clang: ['-o'],
   'clang++': ['-o'],
   rustc: ['-o'],
-};
+});
 
 type Loss = { place: Place; recursive: boolean; how: string };
 

@@ -3,8 +3,10 @@
 // subcommands, curl and wget by the host and port they name (the agent's own started processes on
 // loopback need none), npx by whether the project has the tool. Pure readers of an argv.
 
+import { wordTable } from '../../shared/wordTable';
+
 /** Programs that reach other hosts by their nature (name lookups, remote shells, cloud CLIs). */
-const NETWORK_PROGRAMS: Record<string, string> = {
+const NETWORK_PROGRAMS: Readonly<Record<string, string>> = wordTable({
   ping: 'looks up and reaches a host',
   ping6: 'looks up and reaches a host',
   nslookup: 'looks up a name',
@@ -42,7 +44,7 @@ const NETWORK_PROGRAMS: Record<string, string> = {
   aria2c: 'downloads',
   lynx: 'browses the web',
   w3m: 'browses the web',
-};
+});
 
 const NPM_REGISTRY = 'registry.npmjs.org';
 

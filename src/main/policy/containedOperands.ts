@@ -5,6 +5,7 @@
 import type { Descent } from './containedFiles';
 import { INLINE_CODE_FLAGS, PATTERN_FIRST, SCRIPT_FIRST, VALUE_FLAGS } from './containedPrograms';
 import { rgOverrides } from './searchFilters';
+import { wordTable } from '../../shared/wordTable';
 
 export const FILTER_GLOB_FLAGS = /^--(include|exclude|exclude-dir|glob|iglob)(=.*)?$/;
 /** The searches whose filter options are globs over names (gawk's --include is a source file). */
@@ -192,7 +193,7 @@ export function scriptProblem(program: string, script: string, argv: readonly st
 }
 
 /** The short options of the searches and scripts that take a value, per program. */
-export const SHORT_VALUES: Record<string, string> = {
+export const SHORT_VALUES: Readonly<Record<string, string>> = wordTable({
   grep: 'ABCmdDef',
   egrep: 'ABCmdDef',
   fgrep: 'ABCmdDef',
@@ -205,7 +206,7 @@ export const SHORT_VALUES: Record<string, string> = {
   nawk: 'Fvf',
   jq: 'fL',
   yq: 'fL',
-};
+});
 
 /**
  * In a cluster of short options (`-rne`, `-eAPI`, `-A3`), the first that takes a value: its letter,
@@ -240,7 +241,7 @@ export function pathTexts(word: string): string[] {
   return out;
 }
 
-export const RECURSIVE_READERS: Record<string, (argv: readonly string[]) => Descent | null> = {
+const READERS: Record<string, (argv: readonly string[]) => Descent | null> = {
   grep: (argv) => {
     const flags = argv
       .slice(1)
@@ -286,11 +287,15 @@ export const RECURSIVE_READERS: Record<string, (argv: readonly string[]) => Desc
   '7z': () => ({ hidden: true, ignoredToo: true }),
   cp: () => null,
 };
-RECURSIVE_READERS.egrep = RECURSIVE_READERS.grep!;
-RECURSIVE_READERS.bzip2 = RECURSIVE_READERS.gzip!;
-RECURSIVE_READERS.xz = RECURSIVE_READERS.gzip!;
-RECURSIVE_READERS.zstd = RECURSIVE_READERS.gzip!;
-RECURSIVE_READERS.fgrep = RECURSIVE_READERS.grep!;
+
+export const RECURSIVE_READERS: Readonly<Record<string, (argv: readonly string[]) => Descent | null>> = wordTable({
+  ...READERS,
+  egrep: READERS.grep!,
+  fgrep: READERS.grep!,
+  bzip2: READERS.gzip!,
+  xz: READERS.gzip!,
+  zstd: READERS.gzip!,
+});
 
 /** Whether a search with these words prints only names or counts (what it reads is never shown). */
 export function printsNamesOnly(program: string, argv: readonly string[]): boolean {

@@ -4,8 +4,10 @@
 // is containedNetwork.ts's, which files are secrets secretFiles.ts's. Data and small pure readers of
 // an argv; no filesystem.
 
+import { wordTable, wordTables } from '../../shared/wordTable';
+
 /** Programs that need what the sandbox does not give: a daemon, a display, root, a host service. */
-export const SANDBOX_CANNOT: Record<string, string> = {
+export const SANDBOX_CANNOT: Readonly<Record<string, string>> = wordTable({
   docker: 'needs the Docker daemon, which the sandbox does not reach',
   'docker-compose': 'needs the Docker daemon, which the sandbox does not reach',
   podman: 'needs a container runtime, which the sandbox does not give',
@@ -47,10 +49,10 @@ export const SANDBOX_CANNOT: Record<string, string> = {
   at: 'schedules commands on the host, outside the sandbox',
   reboot: 'controls the machine, which the sandbox never allows',
   shutdown: 'controls the machine, which the sandbox never allows',
-};
+});
 
 /** Programs that run other commands, a string as code, or keep running after the command ends. */
-export const RUNS_OTHERS: Record<string, string> = {
+export const RUNS_OTHERS: Readonly<Record<string, string>> = wordTable({
   xargs: '`xargs` runs a command for each line of its input, which this rule does not read',
   parallel: '`parallel` runs commands from its input, which this rule does not read',
   watch: '`watch` runs a command again and again; use start for a program that keeps running',
@@ -73,13 +75,13 @@ export const RUNS_OTHERS: Record<string, string> = {
   ex: '`ex` runs editor commands, a shell among them, which this rule does not read; change files with write or edit',
   ed: '`ed` runs editor commands, a shell among them, which this rule does not read; change files with write or edit',
   emacs: '`emacs` runs editor code, a shell among it, which this rule does not read; change files with write or edit',
-};
+});
 
 /** Shells: `-c` runs a string as shell code, `-i` an interactive shell, and no script reads code from input. */
 export const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'fish', 'csh', 'tcsh']);
 
 /** Interpreters whose flag runs the next word as code: the code is read for secrets' names. */
-export const INLINE_CODE_FLAGS: Record<string, readonly string[]> = {
+export const INLINE_CODE_FLAGS: Readonly<Record<string, readonly string[]>> = wordTable({
   python: ['-c'],
   python3: ['-c'],
   python2: ['-c'],
@@ -91,7 +93,7 @@ export const INLINE_CODE_FLAGS: Record<string, readonly string[]> = {
   perl: ['-e', '-E'],
   php: ['-r'],
   lua: ['-e'],
-};
+});
 
 /** Programs whose first operand is a pattern (never a path), unless `-e`/`-f`/`--regexp` gives it. */
 export const PATTERN_FIRST = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'zgrep', 'git-grep']);
@@ -166,7 +168,7 @@ const RG_VALUES = [
   '--hyperlink-format',
   '--generate',
 ];
-export const VALUE_FLAGS: Record<string, Record<string, number>> = {
+export const VALUE_FLAGS: Readonly<Record<string, Readonly<Record<string, number>>>> = wordTables({
   grep: Object.fromEntries(GREP_VALUES.map((f) => [f, 1])),
   egrep: Object.fromEntries(GREP_VALUES.map((f) => [f, 1])),
   fgrep: Object.fromEntries(GREP_VALUES.map((f) => [f, 1])),
@@ -199,7 +201,7 @@ export const VALUE_FLAGS: Record<string, Record<string, number>> = {
     '--input-format': 1,
   },
   sed: { '-l': 1, '--line-length': 1 },
-};
+});
 
 /** Programs whose first operand is a script in their own language, read for secrets' names. */
 export const SCRIPT_FIRST = new Set(['sed', 'awk', 'gawk', 'mawk', 'nawk', 'jq', 'yq']);
@@ -354,7 +356,7 @@ export const PATH_LISTS = new Set([
   'MYPYPATH',
 ]);
 /** Of the prefixed variables, ones that only change what is printed or asked, with the values they may take. */
-const HARMLESS_VALUES: Record<string, RegExp> = {
+const HARMLESS_VALUES: Readonly<Record<string, RegExp>> = wordTable({
   GIT_PAGER: /^(cat|)$/,
   PAGER: /^(cat|)$/,
   GIT_TERMINAL_PROMPT: /^[01]$/,
@@ -371,7 +373,7 @@ const HARMLESS_VALUES: Record<string, RegExp> = {
   UV_NO_PROGRESS: /^[01]$/,
   PIP_DISABLE_PIP_VERSION_CHECK: /^[01]$/,
   PIP_NO_INPUT: /^[01]$/,
-};
+});
 
 /** The sentence for a variable that changes what the program loads or runs, or null when it is an ordinary one. */
 export function overrideReason(name: string, value: string): string | null {
@@ -422,22 +424,22 @@ export const NAMES_ONLY = new Set([
  * Of those, the flags whose value is a file they read the names to show from: what they print (an
  * error for each line that names no file) is that file's text (`wc --files0-from=.env`).
  */
-export const NAMES_FROM_FILE: Record<string, readonly string[]> = {
+export const NAMES_FROM_FILE: Readonly<Record<string, readonly string[]>> = wordTable({
   wc: ['--files0-from'],
   du: ['--files0-from'],
   file: ['-f', '--files-from', '-m', '--magic-file'],
   find: ['-files0-from'],
-};
+});
 
 /** Of those, the flags that make every operand a text they read and print lines of (`sha256sum -c .env`). */
-export const OPERANDS_AS_TEXT: Record<string, readonly string[]> = {
+export const OPERANDS_AS_TEXT: Readonly<Record<string, readonly string[]>> = wordTable({
   md5sum: ['-c', '--check'],
   sha1sum: ['-c', '--check'],
   sha256sum: ['-c', '--check'],
   sha512sum: ['-c', '--check'],
   b2sum: ['-c', '--check'],
   tree: ['--fromfile'],
-};
+});
 
 /** Directories the project makes again (build output, caches): deleting them loses nothing a build does not restore. */
 const BUILD_OUTPUT = new Set([

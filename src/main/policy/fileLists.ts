@@ -8,6 +8,7 @@ import type { Descent } from './containedFiles';
 import { VALUE_FLAGS } from './containedPrograms';
 import { rgDescent, shortFlags } from './containedOperands';
 import { searchFilter, type SearchFilter } from './searchFilters';
+import { wordTable } from '../../shared/wordTable';
 
 /** What a producer may list: files below `roots` (as written; none: the directory it runs in). */
 export interface FileList {
@@ -63,10 +64,10 @@ const FILE_CONSUMERS: ReadonlySet<string> = new Set([
 ]);
 
 /** Options that make a consumer change the files it is given, per program. */
-const REWRITES: Record<string, RegExp> = {
+const REWRITES: Readonly<Record<string, RegExp>> = wordTable({
   prettier: /^(--write|-w)$/,
   eslint: /^--fix(-type(=.*)?)?$/,
-};
+});
 
 /** Why `argv` (the program with its words) may not consume a list of files, or null when it may. */
 export function consumerProblem(argv: readonly string[]): string | null {
@@ -82,7 +83,7 @@ export function consumerProblem(argv: readonly string[]): string | null {
 }
 
 /** The primaries of a find expression this rule reads, with the number of words each takes. */
-const FIND_TESTS: Record<string, number> = {
+const FIND_TESTS: Readonly<Record<string, number>> = wordTable({
   '-name': 1,
   '-iname': 1,
   '-path': 1,
@@ -108,7 +109,7 @@ const FIND_TESTS: Record<string, number> = {
   '-and': 0,
   '(': 0,
   ')': 0,
-};
+});
 
 /** `find`'s starting points, filter and `-exec` commands, or why it is not read. */
 export type FindReading =

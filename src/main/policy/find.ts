@@ -6,8 +6,9 @@
 import { flagReason } from './reasons';
 import type { GrammarVerdict, PathCheck, RowExamples, ValueKind } from './types';
 import { checkValue, show } from './values';
+import { wordTable } from '../../shared/wordTable';
 
-const PRIMARIES: Readonly<Record<string, ValueKind | null>> = {
+const PRIMARIES: Readonly<Record<string, ValueKind | null>> = wordTable({
   '-name': 'glob',
   '-iname': 'glob',
   '-type': 'word',
@@ -19,7 +20,7 @@ const PRIMARIES: Readonly<Record<string, ValueKind | null>> = {
   '-not': null,
   '-o': null,
   '-a': null,
-};
+});
 
 /** find's row carries its proof like every other row (types.ts RowExamples). */
 export const FIND_EXAMPLES: RowExamples = {

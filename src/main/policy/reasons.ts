@@ -1,8 +1,10 @@
 // The names on a card (seed 003 §5: "the old parser survives for one job: putting a name on that
 // card"). These sentences only ever explain a gate; nothing here can make a command auto.
 
+import { wordTable, wordTables } from '../../shared/wordTable';
+
 /** Programs off the list that an owner should recognise by what they do. */
-const PROGRAM_REASONS: Record<string, string> = {
+const PROGRAM_REASONS: Readonly<Record<string, string>> = wordTable({
   rm: 'rm deletes files',
   rmdir: 'rmdir deletes directories',
   mv: 'mv moves or overwrites files',
@@ -80,10 +82,10 @@ const PROGRAM_REASONS: Record<string, string> = {
   bunx: 'bunx fetches and runs a package',
   pnpx: 'pnpx fetches and runs a package',
   corepack: 'corepack downloads package managers',
-};
+});
 
 /** Subcommands of listed (or known) tools, named by what they do. */
-const SUBCOMMAND_REASONS: Record<string, string> = {
+const SUBCOMMAND_REASONS: Readonly<Record<string, string>> = wordTable({
   'npm install': 'npm install installs packages this machine did not have',
   'npm i': 'npm i installs packages this machine did not have',
   'npm add': 'npm add installs packages this machine did not have',
@@ -111,10 +113,10 @@ const SUBCOMMAND_REASONS: Record<string, string> = {
   'go generate': 'go generate runs commands named in source files',
   'go env': 'go env can change Go settings outside the workspace',
   'git push': 'git push sends commits to another machine',
-};
+});
 
 /** Flags of listed programs that other parsers let through (seed 003 §5, SPEC §7). */
-const FLAG_REASONS: Record<string, Record<string, string>> = {
+const FLAG_REASONS: Readonly<Record<string, Readonly<Record<string, string>>>> = wordTables({
   node: {
     '-e': 'runs code given on the command line',
     '--eval': 'runs code given on the command line',
@@ -274,7 +276,7 @@ const FLAG_REASONS: Record<string, Record<string, string>> = {
   sh: { '-c': 'runs a string as shell code' },
   bash: { '-c': 'runs a string as shell code' },
   zsh: { '-c': 'runs a string as shell code' },
-};
+});
 
 export function programReason(program: string): string {
   const friendly = PROGRAM_REASONS[program];

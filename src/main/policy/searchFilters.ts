@@ -5,6 +5,8 @@
 // everything, and a glob is matched both with and without a leading dot matching `*` (grep's and
 // rg's matchers differ there), a file counting as read when either reading reads it.
 
+import { wordTable } from '../../shared/wordTable';
+
 /** What a search reads below its start; paths are relative to the start, `/`-separated. */
 export interface SearchFilter {
   /** Whether the file at `below` is read. */
@@ -131,7 +133,7 @@ function grepFilter(argv: readonly string[]): SearchFilter | null {
 }
 
 /** rg's built-in types this rule knows, as rg defines them (`rg --type-list`); any other reads everything. */
-const RG_TYPES: Record<string, readonly string[]> = {
+const RG_TYPES: Readonly<Record<string, readonly string[]>> = wordTable({
   py: ['*.py', '*.pyi'],
   python: ['*.py', '*.pyi'],
   ts: ['*.ts', '*.tsx', '*.cts', '*.mts'],
@@ -171,7 +173,7 @@ const RG_TYPES: Record<string, readonly string[]> = {
   json: ['*.json', 'composer.lock', '*.sarif'],
   svelte: ['*.svelte'],
   vue: ['*.vue'],
-};
+});
 
 /**
  * rg: the last -g/--glob/--iglob that matches decides (`!glob` excludes); when none matches and a
@@ -231,12 +233,12 @@ function rgFilter(argv: readonly string[]): SearchFilter | null {
   };
 }
 
-const FILTERS: Record<string, (argv: readonly string[]) => SearchFilter | null> = {
+const FILTERS: Readonly<Record<string, (argv: readonly string[]) => SearchFilter | null>> = wordTable({
   grep: grepFilter,
   egrep: grepFilter,
   fgrep: grepFilter,
   rg: rgFilter,
-};
+});
 
 /**
  * What rg's globs and types override: a glob that includes is searched even when hidden or

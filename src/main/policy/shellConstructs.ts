@@ -2,8 +2,10 @@
 // the constructs it does not read, the builtins that change the shell, and the interpreters a
 // heredoc or a redirect must not feed. Data only.
 
+import { wordTable } from '../../shared/wordTable';
+
 /** Statements whose structure the decision cannot read by its simple commands, named for the card. */
-export const CONSTRUCTS: Record<string, string> = {
+export const CONSTRUCTS: Readonly<Record<string, string>> = wordTable({
   subshell: 'a subshell `( … )` here (in a loop, or piped) is not read; write its commands without the parentheses',
   compound_statement: 'a group `{ …; }` written another way is shell code this rule does not read',
   function_definition: 'a function definition runs code later under another name',
@@ -28,7 +30,7 @@ export const CONSTRUCTS: Record<string, string> = {
   test_command: '`[[ … ]]` is bash only',
   extglob_pattern: 'an extended glob is bash only',
   coproc: '`coproc` runs a command in the background',
-};
+});
 
 /** Programs that open nothing and only print their words: a variable among them is only text shown. */
 export const PRINTS_ONLY = new Set(['echo', 'printf']);
@@ -41,7 +43,7 @@ export const PRINTS_ONLY = new Set(['echo', 'printf']);
 export const SHELL_ONLY = new Set(['command', 'source', '.']);
 
 /** Builtins that change the shell, run a string or a file as shell code, or leave the shell's control. */
-export const SHELL_BUILTINS: Record<string, string> = {
+export const SHELL_BUILTINS: Readonly<Record<string, string>> = wordTable({
   eval: '`eval` runs a string as shell code',
   source: '`source` runs a file as shell code in this shell',
   '.': '`.` runs a file as shell code in this shell',
@@ -89,7 +91,7 @@ export const SHELL_BUILTINS: Record<string, string> = {
   shift: '`shift` changes the shell itself',
   times: '`times` reads the shell itself',
   '[[': '`[[ … ]]` is bash only',
-};
+});
 
 /** Interpreters and shells: a heredoc or a redirect fed to them on standard input is code the rule does not read. */
 export const INTERPRETERS = new Set([

@@ -4,6 +4,7 @@
 // test run (a typecheck, a lint: recorded so the metric says "not measurable"), or nothing to record.
 import path from 'node:path';
 import type { TestRunner } from './types';
+import { wordTable } from '../../shared/wordTable';
 
 export type CommandKind =
   | { kind: 'runner'; runner: TestRunner }
@@ -11,7 +12,7 @@ export type CommandKind =
   | { kind: 'script'; program: string; testNamed: boolean }
   | { kind: 'check' };
 
-const DIRECT: Readonly<Record<string, TestRunner>> = {
+const DIRECT: Readonly<Record<string, TestRunner>> = wordTable({
   vitest: 'vitest',
   jest: 'jest',
   mocha: 'mocha',
@@ -20,7 +21,7 @@ const DIRECT: Readonly<Record<string, TestRunner>> = {
   tap: 'tap',
   pytest: 'pytest',
   'py.test': 'pytest',
-};
+});
 const CHECKS: ReadonlySet<string> = new Set([
   'tsc',
   'mypy',
@@ -82,14 +83,14 @@ const NOT_SCRIPTS: ReadonlySet<string> = new Set([
   'help',
 ]);
 /** Programs that run a command named after them: `poetry run pytest` is pytest. */
-const RUNS_NEXT: Readonly<Record<string, string>> = {
+const RUNS_NEXT: Readonly<Record<string, string>> = wordTable({
   poetry: 'run',
   uv: 'run',
   pdm: 'run',
   hatch: 'run',
   pipenv: 'run',
   rye: 'run',
-};
+});
 
 const looksLikeTest = (word: string | undefined): boolean => word !== undefined && /test|spec/i.test(word);
 

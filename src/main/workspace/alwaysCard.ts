@@ -3,9 +3,10 @@
 // card in every mode, whatever the mode or the acceptance policy says.
 import { IGNORABLE } from './gitName';
 import { INSTRUCTION_FILE_NAMES } from './instructionFiles';
+import { wordTable } from '../../shared/wordTable';
 
 /** A directory anywhere in the path: everything below it is configuration some program executes. */
-const DIRECTORIES: Record<string, string> = {
+const DIRECTORIES: Readonly<Record<string, string>> = wordTable({
   '.vscode': 'VS Code runs tasks and extensions configured there',
   '.idea': 'JetBrains IDEs run tools configured there',
   '.devcontainer': 'a dev container builds and runs what it names',
@@ -13,7 +14,7 @@ const DIRECTORIES: Record<string, string> = {
   '.cursor': 'Cursor runs hooks and MCP servers configured there',
   '.codex': 'Codex runs tools configured there',
   '.gemini': 'Gemini CLI runs tools configured there',
-};
+});
 
 /** Words agents read as the owner's, once the owner accepted them (Paddock's pin does not move until then). */
 const OWNER_VOICE =
@@ -21,7 +22,7 @@ const OWNER_VOICE =
 const OWNER_VOICE_FILES = new Map(INSTRUCTION_FILE_NAMES.map((name) => [name.toLowerCase(), name]));
 
 /** A file name anywhere in the path. */
-const FILES: Record<string, string> = {
+const FILES: Readonly<Record<string, string>> = wordTable({
   '.gitmodules': 'git fetches and checks out what it names',
   '.gitattributes': 'git runs the filters and diff drivers it binds',
   '.mcp.json': 'coding agents start the MCP servers it names',
@@ -31,7 +32,7 @@ const FILES: Record<string, string> = {
   '.yarnrc.yml': 'yarn loads plugins and paths from it',
   'bunfig.toml': 'bun loads preloads and registries from it',
   '.pre-commit-config.yaml': 'pre-commit runs the hooks it names on your next commit',
-};
+});
 
 function card(shown: string, why: string): string {
   return `${shown} is always a card: ${why} when you next use this folder.`;
