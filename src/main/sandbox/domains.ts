@@ -6,6 +6,8 @@
 // proxy refuses this machine's and private addresses anyway, and a name is what the owner can read
 // and judge.
 
+import { networkNeed } from '../policy/containedNetwork';
+
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const LOCAL_NAMES = new Set(['localhost', 'localhost.localdomain', 'ip6-localhost', 'ip6-loopback']);
 
@@ -330,52 +332,12 @@ export function addressForbidden(address: string, machine: MachineNetwork): bool
   });
 }
 
-/** Programs and subcommands that fetch from the network: their cards say so (issue 13 §3). */
+/**
+ * Whether a command fetches from the network, for its card's line saying whether and where it may
+ * reach (issue 13 §3): contained mode's own reading (policy/containedNetwork.ts), one list for both.
+ * npx is taken as fetching (the card does not look for the project's binary), and no port is the
+ * agent's own.
+ */
 export function needsNetwork(argv: readonly string[]): boolean {
-  const [program, sub] = argv;
-  const words = new Set(argv.slice(1));
-  switch (program) {
-    case 'npm':
-    case 'pnpm':
-      return [
-        'install',
-        'i',
-        'ci',
-        'add',
-        'update',
-        'up',
-        'upgrade',
-        'outdated',
-        'publish',
-        'view',
-        'info',
-        'audit',
-      ].includes(sub ?? '');
-    case 'yarn':
-      return sub === undefined || ['install', 'add', 'up', 'upgrade', 'outdated', 'npm', 'dlx', 'info'].includes(sub);
-    case 'npx':
-    case 'pnpx':
-    case 'bunx':
-      return true;
-    case 'bun':
-      return ['install', 'i', 'add', 'update', 'x'].includes(sub ?? '');
-    case 'pip':
-    case 'pip3':
-    case 'uv':
-    case 'poetry':
-      return (
-        words.has('install') || words.has('add') || words.has('sync') || words.has('lock') || words.has('download')
-      );
-    case 'go':
-      return ['get', 'install'].includes(sub ?? '') || (sub === 'mod' && ['download', 'tidy'].includes(argv[2] ?? ''));
-    case 'cargo':
-      return ['fetch', 'install', 'add', 'update', 'search', 'publish'].includes(sub ?? '');
-    case 'curl':
-    case 'wget':
-      return true;
-    case 'git':
-      return ['clone', 'fetch', 'pull', 'push', 'ls-remote'].includes(sub ?? '');
-    default:
-      return false;
-  }
+  return networkNeed(argv, () => false).needs;
 }

@@ -397,6 +397,13 @@ describe('commands whose cards say they need the network', () => {
     [['npx', 'eslint'], true],
     [['curl', 'https://example.com'], true],
     [['node', 'x.js'], false],
+    // The words contained mode reads the same way (one list for both): flags before the
+    // subcommand, a versioned pip, the subcommands that fetch beyond install.
+    [['npm', '--prefix', 'web', 'install'], true],
+    [['pip3.12', 'install', 'requests'], true],
+    [['npm', 'create', 'vite'], true],
+    [['git', 'ls-remote', 'origin'], true],
+    [['git', 'status'], false],
   ])('%j → %s', (argv, expected) => {
     expect(needsNetwork(argv)).toBe(expected);
   });
