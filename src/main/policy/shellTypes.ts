@@ -1,0 +1,90 @@
+// What the bash grammar's reading of a command is made of (policy/shellForm.ts reads it): literal
+// words, redirects, the simple commands and how they follow each other; and the refusal the walk
+// throws when a node is not one it reads.
+import type { Node } from './shellTree';
+
+/** One literal word, as sh passes it to the program. */
+export interface ShellWord {
+  /** The word after quote removal. */
+  value: string;
+  /** The word's pieces: quoted text never globs. */
+  parts: readonly Piece[];
+  /** An unquoted `*` or `?`: sh replaces the word with the names it matches (or leaves it when none). */
+  glob: boolean;
+  /** An unquoted leading `~` (or after `:`/`=` in an assignment): sh puts a home directory there. */
+  tilde: boolean;
+  /**
+   * A variable (`$NAME`, `${NAME}`, `$?`) is in the word, kept as written in `value`: allowed only
+   * in the words of a program that opens nothing (echo, printf), whose output is all it does.
+   */
+  expands?: true;
+}
+
+export type ShellRedirect =
+  /** `[n]> file`, `[n]>> file`, `[n]< file`. */
+  /** `onList`: the grammar hung it on a list or pipeline, where sh binds it to the last command only. */
+  | { kind: 'file'; fd: number; op: '>' | '>>' | '<'; target: ShellWord; onList?: true }
+  /** `2>&1`, `>&2`: one standard stream onto another. */
+  | { kind: 'dup'; fd: number; to: number }
+  /** `<<EOF`: standard input is the literal body. */
+  | { kind: 'heredoc'; body: string };
+
+export type Connector = 'start' | '&&' | '||' | ';' | '|';
+
+/** `for NAME in VALUES; do …; done`: its body's commands run once per value, `$NAME` being the value. */
+export interface ShellLoop {
+  name: string;
+  values: readonly ShellWord[];
+}
+
+export interface ShellCommand {
+  /** The loop this command is in the body of: its words may hold `$NAME` (ShellWord.expands). */
+  loop?: ShellLoop;
+  assignments: readonly { name: string; value: ShellWord }[];
+  words: readonly ShellWord[];
+  redirects: readonly ShellRedirect[];
+  /** How it follows the previous simple command in the source. */
+  connector: Connector;
+  /** The simple command as written (for the card). */
+  text: string;
+}
+
+/** `undecidable`: the grammar was not there to read it (not loaded, or it failed), rather than a construct. */
+export type ShellForm = { ok: true; commands: ShellCommand[] } | { ok: false; reason: string; undecidable?: true };
+
+/** A refusal thrown from deep in the walk (not an Error: a stack trace costs more than the parse). */
+export class Refused {
+  constructor(readonly message: string) {}
+}
+
+export function refuse(sentence: string): never {
+  throw new Refused(sentence);
+}
+
+/** A piece of a word: quoted text never globs; a variable is kept as written (`ShellWord.expands`). */
+export interface Piece {
+  text: string;
+  quoted: boolean;
+  variable?: true;
+  /** A variable's name (`f` for `$f` and `${f}`, `?` for `$?`; `$(…)` for a command's output). */
+  name?: string;
+  /** The simple commands of a `$( … )` whose output this piece is. */
+  runs?: ShellCommand[];
+}
+
+/** The commands of a `$( … )`, read by shellForm.ts's walk (where a word may hold what is not literal). */
+export type ReadSubstitution = (sub: Node) => ShellCommand[];
+
+/** The walk's state while it reads a program, a list or a substitution's commands. */
+export interface Walk {
+  commands: ShellCommand[];
+  pending: Connector;
+  /** The `for` loop whose body is being read. */
+  loop?: ShellLoop;
+  /** What `export NAME=value` set so far: in the environment of every command after it. */
+  exported: { name: string; value: ShellWord }[];
+  /** Redirects the grammar hung on a list or pipeline (`cd src && ls > x`): sh binds them to its last command. */
+  listRedirects: Set<Node>;
+  /** Reads a `$( … )`'s commands: the same walk, on its own state. */
+  readSubstitution: ReadSubstitution;
+}
