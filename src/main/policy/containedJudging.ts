@@ -119,3 +119,17 @@ export type JudgeCommand = (
   last?: boolean,
   depth?: number,
 ) => void;
+
+/** A word of a command that may name a place, where it lands, and its index in the argv. */
+export interface OperandPlace {
+  word: string;
+  place: Place;
+  index: number;
+}
+
+/** A redirect's target and where it lands (`op`: `>`, `>>` or `<`). */
+export interface RedirectPlace {
+  op: string;
+  place: Place;
+  text: string;
+}

@@ -1,0 +1,192 @@
+// Secrets shown to the model: a simple command that prints a secrets file inside the workspace —
+// named as an operand, fed through a redirect, found by a recursive reader below where it starts,
+// read from git's history or index, read as a names-only program's list, or loaded and printed by a
+// .env loader. A file the command only writes shows nothing; a program that loads .env for itself
+// (`--env-file`, a dev server) keeps its output its own.
+import type { FileView } from './containedFiles';
+import { gitPrintsContent } from './containedGit';
+import { card, insideOrCard, type OperandPlace, type RedirectPlace, type Where } from './containedJudging';
+import { gitSubcommand } from './containedNetwork';
+import { inlineCodeFlag, printsNamesOnly, RECURSIVE_READERS } from './containedOperands';
+import { NAMES_FROM_FILE, NAMES_ONLY, OPERANDS_AS_TEXT, PATTERN_FIRST } from './containedPrograms';
+import { writtenOnly } from './containedChanges';
+import type { Place } from './containedFiles';
+import { isSecretPath } from './secretFiles';
+import { searchFilter } from './searchFilters';
+
+/** Whether the command prints a secrets file: a card naming it. */
+export function judgeShown(
+  program: string,
+  argv: readonly string[],
+  places: readonly OperandPlace[],
+  redirectPlaces: readonly RedirectPlace[],
+  patterns: ReadonlySet<number>,
+  values: ReadonlySet<number>,
+  view: FileView,
+  where: Where,
+): void {
+  // A program that shows only names prints a file's text when it reads the names from it.
+  if (NAMES_ONLY.has(program)) namesFromSecret(program, argv, places, view, where);
+  // Secrets shown to the model (a file the command only writes shows nothing).
+  if (!NAMES_ONLY.has(program)) {
+    const written = writtenOnly(program, argv, places);
+    for (const p of places) {
+      if (
+        p.place.kind === 'inside' &&
+        isSecretPath(p.place.rel) &&
+        !(isEnvFileFlag(argv, p.index) && !runsInlineCode(program, argv)) &&
+        !written.has(p.index)
+      ) {
+        card(
+          'shows-secret',
+          `${program} would read the secrets file ${p.place.rel}, and what it prints goes to the model`,
+        );
+      }
+    }
+    for (let i = 1; i < argv.length; i++) {
+      const colon = argv[i]!.lastIndexOf(':');
+      if (program === 'git' && colon >= 0 && isSecretPath(argv[i]!.slice(colon + 1))) {
+        card('shows-secret', `git ${argv[i]} prints the secrets file ${argv[i]!.slice(colon + 1)} from the repository`);
+      }
+    }
+    const gitSub = program === 'git' ? gitSubcommand(argv.slice(1))[0] : undefined;
+    // git grep searches the tracked files, secrets files among them when they are tracked.
+    // git grep searches tracked files; git diff --no-index prints what differs below two folders.
+    const descends =
+      gitSub === 'grep'
+        ? { hidden: true, ignoredToo: false }
+        : gitSub === 'diff' && argv.includes('--no-index')
+          ? { hidden: true, ignoredToo: true }
+          : RECURSIVE_READERS[program]?.(argv);
+    if (descends && !((PATTERN_FIRST.has(program) || gitSub === 'grep') && printsNamesOnly(program, argv))) {
+      // Its starting points: the path operands (for git grep, those after its pattern), else its directory.
+      const firstPath = gitSub === 'grep' ? Math.max(...patterns, argv.indexOf('grep')) + 1 : 1;
+      const roots = places.filter(
+        (p) =>
+          p.place.kind === 'inside' && p.index >= firstPath && !values.has(p.index) && !argv[p.index]!.startsWith('-'),
+      );
+      const starts =
+        roots.length > 0 || program === 'tar' || program === 'zip' || program === '7z'
+          ? roots.map((p) => p.place)
+          : [view.place('.', where.cwd)];
+      for (const start of starts) {
+        if (start.kind !== 'inside') continue;
+        const secret = view.secretBelow(start, descends, gitSub === 'grep' ? null : searchFilter(program, argv));
+        if (secret)
+          card(
+            'shows-secret',
+            `${program} descends into ${start.rel || '.'} and would read the secrets file ${secret}`,
+          );
+      }
+    }
+    // git printing files' lines from its history or index: any tracked secrets file among them
+    // (the whole repository's, whatever the cwd, unless pathspecs after -- narrow it).
+    if (program === 'git' && gitSub !== 'grep' && gitPrintsContent(gitSubcommand(argv.slice(1)))) {
+      const dd = argv.indexOf('--');
+      const specs = dd > 0 ? argv.slice(dd + 1) : [];
+      const starts =
+        specs.length > 0 ? specs.map((s) => view.place(s, where.cwd)) : [view.place(view.workspace, where.cwd)];
+      for (const start of starts) {
+        if (start.kind !== 'inside') continue;
+        const secret = view.secretBelow(start, { hidden: true, ignoredToo: false }, null);
+        if (secret)
+          card(
+            'shows-secret',
+            `git ${gitSub} prints files' lines from the repository, and the secrets file ${secret} is among the files it holds`,
+          );
+      }
+    }
+  }
+}
+
+/** `wc --files0-from=.env`, `file -f .env`, `sha256sum -c .env`: a names-only program given a secrets file as the list it reads. */
+function namesFromSecret(
+  program: string,
+  argv: readonly string[],
+  places: readonly { place: Place; index: number }[],
+  view: FileView,
+  where: Where,
+): void {
+  const flags = NAMES_FROM_FILE[program] ?? [];
+  for (let i = 1; i < argv.length; i++) {
+    const word = argv[i]!;
+    // `--files0-from=F`, `--files0-from F`, and a short flag's attached value (`-fF`).
+    const flag = flags.find(
+      (f) => word === f || word.startsWith(`${f}=`) || (f.length === 2 && word.startsWith(f) && word.length > 2),
+    );
+    if (!flag) continue;
+    const value = word === flag ? argv[i + 1] : word.slice(word.startsWith(`${flag}=`) ? flag.length + 1 : flag.length);
+    if (value === undefined || value === '-') continue;
+    if (/[*?[]/.test(value))
+      card('shows-secret', `${program} ${flag} reads the names to show from the files the pattern ${value} matches`);
+    const place = insideOrCard(view, value, where, `${program} ${flag}'s file ${value}`);
+    if (place.kind === 'inside' && isSecretPath(place.rel))
+      card(
+        'shows-secret',
+        `${program} ${flag} reads the names to show from the secrets file ${place.rel}, and prints its lines`,
+      );
+  }
+  const textFlags = OPERANDS_AS_TEXT[program] ?? [];
+  // A short flag counts in a cluster too (`-wc` is -w -c).
+  const given = (f: string): boolean =>
+    f.startsWith('--') ? argv.includes(f) : argv.some((w) => /^-[A-Za-z0-9]+$/.test(w) && w.includes(f.slice(1)));
+  if (!textFlags.some(given)) return;
+  for (const p of places) {
+    if (p.place.kind === 'inside' && isSecretPath(p.place.rel) && !argv[p.index]!.startsWith('-'))
+      card('shows-secret', `${program} reads ${p.place.rel} as its list and prints its lines`);
+  }
+}
+
+/** Loaders of `.env` that print what they load, or run a printer of the environment with it. */
+const DOTENV_LOADERS = new Set(['dotenv', 'dotenvx', 'dotenv-cli', 'pipenv']);
+const PRINTS_ENVIRONMENT = new Set(['env', 'printenv', 'set', 'export', 'declare']);
+
+/**
+ * Cards for what reads files this rule never sees named, or prints a secrets file it finds itself:
+ * archivers reading the list of files on their input (`tar -T -`, `zip -@`, `cpio -o`), a makefile
+ * given attached in a cluster (`make -pf.env`), and `.env` loaders printing it (`dotenv list`,
+ * `dotenv get`, `python3 -m dotenv list`, `dotenv run env`, `pipenv run env`).
+ */
+export function listedFilesAndLoaders(program: string, argv: readonly string[], view: FileView, where: Where): void {
+  if (
+    (program === 'tar' && argv.some((w) => /^-[a-zA-Z]*T/.test(w) || w.startsWith('--files-from'))) ||
+    (program === 'zip' && argv.some((w) => /^-[a-zA-Z]*@/.test(w) || w === '--names-stdin')) ||
+    (program === 'cpio' && argv.some((w) => /^-[a-zA-Z]*o/.test(w) || w === '--create'))
+  )
+    card('shell-construct', `${program} reads the files its input or a list names, which this rule does not read`);
+  if (program === 'make')
+    for (const w of argv.slice(1)) {
+      const attached = /^-[a-zA-Z]*f(.+)$/.exec(w)?.[1];
+      if (attached === undefined) continue;
+      const place = insideOrCard(view, attached, where, `the makefile ${attached}`);
+      if (place.kind === 'inside' && isSecretPath(place.rel))
+        card('shows-secret', `make reads the secrets file ${place.rel} as its makefile`);
+    }
+  const loader =
+    DOTENV_LOADERS.has(program) ||
+    ((program === 'python3' || program === 'python') && argv[1] === '-m' && argv[2] === 'dotenv');
+  if (!loader) return;
+  const words = program === 'python3' || program === 'python' ? argv.slice(3) : argv.slice(1);
+  const sub = words.find((w) => !w.startsWith('-'));
+  if (sub === 'list' || sub === 'get' || sub === 'decrypt' || sub === 'keypair')
+    card('shows-secret', `${program} ${sub} prints what it loads from the secrets file .env`);
+  if (sub === 'run') {
+    const runs = words.slice(words.indexOf('run') + 1).find((w) => !w.startsWith('-') && w !== '--');
+    if (runs !== undefined && PRINTS_ENVIRONMENT.has(runs))
+      card('shows-secret', `${runs} prints the environment ${program} loaded from the secrets file .env`);
+  }
+}
+
+/**
+ * `--env-file FILE`: the program loads the file into its own environment, and its output is its
+ * own (a dev server, a test run) — unless the code it runs is the agent's own line, which may print
+ * that environment (`node --env-file=.env -p process.env`).
+ */
+function isEnvFileFlag(argv: readonly string[], index: number): boolean {
+  return argv[index]!.startsWith('--env-file=') || argv[index - 1] === '--env-file';
+}
+
+/** Whether the program runs code given on its command line (python -c, node -e/-p, …). */
+function runsInlineCode(program: string, argv: readonly string[]): boolean {
+  return argv.slice(1).some((w) => inlineCodeFlag(program, w) !== null);
+}
