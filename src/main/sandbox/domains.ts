@@ -341,3 +341,15 @@ export function addressForbidden(address: string, machine: MachineNetwork): bool
 export function needsNetwork(argv: readonly string[]): boolean {
   return networkNeed(argv, () => false).needs;
 }
+
+/** The line's network part: what a contained process of this agent can reach. */
+export function describeNetwork(allowedDomains: readonly string[], socat: string | null): string {
+  if (allowedDomains.length === 0) return 'network off';
+  if (!socat)
+    return `network off (socat is not installed, so the allowed ${allowedDomains.join(', ')} cannot be reached: install socat)`;
+  // An entry naming a port other than 80 or 443 lets any TCP through on it, which "HTTP/HTTPS" would hide.
+  const how = allowedDomains.some((entry) => entryParts(entry).ports.some((port) => !WEB_PORTS.includes(port)))
+    ? 'HTTP/HTTPS, and any TCP on a port named,'
+    : 'HTTP/HTTPS';
+  return `network only to ${allowedDomains.join(', ')} (${how} through Paddock's proxy)`;
+}

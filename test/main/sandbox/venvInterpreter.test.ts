@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { toolchainDirsFor } from '../../../src/main/sandbox/sandbox';
+import { toolchainDirsFor } from '../../../src/main/sandbox/toolchains';
 import { createTempDirs } from '../../support/tempDirs';
 
 const temp = createTempDirs('paddock-venv-sbx-');
