@@ -80,15 +80,16 @@ export class SeamStdioTransport implements Transport {
   }
 
   /** Ends the server, and its failure row says why. */
+  /** Paddock stops the server for the fence's sake: killed at once, no SIGTERM to run on after. */
   async stopBecause(reason: string): Promise<void> {
     this.stoppedBecause ??= reason;
-    await this.close();
+    await this.close(0);
   }
 
-  async close(): Promise<void> {
+  async close(graceMs = 1_000): Promise<void> {
     const child = this.child;
     if (!child) return;
     child.stdin?.end();
-    await terminateGroup(child.pid, 1_000);
+    await terminateGroup(child.pid, graceMs);
   }
 }

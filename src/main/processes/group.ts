@@ -32,9 +32,12 @@ export const DEFAULT_KILL_GRACE_MS = 2_000;
 /**
  * SIGTERM to the group, then SIGKILL once `graceMs` has passed if any member is still there
  * (a grandchild that ignores SIGTERM dies too). Resolves when the group is gone or SIGKILL was sent,
- * and the descendants that left the group (setsid) have been sent SIGKILL.
+ * and the descendants that left the group (setsid) have been sent SIGKILL. `graceMs` 0: SIGKILL at
+ * once, never SIGTERM, which a process may catch to run on (a stop for the fence's sake).
  */
 export async function terminateGroup(pgid: number, graceMs = DEFAULT_KILL_GRACE_MS): Promise<void> {
+  // At once: the group is frozen first, since reading /proc below takes milliseconds it could use.
+  if (graceMs <= 0) signalGroup(pgid, 'SIGSTOP');
   // Read before the signal: once the group is gone, what it started in other sessions has no parent link left.
   const tree = Number.isInteger(pgid) && pgid > 1 ? groupTree(pgid, readProcTable()) : [];
   await signalUntilGone(pgid, graceMs);
@@ -42,6 +45,10 @@ export async function terminateGroup(pgid: number, graceMs = DEFAULT_KILL_GRACE_
 }
 
 async function signalUntilGone(pgid: number, graceMs: number): Promise<void> {
+  if (graceMs <= 0) {
+    signalGroup(pgid, 'SIGKILL');
+    return;
+  }
   if (!signalGroup(pgid, 'SIGTERM')) return;
   const deadline = Date.now() + graceMs;
   while (Date.now() < deadline) {

@@ -196,9 +196,11 @@ export class Supervisor {
   /** Stops one of the agent's own processes; an agent never stops another's. */
   /**
    * Stops the agent's running process of this name. `reason`: Paddock stops it itself (not a Stop
-   * of the owner's or the agent's), and the window says why until the owner dismisses it.
+   * of the owner's or the agent's), and the window says why until the owner dismisses it. `now`:
+   * killed at once, with no SIGTERM first (a stop for the fence's sake: a process that caught
+   * SIGTERM would run on for the grace, writing where its hold just ended).
    */
-  async stop(agentId: string, name: string, reason?: string): Promise<ProcessRow> {
+  async stop(agentId: string, name: string, reason?: string, now = false): Promise<ProcessRow> {
     const row = this.store.runningForAgent(agentId).find((r) => r.name === name);
     if (!row) {
       const holder = this.store.runningByName(name);
@@ -208,7 +210,7 @@ export class Supervisor {
         );
       throw new SupervisorError(`no process named \`${name}\` is running for this agent`);
     }
-    await this.stopRow(row, reason);
+    await this.stopRow(row, reason, now);
     return this.store.get(row.id) as ProcessRow;
   }
 
@@ -237,12 +239,12 @@ export class Supervisor {
     this.live.clear();
   }
 
-  private async stopRow(row: ProcessRow, reason?: string): Promise<void> {
+  private async stopRow(row: ProcessRow, reason?: string, now = false): Promise<void> {
     const entry = this.live.get(row.id);
     if (entry) {
       entry.stopping = true;
       entry.stopReason ??= reason;
-      await terminateGroup(row.pid, this.grace);
+      await terminateGroup(row.pid, now ? 0 : this.grace);
       await entry.process.exited;
       return; // onLeaderExit records 'stopped'
     }

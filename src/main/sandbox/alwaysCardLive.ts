@@ -184,6 +184,17 @@ export function watchAlwaysCardLive(
     }, COALESCE_MS);
   }
 
+  /** An event naming a held entry: listed at once, not coalesced (each moment it is not held, the process could write there). */
+  function now(rel: string): void {
+    if (finished) return;
+    if (pending) clearTimeout(pending);
+    pending = null;
+    dirty.add(rel);
+    sweep(false);
+  }
+
+  const isHeld = (rel: string): boolean => initial.has(rel) && !holdsEnded.has(rel);
+
   /**
    * A watch on each directory walked, checked to be that directory (never through a link), re-armed
    * when one is replaced. One armed after the first (a directory made or replaced while the process
@@ -208,7 +219,9 @@ export function watchAlwaysCardLive(
         // Only names matter (a new entry, a directory made or replaced), and a write in place into
         // an entry (a file Paddock wrote is kept only while it is as Paddock left it).
         const watcher = fs.watch(dir, { persistent: false }, (event, name) => {
-          if (event === 'rename' || (name !== null && entries.has(rel === '' ? name : `${rel}/${name}`))) soon(rel);
+          const named = name === null ? null : rel === '' ? name : `${rel}/${name}`;
+          if (event === 'rename' && named !== null && isHeld(named)) now(rel);
+          else if (event === 'rename' || (named !== null && entries.has(named))) soon(rel);
         });
         watcher.on('error', () => {
           watcher.close();

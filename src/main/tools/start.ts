@@ -64,17 +64,19 @@ function sayInLog(supervisor: Supervisor, row: ProcessRow, sentence: string): vo
  */
 function stopFor(supervisor: Supervisor, row: ProcessRow, why: LiveStop): void {
   const named = why.paths.map((rel) => `\`${rel}\``).join(', ');
-  const sentence =
-    why.kind === 'appeared'
-      ? `\`${row.name}\` was stopped: ${named} appeared in the workspace while it ran, and a process running there could make the next one the moment the last was moved (every process running in this folder is stopped, whichever made it). Start it again once nothing makes these.`
-      : `\`${row.name}\` was stopped: ${named} was replaced or removed while it ran (saved through a rename, by an editor or an approved write, or deleted or renamed away), which ended its read-only hold inside the sandbox, so the process could have written there. A new file saved there is kept. Start it again.`;
-  sayInLog(supervisor, row, sentence);
   // The window says it too, shorter, until the owner dismisses it (ProcessList).
   const shown =
     why.kind === 'appeared'
       ? `${named} appeared in its folder while it ran: moved out, and every process there stopped.`
       : `${named} was saved or removed while it ran, which ended its read-only hold in the sandbox: stopped, a save kept.`;
-  void supervisor.stop(row.agentId, row.name, shown).catch(() => undefined);
+  // Killed at once and before anything else (the log's write included): asked with SIGTERM, or
+  // left running a moment longer, it could write where its hold ended.
+  void supervisor.stop(row.agentId, row.name, shown, true).catch(() => undefined);
+  const sentence =
+    why.kind === 'appeared'
+      ? `\`${row.name}\` was stopped: ${named} appeared in the workspace while it ran, and a process running there could make the next one the moment the last was moved (every process running in this folder is stopped, whichever made it). Start it again once nothing makes these.`
+      : `\`${row.name}\` was stopped: ${named} was replaced or removed while it ran (saved through a rename, by an editor or an approved write, or deleted or renamed away), which ended its read-only hold inside the sandbox, so the process could have written there. A new file saved there is kept. Start it again.`;
+  sayInLog(supervisor, row, sentence);
 }
 
 /**

