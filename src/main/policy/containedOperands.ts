@@ -6,6 +6,7 @@ import type { Descent } from './containedFiles';
 import { INLINE_CODE_FLAGS, PATTERN_FIRST, SCRIPT_FIRST, VALUE_FLAGS } from './containedPrograms';
 import { rgOverrides } from './searchFilters';
 import { wordTable } from '../../shared/wordTable';
+import { sedScriptProblem } from './sedScript';
 
 export const FILTER_GLOB_FLAGS = /^--(include|exclude|exclude-dir|glob|iglob)(=.*)?$/;
 /** The searches whose filter options are globs over names (gawk's --include is a source file). */
@@ -146,40 +147,7 @@ export function sqliteProblem(argv: readonly string[], fromInput: boolean): stri
 }
 
 export function scriptProblem(program: string, script: string, argv: readonly string[]): string | null {
-  if (program === 'sed') {
-    if (argv.includes('--sandbox')) return null;
-    // A comment or a second line: where its commands begin is not read here.
-    if (/[#\n]/.test(script))
-      return "sed's script has a comment or several lines, whose commands this rule does not read";
-    let rest = '';
-    for (let i = 0; i < script.length; i++) {
-      const ch = script[i]!;
-      if ((ch === 's' || ch === 'y') && i + 1 < script.length && !/[\s\\\n;a-zA-Z0-9]/.test(script[i + 1]!)) {
-        const delim = script[i + 1]!;
-        let k = i + 2;
-        for (let part = 0; part < 2 && k <= script.length; k++) {
-          if (script[k] === '\\') k++;
-          else if (script[k] === delim) part++;
-        }
-        let flags = '';
-        while (k < script.length && /[a-zA-Z0-9]/.test(script[k]!)) flags += script[k++];
-        if (ch === 's' && /[ew]/.test(flags)) return `sed's s///${flags} runs or writes, which this rule does not read`;
-        i = k - 1;
-        continue;
-      }
-      if (ch === '/') {
-        let k = i + 1;
-        while (k < script.length && script[k] !== '/') k += script[k] === '\\' ? 2 : 1;
-        i = k;
-        continue;
-      }
-      rest += ch;
-    }
-    const letter = /[ewWrR]/.exec(rest);
-    return letter
-      ? `sed's \`${letter[0]}\` command runs a command or opens another file, which this rule does not read`
-      : null;
-  }
+  if (program === 'sed') return argv.includes('--sandbox') ? null : sedScriptProblem(script);
   if (/^(awk|gawk|mawk|nawk)$/.test(program)) {
     const what = /\bsystem\b|(?<!\|)\|(?!\|)|\bgetline\b|\bprintf?\b[^;}]*>|\bARG[VC]\b/.exec(script);
     return what
