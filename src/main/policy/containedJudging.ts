@@ -80,6 +80,11 @@ export function unwrap(cmd: ShellCommand): Judged {
       words = words.slice(i + 1);
       continue;
     }
+    // Read as a plain program only as `time CMD` or `time -p CMD` (shellWords.ts readsAsBuiltin).
+    if (program === 'time') {
+      words = words.slice(words[1]?.value === '-p' ? 2 : 1);
+      continue;
+    }
     if (program === 'nice') {
       words = words.slice(words[1]?.value === '-n' ? 3 : words[1]?.value.startsWith('-') ? 2 : 1);
       continue;

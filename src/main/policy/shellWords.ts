@@ -15,6 +15,12 @@ export function readsAsBuiltin(words: readonly ShellWord[]): boolean {
     return (
       rest.length === 0 && !first.glob && !first.tilde && !first.expands && /(^|\/)bin\/activate$/.test(first.value)
     );
+  // `time CMD` and `time -p CMD`: bash's keyword and sh's program (GNU time) both run CMD, which is
+  // judged (containedJudging.ts unwrap); any other option (`-o FILE` writes one) is not read.
+  if (program.value === 'time') {
+    const timed = first.value === '-p' ? rest[0] : first;
+    return timed !== undefined && !timed.value.startsWith('-') && !timed.expands;
+  }
   return false;
 }
 

@@ -323,7 +323,12 @@ export const SHELL_CONSTRUCTS: readonly Row[] = [
   ['echo "unterminated', 'shell-construct'],
   ['[[ -f x ]] && ls', 'shell-construct'],
   ['coproc ls', 'shell-construct'],
-  ['time ls', 'shell-construct'],
+  ['time -o .env ls', 'shell-construct'],
+  ['time -v ls', 'shell-construct'],
+  ['time', 'shell-construct'],
+  // The timed command is judged as any other.
+  ['time cat .env', 'shows-secret'],
+  ['time -p curl https://example.com', 'needs-network'],
 ];
 
 /** Name lookups and hosts the agent was not allowed. */
@@ -897,6 +902,9 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['GIT_PAGER=cat git log -3'],
   ['env NODE_ENV=production node run.js'],
   ['timeout 30 npm test'],
+  ['time npm test'],
+  ['time -p cargo build'],
+  ['time python3 -m pytest -q 2>&1 | tail -5'],
   ['npm test # run the tests'],
   ['ls *.md'],
   ['cat src/*.ts'],
