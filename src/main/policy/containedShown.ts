@@ -14,6 +14,9 @@ import type { Place } from './containedFiles';
 import { isSecretPath } from './secretFiles';
 import { searchFilter } from './searchFilters';
 
+/** git's subcommands that match paths against its rules and print them, never a file's content. */
+const GIT_NAMES_ONLY: ReadonlySet<string> = new Set(['check-ignore', 'check-attr']);
+
 /** Whether the command prints a secrets file: a card naming it. */
 export function judgeShown(
   program: string,
@@ -25,10 +28,12 @@ export function judgeShown(
   view: FileView,
   where: Where,
 ): void {
+  const namesOnly =
+    NAMES_ONLY.has(program) || (program === 'git' && GIT_NAMES_ONLY.has(gitSubcommand(argv.slice(1))[0] ?? ''));
   // A program that shows only names prints a file's text when it reads the names from it.
-  if (NAMES_ONLY.has(program)) namesFromSecret(program, argv, places, view, where);
+  if (namesOnly) namesFromSecret(program, argv, places, view, where);
   // Secrets shown to the model (a file the command only writes shows nothing).
-  if (!NAMES_ONLY.has(program)) {
+  if (!namesOnly) {
     const written = writtenOnly(program, argv, places);
     for (const p of places) {
       if (

@@ -396,6 +396,8 @@ export const NETWORK: readonly Row[] = [
 
 /** Secrets files shown to the model, through every reader. */
 export const SECRETS: readonly Row[] = [
+  // Names read from a secrets file are echoed back with -n (non-matching) and -v.
+  ['git check-ignore --stdin -nv < .env', 'shows-secret'],
   ['cat .env', 'shows-secret'],
   ['cat ./.env', 'shows-secret'],
   ['cat {WS}/.env', 'shows-secret'],
@@ -903,6 +905,9 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['env NODE_ENV=production node run.js'],
   ['timeout 30 npm test'],
   ['time npm test'],
+  // git matches a name against its ignore rules and attributes: it never opens the file.
+  ['git check-ignore -v .env'],
+  ['git check-attr -a .env'],
   ['time -p cargo build'],
   ['time python3 -m pytest -q 2>&1 | tail -5'],
   ['npm test # run the tests'],
