@@ -284,7 +284,8 @@ function judgeCommand(
       if (INLINE_CODE_FLAGS[program])
         for (const name of codeOpensNames(word!.value))
           insideOrCard(view, name, where, `the file ${name} the code opens`);
-      const named = mentionsSecret(word!.value);
+      // A jq filter opens no file (`.key` is a field; its files are its operands and --rawfile's value).
+      const named = program === 'jq' || program === 'yq' ? null : mentionsSecret(word!.value);
       if (named)
         card('shows-secret', `${program}'s code names the secrets file ${named}, and what it prints goes to the model`);
       continue;

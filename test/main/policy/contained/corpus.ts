@@ -397,6 +397,8 @@ export const NETWORK: readonly Row[] = [
 /** Secrets files shown to the model, through every reader. */
 export const SECRETS: readonly Row[] = [
   // Names read from a secrets file are echoed back with -n (non-matching) and -v.
+  ["jq --rawfile k .env -n '$k'", 'shows-secret'],
+  ['jq . .env', 'shows-secret'],
   ['git check-ignore --stdin -nv < .env', 'shows-secret'],
   ['cat .env', 'shows-secret'],
   ['cat ./.env', 'shows-secret'],
@@ -908,6 +910,9 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   // git matches a name against its ignore rules and attributes: it never opens the file.
   ['git check-ignore -v .env'],
   ['git check-attr -a .env'],
+  // A jq filter's `.key` is a field, not a file.
+  [`jq -r '.scripts | to_entries[] | "\\(.key): \\(.value)"' package.json`],
+  ["jq '.[] | .key' package.json"],
   ['time -p cargo build'],
   ['time python3 -m pytest -q 2>&1 | tail -5'],
   ['npm test # run the tests'],
