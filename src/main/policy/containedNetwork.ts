@@ -393,7 +393,12 @@ const NPX_RUNS_LOCAL_WITH = new Set([
 function npmExecNeed(args: readonly string[], localBin: (name: string) => boolean): NetworkNeed {
   const end = args.indexOf('--');
   const tool = args.findIndex((w) => !w.startsWith('-'));
-  if (tool >= 0 && (end < 0 || tool < end) && args.slice(tool + 1).some((w) => w.startsWith('-')))
+  // Flags between the tool and `--` are npm's; after `--` they are the tool's (`npm exec tsc -- --noEmit`).
+  if (
+    tool >= 0 &&
+    (end < 0 || tool < end) &&
+    args.slice(tool + 1, end < 0 ? undefined : end).some((w) => w.startsWith('-'))
+  )
     return need(
       `npm exec reads the flags after ${args[tool]} as its own (a package to fetch among them); write -- before the tool`,
       [NPM_REGISTRY],

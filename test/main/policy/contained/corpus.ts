@@ -374,6 +374,7 @@ export const NETWORK: readonly Row[] = [
   // npm exec reads the flags after the tool as its own unless `--` ends them.
   ['npm exec tsc --yes --package=cowsay', 'needs-network'],
   ['npm exec tsc --noEmit', 'needs-network'],
+  ['npm exec tsc --yes -- --noEmit', 'needs-network'],
   ['pnpm dlx prisma generate', 'needs-network'],
   ['bunx cowsay', 'needs-network'],
   ['yarn dlx x', 'needs-network'],
@@ -839,6 +840,7 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['npm exec -- tsc --noEmit'],
   ['npm exec --yes -- tsc'],
   ['npm exec tsc'],
+  ['npm exec tsc -- --noEmit'],
   ['npx vite build'],
   ['uv run pytest -q'],
   ['uv run python scripts/gen.py'],
