@@ -9,6 +9,12 @@ import { card } from './containedJudging';
 const HARMLESS_GIT_CONFIG =
   /^(color(\.[a-z0-9.-]+)?|user\.(name|email)|advice\.[a-z0-9]+|init\.defaultbranch|core\.(quotepath|abbrev)|log\.(decorate|date|showsignature)|diff\.(noprefix|mnemonicprefix|renames|context)|column\.ui|format\.pretty|commit\.gpgsign|tag\.gpgsign|grep\.linenumber|status\.short|merge\.conflictstyle)$/;
 
+/** `-c core.pager=cat`, `-c pager.log=false`: no pager at all, which runs nothing. */
+function noPager(key: string, value: string): boolean {
+  if (key === 'core.pager') return value === 'cat';
+  return /^pager\.[a-z0-9-]+$/.test(key) && (value === 'false' || value === 'cat');
+}
+
 /**
  * The indices of git grep's patterns: its first operand after the subcommand, or, given with -e
  * (or --regexp), each word after one, when no operand is a pattern.
@@ -56,8 +62,9 @@ export function gitConfigProblem(argv: readonly string[]): void {
     if (argv[i]!.startsWith('--config-env'))
       card('environment-override', `git ${argv[i]} sets configuration from a variable, which can run a program`);
     if (argv[i] !== '-c') continue;
-    const key = (argv[i + 1] ?? '').split('=')[0]!.toLowerCase();
-    if (!HARMLESS_GIT_CONFIG.test(key))
+    const [name = '', ...rest] = (argv[i + 1] ?? '').split('=');
+    const key = name.toLowerCase();
+    if (!HARMLESS_GIT_CONFIG.test(key) && !noPager(key, rest.join('=')))
       card(
         'environment-override',
         `git -c ${key} sets configuration that can run a program or change what git reads (aliases, core.fsmonitor, pagers, drivers)`,

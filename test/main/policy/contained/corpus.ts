@@ -841,6 +841,9 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['npm exec --yes -- tsc'],
   ['npm exec tsc'],
   ['npm exec tsc -- --noEmit'],
+  // No pager at all runs nothing.
+  ['git -c core.pager=cat log --oneline -5'],
+  ['git -c pager.log=false log -3'],
   ['npx vite build'],
   ['uv run pytest -q'],
   ['uv run python scripts/gen.py'],

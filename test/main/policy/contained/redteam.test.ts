@@ -354,6 +354,11 @@ const ROUND_FIVE: readonly Row[] = [
   ['find -files0-from .env', 'app', 'find names each line of .env in its error'],
   ["git -c alias.x='!cat .env' x", 'app', 'the alias runs cat .env'],
   ["git -c core.fsmonitor='cat /etc/passwd >&2' status", 'app', 'git status runs the monitor command'],
+  // Only no pager at all passes: any program named as the pager is run by git.
+  ['git -c core.pager=\'sh -c "cat .env"\' log', 'app', 'the pager runs cat .env'],
+  ['git -c core.pager=less log', 'app', 'less runs commands and opens files'],
+  ["git -c pager.log='!cat .env' log", 'app', 'the pager runs cat .env'],
+  ['git -c core.pager=cat -c core.fsmonitor=x status', 'app', 'the second key runs a monitor'],
   ['sqlite3 x.db "select readfile(\'.env\')"', 'app', 'sqlite3 reads .env into its output'],
   ['sqlite3 x.db ".shell cat .env"', 'app', 'sqlite3 runs a shell command'],
   ['sort -o local-data/important.db README.md', '', 'sort -o overwrites a file no checkpoint holds'],
