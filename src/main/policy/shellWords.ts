@@ -234,6 +234,26 @@ function pieces(node: Node, into: Piece[], read: ReadSubstitution | null): void 
   }
 }
 
+/**
+ * Whether bash would brace-expand the word: an unquoted `{` with an unquoted `,` or `..` after it and
+ * an unquoted `}` after that (sh reads every brace as a letter, and bash one with neither, as in
+ * `{}` and `-I{}`). Read as loosely as that: nesting and order of several braces make no exception.
+ */
+function bashExpandsBraces(parts: readonly Piece[]): boolean {
+  const chars: { ch: string; bare: boolean }[] = [];
+  for (const p of parts) for (const ch of p.text) chars.push({ ch, bare: !p.quoted && !p.variable });
+  const open = chars.findIndex((c) => c.bare && c.ch === '{');
+  if (open < 0) return false;
+  let separated = false;
+  for (let k = open + 1; k < chars.length; k++) {
+    const c = chars[k]!;
+    if (!c.bare) continue;
+    if (c.ch === ',' || (c.ch === '.' && chars[k + 1]?.bare === true && chars[k + 1]!.ch === '.')) separated = true;
+    else if (c.ch === '}' && separated) return true;
+  }
+  return false;
+}
+
 export function literalWord(node: Node, assignment = false, read: ReadSubstitution | null = null): ShellWord {
   const parts: Piece[] = [];
   pieces(node, parts, read);
@@ -243,8 +263,7 @@ export function literalWord(node: Node, assignment = false, read: ReadSubstituti
     .filter((p) => !p.quoted && !p.variable)
     .map((p) => p.text)
     .join('');
-  if (/[{}]/.test(bare) && value !== '{}')
-    refuse('`{` and `}` in a word expand differently in sh and bash; quote them');
+  if (bashExpandsBraces(parts)) refuse('`{…,…}` and `{a..b}` in a word expand in bash and not in sh; quote them');
   if (/[[\]]/.test(bare) && value !== '[' && value !== ']')
     refuse('a `[…]` pattern matches file names by a set this rule does not read; quote it');
   const glob = parts.some((p) => !p.quoted && !p.variable && /[*?]/.test(p.text));

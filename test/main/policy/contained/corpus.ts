@@ -282,6 +282,8 @@ export const SHELL_CONSTRUCTS: readonly Row[] = [
   ['! ls', 'shell-construct'],
   ['ls {a,b}', 'shell-construct'],
   ['ls src/{a,b}.ts', 'shell-construct'],
+  ['ls src/{a..c}.ts', 'shell-construct'],
+  ['cat {.env,b.txt}', 'shell-construct'],
   ['cat [ab].txt', 'shell-construct'],
   ['alias ls=id', 'shell-construct'],
   // `export NAME=value`: read as NAME=value before every command after it.
@@ -844,6 +846,10 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   // No pager at all runs nothing.
   ['git -c core.pager=cat log --oneline -5'],
   ['git -c pager.log=false log -3'],
+  // Braces bash does not expand (no comma, no ..) are letters in both shells.
+  ["find src -name '*.ts' | xargs -I{} wc -l {}"],
+  ['echo a{b}c'],
+  ['echo "{a,b}"'],
   ['npx vite build'],
   ['uv run pytest -q'],
   ['uv run python scripts/gen.py'],
