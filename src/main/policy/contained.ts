@@ -52,6 +52,8 @@ import { readFind } from './fileLists';
 import { codeOpensNames, inlineCodeProblem } from './inlineCode';
 import { nonPathOperands, pathTexts, scriptProblem, sqliteProblem } from './containedOperands';
 import { asShGives, inlineScript, judgeScript, loopRuns } from './containedShells';
+import { flagRunsCommand, innerCommandStarts } from './containedRunners';
+import { gitSubcommand } from './containedNetwork';
 import { directories } from './containedDirectories';
 import { judgeNetwork, judgeWrites } from './containedEffects';
 import { judgeShown, listedFilesAndLoaders } from './containedShown';
@@ -80,6 +82,20 @@ export type ContainedDecision = (
 };
 
 const DEFAULT_CAP = 10 * 1024 * 1024;
+
+/** How deep wrappers inside wrappers are read (`stdbuf -o0 uv run …`). */
+const MAX_INNER_DEPTH = 4;
+
+/** Whether a word names a program that runs commands or code: a shell, an interpreter, a runner. */
+function runsCode(word: string): boolean {
+  const name = programName(word);
+  return (
+    SHELLS.has(name) ||
+    INTERPRETERS.has(name) ||
+    RUNS_OTHERS[name] !== undefined ||
+    innerCommandStarts(name, [name, 'x'], () => false).length > 0
+  );
+}
 
 /** Programs commandDanger judges as destroyers here (its operands-outside rule is place-outside's). */
 const DANGER_PROGRAMS = /^(rm|rmdir|shred|unlink|dd|truncate|wipefs|srm|git|find|mkfs(\..+)?)$/;
@@ -149,6 +165,44 @@ function judgeCommand(
   // (Asked only its version or help, it runs nothing.)
   const onlyAsksVersion = argv.length === 2 && /^(--version|-V|--help|-h)$/.test(argv[1]!);
   if (RUNS_OTHERS[program] && !onlyAsksVersion) card('shell-construct', RUNS_OTHERS[program]);
+  // python -m timeit runs its statements: each is read as code given with -c.
+  if ((program === 'python' || program === 'python3') && argv[1] === '-m' && argv[2] === 'timeit') {
+    for (const statement of argv
+      .slice(3)
+      .filter((w, k, rest) => !w.startsWith('-') && !/^-[nrsup]$/.test(rest[k - 1] ?? ''))) {
+      const runs = inlineCodeProblem('python3', statement);
+      if (runs) card('shell-construct', `python -m timeit's statement: ${runs}`);
+      const named = mentionsSecret(statement);
+      if (named)
+        card(
+          'shows-secret',
+          `python -m timeit's statement names the secrets file ${named}, and what it prints goes to the model`,
+        );
+    }
+  }
+  const runsThrough = flagRunsCommand(program, argv, program === 'git' ? gitSubcommand(argv.slice(1)) : []);
+  if (runsThrough) card('shell-construct', `${runsThrough}, which this rule does not read`);
+  if (program === 'flock' && argv.some((w) => w === '-c' || w === '--command' || w.startsWith('--command=')))
+    card(
+      'shell-construct',
+      'flock -c runs a string as shell code, which this rule does not read; write the command itself',
+    );
+  // A runner or a wrapper runs a command of its words: each place it may start is judged as a command.
+  if (depth < MAX_INNER_DEPTH) {
+    for (const start of innerCommandStarts(program, argv, runsCode)) {
+      const inner = words.slice(start);
+      judgeCommand(
+        { ...cmd, assignments: [], words: inner, text: inner.map((w) => w.value).join(' ') },
+        where,
+        view,
+        ctx,
+        connector,
+        last,
+        depth + 1,
+      );
+    }
+  } else if (innerCommandStarts(program, argv, runsCode).length > 0)
+    card('shell-construct', `${program} runs a command inside another wrapper's, deeper than this rule reads`);
   if (SANDBOX_CANNOT[program]) card('sandbox-cannot-give', `${program} ${SANDBOX_CANNOT[program]}`);
   if (program === 'docker' || program.startsWith('docker-'))
     card('sandbox-cannot-give', `${program} needs the Docker daemon, which the sandbox does not reach`);

@@ -36,13 +36,23 @@ export function gitGrepPatterns(argv: readonly string[]): number[] {
 export function gitConfigProblem(argv: readonly string[]): void {
   const [sub, ...subArgs] = gitSubcommand(argv.slice(1));
   // A stash that takes ignored files (`-a`) out of the working tree, or one thrown away: no checkpoint holds either.
-  if (sub === 'stash' && subArgs.some((w) => w === '-a' || w === '--all'))
+  if (sub === 'stash' && subArgs.some((w) => /^-[a-zA-Z]*a/.test(w) || w === '--all'))
     card(
       'irreversible-loss',
       'git stash --all takes the ignored files out of the working tree, which no checkpoint holds',
     );
   if (sub === 'stash' && ['drop', 'clear'].includes(subArgs[0] ?? ''))
     card('irreversible-loss', `git stash ${subArgs[0]} throws a stash away, which no checkpoint holds`);
+  // A ref deleted, or the reflog that keeps unreachable commits thrown away: no checkpoint holds them.
+  if (
+    (sub === 'update-ref' && subArgs.some((w) => w === '-d' || w === '--delete')) ||
+    (sub === 'reflog' && ['delete', 'expire'].includes(subArgs[0] ?? '')) ||
+    (sub === 'gc' && subArgs.some((w) => w.startsWith('--prune')))
+  )
+    card(
+      'irreversible-loss',
+      `git ${sub} ${subArgs[0] ?? ''} throws away history no checkpoint holds`.replace(/ +/g, ' '),
+    );
   if (sub === 'config') {
     const positional = subArgs.filter((w) => !w.startsWith('-'));
     const writes =
@@ -59,6 +69,8 @@ export function gitConfigProblem(argv: readonly string[]): void {
   }
   const own = argv.length - 1 - gitSubcommand(argv.slice(1)).length;
   for (let i = 1; i <= own; i++) {
+    if (argv[i]!.startsWith('--exec-path='))
+      card('environment-override', `git ${argv[i]} runs git's commands from that folder`);
     if (argv[i]!.startsWith('--config-env'))
       card('environment-override', `git ${argv[i]} sets configuration from a variable, which can run a program`);
     if (argv[i] !== '-c') continue;
@@ -91,7 +103,13 @@ export function gitPrintsContent(sub: readonly string[]): boolean {
     case 'whatchanged':
     case 'reflog':
     case 'diff-tree':
+    case 'diff-index':
       return args.some((w) => GIT_LOG_PATCH.test(w));
+    // Every tracked file written out under another name (`.merge_file_…`), or packed onto the output.
+    case 'checkout-index':
+      return args.some((w) => w === '--temp' || w.startsWith('--prefix'));
+    case 'pack-objects':
+      return args.includes('--stdout');
     case 'format-patch':
     case 'archive':
     case 'fast-export':

@@ -9,6 +9,7 @@ import type { FileView, IgnoreRules, Place } from './containedFiles';
 import type { CwdResolution } from './paths';
 import type { ShellCommand, ShellWord } from './shellForm';
 import type { GateCode } from './types';
+import { wholeLongOptions } from './longOptions';
 
 export interface ContainedContext {
   paths: PathContext;
@@ -91,7 +92,27 @@ export function unwrap(cmd: ShellCommand): Judged {
     }
     break;
   }
+  // Long options taken by a prefix (`grep --recu`) are judged written out whole (longOptions.ts).
+  const spelled = wholeLongOptions(words.map((w) => w.value));
+  words = words.map((w, i) => (spelled[i] === w.value ? w : respelled(w, spelled[i]!)));
   return { argv: words.map((w) => w.value), words, assignments };
+}
+
+/** A word whose option name is written out whole: the name's letters replaced, the rest (a value, a pattern) kept as it was. */
+function respelled(word: ShellWord, value: string): ShellWord {
+  const name = value.split('=')[0]!;
+  const given = word.value.split('=')[0]!.length;
+  const rest: ShellWord['parts'][number][] = [];
+  let skip = given;
+  for (const part of word.parts) {
+    if (skip >= part.text.length) {
+      skip -= part.text.length;
+      continue;
+    }
+    rest.push(skip > 0 ? { ...part, text: part.text.slice(skip) } : part);
+    skip = 0;
+  }
+  return { ...word, value, parts: [{ text: name, quoted: false }, ...rest] };
 }
 
 /** The program a word names: its base name when it is a system binary's path, else the word itself. */

@@ -75,6 +75,63 @@ export function urlHost(word: string): string | null {
   return null;
 }
 
+/**
+ * The host as curl and wget read a URL's authority: up to the first `/`, `?` or `#` (a backslash
+ * is a letter there), after the last `@`, without a port; null when the word has no `://`.
+ */
+function rawHost(word: string): string | null {
+  const at = word.indexOf('://');
+  if (at < 0) return null;
+  const authority = /^[^/?#]*/.exec(word.slice(at + 3))![0];
+  const hostPort = authority.slice(authority.lastIndexOf('@') + 1);
+  const host = hostPort.startsWith('[') ? hostPort.slice(0, hostPort.indexOf(']') + 1) : hostPort.replace(/:\d*$/, '');
+  return host.toLowerCase();
+}
+
+/** wget's flags that take a value (its -r, -c and -m take none, where curl's -r and -c do). */
+const WGET_VALUE_FLAGS = new Set([
+  '-O',
+  '-o',
+  '-a',
+  '-P',
+  '-t',
+  '-T',
+  '-w',
+  '-Q',
+  '-l',
+  '-U',
+  '-B',
+  '-D',
+  '-A',
+  '-R',
+  '-I',
+  '-X',
+  '--header',
+  '--user-agent',
+  '--output-document',
+  '--output-file',
+  '--append-output',
+  '--directory-prefix',
+  '--tries',
+  '--timeout',
+  '--wait',
+  '--level',
+  '--accept',
+  '--reject',
+  '--domains',
+  '--exclude-domains',
+  '--user',
+  '--password',
+  '--post-data',
+  '--post-file',
+  '--body-data',
+  '--method',
+  '--referer',
+  '--load-cookies',
+  '--save-cookies',
+  '--base',
+]);
+
 /** curl's and wget's flags that take a value (which is never the URL). */
 const CURL_VALUE_FLAGS = new Set([
   '-o',
@@ -170,7 +227,7 @@ function curlNeed(args: readonly string[], program: string, ownPorts?: readonly 
       (program === 'wget' && (/^-[a-zA-Z]*i/.test(word!) || word!.startsWith('--input-file')))
     )
       return need(`${program} ${word} reads the URLs it reaches from a file`, null);
-    if (CURL_VALUE_FLAGS.has(word!)) {
+    if ((program === 'wget' ? WGET_VALUE_FLAGS : CURL_VALUE_FLAGS).has(word!)) {
       i++;
       continue;
     }
@@ -181,6 +238,10 @@ function curlNeed(args: readonly string[], program: string, ownPorts?: readonly 
     const host = urlHost(word!) ?? (/^[^/:?#@\s]+/.exec(bare)?.[0].toLowerCase() || null);
     if (host === null) continue;
     hosts.push(host);
+    // curl reads a backslash as a letter, where a URL parser reads a slash (`http://127.0.0.1\@far/`):
+    // both readings must be this machine.
+    const asCurl = rawHost(word!);
+    if (asCurl !== null && asCurl !== host) hosts.push(asCurl);
     if (LOOPBACK.has(host)) loopbackPorts.push(urlPort(word!));
   }
   const far = hosts.filter((h) => !LOOPBACK.has(h));
@@ -351,10 +412,18 @@ export function networkNeed(
       ) {
         return need(`git ${gsub} reaches a remote`, null);
       }
-      if (gsub === 'submodule' && ['update', 'add', 'sync', 'foreach'].includes(gitArgs[1] ?? ''))
+      // The first word after the subcommand's own flags (`git remote -v update`, `git submodule --quiet update`).
+      const action = gitArgs.slice(1).find((w) => !w.startsWith('-')) ?? '';
+      if (gsub === 'submodule' && ['update', 'add', 'sync', 'foreach'].includes(action))
         return need('git submodule reaches a remote', null);
-      if (gsub === 'remote' && ['update', 'show', 'prune'].includes(gitArgs[1] ?? ''))
+      if (
+        gsub === 'remote' &&
+        (['update', 'show', 'prune'].includes(action) ||
+          (action === 'set-head' && gitArgs.some((w) => w === '-a' || w === '--auto')))
+      )
         return need('git remote reaches a remote', null);
+      if (gsub === 'lfs' && ['pull', 'fetch', 'clone', 'push', 'install'].includes(action))
+        return need(`git lfs ${action} reaches a remote`, null);
       return none;
     }
     default:
@@ -362,12 +431,23 @@ export function networkNeed(
   }
 }
 
+/** git's own options that take the next word as their value (`--namespace x`, `-C dir`). */
+const GIT_VALUED: ReadonlySet<string> = new Set([
+  '-C',
+  '-c',
+  '--git-dir',
+  '--work-tree',
+  '--namespace',
+  '--super-prefix',
+  '--config-env',
+  '--attr-source',
+  '--list-cmds',
+]);
+
 /** git's words from its subcommand on (after `-C dir`, `-c k=v`, `--no-pager` and the like). */
 export function gitSubcommand(args: readonly string[]): readonly string[] {
   let i = 0;
-  while (i < args.length && args[i]!.startsWith('-')) {
-    i += args[i] === '-C' || args[i] === '-c' || args[i] === '--git-dir' || args[i] === '--work-tree' ? 2 : 1;
-  }
+  while (i < args.length && args[i]!.startsWith('-')) i += GIT_VALUED.has(args[i]!) ? 2 : 1;
   return args.slice(i);
 }
 

@@ -221,7 +221,8 @@ const READERS: Record<string, (argv: readonly string[]) => Descent | null> = {
           w === '--recursive' ||
           w === '--dereference-recursive' ||
           w === '--directories' ||
-          w.startsWith('--directories=recurse'),
+          // grep takes the value by any beginning of it too (`--directories=rec`).
+          /^--directories=r(e(c(u(r(s(e)?)?)?)?)?)?$/.test(w),
       ) ||
       flags.includes('d')
       ? {

@@ -57,12 +57,23 @@ export function judgeShown(
     const gitSub = program === 'git' ? gitSubcommand(argv.slice(1))[0] : undefined;
     // git grep searches the tracked files, secrets files among them when they are tracked.
     // git grep searches tracked files; git diff --no-index prints what differs below two folders.
+    const pythonArchives =
+      (program === 'python3' || program === 'python') &&
+      argv[1] === '-m' &&
+      (argv[2] === 'tarfile' || argv[2] === 'zipfile') &&
+      argv.some((w) => w === '-c' || w === '--create');
     const descends =
       gitSub === 'grep'
-        ? { hidden: true, ignoredToo: false }
-        : gitSub === 'diff' && argv.includes('--no-index')
+        ? {
+            hidden: true,
+            // Outside the index (--no-index, or --untracked --no-exclude-standard) it searches ignored files too.
+            ignoredToo: argv.includes('--no-index') || argv.includes('--no-exclude-standard'),
+          }
+        : pythonArchives
           ? { hidden: true, ignoredToo: true }
-          : RECURSIVE_READERS[program]?.(argv);
+          : gitSub === 'diff' && argv.includes('--no-index')
+            ? { hidden: true, ignoredToo: true }
+            : RECURSIVE_READERS[program]?.(argv);
     if (descends && !((PATTERN_FIRST.has(program) || gitSub === 'grep') && printsNamesOnly(program, argv))) {
       // Its starting points: the path operands (for git grep, those after its pattern), else its directory.
       const firstPath = gitSub === 'grep' ? Math.max(...patterns, argv.indexOf('grep')) + 1 : 1;
@@ -70,8 +81,12 @@ export function judgeShown(
         (p) =>
           p.place.kind === 'inside' && p.index >= firstPath && !values.has(p.index) && !argv[p.index]!.startsWith('-'),
       );
-      const starts =
-        roots.length > 0 || program === 'tar' || program === 'zip' || program === '7z'
+      // tar -C DIR (attached, in a cluster, or --directory) reads what follows from DIR, which this
+      // reading does not follow: the whole workspace is where it may read.
+      const movesDir = program === 'tar' && argv.some((w) => /^-[a-zA-Z]*C/.test(w) || w.startsWith('--directory'));
+      const starts = movesDir
+        ? [view.place(view.workspace, where.cwd)]
+        : roots.length > 0 || program === 'tar' || program === 'zip' || program === '7z' || pythonArchives
           ? roots.map((p) => p.place)
           : [view.place('.', where.cwd)];
       for (const start of starts) {
@@ -124,12 +139,17 @@ function namesFromSecret(
     if (value === undefined || value === '-') continue;
     if (/[*?[]/.test(value))
       card('shows-secret', `${program} ${flag} reads the names to show from the files the pattern ${value} matches`);
-    const place = insideOrCard(view, value, where, `${program} ${flag}'s file ${value}`);
-    if (place.kind === 'inside' && isSecretPath(place.rel))
-      card(
-        'shows-secret',
-        `${program} ${flag} reads the names to show from the secrets file ${place.rel}, and prints its lines`,
-      );
+    // file's magic files are a list, colon-separated (`-m a:b`).
+    const files = program === 'file' && (flag === '-m' || flag === '--magic-file') ? value.split(':') : [value];
+    for (const one of files) {
+      if (one === '') continue;
+      const place = insideOrCard(view, one, where, `${program} ${flag}'s file ${one}`);
+      if (place.kind === 'inside' && isSecretPath(place.rel))
+        card(
+          'shows-secret',
+          `${program} ${flag} reads the names to show from the secrets file ${place.rel}, and prints its lines`,
+        );
+    }
   }
   const textFlags = OPERANDS_AS_TEXT[program] ?? [];
   // A short flag counts in a cluster too (`-wc` is -w -c).

@@ -1,0 +1,167 @@
+// Programs that run another command given in their own words: a project's runners (`uv run CMD`,
+// `poetry run CMD`, `pnpm exec CMD`) and wrappers that change only how it runs (`stdbuf -o0 CMD`,
+// `taskset -c 0 CMD`, `ssh-agent CMD`). The command they run is judged as any command is, so that
+// `uv run sh -c 'cat .e*'` is read as the `sh -c` it runs. Their own options are not all known, and
+// a value may stand where the command starts (`uv run --python 3.12 CMD`): every word that is not an
+// option is taken as a place the command may start, and each such rest is judged. Programs of this
+// kind whose command is a string of shell or a debugger's script ask instead (containedPrograms.ts
+// RUNS_OTHERS).
+import { wordTable } from '../../shared/wordTable';
+
+/** The runners' subcommands that run a command of the project's environment. */
+const RUNNERS: Readonly<Record<string, ReadonlySet<string>>> = wordTable({
+  uv: new Set(['run']),
+  poetry: new Set(['run']),
+  pdm: new Set(['run']),
+  pipenv: new Set(['run']),
+  hatch: new Set(['run']),
+  rye: new Set(['run']),
+  pixi: new Set(['run', 'exec']),
+  conda: new Set(['run']),
+  mamba: new Set(['run']),
+  micromamba: new Set(['run']),
+  pnpm: new Set(['exec', 'dlx']),
+  yarn: new Set(['exec', 'dlx']),
+  bun: new Set(['x', 'exec']),
+  npm: new Set(['exec', 'x']),
+});
+
+/** Programs that run the command after their options (and, for some, a value first: a mask, a priority). */
+const WRAPPERS: ReadonlySet<string> = new Set([
+  'stdbuf',
+  'ionice',
+  'chrt',
+  'taskset',
+  'prlimit',
+  'setpriv',
+  'ssh-agent',
+  'dbus-run-session',
+  'dbus-launch',
+  'xvfb-run',
+  'fakeroot',
+  'faketime',
+  'eatmydata',
+  'unbuffer',
+  'catchsegv',
+  'numactl',
+  'cpulimit',
+  'nocache',
+  'torsocks',
+  'proxychains',
+  'proxychains4',
+  'chpst',
+  'caffeinate',
+  'systemd-inhibit',
+  'valgrind',
+  'strace',
+  'ltrace',
+  'perf',
+  'flock',
+  'uvx',
+  'bunx',
+  'pnpx',
+  'npx',
+]);
+
+/** Past this many, a later word is taken as a start only when it names a program that runs code. */
+const STARTS_READ = 12;
+
+/**
+ * The indices of `argv` where a command the program runs may begin (each rest from there is judged
+ * as a command), or [] when the program runs none of its words. `runsCode(word)`: whether a word
+ * names a shell, an interpreter or another program that runs commands.
+ */
+export function innerCommandStarts(
+  program: string,
+  argv: readonly string[],
+  runsCode: (word: string) => boolean,
+): number[] {
+  let from: number;
+  if (WRAPPERS.has(program)) from = 1;
+  else {
+    const subs = RUNNERS[program];
+    if (subs === undefined) return [];
+    const sub = argv.findIndex((w, i) => i > 0 && !w.startsWith('-'));
+    if (sub < 0 || !subs.has(argv[sub]!)) return [];
+    from = sub + 1;
+  }
+  const starts: number[] = [];
+  for (let i = from; i < argv.length; i++) {
+    const w = argv[i]!;
+    // A program these exec is never a shell's builtin: `.` (npx eslint .) is a folder named there.
+    if (w === '--' || w.startsWith('-') || w === '.' || w === '..' || w === 'source') continue;
+    if (starts.length < STARTS_READ || runsCode(w)) starts.push(i);
+  }
+  return starts;
+}
+
+/**
+ * Long options (GNU's, taken by any unique prefix of theirs) and short ones (alone, attached, or last
+ * in a cluster) that make a program run a command or code of its words: per program, each with what
+ * it runs.
+ */
+const RUNNING_FLAGS: Readonly<Record<string, readonly { long?: string[]; short?: string[]; runs: string }[]>> =
+  wordTable({
+    split: [{ long: ['--filter'], runs: 'runs its filter through a shell for each piece' }],
+    tar: [
+      {
+        long: ['--checkpoint-action', '--to-command', '--info-script', '--new-volume-script', '--rsh-command'],
+        short: ['F'],
+        runs: 'runs the command it is given',
+      },
+      { long: ['--use-compress-program'], short: ['I'], runs: 'runs the compressor it is given' },
+    ],
+    zip: [{ long: ['--unzip-command'], short: ['TT'], runs: 'runs the test command it is given' }],
+    sort: [{ long: ['--compress-program'], runs: 'runs the compressor it is given' }],
+    rg: [
+      { long: ['--pre'], runs: 'runs the preprocessor it is given on each file (and quotes the file in its errors)' },
+    ],
+    mawk: [{ short: ['W'], runs: '-W exec runs a program file as awk code' }],
+  });
+
+/** Whether `word` spells the long option `full`: whole, or any prefix of it of two letters or more, with or without `=value`. */
+export function spellsLong(word: string, full: string): boolean {
+  const name = word.split('=')[0]!;
+  return name.length >= 4 && full.startsWith(name);
+}
+
+/** What a flag of the program runs (a sentence), or null. git's are read with its subcommand. */
+export function flagRunsCommand(program: string, argv: readonly string[], gitSub: readonly string[]): string | null {
+  if (program === 'git') {
+    const [sub, ...rest] = gitSub;
+    if (sub === 'grep' && rest.some((w) => /^-O/.test(w) || spellsLong(w, '--open-files-in-pager')))
+      return 'git grep -O runs the pager it is given on the files it finds';
+    if (sub === 'difftool' || sub === 'mergetool') return `git ${sub} runs a diff or merge program`;
+    if (sub === 'submodule' && rest.some((w) => w === 'foreach'))
+      return 'git submodule foreach runs a command in each submodule';
+    if (sub === 'rebase' && rest.some((w) => /^-[a-zA-Z]*x/.test(w) || spellsLong(w, '--exec')))
+      return 'git rebase -x runs a command after each commit';
+    if (sub === 'bisect' && rest[0] === 'run') return 'git bisect run runs a command at each step';
+    if (sub === 'filter-branch' || sub === 'filter-repo') return `git ${sub} runs filters over the history`;
+    return null;
+  }
+  for (const { long = [], short = [], runs } of RUNNING_FLAGS[program] ?? []) {
+    for (let i = 1; i < argv.length; i++) {
+      const w = argv[i]!;
+      if (w === '--') break;
+      if (
+        w.startsWith('--')
+          ? long.some((l) => spellsLong(w, l))
+          : short.some((s) => w.startsWith('-') && new RegExp(`^-[a-zA-Z]*${s}`).test(w))
+      )
+        return `${program} ${w.split('=')[0]} ${runs}`;
+    }
+  }
+  if (program === 'perl' && argv.some((w) => /^-[mM]/.test(w) && !/^-[mM]-?[\w:]+(=[\w,:]*)?$/.test(w)))
+    return 'perl -M puts its value into a `use` line, which runs it as code';
+  if (
+    program === 'node' &&
+    argv.some(
+      (w, i) =>
+        /^(--import|--require|-r|--loader|--experimental-loader)(=|$)/.test(w) &&
+        /^(data|https?):/.test(w.includes('=') ? w.slice(w.indexOf('=') + 1) : (argv[i + 1] ?? '')),
+    )
+  )
+    return 'node loads a module given inline or from the network';
+  return null;
+}

@@ -1,0 +1,188 @@
+// GNU's getopt_long, Python's argparse, gpg and git's parse-options take a long option by any prefix
+// of it that no other option shares (`grep --recu` is `--recursive`, `sed --i` is `--in-place`,
+// `python3 -m venv --cle` is `--clear`). The rules match options by their whole spelling, so before
+// a command is judged its long options are written out whole: a word that is not one of the
+// program's options listed here, and is the beginning of exactly one of them, becomes that option
+// (its `=value` kept). Each list holds the options the rules read, and the program's other options
+// that begin another's spelling (`--null` beside `--null-data`), so that a word spelled whole is
+// never taken for a longer one.
+import { wordTable } from '../../shared/wordTable';
+
+const GREP = [
+  '--regexp',
+  '--file',
+  '--recursive',
+  '--dereference-recursive',
+  '--directories',
+  '--devices',
+  '--include',
+  '--exclude',
+  '--exclude-dir',
+  '--exclude-from',
+  '--files-with-matches',
+  '--files-without-match',
+  '--count',
+  '--null',
+  '--null-data',
+  '--quiet',
+  '--silent',
+  '--invert-match',
+  '--only-matching',
+  '--label',
+];
+
+const COPIES = [
+  '--suffix',
+  '--backup',
+  '--target-directory',
+  '--no-target-directory',
+  '--force',
+  '--remove-destination',
+  '--dereference',
+  '--recursive',
+  '--parents',
+  '--link',
+  '--symbolic-link',
+  '--update',
+  '--no-clobber',
+];
+
+const BY_PROGRAM: Readonly<Record<string, readonly string[]>> = wordTable({
+  grep: GREP,
+  egrep: GREP,
+  fgrep: GREP,
+  zgrep: GREP,
+  sed: [
+    '--expression',
+    '--file',
+    '--in-place',
+    '--sandbox',
+    '--null-data',
+    '--separate',
+    '--silent',
+    '--quiet',
+    '--regexp-extended',
+    '--debug',
+    '--posix',
+    '--line-length',
+    '--follow-symlinks',
+    '--zero-terminated',
+  ],
+  diff: [
+    '--recursive',
+    '--new-file',
+    '--unidirectional-new-file',
+    '--from-file',
+    '--to-file',
+    '--exclude',
+    '--exclude-from',
+    '--brief',
+    '--report-identical-files',
+    '--text',
+  ],
+  gzip: ['--recursive', '--stdout', '--to-stdout', '--decompress', '--keep', '--force', '--list', '--test', '--suffix'],
+  wc: ['--files0-from'],
+  du: ['--files0-from', '--exclude-from', '--dereference', '--dereference-args'],
+  file: ['--files-from', '--magic-file', '--mime', '--mime-type', '--dereference', '--uncompress', '--compile'],
+  tar: [
+    '--files-from',
+    '--directory',
+    '--create',
+    '--extract',
+    '--get',
+    '--to-stdout',
+    '--file',
+    '--remove-files',
+    '--use-compress-program',
+    '--checkpoint',
+    '--checkpoint-action',
+    '--to-command',
+    '--info-script',
+    '--new-volume-script',
+    '--rsh-command',
+    '--exclude-from',
+    '--transform',
+    '--dereference',
+    '--absolute-names',
+    '--overwrite',
+    '--unlink-first',
+    '--recursive-unlink',
+    '--list',
+    '--append',
+    '--update',
+  ],
+  zip: ['--names-stdin', '--unzip-command', '--move', '--test', '--recurse-paths', '--output-file'],
+  cp: COPIES,
+  mv: COPIES,
+  install: COPIES,
+  ln: COPIES,
+  sort: ['--output', '--compress-program', '--files0-from', '--temporary-directory', '--merge', '--random-source'],
+  iconv: ['--output', '--from-code', '--to-code'],
+  gpg: ['--output', '--yes', '--dearmor', '--decrypt', '--batch', '--armor', '--export', '--export-secret-keys'],
+  'python -m venv': [
+    '--clear',
+    '--upgrade',
+    '--system-site-packages',
+    '--symlinks',
+    '--copies',
+    '--without-pip',
+    '--prompt',
+    '--upgrade-deps',
+  ],
+  'python -m zipfile': ['--list', '--extract', '--create', '--test'],
+  'python -m tarfile': ['--list', '--extract', '--create', '--test'],
+  'git stash': [
+    '--all',
+    '--include-untracked',
+    '--keep-index',
+    '--patch',
+    '--quiet',
+    '--message',
+    '--staged',
+    '--pathspec-from-file',
+    '--no-keep-index',
+    '--index',
+  ],
+});
+
+/** Which list a command's long options are read with, and where its own words begin. */
+function listFor(argv: readonly string[]): { list: readonly string[]; from: number } | null {
+  const program = argv[0] ?? '';
+  if ((program === 'python' || program === 'python3') && argv[1] === '-m') {
+    const list = BY_PROGRAM[`python -m ${argv[2]}`];
+    return list ? { list, from: 3 } : null;
+  }
+  if (program === 'git') {
+    const at = argv.indexOf('stash');
+    return at > 0 ? { list: BY_PROGRAM['git stash']!, from: at + 1 } : null;
+  }
+  const list = BY_PROGRAM[program];
+  return list ? { list, from: 1 } : null;
+}
+
+/** The long option a word spells, written out whole, or the word as it is. */
+function whole(word: string, list: readonly string[]): string {
+  const eq = word.indexOf('=');
+  const name = eq < 0 ? word : word.slice(0, eq);
+  if (name.length < 3 || list.includes(name)) return word;
+  const matches = list.filter((option) => option.startsWith(name));
+  if (matches.length !== 1) return word;
+  return eq < 0 ? matches[0]! : `${matches[0]}${word.slice(eq)}`;
+}
+
+/** The argv with its long options written out whole (the same array when none was abbreviated). */
+export function wholeLongOptions(argv: readonly string[]): readonly string[] {
+  const found = listFor(argv);
+  if (!found) return argv;
+  let out: string[] | null = null;
+  for (let i = found.from; i < argv.length; i++) {
+    const w = argv[i]!;
+    if (w === '--') break;
+    if (!w.startsWith('--')) continue;
+    const spelled = whole(w, found.list);
+    if (spelled === w) continue;
+    out ??= [...argv];
+    out[i] = spelled;
+  }
+  return out ?? argv;
+}

@@ -1,0 +1,188 @@
+// Red team, round nine, against round eight's fixes: each command below was admitted without a card
+// and, run by the real program (most also under real bubblewrap through `paddock mcp`), printed a
+// secrets file, destroyed what no checkpoint holds, or reached another host. Every row expects a card.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decideContained } from '../../../../src/main/policy/contained';
+import { loadShellGrammar } from '../../../../src/main/policy/shellGrammar';
+import type { PathContext } from '../../../../src/main/workspace/types';
+
+let root: string;
+let paths: PathContext;
+
+/** A repository tracking a service-account key, with an ignored .env and an ignored data folder. */
+beforeAll(async () => {
+  await loadShellGrammar();
+  root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-redteam9-')));
+  const ws = path.join(root, 'ws');
+  const files: Record<string, string> = {
+    '.gitignore': '.env\nlocal-data/\n',
+    'README.md': '# r\n',
+    'local-data/important.db': 'rows no checkpoint holds\n',
+    'app/.env': 'API_KEY=sk-live-123\n',
+    'app/README.md': '# app\n',
+    'deploy/gcp/service-account.json': '{"type":"service_account","private_key":"PRIVKEY"}\n',
+  };
+  for (const [rel, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
+    fs.writeFileSync(path.join(ws, rel), content);
+  }
+  const git = (...args: string[]) => execFileSync('git', ['-C', ws, ...args], { stdio: 'ignore' });
+  git('init', '-q');
+  git('add', '-A');
+  git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'x');
+  const home = path.join(root, 'home');
+  const dataDir = path.join(root, 'data');
+  fs.mkdirSync(home, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true });
+  paths = { workspace: ws, home, dataDir };
+});
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+/** [command, cwd (relative to the workspace), what the real program does]. */
+type Row = readonly [string, string, string];
+
+/** Programs that run the command they are given (sh -c CODE among its words), which the rule did not unwrap. */
+const WRAPPERS: readonly Row[] = [
+  ["stdbuf -o0 sh -c 'cat app/.e*'", '', 'stdbuf runs sh -c, which prints .env'],
+  ["ionice -c3 sh -c 'cat app/.e*'", '', 'ionice runs sh -c'],
+  ["chrt -i 0 sh -c 'cat app/.e*'", '', 'chrt runs sh -c'],
+  ["taskset -c 0 sh -c 'cat app/.e*'", '', 'taskset runs sh -c'],
+  ["prlimit --nofile=100 sh -c 'cat app/.e*'", '', 'prlimit runs sh -c'],
+  ["setpriv sh -c 'cat app/.e*'", '', 'setpriv runs sh -c'],
+  ["valgrind -q sh -c 'cat app/.e*'", '', 'valgrind runs sh -c'],
+  ["ssh-agent sh -c 'cat app/.e*'", '', 'ssh-agent runs sh -c'],
+  ["dbus-run-session sh -c 'cat app/.e*'", '', 'dbus-run-session runs sh -c'],
+  ["flock x -c 'cat app/.e*'", '', 'flock -c runs a shell command'],
+  ["sg root -c 'cat app/.e*'", '', 'sg -c runs a shell command'],
+  ["gdb -batch -ex 'shell cat app/.e*'", '', 'gdb runs a shell command'],
+  ["strace -f sh -c 'cat app/.e*'", '', 'strace runs sh -c'],
+  ["perf stat sh -c 'cat app/.e*'", '', 'perf runs sh -c'],
+  ["systemd-run --user sh -c 'cat app/.e*'", '', 'systemd-run runs sh -c outside the sandbox'],
+];
+
+/** Flags that make a program run a command or code. */
+const FLAGS_THAT_RUN: readonly Row[] = [
+  ["split --filter='cat app/.e*' README.md", '', 'split runs its filter through sh'],
+  [
+    "tar --checkpoint=1 '--checkpoint-action=exec=cat app/.e*' -cf /dev/null README.md",
+    '',
+    'tar runs the checkpoint action',
+  ],
+  ['tar -I \'sh -c "cat app/.e* >&2"\' -cf /dev/null README.md', '', 'tar runs the compressor it is given'],
+  ["tar --use-compress-program='sh -c x' -cf /dev/null README.md", '', 'tar runs the compressor it is given'],
+  ["tar --to-command='cat' -xf a.tar", '', 'tar runs a command for each member'],
+  ['zip -T -TT \'sh -c "cat app/.e* >&2"\' x.zip README.md', '', 'zip runs the test command'],
+  ['git grep -O\'sh -c "cat app/.e* >&2"\' -e readme', '', 'git grep runs the pager it is given on the files'],
+  ['git difftool -y -x \'sh -c "cat app/.e*"\' HEAD', '', 'git difftool runs the command'],
+  ["git submodule --quiet foreach 'cat $toplevel/app/.e*'", '', 'git submodule foreach runs a command'],
+  ['rg -l --pre sh . deploy', '', 'rg runs the preprocessor on each file, and its error quotes the file'],
+  ['echo \'BEGIN{system("cat app/.e*")}\' ', ' mawk -W exec /dev/stdin', ''],
+  ['python3 -m timeit -n1 -r1 "import os; os.system(\'cat app/.e*\')"', '', 'timeit runs its statement'],
+  ['perl \'-M5;system("cat app/.e*");#\' -e 1', '', 'perl -M runs code'],
+  ["node --import 'data:text/javascript,console.log(1)' -e 1", '', 'node --import runs a module given inline'],
+  ["sort --compress-program='sh' -S 1 README.md", '', 'sort runs the compressor'],
+];
+
+/** GNU's long options taken by any unique prefix (getopt_long), and python's argparse the same: each once matched only whole. */
+const ABBREVIATED: readonly Row[] = [
+  ['grep --regex=API app/.env', '', '--regex is --regexp: .env is then a file read'],
+  ['grep --rege=API app/.env', '', '--rege is --regexp'],
+  ['grep --recu API .', 'app', '--recu is --recursive'],
+  ['grep --recursiv API app', '', '--recursiv is --recursive'],
+  ['grep --dereference-r API app', '', '--dereference-r is --dereference-recursive'],
+  ['grep --directories=rec API app', '', '--directories=rec is recurse'],
+  ['grep --dir=recurse API app', '', '--dir is --directories'],
+  ['sed -n --expr=p app/.e*', '', '--expr is --expression: the pattern is a file'],
+  ['diff --recu --new-f app deploy', '', '--recu --new-f print the files of each folder'],
+  ['gzip --recu --stdout app', '', 'gzip -r -c prints every file compressed'],
+  ['wc --files0=app/.env', '', '--files0 is --files0-from'],
+  ['du --files0=app/.env', '', '--files0 is --files0-from'],
+  ['file --files-f=app/.env', '', '--files-f is --files-from'],
+  ['file --magic=app/.env README.md', '', '--magic is --magic-file: file quotes it in its error'],
+  ['tar -cf - --files-f=-', '', '--files-f is --files-from: the names on its input'],
+  ['zip -0 -q --names-s -', '', '--names-s is --names-stdin'],
+  ['cp --suf=.txt README.md deploy/gcp/service-account.json', '', '--suf is --suffix: the key kept under a new name'],
+  ['mv --suf=.txt README.md deploy/gcp/service-account.json', '', '--suf is --suffix'],
+  ['sort --out=local-data/important.db README.md', '', '--out is --output'],
+  ['iconv -f utf8 -t utf8 --out=local-data/important.db README.md', '', '--out is --output'],
+  ['gpg --yes --out local-data/important.db --dearmor README.md', '', '--out is --output'],
+  ["sed --i 's/rows/gone/' local-data/important.db", '', '--i is --in-place'],
+  ["sed --in-pl 's/rows/gone/' local-data/important.db", '', '--in-pl is --in-place'],
+  ['python3 -m venv --cle local-data', '', '--cle is --clear'],
+  ['python3 -m zipfile --ext a.zip .', '', '--ext is --extract'],
+  ['git stash push --al', '', '--al is --all'],
+];
+
+/** Where an archiver reads from: an attached -C, --dir, TAR_OPTIONS, tarfile reading a folder, git grep outside the index. */
+const PLACES_OF_ARCHIVES: readonly Row[] = [
+  ['tar -cf - --dir=deploy gcp', '', '--dir is --directory: gcp is read from deploy'],
+  ['tar -cf - -Cdeploy gcp', '', '-Cdeploy: gcp is read from deploy'],
+  ['TAR_OPTIONS=-Cdeploy tar -cf - gcp', '', 'TAR_OPTIONS gives tar its options'],
+  ['python3 -m tarfile -c out.tar deploy', '', 'tarfile reads the whole folder'],
+  ['git grep --no-index -e API -- app', '', 'git grep --no-index searches ignored files'],
+];
+
+/** Variables that give a program its options or files, and a list of files in one value. */
+const VARIABLES_AND_LISTS: readonly Row[] = [
+  ['file -m app/.env:README.md README.md', '', '-m takes a colon-separated list'],
+  ['MAGIC=app/.env file README.md', '', "MAGIC names file's magic file"],
+  ['MAGIC=/etc/passwd file README.md', '', 'MAGIC names a file outside'],
+  ['ZIPOPT=-@ zip -0 -q -', '', 'ZIPOPT gives zip its options'],
+  ['RIPGREP_CONFIG_PATH=rg.cfg rg API app', '', 'rg reads its flags from the file'],
+  ["TAR_OPTIONS='--checkpoint=1' tar -cf /dev/null README.md", '', 'TAR_OPTIONS gives tar its options'],
+];
+
+/** git: a global option's value read as the subcommand, and subcommands that print, write out or run. */
+const GIT: readonly Row[] = [
+  ['git --namespace x log -p', '', '--namespace takes a value: log -p is the subcommand'],
+  ['git --namespace x archive HEAD', '', '--namespace takes a value'],
+  ['git --namespace x cat-file --batch-all-objects --batch', '', '--namespace takes a value'],
+  ["git --namespace x -c 'alias.y=!cat app/.e*' y", '', '--namespace takes a value: -c after it is read'],
+  [
+    'git diff-index -p 4b825dc642cb6eb9a060e54bf8d69288fbee4904',
+    '',
+    'the empty tree against the index: every tracked file',
+  ],
+  ['git checkout-index -a --temp', '', 'every tracked file written under a new name'],
+  ['git rev-list --objects --all ', ' git pack-objects --stdout', ''],
+  ["git rebase -x 'cat app/.e*' HEAD~1", '', 'rebase runs the command'],
+  ["git bisect run sh -c 'cat app/.e*'", '', 'bisect runs the command'],
+  ["git filter-branch -f --tree-filter 'cat x' HEAD", '', 'filter-branch runs the filter'],
+  ['git stash push -qa', '', '-qa holds -a: the ignored files leave the working tree'],
+  ['git update-ref -d refs/stash', '', 'the stash thrown away'],
+];
+
+/** The network: a URL whose host curl reads differently, wget flags read as curl's, git and cargo fetching. */
+const NETWORK: readonly Row[] = [
+  ["curl -s 'http://127.0.0.1\\@10.9.9.9/'", '', 'curl connects to 10.9.9.9'],
+  ['wget -r 10.9.9.9', '', "wget's -r takes no value: the host is far"],
+  ['wget -c 10.9.9.9/x', '', "wget's -c takes no value"],
+  ['wget -m 10.9.9.9', '', "wget's -m takes no value"],
+  ['git --namespace x fetch origin', '', "fetch after --namespace's value"],
+  ['git remote -v update', '', 'git remote update fetches'],
+  ['git remote --verbose show origin', '', 'git remote show asks the remote'],
+  ['git remote set-head origin -a', '', 'set-head -a asks the remote'],
+  ['git submodule --quiet update --init', '', 'submodule update clones'],
+  ['git lfs pull', '', 'git lfs pull fetches'],
+  ['RUSTUP_TOOLCHAIN=nightly cargo build', '', 'rustup downloads the toolchain'],
+  ['SYSTEM_WGETRC=wgetrc wget http://localhost:3000/', '', 'wget reads its proxy from the file'],
+];
+
+describe.each([
+  ['wrappers', WRAPPERS],
+  ['flags that run', FLAGS_THAT_RUN],
+  ['abbreviated', ABBREVIATED],
+  ['places of archives', PLACES_OF_ARCHIVES],
+  ['variables and lists', VARIABLES_AND_LISTS],
+  ['git', GIT],
+  ['network', NETWORK],
+] as const)('red team, round nine: %s', (_name, rows) => {
+  it.each(rows.map((r) => [r[0], r[1] || '.', r[2]] as const))('%j (cwd %s) is a card: %s', (command, cwd) => {
+    const d = decideContained(command, { paths, cwd: cwd === '.' ? undefined : cwd, allowedDomains: [] });
+    expect({ command, tier: d.tier, reason: d.reason }).toMatchObject({ tier: 'gated' });
+  });
+});
