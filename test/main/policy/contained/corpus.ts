@@ -846,6 +846,13 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   // No pager at all runs nothing.
   ['git -c core.pager=cat log --oneline -5'],
   ['git -c pager.log=false log -3'],
+  // Runners and wrappers: the command they run is judged, and a folder named `.` is no command.
+  ['npx tsc -p .'],
+  ['uv run ruff check .'],
+  ['uv run pytest -q'],
+  ['poetry run python -m pytest -x'],
+  ['stdbuf -oL npm test'],
+  ['python3 -m timeit -n 1000 "sum(range(100))"'],
   // Braces bash does not expand (no comma, no ..) are letters in both shells.
   ["find src -name '*.ts' | xargs -I{} wc -l {}"],
   ['echo a{b}c'],

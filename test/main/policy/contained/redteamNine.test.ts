@@ -47,6 +47,12 @@ type Row = readonly [string, string, string];
 
 /** Programs that run the command they are given (sh -c CODE among its words), which the rule did not unwrap. */
 const WRAPPERS: readonly Row[] = [
+  // Found beside the round: a project's runners ran what they were given unread.
+  ["uv run sh -c 'cat app/.e*'", '', 'uv run runs sh -c'],
+  ["poetry run sh -c 'cat app/.e*'", '', 'poetry run runs sh -c'],
+  ["pnpm exec sh -c 'cat app/.e*'", '', 'pnpm exec runs sh -c'],
+  ['uv run python -c "print(open(\'app/.env\').read())"', '', 'the code prints .env'],
+  ["uv run --python 3.12 --with x sh -c 'cat app/.e*'", '', 'options with values before the command'],
   ["stdbuf -o0 sh -c 'cat app/.e*'", '', 'stdbuf runs sh -c, which prints .env'],
   ["ionice -c3 sh -c 'cat app/.e*'", '', 'ionice runs sh -c'],
   ["chrt -i 0 sh -c 'cat app/.e*'", '', 'chrt runs sh -c'],
