@@ -237,7 +237,20 @@ function statement(node: Node, outer: readonly Node[], walk: Walk): void {
         if (c && !c.isNamed) refuse(`\`${c.text}\` is shell syntax this rule does not read`);
       }
       // A redirect the grammar hangs on a list or pipeline applies, for this rule, to each command in it.
-      if (!body) refuse(`the redirect \`${node.text}\` has no command`);
+      // `> notes.txt` alone: sh opens the file for the redirect and runs nothing, as `: > notes.txt` does.
+      if (!body) {
+        if (outer.length > 0 || redirects.some((r) => r.type !== 'file_redirect'))
+          refuse(`the redirect \`${node.text}\` has no command`);
+        walk.commands.push({
+          assignments: [...walk.exported],
+          words: [tokenWord(':')],
+          redirects: redirects.flatMap((r) => redirectOf(r, () => ':')),
+          connector: walk.pending,
+          text: node.text,
+        });
+        walk.pending = ';';
+        return;
+      }
       if (body.type === 'list' || body.type === 'pipeline') for (const r of redirects) walk.listRedirects.add(r);
       statement(body, [...redirects, ...outer], walk);
       return;

@@ -8,6 +8,7 @@ export type Row = readonly [command: string, code: GateCode] | readonly [command
 
 /** Paths out: absolute, `..`, `~`, links, redirects, the cwd, flag values, variables' values. */
 export const PLACES_OUTSIDE: readonly Row[] = [
+  ['> ../escape.txt', 'place-outside'],
   ['cat /etc/passwd', 'place-outside'],
   ['ls {OUT}', 'place-outside'],
   ['ls -la {HOME}', 'place-outside'],
@@ -508,6 +509,7 @@ export const SECRETS: readonly Row[] = [
 
 /** Losses a checkpoint cannot undo: ignored files, ignored trees, files over its size cap. */
 export const LOSSES: readonly Row[] = [
+  ['> .env', 'irreversible-loss'],
   ['rm .env', 'irreversible-loss'],
   // patch and unpackers write the files their input names, which this rule does not read.
   ['tar -xzf out.tgz', 'irreversible-loss'],
@@ -853,6 +855,9 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['poetry run python -m pytest -x'],
   ['stdbuf -oL npm test'],
   ['python3 -m timeit -n 1000 "sum(range(100))"'],
+  // A redirect alone opens its file and runs nothing, as `: > f` does.
+  ['> notes.txt'],
+  ['>> notes.txt'],
   // Braces bash does not expand (no comma, no ..) are letters in both shells.
   ["find src -name '*.ts' | xargs -I{} wc -l {}"],
   ['echo a{b}c'],
