@@ -20,14 +20,8 @@ import { pathSession } from '../workspace/resolve';
 import { commandDanger } from './danger';
 import { FileView } from './containedFiles';
 import { gitConfigProblem, gitGrepPatterns } from './containedGit';
-import {
-  INLINE_CODE_FLAGS,
-  PATH_LISTS,
-  RUNS_OTHERS,
-  SANDBOX_CANNOT,
-  SHELLS,
-  overrideReason,
-} from './containedPrograms';
+import { INLINE_CODE_FLAGS, RUNS_OTHERS, SANDBOX_CANNOT, SHELLS } from './containedPrograms';
+import { overrideReason, PATH_LISTS } from './containedVariables';
 import { mentionsSecret } from './secretFiles';
 import { INTERPRETERS } from './shellConstructs';
 import { plainAsShForm, type ShellCommand } from './shellForm';

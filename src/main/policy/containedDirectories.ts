@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { FileView } from './containedFiles';
 import { card, outside } from './containedJudging';
-import { overrideReason } from './containedPrograms';
+import { overrideReason } from './containedVariables';
 import type { ShellCommand } from './shellForm';
 
 /** The variables sh's cd reads. */
