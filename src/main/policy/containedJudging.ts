@@ -93,9 +93,11 @@ export function unwrap(cmd: ShellCommand): Judged {
     break;
   }
   // Long options taken by a prefix (`grep --recu`) are judged written out whole (longOptions.ts).
-  const spelled = wholeLongOptions(words.map((w) => w.value));
+  const argv = words.map((w) => w.value);
+  const spelled = wholeLongOptions(argv);
+  if (spelled === argv) return { argv, words, assignments };
   words = words.map((w, i) => (spelled[i] === w.value ? w : respelled(w, spelled[i]!)));
-  return { argv: words.map((w) => w.value), words, assignments };
+  return { argv: [...spelled], words, assignments };
 }
 
 /** A word whose option name is written out whole: the name's letters replaced, the rest (a value, a pattern) kept as it was. */
