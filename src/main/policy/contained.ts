@@ -46,7 +46,7 @@ import { readFind } from './fileLists';
 import { codeOpensNames, inlineCodeProblem } from './inlineCode';
 import { nonPathOperands, pathTexts, scriptProblem, sqliteProblem } from './containedOperands';
 import { asShGives, inlineScript, judgeScript, loopRuns } from './containedShells';
-import { flagRunsCommand, innerCommandStarts } from './containedRunners';
+import { flagRunsCommand, innerCommandStarts, STARTS_READ } from './containedRunners';
 import { gitSubcommand } from './containedNetwork';
 import { directories } from './containedDirectories';
 import { judgeNetwork, judgeWrites } from './containedEffects';
@@ -79,17 +79,6 @@ const DEFAULT_CAP = 10 * 1024 * 1024;
 
 /** How deep wrappers inside wrappers are read (`stdbuf -o0 uv run …`). */
 const MAX_INNER_DEPTH = 4;
-
-/** Whether a word names a program that runs commands or code: a shell, an interpreter, a runner. */
-function runsCode(word: string): boolean {
-  const name = programName(word);
-  return (
-    SHELLS.has(name) ||
-    INTERPRETERS.has(name) ||
-    RUNS_OTHERS[name] !== undefined ||
-    innerCommandStarts(name, [name, 'x'], () => false).length > 0
-  );
-}
 
 /** Programs commandDanger judges as destroyers here (its operands-outside rule is place-outside's). */
 const DANGER_PROGRAMS = /^(rm|rmdir|shred|unlink|dd|truncate|wipefs|srm|git|find|mkfs(\..+)?)$/;
@@ -182,8 +171,11 @@ function judgeCommand(
       'flock -c runs a string as shell code, which this rule does not read; write the command itself',
     );
   // A runner or a wrapper runs a command of its words: each place it may start is judged as a command.
+  const starts = innerCommandStarts(program, argv);
+  if (starts.length > STARTS_READ)
+    card('shell-construct', `${program} is given more words than this rule reads to find the command it runs`);
   if (depth < MAX_INNER_DEPTH) {
-    for (const start of innerCommandStarts(program, argv, runsCode)) {
+    for (const start of starts) {
       const inner = words.slice(start);
       judgeCommand(
         { ...cmd, assignments: [], words: inner, text: inner.map((w) => w.value).join(' ') },
@@ -195,7 +187,7 @@ function judgeCommand(
         depth + 1,
       );
     }
-  } else if (innerCommandStarts(program, argv, runsCode).length > 0)
+  } else if (starts.length > 0)
     card('shell-construct', `${program} runs a command inside another wrapper's, deeper than this rule reads`);
   if (SANDBOX_CANNOT[program]) card('sandbox-cannot-give', `${program} ${SANDBOX_CANNOT[program]}`);
   if (program === 'docker' || program.startsWith('docker-'))
@@ -325,7 +317,7 @@ function judgeCommand(
     }
     if (code.has(i)) {
       const runs =
-        scriptProblem(program, word!.value, argv) ??
+        scriptProblem(program, word!.value) ??
         (INLINE_CODE_FLAGS[program] ? inlineCodeProblem(program, word!.value) : null);
       if (runs) card('shell-construct', runs);
       // A name the code opens, written whole, is judged as any operand: outside is a card.
@@ -366,7 +358,9 @@ function judgeCommand(
   }
   judgeNetwork(program, argv, textOnly, view, where, ctx);
   judgeWrites(program, argv, places, redirectPlaces, view, where, last);
-  judgeShown(program, argv, places, redirectPlaces, patterns, values, view, where);
+  // A wrapper's words from where its command may start are that command's, judged as it (above).
+  const ownPlaces = starts.length > 0 ? places.filter((p) => p.index < starts[0]!) : places;
+  judgeShown(program, argv, ownPlaces, redirectPlaces, patterns, values, view, where);
 }
 
 /** Each simple command of a list in each directory it may run in (`cwds`, from directories()). */

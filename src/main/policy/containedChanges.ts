@@ -112,6 +112,12 @@ export function writtenOnly(
 
 /** Flags whose value is a file the program writes over. */
 const OUTPUT_FLAGS: Readonly<Record<string, readonly string[]>> = wordTable({
+  strace: ['-o', '--output'],
+  ltrace: ['-o', '--output'],
+  perf: ['-o', '--output'],
+  valgrind: ['--log-file', '--xml-file'],
+  fakeroot: ['-s'],
+  time: ['-o', '--output'],
   sort: ['-o', '--output'],
   curl: ['-o', '--output'],
   wget: ['-O', '--output-document'],

@@ -53,6 +53,12 @@ export function gitConfigProblem(argv: readonly string[]): void {
       'irreversible-loss',
       `git ${sub} ${subArgs[0] ?? ''} throws away history no checkpoint holds`.replace(/ +/g, ' '),
     );
+  // An ignored file staged (`git add -f .env`) is then printed by diff --cached, show and log -p.
+  if (sub === 'add' && subArgs.some((w) => /^-[a-zA-Z]*f/.test(w) || w === '--force'))
+    card(
+      'shows-secret',
+      'git add -f stages ignored files, secrets files among them, which git then prints (diff --cached, show)',
+    );
   if (sub === 'config') {
     const positional = subArgs.filter((w) => !w.startsWith('-'));
     const writes =
@@ -96,6 +102,9 @@ const GIT_LOG_PATCH =
  * print only what a commit or the working tree changed, which this rule cannot see beforehand: not
  * judged here, see docs/sandbox.md.)
  */
+/** git's empty tree: diffed against it, every tracked file is printed whole. */
+const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
+
 export function gitPrintsContent(sub: readonly string[]): boolean {
   const [name, ...args] = sub;
   switch (name) {
@@ -117,6 +126,10 @@ export function gitPrintsContent(sub: readonly string[]): boolean {
       return true;
     case 'stash':
       return args[0] === 'show' && args.some((w) => GIT_LOG_PATCH.test(w) || w === '--include-untracked' || w === '-u');
+    // Against the empty tree, a diff prints every file the other side holds.
+    case 'diff':
+    case 'show':
+      return args.some((w) => w.length >= 7 && /^[0-9a-f]+$/i.test(w) && EMPTY_TREE.startsWith(w.toLowerCase()));
     case 'cat-file':
       return !args.some((w) => w === '-t' || w === '-s' || w === '-e' || w === '--batch-check');
     default:

@@ -82,8 +82,9 @@ export function unwrap(cmd: ShellCommand): Judged {
       continue;
     }
     // Read as a plain program only as `time CMD` or `time -p CMD` (shellWords.ts readsAsBuiltin).
-    if (program === 'time') {
-      words = words.slice(words[1]?.value === '-p' ? 2 : 1);
+    // With any other option it is GNU time's program, a wrapper (containedRunners.ts) judged by what it runs.
+    if (program === 'time' && words[1] !== undefined && (words[1].value === '-p' || !words[1].value.startsWith('-'))) {
+      words = words.slice(words[1].value === '-p' ? 2 : 1);
       continue;
     }
     if (program === 'nice') {

@@ -146,8 +146,9 @@ export function sqliteProblem(argv: readonly string[], fromInput: boolean): stri
   return null;
 }
 
-export function scriptProblem(program: string, script: string, argv: readonly string[]): string | null {
-  if (program === 'sed') return argv.includes('--sandbox') ? null : sedScriptProblem(script);
+export function scriptProblem(program: string, script: string): string | null {
+  // Read whatever --sandbox says: after `--` or an operand (POSIXLY_CORRECT) it is a file name, and e, r, w run.
+  if (program === 'sed') return sedScriptProblem(script);
   if (/^(awk|gawk|mawk|nawk)$/.test(program)) {
     const what = /\bsystem\b|(?<!\|)\|(?!\|)|\bgetline\b|\bprintf?\b[^;}]*>|\bARG[VC]\b/.exec(script);
     return what

@@ -71,6 +71,7 @@ export const RUNS_OTHERS: Readonly<Record<string, string>> = wordTable({
   nsenter: '`nsenter` runs a command in other namespaces',
   busybox: '`busybox` runs the program named in its first word; write that program',
   sshpass: '`sshpass` feeds a password to another program',
+  capsh: '`capsh` runs bash with the words after `--`, which this rule does not read',
   gdb: '`gdb` runs debugger commands, a shell among them, which this rule does not read',
   lldb: '`lldb` runs debugger commands, a shell among them, which this rule does not read',
   vim: '`vim` runs editor commands, a shell among them, which this rule does not read; change files with write or edit',

@@ -57,40 +57,47 @@ const WRAPPERS: ReadonlySet<string> = new Set([
   'ltrace',
   'perf',
   'flock',
+  'time',
+  'setarch',
+  'linux32',
+  'linux64',
+  'i386',
+  'x86_64',
+  'aarch64',
+  'runcon',
   'uvx',
   'bunx',
   'pnpx',
   'npx',
 ]);
 
-/** Past this many, a later word is taken as a start only when it names a program that runs code. */
-const STARTS_READ = 12;
+/** Past this many places where the command may start, the command is not read. */
+export const STARTS_READ = 40;
 
 /**
  * The indices of `argv` where a command the program runs may begin (each rest from there is judged
- * as a command), or [] when the program runs none of its words. `runsCode(word)`: whether a word
- * names a shell, an interpreter or another program that runs commands.
+ * as a command), or [] when the program runs none of its words.
  */
-export function innerCommandStarts(
-  program: string,
-  argv: readonly string[],
-  runsCode: (word: string) => boolean,
-): number[] {
+export function innerCommandStarts(program: string, argv: readonly string[]): number[] {
   let from: number;
   if (WRAPPERS.has(program)) from = 1;
   else {
     const subs = RUNNERS[program];
     if (subs === undefined) return [];
-    const sub = argv.findIndex((w, i) => i > 0 && !w.startsWith('-'));
-    if (sub < 0 || !subs.has(argv[sub]!)) return [];
+    // The runner's own options may take values (`uv --directory . run`, `npm --loglevel silent exec`):
+    // its first word that is one of these subcommands is taken as the subcommand.
+    const sub = argv.findIndex((w, i) => i > 0 && subs.has(w));
+    if (sub < 0) return [];
     from = sub + 1;
   }
   const starts: number[] = [];
   for (let i = from; i < argv.length; i++) {
     const w = argv[i]!;
-    // A program these exec is never a shell's builtin: `.` (npx eslint .) is a folder named there.
-    if (w === '--' || w.startsWith('-') || w === '.' || w === '..' || w === 'source') continue;
-    if (starts.length < STARTS_READ || runsCode(w)) starts.push(i);
+    // A program these exec is never a shell's builtin (`.` in npx eslint . is a folder), nor a number,
+    // a mask or a list of them (`taskset -c 0 wc`): those are the wrapper's values.
+    if (w === '--' || w.startsWith('-') || w === '.' || w === '..' || w === 'source' || /^\d[\dxa-fA-F,.:-]*$/.test(w))
+      continue;
+    starts.push(i);
   }
   return starts;
 }
@@ -117,12 +124,23 @@ const RUNNING_FLAGS: Readonly<Record<string, readonly { long?: string[]; short?:
       { long: ['--pre'], runs: 'runs the preprocessor it is given on each file (and quotes the file in its errors)' },
     ],
     mawk: [{ short: ['W'], runs: '-W exec runs a program file as awk code' }],
+    perf: [{ long: ['--pre', '--post'], runs: 'runs the hook it is given through a shell' }],
+    strace: [
+      {
+        long: ['--env'],
+        short: ['E'],
+        runs: 'sets a variable for the command it traces, which this rule does not read',
+      },
+    ],
+    chpst: [{ short: ['e'], runs: 'sets the variables of a folder for the command it runs' }],
+    npm: [{ long: ['--call'], short: ['c'], runs: 'exec runs the string it is given as shell code' }],
+    pnpm: [{ long: ['--shell-mode'], short: ['c'], runs: 'exec runs the string it is given as shell code' }],
   });
 
-/** Whether `word` spells the long option `full`: whole, or any prefix of it of two letters or more, with or without `=value`. */
+/** Whether `word` spells the long option `full`: whole, or any prefix of it of one letter or more, with or without `=value`. */
 export function spellsLong(word: string, full: string): boolean {
   const name = word.split('=')[0]!;
-  return name.length >= 4 && full.startsWith(name);
+  return name.length >= 3 && full.startsWith(name);
 }
 
 /** What a flag of the program runs (a sentence), or null. git's are read with its subcommand. */
@@ -152,6 +170,14 @@ export function flagRunsCommand(program: string, argv: readonly string[], gitSub
         return `${program} ${w.split('=')[0]} ${runs}`;
     }
   }
+  // strace and ltrace pipe their trace through a command given as `-o |CMD` or `-o !CMD`.
+  if (
+    (program === 'strace' || program === 'ltrace') &&
+    argv.some(
+      (w, i) => /^(-o|--output=?)/.test(w) && /^[|!]/.test(w.replace(/^(-o|--output=?)/, '') || (argv[i + 1] ?? '')),
+    )
+  )
+    return `${program} -o |CMD pipes its trace through a shell command`;
   if (program === 'perl' && argv.some((w) => /^-[mM]/.test(w) && !/^-[mM]-?[\w:]+(=[\w,:]*)?$/.test(w)))
     return 'perl -M puts its value into a `use` line, which runs it as code';
   if (

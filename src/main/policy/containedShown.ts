@@ -83,12 +83,21 @@ export function judgeShown(
       );
       // tar -C DIR (attached, in a cluster, or --directory) reads what follows from DIR, which this
       // reading does not follow: the whole workspace is where it may read.
+      // git grep given a revision or a tree (`HEAD`, `HEAD:deploy`) searches the files it holds: any tracked one.
+      const searchesHistory =
+        gitSub === 'grep' &&
+        argv.slice(firstPath, argv.includes('--') ? argv.indexOf('--') : undefined).some((w, k) => {
+          if (w.startsWith('-')) return false;
+          const place = places.find((p) => p.index === firstPath + k)?.place;
+          return w.includes(':') || place?.kind !== 'inside' || place.stat === undefined;
+        });
       const movesDir = program === 'tar' && argv.some((w) => /^-[a-zA-Z]*C/.test(w) || w.startsWith('--directory'));
-      const starts = movesDir
-        ? [view.place(view.workspace, where.cwd)]
-        : roots.length > 0 || program === 'tar' || program === 'zip' || program === '7z' || pythonArchives
-          ? roots.map((p) => p.place)
-          : [view.place('.', where.cwd)];
+      const starts =
+        movesDir || searchesHistory
+          ? [view.place(view.workspace, where.cwd)]
+          : roots.length > 0 || program === 'tar' || program === 'zip' || program === '7z' || pythonArchives
+            ? roots.map((p) => p.place)
+            : [view.place('.', where.cwd)];
       for (const start of starts) {
         if (start.kind !== 'inside') continue;
         const secret = view.secretBelow(start, descends, gitSub === 'grep' ? null : searchFilter(program, argv));

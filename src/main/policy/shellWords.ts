@@ -239,6 +239,8 @@ function pieces(node: Node, into: Piece[], read: ReadSubstitution | null): void 
  * an unquoted `}` after that (sh reads every brace as a letter, and bash one with neither, as in
  * `{}` and `-I{}`). Read as loosely as that: nesting and order of several braces make no exception.
  */
+const BRACES = '`{…,…}` and `{a..b}` in a word expand in bash and not in sh; quote them';
+
 function bashExpandsBraces(parts: readonly Piece[]): boolean {
   const chars: { ch: string; bare: boolean }[] = [];
   for (const p of parts) for (const ch of p.text) chars.push({ ch, bare: !p.quoted && !p.variable });
@@ -263,7 +265,7 @@ export function literalWord(node: Node, assignment = false, read: ReadSubstituti
     .filter((p) => !p.quoted && !p.variable)
     .map((p) => p.text)
     .join('');
-  if (bashExpandsBraces(parts)) refuse('`{…,…}` and `{a..b}` in a word expand in bash and not in sh; quote them');
+  if (bashExpandsBraces(parts)) refuse(BRACES);
   if (/[[\]]/.test(bare) && value !== '[' && value !== ']')
     refuse('a `[…]` pattern matches file names by a set this rule does not read; quote it');
   const glob = parts.some((p) => !p.quoted && !p.variable && /[*?]/.test(p.text));
@@ -284,6 +286,17 @@ export function tokenWord(text: string): ShellWord {
 /** Two words as one: what sh makes of pieces with no blank between them. */
 export function joined(a: ShellWord, b: ShellWord): ShellWord {
   const parts = [...a.parts, ...b.parts];
+  // Read whole: the grammar may split `app/{\.env,x}` before its `}`.
+  if (bashExpandsBraces(parts)) refuse(BRACES);
+  if (
+    /[[\]]/.test(
+      parts
+        .filter((p) => !p.quoted && !p.variable)
+        .map((p) => p.text)
+        .join(''),
+    )
+  )
+    refuse('a `[…]` pattern matches file names by a set this rule does not read; quote it');
   const expands = a.expands || b.expands ? { expands: true as const } : {};
   return { value: a.value + b.value, parts, glob: a.glob || b.glob, tilde: a.tilde, ...expands };
 }

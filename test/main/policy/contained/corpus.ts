@@ -854,6 +854,10 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['uv run pytest -q'],
   ['poetry run python -m pytest -x'],
   ['stdbuf -oL npm test'],
+  ['taskset -c 0 wc -l .env'],
+  ['ionice -c 3 md5sum b.txt'],
+  ['/usr/bin/time -v npm test'],
+  ['time -p time -f %e npm test'],
   ['python3 -m timeit -n 1000 "sum(range(100))"'],
   // A redirect alone opens its file and runs nothing, as `: > f` does.
   ['> notes.txt'],

@@ -178,6 +178,56 @@ const NETWORK: readonly Row[] = [
   ['SYSTEM_WGETRC=wgetrc wget http://localhost:3000/', '', 'wget reads its proxy from the file'],
 ];
 
+/** Round ten, against round nine's fixes: wrappers' own options, runners' values, GNU time, sed's --sandbox, braces bash expands, git grep of a revision. */
+const ROUND_TEN: readonly Row[] = [
+  ['strace -o \'|sh -c "cat app/.e*" >&2\' true', '', 'strace -o |CMD pipes its trace through a shell command'],
+  [
+    "strace -qq -e trace=none -EGIT_EXTERNAL_DIFF='cat app/.e*' git diff HEAD",
+    '',
+    'strace -E sets a variable for the traced command',
+  ],
+  ["strace -E GIT_EXTERNAL_DIFF='cat app/.e*' git diff HEAD", '', 'strace -E, separate'],
+  [
+    'strace -e trace=none -e trace=none -e trace=none -e trace=none -e trace=none -e trace=none -e trace=none -e trace=none -e trace=none -e trace=none -e trace=none -e trace=none -e trace=none tar -cf - app',
+    '',
+    'thirteen option values before the traced command',
+  ],
+  ['perf stat --pre \'sh -c "cat app/.e* >&2"\' true', '', 'perf stat --pre runs a hook through a shell'],
+  ["perf stat --post='sh -c x' true", '', 'perf stat --post runs a hook'],
+  ['strace -o local-data/important.db true', '', 'strace writes its trace over the ignored file'],
+  ['perf stat -o local-data/important.db true', '', 'perf writes its report over the ignored file'],
+  ['valgrind --log-file=local-data/important.db true', '', 'valgrind writes its log over the ignored file'],
+  ['fakeroot -s local-data/important.db true', '', 'fakeroot saves its state over the ignored file'],
+  ["npm --loglevel silent exec -c 'cat app/.e*'", '', "a flag's value before exec; -c runs a shell string"],
+  ["npm exec --call 'cat app/.e*'", '', 'npm exec --call runs a shell string'],
+  ["pnpm exec -c 'cat app/.e*'", '', 'pnpm exec -c runs a shell string'],
+  ["uv --directory . run sh -c 'cat app/.e*'", '', "a runner's option value before run"],
+  ["poetry -C . run sh -c 'cat app/.e*'", '', "a runner's option value before run"],
+  ["setarch x86_64 sh -c 'cat app/.e*'", '', 'setarch runs the command'],
+  ["linux64 sh -c 'cat app/.e*'", '', 'linux64 runs the command'],
+  ["x86_64 sh -c 'cat app/.e*'", '', 'x86_64 runs the command'],
+  ["capsh -- -c 'cat app/.e*'", '', 'capsh runs bash with what follows --'],
+  ["runcon -t x sh -c 'cat app/.e*'", '', 'runcon runs the command'],
+  ["/usr/bin/time -q sh -c 'cat app/.e*'", '', 'GNU time with an option runs the command'],
+  ["/usr/bin/time -a -- sh -c 'cat app/.e*'", '', 'GNU time with options and -- runs the command'],
+  ["time -p time -f %C sh -c 'cat app/.e*'", '', 'the second time is GNU time'],
+  ['time -p time -o local-data/important.db true', '', 'GNU time -o writes over the ignored file'],
+  ["sed -n '1e cat app/.e*' README.md -- --sandbox", '', '--sandbox after -- is a file name'],
+  [
+    "POSIXLY_CORRECT=1 sed -n '1e cat app/.e*' README.md --sandbox",
+    '',
+    '--sandbox after an operand is a file name in POSIX mode',
+  ],
+  ['split --f=\'sh -c "cat app/.e* >&2"\' README.md', '', '--f is --filter'],
+  ['cat app/{\\.env,x}', '', 'bash expands the braces: app/.env'],
+  ['cat app/.e{\\n,}v', '', 'bash expands the braces: app/.env'],
+  ['rm -rf {\\l,x}ocal-data', '', 'bash expands the braces: local-data'],
+  ['git grep -e private HEAD', '', 'git grep searches the tracked key in HEAD'],
+  ['git grep -e private HEAD:deploy', '', 'git grep searches a tree of HEAD'],
+  ['git diff 4b825dc642cb6eb9a060e54bf8d69288fbee4904 HEAD', '', 'the empty tree against HEAD: every tracked file'],
+  ['git add -f app && git diff --cached', '', 'the ignored .env staged, then printed'],
+];
+
 describe.each([
   ['wrappers', WRAPPERS],
   ['flags that run', FLAGS_THAT_RUN],
@@ -186,6 +236,7 @@ describe.each([
   ['variables and lists', VARIABLES_AND_LISTS],
   ['git', GIT],
   ['network', NETWORK],
+  ['round ten', ROUND_TEN],
 ] as const)('red team, round nine: %s', (_name, rows) => {
   it.each(rows.map((r) => [r[0], r[1] || '.', r[2]] as const))('%j (cwd %s) is a card: %s', (command, cwd) => {
     const d = decideContained(command, { paths, cwd: cwd === '.' ? undefined : cwd, allowedDomains: [] });
