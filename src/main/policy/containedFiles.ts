@@ -290,8 +290,11 @@ export class FileView {
     place: Extract<Place, { kind: 'inside' }>,
     how: Descent,
     filter: SearchFilter | null = null,
+    /** A secrets file this returns true for shows nothing to this reader (literalSearch.ts). */
+    spares: (abs: string) => boolean = () => false,
   ): string | null {
-    if (place.rel !== '' && !place.stat?.isDirectory()) return isSecretPath(place.rel) ? place.rel : null;
+    if (place.rel !== '' && !place.stat?.isDirectory())
+      return isSecretPath(place.rel) && !spares(place.abs) ? place.rel : null;
     let found: string | null = null;
     const tooMany = this.walkKept(place, how, filter, (rel, entry) => {
       if (how.follows && entry.isSymbolicLink()) {
@@ -301,7 +304,7 @@ export class FileView {
           return 'stop';
         }
       }
-      if (isSecretPath(rel)) {
+      if (isSecretPath(rel) && (entry.isSymbolicLink() || !spares(path.join(this.workspace, rel)))) {
         found = rel;
         return 'stop';
       }

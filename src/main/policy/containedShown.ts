@@ -13,6 +13,7 @@ import { writtenOnly } from './containedChanges';
 import type { Place } from './containedFiles';
 import { isSecretPath } from './secretFiles';
 import { searchFilter } from './searchFilters';
+import { holdsNone, literalPatterns } from './literalSearch';
 
 /** git's subcommands that match paths against its rules and print them, never a file's content. */
 const GIT_NAMES_ONLY: ReadonlySet<string> = new Set(['check-ignore', 'check-attr']);
@@ -98,9 +99,16 @@ export function judgeShown(
           : roots.length > 0 || program === 'tar' || program === 'zip' || program === '7z' || pythonArchives
             ? roots.map((p) => p.place)
             : [view.place('.', where.cwd)];
+      // A search for literal text shows a secrets file only when a line of it holds the text.
+      const literal = gitSub === undefined ? literalPatterns(program, argv, patterns) : null;
       for (const start of starts) {
         if (start.kind !== 'inside') continue;
-        const secret = view.secretBelow(start, descends, gitSub === 'grep' ? null : searchFilter(program, argv));
+        const secret = view.secretBelow(
+          start,
+          descends,
+          gitSub === 'grep' ? null : searchFilter(program, argv),
+          literal ? (abs) => holdsNone(abs, literal) : undefined,
+        );
         if (secret)
           card(
             'shows-secret',

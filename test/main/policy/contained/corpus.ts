@@ -400,6 +400,19 @@ export const NETWORK: readonly Row[] = [
 
 /** Secrets files shown to the model, through every reader. */
 export const SECRETS: readonly Row[] = [
+  // A search for literal text that a secrets file holds (caselessly), or one this reading cannot be sure of.
+  ['grep -rn sk-live .', 'shows-secret'],
+  ['grep -rn api_key .', 'shows-secret'],
+  ['grep -rn npm_secret .', 'shows-secret'],
+  ['grep -rn -v zzz .', 'shows-secret'],
+  ["grep -rn 'A.I' .", 'shows-secret'],
+  ['grep -rn "" .', 'shows-secret'],
+  ['grep -rn -ie zzz -e api .', 'shows-secret'],
+  ['grep -rn -f README.md .', 'shows-secret'],
+  ['rg --passthru zzz', 'shows-secret'],
+  ['rg -z zzz', 'shows-secret'],
+  ['grep -rn -e zzz -e TOKEN .', 'shows-secret'],
+  ['grep -rna zzz .', 'shows-secret'],
   // Names read from a secrets file are echoed back with -n (non-matching) and -v.
   ["jq --rawfile k .env -n '$k'", 'shows-secret'],
   ['jq . .env', 'shows-secret'],
@@ -439,7 +452,8 @@ export const SECRETS: readonly Row[] = [
   ['grep KEY .env', 'shows-secret'],
   ['grep -r KEY .', 'shows-secret'],
   ['grep -rn KEY', 'shows-secret'],
-  ['grep -R API_KEY config', 'shows-secret'],
+  ['grep -R private_key config', 'shows-secret'],
+  ['grep -R default config', 'shows-secret'],
   ['rg --hidden KEY', 'shows-secret'],
   ['rg -uu KEY', 'shows-secret'],
   ['rg KEY .env', 'shows-secret'],
@@ -854,6 +868,13 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['uv run pytest -q'],
   ['poetry run python -m pytest -x'],
   ['stdbuf -oL npm test'],
+  // A search for literal text: the secrets files below hold none of it, so they show nothing.
+  ['grep -rn "parse_config" .'],
+  ['grep -rn --exclude-dir=node_modules "import json" .'],
+  ['rg -n zzz_not_anywhere'],
+  // config's service-account key and .aws/credentials hold no API_KEY.
+  ['grep -R API_KEY config'],
+  ['grep -rn -e foo_bar -e baz_qux .'],
   ['taskset -c 0 wc -l .env'],
   ['ionice -c 3 md5sum b.txt'],
   ['/usr/bin/time -v npm test'],

@@ -1,0 +1,92 @@
+// A recursive search for literal text (`grep -rn "parse_config" .`, `rg -n TODO src`) prints only the
+// lines that hold that text: a secrets file below where it starts shows nothing of itself when none
+// of its lines holds it. So such a search is judged by what the secrets files hold now, read by
+// Paddock (never shown): a file that holds none of the patterns, compared caselessly, is spared.
+// Only where that reading is certain: every pattern literal ASCII text with no character a regular
+// expression reads (`.`, `*`, `[`, `\`, …), none empty, none read from a file, and no flag that prints
+// lines that do not match (`-v`, rg's `--passthru`), searches inside compressed files (rg `-z`,
+// zgrep) or decodes another encoding (rg `-E`/`--encoding`, or a file holding NUL bytes or a UTF-16
+// or UTF-8 byte order mark, which rg transcodes). A file changed between this reading and the run
+// is the documented limit of every decision made before a command runs.
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Text a pattern may hold to be read as itself by grep's BRE, ERE, PCRE and rg's syntax alike. */
+const LITERAL = /^[A-Za-z0-9 _\-:=/@#%,'"<>!~;&`]+$/;
+
+/** The largest secrets file read for this; a larger one is not spared. */
+const READ_AT_MOST = 1024 * 1024;
+
+/** Flags that make the search print what does not match, or read what it reads otherwise. */
+// (A cluster holding `e` takes a pattern this reading does not follow: `-ie API`.)
+const DISQUALIFIES =
+  /^(-[a-zA-Z]*[vfzEae]|--(invert-match|file|passthru|passthrough|search-zip|encoding|pre|null-data|text|binary-files)(=|$))/;
+
+/**
+ * The literal patterns of a grep, egrep, fgrep or rg search (the operand at `patternAt`, or each `-e`
+ * value), or null when the search is not one this reading is certain of.
+ */
+export function literalPatterns(
+  program: string,
+  argv: readonly string[],
+  patternAt: ReadonlySet<number>,
+): string[] | null {
+  if (!['grep', 'egrep', 'fgrep', 'rg'].includes(program)) return null;
+  const patterns: string[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i]!;
+    if (w === '--') break;
+    if (w === '-e' || w === '--regexp') {
+      const value = argv[i + 1];
+      if (value === undefined) return null;
+      patterns.push(value);
+      i++;
+      continue;
+    }
+    if (w.startsWith('--regexp=')) {
+      patterns.push(w.slice('--regexp='.length));
+      continue;
+    }
+    if (/^-e./.test(w)) {
+      patterns.push(w.slice(2));
+      continue;
+    }
+    if (DISQUALIFIES.test(w)) return null;
+    if (patternAt.has(i)) patterns.push(w);
+  }
+  if (patterns.length === 0 || !patterns.every((p) => LITERAL.test(p))) return null;
+  return patterns.map((p) => p.toLowerCase());
+}
+
+/** A secrets folder (`.aws`, `.ssh`) is spared only when it holds no more than this many entries, none a link. */
+const FOLDER_AT_MOST = 50;
+
+/**
+ * Whether the file at `abs` holds none of `patterns` (already lowercase), read caselessly, or, for a
+ * secrets folder, whether none of the files below it does; false when unsure.
+ */
+export function holdsNone(abs: string, patterns: readonly string[], budget = { left: FOLDER_AT_MOST }): boolean {
+  let bytes: Buffer;
+  try {
+    const st = fs.lstatSync(abs);
+    if (st.isDirectory()) {
+      for (const name of fs.readdirSync(abs)) {
+        if (--budget.left < 0 || !holdsNone(path.join(abs, name), patterns, budget)) return false;
+      }
+      return true;
+    }
+    if (!st.isFile() || st.size > READ_AT_MOST) return false;
+    bytes = fs.readFileSync(abs);
+  } catch {
+    return false;
+  }
+  if (bytes.includes(0)) return false;
+  if (
+    (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) ||
+    (bytes[0] === 0xff && bytes[1] === 0xfe) ||
+    (bytes[0] === 0xfe && bytes[1] === 0xff)
+  )
+    return false;
+  const text = bytes.toString('latin1').toLowerCase();
+  return patterns.every((p) => !text.includes(p));
+}
