@@ -15,10 +15,11 @@
 // Anything else runs contained without a card. This module reads what each command is and where its
 // words land; what it reaches and writes is containedEffects.ts's, what it shows containedShown.ts's,
 // where a `cd` moves it containedDirectories.ts's.
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathSession } from '../workspace/resolve';
 import { commandDanger } from './danger';
-import { FileView } from './containedFiles';
+import { FileView, type Place } from './containedFiles';
 import { gitConfigProblem, gitGrepPatterns } from './containedGit';
 import { INLINE_CODE_FLAGS, RUNS_OTHERS, SANDBOX_CANNOT, SHELLS } from './containedPrograms';
 import { overrideReason, PATH_LISTS } from './containedVariables';
@@ -286,6 +287,12 @@ function judgeCommand(
     card('shell-construct', `${program} ${namesVariable} reads a name as a variable, which bash evaluates`);
   // echo, printf and true open nothing: their words are text (a redirect of theirs is still judged).
   const textOnly = TEXT_ONLY.has(program) || (program === 'command' && /^-[vV]$/.test(argv[1] ?? ''));
+  // readlink, and stat and a long ls without -L, read a link named last as the link itself.
+  const readsLinkItself =
+    !argv.some((w) => /^-[a-zA-Z]*[LH]/.test(w) || w.startsWith('--dereference')) &&
+    (program === 'readlink' ||
+      program === 'stat' ||
+      (program === 'ls' && argv.some((w) => /^-[a-zA-Z]*[lgnod]/.test(w))));
   // Every word that may name a place: inside, or a card. Globs are expanded as sh will.
   const places: OperandPlace[] = [];
   // `ln -s TARGET… LINK`: a target is read from the link's directory, not from here.
@@ -339,7 +346,8 @@ function judgeCommand(
     if (option)
       card('shell-construct', `the pattern ${word!.value} matches ${option}, which ${program} would read as an option`);
     for (const text of expanded.flatMap((w) => (word!.glob ? [w] : pathTexts(w)))) {
-      places.push({ word: text, place: insideOrCard(view, text, where, `the path ${text}`), index: i });
+      const link = readsLinkItself ? linkItself(view, text, where.cwd) : null;
+      places.push({ word: text, place: link ?? insideOrCard(view, text, where, `the path ${text}`), index: i });
     }
   }
   // Redirect targets.
@@ -440,4 +448,20 @@ export function decideContained(
     parts: partsOf(commands, -1),
     plain: plainAsShForm(command, form, reading.lexed),
   };
+}
+
+/**
+ * A link named last in a path whose folder is inside the workspace, as a place of its own (the
+ * link itself, not where it leads), or null when the path is no such link.
+ */
+function linkItself(view: FileView, text: string, cwd: string): Place | null {
+  if (text.endsWith('/') || text === '.' || text === '..') return null;
+  const parent = view.place(path.posix.dirname(text.startsWith('/') ? text : `${cwd}/${text}`), cwd);
+  if (parent.kind !== 'inside') return null;
+  if (!(parent.stat ?? fs.lstatSync(parent.abs, { throwIfNoEntry: false }))?.isDirectory()) return null;
+  const abs = path.posix.join(parent.abs, path.posix.basename(text));
+  const stat = fs.lstatSync(abs, { throwIfNoEntry: false });
+  if (!stat?.isSymbolicLink()) return null;
+  const rel = parent.rel === '' ? path.posix.basename(text) : `${parent.rel}/${path.posix.basename(text)}`;
+  return { kind: 'inside', abs, rel, stat };
 }

@@ -8,6 +8,11 @@ export type Row = readonly [command: string, code: GateCode] | readonly [command
 
 /** Paths out: absolute, `..`, `~`, links, redirects, the cwd, flag values, variables' values. */
 export const PLACES_OUTSIDE: readonly Row[] = [
+  // Followed: a listing of the folder it leads to, or -L.
+  ['ls -la outdir/', 'place-outside'],
+  ['ls -laL outdir', 'place-outside'],
+  ['stat -L outdir', 'place-outside'],
+  ['cat outdir', 'place-outside'],
   ['> ../escape.txt', 'place-outside'],
   ['cat /etc/passwd', 'place-outside'],
   ['ls {OUT}', 'place-outside'],
@@ -874,6 +879,10 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['rg -n zzz_not_anywhere'],
   // config's service-account key and .aws/credentials hold no API_KEY.
   ['grep -R API_KEY config'],
+  // A link named last, read as the link itself (outdir leads outside).
+  ['ls -la outdir'],
+  ['readlink -f outdir'],
+  ['stat outdir'],
   ['grep -rn -e foo_bar -e baz_qux .'],
   ['taskset -c 0 wc -l .env'],
   ['ionice -c 3 md5sum b.txt'],
