@@ -75,6 +75,9 @@ export function gitConfigProblem(argv: readonly string[]): void {
   }
   const own = argv.length - 1 - gitSubcommand(argv.slice(1)).length;
   for (let i = 1; i <= own; i++) {
+    const option = argv[i]!.split('=')[0]!;
+    if (argv[i]!.startsWith('-') && !GIT_GLOBAL_OPTIONS.has(option) && argv[i - 1] !== '-c' && argv[i - 1] !== '-C')
+      card('shell-construct', `git ${argv[i]} is an option of git's own this rule does not read`);
     if (argv[i]!.startsWith('--exec-path='))
       card('environment-override', `git ${argv[i]} runs git's commands from that folder`);
     if (argv[i]!.startsWith('--config-env'))
@@ -102,8 +105,46 @@ const GIT_LOG_PATCH =
  * print only what a commit or the working tree changed, which this rule cannot see beforehand: not
  * judged here, see docs/sandbox.md.)
  */
+/** git's options before its subcommand that this rule reads (the valued ones' values are skipped, containedNetwork.ts). */
+const GIT_GLOBAL_OPTIONS: ReadonlySet<string> = new Set([
+  '-C',
+  '-c',
+  '--git-dir',
+  '--work-tree',
+  '--namespace',
+  '--super-prefix',
+  '--config-env',
+  '--attr-source',
+  '--list-cmds',
+  '--shallow-file',
+  '--exec-path',
+  '--no-pager',
+  '-P',
+  '-p',
+  '--paginate',
+  '--bare',
+  '--no-replace-objects',
+  '--no-lazy-fetch',
+  '--no-optional-locks',
+  '--no-advice',
+  '--literal-pathspecs',
+  '--glob-pathspecs',
+  '--noglob-pathspecs',
+  '--icase-pathspecs',
+  '--version',
+  '--help',
+  '--html-path',
+  '--man-path',
+  '--info-path',
+]);
+
 /** git's empty tree: diffed against it, every tracked file is printed whole. */
 const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
+
+/** Whether a word names the empty tree, however spelled (`4b825dc^{tree}`, `4b825dc:`, in a range). */
+function namesEmptyTree(word: string): boolean {
+  return (word.match(/[0-9a-f]{7,40}/gi) ?? []).some((hex) => EMPTY_TREE.startsWith(hex.toLowerCase()));
+}
 
 export function gitPrintsContent(sub: readonly string[]): boolean {
   const [name, ...args] = sub;
@@ -129,7 +170,7 @@ export function gitPrintsContent(sub: readonly string[]): boolean {
     // Against the empty tree, a diff prints every file the other side holds.
     case 'diff':
     case 'show':
-      return args.some((w) => w.length >= 7 && /^[0-9a-f]+$/i.test(w) && EMPTY_TREE.startsWith(w.toLowerCase()));
+      return args.some(namesEmptyTree);
     case 'cat-file':
       return !args.some((w) => w === '-t' || w === '-s' || w === '-e' || w === '--batch-check');
     default:

@@ -74,21 +74,16 @@ export function unwrap(cmd: ShellCommand): Judged {
       words = words.slice(i);
       continue;
     }
-    if (program === 'timeout') {
-      let i = 1;
-      while (i < words.length && words[i]!.value.startsWith('-'))
-        i += ['-s', '-k', '--signal', '--kill-after'].includes(words[i]!.value) ? 2 : 1;
-      words = words.slice(i + 1);
+    if (program === 'timeout' || program === 'nice') {
+      words = [words[0]!, ...afterOptions(program, words.slice(1))];
+      // timeout's duration comes before its command.
+      words = words.slice(program === 'timeout' ? 2 : 1);
       continue;
     }
     // Read as a plain program only as `time CMD` or `time -p CMD` (shellWords.ts readsAsBuiltin).
     // With any other option it is GNU time's program, a wrapper (containedRunners.ts) judged by what it runs.
     if (program === 'time' && words[1] !== undefined && (words[1].value === '-p' || !words[1].value.startsWith('-'))) {
       words = words.slice(words[1].value === '-p' ? 2 : 1);
-      continue;
-    }
-    if (program === 'nice') {
-      words = words.slice(words[1]?.value === '-n' ? 3 : words[1]?.value.startsWith('-') ? 2 : 1);
       continue;
     }
     break;
@@ -99,6 +94,43 @@ export function unwrap(cmd: ShellCommand): Judged {
   if (spelled === argv) return { argv, words, assignments };
   words = words.map((w, i) => (spelled[i] === w.value ? w : respelled(w, spelled[i]!)));
   return { argv: [...spelled], words, assignments };
+}
+
+/** Options of timeout and nice: those taking the next word as their value, and those taking none. */
+const WRAPPER_OPTIONS: Readonly<Record<'timeout' | 'nice', { valued: readonly string[]; bare: readonly string[] }>> = {
+  timeout: {
+    valued: ['-s', '-k', '--signal', '--kill-after'],
+    bare: ['-v', '--verbose', '--preserve-status', '--foreground'],
+  },
+  nice: { valued: ['-n', '--adjustment'], bare: [] },
+};
+
+/**
+ * timeout's and nice's words after their own options (long ones written out whole first), read as
+ * their getopt reads them: a value attached or next, `--` ending them. An option this rule does
+ * not know is a card: what follows it is not known to be the command.
+ */
+function afterOptions(program: 'timeout' | 'nice', rest: readonly ShellWord[]): ShellWord[] {
+  const spelled = wholeLongOptions([program, ...rest.map((w) => w.value)]).slice(1);
+  const { valued, bare } = WRAPPER_OPTIONS[program];
+  let i = 0;
+  while (i < rest.length) {
+    const w = spelled[i]!;
+    if (w === '--') return rest.slice(i + 1);
+    if (!w.startsWith('-') || (program === 'nice' && /^-\d+$/.test(w))) {
+      if (program === 'nice' && /^-\d+$/.test(w)) i++;
+      else break;
+      continue;
+    }
+    const name = w.split('=')[0]!;
+    if (valued.includes(w)) i += 2;
+    else if (w.includes('=') && valued.includes(name)) i++;
+    else if (valued.some((v) => v.length === 2 && w.startsWith(v) && w.length > 2)) i++;
+    else if (bare.includes(w)) i++;
+    else card('shell-construct', `${program} ${w} is an option this rule does not read`);
+  }
+  // After the options, `--` may still end them (`nice -n 5 -- CMD`).
+  return spelled[i] === '--' ? rest.slice(i + 1) : rest.slice(i);
 }
 
 /** A word whose option name is written out whole: the name's letters replaced, the rest (a value, a pattern) kept as it was. */

@@ -239,6 +239,7 @@ const GIT_VALUED: ReadonlySet<string> = new Set([
   '--config-env',
   '--attr-source',
   '--list-cmds',
+  '--shallow-file',
 ]);
 
 /** git's words from its subcommand on (after `-C dir`, `-c k=v`, `--no-pager` and the like). */

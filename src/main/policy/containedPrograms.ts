@@ -72,6 +72,8 @@ export const RUNS_OTHERS: Readonly<Record<string, string>> = wordTable({
   busybox: '`busybox` runs the program named in its first word; write that program',
   sshpass: '`sshpass` feeds a password to another program',
   capsh: '`capsh` runs bash with the words after `--`, which this rule does not read',
+  strace: '`strace` prints the data of what the traced command reads and writes, secrets files among it',
+  ltrace: '`ltrace` prints the data the traced command passes to its library calls, secrets among it',
   gdb: '`gdb` runs debugger commands, a shell among them, which this rule does not read',
   lldb: '`lldb` runs debugger commands, a shell among them, which this rule does not read',
   vim: '`vim` runs editor commands, a shell among them, which this rule does not read; change files with write or edit',

@@ -53,8 +53,6 @@ const WRAPPERS: ReadonlySet<string> = new Set([
   'caffeinate',
   'systemd-inhibit',
   'valgrind',
-  'strace',
-  'ltrace',
   'perf',
   'flock',
   'time',
@@ -156,6 +154,8 @@ export function flagRunsCommand(program: string, argv: readonly string[], gitSub
       return 'git rebase -x runs a command after each commit';
     if (sub === 'bisect' && rest[0] === 'run') return 'git bisect run runs a command at each step';
     if (sub === 'filter-branch' || sub === 'filter-repo') return `git ${sub} runs filters over the history`;
+    if (rest.some((w) => /^--(upload-pack|receive-pack|exec)(=|$)/.test(w) || w === '-u'))
+      return `git ${sub} runs the pack program it is given through a shell`;
     return null;
   }
   for (const { long = [], short = [], runs } of RUNNING_FLAGS[program] ?? []) {
@@ -170,6 +170,21 @@ export function flagRunsCommand(program: string, argv: readonly string[], gitSub
         return `${program} ${w.split('=')[0]} ${runs}`;
     }
   }
+  if (program === 'perf' && argv[1] === 'trace')
+    return 'perf trace prints the data of what the command reads and writes';
+  if (program === 'make' && argv.some((w) => /^-[a-zA-Z]*E/.test(w) || w.startsWith('--ev')))
+    return 'make --eval adds rules given on the command line, whose recipes run';
+  if (
+    (program === 'make' || program === 'ninja') &&
+    argv.some(
+      (w, i) =>
+        /^(-f|--file|--makefile)$/.test(w) &&
+        /^(-|\/dev\/(stdin|fd\/\d+)|\/proc\/self\/fd\/\d+)$/.test(argv[i + 1] ?? ''),
+    )
+  )
+    return `${program} reads its build file from its input, whose recipes run`;
+  if (program === 'cmake' && argv[1] === '-E' && ['env', 'time', 'chdir'].includes(argv[2] ?? ''))
+    return `cmake -E ${argv[2]} runs the command it is given`;
   // strace and ltrace pipe their trace through a command given as `-o |CMD` or `-o !CMD`.
   if (
     (program === 'strace' || program === 'ltrace') &&

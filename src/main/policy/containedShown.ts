@@ -15,6 +15,11 @@ import { isSecretPath } from './secretFiles';
 import { searchFilter } from './searchFilters';
 import { holdsNone, literalPatterns } from './literalSearch';
 
+/** A git pathspec that is a pattern or magic, matching more than the place it spells. */
+function isPathspecPattern(spec: string): boolean {
+  return /[*?[\\]/.test(spec) || spec.startsWith(':');
+}
+
 /** git's subcommands that match paths against its rules and print them, never a file's content. */
 const GIT_NAMES_ONLY: ReadonlySet<string> = new Set(['check-ignore', 'check-attr']);
 
@@ -87,11 +92,12 @@ export function judgeShown(
       // git grep given a revision or a tree (`HEAD`, `HEAD:deploy`) searches the files it holds: any tracked one.
       const searchesHistory =
         gitSub === 'grep' &&
-        argv.slice(firstPath, argv.includes('--') ? argv.indexOf('--') : undefined).some((w, k) => {
+        (argv.slice(firstPath, argv.includes('--') ? argv.indexOf('--') : undefined).some((w, k) => {
           if (w.startsWith('-')) return false;
           const place = places.find((p) => p.index === firstPath + k)?.place;
           return w.includes(':') || place?.kind !== 'inside' || place.stat === undefined;
-        });
+        }) ||
+          (argv.includes('--') && argv.slice(argv.indexOf('--') + 1).some(isPathspecPattern)));
       const movesDir = program === 'tar' && argv.some((w) => /^-[a-zA-Z]*C/.test(w) || w.startsWith('--directory'));
       const starts =
         movesDir || searchesHistory
@@ -121,8 +127,11 @@ export function judgeShown(
     if (program === 'git' && gitSub !== 'grep' && gitPrintsContent(gitSubcommand(argv.slice(1)))) {
       const dd = argv.indexOf('--');
       const specs = dd > 0 ? argv.slice(dd + 1) : [];
+      // A pathspec that is a pattern or magic (`*.json`, `:/`, `:!x`) matches what no place names: the whole repository.
       const starts =
-        specs.length > 0 ? specs.map((s) => view.place(s, where.cwd)) : [view.place(view.workspace, where.cwd)];
+        specs.length > 0 && !specs.some(isPathspecPattern)
+          ? specs.map((s) => view.place(s, where.cwd))
+          : [view.place(view.workspace, where.cwd)];
       for (const start of starts) {
         if (start.kind !== 'inside') continue;
         const secret = view.secretBelow(start, { hidden: true, ignoredToo: false }, null);

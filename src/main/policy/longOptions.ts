@@ -131,6 +131,41 @@ const BY_PROGRAM: Readonly<Record<string, readonly string[]>> = wordTable({
   ],
   'python -m zipfile': ['--list', '--extract', '--create', '--test'],
   'python -m tarfile': ['--list', '--extract', '--create', '--test'],
+  timeout: ['--signal', '--kill-after', '--verbose', '--preserve-status', '--foreground'],
+  nice: ['--adjustment'],
+  time: ['--output', '--append', '--format', '--portability', '--verbose', '--quiet'],
+  perf: ['--output', '--append', '--pre', '--post', '--repeat', '--event'],
+  valgrind: [
+    '--log-file',
+    '--xml-file',
+    '--log-fd',
+    '--xml',
+    '--tool',
+    '--callgrind-out-file',
+    '--massif-out-file',
+    '--cachegrind-out-file',
+    '--dhat-out-file',
+    '--suppressions',
+  ],
+  'git grep': [
+    '--no-index',
+    '--untracked',
+    '--no-exclude-standard',
+    '--exclude-standard',
+    '--open-files-in-pager',
+    '--recurse-submodules',
+    '--cached',
+    '--text',
+    '--files-with-matches',
+    '--files-without-match',
+    '--count',
+    '--extended-regexp',
+    '--basic-regexp',
+    '--fixed-strings',
+    '--perl-regexp',
+    '--invert-match',
+    '--threads',
+  ],
   'git stash': [
     '--all',
     '--include-untracked',
@@ -147,14 +182,16 @@ const BY_PROGRAM: Readonly<Record<string, readonly string[]>> = wordTable({
 
 /** Which list a command's long options are read with, and where its own words begin. */
 function listFor(argv: readonly string[]): { list: readonly string[]; from: number } | null {
-  const program = argv[0] ?? '';
+  // A system binary by its path is that program (`/usr/bin/grep`), as the rules read it.
+  const first = argv[0] ?? '';
+  const program = /^\/(usr\/(local\/)?)?s?bin\/[^/]+$/.test(first) ? first.slice(first.lastIndexOf('/') + 1) : first;
   if ((program === 'python' || program === 'python3') && argv[1] === '-m') {
     const list = BY_PROGRAM[`python -m ${argv[2]}`];
     return list ? { list, from: 3 } : null;
   }
   if (program === 'git') {
-    const at = argv.indexOf('stash');
-    return at > 0 ? { list: BY_PROGRAM['git stash']!, from: at + 1 } : null;
+    const at = argv.findIndex((w, i) => i > 0 && (w === 'stash' || w === 'grep'));
+    return at > 0 ? { list: BY_PROGRAM[`git ${argv[at]}`]!, from: at + 1 } : null;
   }
   const list = BY_PROGRAM[program];
   return list ? { list, from: 1 } : null;

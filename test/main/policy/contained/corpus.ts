@@ -963,6 +963,11 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['GIT_PAGER=cat git log -3'],
   ['env NODE_ENV=production node run.js'],
   ['timeout 30 npm test'],
+  ['nice -n 10 npm test'],
+  ['timeout -s KILL 60 pytest -q'],
+  ['timeout --signal=TERM 5 npm test'],
+  ['git --no-pager log --oneline -5'],
+  ['git -C src status'],
   ['time npm test'],
   // git matches a name against its ignore rules and attributes: it never opens the file.
   ['git check-ignore -v .env'],

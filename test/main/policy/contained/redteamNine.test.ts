@@ -228,6 +228,49 @@ const ROUND_TEN: readonly Row[] = [
   ['git add -f app && git diff --cached', '', 'the ignored .env staged, then printed'],
 ];
 
+/** Round eleven, against round ten's fixes: git pathspecs and global options, timeout's and nice's own options, tools' outputs, tracers, build files from the line or a pipe. */
+const ROUND_ELEVEN: readonly Row[] = [
+  ["git log -p -- '*.json'", '', 'a glob pathspec matches the tracked key'],
+  ["git log -p -- ':/'", '', 'a magic pathspec: the whole tree'],
+  ["git log -p -- ':!README.md'", '', 'an excluding pathspec: everything else'],
+  ["git archive HEAD -- '*.json'", '', 'the archive holds the key'],
+  ["git grep -e private -- '*.json'", '', "git grep's glob pathspec matches the key"],
+  ["git grep -e private -- ':/'", '', "git grep's magic pathspec"],
+  ["git grep --no-index -e API -- '*.env'", '', 'outside the index, the glob matches app/.env'],
+  ['git diff 4b825dc642cb6eb9a060e54bf8d69288fbee4904^{tree} HEAD', '', 'the empty tree, spelled as a tree'],
+  ['git diff 4b825dc642cb6eb9a060e54bf8d69288fbee4904: HEAD', '', 'the empty tree, spelled as a path'],
+  ['git show 4b825dc642cb6eb9a060e54bf8d69288fbee4904^{tree}..HEAD', '', 'the empty tree in a range'],
+  ["git --shallow-file nosuch -c 'alias.y=!cat app/.e*' y", '', '--shallow-file takes a value'],
+  ['git --shallow-file nosuch log -p', '', '--shallow-file takes a value'],
+  ['git --frobnicate x log -p', '', 'an option this rule does not know before the subcommand'],
+  ["git fetch-pack --upload-pack='cat app/.e* >&2;' . HEAD", '', 'fetch-pack runs its upload-pack through a shell'],
+  ["git send-pack --receive-pack='cat app/.e* >&2;' . HEAD", '', 'send-pack runs its receive-pack through a shell'],
+  ["timeout --s KILL 5 sh -c 'cat app/.e*'", '', '--s is --signal, which takes a value'],
+  ["timeout --kill 1 5 sh -c 'cat app/.e*'", '', '--kill is --kill-after, which takes a value'],
+  ["nice --adj 5 sh -c 'cat app/.e*'", '', '--adj is --adjustment'],
+  ["nice --adjustment 5 sh -c 'cat app/.e*'", '', '--adjustment takes the next word'],
+  ["nice -n 5 -- sh -c 'cat app/.e*'", '', '-- after the value'],
+  ['nice -n 5 -- rm -rf local-data', '', 'the ignored folder deleted'],
+  ['/usr/bin/time --out=local-data/important.db true', '', '--out is --output'],
+  ['perf stat --outp local-data/important.db true', '', '--outp is --output'],
+  ['valgrind --tool=callgrind --callgrind-out-file=local-data/important.db true', '', "a tool's output file"],
+  ['strace -s200 wc -l app/.env', '', 'strace prints what wc reads'],
+  ['strace -f -etrace=read md5sum app/.env', '', 'strace prints what md5sum reads'],
+  ['perf trace cat README.md', '', 'perf trace prints what is read'],
+  ['/usr/bin/grep --recu API app', '', "a system path's long options are written out too"],
+  ['/usr/bin/wc --files0=app/.env', '', "a system path's long options"],
+  ['git grep --no-ind -e API app', '', '--no-ind is --no-index'],
+  ["make --eval='all: ; cat app/.e*'", '', 'make --eval adds a rule from the command line'],
+  ["make -E 'all: ; cat app/.e*'", '', 'make -E is --eval'],
+  ["printf 'all:\\n\\tcat app/.e*\\n' | make -f -", '', 'make reads its makefile from the pipe'],
+  [
+    "printf 'rule r\\n  command = cat app/.e*\\nbuild x: r\\n' | ninja -f /dev/stdin",
+    '',
+    'ninja reads its build file from the pipe',
+  ],
+  ["cmake -E env sh -c 'cat app/.e*'", '', 'cmake -E env runs a command'],
+];
+
 describe.each([
   ['wrappers', WRAPPERS],
   ['flags that run', FLAGS_THAT_RUN],
@@ -237,6 +280,7 @@ describe.each([
   ['git', GIT],
   ['network', NETWORK],
   ['round ten', ROUND_TEN],
+  ['round eleven', ROUND_ELEVEN],
 ] as const)('red team, round nine: %s', (_name, rows) => {
   it.each(rows.map((r) => [r[0], r[1] || '.', r[2]] as const))('%j (cwd %s) is a card: %s', (command, cwd) => {
     const d = decideContained(command, { paths, cwd: cwd === '.' ? undefined : cwd, allowedDomains: [] });
