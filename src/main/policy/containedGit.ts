@@ -168,9 +168,11 @@ export function gitPrintsContent(sub: readonly string[]): boolean {
     case 'stash':
       return args[0] === 'show' && args.some((w) => GIT_LOG_PATCH.test(w) || w === '--include-untracked' || w === '-u');
     // Against the empty tree, a diff prints every file the other side holds.
+    // A bare object name may be a blob's, which show and diff print whole (`git show 9fc2d85`, taken
+    // from `git ls-files -s`); a ref or a range of refs is read as what a commit changed.
     case 'diff':
     case 'show':
-      return args.some(namesEmptyTree);
+      return args.some((w) => namesEmptyTree(w) || /^[0-9a-f]{4,40}$/i.test(w));
     case 'cat-file':
       return !args.some((w) => w === '-t' || w === '-s' || w === '-e' || w === '--batch-check');
     default:

@@ -269,6 +269,8 @@ const ROUND_ELEVEN: readonly Row[] = [
     'ninja reads its build file from the pipe',
   ],
   ["cmake -E env sh -c 'cat app/.e*'", '', 'cmake -E env runs a command'],
+  ['git show 9fc2d85', '', "a blob's name, as git ls-files -s prints it: show prints the file"],
+  ['git diff 9fc2d85 de8ab52', '', 'two blobs diffed: both printed'],
 ];
 
 describe.each([
