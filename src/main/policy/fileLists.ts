@@ -210,8 +210,9 @@ export function producerList(argv: readonly string[]): FileList | null {
     return reading.ok && reading.execs.length === 0 && !argv.includes('-delete') ? reading.list : null;
   }
   if (program === 'git') {
-    // Operands are pathspecs git matches itself: a glob or `:` magic (`:/` is the repository's top) is not read.
-    if (operands.slice(1).some((w) => /[*?[\]]|^:/.test(w))) return null;
+    // Operands are pathspecs git matches itself: `:` magic (`:/` is the repository's top) is not read, and
+    // a glob (`'*.py'`, which matches below the directory, across folders) is read as every file there.
+    if (operands.slice(1).some((w) => w.startsWith(':'))) return null;
     const git = (roots: string[]): FileList => ({
       roots,
       how: { hidden: true, ignoredToo: true },
@@ -225,7 +226,7 @@ export function producerList(argv: readonly string[]): FileList | null {
       rest[0] === 'ls-files' &&
       flags.every((w) => /^(-[cmo]|--cached|--modified|--others|--exclude-standard|-z|--)$/.test(w))
     )
-      return git(operands.slice(1));
+      return operands.slice(1).some((w) => /[*?[\]]/.test(w)) ? git([]) : git(operands.slice(1));
     // Names relative to the repository's top, opened from the directory it runs in: below it either way.
     if (
       rest[0] === 'diff' &&

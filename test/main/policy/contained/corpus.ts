@@ -405,6 +405,8 @@ export const NETWORK: readonly Row[] = [
 
 /** Secrets files shown to the model, through every reader. */
 export const SECRETS: readonly Row[] = [
+  // A glob pathspec is read as every file below: the ignored .env among them for -o.
+  ["git ls-files -o '*.env' | xargs cat", 'shows-secret'],
   // A search for literal text that a secrets file holds (caselessly), or one this reading cannot be sure of.
   ['grep -rn sk-live .', 'shows-secret'],
   ['grep -rn api_key .', 'shows-secret'],
@@ -964,6 +966,7 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['env NODE_ENV=production node run.js'],
   ['timeout 30 npm test'],
   ['nice -n 10 npm test'],
+  ["cd src && git ls-files '*.ts' | xargs wc -l | tail -1"],
   ['timeout -s KILL 60 pytest -q'],
   ['timeout --signal=TERM 5 npm test'],
   ['git --no-pager log --oneline -5'],
