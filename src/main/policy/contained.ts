@@ -78,6 +78,25 @@ export type ContainedDecision = (
 
 const DEFAULT_CAP = 10 * 1024 * 1024;
 
+/** Programs that only read and print: beside them, a search reads the secrets files as they are now. */
+const PIPE_FILTERS: ReadonlySet<string> = new Set([
+  'head',
+  'tail',
+  'wc',
+  'sort',
+  'uniq',
+  'cut',
+  'cat',
+  'echo',
+  'true',
+  'cd',
+  'ls',
+  'pwd',
+  'tr',
+  'nl',
+  'column',
+]);
+
 /** How deep wrappers inside wrappers are read (`stdbuf -o0 uv run …`). */
 const MAX_INNER_DEPTH = 4;
 
@@ -290,8 +309,8 @@ function judgeCommand(
   // readlink, and stat and a long ls without -L, read a link named last as the link itself.
   const readsLinkItself =
     !argv.some((w) => /^-[a-zA-Z]*[LH]/.test(w) || w.startsWith('--dereference')) &&
-    (program === 'readlink' ||
-      program === 'stat' ||
+    ((program === 'readlink' && !argv.some((w) => /^-[a-zA-Z]*[fem]/.test(w) || w.startsWith('--canonicalize'))) ||
+      (program === 'stat' && !argv.some((w) => /^-[a-zA-Z]*f/.test(w) || w.startsWith('--file-system'))) ||
       (program === 'ls' && argv.some((w) => /^-[a-zA-Z]*[lgnod]/.test(w))));
   // Every word that may name a place: inside, or a card. Globs are expanded as sh will.
   const places: OperandPlace[] = [];
@@ -421,6 +440,15 @@ export function decideContained(
     const here = ctx.where ?? resolveCommandCwd(session, ctx.cwd);
     if (!here.ok) return { tier: 'gated', code: 'place-outside', reason: here.reason, parts: partsOf(commands, -1) };
     const view = new FileView(session, ctx.maxFileBytes ?? DEFAULT_CAP, ctx.privateTmp === true, ctx.ignoreRules);
+    // What the secrets files hold now is what a search reads only when no other command on the line
+    // may write first (`printf zzz >> key.json && grep -r -B9 zzz .`): every other one a pipe's filter.
+    view.literalSearchReadsNow = commands.every(
+      (c) =>
+        c.redirects.every((r) => r.kind !== 'file' || r.op === '<' || r.target.value === '/dev/null') &&
+        (c.words.length === 0 ||
+          PIPE_FILTERS.has(programName(c.words[0]!.value)) ||
+          /^(grep|egrep|fgrep|rg)$/.test(programName(c.words[0]!.value))),
+    );
     const { cwds } = directories(commands, here.absolute, view, at);
     judgeList(commands, cwds, view, ctx, true, 0, at);
   } catch (error) {

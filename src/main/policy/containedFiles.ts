@@ -91,6 +91,11 @@ export class FileView {
   private readonly ignores = new Map<string, Ignore | null>();
   /** Where each (cwd, word) landed in this decision: the session's lstats make it the same answer. */
   private readonly places = new Map<string, Place>();
+  /**
+   * Whether a search for literal text may be judged by what the secrets files hold now
+   * (literalSearch.ts): only when nothing else on the command line could change them first.
+   */
+  literalSearchReadsNow = true;
 
   constructor(
     readonly session: PathSession,

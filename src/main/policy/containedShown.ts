@@ -106,7 +106,8 @@ export function judgeShown(
             ? roots.map((p) => p.place)
             : [view.place('.', where.cwd)];
       // A search for literal text shows a secrets file only when a line of it holds the text.
-      const literal = gitSub === undefined ? literalPatterns(program, argv, patterns) : null;
+      const literal =
+        gitSub === undefined && view.literalSearchReadsNow ? literalPatterns(program, argv, patterns) : null;
       for (const start of starts) {
         if (start.kind !== 'inside') continue;
         const secret = view.secretBelow(

@@ -14,13 +14,16 @@ import path from 'node:path';
 /** Text a pattern may hold to be read as itself by grep's BRE, ERE, PCRE and rg's syntax alike. */
 const LITERAL = /^[A-Za-z0-9 _\-:=/@#%,'"<>!~;&`]+$/;
 
+/** Text a fixed-string pattern may hold: any printable ASCII. */
+const FIXED = /^[\x20-\x7e]+$/;
+
 /** The largest secrets file read for this; a larger one is not spared. */
 const READ_AT_MOST = 1024 * 1024;
 
 /** Flags that make the search print what does not match, or read what it reads otherwise. */
 // (A cluster holding `e` takes a pattern this reading does not follow: `-ie API`.)
 const DISQUALIFIES =
-  /^(-[a-zA-Z]*[vfzEae]|--(invert-match|file|passthru|passthrough|search-zip|encoding|pre|null-data|text|binary-files)(=|$))/;
+  /^(-[a-zA-Z0-9]*[vfzEae]|--(invert-match|file|passthru|passthrough|search-zip|encoding|pre|null-data|text|binary-files)(=|$))/;
 
 /**
  * The literal patterns of a grep, egrep, fgrep or rg search (the operand at `patternAt`, or each `-e`
@@ -54,7 +57,9 @@ export function literalPatterns(
     if (DISQUALIFIES.test(w)) return null;
     if (patternAt.has(i)) patterns.push(w);
   }
-  if (patterns.length === 0 || !patterns.every((p) => LITERAL.test(p))) return null;
+  // With -F (--fixed-strings) every printable character is itself.
+  const fixed = argv.some((w) => /^-[a-zA-Z0-9]*F/.test(w) || w === '--fixed-strings');
+  if (patterns.length === 0 || !patterns.every((p) => (fixed ? FIXED : LITERAL).test(p))) return null;
   return patterns.map((p) => p.toLowerCase());
 }
 

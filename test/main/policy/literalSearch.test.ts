@@ -22,6 +22,7 @@ describe('literalPatterns', () => {
     [['grep', '-rn', '-e', 'A', '-e', 'b c', '.'], new Set<number>(), ['a', 'b c']],
     [['rg', '-n', '--regexp=TODO'], new Set<number>(), ['todo']],
     [['grep', '-rni', 'Import json', '.'], at(2), ['import json']],
+    [['grep', '-rF', 'a.b(', '.'], at(2), ['a.b(']],
   ] as const)('reads %j', (argv, patterns, expected) => {
     expect(literalPatterns(argv[0], argv, patterns)).toEqual(expected);
   });
@@ -36,6 +37,8 @@ describe('literalPatterns', () => {
     [['rg', '-z', 'x'], at(2)],
     [['rg', '-E', 'utf-16', 'x'], at(3)],
     [['grep', '-rna', 'x', '.'], at(2)],
+    [['grep', '-r', '-0v', 'x', '.'], at(3)],
+    [['rg', '-0uuv', 'x'], at(2)],
     [['grep', '-rn', 'caf\u00e9', '.'], at(2)],
     [['zgrep', '-r', 'x', '.'], at(2)],
     [['git', 'grep', 'x'], at(2)],

@@ -12,6 +12,8 @@ export const PLACES_OUTSIDE: readonly Row[] = [
   ['ls -la outdir/', 'place-outside'],
   ['ls -laL outdir', 'place-outside'],
   ['stat -L outdir', 'place-outside'],
+  ['readlink -f outdir', 'place-outside'],
+  ['stat --deref outdir', 'place-outside'],
   ['cat outdir', 'place-outside'],
   ['> ../escape.txt', 'place-outside'],
   ['cat /etc/passwd', 'place-outside'],
@@ -879,11 +881,12 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['grep -rn "parse_config" .'],
   ['grep -rn --exclude-dir=node_modules "import json" .'],
   ['rg -n zzz_not_anywhere'],
+  ["grep -rnF 'a.b(' ."],
   // config's service-account key and .aws/credentials hold no API_KEY.
   ['grep -R API_KEY config'],
   // A link named last, read as the link itself (outdir leads outside).
   ['ls -la outdir'],
-  ['readlink -f outdir'],
+  ['readlink outdir'],
   ['stat outdir'],
   ['grep -rn -e foo_bar -e baz_qux .'],
   ['taskset -c 0 wc -l .env'],

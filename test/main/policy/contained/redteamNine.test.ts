@@ -30,6 +30,7 @@ beforeAll(async () => {
     fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
     fs.writeFileSync(path.join(ws, rel), content);
   }
+  fs.symlinkSync('/etc/hostname', path.join(ws, 'outside-link'));
   const git = (...args: string[]) => execFileSync('git', ['-C', ws, ...args], { stdio: 'ignore' });
   git('init', '-q');
   git('add', '-A');
@@ -273,6 +274,24 @@ const ROUND_ELEVEN: readonly Row[] = [
   ['git diff 9fc2d85 de8ab52', '', 'two blobs diffed: both printed'],
 ];
 
+/** Round twelve: the literal search's flags and an earlier write on the line; links followed by prefixes and -f. */
+const ROUND_TWELVE: readonly Row[] = [
+  ['grep -r -0v zzz .', '', '-0v holds -v: every line printed'],
+  ['grep -r -5v zzz app', '', '-5v holds -v'],
+  ['rg -0v zzz deploy', '', 'rg -0v holds -v'],
+  ['rg -0uuv zzz', '', 'every line, hidden and ignored'],
+  ['taskset 0x1 grep -r -0v zzz app', '', 'through a wrapper'],
+  [
+    'printf zzz >> deploy/gcp/service-account.json && grep -r -B9 zzz deploy',
+    '',
+    'the text appended first, then its context printed',
+  ],
+  ['printf zzz >> deploy/gcp/service-account.json && rg -B9 zzz deploy', '', 'the same with rg'],
+  ["stat --deref -c '%n %s' outside-link", '', '--deref is --dereference: the link followed out'],
+  ['stat -f outside-link', '', 'stat -f reads the file system the link leads to'],
+  ['readlink -e outside-link', '', 'readlink -e follows the link out'],
+];
+
 describe.each([
   ['wrappers', WRAPPERS],
   ['flags that run', FLAGS_THAT_RUN],
@@ -283,6 +302,7 @@ describe.each([
   ['network', NETWORK],
   ['round ten', ROUND_TEN],
   ['round eleven', ROUND_ELEVEN],
+  ['round twelve', ROUND_TWELVE],
 ] as const)('red team, round nine: %s', (_name, rows) => {
   it.each(rows.map((r) => [r[0], r[1] || '.', r[2]] as const))('%j (cwd %s) is a card: %s', (command, cwd) => {
     const d = decideContained(command, { paths, cwd: cwd === '.' ? undefined : cwd, allowedDomains: [] });
