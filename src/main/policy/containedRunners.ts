@@ -154,7 +154,7 @@ export function flagRunsCommand(program: string, argv: readonly string[], gitSub
       return 'git rebase -x runs a command after each commit';
     if (sub === 'bisect' && rest[0] === 'run') return 'git bisect run runs a command at each step';
     if (sub === 'filter-branch' || sub === 'filter-repo') return `git ${sub} runs filters over the history`;
-    if (rest.some((w) => /^--(upload-pack|receive-pack|exec)(=|$)/.test(w) || w === '-u'))
+    if (rest.some((w) => /^--(upload-pack|receive-pack|exec)(=|$)/.test(w) || (sub === 'clone' && w === '-u')))
       return `git ${sub} runs the pack program it is given through a shell`;
     return null;
   }

@@ -974,6 +974,8 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['timeout --signal=TERM 5 npm test'],
   ['git --no-pager log --oneline -5'],
   ['git -C src status'],
+  ['git add -u'],
+  ['git stash -u'],
   ['time npm test'],
   // git matches a name against its ignore rules and attributes: it never opens the file.
   ['git check-ignore -v .env'],
