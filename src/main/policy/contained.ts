@@ -26,7 +26,7 @@ import { overrideReason, PATH_LISTS } from './containedVariables';
 import { mentionsSecret } from './secretFiles';
 import { INTERPRETERS } from './shellConstructs';
 import { plainAsShForm, type ShellCommand } from './shellForm';
-import { readCommand, type CommandReading } from './commandReading';
+import { certainlyReadOnly, readCommand, type CommandReading } from './commandReading';
 import { resolveCommandCwd } from './paths';
 import type { GateCode } from './types';
 import {
@@ -77,25 +77,6 @@ export type ContainedDecision = (
 };
 
 const DEFAULT_CAP = 10 * 1024 * 1024;
-
-/** Programs that only read and print: beside them, a search reads the secrets files as they are now. */
-const PIPE_FILTERS: ReadonlySet<string> = new Set([
-  'head',
-  'tail',
-  'wc',
-  'sort',
-  'uniq',
-  'cut',
-  'cat',
-  'echo',
-  'true',
-  'cd',
-  'ls',
-  'pwd',
-  'tr',
-  'nl',
-  'column',
-]);
 
 /** How deep wrappers inside wrappers are read (`stdbuf -o0 uv run …`). */
 const MAX_INNER_DEPTH = 4;
@@ -441,13 +422,15 @@ export function decideContained(
     if (!here.ok) return { tier: 'gated', code: 'place-outside', reason: here.reason, parts: partsOf(commands, -1) };
     const view = new FileView(session, ctx.maxFileBytes ?? DEFAULT_CAP, ctx.privateTmp === true, ctx.ignoreRules);
     // What the secrets files hold now is what a search reads only when no other command on the line
-    // may write first (`printf zzz >> key.json && grep -r -B9 zzz .`): every other one a pipe's filter.
+    // may write first (`printf zzz >> key.json && grep -r -B9 zzz .`): every other one a search, a `cd`,
+    // or a command the run list's read-only rows admit (commandReading.ts certainlyReadOnly).
     view.literalSearchReadsNow = commands.every(
       (c) =>
         c.redirects.every((r) => r.kind !== 'file' || r.op === '<' || r.target.value === '/dev/null') &&
         (c.words.length === 0 ||
-          PIPE_FILTERS.has(programName(c.words[0]!.value)) ||
-          /^(grep|egrep|fgrep|rg)$/.test(programName(c.words[0]!.value))),
+          c.words[0]!.value === 'cd' ||
+          /^(grep|egrep|fgrep|rg)$/.test(programName(c.words[0]!.value)) ||
+          certainlyReadOnly({ ok: true, argv: c.words.map((w) => w.value) })),
     );
     const { cwds } = directories(commands, here.absolute, view, at);
     judgeList(commands, cwds, view, ctx, true, 0, at);

@@ -2,7 +2,7 @@
 // git grep are patterns, which configuration a call sets or writes (an alias with `!`,
 // core.fsmonitor, a pager, a diff driver run programs as the owner later), and which subcommands
 // print files' lines from all of the repository's history. Pure readers of an argv.
-import { gitSubcommand } from './containedNetwork';
+import { GIT_VALUED, gitSubcommand } from './containedNetwork';
 import { card } from './containedJudging';
 
 /** `git -c` keys that change only how output looks or who a commit names. */
@@ -76,7 +76,7 @@ export function gitConfigProblem(argv: readonly string[]): void {
   const own = argv.length - 1 - gitSubcommand(argv.slice(1)).length;
   for (let i = 1; i <= own; i++) {
     const option = argv[i]!.split('=')[0]!;
-    if (argv[i]!.startsWith('-') && !GIT_GLOBAL_OPTIONS.has(option) && argv[i - 1] !== '-c' && argv[i - 1] !== '-C')
+    if (argv[i]!.startsWith('-') && !GIT_GLOBAL_OPTIONS.has(option) && !GIT_VALUED.has(argv[i - 1] ?? ''))
       card('shell-construct', `git ${argv[i]} is an option of git's own this rule does not read`);
     if (argv[i]!.startsWith('--exec-path='))
       card('environment-override', `git ${argv[i]} runs git's commands from that folder`);
@@ -105,18 +105,9 @@ const GIT_LOG_PATCH =
  * print only what a commit or the working tree changed, which this rule cannot see beforehand: not
  * judged here, see docs/sandbox.md.)
  */
-/** git's options before its subcommand that this rule reads (the valued ones' values are skipped, containedNetwork.ts). */
+/** git's options before its subcommand that this rule reads: the valued ones (containedNetwork.ts) and these. */
 const GIT_GLOBAL_OPTIONS: ReadonlySet<string> = new Set([
-  '-C',
-  '-c',
-  '--git-dir',
-  '--work-tree',
-  '--namespace',
-  '--super-prefix',
-  '--config-env',
-  '--attr-source',
-  '--list-cmds',
-  '--shallow-file',
+  ...GIT_VALUED,
   '--exec-path',
   '--no-pager',
   '-P',

@@ -229,7 +229,7 @@ export function networkNeed(
 }
 
 /** git's own options that take the next word as their value (`--namespace x`, `-C dir`). */
-const GIT_VALUED: ReadonlySet<string> = new Set([
+export const GIT_VALUED: ReadonlySet<string> = new Set([
   '-C',
   '-c',
   '--git-dir',

@@ -101,9 +101,9 @@ export function innerCommandStarts(program: string, argv: readonly string[]): nu
 }
 
 /**
- * Long options (GNU's, taken by any unique prefix of theirs) and short ones (alone, attached, or last
- * in a cluster) that make a program run a command or code of its words: per program, each with what
- * it runs.
+ * Long options (a prefix is written out whole before this reads them: longOptions.ts) and short
+ * ones (alone, attached, or last in a cluster) that make a program run a command or code of its
+ * words: per program, each with what it runs.
  */
 const RUNNING_FLAGS: Readonly<Record<string, readonly { long?: string[]; short?: string[]; runs: string }[]>> =
   wordTable({
@@ -135,22 +135,21 @@ const RUNNING_FLAGS: Readonly<Record<string, readonly { long?: string[]; short?:
     pnpm: [{ long: ['--shell-mode'], short: ['c'], runs: 'exec runs the string it is given as shell code' }],
   });
 
-/** Whether `word` spells the long option `full`: whole, or any prefix of it of one letter or more, with or without `=value`. */
-export function spellsLong(word: string, full: string): boolean {
-  const name = word.split('=')[0]!;
-  return name.length >= 3 && full.startsWith(name);
+/** Whether `word` is the long option `full`, alone or with `=value` (abbreviations were written out whole first, longOptions.ts). */
+function isLong(word: string, full: string): boolean {
+  return word === full || word.startsWith(`${full}=`);
 }
 
 /** What a flag of the program runs (a sentence), or null. git's are read with its subcommand. */
 export function flagRunsCommand(program: string, argv: readonly string[], gitSub: readonly string[]): string | null {
   if (program === 'git') {
     const [sub, ...rest] = gitSub;
-    if (sub === 'grep' && rest.some((w) => /^-O/.test(w) || spellsLong(w, '--open-files-in-pager')))
+    if (sub === 'grep' && rest.some((w) => /^-O/.test(w) || isLong(w, '--open-files-in-pager')))
       return 'git grep -O runs the pager it is given on the files it finds';
     if (sub === 'difftool' || sub === 'mergetool') return `git ${sub} runs a diff or merge program`;
     if (sub === 'submodule' && rest.some((w) => w === 'foreach'))
       return 'git submodule foreach runs a command in each submodule';
-    if (sub === 'rebase' && rest.some((w) => /^-[a-zA-Z]*x/.test(w) || spellsLong(w, '--exec')))
+    if (sub === 'rebase' && rest.some((w) => /^-[a-zA-Z]*x/.test(w) || isLong(w, '--exec')))
       return 'git rebase -x runs a command after each commit';
     if (sub === 'bisect' && rest[0] === 'run') return 'git bisect run runs a command at each step';
     if (sub === 'filter-branch' || sub === 'filter-repo') return `git ${sub} runs filters over the history`;
@@ -164,7 +163,7 @@ export function flagRunsCommand(program: string, argv: readonly string[], gitSub
       if (w === '--') break;
       if (
         w.startsWith('--')
-          ? long.some((l) => spellsLong(w, l))
+          ? long.some((l) => isLong(w, l))
           : short.some((s) => w.startsWith('-') && new RegExp(`^-[a-zA-Z]*${s}`).test(w))
       )
         return `${program} ${w.split('=')[0]} ${runs}`;

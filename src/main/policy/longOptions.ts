@@ -131,6 +131,12 @@ const BY_PROGRAM: Readonly<Record<string, readonly string[]>> = wordTable({
   ],
   'python -m zipfile': ['--list', '--extract', '--create', '--test'],
   'python -m tarfile': ['--list', '--extract', '--create', '--test'],
+  // The long options that run a command (containedRunners.ts RUNNING_FLAGS), where the program takes a prefix.
+  split: ['--filter'],
+  strace: ['--env', '--output'],
+  npm: ['--call'],
+  pnpm: ['--shell-mode'],
+  'git rebase': ['--exec'],
   stat: ['--dereference', '--file-system', '--format', '--printf', '--terse', '--cached'],
   readlink: [
     '--canonicalize',
@@ -208,7 +214,7 @@ function listFor(argv: readonly string[]): { list: readonly string[]; from: numb
     return list ? { list, from: 3 } : null;
   }
   if (program === 'git') {
-    const at = argv.findIndex((w, i) => i > 0 && (w === 'stash' || w === 'grep'));
+    const at = argv.findIndex((w, i) => i > 0 && (w === 'stash' || w === 'grep' || w === 'rebase'));
     return at > 0 ? { list: BY_PROGRAM[`git ${argv[at]}`]!, from: at + 1 } : null;
   }
   const list = BY_PROGRAM[program];

@@ -287,6 +287,11 @@ const ROUND_TWELVE: readonly Row[] = [
     'the text appended first, then its context printed',
   ],
   ['printf zzz >> deploy/gcp/service-account.json && rg -B9 zzz deploy', '', 'the same with rg'],
+  [
+    "sed -i 's/^/zzz /' deploy/gcp/service-account.json && grep -r zzz deploy",
+    '',
+    'sed -i writes the text into every line of the key first',
+  ],
   ["stat --deref -c '%n %s' outside-link", '', '--deref is --dereference: the link followed out'],
   ['stat -f outside-link', '', 'stat -f reads the file system the link leads to'],
   ['readlink -e outside-link', '', 'readlink -e follows the link out'],
