@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { classifyCommand, lexCommand } from '../src/main/policy';
 import { loadShellGrammar, shellParser } from '../src/main/policy/shellGrammar';
-import { IgnoreRules } from '../src/main/policy/containedFiles';
+import { IgnoreRules } from '../src/main/policy/ignoreRules';
 import { resolveInsideWorkspace } from '../src/main/workspace/resolve';
 
 const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-bench-policy-')));

@@ -16,7 +16,7 @@ import { MODES, type Mode } from '../../shared/domain';
 import { defaultDataDir, ownerHome } from '../environment';
 import { classifyCommand } from '../policy/classify';
 import { loadShellGrammar } from '../policy/shellGrammar';
-import { IgnoreRules } from '../policy/containedFiles';
+import { IgnoreRules } from '../policy/ignoreRules';
 import { detectSandbox } from '../sandbox/engine';
 import type { CommandDecision } from '../policy/types';
 import { validateWorkspaceRoot } from '../workspace/resolve';

@@ -4,7 +4,7 @@
 // Every path the table accepts is then resolved with the `run` rule before anything is auto.
 // When the agent's commands run in the sandbox (ctx.contained) and the agent is not set to "Run
 // list only", run decides by effect instead (contained.ts), and the whole runs with /bin/sh -c.
-import { plainAsShForm } from './shellForm';
+import { plainAsShForm } from './shellPlain';
 import { readCommand, type CommandReading } from './commandReading';
 import { assertNever } from '../../shared/domain';
 import { fileAllowance } from './allowances';

@@ -12,20 +12,19 @@
 // - needs-network: a host the agent has not been allowed;
 // - irreversible-loss: deleting or overwriting what no checkpoint holds (ignored files, over the cap);
 // - shows-secret: printing a secrets file inside the workspace to the model.
-// Anything else runs contained without a card. This module reads what each command is and where its
-// words land; what it reaches and writes is containedEffects.ts's, what it shows containedShown.ts's,
-// where a `cd` moves it containedDirectories.ts's.
-import fs from 'node:fs';
-import path from 'node:path';
+// Anything else runs contained without a card. This module reads what each command is; where its
+// words land is containedPlaces.ts's, what it reaches and writes containedEffects.ts's, what it shows
+// containedShown.ts's, where a `cd` moves it containedDirectories.ts's.
 import { pathSession } from '../workspace/resolve';
 import { commandDanger } from './danger';
-import { FileView, type Place } from './containedFiles';
+import { FileView } from './containedFiles';
 import { gitConfigProblem, gitGrepPatterns } from './containedGit';
 import { INLINE_CODE_FLAGS, RUNS_OTHERS, SANDBOX_CANNOT, SHELLS } from './containedPrograms';
 import { overrideReason, PATH_LISTS } from './containedVariables';
 import { mentionsSecret } from './secretFiles';
 import { INTERPRETERS } from './shellConstructs';
-import { plainAsShForm, type ShellCommand } from './shellForm';
+import type { ShellCommand } from './shellForm';
+import { plainAsShForm } from './shellPlain';
 import { certainlyReadOnly, readCommand, type CommandReading } from './commandReading';
 import { resolveCommandCwd } from './paths';
 import type { GateCode } from './types';
@@ -38,20 +37,19 @@ import {
   SYSTEM_BIN,
   unwrap,
   type ContainedContext,
-  type OperandPlace,
-  type RedirectPlace,
   type Where,
 } from './containedJudging';
 import { judgeDeletes, judgeFindExec, judgeXargs } from './containedLists';
 import { readFind } from './fileLists';
-import { codeOpensNames, inlineCodeProblem } from './inlineCode';
-import { nonPathOperands, pathTexts, scriptProblem, sqliteProblem } from './containedOperands';
-import { asShGives, inlineScript, judgeScript, loopRuns } from './containedShells';
+import { inlineCodeProblem } from './inlineCode';
+import { nonPathOperands, sqliteProblem } from './containedOperands';
+import { inlineScript, judgeScript, loopRuns } from './containedShells';
 import { flagRunsCommand, innerCommandStarts, STARTS_READ } from './containedRunners';
 import { gitSubcommand } from './containedNetwork';
 import { directories } from './containedDirectories';
 import { judgeNetwork, judgeWrites } from './containedEffects';
-import { judgeShown, listedFilesAndLoaders } from './containedShown';
+import { isEnvFileFlag, judgeShown, listedFilesAndLoaders } from './containedShown';
+import { operandPlaces, redirectPlacesOf } from './containedPlaces';
 
 export type { ContainedContext } from './containedJudging';
 
@@ -72,7 +70,7 @@ export type ContainedDecision = (
   reason: string;
   /** Each simple command as written, in order (the card shows one per line). */
   parts: ContainedPart[];
-  /** sh would run exactly the lexer's argv (shellForm.ts `plainAsSh`), read from the same parse. */
+  /** sh would run exactly the lexer's argv (shellPlain.ts `plainAsShForm`), read from the same parse. */
   plain?: boolean;
 };
 
@@ -287,87 +285,14 @@ function judgeCommand(
     card('shell-construct', `${program} ${namesVariable} reads a name as a variable, which bash evaluates`);
   // echo, printf and true open nothing: their words are text (a redirect of theirs is still judged).
   const textOnly = TEXT_ONLY.has(program) || (program === 'command' && /^-[vV]$/.test(argv[1] ?? ''));
-  // readlink, and stat and a long ls without -L, read a link named last as the link itself.
-  const readsLinkItself =
-    !argv.some((w) => /^-[a-zA-Z]*[LH]/.test(w) || w.startsWith('--dereference')) &&
-    ((program === 'readlink' && !argv.some((w) => /^-[a-zA-Z]*[fem]/.test(w) || w.startsWith('--canonicalize'))) ||
-      (program === 'stat' && !argv.some((w) => /^-[a-zA-Z]*f/.test(w) || w.startsWith('--file-system'))) ||
-      (program === 'ls' && argv.some((w) => /^-[a-zA-Z]*[lgnod]/.test(w))));
-  // Every word that may name a place: inside, or a card. Globs are expanded as sh will.
-  const places: OperandPlace[] = [];
-  // `ln -s TARGET… LINK`: a target is read from the link's directory, not from here.
-  const linkTargets = new Map<number, string>();
-  if (
-    program === 'ln' &&
-    argv.some((w) => /^-[a-zA-Z]*s/.test(w) || w === '--symbolic') &&
-    !argv.some((w) => /^-[a-zA-Z]*[tT]/.test(w) || w.startsWith('--target'))
-  ) {
-    const operands = argv.flatMap((w, k) => (k > 0 && !w.startsWith('-') ? [k] : []));
-    const link = operands.length > 1 ? view.place(argv[operands[operands.length - 1]!]!, where.cwd) : null;
-    if (link?.kind === 'inside') {
-      const linkDir = link.stat?.isDirectory() ? link.abs : path.posix.dirname(link.abs);
-      for (const k of operands.slice(0, -1))
-        if (!words[k]!.glob && !words[k]!.tilde)
-          linkTargets.set(k, argv[k]!.startsWith('/') ? argv[k]! : `${linkDir}/${argv[k]}`);
-    }
-  }
-  for (let i = 1; i < words.length; i++) {
-    const word = words[i];
-    if (patterns.has(i) || (textOnly && !word!.glob && !word!.tilde)) continue;
-    const fromLink = linkTargets.get(i);
-    if (fromLink !== undefined) {
-      const target = view.place(fromLink, where.cwd);
-      if (target.kind === 'outside')
-        outside(`the link target ${word!.value}`, `read from the link's directory, ${target.reason}`);
-      places.push({ word: word!.value, place: target, index: i });
-      continue;
-    }
-    if (code.has(i)) {
-      const runs =
-        scriptProblem(program, word!.value) ??
-        (INLINE_CODE_FLAGS[program] ? inlineCodeProblem(program, word!.value) : null);
-      if (runs) card('shell-construct', runs);
-      // A name the code opens, written whole, is judged as any operand: outside is a card.
-      if (INLINE_CODE_FLAGS[program])
-        for (const name of codeOpensNames(word!.value))
-          insideOrCard(view, name, where, `the file ${name} the code opens`);
-      // A jq filter opens no file (`.key` is a field; its files are its operands and --rawfile's value).
-      const named = program === 'jq' || program === 'yq' ? null : mentionsSecret(word!.value);
-      if (named)
-        card('shows-secret', `${program}'s code names the secrets file ${named}, and what it prints goes to the model`);
-      continue;
-    }
-    if (word!.tilde) outside(`${word!.value}`, '`~` names a home directory');
-    if (word!.value.startsWith('/dev/tcp/') || word!.value.startsWith('/dev/udp/'))
-      card('needs-network', `${word!.value} opens a network connection`);
-    const expanded = view.expand(word!, where.cwd);
-    if (expanded === null) card('shell-construct', `the pattern ${word!.value} matches more than 2000 names`);
-    const option = word!.glob ? asShGives(word!, expanded, where.cwd).find((name) => name.startsWith('-')) : undefined;
-    if (option)
-      card('shell-construct', `the pattern ${word!.value} matches ${option}, which ${program} would read as an option`);
-    for (const text of expanded.flatMap((w) => (word!.glob ? [w] : pathTexts(w)))) {
-      const link = readsLinkItself ? linkItself(view, text, where.cwd) : null;
-      places.push({ word: text, place: link ?? insideOrCard(view, text, where, `the path ${text}`), index: i });
-    }
-  }
-  // Redirect targets.
-  const redirectPlaces: RedirectPlace[] = [];
-  for (const r of cmd.redirects) {
-    if (r.kind !== 'file') continue;
-    if (r.target.tilde) outside(`the redirect target ${r.target.value}`, '`~` names a home directory');
-    if (r.target.value.startsWith('/dev/tcp/') || r.target.value.startsWith('/dev/udp/'))
-      card('needs-network', `the redirect to ${r.target.value} opens a network connection`);
-    if (r.target.glob) card('shell-construct', `the redirect target ${r.target.value} is a pattern`);
-    redirectPlaces.push({
-      op: r.op,
-      place: insideOrCard(view, r.target.value, where, `the redirect target ${r.target.value}`),
-      text: r.target.value,
-    });
-  }
+  const places = operandPlaces(program, judged, { patterns, code }, textOnly, view, where);
+  const redirectPlaces = redirectPlacesOf(cmd, view, where);
   judgeNetwork(program, argv, textOnly, view, where, ctx);
   judgeWrites(program, argv, places, redirectPlaces, view, where, last);
   // A wrapper's words from where its command may start are that command's, judged as it (above).
-  const ownPlaces = starts.length > 0 ? places.filter((p) => p.index < starts[0]!) : places;
+  // (Its --env-file's value is its own wherever it stands: `uv run --env-file .env env`.)
+  const ownPlaces =
+    starts.length > 0 ? places.filter((p) => p.index < starts[0]! || isEnvFileFlag(argv, p.index)) : places;
   judgeShown(program, argv, ownPlaces, redirectPlaces, patterns, values, view, where);
 }
 
@@ -429,7 +354,7 @@ export function decideContained(
         c.redirects.every((r) => r.kind !== 'file' || r.op === '<' || r.target.value === '/dev/null') &&
         (c.words.length === 0 ||
           c.words[0]!.value === 'cd' ||
-          /^(grep|egrep|fgrep|rg)$/.test(programName(c.words[0]!.value)) ||
+          /^(grep|egrep|fgrep|rg|ag|ack|ack-grep)$/.test(programName(c.words[0]!.value)) ||
           certainlyReadOnly({ ok: true, argv: c.words.map((w) => w.value) })),
     );
     const { cwds } = directories(commands, here.absolute, view, at);
@@ -459,20 +384,4 @@ export function decideContained(
     parts: partsOf(commands, -1),
     plain: plainAsShForm(command, form, reading.lexed),
   };
-}
-
-/**
- * A link named last in a path whose folder is inside the workspace, as a place of its own (the
- * link itself, not where it leads), or null when the path is no such link.
- */
-function linkItself(view: FileView, text: string, cwd: string): Place | null {
-  if (text.endsWith('/') || text === '.' || text === '..') return null;
-  const parent = view.place(path.posix.dirname(text.startsWith('/') ? text : `${cwd}/${text}`), cwd);
-  if (parent.kind !== 'inside') return null;
-  if (!(parent.stat ?? fs.lstatSync(parent.abs, { throwIfNoEntry: false }))?.isDirectory()) return null;
-  const abs = path.posix.join(parent.abs, path.posix.basename(text));
-  const stat = fs.lstatSync(abs, { throwIfNoEntry: false });
-  if (!stat?.isSymbolicLink()) return null;
-  const rel = parent.rel === '' ? path.posix.basename(text) : `${parent.rel}/${path.posix.basename(text)}`;
-  return { kind: 'inside', abs, rel, stat };
 }

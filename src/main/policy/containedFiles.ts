@@ -4,8 +4,11 @@
 // and which secrets files a program that descends would read. One FileView per decision.
 import fs from 'node:fs';
 import path from 'node:path';
-import ignore, { type Ignore } from 'ignore';
+import type { Ignore } from 'ignore';
 import { isGitComponent } from '../workspace/gitName';
+import { expandGlob } from './containedGlob';
+import { IgnoreRules } from './ignoreRules';
+import { WALK_LIMIT, walkBelow } from './containedWalk';
 import { resolveIn, type PathSession } from '../workspace/resolve';
 import type { ShellWord } from './shellForm';
 import { isBuildOutput } from './containedPrograms';
@@ -46,46 +49,8 @@ export interface Descent {
   follows?: boolean;
 }
 
-/** Most files a glob may match, or a tree walk may visit, before the rule asks instead. */
-export const WALK_LIMIT = 20_000;
-const GLOB_LIMIT = 2_000;
-
 /** Directories a secrets search does not descend into: other people's packages, not the owner's secrets. */
 const NOT_SEARCHED = new Set(['.git', 'node_modules', '.venv', 'venv', 'site-packages', '.tox']);
-
-/**
- * `.gitignore` rules compiled once and kept for as long as the file is the same file with the same
- * size and times (dev, ino, size, mtime, ctime, from the decision's own lstat): a decision still
- * looks at every file, and reads and compiles only one that changed. Owned by whoever decides many
- * commands (a run tool, a check-command run); bounded.
- */
-export class IgnoreRules {
-  private readonly known = new Map<string, { key: string; rules: Ignore }>();
-
-  constructor(private readonly limit = 512) {}
-
-  /** The rules of these files compiled as one list, in order, as `st` describes each (null: none readable). */
-  rulesOf(files: readonly { file: string; st: fs.Stats }[]): Ignore | null {
-    const name = files.map((f) => f.file).join('\0');
-    const key = files.map(({ st }) => `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`).join('|');
-    const hit = this.known.get(name);
-    if (hit && hit.key === key) return hit.rules;
-    let rules: Ignore | null = null;
-    for (const { file } of files) {
-      let text: string;
-      try {
-        text = fs.readFileSync(file, 'utf8');
-      } catch {
-        continue;
-      }
-      rules ??= ignore();
-      rules.add(text);
-    }
-    if (this.known.size >= this.limit) this.known.clear();
-    if (rules) this.known.set(name, { key, rules });
-    return rules;
-  }
-}
 
 export class FileView {
   private readonly ignores = new Map<string, Ignore | null>();
@@ -142,70 +107,9 @@ export class FileView {
     return { kind: 'none' };
   }
 
-  /**
-   * The names sh puts in place of a glob word (hidden names only for a pattern beginning with `.`,
-   * where dash also gives `.` and `..`), or [the word] when nothing matches. Null: too many.
-   * Only a glob inside the workspace is expanded; one outside is judged by its literal prefix.
-   */
+  /** What sh puts in place of a glob word (containedGlob.ts). */
   expand(word: ShellWord, cwd: string): string[] | null {
-    if (!word.glob) return [word.value];
-    const chars: { ch: string; quoted: boolean }[] = [];
-    for (const part of word.parts) for (const ch of part.text) chars.push({ ch, quoted: part.quoted });
-    const components: { ch: string; quoted: boolean }[][] = [[]];
-    for (const c of chars) {
-      if (c.ch === '/') components.push([]);
-      else components[components.length - 1]!.push(c);
-    }
-    const absolute = word.value.startsWith('/');
-    let dirs = [absolute ? '' : cwd];
-    let globbed = false;
-    for (let i = absolute ? 1 : 0; i < components.length; i++) {
-      const comp = components[i];
-      const literal = comp!.every((c) => c.quoted || (c.ch !== '*' && c.ch !== '?'));
-      const text = comp!.map((c) => c.ch).join('');
-      if (literal) {
-        dirs = dirs.map((d) => (text === '' && i === components.length - 1 ? `${d}/` : `${d}/${text}`));
-        continue;
-      }
-      // Whether an earlier part was a pattern: then each directory here is one sh matched.
-      const matched = globbed;
-      globbed = true;
-      const source = comp!
-        .map((c) => (c.quoted ? escape(c.ch) : c.ch === '*' ? '[^/]*' : c.ch === '?' ? '[^/]' : escape(c.ch)))
-        .join('');
-      const pattern = new RegExp(`^${source}$`, 's');
-      const hidden = comp![0]?.ch === '.';
-      const next: string[] = [];
-      for (const dir of dirs) {
-        // A directory outside is never listed. Named by the word's literal part, the word is judged
-        // by that part; matched by a pattern (a link out, or to nothing), it is itself one of what
-        // the word names, and judged as such (outside: a card).
-        if (this.place(dir === '' ? '/' : dir, cwd).kind !== 'inside') {
-          if (!matched) return [word.value];
-          next.push(dir);
-          continue;
-        }
-        let names: string[];
-        try {
-          names = fs.readdirSync(dir === '' ? '/' : dir);
-        } catch {
-          continue;
-        }
-        if (hidden) names.push('.', '..');
-        for (const name of names) {
-          if (!hidden && name.startsWith('.')) continue;
-          if (pattern.test(name)) next.push(`${dir}/${name}`);
-        }
-        if (next.length > GLOB_LIMIT) return null;
-      }
-      dirs = next.sort();
-    }
-    const found = globbed
-      ? dirs.filter(
-          (d) => this.session.lstat(d.replace(/\/$/, '')) !== undefined || d.endsWith('/.') || d.endsWith('/..'),
-        )
-      : dirs;
-    return found.length === 0 ? [word.value] : found;
+    return expandGlob(this, word, cwd);
   }
 
   /** The `.gitignore` rules of a workspace directory (relative, '' for the root), looked at once per decision. */
@@ -258,7 +162,7 @@ export class FileView {
     if (!isDir || !recursive) return null;
     let seen = 0;
     let found: string | null = null;
-    const tooMany = this.walk(
+    const tooMany = walkBelow(
       place.abs,
       place.rel,
       { hidden: true, ignoredToo: true, skip: () => false },
@@ -383,7 +287,7 @@ export class FileView {
     visit: (rel: string, entry: fs.Dirent, below: string) => 'go' | 'stop',
   ): boolean {
     const below = (rel: string): string => (place.rel === '' ? rel : rel.slice(place.rel.length + 1));
-    return this.walk(place.abs, place.rel, { ...how, skip: (name) => NOT_SEARCHED.has(name) }, (rel, entry) => {
+    return walkBelow(place.abs, place.rel, { ...how, skip: (name) => NOT_SEARCHED.has(name) }, (rel, entry) => {
       const dir = entry.isDirectory();
       if (!how.ignoredToo && this.ignored(rel, dir)) return 'skip';
       // A search given file filters opens only the files they keep (a secrets folder: its files).
@@ -404,7 +308,7 @@ export class FileView {
     if (place.rel !== '' && !place.stat?.isDirectory()) return null;
     let found: string | null = null;
     const below = (rel: string): string => (place.rel === '' ? rel : rel.slice(place.rel.length + 1));
-    const tooMany = this.walk(
+    const tooMany = walkBelow(
       place.abs,
       place.rel,
       { hidden: true, ignoredToo: true, skip: () => false },
@@ -452,7 +356,7 @@ export class FileView {
     if (st?.isSymbolicLink()) return true;
     if (!st?.isDirectory()) return false;
     let found = false;
-    const tooMany = this.walk(
+    const tooMany = walkBelow(
       place.abs,
       place.rel,
       { hidden: true, ignoredToo: true, skip: () => false },
@@ -466,38 +370,4 @@ export class FileView {
     );
     return found || tooMany;
   }
-
-  /** Walks below `abs` without following links; true when it stopped at the walk limit. */
-  private walk(
-    abs: string,
-    rel: string,
-    how: { hidden: boolean; skip: (name: string) => boolean; ignoredToo: boolean },
-    visit: (rel: string, entry: fs.Dirent) => 'go' | 'skip' | 'stop',
-  ): boolean {
-    const stack: [string, string][] = [[abs, rel]];
-    let count = 0;
-    while (stack.length > 0) {
-      const [dir, dirRel] = stack.pop() as [string, string];
-      let entries: fs.Dirent[];
-      try {
-        entries = fs.readdirSync(dir, { withFileTypes: true });
-      } catch {
-        continue;
-      }
-      for (const entry of entries) {
-        if (++count > WALK_LIMIT) return true;
-        if (!how.hidden && entry.name.startsWith('.')) continue;
-        if (how.skip(entry.name)) continue;
-        const childRel = dirRel === '' ? entry.name : `${dirRel}/${entry.name}`;
-        const answer = visit(childRel, entry);
-        if (answer === 'stop') return false;
-        if (answer === 'go' && entry.isDirectory()) stack.push([path.join(dir, entry.name), childRel]);
-      }
-    }
-    return false;
-  }
-}
-
-function escape(ch: string): string {
-  return ch.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }

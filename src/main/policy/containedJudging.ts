@@ -5,7 +5,8 @@
 // taken off.
 import path from 'node:path';
 import type { PathContext } from '../workspace/types';
-import type { FileView, IgnoreRules, Place } from './containedFiles';
+import type { FileView, Place } from './containedFiles';
+import type { IgnoreRules } from './ignoreRules';
 import type { CwdResolution } from './paths';
 import type { ShellCommand, ShellWord } from './shellForm';
 import type { GateCode } from './types';

@@ -13,6 +13,15 @@ export const FILTER_GLOB_FLAGS = /^--(include|exclude|exclude-dir|glob|iglob)(=.
 export const SEARCHES = new Set(['grep', 'egrep', 'fgrep', 'zgrep', 'rg']);
 
 /**
+ * Whether a search's word is a file filter (`--include=*.py`, `--exclude-dir .venv`, rg's `-g`):
+ * its glob attached ('here'), in the next word ('next'), or not a filter (null).
+ */
+export function filterGlobAt(program: string, w: string): 'here' | 'next' | null {
+  if (!SEARCHES.has(program) || !(FILTER_GLOB_FLAGS.test(w) || (program === 'rg' && /^-g/.test(w)))) return null;
+  return !w.includes('=') && !/^-g./.test(w) ? 'next' : 'here';
+}
+
+/**
  * Where the code given on a command line is, for a word of an interpreter's argv: 'next' (`-c`,
  * `-Ic`, `-pe`, `--eval`), 'here' (`--eval=CODE`, `-cCODE`), or null. A short flag counts last in a
  * cluster of flags (python -Ic, node -pe, perl -lne).
@@ -75,9 +84,9 @@ export function nonPathOperands(
       continue;
     }
     // A search's file filters are globs over names, not places: `--exclude=*.pem` opens nothing.
-    if (SEARCHES.has(program) && (FILTER_GLOB_FLAGS.test(w!) || (program === 'rg' && /^-g/.test(w!)))) {
-      if (!w!.includes('=') && !/^-g./.test(w!)) patterns.add(++i);
-      else patterns.add(i);
+    const filter = filterGlobAt(program, w!);
+    if (filter !== null) {
+      patterns.add(filter === 'next' ? ++i : i);
       continue;
     }
     // A cluster of short options whose last takes the next word (`-rne PATTERN`, `-nA 3`).
@@ -168,6 +177,7 @@ export const SHORT_VALUES: Readonly<Record<string, string>> = wordTable({
   fgrep: 'ABCmdDef',
   zgrep: 'ABCmdDef',
   rg: 'ABCmMjEgtTrdef',
+  ag: 'ABCGgmpW',
   sed: 'efl',
   awk: 'Fvf',
   gawk: 'Fvf',
@@ -235,11 +245,10 @@ const READERS: Record<string, (argv: readonly string[]) => Descent | null> = {
       : null;
   },
   rg: rgDescent,
-  ag: (argv) => ({
-    hidden: argv.some((w) => w === '--hidden' || w === '-u' || w === '--unrestricted'),
-    ignoredToo: argv.some((w) => w === '-u' || w === '--unrestricted' || w.startsWith('--skip-vcs-ignores')),
-    follows: argv.some((w) => w === '-f' || w === '--follow'),
-  }),
+  ag: agDescent,
+  // ack reads every file below where it starts, hidden and git-ignored alike (it skips only VCS
+  // folders and backups); -n stops it descending, not reading the files where it starts.
+  ack: (argv) => ({ hidden: true, ignoredToo: true, follows: argv.includes('--follow') }),
   tar: (argv) =>
     argv.some((w, i) => (i === 1 && /^[^-]*c/.test(w)) || /^-[a-zA-Z]*c/.test(w) || w === '--create')
       ? { hidden: true, ignoredToo: true, follows: argv.some((w) => w === '-h' || w === '--dereference') }
@@ -262,6 +271,7 @@ export const RECURSIVE_READERS: Readonly<Record<string, (argv: readonly string[]
   ...READERS,
   egrep: READERS.grep!,
   fgrep: READERS.grep!,
+  'ack-grep': READERS.ack!,
   bzip2: READERS.gzip!,
   xz: READERS.gzip!,
   zstd: READERS.gzip!,
@@ -269,7 +279,8 @@ export const RECURSIVE_READERS: Readonly<Record<string, (argv: readonly string[]
 
 /** Whether a search with these words prints only names or counts (what it reads is never shown). */
 export function printsNamesOnly(program: string, argv: readonly string[]): boolean {
-  const letters = program === 'rg' ? /[lcq]/ : /[lLcq]/;
+  // (ack's -f and -g list the files it would search, by name.)
+  const letters = program === 'rg' ? /[lcq]/ : program === 'ack' || program === 'ack-grep' ? /[lLcqfg]/ : /[lLcq]/;
   return argv.some(
     (w) =>
       letters.test(shortFlags(program, w)) ||
@@ -300,16 +311,36 @@ function scanCluster(program: string, w: string): { flags: string; end: number }
   return { flags, end: w.length };
 }
 
+/**
+ * What ag opens as it walks: -u (--unrestricted) every file; -U (--skip-vcs-ignores), -a
+ * (--all-types) and -t (--all-text) what git ignores too; --hidden the hidden names. Its long options
+ * are read whole (longOptions.ts writes out a prefix).
+ */
+function agDescent(argv: readonly string[]): Descent {
+  const rest = argv.slice(1);
+  const flags = rest.map((w) => shortFlags('ag', w)).join('');
+  const everything = flags.includes('u') || rest.includes('--unrestricted');
+  return {
+    hidden: everything || rest.includes('--hidden'),
+    ignoredToo:
+      everything ||
+      /[Uat]/.test(flags) ||
+      rest.some((w) => w === '--skip-vcs-ignores' || w === '--all-types' || w === '--all-text'),
+    follows: flags.includes('f') || rest.includes('--follow'),
+  };
+}
+
 /** What rg opens as it walks: hidden and ignored files when told, or when a glob or a type overrides its rules. */
 export function rgDescent(argv: readonly string[]): Descent {
   const rest = argv.slice(1);
   const overrides = rgOverrides(argv);
   const flags = rest.map((w) => shortFlags('rg', w)).join('');
-  const us = (flags.match(/u/g) ?? []).length;
+  // Each -u (or --unrestricted) takes one more filter off: the first the ignore files (--no-ignore),
+  // the second hidden names (--hidden), the third binary files.
+  const us = (flags.match(/u/g) ?? []).length + rest.filter((w) => w === '--unrestricted').length;
   return {
-    hidden:
-      overrides.hidden || us > 0 || flags.includes('.') || rest.some((w) => w === '--hidden' || w === '--unrestricted'),
-    ignoredToo: overrides.ignoredToo || us > 1 || rest.some((w) => /^--no-ignore/.test(w)),
+    hidden: overrides.hidden || us > 1 || flags.includes('.') || rest.includes('--hidden'),
+    ignoredToo: overrides.ignoredToo || us > 0 || rest.some((w) => /^--no-ignore/.test(w)),
     follows: flags.includes('L') || rest.includes('--follow'),
   };
 }

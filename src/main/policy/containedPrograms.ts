@@ -104,7 +104,7 @@ export const INLINE_CODE_FLAGS: Readonly<Record<string, readonly string[]>> = wo
 });
 
 /** Programs whose first operand is a pattern (never a path), unless `-e`/`-f`/`--regexp` gives it. */
-export const PATTERN_FIRST = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'zgrep', 'git-grep']);
+export const PATTERN_FIRST = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'ack-grep', 'zgrep', 'git-grep']);
 /**
  * Options of the pattern-first and script-first programs that take the next word(s) as their value,
  * and how many: skipped when finding the pattern or script, so that `rg -g '*.py' KEY` is read as

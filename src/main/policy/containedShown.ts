@@ -3,12 +3,13 @@
 // read from git's history or index, read as a names-only program's list, or loaded and printed by a
 // .env loader. A file the command only writes shows nothing; a program that loads .env for itself
 // (`--env-file`, a dev server) keeps its output its own.
+import path from 'node:path';
 import type { FileView } from './containedFiles';
 import { gitPrintsContent } from './containedGit';
 import { card, insideOrCard, type OperandPlace, type RedirectPlace, type Where } from './containedJudging';
 import { gitSubcommand } from './containedNetwork';
 import { inlineCodeFlag, printsNamesOnly, RECURSIVE_READERS } from './containedOperands';
-import { NAMES_FROM_FILE, NAMES_ONLY, OPERANDS_AS_TEXT, PATTERN_FIRST } from './containedPrograms';
+import { NAMES_FROM_FILE, NAMES_ONLY, OPERANDS_AS_TEXT, PATTERN_FIRST, SHELLS } from './containedPrograms';
 import { writtenOnly } from './containedChanges';
 import type { Place } from './containedFiles';
 import { isSecretPath } from './secretFiles';
@@ -45,7 +46,7 @@ export function judgeShown(
       if (
         p.place.kind === 'inside' &&
         isSecretPath(p.place.rel) &&
-        !(isEnvFileFlag(argv, p.index) && !runsInlineCode(program, argv)) &&
+        !(isEnvFileFlag(argv, p.index) && !mayPrintLoaded(program, argv, p.index)) &&
         !written.has(p.index)
       ) {
         card(
@@ -203,7 +204,9 @@ export function listedFilesAndLoaders(program: string, argv: readonly string[], 
   if (
     (program === 'tar' && argv.some((w) => /^-[a-zA-Z]*T/.test(w) || w.startsWith('--files-from'))) ||
     (program === 'zip' && argv.some((w) => /^-[a-zA-Z]*@/.test(w) || w === '--names-stdin')) ||
-    (program === 'cpio' && argv.some((w) => /^-[a-zA-Z]*o/.test(w) || w === '--create'))
+    (program === 'cpio' && argv.some((w) => /^-[a-zA-Z]*o/.test(w) || w === '--create')) ||
+    ((program === 'ack' || program === 'ack-grep') &&
+      argv.some((w) => /^-[a-zA-Z]*x/.test(w) || w.startsWith('--files-from')))
   )
     card('shell-construct', `${program} reads the files its input or a list names, which this rule does not read`);
   if (program === 'make')
@@ -234,11 +237,31 @@ export function listedFilesAndLoaders(program: string, argv: readonly string[], 
  * own (a dev server, a test run) — unless the code it runs is the agent's own line, which may print
  * that environment (`node --env-file=.env -p process.env`).
  */
-function isEnvFileFlag(argv: readonly string[], index: number): boolean {
+export function isEnvFileFlag(argv: readonly string[], index: number): boolean {
   return argv[index]!.startsWith('--env-file=') || argv[index - 1] === '--env-file';
 }
 
 /** Whether the program runs code given on its command line (python -c, node -e/-p, …). */
 function runsInlineCode(program: string, argv: readonly string[]): boolean {
   return argv.slice(1).some((w) => inlineCodeFlag(program, w) !== null);
+}
+
+/**
+ * Whether what runs with the environment an --env-file at `index` loaded may print it: the
+ * program's own code from the command line, or — for a runner (`uv run --env-file .env …`) — the
+ * command after it printing its environment, running code from the line, or a shell's `-c` script
+ * (whose `echo $API_KEY` prints the value).
+ */
+function mayPrintLoaded(program: string, argv: readonly string[], index: number): boolean {
+  if (runsInlineCode(program, argv)) return true;
+  const after = argv.slice(index + 1);
+  return after.some((w, k) => {
+    const name = path.posix.basename(w);
+    const rest = after.slice(k);
+    return (
+      PRINTS_ENVIRONMENT.has(name) ||
+      runsInlineCode(name, rest) ||
+      (SHELLS.has(name) && rest.slice(1).some((f) => /^-[a-zA-Z]*c/.test(f)))
+    );
+  });
 }

@@ -65,3 +65,15 @@ export function inlineCodeProblem(program: string, code: string): string | null 
   }
   return null;
 }
+
+/**
+ * Loaders of a `.env` file that code on a command line may call, which then holds its secrets in
+ * the environment it prints (`load_dotenv()`, `dotenv_values()`, `require('dotenv').config()`,
+ * Node's `process.loadEnvFile()`, python-decouple, environs' `read_env`, pydantic's `env_file`).
+ */
+const LOADS_ENV_FILE = /\b(dotenv\w*|load_dotenv|dotenv_values|find_dotenv|loadEnvFile|read_env|decouple|env_file)\b/i;
+
+/** The .env loader that code given on a command line calls, or null. */
+export function codeLoadsEnvFile(code: string): string | null {
+  return LOADS_ENV_FILE.exec(code)?.[1] ?? null;
+}

@@ -10,6 +10,7 @@
 // is the documented limit of every decision made before a command runs.
 import fs from 'node:fs';
 import path from 'node:path';
+import { filterGlobAt } from './containedOperands';
 
 /** Text a pattern may hold to be read as itself by grep's BRE, ERE, PCRE and rg's syntax alike. */
 const LITERAL = /^[A-Za-z0-9 _\-:=/@#%,'"<>!~;&`]+$/;
@@ -21,24 +22,43 @@ const FIXED = /^[\x20-\x7e]+$/;
 const READ_AT_MOST = 1024 * 1024;
 
 /** Flags that make the search print what does not match, or read what it reads otherwise. */
-// (A cluster holding `e` takes a pattern this reading does not follow: `-ie API`.)
+// (A cluster holding `e` takes a pattern this reading does not follow: `-ie API`. grep's -E is its
+// extended syntax, read below; rg's is --encoding.)
 const DISQUALIFIES =
-  /^(-[a-zA-Z0-9]*[vfzEae]|--(invert-match|file|passthru|passthrough|search-zip|encoding|pre|null-data|text|binary-files)(=|$))/;
+  /^(-[a-zA-Z0-9]*[vfzae]|--(invert-match|file|files-from|passthru|passthrough|search-zip|encoding|pre|null-data|text|binary-files|output)(=|$))/;
+const GREPS = new Set(['grep', 'egrep', 'fgrep']);
+const SEARCHES = new Set([...GREPS, 'rg', 'ag', 'ack', 'ack-grep']);
 
 /**
- * The literal patterns of a grep, egrep, fgrep or rg search (the operand at `patternAt`, or each `-e`
- * value), or null when the search is not one this reading is certain of.
+ * The alternatives of a pattern, split at every `|` and `\|` (alternation in ERE, PCRE and rg's
+ * syntax, and GNU BRE's `\|`): a line matching the pattern holds one of them, and where the syntax
+ * reads a `|` as itself (BRE's `|`, rg's `\|`) a line holding the whole holds each piece too.
+ */
+function alternatives(pattern: string): string[] {
+  return pattern.split(/\\?\|/);
+}
+
+/**
+ * The literal texts of a grep, egrep, fgrep, rg, ag or ack search (the operand at `patternAt`, or each
+ * `-e` value, split into its alternatives), or null when the search is not one this reading is
+ * certain of.
  */
 export function literalPatterns(
   program: string,
   argv: readonly string[],
   patternAt: ReadonlySet<number>,
 ): string[] | null {
-  if (!['grep', 'egrep', 'fgrep', 'rg'].includes(program)) return null;
+  if (!SEARCHES.has(program)) return null;
   const patterns: string[] = [];
+  let operands = false;
   for (let i = 1; i < argv.length; i++) {
     const w = argv[i]!;
-    if (w === '--') break;
+    // After `--` every word is an operand: the pattern among them when no -e gave one.
+    if (operands || w === '--') {
+      if (operands && patternAt.has(i)) patterns.push(w);
+      operands = true;
+      continue;
+    }
     if (w === '-e' || w === '--regexp') {
       const value = argv[i + 1];
       if (value === undefined) return null;
@@ -54,13 +74,25 @@ export function literalPatterns(
       patterns.push(w.slice(2));
       continue;
     }
-    if (DISQUALIFIES.test(w)) return null;
+    // A file filter and its glob (`--exclude-dir=.venv`, `--include '*.py'`) are not the pattern.
+    const filter = filterGlobAt(program, w);
+    if (filter !== null) {
+      if (filter === 'next') i++;
+      continue;
+    }
+    if (DISQUALIFIES.test(w) || (!GREPS.has(program) && /^-[a-zA-Z0-9]*E/.test(w))) return null;
     if (patternAt.has(i)) patterns.push(w);
   }
-  // With -F (--fixed-strings) every printable character is itself.
-  const fixed = argv.some((w) => /^-[a-zA-Z0-9]*F/.test(w) || w === '--fixed-strings');
-  if (patterns.length === 0 || !patterns.every((p) => (fixed ? FIXED : LITERAL).test(p))) return null;
-  return patterns.map((p) => p.toLowerCase());
+  // With -F (--fixed-strings) every printable character is itself (ag and ack: -Q, --literal).
+  const fixed = argv.some(
+    (w) =>
+      (GREPS.has(program) || program === 'rg'
+        ? /^-[a-zA-Z0-9]*F/.test(w) || w === '--fixed-strings'
+        : /^-[a-zA-Z0-9]*Q/.test(w) || w === '--literal') || program === 'fgrep',
+  );
+  const texts = fixed ? patterns : patterns.flatMap(alternatives);
+  if (texts.length === 0 || !texts.every((p) => (fixed ? FIXED : LITERAL).test(p))) return null;
+  return texts.map((p) => p.toLowerCase());
 }
 
 /** A secrets folder (`.aws`, `.ssh`) is spared only when it holds no more than this many entries, none a link. */

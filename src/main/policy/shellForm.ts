@@ -12,9 +12,9 @@
 // - an unquoted `*` or `?` expands against the filesystem (ShellWord.glob; `[…]` and `{…}` refused);
 // - an unquoted leading `~` names a home (ShellWord.tilde);
 // - `cd DIR` changes the directory of what follows it (ShellCommand.connector tells which follow).
-import { lexCommand, MAX_COMMAND_LENGTH, type LexResult } from './lexer';
+import { MAX_COMMAND_LENGTH } from './lexer';
 import { pushCommand, pushExport } from './shellCommands';
-import { CONSTRUCTS, INTERPRETERS, OPERATORS, SHELL_BUILTINS, SHELL_ONLY } from './shellConstructs';
+import { CONSTRUCTS, INTERPRETERS, OPERATORS, SHELL_BUILTINS } from './shellConstructs';
 import { shellParser } from './shellGrammar';
 import { redirectOf } from './shellRedirects';
 import { coversAll, plainTree, type Node } from './shellTree';
@@ -385,27 +385,4 @@ export function readShellForm(command: string): ShellForm {
   } finally {
     tree.delete();
   }
-}
-
-/**
- * Whether sh would run exactly the lexer's argv (one command, no assignment, redirect, glob, tilde
- * or comment): then that argv is what runs, spawned without a shell, and what the card, check-command
- * and the test-run reading name.
- */
-export function plainAsSh(command: string): boolean {
-  return plainAsShForm(command, readShellForm(command));
-}
-
-/** `plainAsSh` from a parse (and the lexer's words) already read: one parse and one lex per call. */
-export function plainAsShForm(command: string, form: ShellForm, lexed: LexResult = lexCommand(command)): boolean {
-  if (!lexed.ok) return false;
-  if (!form.ok || form.commands.length !== 1) return false;
-  const [only] = form.commands;
-  return (
-    !SHELL_ONLY.has(only!.words[0]!.value) &&
-    only!.assignments.length === 0 &&
-    only!.redirects.length === 0 &&
-    only!.words.length === lexed.argv.length &&
-    only!.words.every((w, i) => !w.glob && !w.tilde && w.value === lexed.argv[i])
-  );
 }

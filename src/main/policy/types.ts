@@ -1,6 +1,6 @@
 // The run list's shape (seed 003 §5): one declaration per program, read by one interpreter
 // (grammar.ts). Data only; nothing here decides anything by itself.
-import type { IgnoreRules } from './containedFiles';
+import type { IgnoreRules } from './ignoreRules';
 import type { CwdResolution } from './paths';
 import type { Mode } from '../../shared/domain';
 import type { PathContext, PathRefusalCode } from '../workspace/types';

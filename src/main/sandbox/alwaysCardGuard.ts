@@ -239,3 +239,17 @@ export function describeMoved(moved: readonly MovedEntry[]): string | null {
     : 'because files that make other programs run code when the owner next uses this folder are always a card; make that change with `write` or `edit`, which ask the owner.';
   return `refused: ${parts.join(', and ')}, ${rule}`;
 }
+
+/** The workspace's own `.git` entries (any case) that the sandbox binds: never a link. */
+export function gitEntriesOf(workspace: string): string[] {
+  try {
+    // A `.git` symlink is not bound: bubblewrap would follow it (out of the workspace, or to nothing,
+    // which failed every later spawn). One a command made is moved out after it (alwaysCardGuard.ts).
+    return fs
+      .readdirSync(workspace, { withFileTypes: true })
+      .filter((entry) => entry.name.toLowerCase() === '.git' && !entry.isSymbolicLink())
+      .map((entry) => path.join(workspace, entry.name));
+  } catch {
+    return [];
+  }
+}

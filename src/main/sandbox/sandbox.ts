@@ -7,7 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SpawnError, type Command, type CommandWrapper, type SpawnPurpose } from '../processes/command';
 import { closerShell, fdCloser } from '../processes/fdCloser';
-import { alwaysCardMounts, watchAlwaysCard, type AlwaysCardWatch, type MovedEntry } from './alwaysCardGuard';
+import {
+  alwaysCardMounts,
+  gitEntriesOf,
+  watchAlwaysCard,
+  type AlwaysCardWatch,
+  type MovedEntry,
+} from './alwaysCardGuard';
 import { removeLeftPlaceholders } from './placeholders';
 import { watchAlwaysCardLive, type LiveAlwaysCardWatch, type LiveStop } from './alwaysCardLive';
 import { describeNetwork } from './domains';
@@ -133,19 +139,6 @@ function plainDirectoryId(dir: string): string {
   if (!stat || stat.isSymbolicLink() || !stat.isDirectory())
     throw new SpawnError(`refused: ${dir} is not a directory (a link, or gone), so nothing was run in it`);
   return `${stat.dev}:${stat.ino}`;
-}
-
-export function gitEntriesOf(workspace: string): string[] {
-  try {
-    // A `.git` symlink is not bound: bubblewrap would follow it (out of the workspace, or to nothing,
-    // which failed every later spawn). One a command made is moved out after it (alwaysCardGuard.ts).
-    return fs
-      .readdirSync(workspace, { withFileTypes: true })
-      .filter((entry) => entry.name.toLowerCase() === '.git' && !entry.isSymbolicLink())
-      .map((entry) => path.join(workspace, entry.name));
-  } catch {
-    return [];
-  }
 }
 
 export function createSandbox(options: SandboxOptions): Sandbox {

@@ -7,9 +7,9 @@ import type { ToolCallContext, ToolResult } from '../../shared/domain';
 import { classifyCommand, type RememberedCommand } from '../policy';
 import { certainlyReadOnly, readCommand, type CommandReading } from '../policy/commandReading';
 import { resolveCommandCwd, type CwdResolution } from '../policy/paths';
-import { plainAsShForm } from '../policy/shellForm';
+import { plainAsShForm } from '../policy/shellPlain';
 import type { ClassifyContext, CommandDecision } from '../policy/types';
-import type { IgnoreRules } from '../policy/containedFiles';
+import type { IgnoreRules } from '../policy/ignoreRules';
 import {
   containmentFor,
   executesWorkspaceCode,

@@ -18,7 +18,7 @@ import {
 import { commandPreview, commandTier } from './commandCard';
 import { failedBeforeStart, finishedCommand, finishedData, movedData } from './commandFinished';
 import { formatArgv } from '../policy';
-import { IgnoreRules } from '../policy/containedFiles';
+import { IgnoreRules } from '../policy/ignoreRules';
 import { DEFAULT_MAX_OUTPUT_BYTES, runBounded } from '../processes/spawn';
 import { SpawnError } from '../processes/command';
 import { watchTestRun } from '../testRuns/watch';

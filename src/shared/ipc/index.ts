@@ -1,4 +1,5 @@
 export * from './contract';
+export * from './requests';
 export * from './events';
 export * from './channels';
 export * from './result';

@@ -10,6 +10,7 @@ import {
   alwaysCardMounts,
   appearedBetween,
   describeMoved,
+  gitEntriesOf,
   listAlwaysCard,
   moveOut,
   ownerIdentities,
@@ -21,7 +22,6 @@ import { watchAlwaysCardLive } from '../../../src/main/sandbox/alwaysCardLive';
 import { isCardEntry } from '../../../src/main/sandbox/alwaysCardTree';
 import { isAlwaysCardPath } from '../../../src/main/workspace/alwaysCard';
 import { isGitComponent } from '../../../src/main/workspace/gitName';
-import { gitEntriesOf } from '../../../src/main/sandbox/sandbox';
 import { createTempDirs } from '../../support/tempDirs';
 
 const temp = createTempDirs('paddock-alwayscard-');

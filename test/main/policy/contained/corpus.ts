@@ -528,6 +528,50 @@ export const SECRETS: readonly Row[] = [
   ['rg -uu -t unknowntype KEY', 'shows-secret'],
   ["rg -uu --iglob '*.ENV' KEY", 'shows-secret'],
   ["rg -uu -g '*.py' -g '!*.py' -g '*' KEY", 'shows-secret'],
+  // A harmless-command survey's slips (each printed the .env when run): ack reads ignored and hidden
+  // files; rg's first -u is --no-ignore and the second --hidden; ag's -U, -a and -t ignore the VCS's
+  // ignore files, its -u also reads hidden ones.
+  ['ack API_KEY', 'shows-secret'],
+  ["grep -rn 'zzz\\|api_key' .", 'shows-secret'],
+  ["grep -rnE 'zzz|sk-live' .", 'shows-secret'],
+  ["rg 'zzz|PRIVATE KEY'", 'shows-secret'],
+  ["rg 'zzz|npm_secret' --hidden", 'shows-secret'],
+  ["rg 'zzz|'", 'shows-secret'],
+  ["grep -rnE '(zzz|yyy)' .", 'shows-secret'],
+  ['grep -rn -- API_KEY .', 'shows-secret'],
+  ['rg -E utf-16 zzz', 'shows-secret'],
+  ['ack -n API_KEY', 'shows-secret'],
+  ['git ls-files | ack -x zzz', 'shell-construct'],
+  ['ack --files-from=README.md zzz', 'shell-construct'],
+  ['ack-grep API_KEY', 'shows-secret'],
+  ['rg -u --hidden API_KEY', 'shows-secret'],
+  ['rg --hidden -u API_KEY', 'shows-secret'],
+  ['rg --hidden --unrestricted API_KEY', 'shows-secret'],
+  ['rg --unrestricted --unrestricted API_KEY', 'shows-secret'],
+  ['ag --hidden -U API_KEY', 'shows-secret'],
+  ['ag -U --hidden API_KEY', 'shows-secret'],
+  ['ag -aU --hidden API_KEY', 'shows-secret'],
+  ['ag -a --hidden API_KEY', 'shows-secret'],
+  ['ag --hidden --all-text API_KEY', 'shows-secret'],
+  ['ag --hid --skip-vcs API_KEY', 'shows-secret'],
+  ['ag -u API_KEY', 'shows-secret'],
+  // Code that loads the .env for itself and prints what it loaded: dotenv and its kin, bun (which
+  // loads the .env of its directory), a preload of dotenv/config, a runner's --env-file.
+  [
+    'python3 -c "from dotenv import load_dotenv; load_dotenv(); import os; print(os.environ[\'API_KEY\'])"',
+    'shows-secret',
+  ],
+  ['python3 -c "import dotenv; print(dotenv.dotenv_values())"', 'shows-secret'],
+  ['python3 -c "from decouple import config; print(config(\'API_KEY\'))"', 'shows-secret'],
+  ['node -e "require(\'dotenv\').config(); console.log(process.env.API_KEY)"', 'shows-secret'],
+  ['node -e "process.loadEnvFile(); console.log(process.env)"', 'shows-secret'],
+  ['node -r dotenv/config -p process.env.API_KEY', 'shows-secret'],
+  ['node --require=dotenv/config -p process.env.API_KEY', 'shows-secret'],
+  ['bun -e "console.log(process.env.API_KEY)"', 'shows-secret'],
+  ['bun -p process.env', 'shows-secret'],
+  ['uv run --env-file .env python -c "import os; print(os.environ)"', 'shows-secret'],
+  ['uv run --env-file .env env', 'shows-secret'],
+  ['uv run --env-file=.env printenv API_KEY', 'shows-secret'],
 ];
 
 /** Losses a checkpoint cannot undo: ignored files, ignored trees, files over its size cap. */
@@ -993,6 +1037,24 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['sleep 1 && curl -s http://127.0.0.1:3000/ | head -c 200'],
   ['[ -f package.json ] && npm test'],
   ['test -d src && ls src'],
+  // A harmless-command survey's false cards: literal alternatives (each checked against the secrets
+  // files), a `--` before the pattern, an excluded dot-folder; a program reading .env for itself.
+  ["grep -rn 'zzz\\|yyy' ."],
+  ["grep -rnE 'zzz|yyy' ."],
+  ["egrep -rn 'zzz|yyy' ."],
+  ["rg -n 'zzz|yyy'"],
+  ['grep -rn -- zzz .'],
+  ['grep -rn --exclude-dir=node_modules --exclude-dir=.venv "zzz" .'],
+  ["grep -rn --exclude='*.pyc' zzz ."],
+  ["grep -rn --include '*.py' zzz ."],
+  ["rg -n zzz -g '!.venv'"],
+  ['uv run --env-file .env pytest -q'],
+  ['node -r dotenv/config scripts/gen.js'],
+  ['echo ~'],
+  ['ag zzz'],
+  ['ack zzz src'],
+  ['ack -f'],
+  ["ag 'zzz|yyy' src"],
 ];
 
 /** Line continuations inside a word: sh joins the pieces, so the rule must judge the joined word. */

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyCommand } from '../../../../src/main/policy/classify';
-import { IgnoreRules } from '../../../../src/main/policy/containedFiles';
+import { IgnoreRules } from '../../../../src/main/policy/ignoreRules';
 import { loadShellGrammar } from '../../../../src/main/policy/shellGrammar';
 import { makeWorkspace } from '../fixtures';
 
