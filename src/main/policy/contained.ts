@@ -37,6 +37,7 @@ import {
   SYSTEM_BIN,
   unwrap,
   type ContainedContext,
+  type RedirectPlace,
   type Where,
 } from './containedJudging';
 import { judgeDeletes, judgeFindExec, judgeXargs } from './containedLists';
@@ -285,8 +286,9 @@ function judgeCommand(
     card('shell-construct', `${program} ${namesVariable} reads a name as a variable, which bash evaluates`);
   // echo, printf and true open nothing: their words are text (a redirect of theirs is still judged).
   const textOnly = TEXT_ONLY.has(program) || (program === 'command' && /^-[vV]$/.test(argv[1] ?? ''));
-  const places = operandPlaces(program, judged, { patterns, code }, textOnly, view, where);
-  const redirectPlaces = redirectPlacesOf(cmd, view, where);
+  const codeWrites: RedirectPlace[] = [];
+  const places = operandPlaces(program, judged, { patterns, code }, textOnly, view, where, codeWrites);
+  const redirectPlaces = [...redirectPlacesOf(cmd, view, where), ...codeWrites];
   judgeNetwork(program, argv, textOnly, view, where, ctx);
   judgeWrites(program, argv, places, redirectPlaces, view, where, last);
   // A wrapper's words from where its command may start are that command's, judged as it (above).

@@ -17,7 +17,7 @@ import {
 import { pathTexts, scriptProblem } from './containedOperands';
 import { INLINE_CODE_FLAGS } from './containedPrograms';
 import { asShGives } from './containedShells';
-import { codeLoadsEnvFile, codeOpensNames, inlineCodeProblem } from './inlineCode';
+import { codeListsNames, codeLoadsEnvFile, codeOpensNames, codeWritesNames, inlineCodeProblem } from './inlineCode';
 import { mentionsSecret } from './secretFiles';
 import type { ShellCommand } from './shellForm';
 
@@ -32,14 +32,18 @@ export function operandPlaces(
   textOnly: boolean,
   view: FileView,
   where: Where,
+  /** Where the files that code on the command line writes are added, each as a redirect to it. */
+  writes: RedirectPlace[],
 ): OperandPlace[] {
   const { argv, words } = judged;
-  // readlink, and stat and a long ls without -L, read a link named last as the link itself.
+  // readlink, and stat, a long ls and file without -L, read a link named last as the link itself.
   const readsLinkItself =
     !argv.some((w) => /^-[a-zA-Z]*[LH]/.test(w) || w.startsWith('--dereference')) &&
     ((program === 'readlink' && !argv.some((w) => /^-[a-zA-Z]*[fem]/.test(w) || w.startsWith('--canonicalize'))) ||
       (program === 'stat' && !argv.some((w) => /^-[a-zA-Z]*f/.test(w) || w.startsWith('--file-system'))) ||
-      (program === 'ls' && argv.some((w) => /^-[a-zA-Z]*[lgnod]/.test(w))));
+      (program === 'ls' && argv.some((w) => /^-[a-zA-Z]*[lgnod]/.test(w))) ||
+      // file follows a link only when told (-L), or when POSIXLY_CORRECT is set.
+      (program === 'file' && !judged.assignments.some((a) => a.name === 'POSIXLY_CORRECT')));
   // Every word that may name a place: inside, or a card. Globs are expanded as sh will.
   const places: OperandPlace[] = [];
   // `ln -s TARGET… LINK`: a target is read from the link's directory, not from here.
@@ -75,10 +79,20 @@ export function operandPlaces(
         scriptProblem(program, word!.value) ??
         (INLINE_CODE_FLAGS[program] ? inlineCodeProblem(program, word!.value) : null);
       if (runs) card('shell-construct', runs);
-      // A name the code opens, written whole, is judged as any operand: outside is a card.
-      if (INLINE_CODE_FLAGS[program])
+      // A name the code opens or lists, written whole, is judged as any operand: outside is a card.
+      // One it writes is judged as a redirect to it is (what no checkpoint holds: a card).
+      if (INLINE_CODE_FLAGS[program]) {
         for (const name of codeOpensNames(word!.value))
           insideOrCard(view, name, where, `the file ${name} the code opens`);
+        for (const name of codeListsNames(word!.value))
+          insideOrCard(view, name, where, `the folder ${name} the code lists`);
+        for (const name of codeWritesNames(word!.value))
+          writes.push({
+            op: '>',
+            place: insideOrCard(view, name, where, `the file ${name} the code writes`),
+            text: name,
+          });
+      }
       // A jq filter opens no file (`.key` is a field; its files are its operands and --rawfile's value).
       const named = program === 'jq' || program === 'yq' ? null : mentionsSecret(word!.value);
       if (named)

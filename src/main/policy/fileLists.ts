@@ -60,6 +60,7 @@ const FILE_CONSUMERS: ReadonlySet<string> = new Set([
   'flake8',
   'mypy',
   'shellcheck',
+  'pylint',
   ...SHOWS_NAMES_ONLY,
 ]);
 
@@ -228,13 +229,16 @@ export function producerList(argv: readonly string[]): FileList | null {
     )
       return operands.slice(1).some((w) => /[*?[\]]/.test(w)) ? git([]) : git(operands.slice(1));
     // Names relative to the repository's top, opened from the directory it runs in: below it either way.
+    // Given revisions (`HEAD~1`, `main...HEAD`) it names files of theirs too: still below, every one of
+    // them; pathspecs after `--` narrow it to those (a pattern among them: the whole directory).
     if (
       rest[0] === 'diff' &&
       rest.includes('--name-only') &&
-      operands.length === 1 &&
-      flags.every((w) => /^(--name-only|--cached|--staged|-z|--)$/.test(w))
-    )
-      return git([]);
+      flags.every((w) => /^(--name-only|--cached|--staged|-z|--|--relative|--diff-filter=[ACDMRTUXB]+)$/.test(w))
+    ) {
+      const specs = rest.includes('--') ? rest.slice(rest.indexOf('--') + 1) : [];
+      return specs.some((w) => /[*?[\]]/.test(w)) ? git([]) : git(specs);
+    }
     return null;
   }
   if (program === 'rg' || program === 'grep' || program === 'egrep' || program === 'fgrep') {

@@ -23,9 +23,70 @@ const CODE_COMPUTES = /\[[^\]]*['"`]\s*\+|\+\s*['"`][^\]]*\]|Path\([^)]*\)\s*\//
 /** Names of calls that open or read a file by the name given first. */
 const CODE_OPENS =
   /\b(open|io\.open|codecs\.open|os\.open|FileIO|Path|PurePath|readFileSync|readFile|createReadStream|openSync|File\.(read|open|readlines|binread|foreach)|IO\.(read|readlines|binread|foreach)|file_get_contents|fopen|readfile|loadtxt|read_csv|read_json)\b/g;
+/**
+ * importlib's lookups of what is installed (`importlib.util.find_spec('pytest')`,
+ * `importlib.metadata.version('requests')`, and their imports): they import nothing.
+ */
+const LOOKS_UP_PACKAGES =
+  /\b(from\s+importlib\.(util|metadata)\s+import\s+(find_spec|version|distribution|metadata|requires|packages_distributions)(\s*,\s*(find_spec|version|distribution|metadata|requires|packages_distributions))*(?=\s*(;|\n|$))|import\s+importlib\.(util|metadata)(?=\s*(;|\n|$))|importlib\.(util\.find_spec|metadata\.(version|distribution|metadata|requires|packages_distributions))(?=\s*\())/g;
+
+/** A Python import statement that renames nothing (`import os, json`, `from pathlib import Path`), to its end. */
+const PLAIN_IMPORT = /\b(?:from\s+[\w.]+\s+)?import\s+[\w.]+(?:\s*,\s*[\w.]+)*(?=\s*(;|\n|$))/g;
+
+/**
+ * Writes to a file named whole, each a write to that name (judged as a redirect to it is):
+ * `open('out.md', 'w')` (any mode that writes), `writeFileSync('x.json', …)` and its kin,
+ * `Path('notes.txt').write_text(…)`. The name is the second group.
+ */
+const CODE_WRITES: readonly RegExp[] = [
+  /\bopen\s*\(\s*(['"])([^'"\\]+)\1\s*,\s*(['"])[^'"\\]*[wax+][^'"\\]*\3\s*[,)]/g,
+  /\b(?:writeFileSync|appendFileSync|writeFile|appendFile)\s*\(\s*(['"])([^'"\\]+)\1\s*,/g,
+  /\bPath\s*\(\s*(['"])([^'"\\]+)\1\s*\)\s*\.\s*(?:write_text|write_bytes)\s*\(/g,
+];
+
+/** The names, written whole, that code given on a command line writes (each judged as a write to it). */
+export function codeWritesNames(code: string): string[] {
+  return CODE_WRITES.flatMap((write) => [...code.matchAll(write)].map((m) => m[2]!));
+}
+
+function withoutWrites(code: string): string {
+  return CODE_WRITES.reduce((rest, write) => rest.replace(write, ' _paddock_write_( '), code);
+}
+
 /** Calls that list names, which then name files by text this rule never sees. */
 const CODE_LISTS =
   /\b(listdir|scandir|os\.walk|glob|iglob|rglob|iterdir|readdirSync|readdir|opendirSync|Dir\.(glob|entries|children|\[)|opendir)\b/;
+/** A listing call given nothing or a name written whole (and options, as in `glob('**', recursive=True)`). */
+const LISTING_CALL =
+  /(?:\bos\.walk|\bDir\.(?:glob|entries|children)|\b(?:listdir|scandir|glob|iglob|rglob|iterdir|readdirSync|readdir|opendirSync|opendir))\s*\(\s*(?:(['"])([^'"\\]*)\1\s*(?:,[^()]*)?)?\)/g;
+/** What code that only lists may still do: look at kinds and existence, load the modules it lists with. */
+const LISTING_HARMLESS =
+  /\brequire\s*\(\s*(['"])(node:)?(fs|path)\1\s*\)|\b(is_file|is_dir|isfile|isdir|exists|isFile|isDirectory|withFileTypes)\b/g;
+/** Left in listing code, a way to read what it found (or to run something with it). */
+const READS_FOUND = /read|open|load|stream|copy|exec|spawn|import\s*\(|require|file|\bIO\b|content|slurp|source|cat\b/i;
+
+/**
+ * Whether code that lists folders does nothing but print names: every listing call is given
+ * nothing or a name written whole (the caller judges it as a place: codeListsNames), and once those
+ * and the kinds and existence checks are taken out, nothing in it reads, opens or runs.
+ */
+function listsOnly(code: string): boolean {
+  // Python's import statements name modules (`import glob`, `from os import walk`), not calls.
+  const body = code.replace(PLAIN_IMPORT, ' ');
+  const calls = [...body.matchAll(LISTING_CALL)].length;
+  // `glob.glob(…)`: the module's name before its function's is no call of its own.
+  const mentions = [...body.matchAll(new RegExp(CODE_LISTS.source, 'g'))].filter(
+    (m) => !/^\s*\./.test(body.slice((m.index ?? 0) + m[0].length)),
+  ).length;
+  if (calls === 0 || calls !== mentions) return false;
+  return !READS_FOUND.test(body.replace(LISTING_CALL, ' ').replace(LISTING_HARMLESS, ' '));
+}
+
+/** The folders, written whole, that code given on a command line lists (each judged as a place). */
+export function codeListsNames(code: string): string[] {
+  return [...code.matchAll(LISTING_CALL)].flatMap((m) => (m[2] ? [m[2].replace(/[*?[].*$/s, '') || '.'] : []));
+}
+
 /** Calls that delete or move files (a loss this rule judges only as rm and mv). */
 const CODE_DELETES =
   /\b(rmtree|remove|removedirs|unlink|unlinkSync|rmdir|rmdirSync|rmSync|rm|rename|renameSync|move|delete|rm_rf|rm_r)\s*\(/;
@@ -47,19 +108,25 @@ export function codeOpensNames(code: string): string[] {
   });
 }
 
-export function inlineCodeProblem(program: string, code: string): string | null {
+export function inlineCodeProblem(program: string, given: string): string | null {
+  // Lookups of an installed package's facts run nothing; writes to a name written whole are judged
+  // as writes to it (codeWritesNames, by the caller).
+  const code = withoutWrites(given.replace(LOOKS_UP_PACKAGES, ' _paddock_lookup_ '));
   if (CODE_RUNS.test(code) || (HAS_SHELL_QUOTES.has(program) && SHELL_QUOTES.test(code)))
     return `${program}'s code runs programs or code it builds, which this rule does not read`;
   if (CODE_REACHES.test(code) || CODE_COMPUTES.test(code))
     return `${program}'s code reaches files or programs by names or modules this rule does not read`;
-  if (CODE_LISTS.test(code))
+  if (CODE_LISTS.test(code) && !listsOnly(code))
     return `${program}'s code lists folders, and opens what it finds by names this rule never sees`;
   if (CODE_DELETES.test(code))
     return `${program}'s code deletes or moves files, which this rule reads only as rm and mv`;
   if (HAS_SHELL_QUOTES.has(program) && READS_ARGV.test(code))
     return `${program}'s code reads the files its argument list names, which this rule does not read`;
-  for (const call of code.matchAll(CODE_OPENS)) {
-    const after = code.slice((call.index ?? 0) + call[0].length);
+  // Python's import statements name what later calls use (`from pathlib import Path`); one that
+  // renames (`import … as P`) is left in, so that its name is read as the opening call it is.
+  const calls = code.replace(PLAIN_IMPORT, ' ');
+  for (const call of calls.matchAll(CODE_OPENS)) {
+    const after = calls.slice((call.index ?? 0) + call[0].length);
     if (!/^\s*\(\s*(['"])[^'"\\]*\1\s*[,)]/.test(after))
       return `${program}'s code opens a file by a name it computes, which this rule cannot read`;
   }

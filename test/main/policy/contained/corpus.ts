@@ -8,6 +8,12 @@ export type Row = readonly [command: string, code: GateCode] | readonly [command
 
 /** Paths out: absolute, `..`, `~`, links, redirects, the cwd, flag values, variables' values. */
 export const PLACES_OUTSIDE: readonly Row[] = [
+  // Code on the command line listing or writing a place outside; file told to follow a link out.
+  ['python3 -c "import os; print(os.listdir(\'/etc\'))"', 'place-outside'],
+  ['python3 -c "import glob; print(glob.glob(\'../*\'))"', 'place-outside'],
+  ["node -e \"require('fs').writeFileSync('../x.txt', 'x')\"", 'place-outside'],
+  ['file -L link', 'place-outside'],
+  ['POSIXLY_CORRECT=1 file link', 'place-outside'],
   // Followed: a listing of the folder it leads to, or -L.
   ['ls -la outdir/', 'place-outside'],
   ['ls -laL outdir', 'place-outside'],
@@ -96,6 +102,30 @@ export const PLACES_OUTSIDE: readonly Row[] = [
 
 /** Forms the grammar cannot reduce to simple commands of literal words. */
 export const SHELL_CONSTRUCTS: readonly Row[] = [
+  // Code that lists and then reads, opens, loads or runs what it found, or lists a computed folder.
+  ['python3 -c "import os; [print(open(f).read()) for f in os.listdir(\'.\')]"', 'shell-construct'],
+  ['python3 -c "from pathlib import Path; [print(p.read_text()) for p in Path(\'.\').iterdir()]"', 'shell-construct'],
+  [
+    "node -e \"const fs=require('fs'); for (const f of fs.readdirSync('.')) console.log(require('./'+f))\"",
+    'shell-construct',
+  ],
+  ['python3 -c "import os, toml; print([toml.load(x) for x in os.listdir(\'.\')])"', 'shell-construct'],
+  ['python3 -c "import os; print(os.listdir(os.environ[\'PWD\']))"', 'shell-construct'],
+  ['python3 -c "import os; ls = os.listdir; print(ls(\'.\'))"', 'shell-construct'],
+  ['ruby -e "Dir.glob(\'*\').each { |f| puts File.read(f) }"', 'shell-construct'],
+  [
+    "node -e \"const fs=require('fs'); fs.readdirSync('.').forEach(f => console.log(fs.readFileSync(f, 'utf8')))\"",
+    'shell-construct',
+  ],
+  ["python3 -c \"import importlib.util as u; s = u.spec_from_file_location('m', 'x'); print(s)\"", 'shell-construct'],
+  ['python3 -c "import importlib.metadata, importlib; importlib.import_module(\'x\')"', 'shell-construct'],
+  // A write whose name is computed.
+  ["python3 -c \"open('out' + '.txt', 'w')\"", 'shell-construct'],
+  ['python3 -c "from pathlib import Path as P; P(input()).read_text()"', 'shell-construct'],
+  [
+    "python3 -c \"from importlib.util import find_spec, spec_from_file_location; print(spec_from_file_location('m', 'x'))\"",
+    'shell-construct',
+  ],
   // A for loop: its body judged once per value, $NAME being the value.
   ['for f in .env b.txt; do cat "$f"; done', 'shows-secret'],
   ['for f in .e*; do head -1 "$f"; done', 'shows-secret'],
@@ -576,6 +606,11 @@ export const SECRETS: readonly Row[] = [
 
 /** Losses a checkpoint cannot undo: ignored files, ignored trees, files over its size cap. */
 export const LOSSES: readonly Row[] = [
+  // Code on the command line writing a file named whole: judged as a redirect to it.
+  ["python3 -c \"open('debug.log','w').write('')\"", 'irreversible-loss'],
+  ["python3 -c \"open('local-data/db.sqlite', 'a+')\"", 'irreversible-loss'],
+  ["node -e \"require('fs').writeFileSync('debug.log', '')\"", 'irreversible-loss'],
+  ["python3 -c \"from pathlib import Path; Path('debug.log').write_text('')\"", 'irreversible-loss'],
   ['> .env', 'irreversible-loss'],
   ['rm .env', 'irreversible-loss'],
   // patch and unpackers write the files their input names, which this rule does not read.
@@ -1051,6 +1086,27 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['uv run --env-file .env pytest -q'],
   ['node -r dotenv/config scripts/gen.js'],
   ['echo ~'],
+  // Code on the command line that only lists names, looks a package up, or writes a file named whole
+  // that a checkpoint holds; git diff's names against a revision fed to xargs; file reading a link.
+  ["node -e \"const fs=require('fs'); console.log(fs.readdirSync('src'))\""],
+  ['python3 -c "import os; print(os.listdir(\'.\'))"'],
+  ['python3 -c "import os; print(os.listdir())"'],
+  ["python3 -c \"import pathlib; print(sorted(str(p) for p in pathlib.Path('src').rglob('*.py')))\""],
+  ['python3 -c "import glob; print(glob.glob(\'src/**/*.ts\', recursive=True))"'],
+  ['python3 -c "import os; print([d for d in os.listdir(\'.\') if os.path.isdir(d)])"'],
+  ['python3 -c "import importlib.util; print(importlib.util.find_spec(\'pytest\') is not None)"'],
+  ['python3 -c "from importlib.metadata import version; print(version(\'pip\'))"'],
+  ["python3 -c \"open('docs/generated.md','w').write('# Generated\\n')\""],
+  ["python3 -c \"import json; json.dump({'a': 1}, open('out.json', 'w'))\""],
+  ["python3 -c \"from pathlib import Path; Path('notes.txt').write_text('hi')\""],
+  [
+    "node -e \"const fs=require('fs'); const p=JSON.parse(fs.readFileSync('package.json')); p.version='1.0.1'; fs.writeFileSync('package.json', JSON.stringify(p,null,2)+'\\n')\"",
+  ],
+  ["git diff HEAD~1 --name-only | grep '\\.py$' | xargs wc -l", 'src'],
+  ['git diff main...HEAD --name-only | xargs wc -l', 'src'],
+  ['git diff HEAD~1 --name-only -- src | xargs wc -l'],
+  ['file inlink'],
+  ['file src/a.ts'],
   ['ag zzz'],
   ['ack zzz src'],
   ['ack -f'],
