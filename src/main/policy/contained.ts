@@ -83,6 +83,10 @@ const MAX_INNER_DEPTH = 4;
 /** Programs commandDanger judges as destroyers here (its operands-outside rule is place-outside's). */
 const DANGER_PROGRAMS = /^(rm|rmdir|shred|unlink|dd|truncate|wipefs|srm|git|find|mkfs(\..+)?)$/;
 
+/** Python's modules that read their input as code: REPLs and debuggers. */
+const REPL_MODULES =
+  /^(code|pdb|asyncio|IPython|ipython|ptpython|bpython|idlelib|rlcompleter|_?pyrepl|trace|profile|cProfile)$/;
+
 /** Programs that open no file their words name. */
 const TEXT_ONLY = new Set([
   'echo',
@@ -239,12 +243,19 @@ function judgeCommand(
     const operands = argv.slice(1).filter((w) => !w.startsWith('-'));
     const fromInput =
       connector === '|' || cmd.redirects.some((r) => (r.kind === 'file' && r.op === '<') || r.kind === 'heredoc');
+    // Interactive (python -i, node -i) or a REPL module (python -m code), it reads its input as code
+    // after any -c or -e.
+    const interactive =
+      /^(python[\d.]*|node|nodejs|bun|deno)$/.test(program) &&
+      (argv.some((w) => w === '--interactive' || /^-[a-zA-Z]*i$/.test(w)) ||
+        (argv.includes('-m') && REPL_MODULES.test(argv[argv.indexOf('-m') + 1] ?? '')));
     if (
       fromInput &&
-      (operands.length === 0 || operands[0] === '-') &&
-      !Object.values(INLINE_CODE_FLAGS)
-        .flat()
-        .some((f) => argv.includes(f))
+      (interactive ||
+        ((operands.length === 0 || operands[0] === '-') &&
+          !Object.values(INLINE_CODE_FLAGS)
+            .flat()
+            .some((f) => argv.includes(f))))
     ) {
       card('shell-construct', `${program} reads code from its standard input here, which this rule does not read`);
     }

@@ -126,19 +126,27 @@ const OUTPUT_FLAGS: Readonly<Record<string, readonly string[]>> = wordTable({
   fakeroot: ['-s'],
   time: ['-o', '--output'],
   sort: ['-o', '--output'],
+  shuf: ['-o', '--output'],
+  sdiff: ['-o', '--output'],
+  zstd: ['-o'],
+  as: ['-o'],
+  ld: ['-o'],
+  strip: ['-o'],
   curl: ['-o', '--output'],
-  wget: ['-O', '--output-document'],
+  // wget -o and -a write its log.
+  wget: ['-O', '--output-document', '-o', '--output-file', '-a', '--append-output'],
+  tar: ['--index-file', '--listed-incremental', '-g'],
   git: ['--output'],
-  openssl: ['-out', '-keyout'],
+  openssl: ['-out', '-keyout', '-writerand'],
   gpg: ['-o', '--output'],
   msgfmt: ['-o', '--output-file'],
   iconv: ['-o', '--output'],
   pandoc: ['-o', '--output'],
-  gcc: ['-o'],
-  'g++': ['-o'],
-  cc: ['-o'],
-  clang: ['-o'],
-  'clang++': ['-o'],
+  gcc: ['-o', '--output', '-MF'],
+  'g++': ['-o', '--output', '-MF'],
+  cc: ['-o', '--output', '-MF'],
+  clang: ['-o', '--output', '-MF'],
+  'clang++': ['-o', '--output', '-MF'],
   rustc: ['-o'],
 });
 
@@ -229,6 +237,10 @@ export function outputTargets(program: string, argv: readonly string[], view: Fi
     if (argv[2] === 'venv' && argv.includes('--clear'))
       for (const i of rest) add(argv[i], true, '-m venv --clear empties it:');
     if (argv[2] === 'json.tool') add(argv[rest[1] ?? -1], false, '-m json.tool writes its output over it:');
+    if (argv[2] === 'cProfile' || argv[2] === 'profile')
+      argv.forEach((w, i) => {
+        if (w === '-o' || w === '--outfile') add(argv[i + 1], false, `-m ${argv[2]} -o writes its profile over it:`);
+      });
     if ((argv[2] === 'zipfile' || argv[2] === 'tarfile') && argv.some((w) => w === '-c' || w === '--create'))
       add(argv[rest[0] ?? -1], false, `-m ${argv[2]} -c writes the archive over it:`);
   }
@@ -248,6 +260,61 @@ export function outputTargets(program: string, argv: readonly string[], view: Fi
     if (creates) add(archiveText, false, 'writes the archive over it:');
     if (argv.includes('--remove-files'))
       for (const i of operands) if (i !== archive && i !== cluster) add(argv[i], true, '--remove-files deletes it:');
+  }
+  // lz4 IN OUT, objcopy IN OUT (one operand: rewritten in place), strip's operands in place.
+  if (program === 'lz4' || program === 'lz4c') add(argv[operands[1] ?? -1], false, 'writes its output over it:');
+  if (program === 'objcopy' || program === 'strip') {
+    const files = operandsAfter(
+      /^-([jRKNLGWIOBbi]|-(only-section|remove-section|keep-symbol|strip-symbol|input-target|output-target|target))$/,
+    );
+    if (program === 'objcopy' && files.length >= 2) add(argv[files[1]!], false, 'writes its output over it:');
+    else
+      for (const i of program === 'objcopy' ? files.slice(0, 1) : files) add(argv[i], false, 'rewrites it in place:');
+  }
+  // A compressor given -f writes each output name over what is there: NAME plus its suffix, or
+  // NAME less it when decompressing.
+  if (/^(gzip|gunzip|bzip2|bunzip2|xz|unxz|lzma|zstd|unzstd|pigz)$/.test(program)) {
+    const letters = argv
+      .slice(1)
+      .filter((w) => /^-[a-zA-Z0-9]+$/.test(w))
+      .join('');
+    const force = letters.includes('f') || argv.includes('--force');
+    const toOutput = letters.includes('c') || argv.includes('--stdout') || argv.includes('--to-stdout');
+    const decompress =
+      /^(gunzip|bunzip2|unxz|unzstd)$/.test(program) || letters.includes('d') || argv.includes('--decompress');
+    const suffixAt = argv.findIndex((w) => w === '-S' || w === '--suffix');
+    const suffix =
+      (suffixAt > 0 ? argv[suffixAt + 1] : argv.find((w) => w.startsWith('--suffix='))?.slice(9)) ??
+      {
+        gzip: '.gz',
+        gunzip: '.gz',
+        pigz: '.gz',
+        bzip2: '.bz2',
+        bunzip2: '.bz2',
+        xz: '.xz',
+        unxz: '.xz',
+        lzma: '.lzma',
+        zstd: '.zst',
+        unzstd: '.zst',
+      }[program]!;
+    if (force && !toOutput)
+      for (const i of operandsAfter(/^(-S|--suffix|-o)$/)) {
+        const name = argv[i]!;
+        if (decompress) {
+          if (name.endsWith(suffix)) add(name.slice(0, -suffix.length), false, 'writes what it decompresses over it:');
+        } else add(`${name}${suffix}`, false, 'writes what it compresses over it:');
+      }
+  }
+  // cmake -E: its file commands, each judged as the program it stands for.
+  if (program === 'cmake' && argv[1] === '-E') {
+    const [command, ...files] = argv.slice(2).filter((w) => !w.startsWith('-'));
+    if (/^(rm|remove|remove_directory)$/.test(command ?? ''))
+      for (const f of files) add(f, true, `-E ${command} deletes it:`);
+    if (command === 'create_symlink' || command === 'create_hardlink')
+      card('shell-construct', `cmake -E ${command} makes a link, which this rule reads only as ln`);
+    if (/^(copy|copy_if_different|copy_directory|copy_directory_if_different|rename)$/.test(command ?? ''))
+      add(files[files.length - 1], true, `-E ${command} writes over it:`);
+    if (command === 'rename') add(files[0], true, '-E rename moves it:');
   }
   if (program === 'zip') {
     const [archive, ...files] = operands;

@@ -272,9 +272,12 @@ export class FileView {
     const target = this.place(path.join(this.workspace, rel), this.workspace);
     if (target.kind === 'outside')
       return { outside: true, what: `${rel}, a link out of the workspace (${target.reason})` };
+    // One the resolver will not follow (a loop, a link to a folder above it): counted, not passed.
+    if (target.kind === 'none') return { outside: false, what: `${rel}, a link this rule cannot follow` };
     if (target.kind !== 'inside') return null;
     if (isSecretPath(target.rel)) return { outside: false, what: `${target.rel}, through the link ${rel}` };
-    if (target.stat?.isDirectory())
+    // (The workspace itself comes back with no stat of its own.)
+    if (target.rel === '' || (target.stat ?? this.session.lstat(target.abs))?.isDirectory())
       return { outside: false, what: `${rel}, a link to the folder ${target.rel || '.'} whose files were not checked` };
     return null;
   }
@@ -287,7 +290,11 @@ export class FileView {
     visit: (rel: string, entry: fs.Dirent, below: string) => 'go' | 'stop',
   ): boolean {
     const below = (rel: string): string => (place.rel === '' ? rel : rel.slice(place.rel.length + 1));
-    return walkBelow(place.abs, place.rel, { ...how, skip: (name) => NOT_SEARCHED.has(name) }, (rel, entry) => {
+    // A folder of other people's packages is not searched for secrets, unless the reader follows the
+    // links it meets (one in node_modules may lead anywhere); a link by such a name is looked at.
+    const skip = (entry: fs.Dirent): boolean =>
+      how.follows !== true && NOT_SEARCHED.has(entry.name) && !entry.isSymbolicLink();
+    return walkBelow(place.abs, place.rel, { ...how, skip }, (rel, entry) => {
       const dir = entry.isDirectory();
       if (!how.ignoredToo && this.ignored(rel, dir)) return 'skip';
       // A search given file filters opens only the files they keep (a secrets folder: its files).

@@ -59,6 +59,26 @@ export function gitConfigProblem(argv: readonly string[]): void {
       'shows-secret',
       'git add -f stages ignored files, secrets files among them, which git then prints (diff --cached, show)',
     );
+  // Files staged or stored by names read from the input (an ignored .env among them), then printed.
+  if (
+    (sub === 'update-index' && subArgs.some((w) => /^--(stdin|index-info|add|replace)$/.test(w))) ||
+    (sub === 'hash-object' &&
+      subArgs.some((w) => /^-[a-zA-Z]*w/.test(w)) &&
+      subArgs.some((w) => w.startsWith('--stdin')))
+  )
+    card(
+      'shows-secret',
+      `git ${sub} stores files by names this rule does not read (ignored ones among them), which git then prints`,
+    );
+  // A template copies its hooks into .git: programs git runs later, outside the sandbox's reading.
+  if (sub === 'init' && subArgs.some((w) => w.startsWith('--templ') || w.startsWith('--separate-git-dir')))
+    card('shell-construct', "git init --template copies the template's hooks into .git, programs git runs later");
+  // Registered for background maintenance: the owner's global configuration and scheduler.
+  if (sub === 'maintenance' && ['register', 'unregister', 'start', 'stop'].includes(subArgs[0] ?? ''))
+    card(
+      'place-outside',
+      `git maintenance ${subArgs[0]} writes the global git configuration and schedule, outside the workspace`,
+    );
   if (sub === 'config') {
     const positional = subArgs.filter((w) => !w.startsWith('-'));
     const writes =
@@ -95,7 +115,7 @@ export function gitConfigProblem(argv: readonly string[]): void {
 
 /** Flags that make git log (and reflog, diff-tree) print each commit's changes, lines included. */
 const GIT_LOG_PATCH =
-  /^(-p|-u|--patch|--patch-with-stat|--patch-with-raw|-U\d*|--unified(=.*)?|-c|--cc|-L.*|--full-diff|--binary|-m|--diff-merges=.*)$/;
+  /^(-p|-u|--patch|--patch-with-stat|--patch-with-raw|-U\d*|--unified(=.*)?|-c|--cc|-L.*|--full-diff|--binary|-m|--diff-merges=.*|--remerge-diff|--dd)$/;
 
 /**
  * Whether a git subcommand prints files' lines from all of the repository's history or its objects
@@ -155,6 +175,8 @@ export function gitPrintsContent(sub: readonly string[]): boolean {
     case 'archive':
     case 'fast-export':
     case 'bundle':
+    // merge-tree prints the merged trees' files (against the empty tree as a base, every one added).
+    case 'merge-tree':
       return true;
     case 'stash':
       return args[0] === 'show' && args.some((w) => GIT_LOG_PATCH.test(w) || w === '--include-untracked' || w === '-u');
@@ -163,7 +185,8 @@ export function gitPrintsContent(sub: readonly string[]): boolean {
     // from `git ls-files -s`); a ref or a range of refs is read as what a commit changed.
     case 'diff':
     case 'show':
-      return args.some((w) => namesEmptyTree(w) || /^[0-9a-f]{4,40}$/i.test(w));
+      // (`9fc2d85^{}` and `9fc2d85^{blob}` peel to the same object.)
+      return args.some((w) => namesEmptyTree(w) || /^[0-9a-f]{4,40}(\^\{[a-z]*\}|\^0|~0)*$/i.test(w));
     case 'cat-file':
       return !args.some((w) => w === '-t' || w === '-s' || w === '-e' || w === '--batch-check');
     default:

@@ -11,6 +11,7 @@ export { urlHost, urlPort } from './containedUrls';
 /** Programs that reach other hosts by their nature (name lookups, remote shells, cloud CLIs). */
 const NETWORK_PROGRAMS: Readonly<Record<string, string>> = wordTable({
   ping: 'looks up and reaches a host',
+  'ssh-keyscan': 'connects to a host',
   ping6: 'looks up and reaches a host',
   nslookup: 'looks up a name',
   dig: 'looks up a name',
@@ -58,6 +59,14 @@ function named(words: readonly string[]): string[] {
   return words.filter((w) => !w.startsWith('-'));
 }
 
+/** Whether a pip subcommand asks the package index: installs and downloads, index and search, a list of what is outdated. */
+function pipFetches(sub: string, rest: readonly string[]): boolean {
+  return (
+    ['install', 'download', 'wheel', 'search', 'index'].includes(sub) ||
+    (sub === 'list' && rest.some((w) => w === '--outdated' || w === '-o' || w === '--uptodate' || w === '-u'))
+  );
+}
+
 /**
  * What this argv needs from the network. `localBin(name)`: whether the project has that npm binary
  * (node_modules/.bin) from the command's directory up, for npx. `ownPorts`: see curlNeed.
@@ -73,10 +82,12 @@ export function networkNeed(
     name === 'pip' ? 'pip3' : v.startsWith('2') ? 'python' : 'python3',
   );
   const takesValue =
-    /^(--prefix|-C|--cwd|--dir|--filter|-F|-w|--workspace|--userconfig|--cache|--registry|--manifest-path|--config|-c)$/;
+    /^(--prefix|-C|--cwd|--dir|--filter|-F|-w|--workspace|--userconfig|--cache|--registry|--manifest-path|--config|-c|--loglevel|--retries|--timeout|--proxy|--index-url|-i|--extra-index-url|--cert|--client-cert|--cache-dir|--log|--python|--src|--root|--target|-t|--global-option|--trusted-host)$/;
   let first = 1;
-  while (first < argv.length && argv[first]!.startsWith('-') && !(program === 'python' || program === 'python3'))
-    first += takesValue.test(argv[first]!) ? 2 : 1;
+  // python's own flags come before -m (`python3 -I -m pip download`): -m is the word after them.
+  const python = program === 'python' || program === 'python3';
+  while (first < argv.length && argv[first]!.startsWith('-') && !(python && argv[first] === '-m'))
+    first += python ? (/^-[WXQ]$/.test(argv[first]!) ? 2 : 1) : takesValue.test(argv[first]!) ? 2 : 1;
   const sub = argv[first] ?? '';
   const rest = argv.slice(first + 1);
   const args = argv.slice(1);
@@ -85,6 +96,34 @@ export function networkNeed(
     case 'curl':
     case 'wget':
       return curlNeed(args, program, ownPorts);
+    case 'getent':
+      return /^(hosts|ahosts|ahostsv4|ahostsv6|networks)$/.test(sub) ? need('getent looks up a name', null) : none;
+    case 'openssl':
+      return /^(s_client|s_server|s_time|ocsp)$/.test(sub)
+        ? need(`openssl ${sub} opens a network connection`, null)
+        : none;
+    case 'gpg':
+    case 'gpg2':
+      return args.some((w) =>
+        /^--(recv-keys?|search-keys|refresh-keys|fetch-keys|send-keys?|locate-keys?|auto-key-locate)/.test(w),
+      )
+        ? need(`${program} reaches a keyserver`, null)
+        : none;
+    case 'tar':
+    case 'bsdtar':
+    case 'cpio':
+      // An archive named HOST:FILE is another host's, reached through rsh (--force-local reads it as a file).
+      return !args.includes('--force-local') &&
+        args.some((w, i) => {
+          const file = w.startsWith('--file=')
+            ? w.slice(7)
+            : /^-[a-zA-Z]*f$/.test(args[i - 1] ?? '') || args[i - 1] === '--file'
+              ? w
+              : null;
+          return file !== null && /^[^/]*:/.test(file);
+        })
+        ? need(`${program} reads or writes an archive on another host`, null)
+        : none;
     case 'rsync':
       return args.some((w) => !w.startsWith('-') && /^[^/]*:/.test(w))
         ? need('rsync copies to or from another host', null)
@@ -130,6 +169,23 @@ export function networkNeed(
         'repo',
         'docs',
         'bugs',
+        'ping',
+        'diff',
+        'dist-tag',
+        'dist-tags',
+        'owner',
+        'doctor',
+        'deprecate',
+        'access',
+        'team',
+        'star',
+        'stars',
+        'org',
+        'hook',
+        'token',
+        'profile',
+        'adduser',
+        'sbom',
       ];
       // npm pack of the project itself and the cache's own upkeep stay here; of a package named, they fetch it.
       if ((sub === 'pack' && named(rest).length > 0) || (sub === 'cache' && rest[0] === 'add'))
@@ -146,21 +202,29 @@ export function networkNeed(
       return npxNeed(args, localBin);
     case 'pip':
     case 'pip3':
-      return ['install', 'download', 'wheel', 'search', 'index'].includes(sub)
+      return pipFetches(sub, rest)
         ? need(`${program} ${sub} fetches from the package index`, ['pypi.org', 'files.pythonhosted.org'])
         : none;
     case 'python':
     case 'python3':
+      if (sub === '-m' && (rest[0] === 'pip' || rest[0] === 'ensurepip')) {
+        // The pip subcommand after pip's own flags (`-m pip --retries 0 download`).
+        let at = 1;
+        while (at < rest.length && rest[at]!.startsWith('-')) at += takesValue.test(rest[at]!) ? 2 : 1;
+        if (rest[0] === 'ensurepip' || pipFetches(rest[at] ?? '', rest.slice(at + 1)))
+          return need(`${program} -m pip ${rest[at] ?? ''} fetches from the package index`, [
+            'pypi.org',
+            'files.pythonhosted.org',
+          ]);
+      }
+      // The standard library's network clients.
       if (
         sub === '-m' &&
-        (rest[0] === 'pip' || rest[0] === 'ensurepip') &&
-        ['install', 'download', 'wheel'].includes(rest[1] ?? '')
-      ) {
-        return need(`${program} -m pip ${rest[1]} fetches from the package index`, [
-          'pypi.org',
-          'files.pythonhosted.org',
-        ]);
-      }
+        /^(ftplib|http\.client|smtplib|telnetlib|urllib\.request|nntplib|poplib|imaplib|xmlrpc\.client)$/.test(
+          rest[0] ?? '',
+        )
+      )
+        return need(`${program} -m ${rest[0]} connects to another host`, null);
       return none;
     case 'uv':
       if (

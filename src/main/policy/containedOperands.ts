@@ -253,11 +253,17 @@ const READERS: Record<string, (argv: readonly string[]) => Descent | null> = {
     argv.some((w, i) => (i === 1 && /^[^-]*c/.test(w)) || /^-[a-zA-Z]*c/.test(w) || w === '--create')
       ? { hidden: true, ignoredToo: true, follows: argv.some((w) => w === '-h' || w === '--dereference') }
       : null,
-  zip: () => ({ hidden: true, ignoredToo: true }),
+  // zip stores what a link leads to unless told -y (--symlinks).
+  zip: (argv) => ({
+    hidden: true,
+    ignoredToo: true,
+    follows: !argv.some((w) => /^-[a-zA-Z]*y/.test(w) || w === '--symlinks'),
+  }),
   // diff -r prints what differs below two folders, a file absent from one whole; gzip -r … -c what it compresses.
+  // GNU diff -r follows the links it meets, unless --no-dereference.
   diff: (argv) =>
     argv.some((w) => /r/.test(shortFlags('diff', w)) || w === '--recursive')
-      ? { hidden: true, ignoredToo: true }
+      ? { hidden: true, ignoredToo: true, follows: !argv.includes('--no-dereference') }
       : null,
   gzip: (argv) =>
     argv.some((w) => /r/.test(shortFlags('gzip', w)) || w === '--recursive')
@@ -278,7 +284,9 @@ export const RECURSIVE_READERS: Readonly<Record<string, (argv: readonly string[]
 });
 
 /** Whether a search with these words prints only names or counts (what it reads is never shown). */
-export function printsNamesOnly(program: string, argv: readonly string[]): boolean {
+export function printsNamesOnly(program: string, given: readonly string[]): boolean {
+  // After `--` every word is an operand: `-l` there is a file.
+  const argv = given.includes('--') ? given.slice(0, given.indexOf('--')) : given;
   // (ack's -f and -g list the files it would search, by name.)
   const letters = program === 'rg' ? /[lcq]/ : program === 'ack' || program === 'ack-grep' ? /[lLcqfg]/ : /[lLcq]/;
   return argv.some(

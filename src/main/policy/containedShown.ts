@@ -15,6 +15,7 @@ import type { Place } from './containedFiles';
 import { isSecretPath } from './secretFiles';
 import { searchFilter } from './searchFilters';
 import { holdsNone, literalPatterns } from './literalSearch';
+import { curlGlobs, urlPath } from './containedUrls';
 
 /** A git pathspec that is a pattern or magic, matching more than the place it spells. */
 function isPathspecPattern(spec: string): boolean {
@@ -23,6 +24,9 @@ function isPathspecPattern(spec: string): boolean {
 
 /** git's subcommands that match paths against its rules and print them, never a file's content. */
 const GIT_NAMES_ONLY: ReadonlySet<string> = new Set(['check-ignore', 'check-attr']);
+
+/** Programs that fetch the URLs they are given and print what they get. */
+const URL_CLIENTS: ReadonlySet<string> = new Set(['curl', 'wget', 'http', 'https', 'xh', 'xhs', 'httpie', 'aria2c']);
 
 /** Whether the command prints a secrets file: a card naming it. */
 export function judgeShown(
@@ -55,6 +59,20 @@ export function judgeShown(
         );
       }
     }
+    // A URL asking a server on this machine (the agent's own, maybe serving the workspace's files)
+    // for a secrets file, however the path is spelled: escaped, with a query, through curl's globs.
+    if (URL_CLIENTS.has(program))
+      for (const w of argv.slice(1)) {
+        const asked = urlPath(w);
+        if (asked === null) continue;
+        if (curlGlobs(program, argv) && /[{}[\]]/.test(asked))
+          card(
+            'shell-construct',
+            `${program} expands the pattern in ${w} into URLs this rule does not read (-g turns it off)`,
+          );
+        if (asked !== '' && isSecretPath(asked))
+          card('shows-secret', `${program} asks for the secrets file ${asked} and prints what it gets to the model`);
+      }
     for (let i = 1; i < argv.length; i++) {
       const colon = argv[i]!.lastIndexOf(':');
       if (program === 'git' && colon >= 0 && isSecretPath(argv[i]!.slice(colon + 1))) {

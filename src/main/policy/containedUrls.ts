@@ -209,3 +209,40 @@ export function curlNeed(args: readonly string[], program: string, ownPorts?: re
   }
   return none;
 }
+
+/**
+ * The path a URL on the command line asks a server for, as the server reads it: the query and the
+ * fragment left off, percent-escapes decoded, dot segments taken out. Null when the word is not a
+ * URL (or a bare `host:port/path`).
+ */
+export function urlPath(word: string): string | null {
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(word);
+  const bare = scheme ? null : /^(\[[0-9a-f:]+\]|[A-Za-z0-9.-]+):\d+(?=\/)/i.exec(word);
+  const start = scheme?.[0].length ?? bare?.[0].length;
+  if (start === undefined) return null;
+  const raw = word.slice(start).replace(/[?#].*$/s, '');
+  let decoded = raw;
+  // A server may decode once more (a double escape, `%252e`): decoded until it no longer changes.
+  for (let i = 0; i < 3; i++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(decoded);
+    } catch {
+      break;
+    }
+    if (next === decoded) break;
+    decoded = next;
+  }
+  const parts: string[] = [];
+  for (const part of decoded.replace(/\\/g, '/').split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') parts.pop();
+    else parts.push(part);
+  }
+  return parts.join('/');
+}
+
+/** Whether curl expands `{…}` and `[…]` in its URLs (its globbing, unless -g or --globoff). */
+export function curlGlobs(program: string, args: readonly string[]): boolean {
+  return program === 'curl' && !args.some((w) => w === '--globoff' || /^-[a-zA-Z]*g[a-zA-Z]*$/.test(w));
+}

@@ -127,6 +127,13 @@ const OVERRIDES = new Set([
   'UNZIP',
   'UNZIPOPT',
   'TAR_OPTIONS',
+  // Where a program writes (round thirteen): tar's archive, Python's caches, gcc's dependency files.
+  'TAPE',
+  'PYTHONPYCACHEPREFIX',
+  'SUNPRO_DEPENDENCIES',
+  'DEPENDENCIES_OUTPUT',
+  // Every GNU program then reads a word after an operand as an operand (`grep -r KEY . -l`).
+  'POSIXLY_CORRECT',
   'RIPGREP_CONFIG_PATH',
   'GREP_OPTIONS',
   'GZIP',

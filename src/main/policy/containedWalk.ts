@@ -13,7 +13,7 @@ export const WALK_LIMIT = 100_000;
 export function walkBelow(
   abs: string,
   rel: string,
-  how: { hidden: boolean; skip: (name: string) => boolean; ignoredToo: boolean },
+  how: { hidden: boolean; skip: (entry: fs.Dirent) => boolean; ignoredToo: boolean },
   visit: (rel: string, entry: fs.Dirent) => 'go' | 'skip' | 'stop',
 ): boolean {
   const stack: [string, string][] = [[abs, rel]];
@@ -29,7 +29,7 @@ export function walkBelow(
     for (const entry of entries) {
       if (++count > WALK_LIMIT) return true;
       if (!how.hidden && entry.name.startsWith('.')) continue;
-      if (how.skip(entry.name)) continue;
+      if (how.skip(entry)) continue;
       const childRel = dirRel === '' ? entry.name : `${dirRel}/${entry.name}`;
       const answer = visit(childRel, entry);
       if (answer === 'stop') return false;

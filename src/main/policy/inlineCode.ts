@@ -7,8 +7,8 @@
 /** Calls in code given on a command line that run programs or code this rule cannot read. */
 const CODE_RUNS =
   /\b(subprocess|os\.(system|popen|exec\w*|spawn\w*|fork)|pty\.spawn|child_process|exec(File)?Sync|spawnSync|eval|exec|__import__|importlib|getattr|globals|Function|vm\.run\w*|system|popen|shell_exec|passthru|proc_open|IO\.popen|Open3)\s*[(.[]/;
-/** Ruby's, Perl's and PHP's backticks and %x run a shell command (in JavaScript a backtick is a string). */
-const SHELL_QUOTES = /`|%x[({[|]|\bqx\s*[({[|/]/;
+/** Ruby's, Perl's and PHP's backticks and %x run a shell command (in JavaScript a backtick is a string); Perl's readpipe and IPC modules too. */
+const SHELL_QUOTES = /`|%x[({[|]|\bqx\s*[({[|/]|\breadpipe\b|\bopen[23]\b|\bIPC::/;
 const HAS_SHELL_QUOTES = new Set(['ruby', 'perl', 'php']);
 /**
  * Modules, names and shapes through which code reaches files or programs by names this rule cannot
@@ -16,13 +16,13 @@ const HAS_SHELL_QUOTES = new Set(['ruby', 'perl', 'php']);
  * files, and calls that write, link, move or truncate them.
  */
 const CODE_REACHES =
-  /\b(subprocess|child_process|pty|ctypes|importlib|builtins|__builtins__|operator|vars|locals|getattr|setattr|__dict__|__getattribute__|linecache|fileinput|shutil|mmap|runpy|pickle|marshal|shelve|spawn|execFile|fork|worker_threads|sysopen|File::Copy|PosixPath|WindowsPath|PurePosixPath)\b|\bos\.(link|symlink|replace|rename|truncate|sendfile|remove|unlink|makedirs)\b|\b(writeFile|appendFile|copyFile|truncate|rename|link|symlink|cp|rm)(Sync)?\s*\(|\bprocess\.binding\b|\bimport\s[^;\n]*\b(system|popen|exec\w*|spawn\w*|remove|unlink|rename|replace|link|symlink|truncate)\b|\bopen\s*\([^)]*,\s*['"][^'"]*[wax+]/;
+  /\b(subprocess|child_process|pty|ctypes|importlib|builtins|__builtins__|operator|vars|locals|getattr|setattr|__dict__|__getattribute__|linecache|fileinput|shutil|mmap|runpy|pickle|marshal|shelve|spawn|execFile|fork|worker_threads|sysopen|File::Copy|PosixPath|WindowsPath|PurePosixPath)\b|\bos\.(link|symlink|replace|rename|truncate|sendfile|remove|unlink|makedirs)\b|\b(writeFile|appendFile|copyFile|truncate|rename|link|symlink|cp|rm)(Sync)?\s*\(|\bprocess\.binding\b|\bimport\s[^;\n]*\b(system|popen|exec\w*|spawn\w*|remove|unlink|rename|replace|link|symlink|truncate)\b|\bopen(Sync)?\s*\([^)]*,\s*['"][^'"]*[wax+]|\.open\s*\(\s*['"][^'"]*[wax+]|\bO_(WRONLY|RDWR|TRUNC|CREAT|APPEND)\b|\b(createWriteStream|WriteStream)\b/;
 /** A name built by concatenation inside brackets (`f['read'+'FileSync']`), or a path joined with `/`. */
 const CODE_COMPUTES = /\[[^\]]*['"`]\s*\+|\+\s*['"`][^\]]*\]|Path\([^)]*\)\s*\//;
 
 /** Names of calls that open or read a file by the name given first. */
 const CODE_OPENS =
-  /\b(open|io\.open|codecs\.open|os\.open|FileIO|Path|PurePath|readFileSync|readFile|createReadStream|openSync|File\.(read|open|readlines|binread|foreach)|IO\.(read|readlines|binread|foreach)|file_get_contents|fopen|readfile|loadtxt|read_csv|read_json)\b/g;
+  /\b(open|io\.open|open_code|codecs\.open|os\.open|FileIO|Path|PurePath|readFileSync|readFile|createReadStream|ReadStream|openAsBlob|openSync|File\.(read|open|readlines|binread|foreach)|IO\.(read|readlines|binread|foreach)|file_get_contents|fopen|readfile|loadtxt|read_csv|read_json|require(?=\s*\()|import(?=\s*\()|read(?=\s*\(\s*[^)\s\d-]))\b/g;
 /**
  * importlib's lookups of what is installed (`importlib.util.find_spec('pytest')`,
  * `importlib.metadata.version('requests')`, and their imports): they import nothing.
@@ -39,9 +39,10 @@ const PLAIN_IMPORT = /\b(?:from\s+[\w.]+\s+)?import\s+[\w.]+(?:\s*,\s*[\w.]+)*(?
  * `Path('notes.txt').write_text(…)`. The name is the second group.
  */
 const CODE_WRITES: readonly RegExp[] = [
-  /\bopen\s*\(\s*(['"])([^'"\\]+)\1\s*,\s*(['"])[^'"\\]*[wax+][^'"\\]*\3\s*[,)]/g,
-  /\b(?:writeFileSync|appendFileSync|writeFile|appendFile)\s*\(\s*(['"])([^'"\\]+)\1\s*,/g,
-  /\bPath\s*\(\s*(['"])([^'"\\]+)\1\s*\)\s*\.\s*(?:write_text|write_bytes)\s*\(/g,
+  /\b(?:open|openSync)\s*\(\s*(['"])([^'"\\]+)\1\s*,\s*(['"])[^'"\\]*[wax+][^'"\\]*\3\s*[,)]/g,
+  /\b(?:writeFileSync|appendFileSync|writeFile|appendFile|createWriteStream|WriteStream)\s*\(\s*(['"])([^'"\\]+)\1\s*[,)]/g,
+  /\bPath\s*\(\s*(['"])([^'"\\]+)\1\s*\)\s*\.\s*(?:write_text|write_bytes|open\s*\(\s*['"][^'"\\]*[wax+])/g,
+  /\bos\.open\s*\(\s*(['"])([^'"\\]+)\1\s*,[^)]*\bO_(?:WRONLY|RDWR|TRUNC|CREAT|APPEND)/g,
 ];
 
 /** The names, written whole, that code given on a command line writes (each judged as a write to it). */

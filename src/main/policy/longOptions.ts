@@ -29,6 +29,16 @@ const GREP = [
   '--invert-match',
   '--only-matching',
   '--label',
+  '--group-separator',
+  '--no-group-separator',
+  '--max-count',
+  '--context',
+  '--after-context',
+  '--before-context',
+  '--binary-files',
+  '--line-buffered',
+  '--line-number',
+  '--line-regexp',
 ];
 
 const COPIES = [

@@ -13,7 +13,7 @@ export const PLACES_OUTSIDE: readonly Row[] = [
   ['python3 -c "import glob; print(glob.glob(\'../*\'))"', 'place-outside'],
   ["node -e \"require('fs').writeFileSync('../x.txt', 'x')\"", 'place-outside'],
   ['file -L link', 'place-outside'],
-  ['POSIXLY_CORRECT=1 file link', 'place-outside'],
+  ['POSIXLY_CORRECT=1 file link', 'environment-override'],
   // Followed: a listing of the folder it leads to, or -L.
   ['ls -la outdir/', 'place-outside'],
   ['ls -laL outdir', 'place-outside'],

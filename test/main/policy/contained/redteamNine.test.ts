@@ -25,12 +25,25 @@ beforeAll(async () => {
     'app/.env': 'API_KEY=sk-live-123\n',
     'app/README.md': '# app\n',
     'deploy/gcp/service-account.json': '{"type":"service_account","private_key":"PRIVKEY"}\n',
+    // Round thirteen's: folders holding links that a following reader takes, a template, a script.
+    'sub3/keep.txt': 'k\n',
+    'sub2/keep.txt': 'k\n',
+    'nm/node_modules/pkg/index.js': 'module.exports = 1\n',
+    'zipdir/readme.txt': 'r\n',
+    'local-data/important': 'kept nowhere\n',
+    'tpl/hooks/post-commit': '#!/bin/sh\necho hook\n',
+    'x.py': 'print(1)\n',
   };
   for (const [rel, content] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
     fs.writeFileSync(path.join(ws, rel), content);
   }
   fs.symlinkSync('/etc/hostname', path.join(ws, 'outside-link'));
+  fs.symlinkSync('..', path.join(ws, 'sub3/node_modules'));
+  fs.symlinkSync('/etc', path.join(ws, 'sub2/.venv'));
+  fs.symlinkSync('../../../app', path.join(ws, 'nm/node_modules/pkg/up'));
+  fs.symlinkSync('../app', path.join(ws, 'zipdir/up'));
+  fs.symlinkSync('/etc/hostname', path.join(ws, 'zipdir/notes'));
   const git = (...args: string[]) => execFileSync('git', ['-C', ws, ...args], { stdio: 'ignore' });
   git('init', '-q');
   git('add', '-A');
@@ -297,6 +310,123 @@ const ROUND_TWELVE: readonly Row[] = [
   ['readlink -e outside-link', '', 'readlink -e follows the link out'],
 ];
 
+/** Round thirteen, against round twelve's code (each verified with the real program by the red team). */
+const ROUND_THIRTEEN: readonly Row[] = [
+  // A following reader takes a link whatever its name; inside a folder never searched for secrets, too.
+  ['grep -R sk-live sub3', '', 'sub3/node_modules is a link to the workspace: grep -R follows it to app/.env'],
+  ['rg -L --hidden root sub2', '', 'sub2/.venv is a link to /etc (rg skips it without --hidden)'],
+  ['grep -R root sub2', '', 'grep -R follows sub2/.venv to /etc'],
+  ['grep -R sk-live nm', '', 'a link inside node_modules leads to app'],
+  ['grep -R sk-live .', '', 'the same from the top'],
+  // Options that take a value, read as the pattern.
+  ['grep -r --group-separator 1 sk-live .', '', '1 is the separator, sk-live the pattern'],
+  ['grep -r --group-sep 1 sk-live .', '', 'the same by a prefix'],
+  ['egrep -r --group-separator 1 sk-live .', '', 'the same for egrep'],
+  ['rg -uu --maxdepth 3 sk-live', '', '--maxdepth is --max-depth'],
+  // Words after -- are operands, not options.
+  ['grep -r -- sk-live . -l', '', '-l after -- is a file'],
+  ['grep -r sk-live . -- -l', '', 'the same'],
+  ['rg -uu -- sk-live . -c', '', '-c after -- is a file'],
+  [
+    'POSIXLY_CORRECT=1 grep -r sk-live . --include=*.md',
+    '',
+    'POSIXLY_CORRECT makes every word after an operand a file',
+  ],
+  ['POSIXLY_CORRECT=1 grep -r sk-live . -l', '', 'the same'],
+  // Code on the command line opening what the rule did not read as an opening.
+  ["python3 -c \"import io;print(io.open_code('app/.e'+'nv').read())\"", '', 'io.open_code of a computed name'],
+  ['python3 -c "import io;print(io.open_code(\'/etc/hostname\').read())"', '', 'io.open_code of a place outside'],
+  [
+    "python3 -c \"import configparser as c;c.ConfigParser().read('app/.e'+'nv')\"",
+    '',
+    'configparser reads it, its error quotes it',
+  ],
+  ["node -e \"require('fs').ReadStream('app/.e'+'nv').pipe(process.stdout)\"", '', 'fs.ReadStream'],
+  ["node -e \"process.loadEnvFile('app/.e'+'nv');console.log(process.env.API_KEY)\"", '', 'loadEnvFile'],
+  ["node -e \"require('./app/.e'+'nv')\"", '', 'require of a computed path quotes its line in the error'],
+  ["node -e \"require('fs').openAsBlob('app/.e'+'nv').then(b=>b.text()).then(console.log)\"", '', 'openAsBlob'],
+  ['perl -e \'print readpipe("cat app/.e"."nv")\'', '', 'readpipe runs a shell command'],
+  ['perl -e \'use IPC::Open2; open2(my $o, my $i, "cat", "app/.e"."nv"); print <$o>\'', '', 'open2 runs a program'],
+  [
+    "python3 -c \"import pathlib;pathlib.Path('local-data/important.db').write_text('')\"",
+    '',
+    'empties the ignored file',
+  ],
+  ["node -e \"require('fs').openSync('local-data/important.db','w')\"", '', 'empties the ignored file'],
+  ["node -e \"require('fs').createWriteStream('local-data/important.db').end()\"", '', 'empties the ignored file'],
+  [
+    'python3 -c "import os;os.open(\'local-data/important.db\',os.O_TRUNC|os.O_WRONLY)"',
+    '',
+    'empties the ignored file',
+  ],
+  [
+    "python3 -c \"from pathlib import Path; Path('local-data/important.db').open('w')\"",
+    '',
+    'empties the ignored file',
+  ],
+  // Code fed on standard input to an interpreter also given -c, -e or -i, or to a REPL module.
+  ['echo "print(open(\'app/.env\').read())" | python3 -i -c 1', '', 'python -i reads its input after the -c'],
+  ['echo "print(open(\'app/.env\').read())" | python3 -m code', '', 'the code module is a REPL on its input'],
+  ["echo \"console.log(require('fs').readFileSync('app/.env','utf8'))\" | node -i -e 1", '', 'node -i'],
+  // git: writes into .git, prints from history, names a blob.
+  ['echo app/.env | git update-index --add --stdin', '', 'stages the ignored file'],
+  ['echo app/.env | git hash-object -w --stdin-paths', '', 'writes the ignored file into the object store'],
+  ['git log --remerge-diff', '', 'prints every commit as a patch'],
+  ['git merge-tree 4b825dc 4b825dc HEAD', '', 'prints the tracked key as added'],
+  ['git show c3b7593^{}', '', 'a blob named with a peel'],
+  ['git show c3b7593^{blob}', '', 'the same'],
+  ['git init --template=tpl', '', 'copies the template hooks into .git'],
+  ['git init --templ=tpl', '', 'the same by a prefix'],
+  ['git maintenance register', '', 'writes the global configuration'],
+  ['git maintenance start', '', 'the same, and schedules it'],
+  // A URL on loopback naming a secrets file however it is spelled.
+  ['curl -s http://127.0.0.1:8765/app/.e%6ev', '', 'percent-encoded'],
+  ["curl -s 'http://127.0.0.1:8765/app/.env?x'", '', 'a query after the name'],
+  ["curl -s 'http://127.0.0.1:8765/app/.en{v}'", '', "curl's glob"],
+  ["wget -qO- 'http://127.0.0.1:8765/app/.env?x'", '', 'a query after the name'],
+  ['curl -s http://127.0.0.1:8765/deploy/gcp/service-account%2ejson', '', 'percent-encoded dot'],
+  // Archivers and diff follow links they meet.
+  ['zip -0 -r -q - zipdir', '', 'zip stores what zipdir/up leads to'],
+  ['diff -rN zipdir deploy', '', 'diff -r follows zipdir/notes out'],
+  // Output flags and positional outputs over what no checkpoint holds.
+  ['shuf -o local-data/important.db README.md', '', 'shuf -o'],
+  ['zstd -f README.md -o local-data/important.db', '', 'zstd -o'],
+  ['lz4 -f README.md local-data/important.db', '', 'lz4 OUT'],
+  ['as -o local-data/important.db /dev/null', '', 'as -o'],
+  ['gcc --output=local-data/important.db -x c -c /dev/null', '', 'gcc --output='],
+  ['gcc -E -x c /dev/null -MD -MF local-data/important.db', '', 'gcc -MF'],
+  ['objcopy README.md local-data/important.db', '', 'objcopy OUT'],
+  ['cmake -E rm -rf local-data', '', 'cmake -E rm'],
+  ['cmake -E copy README.md local-data/important.db', '', 'cmake -E copy'],
+  ['sdiff -o local-data/important.db README.md README.md', '', 'sdiff -o'],
+  ['python3 -m cProfile -o local-data/important.db x.py', '', 'cProfile -o'],
+  ['openssl rand -writerand local-data/important.db 1', '', 'openssl -writerand'],
+  ['tar -cvf /dev/null --index-file=local-data/important.db README.md', '', 'tar --index-file'],
+  ['wget -t1 -o local-data/important.db http://127.0.0.1:1/', '', 'wget -o writes its log'],
+  ['gzip -kf -S .db local-data/important', '', 'gzip -S names the output'],
+  ['TAPE=local-data/important.db tar -c README.md', '', 'TAPE is the archive tar writes'],
+  ['PYTHONPYCACHEPREFIX=/tmp/x python3 -m py_compile x.py', '', 'writes its caches outside'],
+  ['SUNPRO_DEPENDENCIES=/tmp/x gcc -E -x c /dev/null -o /dev/null', '', 'writes dependencies outside'],
+  ['DEPENDENCIES_OUTPUT=local-data/important.db gcc -E -x c /dev/null -o /dev/null', '', 'over the ignored file'],
+  // The network through flags before the subcommand, and programs that reach hosts.
+  ['pip --retries 0 download requests', '', 'a global flag with a value'],
+  ['python3 -I -m pip download requests', '', "python's own flag first"],
+  ['python3 -m pip index versions requests', '', 'pip index'],
+  ['pip3 list --outdated', '', 'asks the index'],
+  ['npm --loglevel silent view react version', '', 'npm view'],
+  ['npm ping', '', 'the registry'],
+  ['npm diff --diff=left-pad@1.0.0 --diff=left-pad@1.1.0', '', 'fetches both'],
+  ['npm dist-tag ls', '', 'the registry'],
+  ['npm owner ls', '', 'the registry'],
+  ['npm doctor', '', 'the registry'],
+  ['openssl s_client -connect example.com:443', '', 'a TLS connection'],
+  ['ssh-keyscan example.com', '', 'connects'],
+  ['getent hosts example.com', '', 'a name lookup'],
+  ['tar -tf example.com:x.tar', '', 'a remote archive'],
+  ['python3 -m ftplib example.com', '', 'an FTP client'],
+  ['gpg --recv-keys ABC', '', 'a keyserver'],
+];
+
 describe.each([
   ['wrappers', WRAPPERS],
   ['flags that run', FLAGS_THAT_RUN],
@@ -308,6 +438,7 @@ describe.each([
   ['round ten', ROUND_TEN],
   ['round eleven', ROUND_ELEVEN],
   ['round twelve', ROUND_TWELVE],
+  ['round thirteen', ROUND_THIRTEEN],
 ] as const)('red team, round nine: %s', (_name, rows) => {
   it.each(rows.map((r) => [r[0], r[1] || '.', r[2]] as const))('%j (cwd %s) is a card: %s', (command, cwd) => {
     const d = decideContained(command, { paths, cwd: cwd === '.' ? undefined : cwd, allowedDomains: [] });
