@@ -8,7 +8,9 @@
 //   classifyCommand (run mode, contained) — the decision by effect including the grammar's parse of
 //   a chain (policy/contained.ts), the grammar loaded once, sampled per decision after a warm-up pass
 //   of as many decisions — anchor: the grammar's parse alone of the same commands (tree-sitter's own
-//   cost, which the decision cannot go below). Goal: median < 50 µs, p99 < 200 µs.
+//   cost, which the decision cannot go below). Goal: median < 50 µs, p99 < 200 µs, judged on the
+//   policy bundled as the main build bundles it (plain JavaScript); the source through tsx, which
+//   wraps every function to keep its name, is shown beside it.
 // Run: npm run bench:policy
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +19,7 @@ import { classifyCommand, lexCommand } from '../src/main/policy';
 import { loadShellGrammar, shellParser } from '../src/main/policy/shellGrammar';
 import { IgnoreRules } from '../src/main/policy/ignoreRules';
 import { resolveInsideWorkspace } from '../src/main/workspace/resolve';
+import { buildSync } from 'esbuild';
 
 const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-bench-policy-')));
 const ws = path.join(root, 'ws');
@@ -183,6 +186,54 @@ function sampleContained(decide: (c: string) => unknown, n: number): number[] {
   return samples.sort((a, b) => a - b);
 }
 
+/** The policy bundled as the main build bundles it (plain JavaScript, no tsx wrappers), and loaded. */
+interface BuiltPolicy {
+  classifyCommand: typeof classifyCommand;
+  loadShellGrammar: typeof loadShellGrammar;
+  IgnoreRules: typeof IgnoreRules;
+}
+
+function builtPolicy(): BuiltPolicy {
+  const src = path.join(__dirname, '..', 'src', 'main', 'policy');
+  // Beside the packages, so that the bundle's own require finds the grammar's wasm as the app's does.
+  const out = path.join(__dirname, '..', 'node_modules', '.cache', 'paddock-bench', 'policy.cjs');
+  buildSync({
+    stdin: {
+      contents: `export { classifyCommand } from './index';\nexport { loadShellGrammar } from './shellGrammar';\nexport { IgnoreRules } from './ignoreRules';\n`,
+      resolveDir: src,
+      loader: 'ts',
+    },
+    bundle: true,
+    platform: 'node',
+    target: 'node22',
+    format: 'cjs',
+    packages: 'external',
+    outfile: out,
+    logLevel: 'error',
+  });
+  return require(out) as BuiltPolicy;
+}
+
+/** Samples the contained decision of one implementation and prints its row; the median and p99. */
+function containedSamples(
+  label: string,
+  decide: typeof classifyCommand,
+  rules: IgnoreRules,
+): { med: number; p99: number } {
+  // As the run tool decides: the workspace's .gitignore rules compiled once per file version.
+  const contained = { ...ctx, contained: { allowedDomains: [], ignoreRules: rules } };
+  const cpuStart = process.cpuUsage();
+  const samples = sampleContained((c) => decide(c, contained), 5_000);
+  const cpu = process.cpuUsage(cpuStart);
+  const med = samples[Math.floor(samples.length / 2)]!;
+  const p99 = samples[Math.floor(samples.length * 0.99)]!;
+  const cpuPer = ((cpu.user + cpu.system) * 1000) / (samples.length * 2);
+  console.log(
+    `${label.padEnd(44)} ${(cpuPer / 1000).toFixed(2).padStart(7)} µs/decision CPU, median ${us(med)} wall, p99 ${us(p99)} wall (${samples.length} decisions)`,
+  );
+  return { med, p99 };
+}
+
 async function containedRow(): Promise<void> {
   await loadShellGrammar();
   const parser = shellParser()!;
@@ -191,19 +242,18 @@ async function containedRow(): Promise<void> {
   console.log(
     `${'anchor: the grammar parsing the same commands'.padEnd(44)} median ${us(parseMedian)} wall, p99 ${us(parse[Math.floor(parse.length * 0.99)]!)} wall (${parse.length} parses)`,
   );
-  // As the run tool decides: the workspace's .gitignore rules compiled once per file version.
-  const contained = { ...ctx, contained: { allowedDomains: [], ignoreRules: new IgnoreRules() } };
-  const cpuStart = process.cpuUsage();
-  const samples = sampleContained((c) => classifyCommand(c, contained), 5_000);
-  const cpu = process.cpuUsage(cpuStart);
-  const med = samples[Math.floor(samples.length / 2)]!;
-  const p99 = samples[Math.floor(samples.length * 0.99)]!;
-  const cpuPer = ((cpu.user + cpu.system) * 1000) / (samples.length * 2);
-  console.log(
-    `${'classifyCommand (run mode, contained)'.padEnd(44)} ${(cpuPer / 1000).toFixed(2).padStart(7)} µs/decision CPU, median ${us(med)} wall, p99 ${us(p99)} wall (${samples.length} decisions)`,
+  // The source through tsx (which wraps every function to keep its name), and the policy bundled
+  // as the main build bundles it, plain JavaScript: the goal is judged on the bundle.
+  containedSamples('classifyCommand (contained, source via tsx)', classifyCommand, new IgnoreRules());
+  const built = builtPolicy();
+  await built.loadShellGrammar();
+  const { med, p99 } = containedSamples(
+    'classifyCommand (contained, bundled)',
+    built.classifyCommand,
+    new built.IgnoreRules(),
   );
   console.log(
-    `contained: ${(med / parseMedian).toFixed(1)}x the grammar's parse; goal median < 50 µs and p99 < 200 µs: ${med < 50_000 && p99 < 200_000 ? 'met' : 'NOT met'} (median ${us(med)}, p99 ${us(p99)} wall)`,
+    `contained (bundled): ${(med / parseMedian).toFixed(1)}x the grammar's parse; goal median < 50 µs and p99 < 200 µs: ${med < 50_000 && p99 < 200_000 ? 'met' : 'NOT met'} (median ${us(med)}, p99 ${us(p99)} wall)`,
   );
 }
 
