@@ -9,6 +9,7 @@ import type { FileView } from './containedFiles';
 import { card, type ContainedContext, type OperandPlace, type RedirectPlace, type Where } from './containedJudging';
 import { gitSubcommand, networkNeed, urlHost } from './containedNetwork';
 import { isSecretPath } from './secretFiles';
+import { patchWrites } from './containedPatches';
 
 /** Programs whose every operand is a file or folder they create (or change): touch, mkdir, tee. */
 const CREATES: ReadonlySet<string> = new Set(['touch', 'mkdir', 'tee', 'mkfifo', 'truncate']);
@@ -75,9 +76,16 @@ export function judgeWrites(
   last: boolean,
 ): void {
   linksChange(program, argv, places, view, where, last);
-  // patch and an unpacker write the files their input names: what they may overwrite is not read here.
-  if (program === 'patch' && !argv.includes('--dry-run'))
-    card('irreversible-loss', 'patch writes the files its patch names, which may be ones no checkpoint holds');
+  // patch and git apply write the files their patch names: read from the patch file where it can be
+  // (containedPatches.ts), each judged as a write; an unpacker's are not read here.
+  const applies = program === 'git' && gitSubcommand(argv.slice(1))[0] === 'apply';
+  const patched =
+    (program === 'patch' && !argv.includes('--dry-run')) ||
+    (applies && !argv.some((w) => /^--(check|stat|numstat|summary)$/.test(w)))
+      ? patchWrites(program === 'patch' ? 'patch' : 'git', argv, redirectPlaces, view, where)
+      : [];
+  if (patched === null)
+    card('irreversible-loss', `${program} writes the files its patch names, which may be ones no checkpoint holds`);
   if (
     (program === 'tar' &&
       argv.some((w, k) => (k === 1 && /^[^-]*x/.test(w)) || /^-[a-zA-Z]*x/.test(w) || w === '--extract')) ||
@@ -91,7 +99,7 @@ export function judgeWrites(
       (argv[2] === 'zipfile' || argv[2] === 'tarfile') &&
       argv.some((w) => w === '-e' || w === '--extract')) ||
     (program === 'git' &&
-      ['apply', 'am'].includes(gitSubcommand(argv.slice(1))[0] ?? '') &&
+      gitSubcommand(argv.slice(1))[0] === 'am' &&
       !argv.some((w) => /^--(check|stat|numstat|summary)$/.test(w)))
   )
     card(
@@ -100,6 +108,7 @@ export function judgeWrites(
     );
   // Writes into .git: git runs its hooks and reads its config as the owner, outside the sandbox.
   const losses = [...lossTargets(program, argv, places), ...outputTargets(program, argv, view, where)];
+  for (const place of patched) losses.push({ place, recursive: false, how: 'patches it:' });
   const writes = [...losses.map((t) => t.place), ...redirectPlaces.filter((r) => r.op !== '<').map((r) => r.place)];
   for (const place of writes) {
     if (place.kind === 'inside' && place.rel.split('/').some(isGitComponent)) {

@@ -606,6 +606,16 @@ export const SECRETS: readonly Row[] = [
 
 /** Losses a checkpoint cannot undo: ignored files, ignored trees, files over its size cap. */
 export const LOSSES: readonly Row[] = [
+  // A patch naming an ignored file, or one not read here (a pipe, a file operand, --index).
+  ['patch -p1 < loss.patch', 'irreversible-loss'],
+  ['git apply loss.patch', 'irreversible-loss'],
+  ['cat changes.patch | patch -p1', 'irreversible-loss'],
+  ['patch -p1 README.md < changes.patch', 'irreversible-loss'],
+  ['patch -p1 -o debug.log < changes.patch', 'irreversible-loss'],
+  ['git apply --index changes.patch', 'irreversible-loss'],
+  ['git apply --directory=x changes.patch', 'irreversible-loss'],
+  ['git apply hook.patch', 'git-dir'],
+  ['patch -p0 < out.patch', 'place-outside'],
   // Code on the command line writing a file named whole: judged as a redirect to it.
   ["python3 -c \"open('debug.log','w').write('')\"", 'irreversible-loss'],
   ["python3 -c \"open('local-data/db.sqlite', 'a+')\"", 'irreversible-loss'],
@@ -1106,6 +1116,12 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['git diff main...HEAD --name-only | xargs wc -l', 'src'],
   ['git diff HEAD~1 --name-only -- src | xargs wc -l'],
   ['file inlink'],
+  // A patch file's names read, each judged as a write: a tracked file a checkpoint holds.
+  ['patch -p1 < changes.patch'],
+  ['patch -p1 -i changes.patch'],
+  ['patch -p1 --forward < changes.patch'],
+  ['git apply changes.patch'],
+  ['git apply -R -v changes.patch'],
   ['file src/a.ts'],
   ['ag zzz'],
   ['ack zzz src'],

@@ -49,6 +49,12 @@ export function makeContainedWorkspace(): Fixture & { places: Places } {
     'fakevenv/bin/activate': 'echo not a venv\n',
     'node_modules/.bin/tsc': '#!/bin/sh\n',
     'README.md': '# readme\n',
+    // Patches: of a tracked file, of an ignored one, of a place outside, into .git.
+    'changes.patch': '--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-# readme\n+# read me\n',
+    'loss.patch': '--- a/debug.log\n+++ b/debug.log\n@@ -1 +1 @@\n-log line\n+x\n',
+    'out.patch': '--- ../escape.txt\n+++ ../escape.txt\n@@ -0,0 +1 @@\n+x\n',
+    'hook.patch':
+      'diff --git a/.git/hooks/pre-commit b/.git/hooks/pre-commit\nnew file mode 100755\n--- /dev/null\n+++ b/.git/hooks/pre-commit\n@@ -0,0 +1 @@\n+echo hi\n',
     '.envrc': 'export TOKEN=x\n',
     '.git/HEAD': 'ref: refs/heads/main\n',
   };

@@ -1,0 +1,100 @@
+// What `patch` and `git apply` write: the files their patch names, read by Paddock from the patch
+// file (policy/containedEffects.ts judges each as a write there — inside, held by a checkpoint, not
+// .git, not an always-card file). A patch read from a pipe, one Paddock cannot read whole, or one
+// whose names it cannot read plainly (quoted, escaped), is not read: the command asks as before.
+import fs from 'node:fs';
+import type { FileView, Place } from './containedFiles';
+import { insideOrCard, type RedirectPlace, type Where } from './containedJudging';
+
+/** The largest patch file read for its names. */
+const READ_AT_MOST = 1024 * 1024;
+
+/** patch's options that change nothing of where it writes (its backups `.orig` and rejects `.rej` are judged). */
+const PATCH_OPTIONS =
+  /^(-p\d+|--strip=\d+|-i.+|--input=.+|-F\d+|--fuzz=\d+|-[NRsftulEbE]+|--forward|--reverse|--silent|--quiet|--force|--batch|--unified|--ignore-whitespace|--remove-empty-files|--no-backup-if-mismatch|--backup|--dry-run|--verbose|\d+)$/;
+/** git apply's options that change nothing of where it writes. */
+const APPLY_OPTIONS =
+  /^(-p\d+|-R|--reverse|-v|--verbose|-q|--quiet|--whitespace=\w+|--ignore-whitespace|--ignore-space-change|--reject|--recount|--unidiff-zero|-C\d+|--allow-empty|--inaccurate-eof)$/;
+
+/** A header line naming a file the patch reads or writes: unified, context, git's own, `Index:`. */
+const HEADER = /^(?:--- |\+\+\+ |\*\*\* |Index: |rename from |rename to |copy from |copy to )(.*)$/;
+const GIT_HEADER = /^diff --git (\S+) (\S+)$/;
+
+/**
+ * The names a patch's headers give, each with every leading directory stripped in turn (whatever
+ * `-p` the command gives, or guesses, one of them is what it writes), or null when a name is not
+ * plain (quoted by git, holding a backslash) or the text holds none.
+ */
+export function patchNames(text: string): string[] | null {
+  const names = new Set<string>();
+  for (const line of text.split('\n')) {
+    const git = GIT_HEADER.exec(line);
+    const found = git ? [git[1]!, git[2]!] : HEADER.test(line) ? [HEADER.exec(line)![1]!.split('\t')[0]!.trim()] : [];
+    for (const name of found) {
+      // A context diff's hunk lines (`*** 1,4 ****`, `--- 1,4 ----`) name no file.
+      if (name === '/dev/null' || name === '' || /^\d+(,\d+)? (\*{4}|-{4})$/.test(name)) continue;
+      if (/["\\\0]/.test(name)) return null;
+      const parts = name.split('/').filter((p) => p !== '' && p !== '.');
+      for (let k = 0; k < parts.length; k++) names.add(parts.slice(k).join('/'));
+    }
+  }
+  return names.size > 0 ? [...names] : null;
+}
+
+/**
+ * The places `patch` or `git apply` would write (each named file, and patch's `.orig` and `.rej`
+ * beside it), or null when the patch is not one read here. `input`: the patch file as written — the
+ * redirect `< FILE`, `-i FILE`, or git apply's operands.
+ */
+export function patchWrites(
+  program: 'patch' | 'git',
+  argv: readonly string[],
+  redirects: readonly RedirectPlace[],
+  view: FileView,
+  where: Where,
+): Place[] | null {
+  const inputs: string[] = [];
+  if (program === 'patch') {
+    const fromFlag = argv.findIndex((w) => w === '-i' || w === '--input');
+    const attached = argv.find((w) => w.startsWith('--input=') || /^-i./.test(w));
+    if (fromFlag > 0 && argv[fromFlag + 1] !== undefined) inputs.push(argv[fromFlag + 1]!);
+    else if (attached) inputs.push(attached.startsWith('--input=') ? attached.slice(8) : attached.slice(2));
+    else {
+      const from = redirects.find((r) => r.op === '<');
+      if (!from || from.place.kind !== 'inside') return null;
+      inputs.push(from.text);
+    }
+    // Only the options read here: a file operand (`patch FILE < x.patch`), -o, -d, -B and the like
+    // make it write elsewhere than its headers say.
+    for (let i = 1; i < argv.length; i++) {
+      const w = argv[i]!;
+      if (w === '-p' || w === '-F' || w === '-i' || w === '--input') i++;
+      else if (!PATCH_OPTIONS.test(w)) return null;
+    }
+  } else {
+    const apply = argv.indexOf('apply');
+    if (argv.slice(1, apply).length > 0) return null;
+    const operands = argv.slice(apply + 1).filter((w) => !w.startsWith('-'));
+    // Only the options read here (not --index, --cached, --3way, --directory, --include, …).
+    if (argv.slice(apply + 1).some((w) => w.startsWith('-') && !APPLY_OPTIONS.test(w)) || operands.length === 0)
+      return null;
+    inputs.push(...operands);
+  }
+  const out: Place[] = [];
+  for (const input of inputs) {
+    const place = insideOrCard(view, input, where, `the patch ${input}`);
+    if (place.kind !== 'inside' || !place.stat?.isFile() || place.stat.size > READ_AT_MOST) return null;
+    let text: string;
+    try {
+      text = fs.readFileSync(place.abs, 'utf8');
+    } catch {
+      return null;
+    }
+    const names = patchNames(text);
+    if (names === null) return null;
+    for (const name of names)
+      for (const written of program === 'patch' ? [name, `${name}.orig`, `${name}.rej`] : [name, `${name}.rej`])
+        out.push(insideOrCard(view, written, where, `the file ${written} the patch names`));
+  }
+  return out;
+}
