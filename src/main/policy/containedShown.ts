@@ -39,8 +39,10 @@ export function judgeShown(
   view: FileView,
   where: Where,
 ): void {
-  const namesOnly =
-    NAMES_ONLY.has(program) || (program === 'git' && GIT_NAMES_ONLY.has(gitSubcommand(argv.slice(1))[0] ?? ''));
+  // git's subcommand and its words, read once.
+  const gitWords = program === 'git' ? gitSubcommand(argv.slice(1)) : [];
+  const gitSub = gitWords[0];
+  const namesOnly = NAMES_ONLY.has(program) || GIT_NAMES_ONLY.has(gitSub ?? '');
   // A program that shows only names prints a file's text when it reads the names from it.
   if (namesOnly) namesFromSecret(program, argv, places, view, where);
   // Secrets shown to the model (a file the command only writes shows nothing).
@@ -79,7 +81,6 @@ export function judgeShown(
         card('shows-secret', `git ${argv[i]} prints the secrets file ${argv[i]!.slice(colon + 1)} from the repository`);
       }
     }
-    const gitSub = program === 'git' ? gitSubcommand(argv.slice(1))[0] : undefined;
     // git grep searches the tracked files, secrets files among them when they are tracked.
     // git grep searches tracked files; git diff --no-index prints what differs below two folders.
     const pythonArchives =
@@ -144,7 +145,7 @@ export function judgeShown(
     }
     // git printing files' lines from its history or index: any tracked secrets file among them
     // (the whole repository's, whatever the cwd, unless pathspecs after -- narrow it).
-    if (program === 'git' && gitSub !== 'grep' && gitPrintsContent(gitSubcommand(argv.slice(1)))) {
+    if (program === 'git' && gitSub !== 'grep' && gitPrintsContent(gitWords)) {
       const dd = argv.indexOf('--');
       const specs = dd > 0 ? argv.slice(dd + 1) : [];
       // A pathspec that is a pattern or magic (`*.json`, `:/`, `:!x`) matches what no place names: the whole repository.
