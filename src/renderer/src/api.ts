@@ -344,3 +344,27 @@ export function onConnection(listener: (state: ConnectionState) => void): () => 
   listener(connection);
   return () => connectionListeners.delete(listener);
 }
+
+/**
+ * Resolves once the link to the core is no longer being opened (connected, refused or lost), or
+ * after `atMostMs`: the window's start waits for it before evaluating React, so that the socket's
+ * open is not held behind that evaluation and the first questions reach the core while it runs.
+ */
+export function whenLinkSettles(atMostMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, atMostMs);
+    let stop: () => void = () => undefined;
+    let settled = false;
+    function done(): void {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      queueMicrotask(() => stop());
+      resolve();
+    }
+    stop = onConnection((state) => {
+      if (state.status !== 'connecting') done();
+    });
+    if (settled) stop();
+  });
+}
