@@ -25,6 +25,10 @@ export function linksChange(
   last: boolean,
 ): void {
   const operands = places.filter((p) => !argv[p.index]!.startsWith('-'));
+  /** A folder whose copy or new name holds nothing a later command reads unjudged: no link, no secrets file. */
+  const plainTree = (place: Extract<Place, { kind: 'inside' }>): boolean =>
+    !view.holdsLink(place.abs, where.cwd, place) &&
+    view.secretBelow(place, { hidden: true, ignoredToo: true }) === null;
   let changes: string | null = null;
   if (program === 'ln') {
     changes = 'ln makes a link';
@@ -46,7 +50,9 @@ export function linksChange(
     changes = 'mv moves a link (or a folder holding one), whose relative target then leads elsewhere';
   } else if (
     program === 'mv' &&
-    operands.slice(0, -1).some((p) => p.place.kind === 'inside' && p.place.stat?.isDirectory() === true)
+    operands
+      .slice(0, -1)
+      .some((p) => p.place.kind === 'inside' && p.place.stat?.isDirectory() === true && !plainTree(p.place))
   ) {
     // A folder renamed is under its new name only once mv has run: what reads it after is judged without its files.
     changes = 'mv moves a folder, whose files what follows would read unjudged under the new name';
@@ -57,11 +63,13 @@ export function linksChange(
     )
   ) {
     // A tree copied is there only once cp has run: what reads it after is judged without its files.
-    changes = operands
-      .slice(0, -1)
-      .some((p) => p.place.kind === 'inside' && view.holdsLink(argv[p.index]!, where.cwd, p.place))
+    // One holding no link and no secrets file gives what follows nothing it could not read already.
+    const sources = operands.slice(0, -1);
+    changes = sources.some((p) => p.place.kind === 'inside' && view.holdsLink(argv[p.index]!, where.cwd, p.place))
       ? 'cp copies links as links'
-      : 'cp copies a tree, whose files what follows would read unjudged';
+      : sources.every((p) => p.place.kind === 'inside' && (!p.place.stat?.isDirectory() || plainTree(p.place)))
+        ? null
+        : 'cp copies a tree, whose files what follows would read unjudged';
   } else if (
     UNPACKERS.test(program) &&
     (program !== 'tar' ||

@@ -61,6 +61,14 @@ function named(words: readonly string[]): string[] {
 
 /** Whether a pip subcommand asks the package index: installs and downloads, index and search, a list of what is outdated. */
 function pipFetches(sub: string, rest: readonly string[]): boolean {
+  // An install from the project's own folders with nothing else to fetch: no index, or neither its
+  // dependencies nor build requirements.
+  const local =
+    rest.includes('--no-index') ||
+    (rest.includes('--no-deps') &&
+      rest.includes('--no-build-isolation') &&
+      rest.filter((w) => !w.startsWith('-')).every((w) => /^(\.{1,2}|\.{0,2}\/.*)$/.test(w)));
+  if ((sub === 'install' || sub === 'wheel') && local) return false;
   return (
     ['install', 'download', 'wheel', 'search', 'index'].includes(sub) ||
     (sub === 'list' && rest.some((w) => w === '--outdated' || w === '-o' || w === '--uptodate' || w === '-u'))
@@ -78,9 +86,12 @@ export function networkNeed(
 ): NetworkNeed {
   // A versioned name is the program (`pip3.12`, `python3.12`); the subcommand is the first word
   // after the program's own flags, a flag's value left out (`npm --prefix sub install`, `pip -q install`).
-  const program = argv[0]?.replace(/^(pip|python)(\d(\.\d+)?)$/, (_m, name: string, v: string) =>
-    name === 'pip' ? 'pip3' : v.startsWith('2') ? 'python' : 'python3',
-  );
+  // A program by path is the program it names (`.venv/bin/pip install` fetches as pip does).
+  const program = argv[0]
+    ?.replace(/^.*\//, '')
+    .replace(/^(pip|python)(\d(\.\d+)?)$/, (_m, name: string, v: string) =>
+      name === 'pip' ? 'pip3' : v.startsWith('2') ? 'python' : 'python3',
+    );
   const takesValue =
     /^(--prefix|-C|--cwd|--dir|--filter|-F|-w|--workspace|--userconfig|--cache|--registry|--manifest-path|--config|-c|--loglevel|--retries|--timeout|--proxy|--index-url|-i|--extra-index-url|--cert|--client-cert|--cache-dir|--log|--python|--src|--root|--target|-t|--global-option|--trusted-host)$/;
   let first = 1;
@@ -207,16 +218,23 @@ export function networkNeed(
         : none;
     case 'python':
     case 'python3':
-      if (sub === '-m' && (rest[0] === 'pip' || rest[0] === 'ensurepip')) {
+      // (ensurepip installs the wheel it carries: nothing fetched.)
+      if (sub === '-m' && rest[0] === 'pip') {
         // The pip subcommand after pip's own flags (`-m pip --retries 0 download`).
         let at = 1;
         while (at < rest.length && rest[at]!.startsWith('-')) at += takesValue.test(rest[at]!) ? 2 : 1;
-        if (rest[0] === 'ensurepip' || pipFetches(rest[at] ?? '', rest.slice(at + 1)))
-          return need(`${program} -m pip ${rest[at] ?? ''} fetches from the package index`, [
+        if (pipFetches(rest[at] ?? '', rest.slice(at + 1)))
+          return need(`${program} -m pip ${rest[at]} fetches from the package index`, [
             'pypi.org',
             'files.pythonhosted.org',
           ]);
       }
+      // A virtualenv made with --upgrade-deps installs pip's newest from the index.
+      if (sub === '-m' && rest[0] === 'venv' && rest.includes('--upgrade-deps'))
+        return need(`${program} -m venv --upgrade-deps fetches pip from the package index`, [
+          'pypi.org',
+          'files.pythonhosted.org',
+        ]);
       // The standard library's network clients.
       if (
         sub === '-m' &&
@@ -238,6 +256,22 @@ export function networkNeed(
         : sub === 'run' && rest.includes('--with')
           ? need('uv run --with fetches a package', ['pypi.org', 'files.pythonhosted.org'])
           : none;
+    // Test-environment tools build each environment by installing into it from the index.
+    case 'tox':
+    case 'nox':
+      return !args.some((w) => /^(--version|--help|-h|-l|--list|--listenvs|-a|--listenvs-all|--list-sessions)$/.test(w))
+        ? need(`${program} installs each environment's packages from the package index`, [
+            'pypi.org',
+            'files.pythonhosted.org',
+          ])
+        : none;
+    case 'hatch':
+      return ['test', 'run', 'env', 'shell', 'build', 'fmt'].includes(sub)
+        ? need(`hatch ${sub} installs its environment's packages from the package index`, [
+            'pypi.org',
+            'files.pythonhosted.org',
+          ])
+        : none;
     case 'uvx':
     case 'pipx':
       return need(`${program} fetches a tool from the package index`, ['pypi.org', 'files.pythonhosted.org']);

