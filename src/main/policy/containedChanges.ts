@@ -160,6 +160,18 @@ const OUTPUT_FLAGS: Readonly<Record<string, readonly string[]>> = wordTable({
 
 type Loss = { place: Place; recursive: boolean; how: string };
 
+/** Each compressor's own suffix. */
+const COMPRESSED: Readonly<Record<string, string>> = wordTable({
+  gzip: '.gz',
+  pigz: '.gz',
+  bzip2: '.bz2',
+  xz: '.xz',
+  lzma: '.lzma',
+  zstd: '.zst',
+  lzip: '.lz',
+  lz4: '.lz4',
+});
+
 /**
  * What a program writes over or deletes through its flags and the operands they give a meaning
  * (`sort -o FILE`, `uniq IN OUT`, `tar -cf FILE`, `tar --remove-files`, `zip -m`, `venv --clear`):
@@ -280,37 +292,48 @@ export function outputTargets(program: string, argv: readonly string[], view: Fi
       for (const i of program === 'objcopy' ? files.slice(0, 1) : files) add(argv[i], false, 'rewrites it in place:');
   }
   // A compressor given -f writes each output name over what is there: NAME plus its suffix, or
-  // NAME less it when decompressing.
-  if (/^(gzip|gunzip|bzip2|bunzip2|xz|unxz|lzma|zstd|unzstd|pigz)$/.test(program)) {
-    const letters = argv
-      .slice(1)
-      .filter((w) => /^-[a-zA-Z0-9]+$/.test(w))
-      .join('');
-    const force = letters.includes('f') || argv.includes('--force');
-    const toOutput = letters.includes('c') || argv.includes('--stdout') || argv.includes('--to-stdout');
+  // NAME less one when decompressing. Over a folder (-r), or under the name its header stores (-N),
+  // the names are not read here: judged as a tree written over.
+  const compressor =
+    program === 'python3' || program === 'python' ? (argv[1] === '-m' && argv[2] === 'gzip' ? 'gzip' : '') : program;
+  if (/^(gzip|gunzip|bzip2|bunzip2|xz|unxz|lzma|unlzma|zstd|unzstd|pigz|unpigz|lzip|lz4)$/.test(compressor)) {
+    const words = compressor === program ? argv.slice(1) : argv.slice(3);
+    const letters = words.filter((w) => /^-[a-zA-Z0-9]+$/.test(w)).join('');
+    const python = compressor !== program;
+    const force = python || letters.includes('f') || words.includes('--force');
+    const toOutput = letters.includes('c') || words.some((w) => /^--(stdout|to-stdout)$/.test(w));
     const decompress =
-      /^(gunzip|bunzip2|unxz|unzstd)$/.test(program) || letters.includes('d') || argv.includes('--decompress');
-    const suffixAt = argv.findIndex((w) => w === '-S' || w === '--suffix');
-    const suffix =
-      (suffixAt > 0 ? argv[suffixAt + 1] : argv.find((w) => w.startsWith('--suffix='))?.slice(9)) ??
-      {
-        gzip: '.gz',
-        gunzip: '.gz',
-        pigz: '.gz',
-        bzip2: '.bz2',
-        bunzip2: '.bz2',
-        xz: '.xz',
-        unxz: '.xz',
-        lzma: '.lzma',
-        zstd: '.zst',
-        unzstd: '.zst',
-      }[program]!;
+      /^(gunzip|bunzip2|unxz|unlzma|unzstd|unpigz)$/.test(compressor) ||
+      letters.includes('d') ||
+      words.some((w) => /^--(decompress|uncompress)$/.test(w));
+    const suffixAt = words.findIndex((w) => w === '-S' || w === '--suffix');
+    const given = suffixAt >= 0 ? words[suffixAt + 1] : words.find((w) => w.startsWith('--suffix='))?.slice(9);
+    const files = words.filter((w, k) => !w.startsWith('-') && !/^(-S|--suffix)$/.test(words[k - 1] ?? ''));
     if (force && !toOutput)
-      for (const i of operandsAfter(/^(-S|--suffix|-o)$/)) {
-        const name = argv[i]!;
-        if (decompress) {
-          if (name.endsWith(suffix)) add(name.slice(0, -suffix.length), false, 'writes what it decompresses over it:');
-        } else add(`${name}${suffix}`, false, 'writes what it compresses over it:');
+      for (const name of files) {
+        if (letters.includes('r') || words.includes('--recursive'))
+          add(name, true, 'writes what it finds in the folder over the names there (not read here):');
+        else if (decompress && (letters.includes('N') || words.includes('--name')))
+          add(path.posix.dirname(name), true, 'writes under the name the header stores, somewhere in the folder:');
+        else if (decompress) {
+          const suffix = [
+            given,
+            '.gz',
+            '.z',
+            '.Z',
+            '-gz',
+            '.tgz',
+            '.bz2',
+            '.tbz2',
+            '.xz',
+            '.txz',
+            '.lzma',
+            '.zst',
+            '.lz',
+            '.lz4',
+          ].find((s) => s !== undefined && name.endsWith(s));
+          add(suffix ? name.slice(0, -suffix.length) : name, false, 'writes what it decompresses over it:');
+        } else add(`${name}${given ?? COMPRESSED[compressor] ?? '.gz'}`, false, 'writes what it compresses over it:');
       }
   }
   // cmake -E: its file commands, each judged as the program it stands for.
@@ -318,6 +341,11 @@ export function outputTargets(program: string, argv: readonly string[], view: Fi
     const [command, ...files] = argv.slice(2).filter((w) => !w.startsWith('-'));
     if (/^(rm|remove|remove_directory)$/.test(command ?? ''))
       for (const f of files) add(f, true, `-E ${command} deletes it:`);
+    if (command === 'tar' && /x/.test(files[0] ?? ''))
+      card(
+        'irreversible-loss',
+        'cmake -E tar x writes the files its archive names, which may overwrite ones no checkpoint holds',
+      );
     if (command === 'create_symlink' || command === 'create_hardlink')
       card('shell-construct', `cmake -E ${command} makes a link, which this rule reads only as ln`);
     if (/^(copy|copy_if_different|copy_directory|copy_directory_if_different|rename)$/.test(command ?? ''))

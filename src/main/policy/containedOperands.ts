@@ -63,8 +63,19 @@ export function nonPathOperands(
       w.startsWith('--expression=') ||
       ['e', 'f'].includes(shortValue(program, w)?.letter ?? ''),
   );
+  let operandsOnly = false;
   for (let i = 1; i < argv.length; i++) {
     const w = argv[i];
+    // After `--` every word is an operand: the first the pattern, `-zzz` included (`grep -r -- -zzz .`).
+    if (w === '--' && (PATTERN_FIRST.has(program) || SCRIPT_FIRST.has(program)) && !operandsOnly) {
+      operandsOnly = true;
+      continue;
+    }
+    if (operandsOnly) {
+      if (!firstTaken && !givenByFlag) (PATTERN_FIRST.has(program) ? patterns : code).add(i);
+      firstTaken = true;
+      continue;
+    }
     const inlineAt = inline ? inlineCodeFlag(program, w!) : null;
     if (inlineAt === 'next') {
       code.add(i + 1);
@@ -132,7 +143,8 @@ export function nonPathOperands(
 const SQLITE_SHOWS =
   /^\.(tables|schema|indexes|indices|headers|mode|width|nullvalue|separator|help|databases|dump|show|fullschema|stats|timer|changes|print|bail|echo|eqp)\b/i;
 /** SQL that reads or writes files, or loads code: sqlite3's own functions and statements. */
-const SQLITE_FILES = /\b(readfile|writefile|edit|load_extension|fts3_tokenizer|attach|vacuum\s+into)\b/i;
+const SQLITE_FILES =
+  /\b(readfile|writefile|edit|load_extension|fts3_tokenizer|attach|vacuum\s+into|fsdir|zipfile|sqlar_uncompress|lsmode)\b/i;
 
 /**
  * sqlite3 runs the SQL and dot-commands it is given: its shell's `.shell`, `.read`, `.output`,
@@ -143,6 +155,9 @@ const SQLITE_FILES = /\b(readfile|writefile|edit|load_extension|fts3_tokenizer|a
 export function sqliteProblem(argv: readonly string[], fromInput: boolean): string | null {
   if (argv.some((w) => w === '-init' || w === '--init' || w === '-cmd' || w === '--cmd'))
     return 'sqlite3 -init and -cmd run commands this rule does not read';
+  // Archive mode (-A, --archive) writes and reads the members an archive names.
+  if (argv.some((w) => /^-A/.test(w) || w === '--archive' || w === '-archive'))
+    return 'sqlite3 -A extracts or stores the files an archive names, which this rule does not read';
   const operands = argv.slice(1).filter((w) => !w.startsWith('-'));
   const statements = operands.slice(1);
   if (statements.length === 0)
@@ -177,7 +192,8 @@ export const SHORT_VALUES: Readonly<Record<string, string>> = wordTable({
   fgrep: 'ABCmdDef',
   zgrep: 'ABCmdDef',
   rg: 'ABCmMjEgtTrdef',
-  ag: 'ABCGgmpW',
+  // (ag's -A, -B and -C take their number only attached.)
+  ag: 'GgmpW',
   sed: 'efl',
   awk: 'Fvf',
   gawk: 'Fvf',

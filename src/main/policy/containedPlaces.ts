@@ -17,8 +17,15 @@ import {
 import { pathTexts, scriptProblem } from './containedOperands';
 import { INLINE_CODE_FLAGS } from './containedPrograms';
 import { asShGives } from './containedShells';
-import { codeListsNames, codeLoadsEnvFile, codeOpensNames, codeWritesNames, inlineCodeProblem } from './inlineCode';
-import { mentionsSecret } from './secretFiles';
+import {
+  codeListsNames,
+  codeLoadsEnvFile,
+  codeNetwork,
+  codeOpensNames,
+  codeWritesNames,
+  inlineCodeProblem,
+} from './inlineCode';
+import { isSecretPath, mentionsSecret } from './secretFiles';
 import type { ShellCommand } from './shellForm';
 
 /**
@@ -82,8 +89,21 @@ export function operandPlaces(
       // A name the code opens or lists, written whole, is judged as any operand: outside is a card.
       // One it writes is judged as a redirect to it is (what no checkpoint holds: a card).
       if (INLINE_CODE_FLAGS[program]) {
-        for (const name of codeOpensNames(word!.value))
-          insideOrCard(view, name, where, `the file ${name} the code opens`);
+        for (const name of codeOpensNames(word!.value)) {
+          const opened = insideOrCard(view, name, where, `the file ${name} the code opens`);
+          // A name that is a link to a secrets file is that file.
+          if (opened.kind === 'inside' && isSecretPath(opened.rel))
+            card(
+              'shows-secret',
+              `${program}'s code opens ${name}, the secrets file ${opened.rel}, and what it prints goes to the model`,
+            );
+        }
+        const reaches = codeNetwork(word!.value);
+        if (reaches)
+          card(
+            'needs-network',
+            `${program}'s code reaches the network (${reaches}), which the sandbox gives this agent only for its allowed domains`,
+          );
         for (const name of codeListsNames(word!.value))
           insideOrCard(view, name, where, `the folder ${name} the code lists`);
         for (const name of codeWritesNames(word!.value))

@@ -121,6 +121,9 @@ const RUNNING_FLAGS: Readonly<Record<string, readonly { long?: string[]; short?:
     rg: [
       { long: ['--pre'], runs: 'runs the preprocessor it is given on each file (and quotes the file in its errors)' },
     ],
+    ag: [{ long: ['--pager'], runs: 'runs its pager through a shell' }],
+    ack: [{ long: ['--pager'], runs: 'runs its pager through a shell' }],
+    'ack-grep': [{ long: ['--pager'], runs: 'runs its pager through a shell' }],
     mawk: [{ short: ['W'], runs: '-W exec runs a program file as awk code' }],
     perf: [{ long: ['--pre', '--post'], runs: 'runs the hook it is given through a shell' }],
     strace: [

@@ -63,6 +63,8 @@ export function judgeShown(
     }
     // A URL asking a server on this machine (the agent's own, maybe serving the workspace's files)
     // for a secrets file, however the path is spelled: escaped, with a query, through curl's globs.
+    if (program === 'curl' && argv.some((w) => w.startsWith('--request-target')))
+      card('shell-construct', 'curl --request-target asks the server for a path this rule does not read');
     if (URL_CLIENTS.has(program))
       for (const w of argv.slice(1)) {
         const asked = urlPath(w);
@@ -72,7 +74,9 @@ export function judgeShown(
             'shell-construct',
             `${program} expands the pattern in ${w} into URLs this rule does not read (-g turns it off)`,
           );
-        if (asked !== '' && isSecretPath(asked))
+        // (A server here serves a folder of the workspace: a link there leads where the rule reads.)
+        const served = asked === '' ? null : [view.place(asked, where.cwd), view.place(asked, view.workspace)];
+        if (asked !== '' && (isSecretPath(asked) || served!.some((p) => p.kind === 'inside' && isSecretPath(p.rel))))
           card('shows-secret', `${program} asks for the secrets file ${asked} and prints what it gets to the model`);
       }
     for (let i = 1; i < argv.length; i++) {
@@ -178,11 +182,20 @@ function namesFromSecret(
   for (let i = 1; i < argv.length; i++) {
     const word = argv[i]!;
     // `--files0-from=F`, `--files0-from F`, and a short flag's attached value (`-fF`).
+    // (Also last in a cluster: `-bm FILE`, `-bf FILE`.)
     const flag = flags.find(
-      (f) => word === f || word.startsWith(`${f}=`) || (f.length === 2 && word.startsWith(f) && word.length > 2),
+      (f) =>
+        word === f ||
+        word.startsWith(`${f}=`) ||
+        (f.length === 2 && word.startsWith(f) && word.length > 2) ||
+        (f.length === 2 && !f.startsWith('--') && new RegExp(`^-[a-zA-Z]+${f[1]}$`).test(word)),
     );
     if (!flag) continue;
-    const value = word === flag ? argv[i + 1] : word.slice(word.startsWith(`${flag}=`) ? flag.length + 1 : flag.length);
+    const clustered = word !== flag && !word.startsWith(flag) && word.endsWith(flag[1]!);
+    const value =
+      word === flag || clustered
+        ? argv[i + 1]
+        : word.slice(word.startsWith(`${flag}=`) ? flag.length + 1 : flag.length);
     if (value === undefined || value === '-') continue;
     if (/[*?[]/.test(value))
       card('shows-secret', `${program} ${flag} reads the names to show from the files the pattern ${value} matches`);
@@ -228,6 +241,17 @@ export function listedFilesAndLoaders(program: string, argv: readonly string[], 
       argv.some((w) => /^-[a-zA-Z]*x/.test(w) || w.startsWith('--files-from')))
   )
     card('shell-construct', `${program} reads the files its input or a list names, which this rule does not read`);
+  // ack reads options from a .ackrc in its folder or any above it (an --invert-match, a --pager).
+  if (program === 'ack' || program === 'ack-grep') {
+    let dir = where.cwd;
+    for (;;) {
+      const rc = view.place(`${dir}/.ackrc`, where.cwd);
+      if (rc.kind === 'inside' && rc.stat !== undefined)
+        card('shell-construct', `ack reads its options from ${rc.rel}, which this rule does not read`);
+      if (dir === view.workspace || !dir.startsWith(`${view.workspace}/`)) break;
+      dir = path.posix.dirname(dir);
+    }
+  }
   if (program === 'make')
     for (const w of argv.slice(1)) {
       const attached = /^-[a-zA-Z]*f(.+)$/.exec(w)?.[1];

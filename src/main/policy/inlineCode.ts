@@ -16,19 +16,20 @@ const HAS_SHELL_QUOTES = new Set(['ruby', 'perl', 'php']);
  * files, and calls that write, link, move or truncate them.
  */
 const CODE_REACHES =
-  /\b(subprocess|child_process|pty|ctypes|importlib|builtins|__builtins__|operator|vars|locals|getattr|setattr|__dict__|__getattribute__|linecache|fileinput|shutil|mmap|runpy|pickle|marshal|shelve|spawn|execFile|fork|worker_threads|sysopen|File::Copy|PosixPath|WindowsPath|PurePosixPath)\b|\bos\.(link|symlink|replace|rename|truncate|sendfile|remove|unlink|makedirs)\b|\b(writeFile|appendFile|copyFile|truncate|rename|link|symlink|cp|rm)(Sync)?\s*\(|\bprocess\.binding\b|\bimport\s[^;\n]*\b(system|popen|exec\w*|spawn\w*|remove|unlink|rename|replace|link|symlink|truncate)\b|\bopen(Sync)?\s*\([^)]*,\s*['"][^'"]*[wax+]|\.open\s*\(\s*['"][^'"]*[wax+]|\bO_(WRONLY|RDWR|TRUNC|CREAT|APPEND)\b|\b(createWriteStream|WriteStream)\b/;
+  /\b(subprocess|child_process|pty|ctypes|importlib|builtins|__builtins__|operator|vars|locals|getattr|setattr|__dict__|__getattribute__|linecache|fileinput|shutil|mmap|runpy|pickle|marshal|shelve|spawn|execFile|fork|worker_threads|sysopen|File::Copy|PosixPath|WindowsPath|PurePosixPath)\b|\bos\.(link|symlink|replace|rename|truncate|sendfile|remove|unlink|makedirs)\b|\b(writeFile|appendFile|copyFile|truncate|rename|link|symlink|cp|rm)(Sync)?\s*\(|\bprocess\.binding\b|\bimport\s[^;\n]*\b(system|popen|exec\w*|spawn\w*|remove|unlink|rename|replace|link|symlink|truncate)\b|\bopen(Sync)?\s*\([^)]*,\s*['"][^'"]*[wax+]|\.open\s*\(\s*['"][^'"]*[wax+]|\bO_(WRONLY|RDWR|TRUNC|CREAT|APPEND)\b|\b(createWriteStream|WriteStream)\b|\bmode\s*=\s*['"][^'"]*[wax+]|\bopenSync\s*\([^,)]*,\s*\d|\b(ZipFile|TarFile|zipfile|tarfile|chdir|basicConfig|FileHandler|RotatingFileHandler|TimedRotatingFileHandler)\b|\b(gzip|bz2|lzma)\.open\b/;
 /** A name built by concatenation inside brackets (`f['read'+'FileSync']`), or a path joined with `/`. */
 const CODE_COMPUTES = /\[[^\]]*['"`]\s*\+|\+\s*['"`][^\]]*\]|Path\([^)]*\)\s*\//;
 
 /** Names of calls that open or read a file by the name given first. */
 const CODE_OPENS =
-  /\b(open|io\.open|open_code|codecs\.open|os\.open|FileIO|Path|PurePath|readFileSync|readFile|createReadStream|ReadStream|openAsBlob|openSync|File\.(read|open|readlines|binread|foreach)|IO\.(read|readlines|binread|foreach)|file_get_contents|fopen|readfile|loadtxt|read_csv|read_json|require(?=\s*\()|import(?=\s*\()|read(?=\s*\(\s*[^)\s\d-]))\b/g;
+  /\b(open|io\.open|open_code|codecs\.open|os\.open|FileIO|Path|PurePath|readFileSync|readFile|createReadStream|ReadStream|openAsBlob|openSync|File\.(read|open|readlines|binread|foreach)|IO\.(read|readlines|binread|foreach)|file_get_contents|fopen|readfile|loadtxt|read_csv|read_json|require(?=\s*\()|import(?=\s*\()|read(?=\s*\(\s*[^)\s\d-])|netrc|_load|createRequire|tie|mkdir|makedirs|mkdirSync|connect)\b/g;
 /**
  * importlib's lookups of what is installed (`importlib.util.find_spec('pytest')`,
- * `importlib.metadata.version('requests')`, and their imports): they import nothing.
+ * `importlib.metadata.version('requests')`, and their imports): they import and read nothing (a
+ * distribution's `read_text` reads any path: not among them).
  */
 const LOOKS_UP_PACKAGES =
-  /\b(from\s+importlib\.(util|metadata)\s+import\s+(find_spec|version|distribution|metadata|requires|packages_distributions)(\s*,\s*(find_spec|version|distribution|metadata|requires|packages_distributions))*(?=\s*(;|\n|$))|import\s+importlib\.(util|metadata)(?=\s*(;|\n|$))|importlib\.(util\.find_spec|metadata\.(version|distribution|metadata|requires|packages_distributions))(?=\s*\())/g;
+  /\b(from\s+importlib\.(util|metadata)\s+import\s+(find_spec|version)(\s*,\s*(find_spec|version))*(?=\s*(;|\n|$))|import\s+importlib\.(util|metadata)(?=\s*(;|\n|$))|importlib\.(util\.find_spec|metadata\.version)(?=\s*\())/g;
 
 /** A Python import statement that renames nothing (`import os, json`, `from pathlib import Path`), to its end. */
 const PLAIN_IMPORT = /\b(?:from\s+[\w.]+\s+)?import\s+[\w.]+(?:\s*,\s*[\w.]+)*(?=\s*(;|\n|$))/g;
@@ -56,10 +57,10 @@ function withoutWrites(code: string): string {
 
 /** Calls that list names, which then name files by text this rule never sees. */
 const CODE_LISTS =
-  /\b(listdir|scandir|os\.walk|glob|iglob|rglob|iterdir|readdirSync|readdir|opendirSync|Dir\.(glob|entries|children|\[)|opendir)\b/;
+  /\b(listdir|scandir|os\.walk|os\.fwalk|glob|iglob|rglob|iterdir|readdirSync|readdir|opendirSync|Dir\.(glob|entries|children|\[)|opendir)\b/;
 /** A listing call given nothing or a name written whole (and options, as in `glob('**', recursive=True)`). */
 const LISTING_CALL =
-  /(?:\bos\.walk|\bDir\.(?:glob|entries|children)|\b(?:listdir|scandir|glob|iglob|rglob|iterdir|readdirSync|readdir|opendirSync|opendir))\s*\(\s*(?:(['"])([^'"\\]*)\1\s*(?:,[^()]*)?)?\)/g;
+  /(?:\bos\.f?walk|\bDir\.(?:glob|entries|children)|\b(?:listdir|scandir|glob|iglob|rglob|iterdir|readdirSync|readdir|opendirSync|opendir))\s*\(\s*(?:(['"])([^'"\\]*)\1\s*(?:,[^()]*)?)?\)/g;
 /** What code that only lists may still do: look at kinds and existence, load the modules it lists with. */
 const LISTING_HARMLESS =
   /\brequire\s*\(\s*(['"])(node:)?(fs|path)\1\s*\)|\b(is_file|is_dir|isfile|isdir|exists|isFile|isDirectory|withFileTypes)\b/g;
@@ -85,7 +86,18 @@ function listsOnly(code: string): boolean {
 
 /** The folders, written whole, that code given on a command line lists (each judged as a place). */
 export function codeListsNames(code: string): string[] {
-  return [...code.matchAll(LISTING_CALL)].flatMap((m) => (m[2] ? [m[2].replace(/[*?[].*$/s, '') || '.'] : []));
+  // A pattern's wildcard parts stand for a folder each (`*/../../*` lists two above): only its
+  // literal parts and `..` are kept, judged as the place the listing may reach.
+  return [...code.matchAll(LISTING_CALL)].flatMap((m) =>
+    m[2]
+      ? [
+          m[2]
+            .split('/')
+            .map((part) => (/[*?[]/.test(part) ? 'x' : part))
+            .join('/') || '.',
+        ]
+      : [],
+  );
 }
 
 /** Calls that delete or move files (a loss this rule judges only as rm and mv). */
@@ -121,6 +133,9 @@ export function inlineCodeProblem(program: string, given: string): string | null
     return `${program}'s code lists folders, and opens what it finds by names this rule never sees`;
   if (CODE_DELETES.test(code))
     return `${program}'s code deletes or moves files, which this rule reads only as rm and mv`;
+  // Perl's `<../*>` is a glob: names listed, maybe above the workspace.
+  if (program === 'perl' && /<[^<>\s]*[*?{~][^<>]*>/.test(code))
+    return `${program}'s code lists folders with a glob, which this rule does not read`;
   if (HAS_SHELL_QUOTES.has(program) && READS_ARGV.test(code))
     return `${program}'s code reads the files its argument list names, which this rule does not read`;
   // Python's import statements name what later calls use (`from pathlib import Path`); one that
@@ -144,4 +159,26 @@ const LOADS_ENV_FILE = /\b(dotenv\w*|load_dotenv|dotenv_values|find_dotenv|loadE
 /** The .env loader that code given on a command line calls, or null. */
 export function codeLoadsEnvFile(code: string): string | null {
   return LOADS_ENV_FILE.exec(code)?.[1] ?? null;
+}
+
+/** Calls of code on a command line that reach another host. */
+const CODE_NETWORK =
+  /\b(urllib|urlopen|requests\.|httpx|aiohttp|http\.client|socket|smtplib|ftplib|telnetlib|xmlrpc|fetch\s*\(|XMLHttpRequest|WebSocket|net\.connect|net\.createConnection|dgram|https?\.(get|request)\s*\(|Net::HTTP|open-uri|LWP|HTTP::Tiny|IO::Socket|fsockopen|curl_init)/;
+
+/** Hosts of this machine, where the agent's own started processes listen. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '0.0.0.0']);
+
+/**
+ * What code on a command line reaches of the network, or null: none when every address it names is
+ * a URL on this machine (`urlopen('http://127.0.0.1:8000/')`, the agent's own dev server) and it
+ * opens no socket of its own.
+ */
+export function codeNetwork(code: string): string | null {
+  const reaches = CODE_NETWORK.exec(code)?.[1];
+  if (reaches === undefined) return null;
+  const hosts = [...code.matchAll(/\b[a-z][a-z0-9+.-]*:\/\/([^/'"`\s?#]*)/gi)].map((m) =>
+    m[1]!.replace(/^.*@/, '').replace(/:\d*$/, '').toLowerCase(),
+  );
+  const ownOnly = hosts.length > 0 && hosts.every((h) => LOOPBACK_HOSTS.has(h));
+  return ownOnly && !/\b(socket|net\.|dgram|IO::Socket|fsockopen)/.test(code) ? null : reaches;
 }

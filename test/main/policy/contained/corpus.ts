@@ -373,6 +373,10 @@ export const SHELL_CONSTRUCTS: readonly Row[] = [
 
 /** Name lookups and hosts the agent was not allowed. */
 export const NETWORK: readonly Row[] = [
+  // Code reaching another host, or a URL with a host hidden in it.
+  ['python3 -c "import urllib.request; urllib.request.urlopen(\'http://example.com/\')"', 'needs-network'],
+  ['python3 -c "import urllib.request; urllib.request.urlopen(\'http://127.0.0.1@example.com/\')"', 'needs-network'],
+  ['node -e "fetch(process.argv[1])" http://example.com', 'needs-network'],
   // A package manager by path, and tools that install environments from the index.
   ['.venv/bin/pip install ruff', 'needs-network'],
   ['./.venv/bin/python3 -m pip install ruff', 'needs-network'],
@@ -1135,6 +1139,9 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['python3 -m ensurepip --upgrade'],
   ['tox --version'],
   ['nox --list'],
+  // Code asking the agent's own server on this machine.
+  ['python3 -c "import urllib.request; print(urllib.request.urlopen(\'http://127.0.0.1:8000/\').status)"'],
+  ['node -e "fetch(\'http://localhost:5173/\').then(r => console.log(r.status))"'],
   // A tree copied or renamed that holds no link and no secrets file, then read.
   ['cp -r src src_copy && ls src_copy'],
   ['cp -r src/deep src/deep2 && rm -rf src/deep2'],

@@ -33,6 +33,9 @@ beforeAll(async () => {
     'local-data/important': 'kept nowhere\n',
     'tpl/hooks/post-commit': '#!/bin/sh\necho hook\n',
     'x.py': 'print(1)\n',
+    // Round fourteen's: an ack configuration that prints every line.
+    'ackdir/.ackrc': '--invert-match\n',
+    'ackdir/x.txt': 'x\n',
   };
   for (const [rel, content] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
@@ -44,6 +47,7 @@ beforeAll(async () => {
   fs.symlinkSync('../../../app', path.join(ws, 'nm/node_modules/pkg/up'));
   fs.symlinkSync('../app', path.join(ws, 'zipdir/up'));
   fs.symlinkSync('/etc/hostname', path.join(ws, 'zipdir/notes'));
+  fs.symlinkSync('app/.env', path.join(ws, 'env-link'));
   const git = (...args: string[]) => execFileSync('git', ['-C', ws, ...args], { stdio: 'ignore' });
   git('init', '-q');
   git('add', '-A');
@@ -427,6 +431,69 @@ const ROUND_THIRTEEN: readonly Row[] = [
   ['gpg --recv-keys ABC', '', 'a keyserver'],
 ];
 
+/** Round fourteen, against round thirteen's code (each verified with the real program by the red team). */
+const ROUND_FOURTEEN: readonly Row[] = [
+  // Code on the command line: a name that is a link to a secrets file, and openings not read as such.
+  ['python3 -c "print(open(\'env-link\').read())"', '', 'env-link leads to app/.env'],
+  ["node -e \"console.log(require('fs').readFileSync('env-link','utf8'))\"", '', 'the same in node'],
+  ["python3 -c \"import netrc; netrc.netrc('app/.e'+'nv')\"", '', "netrc's error quotes the line"],
+  [
+    "python3 -c \"import importlib.metadata; print(importlib.metadata.distribution('pip').read_text('/etc/hostname'))\"",
+    '',
+    'a distribution reads any path',
+  ],
+  ["node -e \"require('module')._load('./app/.e'+'nv')\"", '', "node's error quotes the line"],
+  ["node -e \"require('module').createRequire(__filename)('./app/.e'+'nv')\"", '', 'the same'],
+  ['perl -MTie::File -e \'tie @a,"Tie::File","app/.e"."nv"; print "@a\\n"\'', '', 'Tie::File reads it'],
+  ["python3 -c \"open('local-data/important.db', mode='w')\"", '', 'empties the ignored file'],
+  ["node -e \"require('fs').openSync('local-data/important.db', 577)\"", '', 'O_WRONLY|O_CREAT|O_TRUNC'],
+  ["python3 -c \"import zipfile; zipfile.ZipFile('local-data/important.db','w')\"", '', 'writes an empty zip over it'],
+  ["python3 -c \"open('.git/config', mode='a').write('x')\"", '', 'appends to .git/config'],
+  ["python3 -c \"import os; os.chdir('/etc'); print(open('hostname').read())\"", '', 'chdir out, then a name'],
+  ["node -e \"process.chdir('/etc'); console.log(require('fs').readFileSync('hostname','utf8'))\"", '', 'the same'],
+  ['python3 -c "import glob; print(glob.glob(\'*/../../*\'))"', '', 'lists above the workspace'],
+  ['python3 -c "import os; print(list(os.fwalk(\'/root\')))"', '', 'fwalk lists outside'],
+  ['perl -e \'print join(" ", <../*>)\'', '', "perl's glob lists above"],
+  ['python3 -c "import os; os.mkdir(\'/tmp/x1\')"', '', 'makes a folder outside'],
+  ['python3 -c "import sqlite3; sqlite3.connect(\'/tmp/x2.db\')"', '', 'makes a database outside'],
+  ['python3 -c "import logging; logging.basicConfig(filename=\'/tmp/x.log\')"', '', 'a log outside'],
+  [
+    'python3 -c "import urllib.request; print(urllib.request.urlopen(\'http://192.0.2.2/\').read())"',
+    '',
+    'the network',
+  ],
+  ['node -e "fetch(\'http://example.com\').then(r => r.text()).then(console.log)"', '', 'the network'],
+  ['python3 -c "import socket; socket.create_connection((\'example.com\', 80))"', '', 'the network'],
+  // sqlite3's file functions and archive mode.
+  ['sqlite3 :memory: "select name, cast(data as text) from fsdir(\'.\')"', '', 'fsdir returns every file'],
+  ['sqlite3 :memory: "select cast(data as text) from fsdir(\'/etc/hostname\')"', '', 'and outside'],
+  ['sqlite3 -Axf b.sqlar', '', 'extracts the members the archive names'],
+  // Searches: a pager that runs, values taken for the pattern, a configuration in the folder, `--`.
+  ["ag --pager 'cat app/.e*' print src", '', 'ag hands its pager to a shell'],
+  ["ack --pager='cat app/.env' x src", '', 'ack too'],
+  ['ag --workers 2 PRIVKEY .', '', '2 is the workers'],
+  ['ag -A PRIVKEY nothingfoo .', '', '-A takes its number only attached'],
+  ['ack -m 5 PRIVKEY .', '', '5 is the count'],
+  ['ack -C 1 PRIVKEY .', '', '1 is the context'],
+  ['ack qqqqq ..', 'ackdir', 'ackdir/.ackrc inverts the match'],
+  ['grep -r -- -live qqq .', '', 'after --, -live is the pattern (app/.env holds sk-live)'],
+  ['rg -uu -- -live qqq .', '', 'the same'],
+  ['file -bm app/.env README.md', '', '-m last in a cluster reads a magic file'],
+  ['file -bf app/.env', '', '-f last in a cluster reads a list'],
+  // URLs: the path asked for another way, or a link the server follows.
+  ['curl --request-target /app/.env http://127.0.0.1:8000/', '', 'the path the server serves'],
+  ['curl http://127.0.0.1:8000/env-link', '', 'a link to the .env'],
+  ['wget -qO- http://127.0.0.1:8000/env-link', '', 'the same'],
+  // Decompressing over what no checkpoint holds, and unpacking through cmake.
+  ['gzip --uncompress -f local-data/important.db.gz', '', 'writes important.db'],
+  ['gunzip -rf local-data', '', 'every member of the folder'],
+  ['unlzma -f local-data/important.db.lzma', '', 'writes important.db'],
+  ['xz -d -f local-data/important.db.lzma', '', 'xz reads .lzma too'],
+  ['gunzip -Nf local-data/x.gz', '', 'the name stored in the header'],
+  ['python3 -m gzip -d local-data/important.db.gz', '', "Python's gzip"],
+  ['cmake -E tar xf x.tar', '', 'unpacks'],
+];
+
 describe.each([
   ['wrappers', WRAPPERS],
   ['flags that run', FLAGS_THAT_RUN],
@@ -439,6 +506,7 @@ describe.each([
   ['round eleven', ROUND_ELEVEN],
   ['round twelve', ROUND_TWELVE],
   ['round thirteen', ROUND_THIRTEEN],
+  ['round fourteen', ROUND_FOURTEEN],
 ] as const)('red team, round nine: %s', (_name, rows) => {
   it.each(rows.map((r) => [r[0], r[1] || '.', r[2]] as const))('%j (cwd %s) is a card: %s', (command, cwd) => {
     const d = decideContained(command, { paths, cwd: cwd === '.' ? undefined : cwd, allowedDomains: [] });
