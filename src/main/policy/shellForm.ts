@@ -16,7 +16,7 @@ import { MAX_COMMAND_LENGTH } from './lexer';
 import { pushCommand, pushExport } from './shellCommands';
 import { CONSTRUCTS, INTERPRETERS, OPERATORS, SHELL_BUILTINS } from './shellConstructs';
 import { shellParser } from './shellGrammar';
-import { redirectOf } from './shellRedirects';
+import { heredocContinuation, redirectOf } from './shellRedirects';
 import { coversAll, plainTree, type Node } from './shellTree';
 import {
   Refused,
@@ -253,6 +253,13 @@ function statement(node: Node, outer: readonly Node[], walk: Walk): void {
       }
       if (body.type === 'list' || body.type === 'pipeline') for (const r of redirects) walk.listRedirects.add(r);
       statement(body, [...redirects, ...outer], walk);
+      // `cat <<'EOF' > f && python f`: the command after the heredoc's line runs next, joined by its operator.
+      for (const r of redirects) {
+        const after = r.type === 'heredoc_redirect' ? heredocContinuation(r) : null;
+        if (!after) continue;
+        operator(after.operator, walk);
+        statement(after.next, outer, walk);
+      }
       return;
     }
     case 'command':

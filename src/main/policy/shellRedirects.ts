@@ -6,6 +6,26 @@ import type { Node } from './shellTree';
 import { refuse, type ShellRedirect } from './shellTypes';
 import { literalWord } from './shellWords';
 
+/**
+ * What follows a heredoc's `<<EOF` on its line (`cat <<'EOF' > f && python f`): the grammar hangs
+ * the operator and the statement after it on the heredoc node. That statement runs after the
+ * command the heredoc feeds, joined by the operator; null when nothing follows.
+ */
+export function heredocContinuation(node: Node): { operator: Node; next: Node } | null {
+  const at = node.children.findIndex((c) => !c.isNamed && c.type !== '<<' && c.type !== '<<-');
+  if (at < 0) return null;
+  const next = node.children.slice(at + 1).find((c) => c.isNamed && !/^heredoc_|^file_redirect$/.test(c.type));
+  if (!next) refuse(`\`${node.children[at]!.text}\` after a heredoc is not followed by a command`);
+  // A second heredoc on the line: sh reads the bodies in order, which this reading does not follow.
+  const stack = [next];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.type === 'heredoc_redirect') refuse('a second heredoc on the line of the first is not read by this rule');
+    stack.push(...n.children);
+  }
+  return { operator: node.children[at]!, next };
+}
+
 export function redirectOf(node: Node, program: () => string): ShellRedirect[] {
   const named = node.namedChildren.filter((c): c is Node => c !== null);
   if (node.type === 'heredoc_redirect') {
@@ -36,10 +56,12 @@ export function redirectOf(node: Node, program: () => string): ShellRedirect[] {
         );
     }
     out.push({ kind: 'heredoc', body: text });
-    // The grammar hangs a redirect written after `<<EOF` on the heredoc node.
+    // The grammar hangs a redirect written after `<<EOF` on the heredoc node, and what follows it on
+    // the line (read by the walk as the next command: heredocContinuation).
+    const continuation = heredocContinuation(node)?.next;
     for (const c of named) {
       if (c.type === 'file_redirect') out.push(...redirectOf(c, program));
-      else if (!['heredoc_start', 'heredoc_body', 'heredoc_end'].includes(c.type))
+      else if (c !== continuation && !['heredoc_start', 'heredoc_body', 'heredoc_end'].includes(c.type))
         refuse(`\`${c.text}\` after a heredoc is not read by this rule`);
     }
     return out;

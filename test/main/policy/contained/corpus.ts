@@ -622,6 +622,10 @@ export const LOSSES: readonly Row[] = [
   ['cp -r config out && grep -r x out', 'shell-construct'],
   ['mv config cfg && cat cfg/service-account.json', 'shell-construct'],
   // The heredoc's own redirect is still judged, on the command it belongs to.
+  ["cat <<'EOF' > x.txt && cat .env\nx\nEOF", 'shows-secret'],
+  ["cat <<'EOF' > x.txt && cd .. && ls\nx\nEOF", 'place-outside'],
+  ["cat <<'A' > x.txt && cat <<'B' > y.txt\na\nA\nb\nB", 'shell-construct'],
+  ["cat <<'EOF' > x.py && python3 - < x.py\nprint(open('.env').read())\nEOF", 'shell-construct'],
   ["cd src && cat <<'EOF' > ../debug.log\nx\nEOF", 'irreversible-loss'],
   // A patch naming an ignored file, or one not read here (a pipe, a file operand, --index).
   ['patch -p1 < loss.patch', 'irreversible-loss'],
@@ -1147,6 +1151,9 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['cp -r src/deep src/deep2 && rm -rf src/deep2'],
   ['mv src/deep src/deeper && ls src/deeper'],
   // A heredoc after a leading cd is the last command's (mini-swe-agent writes every file this way).
+  ["cat <<'EOF' > repro.py && python3 repro.py\nprint(1)\nEOF"],
+  ["cd src && cat <<'EOF' > repro.py && python3 repro.py | tail -3\nprint(1)\nEOF"],
+  ["cat <<'EOF' > notes.md || echo failed\nline\nEOF"],
   ["cd src && cat <<'EOF' > new.py\nprint(1)\nEOF"],
   ["cd src && mkdir -p deep && cat > deep/x.ts <<'EOF'\nexport const x = 1;\nEOF"],
   ['cd {WS} && cat >> notes.md <<EOF\nline\nEOF'],
