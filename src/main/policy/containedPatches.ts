@@ -90,6 +90,9 @@ export function patchWrites(
     } catch {
       return null;
     }
+    // A mode set by the patch (`new file mode 120000` makes a link, a later command then reads
+    // through it) or a binary body: not read here.
+    if (/^(new file mode 12|old mode|new mode|GIT binary patch)/m.test(text)) return null;
     const names = patchNames(text);
     if (names === null) return null;
     for (const name of names)

@@ -636,6 +636,8 @@ export const LOSSES: readonly Row[] = [
   ['git apply --index changes.patch', 'irreversible-loss'],
   ['git apply --directory=x changes.patch', 'irreversible-loss'],
   ['git apply hook.patch', 'git-dir'],
+  // A patch that makes a link (mode 120000): what follows would read through it.
+  ['git apply link.patch && cat up/hostname', 'irreversible-loss'],
   ['patch -p0 < out.patch', 'place-outside'],
   // Code on the command line writing a file named whole: judged as a redirect to it.
   ["python3 -c \"open('debug.log','w').write('')\"", 'irreversible-loss'],

@@ -53,6 +53,8 @@ export function makeContainedWorkspace(): Fixture & { places: Places } {
     'changes.patch': '--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-# readme\n+# read me\n',
     'loss.patch': '--- a/debug.log\n+++ b/debug.log\n@@ -1 +1 @@\n-log line\n+x\n',
     'out.patch': '--- ../escape.txt\n+++ ../escape.txt\n@@ -0,0 +1 @@\n+x\n',
+    'link.patch':
+      'diff --git a/up b/up\nnew file mode 120000\n--- /dev/null\n+++ b/up\n@@ -0,0 +1 @@\n+/etc\n\\ No newline at end of file\n',
     'hook.patch':
       'diff --git a/.git/hooks/pre-commit b/.git/hooks/pre-commit\nnew file mode 100755\n--- /dev/null\n+++ b/.git/hooks/pre-commit\n@@ -0,0 +1 @@\n+echo hi\n',
     '.envrc': 'export TOKEN=x\n',
