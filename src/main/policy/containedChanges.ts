@@ -25,6 +25,11 @@ export function linksChange(
   last: boolean,
 ): void {
   const operands = places.filter((p) => !argv[p.index]!.startsWith('-'));
+  // What cp and mv take from: every operand but the last, or with -t FOLDER every one but FOLDER.
+  const targetAt = argv.findIndex((w) => w === '--target-directory' || /^-[a-zA-Z]*t$/.test(w));
+  const attachedTarget = argv.some((w) => w.startsWith('--target-directory=') || /^-[a-zA-Z]*t./.test(w));
+  const sourcesOf = (): typeof operands =>
+    targetAt > 0 ? operands.filter((p) => p.index !== targetAt + 1) : attachedTarget ? operands : operands.slice(0, -1);
   /** A folder whose copy or new name holds nothing a later command reads unjudged: no link, no secrets file. */
   const plainTree = (place: Extract<Place, { kind: 'inside' }>): boolean =>
     !view.holdsLink(place.abs, where.cwd, place) &&
@@ -45,14 +50,12 @@ export function linksChange(
     }
   } else if (
     program === 'mv' &&
-    operands.slice(0, -1).some((p) => p.place.kind === 'inside' && view.holdsLink(argv[p.index]!, where.cwd, p.place))
+    sourcesOf().some((p) => p.place.kind === 'inside' && view.holdsLink(argv[p.index]!, where.cwd, p.place))
   ) {
     changes = 'mv moves a link (or a folder holding one), whose relative target then leads elsewhere';
   } else if (
     program === 'mv' &&
-    operands
-      .slice(0, -1)
-      .some((p) => p.place.kind === 'inside' && p.place.stat?.isDirectory() === true && !plainTree(p.place))
+    sourcesOf().some((p) => p.place.kind === 'inside' && p.place.stat?.isDirectory() === true && !plainTree(p.place))
   ) {
     // A folder renamed is under its new name only once mv has run: what reads it after is judged without its files.
     changes = 'mv moves a folder, whose files what follows would read unjudged under the new name';
@@ -64,7 +67,7 @@ export function linksChange(
   ) {
     // A tree copied is there only once cp has run: what reads it after is judged without its files.
     // One holding no link and no secrets file gives what follows nothing it could not read already.
-    const sources = operands.slice(0, -1);
+    const sources = sourcesOf();
     changes = sources.some((p) => p.place.kind === 'inside' && view.holdsLink(argv[p.index]!, where.cwd, p.place))
       ? 'cp copies links as links'
       : sources.every((p) => p.place.kind === 'inside' && (!p.place.stat?.isDirectory() || plainTree(p.place)))

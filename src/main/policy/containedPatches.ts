@@ -17,8 +17,9 @@ const APPLY_OPTIONS =
   /^(-p\d+|-R|--reverse|-v|--verbose|-q|--quiet|--whitespace=\w+|--ignore-whitespace|--ignore-space-change|--reject|--recount|--unidiff-zero|-C\d+|--allow-empty|--inaccurate-eof)$/;
 
 /** A header line naming a file the patch reads or writes: unified, context, git's own, `Index:`. */
-const HEADER = /^(?:--- |\+\+\+ |\*\*\* |Index: |rename from |rename to |copy from |copy to )(.*)$/;
-const GIT_HEADER = /^diff --git (\S+) (\S+)$/;
+// (GNU patch also takes a header indented by blanks.)
+const HEADER = /^\s*(?:--- |\+\+\+ |\*\*\* |Index: |rename from |rename to |copy from |copy to )(.*)$/;
+const GIT_HEADER = /^\s*diff --git (\S+) (\S+)\s*$/;
 
 /**
  * The names a patch's headers give, each with every leading directory stripped in turn (whatever
@@ -28,6 +29,8 @@ const GIT_HEADER = /^diff --git (\S+) (\S+)$/;
 export function patchNames(text: string): string[] | null {
   const names = new Set<string>();
   for (const line of text.split('\n')) {
+    // A git header whose names hold a blank is not read whole: the patch is not read.
+    if (/^\s*diff --git /.test(line) && !GIT_HEADER.test(line)) return null;
     const git = GIT_HEADER.exec(line);
     const found = git ? [git[1]!, git[2]!] : HEADER.test(line) ? [HEADER.exec(line)![1]!.split('\t')[0]!.trim()] : [];
     for (const name of found) {
@@ -55,15 +58,21 @@ export function patchWrites(
 ): Place[] | null {
   const inputs: string[] = [];
   if (program === 'patch') {
-    const fromFlag = argv.findIndex((w) => w === '-i' || w === '--input');
-    const attached = argv.find((w) => w.startsWith('--input=') || /^-i./.test(w));
-    if (fromFlag > 0 && argv[fromFlag + 1] !== undefined) inputs.push(argv[fromFlag + 1]!);
-    else if (attached) inputs.push(attached.startsWith('--input=') ? attached.slice(8) : attached.slice(2));
-    else {
-      const from = redirects.find((r) => r.op === '<');
-      if (!from || from.place.kind !== 'inside') return null;
-      inputs.push(from.text);
-    }
+    const given = argv.flatMap((w, i) =>
+      w === '-i' || w === '--input'
+        ? [argv[i + 1] ?? '']
+        : w.startsWith('--input=')
+          ? [w.slice(8)]
+          : /^-i./.test(w)
+            ? [w.slice(2)]
+            : [],
+    );
+    const fed = redirects.filter((r) => r.op === '<');
+    // patch reads the last -i, sh feeds it the last `<`: more than one is not read here.
+    if (given.length + fed.length !== 1) return null;
+    if (given.length === 1) inputs.push(given[0]!);
+    else if (fed[0]!.place.kind === 'inside') inputs.push(fed[0]!.text);
+    else return null;
     // Only the options read here: a file operand (`patch FILE < x.patch`), -o, -d, -B and the like
     // make it write elsewhere than its headers say.
     for (let i = 1; i < argv.length; i++) {

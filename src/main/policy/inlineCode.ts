@@ -16,7 +16,7 @@ const HAS_SHELL_QUOTES = new Set(['ruby', 'perl', 'php']);
  * files, and calls that write, link, move or truncate them.
  */
 const CODE_REACHES =
-  /\b(subprocess|child_process|pty|ctypes|importlib|builtins|__builtins__|operator|vars|locals|getattr|setattr|__dict__|__getattribute__|linecache|fileinput|shutil|mmap|runpy|pickle|marshal|shelve|spawn|execFile|fork|worker_threads|sysopen|File::Copy|PosixPath|WindowsPath|PurePosixPath)\b|\bos\.(link|symlink|replace|rename|truncate|sendfile|remove|unlink|makedirs)\b|\b(writeFile|appendFile|copyFile|truncate|rename|link|symlink|cp|rm)(Sync)?\s*\(|\bprocess\.binding\b|\bimport\s[^;\n]*\b(system|popen|exec\w*|spawn\w*|remove|unlink|rename|replace|link|symlink|truncate)\b|\bopen(Sync)?\s*\([^)]*,\s*['"][^'"]*[wax+]|\.open\s*\(\s*['"][^'"]*[wax+]|\bO_(WRONLY|RDWR|TRUNC|CREAT|APPEND)\b|\b(createWriteStream|WriteStream)\b|\bmode\s*=\s*['"][^'"]*[wax+]|\bopenSync\s*\([^,)]*,\s*\d|\b(ZipFile|TarFile|zipfile|tarfile|chdir|basicConfig|FileHandler|RotatingFileHandler|TimedRotatingFileHandler)\b|\b(gzip|bz2|lzma)\.open\b/;
+  /\b(subprocess|child_process|pty|ctypes|importlib|builtins|__builtins__|operator|vars|locals|getattr|setattr|__dict__|__getattribute__|linecache|fileinput|shutil|mmap|runpy|pickle|marshal|shelve|spawn|execFile|fork|worker_threads|sysopen|File::Copy|PosixPath|WindowsPath|PurePosixPath)\b|\bos\.(link|symlink|replace|rename|truncate|sendfile|remove|unlink|makedirs)\b|\b(writeFile|appendFile|copyFile|truncate|rename|link|symlink|cp|rm)(Sync)?\s*\(|\bprocess\.binding\b|\bimport\s[^;\n]*\b(system|popen|exec\w*|spawn\w*|remove|unlink|rename|replace|link|symlink|truncate)\b|\bopen(Sync)?\s*\([^)]*,\s*['"][^'"]*[wax+]|\.open\s*\(\s*['"][^'"]*[wax+]|\bO_(WRONLY|RDWR|TRUNC|CREAT|APPEND)\b|\b(createWriteStream|WriteStream)\b|\bmode\s*=\s*['"][^'"]*[wax+]|\bopenSync\s*\([^,)]*,\s*\d|\b(ZipFile|TarFile|zipfile|tarfile|chdir|basicConfig|FileHandler|RotatingFileHandler|TimedRotatingFileHandler)\b|\b(gzip|bz2|lzma)\.open\b|\bopen\s*\(\s*(?:'[^']*'|"[^"]*")\s*,\s*[A-Za-z_$][\w$]*\s*[,)]|\bmode\s*=\s*[A-Za-z_$]|\[\s*['"`][A-Za-z_$][\w$]*['"`]\s*\]\s*\(|\bPath\s*\([^)]*\)\s*\.\s*(replace|rename|symlink_to|hardlink_to|link_to|chmod|lchmod|touch|unlink|rmdir)\s*\(/;
 /** A name built by concatenation inside brackets (`f['read'+'FileSync']`), or a path joined with `/`. */
 const CODE_COMPUTES = /\[[^\]]*['"`]\s*\+|\+\s*['"`][^\]]*\]|Path\([^)]*\)\s*\//;
 
@@ -65,7 +65,8 @@ const LISTING_CALL =
 const LISTING_HARMLESS =
   /\brequire\s*\(\s*(['"])(node:)?(fs|path)\1\s*\)|\b(is_file|is_dir|isfile|isdir|exists|isFile|isDirectory|withFileTypes)\b/g;
 /** Left in listing code, a way to read what it found (or to run something with it). */
-const READS_FOUND = /read|open|load|stream|copy|exec|spawn|import\s*\(|require|file|\bIO\b|content|slurp|source|cat\b/i;
+const READS_FOUND =
+  /read|open|load|stream|copy|exec|spawn|import\s*\(|require|file|\bIO\b|content|slurp|source|cat\b|replace|rename|unlink|rmdir|remove|chmod|symlink|link|touch|write|move|truncate/i;
 
 /**
  * Whether code that lists folders does nothing but print names: every listing call is given

@@ -36,6 +36,12 @@ beforeAll(async () => {
     // Round fourteen's: an ack configuration that prints every line.
     'ackdir/.ackrc': '--invert-match\n',
     'ackdir/x.txt': 'x\n',
+    'good.patch': '--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-# r\n+# readme\n',
+    'evil.patch': '--- /dev/null\n+++ b/.envrc\n@@ -0,0 +1 @@\n+echo pwned\n',
+    'indent.patch':
+      '--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-# r\n+# readme\n --- /dev/null\n +++ b/.envrc\n @@ -0,0 +1 @@\n +echo pwned\n',
+    'spaced.patch':
+      'diff --git a/README.md b/README.md\n--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-# r\n+# readme\ndiff --git a/.github/workflows/ci y.yml b/.github/workflows/ci y.yml\nnew file mode 100644\nGIT binary patch\nliteral 1\nIcmZPo000310RR91\n\nliteral 0\nHcmV?d00001\n\n',
   };
   for (const [rel, content] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
@@ -494,6 +500,30 @@ const ROUND_FOURTEEN: readonly Row[] = [
   ['cmake -E tar xf x.tar', '', 'unpacks'],
 ];
 
+/** A third helper, against this stop's own relaxations (each verified with the real program). */
+const RELAXATIONS: readonly Row[] = [
+  ['patch -p1 -i good.patch -ievil.patch', '', 'patch reads the last -i'],
+  ['patch -p1 -i good.patch --input=evil.patch', '', 'the same'],
+  ['patch -p1 < good.patch < evil.patch', '', 'sh feeds the last <'],
+  ['patch -p1 < indent.patch', '', 'GNU patch takes an indented header'],
+  ['git apply spaced.patch', '', 'a git header whose names hold a blank'],
+  ['mkdir z y && mv -t z y sub3 && ls z/sub3/node_modules', '', 'with -t the last word is a source'],
+  ['mkdir z2 y2 && cp -r -t z2 y2 sub3 && ls z2/sub3/node_modules', '', 'the same for cp'],
+  ["python3 -c \"m='a'; open('.git/config', m).write('x')\"", '', 'the mode in a variable'],
+  ["python3 -c \"m='w'; open('CLAUDE.md', m).write('x')\"", '', 'the same'],
+  [
+    "node -e \"const f=require('fs'); f['writeFileSync']('.vscode/settings.json','{}')\"",
+    '',
+    'a method by its name in brackets',
+  ],
+  [
+    "python3 -c \"from pathlib import Path; [Path('x.py').replace(p) for p in Path('local-data').iterdir()]\"",
+    '',
+    'listing code that moves a file over what it lists',
+  ],
+  ["python3 -c \"from pathlib import Path; Path('x.py').replace('local-data/important.db')\"", '', 'Path.replace'],
+];
+
 describe.each([
   ['wrappers', WRAPPERS],
   ['flags that run', FLAGS_THAT_RUN],
@@ -507,6 +537,7 @@ describe.each([
   ['round twelve', ROUND_TWELVE],
   ['round thirteen', ROUND_THIRTEEN],
   ['round fourteen', ROUND_FOURTEEN],
+  ["this stop's relaxations", RELAXATIONS],
 ] as const)('red team, round nine: %s', (_name, rows) => {
   it.each(rows.map((r) => [r[0], r[1] || '.', r[2]] as const))('%j (cwd %s) is a card: %s', (command, cwd) => {
     const d = decideContained(command, { paths, cwd: cwd === '.' ? undefined : cwd, allowedDomains: [] });
