@@ -101,7 +101,15 @@ export class FileView {
         return { kind: 'sandbox' };
     }
     const r = resolveIn(this.session, { path: abs, for: 'read' });
-    if (r.ok) return { kind: 'inside', abs: r.path, rel: r.rel.join('/'), stat: r.stat };
+    // The resolver walks no component for the workspace itself: its stat is read here, so that every
+    // reader of a place sees the root as the folder it is.
+    if (r.ok)
+      return {
+        kind: 'inside',
+        abs: r.path,
+        rel: r.rel.join('/'),
+        stat: r.stat ?? (r.rel.length === 0 ? this.session.lstat(r.path) : undefined),
+      };
     if (OUTSIDE_CODES.has(r.code))
       return { kind: 'outside', reason: r.reason.replace(/^refused: /, '').replace(/\.$/, '') };
     return { kind: 'none' };
@@ -276,8 +284,7 @@ export class FileView {
     if (target.kind === 'none') return { outside: false, what: `${rel}, a link this rule cannot follow` };
     if (target.kind !== 'inside') return null;
     if (isSecretPath(target.rel)) return { outside: false, what: `${target.rel}, through the link ${rel}` };
-    // (The workspace itself comes back with no stat of its own.)
-    if (target.rel === '' || (target.stat ?? this.session.lstat(target.abs))?.isDirectory())
+    if (target.stat?.isDirectory())
       return { outside: false, what: `${rel}, a link to the folder ${target.rel || '.'} whose files were not checked` };
     return null;
   }

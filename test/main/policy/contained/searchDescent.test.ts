@@ -101,3 +101,10 @@ describe.each(Object.entries(SPELLINGS))('%s, read as it reads', (program, spell
     },
   );
 });
+
+// The workspace itself copied (it holds no link, but the .env) and then searched where the rule has
+// seen nothing yet: the copy of the .env would be printed.
+it('a copy of the workspace itself, searched right after, asks', () => {
+  const d = decideContained(`cp -r . src/copy && grep -r ${SECRET} src/copy`, { paths, allowedDomains: [] });
+  expect({ tier: d.tier, code: d.code }).toEqual({ tier: 'gated', code: 'shell-construct' });
+});
