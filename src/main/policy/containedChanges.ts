@@ -1,12 +1,14 @@
 // What a command changes that contained mode must see before it runs (policy/contained.ts): a link
 // made or moved (which changes where the paths after it lead, so it must come last), and what it
-// deletes or overwrites among the places its words name (the losses a checkpoint may not undo).
-import fs from 'node:fs';
+// deletes or overwrites among the places its words name (the losses a checkpoint may not undo);
+// what it writes through its output flags and the operands they give a meaning is containedOutputs.ts's.
 import path from 'node:path';
 import type { FileView, Place } from './containedFiles';
 import { gitSubcommand } from './containedNetwork';
-import { card, insideOrCard, outside, type Where } from './containedJudging';
-import { wordTable } from '../../shared/wordTable';
+import { card, outside, type Where } from './containedJudging';
+
+/** A place a command deletes or overwrites, whether a whole tree, and how (the card's words). */
+export type Loss = { place: Place; recursive: boolean; how: string };
 
 /** Programs that unpack trees whose links exist only once they have run. */
 export const UNPACKERS = /^(tar|unzip|7z|7za|cpio|bsdtar|rsync)$/;
@@ -121,255 +123,12 @@ export function writtenOnly(
   }
 }
 
-/** Flags whose value is a file the program writes over. */
-const OUTPUT_FLAGS: Readonly<Record<string, readonly string[]>> = wordTable({
-  strace: ['-o', '--output'],
-  ltrace: ['-o', '--output'],
-  perf: ['-o', '--output'],
-  valgrind: [
-    '--log-file',
-    '--xml-file',
-    '--callgrind-out-file',
-    '--massif-out-file',
-    '--cachegrind-out-file',
-    '--dhat-out-file',
-  ],
-  fakeroot: ['-s'],
-  time: ['-o', '--output'],
-  sort: ['-o', '--output'],
-  shuf: ['-o', '--output'],
-  sdiff: ['-o', '--output'],
-  zstd: ['-o'],
-  as: ['-o'],
-  ld: ['-o'],
-  strip: ['-o'],
-  curl: ['-o', '--output'],
-  // wget -o and -a write its log.
-  wget: ['-O', '--output-document', '-o', '--output-file', '-a', '--append-output'],
-  tar: ['--index-file', '--listed-incremental', '-g'],
-  git: ['--output'],
-  openssl: ['-out', '-keyout', '-writerand'],
-  gpg: ['-o', '--output'],
-  msgfmt: ['-o', '--output-file'],
-  iconv: ['-o', '--output'],
-  pandoc: ['-o', '--output'],
-  gcc: ['-o', '--output', '-MF'],
-  'g++': ['-o', '--output', '-MF'],
-  cc: ['-o', '--output', '-MF'],
-  clang: ['-o', '--output', '-MF'],
-  'clang++': ['-o', '--output', '-MF'],
-  rustc: ['-o'],
-});
-
-type Loss = { place: Place; recursive: boolean; how: string };
-
-/** Each compressor's own suffix. */
-const COMPRESSED: Readonly<Record<string, string>> = wordTable({
-  gzip: '.gz',
-  pigz: '.gz',
-  bzip2: '.bz2',
-  xz: '.xz',
-  lzma: '.lzma',
-  zstd: '.zst',
-  lzip: '.lz',
-  lz4: '.lz4',
-});
-
-/**
- * What a program writes over or deletes through its flags and the operands they give a meaning
- * (`sort -o FILE`, `uniq IN OUT`, `tar -cf FILE`, `tar --remove-files`, `zip -m`, `venv --clear`):
- * judged as any loss is. A value outside the workspace is a card.
- */
-export function outputTargets(program: string, argv: readonly string[], view: FileView, where: Where): Loss[] {
-  const out: Loss[] = [];
-  const add = (text: string | undefined, recursive: boolean, how: string): void => {
-    if (text === undefined || text === '' || text === '-' || text === '/dev/null') return;
-    out.push({ place: insideOrCard(view, text, where, `${program}'s output ${text}`), recursive, how });
-  };
-  for (const flag of OUTPUT_FLAGS[program] ?? []) {
-    const short = flag.length === 2 && !flag.startsWith('--') ? new RegExp(`^-[a-zA-Z]*${flag[1]}$`) : null;
-    argv.forEach((w, i) => {
-      if (i === 0) return;
-      // `-o F`, `-uo F` (last in a cluster), `--output=F`, `-oF`.
-      if (w === flag || short?.test(w)) add(argv[i + 1], false, `${flag} overwrites it:`);
-      else if (w.startsWith(`${flag}=`)) add(w.slice(flag.length + 1), false, `${flag} overwrites it:`);
-      else if (short && w.startsWith(flag) && w.length > 2) add(w.slice(2), false, `${flag} overwrites it:`);
-    });
-  }
-  const operands = argv.flatMap((w, i) => (i > 0 && !w.startsWith('-') ? [i] : []));
-  // Operands once the values of flags that take one are left out (`uniq -f 1 IN OUT`).
-  const operandsAfter = (takesValue: RegExp): number[] =>
-    argv.flatMap((w, i) => (i > 0 && !w.startsWith('-') && !takesValue.test(argv[i - 1] ?? '') ? [i] : []));
-  if (program === 'uniq') add(argv[operandsAfter(/^-[fsw]$/)[1] ?? -1], false, 'writes its output over it:');
-  if (program === 'xxd')
-    add(argv[operandsAfter(/^-(c|g|l|o|s|cols|len|seek|groupsize)$/)[1] ?? -1], false, 'writes its output over it:');
-  if (program === 'find')
-    argv.forEach((w, i) => {
-      if (/^-(fprint0?|fprintf|fls)$/.test(w)) add(argv[i + 1], false, `${w} writes over it:`);
-    });
-  if (program === 'sqlite3' || program === 'sqlite') {
-    const [db, ...statements] = operands;
-    const changes = /\b(delete|drop|update|insert|replace|alter|create|vacuum|truncate|pragma)\b/i;
-    if (statements.some((i) => changes.test(argv[i]!))) add(argv[db ?? -1], false, 'changes the database:');
-  }
-  const inplace = argv.some((w, i) => w === '--include=inplace' || (w === '-i' && argv[i + 1] === 'inplace'));
-  if ((program === 'gawk' || program === 'awk') && inplace)
-    for (const i of operandsAfter(/^-(i|f|v)$/).slice(1)) add(argv[i], false, '-i inplace edits it in place:');
-  // split and csplit write pieces named from a prefix: judged as writes into the prefix's folder.
-  if (program === 'split' || program === 'csplit') {
-    const prefixFlag = argv.findIndex((w) => w === '-f' || w === '--prefix');
-    const prefix =
-      program === 'csplit'
-        ? prefixFlag > 0
-          ? argv[prefixFlag + 1]
-          : argv.find((w) => w.startsWith('--prefix='))?.slice('--prefix='.length)
-        : argv[
-            operandsAfter(
-              /^-([abdlnCt]|-(bytes|lines|number|suffix-length|additional-suffix|line-bytes|separator))$/,
-            )[1] ?? -1
-          ];
-    if (prefix !== undefined) {
-      // Each piece is the prefix and a suffix: what is there already under such a name is written over.
-      const dir = path.posix.dirname(prefix);
-      const base = path.posix.basename(prefix);
-      const folder = insideOrCard(view, dir, where, `${program}'s prefix ${prefix}`);
-      let names: string[] = [];
-      try {
-        names = folder.kind === 'inside' ? fs.readdirSync(folder.abs) : [];
-      } catch {
-        names = [];
-      }
-      for (const name of names) if (name.startsWith(base)) add(`${dir}/${name}`, false, 'writes a piece over it:');
-    }
-  }
-  if (program === 'rsync' && argv.includes('--remove-source-files'))
-    for (const i of operands.slice(0, -1)) add(argv[i], true, '--remove-source-files deletes it:');
-  // cp, mv, install, ln with -t FOLDER: each source lands in it under its own name.
-  if (['cp', 'mv', 'install', 'ln'].includes(program)) {
-    let folder: string | undefined;
-    argv.forEach((w, i) => {
-      if (w.startsWith('--target-directory=')) folder = w.slice('--target-directory='.length);
-      else if (w === '--target-directory' || /^-[a-zA-Z]*t$/.test(w)) folder = argv[i + 1];
-    });
-    if (folder !== undefined)
-      for (const i of operands)
-        if (argv[i] !== folder) add(`${folder}/${path.posix.basename(argv[i]!)}`, false, '-t overwrites it:');
-  }
-  if ((program === 'python' || program === 'python3') && argv[1] === '-m') {
-    const rest = operands.filter((i) => i > 2);
-    if (argv[2] === 'venv' && argv.includes('--clear'))
-      for (const i of rest) add(argv[i], true, '-m venv --clear empties it:');
-    if (argv[2] === 'json.tool') add(argv[rest[1] ?? -1], false, '-m json.tool writes its output over it:');
-    if (argv[2] === 'cProfile' || argv[2] === 'profile')
-      argv.forEach((w, i) => {
-        if (w === '-o' || w === '--outfile') add(argv[i + 1], false, `-m ${argv[2]} -o writes its profile over it:`);
-      });
-    if ((argv[2] === 'zipfile' || argv[2] === 'tarfile') && argv.some((w) => w === '-c' || w === '--create'))
-      add(argv[rest[0] ?? -1], false, `-m ${argv[2]} -c writes the archive over it:`);
-  }
-  if (program === 'tar') {
-    const cluster = argv[1] !== undefined && !argv[1].startsWith('-') ? 1 : -1;
-    const creates =
-      (cluster === 1 && /[cru]/.test(argv[1]!)) || argv.some((w) => /^-[a-zA-Z]*[cru]/.test(w) || w === '--create');
-    // The archive: --file=X, -f X, the word after a cluster holding f (`-cf X`, `cf X`), or attached (`-fX`, `-cfX`).
-    let archive = -1;
-    let archiveText: string | undefined;
-    argv.forEach((w, i) => {
-      if (w.startsWith('--file=')) [archive, archiveText] = [i, w.slice('--file='.length)];
-      else if (w === '--file' || (i === cluster && w.includes('f')) || /^-[a-zA-Z]*f$/.test(w))
-        [archive, archiveText] = [i + 1, argv[i + 1]];
-      else if (/^-[a-zA-Z]*f./.test(w)) [archive, archiveText] = [i, w.slice(w.indexOf('f') + 1)];
-    });
-    if (creates) add(archiveText, false, 'writes the archive over it:');
-    if (argv.includes('--remove-files'))
-      for (const i of operands) if (i !== archive && i !== cluster) add(argv[i], true, '--remove-files deletes it:');
-  }
-  // lz4 IN OUT, objcopy IN OUT (one operand: rewritten in place), strip's operands in place.
-  if (program === 'lz4' || program === 'lz4c') add(argv[operands[1] ?? -1], false, 'writes its output over it:');
-  if (program === 'objcopy' || program === 'strip') {
-    const files = operandsAfter(
-      /^-([jRKNLGWIOBbi]|-(only-section|remove-section|keep-symbol|strip-symbol|input-target|output-target|target))$/,
-    );
-    if (program === 'objcopy' && files.length >= 2) add(argv[files[1]!], false, 'writes its output over it:');
-    else
-      for (const i of program === 'objcopy' ? files.slice(0, 1) : files) add(argv[i], false, 'rewrites it in place:');
-  }
-  // A compressor given -f writes each output name over what is there: NAME plus its suffix, or
-  // NAME less one when decompressing. Over a folder (-r), or under the name its header stores (-N),
-  // the names are not read here: judged as a tree written over.
-  const compressor =
-    program === 'python3' || program === 'python' ? (argv[1] === '-m' && argv[2] === 'gzip' ? 'gzip' : '') : program;
-  if (/^(gzip|gunzip|bzip2|bunzip2|xz|unxz|lzma|unlzma|zstd|unzstd|pigz|unpigz|lzip|lz4)$/.test(compressor)) {
-    const words = compressor === program ? argv.slice(1) : argv.slice(3);
-    const letters = words.filter((w) => /^-[a-zA-Z0-9]+$/.test(w)).join('');
-    const python = compressor !== program;
-    const force = python || letters.includes('f') || words.includes('--force');
-    const toOutput = letters.includes('c') || words.some((w) => /^--(stdout|to-stdout)$/.test(w));
-    const decompress =
-      /^(gunzip|bunzip2|unxz|unlzma|unzstd|unpigz)$/.test(compressor) ||
-      letters.includes('d') ||
-      words.some((w) => /^--(decompress|uncompress)$/.test(w));
-    const suffixAt = words.findIndex((w) => w === '-S' || w === '--suffix');
-    const given = suffixAt >= 0 ? words[suffixAt + 1] : words.find((w) => w.startsWith('--suffix='))?.slice(9);
-    const files = words.filter((w, k) => !w.startsWith('-') && !/^(-S|--suffix)$/.test(words[k - 1] ?? ''));
-    if (force && !toOutput)
-      for (const name of files) {
-        if (letters.includes('r') || words.includes('--recursive'))
-          add(name, true, 'writes what it finds in the folder over the names there (not read here):');
-        else if (decompress && (letters.includes('N') || words.includes('--name')))
-          add(path.posix.dirname(name), true, 'writes under the name the header stores, somewhere in the folder:');
-        else if (decompress) {
-          const suffix = [
-            given,
-            '.gz',
-            '.z',
-            '.Z',
-            '-gz',
-            '.tgz',
-            '.bz2',
-            '.tbz2',
-            '.xz',
-            '.txz',
-            '.lzma',
-            '.zst',
-            '.lz',
-            '.lz4',
-          ].find((s) => s !== undefined && name.endsWith(s));
-          add(suffix ? name.slice(0, -suffix.length) : name, false, 'writes what it decompresses over it:');
-        } else add(`${name}${given ?? COMPRESSED[compressor] ?? '.gz'}`, false, 'writes what it compresses over it:');
-      }
-  }
-  // cmake -E: its file commands, each judged as the program it stands for.
-  if (program === 'cmake' && argv[1] === '-E') {
-    const [command, ...files] = argv.slice(2).filter((w) => !w.startsWith('-'));
-    if (/^(rm|remove|remove_directory)$/.test(command ?? ''))
-      for (const f of files) add(f, true, `-E ${command} deletes it:`);
-    if (command === 'tar' && /x/.test(files[0] ?? ''))
-      card(
-        'irreversible-loss',
-        'cmake -E tar x writes the files its archive names, which may overwrite ones no checkpoint holds',
-      );
-    if (command === 'create_symlink' || command === 'create_hardlink')
-      card('shell-construct', `cmake -E ${command} makes a link, which this rule reads only as ln`);
-    if (/^(copy|copy_if_different|copy_directory|copy_directory_if_different|rename)$/.test(command ?? ''))
-      add(files[files.length - 1], true, `-E ${command} writes over it:`);
-    if (command === 'rename') add(files[0], true, '-E rename moves it:');
-  }
-  if (program === 'zip') {
-    const [archive, ...files] = operands;
-    add(argv[archive ?? -1], false, 'rewrites the archive:');
-    if (argv.some((w) => w === '--move' || /^-[a-zA-Z]*m/.test(w)))
-      for (const i of files) add(argv[i], true, '-m deletes what it zips:');
-  }
-  return out;
-}
-
 /** What a program deletes or overwrites among the places its words name. */
 export function lossTargets(
   program: string,
   argv: readonly string[],
   places: readonly { word: string; place: Place; index: number }[],
-): { place: Place; recursive: boolean; how: string }[] {
+): Loss[] {
   const recursive = argv.some((w) => /^-[a-zA-Z]*[rR]/.test(w) || w === '--recursive');
   const operands = places.filter((p) => !argv[p.index]!.startsWith('-'));
   switch (program) {

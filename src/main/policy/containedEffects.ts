@@ -4,7 +4,8 @@
 import path from 'node:path';
 import { isAlwaysCardPath } from '../workspace/alwaysCard';
 import { isGitComponent } from '../workspace/gitName';
-import { linksChange, lossTargets, outputTargets } from './containedChanges';
+import { linksChange, lossTargets } from './containedChanges';
+import { outputTargets } from './containedOutputs';
 import type { FileView } from './containedFiles';
 import { card, type ContainedContext, type OperandPlace, type RedirectPlace, type Where } from './containedJudging';
 import { gitSubcommand, networkNeed, urlHost } from './containedNetwork';

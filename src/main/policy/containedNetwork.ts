@@ -59,6 +59,9 @@ function named(words: readonly string[]): string[] {
   return words.filter((w) => !w.startsWith('-'));
 }
 
+/** The Python package index's hosts, offered for allowing when a command fetches from it. */
+const PYPI: readonly string[] = ['pypi.org', 'files.pythonhosted.org'];
+
 /** Whether a pip subcommand asks the package index: installs and downloads, index and search, a list of what is outdated. */
 function pipFetches(sub: string, rest: readonly string[]): boolean {
   // An install from the project's own folders with nothing else to fetch: no index, or neither its
@@ -213,9 +216,7 @@ export function networkNeed(
       return npxNeed(args, localBin);
     case 'pip':
     case 'pip3':
-      return pipFetches(sub, rest)
-        ? need(`${program} ${sub} fetches from the package index`, ['pypi.org', 'files.pythonhosted.org'])
-        : none;
+      return pipFetches(sub, rest) ? need(`${program} ${sub} fetches from the package index`, PYPI) : none;
     case 'python':
     case 'python3':
       // (ensurepip installs the wheel it carries: nothing fetched.)
@@ -224,17 +225,11 @@ export function networkNeed(
         let at = 1;
         while (at < rest.length && rest[at]!.startsWith('-')) at += takesValue.test(rest[at]!) ? 2 : 1;
         if (pipFetches(rest[at] ?? '', rest.slice(at + 1)))
-          return need(`${program} -m pip ${rest[at]} fetches from the package index`, [
-            'pypi.org',
-            'files.pythonhosted.org',
-          ]);
+          return need(`${program} -m pip ${rest[at]} fetches from the package index`, PYPI);
       }
       // A virtualenv made with --upgrade-deps installs pip's newest from the index.
       if (sub === '-m' && rest[0] === 'venv' && rest.includes('--upgrade-deps'))
-        return need(`${program} -m venv --upgrade-deps fetches pip from the package index`, [
-          'pypi.org',
-          'files.pythonhosted.org',
-        ]);
+        return need(`${program} -m venv --upgrade-deps fetches pip from the package index`, PYPI);
       // The standard library's network clients.
       if (
         sub === '-m' &&
@@ -249,32 +244,26 @@ export function networkNeed(
         ['add', 'sync', 'lock', 'tool', 'python'].includes(sub) ||
         (sub === 'pip' && ['install', 'compile', 'sync', 'download'].includes(rest[0] ?? ''))
       ) {
-        return need(`uv ${sub} fetches from the package index`, ['pypi.org', 'files.pythonhosted.org']);
+        return need(`uv ${sub} fetches from the package index`, PYPI);
       }
       return sub === 'run' && named(rest).length === 0
         ? none
         : sub === 'run' && rest.includes('--with')
-          ? need('uv run --with fetches a package', ['pypi.org', 'files.pythonhosted.org'])
+          ? need('uv run --with fetches a package', PYPI)
           : none;
     // Test-environment tools build each environment by installing into it from the index.
     case 'tox':
     case 'nox':
       return !args.some((w) => /^(--version|--help|-h|-l|--list|--listenvs|-a|--listenvs-all|--list-sessions)$/.test(w))
-        ? need(`${program} installs each environment's packages from the package index`, [
-            'pypi.org',
-            'files.pythonhosted.org',
-          ])
+        ? need(`${program} installs each environment's packages from the package index`, PYPI)
         : none;
     case 'hatch':
       return ['test', 'run', 'env', 'shell', 'build', 'fmt'].includes(sub)
-        ? need(`hatch ${sub} installs its environment's packages from the package index`, [
-            'pypi.org',
-            'files.pythonhosted.org',
-          ])
+        ? need(`hatch ${sub} installs its environment's packages from the package index`, PYPI)
         : none;
     case 'uvx':
     case 'pipx':
-      return need(`${program} fetches a tool from the package index`, ['pypi.org', 'files.pythonhosted.org']);
+      return need(`${program} fetches a tool from the package index`, PYPI);
     case 'poetry':
     case 'pipenv':
     case 'pdm':

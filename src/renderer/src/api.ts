@@ -352,16 +352,17 @@ export function onConnection(listener: (state: ConnectionState) => void): () => 
  */
 export function whenLinkSettles(atMostMs: number): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(done, atMostMs);
-    let stop: () => void = () => undefined;
+    // onConnection tells the current state at once: the listener may settle before `stop` is known.
     let settled = false;
-    function done(): void {
+    let stop: (() => void) | null = null;
+    const done = (): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      queueMicrotask(() => stop());
+      stop?.();
       resolve();
-    }
+    };
+    const timer = setTimeout(done, atMostMs);
     stop = onConnection((state) => {
       if (state.status !== 'connecting') done();
     });
