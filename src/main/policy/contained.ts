@@ -19,10 +19,11 @@ import { pathSession } from '../workspace/resolve';
 import { commandDanger } from './danger';
 import { FileView } from './containedFiles';
 import { gitConfigProblem, gitGrepPatterns } from './containedGit';
-import { INLINE_CODE_FLAGS, RUNS_OTHERS, SANDBOX_CANNOT, SHELLS } from './containedPrograms';
+import { RUNS_OTHERS, SANDBOX_CANNOT, SHELLS } from './containedPrograms';
 import { overrideReason, PATH_LISTS } from './containedVariables';
 import { mentionsSecret } from './secretFiles';
 import { INTERPRETERS } from './shellConstructs';
+import { interpreterProgram } from './interpreterInput';
 import type { ShellCommand } from './shellForm';
 import { plainAsShForm } from './shellPlain';
 import { certainlyReadOnly, readCommand, type CommandReading } from './commandReading';
@@ -86,6 +87,12 @@ const DANGER_PROGRAMS = /^(rm|rmdir|shred|unlink|dd|truncate|wipefs|srm|git|find
 /** Python's modules that read their input as code: REPLs and debuggers. */
 const REPL_MODULES =
   /^(code|pdb|asyncio|IPython|ipython|ptpython|bpython|idlelib|rlcompleter|_?pyrepl|trace|profile|cProfile)$/;
+
+/**
+ * Interpreters whose input is never their program here: awk's is in its words or -f (judged as a
+ * script), sqlite's SQL is sqliteProblem's.
+ */
+const INPUT_IS_DATA = new Set(['awk', 'gawk', 'mawk', 'nawk', 'sqlite3', 'sqlite']);
 
 /** Programs that open no file their words name. */
 const TEXT_ONLY = new Set([
@@ -238,9 +245,9 @@ function judgeCommand(
     const why = sqliteProblem(argv, fromInput);
     if (why) card('shell-construct', why);
   }
-  // An interpreter given no script reads its code from standard input: a pipe or a redirect.
-  if (INTERPRETERS.has(program)) {
-    const operands = argv.slice(1).filter((w) => !w.startsWith('-'));
+  // An interpreter given standard input (a pipe, `<`, a heredoc) with no script of its own, or with
+  // one that names standard input, or past an option this rule does not read, runs that input as code.
+  if (INTERPRETERS.has(program) && !INPUT_IS_DATA.has(program)) {
     const fromInput =
       connector === '|' || cmd.redirects.some((r) => (r.kind === 'file' && r.op === '<') || r.kind === 'heredoc');
     // Interactive (python -i, node -i) or a REPL module (python -m code), it reads its input as code
@@ -249,15 +256,20 @@ function judgeCommand(
       /^(python[\d.]*|node|nodejs|bun|deno)$/.test(program) &&
       (argv.some((w) => w === '--interactive' || /^-[a-zA-Z]*i$/.test(w)) ||
         (argv.includes('-m') && REPL_MODULES.test(argv[argv.indexOf('-m') + 1] ?? '')));
-    if (
-      fromInput &&
-      (interactive ||
-        ((operands.length === 0 || operands[0] === '-') &&
-          !Object.values(INLINE_CODE_FLAGS)
-            .flat()
-            .some((f) => argv.includes(f))))
-    ) {
-      card('shell-construct', `${program} reads code from its standard input here, which this rule does not read`);
+    if (fromInput) {
+      const runs = interpreterProgram(program, argv);
+      if (interactive || runs.from === 'input')
+        card('shell-construct', `${program} reads code from its standard input here, which this rule does not read`);
+      if (runs.from === 'unread')
+        card(
+          'shell-construct',
+          `${program} ${runs.option} is an option this rule does not read, so whether ${program} runs its standard input as code cannot be told`,
+        );
+      if (runs.from === 'script' && view.place(argv[runs.index]!, where.cwd).kind === 'sandbox')
+        card(
+          'shell-construct',
+          `${program} runs ${argv[runs.index]}, a file of the sandbox's own that may be its standard input, as code this rule does not read`,
+        );
     }
   }
   // find -name … -delete deletes what its names keep: judged by what no checkpoint holds among them.

@@ -524,6 +524,28 @@ const RELAXATIONS: readonly Row[] = [
   ["python3 -c \"from pathlib import Path; Path('x.py').replace('local-data/important.db')\"", '', 'Path.replace'],
 ];
 
+/** Round fifteen: an interpreter given standard input, past an option's value or a name of that input, runs it. */
+const ROUND_FIFTEEN: readonly Row[] = [
+  ['echo \'print(open("app/.env").read())\' | python3 -W ignore', '', "-W's value taken for the script"],
+  ['echo \'print(open("app/.env").read())\' | python3 -X dev', '', "-X's value"],
+  ['echo \'print(open("app/.env").read())\' | python3 -uW ignore', '', 'a cluster ending in -W'],
+  ['echo \'print(open("app/.env").read())\' | python3 --check-hash-based-pycs never', '', 'a long option with a value'],
+  ['python3 -W ignore < x.py', '', 'the same through <'],
+  ['echo \'print(open("app/.env").read())\' | python3 /dev/stdin', '', 'standard input by name'],
+  ['echo \'print(open("app/.env").read())\' | python3 /dev/fd/0', '', 'by its descriptor'],
+  ['echo \'print(open("app/.env").read())\' | python3 //dev/./stdin', '', 'spelled otherwise'],
+  ['echo \'console.log(require("fs").readFileSync("app/.env","utf8"))\' | node -r fs', '', "-r's value"],
+  ['echo \'console.log(require("fs").readFileSync("app/.env","utf8"))\' | node --require fs', '', 'the long form'],
+  ["echo 'cat app/.env' | bash /dev/stdin", '', 'a shell given standard input by name'],
+  ["echo 'cat app/.env' | sh -s x", '', 'sh -s reads its input, the words are arguments'],
+  ["echo 'cat app/.env' | bash -o pipefail", '', "-o's value"],
+  [
+    'echo \'print(open("app/.env").read())\' | python3 /tmp/s',
+    '',
+    "a file of the sandbox's own, which may be the input",
+  ],
+];
+
 describe.each([
   ['wrappers', WRAPPERS],
   ['flags that run', FLAGS_THAT_RUN],
@@ -538,6 +560,7 @@ describe.each([
   ['round thirteen', ROUND_THIRTEEN],
   ['round fourteen', ROUND_FOURTEEN],
   ["this stop's relaxations", RELAXATIONS],
+  ['round fifteen', ROUND_FIFTEEN],
 ] as const)('red team, round nine: %s', (_name, rows) => {
   it.each(rows.map((r) => [r[0], r[1] || '.', r[2]] as const))('%j (cwd %s) is a card: %s', (command, cwd) => {
     const d = decideContained(command, { paths, cwd: cwd === '.' ? undefined : cwd, allowedDomains: [] });
