@@ -24,6 +24,7 @@ import { overrideReason, PATH_LISTS } from './containedVariables';
 import { mentionsSecret } from './secretFiles';
 import { INTERPRETERS } from './shellConstructs';
 import { interpreterProgram } from './interpreterInput';
+import { lineCode, notePiped, recordWrites, writtenCodeRuns, writtenOnLine } from './containedLineCode';
 import type { ShellCommand } from './shellForm';
 import { plainAsShForm } from './shellPlain';
 import { certainlyReadOnly, readCommand, type CommandReading } from './commandReading';
@@ -126,6 +127,15 @@ function judgeCommand(
   if (argv.length === 0) return;
   const argv0 = argv[0];
   const program = programName(argv0!);
+  // Code given as text of the line (a heredoc, a literal echo piped in, a script the line wrote):
+  // judged as that interpreter's -c/-e code.
+  const instead = lineCode(cmd, judged, program, view, where);
+  if (instead !== null) {
+    judgeCommand(instead, where, view, ctx, connector, last, depth);
+    return;
+  }
+  for (const code of writtenCodeRuns(cmd, judged, program, view, where))
+    judgeCommand(code, where, view, ctx, 'start', last, depth);
   // Variables that change what the program loads.
   for (const a of judged.assignments) {
     const why = overrideReason(a.name, a.value.value);
@@ -142,6 +152,11 @@ function judgeCommand(
     if (judged.assignments.length > 0 || cmd.redirects.length > 0 || argv.length !== 2)
       card('shell-construct', `\`${program}\` runs a file as shell code in this shell`);
     const place = insideOrCard(view, argv[1]!, where, `the script ${argv[1]}`);
+    if (writtenOnLine(view, argv[1]!, where.cwd) !== null)
+      card(
+        'shell-construct',
+        `\`${program}\` runs ${argv[1]}, which this line writes first, as shell code in this shell`,
+      );
     if (place.kind !== 'inside' || !view.isVirtualenvActivate(place))
       card(
         'shell-construct',
@@ -338,9 +353,11 @@ function judgeList(
     for (const cwd of cwds[i]!) {
       for (const command of loopRuns(commands[i]!, view, cwd)) {
         const judged = unwrap(command);
+        notePiped(view, commands, i);
         if (judged.argv[0] === 'xargs' && judged.assignments.length === 0)
           judgeXargs(commands, i, judged, { cwd }, view, ctx, isLast, depth, judgeCommand);
         else judgeCommand(command, { cwd }, view, ctx, command.connector, isLast, depth);
+        recordWrites(command, judged.argv, view, { cwd });
       }
     }
   }

@@ -3,6 +3,7 @@
 // .git, not an always-card file). A patch read from a pipe, one Paddock cannot read whole, or one
 // whose names it cannot read plainly (quoted, escaped), is not read: the command asks as before.
 import fs from 'node:fs';
+import { writtenOnLine } from './containedLineCode';
 import type { FileView, Place } from './containedFiles';
 import { insideOrCard, type RedirectPlace, type Where } from './containedJudging';
 
@@ -92,12 +93,19 @@ export function patchWrites(
   const out: Place[] = [];
   for (const input of inputs) {
     const place = insideOrCard(view, input, where, `the patch ${input}`);
-    if (place.kind !== 'inside' || !place.stat?.isFile() || place.stat.size > READ_AT_MOST) return null;
+    // A patch an earlier command of the line writes is read as it writes it, not as the disk holds it now.
+    const onLine = writtenOnLine(view, input, where.cwd);
+    if (onLine === 'unread') return null;
     let text: string;
-    try {
-      text = fs.readFileSync(place.abs, 'utf8');
-    } catch {
-      return null;
+    if (onLine !== null) {
+      text = onLine;
+    } else {
+      if (place.kind !== 'inside' || !place.stat?.isFile() || place.stat.size > READ_AT_MOST) return null;
+      try {
+        text = fs.readFileSync(place.abs, 'utf8');
+      } catch {
+        return null;
+      }
     }
     // A mode set by the patch (`new file mode 120000` makes a link, a later command then reads
     // through it) or a binary body: not read here.

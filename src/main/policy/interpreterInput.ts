@@ -12,8 +12,8 @@ export type InterpreterProgram =
   | { from: 'words' }
   /** A script named by the word at `index`: standard input is data. */
   | { from: 'script'; index: number }
-  /** Standard input: no script, `-`, a name of standard input, `sh -s`. */
-  | { from: 'input' }
+  /** Standard input: no script, `-` or a name of standard input (the word at `index`), `sh -s`. */
+  | { from: 'input'; index?: number }
   /** An option this rule does not know, whose value may be the script. */
   | { from: 'unread'; option: string };
 
@@ -164,11 +164,12 @@ export function interpreterProgram(program: string, argv: readonly string[]): In
     const w = argv[i]!;
     if (w === '--') {
       const next = argv[i + 1];
-      if (next === undefined || namesStandardInput(next)) return { from: 'input' };
+      if (next === undefined) return { from: 'input' };
+      if (namesStandardInput(next)) return { from: 'input', index: i + 1 };
       return { from: 'script', index: i + 1 };
     }
     const isOption = (w.startsWith('-') && w !== '-') || (table?.plus === true && w.startsWith('+') && w.length > 1);
-    if (!isOption) return namesStandardInput(w) ? { from: 'input' } : { from: 'script', index: i };
+    if (!isOption) return namesStandardInput(w) ? { from: 'input', index: i } : { from: 'script', index: i };
     if (!table) return { from: 'unread', option: w };
     if (w.startsWith('--')) {
       const name = w.includes('=') ? w.slice(0, w.indexOf('=')) : w;

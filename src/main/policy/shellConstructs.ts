@@ -131,4 +131,24 @@ export const INTERPRETERS = new Set([
   'tsx',
 ]);
 
+/**
+ * Interpreters whose heredoc is read here and judged as the code it is (their `-c`/`-e` word,
+ * policy/containedLineCode.ts); one fed to any other interpreter is refused.
+ */
+export const HEREDOC_CODE = new Set([
+  'sh',
+  'bash',
+  'dash',
+  'python',
+  'python2',
+  'python3',
+  'node',
+  'nodejs',
+  'bun',
+  'ruby',
+  'perl',
+  'php',
+  'lua',
+]);
+
 export const OPERATORS = new Set(['&&', '||', ';', '|']);

@@ -14,7 +14,7 @@
 // - `cd DIR` changes the directory of what follows it (ShellCommand.connector tells which follow).
 import { MAX_COMMAND_LENGTH } from './lexer';
 import { pushCommand, pushExport } from './shellCommands';
-import { CONSTRUCTS, INTERPRETERS, OPERATORS, SHELL_BUILTINS } from './shellConstructs';
+import { CONSTRUCTS, OPERATORS, SHELL_BUILTINS } from './shellConstructs';
 import { shellParser } from './shellGrammar';
 import { heredocContinuation, redirectOf } from './shellRedirects';
 import { coversAll, plainTree, type Node } from './shellTree';
@@ -354,7 +354,15 @@ export function readShellForm(command: string): ShellForm {
   // a second reading of a pipeline of three or more (`a | b | c`) that fails at the end of input,
   // and its error recovery costs eight times the parse. A text ending in `\` is read as written,
   // since the newline would make that backslash a line continuation, which in sh it is not.
-  const source = command.endsWith('\\') ? command : `${command}\n`;
+  return readSource(parser, command.endsWith('\\') ? command : `${command}\n`, true);
+}
+
+/** A lone `-` before a heredoc (`python3 - <<'EOF'`, `cat - <<EOF`), which the grammar drops. */
+function dashBeforeHeredoc(source: string, at: number): boolean {
+  return at > 0 && /[ \t]/.test(source[at - 1]!) && /^-[ \t]+<</.test(source.slice(at));
+}
+
+function readSource(parser: NonNullable<ReturnType<typeof shellParser>>, source: string, again: boolean): ShellForm {
   const tree = parser.parse(source);
   if (!tree)
     return { ok: false, reason: 'the shell grammar could not read the command, so it asks', undecidable: true };
@@ -368,16 +376,13 @@ export function readShellForm(command: string): ShellForm {
     const root = plainTree(tree, source);
     const skipped = coversAll(root, source);
     if (skipped !== null) {
-      // `python3 - <<'EOF'`: the grammar drops the `-`; what the owner needs to read is the heredoc's rule.
-      const fed = /^\s*([\w.+-]+)\s+-\s+<</.exec(command)?.[1];
-      if (skipped === '-' && fed !== undefined && INTERPRETERS.has(fed))
-        return {
-          ok: false,
-          reason: `not a command this rule reads: a heredoc fed to \`${fed}\` is code this rule does not read`,
-        };
+      // The grammar drops a lone `-` before `<<`, a word to sh: read again with it quoted, which sh
+      // reads as the same word (the text it was skipped from is no token, so no quote holds it).
+      if (again && skipped.text === '-' && dashBeforeHeredoc(source, skipped.at))
+        return readSource(parser, `${source.slice(0, skipped.at)}'-'${source.slice(skipped.at + 1)}`, false);
       return {
         ok: false,
-        reason: `not a command this rule reads: the shell grammar skips \`${skipped}\`, which sh reads as part of a word`,
+        reason: `not a command this rule reads: the shell grammar skips \`${skipped.text}\`, which sh reads as part of a word`,
       };
     }
     const walk = newWalk();

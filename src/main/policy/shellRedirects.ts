@@ -1,7 +1,7 @@
 // A redirect as sh performs it: `[n]> file`, `>>`, `<`, `2>&1` onto a standard stream, and a heredoc
 // whose text is literal; anything else (bash's `&>`, `<>`, `>|`, a descriptor past 2, a heredoc fed
 // to an interpreter or expanding `$`) is a refusal naming it.
-import { CONSTRUCTS, INTERPRETERS } from './shellConstructs';
+import { CONSTRUCTS, HEREDOC_CODE, INTERPRETERS } from './shellConstructs';
 import type { Node } from './shellTree';
 import { refuse, type ShellRedirect } from './shellTypes';
 import { literalWord } from './shellWords';
@@ -34,7 +34,8 @@ export function redirectOf(node: Node, program: () => string): ShellRedirect[] {
     const operator = node.children.find((c) => c && !c.isNamed)?.type;
     if (operator !== '<<' && operator !== '<<-') refuse(`the heredoc \`${operator ?? ''}\` is not one this rule reads`);
     if (!start) refuse('a heredoc without its delimiter');
-    if (INTERPRETERS.has(program())) refuse(`a heredoc fed to \`${program()}\` is code this rule does not read`);
+    if (INTERPRETERS.has(program()) && !HEREDOC_CODE.has(program()))
+      refuse(`a heredoc fed to \`${program()}\` is code this rule does not read`);
     const quoted = /['"\\]/.test(start.text);
     // sh ends the text at the delimiter with its quotes removed (`E"O"F` is EOF); the grammar reads
     // one quoted in part as written, and would take the commands after EOF for text.

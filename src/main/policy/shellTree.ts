@@ -116,9 +116,10 @@ export function plainTree(tree: Tree, source: string): Node {
 /**
  * Whether the grammar's tokens cover every character sh reads: between two tokens there may be
  * only blanks, newlines and line continuations. (The grammar drops a leading `\ ` of a word, which
- * sh passes on as a space: such a command is refused, never read with a word missing.)
+ * sh passes on as a space: such a command is refused, never read with a word missing.) The text
+ * skipped and where it starts, or null.
  */
-export function coversAll(root: Node, source: string): string | null {
+export function coversAll(root: Node, source: string): { text: string; at: number } | null {
   let at = 0;
   const stack: Node[] = [root];
   while (stack.length > 0) {
@@ -126,15 +127,15 @@ export function coversAll(root: Node, source: string): string | null {
     if (node.childCount === 0) {
       const raw = source.slice(at, node.startIndex);
       const gap = raw.replace(/\\\n/g, '');
-      if (!/^[ \t\n]*$/.test(gap)) return gap.trim();
+      if (!/^[ \t\n]*$/.test(gap)) return { text: gap.trim(), at: at + raw.search(/[^ \t\n]/) };
       // A line continuation with no blank beside it joins the two pieces into one word for sh
       // (`ca\<newline>t` is `cat`), where the grammar reads two.
-      if (raw !== '' && gap === '' && at > 0) return raw;
+      if (raw !== '' && gap === '' && at > 0) return { text: raw, at };
       at = Math.max(at, node.endIndex);
       continue;
     }
     for (let i = node.childCount - 1; i >= 0; i--) stack.push(node.children[i]!);
   }
   const tail = source.slice(at).replace(/\\\n/g, '');
-  return /^[ \t\n]*$/.test(tail) ? null : tail.trim();
+  return /^[ \t\n]*$/.test(tail) ? null : { text: tail.trim(), at };
 }

@@ -245,9 +245,17 @@ export const SHELL_CONSTRUCTS: readonly Row[] = [
   ["echo $'\\x41'", 'shell-construct'],
   ['diff <(ls) <(ls src)', 'shell-construct'],
   ['tee >(cat) < b.txt', 'shell-construct'],
-  ['python3 <<EOF\nprint(1)\nEOF', 'shell-construct'],
-  ['node <<EOF\nconsole.log(1)\nEOF', 'shell-construct'],
-  ["bash <<'EOF'\nid\nEOF", 'shell-construct'],
+  // A heredoc fed to an interpreter is judged as its -c/-e code (containedLineCode.ts): code this
+  // rule does not read is a card, and so is one fed to an interpreter it does not read at all.
+  ["python3 <<'EOF'\nimport subprocess\nsubprocess.run(['id'])\nEOF", 'shell-construct'],
+  ["node <<'EOF'\nrequire('child_process').execSync('id')\nEOF", 'shell-construct'],
+  ["bash <<'EOF'\nls $HOME\nEOF", 'shell-construct'],
+  ["zsh <<'EOF'\nid\nEOF", 'shell-construct'],
+  ["tclsh - <<'EOF'\nputs 1\nEOF", 'shell-construct'],
+  ['echo \'import os; os.system("id")\' | python3', 'shell-construct'],
+  ["base64 -d <<'EOF' > x.py && python3 x.py\ncHJpbnQoMSkK\nEOF", 'shell-construct'],
+  ["echo 'print(1)' | tee t.py && python3 t.py", 'shell-construct'],
+  ['python3 gen.py > out.py && pytest out.py', 'shell-construct'],
   ['sh < scripts/check.sh', 'shell-construct'],
   ['python3 - < scripts/gen.py', 'shell-construct'],
   ['cat <<EOF > out.txt\n$HOME\nEOF', 'shell-construct'],
@@ -449,6 +457,27 @@ export const NETWORK: readonly Row[] = [
 
 /** Secrets files shown to the model, through every reader. */
 export const SECRETS: readonly Row[] = [
+  // Code given as text of the line, or written by it and then run, read as the code it is.
+  ["python3 - <<'EOF'\nprint(open('.env').read())\nEOF", 'shows-secret'],
+  ["python3 <<'EOF'\nprint(open('config/service-account.json').read())\nEOF", 'shows-secret'],
+  ["node <<'EOF'\nconsole.log(require('fs').readFileSync('.npmrc','utf8'))\nEOF", 'shows-secret'],
+  ["bash <<'EOF'\ncat .env\nEOF", 'shows-secret'],
+  ['echo \'print(open(".env").read())\' | python3', 'shows-secret'],
+  ['echo \'print(open(".env").read())\' > x.py && python3 x.py', 'shows-secret'],
+  ['echo \'print(open(".env").read())\' > x.py; python3 x.py', 'shows-secret'],
+  ['printf \'print(open(".env").read())\\n\' > x.py && python3 x.py', 'shows-secret'],
+  ["cat > t.py <<'EOF'\nprint(open('.env').read())\nEOF\npython3 t.py", 'shows-secret'],
+  ['echo \'print(open(".env").read())\' >> scripts/gen.py && python3 scripts/gen.py', 'shows-secret'],
+  ['echo \'print(open(".env").read())\' > test_t.py && python3 -m pytest -s test_t.py', 'shows-secret'],
+  ['echo \'print(open(".env").read())\' > conftest.py && pytest', 'shows-secret'],
+  ['echo \'print(open(".env").read())\' > m.py && python3 -m m', 'shows-secret'],
+  ['echo \'print(open(".env").read())\' > t0.py && cp t0.py t.py && python3 t.py', 'shows-secret'],
+  ["printf '#!/bin/sh\\ncat .env\\n' > s.sh && chmod +x s.sh && ./s.sh", 'shows-secret'],
+  ["echo 'cat .env' > s.sh && sh s.sh", 'shows-secret'],
+  [
+    "cat > t.test.js <<'EOF'\nconsole.log(require('fs').readFileSync('.env','utf8'))\nEOF\nnpx vitest run t.test.js",
+    'shows-secret',
+  ],
   // A glob pathspec is read as every file below: the ignored .env among them for -o.
   ["git ls-files -o '*.env' | xargs cat", 'shows-secret'],
   // A search for literal text that a secrets file holds (caselessly), or one this reading cannot be sure of.
@@ -625,8 +654,19 @@ export const LOSSES: readonly Row[] = [
   ["cat <<'EOF' > x.txt && cat .env\nx\nEOF", 'shows-secret'],
   ["cat <<'EOF' > x.txt && cd .. && ls\nx\nEOF", 'place-outside'],
   ["cat <<'A' > x.txt && cat <<'B' > y.txt\na\nA\nb\nB", 'shell-construct'],
-  ["cat <<'EOF' > x.py && python3 - < x.py\nprint(open('.env').read())\nEOF", 'shell-construct'],
+  ["cat <<'EOF' > x.py && python3 - < x.py\nprint(open('.env').read())\nEOF", 'shows-secret'],
   ["cd src && cat <<'EOF' > ../debug.log\nx\nEOF", 'irreversible-loss'],
+  // A patch the line writes is read as it writes it, not as the disk holds it before (changes.patch
+  // on disk names only README.md).
+  [
+    "cat > changes.patch <<'EOF'\n--- a/debug.log\n+++ b/debug.log\n@@ -1 +1 @@\n-log line\n+x\nEOF\ngit apply changes.patch",
+    'irreversible-loss',
+  ],
+  [
+    "cat > changes.patch <<'EOF'\n--- a/debug.log\n+++ b/debug.log\nEOF\npatch -p1 < changes.patch",
+    'irreversible-loss',
+  ],
+  ['python3 scripts/gen.py > changes.patch && git apply changes.patch', 'irreversible-loss'],
   // A patch naming an ignored file, or one not read here (a pipe, a file operand, --index).
   ['patch -p1 < loss.patch', 'irreversible-loss'],
   ['git apply loss.patch', 'irreversible-loss'],
@@ -1160,6 +1200,26 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ["cd src && mkdir -p deep && cat > deep/x.ts <<'EOF'\nexport const x = 1;\nEOF"],
   ['cd {WS} && cat >> notes.md <<EOF\nline\nEOF'],
   ["cd src && wc -l <<'EOF'\na\nEOF"],
+  // Code given as text of the line, judged as the interpreter's -c/-e code (containedLineCode.ts).
+  ['python3 <<EOF\nprint(1)\nEOF'],
+  ["python3 - <<'EOF'\nimport json, sys\nprint(json.dumps({'argv': sys.argv}))\nEOF"],
+  ["python3 - arg <<'EOF'\nimport sys; print(sys.argv[1])\nEOF"],
+  ['node <<EOF\nconsole.log(1)\nEOF'],
+  ["node - <<'EOF'\nconsole.log(process.version)\nEOF"],
+  ["bash <<'EOF'\nset -e\nid\nEOF"],
+  ["cat - <<'EOF'\nplain text\nEOF"],
+  ["echo 'print(1+1)' | python3"],
+  ["echo 'console.log(1)' | node"],
+  ["cat > t.py <<'EOF'\nprint('hi')\nEOF\npython3 t.py"],
+  ["cat > t.py <<'EOF'\nimport json\nprint(open('README.md').read())\nEOF\npython3 t.py"],
+  ["echo 'def test_a(): assert 1' > test_t.py && python3 -m pytest -q test_t.py"],
+  ["printf '#!/bin/sh\\necho hi\\n' > s.sh && chmod +x s.sh && ./s.sh"],
+  ["cat > s.sh <<'EOF'\n#!/usr/bin/env bash\nset -euo pipefail\nls src\nEOF\nbash s.sh"],
+  ["echo 'print(2)' > t0.py && cp t0.py t2.py && python3 t2.py"],
+  ["sed -i 's/x/y/' b.txt && python3 -c 'print(1)'"],
+  [
+    "cat > new.patch <<'EOF'\n--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-# readme\n+# read me\nEOF\ngit apply new.patch",
+  ],
   // A patch file's names read, each judged as a write: a tracked file a checkpoint holds.
   ['patch -p1 < changes.patch'],
   ['patch -p1 -i changes.patch'],

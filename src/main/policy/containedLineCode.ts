@@ -1,0 +1,452 @@
+// Code that a command line gives an interpreter as text of its own: a heredoc or a literal echo piped
+// into it (`python3 - <<'EOF'`, `echo CODE | node`), and a script that an earlier command of the
+// same line writes and a later one runs (`cat > t.py <<'EOF' … EOF` then `python3 t.py`, or
+// `./t.sh`). Literal text is judged as the code given on a command line is (`python3 -c TEXT`,
+// inlineCode.ts); a script the line writes with text this rule cannot read (a program's output, an
+// in-place edit, tee) is a card. A script written by an earlier call is the project's own code, as
+// any file in the workspace is (docs/sandbox.md).
+import path from 'node:path';
+import type { FileView } from './containedFiles';
+import { card, type Judged, type Where } from './containedJudging';
+import { INLINE_CODE_FLAGS } from './containedPrograms';
+import { interpreterProgram } from './interpreterInput';
+import { mentionsSecret } from './secretFiles';
+import type { ShellCommand, ShellWord } from './shellForm';
+
+/** Shells whose `-c TEXT` the rule reads as a command of its own (containedShells.ts inlineScript). */
+const SHELL_TEXT = new Set(['sh', 'bash', 'dash']);
+
+/**
+ * A shell script's text without its lines that only set how it fails (`set -e`, `set -euo
+ * pipefail`, `set -x`), which change no command it runs; the rule reads the rest.
+ */
+function withoutErrexit(text: string): string {
+  return text.replace(
+    /^[ \t]*set[ \t]+(-[euxv]+|-o[ \t]+pipefail|-[euxv]*o[ \t]+pipefail)([ \t]+(-[euxv]+|-o[ \t]+pipefail))*[ \t]*$/gm,
+    '',
+  );
+}
+
+/** The flag that gives each interpreter its code as a word. */
+function codeFlag(program: string): string | null {
+  if (SHELL_TEXT.has(program)) return '-c';
+  const flags = INLINE_CODE_FLAGS[program];
+  return flags?.[0]?.startsWith('-') ? flags[0] : null;
+}
+
+/** What a line has written so far, per file (its absolute path as written, or where it resolves inside). */
+interface Written {
+  /** The literal texts written to it, in order (`>` starts again, `>>` adds). */
+  texts: string[];
+  /** Whether a command wrote to it text this rule cannot read (a program's output, tee, a copy). */
+  unread: boolean;
+  /** Whether its literal texts were judged as code already, on this line. */
+  judged: boolean;
+}
+
+interface LineState {
+  written: Map<string, Written>;
+  /** The literal text the command before the one being judged pipes into it, if any. */
+  piped: string | null;
+}
+
+const states = new WeakMap<FileView, LineState>();
+
+function stateOf(view: FileView): LineState {
+  let state = states.get(view);
+  if (!state) {
+    state = { written: new Map(), piped: null };
+    states.set(view, state);
+  }
+  return state;
+}
+
+/** The key of a file a line writes or runs: where it resolves inside, else its path as written. */
+function keyOf(view: FileView, text: string, cwd: string): string {
+  const place = view.place(text, cwd);
+  if (place.kind === 'inside') return place.abs;
+  return path.posix.normalize(text.startsWith('/') ? text : `${cwd}/${text}`);
+}
+
+/**
+ * What the line wrote so far to a file it names, for rules that read a file's text at decision
+ * time (a patch's headers, a virtualenv's activate): its literal text, `unread`, or null when the
+ * line has not written it (what is on disk is what the command reads).
+ */
+export function writtenOnLine(view: FileView, name: string, cwd: string): string | 'unread' | null {
+  const { written } = stateOf(view);
+  if (written.size === 0) return null;
+  const known = written.get(keyOf(view, name, cwd));
+  if (!known) return null;
+  return known.unread ? 'unread' : known.texts.join('');
+}
+
+/** dash's printf escapes that a plain format may hold, and what they print. */
+const PRINTF_ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', '\\': '\\', '"': '"', "'": "'" };
+
+/**
+ * What a command prints, when it is text on the line: echo's words (dash's echo reads backslashes,
+ * so none), printf's one format without conversions or other escapes, cat given only a heredoc.
+ * Null for anything else.
+ */
+export function literalOutput(cmd: ShellCommand): string | null {
+  const [first, ...rest] = cmd.words;
+  if (!first || cmd.assignments.length > 0) return null;
+  const plain = (w: ShellWord): boolean => !w.glob && !w.tilde && w.expands !== true;
+  if (!cmd.words.every(plain)) return null;
+  const heredocs = cmd.redirects.filter((r) => r.kind === 'heredoc');
+  const stdinFiles = cmd.redirects.filter((r) => r.kind === 'file' && r.op === '<');
+  switch (first.value) {
+    case 'echo': {
+      const noNewline = rest[0]?.value === '-n';
+      const words = (noNewline ? rest.slice(1) : rest).map((w) => w.value);
+      if (words.some((w) => w.includes('\\'))) return null;
+      return `${words.join(' ')}${noNewline ? '' : '\n'}`;
+    }
+    case 'printf': {
+      if (rest.length !== 1) return null;
+      const format = rest[0]!.value;
+      if (format.startsWith('-') || /%(?!%)/.test(format)) return null;
+      let out = '';
+      for (let i = 0; i < format.length; i++) {
+        const c = format[i]!;
+        if (c === '%') {
+          out += '%';
+          i++;
+        } else if (c === '\\') {
+          const escaped = PRINTF_ESCAPES[format[i + 1] ?? ''];
+          if (escaped === undefined) return null;
+          out += escaped;
+          i++;
+        } else out += c;
+      }
+      return out;
+    }
+    case 'cat': {
+      if (rest.some((w) => w.value !== '-') || heredocs.length !== 1 || stdinFiles.length > 0) return null;
+      const body = heredocs[0]!;
+      return body.kind === 'heredoc' ? body.body : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * After a command is judged: what it wrote, for the commands after it on the line. A redirect of
+ * standard output records the text it prints when that is literal, else that it wrote unread text;
+ * tee's operands, and copies of what the line wrote, are written unread. (A file sed -i edits keeps
+ * the project's text, changed by a script judged as sed's: it is not marked.)
+ */
+export function recordWrites(cmd: ShellCommand, argv: readonly string[], view: FileView, where: Where): void {
+  const { written } = stateOf(view);
+  const mark = (text: string, literal: string | null, append: boolean): void => {
+    const key = keyOf(view, text, where.cwd);
+    const known = written.get(key);
+    const next: Written =
+      append && known
+        ? { texts: [...known.texts], unread: known.unread, judged: false }
+        : { texts: [], unread: false, judged: false };
+    if (literal === null) next.unread = true;
+    else next.texts.push(literal);
+    written.set(key, next);
+  };
+  const printed = literalOutput(cmd);
+  for (const r of cmd.redirects) {
+    if (r.kind !== 'file' || r.op === '<' || r.target.value === '/dev/null') continue;
+    mark(r.target.value, r.fd === 1 ? printed : null, r.op === '>>');
+  }
+  const program = argv[0] === undefined ? '' : path.posix.basename(argv[0]);
+  const operands = argv.slice(1).filter((w) => !w.startsWith('-'));
+  if (program === 'tee') for (const o of operands) mark(o, null, true);
+  // A copy of what the line wrote is written with it (cp /tmp/t.py x.py, dd if=… of=x.py): its
+  // text when one file is copied to a name, else unread, also under the folder it may be copied into.
+  if (COPIERS.has(program) && written.size > 0) {
+    const words = argv.slice(1);
+    const names =
+      program === 'dd'
+        ? [...words.filter((w) => w.startsWith('if=')), ...words.filter((w) => w.startsWith('of='))].map((w) =>
+            w.slice(3),
+          )
+        : words.filter((w) => !w.startsWith('-'));
+    const byFlag = program !== 'dd' && words.some((w) => /^-[a-zA-Z]*t/.test(w) || w.startsWith('--target'));
+    const sources = byFlag ? names : names.slice(0, -1);
+    const known = sources.map((n) => written.get(keyOf(view, n, where.cwd)));
+    if (known.some((k) => k !== undefined)) {
+      const one = !byFlag && sources.length === 1 && known[0] !== undefined && !known[0].unread ? known[0] : null;
+      const text = one === null ? null : one.texts.join('');
+      for (const target of byFlag ? names : names.slice(-1)) {
+        mark(target, text, false);
+        for (const source of sources) mark(`${target}/${path.posix.basename(source)}`, text, false);
+      }
+    }
+  }
+}
+
+/** Programs that copy a file's text to another name. */
+const COPIERS = new Set(['cp', 'mv', 'install', 'rsync', 'dd']);
+
+/**
+ * Before a command is judged: what the command before it pipes into it, when that is text on the
+ * line (a literal echo, printf or heredoc, with no redirect of its own).
+ */
+export function notePiped(view: FileView, commands: readonly ShellCommand[], i: number): void {
+  const producer = commands[i]!.connector === '|' ? commands[i - 1] : undefined;
+  stateOf(view).piped =
+    producer && producer.redirects.every((r) => r.kind === 'heredoc') ? literalOutput(producer) : null;
+}
+
+/** A word of text, quoted: judged as the code it is, never expanded. */
+function textWord(value: string): ShellWord {
+  return { value, parts: [{ text: value, quoted: true }], glob: false, tilde: false };
+}
+
+/** The interpreter a written script's first line names (`#!/usr/bin/env python3`), sh without one. */
+function shebangProgram(text: string): string | null {
+  if (!text.startsWith('#!')) return 'sh';
+  const line = text.slice(2, text.indexOf('\n') === -1 ? undefined : text.indexOf('\n')).trim();
+  const [interpreter, ...args] = line.split(/\s+/);
+  const name = path.posix.basename(interpreter ?? '');
+  if (name !== 'env') return args.length === 0 ? name : null;
+  return args.length === 1 ? path.posix.basename(args[0]!) : null;
+}
+
+/**
+ * The command to judge instead of `cmd` when it gives an interpreter code as text of its line: the
+ * interpreter with that text as its `-c`/`-e` word, the heredoc taken off. Null when `cmd` runs no
+ * such text. A card when it runs a script the line wrote with text this rule cannot read.
+ */
+export function lineCode(
+  cmd: ShellCommand,
+  judged: Judged,
+  program: string,
+  view: FileView,
+  where: Where,
+): ShellCommand | null {
+  const { argv, words } = judged;
+  const { written, piped } = stateOf(view);
+  const asCode = (interpreter: string, before: readonly ShellWord[], text: string, after: readonly ShellWord[]) => {
+    const flag = codeFlag(interpreter);
+    if (flag === null)
+      card(
+        'shell-construct',
+        `${interpreter} is given code as text, which this rule reads only for ${[...SHELL_TEXT, 'python3', 'node'].join(', ')} and their kin`,
+      );
+    return {
+      ...cmd,
+      assignments: judged.assignments,
+      words: [...before, textWord(flag), textWord(SHELL_TEXT.has(interpreter) ? withoutErrexit(text) : text), ...after],
+      redirects: cmd.redirects.filter((r) => r.kind !== 'heredoc'),
+    };
+  };
+  const writtenText = (name: string): string | null => {
+    if (written.size === 0) return null;
+    const known = written.get(keyOf(view, name, where.cwd));
+    if (!known) return null;
+    known.judged = true;
+    if (known.unread)
+      card(
+        'shell-construct',
+        `${name} is written earlier on this line with text this rule cannot read, and then run; write it in its own call first`,
+      );
+    return known.texts.join('');
+  };
+  // A program by path that the line wrote (`./t.sh`): the interpreter its first line names.
+  if (argv[0]!.includes('/')) {
+    const text = writtenText(argv[0]!);
+    if (text === null) return null;
+    const interpreter = shebangProgram(text);
+    if (interpreter === null || codeFlag(interpreter) === null)
+      card(
+        'shell-construct',
+        `${argv[0]} is written earlier on this line and run by an interpreter this rule does not read`,
+      );
+    return asCode(interpreter, [textWord(interpreter)], text, words.slice(1));
+  }
+  if (codeFlag(program) === null) return null;
+  const runs = interpreterProgram(program, argv);
+  if (runs.from === 'script') {
+    const text = writtenText(argv[runs.index]!);
+    if (text === null) return null;
+    return asCode(program, words.slice(0, runs.index), text, words.slice(runs.index + 1));
+  }
+  if (runs.from !== 'input') return null;
+  // Its input, given whole as text: one heredoc (nothing piped in, no `<`), or a pipe from a literal echo.
+  const heredocs = cmd.redirects.filter((r) => r.kind === 'heredoc');
+  const stdinFiles = cmd.redirects.filter((r) => r.kind === 'file' && r.op === '<');
+  const fromPipe = cmd.connector === '|';
+  let text: string | null = null;
+  if (!fromPipe && heredocs.length === 1 && stdinFiles.length === 0) {
+    const body = heredocs[0]!;
+    text = body.kind === 'heredoc' ? body.body : null;
+  } else if (fromPipe && heredocs.length === 0 && stdinFiles.length === 0) text = piped;
+  if (text === null) return null;
+  // The words after the input's name (`-`, /dev/stdin) are the code's arguments.
+  const named = runs.index;
+  if (named !== undefined && argv[named] !== '-') return null;
+  return asCode(
+    program,
+    words.slice(0, named ?? words.length),
+    text,
+    named === undefined ? [] : words.slice(named + 1),
+  );
+}
+
+/** The interpreter whose code a file's name or first line says it holds, or null. */
+function languageOf(name: string, text: string): string | null {
+  const ext = path.posix.extname(name).toLowerCase();
+  const byExt = LANGUAGES[ext];
+  if (byExt !== undefined) return byExt;
+  return text.startsWith('#!') ? shebangProgram(text) : null;
+}
+
+const LANGUAGES: Readonly<Record<string, string>> = {
+  '.py': 'python3',
+  '.js': 'node',
+  '.cjs': 'node',
+  '.mjs': 'node',
+  '.ts': 'node',
+  '.mts': 'node',
+  '.cts': 'node',
+  '.tsx': 'node',
+  '.jsx': 'node',
+  '.sh': 'sh',
+  '.bash': 'bash',
+  '.rb': 'ruby',
+  '.pl': 'perl',
+  '.php': 'php',
+  '.lua': 'lua',
+};
+
+/**
+ * Programs that never run a file the line wrote (they read, list, copy, edit or print it), so
+ * nothing written is judged as code when they follow it; wrappers and lists (xargs, find -exec)
+ * are judged through the command they run.
+ */
+const RUNS_NO_WRITTEN_CODE = new Set([
+  'cat',
+  'head',
+  'tail',
+  'less',
+  'more',
+  'ls',
+  'wc',
+  'grep',
+  'egrep',
+  'fgrep',
+  'rg',
+  'ag',
+  'ack',
+  'sed',
+  'sort',
+  'uniq',
+  'cut',
+  'tr',
+  'diff',
+  'cmp',
+  'file',
+  'stat',
+  'du',
+  'tree',
+  'find',
+  'mkdir',
+  'touch',
+  'cp',
+  'mv',
+  'rm',
+  'rmdir',
+  'chmod',
+  'ln',
+  'echo',
+  'printf',
+  'true',
+  'false',
+  'sleep',
+  'test',
+  '[',
+  'cd',
+  'pwd',
+  'basename',
+  'dirname',
+  'realpath',
+  'readlink',
+  'git',
+  'base64',
+  'xxd',
+  'od',
+  'hexdump',
+  'md5sum',
+  'sha1sum',
+  'sha256sum',
+  'jq',
+  'column',
+  'nl',
+  'fold',
+  'paste',
+  'tee',
+  'xargs',
+  'date',
+  'env',
+  'which',
+  'type',
+  'command',
+  'export',
+]);
+
+/**
+ * Before a program that may run code the line wrote (a test runner given the file, `python3 -m
+ * mod`, `npm test`): each file the line wrote with literal text in a language this rule reads,
+ * judged once as that interpreter's -c/-e code. A file named among the program's words that the
+ * line wrote with text this rule cannot read is a card; one it did not name, written so, is the
+ * project's own code (docs/sandbox.md).
+ */
+export function writtenCodeRuns(
+  cmd: ShellCommand,
+  judged: Judged,
+  program: string,
+  view: FileView,
+  where: Where,
+): ShellCommand[] {
+  const { written } = stateOf(view);
+  if (written.size === 0 || RUNS_NO_WRITTEN_CODE.has(program)) return [];
+  const runs: ShellCommand[] = [];
+  const named = new Set<string>();
+  for (const w of judged.argv.slice(1)) {
+    if (w.startsWith('-') || w.includes('\n') || w.length > 1024) continue;
+    const key = keyOf(view, w.replace(/::.*$/, ''), where.cwd);
+    if (written.has(key)) named.add(key);
+  }
+  for (const [key, file] of written) {
+    if (file.judged) continue;
+    if (named.has(key) && file.unread) {
+      file.judged = true;
+      card(
+        'shell-construct',
+        `${judged.argv[0]} is given ${path.posix.basename(key)}, which this line writes with text this rule cannot read; write it in its own call first`,
+      );
+    }
+    if (file.texts.length === 0) continue;
+    const text = file.texts.join('');
+    const language = languageOf(key, text);
+    if (language === null || codeFlag(language) === null) {
+      if (!named.has(key)) continue;
+      file.judged = true;
+      const secret = mentionsSecret(text);
+      if (secret)
+        card(
+          'shows-secret',
+          `${judged.argv[0]} is given ${path.posix.basename(key)}, which this line writes naming the secrets file ${secret}`,
+        );
+      continue;
+    }
+    file.judged = true;
+    runs.push({
+      ...cmd,
+      assignments: [],
+      words: [textWord(language), textWord(codeFlag(language)!), textWord(text)],
+      redirects: [],
+      connector: 'start',
+    });
+  }
+  return runs;
+}
