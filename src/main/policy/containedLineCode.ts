@@ -82,11 +82,41 @@ export function writtenOnLine(view: FileView, name: string, cwd: string): string
 }
 
 /** dash's printf escapes that a plain format may hold, and what they print. */
-const PRINTF_ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', '\\': '\\', '"': '"', "'": "'" };
+const PRINTF_ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', '\\': '\\' };
+
+/**
+ * What dash's printf prints for a format of text, escapes (`\\n`, `\\t`, `\\\\`) and `%s`
+ * conversions, reused until its arguments are used up (`printf '%s\\n' a b`); null for any other
+ * conversion or escape.
+ */
+function printfOutput(args: readonly string[]): string | null {
+  const [format, ...values] = args;
+  if (format === undefined || format.startsWith('-')) return null;
+  const conversions = (format.replace(/%%/g, '').match(/%s/g) ?? []).length;
+  if (/%(?![%s])/.test(format.replace(/%%/g, ''))) return null;
+  if (conversions === 0 && values.length > 0) return null;
+  let out = '';
+  let next = 0;
+  do {
+    for (let i = 0; i < format.length; i++) {
+      const c = format[i]!;
+      if (c === '%') {
+        out += format[i + 1] === '%' ? '%' : (values[next++] ?? '');
+        i++;
+      } else if (c === '\\') {
+        const escaped = PRINTF_ESCAPES[format[i + 1] ?? ''];
+        if (escaped === undefined) return null;
+        out += escaped;
+        i++;
+      } else out += c;
+    }
+  } while (next < values.length);
+  return out;
+}
 
 /**
  * What a command prints, when it is text on the line: echo's words (dash's echo reads backslashes,
- * so none), printf's one format without conversions or other escapes, cat given only a heredoc.
+ * so none), printf's format of text and `%s`, cat given only a heredoc.
  * Null for anything else.
  */
 export function literalOutput(cmd: ShellCommand): string | null {
@@ -103,25 +133,8 @@ export function literalOutput(cmd: ShellCommand): string | null {
       if (words.some((w) => w.includes('\\'))) return null;
       return `${words.join(' ')}${noNewline ? '' : '\n'}`;
     }
-    case 'printf': {
-      if (rest.length !== 1) return null;
-      const format = rest[0]!.value;
-      if (format.startsWith('-') || /%(?!%)/.test(format)) return null;
-      let out = '';
-      for (let i = 0; i < format.length; i++) {
-        const c = format[i]!;
-        if (c === '%') {
-          out += '%';
-          i++;
-        } else if (c === '\\') {
-          const escaped = PRINTF_ESCAPES[format[i + 1] ?? ''];
-          if (escaped === undefined) return null;
-          out += escaped;
-          i++;
-        } else out += c;
-      }
-      return out;
-    }
+    case 'printf':
+      return printfOutput(rest.map((w) => w.value));
     case 'cat': {
       if (rest.some((w) => w.value !== '-') || heredocs.length !== 1 || stdinFiles.length > 0) return null;
       const body = heredocs[0]!;

@@ -89,11 +89,17 @@ export function pushCommand(node: Node, outer: readonly Node[], walk: Walk): voi
   // Judged on every command of the list all the same (a reading that leans to "opens"), and marked.
   // A heredoc is the exception: its body is read by the command whose `<<` it is, the last of the list
   // the grammar hung it on (`cd app && cat <<'EOF' > x.py`), and by no other.
+  const notLast = (r: Node): boolean => {
+    const listEnd = walk.listRedirects.get(r);
+    return listEnd !== undefined && !endsList(node, listEnd);
+  };
+  for (const r of [...redirectNodes, ...outer])
+    if (r.type === 'heredoc_redirect' && !notLast(r)) walk.heredocsTaken.add(r);
   const redirects = [...redirectNodes, ...outer].flatMap((r) =>
-    r.type === 'heredoc_redirect' && walk.listRedirects.has(r) && !endsAt(node, r)
+    r.type === 'heredoc_redirect' && notLast(r)
       ? []
       : redirectOf(r, () => program).map((d) =>
-          d.kind === 'file' && walk.listRedirects.has(r) && !endsAt(node, r) ? { ...d, onList: true as const } : d,
+          d.kind === 'file' && notLast(r) ? { ...d, onList: true as const } : d,
         ),
   );
   const loop = walk.loop ? { loop: walk.loop } : {};
@@ -108,9 +114,12 @@ export function pushCommand(node: Node, outer: readonly Node[], walk: Walk): voi
   walk.pending = ';';
 }
 
-/** Whether the command is the last of the list a redirect is hung on (sh binds the redirect to it). */
-function endsAt(command: Node, redirect: Node): boolean {
-  return command.source.slice(command.endIndex, redirect.startIndex).trim() === '';
+/**
+ * Whether the command is the last of the list a redirect is hung on (sh binds the redirect to it):
+ * nothing but the ends of groups and subshells around it stands between it and the list's end.
+ */
+function endsList(command: Node, listEnd: number): boolean {
+  return /^[\s;)}]*$/.test(command.source.slice(command.endIndex, listEnd));
 }
 
 /**

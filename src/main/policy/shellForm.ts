@@ -52,7 +52,14 @@ function readSubstitution(sub: Node): ShellCommand[] {
 }
 
 function newWalk(): Walk {
-  return { commands: [], pending: 'start', exported: [], listRedirects: new Set(), readSubstitution };
+  return {
+    commands: [],
+    pending: 'start',
+    exported: [],
+    listRedirects: new Map(),
+    heredocsTaken: new Set(),
+    readSubstitution,
+  };
 }
 
 /** The keywords of an `if`, which hold no command. */
@@ -251,8 +258,15 @@ function statement(node: Node, outer: readonly Node[], walk: Walk): void {
         walk.pending = ';';
         return;
       }
-      if (body.type === 'list' || body.type === 'pipeline') for (const r of redirects) walk.listRedirects.add(r);
+      if (body.type === 'list' || body.type === 'pipeline')
+        for (const r of redirects) walk.listRedirects.set(r, body.endIndex);
       statement(body, [...redirects, ...outer], walk);
+      // A heredoc is standard input of exactly the command sh binds it to: one that none took is not read.
+      for (const r of redirects)
+        if (r.type === 'heredoc_redirect' && walk.listRedirects.has(r) && !walk.heredocsTaken.has(r))
+          refuse(
+            `the heredoc \`${r.text.split('\n')[0]}\` is hung on a list whose last command this rule does not see`,
+          );
       // `cat <<'EOF' > f && python f`: the command after the heredoc's line runs next, joined by its operator.
       for (const r of redirects) {
         const after = r.type === 'heredoc_redirect' ? heredocContinuation(r) : null;

@@ -83,8 +83,13 @@ export interface Walk {
   loop?: ShellLoop;
   /** What `export NAME=value` set so far: in the environment of every command after it. */
   exported: { name: string; value: ShellWord }[];
-  /** Redirects the grammar hung on a list or pipeline (`cd src && ls > x`): sh binds them to its last command. */
-  listRedirects: Set<Node>;
+  /**
+   * Redirects the grammar hung on a list or pipeline (`cd src && ls > x`), each with where that list
+   * ends: sh binds them to its last command.
+   */
+  listRedirects: Map<Node, number>;
+  /** The heredocs of those that a command took (each must be some command's). */
+  heredocsTaken: Set<Node>;
   /** Reads a `$( … )`'s commands: the same walk, on its own state. */
   readSubstitution: ReadSubstitution;
 }

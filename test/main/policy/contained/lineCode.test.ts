@@ -7,8 +7,11 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideContained } from '../../../../src/main/policy/contained';
+import { literalOutput } from '../../../../src/main/policy/containedLineCode';
+import { readShellForm } from '../../../../src/main/policy/shellForm';
 import { loadShellGrammar } from '../../../../src/main/policy/shellGrammar';
 import type { PathContext } from '../../../../src/main/workspace/types';
 
@@ -131,5 +134,35 @@ describe('what the line writes is what a later reader of the file reads', () => 
   ])('%j runs contained', (command) => {
     const d = decide(command);
     expect({ command, tier: d.tier, reason: d.reason }).toMatchObject({ tier: 'auto' });
+  });
+});
+
+describe('the text a literal echo or printf prints, held to dash', () => {
+  // Words of characters that echo and printf treat specially; each command is built, quoted for sh,
+  // read by the grammar, and its reading compared with what /bin/sh prints — where the rule claims
+  // to know the text at all.
+  const piece = fc.constantFrom('a', ' ', '%', '%s', '%%', '%d', '\\', '\\n', '\\t', '\\c', '\\\\', '-n', '"', 'x\ny');
+  const word = fc.array(piece, { minLength: 0, maxLength: 4 }).map((p) => p.join(''));
+  const quote = (w: string): string => `'${w.replace(/'/g, `'\\''`)}'`;
+  it('never claims a text other than the one sh prints', () => {
+    let claimed = 0;
+    fc.assert(
+      fc.property(
+        fc.constantFrom('echo', 'printf'),
+        fc.array(word, { minLength: 1, maxLength: 3 }),
+        (program, words) => {
+          const command = [program, ...words.map(quote)].join(' ');
+          const form = readShellForm(command);
+          if (!form.ok || form.commands.length !== 1) return;
+          const said = literalOutput(form.commands[0]!);
+          if (said === null) return;
+          claimed++;
+          const printed = spawnSync('/bin/sh', ['-c', command], { encoding: 'utf8' });
+          expect({ command, said }).toEqual({ command, said: printed.stdout });
+        },
+      ),
+      { numRuns: 400, seed: 20261203 },
+    );
+    expect(claimed).toBeGreaterThan(100);
   });
 });

@@ -544,6 +544,14 @@ const ROUND_FIFTEEN: readonly Row[] = [
     '',
     "a file of the sandbox's own, which may be the input",
   ],
+  // A heredoc the grammar hangs on a list after another redirect was given to no command at all.
+  ["true && python3 2>&1 <<'EOF'\nprint(open('app/.env').read())\nEOF", '', "the heredoc is the last command's"],
+  ["cd app && python3 >/dev/null 2>&1 <<'EOF'\nprint(open('.env').read())\nEOF", '', 'the same after a cd'],
+  ["true && (python3) 2>&1 <<'EOF'\nprint(open('app/.env').read())\nEOF", '', 'a subshell last on the list'],
+  ["true && { python3; } <<'EOF'\nprint(open('app/.env').read())\nEOF", '', 'a group last on the list'],
+  ["true && cat 2>/dev/null <<'EOF' | sh\ncat app/.env\nEOF", '', 'a heredoc into a pipe'],
+  ["true && if true; then python3; fi <<'EOF'\nprint(open('app/.env').read())\nEOF", '', 'an if last on the list'],
+  ["true && for a in 1; do python3; done <<'EOF'\nprint(open('app/.env').read())\nEOF", '', 'a loop last on the list'],
 ];
 
 describe.each([
