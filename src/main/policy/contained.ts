@@ -222,7 +222,7 @@ function judgeCommand(
     const script = inlineScript(program, words, connector, cmd.redirects);
     if (script !== null) {
       judgeScript(script, where, view, ctx, last, depth, (inner, cwd, innerLast, innerDepth) => {
-        const { cwds } = directories(inner, cwd, view, { index: -1 });
+        const { cwds } = directories(inner, cwd, view, { index: -1 }, false);
         judgeList(inner, cwds, view, ctx, innerLast, innerDepth);
       });
       // What is left of the command is its redirects and assignments, judged as for any program.

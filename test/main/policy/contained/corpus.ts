@@ -293,7 +293,7 @@ export const SHELL_CONSTRUCTS: readonly Row[] = [
   // An if: every command of its conditions and branches judged as one that may run.
   ['if true; then cat .env; fi', 'shows-secret'],
   ['if [ -f b.txt ]; then ls; else cat ../outside.txt; fi', 'place-outside'],
-  ['if true; then cd ..; ls; fi', 'shell-construct'],
+  ['if true; then cd ..; ls; fi', 'place-outside'],
   ['if true; then ln -s src r; fi; cat r/a.ts', 'shell-construct'],
   ['if true; then echo x; fi > ../out.txt', 'place-outside'],
   ['if ! true; then ls; fi', 'shell-construct'],
@@ -503,6 +503,12 @@ export const SECRETS: readonly Row[] = [
   ['cat src/../.env', 'shows-secret'],
   ['cat ../.env', 'shows-secret', 'src'],
   ['cd src && cat ../.env', 'shows-secret'],
+  // A cd that may fail leaves what follows a ; or || where it was: judged there too.
+  ['cd nowhere; cat .env', 'shows-secret'],
+  ['python3 scripts/gen.py; cd src; cat .env', 'shows-secret'],
+  ['cd nowhere || cat .env.local', 'shows-secret'],
+  ['mkdir -p made; cd made; cat .env', 'shows-secret'],
+  ["bash -c 'cd src; cat .env'", 'shows-secret'],
   ['cat .env.local', 'shows-secret'],
   ['cat ".env"', 'shows-secret'],
   ["cat '.e'nv", 'shows-secret'],
@@ -896,6 +902,15 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['bash -c id'],
   ['bash -lc "npm test"'],
   ["sh -c 'cd src && ls'"],
+  // A cd anywhere in the list, followed through it: into a directory that is there, after only
+  // commands that cannot remove one, it succeeds.
+  ['cd src; ls; cd ..'],
+  ['export CI=1; cd src && ls'],
+  ['mkdir -p src/x\ngit status\ncd src && ls'],
+  ['cd src && ls || (ls a.ts && git status)'],
+  ['cd src && ls; cd deep && ls; cd ../.. && git status'],
+  ['git status; cd src && cat a.ts'],
+  ["cat > notes.md <<'EOF'\nx\nEOF\ncd src && ls"],
   ["bash -o pipefail -c 'npm test | tail -5'"],
   ["bash -lc 'cd src && ls' && ls"],
   ["bash -ec 'git status; git diff --stat'"],
