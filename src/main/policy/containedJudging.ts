@@ -153,7 +153,42 @@ function respelled(word: ShellWord, value: string): ShellWord {
 
 /** The program a word names: its base name when it is a system binary's path, else the word itself. */
 export function programName(word: string): string {
-  return SYSTEM_BIN.test(word) ? path.posix.basename(word) : word;
+  const base = path.posix.basename(word);
+  const named = interpreterName(base);
+  // A system binary by path is that program; an interpreter by any path (a virtualenv's
+  // bin/python, /opt/…/python3.11) is judged as that interpreter.
+  if (named !== null) return named;
+  return SYSTEM_BIN.test(word) ? base : word;
+}
+
+/** Shells and interpreters under their other names, each judged as the one it is. */
+const ALIASES: ReadonlyMap<string, string> = new Map([
+  ['rbash', 'bash'],
+  ['ash', 'sh'],
+  ['pypy', 'python'],
+  ['pypy3', 'python3'],
+  ['ksh93', 'ksh'],
+  ['mksh', 'ksh'],
+  ['oksh', 'ksh'],
+  ['loksh', 'ksh'],
+  ['pdksh', 'ksh'],
+]);
+
+/**
+ * The interpreter a program name is, its version taken off (`python3.11` is python3, `perl5.36.0`
+ * perl, `tclsh8.6` tclsh), or null when it names none.
+ */
+export function interpreterName(name: string): string | null {
+  const alias = ALIASES.get(name);
+  if (alias !== undefined) return alias;
+  const versioned =
+    /^(python[23]?|perl|ruby|php|lua|tclsh|wish|node|nodejs|bash|zsh|ksh)(\d+(\.\d+)*|-\d+(\.\d+)*)$/.exec(name);
+  if (versioned) {
+    const [, stem, version] = versioned;
+    if (stem === 'python') return `python${version!.replace(/^-/, '')[0]}`;
+    return stem!;
+  }
+  return /^(python[23]?|node|nodejs|perl|ruby|php|lua|sh|bash|dash|zsh|ksh|tclsh)$/.test(name) ? name : null;
 }
 
 export interface Where {

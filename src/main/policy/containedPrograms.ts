@@ -86,7 +86,24 @@ export const RUNS_OTHERS: Readonly<Record<string, string>> = wordTable({
 });
 
 /** Shells: `-c` runs a string as shell code, `-i` an interactive shell, and no script reads code from input. */
-export const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'fish', 'csh', 'tcsh']);
+export const SHELLS = new Set([
+  'sh',
+  'bash',
+  'dash',
+  'zsh',
+  'ksh',
+  'fish',
+  'csh',
+  'tcsh',
+  'yash',
+  'posh',
+  'elvish',
+  'nu',
+  'pwsh',
+  'xonsh',
+  'rc',
+  'es',
+]);
 
 /** Interpreters whose flag runs the next word as code: the code is read for secrets' names. */
 export const INLINE_CODE_FLAGS: Readonly<Record<string, readonly string[]>> = wordTable({

@@ -55,6 +55,20 @@ function withoutWrites(code: string): string {
   return CODE_WRITES.reduce((rest, write) => rest.replace(write, ' _paddock_write_( '), code);
 }
 
+/**
+ * Calls and modules that run a string as code, beyond CODE_RUNS's: Python's timeit, pdb, profile and
+ * cProfile run their statement, compile() and types build functions; Node's vm runs a string, and a
+ * function's constructor is Function.
+ */
+const EVALUATES =
+  /\b(timeit|pdb|cProfile|profile|code\.(interact|InteractiveInterpreter|InteractiveConsole)|FunctionType|CodeType|runInThisContext|runInNewContext|runInContext|compileFunction)\s*[(.]|\btrace\.Trace\b|(?<![.\w])compile\s*\(|\bconstructor\s*[([]|\bnew\s+Function\b|\bnode:vm\b|['"]vm['"]/;
+/** Perl's `s/…/…/e`: the replacement is run as code. */
+const PERL_EVAL_REPLACE = /\bs\s*([^\w\s])(?:(?!\1).)*\1(?:(?!\1).)*\1[a-z]*e/;
+/** Escapes that spell characters by number or name (`\x2e`, `\u002e`, `\N{FULL STOP}`, `\056`). */
+const ESCAPED_TEXT = /\\(x[0-9a-fA-F]|u[0-9a-fA-F{]|U[0-9a-fA-F]|N\{|[0-7]{2,3})/;
+/** Python's adjacent string literals, which it joins into one (`'.en' 'v'`). */
+const ADJACENT_STRINGS = /(['"])[^'"\n]*\1\s*(?:\\\n\s*)?(['"])/;
+
 /** Calls that list names, which then name files by text this rule never sees. */
 const CODE_LISTS =
   /\b(listdir|scandir|os\.walk|os\.fwalk|glob|iglob|rglob|iterdir|readdirSync|readdir|opendirSync|Dir\.(glob|entries|children|\[)|opendir)\b/;
@@ -128,6 +142,10 @@ export function inlineCodeProblem(program: string, given: string): string | null
   const code = withoutWrites(given.replace(LOOKS_UP_PACKAGES, ' _paddock_lookup_ '));
   if (CODE_RUNS.test(code) || (HAS_SHELL_QUOTES.has(program) && SHELL_QUOTES.test(code)))
     return `${program}'s code runs programs or code it builds, which this rule does not read`;
+  if (EVALUATES.test(code) || (program === 'perl' && PERL_EVAL_REPLACE.test(code)))
+    return `${program}'s code runs code it builds, which this rule does not read`;
+  if (ESCAPED_TEXT.test(code) || (/^python/.test(program) && ADJACENT_STRINGS.test(code)))
+    return `${program}'s code spells text with escapes or joined pieces, which this rule does not read as the names it makes`;
   if (CODE_REACHES.test(code) || CODE_COMPUTES.test(code))
     return `${program}'s code reaches files or programs by names or modules this rule does not read`;
   if (CODE_LISTS.test(code) && !listsOnly(code))

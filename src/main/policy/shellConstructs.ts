@@ -129,6 +129,15 @@ export const INTERPRETERS = new Set([
   'ipython',
   'ts-node',
   'tsx',
+  'jshell',
+  'jrunscript',
+  'yash',
+  'posh',
+  'elvish',
+  'nu',
+  'pwsh',
+  'xonsh',
+  'wish',
 ]);
 
 /**

@@ -45,7 +45,7 @@ describe('a cd followed through the list', () => {
     ['npm run clean; cd src; cat ../a.ts', 'gated', 'a command before it may remove the directory'],
     ["bash -c 'cd src; cat ../a.ts'", 'gated', "in a shell's script, what ran before the line is not known"],
     ['ls | cd src', 'gated', 'a cd in a pipeline'],
-  ] as const)('%j is %s: %s', (command, expected) => {
+  ] as const)('%j is %s: %s', (command, expected, _why) => {
     expect({ command, tier: tier(command) }).toEqual({ command, tier: expected });
   });
 });

@@ -552,6 +552,52 @@ const ROUND_FIFTEEN: readonly Row[] = [
   ["true && cat 2>/dev/null <<'EOF' | sh\ncat app/.env\nEOF", '', 'a heredoc into a pipe'],
   ["true && if true; then python3; fi <<'EOF'\nprint(open('app/.env').read())\nEOF", '', 'an if last on the list'],
   ["true && for a in 1; do python3; done <<'EOF'\nprint(open('app/.env').read())\nEOF", '', 'a loop last on the list'],
+  // Interpreters and shells under names the rule did not know.
+  ['python3.11 -c "print(open(\'app/.env\').read())"', '', 'a versioned python'],
+  ['/usr/bin/python3.11 -c "print(open(\'app/.env\').read())"', '', 'the same by path'],
+  ['.venv/bin/python -c "print(open(\'app/.env\').read())"', '', "a virtualenv's python"],
+  ['pypy3 -c "print(open(\'app/.env\').read())"', '', 'pypy'],
+  ["perl5.36.0 -e 'print `cat app/.env`'", '', 'a versioned perl'],
+  ["echo 'set f [open app/.env]; puts [read $f]' | tclsh8.6", '', 'a versioned tclsh'],
+  ["rbash -c 'cat app/.env'", '', 'rbash'],
+  // Code run from a string, and names spelled with escapes or joined pieces.
+  [
+    'python3 -c \'import timeit;timeit.timeit("print(open(\\"app/.env\\").read())",number=1)\'',
+    '',
+    'timeit runs its statement',
+  ],
+  ['python3 -c \'import pdb;pdb.run("print(open(\\"app/.env\\").read())")\'', '', 'pdb.run'],
+  ['python3 -c \'import cProfile;cProfile.run("print(1)")\'', '', 'cProfile.run'],
+  [
+    'python3 -c \'import types;types.FunctionType(compile("print(1)","x","exec"),{})()\'',
+    '',
+    'compile and FunctionType',
+  ],
+  ["node -e \"require('vm').runInThisContext('console.log(1)')\"", '', "node's vm"],
+  ['node -e "(()=>{}).constructor(\'return 1\')()"', '', "a function's constructor is Function"],
+  ['perl -e \'$_=1;s/1/"print 1"/ee\'', '', "perl's s///ee"],
+  ["python3 -c \"import sysconfig;print(sysconfig._parse_makefile('app/.en' 'v'))\"", '', 'adjacent strings join'],
+  [
+    'python3 -c "from distutils.text_file import TextFile;print(TextFile(\'app/\\x2eenv\').readlines())"',
+    '',
+    'an escape spells the name',
+  ],
+  [
+    "python3 -c \"import importlib.util;print(importlib.util.find_spec('json').loader.get_data('app/.en' 'v'))\"",
+    '',
+    'the lookup relaxation with a joined name',
+  ],
+  ['node --input-type=module -e "import \'./app/\\x2eenv\'"', '', 'an escape in a static import'],
+  ["echo 'cat app/.env' | rbash", '', 'rbash reading its input'],
+  ["mksh -c 'cat app/.env'", '', 'mksh'],
+  ["ksh93 -c 'cat app/.env'", '', 'ksh93'],
+  ["yash -c 'cat app/.env'", '', 'yash'],
+  ["pwsh -c 'Get-Content app/.env'", '', 'PowerShell'],
+  [
+    'echo \'System.out.println(java.nio.file.Files.readString(java.nio.file.Path.of("app/.env")))\' | jshell -q',
+    '',
+    'jshell reads its input as code',
+  ],
 ];
 
 describe.each([
