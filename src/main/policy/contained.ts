@@ -24,6 +24,7 @@ import { overrideReason, PATH_LISTS } from './containedVariables';
 import { mentionsSecret } from './secretFiles';
 import { INTERPRETERS } from './shellConstructs';
 import { interpreterProgram } from './interpreterInput';
+import { judgeAttachedValues } from './containedAttached';
 import { lineCode, notePiped, recordWrites, writtenCodeRuns, writtenOnLine } from './containedLineCode';
 import type { ShellCommand } from './shellForm';
 import { plainAsShForm } from './shellPlain';
@@ -129,7 +130,7 @@ function judgeCommand(
   const program = programName(argv0!);
   // Code given as text of the line (a heredoc, a literal echo piped in, a script the line wrote):
   // judged as that interpreter's -c/-e code.
-  const instead = lineCode(cmd, judged, program, view, where);
+  const instead = lineCode(cmd, judged, program, view, where, depth);
   if (instead !== null) {
     judgeCommand(instead, where, view, ctx, connector, last, depth);
     return;
@@ -334,6 +335,7 @@ function judgeCommand(
   const ownPlaces =
     starts.length > 0 ? places.filter((p) => p.index < starts[0]! || isEnvFileFlag(argv, p.index)) : places;
   judgeShown(program, argv, ownPlaces, redirectPlaces, patterns, values, view, where);
+  if (!textOnly) judgeAttachedValues(program, argv, view, where);
 }
 
 /** Each simple command of a list in each directory it may run in (`cwds`, from directories()). */

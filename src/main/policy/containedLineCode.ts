@@ -235,6 +235,8 @@ export function lineCode(
   program: string,
   view: FileView,
   where: Where,
+  /** How deep inside runners' words the command was found (0: sh runs it itself). */
+  depth = 0,
 ): ShellCommand | null {
   const { argv, words } = judged;
   const { written, piped } = stateOf(view);
@@ -268,7 +270,10 @@ export function lineCode(
   if (argv[0]!.includes('/')) {
     const text = writtenText(argv[0]!);
     if (text === null) return null;
-    const interpreter = shebangProgram(text);
+    // Without a #! line sh runs it as a shell script; a word a runner may run (depth > 0) is judged
+    // by its name's language, since such a word is often no command at all (`npx vitest run t.ts`).
+    const interpreter =
+      depth > 0 && !text.startsWith('#!') ? (languageOf(argv[0]!, text) ?? 'sh') : shebangProgram(text);
     if (interpreter === null || codeFlag(interpreter) === null)
       card(
         'shell-construct',

@@ -66,8 +66,43 @@ const EVALUATES =
 const PERL_EVAL_REPLACE = /\bs\s*([^\w\s])(?:(?!\1).)*\1(?:(?!\1).)*\1[a-z]*e/;
 /** Escapes that spell characters by number or name (`\x2e`, `\u002e`, `\N{FULL STOP}`, `\056`). */
 const ESCAPED_TEXT = /\\(x[0-9a-fA-F]|u[0-9a-fA-F{]|U[0-9a-fA-F]|N\{|[0-7]{2,3})/;
-/** Python's adjacent string literals, which it joins into one (`'.en' 'v'`). */
-const ADJACENT_STRINGS = /(['"])[^'"\n]*\1\s*(?:\\\n\s*)?(['"])/;
+/**
+ * Whether Python code holds two string literals with only blanks between them, which Python joins
+ * into one (`'.en' 'v'`): read literal by literal (prefixes, triple quotes, escapes, comments).
+ */
+function adjacentStrings(code: string): boolean {
+  let i = 0;
+  let lastStringEnd = -1;
+  while (i < code.length) {
+    const c = code[i]!;
+    if (c === '#') {
+      const nl = code.indexOf('\n', i);
+      i = nl === -1 ? code.length : nl;
+      continue;
+    }
+    if (c === "'" || c === '"') {
+      if (lastStringEnd !== -1 && /^[\s\\]*$/.test(code.slice(lastStringEnd, i).replace(/^[rRbBuUfF]+/, '')))
+        return true;
+      const triple = code.startsWith(c.repeat(3), i);
+      const quote = triple ? c.repeat(3) : c;
+      let j = i + quote.length;
+      while (j < code.length && !code.startsWith(quote, j)) j += code[j] === '\\' ? 2 : 1;
+      i = j + quote.length;
+      lastStringEnd = i;
+      continue;
+    }
+    // A string's prefix (f'', rb"") stands between the blanks and the quote: let it pass.
+    if (/[rRbBuUfF]/.test(c) && /^[rRbBuUfF]{1,2}['"]/.test(code.slice(i)) && !/[\w]/.test(code[i - 1] ?? '')) {
+      const prefix = /^[rRbBuUfF]{1,2}/.exec(code.slice(i))![0];
+      if (lastStringEnd !== -1 && /^[\s\\]*$/.test(code.slice(lastStringEnd, i))) return true;
+      i += prefix.length;
+      continue;
+    }
+    if (!/\s/.test(c)) lastStringEnd = -1;
+    i++;
+  }
+  return false;
+}
 
 /** Calls that list names, which then name files by text this rule never sees. */
 const CODE_LISTS =
@@ -144,7 +179,7 @@ export function inlineCodeProblem(program: string, given: string): string | null
     return `${program}'s code runs programs or code it builds, which this rule does not read`;
   if (EVALUATES.test(code) || (program === 'perl' && PERL_EVAL_REPLACE.test(code)))
     return `${program}'s code runs code it builds, which this rule does not read`;
-  if (ESCAPED_TEXT.test(code) || (/^python/.test(program) && ADJACENT_STRINGS.test(code)))
+  if (ESCAPED_TEXT.test(code) || (/^python/.test(program) && adjacentStrings(code)))
     return `${program}'s code spells text with escapes or joined pieces, which this rule does not read as the names it makes`;
   if (CODE_REACHES.test(code) || CODE_COMPUTES.test(code))
     return `${program}'s code reaches files or programs by names or modules this rule does not read`;
@@ -162,7 +197,11 @@ export function inlineCodeProblem(program: string, given: string): string | null
   const calls = code.replace(PLAIN_IMPORT, ' ');
   for (const call of calls.matchAll(CODE_OPENS)) {
     const after = calls.slice((call.index ?? 0) + call[0].length);
-    if (!/^\s*\(\s*(['"])[^'"\\]*\1\s*[,)]/.test(after))
+    // The script's own path (`Path(__file__)`, Python's) is a name written whole: its own file.
+    if (
+      !/^\s*\(\s*(['"])[^'"\\]*\1\s*[,)]/.test(after) &&
+      !(/^(Pure)?Path$/.test(call[0]) && /^\s*\(\s*__file__\s*\)/.test(after))
+    )
       return `${program}'s code opens a file by a name it computes, which this rule cannot read`;
   }
   return null;

@@ -1232,6 +1232,13 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ["cat > s.sh <<'EOF'\n#!/usr/bin/env bash\nset -euo pipefail\nls src\nEOF\nbash s.sh"],
   ["echo 'print(2)' > t0.py && cp t0.py t2.py && python3 t2.py"],
   ["sed -i 's/x/y/' b.txt && python3 -c 'print(1)'"],
+  ["python3 -c \"cases = ['A', 'a b', '']\nfor c in cases:\n    print(repr(c))\""],
+  [
+    "cat > conftest.py <<'EOF' && python3 -m pytest -q\nimport pathlib, sys\nsys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / 'src'))\nEOF",
+  ],
+  ['grep -rIl zzz --exclude-dir=node_modules --exclude=.env .'],
+  ["printf '%s\\n' \\\n  'export const x = 1;' \\\n  > src/x.test.ts && npx tsc --noEmit src/x.test.ts"],
+  ['gcc -Isrc -DNDEBUG -fsyntax-only -xc /dev/null'],
   [
     "cat > new.patch <<'EOF'\n--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-# readme\n+# read me\nEOF\ngit apply new.patch",
   ],

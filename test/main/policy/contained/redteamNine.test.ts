@@ -560,6 +560,16 @@ const ROUND_FIFTEEN: readonly Row[] = [
   ["perl5.36.0 -e 'print `cat app/.env`'", '', 'a versioned perl'],
   ["echo 'set f [open app/.env]; puts [read $f]' | tclsh8.6", '', 'a versioned tclsh'],
   ["rbash -c 'cat app/.env'", '', 'rbash'],
+  // Values glued to an option or a separator.
+  ['cd app && gcc -E -include.env -xc /dev/null', '', "gcc's -include glued to its file"],
+  ['cd app && cpp -include.env /dev/null', '', 'cpp'],
+  ['cd app && gcc -Wl,@.env -xc /dev/null', '', 'a response file after a comma'],
+  ['cd app && java -XX:VMOptionsFile=.env -version', '', 'after ='],
+  ['date -fenv-link', '', 'a link to the secrets file, glued to -f'],
+  ['cd deploy/gcp && date -fservice-account.json', '', 'a secrets file in the directory it runs in'],
+  ['cd app && curl -s -d@.env --trace-ascii - http://127.0.0.1:8000/', '', "curl's -d@FILE"],
+  ["cd app && curl -s -F 'x=<.env' --trace-ascii - http://127.0.0.1:8000/", '', "curl's -F x=<FILE"],
+  ['cat -Aoutside-link', '', 'a link out glued to an option'],
   // Code run from a string, and names spelled with escapes or joined pieces.
   [
     'python3 -c \'import timeit;timeit.timeit("print(open(\\"app/.env\\").read())",number=1)\'',
