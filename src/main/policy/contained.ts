@@ -401,6 +401,7 @@ export function decideContained(
           /^(grep|egrep|fgrep|rg|ag|ack|ack-grep)$/.test(programName(c.words[0]!.value)) ||
           certainlyReadOnly({ ok: true, argv: c.words.map((w) => w.value) })),
     );
+    view.namesIgnoreFile = /\.(rg|ag|git)?ignore\b/.test(command);
     const { cwds } = directories(commands, here.absolute, view, at);
     judgeList(commands, cwds, view, ctx, true, 0, at);
   } catch (error) {

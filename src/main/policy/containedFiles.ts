@@ -46,6 +46,11 @@ export type Place =
 export interface Descent {
   hidden: boolean;
   ignoredToo: boolean;
+  /**
+   * Whether it may read a git-ignored file though it skips ignored folders: rg and ag, which an
+   * `.ignore` file (`!.env`) or a folder outside any repository makes read what .gitignore names.
+   */
+  ignoredFilesToo?: boolean;
   follows?: boolean;
 }
 
@@ -61,6 +66,8 @@ export class FileView {
    * (literalSearch.ts): only when nothing else on the command line could change them first.
    */
   literalSearchReadsNow = true;
+  /** Whether the command names an ignore file anywhere (`printf '!.env' > .ignore && rg …`): read as one there. */
+  namesIgnoreFile = false;
 
   constructor(
     readonly session: PathSession,
@@ -303,7 +310,7 @@ export class FileView {
       how.follows !== true && NOT_SEARCHED.has(entry.name) && !entry.isSymbolicLink();
     return walkBelow(place.abs, place.rel, { ...how, skip }, (rel, entry) => {
       const dir = entry.isDirectory();
-      if (!how.ignoredToo && this.ignored(rel, dir)) return 'skip';
+      if (!how.ignoredToo && !(how.ignoredFilesToo === true && !dir) && this.ignored(rel, dir)) return 'skip';
       // A search given file filters opens only the files they keep (a secrets folder: its files).
       if (filter && dir && filter.skipsDir(below(rel))) return 'skip';
       // A reader that follows links follows one to a folder whatever its name: each is looked at.
@@ -351,6 +358,22 @@ export class FileView {
    * Whether this is a virtualenv's `bin/activate`: a regular file (not a link) in the `bin` of a
    * directory holding a regular `pyvenv.cfg`, as `python -m venv` and virtualenv make them.
    */
+  /**
+   * Whether rg or ag, descending from `start`, may read a file .gitignore names: the workspace is no
+   * repository of its own (they honour .gitignore only in one), or an ignore file of theirs (`names`)
+   * stands in the workspace's root or in a folder on the way down to `start`, where `!NAME` takes a
+   * name back in. (One deeper below `start` is not looked for: docs/sandbox.md.)
+   */
+  mayUnignore(start: Extract<Place, { kind: 'inside' }>, names: readonly string[]): boolean {
+    if (this.namesIgnoreFile || this.session.lstat(path.join(this.workspace, '.git')) === undefined) return true;
+    const parts = start.rel === '' ? [] : start.rel.split('/');
+    for (let depth = 0; depth <= parts.length; depth++) {
+      const dir = path.join(this.workspace, ...parts.slice(0, depth));
+      if (names.some((n) => this.session.lstat(path.join(dir, n)) !== undefined)) return true;
+    }
+    return false;
+  }
+
   isVirtualenvActivate(place: Extract<Place, { kind: 'inside' }>): boolean {
     if (!/(^|\/)bin\/activate$/.test(place.rel)) return false;
     const own = this.session.lstat(path.join(this.workspace, place.rel));

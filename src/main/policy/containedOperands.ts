@@ -350,6 +350,7 @@ function agDescent(argv: readonly string[]): Descent {
       everything ||
       /[Uat]/.test(flags) ||
       rest.some((w) => w === '--skip-vcs-ignores' || w === '--all-types' || w === '--all-text'),
+    ignoredFilesToo: true,
     follows: flags.includes('f') || rest.includes('--follow'),
   };
 }
@@ -365,6 +366,8 @@ export function rgDescent(argv: readonly string[]): Descent {
   return {
     hidden: overrides.hidden || us > 1 || flags.includes('.') || rest.includes('--hidden'),
     ignoredToo: overrides.ignoredToo || us > 0 || rest.some((w) => /^--no-ignore/.test(w)),
+    // An .ignore or .rgignore (`!.env`), or no repository around it, and rg reads an ignored file.
+    ignoredFilesToo: true,
     follows: flags.includes('L') || rest.includes('--follow'),
   };
 }

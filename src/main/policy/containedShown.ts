@@ -4,18 +4,26 @@
 // .env loader. A file the command only writes shows nothing; a program that loads .env for itself
 // (`--env-file`, a dev server) keeps its output its own.
 import path from 'node:path';
-import type { FileView } from './containedFiles';
+import type { Descent, FileView, Place } from './containedFiles';
 import { gitPrintsContent } from './containedGit';
 import { card, insideOrCard, type OperandPlace, type RedirectPlace, type Where } from './containedJudging';
 import { gitSubcommand } from './containedNetwork';
 import { inlineCodeFlag, printsNamesOnly, RECURSIVE_READERS } from './containedOperands';
 import { NAMES_FROM_FILE, NAMES_ONLY, OPERANDS_AS_TEXT, PATTERN_FIRST, SHELLS } from './containedPrograms';
 import { writtenOnly } from './containedChanges';
-import type { Place } from './containedFiles';
 import { isSecretPath } from './secretFiles';
 import { searchFilter } from './searchFilters';
 import { holdsNone, literalPatterns } from './literalSearch';
 import { curlGlobs, urlPath } from './containedUrls';
+
+/** The files besides .gitignore through which rg and ag take names in or out (`!.env`). */
+const RG_IGNORES = ['.ignore', '.rgignore'];
+const AG_IGNORES = ['.ignore', '.agignore'];
+
+/** A search's descent where an ignore file may take names back in: a name it whitelists is read hidden or not. */
+function unignored(descends: Descent, may: boolean): Descent {
+  return may ? { ...descends, hidden: true, ignoredFilesToo: true } : { ...descends, ignoredFilesToo: false };
+}
 
 /** A git pathspec that is a pattern or magic, matching more than the place it spells. */
 function isPathspecPattern(spec: string): boolean {
@@ -136,7 +144,9 @@ export function judgeShown(
         if (start.kind !== 'inside') continue;
         const secret = view.secretBelow(
           start,
-          descends,
+          descends.ignoredFilesToo === true
+            ? unignored(descends, view.mayUnignore(start, program === 'rg' ? RG_IGNORES : AG_IGNORES))
+            : descends,
           gitSub === 'grep' ? null : searchFilter(program, argv),
           literal ? (abs) => holdsNone(abs, literal) : undefined,
         );

@@ -560,6 +560,9 @@ const ROUND_FIFTEEN: readonly Row[] = [
   ["perl5.36.0 -e 'print `cat app/.env`'", '', 'a versioned perl'],
   ["echo 'set f [open app/.env]; puts [read $f]' | tclsh8.6", '', 'a versioned tclsh'],
   ["rbash -c 'cat app/.env'", '', 'rbash'],
+  // rg and ag read an ignored file that an ignore file of theirs takes back in.
+  ["printf '!.env\\n' > app/.ignore && rg --hidden API_KEY app", '', 'an .ignore the line writes'],
+  ["printf '!.env\\n' > app/.rgignore; rg --hidden -F sk-live app", '', 'an .rgignore'],
   // Values glued to an option or a separator.
   ['cd app && gcc -E -include.env -xc /dev/null', '', "gcc's -include glued to its file"],
   ['cd app && cpp -include.env /dev/null', '', 'cpp'],

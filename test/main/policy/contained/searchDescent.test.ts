@@ -108,3 +108,32 @@ it('a copy of the workspace itself, searched right after, asks', () => {
   const d = decideContained(`cp -r . src/copy && grep -r ${SECRET} src/copy`, { paths, allowedDomains: [] });
   expect({ tier: d.tier, code: d.code }).toEqual({ tier: 'gated', code: 'shell-construct' });
 });
+
+// rg and ag honour .gitignore only in a repository, and take a name back in through an ignore file
+// of theirs (`!.env` in .ignore): in each such workspace, every spelling whose real run prints the
+// .env must ask.
+describe.each([
+  ['an .ignore taking .env back in', () => fs.writeFileSync(path.join(paths.workspace, '.ignore'), '!.env\n')],
+  ['no repository', () => fs.renameSync(path.join(paths.workspace, '.git'), path.join(root, 'git-away'))],
+] as const)('rg and ag with %s', (_what, setUp) => {
+  beforeAll(() => setUp());
+  afterAll(() => {
+    fs.rmSync(path.join(paths.workspace, '.ignore'), { force: true });
+    if (fs.existsSync(path.join(root, 'git-away')))
+      fs.renameSync(path.join(root, 'git-away'), path.join(paths.workspace, '.git'));
+  });
+  const rows = (['rg', 'ag'] as const).flatMap((program) =>
+    SPELLINGS[program]!.map((flags) => [program, flags] as const),
+  );
+  it.each(rows)('%s %s: a card whenever the real program prints the .env', (program, flags) => {
+    if (!installed(program)) return;
+    const argv = [program, ...flags.split(' ').filter(Boolean), SECRET];
+    const d = decideContained(argv.join(' '), { paths, allowedDomains: [] });
+    if (printsSecret(argv))
+      expect({ flags, tier: d.tier, code: d.code }).toMatchObject({ tier: 'gated', code: 'shows-secret' });
+  });
+  it('and the real programs do print it for some spelling here', () => {
+    if (!installed('rg')) return;
+    expect(printsSecret(['rg', '--hidden', SECRET])).toBe(true);
+  });
+});
