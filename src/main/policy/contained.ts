@@ -21,7 +21,7 @@ import { FileView } from './containedFiles';
 import { gitConfigProblem, gitGrepPatterns } from './containedGit';
 import { RUNS_OTHERS, SANDBOX_CANNOT, SHELLS } from './containedPrograms';
 import { overrideReason, PATH_LISTS } from './containedVariables';
-import { mentionsSecret } from './secretFiles';
+import { isSecretPath, mentionsSecret } from './secretFiles';
 import { INTERPRETERS } from './shellConstructs';
 import { interpreterProgram } from './interpreterInput';
 import { judgeAttachedValues } from './containedAttached';
@@ -46,7 +46,7 @@ import {
 import { judgeDeletes, judgeFindExec, judgeXargs } from './containedLists';
 import { readFind } from './fileLists';
 import { inlineCodeProblem } from './inlineCode';
-import { nonPathOperands, sqliteProblem } from './containedOperands';
+import { inlineCodeFlag, nonPathOperands, sqliteProblem } from './containedOperands';
 import { inlineScript, judgeScript, loopRuns } from './containedShells';
 import { flagRunsCommand, innerCommandStarts, STARTS_READ } from './containedRunners';
 import { gitSubcommand } from './containedNetwork';
@@ -138,10 +138,26 @@ function judgeCommand(
   for (const code of writtenCodeRuns(cmd, judged, program, view, where))
     judgeCommand(code, where, view, ctx, 'start', last, depth);
   // Variables that change what the program loads.
+  const runsLineCode =
+    argv.slice(1).some((w) => inlineCodeFlag(program, w) !== null) ||
+    (SHELLS.has(program) && argv.slice(1).some((w) => /^-[a-zA-Z]*c/.test(w)));
   for (const a of judged.assignments) {
     const why = overrideReason(a.name, a.value.value);
     if (why) card('environment-override', why);
     if (a.value.tilde) outside(`${a.name}=${a.value.value}`, '`~` names a home directory');
+    // TZ=:/path (or /path) names the zone file the program reads.
+    if ((a.name === 'TZ' || a.name === 'TZDIR') && /^:?\//.test(a.value.value))
+      insideOrCard(view, a.value.value.replace(/^:/, ''), where, `${a.name}'s file ${a.value.value}`);
+    // A variable naming a secrets file hands it to code on the command line, which may print it
+    // (`AWS_SHARED_CREDENTIALS_FILE=.aws/credentials python3 -c …`).
+    if (runsLineCode && a.value.value !== '' && !a.value.glob && !a.value.tilde) {
+      const named = view.place(a.value.value, where.cwd);
+      if (named.kind === 'inside' && isSecretPath(named.rel))
+        card(
+          'shows-secret',
+          `${a.name}=${a.value.value} hands ${program}'s code the secrets file ${named.rel}, which it may print`,
+        );
+    }
     if (PATH_LISTS.has(a.name)) {
       for (const entry of a.value.value.split(':')) {
         if (entry !== '') insideOrCard(view, entry, where, `${a.name}'s entry ${entry}`);

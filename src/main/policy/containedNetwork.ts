@@ -48,6 +48,15 @@ const NETWORK_PROGRAMS: Readonly<Record<string, string>> = wordTable({
   aria2c: 'downloads',
   lynx: 'browses the web',
   w3m: 'browses the web',
+  psql: 'connects to a database server',
+  mysql: 'connects to a database server',
+  mariadb: 'connects to a database server',
+  mongo: 'connects to a database server',
+  mongosh: 'connects to a database server',
+  'redis-cli': 'connects to a database server',
+  keytool: 'may fetch a server’s certificate (-printcert -sslserver)',
+  wscat: 'opens a network connection',
+  websocat: 'opens a network connection',
 });
 
 const NPM_REGISTRY = 'registry.npmjs.org';
@@ -66,8 +75,16 @@ const PYPI: readonly string[] = ['pypi.org', 'files.pythonhosted.org'];
 function pipFetches(sub: string, rest: readonly string[]): boolean {
   // An install from the project's own folders with nothing else to fetch: no index, or neither its
   // dependencies nor build requirements.
+  // A requirements or constraints file may name an index or a URL of its own (`--find-links
+  // http://…`), and so may a --find-links given here: neither is local whatever --no-index says.
+  const fetchesByFile = rest.some(
+    (w, i) =>
+      /^(-r|-c|--requirement|--constraint|-i|--index-url|--extra-index-url)(=|$)|^-[rc]./.test(w) ||
+      (/^(-f|--find-links)(=|$)/.test(w) && /:\/\//.test(w.includes('=') ? w : (rest[i + 1] ?? ''))) ||
+      /^-f.*:\/\//.test(w),
+  );
   const local =
-    rest.includes('--no-index') ||
+    (rest.includes('--no-index') && !fetchesByFile) ||
     (rest.includes('--no-deps') &&
       rest.includes('--no-build-isolation') &&
       rest.filter((w) => !w.startsWith('-')).every((w) => /^(\.{1,2}|\.{0,2}\/.*)$/.test(w)));

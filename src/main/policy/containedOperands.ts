@@ -267,8 +267,32 @@ const READERS: Record<string, (argv: readonly string[]) => Descent | null> = {
   ack: (argv) => ({ hidden: true, ignoredToo: true, follows: argv.includes('--follow') }),
   tar: (argv) =>
     argv.some((w, i) => (i === 1 && /^[^-]*c/.test(w)) || /^-[a-zA-Z]*c/.test(w) || w === '--create')
-      ? { hidden: true, ignoredToo: true, follows: argv.some((w) => w === '-h' || w === '--dereference') }
+      ? {
+          hidden: true,
+          ignoredToo: true,
+          // -h in a cluster too (`-chf`), or in the first word's letters (`tar chf`).
+          follows: argv.some(
+            (w, i) => /^-[a-zA-Z]*h/.test(w) || (i === 1 && /^[^-]*h/.test(w)) || w === '--dereference',
+          ),
+        }
       : null,
+  // cp -R/-r/-a copies a tree; with -L (--dereference) it copies what each link leads to, a secrets
+  // folder under another name among them (`cp -rL config x`, config/aws being ../.aws).
+  cp: (argv) =>
+    argv.some((w) => /^-[a-zA-Z]*L/.test(w) || w === '--dereference') &&
+    argv.some((w) => /^-[a-zA-Z]*[rRa]/.test(w) || w === '--recursive' || w === '--archive')
+      ? { hidden: true, ignoredToo: true, follows: true }
+      : null,
+  rsync: (argv) =>
+    argv.some((w) => /^-[a-zA-Z]*[Lk]/.test(w) || w === '--copy-links' || w === '--copy-dirlinks')
+      ? { hidden: true, ignoredToo: true, follows: true }
+      : null,
+  // rgrep is grep -r.
+  rgrep: (argv) => ({ hidden: true, ignoredToo: true, follows: argv.some((w) => /^-[a-zA-Z]*R/.test(w)) }),
+  // jar c… and cmake -E tar c… archive the trees they are given.
+  jar: (argv) => (/^-?[a-zA-Z]*c/.test(argv[1] ?? '') ? { hidden: true, ignoredToo: true } : null),
+  cmake: (argv) =>
+    argv[1] === '-E' && argv[2] === 'tar' && /c/.test(argv[3] ?? '') ? { hidden: true, ignoredToo: true } : null,
   // zip stores what a link leads to unless told -y (--symlinks).
   zip: (argv) => ({
     hidden: true,
@@ -286,7 +310,6 @@ const READERS: Record<string, (argv: readonly string[]) => Descent | null> = {
       ? { hidden: true, ignoredToo: true }
       : null,
   '7z': () => ({ hidden: true, ignoredToo: true }),
-  cp: () => null,
 };
 
 export const RECURSIVE_READERS: Readonly<Record<string, (argv: readonly string[]) => Descent | null>> = wordTable({
@@ -297,6 +320,8 @@ export const RECURSIVE_READERS: Readonly<Record<string, (argv: readonly string[]
   bzip2: READERS.gzip!,
   xz: READERS.gzip!,
   zstd: READERS.gzip!,
+  lz4: READERS.gzip!,
+  lz4cat: READERS.gzip!,
 });
 
 /** Whether a search with these words prints only names or counts (what it reads is never shown). */

@@ -98,8 +98,20 @@ export function judgeShown(
     const pythonArchives =
       (program === 'python3' || program === 'python') &&
       argv[1] === '-m' &&
-      (argv[2] === 'tarfile' || argv[2] === 'zipfile') &&
-      argv.some((w) => w === '-c' || w === '--create');
+      (((argv[2] === 'tarfile' || argv[2] === 'zipfile') && argv.some((w) => w === '-c' || w === '--create')) ||
+        argv[2] === 'zipapp');
+    // A package manager's pack (npm pack, yarn pack, pnpm pack) archives the project's files that no
+    // ignore file leaves out, a secrets file among them (--dry-run lists their names only).
+    if (
+      /^(npm|yarn|pnpm)$/.test(program) &&
+      argv.slice(1).find((w) => !w.startsWith('-')) === 'pack' &&
+      !argv.includes('--dry-run')
+    ) {
+      const root = view.place('.', where.cwd);
+      const secret = root.kind === 'inside' ? view.secretBelow(root, { hidden: true, ignoredToo: false }) : null;
+      if (secret)
+        card('shows-secret', `${program} pack archives the project's files, the secrets file ${secret} among them`);
+    }
     const descends =
       gitSub === 'grep'
         ? {
@@ -262,6 +274,12 @@ export function listedFilesAndLoaders(program: string, argv: readonly string[], 
       dir = path.posix.dirname(dir);
     }
   }
+  // make's database holds every variable, those a makefile reads with `-include .env` among them;
+  // a variable given on its command line runs make's functions (`$(file <.env)`, `$(shell …)`).
+  if (program === 'make' && argv.some((w) => /^-[a-zA-Z]*p/.test(w) || w === '--print-data-base'))
+    card('shows-secret', 'make -p prints every variable, those its makefile reads from a .env among them');
+  if (program === 'make' && argv.some((w) => /^[^-][^=]*=/.test(w) && w.includes('$')))
+    card('shell-construct', "a variable given to make runs make's functions, which this rule does not read");
   if (program === 'make')
     for (const w of argv.slice(1)) {
       const attached = /^-[a-zA-Z]*f(.+)$/.exec(w)?.[1];
@@ -279,9 +297,21 @@ export function listedFilesAndLoaders(program: string, argv: readonly string[], 
   if (sub === 'list' || sub === 'get' || sub === 'decrypt' || sub === 'keypair')
     card('shows-secret', `${program} ${sub} prints what it loads from the secrets file .env`);
   if (sub === 'run') {
-    const runs = words.slice(words.indexOf('run') + 1).find((w) => !w.startsWith('-') && w !== '--');
-    if (runs !== undefined && PRINTS_ENVIRONMENT.has(runs))
-      card('shows-secret', `${runs} prints the environment ${program} loaded from the secrets file .env`);
+    const after = words.slice(words.indexOf('run') + 1);
+    const at = after.findIndex((w) => !w.startsWith('-') && w !== '--');
+    const runs = at === -1 ? undefined : path.posix.basename(after[at]!);
+    const inner = at === -1 ? [] : after.slice(at);
+    // What it runs may print that environment: a printer of it, a shell, awk, code on its command
+    // line (`python3 -c 'print(os.environ)'`, `node -p process.env`), make's database.
+    if (
+      runs !== undefined &&
+      (PRINTS_ENVIRONMENT.has(runs) ||
+        SHELLS.has(runs) ||
+        /^(awk|gawk|mawk|nawk|perl|ruby)$/.test(runs) ||
+        runsInlineCode(runs, inner) ||
+        (runs === 'make' && inner.some((w) => /^-[a-zA-Z]*p/.test(w) || w === '--print-data-base')))
+    )
+      card('shows-secret', `${runs} may print the environment ${program} loaded from the secrets file .env`);
   }
 }
 

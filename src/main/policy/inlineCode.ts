@@ -221,7 +221,7 @@ export function codeLoadsEnvFile(code: string): string | null {
 
 /** Calls of code on a command line that reach another host. */
 const CODE_NETWORK =
-  /\b(urllib|urlopen|requests\.|httpx|aiohttp|http\.client|socket|smtplib|ftplib|telnetlib|xmlrpc|fetch\s*\(|XMLHttpRequest|WebSocket|net\.connect|net\.createConnection|dgram|https?\.(get|request)\s*\(|Net::HTTP|open-uri|LWP|HTTP::Tiny|IO::Socket|fsockopen|curl_init)/;
+  /\b(urllib|urlopen|requests\.|httpx|aiohttp|http\.client|socket|smtplib|ftplib|telnetlib|xmlrpc|fetch\s*\(|XMLHttpRequest|WebSocket|net\.connect|net\.createConnection|dgram|https?\.(get|request)\s*\(|Net::HTTP|open-uri|LWP|HTTP::Tiny|IO::Socket|fsockopen|curl_init|require\s*\(\s*['"](?:node:)?(?:https?|http2|net|tls|dgram|dns|undici)['"]|['"]node:(?:https?|http2|net|tls|dgram|dns)['"])/;
 
 /** Hosts of this machine, where the agent's own started processes listen. */
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '0.0.0.0']);
