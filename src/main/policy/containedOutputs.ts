@@ -46,6 +46,21 @@ const OUTPUT_FLAGS: Readonly<Record<string, readonly string[]>> = wordTable({
   clang: ['-o', '--output', '-MF'],
   'clang++': ['-o', '--output', '-MF'],
   rustc: ['-o'],
+  zip: ['-O', '--output-file'],
+  // node's profiles, reports and test reports, each written where its flag says.
+  node: [
+    '--cpu-prof-dir',
+    '--cpu-prof-name',
+    '--heap-prof-dir',
+    '--heap-prof-name',
+    '--diagnostic-dir',
+    '--report-directory',
+    '--report-filename',
+    '--test-reporter-destination',
+    '--redirect-warnings',
+    '--prof-process',
+  ],
+  lz4: ['-o'],
 });
 
 /** Each compressor's own suffix. */

@@ -11,6 +11,7 @@ import { gitSubcommand } from './containedNetwork';
 import { inlineCodeFlag, printsNamesOnly, RECURSIVE_READERS } from './containedOperands';
 import { NAMES_FROM_FILE, NAMES_ONLY, OPERANDS_AS_TEXT, PATTERN_FIRST, SHELLS } from './containedPrograms';
 import { writtenOnly } from './containedChanges';
+import { namesStandardInput } from './interpreterInput';
 import { isSecretPath } from './secretFiles';
 import { searchFilter } from './searchFilters';
 import { holdsNone, literalPatterns } from './literalSearch';
@@ -87,6 +88,13 @@ export function judgeShown(
         if (asked !== '' && (isSecretPath(asked) || served!.some((p) => p.kind === 'inside' && isSecretPath(p.rel))))
           card('shows-secret', `${program} asks for the secrets file ${asked} and prints what it gets to the model`);
       }
+    // wget -r or -m downloads whatever the server's pages lead to: a server on this machine serving
+    // the workspace's folder gives it every file there, secrets files among them.
+    if (program === 'wget' && argv.some((w) => /^-[a-zA-Z]*[rm]/.test(w) || w === '--recursive' || w === '--mirror'))
+      card(
+        'shows-secret',
+        'wget -r downloads every file the pages lead to, which may be the secrets files a server here serves',
+      );
     for (let i = 1; i < argv.length; i++) {
       const colon = argv[i]!.lastIndexOf(':');
       if (program === 'git' && colon >= 0 && isSecretPath(argv[i]!.slice(colon + 1))) {
@@ -280,6 +288,17 @@ export function listedFilesAndLoaders(program: string, argv: readonly string[], 
     card('shows-secret', 'make -p prints every variable, those its makefile reads from a .env among them');
   if (program === 'make' && argv.some((w) => /^[^-][^=]*=/.test(w) && w.includes('$')))
     card('shell-construct', "a variable given to make runs make's functions, which this rule does not read");
+  // jq's filter from its input (-f /dev/stdin), or one loading modules and data by name (-L, import).
+  if (program === 'jq' || program === 'gojq') {
+    const fromFile = argv.findIndex((w) => w === '-f' || w === '--from-file');
+    if (fromFile !== -1 && namesStandardInput(argv[fromFile + 1] ?? '-'))
+      card('shell-construct', `${program} reads its filter from its input, which this rule does not read`);
+    if (
+      argv.some((w) => /^-L/.test(w) || w.startsWith('--library-path')) ||
+      argv.some((w) => /\b(import|include)\s+"/.test(w))
+    )
+      card('shell-construct', `${program}'s filter loads modules or data files by name, which this rule does not read`);
+  }
   if (program === 'make')
     for (const w of argv.slice(1)) {
       const attached = /^-[a-zA-Z]*f(.+)$/.exec(w)?.[1];
