@@ -18,7 +18,7 @@
 import { pathSession } from '../workspace/resolve';
 import { commandDanger } from './danger';
 import { FileView } from './containedFiles';
-import { gitConfigProblem, gitGrepPatterns } from './containedGit';
+import { gitConfigProblem, gitGrepPatterns, gitLineRanges } from './containedGit';
 import { RUNS_OTHERS, SANDBOX_CANNOT, SHELLS } from './containedPrograms';
 import { overrideReason, PATH_LISTS } from './containedVariables';
 import { isSecretPath, mentionsSecret } from './secretFiles';
@@ -98,6 +98,7 @@ const INPUT_IS_DATA = new Set(['awk', 'gawk', 'mawk', 'nawk', 'sqlite3', 'sqlite
 
 /** Programs that open no file their words name. */
 const TEXT_ONLY = new Set([
+  'set',
   'echo',
   'printf',
   'true',
@@ -328,6 +329,18 @@ function judgeCommand(
   const { patterns, code, values } = nonPathOperands(program, argv);
   if (program === 'git') {
     for (const i of gitGrepPatterns(argv)) patterns.add(i);
+    // git blame -L and git log -L take a line range (`/regex/,+10`, `:func`), log's ending in `:FILE`.
+    for (const i of gitLineRanges(argv)) {
+      patterns.add(i);
+      const range = argv[i]!.startsWith('-L') && argv[i] !== '-L' ? argv[i]!.slice(2) : argv[i]!;
+      const file =
+        gitSubcommand(argv.slice(1))[0] === 'log' && range.includes(':') ? range.slice(range.lastIndexOf(':') + 1) : '';
+      if (file !== '') {
+        const place = insideOrCard(view, file, where, `the file ${file} of the line range`);
+        if (place.kind === 'inside' && isSecretPath(place.rel))
+          card('shows-secret', `git log -L prints lines of the secrets file ${place.rel} from its history`);
+      }
+    }
     gitConfigProblem(argv);
   }
   // bash reads the name after printf -v and test -v as a variable, and runs what an array subscript in it holds.

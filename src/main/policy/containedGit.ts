@@ -28,6 +28,13 @@ export function gitGrepPatterns(argv: readonly string[]): number[] {
   return first > 0 ? [first] : [];
 }
 
+/** The words of git blame's and git log's `-L` that are a line range, not a path (`-L '/re/,+5'`, `-L10,20`). */
+export function gitLineRanges(argv: readonly string[]): number[] {
+  const sub = gitSubcommand(argv.slice(1))[0];
+  if (sub !== 'blame' && sub !== 'log' && sub !== 'annotate') return [];
+  return argv.flatMap((w, i) => (w === '-L' && i + 1 < argv.length ? [i + 1] : /^-L./.test(w) ? [i] : []));
+}
+
 /**
  * A card for configuration a git call sets or writes that can run a program: `git config` that
  * writes the repository's configuration (read by git as the owner later), and `git -c KEY=VALUE` or
@@ -115,7 +122,7 @@ export function gitConfigProblem(argv: readonly string[]): void {
 
 /** Flags that make git log (and reflog, diff-tree) print each commit's changes, lines included. */
 const GIT_LOG_PATCH =
-  /^(-p|-u|--patch|--patch-with-stat|--patch-with-raw|-U\d*|--unified(=.*)?|-c|--cc|-L.*|--full-diff|--binary|-m|--diff-merges=.*|--remerge-diff|--dd)$/;
+  /^(-p|-u|--patch|--patch-with-stat|--patch-with-raw|-U\d*|--unified(=.*)?|-c|--cc|--full-diff|--binary|-m|--diff-merges=.*|--remerge-diff|--dd)$/;
 
 /**
  * Whether a git subcommand prints files' lines from all of the repository's history or its objects

@@ -16,17 +16,6 @@ import type { ShellCommand, ShellWord } from './shellForm';
 /** Shells whose `-c TEXT` the rule reads as a command of its own (containedShells.ts inlineScript). */
 const SHELL_TEXT = new Set(['sh', 'bash', 'dash']);
 
-/**
- * A shell script's text without its lines that only set how it fails (`set -e`, `set -euo
- * pipefail`, `set -x`), which change no command it runs; the rule reads the rest.
- */
-function withoutErrexit(text: string): string {
-  return text.replace(
-    /^[ \t]*set[ \t]+(-[euxv]+|-o[ \t]+pipefail|-[euxv]*o[ \t]+pipefail)([ \t]+(-[euxv]+|-o[ \t]+pipefail))*[ \t]*$/gm,
-    '',
-  );
-}
-
 /** The flag that gives each interpreter its code as a word. */
 function codeFlag(program: string): string | null {
   if (SHELL_TEXT.has(program)) return '-c';
@@ -250,7 +239,7 @@ export function lineCode(
     return {
       ...cmd,
       assignments: judged.assignments,
-      words: [...before, textWord(flag), textWord(SHELL_TEXT.has(interpreter) ? withoutErrexit(text) : text), ...after],
+      words: [...before, textWord(flag), textWord(text), ...after],
       redirects: cmd.redirects.filter((r) => r.kind !== 'heredoc'),
     };
   };

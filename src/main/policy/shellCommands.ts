@@ -83,7 +83,7 @@ export function pushCommand(node: Node, outer: readonly Node[], walk: Walk): voi
       walk.pending = ';';
     }
   }
-  const builtin = readsAsBuiltin(words) ? undefined : SHELL_BUILTINS[program];
+  const builtin = readsAsBuiltin(words) || setsHowItFails(words) ? undefined : SHELL_BUILTINS[program];
   if (builtin !== undefined && !words[0]!.parts.some((p) => p.quoted)) refuse(builtin);
   if (builtin !== undefined) refuse(`${builtin} (quoted or not)`);
   // Judged on every command of the list all the same (a reading that leans to "opens"), and marked.
@@ -112,6 +112,28 @@ export function pushCommand(node: Node, outer: readonly Node[], walk: Walk): voi
     text: node.text,
   });
   walk.pending = ';';
+}
+
+/** The shell options that change only how a script fails or what it traces, never a word or a command. */
+const FAILURE_OPTIONS = new Set(['errexit', 'nounset', 'pipefail', 'xtrace', 'verbose', 'noclobber']);
+
+/**
+ * `set -e`, `set -euo pipefail`, `set -x`, `set +e`: options that change how what follows fails (or
+ * what it traces, or that `>` refuses to overwrite), read as a command that runs nothing. Any other
+ * `set` (positional words, `-f`, `-a`, no options) changes how sh reads what follows: refused.
+ */
+function setsHowItFails(words: readonly ShellWord[]): boolean {
+  if (words[0]?.value !== 'set' || words.length < 2 || words.some((w) => w.parts.some((p) => p.quoted))) return false;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!.value;
+    if (/^[-+][euxvC]+$/.test(w)) continue;
+    if (/^[-+][euxvC]*o$/.test(w) && FAILURE_OPTIONS.has(words[i + 1]?.value ?? '')) {
+      i++;
+      continue;
+    }
+    return false;
+  }
+  return true;
 }
 
 /**
