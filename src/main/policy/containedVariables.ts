@@ -188,6 +188,10 @@ export const PATH_LISTS = new Set([
   'MYPYPATH',
 ]);
 /** Of the prefixed variables, ones that only change what is printed or asked, with the values they may take. */
+/** rustc flags that set lint levels, cfg names or code-generation levels, and nothing else. */
+const RUST_FLAGS =
+  /^\s*((-[DWAF]\s*[A-Za-z0-9_:-]+|--cfg\s+[A-Za-z0-9_]+|-C\s*(opt-level|debuginfo|debug-assertions|overflow-checks|codegen-units|target-cpu)=[A-Za-z0-9_-]+)(\s+|$))*$/;
+
 const HARMLESS_VALUES: Readonly<Record<string, RegExp>> = wordTable({
   GIT_PAGER: /^(cat|)$/,
   PAGER: /^(cat|)$/,
@@ -205,6 +209,13 @@ const HARMLESS_VALUES: Readonly<Record<string, RegExp>> = wordTable({
   UV_NO_PROGRESS: /^[01]$/,
   PIP_DISABLE_PIP_VERSION_CHECK: /^[01]$/,
   PIP_NO_INPUT: /^[01]$/,
+  // Lint levels, cfg names and code-generation levels only (`-D warnings`): no linker, no plugin, no path.
+  RUSTFLAGS: RUST_FLAGS,
+  RUSTDOCFLAGS: RUST_FLAGS,
+  // pytest's reporting and selection options, and plugins turned off (`-p no:randomly`); not -p NAME,
+  // -c, -o, --rootdir or a path.
+  PYTEST_ADDOPTS:
+    /^\s*((-[qvsxlr][A-Za-z]*|--tb=\w+|--maxfail=\d+|-p\s*no:[\w.-]+|--no-header|--color=\w+|-n\s*(auto|\d+)|--disable-warnings|-W\s*[\w:.]+|--durations=\d+|--strict-markers)(\s+|$))*$/,
 });
 
 /** The sentence for a variable that changes what the program loads or runs, or null when it is an ordinary one. */
