@@ -88,11 +88,18 @@ export function directories(
             : unique([...ok, ...failed]);
     if (connector !== '|') pipelineAt = here;
     const isCd = cmd.words[0]?.value === 'cd';
+    // What the list holds after this command: where it succeeded, and where it failed — after `&&`
+    // the failures before it (it did not run) too, after `||` the successes before it.
+    const after = (succeeded: Dir[], failedHere: Dir[]): void => {
+      if (connector === '|') return; // a pipeline's commands all run where it started; no cd among them
+      const before = { ok, failed };
+      ok = unique(connector === '||' ? [...before.ok, ...succeeded] : succeeded);
+      failed = unique(connector === '&&' ? [...before.failed, ...failedHere] : failedHere);
+    };
     if (!isCd) {
       cwds.push([...new Set(here.map((d) => d.physical))]);
-      // A command leaves the directory as it found it, succeeding or not (a pipeline: its last).
-      ok = here;
-      failed = here;
+      // A command leaves the directory as it found it, succeeding or not.
+      after(here, here);
       keptSoFar &&= keepsDirectories(cmd);
       continue;
     }
@@ -140,8 +147,9 @@ export function directories(
       return { logical: next, physical: place.stat === undefined ? next : place.abs };
     });
     cwds.push([]);
-    ok = unique(moved);
-    failed = certain ? [] : here;
+    // A cd in a branch of an `if` may not run at all: where it would have gone, or where it was.
+    if (cmd.conditional === true) after(unique([...moved, ...here]), here);
+    else after(moved, certain ? [] : here);
   }
   return { cwds };
 }

@@ -161,6 +161,13 @@ export function recordWrites(cmd: ShellCommand, argv: readonly string[], view: F
   const program = argv[0] === undefined ? '' : path.posix.basename(argv[0]);
   const operands = argv.slice(1).filter((w) => !w.startsWith('-'));
   if (program === 'tee') for (const o of operands) mark(o, null, true);
+  // An in-place edit of a file this line wrote changes the text read here: unread. (One of a file
+  // the line did not write keeps the project's text, changed by a script judged as sed's.)
+  const inPlace =
+    ((program === 'sed' || program === 'gsed') &&
+      argv.some((w) => /^-[a-zA-Z]*i/.test(w) || w.startsWith('--in-place'))) ||
+    ((program === 'perl' || program === 'ruby') && argv.some((w) => /^-[a-zA-Z]*i/.test(w)));
+  if (inPlace) for (const o of operands) if (written.has(keyOf(view, o, where.cwd))) mark(o, null, true);
   // A copy of what the line wrote is written with it (cp /tmp/t.py x.py, dd if=… of=x.py): its
   // text when one file is copied to a name, else unread, also under the folder it may be copied into.
   if (COPIERS.has(program) && written.size > 0) {
@@ -174,7 +181,14 @@ export function recordWrites(cmd: ShellCommand, argv: readonly string[], view: F
     const byFlag = program !== 'dd' && words.some((w) => /^-[a-zA-Z]*t/.test(w) || w.startsWith('--target'));
     const sources = byFlag ? names : names.slice(0, -1);
     const known = sources.map((n) => written.get(keyOf(view, n, where.cwd)));
-    if (known.some((k) => k !== undefined)) {
+    // Copied over from a file the line did not write: the project's text, as any of its files.
+    if (known.every((k) => k === undefined))
+      for (const target of byFlag ? names : names.slice(-1)) {
+        written.delete(keyOf(view, target, where.cwd));
+        for (const source of sources)
+          written.delete(keyOf(view, `${target}/${path.posix.basename(source)}`, where.cwd));
+      }
+    else {
       const one = !byFlag && sources.length === 1 && known[0] !== undefined && !known[0].unread ? known[0] : null;
       const text = one === null ? null : one.texts.join('');
       for (const target of byFlag ? names : names.slice(-1)) {
@@ -288,6 +302,14 @@ export function lineCode(
     text = body.kind === 'heredoc' ? body.body : null;
   } else if (fromPipe && heredocs.length === 0 && stdinFiles.length === 0) text = piped;
   if (text === null) return null;
+  // A shell reads a script on its input as it runs it, line by line: a command in it that reads its
+  // input (`head -c 8`) takes the script's next lines, which then never run or run otherwise than
+  // read here. Python, node, ruby, perl, php and lua read their whole program first.
+  if (SHELL_TEXT.has(program))
+    card(
+      'shell-construct',
+      `${program} reads its script from its input as it runs, where a command of it may read the script's next lines; write \`${program} -c '…'\` or a script file`,
+    );
   // The words after the input's name (`-`, /dev/stdin) are the code's arguments.
   const named = runs.index;
   if (named !== undefined && argv[named] !== '-') return null;
@@ -324,6 +346,10 @@ const LANGUAGES: Readonly<Record<string, string>> = {
   '.php': 'php',
   '.lua': 'lua',
 };
+
+/** Files that runners read their commands from (recipes, scripts, hooks, build scripts). */
+const RUNNER_CONFIG =
+  /^(GNUmakefile|[Mm]akefile|.*\.mk|package\.json|pyproject\.toml|setup\.cfg|tox\.ini|pytest\.ini|noxfile\.py|[Jj]ustfile|\.justfile|Taskfile\.ya?ml|Cargo\.toml|build\.rs|config\.toml|deno\.jsonc?|bunfig\.toml|Rakefile|Gemfile|composer\.json|(vite|vitest|jest|webpack|rollup|babel|eslint|prettier|playwright|next|nuxt|svelte|astro|tailwind|postcss)\.config\.[cm]?[jt]s|\.babelrc|\.eslintrc.*|.*\.pth|sitecustomize\.py|usercustomize\.py)$/;
 
 /**
  * Programs that never run a file the line wrote (they read, list, copy, edit or print it), so
@@ -430,6 +456,15 @@ export function writtenCodeRuns(
       card(
         'shell-construct',
         `${judged.argv[0]} is given ${path.posix.basename(key)}, which this line writes with text this rule cannot read; write it in its own call first`,
+      );
+    }
+    // A runner's configuration (a Makefile's recipes, package.json's scripts, tox.ini's commands)
+    // is code in a language this rule does not read, run by whatever follows.
+    if (RUNNER_CONFIG.test(path.posix.basename(key)) || (named.has(key) && /^g?make$/.test(program))) {
+      file.judged = true;
+      card(
+        'shell-construct',
+        `${path.posix.basename(key)} is written earlier on this line, and ${judged.argv[0]} may run what it holds; write it in its own call first`,
       );
     }
     if (file.texts.length === 0) continue;

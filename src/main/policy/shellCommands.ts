@@ -105,6 +105,7 @@ export function pushCommand(node: Node, outer: readonly Node[], walk: Walk): voi
   const loop = walk.loop ? { loop: walk.loop } : {};
   walk.commands.push({
     ...loop,
+    ...(walk.inIf === true ? { conditional: true as const } : {}),
     assignments: [...walk.exported, ...assignments],
     words,
     redirects,

@@ -141,8 +141,8 @@ export const INTERPRETERS = new Set([
 ]);
 
 /**
- * Interpreters whose heredoc is read here and judged as the code it is (their `-c`/`-e` word,
- * policy/containedLineCode.ts); one fed to any other interpreter is refused.
+ * Interpreters whose heredoc is read here and judged (policy/containedLineCode.ts): as the code it
+ * is, their `-c`/`-e` word, or for a shell a card naming why; one fed to any other interpreter is refused.
  */
 export const HEREDOC_CODE = new Set([
   'sh',

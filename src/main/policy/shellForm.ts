@@ -70,10 +70,20 @@ const IF_KEYWORDS = new Set(['if', 'then', 'elif', 'else', 'fi']);
  * if joined by `;` — which of them runs depends on the conditions, so each is judged as one that may.
  */
 function pushIf(node: Node, outer: readonly Node[], walk: Walk): void {
+  const wasInIf = walk.inIf;
+  walk.inIf = true;
+  try {
+    pushIfParts(node, outer, walk);
+  } finally {
+    walk.inIf = wasInIf;
+  }
+}
+
+function pushIfParts(node: Node, outer: readonly Node[], walk: Walk): void {
   for (const child of node.children) {
     if (!child || IF_KEYWORDS.has(child.type)) continue;
     if (child.type === 'elif_clause' || child.type === 'else_clause') {
-      pushIf(child, outer, walk);
+      pushIfParts(child, outer, walk);
       continue;
     }
     if (!child.isNamed) operator(child, walk);

@@ -40,6 +40,8 @@ export interface ShellLoop {
 export interface ShellCommand {
   /** The loop this command is in the body of: its words may hold `$NAME` (ShellWord.expands). */
   loop?: ShellLoop;
+  /** Whether it is in a branch or condition of an `if`, which runs it or not. */
+  conditional?: true;
   assignments: readonly { name: string; value: ShellWord }[];
   words: readonly ShellWord[];
   redirects: readonly ShellRedirect[];
@@ -81,6 +83,8 @@ export interface Walk {
   pending: Connector;
   /** The `for` loop whose body is being read. */
   loop?: ShellLoop;
+  /** Whether an `if`'s conditions and branches are being read. */
+  inIf?: boolean;
   /** What `export NAME=value` set so far: in the environment of every command after it. */
   exported: { name: string; value: ShellWord }[];
   /**

@@ -69,8 +69,6 @@ const PYTHON_DELIVERIES: readonly ((body: string) => string)[] = [
 /** Shell bodies: [harmful, harmless]. */
 const SH = ['cat .env', 'echo hello'] as const;
 const SHELL_DELIVERIES: readonly ((body: string) => string)[] = [
-  (b) => `bash <<'EOF'\n${b}\nEOF`,
-  (b) => `sh - <<'EOF'\nset -e\n${b}\nEOF`,
   (b) => `echo '${b}' > t.sh && sh t.sh`,
   (b) => `printf '#!/bin/sh\\n${b}\\n' > t.sh && chmod +x t.sh && ./t.sh`,
 ];
@@ -118,6 +116,11 @@ describe('what the line writes is what a later reader of the file reads', () => 
     // A script written with text the rule cannot read, then run.
     ['echo cHJpbnQoMSkK | base64 -d > t.py && python3 t.py'],
     ["echo 'print(1)' | tee t.py && python3 t.py"],
+    // An edit in place of a file the line wrote: the text run is not the text read.
+    ["echo 'print(1)' > t.py && sed -i 's/1/2/' t.py && python3 t.py"],
+    // A shell reads a script on its input as it runs it, whatever the script.
+    ["bash <<'EOF'\necho hello\nEOF"],
+    ["sh - <<'EOF'\nset -e\necho hello\nEOF"],
   ])('%j is a card', (command) => {
     const d = decide(command);
     expect({ command, tier: d.tier, reason: d.reason }).toMatchObject({ tier: 'gated' });
@@ -130,7 +133,7 @@ describe('what the line writes is what a later reader of the file reads', () => 
     ],
     ['. venv/bin/activate && python3 -c "print(1)"'],
     // sed -i changes the project's file by a script judged as sed's: the file stays the project's.
-    ["echo 'print(1)' > t.py && sed -i 's/1/2/' t.py && python3 t.py"],
+    ["sed -i 's/1/2/' README.md && python3 -c 'print(1)'"],
   ])('%j runs contained', (command) => {
     const d = decide(command);
     expect({ command, tier: d.tier, reason: d.reason }).toMatchObject({ tier: 'auto' });

@@ -560,6 +560,39 @@ const ROUND_FIFTEEN: readonly Row[] = [
   ["perl5.36.0 -e 'print `cat app/.env`'", '', 'a versioned perl'],
   ["echo 'set f [open app/.env]; puts [read $f]' | tclsh8.6", '', 'a versioned tclsh'],
   ["rbash -c 'cat app/.env'", '', 'rbash'],
+  // Round sixteen, against this stop's own relaxations.
+  ['false && cd app; cat ../README.md', '', 'a cd skipped after && leaves what follows ; where it was'],
+  ['if false; then cd app; fi; cat ../README.md', '', 'a cd in a branch of an if may not run'],
+  ['ls nope 2>/dev/null && cd app; cat ../README.md', '', 'the same after a failing reader'],
+  ['false && cd app; rm -rf local-data', '', 'and deletes there what no checkpoint holds'],
+  ['echo \'print(open("app/.eXv").read())\' > t.py; sed -i s/X/n/ t.py; python3 t.py', '', 'sed -i after the write'],
+  [
+    'echo \'print(open("app/.eXv").read())\' > t.py; perl -pi -e s/X/n/ t.py; python3 t.py',
+    '',
+    'perl -pi after the write',
+  ],
+  [
+    "echo 'print(1)' > t.py; echo 'print(open(\"app/.eXv\").read())' > u.py; sed -i s/X/n/ u.py; mv u.py t.py; python3 t.py",
+    '',
+    'mv of an edited file over a written one',
+  ],
+  [
+    'echo \'console.log(require("fs").readFileSync("app/.eXv","utf8"))\' > r.js; sed -i s/X/n/ r.js; node -r ./r.js -e 1',
+    '',
+    'node -r of an edited file',
+  ],
+  ["printf 'all:\\n\\t@cat app/.env\\n' > Makefile; make -s", '', 'a Makefile written then made'],
+  [
+    'printf \'{"scripts":{"test":"cat app/.env"}}\' > package.json && npm test --silent',
+    '',
+    "package.json's scripts written then run",
+  ],
+  ["printf 'all:\\n\\tcat app/.e?v\\n' > mk; make -f mk", '', 'a makefile by any name'],
+  [
+    "bash <<'EOF'\nhead -c 8 >/dev/null\n: <<'Z'\ncat app/.env\nZ\nEOF",
+    '',
+    "a shell's script on its input, read by a command of it",
+  ],
   // Trees copied through their links, archived, or packed; recursive readers by other names.
   [
     'mkdir -p cfg && ln -s ../app cfg/app && cp -rL cfg x',
