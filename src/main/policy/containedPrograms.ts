@@ -5,6 +5,7 @@
 // an argv; no filesystem.
 
 import { wordTable, wordTables } from '../../shared/wordTable';
+import { SHELL_NAMES } from './shellConstructs';
 
 /** Programs that need what the sandbox does not give: a daemon, a display, root, a host service. */
 export const SANDBOX_CANNOT: Readonly<Record<string, string>> = wordTable({
@@ -86,24 +87,7 @@ export const RUNS_OTHERS: Readonly<Record<string, string>> = wordTable({
 });
 
 /** Shells: `-c` runs a string as shell code, `-i` an interactive shell, and no script reads code from input. */
-export const SHELLS = new Set([
-  'sh',
-  'bash',
-  'dash',
-  'zsh',
-  'ksh',
-  'fish',
-  'csh',
-  'tcsh',
-  'yash',
-  'posh',
-  'elvish',
-  'nu',
-  'pwsh',
-  'xonsh',
-  'rc',
-  'es',
-]);
+export const SHELLS: ReadonlySet<string> = new Set(SHELL_NAMES);
 
 /** Interpreters whose flag runs the next word as code: the code is read for secrets' names. */
 export const INLINE_CODE_FLAGS: Readonly<Record<string, readonly string[]>> = wordTable({

@@ -93,8 +93,8 @@ export const SHELL_BUILTINS: Readonly<Record<string, string>> = wordTable({
   '[[': '`[[ … ]]` is bash only',
 });
 
-/** Interpreters and shells: a heredoc or a redirect fed to them on standard input is code the rule does not read. */
-export const INTERPRETERS = new Set([
+/** The shells: each reads `-c` as code and its input as a script. */
+export const SHELL_NAMES = [
   'sh',
   'bash',
   'dash',
@@ -103,6 +103,19 @@ export const INTERPRETERS = new Set([
   'fish',
   'csh',
   'tcsh',
+  'yash',
+  'posh',
+  'elvish',
+  'nu',
+  'pwsh',
+  'xonsh',
+  'rc',
+  'es',
+] as const;
+
+/** Interpreters and shells: a heredoc or a redirect fed to them on standard input is code the rule does not read. */
+export const INTERPRETERS = new Set<string>([
+  ...SHELL_NAMES,
   'python',
   'python2',
   'python3',
@@ -131,12 +144,6 @@ export const INTERPRETERS = new Set([
   'tsx',
   'jshell',
   'jrunscript',
-  'yash',
-  'posh',
-  'elvish',
-  'nu',
-  'pwsh',
-  'xonsh',
   'wish',
 ]);
 
