@@ -22,6 +22,7 @@ import type { CommandDecision } from '../policy/types';
 import { validateWorkspaceRoot } from '../workspace/resolve';
 import { inputLines } from './io';
 import type { PathContext } from '../workspace/types';
+import { secretInHistory } from '../git/historySecrets';
 
 export interface CheckCommandIo {
   stdin: NodeJS.ReadableStream;
@@ -130,7 +131,9 @@ function makeDecider(
         roots.set(workspace, root);
       }
       if (!root.ok) return { tier: 'gated', code: 'workspace-refused', reason: root.reason, argv: null };
-      return classifyCommand(command, { paths: root.paths, cwd, mode, remembered: [], contained: rules });
+      const ws = root.paths.workspace;
+      const inRepo = rules ? { ...rules, historySecret: () => secretInHistory(ws) } : undefined;
+      return classifyCommand(command, { paths: root.paths, cwd, mode, remembered: [], contained: inRepo });
     },
   };
 }

@@ -101,6 +101,7 @@ function byEffect(
       privateTmp: contained.privateTmp,
       ignoreRules: contained.ignoreRules,
       ownPorts: contained.ownPorts,
+      historySecret: contained.historySecret,
     },
     reading,
   );

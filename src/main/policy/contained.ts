@@ -431,6 +431,7 @@ export function decideContained(
           certainlyReadOnly({ ok: true, argv: c.words.map((w) => w.value) })),
     );
     view.namesIgnoreFile = /\.(rg|ag|git)?ignore\b/.test(command);
+    view.historySecret = ctx.historySecret;
     const { cwds } = directories(commands, here.absolute, view, at);
     judgeList(commands, cwds, view, ctx, true, 0, at);
   } catch (error) {

@@ -66,6 +66,8 @@ export class FileView {
    * (literalSearch.ts): only when nothing else on the command line could change them first.
    */
   literalSearchReadsNow = true;
+  /** A secrets file the repository's history holds though its tree does not (ContainedContext.historySecret). */
+  historySecret?: () => string | null;
   /** Whether the command names an ignore file anywhere (`printf '!.env' > .ignore && rg …`): read as one there. */
   namesIgnoreFile = false;
 

@@ -28,6 +28,11 @@ export interface ContainedContext {
   ignoreRules?: IgnoreRules;
   /** The ports the agent's own started processes listen on (curl to another loopback port is a card); undefined: unknown, any. */
   ownPorts?: readonly number[];
+  /**
+   * A secrets file the repository's history holds though the tree does not (git/historySecrets.ts),
+   * asked only for a history-wide printer; absent: the history is not read.
+   */
+  historySecret?: () => string | null;
 }
 
 /** A card's rule, thrown from deep in the judgment (not an Error: a stack trace costs more than the decision). */

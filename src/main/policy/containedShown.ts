@@ -196,6 +196,18 @@ export function judgeShown(
             `git ${gitSub} prints files' lines from the repository, and the secrets file ${secret} is among the files it holds`,
           );
       }
+      // One the tree no longer tracks is still in the commits that added it (`git rm --cached .env`).
+      const past = view.historySecret?.() ?? null;
+      if (
+        past !== null &&
+        (specs.length === 0 ||
+          specs.some(isPathspecPattern) ||
+          specs.some((s) => past.startsWith(s.replace(/^\.\/|\/$/g, ''))))
+      )
+        card(
+          'shows-secret',
+          `git ${gitSub} prints files' lines from the repository's history, which holds the secrets file ${past}`,
+        );
     }
   }
 }

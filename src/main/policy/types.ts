@@ -288,6 +288,8 @@ export interface ClassifyContext {
     privateTmp?: boolean;
     /** Compiled .gitignore rules kept across decisions (policy/containedFiles.ts). */ ignoreRules?: IgnoreRules;
     ownPorts?: readonly number[];
+    /** A secrets file the repository's history holds though its tree does not (git/historySecrets.ts). */
+    historySecret?: () => string | null;
   };
 }
 

@@ -31,6 +31,7 @@ import { classifyRun } from '../testRuns/detect';
 import { pathContextOf } from './toolContext';
 import type { PathContext } from '../workspace/types';
 import type { PreparedCall } from './types';
+import { secretInHistory } from '../git/historySecrets';
 
 /** Test runners and project scripts run the project's code anyway: they get the virtualenv first on PATH. */
 const runsProjectCode = (argv: readonly string[]): boolean => {
@@ -106,6 +107,10 @@ function containedRun(
     privateTmp: containment.privateTmp,
     ignoreRules: form.ignoreRules,
     ownPorts: ownServices?.ports,
+    historySecret: () => {
+      const paths = pathContextOf(ctx);
+      return paths === null ? null : secretInHistory(paths.workspace);
+    },
   };
 }
 
