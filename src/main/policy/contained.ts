@@ -52,7 +52,7 @@ import { flagRunsCommand, innerCommandStarts, STARTS_READ } from './containedRun
 import { gitSubcommand } from './containedNetwork';
 import { directories } from './containedDirectories';
 import { judgeNetwork, judgeWrites } from './containedEffects';
-import { isEnvFileFlag, judgeShown, listedFilesAndLoaders } from './containedShown';
+import { isEnvFileFlag, isPathspecPattern, judgeShown, listedFilesAndLoaders } from './containedShown';
 import { operandPlaces, redirectPlacesOf } from './containedPlaces';
 
 export type { ContainedContext } from './containedJudging';
@@ -329,6 +329,33 @@ function judgeCommand(
   const { patterns, code, values } = nonPathOperands(program, argv);
   if (program === 'git') {
     for (const i of gitGrepPatterns(argv)) patterns.add(i);
+    // git restore --source=REV (and git checkout REV -- PATHS) writes each path as REV holds it: a
+    // file REV tracked that is now ignored, which no checkpoint holds, is overwritten. Only files
+    // named one by one are read here; a folder, the root or a pattern asks.
+    const [gitSub, ...gitArgs] = gitSubcommand(argv.slice(1));
+    const restoresFrom =
+      (gitSub === 'restore' && gitArgs.some((w) => /^(-s|--source)(=|$)|^-s./.test(w))) ||
+      (gitSub === 'checkout' && gitArgs.includes('--') && gitArgs.indexOf('--') > 0 && !gitArgs[0]!.startsWith('-'));
+    if (restoresFrom) {
+      const dd = gitArgs.indexOf('--');
+      const specs =
+        dd >= 0
+          ? gitArgs.slice(dd + 1)
+          : gitArgs.filter((w, i) => !w.startsWith('-') && !/^(-s|--source)$/.test(gitArgs[i - 1] ?? ''));
+      for (const spec of specs.length === 0 ? ['.'] : specs) {
+        const place = view.place(spec, where.cwd);
+        if (place.kind === 'outside') outside(`the path ${spec}`, place.reason);
+        const whole =
+          place.kind !== 'inside' || place.rel === '' || place.stat?.isDirectory() === true || isPathspecPattern(spec);
+        const loss = place.kind === 'inside' && !whole ? view.lossAt(place, false) : null;
+        if (whole || loss)
+          card(
+            'irreversible-loss',
+            loss ??
+              `git ${gitSub} writes ${spec} as another commit holds it, over files there that no checkpoint may hold; name the files`,
+          );
+      }
+    }
     // git blame -L and git log -L take a line range (`/regex/,+10`, `:func`), log's ending in `:FILE`.
     for (const i of gitLineRanges(argv)) {
       patterns.add(i);

@@ -27,7 +27,7 @@ function unignored(descends: Descent, may: boolean): Descent {
 }
 
 /** A git pathspec that is a pattern or magic, matching more than the place it spells. */
-function isPathspecPattern(spec: string): boolean {
+export function isPathspecPattern(spec: string): boolean {
   return /[*?[\\]/.test(spec) || spec.startsWith(':');
 }
 
