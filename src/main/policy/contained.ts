@@ -18,14 +18,16 @@
 import { pathSession } from '../workspace/resolve';
 import { commandDanger } from './danger';
 import { FileView } from './containedFiles';
-import { gitConfigProblem, gitGrepPatterns, gitLineRanges } from './containedGit';
+import { gitConfigProblem, gitGrepPatterns } from './containedGit';
+import { judgeGitPlaces } from './containedGitPlaces';
 import { RUNS_OTHERS, SANDBOX_CANNOT, SHELLS } from './containedPrograms';
 import { overrideReason, PATH_LISTS } from './containedVariables';
 import { isSecretPath, mentionsSecret } from './secretFiles';
 import { INTERPRETERS } from './shellConstructs';
 import { interpreterProgram } from './interpreterInput';
 import { judgeAttachedValues } from './containedAttached';
-import { lineCode, notePiped, recordWrites, writtenCodeRuns, writtenOnLine } from './containedLineCode';
+import { lineCode, writtenCodeRuns } from './containedLineCode';
+import { notePiped, recordWrites, writtenOnLine } from './containedLineWrites';
 import type { ShellCommand } from './shellForm';
 import { plainAsShForm } from './shellPlain';
 import { certainlyReadOnly, readCommand, type CommandReading } from './commandReading';
@@ -52,7 +54,7 @@ import { flagRunsCommand, innerCommandStarts, STARTS_READ } from './containedRun
 import { gitSubcommand } from './containedNetwork';
 import { directories } from './containedDirectories';
 import { judgeNetwork, judgeWrites } from './containedEffects';
-import { isEnvFileFlag, isPathspecPattern, judgeShown, listedFilesAndLoaders } from './containedShown';
+import { isEnvFileFlag, judgeShown, listedFilesAndLoaders } from './containedShown';
 import { operandPlaces, redirectPlacesOf } from './containedPlaces';
 
 export type { ContainedContext } from './containedJudging';
@@ -139,9 +141,11 @@ function judgeCommand(
   for (const code of writtenCodeRuns(cmd, judged, program, view, where))
     judgeCommand(code, where, view, ctx, 'start', last, depth);
   // Variables that change what the program loads.
+  // (Read only for a command with assignments: inlineCodeFlag builds its patterns per word.)
   const runsLineCode =
-    argv.slice(1).some((w) => inlineCodeFlag(program, w) !== null) ||
-    (SHELLS.has(program) && argv.slice(1).some((w) => /^-[a-zA-Z]*c/.test(w)));
+    judged.assignments.length > 0 &&
+    (argv.slice(1).some((w) => inlineCodeFlag(program, w) !== null) ||
+      (SHELLS.has(program) && argv.slice(1).some((w) => /^-[a-zA-Z]*c/.test(w))));
   for (const a of judged.assignments) {
     const why = overrideReason(a.name, a.value.value);
     if (why) card('environment-override', why);
@@ -329,45 +333,7 @@ function judgeCommand(
   const { patterns, code, values } = nonPathOperands(program, argv);
   if (program === 'git') {
     for (const i of gitGrepPatterns(argv)) patterns.add(i);
-    // git restore --source=REV (and git checkout REV -- PATHS) writes each path as REV holds it: a
-    // file REV tracked that is now ignored, which no checkpoint holds, is overwritten. Only files
-    // named one by one are read here; a folder, the root or a pattern asks.
-    const [gitSub, ...gitArgs] = gitSubcommand(argv.slice(1));
-    const restoresFrom =
-      (gitSub === 'restore' && gitArgs.some((w) => /^(-s|--source)(=|$)|^-s./.test(w))) ||
-      (gitSub === 'checkout' && gitArgs.includes('--') && gitArgs.indexOf('--') > 0 && !gitArgs[0]!.startsWith('-'));
-    if (restoresFrom) {
-      const dd = gitArgs.indexOf('--');
-      const specs =
-        dd >= 0
-          ? gitArgs.slice(dd + 1)
-          : gitArgs.filter((w, i) => !w.startsWith('-') && !/^(-s|--source)$/.test(gitArgs[i - 1] ?? ''));
-      for (const spec of specs.length === 0 ? ['.'] : specs) {
-        const place = view.place(spec, where.cwd);
-        if (place.kind === 'outside') outside(`the path ${spec}`, place.reason);
-        const whole =
-          place.kind !== 'inside' || place.rel === '' || place.stat?.isDirectory() === true || isPathspecPattern(spec);
-        const loss = place.kind === 'inside' && !whole ? view.lossAt(place, false) : null;
-        if (whole || loss)
-          card(
-            'irreversible-loss',
-            loss ??
-              `git ${gitSub} writes ${spec} as another commit holds it, over files there that no checkpoint may hold; name the files`,
-          );
-      }
-    }
-    // git blame -L and git log -L take a line range (`/regex/,+10`, `:func`), log's ending in `:FILE`.
-    for (const i of gitLineRanges(argv)) {
-      patterns.add(i);
-      const range = argv[i]!.startsWith('-L') && argv[i] !== '-L' ? argv[i]!.slice(2) : argv[i]!;
-      const file =
-        gitSubcommand(argv.slice(1))[0] === 'log' && range.includes(':') ? range.slice(range.lastIndexOf(':') + 1) : '';
-      if (file !== '') {
-        const place = insideOrCard(view, file, where, `the file ${file} of the line range`);
-        if (place.kind === 'inside' && isSecretPath(place.rel))
-          card('shows-secret', `git log -L prints lines of the secrets file ${place.rel} from its history`);
-      }
-    }
+    for (const i of judgeGitPlaces(argv, view, where)) patterns.add(i);
     gitConfigProblem(argv);
   }
   // bash reads the name after printf -v and test -v as a variable, and runs what an array subscript in it holds.

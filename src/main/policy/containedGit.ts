@@ -28,6 +28,11 @@ export function gitGrepPatterns(argv: readonly string[]): number[] {
   return first > 0 ? [first] : [];
 }
 
+/** A git pathspec that is a pattern or magic, matching more than the place it spells. */
+export function isPathspecPattern(spec: string): boolean {
+  return /[*?[\\]/.test(spec) || spec.startsWith(':');
+}
+
 /** The words of git blame's and git log's `-L` that are a line range, not a path (`-L '/re/,+5'`, `-L10,20`). */
 export function gitLineRanges(argv: readonly string[]): number[] {
   const sub = gitSubcommand(argv.slice(1))[0];

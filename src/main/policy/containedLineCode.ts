@@ -10,6 +10,7 @@ import type { FileView } from './containedFiles';
 import { card, type Judged, type Where } from './containedJudging';
 import { INLINE_CODE_FLAGS } from './containedPrograms';
 import { interpreterProgram } from './interpreterInput';
+import { keyOf, lineState } from './containedLineWrites';
 import { mentionsSecret } from './secretFiles';
 import type { ShellCommand, ShellWord } from './shellForm';
 
@@ -21,195 +22,6 @@ function codeFlag(program: string): string | null {
   if (SHELL_TEXT.has(program)) return '-c';
   const flags = INLINE_CODE_FLAGS[program];
   return flags?.[0]?.startsWith('-') ? flags[0] : null;
-}
-
-/** What a line has written so far, per file (its absolute path as written, or where it resolves inside). */
-interface Written {
-  /** The literal texts written to it, in order (`>` starts again, `>>` adds). */
-  texts: string[];
-  /** Whether a command wrote to it text this rule cannot read (a program's output, tee, a copy). */
-  unread: boolean;
-  /** Whether its literal texts were judged as code already, on this line. */
-  judged: boolean;
-}
-
-interface LineState {
-  written: Map<string, Written>;
-  /** The literal text the command before the one being judged pipes into it, if any. */
-  piped: string | null;
-}
-
-const states = new WeakMap<FileView, LineState>();
-
-function stateOf(view: FileView): LineState {
-  let state = states.get(view);
-  if (!state) {
-    state = { written: new Map(), piped: null };
-    states.set(view, state);
-  }
-  return state;
-}
-
-/** The key of a file a line writes or runs: where it resolves inside, else its path as written. */
-function keyOf(view: FileView, text: string, cwd: string): string {
-  const place = view.place(text, cwd);
-  if (place.kind === 'inside') return place.abs;
-  return path.posix.normalize(text.startsWith('/') ? text : `${cwd}/${text}`);
-}
-
-/**
- * What the line wrote so far to a file it names, for rules that read a file's text at decision
- * time (a patch's headers, a virtualenv's activate): its literal text, `unread`, or null when the
- * line has not written it (what is on disk is what the command reads).
- */
-export function writtenOnLine(view: FileView, name: string, cwd: string): string | 'unread' | null {
-  const { written } = stateOf(view);
-  if (written.size === 0) return null;
-  const known = written.get(keyOf(view, name, cwd));
-  if (!known) return null;
-  return known.unread ? 'unread' : known.texts.join('');
-}
-
-/** dash's printf escapes that a plain format may hold, and what they print. */
-const PRINTF_ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', '\\': '\\' };
-
-/**
- * What dash's printf prints for a format of text, escapes (`\\n`, `\\t`, `\\\\`) and `%s`
- * conversions, reused until its arguments are used up (`printf '%s\\n' a b`); null for any other
- * conversion or escape.
- */
-function printfOutput(args: readonly string[]): string | null {
-  const [format, ...values] = args;
-  if (format === undefined || format.startsWith('-')) return null;
-  const conversions = (format.replace(/%%/g, '').match(/%s/g) ?? []).length;
-  if (/%(?![%s])/.test(format.replace(/%%/g, ''))) return null;
-  if (conversions === 0 && values.length > 0) return null;
-  let out = '';
-  let next = 0;
-  do {
-    for (let i = 0; i < format.length; i++) {
-      const c = format[i]!;
-      if (c === '%') {
-        out += format[i + 1] === '%' ? '%' : (values[next++] ?? '');
-        i++;
-      } else if (c === '\\') {
-        const escaped = PRINTF_ESCAPES[format[i + 1] ?? ''];
-        if (escaped === undefined) return null;
-        out += escaped;
-        i++;
-      } else out += c;
-    }
-  } while (next < values.length);
-  return out;
-}
-
-/**
- * What a command prints, when it is text on the line: echo's words (dash's echo reads backslashes,
- * so none), printf's format of text and `%s`, cat given only a heredoc.
- * Null for anything else.
- */
-export function literalOutput(cmd: ShellCommand): string | null {
-  const [first, ...rest] = cmd.words;
-  if (!first || cmd.assignments.length > 0) return null;
-  const plain = (w: ShellWord): boolean => !w.glob && !w.tilde && w.expands !== true;
-  if (!cmd.words.every(plain)) return null;
-  const heredocs = cmd.redirects.filter((r) => r.kind === 'heredoc');
-  const stdinFiles = cmd.redirects.filter((r) => r.kind === 'file' && r.op === '<');
-  switch (first.value) {
-    case 'echo': {
-      const noNewline = rest[0]?.value === '-n';
-      const words = (noNewline ? rest.slice(1) : rest).map((w) => w.value);
-      if (words.some((w) => w.includes('\\'))) return null;
-      return `${words.join(' ')}${noNewline ? '' : '\n'}`;
-    }
-    case 'printf':
-      return printfOutput(rest.map((w) => w.value));
-    case 'cat': {
-      if (rest.some((w) => w.value !== '-') || heredocs.length !== 1 || stdinFiles.length > 0) return null;
-      const body = heredocs[0]!;
-      return body.kind === 'heredoc' ? body.body : null;
-    }
-    default:
-      return null;
-  }
-}
-
-/**
- * After a command is judged: what it wrote, for the commands after it on the line. A redirect of
- * standard output records the text it prints when that is literal, else that it wrote unread text;
- * tee's operands, and copies of what the line wrote, are written unread. (A file sed -i edits keeps
- * the project's text, changed by a script judged as sed's: it is not marked.)
- */
-export function recordWrites(cmd: ShellCommand, argv: readonly string[], view: FileView, where: Where): void {
-  const { written } = stateOf(view);
-  const mark = (text: string, literal: string | null, append: boolean): void => {
-    const key = keyOf(view, text, where.cwd);
-    const known = written.get(key);
-    const next: Written =
-      append && known
-        ? { texts: [...known.texts], unread: known.unread, judged: false }
-        : { texts: [], unread: false, judged: false };
-    if (literal === null) next.unread = true;
-    else next.texts.push(literal);
-    written.set(key, next);
-  };
-  const printed = literalOutput(cmd);
-  for (const r of cmd.redirects) {
-    if (r.kind !== 'file' || r.op === '<' || r.target.value === '/dev/null') continue;
-    mark(r.target.value, r.fd === 1 ? printed : null, r.op === '>>');
-  }
-  const program = argv[0] === undefined ? '' : path.posix.basename(argv[0]);
-  const operands = argv.slice(1).filter((w) => !w.startsWith('-'));
-  if (program === 'tee') for (const o of operands) mark(o, null, true);
-  // An in-place edit of a file this line wrote changes the text read here: unread. (One of a file
-  // the line did not write keeps the project's text, changed by a script judged as sed's.)
-  const inPlace =
-    ((program === 'sed' || program === 'gsed') &&
-      argv.some((w) => /^-[a-zA-Z]*i/.test(w) || w.startsWith('--in-place'))) ||
-    ((program === 'perl' || program === 'ruby') && argv.some((w) => /^-[a-zA-Z]*i/.test(w)));
-  if (inPlace) for (const o of operands) if (written.has(keyOf(view, o, where.cwd))) mark(o, null, true);
-  // A copy of what the line wrote is written with it (cp /tmp/t.py x.py, dd if=… of=x.py): its
-  // text when one file is copied to a name, else unread, also under the folder it may be copied into.
-  if (COPIERS.has(program) && written.size > 0) {
-    const words = argv.slice(1);
-    const names =
-      program === 'dd'
-        ? [...words.filter((w) => w.startsWith('if=')), ...words.filter((w) => w.startsWith('of='))].map((w) =>
-            w.slice(3),
-          )
-        : words.filter((w) => !w.startsWith('-'));
-    const byFlag = program !== 'dd' && words.some((w) => /^-[a-zA-Z]*t/.test(w) || w.startsWith('--target'));
-    const sources = byFlag ? names : names.slice(0, -1);
-    const known = sources.map((n) => written.get(keyOf(view, n, where.cwd)));
-    // Copied over from a file the line did not write: the project's text, as any of its files.
-    if (known.every((k) => k === undefined))
-      for (const target of byFlag ? names : names.slice(-1)) {
-        written.delete(keyOf(view, target, where.cwd));
-        for (const source of sources)
-          written.delete(keyOf(view, `${target}/${path.posix.basename(source)}`, where.cwd));
-      }
-    else {
-      const one = !byFlag && sources.length === 1 && known[0] !== undefined && !known[0].unread ? known[0] : null;
-      const text = one === null ? null : one.texts.join('');
-      for (const target of byFlag ? names : names.slice(-1)) {
-        mark(target, text, false);
-        for (const source of sources) mark(`${target}/${path.posix.basename(source)}`, text, false);
-      }
-    }
-  }
-}
-
-/** Programs that copy a file's text to another name. */
-const COPIERS = new Set(['cp', 'mv', 'install', 'rsync', 'dd']);
-
-/**
- * Before a command is judged: what the command before it pipes into it, when that is text on the
- * line (a literal echo, printf or heredoc, with no redirect of its own).
- */
-export function notePiped(view: FileView, commands: readonly ShellCommand[], i: number): void {
-  const producer = commands[i]!.connector === '|' ? commands[i - 1] : undefined;
-  stateOf(view).piped =
-    producer && producer.redirects.every((r) => r.kind === 'heredoc') ? literalOutput(producer) : null;
 }
 
 /** A word of text, quoted: judged as the code it is, never expanded. */
@@ -242,7 +54,7 @@ export function lineCode(
   depth = 0,
 ): ShellCommand | null {
   const { argv, words } = judged;
-  const { written, piped } = stateOf(view);
+  const { written, piped } = lineState(view);
   const asCode = (interpreter: string, before: readonly ShellWord[], text: string, after: readonly ShellWord[]) => {
     const flag = codeFlag(interpreter);
     if (flag === null)
@@ -440,7 +252,7 @@ export function writtenCodeRuns(
   view: FileView,
   where: Where,
 ): ShellCommand[] {
-  const { written } = stateOf(view);
+  const { written } = lineState(view);
   if (written.size === 0 || RUNS_NO_WRITTEN_CODE.has(program)) return [];
   const runs: ShellCommand[] = [];
   const named = new Set<string>();

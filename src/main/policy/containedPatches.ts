@@ -3,7 +3,7 @@
 // .git, not an always-card file). A patch read from a pipe, one Paddock cannot read whole, or one
 // whose names it cannot read plainly (quoted, escaped), is not read: the command asks as before.
 import fs from 'node:fs';
-import { writtenOnLine } from './containedLineCode';
+import { writtenOnLine } from './containedLineWrites';
 import type { FileView, Place } from './containedFiles';
 import { insideOrCard, type RedirectPlace, type Where } from './containedJudging';
 

@@ -5,7 +5,7 @@
 // (`--env-file`, a dev server) keeps its output its own.
 import path from 'node:path';
 import type { Descent, FileView, Place } from './containedFiles';
-import { gitPrintsContent } from './containedGit';
+import { gitPrintsContent, isPathspecPattern } from './containedGit';
 import { card, insideOrCard, type OperandPlace, type RedirectPlace, type Where } from './containedJudging';
 import { gitSubcommand } from './containedNetwork';
 import { inlineCodeFlag, printsNamesOnly, RECURSIVE_READERS } from './containedOperands';
@@ -24,11 +24,6 @@ const AG_IGNORES = ['.ignore', '.agignore'];
 /** A search's descent where an ignore file may take names back in: a name it whitelists is read hidden or not. */
 function unignored(descends: Descent, may: boolean): Descent {
   return may ? { ...descends, hidden: true, ignoredFilesToo: true } : { ...descends, ignoredFilesToo: false };
-}
-
-/** A git pathspec that is a pattern or magic, matching more than the place it spells. */
-export function isPathspecPattern(spec: string): boolean {
-  return /[*?[\\]/.test(spec) || spec.startsWith(':');
 }
 
 /** git's subcommands that match paths against its rules and print them, never a file's content. */

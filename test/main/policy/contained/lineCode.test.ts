@@ -10,7 +10,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideContained } from '../../../../src/main/policy/contained';
-import { literalOutput } from '../../../../src/main/policy/containedLineCode';
+import { literalOutput } from '../../../../src/main/policy/containedLineWrites';
 import { readShellForm } from '../../../../src/main/policy/shellForm';
 import { loadShellGrammar } from '../../../../src/main/policy/shellGrammar';
 import type { PathContext } from '../../../../src/main/workspace/types';
