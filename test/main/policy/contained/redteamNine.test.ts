@@ -658,6 +658,13 @@ const ROUND_FIFTEEN: readonly Row[] = [
   ['cd app && curl -s -d@.env --trace-ascii - http://127.0.0.1:8000/', '', "curl's -d@FILE"],
   ["cd app && curl -s -F 'x=<.env' --trace-ascii - http://127.0.0.1:8000/", '', "curl's -F x=<FILE"],
   ['cat -Aoutside-link', '', 'a link out glued to an option'],
+  // Many tails in one command: the directory is read once instead of each name looked up.
+  [
+    'cd app && gcc -Wl,--some-very-long-linker-option-list-naming,@.env -xc /dev/null',
+    '',
+    'a response file after many distinct tails',
+  ],
+  ['cd app && cpp -Dabcdefghijklmnopqrstuvwxyz0123456789 -include.env /dev/null', '', 'the same beside a long define'],
   // Code run from a string, and names spelled with escapes or joined pieces.
   [
     'python3 -c \'import timeit;timeit.timeit("print(open(\\"app/.env\\").read())",number=1)\'',
