@@ -118,6 +118,8 @@ const STEPS = [
   ['scripts', 'last script needed arrived'],
   ['paddock:socket-open', 'socket to the core open'],
   ['paddock:first-answer', "core's first answer (which screen)"],
+  ['paddock:agents-answer', 'agents known'],
+  ['paddock:conversations-answer', "shown agent's conversations known"],
   ['paddock:react-loaded', 'React and the stores evaluated'],
   ['paddock:screen-loaded', "screen's chunk evaluated"],
   ['paddock:screen-shown', 'screen rendered'],

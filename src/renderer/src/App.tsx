@@ -34,7 +34,10 @@ export function App() {
   useEffect(() => {
     if (!Screen) return;
     markStart('screen-shown');
-    settleToken();
+    // After the screen's first frame: taking the token out of the address bar (history.replaceState)
+    // and keeping it (sessionStorage) wait on the browser, about 15 ms the first frame need not wait.
+    const frame = requestAnimationFrame(() => setTimeout(settleToken, 0));
+    return () => cancelAnimationFrame(frame);
   }, [Screen]);
   return Screen ? <Screen /> : <Starting />;
 }

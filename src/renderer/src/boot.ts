@@ -14,8 +14,9 @@ export function askTheCore(): void {
   // The agents first: the composer waits for the shown agent's conversations, asked as soon as
   // the agents are known (the core answers in order).
   void askEarly('agents.list', {}).then((answer) => {
+    markStart('agents-answer');
     const agentId = answer.ok ? agentToSelect(answer.value, null) : null;
-    if (agentId) void askEarly('conversations.list', { agentId });
+    if (agentId) void askEarly('conversations.list', { agentId }).then(() => markStart('conversations-answer'));
   });
   // Which screen opens. index.html may already have fetched its chunk (the host names it there).
   void askEarly('app.info', {}).then((answer) => {
