@@ -4,7 +4,7 @@
 // loopback need none: containedUrls.ts), npx by whether the project has the tool. Pure readers of an argv.
 
 import { wordTable } from '../../shared/wordTable';
-import { curlNeed, need, none, type NetworkNeed } from './containedUrls';
+import { curlNeed, need, none, portCheckNeed, type NetworkNeed } from './containedUrls';
 export type { NetworkNeed } from './containedUrls';
 export { urlHost, urlPort } from './containedUrls';
 
@@ -122,6 +122,10 @@ export function networkNeed(
   const sub = argv[first] ?? '';
   const rest = argv.slice(first + 1);
   const args = argv.slice(1);
+  // A port check of the agent's own server (`nc -z localhost 3000`) sends nothing: read as curl's URL is.
+  const check =
+    program === 'nc' || program === 'ncat' || program === 'netcat' ? portCheckNeed(args, program, ownPorts) : null;
+  if (check) return check;
   if (NETWORK_PROGRAMS[program!]) return need(`${program} ${NETWORK_PROGRAMS[program!]}`, null);
   switch (program) {
     case 'curl':

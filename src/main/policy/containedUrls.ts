@@ -246,3 +246,59 @@ export function urlPath(word: string): string | null {
 export function curlGlobs(program: string, args: readonly string[]): boolean {
   return program === 'curl' && !args.some((w) => w === '--globoff' || /^-[a-zA-Z]*g[a-zA-Z]*$/.test(w));
 }
+
+/** nc's options a port check may carry: -z (connect, send nothing), -v, -n (no name lookup), -4/-6, and -w SECONDS. */
+const PORT_CHECK_FLAGS = /^-[zvn46]+$/;
+/** Most ports one check may name in a range (`5170-5180`). */
+const MOST_PORTS = 64;
+
+/**
+ * `nc -z HOST PORT…` (and ncat's, netcat's): a port check, which connects and sends nothing. Null
+ * when the words are anything else (no -z, another option, UDP, a proxy, a program to run, a socket),
+ * which the caller judges as nc by its nature. A port check of this machine needs no network when
+ * each port is one the agent's own started processes listen on (`ownPorts`; every port when unknown).
+ */
+export function portCheckNeed(
+  args: readonly string[],
+  program: string,
+  ownPorts?: readonly number[],
+): NetworkNeed | null {
+  let probe = false;
+  const operands: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i]!;
+    if (word === '-w' && /^\d{1,3}$/.test(args[i + 1] ?? '')) {
+      i++;
+      continue;
+    }
+    if (/^-w\d{1,3}$/.test(word)) continue;
+    if (PORT_CHECK_FLAGS.test(word)) {
+      if (word.includes('z')) probe = true;
+      continue;
+    }
+    if (word.startsWith('-')) return null;
+    operands.push(word);
+  }
+  if (!probe || operands.length < 2) return null;
+  const [host, ...portWords] = operands;
+  // Each port word with the ports it names (a range names each of its ports).
+  const named: { word: string; ports: number[] }[] = [];
+  for (const word of portWords) {
+    const range = /^(\d{1,5})(?:-(\d{1,5}))?$/.exec(word);
+    if (!range) return null;
+    const low = Number(range[1]);
+    const high = range[2] === undefined ? low : Number(range[2]);
+    if (high < low || high - low >= MOST_PORTS || high > 65_535) return null;
+    named.push({ word, ports: Array.from({ length: high - low + 1 }, (_, k) => low + k) });
+  }
+  // Another host is reached as nc reaches any (the allowed domains go through a proxy nc does not use).
+  if (!LOOPBACK.has(host!.toLowerCase())) return null;
+  const strange =
+    ownPorts === undefined ? [] : named.filter(({ ports }) => ports.some((port) => !ownPorts.includes(port)));
+  if (strange.length > 0)
+    return need(
+      `${program} reaches port ${strange.map(({ word }) => word).join(', ')} of this machine, which no process this agent started (\`start\`) listens on; a contained command reaches only those`,
+      null,
+    );
+  return none;
+}

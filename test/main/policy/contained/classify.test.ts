@@ -42,6 +42,10 @@ describe('classifyCommand in run mode', () => {
       'curl -s localhost:5173/api | head -5',
       'wget -qO- http://localhost:8000/x',
       'curl -sS -X POST http://localhost:8000/api -d x',
+      // A port check sends nothing: nc -z of an own port.
+      'nc -z 127.0.0.1 5173',
+      'nc -zv localhost 8000 && echo up',
+      'nc -z -w 2 127.0.0.1 8000',
     ]) {
       expect(classifyCommand(command, ctx({ contained: own })), command).toMatchObject({
         tier: 'auto',
@@ -53,6 +57,8 @@ describe('classifyCommand in run mode', () => {
       ['curl -s localhost/x', 80],
       ['curl https://127.0.0.1/', 443],
       ['curl -s localhost:5173/ http://127.0.0.1:9/', 9],
+      ['nc -z 127.0.0.1 3000', 3000],
+      ['nc -z localhost 5170-5180', '5170-5180'],
     ] as const) {
       const d = classifyCommand(command, ctx({ contained: own }));
       expect(d, command).toMatchObject({ tier: 'gated', code: 'needs-network' });
