@@ -69,41 +69,78 @@ function hasEntry(listing: Listing, dir: string, name: string): boolean {
 const SEPARATORS = new Set(['=', '@', '<', ',', ':']);
 
 /**
- * Options whose glued value is not a file the program reads to print: a .env it loads for itself
- * (`node --env-file=.env`), and a filter naming what to leave out or take in (`--exclude=.env`).
+ * Whether the absolute name after `word[i - 1]` is one a program reads as a file: after `@` or `<`
+ * that starts the word or follows an option's name, `=` or `,` (`-d@/x`, `x=</x`, `-Wl,@/x`), or in
+ * gcc's `-Wl,`/`-Wp,`/`-Wa,` lists. (A sed script's `s@/a@/b@` or `/a/,/b/p` names no file.)
+ */
+function readsAbsolute(word: string, i: number): boolean {
+  const sigil = word[i - 1];
+  const head = word.slice(0, i - 1);
+  if (sigil === '@' || sigil === '<') return head === '' || /[=,]$/.test(head) || /^-{1,2}[\w-]*$/.test(head);
+  return sigil === ',' && /^-W[alp],/.test(word);
+}
+
+/**
+ * Long options whose glued value is not a file the program reads to print: a .env it loads for
+ * itself (`node --env-file=.env`), and a filter naming what to leave out or take in
+ * (`--exclude=.env`; what a recursive reader takes in is judged by its descent). A short option is
+ * no filter however it is spelled (`gcc -includeenv-link` reads that file).
  */
 const NOT_READ_TO_PRINT =
-  /^--?(env-file|env-file-if-exists|envfile|dotenv|[\w-]*(exclude|include|ignore|glob|skip)[\w-]*)(=|$)/;
+  /^--(env-file|env-file-if-exists|envfile|dotenv|[\w-]*(exclude|include|ignore|glob|skip)[\w-]*)(=|$)/;
+
+interface Candidate {
+  /** The name as the program may read it. */
+  tail: string;
+  /** Its first component, looked up in the directory the command runs in. */
+  first: string;
+  word: string;
+  /** Judged as a place whatever the directory holds: it climbs out (`../x`) or is absolute after a sigil. */
+  direct: boolean;
+}
+
+/** The names a word may hold glued to an option or a separator: each tail, and each tail cut at the next separator. */
+function candidatesOf(word: string, out: Candidate[]): void {
+  const option = word.startsWith('-') || word.startsWith('+');
+  for (let i = 1; i < word.length; i++) {
+    const before = word[i - 1]!;
+    if (!option && !SEPARATORS.has(before)) continue;
+    const whole = word.slice(i);
+    const cut = whole.search(/[=@<,:]/);
+    for (const tail of cut > 0 ? [whole, whole.slice(0, cut)] : [whole]) {
+      if (tail.startsWith('-') || tail.startsWith('=')) continue;
+      if (tail.startsWith('/')) {
+        if (readsAbsolute(word, i)) out.push({ tail, first: '', word, direct: true });
+        continue;
+      }
+      const first = tail.split('/')[0]!;
+      if (first === '' || first === '.') continue;
+      out.push({ tail, first, word, direct: first === '..' });
+    }
+  }
+}
 
 /**
  * Each tail of each word given to `program` that may be a file glued to an option (any tail of a
- * word starting with `-` or `+`) or to a separator (`=`, `@`, `<`, `,`, `:`), and names an entry of
- * the directory it runs in: a card when it is a secrets file or leads outside.
+ * word starting with `-` or `+`) or to a separator (`=`, `@`, `<`, `,`, `:`), also cut at the next
+ * separator (gcc's `-Wl,@FILE,-v`), and names an entry of the directory it runs in, climbs out of it
+ * (`../x`) or is absolute after a sigil (`@/etc/x`): a card when it is a secrets file or leads outside.
  */
 export function judgeAttachedValues(program: string, argv: readonly string[], view: FileView, where: Where): void {
-  const candidates: { tail: string; first: string; word: string }[] = [];
+  const candidates: Candidate[] = [];
   for (let k = 1; k < argv.length; k++) {
     const word = argv[k]!;
     if (word.length < 3 || word.length > 4096 || NOT_READ_TO_PRINT.test(word)) continue;
-    const option = word.startsWith('-') || word.startsWith('+');
-    for (let i = 1; i < word.length; i++) {
-      if (!option && !SEPARATORS.has(word[i - 1]!)) continue;
-      const tail = word.slice(i);
-      if (tail.startsWith('/') || tail.startsWith('-') || tail.startsWith('=')) continue;
-      const first = tail.split('/')[0]!;
-      if (first === '' || first === '.' || first === '..') continue;
-      candidates.push({ tail, first, word });
-    }
+    candidatesOf(word, candidates);
   }
   if (candidates.length === 0) return;
   const listing = listingOf(view, where.cwd);
   const lookUp = new Set(candidates.map((c) => c.first)).size <= MOST_LOOKUPS;
-  for (const { tail, first, word } of candidates) {
-    if (lookUp) {
-      if (!hasEntry(listing, where.cwd, first)) continue;
-    } else {
-      const entries = entriesOf(listing, where.cwd);
-      if (entries === null || !entries.has(first)) continue;
+  for (const { tail, first, word, direct } of candidates) {
+    if (!direct) {
+      // A directory that cannot be read whole (too large, unreadable) is looked up name by name.
+      const entries = lookUp ? null : entriesOf(listing, where.cwd);
+      if (entries === null ? !hasEntry(listing, where.cwd, first) : !entries.has(first)) continue;
     }
     const place = view.place(tail, where.cwd);
     if (place.kind === 'outside')

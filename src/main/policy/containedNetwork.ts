@@ -111,7 +111,9 @@ export function networkNeed(
     ?.replace(/^.*\//, '')
     .replace(/^(pip|python)(\d(\.\d+)?)$/, (_m, name: string, v: string) =>
       name === 'pip' ? 'pip3' : v.startsWith('2') ? 'python' : 'python3',
-    );
+    )
+    // netcat under its packages' names (Debian's nc.openbsd and nc.traditional, a renamed ncat.real).
+    .replace(/^(nc|ncat|netcat)(\.[\w.-]+|-(openbsd|traditional|gnu))$/, '$1');
   const takesValue =
     /^(--prefix|-C|--cwd|--dir|--filter|-F|-w|--workspace|--userconfig|--cache|--registry|--manifest-path|--config|-c|--loglevel|--retries|--timeout|--proxy|--index-url|-i|--extra-index-url|--cert|--client-cert|--cache-dir|--log|--python|--src|--root|--target|-t|--global-option|--trusted-host)$/;
   let first = 1;

@@ -1179,6 +1179,9 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['echo "" > empty.txt'],
   ['sleep 1 && curl -s http://127.0.0.1:3000/ | head -c 200'],
   ['nc -z localhost 3000 && echo up || echo down'],
+  // A sed script's delimiters and addresses are no glued file (round seventeen judges absolute names after @ and <).
+  ["sed 's@/usr/local@/opt@g' b.txt"],
+  ["sed -n '\\@/api/@p' b.txt"],
   ['nc -zv 127.0.0.1 3000 2>&1'],
   ['[ -f package.json ] && npm test'],
   ['test -d src && ls src'],

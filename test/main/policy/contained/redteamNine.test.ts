@@ -705,6 +705,28 @@ const ROUND_FIFTEEN: readonly Row[] = [
   ],
 ];
 
+// Round seventeen: netcat under its packages' names, and values glued after a comma or a dot-dot.
+const ROUND_SEVENTEEN: readonly Row[] = [
+  ["/bin/nc.traditional -c 'cat .env; id' 127.0.0.1 9999", '', "Debian's netcat by its own name runs a program"],
+  ['/usr/bin/nc.openbsd -l 9999', '', 'listens'],
+  ['nc.openbsd -u 10.0.0.1 53', '', 'UDP to another host'],
+  ['nc.openbsd example.com 80', '', 'another host'],
+  ['nc.traditional -e ./x.py 127.0.0.1 9999', '', 'runs a program from the workspace'],
+  ['ncat.real -z 127.0.0.1 3000 --sh-exec id', '', 'a renamed ncat'],
+  ['cd app && gcc -Wl,@.env,-v x.c', '', 'a response file ended by a comma'],
+  ['cd app && gcc -Wp,-include,.env,-P -E x.c', '', 'a file between two commas'],
+  ['gcc -Wl,@app/.env,-s x.c', '', 'a secrets file below, ended by a comma'],
+  ['gcc -Wl,@outside-link,-s x.c', '', 'a link out, ended by a comma'],
+  ['gcc -E -includeenv-link x.c', '', "gcc's -include glued to a name of word characters"],
+  ['gcc -E -includeoutside-link x.c', '', 'a link out glued to -include'],
+  ['cpp -includeenv-link x.c', '', 'cpp the same'],
+  ['cd app && gcc -Wl,@../env-link x.c', '', 'a link to the secrets file one folder up'],
+  ['cd app && curl -s -w@../env-link http://127.0.0.1:9997/', '', "curl's -w@ one folder up"],
+  ['cd app && java -XX:Flags=../env-link -version', '', 'after = one folder up'],
+  ['gcc -Wl,@/etc/hostname x.c', '', 'a file outside, glued after @'],
+  ['cd app && gcc -Wl,@../outside-link x.c', '', 'a link out one folder up'],
+];
+
 describe.each([
   ['wrappers', WRAPPERS],
   ['flags that run', FLAGS_THAT_RUN],
@@ -720,6 +742,7 @@ describe.each([
   ['round fourteen', ROUND_FOURTEEN],
   ["this stop's relaxations", RELAXATIONS],
   ['round fifteen', ROUND_FIFTEEN],
+  ['round seventeen', ROUND_SEVENTEEN],
 ] as const)('red team, round nine: %s', (_name, rows) => {
   it.each(rows.map((r) => [r[0], r[1] || '.', r[2]] as const))('%j (cwd %s) is a card: %s', (command, cwd) => {
     const d = decideContained(command, { paths, cwd: cwd === '.' ? undefined : cwd, allowedDomains: [] });
