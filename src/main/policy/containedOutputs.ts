@@ -155,6 +155,24 @@ export function outputTargets(program: string, argv: readonly string[], view: Fi
       for (const i of operands)
         if (argv[i] !== folder) add(`${folder}/${path.posix.basename(argv[i]!)}`, false, '-t overwrites it:');
   }
+  // A folder's contents copied into a folder (`cp -a SRC/. DEST`, rsync's `SRC/ DEST`) land in DEST
+  // under each entry's own name: each is judged as a tree written over.
+  if ((program === 'cp' || program === 'rsync') && operands.length > 1 && !argv.some((w) => /^-[a-zA-Z]*t/.test(w))) {
+    const dest = argv[operands[operands.length - 1]!]!;
+    for (const i of operands.slice(0, -1)) {
+      const source = argv[i]!;
+      const contents = /(^|\/)\.\/?$/.test(source) || (program === 'rsync' && source.endsWith('/'));
+      if (!contents) continue;
+      const from = insideOrCard(view, source, where, `${program}'s source ${source}`);
+      let names: string[] = [];
+      try {
+        names = from.kind === 'inside' && from.stat?.isDirectory() ? fs.readdirSync(from.abs) : [];
+      } catch {
+        names = [];
+      }
+      for (const name of names) add(`${dest.replace(/\/+$/, '')}/${name}`, true, 'copies over it:');
+    }
+  }
   if ((program === 'python' || program === 'python3') && argv[1] === '-m') {
     const rest = operands.filter((i) => i > 2);
     if (argv[2] === 'venv' && argv.includes('--clear'))

@@ -1181,6 +1181,8 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['nc -z localhost 3000 && echo up || echo down'],
   // A sed script's delimiters and addresses are no glued file (round seventeen judges absolute names after @ and <).
   ["sed 's@/usr/local@/opt@g' b.txt"],
+  ['mkdir -p out && cp -r src/. out/'],
+  ['rsync -a src/ out2'],
   ["sed -n '\\@/api/@p' b.txt"],
   ['nc -zv 127.0.0.1 3000 2>&1'],
   ['[ -f package.json ] && npm test'],

@@ -33,6 +33,9 @@ beforeAll(async () => {
     'local-data/important': 'kept nowhere\n',
     'tpl/hooks/post-commit': '#!/bin/sh\necho hook\n',
     'x.py': 'print(1)\n',
+    'backup/important.db': 'older rows\n',
+    'backup/local-data/important.db': 'older rows\n',
+    'local-data/x.py': 'kept nowhere\n',
     // Round fourteen's: an ack configuration that prints every line.
     'ackdir/.ackrc': '--invert-match\n',
     'ackdir/x.txt': 'x\n',
@@ -724,6 +727,14 @@ const ROUND_SEVENTEEN: readonly Row[] = [
   ['cd app && curl -s -w@../env-link http://127.0.0.1:9997/', '', "curl's -w@ one folder up"],
   ['cd app && java -XX:Flags=../env-link -version', '', 'after = one folder up'],
   ['gcc -Wl,@/etc/hostname x.c', '', 'a file outside, glued after @'],
+  // Found beside the round: a copy into a folder lands under the source's name, over what no checkpoint holds.
+  ['cp backup/important.db local-data', '', 'cp FILE DIR overwrites DIR/FILE, ignored'],
+  ['cp backup/important.db local-data/', '', 'the same with a slash'],
+  ['cp -r backup/. local-data', '', "a folder's contents copied into an ignored folder"],
+  ['cp -a backup/. .', '', 'the same into the root, over the ignored local-data/'],
+  ['rsync -a backup/ local-data', '', "rsync's trailing slash copies the contents"],
+  ['install backup/important.db local-data', '', 'install into a folder'],
+  ['mv x.py local-data', '', 'mv into an ignored folder, over local-data/x.py'],
   ['cd app && gcc -Wl,@../outside-link x.c', '', 'a link out one folder up'],
 ];
 
