@@ -199,7 +199,10 @@ export function lossTargets(
       const sub = gitSubcommand(argv.slice(1))[0];
       if (sub === 'mv' && operands.length > 1)
         return [{ place: operands[operands.length - 1]!.place, recursive: false, how: 'mv overwrites it:' }];
-      return sub === 'rm' ? operands.map((p) => ({ place: p.place, recursive, how: 'rm deletes it:' })) : [];
+      // `git rm --cached` takes the paths out of the index and leaves the files as they are.
+      return sub === 'rm' && !argv.includes('--cached')
+        ? operands.map((p) => ({ place: p.place, recursive, how: 'rm deletes it:' }))
+        : [];
     }
     default:
       return [];

@@ -227,7 +227,9 @@ export function networkNeed(
       // npm pack of the project itself and the cache's own upkeep stay here; of a package named, they fetch it.
       if ((sub === 'pack' && named(rest).length > 0) || (sub === 'cache' && rest[0] === 'add'))
         return need(`${program} ${sub} fetches a package from the registry`, registry);
-      if ((program === 'yarn' && sub === '') || install.includes(sub))
+      // Bare `yarn` installs; `yarn --version` or `--help` only prints.
+      const printsOnly = sub === '' && args.length > 0 && args.every((w) => /^(--version|-v|--help|-h)$/.test(w));
+      if ((program === 'yarn' && sub === '' && !printsOnly) || install.includes(sub))
         return need(`${program} ${sub || 'install'} fetches from the package registry`, registry);
       if (program === 'npm' && (sub === 'exec' || sub === 'x')) return npmExecNeed(rest, localBin);
       return none;
@@ -286,6 +288,12 @@ export function networkNeed(
         : none;
     case 'uvx':
     case 'pipx':
+      // What pipx has installed, and its own version or help, are on this machine.
+      if (
+        (program === 'pipx' && ['list', 'environment', 'uninstall', 'uninstall-all', 'completions'].includes(sub)) ||
+        (sub === '' && args.length > 0 && args.every((w) => /^(--version|--help|-h)$/.test(w)))
+      )
+        return none;
       return need(`${program} fetches a tool from the package index`, PYPI);
     case 'poetry':
     case 'pipenv':

@@ -455,6 +455,11 @@ export const NETWORK: readonly Row[] = [
   ['ssh user@example.com', 'needs-network'],
   ['scp b.txt user@example.com:', 'needs-network'],
   ['nc example.com 80', 'needs-network'],
+  ['yarn', 'needs-network'],
+  ['yarn --frozen-lockfile', 'needs-network'],
+  ['pipx run cowsay', 'needs-network'],
+  ['uvx --version ruff', 'needs-network'],
+  ['curl --retry-delay 1 example.com', 'needs-network'],
   // nc is a port check only with -z, on this machine, each port named; anything else may send.
   ['nc -z example.com 80', 'needs-network'],
   ['nc 127.0.0.1 3000 < b.txt', 'needs-network'],
@@ -673,6 +678,8 @@ export const SECRETS: readonly Row[] = [
 
 /** Losses a checkpoint cannot undo: ignored files, ignored trees, files over its size cap. */
 export const LOSSES: readonly Row[] = [
+  ['git rm debug.log', 'irreversible-loss'],
+  ['git rm -r --cached --force local-data && rm -r local-data', 'irreversible-loss'],
   // A tree holding secrets copied or renamed, then read where the rule saw nothing yet.
   ['cp -r config out && grep -r x out', 'shell-construct'],
   ['mv config cfg && cat cfg/service-account.json', 'shell-construct'],
@@ -1182,6 +1189,15 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   // A sed script's delimiters and addresses are no glued file (round seventeen judges absolute names after @ and <).
   ["sed 's@/usr/local@/opt@g' b.txt"],
   ['mkdir -p out && cp -r src/. out/'],
+  // A harmless-command survey's false cards: curl's limits read as hosts, version and listing commands, git rm --cached.
+  ['curl --retry 5 --retry-delay 1 --retry-connrefused -s http://127.0.0.1:5173/'],
+  ['curl -s --max-filesize 100000 --limit-rate 1M http://127.0.0.1:5173/ -o /dev/null'],
+  ['yarn --version'],
+  ['yarn -v'],
+  ['pipx list'],
+  ['pipx --version'],
+  ['git rm --cached debug.log'],
+  ['git rm -r --cached local-data'],
   ['rsync -a src/ out2'],
   ["sed -n '\\@/api/@p' b.txt"],
   ['nc -zv 127.0.0.1 3000 2>&1'],
