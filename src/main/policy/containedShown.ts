@@ -146,8 +146,10 @@ export function judgeShown(
         }) ||
           (argv.includes('--') && argv.slice(argv.indexOf('--') + 1).some(isPathspecPattern)));
       const movesDir = program === 'tar' && argv.some((w) => /^-[a-zA-Z]*C/.test(w) || w.startsWith('--directory'));
-      const starts =
-        movesDir || searchesHistory
+      const fromDir = movesDir ? tarStarts(argv, roots, view, where) : null;
+      const starts = fromDir
+        ? fromDir
+        : movesDir || searchesHistory
           ? [view.place(view.workspace, where.cwd)]
           : roots.length > 0 || program === 'tar' || program === 'zip' || program === '7z' || pythonArchives
             ? roots.map((p) => p.place)
@@ -372,5 +374,40 @@ function mayPrintLoaded(program: string, argv: readonly string[], index: number)
       runsInlineCode(name, rest) ||
       (SHELLS.has(name) && rest.slice(1).some((f) => /^-[a-zA-Z]*c/.test(f)))
     );
+  });
+}
+
+/**
+ * The places `tar -C DIR … OPERANDS` reads, when DIR is given once (`-C DIR`, `--directory DIR`,
+ * `--directory=DIR`) before every operand but the archive: each operand below DIR. Null otherwise
+ * (the caller then takes the whole workspace).
+ */
+function tarStarts(
+  argv: readonly string[],
+  roots: readonly { place: Place; index: number }[],
+  view: FileView,
+  where: Where,
+): Place[] | null {
+  const moves = argv.flatMap((w, i) => (/^-[a-zA-Z]*C/.test(w) || w.startsWith('--directory') ? [i] : []));
+  if (moves.length !== 1) return null;
+  const at = moves[0]!;
+  const word = argv[at]!;
+  const dir =
+    word === '-C' || word === '--directory'
+      ? argv[at + 1]
+      : word.startsWith('--directory=')
+        ? word.slice(12)
+        : undefined;
+  if (dir === undefined || dir === '') return null;
+  const valueAt = word.includes('=') ? at : at + 1;
+  // The archive's name (`-f X`, `-czf X`, `--file X`, or after an old-style first cluster `czf X`) is no operand.
+  const archive = argv.findIndex(
+    (w, i) => i > 0 && (/^-[a-zA-Z]*f$/.test(w) || w === '--file' || (i === 1 && /^[a-zA-Z]*f[a-zA-Z]*$/.test(w))),
+  );
+  const operands = roots.filter((p) => p.index !== valueAt && p.index !== archive + 1);
+  if (operands.length === 0 || operands.some((p) => p.index < at)) return null;
+  return operands.map((p) => {
+    const operand = argv[p.index]!;
+    return view.place(path.posix.isAbsolute(operand) ? operand : path.posix.join(dir, operand), where.cwd);
   });
 }

@@ -482,6 +482,13 @@ export const NETWORK: readonly Row[] = [
 
 /** Secrets files shown to the model, through every reader. */
 export const SECRETS: readonly Row[] = [
+  // tar -C: below DIR, or anywhere when it moves more than once or an operand comes before it.
+  ['tar -czf c.tgz -C config .', 'shows-secret'],
+  ['cd scripts && tar -czf c.tgz -C ../dist bundle.js -C .. .env', 'shows-secret'],
+  ['tar -czf c.tgz .env -C dist bundle.js', 'shows-secret'],
+  ['cd scripts && tar -czf c.tgz -C ../dist ../.env', 'shows-secret'],
+  ['cd scripts && tar -czf c.tgz -C../dist ../keys', 'shows-secret'],
+  ['cd scripts && tar -czf c.tgz -C ../dist ../keys', 'shows-secret'],
   // Code given as text of the line, or written by it and then run, read as the code it is.
   ["python3 - <<'EOF'\nprint(open('.env').read())\nEOF", 'shows-secret'],
   ["python3 <<'EOF'\nprint(open('config/service-account.json').read())\nEOF", 'shows-secret'],
@@ -1197,6 +1204,10 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['pipx list'],
   ['pipx --version'],
   ['git rm --cached debug.log'],
+  // tar -C DIR given once, before its operands: what it reads is below DIR.
+  ['tar -czf dist.tar.gz -C dist bundle.js'],
+  ['tar -C scripts -cf tools.tar check.sh gen.py'],
+  ['tar --directory=dist -czf - . | wc -c'],
   ['git rm -r --cached local-data'],
   ['rsync -a src/ out2'],
   ["sed -n '\\@/api/@p' b.txt"],
