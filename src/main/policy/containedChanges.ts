@@ -138,8 +138,19 @@ export function lossTargets(
     case 'shred':
     case 'srm':
       return operands.map((p) => ({ place: p.place, recursive, how: 'deletes it:' }));
-    case 'mv':
-      return operands.map((p) => ({ place: p.place, recursive: true, how: 'moves or overwrites it:' }));
+    case 'mv': {
+      // A folder that is there as the last operand is where the sources land (what they land over is
+      // judged by containedOutputs.ts): moving into it takes nothing it holds.
+      const last = operands[operands.length - 1];
+      const plainDest = !argv.some(
+        (w) => /^-[a-zA-Z]*[tT]/.test(w) || w.startsWith('--target-directory') || w === '--no-target-directory',
+      );
+      const into =
+        plainDest && operands.length > 1 && last?.place.kind === 'inside' && last.place.stat?.isDirectory() === true;
+      return operands
+        .filter((p) => !(into && p === last))
+        .map((p) => ({ place: p.place, recursive: true, how: 'moves or overwrites it:' }));
+    }
     case 'cp':
     case 'install':
     case 'ln':

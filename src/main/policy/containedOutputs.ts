@@ -155,14 +155,26 @@ export function outputTargets(program: string, argv: readonly string[], view: Fi
       for (const i of operands)
         if (argv[i] !== folder) add(`${folder}/${path.posix.basename(argv[i]!)}`, false, '-t overwrites it:');
   }
-  // A folder's contents copied into a folder (`cp -a SRC/. DEST`, rsync's `SRC/ DEST`) land in DEST
-  // under each entry's own name: each is judged as a tree written over.
-  if ((program === 'cp' || program === 'rsync') && operands.length > 1 && !argv.some((w) => /^-[a-zA-Z]*t/.test(w))) {
+  // Copied or moved into a folder that is there, each source lands in it under its own name
+  // (`cp FILE DIR`, `mv DIR DIR2`), judged as written over (a folder as a tree); a folder's contents
+  // (`cp -a SRC/. DEST`, rsync's `SRC/ DEST`) land under each entry's own name.
+  const copies = ['cp', 'rsync', 'mv', 'install', 'ln'].includes(program);
+  // -t names the folder (judged above); -T makes the last operand the landing itself, contents and all
+  // (rsync's -t keeps times).
+  const targets = program !== 'rsync' && argv.some((w) => /^-[a-zA-Z]*t/.test(w) || w.startsWith('--target-directory'));
+  const noTarget = program !== 'rsync' && argv.some((w) => /^-[a-zA-Z]*T/.test(w) || w === '--no-target-directory');
+  const intoFolder = copies && operands.length > 1 && !targets;
+  const destPlace = intoFolder ? view.place(argv[operands[operands.length - 1]!]!, where.cwd) : null;
+  if (destPlace?.kind === 'inside' && destPlace.stat?.isDirectory()) {
     const dest = argv[operands[operands.length - 1]!]!;
     for (const i of operands.slice(0, -1)) {
       const source = argv[i]!;
-      const contents = /(^|\/)\.\/?$/.test(source) || (program === 'rsync' && source.endsWith('/'));
-      if (!contents) continue;
+      const contents = noTarget || /(^|\/)\.\/?$/.test(source) || (program === 'rsync' && source.endsWith('/'));
+      if (!contents) {
+        const name = path.posix.basename(source.replace(/\/+$/, ''));
+        if (name !== '' && name !== '..') add(`${dest.replace(/\/+$/, '')}/${name}`, true, 'lands over it:');
+        continue;
+      }
       const from = insideOrCard(view, source, where, `${program}'s source ${source}`);
       let names: string[] = [];
       try {

@@ -1196,6 +1196,11 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   // A sed script's delimiters and addresses are no glued file (round seventeen judges absolute names after @ and <).
   ["sed 's@/usr/local@/opt@g' b.txt"],
   ['mkdir -p out && cp -r src/. out/'],
+  ['cp README.md dist/'],
+  ['mkdir -p build && cp -r scripts build'],
+  ['mv changes.patch scripts/'],
+  ['mv changes.patch local-data/..'],
+  ['mkdir -p old && mv README.md old/'],
   // A harmless-command survey's false cards: curl's limits read as hosts, version and listing commands, git rm --cached.
   ['curl --retry 5 --retry-delay 1 --retry-connrefused -s http://127.0.0.1:5173/'],
   ['curl -s --max-filesize 100000 --limit-rate 1M http://127.0.0.1:5173/ -o /dev/null'],

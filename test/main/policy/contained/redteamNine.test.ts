@@ -735,6 +735,10 @@ const ROUND_SEVENTEEN: readonly Row[] = [
   ['rsync -a backup/ local-data', '', "rsync's trailing slash copies the contents"],
   ['install backup/important.db local-data', '', 'install into a folder'],
   ['mv x.py local-data', '', 'mv into an ignored folder, over local-data/x.py'],
+  ['cp -r backup/local-data .', '', 'a folder copied into the root lands over the ignored local-data/'],
+  ['rsync -rt backup/local-data .', '', "rsync's -t keeps times, it names no folder"],
+  ['cp -rT backup .', '', "cp -T: the source's contents land in the root"],
+  ['mv backup/local-data .', '', 'mv a folder over the ignored one'],
   ['cd app && gcc -Wl,@../outside-link x.c', '', 'a link out one folder up'],
 ];
 
