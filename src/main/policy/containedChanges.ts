@@ -90,6 +90,19 @@ export function linksChange(
 }
 
 /**
+ * How cp, mv, install and ln are told where things land: `-t FOLDER` (or --target-directory) names
+ * the folder, `-T` (--no-target-directory) makes the last operand the landing itself. rsync has
+ * neither (its -t keeps times).
+ */
+export function destinationFlags(program: string, argv: readonly string[]): { target: boolean; noTarget: boolean } {
+  if (program === 'rsync') return { target: false, noTarget: false };
+  return {
+    target: argv.some((w) => /^-[a-zA-Z]*t/.test(w) || w.startsWith('--target-directory')),
+    noTarget: argv.some((w) => /^-[a-zA-Z]*T/.test(w) || w === '--no-target-directory'),
+  };
+}
+
+/**
  * The words a program only writes or makes, never reads or prints: the destination of cp, install,
  * rsync and mv (unless -t names the destination, when every operand is a source), and what touch,
  * mkdir, truncate and tee make. A secrets file written there shows the model nothing (overwriting
@@ -111,7 +124,7 @@ export function writtenOnly(
     case 'install':
     case 'rsync':
     case 'mv': {
-      if (argv.some((w) => /^-[a-zA-Z]*t/.test(w) || w.startsWith('--target-directory'))) return new Set();
+      if (destinationFlags(program, argv).target) return new Set();
       // A backup keeps the file written over under another name (`-b -S X`): it is shown there.
       if (argv.some((w) => /^-[a-zA-Z]*[bS]/.test(w) || w.startsWith('--backup') || w.startsWith('--suffix')))
         return new Set();
@@ -142,9 +155,8 @@ export function lossTargets(
       // A folder that is there as the last operand is where the sources land (what they land over is
       // judged by containedOutputs.ts): moving into it takes nothing it holds.
       const last = operands[operands.length - 1];
-      const plainDest = !argv.some(
-        (w) => /^-[a-zA-Z]*[tT]/.test(w) || w.startsWith('--target-directory') || w === '--no-target-directory',
-      );
+      const flags = destinationFlags(program, argv);
+      const plainDest = !flags.target && !flags.noTarget;
       const into =
         plainDest && operands.length > 1 && last?.place.kind === 'inside' && last.place.stat?.isDirectory() === true;
       return operands
@@ -156,7 +168,7 @@ export function lossTargets(
     case 'ln':
     case 'rsync': {
       // With -t the destination is that folder (outputTargets judges what lands in it).
-      if (argv.some((w) => /^-[a-zA-Z]*t/.test(w) || w.startsWith('--target-directory'))) return [];
+      if (destinationFlags(program, argv).target) return [];
       const last = operands[operands.length - 1];
       return last && operands.length > 1 ? [{ place: last.place, recursive: false, how: 'overwrites it:' }] : [];
     }

@@ -3,7 +3,7 @@
 // each a loss judged as any is (policy/containedEffects.ts), a value outside the workspace a card.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Loss } from './containedChanges';
+import { destinationFlags, type Loss } from './containedChanges';
 import type { FileView } from './containedFiles';
 import { card, insideOrCard, type Where } from './containedJudging';
 import { wordTable } from '../../shared/wordTable';
@@ -161,9 +161,8 @@ export function outputTargets(program: string, argv: readonly string[], view: Fi
   const copies = ['cp', 'rsync', 'mv', 'install', 'ln'].includes(program);
   // -t names the folder (judged above); -T makes the last operand the landing itself, contents and all
   // (rsync's -t keeps times).
-  const targets = program !== 'rsync' && argv.some((w) => /^-[a-zA-Z]*t/.test(w) || w.startsWith('--target-directory'));
-  const noTarget = program !== 'rsync' && argv.some((w) => /^-[a-zA-Z]*T/.test(w) || w === '--no-target-directory');
-  const intoFolder = copies && operands.length > 1 && !targets;
+  const { target, noTarget } = destinationFlags(program, argv);
+  const intoFolder = copies && operands.length > 1 && !target;
   const destPlace = intoFolder ? view.place(argv[operands[operands.length - 1]!]!, where.cwd) : null;
   if (destPlace?.kind === 'inside' && destPlace.stat?.isDirectory()) {
     const dest = argv[operands[operands.length - 1]!]!;

@@ -183,6 +183,14 @@ export function urlPort(word: string): number {
   return port === undefined ? 80 : Number(port);
 }
 
+/** The card for ports of this machine that none of the agent's own started processes listens on. */
+function notOwnPorts(program: string, ports: readonly (number | string)[]): NetworkNeed {
+  return need(
+    `${program} reaches port ${ports.join(', ')} of this machine, which no process this agent started (\`start\`) listens on; a contained command reaches only those`,
+    null,
+  );
+}
+
 /**
  * `ownPorts`: the ports the agent's own started processes listen on (the only loopback ports a
  * contained command reaches); undefined when unknown (check-command: no processes to ask), which
@@ -230,10 +238,7 @@ export function curlNeed(args: readonly string[], program: string, ownPorts?: re
   if (far.length > 0) return need(`${program} reaches ${far.join(', ')}`, far.some((h) => h === '') ? null : far);
   const strange = ownPorts === undefined ? [] : loopbackPorts.filter((port) => !ownPorts.includes(port));
   if (strange.length > 0) {
-    return need(
-      `${program} reaches port ${strange.join(', ')} of this machine, which no process this agent started (\`start\`) listens on; a contained command reaches only those`,
-      null,
-    );
+    return notOwnPorts(program, strange);
   }
   return none;
 }
@@ -324,9 +329,9 @@ export function portCheckNeed(
   const strange =
     ownPorts === undefined ? [] : named.filter(({ ports }) => ports.some((port) => !ownPorts.includes(port)));
   if (strange.length > 0)
-    return need(
-      `${program} reaches port ${strange.map(({ word }) => word).join(', ')} of this machine, which no process this agent started (\`start\`) listens on; a contained command reaches only those`,
-      null,
+    return notOwnPorts(
+      program,
+      strange.map(({ word }) => word),
     );
   return none;
 }
