@@ -243,7 +243,7 @@ function judgeCommand(
   if (SHELLS.has(program)) {
     const script = inlineScript(program, words, connector, cmd.redirects);
     if (script !== null) {
-      judgeScript(script, where, view, ctx, last, depth, (inner, cwd, innerLast, innerDepth) => {
+      judgeScript(program, script, where, view, ctx, last, depth, (inner, cwd, innerLast, innerDepth) => {
         const { cwds } = directories(inner, cwd, view, { index: -1 }, false);
         judgeList(inner, cwds, view, ctx, innerLast, innerDepth);
       });

@@ -5,6 +5,7 @@ import type { FileView } from './containedFiles';
 import { card, outside, type ContainedContext, type Where } from './containedJudging';
 import { readCommand } from './commandReading';
 import type { ShellCommand, ShellWord } from './shellForm';
+import { zshReadsDifferently } from './containedZsh';
 
 /** A glob's matches as sh writes them: relative to the directory when the pattern is relative. */
 export function asShGives(word: ShellWord, expanded: readonly string[], cwd: string): string[] {
@@ -52,7 +53,7 @@ export function withValue(word: ShellWord, name: string, value: string): ShellWo
 
 /** Shells' options an inline script may come with: login, exit on error, trace, unset is an error, pipefail. */
 export const SCRIPT_SHELL_FLAGS = /^-[elxuc]+$|^--login$|^--noprofile$|^--norc$/;
-export const SCRIPT_SHELLS = new Set(['sh', 'bash', 'dash']);
+export const SCRIPT_SHELLS = new Set(['sh', 'bash', 'dash', 'zsh']);
 
 /**
  * The script of `bash -c 'SCRIPT'` (or `sh -lc`, `bash -ec`, `bash -o pipefail -c`): a literal word
@@ -86,8 +87,12 @@ export function inlineScript(
 /** Most shells inside shells read (`bash -c "sh -c '…'"`). */
 export const SCRIPT_DEPTH = 3;
 
-/** A shell's inline script, judged as its own command in the directory the shell starts in. */
+/**
+ * A shell's inline script, judged as its own command in the directory the shell starts in; zsh's
+ * only where zsh runs it as sh would (containedZsh.ts).
+ */
 export function judgeScript(
+  shell: string,
   script: string,
   where: Where,
   view: FileView,
@@ -99,5 +104,7 @@ export function judgeScript(
   if (depth >= SCRIPT_DEPTH) card('shell-construct', `shells nested more than ${SCRIPT_DEPTH} deep are not read`);
   const form = readCommand(script).form();
   if (!form.ok) card(form.undecidable ? 'undecidable' : 'shell-construct', `in the shell's script: ${form.reason}`);
+  const zsh = shell === 'zsh' ? zshReadsDifferently(script, form.commands) : null;
+  if (zsh) card('shell-construct', `in zsh's script: ${zsh}`);
   judgeInner(form.commands, where.cwd, last, depth + 1);
 }
