@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Ignore } from 'ignore';
 import { isGitComponent } from '../workspace/gitName';
+import { isAlwaysCardPath } from '../workspace/alwaysCard';
 import { expandGlob } from './containedGlob';
 import { IgnoreRules } from './ignoreRules';
 import { WALK_LIMIT, walkBelow } from './containedWalk';
@@ -32,6 +33,10 @@ const OUTSIDE_CODES = new Set([
   'deny-list',
   'absolute',
 ]);
+
+/** What a list of files given to a program may hold that a card names (FileView.listProblem). */
+export type ListProblemCode =
+  'shows-secret' | 'place-outside' | 'shell-construct' | 'irreversible-loss' | 'git-dir' | 'always-card';
 
 export type Place =
   /** Inside the workspace: its real path and workspace-relative path ('' for the root). */
@@ -222,7 +227,7 @@ export class FileView {
     if (place.rel !== '' && !place.stat?.isDirectory())
       return isSecretPath(place.rel) && !spares(place.abs) ? place.rel : null;
     let found: string | null = null;
-    const tooMany = this.walkKept(place, how, filter, (rel, entry) => {
+    const tooMany = this.walkKept(place, how, filter, false, (rel, entry) => {
       if (how.follows && entry.isSymbolicLink()) {
         const through = this.linkLeads(rel);
         if (through !== null) {
@@ -245,19 +250,24 @@ export class FileView {
    * `content`, it prints what it reads (a secrets file among them, or a link to one or to a folder);
    * `links`, the listing names links, which the program follows (one out of the workspace);
    * `split`, xargs splits the names on blanks and reads quotes and backslashes in them;
-   * `bareNames`, the names are printed without a leading directory, so one may start with `-`.
+   * `bareNames`, the names are printed without a leading directory, so one may start with `-`;
+   * `writes`, it rewrites each file in place (`sed -i`, `prettier --write`): one no checkpoint
+   * holds, one inside `.git` or one that is always a card is named. Other people's packages are
+   * then walked too.
    */
   listProblem(
     place: Extract<Place, { kind: 'inside' }>,
     how: Descent,
     filter: SearchFilter | null,
-    given: { content: boolean; links: boolean; split: boolean; bareNames: boolean },
-  ): { code: 'shows-secret' | 'place-outside' | 'shell-construct'; sentence: string } | null {
+    given: { content: boolean; links: boolean; split: boolean; bareNames: boolean; writes?: boolean },
+  ): { code: ListProblemCode; sentence: string } | null {
     if (place.rel !== '' && !place.stat?.isDirectory()) return null;
-    let found: { code: 'shows-secret' | 'place-outside' | 'shell-construct'; sentence: string } | null = null;
-    const tooMany = this.walkKept(place, how, filter, (rel, entry, below) => {
+    let found: { code: ListProblemCode; sentence: string } | null = null;
+    const tooMany = this.walkKept(place, how, filter, given.writes === true, (rel, entry, below) => {
       const name = path.posix.basename(rel);
-      if (given.split && /[\s'"\\]/.test(name))
+      const written = given.writes === true && !entry.isDirectory() ? this.rewriteProblem(rel) : null;
+      if (written) found = written;
+      else if (given.split && /[\s'"\\]/.test(name))
         found = { code: 'shell-construct', sentence: `xargs would split the name ${JSON.stringify(rel)} into several` };
       else if (given.bareNames && !below.includes('/') && name.startsWith('-'))
         found = {
@@ -298,18 +308,36 @@ export class FileView {
     return null;
   }
 
-  /** The walk of a descending reader: its hidden, ignored and filter rules applied; `visit` sees what it opens. */
+  /** What rewriting the listed file at `rel` in place does that a card must name, or null. */
+  private rewriteProblem(rel: string): { code: ListProblemCode; sentence: string } | null {
+    if (rel.split('/').some(isGitComponent))
+      return {
+        code: 'git-dir',
+        sentence: `${rel} among them, inside .git, which git reads and runs as you outside the sandbox`,
+      };
+    const always = isAlwaysCardPath(rel);
+    if (always !== null) return { code: 'always-card', sentence: `${rel} among them: ${always}` };
+    const abs = path.join(this.workspace, rel);
+    const loss = this.lossAt({ kind: 'inside', abs, rel, stat: this.session.lstat(abs) }, false);
+    return loss ? { code: 'irreversible-loss', sentence: `it rewrites each one, and ${loss}` } : null;
+  }
+
+  /**
+   * The walk of a descending reader: its hidden, ignored and filter rules applied; `visit` sees what
+   * it opens. `packagesToo`: folders of other people's packages are walked as well.
+   */
   private walkKept(
     place: Extract<Place, { kind: 'inside' }>,
     how: Descent,
     filter: SearchFilter | null,
+    packagesToo: boolean,
     visit: (rel: string, entry: fs.Dirent, below: string) => 'go' | 'stop',
   ): boolean {
     const below = (rel: string): string => (place.rel === '' ? rel : rel.slice(place.rel.length + 1));
     // A folder of other people's packages is not searched for secrets, unless the reader follows the
     // links it meets (one in node_modules may lead anywhere); a link by such a name is looked at.
     const skip = (entry: fs.Dirent): boolean =>
-      how.follows !== true && NOT_SEARCHED.has(entry.name) && !entry.isSymbolicLink();
+      !packagesToo && how.follows !== true && NOT_SEARCHED.has(entry.name) && !entry.isSymbolicLink();
     return walkBelow(place.abs, place.rel, { ...how, skip }, (rel, entry) => {
       const dir = entry.isDirectory();
       if (!how.ignoredToo && !(how.ignoredFilesToo === true && !dir) && this.ignored(rel, dir)) return 'skip';

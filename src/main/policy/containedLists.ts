@@ -15,7 +15,7 @@ import {
 } from './containedJudging';
 import { printsNamesOnly } from './containedOperands';
 import {
-  consumerProblem,
+  readConsumer,
   passesLinesOn,
   producerList,
   readFind,
@@ -26,7 +26,7 @@ import {
 import type { ShellCommand, ShellWord } from './shellForm';
 
 /**
- * `find … -exec CMD {} ;`: CMD given every file find may list (consumerProblem names the programs
+ * `find … -exec CMD {} ;`: CMD given every file find may list (readConsumer names the programs
  * allowed), judged with its own words and for what those files are; then find without its -exec.
  */
 export function judgeFindExec(
@@ -58,10 +58,10 @@ export function judgeFindExec(
       dropExec(exec);
       continue;
     }
-    const problem = consumerProblem(exec.argv);
-    if (problem) card('shell-construct', `${runs}: ${problem}`);
+    const consumer = readConsumer(exec.argv);
+    if (!consumer.ok) card('shell-construct', `${runs}: ${consumer.reason}`);
     judgeCommand(consumerCommand(exec.indices.map((k) => words[k]!)), where, view, ctx, 'start', last, depth + 1);
-    judgeFileList(exec.argv, reading.list, where, view, false);
+    judgeFileList(exec.argv, reading.list, where, view, false, consumer.writes);
     dropExec(exec);
   }
   const rest = words.filter((_, k) => kept.has(k));
@@ -76,7 +76,8 @@ export function consumerCommand(words: readonly ShellWord[]): ShellCommand {
 /**
  * What a program given every file of `list` would do beyond its own words: read a secrets file
  * among them to the model, follow a link among them out of the workspace, or (from xargs, which
- * splits its input, `split`) be given a name cut in two or read as an option.
+ * splits its input, `split`) be given a name cut in two or read as an option; rewriting each in
+ * place (`writes`), lose one no checkpoint holds or write inside .git.
  */
 export function judgeFileList(
   consumer: readonly string[],
@@ -84,6 +85,7 @@ export function judgeFileList(
   where: Where,
   view: FileView,
   split: boolean,
+  writes = false,
 ): void {
   const program = consumer[0] === 'npx' ? consumer[1]! : consumer[0]!;
   const roots = list.roots.length > 0 ? list.roots : ['.'];
@@ -99,6 +101,7 @@ export function judgeFileList(
       links: list.listsLinks,
       split,
       bareNames: list.bareNames,
+      writes,
     });
     if (problem)
       card(
@@ -136,13 +139,13 @@ export function judgeXargs(
   }
   const reading = readXargs(judged.argv);
   if (!reading.ok) card('shell-construct', `${runs}, and ${reading.reason}`);
-  const problem = consumerProblem(reading.argv);
-  if (problem) card('shell-construct', `${runs}: ${problem}`);
+  const consumed = readConsumer(reading.argv);
+  if (!consumed.ok) card('shell-construct', `${runs}: ${consumed.reason}`);
   const consumer = consumerCommand(reading.offset.map((k) => judged.words[k]!));
   judgeCommand({ ...consumer, redirects: cmd.redirects }, where, view, ctx, 'start', last, depth + 1);
   // xargs splits its input on blanks and reads quotes, unless both ends use NULs (-print0, -0).
   const nul = judged.argv.some((w) => w === '-0' || w === '--null');
-  judgeFileList(reading.argv, list, where, view, !(nul && list.nul));
+  judgeFileList(reading.argv, list, where, view, !(nul && list.nul), consumed.writes);
 }
 
 /** Deleting what a find's names keep below its roots: a card for what no checkpoint holds, or for `.git`. */

@@ -39,7 +39,8 @@ export const SHOWS_NAMES_ONLY: ReadonlySet<string> = new Set([
 
 /**
  * Programs that read the files they are given and nothing else, or only check them: given a list,
- * each does to every file what it does to one. Writers, runners and interpreters are not here.
+ * each does to every file what it does to one. Runners and interpreters are not here; those that
+ * rewrite each file in place are in REWRITES.
  */
 const FILE_CONSUMERS: ReadonlySet<string> = new Set([
   'cat',
@@ -55,32 +56,51 @@ const FILE_CONSUMERS: ReadonlySet<string> = new Set([
   'file',
   'du',
   'nl',
+  'sed',
   'eslint',
   'prettier',
   'flake8',
   'mypy',
   'shellcheck',
   'pylint',
+  'ruff',
+  'black',
+  'isort',
   ...SHOWS_NAMES_ONLY,
 ]);
 
-/** Options that make a consumer change the files it is given, per program. */
+/** Options that make a consumer rewrite each file it is given in place. */
 const REWRITES: Readonly<Record<string, RegExp>> = wordTable({
   prettier: /^(--write|-w)$/,
   eslint: /^--fix(-type(=.*)?)?$/,
+  sed: /^(-[Enrsuz]*i|--in-place)$/,
 });
 
-/** Why `argv` (the program with its words) may not consume a list of files, or null when it may. */
-export function consumerProblem(argv: readonly string[]): string | null {
+/** Consumers that may rewrite each file whatever their options: ruff check fixes when the project's configuration says `fix = true`. */
+const ALWAYS_REWRITES: ReadonlySet<string> = new Set(['ruff', 'black', 'isort']);
+
+/** How a consumer given a list of files treats each: read (`writes` false) or rewritten in place. */
+export type ConsumerReading = { ok: true; writes: boolean } | { ok: false; reason: string };
+
+/** Whether `argv` (the program with its words) may consume a list of files, and how. */
+export function readConsumer(argv: readonly string[]): ConsumerReading {
   let words = argv;
   if (words[0] === 'npx' && words[1] !== undefined && !words[1].startsWith('-')) words = words.slice(1);
   const program = words[0] ?? '';
+  // `python3 -m py_compile`: compiles each file (writing only build output), printing a line of one it cannot.
+  if (/^python3?$/.test(program) && words[1] === '-m' && words[2] === 'py_compile' && words.length === 3)
+    return { ok: true, writes: false };
   if (!FILE_CONSUMERS.has(program))
-    return `${program || 'nothing'} is not a program this rule lets run on a list of files`;
+    return { ok: false, reason: `${program || 'nothing'} is not a program this rule lets run on a list of files` };
+  if (program === 'ruff' && !/^(check|format)$/.test(words[1] ?? ''))
+    return { ok: false, reason: `ruff ${words[1] ?? ''} is not a ruff command this rule lets run on a list of files` };
+  // sed's -i with a suffix (`-i.bak`, `-ie`, `--in-place=.orig`) writes a backup beside each file, over what is there.
+  const backup = program === 'sed' ? words.find((w) => /^-[a-zA-Z]*i.|^--in-place=/.test(w)) : undefined;
+  if (backup) return { ok: false, reason: `sed ${backup} writes a backup beside each file, over what may be there` };
   const rewrites = REWRITES[program];
-  const rewrite = rewrites ? words.find((w) => rewrites.test(w)) : undefined;
-  if (rewrite) return `${program} ${rewrite} changes the files it is given`;
-  return null;
+  const writes =
+    ALWAYS_REWRITES.has(program) || (rewrites !== undefined && words.slice(1).some((w) => rewrites.test(w)));
+  return { ok: true, writes };
 }
 
 /** The primaries of a find expression this rule reads, with the number of words each takes. */
@@ -211,23 +231,27 @@ export function producerList(argv: readonly string[]): FileList | null {
     return reading.ok && reading.execs.length === 0 && !argv.includes('-delete') ? reading.list : null;
   }
   if (program === 'git') {
-    // Operands are pathspecs git matches itself: `:` magic (`:/` is the repository's top) is not read, and
-    // a glob (`'*.py'`, which matches below the directory, across folders) is read as every file there.
+    // Operands are pathspecs git matches itself: `:` magic (`:/` is the repository's top) is not read.
     if (operands.slice(1).some((w) => w.startsWith(':'))) return null;
-    const git = (roots: string[]): FileList => ({
+    const git = (roots: string[], filter: SearchFilter | null = null): FileList => ({
       roots,
       how: { hidden: true, ignoredToo: true },
-      filter: null,
+      filter,
       listsLinks: true,
       bareNames: roots.length === 0,
       nul: rest.includes('-z'),
     });
+    // With a pattern among them, every pathspec is matched below the directory git runs in.
+    const matched = (specs: readonly string[]): FileList | null => {
+      const filter = pathspecFilter(specs);
+      return filter ? git([], filter) : null;
+    };
     const flags = rest.slice(1).filter((w) => w.startsWith('-'));
     if (
       rest[0] === 'ls-files' &&
       flags.every((w) => /^(-[cmo]|--cached|--modified|--others|--exclude-standard|-z|--)$/.test(w))
     )
-      return operands.slice(1).some((w) => /[*?[\]]/.test(w)) ? git([]) : git(operands.slice(1));
+      return operands.slice(1).some((w) => /[*?[\]]/.test(w)) ? matched(operands.slice(1)) : git(operands.slice(1));
     // Names relative to the repository's top, opened from the directory it runs in: below it either way.
     // Given revisions (`HEAD~1`, `main...HEAD`) it names files of theirs too: still below, every one of
     // them; pathspecs after `--` narrow it to those (a pattern among them: the whole directory).
@@ -237,7 +261,7 @@ export function producerList(argv: readonly string[]): FileList | null {
       flags.every((w) => /^(--name-only|--cached|--staged|-z|--|--relative|--diff-filter=[ACDMRTUXB]+)$/.test(w))
     ) {
       const specs = rest.includes('--') ? rest.slice(rest.indexOf('--') + 1) : [];
-      return specs.some((w) => /[*?[\]]/.test(w)) ? git([]) : git(specs);
+      return specs.some((w) => /[*?[\]]/.test(w)) ? matched(specs) : git(specs);
     }
     return null;
   }
@@ -266,6 +290,58 @@ export function producerList(argv: readonly string[]): FileList | null {
     };
   }
   return null;
+}
+
+/**
+ * What git pathspecs list below the directory git runs in, when one of them is a pattern: a file is
+ * listed when its path from there matches a pattern whole (`*` and `?` across folders, as git's
+ * `'*.ts'` lists `src/deep/b.ts`), or starts with a name given plainly. Caseless, which lists more
+ * than git on a file system that tells case apart. Null for a pathspec that climbs out of the
+ * directory (`../*`, `/x`) or a pattern this reads not: such a list is not read.
+ */
+function pathspecFilter(specs: readonly string[]): SearchFilter | null {
+  const patterns: RegExp[] = [];
+  for (const raw of specs) {
+    const spec = raw.replace(/^(\.\/)+/, '');
+    if (spec.startsWith('/') || spec.split('/').includes('..') || spec === '' || spec === '.') return null;
+    const pattern = wildcardPattern(spec);
+    if (pattern === null) return null;
+    patterns.push(pattern);
+  }
+  return {
+    filtersFiles: true,
+    reads: (below) => patterns.some((p) => p.test(below)),
+    skipsDir: () => false,
+  };
+}
+
+/** A pathspec as git matches it without `:(glob)`: a pattern whole, a plain name as itself or a folder. */
+function wildcardPattern(spec: string): RegExp | null {
+  if (!/[*?[\]]/.test(spec)) return new RegExp(`^${escapeRegExp(spec.replace(/\/+$/, ''))}(/.*)?$`, 'is');
+  let out = '';
+  for (let i = 0; i < spec.length; i++) {
+    const ch = spec[i]!;
+    if (ch === '*') out += '.*';
+    else if (ch === '?') out += '.';
+    else if (ch === '\\') {
+      if (i + 1 >= spec.length) return null;
+      out += escapeRegExp(spec[++i]!);
+    } else if (ch === '[') {
+      const close = spec.indexOf(']', i + 2);
+      if (close === -1) return null;
+      let set = spec.slice(i + 1, close);
+      const negated = set.startsWith('!') || set.startsWith('^');
+      if (negated) set = set.slice(1);
+      if (set === '' || set.includes('[') || set.includes('\\')) return null;
+      out += `[${negated ? '^' : ''}${set.replace(/[\]^]/g, '\\$&')}]`;
+      i = close;
+    } else out += escapeRegExp(ch);
+  }
+  return new RegExp(`^${out}$`, 'is');
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 }
 
 /**

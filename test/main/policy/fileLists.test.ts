@@ -1,7 +1,7 @@
 // The shapes of commands that run a program on a list of files (policy/fileLists.ts): what find and
 // a producer list, what xargs runs, which programs may stand between them and which may consume.
 import { describe, expect, it } from 'vitest';
-import { consumerProblem, passesLinesOn, producerList, readFind, readXargs } from '../../../src/main/policy/fileLists';
+import { passesLinesOn, readConsumer, producerList, readFind, readXargs } from '../../../src/main/policy/fileLists';
 
 const w = (s: string) => s.split(' ');
 
@@ -103,20 +103,40 @@ describe('between a producer and xargs', () => {
   );
 });
 
-describe('consumerProblem', () => {
-  it.each(['cat', 'wc -l', 'grep -n x', 'npx eslint', 'prettier --check'])('%s may consume a list', (c) => {
-    expect(consumerProblem(w(c))).toBeNull();
+describe('readConsumer', () => {
+  it.each(['cat', 'wc -l', 'grep -n x', 'npx eslint', 'prettier --check', 'sed -n 1p', 'python3 -m py_compile'])(
+    '%s reads the list it is given',
+    (c) => {
+      expect(readConsumer(w(c))).toEqual({ ok: true, writes: false });
+    },
+  );
+  it.each([
+    'sed -i s/a/b/',
+    'sed -Ei s/a/b/',
+    'sed --in-place s/a/b/',
+    'prettier --write',
+    'eslint --fix',
+    'npx prettier -w',
+    'ruff check',
+    'ruff format --check',
+    'black',
+    'isort --check',
+  ])('%s rewrites each file of it', (c) => {
+    expect(readConsumer(w(c))).toEqual({ ok: true, writes: true });
   });
   it.each([
     'rm',
     'sh -c x',
-    'sed -i s/a/b/',
-    'prettier --write',
-    'eslint --fix',
-    'npx prettier -w',
     'python3',
+    'python3 -m py_compile -q',
+    'python3 -m pip',
     'tee x',
+    'ruff rule',
+    'ruff',
+    'sed -ie s/a/b/',
+    'sed -i.bak s/a/b/',
+    'sed --in-place=.orig s/a/b/',
   ])('%s may not', (c) => {
-    expect(consumerProblem(w(c))).not.toBeNull();
+    expect(readConsumer(w(c)).ok).toBe(false);
   });
 });

@@ -24,6 +24,8 @@ beforeAll(async () => {
     'local-data/important.db': 'rows no checkpoint holds\n',
     'app/.env': 'API_KEY=sk-live-123\n',
     'app/README.md': '# app\n',
+    'app/.env.ts': 'export const KEY = "sk-live-456";\n',
+    '.github/workflows/ci.yml': 'on: push\n',
     'deploy/gcp/service-account.json': '{"type":"service_account","private_key":"PRIVKEY"}\n',
     // Round thirteen's: folders holding links that a following reader takes, a template, a script.
     'sub3/keep.txt': 'k\n',
@@ -742,6 +744,41 @@ const ROUND_SEVENTEEN: readonly Row[] = [
   ['cd app && gcc -Wl,@../outside-link x.c', '', 'a link out one folder up'],
 ];
 
+/** Found this stop: a git pathspec that climbs out of the directory git runs in lists files above it. */
+const ROUND_EIGHTEEN: readonly Row[] = [
+  [
+    "git ls-files -o '../*' | xargs cat",
+    'tpl',
+    'a pattern one folder up lists ../.env, ignored files included with -o',
+  ],
+  ["git ls-files -o '../*/.e*' | xargs cat", 'tpl', 'the same, narrowed to the secrets file'],
+  ["git ls-files -o '/*' | xargs cat", 'app', 'an absolute pathspec'],
+  ['git ls-files -o ../deploy | xargs cat', 'app', 'a folder one folder up'],
+  ["git diff --name-only -- '../*' | xargs cat", 'tpl', "git diff's pathspec one folder up"],
+  // A pattern narrows the list to what it matches, a `*` across folders: .env.ts is a secrets file.
+  ["git ls-files -o '*.ts' | xargs cat", '', 'a pattern that matches the secrets file .env.ts'],
+  ["git ls-files -o '*.TS' | xargs cat", '', 'the same in capitals: a caseless file system matches it'],
+  ["git ls-files -o 'app/*' | xargs cat", '', 'a pattern below a folder with a secrets file'],
+  ["git ls-files -o '*.md' '*/.e*' | xargs cat", '', 'a second pattern that matches app/.env'],
+  // Programs that rewrite each file they are given: over what no checkpoint holds, or in .git.
+  ["git ls-files -o '*.db' | xargs sed -i 's/a/b/'", '', 'sed -i over an ignored database'],
+  ["find local-data -type f | xargs sed -i 's/a/b/'", '', 'sed -i over an ignored folder'],
+  ["find . -name config -type f | xargs sed -i 's/a/b/'", '', 'sed -i over .git/config'],
+  ["git ls-files -o '*.db' | xargs sed -ie 's/a/b/'", '', "-ie is -i with the suffix e: sed -i's backups overwrite"],
+  ["git ls-files -o '*.db' | xargs sed -i.bak 's/a/b/'", '', "sed -i.bak's backups overwrite"],
+  ['find local-data -type f | xargs prettier --write', '', 'prettier --write over an ignored folder'],
+  ['find local-data -type f | xargs ruff check --fix', '', 'ruff --fix over an ignored folder'],
+  ['find local-data -type f | xargs black', '', 'black over an ignored folder'],
+  ["find . -name '*.yml' -type f | xargs sed -i 's/a/b/'", '', 'sed -i over a workflow'],
+  [
+    'git ls-files -o | xargs python3 -m py_compile',
+    '',
+    'py_compile prints a line of the secrets file it cannot compile',
+  ],
+  ["git ls-files '*.py' | xargs ruff rule", '', 'a ruff command this rule does not read'],
+  ["git ls-files '*.py' | xargs sed -n 'w /tmp/x'", '', "sed's own script writes outside"],
+];
+
 describe.each([
   ['wrappers', WRAPPERS],
   ['flags that run', FLAGS_THAT_RUN],
@@ -758,6 +795,7 @@ describe.each([
   ["this stop's relaxations", RELAXATIONS],
   ['round fifteen', ROUND_FIFTEEN],
   ['round seventeen', ROUND_SEVENTEEN],
+  ['round eighteen', ROUND_EIGHTEEN],
 ] as const)('red team, round nine: %s', (_name, rows) => {
   it.each(rows.map((r) => [r[0], r[1] || '.', r[2]] as const))('%j (cwd %s) is a card: %s', (command, cwd) => {
     const d = decideContained(command, { paths, cwd: cwd === '.' ? undefined : cwd, allowedDomains: [] });
