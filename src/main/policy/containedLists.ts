@@ -125,6 +125,12 @@ export function judgeXargs(
 ): void {
   const cmd = commands[i]!;
   const runs = RUNS_OTHERS.xargs!;
+  // `xargs --version` prints its own and runs nothing: what is left is its redirects.
+  if (judged.argv.length === 2 && /^--(version|help)$/.test(judged.argv[1]!)) {
+    const printsOnly = { value: 'true', parts: [{ text: 'true', quoted: false }], glob: false, tilde: false };
+    judgeCommand({ ...cmd, words: [printsOnly] }, where, view, ctx, cmd.connector, last, depth);
+    return;
+  }
   if (cmd.connector !== '|') card('shell-construct', runs);
   const readsAFile = (c: ShellCommand): boolean =>
     c.redirects.some((r) => r.kind === 'heredoc' || (r.kind === 'file' && r.op === '<'));

@@ -128,11 +128,11 @@ function pushLoop(node: Node, outer: readonly Node[], walk: Walk): void {
  * shell it is, `sh -c 'LIST'` (contained mode judges an inline script as a command of its own, its
  * `cd` kept inside), with the subshell's redirects. Not in a loop, and no pipe into or out of it.
  */
-function pushSubshell(node: Node, outer: readonly Node[], walk: Walk): void {
+function pushSubshell(node: Node, outer: readonly Node[], walk: Walk, braces = false): void {
   if (walk.loop) refuse(CONSTRUCTS.subshell!);
   const open = node.children[0];
   const close = node.children[node.children.length - 1];
-  if (open?.type !== '(' || close?.type !== ')') refuse(CONSTRUCTS.subshell!);
+  if (open?.type !== (braces ? '{' : '(') || close?.type !== (braces ? '}' : ')')) refuse(CONSTRUCTS.subshell!);
   const inner = node.source.slice(open.endIndex, close.startIndex);
   const script: ShellWord = { value: inner, parts: [{ text: inner, quoted: true }], glob: false, tilde: false };
   const redirects = outer.flatMap((r) => redirectOf(r, () => 'sh'));
@@ -148,11 +148,17 @@ function pushSubshell(node: Node, outer: readonly Node[], walk: Walk): void {
 
 /**
  * `{ LIST; }`: its commands run in this shell, in order, as if written without the braces; a
- * redirect on the group is, for this rule, on each of them (as for an `if`). No pipe into or out of it.
+ * redirect on the group is, for this rule, on each of them (as for an `if`). A group that feeds a
+ * pipe (`{ echo header; cat notes.txt; } | head`) runs in a subshell of its own, as every part of a
+ * pipeline does: it is read as that subshell, `sh -c 'LIST'`. No pipe into one.
  */
 function pushGroup(node: Node, outer: readonly Node[], walk: Walk): void {
   if (node.children[0]?.type !== '{' || node.children[node.children.length - 1]?.type !== '}')
     refuse(CONSTRUCTS.compound_statement!);
+  if (walk.feedingGroups?.has(node)) {
+    pushSubshell(node, outer, walk, true);
+    return;
+  }
   for (const child of node.children.slice(1, -1)) {
     if (!child || child.type === 'comment') continue;
     if (!child.isNamed) operator(child, walk);
@@ -234,9 +240,13 @@ function statement(node: Node, outer: readonly Node[], walk: Walk): void {
       // A subshell may feed a pipe (its output is the pipe's, as a shell's inline script's is), never read one.
       for (const [index, child] of node.namedChildren.entries()) {
         const inner = child?.type === 'redirected_statement' ? child.children.find((c) => c.field === 'body') : child;
+        if (inner?.type === 'compound_statement' && index === 0) {
+          (walk.feedingGroups ??= new Set()).add(inner);
+          continue;
+        }
         if (inner && ['if_statement', 'for_statement', 'compound_statement'].includes(inner.type))
           refuse(
-            'a pipe into or out of an `if`, a loop or a group `{ …; }` is not read; write the commands without it',
+            'a pipe into or out of an `if` or a loop, or into a group `{ …; }`, is not read; write the commands without it',
           );
         if (inner?.type === 'subshell' && index > 0)
           refuse('a pipe into a subshell `( … )` is not read; write its commands without the parentheses');

@@ -94,6 +94,8 @@ export interface Walk {
   listRedirects: Map<Node, number>;
   /** The heredocs of those that a command took (each must be some command's). */
   heredocsTaken: Set<Node>;
+  /** Groups `{ …; }` that feed a pipe: each runs in a subshell of its own (shellForm.ts pushGroup). */
+  feedingGroups?: Set<Node>;
   /** Reads a `$( … )`'s commands: the same walk, on its own state. */
   readSubstitution: ReadSubstitution;
 }

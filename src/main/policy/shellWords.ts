@@ -6,8 +6,23 @@ import { CONSTRUCTS } from './shellConstructs';
 import type { Node } from './shellTree';
 import { Refused, refuse, type Piece, type ReadSubstitution, type ShellWord } from './shellTypes';
 
+/**
+ * A builtin that only prints the state of the fresh shell it runs in: `jobs` (it has none: a
+ * trailing `&` is refused), `history` (a non-interactive shell keeps none, and dash has no such
+ * builtin), `ulimit` asked for limits rather than given one.
+ */
+function printsFreshState(program: string, args: readonly ShellWord[]): boolean {
+  if (args.some((w) => w.glob || w.tilde || w.expands)) return false;
+  const values = args.map((w) => w.value);
+  if (program === 'jobs') return values.every((v) => /^-[lp]+$/.test(v));
+  if (program === 'history') return values.length === 0 || (values.length === 1 && /^\d{1,6}$/.test(values[0]!));
+  if (program === 'ulimit') return values.every((v) => /^-[HSacdefilmnqrstuvx]+$/.test(v));
+  return false;
+}
+
 export function readsAsBuiltin(words: readonly ShellWord[]): boolean {
   const [program, first, ...rest] = words;
+  if (program && !program.parts.some((p) => p.quoted) && printsFreshState(program.value, words.slice(1))) return true;
   if (!program || program.parts.some((p) => p.quoted) || !first) return false;
   if (program.value === 'command')
     return /^-[vV]$/.test(first.value) && rest.length > 0 && rest.every((w) => !w.glob && !w.tilde && !w.expands);
