@@ -124,6 +124,12 @@ export function directories(
     for (const a of cmd.assignments)
       if (CD_READS.has(a.name) || overrideReason(a.name, a.value.value))
         card('environment-override', `${a.name} set for cd changes where it goes`);
+    // `cd -` last on the line (`cd apps/web && npm test; cd -`) goes back and prints where, and
+    // nothing runs after it there.
+    if (i === commands.length - 1 && cmd.words.length === 2 && cmd.words[1]!.value === '-') {
+      cwds.push([]);
+      continue;
+    }
     if (cmd.words.length !== 2 || cmd.words[1]!.value === '-' || cmd.words[1]!.value.startsWith('-'))
       card('shell-construct', '`cd` takes one directory here (no options, not `-`, not bare)');
     const target = cmd.words[1]!;

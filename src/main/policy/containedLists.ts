@@ -134,6 +134,15 @@ export function judgeXargs(
   if (cmd.connector !== '|') card('shell-construct', runs);
   const readsAFile = (c: ShellCommand): boolean =>
     c.redirects.some((r) => r.kind === 'heredoc' || (r.kind === 'file' && r.op === '<'));
+  const reading = readXargs(judged.argv);
+  if (!reading.ok) card('shell-construct', `${runs}, and ${reading.reason}`);
+  // `… | xargs echo`: echo prints the words it is given and opens nothing, whatever they are (a
+  // redirect on xargs is judged as on echo).
+  if (reading.argv[0] === 'echo') {
+    const consumer = consumerCommand(reading.offset.map((k) => judged.words[k]!));
+    judgeCommand({ ...consumer, redirects: cmd.redirects }, where, view, ctx, 'start', last, depth + 1);
+    return;
+  }
   let j = i;
   while (j > 0 && commands[j]!.connector === '|') j--;
   const list = producerList(unwrap(commands[j]!).argv);
@@ -143,8 +152,6 @@ export function judgeXargs(
     if (k < i && !passesLinesOn(unwrap(commands[k]!).argv))
       card('shell-construct', `${runs}, and ${commands[k]!.text} changes the list it is given`);
   }
-  const reading = readXargs(judged.argv);
-  if (!reading.ok) card('shell-construct', `${runs}, and ${reading.reason}`);
   const consumed = readConsumer(reading.argv);
   if (!consumed.ok) card('shell-construct', `${runs}: ${consumed.reason}`);
   const consumer = consumerCommand(reading.offset.map((k) => judged.words[k]!));

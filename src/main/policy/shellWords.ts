@@ -9,7 +9,7 @@ import { Refused, refuse, type Piece, type ReadSubstitution, type ShellWord } fr
 /**
  * A builtin that only prints the state of the fresh shell it runs in: `jobs` (it has none: a
  * trailing `&` is refused), `history` (a non-interactive shell keeps none, and dash has no such
- * builtin), `ulimit` asked for limits rather than given one.
+ * builtin), `ulimit` asked for limits rather than given one; `hash -r`, which empties a table.
  */
 function printsFreshState(program: string, args: readonly ShellWord[]): boolean {
   if (args.some((w) => w.glob || w.tilde || w.expands)) return false;
@@ -17,6 +17,8 @@ function printsFreshState(program: string, args: readonly ShellWord[]): boolean 
   if (program === 'jobs') return values.every((v) => /^-[lp]+$/.test(v));
   if (program === 'history') return values.length === 0 || (values.length === 1 && /^\d{1,6}$/.test(values[0]!));
   if (program === 'ulimit') return values.every((v) => /^-[HSacdefilmnqrstuvx]+$/.test(v));
+  // `hash -r` forgets where names were found: the next lookup searches PATH as a fresh shell does.
+  if (program === 'hash') return values.length === 1 && values[0] === '-r';
   return false;
 }
 
