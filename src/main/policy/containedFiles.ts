@@ -252,20 +252,28 @@ export class FileView {
    * `split`, xargs splits the names on blanks and reads quotes and backslashes in them;
    * `bareNames`, the names are printed without a leading directory, so one may start with `-`;
    * `writes`, it rewrites each file in place (`sed -i`, `prettier --write`): one no checkpoint
-   * holds, one inside `.git` or one that is always a card is named. Other people's packages are
-   * then walked too.
+   * holds, a link (whose target it may rewrite), one inside `.git` or one that is always a card
+   * is named; or it writes beside each (`beside`, py_compile's `__pycache__`): one inside `.git`
+   * or an always-card folder is. Other people's packages are then walked too.
    */
   listProblem(
     place: Extract<Place, { kind: 'inside' }>,
     how: Descent,
     filter: SearchFilter | null,
-    given: { content: boolean; links: boolean; split: boolean; bareNames: boolean; writes?: boolean },
+    given: {
+      content: boolean;
+      links: boolean;
+      split: boolean;
+      bareNames: boolean;
+      writes?: 'no' | 'in-place' | 'beside';
+    },
   ): { code: ListProblemCode; sentence: string } | null {
     if (place.rel !== '' && !place.stat?.isDirectory()) return null;
     let found: { code: ListProblemCode; sentence: string } | null = null;
-    const tooMany = this.walkKept(place, how, filter, given.writes === true, (rel, entry, below) => {
+    const writes = given.writes ?? 'no';
+    const tooMany = this.walkKept(place, how, filter, writes !== 'no', (rel, entry, below) => {
       const name = path.posix.basename(rel);
-      const written = given.writes === true && !entry.isDirectory() ? this.rewriteProblem(rel) : null;
+      const written = writes !== 'no' && !entry.isDirectory() ? this.rewriteProblem(rel, entry, writes) : null;
       if (written) found = written;
       else if (given.split && /[\s'"\\]/.test(name))
         found = { code: 'shell-construct', sentence: `xargs would split the name ${JSON.stringify(rel)} into several` };
@@ -308,15 +316,23 @@ export class FileView {
     return null;
   }
 
-  /** What rewriting the listed file at `rel` in place does that a card must name, or null. */
-  private rewriteProblem(rel: string): { code: ListProblemCode; sentence: string } | null {
+  /** What rewriting the listed file at `rel` in place (or writing beside it) does that a card must name, or null. */
+  private rewriteProblem(
+    rel: string,
+    entry: fs.Dirent,
+    writes: 'in-place' | 'beside',
+  ): { code: ListProblemCode; sentence: string } | null {
     if (rel.split('/').some(isGitComponent))
       return {
         code: 'git-dir',
         sentence: `${rel} among them, inside .git, which git reads and runs as you outside the sandbox`,
       };
-    const always = isAlwaysCardPath(rel);
+    const written = writes === 'beside' ? path.posix.join(path.posix.dirname(rel), '__pycache__', 'x.pyc') : rel;
+    const always = isAlwaysCardPath(written);
     if (always !== null) return { code: 'always-card', sentence: `${rel} among them: ${always}` };
+    if (writes === 'beside') return null;
+    if (entry.isSymbolicLink())
+      return { code: 'irreversible-loss', sentence: `the link ${rel} among them, whose target it may rewrite` };
     const abs = path.join(this.workspace, rel);
     const loss = this.lossAt({ kind: 'inside', abs, rel, stat: this.session.lstat(abs) }, false);
     return loss ? { code: 'irreversible-loss', sentence: `it rewrites each one, and ${loss}` } : null;

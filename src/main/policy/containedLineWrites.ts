@@ -123,7 +123,8 @@ export function literalOutput(cmd: ShellCommand): string | null {
 /**
  * After a command is judged: what it wrote, for the commands after it on the line. A redirect of
  * standard output records the text it prints when that is literal, else that it wrote unread text;
- * tee's operands, and copies of what the line wrote, are written unread. (A file sed -i edits keeps
+ * tee's operands take what a literal producer piped into it, else are written unread, and copies
+ * of what the line wrote are written with it. (A file sed -i edits keeps
  * the project's text, changed by a script judged as sed's: it is not marked.)
  */
 export function recordWrites(cmd: ShellCommand, argv: readonly string[], view: FileView, where: Where): void {
@@ -147,7 +148,13 @@ export function recordWrites(cmd: ShellCommand, argv: readonly string[], view: F
   }
   const program = argv[0] === undefined ? '' : path.posix.basename(argv[0]);
   const operands = argv.slice(1).filter((w) => !w.startsWith('-'));
-  if (program === 'tee') for (const o of operands) mark(o, null, true);
+  // tee writes its input: the text a literal producer pipes into it, when nothing else feeds it.
+  if (program === 'tee') {
+    const fed = cmd.redirects.some((r) => r.kind === 'heredoc' || (r.kind === 'file' && r.op === '<'));
+    const text = fed ? null : lineState(view).piped;
+    const append = argv.slice(1).some((w) => /^-[a-z]*a/.test(w) || w === '--append');
+    for (const o of operands) mark(o, text, append);
+  }
   // An in-place edit of a file this line wrote changes the text read here: unread. (One of a file
   // the line did not write keeps the project's text, changed by a script judged as sed's.)
   const inPlace =
@@ -196,5 +203,9 @@ const COPIERS = new Set(['cp', 'mv', 'install', 'rsync', 'dd']);
 export function notePiped(view: FileView, commands: readonly ShellCommand[], i: number): void {
   const producer = commands[i]!.connector === '|' ? commands[i - 1] : undefined;
   lineState(view).piped =
-    producer && producer.redirects.every((r) => r.kind === 'heredoc') ? literalOutput(producer) : null;
+    // A redirect the grammar hung on the whole pipeline (`echo x | tee t.py > /dev/null`) is, in sh,
+    // its last command's only: the producer's output still goes into the pipe.
+    producer && producer.redirects.every((r) => r.kind === 'heredoc' || (r.kind === 'file' && r.onList === true))
+      ? literalOutput(producer)
+      : null;
 }

@@ -21,6 +21,7 @@ import {
   readFind,
   readXargs,
   SHOWS_NAMES_ONLY,
+  type ConsumerWrites,
   type FileList,
 } from './fileLists';
 import type { ShellCommand, ShellWord } from './shellForm';
@@ -77,7 +78,7 @@ export function consumerCommand(words: readonly ShellWord[]): ShellCommand {
  * What a program given every file of `list` would do beyond its own words: read a secrets file
  * among them to the model, follow a link among them out of the workspace, or (from xargs, which
  * splits its input, `split`) be given a name cut in two or read as an option; rewriting each in
- * place (`writes`), lose one no checkpoint holds or write inside .git.
+ * place or beside it (`writes`), lose one no checkpoint holds or write inside .git.
  */
 export function judgeFileList(
   consumer: readonly string[],
@@ -85,7 +86,7 @@ export function judgeFileList(
   where: Where,
   view: FileView,
   split: boolean,
-  writes = false,
+  writes: ConsumerWrites = 'no',
 ): void {
   const program = consumer[0] === 'npx' ? consumer[1]! : consumer[0]!;
   const roots = list.roots.length > 0 ? list.roots : ['.'];

@@ -24,6 +24,11 @@ const OUTPUT_FLAGS: Readonly<Record<string, readonly string[]>> = wordTable({
   fakeroot: ['-s'],
   time: ['-o', '--output'],
   sort: ['-o', '--output'],
+  // Linters' reports.
+  eslint: ['-o', '--output-file'],
+  ruff: ['-o', '--output-file'],
+  flake8: ['--output-file'],
+  pylint: ['--output'],
   shuf: ['-o', '--output'],
   sdiff: ['-o', '--output'],
   zstd: ['-o'],

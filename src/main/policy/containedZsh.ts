@@ -3,8 +3,9 @@
 // would. Where zsh reads the same text differently with its default options, it is a card: a
 // recursive `**`, glob qualifiers and alternatives in parentheses, `=cmd` (a program's path), numeric
 // ranges `<1-5>`, `>!`, a redirect with no command (zsh runs cat or a pager), an output redirect in
-// a pipeline (MULTIOS writes both), and its builtins and reserved words that sh lacks or reads
-// otherwise (setopt, noglob, repeat, autoload, zmodload, print, …).
+// a pipeline (MULTIOS writes both), a loop (its variable takes modifiers, `$f:r`, and some names
+// are zsh's own, `dirstack`), and its builtins and reserved words that sh lacks or reads otherwise
+// (setopt, noglob, repeat, autoload, zmodload, print, …).
 import type { ShellCommand, ShellWord } from './shellForm';
 
 /**
@@ -38,11 +39,14 @@ function zshReadsPiece(text: string, first: boolean): string | null {
 }
 
 function zshReadsWord(word: ShellWord): string | null {
-  for (let i = 0; i < word.parts.length; i++) {
-    const part = word.parts[i]!;
-    if (part.quoted || part.variable) continue;
-    const reason = zshReadsPiece(part.text, i === 0);
-    if (reason) return `${reason} (${word.value})`;
+  let before = '';
+  for (const part of word.parts) {
+    // `""=ls` is `=ls` to zsh: what counts as the word's start is the first character it holds.
+    if (!part.quoted && !part.variable) {
+      const reason = zshReadsPiece(part.text, before === '');
+      if (reason) return `${reason} (${word.value})`;
+    }
+    before += part.text;
   }
   return null;
 }
@@ -73,6 +77,9 @@ export function zshReadsDifferently(script: string, commands: readonly ShellComm
     const program = command.words[0]?.value ?? '';
     if (onlyRedirects(command)) return `\`${command.text}\` with no command runs cat or a pager in zsh`;
     if (ZSH_OWN.has(program)) return `\`${program}\` is zsh's own, which this rule does not read`;
+    // zsh applies modifiers written after a variable (`$f:r`, `$f:s/x/./`, `$f:a:h`) and gives some
+    // names a meaning of their own (`dirstack`, `path`): a loop's variable is not read there.
+    if (command.loop) return `a loop's variable $${command.loop.name} takes modifiers and special names in zsh`;
     const piped = commands[i + 1]?.connector === '|';
     if (piped && command.redirects.some((r) => r.kind !== 'heredoc' && r.fd === 1))
       return `\`${command.text}\` writes its output both to the redirect and into the pipe in zsh`;

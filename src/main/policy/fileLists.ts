@@ -69,38 +69,105 @@ const FILE_CONSUMERS: ReadonlySet<string> = new Set([
   ...SHOWS_NAMES_ONLY,
 ]);
 
-/** Options that make a consumer rewrite each file it is given in place. */
-const REWRITES: Readonly<Record<string, RegExp>> = wordTable({
-  prettier: /^(--write|-w)$/,
-  eslint: /^--fix(-type(=.*)?)?$/,
-  sed: /^(-[Enrsuz]*i|--in-place)$/,
+/** Options that make a consumer rewrite each file it is given in place, or a prefix of one (`--fix` as `--fi`). */
+const REWRITES: Readonly<Record<string, readonly string[]>> = wordTable({
+  prettier: ['--write', '-w'],
+  eslint: ['--fix', '--fix-type'],
 });
+
+/** Whether `word` is one of `options`, with a value (`--fix=true`) or as an abbreviation of three characters or more. */
+function namesOption(word: string, options: readonly string[]): boolean {
+  const name = word.split('=')[0]!;
+  return options.some((o) => name === o || (name.length >= 3 && name.startsWith('--') && o.startsWith(name)));
+}
 
 /** Consumers that may rewrite each file whatever their options: ruff check fixes when the project's configuration says `fix = true`. */
 const ALWAYS_REWRITES: ReadonlySet<string> = new Set(['ruff', 'black', 'isort']);
 
-/** How a consumer given a list of files treats each: read (`writes` false) or rewritten in place. */
-export type ConsumerReading = { ok: true; writes: boolean } | { ok: false; reason: string };
+/**
+ * How a consumer given a list of files treats each: reads it (`no`), rewrites it in place, or
+ * writes beside it (py_compile's `__pycache__`).
+ */
+export type ConsumerWrites = 'no' | 'in-place' | 'beside';
+export type ConsumerReading = { ok: true; writes: ConsumerWrites } | { ok: false; reason: string };
+
+/** GNU sed's long options, each taken by a unique prefix. */
+const SED_LONG = [
+  'debug',
+  'expression',
+  'file',
+  'follow-symlinks',
+  'help',
+  'in-place',
+  'line-length',
+  'null-data',
+  'zero-terminated',
+  'posix',
+  'quiet',
+  'silent',
+  'regexp-extended',
+  'separate',
+  'sandbox',
+  'unbuffered',
+  'version',
+];
+
+/** How sed given a list treats it: its options as GNU sed reads them (clusters, abbreviations). */
+function readSed(words: readonly string[]): ConsumerReading {
+  let writes: ConsumerWrites = 'no';
+  const backup = (w: string): ConsumerReading => ({
+    ok: false,
+    reason: `sed ${w} writes a backup beside each file, over what may be there`,
+  });
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (w === '--') break;
+    if (w.startsWith('--')) {
+      const name = w.slice(2).split('=')[0]!;
+      const known = SED_LONG.filter((o) => o === name || o.startsWith(name));
+      const option = known.includes(name) ? name : known.length === 1 ? known[0]! : null;
+      if (option === null) return { ok: false, reason: `sed ${w} is not an option this rule reads` };
+      if (option === 'follow-symlinks') return { ok: false, reason: `sed ${w} rewrites what each link leads to` };
+      if (option === 'in-place') {
+        if (w.includes('=')) return backup(w);
+        writes = 'in-place';
+      }
+      continue;
+    }
+    if (!w.startsWith('-') || w === '-') continue;
+    // A cluster of short options: -i takes what follows it in the word as a backup suffix; -e, -f
+    // and -l take the next word (or the rest of this one).
+    for (let k = 1; k < w.length; k++) {
+      const c = w[k]!;
+      if (c === 'i') {
+        if (k < w.length - 1) return backup(w);
+        writes = 'in-place';
+      } else if (c === 'e' || c === 'f' || c === 'l') {
+        if (k === w.length - 1) i++;
+        break;
+      } else if (!'Enrsuz'.includes(c)) return { ok: false, reason: `sed -${c} is not an option this rule reads` };
+    }
+  }
+  return { ok: true, writes };
+}
 
 /** Whether `argv` (the program with its words) may consume a list of files, and how. */
 export function readConsumer(argv: readonly string[]): ConsumerReading {
   let words = argv;
   if (words[0] === 'npx' && words[1] !== undefined && !words[1].startsWith('-')) words = words.slice(1);
   const program = words[0] ?? '';
-  // `python3 -m py_compile`: compiles each file (writing only build output), printing a line of one it cannot.
+  // `python3 -m py_compile`: compiles each file, writing its __pycache__ beside it, printing a line of one it cannot.
   if (/^python3?$/.test(program) && words[1] === '-m' && words[2] === 'py_compile' && words.length === 3)
-    return { ok: true, writes: false };
+    return { ok: true, writes: 'beside' };
   if (!FILE_CONSUMERS.has(program))
     return { ok: false, reason: `${program || 'nothing'} is not a program this rule lets run on a list of files` };
   if (program === 'ruff' && !/^(check|format)$/.test(words[1] ?? ''))
     return { ok: false, reason: `ruff ${words[1] ?? ''} is not a ruff command this rule lets run on a list of files` };
-  // sed's -i with a suffix (`-i.bak`, `-ie`, `--in-place=.orig`) writes a backup beside each file, over what is there.
-  const backup = program === 'sed' ? words.find((w) => /^-[a-zA-Z]*i.|^--in-place=/.test(w)) : undefined;
-  if (backup) return { ok: false, reason: `sed ${backup} writes a backup beside each file, over what may be there` };
+  if (program === 'sed') return readSed(words);
   const rewrites = REWRITES[program];
   const writes =
-    ALWAYS_REWRITES.has(program) || (rewrites !== undefined && words.slice(1).some((w) => rewrites.test(w)));
-  return { ok: true, writes };
+    ALWAYS_REWRITES.has(program) || (rewrites !== undefined && words.slice(1).some((w) => namesOption(w, rewrites)));
+  return { ok: true, writes: writes ? 'in-place' : 'no' };
 }
 
 /** The primaries of a find expression this rule reads, with the number of words each takes. */
@@ -132,6 +199,9 @@ const FIND_TESTS: Readonly<Record<string, number>> = wordTable({
   ')': 0,
 });
 
+/** find's primaries that act on what the expression before them kept. */
+const ACTIONS = new Set(['-exec', '-execdir', '-print', '-print0', '-delete', '-prune']);
+
 /** `find`'s starting points, filter and `-exec` commands, or why it is not read. */
 export type FindReading =
   { ok: true; list: FileList; execs: { argv: string[]; indices: number[] }[] } | { ok: false; reason: string };
@@ -150,8 +220,13 @@ export function readFind(argv: readonly string[]): FindReading {
   let onlyFiles = false;
   let noLinks = false;
   const execs: { argv: string[]; indices: number[] }[] = [];
+  // find evaluates its expression left to right: a test after an action (`-exec … + -name '*.ts'`,
+  // `-print -name x`) narrows nothing of what the action was given.
+  let acted = false;
   for (; i < argv.length; i++) {
     const w = argv[i]!;
+    if (acted && !ACTIONS.has(w)) joinedByAnd = false;
+    if (ACTIONS.has(w)) acted = true;
     if (w === '-exec' || w === '-execdir') {
       const start = i + 1;
       let end = start;
@@ -261,7 +336,10 @@ export function producerList(argv: readonly string[]): FileList | null {
       flags.every((w) => /^(--name-only|--cached|--staged|-z|--|--relative|--diff-filter=[ACDMRTUXB]+)$/.test(w))
     ) {
       const specs = rest.includes('--') ? rest.slice(rest.indexOf('--') + 1) : [];
-      return specs.some((w) => /[*?[\]]/.test(w)) ? matched(specs) : git(specs);
+      // Without --relative the names are the repository's, not the directory's: a pattern matched
+      // below here would be matched against other names than those opened. Every file counts.
+      if (specs.some((w) => /[*?[\]]/.test(w))) return rest.includes('--relative') ? matched(specs) : git([]);
+      return git(specs);
     }
     return null;
   }
@@ -297,14 +375,18 @@ export function producerList(argv: readonly string[]): FileList | null {
  * listed when its path from there matches a pattern whole (`*` and `?` across folders, as git's
  * `'*.ts'` lists `src/deep/b.ts`), or starts with a name given plainly. Caseless, which lists more
  * than git on a file system that tells case apart. Null for a pathspec that climbs out of the
- * directory (`../*`, `/x`) or a pattern this reads not: such a list is not read.
+ * directory (`../*`, `/x`), one with a backslash, or a pattern this reads not: such a list is not read.
  */
 function pathspecFilter(specs: readonly string[]): SearchFilter | null {
   const patterns: RegExp[] = [];
   for (const raw of specs) {
-    const spec = raw.replace(/^(\.\/)+/, '');
-    if (spec.startsWith('/') || spec.split('/').includes('..') || spec === '' || spec === '.') return null;
-    const pattern = wildcardPattern(spec);
+    // git reads `a/./b`, `a//b`, `./a` and `a/.` as `a/b`, `a/b`, `a` and `a`; a backslash may
+    // escape a slash or a dot, which is not read here.
+    if (raw.startsWith('/') || raw.includes('\\')) return null;
+    const segments = raw.split('/').filter((c) => c !== '' && c !== '.');
+    if (segments.includes('..')) return null;
+    const spec = segments.join('/');
+    const pattern = spec === '' ? /^/ : wildcardPattern(spec);
     if (pattern === null) return null;
     patterns.push(pattern);
   }

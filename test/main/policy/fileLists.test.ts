@@ -107,14 +107,20 @@ describe('readConsumer', () => {
   it.each(['cat', 'wc -l', 'grep -n x', 'npx eslint', 'prettier --check', 'sed -n 1p', 'python3 -m py_compile'])(
     '%s reads the list it is given',
     (c) => {
-      expect(readConsumer(w(c))).toEqual({ ok: true, writes: false });
+      expect(readConsumer(w(c))).toEqual({ ok: true, writes: c.includes('py_compile') ? 'beside' : 'no' });
     },
   );
   it.each([
     'sed -i s/a/b/',
     'sed -Ei s/a/b/',
     'sed --in-place s/a/b/',
+    'sed --in s/a/b/',
+    'sed -ni -e 1p',
+    'sed -E -e s/a/b/ -i',
     'prettier --write',
+    'prettier --write=true',
+    'eslint --fix=true',
+    'eslint --fi',
     'eslint --fix',
     'npx prettier -w',
     'ruff check',
@@ -122,7 +128,7 @@ describe('readConsumer', () => {
     'black',
     'isort --check',
   ])('%s rewrites each file of it', (c) => {
-    expect(readConsumer(w(c))).toEqual({ ok: true, writes: true });
+    expect(readConsumer(w(c))).toEqual({ ok: true, writes: 'in-place' });
   });
   it.each([
     'rm',
@@ -136,6 +142,11 @@ describe('readConsumer', () => {
     'sed -ie s/a/b/',
     'sed -i.bak s/a/b/',
     'sed --in-place=.orig s/a/b/',
+    'sed --in=.b s/a/b/',
+    'sed -i --follow-symlinks s/a/b/',
+    'sed -i --fo s/a/b/',
+    'sed -i -x s/a/b/',
+    'sed --i --s s/a/b/',
   ])('%s may not', (c) => {
     expect(readConsumer(w(c)).ok).toBe(false);
   });

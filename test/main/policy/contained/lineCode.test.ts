@@ -65,12 +65,16 @@ const PYTHON_DELIVERIES: readonly ((body: string) => string)[] = [
   (b) => `echo '${b}' > test_t.py && python3 -m pytest -q -s test_t.py`,
   (b) => `printf '#!/usr/bin/env python3\\n${b}\\n' > t.py && chmod +x t.py && ./t.py`,
   (b) => `echo '${b}' >> t.py && python3 t.py`,
+  (b) => `echo '${b}' | tee t.py && python3 t.py`,
+  (b) => `echo '${b}' | tee t.py > /dev/null; python3 t.py`,
+  (b) => `echo '# first' > t.py; echo '${b}' | tee -a t.py && python3 t.py`,
 ];
 /** Shell bodies: [harmful, harmless]. */
 const SH = ['cat .env', 'echo hello'] as const;
 const SHELL_DELIVERIES: readonly ((body: string) => string)[] = [
   (b) => `echo '${b}' > t.sh && sh t.sh`,
   (b) => `printf '#!/bin/sh\\n${b}\\n' > t.sh && chmod +x t.sh && ./t.sh`,
+  (b) => `echo '${b}' | tee t.sh && sh t.sh`,
 ];
 
 const hasPytest = spawnSync('python3', ['-m', 'pytest', '--version']).status === 0;
@@ -115,7 +119,10 @@ describe('what the line writes is what a later reader of the file reads', () => 
     ["echo 'cat .env' >> venv/bin/activate && . venv/bin/activate"],
     // A script written with text the rule cannot read, then run.
     ['echo cHJpbnQoMSkK | base64 -d > t.py && python3 t.py'],
-    ["echo 'print(1)' | tee t.py && python3 t.py"],
+    // tee given what this rule cannot read: a file's text, or its input from a file.
+    ['cat README.md | tee t.sh && sh t.sh'],
+    ['tee t.sh < README.md && sh t.sh'],
+    ["echo 'echo hi' | tee t.sh && sed -n 1p README.md | tee -a t.sh && sh t.sh"],
     // An edit in place of a file the line wrote: the text run is not the text read.
     ["echo 'print(1)' > t.py && sed -i 's/1/2/' t.py && python3 t.py"],
     // A shell reads a script on its input as it runs it, whatever the script.
