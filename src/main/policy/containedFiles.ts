@@ -268,9 +268,17 @@ export class FileView {
       writes?: 'no' | 'in-place' | 'beside';
     },
   ): { code: ListProblemCode; sentence: string } | null {
-    if (place.rel !== '' && !place.stat?.isDirectory()) return null;
-    let found: { code: ListProblemCode; sentence: string } | null = null;
     const writes = given.writes ?? 'no';
+    // A file given as the listing's start (`find .env`) is what it lists, as where it resolves.
+    if (place.rel !== '' && !place.stat?.isDirectory()) {
+      if (place.stat === undefined) return null;
+      const written = writes !== 'no' ? this.rewriteProblem(place.rel, null, writes) : null;
+      if (written) return written;
+      return given.content && isSecretPath(place.rel)
+        ? { code: 'shows-secret', sentence: `the secrets file ${place.rel} among them` }
+        : null;
+    }
+    let found: { code: ListProblemCode; sentence: string } | null = null;
     const tooMany = this.walkKept(place, how, filter, writes !== 'no', (rel, entry, below) => {
       const name = path.posix.basename(rel);
       const written = writes !== 'no' && !entry.isDirectory() ? this.rewriteProblem(rel, entry, writes) : null;
@@ -319,7 +327,7 @@ export class FileView {
   /** What rewriting the listed file at `rel` in place (or writing beside it) does that a card must name, or null. */
   private rewriteProblem(
     rel: string,
-    entry: fs.Dirent,
+    entry: fs.Dirent | null,
     writes: 'in-place' | 'beside',
   ): { code: ListProblemCode; sentence: string } | null {
     if (rel.split('/').some(isGitComponent))
@@ -331,7 +339,7 @@ export class FileView {
     const always = isAlwaysCardPath(written);
     if (always !== null) return { code: 'always-card', sentence: `${rel} among them: ${always}` };
     if (writes === 'beside') return null;
-    if (entry.isSymbolicLink())
+    if (entry?.isSymbolicLink() === true)
       return { code: 'irreversible-loss', sentence: `the link ${rel} among them, whose target it may rewrite` };
     const abs = path.join(this.workspace, rel);
     const loss = this.lossAt({ kind: 'inside', abs, rel, stat: this.session.lstat(abs) }, false);
@@ -372,7 +380,13 @@ export class FileView {
    * Every folder is walked, `.git` and other people's packages included, since find walks them too.
    */
   lossAmongListed(place: Extract<Place, { kind: 'inside' }>, filter: SearchFilter): string | null {
-    if (place.rel !== '' && !place.stat?.isDirectory()) return null;
+    // A file given as find's start (`find local-data/x.db -name '*.db' -delete`) is what it finds.
+    if (place.rel !== '' && !place.stat?.isDirectory()) {
+      if (place.stat === undefined) return null;
+      if (place.rel.split('/').some(isGitComponent))
+        return `${place.rel}, inside .git, which git reads and runs as you outside the sandbox`;
+      return this.lossAt(place, false);
+    }
     let found: string | null = null;
     const below = (rel: string): string => (place.rel === '' ? rel : rel.slice(place.rel.length + 1));
     const tooMany = walkBelow(

@@ -804,6 +804,15 @@ const ROUND_EIGHTEEN: readonly Row[] = [
   ["git ls-files -o 'local-data/./*' | xargs sed -i s/i/X/", '', 'the same over the ignored db'],
   ["git ls-files -o 'app\\/.e*' | xargs cat", '', 'a backslash before the slash'],
   ["git diff --name-only -- '.e*' | xargs cat", 'tpl', "git diff's names are the repository's, opened from here"],
+  // Found beside the round: a producer's root that is a file is itself listed.
+  ['find app/.env | xargs cat', '', 'find lists its file root, the secrets file'],
+  ['find app/.env -type f -exec cat {} +', '', 'the same through -exec'],
+  ['find env-link | xargs cat', '', 'a link to the secrets file as the root'],
+  ['find local-data/important.db | xargs sed -i s/a/b/', '', 'an ignored file as the root of a rewriter'],
+  ['rg --files app/.env.ts | xargs cat', '', "rg's file root"],
+  ["find local-data/important.db -name '*.db' -delete", '', 'find -delete of an ignored file given as the root'],
+  ["find local-data/important.db -name '*.db' -exec rm -rf {} +", '', 'the same through -exec rm'],
+  ['find .git/config -name config -delete', '', 'a file inside .git as the root'],
   ['eslint -o .git/x app/README.md', '', "eslint's -o writes inside .git"],
   ['ruff check --output-file .git/x x.py', '', "ruff's --output-file the same"],
 ];
