@@ -2,7 +2,11 @@
 // and `PRODUCER | … | xargs CMD`, judged as CMD with its own words (through the caller's judgment)
 // and as CMD given every file the producer may list (secrets among them, links out, names xargs
 // would split or read as options). The shapes are read by fileLists.ts.
-import type { FileView } from './containedFiles';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FileView, Place } from './containedFiles';
+import { trackedFiles } from './gitIndex';
+import type { SearchFilter } from './searchFilters';
 import { NAMES_ONLY, PATTERN_FIRST, RUNS_OTHERS } from './containedPrograms';
 import {
   card,
@@ -89,7 +93,14 @@ export function judgeFileList(
   writes: ConsumerWrites = 'no',
 ): void {
   const program = consumer[0] === 'npx' ? consumer[1]! : consumer[0]!;
-  const roots = list.roots.length > 0 ? list.roots : ['.'];
+  // Names from the repository's top, opened from here: where here is not the top, a pathspec (which
+  // is this directory's) says nothing of them, and any file below may be one.
+  const atTop =
+    where.cwd === view.workspace &&
+    fs.statSync(path.join(view.workspace, '.git'), { throwIfNoEntry: false })?.isDirectory() === true;
+  const fromTop = list.fromTop === true && !atTop;
+  const named = fromTop ? { ...list, roots: [], filter: null } : list;
+  const roots = named.roots.length > 0 ? named.roots : ['.'];
   const content =
     !NAMES_ONLY.has(program) &&
     !SHOWS_NAMES_ONLY.has(program) &&
@@ -97,7 +108,10 @@ export function judgeFileList(
   for (const root of roots) {
     const place = insideOrCard(view, root, where, `the path ${root}`);
     if (place.kind !== 'inside') continue;
-    const problem = view.listProblem(place, list.how, list.filter, {
+    const filter = named.tracked
+      ? (trackedFilter(view, place, fromTop ? 'top' : 'below', named.filter) ?? named.filter)
+      : named.filter;
+    const problem = view.listProblem(place, list.how, filter, {
       content,
       links: list.listsLinks,
       split,
@@ -110,6 +124,30 @@ export function judgeFileList(
         `${program} would be given the files listed below ${place.rel || '.'}, and ${problem.sentence}${problem.code === 'shows-secret' ? ', and what it prints goes to the model' : ''}`,
       );
   }
+}
+
+/**
+ * What git lists below `place` when it lists only what its index tracks: the tracked paths (named
+ * from `place`, or from the repository's top for `top`), within `filter`. Null when the index
+ * git reads there is not the workspace's own one this reads (a repository nested on the way, a
+ * worktree, an index it cannot read): every file then counts.
+ */
+function trackedFilter(
+  view: FileView,
+  place: Extract<Place, { kind: 'inside' }>,
+  named: 'below' | 'top',
+  filter: SearchFilter | null,
+): SearchFilter | null {
+  for (let dir = place.abs; dir.startsWith(`${view.workspace}/`); dir = path.dirname(dir))
+    if (fs.existsSync(path.join(dir, '.git'))) return null;
+  const tracked = trackedFiles(view.workspace);
+  if (!tracked) return null;
+  const prefix = named === 'top' || place.rel === '' ? '' : `${place.rel}/`;
+  return {
+    filtersFiles: true,
+    reads: (below) => tracked.files.has(`${prefix}${below}`) && (filter?.reads(below) ?? true),
+    skipsDir: (below) => !tracked.folders.has(`${prefix}${below}`) || (filter?.skipsDir(below) ?? false),
+  };
 }
 
 /** `PRODUCER | … | xargs CMD`: CMD given every file the producer may list. */

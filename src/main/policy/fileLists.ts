@@ -21,6 +21,13 @@ export interface FileList {
   bareNames: boolean;
   /** Whether it ends each name with a NUL (find -print0, git -z, rg -0, grep -Z), which xargs -0 reads whole. */
   nul: boolean;
+  /** Git lists only files its index tracks (`git ls-files`, `git diff --name-only` against the index). */
+  tracked?: true;
+  /**
+   * The names are the repository's, from its top (git diff without --relative), opened from the
+   * directory it runs in: roots and filter hold only where that directory is the top.
+   */
+  fromTop?: true;
 }
 
 /** The consumers that print of each file only its name, a count or a digest (never what it holds). */
@@ -325,8 +332,12 @@ export function producerList(argv: readonly string[]): FileList | null {
     if (
       rest[0] === 'ls-files' &&
       flags.every((w) => /^(-[cmo]|--cached|--modified|--others|--exclude-standard|-z|--)$/.test(w))
-    )
-      return operands.slice(1).some((w) => /[*?[\]]/.test(w)) ? matched(operands.slice(1)) : git(operands.slice(1));
+    ) {
+      const list = operands.slice(1).some((w) => /[*?[\]]/.test(w))
+        ? matched(operands.slice(1))
+        : git(operands.slice(1));
+      return list && !flags.some((w) => w === '-o' || w === '--others') ? { ...list, tracked: true } : list;
+    }
     // Names relative to the repository's top, opened from the directory it runs in: below it either way.
     // Given revisions (`HEAD~1`, `main...HEAD`) it names files of theirs too: still below, every one of
     // them; pathspecs after `--` narrow it to those (a pattern among them: the whole directory).
@@ -335,11 +346,18 @@ export function producerList(argv: readonly string[]): FileList | null {
       rest.includes('--name-only') &&
       flags.every((w) => /^(--name-only|--cached|--staged|-z|--|--relative|--diff-filter=[ACDMRTUXB]+)$/.test(w))
     ) {
-      const specs = rest.includes('--') ? rest.slice(rest.indexOf('--') + 1) : [];
-      // Without --relative the names are the repository's, not the directory's: a pattern matched
-      // below here would be matched against other names than those opened. Every file counts.
-      if (specs.some((w) => /[*?[\]]/.test(w))) return rest.includes('--relative') ? matched(specs) : git([]);
-      return git(specs);
+      const dashes = rest.indexOf('--');
+      const specs = dashes >= 0 ? rest.slice(dashes + 1) : [];
+      const list = specs.some((w) => /[*?[\]]/.test(w)) ? matched(specs) : git(specs);
+      if (!list) return null;
+      // Against the index (no revision, not --cached), every name is one the index tracks.
+      const revisions = (dashes >= 0 ? rest.slice(1, dashes) : rest.slice(1)).filter((w) => !w.startsWith('-'));
+      const againstIndex = revisions.length === 0 && !flags.some((w) => w === '--cached' || w === '--staged');
+      return {
+        ...list,
+        ...(againstIndex ? { tracked: true as const } : {}),
+        ...(rest.includes('--relative') ? {} : { fromTop: true as const }),
+      };
     }
     return null;
   }

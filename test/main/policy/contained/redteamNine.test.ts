@@ -755,7 +755,7 @@ const ROUND_EIGHTEEN: readonly Row[] = [
   ["git ls-files -o '../*/.e*' | xargs cat", 'tpl', 'the same, narrowed to the secrets file'],
   ["git ls-files -o '/*' | xargs cat", 'app', 'an absolute pathspec'],
   ['git ls-files -o ../deploy | xargs cat', 'app', 'a folder one folder up'],
-  ["git diff --name-only -- '../*' | xargs cat", 'tpl', "git diff's pathspec one folder up"],
+  ["git diff HEAD --name-only -- '../*' | xargs cat", 'tpl', "git diff's pathspec one folder up"],
   // A pattern narrows the list to what it matches, a `*` across folders: .env.ts is a secrets file.
   ["git ls-files -o '*.ts' | xargs cat", '', 'a pattern that matches the secrets file .env.ts'],
   ["git ls-files -o '*.TS' | xargs cat", '', 'the same in capitals: a caseless file system matches it'],
@@ -803,7 +803,7 @@ const ROUND_EIGHTEEN: readonly Row[] = [
   ["git ls-files -o 'zz*' 'app/.' | xargs cat", '', 'and app/. as app'],
   ["git ls-files -o 'local-data/./*' | xargs sed -i s/i/X/", '', 'the same over the ignored db'],
   ["git ls-files -o 'app\\/.e*' | xargs cat", '', 'a backslash before the slash'],
-  ["git diff --name-only -- '.e*' | xargs cat", 'tpl', "git diff's names are the repository's, opened from here"],
+  ["git diff HEAD --name-only -- '.e*' | xargs cat", 'tpl', "git diff's names are the repository's, opened from here"],
   // Found beside the round: a producer's root that is a file is itself listed.
   ['find app/.env | xargs cat', '', 'find lists its file root, the secrets file'],
   ['find app/.env -type f -exec cat {} +', '', 'the same through -exec'],
