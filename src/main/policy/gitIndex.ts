@@ -2,8 +2,8 @@
 // contained mode's lists of files (`git ls-files | xargs …`, `git diff --name-only | xargs …`):
 // what git lists there is a tracked file, so a secrets file among them only when it is tracked.
 // Read once per file version ((dev, ino, size, mtime, ctime) of its lstat); null whenever the index
-// is not one this reads whole — no `.git` folder, a sha256 repository, a sparse index, a short or
-// unknown file — so that the caller counts every file below instead.
+// is not one this reads whole — no `.git` folder, a sha256 repository, a sparse index, a
+// submodule, a short or unknown file — so that the caller counts every file below instead.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -30,8 +30,9 @@ export function indexPaths(data: Buffer): string[] | null {
     // ctime, mtime (8 each), dev, ino, mode, uid, gid, size (4 each), a sha1 (20), flags (2).
     if (start + 62 > data.length) return null;
     const mode = data.readUInt32BE(start + 24);
-    // A sparse index's folder entry stands for every file below it, unnamed.
-    if ((mode & 0o170000) === 0o040000) return null;
+    // A sparse index's folder entry stands for every file below it, unnamed; a submodule's entry
+    // names a folder whose files (another repository's) a program given it may read.
+    if ((mode & 0o170000) === 0o040000 || (mode & 0o170000) === 0o160000) return null;
     const flags = data.readUInt16BE(start + 60);
     at = start + 62;
     if (flags & 0x4000) {

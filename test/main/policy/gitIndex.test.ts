@@ -83,6 +83,17 @@ describe('the tracked paths of a real index', () => {
     fs.mkdirSync(worktree);
     fs.writeFileSync(path.join(worktree, '.git'), 'gitdir: /elsewhere\n');
     expect(trackedFiles(worktree)).toBeNull();
+    // A submodule's entry names a folder: not read.
+    const outer = repo('outer');
+    const inner = path.join(outer, 'inner');
+    fs.mkdirSync(inner);
+    fs.writeFileSync(path.join(inner, 'x.txt'), 'x\n');
+    git(inner, 'init', '-q');
+    git(inner, 'add', '-A');
+    git(inner, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'x');
+    git(outer, 'add', 'inner');
+    expect(listed(outer)).toContain('inner');
+    expect(trackedFiles(outer)).toBeNull();
     const fresh = path.join(root, 'fresh');
     fs.mkdirSync(fresh);
     git(fresh, 'init', '-q');
