@@ -161,7 +161,7 @@ const LANGUAGES: Readonly<Record<string, string>> = {
 
 /** Files that runners read their commands from (recipes, scripts, hooks, build scripts). */
 const RUNNER_CONFIG =
-  /^(GNUmakefile|[Mm]akefile|.*\.mk|package\.json|pyproject\.toml|setup\.cfg|tox\.ini|pytest\.ini|noxfile\.py|[Jj]ustfile|\.justfile|Taskfile\.ya?ml|Cargo\.toml|build\.rs|config\.toml|deno\.jsonc?|bunfig\.toml|Rakefile|Gemfile|composer\.json|(vite|vitest|jest|webpack|rollup|babel|eslint|prettier|playwright|next|nuxt|svelte|astro|tailwind|postcss)\.config\.[cm]?[jt]s|\.babelrc|\.eslintrc.*|.*\.pth|sitecustomize\.py|usercustomize\.py)$/;
+  /^(GNUmakefile|[Mm]akefile|.*\.mk|package\.json|pyproject\.toml|setup\.cfg|tox\.ini|pytest\.ini|noxfile\.py|[Jj]ustfile|\.justfile|Taskfile\.ya?ml|Cargo\.toml|build\.rs|config\.toml|deno\.jsonc?|bunfig\.toml|Rakefile|Gemfile|composer\.json|(vite|vitest|jest|webpack|rollup|babel|eslint|prettier|playwright|next|nuxt|svelte|astro|tailwind|postcss)\.config\.[cm]?[jt]s|\.babelrc|\.eslintrc.*|\.?ruff\.toml|\.prettierrc.*|\.isort\.cfg|.*\.pth|sitecustomize\.py|usercustomize\.py)$/;
 
 /**
  * Programs that never run a file the line wrote (they read, list, copy, edit or print it), so

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import type { FileView } from './containedFiles';
 import type { Where } from './containedJudging';
+import { outputTargets } from './containedOutputs';
 import type { ShellCommand, ShellWord } from './shellForm';
 
 /** What a line has written so far, per file (its absolute path as written, or where it resolves inside). */
@@ -129,8 +130,11 @@ export function literalOutput(cmd: ShellCommand): string | null {
  */
 export function recordWrites(cmd: ShellCommand, argv: readonly string[], view: FileView, where: Where): void {
   const { written } = lineState(view);
-  const mark = (text: string, literal: string | null, append: boolean): void => {
+  const mark = (text: string, given: string | null, append: boolean): void => {
     const key = keyOf(view, text, where.cwd);
+    // A name through a folder that may not be there (`nope/../x.sh`) or ending in a slash opens
+    // nothing, and the file keeps what it held: what it holds is not known.
+    const literal = /(^|\/)\.\.(\/|$)|\/\.?$/.test(text) ? null : given;
     const known = written.get(key);
     const next: Written =
       append && known
@@ -139,6 +143,9 @@ export function recordWrites(cmd: ShellCommand, argv: readonly string[], view: F
     if (literal === null) next.unread = true;
     else next.texts.push(literal);
     written.set(key, next);
+  };
+  const markUnread = (abs: string): void => {
+    written.set(abs, { texts: [], unread: true, judged: false });
   };
   let printed: string | null | undefined;
   for (const r of cmd.redirects) {
@@ -149,12 +156,24 @@ export function recordWrites(cmd: ShellCommand, argv: readonly string[], view: F
   const program = argv[0] === undefined ? '' : path.posix.basename(argv[0]);
   const operands = argv.slice(1).filter((w) => !w.startsWith('-'));
   // tee writes its input: the text a literal producer pipes into it, when nothing else feeds it.
+  // Its operands are every word after `--`, and `-` (a file of that name to GNU tee).
   if (program === 'tee') {
     const fed = cmd.redirects.some((r) => r.kind === 'heredoc' || (r.kind === 'file' && r.op === '<'));
     const text = fed ? null : lineState(view).piped;
-    const append = argv.slice(1).some((w) => /^-[a-z]*a/.test(w) || w === '--append');
-    for (const o of operands) mark(o, text, append);
+    const files: string[] = [];
+    let append = false;
+    let ended = false;
+    for (const w of argv.slice(1)) {
+      if (!ended && w === '--') ended = true;
+      else if (ended || w === '-' || !w.startsWith('-')) files.push(w);
+      // `--a`, `--ap`: GNU tee takes a long option by a unique prefix.
+      else if (/^-[a-z]*a/.test(w) || w.startsWith('--a')) append = true;
+    }
+    for (const o of files) mark(o, text, append);
   }
+  // What a program writes through its output flags (`sort -o x.sh`) is its output: unread.
+  for (const target of outputTargets(program, argv, view, where))
+    if (target.place.kind === 'inside') markUnread(target.place.abs);
   // An in-place edit of a file this line wrote changes the text read here: unread. (One of a file
   // the line did not write keeps the project's text, changed by a script judged as sed's.)
   const inPlace =
@@ -164,6 +183,21 @@ export function recordWrites(cmd: ShellCommand, argv: readonly string[], view: F
   if (inPlace) for (const o of operands) if (written.has(keyOf(view, o, where.cwd))) mark(o, null, true);
   // A copy of what the line wrote is written with it (cp /tmp/t.py x.py, dd if=… of=x.py): its
   // text when one file is copied to a name, else unread, also under the folder it may be copied into.
+  // A copy from standard input or a device (`cp /dev/stdin x.sh`, `dd of=x.sh`) writes what this
+  // rule did not see: unread.
+  if (COPIERS.has(program)) {
+    const words = argv.slice(1);
+    const targets =
+      program === 'dd'
+        ? words.filter((w) => w.startsWith('of=')).map((w) => w.slice(3))
+        : words.filter((w) => !w.startsWith('-')).slice(-1);
+    const fromInput =
+      program === 'dd'
+        ? !words.some((w) => w.startsWith('if=')) || words.some((w) => /^if=(\/dev\/|\/proc\/|-$)/.test(w))
+        : words.some((w) => w === '-' || /^\/(dev|proc)\//.test(w));
+    if (fromInput) for (const t of targets) mark(t, null, false);
+    if (fromInput) return;
+  }
   if (COPIERS.has(program) && written.size > 0) {
     const words = argv.slice(1);
     const names =

@@ -171,6 +171,10 @@ export function readConsumer(argv: readonly string[]): ConsumerReading {
   if (program === 'ruff' && !/^(check|format)$/.test(words[1] ?? ''))
     return { ok: false, reason: `ruff ${words[1] ?? ''} is not a ruff command this rule lets run on a list of files` };
   if (program === 'sed') return readSed(words);
+  // ruff's --config takes a file or a setting (`cache-dir=".git/x"`), which may say where it writes.
+  const setting = words.find((w) => /^--(config|cache-dir|settings-path|settings-file|sp)(=|$)/.test(w));
+  if (setting)
+    return { ok: false, reason: `${program} ${setting} may say where it writes, which this rule does not read` };
   const rewrites = REWRITES[program];
   const writes =
     ALWAYS_REWRITES.has(program) || (rewrites !== undefined && words.slice(1).some((w) => namesOption(w, rewrites)));

@@ -817,6 +817,42 @@ const ROUND_EIGHTEEN: readonly Row[] = [
   ['ruff check --output-file .git/x x.py', '', "ruff's --output-file the same"],
 ];
 
+/** Round nineteen, against round eighteen's fixes and tee's recorded text (each run for real). */
+const ROUND_NINETEEN: readonly Row[] = [
+  ["echo 'cat app/.env' | tee x.sh >/dev/null; echo 'echo hi' | tee --ap x.sh; sh x.sh", '', "tee's --ap is --append"],
+  ["echo 'cat app/.env' | tee x.sh >/dev/null; echo 'echo hi' | tee --a x.sh; sh x.sh", '', 'and --a'],
+  [
+    "echo 'cat app/.env' | tee x.sh >/dev/null; echo 'echo hi' | tee nope/../x.sh; sh x.sh",
+    '',
+    'a write through a folder not there fails',
+  ],
+  ["echo 'cat app/.env' | tee x.sh >/dev/null; echo 'echo hi' | tee x.sh/; sh x.sh", '', 'a trailing slash fails'],
+  ["echo 'cat app/.env' > x.sh; echo 'echo hi' > nope/../x.sh; sh x.sh", '', 'the same through a redirect'],
+  ["printf 'cat app/.env\\n' | tee -- -x.sh >/dev/null; sh ./-x.sh", '', "tee's operand after --"],
+  ["printf 'cat app/.env\\n' | tee - >/dev/null; sh ./-", '', 'GNU tee writes a file named -'],
+  [
+    "echo 'echo hi' | tee x.sh; echo 'cat app/.env' | sort -o x.sh; sh x.sh",
+    '',
+    'sort -o writes over the recorded text',
+  ],
+  ["echo 'echo hi' | tee x.sh; echo 'cat app/.env' | cp /dev/stdin x.sh; sh x.sh", '', 'cp from standard input'],
+  ["printf 'cat app/.env\\n' | dd of=x1.sh status=none; sh x1.sh", '', 'dd from standard input'],
+  ["echo 'cat app/.env' | install /dev/stdin x2.sh; sh x2.sh", '', 'install from standard input'],
+  [
+    "echo 'console.log(1)' | cp /dev/stdin prettier.config.cjs; find app -name '*.md' | xargs prettier --write",
+    '',
+    "prettier's configuration copied from standard input",
+  ],
+  ['find . -name x.py | xargs ruff check --fix --config \'cache-dir=".git/x"\'', '', "ruff's cache inside .git"],
+  ['find . -name x.py | xargs ruff format --config=ruff.toml', '', "ruff's configuration file"],
+  [
+    'echo \'cache-dir = "/tmp/x"\' > ruff.toml; find . -name x.py | xargs ruff check',
+    '',
+    'a ruff.toml written on the line',
+  ],
+  ['find . -name x.py | xargs ruff check --cache-dir /tmp/x', '', "ruff's --cache-dir"],
+];
+
 describe.each([
   ['wrappers', WRAPPERS],
   ['flags that run', FLAGS_THAT_RUN],
@@ -834,6 +870,7 @@ describe.each([
   ['round fifteen', ROUND_FIFTEEN],
   ['round seventeen', ROUND_SEVENTEEN],
   ['round eighteen', ROUND_EIGHTEEN],
+  ['round nineteen', ROUND_NINETEEN],
 ] as const)('red team, round nine: %s', (_name, rows) => {
   it.each(rows.map((r) => [r[0], r[1] || '.', r[2]] as const))('%j (cwd %s) is a card: %s', (command, cwd) => {
     const d = decideContained(command, { paths, cwd: cwd === '.' ? undefined : cwd, allowedDomains: [] });
