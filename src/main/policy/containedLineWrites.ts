@@ -124,9 +124,9 @@ export function literalOutput(cmd: ShellCommand): string | null {
 /**
  * After a command is judged: what it wrote, for the commands after it on the line. A redirect of
  * standard output records the text it prints when that is literal, else that it wrote unread text;
- * tee's operands take what a literal producer piped into it, else are written unread, and copies
- * of what the line wrote are written with it. (A file sed -i edits keeps
- * the project's text, changed by a script judged as sed's: it is not marked.)
+ * tee's operands take what a literal producer piped into it, else are written unread; copies of
+ * what the line wrote are written with it, and copies from standard input unread. (A file sed -i
+ * edits keeps the project's text, changed by a script judged as sed's: it is not marked.)
  */
 export function recordWrites(cmd: ShellCommand, argv: readonly string[], view: FileView, where: Where): void {
   const { written } = lineState(view);
@@ -181,23 +181,29 @@ export function recordWrites(cmd: ShellCommand, argv: readonly string[], view: F
       argv.some((w) => /^-[a-zA-Z]*i/.test(w) || w.startsWith('--in-place'))) ||
     ((program === 'perl' || program === 'ruby') && argv.some((w) => /^-[a-zA-Z]*i/.test(w)));
   if (inPlace) for (const o of operands) if (written.has(keyOf(view, o, where.cwd))) mark(o, null, true);
-  // A copy of what the line wrote is written with it (cp /tmp/t.py x.py, dd if=… of=x.py): its
-  // text when one file is copied to a name, else unread, also under the folder it may be copied into.
   // A copy from standard input or a device (`cp /dev/stdin x.sh`, `dd of=x.sh`) writes what this
-  // rule did not see: unread.
+  // rule did not see: every name it gives, and each under the folders it may copy into, is unread.
   if (COPIERS.has(program)) {
     const words = argv.slice(1);
-    const targets =
-      program === 'dd'
-        ? words.filter((w) => w.startsWith('of=')).map((w) => w.slice(3))
-        : words.filter((w) => !w.startsWith('-')).slice(-1);
+    const device = (w: string): boolean => w === '-' || /^\/(dev|proc)\//.test(w);
     const fromInput =
       program === 'dd'
         ? !words.some((w) => w.startsWith('if=')) || words.some((w) => /^if=(\/dev\/|\/proc\/|-$)/.test(w))
-        : words.some((w) => w === '-' || /^\/(dev|proc)\//.test(w));
-    if (fromInput) for (const t of targets) mark(t, null, false);
-    if (fromInput) return;
+        : words.some(device);
+    if (fromInput) {
+      const targets =
+        program === 'dd'
+          ? words.filter((w) => w.startsWith('of=')).map((w) => w.slice(3))
+          : words.filter((w) => !w.startsWith('-') && !device(w));
+      for (const t of targets) {
+        mark(t, null, false);
+        for (const s of words.filter(device)) mark(`${t}/${path.posix.basename(s)}`, null, false);
+      }
+      return;
+    }
   }
+  // A copy of what the line wrote is written with it (cp /tmp/t.py x.py, dd if=… of=x.py): its
+  // text when one file is copied to a name, else unread, also under the folder it may be copied into.
   if (COPIERS.has(program) && written.size > 0) {
     const words = argv.slice(1);
     const names =

@@ -838,6 +838,7 @@ const ROUND_NINETEEN: readonly Row[] = [
   ["echo 'echo hi' | tee x.sh; echo 'cat app/.env' | cp /dev/stdin x.sh; sh x.sh", '', 'cp from standard input'],
   ["printf 'cat app/.env\\n' | dd of=x1.sh status=none; sh x1.sh", '', 'dd from standard input'],
   ["echo 'cat app/.env' | install /dev/stdin x2.sh; sh x2.sh", '', 'install from standard input'],
+  ["mkdir -p out && echo 'cat app/.env' | cp -t out /dev/stdin; sh out/stdin", '', 'cp -t from standard input'],
   [
     "echo 'console.log(1)' | cp /dev/stdin prettier.config.cjs; find app -name '*.md' | xargs prettier --write",
     '',
