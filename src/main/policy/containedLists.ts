@@ -18,16 +18,8 @@ import {
   type Where,
 } from './containedJudging';
 import { printsNamesOnly } from './containedOperands';
-import {
-  readConsumer,
-  passesLinesOn,
-  producerList,
-  readFind,
-  readXargs,
-  SHOWS_NAMES_ONLY,
-  type ConsumerWrites,
-  type FileList,
-} from './fileLists';
+import { readConsumer, SHOWS_NAMES_ONLY, type ConsumerWrites } from './fileConsumers';
+import { passesLinesOn, producerList, readFind, readXargs, type FileList } from './fileLists';
 import type { ShellCommand, ShellWord } from './shellForm';
 
 /**

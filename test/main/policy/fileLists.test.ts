@@ -1,7 +1,8 @@
 // The shapes of commands that run a program on a list of files (policy/fileLists.ts): what find and
 // a producer list, what xargs runs, which programs may stand between them and which may consume.
 import { describe, expect, it } from 'vitest';
-import { passesLinesOn, readConsumer, producerList, readFind, readXargs } from '../../../src/main/policy/fileLists';
+import { readConsumer } from '../../../src/main/policy/fileConsumers';
+import { passesLinesOn, producerList, readFind, readXargs } from '../../../src/main/policy/fileLists';
 
 const w = (s: string) => s.split(' ');
 
