@@ -7,6 +7,7 @@ const { call } = await import('./apiMock');
 const { routeEvents } = await import('../../src/renderer/src/eventRouter');
 const { useConversationStore } = await import('../../src/renderer/src/stores/useConversationStore');
 const { createFrameBatcher } = await import('../../src/renderer/src/lib/frameBatcher');
+const { transcriptItems } = await import('../../src/renderer/src/features/conversation/transcriptItems');
 
 const turn = { turnId: 't1', agentId: 'agent-1', conversationId: 'conv-1' };
 
@@ -113,6 +114,56 @@ describe('a streamed turn', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(call).not.toHaveBeenCalledWith('conversations.messages', expect.anything());
     expect(useConversationStore.getState().messages['conv-1']).toEqual([]);
+  });
+
+  it('a load that lands while the next turn works shows that turn’s stored words once (Continue anyway, a queued message)', async () => {
+    const at = '2026-12-01T00:00:00Z';
+    const message = (id: number, role: 'owner' | 'assistant', text: string) =>
+      role === 'owner'
+        ? { id, conversationId: 'conv-1', createdAt: at, role, text }
+        : { id, conversationId: 'conv-1', createdAt: at, role, text, toolCalls: [] };
+    // The first turn's settling load is answered only after the next turn stored its reply.
+    let answerFirst!: () => void;
+    const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
+    let loads = 0;
+    call.mockImplementation(async (name: string) => {
+      if (name !== 'conversations.messages') return { turns: [] };
+      loads++;
+      if (loads === 1) await firstAnswered;
+      return {
+        messages: [
+          message(1, 'owner', 'Read both files'),
+          message(2, 'assistant', 'A read.'),
+          message(3, 'assistant', 'Both files read.'),
+        ],
+        olderCursor: null,
+        calls: [],
+      };
+    });
+    useConversationStore.setState({ messages: { 'conv-1': [] } });
+    const next = { ...turn, turnId: 't2' };
+    routeEvents([
+      { type: 'conversation', event: { ...turn, type: 'turn_started', afterMessageId: 0 } },
+      { type: 'conversation', event: { ...turn, type: 'text', text: 'A read.' } },
+      { type: 'conversation', event: { ...turn, type: 'turn_ended', reason: 'budget' } },
+    ]);
+    routeEvents([
+      { type: 'conversation', event: { ...next, type: 'turn_started', afterMessageId: 2 } },
+      { type: 'conversation', event: { ...next, type: 'text', text: 'Both files read.' } },
+    ]);
+    answerFirst();
+    await vi.waitFor(() => expect(useConversationStore.getState().messages['conv-1']).toHaveLength(3));
+    const shown = () =>
+      transcriptItems(
+        useConversationStore.getState().messages['conv-1']!,
+        useConversationStore.getState().live['conv-1'],
+      )
+        .filter((item) => item.kind === 'assistant')
+        .map((item) => (item.kind === 'assistant' ? item.text : ''));
+    expect(shown()).toEqual(['A read.', 'Both files read.']);
+    routeEvents([{ type: 'conversation', event: { ...next, type: 'turn_ended', reason: 'completed' } }]);
+    await vi.waitFor(() => expect(useConversationStore.getState().live['conv-1']?.segments).toEqual([]));
+    expect(shown()).toEqual(['A read.', 'Both files read.']);
   });
 
   it('the frame batcher hands over everything pushed, once', () => {

@@ -200,6 +200,8 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
       release = attempt.release;
     }
     const kept = historyOf(conversationId);
+    // What the window had before this turn: every message stored after it is the turn's own.
+    const afterMessageId = conversations.lastMessageId(conversationId);
     const ownerMessageIds = words.map((said) => kept.history.appendOwner(said.text, said.images));
     const ownerMessageId = ownerMessageIds[0] ?? null;
     // Messages that waited for this turn (queued behind the last one) are shown where they were stored.
@@ -229,6 +231,7 @@ export function createAgentRunner(deps: AgentRunnerDeps): AgentRunner {
       turnId,
       agentId,
       conversationId,
+      afterMessageId,
       signal: controller.signal,
       conversations,
       modeOverride: mode,

@@ -37,6 +37,8 @@ export interface TurnContext {
   turnId: string;
   agentId: string;
   conversationId: string;
+  /** The conversation's newest message before the turn stored anything (the turn_started event says it). */
+  afterMessageId?: number;
   signal: AbortSignal;
   conversations: ConversationsRepository;
   /** The mode the owner chose for this turn (plan, from the composer); null: the agent's own. */
@@ -81,7 +83,11 @@ export async function runTurn(turn: TurnContext): Promise<TurnEndReason> {
     turn.conversations.append(turn.conversationId, { role: 'notice', text });
     turn.emit({ ...base, type: 'notice', text });
   };
-  turn.emit({ ...base, type: 'turn_started' });
+  turn.emit({
+    ...base,
+    type: 'turn_started',
+    ...(turn.afterMessageId !== undefined ? { afterMessageId: turn.afterMessageId } : {}),
+  });
   const batcher = createTextCoalescer((text) => turn.emit({ ...base, type: 'text', text }), turn.batchMs);
   const storedCalls = createToolCallsRepository(turn.db);
   const history = turn.history;

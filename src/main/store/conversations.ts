@@ -70,6 +70,7 @@ export function createConversationsRepository(db: Db, now: () => Date = () => ne
     'SELECT * FROM messages WHERE conversation_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
   );
   const selectAfter = db.prepare('SELECT * FROM messages WHERE conversation_id = ? AND id > ? ORDER BY id LIMIT ?');
+  const lastId = db.prepare('SELECT max(id) FROM messages WHERE conversation_id = ?').pluck();
   const countMessages = db.prepare('SELECT count(*) FROM messages WHERE conversation_id = ?').pluck();
   const selectToolResult = db.prepare(
     "SELECT id FROM messages WHERE conversation_id = ? AND role = 'tool' AND json_extract(content, '$.callId') = ? LIMIT 1",
@@ -153,6 +154,10 @@ export function createConversationsRepository(db: Db, now: () => Date = () => ne
     after(conversationId: string, afterId: number, limit = 100): StoredMessage[] {
       const bounded = Math.max(1, Math.min(MAX_PAGE, limit));
       return (selectAfter.all(conversationId, afterId, bounded) as MessageRow[]).map(toMessage);
+    },
+    /** The id of the conversation's newest message; 0 when it has none. */
+    lastMessageId(conversationId: string): number {
+      return (lastId.get(conversationId) as number | null) ?? 0;
     },
     count(conversationId: string): number {
       return countMessages.get(conversationId) as number;

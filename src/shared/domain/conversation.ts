@@ -63,7 +63,8 @@ export interface ConversationUsageView {
 }
 
 export type AgentEvent =
-  | (TurnEventBase & { type: 'turn_started' })
+  /** afterMessageId: the conversation's newest message before the turn; every one stored after it is the turn's own (0: none). */
+  | (TurnEventBase & { type: 'turn_started'; afterMessageId?: number })
   | (TurnEventBase & { type: 'text'; text: string })
   /** The model asked for a call in this step: the transcript's segment. The call's own lifecycle (tier, card, running, outcome) is `toolCall.changed`, from the dispatcher alone. */
   | (TurnEventBase & { type: 'tool_call_started'; callId: string; tool: string; args: unknown; step?: number })

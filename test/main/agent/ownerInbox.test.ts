@@ -132,6 +132,15 @@ describe.each(['anthropic', 'openai'] as const)('a message while a turn works, t
     expect(next.turnId).not.toBe(first);
     expect(await core.runner.settled(next.turnId)).toBe('completed');
     expect(ownerWordsIn(server.requests[2]!)).toEqual(['fix the tests', 'then commit']);
+    // Each turn says the newest message stored before it: the window hides the stored copies of
+    // what a turn streams while it works (a load that lands then), and only those.
+    const stored = core.conversations.page(core.conversationId, { limit: 50 }).messages;
+    const starts = core.events.filter((event) => event.type === 'turn_started');
+    expect(starts.map((event) => event.turnId)).toEqual([first, next.turnId]);
+    expect(starts.map((event) => (event.type === 'turn_started' ? event.afterMessageId : null))).toEqual([
+      0,
+      stored.find((m) => m.role === 'assistant' && m.text === 'Tests pass.')!.id,
+    ]);
   });
 
   it('a turn the owner stops hands its waiting messages back, unsent', async () => {

@@ -36,6 +36,11 @@ export interface LiveUsage {
 
 export interface LiveTurn {
   turnId: string | null;
+  /**
+   * The conversation's newest stored message before this turn (its turn_started says it): the
+   * messages stored after it are this turn's own, shown from its streamed copy until the turn settles.
+   */
+  afterMessageId?: number;
   ownerText: string | null;
   /** The pictures sent with the owner's message that opened the turn, as data: URLs (shown until it is stored). */
   ownerImages?: string[];
@@ -121,6 +126,7 @@ export function applyLiveEvent(turn: LiveTurn, event: AgentEvent): LiveTurn {
       return {
         ...turn,
         turnId: event.turnId,
+        ...(event.afterMessageId !== undefined ? { afterMessageId: event.afterMessageId } : {}),
         working: true,
         error: null,
         retry: null,

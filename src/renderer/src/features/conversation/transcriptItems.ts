@@ -40,11 +40,15 @@ export type UsageByMessage = ReadonlyMap<number, UsageTotals>;
 
 /** Stored messages, then what the current turn has streamed; tool results fold into their call's row. */
 export function transcriptItems(
-  messages: MessageView[],
+  stored: MessageView[],
   live: LiveTurn | undefined,
   usage: UsageByMessage = new Map(),
   checkpoints: readonly CheckpointView[] = [],
 ): TranscriptItem[] {
+  // A load that lands while a turn works (the last turn's, as the next one starts at once) may hold
+  // messages this turn stored: its streamed copy shows them until it settles, so they are not drawn twice.
+  const after = live?.turnId != null ? live.afterMessageId : undefined;
+  const messages = after === undefined ? stored : stored.filter((message) => message.id <= after);
   const results = new Map<string, { text: string; isError: boolean }>();
   for (const message of messages) {
     if (message.role === 'tool') results.set(message.callId, { text: message.text, isError: message.isError });
@@ -123,7 +127,9 @@ export function transcriptItems(
           kind: 'notice',
           text: message.text,
           undone,
-          ...(message.budget ? { budget: true, last: message === messages[messages.length - 1] } : {}),
+          ...(message.budget
+            ? { budget: true, last: message === stored[stored.length - 1] && live?.working !== true }
+            : {}),
         });
         break;
     }
