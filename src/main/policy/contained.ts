@@ -370,10 +370,15 @@ function judgeList(
   depth: number,
   at: { index: number } = { index: -1 },
 ): void {
+  // Where the loop being read began, and whether its body was judged once already.
+  let loopStart = -1;
+  let again = false;
   for (let i = 0; i < commands.length; i++) {
     at.index = i;
+    const loop = commands[i]!.loop;
+    if (loop !== undefined && commands[i - 1]?.loop !== loop && !again) loopStart = i;
     // A loop's body runs again after its last command: a link it makes leads elsewhere on the next turn.
-    const isLast = last && i === commands.length - 1 && commands[i]!.loop === undefined;
+    const isLast = last && i === commands.length - 1 && loop === undefined;
     for (const cwd of cwds[i]!) {
       for (const command of loopRuns(commands[i]!, view, cwd)) {
         const judged = unwrap(command);
@@ -383,6 +388,12 @@ function judgeList(
         else judgeCommand(command, { cwd }, view, ctx, command.connector, isLast, depth);
         recordWrites(command, judged.argv, view, { cwd });
       }
+    }
+    // The body's next turn runs what its last turn wrote (`sh x.sh; echo … > x.sh`): judged once
+    // more with those writes known.
+    if (loop !== undefined && commands[i + 1]?.loop !== loop) {
+      if (!again) i = loopStart - 1;
+      again = !again;
     }
   }
 }

@@ -854,6 +854,18 @@ const ROUND_NINETEEN: readonly Row[] = [
   ['find . -name x.py | xargs ruff check --cache-dir /tmp/x', '', "ruff's --cache-dir"],
 ];
 
+/** Round twenty (this stop, found while reading while loops): a loop's next turn runs what its last turn wrote. */
+const ROUND_TWENTY: readonly Row[] = [
+  ["for f in a b; do sh x.sh; echo 'cat app/.env' > x.sh; done", '', 'the second turn runs the script the first wrote'],
+  [
+    'for f in 1 2; do python3 x.py; printf \'print(open("app/.env").read())\' > x.py; done',
+    '',
+    'the same through python',
+  ],
+  ["for f in a b; do sh x.sh; echo 'cat app/.env' | tee x.sh >/dev/null; done", '', 'the same through tee'],
+  ['for f in a b; do cat y.txt; cp app/.env y.txt; done', '', 'a copy printed on the next turn'],
+];
+
 describe.each([
   ['wrappers', WRAPPERS],
   ['flags that run', FLAGS_THAT_RUN],
@@ -872,6 +884,7 @@ describe.each([
   ['round seventeen', ROUND_SEVENTEEN],
   ['round eighteen', ROUND_EIGHTEEN],
   ['round nineteen', ROUND_NINETEEN],
+  ['round twenty', ROUND_TWENTY],
 ] as const)('red team, round nine: %s', (_name, rows) => {
   it.each(rows.map((r) => [r[0], r[1] || '.', r[2]] as const))('%j (cwd %s) is a card: %s', (command, cwd) => {
     const d = decideContained(command, { paths, cwd: cwd === '.' ? undefined : cwd, allowedDomains: [] });
