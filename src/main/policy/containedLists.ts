@@ -176,6 +176,14 @@ export function judgeXargs(
   }
   let j = i;
   while (j > 0 && commands[j]!.connector === '|') j--;
+  // Literal words piped straight in (`echo a.py b.py | xargs wc -l`): xargs puts them all on one
+  // command line, which is judged as that command.
+  const items = j === i - 1 && onOneLine(judged.argv, reading.offset[0]!) ? literalItems(commands[j]!) : null;
+  if (items !== null) {
+    const consumer = consumerCommand([...reading.offset.map((k) => judged.words[k]!), ...items.map(itemWord)]);
+    judgeCommand({ ...consumer, redirects: cmd.redirects }, where, view, ctx, 'start', last, depth + 1);
+    return;
+  }
   const list = producerList(unwrap(commands[j]!).argv);
   if (list === null) card('shell-construct', `${runs}, and its input is not a list of files this rule reads`);
   for (let k = j + 1; k <= i; k++) {
@@ -190,6 +198,34 @@ export function judgeXargs(
   // xargs splits its input on blanks and reads quotes, unless both ends use NULs (-print0, -0).
   const nul = judged.argv.some((w) => w === '-0' || w === '--null');
   judgeFileList(reading.argv, list, where, view, !(nul && list.nul), consumed.writes);
+}
+
+/**
+ * The items xargs reads from a producer that prints only literal words: `echo WORD…` or
+ * `printf '%s\n' WORD…` (`'%s '` too), no word an option, a pattern, a variable, or holding a quote
+ * or a backslash (which echo or xargs would read). xargs splits them at blanks, as here. Null otherwise.
+ */
+function literalItems(producer: ShellCommand): string[] | null {
+  const [program, ...args] = producer.words;
+  if (!program || producer.assignments.length > 0 || producer.redirects.length > 0) return null;
+  let words: readonly ShellWord[];
+  if (program.value === 'echo') words = args;
+  else if (program.value === 'printf' && (args[0]?.value === '%s\\n' || args[0]?.value === '%s '))
+    words = args.slice(1);
+  else return null;
+  if (words.some((w) => w.glob || w.tilde || w.expands || w.parts.some((p) => p.variable || p.runs))) return null;
+  if (words.some((w) => w.value.startsWith('-') || /['"\\]/.test(w.value))) return null;
+  return words.flatMap((w) => w.value.split(/[ \t\n]+/).filter((item) => item !== ''));
+}
+
+/** xargs given no option that splits its input across command lines or reads it otherwise (only -r and -t). */
+function onOneLine(argv: readonly string[], consumerAt: number): boolean {
+  return argv.slice(1, consumerAt).every((w) => /^(-r|-t|-rt|-tr|--no-run-if-empty|--verbose)$/.test(w));
+}
+
+/** An item xargs passes on: a word as it is, never a pattern. */
+function itemWord(item: string): ShellWord {
+  return { value: item, parts: [{ text: item, quoted: true }], glob: false, tilde: false };
 }
 
 /** Deleting what a find's names keep below its roots: a card for what no checkpoint holds, or for `.git`. */

@@ -41,11 +41,53 @@ export function inlineCodeFlag(program: string, word: string): 'next' | 'here' |
   return null;
 }
 
+/** A csplit pattern: `/regexp/` or `%regexp%` with an offset, a line number, or a repeat `{N}` / `{*}`. */
+const CSPLIT_PATTERN = /^(\/.*\/|%.*%)[+-]?\d*$|^\d+$|^\{(\d+|\*)\}$/s;
+
+/**
+ * csplit FILE PATTERN…, read as GNU csplit reads it: after its file every operand is a pattern
+ * (`/^-/` is a regexp, not a path); the values of -b, -f and -n are values. Null where a word is not
+ * one this reads (the general reading then judges every operand as a place).
+ */
+function csplitOperands(
+  argv: readonly string[],
+): { patterns: Set<number>; code: Set<number>; values: Set<number> } | null {
+  const patterns = new Set<number>();
+  const values = new Set<number>();
+  let file = false;
+  let operandsOnly = false;
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i]!;
+    if (!operandsOnly && w === '--') {
+      operandsOnly = true;
+      continue;
+    }
+    if (!operandsOnly && w.startsWith('-') && w !== '-') {
+      if (/^--(prefix|suffix-format|digits)=/.test(w) || /^-[bfn]./s.test(w)) continue;
+      if (/^--(prefix|suffix-format|digits)$/.test(w) || /^-[kszq]*[bfn]$/.test(w)) {
+        values.add(++i);
+        continue;
+      }
+      if (/^(-[kszq]+|--(keep-files|quiet|silent|elide-empty-files|suppress-matched))$/.test(w)) continue;
+      return null;
+    }
+    if (!file) {
+      file = true;
+      continue;
+    }
+    if (!CSPLIT_PATTERN.test(w)) return null;
+    patterns.add(i);
+  }
+  return { patterns, code: new Set(), values };
+}
+
 /** The indices of words that are a pattern or a script, not a path (grep's first operand, sed's script). */
 export function nonPathOperands(
   program: string,
   argv: readonly string[],
 ): { patterns: Set<number>; code: Set<number>; values: Set<number> } {
+  const csplit = program === 'csplit' ? csplitOperands(argv) : null;
+  if (csplit) return csplit;
   const patterns = new Set<number>();
   const code = new Set<number>();
   /** Words that are an option's value (`-g '*.py'`): judged as places, never a search's starting point. */

@@ -214,6 +214,10 @@ const HARMLESS_VALUES: Readonly<Record<string, RegExp>> = wordTable({
   RUSTDOCFLAGS: RUST_FLAGS,
   // pytest's reporting and selection options, and plugins turned off (`-p no:randomly`); not -p NAME,
   // -c, -o, --rootdir or a path.
+  // go's build and test flags that pick no program, file or plugin: not -toolexec, -exec, -overlay,
+  // -modfile, -pgo, -ldflags or -gcflags (which pass flags on to the linker and compiler).
+  GOFLAGS:
+    /^\s*((-mod=(mod|readonly|vendor)|-count=\d+|-v|-x|-race|-short|-failfast|-cover|-json|-trimpath|-buildvcs=(true|false|auto)|-p=\d+|-parallel=\d+|-timeout=\d+[a-z]*|-tags=[\w,.-]*)(\s+|$))*$/,
   PYTEST_ADDOPTS:
     /^\s*((-[qvsxlr][A-Za-z]*|--tb=\w+|--maxfail=\d+|-p\s*no:[\w.-]+|--no-header|--color=\w+|-n\s*(auto|\d+)|--disable-warnings|-W\s*[\w:.]+|--durations=\d+|--strict-markers)(\s+|$))*$/,
 });

@@ -166,8 +166,11 @@ export function producerList(argv: readonly string[]): FileList | null {
     return reading.ok && reading.execs.length === 0 && !argv.includes('-delete') ? reading.list : null;
   }
   if (program === 'git') {
-    // Operands are pathspecs git matches itself: `:` magic (`:/` is the repository's top) is not read.
-    if (operands.slice(1).some((w) => w.startsWith(':'))) return null;
+    // Operands are pathspecs git matches itself: `:` magic (`:/` is the repository's top) is not
+    // read, except an exclusion (`:!x`, `:^x`, `:(exclude)x`), which only takes names off the list:
+    // the list without it holds every name it would (with exclusions only, git lists as with none).
+    const pathspecs = operands.slice(1).filter((w) => !excludesOnly(w));
+    if (pathspecs.some((w) => w.startsWith(':'))) return null;
     const git = (roots: string[], filter: SearchFilter | null = null): FileList => ({
       roots,
       how: { hidden: true, ignoredToo: true },
@@ -186,9 +189,7 @@ export function producerList(argv: readonly string[]): FileList | null {
       rest[0] === 'ls-files' &&
       flags.every((w) => /^(-[cmo]|--cached|--modified|--others|--exclude-standard|-z|--)$/.test(w))
     ) {
-      const list = operands.slice(1).some((w) => /[*?[\]]/.test(w))
-        ? matched(operands.slice(1))
-        : git(operands.slice(1));
+      const list = pathspecs.some((w) => /[*?[\]]/.test(w)) ? matched(pathspecs) : git(pathspecs);
       return list && !flags.some((w) => w === '-o' || w === '--others') ? { ...list, tracked: true } : list;
     }
     // Names relative to the repository's top, opened from the directory it runs in: below it either way.
@@ -200,7 +201,7 @@ export function producerList(argv: readonly string[]): FileList | null {
       flags.every((w) => /^(--name-only|--cached|--staged|-z|--|--relative|--diff-filter=[ACDMRTUXB]+)$/.test(w))
     ) {
       const dashes = rest.indexOf('--');
-      const specs = dashes >= 0 ? rest.slice(dashes + 1) : [];
+      const specs = dashes >= 0 ? rest.slice(dashes + 1).filter((w) => !excludesOnly(w)) : [];
       const list = specs.some((w) => /[*?[\]]/.test(w)) ? matched(specs) : git(specs);
       if (!list) return null;
       // Against the index (no revision, not --cached), every name is one the index tracks.
@@ -239,6 +240,26 @@ export function producerList(argv: readonly string[]): FileList | null {
     };
   }
   return null;
+}
+
+/**
+ * Whether a pathspec is an exclusion: the short form's magic signature (`:!`, `:^`, with `/` beside
+ * them, ending at `:` or the pattern) or the long form's list (`:(exclude)`, `:(top,exclude)`).
+ */
+function excludesOnly(spec: string): boolean {
+  if (!spec.startsWith(':')) return false;
+  if (spec.startsWith(':(')) {
+    const close = spec.indexOf(')');
+    return (
+      close > 0 &&
+      spec
+        .slice(2, close)
+        .split(',')
+        .some((m) => m.trim() === 'exclude')
+    );
+  }
+  const signature = /^:([/!^]*)/.exec(spec)![1]!;
+  return /[!^]/.test(signature);
 }
 
 /**

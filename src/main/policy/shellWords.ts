@@ -9,7 +9,8 @@ import { Refused, refuse, type Piece, type ReadSubstitution, type ShellWord } fr
 /**
  * A builtin that only prints the state of the fresh shell it runs in: `jobs` (it has none: a
  * trailing `&` is refused), `history` (a non-interactive shell keeps none, and dash has no such
- * builtin), `ulimit` asked for limits rather than given one; `hash -r`, which empties a table.
+ * builtin), `ulimit` asked for limits rather than given one, `umask` asked for the mask; `hash -r`,
+ * which empties a table, and `hash NAME`, which fills it as a lookup would.
  */
 function printsFreshState(program: string, args: readonly ShellWord[]): boolean {
   if (args.some((w) => w.glob || w.tilde || w.expands)) return false;
@@ -18,7 +19,15 @@ function printsFreshState(program: string, args: readonly ShellWord[]): boolean 
   if (program === 'history') return values.length === 0 || (values.length === 1 && /^\d{1,6}$/.test(values[0]!));
   if (program === 'ulimit') return values.every((v) => /^-[HSacdefilmnqrstuvx]+$/.test(v));
   // `hash -r` forgets where names were found: the next lookup searches PATH as a fresh shell does.
-  if (program === 'hash') return values.length === 1 && values[0] === '-r';
+  // `hash NAME…` looks each name up in PATH and remembers where it was found, as the next run of it
+  // would (not `hash -p PATH NAME`, bash's, which says where).
+  if (program === 'hash')
+    return (
+      (values.length === 1 && values[0] === '-r') ||
+      (values.length > 0 && values.every((v) => /^[\w.+][\w.+-]*$/.test(v)))
+    );
+  // `umask` and `umask -S` print the mask; given one, it changes the permissions of what follows.
+  if (program === 'umask') return values.length === 0 || (values.length === 1 && values[0] === '-S');
   return false;
 }
 
