@@ -20,7 +20,7 @@ export function asShGives(word: ShellWord, expanded: readonly string[], cwd: str
  */
 export function loopRuns(command: ShellCommand, view: FileView, cwd: string): ShellCommand[] {
   const loop = command.loop;
-  if (!loop) return [command];
+  if (!loop || loop.kind === 'while') return [command];
   const values: string[] = [];
   for (const word of loop.values) {
     const found = view.expand(word, cwd);

@@ -79,7 +79,8 @@ export function zshReadsDifferently(script: string, commands: readonly ShellComm
     if (ZSH_OWN.has(program)) return `\`${program}\` is zsh's own, which this rule does not read`;
     // zsh applies modifiers written after a variable (`$f:r`, `$f:s/x/./`, `$f:a:h`) and gives some
     // names a meaning of their own (`dirstack`, `path`): a loop's variable is not read there.
-    if (command.loop) return `a loop's variable $${command.loop.name} takes modifiers and special names in zsh`;
+    if (command.loop?.kind === 'for')
+      return `a loop's variable $${command.loop.name} takes modifiers and special names in zsh`;
     const piped = commands[i + 1]?.connector === '|';
     if (piped && command.redirects.some((r) => r.kind !== 'heredoc' && r.fd === 1))
       return `\`${command.text}\` writes its output both to the redirect and into the pipe in zsh`;

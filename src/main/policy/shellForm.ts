@@ -3,7 +3,7 @@
 // walks its nodes and unquotes literal words exactly as sh does. Any node it does not know, and any
 // construct that makes a word depend on something other than its text ($VAR, $(…), `…`, <(…)), or
 // runs code the decision cannot read (functions, eval, source, exec, a heredoc fed to an
-// interpreter, a while loop), is a refusal naming the construct in one sentence; a `for` loop, an
+// interpreter), is a refusal naming the construct in one sentence; a `for` or `while` loop, an
 // `if`, a subshell and `export NAME=value` are read into the simple commands they run. The tree
 // comes from shellTree.ts, the names of what is refused from shellConstructs.ts; a word is read by
 // shellWords.ts, a redirect by shellRedirects.ts, a simple command by shellCommands.ts.
@@ -114,11 +114,32 @@ function pushLoop(node: Node, outer: readonly Node[], walk: Walk): void {
     values.push(literalWord(child));
   }
   if (values.length === 0) refuse('a `for` loop over no values runs nothing');
-  walk.loop = { name: name.text, values };
+  walk.loop = { kind: 'for', name: name.text, values };
   for (const child of body.children) {
     if (!child || child.type === 'do' || child.type === 'done') continue;
     if (!child.isNamed) operator(child, walk);
     else statement(child, outer, walk);
+  }
+  walk.loop = undefined;
+}
+
+/**
+ * `while LIST; do BODY; done` and `until …`: the condition's and the body's simple commands, each
+ * carrying the loop, which may run them any number of turns (or the body none). It has no variable
+ * of its own, so a `$NAME` in it is refused as anywhere; judged as a `for` loop's body is.
+ */
+function pushWhile(node: Node, outer: readonly Node[], walk: Walk): void {
+  if (walk.loop) refuse('a loop inside a loop is not read; write them one after the other');
+  const body = node.namedChildren.find((c) => c?.type === 'do_group');
+  if (!body || !/^(while|until)[ \t]/.test(node.text)) refuse(CONSTRUCTS.while_statement!);
+  walk.loop = { kind: 'while', name: '', values: [] };
+  for (const child of node.children) {
+    if (!child || child.type === 'while' || child.type === 'until') continue;
+    const inner = child === body ? child.children.filter((c) => c.type !== 'do' && c.type !== 'done') : [child];
+    for (const c of inner) {
+      if (!c.isNamed) operator(c, walk);
+      else statement(c, outer, walk);
+    }
   }
   walk.loop = undefined;
 }
@@ -244,7 +265,7 @@ function statement(node: Node, outer: readonly Node[], walk: Walk): void {
           (walk.feedingGroups ??= new Set()).add(inner);
           continue;
         }
-        if (inner && ['if_statement', 'for_statement', 'compound_statement'].includes(inner.type))
+        if (inner && ['if_statement', 'for_statement', 'while_statement', 'compound_statement'].includes(inner.type))
           refuse(
             'a pipe into or out of an `if` or a loop, or into a group `{ …; }`, is not read; write the commands without it',
           );
@@ -304,6 +325,9 @@ function statement(node: Node, outer: readonly Node[], walk: Walk): void {
       return;
     case 'for_statement':
       pushLoop(node, outer, walk);
+      return;
+    case 'while_statement':
+      pushWhile(node, outer, walk);
       return;
     case 'if_statement':
       pushIf(node, outer, walk);

@@ -32,7 +32,9 @@ export type ShellRedirect =
 export type Connector = 'start' | '&&' | '||' | ';' | '|';
 
 /** `for NAME in VALUES; do …; done`: its body's commands run once per value, `$NAME` being the value. */
+/** A `for NAME in VALUES` loop, or a `while`/`until` loop (no variable, no values: it runs any number of turns). */
 export interface ShellLoop {
+  kind: 'for' | 'while';
   name: string;
   values: readonly ShellWord[];
 }

@@ -27,6 +27,14 @@ beforeAll(async () => {
   for (const name of ['p1', 'p2', 'p3', 'f1', 'f2']) {
     fs.writeFileSync(path.join(shims, name), shim, { mode: 0o755 });
   }
+  // A loop's condition: `once` succeeds the first time only, `notyet` fails the first time only.
+  for (const [name, first, then] of [
+    ['once', 0, 1],
+    ['notyet', 1, 0],
+  ] as const) {
+    const turn = `if [ -e "$TRACE_LOG.$n" ]; then exit ${then}; fi\n: > "$TRACE_LOG.$n"\nexit ${first}\n`;
+    fs.writeFileSync(path.join(shims, name), shim.replace(/case "\$n".*\nexit 0\n$/s, turn), { mode: 0o755 });
+  }
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -272,6 +280,30 @@ describe('a for loop\'s body runs once per value, "$v" being the value', () => {
         ),
       );
       expect({ seed, source, ran: trace(shell, source, cwd) }).toEqual({ seed, source, ran: wanted });
+    }
+    expect(accepted).toBeGreaterThan(150);
+  });
+});
+
+describe('every command a while or until loop runs is one the parse judged', () => {
+  it.each(['/bin/sh', 'bash'])('under %s', (shell) => {
+    let accepted = 0;
+    for (const seed of SEEDS) {
+      const rng = random(seed * 7919);
+      const out: Generated = { source: '', redirects: [] };
+      const until = rng.int(2) === 0;
+      const cond = `${until ? 'notyet' : 'once'} ${quote(value(rng), rng)}`;
+      const body = Array.from({ length: 1 + rng.int(2) }, (_, k) => simple(rng, k, out)).join('; ');
+      const source = `${until ? 'until' : 'while'} ${cond}; do ${body}; done`;
+      const form = readShellForm(source);
+      if (!form.ok) continue;
+      accepted++;
+      const cwd = fs.mkdtempSync(path.join(dir, 'while-'));
+      const judged = new Set(form.commands.map(record));
+      const ran = trace(shell, source, cwd);
+      // The condition twice, the body once between.
+      expect(ran.filter((r) => r.startsWith(until ? 'notyet' : 'once'))).toHaveLength(2);
+      for (const call of ran) expect({ seed, source, call, judged: judged.has(call) }).toMatchObject({ judged: true });
     }
     expect(accepted).toBeGreaterThan(150);
   });
