@@ -36,7 +36,12 @@ export function judgeNetwork(
   where: Where,
   ctx: ContainedContext,
 ): void {
-  let net = networkNeed([program, ...argv.slice(1)], (name) => hasLocalBin(view, where.cwd, name), ctx.ownPorts);
+  const localBin = (name: string, prefix?: string): boolean => {
+    if (prefix === undefined) return hasLocalBin(view, where.cwd, name);
+    const place = view.place(`${prefix}/node_modules/.bin/${name}`, where.cwd);
+    return place.kind === 'inside' && place.stat !== undefined;
+  };
+  let net = networkNeed([program, ...argv.slice(1)], localBin, ctx.ownPorts);
   if (!net.needs && !textOnly) {
     const far = argv.slice(1).flatMap((w) => {
       const host = /^[a-z][a-z0-9+.-]*:\/\//i.test(w) || /^git\+/.test(w) ? urlHost(w.replace(/^git\+/, '')) : null;

@@ -99,11 +99,7 @@ function pipFetches(sub: string, rest: readonly string[]): boolean {
  * What this argv needs from the network. `localBin(name)`: whether the project has that npm binary
  * (node_modules/.bin) from the command's directory up, for npx. `ownPorts`: see curlNeed.
  */
-export function networkNeed(
-  argv: readonly string[],
-  localBin: (name: string) => boolean,
-  ownPorts?: readonly number[],
-): NetworkNeed {
+export function networkNeed(argv: readonly string[], localBin: LocalBin, ownPorts?: readonly number[]): NetworkNeed {
   // A versioned name is the program (`pip3.12`, `python3.12`); the subcommand is the first word
   // after the program's own flags, a flag's value left out (`npm --prefix sub install`, `pip -q install`).
   // A program by path is the program it names (`.venv/bin/pip install` fetches as pip does).
@@ -231,7 +227,11 @@ export function networkNeed(
       const printsOnly = sub === '' && args.length > 0 && args.every((w) => /^(--version|-v|--help|-h)$/.test(w));
       if ((program === 'yarn' && sub === '' && !printsOnly) || install.includes(sub))
         return need(`${program} ${sub || 'install'} fetches from the package registry`, registry);
-      if (program === 'npm' && (sub === 'exec' || sub === 'x')) return npmExecNeed(rest, localBin);
+      // (`npm --prefix DIR exec tsc`: DIR's binaries, as after exec.)
+      if (program === 'npm' && (sub === 'exec' || sub === 'x')) {
+        const { prefix } = withoutPrefix(argv.slice(1, first));
+        return npmExecNeed(prefix === undefined ? rest : ['--prefix', prefix, ...rest], localBin);
+      }
       return none;
     }
     case 'npx':
@@ -385,8 +385,29 @@ const NPX_RUNS_LOCAL_WITH = new Set([
   '--',
 ]);
 
+/** Whether the project has an npm binary: below `prefix` when npm is given one, else from the command's directory up. */
+type LocalBin = (name: string, prefix?: string) => boolean;
+
+/**
+ * `--prefix DIR` (or `--prefix=DIR`) before the tool: npm takes DIR's project, whose binaries it runs
+ * (the value is judged as a place of the command's, as every word is). The other words, and DIR.
+ */
+function withoutPrefix(args: readonly string[]): { args: string[]; prefix?: string } {
+  const out: string[] = [];
+  let prefix: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!;
+    if (!w.startsWith('-') || w === '--') return { args: [...out, ...args.slice(i)], ...(prefix ? { prefix } : {}) };
+    if (w === '--prefix' && args[i + 1] !== undefined && !args[i + 1]!.startsWith('-')) prefix = args[++i];
+    else if (w.startsWith('--prefix=') && w.length > '--prefix='.length) prefix = w.slice('--prefix='.length);
+    else out.push(w);
+  }
+  return { args: out, ...(prefix ? { prefix } : {}) };
+}
+
 /** npm exec and npm x read a flag after the tool as npm's own (`--package=…` included) unless `--` comes first. */
-function npmExecNeed(args: readonly string[], localBin: (name: string) => boolean): NetworkNeed {
+function npmExecNeed(given: readonly string[], localBin: LocalBin): NetworkNeed {
+  const { args } = withoutPrefix(given);
   const end = args.indexOf('--');
   const tool = args.findIndex((w) => !w.startsWith('-'));
   // Flags between the tool and `--` are npm's; after `--` they are the tool's (`npm exec tsc -- --noEmit`).
@@ -399,10 +420,11 @@ function npmExecNeed(args: readonly string[], localBin: (name: string) => boolea
       `npm exec reads the flags after ${args[tool]} as its own (a package to fetch among them); write -- before the tool`,
       [NPM_REGISTRY],
     );
-  return npxNeed(args, localBin);
+  return npxNeed(given, localBin);
 }
 
-function npxNeed(args: readonly string[], localBin: (name: string) => boolean): NetworkNeed {
+function npxNeed(given: readonly string[], localBin: LocalBin): NetworkNeed {
+  const { args, prefix } = withoutPrefix(given);
   // Any other flag before the tool (-p pkg, --package, -c) asks npx to fetch or choose a package.
   let at = 0;
   while (at < args.length && NPX_RUNS_LOCAL_WITH.has(args[at]!) && args[at - 1] !== '--') at++;
@@ -410,7 +432,7 @@ function npxNeed(args: readonly string[], localBin: (name: string) => boolean): 
   if (tool === undefined || tool.startsWith('-'))
     return need('npx with flags before the tool fetches a package', [NPM_REGISTRY]);
   const name = tool.replace(/@[^/@]*$/, '');
-  if (name !== tool || tool.includes('/') || !localBin(name))
+  if (name !== tool || tool.includes('/') || !localBin(name, prefix))
     return need(`npx ${tool} fetches a package the project does not have`, [NPM_REGISTRY]);
   return none;
 }

@@ -48,6 +48,7 @@ export function makeContainedWorkspace(): Fixture & { places: Places } {
     '.venv/bin/activate': 'VIRTUAL_ENV=x\n',
     'fakevenv/bin/activate': 'echo not a venv\n',
     'node_modules/.bin/tsc': '#!/bin/sh\n',
+    'web/node_modules/.bin/vite': '#!/bin/sh\n',
     'README.md': '# readme\n',
     // Patches: of a tracked file, of an ignored one, of a place outside, into .git.
     'changes.patch': '--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-# readme\n+# read me\n',
