@@ -256,6 +256,11 @@ export const SHELL_CONSTRUCTS: readonly Row[] = [
   ["printf '%s%s\\n' b .env | xargs cat", 'shell-construct'],
   ['echo .env | xargs sh -c \'cat "$0"\'', 'shell-construct'],
   ['echo x | xargs curl', 'needs-network'],
+  // shutil's lookup of a program passes; any other use of shutil is read as one.
+  ['python3 -c \'import shutil; print(shutil.which("node")); shutil.rmtree("src")\'', 'shell-construct'],
+  ['python3 -c \'import shutil; shutil.copy(".env", "x")\'', 'shell-construct'],
+  ['python3 -c \'from shutil import which, rmtree; rmtree("src")\'', 'shell-construct'],
+  ['python3 -c \'from shutil import which as w; w("x")\'', 'shell-construct'],
   // npx and npm exec given --prefix DIR run DIR's binaries: one DIR does not have is fetched.
   ['npx --prefix web tsc --noEmit', 'needs-network'],
   ['npx --prefix=src vite build', 'needs-network'],
@@ -1401,6 +1406,8 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['ulimit -Hn'],
   ['xargs --version | head -1'],
   ['hash -r'],
+  ['python3 -c \'import shutil; print(shutil.which("node"))\''],
+  ['python3 -c "from shutil import which; print(which(\'git\'))"'],
   ['npx --prefix web vite build'],
   ['npx --prefix=web vite --version'],
   ['npm exec --prefix web -- vite build'],
