@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { FileView, Place } from './containedFiles';
 import { gitSubcommand } from './containedNetwork';
 import { card, outside, type Where } from './containedJudging';
+import { rewritesInPlace } from './fileConsumers';
 
 /** A place a command deletes or overwrites, whether a whole tree, and how (the card's words). */
 export type Loss = { place: Place; recursive: boolean; how: string };
@@ -192,14 +193,7 @@ export function lossTargets(
     case 'clang-format':
     case 'eslint':
     case 'ruff':
-      return argv.some(
-        (w) =>
-          (program === 'prettier' && (w === '--write' || w === '-w')) ||
-          (program === 'gofmt' && w === '-w') ||
-          (program === 'clang-format' && w === '-i') ||
-          w === '--fix' ||
-          (program === 'ruff' && w === 'format' && !argv.includes('--check') && !argv.includes('--diff')),
-      )
+      return rewritesInPlace(program, argv)
         ? operands.map((p) => ({ place: p.place, recursive: false, how: 'rewrites it in place:' }))
         : [];
     case 'sed':

@@ -62,6 +62,29 @@ function namesOption(word: string, options: readonly string[]): boolean {
   return options.some((o) => name === o || (name.length >= 3 && name.startsWith('--') && o.startsWith(name)));
 }
 
+/**
+ * Whether a formatter or a fixer given files rewrites them in place, its options read as it reads
+ * them: prettier's and eslint's (a value, `--fix=true`, or an abbreviation); gofmt's `-w` and
+ * clang-format's `-i`, as Go's flags and LLVM's read them (one dash or two, `-w=true`); ruff check
+ * unless --no-fix or --diff (the project's configuration may say `fix = true`), ruff format unless
+ * --check or --diff.
+ */
+export function rewritesInPlace(program: string, argv: readonly string[]): boolean {
+  const words = argv.slice(1);
+  const rewrites = REWRITES[program];
+  if (rewrites) return words.some((w) => namesOption(w, rewrites));
+  if (program === 'gofmt' || program === 'clang-format') {
+    const letter = program === 'gofmt' ? 'w' : 'i';
+    return words.some((w) => new RegExp(`^--?${letter}(=|$)`).test(w));
+  }
+  if (program === 'ruff') {
+    if (words.includes('format')) return !words.some((w) => w === '--check' || w === '--diff');
+    if (words.includes('check')) return !words.some((w) => w === '--no-fix' || w === '--diff');
+    return words.some((w) => w === '--fix');
+  }
+  return false;
+}
+
 /** Consumers that may rewrite each file whatever their options: ruff check fixes when the project's configuration says `fix = true`. */
 const ALWAYS_REWRITES: ReadonlySet<string> = new Set(['ruff', 'black', 'isort']);
 

@@ -36,6 +36,10 @@ beforeAll(async () => {
     'local-data/important': 'kept nowhere\n',
     'tpl/hooks/post-commit': '#!/bin/sh\necho hook\n',
     'x.py': 'print(1)\n',
+    'local-data/gen.go': 'package gen\n',
+    'local-data/gen.js': 'const  x = 1\n',
+    'local-data/gen.c': 'int x;\n',
+    'local-data/gen.py': 'x=1\n',
     'backup/important.db': 'older rows\n',
     'backup/local-data/important.db': 'older rows\n',
     'local-data/x.py': 'kept nowhere\n',
@@ -864,6 +868,14 @@ const ROUND_TWENTY: readonly Row[] = [
   ],
   ["for f in a b; do sh x.sh; echo 'cat app/.env' | tee x.sh >/dev/null; done", '', 'the same through tee'],
   ['for f in a b; do cat y.txt; cp app/.env y.txt; done', '', 'a copy printed on the next turn'],
+  // A formatter's rewrite of an ignored file, its options spelled as the program reads them.
+  ['gofmt -w=true local-data/gen.go', '', "Go's flags take a value"],
+  ['gofmt --w local-data/gen.go', '', 'and two dashes'],
+  ['eslint --fix=true local-data/gen.js', '', "eslint's flag with a value"],
+  ['prettier --write=true local-data/gen.js', '', "prettier's"],
+  ['clang-format --i local-data/gen.c', '', "LLVM's options take two dashes"],
+  ['clang-format -i=true local-data/gen.c', '', 'and a value'],
+  ['ruff check local-data/gen.py', '', "ruff check fixes where the project's configuration says fix = true"],
 ];
 
 describe.each([
