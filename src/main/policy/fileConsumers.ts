@@ -47,6 +47,7 @@ const FILE_CONSUMERS: ReadonlySet<string> = new Set([
   'ruff',
   'black',
   'isort',
+  'gofmt',
   ...SHOWS_NAMES_ONLY,
 ]);
 
@@ -168,6 +169,12 @@ export function readConsumer(argv: readonly string[]): ConsumerReading {
   if (program === 'ruff' && !/^(check|format)$/.test(words[1] ?? ''))
     return { ok: false, reason: `ruff ${words[1] ?? ''} is not a ruff command this rule lets run on a list of files` };
   if (program === 'sed') return readSed(words);
+  // gofmt prints each file formatted (-l: the names, -d: a diff), rewrites it with -w; -cpuprofile writes a file it names.
+  if (program === 'gofmt') {
+    if (words.some((w) => /^--?cpuprofile(=|$)/.test(w)))
+      return { ok: false, reason: 'gofmt -cpuprofile writes a file it names, which this rule does not read' };
+    return { ok: true, writes: rewritesInPlace(program, words) ? 'in-place' : 'no' };
+  }
   // ruff's --config takes a file or a setting (`cache-dir=".git/x"`), which may say where it writes.
   const setting = words.find((w) => /^--(config|cache-dir|settings-path|settings-file|sp)(=|$)/.test(w));
   if (setting)

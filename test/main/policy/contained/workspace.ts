@@ -36,6 +36,8 @@ export function makeContainedWorkspace(): Fixture & { places: Places } {
     'secrets/token.txt': 'tok\n',
     'local-data/db.sqlite': 'rows\n',
     'local-data/cache/x.bin': 'x\n',
+    'local-data/gen.go': 'package gen\n',
+    'src/main.go': 'package main\n',
     'debug.log': 'log line\n',
     'dist/bundle.js': 'bundle\n',
     'target/debug/app': 'bin\n',
