@@ -186,6 +186,26 @@ export function lossTargets(
       return argv.some((w) => w === '--check' || w === '--diff')
         ? []
         : operands.map((p) => ({ place: p.place, recursive: false, how: 'rewrites it in place:' }));
+    // Python formatters and fixers that rewrite the files they are given (a folder's files: not read here).
+    case 'isort':
+    case 'pyupgrade':
+      return argv.some((w) => w === '--check' || w === '--check-only' || w === '-c' || w === '--diff' || w === '-d')
+        ? []
+        : operands.map((p) => ({ place: p.place, recursive: false, how: 'rewrites it in place:' }));
+    case 'autopep8':
+    case 'yapf':
+    case 'yapf3':
+    case '2to3':
+    case 'standard':
+      return argv.some((w) =>
+        program === '2to3'
+          ? /^(-[a-zA-Z]*w[a-zA-Z]*|--write)$/.test(w)
+          : program === 'standard'
+            ? w === '--fix'
+            : /^(-[a-zA-Z]*i[a-zA-Z]*|--in-place)$/.test(w),
+      )
+        ? operands.map((p) => ({ place: p.place, recursive: false, how: 'rewrites it in place:' }))
+        : [];
     case 'sponge':
       return operands.map((p) => ({ place: p.place, recursive: false, how: 'writes its input over it:' }));
     case 'prettier':

@@ -100,9 +100,13 @@ export function judgeFileList(
   for (const root of roots) {
     const place = insideOrCard(view, root, where, `the path ${root}`);
     if (place.kind !== 'inside') continue;
-    const filter = named.tracked
-      ? (trackedFilter(view, place, fromTop ? 'top' : 'below', named.filter) ?? named.filter)
-      : named.filter;
+    // git names what it lists by the path as written: through a link on the way (`app` → `app2`)
+    // its index's names are not the place's, and every file counts.
+    const throughLink = path.posix.relative(view.workspace, path.posix.resolve(where.cwd, root)) !== place.rel;
+    const filter =
+      named.tracked && !throughLink
+        ? (trackedFilter(view, place, fromTop ? 'top' : 'below', named.filter) ?? named.filter)
+        : named.filter;
     const problem = view.listProblem(place, list.how, filter, {
       content,
       links: list.listsLinks,
@@ -117,6 +121,9 @@ export function judgeFileList(
       );
   }
 }
+
+/** Tracked folders this looks at for a link (more: the index's list is not used). */
+const MAX_TRACKED_FOLDERS = 5000;
 
 /**
  * What git lists below `place` when it lists only what its index tracks: the tracked paths (named
@@ -134,6 +141,12 @@ function trackedFilter(
     if (fs.existsSync(path.join(dir, '.git'))) return null;
   const tracked = trackedFiles(view.workspace);
   if (!tracked) return null;
+  // A tracked folder that is now a link (`mv app app2 && ln -s app2 app`): git still lists its
+  // entries by their old names, and a program given them reads through the link, where this
+  // filter's walk does not go. Every file then counts (as for a large tree, not looked at).
+  if (tracked.folders.size > MAX_TRACKED_FOLDERS) return null;
+  for (const folder of tracked.folders)
+    if (fs.lstatSync(path.join(view.workspace, folder), { throwIfNoEntry: false })?.isSymbolicLink()) return null;
   const prefix = named === 'top' || place.rel === '' ? '' : `${place.rel}/`;
   return {
     filtersFiles: true,

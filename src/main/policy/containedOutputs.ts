@@ -25,7 +25,15 @@ const OUTPUT_FLAGS: Readonly<Record<string, readonly string[]>> = wordTable({
   time: ['-o', '--output'],
   sort: ['-o', '--output'],
   // Linters' reports.
-  eslint: ['-o', '--output-file'],
+  eslint: ['-o', '--output-file', '--cache-location'],
+  prettier: ['--cache-location'],
+  stylelint: ['-o', '--output-file', '--cache-location'],
+  // Build and test tools' reports, caches and build information, each written over.
+  tsc: ['--tsBuildInfoFile', '--outFile', '--out'],
+  pytest: ['--junitxml', '--junit-xml', '--resultlog', '--report-log'],
+  jest: ['--outputFile'],
+  vitest: ['--outputFile'],
+  coverage: ['--data-file', '-o'],
   ruff: ['-o', '--output-file'],
   flake8: ['--output-file'],
   pylint: ['--output'],
@@ -101,6 +109,15 @@ export function outputTargets(program: string, argv: readonly string[], view: Fi
       else if (short && w.startsWith(flag) && w.length > 2) add(w.slice(2), false, `${flag} overwrites it:`);
     });
   }
+  // vitest's report per reporter (`--outputFile.junit=x.xml`); pytest empties its --basetemp folder.
+  if (program === 'vitest')
+    for (const w of argv)
+      if (/^--outputFile\.[\w-]+=/.test(w)) add(w.slice(w.indexOf('=') + 1), false, 'writes its report over it:');
+  if (program === 'pytest' || program === 'py.test')
+    argv.forEach((w, i) => {
+      if (w === '--basetemp') add(argv[i + 1], true, '--basetemp empties it:');
+      else if (w.startsWith('--basetemp=')) add(w.slice('--basetemp='.length), true, '--basetemp empties it:');
+    });
   const operands = argv.flatMap((w, i) => (i > 0 && !w.startsWith('-') ? [i] : []));
   // Operands once the values of flags that take one are left out (`uniq -f 1 IN OUT`).
   const operandsAfter = (takesValue: RegExp): number[] =>

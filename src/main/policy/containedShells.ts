@@ -91,6 +91,27 @@ export const SCRIPT_DEPTH = 3;
  * A shell's inline script, judged as its own command in the directory the shell starts in; zsh's
  * only where zsh runs it as sh would (containedZsh.ts).
  */
+/**
+ * Whether bash (outside POSIX mode) expands a `~` in this argument: in a word shaped like an
+ * assignment (`if=~/x`, `X=a:~/b`), an unquoted `~` right after its first `=` or after a `:`.
+ */
+function expandsTildeInBash(word: ShellWord): boolean {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*=/.test(word.value)) return false;
+  let text = '';
+  for (const part of word.parts) {
+    for (const ch of part.text) {
+      if (
+        !part.quoted &&
+        ch === '~' &&
+        (/^[A-Za-z_][A-Za-z0-9_]*=$/.test(text) || (text.includes('=') && text.endsWith(':')))
+      )
+        return true;
+      text += ch;
+    }
+  }
+  return false;
+}
+
 export function judgeScript(
   shell: string,
   script: string,
@@ -106,5 +127,10 @@ export function judgeScript(
   if (!form.ok) card(form.undecidable ? 'undecidable' : 'shell-construct', `in the shell's script: ${form.reason}`);
   const zsh = shell === 'zsh' ? zshReadsDifferently(script, form.commands) : null;
   if (zsh) card('shell-construct', `in zsh's script: ${zsh}`);
+  if (shell === 'bash' || shell === 'rbash') {
+    const tilde = form.commands.flatMap((c) => c.words.slice(1)).find(expandsTildeInBash);
+    if (tilde)
+      outside(`the word ${tilde.value}`, 'bash puts a home directory for `~` after `=` in a word shaped NAME=value');
+  }
   judgeInner(form.commands, where.cwd, last, depth + 1);
 }

@@ -15,6 +15,11 @@ const OVERRIDES = new Set([
   'PS4',
   'SHELLOPTS',
   'BASHOPTS',
+  // bash: set, GLOBIGNORE makes `*` match dotfiles (.env among them); EXECIGNORE and GLOBSORT
+  // change what a name runs and the order a pattern lists.
+  'GLOBIGNORE',
+  'EXECIGNORE',
+  'GLOBSORT',
   'IFS',
   'PATH',
   'CDPATH',

@@ -61,6 +61,19 @@ function wordsOf(command: ShellCommand): ShellWord[] {
   ];
 }
 
+/** zsh's lower-case arrays tied to a variable sh or a program reads. */
+const ZSH_TIED = new Set([
+  'cdpath',
+  'path',
+  'fpath',
+  'manpath',
+  'mailpath',
+  'module_path',
+  'fignore',
+  'psvar',
+  'watch',
+]);
+
 /** Whether sh's `:` stands for a command that is only redirects (`> out.txt`, `< b.txt`). */
 function onlyRedirects(command: ShellCommand): boolean {
   return command.words.length === 1 && command.words[0]!.value === ':' && !/^\s*:/.test(command.text);
@@ -77,6 +90,11 @@ export function zshReadsDifferently(script: string, commands: readonly ShellComm
     const program = command.words[0]?.value ?? '';
     if (onlyRedirects(command)) return `\`${command.text}\` with no command runs cat or a pager in zsh`;
     if (ZSH_OWN.has(program)) return `\`${program}\` is zsh's own, which this rule does not read`;
+    // zsh ties lower-case arrays to the variables sh reads (`cdpath` to CDPATH, `path` to PATH): set,
+    // they change where cd goes and which program runs, under names the variables' rules do not know.
+    const tied = command.assignments.find((a) => ZSH_TIED.has(a.name));
+    if (tied)
+      return `zsh ties \`${tied.name}\` to ${tied.name.toUpperCase()}, which changes where cd goes or what runs`;
     // zsh applies modifiers written after a variable (`$f:r`, `$f:s/x/./`, `$f:a:h`) and gives some
     // names a meaning of their own (`dirstack`, `path`): a loop's variable is not read there.
     if (command.loop?.kind === 'for')

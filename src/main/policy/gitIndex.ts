@@ -2,7 +2,7 @@
 // contained mode's lists of files (`git ls-files | xargs …`, `git diff --name-only | xargs …`):
 // what git lists there is a tracked file, so a secrets file among them only when it is tracked.
 // Read once per file version ((dev, ino, size, mtime, ctime) of its lstat); null whenever the index
-// is not one this reads whole — no `.git` folder, a sha256 repository, a sparse index, a
+// is not one this reads whole — no `.git` folder, a sha256 repository, a sparse or split index, a
 // submodule, a short or unknown file — so that the caller counts every file below instead.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -65,7 +65,15 @@ export function indexPaths(data: Buffer): string[] | null {
     previous = name;
     paths.push(name.toString('utf8'));
   }
-  return paths;
+  // The extensions, each a signature and a size, up to the index's own hash: a split index's
+  // `link` keeps further entries in a shared index file, and a sparse index's `sdir` folders
+  // stand for files unnamed here; either way this list is not the whole of what git tracks.
+  while (at + 8 <= data.length - 20) {
+    const signature = data.toString('latin1', at, at + 4);
+    if (signature === 'link' || signature === 'sdir') return null;
+    at += 8 + data.readUInt32BE(at + 4);
+  }
+  return at === data.length - 20 ? paths : null;
 }
 
 const known = new Map<string, { key: string; tracked: Tracked | null }>();

@@ -35,12 +35,15 @@ function globRegex(glob: string, dotMatches: boolean, ignoreCase: boolean, brace
     if (ch === '*') out += `${leading}[^/]*`;
     else if (ch === '?') out += `${leading}[^/]`;
     else if (ch === '[') {
-      const end = glob.indexOf(']', i + 2);
+      // As fnmatch and globset read a set: `!` or `^` first negates it, and a `]` first (after
+      // those) is a member, not its end (`[]n]` is `]` or `n`).
+      const negated = glob[i + 1] === '!' || glob[i + 1] === '^';
+      const first = i + 1 + (negated ? 1 : 0);
+      const end = glob.indexOf(']', first + 1);
       if (end < 0) return UNKNOWN;
-      let set = glob.slice(i + 1, end);
-      if (set.startsWith('!') || set.startsWith('^')) set = `^${set.slice(1)}`;
+      const set = glob.slice(first, end);
       if (/[[\\]/.test(set)) return UNKNOWN;
-      out += `[${set}]`;
+      out += `[${negated ? '^' : ''}${set.replace(/[\]^]/g, '\\$&')}]`;
       i = end;
     } else if (ch === '{' && braces) {
       depth++;

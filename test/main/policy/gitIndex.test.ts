@@ -70,6 +70,17 @@ describe('the tracked paths of a real index', () => {
     expect(trackedFiles(ws)!.files.has('new.txt')).toBe(true);
   });
 
+  it('is null for a split index, whose other entries are in a shared index file (red team round twenty)', () => {
+    const ws = repo('split');
+    git(ws, 'update-index', '--split-index');
+    fs.writeFileSync(path.join(ws, 'added.txt'), 'x\n');
+    git(ws, 'add', 'added.txt');
+    // git still lists every file; the index file itself names only what changed since the split.
+    expect(listed(ws)).toContain('README.md');
+    expect(indexPaths(fs.readFileSync(path.join(ws, '.git', 'index')))).toBeNull();
+    expect(trackedFiles(ws)).toBeNull();
+  });
+
   it('is null for what it does not read whole', () => {
     const ws = repo('cut');
     const data = fs.readFileSync(path.join(ws, '.git', 'index'));

@@ -876,6 +876,35 @@ const ROUND_TWENTY: readonly Row[] = [
   ['clang-format --i local-data/gen.c', '', "LLVM's options take two dashes"],
   ['clang-format -i=true local-data/gen.c', '', 'and a value'],
   ['ruff check local-data/gen.py', '', "ruff check fixes where the project's configuration says fix = true"],
+  // A bracket set whose first member is `]` (`[]n]` is `]` or `n`), as find, grep and rg read it.
+  ["find . -name '.e[]n]v' -exec cat {} +", '', "find's -name"],
+  ["grep -r --include='.e[]n]v' . -e S", '', "grep's --include"],
+  ["rg --hidden -g '.e[]n]v' S", '', "rg's -g"],
+  ["find . -name 'important.d[]b]' -delete", '', 'find -delete'],
+  ["find . -name '.e[!]x]v' -exec cat {} +", '', 'a negated set with ] first'],
+  // zsh's lower-case arrays tied to CDPATH and PATH.
+  ["zsh -c 'cdpath=/ cd etc && cat passwd'", '', 'cdpath'],
+  ["zsh -c 'path=bin cat README.md'", '', 'path'],
+  ["zsh -c 'export cdpath=/; cd etc; cat passwd'", '', 'exported'],
+  // bash's GLOBIGNORE turns on dotglob; bash expands ~ after = in an argument shaped NAME=value.
+  ["bash -c 'export GLOBIGNORE=x; cat app/*'", '', 'GLOBIGNORE'],
+  ['GLOBIGNORE=x bash -c "cat app/*"', '', 'GLOBIGNORE given to bash'],
+  ["bash -c 'dd if=~/x status=none'", '', 'dd if=~/x'],
+  ["bash -lc 'make X=a:~/y'", '', 'after a colon'],
+  // Reports, caches and build information written over an ignored file.
+  ['eslint --cache --cache-location local-data/important.db app', '', "eslint's cache"],
+  ['prettier --cache --cache-location local-data/important.db --check app', '', "prettier's cache"],
+  ['tsc --incremental --tsBuildInfoFile local-data/important.db', '', "tsc's build information"],
+  ['pytest --basetemp=local-data', '', "pytest's --basetemp empties the folder"],
+  ['pytest --junitxml=local-data/important.db', '', "pytest's report"],
+  ['vitest run --outputFile.junit=local-data/important.db', '', "vitest's report"],
+  // Python formatters and fixers rewriting an ignored file.
+  ['isort local-data/gen.py', '', 'isort'],
+  ['autopep8 -i local-data/gen.py', '', 'autopep8 -i'],
+  ['yapf -i local-data/gen.py', '', 'yapf -i'],
+  ['2to3 -w -n local-data/gen.py', '', '2to3 -w'],
+  ['pyupgrade local-data/gen.py', '', 'pyupgrade'],
+  ['standard --fix local-data/gen.js', '', 'standard --fix'],
 ];
 
 describe.each([

@@ -104,6 +104,26 @@ describe("a list of what git's index tracks", () => {
     expect(decide('git ls-files | xargs cat').tier).toBe('auto');
   });
 
+  it('a tracked folder moved and replaced by a link: git lists the old names, read through the link (red team round twenty)', () => {
+    const ws = paths.workspace;
+    fs.writeFileSync(path.join(ws, 'app/.env.local'), 'LOCAL=MARKER_TRACKED\n');
+    git(ws, 'add', '-f', 'app/.env.local');
+    fs.renameSync(path.join(ws, 'app'), path.join(ws, 'app2'));
+    fs.symlinkSync('app2', path.join(ws, 'app'));
+    try {
+      for (const command of ['git ls-files app | xargs cat', 'git ls-files | xargs cat']) {
+        expect(runForReal(command, '')).toContain('MARKER_TRACKED');
+        expect({ command, tier: decide(command).tier }).toEqual({ command, tier: 'gated' });
+      }
+    } finally {
+      fs.unlinkSync(path.join(ws, 'app'));
+      fs.renameSync(path.join(ws, 'app2'), path.join(ws, 'app'));
+      fs.unlinkSync(path.join(ws, 'app/.env.local'));
+      git(ws, 'rm', '-q', '--cached', 'app/.env.local');
+    }
+    expect(decide('git ls-files | xargs cat').tier).toBe('auto');
+  });
+
   // Against a revision or the staged changes, names come from history, not from the index; and
   // below the repository's top, git diff's names (the top's) are not what its pathspec says.
   it.each([
