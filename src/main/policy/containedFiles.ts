@@ -269,6 +269,13 @@ export class FileView {
     },
   ): { code: ListProblemCode; sentence: string } | null {
     const writes = given.writes ?? 'no';
+    // xargs splits the whole name it is given, the folders above the file included (`x .env /y.txt`).
+    const splits = (rel: string): { code: ListProblemCode; sentence: string } | null =>
+      given.split && /[\s'"\\]/.test(rel)
+        ? { code: 'shell-construct', sentence: `xargs would split the name ${JSON.stringify(rel)} into several` }
+        : null;
+    const startSplits = splits(place.rel);
+    if (startSplits) return startSplits;
     // A file given as the listing's start (`find .env`) is what it lists, as where it resolves.
     if (place.rel !== '' && !place.stat?.isDirectory()) {
       if (place.stat === undefined) return null;
@@ -283,8 +290,7 @@ export class FileView {
       const name = path.posix.basename(rel);
       const written = writes !== 'no' && !entry.isDirectory() ? this.rewriteProblem(rel, entry, writes) : null;
       if (written) found = written;
-      else if (given.split && /[\s'"\\]/.test(name))
-        found = { code: 'shell-construct', sentence: `xargs would split the name ${JSON.stringify(rel)} into several` };
+      else if (splits(rel)) found = splits(rel);
       else if (given.bareNames && !below.includes('/') && name.startsWith('-'))
         found = {
           code: 'shell-construct',
