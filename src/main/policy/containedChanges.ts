@@ -137,6 +137,23 @@ export function writtenOnly(
   }
 }
 
+/** Programs that keep a backup of what they write over (`-b`, `--backup`). */
+const BACKS_UP = new Set(['cp', 'mv', 'install', 'ln']);
+
+/**
+ * Whether their backups take a name of their own: a suffix given (`-S .txt`, `--suffix`), or a
+ * numbered one (`server.key.~1~`, which no longer reads as a secrets file's name). `-b` alone
+ * appends `~`, which still does.
+ */
+function renamesBackups(argv: readonly string[]): boolean {
+  return argv.some(
+    (w) =>
+      /^-[a-zA-Z]*S/.test(w) ||
+      /^--su(f(f(i(x)?)?)?)?(=|$)/.test(w) ||
+      (/^--b(a(c(k(u(p)?)?)?)?)?=/.test(w) && !/=(simple|never|none|off)$/.test(w)),
+  );
+}
+
 /** What a program deletes or overwrites among the places its words name. */
 export function lossTargets(
   program: string,
@@ -145,6 +162,11 @@ export function lossTargets(
 ): Loss[] {
   const recursive = argv.some((w) => /^-[a-zA-Z]*[rR]/.test(w) || w === '--recursive');
   const operands = places.filter((p) => !argv[p.index]!.startsWith('-'));
+  if (BACKS_UP.has(program) && renamesBackups(argv))
+    card(
+      'shell-construct',
+      `${program}'s backups keep each file it writes over under a name this rule does not read (a secrets file's among them); write it without --suffix or a numbered backup`,
+    );
   switch (program) {
     case 'rm':
     case 'rmdir':

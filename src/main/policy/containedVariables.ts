@@ -18,6 +18,9 @@ const OVERRIDES = new Set([
   // bash: set, GLOBIGNORE makes `*` match dotfiles (.env among them); EXECIGNORE and GLOBSORT
   // change what a name runs and the order a pattern lists.
   'GLOBIGNORE',
+  // GNU cp, mv, install and ln name their backups by these.
+  'VERSION_CONTROL',
+  'SIMPLE_BACKUP_SUFFIX',
   'EXECIGNORE',
   'GLOBSORT',
   'IFS',

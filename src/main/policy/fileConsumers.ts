@@ -176,7 +176,7 @@ export function readConsumer(argv: readonly string[]): ConsumerReading {
     return { ok: true, writes: rewritesInPlace(program, words) ? 'in-place' : 'no' };
   }
   // ruff's --config takes a file or a setting (`cache-dir=".git/x"`), which may say where it writes.
-  const setting = words.find((w) => /^--(config|cache-dir|settings-path|settings-file|sp)(=|$)/.test(w));
+  const setting = words.find((w) => /^--(config|cache-dir|settings|settings-path|settings-file|sp)(=|$)/.test(w));
   if (setting)
     return { ok: false, reason: `${program} ${setting} may say where it writes, which this rule does not read` };
   const rewrites = REWRITES[program];

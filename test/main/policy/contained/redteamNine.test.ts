@@ -905,6 +905,14 @@ const ROUND_TWENTY: readonly Row[] = [
   ['2to3 -w -n local-data/gen.py', '', '2to3 -w'],
   ['pyupgrade local-data/gen.py', '', 'pyupgrade'],
   ['standard --fix local-data/gen.js', '', 'standard --fix'],
+  // A backup named by its own suffix keeps a secrets file's text under a name that is none.
+  ['cp -rb -S .txt app/. app2', '', 'cp -S'],
+  ['cp -r --backup=numbered app/. app2', '', 'numbered backups'],
+  ['cp -r --suffix=.txt -b app/. app2', '', '--suffix'],
+  ['mv -b -S .bak app/.env x', '', 'mv -S'],
+  ['VERSION_CONTROL=numbered cp -rb app/. app2', '', 'VERSION_CONTROL'],
+  ['SIMPLE_BACKUP_SUFFIX=.txt cp -rb app/. app2', '', 'SIMPLE_BACKUP_SUFFIX'],
+  ['find . -name x.py | xargs isort --settings x.cfg', '', "isort's --settings, another spelling of its settings path"],
 ];
 
 describe.each([
