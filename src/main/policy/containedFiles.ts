@@ -428,7 +428,9 @@ export class FileView {
    * Whether rg or ag, descending from `start`, may read a file .gitignore names: the workspace is no
    * repository of its own (they honour .gitignore only in one), or an ignore file of theirs (`names`)
    * stands in the workspace's root or in a folder on the way down to `start`, where `!NAME` takes a
-   * name back in. (One deeper below `start` is not looked for: docs/sandbox.md.)
+   * name back in; or one of theirs, or a `.gitignore` (which this reads only at the root), stands in
+   * a folder below `start` they descend into and takes a name back in (`printf '!.env\n' >
+   * backend/.ignore`); a project's own nested `.gitignore` without a `!` line takes none.
    */
   mayUnignore(start: Extract<Place, { kind: 'inside' }>, names: readonly string[]): boolean {
     if (this.namesIgnoreFile || this.session.lstat(path.join(this.workspace, '.git')) === undefined) return true;
@@ -436,8 +438,26 @@ export class FileView {
     for (let depth = 0; depth <= parts.length; depth++) {
       const dir = path.join(this.workspace, ...parts.slice(0, depth));
       if (names.some((n) => this.session.lstat(path.join(dir, n)) !== undefined)) return true;
+      if (depth > 0 && takesBack(path.join(dir, '.gitignore'))) return true;
     }
-    return false;
+    let found = false;
+    const tooMany = walkBelow(
+      start.abs,
+      start.rel,
+      { hidden: true, ignoredToo: true, skip: (entry) => entry.name === '.git' },
+      (rel, entry) => {
+        if (entry.isDirectory()) return this.ignored(rel, true) ? 'skip' : 'go';
+        if (
+          (names.includes(entry.name) || (entry.name === '.gitignore' && rel !== '.gitignore')) &&
+          takesBack(path.join(this.workspace, rel))
+        ) {
+          found = true;
+          return 'stop';
+        }
+        return 'go';
+      },
+    );
+    return found || tooMany;
   }
 
   isVirtualenvActivate(place: Extract<Place, { kind: 'inside' }>): boolean {
@@ -473,4 +493,18 @@ export class FileView {
     );
     return found || tooMany;
   }
+}
+
+/** Whether an ignore file holds a `!` line (which takes a name back in), or cannot be read whole. */
+function takesBack(abs: string): boolean {
+  let text: string;
+  try {
+    const st = fs.lstatSync(abs, { throwIfNoEntry: false });
+    if (st === undefined) return false;
+    if (!st.isFile() || st.size > 1024 * 1024) return true;
+    text = fs.readFileSync(abs, 'utf8');
+  } catch {
+    return true;
+  }
+  return text.split('\n').some((line) => line.trimStart().startsWith('!'));
 }
