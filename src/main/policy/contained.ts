@@ -27,10 +27,10 @@ import { INTERPRETERS } from './shellConstructs';
 import { interpreterProgram } from './interpreterInput';
 import { judgeAttachedValues } from './containedAttached';
 import { lineCode, writtenCodeRuns } from './containedLineCode';
-import { notePiped, recordWrites, writtenOnLine } from './containedLineWrites';
+import { changesNothing, notePiped, recordWrites, writtenOnLine } from './containedLineWrites';
 import type { ShellCommand } from './shellForm';
 import { plainAsShForm } from './shellPlain';
-import { certainlyReadOnly, readCommand, type CommandReading } from './commandReading';
+import { readCommand, type CommandReading } from './commandReading';
 import { resolveCommandCwd } from './paths';
 import type { GateCode } from './types';
 import {
@@ -387,6 +387,7 @@ function judgeList(
           judgeXargs(commands, i, judged, { cwd }, view, ctx, isLast, depth, judgeCommand);
         else judgeCommand(command, { cwd }, view, ctx, command.connector, isLast, depth);
         recordWrites(command, judged.argv, view, { cwd });
+        if (!changesNothing(command)) view.lineMayHaveChanged = true;
       }
     }
     // The body's next turn runs what its last turn wrote (`sh x.sh; echo … > x.sh`): judged once
@@ -426,14 +427,7 @@ export function decideContained(
     // What the secrets files hold now is what a search reads only when no other command on the line
     // may write first (`printf zzz >> key.json && grep -r -B9 zzz .`): every other one a search, a `cd`,
     // or a command the run list's read-only rows admit (commandReading.ts certainlyReadOnly).
-    view.literalSearchReadsNow = commands.every(
-      (c) =>
-        c.redirects.every((r) => r.kind !== 'file' || r.op === '<' || r.target.value === '/dev/null') &&
-        (c.words.length === 0 ||
-          c.words[0]!.value === 'cd' ||
-          /^(grep|egrep|fgrep|rg|ag|ack|ack-grep)$/.test(programName(c.words[0]!.value)) ||
-          certainlyReadOnly({ ok: true, argv: c.words.map((w) => w.value) })),
-    );
+    view.literalSearchReadsNow = commands.every(changesNothing);
     view.namesIgnoreFile = /\.(rg|ag|git)?ignore\b/.test(command);
     view.historySecret = ctx.historySecret;
     const { cwds } = directories(commands, here.absolute, view, at);

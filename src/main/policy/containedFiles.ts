@@ -71,6 +71,12 @@ export class FileView {
    * (literalSearch.ts): only when nothing else on the command line could change them first.
    */
   literalSearchReadsNow = true;
+  /**
+   * Whether a command judged before the one being judged (in the order they run, an inner script's
+   * and a loop's next turn included) may have changed files: what is there now is then not
+   * necessarily what a listing reads (containedLists.ts lsOperands).
+   */
+  lineMayHaveChanged = false;
   /** A secrets file the repository's history holds though its tree does not (ContainedContext.historySecret). */
   historySecret?: () => string | null;
   /** Whether the command names an ignore file anywhere (`printf '!.env' > .ignore && rg …`): read as one there. */

@@ -4,8 +4,9 @@
 // in place of what the line wrote, a copy); and what a literal producer pipes into the next
 // command. containedLineCode.ts judges code with it; the patch and activate readers read it.
 import path from 'node:path';
+import { certainlyReadOnly } from './commandReading';
 import type { FileView } from './containedFiles';
-import type { Where } from './containedJudging';
+import { programName, type Where } from './containedJudging';
 import { outputTargets } from './containedOutputs';
 import type { ShellCommand, ShellWord } from './shellForm';
 
@@ -35,6 +36,21 @@ export function lineState(view: FileView): LineState {
     states.set(view, state);
   }
   return state;
+}
+
+/**
+ * Whether a command certainly changes no file: a search, a `cd`, or a command the run list's
+ * read-only rows admit (commandReading.ts certainlyReadOnly), with no redirect but of its input or
+ * to /dev/null. Any other may have written, made a folder or a link, before what follows it runs.
+ */
+export function changesNothing(c: ShellCommand): boolean {
+  return (
+    c.redirects.every((r) => r.kind !== 'file' || r.op === '<' || r.target.value === '/dev/null') &&
+    (c.words.length === 0 ||
+      c.words[0]!.value === 'cd' ||
+      /^(grep|egrep|fgrep|rg|ag|ack|ack-grep)$/.test(programName(c.words[0]!.value)) ||
+      certainlyReadOnly({ ok: true, argv: c.words.map((w) => w.value) }))
+  );
 }
 
 /** The key of a file a line writes or runs: where it resolves inside, else its path as written. */

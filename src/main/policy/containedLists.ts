@@ -19,6 +19,7 @@ import {
 } from './containedJudging';
 import { printsNamesOnly } from './containedOperands';
 import { readConsumer, SHOWS_NAMES_ONLY, type ConsumerWrites } from './fileConsumers';
+import { changesNothing } from './containedLineWrites';
 import { passesLinesOn, producerList, readFind, readXargs, type FileList } from './fileLists';
 import type { ShellCommand, ShellWord } from './shellForm';
 
@@ -197,6 +198,23 @@ export function judgeXargs(
     judgeCommand({ ...consumer, redirects: cmd.redirects }, where, view, ctx, 'start', last, depth + 1);
     return;
   }
+  // `ls FILE… | xargs CMD` (`ls src/*.py | xargs wc -l`): ls prints each file's name as given, which
+  // xargs puts on one command line, judged as `CMD FILE…`. Nothing beside ls in the pipe may change
+  // what it lists (a later member starts with it).
+  const after = commands.slice(i + 1);
+  const end = after.findIndex((c) => c.connector !== '|');
+  const beside = end === -1 ? after : after.slice(0, end);
+  const trims = (c: ShellCommand): boolean =>
+    changesNothing(c) || (c.redirects.length === 0 && passesLinesOn(unwrap(c).argv));
+  const named =
+    j === i - 1 && onOneLine(judged.argv, reading.offset[0]!) && beside.every(trims)
+      ? lsOperands(commands[j]!, view, where.cwd)
+      : null;
+  if (named !== null) {
+    const consumer = consumerCommand([...reading.offset.map((k) => judged.words[k]!), ...named]);
+    judgeCommand({ ...consumer, redirects: cmd.redirects }, where, view, ctx, 'start', last, depth + 1);
+    return;
+  }
   const list = producerList(unwrap(commands[j]!).argv);
   if (list === null) card('shell-construct', `${runs}, and its input is not a list of files this rule reads`);
   for (let k = j + 1; k <= i; k++) {
@@ -229,6 +247,41 @@ function literalItems(producer: ShellCommand): string[] | null {
   if (words.some((w) => w.glob || w.tilde || w.expands || w.parts.some((p) => p.variable || p.runs))) return null;
   if (words.some((w) => w.value.startsWith('-') || /['"\\]/.test(w.value))) return null;
   return words.flatMap((w) => w.value.split(/[ \t\n]+/).filter((item) => item !== ''));
+}
+
+/** `*`, as sh expands it where `ls` alone lists. */
+const EVERY_NAME: ShellWord = { value: '*', parts: [{ text: '*', quoted: false }], glob: true, tilde: false };
+
+/**
+ * The words `ls FILE…` (or `ls -1 FILE…`) prints, for xargs to pass on: each operand (each match
+ * of a glob, as sh expands it) names a file inside the workspace that is there and no folder, which
+ * ls prints as given, one a line; none holds a blank, a quote or a backslash (xargs would split or
+ * read it) or begins with `-` (an option, to ls and to the program). `ls` alone prints the names
+ * `*` matches, folders among them. Null otherwise, and when a command that ran before it on the
+ * line may have changed what is there (a folder, whose entries ls prints instead: `mkdir x.py;
+ * touch x.py/id_rsa; ls *.py | xargs cat` reads ./id_rsa).
+ */
+function lsOperands(producer: ShellCommand, view: FileView, cwd: string): ShellWord[] | null {
+  const [program, ...args] = producer.words;
+  if (program?.value !== 'ls' || producer.assignments.length > 0 || producer.redirects.length > 0) return null;
+  if (view.lineMayHaveChanged) return null;
+  const operands = args.filter((w) => w.value !== '-1');
+  if (operands.some((w) => w.tilde || w.expands || w.parts.some((p) => p.variable || p.runs))) return null;
+  const words = operands.length > 0 ? operands : [EVERY_NAME];
+  for (const word of words) {
+    const names = word.glob ? view.expand(word, cwd) : [word.value];
+    if (names === null) return null;
+    for (const name of names) {
+      // A glob's matches are named from cwd as sh puts them: ls prints them as they are written.
+      const printed = word.glob && !word.value.startsWith('/') ? name.slice(cwd.length + 1) : name;
+      if (printed.startsWith('-') || /[\s'"\\]/.test(printed)) return null;
+      const place = view.place(printed, cwd);
+      if (place.kind !== 'inside') return null;
+      const stat = view.session.lstat(place.abs);
+      if (stat === undefined || (stat.isDirectory() && operands.length > 0)) return null;
+    }
+  }
+  return [...words];
 }
 
 /** xargs given no option that splits its input across command lines or reads it otherwise (only -r and -t). */
