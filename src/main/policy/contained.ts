@@ -27,7 +27,17 @@ import { INTERPRETERS } from './shellConstructs';
 import { interpreterProgram } from './interpreterInput';
 import { judgeAttachedValues } from './containedAttached';
 import { lineCode, writtenCodeRuns } from './containedLineCode';
-import { changesNothing, notePiped, recordWrites, writtenOnLine } from './containedLineWrites';
+import {
+  agreed,
+  changesNothing,
+  lineState,
+  notePiped,
+  recordWrites,
+  resetWritten,
+  writtenOnLine,
+  writtenSignature,
+  type Written,
+} from './containedLineWrites';
 import type { ShellCommand } from './shellForm';
 import { plainAsShForm } from './shellPlain';
 import { readCommand, type CommandReading } from './commandReading';
@@ -135,7 +145,7 @@ function judgeCommand(
   // judged as that interpreter's -c/-e code.
   const instead = lineCode(cmd, judged, program, view, where, depth);
   if (instead !== null) {
-    judgeCommand(instead, where, view, ctx, connector, last, depth);
+    for (const code of instead) judgeCommand(code, where, view, ctx, connector, last, depth);
     return;
   }
   for (const code of writtenCodeRuns(cmd, judged, program, view, where))
@@ -370,17 +380,28 @@ function judgeList(
   depth: number,
   at: { index: number } = { index: -1 },
 ): void {
-  // Where the loop being read began, and whether its body was judged once already.
+  // Where the loop being read began, how many times its body was judged, and what the line had
+  // written when this turn of it began.
   let loopStart = -1;
-  let again = false;
+  let turns = 0;
+  let turnBegan = '';
   for (let i = 0; i < commands.length; i++) {
     at.index = i;
     const loop = commands[i]!.loop;
-    if (loop !== undefined && commands[i - 1]?.loop !== loop && !again) loopStart = i;
+    if (loop !== undefined && commands[i - 1]?.loop !== loop && turns === 0) {
+      loopStart = i;
+      turnBegan = writtenSignature(view);
+    }
     // A loop's body runs again after its last command: a link it makes leads elsewhere on the next turn.
     const isLast = last && i === commands.length - 1 && loop === undefined;
     for (const cwd of cwds[i]!) {
-      for (const command of loopRuns(commands[i]!, view, cwd)) {
+      const runs = loopRuns(commands[i]!, view, cwd);
+      // Each value's run writes in its own turn: judged from what the line wrote before any of
+      // them, and what they wrote kept where they agree (else as text this rule cannot read).
+      const before = runs.length > 1 ? new Map(lineState(view).written) : null;
+      const after: Map<string, Written>[] = [];
+      for (const command of runs) {
+        if (before) resetWritten(view, before);
         const judged = unwrap(command);
         notePiped(view, commands, i);
         if (judged.argv[0] === 'xargs' && judged.assignments.length === 0)
@@ -388,16 +409,28 @@ function judgeList(
         else judgeCommand(command, { cwd }, view, ctx, command.connector, isLast, depth);
         recordWrites(command, judged.argv, view, { cwd });
         if (!changesNothing(command)) view.lineMayHaveChanged = true;
+        if (before) after.push(new Map(lineState(view).written));
       }
+      if (before) resetWritten(view, agreed(before, after));
     }
-    // The body's next turn runs what its last turn wrote (`sh x.sh; echo … > x.sh`): judged once
-    // more with those writes known.
+    // The body's next turn runs what its last turn wrote (`sh x.sh; echo … > x.sh`, or a copy chain
+    // that reaches x.sh only on the third): judged again with those writes known, until a turn
+    // changes nothing the next would see.
     if (loop !== undefined && commands[i + 1]?.loop !== loop) {
-      if (!again) i = loopStart - 1;
-      again = !again;
+      const now = writtenSignature(view);
+      if (now === turnBegan) turns = 0;
+      else if (++turns >= MAX_LOOP_TURNS)
+        card('shell-construct', `the loop's turns still change what the next runs after ${MAX_LOOP_TURNS} of them`);
+      else {
+        turnBegan = now;
+        i = loopStart - 1;
+      }
     }
   }
 }
+
+/** Most turns of a loop's body judged, each knowing what the last wrote, before the rule asks. */
+const MAX_LOOP_TURNS = 12;
 
 function partsOf(commands: readonly ShellCommand[], deciding: number): ContainedPart[] {
   return commands.map((c, i) => ({ text: `${i === 0 ? '' : `${c.connector} `}${c.text}`, decides: i === deciding }));

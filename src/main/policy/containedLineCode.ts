@@ -40,9 +40,9 @@ function shebangProgram(text: string): string | null {
 }
 
 /**
- * The command to judge instead of `cmd` when it gives an interpreter code as text of its line: the
- * interpreter with that text as its `-c`/`-e` word, the heredoc taken off. Null when `cmd` runs no
- * such text. A card when it runs a script the line wrote with text this rule cannot read.
+ * The commands to judge instead of `cmd` when it gives an interpreter code as text of its line: the
+ * interpreter with that text as its `-c`/`-e` word, the heredoc taken off (and sh with it, for a file
+ * without a #! line that sh may run too). Null when `cmd` runs no such text. A card when it runs a script the line wrote with text this rule cannot read.
  */
 export function lineCode(
   cmd: ShellCommand,
@@ -52,7 +52,7 @@ export function lineCode(
   where: Where,
   /** How deep inside runners' words the command was found (0: sh runs it itself). */
   depth = 0,
-): ShellCommand | null {
+): ShellCommand[] | null {
   const { argv, words } = judged;
   const { written, piped } = lineState(view);
   const asCode = (interpreter: string, before: readonly ShellWord[], text: string, after: readonly ShellWord[]) => {
@@ -87,21 +87,27 @@ export function lineCode(
     if (text === null) return null;
     // Without a #! line sh runs it as a shell script; a word a runner may run (depth > 0) is judged
     // by its name's language, since such a word is often no command at all (`npx vitest run t.ts`).
-    const interpreter =
-      depth > 0 && !text.startsWith('#!') ? (languageOf(argv[0]!, text) ?? 'sh') : shebangProgram(text);
+    // A wrapper that starts it through execvp (stdbuf, flock, xargs) hands it to sh all the same
+    // when it may be executable (its mode on disk, or a command on the line that may change one):
+    // then it is judged as both.
+    const bare = depth > 0 && !text.startsWith('#!');
+    const interpreter = bare ? (languageOf(argv[0]!, text) ?? 'sh') : shebangProgram(text);
     if (interpreter === null || codeFlag(interpreter) === null)
       card(
         'shell-construct',
         `${argv[0]} is written earlier on this line and run by an interpreter this rule does not read`,
       );
-    return asCode(interpreter, [textWord(interpreter)], text, words.slice(1));
+    const readings = [asCode(interpreter, [textWord(interpreter)], text, words.slice(1))];
+    if (bare && interpreter !== 'sh' && mayBeExecutable(view, argv[0]!, where.cwd))
+      readings.push(asCode('sh', [textWord('sh')], text, words.slice(1)));
+    return readings;
   }
   if (codeFlag(program) === null) return null;
   const runs = interpreterProgram(program, argv);
   if (runs.from === 'script') {
     const text = writtenText(argv[runs.index]!);
     if (text === null) return null;
-    return asCode(program, words.slice(0, runs.index), text, words.slice(runs.index + 1));
+    return [asCode(program, words.slice(0, runs.index), text, words.slice(runs.index + 1))];
   }
   if (runs.from !== 'input') return null;
   // Its input, given whole as text: one heredoc (nothing piped in, no `<`), or a pipe from a literal echo.
@@ -125,12 +131,16 @@ export function lineCode(
   // The words after the input's name (`-`, /dev/stdin) are the code's arguments.
   const named = runs.index;
   if (named !== undefined && argv[named] !== '-') return null;
-  return asCode(
-    program,
-    words.slice(0, named ?? words.length),
-    text,
-    named === undefined ? [] : words.slice(named + 1),
-  );
+  return [
+    asCode(program, words.slice(0, named ?? words.length), text, named === undefined ? [] : words.slice(named + 1)),
+  ];
+}
+
+/** Whether a file the line wrote may have an execute bit when it runs: on disk now, or set by a command before. */
+function mayBeExecutable(view: FileView, name: string, cwd: string): boolean {
+  if (lineState(view).modesMayChange) return true;
+  const place = view.place(name, cwd);
+  return place.kind === 'inside' && ((view.session.lstat(place.abs)?.mode ?? 0) & 0o111) !== 0;
 }
 
 /** The interpreter whose code a file's name or first line says it holds, or null. */

@@ -24,7 +24,16 @@ export interface LineState {
   written: Map<string, Written>;
   /** The literal text the command before the one being judged pipes into it, if any. */
   piped: string | null;
+  /**
+   * Whether a command so far may have changed a file's mode (chmod, a copy that keeps one, any
+   * program but those that only print or write text through a redirect, which keeps a file's mode
+   * or makes one without an execute bit).
+   */
+  modesMayChange: boolean;
 }
+
+/** Programs that change no file's mode: they print, or write text a redirect takes, or make a folder or an empty file. */
+const KEEP_MODES: ReadonlySet<string> = new Set(['echo', 'printf', 'cat', 'tee', 'touch', 'mkdir', 'cd', 'true', ':']);
 
 const states = new WeakMap<FileView, LineState>();
 
@@ -32,7 +41,7 @@ const states = new WeakMap<FileView, LineState>();
 export function lineState(view: FileView): LineState {
   let state = states.get(view);
   if (!state) {
-    state = { written: new Map(), piped: null };
+    state = { written: new Map(), piped: null, modesMayChange: false };
     states.set(view, state);
   }
   return state;
@@ -51,6 +60,50 @@ export function changesNothing(c: ShellCommand): boolean {
       /^(grep|egrep|fgrep|rg|ag|ack|ack-grep)$/.test(programName(c.words[0]!.value)) ||
       certainlyReadOnly({ ok: true, argv: c.words.map((w) => w.value) }))
   );
+}
+
+/**
+ * What the line has written, as a loop's next turn would see it: each file's distinct texts (a turn
+ * that appends what the last did adds nothing new to judge) and whether any is unread.
+ */
+export function writtenSignature(view: FileView): string {
+  const entries = [...lineState(view).written].map(([key, w]) => [key, [...new Set(w.texts)].sort(), w.unread]);
+  return JSON.stringify(entries.sort((a, b) => (a[0]! < b[0]! ? -1 : 1)));
+}
+
+/** Puts back what the line had written (before one of a loop's values ran). */
+export function resetWritten(view: FileView, to: ReadonlyMap<string, Written>): void {
+  const { written } = lineState(view);
+  written.clear();
+  for (const [key, w] of to) written.set(key, w);
+}
+
+/**
+ * What the line has written after each of a loop's values wrote in its own turn (`after`, each
+ * from `before`): a file every turn leaves alike keeps that; one they leave differently (written
+ * by one, not by another, or with other text) holds text this rule cannot read.
+ */
+export function agreed(
+  before: ReadonlyMap<string, Written>,
+  after: readonly ReadonlyMap<string, Written>[],
+): Map<string, Written> {
+  const keys = new Set([...before.keys(), ...after.flatMap((a) => [...a.keys()])]);
+  const result = new Map<string, Written>();
+  for (const key of keys) {
+    const each = after.map((a) => a.get(key));
+    const first = each[0];
+    const same = each.every(
+      (w) =>
+        w === first ||
+        (w !== undefined &&
+          first !== undefined &&
+          w.unread === first.unread &&
+          w.texts.join('\0') === first.texts.join('\0')),
+    );
+    if (same && first !== undefined) result.set(key, first);
+    else if (!same) result.set(key, { texts: [], unread: true, judged: false });
+  }
+  return result;
 }
 
 /** The key of a file a line writes or runs: where it resolves inside, else its path as written. */
@@ -170,6 +223,8 @@ export function recordWrites(cmd: ShellCommand, argv: readonly string[], view: F
     mark(r.target.value, r.fd === 1 ? (printed ?? null) : null, r.op === '>>');
   }
   const program = argv[0] === undefined ? '' : path.posix.basename(argv[0]);
+  if (program !== '' && !KEEP_MODES.has(program) && !certainlyReadOnly({ ok: true, argv: [...argv] }))
+    lineState(view).modesMayChange = true;
   const operands = argv.slice(1).filter((w) => !w.startsWith('-'));
   // tee writes its input: the text a literal producer pipes into it, when nothing else feeds it.
   // Its operands are every word after `--`, and `-` (a file of that name to GNU tee).

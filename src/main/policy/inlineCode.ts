@@ -17,6 +17,13 @@ const HAS_SHELL_QUOTES = new Set(['ruby', 'perl', 'php']);
  */
 const CODE_REACHES =
   /\b(subprocess|child_process|pty|ctypes|importlib|builtins|__builtins__|operator|vars|locals|getattr|setattr|__dict__|__getattribute__|linecache|fileinput|shutil|mmap|runpy|pickle|marshal|shelve|spawn|execFile|fork|worker_threads|sysopen|File::Copy|PosixPath|WindowsPath|PurePosixPath|FileIO|py_compile|compileall|venv|zipapp|cookiejar|dbm)\b|\bos\.(link|symlink|replace|rename|truncate|sendfile|remove|unlink|makedirs)\b|\b(writeFile|appendFile|copyFile|truncate|rename|link|symlink|cp|rm)(Sync)?\s*\(|\bprocess\.binding\b|\bimport\s[^;\n]*\b(system|popen|exec\w*|spawn\w*|remove|unlink|rename|replace|link|symlink|truncate)\b|\bopen(Sync)?\s*\([^)]*,\s*['"][^'"]*[wax+]|\.open\s*\(\s*['"][^'"]*[wax+]|\bO_(WRONLY|RDWR|TRUNC|CREAT|APPEND)\b|\b(createWriteStream|WriteStream)\b|\bmode\s*=\s*['"][^'"]*[wax+]|\bopenSync\s*\([^,)]*,\s*\d|\b(ZipFile|TarFile|zipfile|tarfile|chdir|basicConfig|FileHandler|RotatingFileHandler|TimedRotatingFileHandler)\b|\b(gzip|bz2|lzma)\.open\b|\bopen\s*\(\s*(?:'[^']*'|"[^"]*")\s*,\s*[A-Za-z_$][\w$]*\s*[,)]|\bmode\s*=\s*[A-Za-z_$]|\[\s*['"`][A-Za-z_$][\w$]*['"`]\s*\]\s*\(|\bPath\s*\([^)]*\)\s*\.\s*(replace|rename|symlink_to|hardlink_to|link_to|chmod|lchmod|touch|unlink|rmdir)\s*\(/;
+/**
+ * Python's doors from any object to any module (`which.__globals__['copyfile']`, `().__class__.__base__
+ * .__subclasses__()`, `inspect.getmodule(f)`, `sys.modules`, `gc.get_referrers`): a dunder attribute
+ * other than the few that name or describe, and the modules that hand out others.
+ */
+const CODE_INTROSPECTS =
+  /\b__(?!(?:name|file|version|doc|main|init|qualname)__)\w+__\b|\b(inspect|sys\s*\.\s*modules|gc\s*\.\s*get_\w+)\b/;
 /** A name built by concatenation inside brackets (`f['read'+'FileSync']`), or a path joined with `/`. */
 const CODE_COMPUTES = /\[[^\]]*['"`]\s*\+|\+\s*['"`][^\]]*\]|Path\([^)]*\)\s*\//;
 
@@ -189,7 +196,7 @@ export function inlineCodeProblem(program: string, given: string): string | null
     return `${program}'s code runs code it builds, which this rule does not read`;
   if (ESCAPED_TEXT.test(code) || (/^python/.test(program) && adjacentStrings(code)))
     return `${program}'s code spells text with escapes or joined pieces, which this rule does not read as the names it makes`;
-  if (CODE_REACHES.test(code) || CODE_COMPUTES.test(code))
+  if (CODE_REACHES.test(code) || CODE_COMPUTES.test(code) || CODE_INTROSPECTS.test(code))
     return `${program}'s code reaches files or programs by names or modules this rule does not read`;
   if (CODE_LISTS.test(code) && !listsOnly(code))
     return `${program}'s code lists folders, and opens what it finds by names this rule never sees`;

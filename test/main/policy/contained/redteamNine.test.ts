@@ -915,6 +915,41 @@ const ROUND_TWENTY: readonly Row[] = [
   ['find . -name x.py | xargs isort --settings x.cfg', '', "isort's --settings, another spelling of its settings path"],
 ];
 
+/** Round twenty-one (an independent helper, each confirmed with the real program where it is installed). */
+const ROUND_TWENTY_ONE: readonly Row[] = [
+  // A file with no #! line, started through execvp (stdbuf, flock, taskset, xargs), runs as sh.
+  ["printf 'cat app/.e?v\\n' > t.py && chmod +x t.py && stdbuf -o0 ./t.py", '', 'stdbuf'],
+  ["printf 'cat app/.e?v\\n' > t.py && chmod +x t.py && flock l ./t.py", '', 'flock'],
+  ["printf 'cat app/.e?v\\n' > t.py && chmod +x t.py && taskset -c 0 ./t.py", '', 'taskset'],
+  ["printf 'cat app/.e?v\\n' > t.py && chmod +x t.py && echo x.py | xargs ./t.py", '', 'xargs'],
+  ["printf 'cat app/.e?v\\n' > t.js && chmod +x t.js && stdbuf -o0 ./t.js", '', 'a .js name'],
+  // A copy chain that reaches the file a loop runs only on its third turn.
+  [
+    "echo 'cat app/.e?v' > z; echo 'echo hi' > y; echo 'echo hi' > x; for f in 1 2 3; do sh x; cp y x; cp z y; done",
+    '',
+    'for: three turns',
+  ],
+  [
+    "echo 'cat app/.e?v' > z; echo 'echo hi' > y; echo 'echo hi' > x; until test -e d; do sh x; cp y x; cp z y; cp c d; cp b c; touch b; done",
+    '',
+    'until: three turns',
+  ],
+  // Each value's write kept apart: the turn after the first copies runs the first value's.
+  ["echo 'cat app/.e?v' > z; for f in z x.py; do sh x; cp $f x; done", '', "the first value's copy"],
+  // shutil.which's module reached through its function's globals.
+  [
+    "python3 -c \"from shutil import which; g=which.__globals__; c=g['copyfile']; c('app/.e'+'nv', 'leak.txt'); print(open('leak.txt').read())\"",
+    '',
+    '__globals__',
+  ],
+  ["python3 -c \"from shutil import which; g=which.__globals__; r=g['rmtree']; r('local-data')\"", '', 'rmtree'],
+  [
+    "python3 -c \"from shutil import which; import inspect; s=inspect.getmodule(which); s.copyfile('x.py', '.git/hooks/pre-commit')\"",
+    '',
+    'inspect.getmodule',
+  ],
+];
+
 describe.each([
   ['wrappers', WRAPPERS],
   ['flags that run', FLAGS_THAT_RUN],
@@ -934,6 +969,7 @@ describe.each([
   ['round eighteen', ROUND_EIGHTEEN],
   ['round nineteen', ROUND_NINETEEN],
   ['round twenty', ROUND_TWENTY],
+  ['round twenty-one', ROUND_TWENTY_ONE],
 ] as const)('red team, round nine: %s', (_name, rows) => {
   it.each(rows.map((r) => [r[0], r[1] || '.', r[2]] as const))('%j (cwd %s) is a card: %s', (command, cwd) => {
     const d = decideContained(command, { paths, cwd: cwd === '.' ? undefined : cwd, allowedDomains: [] });
