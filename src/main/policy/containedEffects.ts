@@ -5,6 +5,7 @@ import path from 'node:path';
 import { isAlwaysCardPath } from '../workspace/alwaysCard';
 import { isGitComponent } from '../workspace/gitName';
 import { linksChange, lossTargets } from './containedChanges';
+import { judgeFormatterTrees } from './containedFormatters';
 import { outputTargets } from './containedOutputs';
 import type { FileView } from './containedFiles';
 import { card, type ContainedContext, type OperandPlace, type RedirectPlace, type Where } from './containedJudging';
@@ -136,6 +137,8 @@ export function judgeWrites(
         `${program} would write ${place.rel}: ${why} Write it with \`write\` or \`edit\`, which ask the owner`,
       );
   }
+  // What a formatter given a folder or its own pattern rewrites or prints below it.
+  judgeFormatterTrees(program, argv, places, view, where);
   // Loss a checkpoint cannot undo.
   for (const target of losses) {
     if (target.place.kind !== 'inside') continue;

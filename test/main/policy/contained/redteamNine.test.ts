@@ -948,6 +948,21 @@ const ROUND_TWENTY_ONE: readonly Row[] = [
     '',
     'inspect.getmodule',
   ],
+  // Formatters given a folder or a glob they expand themselves.
+  ['eslint --fix .', '', 'eslint walks the folder, gitignored files too'],
+  ["eslint --fix '**/*.js'", '', "eslint's own glob"],
+  ['prettier --write .', '', 'prettier 2 walks gitignored files'],
+  ["prettier --write 'local-*/*.js'", '', "prettier's own glob"],
+  ['prettier deploy', '', 'prettier prints what it formats'],
+  ["prettier 'deploy/**/*.json'", '', 'through its glob'],
+  ['gofmt -w .', '', 'gofmt walks every folder but dot ones'],
+  ['gofmt -l -w local-data', '', 'a folder'],
+  ['isort .', '', 'isort'],
+  ['python3 -m isort .', '', 'as a module'],
+  ['autopep8 -i -r .', '', 'autopep8 -r'],
+  ['yapf -i -r .', '', 'yapf -r'],
+  ['clang-format -i --files=list.txt', '', 'its list of files from a file'],
+  ['clang-format --style=file:/etc/hostname x.c', '', 'a style file outside'],
 ];
 
 describe.each([
