@@ -192,10 +192,15 @@ export function judgeXargs(
   while (j > 0 && commands[j]!.connector === '|') j--;
   // Literal words piped straight in (`echo a.py b.py | xargs wc -l`): xargs puts them all on one
   // command line, which is judged as that command.
-  const items = j === i - 1 && onOneLine(judged.argv, reading.offset[0]!) ? literalItems(commands[j]!) : null;
+  // With -n1 it runs the command once for each word, each judged so.
+  const lines = commandLines(judged.argv, reading.offset[0]!);
+  const items = j === i - 1 && lines !== null ? literalItems(commands[j]!) : null;
   if (items !== null) {
-    const consumer = consumerCommand([...reading.offset.map((k) => judged.words[k]!), ...items.map(itemWord)]);
-    judgeCommand({ ...consumer, redirects: cmd.redirects }, where, view, ctx, 'start', last, depth + 1);
+    const own = reading.offset.map((k) => judged.words[k]!);
+    for (const given of lines === 'one' ? [items] : items.map((item) => [item])) {
+      const consumer = consumerCommand([...own, ...given.map(itemWord)]);
+      judgeCommand({ ...consumer, redirects: cmd.redirects }, where, view, ctx, 'start', last, depth + 1);
+    }
     return;
   }
   // `ls FILE… | xargs CMD` (`ls src/*.py | xargs wc -l`): ls prints each file's name as given, which
@@ -286,7 +291,26 @@ function lsOperands(producer: ShellCommand, view: FileView, cwd: string): ShellW
 
 /** xargs given no option that splits its input across command lines or reads it otherwise (only -r and -t). */
 function onOneLine(argv: readonly string[], consumerAt: number): boolean {
-  return argv.slice(1, consumerAt).every((w) => /^(-r|-t|-rt|-tr|--no-run-if-empty|--verbose)$/.test(w));
+  return commandLines(argv, consumerAt) === 'one';
+}
+
+/**
+ * How xargs puts the items it reads on command lines when its only options are -r, -t and one
+ * word a line (`-n1`, `-n 1`, `--max-args=1`): all on one, or each on its own. Null for any other.
+ */
+function commandLines(argv: readonly string[], consumerAt: number): 'one' | 'each' | null {
+  let lines: 'one' | 'each' = 'one';
+  const words = argv.slice(1, consumerAt);
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k]!;
+    if (/^(-r|-t|-rt|-tr|--no-run-if-empty|--verbose)$/.test(w)) continue;
+    if (/^(-n1|--max-args=1)$/.test(w)) lines = 'each';
+    else if (w === '-n' && words[k + 1] === '1') {
+      lines = 'each';
+      k++;
+    } else return null;
+  }
+  return lines;
 }
 
 /** An item xargs passes on: a word as it is, never a pattern. */

@@ -38,11 +38,25 @@ const CODE_OPENS =
 const LOOKS_UP_PACKAGES =
   /\b(from\s+importlib\.(util|metadata)\s+import\s+(find_spec|version)(\s*,\s*(find_spec|version))*(?=\s*(;|\n|$))|import\s+importlib\.(util|metadata)(?=\s*(;|\n|$))|importlib\.(util\.find_spec|metadata\.version)(?=\s*\())/g;
 /**
- * shutil's lookup of a program in PATH (`shutil.which('node')`, and its imports): it prints where a
- * name is found and opens nothing. Any other mention of shutil (rmtree, copy) is still read as one.
+ * shutil's lookup of a program in PATH (`shutil.which('node')`) and of the terminal's size, and
+ * their imports (`import sys, shutil`, `from shutil import which, get_terminal_size`): they print
+ * where a name is found or how wide the terminal is, and open nothing. Any other mention of shutil
+ * (rmtree, copy) is still read as one, and so is a dunder of theirs (`which.__globals__`).
  */
-const LOOKS_UP_PROGRAMS =
-  /\b(import\s+shutil(?=\s*(;|\n|$))|from\s+shutil\s+import\s+which(?=\s*(;|\n|$))|shutil\.which(?=\s*\())/g;
+function withoutProgramLookups(code: string): string {
+  return code
+    .replace(/(?<!\bfrom\s+[\w.]+\s+)\bimport\s+([\w.]+(?:\s*,\s*[\w.]+)*)(?=\s*(;|\n|$))/g, (whole, list: string) => {
+      const names = list.split(/\s*,\s*/);
+      if (!names.includes('shutil')) return whole;
+      const rest = names.filter((n) => n !== 'shutil');
+      return rest.length > 0 ? `import ${rest.join(', ')}` : ' _paddock_lookup_ ';
+    })
+    .replace(
+      /\bfrom\s+shutil\s+import\s+(which|get_terminal_size)(\s*,\s*(which|get_terminal_size))*(?=\s*(;|\n|$))/g,
+      ' _paddock_lookup_ ',
+    )
+    .replace(/\bshutil\.(which|get_terminal_size)(?=\s*\()/g, ' _paddock_lookup_ ');
+}
 
 /** A Python import statement that renames nothing (`import os, json`, `from pathlib import Path`), to its end. */
 const PLAIN_IMPORT = /\b(?:from\s+[\w.]+\s+)?import\s+[\w.]+(?:\s*,\s*[\w.]+)*(?=\s*(;|\n|$))/g;
@@ -187,9 +201,7 @@ export function codeOpensNames(code: string): string[] {
 export function inlineCodeProblem(program: string, given: string): string | null {
   // Lookups of an installed package's facts run nothing; writes to a name written whole are judged
   // as writes to it (codeWritesNames, by the caller).
-  const code = withoutWrites(
-    given.replace(LOOKS_UP_PACKAGES, ' _paddock_lookup_ ').replace(LOOKS_UP_PROGRAMS, ' _paddock_lookup_ '),
-  );
+  const code = withoutWrites(withoutProgramLookups(given.replace(LOOKS_UP_PACKAGES, ' _paddock_lookup_ ')));
   if (CODE_RUNS.test(code) || (HAS_SHELL_QUOTES.has(program) && SHELL_QUOTES.test(code)))
     return `${program}'s code runs programs or code it builds, which this rule does not read`;
   if (EVALUATES.test(code) || (program === 'perl' && PERL_EVAL_REPLACE.test(code)))

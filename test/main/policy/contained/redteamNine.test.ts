@@ -948,6 +948,22 @@ const ROUND_TWENTY_ONE: readonly Row[] = [
     '',
     'inspect.getmodule',
   ],
+  // shutil's other members, beside the lookups now read as none.
+  [
+    "python3 -c \"import sys, shutil; shutil.copyfile('app/.env', 'x.txt')\"",
+    '',
+    'copyfile after a plain import of two',
+  ],
+  [
+    "python3 -c \"import shutil, os; print(shutil.which('x')); shutil.rmtree('local-data')\"",
+    '',
+    'rmtree beside which',
+  ],
+  ['python3 -c "from shutil import which, rmtree; rmtree(\'local-data\')"', '', 'rmtree imported with which'],
+  ["python3 -c \"from shutil import get_terminal_size as g; g.__globals__['rmtree']('local-data')\"", '', 'renamed'],
+  // xargs -n1 runs the program once per word: each judged.
+  ['echo x.py app/.env | xargs -n1 cat', '', '-n1, the second word a secrets file'],
+  ['echo x.py local-data | xargs -n 1 rm -rf', '', '-n 1, an ignored folder'],
   // Formatters given a folder or a glob they expand themselves.
   ['eslint --fix .', '', 'eslint walks the folder, gitignored files too'],
   ["eslint --fix '**/*.js'", '', "eslint's own glob"],
