@@ -114,7 +114,9 @@ export function judgeWrites(
       `${program} writes the files its archive names, which may overwrite ones no checkpoint holds`,
     );
   // Writes into .git: git runs its hooks and reads its config as the owner, outside the sandbox.
-  const losses = [...lossTargets(program, argv, places), ...outputTargets(program, argv, view, where)];
+  // A program by path (`node_modules/.bin/prettier`) rewrites what the program of its name does.
+  const named = path.posix.basename(program);
+  const losses = [...lossTargets(named, argv, places), ...outputTargets(program, argv, view, where)];
   for (const place of patched) losses.push({ place, recursive: false, how: 'patches it:' });
   const writes = [...losses.map((t) => t.place), ...redirectPlaces.filter((r) => r.op !== '<').map((r) => r.place)];
   for (const place of writes) {

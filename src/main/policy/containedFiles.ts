@@ -259,7 +259,7 @@ export class FileView {
    * `bareNames`, the names are printed without a leading directory, so one may start with `-`;
    * `writes`, it rewrites each file in place (`sed -i`, `prettier --write`): one no checkpoint
    * holds, a link (whose target it may rewrite), one inside `.git` or one that is always a card
-   * is named; or it writes beside each (`beside`, py_compile's `__pycache__`): one inside `.git`
+   * is named (`layout`: it only lays each out again, so an always-card file is not); or it writes beside each (`beside`, py_compile's `__pycache__`): one inside `.git`
    * or an always-card folder is. Other people's packages are then walked too.
    */
   listProblem(
@@ -271,7 +271,7 @@ export class FileView {
       links: boolean;
       split: boolean;
       bareNames: boolean;
-      writes?: 'no' | 'in-place' | 'beside';
+      writes?: 'no' | 'in-place' | 'layout' | 'beside';
     },
   ): { code: ListProblemCode; sentence: string } | null {
     const writes = given.writes ?? 'no';
@@ -340,7 +340,7 @@ export class FileView {
   private rewriteProblem(
     rel: string,
     entry: fs.Dirent | null,
-    writes: 'in-place' | 'beside',
+    writes: 'in-place' | 'layout' | 'beside',
   ): { code: ListProblemCode; sentence: string } | null {
     if (rel.split('/').some(isGitComponent))
       return {
@@ -348,7 +348,8 @@ export class FileView {
         sentence: `${rel} among them, inside .git, which git reads and runs as you outside the sandbox`,
       };
     const written = writes === 'beside' ? path.posix.join(path.posix.dirname(rel), '__pycache__', 'x.pyc') : rel;
-    const always = isAlwaysCardPath(written);
+    // A formatter that only lays a file out again (`layout`) changes nothing another program runs.
+    const always = writes === 'layout' ? null : isAlwaysCardPath(written);
     if (always !== null) return { code: 'always-card', sentence: `${rel} among them: ${always}` };
     if (writes === 'beside') return null;
     if (entry?.isSymbolicLink() === true)

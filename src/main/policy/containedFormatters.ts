@@ -1,108 +1,356 @@
 // What a formatter given a folder, or a pattern it expands itself, reaches below it in contained
 // mode (policy/contained.ts): `prettier --write .`, `eslint --fix 'src/**/*.js'`, `gofmt -w .`,
-// `isort .`, `autopep8 -i -r .`. Each file of its languages outside the folders it skips by default
-// is rewritten (one no checkpoint holds, a link, one inside .git or an always-card file: a card) or,
-// where it prints what it formats, shown (a secrets file: a card). Files it is given by name are
-// judged with the other operands (containedChanges.ts lossTargets, containedShown.ts). black, ruff
-// and standard skip what .gitignore names, and are not read here; prettier 3 does too, but which
-// prettier runs is not known at decision, so it is read as prettier 2, which does not.
+// `isort .`, `cargo fmt`, `rubocop -a`. Each file of its languages outside the folders it skips by
+// default is rewritten (one no checkpoint holds, a link, one inside .git or an always-card file: a
+// card) or, where it prints what it reads (the file, a diff, or messages quoting it), shown (a
+// secrets file: a card). A program by path (`node_modules/.bin/prettier`) or as a module (`python3
+// -m isort`) is the formatter it names. Which files a formatter takes is its default; where a
+// configuration may widen it (a plugin, a config file named), every file counts; one written on the
+// line first is a card of its own (containedLineCode.ts). black and ruff skip what .gitignore names unless told otherwise; prettier 3
+// does too, but which prettier runs is not known at decision, so it is read as prettier 2.
+import path from 'node:path';
 import type { FileView } from './containedFiles';
 import { card, type OperandPlace, type Where } from './containedJudging';
 import { rewritesInPlace } from './fileConsumers';
 import type { SearchFilter } from './searchFilters';
 
 interface Formatter {
-  /** The files it takes below a folder, by name. */
+  /** Its subcommands that format (`cargo fmt`, `ruff format`), when it has any: the first word not an option. */
+  subs?: readonly string[];
+  /** The files it takes below a folder, by name (relative to the folder walked). */
   files: RegExp;
-  /** The folders it does not descend into by default. */
-  skips: ReadonlySet<string>;
-  /** Whether, so given its options, it walks a folder it is given. */
+  /** The folders it does not descend into by default (a component's name, or a test of it). */
+  skips: (component: string) => boolean;
+  /** Whether, so given its options, it walks a folder it is given (black and ruff: only past .gitignore). */
   walks(words: readonly string[]): boolean;
-  rewrites(argv: readonly string[]): boolean;
-  /** Whether it prints what it formats (the file, or a diff of it) rather than names or messages. */
+  /** Whether it rewrites what it formats (`sub`: its subcommand, when it has them). */
+  rewrites(words: readonly string[], sub?: string): boolean;
+  /** Whether it prints what it reads (the file, a diff of it, messages quoting it) rather than names. */
   prints(words: readonly string[], rewrites: boolean): boolean;
+  /** Whether its options or the line may make it take any file (a plugin, a configuration). */
+  widened?(words: readonly string[]): boolean;
+  /**
+   * It only lays files out again, keeping what they mean (prettier, gofmt, black, rustfmt): a file
+   * another program runs later (a workflow, .vscode/) is no card, unless a plugin or a configuration
+   * may make it do more. Fixers (eslint --fix, ruff check, rubocop -a) are not.
+   */
+  layoutOnly?: boolean;
+  /** With no folder given, it formats the folder it runs in (`eslint`, `rubocop -a`, `go fmt`). */
+  bare?: boolean;
+  /**
+   * It formats the whole project whatever it is given (`cargo fmt`), or, given any file, every file
+   * that one may declare (`rustfmt src/main.rs` follows its `mod`s and #[path]s): the workspace.
+   */
+  whole?: 'always' | 'given';
 }
 
 const has = (words: readonly string[], ...options: string[]): boolean =>
   words.some((w) => options.includes(w.split('=')[0]!));
 const always = (): boolean => true;
-const VCS = ['.git', '.svn', '.hg', '.jj', '.sl'];
-const PYTHON = /\.(py|pyi|pyx|pxd)$/;
-
-const FORMATTERS: Readonly<Record<string, Formatter>> = {
-  prettier: {
-    files:
-      /\.([cm]?[jt]sx?|json5?|jsonc|css|scss|less|html?|vue|md|mdx|markdown|ya?ml|graphql|gql|hbs|handlebars)$|(^|\/)\.(prettierrc|babelrc|swcrc|jshintrc|jscsrc|jsbeautifyrc)$/,
-    skips: new Set(['node_modules', ...VCS]),
-    walks: always,
-    rewrites: (argv) => rewritesInPlace('prettier', argv),
-    prints: (words, rewrites) => !rewrites && !has(words, '--check', '-c', '--list-different', '-l'),
-  },
-  eslint: {
-    files: /\.([cm]?[jt]sx?|vue|svelte|astro|json5?|jsonc|md|mdx|html?|ya?ml)$/,
-    skips: new Set(['node_modules', '.git']),
-    walks: always,
-    rewrites: (argv) => rewritesInPlace('eslint', argv),
-    // Its report is messages, but a machine-readable one carries each file's source (json's "source").
-    prints: (words) =>
-      words.some(
-        (w, k) =>
-          (w === '-f' || w === '--format' || w.startsWith('--format=')) &&
-          !/^(stylish|compact|unix)$/.test(w.includes('=') ? w.split('=')[1]! : (words[k + 1] ?? '')),
-      ),
-  },
-  gofmt: {
-    files: /(^|\/)[^./][^/]*\.go$/,
-    skips: new Set(),
-    walks: always,
-    rewrites: (argv) => rewritesInPlace('gofmt', argv),
-    prints: (words, rewrites) => !rewrites && !words.some((w) => /^--?l(=|$)/.test(w)),
-  },
-  isort: {
-    files: PYTHON,
-    skips: new Set([
-      ...VCS,
-      '.bzr',
-      '.direnv',
-      '.eggs',
-      '.mypy_cache',
-      '.nox',
-      '.pants.d',
-      '.tox',
-      '.venv',
-      '_build',
-      'buck-out',
-      'build',
-      'dist',
-      'node_modules',
-      'venv',
-    ]),
-    walks: always,
-    rewrites: (argv) => !has(argv, '--check', '--check-only', '-c', '--diff', '-d', '--stdout'),
-    prints: (words) => has(words, '--diff', '-d', '--stdout'),
-  },
-  autopep8: {
-    files: PYTHON,
-    skips: new Set(),
-    walks: (words) => words.some((w) => /^-[a-zA-Z]*r/.test(w) || w === '--recursive'),
-    rewrites: (argv) => argv.some((w) => /^-[a-zA-Z]*i/.test(w) || w === '--in-place'),
-    prints: (_words, rewrites) => !rewrites,
-  },
-  yapf: {
-    files: PYTHON,
-    skips: new Set(),
-    walks: (words) => words.some((w) => /^-[a-zA-Z]*r/.test(w) || w === '--recursive'),
-    rewrites: (argv) => argv.some((w) => /^-[a-zA-Z]*i/.test(w) || w === '--in-place'),
-    prints: (_words, rewrites) => !rewrites,
-  },
-  '2to3': {
-    files: PYTHON,
-    skips: new Set(),
-    walks: always,
-    rewrites: (argv) => argv.some((w) => /^-[a-zA-Z]*w/.test(w) || w === '--write'),
-    prints: (words) => !has(words, '--no-diffs'),
-  },
+const never = (): boolean => false;
+const named = (...names: string[]): ((c: string) => boolean) => {
+  const set = new Set(names);
+  return (c) => set.has(c);
 };
+const VCS = ['.git', '.svn', '.hg', '.jj', '.sl'];
+const PYTHON = /\.(py|pyi|pyx|pxd|ipynb)$/;
+const ANY = /./;
+const inPlace = (words: readonly string[]): boolean => words.some((w) => /^-[a-zA-Z]*i/.test(w) || w === '--in-place');
+const recursive = (words: readonly string[]): boolean =>
+  words.some((w) => /^-[a-zA-Z]*r/.test(w) || w === '--recursive');
+
+/** prettier 2's languages (`prettier --support-info`): by extension, and files by name. */
+const PRETTIER_FILES = new RegExp(
+  String.raw`\.(4DForm|4DProject|JSON-tmLanguage|_js|avsc|bones|[cm]?[jt]sx?|code-snippets|css|es6?|frag|geojson|gltf|gql|graphqls?|gs|handlebars|har|hbs|hta|html?|html\.hl|ice|importmap|inc|jake|javascript|js\.flow|jsb|jscad|jsfl|jslib|jsm|json5?|jsonc|jspre|jss|less|livemd|markdown|mcmeta|md|mdown|mdwn|mdx|mir|mjml|mkdn?|mkdown|njs|pac|p?css|postcss|reek|ronn|rviz|scd|scss|sjs|ssjs|sublime[-_]\w+|syntax|tfstate(\.backup)?|topojson|vue|webapp|webmanifest|workbook|wxss?|xht|xhtml|xsjs|xsjslib|ya?ml|yaml-tmlanguage|yaml\.sed|yml\.mysql|yyp?)$` +
+    String.raw`|(^|/)(\.arcconfig|\.auto-changelog|\.babelrc|\.c8rc|\.clang-format|\.clang-tidy|\.devcontainer\.json|\.eslintrc(\.json)?|\.gemrc|\.htmlhintrc|\.imgbotconfig|\.jscsrc|\.jshintrc|\.jslintrc|\.lintstagedrc|\.nycrc|\.prettierrc|\.stylelintrc|\.swcrc|\.tern-config|\.tern-project|\.watchmanconfig|CITATION\.cff|Jakefile|Pipfile\.lock|README|contents\.lr|glide\.lock|mcmod\.info)$`,
+);
+
+const FORMATTERS: ReadonlyMap<string, Formatter> = new Map<string, Formatter>([
+  [
+    'prettier',
+    {
+      files: PRETTIER_FILES,
+      skips: named('node_modules', ...VCS),
+      layoutOnly: true,
+      walks: always,
+      rewrites: (words) => rewritesInPlace('prettier', ['prettier', ...words]),
+      prints: (words, rewrites) => !rewrites && !has(words, '--check', '-c', '--list-different', '-l'),
+      // An override in a configuration gives any file a parser.
+      widened: (words) => has(words, '--plugin', '--config'),
+    },
+  ],
+  [
+    'eslint',
+    {
+      files: /\.([cm]?[jt]sx?|vue|svelte|astro)$/,
+      skips: named('node_modules', '.git'),
+      walks: always,
+      rewrites: (words) => rewritesInPlace('eslint', ['eslint', ...words]),
+      // Its default report quotes the file's own words (`'hunter2' is not defined`); json its source.
+      prints: always,
+      widened: (words) =>
+        has(words, '-c', '--config', '--plugin', '--ext', '--resolve-plugins-relative-to', '--rulesdir'),
+      bare: true,
+    },
+  ],
+  ...['gofmt', 'goimports', 'gofumpt'].map((name): [string, Formatter] => [
+    name,
+    {
+      files: /(^|\/)[^./][^/]*\.go$/,
+      skips: never,
+      // goimports adds and removes imports.
+      layoutOnly: name !== 'goimports',
+      walks: always,
+      rewrites: (words) => rewritesInPlace('gofmt', ['gofmt', ...words]),
+      prints: (words, rewrites) => !rewrites && !words.some((w) => /^--?l(=|$)/.test(w)),
+    },
+  ]),
+  // go fmt runs gofmt -l -w on the packages named (./... below a folder, skipping . and _ folders and testdata).
+  [
+    'go',
+    {
+      subs: ['fmt'],
+      files: /(^|\/)[^./][^/]*\.go$/,
+      skips: (c) => c.startsWith('.') || c.startsWith('_') || c === 'testdata',
+      walks: always,
+      rewrites: (words) => !has(words, '-n'),
+      prints: never,
+      bare: true,
+    },
+  ],
+  [
+    'isort',
+    {
+      files: PYTHON,
+      skips: named(
+        ...VCS,
+        '.bzr',
+        '.direnv',
+        '.eggs',
+        '.mypy_cache',
+        '.nox',
+        '.pants.d',
+        '.tox',
+        '.venv',
+        '_build',
+        'buck-out',
+        'build',
+        'dist',
+        'node_modules',
+        'venv',
+      ),
+      layoutOnly: true,
+      walks: always,
+      rewrites: (words) => !has(words, '--check', '--check-only', '-c', '--diff', '-d', '--stdout'),
+      prints: (words) => has(words, '--diff', '-d', '--stdout'),
+    },
+  ],
+  // black uses .gitignore only when no --exclude is given (nor one written into pyproject.toml first).
+  [
+    'black',
+    {
+      files: PYTHON,
+      skips: named(...VCS, '.mypy_cache', '.nox', '.tox', '.venv', 'venv', '_build', 'buck-out', 'build', 'dist'),
+      layoutOnly: true,
+      walks: (words) => has(words, '--exclude'),
+      rewrites: (words) => !has(words, '--check', '--diff'),
+      prints: (words) => has(words, '--diff'),
+    },
+  ],
+  [
+    'ruff',
+    {
+      subs: ['check', 'format'],
+      files: PYTHON,
+      skips: named(...VCS, '.venv', 'venv', 'node_modules', '.tox', '.nox', 'build', 'dist'),
+      walks: (words) => has(words, '--no-respect-gitignore', '--config', '--isolated'),
+      rewrites: (words, sub) => rewritesInPlace('ruff', ['ruff', sub ?? '', ...words]),
+      prints: (words) => has(words, '--diff'),
+      bare: true,
+    },
+  ],
+  ...['autopep8', 'yapf', 'yapf3', 'autoflake', 'docformatter'].map((name): [string, Formatter] => [
+    name,
+    {
+      files: PYTHON,
+      skips: never,
+      walks: recursive,
+      rewrites: inPlace,
+      prints: (_words, rewrites) => !rewrites,
+    },
+  ]),
+  [
+    '2to3',
+    {
+      files: PYTHON,
+      skips: never,
+      walks: always,
+      rewrites: (words) => words.some((w) => /^-[a-zA-Z]*w/.test(w) || w === '--write'),
+      prints: (words) => !has(words, '--no-diffs'),
+    },
+  ],
+  // rustfmt follows `mod` declarations (and #[path] attributes) from the file it is given: any .rs.
+  [
+    'rustfmt',
+    {
+      files: /\.rs$/,
+      skips: named('target', ...VCS),
+      layoutOnly: true,
+      walks: always,
+      rewrites: (words) => !has(words, '--check', '--emit'),
+      prints: (words) => has(words, '--check', '--emit'),
+      whole: 'given',
+    },
+  ],
+  [
+    'cargo',
+    {
+      subs: ['fmt'],
+      files: /\.rs$/,
+      skips: named('target', ...VCS),
+      layoutOnly: true,
+      walks: always,
+      rewrites: (words) => !has(words, '--check'),
+      prints: (words) => has(words, '--check'),
+      whole: 'always',
+    },
+  ],
+  [
+    'shfmt',
+    {
+      // Shell files by extension, and any file whose first line names a shell.
+      files: ANY,
+      skips: named(...VCS, 'node_modules', 'vendor'),
+      layoutOnly: true,
+      walks: always,
+      rewrites: (words) => words.some((w) => /^-[a-zA-Z]*w/.test(w) || w === '--write'),
+      prints: (words, rewrites) => !rewrites && !words.some((w) => /^-[a-zA-Z]*l/.test(w)),
+    },
+  ],
+  [
+    'mdformat',
+    {
+      files: /\.(md|markdown)$/,
+      skips: named(...VCS),
+      layoutOnly: true,
+      walks: always,
+      rewrites: (words) => !has(words, '--check'),
+      prints: never,
+    },
+  ],
+  [
+    'rubocop',
+    {
+      files: /\.(rb|rake|gemspec|ru|jbuilder|podspec)$|(^|\/)(Gemfile|Rakefile|Guardfile|Capfile|Podfile)$/,
+      skips: named('node_modules', 'vendor', 'tmp', ...VCS),
+      walks: always,
+      rewrites: (words) =>
+        words.some(
+          (w) =>
+            /^-[a-zA-Z]*[aAx]/.test(w) ||
+            /^--(auto-?correct(-all)?|fix-layout)$/.test(w) ||
+            w.startsWith('--autocorrect'),
+        ),
+      prints: always,
+      bare: true,
+    },
+  ],
+  [
+    'biome',
+    {
+      subs: ['format', 'check', 'lint', 'ci'],
+      files: /\.([cm]?[jt]sx?|jsonc?|css|graphql|gql|astro|svelte|vue|html)$/,
+      skips: named('node_modules', ...VCS),
+      walks: always,
+      rewrites: (words) => has(words, '--write', '--apply', '--apply-unsafe', '--fix', '--unsafe'),
+      prints: always,
+      bare: true,
+    },
+  ],
+  [
+    'dart',
+    {
+      subs: ['format'],
+      files: /\.dart$/,
+      skips: (c) => c.startsWith('.'),
+      layoutOnly: true,
+      walks: always,
+      rewrites: (words) => !words.some((w) => /^(--output|-o)(=(none|show|json))?$/.test(w)),
+      prints: (words) => words.some((w) => /^--output=(show|json)$/.test(w)),
+    },
+  ],
+  [
+    'sqlfluff',
+    {
+      subs: ['fix', 'format'],
+      files: /\.sql$/,
+      skips: named(...VCS),
+      walks: always,
+      rewrites: always,
+      prints: always,
+    },
+  ],
+  [
+    'taplo',
+    {
+      subs: ['fmt', 'format'],
+      files: /\.toml$/,
+      skips: named(...VCS),
+      layoutOnly: true,
+      walks: always,
+      rewrites: (words) => !has(words, '--check'),
+      prints: never,
+      bare: true,
+    },
+  ],
+  [
+    'stylua',
+    {
+      files: /\.luau?$/,
+      skips: named(...VCS),
+      layoutOnly: true,
+      walks: always,
+      rewrites: (words) => !has(words, '--check', '-c'),
+      prints: (words) => has(words, '--check', '-c'),
+    },
+  ],
+  [
+    'swiftformat',
+    {
+      files: /\.swift$/,
+      skips: named(...VCS),
+      layoutOnly: true,
+      walks: always,
+      rewrites: (words) => !has(words, '--lint', '--dryrun'),
+      prints: never,
+    },
+  ],
+  [
+    'php-cs-fixer',
+    {
+      subs: ['fix'],
+      files: /\.php$/,
+      skips: named('vendor', ...VCS),
+      walks: always,
+      rewrites: (words) => !has(words, '--dry-run'),
+      prints: (words) => has(words, '--diff'),
+      bare: true,
+    },
+  ],
+]);
+
+/** Python modules that are a formatter of the table (`python3 -m lib2to3` is 2to3). */
+const MODULES: ReadonlyMap<string, string> = new Map([
+  ['lib2to3', '2to3'],
+  ['isort', 'isort'],
+  ['black', 'black'],
+  ['autopep8', 'autopep8'],
+  ['yapf', 'yapf'],
+  ['autoflake', 'autoflake'],
+  ['docformatter', 'docformatter'],
+  ['ruff', 'ruff'],
+  ['mdformat', 'mdformat'],
+]);
 
 /** The literal folder a pattern a program expands itself starts from: its components before the first with a pattern character. */
 function patternBase(word: string): string {
@@ -112,11 +360,30 @@ function patternBase(word: string): string {
   return base === '' ? (word.startsWith('/') ? '/' : '.') : base;
 }
 
+/** The formatter a command runs, by name, by path or as a Python module, with the words after it. */
+function formatterOf(
+  program: string,
+  argv: readonly string[],
+): { name: string; formatter: Formatter; words: readonly string[]; offset: number; sub?: string } | null {
+  const base = path.posix.basename(program);
+  const module = /^python[\d.]*$/.test(base) && argv[1] === '-m' ? argv[2] : undefined;
+  const name = module === undefined ? base : MODULES.get(module);
+  const formatter = name === undefined ? undefined : FORMATTERS.get(name);
+  if (name === undefined || formatter === undefined) return null;
+  const offset = module === undefined ? 1 : 3;
+  if (formatter.subs) {
+    const sub = argv.findIndex((w, k) => k >= offset && !w.startsWith('-'));
+    if (sub < 0 || !formatter.subs.includes(argv[sub]!)) return null;
+    return { name, formatter, words: argv.slice(sub + 1), offset: sub + 1, sub: argv[sub] };
+  }
+  return { name, formatter, words: argv.slice(offset), offset };
+}
+
 /**
- * A formatter given a folder or a pattern (`python -m isort .` too): a card for a file it would
- * rewrite that no checkpoint holds (or a link, or one inside .git or always a card), or for a
- * secrets file where it prints what it formats. clang-format's list of files from a file and a
- * style file are judged here too.
+ * A formatter given a folder or a pattern (or, for some, nothing: the whole project): a card for a
+ * file it would rewrite that no checkpoint holds (or a link, or one inside .git or always a card),
+ * or for a secrets file where it prints what it reads. clang-format's list of files from a file and
+ * its style file are judged here too.
  */
 export function judgeFormatterTrees(
   program: string,
@@ -125,49 +392,51 @@ export function judgeFormatterTrees(
   view: FileView,
   where: Where,
 ): void {
-  const module = /^python[\d.]*$/.test(program) && argv[1] === '-m' ? argv[2] : undefined;
-  const name = module ?? program;
-  const words = module === undefined ? argv.slice(1) : argv.slice(3);
-  if (name === 'clang-format') return judgeClangFormat(words, view, where);
-  const key = name === 'yapf3' ? 'yapf' : name;
-  const formatter = Object.hasOwn(FORMATTERS, key) ? FORMATTERS[key] : undefined;
-  if (!formatter || !formatter.walks(words)) return;
-  const rewrites = formatter.rewrites([name, ...words]);
+  if (path.posix.basename(program) === 'clang-format') return judgeClangFormat(argv.slice(1), view, where);
+  const found = formatterOf(program, argv);
+  if (found === null) return;
+  const { name, formatter, words, offset, sub } = found;
+  if (!formatter.walks(words)) return;
+  const rewrites = formatter.rewrites(words, sub);
   const prints = formatter.prints(words, rewrites);
   if (!rewrites && !prints) return;
-  const offset = module === undefined ? 1 : 3;
   const starts: string[] = [];
+  let operands = 0;
   for (const [k, word] of words.entries()) {
     if (word.startsWith('-')) continue;
-    if (/[*?[{]/.test(word)) starts.push(patternBase(word));
+    operands++;
+    if (/[*?[{]/.test(word) || word.endsWith('/...')) starts.push(patternBase(word.replace(/\/\.\.\.$/, '/*')));
     else {
-      const given = places.find((p) => p.index === k + offset);
-      const place = given?.place ?? view.place(word, where.cwd);
-      if (place.kind === 'inside' && place.stat?.isDirectory()) starts.push(word);
+      // A file given by name is judged as the one file it rewrites or prints, a folder for each below.
+      starts.push(places.find((p) => p.index === k + offset)?.word ?? word);
     }
   }
-  // Given no file, isort and 2to3 need one; prettier, eslint and gofmt read standard input.
+  if (operands === 0 && formatter.bare === true) starts.push('.');
+  if (formatter.whole === 'always' || (formatter.whole === 'given' && operands > 0)) starts.push(view.workspace);
+  const widened = formatter.widened?.(words) === true;
+  const files = widened ? ANY : formatter.files;
+  const writes = !rewrites ? 'no' : formatter.layoutOnly === true && !widened ? 'layout' : 'in-place';
   const filter: SearchFilter = {
     filtersFiles: true,
-    reads: (below) => formatter.files.test(below),
-    skipsDir: (below) => below.split('/').some((c) => formatter.skips.has(c)),
+    reads: (below) => files.test(below),
+    skipsDir: (below) => below.split('/').some(formatter.skips),
   };
-  for (const start of starts) {
+  for (const start of new Set(starts)) {
     const place = view.place(start, where.cwd);
     if (place.kind === 'outside')
       card('place-outside', `${name} would format the files below ${start}: ${place.reason}`);
-    if (place.kind !== 'inside' || !place.stat?.isDirectory()) continue;
+    if (place.kind !== 'inside') continue;
     const problem = view.listProblem(place, { hidden: true, ignoredToo: true }, filter, {
       content: prints,
       links: false,
       split: false,
       bareNames: false,
-      writes: rewrites ? 'in-place' : 'no',
+      writes,
     });
     if (problem)
       card(
         problem.code,
-        `${name} would ${rewrites ? 'rewrite' : 'print'} each file of its languages below ${place.rel || '.'}, and ${problem.sentence.replace(/^it rewrites each one, and /, '')}${problem.code === 'shows-secret' ? ', and what it prints goes to the model' : ''}`,
+        `${name} would ${rewrites ? 'rewrite' : 'read'} ${place.stat?.isDirectory() === true ? `each file of its languages below ${place.rel || '.'}` : place.rel}, and ${problem.sentence.replace(/^it rewrites each one, and /, '')}${problem.code === 'shows-secret' ? ', and what it prints goes to the model' : ''}`,
       );
   }
 }

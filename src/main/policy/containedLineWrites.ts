@@ -8,6 +8,7 @@ import { certainlyReadOnly } from './commandReading';
 import type { FileView } from './containedFiles';
 import { programName, type Where } from './containedJudging';
 import { outputTargets } from './containedOutputs';
+import { readXargs } from './fileLists';
 import type { ShellCommand, ShellWord } from './shellForm';
 
 /** What a line has written so far, per file (its absolute path as written, or where it resolves inside). */
@@ -53,12 +54,16 @@ export function lineState(view: FileView): LineState {
  * to /dev/null. Any other may have written, made a folder or a link, before what follows it runs.
  */
 export function changesNothing(c: ShellCommand): boolean {
+  const argv = c.words.map((w) => w.value);
+  // xargs running a read-only program (`… | xargs wc -l`) changes nothing either.
+  const xargs = argv[0] === 'xargs' ? readXargs(argv) : null;
   return (
     c.redirects.every((r) => r.kind !== 'file' || r.op === '<' || r.target.value === '/dev/null') &&
     (c.words.length === 0 ||
-      c.words[0]!.value === 'cd' ||
-      /^(grep|egrep|fgrep|rg|ag|ack|ack-grep)$/.test(programName(c.words[0]!.value)) ||
-      certainlyReadOnly({ ok: true, argv: c.words.map((w) => w.value) }))
+      argv[0] === 'cd' ||
+      /^(grep|egrep|fgrep|rg|ag|ack|ack-grep)$/.test(programName(argv[0]!)) ||
+      certainlyReadOnly({ ok: true, argv }) ||
+      (xargs?.ok === true && certainlyReadOnly({ ok: true, argv: [...xargs.argv] })))
   );
 }
 
@@ -67,8 +72,11 @@ export function changesNothing(c: ShellCommand): boolean {
  * that appends what the last did adds nothing new to judge) and whether any is unread.
  */
 export function writtenSignature(view: FileView): string {
-  const entries = [...lineState(view).written].map(([key, w]) => [key, [...new Set(w.texts)].sort(), w.unread]);
-  return JSON.stringify(entries.sort((a, b) => (a[0]! < b[0]! ? -1 : 1)));
+  const state = lineState(view);
+  const entries = [...state.written].map(([key, w]) => [key, [...new Set(w.texts)].sort(), w.unread]);
+  // What a turn did beyond text: changed files otherwise (a folder, a mode) for what reads them next.
+  const beyond = [view.lineMayHaveChanged, state.modesMayChange];
+  return JSON.stringify([beyond, entries.sort((a, b) => (a[0]! < b[0]! ? -1 : 1))]);
 }
 
 /** Puts back what the line had written (before one of a loop's values ran). */

@@ -19,11 +19,12 @@ const CODE_REACHES =
   /\b(subprocess|child_process|pty|ctypes|importlib|builtins|__builtins__|operator|vars|locals|getattr|setattr|__dict__|__getattribute__|linecache|fileinput|shutil|mmap|runpy|pickle|marshal|shelve|spawn|execFile|fork|worker_threads|sysopen|File::Copy|PosixPath|WindowsPath|PurePosixPath|FileIO|py_compile|compileall|venv|zipapp|cookiejar|dbm)\b|\bos\.(link|symlink|replace|rename|truncate|sendfile|remove|unlink|makedirs)\b|\b(writeFile|appendFile|copyFile|truncate|rename|link|symlink|cp|rm)(Sync)?\s*\(|\bprocess\.binding\b|\bimport\s[^;\n]*\b(system|popen|exec\w*|spawn\w*|remove|unlink|rename|replace|link|symlink|truncate)\b|\bopen(Sync)?\s*\([^)]*,\s*['"][^'"]*[wax+]|\.open\s*\(\s*['"][^'"]*[wax+]|\bO_(WRONLY|RDWR|TRUNC|CREAT|APPEND)\b|\b(createWriteStream|WriteStream)\b|\bmode\s*=\s*['"][^'"]*[wax+]|\bopenSync\s*\([^,)]*,\s*\d|\b(ZipFile|TarFile|zipfile|tarfile|chdir|basicConfig|FileHandler|RotatingFileHandler|TimedRotatingFileHandler)\b|\b(gzip|bz2|lzma)\.open\b|\bopen\s*\(\s*(?:'[^']*'|"[^"]*")\s*,\s*[A-Za-z_$][\w$]*\s*[,)]|\bmode\s*=\s*[A-Za-z_$]|\[\s*['"`][A-Za-z_$][\w$]*['"`]\s*\]\s*\(|\bPath\s*\([^)]*\)\s*\.\s*(replace|rename|symlink_to|hardlink_to|link_to|chmod|lchmod|touch|unlink|rmdir)\s*\(/;
 /**
  * Python's doors from any object to any module (`which.__globals__['copyfile']`, `().__class__.__base__
- * .__subclasses__()`, `inspect.getmodule(f)`, `sys.modules`, `gc.get_referrers`): a dunder attribute
- * other than the few that name or describe, and the modules that hand out others.
+ * .__subclasses__()`, `inspect.getmodule(f)`, `sys.modules`, `gc.get_referrers`, a frame's
+ * `f_globals`): a dunder attribute other than the few that name or describe, the modules and
+ * attributes that hand out others; and shutil's copies however they were reached.
  */
 const CODE_INTROSPECTS =
-  /\b__(?!(?:name|file|version|doc|main|init|qualname)__)\w+__\b|\b(inspect|sys\s*\.\s*modules|gc\s*\.\s*get_\w+)\b/;
+  /\b__(?!(?:name|file|version|doc|main|init|qualname)__)\w+__\b|\b(inspect|sys\s*\.\s*modules|gc\s*\.\s*get_\w+|_getframe|f_globals|f_locals|f_builtins|f_back|[gc]i_frame|cr_frame|ag_frame|tb_frame|tb_next)\b|\b(copyfile|copytree|copy2|copyfileobj|copymode|copystat|make_archive|unpack_archive|chown)\s*\(/;
 /** A name built by concatenation inside brackets (`f['read'+'FileSync']`), or a path joined with `/`. */
 const CODE_COMPUTES = /\[[^\]]*['"`]\s*\+|\+\s*['"`][^\]]*\]|Path\([^)]*\)\s*\//;
 

@@ -69,6 +69,7 @@ describe('ls FILE… | xargs CMD', () => {
     'ls src/*.py | xargs cat | wc -l',
     "bash -lc 'ls src/*.py | xargs wc -l'",
     'ls src/*.py | xargs -r wc -l | tail -1',
+    'for f in a b; do ls src/*.py | xargs wc -l; done',
   ])('%j runs contained', (command) => {
     const d = decide(command);
     expect({ command, tier: d.tier, reason: d.reason }).toEqual({ command, tier: 'auto', reason: d.reason });

@@ -19,7 +19,7 @@ beforeAll(async () => {
   root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-redteam9-')));
   const ws = path.join(root, 'ws');
   const files: Record<string, string> = {
-    '.gitignore': '.env\nlocal-data/\n',
+    '.gitignore': '.env\nlocal-data/\n*.tfstate\n/py/Pipfile.lock\n',
     'README.md': '# r\n',
     'local-data/important.db': 'rows no checkpoint holds\n',
     'app/.env': 'API_KEY=sk-live-123\n',
@@ -43,6 +43,21 @@ beforeAll(async () => {
     'backup/important.db': 'older rows\n',
     'backup/local-data/important.db': 'older rows\n',
     'local-data/x.py': 'kept nowhere\n',
+    // Round twenty-two's: files of formatters' other languages that no checkpoint holds.
+    'infra/main.tf': 'terraform {}\n',
+    'infra/terraform.tfstate': '{"a":1}\n',
+    'py/Pipfile': '[packages]\n',
+    'py/Pipfile.lock': '{"a":1}\n',
+    'local-data/gen.rs': 'fn  x() {}\n',
+    'crate/src/main.rs': 'mod gen;\nfn main() {}\n',
+    'local-data/notes.md': '#  notes\n',
+    'local-data/x.rb': 'x  = 1\n',
+    'local-data/x.dart': 'var  x = 1;\n',
+    'local-data/x.sql': 'select  1\n',
+    'local-data/x.toml': 'a  = 1\n',
+    'local-data/x.lua': 'local  x = 1\n',
+    'local-data/x.swift': 'let  x = 1\n',
+    'local-data/x.php': '<?php  $x = 1;\n',
     // Round fourteen's: an ack configuration that prints every line.
     'ackdir/.ackrc': '--invert-match\n',
     'ackdir/x.txt': 'x\n',
@@ -981,6 +996,59 @@ const ROUND_TWENTY_ONE: readonly Row[] = [
   ['clang-format --style=file:/etc/hostname x.c', '', 'a style file outside'],
 ];
 
+/** Round twenty-two (an independent helper, each confirmed with the real program where it is installed). */
+const ROUND_TWENTY_TWO: readonly Row[] = [
+  // A loop whose turns change files otherwise than by text: judged again.
+  ['while ls x.py | xargs cat; do rm x.py || break; mkdir -p x.py/env-link; done', '', 'ls lists the new folder'],
+  ["echo 'cat app/.e*' > y.py; while true; do stdbuf -o0 ./y.py && break; chmod +x y.py; done", '', 'chmod'],
+  // prettier's other languages, and files it knows by name.
+  ['prettier --write infra', '', '.tfstate'],
+  ['prettier --write py', '', 'Pipfile.lock'],
+  // A formatter by path, or as a module.
+  ['node_modules/.bin/prettier --write .', '', 'by path'],
+  ['node_modules/.bin/prettier --write local-data/gen.js', '', 'one file, by path'],
+  ['node_modules/.bin/prettier deploy', '', 'printing a secrets file'],
+  ['.venv/bin/isort .', '', "a virtualenv's"],
+  ['python3 -m lib2to3 -w -n local-data', '', 'lib2to3'],
+  ['python3 -m lib2to3 -w local-data/x.py', '', 'one file'],
+  // eslint's files widened by its options or a configuration, and its messages quoting a file.
+  ["eslint --rule 'no-undef: error' --ext .env app", '', '--ext'],
+  ['eslint app', '', "its report quotes a secrets file's words (app/.env.ts)"],
+  ["printf 'module.exports=[]' > e.cjs; eslint -c e.cjs app", '', 'a configuration written first'],
+  ["printf 'module.exports=[]' > e.cjs; eslint -c e.cjs --fix .", '', 'and --fix'],
+  ["printf 'module.exports=[]' > eslint.config.js; eslint --fix .", '', 'its own configuration written first'],
+  // rustfmt follows a file's modules; cargo fmt formats every crate.
+  ['rustfmt crate/src/main.rs', '', 'rustfmt'],
+  ['cargo fmt', '', 'cargo fmt'],
+  ['cargo fmt --all', '', 'cargo fmt --all'],
+  // A frame's globals reach any module.
+  [
+    "python3 -c \"import sys, shutil; m = sys._getframe().f_globals.popitem()[1]; m.copyfile('README.md', '.git/hooks/pre-commit')\"",
+    '',
+    'f_globals',
+  ],
+  // black and ruff past .gitignore.
+  ["black --exclude '' .", '', 'black --exclude'],
+  ['ruff format --no-respect-gitignore .', '', 'ruff'],
+  ['ruff check --fix --no-respect-gitignore .', '', 'ruff check'],
+  // Other formatters that walk a folder.
+  ['go fmt ./...', '', 'go fmt'],
+  ['goimports -w .', '', 'goimports'],
+  ['gofumpt -w .', '', 'gofumpt'],
+  ['shfmt -w .', '', 'shfmt'],
+  ['autoflake -r -i .', '', 'autoflake'],
+  ['docformatter -r -i .', '', 'docformatter'],
+  ['mdformat .', '', 'mdformat'],
+  ['rubocop -a', '', 'rubocop'],
+  ['biome format --write .', '', 'biome'],
+  ['dart format .', '', 'dart format'],
+  ['sqlfluff fix .', '', 'sqlfluff'],
+  ['taplo fmt', '', 'taplo'],
+  ['stylua .', '', 'stylua'],
+  ['swiftformat .', '', 'swiftformat'],
+  ['php-cs-fixer fix', '', 'php-cs-fixer'],
+];
+
 describe.each([
   ['wrappers', WRAPPERS],
   ['flags that run', FLAGS_THAT_RUN],
@@ -1001,6 +1069,7 @@ describe.each([
   ['round nineteen', ROUND_NINETEEN],
   ['round twenty', ROUND_TWENTY],
   ['round twenty-one', ROUND_TWENTY_ONE],
+  ['round twenty-two', ROUND_TWENTY_TWO],
 ] as const)('red team, round nine: %s', (_name, rows) => {
   it.each(rows.map((r) => [r[0], r[1] || '.', r[2]] as const))('%j (cwd %s) is a card: %s', (command, cwd) => {
     const d = decideContained(command, { paths, cwd: cwd === '.' ? undefined : cwd, allowedDomains: [] });
