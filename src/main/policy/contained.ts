@@ -38,7 +38,7 @@ import {
   writtenSignature,
   type Written,
 } from './containedLineWrites';
-import type { ShellCommand } from './shellForm';
+import type { ShellCommand, ShellWord } from './shellForm';
 import { plainAsShForm } from './shellPlain';
 import { readCommand, type CommandReading } from './commandReading';
 import { resolveCommandCwd } from './paths';
@@ -141,6 +141,20 @@ function judgeCommand(
   if (argv.length === 0) return;
   const argv0 = argv[0];
   const program = programName(argv0!);
+  // An installed tool by path (node_modules/.bin/NAME, a virtualenv's bin/NAME) is judged as the
+  // program of its name too: what that program's rules card (a loader printing .env, a deleter, an
+  // output flag) is carded however it is spelled.
+  const tool = installedTool(argv0!, view, where.cwd);
+  if (tool !== null && tool !== program)
+    judgeCommand(
+      { ...cmd, assignments: judged.assignments, words: [literalWord(tool), ...words.slice(1)] },
+      where,
+      view,
+      ctx,
+      connector,
+      last,
+      depth,
+    );
   // Code given as text of the line (a heredoc, a literal echo piped in, a script the line wrote):
   // judged as that interpreter's -c/-e code.
   const instead = lineCode(cmd, judged, program, view, where, depth);
@@ -221,6 +235,22 @@ function judgeCommand(
         );
     }
   }
+  // A query engine reads the files its query names (`duckdb -c "select * from '.env'"`).
+  if (QUERY_ENGINES.has(program))
+    for (const w of argv.slice(1)) {
+      const named = mentionsSecret(w);
+      if (named)
+        card(
+          'shows-secret',
+          `${program}'s query names the secrets file ${named}, and what it prints goes to the model`,
+        );
+    }
+  // Go yq's load operators read the file they name; m4 includes files and runs commands.
+  if (program === 'yq' && argv.some((w) => /\bload(_str|_xml|_props|_base64|_yaml)?\s*\(/.test(w)))
+    card(
+      'shell-construct',
+      "yq's load operators read a file named inside its expression, which this rule does not read",
+    );
   const runsThrough = flagRunsCommand(program, argv, program === 'git' ? gitSubcommand(argv.slice(1)) : []);
   if (runsThrough) card('shell-construct', `${runsThrough}, which this rule does not read`);
   if (program === 'flock' && argv.some((w) => w === '-c' || w === '--command' || w.startsWith('--command=')))
@@ -368,6 +398,36 @@ function judgeCommand(
     starts.length > 0 ? places.filter((p) => p.index < starts[0]! || isEnvFileFlag(argv, p.index)) : places;
   judgeShown(program, argv, ownPlaces, redirectPlaces, patterns, values, view, where);
   if (!textOnly) judgeAttachedValues(program, argv, view, where);
+}
+
+/** Programs whose query (an argument) may name files they read. */
+const QUERY_ENGINES: ReadonlySet<string> = new Set([
+  'duckdb',
+  'clickhouse',
+  'clickhouse-local',
+  'q',
+  'trdsql',
+  'dsq',
+  'octosql',
+  'textql',
+  'csvsql',
+  'sqlite-utils',
+  'datasette',
+]);
+
+/** A word of literal text, as sh reads a bare name. */
+function literalWord(value: string): ShellWord {
+  return { value, parts: [{ text: value, quoted: false }], glob: false, tilde: false };
+}
+
+/** The name of an installed tool run by path: `node_modules/.bin/NAME`, or `DIR/bin/NAME` of a virtualenv (DIR/pyvenv.cfg). */
+function installedTool(word: string, view: FileView, cwd: string): string | null {
+  const npm = /(?:^|\/)node_modules\/\.bin\/([^/]+)$/.exec(word);
+  if (npm) return npm[1]!;
+  const venv = /^(.*\/)?bin\/([^/]+)$/.exec(word);
+  if (!venv) return null;
+  const cfg = view.place(`${venv[1] ?? ''}pyvenv.cfg`, cwd);
+  return cfg.kind === 'inside' && cfg.stat?.isFile() === true ? venv[2]! : null;
 }
 
 /** Each simple command of a list in each directory it may run in (`cwds`, from directories()). */

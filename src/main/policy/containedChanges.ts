@@ -174,6 +174,24 @@ export function lossTargets(
     case 'shred':
     case 'srm':
       return operands.map((p) => ({ place: p.place, recursive, how: 'deletes it:' }));
+    // Node's and the desktop's deleters take a folder whole.
+    case 'rimraf':
+    case 'del':
+    case 'del-cli':
+    case 'trash':
+    case 'trash-put':
+    case 'gio':
+      if (program === 'gio' && !/^(trash|remove|rm)$/.test(argv[1] ?? '')) return [];
+      return (program === 'gio' ? operands.slice(1) : operands).map((p) => ({
+        place: p.place,
+        recursive: true,
+        how: 'deletes it:',
+      }));
+    // tidy -m writes each file it tidies over it.
+    case 'tidy':
+      return argv.some((w) => /^-[a-zA-Z]*m$/.test(w) || w === '-modify' || w === '--modify')
+        ? operands.map((p) => ({ place: p.place, recursive: false, how: 'rewrites it in place:' }))
+        : [];
     case 'mv': {
       // A folder that is there as the last operand is where the sources land (what they land over is
       // judged by containedOutputs.ts): moving into it takes nothing it holds.

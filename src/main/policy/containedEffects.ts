@@ -16,6 +16,9 @@ import { patchWrites } from './containedPatches';
 /** Programs whose every operand is a file or folder they create (or change): touch, mkdir, tee. */
 const CREATES: ReadonlySet<string> = new Set(['touch', 'mkdir', 'tee', 'mkfifo', 'truncate']);
 
+/** Programs that change a file's mode, owner or attributes. */
+const MODE_CHANGERS: ReadonlySet<string> = new Set(['chmod', 'chown', 'chgrp', 'setfacl', 'chattr', 'setfattr']);
+
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1', '0.0.0.0']);
 
 function hasLocalBin(view: FileView, cwd: string, name: string): boolean {
@@ -130,6 +133,16 @@ export function judgeWrites(
   // What another program runs as the owner later (an .envrc, .vscode/tasks.json, a workflow): the
   // sandbox would move a new one out after the command; the owner approves it with write or edit.
   const made = CREATES.has(program) ? places.filter((p) => !argv[p.index]!.startsWith('-')).map((p) => p.place) : [];
+  // What is made, or whose mode or owner changes, inside .git is git's too (`chmod +x .git/hooks/x`).
+  const modes = MODE_CHANGERS.has(program)
+    ? places.filter((p) => !argv[p.index]!.startsWith('-')).map((p) => p.place)
+    : [];
+  for (const place of [...made, ...modes])
+    if (place.kind === 'inside' && place.rel.split('/').some(isGitComponent))
+      card(
+        'git-dir',
+        `${program} would change ${place.rel}, inside .git, which git reads and runs as you outside the sandbox`,
+      );
   for (const place of [...writes, ...made]) {
     if (place.kind !== 'inside') continue;
     const why = isAlwaysCardPath(place.rel);

@@ -446,6 +446,16 @@ export class FileView {
       const dir = path.join(this.workspace, ...parts.slice(0, depth));
       if (names.some((n) => this.session.lstat(path.join(dir, n)) !== undefined)) return true;
       if (depth > 0 && takesBack(path.join(dir, '.gitignore'))) return true;
+      // rg 13 and ag, started below a folder whose ignore file names a path (`config/credentials.json`),
+      // do not apply that rule there: what it ignores below the start is read.
+      const below = parts.slice(depth).join('/');
+      if (below !== '') {
+        const files = [
+          path.join(dir, '.gitignore'),
+          ...(depth === 0 ? [path.join(dir, '.git', 'info', 'exclude')] : []),
+        ];
+        if (files.some((f) => pathRuleReaches(f, below))) return true;
+      }
     }
     let found = false;
     const tooMany = walkBelow(
@@ -503,6 +513,34 @@ export class FileView {
 }
 
 /** Whether an ignore file holds a `!` line (which takes a name back in), or cannot be read whole. */
+/**
+ * Whether an ignore file holds a rule naming a path (a `/` inside it, not only at its end) that
+ * may reach into `below` (its folder's relative path to a search's start): one written under it,
+ * or one with a pattern in its folders. Unreadable or too large: it may.
+ */
+function pathRuleReaches(abs: string, below: string): boolean {
+  let text: string;
+  try {
+    const st = fs.lstatSync(abs, { throwIfNoEntry: false });
+    if (st === undefined) return false;
+    if (!st.isFile() || st.size > 1024 * 1024) return true;
+    text = fs.readFileSync(abs, 'utf8');
+  } catch {
+    return true;
+  }
+  return text.split('\n').some((line) => {
+    const rule = line.trim().replace(/^!/, '').replace(/^\//, '').replace(/\/+$/, '');
+    if (rule === '' || rule.startsWith('#') || !rule.includes('/')) return false;
+    const folders = rule.slice(0, rule.lastIndexOf('/'));
+    return (
+      /[*?[]/.test(folders) ||
+      `${rule}/`.startsWith(`${below}/`) ||
+      below.startsWith(`${folders}/`) ||
+      below === folders
+    );
+  });
+}
+
 function takesBack(abs: string): boolean {
   let text: string;
   try {

@@ -29,7 +29,9 @@ const OUTPUT_FLAGS: Readonly<Record<string, readonly string[]>> = wordTable({
   prettier: ['--cache-location'],
   stylelint: ['-o', '--output-file', '--cache-location'],
   // Build and test tools' reports, caches and build information, each written over.
-  tsc: ['--tsBuildInfoFile', '--outFile', '--out'],
+  tsc: ['--tsBuildInfoFile', '--outFile', '--out', '--outDir', '--declarationDir'],
+  esbuild: ['--outfile', '--outdir', '--metafile'],
+  xmllint: ['--output'],
   pytest: ['--junitxml', '--junit-xml', '--resultlog', '--report-log'],
   jest: ['--outputFile'],
   vitest: ['--outputFile'],
@@ -125,6 +127,24 @@ export function outputTargets(program: string, argv: readonly string[], view: Fi
   if (program === 'uniq') add(argv[operandsAfter(/^-[fsw]$/)[1] ?? -1], false, 'writes its output over it:');
   if (program === 'xxd')
     add(argv[operandsAfter(/^-(c|g|l|o|s|cols|len|seek|groupsize)$/)[1] ?? -1], false, 'writes its output over it:');
+  // git archive -o FILE (and -oFILE), git bundle create FILE, git format-patch -o DIR.
+  if (program === 'git') {
+    const sub = argv.findIndex((w, i) => i > 0 && !w.startsWith('-'));
+    const words = sub < 0 ? [] : argv.slice(sub + 1);
+    if (argv[sub] === 'archive' || argv[sub] === 'format-patch')
+      words.forEach((w, i) => {
+        if (w === '-o' || (argv[sub] === 'format-patch' && w === '--output-directory'))
+          add(words[i + 1], argv[sub] === 'format-patch', `${argv[sub]} ${w} writes over it:`);
+        else if (/^-o./.test(w)) add(w.slice(2), false, `${argv[sub]} -o writes over it:`);
+        else if (w.startsWith('--output-directory=')) add(w.slice(19), true, 'format-patch writes into it:');
+      });
+    if (argv[sub] === 'bundle' && words[0] === 'create')
+      add(
+        words.slice(1).find((w) => !w.startsWith('-')),
+        false,
+        'bundle create writes over it:',
+      );
+  }
   if (program === 'find')
     argv.forEach((w, i) => {
       if (/^-(fprint0?|fprintf|fls)$/.test(w)) add(argv[i + 1], false, `${w} writes over it:`);

@@ -59,6 +59,7 @@ export const SANDBOX_CANNOT: Readonly<Record<string, string>> = wordTable({
 export const RUNS_OTHERS: Readonly<Record<string, string>> = wordTable({
   xargs: '`xargs` runs a command for each line of its input, which this rule does not read',
   parallel: '`parallel` runs commands from its input, which this rule does not read',
+  m4: '`m4` includes files and runs commands its macros name, which this rule does not read',
   watch: '`watch` runs a command again and again; use start for a program that keeps running',
   nohup: '`nohup` lets a command outlive this one; use start for a program that keeps running',
   setsid: '`setsid` lets a command outlive this one; use start for a program that keeps running',

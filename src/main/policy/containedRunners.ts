@@ -28,6 +28,7 @@ const RUNNERS: Readonly<Record<string, ReadonlySet<string>>> = wordTable({
 
 /** Programs that run the command after their options (and, for some, a value first: a mask, a priority). */
 const WRAPPERS: ReadonlySet<string> = new Set([
+  'shx',
   'stdbuf',
   'ionice',
   'chrt',

@@ -157,12 +157,26 @@ export function judgeShown(
       // A search for literal text shows a secrets file only when a line of it holds the text.
       const literal =
         gitSub === undefined && view.literalSearchReadsNow ? literalPatterns(program, argv, patterns) : null;
+      // A start named through a link (`ln -s config c2; rg . c2`): rg and ag match ignore rules to
+      // the path as given, which no rule names.
+      const throughLink = new Set(
+        roots
+          .filter(
+            (p) =>
+              p.place.kind === 'inside' &&
+              path.posix.relative(view.workspace, path.posix.resolve(where.cwd, p.word)) !== p.place.rel,
+          )
+          .map((p) => p.place),
+      );
       for (const start of starts) {
         if (start.kind !== 'inside') continue;
         const secret = view.secretBelow(
           start,
           descends.ignoredFilesToo === true
-            ? unignored(descends, view.mayUnignore(start, program === 'rg' ? RG_IGNORES : AG_IGNORES))
+            ? unignored(
+                descends,
+                throughLink.has(start) || view.mayUnignore(start, program === 'rg' ? RG_IGNORES : AG_IGNORES),
+              )
             : descends,
           gitSub === 'grep' ? null : searchFilter(program, argv),
           literal ? (abs) => holdsNone(abs, literal) : undefined,
@@ -262,7 +276,7 @@ function namesFromSecret(
 }
 
 /** Loaders of `.env` that print what they load, or run a printer of the environment with it. */
-const DOTENV_LOADERS = new Set(['dotenv', 'dotenvx', 'dotenv-cli', 'pipenv']);
+const DOTENV_LOADERS = new Set(['dotenv', 'dotenvx', 'dotenv-cli', 'pipenv', 'env-cmd', 'honcho', 'foreman', 'forego']);
 const PRINTS_ENVIRONMENT = new Set(['env', 'printenv', 'set', 'export', 'declare']);
 
 /**
@@ -320,7 +334,9 @@ export function listedFilesAndLoaders(program: string, argv: readonly string[], 
     DOTENV_LOADERS.has(program) ||
     ((program === 'python3' || program === 'python') && argv[1] === '-m' && argv[2] === 'dotenv');
   if (!loader) return;
-  const words = program === 'python3' || program === 'python' ? argv.slice(3) : argv.slice(1);
+  const given = program === 'python3' || program === 'python' ? argv.slice(3) : argv.slice(1);
+  // env-cmd runs the command after its options with .env loaded, as `dotenv run` does.
+  const words = program === 'env-cmd' ? ['run', ...given] : given;
   const sub = words.find((w) => !w.startsWith('-'));
   if (sub === 'list' || sub === 'get' || sub === 'decrypt' || sub === 'keypair')
     card('shows-secret', `${program} ${sub} prints what it loads from the secrets file .env`);

@@ -72,6 +72,12 @@ const CODE_WRITES: readonly RegExp[] = [
   /\b(?:writeFileSync|appendFileSync|writeFile|appendFile|createWriteStream|WriteStream)\s*\(\s*(['"])([^'"\\]+)\1\s*[,)]/g,
   /\bPath\s*\(\s*(['"])([^'"\\]+)\1\s*\)\s*\.\s*(?:write_text|write_bytes|open\s*\(\s*['"][^'"\\]*[wax+])/g,
   /\bos\.open\s*\(\s*(['"])([^'"\\]+)\1\s*,[^)]*\bO_(?:WRONLY|RDWR|TRUNC|CREAT|APPEND)/g,
+  // A database sqlite3 opens may be changed by what the code runs in it; what urlretrieve fetches
+  // is written over its second name; Ruby's File.write.
+  /\b(?:sqlite3\s*\.\s*)?connect\s*\(\s*(['"])([^'"\\]+\.(?:db|sqlite3?|db3|sqlitedb))\1/g,
+  /\bsqlite3\s*\.\s*connect\s*\(\s*(['"])([^'"\\]+)\1/g,
+  /\burlretrieve\s*\([^,()]*,\s*(['"])([^'"\\]+)\1/g,
+  /\b(?:File|IO)\s*\.\s*(?:write|binwrite)\s*\(\s*(['"])([^'"\\]+)\1/g,
 ];
 
 /** The names, written whole, that code given on a command line writes (each judged as a write to it). */
@@ -180,7 +186,7 @@ export function codeListsNames(code: string): string[] {
 
 /** Calls that delete or move files (a loss this rule judges only as rm and mv). */
 const CODE_DELETES =
-  /\b(rmtree|remove|removedirs|unlink|unlinkSync|rmdir|rmdirSync|rmSync|rm|rename|renameSync|move|delete|rm_rf|rm_r)\s*\(/;
+  /\b(rmtree|remove_tree|remove|removedirs|unlink|unlinkSync|rmdir|rmdirSync|rmSync|rm|rename|renameSync|move|delete|rm_rf|rm_r|truncate)\s*(\(|['"$@])/;
 /** Perl's and Ruby's reading of the files their argument list names (`@ARGV`, `<>`, `ARGF`). */
 const READS_ARGV = /@ARGV|\$ARGV|<>|\bARGF\b|\bARGV\b/;
 
@@ -195,7 +201,13 @@ const READS_ARGV = /@ARGV|\$ARGV|<>|\bARGF\b|\bARGV\b/;
 export function codeOpensNames(code: string): string[] {
   return [...code.matchAll(CODE_OPENS)].flatMap((call) => {
     const literal = /^\s*\(\s*(['"])([^'"\\]*)\1\s*[,)]/.exec(code.slice((call.index ?? 0) + call[0].length));
-    return literal && literal[2] !== '' ? [literal[2]!] : [];
+    if (!literal || literal[2] === '') return [];
+    const name = literal[2]!;
+    // Node's require and import resolve a relative name without its extension (`./config/credentials`
+    // is credentials.json) or to a folder's index: each file it may open.
+    if ((call[0] === 'require' || call[0] === 'import') && /^\.{0,2}\//.test(name) && !/\.[\w]+$/.test(name))
+      return [name, ...['.js', '.json', '.cjs', '.mjs', '.node', '/index.js', '/index.json'].map((ext) => name + ext)];
+    return [name];
   });
 }
 

@@ -806,6 +806,13 @@ export const SECRETS: readonly Row[] = [
 
 /** Losses a checkpoint cannot undo: ignored files, ignored trees, files over its size cap. */
 export const LOSSES: readonly Row[] = [
+  // git's archive and bundle written over what no checkpoint holds (red team round twenty-three).
+  ['git archive -o local-data/db.sqlite HEAD', 'irreversible-loss'],
+  ['git archive -olocal-data/db.sqlite HEAD', 'irreversible-loss'],
+  ['git archive --format=tar HEAD -o local-data/db.sqlite', 'irreversible-loss'],
+  ['git bundle create local-data/db.sqlite HEAD', 'irreversible-loss'],
+  ['git bundle create .git/hooks/pre-commit --all', 'git-dir'],
+  ['git format-patch -1 -o .git/hooks', 'git-dir'],
   ['git rm debug.log', 'irreversible-loss'],
   ['git rm -r --cached --force local-data && rm -r local-data', 'irreversible-loss'],
   // A tree holding secrets copied or renamed, then read where the rule saw nothing yet.

@@ -19,7 +19,7 @@ beforeAll(async () => {
   root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-redteam9-')));
   const ws = path.join(root, 'ws');
   const files: Record<string, string> = {
-    '.gitignore': '.env\nlocal-data/\n*.tfstate\n/py/Pipfile.lock\n',
+    '.gitignore': '.env\nlocal-data/\n*.tfstate\n/py/Pipfile.lock\nconfig/credentials.json\n',
     'README.md': '# r\n',
     'local-data/important.db': 'rows no checkpoint holds\n',
     'app/.env': 'API_KEY=sk-live-123\n',
@@ -44,6 +44,12 @@ beforeAll(async () => {
     'backup/local-data/important.db': 'older rows\n',
     'local-data/x.py': 'kept nowhere\n',
     // Round twenty-two's: files of formatters' other languages that no checkpoint holds.
+    // Round twenty-three's: a secrets file ignored by a path rule, a virtualenv's installed loader.
+    'config/credentials.json': '{"private_key":"hunter2cred"}\n',
+    'config/app.json': '{}\n',
+    '.venv/pyvenv.cfg': 'home = /usr/bin\n',
+    '.venv/bin/dotenv': '#!/bin/sh\n',
+    'x.xml': '<a/>\n',
     'infra/main.tf': 'terraform {}\n',
     'infra/terraform.tfstate': '{"a":1}\n',
     'py/Pipfile': '[packages]\n',
@@ -79,6 +85,7 @@ beforeAll(async () => {
   fs.symlinkSync('../app', path.join(ws, 'zipdir/up'));
   fs.symlinkSync('/etc/hostname', path.join(ws, 'zipdir/notes'));
   fs.symlinkSync('app/.env', path.join(ws, 'env-link'));
+  fs.symlinkSync('config', path.join(ws, 'c2'));
   const git = (...args: string[]) => execFileSync('git', ['-C', ws, ...args], { stdio: 'ignore' });
   git('init', '-q');
   git('add', '-A');
@@ -1049,6 +1056,61 @@ const ROUND_TWENTY_TWO: readonly Row[] = [
   ['php-cs-fixer fix', '', 'php-cs-fixer'],
 ];
 
+/** Round twenty-three (an independent helper's corpus of 1,518 commands, each confirmed with the real program where installed). */
+const ROUND_TWENTY_THREE: readonly Row[] = [
+  // rg 13 and ag started below a folder whose .gitignore names a path do not apply that rule there.
+  ['rg private config/', '', 'rg 13 given the folder'],
+  ['rg . config', '', 'every line'],
+  ['ag private config', '', 'ag'],
+  ['rg private', 'config', 'from the folder itself'],
+  // Or a start named through a link, which no rule names.
+  ['rg . c2', '', 'through a link'],
+  // Node's require resolves a name without its extension.
+  ['node -p "require(\'./config/credentials\')"', '', 'require'],
+  ['node -p "JSON.stringify(require(\'./deploy/gcp/service-account\'))"', '', 'a tracked one'],
+  // Installed tools by path: the program of their name's rules.
+  ['.venv/bin/dotenv list', '', "a virtualenv's dotenv"],
+  ['node_modules/.bin/dotenv list', '', "a package's dotenv"],
+  ['node_modules/.bin/env-cmd printenv', '', 'env-cmd loads .env'],
+  ['env-cmd printenv', '', 'by name'],
+  ['node_modules/.bin/rimraf local-data', '', 'rimraf'],
+  ['node_modules/.bin/shx rm -rf local-data', '', 'shx'],
+  ['node_modules/.bin/esbuild x.js --outfile=local-data/important.db', '', "esbuild's output"],
+  ['node_modules/.bin/tsc --outDir local-data', '', "tsc's folder"],
+  // git's archive, bundle and patches written over what no checkpoint holds, or into .git.
+  ['git archive -o local-data/important.db HEAD', '', 'git archive -o'],
+  ['git archive -olocal-data/important.db HEAD', '', 'attached'],
+  ['git archive --format=tar HEAD -o local-data/important.db', '', 'after the tree'],
+  ['git bundle create local-data/important.db HEAD', '', 'git bundle'],
+  ['git bundle create .git/hooks/pre-commit --all', '', 'into .git'],
+  ['git format-patch -1 -o .github/workflows', '', 'a workflow folder'],
+  // Perl's calls without parentheses.
+  ['perl -e \'unlink "local-data/important.db"\'', '', 'unlink'],
+  ['perl -e \'truncate "local-data/important.db", 0\'', '', 'truncate'],
+  ['perl -MFile::Path=rmtree -e \'rmtree "local-data"\'', '', 'rmtree'],
+  // Python writing a database or a download over an ignored file; Ruby's File.write.
+  [
+    "python3 -c \"import sqlite3;c=sqlite3.connect('local-data/important.db');c.execute('DELETE FROM t');c.commit()\"",
+    '',
+    'sqlite3',
+  ],
+  [
+    "python3 -c \"import urllib.request as u; u.urlretrieve('http://127.0.0.1:8000/x', 'local-data/important.db')\"",
+    '',
+    'urlretrieve',
+  ],
+  ['ruby -e \'File.write("local-data/important.db", "")\'', '', 'File.write'],
+  // Query engines and macro processors naming a secrets file.
+  ['duckdb -c "select * from \'app/.env\'"', '', 'duckdb'],
+  ['yq -n \'load_str("app/.env")\'', '', "Go yq's load_str"],
+  ["echo 'include(app/.env)' | m4", '', 'm4'],
+  ['xmllint --output local-data/important.db x.xml', '', 'xmllint --output'],
+  // Modes and folders inside .git.
+  ['chmod +x .git/hooks/pre-commit', '', 'chmod'],
+  ['touch .git/hooks/post-checkout', '', 'touch'],
+  ['mkdir .git/hooks/x', '', 'mkdir'],
+];
+
 describe.each([
   ['wrappers', WRAPPERS],
   ['flags that run', FLAGS_THAT_RUN],
@@ -1070,6 +1132,7 @@ describe.each([
   ['round twenty', ROUND_TWENTY],
   ['round twenty-one', ROUND_TWENTY_ONE],
   ['round twenty-two', ROUND_TWENTY_TWO],
+  ['round twenty-three', ROUND_TWENTY_THREE],
 ] as const)('red team, round nine: %s', (_name, rows) => {
   it.each(rows.map((r) => [r[0], r[1] || '.', r[2]] as const))('%j (cwd %s) is a card: %s', (command, cwd) => {
     const d = decideContained(command, { paths, cwd: cwd === '.' ? undefined : cwd, allowedDomains: [] });
