@@ -20,24 +20,14 @@ import { commandDanger } from './danger';
 import { FileView } from './containedFiles';
 import { gitConfigProblem, gitGrepPatterns } from './containedGit';
 import { judgeGitPlaces } from './containedGitPlaces';
-import { RUNS_OTHERS, SANDBOX_CANNOT, SHELLS } from './containedPrograms';
+import { QUERY_ENGINES, RUNS_OTHERS, SANDBOX_CANNOT, SHELLS } from './containedPrograms';
 import { overrideReason, PATH_LISTS } from './containedVariables';
 import { isSecretPath, mentionsSecret } from './secretFiles';
 import { INTERPRETERS } from './shellConstructs';
 import { interpreterProgram } from './interpreterInput';
 import { judgeAttachedValues } from './containedAttached';
 import { lineCode, writtenCodeRuns } from './containedLineCode';
-import {
-  agreed,
-  changesNothing,
-  lineState,
-  notePiped,
-  recordWrites,
-  resetWritten,
-  writtenOnLine,
-  writtenSignature,
-  type Written,
-} from './containedLineWrites';
+import { changesNothing, writtenOnLine } from './containedLineWrites';
 import type { ShellCommand, ShellWord } from './shellForm';
 import { plainAsShForm } from './shellPlain';
 import { readCommand, type CommandReading } from './commandReading';
@@ -47,6 +37,7 @@ import {
   card,
   Card,
   insideOrCard,
+  installedTool,
   outside,
   programName,
   SYSTEM_BIN,
@@ -55,11 +46,12 @@ import {
   type RedirectPlace,
   type Where,
 } from './containedJudging';
-import { judgeDeletes, judgeFindExec, judgeXargs } from './containedLists';
+import { judgeDeletes, judgeFindExec } from './containedLists';
+import { judgeList } from './containedList';
 import { readFind } from './fileLists';
 import { inlineCodeProblem } from './inlineCode';
 import { inlineCodeFlag, nonPathOperands, sqliteProblem } from './containedOperands';
-import { inlineScript, judgeScript, loopRuns } from './containedShells';
+import { inlineScript, judgeScript } from './containedShells';
 import { flagRunsCommand, innerCommandStarts, STARTS_READ } from './containedRunners';
 import { gitSubcommand } from './containedNetwork';
 import { directories } from './containedDirectories';
@@ -285,7 +277,7 @@ function judgeCommand(
     if (script !== null) {
       judgeScript(program, script, where, view, ctx, last, depth, (inner, cwd, innerLast, innerDepth) => {
         const { cwds } = directories(inner, cwd, view, { index: -1 }, false);
-        judgeList(inner, cwds, view, ctx, innerLast, innerDepth);
+        judgeList(inner, cwds, view, ctx, innerLast, innerDepth, { index: -1 }, judgeCommand);
       });
       // What is left of the command is its redirects and assignments, judged as for any program.
       judgeCommand(
@@ -400,97 +392,10 @@ function judgeCommand(
   if (!textOnly) judgeAttachedValues(program, argv, view, where);
 }
 
-/** Programs whose query (an argument) may name files they read. */
-const QUERY_ENGINES: ReadonlySet<string> = new Set([
-  'duckdb',
-  'clickhouse',
-  'clickhouse-local',
-  'q',
-  'trdsql',
-  'dsq',
-  'octosql',
-  'textql',
-  'csvsql',
-  'sqlite-utils',
-  'datasette',
-]);
-
 /** A word of literal text, as sh reads a bare name. */
 function literalWord(value: string): ShellWord {
   return { value, parts: [{ text: value, quoted: false }], glob: false, tilde: false };
 }
-
-/** The name of an installed tool run by path: `node_modules/.bin/NAME`, or `DIR/bin/NAME` of a virtualenv (DIR/pyvenv.cfg). */
-function installedTool(word: string, view: FileView, cwd: string): string | null {
-  const npm = /(?:^|\/)node_modules\/\.bin\/([^/]+)$/.exec(word);
-  if (npm) return npm[1]!;
-  const venv = /^(.*\/)?bin\/([^/]+)$/.exec(word);
-  if (!venv) return null;
-  const cfg = view.place(`${venv[1] ?? ''}pyvenv.cfg`, cwd);
-  return cfg.kind === 'inside' && cfg.stat?.isFile() === true ? venv[2]! : null;
-}
-
-/** Each simple command of a list in each directory it may run in (`cwds`, from directories()). */
-function judgeList(
-  commands: readonly ShellCommand[],
-  cwds: readonly (readonly string[])[],
-  view: FileView,
-  ctx: ContainedContext,
-  last: boolean,
-  depth: number,
-  at: { index: number } = { index: -1 },
-): void {
-  // Where the loop being read began, how many times its body was judged, and what the line had
-  // written when this turn of it began.
-  let loopStart = -1;
-  let turns = 0;
-  let turnBegan = '';
-  for (let i = 0; i < commands.length; i++) {
-    at.index = i;
-    const loop = commands[i]!.loop;
-    if (loop !== undefined && commands[i - 1]?.loop !== loop && turns === 0) {
-      loopStart = i;
-      turnBegan = writtenSignature(view);
-    }
-    // A loop's body runs again after its last command: a link it makes leads elsewhere on the next turn.
-    const isLast = last && i === commands.length - 1 && loop === undefined;
-    for (const cwd of cwds[i]!) {
-      const runs = loopRuns(commands[i]!, view, cwd);
-      // Each value's run writes in its own turn: judged from what the line wrote before any of
-      // them, and what they wrote kept where they agree (else as text this rule cannot read).
-      const before = runs.length > 1 ? new Map(lineState(view).written) : null;
-      const after: Map<string, Written>[] = [];
-      for (const command of runs) {
-        if (before) resetWritten(view, before);
-        const judged = unwrap(command);
-        notePiped(view, commands, i);
-        if (judged.argv[0] === 'xargs' && judged.assignments.length === 0)
-          judgeXargs(commands, i, judged, { cwd }, view, ctx, isLast, depth, judgeCommand);
-        else judgeCommand(command, { cwd }, view, ctx, command.connector, isLast, depth);
-        recordWrites(command, judged.argv, view, { cwd });
-        if (!changesNothing(command)) view.lineMayHaveChanged = true;
-        if (before) after.push(new Map(lineState(view).written));
-      }
-      if (before) resetWritten(view, agreed(before, after));
-    }
-    // The body's next turn runs what its last turn wrote (`sh x.sh; echo … > x.sh`, or a copy chain
-    // that reaches x.sh only on the third): judged again with those writes known, until a turn
-    // changes nothing the next would see.
-    if (loop !== undefined && commands[i + 1]?.loop !== loop) {
-      const now = writtenSignature(view);
-      if (now === turnBegan) turns = 0;
-      else if (++turns >= MAX_LOOP_TURNS)
-        card('shell-construct', `the loop's turns still change what the next runs after ${MAX_LOOP_TURNS} of them`);
-      else {
-        turnBegan = now;
-        i = loopStart - 1;
-      }
-    }
-  }
-}
-
-/** Most turns of a loop's body judged, each knowing what the last wrote, before the rule asks. */
-const MAX_LOOP_TURNS = 12;
 
 function partsOf(commands: readonly ShellCommand[], deciding: number): ContainedPart[] {
   return commands.map((c, i) => ({ text: `${i === 0 ? '' : `${c.connector} `}${c.text}`, decides: i === deciding }));
@@ -524,7 +429,7 @@ export function decideContained(
     view.namesIgnoreFile = /\.(rg|ag|git)?ignore\b/.test(command);
     view.historySecret = ctx.historySecret;
     const { cwds } = directories(commands, here.absolute, view, at);
-    judgeList(commands, cwds, view, ctx, true, 0, at);
+    judgeList(commands, cwds, view, ctx, true, 0, at, judgeCommand);
   } catch (error) {
     if (error instanceof Card) {
       return {

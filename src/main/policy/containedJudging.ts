@@ -166,6 +166,16 @@ export function programName(word: string): string {
   return SYSTEM_BIN.test(word) ? base : word;
 }
 
+/** The name of an installed tool run by path: `node_modules/.bin/NAME`, or `DIR/bin/NAME` of a virtualenv (DIR/pyvenv.cfg). */
+export function installedTool(word: string, view: FileView, cwd: string): string | null {
+  const npm = /(?:^|\/)node_modules\/\.bin\/([^/]+)$/.exec(word);
+  if (npm) return npm[1]!;
+  const venv = /^(.*\/)?bin\/([^/]+)$/.exec(word);
+  if (!venv) return null;
+  const cfg = view.place(`${venv[1] ?? ''}pyvenv.cfg`, cwd);
+  return cfg.kind === 'inside' && cfg.stat?.isFile() === true ? venv[2]! : null;
+}
+
 /** Shells and interpreters under their other names, each judged as the one it is. */
 const ALIASES: ReadonlyMap<string, string> = new Map([
   ['rbash', 'bash'],

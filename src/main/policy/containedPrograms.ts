@@ -335,3 +335,18 @@ export function isBuildOutput(rel: string): boolean {
     .split('/')
     .some((p) => BUILD_OUTPUT.has(p) || p.endsWith('.egg-info') || p.endsWith('.pyc') || p.endsWith('.tsbuildinfo'));
 }
+
+/** Programs whose query (an argument) may name files they read. */
+export const QUERY_ENGINES: ReadonlySet<string> = new Set([
+  'duckdb',
+  'clickhouse',
+  'clickhouse-local',
+  'q',
+  'trdsql',
+  'dsq',
+  'octosql',
+  'textql',
+  'csvsql',
+  'sqlite-utils',
+  'datasette',
+]);
