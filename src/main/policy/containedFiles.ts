@@ -512,23 +512,27 @@ export class FileView {
   }
 }
 
-/** Whether an ignore file holds a `!` line (which takes a name back in), or cannot be read whole. */
+/** An ignore file's lines: [] when it is not there, null when it cannot be read whole (not a file, over 1 MiB). */
+function ignoreLines(abs: string): string[] | null {
+  try {
+    const st = fs.lstatSync(abs, { throwIfNoEntry: false });
+    if (st === undefined) return [];
+    if (!st.isFile() || st.size > 1024 * 1024) return null;
+    return fs.readFileSync(abs, 'utf8').split('\n');
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Whether an ignore file holds a rule naming a path (a `/` inside it, not only at its end) that
  * may reach into `below` (its folder's relative path to a search's start): one written under it,
  * or one with a pattern in its folders. Unreadable or too large: it may.
  */
 function pathRuleReaches(abs: string, below: string): boolean {
-  let text: string;
-  try {
-    const st = fs.lstatSync(abs, { throwIfNoEntry: false });
-    if (st === undefined) return false;
-    if (!st.isFile() || st.size > 1024 * 1024) return true;
-    text = fs.readFileSync(abs, 'utf8');
-  } catch {
-    return true;
-  }
-  return text.split('\n').some((line) => {
+  const lines = ignoreLines(abs);
+  if (lines === null) return true;
+  return lines.some((line) => {
     const rule = line.trim().replace(/^!/, '').replace(/^\//, '').replace(/\/+$/, '');
     if (rule === '' || rule.startsWith('#') || !rule.includes('/')) return false;
     const folders = rule.slice(0, rule.lastIndexOf('/'));
@@ -541,15 +545,8 @@ function pathRuleReaches(abs: string, below: string): boolean {
   });
 }
 
+/** Whether an ignore file holds a `!` line (which takes a name back in), or cannot be read whole. */
 function takesBack(abs: string): boolean {
-  let text: string;
-  try {
-    const st = fs.lstatSync(abs, { throwIfNoEntry: false });
-    if (st === undefined) return false;
-    if (!st.isFile() || st.size > 1024 * 1024) return true;
-    text = fs.readFileSync(abs, 'utf8');
-  } catch {
-    return true;
-  }
-  return text.split('\n').some((line) => line.trimStart().startsWith('!'));
+  const lines = ignoreLines(abs);
+  return lines === null || lines.some((line) => line.trimStart().startsWith('!'));
 }
