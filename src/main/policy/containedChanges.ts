@@ -187,6 +187,15 @@ export function lossTargets(
         recursive: true,
         how: 'deletes it:',
       }));
+    // yq -i (Go's; python yq's -i with -y or -Y) rewrites each file after its expression.
+    case 'yq': {
+      const expression = argv.findIndex((w, i) => i > 0 && !w.startsWith('-'));
+      return argv.some((w) => /^-[a-zA-Z]*i/.test(w) || w === '--inplace' || w === '--in-place')
+        ? operands
+            .filter((p) => p.index > expression)
+            .map((p) => ({ place: p.place, recursive: false, how: 'rewrites it in place:' }))
+        : [];
+    }
     // tidy -m writes each file it tidies over it.
     case 'tidy':
       return argv.some((w) => /^-[a-zA-Z]*m$/.test(w) || w === '-modify' || w === '--modify')

@@ -104,6 +104,8 @@ export function judgeWrites(
     (program === 'bsdtar' &&
       argv.some((w, k) => (k === 1 && /^[^-]*x/.test(w)) || /^-[a-zA-Z]*x/.test(w) || w === '--extract')) ||
     (program === 'cpio' && argv.some((w) => /^-[a-zA-Z]*i/.test(w) || w === '--extract')) ||
+    (program === 'jar' && (/^-?x/.test(argv[1] ?? '') || argv.includes('--extract'))) ||
+    (program === 'ar' && /^-?[a-zA-Z]*x/.test(argv[1] ?? '')) ||
     ((program === 'python3' || program === 'python') &&
       argv[1] === '-m' &&
       (argv[2] === 'zipfile' || argv[2] === 'tarfile') &&
@@ -119,7 +121,13 @@ export function judgeWrites(
   // Writes into .git: git runs its hooks and reads its config as the owner, outside the sandbox.
   // A program by path (`node_modules/.bin/prettier`) rewrites what the program of its name does.
   const named = path.posix.basename(program);
-  const losses = [...lossTargets(named, argv, places), ...outputTargets(program, argv, view, where)];
+  // A Python module (`python3 -m pytest --basetemp=…`) writes what the program of its name does.
+  const module = /^python[\d.]*$/.test(named) && argv[1] === '-m' ? argv[2] : undefined;
+  const losses = [
+    ...lossTargets(named, argv, places),
+    ...outputTargets(program, argv, view, where),
+    ...(module !== undefined && module !== '' ? outputTargets(module, [module, ...argv.slice(3)], view, where) : []),
+  ];
   for (const place of patched) losses.push({ place, recursive: false, how: 'patches it:' });
   const writes = [...losses.map((t) => t.place), ...redirectPlaces.filter((r) => r.op !== '<').map((r) => r.place)];
   for (const place of writes) {

@@ -30,6 +30,18 @@ const OUTPUT_FLAGS: Readonly<Record<string, readonly string[]>> = wordTable({
   stylelint: ['-o', '--output-file', '--cache-location'],
   // Build and test tools' reports, caches and build information, each written over.
   tsc: ['--tsBuildInfoFile', '--outFile', '--out', '--outDir', '--declarationDir'],
+  javac: ['-d', '-h', '-s'],
+  ctest: ['--output-log', '-O', '--output-junit'],
+  msgcat: ['-o', '--output-file'],
+  msguniq: ['-o', '--output-file'],
+  msgmerge: ['-o', '--output-file'],
+  msgconv: ['-o', '--output-file'],
+  msgfilter: ['-o', '--output-file'],
+  msggrep: ['-o', '--output-file'],
+  msginit: ['-o', '--output-file'],
+  msgen: ['-o', '--output-file'],
+  msgcomm: ['-o', '--output-file'],
+  xgettext: ['-o', '--output', '-p', '--output-dir'],
   esbuild: ['--outfile', '--outdir', '--metafile'],
   xmllint: ['--output'],
   pytest: ['--junitxml', '--junit-xml', '--resultlog', '--report-log'],
@@ -127,6 +139,22 @@ export function outputTargets(program: string, argv: readonly string[], view: Fi
   if (program === 'uniq') add(argv[operandsAfter(/^-[fsw]$/)[1] ?? -1], false, 'writes its output over it:');
   if (program === 'xxd')
     add(argv[operandsAfter(/^-(c|g|l|o|s|cols|len|seek|groupsize)$/)[1] ?? -1], false, 'writes its output over it:');
+  // git checkout-index --prefix=DIR, --work-tree=DIR (git's option): what git writes lands under DIR;
+  // git merge-file writes its first file (unless -p), git mailinfo its two.
+  if (program === 'git') {
+    for (const w of argv) {
+      if (w.startsWith('--prefix=') && argv.includes('checkout-index'))
+        add(w.slice(9), true, 'checkout-index writes under it:');
+      if (w.startsWith('--work-tree=')) add(w.slice(12), true, 'git writes its files under it:');
+    }
+    const at = argv.indexOf('--work-tree');
+    if (at > 0) add(argv[at + 1], true, 'git writes its files under it:');
+    const sub = argv.findIndex((w, i) => i > 0 && !w.startsWith('-') && argv[i - 1] !== '--work-tree');
+    const rest = sub < 0 ? [] : argv.slice(sub + 1).filter((w) => !w.startsWith('-'));
+    if (argv[sub] === 'merge-file' && !argv.some((w) => w === '-p' || w === '--stdout'))
+      add(rest[0], false, 'merge-file writes the merge over it:');
+    if (argv[sub] === 'mailinfo') for (const f of rest.slice(0, 2)) add(f, false, 'mailinfo writes over it:');
+  }
   // git archive -o FILE (and -oFILE), git bundle create FILE, git format-patch -o DIR.
   if (program === 'git') {
     const sub = argv.findIndex((w, i) => i > 0 && !w.startsWith('-'));
@@ -230,7 +258,15 @@ export function outputTargets(program: string, argv: readonly string[], view: Fi
     const rest = operands.filter((i) => i > 2);
     if (argv[2] === 'venv' && argv.includes('--clear'))
       for (const i of rest) add(argv[i], true, '-m venv --clear empties it:');
-    if (argv[2] === 'json.tool') add(argv[rest[1] ?? -1], false, '-m json.tool writes its output over it:');
+    if (argv[2] === 'json.tool') {
+      const files = operandsAfter(/^--indent$/).filter((i) => i > 2);
+      add(argv[files[1] ?? -1], false, '-m json.tool writes its output over it:');
+    }
+    if (argv[2] === 'zipapp')
+      argv.forEach((w, i) => {
+        if (w === '-o' || w === '--output') add(argv[i + 1], false, '-m zipapp -o writes the archive over it:');
+        else if (w.startsWith('--output=')) add(w.slice(9), false, '-m zipapp -o writes the archive over it:');
+      });
     if (argv[2] === 'cProfile' || argv[2] === 'profile')
       argv.forEach((w, i) => {
         if (w === '-o' || w === '--outfile') add(argv[i + 1], false, `-m ${argv[2]} -o writes its profile over it:`);
@@ -241,7 +277,8 @@ export function outputTargets(program: string, argv: readonly string[], view: Fi
   if (program === 'tar') {
     const cluster = argv[1] !== undefined && !argv[1].startsWith('-') ? 1 : -1;
     const creates =
-      (cluster === 1 && /[cru]/.test(argv[1]!)) || argv.some((w) => /^-[a-zA-Z]*[cru]/.test(w) || w === '--create');
+      (cluster === 1 && /[cruA]/.test(argv[1]!)) ||
+      argv.some((w) => /^-[a-zA-Z]*[cruA]/.test(w) || /^--(create|append|update|concatenate|catenate|delete)$/.test(w));
     // The archive: --file=X, -f X, the word after a cluster holding f (`-cf X`, `cf X`), or attached (`-fX`, `-cfX`).
     let archive = -1;
     let archiveText: string | undefined;
@@ -254,6 +291,36 @@ export function outputTargets(program: string, argv: readonly string[], view: Fi
     if (creates) add(archiveText, false, 'writes the archive over it:');
     if (argv.includes('--remove-files'))
       for (const i of operands) if (i !== archive && i !== cluster) add(argv[i], true, '--remove-files deletes it:');
+  }
+  // jar c|u with f writes its archive (the word after the mode, or --file); ar's r, q, d, m and s rewrite theirs.
+  if (program === 'jar') {
+    if (/^-?[cu][a-zA-Z0-9]*f/.test(argv[1] ?? '')) add(argv[2], false, 'writes the archive over it:');
+    argv.forEach((w, i) => {
+      if (w === '--file') add(argv[i + 1], false, 'writes the archive over it:');
+      else if (w.startsWith('--file=')) add(w.slice(7), false, 'writes the archive over it:');
+    });
+  }
+  if (program === 'ar' && /^-?[a-zA-Z]*[rqdms]/.test(argv[1] ?? ''))
+    add(argv[operands.find((i) => i > 1) ?? -1], false, 'rewrites the archive:');
+  // rustc --emit=KIND=PATH; node --snapshot-blob PATH --build-snapshot.
+  if (program === 'rustc')
+    argv.forEach((w, i) => {
+      const emit = w.startsWith('--emit=') ? w.slice(7) : w === '--emit' ? (argv[i + 1] ?? '') : '';
+      for (const part of emit.split(','))
+        if (part.includes('=')) add(part.slice(part.indexOf('=') + 1), false, '--emit writes over it:');
+    });
+  if (program === 'node' && argv.includes('--build-snapshot'))
+    argv.forEach((w, i) => {
+      if (w === '--snapshot-blob') add(argv[i + 1], false, '--snapshot-blob writes over it:');
+      else if (w.startsWith('--snapshot-blob=')) add(w.slice(16), false, '--snapshot-blob writes over it:');
+    });
+  // cargo's target folder: written into, and emptied by cargo clean.
+  if (program === 'cargo') {
+    const clean = argv.includes('clean');
+    argv.forEach((w, i) => {
+      const value = w === '--target-dir' ? argv[i + 1] : w.startsWith('--target-dir=') ? w.slice(13) : undefined;
+      if (value !== undefined) add(value, clean, clean ? 'cargo clean deletes it:' : '--target-dir writes into it:');
+    });
   }
   // lz4 IN OUT, objcopy IN OUT (one operand: rewritten in place), strip's operands in place.
   if (program === 'lz4' || program === 'lz4c') add(argv[operands[1] ?? -1], false, 'writes its output over it:');

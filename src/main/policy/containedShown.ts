@@ -10,7 +10,7 @@ import { card, insideOrCard, type OperandPlace, type RedirectPlace, type Where }
 import { gitSubcommand } from './containedNetwork';
 import { inlineCodeFlag, printsNamesOnly, RECURSIVE_READERS } from './containedOperands';
 import { NAMES_FROM_FILE, NAMES_ONLY, OPERANDS_AS_TEXT, PATTERN_FIRST, SHELLS } from './containedPrograms';
-import { writtenOnly } from './containedChanges';
+import { firstExpression, writtenOnly } from './containedChanges';
 import { namesStandardInput } from './interpreterInput';
 import { isSecretPath } from './secretFiles';
 import { searchFilter } from './searchFilters';
@@ -33,6 +33,37 @@ const GIT_NAMES_ONLY: ReadonlySet<string> = new Set(['check-ignore', 'check-attr
 const URL_CLIENTS: ReadonlySet<string> = new Set(['curl', 'wget', 'http', 'https', 'xh', 'xhs', 'httpie', 'aria2c']);
 
 /** Whether the command prints a secrets file: a card naming it. */
+/**
+ * A walk that follows the links it meets (`find -L`, `find -follow`, `tree -l`, `ls -RL`) lists what
+ * a link out of the workspace leads to: a card for the first link out below each start.
+ */
+function judgeFollowedLinks(program: string, argv: readonly string[], view: FileView, where: Where): void {
+  const follows =
+    (program === 'find' && argv.some((w, i) => (i > 0 && w === '-L') || w === '-follow')) ||
+    (program === 'tree' && argv.some((w) => /^-[a-zA-Z]*l/.test(w))) ||
+    (program === 'ls' &&
+      argv.some((w) => /^-[a-zA-Z]*R/.test(w) || w === '--recursive') &&
+      argv.some((w) => /^-[a-zA-Z]*L/.test(w) || w === '--dereference'));
+  if (!follows) return;
+  const end =
+    program === 'find'
+      ? firstExpression(argv.map((w) => (w === '-L' || w === '-H' || w === '-P' ? '' : w)))
+      : argv.length;
+  const starts = argv.slice(1, end).filter((w) => w !== '' && !w.startsWith('-') && w !== '-L');
+  for (const start of starts.length > 0 ? starts : ['.']) {
+    const place = view.place(start, where.cwd);
+    if (place.kind !== 'inside' || !place.stat?.isDirectory()) continue;
+    const problem = view.listProblem(place, { hidden: true, ignoredToo: true, follows: true }, null, {
+      content: false,
+      links: true,
+      split: false,
+      bareNames: false,
+    });
+    if (problem?.code === 'place-outside')
+      card('place-outside', `${program} follows the links below ${place.rel || '.'}, and ${problem.sentence}`);
+  }
+}
+
 export function judgeShown(
   program: string,
   argv: readonly string[],
@@ -43,6 +74,7 @@ export function judgeShown(
   view: FileView,
   where: Where,
 ): void {
+  judgeFollowedLinks(program, argv, view, where);
   // git's subcommand and its words, read once.
   const gitWords = program === 'git' ? gitSubcommand(argv.slice(1)) : [];
   const gitSub = gitWords[0];

@@ -1111,6 +1111,41 @@ const ROUND_TWENTY_THREE: readonly Row[] = [
   ['mkdir .git/hooks/x', '', 'mkdir'],
 ];
 
+/** Round twenty-four (an independent helper's corpus of 1,532 commands of losses and places outside, each confirmed with the real program where installed). */
+const ROUND_TWENTY_FOUR: readonly Row[] = [
+  // In-place editors and archivers writing over what no checkpoint holds.
+  ["yq -i -y 'del(.a)' local-data/important.db", '', 'python yq -i -y'],
+  ["yq -i '.a = 1' local-data/important.db", '', 'Go yq -i'],
+  ['jar cf local-data/important.db README.md', '', 'jar c'],
+  ['jar xf vendor.jar', '', 'jar x writes what its archive names'],
+  ['ar x vendor.a', '', 'ar x'],
+  ['ar d local-data/important.db x.o', '', 'ar d'],
+  ['tar --delete -f local-data/important.db x', '', 'tar --delete'],
+  ['tar -Af local-data/important.db other.tar', '', 'tar -A'],
+  // Output flags and operands of programs run as modules, or not read before.
+  ['python3 -m pytest --basetemp=local-data', '', 'pytest as a module'],
+  ['cargo clean --target-dir local-data', '', 'cargo clean'],
+  ['cargo build --target-dir local-data', '', 'cargo build'],
+  ['python3 -m json.tool --indent 2 x.json local-data/important.db', '', 'json.tool past --indent'],
+  ['python3 -m zipapp app -o local-data/important.db', '', 'zipapp'],
+  ['node --snapshot-blob local-data/important.db --build-snapshot x.js', '', 'a snapshot'],
+  ['rustc x.rs --emit=link=local-data/important.db', '', 'rustc --emit'],
+  ['msgcat -o local-data/important.db x.po', '', 'msgcat'],
+  ['xgettext -o local-data/important.db x.py', '', 'xgettext'],
+  ['ctest --output-log local-data/important.db', '', 'ctest'],
+  ['javac -d local-data X.java', '', 'javac -d'],
+  // git writing files outside its work tree's own places.
+  ['git checkout-index -a -f --prefix=local-data/', '', 'checkout-index --prefix'],
+  ['git --work-tree=local-data checkout-index -f README.md', '', '--work-tree'],
+  ['git merge-file local-data/important.db README.md x.py', '', 'merge-file'],
+  ['git mailinfo local-data/important.db local-data/important < README.md', '', 'mailinfo'],
+  // Walks that follow links out (sub2/.venv leads to /etc).
+  ['find -L .', '', 'find -L'],
+  ['find . -follow -name x', '', 'find -follow'],
+  ['tree -l', '', 'tree -l'],
+  ['ls -RL sub2', '', 'ls -RL'],
+];
+
 describe.each([
   ['wrappers', WRAPPERS],
   ['flags that run', FLAGS_THAT_RUN],
@@ -1133,6 +1168,7 @@ describe.each([
   ['round twenty-one', ROUND_TWENTY_ONE],
   ['round twenty-two', ROUND_TWENTY_TWO],
   ['round twenty-three', ROUND_TWENTY_THREE],
+  ['round twenty-four', ROUND_TWENTY_FOUR],
 ] as const)('red team, round nine: %s', (_name, rows) => {
   it.each(rows.map((r) => [r[0], r[1] || '.', r[2]] as const))('%j (cwd %s) is a card: %s', (command, cwd) => {
     const d = decideContained(command, { paths, cwd: cwd === '.' ? undefined : cwd, allowedDomains: [] });
