@@ -180,7 +180,13 @@ export function readConsumer(argv: readonly string[]): ConsumerReading {
   if (setting)
     return { ok: false, reason: `${program} ${setting} may say where it writes, which this rule does not read` };
   const rewrites = REWRITES[program];
+  // Asked only to check or show a diff, black, isort and ruff write nothing.
+  const checksOnly =
+    (program === 'black' && words.some((w) => w === '--check' || w === '--diff')) ||
+    (program === 'isort' && words.some((w) => /^(--check-only|--check|-c|--diff)$/.test(w))) ||
+    (program === 'ruff' && (words.includes('check') || words.includes('format')) && !rewritesInPlace('ruff', words));
   const writes =
-    ALWAYS_REWRITES.has(program) || (rewrites !== undefined && words.slice(1).some((w) => namesOption(w, rewrites)));
+    (ALWAYS_REWRITES.has(program) && !checksOnly) ||
+    (rewrites !== undefined && words.slice(1).some((w) => namesOption(w, rewrites)));
   return { ok: true, writes: writes ? 'in-place' : 'no' };
 }

@@ -105,7 +105,22 @@ describe('between a producer and xargs', () => {
 });
 
 describe('readConsumer', () => {
-  it.each(['cat', 'wc -l', 'grep -n x', 'npx eslint', 'prettier --check', 'sed -n 1p', 'python3 -m py_compile'])(
+  it.each([
+    'cat',
+    'wc -l',
+    'grep -n x',
+    'npx eslint',
+    'prettier --check',
+    'sed -n 1p',
+    'python3 -m py_compile',
+    // Asked only to check or show a diff, black, isort and ruff write nothing.
+    'ruff format --check',
+    'ruff check --no-fix',
+    'black --check',
+    'black --diff',
+    'isort --check',
+    'isort --check-only --diff',
+  ])(
     '%s reads the list it is given',
     (c) => {
       expect(readConsumer(w(c))).toEqual({ ok: true, writes: c.includes('py_compile') ? 'beside' : 'no' });
@@ -125,9 +140,9 @@ describe('readConsumer', () => {
     'eslint --fix',
     'npx prettier -w',
     'ruff check',
-    'ruff format --check',
+    'ruff format',
     'black',
-    'isort --check',
+    'isort',
   ])('%s rewrites each file of it', (c) => {
     expect(readConsumer(w(c))).toEqual({ ok: true, writes: 'in-place' });
   });

@@ -1438,6 +1438,11 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['while [ ! -f src/a.ts ]; do sleep 1; done && wc -l src/a.ts'],
   ['until test -d src; do sleep 1; done'],
   ['echo src/a.ts b.txt | xargs wc -l'],
+  // A formatter given a list only to check it writes nothing (the list holds an ignored file or not).
+  ['find . -name "*.py" | xargs -r black --check'],
+  ['find . -name "*.py" | xargs isort --check-only'],
+  ['find . -name "*.py" | xargs ruff format --check'],
+  ['find . -name "*.py" | xargs black --diff'],
   // Formatters given a folder or their own pattern, where every file of theirs below is one a checkpoint holds.
   ['prettier --write .'],
   ['prettier --check .'],
