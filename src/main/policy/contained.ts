@@ -49,7 +49,7 @@ import {
 import { judgeDeletes, judgeFindExec } from './containedLists';
 import { judgeList } from './containedList';
 import { readFind } from './fileLists';
-import { inlineCodeProblem } from './inlineCode';
+import { codeOpensNames, inlineCodeProblem } from './inlineCode';
 import { inlineCodeFlag, nonPathOperands, sqliteProblem } from './containedOperands';
 import { inlineScript, judgeScript } from './containedShells';
 import { flagRunsCommand, innerCommandStarts, STARTS_READ } from './containedRunners';
@@ -187,7 +187,15 @@ function judgeCommand(
   }
   // A virtualenv's activation runs the project's own code in this shell, as its bin/ programs do.
   if (program === 'source' || program === '.') {
-    if (judged.assignments.length > 0 || cmd.redirects.length > 0 || argv.length !== 2)
+    // (Where its output goes changes nothing it runs: `2>&1`, or a redirect the grammar hangs on the list.)
+    const feeds = cmd.redirects.some(
+      (r) =>
+        !(
+          r.kind === 'dup' ||
+          (r.kind === 'file' && r.op !== '<' && (r.onList === true || r.target.value === '/dev/null'))
+        ),
+    );
+    if (judged.assignments.length > 0 || feeds || argv.length !== 2)
       card('shell-construct', `\`${program}\` runs a file as shell code in this shell`);
     const place = insideOrCard(view, argv[1]!, where, `the script ${argv[1]}`);
     if (writtenOnLine(view, argv[1]!, where.cwd) !== null)
@@ -219,6 +227,8 @@ function judgeCommand(
       .filter((w, k, rest) => !w.startsWith('-') && !/^-[nrsup]$/.test(rest[k - 1] ?? ''))) {
       const runs = inlineCodeProblem('python3', statement);
       if (runs) card('shell-construct', `python -m timeit's statement: ${runs}`);
+      for (const name of codeOpensNames(statement))
+        insideOrCard(view, name, where, `the file ${name} python -m timeit's statement opens`);
       const named = mentionsSecret(statement);
       if (named)
         card(
@@ -227,6 +237,30 @@ function judgeCommand(
         );
     }
   }
+  // Readers of the system's own files outside the workspace (/etc/passwd, /etc/os-release).
+  const systemRead = SYSTEM_READERS.get(program);
+  if (systemRead !== undefined) outside(program, systemRead);
+  // The C preprocessor and the assembler given their source on standard input, or as a file this
+  // line wrote, read the files its #include and .incbin name.
+  if (
+    PREPROCESSES.has(program) &&
+    (cmd.connector === '|' ||
+      cmd.redirects.some((r) => r.kind === 'heredoc' || (r.kind === 'file' && r.op === '<')) ||
+      argv.slice(1).some((w) => w === '-' || writtenOnLine(view, w, where.cwd) !== null))
+  )
+    card(
+      'shell-construct',
+      `${program} reads the files its source's #include or .incbin names, which this rule does not read`,
+    );
+  // A Python module named from here (`-m pkg.mod`, `import pkg.mod`, pytest's `-p pkg`) through a link out.
+  if (/^python[\d.]*$/.test(program) || program === 'pytest' || program === 'py.test')
+    for (const module of pythonModules(argv)) {
+      const top = module.split('.')[0]!;
+      for (const name of [top, `${top}.py`]) {
+        const place = view.place(name, where.cwd);
+        if (place.kind === 'outside') outside(`the module ${module}`, place.reason);
+      }
+    }
   // A query engine reads the files its query names (`duckdb -c "select * from '.env'"`).
   if (QUERY_ENGINES.has(program))
     for (const w of argv.slice(1)) {
@@ -390,6 +424,44 @@ function judgeCommand(
     starts.length > 0 ? places.filter((p) => p.index < starts[0]! || isEnvFileFlag(argv, p.index)) : places;
   judgeShown(program, argv, ownPlaces, redirectPlaces, patterns, values, view, where);
   if (!textOnly) judgeAttachedValues(program, argv, view, where);
+}
+
+/** Programs that print the system's own files, and why. */
+const SYSTEM_READERS: ReadonlyMap<string, string> = new Map([
+  ['getent', "it prints the system's databases (/etc/passwd, /etc/group, /etc/hosts)"],
+  ['lsb_release', 'it prints /etc/os-release and /etc/lsb-release'],
+]);
+
+/** The C preprocessor, compilers running it, and assemblers. */
+const PREPROCESSES: ReadonlySet<string> = new Set([
+  'cpp',
+  'gcc',
+  'g++',
+  'cc',
+  'c++',
+  'clang',
+  'clang++',
+  'as',
+  'gas',
+  'nasm',
+  'yasm',
+]);
+
+/** The Python modules a command names: `-m MOD` (and runpy's, unittest's, cProfile's -m), imports in -c code, pytest's `-p MOD`. */
+function pythonModules(argv: readonly string[]): string[] {
+  const modules: string[] = [];
+  argv.forEach((w, i) => {
+    const next = argv[i + 1];
+    if ((w === '-m' || w === '-p') && next !== undefined && /^[\w.]+$/.test(next)) modules.push(next);
+    else if (/^-p[\w.]+$/.test(w)) modules.push(w.slice(2));
+    if (w === '-c' && next !== undefined)
+      for (const m of next.matchAll(/\b(?:import|from)\s+([\w.]+)/g)) modules.push(m[1]!);
+  });
+  // A module runner's operand (`python3 -m unittest pkg.mod`, `-m runpy pkg.mod`) is a module too.
+  const runner = argv.indexOf('-m');
+  if (runner > 0 && /^(unittest|runpy|trace|cProfile|profile|inspect|pdb|doctest|timeit)$/.test(argv[runner + 1] ?? ''))
+    for (const w of argv.slice(runner + 2)) if (/^[A-Za-z_][\w.]*$/.test(w)) modules.push(w);
+  return modules.filter((m) => m !== 'no' && !m.startsWith('no:'));
 }
 
 /** A word of literal text, as sh reads a bare name. */

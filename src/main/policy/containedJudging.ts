@@ -74,6 +74,13 @@ export function unwrap(cmd: ShellCommand): Judged {
         }
         if (w.startsWith('-')) card('shell-construct', `env ${w} is an option this rule does not read`);
         const eq = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w);
+        // env takes any word with `=` for a variable, names sh cannot write among them (bash's
+        // exported functions, `BASH_FUNC_ls%%=() { …; }`).
+        if (!eq && w.includes('=') && !w.startsWith('='))
+          card(
+            'environment-override',
+            `env ${w.slice(0, w.indexOf('=') + 1)}… sets a variable that changes what the program runs`,
+          );
         if (!eq) break;
         assignments.push({ name: eq[1]!, value: { ...words[i]!, value: w.slice(eq[0].length) } });
       }

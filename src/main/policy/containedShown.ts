@@ -101,6 +101,24 @@ export function judgeShown(
     // for a secrets file, however the path is spelled: escaped, with a query, through curl's globs.
     if (program === 'curl' && argv.some((w) => w.startsWith('--request-target')))
       card('shell-construct', 'curl --request-target asks the server for a path this rule does not read');
+    // curl expands {…} and […] in the file it uploads (-T) as in a URL; --data-urlencode NAME@FILE reads FILE.
+    if (program === 'curl')
+      argv.forEach((w, i) => {
+        const upload = w === '-T' || w === '--upload-file' ? argv[i + 1] : /^-T./.test(w) ? w.slice(2) : undefined;
+        if (upload !== undefined && curlGlobs(program, argv) && /[{}[\]]/.test(upload))
+          card(
+            'shell-construct',
+            `curl expands the pattern in ${upload} into files this rule does not read (-g turns it off)`,
+          );
+        const encoded =
+          w === '--data-urlencode' ? argv[i + 1] : w.startsWith('--data-urlencode=') ? w.slice(17) : undefined;
+        const named = encoded === undefined ? null : /^[^=@]*@(.+)$/.exec(encoded);
+        if (named) {
+          const place = insideOrCard(view, named[1]!, where, `curl's file ${named[1]}`);
+          if (place.kind === 'inside' && isSecretPath(place.rel))
+            card('shows-secret', `curl would send the secrets file ${place.rel}`);
+        }
+      });
     if (URL_CLIENTS.has(program))
       for (const w of argv.slice(1)) {
         const asked = urlPath(w);

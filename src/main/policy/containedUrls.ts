@@ -221,18 +221,20 @@ export function curlNeed(args: readonly string[], program: string, ownPorts?: re
       i++;
       continue;
     }
-    if (word!.startsWith('-')) continue;
+    // `--url=URL` is a URL as an operand is.
+    const url = word!.startsWith('--url=') ? word!.slice(6) : word!;
+    if (url.startsWith('-')) continue;
     // Every operand of curl and wget is a URL: a bare `example.com` (or `b.txt`) is a host to reach.
     // A user name before `@` is no host (`localhost@example.com` reaches example.com).
-    const bare = word!.replace(/^[^/?#]*@/, '');
-    const host = urlHost(word!) ?? (/^[^/:?#@\s]+/.exec(bare)?.[0].toLowerCase() || null);
+    const bare = url.replace(/^[^/?#]*@/, '');
+    const host = urlHost(url) ?? (/^[^/:?#@\s]+/.exec(bare)?.[0].toLowerCase() || null);
     if (host === null) continue;
     hosts.push(host);
     // curl reads a backslash as a letter, where a URL parser reads a slash (`http://127.0.0.1\@far/`):
     // both readings must be this machine.
-    const asCurl = rawHost(word!);
+    const asCurl = rawHost(url);
     if (asCurl !== null && asCurl !== host) hosts.push(asCurl);
-    if (LOOPBACK.has(host)) loopbackPorts.push(urlPort(word!));
+    if (LOOPBACK.has(host)) loopbackPorts.push(urlPort(url));
   }
   const far = hosts.filter((h) => !LOOPBACK.has(h));
   if (far.length > 0) return need(`${program} reaches ${far.join(', ')}`, far.some((h) => h === '') ? null : far);

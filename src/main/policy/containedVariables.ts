@@ -143,6 +143,8 @@ const OVERRIDES = new Set([
   // Every GNU program then reads a word after an operand as an operand (`grep -r KEY . -l`).
   'POSIXLY_CORRECT',
   'RIPGREP_CONFIG_PATH',
+  'ACKRC',
+  'AG_OPTIONS',
   'GREP_OPTIONS',
   'GZIP',
   'BZIP',

@@ -7,6 +7,13 @@
 /** Calls in code given on a command line that run programs or code this rule cannot read. */
 const CODE_RUNS =
   /\b(subprocess|os\.(system|popen|exec\w*|spawn\w*|fork)|pty\.spawn|child_process|exec(File)?Sync|spawnSync|eval|exec|__import__|importlib|getattr|globals|Function|vm\.run\w*|system|popen|shell_exec|passthru|proc_open|IO\.popen|Open3)\s*[(.[]/;
+/**
+ * Perl's and Ruby's calls written without parentheses (`system "cat", "x"`, `do "x.pl"`, `require
+ * "./x"`, `load "x.rb"`, `qw(…)` lists), the modules that open files or the network by name, and a
+ * library path given to them: code and files this rule does not read.
+ */
+const SCRIPT_RUNS =
+  /\b(system|exec|eval|do|require|load|require_relative|spawn|syscall|readpipe)\s*(["'$@({]|qw\b|q\b)|\buse\s+lib\b|\b(IO::File|IO::Handle|File::Copy|File::Slurp|Path::Tiny|Net::\w+|LWP\b|HTTP::\w+|Socket|IO::Socket|socket|TCPSocket|UDPSocket|Open3|gethostbyname|getaddrinfo|gethost\w*)\b/;
 /** Ruby's, Perl's and PHP's backticks and %x run a shell command (in JavaScript a backtick is a string); Perl's readpipe and IPC modules too. */
 const SHELL_QUOTES = /`|%x[({[|]|\bqx\s*[({[|/]|\breadpipe\b|\bopen[23]\b|\bIPC::/;
 const HAS_SHELL_QUOTES = new Set(['ruby', 'perl', 'php']);
@@ -23,6 +30,8 @@ const CODE_REACHES =
  * `f_globals`): a dunder attribute other than the few that name or describe, the modules and
  * attributes that hand out others; and shutil's copies however they were reached.
  */
+/** A folder named whole that is not the workspace's given to Python's module path (`sys.path.insert(0, "/x")`). */
+const PATH_ELSEWHERE = /\bsys\s*\.\s*path\s*\.\s*(insert|append|extend)\s*\([^)]*(['"])(\/|~|\.\.)/;
 const CODE_INTROSPECTS =
   /\b__(?!(?:name|file|version|doc|main|init|qualname)__)\w+__\b|\b(inspect|sys\s*\.\s*modules|gc\s*\.\s*get_\w+|_getframe|f_globals|f_locals|f_builtins|f_back|[gc]i_frame|cr_frame|ag_frame|tb_frame|tb_next)\b|\b(copyfile|copytree|copy2|copyfileobj|copymode|copystat|make_archive|unpack_archive|chown)\s*\(/;
 /** A name built by concatenation inside brackets (`f['read'+'FileSync']`), or a path joined with `/`. */
@@ -30,7 +39,7 @@ const CODE_COMPUTES = /\[[^\]]*['"`]\s*\+|\+\s*['"`][^\]]*\]|Path\([^)]*\)\s*\//
 
 /** Names of calls that open or read a file by the name given first. */
 const CODE_OPENS =
-  /\b(open|io\.open|open_code|codecs\.open|os\.open|FileIO|Path|PurePath|readFileSync|readFile|createReadStream|ReadStream|openAsBlob|openSync|File\.(read|open|readlines|binread|foreach)|IO\.(read|readlines|binread|foreach)|file_get_contents|fopen|readfile|loadtxt|read_csv|read_json|require(?=\s*\()|import(?=\s*\()|read(?=\s*\(\s*[^)\s\d-])|netrc|_load|createRequire|tie|mkdir|makedirs|mkdirSync|connect)\b/g;
+  /\b(open|io\.open|open_code|codecs\.open|os\.open|FileIO|Path|PurePath|readFileSync|readFile|createReadStream|ReadStream|openAsBlob|openSync|File\.(read|open|readlines|binread|foreach)|IO\.(read|readlines|binread|foreach)|file_get_contents|fopen|readfile|loadtxt|read_csv|read_json|require(?=\s*\()|import(?=\s*\()|read(?=\s*\(\s*[^)\s\d-])|netrc|_load|createRequire|tie|mkdir|makedirs|mkdirSync|connect|fileConfig|minidom\.parse|ElementTree\.parse|ET\.parse|etree\.parse|sax\.parse|pulldom\.parse|iterparse|read_mime_types|cmp|load_verify_locations|genfromtxt|dlopen)\b/g;
 /**
  * importlib's lookups of what is installed (`importlib.util.find_spec('pytest')`,
  * `importlib.metadata.version('requests')`, and their imports): they import and read nothing (a
@@ -199,29 +208,37 @@ const READS_ARGV = /@ARGV|\$ARGV|<>|\bARGF\b|\bARGV\b/;
  */
 /** The names, written whole, that code given on a command line opens (each judged as a place). */
 export function codeOpensNames(code: string): string[] {
-  return [...code.matchAll(CODE_OPENS)].flatMap((call) => {
-    const literal = /^\s*\(\s*(['"])([^'"\\]*)\1\s*[,)]/.exec(code.slice((call.index ?? 0) + call[0].length));
-    if (!literal || literal[2] === '') return [];
-    const name = literal[2]!;
-    // Node's require and import resolve a relative name without its extension (`./config/credentials`
-    // is credentials.json) or to a folder's index: each file it may open.
-    if ((call[0] === 'require' || call[0] === 'import') && /^\.{0,2}\//.test(name) && !/\.[\w]+$/.test(name))
-      return [name, ...['.js', '.json', '.cjs', '.mjs', '.node', '/index.js', '/index.json'].map((ext) => name + ext)];
-    return [name];
-  });
+  // A static import (`import "./x.mjs"`, `import x from "./x.json"`) opens its name as require does.
+  const imports = [...code.matchAll(/\bimport\s+(?:[\w$*{}\s,]+\s+from\s+)?(['"])([^'"\\]+)\1/g)].map((m) => m[2]!);
+  return [
+    ...imports,
+    ...[...code.matchAll(CODE_OPENS)].flatMap((call) => {
+      const literal = /^\s*\(\s*(['"])([^'"\\]*)\1\s*[,)]/.exec(code.slice((call.index ?? 0) + call[0].length));
+      if (!literal || literal[2] === '') return [];
+      const name = literal[2]!;
+      // Node's require and import resolve a relative name without its extension (`./config/credentials`
+      // is credentials.json) or to a folder's index: each file it may open.
+      if ((call[0] === 'require' || call[0] === 'import') && /^\.{0,2}\//.test(name) && !/\.[\w]+$/.test(name))
+        return [
+          name,
+          ...['.js', '.json', '.cjs', '.mjs', '.node', '/index.js', '/index.json'].map((ext) => name + ext),
+        ];
+      return [name];
+    }),
+  ];
 }
 
 export function inlineCodeProblem(program: string, given: string): string | null {
   // Lookups of an installed package's facts run nothing; writes to a name written whole are judged
   // as writes to it (codeWritesNames, by the caller).
   const code = withoutWrites(withoutProgramLookups(given.replace(LOOKS_UP_PACKAGES, ' _paddock_lookup_ ')));
-  if (CODE_RUNS.test(code) || (HAS_SHELL_QUOTES.has(program) && SHELL_QUOTES.test(code)))
+  if (CODE_RUNS.test(code) || (HAS_SHELL_QUOTES.has(program) && (SHELL_QUOTES.test(code) || SCRIPT_RUNS.test(code))))
     return `${program}'s code runs programs or code it builds, which this rule does not read`;
   if (EVALUATES.test(code) || (program === 'perl' && PERL_EVAL_REPLACE.test(code)))
     return `${program}'s code runs code it builds, which this rule does not read`;
   if (ESCAPED_TEXT.test(code) || (/^python/.test(program) && adjacentStrings(code)))
     return `${program}'s code spells text with escapes or joined pieces, which this rule does not read as the names it makes`;
-  if (CODE_REACHES.test(code) || CODE_COMPUTES.test(code) || CODE_INTROSPECTS.test(code))
+  if (CODE_REACHES.test(code) || CODE_COMPUTES.test(code) || CODE_INTROSPECTS.test(code) || PATH_ELSEWHERE.test(code))
     return `${program}'s code reaches files or programs by names or modules this rule does not read`;
   if (CODE_LISTS.test(code) && !listsOnly(code))
     return `${program}'s code lists folders, and opens what it finds by names this rule never sees`;

@@ -1438,6 +1438,9 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['while [ ! -f src/a.ts ]; do sleep 1; done && wc -l src/a.ts'],
   ['until test -d src; do sleep 1; done'],
   ['echo src/a.ts b.txt | xargs wc -l'],
+  // A virtualenv's activate sourced before a command whose output is redirected (the grammar hangs `2>&1` on the list).
+  ['. .venv/bin/activate && python -m pytest -q 2>&1 | tail -5'],
+  ['source .venv/bin/activate && pytest -q > /dev/null 2>&1'],
   // A formatter given a list only to check it writes nothing (the list holds an ignored file or not).
   ['find . -name "*.py" | xargs -r black --check'],
   ['find . -name "*.py" | xargs isort --check-only'],

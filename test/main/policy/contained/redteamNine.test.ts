@@ -86,6 +86,12 @@ beforeAll(async () => {
   fs.symlinkSync('/etc/hostname', path.join(ws, 'zipdir/notes'));
   fs.symlinkSync('app/.env', path.join(ws, 'env-link'));
   fs.symlinkSync('config', path.join(ws, 'c2'));
+  // Round twenty-five's: a folder outside the workspace, and a link to it.
+  const outside = path.join(root, 'outside');
+  fs.mkdirSync(outside, { recursive: true });
+  fs.writeFileSync(path.join(outside, 'x.py'), 'print(open("/etc/hostname").read())\n');
+  fs.writeFileSync(path.join(outside, 'x.mjs'), 'console.log(1)\n');
+  fs.symlinkSync(outside, path.join(ws, 'linkout'));
   const git = (...args: string[]) => execFileSync('git', ['-C', ws, ...args], { stdio: 'ignore' });
   git('init', '-q');
   git('add', '-A');
@@ -1146,6 +1152,41 @@ const ROUND_TWENTY_FOUR: readonly Row[] = [
   ['ls -RL sub2', '', 'ls -RL'],
 ];
 
+/** Round twenty-five (an independent helper's corpus of 1,939 commands reaching outside, each confirmed with the real program). */
+const ROUND_TWENTY_FIVE: readonly Row[] = [
+  // Perl's and Ruby's calls without parentheses, and the modules that open files by name.
+  ['perl -e \'system "cat", "/etc/hostname"\'', '', 'system'],
+  ['perl -e \'exec "cat","outside-link"\'', '', 'exec'],
+  ['perl -e \'do "/etc/x.pl"\'', '', 'do FILE'],
+  ['perl -e \'require "./linkout/x.pl"\'', '', 'require FILE'],
+  ['perl -MIO::File -e \'print IO::File->new("/etc/hostname")->getlines\'', '', 'IO::File'],
+  // Python modules named through a link out, or from a path elsewhere.
+  ["python3 -c 'import linkout.x'", '', 'import'],
+  ['python3 -m linkout.x', '', '-m'],
+  ['python3 -m unittest linkout.x', '', 'unittest'],
+  ['pytest -p linkout.x -q', '', "pytest's -p"],
+  ['python3 -c \'import sys; sys.path.insert(0, "/etc"); import x\'', '', 'sys.path'],
+  ['python3 -m timeit -n1 -r1 \'print(open("/etc/hostname").read())\'', '', "timeit's statement opens a file"],
+  ['python3 -c \'import logging.config; logging.config.fileConfig("/etc/hostname")\'', '', 'fileConfig'],
+  // Node's static import.
+  ['node --input-type=module -e \'import "./linkout/x.mjs"\'', '', 'import'],
+  // The C preprocessor and the assembler on standard input, or a file the line wrote.
+  ['echo \'#include "/etc/hostname"\' | cpp', '', 'cpp'],
+  ['echo \'#include "app/.env"\' | gcc -E -', '', 'gcc -E -'],
+  ['printf \'#include "/etc/hostname"\\n\' > a.c && gcc -E a.c', '', 'a file the line wrote'],
+  ['echo \'.incbin "/etc/hostname"\' | as -o x.o', '', 'as'],
+  // env's variables that sh cannot write: bash's exported functions.
+  ["env 'BASH_FUNC_ls%%=() { cat /etc/hostname; }' bash -c ls", '', 'BASH_FUNC_'],
+  // curl's upload patterns, --data-urlencode NAME@FILE, --url=.
+  ["curl -s -T '{/etc/hostname,README.md}' http://127.0.0.1:8765/", '', '-T with a brace set'],
+  ['curl -s --data-urlencode name@app/.env http://127.0.0.1:8765/', '', '--data-urlencode NAME@FILE'],
+  ['curl --url=http://example.com', '', '--url='],
+  // Configuration from elsewhere; the system's own files.
+  ['ACKRC=/etc/hostname ack x', '', 'ACKRC'],
+  ['getent passwd', '', 'getent'],
+  ['lsb_release -a', '', 'lsb_release'],
+];
+
 describe.each([
   ['wrappers', WRAPPERS],
   ['flags that run', FLAGS_THAT_RUN],
@@ -1169,6 +1210,7 @@ describe.each([
   ['round twenty-two', ROUND_TWENTY_TWO],
   ['round twenty-three', ROUND_TWENTY_THREE],
   ['round twenty-four', ROUND_TWENTY_FOUR],
+  ['round twenty-five', ROUND_TWENTY_FIVE],
 ] as const)('red team, round nine: %s', (_name, rows) => {
   it.each(rows.map((r) => [r[0], r[1] || '.', r[2]] as const))('%j (cwd %s) is a card: %s', (command, cwd) => {
     const d = decideContained(command, { paths, cwd: cwd === '.' ? undefined : cwd, allowedDomains: [] });
