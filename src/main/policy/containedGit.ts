@@ -22,6 +22,8 @@ function noPager(key: string, value: string): boolean {
 export function gitGrepPatterns(argv: readonly string[]): number[] {
   const at = argv.indexOf('grep');
   if (at <= 0 || gitSubcommand(argv.slice(1))[0] !== 'grep') return [];
+  // With -f FILE its patterns come from FILE (a place), and every other word is a path.
+  if (argv.some((w, i) => i > at && (w === '-f' || w === '--file' || w.startsWith('--file=')))) return [];
   if (argv.includes('-e') || argv.includes('--regexp'))
     return argv.flatMap((w, i) => (i > at && (w === '-e' || w === '--regexp') && i + 1 < argv.length ? [i + 1] : []));
   const first = argv.findIndex((w, i) => i > at && !w.startsWith('-'));

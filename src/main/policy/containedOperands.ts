@@ -97,7 +97,8 @@ export function nonPathOperands(
   const givenByFlag = argv.some(
     (w) =>
       w === '-e' ||
-      w === '-f' ||
+      // (ag's -f is --follow: its pattern is still its first operand.)
+      (w === '-f' && program !== 'ag') ||
       w.startsWith('--regexp') ||
       w === '--expression' ||
       w.startsWith('--file') ||

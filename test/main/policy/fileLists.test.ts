@@ -120,12 +120,9 @@ describe('readConsumer', () => {
     'black --diff',
     'isort --check',
     'isort --check-only --diff',
-  ])(
-    '%s reads the list it is given',
-    (c) => {
-      expect(readConsumer(w(c))).toEqual({ ok: true, writes: c.includes('py_compile') ? 'beside' : 'no' });
-    },
-  );
+  ])('%s reads the list it is given', (c) => {
+    expect(readConsumer(w(c))).toEqual({ ok: true, writes: c.includes('py_compile') ? 'beside' : 'no' });
+  });
   it.each([
     'sed -i s/a/b/',
     'sed -Ei s/a/b/',

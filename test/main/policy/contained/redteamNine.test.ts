@@ -1184,6 +1184,10 @@ const ROUND_TWENTY_FIVE: readonly Row[] = [
   // Configuration from elsewhere; the system's own files.
   ['ACKRC=/etc/hostname ack x', '', 'ACKRC'],
   ['getent passwd', '', 'getent'],
+  // git grep's -f FILE, and ag's -f (--follow) past a link out (sub2/.venv leads to /etc).
+  ['git grep -f /etc/hostname README.md', '', 'git grep -f'],
+  ['git grep -h -f app/.env -- README.md', '', 'a secrets file as the patterns, an oracle'],
+  ['ag -f x', '', "ag's -f follows links"],
   ['lsb_release -a', '', 'lsb_release'],
 ];
 
