@@ -104,14 +104,18 @@ const http = require('node:http');
 const target = Number(process.argv[2]);
 const lines = [target + ' v4', target + ' v6', '../../bridge/x v4', target + '.sock v4', '0' + target + ' v4', target + ',bind=127.0.0.1 v4', ''].join('\\n');
 let wrote = 0;
-for (const pid of fs.readdirSync('/proc').filter((e) => /^\\d+$/.test(e) && Number(e) !== process.pid)) {
-  try {
-    if (!fs.readlinkSync('/proc/' + pid + '/fd/0').startsWith('pipe:')) continue;
-    const fd = fs.openSync('/proc/' + pid + '/fd/0', 'w');
-    fs.writeSync(fd, lines);
-    fs.closeSync(fd);
-    wrote++;
-  } catch {}
+// The announce loop may start a moment after this command on a loaded machine: look again for up to 3 s.
+for (let tries = 0; tries < 30 && wrote === 0; tries++) {
+  if (tries > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+  for (const pid of fs.readdirSync('/proc').filter((e) => /^\\d+$/.test(e) && Number(e) !== process.pid)) {
+    try {
+      if (!fs.readlinkSync('/proc/' + pid + '/fd/0').startsWith('pipe:')) continue;
+      const fd = fs.openSync('/proc/' + pid + '/fd/0', 'w');
+      fs.writeSync(fd, lines);
+      fs.closeSync(fd);
+      wrote++;
+    } catch {}
+  }
 }
 console.log('wrote into ' + wrote + ' pipes');
 const announce = net.connect('/run/paddock-own/added.sock', () => announce.end(lines));
