@@ -239,7 +239,7 @@ function judgeCommand(
   }
   // Readers of the system's own files outside the workspace (/etc/passwd, /etc/os-release).
   const systemRead = SYSTEM_READERS.get(program);
-  if (systemRead !== undefined) outside(program, systemRead);
+  if (systemRead !== undefined) card('place-outside', `${program} ${systemRead}, outside the workspace`);
   // The C preprocessor and the assembler given their source on standard input, or as a file this
   // line wrote, read the files its #include and .incbin name.
   if (
@@ -428,8 +428,8 @@ function judgeCommand(
 
 /** Programs that print the system's own files, and why. */
 const SYSTEM_READERS: ReadonlyMap<string, string> = new Map([
-  ['getent', "it prints the system's databases (/etc/passwd, /etc/group, /etc/hosts)"],
-  ['lsb_release', 'it prints /etc/os-release and /etc/lsb-release'],
+  ['getent', "prints the system's databases (/etc/passwd, /etc/group, /etc/hosts)"],
+  ['lsb_release', 'prints /etc/os-release and /etc/lsb-release'],
 ]);
 
 /** The C preprocessor, compilers running it, and assemblers. */
