@@ -20,7 +20,7 @@ import { commandDanger } from './danger';
 import { FileView } from './containedFiles';
 import { gitConfigProblem, gitGrepPatterns } from './containedGit';
 import { judgeGitPlaces } from './containedGitPlaces';
-import { QUERY_ENGINES, RUNS_OTHERS, SANDBOX_CANNOT, SHELLS } from './containedPrograms';
+import { RUNS_OTHERS, SANDBOX_CANNOT, SHELLS } from './containedPrograms';
 import { overrideReason, PATH_LISTS } from './containedVariables';
 import { isSecretPath, mentionsSecret } from './secretFiles';
 import { INTERPRETERS } from './shellConstructs';
@@ -49,6 +49,7 @@ import {
 import { judgeDeletes, judgeFindExec } from './containedLists';
 import { judgeList } from './containedList';
 import { readFind } from './fileLists';
+import { judgeIndirectReads } from './containedIndirect';
 import { codeOpensNames, inlineCodeProblem } from './inlineCode';
 import { inlineCodeFlag, nonPathOperands, sqliteProblem } from './containedOperands';
 import { inlineScript, judgeScript } from './containedShells';
@@ -237,46 +238,7 @@ function judgeCommand(
         );
     }
   }
-  // Readers of the system's own files outside the workspace (/etc/passwd, /etc/os-release).
-  const systemRead = SYSTEM_READERS.get(program);
-  if (systemRead !== undefined) card('place-outside', `${program} ${systemRead}, outside the workspace`);
-  // The C preprocessor and the assembler given their source on standard input, or as a file this
-  // line wrote, read the files its #include and .incbin name.
-  if (
-    PREPROCESSES.has(program) &&
-    (cmd.connector === '|' ||
-      cmd.redirects.some((r) => r.kind === 'heredoc' || (r.kind === 'file' && r.op === '<')) ||
-      argv.slice(1).some((w) => w === '-' || writtenOnLine(view, w, where.cwd) !== null))
-  )
-    card(
-      'shell-construct',
-      `${program} reads the files its source's #include or .incbin names, which this rule does not read`,
-    );
-  // A Python module named from here (`-m pkg.mod`, `import pkg.mod`, pytest's `-p pkg`) through a link out.
-  if (/^python[\d.]*$/.test(program) || program === 'pytest' || program === 'py.test')
-    for (const module of pythonModules(argv)) {
-      const top = module.split('.')[0]!;
-      for (const name of [top, `${top}.py`]) {
-        const place = view.place(name, where.cwd);
-        if (place.kind === 'outside') outside(`the module ${module}`, place.reason);
-      }
-    }
-  // A query engine reads the files its query names (`duckdb -c "select * from '.env'"`).
-  if (QUERY_ENGINES.has(program))
-    for (const w of argv.slice(1)) {
-      const named = mentionsSecret(w);
-      if (named)
-        card(
-          'shows-secret',
-          `${program}'s query names the secrets file ${named}, and what it prints goes to the model`,
-        );
-    }
-  // Go yq's load operators read the file they name; m4 includes files and runs commands.
-  if (program === 'yq' && argv.some((w) => /\bload(_str|_xml|_props|_base64|_yaml)?\s*\(/.test(w)))
-    card(
-      'shell-construct',
-      "yq's load operators read a file named inside its expression, which this rule does not read",
-    );
+  judgeIndirectReads(cmd, program, argv, view, where);
   const runsThrough = flagRunsCommand(program, argv, program === 'git' ? gitSubcommand(argv.slice(1)) : []);
   if (runsThrough) card('shell-construct', `${runsThrough}, which this rule does not read`);
   if (program === 'flock' && argv.some((w) => w === '-c' || w === '--command' || w.startsWith('--command=')))
@@ -424,44 +386,6 @@ function judgeCommand(
     starts.length > 0 ? places.filter((p) => p.index < starts[0]! || isEnvFileFlag(argv, p.index)) : places;
   judgeShown(program, argv, ownPlaces, redirectPlaces, patterns, values, view, where);
   if (!textOnly) judgeAttachedValues(program, argv, view, where);
-}
-
-/** Programs that print the system's own files, and why. */
-const SYSTEM_READERS: ReadonlyMap<string, string> = new Map([
-  ['getent', "prints the system's databases (/etc/passwd, /etc/group, /etc/hosts)"],
-  ['lsb_release', 'prints /etc/os-release and /etc/lsb-release'],
-]);
-
-/** The C preprocessor, compilers running it, and assemblers. */
-const PREPROCESSES: ReadonlySet<string> = new Set([
-  'cpp',
-  'gcc',
-  'g++',
-  'cc',
-  'c++',
-  'clang',
-  'clang++',
-  'as',
-  'gas',
-  'nasm',
-  'yasm',
-]);
-
-/** The Python modules a command names: `-m MOD` (and runpy's, unittest's, cProfile's -m), imports in -c code, pytest's `-p MOD`. */
-function pythonModules(argv: readonly string[]): string[] {
-  const modules: string[] = [];
-  argv.forEach((w, i) => {
-    const next = argv[i + 1];
-    if ((w === '-m' || w === '-p') && next !== undefined && /^[\w.]+$/.test(next)) modules.push(next);
-    else if (/^-p[\w.]+$/.test(w)) modules.push(w.slice(2));
-    if (w === '-c' && next !== undefined)
-      for (const m of next.matchAll(/\b(?:import|from)\s+([\w.]+)/g)) modules.push(m[1]!);
-  });
-  // A module runner's operand (`python3 -m unittest pkg.mod`, `-m runpy pkg.mod`) is a module too.
-  const runner = argv.indexOf('-m');
-  if (runner > 0 && /^(unittest|runpy|trace|cProfile|profile|inspect|pdb|doctest|timeit)$/.test(argv[runner + 1] ?? ''))
-    for (const w of argv.slice(runner + 2)) if (/^[A-Za-z_][\w.]*$/.test(w)) modules.push(w);
-  return modules.filter((m) => m !== 'no' && !m.startsWith('no:'));
 }
 
 /** A word of literal text, as sh reads a bare name. */

@@ -58,7 +58,8 @@ export function judgeList(
           judgeXargs(commands, i, judged, { cwd }, view, ctx, isLast, depth, judgeCommand);
         else judgeCommand(command, { cwd }, view, ctx, command.connector, isLast, depth);
         recordWrites(command, judged.argv, view, { cwd });
-        if (!changesNothing(command)) view.lineMayHaveChanged = true;
+        // (Once set it stays: the read of the next command is spared.)
+        if (!view.lineMayHaveChanged && !changesNothing(command)) view.lineMayHaveChanged = true;
         if (before) after.push(new Map(lineState(view).written));
       }
       if (before) resetWritten(view, agreed(before, after));
