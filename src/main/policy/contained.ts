@@ -27,7 +27,7 @@ import { INTERPRETERS } from './shellConstructs';
 import { interpreterProgram } from './interpreterInput';
 import { judgeAttachedValues } from './containedAttached';
 import { lineCode, writtenCodeRuns } from './containedLineCode';
-import { changesNothing, writtenOnLine } from './containedLineWrites';
+import { changesNothing, markWrittenUnread, writtenOnLine } from './containedLineWrites';
 import type { ShellCommand, ShellWord } from './shellForm';
 import { plainAsShForm } from './shellPlain';
 import { readCommand, type CommandReading } from './commandReading';
@@ -378,6 +378,8 @@ function judgeCommand(
   const codeWrites: RedirectPlace[] = [];
   const places = operandPlaces(program, judged, { patterns, code }, textOnly, view, where, codeWrites);
   const redirectPlaces = [...redirectPlacesOf(cmd, view, where), ...codeWrites];
+  // What the code writes, a command after it that runs the file runs unread (`python3 -c "open('t.sh', 'w')…" && sh t.sh`).
+  for (const write of codeWrites) if (write.place.kind === 'inside') markWrittenUnread(view, write.place.abs);
   judgeNetwork(program, argv, textOnly, view, where, ctx);
   judgeWrites(program, argv, places, redirectPlaces, view, where, last);
   // A wrapper's words from where its command may start are that command's, judged as it (above).

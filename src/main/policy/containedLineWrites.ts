@@ -198,12 +198,17 @@ export function literalOutput(cmd: ShellCommand): string | null {
   }
 }
 
+/** A file a command writes with text this rule does not read (code on the command line writing it): unread for the commands after it. */
+export function markWrittenUnread(view: FileView, abs: string): void {
+  lineState(view).written.set(abs, { texts: [], unread: true, judged: false });
+}
+
 /**
  * After a command is judged: what it wrote, for the commands after it on the line. A redirect of
  * standard output records the text it prints when that is literal, else that it wrote unread text;
  * tee's operands take what a literal producer piped into it, else are written unread; copies of
- * what the line wrote are written with it, and copies from standard input unread. (A file sed -i
- * edits keeps the project's text, changed by a script judged as sed's: it is not marked.)
+ * what the line wrote are written with it, and copies from standard input unread; a file edited in
+ * place (sed -i, perl -i) holds text unread.
  */
 export function recordWrites(cmd: ShellCommand, argv: readonly string[], view: FileView, where: Where): void {
   const { written } = lineState(view);
@@ -253,13 +258,14 @@ export function recordWrites(cmd: ShellCommand, argv: readonly string[], view: F
   // What a program writes through its output flags (`sort -o x.sh`) is its output: unread.
   for (const target of outputTargets(program, argv, view, where))
     if (target.place.kind === 'inside') markUnread(target.place.abs);
-  // An in-place edit of a file this line wrote changes the text read here: unread. (One of a file
-  // the line did not write keeps the project's text, changed by a script judged as sed's.)
+  // An in-place edit leaves text this rule has not read, in a file the line wrote or in the
+  // project's own: a command after it that runs the file by name runs that text (`sed -i
+  // 's/echo hi/cat .e?v/' run.sh && sh run.sh`). Run in a later call, it is the project's code.
   const inPlace =
     ((program === 'sed' || program === 'gsed') &&
       argv.some((w) => /^-[a-zA-Z]*i/.test(w) || w.startsWith('--in-place'))) ||
     ((program === 'perl' || program === 'ruby') && argv.some((w) => /^-[a-zA-Z]*i/.test(w)));
-  if (inPlace) for (const o of operands) if (written.has(keyOf(view, o, where.cwd))) mark(o, null, true);
+  if (inPlace) for (const o of operands) mark(o, null, true);
   // A copy from standard input or a device (`cp /dev/stdin x.sh`, `dd of=x.sh`) writes what this
   // rule did not see: every name it gives, and each under the folders it may copy into, is unread.
   if (COPIERS.has(program)) {

@@ -1519,6 +1519,10 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ["cat > s.sh <<'EOF'\n#!/usr/bin/env bash\nset -euo pipefail\nls src\nEOF\nbash s.sh"],
   ["echo 'print(2)' > t0.py && cp t0.py t2.py && python3 t2.py"],
   ["sed -i 's/x/y/' b.txt && python3 -c 'print(1)'"],
+  // An in-place edit, then the tests or a look at the file: nothing runs the edited file by name.
+  ["sed -i 's/foo/bar/' src/a.ts && npm test"],
+  ["sed -i 's/foo/bar/g' src/a.ts && git diff src/a.ts && grep -n bar src/a.ts"],
+  ["perl -pi -e 's/foo/bar/' src/a.ts && cat src/a.ts | head -20"],
   ["python3 -c \"cases = ['A', 'a b', '']\nfor c in cases:\n    print(repr(c))\""],
   [
     "cat > conftest.py <<'EOF' && python3 -m pytest -q\nimport pathlib, sys\nsys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / 'src'))\nEOF",

@@ -36,6 +36,9 @@ beforeAll(async () => {
     'local-data/important': 'kept nowhere\n',
     'tpl/hooks/post-commit': '#!/bin/sh\necho hook\n',
     'x.py': 'print(1)\n',
+    // Round twenty-six's: a tracked script and a Node test the line edits in place, then runs.
+    'run.sh': 'echo hi\n',
+    't.js': 'console.log(2)\n',
     'local-data/gen.go': 'package gen\n',
     'local-data/gen.js': 'const  x = 1\n',
     'local-data/gen.c': 'int x;\n',
@@ -1191,6 +1194,35 @@ const ROUND_TWENTY_FIVE: readonly Row[] = [
   ['lsb_release -a', '', 'lsb_release'],
 ];
 
+/**
+ * Round twenty-six: a file the line edits in place (sed -i, perl -i, ruby -i), or that code on the
+ * command line writes, holds text this rule has not read, so a command that then runs it by name
+ * runs code the line wrote unread
+ * (`sed -i 's/echo hi/cat app\/.e?v/' run.sh && sh run.sh` printed app/.env). Each failed before.
+ */
+const ROUND_TWENTY_SIX: readonly Row[] = [
+  ["sed -i 's/echo hi/cat app\\/.e?v/' run.sh && sh run.sh", '', 'sed -i, then sh'],
+  ["sed -i 's/echo hi/cat app\\/.e?v/' run.sh && bash ./run.sh", '', 'sed -i, then bash'],
+  ["sed -i.bak 's/echo hi/cat app\\/.e*/' run.sh; ./run.sh", '', 'sed -i.bak, then by path'],
+  ["sed --in-place 's/echo hi/cat app\\/.e*/' run.sh && stdbuf -o0 ./run.sh", '', 'sed --in-place, then a wrapper'],
+  ["perl -pi -e 's/echo hi/cat app\\/.e?v/' run.sh && sh run.sh", '', 'perl -pi'],
+  ["perl -i -pe 's/echo hi/cat app\\/.e?v/' run.sh && sh run.sh", '', 'perl -i -pe'],
+  ["ruby -pi -e 'gsub(/echo hi/, %q(cat app/.e?v))' run.sh && sh run.sh", '', 'ruby -pi'],
+  ['sed -i \'s/print(1)/print(open("app\\/.e"+"nv").read())/\' x.py && python3 x.py', '', 'sed -i, then python3 FILE'],
+  [
+    'sed -i \'s/console.log(2)/console.log(require("fs").readFileSync("app\\/.e"+"nv","utf8"))/\' t.js && node t.js',
+    '',
+    'sed -i, then node FILE',
+  ],
+  ["sed -i 's/echo hi/cat app\\/.e?v/' run.sh && cp run.sh r2.sh && sh r2.sh", '', 'a copy of the edited file'],
+  ["gsed -i 's/echo hi/cat app\\/.e?v/' run.sh; sh run.sh", '', 'gsed -i, then a list'],
+  // Code on the command line writing the file: its text is the code's, unread.
+  ["python3 -c \"open('run.sh', 'a').write('cat app/.e?v')\" && sh run.sh", '', "python's open(…, 'a')"],
+  ["python3 -c \"import pathlib; pathlib.Path('run.sh').write_text('cat app/.e?v')\" && sh run.sh", '', 'write_text'],
+  ["node -e \"require('fs').writeFileSync('run.sh', 'cat app/.e?v')\" && sh run.sh", '', 'writeFileSync'],
+  ["ruby -e \"File.write('run.sh', 'cat app/.e?v')\" && ./run.sh", '', "Ruby's File.write"],
+];
+
 describe.each([
   ['wrappers', WRAPPERS],
   ['flags that run', FLAGS_THAT_RUN],
@@ -1215,6 +1247,7 @@ describe.each([
   ['round twenty-three', ROUND_TWENTY_THREE],
   ['round twenty-four', ROUND_TWENTY_FOUR],
   ['round twenty-five', ROUND_TWENTY_FIVE],
+  ['round twenty-six', ROUND_TWENTY_SIX],
 ] as const)('red team, round nine: %s', (_name, rows) => {
   it.each(rows.map((r) => [r[0], r[1] || '.', r[2]] as const))('%j (cwd %s) is a card: %s', (command, cwd) => {
     const d = decideContained(command, { paths, cwd: cwd === '.' ? undefined : cwd, allowedDomains: [] });
