@@ -155,6 +155,25 @@ function judgeCommand(
     for (const code of instead) judgeCommand(code, where, view, ctx, connector, last, depth);
     return;
   }
+  // CARGO_TARGET_DIR=DIR is cargo's --target-dir DIR: judged as that (a place inside, emptied by cargo clean).
+  const cargoTarget =
+    program === 'cargo' ? judged.assignments.find((a) => a.name === 'CARGO_TARGET_DIR' && !a.value.tilde) : undefined;
+  if (cargoTarget) {
+    judgeCommand(
+      {
+        ...cmd,
+        assignments: judged.assignments.filter((a) => a !== cargoTarget),
+        words: [...words, literalWord(`--target-dir=${cargoTarget.value.value}`)],
+      },
+      where,
+      view,
+      ctx,
+      connector,
+      last,
+      depth,
+    );
+    return;
+  }
   for (const code of writtenCodeRuns(cmd, judged, program, view, where))
     judgeCommand(code, where, view, ctx, 'start', last, depth);
   // Variables that change what the program loads.
@@ -381,7 +400,17 @@ function judgeCommand(
   // What the code writes, a command after it that runs the file runs unread (`python3 -c "open('t.sh', 'w')…" && sh t.sh`).
   for (const write of codeWrites) if (write.place.kind === 'inside') markWrittenUnread(view, write.place.abs);
   judgeNetwork(program, argv, textOnly, view, where, ctx);
-  judgeWrites(program, argv, places, redirectPlaces, view, where, last);
+  const heredoc = cmd.redirects.find((r) => r.kind === 'heredoc');
+  judgeWrites(
+    program,
+    argv,
+    places,
+    redirectPlaces,
+    view,
+    where,
+    last,
+    heredoc?.kind === 'heredoc' ? heredoc.body : null,
+  );
   // A wrapper's words from where its command may start are that command's, judged as it (above).
   // (Its --env-file's value is its own wherever it stands: `uv run --env-file .env env`.)
   const ownPlaces =

@@ -84,6 +84,8 @@ export function judgeWrites(
   view: FileView,
   where: Where,
   last: boolean,
+  /** The literal heredoc on the command's standard input, or null (a patch given so is read). */
+  heredoc: string | null = null,
 ): void {
   linksChange(program, argv, places, view, where, last);
   // patch and git apply write the files their patch names: read from the patch file where it can be
@@ -92,7 +94,7 @@ export function judgeWrites(
   const patched =
     (program === 'patch' && !argv.includes('--dry-run')) ||
     (applies && !argv.some((w) => /^--(check|stat|numstat|summary)$/.test(w)))
-      ? patchWrites(program === 'patch' ? 'patch' : 'git', argv, redirectPlaces, view, where)
+      ? patchWrites(program === 'patch' ? 'patch' : 'git', argv, redirectPlaces, view, where, heredoc)
       : [];
   if (patched === null)
     card('irreversible-loss', `${program} writes the files its patch names, which may be ones no checkpoint holds`);

@@ -163,14 +163,21 @@ function respelled(word: ShellWord, value: string): ShellWord {
   return { ...word, value, parts: [{ text: name, quoted: false }, ...rest] };
 }
 
+/** Words already named (a pure function of the word, asked many times per command): kept up to a bound. */
+const PROGRAM_NAMES = new Map<string, string>();
+const MOST_PROGRAM_NAMES = 4096;
+
 /** The program a word names: its base name when it is a system binary's path, else the word itself. */
 export function programName(word: string): string {
+  const known = PROGRAM_NAMES.get(word);
+  if (known !== undefined) return known;
   const base = path.posix.basename(word);
-  const named = interpreterName(base);
   // A system binary by path is that program; an interpreter by any path (a virtualenv's
   // bin/python, /opt/…/python3.11) is judged as that interpreter.
-  if (named !== null) return named;
-  return SYSTEM_BIN.test(word) ? base : word;
+  const named = interpreterName(base) ?? (SYSTEM_BIN.test(word) ? base : word);
+  if (PROGRAM_NAMES.size >= MOST_PROGRAM_NAMES) PROGRAM_NAMES.clear();
+  PROGRAM_NAMES.set(word, named);
+  return named;
 }
 
 /** The name of an installed tool run by path: `node_modules/.bin/NAME`, or `DIR/bin/NAME` of a virtualenv (DIR/pyvenv.cfg). */

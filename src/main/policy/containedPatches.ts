@@ -1,6 +1,6 @@
 // What `patch` and `git apply` write: the files their patch names, read by Paddock from the patch
-// file (policy/containedEffects.ts judges each as a write there — inside, held by a checkpoint, not
-// .git, not an always-card file). A patch read from a pipe, one Paddock cannot read whole, or one
+// file or the heredoc the command is given (policy/containedEffects.ts judges each as a write there —
+// inside, held by a checkpoint, not .git, not an always-card file). A patch read from a pipe, one Paddock cannot read whole, or one
 // whose names it cannot read plainly (quoted, escaped), is not read: the command asks as before.
 import fs from 'node:fs';
 import { writtenOnLine } from './containedLineWrites';
@@ -47,8 +47,8 @@ export function patchNames(text: string): string[] | null {
 
 /**
  * The places `patch` or `git apply` would write (each named file, and patch's `.orig` and `.rej`
- * beside it), or null when the patch is not one read here. `input`: the patch file as written — the
- * redirect `< FILE`, `-i FILE`, or git apply's operands.
+ * beside it), or null when the patch is not one read here. Its input: the patch file as written — the
+ * redirect `< FILE`, `-i FILE`, or git apply's operands — or a literal heredoc on standard input.
  */
 export function patchWrites(
   program: 'patch' | 'git',
@@ -56,8 +56,12 @@ export function patchWrites(
   redirects: readonly RedirectPlace[],
   view: FileView,
   where: Where,
+  /** The literal heredoc the command's standard input is (`git apply <<'EOF'`), or null. */
+  heredoc: string | null = null,
 ): Place[] | null {
   const inputs: string[] = [];
+  /** Patches given as text: a heredoc on standard input, read as the patch it is. */
+  const texts: string[] = [];
   if (program === 'patch') {
     const given = argv.flatMap((w, i) =>
       w === '-i' || w === '--input'
@@ -69,10 +73,12 @@ export function patchWrites(
             : [],
     );
     const fed = redirects.filter((r) => r.op === '<');
-    // patch reads the last -i, sh feeds it the last `<`: more than one is not read here.
-    if (given.length + fed.length !== 1) return null;
+    // patch reads the last -i, sh feeds it the last `<` or the heredoc: more than one is not read here.
+    if (given.length + fed.length + (heredoc === null ? 0 : 1) !== 1) return null;
     if (given.length === 1) inputs.push(given[0]!);
-    else if (fed[0]!.place.kind === 'inside') inputs.push(fed[0]!.text);
+    else if (heredoc !== null) texts.push(heredoc);
+    else if (fed[0]!.place.kind === 'inside' || writtenOnLine(view, fed[0]!.text, where.cwd) !== null)
+      inputs.push(fed[0]!.text);
     else return null;
     // Only the options read here: a file operand (`patch FILE < x.patch`), -o, -d, -B and the like
     // make it write elsewhere than its headers say.
@@ -86,27 +92,31 @@ export function patchWrites(
     if (argv.slice(1, apply).length > 0) return null;
     const operands = argv.slice(apply + 1).filter((w) => !w.startsWith('-'));
     // Only the options read here (not --index, --cached, --3way, --directory, --include, …).
-    if (argv.slice(apply + 1).some((w) => w.startsWith('-') && !APPLY_OPTIONS.test(w)) || operands.length === 0)
-      return null;
+    if (argv.slice(apply + 1).some((w) => w.startsWith('-') && !APPLY_OPTIONS.test(w))) return null;
+    // Without operands git apply reads its standard input: read only when that is a heredoc.
+    if (operands.length === 0 && (heredoc === null || redirects.some((r) => r.op === '<'))) return null;
+    if (operands.length === 0) texts.push(heredoc!);
     inputs.push(...operands);
   }
-  const out: Place[] = [];
   for (const input of inputs) {
     const place = insideOrCard(view, input, where, `the patch ${input}`);
-    // A patch an earlier command of the line writes is read as it writes it, not as the disk holds it now.
+    // A patch an earlier command of the line writes is read as it writes it, not as the disk holds it
+    // now (one in the sandbox's own /tmp too, which Paddock cannot read).
     const onLine = writtenOnLine(view, input, where.cwd);
     if (onLine === 'unread') return null;
-    let text: string;
     if (onLine !== null) {
-      text = onLine;
-    } else {
-      if (place.kind !== 'inside' || !place.stat?.isFile() || place.stat.size > READ_AT_MOST) return null;
-      try {
-        text = fs.readFileSync(place.abs, 'utf8');
-      } catch {
-        return null;
-      }
+      texts.push(onLine);
+      continue;
     }
+    if (place.kind !== 'inside' || !place.stat?.isFile() || place.stat.size > READ_AT_MOST) return null;
+    try {
+      texts.push(fs.readFileSync(place.abs, 'utf8'));
+    } catch {
+      return null;
+    }
+  }
+  const out: Place[] = [];
+  for (const text of texts) {
     // A mode set by the patch (`new file mode 120000` makes a link, a later command then reads
     // through it) or a binary body: not read here.
     if (/^(new file mode 12|old mode|new mode|GIT binary patch)/m.test(text)) return null;

@@ -228,6 +228,10 @@ const HARMLESS_VALUES: Readonly<Record<string, RegExp>> = wordTable({
   // -modfile, -pgo, -ldflags or -gcflags (which pass flags on to the linker and compiler).
   GOFLAGS:
     /^\s*((-mod=(mod|readonly|vendor)|-count=\d+|-v|-x|-race|-short|-failfast|-cover|-json|-trimpath|-buildvcs=(true|false|auto)|-p=\d+|-parallel=\d+|-timeout=\d+[a-z]*|-tags=[\w,.-]*)(\s+|$))*$/,
+  // Node's memory, stack and warning flags: none loads a module, opens a file or a port (not
+  // --require, --import, --loader, --env-file, --inspect, --openssl-config, --redirect-warnings, …).
+  NODE_OPTIONS:
+    /^\s*((--(max[-_]old[-_]space[-_]size|max[-_]semi[-_]space[-_]size|stack[-_]size|max[-_]http[-_]header[-_]size)=\d+|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|experimental-vm-modules|openssl-legacy-provider|no-experimental-fetch|experimental-specifier-resolution=node)|--unhandled-rejections=(strict|warn|none|throw|warn-with-error-code)|--dns-result-order=(ipv4first|ipv6first|verbatim))(\s+|$))*$/,
   PYTEST_ADDOPTS:
     /^\s*((-[qvsxlr][A-Za-z]*|--tb=\w+|--maxfail=\d+|-p\s*no:[\w.-]+|--no-header|--color=\w+|-n\s*(auto|\d+)|--disable-warnings|-W\s*[\w:.]+|--durations=\d+|--strict-markers)(\s+|$))*$/,
 });

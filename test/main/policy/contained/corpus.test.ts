@@ -80,6 +80,8 @@ describe('with a private /tmp', () => {
     `cat ${SCRATCH}.log`,
     `mkdir -p ${SCRATCH}/build && cp b.txt ${SCRATCH}/build/`,
     `python3 -c "print(1)" > ${SCRATCH}.out`,
+    // A patch the line writes into its scratch is read as it writes it.
+    `cat > ${SCRATCH}.patch <<'EOF'\n--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-# readme\n+# read me\nEOF\npatch -p1 < ${SCRATCH}.patch`,
   ])("%j runs contained (the agent's scratch)", (command) => {
     expect(decideWithPrivateTmp(command)).toMatchObject({ tier: 'auto' });
   });
@@ -88,6 +90,11 @@ describe('with a private /tmp', () => {
     ['cat /tmp', 'place-outside'],
     [`cat ${SCRATCH}/../../etc/passwd`, 'place-outside'],
     ['cp .env ' + `${SCRATCH}.txt`, 'shows-secret'],
+    [
+      `cat > ${SCRATCH}.patch <<'EOF'\n--- a/debug.log\n+++ b/debug.log\n@@ -1 +1 @@\n-log line\n+x\nEOF\npatch -p1 < ${SCRATCH}.patch`,
+      'irreversible-loss',
+    ],
+    [`git apply ${SCRATCH}.patch`, 'irreversible-loss'],
   ] as const)('%j is still a card (%s)', (command, code) => {
     expect(decideWithPrivateTmp(command)).toMatchObject({ tier: 'gated', code });
   });

@@ -82,6 +82,15 @@ export const PLACES_OUTSIDE: readonly Row[] = [
   ['PROMPT_COMMAND=id bash -i', 'environment-override'],
   ['PS4=x bash -x scripts/check.sh', 'environment-override'],
   ['NODE_OPTIONS="--require ./x.js" node run.js', 'environment-override'],
+  // Node's memory and warning flags are harmless; one beside them that loads or opens something is not.
+  ['NODE_OPTIONS="--max-old-space-size=4096 --require ./x.js" npm test', 'environment-override'],
+  ['NODE_OPTIONS=--max-old-space-size=4096\\ --import=./x.mjs npm test', 'environment-override'],
+  ['NODE_OPTIONS="--enable-source-maps --inspect=0.0.0.0:9229" npm test', 'environment-override'],
+  ['NODE_OPTIONS=--redirect-warnings=local-data/db.sqlite npm test', 'environment-override'],
+  // CARGO_TARGET_DIR is cargo's --target-dir: outside, or an ignored folder cargo clean empties.
+  ['CARGO_TARGET_DIR={OUT} cargo build', 'place-outside'],
+  ['CARGO_TARGET_DIR=local-data cargo clean', 'irreversible-loss'],
+  ['CARGO_TARGET_DIR=~/t cargo build', 'environment-override'],
   ['GIT_SSH_COMMAND=x git status', 'environment-override'],
   ['GIT_DIR={OUT}/.git git log', 'environment-override'],
   ['GIT_CONFIG_GLOBAL=x git status', 'environment-override'],
@@ -835,6 +844,19 @@ export const LOSSES: readonly Row[] = [
     'irreversible-loss',
   ],
   ['python3 scripts/gen.py > changes.patch && git apply changes.patch', 'irreversible-loss'],
+  // A patch given as a heredoc is read as it is written: one naming an ignored file, .git, a link or
+  // a place outside is a card, as from a file.
+  ["git apply <<'EOF'\n--- a/debug.log\n+++ b/debug.log\n@@ -1 +1 @@\n-log line\n+x\nEOF", 'irreversible-loss'],
+  ["patch -p1 <<'EOF'\n--- a/.env\n+++ b/.env\n@@ -1 +1 @@\n-API_KEY=sk-live-123\n+x\nEOF", 'irreversible-loss'],
+  [
+    "git apply <<'EOF'\ndiff --git a/.git/hooks/pre-commit b/.git/hooks/pre-commit\nnew file mode 100755\n--- /dev/null\n+++ b/.git/hooks/pre-commit\n@@ -0,0 +1 @@\n+echo hi\nEOF",
+    'git-dir',
+  ],
+  [
+    "git apply <<'EOF' && cat up/hostname\ndiff --git a/up b/up\nnew file mode 120000\n--- /dev/null\n+++ b/up\n@@ -0,0 +1 @@\n+/etc\nEOF",
+    'irreversible-loss',
+  ],
+  ["patch -p0 <<'EOF'\n--- ../escape.txt\n+++ ../escape.txt\n@@ -0,0 +1 @@\n+x\nEOF", 'place-outside'],
   // A patch naming an ignored file, or one not read here (a pipe, a file operand, --index).
   ['patch -p1 < loss.patch', 'irreversible-loss'],
   ['git apply loss.patch', 'irreversible-loss'],
@@ -1519,6 +1541,19 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ["cat > s.sh <<'EOF'\n#!/usr/bin/env bash\nset -euo pipefail\nls src\nEOF\nbash s.sh"],
   ["echo 'print(2)' > t0.py && cp t0.py t2.py && python3 t2.py"],
   ["sed -i 's/x/y/' b.txt && python3 -c 'print(1)'"],
+  // Node's memory and warning flags; cargo's target folder by its variable, inside.
+  ['NODE_OPTIONS=--max-old-space-size=4096 npm run build'],
+  ['NODE_OPTIONS="--enable-source-maps --no-warnings" npm test'],
+  ["NODE_OPTIONS='--max_old_space_size=8192' npx tsc --noEmit"],
+  ['CARGO_TARGET_DIR=target/alt cargo build'],
+  ['CARGO_TARGET_DIR=target/alt cargo test -- --nocapture'],
+  ['realpath -e src/main.go'],
+  // A patch given as a heredoc, naming tracked files only.
+  ["git apply <<'EOF'\n--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-# readme\n+# read me\nEOF"],
+  ["patch -p1 <<'EOF'\n--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-# readme\n+# read me\nEOF"],
+  [
+    "git apply -v <<'EOF' && git diff --stat\n--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-# readme\n+# read me\nEOF",
+  ],
   // An in-place edit, then the tests or a look at the file: nothing runs the edited file by name.
   ["sed -i 's/foo/bar/' src/a.ts && npm test"],
   ["sed -i 's/foo/bar/g' src/a.ts && git diff src/a.ts && grep -n bar src/a.ts"],
