@@ -34,6 +34,9 @@ export function loopRuns(command: ShellCommand, view: FileView, cwd: string): Sh
   return values.map((value) => ({
     ...command,
     words: command.words.map((w) => (w.expands ? withValue(w, loop.name, value) : w)),
+    redirects: command.redirects.map((r) =>
+      r.kind === 'file' && r.target.expands ? { ...r, target: withValue(r.target, loop.name, value) } : r,
+    ),
   }));
 }
 

@@ -95,10 +95,12 @@ export function pushCommand(node: Node, outer: readonly Node[], walk: Walk): voi
   };
   for (const r of [...redirectNodes, ...outer])
     if (r.type === 'heredoc_redirect' && !notLast(r)) walk.heredocsTaken.add(r);
+  // A `for` loop's `$NAME` in a redirect inside its body (`wc -l < "$f"`) is each turn's value.
+  const loopVariable = walk.loop?.kind === 'for' ? walk.loop.name : null;
   const redirects = [...redirectNodes, ...outer].flatMap((r) =>
     r.type === 'heredoc_redirect' && notLast(r)
       ? []
-      : redirectOf(r, () => program).map((d) =>
+      : redirectOf(r, () => program, walk.loopOuter?.includes(r) === false ? loopVariable : null).map((d) =>
           d.kind === 'file' && notLast(r) ? { ...d, onList: true as const } : d,
         ),
   );

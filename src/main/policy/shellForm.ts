@@ -115,12 +115,14 @@ function pushLoop(node: Node, outer: readonly Node[], walk: Walk): void {
   }
   if (values.length === 0) refuse('a `for` loop over no values runs nothing');
   walk.loop = { kind: 'for', name: name.text, values };
+  walk.loopOuter = outer;
   for (const child of body.children) {
     if (!child || child.type === 'do' || child.type === 'done') continue;
     if (!child.isNamed) operator(child, walk);
     else statement(child, outer, walk);
   }
   walk.loop = undefined;
+  walk.loopOuter = undefined;
 }
 
 /**

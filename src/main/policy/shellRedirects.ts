@@ -3,7 +3,7 @@
 // to an interpreter or expanding `$`) is a refusal naming it.
 import { CONSTRUCTS, HEREDOC_CODE, INTERPRETERS } from './shellConstructs';
 import type { Node } from './shellTree';
-import { refuse, type ShellRedirect } from './shellTypes';
+import { refuse, type ShellRedirect, type ShellWord } from './shellTypes';
 import { literalWord } from './shellWords';
 
 /**
@@ -26,7 +26,11 @@ export function heredocContinuation(node: Node): { operator: Node; next: Node } 
   return { operator: node.children[at]!, next };
 }
 
-export function redirectOf(node: Node, program: () => string): ShellRedirect[] {
+/**
+ * A redirect as sh performs it. `loopVariable`: the name of the `for` loop whose body the command is
+ * in, whose `$NAME` its target may hold (loopRuns gives each turn's value); any other is refused.
+ */
+export function redirectOf(node: Node, program: () => string, loopVariable: string | null = null): ShellRedirect[] {
   const named = node.namedChildren.filter((c): c is Node => c !== null);
   if (node.type === 'heredoc_redirect') {
     const start = named.find((c) => c.type === 'heredoc_start');
@@ -82,7 +86,7 @@ export function redirectOf(node: Node, program: () => string): ShellRedirect[] {
     case '>':
     case '>>':
     case '<': {
-      const target = literalWord(destination!);
+      const target = loopVariable === null ? literalWord(destination!) : loopTarget(destination!, loopVariable);
       if (target.value === '') refuse(`the redirect \`${node.text}\` has an empty target`);
       return [{ kind: 'file', fd, op: operator, target }];
     }
@@ -109,4 +113,12 @@ export function redirectOf(node: Node, program: () => string): ShellRedirect[] {
       refuse(`the redirect \`${node.text}\` is not one this rule reads`);
   }
   return [];
+}
+
+/** A redirect's target in a `for` loop's body: literal, or holding that loop's `$NAME` and no other variable. */
+function loopTarget(destination: Node, name: string): ShellWord {
+  const target = literalWord(destination, false, () => refuse(CONSTRUCTS.command_substitution!));
+  const foreign = target.parts.find((p) => p.variable && p.name !== name);
+  if (foreign) refuse(CONSTRUCTS[foreign.text.startsWith('${') ? 'expansion' : 'simple_expansion']!);
+  return target;
 }

@@ -85,6 +85,8 @@ export interface Walk {
   pending: Connector;
   /** The `for` loop whose body is being read. */
   loop?: ShellLoop;
+  /** The redirects around that loop (`done > f`), performed once: its `$NAME` is not theirs. */
+  loopOuter?: readonly Node[];
   /** Whether an `if`'s conditions and branches are being read. */
   inIf?: boolean;
   /** What `export NAME=value` set so far: in the environment of every command after it. */
