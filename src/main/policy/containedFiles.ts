@@ -272,8 +272,11 @@ export class FileView {
       split: boolean;
       bareNames: boolean;
       writes?: 'no' | 'in-place' | 'layout' | 'beside';
+      /** False: a secrets file listed by its own name is not looked for (a link leading to one still is). */
+      secretsByName?: boolean;
     },
   ): { code: ListProblemCode; sentence: string } | null {
+    const secretsByName = given.secretsByName ?? true;
     const writes = given.writes ?? 'no';
     // xargs splits the whole name it is given, the folders above the file included (`x .env /y.txt`).
     const splits = (rel: string): { code: ListProblemCode; sentence: string } | null =>
@@ -287,7 +290,7 @@ export class FileView {
       if (place.stat === undefined) return null;
       const written = writes !== 'no' ? this.rewriteProblem(place.rel, null, writes) : null;
       if (written) return written;
-      return given.content && isSecretPath(place.rel)
+      return given.content && secretsByName && isSecretPath(place.rel)
         ? { code: 'shows-secret', sentence: `the secrets file ${place.rel} among them` }
         : null;
     }
@@ -306,7 +309,7 @@ export class FileView {
         const through = this.linkLeads(rel);
         if (through?.outside) found = { code: 'place-outside', sentence: `would read ${through.what}` };
         else if (through && given.content) found = { code: 'shows-secret', sentence: `would read ${through.what}` };
-      } else if (given.content && isSecretPath(rel))
+      } else if (given.content && secretsByName && isSecretPath(rel))
         found = { code: 'shows-secret', sentence: `the secrets file ${rel} among them` };
       return found ? 'stop' : 'go';
     });

@@ -104,17 +104,24 @@ export function judgeFileList(
     // git names what it lists by the path as written: through a link on the way (`app` → `app2`)
     // its index's names are not the place's, and every file counts.
     const throughLink = path.posix.relative(view.workspace, path.posix.resolve(where.cwd, root)) !== place.rel;
-    const filter =
-      named.tracked && !throughLink
-        ? (trackedFilter(view, place, fromTop ? 'top' : 'below', named.filter) ?? named.filter)
-        : named.filter;
-    const problem = view.listProblem(place, list.how, filter, {
-      content,
-      links: list.listsLinks,
-      split,
-      bareNames: list.bareNames,
-      writes,
-    });
+    const tracked =
+      (named.tracked || named.trackedOrCommitted) && !throughLink
+        ? trackedFilter(view, place, fromTop ? 'top' : 'below', named.filter)
+        : null;
+    const filter = named.tracked ? (tracked ?? named.filter) : named.filter;
+    // Tracked or committed names, read only: where no commit ever added a secrets file (the history
+    // read once per state of its refs), one among them is one the index tracks.
+    const committedNoSecret =
+      named.trackedOrCommitted === true &&
+      writes === 'no' &&
+      content &&
+      tracked !== null &&
+      view.historySecret !== undefined &&
+      view.historySecret() === null;
+    const given = { content, links: list.listsLinks, split, bareNames: list.bareNames, writes };
+    const problem =
+      view.listProblem(place, list.how, filter, committedNoSecret ? { ...given, secretsByName: false } : given) ??
+      (committedNoSecret ? view.listProblem(place, list.how, tracked, given) : null);
     if (problem)
       card(
         problem.code,

@@ -24,6 +24,11 @@ export interface FileList {
   /** Git lists only files its index tracks (`git ls-files`, `git diff --name-only` against the index). */
   tracked?: true;
   /**
+   * Git lists files its index tracks and files of the commits it is given (`git diff --name-only
+   * HEAD~1`, `--cached`): a secrets file among them is one the index or the history holds.
+   */
+  trackedOrCommitted?: true;
+  /**
    * The names are the repository's, from its top (git diff without --relative), opened from the
    * directory it runs in: roots and filter hold only where that directory is the top.
    */
@@ -209,7 +214,7 @@ export function producerList(argv: readonly string[]): FileList | null {
       const againstIndex = revisions.length === 0 && !flags.some((w) => w === '--cached' || w === '--staged');
       return {
         ...list,
-        ...(againstIndex ? { tracked: true as const } : {}),
+        ...(againstIndex ? { tracked: true as const } : { trackedOrCommitted: true as const }),
         ...(rest.includes('--relative') ? {} : { fromTop: true as const }),
       };
     }

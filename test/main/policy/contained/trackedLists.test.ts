@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { secretInHistory } from '../../../../src/main/git/historySecrets';
 import { decideContained } from '../../../../src/main/policy/contained';
 import { loadShellGrammar } from '../../../../src/main/policy/shellGrammar';
 import type { PathContext } from '../../../../src/main/workspace/types';
@@ -134,6 +135,52 @@ describe("a list of what git's index tracks", () => {
   });
   it('at the top, a revision and a pathspec list below it only', () => {
     expect(decide('git diff --name-only HEAD~1 -- src | xargs cat').tier).toBe('auto');
+  });
+
+  // With the history read (as the run tool and check-command read it): where no commit ever added
+  // a secrets file, the names of commits are the index's or harmless ones, for a program that reads.
+  const decideWithHistory = (command: string, ws = paths.workspace) =>
+    decideContained(command, {
+      paths: { ...paths, workspace: ws },
+      allowedDomains: [],
+      historySecret: () => secretInHistory(ws),
+    });
+  it.each([
+    'git diff --name-only HEAD | xargs cat',
+    "git diff --name-only HEAD | grep '\\.ts$' | xargs -r wc -l",
+    'git diff --cached --name-only | xargs cat',
+  ])('%j runs contained when no commit ever held a secrets file', (command) => {
+    const d = decideWithHistory(command);
+    expect({ command, tier: d.tier, reason: d.reason }).toMatchObject({ tier: 'auto' });
+    expect(runForReal(command, '')).not.toContain('MARKER_TRACKED');
+  });
+  it('a committed secrets file, since untracked and ignored, is among the names: a card, and git lists it', () => {
+    const copy = fs.mkdtempSync(path.join(root, 'history-'));
+    fs.cpSync(paths.workspace, copy, { recursive: true });
+    git(copy, 'add', '-f', '.env');
+    git(copy, 'commit', '-qm', 'env');
+    git(copy, 'rm', '-q', '--cached', '.env');
+    git(copy, 'commit', '-qm', 'untrack');
+    const command = 'git diff --name-only HEAD~1 | xargs cat';
+    expect(decideWithHistory(command, copy)).toMatchObject({ tier: 'gated', code: 'shows-secret' });
+    const r = spawnSync('/bin/sh', ['-c', command], { cwd: copy, encoding: 'utf8' });
+    expect(r.stdout).toContain('MARKER_TRACKED');
+  });
+  it('a secrets file staged but never committed is one the index tracks: a card', () => {
+    const ws = paths.workspace;
+    git(ws, 'add', '-f', 'keys/deploy.pem');
+    try {
+      expect(decideWithHistory('git diff --name-only HEAD | xargs cat')).toMatchObject({
+        tier: 'gated',
+        code: 'shows-secret',
+      });
+      expect(runForReal('git diff --name-only HEAD | xargs cat', '')).toContain('MARKER_TRACKED');
+    } finally {
+      git(ws, 'rm', '-q', '--cached', 'keys/deploy.pem');
+    }
+  });
+  it('a program that rewrites what it is given still counts every file below (a committed name may be ignored now)', () => {
+    expect(decideWithHistory('git diff --name-only HEAD | xargs sed -i s/a/b/').tier).toBe('gated');
   });
 
   it('git diff --cached names a file the index no longer tracks: a card', () => {
