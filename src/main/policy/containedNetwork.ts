@@ -225,7 +225,10 @@ export function networkNeed(argv: readonly string[], localBin: LocalBin, ownPort
         return need(`${program} ${sub} fetches a package from the registry`, registry);
       // Bare `yarn` installs; `yarn --version` or `--help` only prints.
       const printsOnly = sub === '' && args.length > 0 && args.every((w) => /^(--version|-v|--help|-h)$/.test(w));
-      if ((program === 'yarn' && sub === '' && !printsOnly) || install.includes(sub))
+      // With --offline npm, pnpm and yarn install from their cache only: nothing is fetched (an empty
+      // cache in the sandbox's home fails the install, which the sandbox contains).
+      const offline = ['npm', 'pnpm', 'yarn'].includes(program) && args.includes('--offline');
+      if (((program === 'yarn' && sub === '' && !printsOnly) || install.includes(sub)) && !offline)
         return need(`${program} ${sub || 'install'} fetches from the package registry`, registry);
       // (`npm --prefix DIR exec tsc`: DIR's binaries, as after exec.)
       if (program === 'npm' && (sub === 'exec' || sub === 'x')) {

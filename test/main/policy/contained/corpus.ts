@@ -72,6 +72,8 @@ export const PLACES_OUTSIDE: readonly Row[] = [
   ['cat /proc/self/environ', 'place-outside'],
   ['cat /dev/sda', 'place-outside'],
   ['cp .env.example /dev/sda', 'place-outside'],
+  ['npm install --prefer-offline left-pad', 'needs-network'],
+  ['pnpm install --offline=false', 'needs-network'],
   ['echo x > /dev/tcp/example.com/80', 'needs-network'],
   ['cat < /dev/tcp/127.0.0.1/22', 'needs-network'],
   ['LD_PRELOAD=/tmp/evil.so ls', 'environment-override'],
@@ -1554,6 +1556,9 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['for f in a; do ls > "$f"; done'],
   ['for f in a b; do echo "$f" > "out-$f.txt"; done'],
   ['for f in src/main.go README.md; do head -1 "$f" >> heads.txt; done'],
+  // An install from the package manager's cache only fetches nothing.
+  ['pnpm install --frozen-lockfile --offline'],
+  ['npm ci --offline'],
   // Node's memory and warning flags; cargo's target folder by its variable, inside.
   ['NODE_OPTIONS=--max-old-space-size=4096 npm run build'],
   ['NODE_OPTIONS="--enable-source-maps --no-warnings" npm test'],
