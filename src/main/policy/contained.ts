@@ -20,7 +20,7 @@ import { commandDanger } from './danger';
 import { FileView } from './containedFiles';
 import { gitConfigProblem, gitGrepPatterns } from './containedGit';
 import { judgeGitPlaces } from './containedGitPlaces';
-import { RUNS_OTHERS, SANDBOX_CANNOT, SHELLS } from './containedPrograms';
+import { PATTERN_FIRST, RUNS_OTHERS, SANDBOX_CANNOT, SHELLS } from './containedPrograms';
 import { overrideReason, PATH_LISTS } from './containedVariables';
 import { isSecretPath, mentionsSecret } from './secretFiles';
 import { INTERPRETERS } from './shellConstructs';
@@ -53,7 +53,7 @@ import { judgeIndirectReads } from './containedIndirect';
 import { codeOpensNames, inlineCodeProblem } from './inlineCode';
 import { inlineCodeFlag, nonPathOperands, sqliteProblem } from './containedOperands';
 import { inlineScript, judgeScript } from './containedShells';
-import { flagRunsCommand, innerCommandStarts, STARTS_READ } from './containedRunners';
+import { codeCommandStarts, flagRunsCommand, innerCommandStarts, STARTS_READ } from './containedRunners';
 import { gitSubcommand } from './containedNetwork';
 import { directories } from './containedDirectories';
 import { judgeNetwork, judgeWrites } from './containedEffects';
@@ -284,6 +284,20 @@ function judgeCommand(
     }
   } else if (starts.length > 0)
     card('shell-construct', `${program} runs a command inside another wrapper's, deeper than this rule reads`);
+  // Any other program with a shell's or an interpreter's code among its words may run it.
+  if (starts.length === 0 && !TEXT_ONLY.has(program) && !PATTERN_FIRST.has(program) && depth < MAX_INNER_DEPTH)
+    for (const start of codeCommandStarts(argv, programName)) {
+      const inner = words.slice(start);
+      judgeCommand(
+        { ...cmd, assignments: [], words: inner, text: inner.map((w) => w.value).join(' ') },
+        where,
+        view,
+        ctx,
+        connector,
+        last,
+        depth + 1,
+      );
+    }
   if (SANDBOX_CANNOT[program]) card('sandbox-cannot-give', `${program} ${SANDBOX_CANNOT[program]}`);
   if (program === 'docker' || program.startsWith('docker-'))
     card('sandbox-cannot-give', `${program} needs the Docker daemon, which the sandbox does not reach`);

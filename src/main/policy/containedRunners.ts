@@ -7,6 +7,8 @@
 // kind whose command is a string of shell or a debugger's script ask instead (containedPrograms.ts
 // RUNS_OTHERS).
 import { wordTable } from '../../shared/wordTable';
+import { SHELLS } from './containedPrograms';
+import { inlineCodeFlag } from './containedOperands';
 
 /** The runners' subcommands that run a command of the project's environment. */
 const RUNNERS: Readonly<Record<string, ReadonlySet<string>>> = wordTable({
@@ -97,6 +99,22 @@ export function innerCommandStarts(program: string, argv: readonly string[]): nu
     if (w === '--' || w.startsWith('-') || w === '.' || w === '..' || w === 'source' || /^\d[\dxa-fA-F,.:-]*$/.test(w))
       continue;
     starts.push(i);
+  }
+  return starts;
+}
+
+/**
+ * Where, among the words of a program this rule does not know to run others, a shell or an
+ * interpreter stands with its code flag after it (`memusage sh -c '…'`, `valgrind.bin bash -c`,
+ * `rust-gdb --args python3 -c`): a program that runs its words runs that, so each is judged as a
+ * command too. (A word such a program takes as data is judged all the same: the reading leans to "runs".)
+ */
+export function codeCommandStarts(argv: readonly string[], programName: (word: string) => string): number[] {
+  const starts: number[] = [];
+  for (let k = 1; k < argv.length - 1; k++) {
+    const name = programName(argv[k]!);
+    const next = argv[k + 1]!;
+    if (SHELLS.has(name) ? /^-[a-zA-Z]*c[a-zA-Z]*$/.test(next) : inlineCodeFlag(name, next) !== null) starts.push(k);
   }
   return starts;
 }

@@ -1556,6 +1556,9 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['for f in a; do ls > "$f"; done'],
   ['for f in a b; do echo "$f" > "out-$f.txt"; done'],
   ['for f in src/main.go README.md; do head -1 "$f" >> heads.txt; done'],
+  // A program given an interpreter's harmless code among its words.
+  ["unbuffer python3 -c 'print(1)'"],
+  ['grep -c bash -c README.md'],
   // An install from the package manager's cache only fetches nothing.
   ['pnpm install --frozen-lockfile --offline'],
   ['npm ci --offline'],

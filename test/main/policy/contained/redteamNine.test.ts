@@ -1216,6 +1216,12 @@ const ROUND_TWENTY_SIX: readonly Row[] = [
   ],
   ["sed -i 's/echo hi/cat app\\/.e?v/' run.sh && cp run.sh r2.sh && sh r2.sh", '', 'a copy of the edited file'],
   ["gsed -i 's/echo hi/cat app\\/.e?v/' run.sh; sh run.sh", '', 'gsed -i, then a list'],
+  // A program this rule does not know to run others, given a shell or an interpreter with its code:
+  // judged as running it (each printed app/.env for real).
+  ["memusage sh -c 'cat app/.e*'", '', 'memusage'],
+  ["valgrind.bin sh -c 'cat app/.e*'", '', 'valgrind.bin'],
+  ["rust-gdb -batch -ex run --args sh -c 'cat app/.e*'", '', 'rust-gdb --args'],
+  ["msgexec -i x.po sh -c 'cat app/.e*'", '', 'msgexec'],
   // Code on the command line writing the file: its text is the code's, unread.
   ["python3 -c \"open('run.sh', 'a').write('cat app/.e?v')\" && sh run.sh", '', "python's open(…, 'a')"],
   ["python3 -c \"import pathlib; pathlib.Path('run.sh').write_text('cat app/.e?v')\" && sh run.sh", '', 'write_text'],
