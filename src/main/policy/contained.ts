@@ -21,8 +21,8 @@ import { FileView } from './containedFiles';
 import { gitConfigProblem, gitGrepPatterns } from './containedGit';
 import { judgeGitPlaces } from './containedGitPlaces';
 import { PATTERN_FIRST, RUNS_OTHERS, SANDBOX_CANNOT, SHELLS } from './containedPrograms';
-import { overrideReason, PATH_LISTS } from './containedVariables';
-import { isSecretPath, mentionsSecret } from './secretFiles';
+import { judgeAssignments } from './containedAssignments';
+import { mentionsSecret } from './secretFiles';
 import { INTERPRETERS } from './shellConstructs';
 import { interpreterProgram } from './interpreterInput';
 import { judgeAttachedValues } from './containedAttached';
@@ -51,13 +51,15 @@ import { judgeList } from './containedList';
 import { readFind } from './fileLists';
 import { judgeIndirectReads } from './containedIndirect';
 import { codeOpensNames, inlineCodeProblem } from './inlineCode';
-import { inlineCodeFlag, nonPathOperands, sqliteProblem } from './containedOperands';
+import { nonPathOperands, sqliteProblem } from './containedOperands';
 import { inlineScript, judgeScript } from './containedShells';
 import { codeCommandStarts, flagRunsCommand, innerCommandStarts, STARTS_READ } from './containedRunners';
 import { gitSubcommand } from './containedNetwork';
 import { directories } from './containedDirectories';
 import { judgeNetwork, judgeWrites } from './containedEffects';
-import { isEnvFileFlag, judgeShown, listedFilesAndLoaders } from './containedShown';
+import { isEnvFileFlag, judgeShown } from './containedShown';
+import { listedFilesAndLoaders } from './containedListed';
+import { judgeConfigShown } from './containedConfigShown';
 import { operandPlaces, redirectPlacesOf } from './containedPlaces';
 
 export type { ContainedContext } from './containedJudging';
@@ -176,35 +178,8 @@ function judgeCommand(
   }
   for (const code of writtenCodeRuns(cmd, judged, program, view, where))
     judgeCommand(code, where, view, ctx, 'start', last, depth);
-  // Variables that change what the program loads.
-  // (Read only for a command with assignments: inlineCodeFlag builds its patterns per word.)
-  const runsLineCode =
-    judged.assignments.length > 0 &&
-    (argv.slice(1).some((w) => inlineCodeFlag(program, w) !== null) ||
-      (SHELLS.has(program) && argv.slice(1).some((w) => /^-[a-zA-Z]*c/.test(w))));
-  for (const a of judged.assignments) {
-    const why = overrideReason(a.name, a.value.value);
-    if (why) card('environment-override', why);
-    if (a.value.tilde) outside(`${a.name}=${a.value.value}`, '`~` names a home directory');
-    // TZ=:/path (or /path) names the zone file the program reads.
-    if ((a.name === 'TZ' || a.name === 'TZDIR') && /^:?\//.test(a.value.value))
-      insideOrCard(view, a.value.value.replace(/^:/, ''), where, `${a.name}'s file ${a.value.value}`);
-    // A variable naming a secrets file hands it to code on the command line, which may print it
-    // (`AWS_SHARED_CREDENTIALS_FILE=.aws/credentials python3 -c …`).
-    if (runsLineCode && a.value.value !== '' && !a.value.glob && !a.value.tilde) {
-      const named = view.place(a.value.value, where.cwd);
-      if (named.kind === 'inside' && isSecretPath(named.rel))
-        card(
-          'shows-secret',
-          `${a.name}=${a.value.value} hands ${program}'s code the secrets file ${named.rel}, which it may print`,
-        );
-    }
-    if (PATH_LISTS.has(a.name)) {
-      for (const entry of a.value.value.split(':')) {
-        if (entry !== '') insideOrCard(view, entry, where, `${a.name}'s entry ${entry}`);
-      }
-    }
-  }
+  // Variables that change what the program loads, or name places.
+  judgeAssignments(program, judged, view, where);
   // A virtualenv's activation runs the project's own code in this shell, as its bin/ programs do.
   if (program === 'source' || program === '.') {
     // (Where its output goes changes nothing it runs: `2>&1`, or a redirect the grammar hangs on the list.)
@@ -430,6 +405,7 @@ function judgeCommand(
   const ownPlaces =
     starts.length > 0 ? places.filter((p) => p.index < starts[0]! || isEnvFileFlag(argv, p.index)) : places;
   judgeShown(program, argv, ownPlaces, redirectPlaces, patterns, values, view, where);
+  judgeConfigShown(program, argv, view, where);
   if (!textOnly) judgeAttachedValues(program, argv, view, where);
 }
 

@@ -61,11 +61,37 @@ export function gitConfigProblem(argv: readonly string[]): void {
   if (
     (sub === 'update-ref' && subArgs.some((w) => w === '-d' || w === '--delete')) ||
     (sub === 'reflog' && ['delete', 'expire'].includes(subArgs[0] ?? '')) ||
-    (sub === 'gc' && subArgs.some((w) => w.startsWith('--prune')))
+    (sub === 'gc' && subArgs.some((w) => w.startsWith('--prune'))) ||
+    // Unreachable objects pruned, or packs rewritten without them (a deleted tag's or branch's commits).
+    sub === 'prune' ||
+    (sub === 'repack' && subArgs.some((w) => /^-[a-zA-Z]*d/.test(w)))
   )
     card(
       'irreversible-loss',
       `git ${sub} ${subArgs[0] ?? ''} throws away history no checkpoint holds`.replace(/ +/g, ' '),
+    );
+  // A linked worktree removed with its changes, or a sparse checkout that takes files out of the
+  // working tree (an ignored .env in a folder it drops among them): no checkpoint holds those.
+  if (sub === 'worktree' && subArgs[0] === 'remove' && subArgs.some((w) => /^-[a-zA-Z]*f/.test(w) || w === '--force'))
+    card('irreversible-loss', 'git worktree remove --force deletes the worktree with what no commit holds');
+  if (sub === 'sparse-checkout' && ['set', 'add', 'init', 'reapply'].includes(subArgs[0] ?? ''))
+    card(
+      'irreversible-loss',
+      `git sparse-checkout ${subArgs[0]} takes files out of the working tree, ignored ones among them`,
+    );
+  // Trees, commits and refs made by hand, or the index rewritten: what git then checks out over
+  // the working tree (an ignored file, a workflow) is what this rule never sees.
+  if (
+    ['mktree', 'commit-tree', 'read-tree'].includes(sub ?? '') ||
+    (sub === 'update-ref' && !subArgs.some((w) => w === '-d' || w === '--delete')) ||
+    (sub === 'update-index' &&
+      subArgs.some((w) => /^--(cacheinfo|force-remove|remove|index-info|unresolve)$/.test(w))) ||
+    (sub === 'checkout-index' && subArgs.some((w) => /^-[a-zA-Z]*[fa]/.test(w) || w === '--force' || w === '--all')) ||
+    (sub === 'symbolic-ref' && subArgs.filter((w) => !w.startsWith('-')).length >= 2)
+  )
+    card(
+      'irreversible-loss',
+      `git ${sub} writes objects, refs or the index by hand, which git may then check out over files no checkpoint holds`,
     );
   // An ignored file staged (`git add -f .env`) is then printed by diff --cached, show and log -p.
   if (sub === 'add' && subArgs.some((w) => /^-[a-zA-Z]*f/.test(w) || w === '--force'))

@@ -12,6 +12,7 @@ import { INLINE_CODE_FLAGS } from './containedPrograms';
 import { interpreterProgram } from './interpreterInput';
 import { keyOf, lineState } from './containedLineWrites';
 import { mentionsSecret } from './secretFiles';
+import { INTERPRETERS } from './shellConstructs';
 import type { ShellCommand, ShellWord } from './shellForm';
 
 /** Shells whose `-c TEXT` the rule reads as a command of its own (containedShells.ts inlineScript). */
@@ -248,6 +249,17 @@ const RUNS_NO_WRITTEN_CODE = new Set([
   'export',
 ]);
 
+/** Interpreters that read a file they are given as data, not as their program. */
+const READS_DATA = new Set(['awk', 'gawk', 'mawk', 'nawk', 'sqlite3', 'sqlite', 'psql', 'mysql']);
+
+/** Whether the program runs a file it is given as code: an interpreter's script, `cmake -P FILE`, `java FILE.java`. */
+function runsItsFile(program: string, argv: readonly string[]): boolean {
+  if (INTERPRETERS.has(program)) return !READS_DATA.has(program);
+  if (program === 'cmake') return argv.includes('-P');
+  if (program === 'java') return argv.some((w) => w.endsWith('.java'));
+  return false;
+}
+
 /**
  * Before a program that may run code the line wrote (a test runner given the file, `python3 -m
  * mod`, `npm test`): each file the line wrote with literal text in a language this rule reads,
@@ -295,6 +307,13 @@ export function writtenCodeRuns(
     if (language === null || codeFlag(language) === null) {
       if (!named.has(key)) continue;
       file.judged = true;
+      // Given to a program that runs it as code in a language this rule does not read (tclsh, groff's
+      // requests, `cmake -P`, Java's source launcher), the text may reach any file by a pattern.
+      if (runsItsFile(program, judged.argv))
+        card(
+          'shell-construct',
+          `${judged.argv[0]} runs ${path.posix.basename(key)}, which this line writes in a language this rule does not read; write it in its own call first`,
+        );
       const secret = mentionsSecret(text);
       if (secret)
         card(

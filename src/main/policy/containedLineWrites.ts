@@ -255,6 +255,14 @@ export function recordWrites(cmd: ShellCommand, argv: readonly string[], view: F
     }
     for (const o of files) mark(o, text, append);
   }
+  // npm pkg set|delete|fix and npm set-script rewrite the project's package.json (the nearest one
+  // up from here): its scripts are then what npm run runs, unread.
+  const npmWords = program === 'npm' ? argv.slice(1).filter((w) => !w.startsWith('-')) : [];
+  if (npmWords[0] === 'set-script' || (npmWords[0] === 'pkg' && /^(set|delete|fix)$/.test(npmWords[1] ?? '')))
+    for (let dir = where.cwd; ; dir = path.dirname(dir)) {
+      markUnread(keyOf(view, path.join(dir, 'package.json'), where.cwd));
+      if (dir === view.workspace || !dir.startsWith(`${view.workspace}/`)) break;
+    }
   // What a program writes through its output flags (`sort -o x.sh`) is its output: unread.
   for (const target of outputTargets(program, argv, view, where))
     if (target.place.kind === 'inside') markUnread(target.place.abs);

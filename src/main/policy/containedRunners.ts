@@ -195,6 +195,15 @@ export function flagRunsCommand(program: string, argv: readonly string[], gitSub
     return 'perf trace prints the data of what the command reads and writes';
   if (program === 'make' && argv.some((w) => /^-[a-zA-Z]*E/.test(w) || w.startsWith('--ev')))
     return 'make --eval adds rules given on the command line, whose recipes run';
+  // A variable on make's command line that picks the shell its recipes run in, or how.
+  const shellVariable =
+    program === 'make' || program === 'gmake'
+      ? argv.find((w) => /^(SHELL|\.SHELLFLAGS|MAKESHELL|MAKEFLAGS|MFLAGS|\.RECIPEPREFIX)[:+?!]?=/.test(w))
+      : undefined;
+  if (shellVariable) return `${program} ${shellVariable.split('=')[0]}= changes the shell its recipes run in, or how`;
+  // gcc's -wrapper runs every program of the compilation through the command it names.
+  if (/^(gcc|g\+\+|cc|c\+\+|clang|clang\+\+|gcc-\d+|g\+\+-\d+)$/.test(program) && argv.includes('-wrapper'))
+    return `${program} -wrapper runs the compiler's programs through the command it is given`;
   if (
     (program === 'make' || program === 'ninja') &&
     argv.some(

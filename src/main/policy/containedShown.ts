@@ -11,7 +11,6 @@ import { gitSubcommand } from './containedNetwork';
 import { inlineCodeFlag, printsNamesOnly, RECURSIVE_READERS } from './containedOperands';
 import { NAMES_FROM_FILE, NAMES_ONLY, OPERANDS_AS_TEXT, PATTERN_FIRST, SHELLS } from './containedPrograms';
 import { firstExpression, writtenOnly } from './containedChanges';
-import { namesStandardInput } from './interpreterInput';
 import { isSecretPath } from './secretFiles';
 import { searchFilter } from './searchFilters';
 import { holdsNone, literalPatterns } from './literalSearch';
@@ -325,89 +324,8 @@ function namesFromSecret(
   }
 }
 
-/** Loaders of `.env` that print what they load, or run a printer of the environment with it. */
-const DOTENV_LOADERS = new Set(['dotenv', 'dotenvx', 'dotenv-cli', 'pipenv', 'env-cmd', 'honcho', 'foreman', 'forego']);
-const PRINTS_ENVIRONMENT = new Set(['env', 'printenv', 'set', 'export', 'declare']);
-
-/**
- * Cards for what reads files this rule never sees named, or prints a secrets file it finds itself:
- * archivers reading the list of files on their input (`tar -T -`, `zip -@`, `cpio -o`), a makefile
- * given attached in a cluster (`make -pf.env`), and `.env` loaders printing it (`dotenv list`,
- * `dotenv get`, `python3 -m dotenv list`, `dotenv run env`, `pipenv run env`).
- */
-export function listedFilesAndLoaders(program: string, argv: readonly string[], view: FileView, where: Where): void {
-  if (
-    (program === 'tar' && argv.some((w) => /^-[a-zA-Z]*T/.test(w) || w.startsWith('--files-from'))) ||
-    (program === 'zip' && argv.some((w) => /^-[a-zA-Z]*@/.test(w) || w === '--names-stdin')) ||
-    (program === 'cpio' && argv.some((w) => /^-[a-zA-Z]*o/.test(w) || w === '--create')) ||
-    ((program === 'ack' || program === 'ack-grep') &&
-      argv.some((w) => /^-[a-zA-Z]*x/.test(w) || w.startsWith('--files-from')))
-  )
-    card('shell-construct', `${program} reads the files its input or a list names, which this rule does not read`);
-  // ack reads options from a .ackrc in its folder or any above it (an --invert-match, a --pager).
-  if (program === 'ack' || program === 'ack-grep') {
-    let dir = where.cwd;
-    for (;;) {
-      const rc = view.place(`${dir}/.ackrc`, where.cwd);
-      if (rc.kind === 'inside' && rc.stat !== undefined)
-        card('shell-construct', `ack reads its options from ${rc.rel}, which this rule does not read`);
-      if (dir === view.workspace || !dir.startsWith(`${view.workspace}/`)) break;
-      dir = path.posix.dirname(dir);
-    }
-  }
-  // make's database holds every variable, those a makefile reads with `-include .env` among them;
-  // a variable given on its command line runs make's functions (`$(file <.env)`, `$(shell …)`).
-  if (program === 'make' && argv.some((w) => /^-[a-zA-Z]*p/.test(w) || w === '--print-data-base'))
-    card('shows-secret', 'make -p prints every variable, those its makefile reads from a .env among them');
-  if (program === 'make' && argv.some((w) => /^[^-][^=]*=/.test(w) && w.includes('$')))
-    card('shell-construct', "a variable given to make runs make's functions, which this rule does not read");
-  // jq's filter from its input (-f /dev/stdin), or one loading modules and data by name (-L, import).
-  if (program === 'jq' || program === 'gojq') {
-    const fromFile = argv.findIndex((w) => w === '-f' || w === '--from-file');
-    if (fromFile !== -1 && namesStandardInput(argv[fromFile + 1] ?? '-'))
-      card('shell-construct', `${program} reads its filter from its input, which this rule does not read`);
-    if (
-      argv.some((w) => /^-L/.test(w) || w.startsWith('--library-path')) ||
-      argv.some((w) => /\b(import|include)\s+"/.test(w))
-    )
-      card('shell-construct', `${program}'s filter loads modules or data files by name, which this rule does not read`);
-  }
-  if (program === 'make')
-    for (const w of argv.slice(1)) {
-      const attached = /^-[a-zA-Z]*f(.+)$/.exec(w)?.[1];
-      if (attached === undefined) continue;
-      const place = insideOrCard(view, attached, where, `the makefile ${attached}`);
-      if (place.kind === 'inside' && isSecretPath(place.rel))
-        card('shows-secret', `make reads the secrets file ${place.rel} as its makefile`);
-    }
-  const loader =
-    DOTENV_LOADERS.has(program) ||
-    ((program === 'python3' || program === 'python') && argv[1] === '-m' && argv[2] === 'dotenv');
-  if (!loader) return;
-  const given = program === 'python3' || program === 'python' ? argv.slice(3) : argv.slice(1);
-  // env-cmd runs the command after its options with .env loaded, as `dotenv run` does.
-  const words = program === 'env-cmd' ? ['run', ...given] : given;
-  const sub = words.find((w) => !w.startsWith('-'));
-  if (sub === 'list' || sub === 'get' || sub === 'decrypt' || sub === 'keypair')
-    card('shows-secret', `${program} ${sub} prints what it loads from the secrets file .env`);
-  if (sub === 'run') {
-    const after = words.slice(words.indexOf('run') + 1);
-    const at = after.findIndex((w) => !w.startsWith('-') && w !== '--');
-    const runs = at === -1 ? undefined : path.posix.basename(after[at]!);
-    const inner = at === -1 ? [] : after.slice(at);
-    // What it runs may print that environment: a printer of it, a shell, awk, code on its command
-    // line (`python3 -c 'print(os.environ)'`, `node -p process.env`), make's database.
-    if (
-      runs !== undefined &&
-      (PRINTS_ENVIRONMENT.has(runs) ||
-        SHELLS.has(runs) ||
-        /^(awk|gawk|mawk|nawk|perl|ruby)$/.test(runs) ||
-        runsInlineCode(runs, inner) ||
-        (runs === 'make' && inner.some((w) => /^-[a-zA-Z]*p/.test(w) || w === '--print-data-base')))
-    )
-      card('shows-secret', `${runs} may print the environment ${program} loaded from the secrets file .env`);
-  }
-}
+/** Programs that print the environment they run in. */
+export const PRINTS_ENVIRONMENT: ReadonlySet<string> = new Set(['env', 'printenv', 'set', 'export', 'declare']);
 
 /**
  * `--env-file FILE`: the program loads the file into its own environment, and its output is its
@@ -419,7 +337,7 @@ export function isEnvFileFlag(argv: readonly string[], index: number): boolean {
 }
 
 /** Whether the program runs code given on its command line (python -c, node -e/-p, …). */
-function runsInlineCode(program: string, argv: readonly string[]): boolean {
+export function runsInlineCode(program: string, argv: readonly string[]): boolean {
   return argv.slice(1).some((w) => inlineCodeFlag(program, w) !== null);
 }
 

@@ -1559,6 +1559,12 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   // A program given an interpreter's harmless code among its words.
   ["unbuffer python3 -c 'print(1)'"],
   ['grep -c bash -c README.md'],
+  // Guards: make's own variables, a compiler without a response file, git's everyday calls.
+  ['make CFLAGS=-O2 -j4 test'],
+  ['gcc -O2 -Wall -o dist/app src/main.go'],
+  ['git repack'],
+  ['git worktree list'],
+  ['sort -u README.md'],
   // An install from the package manager's cache only fetches nothing.
   ['pnpm install --frozen-lockfile --offline'],
   ['npm ci --offline'],

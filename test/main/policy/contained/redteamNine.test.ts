@@ -39,6 +39,8 @@ beforeAll(async () => {
     // Round twenty-six's: a tracked script and a Node test the line edits in place, then runs.
     'run.sh': 'echo hi\n',
     't.js': 'console.log(2)\n',
+    'npmproj/.npmrc': 'my-internal-key=NPMRCSECRET\n',
+    'npmproj/package.json': '{"name":"p"}\n',
     'local-data/gen.go': 'package gen\n',
     'local-data/gen.js': 'const  x = 1\n',
     'local-data/gen.c': 'int x;\n',
@@ -1222,6 +1224,46 @@ const ROUND_TWENTY_SIX: readonly Row[] = [
   ["valgrind.bin sh -c 'cat app/.e*'", '', 'valgrind.bin'],
   ["rust-gdb -batch -ex run --args sh -c 'cat app/.e*'", '', 'rust-gdb --args'],
   ["msgexec -i x.po sh -c 'cat app/.e*'", '', 'msgexec'],
+  // Programs that open the files a list names, on their input or in a file.
+  ['find app -type f -print0 | sort --files0-from=-', '', 'sort --files0-from'],
+  ["printf 'app/.env\\n' | xz -c --files | xz -dc", '', 'xz --files'],
+  ['find app -type f > list.txt && zstd -c --filelist=list.txt | zstd -dc', '', 'zstd --filelist'],
+  ['find config -type f | xgettext -a -L JavaScript -f - -o -', '', 'xgettext -f -'],
+  // Documents on standard input whose requests include files or run commands.
+  ["printf '.so app/.env\\n' | soelim", '', 'soelim'],
+  ["printf '.so /etc/passwd\\n' | groff -a", '', 'groff'],
+  ["printf '.. include:: app/.env\\n   :literal:\\n' | rst2pseudoxml.py", '', 'docutils'],
+  ['printf \'.include "app/.env"\\n\' | llvm-mc', '', 'llvm-mc'],
+  ["printf '.so app/.env\\n' | man -l -", '', 'man -l -'],
+  // A script the line writes in a language this rule does not read, given to what runs it.
+  [
+    "printf 'foreach f [glob -nocomplain -types hidden app/*] {catch {puts [read [open $f]]}}\\n' > x.tcl && tclsh x.tcl",
+    '',
+    'tclsh',
+  ],
+  ["printf 'file(GLOB fs app/.e*)\\n' > x.cmake && cmake -P x.cmake", '', 'cmake -P'],
+  ["printf '.so app/.en\\\\\\nv\\n' > x.roff && groff -Tascii x.roff", '', 'groff FILE'],
+  // Flags and variables that run a command.
+  ['make .SHELLFLAGS=\'-c "cat app/.e*" x\' all', '', 'make .SHELLFLAGS='],
+  ["gcc -wrapper sh,-c,'cat app/.e* >&2',x -x c /dev/null -fsyntax-only", '', 'gcc -wrapper'],
+  // Response files.
+  ["printf '@app/.env' > r.txt && c++filt @r.txt", '', 'c++filt @FILE'],
+  ['gcc @args.rsp', '', 'gcc @FILE'],
+  ['java @r.txt', '', 'java @FILE'],
+  // package.json rewritten by npm itself, then run; npm printing the project's .npmrc.
+  ["npm pkg set scripts.x='cat app/.e*' && npm run x", '', 'npm pkg set'],
+  ["npm set-script x 'cat app/.e*' && npm run x", '', 'npm set-script'],
+  ['npm config get my-internal-key', 'npmproj', 'npm config get'],
+  ['npm config list', 'npmproj', 'npm config list'],
+  // git throwing away what no checkpoint holds, or writing trees, refs and the index by hand.
+  ['git tag -d v1 && git prune', '', 'git prune'],
+  ['git repack -a -d', '', 'git repack -d'],
+  ['git worktree remove --force .worktrees/feat', '', 'git worktree remove --force'],
+  ['git sparse-checkout set src', '', 'git sparse-checkout set'],
+  ["printf '100644 blob B\\tx\\n' | git mktree", '', 'git mktree'],
+  ['git update-index --cacheinfo 100644,abc,.github/workflows/ci.yml && git checkout-index -f -a', '', 'update-index'],
+  ['git read-tree -u --reset 4b825dc642cb6eb9a060e54bf8d69288fbee4904', '', 'git read-tree'],
+  ['git update-ref refs/heads/evil HEAD && git merge --ff-only evil', '', 'git update-ref'],
   // Code on the command line writing the file: its text is the code's, unread.
   ["python3 -c \"open('run.sh', 'a').write('cat app/.e?v')\" && sh run.sh", '', "python's open(…, 'a')"],
   ["python3 -c \"import pathlib; pathlib.Path('run.sh').write_text('cat app/.e?v')\" && sh run.sh", '', 'write_text'],
