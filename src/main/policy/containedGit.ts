@@ -162,8 +162,7 @@ const GIT_LOG_PATCH =
  * (and with them any secrets file it tracks): log, whatchanged, reflog and diff-tree with a patch
  * (whatever names-only flag stands beside it: `--stat -p` prints both), format-patch, archive,
  * fast-export, bundle, a stash's patch, and cat-file printing an object's content. (show and diff
- * print only what a commit or the working tree changed, which this rule cannot see beforehand: not
- * judged here, see docs/sandbox.md.)
+ * print what a commit, the index or the working tree changed: containedGitShown.ts.)
  */
 /** git's options before its subcommand that this rule reads: the valued ones (containedNetwork.ts) and these. */
 const GIT_GLOBAL_OPTIONS: ReadonlySet<string> = new Set([

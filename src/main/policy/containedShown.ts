@@ -6,6 +6,7 @@
 import path from 'node:path';
 import type { Descent, FileView, Place } from './containedFiles';
 import { gitPrintsContent, isPathspecPattern } from './containedGit';
+import { judgeGitDiffShown } from './containedGitShown';
 import { card, insideOrCard, type OperandPlace, type RedirectPlace, type Where } from './containedJudging';
 import { gitSubcommand } from './containedNetwork';
 import { inlineCodeFlag, printsNamesOnly, RECURSIVE_READERS } from './containedOperands';
@@ -237,6 +238,8 @@ export function judgeShown(
           );
       }
     }
+    // git show and git diff printing what a commit, the index or the working tree changed.
+    if (program === 'git') judgeGitDiffShown(gitWords, view, where);
     // git printing files' lines from its history or index: any tracked secrets file among them
     // (the whole repository's, whatever the cwd, unless pathspecs after -- narrow it).
     if (program === 'git' && gitSub !== 'grep' && gitPrintsContent(gitWords)) {

@@ -1264,6 +1264,14 @@ const ROUND_TWENTY_SIX: readonly Row[] = [
   ['git update-index --cacheinfo 100644,abc,.github/workflows/ci.yml && git checkout-index -f -a', '', 'update-index'],
   ['git read-tree -u --reset 4b825dc642cb6eb9a060e54bf8d69288fbee4904', '', 'git read-tree'],
   ['git update-ref refs/heads/evil HEAD && git merge --ff-only evil', '', 'git update-ref'],
+  // git show and git diff print what a commit or the working tree changed: a tracked secrets file
+  // (deploy/gcp/service-account.json) may be among it.
+  ['git show HEAD -- deploy', '', 'git show -- PATH'],
+  ['git show', '', 'git show'],
+  ['git show --root HEAD', '', 'git show --root'],
+  ['echo >> deploy/gcp/service-account.json && git diff', '', 'git diff'],
+  ['git diff HEAD -- deploy/gcp', '', 'git diff REV -- PATH'],
+  ['git show --stat -p HEAD', '', '--stat beside -p'],
   // Code on the command line writing the file: its text is the code's, unread.
   ["python3 -c \"open('run.sh', 'a').write('cat app/.e?v')\" && sh run.sh", '', "python's open(…, 'a')"],
   ["python3 -c \"import pathlib; pathlib.Path('run.sh').write_text('cat app/.e?v')\" && sh run.sh", '', 'write_text'],

@@ -179,6 +179,37 @@ describe("a list of what git's index tracks", () => {
       git(ws, 'rm', '-q', '--cached', 'keys/deploy.pem');
     }
   });
+  it.each(['git show', 'git diff', 'git diff HEAD -- src', 'git show --stat HEAD', 'git diff --cached --name-only'])(
+    '%j runs contained: no secrets file is tracked, and no commit ever held one',
+    (command) => {
+      expect(decideWithHistory(command).tier).toBe('auto');
+    },
+  );
+  it('git diff --cached and git show of a tracked secrets file print it: a card; names only do not', () => {
+    const ws = paths.workspace;
+    git(ws, 'add', '-f', 'keys/deploy.pem');
+    try {
+      expect(decideWithHistory('git diff --cached')).toMatchObject({ tier: 'gated', code: 'shows-secret' });
+      expect(runForReal('git diff --cached', '')).toContain('MARKER_TRACKED');
+      expect(decideWithHistory('git diff --cached --stat').tier).toBe('auto');
+      expect(decideWithHistory('git diff --cached -- src').tier).toBe('auto');
+    } finally {
+      git(ws, 'rm', '-q', '--cached', 'keys/deploy.pem');
+    }
+  });
+  it('git show of the commit that added a secrets file since untracked prints it: a card', () => {
+    const copy = fs.mkdtempSync(path.join(root, 'shown-'));
+    fs.cpSync(paths.workspace, copy, { recursive: true });
+    git(copy, 'add', '-f', '.env');
+    git(copy, 'commit', '-qm', 'env');
+    git(copy, 'rm', '-q', '--cached', '.env');
+    git(copy, 'commit', '-qm', 'untrack');
+    expect(decideWithHistory('git show HEAD~1', copy)).toMatchObject({ tier: 'gated', code: 'shows-secret' });
+    const r = spawnSync('git', ['show', 'HEAD~1'], { cwd: copy, encoding: 'utf8' });
+    expect(r.stdout).toContain('MARKER_TRACKED');
+    // The working tree's diff prints no file the index does not track.
+    expect(decideWithHistory('git diff', copy).tier).toBe('auto');
+  });
   it('a program that rewrites what it is given still counts every file below (a committed name may be ignored now)', () => {
     expect(decideWithHistory('git diff --name-only HEAD | xargs sed -i s/a/b/').tier).toBe('gated');
   });

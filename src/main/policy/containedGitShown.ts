@@ -1,0 +1,59 @@
+// What `git show` and `git diff` print: the changes of a commit, of the index or of the working
+// tree, lines included. Which files a commit or the working tree changed this rule cannot see
+// beforehand, so a secrets file git holds where the command looks is taken to be among them: one
+// the index tracks (read from .git/index, gitIndex.ts) and, given a revision, one the history
+// holds though the tree no longer does (git/historySecrets.ts). Without an index git has no
+// tracked file to print; an index this cannot read counts every file that is not ignored.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FileView } from './containedFiles';
+import { isPathspecPattern } from './containedGit';
+import { card, type Where } from './containedJudging';
+import { trackedFiles } from './gitIndex';
+import { isSecretPath } from './secretFiles';
+
+/** Flags after which show and diff print no file's lines: names, counts, or nothing. */
+const NO_PATCH =
+  /^(-s|--no-patch|--stat(=.*)?|--shortstat|--numstat|--name-only|--name-status|--summary|--raw|--dirstat(=.*)?|--quiet|--check)$/;
+
+export function judgeGitDiffShown(gitWords: readonly string[], view: FileView, where: Where): void {
+  const [sub, ...args] = gitWords;
+  if (sub !== 'show' && sub !== 'diff') return;
+  // `-p` or `--patch` beside a names-only flag prints both.
+  if (args.some((w) => NO_PATCH.test(w)) && !args.some((w) => /^(-p|-u|--patch|-U\d*|--unified(=.*)?)$/.test(w)))
+    return;
+  const dd = args.indexOf('--');
+  const specs = dd >= 0 ? args.slice(dd + 1) : [];
+  const before = dd >= 0 ? args.slice(0, dd) : args;
+  // show always shows a commit (HEAD by default); diff one when given a revision or --cached.
+  const revisions = before.filter((w) => !w.startsWith('-'));
+  const committed = sub === 'show' || revisions.length > 0 || before.some((w) => w === '--cached' || w === '--staged');
+  // Where it looks: the pathspecs after `--`, each a place (a pattern or magic: the whole repository).
+  const wholeRepository = specs.length === 0 || specs.some(isPathspecPattern);
+  const under = wholeRepository
+    ? ['']
+    : specs.map((s) => {
+        const place = view.place(s, where.cwd);
+        return place.kind === 'inside' ? place.rel : null;
+      });
+  const within = (rel: string): boolean =>
+    under.some((u) => u !== null && (u === '' || rel === u || rel.startsWith(`${u}/`)));
+  const tracked = trackedFiles(view.workspace);
+  if (tracked) {
+    for (const file of tracked.files)
+      if (isSecretPath(file) && within(file))
+        card(
+          'shows-secret',
+          `git ${sub} prints the changes of the files git tracks, the secrets file ${file} among them`,
+        );
+  } else if (fs.existsSync(path.join(view.workspace, '.git', 'index'))) {
+    const root = view.place(view.workspace, where.cwd);
+    const secret = root.kind === 'inside' ? view.secretBelow(root, { hidden: true, ignoredToo: false }) : null;
+    if (secret !== null && within(secret))
+      card('shows-secret', `git ${sub} prints the changes of the files git tracks, and ${secret} may be among them`);
+  }
+  if (!committed) return;
+  const past = view.historySecret?.() ?? null;
+  if (past !== null && within(past))
+    card('shows-secret', `git ${sub} prints what a commit changed, and the history holds the secrets file ${past}`);
+}
