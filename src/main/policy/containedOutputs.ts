@@ -7,6 +7,7 @@ import { destinationFlags, type Loss } from './containedChanges';
 import type { FileView } from './containedFiles';
 import { card, insideOrCard, type Where } from './containedJudging';
 import { wordTable } from '../../shared/wordTable';
+import { translatorOutputs } from './containedTranslatorOutputs';
 
 /** Flags whose value is a file the program writes over. */
 const OUTPUT_FLAGS: Readonly<Record<string, readonly string[]>> = wordTable({
@@ -30,7 +31,7 @@ const OUTPUT_FLAGS: Readonly<Record<string, readonly string[]>> = wordTable({
   stylelint: ['-o', '--output-file', '--cache-location'],
   // Build and test tools' reports, caches and build information, each written over.
   tsc: ['--tsBuildInfoFile', '--outFile', '--out', '--outDir', '--declarationDir'],
-  javac: ['-d', '-h', '-s'],
+  javac: ['-d', '-h', '-s', '-Xstdout'],
   ctest: ['--output-log', '-O', '--output-junit'],
   msgcat: ['-o', '--output-file'],
   msguniq: ['-o', '--output-file'],
@@ -44,7 +45,7 @@ const OUTPUT_FLAGS: Readonly<Record<string, readonly string[]>> = wordTable({
   xgettext: ['-o', '--output', '-p', '--output-dir'],
   esbuild: ['--outfile', '--outdir', '--metafile'],
   xmllint: ['--output'],
-  pytest: ['--junitxml', '--junit-xml', '--resultlog', '--report-log'],
+  pytest: ['--junitxml', '--junit-xml', '--resultlog', '--report-log', '--debug'],
   jest: ['--outputFile'],
   vitest: ['--outputFile'],
   coverage: ['--data-file', '-o'],
@@ -67,11 +68,17 @@ const OUTPUT_FLAGS: Readonly<Record<string, readonly string[]>> = wordTable({
   msgfmt: ['-o', '--output-file'],
   iconv: ['-o', '--output'],
   pandoc: ['-o', '--output'],
-  gcc: ['-o', '--output', '-MF'],
-  'g++': ['-o', '--output', '-MF'],
-  cc: ['-o', '--output', '-MF'],
+  gcc: ['-o', '--output', '-MF', '-aux-info'],
+  'g++': ['-o', '--output', '-MF', '-aux-info'],
+  cc: ['-o', '--output', '-MF', '-aux-info'],
   clang: ['-o', '--output', '-MF'],
   'clang++': ['-o', '--output', '-MF'],
+  cpp: ['-o', '-MF'],
+  lesskey: ['-o', '--output'],
+  pip: ['--log'],
+  pip3: ['--log'],
+  pod2usage: ['-output'],
+  pod2html: ['--outfile'],
   rustc: ['-o'],
   zip: ['-O', '--output-file'],
   // node's profiles, reports and test reports, each written where its flag says.
@@ -314,6 +321,7 @@ export function outputTargets(program: string, argv: readonly string[], view: Fi
       if (w === '--snapshot-blob') add(argv[i + 1], false, '--snapshot-blob writes over it:');
       else if (w.startsWith('--snapshot-blob=')) add(w.slice(16), false, '--snapshot-blob writes over it:');
     });
+  translatorOutputs(program, argv, operandsAfter, add);
   // cargo's target folder: written into, and emptied by cargo clean.
   if (program === 'cargo') {
     const clean = argv.includes('clean');

@@ -1565,6 +1565,11 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['git repack'],
   ['git worktree list'],
   ['sort -u README.md'],
+  // Translators and compilers writing their output inside, over what a checkpoint holds or nothing.
+  ['cpp -P src/main.go -o dist/main.i'],
+  ['gcc -Wl,-Map=dist/app.map -o dist/app src/main.go'],
+  ['pytest -q --junitxml=coverage/junit.xml'],
+  ['cargo vendor dist/vendor'],
   // An install from the package manager's cache only fetches nothing.
   ['pnpm install --frozen-lockfile --offline'],
   ['npm ci --offline'],
