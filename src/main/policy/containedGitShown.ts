@@ -1,5 +1,6 @@
 // What `git show` and `git diff` print: the changes of a commit, of the index or of the working
-// tree, lines included. Which files a commit or the working tree changed this rule cannot see
+// tree, lines included; and git log's pickaxe (`-S`, `-G`), whose list of commits tells what
+// their changes hold. Which files a commit or the working tree changed this rule cannot see
 // beforehand, so a secrets file git holds where the command looks is taken to be among them: one
 // the index tracks (read from .git/index, gitIndex.ts) and, given a revision, one the history
 // holds though the tree no longer does (git/historySecrets.ts). Without an index git has no
@@ -16,18 +17,29 @@ import { isSecretPath } from './secretFiles';
 const NO_PATCH =
   /^(-s|--no-patch|--stat(=.*)?|--shortstat|--numstat|--name-only|--name-status|--summary|--raw|--dirstat(=.*)?|--quiet|--check)$/;
 
+/** git log's pickaxe: which commits' changes hold a text or match a pattern (`-S TEXT`, `-G RE`). */
+const PICKAXE = /^(-S|-G|--pickaxe-regex|--pickaxe-all|--find-object)/;
+
 export function judgeGitDiffShown(gitWords: readonly string[], view: FileView, where: Where): void {
   const [sub, ...args] = gitWords;
-  if (sub !== 'show' && sub !== 'diff') return;
+  // A search of every commit's changes for a text answers, commit by commit, whether a secrets file
+  // git holds or held changed by it: what it lists tells what the file holds.
+  const pickaxe = (sub === 'log' || sub === 'whatchanged') && args.some((w) => PICKAXE.test(w));
+  if (sub !== 'show' && sub !== 'diff' && !pickaxe) return;
   // `-p` or `--patch` beside a names-only flag prints both.
-  if (args.some((w) => NO_PATCH.test(w)) && !args.some((w) => /^(-p|-u|--patch|-U\d*|--unified(=.*)?)$/.test(w)))
+  if (
+    !pickaxe &&
+    args.some((w) => NO_PATCH.test(w)) &&
+    !args.some((w) => /^(-p|-u|--patch|-U\d*|--unified(=.*)?)$/.test(w))
+  )
     return;
   const dd = args.indexOf('--');
   const specs = dd >= 0 ? args.slice(dd + 1) : [];
   const before = dd >= 0 ? args.slice(0, dd) : args;
-  // show always shows a commit (HEAD by default); diff one when given a revision or --cached.
+  // show always shows a commit (HEAD by default), log's pickaxe every one; diff one when given a
+  // revision or --cached.
   const revisions = before.filter((w) => !w.startsWith('-'));
-  const committed = sub === 'show' || revisions.length > 0 || before.some((w) => w === '--cached' || w === '--staged');
+  const committed = sub !== 'diff' || revisions.length > 0 || before.some((w) => w === '--cached' || w === '--staged');
   // Where it looks: the pathspecs after `--`, each a place (a pattern or magic: the whole repository).
   const wholeRepository = specs.length === 0 || specs.some(isPathspecPattern);
   const under = wholeRepository

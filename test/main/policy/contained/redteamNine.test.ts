@@ -1272,6 +1272,8 @@ const ROUND_TWENTY_SIX: readonly Row[] = [
   ['echo >> deploy/gcp/service-account.json && git diff', '', 'git diff'],
   ['git diff HEAD -- deploy/gcp', '', 'git diff REV -- PATH'],
   ['git show --stat -p HEAD', '', '--stat beside -p'],
+  ['git log -S \'"private_key":"PRIV\' --oneline', '', 'git log -S, an oracle'],
+  ['git log -G PRIV --format=%h', '', 'git log -G'],
   // Output operands and flags that write over an ignored file no checkpoint holds.
   ['cpp -MF local-data/important.db -M x.py', '', 'cpp -MF'],
   ['cpp README.md local-data/important.db', '', 'cpp IN OUT'],

@@ -179,12 +179,16 @@ describe("a list of what git's index tracks", () => {
       git(ws, 'rm', '-q', '--cached', 'keys/deploy.pem');
     }
   });
-  it.each(['git show', 'git diff', 'git diff HEAD -- src', 'git show --stat HEAD', 'git diff --cached --name-only'])(
-    '%j runs contained: no secrets file is tracked, and no commit ever held one',
-    (command) => {
-      expect(decideWithHistory(command).tier).toBe('auto');
-    },
-  );
+  it.each([
+    'git show',
+    'git diff',
+    'git diff HEAD -- src',
+    'git show --stat HEAD',
+    'git diff --cached --name-only',
+    'git log -S export --oneline',
+  ])('%j runs contained: no secrets file is tracked, and no commit ever held one', (command) => {
+    expect(decideWithHistory(command).tier).toBe('auto');
+  });
   it('git diff --cached and git show of a tracked secrets file print it: a card; names only do not', () => {
     const ws = paths.workspace;
     git(ws, 'add', '-f', 'keys/deploy.pem');
