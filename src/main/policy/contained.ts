@@ -260,19 +260,24 @@ function judgeCommand(
   } else if (starts.length > 0)
     card('shell-construct', `${program} runs a command inside another wrapper's, deeper than this rule reads`);
   // Any other program with a shell's or an interpreter's code among its words may run it.
-  if (starts.length === 0 && !TEXT_ONLY.has(program) && !PATTERN_FIRST.has(program) && depth < MAX_INNER_DEPTH)
-    for (const start of codeCommandStarts(argv, programName)) {
-      const inner = words.slice(start);
-      judgeCommand(
-        { ...cmd, assignments: [], words: inner, text: inner.map((w) => w.value).join(' ') },
-        where,
-        view,
-        ctx,
-        connector,
-        last,
-        depth + 1,
-      );
-    }
+  const codeStarts =
+    starts.length === 0 && !TEXT_ONLY.has(program) && !PATTERN_FIRST.has(program)
+      ? codeCommandStarts(argv, programName)
+      : [];
+  if (codeStarts.length > 0 && depth >= MAX_INNER_DEPTH)
+    card('shell-construct', `${program} runs a command inside another wrapper's, deeper than this rule reads`);
+  for (const start of codeStarts) {
+    const inner = words.slice(start);
+    judgeCommand(
+      { ...cmd, assignments: [], words: inner, text: inner.map((w) => w.value).join(' ') },
+      where,
+      view,
+      ctx,
+      connector,
+      last,
+      depth + 1,
+    );
+  }
   if (SANDBOX_CANNOT[program]) card('sandbox-cannot-give', `${program} ${SANDBOX_CANNOT[program]}`);
   if (program === 'docker' || program.startsWith('docker-'))
     card('sandbox-cannot-give', `${program} needs the Docker daemon, which the sandbox does not reach`);
