@@ -95,6 +95,13 @@ const OUTPUT_FLAGS: Readonly<Record<string, readonly string[]>> = wordTable({
     '--prof-process',
   ],
   lz4: ['-o'],
+  // Other toolchains' output, build and cache folders, each written into.
+  dotnet: ['-o', '--output'],
+  deno: ['-o', '--output'],
+  bun: ['--outfile', '--outdir'],
+  swift: ['--build-path', '--scratch-path', '--cache-path'],
+  gradle: ['-g', '--gradle-user-home', '--project-cache-dir'],
+  zig: ['--prefix', '-p', '--cache-dir', '--global-cache-dir'],
 });
 
 /** Each compressor's own suffix. */

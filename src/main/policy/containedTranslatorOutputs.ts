@@ -1,8 +1,8 @@
 // What compilers, translators and the JVM write through operands and options the output flags'
 // table cannot say (policy/containedOutputs.ts): the second operand of `cpp IN OUT`, `pod2text IN
 // OUT` and docutils' `rst2html IN OUT`; the linker's map through gcc; `objcopy --dump-section`;
-// java's `-Xlog`, `-Xloggc` and `-XX:…File=`; `gio copy|move|save`; `cargo vendor DIR`; LLVM's
-// split-file. Each is handed to the caller as a write over the place it names.
+// java's `-Xlog`, `-Xloggc` and `-XX:…File=`; zig's `-femit-…=`; maven's `-Dmaven.repo.local=`;
+// `gio copy|move|save`; `cargo vendor DIR`; LLVM's split-file. Each is handed to the caller as a write over the place it names.
 
 /** Hands a written place to the caller: its text, whether it is a tree, and how it is written. */
 type Add = (text: string | undefined, recursive: boolean, how: string) => void;
@@ -51,6 +51,14 @@ export function translatorOutputs(
       if (file !== undefined && !/^(stdout|stderr)$/.test(file))
         add(file, false, `${w.split(/[:=]/)[0]} writes over it:`);
     }
+  // zig's -femit-KIND=PATH, maven's local repository (-Dmaven.repo.local=DIR): written over, or into.
+  for (const w of argv) {
+    const emitted = /^-femit-[\w-]+=(.+)$/.exec(w)?.[1];
+    if (emitted !== undefined && program === 'zig') add(emitted, false, `${w.split('=')[0]} writes over it:`);
+    const repo = /^-Dmaven\.repo\.local=(.+)$/.exec(w)?.[1];
+    if (repo !== undefined && (program === 'mvn' || program === 'mvnw' || program === './mvnw'))
+      add(repo, true, 'maven writes its repository into it:');
+  }
   // gio copy|move SRC… DEST and gio save DEST write DEST (a folder: what lands in it).
   if (program === 'gio' && /^(copy|move|save)$/.test(argv[1] ?? '')) {
     const rest = argv.slice(2).filter((w) => !w.startsWith('-'));

@@ -1292,6 +1292,13 @@ const ROUND_TWENTY_SIX: readonly Row[] = [
   ['pip list --log local-data/important.db', '', 'pip --log'],
   ['cargo vendor --offline local-data', '', 'cargo vendor DIR'],
   ["printf '#--- important.db\\nEVIL\\n' | split-file-14 - local-data", '', 'split-file'],
+  ['dotnet publish -o local-data', '', 'dotnet -o'],
+  ['deno compile -o local-data/important.db src/index.js', '', 'deno compile -o'],
+  ['bun build src/index.js --outfile local-data/important.db', '', 'bun build --outfile'],
+  ['zig build-exe src/x.zig -femit-bin=local-data/important.db', '', 'zig -femit-bin='],
+  ['swift build --build-path local-data', '', 'swift --build-path'],
+  ['gradle -g local-data build', '', 'gradle -g'],
+  ['mvn -Dmaven.repo.local=local-data install', '', 'maven.repo.local'],
   // Code on the command line writing the file: its text is the code's, unread.
   ["python3 -c \"open('run.sh', 'a').write('cat app/.e?v')\" && sh run.sh", '', "python's open(…, 'a')"],
   ["python3 -c \"import pathlib; pathlib.Path('run.sh').write_text('cat app/.e?v')\" && sh run.sh", '', 'write_text'],
