@@ -12,6 +12,7 @@ import { card, type ContainedContext, type OperandPlace, type RedirectPlace, typ
 import { gitSubcommand, networkNeed, urlHost } from './containedNetwork';
 import { isSecretPath } from './secretFiles';
 import { patchWrites } from './containedPatches';
+import { markWrittenUnread } from './containedLineWrites';
 
 /** Programs whose every operand is a file or folder they create (or change): touch, mkdir, tee. */
 const CREATES: ReadonlySet<string> = new Set(['touch', 'mkdir', 'tee', 'mkfifo', 'truncate']);
@@ -98,6 +99,8 @@ export function judgeWrites(
       : [];
   if (patched === null)
     card('irreversible-loss', `${program} writes the files its patch names, which may be ones no checkpoint holds`);
+  // What the patch wrote holds text the line's later commands have not read (`git apply <<EOF && sh x.sh`).
+  for (const place of patched) if (place.kind === 'inside') markWrittenUnread(view, place.abs);
   if (
     (program === 'tar' &&
       argv.some((w, k) => (k === 1 && /^[^-]*x/.test(w)) || /^-[a-zA-Z]*x/.test(w) || w === '--extract')) ||

@@ -227,7 +227,16 @@ export function networkNeed(argv: readonly string[], localBin: LocalBin, ownPort
       const printsOnly = sub === '' && args.length > 0 && args.every((w) => /^(--version|-v|--help|-h)$/.test(w));
       // With --offline npm, pnpm and yarn install from their cache only: nothing is fetched (an empty
       // cache in the sandbox's home fails the install, which the sandbox contains).
-      const offline = ['npm', 'pnpm', 'yarn'].includes(program) && args.includes('--offline');
+      // Only the project's own lockfile install: a package named (`file:/x`, `link:`) or a global one
+      // (`-g`, `--location=global`, `--prefix`) reaches outside the workspace.
+      const offline =
+        ['npm', 'pnpm', 'yarn'].includes(program) &&
+        args.includes('--offline') &&
+        ['', 'install', 'i', 'ci'].includes(sub) &&
+        rest.every((w) => w.startsWith('-')) &&
+        !args.some((w) =>
+          /^(-g|--global|--location|--prefix|--dir|-C|--global-dir|--modules-dir|--store-dir|--cache)(=|$)/.test(w),
+        );
       if (((program === 'yarn' && sub === '' && !printsOnly) || install.includes(sub)) && !offline)
         return need(`${program} ${sub || 'install'} fetches from the package registry`, registry);
       // (`npm --prefix DIR exec tsc`: DIR's binaries, as after exec.)

@@ -19,7 +19,8 @@ const APPLY_OPTIONS =
 
 /** A header line naming a file the patch reads or writes: unified, context, git's own, `Index:`. */
 // (GNU patch also takes a header indented by blanks.)
-const HEADER = /^\s*(?:--- |\+\+\+ |\*\*\* |Index: |rename from |rename to |copy from |copy to )(.*)$/;
+const HEADER =
+  /^\s*(?:--- |\+\+\+ |\*\*\* |Index: |rename from |rename to |rename old |rename new |copy from |copy to )(.*)$/;
 const GIT_HEADER = /^\s*diff --git (\S+) (\S+)\s*$/;
 
 /**
@@ -33,7 +34,14 @@ export function patchNames(text: string): string[] | null {
     // A git header whose names hold a blank is not read whole: the patch is not read.
     if (/^\s*diff --git /.test(line) && !GIT_HEADER.test(line)) return null;
     const git = GIT_HEADER.exec(line);
-    const found = git ? [git[1]!, git[2]!] : HEADER.test(line) ? [HEADER.exec(line)![1]!.split('\t')[0]!.trim()] : [];
+    // A name may be followed by a date after a tab or blanks, which git and patch drop: every cut of
+    // it at a blank is read as a name too.
+    const header = HEADER.exec(line)?.[1]?.split('\t')[0]!.trim();
+    const found = git
+      ? [git[1]!, git[2]!]
+      : header !== undefined
+        ? header.split(/\s+/).map((_, k, parts) => parts.slice(0, k + 1).join(' '))
+        : [];
     for (const name of found) {
       // A context diff's hunk lines (`*** 1,4 ****`, `--- 1,4 ----`) name no file.
       if (name === '/dev/null' || name === '' || /^\d+(,\d+)? (\*{4}|-{4})$/.test(name)) continue;
@@ -119,7 +127,10 @@ export function patchWrites(
   for (const text of texts) {
     // A mode set by the patch (`new file mode 120000` makes a link, a later command then reads
     // through it) or a binary body: not read here.
-    if (/^(new file mode 12|old mode|new mode|GIT binary patch)/m.test(text)) return null;
+    // (Any mode but a plain file's, however spelled: `new file mode 0120000`, blanks before it.)
+    if (/^\s*(GIT binary patch|old mode|new mode|copy|similarity)/m.test(text)) return null;
+    for (const mode of text.matchAll(/^\s*(?:new file|deleted file|new|old)?\s*mode\s+(\S+)/gm))
+      if (!/^0*100(644|755)$/.test(mode[1]!)) return null;
     const names = patchNames(text);
     if (names === null) return null;
     for (const name of names)

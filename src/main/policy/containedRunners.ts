@@ -7,7 +7,7 @@
 // kind whose command is a string of shell or a debugger's script ask instead (containedPrograms.ts
 // RUNS_OTHERS).
 import { wordTable } from '../../shared/wordTable';
-import { SHELLS } from './containedPrograms';
+import { INLINE_CODE_FLAGS, SHELLS } from './containedPrograms';
 import { inlineCodeFlag } from './containedOperands';
 
 /** The runners' subcommands that run a command of the project's environment. */
@@ -113,11 +113,36 @@ export function codeCommandStarts(argv: readonly string[], programName: (word: s
   const starts: number[] = [];
   for (let k = 1; k < argv.length - 1; k++) {
     const name = programName(argv[k]!);
-    const next = argv[k + 1]!;
-    if (SHELLS.has(name) ? /^-[a-zA-Z]*c[a-zA-Z]*$/.test(next) : inlineCodeFlag(name, next) !== null) starts.push(k);
+    if (!SHELLS.has(name) && !INLINE_CODE_FLAGS[name] && !AWKS.has(name) && name !== 'env') continue;
+    // awk's first operand is its program, and env runs what follows it (its -S splits a string into
+    // a command); a shell's or an interpreter's code flag may follow its other options (`sh -e -c`,
+    // `bash -o pipefail -c`, `python3 -I -c`, `perl -Mstrict -e`).
+    if (AWKS.has(name) || name === 'env') {
+      starts.push(k);
+      continue;
+    }
+    for (let j = k + 1; j < argv.length && j <= k + 8 && /^[-+]/.test(argv[j]!); j++) {
+      const w = argv[j]!;
+      // A shell's `-o NAME` / `+o NAME` takes the next word.
+      if (SHELLS.has(name) && /^[-+][oO]$/.test(w)) {
+        j++;
+        continue;
+      }
+      if (
+        SHELLS.has(name)
+          ? /^-[a-zA-Z]*c[a-zA-Z]*$/.test(w) || w.startsWith('--command')
+          : inlineCodeFlag(name, w) !== null
+      ) {
+        starts.push(k);
+        break;
+      }
+    }
   }
   return starts;
 }
+
+/** awk by its names: its first operand is code. */
+const AWKS: ReadonlySet<string> = new Set(['awk', 'gawk', 'mawk', 'nawk']);
 
 /**
  * Long options (a prefix is written out whole before this reads them: longOptions.ts) and short

@@ -60,7 +60,15 @@ export function pushCommand(node: Node, outer: readonly Node[], walk: Walk): voi
     }
   }
   if (words.length === 0) refuse(CONSTRUCTS.variable_assignment!);
+  // Before a special builtin (`f=.env :`) sh keeps the assignment: the loop's variable would then
+  // hold another value than the one each turn is judged with.
+  const loopName = walk.loop?.name;
+  if (loopName && assignments.some((a) => a.name === loopName))
+    refuse(`an assignment to the loop's variable ${loopName} changes what the rest of the body reads`);
   const program = words[0]!.value;
+  // sh keeps an assignment made before a special builtin for every command after it (`PATH=bin :`).
+  if (assignments.length > 0 && SPECIAL_BUILTINS.has(program))
+    refuse(`an assignment before \`${program}\` stays set for the commands after it`);
   if (!PRINTS_ONLY.has(program)) {
     // In a loop's body its variable is a value of the loop's; any other variable is not seen.
     const foreign = words.flatMap((w) => w.parts).find((p) => p.variable && p.name !== walk.loop?.name);
@@ -116,6 +124,25 @@ export function pushCommand(node: Node, outer: readonly Node[], walk: Walk): voi
   });
   walk.pending = ';';
 }
+
+/** POSIX's special builtins: an assignment before one stays set in the shell. */
+const SPECIAL_BUILTINS: ReadonlySet<string> = new Set([
+  ':',
+  '.',
+  'break',
+  'continue',
+  'eval',
+  'exec',
+  'exit',
+  'export',
+  'readonly',
+  'return',
+  'set',
+  'shift',
+  'times',
+  'trap',
+  'unset',
+]);
 
 /** The shell options that change only how a script fails or what it traces, never a word or a command. */
 const FAILURE_OPTIONS = new Set(['errexit', 'nounset', 'pipefail', 'xtrace', 'verbose', 'noclobber']);

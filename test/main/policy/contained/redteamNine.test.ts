@@ -1299,6 +1299,38 @@ const ROUND_TWENTY_SIX: readonly Row[] = [
   ['swift build --build-path local-data', '', 'swift --build-path'],
   ['gradle -g local-data build', '', 'gradle -g'],
   ['mvn -Dmaven.repo.local=local-data install', '', 'maven.repo.local'],
+  // Round twenty-seven, against today's rules (each row failing before its fix, confirmed with the
+  // real program under dash): the loop's variable set by an assignment sh keeps; a patch's other
+  // spellings of renames, dates after names and link modes; a patched file then run; an offline
+  // install that is global or names a package; code behind an unknown program's options.
+  ['for f in README.md; do f=app/.env :; cat "$f"; done', '', "the loop's variable kept by :"],
+  ['for f in README.md; do f=local-data set -e; rm -rf "$f"; done', '', "the loop's variable kept by set"],
+  [
+    "git apply <<'EOF'\ndiff --git a/README.md b/leak.txt\nrename old app/.env\nrename new leak.txt\nEOF",
+    '',
+    'rename old/new',
+  ],
+  [
+    "patch -p1 <<'EOF'\n--- a/app/.env 2020-01-01 00:00:00 +0000\n+++ b/app/.env 2020-01-01 00:00:00 +0000\n@@ -1 +1 @@\n-API_KEY=sk-live-123\n+x\nEOF",
+    '',
+    'a date after the name',
+  ],
+  [
+    "git apply <<'EOF' && cat docs/link\ndiff --git a/docs/link b/docs/link\nnew file mode 0120000\n--- /dev/null\n+++ b/docs/link\n@@ -0,0 +1 @@\n+../app/.env\nEOF",
+    '',
+    'mode 0120000',
+  ],
+  [
+    "git apply <<'EOF' && sh run.sh\n--- a/run.sh\n+++ b/run.sh\n@@ -1 +1 @@\n-echo hi\n+cat app/.e?v\nEOF",
+    '',
+    'a patched script then run',
+  ],
+  ['npm install --offline -g .', '', 'a global offline install'],
+  ['npm install --offline --install-links file:/tmp/rt27-ext', '', 'an offline install naming a package'],
+  ["memusage sh -e -c 'cat app/.e*'", '', 'sh -e -c'],
+  ["memusage bash -o pipefail -c 'cat app/.e*'", '', 'bash -o pipefail -c'],
+  ['memusage python3 -I -c \'print(open("app/.env").read())\'', '', 'python3 -I -c'],
+  ['memusage awk \'BEGIN{system("cat app/.e*")}\'', '', 'awk behind an unknown program'],
   // Code on the command line writing the file: its text is the code's, unread.
   ["python3 -c \"open('run.sh', 'a').write('cat app/.e?v')\" && sh run.sh", '', "python's open(…, 'a')"],
   ["python3 -c \"import pathlib; pathlib.Path('run.sh').write_text('cat app/.e?v')\" && sh run.sh", '', 'write_text'],
