@@ -1,4 +1,4 @@
-// What a package manager prints of its configuration: `npm config get KEY` and `npm config list`
+// What a package manager prints of its configuration, or writes into the project's: `npm config get KEY` and `npm config list`
 // print the values of the project's `.npmrc` (a secrets file: a registry's token, a private key's
 // passphrase), masking only the names npm knows to be secret. Where the workspace holds one that the
 // program reads (in the directory it runs in or one above it, inside), that is a card.
@@ -22,6 +22,17 @@ export function judgeConfigShown(program: string, argv: readonly string[], view:
   if (!files) return;
   const words = argv.slice(1).filter((w) => !w.startsWith('-'));
   const config = words.indexOf('config');
+  // Written into the project's own .npmrc (an always-card file: its script-shell, its registry).
+  if (
+    config === 0 &&
+    /^(set|delete|edit|fix)$/.test(words[1] ?? '') &&
+    argv.some((w) => /^--location(=|$)/.test(w)) &&
+    argv.some((w, i) => w === '--location=project' || (w === '--location' && argv[i + 1] === 'project'))
+  )
+    card(
+      'always-card',
+      `${program} config ${words[1]} --location=project writes the project's .npmrc, which npm reads as its configuration`,
+    );
   if (config !== 0 || !PRINTS.test(words[1] ?? '')) return;
   for (let dir = where.cwd; ; dir = path.dirname(dir)) {
     for (const name of files) {

@@ -98,10 +98,13 @@ export function listedFilesAndLoaders(program: string, argv: readonly string[], 
   // env-cmd runs the command after its options with .env loaded, as `dotenv run` does.
   const words = program === 'env-cmd' ? ['run', ...given] : given;
   const sub = words.find((w) => !w.startsWith('-'));
+  // dotenv-cli: `dotenv -p NAME` prints a value it loaded; `dotenv -- CMD` runs CMD with them.
+  if ((program === 'dotenv' || program === 'dotenv-cli') && words.some((w) => w === '-p'))
+    card('shows-secret', `${program} -p prints a value it loads from the secrets file .env`);
   if (sub === 'list' || sub === 'get' || sub === 'decrypt' || sub === 'keypair')
     card('shows-secret', `${program} ${sub} prints what it loads from the secrets file .env`);
-  if (sub === 'run') {
-    const after = words.slice(words.indexOf('run') + 1);
+  if (sub === 'run' || words.includes('--')) {
+    const after = words.slice(sub === 'run' ? words.indexOf('run') + 1 : words.indexOf('--') + 1);
     const at = after.findIndex((w) => !w.startsWith('-') && w !== '--');
     const runs = at === -1 ? undefined : path.posix.basename(after[at]!);
     const inner = at === -1 ? [] : after.slice(at);

@@ -125,7 +125,14 @@ export function outputTargets(program: string, argv: readonly string[], view: Fi
   const out: Loss[] = [];
   const add = (text: string | undefined, recursive: boolean, how: string): void => {
     if (text === undefined || text === '' || text === '-' || text === '/dev/null') return;
-    out.push({ place: insideOrCard(view, text, where, `${program}'s output ${text}`), recursive, how });
+    const place = insideOrCard(view, text, where, `${program}'s output ${text}`);
+    // The workspace itself emptied (`cargo clean --target-dir .`, `python3 -m venv --clear .`).
+    if (recursive && place.kind === 'inside' && place.rel === '')
+      card(
+        'irreversible-loss',
+        `${program} ${how.replace(/:$/, '')} — ${text} is the workspace itself, whose .git and ignored files no checkpoint holds`,
+      );
+    out.push({ place, recursive, how });
   };
   for (const flag of OUTPUT_FLAGS[program] ?? []) {
     const short = flag.length === 2 && !flag.startsWith('--') ? new RegExp(`^-[a-zA-Z]*${flag[1]}$`) : null;
@@ -226,6 +233,9 @@ export function outputTargets(program: string, argv: readonly string[], view: Fi
       for (const name of names) if (name.startsWith(base)) add(`${dir}/${name}`, false, 'writes a piece over it:');
     }
   }
+  // rsync --delete (and its kin) deletes from the destination what the source lacks: judged as the destination's tree.
+  if (program === 'rsync' && argv.some((w) => /^--(delete|del$|delete-(before|during|delay|after|excluded)$)/.test(w)))
+    add(argv[operands[operands.length - 1] ?? -1], true, '--delete deletes in it:');
   if (program === 'rsync' && argv.includes('--remove-source-files'))
     for (const i of operands.slice(0, -1)) add(argv[i], true, '--remove-source-files deletes it:');
   // cp, mv, install, ln with -t FOLDER: each source lands in it under its own name.
