@@ -173,11 +173,27 @@ export function programName(word: string): string {
   if (known !== undefined) return known;
   const base = path.posix.basename(word);
   // A system binary by path is that program; an interpreter by any path (a virtualenv's
-  // bin/python, /opt/…/python3.11) is judged as that interpreter.
-  const named = interpreterName(base) ?? (SYSTEM_BIN.test(word) ? base : word);
+  // bin/python, /opt/…/python3.11) is judged as that interpreter; a compiler or binutil by its
+  // target's or version's name (`x86_64-linux-gnu-gcc-12`, `gcc-13`, `ld.bfd`) as that tool.
+  const named =
+    interpreterName(base) ??
+    toolchainName(word.includes('/') && !SYSTEM_BIN.test(word) ? '' : base) ??
+    (SYSTEM_BIN.test(word) ? base : word);
   if (PROGRAM_NAMES.size >= MOST_PROGRAM_NAMES) PROGRAM_NAMES.clear();
   PROGRAM_NAMES.set(word, named);
   return named;
+}
+
+/** The compilers and binutils cross toolchains and versions name with a prefix or a suffix. */
+const TOOLCHAIN =
+  /^(?:(?:x86_64|i[3-6]86|aarch64|arm\w*|riscv\d*|mips\w*|powerpc\w*|ppc\w*|s390x|sparc\w*|loongarch64|avr|xtensa|m68k)-(?:[a-z0-9_]+-){0,3}?)?(gcc|g\+\+|cpp|c\+\+|cc|gfortran|clang|clang\+\+|ld|as|ar|nm|objcopy|objdump|strip|readelf|ranlib|strings|size|addr2line|c\+\+filt|elfedit|gprof|gcov)(?:-\d+(?:\.\d+)*)?$/;
+
+/** The tool a toolchain's name is (`x86_64-linux-gnu-gcc-12` is gcc, `ld.bfd` is ld), or null. */
+function toolchainName(base: string): string | null {
+  if (base === '') return null;
+  if (/^ld\.(bfd|gold|lld)$/.test(base)) return 'ld';
+  const tool = TOOLCHAIN.exec(base);
+  return tool && tool[0] !== tool[1] ? tool[1]! : null;
 }
 
 /** The name of an installed tool run by path: `node_modules/.bin/NAME`, or `DIR/bin/NAME` of a virtualenv (DIR/pyvenv.cfg). */

@@ -51,7 +51,10 @@ export function listedFilesAndLoaders(program: string, argv: readonly string[], 
     READS_LISTED[program]?.(argv) === true
   )
     card('shell-construct', `${program} reads the files its input or a list names, which this rule does not read`);
-  const response = RESPONSE_FILES.test(program) ? argv.slice(1).find((w) => /^@./.test(w)) : undefined;
+  // (Also inside gcc's lists for the linker and assembler: `-Wl,@FILE`.)
+  const response = RESPONSE_FILES.test(program)
+    ? argv.slice(1).find((w) => /^@./.test(w) || /^-W[alp],(.*,)?@/.test(w))
+    : undefined;
   if (response)
     card('shell-construct', `${program} reads more arguments from the file ${response}, which this rule does not read`);
   // ack reads options from a .ackrc in its folder or any above it (an --invert-match, a --pager).
@@ -101,6 +104,12 @@ export function listedFilesAndLoaders(program: string, argv: readonly string[], 
   // dotenv-cli: `dotenv -p NAME` prints a value it loaded; `dotenv -- CMD` runs CMD with them.
   if ((program === 'dotenv' || program === 'dotenv-cli') && words.some((w) => w === '-p'))
     card('shows-secret', `${program} -p prints a value it loads from the secrets file .env`);
+  // python-dotenv's set and unset rewrite the file it loads (.env, or -f FILE), which no checkpoint holds.
+  if (sub === 'set' || sub === 'unset')
+    card(
+      'irreversible-loss',
+      `${program} ${sub} rewrites the file it loads (.env unless -f names another), which no checkpoint holds`,
+    );
   if (sub === 'list' || sub === 'get' || sub === 'decrypt' || sub === 'keypair')
     card('shows-secret', `${program} ${sub} prints what it loads from the secrets file .env`);
   if (sub === 'run' || words.includes('--')) {

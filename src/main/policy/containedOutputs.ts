@@ -45,7 +45,7 @@ const OUTPUT_FLAGS: Readonly<Record<string, readonly string[]>> = wordTable({
   xgettext: ['-o', '--output', '-p', '--output-dir'],
   esbuild: ['--outfile', '--outdir', '--metafile'],
   xmllint: ['--output'],
-  pytest: ['--junitxml', '--junit-xml', '--resultlog', '--report-log', '--debug'],
+  pytest: ['--junitxml', '--junit-xml', '--resultlog', '--report-log', '--debug', '--log-file'],
   jest: ['--outputFile'],
   vitest: ['--outputFile'],
   coverage: ['--data-file', '-o'],
@@ -56,7 +56,7 @@ const OUTPUT_FLAGS: Readonly<Record<string, readonly string[]>> = wordTable({
   sdiff: ['-o', '--output'],
   zstd: ['-o'],
   as: ['-o'],
-  ld: ['-o'],
+  ld: ['-o', '-Map', '--Map', '--output'],
   strip: ['-o'],
   curl: ['-o', '--output'],
   // wget -o and -a write its log.
@@ -93,6 +93,8 @@ const OUTPUT_FLAGS: Readonly<Record<string, readonly string[]>> = wordTable({
     '--test-reporter-destination',
     '--redirect-warnings',
     '--prof-process',
+    '--trace-event-file-pattern',
+    '--logfile',
   ],
   lz4: ['-o'],
   // Other toolchains' output, build and cache folders, each written into.

@@ -59,6 +59,14 @@ export function translatorOutputs(
     if (repo !== undefined && (program === 'mvn' || program === 'mvnw' || program === './mvnw'))
       add(repo, true, 'maven writes its repository into it:');
   }
+  // python3 -m trace --file F writes its counts over F; cmake -E tar cf F packs over F.
+  if (/^python[\d.]*$/.test(program) && argv[1] === '-m' && argv[2] === 'trace')
+    argv.forEach((w, i) => {
+      if (w === '--file' || w === '-f') add(argv[i + 1], false, 'trace --file writes over it:');
+      else if (w.startsWith('--file=')) add(w.slice(7), false, 'trace --file writes over it:');
+    });
+  if (program === 'cmake' && argv[1] === '-E' && argv[2] === 'tar' && /c/.test(argv[3] ?? ''))
+    add(argv[4], false, 'cmake -E tar writes the archive over it:');
   // gio copy|move SRC… DEST and gio save DEST write DEST (a folder: what lands in it).
   if (program === 'gio' && /^(copy|move|save)$/.test(argv[1] ?? '')) {
     const rest = argv.slice(2).filter((w) => !w.startsWith('-'));
