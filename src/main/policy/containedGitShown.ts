@@ -1,6 +1,7 @@
-// What `git show` and `git diff` print: the changes of a commit, of the index or of the working
-// tree, lines included; and git log's pickaxe (`-S`, `-G`), whose list of commits tells what
-// their changes hold. Which files a commit or the working tree changed this rule cannot see
+// What `git show`, `git diff` and `git diff-files` print: the changes of a commit, of the index or
+// of the working tree, lines included; what `git grep` searches (every tracked file, an ignored one
+// too); and git log's pickaxe (`-S`, `-G`), whose list of commits tells what their changes hold. A
+// repository nested where they run has its own index and history: any secrets file below it counts. Which files a commit or the working tree changed this rule cannot see
 // beforehand, so a secrets file git holds where the command looks is taken to be among them: one
 // the index tracks (read from .git/index, gitIndex.ts) and, given a revision, one the history
 // holds though the tree no longer does (git/historySecrets.ts). Without an index git has no
@@ -25,7 +26,9 @@ export function judgeGitDiffShown(gitWords: readonly string[], view: FileView, w
   // A search of every commit's changes for a text answers, commit by commit, whether a secrets file
   // git holds or held changed by it: what it lists tells what the file holds.
   const pickaxe = (sub === 'log' || sub === 'whatchanged') && args.some((w) => PICKAXE.test(w));
-  if (sub !== 'show' && sub !== 'diff' && !pickaxe) return;
+  // git grep searches the files git tracks, ignored or not (and a revision's, given one).
+  const grep = sub === 'grep' && !args.includes('--no-index');
+  if (sub !== 'show' && sub !== 'diff' && sub !== 'diff-files' && !pickaxe && !grep) return;
   // `-p` or `--patch` beside a names-only flag prints both.
   if (
     !pickaxe &&
@@ -39,7 +42,25 @@ export function judgeGitDiffShown(gitWords: readonly string[], view: FileView, w
   // show always shows a commit (HEAD by default), log's pickaxe every one; diff one when given a
   // revision or --cached.
   const revisions = before.filter((w) => !w.startsWith('-'));
-  const committed = sub !== 'diff' || revisions.length > 0 || before.some((w) => w === '--cached' || w === '--staged');
+  const committed =
+    sub === 'show' ||
+    pickaxe ||
+    (grep
+      ? revisions.length > 1
+      : sub === 'diff' && (revisions.length > 0 || before.some((w) => w === '--cached' || w === '--staged')));
+  // A repository nested where it runs (or above it, inside) has an index and a history of its own,
+  // which this does not read: a secrets file anywhere below it counts.
+  for (let dir = where.cwd; dir.startsWith(`${view.workspace}/`); dir = path.dirname(dir)) {
+    if (!fs.existsSync(path.join(dir, '.git'))) continue;
+    const nested = view.place(dir, where.cwd);
+    const secret = nested.kind === 'inside' ? view.secretBelow(nested, { hidden: true, ignoredToo: true }) : null;
+    if (secret !== null)
+      card(
+        'shows-secret',
+        `git ${sub} reads the repository nested at ${path.relative(view.workspace, dir)}, which holds the secrets file ${secret}`,
+      );
+    return;
+  }
   // Where it looks: the pathspecs after `--`, each a place (a pattern or magic: the whole repository).
   const wholeRepository = specs.length === 0 || specs.some(isPathspecPattern);
   const under = wholeRepository
@@ -60,7 +81,7 @@ export function judgeGitDiffShown(gitWords: readonly string[], view: FileView, w
         );
   } else if (fs.existsSync(path.join(view.workspace, '.git', 'index'))) {
     const root = view.place(view.workspace, where.cwd);
-    const secret = root.kind === 'inside' ? view.secretBelow(root, { hidden: true, ignoredToo: false }) : null;
+    const secret = root.kind === 'inside' ? view.secretBelow(root, { hidden: true, ignoredToo: true }) : null;
     if (secret !== null && within(secret))
       card('shows-secret', `git ${sub} prints the changes of the files git tracks, and ${secret} may be among them`);
   }

@@ -1274,6 +1274,9 @@ const ROUND_TWENTY_SIX: readonly Row[] = [
   ['git show --stat -p HEAD', '', '--stat beside -p'],
   ['git log -S \'"private_key":"PRIV\' --oneline', '', 'git log -S, an oracle'],
   ['git log -G PRIV --format=%h', '', 'git log -G'],
+  ['git grep -l PRIV', '', 'git grep -l, an oracle on a tracked secret'],
+  ['git grep -c private_key', '', 'git grep -c'],
+  ['git diff-files -p', '', 'git diff-files -p'],
   // Output operands and flags that write over an ignored file no checkpoint holds.
   ['cpp -MF local-data/important.db -M x.py', '', 'cpp -MF'],
   ['cpp README.md local-data/important.db', '', 'cpp IN OUT'],

@@ -214,6 +214,18 @@ describe("a list of what git's index tracks", () => {
     // The working tree's diff prints no file the index does not track.
     expect(decideWithHistory('git diff', copy).tier).toBe('auto');
   });
+  it.each(['git show HEAD', 'git log -S API --oneline', 'git diff', 'git grep -l API'])(
+    '%j in a repository nested inside, which tracks its own secrets file: a card',
+    (command) => {
+      const d = decideContained(command, {
+        paths,
+        cwd: 'vendor/lib',
+        allowedDomains: [],
+        historySecret: () => secretInHistory(paths.workspace),
+      });
+      expect({ command, tier: d.tier, code: d.code }).toEqual({ command, tier: 'gated', code: 'shows-secret' });
+    },
+  );
   it('a program that rewrites what it is given still counts every file below (a committed name may be ignored now)', () => {
     expect(decideWithHistory('git diff --name-only HEAD | xargs sed -i s/a/b/').tier).toBe('gated');
   });
