@@ -14,9 +14,37 @@ const MAX_OUTPUT = 256 * 1024 * 1024;
 
 const known = new Map<string, { state: string; secret: string | null }>();
 
+const STATE_FILES = [
+  'HEAD',
+  'packed-refs',
+  'logs/HEAD',
+  'refs',
+  'refs/heads',
+  'refs/tags',
+  'refs/stash',
+  'logs/refs/stash',
+];
+/** Heads git keeps beside the refs, which `--all` does not reach (a fetch's, a merge's, a rebase's). */
+const EXTRA_HEADS = ['FETCH_HEAD', 'ORIG_HEAD', 'MERGE_HEAD', 'CHERRY_PICK_HEAD', 'REVERT_HEAD', 'AUTO_MERGE'];
+
+/** The commits those heads name (FETCH_HEAD may name several, one per line). */
+function extraHeads(gitDir: string): string[] {
+  const hashes = new Set<string>();
+  for (const name of EXTRA_HEADS) {
+    let text = '';
+    try {
+      text = fs.readFileSync(path.join(gitDir, name), 'utf8');
+    } catch {
+      continue;
+    }
+    for (const hash of text.match(/^[0-9a-f]{40,64}/gm) ?? []) hashes.add(hash);
+  }
+  return [...hashes];
+}
+
 /** What changes when a commit, a ref or a reflog entry does: the sizes and times of those files. */
 function stateOf(gitDir: string): string {
-  return ['HEAD', 'packed-refs', 'logs/HEAD', 'refs', 'refs/heads', 'refs/stash', 'logs/refs/stash']
+  return [...STATE_FILES, ...EXTRA_HEADS]
     .map((name) => {
       try {
         const stat = fs.statSync(path.join(gitDir, name));
@@ -52,14 +80,22 @@ export function secretInHistory(workspace: string, gitBinary?: string): string |
         'core.fsmonitor=',
         '-c',
         'log.showSignature=false',
+        '-c',
+        'core.quotePath=false',
         '--no-pager',
         'log',
         '--all',
         '--reflog',
+        // A merge's own changes against each parent (a secret a merge added), names NUL-ended as written.
+        '-m',
+        '-z',
         '--format=',
         '--name-only',
         '--diff-filter=ACR',
         '--no-renames',
+        // (A head naming a commit the repository no longer has is passed over, not an error.)
+        '--ignore-missing',
+        ...extraHeads(path.join(workspace, '.git')),
       ],
       cwd: workspace,
       // No GIT_DIR or the like from Paddock's own environment, no system or global configuration,
@@ -82,7 +118,7 @@ export function secretInHistory(workspace: string, gitBinary?: string): string |
   // failed otherwise, or took too long, answers `.git`: read as a secret the history may hold.
   const secret =
     result.status === 0
-      ? (result.stdout.split('\n').find((name) => name !== '' && isSecretPath(name)) ?? null)
+      ? (result.stdout.split(/[\0\n]/).find((name) => name !== '' && isSecretPath(name)) ?? null)
       : result.status === 128
         ? null
         : '.git';

@@ -23,6 +23,13 @@ const PICKAXE = /^(-S|-G|--pickaxe-regex|--pickaxe-all|--find-object)/;
 
 export function judgeGitDiffShown(gitWords: readonly string[], view: FileView, where: Where): void {
   const [sub, ...args] = gitWords;
+  // Every object of the store, the dangling ones too (a .env once staged, then reset): no history
+  // or index this reads says what they hold.
+  if ((sub === 'fsck' && args.includes('--lost-found')) || (sub === 'cat-file' && args.includes('--batch-all-objects')))
+    card(
+      'shows-secret',
+      `git ${sub} ${sub === 'fsck' ? '--lost-found writes out' : '--batch-all-objects prints'} every object git stores, those of files once staged and dropped among them`,
+    );
   // A search of every commit's changes for a text answers, commit by commit, whether a secrets file
   // git holds or held changed by it: what it lists tells what the file holds.
   const pickaxe = (sub === 'log' || sub === 'whatchanged') && args.some((w) => PICKAXE.test(w));
@@ -87,6 +94,7 @@ export function judgeGitDiffShown(gitWords: readonly string[], view: FileView, w
   }
   if (!committed) return;
   const past = view.historySecret?.() ?? null;
-  if (past !== null && within(past))
+  // (Any pathspec: the history may hold a secrets file besides the first one read.)
+  if (past !== null)
     card('shows-secret', `git ${sub} prints what a commit changed, and the history holds the secrets file ${past}`);
 }

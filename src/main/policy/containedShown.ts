@@ -261,12 +261,8 @@ export function judgeShown(
       }
       // One the tree no longer tracks is still in the commits that added it (`git rm --cached .env`).
       const past = view.historySecret?.() ?? null;
-      if (
-        past !== null &&
-        (specs.length === 0 ||
-          specs.some(isPathspecPattern) ||
-          specs.some((s) => past.startsWith(s.replace(/^\.\/|\/$/g, ''))))
-      )
+      // (Whatever the pathspecs: the history may hold a secrets file besides the first one read.)
+      if (past !== null)
         card(
           'shows-secret',
           `git ${gitSub} prints files' lines from the repository's history, which holds the secrets file ${past}`,

@@ -42,6 +42,53 @@ const decide = (ws: string, command: string) =>
   });
 
 describe('a secrets file the history holds', () => {
+  // Red team round twenty-seven: each of these histories printed its secret to git show while the
+  // reading missed it (each failing before its fix).
+  it('under a name git quotes (café/.env) is read as written', () => {
+    const ws = repo('quoted', { 'README.md': '# r\n', 'café/.env': 'CAFE_KEY=1\n' });
+    git(ws, 'rm', '-q', '--cached', 'café/.env');
+    git(ws, 'commit', '-qm', 'untrack');
+    expect(secretInHistory(ws)).toBe('café/.env');
+  });
+  it('added by a merge commit itself is found', () => {
+    const ws = repo('merged', { 'README.md': '# r\n' });
+    git(ws, 'checkout', '-qb', 'side');
+    fs.writeFileSync(path.join(ws, 'side.txt'), 's\n');
+    git(ws, 'add', 'side.txt');
+    git(ws, 'commit', '-qm', 'side');
+    git(ws, 'checkout', '-q', '-');
+    git(ws, 'merge', '--no-ff', '--no-commit', 'side');
+    fs.writeFileSync(path.join(ws, '.env'), 'MERGE_KEY=1\n');
+    git(ws, 'add', '-f', '.env');
+    git(ws, 'commit', '-qm', 'merge');
+    git(ws, 'rm', '-q', '--cached', '.env');
+    git(ws, 'commit', '-qm', 'untrack');
+    git(ws, 'branch', '-qD', 'side');
+    expect(secretInHistory(ws)).toBe('.env');
+    expect(decide(ws, 'git show HEAD~1')).toMatchObject({ tier: 'gated', code: 'shows-secret' });
+  });
+  it('reachable only from FETCH_HEAD is found, and a FETCH_HEAD naming a missing commit is passed over', () => {
+    const ws = repo('fetched', { 'README.md': '# r\n' });
+    git(ws, 'checkout', '-qb', 'gone');
+    fs.writeFileSync(path.join(ws, '.env'), 'FETCH_KEY=1\n');
+    git(ws, 'add', '-f', '.env');
+    git(ws, 'commit', '-qm', 'env');
+    const hash = execFileSync('git', ['-C', ws, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
+    git(ws, 'checkout', '-q', '-');
+    git(ws, 'branch', '-qD', 'gone');
+    git(ws, 'reflog', 'expire', '--expire=now', '--all');
+    fs.writeFileSync(path.join(ws, '.git', 'FETCH_HEAD'), `${hash}\t\tbranch 'x' of /tmp/y\n`);
+    expect(secretInHistory(ws)).toBe('.env');
+    fs.writeFileSync(path.join(ws, '.git', 'FETCH_HEAD'), `${'e'.repeat(40)}\t\tbranch 'x' of /tmp/y\n`);
+    expect(secretInHistory(ws)).toBe(null);
+  });
+  it('besides the first one read: a pathspec naming another folder still asks', () => {
+    const ws = repo('two', { 'README.md': '# r\n', 'a/.env': 'A=1\n', 'config/.env': 'C=1\n' });
+    git(ws, 'rm', '-q', '--cached', 'a/.env', 'config/.env');
+    git(ws, 'commit', '-qm', 'untrack');
+    for (const command of ['git show HEAD~1 -- config', 'git log -p -- config'])
+      expect({ command, ...decide(ws, command) }).toMatchObject({ command, tier: 'gated', code: 'shows-secret' });
+  });
   it('is found once committed and then untracked, and the history printers ask', () => {
     const ws = repo('once', { 'README.md': '# r\n', '.env': 'API_KEY=old\n' });
     git(ws, 'rm', '-q', '--cached', '.env');

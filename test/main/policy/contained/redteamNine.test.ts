@@ -1277,6 +1277,8 @@ const ROUND_TWENTY_SIX: readonly Row[] = [
   ['git grep -l PRIV', '', 'git grep -l, an oracle on a tracked secret'],
   ['git grep -c private_key', '', 'git grep -c'],
   ['git diff-files -p', '', 'git diff-files -p'],
+  ['git fsck --lost-found && cat .git/lost-found/other/*', '', 'git fsck --lost-found'],
+  ['git cat-file --batch-all-objects --batch-check', '', 'git cat-file --batch-all-objects'],
   // Output operands and flags that write over an ignored file no checkpoint holds.
   ['cpp -MF local-data/important.db -M x.py', '', 'cpp -MF'],
   ['cpp README.md local-data/important.db', '', 'cpp IN OUT'],
