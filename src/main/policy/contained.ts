@@ -244,29 +244,16 @@ function judgeCommand(
   const starts = innerCommandStarts(program, argv);
   if (starts.length > STARTS_READ)
     card('shell-construct', `${program} is given more words than this rule reads to find the command it runs`);
-  if (depth < MAX_INNER_DEPTH) {
-    for (const start of starts) {
-      const inner = words.slice(start);
-      judgeCommand(
-        { ...cmd, assignments: [], words: inner, text: inner.map((w) => w.value).join(' ') },
-        where,
-        view,
-        ctx,
-        connector,
-        last,
-        depth + 1,
-      );
-    }
-  } else if (starts.length > 0)
-    card('shell-construct', `${program} runs a command inside another wrapper's, deeper than this rule reads`);
   // Any other program with a shell's or an interpreter's code among its words may run it.
-  const codeStarts =
-    starts.length === 0 && !TEXT_ONLY.has(program) && !PATTERN_FIRST.has(program)
-      ? codeCommandStarts(argv, programName)
-      : [];
-  if (codeStarts.length > 0 && depth >= MAX_INNER_DEPTH)
+  const runsFrom =
+    starts.length > 0
+      ? starts
+      : !TEXT_ONLY.has(program) && !PATTERN_FIRST.has(program)
+        ? codeCommandStarts(argv, programName)
+        : [];
+  if (runsFrom.length > 0 && depth >= MAX_INNER_DEPTH)
     card('shell-construct', `${program} runs a command inside another wrapper's, deeper than this rule reads`);
-  for (const start of codeStarts) {
+  for (const start of runsFrom) {
     const inner = words.slice(start);
     judgeCommand(
       { ...cmd, assignments: [], words: inner, text: inner.map((w) => w.value).join(' ') },
