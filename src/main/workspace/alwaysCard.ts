@@ -14,6 +14,7 @@ const DIRECTORIES: Readonly<Record<string, string>> = wordTable({
   '.cursor': 'Cursor runs hooks and MCP servers configured there',
   '.codex': 'Codex runs tools configured there',
   '.gemini': 'Gemini CLI runs tools configured there',
+  '.husky': 'git runs the hooks there (husky sets core.hooksPath) on a commit or push',
 });
 
 /** Words agents read as the owner's, once the owner accepted them (Paddock's pin does not move until then). */

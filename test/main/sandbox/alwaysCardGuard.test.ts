@@ -92,6 +92,12 @@ describe('the always-card listing', () => {
       },
       listed: ['.vscode'],
     },
+    // husky's hooks (core.hooksPath=.husky/_ runs .husky/pre-commit) run on the owner's next commit.
+    {
+      name: 'a .husky directory, at any depth',
+      entries: { '.husky/pre-commit': 'npm test', 'packages/app/.husky/pre-push': 'x', 'src/husky.ts': 'x' },
+      listed: ['.husky', 'packages/app/.husky'],
+    },
     // A repository a command makes (a `.git` with core.fsmonitor or hooks) runs code on the owner's next
     // git command or prompt: `git init` is a card in every mode, so a `.git` that appears is moved out too.
     {

@@ -99,6 +99,10 @@ describe('isAlwaysCardPath', () => {
     '.yarnrc.yml',
     'bunfig.toml',
     '.pre-commit-config.yaml',
+    // husky (core.hooksPath) runs these on the owner's next commit, outside the sandbox.
+    '.husky/pre-commit',
+    'packages/app/.husky/pre-push',
+    '.husky',
     'team.code-workspace',
     './.VSCode/tasks.json',
   ])('%s is always a card', (p) => {
