@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
-import { preloadChunksOf, screenChunks } from './scripts/rendererChunks';
+import { inlineEntryStyles, preloadChunksOf, screenChunks } from './scripts/rendererChunks';
 
 export default defineConfig({
   main: {
@@ -59,7 +59,7 @@ export default defineConfig({
       },
       chunkSizeWarningLimit: 8000,
       // Minified: the first screen's script is what the window waits for (bench/window.ts).
-      minify: true,
+      minify: process.env.PADDOCK_NO_MINIFY ? false : true,
     },
     // React and the stores (start.tsx) are imported by the entry once it has asked the core its
     // first questions; index.html names their chunks so they download beside the entry, not after it.
@@ -68,6 +68,7 @@ export default defineConfig({
     plugins: [
       react(),
       preloadChunksOf('src/start.tsx'),
+      inlineEntryStyles(),
       screenChunks(
         { setup: 'src/features/setup/FirstRun.tsx', window: 'src/features/window/MainWindow.tsx' },
         'src/start.tsx',

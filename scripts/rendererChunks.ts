@@ -79,3 +79,28 @@ export function screenChunks(screens: Record<string, string>, early: string): Pl
     },
   };
 }
+
+/**
+ * The entry's stylesheet written into index.html: the first paint waits for no request of its own,
+ * and the entry's script for no stylesheet (a module script runs only once the stylesheets before
+ * it are in). Both CSPs allow inline styles (style-src 'unsafe-inline'); scripts stay files.
+ */
+export function inlineEntryStyles(): Plugin {
+  return {
+    name: 'paddock-inline-entry-styles',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = (context.bundle ?? {}) as Record<string, { type: string; source?: string | Uint8Array }>;
+        return html.replace(/<link rel="stylesheet"[^>]*href="\.\/([^"]+\.css)">/g, (tag: string, fileName: string) => {
+          const asset = bundle[fileName];
+          if (asset?.type !== 'asset' || asset.source === undefined) return tag;
+          const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+          if (/<\/style/i.test(css)) throw new Error(`${fileName} holds "</style": it cannot be inlined`);
+          return `<style>${css}</style>`;
+        });
+      },
+    },
+  };
+}

@@ -11,13 +11,18 @@ import { useAppStore } from '../../stores/useAppStore';
 import { useConnectionStore } from '../../stores/useConnectionStore';
 import { useSidePaneStore } from '../../stores/useSidePaneStore';
 import { useAttentionStore, useNeedsOwner } from '../../stores/useAttentionStore';
+import { useAfterFirstPaint } from '../../lib/afterFirstPaint';
 
 // Settings is fetched when first opened: the working window does not wait for it.
 const DeveloperSettings = lazy(() =>
   import('../settings/DeveloperSettings').then((module) => ({ default: module.DeveloperSettings })),
 );
 
-/** The working window: agents, the conversation with its cards, and the side pane. */
+/**
+ * The working window: agents, the conversation with its cards, and the side pane. The conversation
+ * and its composer are painted first; the agents, the side pane and the dialogs join them the
+ * moment that frame is on screen (in their places already held, so nothing moves).
+ */
 export function MainWindow() {
   const view = useAppStore((state) => state.view);
   const error = useAppStore((state) => state.error);
@@ -32,6 +37,7 @@ export function MainWindow() {
   const needsTotal = useNeedsOwner().total;
   const showTotal = useAttentionStore((state) => state.showTotal);
   useEffect(() => showTotal(needsTotal), [needsTotal, showTotal]);
+  const beside = useAfterFirstPaint();
 
   return (
     <div
@@ -40,7 +46,7 @@ export function MainWindow() {
         gridTemplateColumns: `var(--sidebar-width) minmax(400px, 1fr) ${paneCollapsed ? 'var(--pane-collapsed-width)' : `min(${paneWidth}px, 38vw)`}`,
       }}
     >
-      <Sidebar />
+      {beside ? <Sidebar /> : <nav className="sidebar" aria-hidden="true" />}
       <main
         className={`main ${view === 'settings' ? 'main-settings' : 'main-agent'}`}
         aria-label={view === 'settings' ? 'Settings' : 'Agent'}
@@ -66,9 +72,15 @@ export function MainWindow() {
         {/* An overlay above the composer: a card arriving never moves what the owner is reading. */}
         <CardQueue />
       </main>
-      <SidePane />
-      <CommandPalette />
-      <SearchDialog />
+      {beside ? (
+        <>
+          <SidePane />
+          <CommandPalette />
+          <SearchDialog />
+        </>
+      ) : (
+        <aside className={paneCollapsed ? 'sidepane sidepane-collapsed' : 'sidepane'} aria-hidden="true" />
+      )}
     </div>
   );
 }
