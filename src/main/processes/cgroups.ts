@@ -82,13 +82,18 @@ export function openCgroups(
     place(pid, tag) {
       const dir = dirOf(tag);
       if (dir === null) return false;
-      try {
-        fs.mkdirSync(dir, { recursive: true });
-        fs.writeFileSync(path.join(dir, 'cgroup.procs'), String(pid));
-        return true;
-      } catch {
-        return false;
+      // A new cgroup is empty until the pid is in it, and another Paddock's start sweeps empty ones
+      // (they share `base`): removed in between, it is made again and the pid written again.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        try {
+          fs.mkdirSync(dir, { recursive: true });
+          fs.writeFileSync(path.join(dir, 'cgroup.procs'), String(pid));
+          return true;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || fs.existsSync(dir)) return false;
+        }
       }
+      return false;
     },
     end(tag) {
       const dir = dirOf(tag);

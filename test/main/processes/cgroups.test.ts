@@ -3,7 +3,7 @@
 // tag and no parent link for Paddock to find — its cgroup still holds it, and stop ends it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openCgroups, ownCgroupDirectory } from '../../../src/main/processes/cgroups';
 import { createGroupLedger } from '../../../src/main/processes/ledger';
 import { Supervisor } from '../../../src/main/processes/supervisor';
@@ -44,6 +44,40 @@ describe('cgroups', () => {
     fs.writeFileSync(path.join(dir, 'cgroup'), '4:memory:/x\n');
     expect(ownCgroupDirectory(dir)).toBeNull();
     expect(openCgroups(path.join(dir, 'not-a-cgroup-fs'))).toBeNull();
+  });
+
+  // Found when a full CI run once failed "stop … ends a double-forked … descendant": every Paddock
+  // shares one base directory, and another one's start sweeps its empty cgroups. One made for a new
+  // group is empty until the leader's pid is written into it: swept in between, the write failed,
+  // the leader ran in no cgroup, and its orphan outlived the stop.
+  it("places the leader though another Paddock's sweep removes its new cgroup before the pid is written", () => {
+    const dir = tempDir();
+    fs.mkdirSync(path.join(dir, 'paddock-groups'));
+    fs.writeFileSync(path.join(dir, 'paddock-groups', 'cgroup.procs'), '');
+    const cgroups = openCgroups(dir)!;
+    const tag = 'a'.repeat(32);
+    const made = path.join(cgroups.base, tag);
+    const mkdir = fs.mkdirSync.bind(fs);
+    let swept = false;
+    const spy = vi.spyOn(fs, 'mkdirSync').mockImplementation(((
+      target: fs.PathLike,
+      options?: fs.MakeDirectoryOptions,
+    ) => {
+      const answer = mkdir(target, options);
+      // The other Paddock's sweep, between this mkdir and the write: the cgroup is still empty.
+      if (!swept && String(target) === made) {
+        swept = true;
+        fs.rmdirSync(made);
+      }
+      return answer;
+    }) as typeof fs.mkdirSync);
+    try {
+      expect(cgroups.place(process.pid, tag)).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(swept).toBe(true);
+    expect(fs.readFileSync(path.join(made, 'cgroup.procs'), 'utf8')).toBe(String(process.pid));
   });
 
   it.skipIf(!available)(
