@@ -5,8 +5,8 @@
 // takes input: the first run's Folder field (a fresh data directory), and the composer of the
 // working window (setup done, a conversation open). Both moments are seen from inside the page by
 // the same init script on all three (watcher below), so no evaluation of the harness's runs in the
-// page while it starts. Rounds alternate the three, so a busy moment on
-// the shared box hits all alike. The script a screen needed is what the page had fetched when it
+// page while it starts. Rounds alternate the three, so a busy moment on the shared box hits all
+// alike. The script a screen needed is what the page had fetched when it
 // became usable, each file's size read from the build in out/renderer. Goals: each screen under
 // 400 KiB of script, and usable within 3× the static page's first paint (medians over the rounds).
 // Headed Chromium when a display is there ($DISPLAY), else headless (said in the output).
@@ -151,6 +151,14 @@ function watcher(selector: string | null): string {
 })();`;
 }
 
+/** What READ_PAGE answers. */
+interface PageRead {
+  usable: number;
+  paint: number;
+  scripts: string[];
+  steps: Record<string, number>;
+}
+
 /** What the page says once the watcher has seen its element: the times and the scripts it fetched. */
 const READ_PAGE = `(() => {
   const usable = window.__paddockBenchUsable ?? 0;
@@ -196,13 +204,6 @@ async function visit(browser: Browser, url: string, selector: string | null): Pr
   } finally {
     await context.close();
   }
-}
-
-interface PageRead {
-  usable: number;
-  paint: number;
-  scripts: string[];
-  steps: Record<string, number>;
 }
 
 /** What the build's files of those scripts weigh: the script the screen needed. */

@@ -6,7 +6,6 @@ import { useEffect, useState } from 'react';
 export function useAfterFirstPaint(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
-    if (painted) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     // The frame's callbacks run before it paints; a task queued from one runs after the paint.
     const frame = requestAnimationFrame(() => {
@@ -16,6 +15,6 @@ export function useAfterFirstPaint(): boolean {
       cancelAnimationFrame(frame);
       if (timer !== undefined) clearTimeout(timer);
     };
-  }, [painted]);
+  }, []);
   return painted;
 }
