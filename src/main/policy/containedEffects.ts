@@ -1,6 +1,7 @@
 // What a simple command reaches and changes, judged after its places are known (policy/contained.ts
 // reads them): the network it needs, and what it writes — into .git, an always-card file, or over
 // what no checkpoint holds (a loss), a redirect's target included.
+import { flatten } from './arrays';
 import path from 'node:path';
 import { isAlwaysCardPath } from '../workspace/alwaysCard';
 import { isGitComponent } from '../workspace/gitName';
@@ -48,7 +49,7 @@ export function judgeNetwork(
   };
   let net = networkNeed([program, ...argv.slice(1)], localBin, ctx.ownPorts);
   if (!net.needs && !textOnly) {
-    const far = argv.slice(1).flatMap((w) => {
+    const far = flatten(argv.slice(1), (w) => {
       const host = /^[a-z][a-z0-9+.-]*:\/\//i.test(w) || /^git\+/.test(w) ? urlHost(w.replace(/^git\+/, '')) : null;
       return host !== null && !LOOPBACK_HOSTS.has(host) ? [host] : [];
     });

@@ -2,6 +2,7 @@
 // git grep are patterns, which configuration a call sets or writes (an alias with `!`,
 // core.fsmonitor, a pager, a diff driver run programs as the owner later), and which subcommands
 // print files' lines from all of the repository's history. Pure readers of an argv.
+import { indicesWhere } from './arrays';
 import { GIT_VALUED, gitSubcommand } from './containedNetwork';
 import { card } from './containedJudging';
 
@@ -25,7 +26,9 @@ export function gitGrepPatterns(argv: readonly string[]): number[] {
   // With -f FILE its patterns come from FILE (a place), and every other word is a path.
   if (argv.some((w, i) => i > at && (w === '-f' || w === '--file' || w.startsWith('--file=')))) return [];
   if (argv.includes('-e') || argv.includes('--regexp'))
-    return argv.flatMap((w, i) => (i > at && (w === '-e' || w === '--regexp') && i + 1 < argv.length ? [i + 1] : []));
+    return indicesWhere(argv, (w, i) => i > at && (w === '-e' || w === '--regexp') && i + 1 < argv.length).map(
+      (i) => i + 1,
+    );
   const first = argv.findIndex((w, i) => i > at && !w.startsWith('-'));
   return first > 0 ? [first] : [];
 }

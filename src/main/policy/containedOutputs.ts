@@ -1,6 +1,7 @@
 // What a program writes over through its output flags (`sort -o FILE`, `gcc -MF FILE`) and the
 // operands they give a meaning (`uniq IN OUT`, `tar -cf FILE`, a compressor's `-f`, `cmake -E copy`):
 // each a loss judged as any is (policy/containedEffects.ts), a value outside the workspace a card.
+import { indicesWhere } from './arrays';
 import fs from 'node:fs';
 import path from 'node:path';
 import { destinationFlags, type Loss } from './containedChanges';
@@ -123,6 +124,18 @@ const COMPRESSED: Readonly<Record<string, string>> = wordTable({
  * (`sort -o FILE`, `uniq IN OUT`, `tar -cf FILE`, `tar --remove-files`, `zip -m`, `venv --clear`):
  * judged as any loss is. A value outside the workspace is a card.
  */
+/** `^-[a-zA-Z]*X$` per option letter X (`-uo` ends with -o), compiled once. */
+const clusters = new Map<string, RegExp>();
+
+function lastInCluster(letter: string): RegExp {
+  let known = clusters.get(letter);
+  if (known === undefined) {
+    known = new RegExp(`^-[a-zA-Z]*${letter.replace(/[^\w]/g, '\\$&')}$`);
+    clusters.set(letter, known);
+  }
+  return known;
+}
+
 export function outputTargets(program: string, argv: readonly string[], view: FileView, where: Where): Loss[] {
   const out: Loss[] = [];
   const add = (text: string | undefined, recursive: boolean, how: string): void => {
@@ -137,7 +150,7 @@ export function outputTargets(program: string, argv: readonly string[], view: Fi
     out.push({ place, recursive, how });
   };
   for (const flag of OUTPUT_FLAGS[program] ?? []) {
-    const short = flag.length === 2 && !flag.startsWith('--') ? new RegExp(`^-[a-zA-Z]*${flag[1]}$`) : null;
+    const short = flag.length === 2 && !flag.startsWith('--') ? lastInCluster(flag[1]!) : null;
     argv.forEach((w, i) => {
       if (i === 0) return;
       // `-o F`, `-uo F` (last in a cluster), `--output=F`, `-oF`.
@@ -155,10 +168,10 @@ export function outputTargets(program: string, argv: readonly string[], view: Fi
       if (w === '--basetemp') add(argv[i + 1], true, '--basetemp empties it:');
       else if (w.startsWith('--basetemp=')) add(w.slice('--basetemp='.length), true, '--basetemp empties it:');
     });
-  const operands = argv.flatMap((w, i) => (i > 0 && !w.startsWith('-') ? [i] : []));
+  const operands = indicesWhere(argv, (w, i) => i > 0 && !w.startsWith('-'));
   // Operands once the values of flags that take one are left out (`uniq -f 1 IN OUT`).
   const operandsAfter = (takesValue: RegExp): number[] =>
-    argv.flatMap((w, i) => (i > 0 && !w.startsWith('-') && !takesValue.test(argv[i - 1] ?? '') ? [i] : []));
+    indicesWhere(argv, (w, i) => i > 0 && !w.startsWith('-') && !takesValue.test(argv[i - 1] ?? ''));
   if (program === 'uniq') add(argv[operandsAfter(/^-[fsw]$/)[1] ?? -1], false, 'writes its output over it:');
   if (program === 'xxd')
     add(argv[operandsAfter(/^-(c|g|l|o|s|cols|len|seek|groupsize)$/)[1] ?? -1], false, 'writes its output over it:');

@@ -2,6 +2,7 @@
 // every word that may name a place, inside or a card, globs expanded as sh will; a link named last
 // read as the link itself by the programs that do so; `ln -s` targets read from the link's directory;
 // code given on the command line read for what it runs and the names it opens.
+import { flatten, indicesWhere } from './arrays';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FileView, Place } from './containedFiles';
@@ -60,7 +61,7 @@ export function operandPlaces(
     argv.some((w) => /^-[a-zA-Z]*s/.test(w) || w === '--symbolic') &&
     !argv.some((w) => /^-[a-zA-Z]*[tT]/.test(w) || w.startsWith('--target'))
   ) {
-    const operands = argv.flatMap((w, k) => (k > 0 && !w.startsWith('-') ? [k] : []));
+    const operands = indicesWhere(argv, (w, k) => k > 0 && !w.startsWith('-'));
     const link = operands.length > 1 ? view.place(argv[operands[operands.length - 1]!]!, where.cwd) : null;
     if (link?.kind === 'inside') {
       const linkDir = link.stat?.isDirectory() ? link.abs : path.posix.dirname(link.abs);
@@ -128,7 +129,7 @@ export function operandPlaces(
     const option = word!.glob ? asShGives(word!, expanded, where.cwd).find((name) => name.startsWith('-')) : undefined;
     if (option)
       card('shell-construct', `the pattern ${word!.value} matches ${option}, which ${program} would read as an option`);
-    for (const text of expanded.flatMap((w) => (word!.glob ? [w] : pathTexts(w)))) {
+    for (const text of word!.glob ? expanded : flatten(expanded, pathTexts)) {
       const link = readsLinkItself ? linkItself(view, text, where.cwd) : null;
       places.push({ word: text, place: link ?? insideOrCard(view, text, where, `the path ${text}`), index: i });
     }

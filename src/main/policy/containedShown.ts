@@ -3,6 +3,7 @@
 // read from git's history or index, read as a names-only program's list, or loaded and printed by a
 // .env loader. A file the command only writes shows nothing; a program that loads .env for itself
 // (`--env-file`, a dev server) keeps its output its own.
+import { indicesWhere } from './arrays';
 import path from 'node:path';
 import type { Descent, FileView, Place } from './containedFiles';
 import { gitPrintsContent, isPathspecPattern } from './containedGit';
@@ -371,7 +372,7 @@ function tarStarts(
   view: FileView,
   where: Where,
 ): Place[] | null {
-  const moves = argv.flatMap((w, i) => (/^-[a-zA-Z]*C/.test(w) || w.startsWith('--directory') ? [i] : []));
+  const moves = indicesWhere(argv, (w) => /^-[a-zA-Z]*C/.test(w) || w.startsWith('--directory'));
   if (moves.length !== 1) return null;
   const at = moves[0]!;
   const word = argv[at]!;

@@ -1,6 +1,7 @@
 // A simple command of the grammar's tree read into the walk: its assignments, words and redirects
 // (a redirect hung on an enclosing list is judged on each of its commands, and marked), and the
 // commands of a `$( … )` in its words ahead of it; `export NAME=value`, which sets what follows.
+import { flatten } from './arrays';
 import { CONSTRUCTS, PRINTS_ONLY, SHELL_BUILTINS } from './shellConstructs';
 import { redirectOf } from './shellRedirects';
 import type { Node } from './shellTree';
@@ -71,7 +72,7 @@ export function pushCommand(node: Node, outer: readonly Node[], walk: Walk): voi
     refuse(`an assignment before \`${program}\` stays set for the commands after it`);
   if (!PRINTS_ONLY.has(program)) {
     // In a loop's body its variable is a value of the loop's; any other variable is not seen.
-    const foreign = words.flatMap((w) => w.parts).find((p) => p.variable && p.name !== walk.loop?.name);
+    const foreign = flatten(words, (w) => w.parts).find((p) => p.variable && p.name !== walk.loop?.name);
     if (foreign?.runs) refuse(CONSTRUCTS.command_substitution!);
     if (foreign) refuse(CONSTRUCTS[foreign.text.startsWith('${') ? 'expansion' : 'simple_expansion']!);
   }
@@ -81,7 +82,7 @@ export function pushCommand(node: Node, outer: readonly Node[], walk: Walk): voi
     refuse(
       '`$( … )` in a command fed by a pipe or an enclosing redirect reads that input; write its command on its own',
     );
-  for (const piece of words.flatMap((w) => w.parts)) {
+  for (const piece of flatten(words, (w) => w.parts)) {
     for (const run of piece.runs ?? []) {
       walk.commands.push({
         ...run,
@@ -105,7 +106,7 @@ export function pushCommand(node: Node, outer: readonly Node[], walk: Walk): voi
     if (r.type === 'heredoc_redirect' && !notLast(r)) walk.heredocsTaken.add(r);
   // A `for` loop's `$NAME` in a redirect inside its body (`wc -l < "$f"`) is each turn's value.
   const loopVariable = walk.loop?.kind === 'for' ? walk.loop.name : null;
-  const redirects = [...redirectNodes, ...outer].flatMap((r) =>
+  const redirects = flatten([...redirectNodes, ...outer], (r) =>
     r.type === 'heredoc_redirect' && notLast(r)
       ? []
       : redirectOf(r, () => program, walk.loopOuter?.includes(r) === false ? loopVariable : null).map((d) =>

@@ -12,6 +12,7 @@
 // - an unquoted `*` or `?` expands against the filesystem (ShellWord.glob; `[…]` and `{…}` refused);
 // - an unquoted leading `~` names a home (ShellWord.tilde);
 // - `cd DIR` changes the directory of what follows it (ShellCommand.connector tells which follow).
+import { flatten } from './arrays';
 import { MAX_COMMAND_LENGTH } from './lexer';
 import { pushCommand, pushExport } from './shellCommands';
 import { CONSTRUCTS, OPERATORS, SHELL_BUILTINS } from './shellConstructs';
@@ -158,7 +159,7 @@ function pushSubshell(node: Node, outer: readonly Node[], walk: Walk, braces = f
   if (open?.type !== (braces ? '{' : '(') || close?.type !== (braces ? '}' : ')')) refuse(CONSTRUCTS.subshell!);
   const inner = node.source.slice(open.endIndex, close.startIndex);
   const script: ShellWord = { value: inner, parts: [{ text: inner, quoted: true }], glob: false, tilde: false };
-  const redirects = outer.flatMap((r) => redirectOf(r, () => 'sh'));
+  const redirects = flatten(outer, (r) => redirectOf(r, () => 'sh'));
   walk.commands.push({
     assignments: [...walk.exported],
     words: [tokenWord('sh'), tokenWord('-c'), script],
@@ -223,9 +224,9 @@ function pushTest(node: Node, outer: readonly Node[], walk: Walk): void {
   }
   words.push(tokenWord(']'));
   // In a loop's body, `[ -f "$f" ]` tests each value; any other variable is not seen.
-  const foreign = words.flatMap((w) => w.parts).find((p) => p.variable && p.name !== walk.loop?.name);
+  const foreign = flatten(words, (w) => w.parts).find((p) => p.variable && p.name !== walk.loop?.name);
   if (foreign) refuse(CONSTRUCTS[foreign.runs ? 'command_substitution' : 'simple_expansion']!);
-  const redirects = outer.flatMap((r) => redirectOf(r, () => '['));
+  const redirects = flatten(outer, (r) => redirectOf(r, () => '['));
   const loop = walk.loop ? { loop: walk.loop } : {};
   walk.commands.push({
     ...loop,

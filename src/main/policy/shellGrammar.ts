@@ -1,20 +1,84 @@
 // The bash grammar (tree-sitter-bash's wasm through web-tree-sitter), loaded once per process at
 // start: the decision is synchronous, so a decision taken before the load finished (or after it
-// failed) has no grammar and asks instead (policy/shellForm.ts).
+// failed) has no grammar and asks instead (policy/shellForm.ts). The module's own binding is kept
+// (web-tree-sitter makes the object given to init its module) for shellTree.ts's cursor walk.
 import { createRequire } from 'node:module';
 import { Language, Parser } from 'web-tree-sitter';
 
+/** The binding's cursor calls: each reads the cursor from the transfer buffer, a move writes it back. */
+export interface CursorBinding {
+  /** The transfer buffer's address (ts_init only stores the library's version numbers there and returns it). */
+  transfer: number;
+  heap(): Int32Array;
+  firstChild(tree: number): number;
+  nextSibling(tree: number): number;
+  parent(tree: number): number;
+  typeId(tree: number): number;
+  start(tree: number): number;
+  end(tree: number): number;
+  fieldId(tree: number): number;
+}
+
 let parser: Parser | null = null;
+let cursorBinding: CursorBinding | null = null;
 let loading: Promise<void> | null = null;
+
+type Binding = Record<string, unknown> & { HEAP32?: Int32Array };
+
+/**
+ * web-tree-sitter initialises its module once per process, and only the first init's object becomes
+ * it: kept process-wide, so that a second copy of this file (a bundle beside the source, as the
+ * policy benchmark loads) finds the binding the first one was given.
+ */
+const BINDING = Symbol.for('paddock.webTreeSitterBinding');
+
+function processBinding(): Binding {
+  const holder = globalThis as unknown as Record<symbol, Binding | undefined>;
+  holder[BINDING] ??= {};
+  return holder[BINDING];
+}
+
+/** The binding's calls the walk needs, or null when this web-tree-sitter names them otherwise. */
+function cursorCalls(binding: Binding): CursorBinding | null {
+  const call = (name: string): ((tree: number) => number) | null => {
+    const fn = binding[`_ts_tree_cursor_${name}_wasm`];
+    return typeof fn === 'function' ? (fn as (tree: number) => number) : null;
+  };
+  const init = binding._ts_init;
+  const [firstChild, nextSibling, parent, typeId, start, end, fieldId] = [
+    'goto_first_child',
+    'goto_next_sibling',
+    'goto_parent',
+    'current_node_type_id',
+    'start_index',
+    'end_index',
+    'current_field_id',
+  ].map(call);
+  if (typeof init !== 'function' || !(binding.HEAP32 instanceof Int32Array)) return null;
+  if (!firstChild || !nextSibling || !parent || !typeId || !start || !end || !fieldId) return null;
+  return {
+    transfer: (init as () => number)(),
+    heap: () => binding.HEAP32!,
+    firstChild,
+    nextSibling,
+    parent,
+    typeId,
+    start,
+    end,
+    fieldId,
+  };
+}
 
 /** Loads the grammar once; later calls return the same promise. Rejects when the wasm cannot load. */
 export function loadShellGrammar(): Promise<void> {
   loading ??= (async () => {
     const require = createRequire(__filename);
-    await Parser.init();
+    const binding = processBinding();
+    await Parser.init(binding as unknown as Parameters<typeof Parser.init>[0]);
     const language = await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
     const p = new Parser();
     p.setLanguage(language);
+    cursorBinding = cursorCalls(binding);
     parser = p;
   })();
   return loading;
@@ -23,4 +87,9 @@ export function loadShellGrammar(): Promise<void> {
 /** The loaded parser, or null before loadShellGrammar has finished. */
 export function shellParser(): Parser | null {
   return parser;
+}
+
+/** The binding's cursor calls, or null (not loaded, another process's init first, or named otherwise). */
+export function shellCursorBinding(): CursorBinding | null {
+  return cursorBinding;
 }

@@ -1,6 +1,7 @@
 // The bash grammar's tree as plain objects (one cursor pass out of the wasm heap), and the check
 // that its tokens cover every character sh reads: what policy/shellForm.ts walks.
-import type { Language, Tree } from 'web-tree-sitter';
+import type { Language, Tree, TreeCursor } from 'web-tree-sitter';
+import { shellCursorBinding, type CursorBinding } from './shellGrammar';
 
 /**
  * A node of the grammar's tree, copied out of the wasm heap in one cursor pass: every property read
@@ -46,23 +47,82 @@ function tablesOf(language: Language): GrammarTables {
   return known;
 }
 
+/** How the walk moves and reads the cursor: through the binding's transfer buffer, or the library's cursor. */
+interface Moves {
+  firstChild(): boolean;
+  nextSibling(): boolean;
+  parent(): boolean;
+  typeId(): number;
+  start(): number;
+  end(): number;
+  fieldId(): number;
+  /** Frees the cursor. */
+  done(): void;
+}
+
+/** A cursor's four words of state (web-tree-sitter keeps them at indices 0–3 of its cursor object). */
+type CursorWords = Record<0 | 1 | 2 | 3, number>;
+
+/**
+ * The binding's calls on the cursor left in the transfer buffer: each library call writes the cursor
+ * there and reads it back (eight crossings through setValue and getValue per move), while nothing
+ * else touches the buffer during the walk, so it stays there from the first move to the last, and is
+ * copied back into the library's cursor (a move may have grown its stack) before the library frees it.
+ */
+function bindingMoves(binding: CursorBinding, tree: Tree, cursor: TreeCursor): Moves {
+  const handle = (tree as unknown as CursorWords)[0];
+  const words = cursor as unknown as CursorWords;
+  const at = binding.transfer >> 2;
+  const heap = binding.heap();
+  for (let i = 0; i < 4; i++) heap[at + i] = words[i as 0];
+  return {
+    firstChild: () => binding.firstChild(handle) === 1,
+    nextSibling: () => binding.nextSibling(handle) === 1,
+    parent: () => binding.parent(handle) === 1,
+    typeId: () => binding.typeId(handle),
+    start: () => binding.start(handle),
+    end: () => binding.end(handle),
+    fieldId: () => binding.fieldId(handle),
+    done: () => {
+      const now = binding.heap(); // read again: a move may have grown the wasm memory
+      for (let i = 0; i < 4; i++) words[i as 0] = now[at + i]!;
+      cursor.delete();
+    },
+  };
+}
+
+function libraryMoves(cursor: TreeCursor): Moves {
+  return {
+    firstChild: () => cursor.gotoFirstChild(),
+    nextSibling: () => cursor.gotoNextSibling(),
+    parent: () => cursor.gotoParent(),
+    typeId: () => cursor.nodeTypeId,
+    start: () => cursor.startIndex,
+    end: () => cursor.endIndex,
+    fieldId: () => cursor.currentFieldId,
+    done: () => cursor.delete(),
+  };
+}
+
 /**
  * The tree as plain objects (indices are UTF-16 units, as the source string's). Three reads cross
  * into wasm per node (type id, start, end): whether a type is named comes from a table kept per
  * grammar, and the field name is read only where the walk asks for it (a redirected statement's body).
+ * `through` is the binding's calls (shellGrammar.ts), or null for the library's own cursor.
  */
-export function plainTree(tree: Tree, source: string): Node {
-  const cursor = tree.walk();
+export function plainTree(tree: Tree, source: string, through: CursorBinding | null = shellCursorBinding()): Node {
   const grammar = tablesOf(tree.language);
+  const cursor = tree.walk();
+  const moves = through !== null ? bindingMoves(through, tree, cursor) : libraryMoves(cursor);
   const make = (parent: Node | null): Node => {
-    const id = cursor.nodeTypeId;
+    const id = moves.typeId();
     let isNamed = grammar.named.get(id);
     if (isNamed === undefined) {
       isNamed = tree.language.nodeTypeIsNamed(id);
       grammar.named.set(id, isNamed);
     }
-    const startIndex = cursor.startIndex;
-    const endIndex = cursor.endIndex;
+    const startIndex = moves.start();
+    const endIndex = moves.end();
     return {
       type: grammar.types[id] || 'ERROR',
       isNamed,
@@ -71,7 +131,7 @@ export function plainTree(tree: Tree, source: string): Node {
       startIndex,
       endIndex,
       field:
-        parent !== null && parent.type === 'redirected_statement' && cursor.currentFieldId === grammar.bodyField
+        parent !== null && parent.type === 'redirected_statement' && moves.fieldId() === grammar.bodyField
           ? 'body'
           : null,
       children: [],
@@ -94,22 +154,22 @@ export function plainTree(tree: Tree, source: string): Node {
       descend = opens(node);
     };
     for (;;) {
-      if (descend && cursor.gotoFirstChild()) {
+      if (descend && moves.firstChild()) {
         enter();
         continue;
       }
-      if (stack.length > 1 && cursor.gotoNextSibling()) {
+      if (stack.length > 1 && moves.nextSibling()) {
         stack.pop();
         enter();
         continue;
       }
-      if (!cursor.gotoParent()) break;
+      if (!moves.parent()) break;
       stack.pop();
       descend = false;
     }
     return root;
   } finally {
-    cursor.delete();
+    moves.done();
   }
 }
 

@@ -268,6 +268,8 @@ function pieces(node: Node, into: Piece[], read: ReadSubstitution | null): void 
 const BRACES = '`{…,…}` and `{a..b}` in a word expand in bash and not in sh; quote them';
 
 function bashExpandsBraces(parts: readonly Piece[]): boolean {
+  // No unquoted `{` (nearly every word): nothing to expand, and no per-character reading.
+  if (!parts.some((p) => !p.quoted && !p.variable && p.text.includes('{'))) return false;
   const chars: { ch: string; bare: boolean }[] = [];
   for (const p of parts) for (const ch of p.text) chars.push({ ch, bare: !p.quoted && !p.variable });
   const open = chars.findIndex((c) => c.bare && c.ch === '{');

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import type { Node as GrammarNode } from 'web-tree-sitter';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadShellGrammar, shellParser } from '../../../src/main/policy/shellGrammar';
+import { loadShellGrammar, shellCursorBinding, shellParser } from '../../../src/main/policy/shellGrammar';
 import { plainTree, type Node } from '../../../src/main/policy/shellTree';
 
 beforeAll(loadShellGrammar);
@@ -30,17 +30,35 @@ function differences(copy: Node, node: GrammarNode, at = 'root'): string[] {
   return wrong;
 }
 
+/** Both ways of walking: the binding's calls on the transfer buffer (what the rule uses), and the library's cursor. */
 function check(text: string): string[] {
   const tree = shellParser()!.parse(text)!;
   try {
     if (tree.rootNode.hasError) return [];
-    return differences(plainTree(tree, text), tree.rootNode);
+    return [
+      ...differences(plainTree(tree, text, shellCursorBinding()), tree.rootNode).map((d) => `binding: ${d}`),
+      ...differences(plainTree(tree, text, null), tree.rootNode).map((d) => `library: ${d}`),
+    ];
   } finally {
     tree.delete();
   }
 }
 
 describe('the plain copy of the grammar tree', () => {
+  it('walks through the binding’s own cursor calls (the faster walk is the one in use)', () => {
+    expect(shellCursorBinding()).not.toBeNull();
+  });
+
+  it('leaves the parser working after many walks, the memory grown between them', () => {
+    // Long commands grow the wasm memory (the heap view the walk wrote through is then another);
+    // every later tree is still read whole and right.
+    const long = Array.from({ length: 250 }, (_, i) => `echo ${'x'.repeat(i)} | grep a${i}`).join(' && ');
+    for (let round = 0; round < 4; round++) {
+      expect(check(`${long}\n`)).toEqual([]);
+      expect(check('npm test 2>&1 | head -50\n')).toEqual([]);
+    }
+  });
+
   it('has the grammar’s types and indices on every node of the forms the rule reads', () => {
     const forms = [
       'npm test',
