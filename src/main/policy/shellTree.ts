@@ -1,7 +1,7 @@
 // The bash grammar's tree as plain objects (one cursor pass out of the wasm heap), and the check
 // that its tokens cover every character sh reads: what policy/shellForm.ts walks.
 import type { Language, Tree, TreeCursor } from 'web-tree-sitter';
-import { shellCursorBinding, type CursorBinding } from './shellGrammar';
+import { shellCursorBinding, shellParser, type CursorBinding } from './shellGrammar';
 
 /**
  * A node of the grammar's tree, copied out of the wasm heap in one cursor pass: every property read
@@ -108,9 +108,10 @@ function libraryMoves(cursor: TreeCursor): Moves {
  * The tree as plain objects (indices are UTF-16 units, as the source string's). Three reads cross
  * into wasm per node (type id, start, end): whether a type is named comes from a table kept per
  * grammar, and the field name is read only where the walk asks for it (a redirected statement's body).
- * `through` is the binding's calls (shellGrammar.ts), or null for the library's own cursor.
+ * `through` is the binding's calls (shellGrammar.ts), or null for the library's own cursor; by
+ * default the binding's once it has read a tree of every construct the rule reads as the library does.
  */
-export function plainTree(tree: Tree, source: string, through: CursorBinding | null = shellCursorBinding()): Node {
+export function plainTree(tree: Tree, source: string, through: CursorBinding | null = trustedBinding()): Node {
   const grammar = tablesOf(tree.language);
   const cursor = tree.walk();
   const moves = through !== null ? bindingMoves(through, tree, cursor) : libraryMoves(cursor);
@@ -171,6 +172,40 @@ export function plainTree(tree: Tree, source: string, through: CursorBinding | n
   } finally {
     moves.done();
   }
+}
+
+/** A line of the constructs the rule reads: a list, a pipe, redirects, a loop, a quoted word, a heredoc. */
+const CANARY = `cd src && ls -la | grep 'a b' 2>&1 > /dev/null; for f in a b; do echo "$f"; done\ncat <<'EOF' > x\nhi\nEOF\n`;
+
+/** What a copy says, every node's type, range, field and children (its text and source follow from the range). */
+function shape(node: Node): unknown {
+  return [node.type, node.isNamed, node.startIndex, node.endIndex, node.field, node.children.map(shape)];
+}
+
+let trusted: CursorBinding | null | undefined;
+
+/**
+ * The binding's calls, once they have read the canary line as the library's cursor reads it; else
+ * null, for good (a web-tree-sitter whose binding works otherwise than this walk assumes).
+ */
+export function trustedBinding(): CursorBinding | null {
+  if (trusted !== undefined) return trusted;
+  const binding = shellCursorBinding();
+  const parser = shellParser();
+  if (binding === null || parser === null) return null; // not loaded yet: asked again next time
+  const tree = parser.parse(CANARY);
+  try {
+    trusted =
+      tree !== null &&
+      JSON.stringify(shape(plainTree(tree, CANARY, binding))) === JSON.stringify(shape(plainTree(tree, CANARY, null)))
+        ? binding
+        : null;
+  } catch {
+    trusted = null;
+  } finally {
+    tree?.delete();
+  }
+  return trusted;
 }
 
 /**

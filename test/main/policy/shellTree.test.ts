@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import type { Node as GrammarNode } from 'web-tree-sitter';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadShellGrammar, shellCursorBinding, shellParser } from '../../../src/main/policy/shellGrammar';
-import { plainTree, type Node } from '../../../src/main/policy/shellTree';
+import { plainTree, trustedBinding, type Node } from '../../../src/main/policy/shellTree';
 
 beforeAll(loadShellGrammar);
 
@@ -45,8 +45,9 @@ function check(text: string): string[] {
 }
 
 describe('the plain copy of the grammar tree', () => {
-  it('walks through the binding’s own cursor calls (the faster walk is the one in use)', () => {
+  it('walks through the binding’s own cursor calls by default, its canary read as the library reads it', () => {
     expect(shellCursorBinding()).not.toBeNull();
+    expect(trustedBinding()).toBe(shellCursorBinding());
   });
 
   it('leaves the parser working after many walks, the memory grown between them', () => {
