@@ -1,8 +1,8 @@
 // What a simple command reaches and changes, judged after its places are known (policy/contained.ts
 // reads them): the network it needs, and what it writes — into .git, an always-card file, or over
 // what no checkpoint holds (a loss), a redirect's target included.
-import { flatten } from './arrays';
 import path from 'node:path';
+import { flatten } from './arrays';
 import { isAlwaysCardPath } from '../workspace/alwaysCard';
 import { isGitComponent } from '../workspace/gitName';
 import { linksChange, lossTargets } from './containedChanges';

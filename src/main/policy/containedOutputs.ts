@@ -1,9 +1,9 @@
 // What a program writes over through its output flags (`sort -o FILE`, `gcc -MF FILE`) and the
 // operands they give a meaning (`uniq IN OUT`, `tar -cf FILE`, a compressor's `-f`, `cmake -E copy`):
 // each a loss judged as any is (policy/containedEffects.ts), a value outside the workspace a card.
-import { indicesWhere } from './arrays';
 import fs from 'node:fs';
 import path from 'node:path';
+import { indicesWhere } from './arrays';
 import { destinationFlags, type Loss } from './containedChanges';
 import type { FileView } from './containedFiles';
 import { card, insideOrCard, type Where } from './containedJudging';

@@ -2,9 +2,9 @@
 // every word that may name a place, inside or a card, globs expanded as sh will; a link named last
 // read as the link itself by the programs that do so; `ln -s` targets read from the link's directory;
 // code given on the command line read for what it runs and the names it opens.
-import { flatten, indicesWhere } from './arrays';
 import fs from 'node:fs';
 import path from 'node:path';
+import { flatten, indicesWhere } from './arrays';
 import type { FileView, Place } from './containedFiles';
 import {
   card,
@@ -129,7 +129,7 @@ export function operandPlaces(
     const option = word!.glob ? asShGives(word!, expanded, where.cwd).find((name) => name.startsWith('-')) : undefined;
     if (option)
       card('shell-construct', `the pattern ${word!.value} matches ${option}, which ${program} would read as an option`);
-    for (const text of word!.glob ? expanded : flatten(expanded, pathTexts)) {
+    for (const text of word!.glob ? expanded : flatten(expanded, (w) => pathTexts(w))) {
       const link = readsLinkItself ? linkItself(view, text, where.cwd) : null;
       places.push({ word: text, place: link ?? insideOrCard(view, text, where, `the path ${text}`), index: i });
     }

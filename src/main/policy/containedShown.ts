@@ -3,8 +3,8 @@
 // read from git's history or index, read as a names-only program's list, or loaded and printed by a
 // .env loader. A file the command only writes shows nothing; a program that loads .env for itself
 // (`--env-file`, a dev server) keeps its output its own.
-import { indicesWhere } from './arrays';
 import path from 'node:path';
+import { indicesWhere } from './arrays';
 import type { Descent, FileView, Place } from './containedFiles';
 import { gitPrintsContent, isPathspecPattern } from './containedGit';
 import { judgeGitDiffShown } from './containedGitShown';

@@ -4,20 +4,7 @@
 // (web-tree-sitter makes the object given to init its module) for shellTree.ts's cursor walk.
 import { createRequire } from 'node:module';
 import { Language, Parser } from 'web-tree-sitter';
-
-/** The binding's cursor calls: each reads the cursor from the transfer buffer, a move writes it back. */
-export interface CursorBinding {
-  /** The transfer buffer's address (ts_init only stores the library's version numbers there and returns it). */
-  transfer: number;
-  heap(): Int32Array;
-  firstChild(tree: number): number;
-  nextSibling(tree: number): number;
-  parent(tree: number): number;
-  typeId(tree: number): number;
-  start(tree: number): number;
-  end(tree: number): number;
-  fieldId(tree: number): number;
-}
+import { trustBinding, type CursorBinding } from './shellTree';
 
 let parser: Parser | null = null;
 let cursorBinding: CursorBinding | null = null;
@@ -79,6 +66,8 @@ export function loadShellGrammar(): Promise<void> {
     const p = new Parser();
     p.setLanguage(language);
     cursorBinding = cursorCalls(binding);
+    // The binding's walk is the one used once it has read a canary as the library's cursor does.
+    if (cursorBinding !== null) trustBinding(cursorBinding, (text) => p.parse(text));
     parser = p;
   })();
   return loading;

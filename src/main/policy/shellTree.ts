@@ -1,7 +1,6 @@
 // The bash grammar's tree as plain objects (one cursor pass out of the wasm heap), and the check
 // that its tokens cover every character sh reads: what policy/shellForm.ts walks.
 import type { Language, Tree, TreeCursor } from 'web-tree-sitter';
-import { shellCursorBinding, shellParser, type CursorBinding } from './shellGrammar';
 
 /**
  * A node of the grammar's tree, copied out of the wasm heap in one cursor pass: every property read
@@ -45,6 +44,20 @@ function tablesOf(language: Language): GrammarTables {
     tables.set(language, known);
   }
   return known;
+}
+
+/** The binding's cursor calls (shellGrammar.ts keeps them from the module's init): each reads the cursor from the transfer buffer, a move writes it back. */
+export interface CursorBinding {
+  /** The transfer buffer's address (ts_init only stores the library's version numbers there and returns it). */
+  transfer: number;
+  heap(): Int32Array;
+  firstChild(tree: number): number;
+  nextSibling(tree: number): number;
+  parent(tree: number): number;
+  typeId(tree: number): number;
+  start(tree: number): number;
+  end(tree: number): number;
+  fieldId(tree: number): number;
 }
 
 /** How the walk moves and reads the cursor: through the binding's transfer buffer, or the library's cursor. */
@@ -182,29 +195,31 @@ function shape(node: Node): unknown {
   return [node.type, node.isNamed, node.startIndex, node.endIndex, node.field, node.children.map(shape)];
 }
 
-let trusted: CursorBinding | null | undefined;
+let trusted: CursorBinding | null = null;
 
 /**
- * The binding's calls, once they have read the canary line as the library's cursor reads it; else
- * null, for good (a web-tree-sitter whose binding works otherwise than this walk assumes).
+ * Makes `candidate` the default walk if it reads the canary line as the library's cursor reads it
+ * (asked once, when the grammar loads); else the library's cursor stays (a web-tree-sitter whose
+ * binding works otherwise than this walk assumes). Whether it was taken.
  */
-export function trustedBinding(): CursorBinding | null {
-  if (trusted !== undefined) return trusted;
-  const binding = shellCursorBinding();
-  const parser = shellParser();
-  if (binding === null || parser === null) return null; // not loaded yet: asked again next time
-  const tree = parser.parse(CANARY);
+export function trustBinding(candidate: CursorBinding, parse: (text: string) => Tree | null): boolean {
+  const tree = parse(CANARY);
   try {
     trusted =
       tree !== null &&
-      JSON.stringify(shape(plainTree(tree, CANARY, binding))) === JSON.stringify(shape(plainTree(tree, CANARY, null)))
-        ? binding
+      JSON.stringify(shape(plainTree(tree, CANARY, candidate))) === JSON.stringify(shape(plainTree(tree, CANARY, null)))
+        ? candidate
         : null;
   } catch {
     trusted = null;
   } finally {
     tree?.delete();
   }
+  return trusted !== null;
+}
+
+/** The walk plainTree takes by default: the binding's once trusted, else null (the library's cursor). */
+export function trustedBinding(): CursorBinding | null {
   return trusted;
 }
 

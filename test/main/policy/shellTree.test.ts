@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import type { Node as GrammarNode } from 'web-tree-sitter';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadShellGrammar, shellCursorBinding, shellParser } from '../../../src/main/policy/shellGrammar';
-import { plainTree, trustedBinding, type Node } from '../../../src/main/policy/shellTree';
+import { plainTree, trustBinding, trustedBinding, type Node } from '../../../src/main/policy/shellTree';
 
 beforeAll(loadShellGrammar);
 
@@ -48,6 +48,19 @@ describe('the plain copy of the grammar tree', () => {
   it('walks through the binding’s own cursor calls by default, its canary read as the library reads it', () => {
     expect(shellCursorBinding()).not.toBeNull();
     expect(trustedBinding()).toBe(shellCursorBinding());
+  });
+
+  it('keeps the library’s cursor when a binding reads the canary otherwise', () => {
+    const real = shellCursorBinding()!;
+    const parse = (text: string) => shellParser()!.parse(text);
+    try {
+      // A binding off by one on every node's end: refused, and the default walk is the library's.
+      expect(trustBinding({ ...real, end: (tree) => real.end(tree) + 1 }, parse)).toBe(false);
+      expect(trustedBinding()).toBeNull();
+    } finally {
+      expect(trustBinding(real, parse)).toBe(true);
+    }
+    expect(trustedBinding()).toBe(real);
   });
 
   it('leaves the parser working after many walks, the memory grown between them', () => {
