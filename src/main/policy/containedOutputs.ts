@@ -119,11 +119,6 @@ const COMPRESSED: Readonly<Record<string, string>> = wordTable({
   lz4: '.lz4',
 });
 
-/**
- * What a program writes over or deletes through its flags and the operands they give a meaning
- * (`sort -o FILE`, `uniq IN OUT`, `tar -cf FILE`, `tar --remove-files`, `zip -m`, `venv --clear`):
- * judged as any loss is. A value outside the workspace is a card.
- */
 /** `^-[a-zA-Z]*X$` per option letter X (`-uo` ends with -o), compiled once. */
 const clusters = new Map<string, RegExp>();
 
@@ -136,6 +131,11 @@ function lastInCluster(letter: string): RegExp {
   return known;
 }
 
+/**
+ * What a program writes over or deletes through its flags and the operands they give a meaning
+ * (`sort -o FILE`, `uniq IN OUT`, `tar -cf FILE`, `tar --remove-files`, `zip -m`, `venv --clear`):
+ * judged as any loss is. A value outside the workspace is a card.
+ */
 export function outputTargets(program: string, argv: readonly string[], view: FileView, where: Where): Loss[] {
   const out: Loss[] = [];
   const add = (text: string | undefined, recursive: boolean, how: string): void => {

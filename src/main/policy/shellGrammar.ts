@@ -1,13 +1,12 @@
 // The bash grammar (tree-sitter-bash's wasm through web-tree-sitter), loaded once per process at
 // start: the decision is synchronous, so a decision taken before the load finished (or after it
-// failed) has no grammar and asks instead (policy/shellForm.ts). The module's own binding is kept
-// (web-tree-sitter makes the object given to init its module) for shellTree.ts's cursor walk.
+// failed) has no grammar and asks instead (policy/shellForm.ts). The module's own binding (web-tree-sitter
+// makes the object given to init its module) is handed to shellTree.ts's cursor walk.
 import { createRequire } from 'node:module';
 import { Language, Parser } from 'web-tree-sitter';
 import { trustBinding, type CursorBinding } from './shellTree';
 
 let parser: Parser | null = null;
-let cursorBinding: CursorBinding | null = null;
 let loading: Promise<void> | null = null;
 
 type Binding = Record<string, unknown> & { HEAP32?: Int32Array };
@@ -65,9 +64,9 @@ export function loadShellGrammar(): Promise<void> {
     const language = await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
     const p = new Parser();
     p.setLanguage(language);
-    cursorBinding = cursorCalls(binding);
     // The binding's walk is the one used once it has read a canary as the library's cursor does.
-    if (cursorBinding !== null) trustBinding(cursorBinding, (text) => p.parse(text));
+    const calls = cursorCalls(binding);
+    if (calls !== null) trustBinding(calls, (text) => p.parse(text));
     parser = p;
   })();
   return loading;
@@ -76,9 +75,4 @@ export function loadShellGrammar(): Promise<void> {
 /** The loaded parser, or null before loadShellGrammar has finished. */
 export function shellParser(): Parser | null {
   return parser;
-}
-
-/** The binding's cursor calls, or null (not loaded, another process's init first, or named otherwise). */
-export function shellCursorBinding(): CursorBinding | null {
-  return cursorBinding;
 }
