@@ -32,7 +32,6 @@ import { validateWorkspaceRoot } from './workspace/root';
 import { detectSandbox } from './sandbox/engine';
 import { createGroupLedger } from './processes/ledger';
 import { createSandbox } from './sandbox/sandbox';
-import { loadShellGrammar } from './policy/shellGrammar';
 import { containmentFor } from './sandbox/containment';
 import { createSandboxChoices } from './sandbox/choices';
 import { createInstanceSettings } from './owner/instanceSettings';
@@ -124,10 +123,6 @@ export async function createCore(options: CoreOptions) {
 
   // The OS sandbox (SPEC §14), found once at start. PADDOCK_SANDBOX=off turns it off (then every
   // command that runs the project's code is a card, and Settings says why).
-  // The bash grammar for run's shell forms in the sandbox, loaded once; until it is, they are cards.
-  loadShellGrammar().catch((error: Error) =>
-    log(`the shell grammar did not load (${error.message}); shell forms in run are cards`),
-  );
   const sandbox = createSandbox({
     status: detectSandbox({ disabledBy: options.env.PADDOCK_SANDBOX === 'off' ? 'PADDOCK_SANDBOX=off' : null }),
     home: options.home,

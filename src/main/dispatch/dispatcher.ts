@@ -69,6 +69,12 @@ export interface DispatcherDeps {
   allowDomains?(agentId: string, domains: readonly string[]): void;
   /** The tools of the MCP servers the owner added for an agent (scope mcp), with their JSON schemas. */
   mcpToolsFor?(agentId: string): { definition: AnyToolDefinition; inputSchema: Record<string, unknown> }[];
+  /**
+   * What a call's one reading needs loaded (the bash grammar, loaded at the first call that may read
+   * a command rather than at start): awaited before each call is prepared. It never rejects; what
+   * did not load leaves the reading to ask (policy/shellForm.ts).
+   */
+  beforePrepare?(): Promise<void>;
   /** Live output of a running call, for the window. */
   onOutput?(callId: string, chunk: string): void;
   /** Any change of a call's record, for the window: the record as written. */
@@ -259,6 +265,7 @@ export function createDispatcher(
       };
 
       try {
+        await deps.beforePrepare?.();
         // The call read once (words, paths, program, containment, the card's text): every step below reads this value.
         const prepared: PreparedCall | undefined = tool.prepareCall
           ? tool.prepareCall(parsed.data, context)

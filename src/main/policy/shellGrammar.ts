@@ -1,7 +1,8 @@
-// The bash grammar (tree-sitter-bash's wasm through web-tree-sitter), loaded once per process at
-// start: the decision is synchronous, so a decision taken before the load finished (or after it
-// failed) has no grammar and asks instead (policy/shellForm.ts). The module's own binding (web-tree-sitter
-// makes the object given to init its module) is handed to shellTree.ts's cursor walk.
+// The bash grammar (tree-sitter-bash's wasm through web-tree-sitter), loaded once per process; the
+// call path loads it at the first call (wiring/callPath.ts). The decision is synchronous, so a
+// decision taken before the load finished (or after it failed) has no grammar and asks instead
+// (policy/shellForm.ts). The module's own binding (web-tree-sitter makes the object given to init
+// its module) is handed to shellTree.ts's cursor walk.
 import { createRequire } from 'node:module';
 import { Language, Parser } from 'web-tree-sitter';
 import { trustBinding, type CursorBinding } from './shellTree';
@@ -70,6 +71,11 @@ export function loadShellGrammar(): Promise<void> {
     parser = p;
   })();
   return loading;
+}
+
+/** Whether a load has been asked for, finished or not. */
+export function shellGrammarAsked(): boolean {
+  return loading !== null;
 }
 
 /** The loaded parser, or null before loadShellGrammar has finished. */

@@ -13,6 +13,7 @@ import type { EventBus } from '../events';
 import type { TaskActivity } from '../owner/taskActivity';
 import type { WorkspaceAssignment } from '../owner/workspaceAssignment';
 import { rememberChoices } from '../policy';
+import { loadShellGrammar } from '../policy/shellGrammar';
 import { createChromiumCapture } from '../preview/chromiumCapture';
 import type { CapturePage } from '../preview/types';
 import { ownerEnvFrom } from '../processes/env';
@@ -135,6 +136,15 @@ export function createCallPath(deps: CallPathDeps) {
 
   // The floor's live owner requests: a working turn (the loop opens it) or an open MCP session.
   const ownerRequests = createOwnerRequests();
+  // The bash grammar that run's shell forms are read with, loaded at the first call rather than at
+  // start: its wasm then compiles for about 350 ms of a core in the background, which a window
+  // opening beside a fresh start would otherwise share. A load that fails is said once; shell forms
+  // in run are then cards.
+  let grammar: Promise<void> | null = null;
+  const grammarLoaded = (): Promise<void> =>
+    (grammar ??= loadShellGrammar().catch((error: Error) =>
+      deps.log(`the shell grammar did not load (${error.message}); shell forms in run are cards`),
+    ));
   const dispatcher = createDispatcher({
     ownerRequestLive: ownerRequests.isLive,
     db: deps.db,
@@ -164,6 +174,7 @@ export function createCallPath(deps: CallPathDeps) {
       for (const event of eventsAfter(tool, { agentId, args, data: result.data })) events.emit(event);
       deps.agentCommits.noteSucceeded(agentId, result.data);
     },
+    beforePrepare: grammarLoaded,
     beforeRun: checkpoints.beforeRun,
   });
 
