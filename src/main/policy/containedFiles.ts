@@ -77,6 +77,8 @@ export class FileView {
    * necessarily what a listing reads (containedLists.ts lsOperands).
    */
   lineMayHaveChanged = false;
+  /** Whether such a command may also have staged, committed or stashed files (any but git's own readers). */
+  lineMayHaveStaged = false;
   /** A secrets file the repository's history holds though its tree does not (ContainedContext.historySecret). */
   historySecret?: () => string | null;
   /** Whether the command names an ignore file anywhere (`printf '!.env' > .ignore && rg …`): read as one there. */

@@ -21,6 +21,57 @@ const NO_PATCH =
 /** git log's pickaxe: which commits' changes hold a text or match a pattern (`-S TEXT`, `-G RE`). */
 const PICKAXE = /^(-S|-G|--pickaxe-regex|--pickaxe-all|--find-object)/;
 
+/** git's subcommands that read the repository and stage, commit or stash nothing. */
+const GIT_READERS = new Set([
+  'status',
+  'diff',
+  'diff-files',
+  'show',
+  'log',
+  'shortlog',
+  'whatchanged',
+  'blame',
+  'grep',
+  'ls-files',
+  'ls-tree',
+  'cat-file',
+  'rev-parse',
+  'describe',
+]);
+
+/**
+ * Programs that change files and never run another (what sed's and awk's scripts run is a card
+ * before this is asked): none stages anything.
+ */
+const STAGE_NOTHING = new Set([
+  'sed',
+  'awk',
+  'gawk',
+  'mawk',
+  'cp',
+  'mv',
+  'rm',
+  'mkdir',
+  'rmdir',
+  'touch',
+  'chmod',
+  'ln',
+  'tee',
+  'cat',
+  'echo',
+  'printf',
+  'truncate',
+  'patch',
+]);
+
+/**
+ * Whether a command certainly stages, commits and stashes nothing: git reading only (a subcommand
+ * of GIT_READERS right after `git`, no global option), or a program of STAGE_NOTHING by its name.
+ */
+export function stagesNothing(argv: readonly string[]): boolean {
+  return (argv[0] === 'git' && GIT_READERS.has(argv[1] ?? '')) || STAGE_NOTHING.has(argv[0] ?? '');
+}
+
 export function judgeGitDiffShown(gitWords: readonly string[], view: FileView, where: Where): void {
   const [sub, ...args] = gitWords;
   // Every object of the store, the dangling ones too (a .env once staged, then reset): no history
@@ -91,6 +142,18 @@ export function judgeGitDiffShown(gitWords: readonly string[], view: FileView, w
     const secret = root.kind === 'inside' ? view.secretBelow(root, { hidden: true, ignoredToo: true }) : null;
     if (secret !== null && within(secret))
       card('shows-secret', `git ${sub} prints the changes of the files git tracks, and ${secret} may be among them`);
+  }
+  // An earlier command on the line may have staged, committed or stashed what the index read here
+  // does not hold yet (`git add -A && git diff --cached`, `git stash -u && git show stash^3`): a
+  // secrets file git would take there, one it does not ignore, counts as held.
+  if (view.lineMayHaveStaged) {
+    const top = view.place(view.workspace, where.cwd);
+    const secret = top.kind === 'inside' ? view.secretBelow(top, { hidden: true, ignoredToo: false }) : null;
+    if (secret !== null && within(secret))
+      card(
+        'shows-secret',
+        `git ${sub} prints what git holds, and an earlier command on the line may have staged the secrets file ${secret}, which git does not ignore`,
+      );
   }
   if (!committed) return;
   const past = view.historySecret?.() ?? null;

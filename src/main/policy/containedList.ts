@@ -4,6 +4,7 @@
 // loop's body again and again, each turn knowing what the last wrote, until a turn changes nothing
 // the next would see.
 import type { FileView } from './containedFiles';
+import { stagesNothing } from './containedGitShown';
 import { card, unwrap, type ContainedContext, type JudgeCommand } from './containedJudging';
 import {
   agreed,
@@ -60,6 +61,8 @@ export function judgeList(
         recordWrites(command, judged.argv, view, { cwd });
         // (Once set it stays: the read of the next command is spared.)
         if (!view.lineMayHaveChanged && !changesNothing(command)) view.lineMayHaveChanged = true;
+        if (!view.lineMayHaveStaged && !changesNothing(command) && !stagesNothing(judged.argv))
+          view.lineMayHaveStaged = true;
         if (before) after.push(new Map(lineState(view).written));
       }
       if (before) resetWritten(view, agreed(before, after));

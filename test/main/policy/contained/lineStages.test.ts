@@ -1,0 +1,114 @@
+// A secrets file git does not track yet, and not ignored (an .npmrc with a token left beside the
+// project), staged or stashed by an earlier command on the same line (`git add -A`, `git stash -u`)
+// and then printed by git (`git diff --cached`, `git show`): the index read at decision time does
+// not hold it yet, so the printing command is judged as if every such file may be held. Each
+// harmful row is also run for real, to see that git prints the secret.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { secretInHistory } from '../../../../src/main/git/historySecrets';
+import { decideContained } from '../../../../src/main/policy/contained';
+import { loadShellGrammar } from '../../../../src/main/policy/shellGrammar';
+import type { PathContext } from '../../../../src/main/workspace/types';
+
+let root: string;
+
+const git = (cwd: string, ...args: string[]): void => {
+  execFileSync('git', ['-C', cwd, '-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { stdio: 'ignore' });
+};
+
+/** A fresh repository: src/a.ts committed and changed, `.env` ignored, and, when `npmrc`, an untracked .npmrc. */
+function repository(name: string, npmrc: boolean): PathContext {
+  const ws = path.join(root, name);
+  const files: Record<string, string> = {
+    '.gitignore': '.env\n',
+    '.env': 'API_KEY=MARKER_STAGED\n',
+    'src/a.ts': 'export const a = 1;\n',
+  };
+  for (const [rel, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
+    fs.writeFileSync(path.join(ws, rel), content);
+  }
+  git(ws, 'init', '-q');
+  git(ws, 'add', '.gitignore', 'src');
+  git(ws, 'commit', '-qm', 'x');
+  fs.writeFileSync(path.join(ws, 'src/a.ts'), 'export const a = 2;\n');
+  if (npmrc) fs.writeFileSync(path.join(ws, '.npmrc'), '//registry.npmjs.org/:_authToken=MARKER_STAGED\n');
+  const home = path.join(root, `${name}-home`);
+  fs.mkdirSync(home, { recursive: true });
+  return { workspace: ws, home, dataDir: path.join(root, 'data') };
+}
+
+beforeAll(async () => {
+  await loadShellGrammar();
+  root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-stages-')));
+});
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const decide = (paths: PathContext, command: string) =>
+  decideContained(command, {
+    paths,
+    allowedDomains: [],
+    historySecret: () => secretInHistory(paths.workspace),
+  });
+
+/** The command run for real in its workspace, as the sandbox's sh runs it: what it printed. */
+function printed(paths: PathContext, command: string): string {
+  const run = spawnSync('/bin/sh', ['-c', command], {
+    cwd: paths.workspace,
+    encoding: 'utf8',
+    env: {
+      PATH: process.env.PATH,
+      HOME: paths.home,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@t',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@t',
+      GIT_PAGER: 'cat',
+    },
+  });
+  return run.stdout + run.stderr;
+}
+
+const STAGES_THEN_PRINTS = [
+  'git add -A && git diff --cached',
+  'git add . && git diff --staged',
+  'git add -A; git diff --cached -- .npmrc',
+  'git add .npmrc && git diff --cached',
+  'git add . && git commit -qm x && git show',
+  'git add -A && git commit -qm x && git diff HEAD~1 HEAD',
+  'git stash -u && git show stash@{0}^3',
+  'git stash --include-untracked && git show stash@{0}^3',
+  'git add -A && git status && git diff --cached',
+  "sh -c 'git add -A && git diff --cached'",
+];
+
+describe('a secrets file staged by the line, then printed by git', () => {
+  it.each(STAGES_THEN_PRINTS)('%s is a shows-secret card naming .npmrc, and prints it when run', (command) => {
+    const paths = repository(`r${STAGES_THEN_PRINTS.indexOf(command)}`, true);
+    const decision = decideContained(command, { paths, allowedDomains: [] });
+    expect(decision).toMatchObject({ tier: 'gated', code: 'shows-secret' });
+    expect(decision.reason).toContain('.npmrc');
+    // Judged with the history read too, as the run tool decides.
+    expect(decide(paths, command)).toMatchObject({ tier: 'gated', code: 'shows-secret' });
+    expect(printed(paths, command)).toContain('MARKER_STAGED');
+  });
+
+  it.each([
+    // Nothing on the line stages first: the index holds no secrets file, and git prints none.
+    ['git diff --cached', true],
+    ['git diff', true],
+    ['git status && git diff --cached', true],
+    ['git status && git log -1 && git diff', true],
+    // No untracked secrets file to stage (.env is ignored, and git add without -f leaves it).
+    ['git add -A && git diff --cached', false],
+    ['git add . && git commit -qm x && git show', false],
+    ['git stash -u && git stash show -p', false],
+  ])('%s runs without a card (an untracked .npmrc: %s), and prints no secret', (command, npmrc) => {
+    const paths = repository(`ok-${command.replace(/\W+/g, '-')}-${npmrc}`, npmrc);
+    expect(decide(paths, command), decide(paths, command).reason).toMatchObject({ tier: 'auto', code: 'contained' });
+    expect(printed(paths, command)).not.toContain('MARKER_STAGED');
+  });
+});
