@@ -8,6 +8,7 @@ import { indicesWhere } from './arrays';
 import type { Descent, FileView, Place } from './containedFiles';
 import { gitPrintsContent, isPathspecPattern } from './containedGit';
 import { judgeGitDiffShown } from './containedGitShown';
+import { trackedFiles } from './gitIndex';
 import { card, insideOrCard, type OperandPlace, type RedirectPlace, type Where } from './containedJudging';
 import { gitSubcommand } from './containedNetwork';
 import { inlineCodeFlag, printsNamesOnly, RECURSIVE_READERS } from './containedOperands';
@@ -188,14 +189,26 @@ export function judgeShown(
       // tar -C DIR (attached, in a cluster, or --directory) reads what follows from DIR, which this
       // reading does not follow: the whole workspace is where it may read.
       // git grep given a revision or a tree (`HEAD`, `HEAD:deploy`) searches the files it holds: any tracked one.
-      const searchesHistory =
+      const givesRevision =
         gitSub === 'grep' &&
-        (argv.slice(firstPath, argv.includes('--') ? argv.indexOf('--') : undefined).some((w, k) => {
+        argv.slice(firstPath, argv.includes('--') ? argv.indexOf('--') : undefined).some((w, k) => {
           if (w.startsWith('-')) return false;
           const place = places.find((p) => p.index === firstPath + k)?.place;
           return w.includes(':') || place?.kind !== 'inside' || place.stat === undefined;
-        }) ||
-          (argv.includes('--') && argv.slice(argv.indexOf('--') + 1).some(isPathspecPattern)));
+        });
+      // (A pattern or magic after `--` may match anywhere in the repository.)
+      const searchesHistory =
+        givesRevision ||
+        (gitSub === 'grep' && argv.includes('--') && argv.slice(argv.indexOf('--') + 1).some(isPathspecPattern));
+      // git grep of the working tree searches only what the index tracks, which judgeGitDiffShown
+      // reads (and, after a command on the line that may stage, what git would take): an untracked
+      // secrets file below is not searched. Told to search untracked files, outside the index or into
+      // submodules, given a revision, or with an index this cannot read, every file below counts.
+      const indexOnly =
+        gitSub === 'grep' &&
+        !givesRevision &&
+        !argv.some((w) => /^--(untracked|no-index|recurse-submodules)$/.test(w)) &&
+        trackedFiles(view.workspace) !== null;
       const movesDir = program === 'tar' && argv.some((w) => /^-[a-zA-Z]*C/.test(w) || w.startsWith('--directory'));
       const fromDir = movesDir ? tarStarts(argv, roots, view, where) : null;
       const starts = fromDir
@@ -219,7 +232,7 @@ export function judgeShown(
           )
           .map((p) => p.place),
       );
-      for (const start of starts) {
+      for (const start of indexOnly ? [] : starts) {
         if (start.kind !== 'inside') continue;
         const secret = view.secretBelow(
           start,

@@ -83,6 +83,8 @@ const STAGES_THEN_PRINTS = [
   'git stash --include-untracked && git show stash@{0}^3',
   'git add -A && git status && git diff --cached',
   "sh -c 'git add -A && git diff --cached'",
+  'git add -A && git grep -n MARKER',
+  'git grep --untracked -n MARKER',
 ];
 
 describe('a secrets file staged by the line, then printed by git', () => {
@@ -102,6 +104,9 @@ describe('a secrets file staged by the line, then printed by git', () => {
     ['git diff', true],
     ['git status && git diff --cached', true],
     ['git status && git log -1 && git diff', true],
+    // git grep searches what the index tracks: the untracked .npmrc is not searched.
+    ['git grep -n MARKER', true],
+    ["git grep -n export -- '*.ts'", true],
     // No untracked secrets file to stage (.env is ignored, and git add without -f leaves it).
     ['git add -A && git diff --cached', false],
     ['git add . && git commit -qm x && git show', false],
