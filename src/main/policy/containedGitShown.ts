@@ -86,7 +86,14 @@ export function judgeGitDiffShown(gitWords: readonly string[], view: FileView, w
   const pickaxe = (sub === 'log' || sub === 'whatchanged') && args.some((w) => PICKAXE.test(w));
   // git grep searches the files git tracks, ignored or not (and a revision's, given one).
   const grep = sub === 'grep' && !args.includes('--no-index');
-  if (sub !== 'show' && sub !== 'diff' && sub !== 'diff-files' && !pickaxe && !grep) return;
+  // What prints the index's or commits' changes beside its own output: status and commit verbose
+  // (the staged diff), add -p, -i and -e (each hunk), request-pull -p and range-diff (commits' patches).
+  const printsChanges =
+    ((sub === 'status' || sub === 'commit') && args.some((w) => /^-[a-zA-Z]*v/.test(w) || w === '--verbose')) ||
+    (sub === 'add' && args.some((w) => /^-[a-zA-Z]*[pie]/.test(w) || /^--(patch|interactive|edit)$/.test(w))) ||
+    (sub === 'request-pull' && args.includes('-p')) ||
+    sub === 'range-diff';
+  if (sub !== 'show' && sub !== 'diff' && sub !== 'diff-files' && !pickaxe && !grep && !printsChanges) return;
   // `-p` or `--patch` beside a names-only flag prints both.
   if (
     !pickaxe &&
@@ -102,6 +109,8 @@ export function judgeGitDiffShown(gitWords: readonly string[], view: FileView, w
   const revisions = before.filter((w) => !w.startsWith('-'));
   const committed =
     sub === 'show' ||
+    sub === 'range-diff' ||
+    sub === 'request-pull' ||
     pickaxe ||
     (grep
       ? revisions.length > 1
@@ -137,7 +146,11 @@ export function judgeGitDiffShown(gitWords: readonly string[], view: FileView, w
           'shows-secret',
           `git ${sub} prints the changes of the files git tracks, the secrets file ${file} among them`,
         );
-  } else if (fs.existsSync(path.join(view.workspace, '.git', 'index'))) {
+  } else if (
+    fs.existsSync(path.join(view.workspace, '.git', 'index')) ||
+    // A linked worktree's .git is a file naming its index elsewhere, which this does not read.
+    fs.lstatSync(path.join(view.workspace, '.git'), { throwIfNoEntry: false })?.isFile() === true
+  ) {
     const root = view.place(view.workspace, where.cwd);
     const secret = root.kind === 'inside' ? view.secretBelow(root, { hidden: true, ignoredToo: true }) : null;
     if (secret !== null && within(secret))

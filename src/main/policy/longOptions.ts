@@ -7,6 +7,7 @@
 // that begin another's spelling (`--null` beside `--null-data`), so that a word spelled whole is
 // never taken for a longer one.
 import { wordTable } from '../../shared/wordTable';
+import { gitSubcommand } from './containedNetwork';
 
 const GREP = [
   '--regexp',
@@ -220,6 +221,28 @@ const BY_PROGRAM: Readonly<Record<string, readonly string[]>> = wordTable({
     '--invert-match',
     '--threads',
   ],
+  // Every long option of git add (2.39), so that a prefix of one is never taken for another.
+  'git add': [
+    '--dry-run',
+    '--verbose',
+    '--interactive',
+    '--patch',
+    '--edit',
+    '--force',
+    '--update',
+    '--renormalize',
+    '--intent-to-add',
+    '--all',
+    '--ignore-removal',
+    '--refresh',
+    '--ignore-errors',
+    '--ignore-missing',
+    '--sparse',
+    '--chmod',
+    '--pathspec-from-file',
+    '--pathspec-file-nul',
+    '--no-warn-embedded-repo',
+  ],
   'git stash': [
     '--all',
     '--include-untracked',
@@ -244,8 +267,11 @@ function listFor(argv: readonly string[]): { list: readonly string[]; from: numb
     return list ? { list, from: 3 } : null;
   }
   if (program === 'git') {
-    const at = argv.findIndex((w, i) => i > 0 && (w === 'stash' || w === 'grep' || w === 'rebase'));
-    return at > 0 ? { list: BY_PROGRAM[`git ${argv[at]}`]!, from: at + 1 } : null;
+    // The subcommand is the first word after git's own options and their values
+    // (`git --namespace stash grep …` runs grep).
+    const at = argv.length - gitSubcommand(argv.slice(1)).length;
+    const list = BY_PROGRAM[`git ${argv[at] ?? ''}`];
+    return list ? { list, from: at + 1 } : null;
   }
   const list = BY_PROGRAM[program];
   return list ? { list, from: 1 } : null;

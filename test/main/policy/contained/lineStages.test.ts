@@ -85,6 +85,11 @@ const STAGES_THEN_PRINTS = [
   "sh -c 'git add -A && git diff --cached'",
   'git add -A && git grep -n MARKER',
   'git grep --untracked -n MARKER',
+  // git's own options before the subcommand, and its long options by a prefix (found by a review).
+  'git --namespace stash grep --untr MARKER',
+  'git add -A && git status -v',
+  'git add -A && git commit --dry-run -v',
+  'git add -N . && git status -vv',
 ];
 
 describe('a secrets file staged by the line, then printed by git', () => {
@@ -115,5 +120,27 @@ describe('a secrets file staged by the line, then printed by git', () => {
     const paths = repository(`ok-${command.replace(/\W+/g, '-')}-${npmrc}`, npmrc);
     expect(decide(paths, command), decide(paths, command).reason).toMatchObject({ tier: 'auto', code: 'contained' });
     expect(printed(paths, command)).not.toContain('MARKER_STAGED');
+  });
+
+  it.each([
+    'git add --fo . && git diff --cached',
+    'git add --forc . && git commit -qm x && git show',
+    'git --namespace stash grep --no-inde MARKER',
+  ])('%s, where the only secret is the ignored .env, is a shows-secret card, and prints it when run', (command) => {
+    const paths = repository(`ignored-${command.replace(/\W+/g, '-')}`, false);
+    expect(decide(paths, command)).toMatchObject({ tier: 'gated', code: 'shows-secret' });
+    expect(printed(paths, command)).toContain('MARKER_STAGED');
+  });
+
+  it('in a linked worktree (its .git a file), a tracked .env is among what git grep searches', () => {
+    const paths = repository('linked', false);
+    git(paths.workspace, 'add', '-f', '.env');
+    git(paths.workspace, 'commit', '-qm', 'env');
+    const worktree = path.join(root, 'linked-worktree');
+    git(paths.workspace, 'worktree', 'add', '-q', worktree);
+    const there = { ...paths, workspace: worktree };
+    expect(fs.lstatSync(path.join(worktree, '.git')).isFile()).toBe(true);
+    expect(decide(there, 'git grep -n MARKER')).toMatchObject({ tier: 'gated', code: 'shows-secret' });
+    expect(printed(there, 'git grep -n MARKER')).toContain('MARKER_STAGED');
   });
 });
