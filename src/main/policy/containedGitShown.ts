@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { FileView } from './containedFiles';
 import { isPathspecPattern } from './containedGit';
 import { card, type Where } from './containedJudging';
+import { GIT_VALUED } from './containedNetwork';
 import { trackedFiles } from './gitIndex';
 import { isSecretPath } from './secretFiles';
 
@@ -72,7 +73,62 @@ export function stagesNothing(argv: readonly string[]): boolean {
   return (argv[0] === 'git' && GIT_READERS.has(argv[1] ?? '')) || STAGE_NOTHING.has(argv[0] ?? '');
 }
 
-export function judgeGitDiffShown(gitWords: readonly string[], view: FileView, where: Where): void {
+/**
+ * Where git runs: the command's directory moved by each `-C DIR` among git's own options (in order,
+ * an empty one ignored), and whether `--git-dir` or `--work-tree` points it at another repository.
+ */
+export function gitWhere(argv: readonly string[], where: Where): { where: Where; otherRepository: boolean } {
+  let cwd = where.cwd;
+  let otherRepository = false;
+  for (let i = 1; i < argv.length && argv[i]!.startsWith('-'); i++) {
+    const word = argv[i]!;
+    if (/^--(git-dir|work-tree)(=|$)/.test(word)) otherRepository = true;
+    if (word === '-C') {
+      const dir = argv[i + 1] ?? '';
+      if (dir !== '') cwd = path.posix.resolve(cwd, dir);
+    }
+    if (GIT_VALUED.has(word)) i++;
+  }
+  return { where: { ...where, cwd }, otherRepository };
+}
+
+/**
+ * A repository nested where git runs (or above it, inside the workspace), or one named by
+ * `--git-dir`/`--work-tree` (`otherRepository`), has an index and a history of its own, which this
+ * does not read: a secrets file anywhere below it (below the workspace, for one named) is a card.
+ * True when git reads such a repository (the caller's reading of the workspace's own then says nothing).
+ */
+export function judgeOtherRepository(sub: string, view: FileView, where: Where, otherRepository = false): boolean {
+  if (otherRepository) {
+    const top = view.place(view.workspace, where.cwd);
+    const secret = top.kind === 'inside' ? view.secretBelow(top, { hidden: true, ignoredToo: true }) : null;
+    if (secret !== null)
+      card(
+        'shows-secret',
+        `git ${sub} is given another repository to read, and the secrets file ${secret} may be in it`,
+      );
+    return true;
+  }
+  for (let dir = where.cwd; dir.startsWith(`${view.workspace}/`); dir = path.dirname(dir)) {
+    if (!fs.existsSync(path.join(dir, '.git'))) continue;
+    const nested = view.place(dir, where.cwd);
+    const secret = nested.kind === 'inside' ? view.secretBelow(nested, { hidden: true, ignoredToo: true }) : null;
+    if (secret !== null)
+      card(
+        'shows-secret',
+        `git ${sub} reads the repository nested at ${path.relative(view.workspace, dir)}, which holds the secrets file ${secret}`,
+      );
+    return true;
+  }
+  return false;
+}
+
+export function judgeGitDiffShown(
+  gitWords: readonly string[],
+  view: FileView,
+  where: Where,
+  otherRepository = false,
+): void {
   const [sub, ...args] = gitWords;
   // Every object of the store, the dangling ones too (a .env once staged, then reset): no history
   // or index this reads says what they hold.
@@ -115,19 +171,7 @@ export function judgeGitDiffShown(gitWords: readonly string[], view: FileView, w
     (grep
       ? revisions.length > 1
       : sub === 'diff' && (revisions.length > 0 || before.some((w) => w === '--cached' || w === '--staged')));
-  // A repository nested where it runs (or above it, inside) has an index and a history of its own,
-  // which this does not read: a secrets file anywhere below it counts.
-  for (let dir = where.cwd; dir.startsWith(`${view.workspace}/`); dir = path.dirname(dir)) {
-    if (!fs.existsSync(path.join(dir, '.git'))) continue;
-    const nested = view.place(dir, where.cwd);
-    const secret = nested.kind === 'inside' ? view.secretBelow(nested, { hidden: true, ignoredToo: true }) : null;
-    if (secret !== null)
-      card(
-        'shows-secret',
-        `git ${sub} reads the repository nested at ${path.relative(view.workspace, dir)}, which holds the secrets file ${secret}`,
-      );
-    return;
-  }
+  if (judgeOtherRepository(sub ?? '', view, where, otherRepository)) return;
   // Where it looks: the pathspecs after `--`, each a place (a pattern or magic: the whole repository).
   const wholeRepository = specs.length === 0 || specs.some(isPathspecPattern);
   const under = wholeRepository

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { indicesWhere } from './arrays';
 import type { Descent, FileView, Place } from './containedFiles';
 import { gitPrintsContent, isPathspecPattern } from './containedGit';
-import { judgeGitDiffShown } from './containedGitShown';
+import { gitWhere, judgeGitDiffShown, judgeOtherRepository } from './containedGitShown';
 import { trackedFiles } from './gitIndex';
 import { card, insideOrCard, type OperandPlace, type RedirectPlace, type Where } from './containedJudging';
 import { gitSubcommand } from './containedNetwork';
@@ -253,10 +253,17 @@ export function judgeShown(
       }
     }
     // git show and git diff printing what a commit, the index or the working tree changed.
-    if (program === 'git') judgeGitDiffShown(gitWords, view, where);
+    // (Where git runs: its -C options move it, into a repository nested there among others.)
+    const git = program === 'git' ? gitWhere(argv, where) : null;
+    if (git) judgeGitDiffShown(gitWords, view, git.where, git.otherRepository);
     // git printing files' lines from its history or index: any tracked secrets file among them
     // (the whole repository's, whatever the cwd, unless pathspecs after -- narrow it).
-    if (program === 'git' && gitSub !== 'grep' && gitPrintsContent(gitWords)) {
+    if (
+      git &&
+      gitSub !== 'grep' &&
+      gitPrintsContent(gitWords) &&
+      !judgeOtherRepository(gitSub ?? '', view, git.where, git.otherRepository)
+    ) {
       const dd = argv.indexOf('--');
       const specs = dd > 0 ? argv.slice(dd + 1) : [];
       // A pathspec that is a pattern or magic (`*.json`, `:/`, `:!x`) matches what no place names: the whole repository.

@@ -143,4 +143,40 @@ describe('a secrets file staged by the line, then printed by git', () => {
     expect(decide(there, 'git grep -n MARKER')).toMatchObject({ tier: 'gated', code: 'shows-secret' });
     expect(printed(there, 'git grep -n MARKER')).toContain('MARKER_STAGED');
   });
+
+  describe('a repository nested in an ignored folder, reached through git -C', () => {
+    /** vendor/ is ignored by the workspace; vendor/x is a repository of its own that commits a key. */
+    function nestedRepository(name: string): PathContext {
+      const paths = repository(name, false);
+      fs.appendFileSync(path.join(paths.workspace, '.gitignore'), 'vendor/\n');
+      const nested = path.join(paths.workspace, 'vendor', 'x');
+      fs.mkdirSync(nested, { recursive: true });
+      fs.writeFileSync(path.join(nested, 'credentials.json'), '{"key": "MARKER_STAGED"}\n');
+      git(nested, 'init', '-q');
+      git(nested, 'add', '-A');
+      git(nested, 'commit', '-qm', 'key');
+      return paths;
+    }
+
+    it.each([
+      'git -C vendor/x grep -n MARKER',
+      'git -C vendor/x log -p',
+      'git -C vendor/x show',
+      'git -C vendor -C x show',
+      'git --git-dir=vendor/x/.git log -p',
+    ])('%s is a shows-secret card, and prints the key when run', (command) => {
+      const paths = nestedRepository(`nested-${command.replace(/\W+/g, '-')}`);
+      expect(decide(paths, command)).toMatchObject({ tier: 'gated', code: 'shows-secret' });
+      expect(printed(paths, command)).toContain('MARKER_STAGED');
+    });
+
+    it.each(['git -C src log --oneline', 'git -C src grep -n export', 'git log -p'])(
+      '%s runs without a card, and prints no key',
+      (command) => {
+        const paths = nestedRepository(`nested-ok-${command.replace(/\W+/g, '-')}`);
+        expect(decide(paths, command)).toMatchObject({ tier: 'auto', code: 'contained' });
+        expect(printed(paths, command)).not.toContain('MARKER_STAGED');
+      },
+    );
+  });
 });
