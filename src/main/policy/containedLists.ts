@@ -183,18 +183,18 @@ export function judgeXargs(
     judgeCommand({ ...cmd, words: [printsOnly] }, where, view, ctx, cmd.connector, last, depth);
     return;
   }
-  if (cmd.connector !== '|') card('shell-construct', runs);
   const readsAFile = (c: ShellCommand): boolean =>
     c.redirects.some((r) => r.kind === 'heredoc' || (r.kind === 'file' && r.op === '<'));
   const reading = readXargs(judged.argv);
   if (!reading.ok) card('shell-construct', `${runs}, and ${reading.reason}`);
-  // `… | xargs echo`: echo prints the words it is given and opens nothing, whatever they are (a
-  // redirect on xargs is judged as on echo).
+  // `… | xargs echo` (or `xargs echo < FILE`): echo prints the words it is given and opens nothing,
+  // whatever they are (a redirect on xargs is judged as on echo: a secrets file fed to it is a card).
   if (reading.argv[0] === 'echo') {
     const consumer = consumerCommand(reading.offset.map((k) => judged.words[k]!));
     judgeCommand({ ...consumer, redirects: cmd.redirects }, where, view, ctx, 'start', last, depth + 1);
     return;
   }
+  if (cmd.connector !== '|') card('shell-construct', runs);
   let j = i;
   while (j > 0 && commands[j]!.connector === '|') j--;
   // Literal words piped straight in (`echo a.py b.py | xargs wc -l`): xargs puts them all on one
