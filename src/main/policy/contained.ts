@@ -54,7 +54,7 @@ import { codeOpensNames, inlineCodeProblem } from './inlineCode';
 import { nonPathOperands, sqliteProblem } from './containedOperands';
 import { inlineScript, judgeScript } from './containedShells';
 import { codeCommandStarts, flagRunsCommand, innerCommandStarts, STARTS_READ } from './containedRunners';
-import { gitSubcommand } from './containedNetwork';
+import { GIT_VALUED, gitSubcommand } from './containedNetwork';
 import { directories } from './containedDirectories';
 import { judgeNetwork, judgeWrites } from './containedEffects';
 import { isEnvFileFlag, judgeShown } from './containedShown';
@@ -136,6 +136,23 @@ function judgeCommand(
   if (argv.length === 0) return;
   const argv0 = argv[0];
   const program = programName(argv0!);
+  // git -C DIR runs git in DIR, each from the last, links followed as chdir follows them: judged as
+  // `cd DIR && git …`, every place of its words from there.
+  if (program === 'git') {
+    const moved = gitMovedBy(words, view, where);
+    if (moved !== null) {
+      judgeCommand(
+        { ...cmd, assignments: judged.assignments, words: moved.words },
+        moved.where,
+        view,
+        ctx,
+        connector,
+        last,
+        depth,
+      );
+      return;
+    }
+  }
   // An installed tool by path (node_modules/.bin/NAME, a virtualenv's bin/NAME) is judged as the
   // program of its name too: what that program's rules card (a loader printing .env, a deleter, an
   // output flag) is carded however it is spelled.
@@ -399,6 +416,34 @@ function judgeCommand(
   judgeShown(program, argv, ownPlaces, redirectPlaces, patterns, values, view, where);
   judgeConfigShown(program, argv, view, where);
   if (!textOnly) judgeAttachedValues(program, argv, view, where);
+}
+
+/**
+ * The words of a git command without its `-C DIR` options, and the directory they move it to (each
+ * DIR a place inside, from the last; a link followed to where it leads), or null when it has none.
+ */
+function gitMovedBy(
+  words: readonly ShellWord[],
+  view: FileView,
+  where: Where,
+): { words: ShellWord[]; where: Where } | null {
+  let cwd = where.cwd;
+  const dropped = new Set<number>();
+  for (let k = 1; k < words.length && words[k]!.value.startsWith('-'); k++) {
+    const word = words[k]!.value;
+    if (word === '-C') {
+      const dir = words[k + 1]?.value ?? '';
+      dropped.add(k).add(k + 1);
+      if (dir === '') continue;
+      const place = insideOrCard(view, dir, { cwd }, `the directory git -C ${dir}`);
+      if (place.kind !== 'inside' || !place.stat?.isDirectory())
+        card('shell-construct', `git -C ${dir} is not a folder of the workspace git can run in`);
+      cwd = place.abs;
+    }
+    if (GIT_VALUED.has(word)) k++;
+  }
+  if (dropped.size === 0) return null;
+  return { words: words.filter((_, k) => !dropped.has(k)), where: { ...where, cwd } };
 }
 
 /** A word of literal text, as sh reads a bare name. */

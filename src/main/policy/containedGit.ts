@@ -207,7 +207,8 @@ export function gitPrintsContent(sub: readonly string[]): boolean {
     case 'reflog':
     case 'diff-tree':
     case 'diff-index':
-      return args.some((w) => GIT_LOG_PATCH.test(w));
+      // (Short options bundle: `-pU3` is `-p -U3`, and any of p, u, U, c or m in a bundle prints a patch.)
+      return args.some((w) => GIT_LOG_PATCH.test(w) || /^-[a-zA-Z]*[puUcm]/.test(w));
     // Every tracked file written out under another name (`.merge_file_…`), or packed onto the output.
     case 'checkout-index':
       return args.some((w) => w === '--temp' || w.startsWith('--prefix'));

@@ -92,13 +92,28 @@ export function gitWhere(argv: readonly string[], where: Where): { where: Where;
   return { where: { ...where, cwd }, otherRepository };
 }
 
+/** Whether `dir` is a repository's own folder (a bare repository, or a `.git`): HEAD, objects and refs. */
+function isGitDirectory(dir: string): boolean {
+  return (
+    fs.existsSync(path.join(dir, 'HEAD')) &&
+    fs.existsSync(path.join(dir, 'objects')) &&
+    fs.existsSync(path.join(dir, 'refs'))
+  );
+}
+
 /**
  * A repository nested where git runs (or above it, inside the workspace), or one named by
  * `--git-dir`/`--work-tree` (`otherRepository`), has an index and a history of its own, which this
  * does not read: a secrets file anywhere below it (below the workspace, for one named) is a card.
  * True when git reads such a repository (the caller's reading of the workspace's own then says nothing).
  */
-export function judgeOtherRepository(sub: string, view: FileView, where: Where, otherRepository = false): boolean {
+export function judgeOtherRepository(
+  sub: string,
+  view: FileView,
+  where: Where,
+  otherRepository = false,
+  readsHistory = false,
+): boolean {
   if (otherRepository) {
     const top = view.place(view.workspace, where.cwd);
     const secret = top.kind === 'inside' ? view.secretBelow(top, { hidden: true, ignoredToo: true }) : null;
@@ -110,7 +125,13 @@ export function judgeOtherRepository(sub: string, view: FileView, where: Where, 
     return true;
   }
   for (let dir = where.cwd; dir.startsWith(`${view.workspace}/`); dir = path.dirname(dir)) {
-    if (!fs.existsSync(path.join(dir, '.git'))) continue;
+    if (!fs.existsSync(path.join(dir, '.git')) && !isGitDirectory(dir)) continue;
+    // Its history may hold a secrets file its tree no longer has, which this does not read.
+    if (readsHistory)
+      card(
+        'shows-secret',
+        `git ${sub} prints what the history of the repository nested at ${path.relative(view.workspace, dir)} holds, which this rule does not read`,
+      );
     const nested = view.place(dir, where.cwd);
     const secret = nested.kind === 'inside' ? view.secretBelow(nested, { hidden: true, ignoredToo: true }) : null;
     if (secret !== null)
@@ -171,7 +192,7 @@ export function judgeGitDiffShown(
     (grep
       ? revisions.length > 1
       : sub === 'diff' && (revisions.length > 0 || before.some((w) => w === '--cached' || w === '--staged')));
-  if (judgeOtherRepository(sub ?? '', view, where, otherRepository)) return;
+  if (judgeOtherRepository(sub ?? '', view, where, otherRepository, committed)) return;
   // Where it looks: the pathspecs after `--`, each a place (a pattern or magic: the whole repository).
   const wholeRepository = specs.length === 0 || specs.some(isPathspecPattern);
   const under = wholeRepository

@@ -262,7 +262,7 @@ export function judgeShown(
       git &&
       gitSub !== 'grep' &&
       gitPrintsContent(gitWords) &&
-      !judgeOtherRepository(gitSub ?? '', view, git.where, git.otherRepository)
+      !judgeOtherRepository(gitSub ?? '', view, git.where, git.otherRepository, true)
     ) {
       const dd = argv.indexOf('--');
       const specs = dd > 0 ? argv.slice(dd + 1) : [];

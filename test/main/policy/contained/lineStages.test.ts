@@ -170,6 +170,62 @@ describe('a secrets file staged by the line, then printed by git', () => {
       expect(printed(paths, command)).toContain('MARKER_STAGED');
     });
 
+    /** Beside vendor/x: vendor/y, whose history holds a key its tree dropped; a bare clone; links in. */
+    function moreRepositories(name: string): PathContext {
+      const paths = nestedRepository(name);
+      const ws = paths.workspace;
+      const y = path.join(ws, 'vendor', 'y');
+      fs.mkdirSync(y, { recursive: true });
+      fs.writeFileSync(path.join(y, '.npmrc'), 'token=MARKER_STAGED\n');
+      git(y, 'init', '-q');
+      git(y, 'add', '-A');
+      git(y, 'commit', '-qm', 'key');
+      git(y, 'rm', '-q', '.npmrc');
+      git(y, 'commit', '-qm', 'gone');
+      git(ws, 'clone', '-q', '--bare', path.join(ws, 'vendor', 'x'), path.join(ws, 'vendor', 'z.git'));
+      fs.mkdirSync(path.join(ws, 'vendor', 'x', 'sub'));
+      fs.writeFileSync(path.join(ws, 'vendor', 'x', 'sub', 'readme'), 'r\n');
+      fs.symlinkSync('vendor/x/sub', path.join(ws, 'lsub'));
+      fs.mkdirSync(path.join(ws, 'src', 'a', 'b'), { recursive: true });
+      fs.symlinkSync('../vendor', path.join(ws, 'src', 'l'));
+      const out = path.join(root, `${name}-outrepo`);
+      fs.mkdirSync(out);
+      fs.writeFileSync(path.join(out, 'f.txt'), 'MARKER_STAGED outside\n');
+      git(out, 'init', '-q');
+      git(out, 'add', '-A');
+      git(out, 'commit', '-qm', 'out');
+      return paths;
+    }
+
+    it.each([
+      ['git -C vendor/y log -p', ''],
+      ['git log -p', 'vendor/y'],
+      ['git -C vendor/y show HEAD~1', ''],
+      ['git -C vendor/y grep MARKER HEAD~1', ''],
+      ['git -C vendor/z.git log -p', ''],
+      ['git -C vendor/y/.git log -p', ''],
+      ['git -C lsub log -p', ''],
+      ['git -C vendor grep --no-index MARKER -- x', ''],
+      ['git -C vendor/x log -pU3', ''],
+    ])('%s (from %s) is a card, and prints the key when run (found by a review)', (command, cwd) => {
+      const paths = moreRepositories(`more-${command.replace(/\W+/g, '-')}-${cwd.replace(/\W+/g, '-')}`);
+      const decision = decideContained(command, {
+        paths,
+        cwd: cwd || undefined,
+        allowedDomains: [],
+        historySecret: () => secretInHistory(paths.workspace),
+      });
+      expect(decision.tier).toBe('gated');
+      expect(printed({ ...paths, workspace: path.join(paths.workspace, cwd) }, command)).toContain('MARKER_STAGED');
+    });
+
+    it('a link and two -C options that land outside the workspace are a card', () => {
+      const paths = moreRepositories('more-outside');
+      const command = `git -C ../../l -C ../../${path.basename(root)}/more-outside-outrepo log -p`;
+      const decision = decideContained(command, { paths, cwd: 'src/a/b', allowedDomains: [] });
+      expect(decision.tier).toBe('gated');
+    });
+
     it.each(['git -C src log --oneline', 'git -C src grep -n export', 'git log -p'])(
       '%s runs without a card, and prints no key',
       (command) => {
