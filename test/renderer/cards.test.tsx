@@ -1,7 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Card } from '../../src/shared/domain';
+
+// The cards' code is highlighted by a chunk HighlightedCode imports on first use: loaded here first,
+// so that no import of it is still on its way when the last test's environment is torn down.
+beforeAll(async () => {
+  await import('../../src/renderer/src/lib/highlight');
+});
 
 vi.mock('../../src/renderer/src/api', () => import('./apiMock'));
 const { call } = await import('./apiMock');
