@@ -115,6 +115,11 @@ export function judgeOtherRepository(
   readsHistory = false,
 ): boolean {
   if (otherRepository) {
+    if (readsHistory)
+      card(
+        'shows-secret',
+        `git ${sub} is given another repository (--git-dir, --work-tree) and prints its history, which this rule does not read`,
+      );
     const top = view.place(view.workspace, where.cwd);
     const secret = top.kind === 'inside' ? view.secretBelow(top, { hidden: true, ignoredToo: true }) : null;
     if (secret !== null)

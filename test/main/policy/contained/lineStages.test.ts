@@ -219,6 +219,27 @@ describe('a secrets file staged by the line, then printed by git', () => {
       expect(printed({ ...paths, workspace: path.join(paths.workspace, cwd) }, command)).toContain('MARKER_STAGED');
     });
 
+    it('--git-dir naming a repository whose history alone holds a key (no secrets file on disk) is a card', () => {
+      const ws = path.join(root, 'git-dir-history');
+      const y = path.join(ws, 'vendor', 'y');
+      fs.mkdirSync(y, { recursive: true });
+      fs.writeFileSync(path.join(ws, 'README.md'), '# r\n');
+      git(ws, 'init', '-q');
+      git(ws, 'add', 'README.md');
+      git(ws, 'commit', '-qm', 'r');
+      fs.writeFileSync(path.join(y, '.npmrc'), 'token=MARKER_STAGED\n');
+      git(y, 'init', '-q');
+      git(y, 'add', '-A');
+      git(y, 'commit', '-qm', 'key');
+      git(y, 'rm', '-q', '.npmrc');
+      git(y, 'commit', '-qm', 'gone');
+      fs.mkdirSync(path.join(root, 'git-dir-history-home'));
+      const paths = { workspace: ws, home: path.join(root, 'git-dir-history-home'), dataDir: path.join(root, 'data') };
+      const command = 'git --git-dir=vendor/y/.git log -p';
+      expect(decide(paths, command)).toMatchObject({ tier: 'gated', code: 'shows-secret' });
+      expect(printed(paths, command)).toContain('MARKER_STAGED');
+    });
+
     it('a link and two -C options that land outside the workspace are a card', () => {
       const paths = moreRepositories('more-outside');
       const command = `git -C ../../l -C ../../${path.basename(root)}/more-outside-outrepo log -p`;
