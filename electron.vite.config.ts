@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import { inlineEntryStyles, preloadChunksOf, screenChunks } from './scripts/rendererChunks';
+import { REACT_ON_PREACT } from './scripts/reactOnPreact';
 
 export default defineConfig({
   main: {
@@ -32,6 +33,8 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
+    // React's API, rendered by Preact (scripts/reactOnPreact.ts says why).
+    resolve: { alias: [...REACT_ON_PREACT] },
     build: {
       rollupOptions: {
         input: { index: resolve(__dirname, 'src/renderer/index.html') },

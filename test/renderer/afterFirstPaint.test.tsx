@@ -2,7 +2,7 @@
 // The working window paints its conversation first and the panes beside it once that frame is on
 // screen (lib/afterFirstPaint.ts): the first render holds them back, and they come without any
 // further event from the owner.
-import { act } from 'react';
+import { act } from '@testing-library/react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useAfterFirstPaint } from '../../src/renderer/src/lib/afterFirstPaint';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The first screen shows however its chunk's arrival interleaves with React's render and its
+// The first screen shows however its chunk's arrival interleaves with the render and its
 // effects. A CI run once sat on "Paddock is starting…" for a minute: the chunk had arrived after
 // the render that found no screen and before the effect that would have waited for it, and the
 // effect, finding it loaded, asked for no second render.
@@ -17,11 +17,11 @@ afterEach(() => {
   vi.resetModules();
 });
 
-/** React's scheduler renders and runs passive effects in tasks of its own (setImmediate in Node). */
-const nextTask = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+/** The renderer (Preact, scripts/reactOnPreact.ts) runs passive effects after the next frame; a task queued from it runs after them. */
+const nextTask = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 /** Renders App outside act(), as a browser does, asking for the chunk at the moment `when` names. */
-async function start(when: 'before the render' | 'during the render' | 'after the effects'): Promise<HTMLElement> {
+async function start(when: 'before the render' | 'during the render' | 'after the effects'): Promise<string | null> {
   // The chunk is already fetched (its module cached), so once asked for it arrives within microtasks.
   await import('../../src/renderer/src/features/window/MainWindow');
   const { App } = await import('../../src/renderer/src/App');
@@ -42,18 +42,20 @@ async function start(when: 'before the render' | 'during the render' | 'after th
   if (when === 'before the render') await loadScreen('window');
   const container = document.createElement('div');
   document.body.append(container);
-  createRoot(container).render(<Window />);
+  const root = createRoot(container);
+  root.render(<Window />);
   for (let task = 0; task < 5; task++) await nextTask();
   if (when === 'after the effects') await loadScreen('window');
   for (let task = 0; task < 5; task++) await nextTask();
-  return container;
+  const shown = container.textContent;
+  root.unmount();
+  return shown;
 }
 
 describe('the first screen', () => {
   for (const when of ['before the render', 'during the render', 'after the effects'] as const) {
     it(`shows when its chunk arrives ${when}`, async () => {
-      const container = await start(when);
-      expect(container.textContent).toBe('the working window');
+      expect(await start(when)).toBe('the working window');
     });
   }
 });

@@ -83,7 +83,7 @@ describe('the first run’s key step', () => {
     });
     render(<ProviderStep agent={agent()} onDone={onDone} />);
     const key = screen.getByLabelText('API key') as HTMLInputElement;
-    fireEvent.change(key, { target: { value: 'sk-wrong' } });
+    fireEvent.input(key, { target: { value: 'sk-wrong' } });
     expect(screen.getByRole('button', { name: 'Continue' }).className).toContain('primary');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
@@ -135,7 +135,7 @@ describe('Settings → provider', () => {
     });
     useAgentsStore.setState({ agents: [agent({ hasApiKey: true })], selectedId: 'agent-1' });
     const { rerender } = render(<AgentSettingsSection agent={agent({ hasApiKey: true })} />);
-    fireEvent.change(screen.getByLabelText('Base URL of developer'), { target: { value: 'http://127.0.0.1:4444/v1' } });
+    fireEvent.input(screen.getByLabelText('Base URL of developer'), { target: { value: 'http://127.0.0.1:4444/v1' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Save connection' }));
     });

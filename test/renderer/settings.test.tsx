@@ -170,7 +170,7 @@ describe('Settings → Developer', () => {
     );
     render(<DeveloperSettings />);
     const input = screen.getByLabelText('Output bound of Developer');
-    fireEvent.change(input, { target: { value: '0' } });
+    fireEvent.input(input, { target: { value: '0' } });
     await act(async () => {
       fireEvent.blur(input);
     });
@@ -190,7 +190,7 @@ describe('Settings → Developer', () => {
     const entry = await screen.findByRole('group', { name: 'Setup script of /home/me/app' });
     const save = within(entry).getByRole('button', { name: 'Save setup script' }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);
-    fireEvent.change(within(entry).getByRole('textbox'), { target: { value: 'npm ci\n' } });
+    fireEvent.input(within(entry).getByRole('textbox'), { target: { value: 'npm ci\n' } });
     await act(async () => {
       fireEvent.click(save);
     });

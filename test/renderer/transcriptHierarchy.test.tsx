@@ -210,7 +210,7 @@ describe('the composer with no key', () => {
     expect(screen.getByRole('alert').textContent).toContain(
       'developer has no API key, so anthropic would refuse every message.',
     );
-    fireEvent.change(screen.getByLabelText('Message to the agent'), { target: { value: 'hello' } });
+    fireEvent.input(screen.getByLabelText('Message to the agent'), { target: { value: 'hello' } });
     expect((screen.getByRole('button', { name: /^Send/ }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.keyDown(screen.getByLabelText('Message to the agent'), { key: 'Enter' });
     expect(call).not.toHaveBeenCalledWith('conversations.send', expect.anything());
@@ -221,7 +221,7 @@ describe('the composer with no key', () => {
   it('sends as before when a key is stored or the endpoint needs none', () => {
     render(<Composer conversationId="conv-1" agent={agent({ needsApiKey: false })} />);
     expect(screen.queryByRole('alert')).toBeNull();
-    fireEvent.change(screen.getByLabelText('Message to the agent'), { target: { value: 'hello' } });
+    fireEvent.input(screen.getByLabelText('Message to the agent'), { target: { value: 'hello' } });
     expect((screen.getByRole('button', { name: /^Send/ }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { PROVIDERS, type Provider } from '../../../../shared/domain';
 import type { AgentView } from '../../../../shared/ipc';
 import { messageOf, refusalCode } from '../../lib/errors';
@@ -23,8 +23,9 @@ export function ProviderSettings({ agent, onSaved }: { agent: AgentView; onSaved
   const [models, setModels] = useState<{ list: string[]; note: string | null } | null>(null);
   const questionRef = useRef<HTMLDivElement>(null);
 
-  // The question is asked where the owner is looking: scrolled into view, its answer focused.
-  useEffect(() => {
+  // The question is asked where the owner is looking: scrolled into view, its answer focused, before
+  // the frame that shows it is painted.
+  useLayoutEffect(() => {
     if (!keyQuestion || !questionRef.current) return;
     questionRef.current.scrollIntoView({ block: 'nearest' });
     questionRef.current.querySelector('button')?.focus();

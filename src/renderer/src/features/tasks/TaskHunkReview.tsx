@@ -30,7 +30,8 @@ export function TaskHunkReview({ agentId }: { agentId: string }) {
   const revertHunks = useTasksStore((state) => state.revertHunks);
   // The Summary reloads when the agent changes files: the diff follows it.
   const summary = useSummaryStore((state) => state.summaries[agentId]);
-  const [rejected, setRejected] = useState<Rejections>({});
+  // The rejections, with the diff they name hunks of.
+  const [review, setReview] = useState<{ shown: string; rejected: Rejections }>({ shown: '', rejected: {} });
   const [note, setNote] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const taskId = task?.state === 'active' ? task.id : null;
@@ -42,7 +43,8 @@ export function TaskHunkReview({ agentId }: { agentId: string }) {
 
   // A rejection names a hunk of what was shown: a new diff (other fingerprints) starts the review again.
   const shown = diff?.files.map((file) => file.fingerprint).join(',') ?? '';
-  useEffect(() => setRejected({}), [shown]);
+  const rejected = review.shown === shown ? review.rejected : {};
+  const setRejected = (next: Rejections): void => setReview({ shown, rejected: next });
 
   if (!task || !taskId || !diff) return null;
   const count = Object.values(rejected).reduce((sum, ids) => sum + ids.size, 0);
