@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import { inlineEntryStyles, preloadChunksOf, screenChunks } from './scripts/rendererChunks';
-import { REACT_ON_PREACT } from './scripts/reactOnPreact';
+import { REACT_ON_PREACT } from './scripts/reactOnPreact.mjs';
 
 export default defineConfig({
   main: {
@@ -33,7 +33,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
-    // React's API, rendered by Preact (scripts/reactOnPreact.ts says why).
+    // React's API, rendered by Preact (scripts/reactOnPreact.mjs says why).
     resolve: { alias: [...REACT_ON_PREACT] },
     build: {
       rollupOptions: {
@@ -70,7 +70,9 @@ export default defineConfig({
     // screens.json lists each first screen's own chunks, which the host names in index.html when it
     // knows which screen opens (src/main/host/rendererFiles.ts).
     plugins: [
-      react(),
+      // JSX as React's, with no Fast Refresh: React's refresh runtime does not reach Preact, so an
+      // edit in `npm run dev` reloads the page instead of swapping the component in place.
+      react({ refreshExclude: /./ }),
       preloadChunksOf('src/start.tsx'),
       inlineEntryStyles(),
       screenChunks(

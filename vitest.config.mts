@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
-import { TESTS_ON_PREACT } from './scripts/reactOnPreact';
+import { TESTS_ON_PREACT } from './scripts/reactOnPreact.mjs';
 
 export default defineConfig({
-  // The window's tests render with Preact, as the build does (scripts/reactOnPreact.ts).
+  // The window's tests render with Preact, as the build does (scripts/reactOnPreact.mjs).
   resolve: { alias: TESTS_ON_PREACT.alias },
   test: {
     server: { deps: { inline: TESTS_ON_PREACT.inline } },

@@ -49,13 +49,20 @@ async function webDev(args) {
     serve.on('exit', () => reject(new Error('`paddock serve` stopped before it printed its address')));
   });
 
-  const [{ createServer }, { default: react }] = await Promise.all([import('vite'), import('@vitejs/plugin-react')]);
+  const [{ createServer }, { default: react }, { REACT_ON_PREACT }] = await Promise.all([
+    import('vite'),
+    import('@vitejs/plugin-react'),
+    import('./reactOnPreact.mjs'),
+  ]);
   const serveOrigin = `http://127.0.0.1:${served.port}`;
   let devOrigin = '';
   const vite = await createServer({
     configFile: false,
     root: path.join(root, 'src/renderer'),
-    plugins: [react()],
+    // As the build renders (electron.vite.config.ts): React's API on Preact, so no Fast Refresh (an
+    // edit reloads the page).
+    resolve: { alias: [...REACT_ON_PREACT] },
+    plugins: [react({ refreshExclude: /./ })],
     server: {
       host: '127.0.0.1',
       port: 0,

@@ -1,11 +1,11 @@
-// The window is written to React's API and rendered by Preact (scripts/reactOnPreact.ts): the build
+// The window is written to React's API and rendered by Preact (scripts/reactOnPreact.mjs): the build
 // and the window's tests resolve React's names to the same modules, so what the tests render ships.
 import { createRequire } from 'node:module';
 import * as compat from 'preact/compat';
 import * as react from 'react';
 import { describe, expect, it } from 'vitest';
 import config from '../../electron.vite.config';
-import { REACT_ON_PREACT, TESTS_ON_PREACT } from '../../scripts/reactOnPreact';
+import { REACT_ON_PREACT, TESTS_ON_PREACT } from '../../scripts/reactOnPreact.mjs';
 
 const require = createRequire(import.meta.url);
 

@@ -17,7 +17,7 @@ afterEach(() => {
   vi.resetModules();
 });
 
-/** The renderer (Preact, scripts/reactOnPreact.ts) runs passive effects after the next frame; a task queued from it runs after them. */
+/** The renderer (Preact, scripts/reactOnPreact.mjs) runs passive effects after the next frame; a task queued from it runs after them. */
 const nextTask = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 /** Renders App outside act(), as a browser does, asking for the chunk at the moment `when` names. */

@@ -1,16 +1,12 @@
 // The window's code is written to React's API and rendered by Preact (preact/compat): react-dom was
 // 85% of the first screen's script, and evaluating it held the working window's composer about 60 ms
 // past the goal of 3× a static page's first paint (bench/window.ts). The build and the renderer's
-// tests resolve the same names to the same modules, so what the tests render is what ships.
+// tests (and `npm run dev`, scripts/dev.mjs) resolve the same names to the same modules, so what the
+// tests render is what ships. Types: reactOnPreact.d.mts.
 import { fileURLToPath } from 'node:url';
 
-interface Alias {
-  find: RegExp;
-  replacement: string;
-}
-
 /** React's entry points as Preact's compat layer provides them (exact names only: `react-markdown` is not `react`). */
-export const REACT_ON_PREACT: readonly Alias[] = [
+export const REACT_ON_PREACT = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
@@ -19,7 +15,7 @@ export const REACT_ON_PREACT: readonly Alias[] = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
-const modules = (file: string): string => fileURLToPath(new URL(`../node_modules/${file}`, import.meta.url));
+const modules = (file) => fileURLToPath(new URL(`../node_modules/${file}`, import.meta.url));
 
 /**
  * For vitest, which runs packages under node_modules with Node's own loader (and so with React itself)
