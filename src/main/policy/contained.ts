@@ -18,7 +18,7 @@
 import { pathSession } from '../workspace/resolve';
 import { commandDanger } from './danger';
 import { FileView } from './containedFiles';
-import { gitConfigProblem, gitGrepPatterns } from './containedGit';
+import { gitConfigProblem, gitGrepPatterns, gitMovedBy } from './containedGit';
 import { judgeGitPlaces } from './containedGitPlaces';
 import { PATTERN_FIRST, RUNS_OTHERS, SANDBOX_CANNOT, SHELLS } from './containedPrograms';
 import { judgeAssignments } from './containedAssignments';
@@ -54,7 +54,7 @@ import { codeOpensNames, inlineCodeProblem } from './inlineCode';
 import { nonPathOperands, sqliteProblem } from './containedOperands';
 import { inlineScript, judgeScript } from './containedShells';
 import { codeCommandStarts, flagRunsCommand, innerCommandStarts, STARTS_READ } from './containedRunners';
-import { GIT_VALUED, gitSubcommand } from './containedNetwork';
+import { gitSubcommand } from './containedNetwork';
 import { directories } from './containedDirectories';
 import { judgeNetwork, judgeWrites } from './containedEffects';
 import { isEnvFileFlag, judgeShown } from './containedShown';
@@ -416,34 +416,6 @@ function judgeCommand(
   judgeShown(program, argv, ownPlaces, redirectPlaces, patterns, values, view, where);
   judgeConfigShown(program, argv, view, where);
   if (!textOnly) judgeAttachedValues(program, argv, view, where);
-}
-
-/**
- * The words of a git command without its `-C DIR` options, and the directory they move it to (each
- * DIR a place inside, from the last; a link followed to where it leads), or null when it has none.
- */
-function gitMovedBy(
-  words: readonly ShellWord[],
-  view: FileView,
-  where: Where,
-): { words: ShellWord[]; where: Where } | null {
-  let cwd = where.cwd;
-  const dropped = new Set<number>();
-  for (let k = 1; k < words.length && words[k]!.value.startsWith('-'); k++) {
-    const word = words[k]!.value;
-    if (word === '-C') {
-      const dir = words[k + 1]?.value ?? '';
-      dropped.add(k).add(k + 1);
-      if (dir === '') continue;
-      const place = insideOrCard(view, dir, { cwd }, `the directory git -C ${dir}`);
-      if (place.kind !== 'inside' || !place.stat?.isDirectory())
-        card('shell-construct', `git -C ${dir} is not a folder of the workspace git can run in`);
-      cwd = place.abs;
-    }
-    if (GIT_VALUED.has(word)) k++;
-  }
-  if (dropped.size === 0) return null;
-  return { words: words.filter((_, k) => !dropped.has(k)), where: { ...where, cwd } };
 }
 
 /** A word of literal text, as sh reads a bare name. */

@@ -4,7 +4,9 @@
 // print files' lines from all of the repository's history. Pure readers of an argv.
 import { indicesWhere } from './arrays';
 import { GIT_VALUED, gitSubcommand } from './containedNetwork';
-import { card } from './containedJudging';
+import type { FileView } from './containedFiles';
+import { card, insideOrCard, type Where } from './containedJudging';
+import type { ShellWord } from './shellForm';
 
 /** `git -c` keys that change only how output looks or who a commit names. */
 const HARMLESS_GIT_CONFIG =
@@ -235,4 +237,32 @@ export function gitPrintsContent(sub: readonly string[]): boolean {
     default:
       return false;
   }
+}
+
+/**
+ * The words of a git command without its `-C DIR` options, and the directory they move it to (each
+ * DIR a place inside, from the last; a link followed to where it leads), or null when it has none.
+ */
+export function gitMovedBy(
+  words: readonly ShellWord[],
+  view: FileView,
+  where: Where,
+): { words: ShellWord[]; where: Where } | null {
+  let cwd = where.cwd;
+  const dropped = new Set<number>();
+  for (let k = 1; k < words.length && words[k]!.value.startsWith('-'); k++) {
+    const word = words[k]!.value;
+    if (word === '-C') {
+      const dir = words[k + 1]?.value ?? '';
+      dropped.add(k).add(k + 1);
+      if (dir === '') continue;
+      const place = insideOrCard(view, dir, { cwd }, `the directory git -C ${dir}`);
+      if (place.kind !== 'inside' || !place.stat?.isDirectory())
+        card('shell-construct', `git -C ${dir} is not a folder of the workspace git can run in`);
+      cwd = place.abs;
+    }
+    if (GIT_VALUED.has(word)) k++;
+  }
+  if (dropped.size === 0) return null;
+  return { words: words.filter((_, k) => !dropped.has(k)), where: { ...where, cwd } };
 }

@@ -74,22 +74,15 @@ export function stagesNothing(argv: readonly string[]): boolean {
 }
 
 /**
- * Where git runs: the command's directory moved by each `-C DIR` among git's own options (in order,
- * an empty one ignored), and whether `--git-dir` or `--work-tree` points it at another repository.
+ * Whether `--git-dir` or `--work-tree` among git's own options points it at another repository.
+ * (Its `-C DIR` options are gone by then: contained.ts judges `git -C DIR …` as `cd DIR && git …`.)
  */
-export function gitWhere(argv: readonly string[], where: Where): { where: Where; otherRepository: boolean } {
-  let cwd = where.cwd;
-  let otherRepository = false;
+export function namesOtherRepository(argv: readonly string[]): boolean {
   for (let i = 1; i < argv.length && argv[i]!.startsWith('-'); i++) {
-    const word = argv[i]!;
-    if (/^--(git-dir|work-tree)(=|$)/.test(word)) otherRepository = true;
-    if (word === '-C') {
-      const dir = argv[i + 1] ?? '';
-      if (dir !== '') cwd = path.posix.resolve(cwd, dir);
-    }
-    if (GIT_VALUED.has(word)) i++;
+    if (/^--(git-dir|work-tree)(=|$)/.test(argv[i]!)) return true;
+    if (GIT_VALUED.has(argv[i]!)) i++;
   }
-  return { where: { ...where, cwd }, otherRepository };
+  return false;
 }
 
 /** Whether `dir` is a repository's own folder (a bare repository, or a `.git`): HEAD, objects and refs. */

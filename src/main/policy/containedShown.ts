@@ -7,7 +7,7 @@ import path from 'node:path';
 import { indicesWhere } from './arrays';
 import type { Descent, FileView, Place } from './containedFiles';
 import { gitPrintsContent, isPathspecPattern } from './containedGit';
-import { gitWhere, judgeGitDiffShown, judgeOtherRepository } from './containedGitShown';
+import { judgeGitDiffShown, judgeOtherRepository, namesOtherRepository } from './containedGitShown';
 import { trackedFiles } from './gitIndex';
 import { card, insideOrCard, type OperandPlace, type RedirectPlace, type Where } from './containedJudging';
 import { gitSubcommand } from './containedNetwork';
@@ -252,17 +252,17 @@ export function judgeShown(
           );
       }
     }
-    // git show and git diff printing what a commit, the index or the working tree changed.
-    // (Where git runs: its -C options move it, into a repository nested there among others.)
-    const git = program === 'git' ? gitWhere(argv, where) : null;
-    if (git) judgeGitDiffShown(gitWords, view, git.where, git.otherRepository);
+    // git show and git diff printing what a commit, the index or the working tree changed. (Its -C
+    // options moved `where` before this: contained.ts judges `git -C DIR …` as `cd DIR && git …`.)
+    const git = program === 'git' ? { otherRepository: namesOtherRepository(argv) } : null;
+    if (git) judgeGitDiffShown(gitWords, view, where, git.otherRepository);
     // git printing files' lines from its history or index: any tracked secrets file among them
     // (the whole repository's, whatever the cwd, unless pathspecs after -- narrow it).
     if (
       git &&
       gitSub !== 'grep' &&
       gitPrintsContent(gitWords) &&
-      !judgeOtherRepository(gitSub ?? '', view, git.where, git.otherRepository, true)
+      !judgeOtherRepository(gitSub ?? '', view, where, git.otherRepository, true)
     ) {
       const dd = argv.indexOf('--');
       const specs = dd > 0 ? argv.slice(dd + 1) : [];
