@@ -19,6 +19,20 @@ const git = (cwd: string, ...args: string[]): void => {
   execFileSync('git', ['-C', cwd, '-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { stdio: 'ignore' });
 };
 
+/** A repository of its own at `dir` committing `files`; `dropped` are then removed in a second commit (their text only in its history). */
+function committedRepository(dir: string, files: Record<string, string>, dropped: readonly string[] = []): void {
+  for (const [rel, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), content);
+  }
+  git(dir, 'init', '-q');
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-qm', 'files');
+  if (dropped.length === 0) return;
+  git(dir, 'rm', '-q', ...dropped);
+  git(dir, 'commit', '-qm', 'dropped');
+}
+
 /** A fresh repository: src/a.ts committed and changed, `.env` ignored, and, when `npmrc`, an untracked .npmrc. */
 function repository(name: string, npmrc: boolean): PathContext {
   const ws = path.join(root, name);
@@ -149,12 +163,9 @@ describe('a secrets file staged by the line, then printed by git', () => {
     function nestedRepository(name: string): PathContext {
       const paths = repository(name, false);
       fs.appendFileSync(path.join(paths.workspace, '.gitignore'), 'vendor/\n');
-      const nested = path.join(paths.workspace, 'vendor', 'x');
-      fs.mkdirSync(nested, { recursive: true });
-      fs.writeFileSync(path.join(nested, 'credentials.json'), '{"key": "MARKER_STAGED"}\n');
-      git(nested, 'init', '-q');
-      git(nested, 'add', '-A');
-      git(nested, 'commit', '-qm', 'key');
+      committedRepository(path.join(paths.workspace, 'vendor', 'x'), {
+        'credentials.json': '{"key": "MARKER_STAGED"}\n',
+      });
       return paths;
     }
 
@@ -174,26 +185,14 @@ describe('a secrets file staged by the line, then printed by git', () => {
     function moreRepositories(name: string): PathContext {
       const paths = nestedRepository(name);
       const ws = paths.workspace;
-      const y = path.join(ws, 'vendor', 'y');
-      fs.mkdirSync(y, { recursive: true });
-      fs.writeFileSync(path.join(y, '.npmrc'), 'token=MARKER_STAGED\n');
-      git(y, 'init', '-q');
-      git(y, 'add', '-A');
-      git(y, 'commit', '-qm', 'key');
-      git(y, 'rm', '-q', '.npmrc');
-      git(y, 'commit', '-qm', 'gone');
+      committedRepository(path.join(ws, 'vendor', 'y'), { '.npmrc': 'token=MARKER_STAGED\n' }, ['.npmrc']);
       git(ws, 'clone', '-q', '--bare', path.join(ws, 'vendor', 'x'), path.join(ws, 'vendor', 'z.git'));
       fs.mkdirSync(path.join(ws, 'vendor', 'x', 'sub'));
       fs.writeFileSync(path.join(ws, 'vendor', 'x', 'sub', 'readme'), 'r\n');
       fs.symlinkSync('vendor/x/sub', path.join(ws, 'lsub'));
       fs.mkdirSync(path.join(ws, 'src', 'a', 'b'), { recursive: true });
       fs.symlinkSync('../vendor', path.join(ws, 'src', 'l'));
-      const out = path.join(root, `${name}-outrepo`);
-      fs.mkdirSync(out);
-      fs.writeFileSync(path.join(out, 'f.txt'), 'MARKER_STAGED outside\n');
-      git(out, 'init', '-q');
-      git(out, 'add', '-A');
-      git(out, 'commit', '-qm', 'out');
+      committedRepository(path.join(root, `${name}-outrepo`), { 'f.txt': 'MARKER_STAGED outside\n' });
       return paths;
     }
 
@@ -221,18 +220,8 @@ describe('a secrets file staged by the line, then printed by git', () => {
 
     it('--git-dir naming a repository whose history alone holds a key (no secrets file on disk) is a card', () => {
       const ws = path.join(root, 'git-dir-history');
-      const y = path.join(ws, 'vendor', 'y');
-      fs.mkdirSync(y, { recursive: true });
-      fs.writeFileSync(path.join(ws, 'README.md'), '# r\n');
-      git(ws, 'init', '-q');
-      git(ws, 'add', 'README.md');
-      git(ws, 'commit', '-qm', 'r');
-      fs.writeFileSync(path.join(y, '.npmrc'), 'token=MARKER_STAGED\n');
-      git(y, 'init', '-q');
-      git(y, 'add', '-A');
-      git(y, 'commit', '-qm', 'key');
-      git(y, 'rm', '-q', '.npmrc');
-      git(y, 'commit', '-qm', 'gone');
+      committedRepository(ws, { 'README.md': '# r\n' });
+      committedRepository(path.join(ws, 'vendor', 'y'), { '.npmrc': 'token=MARKER_STAGED\n' }, ['.npmrc']);
       fs.mkdirSync(path.join(root, 'git-dir-history-home'));
       const paths = { workspace: ws, home: path.join(root, 'git-dir-history-home'), dataDir: path.join(root, 'data') };
       const command = 'git --git-dir=vendor/y/.git log -p';
