@@ -10,12 +10,43 @@ import { card, type Where } from './containedJudging';
 /** The configuration files each program reads from the project, beside the user's own. */
 const PROJECT_CONFIG: Readonly<Record<string, readonly string[]>> = wordTable({
   npm: ['.npmrc'],
+  npx: ['.npmrc'],
   pnpm: ['.npmrc'],
   yarn: ['.npmrc', '.yarnrc', '.yarnrc.yml'],
 });
 
 /** The subcommands of `config` that print values: `get KEY`, `list`, `ls`. */
 const PRINTS = /^(get|list|ls)$/;
+
+/** `config` as npm reads it: its alias `c`, and the abbreviations npm completes to it (`npm con ls`). */
+const CONFIG = /^(c|co|con|conf|confi|config)$/;
+
+/**
+ * The config subcommand that prints values, wherever npm's own options put it (`npm --loglevel
+ * silent config list`: an option's value is not told from a word here), or npm's top-level `get`
+ * (`npm get KEY`); null when none. Only the words before `--` (after it they are a script's).
+ */
+function printingSubcommand(program: string, argv: readonly string[]): string | null {
+  const given = argv.includes('--') ? argv.slice(1, argv.indexOf('--')) : argv.slice(1);
+  const words = given.filter((w) => !w.startsWith('-'));
+  // A script run by name takes every word after it (`npm run config`): what runs is the project's own.
+  const runs = words.findIndex((w) => /^(run|run-script|rum|urn|exec|x|test|t|tst|start|stop|restart)$/.test(w));
+  // npm's own `env` script, and env or printenv run through it (after `--` too), print its
+  // configuration as npm_config_* variables.
+  const all = argv.slice(1).filter((w) => !w.startsWith('-'));
+  if (program === 'npx' && /^(env|printenv)$/.test(all[0] ?? '')) return all[0]!;
+  const runsAll = all.findIndex((w) => /^(run|run-script|rum|urn|exec|x)$/.test(w));
+  if (runsAll !== -1 && /^(run|run-script|rum|urn)$/.test(all[runsAll]!) && all[runsAll + 1] === 'env')
+    return 'run env';
+  if (runsAll !== -1 && /^(exec|x)$/.test(all[runsAll]!) && /^(env|printenv)$/.test(all[runsAll + 1] ?? ''))
+    return `${all[runsAll]} ${all[runsAll + 1]}`;
+  const before = runs === -1 ? words : words.slice(0, runs);
+  for (let i = 0; i < before.length; i++) {
+    if (before[i] === 'get') return 'get';
+    if (CONFIG.test(before[i]!) && PRINTS.test(before[i + 1] ?? '')) return `${before[i]} ${before[i + 1]}`;
+  }
+  return null;
+}
 
 export function judgeConfigShown(program: string, argv: readonly string[], view: FileView, where: Where): void {
   const files = PROJECT_CONFIG[program];
@@ -33,14 +64,15 @@ export function judgeConfigShown(program: string, argv: readonly string[], view:
       'always-card',
       `${program} config ${words[1]} --location=project writes the project's .npmrc, which npm reads as its configuration`,
     );
-  if (config !== 0 || !PRINTS.test(words[1] ?? '')) return;
+  const prints = printingSubcommand(program, argv);
+  if (prints === null) return;
   for (let dir = where.cwd; ; dir = path.dirname(dir)) {
     for (const name of files) {
       const place = view.place(path.join(dir, name), where.cwd);
       if (place.kind === 'inside' && place.stat?.isFile())
         card(
           'shows-secret',
-          `${program} config ${words[1]} prints the values of ${place.rel}, a secrets file, and what it prints goes to the model`,
+          `${program} ${prints} prints the values of ${place.rel}, a secrets file, and what it prints goes to the model`,
         );
     }
     if (dir === view.workspace || !dir.startsWith(`${view.workspace}/`)) return;

@@ -160,7 +160,7 @@ export function gitConfigProblem(argv: readonly string[]): void {
 
 /** Flags that make git log (and reflog, diff-tree) print each commit's changes, lines included. */
 const GIT_LOG_PATCH =
-  /^(-p|-u|--patch|--patch-with-stat|--patch-with-raw|-U\d*|--unified(=.*)?|-c|--cc|--full-diff|--binary|-m|--diff-merges=.*|--remerge-diff|--dd)$/;
+  /^(-p|-u|--patch|--patch-with-stat|--patch-with-raw|-U\d*|--unified(=.*)?|-c|--cc|--full-diff|--binary|-m|--diff-merges=.*|--remerge-diff|--dd|--check)$/;
 
 /**
  * Whether a git subcommand prints files' lines from all of the repository's history or its objects

@@ -15,9 +15,12 @@ import { GIT_VALUED } from './containedNetwork';
 import { trackedFiles } from './gitIndex';
 import { isSecretPath } from './secretFiles';
 
-/** Flags after which show and diff print no file's lines: names, counts, or nothing. */
+/**
+ * Flags after which show and diff print no file's lines: names, counts, or nothing. (Not --check,
+ * which prints each line it flags for whitespace, a secrets file's among them.)
+ */
 const NO_PATCH =
-  /^(-s|--no-patch|--stat(=.*)?|--shortstat|--numstat|--name-only|--name-status|--summary|--raw|--dirstat(=.*)?|--quiet|--check)$/;
+  /^(-s|--no-patch|--stat(=.*)?|--shortstat|--numstat|--name-only|--name-status|--summary|--raw|--dirstat(=.*)?|--quiet)$/;
 
 /** git log's pickaxe: which commits' changes hold a text or match a pattern (`-S TEXT`, `-G RE`). */
 const PICKAXE = /^(-S|-G|--pickaxe-regex|--pickaxe-all|--find-object)/;

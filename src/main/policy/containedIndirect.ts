@@ -2,6 +2,7 @@
 // judges each command with this): the system's own databases (getent), the files a preprocessor's
 // #include names, Python modules named through a link out, a query engine's query, Go yq's load
 // operators.
+import { judgeSourceIncludes } from './containedIncludes';
 import { card, outside, type Where } from './containedJudging';
 import type { FileView } from './containedFiles';
 import { writtenOnLine } from './containedLineWrites';
@@ -70,6 +71,8 @@ export function judgeIndirectReads(
       'shell-construct',
       `${program} reads the files its source's #include or .incbin names, which this rule does not read`,
     );
+  // Given sources on disk, what they include is read from them (containedIncludes.ts).
+  if (PREPROCESSES.has(program) || program === 'rustc') judgeSourceIncludes(program, argv, view, where);
   // A Python module named from here (`-m pkg.mod`, `import pkg.mod`, pytest's `-p pkg`) through a link out.
   if (/^python[\d.]*$/.test(program) || program === 'pytest' || program === 'py.test')
     for (const module of pythonModules(argv)) {

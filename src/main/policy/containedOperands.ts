@@ -244,6 +244,7 @@ export const SHORT_VALUES: Readonly<Record<string, string>> = wordTable({
   nawk: 'Fvf',
   jq: 'fL',
   yq: 'fL',
+  diff: 'CDFILSUWxX',
 });
 
 /**
@@ -342,12 +343,10 @@ const READERS: Record<string, (argv: readonly string[]) => Descent | null> = {
     ignoredToo: true,
     follows: !argv.some((w) => /^-[a-zA-Z]*y/.test(w) || w === '--symlinks'),
   }),
-  // diff -r prints what differs below two folders, a file absent from one whole; gzip -r … -c what it compresses.
-  // GNU diff -r follows the links it meets, unless --no-dereference.
-  diff: (argv) =>
-    argv.some((w) => /r/.test(shortFlags('diff', w)) || w === '--recursive')
-      ? { hidden: true, ignoredToo: true, follows: !argv.includes('--no-dereference') }
-      : null,
+  // diff given a folder prints what differs in the files there (without -r those at its top, with
+  // -r every one below), and with -N a file absent from one side whole: judged as descending either
+  // way. GNU diff follows the links it meets, unless --no-dereference. gzip -r … -c prints what it compresses.
+  diff: (argv) => ({ hidden: true, ignoredToo: true, follows: !argv.includes('--no-dereference') }),
   gzip: (argv) =>
     argv.some((w) => /r/.test(shortFlags('gzip', w)) || w === '--recursive')
       ? { hidden: true, ignoredToo: true }

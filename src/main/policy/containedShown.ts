@@ -11,7 +11,7 @@ import { judgeGitDiffShown, judgeOtherRepository, namesOtherRepository } from '.
 import { trackedFiles } from './gitIndex';
 import { card, insideOrCard, type OperandPlace, type RedirectPlace, type Where } from './containedJudging';
 import { gitSubcommand } from './containedNetwork';
-import { inlineCodeFlag, printsNamesOnly, RECURSIVE_READERS } from './containedOperands';
+import { inlineCodeFlag, printsNamesOnly, RECURSIVE_READERS, shortFlags } from './containedOperands';
 import { NAMES_FROM_FILE, NAMES_ONLY, OPERANDS_AS_TEXT, PATTERN_FIRST, SHELLS } from './containedPrograms';
 import { firstExpression, writtenOnly } from './containedChanges';
 import { isSecretPath } from './secretFiles';
@@ -179,7 +179,10 @@ export function judgeShown(
           : gitSub === 'diff' && argv.includes('--no-index')
             ? { hidden: true, ignoredToo: true }
             : RECURSIVE_READERS[program]?.(argv);
-    if (descends && !((PATTERN_FIRST.has(program) || gitSub === 'grep') && printsNamesOnly(program, argv))) {
+    const namesOnly =
+      ((PATTERN_FIRST.has(program) || gitSub === 'grep') && printsNamesOnly(program, argv)) ||
+      (program === 'diff' && diffSaysOnlyWhether(argv));
+    if (descends && !namesOnly) {
       // Its starting points: the path operands (for git grep, those after its pattern), else its directory.
       const firstPath = gitSub === 'grep' ? Math.max(...patterns, argv.indexOf('grep')) + 1 : 1;
       const roots = places.filter(
@@ -232,7 +235,9 @@ export function judgeShown(
           )
           .map((p) => p.place),
       );
-      for (const start of indexOnly ? [] : starts) {
+      // diff's --from-file and --to-file name a side too (`diff --to-file=sub -N empty`).
+      const sides = program === 'diff' ? diffSides(argv).map((side) => view.place(side, where.cwd)) : [];
+      for (const start of indexOnly ? [] : [...starts, ...sides]) {
         if (start.kind !== 'inside') continue;
         const secret = view.secretBelow(
           start,
@@ -414,4 +419,22 @@ function tarStarts(
     const operand = argv[p.index]!;
     return view.place(path.posix.isAbsolute(operand) ? operand : path.posix.join(dir, operand), where.cwd);
   });
+}
+
+/** diff -q (--brief) says only which files differ, whatever else it is told (-N, -s, -y, -r). */
+function diffSaysOnlyWhether(given: readonly string[]): boolean {
+  const argv = given.includes('--') ? given.slice(0, given.indexOf('--')) : given;
+  return argv.some((w) => w === '--brief' || /q/.test(shortFlags('diff', w)));
+}
+
+/** The folders or files diff's --from-file and --to-file name (`=VALUE` or the next word). */
+function diffSides(argv: readonly string[]): string[] {
+  const sides: string[] = [];
+  argv.forEach((w, k) => {
+    const option = /^--(from-file|to-file)(=(.*))?$/.exec(w);
+    if (!option) return;
+    const value = option[2] !== undefined ? option[3]! : argv[k + 1];
+    if (value !== undefined && value !== '') sides.push(value);
+  });
+  return sides;
 }

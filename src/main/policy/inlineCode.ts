@@ -110,6 +110,25 @@ const PERL_EVAL_REPLACE = /\bs\s*([^\w\s])(?:(?!\1).)*\1(?:(?!\1).)*\1[a-z]*e/;
 /** Escapes that spell characters by number or name (`\x2e`, `\u002e`, `\N{FULL STOP}`, `\056`). */
 const ESCAPED_TEXT = /\\(x[0-9a-fA-F]|u[0-9a-fA-F{]|U[0-9a-fA-F]|N\{|[0-7]{2,3})/;
 /**
+ * Two string literals joined by `+` (Perl's and PHP's `.`), a name spelled in pieces (`'.e'+'nv'`):
+ * the text it makes is not read. (A literal joined to a variable, `'n=' + n`, is not this.)
+ */
+const JOINED_LITERALS = /['"`]\s*\+\s*['"`]/;
+const JOINED_LITERALS_DOT = /['"]\s*\.\s*['"]/;
+/**
+ * A member looked up by a key the code computes, then called (`fs[k](…)`, `process[keys.find(…)]()`):
+ * which function runs is not read. (A key written whole, `x['name'](…)`, is read as that name.)
+ */
+const COMPUTED_CALL = /\[(?!\s*(['"`])[\w$]*\1\s*\])[^\]\n]*\]\s*\(/;
+/**
+ * Library calls that open a file by the name given to them and print or return its text: Python's
+ * warnings that quote a line of a file named (`warn_explicit`, `formatwarning`, `showwarning`),
+ * `pkgutil.get_data`, `uu`, `binhex`, `quopri`, `doctest.testfile`, `tokenize.open`, `pydoc`; Perl's
+ * compression and archive modules, which pass a plain file through (`gunzip ".env" => "-"`).
+ */
+const LIBRARY_READS =
+  /\b(warnings\s*\.\s*(warn_explicit|formatwarning|showwarning)|warn_explicit|formatwarning|pkgutil|uu\s*\.\s*(encode|decode)|binhex|quopri|doctest\s*\.\s*(testfile|DocFileSuite)|testfile|tokenize\s*\.\s*open|pydoc|zipimport|IO::Uncompress|IO::Compress|IO::Any|Archive::\w+|Compress::\w+)\b/;
+/**
  * Whether Python code holds two string literals with only blanks between them, which Python joins
  * into one (`'.en' 'v'`): read literal by literal (prefixes, triple quotes, escapes, comments).
  */
@@ -236,9 +255,21 @@ export function inlineCodeProblem(program: string, given: string): string | null
     return `${program}'s code runs programs or code it builds, which this rule does not read`;
   if (EVALUATES.test(code) || (program === 'perl' && PERL_EVAL_REPLACE.test(code)))
     return `${program}'s code runs code it builds, which this rule does not read`;
-  if (ESCAPED_TEXT.test(code) || (/^python/.test(program) && adjacentStrings(code)))
+  if (
+    ESCAPED_TEXT.test(code) ||
+    JOINED_LITERALS.test(code) ||
+    ((program === 'perl' || program === 'php') && JOINED_LITERALS_DOT.test(code)) ||
+    (/^python/.test(program) && adjacentStrings(code))
+  )
     return `${program}'s code spells text with escapes or joined pieces, which this rule does not read as the names it makes`;
-  if (CODE_REACHES.test(code) || CODE_COMPUTES.test(code) || CODE_INTROSPECTS.test(code) || PATH_ELSEWHERE.test(code))
+  if (
+    CODE_REACHES.test(code) ||
+    CODE_COMPUTES.test(code) ||
+    CODE_INTROSPECTS.test(code) ||
+    PATH_ELSEWHERE.test(code) ||
+    COMPUTED_CALL.test(code) ||
+    LIBRARY_READS.test(code)
+  )
     return `${program}'s code reaches files or programs by names or modules this rule does not read`;
   if (CODE_LISTS.test(code) && !listsOnly(code))
     return `${program}'s code lists folders, and opens what it finds by names this rule never sees`;

@@ -514,7 +514,20 @@ export const SHELL_CONSTRUCTS: readonly Row[] = [
   ['time', 'shell-construct'],
   // The timed command is judged as any other.
   ['time cat .env', 'shows-secret'],
-  ['time -p curl https://example.com', 'needs-network'],
+  ['time -p curl https://example.com', 'needs-network'], // Round three of the review: code that reaches a file through a name it joins from pieces, or
+  // through a member it looks up by a computed key (each run for real, each printed the secret).
+  ["python3 -c \"import warnings; warnings.warn_explicit('m', UserWarning, '.e'+'nv', 1)\"", 'shell-construct'],
+  ["python3 -c \"import pkgutil; print(pkgutil.get_data('json', '../../proc/self/cwd/.e'+'nv'))\"", 'shell-construct'],
+  ["python3 -c \"import uu; uu.encode('.env', '-')\"", 'shell-construct'],
+  [
+    'node -e "process[Object.getOwnPropertyNames(process).find(k=>k.startsWith(\'loadE\'))]();console.log(process.env.API_KEY)"',
+    'shell-construct',
+  ],
+  [
+    "node -e \"const fs=require('fs');const k=Object.keys(fs).find(k=>/^rea.FileSync$/.test(k));console.log(fs[k]('.e'+'nv','utf8'))\"",
+    'shell-construct',
+  ],
+  ['perl -MIO::Uncompress::Gunzip=gunzip -e \'gunzip ".e"."nv" => "-"\'', 'shell-construct'],
 ];
 
 /** Name lookups and hosts the agent was not allowed. */
@@ -816,6 +829,36 @@ export const SECRETS: readonly Row[] = [
   ['uv run --env-file .env python -c "import os; print(os.environ)"', 'shows-secret'],
   ['uv run --env-file .env env', 'shows-secret'],
   ['uv run --env-file=.env printenv API_KEY', 'shows-secret'],
+  // Round three of the review of contained mode (each run for real, each printed the secret):
+  // diff given folders compares their top-level files without -r, and -N prints one side's whole;
+  ['diff src .', 'shows-secret'],
+  ['diff . src', 'shows-secret'],
+  ['diff -s src .', 'shows-secret'],
+  ['diff -y src .', 'shows-secret'],
+  ['diff -N src keys', 'shows-secret'],
+  ['diff --new-file keys src', 'shows-secret'],
+  ['diff --to-file=src -N dist .', 'shows-secret'],
+  // npm prints the project's .npmrc values however its config command is spelled;
+  ['npm c ls', 'shows-secret'],
+  ['npm c get my-key', 'shows-secret'],
+  ['npm conf get my-key', 'shows-secret'],
+  ['npm confi list', 'shows-secret'],
+  ['npm get my-key', 'shows-secret'],
+  ['npm --loglevel silent config list', 'shows-secret'],
+  ['npm --prefix . config list', 'shows-secret'],
+  // the C preprocessor and compilers print what a source file on disk includes;
+  ['cpp csrc/p.c', 'shows-secret'],
+  ['gcc -E csrc/p.c', 'shows-secret'],
+  ['cd csrc && cpp p.c', 'shows-secret'],
+  ['cpp csrc/m.c', 'shell-construct'],
+  ['as -a csrc/b.s', 'shows-secret'],
+  ['rustc csrc/r.rs', 'shows-secret'],
+  ['rustc csrc/main.rs', 'shows-secret'],
+  ['diff --to-file=keys -N dist', 'shows-secret'],
+  ['npm con ls', 'shows-secret'],
+  ['npm run env', 'shows-secret'],
+  ['npm exec -- env', 'needs-network'],
+  ['npx printenv', 'needs-network'],
 ];
 
 /** Losses a checkpoint cannot undo: ignored files, ignored trees, files over its size cap. */
@@ -1630,6 +1673,17 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['ack zzz src'],
   ['ack -f'],
   ["ag 'zzz|yyy' src"],
+  // Beside round three's rows: diff of files, or of folders for names only; npm's own commands;
+  // a source whose includes are the system's and its own header.
+  ['diff src/main.go README.md'],
+  ['diff -q src .'],
+  ['npm run build'],
+  ['npm ls'],
+  ['cpp csrc/ok.c'],
+  ['rustc csrc/ok.rs -o dist/ok'],
+  ['gcc -c csrc/ok.c -o dist/ok.o'],
+  ['python3 -c "print(\'a\' * 3)"'],
+  ['node -e "console.log([1, 2].map((x) => x * 2))"'],
 ];
 
 /** Line continuations inside a word: sh joins the pieces, so the rule must judge the joined word. */

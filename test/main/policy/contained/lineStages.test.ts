@@ -246,3 +246,34 @@ describe('a secrets file staged by the line, then printed by git', () => {
     );
   });
 });
+
+describe("git's --check, which prints each line it flags (found by the third review)", () => {
+  /** A repository whose history added, then removed, a secrets file with a trailing blank on its line. */
+  function checkedRepository(name: string): PathContext {
+    const ws = path.join(root, name);
+    committedRepository(ws, { 'README.md': '# r\n', 'config/.env.staging': 'KEY=MARKER_STAGED \n' }, [
+      'config/.env.staging',
+    ]);
+    fs.writeFileSync(path.join(ws, 'README.md'), '# r \n');
+    fs.mkdirSync(path.join(root, `${name}-home`));
+    return { workspace: ws, home: path.join(root, `${name}-home`), dataDir: path.join(root, 'data') };
+  }
+
+  it.each([
+    'git log --check',
+    'git show --check HEAD~1',
+    'git diff --check HEAD HEAD~1',
+    'git diff-tree --check -r --root HEAD~1',
+    'git whatchanged --check',
+  ])('%s is a card, and prints the key when run', (command) => {
+    const paths = checkedRepository(`check-${command.replace(/\W+/g, '-')}`);
+    expect(decide(paths, command).tier).toBe('gated');
+    expect(printed(paths, command)).toContain('MARKER_STAGED');
+  });
+
+  it('git diff --check of the working tree, where no secrets file is tracked, runs without a card', () => {
+    const paths = checkedRepository('check-worktree');
+    expect(decide(paths, 'git diff --check')).toMatchObject({ tier: 'auto', code: 'contained' });
+    expect(printed(paths, 'git diff --check')).toContain('README.md');
+  });
+});

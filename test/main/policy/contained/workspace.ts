@@ -61,6 +61,16 @@ export function makeContainedWorkspace(): Fixture & { places: Places } {
     'hook.patch':
       'diff --git a/.git/hooks/pre-commit b/.git/hooks/pre-commit\nnew file mode 100755\n--- /dev/null\n+++ b/.git/hooks/pre-commit\n@@ -0,0 +1 @@\n+echo hi\n',
     '.envrc': 'export TOKEN=x\n',
+    // C and assembler sources: one including the .env, one including by a macro, one harmless.
+    'csrc/p.c': '#include "../.env"\n',
+    'csrc/m.c': '#define F "../.e" "nv"\n#include F\n',
+    'csrc/b.s': '.incbin "../.env"\n',
+    'csrc/ok.c': '#include <stdio.h>\n#include "ok.h"\nint main(void) { return 0; }\n',
+    'csrc/ok.h': '#define OK 1\n',
+    'csrc/r.rs': 'fn main() { let s: () = include_str!("../.env"); }\n',
+    'csrc/main.rs': 'mod inner;\nfn main() {}\n',
+    'csrc/inner.rs': 'pub const S: &str = include_str!("../.env");\n',
+    'csrc/ok.rs': 'fn main() {}\n',
     '.git/HEAD': 'ref: refs/heads/main\n',
   };
   for (const [rel, content] of Object.entries(files)) {

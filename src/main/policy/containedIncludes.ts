@@ -1,0 +1,143 @@
+// What the C preprocessor, a compiler running it, or an assembler reads through a source file of
+// the workspace: its `#include`, `#import`, `#embed`, `.incbin`, `.include` and nasm's `%include`
+// lines (rustc's: `include_str!`, `include_bytes!`, `include!`, and the files its `mod NAME;` and
+// `#[path]` load), each file they name included in what it prints (`cpp p.c` with `#include "../.env"` prints
+// the .env; a compiler's error quotes its line). Read from the files on disk at decision time, and
+// from the files those include, a bounded number: a secrets file named is a card, a place outside is
+// one, and a name a macro makes is one (this rule does not expand macros).
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FileView } from './containedFiles';
+import { card, insideOrCard, type Where } from './containedJudging';
+import { isSecretPath, mentionsSecret } from './secretFiles';
+
+/** A source file larger than this is not read, and is a card (what it includes cannot be told). */
+const MOST_BYTES = 1024 * 1024;
+
+/** At most this many files are read for one command (its sources and what they include). */
+const MOST_FILES = 64;
+
+/** A directive that includes a file, and the text after it. */
+const DIRECTIVE =
+  /^[ \t]*(?:#[ \t]*(?:include_next|include|import|embed)|\.(?:incbin|include)|%[ \t]*include|incbin)\b(.*)$/gm;
+
+/** rustc's: a macro that includes a file, and what follows its name. */
+const RUST_INCLUDE = /\binclude(?:_str|_bytes)?\s*!\s*(.*)$/gm;
+/** rustc's module files: `mod NAME;` (not `mod NAME { … }`), and a `#[path = "…"]` attribute. */
+const RUST_MOD = /^[ \t]*(?:pub(?:\([^)]*\))?\s+)?mod\s+([A-Za-z_]\w*)\s*;/gm;
+const RUST_PATH = /#\s*\[\s*path\s*=/;
+
+/** The names a Rust source includes whole, or null for one it makes (`concat!`, `env!`). */
+function rustIncludes(text: string, file: string): { names: string[]; made: boolean } {
+  const names: string[] = [];
+  let made = RUST_PATH.test(text);
+  for (const m of text.matchAll(RUST_INCLUDE)) {
+    const literal = /^\(\s*"([^"\\\n]*)"\s*\)/.exec(m[1]!.trim());
+    if (literal) names.push(literal[1]!);
+    else made = true;
+  }
+  // A module's file beside this one (`mod x;` in main.rs or mod.rs), or in its own folder.
+  const own = /^(main|lib|mod)\.rs$/.test(path.basename(file)) ? '' : `${path.basename(file, '.rs')}/`;
+  for (const m of text.matchAll(RUST_MOD)) names.push(`${own}${m[1]}.rs`, `${own}${m[1]}/mod.rs`);
+  return { names, made };
+}
+
+/** The name a directive gives whole (`"x.h"`, `<x.h>`), or null when a macro or an expression gives it. */
+function literalName(rest: string): { name: string; quoted: boolean } | null {
+  const text = rest.trim();
+  const quoted = /^"([^"\n]*)"/.exec(text);
+  if (quoted) return { name: quoted[1]!, quoted: true };
+  const angled = /^<([^>\n]*)>/.exec(text);
+  if (angled) return { name: angled[1]!, quoted: false };
+  // nasm and gas also take a name in single quotes.
+  const single = /^'([^'\n]*)'/.exec(text);
+  if (single) return { name: single[1]!, quoted: true };
+  return null;
+}
+
+/** Cards for what the source files among `program`'s words include. */
+export function judgeSourceIncludes(program: string, argv: readonly string[], view: FileView, where: Where): void {
+  const queue: string[] = [];
+  for (const word of argv.slice(1)) {
+    if (word.startsWith('-')) continue;
+    const place = view.place(word, where.cwd);
+    if (place.kind === 'inside' && place.stat?.isFile()) queue.push(place.abs);
+  }
+  const seen = new Set<string>();
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (seen.size > MOST_FILES)
+      card(
+        'shell-construct',
+        `${program} reads more included files than this rule follows, so what it prints cannot be told`,
+      );
+    let text: string;
+    try {
+      if (fs.statSync(file).size > MOST_BYTES)
+        card('shell-construct', `${program} is given a source too large for this rule to read what it includes`);
+      text = fs.readFileSync(file, 'latin1');
+    } catch (error) {
+      if ((error as { code?: string }).code === undefined) throw error;
+      continue; // Gone or unreadable here: the program cannot read it either.
+    }
+    const shown = path.relative(view.workspace, file);
+    if (program === 'rustc') {
+      const { names, made } = rustIncludes(text, file);
+      if (made)
+        card(
+          'shell-construct',
+          `${shown} includes a file by a name it makes (or a #[path]), which this rule does not read, and rustc prints what it includes in its errors`,
+        );
+      for (const name of names) {
+        const named = mentionsSecret(name);
+        if (named)
+          card('shows-secret', `${shown} includes the secrets file ${named}, and what rustc prints goes to the model`);
+        const place = insideOrCard(
+          view,
+          name,
+          { ...where, cwd: path.dirname(file) },
+          `the file ${name} ${shown} includes`,
+        );
+        if (place.kind !== 'inside') continue;
+        if (isSecretPath(place.rel))
+          card(
+            'shows-secret',
+            `${shown} includes the secrets file ${place.rel}, and what rustc prints goes to the model`,
+          );
+        if (place.stat?.isFile()) queue.push(place.abs);
+      }
+      continue;
+    }
+    for (const directive of text.matchAll(DIRECTIVE)) {
+      const literal = literalName(directive[1]!);
+      if (literal === null)
+        card(
+          'shell-construct',
+          `${shown} includes a file by a name a macro makes, which this rule does not read, and ${program} prints what it includes`,
+        );
+      const named = mentionsSecret(literal.name);
+      if (named)
+        card(
+          'shows-secret',
+          `${shown} includes the secrets file ${named}, and what ${program} prints goes to the model`,
+        );
+      // A name the system's include path finds (`<stdio.h>`) is the system's; one beside the file is read from there.
+      if (!literal.quoted && !literal.name.startsWith('/') && !literal.name.includes('..')) continue;
+      const place = insideOrCard(
+        view,
+        literal.name,
+        { ...where, cwd: path.dirname(file) },
+        `the file ${literal.name} ${shown} includes`,
+      );
+      if (place.kind !== 'inside') continue;
+      if (isSecretPath(place.rel))
+        card(
+          'shows-secret',
+          `${shown} includes the secrets file ${place.rel}, and what ${program} prints goes to the model`,
+        );
+      if (place.stat?.isFile()) queue.push(place.abs);
+    }
+  }
+}
