@@ -11,8 +11,8 @@ import type { FileView } from './containedFiles';
 import { card, insideOrCard, type Where } from './containedJudging';
 import { isSecretPath, mentionsSecret } from './secretFiles';
 
-/** A source file larger than this is not read, and is a card (what it includes cannot be told). */
-const MOST_BYTES = 1024 * 1024;
+/** A source file larger than this is not read, and is a card (what it includes cannot be told; sqlite's amalgamation is 9 MiB). */
+const MOST_BYTES = 16 * 1024 * 1024;
 
 /** At most this many files are read for one command (its sources and what they include). */
 const MOST_FILES = 64;
@@ -58,8 +58,9 @@ function literalName(rest: string): { name: string; quoted: boolean } | null {
 /** Cards for what the source files among `program`'s words include. */
 export function judgeSourceIncludes(program: string, argv: readonly string[], view: FileView, where: Where): void {
   const queue: string[] = [];
-  for (const word of argv.slice(1)) {
-    if (word.startsWith('-')) continue;
+  for (const [k, word] of argv.entries()) {
+    // (The output named after -o is written, not read.)
+    if (k === 0 || word.startsWith('-') || argv[k - 1] === '-o') continue;
     const place = view.place(word, where.cwd);
     if (place.kind === 'inside' && place.stat?.isFile()) queue.push(place.abs);
   }
@@ -78,6 +79,8 @@ export function judgeSourceIncludes(program: string, argv: readonly string[], vi
       if (fs.statSync(file).size > MOST_BYTES)
         card('shell-construct', `${program} is given a source too large for this rule to read what it includes`);
       text = fs.readFileSync(file, 'latin1');
+      // An object file or a library given to a compiler is linked, not read as a source.
+      if (text.slice(0, 8192).includes('\0')) continue;
     } catch (error) {
       if ((error as { code?: string }).code === undefined) throw error;
       continue; // Gone or unreadable here: the program cannot read it either.

@@ -1681,6 +1681,7 @@ export const HARMLESS: readonly (readonly [command: string] | readonly [command:
   ['npm ls'],
   ['cpp csrc/ok.c'],
   ['rustc csrc/ok.rs -o dist/ok'],
+  ['gcc -o csrc/app.bin csrc/ok.c csrc/lib.o'],
   ['gcc -c csrc/ok.c -o dist/ok.o'],
   ['python3 -c "print(\'a\' * 3)"'],
   ['node -e "console.log([1, 2].map((x) => x * 2))"'],

@@ -71,6 +71,9 @@ export function makeContainedWorkspace(): Fixture & { places: Places } {
     'csrc/main.rs': 'mod inner;\nfn main() {}\n',
     'csrc/inner.rs': 'pub const S: &str = include_str!("../.env");\n',
     'csrc/ok.rs': 'fn main() {}\n',
+    // A built program and an object file, binary, whose bytes may hold anything: not read as sources.
+    'csrc/app.bin': '\u007fELF\u0000\u0000\n#include "../.env"\n',
+    'csrc/lib.o': '\u007fELF\u0000\n#include F\n',
     '.git/HEAD': 'ref: refs/heads/main\n',
   };
   for (const [rel, content] of Object.entries(files)) {
