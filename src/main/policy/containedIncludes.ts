@@ -27,19 +27,51 @@ const RUST_INCLUDE = /\binclude(?:_str|_bytes)?\s*!\s*(.*)$/gm;
 const RUST_MOD = /^[ \t]*(?:pub(?:\([^)]*\))?\s+)?mod\s+([A-Za-z_]\w*)\s*;/gm;
 const RUST_PATH = /#\s*\[\s*path\s*=/;
 
-/** The names a Rust source includes whole, or null for one it makes (`concat!`, `env!`). */
-function rustIncludes(text: string, file: string): { names: string[]; made: boolean } {
-  const names: string[] = [];
+/** What a source includes: each name, whether it is read from beside the file, and whether a name is made. */
+interface Includes {
+  names: { name: string; beside: boolean }[];
+  /** The sentence for a name the source makes (a macro's, `concat!`, `#[path]`), when it makes one. */
+  made: string | null;
+}
+
+/** The names a Rust source includes whole (each from beside it), and whether it makes one (`concat!`, `env!`, `#[path]`). */
+function rustIncludes(text: string, file: string, shown: string): Includes {
+  const names: Includes['names'] = [];
   let made = RUST_PATH.test(text);
   for (const m of text.matchAll(RUST_INCLUDE)) {
     const literal = /^\(\s*"([^"\\\n]*)"\s*\)/.exec(m[1]!.trim());
-    if (literal) names.push(literal[1]!);
+    if (literal) names.push({ name: literal[1]!, beside: true });
     else made = true;
   }
   // A module's file beside this one (`mod x;` in main.rs or mod.rs), or in its own folder.
   const own = /^(main|lib|mod)\.rs$/.test(path.basename(file)) ? '' : `${path.basename(file, '.rs')}/`;
-  for (const m of text.matchAll(RUST_MOD)) names.push(`${own}${m[1]}.rs`, `${own}${m[1]}/mod.rs`);
-  return { names, made };
+  for (const m of text.matchAll(RUST_MOD))
+    names.push({ name: `${own}${m[1]}.rs`, beside: true }, { name: `${own}${m[1]}/mod.rs`, beside: true });
+  return {
+    names,
+    made: made
+      ? `${shown} includes a file by a name it makes (or a #[path]), which this rule does not read, and rustc prints what it includes in its errors`
+      : null,
+  };
+}
+
+/**
+ * The names a C or assembler source's directives give (a quoted one, or one absolute or climbing,
+ * read from beside the file; `<stdio.h>` is the system's include path's), and whether a macro makes one.
+ */
+function directiveIncludes(text: string, program: string, shown: string): Includes {
+  const names: Includes['names'] = [];
+  for (const directive of text.matchAll(DIRECTIVE)) {
+    const literal = literalName(directive[1]!);
+    if (literal === null)
+      return {
+        names,
+        made: `${shown} includes a file by a name a macro makes, which this rule does not read, and ${program} prints what it includes`,
+      };
+    const beside = literal.quoted || literal.name.startsWith('/') || literal.name.includes('..');
+    names.push({ name: literal.name, beside });
+  }
+  return { names, made: null };
 }
 
 /** The name a directive gives whole (`"x.h"`, `<x.h>`), or null when a macro or an expression gives it. */
@@ -74,65 +106,35 @@ export function judgeSourceIncludes(program: string, argv: readonly string[], vi
         'shell-construct',
         `${program} reads more included files than this rule follows, so what it prints cannot be told`,
       );
+    let size: number;
     let text: string;
     try {
-      if (fs.statSync(file).size > MOST_BYTES)
-        card('shell-construct', `${program} is given a source too large for this rule to read what it includes`);
-      text = fs.readFileSync(file, 'latin1');
-      // An object file or a library given to a compiler is linked, not read as a source.
-      if (text.slice(0, 8192).includes('\0')) continue;
+      size = fs.statSync(file).size;
+      text = size > MOST_BYTES ? '' : fs.readFileSync(file, 'latin1');
     } catch (error) {
       if ((error as { code?: string }).code === undefined) throw error;
       continue; // Gone or unreadable here: the program cannot read it either.
     }
+    if (size > MOST_BYTES)
+      card('shell-construct', `${program} is given a source too large for this rule to read what it includes`);
+    // An object file or a library given to a compiler is linked, not read as a source.
+    if (text.slice(0, 8192).includes('\0')) continue;
     const shown = path.relative(view.workspace, file);
-    if (program === 'rustc') {
-      const { names, made } = rustIncludes(text, file);
-      if (made)
-        card(
-          'shell-construct',
-          `${shown} includes a file by a name it makes (or a #[path]), which this rule does not read, and rustc prints what it includes in its errors`,
-        );
-      for (const name of names) {
-        const named = mentionsSecret(name);
-        if (named)
-          card('shows-secret', `${shown} includes the secrets file ${named}, and what rustc prints goes to the model`);
-        const place = insideOrCard(
-          view,
-          name,
-          { ...where, cwd: path.dirname(file) },
-          `the file ${name} ${shown} includes`,
-        );
-        if (place.kind !== 'inside') continue;
-        if (isSecretPath(place.rel))
-          card(
-            'shows-secret',
-            `${shown} includes the secrets file ${place.rel}, and what rustc prints goes to the model`,
-          );
-        if (place.stat?.isFile()) queue.push(place.abs);
-      }
-      continue;
-    }
-    for (const directive of text.matchAll(DIRECTIVE)) {
-      const literal = literalName(directive[1]!);
-      if (literal === null)
-        card(
-          'shell-construct',
-          `${shown} includes a file by a name a macro makes, which this rule does not read, and ${program} prints what it includes`,
-        );
-      const named = mentionsSecret(literal.name);
+    const { names, made } =
+      program === 'rustc' ? rustIncludes(text, file, shown) : directiveIncludes(text, program, shown);
+    for (const { name, beside } of names) {
+      const named = mentionsSecret(name);
       if (named)
         card(
           'shows-secret',
           `${shown} includes the secrets file ${named}, and what ${program} prints goes to the model`,
         );
-      // A name the system's include path finds (`<stdio.h>`) is the system's; one beside the file is read from there.
-      if (!literal.quoted && !literal.name.startsWith('/') && !literal.name.includes('..')) continue;
+      if (!beside) continue;
       const place = insideOrCard(
         view,
-        literal.name,
+        name,
         { ...where, cwd: path.dirname(file) },
-        `the file ${literal.name} ${shown} includes`,
+        `the file ${name} ${shown} includes`,
       );
       if (place.kind !== 'inside') continue;
       if (isSecretPath(place.rel))
@@ -142,5 +144,6 @@ export function judgeSourceIncludes(program: string, argv: readonly string[], vi
         );
       if (place.stat?.isFile()) queue.push(place.abs);
     }
+    if (made !== null) card('shell-construct', made);
   }
 }

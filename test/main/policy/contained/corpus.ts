@@ -851,6 +851,7 @@ export const SECRETS: readonly Row[] = [
   ['gcc -E csrc/p.c', 'shows-secret'],
   ['cd csrc && cpp p.c', 'shows-secret'],
   ['cpp csrc/m.c', 'shell-construct'],
+  ['cpp csrc/big.c', 'shell-construct'],
   ['as -a csrc/b.s', 'shows-secret'],
   ['rustc csrc/r.rs', 'shows-secret'],
   ['rustc csrc/main.rs', 'shows-secret'],

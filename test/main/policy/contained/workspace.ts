@@ -86,6 +86,9 @@ export function makeContainedWorkspace(): Fixture & { places: Places } {
   fs.mkdirSync(path.dirname(big), { recursive: true });
   fs.writeFileSync(big, '');
   fs.truncateSync(big, 11 * 1024 * 1024);
+  // A C source over the 16 MiB this rule reads of one (what it includes cannot be told).
+  fs.writeFileSync(path.join(ws, 'csrc/big.c'), '');
+  fs.truncateSync(path.join(ws, 'csrc/big.c'), 17 * 1024 * 1024);
   // A link inside pointing outside, a directory link pointing outside, and one pointing inside.
   const out = path.join(fx.root, 'outside');
   fs.mkdirSync(out, { recursive: true });
