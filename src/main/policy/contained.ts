@@ -138,18 +138,13 @@ function judgeCommand(
   const program = programName(argv0!);
   // git -C DIR runs git in DIR, each from the last, links followed as chdir follows them: judged as
   // `cd DIR && git …`, every place of its words from there.
+  // The command judged again as another spelling of itself (its wrappers taken off).
+  const judgeAs = (rewritten: Pick<ShellCommand, 'assignments' | 'words'>, at: Where = where): void =>
+    judgeCommand({ ...cmd, ...rewritten }, at, view, ctx, connector, last, depth);
   if (program === 'git') {
     const moved = gitMovedBy(words, view, where);
     if (moved !== null) {
-      judgeCommand(
-        { ...cmd, assignments: judged.assignments, words: moved.words },
-        moved.where,
-        view,
-        ctx,
-        connector,
-        last,
-        depth,
-      );
+      judgeAs({ assignments: judged.assignments, words: moved.words }, moved.where);
       return;
     }
   }
@@ -158,15 +153,7 @@ function judgeCommand(
   // output flag) is carded however it is spelled.
   const tool = installedTool(argv0!, view, where.cwd);
   if (tool !== null && tool !== program)
-    judgeCommand(
-      { ...cmd, assignments: judged.assignments, words: [literalWord(tool), ...words.slice(1)] },
-      where,
-      view,
-      ctx,
-      connector,
-      last,
-      depth,
-    );
+    judgeAs({ assignments: judged.assignments, words: [literalWord(tool), ...words.slice(1)] });
   // Code given as text of the line (a heredoc, a literal echo piped in, a script the line wrote):
   // judged as that interpreter's -c/-e code.
   const instead = lineCode(cmd, judged, program, view, where, depth);
@@ -178,19 +165,10 @@ function judgeCommand(
   const cargoTarget =
     program === 'cargo' ? judged.assignments.find((a) => a.name === 'CARGO_TARGET_DIR' && !a.value.tilde) : undefined;
   if (cargoTarget) {
-    judgeCommand(
-      {
-        ...cmd,
-        assignments: judged.assignments.filter((a) => a !== cargoTarget),
-        words: [...words, literalWord(`--target-dir=${cargoTarget.value.value}`)],
-      },
-      where,
-      view,
-      ctx,
-      connector,
-      last,
-      depth,
-    );
+    judgeAs({
+      assignments: judged.assignments.filter((a) => a !== cargoTarget),
+      words: [...words, literalWord(`--target-dir=${cargoTarget.value.value}`)],
+    });
     return;
   }
   for (const code of writtenCodeRuns(cmd, judged, program, view, where))

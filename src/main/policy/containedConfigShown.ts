@@ -27,23 +27,26 @@ const CONFIG = /^(c|co|con|conf|confi|config)$/;
  * (`npm get KEY`); null when none. Only the words before `--` (after it they are a script's).
  */
 function printingSubcommand(program: string, argv: readonly string[]): string | null {
-  const given = argv.includes('--') ? argv.slice(1, argv.indexOf('--')) : argv.slice(1);
-  const words = given.filter((w) => !w.startsWith('-'));
-  // A script run by name takes every word after it (`npm run config`): what runs is the project's own.
-  const runs = words.findIndex((w) => /^(run|run-script|rum|urn|exec|x|test|t|tst|start|stop|restart)$/.test(w));
+  const words = argv.slice(1).filter((w) => !w.startsWith('-'));
   // npm's own `env` script, and env or printenv run through it (after `--` too), print its
   // configuration as npm_config_* variables.
-  const all = argv.slice(1).filter((w) => !w.startsWith('-'));
-  if (program === 'npx' && /^(env|printenv)$/.test(all[0] ?? '')) return all[0]!;
-  const runsAll = all.findIndex((w) => /^(run|run-script|rum|urn|exec|x)$/.test(w));
-  if (runsAll !== -1 && /^(run|run-script|rum|urn)$/.test(all[runsAll]!) && all[runsAll + 1] === 'env')
-    return 'run env';
-  if (runsAll !== -1 && /^(exec|x)$/.test(all[runsAll]!) && /^(env|printenv)$/.test(all[runsAll + 1] ?? ''))
-    return `${all[runsAll]} ${all[runsAll + 1]}`;
-  const before = runs === -1 ? words : words.slice(0, runs);
-  for (let i = 0; i < before.length; i++) {
-    if (before[i] === 'get') return 'get';
-    if (CONFIG.test(before[i]!) && PRINTS.test(before[i + 1] ?? '')) return `${before[i]} ${before[i + 1]}`;
+  if (program === 'npx' && /^(env|printenv)$/.test(words[0] ?? '')) return words[0]!;
+  const through = words.findIndex((w) => /^(run|run-script|rum|urn|exec|x)$/.test(w));
+  if (through !== -1) {
+    const next = words[through + 1] ?? '';
+    const execs = /^(exec|x)$/.test(words[through]!);
+    if (execs && /^(env|printenv)$/.test(next)) return `${words[through]} ${next}`;
+    if (!execs && next === 'env') return 'run env';
+  }
+  // A script run by name takes every word after it (`npm run config`), and so does `--`: what runs is the project's own.
+  const dashes = argv.indexOf('--');
+  const own = dashes === -1 ? words.length : argv.slice(1, dashes).filter((w) => !w.startsWith('-')).length;
+  const script = words.findIndex((w) => /^(run|run-script|rum|urn|exec|x|test|t|tst|start|stop|restart)$/.test(w));
+  const end = script === -1 ? own : Math.min(own, script);
+  for (let i = 0; i < end; i++) {
+    if (words[i] === 'get') return 'get';
+    const sub = i + 1 < end ? words[i + 1]! : '';
+    if (CONFIG.test(words[i]!) && PRINTS.test(sub)) return `${words[i]} ${sub}`;
   }
   return null;
 }

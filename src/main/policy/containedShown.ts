@@ -259,15 +259,15 @@ export function judgeShown(
     }
     // git show and git diff printing what a commit, the index or the working tree changed. (Its -C
     // options moved `where` before this: contained.ts judges `git -C DIR …` as `cd DIR && git …`.)
-    const git = program === 'git' ? { otherRepository: namesOtherRepository(argv) } : null;
-    if (git) judgeGitDiffShown(gitWords, view, where, git.otherRepository);
+    const otherRepository = program === 'git' && namesOtherRepository(argv);
+    if (program === 'git') judgeGitDiffShown(gitWords, view, where, otherRepository);
     // git printing files' lines from its history or index: any tracked secrets file among them
     // (the whole repository's, whatever the cwd, unless pathspecs after -- narrow it).
     if (
-      git &&
+      program === 'git' &&
       gitSub !== 'grep' &&
       gitPrintsContent(gitWords) &&
-      !judgeOtherRepository(gitSub ?? '', view, where, git.otherRepository, true)
+      !judgeOtherRepository(gitSub ?? '', view, where, otherRepository, true)
     ) {
       const dd = argv.indexOf('--');
       const specs = dd > 0 ? argv.slice(dd + 1) : [];

@@ -127,7 +127,7 @@ const COMPUTED_CALL = /\[(?!\s*(['"`])[\w$]*\1\s*\])[^\]\n]*\]\s*\(/;
  * compression and archive modules, which pass a plain file through (`gunzip ".env" => "-"`).
  */
 const LIBRARY_READS =
-  /\b(warnings\s*\.\s*(warn_explicit|formatwarning|showwarning)|warn_explicit|formatwarning|pkgutil|uu\s*\.\s*(encode|decode)|binhex|quopri|doctest\s*\.\s*(testfile|DocFileSuite)|testfile|tokenize\s*\.\s*open|pydoc|zipimport|IO::Uncompress|IO::Compress|IO::Any|Archive::\w+|Compress::\w+)\b/;
+  /\b(warn_explicit|formatwarning|showwarning|pkgutil|uu\s*\.\s*(encode|decode)|binhex|quopri|testfile|DocFileSuite|tokenize\s*\.\s*open|pydoc|zipimport|IO::Uncompress|IO::Compress|IO::Any|Archive::\w+|Compress::\w+)\b/;
 /**
  * Whether Python code holds two string literals with only blanks between them, which Python joins
  * into one (`'.en' 'v'`): read literal by literal (prefixes, triple quotes, escapes, comments).
